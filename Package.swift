@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "schemalint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "schemalint", targets: ["schemalint"]),
+        .library(name: "SchemaLint", targets: ["SchemaLint"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // libyaml, from the system (Debian: libyaml-dev; Homebrew: libyaml).
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        // The engine: load -> model -> diff -> rules -> reporters.
+        .target(
+            name: "SchemaLint",
+            dependencies: ["CYAML"],
+            plugins: ["EmbedRulePages"]
+        ),
+        // The command-line shell over the engine.
+        .executableTarget(
+            name: "schemalint",
+            dependencies: [
+                "SchemaLint",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Generates a large history and measures a full lint against libyaml's bare parse.
+        .executableTarget(
+            name: "schemalint-bench",
+            dependencies: ["SchemaLint", "CYAML"],
+            path: "Benchmarks/schemalint-bench"
+        ),
+        // Build-time tool: turns rules/*.md into Swift source so the binary carries the rule pages.
+        .executableTarget(name: "rule-page-embedder"),
+        .plugin(
+            name: "EmbedRulePages",
+            capability: .buildTool(),
+            dependencies: ["rule-page-embedder"]
+        ),
+        .testTarget(
+            name: "SchemaLintTests",
+            dependencies: ["SchemaLint", "schemalint"]
+        ),
+    ]
+)

@@ -1,0 +1,67 @@
+/// One version of a data model, as loaded from one YAML file or one `.xcdatamodel` folder.
+public struct ModelVersion: Sendable {
+    /// The model's name; versions with the same name form one history.
+    public var model: String
+    public var version: VersionNumber
+    /// False for a draft that no user runs yet: it is checked, but never a baseline.
+    public var isReleased: Bool
+    /// The whole model is synced with CloudKit.
+    public var usesCloudKit: Bool
+    /// In declaration order; names are unique.
+    public let entities: [Entity]
+    public let configurations: [Configuration]
+    /// The file the version was read from (as given on the command line, or found below it).
+    public var file: String
+    /// Where the version itself is declared (the `version` key, or the top of the file).
+    public var location: SourceLocation
+    public var propertyLocations: [String: SourceLocation]
+
+    private let entityIndex: [String: Int]
+    private let syncedByConfiguration: Set<String>
+
+    public init(
+        model: String, version: VersionNumber, isReleased: Bool = true, usesCloudKit: Bool = false,
+        entities: [Entity], configurations: [Configuration] = [], file: String,
+        location: SourceLocation, propertyLocations: [String: SourceLocation] = [:]
+    ) {
+        self.model = model
+        self.version = version
+        self.isReleased = isReleased
+        self.usesCloudKit = usesCloudKit
+        self.entities = entities
+        self.configurations = configurations
+        self.file = file
+        self.location = location
+        self.propertyLocations = propertyLocations
+        var index: [String: Int] = [:]
+        index.reserveCapacity(entities.count)
+        for (offset, entity) in entities.enumerated() { index[entity.name] = offset }
+        self.entityIndex = index
+        self.syncedByConfiguration = Set(configurations.filter(\.usesCloudKit).flatMap(\.entities))
+    }
+
+    public func entity(named name: String) -> Entity? { entityIndex[name].map { entities[$0] } }
+
+    public func location(of property: String) -> SourceLocation { propertyLocations[property] ?? location }
+
+    /// `Notes 3`, how messages name a version.
+    public var displayName: String { "\(model) \(version)" }
+
+    /// The root of the entity's inheritance tree: the entity whose record type `CD_<root>` stores it.
+    public func rootEntity(of name: String) -> String {
+        var current = name
+        var seen: Set<String> = [current]
+        while let parent = entity(named: current)?.parent, entity(named: parent) != nil, seen.insert(parent).inserted {
+            current = parent
+        }
+        return current
+    }
+
+    /// Whether the entity is synced with CloudKit: the model is, or a synced configuration lists it.
+    public func isSynced(entity name: String) -> Bool {
+        usesCloudKit || syncedByConfiguration.contains(name)
+    }
+
+    /// Whether anything in the version is synced.
+    public var hasSyncedEntities: Bool { usesCloudKit || configurations.contains(where: \.usesCloudKit) }
+}

@@ -1,0 +1,28 @@
+/// Everything a reporter needs: the findings of one run, in report order, and what was linted.
+public struct LintResult: Sendable {
+    /// Sorted with `Finding.reportOrder`.
+    public var findings: [Finding]
+    public var modelCount: Int
+    public var versionCount: Int
+    /// Descriptors of every rule that can report, by id (reporters describe the rules they cite).
+    public var rules: [String: RuleDescriptor]
+
+    public init(findings: [Finding], modelCount: Int, versionCount: Int, rules: [String: RuleDescriptor]) {
+        self.findings = findings.sorted(by: Finding.reportOrder)
+        self.modelCount = modelCount
+        self.versionCount = versionCount
+        self.rules = rules
+    }
+
+    public func count(of severity: Severity) -> Int { findings.lazy.filter { $0.severity == severity }.count }
+
+    /// Descriptors of the rules that reported at least once, sorted by id.
+    public var reportedRules: [RuleDescriptor] {
+        Set(findings.map(\.ruleID)).sorted().compactMap { rules[$0] }
+    }
+}
+
+/// Turns a lint result into one output format. Output must be deterministic: same result, same bytes.
+public protocol Reporter: Sendable {
+    func render(_ result: LintResult) -> String
+}

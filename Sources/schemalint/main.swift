@@ -1,0 +1,2 @@
+import SchemaLint
+print("schemalint")
