@@ -3,6 +3,8 @@ public struct ModelVersion: Sendable {
     /// The model's name; versions with the same name form one history.
     public var model: String
     public var version: VersionNumber
+    /// How people name the version: the YAML `label`, or the Xcode version folder ("Model 9"); else the number.
+    public var label: String
     /// False for a draft that no user runs yet: it is checked, but never a baseline.
     public var isReleased: Bool
     /// The whole model is synced with CloudKit.
@@ -20,12 +22,13 @@ public struct ModelVersion: Sendable {
     private let syncedByConfiguration: Set<String>
 
     public init(
-        model: String, version: VersionNumber, isReleased: Bool = true, usesCloudKit: Bool = false,
+        model: String, version: VersionNumber, label: String? = nil, isReleased: Bool = true, usesCloudKit: Bool = false,
         entities: [Entity], configurations: [Configuration] = [], file: String,
         location: SourceLocation, propertyLocations: [String: SourceLocation] = [:]
     ) {
         self.model = model
         self.version = version
+        self.label = label ?? version.text
         self.isReleased = isReleased
         self.usesCloudKit = usesCloudKit
         self.entities = entities
@@ -44,8 +47,8 @@ public struct ModelVersion: Sendable {
 
     public func location(of property: String) -> SourceLocation { propertyLocations[property] ?? location }
 
-    /// `Notes 3`, how messages name a version.
-    public var displayName: String { "\(model) \(version)" }
+    /// `version 3` or `Model 9`: how messages name a version.
+    public var displayName: String { label == version.text ? "version \(label)" : label }
 
     /// The root of the entity's inheritance tree: the entity whose record type `CD_<root>` stores it.
     public func rootEntity(of name: String) -> String {

@@ -19,6 +19,12 @@ public struct VersionNumber: Hashable, Sendable, Comparable, CustomStringConvert
         self.components = components
     }
 
+    /// The n-th version of a history whose versions have no numbers of their own (Xcode bundles).
+    public init(ordinal: Int) {
+        self.components = [ordinal]
+        self.text = String(ordinal)
+    }
+
     private var significant: ArraySlice<Int> {
         var slice = components[...]
         while slice.count > 1, slice.last == 0 { slice = slice.dropLast() }

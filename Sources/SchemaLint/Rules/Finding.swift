@@ -14,10 +14,10 @@ public struct Finding: Hashable, Sendable {
     public var message: String
     public var location: SourceLocation
     public var model: String
-    /// The older version compared (nil for checks of a single version).
-    public var baseline: VersionNumber?
-    /// The version the finding is reported in.
-    public var version: VersionNumber
+    /// The label of the older version compared (nil for checks of a single version).
+    public var baseline: String?
+    /// The label of the version the finding is reported in.
+    public var version: String
     /// The element the finding is about; nil for findings about a whole version.
     public var path: ElementPath?
     /// Context: where the older element was declared, what else looks related.
@@ -27,7 +27,7 @@ public struct Finding: Hashable, Sendable {
 
     public init(
         ruleID: String, severity: Severity, message: String, location: SourceLocation, model: String,
-        baseline: VersionNumber?, version: VersionNumber, path: ElementPath?,
+        baseline: String?, version: String, path: ElementPath?,
         notes: [Note] = [], suggestions: [String] = []
     ) {
         self.ruleID = ruleID
