@@ -1,0 +1,176 @@
+/// Computes the typed changes between two versions of a model.
+/// Elements are matched by name, then by renaming identifier (`renamedFrom`), through hash maps:
+/// linear in the size of the two versions.
+public struct ModelDiffer: Sendable {
+    public init() {}
+
+    public func changes(from old: ModelVersion, to new: ModelVersion) -> [Change] {
+        var changes: [Change] = []
+        let entityMatch = NameMatcher.match(old: old.entities, new: new.entities)
+        let entitiesLocation = new.location(of: "entities")
+
+        for entity in entityMatch.removed {
+            changes.append(Change(
+                kind: .entityRemoved, path: ElementPath(entity: entity.name), oldPath: ElementPath(entity: entity.name),
+                old: .entity(entity), new: nil, location: entitiesLocation
+            ))
+        }
+        for entity in entityMatch.added {
+            changes.append(Change(
+                kind: .entityAdded, path: ElementPath(entity: entity.name), oldPath: nil,
+                old: nil, new: .entity(entity), location: entity.location
+            ))
+        }
+        for (before, after) in entityMatch.matched {
+            let context = EntityPair(old: before, new: after, oldVersion: old, newVersion: new, renamedEntities: entityMatch.renamedTo)
+            if before.name != after.name {
+                changes.append(context.change(.entityRenamed, old: .entity(before), new: .entity(after), location: after.location(of: "renamedFrom")))
+            }
+            compareEntityProperties(context, into: &changes)
+            compareAttributes(context, into: &changes)
+            compareRelationships(context, into: &changes)
+        }
+        return changes
+    }
+
+    // MARK: Entities
+
+    private func compareEntityProperties(_ pair: EntityPair, into changes: inout [Change]) {
+        let (before, after) = (pair.old, pair.new)
+        if before.parent.map(pair.newName(ofEntity:)) != after.parent {
+            changes.append(pair.change(.entityParentChanged, old: .entity(before), new: .entity(after), location: after.location(of: "parent")))
+        }
+        if before.isAbstract != after.isAbstract {
+            changes.append(pair.change(.entityAbstractChanged, old: .entity(before), new: .entity(after), location: after.location(of: "abstract")))
+        }
+        if before.versionHashModifier != after.versionHashModifier {
+            changes.append(pair.change(.entityVersionHashModifierChanged, old: .entity(before), new: .entity(after), location: after.location(of: "versionHashModifier")))
+        }
+        if Set(before.uniquenessConstraints.map(Set.init)) != Set(after.uniquenessConstraints.map(Set.init)) {
+            changes.append(pair.change(.entityUniquenessChanged, old: .entity(before), new: .entity(after), location: after.location(of: "uniqueness")))
+        }
+    }
+
+    // MARK: Attributes
+
+    private func compareAttributes(_ pair: EntityPair, into changes: inout [Change]) {
+        let match = NameMatcher.match(old: pair.old.attributes, new: pair.new.attributes)
+        let container = pair.new.location(of: "attributes")
+        for attribute in match.removed where !pair.newVersionInherits(attribute.name, into: pair.new.name) {
+            changes.append(pair.removal(.attributeRemoved, .attribute(attribute), location: container))
+        }
+        for attribute in match.added where !pair.oldVersionInherits(attribute.name, into: pair.old.name) {
+            changes.append(pair.addition(.attributeAdded, .attribute(attribute)))
+        }
+        for (before, after) in match.matched {
+            let (old, new) = (Element.attribute(before), Element.attribute(after))
+            func record(_ kind: Change.Kind, _ property: String) {
+                changes.append(pair.change(kind, old: old, new: new, location: after.location(of: property)))
+            }
+            if before.name != after.name { record(.attributeRenamed, "renamedFrom") }
+            if before.type != after.type { record(.attributeTypeChanged, "type") }
+            if before.isOptional != after.isOptional { record(.attributeOptionalityChanged, "optional") }
+            if before.defaultValue != after.defaultValue { record(.attributeDefaultChanged, "default") }
+            if before.isTransient != after.isTransient { record(.attributeTransienceChanged, "transient") }
+            if before.type == after.type, before.transformer != after.transformer || before.className != after.className {
+                record(.attributeTransformerChanged, before.transformer != after.transformer ? "transformer" : "className")
+            }
+            if before.allowsCloudEncryption != after.allowsCloudEncryption { record(.attributeCloudEncryptionChanged, "allowsCloudEncryption") }
+        }
+    }
+
+    // MARK: Relationships
+
+    private func compareRelationships(_ pair: EntityPair, into changes: inout [Change]) {
+        let match = NameMatcher.match(old: pair.old.relationships, new: pair.new.relationships)
+        let container = pair.new.location(of: "relationships")
+        for relationship in match.removed where !pair.newVersionInherits(relationship.name, into: pair.new.name) {
+            changes.append(pair.removal(.relationshipRemoved, .relationship(relationship), location: container))
+        }
+        for relationship in match.added where !pair.oldVersionInherits(relationship.name, into: pair.old.name) {
+            changes.append(pair.addition(.relationshipAdded, .relationship(relationship)))
+        }
+        for (before, after) in match.matched {
+            let (old, new) = (Element.relationship(before), Element.relationship(after))
+            func record(_ kind: Change.Kind, _ property: String) {
+                changes.append(pair.change(kind, old: old, new: new, location: after.location(of: property)))
+            }
+            if before.name != after.name { record(.relationshipRenamed, "renamedFrom") }
+            if pair.newName(ofEntity: before.destination) != after.destination { record(.relationshipDestinationChanged, "destination") }
+            if before.isToMany != after.isToMany { record(.relationshipCardinalityChanged, "toMany") }
+            if before.isOrdered != after.isOrdered { record(.relationshipOrderedChanged, "ordered") }
+            if before.inverse != after.inverse, !isRenamedInverse(before, after, pair) { record(.relationshipInverseChanged, "inverse") }
+            if before.deleteRule != after.deleteRule { record(.relationshipDeleteRuleChanged, "deleteRule") }
+            if before.isOptional != after.isOptional || (before.minCount ?? 0) != (after.minCount ?? 0) {
+                record(.relationshipOptionalityChanged, before.isOptional != after.isOptional ? "optional" : "minCount")
+            }
+            if before.isTransient != after.isTransient { record(.relationshipTransienceChanged, "transient") }
+        }
+    }
+
+    /// An inverse whose name changed only because the inverse relationship itself was renamed.
+    private func isRenamedInverse(_ before: Relationship, _ after: Relationship, _ pair: EntityPair) -> Bool {
+        guard let oldInverse = before.inverse, let newInverse = after.inverse,
+              let destination = pair.newVersion.entity(named: after.destination),
+              let inverse = destination.relationship(named: newInverse)
+        else { return false }
+        return inverse.renamedFrom == oldInverse && pair.oldVersion.entity(named: pair.oldName(ofEntity: after.destination))?.relationship(named: newInverse) == nil
+    }
+}
+
+/// A matched pair of entities and what is needed to describe their changes.
+struct EntityPair {
+    let old: Entity
+    let new: Entity
+    let oldVersion: ModelVersion
+    let newVersion: ModelVersion
+    /// Old entity name -> new entity name, for entities renamed in this step.
+    let renamedEntities: [String: String]
+
+    func newName(ofEntity name: String) -> String { renamedEntities[name] ?? name }
+
+    func oldName(ofEntity name: String) -> String {
+        renamedEntities.first { $0.value == name }?.key ?? name
+    }
+
+    func change(_ kind: Change.Kind, old: Element, new: Element, location: SourceLocation) -> Change {
+        let isEntity = old.entity != nil
+        return Change(
+            kind: kind,
+            path: ElementPath(entity: self.new.name, member: isEntity ? nil : new.name),
+            oldPath: ElementPath(entity: self.old.name, member: isEntity ? nil : old.name),
+            old: old, new: new, location: location
+        )
+    }
+
+    func removal(_ kind: Change.Kind, _ element: Element, location: SourceLocation) -> Change {
+        Change(
+            kind: kind, path: ElementPath(entity: new.name, member: element.name),
+            oldPath: ElementPath(entity: old.name, member: element.name),
+            old: element, new: nil, location: location
+        )
+    }
+
+    func addition(_ kind: Change.Kind, _ element: Element) -> Change {
+        Change(kind: kind, path: ElementPath(entity: new.name, member: element.name), oldPath: nil, old: nil, new: element, location: element.location)
+    }
+
+    /// A member that left an entity but stands in one of its ancestors in the newer version moved up
+    /// the hierarchy: the same field of the same record type, not a removal.
+    func newVersionInherits(_ member: String, into entity: String) -> Bool {
+        ancestorHasMember(member, of: entity, in: newVersion)
+    }
+
+    /// A member that appears in an entity but stood in one of its ancestors in the older version moved down.
+    func oldVersionInherits(_ member: String, into entity: String) -> Bool {
+        ancestorHasMember(member, of: entity, in: oldVersion)
+    }
+
+    private func ancestorHasMember(_ member: String, of entity: String, in version: ModelVersion) -> Bool {
+        for ancestor in ModelValidator.ancestry(of: entity, in: version).dropFirst() {
+            guard let candidate = version.entity(named: ancestor) else { continue }
+            if candidate.attribute(named: member) != nil || candidate.relationship(named: member) != nil { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,41 @@
+/// All versions of one model, oldest first, and which version each is checked against.
+public struct ModelHistory: Sendable {
+    public let model: String
+    /// Sorted by version number.
+    public let versions: [ModelVersion]
+
+    /// Groups versions by model and orders each group; two files with the same model and version are an error.
+    public static func histories(of versions: [ModelVersion]) throws(InputError) -> [ModelHistory] {
+        var groups: [String: [ModelVersion]] = [:]
+        for version in versions { groups[version.model, default: []].append(version) }
+        var result: [ModelHistory] = []
+        for model in groups.keys.sorted() {
+            let sorted = groups[model]!.sorted { ($0.version, $0.file) < ($1.version, $1.file) }
+            for (previous, current) in zip(sorted, sorted.dropFirst()) where previous.version == current.version {
+                throw InputError(
+                    at: current.location,
+                    "model '\(model)' has two files for version \(current.version)",
+                    notes: ["the other is \(previous.location)"]
+                )
+            }
+            result.append(ModelHistory(model: model, versions: sorted))
+        }
+        return result
+    }
+
+    /// Each version paired with the newest released version before it (its baseline).
+    /// Drafts are checked against the last release but never serve as a baseline themselves;
+    /// the first version, and drafts with no release before them, have no baseline.
+    public var comparisons: [(baseline: ModelVersion, version: ModelVersion)] {
+        var result: [(baseline: ModelVersion, version: ModelVersion)] = []
+        var lastRelease: ModelVersion?
+        for version in versions {
+            if let lastRelease { result.append((lastRelease, version)) }
+            if version.isReleased { lastRelease = version }
+        }
+        return result
+    }
+
+    /// Released versions, oldest first: what people may still run.
+    public var releasedVersions: [ModelVersion] { versions.filter(\.isReleased) }
+}

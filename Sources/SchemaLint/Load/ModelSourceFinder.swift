@@ -1,0 +1,122 @@
+import Foundation
+
+/// Something that holds model versions: a YAML file (one version) or an Xcode bundle (many).
+public enum ModelSource: Hashable, Sendable, Comparable {
+    case yamlFile(String)
+    case xcodeBundle(String)
+
+    public var path: String {
+        switch self {
+        case .yamlFile(let path), .xcodeBundle(let path): path
+        }
+    }
+
+    public static func < (lhs: ModelSource, rhs: ModelSource) -> Bool { lhs.path < rhs.path }
+}
+
+/// Finds the model sources named on the command line: files as given, folders searched recursively
+/// (hidden folders and the configuration file skipped, bundles not entered), in a stable order.
+public struct ModelSourceFinder: Sendable {
+    public static let configurationFileName = ".schemalint.yml"
+    static let yamlExtensions: Set<String> = ["yaml", "yml"]
+
+    /// Glob patterns of paths to leave out (matched against the path as found, and its file name).
+    public var excluded: [String]
+
+    public init(excluded: [String] = []) {
+        self.excluded = excluded
+    }
+
+    public func sources(in paths: [String]) throws(InputError) -> [ModelSource] {
+        var found: [ModelSource] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw InputError(file: path, message: "no such file or folder")
+            }
+            if let bundle = Self.enclosingBundle(of: path) {
+                found.append(.xcodeBundle(bundle))
+            } else if isDirectory.boolValue {
+                let before = found.count
+                try search(folder: path, into: &found)
+                if found.count == before {
+                    throw InputError(file: path, message: "no model files (*.yaml, *.yml or *.xcdatamodeld) in this folder")
+                }
+            } else {
+                found.append(.yamlFile(path))
+            }
+        }
+        // A file named twice (or inside a folder also named) is linted once.
+        return Array(Set(found)).sorted()
+    }
+
+    private func search(folder: String, into found: inout [ModelSource]) throws(InputError) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        } catch {
+            throw InputError(file: folder, message: "cannot read the folder: \(Self.reason(error))")
+        }
+        for name in names where !name.hasPrefix(".") {
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            if isExcluded(path) { continue }
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  let type = attributes[.type] as? FileAttributeType
+            else { continue }
+            let fileExtension = (name as NSString).pathExtension.lowercased()
+            if type == .typeDirectory {
+                if fileExtension == "xcdatamodeld" {
+                    found.append(.xcodeBundle(path))
+                } else {
+                    try search(folder: path, into: &found)
+                }
+            } else if type == .typeRegular || type == .typeSymbolicLink, Self.yamlExtensions.contains(fileExtension) {
+                found.append(.yamlFile(path))
+            }
+        }
+    }
+
+    private func isExcluded(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return excluded.contains { Glob.matches($0, path) || Glob.matches($0, name) }
+    }
+
+    /// `X.xcdatamodeld` for a path at or inside such a bundle (`X.xcdatamodeld/X 2.xcdatamodel/contents`).
+    static func enclosingBundle(of path: String) -> String? {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        while let last = components.last {
+            if last.lowercased().hasSuffix(".xcdatamodeld") { return components.joined(separator: "/") }
+            components.removeLast()
+        }
+        return nil
+    }
+
+    private static func reason(_ error: Error) -> String {
+        ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription ?? error.localizedDescription
+    }
+}
+
+/// Shell-style globs: `*` within a path component, `**` across components, `?` one character.
+public enum Glob {
+    public static func matches(_ pattern: String, _ text: String) -> Bool {
+        match(Array(pattern), 0, Array(text), 0)
+    }
+
+    private static func match(_ p: [Character], _ i: Int, _ t: [Character], _ j: Int) -> Bool {
+        if i == p.count { return j == t.count }
+        if p[i] == "*" {
+            let crossesFolders = i + 1 < p.count && p[i + 1] == "*"
+            let next = crossesFolders ? i + 2 : i + 1
+            // `**/` also matches no folder at all.
+            if crossesFolders, next < p.count, p[next] == "/", match(p, next + 1, t, j) { return true }
+            var k = j
+            while true {
+                if match(p, next, t, k) { return true }
+                guard k < t.count, crossesFolders || t[k] != "/" else { return false }
+                k += 1
+            }
+        }
+        guard j < t.count, p[i] == "?" ? t[j] != "/" : p[i] == t[j] else { return false }
+        return match(p, i + 1, t, j + 1)
+    }
+}

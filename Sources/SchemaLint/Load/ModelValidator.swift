@@ -1,0 +1,134 @@
+/// Checks the references inside one model version: parents, destinations, inverses, configuration
+/// members and uniqueness constraints must name elements that exist, and inheritance must not loop.
+/// Shared by every loader, so YAML files and Xcode bundles are held to the same rules.
+public enum ModelValidator {
+    public static func validate(_ version: ModelVersion) throws(InputError) {
+        var seen: [String: SourceLocation] = [:]
+        for entity in version.entities {
+            if let first = seen[entity.name] {
+                throw InputError(at: entity.location, "entity '\(entity.name)' is declared twice", notes: ["first declared at \(first)"])
+            }
+            seen[entity.name] = entity.location
+        }
+        for entity in version.entities {
+            try checkParent(of: entity, in: version)
+            try checkMembers(of: entity)
+        }
+        for entity in version.entities {
+            for relationship in entity.relationships {
+                try checkRelationship(relationship, of: entity, in: version)
+            }
+            try checkUniqueness(of: entity, in: version)
+        }
+        for configuration in version.configurations {
+            for name in configuration.entities where version.entity(named: name) == nil {
+                throw InputError(
+                    at: configuration.location,
+                    "configuration '\(configuration.name)' lists unknown entity '\(name)'" + didYouMean(name, in: version)
+                )
+            }
+        }
+    }
+
+    private static func checkParent(of entity: Entity, in version: ModelVersion) throws(InputError) {
+        guard let parent = entity.parent else { return }
+        guard version.entity(named: parent) != nil else {
+            throw InputError(at: entity.location(of: "parent"), "entity '\(entity.name)' has unknown parent '\(parent)'" + didYouMean(parent, in: version))
+        }
+        var chain = [entity.name]
+        var current = parent
+        while true {
+            if current == entity.name {
+                throw InputError(
+                    at: entity.location(of: "parent"),
+                    "inheritance cycle: \((chain + [current]).joined(separator: " -> "))"
+                )
+            }
+            chain.append(current)
+            guard let next = version.entity(named: current)?.parent, chain.count <= version.entities.count else { return }
+            current = next
+        }
+    }
+
+    private static func checkMembers(of entity: Entity) throws(InputError) {
+        var names: [String: SourceLocation] = [:]
+        for (name, location) in entity.attributes.map({ ($0.name, $0.location) }) + entity.relationships.map({ ($0.name, $0.location) }) {
+            if let first = names[name] {
+                throw InputError(at: location, "'\(entity.name).\(name)' is declared twice", notes: ["first declared at \(first)"])
+            }
+            names[name] = location
+        }
+    }
+
+    private static func checkRelationship(_ relationship: Relationship, of entity: Entity, in version: ModelVersion) throws(InputError) {
+        let path = "\(entity.name).\(relationship.name)"
+        guard version.entity(named: relationship.destination) != nil else {
+            throw InputError(
+                at: relationship.location(of: "destination"),
+                "relationship '\(path)' points to unknown entity '\(relationship.destination)'" + didYouMean(relationship.destination, in: version)
+            )
+        }
+        guard let inverseName = relationship.inverse else { return }
+        guard let inverse = member(inverseName, of: relationship.destination, in: version) else {
+            throw InputError(
+                at: relationship.location(of: "inverse"),
+                "the inverse '\(inverseName)' of relationship '\(path)' does not exist in entity '\(relationship.destination)'"
+            )
+        }
+        let lineage = ancestry(of: entity.name, in: version)
+        guard lineage.contains(inverse.destination) || ancestry(of: inverse.destination, in: version).contains(entity.name) else {
+            throw InputError(
+                at: relationship.location(of: "inverse"),
+                "the inverse '\(relationship.destination).\(inverseName)' of relationship '\(path)' points to '\(inverse.destination)', not back to '\(entity.name)'",
+                notes: ["'\(relationship.destination).\(inverseName)' is declared at \(inverse.location)"]
+            )
+        }
+        if let back = inverse.inverse, back != relationship.name, !relationship.isTransient {
+            throw InputError(
+                at: relationship.location(of: "inverse"),
+                "relationship '\(path)' names '\(inverseName)' as its inverse, but '\(relationship.destination).\(inverseName)' names '\(back)'",
+                notes: ["'\(relationship.destination).\(inverseName)' is declared at \(inverse.location)"]
+            )
+        }
+    }
+
+    private static func checkUniqueness(of entity: Entity, in version: ModelVersion) throws(InputError) {
+        for constraint in entity.uniquenessConstraints {
+            for property in constraint where !hasProperty(property, entity: entity.name, in: version) {
+                throw InputError(
+                    at: entity.location(of: "uniqueness"),
+                    "uniqueness constraint of entity '\(entity.name)' names unknown property '\(property)'"
+                )
+            }
+        }
+    }
+
+    /// The entity and its ancestors, nearest first (bounded, so a cycle cannot loop).
+    static func ancestry(of name: String, in version: ModelVersion) -> [String] {
+        var result = [name]
+        var current = name
+        while let parent = version.entity(named: current)?.parent, !result.contains(parent) {
+            result.append(parent)
+            current = parent
+        }
+        return result
+    }
+
+    private static func member(_ name: String, of entity: String, in version: ModelVersion) -> Relationship? {
+        for ancestor in ancestry(of: entity, in: version) {
+            if let found = version.entity(named: ancestor)?.relationship(named: name) { return found }
+        }
+        return nil
+    }
+
+    private static func hasProperty(_ name: String, entity: String, in version: ModelVersion) -> Bool {
+        ancestry(of: entity, in: version).contains { ancestor in
+            guard let entity = version.entity(named: ancestor) else { return false }
+            return entity.attribute(named: name) != nil || entity.relationship(named: name) != nil
+        }
+    }
+
+    private static func didYouMean(_ name: String, in version: ModelVersion) -> String {
+        Spelling.didYouMean(name, among: version.entities.map(\.name))
+    }
+}

@@ -1,0 +1,29 @@
+/// `entity-parent-changed`: an entity moves in the inheritance tree, and with it to another record type.
+struct EntityParentChangedRule: ChangeRule {
+    let descriptor = RuleDescriptor(
+        id: "entity-parent-changed", category: .modification, synced: .error, local: .warning,
+        summary: "An entity changed its parent: its records move to another CloudKit record type."
+    )
+    let kinds: Set<Change.Kind> = [.entityParentChanged]
+
+    func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
+        guard let old = change.old?.entity, let new = change.new?.entity else { return [] }
+        let from = old.parent.map { "'\($0)'" } ?? "none"
+        let to = new.parent.map { "'\($0)'" } ?? "none"
+        let what = "entity '\(change.path)' changed its parent from \(from) to \(to)"
+        let message: String
+        var advice: [String] = []
+        if comparison.isSynced(change) {
+            let oldRoot = comparison.baseline.rootEntity(of: old.name)
+            let newRoot = comparison.version.rootEntity(of: new.name)
+            message = oldRoot != newRoot
+                ? "\(what); its records move from record type CD_\(oldRoot) to CD_\(newRoot), which \(comparison.olderApps) do not read"
+                : "\(what); the properties it inherits, and so the fields its records carry, change under \(comparison.olderApps)"
+            let suggestions = Suggestions(comparison: comparison, change: change)
+            advice = [suggestions.addReplacement("the new parent"), suggestions.versionAttribute]
+        } else {
+            message = "\(what); the properties it inherits change with it, and lightweight migration cannot move an entity between hierarchies"
+        }
+        return [finding(change, in: comparison, severity: severity, message: message, suggestions: advice)]
+    }
+}

@@ -1,0 +1,48 @@
+/// One version checked against its baseline: the two versions, their typed changes, and what
+/// rules need to phrase findings (sync status, renames, undeclared-rename candidates).
+public struct Comparison: Sendable {
+    public let baseline: ModelVersion
+    public let version: ModelVersion
+    public let changes: [Change]
+    /// Additions by entity, for spotting removals that look like undeclared renames.
+    private let additionsByEntity: [String: [Change]]
+
+    public init(baseline: ModelVersion, version: ModelVersion, changes: [Change]) {
+        self.baseline = baseline
+        self.version = version
+        self.changes = changes
+        var additions: [String: [Change]] = [:]
+        for change in changes where change.kind == .attributeAdded || change.kind == .relationshipAdded || change.kind == .entityAdded {
+            additions[change.kind == .entityAdded ? "" : change.path.entity, default: []].append(change)
+        }
+        self.additionsByEntity = additions
+    }
+
+    /// Whether the change touches synced data: its entity is synced in either version.
+    public func isSynced(_ change: Change) -> Bool {
+        version.isSynced(entity: change.path.entity) || baseline.isSynced(entity: (change.oldPath ?? change.path).entity)
+    }
+
+    /// Elements added in the same step that could be the removed element under a new name:
+    /// same kind and type (attributes), same destination (relationships), same attribute names (entities).
+    public func renameCandidates(for removal: Change) -> [Change] {
+        guard let removed = removal.old else { return [] }
+        let key = removed.entity != nil ? "" : removal.path.entity
+        return (additionsByEntity[key] ?? []).filter { addition in
+            guard let added = addition.new, !added.isTransient else { return false }
+            switch (removed, added) {
+            case (.attribute(let before), .attribute(let after)):
+                return before.type == after.type
+            case (.relationship(let before), .relationship(let after)):
+                return before.destination == after.destination && before.isToMany == after.isToMany
+            case (.entity(let before), .entity(let after)):
+                return !before.attributes.isEmpty && Set(before.attributes.map(\.name)) == Set(after.attributes.map(\.name))
+            default:
+                return false
+            }
+        }
+    }
+
+    /// `apps on version 2`: who still runs the baseline.
+    public var olderApps: String { "apps still on \(baseline.displayName)" }
+}

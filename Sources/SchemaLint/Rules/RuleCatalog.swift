@@ -1,0 +1,37 @@
+/// The set of rules a lint runs, and their descriptors by id.
+public struct RuleCatalog: Sendable {
+    public let changeRules: [any ChangeRule]
+
+    public init(changeRules: [any ChangeRule]) {
+        self.changeRules = changeRules
+    }
+
+    /// Every rule schemalint has.
+    public static let standard = RuleCatalog(changeRules: [
+        ElementRemovedRule.entity, ElementRemovedRule.attribute, ElementRemovedRule.relationship,
+        ElementRenamedRule.entity, ElementRenamedRule.attribute, ElementRenamedRule.relationship,
+        AttributeTypeChangedRule(),
+        RelationshipDestinationChangedRule(),
+        RelationshipCardinalityChangedRule(),
+        EntityParentChangedRule(),
+        AttributeRequiredWithoutDefaultRule(),
+    ])
+
+    /// Descriptors of every rule, sorted by id.
+    public var descriptors: [RuleDescriptor] {
+        changeRules.map(\.descriptor).sorted { $0.id < $1.id }
+    }
+
+    public var descriptorsByID: [String: RuleDescriptor] {
+        Dictionary(uniqueKeysWithValues: descriptors.map { ($0.id, $0) })
+    }
+
+    /// The change rules that examine each kind of change: the linter's dispatch table.
+    var rulesByKind: [Change.Kind: [any ChangeRule]] {
+        var table: [Change.Kind: [any ChangeRule]] = [:]
+        for rule in changeRules {
+            for kind in rule.kinds { table[kind, default: []].append(rule) }
+        }
+        return table
+    }
+}
