@@ -1,0 +1,63 @@
+import Foundation
+
+/// A rule's page (`rules/<id>.md`), read for its examples.
+///
+/// Page layout: `# <id>`, prose sections (`## Why`, `## What to do instead`, ...), then
+/// `## Examples` with `### Triggers: ...` and `### Does not trigger: ...` subsections. Each
+/// subsection holds one or more ```` ```yaml ```` blocks: the versions of a history, oldest first.
+public struct RulePage: Sendable {
+    public struct Example: Sendable {
+        public var title: String
+        /// True under `### Triggers`, false under `### Does not trigger`.
+        public var triggers: Bool
+        /// The YAML model files of the example, oldest first.
+        public var files: [String]
+    }
+
+    /// The id in the page's `# ` heading.
+    public var id: String?
+    public var sections: [String]
+    public var examples: [Example]
+
+    public init(markdown: String) {
+        var id: String?
+        var sections: [String] = []
+        var examples: [Example] = []
+        var block: [Substring]?
+        var blockIsYAML = false
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if var lines = block {
+                if line.hasPrefix("```") {
+                    if blockIsYAML, !examples.isEmpty { examples[examples.count - 1].files.append(lines.joined(separator: "\n") + "\n") }
+                    block = nil
+                } else {
+                    lines.append(line)
+                    block = lines
+                }
+            } else if line.hasPrefix("```") {
+                block = []
+                blockIsYAML = line.dropFirst(3).trimmingPrefix(" ").hasPrefix("yaml")
+            } else if line.hasPrefix("### ") {
+                let title = String(line.dropFirst(4))
+                if title.hasPrefix("Triggers") || title.hasPrefix("Does not trigger") {
+                    examples.append(Example(title: title, triggers: title.hasPrefix("Triggers"), files: []))
+                }
+            } else if line.hasPrefix("## ") {
+                sections.append(String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces))
+            } else if line.hasPrefix("# "), id == nil {
+                id = String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        self.id = id
+        self.sections = sections
+        self.examples = examples
+    }
+}
+
+private extension Substring {
+    func trimmingPrefix(_ prefix: String) -> Substring {
+        var text = self
+        while text.hasPrefix(prefix) { text = text.dropFirst(prefix.count) }
+        return text
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+
+/// Every rule's page carries its rationale and examples; the examples are the rule's tests.
+@Suite struct RulePageTests {
+    static let catalog = RuleCatalog.standard
+    static let ids = catalog.descriptors.map(\.id)
+
+    @Test func everyRuleHasAPageAndEveryPageARule() {
+        let pages = Set(RulePages.all.keys)
+        let rules = Set(Self.ids)
+        #expect(rules.subtracting(pages).sorted() == [], "rules without a page in rules/")
+        #expect(pages.subtracting(rules).sorted() == [], "pages in rules/ that name no rule")
+    }
+
+    @Test(arguments: ids)
+    func pageHasTheRequiredParts(id: String) throws {
+        let markdown = try #require(RulePages.all[id], "rules/\(id).md is missing")
+        let page = RulePage(markdown: markdown)
+        #expect(page.id == id, "the page's heading must be '# \(id)'")
+        for section in ["Why", "What to do instead", "Examples"] {
+            #expect(page.sections.contains(section), "rules/\(id).md has no '## \(section)' section")
+        }
+        let triggering = page.examples.filter(\.triggers).count
+        #expect(triggering > 0, "rules/\(id).md has no '### Triggers' example")
+        #expect(page.examples.count > triggering, "rules/\(id).md has no '### Does not trigger' example")
+        for example in page.examples {
+            #expect(example.files.count >= 1, "example '\(example.title)' in rules/\(id).md has no yaml block")
+        }
+    }
+
+    @Test(arguments: ids)
+    func examplesBehaveAsDocumented(id: String) throws {
+        let markdown = try #require(RulePages.all[id])
+        let descriptor = try #require(Self.catalog.descriptorsByID[id])
+        for example in RulePage(markdown: markdown).examples {
+            let result: LintResult
+            do {
+                result = try Lint.result(example.files)
+            } catch {
+                Issue.record("example '\(example.title)' in rules/\(id).md does not load: \(error)")
+                continue
+            }
+            let hits = result.findings.filter { $0.ruleID == id }
+            if example.triggers {
+                #expect(!hits.isEmpty, "example '\(example.title)' in rules/\(id).md should trigger \(id)")
+                let versions = try Lint.versions(example.files)
+                for hit in hits {
+                    let version = try #require(versions.first { $0.label == hit.version })
+                    let synced = version.isSynced(entity: hit.path?.entity ?? "") || versions.contains { $0.label == hit.baseline && $0.isSynced(entity: hit.path?.entity ?? "") }
+                    #expect(hit.severity == descriptor.severity(synced: synced), "severity of \(id) in '\(example.title)'")
+                }
+            } else {
+                #expect(hits.isEmpty, "example '\(example.title)' in rules/\(id).md should not trigger \(id), but: \(hits.map(\.message))")
+            }
+        }
+    }
+}
