@@ -1,2 +1,137 @@
+// schemalint-bench: generates a large model history and measures a full lint against
+// libyaml's bare parse of the same bytes. Not a test: figures go to docs/performance.md.
+//
+//   swift run -c release schemalint-bench [--versions 200] [--entities 80] [--attributes 25] [--repeat 3]
+import CYAML
+import Foundation
 import SchemaLint
-print("bench")
+
+struct Options {
+    var versions = 200
+    var entities = 80
+    var attributes = 25
+    var repeats = 3
+
+    init(arguments: [String]) {
+        var iterator = arguments.dropFirst().makeIterator()
+        while let flag = iterator.next() {
+            guard let value = iterator.next().flatMap(Int.init), value > 0 else {
+                fatalError("usage: schemalint-bench [--versions N] [--entities N] [--attributes N] [--repeat N]")
+            }
+            switch flag {
+            case "--versions": versions = value
+            case "--entities": entities = value
+            case "--attributes": attributes = value
+            case "--repeat": repeats = value
+            default: fatalError("unknown option \(flag)")
+            }
+        }
+    }
+}
+
+/// One version of a synthetic synced model: every entity has `attributes` attributes of mixed
+/// types and a to-one/to-many pair with its neighbour; each version adds one attribute somewhere,
+/// and every tenth version renames one and removes one, so the diff has work to do.
+func modelFile(version: Int, options: Options) -> String {
+    let types = ["string", "int16", "int32", "int64", "double", "boolean", "date", "binary", "uuid", "decimal"]
+    var text = "model: Bench\nversion: \(version)\ncloudkit: true\nentities:\n"
+    for entity in 0..<options.entities {
+        let next = (entity + 1) % options.entities
+        text += "  Entity\(entity):\n    attributes:\n"
+        for attribute in 0..<options.attributes {
+            let type = types[(entity + attribute) % types.count]
+            if attribute % 3 == 0 {
+                text += "      attribute\(attribute): {type: \(type), optional: false, default: \(type == "string" ? "\"\"" : type == "boolean" ? "false" : type == "date" ? "0" : type == "binary" ? "null" : type == "uuid" ? "\"00000000-0000-0000-0000-000000000000\"" : "0")}\n"
+                    .replacingOccurrences(of: ", optional: false, default: null", with: "")
+            } else {
+                text += "      attribute\(attribute): \(type)\n"
+            }
+        }
+        // Added over time: one attribute per version, round-robin over the entities.
+        for added in stride(from: entity, to: version, by: options.entities) {
+            let renamed = added % 10 == 9 && version > added + 1
+            text += "      added\(added)\(renamed ? "Renamed: {type: string, renamedFrom: added\(added)}" : ": string")\n"
+        }
+        text += "    relationships:\n"
+        text += "      next: {destination: Entity\(next), inverse: previous}\n"
+        text += "      previous: {destination: Entity\((entity + options.entities - 1) % options.entities), inverse: next, toMany: true}\n"
+    }
+    return text
+}
+
+func megabytes(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }
+
+func peakResidentMegabytes() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    #if canImport(Glibc)
+    return Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
+    #else
+    return Double(usage.ru_maxrss) / 1_048_576  // bytes on macOS
+    #endif
+}
+
+/// libyaml's event loop over the bytes, doing nothing with the events: the floor for any loader.
+func bareParse(_ bytes: [UInt8]) -> Int {
+    var parser = yaml_parser_t()
+    yaml_parser_initialize(&parser)
+    defer { yaml_parser_delete(&parser) }
+    var events = 0
+    bytes.withUnsafeBufferPointer { buffer in
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+        var event = yaml_event_t()
+        while yaml_parser_parse(&parser, &event) == 1 {
+            let done = event.type == YAML_STREAM_END_EVENT
+            yaml_event_delete(&event)
+            events += 1
+            if done { break }
+        }
+    }
+    return events
+}
+
+func time(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+let options = Options(arguments: CommandLine.arguments)
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-bench-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+
+var totalBytes = 0
+var files: [[UInt8]] = []
+for version in 1...options.versions {
+    let text = modelFile(version: version, options: options)
+    let bytes = Array(text.utf8)
+    totalBytes += bytes.count
+    files.append(bytes)
+    try Data(bytes).write(to: folder.appendingPathComponent("v\(version).yaml"))
+}
+print("history: \(options.versions) versions x \(options.entities) entities x \(options.attributes) attributes, \(String(format: "%.1f", megabytes(totalBytes))) MB of YAML")
+
+var bareBest = Double.infinity
+var lintBest = Double.infinity
+var findings = 0
+for _ in 0..<options.repeats {
+    bareBest = min(bareBest, time { for file in files { _ = bareParse(file) } })
+    lintBest = min(lintBest, time {
+        let loaded = ModelLoader().load(paths: [folder.path])
+        if let error = loaded.errors.first { print("generated history does not load: \(error)"); exit(1) }
+        let histories = try! ModelHistory.histories(of: loaded.versions)
+        let result = Linter().lint(histories)
+        findings = result.findings.count
+        _ = TextReporter().render(result)
+    })
+}
+let mb = megabytes(totalBytes)
+print(String(format: "libyaml bare parse: %.3f s  %.1f MB/s", bareBest, mb / bareBest))
+print(String(format: "full lint (read, parse, decode, validate, diff, rules, report): %.3f s  %.1f MB/s  %.0f versions/s  (%d findings)", lintBest, mb / lintBest, Double(options.versions) / lintBest, findings))
+print(String(format: "full lint / bare parse: %.2fx", lintBest / bareBest))
+print(String(format: "peak resident memory: %.0f MB", peakResidentMegabytes()))

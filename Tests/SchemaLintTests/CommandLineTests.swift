@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// End-to-end: the built executable on the examples and on bad input.
+@Suite struct CommandLineTests {
+    @Test func notesExampleMatchesTheREADME() throws {
+        let run = try Executable.run(["examples/notes"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "")
+        let readme = try String(contentsOf: Executable.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let block = try #require(Self.codeBlock(after: "$ schemalint examples/notes", in: readme), "README shows the output of `schemalint examples/notes`")
+        #expect(run.stdout == block, "the README's example output is out of date")
+    }
+
+    @Test func findingsAreCompilerStyleWithNotesAndHelp() throws {
+        let run = try Executable.run(["examples/notes"])
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("examples/notes/v3.yaml:14:5: error: attribute 'Note.createdAt' was removed; apps still on version 2 keep writing it [attribute-removed]"))
+        #expect(lines.contains("    note: 'Note.createdAt' as declared in version 2 (examples/notes/v2.yaml:17:7)"))
+        #expect(lines.contains { $0.hasPrefix("    help: keep 'createdAt' in the model") })
+        #expect(lines.contains { $0.hasPrefix("examples/notes/v3.yaml:15:45: error: attribute 'Note.title' was renamed to 'headline';") && $0.hasSuffix("[attribute-renamed]") })
+        #expect(lines.last == "4 errors in 4 versions of 1 model")
+    }
+
+    @Test func cleanHistoryPasses() throws {
+        let run = try Executable.run(["examples/clean"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "no problems in 2 versions of 1 model\n")
+    }
+
+    @Test func outputIsDeterministic() throws {
+        let first = try Executable.run(["examples", "--format", "json"])
+        let second = try Executable.run(["examples", "--format", "json"])
+        #expect(first.stdout == second.stdout)
+        #expect(!first.stdout.isEmpty)
+    }
+
+    @Test func noColorOffATerminal() throws {
+        let run = try Executable.run(["examples/notes"])
+        #expect(!run.stdout.contains("\u{1B}["))
+    }
+
+    @Test func badInputExitsTwoWithOnePositionedMessage() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("m/v1.yaml", "model: M\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: {type: string, optional: maybe}\n")
+        let run = try Executable.run(["m"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "m/v1.yaml:6:39: error: 'optional' of attribute 'Note.title' must be true or false, found 'maybe'\n")
+    }
+
+    @Test func unreadableFileExitsTwo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("m"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("m/v1.yaml").path, withDestinationPath: "/nonexistent/v1.yaml")
+        let run = try Executable.run(["m"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr == "m/v1.yaml: error: cannot read the file: No such file or directory\n")
+    }
+
+    @Test func folderWithoutModelsExitsTwo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("docs/readme.txt", "not a model")
+        let run = try Executable.run(["docs"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr == "docs: error: no model files (*.yaml, *.yml or *.xcdatamodeld) in this folder\n")
+        let missing = try Executable.run(["nowhere"], in: folder.url)
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "nowhere: error: no such file or folder\n")
+    }
+
+    @Test func strictFailsOnWarnings() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // A local parent change is a warning.
+        try folder.write("m/v1.yaml", "model: M\nversion: 1\nentities:\n  Base: {}\n  Note: {}\n")
+        try folder.write("m/v2.yaml", "model: M\nversion: 2\nentities:\n  Base: {}\n  Note: {parent: Base}\n")
+        let plain = try Executable.run(["m"], in: folder.url)
+        #expect(plain.status == 0)
+        #expect(plain.stdout.contains("warning: entity 'Note' changed its parent from none to 'Base'"))
+        let strict = try Executable.run(["m", "--strict"], in: folder.url)
+        #expect(strict.status == 1)
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let run = try Executable.run(["examples", "--format", "yaml"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--format"))
+        let unknown = try Executable.run(["--frobnicate"])
+        #expect(unknown.status == 2)
+    }
+
+    @Test func helpIsAManual() throws {
+        let run = try Executable.run(["--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("EXIT STATUS"))
+        #expect(run.stdout.contains("rules"))
+        #expect(run.stdout.contains("explain"))
+    }
+
+    @Test func explainPrintsTheRulePageFromTheBinary() throws {
+        let run = try Executable.run(["explain", "attribute-removed"], in: FileManager.default.temporaryDirectory)
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("# attribute-removed\n"))
+        #expect(run.stdout.contains("## What to do instead"))
+        let unknown = try Executable.run(["explain", "attribute-remove"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("did you mean 'attribute-removed'?"))
+    }
+
+    @Test func rulesListsEveryRuleWithSeverities() throws {
+        let run = try Executable.run(["rules"])
+        #expect(run.status == 0)
+        let row = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("attribute-renamed ") })
+        #expect(row.split(separator: " ", omittingEmptySubsequences: true).prefix(3) == ["attribute-renamed", "error", "-"])
+    }
+
+    /// The fenced block that follows `marker` in a markdown text.
+    static func codeBlock(after marker: String, in markdown: String) -> String? {
+        guard let start = markdown.range(of: marker) else { return nil }
+        let rest = markdown[start.upperBound...]
+        guard let newline = rest.firstIndex(of: "\n") else { return nil }
+        let body = rest[rest.index(after: newline)...]
+        guard let end = body.range(of: "```") else { return nil }
+        return String(body[..<end.lowerBound])
+    }
+}
