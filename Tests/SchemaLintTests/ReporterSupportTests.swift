@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+
+@Suite struct ReporterSupportTests {
+    // MARK: JSONValue
+
+    @Test func jsonPrettyPrintingIsExactAndKeepsMemberOrder() {
+        let value: JSONValue = [
+            "z": 1, "a": [true, false, .null], "empty": [], "nested": ["k": "v"], "none": .object([]),
+        ]
+        #expect(value.rendered() == """
+            {
+              "z": 1,
+              "a": [
+                true,
+                false,
+                null
+              ],
+              "empty": [],
+              "nested": {
+                "k": "v"
+              },
+              "none": {}
+            }
+            """)
+        #expect(value.rendered(.compact) == #"{"z":1,"a":[true,false,null],"empty":[],"nested":{"k":"v"},"none":{}}"#)
+    }
+
+    @Test func jsonSortingKeysAndOmittingNils() {
+        let sorted = JSONValue(sortingKeys: ["b": 2, "a": 1, "é": 3, "B": 0])
+        #expect(sorted.rendered(.compact) == #"{"B":0,"a":1,"b":2,"é":3}"#)
+        let optional: String? = nil
+        let value = JSONValue.object(omittingNils: ["x": 1, "gone": optional.map(JSONValue.string), "y": .strings(["s"])])
+        #expect(value.rendered(.compact) == #"{"x":1,"y":["s"]}"#)
+    }
+
+    @Test(arguments: [
+        "plain", "quote \" backslash \\ slash /", "newline\n cr\r tab\t", "nul \u{0} bell \u{7} esc \u{1B} del \u{7F}",
+        "ünïcödé 🚀 👩‍👩‍👧 \u{2028}\u{2029}", "", "%:,|<&>'",
+    ])
+    func jsonStringsRoundTripThroughFoundation(text: String) throws {
+        let document = JSONValue.array([.string(text), ["key \(text)": .string(text)]]).rendered()
+        let parsed = try #require(try ReporterFixtures.parseJSON(document) as? [Any])
+        #expect(parsed[0] as? String == text)
+        #expect((parsed[1] as? [String: String])?["key \(text)"] == text)
+    }
+
+    @Test func jsonEscapesControlCharactersAsShortOrUnicodeEscapes() {
+        #expect(JSONEscaping.quoted("a\"b\\c\n\r\t\u{8}\u{C}\u{1}\u{1F}\u{2028}é") ==
+            #""a\"b\\c\n\r\t\b\f\u0001\u001f\u2028é""#)
+        #expect(JSONValue.integer(-42).rendered() == "-42")
+    }
+
+    // MARK: StableHash and Fingerprints
+
+    @Test func stableHashMatchesFNV1aTestVectors() {
+        #expect(StableHash.fnv1a64("") == 0xcbf2_9ce4_8422_2325)
+        #expect(StableHash.fnv1a64("a") == 0xaf63_dc4c_8601_ec8c)
+        #expect(StableHash.fnv1a64("foobar") == 0x8594_4171_f739_67e8)
+        #expect(StableHash.hex("a") == "af63dc4c8601ec8c")
+        #expect(StableHash.hex("ünïcödé").count == 16)
+    }
+
+    @Test func fingerprintsAreTheIdentityHashAndUniqueWithinAResult() throws {
+        let findings = ReporterFixtures.result.findings
+        let fingerprints = Fingerprints.of(findings)
+        #expect(Set(fingerprints).count == findings.count)
+        let first = try #require(findings.firstIndex(of: ReporterFixtures.removed))
+        let again = try #require(findings.firstIndex(of: ReporterFixtures.removedAgain))
+        #expect(ReporterFixtures.removed.identity == ReporterFixtures.removedAgain.identity)
+        #expect(fingerprints[first] == StableHash.hex(ReporterFixtures.removed.identity))
+        #expect(fingerprints[again] == StableHash.hex(ReporterFixtures.removed.identity + "\n1"))
+        #expect(Fingerprints.of(findings) == fingerprints)
+    }
+
+    // MARK: Escaping
+
+    @Test func xmlEscapingCoversMarkupQuotesAndForbiddenCharacters() {
+        #expect(XMLEscaping.text("a & b < c > d \" e ' f") == "a &amp; b &lt; c &gt; d &quot; e &apos; f")
+        #expect(XMLEscaping.text("x\ny\tz\r") == "x\ny\tz&#13;")
+        #expect(XMLEscaping.attribute("x\ny\tz\r") == "x&#10;y&#9;z&#13;")
+        #expect(XMLEscaping.text("\u{0}\u{1}\u{B}\u{C}\u{1F}\u{FFFE}\u{FFFF}ok") == String(repeating: "\u{FFFD}", count: 7) + "ok")
+        #expect(XMLEscaping.text("ü 🚀") == "ü 🚀")
+    }
+
+    @Test func markdownInlineEscapingKeepsOneLineAndShowsPunctuationLiterally() {
+        #expect(MarkdownEscaping.inline("a|b\nc\r\nd\re") == #"a\|b<br>c<br>d<br>e"#)
+        #expect(MarkdownEscaping.inline("x\u{1}y\tz\u{7F}") == "x\u{FFFD}y\tz\u{FFFD}")
+        #expect(MarkdownEscaping.inline("*x* _y_ `z` [l](u) <b> &amp; #1 ~s~ \\") ==
+            ##"\*x\* \_y\_ \`z\` \[l\](u) \<b\> \&amp; \#1 \~s\~ \\"##)
+    }
+
+    @Test func artifactURIsArePercentEncodedRelativeReferences() throws {
+        let spaced = ArtifactURI(path: "models/notes dir/v3 ü,x:y.yaml")
+        #expect(spaced.uri == "models/notes%20dir/v3%20%C3%BC%2Cx%3Ay.yaml")
+        #expect(spaced.baseID == "%SRCROOT%")
+        #expect(ArtifactURI(path: "./././a/b.yaml").uri == "a/b.yaml")
+        #expect(ArtifactURI(path: "C:100%.yaml").uri == "C%3A100%25.yaml")
+        let absolute = ArtifactURI(path: "/srv/app/x y.yaml")
+        #expect(absolute.uri == "file:///srv/app/x%20y.yaml")
+        #expect(absolute.baseID == nil)
+        let url = try #require(URL(string: spaced.uri))
+        #expect(url.scheme == nil)
+        #expect(url.path == "models/notes dir/v3 ü,x:y.yaml")
+    }
+}
