@@ -1,0 +1,49 @@
+/// `--format json`: the findings with stable, documented fields (docs/json-format.md).
+public struct JSONReporter: Reporter {
+    /// Bumped only on an incompatible change of the fields below.
+    public static let formatVersion = 1
+
+    public init() {}
+
+    public func render(_ result: LintResult) -> String {
+        let document: JSONValue = .object(omittingNils: [
+            "formatVersion": .integer(Self.formatVersion),
+            "summary": [
+                "errors": .integer(result.count(of: .error)),
+                "warnings": .integer(result.count(of: .warning)),
+                "notes": .integer(result.count(of: .note)),
+                "models": .integer(result.modelCount),
+                "versions": .integer(result.versionCount),
+            ],
+            "findings": .array(result.findings.map(Self.finding)),
+        ])
+        return document.rendered() + "\n"
+    }
+
+    static func finding(_ finding: Finding) -> JSONValue {
+        .object(omittingNils: [
+            "rule": .string(finding.ruleID),
+            "severity": .string(finding.severity.rawValue),
+            "message": .string(finding.message),
+            "file": .string(finding.location.file),
+            "line": .integer(finding.location.line),
+            "column": .integer(finding.location.column),
+            "model": .string(finding.model),
+            "baseline": finding.baseline.map(JSONValue.string),
+            "version": .string(finding.version),
+            "element": finding.path.map { .string($0.description) },
+            "identity": .string(finding.identity),
+            "notes": .array(finding.notes.map(note)),
+            "suggestions": .strings(finding.suggestions),
+        ])
+    }
+
+    private static func note(_ note: Finding.Note) -> JSONValue {
+        .object(omittingNils: [
+            "message": .string(note.message),
+            "file": note.location.map { .string($0.file) },
+            "line": note.location.map { .integer($0.line) },
+            "column": note.location.map { .integer($0.column) },
+        ])
+    }
+}
