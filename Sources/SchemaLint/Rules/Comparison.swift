@@ -43,6 +43,22 @@ public struct Comparison: Sendable {
         }
     }
 
+    /// A to-many relationship whose inverse is to-one: CloudKit keeps the link only in the inverse's
+    /// field on the other record, so this side's name is not stored anywhere.
+    public func isStoredOnTheOtherSide(_ relationship: Relationship) -> Bool {
+        guard relationship.isToMany, let inverse = inverse(of: relationship) else { return false }
+        return !inverse.isToMany
+    }
+
+    /// The inverse relationship in the newer version, looked up in the destination and its ancestors.
+    public func inverse(of relationship: Relationship) -> Relationship? {
+        guard let name = relationship.inverse else { return nil }
+        for entity in ModelValidator.ancestry(of: relationship.destination, in: version) {
+            if let found = version.entity(named: entity)?.relationship(named: name) { return found }
+        }
+        return nil
+    }
+
     /// `apps on version 2`: who still runs the baseline.
     public var olderApps: String { "apps still on \(baseline.displayName)" }
 }

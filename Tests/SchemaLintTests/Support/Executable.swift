@@ -39,7 +39,12 @@ struct Executable {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe()
-        let err = Pipe()
+        // Standard error goes to a file, so neither stream can fill up and block the child.
+        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errFile) }
+        let err = try FileHandle(forWritingTo: errFile)
+        defer { try? err.close() }
         process.standardOutput = out
         process.standardError = err
         if let stdin {
@@ -51,17 +56,9 @@ struct Executable {
             process.standardInput = FileHandle.nullDevice
         }
         try process.run()
-        // Read both pipes to the end before waiting, so a large output cannot block the child.
-        let group = DispatchGroup()
-        var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
         process.waitUntilExit()
+        let errData = (try? Data(contentsOf: errFile)) ?? Data()
         return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
 }

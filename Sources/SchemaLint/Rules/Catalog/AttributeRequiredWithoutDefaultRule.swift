@@ -9,24 +9,33 @@ struct AttributeRequiredWithoutDefaultRule: ChangeRule {
 
     func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
         guard let new = change.new?.attribute, !new.isOptional, new.defaultValue == nil, !new.isTransient, !new.isDerived else { return [] }
-        let how: String
+        let synced = comparison.isSynced(change)
+        let what: String
         if let old = change.old?.attribute {
-            // Reported once: when it became required, lost its default, or became stored.
-            guard old.isOptional || old.defaultValue != nil || old.isTransient else { return [] }
-            if change.kind == .attributeDefaultChanged && old.isOptional { return [] }
-            if change.kind == .attributeOptionalityChanged && old.defaultValue != nil && old.isOptional == false { return [] }
-            how = old.isTransient ? "became stored" : old.isOptional ? "became required" : "lost its default"
+            // One finding per attribute, from the most telling of its changes.
+            switch change.kind {
+            case .attributeTransienceChanged:
+                what = "became stored as required with no default"
+            case .attributeOptionalityChanged where old.isTransient == new.isTransient:
+                what = "became required with no default"
+            case .attributeDefaultChanged where old.isTransient == new.isTransient && old.isOptional == new.isOptional:
+                // Defaults are not part of the version hash and existing rows keep their values:
+                // only CloudKit, which needs a default for every required field, is affected.
+                guard synced else { return [] }
+                what = "is required and lost its default"
+            default:
+                return []
+            }
         } else {
-            how = "was added"
+            what = "was added as required with no default"
         }
-        let consequence = comparison.isSynced(change)
+        let consequence = synced
             ? "CloudKit requires every attribute to be optional or to have a default, and records from \(comparison.olderApps) have no value for it"
             : "existing objects have no value for it, so lightweight migration fails"
-        let fix = "make '\(new.name)' optional, or give it a default value (`default:`)"
         return [finding(
             change, in: comparison, severity: severity,
-            message: "attribute '\(change.path)' \(how) as required with no default; \(consequence)",
-            suggestions: [fix]
+            message: "attribute '\(change.path)' \(what); \(consequence)",
+            suggestions: ["make '\(new.name)' optional, or give it a default value (`default:`)"]
         )]
     }
 }

@@ -24,6 +24,7 @@ struct ElementRenamedRule: ChangeRule {
 
     func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
         guard let old = change.old, let new = change.new else { return [] }
+        if let relationship = new.relationship, comparison.isStoredOnTheOtherSide(relationship) { return [] }
         let what = "\(old.kind) '\(change.oldPath ?? change.path)' was renamed to '\(new.name)'"
         let consequence: String
         switch new {

@@ -22,7 +22,7 @@ struct EntityParentChangedRule: ChangeRule {
             let suggestions = Suggestions(comparison: comparison, change: change)
             advice = [suggestions.addReplacement("the new parent"), suggestions.versionAttribute]
         } else {
-            message = "\(what); the properties it inherits change with it, and lightweight migration cannot move an entity between hierarchies"
+            message = "\(what); the properties it inherits change with it (lightweight migration infers moves within a hierarchy, not the merge of two hierarchies)"
         }
         return [finding(change, in: comparison, severity: severity, message: message, suggestions: advice)]
     }

@@ -13,7 +13,10 @@ struct RelationshipCardinalityChangedRule: ChangeRule {
         let message: String
         var advice: [String] = []
         if comparison.isSynced(change) {
-            message = "\(what); CloudKit stores a to-one as a field CD_\(old.name) of this record and a to-many on the other side, so \(comparison.olderApps) no longer see the link"
+            let manyToMany = new.isToMany && comparison.inverse(of: new)?.isToMany == true
+            let whereNow = manyToMany ? "as separate CDMR records (many-to-many)" : new.isToMany ? "on the other side" : "as a field CD_\(new.name) of this record"
+            let whereBefore = old.isToMany ? "elsewhere" : "in the field CD_\(old.name) of this record"
+            message = "\(what); CloudKit now keeps the link \(whereNow) instead of \(whereBefore), so \(comparison.olderApps) no longer see it"
             let suggestions = Suggestions(comparison: comparison, change: change)
             advice = [suggestions.addReplacement("the new cardinality"), suggestions.versionAttribute]
         } else {
