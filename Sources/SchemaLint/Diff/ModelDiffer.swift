@@ -9,19 +9,20 @@ public struct ModelDiffer: Sendable {
         let entityMatch = NameMatcher.match(old: old.entities, new: new.entities)
         let entitiesLocation = new.location(of: "entities")
 
-        for entity in entityMatch.removed {
+        for entity in entityMatch.removed.map({ old.entities[$0] }) {
             changes.append(Change(
                 kind: .entityRemoved, path: ElementPath(entity: entity.name), oldPath: ElementPath(entity: entity.name),
                 old: .entity(entity), new: nil, location: entitiesLocation
             ))
         }
-        for entity in entityMatch.added {
+        for entity in entityMatch.added.map({ new.entities[$0] }) {
             changes.append(Change(
                 kind: .entityAdded, path: ElementPath(entity: entity.name), oldPath: nil,
                 old: nil, new: .entity(entity), location: entity.location
             ))
         }
-        for (before, after) in entityMatch.matched {
+        for (oldOffset, newOffset) in entityMatch.matched {
+            let (before, after) = (old.entities[oldOffset], new.entities[newOffset])
             let context = EntityPair(old: before, new: after, oldVersion: old, newVersion: new, renamedEntities: entityMatch.renamedTo)
             if before.name != after.name {
                 changes.append(context.change(.entityRenamed, old: .entity(before), new: .entity(after), location: after.location(of: "renamedFrom")))
@@ -56,13 +57,14 @@ public struct ModelDiffer: Sendable {
     private func compareAttributes(_ pair: EntityPair, into changes: inout [Change]) {
         let match = NameMatcher.match(old: pair.old.attributes, new: pair.new.attributes)
         let container = pair.new.location(of: "attributes")
-        for attribute in match.removed where !pair.newVersionInherits(attribute.name, into: pair.new.name) {
+        for attribute in match.removed.map({ pair.old.attributes[$0] }) where !pair.newVersionInherits(attribute.name, into: pair.new.name) {
             changes.append(pair.removal(.attributeRemoved, .attribute(attribute), location: container))
         }
-        for attribute in match.added where !pair.oldVersionInherits(attribute.name, into: pair.old.name) {
+        for attribute in match.added.map({ pair.new.attributes[$0] }) where !pair.oldVersionInherits(attribute.name, into: pair.old.name) {
             changes.append(pair.addition(.attributeAdded, .attribute(attribute)))
         }
-        for (before, after) in match.matched {
+        for (oldOffset, newOffset) in match.matched {
+            let (before, after) = (pair.old.attributes[oldOffset], pair.new.attributes[newOffset])
             let (old, new) = (Element.attribute(before), Element.attribute(after))
             func record(_ kind: Change.Kind, _ property: String) {
                 changes.append(pair.change(kind, old: old, new: new, location: after.location(of: property)))
@@ -84,13 +86,14 @@ public struct ModelDiffer: Sendable {
     private func compareRelationships(_ pair: EntityPair, into changes: inout [Change]) {
         let match = NameMatcher.match(old: pair.old.relationships, new: pair.new.relationships)
         let container = pair.new.location(of: "relationships")
-        for relationship in match.removed where !pair.newVersionInherits(relationship.name, into: pair.new.name) {
+        for relationship in match.removed.map({ pair.old.relationships[$0] }) where !pair.newVersionInherits(relationship.name, into: pair.new.name) {
             changes.append(pair.removal(.relationshipRemoved, .relationship(relationship), location: container))
         }
-        for relationship in match.added where !pair.oldVersionInherits(relationship.name, into: pair.old.name) {
+        for relationship in match.added.map({ pair.new.relationships[$0] }) where !pair.oldVersionInherits(relationship.name, into: pair.old.name) {
             changes.append(pair.addition(.relationshipAdded, .relationship(relationship)))
         }
-        for (before, after) in match.matched {
+        for (oldOffset, newOffset) in match.matched {
+            let (before, after) = (pair.old.relationships[oldOffset], pair.new.relationships[newOffset])
             let (old, new) = (Element.relationship(before), Element.relationship(after))
             func record(_ kind: Change.Kind, _ property: String) {
                 changes.append(pair.change(kind, old: old, new: new, location: after.location(of: property)))

@@ -14,42 +14,44 @@ extension Relationship: RenamableElement {}
 /// element the identifier names (Xcode keeps identifiers in every later version, sometimes equal
 /// to the element's own name). Each older element is claimed at most once.
 enum NameMatcher {
-    struct Match<Element> {
-        var matched: [(old: Element, new: Element)] = []
-        var added: [Element] = []
-        var removed: [Element] = []
+    /// Positions in the older and newer lists (no element is copied: matching is on names only).
+    struct Match {
+        var matched: [(old: Int, new: Int)] = []
+        var added: [Int] = []
+        var removed: [Int] = []
         /// Old name -> new name for the renamed elements.
         var renamedTo: [String: String] = [:]
     }
 
-    static func match<Element: RenamableElement>(old: [Element], new: [Element]) -> Match<Element> {
+    static func match<Element: RenamableElement>(old: [Element], new: [Element]) -> Match {
         var oldIndex: [String: Int] = [:]
         oldIndex.reserveCapacity(old.count)
-        for (offset, element) in old.enumerated() { oldIndex[element.name] = offset }
+        for offset in old.indices { oldIndex[old[offset].name] = offset }
         var claimed = [Bool](repeating: false, count: old.count)
-        var result = Match<Element>()
-        var pending: [Element] = []
+        var result = Match()
+        result.matched.reserveCapacity(new.count)
+        var pending: [Int] = []
 
         // Names first, so a renaming identifier can never steal an element kept under its own name.
-        for element in new {
-            if let offset = oldIndex[element.name] {
-                claimed[offset] = true
-                result.matched.append((old[offset], element))
+        for offset in new.indices {
+            if let oldOffset = oldIndex[new[offset].name] {
+                claimed[oldOffset] = true
+                result.matched.append((oldOffset, offset))
             } else {
-                pending.append(element)
+                pending.append(offset)
             }
         }
-        for element in pending {
-            if let source = element.renamedFrom, let offset = oldIndex[source], !claimed[offset] {
-                claimed[offset] = true
-                result.matched.append((old[offset], element))
-                result.renamedTo[source] = element.name
+        for offset in pending {
+            if let source = new[offset].renamedFrom, let oldOffset = oldIndex[source], !claimed[oldOffset] {
+                claimed[oldOffset] = true
+                result.matched.append((oldOffset, offset))
+                result.renamedTo[source] = new[offset].name
             } else {
-                result.added.append(element)
+                result.added.append(offset)
             }
         }
-        for (offset, element) in old.enumerated() where !claimed[offset] {
-            result.removed.append(element)
+        for offset in old.indices where !claimed[offset] {
+            result.removed.append(offset)
         }
         return result
     }

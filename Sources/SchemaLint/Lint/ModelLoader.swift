@@ -1,4 +1,7 @@
+import Dispatch
+
 /// Loads every model version found under the given paths; collects one error per unreadable source.
+/// Sources load in parallel (each is independent); results keep the sources' sorted order.
 public struct ModelLoader: Sendable {
     public var finder: ModelSourceFinder
     public var yaml: YAMLModelLoader
@@ -21,20 +24,40 @@ public struct ModelLoader: Sendable {
         } catch {
             return Loaded(versions: [], errors: [error])
         }
+        let results = loadConcurrently(sources)
         var versions: [ModelVersion] = []
         var errors: [InputError] = []
-        for source in sources {
-            do throws(InputError) {
-                switch source {
-                case .yamlFile(let path):
-                    versions.append(try yaml.load(file: path))
-                case .xcodeBundle(let path):
-                    throw InputError(file: path, message: "Xcode model bundles are not supported yet")
-                }
-            } catch {
-                errors.append(error)
+        for result in results {
+            switch result {
+            case .success(let loaded): versions += loaded
+            case .failure(let error): errors.append(error)
             }
         }
         return Loaded(versions: versions, errors: errors)
+    }
+
+    private func loadConcurrently(_ sources: [ModelSource]) -> [Result<[ModelVersion], InputError>] {
+        nonisolated(unsafe) let slots = UnsafeMutableBufferPointer<Result<[ModelVersion], InputError>>.allocate(capacity: sources.count)
+        defer { slots.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+            (slots.baseAddress! + index).initialize(to: load(sources[index]))
+        }
+        let results = Array(slots)
+        _ = slots.deinitialize()
+        return results
+    }
+
+    /// One source's versions, or its first problem.
+    public func load(_ source: ModelSource) -> Result<[ModelVersion], InputError> {
+        do throws(InputError) {
+            switch source {
+            case .yamlFile(let path):
+                return .success([try yaml.load(file: path)])
+            case .xcodeBundle(let path):
+                throw InputError(file: path, message: "Xcode model bundles are not supported yet")
+            }
+        } catch {
+            return .failure(error)
+        }
     }
 }

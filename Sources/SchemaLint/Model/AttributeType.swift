@@ -30,6 +30,10 @@ public enum AttributeType: String, CaseIterable, Hashable, Sendable, CustomStrin
     /// Parses the YAML spelling or one of Core Data's, case-insensitively
     /// (`int16`, `Integer 16`, `binary`, `Binary Data`, `objectID`, `Object ID`, ...).
     public init?(spelling: String) {
+        if let exact = AttributeType(rawValue: spelling) {
+            self = exact
+            return
+        }
         let key = AttributeType.normalize(spelling)
         guard let type = AttributeType.bySpelling[key] else { return nil }
         self = type

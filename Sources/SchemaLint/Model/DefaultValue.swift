@@ -7,7 +7,8 @@ public enum DefaultValue {
     /// Dates are seconds since Core Data's reference date (2001-01-01T00:00:00Z), written as a number
     /// (Xcode's `defaultDateTimeInterval`) or as an ISO 8601 date-time.
     public static func canonical(_ text: String, for type: AttributeType) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let padded = text.utf8.first == UInt8(ascii: " ") || text.utf8.last == UInt8(ascii: " ")
+        let trimmed = padded ? text.trimmingCharacters(in: .whitespaces) : text
         switch type {
         case .int16, .int32, .int64:
             guard let value = Int64(trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed) else { return nil }

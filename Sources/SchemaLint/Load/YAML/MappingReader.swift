@@ -107,12 +107,18 @@ enum ScalarReader {
 
     /// A name of an entity or property: letters, digits and underscores, not starting with a digit.
     static func name(_ node: YAMLNode, text: String, kind: String) throws(InputError) -> String {
-        guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic),
-              text.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) })
-        else {
-            throw InputError(at: node.location, "'\(text)' is not a valid \(kind) name (use letters, digits and '_', not starting with a digit)")
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_") }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        var bytes = text.utf8.makeIterator()
+        guard let first = bytes.next(), isLetter(first) else { throw invalidName(node, text, kind) }
+        while let byte = bytes.next() {
+            guard isLetter(byte) || isDigit(byte) else { throw invalidName(node, text, kind) }
         }
         return text
+    }
+
+    private static func invalidName(_ node: YAMLNode, _ text: String, _ kind: String) -> InputError {
+        InputError(at: node.location, "'\(text)' is not a valid \(kind) name (use letters, digits and '_', not starting with a digit)")
     }
 
     /// A list of scalars (`[a, b]`).

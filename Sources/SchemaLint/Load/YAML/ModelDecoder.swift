@@ -57,53 +57,50 @@ struct ModelDecoder {
 
     private func entity(_ name: String, key: YAMLNode, value: YAMLNode) throws(InputError) -> Entity {
         let subject = "entity '\(name)'"
-        guard !value.isNull else { return Entity(name: name, location: key.location) }
+        var entity = Entity(name: name, location: key.location)
+        guard !value.isNull else { return entity }
         let map = try MappingReader(value, subject: subject)
-        try map.rejectUnknownKeys(allowed: Self.entityKeys)
-
-        var attributes: [Attribute] = []
-        if let node = map.value("attributes") {
-            for (member, memberKey, memberValue) in try MappingReader.entries(of: node, subject: "the attributes of \(subject)") {
-                _ = try ScalarReader.name(memberKey, text: member, kind: "attribute")
-                attributes.append(try attribute(member, of: name, key: memberKey, value: memberValue))
-            }
-        }
-        var relationships: [Relationship] = []
-        if let node = map.value("relationships") {
-            for (member, memberKey, memberValue) in try MappingReader.entries(of: node, subject: "the relationships of \(subject)") {
-                _ = try ScalarReader.name(memberKey, text: member, kind: "relationship")
-                if let clash = attributes.first(where: { $0.name == member }) {
-                    throw InputError(
-                        at: memberKey.location, "\(subject) has both an attribute and a relationship named '\(member)'",
-                        notes: ["the attribute is declared at \(clash.location)"]
-                    )
+        entity.propertyLocations.reserveCapacity(map.pairs.count)
+        // One pass over the keys: each is decoded where it is met, unknown ones rejected.
+        for (keyNode, node) in map.pairs {
+            let property = keyNode.scalar ?? ""
+            switch property {
+            case "parent": entity.parent = try optionalString(node, property, subject)
+            case "abstract": entity.isAbstract = try ScalarReader.bool(node, for: "'abstract' of \(subject)")
+            case "renamedFrom": entity.renamedFrom = try optionalString(node, property, subject)
+            case "deprecated": entity.deprecation = try deprecation(node, subject)
+            case "versionHashModifier": entity.versionHashModifier = try optionalString(node, property, subject)
+            case "attributes":
+                for (member, memberKey, memberValue) in try MappingReader.entries(of: node, subject: "the attributes of \(subject)") {
+                    _ = try ScalarReader.name(memberKey, text: member, kind: "attribute")
+                    entity.attributes.append(try attribute(member, of: name, key: memberKey, value: memberValue))
                 }
-                relationships.append(try relationship(member, of: name, key: memberKey, value: memberValue))
+            case "relationships":
+                for (member, memberKey, memberValue) in try MappingReader.entries(of: node, subject: "the relationships of \(subject)") {
+                    _ = try ScalarReader.name(memberKey, text: member, kind: "relationship")
+                    entity.relationships.append(try relationship(member, of: name, key: memberKey, value: memberValue))
+                }
+            case "uniqueness":
+                guard case .sequence(let sets) = node.content else {
+                    throw InputError(at: node.location, "'uniqueness' of \(subject) must be a list of lists of property names, such as [[identifier]]")
+                }
+                for set in sets {
+                    entity.uniquenessConstraints.append(try ScalarReader.stringList(set, for: "a uniqueness constraint of \(subject)").map(\.0))
+                }
+            default:
+                throw unknownKey(keyNode, in: subject, allowed: Self.entityKeys)
+            }
+            entity.propertyLocations[property] = Self.location(of: keyNode, node)
+        }
+        for relationship in entity.relationships {
+            if let clash = entity.attributes.first(where: { $0.name == relationship.name }) {
+                throw InputError(
+                    at: relationship.location, "\(subject) has both an attribute and a relationship named '\(relationship.name)'",
+                    notes: ["the attribute is declared at \(clash.location)"]
+                )
             }
         }
-        var uniqueness: [[String]] = []
-        if let node = map.value("uniqueness") {
-            guard case .sequence(let sets) = node.content else {
-                throw InputError(at: node.location, "'uniqueness' of \(subject) must be a list of lists of property names, such as [[identifier]]")
-            }
-            for set in sets {
-                let names = try ScalarReader.stringList(set, for: "a uniqueness constraint of \(subject)")
-                uniqueness.append(names.map(\.0))
-            }
-        }
-        return Entity(
-            name: name,
-            parent: try map.string("parent"),
-            isAbstract: try map.bool("abstract") ?? false,
-            renamedFrom: try map.string("renamedFrom"),
-            deprecation: try deprecation(map),
-            versionHashModifier: try map.string("versionHashModifier"),
-            attributes: attributes,
-            relationships: relationships,
-            uniquenessConstraints: uniqueness,
-            location: key.location,
-            propertyLocations: Self.locations(of: map)
-        )
+        return entity
     }
 
     private func attribute(_ name: String, of entity: String, key: YAMLNode, value: YAMLNode) throws(InputError) -> Attribute {
@@ -114,78 +111,94 @@ struct ModelDecoder {
             return Attribute(name: name, type: type, location: key.location, propertyLocations: ["type": value.location])
         }
         let map = try MappingReader(value, subject: subject)
-        try map.rejectUnknownKeys(allowed: Self.attributeKeys)
-        let type = try attributeType(try map.required("type"), subject: subject)
-        var defaultValue: String?
-        if let node = map.value("default"), !node.isNull {
+        var attribute = Attribute(name: name, type: .undefined, location: key.location)
+        attribute.propertyLocations.reserveCapacity(map.pairs.count)
+        var typeNode: YAMLNode?
+        var defaultNode: YAMLNode?
+        for (keyNode, node) in map.pairs {
+            let property = keyNode.scalar ?? ""
+            switch property {
+            case "type": typeNode = node
+            case "default": defaultNode = node
+            case "optional": attribute.isOptional = try ScalarReader.bool(node, for: "'optional' of \(subject)")
+            case "transient": attribute.isTransient = try ScalarReader.bool(node, for: "'transient' of \(subject)")
+            case "renamedFrom": attribute.renamedFrom = try optionalString(node, property, subject)
+            case "deprecated": attribute.deprecation = try deprecation(node, subject)
+            case "transformer": attribute.transformer = try optionalString(node, property, subject)
+            case "className": attribute.className = try optionalString(node, property, subject)
+            case "allowsCloudEncryption": attribute.allowsCloudEncryption = try ScalarReader.bool(node, for: "'allowsCloudEncryption' of \(subject)")
+            case "derived": attribute.isDerived = try ScalarReader.bool(node, for: "'derived' of \(subject)")
+            case "indexed": attribute.isIndexed = try ScalarReader.bool(node, for: "'indexed' of \(subject)")
+            default: throw unknownKey(keyNode, in: subject, allowed: Self.attributeKeys)
+            }
+            attribute.propertyLocations[property] = Self.location(of: keyNode, node)
+        }
+        guard let typeNode else {
+            throw InputError(at: value.location, "\(subject) is missing the required key 'type'")
+        }
+        attribute.type = try attributeType(typeNode, subject: subject)
+        if let node = defaultNode, !node.isNull {
             let text = try ScalarReader.string(node, for: "the default of \(subject)")
-            guard type.acceptsDefault else {
-                throw InputError(at: node.location, "\(subject) of type \(type) cannot have a default value")
+            guard attribute.type.acceptsDefault else {
+                throw InputError(at: node.location, "\(subject) of type \(attribute.type) cannot have a default value")
             }
-            guard let canonical = DefaultValue.canonical(text, for: type) else {
-                throw InputError(at: node.location, "the default of \(subject) must be \(Self.valueDescription(type)), found '\(text)'")
+            guard let canonical = DefaultValue.canonical(text, for: attribute.type) else {
+                throw InputError(at: node.location, "the default of \(subject) must be \(Self.valueDescription(attribute.type)), found '\(text)'")
             }
-            defaultValue = canonical
+            attribute.defaultValue = canonical
         }
-        for property in ["transformer", "className"] where map.value(property) != nil && type != .transformable {
-            throw InputError(at: map.keyLocation(property) ?? value.location, "'\(property)' applies only to transformable attributes, and \(subject) is \(type)")
+        if attribute.type != .transformable {
+            for property in ["transformer", "className"] {
+                if let location = map.keyLocation(property) {
+                    throw InputError(at: location, "'\(property)' applies only to transformable attributes, and \(subject) is \(attribute.type)")
+                }
+            }
         }
-        return Attribute(
-            name: name,
-            type: type,
-            isOptional: try map.bool("optional") ?? true,
-            defaultValue: defaultValue,
-            isTransient: try map.bool("transient") ?? false,
-            renamedFrom: try map.string("renamedFrom"),
-            deprecation: try deprecation(map),
-            transformer: try map.string("transformer"),
-            className: try map.string("className"),
-            allowsCloudEncryption: try map.bool("allowsCloudEncryption") ?? false,
-            isDerived: try map.bool("derived") ?? false,
-            isIndexed: try map.bool("indexed") ?? false,
-            location: key.location,
-            propertyLocations: Self.locations(of: map)
-        )
+        return attribute
     }
 
     private func relationship(_ name: String, of entity: String, key: YAMLNode, value: YAMLNode) throws(InputError) -> Relationship {
         let subject = "relationship '\(entity).\(name)'"
         let map = try MappingReader(value, subject: subject)
-        try map.rejectUnknownKeys(allowed: Self.relationshipKeys)
-        let destination = try ScalarReader.string(try map.required("destination"), for: "the destination of \(subject)")
-        var deleteRule = DeleteRule.nullify
-        if let node = map.value("deleteRule") {
-            let text = try ScalarReader.string(node, for: "the delete rule of \(subject)")
-            guard let rule = DeleteRule(spelling: text) else {
-                throw InputError(
-                    at: node.location,
-                    "unknown delete rule '\(text)' in \(subject); use one of \(DeleteRule.allCases.map(\.rawValue).joined(separator: ", "))"
-                        + Spelling.didYouMean(text, among: DeleteRule.allCases.map(\.rawValue))
-                )
+        var relationship = Relationship(name: name, destination: "", location: key.location)
+        relationship.propertyLocations.reserveCapacity(map.pairs.count)
+        var hasDestination = false
+        for (keyNode, node) in map.pairs {
+            let property = keyNode.scalar ?? ""
+            switch property {
+            case "destination":
+                relationship.destination = try ScalarReader.string(node, for: "the destination of \(subject)")
+                hasDestination = true
+            case "inverse": relationship.inverse = try optionalString(node, property, subject)
+            case "toMany": relationship.isToMany = try ScalarReader.bool(node, for: "'toMany' of \(subject)")
+            case "ordered": relationship.isOrdered = try ScalarReader.bool(node, for: "'ordered' of \(subject)")
+            case "optional": relationship.isOptional = try ScalarReader.bool(node, for: "'optional' of \(subject)")
+            case "transient": relationship.isTransient = try ScalarReader.bool(node, for: "'transient' of \(subject)")
+            case "minCount": relationship.minCount = try ScalarReader.int(node, for: "'minCount' of \(subject)")
+            case "maxCount": relationship.maxCount = try ScalarReader.int(node, for: "'maxCount' of \(subject)")
+            case "renamedFrom": relationship.renamedFrom = try optionalString(node, property, subject)
+            case "deprecated": relationship.deprecation = try deprecation(node, subject)
+            case "deleteRule":
+                let text = try ScalarReader.string(node, for: "the delete rule of \(subject)")
+                guard let rule = DeleteRule(spelling: text) else {
+                    throw InputError(
+                        at: node.location,
+                        "unknown delete rule '\(text)' in \(subject); use one of \(DeleteRule.allCases.map(\.rawValue).joined(separator: ", "))"
+                            + Spelling.didYouMean(text, among: DeleteRule.allCases.map(\.rawValue))
+                    )
+                }
+                relationship.deleteRule = rule
+            default: throw unknownKey(keyNode, in: subject, allowed: Self.relationshipKeys)
             }
-            deleteRule = rule
+            relationship.propertyLocations[property] = Self.location(of: keyNode, node)
         }
-        let minCount = try map.int("minCount")
-        let maxCount = try map.int("maxCount")
-        if let minCount, let maxCount, maxCount > 0, minCount > maxCount {
-            throw InputError(at: map.value("minCount")!.location, "minCount \(minCount) of \(subject) is larger than its maxCount \(maxCount)")
+        guard hasDestination else {
+            throw InputError(at: value.location, "\(subject) is missing the required key 'destination'")
         }
-        return Relationship(
-            name: name,
-            destination: destination,
-            inverse: try map.string("inverse"),
-            isToMany: try map.bool("toMany") ?? false,
-            isOrdered: try map.bool("ordered") ?? false,
-            isOptional: try map.bool("optional") ?? true,
-            deleteRule: deleteRule,
-            minCount: minCount,
-            maxCount: maxCount,
-            isTransient: try map.bool("transient") ?? false,
-            renamedFrom: try map.string("renamedFrom"),
-            deprecation: try deprecation(map),
-            location: key.location,
-            propertyLocations: Self.locations(of: map)
-        )
+        if let minCount = relationship.minCount, let maxCount = relationship.maxCount, maxCount > 0, minCount > maxCount {
+            throw InputError(at: relationship.location(of: "minCount"), "minCount \(minCount) of \(subject) is larger than its maxCount \(maxCount)")
+        }
+        return relationship
     }
 
     private func configuration(_ name: String, key: YAMLNode, value: YAMLNode) throws(InputError) -> Configuration {
@@ -210,25 +223,28 @@ struct ModelDecoder {
     }
 
     /// `deprecated: "why"` or `deprecated: true`.
-    private func deprecation(_ map: MappingReader) throws(InputError) -> String? {
-        guard let node = map.value("deprecated"), !node.isNull else { return nil }
+    private func deprecation(_ node: YAMLNode, _ subject: String) throws(InputError) -> String? {
+        if node.isNull { return nil }
         if case .scalar(let text, .plain) = node.content {
             if text == "true" { return "" }
             if text == "false" { return nil }
         }
-        return try ScalarReader.string(node, for: "'deprecated' of \(map.subject)")
+        return try ScalarReader.string(node, for: "'deprecated' of \(subject)")
     }
 
-    /// Where each property's value is written, so findings can point at `type: string` itself.
-    private static func locations(of map: MappingReader) -> [String: SourceLocation] {
-        var result: [String: SourceLocation] = [:]
-        result.reserveCapacity(map.pairs.count)
-        for (key, value) in map.pairs {
-            guard let name = key.scalar else { continue }
-            // Collections point at their key; scalars at their value.
-            result[name] = value.scalar != nil ? value.location : key.location
-        }
-        return result
+    private func optionalString(_ node: YAMLNode, _ property: String, _ subject: String) throws(InputError) -> String? {
+        node.isNull ? nil : try ScalarReader.string(node, for: "'\(property)' of \(subject)")
+    }
+
+    private func unknownKey(_ key: YAMLNode, in subject: String, allowed: [String]) -> InputError {
+        let name = key.scalar ?? ""
+        return InputError(at: key.location, "unknown key '\(name)' in \(subject)\(Spelling.didYouMean(name, among: allowed))")
+    }
+
+    /// Where a property is written, so findings can point at `type: string` itself:
+    /// scalars at their value, collections at their key.
+    private static func location(of key: YAMLNode, _ value: YAMLNode) -> SourceLocation {
+        value.scalar != nil ? value.location : key.location
     }
 
     private static func valueDescription(_ type: AttributeType) -> String {
