@@ -42,8 +42,7 @@ import Testing
 
     @Test func badInputExitsTwoWithOnePositionedMessage() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write("m/v1.yaml", "model: M\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: {type: string, optional: maybe}\n")
+        try folder.write("model: M\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: {type: string, optional: maybe}\n", to: "m/v1.yaml")
         let run = try Executable.run(["m"], in: folder.url)
         #expect(run.status == 2)
         #expect(run.stdout == "")
@@ -52,7 +51,6 @@ import Testing
 
     @Test func unreadableFileExitsTwo() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("m"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("m/v1.yaml").path, withDestinationPath: "/nonexistent/v1.yaml")
         let run = try Executable.run(["m"], in: folder.url)
@@ -62,8 +60,7 @@ import Testing
 
     @Test func folderWithoutModelsExitsTwo() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write("docs/readme.txt", "not a model")
+        try folder.write("not a model", to: "docs/readme.txt")
         let run = try Executable.run(["docs"], in: folder.url)
         #expect(run.status == 2)
         #expect(run.stderr == "docs: error: no model files (*.yaml, *.yml or *.xcdatamodeld) in this folder\n")
@@ -74,10 +71,9 @@ import Testing
 
     @Test func strictFailsOnWarnings() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         // A local parent change is a warning.
-        try folder.write("m/v1.yaml", "model: M\nversion: 1\nentities:\n  Base: {}\n  Note: {}\n")
-        try folder.write("m/v2.yaml", "model: M\nversion: 2\nentities:\n  Base: {}\n  Note: {parent: Base}\n")
+        try folder.write("model: M\nversion: 1\nentities:\n  Base: {}\n  Note: {}\n", to: "m/v1.yaml")
+        try folder.write("model: M\nversion: 2\nentities:\n  Base: {}\n  Note: {parent: Base}\n", to: "m/v2.yaml")
         let plain = try Executable.run(["m"], in: folder.url)
         #expect(plain.status == 0)
         #expect(plain.stdout.contains("warning: entity 'Note' changed its parent from none to 'Base'"))

@@ -1,35 +1,6 @@
 import Foundation
 @testable import SchemaLint
 
-/// A folder under the system's temporary folder, removed when the value is released.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = (NSTemporaryDirectory() as NSString).appendingPathComponent("schemalint-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    /// Writes `text` at `relative` (creating folders) and returns the full path.
-    @discardableResult
-    func write(_ text: String, to relative: String) throws -> String {
-        let file = (path as NSString).appendingPathComponent(relative)
-        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-        return file
-    }
-
-    /// Creates the folder `relative` and returns its full path.
-    @discardableResult
-    func folder(_ relative: String) throws -> String {
-        let folder = (path as NSString).appendingPathComponent(relative)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }
-}
-
 enum XcodeFixtures {
     /// A `contents` file holding `body` inside a `<model>` element as Xcode 15 writes it.
     static func contents(_ body: String, cloudKit: Bool = false) -> String {
