@@ -18,7 +18,7 @@ struct SchemaLintCommand: ParsableCommand {
           2  input that could not be read, or a usage error
         """,
         version: "0.1.0",
-        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self],
+        subcommands: [LintCommand.self, ImportCommand.self, RulesCommand.self, ExplainCommand.self],
         defaultSubcommand: LintCommand.self
     )
 }

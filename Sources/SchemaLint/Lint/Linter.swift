@@ -9,10 +9,13 @@ public struct Linter: Sendable {
         self.catalog = catalog
     }
 
-    /// Lints every history: each version against its baseline.
-    public func lint(_ histories: [ModelHistory]) -> LintResult {
+    /// Lints every history (each version against its baseline) and the Xcode bundles they came from.
+    public func lint(_ histories: [ModelHistory], bundles: [XcodeModelBundle] = []) -> LintResult {
         let dispatch = catalog.rulesByKind
         var findings: [Finding] = []
+        for bundle in bundles {
+            for rule in catalog.bundleRules { findings += rule.check(bundle) }
+        }
         for history in histories {
             for (baseline, version) in history.comparisons {
                 let changes = ModelDiffer().changes(from: baseline, to: version)

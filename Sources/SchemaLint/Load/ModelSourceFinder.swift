@@ -20,11 +20,14 @@ public struct ModelSourceFinder: Sendable {
     public static let configurationFileName = ".schemalint.yml"
     static let yamlExtensions: Set<String> = ["yaml", "yml"]
 
-    /// Glob patterns of paths to leave out (matched against the path as found, and its file name).
+    /// Glob patterns of paths to leave out, matched against the path relative to `excludeBase`
+    /// (the configuration file's folder), the path as found, and the file name.
     public var excluded: [String]
+    public var excludeBase: String
 
-    public init(excluded: [String] = []) {
+    public init(excluded: [String] = [], excludeBase: String = ".") {
         self.excluded = excluded
+        self.excludeBase = excludeBase
     }
 
     public func sources(in paths: [String]) throws(InputError) -> [ModelSource] {
@@ -77,8 +80,10 @@ public struct ModelSourceFinder: Sendable {
     }
 
     private func isExcluded(_ path: String) -> Bool {
+        guard !excluded.isEmpty else { return false }
         let name = (path as NSString).lastPathComponent
-        return excluded.contains { Glob.matches($0, path) || Glob.matches($0, name) }
+        let relative = PathResolution.relative(path, to: excludeBase)
+        return excluded.contains { Glob.matches($0, relative) || Glob.matches($0, path) || Glob.matches($0, name) }
     }
 
     /// `X.xcdatamodeld` for a path at or inside such a bundle (`X.xcdatamodeld/X 2.xcdatamodel/contents`).

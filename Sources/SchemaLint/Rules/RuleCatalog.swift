@@ -1,9 +1,11 @@
 /// The set of rules a lint runs, and their descriptors by id.
 public struct RuleCatalog: Sendable {
     public let changeRules: [any ChangeRule]
+    public let bundleRules: [any BundleRule]
 
-    public init(changeRules: [any ChangeRule]) {
+    public init(changeRules: [any ChangeRule], bundleRules: [any BundleRule] = []) {
         self.changeRules = changeRules
+        self.bundleRules = bundleRules
     }
 
     /// Every rule schemalint has.
@@ -15,11 +17,14 @@ public struct RuleCatalog: Sendable {
         RelationshipCardinalityChangedRule(),
         EntityParentChangedRule(),
         AttributeRequiredWithoutDefaultRule(),
+    ], bundleRules: [
+        CurrentVersionNotLatestRule(),
+        LegacyBinaryVersionRule(),
     ])
 
     /// Descriptors of every rule, sorted by id.
     public var descriptors: [RuleDescriptor] {
-        changeRules.map(\.descriptor).sorted { $0.id < $1.id }
+        (changeRules.map(\.descriptor) + bundleRules.map(\.descriptor) + [FindingPolicy.expiredIgnore]).sorted { $0.id < $1.id }
     }
 
     public var descriptorsByID: [String: RuleDescriptor] {

@@ -5,6 +5,8 @@ import Foundation
 /// Page layout: `# <id>`, prose sections (`## Why`, `## What to do instead`, ...), then
 /// `## Examples` with `### Triggers: ...` and `### Does not trigger: ...` subsections. Each
 /// subsection holds one or more ```` ```yaml ```` blocks: the versions of a history, oldest first.
+/// A block whose info string names a file (```` ```xml path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents ````)
+/// is that file of the example's folder instead: bundles, `.schemalint.yml`.
 public struct RulePage: Sendable {
     public struct Example: Sendable {
         public var title: String
@@ -12,6 +14,8 @@ public struct RulePage: Sendable {
         public var triggers: Bool
         /// The YAML model files of the example, oldest first.
         public var files: [String]
+        /// Other files of the example, by path relative to the example's folder.
+        public var tree: [(path: String, text: String)] = []
     }
 
     /// The id in the page's `# ` heading.
@@ -25,10 +29,18 @@ public struct RulePage: Sendable {
         var examples: [Example] = []
         var block: [Substring]?
         var blockIsYAML = false
+        var blockPath: String?
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             if var lines = block {
                 if line.hasPrefix("```") {
-                    if blockIsYAML, !examples.isEmpty { examples[examples.count - 1].files.append(lines.joined(separator: "\n") + "\n") }
+                    let text = lines.joined(separator: "\n") + "\n"
+                    if !examples.isEmpty {
+                        if let blockPath {
+                            examples[examples.count - 1].tree.append((blockPath, text))
+                        } else if blockIsYAML {
+                            examples[examples.count - 1].files.append(text)
+                        }
+                    }
                     block = nil
                 } else {
                     lines.append(line)
@@ -36,7 +48,9 @@ public struct RulePage: Sendable {
                 }
             } else if line.hasPrefix("```") {
                 block = []
-                blockIsYAML = line.dropFirst(3).trimmingPrefix(" ").hasPrefix("yaml")
+                let info = line.dropFirst(3).trimmingPrefix(" ")
+                blockIsYAML = info.hasPrefix("yaml")
+                blockPath = info.range(of: "path=").map { String(info[$0.upperBound...]).trimmingCharacters(in: .whitespaces) }
             } else if line.hasPrefix("### ") {
                 let title = String(line.dropFirst(4))
                 if title.hasPrefix("Triggers") || title.hasPrefix("Does not trigger") {

@@ -24,9 +24,10 @@ enum XcodeElementMapper {
     /// elementID valueTransformerName customClassName allowsCloudEncryption derived indexed>`.
     ///
     /// No `attributeType` means Undefined; no `optional="YES"` means required. A default is stored in
-    /// canonical form when it is a valid value of the type; otherwise the text is kept as written
-    /// (Xcode saved it, e.g. `NO` on an Integer 64, so the attribute does have a default and rules can
-    /// judge it), except that an empty default on a type other than String or URI means no default.
+    /// canonical form; one that is not a valid value of the type (Xcode saves `NO` on an Integer 64)
+    /// is read as Foundation reads it (`DefaultValue.lenient`), and an empty default on a type other
+    /// than String or URI means no default. Transformer and class names count only on transformable
+    /// attributes: Xcode keeps them after a type change, and Core Data ignores them there.
     static func attribute(_ tag: XcodeTag, in entity: String) throws(InputError) -> Attribute {
         let name = try requiredName(tag, of: "<attribute> in entity '\(entity)'")
         let type = try attributeType(tag, attribute: "\(entity).\(name)")
@@ -37,8 +38,8 @@ enum XcodeElementMapper {
             defaultValue: defaultValue(tag, type: type),
             isTransient: tag.flag("transient"),
             renamedFrom: renamingIdentifier(tag),
-            transformer: tag.text("valueTransformerName"),
-            className: tag.text("customClassName"),
+            transformer: type == .transformable ? tag.text("valueTransformerName") : nil,
+            className: type == .transformable ? tag.text("customClassName") : nil,
             allowsCloudEncryption: tag.flag("allowsCloudEncryption"),
             isDerived: tag.flag("derived"),
             isIndexed: tag.flag("indexed"),
@@ -159,11 +160,11 @@ enum XcodeElementMapper {
 
     private static func defaultValue(_ tag: XcodeTag, type: AttributeType) -> String? {
         if let seconds = tag.text("defaultDateTimeInterval") {
-            return DefaultValue.canonical(seconds, for: .date) ?? seconds
+            return DefaultValue.lenient(seconds, for: .date)
         }
         guard let text = tag.attributes["defaultValueString"] else { return nil }
         if text.isEmpty, type != .string, type != .uri { return nil }
-        return DefaultValue.canonical(text, for: type) ?? text
+        return DefaultValue.lenient(text, for: type)
     }
 
     private static func deleteRule(_ tag: XcodeTag, element: @autoclosure () -> String) throws(InputError) -> DeleteRule {

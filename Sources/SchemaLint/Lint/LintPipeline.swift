@@ -1,0 +1,71 @@
+/// One run of the linter, from paths on the command line to a result: configuration, loading,
+/// histories, rules, and the project's policy. Input problems stop the run before any rule.
+public struct LintPipeline: Sendable {
+    public struct Options: Sendable {
+        public var paths: [String]
+        /// `--config FILE`; nil: the nearest `.schemalint.yml` above the first path.
+        public var configurationFile: String?
+        /// `--cloudkit`: models that do not say otherwise are synced.
+        public var declaresCloudKit: Bool
+
+        public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false) {
+            self.paths = paths
+            self.configurationFile = configurationFile
+            self.declaresCloudKit = declaresCloudKit
+        }
+    }
+
+    public struct Output: Sendable {
+        public var result: LintResult
+        public var configuration: ProjectConfiguration
+    }
+
+    public var catalog: RuleCatalog
+
+    public init(catalog: RuleCatalog = .standard) {
+        self.catalog = catalog
+    }
+
+    /// The result, or every input problem found (reported `file:line:column: error: ...`, exit 2).
+    public func run(_ options: Options) -> Result<Output, InputErrors> {
+        let configuration: ProjectConfiguration
+        do throws(InputError) {
+            configuration = try loadConfiguration(options)
+        } catch {
+            return .failure(InputErrors([error]))
+        }
+        let loaded = ModelLoader(configuration: configuration, declaresCloudKit: options.declaresCloudKit).load(paths: options.paths)
+        guard loaded.errors.isEmpty else { return .failure(InputErrors(loaded.errors)) }
+        let histories: [ModelHistory]
+        do throws(InputError) {
+            histories = try ModelHistory.histories(of: loaded.versions)
+        } catch {
+            return .failure(InputErrors([error]))
+        }
+        var result = Linter(catalog: catalog).lint(histories, bundles: loaded.bundles)
+        result.findings = FindingPolicy(configuration: configuration).apply(to: result.findings).sorted(by: Finding.reportOrder)
+        return .success(Output(result: result, configuration: configuration))
+    }
+
+    public func loadConfiguration(_ options: Options) throws(InputError) -> ProjectConfiguration {
+        let known = Set(catalog.descriptors.map(\.id))
+        if let file = options.configurationFile {
+            return try ConfigurationLoader.load(file: file, knownRules: known)
+        }
+        return try ConfigurationLoader.discover(from: options.paths.first ?? ".", knownRules: known)
+    }
+}
+
+/// Every problem with the input of one run, sorted by file and position.
+public struct InputErrors: Error, Sendable {
+    public var errors: [InputError]
+
+    public init(_ errors: [InputError]) {
+        self.errors = errors.sorted { ($0.file, $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.column ?? 0, $1.message) }
+    }
+
+    /// `file:line:column: error: message` lines with their notes, as compilers print them.
+    public var description: String {
+        errors.map { error in error.description + "\n" + error.notes.map { "    note: \($0)\n" }.joined() }.joined()
+    }
+}
