@@ -3,13 +3,23 @@ import Testing
 
 /// End-to-end: the built executable on the examples and on bad input.
 @Suite struct CommandLineTests {
-    @Test func notesExampleMatchesTheREADME() throws {
+    /// Every `$ schemalint ...` console block in the README and docs/ shows the command's real output.
+    @Test(arguments: ["README.md", "docs/xcode.md"])
+    func documentedOutputIsCurrent(document: String) throws {
+        let text = try String(contentsOf: Executable.packageRoot.appendingPathComponent(document), encoding: .utf8)
+        let blocks = Self.consoleBlocks(in: text)
+        #expect(!blocks.isEmpty, "\(document) shows no schemalint run")
+        for (command, shown) in blocks {
+            let arguments = command.split(separator: " ").dropFirst().map(String.init)
+            let run = try Executable.run(arguments)
+            #expect(run.stdout == shown, "the output of `\(command)` in \(document) is out of date")
+        }
+    }
+
+    @Test func notesExampleFailsWithErrors() throws {
         let run = try Executable.run(["examples/notes"])
         #expect(run.status == 1)
         #expect(run.stderr == "")
-        let readme = try String(contentsOf: Executable.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let block = try #require(Self.codeBlock(after: "$ schemalint examples/notes", in: readme), "README shows the output of `schemalint examples/notes`")
-        #expect(run.stdout == block, "the README's example output is out of date")
     }
 
     @Test func findingsAreCompilerStyleWithNotesAndHelp() throws {
@@ -114,13 +124,25 @@ import Testing
         #expect(row.split(separator: " ", omittingEmptySubsequences: true).prefix(3) == ["attribute-renamed", "error", "-"])
     }
 
-    /// The fenced block that follows `marker` in a markdown text.
-    static func codeBlock(after marker: String, in markdown: String) -> String? {
-        guard let start = markdown.range(of: marker) else { return nil }
-        let rest = markdown[start.upperBound...]
-        guard let newline = rest.firstIndex(of: "\n") else { return nil }
-        let body = rest[rest.index(after: newline)...]
-        guard let end = body.range(of: "```") else { return nil }
-        return String(body[..<end.lowerBound])
+    /// `(command, output)` for each ```console block that starts with `$ schemalint`.
+    static func consoleBlocks(in markdown: String) -> [(String, String)] {
+        var blocks: [(String, String)] = []
+        var lines: [Substring]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if var current = lines {
+                if line.hasPrefix("```") {
+                    if let first = current.first, first.hasPrefix("$ schemalint") {
+                        blocks.append((String(first.dropFirst(2)), current.dropFirst().map { $0 + "\n" }.joined()))
+                    }
+                    lines = nil
+                } else {
+                    current.append(line)
+                    lines = current
+                }
+            } else if line.hasPrefix("```console") {
+                lines = []
+            }
+        }
+        return blocks
     }
 }
