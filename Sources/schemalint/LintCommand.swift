@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SchemaLint
 
 struct LintCommand: ParsableCommand {
@@ -13,18 +14,35 @@ struct LintCommand: ParsableCommand {
         never used as a baseline.
 
         Settings come from the nearest .schemalint.yml above the first path (docs/configuration.md).
+
+        One run can write several reports, so CI runs once:
+          schemalint models/ --format github --report sarif=schemalint.sarif
+        With --format github (or --report github) and GITHUB_STEP_SUMMARY set, a markdown summary \
+        is appended to the job summary. Report files are written atomically and never replace an \
+        existing file unless --force.
         """
     )
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
 
     @Argument(help: "Model files, Xcode bundles or folders to lint (folders are searched recursively).")
     var paths: [String] = ["."]
 
-    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: Format = .text
+    @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: ReportFormat = .text
+
+    @Option(help: ArgumentHelp("Write the report to a file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(name: .customLong("report"), help: ArgumentHelp("One more report: FORMAT (to standard output) or FORMAT=FILE. Repeatable.", valueName: "format[=file]"))
+    var reports: [String] = []
+
+    @Option(help: ArgumentHelp("Report only findings not recorded in this baseline file (default: `baseline:` in .schemalint.yml).", valueName: "file"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("Record every current finding in a baseline file, to accept them and report only new ones later.", valueName: "file"))
+    var writeBaseline: String?
+
+    @Flag(help: "Replace report and baseline files that already exist.")
+    var force = false
 
     @Option(name: .customLong("config"), help: ArgumentHelp("The configuration file (default: the nearest .schemalint.yml).", valueName: "file"))
     var configurationFile: String?
@@ -38,8 +56,17 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Never colour the output (colour is used only on a terminal, and never when NO_COLOR is set).")
     var noColor = false
 
+    func validate() throws {
+        for report in reports {
+            if case .failure(let error) = ReportFormat.Request.parse(report) { throw ValidationError(error.message) }
+        }
+    }
+
     func run() throws {
-        let options = LintPipeline.Options(paths: paths, configurationFile: configurationFile, declaresCloudKit: cloudkit)
+        let options = LintPipeline.Options(
+            paths: paths, configurationFile: configurationFile, declaresCloudKit: cloudkit,
+            baselineFile: baseline, ignoresBaseline: writeBaseline != nil
+        )
         let output: LintPipeline.Output
         switch LintPipeline().run(options) {
         case .success(let value): output = value
@@ -47,12 +74,61 @@ struct LintCommand: ParsableCommand {
             Terminal.writeError(problems.description)
             throw ExitCode(2)
         }
-        let reporter: any Reporter = switch format {
-        case .text: TextReporter(color: !noColor && Terminal.wantsColor())
-        case .json: JSONReporter()
+        if let writeBaseline {
+            let recorded = Baseline(findings: output.result.findings)
+            do {
+                try AtomicFileWriter.write(recorded.rendered(), to: writeBaseline, force: force)
+            } catch {
+                Terminal.writeError(error.description + "\n")
+                throw ExitCode(2)
+            }
+            Terminal.writeError("recorded \(recorded.entries.count) findings in \(writeBaseline); runs with --baseline \(writeBaseline) report only new ones\n")
+            return
         }
-        Terminal.write(reporter.render(output.result))
+        var requests = [ReportFormat.Request(format: format, file: self.output)]
+        requests += reports.compactMap { try? ReportFormat.Request.parse($0).get() }
+        try ReportWriter(force: force, color: !noColor && Terminal.wantsColor()).write(output.result, to: requests)
         let failing: Severity = strict ? .warning : output.configuration.failOn
         if output.result.findings.contains(where: { $0.severity >= failing }) { throw ExitCode(1) }
     }
 }
+
+/// Renders the requested reports and puts each where it was asked for.
+struct ReportWriter {
+    var force: Bool
+    var color: Bool
+
+    func write(_ result: LintResult, to requests: [ReportFormat.Request]) throws {
+        for request in requests {
+            let text = request.format.reporter(color: color && request.file == nil && request.format == .text).render(result)
+            if let file = request.file {
+                do {
+                    let folder = (file as NSString).deletingLastPathComponent
+                    if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                    try AtomicFileWriter.write(text, to: file, force: force)
+                } catch {
+                    Terminal.writeError(error.description + "\n")
+                    throw ExitCode(2)
+                }
+            } else {
+                Terminal.write(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+            }
+        }
+        if requests.contains(where: { $0.format == .github }), let summaryFile = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
+            appendStepSummary(GitHubReporter().stepSummary(result), to: summaryFile)
+        }
+    }
+
+    /// GitHub's job summary is a file the runner gives; its protocol is to append to it.
+    private func appendStepSummary(_ text: String, to path: String) {
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            Terminal.writeError("\(path): warning: cannot append the job summary to GITHUB_STEP_SUMMARY\n")
+            return
+        }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        handle.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+}
+
+extension ReportFormat: ExpressibleByArgument {}

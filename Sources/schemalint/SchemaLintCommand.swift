@@ -1,4 +1,5 @@
 import ArgumentParser
+import SchemaLint
 
 struct SchemaLintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,8 +18,8 @@ struct SchemaLintCommand: ParsableCommand {
           1  at least one error (with --strict: or warning)
           2  input that could not be read, or a usage error
         """,
-        version: "0.1.0",
-        subcommands: [LintCommand.self, ImportCommand.self, RulesCommand.self, ExplainCommand.self],
+        version: SchemaLintVersion.current,
+        subcommands: [LintCommand.self, InitCommand.self, ImportCommand.self, RulesCommand.self, ExplainCommand.self],
         defaultSubcommand: LintCommand.self
     )
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Finds and reads `.schemalint.yml`. Unknown keys and values are errors at their line, with "did you mean".
 public enum ConfigurationLoader {
     public static let fileName = ".schemalint.yml"
-    static let keys = ["cloudkit", "compatibility", "fail-on", "rules", "exclude", "bundles", "ignore"]
+    static let keys = ["cloudkit", "compatibility", "fail-on", "rules", "exclude", "bundles", "ignore", "baseline"]
     static let bundleKeys = ["order", "drafts", "cloudkit"]
     static let ignoreKeys = ["rule", "model", "element", "reason", "until"]
 
@@ -62,6 +62,8 @@ public enum ConfigurationLoader {
                     }
                     configuration.rules[rule] = try ruleSetting(setting, rule: rule)
                 }
+            case "baseline":
+                configuration.baseline = PathResolution.resolve(try ScalarReader.string(value, for: "'baseline'"), against: configuration.directory)
             case "exclude":
                 configuration.exclude = try ScalarReader.stringList(value, for: "'exclude'").map(\.0)
             case "bundles":

@@ -68,6 +68,8 @@ public struct ProjectConfiguration: Sendable {
     public var exclude: [String]
     public var bundles: [BundleSettings]
     public var ignores: [Ignore]
+    /// The baseline file (`--baseline` overrides it), resolved against `directory`.
+    public var baseline: String?
 
     public init(
         file: String? = nil, directory: String = ".", cloudKit: Bool? = nil, compatibility: String? = nil,

@@ -1,19 +1,30 @@
-/// What the project's configuration says about findings: rules turned off or set to another
-/// severity, and findings accepted on purpose (`ignore:` entries in .schemalint.yml).
+/// What the project says about findings: rules turned off or set to another severity (.schemalint.yml),
+/// and findings accepted on purpose (`ignore:` entries, `# schemalint:ignore` comments).
 public struct FindingPolicy: Sendable {
     public var configuration: ProjectConfiguration
+    /// The suppression comments of every linted file.
+    public var suppressions: [Suppression] = []
     /// The day `until:` dates are compared with.
     var today: CalendarDay
 
-    public init(configuration: ProjectConfiguration) {
+    public init(configuration: ProjectConfiguration, suppressions: [Suppression] = []) {
         self.configuration = configuration
+        self.suppressions = suppressions
         self.today = CalendarDay.today()
     }
 
-    init(configuration: ProjectConfiguration, today: CalendarDay) {
+    init(configuration: ProjectConfiguration, suppressions: [Suppression] = [], today: CalendarDay) {
         self.configuration = configuration
+        self.suppressions = suppressions
         self.today = today
     }
+
+    static let unusedSuppression = RuleDescriptor(
+        id: "unused-suppression", category: .input, synced: .warning, local: .warning,
+        summary: "A `# schemalint:ignore` comment matches no finding: the problem is gone, or the comment is misplaced."
+    )
+
+    static var descriptors: [RuleDescriptor] { [expiredIgnore, unusedSuppression] }
 
     static let expiredIgnore = RuleDescriptor(
         id: "expired-ignore", category: .input, synced: .warning, local: .warning,
@@ -25,6 +36,9 @@ public struct FindingPolicy: Sendable {
         var result: [Finding] = []
         result.reserveCapacity(findings.count)
         let active = configuration.ignores.filter { entry in entry.until.flatMap(CalendarDay.init).map { today < $0 } ?? true }
+        var suppressionsByFile: [String: [Int]] = [:]
+        for (index, suppression) in suppressions.enumerated() { suppressionsByFile[suppression.location.file, default: []].append(index) }
+        var used = [Bool](repeating: false, count: suppressions.count)
         for var finding in findings {
             switch configuration.rules[finding.ruleID] {
             case .off?: continue
@@ -32,7 +46,20 @@ public struct FindingPolicy: Sendable {
             case nil: break
             }
             if active.contains(where: { $0.matches(finding) }) { continue }
+            if let index = suppressionsByFile[finding.location.file]?.first(where: { suppressions[$0].rule == finding.ruleID && suppressions[$0].covers(finding.location) }) {
+                used[index] = true
+                continue
+            }
             result.append(finding)
+        }
+        for (index, suppression) in suppressions.enumerated() where !used[index] {
+            result.append(Finding(
+                ruleID: Self.unusedSuppression.id, severity: .warning,
+                message: "this suppression of '\(suppression.rule)' matches no finding on its line or the next",
+                location: suppression.location, model: "", baseline: nil, version: "", path: nil,
+                notes: [Finding.Note("its reason was: \(suppression.reason)")],
+                suggestions: ["remove the comment if the problem is gone, or move it to the line the finding points at"]
+            ))
         }
         for entry in configuration.ignores where !active.contains(entry) {
             let location = entry.location ?? SourceLocation(file: configuration.file ?? ".schemalint.yml", line: 1, column: 1)

@@ -7,11 +7,17 @@ public struct LintPipeline: Sendable {
         public var configurationFile: String?
         /// `--cloudkit`: models that do not say otherwise are synced.
         public var declaresCloudKit: Bool
+        /// `--baseline FILE`: report only findings not recorded there (default: `baseline:` of the configuration).
+        public var baselineFile: String?
+        /// `--write-baseline`: ignore any baseline, so that every current finding is recorded.
+        public var ignoresBaseline: Bool
 
-        public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false) {
+        public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false, baselineFile: String? = nil, ignoresBaseline: Bool = false) {
             self.paths = paths
             self.configurationFile = configurationFile
             self.declaresCloudKit = declaresCloudKit
+            self.baselineFile = baselineFile
+            self.ignoresBaseline = ignoresBaseline
         }
     }
 
@@ -42,8 +48,21 @@ public struct LintPipeline: Sendable {
         } catch {
             return .failure(InputErrors([error]))
         }
+        let suppressions = loaded.versions.flatMap(\.suppressions)
+        let known = Set(catalog.descriptors.map(\.id))
+        if let unknown = suppressions.first(where: { !known.contains($0.rule) }) {
+            return .failure(InputErrors([InputError(at: unknown.location, "unknown rule '\(unknown.rule)' in a suppression" + Spelling.didYouMean(unknown.rule, among: known.sorted()))]))
+        }
         var result = Linter(catalog: catalog).lint(histories, bundles: loaded.bundles)
-        result.findings = FindingPolicy(configuration: configuration).apply(to: result.findings).sorted(by: Finding.reportOrder)
+        var findings = FindingPolicy(configuration: configuration, suppressions: suppressions).apply(to: result.findings)
+        if !options.ignoresBaseline, let file = options.baselineFile ?? configuration.baseline {
+            do throws(InputError) {
+                findings = try Baseline.load(file: file).apply(to: findings, file: file)
+            } catch {
+                return .failure(InputErrors([error]))
+            }
+        }
+        result.findings = findings.sorted(by: Finding.reportOrder)
         return .success(Output(result: result, configuration: configuration))
     }
 

@@ -21,6 +21,8 @@ public struct ModelVersion: Sendable {
     /// Where the version itself is declared (the `version` key, or the top of the file).
     public var location: SourceLocation
     public var propertyLocations: [String: SourceLocation]
+    /// Findings accepted in the version's file (`# schemalint:ignore <rule> -- <reason>` comments).
+    public var suppressions: [Suppression] = []
 
     private let entityIndex: [String: Int]
     private let syncedByConfiguration: Set<String>

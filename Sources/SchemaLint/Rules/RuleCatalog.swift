@@ -24,7 +24,7 @@ public struct RuleCatalog: Sendable {
 
     /// Descriptors of every rule, sorted by id.
     public var descriptors: [RuleDescriptor] {
-        (changeRules.map(\.descriptor) + bundleRules.map(\.descriptor) + [FindingPolicy.expiredIgnore]).sorted { $0.id < $1.id }
+        (changeRules.map(\.descriptor) + bundleRules.map(\.descriptor) + FindingPolicy.descriptors + [Baseline.resolvedEntry]).sorted { $0.id < $1.id }
     }
 
     public var descriptorsByID: [String: RuleDescriptor] {
