@@ -102,4 +102,43 @@ private enum YAMLTestSuite {
             }
         }
     }
+
+    /// Fed in as model files, every case loads cleanly or ends in one positioned message: the
+    /// whole loader (parse, decode, validate), never a crash.
+    @Test(.enabled(if: YAMLTestSuite.isPresent, "needs ../shared/corpus/yaml-test-suite beside the project"))
+    func everyCaseAsAModelFileLoadsOrGivesOnePositionedError() throws {
+        for testCase in try YAMLTestSuite.cases() {
+            do {
+                _ = try YAMLModelLoader().load(bytes: testCase.bytes, file: testCase.id)
+            } catch {
+                #expect(!error.message.isEmpty, "\(testCase.id): empty message")
+                #expect((error.line ?? 0) >= 1 && (error.column ?? 0) >= 1, "\(testCase.id): \(error)")
+            }
+        }
+    }
+
+    /// The built executable on a sample of cases copied as model files: exit 2 with
+    /// `file:line:column: error:` on standard error, never a crash or a stack trace.
+    @Test(.enabled(if: YAMLTestSuite.isPresent, "needs ../shared/corpus/yaml-test-suite beside the project"))
+    func theExecutableRejectsCasesWithExitTwo() throws {
+        let cases = try YAMLTestSuite.cases()
+        let folder = try TemporaryFolder()
+        // Every eighth case, as separate one-file model folders; the run lints them all at once.
+        var paths: [String] = []
+        for (index, testCase) in cases.enumerated() where index % 8 == 0 {
+            let name = "case\(index)/model.yaml"
+            try folder.folder("case\(index)")
+            try Data(testCase.bytes).write(to: folder.url.appendingPathComponent(name))
+            paths.append(name)
+        }
+        let run = try Executable.run(paths, in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        let lines = run.stderr.split(separator: "\n").filter { !$0.hasPrefix("    note:") }
+        #expect(lines.count == paths.count, "one message per file")
+        for line in lines {
+            #expect(line.range(of: #"^case\d+/model\.yaml:\d+:\d+: error: "#, options: .regularExpression) != nil, "\(line)")
+        }
+        #expect(!run.stderr.contains("Fatal error") && !run.stderr.contains("Backtrac"))
+    }
 }
