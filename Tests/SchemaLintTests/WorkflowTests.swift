@@ -154,4 +154,17 @@ import Testing
         #expect(second.status == 2)
         #expect(try String(contentsOfFile: repo.path + "/.schemalint.yml", encoding: .utf8) == text)
     }
+
+    /// A pre-commit hook passes only the changed files: a named model file is linted with the
+    /// rest of its history from its folder; other files there are not the run's business.
+    @Test func aNamedFileIsLintedWithItsHistory() throws {
+        let repo = try Self.repository()
+        try repo.write("services:\n  web: {image: nginx}\n", to: "models/docker-compose.yml")
+        try repo.write("model: Other\nversion: 1\nentities: {broken: [}\n", to: "models/other.yaml")
+        let run = try Executable.run(["models/v2.yaml"], in: repo.url)
+        #expect(run.status == 1)
+        #expect(run.stderr == "")
+        #expect(run.stdout.hasPrefix("models/v2.yaml:6:5: error: attribute 'Note.title' was removed; apps still on version 1 keep writing it [attribute-removed]\n"))
+        #expect(run.stdout.hasSuffix("1 error in 2 versions of 1 model\n"))
+    }
 }

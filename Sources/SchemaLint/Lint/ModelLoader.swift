@@ -31,8 +31,17 @@ public struct ModelLoader: Sendable {
         } catch {
             return Loaded(versions: [], bundles: [], errors: [error])
         }
+        // A YAML file named on its own (as a pre-commit hook passes changed files) is linted with
+        // the rest of its history: the other model files in its folder with the same model.
+        let named = Set(sources)
+        let explicitFiles = sources.compactMap { source -> String? in
+            if case .yamlFile(let path) = source, paths.contains(path) { return path }
+            return nil
+        }
+        let siblings = finder.siblings(of: explicitFiles).filter { !named.contains($0) }
         var loaded = Loaded(versions: [], bundles: [], errors: [])
-        for result in loadConcurrently(sources) {
+        let results = loadConcurrently(sources + siblings)
+        for result in results.prefix(sources.count) {
             switch result {
             case .success(.yaml(let version)): loaded.versions.append(version)
             case .success(.bundle(let bundle)):
@@ -40,6 +49,11 @@ public struct ModelLoader: Sendable {
                 loaded.bundles.append(bundle)
             case .failure(let error): loaded.errors.append(error)
             }
+        }
+        // Siblings were not asked for: they only complete histories, and other files are left alone.
+        let histories = Set(loaded.versions.map(\.history))
+        for case .success(.yaml(let version)) in results.dropFirst(sources.count) where histories.contains(version.history) {
+            loaded.versions.append(version)
         }
         return loaded
     }

@@ -53,6 +53,22 @@ public struct ModelSourceFinder: Sendable {
         return Array(Set(found)).sorted()
     }
 
+    /// The other YAML files in the folders of the given files (not searched recursively): the
+    /// rest of the histories that explicitly named files belong to.
+    public func siblings(of files: [String]) -> [ModelSource] {
+        var folders: Set<String> = []
+        for file in files { folders.insert((file as NSString).deletingLastPathComponent) }
+        var found: [ModelSource] = []
+        for folder in folders.sorted() {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+            for name in names.sorted() where !name.hasPrefix(".") && Self.yamlExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                let path = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+                if !isExcluded(path) { found.append(.yamlFile(path)) }
+            }
+        }
+        return found
+    }
+
     private func search(folder: String, into found: inout [ModelSource]) throws(InputError) {
         let names: [String]
         do {
