@@ -41,6 +41,9 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record every current finding in a baseline file, to accept them and report only new ones later.", valueName: "file"))
     var writeBaseline: String?
 
+    @Option(help: ArgumentHelp("Compare with a git revision (e.g. origin/main): only findings new since then are reported and fail the run.", valueName: "revision"))
+    var against: String?
+
     @Flag(help: "Replace report and baseline files that already exist.")
     var force = false
 
@@ -65,7 +68,7 @@ struct LintCommand: ParsableCommand {
     func run() throws {
         let options = LintPipeline.Options(
             paths: paths, configurationFile: configurationFile, declaresCloudKit: cloudkit,
-            baselineFile: baseline, ignoresBaseline: writeBaseline != nil
+            baselineFile: baseline, ignoresBaseline: writeBaseline != nil, againstRevision: against
         )
         let output: LintPipeline.Output
         switch LintPipeline().run(options) {

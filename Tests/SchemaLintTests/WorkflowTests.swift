@@ -167,4 +167,42 @@ import Testing
         #expect(run.stdout.hasPrefix("models/v2.yaml:6:5: error: attribute 'Note.title' was removed; apps still on version 1 keep writing it [attribute-removed]\n"))
         #expect(run.stdout.hasSuffix("1 error in 2 versions of 1 model\n"))
     }
+
+    static func git(_ arguments: [String], in folder: TemporaryFolder) throws {
+        let process = try Process.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: ["git", "-C", folder.path, "-c", "user.email=test@example.com", "-c", "user.name=Test"] + arguments)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+
+    static let hasGit = FileManager.default.isExecutableFile(atPath: "/usr/bin/git") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/git")
+
+    /// `--against REV`: what was already there at the revision does not fail the run; what is new does.
+    @Test(.enabled(if: hasGit, "needs git"))
+    func againstARevisionOnlyNewFindingsCount() throws {
+        let repo = try Self.repository()
+        try Self.git(["add", "."], in: repo)
+        try Self.git(["commit", "-q", "-m", "history with a removal"], in: repo)
+        let unchanged = try Executable.run(["models", "--against", "HEAD"], in: repo.url)
+        #expect(unchanged.status == 0, "the removal in version 2 was already there at HEAD")
+        #expect(unchanged.stdout == "no problems in 2 versions of 1 model\n")
+
+        try repo.write("model: Notes\nversion: 3\ncloudkit: true\nentities:\n  Note:\n    attributes: {body: int32}\n", to: "models/v3.yaml")
+        let changed = try Executable.run(["models", "--against", "HEAD"], in: repo.url)
+        #expect(changed.status == 1)
+        #expect(changed.stdout.hasPrefix("models/v3.yaml:6:24: error: attribute 'Note.body' changed type from string to int32"))
+        #expect(!changed.stdout.contains("'Note.title' was removed"))
+
+        let unknown = try Executable.run(["models", "--against", "no-such-branch"], in: repo.url)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasSuffix("error: unknown revision 'no-such-branch' (try a branch, a tag or a commit, e.g. origin/main)\n"))
+    }
+
+    @Test(.enabled(if: hasGit, "needs git"))
+    func againstOutsideARepositoryIsAClearError() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.v1, to: "models/v1.yaml")
+        let run = try Executable.run(["models", "--against", "HEAD"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr == ".: error: --against needs a git repository, and the current folder is not in one\n")
+    }
 }

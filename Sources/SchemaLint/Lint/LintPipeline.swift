@@ -1,3 +1,5 @@
+import Foundation
+
 /// One run of the linter, from paths on the command line to a result: configuration, loading,
 /// histories, rules, and the project's policy. Input problems stop the run before any rule.
 public struct LintPipeline: Sendable {
@@ -11,8 +13,12 @@ public struct LintPipeline: Sendable {
         public var baselineFile: String?
         /// `--write-baseline`: ignore any baseline, so that every current finding is recorded.
         public var ignoresBaseline: Bool
+        /// `--against REV`: the versions at this git revision are the reference; only findings
+        /// new relative to it are reported.
+        public var againstRevision: String?
 
-        public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false, baselineFile: String? = nil, ignoresBaseline: Bool = false) {
+        public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false, baselineFile: String? = nil, ignoresBaseline: Bool = false, againstRevision: String? = nil) {
+            self.againstRevision = againstRevision
             self.paths = paths
             self.configurationFile = configurationFile
             self.declaresCloudKit = declaresCloudKit
@@ -62,8 +68,42 @@ public struct LintPipeline: Sendable {
                 return .failure(InputErrors([error]))
             }
         }
+        if let revision = options.againstRevision {
+            switch findingsAt(revision, options, configuration: configuration) {
+            case .success(let earlier):
+                let known = Set(earlier.map(\.identity))
+                findings = findings.filter { !known.contains($0.identity) }
+            case .failure(let problems):
+                return .failure(problems)
+            }
+        }
         result.findings = findings.sorted(by: Finding.reportOrder)
         return .success(Output(result: result, configuration: configuration))
+    }
+
+    /// The findings of the same run on the files as they are at `revision`.
+    /// The configuration is the one at the revision too, so that its relative paths resolve there.
+    private func findingsAt(_ revision: String, _ options: Options, configuration: ProjectConfiguration) -> Result<[Finding], InputErrors> {
+        let checkout: (folder: String, paths: [String])
+        let git: GitRevision
+        do throws(InputError) {
+            git = try GitRevision(revision)
+            checkout = try git.checkout(options.paths + (configuration.file.map { [$0] } ?? []))
+        } catch {
+            return .failure(InputErrors([error]))
+        }
+        defer { try? FileManager.default.removeItem(atPath: checkout.folder) }
+        var earlier = options
+        earlier.paths = checkout.paths.filter { path in configuration.file.map { path != git.place(of: $0, in: checkout.folder) } ?? true }
+        guard !earlier.paths.isEmpty else { return .success([]) }
+        earlier.configurationFile = configuration.file.map { git.place(of: $0, in: checkout.folder) }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        earlier.againstRevision = nil
+        earlier.ignoresBaseline = true
+        switch run(earlier) {
+        case .success(let output): return .success(output.result.findings)
+        // Input the revision could not load is no reference: everything counts as new.
+        case .failure: return .success([])
+        }
     }
 
     public func loadConfiguration(_ options: Options) throws(InputError) -> ProjectConfiguration {
