@@ -53,6 +53,9 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Treat models that do not say otherwise as synced with CloudKit (for Xcode bundles whose XML does not mark it).")
     var cloudkit = false
 
+    @Flag(help: "Leave alone named YAML files that are not model files (for hooks that pass every changed YAML file).")
+    var skipNonModelFiles = false
+
     @Flag(help: "Fail (exit 1) on warnings as well as errors.")
     var strict = false
 
@@ -66,10 +69,11 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = LintPipeline.Options(
+        var options = LintPipeline.Options(
             paths: paths, configurationFile: configurationFile, declaresCloudKit: cloudkit,
             baselineFile: baseline, ignoresBaseline: writeBaseline != nil, againstRevision: against
         )
+        options.skipsNonModelFiles = skipNonModelFiles
         let output: LintPipeline.Output
         switch LintPipeline().run(options) {
         case .success(let value): output = value

@@ -41,6 +41,8 @@ import Testing
             """, to: "app/.pre-commit-config.yaml")
         // Non-model YAML the hook must not pick up: hidden, like every CI configuration.
         try scratch.write("on: push\njobs: {}\n", to: "app/.github/workflows/ci.yml")
+        // Non-model YAML that does match `files`: left alone by --skip-non-model-files.
+        try scratch.write("services:\n  web: {image: nginx}\n", to: "app/docker-compose.yml")
         try scratch.write(Self.version1, to: "app/models/v1.yaml")
         try scratch.write(Self.version2, to: "app/models/v2.yaml")
         try git.run("add", "-A")
@@ -83,7 +85,13 @@ import Testing
         #expect(all.status == 1, "\(all.output)")
         #expect(all.output.contains("[attribute-removed]"), "\(all.output)")
 
-        // 4. A commit that touches no model file (README, CI configuration) does not run the hook.
+        // 4. A commit that changes only non-model YAML runs the hook, which leaves the file alone.
+        try scratch.write("services:\n  web: {image: nginx:1.27}\n", to: "app/docker-compose.yml")
+        let composeOnly = try runHook("--files", "docker-compose.yml")
+        #expect(composeOnly.status == 0, "\(composeOnly.output)")
+        #expect(composeOnly.output.contains("Passed"), "\(composeOnly.output)")
+
+        // 5. A commit that touches no model file (README, CI configuration) does not run the hook.
         try scratch.write("# App\n", to: "app/README.md")
         let skipped = try runHook("--files", "README.md", ".github/workflows/ci.yml", ".pre-commit-config.yaml")
         #expect(skipped.status == 0, "\(skipped.output)")

@@ -16,6 +16,8 @@ public struct LintPipeline: Sendable {
         /// `--against REV`: the versions at this git revision are the reference; only findings
         /// new relative to it are reported.
         public var againstRevision: String?
+        /// `--skip-non-model-files`: named YAML files that are not model files are left alone.
+        public var skipsNonModelFiles = false
 
         public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false, baselineFile: String? = nil, ignoresBaseline: Bool = false, againstRevision: String? = nil) {
             self.againstRevision = againstRevision
@@ -46,7 +48,7 @@ public struct LintPipeline: Sendable {
         } catch {
             return .failure(InputErrors([error]))
         }
-        let loaded = ModelLoader(configuration: configuration, declaresCloudKit: options.declaresCloudKit).load(paths: options.paths)
+        let loaded = ModelLoader(configuration: configuration, declaresCloudKit: options.declaresCloudKit, skipsNonModelFiles: options.skipsNonModelFiles).load(paths: options.paths)
         guard loaded.errors.isEmpty else { return .failure(InputErrors(loaded.errors)) }
         let histories: [ModelHistory]
         do throws(InputError) {

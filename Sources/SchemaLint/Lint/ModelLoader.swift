@@ -7,11 +7,15 @@ public struct ModelLoader: Sendable {
     public var configuration: ProjectConfiguration
     /// `--cloudkit`: models that do not say otherwise are synced.
     public var declaresCloudKit: Bool
+    /// `--skip-non-model-files`: YAML files named on the command line that do not look like model
+    /// files (no line starts with `model:`) are left alone instead of being errors.
+    public var skipsNonModelFiles: Bool
     public var yaml: YAMLModelLoader
 
-    public init(configuration: ProjectConfiguration = ProjectConfiguration(), declaresCloudKit: Bool = false, yaml: YAMLModelLoader = YAMLModelLoader()) {
+    public init(configuration: ProjectConfiguration = ProjectConfiguration(), declaresCloudKit: Bool = false, skipsNonModelFiles: Bool = false, yaml: YAMLModelLoader = YAMLModelLoader()) {
         self.configuration = configuration
         self.declaresCloudKit = declaresCloudKit
+        self.skipsNonModelFiles = skipsNonModelFiles
         self.yaml = yaml
     }
 
@@ -25,11 +29,17 @@ public struct ModelLoader: Sendable {
 
     public func load(paths: [String]) -> Loaded {
         let finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory)
-        let sources: [ModelSource]
+        var sources: [ModelSource]
         do {
             sources = try finder.sources(in: paths)
         } catch {
             return Loaded(versions: [], bundles: [], errors: [error])
+        }
+        if skipsNonModelFiles {
+            sources = sources.filter { source in
+                guard case .yamlFile(let path) = source, paths.contains(path) else { return true }
+                return ModelSourceFinder.looksLikeModelFile(path)
+            }
         }
         // A YAML file named on its own (as a pre-commit hook passes changed files) is linted with
         // the rest of its history: the other model files in its folder with the same model.

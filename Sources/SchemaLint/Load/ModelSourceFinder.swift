@@ -77,7 +77,7 @@ public struct ModelSourceFinder: Sendable {
             throw InputError(file: folder, message: "cannot read the folder: \(Self.reason(error))")
         }
         for name in names where !name.hasPrefix(".") {
-            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            let path = folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
             if isExcluded(path) { continue }
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
                   let type = attributes[.type] as? FileAttributeType
@@ -100,6 +100,20 @@ public struct ModelSourceFinder: Sendable {
         let name = (path as NSString).lastPathComponent
         let relative = PathResolution.relative(path, to: excludeBase)
         return excluded.contains { Glob.matches($0, relative) || Glob.matches($0, path) || Glob.matches($0, name) }
+    }
+
+    /// Whether a YAML file looks like a model file: a line starts with `model:`. Hooks that pass
+    /// every changed YAML file (`--skip-non-model-files`) leave the others alone.
+    public static func looksLikeModelFile(_ path: String) -> Bool {
+        guard let bytes = try? FileReader.bytes(of: path) else { return true }
+        let marker = Array("model:".utf8)
+        var lineStart = 0
+        while lineStart + marker.count <= bytes.count {
+            if bytes[lineStart..<(lineStart + marker.count)].elementsEqual(marker) { return true }
+            guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { return false }
+            lineStart = newline + 1
+        }
+        return false
     }
 
     /// `X.xcdatamodeld` for a path at or inside such a bundle (`X.xcdatamodeld/X 2.xcdatamodel/contents`).
