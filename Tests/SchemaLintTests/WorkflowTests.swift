@@ -205,4 +205,15 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr == ".: error: --against needs a git repository, and the current folder is not in one\n")
     }
+
+    /// A pipe or a device named as a model file is refused at once, not read forever.
+    @Test func hostileFileKindsAreRefused() throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.path + "/pipe.yaml"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let run = try Executable.run([fifo, "/dev/zero"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("/dev/zero: error: is not a regular file (a pipe, socket or device?), so it is not read\n"))
+        #expect(run.stderr.contains("pipe.yaml: error: is not a regular file (a pipe, socket or device?), so it is not read\n"))
+    }
 }

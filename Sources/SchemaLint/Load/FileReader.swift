@@ -7,6 +7,20 @@ import Darwin
 /// Reads a whole file's bytes, turning every failure into an `InputError` naming the file.
 public enum FileReader {
     public static func bytes(of path: String, limit: Int = 64 << 20) throws(InputError) -> [UInt8] {
+        // Only regular files: a FIFO would block and a device would never end.
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw InputError(file: path, message: "cannot read the file: \(String(cString: strerror(errno)))")
+        }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            throw InputError(file: path, message: "is a folder, not a model file")
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw InputError(file: path, message: "is not a regular file (a pipe, socket or device?), so it is not read")
+        }
+        guard status.st_size <= limit else {
+            throw InputError(file: path, message: "the file is larger than \(limit >> 20) MiB; is it really a model?")
+        }
         guard let handle = fopen(path, "rb") else {
             throw InputError(file: path, message: "cannot read the file: \(String(cString: strerror(errno)))")
         }
