@@ -302,4 +302,28 @@ import Testing
         #expect(error.file == missing && error.line == nil)
         #expect(error.message.contains("cannot read"))
     }
+
+    /// Hostile XML: entity expansion ("billion laughs") and external entities are refused at once,
+    /// with a message that says what was found.
+    @Test func entityAttacksAreRefusedQuickly() throws {
+        var entities = "<!ENTITY lol \"lol\">"
+        for level in 1...9 {
+            let previous = level == 1 ? "lol" : "lol\(level - 1)"
+            entities += "<!ENTITY lol\(level) \"" + String(repeating: "&\(previous);", count: 10) + "\">"
+        }
+        let laughs = "<?xml version=\"1.0\"?><!DOCTYPE model [\(entities)]><model><entity name=\"A\"><attribute name=\"x\" attributeType=\"String\" defaultValueString=\"&lol9;\"/></entity></model>"
+        let start = ContinuousClock.now
+        #expect(throws: InputError.self) { try XcodeFixtures.parse(laughs) }
+        #expect(ContinuousClock.now - start < .seconds(2))
+        do { _ = try XcodeFixtures.parse(laughs) } catch {
+            #expect(error.message.contains("expand too far"), "\(error.message)")
+        }
+        let external = "<?xml version=\"1.0\"?><!DOCTYPE model [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]><model><entity name=\"A\"><attribute name=\"x\" attributeType=\"String\" defaultValueString=\"&xxe;\"/></entity></model>"
+        do {
+            let version = try XcodeFixtures.parse(external)
+            Issue.record("an external entity was accepted: \(String(describing: version.entities.first?.attributes.first?.defaultValue))")
+        } catch {
+            #expect(error.message.contains("external file"), "\(error.message)")
+        }
+    }
 }

@@ -18,6 +18,8 @@ enum XMLParserErrorMessage {
         case 5: "unexpected end of the document or content after the root element (is an element not closed?)"
         case 6...13: "invalid character or character reference"
         case 14...17, 22, 23, 26, 27, 36, 37: "unknown or unterminated entity reference (write '&' as '&amp;')"
+        case 28, 29: "an entity refers to an external file, which is never read (model files have none)"
+        case 89, 110: "entities refer to each other or expand too far (an entity expansion attack?); model files have none"
         case 31, 32, 79, 81: "unsupported or invalid text encoding"
         case 33, 34, 39, 40, 43, 44: "an attribute value is not quoted or not closed"
         case 38: "'<' inside an attribute value (write it as '&lt;')"
