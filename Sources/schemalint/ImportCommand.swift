@@ -25,6 +25,9 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Mark the model as synced with CloudKit (when the bundle's XML does not say so).")
     var cloudkit = false
 
+    @Option(help: ArgumentHelp("The bundle's history order: a file with one version name per line, oldest first.", valueName: "file"))
+    var order: String?
+
     @Option(name: .customLong("config"), help: ArgumentHelp("The configuration file with the bundle's order and drafts (default: the nearest .schemalint.yml).", valueName: "file"))
     var configurationFile: String?
 
@@ -32,7 +35,9 @@ struct ImportCommand: ParsableCommand {
         let pipeline = LintPipeline()
         do {
             let configuration = try pipeline.loadConfiguration(.init(paths: [bundle], configurationFile: configurationFile))
-            let options = ModelLoader(configuration: configuration, declaresCloudKit: cloudkit).bundleOptions(for: bundle)
+            var loader = ModelLoader(configuration: configuration, declaresCloudKit: cloudkit)
+            if let order { loader.bundleOrder = try ModelLoader.readOrder(file: order) }
+            let options = loader.bundleOptions(for: bundle)
             let importer = BundleImporter(options: options)
             let files = try importer.files(for: bundle, into: out)
             try importer.write(files, force: force)

@@ -53,6 +53,9 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Treat models that do not say otherwise as synced with CloudKit (for Xcode bundles whose XML does not mark it).")
     var cloudkit = false
 
+    @Option(help: ArgumentHelp("The history order of the bundle being linted: a file with one version name per line, oldest first (or `order:` in .schemalint.yml).", valueName: "file"))
+    var order: String?
+
     @Flag(help: "Leave alone named YAML files that are not model files (for hooks that pass every changed YAML file).")
     var skipNonModelFiles = false
 
@@ -74,6 +77,7 @@ struct LintCommand: ParsableCommand {
             baselineFile: baseline, ignoresBaseline: writeBaseline != nil, againstRevision: against
         )
         options.skipsNonModelFiles = skipNonModelFiles
+        options.orderFile = order
         let output: LintPipeline.Output
         switch LintPipeline().run(options) {
         case .success(let value): output = value

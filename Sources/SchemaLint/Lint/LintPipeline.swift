@@ -18,6 +18,8 @@ public struct LintPipeline: Sendable {
         public var againstRevision: String?
         /// `--skip-non-model-files`: named YAML files that are not model files are left alone.
         public var skipsNonModelFiles = false
+        /// `--order FILE`: the history order of the one bundle being linted.
+        public var orderFile: String?
 
         public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false, baselineFile: String? = nil, ignoresBaseline: Bool = false, againstRevision: String? = nil) {
             self.againstRevision = againstRevision
@@ -48,7 +50,15 @@ public struct LintPipeline: Sendable {
         } catch {
             return .failure(InputErrors([error]))
         }
-        let loaded = ModelLoader(configuration: configuration, declaresCloudKit: options.declaresCloudKit, skipsNonModelFiles: options.skipsNonModelFiles).load(paths: options.paths)
+        var loader = ModelLoader(configuration: configuration, declaresCloudKit: options.declaresCloudKit, skipsNonModelFiles: options.skipsNonModelFiles)
+        if let orderFile = options.orderFile {
+            do throws(InputError) {
+                loader.bundleOrder = try ModelLoader.readOrder(file: orderFile)
+            } catch {
+                return .failure(InputErrors([error]))
+            }
+        }
+        let loaded = loader.load(paths: options.paths)
         guard loaded.errors.isEmpty else { return .failure(InputErrors(loaded.errors)) }
         let histories: [ModelHistory]
         do throws(InputError) {

@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 
 /// Loads every model version found under the given paths, applying the project's configuration
@@ -10,6 +11,8 @@ public struct ModelLoader: Sendable {
     /// `--skip-non-model-files`: YAML files named on the command line that do not look like model
     /// files (no line starts with `model:`) are left alone instead of being errors.
     public var skipsNonModelFiles: Bool
+    /// `--order FILE`: the history order of the one bundle being linted (version names, oldest first).
+    public var bundleOrder: [String]?
     public var yaml: YAMLModelLoader
 
     public init(configuration: ProjectConfiguration = ProjectConfiguration(), declaresCloudKit: Bool = false, skipsNonModelFiles: Bool = false, yaml: YAMLModelLoader = YAMLModelLoader()) {
@@ -34,6 +37,11 @@ public struct ModelLoader: Sendable {
             sources = try finder.sources(in: paths)
         } catch {
             return Loaded(versions: [], bundles: [], errors: [error])
+        }
+        if bundleOrder != nil, sources.filter({ if case .xcodeBundle = $0 { true } else { false } }).count != 1 {
+            return Loaded(versions: [], bundles: [], errors: [InputError(
+                file: paths.first ?? ".", message: "--order gives the order of one bundle, but the paths hold \(sources.filter { if case .xcodeBundle = $0 { true } else { false } }.count); name the bundle, or give each bundle its `order:` in .schemalint.yml"
+            )])
         }
         if skipsNonModelFiles {
             sources = sources.filter { source in
@@ -108,6 +116,16 @@ public struct ModelLoader: Sendable {
     public func bundleOptions(for path: String) -> XcodeBundleOptions {
         let settings = configuration.settings(forBundle: path)
         let cloudKit = declaresCloudKit || (settings?.cloudKit ?? configuration.cloudKit ?? false)
-        return XcodeBundleOptions(order: settings?.order, drafts: settings?.drafts ?? [], cloudKit: cloudKit)
+        return XcodeBundleOptions(order: bundleOrder ?? settings?.order, drafts: settings?.drafts ?? [], cloudKit: cloudKit)
+    }
+
+    /// Reads an order file: one version name per line, oldest first; blank lines and `#` comments are ignored.
+    public static func readOrder(file: String) throws(InputError) -> [String] {
+        let text = String(decoding: try FileReader.bytes(of: file), as: UTF8.self)
+        let names = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        guard !names.isEmpty else { throw InputError(file: file, line: 1, column: 1, message: "the order file names no version") }
+        return names
     }
 }
