@@ -146,3 +146,23 @@ import Testing
         return blocks
     }
 }
+
+/// Colour only on a terminal, never under NO_COLOR: run under a pseudo-terminal with `script`.
+@Suite struct TerminalColourTests {
+    static let script = ["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    static func runOnATerminal(_ environment: [String: String]) throws -> String {
+        let command = "\(Executable.binary.path) examples/notes"
+        let run = try Executable.runProgram(try #require(script), ["-qec", command, "/dev/null"], environment: environment)
+        return run.stdout
+    }
+
+    @Test(.enabled(if: script != nil, "needs script(1) for a pseudo-terminal"))
+    func colourOnATerminalUnlessNoColor() throws {
+        let coloured = try Self.runOnATerminal([:])
+        #expect(coloured.contains("\u{1B}[1;31merror:\u{1B}[0m"))
+        let plain = try Self.runOnATerminal(["NO_COLOR": "1"])
+        #expect(plain.contains("error: attribute"))
+        #expect(!plain.contains("\u{1B}["))
+    }
+}

@@ -29,8 +29,13 @@ struct Executable {
     }
 
     static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:], stdin: String? = nil) throws -> Run {
+        try runProgram(binary.path, arguments, in: directory, environment: environment, stdin: stdin)
+    }
+
+    /// Runs any program (the tests use it for the executable, and for `script` around it).
+    static func runProgram(_ program: String, _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:], stdin: String? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
