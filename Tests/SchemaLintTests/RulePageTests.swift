@@ -37,7 +37,7 @@ import Testing
         for example in RulePage(markdown: markdown).examples {
             let result: LintResult
             do {
-                result = try Lint.result(example.files)
+                result = try Lint.result(example.files, lock: example.lock)
             } catch {
                 Issue.record("example '\(example.title)' in rules/\(id).md does not load: \(error)")
                 continue

@@ -1,9 +1,13 @@
 /// The set of rules a lint runs, and their descriptors by id.
 public struct RuleCatalog: Sendable {
     public let changeRules: [any ChangeRule]
+    public let versionRules: [any VersionRule]
+    public let historyRules: [any HistoryRule]
 
-    public init(changeRules: [any ChangeRule]) {
+    public init(changeRules: [any ChangeRule], versionRules: [any VersionRule] = [], historyRules: [any HistoryRule] = []) {
         self.changeRules = changeRules
+        self.versionRules = versionRules
+        self.historyRules = historyRules
     }
 
     /// Every rule schemalint has.
@@ -15,11 +19,23 @@ public struct RuleCatalog: Sendable {
         RelationshipCardinalityChangedRule(),
         EntityParentChangedRule(),
         AttributeRequiredWithoutDefaultRule(),
+    ] + PropertyChangeRule.all + [
+        DeleteRuleChangedRule(),
+        UniquenessChangedRule(),
+        HierarchyMergeRule(),
+        EntityMovedBetweenConfigurationsRule(),
+        ElementAddedRule(),
+        DeprecatedElementRemovedRule(),
+    ], versionRules: CloudKitModelRules.all, historyRules: [
+        NameReusedRule(),
+        MigrationPathRule(),
+        ReleasedVersionLockRule.modified,
+        ReleasedVersionLockRule.removed,
     ])
 
     /// Descriptors of every rule, sorted by id.
     public var descriptors: [RuleDescriptor] {
-        changeRules.map(\.descriptor).sorted { $0.id < $1.id }
+        (changeRules.map(\.descriptor) + versionRules.map(\.descriptor) + historyRules.map(\.descriptor)).sorted { $0.id < $1.id }
     }
 
     public var descriptorsByID: [String: RuleDescriptor] {

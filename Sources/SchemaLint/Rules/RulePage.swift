@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Page layout: `# <id>`, prose sections (`## Why`, `## What to do instead`, ...), then
 /// `## Examples` with `### Triggers: ...` and `### Does not trigger: ...` subsections. Each
-/// subsection holds one or more ```` ```yaml ```` blocks: the versions of a history, oldest first.
+/// subsection holds one or more ```` ```yaml ```` blocks: the versions of a history, oldest first;
+/// and optionally one ```` ```lock ```` block: the `schemalint.lock` beside them.
 public struct RulePage: Sendable {
     public struct Example: Sendable {
         public var title: String
@@ -12,6 +13,8 @@ public struct RulePage: Sendable {
         public var triggers: Bool
         /// The YAML model files of the example, oldest first.
         public var files: [String]
+        /// The `schemalint.lock` beside the files, if the example has one.
+        public var lock: String?
     }
 
     /// The id in the page's `# ` heading.
@@ -24,11 +27,14 @@ public struct RulePage: Sendable {
         var sections: [String] = []
         var examples: [Example] = []
         var block: [Substring]?
-        var blockIsYAML = false
+        var blockLanguage = ""
+
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             if var lines = block {
                 if line.hasPrefix("```") {
-                    if blockIsYAML, !examples.isEmpty { examples[examples.count - 1].files.append(lines.joined(separator: "\n") + "\n") }
+                    let text = lines.joined(separator: "\n") + "\n"
+                    if !examples.isEmpty, blockLanguage.hasPrefix("yaml") { examples[examples.count - 1].files.append(text) }
+                    if !examples.isEmpty, blockLanguage.hasPrefix("lock") { examples[examples.count - 1].lock = text }
                     block = nil
                 } else {
                     lines.append(line)
@@ -36,11 +42,11 @@ public struct RulePage: Sendable {
                 }
             } else if line.hasPrefix("```") {
                 block = []
-                blockIsYAML = line.dropFirst(3).trimmingPrefix(" ").hasPrefix("yaml")
+                blockLanguage = String(line.dropFirst(3).trimmingPrefix(" "))
             } else if line.hasPrefix("### ") {
                 let title = String(line.dropFirst(4))
                 if title.hasPrefix("Triggers") || title.hasPrefix("Does not trigger") {
-                    examples.append(Example(title: title, triggers: title.hasPrefix("Triggers"), files: []))
+                    examples.append(Example(title: title, triggers: title.hasPrefix("Triggers"), files: [], lock: nil))
                 }
             } else if line.hasPrefix("## ") {
                 sections.append(String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces))
