@@ -22,6 +22,9 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: Format = .text
 
+    @Option(help: "Which releases each version must stay compatible with: previous (its baseline), transitive (every earlier release), or window:N (the last N releases).")
+    var compatibility: Compatibility = .previous
+
     @Flag(help: "Fail (exit 1) on warnings as well as errors.")
     var strict = false
 
@@ -32,6 +35,8 @@ struct LintCommand: ParsableCommand {
         let loaded = ModelLoader().load(paths: paths)
         var errors = loaded.errors
         var histories: [ModelHistory] = []
+        var lock: VersionLock?
+        do throws(InputError) { lock = try VersionLock.find(for: paths) } catch { errors.append(error) }
         if errors.isEmpty {
             do throws(InputError) {
                 histories = try ModelHistory.histories(of: loaded.versions)
@@ -46,7 +51,7 @@ struct LintCommand: ParsableCommand {
             throw ExitCode(2)
         }
 
-        let result = Linter().lint(histories)
+        let result = Linter(options: LintOptions(compatibility: compatibility, lock: lock)).lint(histories)
         let reporter: any Reporter = switch format {
         case .text: TextReporter(color: !noColor && Terminal.wantsColor())
         case .json: JSONReporter()

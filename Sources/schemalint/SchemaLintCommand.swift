@@ -10,7 +10,8 @@ struct SchemaLintCommand: ParsableCommand {
         the changes that break CloudKit sync or local store migration, with what to do instead.
 
         Run `schemalint models/` to lint, `schemalint rules` to list the rules, and \
-        `schemalint explain <rule>` to read one rule's page.
+        `schemalint explain <rule>` to read one rule's page, `schemalint diff OLD NEW` for a changelog \
+        between two versions, and `schemalint lock` to record the released versions in schemalint.lock.
 
         EXIT STATUS
           0  no errors (warnings and notes do not fail the run unless --strict)
@@ -18,7 +19,7 @@ struct SchemaLintCommand: ParsableCommand {
           2  input that could not be read, or a usage error
         """,
         version: "0.1.0",
-        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self],
+        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, DiffCommand.self, LockCommand.self],
         defaultSubcommand: LintCommand.self
     )
 }
