@@ -11,12 +11,19 @@ public struct Changelog: Sendable {
         self.changes = ModelDiffer().changes(from: old, to: new)
     }
 
-    /// Changes by entity (the newer name; a removed entity's old name), entities sorted by name,
-    /// changes in the differ's order.
+    /// Changes by entity (the newer name; a removed entity's old name), entities sorted by name;
+    /// within an entity removals, then renames, then other changes, then additions.
     var groups: [(entity: String, changes: [Change])] {
-        var byEntity: [String: [Change]] = [:]
-        for change in changes { byEntity[change.path.entity, default: []].append(change) }
-        return byEntity.keys.sorted().map { ($0, byEntity[$0]!) }
+        func rank(_ change: Change) -> Int {
+            if change.new == nil { return 0 }
+            if change.old == nil { return 3 }
+            return [.entityRenamed, .attributeRenamed, .relationshipRenamed].contains(change.kind) ? 1 : 2
+        }
+        var byEntity: [String: [(offset: Int, change: Change)]] = [:]
+        for (offset, change) in changes.enumerated() { byEntity[change.path.entity, default: []].append((offset, change)) }
+        return byEntity.keys.sorted().map { entity in
+            (entity, byEntity[entity]!.sorted { (rank($0.change), $0.offset) < (rank($1.change), $1.offset) }.map(\.change))
+        }
     }
 
     public func markdown() -> String {
@@ -36,7 +43,7 @@ public struct Changelog: Sendable {
             "model": .string(old.model),
             "from": .string(old.label),
             "to": .string(new.label),
-            "changes": .array(changes.map { change in
+            "changes": .array(groups.flatMap(\.changes).map { change in
                 .object(omittingNils: [
                     "kind": .string(change.kind.rawValue),
                     "entity": .string(change.path.entity),

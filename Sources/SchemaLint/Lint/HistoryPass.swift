@@ -56,8 +56,16 @@ struct HistoryPass {
             history: history, steps: steps, elements: tracksElements ? elements : nil,
             lock: options.lock.map { $0.entries.filter { $0.model == history.model } }, catalog: catalog
         )
-        for rule in catalog.historyRules { findings += rule.check(context) }
-        return findings
+        var replaced: Set<String> = []
+        for rule in catalog.historyRules {
+            let found = rule.check(context)
+            for finding in found {
+                for other in rule.supersedes { replaced.insert("\(other) \(finding.version) \(finding.path?.description ?? "")") }
+            }
+            findings += found
+        }
+        guard !replaced.isEmpty else { return findings }
+        return findings.filter { !replaced.contains("\($0.ruleID) \($0.version) \($0.path?.description ?? "")") }
     }
 
     /// The changed elements of `version` checked against their definitions in the releases of the

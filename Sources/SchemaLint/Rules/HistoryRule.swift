@@ -3,7 +3,13 @@
 /// released versions that changed since they were locked.
 public protocol HistoryRule: Sendable {
     var descriptor: RuleDescriptor { get }
+    /// Rules whose findings about the same element in the same version this rule's finding replaces.
+    var supersedes: Set<String> { get }
     func check(_ history: HistoryContext) -> [Finding]
+}
+
+extension HistoryRule {
+    public var supersedes: Set<String> { [] }
 }
 
 /// What the linter computed for one history, handed to history rules so none of them re-diffs

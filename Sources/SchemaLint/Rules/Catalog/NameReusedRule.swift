@@ -17,6 +17,9 @@ struct NameReusedRule: HistoryRule {
         var removedBy: Int
     }
 
+    /// The addition itself is not a plain addition to deploy: this finding replaces its note.
+    var supersedes: Set<String> { ["element-added"] }
+
     func check(_ context: HistoryContext) -> [Finding] {
         let versions = context.history.versions
         var vacated: [ElementPath: [Vacated]] = [:]
@@ -68,8 +71,8 @@ struct NameReusedRule: HistoryRule {
     /// How CloudKit stores the field: an attribute's type, a to-one link, or nothing on this side.
     private func shape(_ element: Element) -> String? {
         switch element {
-        case .attribute(let attribute): attribute.isTransient ? nil : "attribute of type \(attribute.type)"
-        case .relationship(let relationship): relationship.isTransient ? nil : relationship.isToMany ? "to-many relationship" : "to-one relationship"
+        case .attribute(let attribute): attribute.isTransient ? nil : "an attribute of type \(attribute.type)"
+        case .relationship(let relationship): relationship.isTransient ? nil : relationship.isToMany ? "a to-many relationship" : "a to-one relationship"
         case .entity: nil
         }
     }
@@ -83,12 +86,12 @@ struct NameReusedRule: HistoryRule {
         let (had, removedBy) = (versions[oldest.lastIndex], versions[oldest.removedBy])
         var notes = [Finding.Note("'\(oldest.entity).\(oldest.element.name)' as declared in \(had.displayName)", at: oldest.element.location)]
         for other in conflicting.dropFirst() {
-            notes.append(Finding.Note("also a \(shape(other.element) ?? "field") until \(versions[other.removedBy].displayName)", at: other.element.location))
+            notes.append(Finding.Note("also \(shape(other.element) ?? "a field") until \(versions[other.removedBy].displayName)", at: other.element.location))
         }
         let field = added.relationship.map { "CD_\($0.name)" } ?? "CD_\(added.name)"
         return [Finding(
             ruleID: descriptor.id, severity: descriptor.syncedSeverity ?? .error,
-            message: "\(added.kind) '\(entity.name).\(added.name)' comes back in \(version.displayName) as a \(newShape), but it was a \(oldShape) until \(removedBy.displayName) removed it; the CloudKit production schema keeps \(field) as it was for all time, and apps still on \(had.displayName) keep writing it",
+            message: "\(added.kind) '\(entity.name).\(added.name)' comes back in \(version.displayName) as \(newShape), but it was \(oldShape) until \(removedBy.displayName) removed it; the CloudKit production schema keeps \(field) as it was for all time, and apps still on \(had.displayName) keep writing it",
             location: added.location(of: added.attribute != nil ? "type" : "destination"), model: version.model,
             baseline: had.label, version: version.label, path: ElementPath(entity: entity.name, member: added.name),
             notes: notes,
