@@ -2,6 +2,7 @@
 // libyaml's bare parse of the same bytes. Not a test: figures go to docs/performance.md.
 //
 //   swift run -c release schemalint-bench [--versions 200] [--entities 80] [--attributes 25] [--repeat 3]
+//                                          [--compatibility previous|transitive|window:N]
 import CYAML
 import Foundation
 import SchemaLint
@@ -11,12 +12,19 @@ struct Options {
     var entities = 80
     var attributes = 25
     var repeats = 3
+    var compatibility = Compatibility.previous
 
     init(arguments: [String]) {
+        let usage = "usage: schemalint-bench [--versions N] [--entities N] [--attributes N] [--repeat N] [--compatibility MODE]"
         var iterator = arguments.dropFirst().makeIterator()
         while let flag = iterator.next() {
+            if flag == "--compatibility" {
+                guard let mode = iterator.next().flatMap(Compatibility.init(argument:)) else { fatalError(usage) }
+                compatibility = mode
+                continue
+            }
             guard let value = iterator.next().flatMap(Int.init), value > 0 else {
-                fatalError("usage: schemalint-bench [--versions N] [--entities N] [--attributes N] [--repeat N]")
+                fatalError(usage)
             }
             switch flag {
             case "--versions": versions = value
@@ -114,7 +122,7 @@ for version in 1...options.versions {
     files.append(bytes)
     try Data(bytes).write(to: folder.appendingPathComponent("v\(version).yaml"))
 }
-print("history: \(options.versions) versions x \(options.entities) entities x \(options.attributes) attributes, \(String(format: "%.1f", megabytes(totalBytes))) MB of YAML")
+print("history: \(options.versions) versions x \(options.entities) entities x \(options.attributes) attributes, \(String(format: "%.1f", megabytes(totalBytes))) MB of YAML, compatibility \(options.compatibility)")
 
 var bareBest = Double.infinity
 var lintBest = Double.infinity
@@ -125,7 +133,7 @@ for _ in 0..<options.repeats {
         let loaded = ModelLoader().load(paths: [folder.path])
         if let error = loaded.errors.first { print("generated history does not load: \(error)"); exit(1) }
         let histories = try! ModelHistory.histories(of: loaded.versions)
-        let result = Linter().lint(histories)
+        let result = Linter(options: LintOptions(compatibility: options.compatibility)).lint(histories)
         findings = result.findings.count
         _ = TextReporter().render(result)
     })
