@@ -25,9 +25,10 @@ struct ElementKey: Hashable, Sendable {
 /// Every element of one history with a stable identity that follows renames (`renamedFrom`, so a
 /// chain of renames stays one element), and the distinct definitions it had in released versions.
 ///
-/// Built in one walk, oldest to newest, from the changes the linter computes anyway: each released
-/// version costs work in its own size only, so checks against every earlier release (the
-/// `transitive` compatibility mode) stay linear in the size of the whole history.
+/// Built in one walk, oldest to newest, from the changes the linter computes anyway: the first
+/// release costs work in its size, every later one in the size of its changes, so checks against
+/// every earlier release (the `transitive` compatibility mode) stay linear in the size of the
+/// whole history.
 struct ElementHistory: Sendable {
     /// One definition of an element, and the released versions that had it.
     struct Definition: Sendable {
@@ -58,35 +59,87 @@ struct ElementHistory: Sendable {
     /// The identity an element of the last released version has.
     func identity(of key: ElementKey) -> Int? { current[key] }
 
-    /// Adds a released version, given its changes against the previous release (nil for the first).
+    /// Adds a released version, given its changes against the previous release (empty for the
+    /// first). Only what changed is touched: unchanged elements keep their identity and definition
+    /// without being visited, so a release costs work in the size of its changes.
     mutating func record(_ version: ModelVersion, at index: Int, changes: [Change]) {
         let ordinal = released.count
         released.append(index)
+        guard ordinal > 0 else {
+            Links([]).walk(version) { key, _, element, entity in add(key, element, entity, index: index, ordinal: ordinal) }
+            return
+        }
         let links = Links(changes)
-        var next: [ElementKey: Int] = [:]
-        next.reserveCapacity(current.count + 16)
-        var survived = [Bool](repeating: false, count: records.count)
-        func visit(_ key: ElementKey, _ oldKey: ElementKey, _ element: Element, _ entity: String) {
-            let definition = Definition(element: element, entity: entity, versionIndex: index, start: ordinal, end: nil)
-            if let id = current[oldKey] {
-                next[key] = id
-                survived[id] = true
-                if key != oldKey { records[id].names.append((ordinal, key)) }
-                if links.modified.contains(key) {
-                    records[id].definitions[records[id].definitions.count - 1].end = ordinal - 1
-                    records[id].definitions.append(definition)
+        var touched: Set<Int> = []
+        func move(_ old: ElementKey, to new: ElementKey) {
+            guard old != new, let id = current.removeValue(forKey: old) else { return }
+            current[new] = id
+            records[id].names.append((ordinal, new))
+        }
+        for change in changes {
+            switch change.kind {
+            case .entityRemoved, .attributeRemoved, .relationshipRemoved:
+                guard let old = change.old else { continue }
+                let path = change.oldPath ?? change.path
+                remove(ElementKey(old, at: path), ordinal: ordinal)
+                if let entity = old.entity {
+                    for attribute in entity.attributes { remove(ElementKey(.attribute, entity.name, attribute.name), ordinal: ordinal) }
+                    for relationship in entity.relationships { remove(ElementKey(.relationship, entity.name, relationship.name), ordinal: ordinal) }
                 }
-            } else {
-                next[key] = records.count
-                records.append(Record(definitions: [definition], names: [(ordinal, key)], removedAt: nil))
+            case .entityRenamed:
+                guard let entity = change.new?.entity else { continue }
+                let oldName = (change.oldPath ?? change.path).entity
+                move(ElementKey(.entity, oldName), to: ElementKey(.entity, entity.name))
+                for attribute in entity.attributes {
+                    let key = ElementKey(.attribute, entity.name, attribute.name)
+                    move(links.renamedMembers[key] ?? ElementKey(.attribute, oldName, attribute.name), to: key)
+                }
+                for relationship in entity.relationships {
+                    let key = ElementKey(.relationship, entity.name, relationship.name)
+                    move(links.renamedMembers[key] ?? ElementKey(.relationship, oldName, relationship.name), to: key)
+                }
+            case .attributeRenamed, .relationshipRenamed:
+                guard let old = change.old, let new = change.new else { continue }
+                move(ElementKey(old, at: change.oldPath ?? change.path), to: ElementKey(new, at: change.path))
+            default:
+                continue
             }
         }
-        links.walk(version, visit)
-        for (id, kept) in survived.enumerated() where !kept && records[id].removedAt == nil {
-            records[id].removedAt = ordinal
-            records[id].definitions[records[id].definitions.count - 1].end = ordinal - 1
+        for change in changes {
+            guard let new = change.new else { continue }
+            let key = ElementKey(new, at: change.path)
+            if change.old == nil {
+                guard current[key] == nil else { continue }
+                add(key, new, change.path.entity, index: index, ordinal: ordinal)
+                if let entity = new.entity {
+                    for attribute in entity.attributes {
+                        add(ElementKey(.attribute, entity.name, attribute.name), .attribute(attribute), entity.name, index: index, ordinal: ordinal)
+                    }
+                    for relationship in entity.relationships {
+                        add(ElementKey(.relationship, entity.name, relationship.name), .relationship(relationship), entity.name, index: index, ordinal: ordinal)
+                    }
+                }
+            } else if let id = current[key], touched.insert(id).inserted {
+                // One new definition per element and release, however many of its properties changed.
+                records[id].definitions[records[id].definitions.count - 1].end = ordinal - 1
+                records[id].definitions.append(Definition(element: new, entity: change.path.entity, versionIndex: index, start: ordinal, end: nil))
+            }
         }
-        current = next
+    }
+
+    private mutating func add(_ key: ElementKey, _ element: Element, _ entity: String, index: Int, ordinal: Int) {
+        guard current[key] == nil else { return }
+        current[key] = records.count
+        records.append(Record(
+            definitions: [Definition(element: element, entity: entity, versionIndex: index, start: ordinal, end: nil)],
+            names: [(ordinal, key)], removedAt: nil
+        ))
+    }
+
+    private mutating func remove(_ key: ElementKey, ordinal: Int) {
+        guard let id = current.removeValue(forKey: key) else { return }
+        records[id].removedAt = ordinal
+        records[id].definitions[records[id].definitions.count - 1].end = ordinal - 1
     }
 
     /// Identities of a draft's elements (changes against the last release), without recording it.
@@ -116,21 +169,17 @@ struct ElementHistory: Sendable {
         return record.names.last { $0.from <= ordinal }?.key
     }
 
-    /// How one version's elements link to the previous release's: entity and member renames, and
-    /// which elements changed.
+    /// How one version's elements link to the previous release's: entity and member renames.
     private struct Links {
         var renamedEntities: [String: String] = [:]
         var renamedMembers: [ElementKey: ElementKey] = [:]
-        var modified: Set<ElementKey> = []
 
         init(_ changes: [Change]) {
             for change in changes {
                 guard let old = change.old, let new = change.new else { continue }
-                let key = ElementKey(new, at: change.path)
-                modified.insert(key)
                 switch change.kind {
                 case .entityRenamed: renamedEntities[change.path.entity] = (change.oldPath ?? change.path).entity
-                case .attributeRenamed, .relationshipRenamed: renamedMembers[key] = ElementKey(old, at: change.oldPath ?? change.path)
+                case .attributeRenamed, .relationshipRenamed: renamedMembers[ElementKey(new, at: change.path)] = ElementKey(old, at: change.oldPath ?? change.path)
                 default: break
                 }
             }
