@@ -2,7 +2,10 @@
 // libyaml's bare parse of the same bytes. Not a test: figures go to docs/performance.md.
 //
 //   swift run -c release schemalint-bench [--versions 200] [--entities 80] [--attributes 25] [--repeat 3]
-//                                          [--compatibility previous|transitive|window:N]
+//                                          [--compatibility previous|transitive|window:N] [--churn]
+//
+// --churn: every version also changes the default of the attribute 'churn' of one entity (in turn), so the
+// compatibility window has older definitions to check (and `transitive` real work to do).
 import CYAML
 import Foundation
 import SchemaLint
@@ -13,11 +16,16 @@ struct Options {
     var attributes = 25
     var repeats = 3
     var compatibility = Compatibility.previous
+    var churn = false
 
     init(arguments: [String]) {
-        let usage = "usage: schemalint-bench [--versions N] [--entities N] [--attributes N] [--repeat N] [--compatibility MODE]"
+        let usage = "usage: schemalint-bench [--versions N] [--entities N] [--attributes N] [--repeat N] [--compatibility MODE] [--churn]"
         var iterator = arguments.dropFirst().makeIterator()
         while let flag = iterator.next() {
+            if flag == "--churn" {
+                churn = true
+                continue
+            }
             if flag == "--compatibility" {
                 guard let mode = iterator.next().flatMap(Compatibility.init(argument:)) else { fatalError(usage) }
                 compatibility = mode
@@ -54,6 +62,11 @@ func modelFile(version: Int, options: Options) -> String {
             } else {
                 text += "      attribute\(attribute): \(type)\n"
             }
+        }
+        if options.churn {
+            // Changed over time: the default of 'churn' in one entity per version, round-robin.
+            let changes = version > entity ? (version - entity + options.entities - 1) / options.entities : 0
+            text += "      churn: {type: int32, optional: false, default: \(changes)}\n"
         }
         // Added over time: one attribute per version, round-robin over the entities.
         for added in stride(from: entity, to: version, by: options.entities) {
@@ -122,7 +135,7 @@ for version in 1...options.versions {
     files.append(bytes)
     try Data(bytes).write(to: folder.appendingPathComponent("v\(version).yaml"))
 }
-print("history: \(options.versions) versions x \(options.entities) entities x \(options.attributes) attributes, \(String(format: "%.1f", megabytes(totalBytes))) MB of YAML, compatibility \(options.compatibility)")
+print("history: \(options.versions) versions x \(options.entities) entities x \(options.attributes) attributes, \(String(format: "%.1f", megabytes(totalBytes))) MB of YAML, compatibility \(options.compatibility)\(options.churn ? ", churn" : "")")
 
 var bareBest = Double.infinity
 var lintBest = Double.infinity
