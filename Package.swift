@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "schemalint", targets: ["schemalint"]),
         .library(name: "SchemaLint", targets: ["SchemaLint"]),
+        .plugin(name: "schemalint-plugin", targets: ["SchemaLintCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -44,6 +45,15 @@ let package = Package(
             name: "EmbedRulePages",
             capability: .buildTool(),
             dependencies: ["rule-page-embedder"]
+        ),
+        // `swift package schemalint [ARGUMENTS...]`: lints the package's models (docs/ci.md).
+        .plugin(
+            name: "SchemaLintCommand",
+            capability: .command(
+                intent: .custom(verb: "schemalint", description: "Lint the package's Core Data model histories with schemalint"),
+                permissions: []
+            ),
+            dependencies: ["schemalint"]
         ),
         .testTarget(
             name: "SchemaLintTests",

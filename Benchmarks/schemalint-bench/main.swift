@@ -3,12 +3,16 @@
 //
 //   swift run -c release schemalint-bench [--versions 200] [--entities 80] [--attributes 25] [--repeat 3]
 //                                          [--compatibility previous|transitive|window:N] [--churn]
+//   swift run -c release schemalint-bench --corpus ../shared/corpus/xcdatamodeld [--repeat 3]
 //
 // --churn: every version also changes the default of the attribute 'churn' of one entity (in turn), so the
 // compatibility window has older definitions to check (and `transitive` real work to do).
 import CYAML
 import Foundation
 import SchemaLint
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 struct Options {
     var versions = 200
@@ -17,9 +21,10 @@ struct Options {
     var repeats = 3
     var compatibility = Compatibility.previous
     var churn = false
+    var corpus: String?
 
     init(arguments: [String]) {
-        let usage = "usage: schemalint-bench [--versions N] [--entities N] [--attributes N] [--repeat N] [--compatibility MODE] [--churn]"
+        let usage = "usage: schemalint-bench [--versions N] [--entities N] [--attributes N] [--repeat N] [--compatibility MODE] [--churn] | --corpus FOLDER"
         var iterator = arguments.dropFirst().makeIterator()
         while let flag = iterator.next() {
             if flag == "--churn" {
@@ -29,6 +34,10 @@ struct Options {
             if flag == "--compatibility" {
                 guard let mode = iterator.next().flatMap(Compatibility.init(argument:)) else { fatalError(usage) }
                 compatibility = mode
+                continue
+            }
+            if flag == "--corpus" {
+                corpus = iterator.next()
                 continue
             }
             guard let value = iterator.next().flatMap(Int.init), value > 0 else {
@@ -121,7 +130,53 @@ func time(_ body: () throws -> Void) rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
+/// Lints a folder of real Xcode bundles and compares with a bare XMLParser pass over their `contents`.
+func benchmarkCorpus(_ folder: String, repeats: Int) {
+    final class NoOpDelegate: NSObject, XMLParserDelegate {}
+    var files: [Data] = []
+    let enumerator = FileManager.default.enumerator(atPath: folder)
+    while let path = enumerator?.nextObject() as? String {
+        if (path as NSString).lastPathComponent == "contents", let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(path)) {
+            files.append(data)
+        }
+    }
+    let bytes = files.reduce(0) { $0 + $1.count }
+    var bareBest = Double.infinity
+    var lintBest = Double.infinity
+    var summary = ""
+    for _ in 0..<repeats {
+        bareBest = min(bareBest, time {
+            for data in files {
+                let parser = XMLParser(data: data)
+                let delegate = NoOpDelegate()
+                parser.delegate = delegate
+                _ = parser.parse()
+            }
+        })
+        lintBest = min(lintBest, time {
+            switch LintPipeline().run(.init(paths: [folder])) {
+            case .success(let output):
+                summary = TextReporter.summary(output.result)
+                _ = TextReporter().render(output.result)
+            case .failure(let problems):
+                print(problems.description)
+                exit(1)
+            }
+        })
+    }
+    let mb = megabytes(bytes)
+    print(String(format: "corpus: %d version files, %.1f MB of XML (%@)", files.count, mb, summary))
+    print(String(format: "bare XMLParser pass (one thread): %.3f s  %.1f MB/s", bareBest, mb / bareBest))
+    print(String(format: "full lint (all cores): %.3f s  %.1f MB/s  %.0f versions/s", lintBest, mb / lintBest, Double(files.count) / lintBest))
+    print(String(format: "full lint / bare XML parse: %.2fx", lintBest / bareBest))
+    print(String(format: "peak resident memory: %.0f MB", peakResidentMegabytes()))
+}
+
 let options = Options(arguments: CommandLine.arguments)
+if let corpus = options.corpus {
+    benchmarkCorpus(corpus, repeats: options.repeats)
+    exit(0)
+}
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-bench-\(getpid())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }

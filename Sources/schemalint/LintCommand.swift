@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SchemaLint
 
 struct LintCommand: ParsableCommand {
@@ -6,21 +7,54 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Lint model versions (the default command).",
         discussion: """
-        Loads every *.yaml / *.yml model file below the given paths (except .schemalint.yml), groups \
-        them by `model`, orders each group by `version`, and checks each version against the newest \
-        released version before it. Drafts (`released: false`) are checked but never used as a baseline.
+        Loads every *.yaml / *.yml model file and *.xcdatamodeld bundle below the given paths \
+        (except .schemalint.yml and hidden folders), groups the versions by model, orders each \
+        group by version, and checks each version against the newest released version before it. \
+        Drafts (`released: false`, or `drafts:` of a bundle in .schemalint.yml) are checked but \
+        never used as a baseline.
+
+        Settings come from the nearest .schemalint.yml above the first path (docs/configuration.md).
+
+        One run can write several reports, so CI runs once:
+          schemalint models/ --format github --report sarif=schemalint.sarif
+        With --format github (or --report github) and GITHUB_STEP_SUMMARY set, a markdown summary \
+        is appended to the job summary. Report files are written atomically and never replace an \
+        existing file unless --force.
         """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
-    @Argument(help: "Model files or folders to lint (folders are searched recursively).")
+    @Argument(help: "Model files, Xcode bundles or folders to lint (folders are searched recursively).")
     var paths: [String] = ["."]
 
-    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: Format = .text
+    @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: ReportFormat = .text
+
+    @Option(help: ArgumentHelp("Write the report to a file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(name: .customLong("report"), help: ArgumentHelp("One more report: FORMAT (to standard output) or FORMAT=FILE. Repeatable.", valueName: "format[=file]"))
+    var reports: [String] = []
+
+    @Option(help: ArgumentHelp("Report only findings not recorded in this baseline file (default: `baseline:` in .schemalint.yml).", valueName: "file"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("Record every current finding in a baseline file, to accept them and report only new ones later.", valueName: "file"))
+    var writeBaseline: String?
+
+    @Option(help: ArgumentHelp("Compare with a git revision (e.g. origin/main): only findings new since then are reported and fail the run.", valueName: "revision"))
+    var against: String?
+
+    @Flag(help: "Replace report and baseline files that already exist.")
+    var force = false
+
+    @Option(name: .customLong("config"), help: ArgumentHelp("The configuration file (default: the nearest .schemalint.yml).", valueName: "file"))
+    var configurationFile: String?
+
+    @Flag(help: "Treat models that do not say otherwise as synced with CloudKit (for Xcode bundles whose XML does not mark it).")
+    var cloudkit = false
+
+    @Flag(help: "Leave alone named YAML files that are not model files (for hooks that pass every changed YAML file).")
+    var skipNonModelFiles = false
 
     @Option(help: "Which releases each version must stay compatible with: previous (its baseline), transitive (every earlier release), or window:N (the last N releases).")
     var compatibility: Compatibility = .previous
@@ -31,33 +65,81 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Never colour the output (colour is used only on a terminal, and never when NO_COLOR is set).")
     var noColor = false
 
-    func run() throws {
-        let loaded = ModelLoader().load(paths: paths)
-        var errors = loaded.errors
-        var histories: [ModelHistory] = []
-        var lock: VersionLock?
-        do throws(InputError) { lock = try VersionLock.find(for: paths) } catch { errors.append(error) }
-        if errors.isEmpty {
-            do throws(InputError) {
-                histories = try ModelHistory.histories(of: loaded.versions)
-            } catch {
-                errors.append(error)
-            }
+    func validate() throws {
+        for report in reports {
+            if case .failure(let error) = ReportFormat.Request.parse(report) { throw ValidationError(error.message) }
         }
-        guard errors.isEmpty else {
-            for error in errors.sorted(by: { $0.description < $1.description }) {
-                Terminal.writeError(error.description + "\n" + error.notes.map { "    note: \($0)\n" }.joined())
-            }
+    }
+
+    func run() throws {
+        var options = LintPipeline.Options(
+            paths: paths, configurationFile: configurationFile, declaresCloudKit: cloudkit,
+            baselineFile: baseline, ignoresBaseline: writeBaseline != nil, againstRevision: against
+        )
+        options.skipsNonModelFiles = skipNonModelFiles
+        options.compatibility = compatibility
+        let output: LintPipeline.Output
+        switch LintPipeline().run(options) {
+        case .success(let value): output = value
+        case .failure(let problems):
+            Terminal.writeError(problems.description)
             throw ExitCode(2)
         }
-
-        let result = Linter(options: LintOptions(compatibility: compatibility, lock: lock)).lint(histories)
-        let reporter: any Reporter = switch format {
-        case .text: TextReporter(color: !noColor && Terminal.wantsColor())
-        case .json: JSONReporter()
+        if let writeBaseline {
+            let recorded = Baseline(findings: output.result.findings)
+            do {
+                try AtomicFileWriter.write(recorded.rendered(), to: writeBaseline, force: force)
+            } catch {
+                Terminal.writeError(error.description + "\n")
+                throw ExitCode(2)
+            }
+            Terminal.writeError("recorded \(recorded.entries.count) findings in \(writeBaseline); runs with --baseline \(writeBaseline) report only new ones\n")
+            return
         }
-        Terminal.write(reporter.render(result))
-        let failing: Severity = strict ? .warning : .error
-        if result.findings.contains(where: { $0.severity >= failing }) { throw ExitCode(1) }
+        var requests = [ReportFormat.Request(format: format, file: self.output)]
+        requests += reports.compactMap { try? ReportFormat.Request.parse($0).get() }
+        try ReportWriter(force: force, color: !noColor && Terminal.wantsColor()).write(output.result, to: requests)
+        let failing: Severity = strict ? .warning : output.configuration.failOn
+        if output.result.findings.contains(where: { $0.severity >= failing }) { throw ExitCode(1) }
     }
 }
+
+/// Renders the requested reports and puts each where it was asked for.
+struct ReportWriter {
+    var force: Bool
+    var color: Bool
+
+    func write(_ result: LintResult, to requests: [ReportFormat.Request]) throws {
+        for request in requests {
+            let text = request.format.reporter(color: color && request.file == nil && request.format == .text).render(result)
+            if let file = request.file {
+                do {
+                    let folder = (file as NSString).deletingLastPathComponent
+                    if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                    try AtomicFileWriter.write(text, to: file, force: force)
+                } catch {
+                    Terminal.writeError(error.description + "\n")
+                    throw ExitCode(2)
+                }
+            } else {
+                Terminal.write(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+            }
+        }
+        if requests.contains(where: { $0.format == .github }), let summaryFile = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
+            appendStepSummary(GitHubReporter().stepSummary(result), to: summaryFile)
+        }
+    }
+
+    /// GitHub's job summary is a file the runner gives; its protocol is to append to it.
+    private func appendStepSummary(_ text: String, to path: String) {
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            Terminal.writeError("\(path): warning: cannot append the job summary to GITHUB_STEP_SUMMARY\n")
+            return
+        }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        handle.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+}
+
+extension ReportFormat: ExpressibleByArgument {}

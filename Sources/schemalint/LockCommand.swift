@@ -34,7 +34,15 @@ struct LockCommand: ParsableCommand {
 
     /// Locks one folder; true when it refused to lose entries.
     private func lock(folder: String) throws -> Bool {
-        let loaded = ModelLoader().load(paths: [folder])
+        // The same configuration lint uses: for bundles it says which versions are drafts.
+        let configuration: ProjectConfiguration
+        do throws(InputError) {
+            configuration = try LintPipeline().loadConfiguration(.init(paths: [folder]))
+        } catch {
+            Terminal.writeError(error.description + "\n")
+            throw ExitCode(2)
+        }
+        let loaded = ModelLoader(configuration: configuration).load(paths: [folder])
         var errors = loaded.errors
         var histories: [ModelHistory] = []
         if errors.isEmpty {
@@ -66,9 +74,11 @@ struct LockCommand: ParsableCommand {
             return true
         }
         do {
-            try Data(update.lock.rendered().utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+            // Replacing is decided above (entries are never lost without --force); the write itself
+            // is atomic: readers see the old lock or the new one, never a part.
+            try AtomicFileWriter.write(update.lock.rendered(), to: file, force: true)
         } catch {
-            Terminal.writeError("\(file): error: cannot write the lock: \(error.localizedDescription)\n")
+            Terminal.writeError(error.description + "\n")
             throw ExitCode(2)
         }
         let versions = update.lock.entries.count

@@ -35,7 +35,7 @@ struct RulesCommand: ParsableCommand {
         case .addition: "Additions"
         case .cloudkitModel: "CloudKit model requirements (each version on its own)"
         case .history: "Whole history"
-        case .input: "Released versions (schemalint.lock)"
+        case .input: "Input files (bundles, schemalint.lock, configuration, suppressions, baseline)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SchemaLint
 
 struct SchemaLintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,7 +10,7 @@ struct SchemaLintCommand: ParsableCommand {
         .xcdatamodeld bundles), compares each version with the one people may still run, and reports \
         the changes that break CloudKit sync or local store migration, with what to do instead.
 
-        Run `schemalint models/` to lint, `schemalint rules` to list the rules, and \
+        Run `schemalint models/` to lint, `schemalint rules` to list the rules, \
         `schemalint explain <rule>` to read one rule's page, `schemalint diff OLD NEW` for a changelog \
         between two versions, and `schemalint lock` to record the released versions in schemalint.lock.
 
@@ -18,8 +19,8 @@ struct SchemaLintCommand: ParsableCommand {
           1  at least one error (with --strict: or warning)
           2  input that could not be read, or a usage error
         """,
-        version: "0.1.0",
-        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, DiffCommand.self, LockCommand.self],
+        version: SchemaLintVersion.current,
+        subcommands: [LintCommand.self, InitCommand.self, ImportCommand.self, RulesCommand.self, ExplainCommand.self, DiffCommand.self, LockCommand.self],
         defaultSubcommand: LintCommand.self
     )
 }

@@ -3,13 +3,23 @@ import Testing
 
 /// End-to-end: the built executable on the examples and on bad input.
 @Suite struct CommandLineTests {
-    @Test func notesExampleMatchesTheREADME() throws {
+    /// Every `$ schemalint ...` console block in the README and docs/ shows the command's real output.
+    @Test(arguments: ["README.md", "docs/xcode.md"])
+    func documentedOutputIsCurrent(document: String) throws {
+        let text = try String(contentsOf: Executable.packageRoot.appendingPathComponent(document), encoding: .utf8)
+        let blocks = Self.consoleBlocks(in: text)
+        #expect(!blocks.isEmpty, "\(document) shows no schemalint run")
+        for (command, shown) in blocks {
+            let arguments = command.split(separator: " ").dropFirst().map(String.init)
+            let run = try Executable.run(arguments)
+            #expect(run.stdout == shown, "the output of `\(command)` in \(document) is out of date")
+        }
+    }
+
+    @Test func notesExampleFailsWithErrors() throws {
         let run = try Executable.run(["examples/notes"])
         #expect(run.status == 1)
         #expect(run.stderr == "")
-        let readme = try String(contentsOf: Executable.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let block = try #require(Self.codeBlock(after: "$ schemalint examples/notes", in: readme), "README shows the output of `schemalint examples/notes`")
-        #expect(run.stdout == block, "the README's example output is out of date")
     }
 
     @Test func findingsAreCompilerStyleWithNotesAndHelp() throws {
@@ -61,11 +71,10 @@ import Testing
 
     @Test func lockRecordsReleasesAndLintNoticesChanges() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         let v1 = "model: M\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: string\n"
-        try folder.write("m/v1.yaml", v1)
-        try folder.write("m/v2.yaml", "model: M\nversion: 2\nentities:\n  Note:\n    attributes:\n      title: string\n      body: string\n")
-        try folder.write("m/v3.yaml", "model: M\nversion: 3\nreleased: false\nentities:\n  Note: {}\n")
+        try folder.write(v1, to: "m/v1.yaml")
+        try folder.write("model: M\nversion: 2\nentities:\n  Note:\n    attributes:\n      title: string\n      body: string\n", to: "m/v2.yaml")
+        try folder.write("model: M\nversion: 3\nreleased: false\nentities:\n  Note: {}\n", to: "m/v3.yaml")
         let lock = try Executable.run(["lock", "m"], in: folder.url)
         #expect(lock.status == 0)
         #expect(lock.stdout == "m/schemalint.lock: 2 released versions of 1 model (2 newly locked)\n")
@@ -74,9 +83,9 @@ import Testing
         #expect(try Executable.run(["m"], in: folder.url).stdout.contains("released-version") == false)
 
         // Reformatting is not a change; an edit is.
-        try folder.write("m/v1.yaml", "# reformatted\nentities: {Note: {attributes: {title: {type: String}}}}\nversion: 1\nmodel: M\n")
+        try folder.write("# reformatted\nentities: {Note: {attributes: {title: {type: String}}}}\nversion: 1\nmodel: M\n", to: "m/v1.yaml")
         #expect(try Executable.run(["m"], in: folder.url).stdout.contains("released-version") == false)
-        try folder.write("m/v1.yaml", v1 + "      extra: int16\n")
+        try folder.write(v1 + "      extra: int16\n", to: "m/v1.yaml")
         let edited = try Executable.run(["m"], in: folder.url)
         #expect(edited.status == 1)
         #expect(edited.stdout.contains("m/v1.yaml:2:10: error: released version 1 was modified: its content no longer matches the hash in schemalint.lock;"))
@@ -97,10 +106,9 @@ import Testing
 
     @Test func lockTakesFoldersAndRejectsBrokenLocks() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write("m/v1.yaml", "model: M\nversion: 1\nentities: {}\n")
+        try folder.write("model: M\nversion: 1\nentities: {}\n", to: "m/v1.yaml")
         #expect(try Executable.run(["lock", "m/v1.yaml"], in: folder.url).status == 2)
-        try folder.write("m/schemalint.lock", "lock: 1\nmodels:\n  M:\n    \"1\": nonsense\n")
+        try folder.write("lock: 1\nmodels:\n  M:\n    \"1\": nonsense\n", to: "m/schemalint.lock")
         let lint = try Executable.run(["m"], in: folder.url)
         #expect(lint.status == 2)
         #expect(lint.stderr.hasPrefix("m/schemalint.lock:4:10: error:"))
@@ -149,8 +157,7 @@ import Testing
 
     @Test func badInputExitsTwoWithOnePositionedMessage() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write("m/v1.yaml", "model: M\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: {type: string, optional: maybe}\n")
+        try folder.write("model: M\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: {type: string, optional: maybe}\n", to: "m/v1.yaml")
         let run = try Executable.run(["m"], in: folder.url)
         #expect(run.status == 2)
         #expect(run.stdout == "")
@@ -159,7 +166,6 @@ import Testing
 
     @Test func unreadableFileExitsTwo() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("m"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("m/v1.yaml").path, withDestinationPath: "/nonexistent/v1.yaml")
         let run = try Executable.run(["m"], in: folder.url)
@@ -169,8 +175,7 @@ import Testing
 
     @Test func folderWithoutModelsExitsTwo() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write("docs/readme.txt", "not a model")
+        try folder.write("not a model", to: "docs/readme.txt")
         let run = try Executable.run(["docs"], in: folder.url)
         #expect(run.status == 2)
         #expect(run.stderr == "docs: error: no model files (*.yaml, *.yml or *.xcdatamodeld) in this folder\n")
@@ -181,10 +186,9 @@ import Testing
 
     @Test func strictFailsOnWarnings() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         // A local parent change is a warning.
-        try folder.write("m/v1.yaml", "model: M\nversion: 1\nentities:\n  Base: {}\n  Note: {}\n")
-        try folder.write("m/v2.yaml", "model: M\nversion: 2\nentities:\n  Base: {}\n  Note: {parent: Base}\n")
+        try folder.write("model: M\nversion: 1\nentities:\n  Base: {}\n  Note: {}\n", to: "m/v1.yaml")
+        try folder.write("model: M\nversion: 2\nentities:\n  Base: {}\n  Note: {parent: Base}\n", to: "m/v2.yaml")
         let plain = try Executable.run(["m"], in: folder.url)
         #expect(plain.status == 0)
         #expect(plain.stdout.contains("warning: entity 'Note' changed its parent from none to 'Base'"))
@@ -228,13 +232,25 @@ import Testing
         #expect(run.stdout.contains("\nCloudKit model requirements (each version on its own):\n"))
     }
 
-    /// The fenced block that follows `marker` in a markdown text.
-    static func codeBlock(after marker: String, in markdown: String) -> String? {
-        guard let start = markdown.range(of: marker) else { return nil }
-        let rest = markdown[start.upperBound...]
-        guard let newline = rest.firstIndex(of: "\n") else { return nil }
-        let body = rest[rest.index(after: newline)...]
-        guard let end = body.range(of: "```") else { return nil }
-        return String(body[..<end.lowerBound])
+    /// `(command, output)` for each ```console block that starts with `$ schemalint`.
+    static func consoleBlocks(in markdown: String) -> [(String, String)] {
+        var blocks: [(String, String)] = []
+        var lines: [Substring]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if var current = lines {
+                if line.hasPrefix("```") {
+                    if let first = current.first, first.hasPrefix("$ schemalint") {
+                        blocks.append((String(first.dropFirst(2)), current.dropFirst().map { $0 + "\n" }.joined()))
+                    }
+                    lines = nil
+                } else {
+                    current.append(line)
+                    lines = current
+                }
+            } else if line.hasPrefix("```console") {
+                lines = []
+            }
+        }
+        return blocks
     }
 }

@@ -7,10 +7,11 @@ public struct ModelHistory: Sendable {
     /// Groups versions by model and orders each group; two files with the same model and version are an error.
     public static func histories(of versions: [ModelVersion]) throws(InputError) -> [ModelHistory] {
         var groups: [String: [ModelVersion]] = [:]
-        for version in versions { groups[version.model, default: []].append(version) }
+        for version in versions { groups[version.history, default: []].append(version) }
         var result: [ModelHistory] = []
-        for model in groups.keys.sorted() {
-            let sorted = groups[model]!.sorted { ($0.version, $0.file) < ($1.version, $1.file) }
+        for key in groups.keys.sorted() {
+            let sorted = groups[key]!.sorted { ($0.version, $0.file) < ($1.version, $1.file) }
+            let model = sorted[0].model
             for (previous, current) in zip(sorted, sorted.dropFirst()) where previous.version == current.version {
                 throw InputError(
                     at: current.location,

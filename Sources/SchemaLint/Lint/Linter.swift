@@ -12,9 +12,13 @@ public struct Linter: Sendable {
     }
 
     /// Lints every history: each version against its baseline (and, by `options.compatibility`,
-    /// earlier releases), each version on its own, each whole history, and the lock if there is one.
-    public func lint(_ histories: [ModelHistory]) -> LintResult {
+    /// earlier releases), each version on its own, each whole history, and the lock if there is
+    /// one; and the Xcode bundles the versions came from.
+    public func lint(_ histories: [ModelHistory], bundles: [XcodeModelBundle] = []) -> LintResult {
         var findings: [Finding] = []
+        for bundle in bundles {
+            for rule in catalog.bundleRules { findings += rule.check(bundle) }
+        }
         for history in histories {
             findings += HistoryPass(history: history, catalog: catalog, options: options).run()
         }

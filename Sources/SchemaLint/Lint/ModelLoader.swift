@@ -1,43 +1,80 @@
 import Dispatch
 
-/// Loads every model version found under the given paths; collects one error per unreadable source.
+/// Loads every model version found under the given paths, applying the project's configuration
+/// (bundle settings, declared CloudKit sync). Collects one error per unreadable source.
 /// Sources load in parallel (each is independent); results keep the sources' sorted order.
 public struct ModelLoader: Sendable {
-    public var finder: ModelSourceFinder
+    public var configuration: ProjectConfiguration
+    /// `--cloudkit`: models that do not say otherwise are synced.
+    public var declaresCloudKit: Bool
+    /// `--skip-non-model-files`: YAML files named on the command line that do not look like model
+    /// files (no line starts with `model:`) are left alone instead of being errors.
+    public var skipsNonModelFiles: Bool
     public var yaml: YAMLModelLoader
 
-    public init(finder: ModelSourceFinder = ModelSourceFinder(), yaml: YAMLModelLoader = YAMLModelLoader()) {
-        self.finder = finder
+    public init(configuration: ProjectConfiguration = ProjectConfiguration(), declaresCloudKit: Bool = false, skipsNonModelFiles: Bool = false, yaml: YAMLModelLoader = YAMLModelLoader()) {
+        self.configuration = configuration
+        self.declaresCloudKit = declaresCloudKit
+        self.skipsNonModelFiles = skipsNonModelFiles
         self.yaml = yaml
     }
 
     public struct Loaded: Sendable {
         public var versions: [ModelVersion]
-        /// Problems with the input, sorted by file and position; any of them makes the run exit 2.
+        /// The Xcode bundles read, for checks of the bundle itself (current version, legacy versions).
+        public var bundles: [XcodeModelBundle]
+        /// Problems with the input; any of them makes the run exit 2.
         public var errors: [InputError]
     }
 
     public func load(paths: [String]) -> Loaded {
-        let sources: [ModelSource]
+        let finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory)
+        var sources: [ModelSource]
         do {
             sources = try finder.sources(in: paths)
         } catch {
-            return Loaded(versions: [], errors: [error])
+            return Loaded(versions: [], bundles: [], errors: [error])
         }
-        let results = loadConcurrently(sources)
-        var versions: [ModelVersion] = []
-        var errors: [InputError] = []
-        for result in results {
-            switch result {
-            case .success(let loaded): versions += loaded
-            case .failure(let error): errors.append(error)
+        if skipsNonModelFiles {
+            sources = sources.filter { source in
+                guard case .yamlFile(let path) = source, paths.contains(path) else { return true }
+                return ModelSourceFinder.looksLikeModelFile(path)
             }
         }
-        return Loaded(versions: versions, errors: errors)
+        // A YAML file named on its own (as a pre-commit hook passes changed files) is linted with
+        // the rest of its history: the other model files in its folder with the same model.
+        let named = Set(sources)
+        let explicitFiles = sources.compactMap { source -> String? in
+            if case .yamlFile(let path) = source, paths.contains(path) { return path }
+            return nil
+        }
+        let siblings = finder.siblings(of: explicitFiles).filter { !named.contains($0) }
+        var loaded = Loaded(versions: [], bundles: [], errors: [])
+        let results = loadConcurrently(sources + siblings)
+        for result in results.prefix(sources.count) {
+            switch result {
+            case .success(.yaml(let version)): loaded.versions.append(version)
+            case .success(.bundle(let bundle)):
+                loaded.versions += bundle.versions
+                loaded.bundles.append(bundle)
+            case .failure(let error): loaded.errors.append(error)
+            }
+        }
+        // Siblings were not asked for: they only complete histories, and other files are left alone.
+        let histories = Set(loaded.versions.map(\.history))
+        for case .success(.yaml(let version)) in results.dropFirst(sources.count) where histories.contains(version.history) {
+            loaded.versions.append(version)
+        }
+        return loaded
     }
 
-    private func loadConcurrently(_ sources: [ModelSource]) -> [Result<[ModelVersion], InputError>] {
-        nonisolated(unsafe) let slots = UnsafeMutableBufferPointer<Result<[ModelVersion], InputError>>.allocate(capacity: sources.count)
+    enum Source: Sendable {
+        case yaml(ModelVersion)
+        case bundle(XcodeModelBundle)
+    }
+
+    private func loadConcurrently(_ sources: [ModelSource]) -> [Result<Source, InputError>] {
+        nonisolated(unsafe) let slots = UnsafeMutableBufferPointer<Result<Source, InputError>>.allocate(capacity: sources.count)
         defer { slots.deallocate() }
         DispatchQueue.concurrentPerform(iterations: sources.count) { index in
             (slots.baseAddress! + index).initialize(to: load(sources[index]))
@@ -47,17 +84,30 @@ public struct ModelLoader: Sendable {
         return results
     }
 
-    /// One source's versions, or its first problem.
-    public func load(_ source: ModelSource) -> Result<[ModelVersion], InputError> {
+    func load(_ source: ModelSource) -> Result<Source, InputError> {
         do throws(InputError) {
             switch source {
             case .yamlFile(let path):
-                return .success([try yaml.load(file: path)])
+                var version = try yaml.load(file: path)
+                // A file that does not say `cloudkit:` takes the declared default.
+                if version.propertyLocations["cloudkit"] == nil {
+                    version.usesCloudKit = declaresCloudKit || (configuration.cloudKit ?? false)
+                }
+                return .success(.yaml(version))
             case .xcodeBundle(let path):
-                throw InputError(file: path, message: "Xcode model bundles are not supported yet")
+                var bundle = try XcodeBundleLoader.load(path, options: bundleOptions(for: path))
+                for index in bundle.versions.indices { bundle.versions[index].history = "bundle:" + path }
+                return .success(.bundle(bundle))
             }
         } catch {
             return .failure(error)
         }
+    }
+
+    /// What the configuration and the command line say about one bundle.
+    public func bundleOptions(for path: String) -> XcodeBundleOptions {
+        let settings = configuration.settings(forBundle: path)
+        let cloudKit = declaresCloudKit || (settings?.cloudKit ?? configuration.cloudKit ?? false)
+        return XcodeBundleOptions(order: settings?.order, drafts: settings?.drafts ?? [], cloudKit: cloudKit)
     }
 }

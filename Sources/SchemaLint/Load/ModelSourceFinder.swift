@@ -20,11 +20,14 @@ public struct ModelSourceFinder: Sendable {
     public static let configurationFileName = ".schemalint.yml"
     static let yamlExtensions: Set<String> = ["yaml", "yml"]
 
-    /// Glob patterns of paths to leave out (matched against the path as found, and its file name).
+    /// Glob patterns of paths to leave out, matched against the path relative to `excludeBase`
+    /// (the configuration file's folder), the path as found, and the file name.
     public var excluded: [String]
+    public var excludeBase: String
 
-    public init(excluded: [String] = []) {
+    public init(excluded: [String] = [], excludeBase: String = ".") {
         self.excluded = excluded
+        self.excludeBase = excludeBase
     }
 
     public func sources(in paths: [String]) throws(InputError) -> [ModelSource] {
@@ -50,6 +53,22 @@ public struct ModelSourceFinder: Sendable {
         return Array(Set(found)).sorted()
     }
 
+    /// The other YAML files in the folders of the given files (not searched recursively): the
+    /// rest of the histories that explicitly named files belong to.
+    public func siblings(of files: [String]) -> [ModelSource] {
+        var folders: Set<String> = []
+        for file in files { folders.insert((file as NSString).deletingLastPathComponent) }
+        var found: [ModelSource] = []
+        for folder in folders.sorted() {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+            for name in names.sorted() where !name.hasPrefix(".") && Self.yamlExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                let path = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+                if !isExcluded(path) { found.append(.yamlFile(path)) }
+            }
+        }
+        return found
+    }
+
     private func search(folder: String, into found: inout [ModelSource]) throws(InputError) {
         let names: [String]
         do {
@@ -58,7 +77,7 @@ public struct ModelSourceFinder: Sendable {
             throw InputError(file: folder, message: "cannot read the folder: \(Self.reason(error))")
         }
         for name in names where !name.hasPrefix(".") {
-            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            let path = folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
             if isExcluded(path) { continue }
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
                   let type = attributes[.type] as? FileAttributeType
@@ -77,8 +96,24 @@ public struct ModelSourceFinder: Sendable {
     }
 
     private func isExcluded(_ path: String) -> Bool {
+        guard !excluded.isEmpty else { return false }
         let name = (path as NSString).lastPathComponent
-        return excluded.contains { Glob.matches($0, path) || Glob.matches($0, name) }
+        let relative = PathResolution.relative(path, to: excludeBase)
+        return excluded.contains { Glob.matches($0, relative) || Glob.matches($0, path) || Glob.matches($0, name) }
+    }
+
+    /// Whether a YAML file looks like a model file: a line starts with `model:`. Hooks that pass
+    /// every changed YAML file (`--skip-non-model-files`) leave the others alone.
+    public static func looksLikeModelFile(_ path: String) -> Bool {
+        guard let bytes = try? FileReader.bytes(of: path) else { return true }
+        let marker = Array("model:".utf8)
+        var lineStart = 0
+        while lineStart + marker.count <= bytes.count {
+            if bytes[lineStart..<(lineStart + marker.count)].elementsEqual(marker) { return true }
+            guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { return false }
+            lineStart = newline + 1
+        }
+        return false
     }
 
     /// `X.xcdatamodeld` for a path at or inside such a bundle (`X.xcdatamodeld/X 2.xcdatamodel/contents`).

@@ -83,13 +83,8 @@ public enum ModelValidator {
                 notes: ["'\(relationship.destination).\(inverseName)' is declared at \(inverse.location)"]
             )
         }
-        if let back = inverse.inverse, back != relationship.name, !relationship.isTransient {
-            throw InputError(
-                at: relationship.location(of: "inverse"),
-                "relationship '\(path)' names '\(inverseName)' as its inverse, but '\(relationship.destination).\(inverseName)' names '\(back)'",
-                notes: ["'\(relationship.destination).\(inverseName)' is declared at \(inverse.location)"]
-            )
-        }
+        // Whether the inverse names this relationship in turn is not checked: Xcode builds such
+        // models (with a warning), and real ones exist.
     }
 
     private static func checkUniqueness(of entity: Entity, in version: ModelVersion) throws(InputError) {

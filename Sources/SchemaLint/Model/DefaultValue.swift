@@ -50,4 +50,32 @@ public enum DefaultValue {
     private static func canonicalNumber(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
+
+    /// How Foundation reads a default Xcode saved that is not a valid value of the type (`0.0` on an
+    /// Integer 16, `NO` on an Integer 32): like NSString's `integerValue` / `doubleValue` /
+    /// `boolValue`, a leading number or 0. Nil for types that take no default.
+    public static func lenient(_ text: String, for type: AttributeType) -> String? {
+        if let exact = canonical(text, for: type) { return exact }
+        let scalars = Array(text.unicodeScalars.drop { $0 == " " || $0 == "\t" })
+        switch type {
+        case .int16, .int32, .int64:
+            var digits = ""
+            for (index, scalar) in scalars.enumerated() {
+                if ("0"..."9").contains(scalar) || (index == 0 && (scalar == "-" || scalar == "+")) { digits.unicodeScalars.append(scalar) } else { break }
+            }
+            return canonical(digits, for: type) ?? "0"
+        case .double, .float, .decimal, .date:
+            var prefix = ""
+            for scalar in scalars {
+                if ("0"..."9").contains(scalar) || "+-.eE".unicodeScalars.contains(scalar) { prefix.unicodeScalars.append(scalar) } else { break }
+            }
+            while !prefix.isEmpty, canonical(prefix, for: .double) == nil { prefix.removeLast() }
+            return canonical(prefix, for: type == .date ? .double : type) ?? "0"
+        case .boolean:
+            guard let first = scalars.first else { return "false" }
+            return "YyTt123456789".unicodeScalars.contains(first) ? "true" : "false"
+        default:
+            return nil
+        }
+    }
 }

@@ -1,7 +1,11 @@
 /// One version of a data model, as loaded from one YAML file or one `.xcdatamodel` folder.
 public struct ModelVersion: Sendable {
-    /// The model's name; versions with the same name form one history.
+    /// The model's name, as messages show it.
     public var model: String
+    /// Versions with the same key form one history: the model's name for YAML files (so files of
+    /// one model may live anywhere), the bundle's path for an Xcode bundle (two apps' bundles may
+    /// share a name).
+    public var history: String
     public var version: VersionNumber
     /// How people name the version: the YAML `label`, or the Xcode version folder ("Model 9"); else the number.
     public var label: String
@@ -17,6 +21,8 @@ public struct ModelVersion: Sendable {
     /// Where the version itself is declared (the `version` key, or the top of the file).
     public var location: SourceLocation
     public var propertyLocations: [String: SourceLocation]
+    /// Findings accepted in the version's file (`# schemalint:ignore <rule> -- <reason>` comments).
+    public var suppressions: [Suppression] = []
 
     private let entityIndex: [String: Int]
     private let syncedByConfiguration: Set<String>
@@ -27,6 +33,7 @@ public struct ModelVersion: Sendable {
         location: SourceLocation, propertyLocations: [String: SourceLocation] = [:]
     ) {
         self.model = model
+        self.history = model
         self.version = version
         self.label = label ?? version.text
         self.isReleased = isReleased

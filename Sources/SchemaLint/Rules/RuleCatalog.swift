@@ -3,11 +3,16 @@ public struct RuleCatalog: Sendable {
     public let changeRules: [any ChangeRule]
     public let versionRules: [any VersionRule]
     public let historyRules: [any HistoryRule]
+    public let bundleRules: [any BundleRule]
 
-    public init(changeRules: [any ChangeRule], versionRules: [any VersionRule] = [], historyRules: [any HistoryRule] = []) {
+    public init(
+        changeRules: [any ChangeRule], versionRules: [any VersionRule] = [], historyRules: [any HistoryRule] = [],
+        bundleRules: [any BundleRule] = []
+    ) {
         self.changeRules = changeRules
         self.versionRules = versionRules
         self.historyRules = historyRules
+        self.bundleRules = bundleRules
     }
 
     /// Every rule schemalint has.
@@ -31,11 +36,15 @@ public struct RuleCatalog: Sendable {
         MigrationPathRule(),
         ReleasedVersionLockRule.modified,
         ReleasedVersionLockRule.removed,
+    ], bundleRules: [
+        CurrentVersionNotLatestRule(),
+        LegacyBinaryVersionRule(),
     ])
 
     /// Descriptors of every rule, sorted by id.
     public var descriptors: [RuleDescriptor] {
-        (changeRules.map(\.descriptor) + versionRules.map(\.descriptor) + historyRules.map(\.descriptor)).sorted { $0.id < $1.id }
+        (changeRules.map(\.descriptor) + versionRules.map(\.descriptor) + historyRules.map(\.descriptor) + bundleRules.map(\.descriptor)
+            + FindingPolicy.descriptors + [Baseline.resolvedEntry]).sorted { $0.id < $1.id }
     }
 
     public var descriptorsByID: [String: RuleDescriptor] {

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Page layout: `# <id>`, prose sections (`## Why`, `## What to do instead`, ...), then
 /// `## Examples` with `### Triggers: ...` and `### Does not trigger: ...` subsections. Each
-/// subsection holds one or more ```` ```yaml ```` blocks: the versions of a history, oldest first;
-/// and optionally one ```` ```lock ```` block: the `schemalint.lock` beside them.
+/// subsection holds one or more ```` ```yaml ```` blocks: the versions of a history, oldest first.
+/// A block whose info string names a file (```` ```xml path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents ````)
+/// is that file of the example's folder instead: bundles, `.schemalint.yml`.
 public struct RulePage: Sendable {
     public struct Example: Sendable {
         public var title: String
@@ -13,8 +14,8 @@ public struct RulePage: Sendable {
         public var triggers: Bool
         /// The YAML model files of the example, oldest first.
         public var files: [String]
-        /// The `schemalint.lock` beside the files, if the example has one.
-        public var lock: String?
+        /// Other files of the example, by path relative to the example's folder.
+        public var tree: [(path: String, text: String)] = []
     }
 
     /// The id in the page's `# ` heading.
@@ -27,14 +28,19 @@ public struct RulePage: Sendable {
         var sections: [String] = []
         var examples: [Example] = []
         var block: [Substring]?
-        var blockLanguage = ""
-
+        var blockIsYAML = false
+        var blockPath: String?
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             if var lines = block {
                 if line.hasPrefix("```") {
                     let text = lines.joined(separator: "\n") + "\n"
-                    if !examples.isEmpty, blockLanguage.hasPrefix("yaml") { examples[examples.count - 1].files.append(text) }
-                    if !examples.isEmpty, blockLanguage.hasPrefix("lock") { examples[examples.count - 1].lock = text }
+                    if !examples.isEmpty {
+                        if let blockPath {
+                            examples[examples.count - 1].tree.append((blockPath, text))
+                        } else if blockIsYAML {
+                            examples[examples.count - 1].files.append(text)
+                        }
+                    }
                     block = nil
                 } else {
                     lines.append(line)
@@ -42,11 +48,13 @@ public struct RulePage: Sendable {
                 }
             } else if line.hasPrefix("```") {
                 block = []
-                blockLanguage = String(line.dropFirst(3).trimmingPrefix(" "))
+                let info = line.dropFirst(3).trimmingPrefix(" ")
+                blockIsYAML = info.hasPrefix("yaml")
+                blockPath = info.range(of: "path=").map { String(info[$0.upperBound...]).trimmingCharacters(in: .whitespaces) }
             } else if line.hasPrefix("### ") {
                 let title = String(line.dropFirst(4))
                 if title.hasPrefix("Triggers") || title.hasPrefix("Does not trigger") {
-                    examples.append(Example(title: title, triggers: title.hasPrefix("Triggers"), files: [], lock: nil))
+                    examples.append(Example(title: title, triggers: title.hasPrefix("Triggers"), files: []))
                 }
             } else if line.hasPrefix("## ") {
                 sections.append(String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces))

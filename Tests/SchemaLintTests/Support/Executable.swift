@@ -41,7 +41,7 @@ struct Executable {
         let out = Pipe()
         // Standard error goes to a file, so neither stream can fill up and block the child.
         let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errFile) }
         let err = try FileHandle(forWritingTo: errFile)
         defer { try? err.close() }
@@ -63,22 +63,3 @@ struct Executable {
     }
 }
 
-/// A temporary folder for one test, removed afterwards.
-struct TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    @discardableResult
-    func write(_ relativePath: String, _ text: String) throws -> URL {
-        let file = url.appendingPathComponent(relativePath)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-        return file
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}

@@ -78,14 +78,14 @@ struct MappingReader {
 
 /// Reads scalars as the type the format expects, rejecting anything else at its position.
 enum ScalarReader {
-    static func string(_ node: YAMLNode, for what: String) throws(InputError) -> String {
+    static func string(_ node: YAMLNode, for what: @autoclosure () -> String) throws(InputError) -> String {
         guard let text = node.scalar else {
-            throw InputError(at: node.location, "\(what) must be a string, found \(node.kindDescription)")
+            throw InputError(at: node.location, "\(what()) must be a string, found \(node.kindDescription)")
         }
         return text
     }
 
-    static func bool(_ node: YAMLNode, for what: String) throws(InputError) -> Bool {
+    static func bool(_ node: YAMLNode, for what: @autoclosure () -> String) throws(InputError) -> Bool {
         if case .scalar(let text, .plain) = node.content {
             switch text {
             case "true", "True", "TRUE": return true
@@ -94,15 +94,15 @@ enum ScalarReader {
             }
         }
         let found = node.scalar.map { "'\($0)'" } ?? node.kindDescription
-        throw InputError(at: node.location, "\(what) must be true or false, found \(found)")
+        throw InputError(at: node.location, "\(what()) must be true or false, found \(found)")
     }
 
-    static func int(_ node: YAMLNode, for what: String) throws(InputError) -> Int {
+    static func int(_ node: YAMLNode, for what: @autoclosure () -> String) throws(InputError) -> Int {
         if case .scalar(let text, .plain) = node.content, let value = Int(text), value >= 0 {
             return value
         }
         let found = node.scalar.map { "'\($0)'" } ?? node.kindDescription
-        throw InputError(at: node.location, "\(what) must be a whole number, found \(found)")
+        throw InputError(at: node.location, "\(what()) must be a whole number, found \(found)")
     }
 
     /// A name of an entity or property: letters, digits and underscores, not starting with a digit.
@@ -122,12 +122,12 @@ enum ScalarReader {
     }
 
     /// A list of scalars (`[a, b]`).
-    static func stringList(_ node: YAMLNode, for what: String) throws(InputError) -> [(String, SourceLocation)] {
+    static func stringList(_ node: YAMLNode, for what: @autoclosure () -> String) throws(InputError) -> [(String, SourceLocation)] {
         guard case .sequence(let items) = node.content else {
-            throw InputError(at: node.location, "\(what) must be a list, found \(node.kindDescription)")
+            throw InputError(at: node.location, "\(what()) must be a list, found \(node.kindDescription)")
         }
         var result: [(String, SourceLocation)] = []
-        for item in items { result.append((try string(item, for: "each item of \(what)"), item.location)) }
+        for item in items { result.append((try string(item, for: "each item of \(what())"), item.location)) }
         return result
     }
 }

@@ -56,7 +56,7 @@ struct ModelDecoder {
     }
 
     private func entity(_ name: String, key: YAMLNode, value: YAMLNode) throws(InputError) -> Entity {
-        let subject = "entity '\(name)'"
+        var subject: String { "entity '\(name)'" }
         var entity = Entity(name: name, location: key.location)
         guard !value.isNull else { return entity }
         let map = try MappingReader(value, subject: subject)
@@ -104,7 +104,7 @@ struct ModelDecoder {
     }
 
     private func attribute(_ name: String, of entity: String, key: YAMLNode, value: YAMLNode) throws(InputError) -> Attribute {
-        let subject = "attribute '\(entity).\(name)'"
+        var subject: String { "attribute '\(entity).\(name)'" }
         // Shorthand: `title: string`.
         if value.scalar != nil, !value.isNull {
             let type = try attributeType(value, subject: subject)
@@ -158,7 +158,7 @@ struct ModelDecoder {
     }
 
     private func relationship(_ name: String, of entity: String, key: YAMLNode, value: YAMLNode) throws(InputError) -> Relationship {
-        let subject = "relationship '\(entity).\(name)'"
+        var subject: String { "relationship '\(entity).\(name)'" }
         let map = try MappingReader(value, subject: subject)
         var relationship = Relationship(name: name, destination: "", location: key.location)
         relationship.propertyLocations.reserveCapacity(map.pairs.count)
@@ -211,34 +211,34 @@ struct ModelDecoder {
         return Configuration(name: name, usesCloudKit: try map.bool("cloudkit") ?? false, entities: entities, location: key.location)
     }
 
-    private func attributeType(_ node: YAMLNode, subject: String) throws(InputError) -> AttributeType {
-        let text = try ScalarReader.string(node, for: "the type of \(subject)")
+    private func attributeType(_ node: YAMLNode, subject: @autoclosure () -> String) throws(InputError) -> AttributeType {
+        let text = try ScalarReader.string(node, for: "the type of \(subject())")
         guard let type = AttributeType(spelling: text) else {
             throw InputError(
                 at: node.location,
-                "unknown attribute type '\(text)' for \(subject)" + Spelling.didYouMean(text, among: AttributeType.spellings)
+                "unknown attribute type '\(text)' for \(subject())" + Spelling.didYouMean(text, among: AttributeType.spellings)
             )
         }
         return type
     }
 
     /// `deprecated: "why"` or `deprecated: true`.
-    private func deprecation(_ node: YAMLNode, _ subject: String) throws(InputError) -> String? {
+    private func deprecation(_ node: YAMLNode, _ subject: @autoclosure () -> String) throws(InputError) -> String? {
         if node.isNull { return nil }
         if case .scalar(let text, .plain) = node.content {
             if text == "true" { return "" }
             if text == "false" { return nil }
         }
-        return try ScalarReader.string(node, for: "'deprecated' of \(subject)")
+        return try ScalarReader.string(node, for: "'deprecated' of \(subject())")
     }
 
-    private func optionalString(_ node: YAMLNode, _ property: String, _ subject: String) throws(InputError) -> String? {
-        node.isNull ? nil : try ScalarReader.string(node, for: "'\(property)' of \(subject)")
+    private func optionalString(_ node: YAMLNode, _ property: String, _ subject: @autoclosure () -> String) throws(InputError) -> String? {
+        node.isNull ? nil : try ScalarReader.string(node, for: "'\(property)' of \(subject())")
     }
 
-    private func unknownKey(_ key: YAMLNode, in subject: String, allowed: [String]) -> InputError {
+    private func unknownKey(_ key: YAMLNode, in subject: @autoclosure () -> String, allowed: [String]) -> InputError {
         let name = key.scalar ?? ""
-        return InputError(at: key.location, "unknown key '\(name)' in \(subject)\(Spelling.didYouMean(name, among: allowed))")
+        return InputError(at: key.location, "unknown key '\(name)' in \(subject())\(Spelling.didYouMean(name, among: allowed))")
     }
 
     /// Where a property is written, so findings can point at `type: string` itself:

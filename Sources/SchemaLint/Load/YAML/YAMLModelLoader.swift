@@ -12,8 +12,9 @@ public struct YAMLModelLoader: Sendable {
 
     public func load(bytes: [UInt8], file: String) throws(InputError) -> ModelVersion {
         let root = try parser.parse(bytes, file: file)
-        let version = try ModelDecoder(file: file).decode(root)
+        var version = try ModelDecoder(file: file).decode(root)
         try ModelValidator.validate(version)
+        version.suppressions = try SuppressionScanner.scan(bytes, file: file)
         return version
     }
 }

@@ -1,0 +1,172 @@
+import Foundation
+
+/// Finds and reads `.schemalint.yml`. Unknown keys and values are errors at their line, with "did you mean".
+public enum ConfigurationLoader {
+    public static let fileName = ".schemalint.yml"
+    static let keys = ["cloudkit", "compatibility", "fail-on", "rules", "exclude", "bundles", "ignore", "baseline"]
+    static let bundleKeys = ["order", "drafts", "cloudkit"]
+    static let ignoreKeys = ["rule", "model", "element", "reason", "until"]
+
+    /// The configuration that applies to `path`: the nearest `.schemalint.yml` in its folder or above.
+    public static func discover(from path: String, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration {
+        var folder = PathResolution.canonical(path)
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        while true {
+            let candidate = (folder as NSString).appendingPathComponent(fileName)
+            if FileManager.default.fileExists(atPath: candidate) {
+                return try load(file: displayPath(candidate), knownRules: knownRules)
+            }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty { return ProjectConfiguration() }
+            folder = parent
+        }
+    }
+
+    /// Reads one configuration file.
+    public static func load(file: String, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration {
+        try parse(bytes: try FileReader.bytes(of: file), file: file, knownRules: knownRules)
+    }
+
+    static func parse(bytes: [UInt8], file: String, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration {
+        var configuration = ProjectConfiguration(file: file, directory: (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent)
+        let root: YAMLNode
+        do throws(InputError) {
+            root = try YAMLParser().parse(bytes, file: file)
+        } catch where error.message == "the file is empty" {
+            return configuration
+        }
+        if root.isNull { return configuration }
+        for (name, key, value) in try MappingReader.entries(of: root, subject: "the configuration") {
+            switch name {
+            case "cloudkit":
+                configuration.cloudKit = try ScalarReader.bool(value, for: "'cloudkit'")
+            case "compatibility":
+                let text = try ScalarReader.string(value, for: "'compatibility'")
+                guard CompatibilitySpelling.isValid(text) else {
+                    throw InputError(at: value.location, "'compatibility' must be previous, transitive or window:N (N a whole number from 1), found '\(text)'" + Spelling.didYouMean(text, among: ["previous", "transitive"]))
+                }
+                configuration.compatibility = text
+            case "fail-on":
+                let text = try ScalarReader.string(value, for: "'fail-on'")
+                guard let severity = Severity(rawValue: text), severity != .note else {
+                    throw InputError(at: value.location, "'fail-on' must be error or warning, found '\(text)'" + Spelling.didYouMean(text, among: ["error", "warning"]))
+                }
+                configuration.failOn = severity
+            case "rules":
+                for (rule, ruleKey, setting) in try MappingReader.entries(of: value, subject: "'rules'") {
+                    guard knownRules.contains(rule) else {
+                        throw InputError(at: ruleKey.location, "unknown rule '\(rule)'" + Spelling.didYouMean(rule, among: knownRules.sorted()))
+                    }
+                    configuration.rules[rule] = try ruleSetting(setting, rule: rule)
+                }
+            case "baseline":
+                configuration.baseline = PathResolution.resolve(try ScalarReader.string(value, for: "'baseline'"), against: configuration.directory)
+            case "exclude":
+                configuration.exclude = try ScalarReader.stringList(value, for: "'exclude'").map(\.0)
+            case "bundles":
+                for (path, pathKey, settings) in try MappingReader.entries(of: value, subject: "'bundles'") {
+                    configuration.bundles.append(try bundle(path, key: pathKey, value: settings))
+                }
+            case "ignore":
+                guard case .sequence(let items) = value.content else {
+                    throw InputError(at: value.location, "'ignore' must be a list of entries with rule, model, element and reason")
+                }
+                for item in items { configuration.ignores.append(try ignore(item, knownRules: knownRules)) }
+            default:
+                throw InputError(at: key.location, "unknown key '\(name)' in the configuration" + Spelling.didYouMean(name, among: keys))
+            }
+        }
+        return configuration
+    }
+
+    private static func ruleSetting(_ node: YAMLNode, rule: String) throws(InputError) -> ProjectConfiguration.RuleSetting {
+        let text = try ScalarReader.string(node, for: "the setting of rule '\(rule)'")
+        if text == "off" || text == "false" { return .off }
+        guard let severity = Severity(rawValue: text) else {
+            throw InputError(at: node.location, "the setting of rule '\(rule)' must be off, error, warning or note, found '\(text)'" + Spelling.didYouMean(text, among: ["off", "error", "warning", "note"]))
+        }
+        return .severity(severity)
+    }
+
+    private static func bundle(_ path: String, key: YAMLNode, value: YAMLNode) throws(InputError) -> ProjectConfiguration.BundleSettings {
+        var settings = ProjectConfiguration.BundleSettings(path: path, location: key.location)
+        for (name, settingKey, setting) in try MappingReader.entries(of: value, subject: "the settings of bundle '\(path)'") {
+            switch name {
+            case "order": settings.order = try ScalarReader.stringList(setting, for: "'order' of bundle '\(path)'").map(\.0)
+            case "drafts": settings.drafts = Set(try ScalarReader.stringList(setting, for: "'drafts' of bundle '\(path)'").map(\.0))
+            case "cloudkit": settings.cloudKit = try ScalarReader.bool(setting, for: "'cloudkit' of bundle '\(path)'")
+            default:
+                throw InputError(at: settingKey.location, "unknown key '\(name)' in the settings of bundle '\(path)'" + Spelling.didYouMean(name, among: bundleKeys))
+            }
+        }
+        return settings
+    }
+
+    private static func ignore(_ node: YAMLNode, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration.Ignore {
+        let map = try MappingReader(node, subject: "an 'ignore' entry")
+        try map.rejectUnknownKeys(allowed: ignoreKeys)
+        let ruleNode = try map.required("rule")
+        let rule = try ScalarReader.string(ruleNode, for: "'rule' of an 'ignore' entry")
+        guard knownRules.contains(rule) else {
+            throw InputError(at: ruleNode.location, "unknown rule '\(rule)'" + Spelling.didYouMean(rule, among: knownRules.sorted()))
+        }
+        let reasonNode = try map.required("reason")
+        let reason = try ScalarReader.string(reasonNode, for: "'reason' of an 'ignore' entry")
+        guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw InputError(at: reasonNode.location, "an 'ignore' entry needs a reason")
+        }
+        var until: String?
+        if let untilNode = map.value("until") {
+            let text = try ScalarReader.string(untilNode, for: "'until' of an 'ignore' entry")
+            guard CalendarDay(text) != nil else {
+                throw InputError(at: untilNode.location, "'until' must be a date written YYYY-MM-DD, found '\(text)'")
+            }
+            until = text
+        }
+        return ProjectConfiguration.Ignore(
+            rule: rule, model: try map.string("model"), element: try map.string("element"),
+            reason: reason, until: until, location: node.location
+        )
+    }
+
+    /// A path for messages: relative to the current folder when inside it.
+    static func displayPath(_ path: String) -> String {
+        PathResolution.relative(path, to: FileManager.default.currentDirectoryPath)
+    }
+}
+
+/// `previous`, `transitive`, `window:N`.
+enum CompatibilitySpelling {
+    static func isValid(_ text: String) -> Bool {
+        if text == "previous" || text == "transitive" { return true }
+        guard text.hasPrefix("window:"), let count = Int(text.dropFirst("window:".count)) else { return false }
+        return count >= 1
+    }
+}
+
+/// A calendar day `YYYY-MM-DD`, compared as text once validated.
+struct CalendarDay: Comparable {
+    let text: String
+
+    init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let month = Int(parts[1]), let day = Int(parts[2]), Int(parts[0]) != nil,
+              (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        self.text = text
+    }
+
+    static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.text < rhs.text }
+
+    /// Today in UTC.
+    static func today(_ date: Date = Date()) -> CalendarDay {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return CalendarDay(String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!))!
+    }
+}

@@ -1,0 +1,95 @@
+/// The project's settings, from `.schemalint.yml` (see docs/configuration.md).
+public struct ProjectConfiguration: Sendable {
+    /// How a rule is configured: turned off, or reported at a fixed severity.
+    public enum RuleSetting: Hashable, Sendable {
+        case off
+        case severity(Severity)
+    }
+
+    /// Settings for one Xcode model bundle.
+    public struct BundleSettings: Hashable, Sendable {
+        /// The bundle's path, relative to the configuration file's folder (or absolute).
+        public var path: String
+        /// Version names, oldest first, when natural order of the names is wrong.
+        public var order: [String]?
+        /// Version names that no user has yet.
+        public var drafts: Set<String>
+        /// The bundle's model is synced with CloudKit, though the XML does not say so.
+        public var cloudKit: Bool?
+        public var location: SourceLocation?
+
+        public init(path: String, order: [String]? = nil, drafts: Set<String> = [], cloudKit: Bool? = nil, location: SourceLocation? = nil) {
+            self.path = path
+            self.order = order
+            self.drafts = drafts
+            self.cloudKit = cloudKit
+            self.location = location
+        }
+    }
+
+    /// A finding accepted on purpose: rule, model and element, with the reason and an optional end date.
+    public struct Ignore: Hashable, Sendable {
+        public var rule: String
+        public var model: String?
+        public var element: String?
+        public var reason: String
+        /// `YYYY-MM-DD`; from that day on the entry no longer applies (and a warning says so).
+        public var until: String?
+        public var location: SourceLocation?
+
+        public init(rule: String, model: String? = nil, element: String? = nil, reason: String, until: String? = nil, location: SourceLocation? = nil) {
+            self.rule = rule
+            self.model = model
+            self.element = element
+            self.reason = reason
+            self.until = until
+            self.location = location
+        }
+
+        public func matches(_ finding: Finding) -> Bool {
+            finding.ruleID == rule
+                && (model == nil || model == finding.model)
+                && (element == nil || element == finding.path?.description)
+        }
+    }
+
+    /// The configuration file this was read from; nil for the defaults.
+    public var file: String?
+    /// The folder that relative paths in the file are resolved against.
+    public var directory: String
+    /// Whether models that do not say (Xcode bundles, YAML files without `cloudkit:`) are synced.
+    public var cloudKit: Bool?
+    /// `previous`, `transitive` or `window:N`.
+    public var compatibility: String?
+    /// The least severity that fails the run (exit 1).
+    public var failOn: Severity
+    public var rules: [String: RuleSetting]
+    /// Globs of paths not to lint, relative to `directory`.
+    public var exclude: [String]
+    public var bundles: [BundleSettings]
+    public var ignores: [Ignore]
+    /// The baseline file (`--baseline` overrides it), resolved against `directory`.
+    public var baseline: String?
+
+    public init(
+        file: String? = nil, directory: String = ".", cloudKit: Bool? = nil, compatibility: String? = nil,
+        failOn: Severity = .error, rules: [String: RuleSetting] = [:], exclude: [String] = [],
+        bundles: [BundleSettings] = [], ignores: [Ignore] = []
+    ) {
+        self.file = file
+        self.directory = directory
+        self.cloudKit = cloudKit
+        self.compatibility = compatibility
+        self.failOn = failOn
+        self.rules = rules
+        self.exclude = exclude
+        self.bundles = bundles
+        self.ignores = ignores
+    }
+
+    /// The settings for the bundle at `path` (as found on the command line), if the file names it.
+    public func settings(forBundle path: String) -> BundleSettings? {
+        let target = PathResolution.canonical(path)
+        return bundles.first { PathResolution.canonical(PathResolution.resolve($0.path, against: directory)) == target }
+    }
+}

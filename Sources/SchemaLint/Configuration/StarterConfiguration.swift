@@ -1,0 +1,44 @@
+/// The commented `.schemalint.yml` that `schemalint init` writes: every key, with defaults.
+public enum StarterConfiguration {
+    public static let text = """
+    # schemalint configuration. Every key is optional; see docs/configuration.md.
+
+    # Models that do not say `cloudkit:` (and Xcode bundles, whose XML often does not) are synced
+    # with CloudKit through NSPersistentCloudKitContainer.
+    cloudkit: false
+
+    # Which released versions each version is checked against:
+    # previous (the one before), transitive (all before), or window:N (the last N).
+    compatibility: previous
+
+    # The least severity that fails the run: error or warning.
+    fail-on: error
+
+    # Per rule: off, or the severity to report it at (`schemalint rules` lists them).
+    rules: {}
+    #  element-added: off
+
+    # Paths not to lint (globs; ** crosses folders).
+    exclude: []
+    #  - "legacy/**"
+
+    # Xcode bundles: history order when names do not sort, drafts, CloudKit.
+    bundles: {}
+    #  App/Model.xcdatamodeld:
+    #    order: [Model, "Model 2", "Model 3"]
+    #    drafts: ["Model 3"]
+    #    cloudkit: true
+
+    # Findings accepted on purpose, with a reason and an optional end date.
+    ignore: []
+    #  - rule: attribute-removed
+    #    model: Notes
+    #    element: Note.title
+    #    reason: "version 1 never reached the App Store"
+    #    until: 2027-01-01
+
+    # Findings recorded with --write-baseline; only new ones are reported.
+    # baseline: schemalint-baseline.json
+
+    """
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// The model files as they are at a git revision (`--against origin/main`), checked out into a
+/// temporary folder with `git archive`, so that they can be linted like the working tree.
+public struct GitRevision: Sendable {
+    public var revision: String
+    /// The repository's top folder.
+    public var root: String
+
+    /// Finds the repository around the current folder and checks that `revision` names a commit.
+    public init(_ revision: String) throws(InputError) {
+        self.revision = revision
+        let top = Self.git(["rev-parse", "--show-toplevel"])
+        guard top.status == 0, let root = top.output.split(separator: "\n").first.map(String.init) else {
+            throw InputError(file: ".", message: "--against needs a git repository, and the current folder is not in one")
+        }
+        self.root = root
+        guard Self.git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"]).status == 0 else {
+            throw InputError(file: root, message: "unknown revision '\(revision)' (try a branch, a tag or a commit, e.g. origin/main)")
+        }
+    }
+
+    /// A temporary folder holding, at the same relative places, the given paths as they are at
+    /// the revision (paths that did not exist then are simply absent), and the paths to lint there.
+    public func checkout(_ paths: [String]) throws(InputError) -> (folder: String, paths: [String]) {
+        let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("schemalint-against-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw InputError(file: folder, message: "cannot create a temporary folder: \(error.localizedDescription)")
+        }
+        let relative = paths.map { PathResolution.relative(PathResolution.canonical($0), to: root) }
+        let listed = Self.git(["-C", root, "ls-tree", "-r", "--name-only", revision, "--"] + relative.map { $0 == "." ? ":/" : $0 })
+        let files = listed.output.split(separator: "\n").map(String.init)
+        if !files.isEmpty {
+            let script = "root=$1; revision=$2; folder=$3; shift 3; git -C \"$root\" archive --format=tar \"$revision\" -- \"$@\" | tar -x -C \"$folder\""
+            let archive = Self.run("/bin/sh", ["-c", script, "sh", root, revision, folder] + files)
+            guard archive.status == 0 else {
+                throw InputError(file: root, message: "cannot read the files at '\(revision)': \(archive.output)")
+            }
+        }
+        let mapped = relative.map { $0 == "." ? folder : (folder as NSString).appendingPathComponent($0) }
+        return (folder, mapped.filter { FileManager.default.fileExists(atPath: $0) })
+    }
+
+    /// Where `path` (a file of the working tree) lands in a checkout folder.
+    public func place(of path: String, in folder: String) -> String {
+        (folder as NSString).appendingPathComponent(PathResolution.relative(PathResolution.canonical(path), to: root))
+    }
+
+    static func git(_ arguments: [String]) -> (status: Int32, output: String) {
+        run("/usr/bin/env", ["git"] + arguments)
+    }
+
+    private static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return (127, "\(executable): \(error.localizedDescription)")
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

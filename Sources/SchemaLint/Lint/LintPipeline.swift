@@ -1,0 +1,140 @@
+import Foundation
+
+/// One run of the linter, from paths on the command line to a result: configuration, loading,
+/// histories, rules, and the project's policy. Input problems stop the run before any rule.
+public struct LintPipeline: Sendable {
+    public struct Options: Sendable {
+        public var paths: [String]
+        /// `--config FILE`; nil: the nearest `.schemalint.yml` above the first path.
+        public var configurationFile: String?
+        /// `--cloudkit`: models that do not say otherwise are synced.
+        public var declaresCloudKit: Bool
+        /// `--baseline FILE`: report only findings not recorded there (default: `baseline:` of the configuration).
+        public var baselineFile: String?
+        /// `--write-baseline`: ignore any baseline, so that every current finding is recorded.
+        public var ignoresBaseline: Bool
+        /// `--against REV`: the versions at this git revision are the reference; only findings
+        /// new relative to it are reported.
+        public var againstRevision: String?
+        /// `--skip-non-model-files`: named YAML files that are not model files are left alone.
+        public var skipsNonModelFiles = false
+        /// `--compatibility`: which releases each version is checked against.
+        public var compatibility = Compatibility.previous
+
+        public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false, baselineFile: String? = nil, ignoresBaseline: Bool = false, againstRevision: String? = nil) {
+            self.againstRevision = againstRevision
+            self.paths = paths
+            self.configurationFile = configurationFile
+            self.declaresCloudKit = declaresCloudKit
+            self.baselineFile = baselineFile
+            self.ignoresBaseline = ignoresBaseline
+        }
+    }
+
+    public struct Output: Sendable {
+        public var result: LintResult
+        public var configuration: ProjectConfiguration
+    }
+
+    public var catalog: RuleCatalog
+
+    public init(catalog: RuleCatalog = .standard) {
+        self.catalog = catalog
+    }
+
+    /// The result, or every input problem found (reported `file:line:column: error: ...`, exit 2).
+    public func run(_ options: Options) -> Result<Output, InputErrors> {
+        let configuration: ProjectConfiguration
+        do throws(InputError) {
+            configuration = try loadConfiguration(options)
+        } catch {
+            return .failure(InputErrors([error]))
+        }
+        let loaded = ModelLoader(configuration: configuration, declaresCloudKit: options.declaresCloudKit, skipsNonModelFiles: options.skipsNonModelFiles).load(paths: options.paths)
+        guard loaded.errors.isEmpty else { return .failure(InputErrors(loaded.errors)) }
+        let histories: [ModelHistory]
+        do throws(InputError) {
+            histories = try ModelHistory.histories(of: loaded.versions)
+        } catch {
+            return .failure(InputErrors([error]))
+        }
+        let suppressions = loaded.versions.flatMap(\.suppressions)
+        let known = Set(catalog.descriptors.map(\.id))
+        if let unknown = suppressions.first(where: { !known.contains($0.rule) }) {
+            return .failure(InputErrors([InputError(at: unknown.location, "unknown rule '\(unknown.rule)' in a suppression" + Spelling.didYouMean(unknown.rule, among: known.sorted()))]))
+        }
+        let lock: VersionLock?
+        do throws(InputError) {
+            lock = try VersionLock.find(for: options.paths)
+        } catch {
+            return .failure(InputErrors([error]))
+        }
+        var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility, lock: lock)).lint(histories, bundles: loaded.bundles)
+        var findings = FindingPolicy(configuration: configuration, suppressions: suppressions).apply(to: result.findings)
+        if !options.ignoresBaseline, let file = options.baselineFile ?? configuration.baseline {
+            do throws(InputError) {
+                findings = try Baseline.load(file: file).apply(to: findings, file: file)
+            } catch {
+                return .failure(InputErrors([error]))
+            }
+        }
+        if let revision = options.againstRevision {
+            switch findingsAt(revision, options, configuration: configuration) {
+            case .success(let earlier):
+                let known = Set(earlier.map(\.identity))
+                findings = findings.filter { !known.contains($0.identity) }
+            case .failure(let problems):
+                return .failure(problems)
+            }
+        }
+        result.findings = findings.sorted(by: Finding.reportOrder)
+        return .success(Output(result: result, configuration: configuration))
+    }
+
+    /// The findings of the same run on the files as they are at `revision`.
+    /// The configuration is the one at the revision too, so that its relative paths resolve there.
+    private func findingsAt(_ revision: String, _ options: Options, configuration: ProjectConfiguration) -> Result<[Finding], InputErrors> {
+        let checkout: (folder: String, paths: [String])
+        let git: GitRevision
+        do throws(InputError) {
+            git = try GitRevision(revision)
+            checkout = try git.checkout(options.paths + (configuration.file.map { [$0] } ?? []))
+        } catch {
+            return .failure(InputErrors([error]))
+        }
+        defer { try? FileManager.default.removeItem(atPath: checkout.folder) }
+        var earlier = options
+        earlier.paths = checkout.paths.filter { path in configuration.file.map { path != git.place(of: $0, in: checkout.folder) } ?? true }
+        guard !earlier.paths.isEmpty else { return .success([]) }
+        earlier.configurationFile = configuration.file.map { git.place(of: $0, in: checkout.folder) }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        earlier.againstRevision = nil
+        earlier.ignoresBaseline = true
+        switch run(earlier) {
+        case .success(let output): return .success(output.result.findings)
+        // Input the revision could not load is no reference: everything counts as new.
+        case .failure: return .success([])
+        }
+    }
+
+    public func loadConfiguration(_ options: Options) throws(InputError) -> ProjectConfiguration {
+        let known = Set(catalog.descriptors.map(\.id))
+        if let file = options.configurationFile {
+            return try ConfigurationLoader.load(file: file, knownRules: known)
+        }
+        return try ConfigurationLoader.discover(from: options.paths.first ?? ".", knownRules: known)
+    }
+}
+
+/// Every problem with the input of one run, sorted by file and position.
+public struct InputErrors: Error, Sendable {
+    public var errors: [InputError]
+
+    public init(_ errors: [InputError]) {
+        self.errors = errors.sorted { ($0.file, $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.column ?? 0, $1.message) }
+    }
+
+    /// `file:line:column: error: message` lines with their notes, as compilers print them.
+    public var description: String {
+        errors.map { error in error.description + "\n" + error.notes.map { "    note: \($0)\n" }.joined() }.joined()
+    }
+}

@@ -1,0 +1,50 @@
+/// Orders names the way people number them: runs of digits compare as numbers, so
+/// `Model 9 < Model 10`, `v1.9 < v1.10`, and a name that is a prefix of another comes first
+/// (`Model < Model 2`). Names that compare equal that way (`v01`, `v1`) fall back to plain string order.
+enum NaturalOrder {
+    /// Whether `lhs` comes before `rhs`.
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        switch compare(Array(lhs.unicodeScalars), Array(rhs.unicodeScalars)) {
+        case .some(let less): less
+        case nil: lhs < rhs
+        }
+    }
+
+    /// The names in natural order.
+    static func sorted(_ names: some Sequence<String>) -> [String] { names.sorted(by: precedes) }
+
+    /// True or false when the names differ in natural order, nil when they are equal in it.
+    private static func compare(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool? {
+        var i = 0, j = 0
+        while i < a.count, j < b.count {
+            if isDigit(a[i]), isDigit(b[j]) {
+                let endA = digitRunEnd(a, from: i), endB = digitRunEnd(b, from: j)
+                if let less = compareNumbers(a[i..<endA], b[j..<endB]) { return less }
+                i = endA
+                j = endB
+            } else {
+                if a[i] != b[j] { return a[i].value < b[j].value }
+                i += 1
+                j += 1
+            }
+        }
+        if i < a.count || j < b.count { return i == a.count }
+        return nil
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
+
+    private static func digitRunEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var end = start
+        while end < scalars.count, isDigit(scalars[end]) { end += 1 }
+        return end
+    }
+
+    /// Compares two digit runs by value, without converting them (they can be longer than an Int).
+    private static func compareNumbers(_ a: ArraySlice<Unicode.Scalar>, _ b: ArraySlice<Unicode.Scalar>) -> Bool? {
+        let x = a.drop { $0 == "0" }, y = b.drop { $0 == "0" }
+        if x.count != y.count { return x.count < y.count }
+        for (p, q) in zip(x, y) where p != q { return p.value < q.value }
+        return nil
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Loads every version of an Xcode model bundle (`Name.xcdatamodeld`).
+public enum XcodeBundleLoader {
+    /// Reads the bundle at `path`: each `*.xcdatamodel` folder with a `contents` file becomes a version,
+    /// numbered 1...n in natural order of the folder names (or `options.order`); folders without
+    /// `contents` are listed in `legacyVersions`.
+    public static func load(_ path: String, options: XcodeBundleOptions = .init()) throws(InputError) -> XcodeModelBundle {
+        let bundleName = (path as NSString).lastPathComponent
+        let model = bundleName.hasSuffix(XcodeModelBundle.bundleExtension)
+            ? String(bundleName.dropLast(XcodeModelBundle.bundleExtension.count)) : bundleName
+        let folders = try versionFolders(in: path)
+        var readable: [String: String] = [:]
+        var legacy: [XcodeLegacyVersion] = []
+        for folder in folders {
+            let folderPath = (path as NSString).appendingPathComponent(folder)
+            let name = XcodeModelBundle.versionName(ofFolder: folder)
+            let contents = (folderPath as NSString).appendingPathComponent("contents")
+            if FileManager.default.fileExists(atPath: contents) {
+                readable[name] = contents
+            } else {
+                legacy.append(XcodeLegacyVersion(name: name, path: folderPath))
+            }
+        }
+        let legacyNames = Set(legacy.map(\.name))
+        let ordered = try XcodeVersionOrder.history(of: Set(readable.keys), legacy: legacyNames, explicit: options.order, bundle: path)
+        let drafts = try XcodeVersionOrder.drafts(options.drafts, known: Set(readable.keys).union(legacyNames), bundle: path)
+
+        // Versions are independent: read them on all cores (each XMLParser has its own libxml2 context).
+        let files = readable
+        let versions = try OrderedConcurrentMap.map(count: ordered.count) { offset throws(InputError) in
+            let name = ordered[offset]
+            return try XcodeModelReader.read(
+                contentsAt: files[name]!, model: model, version: VersionNumber(ordinal: offset + 1),
+                label: name, isReleased: !drafts.contains(name), cloudKit: options.cloudKit)
+        }
+        return XcodeModelBundle(
+            path: path, name: model, versions: versions,
+            currentVersionName: try XcodeCurrentVersion.read(bundle: path),
+            legacyVersions: legacy.sorted { NaturalOrder.precedes($0.name, $1.name) })
+    }
+
+    /// The `*.xcdatamodel` folder names in the bundle.
+    private static func versionFolders(in path: String) throws(InputError) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputError(file: path, message: "no such model bundle")
+        }
+        guard isDirectory.boolValue else {
+            throw InputError(file: path, message: "not a model bundle: expected a folder Name\(XcodeModelBundle.bundleExtension)")
+        }
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw InputError(file: path, message: "cannot list the model bundle: \(FileProblem.describe(error))")
+        }
+        let folders = entries.filter { entry in
+            var isFolder: ObjCBool = false
+            return entry.hasSuffix(XcodeModelBundle.versionExtension)
+                && FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(entry), isDirectory: &isFolder)
+                && isFolder.boolValue
+        }
+        guard !folders.isEmpty else {
+            throw InputError(file: path, message: "the model bundle has no version folders (*\(XcodeModelBundle.versionExtension))")
+        }
+        return folders
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// Maps the tags of a Core Data `contents` file to the model's types, one tag at a time.
+/// Children (an entity's properties, a configuration's members) are added by the caller.
+enum XcodeElementMapper {
+    /// `<model usedWithCloudKit="YES">`: whether the whole model is marked as synced with CloudKit.
+    static func modelUsesCloudKit(_ tag: XcodeTag) -> Bool { tag.flag("usedWithCloudKit") }
+
+    /// `<entity name parentEntity isAbstract elementID|renamingIdentifier versionHashModifier>`.
+    static func entity(_ tag: XcodeTag) throws(InputError) -> Entity {
+        let name = try requiredName(tag, of: "<entity>")
+        return Entity(
+            name: name,
+            parent: tag.text("parentEntity"),
+            isAbstract: tag.flag("isAbstract"),
+            renamedFrom: renamingIdentifier(tag),
+            versionHashModifier: tag.text("versionHashModifier"),
+            location: tag.location,
+            propertyLocations: tag.propertyLocations
+        )
+    }
+
+    /// `<attribute name attributeType optional defaultValueString defaultDateTimeInterval transient
+    /// elementID valueTransformerName customClassName allowsCloudEncryption derived indexed>`.
+    ///
+    /// No `attributeType` means Undefined; no `optional="YES"` means required. A default is stored in
+    /// canonical form; one that is not a valid value of the type (Xcode saves `NO` on an Integer 64)
+    /// is read as Foundation reads it (`DefaultValue.lenient`), and an empty default on a type other
+    /// than String or URI means no default. Transformer and class names count only on transformable
+    /// attributes: Xcode keeps them after a type change, and Core Data ignores them there.
+    static func attribute(_ tag: XcodeTag, in entity: String) throws(InputError) -> Attribute {
+        let name = try requiredName(tag, of: "<attribute> in entity '\(entity)'")
+        let type = try attributeType(tag, attribute: "\(entity).\(name)")
+        return Attribute(
+            name: name,
+            type: type,
+            isOptional: tag.flag("optional"),
+            defaultValue: defaultValue(tag, type: type),
+            isTransient: tag.flag("transient"),
+            renamedFrom: renamingIdentifier(tag),
+            transformer: type == .transformable ? tag.text("valueTransformerName") : nil,
+            className: type == .transformable ? tag.text("customClassName") : nil,
+            allowsCloudEncryption: tag.flag("allowsCloudEncryption"),
+            isDerived: tag.flag("derived"),
+            isIndexed: tag.flag("indexed"),
+            location: tag.location,
+            propertyLocations: tag.propertyLocations
+        )
+    }
+
+    /// `<relationship name destinationEntity inverseName toMany ordered optional deletionRule minCount
+    /// maxCount transient elementID>`. Without `toMany="YES"` it is to-one; the `maxCount="1"` Xcode
+    /// writes on every to-one is implied by that and not stored.
+    static func relationship(_ tag: XcodeTag, in entity: String) throws(InputError) -> Relationship {
+        let name = try requiredName(tag, of: "<relationship> in entity '\(entity)'")
+        func element() -> String { "relationship '\(entity).\(name)'" }
+        guard let destination = tag.text("destinationEntity") else {
+            throw InputError(at: tag.location, "\(element()) has no destinationEntity")
+        }
+        let isToMany = tag.flag("toMany")
+        var maxCount = try tag.integer("maxCount", property: "maxCount", of: element())
+        if !isToMany, maxCount == 1 { maxCount = nil }
+        return Relationship(
+            name: name,
+            destination: destination,
+            inverse: tag.text("inverseName"),
+            isToMany: isToMany,
+            isOrdered: tag.flag("ordered"),
+            isOptional: tag.flag("optional"),
+            deleteRule: try deleteRule(tag, element: element()),
+            minCount: try tag.integer("minCount", property: "minCount", of: element()),
+            maxCount: maxCount,
+            isTransient: tag.flag("transient"),
+            renamedFrom: renamingIdentifier(tag),
+            location: tag.location,
+            propertyLocations: tag.propertyLocations
+        )
+    }
+
+    /// `<configuration name usedWithCloudKit>`; its `<memberEntity>`s are added by the caller.
+    static func configuration(_ tag: XcodeTag) throws(InputError) -> Configuration {
+        Configuration(
+            name: try requiredName(tag, of: "<configuration>"),
+            usesCloudKit: tag.flag("usedWithCloudKit"),
+            entities: [],
+            location: tag.location
+        )
+    }
+
+    /// The `name` of a `<memberEntity>` or the `value` of a `<constraint>`.
+    static func reference(_ tag: XcodeTag, key: String) throws(InputError) -> String {
+        guard let value = tag.text(key) else {
+            throw InputError(at: tag.location, "<\(tag.name)> without \(key)")
+        }
+        return value
+    }
+
+    // MARK: - Pieces
+
+    /// The properties each element writes as XML attributes, by XML attribute name, for `propertyLocations`.
+    static func propertyKeys(forElement name: String) -> [String: XcodeTag.PropertyKey] {
+        switch name {
+        case "model": modelKeys
+        case "entity": entityKeys
+        case "attribute": attributeKeys
+        case "relationship": relationshipKeys
+        default: [:]
+        }
+    }
+
+    private static let modelKeys: [String: XcodeTag.PropertyKey] = ["usedWithCloudKit": .init("cloudkit")]
+    private static let entityKeys: [String: XcodeTag.PropertyKey] = [
+        "parentEntity": .init("parent"), "isAbstract": .init("abstract"),
+        "elementID": .init("renamedFrom", preferred: true), "renamingIdentifier": .init("renamedFrom"),
+        "versionHashModifier": .init("versionHashModifier"),
+    ]
+    private static let attributeKeys: [String: XcodeTag.PropertyKey] = [
+        "attributeType": .init("type"), "optional": .init("optional"),
+        "defaultDateTimeInterval": .init("default", preferred: true), "defaultValueString": .init("default"),
+        "transient": .init("transient"),
+        "elementID": .init("renamedFrom", preferred: true), "renamingIdentifier": .init("renamedFrom"),
+        "valueTransformerName": .init("transformer"), "customClassName": .init("className"),
+        "allowsCloudEncryption": .init("allowsCloudEncryption"), "derived": .init("derived"), "indexed": .init("indexed"),
+    ]
+    private static let relationshipKeys: [String: XcodeTag.PropertyKey] = [
+        "destinationEntity": .init("destination"), "inverseName": .init("inverse"), "toMany": .init("toMany"),
+        "ordered": .init("ordered"), "optional": .init("optional"), "deletionRule": .init("deleteRule"),
+        "minCount": .init("minCount"), "maxCount": .init("maxCount"), "transient": .init("transient"),
+        "elementID": .init("renamedFrom", preferred: true), "renamingIdentifier": .init("renamedFrom"),
+    ]
+
+    /// Xcode's own spellings, looked up before the lenient `AttributeType(spelling:)`.
+    private static let xcodeTypes: [String: AttributeType] = Dictionary(
+        uniqueKeysWithValues: AttributeType.allCases.map { ($0.coreDataName, $0) })
+
+    /// Xcode's own spellings, looked up before the lenient `DeleteRule(spelling:)`.
+    private static let xcodeDeleteRules: [String: DeleteRule] = Dictionary(
+        uniqueKeysWithValues: DeleteRule.allCases.map { ($0.coreDataName, $0) })
+
+    private static func requiredName(_ tag: XcodeTag, of element: @autoclosure () -> String) throws(InputError) -> String {
+        guard let name = tag.text("name") else { throw InputError(at: tag.location, "\(element()) without a name") }
+        return name
+    }
+
+    /// The renaming identifier, stored exactly as written: Xcode's `elementID`, or the hand-written
+    /// synonym `renamingIdentifier`. Whether it means a rename is decided by the differ.
+    private static func renamingIdentifier(_ tag: XcodeTag) -> String? {
+        tag.text("elementID") ?? tag.text("renamingIdentifier")
+    }
+
+    private static func attributeType(_ tag: XcodeTag, attribute: @autoclosure () -> String) throws(InputError) -> AttributeType {
+        guard let spelling = tag.text("attributeType") else { return .undefined }
+        if let type = xcodeTypes[spelling] { return type }
+        guard let type = AttributeType(spelling: spelling) else {
+            let hint = Spelling.didYouMean(spelling, among: AttributeType.allCases.map(\.coreDataName))
+            throw InputError(at: tag.location(ofProperty: "type"), "unknown attributeType '\(spelling)' of attribute '\(attribute())'\(hint)")
+        }
+        return type
+    }
+
+    private static func defaultValue(_ tag: XcodeTag, type: AttributeType) -> String? {
+        if let seconds = tag.text("defaultDateTimeInterval") {
+            return DefaultValue.lenient(seconds, for: .date)
+        }
+        guard let text = tag.attributes["defaultValueString"] else { return nil }
+        if text.isEmpty, type != .string, type != .uri { return nil }
+        return DefaultValue.lenient(text, for: type)
+    }
+
+    private static func deleteRule(_ tag: XcodeTag, element: @autoclosure () -> String) throws(InputError) -> DeleteRule {
+        guard let spelling = tag.text("deletionRule") else { return .nullify }
+        if let rule = xcodeDeleteRules[spelling] { return rule }
+        guard let rule = DeleteRule(spelling: spelling) else {
+            let hint = Spelling.didYouMean(spelling, among: DeleteRule.allCases.map(\.coreDataName))
+            throw InputError(at: tag.location(ofProperty: "deleteRule"), "unknown deletionRule '\(spelling)' of \(element())\(hint)")
+        }
+        return rule
+    }
+}

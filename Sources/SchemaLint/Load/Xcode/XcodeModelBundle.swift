@@ -1,0 +1,65 @@
+/// How to read an Xcode model bundle: facts the bundle itself cannot tell.
+public struct XcodeBundleOptions: Sendable, Hashable {
+    /// The versions in history order (names without `.xcdatamodel`), when their names do not sort
+    /// naturally; it must name every version that has a `contents` file. Nil: natural order of the names.
+    public var order: [String]?
+    /// Versions not yet shipped (names without `.xcdatamodel`): checked, never a baseline.
+    public var drafts: Set<String>
+    /// The user declared the model synced with CloudKit (OR'ed with the XML's own `usedWithCloudKit`).
+    public var cloudKit: Bool
+
+    public init(order: [String]? = nil, drafts: Set<String> = [], cloudKit: Bool = false) {
+        self.order = order
+        self.drafts = drafts
+        self.cloudKit = cloudKit
+    }
+}
+
+/// A version folder with no `contents` XML: an Xcode 3 model saved as binary `elements`/`layout`
+/// files, which cannot be read and is left out of the history.
+public struct XcodeLegacyVersion: Sendable, Hashable {
+    /// The folder name without `.xcdatamodel`.
+    public var name: String
+    /// The path of the version folder.
+    public var path: String
+
+    public init(name: String, path: String) {
+        self.name = name
+        self.path = path
+    }
+}
+
+/// The versions of one `Name.xcdatamodeld` bundle, in history order.
+public struct XcodeModelBundle: Sendable {
+    /// The bundle's path, as given.
+    public var path: String
+    /// The model's name: the bundle's name without `.xcdatamodeld`.
+    public var name: String
+    /// Version 1...n in history order; labels are the folder names without `.xcdatamodel`.
+    public var versions: [ModelVersion]
+    /// The version `.xccurrentversion` names (without `.xcdatamodel`); nil when it names none.
+    public var currentVersionName: String?
+    /// Version folders skipped because they have no `contents` file.
+    public var legacyVersions: [XcodeLegacyVersion]
+
+    public init(path: String, name: String, versions: [ModelVersion], currentVersionName: String?, legacyVersions: [XcodeLegacyVersion]) {
+        self.path = path
+        self.name = name
+        self.versions = versions
+        self.currentVersionName = currentVersionName
+        self.legacyVersions = legacyVersions
+    }
+
+    /// The current version, when `.xccurrentversion` names one that was read.
+    public var currentVersion: ModelVersion? {
+        currentVersionName.flatMap { name in versions.first { $0.label == name } }
+    }
+
+    static let bundleExtension = ".xcdatamodeld"
+    static let versionExtension = ".xcdatamodel"
+
+    /// `Model 3` for `Model 3.xcdatamodel` (names without the extension are returned as they are).
+    static func versionName(ofFolder folder: String) -> String {
+        folder.hasSuffix(versionExtension) ? String(folder.dropLast(versionExtension.count)) : folder
+    }
+}

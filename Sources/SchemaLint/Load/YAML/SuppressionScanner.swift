@@ -1,0 +1,75 @@
+import Foundation
+
+/// A finding accepted on purpose in a YAML model file: `# schemalint:ignore <rule-id> -- <reason>`
+/// on the finding's line or on the line above it.
+public struct Suppression: Hashable, Sendable {
+    public var rule: String
+    public var reason: String
+    /// Where the comment is.
+    public var location: SourceLocation
+
+    /// Whether the comment covers a finding at `location`: its own line, or the next one.
+    public func covers(_ finding: SourceLocation) -> Bool {
+        finding.file == location.file && (finding.line == location.line || finding.line == location.line + 1)
+    }
+}
+
+/// Finds suppression comments in a file's bytes. libyaml drops comments, so they are read from the
+/// text: a `#` at the start of a line or after white space, then `schemalint:ignore`.
+enum SuppressionScanner {
+    static let marker = Array("schemalint:ignore".utf8)
+
+    static func scan(_ bytes: [UInt8], file: String) throws(InputError) -> [Suppression] {
+        guard contains(bytes, marker) else { return [] }
+        var result: [Suppression] = []
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = index + 1
+            } else if byte == UInt8(ascii: "#"), index == lineStart || bytes[index - 1] == UInt8(ascii: " ") || bytes[index - 1] == UInt8(ascii: "\t") {
+                var end = index
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                let comment = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+                let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1
+                if let suppression = try parse(comment, at: SourceLocation(file: file, line: line, column: column)) {
+                    result.append(suppression)
+                }
+                index = end
+                continue
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// `schemalint:ignore attribute-removed -- why` (the text after `#`), or nil for another comment.
+    static func parse(_ comment: String, at location: SourceLocation) throws(InputError) -> Suppression? {
+        let text = comment.drop { $0 == " " || $0 == "\t" }
+        guard text.hasPrefix("schemalint:ignore") else { return nil }
+        let rest = text.dropFirst("schemalint:ignore".count)
+        let usage = "write it as `# schemalint:ignore <rule-id> -- <reason>`"
+        guard let separator = rest.range(of: "--") else {
+            throw InputError(at: location, "a suppression needs a reason: \(usage)")
+        }
+        let rule = rest[..<separator.lowerBound].trimmingCharacters(in: .whitespaces)
+        let reason = rest[separator.upperBound...].trimmingCharacters(in: .whitespaces)
+        guard !rule.isEmpty, !rule.contains(" ") else { throw InputError(at: location, "a suppression names one rule: \(usage)") }
+        guard !reason.isEmpty else { throw InputError(at: location, "a suppression needs a reason: \(usage)") }
+        return Suppression(rule: rule, reason: reason, location: location)
+    }
+
+    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard bytes.count >= needle.count, let first = needle.first else { return false }
+        var index = 0
+        let last = bytes.count - needle.count
+        while index <= last {
+            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+
+/// End-to-end, with the built executable in a temporary git repository: configuration,
+/// suppressions, baselines, several reports in one run, init.
+@Suite struct WorkflowTests {
+    static let v1 = "model: Notes\nversion: 1\ncloudkit: true\nentities:\n  Note:\n    attributes: {title: string, body: string}\n"
+    static let v2 = "model: Notes\nversion: 2\ncloudkit: true\nentities:\n  Note:\n    attributes: {body: string}\n"
+
+    /// A repository holding a synced history whose version 2 removes `Note.title`.
+    static func repository() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write(v1, to: "models/v1.yaml")
+        try folder.write(v2, to: "models/v2.yaml")
+        _ = try? Process.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: ["git", "init", "-q", folder.path]).waitUntilExit()
+        return folder
+    }
+
+    @Test func configurationTurnsRulesOffAndChangesSeverities() throws {
+        let repo = try Self.repository()
+        let plain = try Executable.run(["models"], in: repo.url)
+        #expect(plain.status == 1)
+        try repo.write("rules:\n  attribute-removed: warning\n", to: ".schemalint.yml")
+        let lowered = try Executable.run(["models"], in: repo.url)
+        #expect(lowered.status == 0)
+        #expect(lowered.stdout.contains("models/v2.yaml:6:5: warning: attribute 'Note.title' was removed"))
+        try repo.write("rules:\n  attribute-removed: warning\nfail-on: warning\n", to: ".schemalint.yml")
+        #expect(try Executable.run(["models"], in: repo.url).status == 1)
+        try repo.write("rules:\n  attribute-removed: off\n", to: ".schemalint.yml")
+        let off = try Executable.run(["models"], in: repo.url)
+        #expect(off.status == 0)
+        #expect(off.stdout == "no problems in 2 versions of 1 model\n")
+    }
+
+    @Test func configurationIsFoundAboveTheLintedPathOrGivenExplicitly() throws {
+        let repo = try Self.repository()
+        try repo.write("rules: {attribute-removed: off}\n", to: ".schemalint.yml")
+        try repo.write("rules: {attribute-removed: note}\n", to: "other.yml")
+        #expect(try Executable.run(["models/v2.yaml", "models/v1.yaml"], in: repo.url).stdout == "no problems in 2 versions of 1 model\n")
+        let explicit = try Executable.run(["models", "--config", "other.yml"], in: repo.url)
+        #expect(explicit.stdout.contains(": note: attribute 'Note.title' was removed"))
+    }
+
+    @Test(arguments: [
+        ("rules:\n  atribute-removed: off\n", ".schemalint.yml:2:3: error: unknown rule 'atribute-removed'; did you mean 'attribute-removed'?\n"),
+        ("fail-on: sometimes\n", ".schemalint.yml:1:10: error: 'fail-on' must be error or warning, found 'sometimes'\n"),
+        ("exclude: legacy\n", ".schemalint.yml:1:10: error: 'exclude' must be a list, found a scalar\n"),
+        ("cloudkitt: true\n", ".schemalint.yml:1:1: error: unknown key 'cloudkitt' in the configuration; did you mean 'cloudkit'?\n"),
+        ("ignore:\n  - rule: attribute-removed\n", ".schemalint.yml:2:5: error: an 'ignore' entry is missing the required key 'reason'\n"),
+    ])
+    func badConfigurationExitsTwoAtItsLine(text: String, message: String) throws {
+        let repo = try Self.repository()
+        try repo.write(text, to: ".schemalint.yml")
+        let run = try Executable.run(["models"], in: repo.url)
+        #expect(run.status == 2)
+        #expect(run.stderr == message)
+    }
+
+    @Test func ignoreEntriesAcceptFindingsUntilTheirDate() throws {
+        let repo = try Self.repository()
+        try repo.write("ignore:\n  - rule: attribute-removed\n    element: Note.title\n    reason: never shipped\n", to: ".schemalint.yml")
+        #expect(try Executable.run(["models"], in: repo.url).status == 0)
+        try repo.write("ignore:\n  - rule: attribute-removed\n    element: Note.title\n    reason: never shipped\n    until: 2001-01-01\n", to: ".schemalint.yml")
+        let expired = try Executable.run(["models"], in: repo.url)
+        #expect(expired.status == 1)
+        #expect(expired.stdout.contains(".schemalint.yml:2:5: warning: the ignore entry for 'attribute-removed' on 'Note.title' expired on 2001-01-01 [expired-ignore]"))
+    }
+
+    @Test func suppressionCommentsNeedAReasonAndMustMatch() throws {
+        let repo = try Self.repository()
+        let suppressed = Self.v2.replacingOccurrences(of: "  Note:\n", with: "  Note:\n    # schemalint:ignore attribute-removed -- never shipped\n")
+        try repo.write(suppressed, to: "models/v2.yaml")
+        let run = try Executable.run(["models"], in: repo.url)
+        #expect(run.status == 0)
+        #expect(run.stdout == "no problems in 2 versions of 1 model\n")
+
+        try repo.write(suppressed.replacingOccurrences(of: " -- never shipped", with: ""), to: "models/v2.yaml")
+        let noReason = try Executable.run(["models"], in: repo.url)
+        #expect(noReason.status == 2)
+        #expect(noReason.stderr == "models/v2.yaml:6:5: error: a suppression needs a reason: write it as `# schemalint:ignore <rule-id> -- <reason>`\n")
+
+        try repo.write(suppressed.replacingOccurrences(of: "attribute-removed", with: "entity-removed"), to: "models/v2.yaml")
+        let unused = try Executable.run(["models"], in: repo.url)
+        #expect(unused.status == 1)
+        #expect(unused.stdout.contains("models/v2.yaml:6:5: warning: this suppression of 'entity-removed' matches no finding on its line or the next [unused-suppression]"))
+
+        try repo.write(suppressed.replacingOccurrences(of: "attribute-removed", with: "attribute-remove"), to: "models/v2.yaml")
+        let unknown = try Executable.run(["models"], in: repo.url)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("models/v2.yaml:6:5: error: unknown rule 'attribute-remove' in a suppression; did you mean 'attribute-removed'?"))
+    }
+
+    @Test func baselinesAcceptWhatShippedAndReportWhatIsNew() throws {
+        let repo = try Self.repository()
+        let write = try Executable.run(["models", "--write-baseline", "baseline.json"], in: repo.url)
+        #expect(write.status == 0)
+        #expect(write.stderr == "recorded 1 findings in baseline.json; runs with --baseline baseline.json report only new ones\n")
+        let baseline = try String(contentsOfFile: repo.path + "/baseline.json", encoding: .utf8)
+        #expect(baseline.contains("\"identity\":\"attribute-removed:Notes:Note.title\""))
+        #expect(!baseline.contains("line"), "identities, never line numbers")
+
+        #expect(try Executable.run(["models", "--write-baseline", "baseline.json"], in: repo.url).status == 2, "never replaced without --force")
+
+        let accepted = try Executable.run(["models", "--baseline", "baseline.json"], in: repo.url)
+        #expect(accepted.status == 0)
+        #expect(accepted.stdout == "no problems in 2 versions of 1 model\n")
+
+        // A new breaking change is reported; the accepted one is not, even though lines moved.
+        try repo.write("model: Notes\nversion: 3\ncloudkit: true\n\nentities:\n  Note:\n    attributes: {}\n", to: "models/v3.yaml")
+        let next = try Executable.run(["models", "--baseline", "baseline.json"], in: repo.url)
+        #expect(next.status == 1)
+        #expect(next.stdout.contains("attribute 'Note.body' was removed"))
+        #expect(!next.stdout.contains("'Note.title' was removed"))
+
+        // Fixed: the entry is listed so the baseline can shrink.
+        try FileManager.default.removeItem(atPath: repo.path + "/models/v3.yaml")
+        try repo.write(Self.v1.replacingOccurrences(of: "version: 1", with: "version: 2"), to: "models/v2.yaml")
+        let resolved = try Executable.run(["models", "--baseline", "baseline.json"], in: repo.url)
+        #expect(resolved.status == 0)
+        #expect(resolved.stdout.contains("baseline.json:4:5: note: 'attribute-removed:Notes:Note.title' is in the baseline but no longer occurs"))
+    }
+
+    @Test func oneRunWritesSeveralReports() throws {
+        let repo = try Self.repository()
+        let summary = repo.path + "/summary.md"
+        try "# earlier step\n".write(toFile: summary, atomically: true, encoding: .utf8)
+        let run = try Executable.run(
+            ["models", "--format", "github", "--report", "sarif=out/report.sarif", "--report", "junit=junit.xml"],
+            in: repo.url, environment: ["GITHUB_STEP_SUMMARY": summary]
+        )
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("::error file=models/v2.yaml,line=6,col=5,title=attribute-removed::attribute 'Note.title' was removed"))
+        let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: repo.path + "/out/report.sarif"))) as? [String: Any]
+        #expect(sarif?["version"] as? String == "2.1.0")
+        #expect(FileManager.default.fileExists(atPath: repo.path + "/junit.xml"))
+        let appended = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(appended.hasPrefix("# earlier step\n"), "the job summary is appended to, never replaced")
+        #expect(appended.contains("schemalint"))
+
+        let again = try Executable.run(["models", "--report", "junit=junit.xml"], in: repo.url)
+        #expect(again.status == 2, "an existing report is not replaced without --force")
+        #expect(try Executable.run(["models", "--report", "junit=junit.xml", "--force"], in: repo.url).status == 1)
+    }
+
+    @Test func initWritesAStarterConfigurationOnce() throws {
+        let repo = try Self.repository()
+        let first = try Executable.run(["init"], in: repo.url)
+        #expect(first.status == 0)
+        #expect(try Executable.run(["models"], in: repo.url).status == 1, "the starter configuration loads and changes nothing")
+        let text = try String(contentsOfFile: repo.path + "/.schemalint.yml", encoding: .utf8)
+        #expect(text == StarterConfiguration.text)
+        let second = try Executable.run(["init"], in: repo.url)
+        #expect(second.status == 2)
+        #expect(try String(contentsOfFile: repo.path + "/.schemalint.yml", encoding: .utf8) == text)
+    }
+
+    /// A pre-commit hook passes only the changed files: a named model file is linted with the
+    /// rest of its history from its folder; other files there are not the run's business.
+    @Test func aNamedFileIsLintedWithItsHistory() throws {
+        let repo = try Self.repository()
+        try repo.write("services:\n  web: {image: nginx}\n", to: "models/docker-compose.yml")
+        try repo.write("model: Other\nversion: 1\nentities: {broken: [}\n", to: "models/other.yaml")
+        let run = try Executable.run(["models/v2.yaml"], in: repo.url)
+        #expect(run.status == 1)
+        #expect(run.stderr == "")
+        #expect(run.stdout.hasPrefix("models/v2.yaml:6:5: error: attribute 'Note.title' was removed; apps still on version 1 keep writing it [attribute-removed]\n"))
+        #expect(run.stdout.hasSuffix("1 error in 2 versions of 1 model\n"))
+    }
+
+    static func git(_ arguments: [String], in folder: TemporaryFolder) throws {
+        let process = try Process.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: ["git", "-C", folder.path, "-c", "user.email=test@example.com", "-c", "user.name=Test"] + arguments)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+
+    static let hasGit = FileManager.default.isExecutableFile(atPath: "/usr/bin/git") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/git")
+
+    /// `--against REV`: what was already there at the revision does not fail the run; what is new does.
+    @Test(.enabled(if: hasGit, "needs git"))
+    func againstARevisionOnlyNewFindingsCount() throws {
+        let repo = try Self.repository()
+        try Self.git(["add", "."], in: repo)
+        try Self.git(["commit", "-q", "-m", "history with a removal"], in: repo)
+        let unchanged = try Executable.run(["models", "--against", "HEAD"], in: repo.url)
+        #expect(unchanged.status == 0, "the removal in version 2 was already there at HEAD")
+        #expect(unchanged.stdout == "no problems in 2 versions of 1 model\n")
+
+        try repo.write("model: Notes\nversion: 3\ncloudkit: true\nentities:\n  Note:\n    attributes: {body: int32}\n", to: "models/v3.yaml")
+        let changed = try Executable.run(["models", "--against", "HEAD"], in: repo.url)
+        #expect(changed.status == 1)
+        #expect(changed.stdout.hasPrefix("models/v3.yaml:6:24: error: attribute 'Note.body' changed type from string to int32"))
+        #expect(!changed.stdout.contains("'Note.title' was removed"))
+
+        let unknown = try Executable.run(["models", "--against", "no-such-branch"], in: repo.url)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasSuffix("error: unknown revision 'no-such-branch' (try a branch, a tag or a commit, e.g. origin/main)\n"))
+    }
+
+    @Test(.enabled(if: hasGit, "needs git"))
+    func againstOutsideARepositoryIsAClearError() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.v1, to: "models/v1.yaml")
+        let run = try Executable.run(["models", "--against", "HEAD"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr == ".: error: --against needs a git repository, and the current folder is not in one\n")
+    }
+}
