@@ -19,6 +19,7 @@ struct HistoryPass {
         var findings: [Finding] = []
         var lastRelease: Int?
         var baselineKeys: Set<String> = []
+        let supersededBy = Dictionary(uniqueKeysWithValues: catalog.versionRules.map { ($0.descriptor.id, $0.supersededBy) })
 
         for (index, version) in versions.enumerated() {
             var changes: [Change] = []
@@ -38,7 +39,6 @@ struct HistoryPass {
 
             let own = catalog.versionRules.flatMap { $0.check(version) }
             let superseded = Set(changeFindings.map { "\($0.ruleID) \($0.path?.description ?? "")" })
-            let supersededBy = Dictionary(uniqueKeysWithValues: catalog.versionRules.map { ($0.descriptor.id, $0.supersededBy) })
             findings += changeFindings
             findings += own.filter { finding in
                 !baselineKeys.contains(finding.dedupKey)
