@@ -58,10 +58,24 @@ import Testing
         #expect(typeChanges.count == 1)
         #expect(typeChanges.first?.baseline == "1")
         #expect(typeChanges.first?.message.hasPrefix("attribute 'Note.color' changed type from int16 to date;") == true)
-        #expect(typeChanges.first?.notes.contains { $0.message == "the same change also breaks apps still on version 2" } == true)
+        #expect(typeChanges.first?.notes.contains { $0.message == "found against version 2 as well" } == true)
         // The default mode reports the step only.
         let previous = try Lint.result(history).findings.filter { $0.version == "3" && $0.ruleID == "attribute-type-changed" }
         #expect(previous.map(\.baseline) == ["2"])
+    }
+
+    /// An element that changes again in a way unrelated to an older problem does not bring the
+    /// older problem back: it was reported where it appeared.
+    @Test func olderProblemsAreNotReportedAgainWhenAnotherPropertyChanges() throws {
+        let history = [
+            Self.model(1, "score: int16"),
+            Self.model(2, "score: {type: int16, optional: false, default: 0}"),
+            Self.model(3, "score: {type: int16, optional: false}"),
+            Self.model(4, "score: {type: int16, optional: false, allowsCloudEncryption: true}"),
+            Self.model(5, "score: {type: int16, optional: false}"),
+        ]
+        let hits = try Lint.result(history, compatibility: .transitive).findings.filter { $0.ruleID == "attribute-required-without-default" }
+        #expect(hits.map(\.version) == ["3"])
     }
 
     @Test func renamesAreFollowedAcrossReleases() throws {

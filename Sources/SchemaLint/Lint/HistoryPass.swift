@@ -19,6 +19,8 @@ struct HistoryPass {
         var findings: [Finding] = []
         var lastRelease: Int?
         var baselineKeys: Set<String> = []
+        /// For each element, its problems with older releases as of the last release (compatibility windows).
+        var outstanding: [Int: Set<String>] = [:]
         let supersededBy = Dictionary(uniqueKeysWithValues: catalog.versionRules.map { ($0.descriptor.id, $0.supersededBy) })
 
         for (index, version) in versions.enumerated() {
@@ -32,8 +34,21 @@ struct HistoryPass {
                 steps.append(HistoryContext.Step(baseline: baselineIndex, version: index, changes: changes, findings: core))
                 changeFindings = core
                 if options.compatibility != .previous {
+                    // A problem with an older release that the element already had in the last release
+                    // (it changed since, but not in the way that matters here) was reported there.
+                    let identities = Self.identities(of: changes, in: elements)
                     let older = windowFindings(version, changes: changes, elements: elements, dispatch: dispatch)
-                    changeFindings = Self.merge(core.map { ($0, baselineIndex) } + older, versions: versions)
+                    let fresh = older.filter { !(outstanding[$0.element]?.contains(Self.key($0.finding, against: $0.definition, versions[$0.baseline])) ?? false) }
+                    if version.isReleased {
+                        var now: [Int: Set<String>] = [:]
+                        for finding in core {
+                            guard let id = finding.path.flatMap({ identities[$0] }), let current = elements.records[id].definitions.last else { continue }
+                            now[id, default: []].insert(Self.key(finding, against: current.start, versions[baselineIndex]))
+                        }
+                        for item in older { now[item.element, default: []].insert(Self.key(item.finding, against: item.definition, versions[item.baseline])) }
+                        for id in Set(identities.values) { outstanding[id] = now[id] ?? [] }
+                    }
+                    changeFindings = Self.merge(core.map { ($0, baselineIndex) } + fresh.map { ($0.finding, $0.baseline) }, versions: versions)
                 }
             }
 
@@ -74,12 +89,12 @@ struct HistoryPass {
     /// release, the baseline had too, and it was reported there.
     private func windowFindings(
         _ version: ModelVersion, changes: [Change], elements: ElementHistory, dispatch: [Change.Kind: [any ChangeRule]]
-    ) -> [(Finding, Int)] {
+    ) -> [(finding: Finding, baseline: Int, element: Int, definition: Int)] {
         let versions = history.versions
         let releases = elements.released.count
         let windowStart = options.compatibility.releaseCount.map { max(0, releases - $0) } ?? 0
         let renamedBack = Dictionary(changes.filter { $0.kind == .entityRenamed }.map { ($0.path.entity, ($0.oldPath ?? $0.path).entity) }, uniquingKeysWith: { first, _ in first })
-        var result: [(Finding, Int)] = []
+        var result: [(finding: Finding, baseline: Int, element: Int, definition: Int)] = []
         for change in changes {
             guard let old = change.old, let new = change.new, !(old.isTransient && new.isTransient),
                   let id = elements.identity(of: ElementKey(old, at: change.oldPath ?? change.path)),
@@ -104,14 +119,31 @@ struct HistoryPass {
                 )
                 guard !elementChanges.isEmpty else { continue }
                 let comparison = Comparison(baseline: baseline, version: version, changes: elementChanges)
-                result += Linter.changeFindings(comparison, dispatch: dispatch).map { ($0, baselineIndex) }
+                result += Linter.changeFindings(comparison, dispatch: dispatch).map { ($0, baselineIndex, id, definition.start) }
             }
         }
         return result
     }
 
+    /// The identity (in the last release) of each element the changes modify, by its path in the newer version.
+    static func identities(of changes: [Change], in elements: ElementHistory) -> [ElementPath: Int] {
+        var result: [ElementPath: Int] = [:]
+        for change in changes {
+            guard let old = change.old, change.new != nil, let id = elements.identity(of: ElementKey(old, at: change.oldPath ?? change.path)) else { continue }
+            result[change.path] = id
+        }
+        return result
+    }
+
+    /// What makes a finding against an older definition of an element (by the released ordinal
+    /// where that definition appeared) the same problem in a later version. The release compared
+    /// with may be any of those that had the definition, so its name is left out of the message.
+    static func key(_ finding: Finding, against definition: Int, _ baseline: ModelVersion) -> String {
+        "\(finding.ruleID)|\(definition)|\(finding.message.replacingOccurrences(of: baseline.displayName, with: "\u{0}"))"
+    }
+
     /// One finding per rule and element: the one against the oldest release, with a note naming
-    /// the other releases the same change breaks.
+    /// the other releases it was found against too.
     static func merge(_ findings: [(Finding, Int)], versions: [ModelVersion]) -> [Finding] {
         var order: [String] = []
         var groups: [String: [(Finding, Int)]] = [:]
@@ -126,7 +158,7 @@ struct HistoryPass {
             let others = Array(Set(group.dropFirst().map(\.1).filter { $0 != group[0].1 })).sorted()
             if !others.isEmpty {
                 let names = others.map { versions[$0].displayName }.joined(separator: ", ")
-                kept.notes.append(Finding.Note("the same change also breaks apps still on \(names)"))
+                kept.notes.append(Finding.Note("found against \(names) as well"))
             }
             return kept
         }
