@@ -2,7 +2,11 @@
 // libyaml's bare parse of the same bytes. Not a test: figures go to docs/performance.md.
 //
 //   swift run -c release schemalint-bench [--versions 200] [--entities 80] [--attributes 25] [--repeat 3]
+//                                          [--compatibility previous|transitive|window:N] [--churn]
 //   swift run -c release schemalint-bench --corpus ../shared/corpus/xcdatamodeld [--repeat 3]
+//
+// --churn: every version also changes the default of the attribute 'churn' of one entity (in turn), so the
+// compatibility window has older definitions to check (and `transitive` real work to do).
 import CYAML
 import Foundation
 import SchemaLint
@@ -15,17 +19,29 @@ struct Options {
     var entities = 80
     var attributes = 25
     var repeats = 3
+    var compatibility = Compatibility.previous
+    var churn = false
     var corpus: String?
 
     init(arguments: [String]) {
+        let usage = "usage: schemalint-bench [--versions N] [--entities N] [--attributes N] [--repeat N] [--compatibility MODE] [--churn] | --corpus FOLDER"
         var iterator = arguments.dropFirst().makeIterator()
         while let flag = iterator.next() {
+            if flag == "--churn" {
+                churn = true
+                continue
+            }
+            if flag == "--compatibility" {
+                guard let mode = iterator.next().flatMap(Compatibility.init(argument:)) else { fatalError(usage) }
+                compatibility = mode
+                continue
+            }
             if flag == "--corpus" {
                 corpus = iterator.next()
                 continue
             }
             guard let value = iterator.next().flatMap(Int.init), value > 0 else {
-                fatalError("usage: schemalint-bench [--versions N] [--entities N] [--attributes N] [--repeat N]")
+                fatalError(usage)
             }
             switch flag {
             case "--versions": versions = value
@@ -55,6 +71,11 @@ func modelFile(version: Int, options: Options) -> String {
             } else {
                 text += "      attribute\(attribute): \(type)\n"
             }
+        }
+        if options.churn {
+            // Changed over time: the default of 'churn' in one entity per version, round-robin.
+            let changes = version > entity ? (version - entity + options.entities - 1) / options.entities : 0
+            text += "      churn: {type: int32, optional: false, default: \(changes)}\n"
         }
         // Added over time: one attribute per version, round-robin over the entities.
         for added in stride(from: entity, to: version, by: options.entities) {
@@ -169,10 +190,11 @@ for version in 1...options.versions {
     files.append(bytes)
     try Data(bytes).write(to: folder.appendingPathComponent("v\(version).yaml"))
 }
-print("history: \(options.versions) versions x \(options.entities) entities x \(options.attributes) attributes, \(String(format: "%.1f", megabytes(totalBytes))) MB of YAML")
+print("history: \(options.versions) versions x \(options.entities) entities x \(options.attributes) attributes, \(String(format: "%.1f", megabytes(totalBytes))) MB of YAML, compatibility \(options.compatibility)\(options.churn ? ", churn" : "")")
 
 var bareBest = Double.infinity
 var lintBest = Double.infinity
+var rulesBest = Double.infinity
 var findings = 0
 for _ in 0..<options.repeats {
     bareBest = min(bareBest, time { for file in files { _ = bareParse(file) } })
@@ -180,13 +202,16 @@ for _ in 0..<options.repeats {
         let loaded = ModelLoader().load(paths: [folder.path])
         if let error = loaded.errors.first { print("generated history does not load: \(error)"); exit(1) }
         let histories = try! ModelHistory.histories(of: loaded.versions)
-        let result = Linter().lint(histories)
-        findings = result.findings.count
-        _ = TextReporter().render(result)
+        var result: LintResult?
+        // The checks alone (diff, change/version/history rules, compatibility window), without loading.
+        rulesBest = min(rulesBest, time { result = Linter(options: LintOptions(compatibility: options.compatibility)).lint(histories) })
+        findings = result!.findings.count
+        _ = TextReporter().render(result!)
     })
 }
 let mb = megabytes(totalBytes)
 print(String(format: "libyaml bare parse: %.3f s  %.1f MB/s", bareBest, mb / bareBest))
 print(String(format: "full lint (read, parse, decode, validate, diff, rules, report): %.3f s  %.1f MB/s  %.0f versions/s  (%d findings)", lintBest, mb / lintBest, Double(options.versions) / lintBest, findings))
+print("checks only (diff, rules, compatibility \(options.compatibility)): " + String(format: "%.3f s  %.2f ms/version", rulesBest, rulesBest * 1000 / Double(options.versions)))
 print(String(format: "full lint / bare parse: %.2fx", lintBest / bareBest))
 print(String(format: "peak resident memory: %.0f MB", peakResidentMegabytes()))

@@ -59,6 +59,9 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Leave alone named YAML files that are not model files (for hooks that pass every changed YAML file).")
     var skipNonModelFiles = false
 
+    @Option(help: "Which releases each version must stay compatible with: previous (its baseline), transitive (every earlier release), or window:N (the last N releases). Default: `compatibility:` in .schemalint.yml, else previous.")
+    var compatibility: Compatibility?
+
     @Flag(help: "Fail (exit 1) on warnings as well as errors.")
     var strict = false
 
@@ -78,6 +81,7 @@ struct LintCommand: ParsableCommand {
         )
         options.skipsNonModelFiles = skipNonModelFiles
         options.orderFile = order
+        options.compatibility = compatibility
         let output: LintPipeline.Output
         switch LintPipeline().run(options) {
         case .success(let value): output = value

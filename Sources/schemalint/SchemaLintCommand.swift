@@ -10,8 +10,9 @@ struct SchemaLintCommand: ParsableCommand {
         .xcdatamodeld bundles), compares each version with the one people may still run, and reports \
         the changes that break CloudKit sync or local store migration, with what to do instead.
 
-        Run `schemalint models/` to lint, `schemalint rules` to list the rules, and \
-        `schemalint explain <rule>` to read one rule's page.
+        Run `schemalint models/` to lint, `schemalint rules` to list the rules, \
+        `schemalint explain <rule>` to read one rule's page, `schemalint diff OLD NEW` for a changelog \
+        between two versions, and `schemalint lock` to record the released versions in schemalint.lock.
 
         EXIT STATUS
           0  no errors (warnings and notes do not fail the run unless --strict)
@@ -19,7 +20,7 @@ struct SchemaLintCommand: ParsableCommand {
           2  input that could not be read, or a usage error
         """,
         version: SchemaLintVersion.current,
-        subcommands: [LintCommand.self, InitCommand.self, ImportCommand.self, RulesCommand.self, ExplainCommand.self],
+        subcommands: [LintCommand.self, InitCommand.self, ImportCommand.self, RulesCommand.self, ExplainCommand.self, DiffCommand.self, LockCommand.self],
         defaultSubcommand: LintCommand.self
     )
 }

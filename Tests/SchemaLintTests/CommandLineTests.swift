@@ -29,13 +29,118 @@ import Testing
         #expect(lines.contains("    note: 'Note.createdAt' as declared in version 2 (examples/notes/v2.yaml:17:7)"))
         #expect(lines.contains { $0.hasPrefix("    help: keep 'createdAt' in the model") })
         #expect(lines.contains { $0.hasPrefix("examples/notes/v3.yaml:15:45: error: attribute 'Note.title' was renamed to 'headline';") && $0.hasSuffix("[attribute-renamed]") })
-        #expect(lines.last == "4 errors in 4 versions of 1 model")
+        #expect(lines.last == "4 errors, 4 notes in 4 versions of 1 model")
     }
 
+    /// The clean history has no errors or warnings; its additions are noted (deploy the schema
+    /// before the release), and its lock matches.
     @Test func cleanHistoryPasses() throws {
         let run = try Executable.run(["examples/clean"])
         #expect(run.status == 0)
-        #expect(run.stdout == "no problems in 2 versions of 1 model\n")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.last == "3 notes in 2 versions of 1 model")
+        #expect(lines.filter { !$0.hasPrefix(" ") }.dropLast().allSatisfy { $0.contains(": note: ") && $0.hasSuffix("[element-added]") })
+        let strict = try Executable.run(["examples/clean", "--strict"])
+        #expect(strict.status == 0, "notes do not fail even a strict run")
+    }
+
+    @Test func theNewExamplesExerciseTheCatalogue() throws {
+        let tasks = try Executable.run(["examples/tasks"])
+        #expect(tasks.status == 1)
+        for rule in ["cloudkit-unique-constraint", "attribute-removed", "delete-rule-changed", "deprecated-element-removed", "name-reused", "element-added"] {
+            #expect(tasks.stdout.contains("[\(rule)]"), "examples/tasks should show \(rule)")
+        }
+        #expect(tasks.stdout.split(separator: "\n").last == "4 errors, 2 notes in 3 versions of 1 model")
+        let journal = try Executable.run(["examples/journal"])
+        #expect(journal.stdout.contains("examples/journal/v3.yaml:4:10: error: stores of version 1 cannot migrate to version 3 in one lightweight migration"))
+        #expect(journal.stdout.contains("[uniqueness-changed]"))
+        #expect(!journal.stdout.contains("[attribute-required-without-default]"), "each step is fine")
+        let transitive = try Executable.run(["examples/journal", "--compatibility", "transitive"])
+        #expect(transitive.stdout.contains("examples/journal/v3.yaml:9:37: error: attribute 'Entry.mood' became required with no default; existing objects have no value for it, so lightweight migration fails [attribute-required-without-default]"))
+        #expect(transitive.stdout.contains("    note: 'Entry.mood' as declared in version 1 (examples/journal/v1.yaml:8:7)"))
+    }
+
+    @Test func compatibilityIsValidated() throws {
+        for bad in ["window:0", "window:", "everything"] {
+            let run = try Executable.run(["examples/clean", "--compatibility", bad])
+            #expect(run.status == 2, "\(bad)")
+            #expect(run.stderr.contains("--compatibility"))
+        }
+        #expect(try Executable.run(["examples/clean", "--compatibility", "window:3"]).status == 0)
+    }
+
+    @Test func lockRecordsReleasesAndLintNoticesChanges() throws {
+        let folder = try TemporaryFolder()
+        let v1 = "model: M\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: string\n"
+        try folder.write(v1, to: "m/v1.yaml")
+        try folder.write("model: M\nversion: 2\nentities:\n  Note:\n    attributes:\n      title: string\n      body: string\n", to: "m/v2.yaml")
+        try folder.write("model: M\nversion: 3\nreleased: false\nentities:\n  Note: {}\n", to: "m/v3.yaml")
+        let lock = try Executable.run(["lock", "m"], in: folder.url)
+        #expect(lock.status == 0)
+        #expect(lock.stdout == "m/schemalint.lock: 2 released versions of 1 model (2 newly locked)\n")
+        let text = try String(contentsOf: folder.url.appendingPathComponent("m/schemalint.lock"), encoding: .utf8)
+        #expect(text.contains("\"1\": \"sha256:") && text.contains("\"2\": \"sha256:") && !text.contains("\"3\""))
+        #expect(try Executable.run(["m"], in: folder.url).stdout.contains("released-version") == false)
+
+        // Reformatting is not a change; an edit is.
+        try folder.write("# reformatted\nentities: {Note: {attributes: {title: {type: String}}}}\nversion: 1\nmodel: M\n", to: "m/v1.yaml")
+        #expect(try Executable.run(["m"], in: folder.url).stdout.contains("released-version") == false)
+        try folder.write(v1 + "      extra: int16\n", to: "m/v1.yaml")
+        let edited = try Executable.run(["m"], in: folder.url)
+        #expect(edited.status == 1)
+        #expect(edited.stdout.contains("m/v1.yaml:2:10: error: released version 1 was modified: its content no longer matches the hash in schemalint.lock;"))
+
+        // A deleted release is reported at its lock entry, and lock refuses to forget it.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("m/v1.yaml"))
+        let removed = try Executable.run(["m"], in: folder.url)
+        #expect(removed.stdout.contains("m/schemalint.lock:7:5: error: released version 1 of model 'M' is locked but no longer in the models;"))
+        let refused = try Executable.run(["lock", "m"], in: folder.url)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("m/schemalint.lock:7:5: error: version 1 of model 'M' is locked but no longer a released version here"))
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("m/schemalint.lock"), encoding: .utf8) == text, "the lock is unchanged")
+        let forced = try Executable.run(["lock", "m", "--force"], in: folder.url)
+        #expect(forced.status == 0)
+        #expect(forced.stdout == "m/schemalint.lock: 1 released version of 1 model (1 dropped)\n")
+        #expect(try Executable.run(["m"], in: folder.url).status == 0)
+    }
+
+    @Test func lockTakesFoldersAndRejectsBrokenLocks() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("model: M\nversion: 1\nentities: {}\n", to: "m/v1.yaml")
+        #expect(try Executable.run(["lock", "m/v1.yaml"], in: folder.url).status == 2)
+        try folder.write("lock: 1\nmodels:\n  M:\n    \"1\": nonsense\n", to: "m/schemalint.lock")
+        let lint = try Executable.run(["m"], in: folder.url)
+        #expect(lint.status == 2)
+        #expect(lint.stderr.hasPrefix("m/schemalint.lock:4:10: error:"))
+        #expect(try Executable.run(["lock", "m"], in: folder.url).status == 2)
+        #expect(try Executable.run(["lock", "m", "--force"], in: folder.url).status == 0)
+    }
+
+    @Test func diffPrintsAChangelog() throws {
+        let run = try Executable.run(["diff", "examples/notes/v2.yaml", "examples/notes/v3.yaml"])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+        # Notes: version 2 -> version 3
+
+        ## Folder
+
+        - attribute `color`: type `int16` -> `string`
+        - attribute `color`: default `0` -> `blue`
+
+        ## Note
+
+        - removed attribute `createdAt`
+        - renamed attribute `title` to `headline`
+        - added attribute `created` (date)
+
+        5 changes in 2 entities.
+
+        """)
+        let json = try Executable.run(["diff", "examples/notes/v2.yaml", "examples/notes/v3.yaml", "--format", "json"])
+        #expect(json.status == 0)
+        #expect(json.stdout.hasPrefix("{\n  \"model\": \"Notes\",\n  \"from\": \"2\",\n  \"to\": \"3\",\n  \"changes\": ["))
+        #expect(try Executable.run(["diff", "examples/notes/v2.yaml"]).status == 2)
+        #expect(try Executable.run(["diff", "examples/notes", "examples/notes/v3.yaml"]).status == 2)
     }
 
     @Test func outputIsDeterministic() throws {
@@ -122,6 +227,9 @@ import Testing
         #expect(run.status == 0)
         let row = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("attribute-renamed ") })
         #expect(row.split(separator: " ", omittingEmptySubsequences: true).prefix(3) == ["attribute-renamed", "error", "-"])
+        let local = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("migration-path-not-inferable ") })
+        #expect(local.split(separator: " ", omittingEmptySubsequences: true).prefix(3) == ["migration-path-not-inferable", "-", "error"])
+        #expect(run.stdout.contains("\nCloudKit model requirements (each version on its own):\n"))
     }
 
     /// `(command, output)` for each ```console block that starts with `$ schemalint`.

@@ -192,6 +192,14 @@ import Testing
         #expect(changed.stdout.hasPrefix("models/v3.yaml:6:24: error: attribute 'Note.body' changed type from string to int32"))
         #expect(!changed.stdout.contains("'Note.title' was removed"))
 
+        // Editing a version released at the revision is reported, with no lock file.
+        try FileManager.default.removeItem(atPath: repo.path + "/models/v3.yaml")
+        try repo.write(Self.v1.replacingOccurrences(of: "body: string", with: "body: string, pinned: boolean"), to: "models/v1.yaml")
+        let edited = try Executable.run(["models", "--against", "HEAD"], in: repo.url)
+        #expect(edited.status == 1)
+        #expect(edited.stdout.hasPrefix("models/v1.yaml:2:10: error: released version 1 was modified: its content no longer matches the released copy at HEAD:models/v1.yaml;"))
+        #expect(edited.stdout.contains("[released-version-modified]"))
+
         let unknown = try Executable.run(["models", "--against", "no-such-branch"], in: repo.url)
         #expect(unknown.status == 2)
         #expect(unknown.stderr.hasSuffix("error: unknown revision 'no-such-branch' (try a branch, a tag or a commit, e.g. origin/main)\n"))
@@ -241,5 +249,23 @@ import Testing
         let short = try Executable.run(["Model.xcdatamodeld", "--order", "short.txt"], in: folder.url)
         #expect(short.status == 2)
         #expect(short.stderr.contains("the version order misses 'Folders'"))
+    }
+
+    /// `compatibility:` in .schemalint.yml sets the window; `--compatibility` overrides it.
+    @Test func compatibilityComesFromTheConfigurationUnlessGiven() throws {
+        let folder = try TemporaryFolder()
+        for (index, text) in WholeHistoryTests.requiredByStages.enumerated() { try folder.write(text, to: "m/v\(index + 1).yaml") }
+        // Each step alone keeps the attribute's values; only against version 1 does version 3 lose them.
+        let window = "[attribute-required-without-default]"
+        #expect(!(try Executable.run(["m"], in: folder.url).stdout.contains(window)))
+        try folder.write("compatibility: transitive\n", to: ".schemalint.yml")
+        let transitive = try Executable.run(["m"], in: folder.url)
+        #expect(transitive.status == 1)
+        #expect(transitive.stdout.contains(window))
+        #expect(!(try Executable.run(["m", "--compatibility", "previous"], in: folder.url).stdout.contains(window)))
+        try folder.write("compatibility: transitiv\n", to: ".schemalint.yml")
+        let typo = try Executable.run(["m"], in: folder.url)
+        #expect(typo.status == 2)
+        #expect(typo.stderr == ".schemalint.yml:1:16: error: 'compatibility' must be previous, transitive or window:N (N a whole number from 1), found 'transitiv'; did you mean 'transitive'?\n")
     }
 }

@@ -45,10 +45,10 @@ public enum ConfigurationLoader {
                 configuration.cloudKit = try ScalarReader.bool(value, for: "'cloudkit'")
             case "compatibility":
                 let text = try ScalarReader.string(value, for: "'compatibility'")
-                guard CompatibilitySpelling.isValid(text) else {
+                guard let compatibility = Compatibility(argument: text) else {
                     throw InputError(at: value.location, "'compatibility' must be previous, transitive or window:N (N a whole number from 1), found '\(text)'" + Spelling.didYouMean(text, among: ["previous", "transitive"]))
                 }
-                configuration.compatibility = text
+                configuration.compatibility = compatibility
             case "fail-on":
                 let text = try ScalarReader.string(value, for: "'fail-on'")
                 guard let severity = Severity(rawValue: text), severity != .note else {
@@ -135,15 +135,6 @@ public enum ConfigurationLoader {
     /// A path for messages: relative to the current folder when inside it.
     static func displayPath(_ path: String) -> String {
         PathResolution.relative(path, to: FileManager.default.currentDirectoryPath)
-    }
-}
-
-/// `previous`, `transitive`, `window:N`.
-enum CompatibilitySpelling {
-    static func isValid(_ text: String) -> Bool {
-        if text == "previous" || text == "transitive" { return true }
-        guard text.hasPrefix("window:"), let count = Int(text.dropFirst("window:".count)) else { return false }
-        return count >= 1
     }
 }
 

@@ -59,8 +59,8 @@ public struct ProjectConfiguration: Sendable {
     public var directory: String
     /// Whether models that do not say (Xcode bundles, YAML files without `cloudkit:`) are synced.
     public var cloudKit: Bool?
-    /// `previous`, `transitive` or `window:N`.
-    public var compatibility: String?
+    /// Which releases each version is checked against.
+    public var compatibility: Compatibility?
     /// The least severity that fails the run (exit 1).
     public var failOn: Severity
     public var rules: [String: RuleSetting]
@@ -72,7 +72,7 @@ public struct ProjectConfiguration: Sendable {
     public var baseline: String?
 
     public init(
-        file: String? = nil, directory: String = ".", cloudKit: Bool? = nil, compatibility: String? = nil,
+        file: String? = nil, directory: String = ".", cloudKit: Bool? = nil, compatibility: Compatibility? = nil,
         failOn: Severity = .error, rules: [String: RuleSetting] = [:], exclude: [String] = [],
         bundles: [BundleSettings] = [], ignores: [Ignore] = []
     ) {

@@ -58,6 +58,8 @@ public struct Change: Sendable {
     public enum Kind: String, CaseIterable, Hashable, Sendable {
         case entityAdded, entityRemoved, entityRenamed
         case entityParentChanged, entityAbstractChanged, entityVersionHashModifierChanged, entityUniquenessChanged
+        /// The entity moved between a synced and a local configuration (its store changed).
+        case entitySyncChanged
         case attributeAdded, attributeRemoved, attributeRenamed
         case attributeTypeChanged, attributeOptionalityChanged, attributeDefaultChanged, attributeTransienceChanged
         case attributeTransformerChanged, attributeCloudEncryptionChanged, attributeVersionHashModifierChanged

@@ -34,6 +34,32 @@ public struct ModelDiffer: Sendable {
         return changes
     }
 
+    /// The changes of one element between two versions that need not be consecutive (the
+    /// compatibility window): an entity's own properties, or one attribute or relationship.
+    /// `renamedEntities` maps entity names of the older version to the newer one's.
+    func changes(
+        from old: Element, in oldEntity: Entity, of oldVersion: ModelVersion,
+        to new: Element, in newEntity: Entity, of newVersion: ModelVersion,
+        renamedEntities: [String: String]
+    ) -> [Change] {
+        let pair = EntityPair(old: oldEntity, new: newEntity, oldVersion: oldVersion, newVersion: newVersion, renamedEntities: renamedEntities)
+        var changes: [Change] = []
+        switch (old, new) {
+        case (.entity(let before), .entity(let after)):
+            if before.name != after.name {
+                changes.append(pair.change(.entityRenamed, old: old, new: new, location: after.location(of: "renamedFrom")))
+            }
+            compareEntityProperties(pair, into: &changes)
+        case (.attribute(let before), .attribute(let after)):
+            compareAttribute(before, after, pair, into: &changes)
+        case (.relationship(let before), .relationship(let after)):
+            compareRelationship(before, after, pair, into: &changes)
+        default:
+            break
+        }
+        return changes
+    }
+
     // MARK: Entities
 
     private func compareEntityProperties(_ pair: EntityPair, into changes: inout [Change]) {
@@ -50,6 +76,11 @@ public struct ModelDiffer: Sendable {
         if Set(before.uniquenessConstraints.map(Set.init)) != Set(after.uniquenessConstraints.map(Set.init)) {
             changes.append(pair.change(.entityUniquenessChanged, old: .entity(before), new: .entity(after), location: after.location(of: "uniqueness")))
         }
+        let (wasSynced, isSynced) = (pair.oldVersion.isSynced(entity: before.name), pair.newVersion.isSynced(entity: after.name))
+        if wasSynced != isSynced, !pair.oldVersion.configurations.isEmpty || !pair.newVersion.configurations.isEmpty {
+            let configuration = pair.newVersion.configurations.first { $0.entities.contains(after.name) }
+            changes.append(pair.change(.entitySyncChanged, old: .entity(before), new: .entity(after), location: configuration?.location ?? after.location))
+        }
     }
 
     // MARK: Attributes
@@ -64,21 +95,24 @@ public struct ModelDiffer: Sendable {
             changes.append(pair.addition(.attributeAdded, .attribute(attribute)))
         }
         for (oldOffset, newOffset) in match.matched {
-            let (before, after) = (pair.old.attributes[oldOffset], pair.new.attributes[newOffset])
-            let (old, new) = (Element.attribute(before), Element.attribute(after))
-            func record(_ kind: Change.Kind, _ property: String) {
-                changes.append(pair.change(kind, old: old, new: new, location: after.location(of: property)))
-            }
-            if before.name != after.name { record(.attributeRenamed, "renamedFrom") }
-            if before.type != after.type { record(.attributeTypeChanged, "type") }
-            if before.isOptional != after.isOptional { record(.attributeOptionalityChanged, "optional") }
-            if before.defaultValue != after.defaultValue { record(.attributeDefaultChanged, "default") }
-            if before.isTransient != after.isTransient { record(.attributeTransienceChanged, "transient") }
-            if before.type == after.type, before.transformer != after.transformer || before.className != after.className {
-                record(.attributeTransformerChanged, before.transformer != after.transformer ? "transformer" : "className")
-            }
-            if before.allowsCloudEncryption != after.allowsCloudEncryption { record(.attributeCloudEncryptionChanged, "allowsCloudEncryption") }
+            compareAttribute(pair.old.attributes[oldOffset], pair.new.attributes[newOffset], pair, into: &changes)
         }
+    }
+
+    private func compareAttribute(_ before: Attribute, _ after: Attribute, _ pair: EntityPair, into changes: inout [Change]) {
+        let (old, new) = (Element.attribute(before), Element.attribute(after))
+        func record(_ kind: Change.Kind, _ property: String) {
+            changes.append(pair.change(kind, old: old, new: new, location: after.location(of: property)))
+        }
+        if before.name != after.name { record(.attributeRenamed, "renamedFrom") }
+        if before.type != after.type { record(.attributeTypeChanged, "type") }
+        if before.isOptional != after.isOptional { record(.attributeOptionalityChanged, "optional") }
+        if before.defaultValue != after.defaultValue { record(.attributeDefaultChanged, "default") }
+        if before.isTransient != after.isTransient { record(.attributeTransienceChanged, "transient") }
+        if before.type == after.type, before.transformer != after.transformer || before.className != after.className {
+            record(.attributeTransformerChanged, before.transformer != after.transformer ? "transformer" : "className")
+        }
+        if before.allowsCloudEncryption != after.allowsCloudEncryption { record(.attributeCloudEncryptionChanged, "allowsCloudEncryption") }
     }
 
     // MARK: Relationships
@@ -93,22 +127,25 @@ public struct ModelDiffer: Sendable {
             changes.append(pair.addition(.relationshipAdded, .relationship(relationship)))
         }
         for (oldOffset, newOffset) in match.matched {
-            let (before, after) = (pair.old.relationships[oldOffset], pair.new.relationships[newOffset])
-            let (old, new) = (Element.relationship(before), Element.relationship(after))
-            func record(_ kind: Change.Kind, _ property: String) {
-                changes.append(pair.change(kind, old: old, new: new, location: after.location(of: property)))
-            }
-            if before.name != after.name { record(.relationshipRenamed, "renamedFrom") }
-            if pair.newName(ofEntity: before.destination) != after.destination { record(.relationshipDestinationChanged, "destination") }
-            if before.isToMany != after.isToMany { record(.relationshipCardinalityChanged, "toMany") }
-            if before.isOrdered != after.isOrdered { record(.relationshipOrderedChanged, "ordered") }
-            if before.inverse != after.inverse, !isRenamedInverse(before, after, pair) { record(.relationshipInverseChanged, "inverse") }
-            if before.deleteRule != after.deleteRule { record(.relationshipDeleteRuleChanged, "deleteRule") }
-            if before.isOptional != after.isOptional || (before.minCount ?? 0) != (after.minCount ?? 0) {
-                record(.relationshipOptionalityChanged, before.isOptional != after.isOptional ? "optional" : "minCount")
-            }
-            if before.isTransient != after.isTransient { record(.relationshipTransienceChanged, "transient") }
+            compareRelationship(pair.old.relationships[oldOffset], pair.new.relationships[newOffset], pair, into: &changes)
         }
+    }
+
+    private func compareRelationship(_ before: Relationship, _ after: Relationship, _ pair: EntityPair, into changes: inout [Change]) {
+        let (old, new) = (Element.relationship(before), Element.relationship(after))
+        func record(_ kind: Change.Kind, _ property: String) {
+            changes.append(pair.change(kind, old: old, new: new, location: after.location(of: property)))
+        }
+        if before.name != after.name { record(.relationshipRenamed, "renamedFrom") }
+        if pair.newName(ofEntity: before.destination) != after.destination { record(.relationshipDestinationChanged, "destination") }
+        if before.isToMany != after.isToMany { record(.relationshipCardinalityChanged, "toMany") }
+        if before.isOrdered != after.isOrdered { record(.relationshipOrderedChanged, "ordered") }
+        if before.inverse != after.inverse, !isRenamedInverse(before, after, pair) { record(.relationshipInverseChanged, "inverse") }
+        if before.deleteRule != after.deleteRule { record(.relationshipDeleteRuleChanged, "deleteRule") }
+        if before.isOptional != after.isOptional || (before.minCount ?? 0) != (after.minCount ?? 0) {
+            record(.relationshipOptionalityChanged, before.isOptional != after.isOptional ? "optional" : "minCount")
+        }
+        if before.isTransient != after.isTransient { record(.relationshipTransienceChanged, "transient") }
     }
 
     /// An inverse whose name changed only because the inverse relationship itself was renamed.

@@ -20,6 +20,9 @@ public struct LintPipeline: Sendable {
         public var skipsNonModelFiles = false
         /// `--order FILE`: the history order of the one bundle being linted.
         public var orderFile: String?
+        /// `--compatibility`: which releases each version is checked against (nil: the
+        /// configuration's `compatibility:`, else `previous`).
+        public var compatibility: Compatibility?
 
         public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false, baselineFile: String? = nil, ignoresBaseline: Bool = false, againstRevision: String? = nil) {
             self.againstRevision = againstRevision
@@ -34,6 +37,14 @@ public struct LintPipeline: Sendable {
     public struct Output: Sendable {
         public var result: LintResult
         public var configuration: ProjectConfiguration
+        /// The histories linted (for `--against`, which compares them with a revision's).
+        public var histories: [ModelHistory] = []
+    }
+
+    /// What a git revision says about this run: its findings, and its released versions.
+    struct Reference {
+        var findings: Set<String> = []
+        var released: [VersionLock.Entry] = []
     }
 
     public var catalog: RuleCatalog
@@ -71,7 +82,24 @@ public struct LintPipeline: Sendable {
         if let unknown = suppressions.first(where: { !known.contains($0.rule) }) {
             return .failure(InputErrors([InputError(at: unknown.location, "unknown rule '\(unknown.rule)' in a suppression" + Spelling.didYouMean(unknown.rule, among: known.sorted()))]))
         }
-        var result = Linter(catalog: catalog).lint(histories, bundles: loaded.bundles)
+        var lock: VersionLock?
+        do throws(InputError) {
+            lock = try VersionLock.find(for: options.paths)
+        } catch {
+            return .failure(InputErrors([error]))
+        }
+        var reference = Reference()
+        if let revision = options.againstRevision {
+            switch self.reference(at: revision, options, configuration: configuration) {
+            case .success(let value): reference = value
+            case .failure(let problems): return .failure(problems)
+            }
+            // The revision's released versions are locked as they were there, unless a lock file says otherwise.
+            let locked = Set((lock?.entries ?? []).map { "\($0.model)\u{0}\($0.version)" })
+            let fromRevision = reference.released.filter { !locked.contains("\($0.model)\u{0}\($0.version)") }
+            lock = VersionLock(file: lock?.file ?? revision, entries: (lock?.entries ?? []) + fromRevision)
+        }
+        var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock)).lint(histories, bundles: loaded.bundles)
         var findings = FindingPolicy(configuration: configuration, suppressions: suppressions).apply(to: result.findings)
         if !options.ignoresBaseline, let file = options.baselineFile ?? configuration.baseline {
             do throws(InputError) {
@@ -80,22 +108,17 @@ public struct LintPipeline: Sendable {
                 return .failure(InputErrors([error]))
             }
         }
-        if let revision = options.againstRevision {
-            switch findingsAt(revision, options, configuration: configuration) {
-            case .success(let earlier):
-                let known = Set(earlier.map(\.identity))
-                findings = findings.filter { !known.contains($0.identity) }
-            case .failure(let problems):
-                return .failure(problems)
-            }
+        if options.againstRevision != nil {
+            findings = findings.filter { !reference.findings.contains($0.identity) }
         }
         result.findings = findings.sorted(by: Finding.reportOrder)
-        return .success(Output(result: result, configuration: configuration))
+        return .success(Output(result: result, configuration: configuration, histories: histories))
     }
 
-    /// The findings of the same run on the files as they are at `revision`.
-    /// The configuration is the one at the revision too, so that its relative paths resolve there.
-    private func findingsAt(_ revision: String, _ options: Options, configuration: ProjectConfiguration) -> Result<[Finding], InputErrors> {
+    /// The same run on the files as they are at `revision`: its findings, and its released versions
+    /// (located at `revision:path`). The configuration is the one at the revision too, so that its
+    /// relative paths resolve there.
+    private func reference(at revision: String, _ options: Options, configuration: ProjectConfiguration) -> Result<Reference, InputErrors> {
         let checkout: (folder: String, paths: [String])
         let git: GitRevision
         do throws(InputError) {
@@ -107,14 +130,25 @@ public struct LintPipeline: Sendable {
         defer { try? FileManager.default.removeItem(atPath: checkout.folder) }
         var earlier = options
         earlier.paths = checkout.paths.filter { path in configuration.file.map { path != git.place(of: $0, in: checkout.folder) } ?? true }
-        guard !earlier.paths.isEmpty else { return .success([]) }
+        guard !earlier.paths.isEmpty else { return .success(Reference()) }
         earlier.configurationFile = configuration.file.map { git.place(of: $0, in: checkout.folder) }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         earlier.againstRevision = nil
         earlier.ignoresBaseline = true
         switch run(earlier) {
-        case .success(let output): return .success(output.result.findings)
+        case .success(let output):
+            var released: [VersionLock.Entry] = []
+            for history in output.histories {
+                for version in history.releasedVersions {
+                    let place = "\(revision):" + PathResolution.relative(version.file, to: checkout.folder)
+                    released.append(VersionLock.Entry(
+                        model: history.model, version: version.version.text, hash: VersionLock.hash(of: version),
+                        location: SourceLocation(file: place, line: 1, column: 1)
+                    ))
+                }
+            }
+            return .success(Reference(findings: Set(output.result.findings.map(\.identity)), released: released))
         // Input the revision could not load is no reference: everything counts as new.
-        case .failure: return .success([])
+        case .failure: return .success(Reference())
         }
     }
 

@@ -4,22 +4,29 @@ public struct Linter: Sendable {
     public static let manyBreakingChanges = 3
 
     public var catalog: RuleCatalog
+    public var options: LintOptions
 
-    public init(catalog: RuleCatalog = .standard) {
+    public init(catalog: RuleCatalog = .standard, options: LintOptions = LintOptions()) {
         self.catalog = catalog
+        self.options = options
     }
 
-    /// Lints every history (each version against its baseline) and the Xcode bundles they came from.
+    /// Lints every history: each version against its baseline (and, by `options.compatibility`,
+    /// earlier releases), each version on its own, each whole history, and the lock if there is
+    /// one; and the Xcode bundles the versions came from.
     public func lint(_ histories: [ModelHistory], bundles: [XcodeModelBundle] = []) -> LintResult {
-        let dispatch = catalog.rulesByKind
         var findings: [Finding] = []
         for bundle in bundles {
             for rule in catalog.bundleRules { findings += rule.check(bundle) }
         }
         for history in histories {
-            for (baseline, version) in history.comparisons {
-                let changes = ModelDiffer().changes(from: baseline, to: version)
-                findings += check(Comparison(baseline: baseline, version: version, changes: changes), dispatch: dispatch)
+            findings += HistoryPass(history: history, catalog: catalog, options: options).run()
+        }
+        if let lock = options.lock {
+            // Models the lock knows that are gone altogether: only the lock rules have something to say.
+            let present = Set(histories.map(\.model))
+            for model in Set(lock.entries.map(\.model)).subtracting(present).sorted() {
+                findings += HistoryPass(history: ModelHistory(model: model, versions: []), catalog: catalog, options: options).run()
             }
         }
         return LintResult(
@@ -30,7 +37,8 @@ public struct Linter: Sendable {
         )
     }
 
-    private func check(_ comparison: Comparison, dispatch: [Change.Kind: [any ChangeRule]]) -> [Finding] {
+    /// The change rules' findings for one comparison.
+    static func changeFindings(_ comparison: Comparison, dispatch: [Change.Kind: [any ChangeRule]]) -> [Finding] {
         var findings: [Finding] = []
         for change in comparison.changes {
             guard let rules = dispatch[change.kind] else { continue }
@@ -42,13 +50,19 @@ public struct Linter: Sendable {
                 findings += rule.check(change, in: comparison, severity: severity)
             }
         }
-        let breaking = findings.filter { $0.severity == .error && comparison.version.isSynced(entity: $0.path?.entity ?? "") }
-        if breaking.count >= Self.manyBreakingChanges {
-            let advice = Suggestions.newContainer(breakingChanges: breaking.count, comparison: comparison)
-            for index in findings.indices where findings[index].severity == .error && comparison.version.isSynced(entity: findings[index].path?.entity ?? "") {
-                findings[index].suggestions.append(advice)
-            }
-        }
         return findings
+    }
+
+    /// Many synced errors between two versions: suggest a new CloudKit container on each of them.
+    static func addContainerAdvice(to findings: inout [Finding], _ comparison: Comparison) {
+        func isBreaking(_ finding: Finding) -> Bool {
+            finding.severity == .error && comparison.version.isSynced(entity: finding.path?.entity ?? "")
+        }
+        let breaking = findings.filter(isBreaking).count
+        guard breaking >= manyBreakingChanges else { return }
+        let advice = Suggestions.newContainer(breakingChanges: breaking, comparison: comparison)
+        for index in findings.indices where isBreaking(findings[index]) {
+            findings[index].suggestions.append(advice)
+        }
     }
 }

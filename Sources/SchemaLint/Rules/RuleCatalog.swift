@@ -1,10 +1,17 @@
 /// The set of rules a lint runs, and their descriptors by id.
 public struct RuleCatalog: Sendable {
     public let changeRules: [any ChangeRule]
+    public let versionRules: [any VersionRule]
+    public let historyRules: [any HistoryRule]
     public let bundleRules: [any BundleRule]
 
-    public init(changeRules: [any ChangeRule], bundleRules: [any BundleRule] = []) {
+    public init(
+        changeRules: [any ChangeRule], versionRules: [any VersionRule] = [], historyRules: [any HistoryRule] = [],
+        bundleRules: [any BundleRule] = []
+    ) {
         self.changeRules = changeRules
+        self.versionRules = versionRules
+        self.historyRules = historyRules
         self.bundleRules = bundleRules
     }
 
@@ -17,6 +24,18 @@ public struct RuleCatalog: Sendable {
         RelationshipCardinalityChangedRule(),
         EntityParentChangedRule(),
         AttributeRequiredWithoutDefaultRule(),
+    ] + PropertyChangeRule.all + [
+        DeleteRuleChangedRule(),
+        UniquenessChangedRule(),
+        HierarchyMergeRule(),
+        EntityMovedBetweenConfigurationsRule(),
+        ElementAddedRule(),
+        DeprecatedElementRemovedRule(),
+    ], versionRules: CloudKitModelRules.all, historyRules: [
+        NameReusedRule(),
+        MigrationPathRule(),
+        ReleasedVersionLockRule.modified,
+        ReleasedVersionLockRule.removed,
     ], bundleRules: [
         CurrentVersionNotLatestRule(),
         LegacyBinaryVersionRule(),
@@ -24,7 +43,8 @@ public struct RuleCatalog: Sendable {
 
     /// Descriptors of every rule, sorted by id.
     public var descriptors: [RuleDescriptor] {
-        (changeRules.map(\.descriptor) + bundleRules.map(\.descriptor) + FindingPolicy.descriptors + [Baseline.resolvedEntry]).sorted { $0.id < $1.id }
+        (changeRules.map(\.descriptor) + versionRules.map(\.descriptor) + historyRules.map(\.descriptor) + bundleRules.map(\.descriptor)
+            + FindingPolicy.descriptors + [Baseline.resolvedEntry]).sorted { $0.id < $1.id }
     }
 
     public var descriptorsByID: [String: RuleDescriptor] {

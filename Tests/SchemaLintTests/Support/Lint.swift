@@ -11,8 +11,12 @@ enum Lint {
         return versions
     }
 
-    static func result(_ files: [String], catalog: RuleCatalog = .standard) throws(InputError) -> LintResult {
-        Linter(catalog: catalog).lint(try ModelHistory.histories(of: try versions(files)))
+    static func result(
+        _ files: [String], catalog: RuleCatalog = .standard, compatibility: Compatibility = .previous, lock: String? = nil
+    ) throws(InputError) -> LintResult {
+        let versionLock = try lock.map { text throws(InputError) in try VersionLock.parse(bytes: Array(text.utf8), file: "models/schemalint.lock") }
+        return Linter(catalog: catalog, options: LintOptions(compatibility: compatibility, lock: versionLock))
+            .lint(try ModelHistory.histories(of: try versions(files)))
     }
 
     static func findings(_ files: [String]) throws(InputError) -> [Finding] {

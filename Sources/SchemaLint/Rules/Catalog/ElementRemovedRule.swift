@@ -24,6 +24,8 @@ struct ElementRemovedRule: ChangeRule {
     func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
         guard let removed = change.old else { return [] }
         let synced = comparison.isSynced(change)
+        // A synced element that was deprecated is deprecated-element-removed's.
+        if synced, removed.deprecation != nil { return [] }
         let what = "\(removed.kind) '\(change.oldPath ?? change.path)'"
         let consequence: String
         if synced {

@@ -8,6 +8,8 @@ struct EntityParentChangedRule: ChangeRule {
 
     func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
         guard let old = change.old?.entity, let new = change.new?.entity else { return [] }
+        // Merging two trees is hierarchy-merge's.
+        if HierarchyMergeRule.mergedWith(change, in: comparison) != nil { return [] }
         let from = old.parent.map { "'\($0)'" } ?? "none"
         let to = new.parent.map { "'\($0)'" } ?? "none"
         let what = "entity '\(change.path)' changed its parent from \(from) to \(to)"

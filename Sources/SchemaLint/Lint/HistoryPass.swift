@@ -1,0 +1,166 @@
+/// Lints one history in a single walk, oldest to newest:
+/// 1. each version against its baseline (change rules), and with a compatibility window against
+///    the earlier releases too, through the per-element history instead of re-diffing them;
+/// 2. each version on its own (version rules), reporting only problems its baseline did not have;
+/// 3. the whole history (history rules), from what the walk computed.
+struct HistoryPass {
+    let history: ModelHistory
+    let catalog: RuleCatalog
+    let options: LintOptions
+
+    func run() -> [Finding] {
+        let versions = history.versions
+        let dispatch = catalog.rulesByKind
+        // Identities are needed to check against older releases, and to follow renames for the
+        // migration-path check of local stores; a synced history linted `previous` needs neither.
+        let tracksElements = options.compatibility != .previous || versions.contains { !$0.usesCloudKit }
+        var elements = ElementHistory()
+        var steps: [HistoryContext.Step] = []
+        var findings: [Finding] = []
+        var lastRelease: Int?
+        var baselineKeys: Set<String> = []
+        /// For each element, its problems with older releases as of the last release (compatibility windows).
+        var outstanding: [Int: Set<String>] = [:]
+        let supersededBy = Dictionary(uniqueKeysWithValues: catalog.versionRules.map { ($0.descriptor.id, $0.supersededBy) })
+
+        for (index, version) in versions.enumerated() {
+            var changes: [Change] = []
+            var changeFindings: [Finding] = []
+            if let baselineIndex = lastRelease {
+                let comparison = Comparison(baseline: versions[baselineIndex], version: version, changes: ModelDiffer().changes(from: versions[baselineIndex], to: version))
+                changes = comparison.changes
+                var core = Linter.changeFindings(comparison, dispatch: dispatch)
+                Linter.addContainerAdvice(to: &core, comparison)
+                steps.append(HistoryContext.Step(baseline: baselineIndex, version: index, changes: changes, findings: core))
+                changeFindings = core
+                if options.compatibility != .previous {
+                    // A problem with an older release that the element already had in the last release
+                    // (it changed since, but not in the way that matters here) was reported there.
+                    let identities = Self.identities(of: changes, in: elements)
+                    let older = windowFindings(version, changes: changes, elements: elements, dispatch: dispatch)
+                    let fresh = older.filter { !(outstanding[$0.element]?.contains(Self.key($0.finding, against: $0.definition, versions[$0.baseline])) ?? false) }
+                    if version.isReleased {
+                        var now: [Int: Set<String>] = [:]
+                        for finding in core {
+                            guard let id = finding.path.flatMap({ identities[$0] }), let current = elements.records[id].definitions.last else { continue }
+                            now[id, default: []].insert(Self.key(finding, against: current.start, versions[baselineIndex]))
+                        }
+                        for item in older { now[item.element, default: []].insert(Self.key(item.finding, against: item.definition, versions[item.baseline])) }
+                        for id in Set(identities.values) { outstanding[id] = now[id] ?? [] }
+                    }
+                    changeFindings = Self.merge(core.map { ($0, baselineIndex) } + fresh.map { ($0.finding, $0.baseline) }, versions: versions)
+                }
+            }
+
+            let own = catalog.versionRules.flatMap { $0.check(version) }
+            let superseded = Set(changeFindings.map { "\($0.ruleID) \($0.path?.description ?? "")" })
+            findings += changeFindings
+            findings += own.filter { finding in
+                !baselineKeys.contains(finding.dedupKey)
+                    && !(supersededBy[finding.ruleID] ?? []).contains { superseded.contains("\($0) \(finding.path?.description ?? "")") }
+            }
+
+            if version.isReleased {
+                if tracksElements { elements.record(version, at: index, changes: changes) }
+                lastRelease = index
+                baselineKeys = Set(own.map(\.dedupKey))
+            }
+        }
+
+        let context = HistoryContext(
+            history: history, steps: steps, elements: tracksElements ? elements : nil,
+            lock: options.lock.map { $0.entries.filter { $0.model == history.model } }, catalog: catalog
+        )
+        var replaced: Set<String> = []
+        for rule in catalog.historyRules {
+            let found = rule.check(context)
+            for finding in found {
+                for other in rule.supersedes { replaced.insert("\(other) \(finding.version) \(finding.path?.description ?? "")") }
+            }
+            findings += found
+        }
+        guard !replaced.isEmpty else { return findings }
+        return findings.filter { !replaced.contains("\($0.ruleID) \($0.version) \($0.path?.description ?? "")") }
+    }
+
+    /// The changed elements of `version` checked against their definitions in the releases of the
+    /// compatibility window other than the baseline (the baseline's are checked by the core pass).
+    /// Elements unchanged since the baseline need no check: any problem they have with an older
+    /// release, the baseline had too, and it was reported there.
+    private func windowFindings(
+        _ version: ModelVersion, changes: [Change], elements: ElementHistory, dispatch: [Change.Kind: [any ChangeRule]]
+    ) -> [(finding: Finding, baseline: Int, element: Int, definition: Int)] {
+        let versions = history.versions
+        let releases = elements.released.count
+        let windowStart = options.compatibility.releaseCount.map { max(0, releases - $0) } ?? 0
+        let renamedBack = Dictionary(changes.filter { $0.kind == .entityRenamed }.map { ($0.path.entity, ($0.oldPath ?? $0.path).entity) }, uniquingKeysWith: { first, _ in first })
+        var result: [(finding: Finding, baseline: Int, element: Int, definition: Int)] = []
+        for change in changes {
+            guard let old = change.old, let new = change.new, !(old.isTransient && new.isTransient),
+                  let id = elements.identity(of: ElementKey(old, at: change.oldPath ?? change.path)),
+                  let newEntity = version.entity(named: change.path.entity)
+            else { continue }
+            for definition in elements.records[id].definitions.dropLast() where (definition.end ?? .max) >= windowStart {
+                var ordinal = max(definition.start, windowStart)
+                if versions[elements.released[ordinal]].entity(named: definition.entity) == nil { ordinal = definition.start }
+                let baselineIndex = elements.released[ordinal]
+                let baseline = versions[baselineIndex]
+                guard let oldEntity = baseline.entity(named: definition.entity) else { continue }
+                // A destination renamed between the two releases is the same entity.
+                var renamed: [String: String] = [:]
+                if let before = definition.element.relationship, let after = new.relationship, before.destination != after.destination,
+                   let destination = elements.identity(of: ElementKey(.entity, renamedBack[after.destination] ?? after.destination)),
+                   elements.key(of: destination, atOrdinal: ordinal) == ElementKey(.entity, before.destination) {
+                    renamed[before.destination] = after.destination
+                }
+                let elementChanges = ModelDiffer().changes(
+                    from: definition.element, in: oldEntity, of: baseline,
+                    to: new, in: newEntity, of: version, renamedEntities: renamed
+                )
+                guard !elementChanges.isEmpty else { continue }
+                let comparison = Comparison(baseline: baseline, version: version, changes: elementChanges)
+                result += Linter.changeFindings(comparison, dispatch: dispatch).map { ($0, baselineIndex, id, definition.start) }
+            }
+        }
+        return result
+    }
+
+    /// The identity (in the last release) of each element the changes modify, by its path in the newer version.
+    static func identities(of changes: [Change], in elements: ElementHistory) -> [ElementPath: Int] {
+        var result: [ElementPath: Int] = [:]
+        for change in changes {
+            guard let old = change.old, change.new != nil, let id = elements.identity(of: ElementKey(old, at: change.oldPath ?? change.path)) else { continue }
+            result[change.path] = id
+        }
+        return result
+    }
+
+    /// What makes a finding against an older definition of an element (by the released ordinal
+    /// where that definition appeared) the same problem in a later version. The release compared
+    /// with may be any of those that had the definition, so its name is left out of the message.
+    static func key(_ finding: Finding, against definition: Int, _ baseline: ModelVersion) -> String {
+        "\(finding.ruleID)|\(definition)|\(finding.message.replacingOccurrences(of: baseline.displayName, with: "\u{0}"))"
+    }
+
+    /// One finding per rule and element: the one against the oldest release, with a note naming
+    /// the other releases it was found against too.
+    static func merge(_ findings: [(Finding, Int)], versions: [ModelVersion]) -> [Finding] {
+        var order: [String] = []
+        var groups: [String: [(Finding, Int)]] = [:]
+        for (finding, baseline) in findings {
+            let key = "\(finding.ruleID) \(finding.path?.description ?? finding.location.description)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append((finding, baseline))
+        }
+        return order.map { key in
+            let group = groups[key]!.sorted { $0.1 < $1.1 }
+            var kept = group[0].0
+            let others = Array(Set(group.dropFirst().map(\.1).filter { $0 != group[0].1 })).sorted()
+            if !others.isEmpty {
+                let names = others.map { versions[$0].displayName }.joined(separator: ", ")
+                kept.notes.append(Finding.Note("found against \(names) as well"))
+            }
+            return kept
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// Which released versions each version must stay compatible with.
+public enum Compatibility: Hashable, Sendable, CustomStringConvertible {
+    /// Each version against its baseline, the newest release before it (the default).
+    case previous
+    /// Each version against every release before it (like Confluent's *_TRANSITIVE modes).
+    case transitive
+    /// Against the last N releases before it: the app versions still in people's hands.
+    case window(Int)
+
+    /// Parses `previous`, `transitive` or `window:N` (N >= 1).
+    public init?(argument: String) {
+        switch argument {
+        case "previous": self = .previous
+        case "transitive": self = .transitive
+        default:
+            guard argument.hasPrefix("window:"), let count = Int(argument.dropFirst("window:".count)), count >= 1 else { return nil }
+            self = count == 1 ? .previous : .window(count)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .previous: "previous"
+        case .transitive: "transitive"
+        case .window(let count): "window:\(count)"
+        }
+    }
+
+    /// How many releases before a version it is checked against (nil: all of them).
+    var releaseCount: Int? {
+        switch self {
+        case .previous: 1
+        case .transitive: nil
+        case .window(let count): count
+        }
+    }
+}
+
+/// How a lint runs, beyond the rules.
+public struct LintOptions: Sendable {
+    public var compatibility: Compatibility
+    /// The lock of released versions found beside the models, if any.
+    public var lock: VersionLock?
+
+    public init(compatibility: Compatibility = .previous, lock: VersionLock? = nil) {
+        self.compatibility = compatibility
+        self.lock = lock
+    }
+}

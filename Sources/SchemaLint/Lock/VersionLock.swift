@@ -1,0 +1,147 @@
+import Foundation
+
+/// `schemalint.lock`: for each released version, a hash of its canonical content (docs/lock.md).
+/// Released versions are what people run, so they must never change; lint compares them with the lock.
+public struct VersionLock: Sendable {
+    public static let fileName = "schemalint.lock"
+    /// Bumped when the canonical form or the file's layout changes incompatibly.
+    public static let formatVersion = 1
+
+    public struct Entry: Hashable, Sendable {
+        public var model: String
+        /// The version as written in the model file (`3`, `2.1`).
+        public var version: String
+        /// `sha256:<hex>` of the canonical content.
+        public var hash: String
+        /// Where the entry is in the lock file (nil for entries not read from a file).
+        public var location: SourceLocation?
+
+        public init(model: String, version: String, hash: String, location: SourceLocation? = nil) {
+            self.model = model
+            self.version = version
+            self.hash = hash
+            self.location = location
+        }
+
+        var versionNumber: VersionNumber? { VersionNumber(version) }
+    }
+
+    public var file: String
+    public var entries: [Entry]
+
+    public init(file: String, entries: [Entry]) {
+        self.file = file
+        self.entries = entries
+    }
+
+    /// The entries for every released version of the histories, in model and version order.
+    public static func entries(for histories: [ModelHistory]) -> [Entry] {
+        histories.sorted { $0.model < $1.model }.flatMap { history in
+            history.releasedVersions.map { Entry(model: history.model, version: $0.version.text, hash: hash(of: $0)) }
+        }
+    }
+
+    /// The hash a released version is locked with.
+    public static func hash(of version: ModelVersion) -> String { CanonicalForm.hash(of: version) }
+
+    // MARK: Text
+
+    public func rendered() -> String {
+        var out = """
+        # schemalint.lock: hashes of the released model versions, written by `schemalint lock`.
+        # Lint reports a released version that no longer matches (released-version-modified) or that is
+        # gone (released-version-removed). Run `schemalint lock` again after each release; see docs/lock.md.
+        lock: \(Self.formatVersion)
+        models:\(entries.isEmpty ? " {}" : "")
+
+        """
+        var model: String?
+        for entry in entries.sorted(by: { ($0.model, $0.versionNumber ?? VersionNumber(ordinal: 0)) < ($1.model, $1.versionNumber ?? VersionNumber(ordinal: 0)) }) {
+            if entry.model != model {
+                out += "  "
+                JSONEscaping.appendQuoted(entry.model, to: &out)
+                out += ":\n"
+                model = entry.model
+            }
+            out += "    "
+            JSONEscaping.appendQuoted(entry.version, to: &out)
+            out += ": "
+            JSONEscaping.appendQuoted(entry.hash, to: &out)
+            out += "\n"
+        }
+        return out
+    }
+
+    /// Reads a lock file; any problem is an input error at its position.
+    public static func read(path: String) throws(InputError) -> VersionLock {
+        try parse(bytes: try FileReader.bytes(of: path), file: path)
+    }
+
+    public static func parse(bytes: [UInt8], file: String) throws(InputError) -> VersionLock {
+        let root = try YAMLParser().parse(bytes, file: file)
+        let top = try MappingReader(root, subject: "the lock file")
+        try top.rejectUnknownKeys(allowed: ["lock", "models"])
+        let format = try top.int("lock")
+        guard format == formatVersion else {
+            throw InputError(at: top.value("lock")?.location ?? root.location, "lock format \(format.map(String.init) ?? "(none)") is not supported (this schemalint writes format \(formatVersion)); run `schemalint lock --force` to rewrite it")
+        }
+        var entries: [Entry] = []
+        for (model, _, versions) in try MappingReader.entries(of: try top.required("models"), subject: "'models'") {
+            for (version, key, value) in try MappingReader.entries(of: versions, subject: "the versions of model '\(model)'") {
+                guard VersionNumber(version) != nil else {
+                    throw InputError(at: key.location, "'\(version)' in the lock is not a version number")
+                }
+                let hash = try ScalarReader.string(value, for: "the hash of version \(version) of model '\(model)'")
+                guard hash.hasPrefix("sha256:"), hash.utf8.count == 71 else {
+                    throw InputError(at: value.location, "the hash of version \(version) of model '\(model)' must be 'sha256:' and 64 hex digits")
+                }
+                entries.append(Entry(model: model, version: version, hash: hash, location: key.location))
+            }
+        }
+        return VersionLock(file: file, entries: entries)
+    }
+
+    /// The locks beside the given folders (`<folder>/schemalint.lock`), merged; nil when there is none.
+    /// Files given directly are not looked beside: a lock covers a whole folder of models.
+    public static func find(for paths: [String]) throws(InputError) -> VersionLock? {
+        var found: VersionLock?
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { continue }
+            let file = lockPath(in: path)
+            guard FileManager.default.fileExists(atPath: file) else { continue }
+            let lock = try read(path: file)
+            if found == nil { found = lock } else { found!.entries += lock.entries }
+        }
+        return found
+    }
+
+    /// `<folder>/schemalint.lock`, spelled as the folder was given.
+    public static func lockPath(in folder: String) -> String {
+        folder == "." ? fileName : (folder.hasSuffix("/") ? folder + fileName : folder + "/" + fileName)
+    }
+
+    // MARK: Updating
+
+    /// What `schemalint lock` would write, and what of the existing lock it would lose.
+    public struct Update: Sendable {
+        public var lock: VersionLock
+        /// Locked versions that are gone (or no longer released).
+        public var dropped: [Entry]
+        /// Locked versions whose content changed since.
+        public var changed: [Entry]
+        /// Released versions locked for the first time.
+        public var added: [Entry]
+    }
+
+    public static func update(_ existing: VersionLock?, histories: [ModelHistory], file: String) -> Update {
+        let current = entries(for: histories)
+        func key(_ entry: Entry) -> String { "\(entry.model)\u{0}\(entry.versionNumber.map { $0.components.description } ?? entry.version)" }
+        let currentByKey = Dictionary(current.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let oldByKey = Dictionary((existing?.entries ?? []).map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let dropped = (existing?.entries ?? []).filter { currentByKey[key($0)] == nil }
+        let changed = (existing?.entries ?? []).filter { old in currentByKey[key(old)].map { $0.hash != old.hash } ?? false }
+        let added = current.filter { oldByKey[key($0)] == nil }
+        return Update(lock: VersionLock(file: file, entries: current), dropped: dropped, changed: changed, added: added)
+    }
+}

@@ -1,0 +1,134 @@
+/// CloudKit's requirements on a synced model, checked in each version on its own (Apple,
+/// "Creating a Core Data Model for CloudKit"; a store that breaks them does not load, with
+/// `NSCocoaErrorDomain` error 134060). Simple per-element checks share `CloudKitElementRule`;
+/// the record-type checks have files of their own.
+enum CloudKitModelRules {
+    static let all: [any VersionRule] = [
+        uniqueConstraint, unsupportedType, requiredAttribute, requiredRelationship, missingInverse,
+        denyDeleteRule, orderedRelationship,
+        CrossConfigurationRelationshipRule(), RecordFieldLimitRule(), HierarchyFieldConflictRule(),
+    ]
+
+    static let uniqueConstraint = CloudKitElementRule(
+        id: "cloudkit-unique-constraint",
+        summary: "A synced entity has a uniqueness constraint, which CloudKit cannot enforce."
+    ) { entity, _ in
+        guard !entity.uniquenessConstraints.isEmpty else { return [] }
+        let list = entity.uniquenessConstraints.map { "(\($0.joined(separator: ", ")))" }.joined(separator: ", ")
+        return [(
+            ElementPath(entity: entity.name), entity.location(of: "uniqueness"),
+            "entity '\(entity.name)' has a uniqueness constraint \(list); CloudKit cannot enforce uniqueness across devices, so a synced store with constraints does not load",
+            ["remove the constraint and deduplicate in code after each import (for example on NSPersistentStoreRemoteChange notifications)"]
+        )]
+    }
+
+    static let unsupportedType = CloudKitElementRule(
+        id: "cloudkit-unsupported-type",
+        summary: "A synced attribute has type undefined or objectID, which CloudKit cannot store."
+    ) { entity, _ in
+        entity.attributes.filter { !$0.isTransient && ($0.type == .undefined || $0.type == .objectID) }.map { attribute in (
+            ElementPath(entity: entity.name, member: attribute.name), attribute.location(of: "type"),
+            "attribute '\(entity.name).\(attribute.name)' has type \(attribute.type), which CloudKit cannot store; a synced store with it does not load",
+            [attribute.type == .objectID
+                ? "store a stable identifier instead (a uuid attribute, or the object's URI as a uri), or make '\(attribute.name)' transient"
+                : "give '\(attribute.name)' a concrete type, or make it transient"]
+        ) }
+    }
+
+    static let requiredAttribute = CloudKitElementRule(
+        id: "cloudkit-required-attribute",
+        summary: "A synced attribute is required and has no default value.",
+        supersededBy: ["attribute-required-without-default"]
+    ) { entity, _ in
+        entity.attributes.filter { !$0.isOptional && $0.defaultValue == nil && !$0.isTransient && !$0.isDerived }.map { attribute in (
+            ElementPath(entity: entity.name, member: attribute.name), attribute.location(of: "optional"),
+            "attribute '\(entity.name).\(attribute.name)' is required with no default; CloudKit requires every attribute to be optional or to have a default, so a synced store with it does not load",
+            ["make '\(attribute.name)' optional, or give it a default value (`default:`)"]
+        ) }
+    }
+
+    static let requiredRelationship = CloudKitElementRule(
+        id: "cloudkit-required-relationship",
+        summary: "A synced relationship is required (or has a minimum count above 0)."
+    ) { entity, _ in
+        entity.relationships.filter { !$0.isTransient && (!$0.isOptional || ($0.minCount ?? 0) > 0) }.map { relationship in
+            let what = relationship.isOptional ? "has minCount \(relationship.minCount ?? 0)" : "is required"
+            return (
+                ElementPath(entity: entity.name, member: relationship.name),
+                relationship.location(of: relationship.isOptional ? "minCount" : "optional"),
+                "relationship '\(entity.name).\(relationship.name)' \(what); CloudKit requires every relationship to be optional (a record can arrive before the records it links to), so a synced store with it does not load",
+                ["make '\(relationship.name)' optional with no minimum count, and check in code (for example in validateForInsert/validateForUpdate) where the link matters"]
+            )
+        }
+    }
+
+    static let missingInverse = CloudKitElementRule(
+        id: "cloudkit-missing-inverse",
+        summary: "A synced relationship has no inverse."
+    ) { entity, _ in
+        entity.relationships.filter { !$0.isTransient && $0.inverse == nil }.map { relationship in (
+            ElementPath(entity: entity.name, member: relationship.name), relationship.location,
+            "relationship '\(entity.name).\(relationship.name)' has no inverse; CloudKit requires an inverse for every relationship, so a synced store with it does not load",
+            ["add an inverse relationship to '\(relationship.destination)' and name it in `inverse:` on both sides"]
+        ) }
+    }
+
+    static let denyDeleteRule = CloudKitElementRule(
+        id: "cloudkit-deny-delete-rule",
+        summary: "A synced relationship uses the Deny delete rule."
+    ) { entity, _ in
+        entity.relationships.filter { !$0.isTransient && $0.deleteRule == .deny }.map { relationship in (
+            ElementPath(entity: entity.name, member: relationship.name), relationship.location(of: "deleteRule"),
+            "relationship '\(entity.name).\(relationship.name)' uses the deny delete rule; CloudKit does not support it (another device may delete the related records regardless), so a synced store with it does not load",
+            ["use nullify or cascade, and check in code before deleting where the deletion must be refused"]
+        ) }
+    }
+
+    static let orderedRelationship = CloudKitElementRule(
+        id: "cloudkit-ordered-relationship",
+        summary: "A synced relationship is ordered."
+    ) { entity, _ in
+        entity.relationships.filter { !$0.isTransient && $0.isOrdered }.map { relationship in (
+            ElementPath(entity: entity.name, member: relationship.name), relationship.location(of: "ordered"),
+            "relationship '\(entity.name).\(relationship.name)' is ordered; CloudKit does not support ordered relationships, so a synced store with it does not load",
+            ["make it unordered and keep the order in an attribute of '\(relationship.destination)' (say 'position', double, default 0)"]
+        ) }
+    }
+}
+
+/// A CloudKit requirement checked element by element in each synced entity.
+struct CloudKitElementRule: VersionRule {
+    typealias Problem = (path: ElementPath, location: SourceLocation, message: String, suggestions: [String])
+
+    let descriptor: RuleDescriptor
+    let supersededBy: Set<String>
+    let problems: @Sendable (Entity, ModelVersion) -> [Problem]
+
+    init(id: String, summary: String, supersededBy: Set<String> = [], problems: @escaping @Sendable (Entity, ModelVersion) -> [Problem]) {
+        self.descriptor = RuleDescriptor(id: id, category: .cloudkitModel, synced: .error, local: nil, summary: summary)
+        self.supersededBy = supersededBy
+        self.problems = problems
+    }
+
+    func check(_ version: ModelVersion) -> [Finding] {
+        version.syncedEntities.flatMap { entity in
+            problems(entity, version).map { problem in
+                finding(in: version, path: problem.path, at: problem.location, message: problem.message, suggestions: problem.suggestions)
+            }
+        }
+    }
+}
+
+extension ModelVersion {
+    /// The entities of each inheritance tree (one CloudKit record type each), roots in declaration order.
+    var recordTypes: [(root: String, entities: [Entity])] {
+        var order: [String] = []
+        var members: [String: [Entity]] = [:]
+        for entity in entities {
+            let root = rootEntity(of: entity.name)
+            if members[root] == nil { order.append(root) }
+            members[root, default: []].append(entity)
+        }
+        return order.map { ($0, members[$0]!) }
+    }
+}

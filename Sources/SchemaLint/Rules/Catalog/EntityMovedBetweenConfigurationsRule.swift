@@ -1,0 +1,21 @@
+/// `entity-moved-between-configurations`: an entity moves between a synced and a local
+/// configuration, that is between two stores.
+struct EntityMovedBetweenConfigurationsRule: ChangeRule {
+    let descriptor = RuleDescriptor(
+        id: "entity-moved-between-configurations", category: .modification, synced: .error, local: nil,
+        summary: "An entity moved between a synced and a local configuration: its data stays in the old store."
+    )
+    let kinds: Set<Change.Kind> = [.entitySyncChanged]
+
+    func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
+        guard change.new?.entity != nil else { return [] }
+        let nowSynced = comparison.version.isSynced(entity: change.path.entity)
+        let message = nowSynced
+            ? "entity '\(change.path)' moved from a local configuration to a synced one; its objects stay in the local store and are not uploaded, so they seem lost, and \(comparison.olderApps) do not sync it"
+            : "entity '\(change.path)' moved from a synced configuration to a local one; its objects stay in the synced store, and \(comparison.olderApps) keep syncing records this version no longer reads"
+        return [finding(
+            change, in: comparison, severity: severity, message: message,
+            suggestions: ["keep '\(change.path.entity)' where it is; to move the data, add a new entity in the other configuration and copy the objects over once in code"]
+        )]
+    }
+}

@@ -1,0 +1,32 @@
+/// `cloudkit-hierarchy-field-conflict`: entities of one inheritance tree share the root's record
+/// type, so two attributes of the same name in it are one CloudKit field, which has one type.
+struct HierarchyFieldConflictRule: VersionRule {
+    let descriptor = RuleDescriptor(
+        id: "cloudkit-hierarchy-field-conflict", category: .cloudkitModel, synced: .error, local: nil,
+        summary: "Two entities of one inheritance tree define the same attribute name with different types."
+    )
+
+    func check(_ version: ModelVersion) -> [Finding] {
+        var findings: [Finding] = []
+        for (root, entities) in version.recordTypes where entities.count > 1 && entities.contains(where: { version.isSynced(entity: $0.name) }) {
+            var first: [String: (entity: String, attribute: Attribute)] = [:]
+            var reported: Set<String> = []
+            for entity in entities {
+                for attribute in entity.attributes where !attribute.isTransient {
+                    guard let earlier = first[attribute.name] else {
+                        first[attribute.name] = (entity.name, attribute)
+                        continue
+                    }
+                    guard earlier.attribute.type != attribute.type, reported.insert(attribute.name).inserted else { continue }
+                    findings.append(finding(
+                        in: version, path: ElementPath(entity: entity.name, member: attribute.name), at: attribute.location(of: "type"),
+                        message: "attribute '\(entity.name).\(attribute.name)' (\(attribute.type)) and '\(earlier.entity).\(attribute.name)' (\(earlier.attribute.type)) are one field CD_\(attribute.name) of record type CD_\(root), which can have only one type",
+                        notes: [Finding.Note("'\(earlier.entity).\(attribute.name)' is declared here", at: earlier.attribute.location)],
+                        suggestions: ["rename one of them (say '\(entity.name.prefix(1).lowercased() + entity.name.dropFirst())\(attribute.name.prefix(1).uppercased() + attribute.name.dropFirst())'), or give both the same type"]
+                    ))
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,70 @@
+/// `migration-path-not-inferable`: for a local store, every step between two releases is a
+/// lightweight migration, but the jump from an older release straight to the newest version is
+/// not. Core Data migrates from the store's model directly to the app's current one, so a person
+/// who skipped the versions in between needs a staged migration.
+struct MigrationPathRule: HistoryRule {
+    let descriptor = RuleDescriptor(
+        id: "migration-path-not-inferable", category: .history, synced: nil, local: .error,
+        summary: "Each step is a lightweight migration, but the jump from an older release to the newest version is not."
+    )
+
+    func check(_ context: HistoryContext) -> [Finding] {
+        let versions = context.history.versions
+        guard let elements = context.elements, let newestIndex = versions.indices.last,
+              let last = context.steps.last, last.version == newestIndex
+        else { return [] }
+        let newest = versions[newestIndex]
+        guard newest.entities.contains(where: { !newest.isSynced(entity: $0.name) }) else { return [] }
+        let byLabel = Dictionary(versions.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
+        let isBlocking = { (finding: Finding) -> Bool in
+            finding.severity == .error && !(byLabel[finding.version]?.isSynced(entity: finding.path?.entity ?? "") ?? true)
+        }
+        // The steps on the way to the newest version: between consecutive releases, then to the newest.
+        let releases = elements.released.filter { $0 < newestIndex }
+        guard releases.count >= 2 else { return [] }
+        var blockedFrom: [Int: Bool] = [:]
+        var blocked = last.findings.contains(where: isBlocking)
+        blockedFrom[last.baseline] = blocked
+        for step in context.steps.reversed() where versions[step.version].isReleased && step.version <= last.baseline {
+            blocked = blocked || step.findings.contains(where: isBlocking)
+            blockedFrom[step.baseline] = blocked
+        }
+        let alive = aliveIdentities(elements, newest: newest, newestIndex: newestIndex, lastStep: last)
+        let renamedAway = elements.identitiesByKey()
+
+        var failing: [(index: Int, problems: [Finding.Note])] = []
+        for (ordinal, index) in releases.enumerated() where index != last.baseline && blockedFrom[index] == false {
+            let old = versions[index]
+            let jump = context.changeFindings(from: old, to: newest)
+            var problems: [Finding.Note] = jump.findings.filter(isBlocking).map { Finding.Note($0.message, at: $0.location) }
+            for change in jump.changes where change.new == nil {
+                guard let removed = change.old, !removed.isTransient, !old.isSynced(entity: (change.oldPath ?? change.path).entity) else { continue }
+                let key = ElementKey(removed, at: change.oldPath ?? change.path)
+                guard let id = renamedAway[key]?.first(where: { alive.contains($0) && elements.key(of: $0, atOrdinal: ordinal) == key }) else { continue }
+                let now = elements.key(of: id, atOrdinal: elements.released.count - 1) ?? key
+                problems.append(Finding.Note(
+                    "\(removed.kind) '\(key.path)' of \(old.displayName) is '\(now.path)' in \(newest.displayName) through a chain of renames, but the renaming identifier names only the previous name: migrating straight from \(old.displayName) drops its data",
+                    at: change.location
+                ))
+            }
+            if !problems.isEmpty { failing.append((index, problems)) }
+        }
+        guard let oldest = failing.first else { return [] }
+        let names = failing.map { versions[$0.index].displayName }
+        let path = ([oldest.index] + releases.filter { $0 > oldest.index }).map { versions[$0].displayName } + [newest.displayName]
+        return [Finding(
+            ruleID: descriptor.id, severity: descriptor.localSeverity ?? .error,
+            message: "stores of \(names.joined(separator: ", ")) cannot migrate to \(newest.displayName) in one lightweight migration, although every step in between can: Core Data migrates straight from the store's version to the current one",
+            location: newest.location, model: newest.model, baseline: versions[oldest.index].label, version: newest.label, path: nil,
+            notes: oldest.problems,
+            suggestions: ["migrate in stages with NSStagedMigrationManager (iOS 17): \(path.joined(separator: " -> ")), each a lightweight stage"]
+        )]
+    }
+
+    private func aliveIdentities(_ elements: ElementHistory, newest: ModelVersion, newestIndex: Int, lastStep: HistoryContext.Step) -> Set<Int> {
+        if newest.isReleased {
+            return Set(elements.records.indices.filter { elements.records[$0].removedAt == nil })
+        }
+        return Set(elements.identities(ofDraft: newest, changes: lastStep.changes).values)
+    }
+}

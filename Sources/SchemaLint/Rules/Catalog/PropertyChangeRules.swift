@@ -1,0 +1,160 @@
+/// Rules about one property of an element that changed between a version and its baseline, each
+/// with its own message: one generic struct, since only the wording and the condition differ.
+struct PropertyChangeRule: ChangeRule {
+    struct Context {
+        let change: Change
+        let comparison: Comparison
+        let synced: Bool
+        var path: ElementPath { change.path }
+        var olderApps: String { comparison.olderApps }
+        var suggestions: Suggestions { Suggestions(comparison: comparison, change: change) }
+    }
+
+    let descriptor: RuleDescriptor
+    let kinds: Set<Change.Kind>
+    /// The finding's message and advice, or nil when the change is fine (or another rule reports it).
+    let describe: @Sendable (Context) -> (message: String, suggestions: [String])?
+
+    init(
+        id: String, kind: Change.Kind, category: RuleCategory = .modification, synced: Severity?, local: Severity?, summary: String,
+        describe: @escaping @Sendable (Context) -> (message: String, suggestions: [String])?
+    ) {
+        self.descriptor = RuleDescriptor(id: id, category: category, synced: synced, local: local, summary: summary)
+        self.kinds = [kind]
+        self.describe = describe
+    }
+
+    func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
+        guard let described = describe(Context(change: change, comparison: comparison, synced: comparison.isSynced(change))) else { return [] }
+        return [finding(change, in: comparison, severity: severity, message: described.message, suggestions: described.suggestions)]
+    }
+
+    static let all: [any ChangeRule] = [
+        optionalToRequired, requiredToOptional, defaultChanged, transformerChanged, versionHashModifierChanged,
+        cloudEncryptionChanged, orderedChanged, inverseChanged, abstractChanged,
+    ]
+
+    static let optionalToRequired = PropertyChangeRule(
+        id: "attribute-optional-to-required", kind: .attributeOptionalityChanged, synced: .warning, local: .note,
+        summary: "An optional attribute became required (with a default)."
+    ) { context in
+        guard let old = context.change.old?.attribute, let new = context.change.new?.attribute,
+              old.isOptional, !new.isOptional, new.defaultValue != nil, !new.isTransient, !new.isDerived
+        else { return nil }
+        let fill = "default \(Self.quoted(new.defaultValue))"
+        if context.synced {
+            return ("attribute '\(context.path)' became required (\(fill)); \(context.olderApps) may still clear it, and a record without a value fails validation when this version imports it",
+                    ["keep '\(new.name)' optional and treat a missing value as \(Self.quoted(new.defaultValue)) in code, until apps older than this version are gone"])
+        }
+        return ("attribute '\(context.path)' became required; lightweight migration fills existing empty values with the \(fill)", [])
+    }
+
+    static let requiredToOptional = PropertyChangeRule(
+        id: "attribute-required-to-optional", kind: .attributeOptionalityChanged, synced: .warning, local: nil,
+        summary: "A required synced attribute became optional: older apps still expect a value."
+    ) { context in
+        guard let old = context.change.old?.attribute, let new = context.change.new?.attribute, !old.isOptional, new.isOptional, !new.isTransient else { return nil }
+        return ("attribute '\(context.path)' became optional; \(context.olderApps) still treat it as required, and records this version writes without a value fail their validation or read as \(Self.quoted(old.defaultValue))",
+                ["keep writing a value (\(old.defaultValue.map { "the default \(Self.quoted($0))" } ?? "a placeholder")) until apps older than this version are gone"])
+    }
+
+    static let defaultChanged = PropertyChangeRule(
+        id: "attribute-default-changed", kind: .attributeDefaultChanged, synced: .warning, local: nil,
+        summary: "A synced attribute's default value changed: older apps keep creating records with the old one."
+    ) { context in
+        guard let old = context.change.old?.attribute, let new = context.change.new?.attribute, !new.isTransient, !new.isDerived else { return nil }
+        // A required attribute that lost its default is attribute-required-without-default's; with
+        // a new type, the type change is what matters (attribute-type-changed).
+        if !new.isOptional, new.defaultValue == nil { return nil }
+        if old.type != new.type { return nil }
+        return ("attribute '\(context.path)' changed its default from \(Self.quoted(old.defaultValue)) to \(Self.quoted(new.defaultValue)); \(context.olderApps) keep creating records with \(Self.quoted(old.defaultValue)), so synced data holds both",
+                ["treat both values alike in code, or keep the default \(Self.quoted(old.defaultValue)) and set the new value explicitly when creating objects"])
+    }
+
+    static let transformerChanged = PropertyChangeRule(
+        id: "attribute-transformer-changed", kind: .attributeTransformerChanged, synced: .error, local: .warning,
+        summary: "A transformable attribute's transformer or class changed: no version-hash change, so no migration runs."
+    ) { context in
+        guard let old = context.change.old?.attribute, let new = context.change.new?.attribute else { return nil }
+        let (property, before, after) = old.transformer != new.transformer
+            ? ("value transformer", old.transformer, new.transformer)
+            : ("class", old.className, new.className)
+        let what = "attribute '\(context.path)' changed its \(property) from \(Self.quoted(before)) to \(Self.quoted(after))"
+        let hash = "the version hash does not cover it, so no migration runs and values stored the old way are decoded the new way"
+        let advice = context.suggestions.addReplacement("the new \(property)") + " in code"
+        if context.synced {
+            return ("\(what); \(hash), and \(context.olderApps) keep writing values encoded the old way", [advice])
+        }
+        return ("\(what); \(hash)", [advice, "or set `versionHashModifier` on '\(context.path.entity)' and convert the values in a staged migration"])
+    }
+
+    static let versionHashModifierChanged = PropertyChangeRule(
+        id: "version-hash-modifier-changed", kind: .entityVersionHashModifierChanged, synced: .error, local: .note,
+        summary: "An entity's versionHashModifier changed: it forces a migration that CloudKit data does not get."
+    ) { context in
+        guard let old = context.change.old?.entity, let new = context.change.new?.entity else { return nil }
+        let what = "entity '\(context.path)' changed its versionHashModifier from \(Self.quoted(old.versionHashModifier)) to \(Self.quoted(new.versionHashModifier))"
+        if context.synced {
+            return ("\(what); that forces a local migration for a change Core Data cannot see, but records in CloudKit are not migrated and \(context.olderApps) keep writing them the old way",
+                    [context.suggestions.addReplacement("the new representation"), context.suggestions.versionAttribute])
+        }
+        return ("\(what); stores of \(context.comparison.baseline.displayName) migrate even if nothing else changed (intended when forcing a migration)", [])
+    }
+
+    static let cloudEncryptionChanged = PropertyChangeRule(
+        id: "attribute-cloud-encryption-changed", kind: .attributeCloudEncryptionChanged, synced: .error, local: nil,
+        summary: "A synced attribute's allowsCloudEncryption changed: a deployed field cannot change to or from encrypted."
+    ) { context in
+        guard let new = context.change.new?.attribute else { return nil }
+        let state = new.allowsCloudEncryption ? "is now encrypted in CloudKit" : "is no longer encrypted in CloudKit"
+        return ("attribute '\(context.path)' \(state); an encrypted field is a different kind of CloudKit field, and a field deployed to production cannot change, so this schema cannot be deployed",
+                [context.suggestions.addReplacement(new.allowsCloudEncryption ? "`allowsCloudEncryption: true`" : "no encryption")])
+    }
+
+    static let orderedChanged = PropertyChangeRule(
+        id: "relationship-ordered-changed", kind: .relationshipOrderedChanged, synced: .error, local: .note,
+        summary: "A relationship changed between ordered and unordered."
+    ) { context in
+        guard let new = context.change.new?.relationship else { return nil }
+        // A synced relationship becoming ordered is cloudkit-ordered-relationship's.
+        if context.synced {
+            guard !new.isOrdered else { return nil }
+            return ("relationship '\(context.path)' is no longer ordered; \(context.olderApps) were built for an ordered relationship, which CloudKit never stored, so their model cannot sync",
+                    ["keep the order in an attribute of '\(new.destination)' (say 'position', double, default 0)"])
+        }
+        return new.isOrdered
+            ? ("relationship '\(context.path)' became ordered; lightweight migration infers it, with the existing objects in no particular order", [])
+            : ("relationship '\(context.path)' is no longer ordered; lightweight migration infers it, and the order is lost", ["if the order matters, copy it into an attribute of '\(new.destination)' first"])
+    }
+
+    static let inverseChanged = PropertyChangeRule(
+        id: "relationship-inverse-changed", kind: .relationshipInverseChanged, synced: .error, local: .warning,
+        summary: "A relationship's inverse changed: the link is stored on the other side under another name."
+    ) { context in
+        guard let old = context.change.old?.relationship, let new = context.change.new?.relationship else { return nil }
+        // A synced relationship that lost its inverse is cloudkit-missing-inverse's.
+        if context.synced, new.inverse == nil { return nil }
+        let what = "relationship '\(context.path)' changed its inverse from \(Self.quoted(old.inverse)) to \(Self.quoted(new.inverse))"
+        if context.synced {
+            return ("\(what); CloudKit keeps a link in the to-one side's field, so \(context.olderApps) keep linking through \(Self.quoted(old.inverse)) and this version does not see those links",
+                    [context.suggestions.addReplacement("the new inverse"), context.suggestions.versionAttribute])
+        }
+        return ("\(what); lightweight migration pairs the relationships anew, and existing links survive only where the old inverse matches the new one", [context.suggestions.stagedMigration])
+    }
+
+    static let abstractChanged = PropertyChangeRule(
+        id: "entity-abstract-changed", kind: .entityAbstractChanged, synced: .warning, local: .warning,
+        summary: "An entity became abstract, or stopped being abstract."
+    ) { context in
+        guard let new = context.change.new?.entity else { return nil }
+        if new.isAbstract {
+            let whose = context.synced ? "existing objects of '\(new.name)' and records \(context.olderApps) still create" : "existing objects of '\(new.name)'"
+            return ("entity '\(context.path)' became abstract; \(whose) can no longer be instantiated as '\(new.name)'",
+                    ["keep '\(new.name)' concrete and stop creating it in code, or move its objects to a concrete subentity in a staged migration first"])
+        }
+        return ("entity '\(context.path)' is no longer abstract; code and fetch requests that expect only its subentities now also get '\(new.name)' objects" + (context.synced ? ", which \(context.olderApps) cannot read" : ""), [])
+    }
+
+    /// `'blue'`, `0`, or `none`.
+    static func quoted(_ value: String?) -> String { value.map { "'\($0)'" } ?? "none" }
+}

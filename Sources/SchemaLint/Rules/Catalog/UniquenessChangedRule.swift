@@ -1,0 +1,27 @@
+/// `uniqueness-changed`: a uniqueness constraint is added or tightened; existing duplicates make
+/// the migration fail.
+struct UniquenessChangedRule: ChangeRule {
+    let descriptor = RuleDescriptor(
+        id: "uniqueness-changed", category: .modification, synced: .error, local: .warning,
+        summary: "A uniqueness constraint was added or tightened: existing duplicates make the migration fail."
+    )
+    let kinds: Set<Change.Kind> = [.entityUniquenessChanged]
+
+    func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
+        guard let old = change.old?.entity, let new = change.new?.entity else { return [] }
+        // A synced entity that gets its first constraint is cloudkit-unique-constraint's.
+        if comparison.isSynced(change), old.uniquenessConstraints.isEmpty { return [] }
+        // Constraints that are removed or loosened cannot fail on existing data.
+        let before = old.uniquenessConstraints.map(Set.init)
+        let tightened = new.uniquenessConstraints.filter { constraint in
+            !before.contains { $0.isSubset(of: Set(constraint)) }
+        }
+        guard !tightened.isEmpty else { return [] }
+        let list = tightened.map { "(\($0.joined(separator: ", ")))" }.joined(separator: ", ")
+        return [finding(
+            change, in: comparison, severity: severity,
+            message: "entity '\(change.path)' has a new uniqueness constraint \(list); objects already stored with the same values violate it, and the migration fails",
+            suggestions: ["remove the duplicates before the migration (in the previous app version, or in a staged migration with NSStagedMigrationManager), then add the constraint"]
+        )]
+    }
+}

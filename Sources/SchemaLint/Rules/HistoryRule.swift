@@ -1,0 +1,41 @@
+/// A rule about a whole history rather than one pair of versions: a field that comes back with
+/// another type however many versions later, a migration path that only works step by step,
+/// released versions that changed since they were locked.
+public protocol HistoryRule: Sendable {
+    var descriptor: RuleDescriptor { get }
+    /// Rules whose findings about the same element in the same version this rule's finding replaces.
+    var supersedes: Set<String> { get }
+    func check(_ history: HistoryContext) -> [Finding]
+}
+
+extension HistoryRule {
+    public var supersedes: Set<String> { [] }
+}
+
+/// What the linter computed for one history, handed to history rules so none of them re-diffs
+/// what is already known.
+public struct HistoryContext: Sendable {
+    /// One version checked against its baseline, as in the core pass.
+    public struct Step: Sendable {
+        public var baseline: Int
+        public var version: Int
+        public var changes: [Change]
+        /// The change rules' findings for the step (before compatibility-window findings).
+        public var findings: [Finding]
+    }
+
+    public let history: ModelHistory
+    public let steps: [Step]
+    /// Per-element identities across the history (renames followed); nil when not computed.
+    let elements: ElementHistory?
+    /// The lock's entries for this model, when a lock was found.
+    public let lock: [VersionLock.Entry]?
+    let catalog: RuleCatalog
+
+    /// The change rules' findings for two versions that need not be consecutive.
+    func changeFindings(from baseline: ModelVersion, to version: ModelVersion) -> (changes: [Change], findings: [Finding]) {
+        let changes = ModelDiffer().changes(from: baseline, to: version)
+        let findings = Linter.changeFindings(Comparison(baseline: baseline, version: version, changes: changes), dispatch: catalog.rulesByKind)
+        return (changes, findings)
+    }
+}

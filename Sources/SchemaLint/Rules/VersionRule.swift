@@ -1,0 +1,40 @@
+/// A rule about one version on its own: CloudKit's requirements on a synced model.
+///
+/// The linter checks every version (first versions too) but reports a finding only when its
+/// `dedupKey` was not already found in the version's baseline: an inherited problem is reported
+/// once, in the version where it first appears, not again in every later version.
+public protocol VersionRule: Sendable {
+    var descriptor: RuleDescriptor { get }
+    /// Change rules that report the same problem with more context (what older apps do); when
+    /// one of them reports the same element in the same version, this rule's finding is dropped.
+    var supersededBy: Set<String> { get }
+    /// The findings in one version, for its synced entities.
+    func check(_ version: ModelVersion) -> [Finding]
+}
+
+extension VersionRule {
+    public var supersededBy: Set<String> { [] }
+
+    /// A finding of this rule in `version`, about `path`.
+    func finding(
+        in version: ModelVersion, path: ElementPath, at location: SourceLocation, message: String,
+        severity: Severity? = nil, notes: [Finding.Note] = [], suggestions: [String] = []
+    ) -> Finding {
+        Finding(
+            ruleID: descriptor.id, severity: severity ?? descriptor.syncedSeverity ?? .error, message: message,
+            location: location, model: version.model, baseline: nil, version: version.label, path: path,
+            notes: notes, suggestions: suggestions
+        )
+    }
+}
+
+extension Finding {
+    /// What makes a single-version finding "the same problem" in a later version: rule, element and
+    /// severity (a record type that grows from a warning to an error is reported again).
+    var dedupKey: String { "\(identity):\(severity)" }
+}
+
+extension ModelVersion {
+    /// The entities synced with CloudKit, in declaration order.
+    var syncedEntities: [Entity] { entities.filter { isSynced(entity: $0.name) } }
+}
