@@ -41,16 +41,15 @@ struct ReleasedVersionLockRule: HistoryRule {
                 let hash = VersionLock.hash(of: version)
                 guard !version.isReleased || hash != entry.hash else { continue }
                 let what = version.isReleased
-                    ? "its content no longer matches \(entry.location.map { "the released copy at \($0.file)" } ?? "the hash in \(VersionLock.fileName)")"
+                    ? "its content no longer matches \(entry.isFromLockFile ? "the hash in \(VersionLock.fileName)" : "the released copy at \(entry.location?.file ?? "")")"
                     : "it is locked as released but is now marked `released: false`"
                 findings.append(Finding(
                     ruleID: descriptor.id, severity: severity(version),
                     message: "released \(version.displayName) was modified: \(what); people run it as it was released, so later versions must be checked against the original",
                     location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
-                    notes: entry.location.map { [Finding.Note("as released", at: $0)] } ?? [],
+                    notes: entry.location.map { [Finding.Note(entry.isFromLockFile ? "locked here" : "as released", at: $0)] } ?? [],
                     suggestions: ["restore the released file (from version control) and make the change in a new version"]
-                        + (entry.location.map { $0.file.hasSuffix(VersionLock.fileName) } ?? true
-                            ? ["if the edit changes nothing people run (a mistake in the file), run `schemalint lock --force`"] : [])
+                        + (entry.isFromLockFile ? ["if the edit changes nothing people run (a mistake in the file), run `schemalint lock --force`"] : [])
                 ))
             default:
                 continue
@@ -62,4 +61,9 @@ struct ReleasedVersionLockRule: HistoryRule {
     private func severity(_ version: ModelVersion?) -> Severity {
         (version?.usesCloudKit ?? false ? descriptor.syncedSeverity : descriptor.localSeverity) ?? .error
     }
+}
+
+extension VersionLock.Entry {
+    /// Read from a `schemalint.lock` file, rather than taken from a git revision (`--against`).
+    var isFromLockFile: Bool { location.map { $0.file.hasSuffix(VersionLock.fileName) } ?? true }
 }
