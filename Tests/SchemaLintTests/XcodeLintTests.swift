@@ -86,4 +86,15 @@ import Testing
         #expect(histories.count == XcodeCorpusTests.manifest.count)
         #expect(histories.filter { $0.model == "Model" }.count > 1)
     }
+
+    /// Property-level `versionHashModifier` is part of the version hash; real bundles use it.
+    @Test(.enabled(if: XcodeCorpusTests.exists, needsCorpus))
+    func attributeVersionHashModifiersAreRead() throws {
+        let path = (XcodeCorpusTests.corpus as NSString).appendingPathComponent("wireapp__wire-ios-data-model/Resources/zmessaging.xcdatamodeld")
+        let bundle = try XcodeBundleLoader.load(path)
+        let modified = bundle.versions.last!.entities.flatMap(\.attributes).filter { $0.versionHashModifier != nil }
+        #expect(!modified.isEmpty)
+        let yaml = ModelYAMLWriter.render(bundle.versions.last!)
+        #expect(yaml.contains("versionHashModifier: "))
+    }
 }

@@ -113,6 +113,7 @@ public struct ModelDiffer: Sendable {
             record(.attributeTransformerChanged, before.transformer != after.transformer ? "transformer" : "className")
         }
         if before.allowsCloudEncryption != after.allowsCloudEncryption { record(.attributeCloudEncryptionChanged, "allowsCloudEncryption") }
+        if before.versionHashModifier != after.versionHashModifier { record(.attributeVersionHashModifierChanged, "versionHashModifier") }
     }
 
     // MARK: Relationships

@@ -35,6 +35,7 @@ enum CanonicalForm {
                     ("attribute", attribute.name), ("type", attribute.type.rawValue), ("required", flag(!attribute.isOptional)),
                     ("default", attribute.defaultValue), ("transient", flag(attribute.isTransient)), ("renamedFrom", attribute.renamedFrom),
                     ("deprecated", attribute.deprecation), ("transformer", attribute.transformer), ("className", attribute.className),
+                    ("versionHashModifier", attribute.versionHashModifier),
                     ("allowsCloudEncryption", flag(attribute.allowsCloudEncryption)), ("derived", flag(attribute.isDerived)), ("indexed", flag(attribute.isIndexed)),
                 ])
             }

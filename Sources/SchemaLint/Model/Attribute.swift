@@ -14,6 +14,8 @@ public struct Attribute: Hashable, Sendable {
     public var transformer: String?
     public var className: String?
     public var allowsCloudEncryption: Bool
+    /// Core Data's version hash modifier for this attribute: changing it forces a migration.
+    public var versionHashModifier: String?
     public var isDerived: Bool
     public var isIndexed: Bool
     /// Where the attribute is declared (its key).
@@ -25,7 +27,7 @@ public struct Attribute: Hashable, Sendable {
         name: String, type: AttributeType, isOptional: Bool = true, defaultValue: String? = nil,
         isTransient: Bool = false, renamedFrom: String? = nil, deprecation: String? = nil,
         transformer: String? = nil, className: String? = nil, allowsCloudEncryption: Bool = false,
-        isDerived: Bool = false, isIndexed: Bool = false,
+        isDerived: Bool = false, isIndexed: Bool = false, versionHashModifier: String? = nil,
         location: SourceLocation, propertyLocations: [String: SourceLocation] = [:]
     ) {
         self.name = name
@@ -40,6 +42,7 @@ public struct Attribute: Hashable, Sendable {
         self.allowsCloudEncryption = allowsCloudEncryption
         self.isDerived = isDerived
         self.isIndexed = isIndexed
+        self.versionHashModifier = versionHashModifier
         self.location = location
         self.propertyLocations = propertyLocations
     }

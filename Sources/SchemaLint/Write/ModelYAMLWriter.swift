@@ -77,6 +77,7 @@ public enum ModelYAMLWriter {
         if let deprecation = attribute.deprecation { fields.append("deprecated: \(YAMLScalar.string(deprecation))") }
         if let transformer = attribute.transformer { fields.append("transformer: \(YAMLScalar.string(transformer))") }
         if let className = attribute.className { fields.append("className: \(YAMLScalar.string(className))") }
+        if let modifier = attribute.versionHashModifier { fields.append("versionHashModifier: \(YAMLScalar.string(modifier))") }
         if attribute.allowsCloudEncryption { fields.append("allowsCloudEncryption: true") }
         if attribute.isDerived { fields.append("derived: true") }
         if attribute.isIndexed { fields.append("indexed: true") }

@@ -43,6 +43,7 @@ enum XcodeElementMapper {
             allowsCloudEncryption: tag.flag("allowsCloudEncryption"),
             isDerived: tag.flag("derived"),
             isIndexed: tag.flag("indexed"),
+            versionHashModifier: tag.text("versionHashModifier"),
             location: tag.location,
             propertyLocations: tag.propertyLocations
         )
@@ -121,6 +122,7 @@ enum XcodeElementMapper {
         "elementID": .init("renamedFrom", preferred: true), "renamingIdentifier": .init("renamedFrom"),
         "valueTransformerName": .init("transformer"), "customClassName": .init("className"),
         "allowsCloudEncryption": .init("allowsCloudEncryption"), "derived": .init("derived"), "indexed": .init("indexed"),
+        "versionHashModifier": .init("versionHashModifier"),
     ]
     private static let relationshipKeys: [String: XcodeTag.PropertyKey] = [
         "destinationEntity": .init("destination"), "inverseName": .init("inverse"), "toMany": .init("toMany"),

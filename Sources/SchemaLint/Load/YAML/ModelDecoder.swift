@@ -3,7 +3,7 @@
 struct ModelDecoder {
     static let topLevelKeys = ["model", "version", "label", "released", "cloudkit", "entities", "configurations"]
     static let entityKeys = ["parent", "abstract", "renamedFrom", "deprecated", "versionHashModifier", "attributes", "relationships", "uniqueness"]
-    static let attributeKeys = ["type", "optional", "default", "transient", "renamedFrom", "deprecated", "transformer", "className", "allowsCloudEncryption", "derived", "indexed"]
+    static let attributeKeys = ["type", "optional", "default", "transient", "renamedFrom", "deprecated", "transformer", "className", "allowsCloudEncryption", "derived", "indexed", "versionHashModifier"]
     static let relationshipKeys = ["destination", "inverse", "toMany", "ordered", "optional", "deleteRule", "minCount", "maxCount", "transient", "renamedFrom", "deprecated"]
     static let configurationKeys = ["cloudkit", "entities"]
 
@@ -129,6 +129,7 @@ struct ModelDecoder {
             case "allowsCloudEncryption": attribute.allowsCloudEncryption = try ScalarReader.bool(node, for: "'allowsCloudEncryption' of \(subject)")
             case "derived": attribute.isDerived = try ScalarReader.bool(node, for: "'derived' of \(subject)")
             case "indexed": attribute.isIndexed = try ScalarReader.bool(node, for: "'indexed' of \(subject)")
+            case "versionHashModifier": attribute.versionHashModifier = try optionalString(node, property, subject)
             default: throw unknownKey(keyNode, in: subject, allowed: Self.attributeKeys)
             }
             attribute.propertyLocations[property] = Self.location(of: keyNode, node)

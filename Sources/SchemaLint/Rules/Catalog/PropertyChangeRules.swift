@@ -19,8 +19,15 @@ struct PropertyChangeRule: ChangeRule {
         id: String, kind: Change.Kind, category: RuleCategory = .modification, synced: Severity?, local: Severity?, summary: String,
         describe: @escaping @Sendable (Context) -> (message: String, suggestions: [String])?
     ) {
+        self.init(id: id, kinds: [kind], category: category, synced: synced, local: local, summary: summary, describe: describe)
+    }
+
+    init(
+        id: String, kinds: Set<Change.Kind>, category: RuleCategory = .modification, synced: Severity?, local: Severity?, summary: String,
+        describe: @escaping @Sendable (Context) -> (message: String, suggestions: [String])?
+    ) {
         self.descriptor = RuleDescriptor(id: id, category: category, synced: synced, local: local, summary: summary)
-        self.kinds = [kind]
+        self.kinds = kinds
         self.describe = describe
     }
 
@@ -89,11 +96,18 @@ struct PropertyChangeRule: ChangeRule {
     }
 
     static let versionHashModifierChanged = PropertyChangeRule(
-        id: "version-hash-modifier-changed", kind: .entityVersionHashModifierChanged, synced: .error, local: .note,
-        summary: "An entity's versionHashModifier changed: it forces a migration that CloudKit data does not get."
+        id: "version-hash-modifier-changed", kinds: [.entityVersionHashModifierChanged, .attributeVersionHashModifierChanged], synced: .error, local: .note,
+        summary: "An entity's or attribute's versionHashModifier changed: it forces a migration that CloudKit data does not get."
     ) { context in
-        guard let old = context.change.old?.entity, let new = context.change.new?.entity else { return nil }
-        let what = "entity '\(context.path)' changed its versionHashModifier from \(Self.quoted(old.versionHashModifier)) to \(Self.quoted(new.versionHashModifier))"
+        let what: String
+        switch (context.change.old, context.change.new) {
+        case (.entity(let old)?, .entity(let new)?):
+            what = "entity '\(context.path)' changed its versionHashModifier from \(Self.quoted(old.versionHashModifier)) to \(Self.quoted(new.versionHashModifier))"
+        case (.attribute(let old)?, .attribute(let new)?):
+            what = "attribute '\(context.path)' changed its versionHashModifier from \(Self.quoted(old.versionHashModifier)) to \(Self.quoted(new.versionHashModifier))"
+        default:
+            return nil
+        }
         if context.synced {
             return ("\(what); that forces a local migration for a change Core Data cannot see, but records in CloudKit are not migrated and \(context.olderApps) keep writing them the old way",
                     [context.suggestions.addReplacement("the new representation"), context.suggestions.versionAttribute])
