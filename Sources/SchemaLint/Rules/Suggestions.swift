@@ -45,6 +45,11 @@ struct Suggestions {
         "\(breakingChanges) breaking changes between \(comparison.baseline.displayName) and \(comparison.version.displayName): consider moving to a new CloudKit container (NSPersistentCloudKitContainerOptions(containerIdentifier:)) with a new local store, and copy the data over once"
     }
 
+    /// For an attribute that is required with no default (CloudKit needs one or the other).
+    static func optionalOrDefault(_ attribute: String) -> String {
+        "make '\(attribute)' optional, or give it a default value (`default:`)"
+    }
+
     /// For local stores: the renaming identifier keeps the data through lightweight migration.
     var declareRename: String {
         "if '\(new)' is '\(old)' renamed, add `renamedFrom: \(old)` to '\(new)' so lightweight migration keeps the data"

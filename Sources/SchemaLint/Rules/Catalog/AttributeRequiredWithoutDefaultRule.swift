@@ -35,7 +35,7 @@ struct AttributeRequiredWithoutDefaultRule: ChangeRule {
         return [finding(
             change, in: comparison, severity: severity,
             message: "attribute '\(change.path)' \(what); \(consequence)",
-            suggestions: ["make '\(new.name)' optional, or give it a default value (`default:`)"]
+            suggestions: [Suggestions.optionalOrDefault(new.name)]
         )]
     }
 }
