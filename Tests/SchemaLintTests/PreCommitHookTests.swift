@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The pre-commit hook (`.pre-commit-hooks.yaml`), run by pre-commit itself against a throwaway git
-/// repository, as a person who added the hook to their `.pre-commit-config.yaml` would.
+/// repository, as a person who added the hook to their `.pre-commit-config.yaml` would: the hook
+/// run on staged files, a real `git commit` refused by the installed hook, and `pre-commit try-repo`.
 ///
 /// pre-commit builds the package with `language: swift` (`swift build -c release`), which takes
 /// minutes; every case shares one `PRE_COMMIT_HOME`, so the package is built once per run.
@@ -79,6 +80,21 @@ import Testing
         #expect(failing.output.contains("models/v4.yaml:"), "\(failing.output)")
         #expect(failing.output.contains("attribute 'Recipe.favorite' was removed"), "\(failing.output)")
         #expect(failing.output.contains("[attribute-removed]"), "\(failing.output)")
+
+        // 2b. Installed as the repository's git hook, it refuses the commit itself.
+        let install = try Shell.run(Self.preCommit![0], Array(Self.preCommit!.dropFirst()) + ["install"], in: project, environment: ["PRE_COMMIT_HOME": home])
+        #expect(install.status == 0, "\(install.output)")
+        let commitsBefore = try Shell.run("git", ["rev-list", "--count", "HEAD"], in: project).stdout
+        let refused = try Shell.run("git", ["commit", "-q", "-m", "Recipes version 4"], in: project, environment: ["PRE_COMMIT_HOME": home])
+        #expect(refused.status != 0, "the commit must be refused: \(refused.output)")
+        #expect(refused.output.contains("[attribute-removed]"), "\(refused.output)")
+        #expect(try Shell.run("git", ["rev-list", "--count", "HEAD"], in: project).stdout == commitsBefore, "no commit was made")
+
+        // 2c. `pre-commit try-repo` against the package itself (uncommitted changes included, as
+        //     try-repo does): the same refusal. try-repo builds in a store of its own (a few minutes).
+        let tried = try Shell.run(Self.preCommit![0], Array(Self.preCommit!.dropFirst()) + ["try-repo", Executable.packageRoot.path, "schemalint", "--files", "models/v4.yaml", "--color", "never"], in: project)
+        #expect(tried.status == 1, "\(tried.output)")
+        #expect(tried.output.contains("attribute 'Recipe.favorite' was removed"), "\(tried.output)")
 
         // 3. The same staged history, checked as `pre-commit run --all-files` (what CI runs) does too.
         let all = try runHook("--all-files")
