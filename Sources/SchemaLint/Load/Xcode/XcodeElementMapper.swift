@@ -151,13 +151,8 @@ enum XcodeElementMapper {
     }
 
     private static func attributeType(_ tag: XcodeTag, attribute: @autoclosure () -> String) throws(InputError) -> AttributeType {
-        guard let spelling = tag.text("attributeType") else { return .undefined }
-        if let type = xcodeTypes[spelling] { return type }
-        guard let type = AttributeType(spelling: spelling) else {
-            let hint = Spelling.didYouMean(spelling, among: AttributeType.allCases.map(\.coreDataName))
-            throw InputError(at: tag.location(ofProperty: "type"), "unknown attributeType '\(spelling)' of attribute '\(attribute())'\(hint)")
-        }
-        return type
+        try spelled(tag, "attributeType", property: "type", xcode: xcodeTypes, lenient: AttributeType.init(spelling:),
+                    names: AttributeType.allCases.map(\.coreDataName), of: "attribute '\(attribute())'") ?? .undefined
     }
 
     private static func defaultValue(_ tag: XcodeTag, type: AttributeType) -> String? {
@@ -170,12 +165,18 @@ enum XcodeElementMapper {
     }
 
     private static func deleteRule(_ tag: XcodeTag, element: @autoclosure () -> String) throws(InputError) -> DeleteRule {
-        guard let spelling = tag.text("deletionRule") else { return .nullify }
-        if let rule = xcodeDeleteRules[spelling] { return rule }
-        guard let rule = DeleteRule(spelling: spelling) else {
-            let hint = Spelling.didYouMean(spelling, among: DeleteRule.allCases.map(\.coreDataName))
-            throw InputError(at: tag.location(ofProperty: "deleteRule"), "unknown deletionRule '\(spelling)' of \(element())\(hint)")
-        }
-        return rule
+        try spelled(tag, "deletionRule", property: "deleteRule", xcode: xcodeDeleteRules, lenient: DeleteRule.init(spelling:),
+                    names: DeleteRule.allCases.map(\.coreDataName), of: element()) ?? .nullify
+    }
+
+    /// A value Xcode writes by name (`attributeType="Integer 16"`, `deletionRule="Cascade"`): Xcode's own
+    /// spelling first, then a lenient reading; an unknown name is an error with "did you mean".
+    private static func spelled<Value>(
+        _ tag: XcodeTag, _ attribute: String, property: String, xcode: [String: Value], lenient: (String) -> Value?,
+        names: [String], of element: @autoclosure () -> String
+    ) throws(InputError) -> Value? {
+        guard let spelling = tag.text(attribute) else { return nil }
+        if let value = xcode[spelling] ?? lenient(spelling) { return value }
+        throw InputError(at: tag.location(ofProperty: property), "unknown \(attribute) '\(spelling)' of \(element())\(Spelling.didYouMean(spelling, among: names))")
     }
 }
