@@ -268,4 +268,17 @@ import Testing
         #expect(typo.status == 2)
         #expect(typo.stderr == ".schemalint.yml:1:16: error: 'compatibility' must be previous, transitive or window:N (N a whole number from 1), found 'transitiv'; did you mean 'transitive'?\n")
     }
+
+    /// A hook names only the changed file; the lock in its folder still guards the released versions
+    /// of that model, and says nothing about the folder's other models.
+    @Test func aNamedFileIsCheckedAgainstTheLockInItsFolder() throws {
+        let repo = try Self.repository()
+        try repo.write("model: Other\nversion: 1\nentities:\n  Thing: {}\n", to: "models/other.yaml")
+        #expect(try Executable.run(["lock", "models"], in: repo.url).status == 0)
+        try repo.write(Self.v1.replacingOccurrences(of: "body: string", with: "body: string, pinned: boolean"), to: "models/v1.yaml")
+        let run = try Executable.run(["models/v2.yaml"], in: repo.url)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("models/v1.yaml:2:10: error: released version 1 was modified: its content no longer matches the hash in schemalint.lock"))
+        #expect(!run.stdout.contains("'Other'"), "the folder's other model was not asked for")
+    }
 }

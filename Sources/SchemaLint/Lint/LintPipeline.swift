@@ -84,7 +84,7 @@ public struct LintPipeline: Sendable {
         }
         var lock: VersionLock?
         do throws(InputError) {
-            lock = try VersionLock.find(for: options.paths)
+            lock = try VersionLock.find(for: options.paths, models: Set(histories.map(\.model)))
         } catch {
             return .failure(InputErrors([error]))
         }

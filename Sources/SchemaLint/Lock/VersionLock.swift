@@ -102,15 +102,19 @@ public struct VersionLock: Sendable {
     }
 
     /// The locks beside the given folders (`<folder>/schemalint.lock`), merged; nil when there is none.
-    /// Files given directly are not looked beside: a lock covers a whole folder of models.
-    public static func find(for paths: [String]) throws(InputError) -> VersionLock? {
+    /// For a model file given directly, the lock in its folder counts for the models linted
+    /// (`models`): a lock covers a whole folder, whose other models were not asked for.
+    public static func find(for paths: [String], models: Set<String>) throws(InputError) -> VersionLock? {
         var found: VersionLock?
+        var read: Set<String> = []
         for path in paths {
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { continue }
-            let file = lockPath(in: path)
-            guard FileManager.default.fileExists(atPath: file) else { continue }
-            let lock = try read(path: file)
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+            let folder = isFolder.boolValue ? path : (path as NSString).deletingLastPathComponent
+            let file = lockPath(in: folder.isEmpty ? "." : folder)
+            guard FileManager.default.fileExists(atPath: file), read.insert(PathResolution.canonical(file)).inserted else { continue }
+            var lock = try self.read(path: file)
+            if !isFolder.boolValue { lock.entries = lock.entries.filter { models.contains($0.model) } }
             if found == nil { found = lock } else { found!.entries += lock.entries }
         }
         return found
