@@ -34,34 +34,27 @@ struct LockCommand: ParsableCommand {
 
     /// Locks one folder; true when it refused to lose entries.
     private func lock(folder: String) throws -> Bool {
-        // The same configuration lint uses: for bundles it says which versions are drafts.
-        let configuration: ProjectConfiguration
-        do throws(InputError) {
-            configuration = try LintPipeline().loadConfiguration(.init(paths: [folder]))
-        } catch {
-            Terminal.writeError(error.description + "\n")
+        // Loaded as lint loads it (the configuration says which bundle versions are drafts).
+        let input: LintPipeline.Input
+        switch LintPipeline().load(.init(paths: [folder])) {
+        case .success(let value): input = value
+        case .failure(let problems):
+            Terminal.writeError(problems.description)
             throw ExitCode(2)
-        }
-        let loaded = ModelLoader(configuration: configuration).load(paths: [folder])
-        var errors = loaded.errors
-        var histories: [ModelHistory] = []
-        if errors.isEmpty {
-            do throws(InputError) { histories = try ModelHistory.histories(of: loaded.versions) } catch { errors.append(error) }
         }
         let file = VersionLock.lockPath(in: folder)
         var existing: VersionLock?
         if FileManager.default.fileExists(atPath: file) {
             do throws(InputError) {
                 existing = try VersionLock.read(path: file)
-            } catch {
-                if !force { errors.append(InputError(file: error.file, line: error.line, column: error.column, message: error.message + " (use --force to replace the lock)")) }
-            }
+            } catch where !force {
+                var problem = error
+                problem.message += " (use --force to replace the lock)"
+                Terminal.writeError(InputErrors([problem]).description)
+                throw ExitCode(2)
+            } catch {}
         }
-        guard errors.isEmpty else {
-            for error in errors { Terminal.writeError(error.description + "\n" + error.notes.map { "    note: \($0)\n" }.joined()) }
-            throw ExitCode(2)
-        }
-
+        let histories = input.histories
         let update = VersionLock.update(existing, histories: histories, file: file)
         if !force, !update.dropped.isEmpty || !update.changed.isEmpty {
             for entry in update.dropped {

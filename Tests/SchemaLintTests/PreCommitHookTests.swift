@@ -118,59 +118,23 @@ import Testing
 
     // MARK: - The project's models
 
-    static let version1 = """
-        model: Recipes
-        version: 1
-        cloudkit: true
-        entities:
-          Recipe:
-            attributes:
-              title: string
-              servings: {type: int16, optional: false, default: 2}
-              favorite: {type: boolean, optional: false, default: false}
-        """
+    /// A version of the synced Recipes model with the given attribute lines.
+    static func recipes(_ version: Int, _ attributes: [String]) -> String {
+        "model: Recipes\nversion: \(version)\ncloudkit: true\nentities:\n  Recipe:\n    attributes:\n"
+            + attributes.map { "      \($0)\n" }.joined()
+    }
 
-    static let version2 = """
-        model: Recipes
-        version: 2
-        cloudkit: true
-        entities:
-          Recipe:
-            attributes:
-              title: string
-              servings: {type: int16, optional: false, default: 2}
-              favorite: {type: boolean, optional: false, default: false}
-              rating: {type: int16, optional: false, default: 0}
-        """
+    static let title = "title: string"
+    static let servings = "servings: {type: int16, optional: false, default: 2}"
+    static let favorite = "favorite: {type: boolean, optional: false, default: false}"
+    static let rating = "rating: {type: int16, optional: false, default: 0}"
 
+    static let version1 = recipes(1, [title, servings, favorite])
+    static let version2 = recipes(2, [title, servings, favorite, rating])
     /// Adds an optional attribute: every older app keeps working.
-    static let version3Compatible = """
-        model: Recipes
-        version: 3
-        cloudkit: true
-        entities:
-          Recipe:
-            attributes:
-              title: string
-              servings: {type: int16, optional: false, default: 2}
-              favorite: {type: boolean, optional: false, default: false}
-              rating: {type: int16, optional: false, default: 0}
-              notes: string
-        """
-
+    static let version3Compatible = recipes(3, [title, servings, favorite, rating, "notes: string"])
     /// Removes `favorite`, which apps on version 3 keep writing to CloudKit.
-    static let version4Breaking = """
-        model: Recipes
-        version: 4
-        cloudkit: true
-        entities:
-          Recipe:
-            attributes:
-              title: string
-              servings: {type: int16, optional: false, default: 2}
-              rating: {type: int16, optional: false, default: 0}
-              notes: string
-        """
+    static let version4Breaking = recipes(4, [title, servings, rating, "notes: string"])
 
     // MARK: - The hook's repository
 

@@ -53,84 +53,79 @@ public struct LintPipeline: Sendable {
         self.catalog = catalog
     }
 
+    /// The loaded input of a run: what the rules look at.
+    public struct Input: Sendable {
+        public var configuration: ProjectConfiguration
+        public var histories: [ModelHistory]
+        public var bundles: [XcodeModelBundle]
+        public var suppressions: [Suppression]
+    }
+
+    /// The first stage of a run, shared by `lint` and `lock`: configuration, model files and bundles,
+    /// histories; or every input problem found (reported `file:line:column: error: ...`, exit 2).
+    public func load(_ options: Options) -> Result<Input, InputErrors> {
+        Result { () throws(InputErrors) in try loadInput(options) }
+    }
+
     /// The result, or every input problem found (reported `file:line:column: error: ...`, exit 2).
     public func run(_ options: Options) -> Result<Output, InputErrors> {
-        let configuration: ProjectConfiguration
-        do throws(InputError) {
-            configuration = try loadConfiguration(options)
-        } catch {
-            return .failure(InputErrors([error]))
-        }
+        Result { () throws(InputErrors) in try lint(options) }
+    }
+
+    private func loadInput(_ options: Options) throws(InputErrors) -> Input {
+        let configuration = try InputErrors.collect { () throws(InputError) in try loadConfiguration(options) }
         var loader = ModelLoader(configuration: configuration, declaresCloudKit: options.declaresCloudKit, skipsNonModelFiles: options.skipsNonModelFiles)
         if let orderFile = options.orderFile {
-            do throws(InputError) {
-                loader.bundleOrder = try ModelLoader.readOrder(file: orderFile)
-            } catch {
-                return .failure(InputErrors([error]))
-            }
+            loader.bundleOrder = try InputErrors.collect { () throws(InputError) in try ModelLoader.readOrder(file: orderFile) }
         }
         let loaded = loader.load(paths: options.paths)
-        guard loaded.errors.isEmpty else { return .failure(InputErrors(loaded.errors)) }
-        let histories: [ModelHistory]
-        do throws(InputError) {
-            histories = try ModelHistory.histories(of: loaded.versions)
-        } catch {
-            return .failure(InputErrors([error]))
-        }
+        guard loaded.errors.isEmpty else { throw InputErrors(loaded.errors) }
+        let histories = try InputErrors.collect { () throws(InputError) in try ModelHistory.histories(of: loaded.versions) }
         let suppressions = loaded.versions.flatMap(\.suppressions)
         let known = Set(catalog.descriptors.map(\.id))
         if let unknown = suppressions.first(where: { !known.contains($0.rule) }) {
-            return .failure(InputErrors([InputError(at: unknown.location, "unknown rule '\(unknown.rule)' in a suppression" + Spelling.didYouMean(unknown.rule, among: known.sorted()))]))
+            throw InputErrors([InputError(at: unknown.location, "unknown rule '\(unknown.rule)' in a suppression" + Spelling.didYouMean(unknown.rule, among: known.sorted()))])
         }
-        var lock: VersionLock?
-        do throws(InputError) {
-            lock = try VersionLock.find(for: options.paths, models: Set(histories.map(\.model)))
-        } catch {
-            return .failure(InputErrors([error]))
+        return Input(configuration: configuration, histories: histories, bundles: loaded.bundles, suppressions: suppressions)
+    }
+
+    private func lint(_ options: Options) throws(InputErrors) -> Output {
+        let input = try loadInput(options)
+        let (configuration, histories) = (input.configuration, input.histories)
+        var lock = try InputErrors.collect { () throws(InputError) in
+            try VersionLock.find(for: options.paths, models: Set(histories.map(\.model)))
         }
         var reference = Reference()
         if let revision = options.againstRevision {
-            switch self.reference(at: revision, options, configuration: configuration) {
-            case .success(let value): reference = value
-            case .failure(let problems): return .failure(problems)
-            }
+            reference = try self.reference(at: revision, options, configuration: configuration)
             // The revision's released versions are locked as they were there, unless a lock file says otherwise.
             let locked = Set((lock?.entries ?? []).map { "\($0.model)\u{0}\($0.version)" })
             let fromRevision = reference.released.filter { !locked.contains("\($0.model)\u{0}\($0.version)") }
             lock = VersionLock(file: lock?.file ?? revision, entries: (lock?.entries ?? []) + fromRevision)
         }
-        var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock)).lint(histories, bundles: loaded.bundles)
-        var findings = FindingPolicy(configuration: configuration, suppressions: suppressions).apply(to: result.findings)
+        var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock)).lint(histories, bundles: input.bundles)
+        var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
         if !options.ignoresBaseline, let file = options.baselineFile ?? configuration.baseline {
-            do throws(InputError) {
-                findings = try Baseline.load(file: file).apply(to: findings, file: file)
-            } catch {
-                return .failure(InputErrors([error]))
-            }
+            let baseline = try InputErrors.collect { () throws(InputError) in try Baseline.load(file: file) }
+            findings = baseline.apply(to: findings, file: file)
         }
         if options.againstRevision != nil {
             findings = findings.filter { !reference.findings.contains($0.identity) }
         }
         result.findings = findings.sorted(by: Finding.reportOrder)
-        return .success(Output(result: result, configuration: configuration, histories: histories))
+        return Output(result: result, configuration: configuration, histories: histories)
     }
 
     /// The same run on the files as they are at `revision`: its findings, and its released versions
     /// (located at `revision:path`). The configuration is the one at the revision too, so that its
     /// relative paths resolve there.
-    private func reference(at revision: String, _ options: Options, configuration: ProjectConfiguration) -> Result<Reference, InputErrors> {
-        let checkout: (folder: String, paths: [String])
-        let git: GitRevision
-        do throws(InputError) {
-            git = try GitRevision(revision)
-            checkout = try git.checkout(options.paths + (configuration.file.map { [$0] } ?? []))
-        } catch {
-            return .failure(InputErrors([error]))
-        }
+    private func reference(at revision: String, _ options: Options, configuration: ProjectConfiguration) throws(InputErrors) -> Reference {
+        let git = try InputErrors.collect { () throws(InputError) in try GitRevision(revision) }
+        let checkout = try InputErrors.collect { () throws(InputError) in try git.checkout(options.paths + (configuration.file.map { [$0] } ?? [])) }
         defer { try? FileManager.default.removeItem(atPath: checkout.folder) }
         var earlier = options
         earlier.paths = checkout.paths.filter { path in configuration.file.map { path != git.place(of: $0, in: checkout.folder) } ?? true }
-        guard !earlier.paths.isEmpty else { return .success(Reference()) }
+        guard !earlier.paths.isEmpty else { return Reference() }
         earlier.configurationFile = configuration.file.map { git.place(of: $0, in: checkout.folder) }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         earlier.againstRevision = nil
         earlier.ignoresBaseline = true
@@ -146,9 +141,9 @@ public struct LintPipeline: Sendable {
                     ))
                 }
             }
-            return .success(Reference(findings: Set(output.result.findings.map(\.identity)), released: released))
+            return Reference(findings: Set(output.result.findings.map(\.identity)), released: released)
         // Input the revision could not load is no reference: everything counts as new.
-        case .failure: return .success(Reference())
+        case .failure: return Reference()
         }
     }
 
@@ -167,6 +162,15 @@ public struct InputErrors: Error, Sendable {
 
     public init(_ errors: [InputError]) {
         self.errors = errors.sorted { ($0.file, $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.column ?? 0, $1.message) }
+    }
+
+    /// Runs a step that can fail with one input problem, as a step failing with this list.
+    static func collect<Value>(_ step: () throws(InputError) -> Value) throws(InputErrors) -> Value {
+        do throws(InputError) {
+            return try step()
+        } catch {
+            throw InputErrors([error])
+        }
     }
 
     /// `file:line:column: error: message` lines with their notes, as compilers print them.

@@ -4,6 +4,12 @@ public struct RuleCatalog: Sendable {
     public let versionRules: [any VersionRule]
     public let historyRules: [any HistoryRule]
     public let bundleRules: [any BundleRule]
+    /// Descriptors of every rule, sorted by id (the rules above, and the input rules of the policy,
+    /// the baseline and the lock).
+    public let descriptors: [RuleDescriptor]
+    public let descriptorsByID: [String: RuleDescriptor]
+    /// The change rules that examine each kind of change: the linter's dispatch table.
+    let rulesByKind: [Change.Kind: [any ChangeRule]]
 
     public init(
         changeRules: [any ChangeRule], versionRules: [any VersionRule] = [], historyRules: [any HistoryRule] = [],
@@ -13,6 +19,14 @@ public struct RuleCatalog: Sendable {
         self.versionRules = versionRules
         self.historyRules = historyRules
         self.bundleRules = bundleRules
+        descriptors = (changeRules.map(\.descriptor) + versionRules.map(\.descriptor) + historyRules.map(\.descriptor)
+            + bundleRules.map(\.descriptor) + FindingPolicy.descriptors + [Baseline.resolvedEntry]).sorted { $0.id < $1.id }
+        descriptorsByID = Dictionary(uniqueKeysWithValues: descriptors.map { ($0.id, $0) })
+        var table: [Change.Kind: [any ChangeRule]] = [:]
+        for rule in changeRules {
+            for kind in rule.kinds { table[kind, default: []].append(rule) }
+        }
+        rulesByKind = table
     }
 
     /// Every rule schemalint has.
@@ -40,23 +54,4 @@ public struct RuleCatalog: Sendable {
         CurrentVersionNotLatestRule(),
         LegacyBinaryVersionRule(),
     ])
-
-    /// Descriptors of every rule, sorted by id.
-    public var descriptors: [RuleDescriptor] {
-        (changeRules.map(\.descriptor) + versionRules.map(\.descriptor) + historyRules.map(\.descriptor) + bundleRules.map(\.descriptor)
-            + FindingPolicy.descriptors + [Baseline.resolvedEntry]).sorted { $0.id < $1.id }
-    }
-
-    public var descriptorsByID: [String: RuleDescriptor] {
-        Dictionary(uniqueKeysWithValues: descriptors.map { ($0.id, $0) })
-    }
-
-    /// The change rules that examine each kind of change: the linter's dispatch table.
-    var rulesByKind: [Change.Kind: [any ChangeRule]] {
-        var table: [Change.Kind: [any ChangeRule]] = [:]
-        for rule in changeRules {
-            for kind in rule.kinds { table[kind, default: []].append(rule) }
-        }
-        return table
-    }
 }
