@@ -83,21 +83,47 @@ public struct ModelDiffer: Sendable {
         }
     }
 
-    // MARK: Attributes
+    // MARK: Members
+
+    /// Matches one kind of member of an entity pair, records removals and additions (members that
+    /// moved along the hierarchy excepted), and hands each matched pair to `compare`.
+    private func compareMembers<Member: RenamableElement>(
+        _ old: [Member], _ new: [Member], in pair: EntityPair, container: String,
+        removed: Change.Kind, added: Change.Kind, element: (Member) -> Element,
+        compare: (Member, Member) -> Void, into changes: inout [Change]
+    ) {
+        let match = NameMatcher.match(old: old, new: new)
+        let location = pair.new.location(of: container)
+        for member in match.removed.map({ old[$0] }) where !pair.newVersionInherits(member.name, into: pair.new.name) {
+            changes.append(pair.removal(removed, element(member), location: location))
+        }
+        for member in match.added.map({ new[$0] }) where !pair.oldVersionInherits(member.name, into: pair.old.name) {
+            changes.append(pair.addition(added, element(member)))
+        }
+        for (oldOffset, newOffset) in match.matched { compare(old[oldOffset], new[newOffset]) }
+    }
 
     private func compareAttributes(_ pair: EntityPair, into changes: inout [Change]) {
-        let match = NameMatcher.match(old: pair.old.attributes, new: pair.new.attributes)
-        let container = pair.new.location(of: "attributes")
-        for attribute in match.removed.map({ pair.old.attributes[$0] }) where !pair.newVersionInherits(attribute.name, into: pair.new.name) {
-            changes.append(pair.removal(.attributeRemoved, .attribute(attribute), location: container))
-        }
-        for attribute in match.added.map({ pair.new.attributes[$0] }) where !pair.oldVersionInherits(attribute.name, into: pair.old.name) {
-            changes.append(pair.addition(.attributeAdded, .attribute(attribute)))
-        }
-        for (oldOffset, newOffset) in match.matched {
-            compareAttribute(pair.old.attributes[oldOffset], pair.new.attributes[newOffset], pair, into: &changes)
-        }
+        var found: [Change] = []
+        compareMembers(
+            pair.old.attributes, pair.new.attributes, in: pair, container: "attributes",
+            removed: .attributeRemoved, added: .attributeAdded, element: Element.attribute,
+            compare: { compareAttribute($0, $1, pair, into: &found) }, into: &changes
+        )
+        changes += found
     }
+
+    private func compareRelationships(_ pair: EntityPair, into changes: inout [Change]) {
+        var found: [Change] = []
+        compareMembers(
+            pair.old.relationships, pair.new.relationships, in: pair, container: "relationships",
+            removed: .relationshipRemoved, added: .relationshipAdded, element: Element.relationship,
+            compare: { compareRelationship($0, $1, pair, into: &found) }, into: &changes
+        )
+        changes += found
+    }
+
+    // MARK: Attributes
 
     private func compareAttribute(_ before: Attribute, _ after: Attribute, _ pair: EntityPair, into changes: inout [Change]) {
         let (old, new) = (Element.attribute(before), Element.attribute(after))
@@ -117,20 +143,6 @@ public struct ModelDiffer: Sendable {
     }
 
     // MARK: Relationships
-
-    private func compareRelationships(_ pair: EntityPair, into changes: inout [Change]) {
-        let match = NameMatcher.match(old: pair.old.relationships, new: pair.new.relationships)
-        let container = pair.new.location(of: "relationships")
-        for relationship in match.removed.map({ pair.old.relationships[$0] }) where !pair.newVersionInherits(relationship.name, into: pair.new.name) {
-            changes.append(pair.removal(.relationshipRemoved, .relationship(relationship), location: container))
-        }
-        for relationship in match.added.map({ pair.new.relationships[$0] }) where !pair.oldVersionInherits(relationship.name, into: pair.old.name) {
-            changes.append(pair.addition(.relationshipAdded, .relationship(relationship)))
-        }
-        for (oldOffset, newOffset) in match.matched {
-            compareRelationship(pair.old.relationships[oldOffset], pair.new.relationships[newOffset], pair, into: &changes)
-        }
-    }
 
     private func compareRelationship(_ before: Relationship, _ after: Relationship, _ pair: EntityPair, into changes: inout [Change]) {
         let (old, new) = (Element.relationship(before), Element.relationship(after))
