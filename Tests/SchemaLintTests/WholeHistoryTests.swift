@@ -83,7 +83,7 @@ import Testing
         let history = [
             Self.model(1, "count: int16"),
             Self.model(2, "total: {type: int16, renamedFrom: count}"),
-            Self.model(3, "total: {type: int32, renamedFrom: count}"),
+            Self.model(3, "total: {type: string, renamedFrom: count}"),
         ]
         let findings = try Lint.result(history, compatibility: .transitive).findings.filter { $0.ruleID == "attribute-type-changed" }
         #expect(findings.count == 1)
@@ -157,6 +157,29 @@ import Testing
         #expect(hit.message.hasPrefix("stores of version 1 cannot migrate to version 3 in one lightweight migration"))
         #expect(hit.notes.map(\.message) == ["attribute 'Note.title' of version 1 is 'Note.headline' in version 3 through a chain of renames, but the renaming identifier names only the previous name: migrating straight from version 1 drops its data"])
         #expect(hit.suggestions == ["migrate in stages with NSStagedMigrationManager (iOS 17): version 1 -> version 2 -> version 3, each a lightweight stage"])
+    }
+
+    /// The jump from an older release is judged by the same conversion table as each step: a type
+    /// that only ever changed between numeric types and Boolean migrates in one go.
+    @Test func numericTypeChangesOnThePathMigrateInOneGo() throws {
+        let widened = [Self.model(1, "count: int16"), Self.model(2, "count: int32"), Self.model(3, "count: int64")]
+        let findings = try Lint.result(widened).findings
+        #expect(Self.rules(findings) == ["2:attribute-type-widened", "3:attribute-type-widened"])
+        let mixed = [Self.model(1, "count: int64"), Self.model(2, "count: double"), Self.model(3, "count: boolean")]
+        #expect(Self.rules(try Lint.result(mixed).findings) == ["2:attribute-type-narrowed", "3:attribute-type-narrowed"])
+        // A name that comes back with a numeric type is a numeric conversion for stores of version 1.
+        let returned = [Self.model(1, "count: int16"), Self.model(2, "title: string"), Self.model(3, "count: double")]
+        #expect(!(try Lint.result(returned).findings.contains { $0.ruleID == "migration-path-not-inferable" }))
+    }
+
+    @Test func aNameBackWithAnIncompatibleTypeBlocksTheJump() throws {
+        let history = [Self.model(1, "mood: string"), Self.model(2, "title: string"), Self.model(3, "mood: int16")]
+        let findings = try Lint.result(history).findings
+        #expect(!findings.contains { $0.severity == .error && $0.ruleID != "migration-path-not-inferable" }, "removing and adding are lightweight")
+        let hit = try #require(findings.first { $0.ruleID == "migration-path-not-inferable" })
+        #expect(hit.version == "3")
+        #expect(hit.message.hasPrefix("stores of version 1 cannot migrate to version 3 in one lightweight migration"))
+        #expect(hit.notes.map(\.message) == ["attribute 'Note.mood' changed type from string to int16; lightweight migration converts only between numeric and Boolean types, so it cannot infer this change and opening a store of version 1 fails"])
     }
 
     // MARK: Single-version rules

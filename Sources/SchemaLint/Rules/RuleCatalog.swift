@@ -34,6 +34,8 @@ public struct RuleCatalog: Sendable {
         ElementRemovedRule.entity, ElementRemovedRule.attribute, ElementRemovedRule.relationship,
         ElementRenamedRule.entity, ElementRenamedRule.attribute, ElementRenamedRule.relationship,
         AttributeTypeChangedRule(),
+        AttributeTypeWidenedRule(),
+        AttributeTypeNarrowedRule(),
         RelationshipDestinationChangedRule(),
         RelationshipCardinalityChangedRule(),
         EntityParentChangedRule(),

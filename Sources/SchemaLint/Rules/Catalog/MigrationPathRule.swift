@@ -1,7 +1,9 @@
 /// `migration-path-not-inferable`: for a local store, every step between two releases is a
 /// lightweight migration, but the jump from an older release straight to the newest version is
 /// not. Core Data migrates from the store's model directly to the app's current one, so a person
-/// who skipped the versions in between needs a staged migration.
+/// who skipped the versions in between needs a staged migration. A jump is blocked by what the
+/// change rules report as errors for it; for type changes that is `TypeConversion`'s table, so a
+/// jump whose type changes are all between numeric types and Boolean is inferable.
 struct MigrationPathRule: HistoryRule {
     let descriptor = RuleDescriptor(
         id: "migration-path-not-inferable", category: .history, synced: nil, local: .error,
