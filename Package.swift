@@ -19,10 +19,16 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // libxml2, from the system (Debian: libxml2-dev; Homebrew: libxml2).
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
         // The engine: load -> model -> diff -> rules -> reporters.
         .target(
             name: "SchemaLint",
-            dependencies: ["CYAML"],
+            dependencies: ["CYAML", "CLibXML2"],
             plugins: ["EmbedRulePages"]
         ),
         // The command-line shell over the engine.
@@ -33,10 +39,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Generates a large history and measures a full lint against libyaml's bare parse.
+        // Generates a large history and measures a full lint against libyaml's bare parse
+        // (and, with --corpus, a lint of real Xcode bundles against libxml2's bare parse).
         .executableTarget(
             name: "schemalint-bench",
-            dependencies: ["SchemaLint", "CYAML"],
+            dependencies: ["SchemaLint", "CYAML", "CLibXML2"],
             path: "Benchmarks/schemalint-bench"
         ),
         // Build-time tool: turns rules/*.md into Swift source so the binary carries the rule pages.

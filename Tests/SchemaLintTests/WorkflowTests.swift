@@ -240,10 +240,13 @@ import Testing
         try folder.write("# oldest first\nModel\nFolders\n", to: "order.txt")
         let ordered = try Executable.run(["Model.xcdatamodeld", "--order", "order.txt"], in: folder.url)
         #expect(ordered.status == 0)
-        #expect(ordered.stdout == "no problems in 2 versions of 1 model\n")
+        // In history order, the new entity is an addition: a local store only migrates at launch.
+        let inOrder = "Model.xcdatamodeld/Folders.xcdatamodel/contents:2:1: note: opening a store of Model with Folders migrates it at launch by lightweight migration, which copies every table it changes: entity 'Folder' is new [migration-at-launch]\n"
+        #expect(ordered.stdout.hasPrefix(inOrder))
+        #expect(ordered.stdout.hasSuffix("1 note in 2 versions of 1 model\n"))
 
         try folder.write("bundles:\n  Model.xcdatamodeld:\n    order: [Model, Folders]\n", to: ".schemalint.yml")
-        #expect(try Executable.run(["Model.xcdatamodeld"], in: folder.url).stdout == "no problems in 2 versions of 1 model\n")
+        #expect(try Executable.run(["Model.xcdatamodeld"], in: folder.url).stdout.hasPrefix(inOrder))
 
         try folder.write("Model\n", to: "short.txt")
         let short = try Executable.run(["Model.xcdatamodeld", "--order", "short.txt"], in: folder.url)

@@ -41,8 +41,9 @@ import Testing
         #expect(files.count == entry.versions)
         try importer.write(files, force: false)
         guard let imported = Self.lint([folder.path], cloudKit: false) else { return }
-        // Checks of the bundle itself (its current version, legacy versions) have no YAML counterpart.
-        let bundleRules = Set(RuleCatalog.standard.bundleRules.map(\.descriptor.id))
+        // Checks of the bundle itself (its current version, legacy versions) and of the mapping
+        // models beside it have no YAML counterpart.
+        let bundleRules = Set(RuleCatalog.standard.bundleRules.map(\.descriptor.id) + RuleCatalog.standard.mappingModelRules.map(\.descriptor.id))
         let fromBundle = direct.findings.filter { !bundleRules.contains($0.ruleID) }.map(Essence.init)
         let fromYAML = imported.findings.map(Essence.init)
         #expect(Set(fromYAML) == Set(fromBundle))

@@ -3,9 +3,10 @@ import Foundation
 /// Finds and reads `.schemalint.yml`. Unknown keys and values are errors at their line, with "did you mean".
 public enum ConfigurationLoader {
     public static let fileName = ".schemalint.yml"
-    static let keys = ["cloudkit", "compatibility", "fail-on", "rules", "exclude", "bundles", "ignore", "baseline"]
+    static let keys = ["cloudkit", "compatibility", "fail-on", "rules", "exclude", "bundles", "ignore", "baseline", "migrations", "mappingModels"]
     static let bundleKeys = ["order", "drafts", "cloudkit"]
     static let ignoreKeys = ["rule", "model", "element", "reason", "until"]
+    static let migrationKeys = ["model", "from", "to", "how", "reason"]
 
     /// The configuration that applies to `path`: the nearest `.schemalint.yml` in its folder or above.
     public static func discover(from path: String, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration {
@@ -70,6 +71,15 @@ public enum ConfigurationLoader {
                 for (path, pathKey, settings) in try MappingReader.entries(of: value, subject: "'bundles'") {
                     configuration.bundles.append(try bundle(path, key: pathKey, value: settings))
                 }
+            case "migrations":
+                guard case .sequence(let items) = value.content else {
+                    throw InputError(at: value.location, "'migrations' must be a list of entries with from, to, how and reason")
+                }
+                for item in items { configuration.migrations.append(try migration(item)) }
+            case "mappingModels":
+                configuration.mappingModels = try ScalarReader.stringList(value, for: "'mappingModels'").map {
+                    PathResolution.resolve($0.0, against: configuration.directory)
+                }
             case "ignore":
                 guard case .sequence(let items) = value.content else {
                     throw InputError(at: value.location, "'ignore' must be a list of entries with rule, model, element and reason")
@@ -103,6 +113,27 @@ public enum ConfigurationLoader {
             }
         }
         return settings
+    }
+
+    private static func migration(_ node: YAMLNode) throws(InputError) -> ProjectConfiguration.DeclaredMigration {
+        let map = try MappingReader(node, subject: "a 'migrations' entry")
+        try map.rejectUnknownKeys(allowed: migrationKeys)
+        let from = try ScalarReader.string(try map.required("from"), for: "'from' of a 'migrations' entry")
+        let to = try ScalarReader.string(try map.required("to"), for: "'to' of a 'migrations' entry")
+        let howNode = try map.required("how")
+        let howText = try ScalarReader.string(howNode, for: "'how' of a 'migrations' entry")
+        let hows = ProjectConfiguration.DeclaredMigration.How.allCases.map(\.rawValue)
+        guard let how = ProjectConfiguration.DeclaredMigration.How(rawValue: howText) else {
+            throw InputError(at: howNode.location, "'how' of a 'migrations' entry must be custom or staged, found '\(howText)'" + Spelling.didYouMean(howText, among: hows))
+        }
+        let reasonNode = try map.required("reason")
+        let reason = try ScalarReader.string(reasonNode, for: "'reason' of a 'migrations' entry")
+        guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw InputError(at: reasonNode.location, "a 'migrations' entry needs a reason: where the migration code is and what it does")
+        }
+        return ProjectConfiguration.DeclaredMigration(
+            model: try map.string("model"), from: from, to: to, how: how, reason: reason, location: node.location
+        )
     }
 
     private static func ignore(_ node: YAMLNode, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration.Ignore {

@@ -53,6 +53,32 @@ public struct ProjectConfiguration: Sendable {
         }
     }
 
+    /// A step of a local store's history migrated by the app's own code (`migrations:`), which
+    /// schemalint cannot see in the model files.
+    public struct DeclaredMigration: Hashable, Sendable {
+        public enum How: String, Hashable, Sendable, CaseIterable {
+            case custom
+            case staged
+        }
+
+        /// The model's name; nil when the project has one model.
+        public var model: String?
+        public var from: String
+        public var to: String
+        public var how: How
+        public var reason: String
+        public var location: SourceLocation?
+
+        public init(model: String? = nil, from: String, to: String, how: How, reason: String, location: SourceLocation? = nil) {
+            self.model = model
+            self.from = from
+            self.to = to
+            self.how = how
+            self.reason = reason
+            self.location = location
+        }
+    }
+
     /// The configuration file this was read from; nil for the defaults.
     public var file: String?
     /// The folder that relative paths in the file are resolved against.
@@ -70,6 +96,11 @@ public struct ProjectConfiguration: Sendable {
     public var ignores: [Ignore]
     /// The baseline file (`--baseline` overrides it), resolved against `directory`.
     public var baseline: String?
+    /// Steps migrated by the app's own code (`migrations:`).
+    public var migrations: [DeclaredMigration] = []
+    /// Mapping models (`.xcmappingmodel` folders, or folders holding them) outside the paths
+    /// linted (`mappingModels:`), resolved against `directory`.
+    public var mappingModels: [String] = []
 
     public init(
         file: String? = nil, directory: String = ".", cloudKit: Bool? = nil, compatibility: Compatibility? = nil,

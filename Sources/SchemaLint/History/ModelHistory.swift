@@ -3,6 +3,23 @@ public struct ModelHistory: Sendable {
     public let model: String
     /// Sorted by version number.
     public let versions: [ModelVersion]
+    /// The migrations the team wrote for steps of this history (mapping models, declared
+    /// custom or staged migrations).
+    public var writtenMigrations: [WrittenMigration] = []
+
+    public init(model: String, versions: [ModelVersion], writtenMigrations: [WrittenMigration] = []) {
+        self.model = model
+        self.versions = versions
+        self.writtenMigrations = writtenMigrations
+    }
+
+    /// The migration written for a store of `baseline` opened with `version`, if any.
+    public func writtenMigration(from baseline: ModelVersion, to version: ModelVersion) -> WrittenMigration? {
+        writtenMigrations.first { $0.covers(from: baseline, to: version) }
+    }
+
+    /// The history the versions of `path`'s bundle form (`ModelVersion.history`).
+    var key: String? { versions.first?.history }
 
     /// Groups versions by model and orders each group; two files with the same model and version are an error.
     public static func histories(of versions: [ModelVersion]) throws(InputError) -> [ModelHistory] {

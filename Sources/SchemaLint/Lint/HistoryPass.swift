@@ -30,6 +30,9 @@ struct HistoryPass {
                 let comparison = Comparison(baseline: versions[baselineIndex], version: version, changes: ModelDiffer().changes(from: versions[baselineIndex], to: version))
                 changes = comparison.changes
                 var core = Linter.changeFindings(comparison, dispatch: dispatch)
+                if let migration = history.writtenMigration(from: versions[baselineIndex], to: version) {
+                    core = WrittenMigrationVerdict.apply(migration, to: core, in: comparison)
+                }
                 Linter.addContainerAdvice(to: &core, comparison)
                 steps.append(HistoryContext.Step(baseline: baselineIndex, version: index, changes: changes, findings: core))
                 changeFindings = core

@@ -59,6 +59,8 @@ public struct LintPipeline: Sendable {
         public var histories: [ModelHistory]
         public var bundles: [XcodeModelBundle]
         public var suppressions: [Suppression]
+        /// Each mapping model found, with the step it migrates or why it fits none.
+        public var mappingModels: [(MappingModel, MappingModelPlacement)] = []
     }
 
     /// The first stage of a run, shared by `lint` and `lock`: configuration, model files and bundles,
@@ -80,13 +82,20 @@ public struct LintPipeline: Sendable {
         }
         let loaded = loader.load(paths: options.paths)
         guard loaded.errors.isEmpty else { throw InputErrors(loaded.errors) }
-        let histories = try InputErrors.collect { () throws(InputError) in try ModelHistory.histories(of: loaded.versions) }
+        let grouped = try InputErrors.collect { () throws(InputError) in try ModelHistory.histories(of: loaded.versions) }
+        let matched = try InputErrors.collect { () throws(InputError) in
+            try WrittenMigrationMatcher(histories: grouped, bundles: loaded.bundles).match(mappingModels: loaded.mappingModels, declared: configuration.migrations)
+        }
+        let histories = matched.histories
         let suppressions = loaded.versions.flatMap(\.suppressions)
         let known = Set(catalog.descriptors.map(\.id))
         if let unknown = suppressions.first(where: { !known.contains($0.rule) }) {
             throw InputErrors([InputError(at: unknown.location, "unknown rule '\(unknown.rule)' in a suppression" + Spelling.didYouMean(unknown.rule, among: known.sorted()))])
         }
-        return Input(configuration: configuration, histories: histories, bundles: loaded.bundles, suppressions: suppressions)
+        return Input(
+            configuration: configuration, histories: histories, bundles: loaded.bundles, suppressions: suppressions,
+            mappingModels: WrittenMigrationMatcher.placements(of: histories, unmatched: matched.unmatched)
+        )
     }
 
     private func lint(_ options: Options) throws(InputErrors) -> Output {
@@ -103,7 +112,7 @@ public struct LintPipeline: Sendable {
             let fromRevision = reference.released.filter { !locked.contains("\($0.model)\u{0}\($0.version)") }
             lock = VersionLock(file: lock?.file ?? revision, entries: (lock?.entries ?? []) + fromRevision)
         }
-        var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock)).lint(histories, bundles: input.bundles)
+        var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock)).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
         if !options.ignoresBaseline, let file = options.baselineFile ?? configuration.baseline {
             let baseline = try InputErrors.collect { () throws(InputError) in try Baseline.load(file: file) }

@@ -13,11 +13,14 @@ public struct Linter: Sendable {
 
     /// Lints every history: each version against its baseline (and, by `options.compatibility`,
     /// earlier releases), each version on its own, each whole history, and the lock if there is
-    /// one; and the Xcode bundles the versions came from.
-    public func lint(_ histories: [ModelHistory], bundles: [XcodeModelBundle] = []) -> LintResult {
+    /// one; the Xcode bundles the versions came from, and the mapping models found beside them.
+    public func lint(_ histories: [ModelHistory], bundles: [XcodeModelBundle] = [], mappingModels: [(MappingModel, MappingModelPlacement)] = []) -> LintResult {
         var findings: [Finding] = []
         for bundle in bundles {
             for rule in catalog.bundleRules { findings += rule.check(bundle) }
+        }
+        for (mappingModel, placement) in mappingModels {
+            for rule in catalog.mappingModelRules { findings += rule.check(mappingModel, placement) }
         }
         for history in histories {
             findings += HistoryPass(history: history, catalog: catalog, options: options).run()

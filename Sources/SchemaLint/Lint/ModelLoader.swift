@@ -26,6 +26,9 @@ public struct ModelLoader: Sendable {
         public var versions: [ModelVersion]
         /// The Xcode bundles read, for checks of the bundle itself (current version, legacy versions).
         public var bundles: [XcodeModelBundle]
+        /// The Core Data mapping models found beside the bundles, below the paths, and where the
+        /// configuration's `mappingModels:` says.
+        public var mappingModels: [MappingModel] = []
         /// Problems with the input; any of them makes the run exit 2.
         public var errors: [InputError]
     }
@@ -33,8 +36,12 @@ public struct ModelLoader: Sendable {
     public func load(paths: [String]) -> Loaded {
         let finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory)
         var sources: [ModelSource]
+        var mappingModelPaths: [String]
         do {
-            sources = try finder.sources(in: paths)
+            (sources, mappingModelPaths) = try finder.sourcesAndMappingModels(in: paths)
+            var seen: Set<String> = []
+            mappingModelPaths = try (mappingModelPaths + finder.mappingModels(in: configuration.mappingModels).map(ConfigurationLoader.displayPath))
+                .filter { seen.insert(PathResolution.canonical($0)).inserted }.sorted()
         } catch {
             return Loaded(versions: [], bundles: [], errors: [error])
         }
@@ -66,6 +73,13 @@ public struct ModelLoader: Sendable {
                 loaded.versions += bundle.versions
                 loaded.bundles.append(bundle)
             case .failure(let error): loaded.errors.append(error)
+            }
+        }
+        for path in mappingModelPaths {
+            do throws(InputError) {
+                loaded.mappingModels.append(try MappingModelReader.read(folder: path))
+            } catch {
+                loaded.errors.append(error)
             }
         }
         // Siblings were not asked for: they only complete histories, and other files are left alone.

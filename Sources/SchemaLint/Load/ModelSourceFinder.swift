@@ -31,7 +31,14 @@ public struct ModelSourceFinder: Sendable {
     }
 
     public func sources(in paths: [String]) throws(InputError) -> [ModelSource] {
+        try sourcesAndMappingModels(in: paths).sources
+    }
+
+    /// The model sources, and the Core Data mapping models (`.xcmappingmodel` folders) found in
+    /// the same walk: below the folders named, and beside each bundle found or named.
+    public func sourcesAndMappingModels(in paths: [String]) throws(InputError) -> (sources: [ModelSource], mappingModels: [String]) {
         var found: [ModelSource] = []
+        var mappingModels: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -39,9 +46,12 @@ public struct ModelSourceFinder: Sendable {
             }
             if let bundle = Self.enclosingBundle(of: path) {
                 found.append(.xcodeBundle(bundle))
+                mappingModels += mappingModelsBeside(bundle)
+            } else if path.hasSuffix(".xcmappingmodel") || path.hasSuffix(".xcmappingmodel/") {
+                throw InputError(file: path, message: "a mapping model is not a model: name the .xcdatamodeld it migrates (mapping models beside it are found), or the folder holding both")
             } else if isDirectory.boolValue {
                 let before = found.count
-                try search(folder: path, into: &found)
+                try search(folder: path, into: &found, mappingModels: &mappingModels)
                 if found.count == before {
                     throw InputError(file: path, message: "no model files (*.yaml, *.yml or *.xcdatamodeld) in this folder")
                 }
@@ -50,7 +60,33 @@ public struct ModelSourceFinder: Sendable {
             }
         }
         // A file named twice (or inside a folder also named) is linted once.
-        return Array(Set(found)).sorted()
+        return (Array(Set(found)).sorted(), Array(Set(mappingModels)).sorted())
+    }
+
+    /// The mapping models in the folder that holds `bundle` (where Xcode puts new ones).
+    func mappingModelsBeside(_ bundle: String) -> [String] {
+        let parent = (bundle as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.sorted().filter { $0.hasSuffix(".xcmappingmodel") && !$0.hasPrefix(".") }.map { parent.isEmpty ? $0 : (parent as NSString).appendingPathComponent($0) }.filter { !isExcluded($0) }
+    }
+
+    /// The mapping models at or below `paths` (the configuration's `mappingModels:`).
+    public func mappingModels(in paths: [String]) throws(InputError) -> [String] {
+        var found: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw InputError(file: path, message: "no such folder (listed under `mappingModels:` in the configuration)")
+            }
+            if path.hasSuffix(".xcmappingmodel") {
+                found.append(path)
+            } else {
+                var ignored: [ModelSource] = []
+                try search(folder: path, into: &ignored, mappingModels: &found)
+            }
+        }
+        return found
     }
 
     /// The other YAML files in the folders of the given files (not searched recursively): the
@@ -69,7 +105,7 @@ public struct ModelSourceFinder: Sendable {
         return found
     }
 
-    private func search(folder: String, into found: inout [ModelSource]) throws(InputError) {
+    private func search(folder: String, into found: inout [ModelSource], mappingModels: inout [String]) throws(InputError) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
@@ -86,8 +122,10 @@ public struct ModelSourceFinder: Sendable {
             if type == .typeDirectory {
                 if fileExtension == "xcdatamodeld" {
                     found.append(.xcodeBundle(path))
+                } else if fileExtension == "xcmappingmodel" {
+                    mappingModels.append(path)
                 } else {
-                    try search(folder: path, into: &found)
+                    try search(folder: path, into: &found, mappingModels: &mappingModels)
                 }
             } else if type == .typeRegular || type == .typeSymbolicLink, Self.yamlExtensions.contains(fileExtension) {
                 found.append(.yamlFile(path))

@@ -4,6 +4,7 @@ public struct RuleCatalog: Sendable {
     public let versionRules: [any VersionRule]
     public let historyRules: [any HistoryRule]
     public let bundleRules: [any BundleRule]
+    public let mappingModelRules: [any MappingModelRule]
     /// Descriptors of every rule, sorted by id (the rules above, and the input rules of the policy,
     /// the baseline and the lock).
     public let descriptors: [RuleDescriptor]
@@ -13,14 +14,15 @@ public struct RuleCatalog: Sendable {
 
     public init(
         changeRules: [any ChangeRule], versionRules: [any VersionRule] = [], historyRules: [any HistoryRule] = [],
-        bundleRules: [any BundleRule] = []
+        bundleRules: [any BundleRule] = [], mappingModelRules: [any MappingModelRule] = []
     ) {
         self.changeRules = changeRules
         self.versionRules = versionRules
         self.historyRules = historyRules
         self.bundleRules = bundleRules
+        self.mappingModelRules = mappingModelRules
         descriptors = (changeRules.map(\.descriptor) + versionRules.map(\.descriptor) + historyRules.map(\.descriptor)
-            + bundleRules.map(\.descriptor) + FindingPolicy.descriptors + [Baseline.resolvedEntry]).sorted { $0.id < $1.id }
+            + bundleRules.map(\.descriptor) + mappingModelRules.map(\.descriptor) + FindingPolicy.descriptors + [Baseline.resolvedEntry]).sorted { $0.id < $1.id }
         descriptorsByID = Dictionary(uniqueKeysWithValues: descriptors.map { ($0.id, $0) })
         var table: [Change.Kind: [any ChangeRule]] = [:]
         for rule in changeRules {
@@ -50,10 +52,16 @@ public struct RuleCatalog: Sendable {
     ], versionRules: CloudKitModelRules.all, historyRules: [
         NameReusedRule(),
         MigrationPathRule(),
+        MigrationAtLaunchRule(),
         ReleasedVersionLockRule.modified,
         ReleasedVersionLockRule.removed,
     ], bundleRules: [
         CurrentVersionNotLatestRule(),
         LegacyBinaryVersionRule(),
+    ], mappingModelRules: [
+        MappingModelUnmatchedRule(),
+        MappingModelStaleRule(),
+        MappingModelUnmappedPropertyRule(),
+        MappingModelCustomPolicyRule(),
     ])
 }

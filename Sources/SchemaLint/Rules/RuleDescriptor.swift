@@ -12,6 +12,9 @@ public enum RuleCategory: String, CaseIterable, Hashable, Sendable, Codable {
     case cloudkitModel = "cloudkit-model"
     /// Across the whole history rather than one pair of versions.
     case history
+    /// The migrations a team wrote (mapping models, declared custom migrations) and what
+    /// migrating costs at launch.
+    case migration
     /// About the input files themselves (bundles, locks, suppressions).
     case input
 }

@@ -1,0 +1,108 @@
+/// Puts each migration a team wrote on the history step it migrates: mapping models by the
+/// version folders their paths name (never by their file names), declared migrations by model
+/// and version names.
+struct WrittenMigrationMatcher {
+    /// A mapping model that names a model or version that is not there.
+    struct Unmatched: Error, Hashable, Sendable {
+        var mappingModel: MappingModel
+        var problem: String
+        /// The model it was meant for, when that model was found.
+        var model: String?
+    }
+
+    var histories: [ModelHistory]
+    var bundles: [XcodeModelBundle]
+
+    /// The histories with their written migrations, and the mapping models that fit none; a
+    /// declared migration that names versions no history has is an input error.
+    func match(mappingModels: [MappingModel], declared: [ProjectConfiguration.DeclaredMigration]) throws(InputError) -> (histories: [ModelHistory], unmatched: [Unmatched]) {
+        var result = histories
+        let indexByKey = Dictionary(histories.enumerated().compactMap { index, history in history.key.map { ($0, index) } }, uniquingKeysWith: { first, _ in first })
+        var unmatched: [Unmatched] = []
+        for mapping in mappingModels {
+            switch place(mapping) {
+            case .success(let (bundle, from, to)):
+                guard let index = indexByKey["bundle:" + bundle.path] else { continue }
+                result[index].writtenMigrations.append(WrittenMigration(
+                    model: bundle.name, from: from, to: to, kind: .mappingModel(mapping),
+                    location: mapping.source?.location ?? mapping.location
+                ))
+            case .failure(let problem):
+                unmatched.append(problem)
+            }
+        }
+        for migration in declared {
+            let candidates = result.indices.filter { index in
+                let history = result[index]
+                return (migration.model == nil || migration.model == history.model)
+                    && history.versions.contains { $0.answers(to: migration.from) }
+                    && history.versions.contains { $0.answers(to: migration.to) }
+            }
+            let location = migration.location ?? SourceLocation(file: ConfigurationLoader.fileName, line: 1, column: 1)
+            guard let index = candidates.first else {
+                // A model that is not linted in this run (another folder) has nothing to match.
+                if let model = migration.model, !result.contains(where: { $0.model == model }) { continue }
+                throw InputError(at: location, "the migration from '\(migration.from)' to '\(migration.to)' names versions that no linted model has" + (migration.model.map { " ('\($0)')" } ?? ""),
+                                 notes: ["name each version as its file or folder does (`Model 3`, or a YAML file's `version:`)"])
+            }
+            guard candidates.count == 1 else {
+                throw InputError(at: location, "the migration from '\(migration.from)' to '\(migration.to)' fits the versions of several models (\(candidates.map { "'\(result[$0].model)'" }.joined(separator: ", "))): say which with `model:`")
+            }
+            let kind: WrittenMigration.Kind = migration.how == .custom ? .custom(reason: migration.reason) : .staged(reason: migration.reason)
+            result[index].writtenMigrations.append(WrittenMigration(model: result[index].model, from: migration.from, to: migration.to, kind: kind, location: location))
+        }
+        return (result, unmatched.sorted { $0.mappingModel.file < $1.mappingModel.file })
+    }
+
+    /// Every mapping model with its place: the step of the history it migrates, or why it fits none.
+    static func placements(of histories: [ModelHistory], unmatched: [Unmatched]) -> [(MappingModel, MappingModelPlacement)] {
+        var result: [(MappingModel, MappingModelPlacement)] = []
+        for history in histories {
+            for migration in history.writtenMigrations {
+                guard let mapping = migration.mappingModel,
+                      let from = history.versions.first(where: { $0.label == migration.from }),
+                      let to = history.versions.first(where: { $0.label == migration.to })
+                else { continue }
+                result.append((mapping, .step(history: history, from: from, to: to)))
+            }
+        }
+        result += unmatched.map { ($0.mappingModel, .unmatched(problem: $0.problem, model: $0.model)) }
+        return result.sorted { $0.0.file < $1.0.file }
+    }
+
+    /// The bundle and the two version names a mapping model maps, or why it fits none.
+    private func place(_ mapping: MappingModel) -> Result<(XcodeModelBundle, String, String), Unmatched> {
+        guard let source = mapping.source, let destination = mapping.destination else {
+            return .failure(Unmatched(mappingModel: mapping, problem: "names no source or no destination model"))
+        }
+        guard let model = source.model ?? destination.model else {
+            return .failure(Unmatched(mappingModel: mapping, problem: "maps '\(source.path)' to '\(destination.path)', which name no .xcdatamodeld bundle"))
+        }
+        let named = bundles.filter { $0.name == model }
+        guard !named.isEmpty else {
+            return .failure(Unmatched(mappingModel: mapping, problem: "maps versions of '\(model).xcdatamodeld', which is not among the models linted"))
+        }
+        let fitting = named.filter { bundle in
+            [source, destination].allSatisfy { reference in (reference.model ?? model) == model && bundle.versions.contains { $0.label == reference.version } }
+        }
+        guard let bundle = Self.nearest(fitting, to: mapping.file) else {
+            let known = Set(named.flatMap { $0.versions.map(\.label) })
+            let missing = [source, destination].filter { !known.contains($0.version) }.map { "'\($0.version)'" }
+            return .failure(Unmatched(
+                mappingModel: mapping,
+                problem: "maps \(missing.isEmpty ? "versions" : missing.joined(separator: " and ")) of '\(model).xcdatamodeld' that the bundle does not have",
+                model: model
+            ))
+        }
+        return .success((bundle, source.version, destination.version))
+    }
+
+    /// The bundle whose path shares the longest folder prefix with the mapping model's.
+    static func nearest(_ bundles: [XcodeModelBundle], to file: String) -> XcodeModelBundle? {
+        let folders = PathResolution.canonical(file).split(separator: "/")
+        func shared(_ bundle: XcodeModelBundle) -> Int {
+            zip(folders, PathResolution.canonical(bundle.path).split(separator: "/")).prefix { $0 == $1 }.count
+        }
+        return bundles.max { (shared($0), $1.path) < (shared($1), $0.path) }
+    }
+}

@@ -1,0 +1,50 @@
+import CLibXML2
+
+/// One event of an XML document read by `XMLStreamReader`, in document order.
+///
+/// The values point into the parser's buffers: read what you need during the call that receives the
+/// event (names, values and locations are computed only when asked for) and keep only what you copy.
+enum XMLEvent {
+    case start(XMLStartElement)
+    case end(XMLEndElement)
+    /// Character data (only when the reader was asked for text); one run of text may come in several pieces.
+    case text(XMLText)
+}
+
+/// A start tag: `<name attribute="value" ...>` or `<name .../>`.
+struct XMLStartElement {
+    unowned(unsafe) let session: XMLParseSession
+
+    /// The tag name as written (`prefix:local` for a prefixed name).
+    var name: String { session.currentElementName }
+
+    /// Where the tag is written: its `<` (line and character column, 1-based).
+    var location: SourceLocation { session.currentElementLocation() }
+
+    /// The XML attributes in document order, each with its (decoded) value and where its name is written.
+    var attributes: [XMLAttribute] { session.currentElementAttributes() }
+}
+
+/// One XML attribute of a start tag.
+struct XMLAttribute {
+    var name: String
+    var value: String
+    /// Where the attribute's name is written (the tag's `<` for one the tag does not write, a DTD default).
+    var location: SourceLocation
+}
+
+/// An end tag (`</name>`, or the end of `<name/>`).
+struct XMLEndElement {
+    unowned(unsafe) let session: XMLParseSession
+    let localName: UnsafePointer<xmlChar>?
+    let prefix: UnsafePointer<xmlChar>?
+
+    var name: String { XMLParseSession.qualifiedName(localName, prefix) }
+}
+
+/// A piece of character data, entities and character references already decoded.
+struct XMLText {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+}

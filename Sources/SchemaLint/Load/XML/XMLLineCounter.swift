@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns byte offsets of a UTF-8 text into lines and character columns (1-based), for offsets asked in
+/// increasing order, as a parser's positions come: each step only counts the bytes since the previous
+/// one, so a whole document costs one pass. Lines end at `\n`; a column counts Unicode scalars.
+struct XMLLineCounter {
+    private let text: UnsafeRawBufferPointer
+    private var offset = 0
+    private var line = 1
+    /// The column of `offset`.
+    private var column = 1
+
+    init(_ text: UnsafeRawBufferPointer) {
+        self.text = text
+    }
+
+    /// The line and column of the byte at `target` (clamped to the text).
+    mutating func position(of target: Int) -> (line: Int, column: Int) {
+        let target = min(max(target, 0), text.count)
+        if target < offset { self = XMLLineCounter(text) }
+        guard let base = text.baseAddress else { return (1, 1) }
+        while offset < target, let newline = memchr(base + offset, 0x0A, target - offset) {
+            offset = base.distance(to: UnsafeRawPointer(newline)) + 1
+            line += 1
+            column = 1
+        }
+        column += Self.scalars(in: UnsafeRawBufferPointer(start: base + offset, count: target - offset))
+        offset = target
+        return (line, column)
+    }
+
+    /// How many Unicode scalars start in `bytes` (every byte that is not a UTF-8 continuation byte).
+    private static func scalars(in bytes: UnsafeRawBufferPointer) -> Int {
+        var count = bytes.count
+        for byte in bytes where byte & 0xC0 == 0x80 { count -= 1 }
+        return count
+    }
+}

@@ -1,0 +1,201 @@
+import CLibXML2
+
+/// The state of one `XMLStreamReader` parse, reached from libxml2's callbacks through the parser
+/// context's `_private` pointer: the text, the position counter, the tag being reported and the
+/// first error. A class because libxml2 holds a pointer to it; it lives exactly as long as the parse.
+final class XMLParseSession {
+    private let file: String
+    private let text: UnsafeRawBufferPointer
+    private let context: xmlParserCtxtPtr
+    private let visit: (XMLEvent) throws(InputError) -> Void
+    private var lines: XMLLineCounter
+    private var failure: InputError?
+
+    /// The start tag being reported: libxml2's pointers, valid during the `startElementNs` callback.
+    private var localName: UnsafePointer<xmlChar>?
+    private var prefix: UnsafePointer<xmlChar>?
+    private var attributeCount = 0
+    private var defaultedCount = 0
+    /// Five pointers per attribute: local name, prefix, namespace, value start, value end.
+    private var attributeFields: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    /// The byte offset where libxml2 stands when it reports the tag: its closing `>` or `/>`.
+    private var tagEnd = 0
+    private var tagLocation: SourceLocation?
+
+    init(file: String, text: UnsafeRawBufferPointer, context: xmlParserCtxtPtr,
+         visit: @escaping (XMLEvent) throws(InputError) -> Void) {
+        self.file = file
+        self.text = text
+        self.context = context
+        self.visit = visit
+        self.lines = XMLLineCounter(text)
+    }
+
+    /// The session of a parser context, from a callback's context argument.
+    static func of(_ context: UnsafeMutableRawPointer?) -> XMLParseSession? {
+        guard let pointer = context?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return nil }
+        return Unmanaged<XMLParseSession>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// After `xmlParseDocument`: the first error, if any.
+    func finish() throws(InputError) {
+        if let failure { throw failure }
+        if context.pointee.wellFormed == 0 {
+            throw error(at: parserPosition(), "malformed XML")
+        }
+    }
+
+    // MARK: - Callbacks
+
+    func startElement(
+        localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?, attributeCount: Int, defaultedCount: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
+        guard failure == nil else { return }
+        self.localName = localName
+        self.prefix = prefix
+        self.attributeCount = attributeCount
+        self.defaultedCount = defaultedCount
+        self.attributeFields = attributes
+        self.tagEnd = Int(xmlByteConsumed(context))
+        self.tagLocation = nil
+        deliver(.start(XMLStartElement(session: self)))
+        self.attributeFields = nil
+    }
+
+    func endElement(localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?) {
+        guard failure == nil else { return }
+        deliver(.end(XMLEndElement(session: self, localName: localName, prefix: prefix)))
+    }
+
+    func text(_ characters: UnsafePointer<xmlChar>?, count: Int) {
+        guard failure == nil, let characters else { return }
+        deliver(.text(XMLText(bytes: UnsafeBufferPointer(start: characters, count: count))))
+    }
+
+    /// Any entity declaration stops the parse: model files have none, and entities are what
+    /// expansion ("billion laughs") and external-file attacks are made of.
+    func entityDeclared(name: UnsafePointer<xmlChar>?, type: Int32, systemID: UnsafePointer<xmlChar>?) {
+        let entity = name.map { String(cString: $0) } ?? ""
+        let external = systemID != nil
+            || type == Int32(XML_EXTERNAL_GENERAL_PARSED_ENTITY.rawValue)
+            || type == Int32(XML_EXTERNAL_GENERAL_UNPARSED_ENTITY.rawValue)
+            || type == Int32(XML_EXTERNAL_PARAMETER_ENTITY.rawValue)
+        let message = external
+            ? "the entity '\(entity)' refers to an external file, which is never read (model files have no entities)"
+            : "the file declares the entity '\(entity)'; model files have none, and entities can expand too far (an entity expansion attack?)"
+        fail(error(at: parserPosition(), message))
+    }
+
+    /// libxml2's structured error handler: the first error (not warning) stops the parse.
+    func libraryError(_ reported: xmlError) {
+        guard failure == nil, reported.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        let message = XMLErrorMessage.message(
+            code: Int(reported.code), libraryMessage: reported.message.map { String(cString: $0) } ?? "")
+        fail(error(at: (Int(reported.line), Int(reported.int2)), message))
+    }
+
+    // MARK: - The start tag being reported
+
+    var currentElementName: String { Self.qualifiedName(localName, prefix) }
+
+    func currentElementLocation() -> SourceLocation {
+        if let tagLocation { return tagLocation }
+        let location: SourceLocation
+        if let start = tagStart() {
+            let position = lines.position(of: start)
+            location = SourceLocation(file: file, line: position.line, column: position.column)
+        } else {
+            let position = parserPosition()
+            location = SourceLocation(file: file, line: position.line, column: position.column)
+        }
+        tagLocation = location
+        return location
+    }
+
+    func currentElementAttributes() -> [XMLAttribute] {
+        guard attributeCount > 0, let fields = attributeFields else { return [] }
+        let elementLocation = currentElementLocation()
+        var scanner = tagStart().map { XMLTagScanner(text: text, tagStart: $0, tagEnd: tagEnd) }
+        var attributes: [XMLAttribute] = []
+        attributes.reserveCapacity(attributeCount)
+        for index in 0..<attributeCount {
+            let field = fields + 5 * index
+            let name = Self.qualifiedName(field[0], field[1])
+            var value = ""
+            if let start = field[3], let end = field[4] {
+                value = Self.attributeValue(UnsafeBufferPointer(start: start, count: start.distance(to: end)))
+            }
+            var location = elementLocation
+            if index < attributeCount - defaultedCount, let offset = scanner?.nextAttribute(named: field[0], prefix: field[1]) {
+                let position = lines.position(of: offset)
+                location = SourceLocation(file: file, line: position.line, column: position.column)
+            } else {
+                scanner = nil
+            }
+            attributes.append(XMLAttribute(name: name, value: value, location: location))
+        }
+        return attributes
+    }
+
+    // MARK: - Helpers
+
+    static func qualifiedName(_ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?) -> String {
+        let local = localName.map { String(cString: $0) } ?? ""
+        guard let prefix else { return local }
+        return String(cString: prefix) + ":" + local
+    }
+
+    /// An attribute value as libxml2 reports it, with one thing undone: without entity substitution
+    /// it writes a `&` that the document wrote as `&amp;` or `&#38;` as `&#38;` (for a tree builder to
+    /// decode later). No other `&` can be in a reported value, since a bare `&` is malformed XML.
+    private static func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        let escaped = Array("&#38;".utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            decoded.append(bytes[index])
+            if bytes[index] == UInt8(ascii: "&"), bytes[index...].starts(with: escaped) {
+                index += escaped.count
+            } else {
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// The offset of the tag's `<`: the last `<` before where libxml2 stands (XML allows no `<` inside a tag).
+    private func tagStart() -> Int? {
+        guard tagEnd > 0, tagEnd <= text.count else { return nil }
+        var index = tagEnd - 1
+        while index >= 0, text[index] != UInt8(ascii: "<") { index -= 1 }
+        guard index >= 0, index + 1 < tagEnd else { return nil }
+        return index
+    }
+
+    private func deliver(_ event: XMLEvent) {
+        do {
+            try visit(event)
+        } catch {
+            fail(error)
+        }
+    }
+
+    private func fail(_ error: InputError) {
+        guard failure == nil else { return }
+        failure = error
+        xmlStopParser(context)
+    }
+
+    /// Where libxml2 stands (the current input's line and column).
+    private func parserPosition() -> (line: Int, column: Int) {
+        guard let input = context.pointee.input else { return (1, 1) }
+        return (Int(input.pointee.line), Int(input.pointee.col))
+    }
+
+    private func error(at position: (line: Int, column: Int), _ message: String) -> InputError {
+        InputError(file: file, line: max(position.line, 1), column: max(position.column, 1), message: message)
+    }
+}

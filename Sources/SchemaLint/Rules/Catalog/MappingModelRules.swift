@@ -1,0 +1,138 @@
+/// `mapping-model-unmatched`: a mapping model whose source or destination names a model or a
+/// version that is not there. It migrates no step, and the step it was written for (if any) is
+/// judged as lightweight migration.
+struct MappingModelUnmatchedRule: MappingModelRule {
+    let descriptor = RuleDescriptor(
+        id: "mapping-model-unmatched", category: .migration, synced: .warning, local: .warning,
+        summary: "A mapping model names a model or version that is not there, so it migrates no step."
+    )
+
+    func check(_ mappingModel: MappingModel, _ placement: MappingModelPlacement) -> [Finding] {
+        guard case .unmatched(let problem, _) = placement else { return [] }
+        return [finding(
+            mappingModel, placement, message: "mapping model '\(mappingModel.name)' \(problem); it migrates no step of any history linted",
+            suggestions: ["set its source and destination to the versions it migrates (Xcode's mapping model inspector), list the folder holding the model under `mappingModels:` in .schemalint.yml if it is elsewhere, or delete the mapping model if no release uses it"]
+        )]
+    }
+}
+
+/// `mapping-model-stale`: a mapping model names entities or properties that its versions no
+/// longer have: it was made for an earlier state of a version that was edited since, and Core
+/// Data will not use it for stores of the version as it ships.
+struct MappingModelStaleRule: MappingModelRule {
+    let descriptor = RuleDescriptor(
+        id: "mapping-model-stale", category: .migration, synced: .error, local: .error,
+        summary: "A mapping model no longer matches the versions it names: one of them changed since it was made."
+    )
+
+    func check(_ mappingModel: MappingModel, _ placement: MappingModelPlacement) -> [Finding] {
+        guard case .step(_, let from, let to) = placement else { return [] }
+        var problems: [Finding.Note] = []
+        for mapping in mappingModel.entityMappings {
+            let label = mapping.name.map { "entity mapping '\($0)'" } ?? "an entity mapping"
+            if let source = mapping.source, from.entity(named: source) == nil {
+                problems.append(Finding.Note("\(label) maps source entity '\(source)', which \(from.displayName) does not have", at: mapping.location))
+            }
+            guard let name = mapping.destination else { continue }
+            guard to.entity(named: name) != nil else {
+                problems.append(Finding.Note("\(label) makes objects of '\(name)', which \(to.displayName) does not have", at: mapping.location))
+                continue
+            }
+            let attributes = Set(to.attributes(ofObjectsOf: name).map(\.name))
+            let relationships = Set(to.relationships(ofObjectsOf: name).map(\.name))
+            for property in mapping.attributes where !attributes.contains(property.name) {
+                problems.append(Finding.Note("it maps attribute '\(name).\(property.name)', which \(to.displayName) does not have", at: property.location))
+            }
+            for property in mapping.relationships where !relationships.contains(property.name) {
+                problems.append(Finding.Note("it maps relationship '\(name).\(property.name)', which \(to.displayName) does not have", at: property.location))
+            }
+        }
+        guard let first = problems.first else { return [] }
+        return [finding(
+            mappingModel, placement,
+            message: "mapping model '\(mappingModel.name)' no longer matches \(from.displayName) -> \(to.displayName): \(first.message); a version changed after the mapping model was made, so Core Data finds no mapping model for stores of \(from.displayName) and opening them fails",
+            at: first.location, notes: Array(problems.dropFirst()),
+            suggestions: ["open the mapping model in Xcode, set its source and destination to these versions again, and redo the mappings it reports; never edit a version that has shipped (put the change in a new version)"]
+        )]
+    }
+}
+
+/// `mapping-model-unmapped-property`: a destination entity or property whose data exists in the
+/// source version but which the mapping model does not fill: the migration drops that data.
+struct MappingModelUnmappedPropertyRule: MappingModelRule {
+    let descriptor = RuleDescriptor(
+        id: "mapping-model-unmapped-property", category: .migration, synced: .warning, local: .warning,
+        summary: "A mapping model leaves out an entity or property whose data the source version has: the migration drops it."
+    )
+
+    func check(_ mappingModel: MappingModel, _ placement: MappingModelPlacement) -> [Finding] {
+        guard case .step(_, let from, let to) = placement else { return [] }
+        var findings: [Finding] = []
+        let mappedDestinations = Set(mappingModel.entityMappings.compactMap(\.destination))
+        for entity in to.entities {
+            guard let sourceEntity = from.entity(named: entity.renamedFrom ?? entity.name) ?? from.entity(named: entity.name) else { continue }
+            if !mappedDestinations.contains(entity.name), !entity.isAbstract {
+                findings.append(finding(
+                    mappingModel, placement,
+                    message: "mapping model '\(mappingModel.name)' makes no objects of entity '\(entity.name)', so the migration drops every '\(sourceEntity.name)' of \(from.displayName)",
+                    path: ElementPath(entity: mappingModel.name, member: entity.name),
+                    notes: [Finding.Note("'\(entity.name)' as declared in \(to.displayName)", at: entity.location)],
+                    suggestions: ["add an entity mapping from '\(sourceEntity.name)' to '\(entity.name)' (in Xcode: Editor > Add Entity Mapping)"]
+                ))
+            }
+        }
+        for mapping in mappingModel.entityMappings {
+            guard let sourceName = mapping.source, let destinationName = mapping.destination,
+                  let source = from.entity(named: sourceName), let destination = to.entity(named: destinationName)
+            else { continue }
+            let generated = mapping.generatesValues
+            let attributes = Dictionary(mapping.attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let relationships = Dictionary(mapping.relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let sourceAttributes = Set(from.attributes(ofObjectsOf: sourceName).map(\.name))
+            let sourceRelationships = Set(from.relationships(ofObjectsOf: sourceName).map(\.name))
+            let members: [(name: String, renamedFrom: String?, kind: String, inSource: (String) -> Bool, mapped: MappingModel.PropertyMapping?, location: SourceLocation)] =
+                to.attributes(ofObjectsOf: destinationName).filter { !$0.isTransient }.map { ($0.name, $0.renamedFrom, "attribute", { sourceAttributes.contains($0) }, attributes[$0.name], $0.location) }
+                + to.relationships(ofObjectsOf: destinationName).filter { !$0.isTransient }.map { ($0.name, $0.renamedFrom, "relationship", { sourceRelationships.contains($0) }, relationships[$0.name], $0.location) }
+            for member in members {
+                let sourceName = [member.renamedFrom, member.name].compactMap { $0 }.first(where: member.inSource)
+                guard let sourceName else { continue }
+                // Xcode generates `$source.<name>` for a mapping of a property the source has under the same name.
+                let hasValue = member.mapped.map { $0.hasValue || (generated && sourceName == member.name) } ?? false
+                guard !hasValue else { continue }
+                let lost = sourceName == member.name ? "'\(source.name).\(sourceName)'" : "'\(source.name).\(sourceName)' (renamed to '\(member.name)')"
+                findings.append(finding(
+                    mappingModel, placement,
+                    message: "mapping model '\(mappingModel.name)' gives \(member.kind) '\(destination.name).\(member.name)' no value, so the migration drops \(lost) of every object of \(from.displayName)",
+                    at: member.mapped?.location ?? mapping.location,
+                    path: ElementPath(entity: mappingModel.name, member: "\(destination.name).\(member.name)"),
+                    notes: [Finding.Note("'\(destination.name).\(member.name)' as declared in \(to.displayName)", at: member.location)],
+                    suggestions: ["give it the value expression `$source.\(sourceName)` in the mapping \(mapping.name.map { "'\($0)'" } ?? "of '\(destination.name)'")" + (member.kind == "relationship" ? " (for a relationship: FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"<mapping>\", $source.\(sourceName)))" : "")]
+                ))
+            }
+        }
+        return findings
+    }
+}
+
+/// `mapping-model-custom-policy`: an entity mapping runs code of the app's own (an
+/// `NSEntityMigrationPolicy` subclass); schemalint cannot see what it does with the data.
+struct MappingModelCustomPolicyRule: MappingModelRule {
+    let descriptor = RuleDescriptor(
+        id: "mapping-model-custom-policy", category: .migration, synced: .note, local: .note,
+        summary: "An entity mapping runs a custom NSEntityMigrationPolicy: code schemalint cannot check, to be tested with a real store."
+    )
+
+    func check(_ mappingModel: MappingModel, _ placement: MappingModelPlacement) -> [Finding] {
+        guard case .step(_, let from, _) = placement else { return [] }
+        return mappingModel.entityMappings.compactMap { mapping in
+            guard let policy = mapping.policyClass else { return nil }
+            let entity = mapping.destination ?? mapping.source ?? "?"
+            return finding(
+                mappingModel, placement,
+                message: "mapping model '\(mappingModel.name)' migrates '\(entity)' with custom code (\(policy)); schemalint cannot see what it does with the data",
+                at: mapping.location, path: ElementPath(entity: mappingModel.name, member: entity),
+                suggestions: ["test the migration with a store written by \(from.displayName), with real-sized data, and keep that test (the policy runs once per object, in memory)"]
+            )
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// `migration-at-launch`: for a local store, whether opening a store of the previous release with
+/// this version migrates it, and how. A migration rewrites the whole store while the app starts;
+/// done on the main thread, a large one is killed by the launch watchdog (0x8badf00d).
+struct MigrationAtLaunchRule: HistoryRule {
+    let descriptor = RuleDescriptor(
+        id: "migration-at-launch", category: .migration, synced: nil, local: .note,
+        summary: "Opening a store of the previous release migrates the whole store at launch: say how, and keep it off the main thread."
+    )
+
+    func check(_ context: HistoryContext) -> [Finding] {
+        let versions = context.history.versions
+        var findings: [Finding] = []
+        for step in context.steps {
+            let baseline = versions[step.baseline], version = versions[step.version]
+            guard !baseline.hasSyncedEntities, !version.hasSyncedEntities else { continue }
+            let entities = version.entitiesNeedingMigration(from: baseline)
+            guard !entities.isEmpty else { continue }
+            let added = entities.filter { baseline.entity(named: $0) == nil }
+            let removed = entities.filter { version.entity(named: $0) == nil }
+            let changed = entities.filter { baseline.entity(named: $0) != nil && version.entity(named: $0) != nil }
+            var reasons: [String] = []
+            if !changed.isEmpty { reasons.append("the version hash of \(Self.list(changed, "entity", "entities")) changed") }
+            if !added.isEmpty { reasons.append("\(Self.list(added, "entity", "entities")) \(added.count == 1 ? "is" : "are") new") }
+            if !removed.isEmpty { reasons.append("\(Self.list(removed, "entity", "entities")) \(removed.count == 1 ? "is" : "are") gone") }
+            let how: String
+            if let migration = context.history.writtenMigration(from: baseline, to: version) {
+                how = migration.mappingModel != nil
+                    ? "with \(migration.name), which migrates every object in memory"
+                    : "with \(migration.name)"
+            } else {
+                how = "by lightweight migration, which copies every table it changes"
+            }
+            findings.append(Finding(
+                ruleID: descriptor.id, severity: descriptor.localSeverity ?? .note,
+                message: "opening a store of \(baseline.displayName) with \(version.displayName) migrates it at launch \(how): \(reasons.joined(separator: "; "))",
+                location: version.location, model: version.model, baseline: baseline.label, version: version.label, path: nil,
+                suggestions: ["add the store off the main thread (NSPersistentStoreDescription.shouldAddStoreAsynchronously = true, or load in a background task) behind a progress screen, so the launch watchdog (0x8badf00d) cannot kill a large migration"]
+            ))
+        }
+        return findings
+    }
+
+    /// `entity 'A'`, `entities 'A', 'B' and 3 more`.
+    static func list(_ names: [String], _ one: String, _ many: String) -> String {
+        let shown = names.prefix(4).map { "'\($0)'" }.joined(separator: ", ")
+        return (names.count == 1 ? one : many) + " " + shown + (names.count > 4 ? " and \(names.count - 4) more" : "")
+    }
+}

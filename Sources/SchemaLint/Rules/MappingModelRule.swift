@@ -1,0 +1,33 @@
+/// A rule about a Core Data mapping model found beside the models: whether it fits a step of a
+/// history, and whether it still maps what the versions hold.
+public protocol MappingModelRule: Sendable {
+    var descriptor: RuleDescriptor { get }
+    func check(_ mappingModel: MappingModel, _ placement: MappingModelPlacement) -> [Finding]
+}
+
+/// Where a mapping model fits: the history step it migrates, or why it fits none.
+public enum MappingModelPlacement: Sendable {
+    case step(history: ModelHistory, from: ModelVersion, to: ModelVersion)
+    case unmatched(problem: String, model: String?)
+}
+
+extension MappingModelRule {
+    /// A finding of this rule at `location` in the mapping model.
+    func finding(
+        _ mappingModel: MappingModel, _ placement: MappingModelPlacement, message: String, at location: SourceLocation? = nil,
+        path: ElementPath? = nil, notes: [Finding.Note] = [], suggestions: [String] = []
+    ) -> Finding {
+        let model: String, version: String, baseline: String?, synced: Bool
+        switch placement {
+        case .step(let history, let from, let to):
+            (model, version, baseline, synced) = (history.model, to.label, from.label, to.hasSyncedEntities && from.hasSyncedEntities)
+        case .unmatched(_, let named):
+            (model, version, baseline, synced) = (named ?? mappingModel.source?.model ?? mappingModel.name, mappingModel.destination?.version ?? "", mappingModel.source?.version, false)
+        }
+        return Finding(
+            ruleID: descriptor.id, severity: descriptor.severity(synced: synced) ?? .note, message: message,
+            location: location ?? mappingModel.location, model: model, baseline: baseline, version: version,
+            path: path ?? ElementPath(entity: mappingModel.name), notes: notes, suggestions: suggestions
+        )
+    }
+}

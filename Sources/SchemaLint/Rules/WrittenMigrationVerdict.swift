@@ -1,0 +1,31 @@
+/// What a written migration changes in the verdicts of its step: a local-store error says that
+/// lightweight migration cannot infer the change, and for this step the team wrote the migration,
+/// so it becomes a note that names it. Synced findings stay: a mapping model migrates the store
+/// on the device, never the CloudKit production schema.
+enum WrittenMigrationVerdict {
+    static func apply(_ migration: WrittenMigration, to findings: [Finding], in comparison: Comparison) -> [Finding] {
+        findings.map { finding in
+            guard finding.severity == .error, let path = finding.path,
+                  !comparison.version.isSynced(entity: path.entity), !comparison.baseline.isSynced(entity: path.entity)
+            else { return finding }
+            var settled = finding
+            settled.severity = .note
+            settled.message += "; handled by \(migration.name)"
+            settled.notes.append(Finding.Note(description(of: migration), at: migration.location))
+            settled.suggestions = []
+            return settled
+        }
+    }
+
+    /// One line on what the written migration is, for notes.
+    static func description(of migration: WrittenMigration) -> String {
+        switch migration.kind {
+        case .mappingModel(let mapping):
+            "\(mapping.name) maps \(migration.from) to \(migration.to): the store is migrated with it, not by inference"
+        case .custom(let reason):
+            "declared as a custom migration from \(migration.from) to \(migration.to): \(reason)"
+        case .staged(let reason):
+            "declared as a staged migration from \(migration.from) to \(migration.to): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+
+/// Mapping models and declared migrations: read, matched to their steps by the paths inside them,
+/// and taken into account in local verdicts.
+@Suite struct MappingModelTests {
+    typealias F = MappingModelFixtures
+
+    static func lint(_ folder: TemporaryFolder, _ path: String = "Shop", arguments: [String] = []) throws -> [[String: Any]] {
+        let run = try Executable.run(["lint", path, "--format", "json"] + arguments, in: folder.url)
+        #expect(run.status != 2, "input error: \(run.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        return try #require(json["findings"] as? [[String: Any]])
+    }
+
+    static func pick(_ findings: [[String: Any]], rule: String) -> [[String: Any]] {
+        findings.filter { $0["rule"] as? String == rule }
+    }
+
+    @Test func stepsCoveredByMappingModelsAreNotErrorsAndTheUncoveredStepStillIs() throws {
+        let bare = try TemporaryFolder()
+        try F.shop(in: bare, withMappingModels: false)
+        let uncovered = try Self.lint(bare)
+        // Without mapping models, each of the three steps is a local error.
+        #expect(Self.pick(uncovered, rule: "attribute-type-changed").map { $0["severity"] as? String } == ["error"])
+        #expect(Self.pick(uncovered, rule: "attribute-required-without-default").map { $0["severity"] as? String } == ["error"])
+        #expect(Self.pick(uncovered, rule: "relationship-destination-changed").map { $0["severity"] as? String } == ["error"])
+
+        let folder = try TemporaryFolder()
+        try F.shop(in: folder)
+        let covered = try Self.lint(folder)
+        let typeChange = try #require(Self.pick(covered, rule: "attribute-type-changed").first)
+        #expect(typeChange["severity"] as? String == "note")
+        #expect((typeChange["message"] as? String)?.hasSuffix("handled by ShopModelV1toV2.xcmappingmodel") == true)
+        let required = try #require(Self.pick(covered, rule: "attribute-required-without-default").first)
+        #expect(required["severity"] as? String == "note")
+        #expect((required["message"] as? String)?.hasSuffix("handled by ShopModelV2toV3.xcmappingmodel") == true)
+        // The step with no mapping model keeps its error.
+        #expect(Self.pick(covered, rule: "relationship-destination-changed").map { $0["severity"] as? String } == ["error"])
+        #expect(covered.filter { $0["severity"] as? String == "error" }.count == 1)
+        // Both mapping models fit and map everything: no finding about them.
+        let aboutMappingModels = covered.compactMap { $0["rule"] as? String }.filter { $0.hasPrefix("mapping-model-") }
+        #expect(aboutMappingModels.isEmpty)
+    }
+
+    @Test func synchronisedModelsKeepTheirCloudKitErrors() throws {
+        let folder = try TemporaryFolder()
+        try F.shop(in: folder)
+        let findings: [[String: Any]] = try Self.lint(folder, arguments: ["--cloudkit"])
+        #expect(Self.pick(findings, rule: "attribute-type-changed").map { $0["severity"] as? String } == ["error"])
+    }
+
+    @Test func theLaunchMigrationNoteSaysHowEachStepMigrates() throws {
+        let folder = try TemporaryFolder()
+        try F.shop(in: folder)
+        let notes = Self.pick(try Self.lint(folder), rule: "migration-at-launch").compactMap { $0["message"] as? String }
+        #expect(notes.count == 3)
+        #expect(notes.contains { $0.contains("Model with Model 2") && $0.contains("with ShopModelV1toV2.xcmappingmodel") && $0.contains("'Order'") })
+        #expect(notes.contains { $0.contains("Model 3 with Model 4") && $0.contains("by lightweight migration") })
+    }
+
+    @Test func aMappingModelThatMissesAnAttributeAndOneWhoseSourceChanged() throws {
+        let folder = try TemporaryFolder()
+        let v1 = F.contents([("Item", [F.attribute("name", "String"), F.attribute("price", "String")])])
+        let v2 = F.contents([("Item", [F.attribute("name", "String"), F.attribute("cost", "Decimal", extra: #" elementID="price""#)])])
+        let v3 = F.contents([("Item", [F.attribute("name", "String"), F.attribute("cost", "Decimal", extra: #" elementID="price""#), F.attribute("stock", "Integer 32", optional: false)])])
+        for (name, text) in [("Catalog", v1), ("Catalog 2", v2), ("Catalog 3", v3)] {
+            try folder.write(text, to: "App/Catalog.xcdatamodeld/\(name).xcdatamodel/contents")
+        }
+        // Catalog -> Catalog 2: 'cost' (renamed from 'price') gets no value.
+        try folder.write(F.mapping(from: "Catalog.xcdatamodeld/Catalog.xcdatamodel", to: "Catalog.xcdatamodeld/Catalog 2.xcdatamodel", [
+            .init(source: "Item", destination: "Item", attributes: [("name", false), ("cost", false)]),
+        ]), to: "App/Migrations/Catalog1to2.xcmappingmodel/xcmapping.xml")
+        // Catalog 2 -> Catalog 3: made when the source entity was still called 'Product'.
+        try folder.write(F.mapping(from: "Catalog.xcdatamodeld/Catalog 2.xcdatamodel", to: "Catalog.xcdatamodeld/Catalog 3.xcdatamodel", [
+            .init(source: "Product", destination: "Item", attributes: [("name", false), ("cost", false), ("stock", true)]),
+        ]), to: "App/Migrations/Catalog2to3.xcmappingmodel/xcmapping.xml")
+        let findings = try Self.lint(folder, "App")
+        let unmapped = Self.pick(findings, rule: "mapping-model-unmapped-property")
+        #expect(unmapped.count == 1)
+        #expect((unmapped.first?["message"] as? String)?.contains("'Item.cost'") == true)
+        #expect((unmapped.first?["message"] as? String)?.contains("'Item.price' (renamed to 'cost')") == true)
+        let stale = Self.pick(findings, rule: "mapping-model-stale")
+        #expect(stale.count == 1)
+        #expect((stale.first?["message"] as? String)?.contains("source entity 'Product'") == true)
+        #expect((stale.first?["file"] as? String)?.hasSuffix("Catalog2to3.xcmappingmodel/xcmapping.xml") == true)
+    }
+
+    @Test func aMappingModelNamingAMissingVersionIsReportedAndChangesNothing() throws {
+        let folder = try TemporaryFolder()
+        try F.shop(in: folder, withMappingModels: false)
+        try folder.write(F.mapping(from: "Shop.xcdatamodeld/Model.xcdatamodel", to: "Shop.xcdatamodeld/Model 7.xcdatamodel", [
+            .init(source: "Order", destination: "Order", attributes: [("number", false), ("total", true)], relationships: ["buyer"]),
+        ]), to: "Shop/Old.xcmappingmodel/xcmapping.xml")
+        let findings = try Self.lint(folder)
+        let unmatched = Self.pick(findings, rule: "mapping-model-unmatched")
+        #expect(unmatched.count == 1)
+        #expect((unmatched.first?["message"] as? String)?.contains("'Model 7'") == true)
+        #expect(Self.pick(findings, rule: "attribute-type-changed").map { $0["severity"] as? String } == ["error"])
+    }
+
+    @Test func aDeclaredMigrationCountsLikeAMappingModel() throws {
+        let folder = try TemporaryFolder()
+        try F.shop(in: folder, withMappingModels: false)
+        try folder.write("""
+        migrations:
+          - from: "Model 3"
+            to: "Model 4"
+            how: custom
+            reason: "OrderMigrator.swift re-links each order to the account of its customer"
+        """, to: ".schemalint.yml")
+        let findings = try Self.lint(folder)
+        let destination = try #require(Self.pick(findings, rule: "relationship-destination-changed").first)
+        #expect(destination["severity"] as? String == "note")
+        #expect((destination["message"] as? String)?.hasSuffix("handled by the custom migration declared in .schemalint.yml") == true)
+        // The other two steps are not declared: still errors.
+        #expect(findings.filter { $0["severity"] as? String == "error" }.count == 2)
+    }
+
+    @Test(arguments: [
+        ("migrations:\n  - from: \"Model 3\"\n    to: \"Model 9\"\n    how: custom\n    reason: x\n", ".schemalint.yml:2:5: error: the migration from 'Model 3' to 'Model 9' names versions that no linted model has"),
+        ("migrations:\n  - from: \"Model 3\"\n    to: \"Model 4\"\n    how: manual\n    reason: x\n", ".schemalint.yml:4:10: error: 'how' of a 'migrations' entry must be custom or staged, found 'manual'"),
+        ("migrations:\n  - from: \"Model 3\"\n    to: \"Model 4\"\n    how: custom\n", ".schemalint.yml:2:5: error: a 'migrations' entry is missing the required key 'reason'"),
+        ("migrations:\n  - from: \"Model 3\"\n    to: \"Model 4\"\n    how: custom\n    reason: x\n    wen: now\n", ".schemalint.yml:6:5: error: unknown key 'wen'"),
+    ])
+    func badDeclaredMigrationsAreInputErrors(configuration: String, expected: String) throws {
+        let folder = try TemporaryFolder()
+        try F.shop(in: folder, withMappingModels: false)
+        try folder.write(configuration, to: ".schemalint.yml")
+        let run = try Executable.run(["lint", "Shop"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(expected), "\(run.stderr)")
+    }
+
+    @Test(arguments: [
+        ("<database></database>", "Shop/Bad.xcmappingmodel/xcmapping.xml:1:1: error: not a Core Data mapping model"),
+        ("<database>\n<object type=\"XDDEVMAPPINGMODEL\" id=\"z1\">\n<relationship name=\"entitymappings\" type=\"0/0\" destination=\"XDDEVENTITYMAPPING\" idrefs=\"z2\"></relationship>\n</object>\n<object type=\"XDDEVENTITYMAPPING\" id=\"z2\">\n<relationship name=\"attributemappings\" type=\"0/0\" destination=\"XDDEVATTRIBUTEMAPPING\" idrefs=\"z9\"></relationship>\n</object>\n</database>", "Shop/Bad.xcmappingmodel/xcmapping.xml:5:1: error: the mapping model's attributemappings of object 'z2' names 'z9', which is no XDDEVATTRIBUTEMAPPING object"),
+        ("<database><object type=\"XDDEVMAPPINGMODEL\"", "Shop/Bad.xcmappingmodel/xcmapping.xml:1:"),
+    ])
+    func brokenMappingModelsAreInputErrorsWithPositions(text: String, expected: String) throws {
+        let folder = try TemporaryFolder()
+        try F.shop(in: folder, withMappingModels: false)
+        try folder.write(text, to: "Shop/Bad.xcmappingmodel/xcmapping.xml")
+        let run = try Executable.run(["lint", "Shop"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix(expected), "\(run.stderr)")
+    }
+}
+
+/// OpenEmu's bundle with the five mapping models the app ships beside it: the real-data test of
+/// the reader and of matching by the paths inside (not by file names).
+@Suite struct OpenEmuMappingModelTests {
+    static let folder = XcodeCorpusTests.corpus + "/OpenEmu__OpenEmu/OpenEmu"
+    static let exists = FileManager.default.fileExists(atPath: folder + "/OEDatabase.xcdatamodeld")
+
+    /// The source and destination version folders named in the file, read with a regular
+    /// expression, independently of the reader.
+    static func pathsInText(of mappingModel: String) throws -> (String, String) {
+        let text = try String(contentsOfFile: mappingModel + "/xcmapping.xml", encoding: .utf8)
+        func value(_ key: String) throws -> String {
+            let pattern = try NSRegularExpression(pattern: "name=\"\(key)\" type=\"string\">([^<]*)<")
+            let match = try #require(pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)))
+            let name = (String(text[Range(match.range(at: 1), in: text)!]) as NSString).lastPathComponent
+            return String(name.dropLast(".xcdatamodel".count))
+        }
+        return (try value("sourcemodelpath"), try value("destinationmodelpath"))
+    }
+
+    @Test(.enabled(if: exists, "needs ../shared/corpus beside the project"))
+    func everyMappingModelIsReadAndMatchedToItsStepByThePathsInside() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".xcmappingmodel") }.sorted()
+        #expect(names.count == 5)
+        let loaded = ModelLoader().load(paths: [Self.folder + "/OEDatabase.xcdatamodeld"])
+        #expect(loaded.errors.isEmpty, "\(loaded.errors)")
+        #expect(loaded.mappingModels.map(\.name).sorted() == names)
+        let histories = try ModelHistory.histories(of: loaded.versions)
+        let matched = try WrittenMigrationMatcher(histories: histories, bundles: loaded.bundles).match(mappingModels: loaded.mappingModels, declared: [])
+        #expect(matched.unmatched.isEmpty)
+        let migrations = try #require(matched.histories.first).writtenMigrations
+        #expect(migrations.count == 5)
+        for name in names {
+            let (source, destination) = try Self.pathsInText(of: Self.folder + "/" + name)
+            let migration = try #require(migrations.first { $0.mappingModel?.name == name })
+            #expect(migration.from == source && migration.to == destination, "\(name)")
+            let mapping = try #require(migration.mappingModel)
+            #expect(!mapping.entityMappings.isEmpty)
+            #expect(mapping.entityMappings.allSatisfy { $0.destination != nil || $0.source != nil })
+        }
+        // The file name says "1.0 Beta 4 to 1.0"; the paths inside say which versions.
+        #expect(migrations.first { $0.mappingModel?.name == "1.0 Beta 4 to 1.0.xcmappingmodel" }.map { ($0.from, $0.to) } ?? ("", "") == ("OEDatabase 0.5", "OEDatabase 1.0"))
+    }
+}
