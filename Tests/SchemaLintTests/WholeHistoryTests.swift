@@ -8,8 +8,10 @@ import Testing
             + attributes.split(separator: "\n").map { "      \($0)\n" }.joined()
     }
 
+    /// Which rules reported in which versions; the migration-at-launch notes (one per local step
+    /// that changes a version hash) are left out, as these tests are about other rules.
     static func rules(_ findings: [Finding]) -> [String] {
-        findings.map { "\($0.version):\($0.ruleID)" }.sorted()
+        findings.filter { $0.ruleID != "migration-at-launch" }.map { "\($0.version):\($0.ruleID)" }.sorted()
     }
 
     // MARK: Compatibility windows
