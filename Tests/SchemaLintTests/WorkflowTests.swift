@@ -205,6 +205,26 @@ import Testing
         #expect(unknown.stderr.hasSuffix("error: unknown revision 'no-such-branch' (try a branch, a tag or a commit, e.g. origin/main)\n"))
     }
 
+    /// Pre-commit names the changed files, not folders: `--against` must filter those runs the same
+    /// way, comparing each named file with its history at the revision (issue 14, defect 1).
+    @Test(.enabled(if: hasGit, "needs git"))
+    func againstARevisionFiltersNamedFilesLikeFolders() throws {
+        let repo = try Self.repository()
+        try Self.git(["add", "."], in: repo)
+        try Self.git(["commit", "-q", "-m", "history with a removal"], in: repo)
+        let named = try Executable.run(["lint", "--against", "HEAD", "models/v2.yaml"], in: repo.url)
+        #expect(named.stdout == "no problems in 2 versions of 1 model\n", "v2 is committed unchanged, so its removal is not new")
+        #expect(named.status == 0)
+
+        // A new file, absent at the revision: only its own problem is new, not the history's old one.
+        try repo.write("model: Notes\nversion: 3\ncloudkit: true\nentities:\n  Note:\n    attributes: {body: int32}\n", to: "models/v3.yaml")
+        let added = try Executable.run(["lint", "--against", "HEAD", "models/v3.yaml"], in: repo.url)
+        #expect(added.status == 1)
+        #expect(added.stdout.hasPrefix("models/v3.yaml:6:24: error: attribute 'Note.body' changed type from string to int32"))
+        #expect(!added.stdout.contains("'Note.title' was removed"))
+        #expect(added.stdout.hasSuffix("1 error in 3 versions of 1 model\n"))
+    }
+
     @Test(.enabled(if: hasGit, "needs git"))
     func againstOutsideARepositoryIsAClearError() throws {
         let folder = try TemporaryFolder()

@@ -121,10 +121,18 @@ public struct LintPipeline: Sendable {
     /// relative paths resolve there.
     private func reference(at revision: String, _ options: Options, configuration: ProjectConfiguration) throws(InputErrors) -> Reference {
         let git = try InputErrors.collect { () throws(InputError) in try GitRevision(revision) }
-        let checkout = try InputErrors.collect { () throws(InputError) in try git.checkout(options.paths + (configuration.file.map { [$0] } ?? [])) }
+        // A model file named on its own is linted with the model files beside it, there as here.
+        let namedFiles = options.paths.filter(Self.isYAMLFile)
+        let checkout = try InputErrors.collect { () throws(InputError) in
+            try git.checkout(options.paths + (configuration.file.map { [$0] } ?? []), companionFolders: namedFiles.map { ($0 as NSString).deletingLastPathComponent })
+        }
         defer { try? FileManager.default.removeItem(atPath: checkout.folder) }
         var earlier = options
         earlier.paths = checkout.paths.filter { path in configuration.file.map { path != git.place(of: $0, in: checkout.folder) } ?? true }
+        // A named file that is new since the revision: its history there is the model files that were beside it.
+        let newFiles = namedFiles.map { git.place(of: $0, in: checkout.folder) }.filter { !FileManager.default.fileExists(atPath: $0) }
+        let formerNeighbours = ModelSourceFinder().siblings(of: newFiles).map(\.path).filter(ModelSourceFinder.looksLikeModelFile)
+        earlier.paths = Array(Set(earlier.paths + formerNeighbours)).sorted()
         guard !earlier.paths.isEmpty else { return Reference() }
         earlier.configurationFile = configuration.file.map { git.place(of: $0, in: checkout.folder) }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         earlier.againstRevision = nil
@@ -145,6 +153,13 @@ public struct LintPipeline: Sendable {
         // Input the revision could not load is no reference: everything counts as new.
         case .failure: return Reference()
         }
+    }
+
+    /// A YAML file (not a folder), as a hook names the changed files.
+    private static func isYAMLFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return false }
+        return ["yaml", "yml"].contains((path as NSString).pathExtension.lowercased())
     }
 
     public func loadConfiguration(_ options: Options) throws(InputError) -> ProjectConfiguration {
