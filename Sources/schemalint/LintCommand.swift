@@ -100,11 +100,12 @@ struct LintCommand: ParsableCommand {
             Terminal.writeError("recorded \(recorded.entries.count) findings in \(writeBaseline); runs with --baseline \(writeBaseline) report only new ones\n")
             return
         }
+        var result = output.result
+        result.failingSeverity = strict ? .warning : output.configuration.failOn
         var requests = [ReportFormat.Request(format: format, file: self.output)]
         requests += reports.compactMap { try? ReportFormat.Request.parse($0).get() }
-        try ReportWriter(force: force, color: !noColor && Terminal.wantsColor()).write(output.result, to: requests)
-        let failing: Severity = strict ? .warning : output.configuration.failOn
-        if output.result.findings.contains(where: { $0.severity >= failing }) { throw ExitCode(1) }
+        try ReportWriter(force: force, color: !noColor && Terminal.wantsColor(), context: .current()).write(result, to: requests)
+        if result.fails { throw ExitCode(1) }
     }
 }
 
@@ -112,10 +113,11 @@ struct LintCommand: ParsableCommand {
 struct ReportWriter {
     var force: Bool
     var color: Bool
+    var context: RunContext
 
     func write(_ result: LintResult, to requests: [ReportFormat.Request]) throws {
         for request in requests {
-            let text = request.format.reporter(color: color && request.file == nil && request.format == .text).render(result)
+            let text = request.format.reporter(color: color && request.file == nil && request.format == .text, context: context).render(result)
             if let file = request.file {
                 do {
                     let folder = (file as NSString).deletingLastPathComponent
@@ -147,3 +149,12 @@ struct ReportWriter {
 }
 
 extension ReportFormat: ExpressibleByArgument {}
+
+extension RunContext {
+    /// Now on this machine; `SOURCE_DATE_EPOCH` (seconds), when set, stands for now, for reproducible reports.
+    static func current() -> RunContext {
+        let environment = ProcessInfo.processInfo.environment
+        let time = environment["SOURCE_DATE_EPOCH"].flatMap(Int.init).map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date()
+        return RunContext(time: time, hostname: ProcessInfo.processInfo.hostName)
+    }
+}
