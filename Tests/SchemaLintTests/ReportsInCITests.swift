@@ -53,3 +53,91 @@ extension ReportsInCITests {
         #expect(JUnitSchemas.jenkinsViolations(tree) == [])
     }
 }
+
+extension ReportsInCITests {
+    static let unparseable = "model: M\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: {type: string, optional: maybe}\n"
+    static let unparseableMessage = "'optional' of attribute 'Note.title' must be true or false, found 'maybe'"
+
+    /// Input errors (exit 2) still write every requested report, so CI can upload them (defect 3):
+    /// an annotation for GitHub, a SARIF result, a Code Quality issue, a failing JUnit test.
+    @Test func inputErrorsStillWriteEveryReport() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.unparseable, to: "m/v1.yaml")
+        let run = try Executable.run(
+            ["m", "--format", "github", "--report", "sarif=out/schemalint.sarif", "--report", "gitlab=gl.json", "--report", "junit=junit.xml"],
+            in: folder.url
+        )
+        #expect(run.status == 2)
+        #expect(run.stderr == "m/v1.yaml:6:39: error: \(Self.unparseableMessage)\n")
+        #expect(run.stdout == "::error file=m/v1.yaml,line=6,col=39,title=input-error::\(Self.unparseableMessage)\n")
+
+        let sarifText = try Self.read(folder, "out/schemalint.sarif")
+        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(sarifText.utf8)) as? [String: Any])
+        let sarifRun = try #require((sarif["runs"] as? [[String: Any]])?.first)
+        #expect((sarifRun["invocations"] as? [[String: Any]])?.first?["executionSuccessful"] as? Bool == false)
+        let result = try #require((sarifRun["results"] as? [[String: Any]])?.first)
+        #expect(result["ruleId"] as? String == "input-error")
+        #expect(result["level"] as? String == "error")
+        let region = ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any]
+        #expect(region?["startLine"] as? Int == 6)
+        #expect(region?["startColumn"] as? Int == 39)
+        if SARIFSchema.isPresent, SARIFSchema.canValidate {
+            let validation = try SARIFSchema.validate(sarifText)
+            #expect(validation.status == 0, "\(validation.output)")
+        }
+
+        let gitlab = try #require(try JSONSerialization.jsonObject(with: Data(try Self.read(folder, "gl.json").utf8)) as? [[String: Any]])
+        #expect(gitlab.count == 1)
+        #expect(gitlab.first?["check_name"] as? String == "input-error")
+        #expect(gitlab.first?["severity"] as? String == "critical")
+        #expect(((gitlab.first?["location"] as? [String: Any])?["lines"] as? [String: Any])?["begin"] as? Int == 6)
+
+        let junit = try ParsedXML.parse(try Self.read(folder, "junit.xml"))
+        #expect(junit.all("testsuite").first?.attributes["failures"] == "1")
+        #expect(junit.all("testcase").first { $0.attributes["name"] == "input-error" }?.attributes["classname"] == "m/v1.yaml")
+    }
+
+    /// A problem with no line (a folder without models) is an annotation on the file alone.
+    @Test func anInputErrorWithoutALineIsAnnotatedOnItsPath() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("not a model", to: "docs/readme.txt")
+        let run = try Executable.run(["docs", "--format", "github", "--report", "sarif=schemalint.sarif"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stdout == "::error file=docs,title=input-error::no model files (*.yaml, *.yml or *.xcdatamodeld) in this folder\n")
+        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(try Self.read(folder, "schemalint.sarif").utf8)) as? [String: Any])
+        let result = try #require(((sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+        let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "docs")
+        #expect(location["region"] == nil, "no line is known")
+    }
+
+    /// Reports are outputs the user asked for: a second run replaces them, atomically (defect 4).
+    @Test func reportFilesAreReplaced() throws {
+        let folder = try Self.warningOnlyHistory()
+        try folder.write("stale\n", to: "junit.xml")
+        try folder.write("stale\n", to: "report.sarif")
+        for _ in 0..<2 {
+            let run = try Executable.run(["m", "--strict", "--report", "junit=junit.xml", "--output", "report.sarif", "--format", "sarif"], in: folder.url)
+            #expect(run.status == 1)
+            #expect(run.stderr == "")
+        }
+        #expect(try Self.read(folder, "junit.xml").hasPrefix("<?xml"))
+        #expect(try Self.read(folder, "report.sarif").hasPrefix("{"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers == [], "no temporary files are left behind")
+    }
+
+    /// ... but never a file the user owns: a model, the configuration, the lock, the baseline.
+    @Test(arguments: ["m/v1.yaml", "./m/v2.yaml", ".schemalint.yml", "m/schemalint.lock", "baseline.json"])
+    func aReportNeverReplacesAnInputOfTheRun(target: String) throws {
+        let folder = try Self.warningOnlyHistory()
+        try folder.write("rules: {}\n", to: ".schemalint.yml")
+        #expect(try Executable.run(["lock", "m"], in: folder.url).status == 0)
+        #expect(try Executable.run(["m", "--write-baseline", "baseline.json"], in: folder.url).status == 0)
+        let before = try Self.read(folder, target)
+        let run = try Executable.run(["m", "--baseline", "baseline.json", "--report", "json=\(target)"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr == "\(target): error: is an input of this run (a model, configuration, lock or baseline file); a report never replaces it\n")
+        #expect(try Self.read(folder, target) == before)
+    }
+}

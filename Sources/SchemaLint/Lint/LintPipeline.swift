@@ -39,6 +39,9 @@ public struct LintPipeline: Sendable {
         public var configuration: ProjectConfiguration
         /// The histories linted (for `--against`, which compares them with a revision's).
         public var histories: [ModelHistory] = []
+        /// Every file the run read: model files, the configuration, the lock and the baseline.
+        /// They belong to the user, so no report may replace them.
+        public var inputFiles: [String] = []
     }
 
     /// What a git revision says about this run: its findings, and its released versions.
@@ -105,15 +108,17 @@ public struct LintPipeline: Sendable {
         }
         var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock)).lint(histories, bundles: input.bundles)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
+        var inputFiles = histories.flatMap { $0.versions.map(\.file) } + [configuration.file, lock?.file].compactMap { $0 }
         if !options.ignoresBaseline, let file = options.baselineFile ?? configuration.baseline {
             let baseline = try InputErrors.collect { () throws(InputError) in try Baseline.load(file: file) }
             findings = baseline.apply(to: findings, file: file)
+            inputFiles.append(file)
         }
         if options.againstRevision != nil {
             findings = findings.filter { !reference.findings.contains($0.identity) }
         }
         result.findings = findings.sorted(by: Finding.reportOrder)
-        return Output(result: result, configuration: configuration, histories: histories)
+        return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles)
     }
 
     /// The same run on the files as they are at `revision`: its findings, and its released versions

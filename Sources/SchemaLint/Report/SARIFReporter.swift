@@ -46,6 +46,8 @@ public struct SARIFReporter: Reporter {
         ]
         let run: JSONValue = [
             "tool": ["driver": driver],
+            // False when input errors stopped the run before any rule (its results are those errors).
+            "invocations": [["executionSuccessful": .bool(!result.stoppedAtInput)]],
             "columnKind": "unicodeCodePoints",
             "results": .array(zip(result.findings, fingerprints).map { finding, fingerprint in
                 Self.result(finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: fingerprint)
