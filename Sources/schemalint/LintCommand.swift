@@ -164,6 +164,6 @@ extension RunContext {
     static func current() -> RunContext {
         let environment = ProcessInfo.processInfo.environment
         let time = environment["SOURCE_DATE_EPOCH"].flatMap(Int.init).map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date()
-        return RunContext(time: time, hostname: ProcessInfo.processInfo.hostName)
+        return RunContext(time: time, hostname: ProcessInfo.processInfo.hostName, sourceRoot: FileManager.default.currentDirectoryPath)
     }
 }

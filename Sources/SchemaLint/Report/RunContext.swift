@@ -1,19 +1,23 @@
 import Foundation
 
 /// When and where a run happened, for the formats whose consumers require it (JUnit's `timestamp`
-/// and `hostname`). Every other format leaves it out, so that their output depends on the findings only.
+/// and `hostname`, SARIF's source root). Every other format leaves it out, so that their output
+/// depends on the findings only.
 public struct RunContext: Hashable, Sendable {
     /// When the run started.
     public var time: Date
     /// The machine's name; `localhost` when it is not known.
     public var hostname: String
+    /// The absolute path of the folder the run's relative paths start from (SARIF's `%SRCROOT%`).
+    public var sourceRoot: String
 
-    public init(time: Date, hostname: String) {
+    public init(time: Date, hostname: String, sourceRoot: String = "/") {
         self.time = time
         self.hostname = hostname.isEmpty ? "localhost" : hostname
+        self.sourceRoot = sourceRoot
     }
 
-    /// A fixed context (the Unix epoch on `localhost`), for output that must be the same bytes every run.
+    /// A fixed context (the Unix epoch on `localhost`, in `/`), for output that must be the same bytes every run.
     public static let fixed = RunContext(time: Date(timeIntervalSince1970: 0), hostname: "localhost")
 
     /// `2026-11-22T23:40:53`: UTC to the second, with no zone designator (the strict JUnit schema
