@@ -141,3 +141,17 @@ extension ReportsInCITests {
         #expect(try Self.read(folder, target) == before)
     }
 }
+
+extension ReportsInCITests {
+    /// An input error without a line is placed at its path alone, never at `path:0:0`.
+    @Test func reportsOfAnInputErrorWithoutALineNameOnlyThePath() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("not a model", to: "docs/readme.txt")
+        let run = try Executable.run(["docs", "--output", "report.txt", "--report", "junit=junit.xml", "--report", "markdown=report.md"], in: folder.url)
+        #expect(run.status == 2)
+        let message = "no model files (*.yaml, *.yml or *.xcdatamodeld) in this folder"
+        #expect(try Self.read(folder, "report.txt") == "docs: error: \(message) [input-error]\n1 error in 0 versions of 0 models\n")
+        #expect(try ParsedXML.parse(try Self.read(folder, "junit.xml")).all("failure").first?.text == "docs: error: \(message) [input-error]")
+        #expect(try Self.read(folder, "report.md").contains("| error | docs | input-error |"))
+    }
+}

@@ -88,7 +88,7 @@ public struct JUnitReporter: Reporter {
     }
 
     private static func describe(_ finding: Finding) -> String {
-        (["\(finding.location): \(finding.severity): \(finding.message) [\(finding.ruleID)]"]
+        (["\(FindingText.position(finding.location)): \(finding.severity): \(finding.message) [\(finding.ruleID)]"]
             + FindingText.detailLines(of: finding).map { "  " + $0 })
             .joined(separator: "\n")
     }
