@@ -64,7 +64,7 @@ extension ReportsInCITests {
         let folder = try TemporaryFolder()
         try folder.write(Self.unparseable, to: "m/v1.yaml")
         let run = try Executable.run(
-            ["m", "--format", "github", "--report", "sarif=out/schemalint.sarif", "--report", "gitlab=gl.json", "--report", "junit=junit.xml"],
+            ["m", "--format", "github", "--report", "sarif=out/schemalint.sarif", "--report", "gitlab=gl.json", "--report", "junit=junit.xml", "--report", "json=report.json"],
             in: folder.url
         )
         #expect(run.status == 2)
@@ -91,6 +91,15 @@ extension ReportsInCITests {
         #expect(gitlab.first?["check_name"] as? String == "input-error")
         #expect(gitlab.first?["severity"] as? String == "critical")
         #expect(((gitlab.first?["location"] as? [String: Any])?["lines"] as? [String: Any])?["begin"] as? Int == 6)
+
+        // As docs/json-format.md describes it.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try Self.read(folder, "report.json").utf8)) as? [String: Any])
+        #expect((json["summary"] as? NSDictionary) == ["errors": 1, "warnings": 0, "notes": 0, "models": 0, "versions": 0] as NSDictionary)
+        let finding = try #require((json["findings"] as? [[String: Any]])?.first)
+        #expect(finding["rule"] as? String == "input-error")
+        #expect(finding["file"] as? String == "m/v1.yaml")
+        #expect(finding["line"] as? Int == 6 && finding["column"] as? Int == 39)
+        #expect(finding["model"] as? String == "" && finding["version"] as? String == "" && finding["element"] == nil)
 
         let junit = try ParsedXML.parse(try Self.read(folder, "junit.xml"))
         #expect(junit.all("testsuite").first?.attributes["failures"] == "1")
