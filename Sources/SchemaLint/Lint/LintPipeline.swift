@@ -126,10 +126,12 @@ public struct LintPipeline: Sendable {
     /// relative paths resolve there.
     private func reference(at revision: String, _ options: Options, configuration: ProjectConfiguration) throws(InputErrors) -> Reference {
         let git = try InputErrors.collect { () throws(InputError) in try GitRevision(revision) }
-        // A model file named on its own is linted with the model files beside it, there as here.
+        // A model file named on its own is linted with the model files beside it, there as here;
+        // a file inside a bundle with the whole bundle.
         let namedFiles = options.paths.filter(Self.isYAMLFile)
+        let wanted = options.paths.map { ModelSourceFinder.enclosingBundle(of: $0) ?? $0 } + (configuration.file.map { [$0] } ?? [])
         let checkout = try InputErrors.collect { () throws(InputError) in
-            try git.checkout(options.paths + (configuration.file.map { [$0] } ?? []), companionFolders: namedFiles.map { ($0 as NSString).deletingLastPathComponent })
+            try git.checkout(wanted, companionFolders: namedFiles.map { ($0 as NSString).deletingLastPathComponent })
         }
         defer { try? FileManager.default.removeItem(atPath: checkout.folder) }
         var earlier = options
@@ -164,7 +166,7 @@ public struct LintPipeline: Sendable {
     private static func isYAMLFile(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return false }
-        return ["yaml", "yml"].contains((path as NSString).pathExtension.lowercased())
+        return ModelSourceFinder.yamlExtensions.contains((path as NSString).pathExtension.lowercased())
     }
 
     public func loadConfiguration(_ options: Options) throws(InputError) -> ProjectConfiguration {
