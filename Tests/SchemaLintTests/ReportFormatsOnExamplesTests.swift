@@ -123,10 +123,15 @@ enum GitHubCodeScanning {
             hashes.append(hash)
             for location in result["locations"] as? [[String: Any]] ?? [] {
                 let region = (location["physicalLocation"] as? [String: Any])?["region"] as? [String: Any] ?? [:]
-                guard let startLine = region["startLine"] as? Int, let startColumn = region["startColumn"] as? Int,
-                      let endLine = region["endLine"] as? Int, let endColumn = region["endColumn"] as? Int
-                else { problems.append("\(id): region without start and end \(region)"); continue }
-                if (endLine, endColumn) <= (startLine, startColumn) { problems.append("\(id): region ends before it starts") }
+                // Code scanning shows only results whose region has a start line.
+                guard let startLine = region["startLine"] as? Int, let endLine = region["endLine"] as? Int, startLine >= 1
+                else { problems.append("\(id): region without start and end lines \(region)"); continue }
+                if let startColumn = region["startColumn"] as? Int {
+                    guard let endColumn = region["endColumn"] as? Int else { problems.append("\(id): region without an end column"); continue }
+                    if (endLine, endColumn) <= (startLine, startColumn) { problems.append("\(id): region ends before it starts") }
+                } else if endLine < startLine {
+                    problems.append("\(id): region ends before it starts")
+                }
             }
             let text = (result["message"] as? [String: Any])?["text"] as? String ?? ""
             for related in result["relatedLocations"] as? [[String: Any]] ?? [] {

@@ -193,19 +193,19 @@ public struct SARIFReporter: Reporter {
         return output
     }
 
-    /// The `physicalLocation` member of a `location`. Lines and columns below 1 (unknown) are left out,
-    /// as SARIF requires them to be at least 1; the region ends one character after its start.
+    /// The `physicalLocation` member of a `location`; the region ends one character after its start.
+    /// Code scanning shows only results whose region has a `startLine`, so a problem with a whole
+    /// file or folder (an input error with no line) is placed at line 1, without columns.
     static func physicalLocation(_ location: SourceLocation, sourceRoot: String? = nil) -> [JSONValue.Member] {
         let artifact = ArtifactURI(path: location.file, sourceRoot: sourceRoot)
-        let hasColumn = location.column >= 1
-        let region: JSONValue? = location.line >= 1
-            ? .object(omittingNils: [
-                "startLine": .integer(location.line),
-                "startColumn": hasColumn ? .integer(location.column) : nil,
-                "endLine": .integer(location.line),
-                "endColumn": hasColumn ? .integer(location.column + 1) : nil,
-            ])
-            : nil
+        let line = max(1, location.line)
+        let hasColumn = location.line >= 1 && location.column >= 1
+        let region: JSONValue = .object(omittingNils: [
+            "startLine": .integer(line),
+            "startColumn": hasColumn ? .integer(location.column) : nil,
+            "endLine": .integer(line),
+            "endColumn": hasColumn ? .integer(location.column + 1) : nil,
+        ])
         return [
             .init("physicalLocation", .object(omittingNils: [
                 "artifactLocation": .object(omittingNils: [
