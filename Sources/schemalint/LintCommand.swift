@@ -164,6 +164,14 @@ extension RunContext {
     static func current() -> RunContext {
         let environment = ProcessInfo.processInfo.environment
         let time = environment["SOURCE_DATE_EPOCH"].flatMap(Int.init).map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date()
-        return RunContext(time: time, hostname: ProcessInfo.processInfo.hostName, sourceRoot: FileManager.default.currentDirectoryPath)
+        return RunContext(time: time, hostname: machineName(), sourceRoot: FileManager.default.currentDirectoryPath)
+    }
+
+    /// The kernel's host name, as `hostname` prints it (no name-service lookup, unlike
+    /// `ProcessInfo.hostName`, which may wait on DNS); empty when unknown.
+    private static func machineName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

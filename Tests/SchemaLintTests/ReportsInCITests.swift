@@ -166,3 +166,15 @@ extension ReportsInCITests {
         #expect(try Self.read(folder, "report.md").contains("| error | docs | input-error |"))
     }
 }
+
+extension ReportsInCITests {
+    /// JUnit's `timestamp` is when the run happened (`SOURCE_DATE_EPOCH` stands for it) and
+    /// `hostname` the machine's name, as `hostname` prints it.
+    @Test func junitSaysWhenAndWhereTheRunHappened() throws {
+        let run = try Executable.run(["examples/clean", "--format", "junit"], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        let suite = try #require(try ParsedXML.parse(run.stdout).all("testsuite").first)
+        #expect(suite.attributes["timestamp"] == "2026-11-18T11:06:40")
+        let hostname = try Executable.runProgram("/bin/sh", ["-c", "hostname"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !hostname.isEmpty { #expect(suite.attributes["hostname"] == hostname) }
+    }
+}
