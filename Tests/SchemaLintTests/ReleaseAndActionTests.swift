@@ -48,6 +48,33 @@ import Testing
         #expect(run.stderr.contains("usage: "))
     }
 
+    /// The release workflow publishes the assets the Action downloads, under the same names, and
+    /// assembles the bundle with the tested script.
+    @Test func theReleaseWorkflowPublishesWhatTheActionDownloads() throws {
+        let bytes = Array(try Data(contentsOf: Executable.packageRoot.appendingPathComponent(".github/workflows/release.yml")))
+        let root = try YAMLParser().parse(bytes, file: "release.yml")
+        func value(_ node: YAMLNode, _ key: String) -> YAMLNode? {
+            guard case .mapping(let pairs) = node.content else { return nil }
+            return pairs.first { $0.key.scalar == key }?.value
+        }
+        var scripts: [String] = []
+        if let jobs = value(root, "jobs"), case .mapping(let pairs) = jobs.content {
+            for job in pairs.map(\.value) {
+                guard let steps = value(job, "steps"), case .sequence(let list) = steps.content else { continue }
+                scripts += list.compactMap { value($0, "run")?.scalar }
+            }
+        }
+        let release = scripts.joined(separator: "\n")
+        #expect(value(root, "on").flatMap { value($0, "push") }.flatMap { value($0, "tags") } != nil, "runs on version tags")
+        // Built per runner under the runner's names, as the Action asks for them.
+        #expect(release.contains(#"asset="schemalint-$GITHUB_REF_NAME-$RUNNER_OS-$RUNNER_ARCH.tar.gz""#))
+        #expect(release.contains(#"shasum -a 256 "$asset" > "$asset.sha256""#))
+        let action = try Self.script(ofStep: "Get schemalint")
+        #expect(action.contains(#"asset="schemalint-$SCHEMALINT_VERSION-$RUNNER_OS-$RUNNER_ARCH.tar.gz""#))
+        #expect(action.contains(#""$SCHEMALINT_RELEASES/$SCHEMALINT_VERSION/$asset.sha256""#))
+        #expect(release.contains("scripts/make-artifactbundle.sh \"$version\" release"))
+    }
+
     // MARK: The Action's steps
 
     /// The `run:` script of the step named `name` in action.yml, read with schemalint's own YAML parser.
