@@ -18,8 +18,8 @@ struct LintCommand: ParsableCommand {
         One run can write several reports, so CI runs once:
           schemalint models/ --format github --report sarif=schemalint.sarif
         With --format github (or --report github) and GITHUB_STEP_SUMMARY set, a markdown summary \
-        is appended to the job summary. Report files are written atomically and never replace an \
-        existing file unless --force.
+        is appended to the job summary. Report files are replaced atomically, also when the input \
+        cannot be read (exit status 2), but never a model, configuration, lock or baseline file.
         """
     )
 
@@ -44,7 +44,7 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Compare with a git revision (e.g. origin/main): only findings new since then are reported and fail the run.", valueName: "revision"))
     var against: String?
 
-    @Flag(help: "Replace report and baseline files that already exist.")
+    @Flag(help: "Replace a baseline file that already exists (report files are always replaced).")
     var force = false
 
     @Option(name: .customLong("config"), help: ArgumentHelp("The configuration file (default: the nearest .schemalint.yml).", valueName: "file"))
@@ -82,11 +82,17 @@ struct LintCommand: ParsableCommand {
         options.skipsNonModelFiles = skipNonModelFiles
         options.orderFile = order
         options.compatibility = compatibility
+        var requests = [ReportFormat.Request(format: format, file: self.output)]
+        requests += reports.compactMap { try? ReportFormat.Request.parse($0).get() }
+        let writer = ReportWriter(color: !noColor && Terminal.wantsColor(), context: .current())
         let output: LintPipeline.Output
         switch LintPipeline().run(options) {
         case .success(let value): output = value
         case .failure(let problems):
             Terminal.writeError(problems.description)
+            // CI uploads the reports also when the run fails; standard error already has the text.
+            let named = paths + [configurationFile, baseline, writeBaseline].compactMap { $0 }
+            try writer.write(LintResult(inputErrors: problems), to: requests.filter { $0.file != nil || $0.format != .text }, protecting: ProtectedFiles(named))
             throw ExitCode(2)
         }
         if let writeBaseline {
@@ -100,27 +106,32 @@ struct LintCommand: ParsableCommand {
             Terminal.writeError("recorded \(recorded.entries.count) findings in \(writeBaseline); runs with --baseline \(writeBaseline) report only new ones\n")
             return
         }
-        var requests = [ReportFormat.Request(format: format, file: self.output)]
-        requests += reports.compactMap { try? ReportFormat.Request.parse($0).get() }
-        try ReportWriter(force: force, color: !noColor && Terminal.wantsColor()).write(output.result, to: requests)
-        let failing: Severity = strict ? .warning : output.configuration.failOn
-        if output.result.findings.contains(where: { $0.severity >= failing }) { throw ExitCode(1) }
+        var result = output.result
+        result.failingSeverity = strict ? .warning : output.configuration.failOn
+        try writer.write(result, to: requests, protecting: ProtectedFiles(output.inputFiles + [writeBaseline].compactMap { $0 }))
+        if result.fails { throw ExitCode(1) }
     }
 }
 
-/// Renders the requested reports and puts each where it was asked for.
+/// Renders the requested reports and puts each where it was asked for. Report files are replaced
+/// atomically (readers see the old file or the new one, never a part), but never a file the run read.
 struct ReportWriter {
-    var force: Bool
     var color: Bool
+    var context: RunContext
 
-    func write(_ result: LintResult, to requests: [ReportFormat.Request]) throws {
+    func write(_ result: LintResult, to requests: [ReportFormat.Request], protecting protected: ProtectedFiles) throws {
+        // Checked before anything is written, so a refused run leaves every file as it was.
+        if let refusal = requests.compactMap({ $0.file.flatMap(protected.refusal(toReplace:)) }).first {
+            Terminal.writeError(refusal.description + "\n")
+            throw ExitCode(2)
+        }
         for request in requests {
-            let text = request.format.reporter(color: color && request.file == nil && request.format == .text).render(result)
+            let text = request.format.reporter(color: color && request.file == nil && request.format == .text, context: context).render(result)
             if let file = request.file {
                 do {
                     let folder = (file as NSString).deletingLastPathComponent
                     if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-                    try AtomicFileWriter.write(text, to: file, force: force)
+                    try AtomicFileWriter.write(text, to: file, force: true)
                 } catch {
                     Terminal.writeError(error.description + "\n")
                     throw ExitCode(2)
@@ -147,3 +158,20 @@ struct ReportWriter {
 }
 
 extension ReportFormat: ExpressibleByArgument {}
+
+extension RunContext {
+    /// Now on this machine; `SOURCE_DATE_EPOCH` (seconds), when set, stands for now, for reproducible reports.
+    static func current() -> RunContext {
+        let environment = ProcessInfo.processInfo.environment
+        let time = environment["SOURCE_DATE_EPOCH"].flatMap(Int.init).map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date()
+        return RunContext(time: time, hostname: machineName(), sourceRoot: FileManager.default.currentDirectoryPath)
+    }
+
+    /// The kernel's host name, as `hostname` prints it (no name-service lookup, unlike
+    /// `ProcessInfo.hostName`, which may wait on DNS); empty when unknown.
+    private static func machineName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

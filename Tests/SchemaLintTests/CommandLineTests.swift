@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+@testable import SchemaLint
 
 /// End-to-end: the built executable on the examples and on bad input.
 @Suite struct CommandLineTests {
     /// Every `$ schemalint ...` console block in the README and docs/ shows the command's real output.
-    @Test(arguments: ["README.md", "docs/xcode.md"])
+    @Test(arguments: ["README.md", "docs/xcode.md", "docs/ci.md"])
     func documentedOutputIsCurrent(document: String) throws {
         let text = try String(contentsOf: Executable.packageRoot.appendingPathComponent(document), encoding: .utf8)
         let blocks = Self.consoleBlocks(in: text)
@@ -14,6 +15,59 @@ import Testing
             let run = try Executable.run(arguments)
             #expect(run.stdout == shown, "the output of `\(command)` in \(document) is out of date")
         }
+    }
+
+    /// Samples that are not a plain `$ schemalint` block carry a marker naming the run they show:
+    /// `<!-- checked: schemalint ARGS -->` (the block after the marker, or, for a `$ git commit`
+    /// through the pre-commit hook, the part after the hook's header, is that run's output, and the
+    /// header's exit code its status) or `<!-- checked excerpt: schemalint ARGS -->` (a JSON
+    /// document whose keys and summary are the run's, and whose findings are some of the run's).
+    @Test(arguments: ["docs/pre-commit.md", "docs/json-format.md"])
+    func checkedSamplesMatchRealRuns(document: String) throws {
+        let text = try String(contentsOf: Executable.packageRoot.appendingPathComponent(document), encoding: .utf8)
+        let samples = Self.checkedSamples(in: text)
+        #expect(!samples.isEmpty, "\(document) has no checked sample")
+        for sample in samples {
+            let run = try Executable.run(sample.command.split(separator: " ").dropFirst().map(String.init))
+            if sample.isExcerpt {
+                let real = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+                let shown = try #require(try JSONSerialization.jsonObject(with: Data(sample.block.utf8)) as? [String: Any], "the sample in \(document) is not JSON")
+                #expect(Set(shown.keys) == Set(real.keys))
+                #expect((shown["summary"] as? NSDictionary) == (real["summary"] as? NSDictionary), "the summary in \(document) is not the real one")
+                let realFindings = (real["findings"] as? [NSDictionary]) ?? []
+                let shownFindings = (shown["findings"] as? [NSDictionary]) ?? []
+                #expect(!shownFindings.isEmpty)
+                for finding in shownFindings {
+                    #expect(realFindings.contains(finding), "\(document) shows a finding the run does not give: \(finding)")
+                }
+            } else if sample.block.hasPrefix("$ git commit") {
+                let lines = sample.block.split(separator: "\n", omittingEmptySubsequences: false)
+                let header = try #require(lines.firstIndex { $0.hasPrefix("- exit code: ") })
+                #expect(lines[header] == "- exit code: \(run.status)")
+                #expect(lines[header + 1] == "")
+                #expect(lines[(header + 2)...].joined(separator: "\n") == run.stdout, "the output in \(document) is out of date")
+            } else {
+                #expect(sample.block == run.stdout, "the output of `\(sample.command)` in \(document) is out of date")
+            }
+        }
+    }
+
+    /// docs/configuration.md's sample is a configuration schemalint accepts, and its table names
+    /// every key the loader knows.
+    @Test func configurationPageSampleLoadsAndNamesEveryKey() throws {
+        let text = try String(contentsOf: Executable.packageRoot.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
+        let sample = try #require(Self.fencedBlocks(in: text, language: "yaml").first)
+        for key in ConfigurationLoader.keys {
+            #expect(text.contains("| `\(key)` |"), "docs/configuration.md does not describe '\(key)'")
+            #expect(sample.contains("\n\(key):") || sample.hasPrefix("\(key):"), "the sample does not show '\(key)'")
+        }
+        let folder = try TemporaryFolder()
+        try folder.write(WorkflowTests.v1, to: "models/v1.yaml")
+        try folder.write(sample, to: ".schemalint.yml")
+        let baseline = try Executable.run(["models", "--write-baseline", "schemalint-baseline.json"], in: folder.url)
+        #expect(baseline.status == 0, "\(baseline.stderr)")
+        let run = try Executable.run(["models"], in: folder.url)
+        #expect(run.status == 0, "the sample configuration is refused: \(run.stderr)")
     }
 
     @Test func notesExampleFailsWithErrors() throws {
@@ -230,6 +284,60 @@ import Testing
         let local = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("migration-path-not-inferable ") })
         #expect(local.split(separator: " ", omittingEmptySubsequences: true).prefix(3) == ["migration-path-not-inferable", "-", "error"])
         #expect(run.stdout.contains("\nCloudKit model requirements (each version on its own):\n"))
+    }
+
+    struct CheckedSample {
+        var command: String
+        var isExcerpt: Bool
+        var block: String
+    }
+
+    /// Each fenced block right after a `<!-- checked: ... -->` or `<!-- checked excerpt: ... -->` marker.
+    static func checkedSamples(in markdown: String) -> [CheckedSample] {
+        var samples: [CheckedSample] = []
+        var pending: (String, Bool)?
+        var block: [Substring]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if var current = block {
+                if line.hasPrefix("```") {
+                    if let (command, excerpt) = pending { samples.append(CheckedSample(command: command, isExcerpt: excerpt, block: current.map { $0 + "\n" }.joined())) }
+                    block = nil
+                    pending = nil
+                } else {
+                    current.append(line)
+                    block = current
+                }
+            } else if line.hasPrefix("```") {
+                block = []
+            } else if line.hasPrefix("<!-- checked"), line.hasSuffix("-->") {
+                let inner = line.dropFirst("<!-- checked".count).dropLast("-->".count).trimmingCharacters(in: .whitespaces)
+                let excerpt = inner.hasPrefix("excerpt:")
+                let command = inner.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
+                pending = (command, excerpt)
+            } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                pending = nil
+            }
+        }
+        return samples
+    }
+
+    /// The contents of each fenced block in `language`.
+    static func fencedBlocks(in markdown: String, language: String) -> [String] {
+        var blocks: [String] = []
+        var inside: (keeps: Bool, lines: [Substring])?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let current = inside {
+                if line.hasPrefix("```") {
+                    if current.keeps { blocks.append(current.lines.map { $0 + "\n" }.joined()) }
+                    inside = nil
+                } else {
+                    inside?.lines.append(line)
+                }
+            } else if line.hasPrefix("```") {
+                inside = (line == "```\(language)", [])
+            }
+        }
+        return blocks
     }
 
     /// `(command, output)` for each ```console block that starts with `$ schemalint`.

@@ -202,7 +202,8 @@ enum SARIFSchema {
         #expect(results.map { $0["ruleId"] as? String } == findings.map(\.ruleID))
         #expect(results.map { $0["level"] as? String } == findings.map { $0.severity == .note ? "note" : $0.severity.rawValue })
         for (result, finding) in zip(results, findings) {
-            #expect((result["message"] as? [String: Any])?["text"] as? String == FindingText.detailed(finding))
+            // No fixture message has brackets or backslashes, so each is carried as it is.
+            #expect(((result["message"] as? [String: Any])?["text"] as? String)?.hasPrefix(finding.message + (finding.notes.isEmpty && finding.suggestions.isEmpty ? "" : "\n")) == true)
             let location = try #require((result["locations"] as? [[String: Any]])?.first)
             let physical = try #require(location["physicalLocation"] as? [String: Any])
             let artifact = try #require(physical["artifactLocation"] as? [String: Any])
@@ -214,13 +215,35 @@ enum SARIFSchema {
             let region = try #require(physical["region"] as? [String: Any])
             #expect(region["startLine"] as? Int == finding.location.line)
             #expect(region["startColumn"] as? Int == finding.location.column)
+            #expect(region["endLine"] as? Int == finding.location.line)
+            #expect(region["endColumn"] as? Int == finding.location.column + 1)
         }
+    }
+
+    /// GitHub renders `[text](id)` in a message as a link to the related location with that id, so a
+    /// note with a location is such a link, and brackets of the text itself are escaped.
+    @Test func messagesLinkTheirRelatedLocationsAndEscapeBrackets() throws {
+        #expect(SARIFReporter.messageText(ReporterFixtures.removed) == """
+            Attribute 'title' was removed: 100% of "Note" rows, <b>bold</b> & a|b, ok
+            note: [declared here, in v2: 'title'](0)
+            suggestion: restore 'title' | mark it transient
+            suggestion: add renamingIdentifier: "title"
+            """)
+        var bracketed = ReporterFixtures.renamed
+        bracketed.message = #"see [docs](x) at C:\models"#
+        bracketed.notes = [.init("no place"), .init("first [place]", at: SourceLocation(file: "a.yaml", line: 1, column: 1)), .init("second", at: SourceLocation(file: "b.yaml", line: 2, column: 1))]
+        #expect(SARIFReporter.messageText(bracketed) == #"""
+            see \[docs\](x) at C:\\models
+            note: no place
+            note: [first \[place\]](0)
+            note: [second](1)
+            """#)
     }
 
     @Test func locationsNameTheElementAndRelatedLocationsTheNotes() throws {
         let results = try #require(try run()["results"] as? [[String: Any]])
         let removed = try #require(results.first { ($0["message"] as? [String: Any])?["text"] as? String
-            == FindingText.detailed(ReporterFixtures.removed) })
+            == SARIFReporter.messageText(ReporterFixtures.removed) })
         let location = try #require((removed["locations"] as? [[String: Any]])?.first)
         let logical = try #require((location["logicalLocations"] as? [[String: Any]])?.first)
         #expect(logical["fullyQualifiedName"] as? String == "Notes/Note.title")
@@ -255,6 +278,8 @@ enum SARIFSchema {
         #expect(fingerprints.count == results.count)
         #expect(Set(fingerprints).count == fingerprints.count)
         #expect(fingerprints == Fingerprints.of(ReporterFixtures.result.findings))
+        let gitHubHashes = results.compactMap { ($0["partialFingerprints"] as? [String: String])?["primaryLocationLineHash"] }
+        #expect(gitHubHashes == fingerprints, "code scanning tracks alerts by the identity, not by a line")
         // A fixed value: a change here breaks alert tracking in code scanning, so it must be deliberate.
         // Computed independently (Python FNV-1a 64). A change here breaks alert tracking in code
         // scanning, so it must be deliberate.

@@ -22,7 +22,10 @@ public struct GitRevision: Sendable {
 
     /// A temporary folder holding, at the same relative places, the given paths as they are at
     /// the revision (paths that did not exist then are simply absent), and the paths to lint there.
-    public func checkout(_ paths: [String]) throws(InputError) -> (folder: String, paths: [String]) {
+    /// The files directly inside `companionFolders` (not their subfolders) come along too, so that
+    /// a model file named on its own finds the rest of its history beside it, as it does in the
+    /// working tree.
+    public func checkout(_ paths: [String], companionFolders: [String] = []) throws(InputError) -> (folder: String, paths: [String]) {
         let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("schemalint-against-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -31,7 +34,7 @@ public struct GitRevision: Sendable {
         }
         let relative = paths.map { PathResolution.relative(PathResolution.canonical($0), to: root) }
         let listed = Self.git(["-C", root, "ls-tree", "-r", "--name-only", revision, "--"] + relative.map { $0 == "." ? ":/" : $0 })
-        let files = listed.output.split(separator: "\n").map(String.init)
+        let files = Set(listed.output.split(separator: "\n").map(String.init) + filesDirectly(in: companionFolders)).sorted()
         if !files.isEmpty {
             let script = "root=$1; revision=$2; folder=$3; shift 3; git -C \"$root\" archive --format=tar \"$revision\" -- \"$@\" | tar -x -C \"$folder\""
             let archive = Self.run("/bin/sh", ["-c", script, "sh", root, revision, folder] + files)
@@ -41,6 +44,22 @@ public struct GitRevision: Sendable {
         }
         let mapped = relative.map { $0 == "." ? folder : (folder as NSString).appendingPathComponent($0) }
         return (folder, mapped.filter { FileManager.default.fileExists(atPath: $0) })
+    }
+
+    /// The files (not folders) directly inside each folder at the revision, relative to the root.
+    private func filesDirectly(in folders: [String]) -> [String] {
+        var files: [String] = []
+        for folder in Set(folders.map { PathResolution.relative(PathResolution.canonical($0), to: root) }).sorted() {
+            // Without -r, ls-tree lists a folder's own entries: "mode type object\tpath", NUL-ended.
+            let listed = Self.git(["-C", root, "ls-tree", "-z", revision, "--"] + (folder == "." ? [] : [folder + "/"]))
+            guard listed.status == 0 else { continue }
+            for line in listed.output.split(separator: "\0") {
+                let parts = line.split(separator: "\t", maxSplits: 1)
+                guard parts.count == 2, parts[0].split(separator: " ").dropFirst().first == "blob" else { continue }
+                files.append(String(parts[1]))
+            }
+        }
+        return files
     }
 
     /// Where `path` (a file of the working tree) lands in a checkout folder.

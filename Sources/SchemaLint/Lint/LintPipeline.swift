@@ -39,6 +39,9 @@ public struct LintPipeline: Sendable {
         public var configuration: ProjectConfiguration
         /// The histories linted (for `--against`, which compares them with a revision's).
         public var histories: [ModelHistory] = []
+        /// Every file the run read: model files, the configuration, the lock and the baseline.
+        /// They belong to the user, so no report may replace them.
+        public var inputFiles: [String] = []
     }
 
     /// What a git revision says about this run: its findings, and its released versions.
@@ -114,15 +117,17 @@ public struct LintPipeline: Sendable {
         }
         var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock)).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
+        var inputFiles = histories.flatMap { $0.versions.map(\.file) } + [configuration.file, lock?.file].compactMap { $0 }
         if !options.ignoresBaseline, let file = options.baselineFile ?? configuration.baseline {
             let baseline = try InputErrors.collect { () throws(InputError) in try Baseline.load(file: file) }
             findings = baseline.apply(to: findings, file: file)
+            inputFiles.append(file)
         }
         if options.againstRevision != nil {
             findings = findings.filter { !reference.findings.contains($0.identity) }
         }
         result.findings = findings.sorted(by: Finding.reportOrder)
-        return Output(result: result, configuration: configuration, histories: histories)
+        return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles)
     }
 
     /// The same run on the files as they are at `revision`: its findings, and its released versions
@@ -130,10 +135,20 @@ public struct LintPipeline: Sendable {
     /// relative paths resolve there.
     private func reference(at revision: String, _ options: Options, configuration: ProjectConfiguration) throws(InputErrors) -> Reference {
         let git = try InputErrors.collect { () throws(InputError) in try GitRevision(revision) }
-        let checkout = try InputErrors.collect { () throws(InputError) in try git.checkout(options.paths + (configuration.file.map { [$0] } ?? [])) }
+        // A model file named on its own is linted with the model files beside it, there as here;
+        // a file inside a bundle with the whole bundle.
+        let namedFiles = options.paths.filter(Self.isYAMLFile)
+        let wanted = options.paths.map { ModelSourceFinder.enclosingBundle(of: $0) ?? $0 } + (configuration.file.map { [$0] } ?? [])
+        let checkout = try InputErrors.collect { () throws(InputError) in
+            try git.checkout(wanted, companionFolders: namedFiles.map { ($0 as NSString).deletingLastPathComponent })
+        }
         defer { try? FileManager.default.removeItem(atPath: checkout.folder) }
         var earlier = options
         earlier.paths = checkout.paths.filter { path in configuration.file.map { path != git.place(of: $0, in: checkout.folder) } ?? true }
+        // A named file that is new since the revision: its history there is the model files that were beside it.
+        let newFiles = namedFiles.map { git.place(of: $0, in: checkout.folder) }.filter { !FileManager.default.fileExists(atPath: $0) }
+        let formerNeighbours = ModelSourceFinder().siblings(of: newFiles).map(\.path).filter(ModelSourceFinder.looksLikeModelFile)
+        earlier.paths = Array(Set(earlier.paths + formerNeighbours)).sorted()
         guard !earlier.paths.isEmpty else { return Reference() }
         earlier.configurationFile = configuration.file.map { git.place(of: $0, in: checkout.folder) }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         earlier.againstRevision = nil
@@ -154,6 +169,13 @@ public struct LintPipeline: Sendable {
         // Input the revision could not load is no reference: everything counts as new.
         case .failure: return Reference()
         }
+    }
+
+    /// A YAML file (not a folder), as a hook names the changed files.
+    private static func isYAMLFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return false }
+        return ModelSourceFinder.yamlExtensions.contains((path as NSString).pathExtension.lowercased())
     }
 
     public func loadConfiguration(_ options: Options) throws(InputError) -> ProjectConfiguration {

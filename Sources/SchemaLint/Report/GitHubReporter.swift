@@ -22,12 +22,13 @@ public struct GitHubReporter: Reporter {
     }
 
     func annotation(_ finding: Finding) -> String {
-        let properties = [
-            "file=" + Self.escapeProperty(finding.location.file),
-            "line=\(finding.location.line)",
-            "col=\(finding.location.column)",
-            "title=" + Self.escapeProperty(finding.ruleID),
-        ]
+        // Line and column are left out when unknown (0), as for a folder that holds no models.
+        var properties = ["file=" + Self.escapeProperty(finding.location.file)]
+        if finding.location.line >= 1 {
+            properties.append("line=\(finding.location.line)")
+            if finding.location.column >= 1 { properties.append("col=\(finding.location.column)") }
+        }
+        properties.append("title=" + Self.escapeProperty(finding.ruleID))
         return "::\(finding.severity.gitHubCommand) \(properties.joined(separator: ","))::"
             + Self.escapeData(FindingText.detailed(finding))
     }

@@ -6,13 +6,23 @@ public struct LintResult: Sendable {
     public var versionCount: Int
     /// Descriptors of every rule that can report, by id (reporters describe the rules they cite).
     public var rules: [String: RuleDescriptor]
+    /// The lowest severity that fails the run (`fail-on:`, or warning with `--strict`), so that
+    /// reports which pass or fail (JUnit) agree with the exit status.
+    public var failingSeverity: Severity
 
-    public init(findings: [Finding], modelCount: Int, versionCount: Int, rules: [String: RuleDescriptor]) {
+    public init(findings: [Finding], modelCount: Int, versionCount: Int, rules: [String: RuleDescriptor], failingSeverity: Severity = .error) {
         self.findings = findings.sorted(by: Finding.reportOrder)
         self.modelCount = modelCount
         self.versionCount = versionCount
         self.rules = rules
+        self.failingSeverity = failingSeverity
     }
+
+    /// Whether a finding fails the run (exit status 1).
+    public func fails(_ finding: Finding) -> Bool { finding.severity >= failingSeverity }
+
+    /// Whether the run fails: at least one finding at the failing severity or above.
+    public var fails: Bool { findings.contains(where: fails) }
 
     public func count(of severity: Severity) -> Int { findings.lazy.filter { $0.severity == severity }.count }
 

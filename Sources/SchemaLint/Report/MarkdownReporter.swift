@@ -36,7 +36,7 @@ public struct MarkdownReporter: Reporter {
             "| --- | --- | --- | --- |",
         ]
         lines += result.findings.map { finding in
-            let cells = [finding.severity.rawValue, finding.location.description, finding.ruleID, finding.message]
+            let cells = [finding.severity.rawValue, FindingText.position(finding.location), finding.ruleID, finding.message]
             return "| " + cells.map(MarkdownEscaping.inline).joined(separator: " | ") + " |"
         }
         for finding in result.findings {
@@ -45,7 +45,7 @@ public struct MarkdownReporter: Reporter {
             lines += [
                 "",
                 "<details>",
-                "<summary>" + XMLEscaping.text("\(finding.location): \(finding.ruleID)") + "</summary>",
+                "<summary>" + XMLEscaping.text("\(FindingText.position(finding.location)): \(finding.ruleID)") + "</summary>",
                 "",
             ]
             lines += details.map { "- " + MarkdownEscaping.inline($0) }

@@ -2,15 +2,15 @@
 public enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, sarif, github, gitlab, junit, checkstyle, markdown
 
-    /// The reporter for this format. `color` applies to text only.
-    public func reporter(color: Bool = false) -> any Reporter {
+    /// The reporter for this format. `color` applies to text only, `context` to JUnit and SARIF.
+    public func reporter(color: Bool = false, context: RunContext = .fixed) -> any Reporter {
         switch self {
         case .text: TextReporter(color: color)
         case .json: JSONReporter()
-        case .sarif: SARIFReporter(toolVersion: SchemaLintVersion.current)
+        case .sarif: SARIFReporter(toolVersion: SchemaLintVersion.current, sourceRoot: context.sourceRoot)
         case .github: GitHubReporter()
         case .gitlab: GitLabReporter()
-        case .junit: JUnitReporter()
+        case .junit: JUnitReporter(context: context)
         case .checkstyle: CheckstyleReporter()
         case .markdown: MarkdownReporter()
         }

@@ -1,35 +1,51 @@
 /// SARIF 2.1.0 (Static Analysis Results Interchange Format), for GitHub code scanning, Azure DevOps,
 /// VS Code's SARIF viewer and other tools that import analysis results.
 ///
-/// One run; `tool.driver.rules` lists every rule that reported, sorted by id, and each result points
-/// into it with `ruleIndex`. Per result:
-/// - `message.text`: the message, then one line per note and suggestion (see ``FindingText``);
-/// - `locations`: the file as a relative URI against `%SRCROOT%` (percent-encoded), start line and
-///   column, and the element as a logical location (`Model/Entity.member`, kind `member` or `type`;
-///   the model, kind `module`, for findings about a whole version);
+/// One run, shaped as GitHub code scanning consumes it; `tool.driver.rules` lists every rule that
+/// reported, sorted by id (with `properties.precision` and `properties["problem.severity"]`), and
+/// each result points into it with `ruleIndex`. `originalUriBaseIds["%SRCROOT%"]` is the folder
+/// schemalint ran in; `invocations[0].executionSuccessful` is false when input errors stopped the run
+/// (its results are then those errors, rule `input-error`). Per result:
+/// - `message.text`: the message, then one line per note and suggestion; a note with a location links
+///   its related location (`[text](id)`); `\`, `[` and `]` of the text are escaped, as SARIF asks;
+/// - `locations`: the file as a normalized relative URI against `%SRCROOT%` (see ``ArtifactURI``),
+///   the region (`startLine`, `startColumn`, and an end one character later: findings carry a
+///   position, not an extent), and the element as a logical location (`Model/Entity.member`, kind
+///   `member` or `type`; the model, kind `module`, for findings about a whole version);
 /// - `relatedLocations`: the notes that have a location;
-/// - `partialFingerprints["schemalintIdentity/v1"]`: see ``Fingerprints``;
+/// - `partialFingerprints`: `primaryLocationLineHash`, which is what code scanning matches alerts by
+///   across commits, and `schemalintIdentity/v1`, both the finding's identity hash (see
+///   ``Fingerprints``: rule, model and element, never a line), so an alert survives its lines moving;
 /// - `properties`: `model`, `version`, `baseline` and `suggestions`.
 ///
 /// Suggestions are not SARIF `fixes`: a fix must carry `artifactChanges` (exact replacements of
 /// regions of the file), and suggestions are advice in prose.
 ///
-/// Keys are in a fixed order; no timestamps, invocation details or absolute paths are added.
+/// Keys are in a fixed order; no timestamps are added, and the only absolute path is the source root.
 public struct SARIFReporter: Reporter {
     /// Where SARIF consumers send users to learn about the tool.
     public static let defaultInformationURI = "https://github.com/schemalint/schemalint"
 
     static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     static let fingerprintKey = "schemalintIdentity/v1"
+    /// The key GitHub code scanning tracks alerts by (it computes one from the line when it is missing).
+    static let gitHubFingerprintKey = "primaryLocationLineHash"
+    /// How often a finding is right: the rules compare model versions exactly, with no heuristics
+    /// beyond explicit renaming identifiers.
+    static let precision = "very-high"
 
     /// schemalint's version, reported as `tool.driver.version`.
     public var toolVersion: String
     /// Reported as `tool.driver.informationUri`.
     public var informationURI: String
+    /// The absolute path of the folder schemalint ran in (`%SRCROOT%`); nil leaves
+    /// `originalUriBaseIds` out and absolute paths as `file://` URIs.
+    public var sourceRoot: String?
 
-    public init(toolVersion: String, informationURI: String = SARIFReporter.defaultInformationURI) {
+    public init(toolVersion: String, informationURI: String = SARIFReporter.defaultInformationURI, sourceRoot: String? = nil) {
         self.toolVersion = toolVersion
         self.informationURI = informationURI
+        self.sourceRoot = sourceRoot
     }
 
     public func render(_ result: LintResult) -> String {
@@ -44,13 +60,18 @@ public struct SARIFReporter: Reporter {
                 Self.rule(id: id, descriptor: result.rules[id], page: result.rules[id]?.page)
             }),
         ]
-        let run: JSONValue = [
+        let run: JSONValue = .object(omittingNils: [
             "tool": ["driver": driver],
+            // False when input errors stopped the run before any rule (its results are those errors).
+            "invocations": [["executionSuccessful": .bool(!result.stoppedAtInput)]],
+            "originalUriBaseIds": sourceRoot.map { root in
+                [ArtifactURI.sourceRootBaseID: ["uri": .string(ArtifactURI.sourceRootURI(root))]]
+            },
             "columnKind": "unicodeCodePoints",
             "results": .array(zip(result.findings, fingerprints).map { finding, fingerprint in
-                Self.result(finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: fingerprint)
+                Self.result(finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: fingerprint, sourceRoot: sourceRoot)
             }),
-        ]
+        ])
         let log: JSONValue = [
             "$schema": .string(Self.schemaURI),
             "version": "2.1.0",
@@ -83,6 +104,8 @@ public struct SARIFReporter: Reporter {
             "properties": .object(omittingNils: [
                 "category": .string(descriptor.category.rawValue),
                 "tags": .strings([descriptor.category.rawValue]),
+                "precision": .string(precision),
+                "problem.severity": level.map { .string($0.gitHubProblemSeverity) },
                 "syncedSeverity": descriptor.syncedSeverity.map { .string($0.rawValue) },
                 "localSeverity": descriptor.localSeverity.map { .string($0.rawValue) },
             ]),
@@ -118,22 +141,22 @@ public struct SARIFReporter: Reporter {
     // MARK: Results
 
     /// A `result`; `ruleIndex` is nil only if the rule is missing from `tool.driver.rules`.
-    static func result(_ finding: Finding, ruleIndex: Int?, fingerprint: String) -> JSONValue {
+    static func result(_ finding: Finding, ruleIndex: Int?, fingerprint: String, sourceRoot: String? = nil) -> JSONValue {
         let related = finding.notes.compactMap { note in note.location.map { (note.message, $0) } }
-        var location = physicalLocation(finding.location)
+        var location = physicalLocation(finding.location, sourceRoot: sourceRoot)
         location.append(.init("logicalLocations", [logicalLocation(finding)]))
         return .object(omittingNils: [
             "ruleId": .string(finding.ruleID),
             "ruleIndex": ruleIndex.map(JSONValue.integer),
             "level": .string(finding.severity.sarifLevel),
-            "message": ["text": .string(FindingText.detailed(finding))],
+            "message": ["text": .string(messageText(finding))],
             "locations": [.object(location)],
             "relatedLocations": related.isEmpty ? nil : .array(related.enumerated().map { index, note in
-                .object([.init("id", .integer(index))] + physicalLocation(note.1) + [
+                .object([.init("id", .integer(index))] + physicalLocation(note.1, sourceRoot: sourceRoot) + [
                     .init("message", ["text": .string(note.0)])
                 ])
             }),
-            "partialFingerprints": [fingerprintKey: .string(fingerprint)],
+            "partialFingerprints": [gitHubFingerprintKey: .string(fingerprint), fingerprintKey: .string(fingerprint)],
             "properties": .object(omittingNils: [
                 "model": .string(finding.model),
                 "version": .string(finding.version),
@@ -143,16 +166,46 @@ public struct SARIFReporter: Reporter {
         ])
     }
 
-    /// The `physicalLocation` member of a `location`. Lines and columns below 1 (unknown) are left out,
-    /// as SARIF requires them to be at least 1.
-    static func physicalLocation(_ location: SourceLocation) -> [JSONValue.Member] {
-        let artifact = ArtifactURI(path: location.file)
-        let region: JSONValue? = location.line >= 1
-            ? .object(omittingNils: [
-                "startLine": .integer(location.line),
-                "startColumn": location.column >= 1 ? .integer(location.column) : nil,
-            ])
-            : nil
+    /// `message.text`: the message, then one line per note (`note: [text](id)` when the note has a
+    /// location, the id of its related location, numbered in note order) and suggestion. SARIF reads
+    /// `[` and `]` as link syntax, so the text's own `\`, `[` and `]` are escaped with a backslash.
+    static func messageText(_ finding: Finding) -> String {
+        var relatedID = 0
+        var lines = [escapedMessageText(finding.message)]
+        for note in finding.notes {
+            if note.location != nil {
+                lines.append("note: [\(escapedMessageText(note.message))](\(relatedID))")
+                relatedID += 1
+            } else {
+                lines.append("note: " + escapedMessageText(note.message))
+            }
+        }
+        lines += finding.suggestions.map { "suggestion: " + escapedMessageText($0) }
+        return lines.joined(separator: "\n")
+    }
+
+    static func escapedMessageText(_ text: String) -> String {
+        var output = ""
+        for character in text {
+            if character == "\\" || character == "[" || character == "]" { output.append("\\") }
+            output.append(character)
+        }
+        return output
+    }
+
+    /// The `physicalLocation` member of a `location`; the region ends one character after its start.
+    /// Code scanning shows only results whose region has a `startLine`, so a problem with a whole
+    /// file or folder (an input error with no line) is placed at line 1, without columns.
+    static func physicalLocation(_ location: SourceLocation, sourceRoot: String? = nil) -> [JSONValue.Member] {
+        let artifact = ArtifactURI(path: location.file, sourceRoot: sourceRoot)
+        let line = max(1, location.line)
+        let hasColumn = location.line >= 1 && location.column >= 1
+        let region: JSONValue = .object(omittingNils: [
+            "startLine": .integer(line),
+            "startColumn": hasColumn ? .integer(location.column) : nil,
+            "endLine": .integer(line),
+            "endColumn": hasColumn ? .integer(location.column + 1) : nil,
+        ])
         return [
             .init("physicalLocation", .object(omittingNils: [
                 "artifactLocation": .object(omittingNils: [

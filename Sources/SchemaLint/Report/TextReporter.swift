@@ -11,7 +11,7 @@ public struct TextReporter: Reporter {
     public func render(_ result: LintResult) -> String {
         var out = ""
         for finding in result.findings {
-            out += paint("\(finding.location): ", .bold)
+            out += paint("\(FindingText.position(finding.location)): ", .bold)
             out += paint("\(finding.severity):", severityStyle(finding.severity))
             out += paint(" \(finding.message)", .bold)
             out += " [\(finding.ruleID)]\n"

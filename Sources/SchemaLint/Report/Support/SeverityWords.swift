@@ -9,6 +9,15 @@ extension Severity {
         }
     }
 
+    /// GitHub code scanning's `problem.severity` rule property: `error`, `warning`, `recommendation`.
+    var gitHubProblemSeverity: String {
+        switch self {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "recommendation"
+        }
+    }
+
     /// GitHub Actions workflow command: `error`, `warning`, `notice`.
     var gitHubCommand: String {
         switch self {

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+
+/// The release's artifact bundle and the Action's shell steps, run here as GitHub would run them
+/// (bash -eo pipefail, with the runner's variables), with local files standing in for the network.
+@Suite struct ReleaseAndActionTests {
+    static let hasTools = ["/usr/bin/curl", "/usr/bin/tar", "/bin/bash"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+
+    // MARK: The artifact bundle
+
+    @Test func theScriptAssemblesAnArtifactBundleForBinaryTargets() throws {
+        let folder = try TemporaryFolder()
+        let binary = Executable.binary.path
+        let run = try Executable.runProgram("/bin/bash", [
+            "scripts/make-artifactbundle.sh", "1.2.3", folder.path + "/out",
+            "\(binary)=x86_64-unknown-linux-gnu", "\(binary)=arm64-apple-macosx,x86_64-apple-macosx",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bundle = folder.path + "/out/schemalint-1.2.3.artifactbundle"
+        let info = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: bundle + "/info.json"))) as? [String: Any])
+        #expect(info["schemaVersion"] as? String == "1.0")
+        let artifact = try #require((info["artifacts"] as? [String: Any])?["schemalint"] as? [String: Any])
+        #expect(artifact["type"] as? String == "executable")
+        #expect(artifact["version"] as? String == "1.2.3")
+        let variants = try #require(artifact["variants"] as? [[String: Any]])
+        #expect(variants.map { $0["supportedTriples"] as? [String] ?? [] } == [["x86_64-unknown-linux-gnu"], ["arm64-apple-macosx", "x86_64-apple-macosx"]])
+        #expect(variants.map { $0["path"] as? String ?? "" } == [
+            "schemalint-1.2.3-x86_64-unknown-linux-gnu/bin/schemalint", "schemalint-1.2.3-arm64-apple-macosx/bin/schemalint",
+        ])
+        for variant in variants {
+            let path = bundle + "/" + (variant["path"] as? String ?? "")
+            #expect(FileManager.default.isExecutableFile(atPath: path), "\(path)")
+        }
+        // The variant is the built program itself.
+        let version = try Executable.runProgram(bundle + "/schemalint-1.2.3-x86_64-unknown-linux-gnu/bin/schemalint", ["--version"])
+        #expect(version.stdout == SchemaLintVersion.current + "\n")
+        // The zip SwiftPM downloads, with its checksum on the last line.
+        #expect(FileManager.default.fileExists(atPath: bundle + ".zip"))
+        let last = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.range(of: #"\.artifactbundle\.zip [0-9a-f]{64}$"#, options: .regularExpression) != nil, "\(last)")
+    }
+
+    @Test(arguments: [["1.0"], ["1.0", "/tmp/out", "/nonexistent/schemalint=x86_64-unknown-linux-gnu"], ["1 0", "/tmp/out", "/bin/sh=x86_64-unknown-linux-gnu"], ["1.0", "/tmp/out", "/bin/sh=not a triple"]])
+    func theScriptRefusesBadArguments(arguments: [String]) throws {
+        let run = try Executable.runProgram("/bin/bash", ["scripts/make-artifactbundle.sh"] + arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("usage: "))
+    }
+
+    /// The release workflow publishes the assets the Action downloads, under the same names, and
+    /// assembles the bundle with the tested script.
+    @Test func theReleaseWorkflowPublishesWhatTheActionDownloads() throws {
+        let bytes = Array(try Data(contentsOf: Executable.packageRoot.appendingPathComponent(".github/workflows/release.yml")))
+        let root = try YAMLParser().parse(bytes, file: "release.yml")
+        func value(_ node: YAMLNode, _ key: String) -> YAMLNode? {
+            guard case .mapping(let pairs) = node.content else { return nil }
+            return pairs.first { $0.key.scalar == key }?.value
+        }
+        var scripts: [String] = []
+        if let jobs = value(root, "jobs"), case .mapping(let pairs) = jobs.content {
+            for job in pairs.map(\.value) {
+                guard let steps = value(job, "steps"), case .sequence(let list) = steps.content else { continue }
+                scripts += list.compactMap { value($0, "run")?.scalar }
+            }
+        }
+        let release = scripts.joined(separator: "\n")
+        #expect(value(root, "on").flatMap { value($0, "push") }.flatMap { value($0, "tags") } != nil, "runs on version tags")
+        // Built per runner under the runner's names, as the Action asks for them.
+        #expect(release.contains(#"asset="schemalint-$GITHUB_REF_NAME-$RUNNER_OS-$RUNNER_ARCH.tar.gz""#))
+        #expect(release.contains(#"shasum -a 256 "$asset" > "$asset.sha256""#))
+        let action = try Self.script(ofStep: "Get schemalint")
+        #expect(action.contains(#"asset="schemalint-$SCHEMALINT_VERSION-$RUNNER_OS-$RUNNER_ARCH.tar.gz""#))
+        #expect(action.contains(#""$SCHEMALINT_RELEASES/$SCHEMALINT_VERSION/$asset.sha256""#))
+        #expect(release.contains("scripts/make-artifactbundle.sh \"$version\" release"))
+    }
+
+    // MARK: The Action's steps
+
+    /// The `run:` script of the step named `name` in action.yml, read with schemalint's own YAML parser.
+    static func script(ofStep name: String) throws -> String {
+        let bytes = Array(try Data(contentsOf: Executable.packageRoot.appendingPathComponent("action.yml")))
+        let root = try YAMLParser().parse(bytes, file: "action.yml")
+        func value(_ node: YAMLNode, _ key: String) -> YAMLNode? {
+            guard case .mapping(let pairs) = node.content else { return nil }
+            return pairs.first { $0.key.scalar == key }?.value
+        }
+        guard let steps = value(root, "runs").flatMap({ value($0, "steps") }), case .sequence(let list) = steps.content,
+              let step = list.first(where: { value($0, "name")?.scalar == name }), let run = value(step, "run")?.scalar
+        else { throw ParseFailure(description: "action.yml has no step '\(name)' with a run script") }
+        return run
+    }
+
+    struct ParseFailure: Error, CustomStringConvertible { var description: String }
+
+    /// Runs a step's script as the runner does (`bash --noprofile --norc -eo pipefail`), with the
+    /// step's environment; returns the run and the step's outputs (`GITHUB_OUTPUT`).
+    static func runStep(_ name: String, in folder: TemporaryFolder, environment: [String: String]) throws -> (Executable.Run, [String: String]) {
+        let script = try folder.write(try Self.script(ofStep: name), to: "step-\(UUID().uuidString).sh")
+        let outputs = folder.path + "/github-output-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: outputs, contents: nil)
+        var env = ["GITHUB_OUTPUT": outputs, "RUNNER_OS": "Linux", "RUNNER_ARCH": "X64", "RUNNER_TEMP": folder.path + "/runner-temp"]
+        for (key, value) in environment { env[key] = value }
+        let run = try Executable.runProgram("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", script], in: folder.url, environment: env)
+        var values: [String: String] = [:]
+        for line in try String(contentsOfFile: outputs, encoding: .utf8).split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
+        }
+        return (run, values)
+    }
+
+    /// A release folder as GitHub serves it, holding the built binary as the Linux x64 asset.
+    static func fakeRelease(in folder: TemporaryFolder, version: String, checksum: String? = nil) throws -> String {
+        let releases = try folder.folder("releases")
+        let assetFolder = try folder.folder("releases/\(version)")
+        let staging = try folder.folder("staging")
+        try FileManager.default.copyItem(atPath: Executable.binary.path, toPath: staging + "/schemalint")
+        let asset = "schemalint-\(version)-Linux-X64.tar.gz"
+        #expect(try Executable.runProgram("/usr/bin/tar", ["-C", staging, "-czf", assetFolder + "/" + asset, "schemalint"]).status == 0)
+        let sum = try Executable.runProgram("/usr/bin/sha256sum", [assetFolder + "/" + asset]).stdout.split(separator: " ").first.map(String.init) ?? ""
+        try folder.write((checksum ?? sum) + "  " + asset + "\n", to: "releases/\(version)/\(asset).sha256")
+        return "file://" + releases
+    }
+
+    /// A `swift` that records that it was asked to build, so a fallback build takes no time here.
+    static func fakeSwift(in folder: TemporaryFolder) throws -> [String: String] {
+        let bin = try folder.folder("fake-swift")
+        try folder.write("#!/bin/sh\necho \"swift $*\" >> \"\(folder.path)/swift-calls\"\ncase \"$*\" in *--show-bin-path*) echo /built/from/source ;; esac\n", to: "fake-swift/swift")
+        #expect(chmod(bin + "/swift", 0o755) == 0)
+        return ["PATH": bin + ":/usr/bin:/bin", "GITHUB_ACTION_PATH": Executable.packageRoot.path]
+    }
+
+    @Test(.enabled(if: hasTools, "needs bash, curl and tar"))
+    func theActionUsesTheReleaseBinaryOfItsVersion() throws {
+        let folder = try TemporaryFolder()
+        let releases = try Self.fakeRelease(in: folder, version: "v9.9.9")
+        var environment = try Self.fakeSwift(in: folder)
+        environment["CONFIGURATION"] = "release"
+        environment["SCHEMALINT_VERSION"] = "v9.9.9"
+        environment["SCHEMALINT_RELEASES"] = releases
+        let (run, outputs) = try Self.runStep("Get schemalint", in: folder, environment: environment)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(outputs["bin"] == folder.path + "/runner-temp/schemalint-Linux-X64")
+        #expect(run.stdout.contains("Using the prebuilt schemalint v9.9.9 for Linux X64"))
+        #expect(FileManager.default.isExecutableFile(atPath: (outputs["bin"] ?? "") + "/schemalint"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/swift-calls"), "nothing was built")
+    }
+
+    @Test(.enabled(if: hasTools, "needs bash, curl and tar"), arguments: [("v9.9.9", true), ("main", false)])
+    func theActionBuildsFromSourceWhenThereIsNoGoodBinary(version: String, corrupt: Bool) throws {
+        let folder = try TemporaryFolder()
+        let releases = try Self.fakeRelease(in: folder, version: "v9.9.9", checksum: corrupt ? String(repeating: "0", count: 64) : nil)
+        var environment = try Self.fakeSwift(in: folder)
+        environment["CONFIGURATION"] = "release"
+        environment["SCHEMALINT_VERSION"] = version
+        environment["SCHEMALINT_RELEASES"] = releases
+        let (run, outputs) = try Self.runStep("Get schemalint", in: folder, environment: environment)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(outputs["bin"] == "/built/from/source")
+        let calls = try String(contentsOfFile: folder.path + "/swift-calls", encoding: .utf8)
+        #expect(calls.contains("swift build -c release --package-path \(Executable.packageRoot.path) --product schemalint"))
+        #expect(run.stdout.contains(corrupt ? "::warning title=schemalint::the prebuilt" : "No prebuilt schemalint for 'main'"))
+    }
+
+    /// The lint step, twice in one workspace (the report is replaced), and on unreadable input (the
+    /// SARIF file is still written, so the upload step finds it).
+    @Test(.enabled(if: hasTools, "needs bash"))
+    func theLintStepWritesTheSARIFFileOnEveryRun() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(WorkflowTests.v1, to: "models/v1.yaml")
+        try folder.write(WorkflowTests.v2, to: "models/v2.yaml")
+        let environment = [
+            "SCHEMALINT": Executable.binary.path, "INPUT_PATHS": "models", "INPUT_FORMAT": "github", "INPUT_ARGS": "",
+            "INPUT_SARIF_FILE": "reports/schemalint.sarif", "INPUT_CLOUDKIT": "false",
+        ]
+        for _ in 0..<2 {
+            let (run, outputs) = try Self.runStep("Run schemalint", in: folder, environment: environment)
+            #expect(run.status == 0, "the step records the status; a later step fails the job")
+            #expect(outputs["exit-code"] == "1")
+            #expect(outputs["sarif-file"] == folder.path + "/reports/schemalint.sarif")
+            #expect(run.stdout.contains("::error file=models/v2.yaml,line=6,col=5,title=attribute-removed::"))
+        }
+        try folder.write("model: Notes\nversion: [\n", to: "models/v3.yaml")
+        let (broken, outputs) = try Self.runStep("Run schemalint", in: folder, environment: environment)
+        #expect(broken.status == 0)
+        #expect(outputs["exit-code"] == "2")
+        let sarif = try String(contentsOfFile: outputs["sarif-file"] ?? "", encoding: .utf8)
+        #expect(sarif.contains("\"ruleId\": \"input-error\""))
+        #expect(broken.stdout.contains("::error file=models/v3.yaml,line="))
+    }
+}
