@@ -11,6 +11,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only the SwiftData reader links it (it builds slowly); the core never does.
+        .package(url: "https://github.com/apple/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         // libyaml, from the system (Debian: libyaml-dev; Homebrew: libyaml).
@@ -31,11 +33,21 @@ let package = Package(
             dependencies: ["CYAML", "CLibXML2"],
             plugins: ["EmbedRulePages"]
         ),
+        // Reads SwiftData `VersionedSchema` histories from Swift source (a ModelSourceReader).
+        .target(
+            name: "SchemaLintSwiftData",
+            dependencies: [
+                "SchemaLint",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // The command-line shell over the engine.
         .executableTarget(
             name: "schemalint",
             dependencies: [
                 "SchemaLint",
+                "SchemaLintSwiftData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,6 +77,10 @@ let package = Package(
         .testTarget(
             name: "SchemaLintTests",
             dependencies: ["SchemaLint", "schemalint"]
+        ),
+        .testTarget(
+            name: "SchemaLintSwiftDataTests",
+            dependencies: ["SchemaLint", "SchemaLintSwiftData"]
         ),
     ]
 )

@@ -30,7 +30,7 @@ struct DiffCommand: ParsableCommand {
     /// is the one from the file itself); anything else is an input error (exit 2).
     static func version(_ path: String) throws -> ModelVersion {
         let configuration = (try? LintPipeline().loadConfiguration(.init(paths: [path]))) ?? ProjectConfiguration()
-        let loaded = ModelLoader(configuration: configuration).load(paths: [path])
+        let loaded = ModelLoader(configuration: configuration, readers: ModelReaders.registered).load(paths: [path])
         if !loaded.errors.isEmpty {
             for error in loaded.errors { Terminal.writeError(error.description + "\n" + error.notes.map { "    note: \($0)\n" }.joined()) }
             throw ExitCode(2)

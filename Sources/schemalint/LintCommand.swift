@@ -86,7 +86,7 @@ struct LintCommand: ParsableCommand {
         requests += reports.compactMap { try? ReportFormat.Request.parse($0).get() }
         let writer = ReportWriter(color: !noColor && Terminal.wantsColor(), context: .current())
         let output: LintPipeline.Output
-        switch LintPipeline().run(options) {
+        switch LintPipeline(readers: ModelReaders.registered).run(options) {
         case .success(let value): output = value
         case .failure(let problems):
             Terminal.writeError(problems.description)
@@ -95,6 +95,8 @@ struct LintCommand: ParsableCommand {
             try writer.write(LintResult(inputErrors: problems), to: requests.filter { $0.file != nil || $0.format != .text }, protecting: ProtectedFiles(named))
             throw ExitCode(2)
         }
+        // What a reader guessed or left out goes beside the report, as compilers print warnings.
+        if !output.readingNotes.isEmpty { Terminal.writeError(output.readingNotes.map { $0.description + "\n" }.joined()) }
         if let writeBaseline {
             let recorded = Baseline(findings: output.result.findings)
             do {

@@ -36,7 +36,7 @@ struct LockCommand: ParsableCommand {
     private func lock(folder: String) throws -> Bool {
         // Loaded as lint loads it (the configuration says which bundle versions are drafts).
         let input: LintPipeline.Input
-        switch LintPipeline().load(.init(paths: [folder])) {
+        switch LintPipeline(readers: ModelReaders.registered).load(.init(paths: [folder])) {
         case .success(let value): input = value
         case .failure(let problems):
             Terminal.writeError(problems.description)

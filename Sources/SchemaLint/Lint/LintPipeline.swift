@@ -42,6 +42,8 @@ public struct LintPipeline: Sendable {
         /// Every file the run read: model files, the configuration, the lock and the baseline.
         /// They belong to the user, so no report may replace them.
         public var inputFiles: [String] = []
+        /// What the registered readers mapped by a guess or left out (warnings beside the report).
+        public var readingNotes: [ReadingNote] = []
     }
 
     /// What a git revision says about this run: its findings, and its released versions.
@@ -51,9 +53,12 @@ public struct LintPipeline: Sendable {
     }
 
     public var catalog: RuleCatalog
+    /// Readers of formats the core does not know (the executable registers SwiftData's).
+    public var readers: [any ModelSourceReader]
 
-    public init(catalog: RuleCatalog = .standard) {
+    public init(catalog: RuleCatalog = .standard, readers: [any ModelSourceReader] = []) {
         self.catalog = catalog
+        self.readers = readers
     }
 
     /// The loaded input of a run: what the rules look at.
@@ -64,6 +69,8 @@ public struct LintPipeline: Sendable {
         public var suppressions: [Suppression]
         /// Each mapping model found, with the step it migrates or why it fits none.
         public var mappingModels: [(MappingModel, MappingModelPlacement)] = []
+        /// What the registered readers mapped by a guess or left out.
+        public var readingNotes: [ReadingNote] = []
     }
 
     /// The first stage of a run, shared by `lint` and `lock`: configuration, model files and bundles,
@@ -79,7 +86,7 @@ public struct LintPipeline: Sendable {
 
     private func loadInput(_ options: Options) throws(InputErrors) -> Input {
         let configuration = try InputErrors.collect { () throws(InputError) in try loadConfiguration(options) }
-        var loader = ModelLoader(configuration: configuration, declaresCloudKit: options.declaresCloudKit, skipsNonModelFiles: options.skipsNonModelFiles)
+        var loader = ModelLoader(configuration: configuration, declaresCloudKit: options.declaresCloudKit, skipsNonModelFiles: options.skipsNonModelFiles, readers: readers)
         if let orderFile = options.orderFile {
             loader.bundleOrder = try InputErrors.collect { () throws(InputError) in try ModelLoader.readOrder(file: orderFile) }
         }
@@ -89,7 +96,10 @@ public struct LintPipeline: Sendable {
         let matched = try InputErrors.collect { () throws(InputError) in
             try WrittenMigrationMatcher(histories: grouped, bundles: loaded.bundles).match(mappingModels: loaded.mappingModels, declared: configuration.migrations)
         }
-        let histories = matched.histories
+        var histories = matched.histories
+        for index in histories.indices {
+            if let key = histories[index].key, let written = loaded.writtenMigrations[key] { histories[index].writtenMigrations += written }
+        }
         let suppressions = loaded.versions.flatMap(\.suppressions)
         let known = Set(catalog.descriptors.map(\.id))
         if let unknown = suppressions.first(where: { !known.contains($0.rule) }) {
@@ -97,7 +107,8 @@ public struct LintPipeline: Sendable {
         }
         return Input(
             configuration: configuration, histories: histories, bundles: loaded.bundles, suppressions: suppressions,
-            mappingModels: WrittenMigrationMatcher.placements(of: histories, unmatched: matched.unmatched)
+            mappingModels: WrittenMigrationMatcher.placements(of: histories, unmatched: matched.unmatched),
+            readingNotes: loaded.readingNotes
         )
     }
 
@@ -127,7 +138,7 @@ public struct LintPipeline: Sendable {
             findings = findings.filter { !reference.findings.contains($0.identity) }
         }
         result.findings = findings.sorted(by: Finding.reportOrder)
-        return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles)
+        return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes)
     }
 
     /// The same run on the files as they are at `revision`: its findings, and its released versions

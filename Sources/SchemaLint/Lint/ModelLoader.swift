@@ -14,12 +14,15 @@ public struct ModelLoader: Sendable {
     /// `--order FILE`: the history order of the one bundle being linted (version names, oldest first).
     public var bundleOrder: [String]?
     public var yaml: YAMLModelLoader
+    /// Readers of formats the core does not know (registered by the executable).
+    public var readers: [any ModelSourceReader]
 
-    public init(configuration: ProjectConfiguration = ProjectConfiguration(), declaresCloudKit: Bool = false, skipsNonModelFiles: Bool = false, yaml: YAMLModelLoader = YAMLModelLoader()) {
+    public init(configuration: ProjectConfiguration = ProjectConfiguration(), declaresCloudKit: Bool = false, skipsNonModelFiles: Bool = false, yaml: YAMLModelLoader = YAMLModelLoader(), readers: [any ModelSourceReader] = []) {
         self.configuration = configuration
         self.declaresCloudKit = declaresCloudKit
         self.skipsNonModelFiles = skipsNonModelFiles
         self.yaml = yaml
+        self.readers = readers
     }
 
     public struct Loaded: Sendable {
@@ -31,10 +34,14 @@ public struct ModelLoader: Sendable {
         public var mappingModels: [MappingModel] = []
         /// Problems with the input; any of them makes the run exit 2.
         public var errors: [InputError]
+        /// Migrations the registered readers found written in their sources, by history.
+        public var writtenMigrations: [String: [WrittenMigration]] = [:]
+        /// What the registered readers mapped by a guess or left out (warnings; the run goes on).
+        public var readingNotes: [ReadingNote] = []
     }
 
     public func load(paths: [String]) -> Loaded {
-        let finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory)
+        let finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory, readers: readers)
         var sources: [ModelSource]
         var mappingModelPaths: [String]
         do {
@@ -56,6 +63,8 @@ public struct ModelLoader: Sendable {
                 return ModelSourceFinder.looksLikeModelFile(path)
             }
         }
+        let claimed = sources.filter { if case .readerFile = $0 { true } else { false } }
+        sources.removeAll { if case .readerFile = $0 { true } else { false } }
         // A YAML file named on its own (as a pre-commit hook passes changed files) is linted with
         // the rest of its history: the other model files in its folder with the same model.
         let named = Set(sources)
@@ -75,6 +84,7 @@ public struct ModelLoader: Sendable {
             case .failure(let error): loaded.errors.append(error)
             }
         }
+        readClaimed(claimed, into: &loaded)
         for path in mappingModelPaths {
             do throws(InputError) {
                 loaded.mappingModels.append(try MappingModelReader.read(folder: path))
@@ -88,6 +98,24 @@ public struct ModelLoader: Sendable {
             loaded.versions.append(version)
         }
         return loaded
+    }
+
+    /// Hands each registered reader the files it claimed, all at once (a history may span files).
+    private func readClaimed(_ claimed: [ModelSource], into loaded: inout Loaded) {
+        let options = ModelSourceReadingOptions(declaresCloudKit: declaresCloudKit || (configuration.cloudKit ?? false))
+        for reader in readers {
+            let files = claimed.compactMap { source -> String? in
+                if case .readerFile(let path, reader.name) = source { return path }
+                return nil
+            }
+            guard !files.isEmpty else { continue }
+            let reading = reader.read(files: files, options: options)
+            loaded.versions += reading.versions
+            loaded.errors += reading.errors
+            loaded.readingNotes += reading.notes
+            loaded.writtenMigrations.merge(reading.writtenMigrations) { $0 + $1 }
+        }
+        loaded.readingNotes.sort()
     }
 
     enum Source: Sendable {
@@ -120,6 +148,8 @@ public struct ModelLoader: Sendable {
                 var bundle = try XcodeBundleLoader.load(path, options: bundleOptions(for: path))
                 for index in bundle.versions.indices { bundle.versions[index].history = "bundle:" + path }
                 return .success(.bundle(bundle))
+            case .readerFile(let path, let reader):
+                return .failure(InputError(file: path, message: "no reader named '\(reader)' is registered for this file"))
             }
         } catch {
             return .failure(error)

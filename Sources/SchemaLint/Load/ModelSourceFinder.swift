@@ -4,10 +4,12 @@ import Foundation
 public enum ModelSource: Hashable, Sendable, Comparable {
     case yamlFile(String)
     case xcodeBundle(String)
+    /// A file claimed by a registered `ModelSourceReader` (named by its `name`).
+    case readerFile(String, reader: String)
 
     public var path: String {
         switch self {
-        case .yamlFile(let path), .xcodeBundle(let path): path
+        case .yamlFile(let path), .xcodeBundle(let path), .readerFile(let path, _): path
         }
     }
 
@@ -24,10 +26,18 @@ public struct ModelSourceFinder: Sendable {
     /// (the configuration file's folder), the path as found, and the file name.
     public var excluded: [String]
     public var excludeBase: String
+    /// Readers of other formats, asked in turn about each file that is not YAML.
+    public var readers: [any ModelSourceReader]
 
-    public init(excluded: [String] = [], excludeBase: String = ".") {
+    public init(excluded: [String] = [], excludeBase: String = ".", readers: [any ModelSourceReader] = []) {
         self.excluded = excluded
         self.excludeBase = excludeBase
+        self.readers = readers
+    }
+
+    /// The reader that claims a file, if any.
+    func claim(_ path: String) -> ModelSource? {
+        readers.first { $0.claims(file: path) }.map { .readerFile(path, reader: $0.name) }
     }
 
     public func sources(in paths: [String]) throws(InputError) -> [ModelSource] {
@@ -56,7 +66,7 @@ public struct ModelSourceFinder: Sendable {
                     throw InputError(file: path, message: "no model files (*.yaml, *.yml or *.xcdatamodeld) in this folder")
                 }
             } else {
-                found.append(.yamlFile(path))
+                found.append(Self.yamlExtensions.contains((path as NSString).pathExtension.lowercased()) ? .yamlFile(path) : claim(path) ?? .yamlFile(path))
             }
         }
         // A file named twice (or inside a folder also named) is linted once.
@@ -129,6 +139,8 @@ public struct ModelSourceFinder: Sendable {
                 }
             } else if type == .typeRegular || type == .typeSymbolicLink, Self.yamlExtensions.contains(fileExtension) {
                 found.append(.yamlFile(path))
+            } else if type == .typeRegular || type == .typeSymbolicLink, let claimed = claim(path) {
+                found.append(claimed)
             }
         }
     }

@@ -36,7 +36,8 @@ public struct WrittenMigration: Hashable, Sendable {
         switch kind {
         case .mappingModel(let mapping): mapping.name
         case .custom: "the custom migration declared in .schemalint.yml"
-        case .staged: "the staged migration declared in .schemalint.yml"
+        // A stage written in the model's own source (SwiftData's `MigrationStage.custom`) names itself.
+        case .staged(let reason): location.file.hasSuffix(".swift") ? reason : "the staged migration declared in .schemalint.yml"
         }
     }
 

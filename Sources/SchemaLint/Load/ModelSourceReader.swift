@@ -1,0 +1,63 @@
+/// A reader of model sources the core does not know itself (SwiftData's `VersionedSchema`s in
+/// Swift source, ...). Each lives in its own target, which owns its dependencies; the executable
+/// registers it, and the loader hands it the files it claims during the folder walk.
+public protocol ModelSourceReader: Sendable {
+    /// A short name for messages (`SwiftData`).
+    var name: String { get }
+
+    /// Whether the file is one of this reader's, decided cheaply (its extension and a byte search)
+    /// before anything is parsed, so that a folder of unrelated files costs almost nothing.
+    func claims(file path: String) -> Bool
+
+    /// Reads every claimed file of one run together (a history may span files) into versions with
+    /// their histories (`ModelVersion.history`), the migrations written in them, notes about what
+    /// was guessed, or the input errors found.
+    func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading
+}
+
+/// What the project says about the sources a reader reads.
+public struct ModelSourceReadingOptions: Sendable {
+    /// CloudKit sync declared for the run (`--cloudkit`, or `cloudkit:` in .schemalint.yml).
+    public var declaresCloudKit: Bool
+
+    public init(declaresCloudKit: Bool = false) {
+        self.declaresCloudKit = declaresCloudKit
+    }
+}
+
+/// What a reader made of its files.
+public struct ModelSourceReading: Sendable {
+    public var versions: [ModelVersion]
+    /// Migrations written in the sources (SwiftData's `MigrationStage.custom`), by the history
+    /// (`ModelVersion.history`) they belong to.
+    public var writtenMigrations: [String: [WrittenMigration]]
+    /// What the reader could not read for certain and mapped by a guess, or left out.
+    public var notes: [ReadingNote]
+    /// Problems with the input; any of them makes the run exit 2.
+    public var errors: [InputError]
+
+    public init(versions: [ModelVersion] = [], writtenMigrations: [String: [WrittenMigration]] = [:], notes: [ReadingNote] = [], errors: [InputError] = []) {
+        self.versions = versions
+        self.writtenMigrations = writtenMigrations
+        self.notes = notes
+        self.errors = errors
+    }
+}
+
+/// A warning from a reader about one place in its input: what it mapped by a guess or left out.
+/// Printed `file:line:column: warning: message`; it does not stop the run.
+public struct ReadingNote: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var location: SourceLocation
+    public var message: String
+
+    public init(at location: SourceLocation, _ message: String) {
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String { "\(location): warning: \(message)" }
+
+    public static func < (lhs: ReadingNote, rhs: ReadingNote) -> Bool {
+        (lhs.location, lhs.message) < (rhs.location, rhs.message)
+    }
+}

@@ -1,0 +1,163 @@
+import SchemaLint
+import SwiftSyntax
+
+/// Maps one `@Model` class to an entity: stored properties to attributes and relationships,
+/// `@Attribute` and `@Relationship` options, `#Unique` and `#Index`. Computed and `@Transient`
+/// properties are not stored, so they are left out.
+struct ModelClassMapper {
+    var declarations: SwiftDeclarations
+
+    struct Mapped {
+        var entity: Entity
+        /// The model classes its relationships lead to (SwiftData includes them in the schema).
+        var destinations: [Declared<ClassDeclSyntax>]
+        var notes: [ReadingNote]
+    }
+
+    func map(_ model: Declared<ClassDeclSyntax>) -> Mapped {
+        let file = model.file
+        let declaration = model.node
+        let scope = model.scope + [declaration.name.text]
+        let types = PropertyTypeMapper(declarations: declarations, scope: scope)
+        var mapped = Mapped(entity: Entity(name: declaration.name.text, location: file.location(of: declaration.name)), destinations: [], notes: [])
+        if let parent = declaration.inheritanceClause?.inheritedTypes.first.flatMap({ declarations.modelClass(named: $0.type.trimmedDescription, in: model.scope) }) {
+            mapped.entity.parent = parent.node.name.text
+        }
+        var indexed: Set<String> = []
+        for member in declaration.memberBlock.members {
+            if let macro = member.decl.as(MacroExpansionDeclSyntax.self) {
+                let groups = macro.arguments.map { argument in
+                    (argument.expression.as(ArrayExprSyntax.self)?.elements.map(\.expression) ?? [argument.expression]).compactMap(SwiftExpressions.keyPathProperty)
+                }.filter { !$0.isEmpty }
+                switch macro.macroName.text {
+                case "Unique": mapped.entity.uniquenessConstraints += groups
+                case "Index": indexed.formUnion(groups.filter { $0.count == 1 }.flatMap { $0 })
+                default: break
+                }
+                continue
+            }
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                  !variable.modifiers.contains(where: { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }),
+                  !variable.attributes.contains(where: { $0.as(AttributeSyntax.self)?.simpleName == "Transient" })
+            else { continue }
+            for binding in variable.bindings where Self.isStored(binding) {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                mapProperty(name, binding, variable, types: types, file: file, into: &mapped)
+            }
+        }
+        for index in mapped.entity.attributes.indices where indexed.contains(mapped.entity.attributes[index].name) {
+            mapped.entity.attributes[index].isIndexed = true
+        }
+        return mapped
+    }
+
+    /// Stored: no accessors, or only observers (`didSet`, `willSet`).
+    static func isStored(_ binding: PatternBindingSyntax) -> Bool {
+        guard let accessors = binding.accessorBlock?.accessors else { return true }
+        guard case .accessors(let list) = accessors else { return false }
+        return list.allSatisfy { ["didSet", "willSet"].contains($0.accessorSpecifier.text) }
+    }
+
+    private func mapProperty(_ name: String, _ binding: PatternBindingSyntax, _ variable: VariableDeclSyntax, types: PropertyTypeMapper, file: SwiftSourceFile, into mapped: inout Mapped) {
+        let location = file.location(of: binding.pattern)
+        let initial = binding.initializer?.value
+        let written = binding.typeAnnotation?.type ?? initial.flatMap(types.inferredType)
+        guard let type = written else {
+            mapped.notes.append(ReadingNote(at: location, "cannot tell the type of '\(name)' without a type annotation (its initial value is not a literal, UUID(), Date() or an enum case): the property is left out of '\(mapped.entity.name)'"))
+            return
+        }
+        let attributeOptions = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }.first { $0.simpleName == "Attribute" }
+        let relationshipOptions = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }.first { $0.simpleName == "Relationship" }
+        var propertyLocations = ["type": file.location(of: type)]
+        if let initial { propertyLocations["default"] = file.location(of: initial) }
+        switch types.shape(of: type) {
+        case .relationship(let destination, let isToMany, let isOptional):
+            var relationship = Relationship(name: name, destination: destination.node.name.text, isToMany: isToMany, isOptional: isOptional, location: location, propertyLocations: propertyLocations)
+            if let relationshipOptions { apply(relationshipOptions, to: &relationship, file: file) }
+            mapped.entity.relationships.append(relationship)
+            mapped.destinations.append(destination)
+        case .attribute(let attributeType, let isOptional, let guess):
+            var attribute = Attribute(name: name, type: attributeType, isOptional: isOptional, location: location, propertyLocations: propertyLocations)
+            if let attributeOptions { apply(attributeOptions, to: &attribute, uniqueness: &mapped.entity.uniquenessConstraints, file: file) }
+            if let guess, attribute.transformer == nil { mapped.notes.append(ReadingNote(at: file.location(of: type), guess)) }
+            if let initial {
+                attribute.defaultValue = defaultValue(initial, of: attribute, file: file, notes: &mapped.notes)
+            }
+            mapped.entity.attributes.append(attribute)
+        }
+        mapped.entity.propertyLocations[name] = location
+    }
+
+    /// The default in canonical form for a literal; for anything else (`Date.now`, `UUID()`, an
+    /// enum case) the expression as written, with a note: the value exists, but is not known statically.
+    private func defaultValue(_ initial: ExprSyntax, of attribute: Attribute, file: SwiftSourceFile, notes: inout [ReadingNote]) -> String? {
+        let literal = SwiftExpressions.literal(initial)
+        switch literal {
+        case .nil: return nil
+        case .integer(let text), .float(let text):
+            if let canonical = DefaultValue.canonical(text, for: attribute.type) { return canonical }
+        case .boolean(let value):
+            if attribute.type == .boolean { return String(value) }
+        case .string(let text):
+            if attribute.type == .string || attribute.type == .uri { return text }
+            if let canonical = DefaultValue.canonical(text, for: attribute.type) { return canonical }
+        case .none: break
+        }
+        let text = initial.trimmedDescription
+        notes.append(ReadingNote(at: file.location(of: initial), "the default of '\(attribute.name)' is computed (`\(text.count > 60 ? String(text.prefix(60)) + "..." : text)`), not a literal: read as a default whose value is unknown"))
+        return text
+    }
+
+    /// `@Attribute(.unique, .externalStorage, .allowsCloudEncryption, .transformable(by:), originalName:, hashModifier:)`.
+    private func apply(_ options: AttributeSyntax, to attribute: inout Attribute, uniqueness: inout [[String]], file: SwiftSourceFile) {
+        guard case .argumentList(let arguments) = options.arguments else { return }
+        for argument in arguments {
+            let expression = argument.expression
+            switch argument.label?.text {
+            case "originalName":
+                attribute.renamedFrom = SwiftExpressions.string(expression)
+                attribute.propertyLocations["renamedFrom"] = file.location(of: expression)
+            case "hashModifier":
+                attribute.versionHashModifier = SwiftExpressions.string(expression)
+            case nil:
+                let option = expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression
+                switch option.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+                case "unique":
+                    uniqueness.append([attribute.name])
+                    attribute.propertyLocations["uniqueness"] = file.location(of: expression)
+                case "allowsCloudEncryption": attribute.allowsCloudEncryption = true
+                case "ephemeral": attribute.isTransient = true
+                case "transformable":
+                    attribute.type = .transformable
+                    let by = expression.as(FunctionCallExprSyntax.self)?.arguments.first { $0.label?.text == "by" }?.expression
+                    attribute.transformer = by.map { $0.trimmedDescription.replacingOccurrences(of: ".self", with: "") }
+                        ?? expression.as(FunctionCallExprSyntax.self)?.arguments.first?.expression.trimmedDescription
+                default: break
+                }
+            default: break
+            }
+        }
+    }
+
+    /// `@Relationship(deleteRule:, inverse:, minimumModelCount:, maximumModelCount:, originalName:)`.
+    private func apply(_ options: AttributeSyntax, to relationship: inout Relationship, file: SwiftSourceFile) {
+        guard case .argumentList(let arguments) = options.arguments else { return }
+        for argument in arguments {
+            let expression = argument.expression
+            switch argument.label?.text {
+            case "deleteRule":
+                if let name = expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text, let rule = DeleteRule(spelling: name) {
+                    relationship.deleteRule = rule
+                    relationship.propertyLocations["deleteRule"] = file.location(of: expression)
+                }
+            case "inverse": relationship.inverse = SwiftExpressions.keyPathProperty(expression)
+            case "minimumModelCount":
+                relationship.minCount = SwiftExpressions.integer(expression)
+                relationship.propertyLocations["minCount"] = file.location(of: expression)
+            case "maximumModelCount": relationship.maxCount = SwiftExpressions.integer(expression)
+            case "originalName": relationship.renamedFrom = SwiftExpressions.string(expression)
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import SchemaLint
+import SwiftSyntax
+
+/// What a stored property of a `@Model` class is in Core Data terms, read from its Swift type.
+enum PropertyShape {
+    case attribute(AttributeType, isOptional: Bool, guess: String?)
+    case relationship(destination: Declared<ClassDeclSyntax>, isToMany: Bool, isOptional: Bool)
+}
+
+/// Maps Swift types to attribute types and relationships, resolving names through the
+/// declarations of the run (models, structs and enums, typealiases).
+struct PropertyTypeMapper {
+    var declarations: SwiftDeclarations
+    /// Where the property's class sits (its enclosing types and its own name).
+    var scope: [String]
+
+    /// The Swift value types SwiftData stores as plain attributes.
+    static let primitives: [String: AttributeType] = [
+        "String": .string, "Substring": .string, "Character": .string,
+        "Int": .int64, "Int64": .int64, "UInt": .int64, "UInt64": .int64, "UInt32": .int64,
+        "Int32": .int32, "UInt16": .int32, "Int16": .int16, "Int8": .int16, "UInt8": .int16,
+        "Double": .double, "CGFloat": .double, "TimeInterval": .double, "Float": .float, "Float32": .float, "Float64": .double,
+        "Bool": .boolean, "Date": .date, "Data": .binary, "UUID": .uuid, "URL": .uri, "Decimal": .decimal,
+    ]
+    /// Unsigned integers are stored in the signed type one size up: a reading of SwiftData's
+    /// behaviour that Apple does not document.
+    static let unsigned: Set<String> = ["UInt", "UInt64", "UInt32", "UInt16", "UInt8"]
+
+    func shape(of type: TypeSyntax) -> PropertyShape {
+        var type = type
+        var isOptional = false
+        while true {
+            if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType; isOptional = true; continue }
+            if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { type = optional.wrappedType; isOptional = true; continue }
+            if let generic = Self.genericArgument(of: type, named: ["Optional"]) { type = generic; isOptional = true; continue }
+            break
+        }
+        let element = type.as(ArrayTypeSyntax.self)?.element ?? Self.genericArgument(of: type, named: ["Array", "Set"])
+        if let element {
+            if let destination = model(element) { return .relationship(destination: destination, isToMany: true, isOptional: isOptional) }
+            return .attribute(.transformable, isOptional: isOptional, guess: "'\(type.trimmedDescription)' is a collection of values, which SwiftData stores encoded as binary data: read as a transformable attribute")
+        }
+        if type.is(DictionaryTypeSyntax.self) || Self.genericArgument(of: type, named: ["Dictionary"]) != nil {
+            return .attribute(.transformable, isOptional: isOptional, guess: "'\(type.trimmedDescription)' is a dictionary, which SwiftData stores encoded as binary data: read as a transformable attribute")
+        }
+        if let destination = model(type) { return .relationship(destination: destination, isToMany: false, isOptional: isOptional) }
+        let name = type.trimmedDescription
+        let last = String(name.split(separator: ".").last ?? "")
+        if let (qualified, kind) = declarations.valueType(named: name, in: scope) {
+            return .attribute(.composite, isOptional: isOptional, guess: "'\(name)' is a Codable \(kind) (\(qualified)), which SwiftData stores as a composite value: read as a composite attribute")
+        }
+        if let primitive = Self.primitives[last], name == last || name == "Foundation." + last || name == "Swift." + last || name == "CoreGraphics." + last {
+            let guess = Self.unsigned.contains(last) ? "'\(last)' has no Core Data type of its own: read as \(primitive.coreDataName)" : nil
+            return .attribute(primitive, isOptional: isOptional, guess: guess)
+        }
+        return .attribute(.transformable, isOptional: isOptional, guess: "cannot resolve the type '\(name)' in the files read (not a model, struct or enum declared there): read as a transformable attribute")
+    }
+
+    private func model(_ type: TypeSyntax) -> Declared<ClassDeclSyntax>? {
+        declarations.modelClass(named: type.trimmedDescription, in: scope)
+    }
+
+    /// `X` for `Optional<X>`, `Array<X>`, `Set<X>` when the type is one of the named generics.
+    static func genericArgument(of type: TypeSyntax, named names: Set<String>) -> TypeSyntax? {
+        guard let identifier = type.as(IdentifierTypeSyntax.self), names.contains(identifier.name.text),
+              let argument = identifier.genericArgumentClause?.arguments.first,
+              case .type(let inner) = argument.argument
+        else { return nil }
+        return inner
+    }
+
+    /// The type of a property written without one, from its initial value: a literal, `UUID()`,
+    /// `Date()`, `Date.now`, `UUID().uuidString`, or a case of an enum declared in the files. Nil otherwise.
+    func inferredType(of value: ExprSyntax) -> TypeSyntax? {
+        func named(_ name: String) -> TypeSyntax { TypeSyntax(IdentifierTypeSyntax(name: .identifier(name))) }
+        switch SwiftExpressions.literal(value) {
+        case .integer: return named("Int")
+        case .float: return named("Double")
+        case .boolean: return named("Bool")
+        case .string: return named("String")
+        case .nil, .none: break
+        }
+        if let call = value.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+           ["UUID", "Date", "Data"].contains(callee.baseName.text) {
+            return named(callee.baseName.text)
+        }
+        if let access = value.as(MemberAccessExprSyntax.self), let base = access.base {
+            let member = access.declName.baseName.text
+            if base.trimmedDescription == "Date", ["now", "distantPast", "distantFuture"].contains(member) { return named("Date") }
+            if member == "uuidString", base.trimmedDescription == "UUID()" { return named("String") }
+            if let (_, kind) = declarations.valueType(named: base.trimmedDescription, in: scope), kind == "enum" {
+                return named(base.trimmedDescription)
+            }
+        }
+        return nil
+    }
+}

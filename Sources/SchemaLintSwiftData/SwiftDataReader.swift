@@ -1,0 +1,98 @@
+import SchemaLint
+import SwiftSyntax
+
+/// Reads SwiftData model histories from Swift source: `VersionedSchema`s with their `@Model`
+/// classes, ordered by a `SchemaMigrationPlan` (docs/swiftdata.md). Registered by the executable;
+/// the core knows it only as a `ModelSourceReader`.
+public struct SwiftDataReader: ModelSourceReader {
+    public init() {}
+
+    public var name: String { "SwiftData" }
+
+    /// What a Swift file must contain to be parsed: anything that declares models, schemas, a
+    /// migration plan, or the store's CloudKit setting. Every other file is skipped unparsed.
+    static let markers: [[UInt8]] = ["VersionedSchema", "@Model", "SchemaMigrationPlan", "cloudKitDatabase"].map { Array($0.utf8) }
+
+    public func claims(file path: String) -> Bool {
+        guard path.hasSuffix(".swift"), let bytes = try? FileReader.bytes(of: path) else { return false }
+        return Self.mentionsModels(bytes)
+    }
+
+    /// Whether the bytes contain one of the markers (a plain byte search, no parse).
+    static func mentionsModels(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            markers.contains { marker in contains(marker, in: buffer) }
+        }
+    }
+
+    private static func contains(_ marker: [UInt8], in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard buffer.count >= marker.count, let first = marker.first else { return false }
+        var index = 0
+        let end = buffer.count - marker.count
+        while index <= end {
+            if buffer[index] == first {
+                var offset = 1
+                while offset < marker.count, buffer[index + offset] == marker[offset] { offset += 1 }
+                if offset == marker.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    public func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading {
+        var sources: [(name: String, bytes: [UInt8])] = []
+        var errors: [InputError] = []
+        for file in files.sorted() {
+            do throws(InputError) {
+                sources.append((file, try FileReader.bytes(of: file)))
+            } catch {
+                errors.append(error)
+            }
+        }
+        var reading = read(sources: sources, options: options)
+        reading.errors = (errors + reading.errors)
+        return reading
+    }
+
+    /// The in-memory entry point (for tests and a fuzzer): Swift sources as bytes with the names
+    /// messages should show.
+    public func read(sources: [(name: String, bytes: [UInt8])], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
+        var declarations = SwiftDeclarations()
+        var errors: [InputError] = []
+        for source in sources {
+            let file = SwiftSourceFile(name: source.name, bytes: source.bytes)
+            if let error = file.syntaxError() {
+                errors.append(error)
+                continue
+            }
+            declarations.collect(file)
+        }
+        guard errors.isEmpty else { return ModelSourceReading(errors: errors) }
+        let cloudKit = CloudKitSetting(declarations.cloudKitDatabases)
+        var reading = VersionedSchemaHistory(declarations: declarations, usesCloudKit: options.declaresCloudKit || cloudKit.isSynced).read()
+        reading.notes = Array(Set(reading.notes + cloudKit.notes)).sorted()
+        return reading
+    }
+}
+
+/// What the `ModelConfiguration(cloudKitDatabase:)` calls in the sources say about sync:
+/// `.none` is not synced; `.automatic`, `.private("iCloud...")` are.
+struct CloudKitSetting {
+    var isSynced = false
+    var notes: [ReadingNote] = []
+
+    init(_ databases: [Declared<ExprSyntax>]) {
+        for database in databases {
+            let expression = database.node
+            let option = (expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression).as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            switch option {
+            case "none": break
+            case "automatic", "private": isSynced = true
+            default:
+                isSynced = true
+                notes.append(ReadingNote(at: database.file.location(of: expression), "cannot tell statically whether `cloudKitDatabase: \(expression.trimmedDescription)` syncs: the models are read as synced with CloudKit"))
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import SchemaLint
+import SwiftSyntax
+
+/// A declaration found in one of the files, with the file it is in.
+struct Declared<Node> {
+    var node: Node
+    var file: SwiftSourceFile
+    /// The names of the types that enclose it (`NotesSchemaV2` for a class nested in it or in
+    /// `extension NotesSchemaV2`), outermost first.
+    var scope: [String]
+}
+
+/// Everything the SwiftData reader looks at, gathered from all files of a run before any version
+/// is built (models, schemas and plans may be spread over files).
+struct SwiftDeclarations {
+    /// `@Model` classes by qualified name (`NotesSchemaV2.Note`, or `Note` at the top level).
+    var modelClasses: [String: Declared<ClassDeclSyntax>] = [:]
+    /// Qualified names of the types adopting `VersionedSchema`, in order of appearance.
+    var schemas: [String] = []
+    var schemaDeclarations: [String: Declared<Syntax>] = [:]
+    /// Qualified names of the types adopting `SchemaMigrationPlan`.
+    var plans: [String] = []
+    var planDeclarations: [String: Declared<Syntax>] = [:]
+    /// Static properties by the qualified name of their type (its body and its extensions), then by name.
+    var staticProperties: [String: [String: Declared<PatternBindingSyntax>]] = [:]
+    /// Structs and enums (not models) by qualified name: `struct` or `enum`.
+    var valueTypes: [String: String] = [:]
+    /// `typealias Note = NotesSchemaV4.Note`, by qualified name.
+    var typeAliases: [String: String] = [:]
+    /// `MigrationStage.custom(fromVersion:toVersion:...)` and `.lightweight(...)` calls.
+    var stages: [Declared<FunctionCallExprSyntax>] = []
+    /// `ModelConfiguration(... cloudKitDatabase: X ...)` arguments.
+    var cloudKitDatabases: [Declared<ExprSyntax>] = []
+
+    mutating func collect(_ file: SwiftSourceFile) {
+        let collector = DeclarationCollector(file: file)
+        collector.walk(file.tree)
+        modelClasses.merge(collector.found.modelClasses) { first, _ in first }
+        for name in collector.found.schemas where schemaDeclarations[name] == nil {
+            schemas.append(name)
+            schemaDeclarations[name] = collector.found.schemaDeclarations[name]
+        }
+        for name in collector.found.plans where planDeclarations[name] == nil {
+            plans.append(name)
+            planDeclarations[name] = collector.found.planDeclarations[name]
+        }
+        for (type, properties) in collector.found.staticProperties {
+            staticProperties[type, default: [:]].merge(properties) { first, _ in first }
+        }
+        valueTypes.merge(collector.found.valueTypes) { first, _ in first }
+        typeAliases.merge(collector.found.typeAliases) { first, _ in first }
+        stages += collector.found.stages
+        cloudKitDatabases += collector.found.cloudKitDatabases
+    }
+
+    /// The `@Model` class a type name means where it is written: nested in the scope (innermost
+    /// first), at the top level, or through a typealias.
+    func modelClass(named name: String, in scope: [String]) -> Declared<ClassDeclSyntax>? {
+        resolve(name, in: scope) { modelClasses[$0] }
+    }
+
+    /// The struct or enum a type name means where it is written, as `(qualified name, kind)`.
+    func valueType(named name: String, in scope: [String]) -> (String, String)? {
+        resolve(name, in: scope) { qualified in valueTypes[qualified].map { (qualified, $0) } }
+    }
+
+    private func resolve<Found>(_ name: String, in scope: [String], depth: Int = 0, _ lookup: (String) -> Found?) -> Found? {
+        for length in stride(from: scope.count, through: 0, by: -1) {
+            let qualified = (scope.prefix(length) + [name]).joined(separator: ".")
+            if let found = lookup(qualified) { return found }
+            if depth < 8, let target = typeAliases[qualified] {
+                return resolve(target, in: Array(scope.prefix(length)), depth: depth + 1, lookup)
+            }
+        }
+        return nil
+    }
+}
+
+/// Walks one file, keeping track of the enclosing types.
+private final class DeclarationCollector: SyntaxVisitor {
+    let file: SwiftSourceFile
+    var found = SwiftDeclarations()
+    private var scope: [String] = []
+
+    init(file: SwiftSourceFile) {
+        self.file = file
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func qualified(_ name: String) -> String { (scope + [name]).joined(separator: ".") }
+
+    private func adopt(_ name: String, _ inheritance: InheritanceClauseSyntax?, _ node: some SyntaxProtocol) {
+        let adopted = Set((inheritance?.inheritedTypes ?? []).map { $0.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? "" })
+        if adopted.contains("VersionedSchema"), found.schemaDeclarations[name] == nil {
+            found.schemas.append(name)
+            found.schemaDeclarations[name] = Declared(node: Syntax(node), file: file, scope: scope)
+        }
+        if adopted.contains("SchemaMigrationPlan"), found.planDeclarations[name] == nil {
+            found.plans.append(name)
+            found.planDeclarations[name] = Declared(node: Syntax(node), file: file, scope: scope)
+        }
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = qualified(node.name.text)
+        adopt(name, node.inheritanceClause, node.name)
+        if found.schemaDeclarations[name] == nil, found.planDeclarations[name] == nil { found.valueTypes[name] = "enum" }
+        scope.append(node.name.text)
+        return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = qualified(node.name.text)
+        adopt(name, node.inheritanceClause, node.name)
+        if found.schemaDeclarations[name] == nil, found.planDeclarations[name] == nil { found.valueTypes[name] = "struct" }
+        scope.append(node.name.text)
+        return .visitChildren
+    }
+    override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = qualified(node.name.text)
+        adopt(name, node.inheritanceClause, node.name)
+        if node.attributes.contains(where: { $0.as(AttributeSyntax.self).map(\.simpleName) == "Model" }) {
+            found.modelClasses[name] = Declared(node: node, file: file, scope: scope)
+        }
+        scope.append(node.name.text)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let extended = node.extendedType.trimmedDescription
+        let name = extended
+        adopt(name, node.inheritanceClause, node.extendedType)
+        scope.append(contentsOf: extended.split(separator: ".").map(String.init))
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) {
+        scope.removeLast(node.extendedType.trimmedDescription.split(separator: ".").count)
+    }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        found.typeAliases[qualified(node.name.text)] = node.initializer.value.trimmedDescription
+        return .skipChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard !scope.isEmpty, node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) else {
+            return .visitChildren
+        }
+        let type = scope.joined(separator: ".")
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            found.staticProperties[type, default: [:]][name] = Declared(node: binding, file: file, scope: scope)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let labels = node.arguments.compactMap { $0.label?.text }
+        let callee = node.calledExpression.trimmedDescription
+        if labels.contains("fromVersion"), labels.contains("toVersion"), callee.hasSuffix("custom") || callee.hasSuffix("lightweight") {
+            found.stages.append(Declared(node: node, file: file, scope: scope))
+        }
+        if callee.hasSuffix("ModelConfiguration") || callee.hasSuffix("ModelConfiguration.init"),
+           let database = node.arguments.first(where: { $0.label?.text == "cloudKitDatabase" }) {
+            found.cloudKitDatabases.append(Declared(node: database.expression, file: file, scope: scope))
+        }
+        return .visitChildren
+    }
+}
+
+extension AttributeSyntax {
+    /// `Model` for `@Model`, `Attribute` for `@SwiftData.Attribute(...)`.
+    var simpleName: String {
+        String(attributeName.trimmedDescription.split(separator: ".").last ?? "")
+    }
+}

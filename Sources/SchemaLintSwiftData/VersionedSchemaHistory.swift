@@ -1,0 +1,185 @@
+import SchemaLint
+import SwiftSyntax
+
+/// Builds model versions from the declarations of a run: one version per `VersionedSchema`,
+/// ordered by the `schemas` of a `SchemaMigrationPlan` when one lists them, else by
+/// `versionIdentifier`; `MigrationStage.custom` stages become written migrations. `@Model`
+/// classes with no `VersionedSchema` anywhere form a history of one version.
+struct VersionedSchemaHistory {
+    var declarations: SwiftDeclarations
+    var usesCloudKit: Bool
+
+    func read() -> ModelSourceReading {
+        var reading = ModelSourceReading()
+        guard !declarations.schemas.isEmpty else {
+            readUnversioned(into: &reading)
+            return reading
+        }
+        var listed: Set<String> = []
+        for plan in declarations.plans {
+            guard let declared = declarations.planDeclarations[plan] else { continue }
+            guard let property = declarations.staticProperties[plan]?["schemas"] else {
+                reading.errors.append(InputError(at: declared.file.location(of: declared.node), "the migration plan '\(plan)' has no `static var schemas` that schemalint can read"))
+                continue
+            }
+            var schemas: [String] = []
+            for reference in SwiftExpressions.selfReferences(in: property.node) {
+                guard let schema = resolveSchema(reference.name, in: property.scope) else {
+                    reading.errors.append(InputError(at: property.file.location(of: reference.node), "'\(reference.name)' in the schemas of '\(plan)' is no VersionedSchema declared in the files read"))
+                    continue
+                }
+                schemas.append(schema)
+            }
+            listed.formUnion(schemas)
+            readHistory(model: plan, schemas: schemas, ordered: true, plan: plan, into: &reading)
+        }
+        let unlisted = declarations.schemas.filter { !listed.contains($0) }
+        if !unlisted.isEmpty {
+            if declarations.plans.isEmpty {
+                readHistory(model: Self.familyName(of: unlisted), schemas: unlisted, ordered: false, plan: nil, into: &reading)
+            } else {
+                for schema in unlisted {
+                    if let declared = declarations.schemaDeclarations[schema] {
+                        reading.notes.append(ReadingNote(at: declared.file.location(of: declared.node), "'\(schema)' is in no migration plan's `schemas`: it is not linted"))
+                    }
+                }
+            }
+        }
+        return reading
+    }
+
+    /// `NotesSchema` for `NotesSchemaV1`, `NotesSchemaV2`: the shared name without the version suffix.
+    static func familyName(of schemas: [String]) -> String {
+        let names = schemas.map { String($0.split(separator: ".").last ?? "") }
+        var prefix = names[0]
+        for name in names.dropFirst() { prefix = String(prefix.commonPrefix(with: name)) }
+        while let last = prefix.last, last.isNumber || last == "_" { prefix.removeLast() }
+        if prefix.count > 1, prefix.last == "V" { prefix.removeLast() }
+        return prefix.isEmpty ? "SwiftData" : prefix
+    }
+
+    private func resolveSchema(_ name: String, in scope: [String]) -> String? {
+        for length in stride(from: scope.count, through: 0, by: -1) {
+            let qualified = (scope.prefix(length) + [name]).joined(separator: ".")
+            if declarations.schemaDeclarations[qualified] != nil { return qualified }
+            if let target = declarations.typeAliases[qualified], declarations.schemaDeclarations[target] != nil { return target }
+        }
+        return nil
+    }
+
+    private func readHistory(model: String, schemas: [String], ordered: Bool, plan: String?, into reading: inout ModelSourceReading) {
+        let history = "swiftdata:" + model
+        var versions: [(identifier: VersionNumber, version: ModelVersion)] = []
+        for schema in schemas {
+            guard let declared = declarations.schemaDeclarations[schema] else { continue }
+            let schemaLocation = declared.file.location(of: declared.node)
+            guard let identifierProperty = declarations.staticProperties[schema]?["versionIdentifier"] else {
+                reading.errors.append(InputError(at: schemaLocation, "the VersionedSchema '\(schema)' has no `static var versionIdentifier`"))
+                continue
+            }
+            guard let text = SwiftExpressions.schemaVersion(in: identifierProperty.node), let identifier = VersionNumber(text) else {
+                reading.errors.append(InputError(
+                    at: identifierProperty.file.location(of: identifierProperty.node),
+                    "cannot read the versionIdentifier of '\(schema)': write it as `Schema.Version(1, 0, 0)` with integer literals",
+                    notes: ["schemalint orders and names versions by it, so it must be readable without running the code"]
+                ))
+                continue
+            }
+            guard let modelsProperty = declarations.staticProperties[schema]?["models"] else {
+                reading.errors.append(InputError(at: schemaLocation, "the VersionedSchema '\(schema)' has no `static var models`"))
+                continue
+            }
+            var classes: [Declared<ClassDeclSyntax>] = []
+            for reference in SwiftExpressions.selfReferences(in: modelsProperty.node) {
+                guard let found = declarations.modelClass(named: reference.name, in: modelsProperty.scope) else {
+                    reading.errors.append(InputError(at: modelsProperty.file.location(of: reference.node), "'\(reference.name)' in the models of '\(schema)' is no @Model class declared in the files read"))
+                    continue
+                }
+                classes.append(found)
+            }
+            var version = ModelVersion(
+                model: model, version: identifier, label: String(schema.split(separator: ".").last ?? ""),
+                usesCloudKit: usesCloudKit, entities: entities(of: classes, notes: &reading.notes),
+                file: declared.file.name, location: schemaLocation
+            )
+            version.history = history
+            versions.append((identifier, version))
+        }
+        // In the plan's order: the numbers say so when they agree with it, else the plan's positions do.
+        if ordered, !zip(versions, versions.dropFirst()).allSatisfy({ $0.identifier < $1.identifier }) {
+            for index in versions.indices { versions[index].version.version = VersionNumber(ordinal: index + 1) }
+        }
+        reading.versions += versions.map(\.version)
+        if let plan {
+            reading.writtenMigrations[history, default: []] += stages(of: plan, model: model)
+        }
+    }
+
+    /// The `MigrationStage.custom` stages written in the plan (its body or its extensions).
+    private func stages(of plan: String, model: String) -> [WrittenMigration] {
+        let planScope = plan.split(separator: ".").map(String.init)
+        var found: [WrittenMigration] = []
+        for stage in declarations.stages where stage.scope.starts(with: planScope) && stage.node.calledExpression.trimmedDescription.hasSuffix("custom") {
+            let arguments = stage.node.arguments
+            guard let from = arguments.first(where: { $0.label?.text == "fromVersion" }).flatMap({ SwiftExpressions.selfReferences(in: $0).first }),
+                  let to = arguments.first(where: { $0.label?.text == "toVersion" }).flatMap({ SwiftExpressions.selfReferences(in: $0).first }),
+                  let fromSchema = resolveSchema(from.name, in: stage.scope), let toSchema = resolveSchema(to.name, in: stage.scope)
+            else { continue }
+            let fromLabel = String(fromSchema.split(separator: ".").last ?? "")
+            let toLabel = String(toSchema.split(separator: ".").last ?? "")
+            let location = stage.file.location(of: stage.node)
+            found.append(WrittenMigration(
+                model: model, from: fromLabel, to: toLabel,
+                kind: .staged(reason: "the MigrationStage.custom from \(fromLabel) to \(toLabel)"),
+                location: location
+            ))
+        }
+        return found
+    }
+
+    /// The entities of the classes and of every model their relationships lead to, each once.
+    private func entities(of classes: [Declared<ClassDeclSyntax>], notes: inout [ReadingNote]) -> [Entity] {
+        let mapper = ModelClassMapper(declarations: declarations)
+        var queue = classes
+        var seen: Set<String> = []
+        var entities: [Entity] = []
+        while !queue.isEmpty {
+            let next = queue.removeFirst()
+            guard seen.insert(next.node.name.text).inserted else { continue }
+            let mapped = mapper.map(next)
+            entities.append(mapped.entity)
+            notes += mapped.notes
+            queue += mapped.destinations
+        }
+        return Self.completingInverses(entities)
+    }
+
+    /// SwiftData needs an inverse written on one side only: the other side gets it too.
+    static func completingInverses(_ entities: [Entity]) -> [Entity] {
+        var result = entities
+        let index = Dictionary(entities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for entity in entities {
+            for relationship in entity.relationships {
+                guard let inverse = relationship.inverse, let destination = index[relationship.destination],
+                      let other = result[destination].relationships.firstIndex(where: { $0.name == inverse }),
+                      result[destination].relationships[other].inverse == nil
+                else { continue }
+                result[destination].relationships[other].inverse = relationship.name
+            }
+        }
+        return result
+    }
+
+    /// `@Model` classes and no `VersionedSchema`: the app's one version.
+    private func readUnversioned(into reading: inout ModelSourceReading) {
+        let classes = declarations.modelClasses.keys.sorted().compactMap { declarations.modelClasses[$0] }
+            .sorted { ($0.file.name, $0.file.location(of: $0.node).line) < ($1.file.name, $1.file.location(of: $1.node).line) }
+        guard let first = classes.first else { return }
+        var version = ModelVersion(
+            model: "SwiftData", version: VersionNumber(ordinal: 1), label: "current", usesCloudKit: usesCloudKit,
+            entities: entities(of: classes, notes: &reading.notes), file: first.file.name, location: first.file.location(of: first.node.name)
+        )
+        version.history = "swiftdata:SwiftData"
+        reading.versions.append(version)
+    }
+}

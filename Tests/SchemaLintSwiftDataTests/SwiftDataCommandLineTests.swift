@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// The SwiftData reader through the built `schemalint` executable.
+@Suite struct SwiftDataCommandLineTests {
+    static func schema(_ version: Int, _ properties: String) -> String {
+        """
+        import SwiftData
+
+        enum ShopSchemaV\(version): VersionedSchema {
+            static var versionIdentifier = Schema.Version(\(version), 0, 0)
+            static var models: [any PersistentModel.Type] { [Product.self] }
+
+            @Model
+            final class Product {
+                \(properties)
+                init() {}
+            }
+        }
+        """
+    }
+
+    static func lint(_ second: String, extra: [String] = []) throws -> SchemaLintExecutable.Run {
+        let folder = try ScratchFolder()
+        try folder.write(schema(1, "var name: String = \"\""), to: "Sources/Schema/ShopSchemaV1.swift")
+        try folder.write(schema(2, second), to: "Sources/Schema/ShopSchemaV2.swift")
+        try folder.write("struct ContentView { var title = \"Shop\" }\n", to: "Sources/ContentView.swift")
+        return try SchemaLintExecutable.run([folder.path + "/Sources"] + extra)
+    }
+
+    @Test func aRenameWithoutOriginalNameLosesTheData() throws {
+        let run = try Self.lint("var title: String = \"\"")
+        #expect(run.status != 2, "\(run.stderr)")
+        let line = run.stdout.split(separator: "\n").first { $0.contains("[attribute-removed]") }.map(String.init) ?? ""
+        #expect(line.contains("ShopSchemaV2.swift:") && line.contains("attribute 'Product.name' was removed; its stored data is dropped"), "\(run.stdout)")
+        #expect(run.stdout.contains("'Product.title' was added in ShopSchemaV2 and looks like 'name' renamed"), "\(run.stdout)")
+    }
+
+    @Test func aRenameWithOriginalNameMigratesLocally() throws {
+        let run = try Self.lint("@Attribute(originalName: \"name\") var title: String = \"\"")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("[attribute-removed]") && !run.stdout.contains("[attribute-renamed]"), "\(run.stdout)")
+    }
+
+    @Test func aRenameOfASyncedAttributeIsAnErrorEvenWithOriginalName() throws {
+        let run = try Self.lint("@Attribute(originalName: \"name\") var title: String = \"\"", extra: ["--cloudkit"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("error: attribute 'Product.name' was renamed") && run.stdout.contains("[attribute-renamed]"), "\(run.stdout)")
+    }
+
+    @Test func theExampleShowsBothRenames() throws {
+        let run = try SchemaLintExecutable.run(["examples/swiftdata"])
+        #expect(run.status != 2, "\(run.stdout)\(run.stderr)")
+        // `body` -> `text` with originalName: no finding about `body`.
+        #expect(!run.stdout.contains("'Note.body'"), "\(run.stdout)")
+        // `isPinned` -> `pinned` without it: the pin is lost.
+        #expect(run.stdout.contains("attribute 'Note.isPinned' was removed; its stored data is dropped"), "\(run.stdout)")
+        // `priority` changes type from V1 to V2, which the custom stage migrates: no error.
+        #expect(!run.stdout.contains("error:"), "\(run.stdout)")
+    }
+
+    @Test func badSwiftStopsTheRunWithExitStatus2() throws {
+        let folder = try ScratchFolder()
+        try folder.write("""
+        enum S1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(one, 0, 0)
+            static var models: [any PersistentModel.Type] { [M.self] }
+            @Model final class M { var a: Int = 0 }
+        }
+        """, to: "S1.swift")
+        let run = try SchemaLintExecutable.run([folder.path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("S1.swift:2:16: error: cannot read the versionIdentifier of 'S1'"), "\(run.stderr)")
+    }
+}

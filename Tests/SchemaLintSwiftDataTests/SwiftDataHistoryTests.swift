@@ -1,0 +1,231 @@
+import SchemaLint
+import Testing
+@testable import SchemaLintSwiftData
+
+/// Versions, their order, migration stages, CloudKit and bad input.
+@Suite struct SwiftDataHistoryTests {
+    // Three versions spread over files in the shapes apps write: nested models, models in an
+    // extension in another file, top-level classes listed by the newest schema, a typealias,
+    // a plan declared as a struct with named stages.
+    static let files: [(String, String)] = [
+        ("Schema/TripSchemaV1.swift", """
+        import SwiftData
+        enum TripSchemaV1: VersionedSchema {
+            static var versionIdentifier: Schema.Version = .init(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Trip.self] }
+            @Model final class Trip {
+                var name: String = ""
+                init() {}
+            }
+        }
+        """),
+        ("Schema/TripSchemaV2.swift", """
+        import SwiftData
+        enum TripSchemaV2: VersionedSchema {
+            static let versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] {
+                return [TripSchemaV2.Trip.self]
+            }
+        }
+        """),
+        ("Schema/TripSchemaV2+Models.swift", """
+        import SwiftData
+        extension TripSchemaV2 {
+            @Model final class Trip {
+                var name: String = ""
+                var days: Int = 1
+                init() {}
+            }
+        }
+        """),
+        ("Schema/TripSchemaV3.swift", """
+        import SwiftData
+        enum TripSchemaV3: VersionedSchema {
+            static var versionIdentifier: Schema.Version { Schema.Version(3, 0, 0) }
+            static var models: [any PersistentModel.Type] { [Trip.self] }
+        }
+        typealias CurrentTrip = TripSchemaV3.Trip
+        """),
+        ("Models/Trip.swift", """
+        import SwiftData
+        @Model final class Trip {
+            var name: String = ""
+            var days: Int = 1
+            var note: String?
+            init() {}
+        }
+        // A plain struct with the same name as a model is not a model.
+        struct Leg { var name: String }
+        """),
+        ("Schema/OldSchema.swift", """
+        // enum TripSchemaV0: VersionedSchema {
+        //     static var versionIdentifier = Schema.Version(0, 1, 0)
+        // }
+        """),
+        ("Schema/TripMigrationPlan.swift", """
+        import SwiftData
+        struct TripMigrationPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] {
+                [TripSchemaV1.self, TripSchemaV2.self, TripSchemaV3.self]
+            }
+            static var stages: [MigrationStage] { [v1ToV2, v2ToV3] }
+            static let v1ToV2 = MigrationStage.lightweight(fromVersion: TripSchemaV1.self, toVersion: TripSchemaV2.self)
+            static let v2ToV3 = MigrationStage.custom(
+                fromVersion: TripSchemaV2.self,
+                toVersion: TripSchemaV3.self,
+                willMigrate: migrateNotes,
+                didMigrate: nil
+            )
+            static func migrateNotes(_ context: ModelContext) throws {}
+        }
+        """),
+    ]
+
+    @Test func versionsFollowTheMigrationPlan() throws {
+        let reading = readSwift(Self.files)
+        #expect(reading.errors.isEmpty, "\(reading.errors)")
+        #expect(reading.versions.map(\.label) == ["TripSchemaV1", "TripSchemaV2", "TripSchemaV3"])
+        #expect(reading.versions.map(\.version.text) == ["1.0.0", "2.0.0", "3.0.0"])
+        #expect(Set(reading.versions.map(\.history)) == ["swiftdata:TripMigrationPlan"])
+        #expect(reading.versions.map { $0.entity(named: "Trip")?.attributes.map(\.name) ?? [] } == [["name"], ["name", "days"], ["name", "days", "note"]])
+        let third = try #require(reading.version("TripSchemaV3"))
+        #expect(third.file == "Schema/TripSchemaV3.swift")
+        #expect(third.location == SourceLocation(file: "Schema/TripSchemaV3.swift", line: 2, column: 6))
+        #expect(third.entity(named: "Trip")?.location == SourceLocation(file: "Models/Trip.swift", line: 2, column: 20))
+        #expect(third.usesCloudKit == false)
+    }
+
+    @Test func customStagesAreWrittenMigrations() throws {
+        let reading = readSwift(Self.files)
+        let migrations = try #require(reading.writtenMigrations["swiftdata:TripMigrationPlan"])
+        #expect(migrations.count == 1)
+        let stage = try #require(migrations.first)
+        #expect(stage.from == "TripSchemaV2" && stage.to == "TripSchemaV3")
+        #expect(stage.location == SourceLocation(file: "Schema/TripMigrationPlan.swift", line: 8, column: 25))
+        guard case .staged = stage.kind else {
+            Issue.record("a MigrationStage.custom is a staged migration")
+            return
+        }
+        #expect(stage.name.hasPrefix("the MigrationStage.custom from TripSchemaV2 to TripSchemaV3"))
+    }
+
+    @Test func withoutAPlanVersionsFollowTheirIdentifiers() throws {
+        let reading = readSwift([
+            ("B.swift", """
+            enum ItemsV10: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 10, 0)
+                static var models: [any PersistentModel.Type] { [Item.self] }
+                @Model final class Item { var a: Int = 0; var b: Int = 0 }
+            }
+            """),
+            ("A.swift", """
+            enum ItemsV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 2, 0)
+                static var models: [any PersistentModel.Type] { [Item.self] }
+                @Model final class Item { var a: Int = 0 }
+            }
+            """),
+        ])
+        #expect(reading.errors.isEmpty)
+        let histories = try ModelHistory.histories(of: reading.versions)
+        #expect(histories.count == 1)
+        #expect(histories.first?.model == "Items")
+        #expect(histories.first?.versions.map(\.label) == ["ItemsV2", "ItemsV10"])
+    }
+
+    @Test func modelsWithoutAVersionedSchemaAreOneVersion() throws {
+        let reading = readSwift("""
+        import SwiftData
+        @Model class Expense {
+            var amount: Double = 0
+            var category: Category?
+            init() {}
+        }
+        @Model class Category {
+            var name: String = ""
+            @Relationship(inverse: \\Expense.category) var expenses: [Expense]?
+            init() {}
+        }
+        """)
+        #expect(reading.errors.isEmpty)
+        #expect(reading.versions.count == 1)
+        #expect(reading.versions.first?.entities.map(\.name) == ["Expense", "Category"])
+        #expect(reading.versions.first?.label == "current")
+    }
+
+    @Test func cloudKitFromTheModelConfiguration() throws {
+        let schema = ("Schema.swift", """
+        enum S1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [M.self] }
+            @Model final class M { var a: Int = 0 }
+        }
+        """)
+        func synced(_ app: String, declared: Bool = false) -> Bool? {
+            readSwift([schema, ("App.swift", app)], cloudKit: declared).versions.first?.usesCloudKit
+        }
+        #expect(synced("let c = ModelConfiguration(schema: s, cloudKitDatabase: .private(\"iCloud.com.example\"))") == true)
+        #expect(synced("let c = ModelConfiguration(cloudKitDatabase: .automatic)") == true)
+        #expect(synced("let c = ModelConfiguration(cloudKitDatabase: .none)") == false)
+        #expect(synced("let c = ModelConfiguration()") == false)
+        #expect(synced("let c = ModelConfiguration()", declared: true) == true)
+        let ternary = readSwift([schema, ("App.swift", "let c = ModelConfiguration(cloudKitDatabase: syncOn ? .automatic : .none)")])
+        #expect(ternary.versions.first?.usesCloudKit == true)
+        #expect(ternary.notes.map(\.location) == [SourceLocation(file: "App.swift", line: 1, column: 46)])
+    }
+
+    @Test func anUnreadableVersionIdentifierIsAnInputError() {
+        let reading = readSwift("""
+        enum S1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(major, 0, 0)
+            static var models: [any PersistentModel.Type] { [M.self] }
+            @Model final class M { var a: Int = 0 }
+        }
+        """, name: "S1.swift")
+        #expect(reading.versions.isEmpty)
+        #expect(reading.errors.map(\.description) == ["S1.swift:2:16: error: cannot read the versionIdentifier of 'S1': write it as `Schema.Version(1, 0, 0)` with integer literals"])
+    }
+
+    @Test func anUnknownModelIsAnInputError() {
+        let reading = readSwift("""
+        enum S1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Missing.self] }
+        }
+        """, name: "S1.swift")
+        #expect(reading.errors.map(\.description) == ["S1.swift:3:54: error: 'Missing' in the models of 'S1' is no @Model class declared in the files read"])
+    }
+
+    @Test func swiftThatDoesNotParseIsAnInputErrorWithAPosition() {
+        let reading = readSwift("""
+        enum S1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            @Model final class M {
+                var a: Int = = 0
+            }
+        }
+        """, name: "Broken.swift")
+        #expect(reading.versions.isEmpty)
+        #expect(reading.errors.count == 1)
+        #expect(reading.errors.first?.file == "Broken.swift")
+        #expect(reading.errors.first?.line == 4)
+        #expect(reading.errors.first?.message.hasPrefix("this Swift source does not parse") == true)
+    }
+
+    @Test func bytesThatAreNotSwiftNeverCrash() {
+        for text in ["", "\u{0}\u{1}\u{2}", "@Model", "enum E: VersionedSchema {", String(repeating: "(", count: 5000), "@Model class { var : = }"] {
+            let reading = readSwift(text)
+            #expect(reading.versions.isEmpty)
+        }
+    }
+
+    @Test func filesAreClaimedOnlyWhenTheyMentionModels() throws {
+        let folder = try ScratchFolder()
+        let reader = SwiftDataReader()
+        #expect(reader.claims(file: try folder.write("@Model final class A {}", to: "A.swift")))
+        #expect(reader.claims(file: try folder.write("enum V: VersionedSchema {}", to: "V.swift")))
+        #expect(reader.claims(file: try folder.write("let c = ModelConfiguration(cloudKitDatabase: .none)", to: "App.swift")))
+        #expect(!reader.claims(file: try folder.write("struct View { var body: Int }", to: "View.swift")))
+        #expect(!reader.claims(file: try folder.write("@Model final class A {}", to: "A.txt")))
+    }
+}

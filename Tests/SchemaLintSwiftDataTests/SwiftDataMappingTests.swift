@@ -1,0 +1,179 @@
+import SchemaLint
+import Testing
+@testable import SchemaLintSwiftData
+
+/// How stored properties of `@Model` classes map to attributes and relationships.
+@Suite struct SwiftDataMappingTests {
+    static let recipes = """
+    import Foundation
+    import SwiftData
+
+    enum RecipeSchemaV1: VersionedSchema {
+        static var versionIdentifier = Schema.Version(1, 0, 0)
+        static var models: [any PersistentModel.Type] { [Recipe.self] }
+
+        @Model
+        final class Recipe {
+            #Unique<Recipe>([\\.title, \\.author])
+            #Index<Recipe>([\\.title], [\\.rating, \\.title])
+
+            @Attribute(.unique) var id: UUID = UUID()
+            var title: String = "Untitled"
+            var author: String?
+            var servings: Int = 4
+            var small: Int16 = -2
+            var mid: Int32 = 0
+            var counter: UInt8 = 0
+            var rating: Double = 2.5
+            var weight: Float = 0
+            var width: CGFloat = 1
+            var cookTime: TimeInterval = 0
+            var vegetarian = false
+            var created: Date = .now
+            var photo: Data?
+            var link: URL?
+            var price: Decimal = 0
+            var identifier = UUID().uuidString
+            var tags: [String] = []
+            var extra: [String: String] = [:]
+            var source: Source?
+            var difficulty: Difficulty = Difficulty.easy
+            @Attribute(.externalStorage, .allowsCloudEncryption) var secret: Data?
+            @Attribute(.transformable(by: ColorTransformer.self)) var color: PlatformColor?
+            @Attribute(originalName: "notes") var comment: String = ""
+            @Transient var isEditing = false
+            var displayTitle: String { title.uppercased() }
+            var cached: String { get { title } set { title = newValue } }
+            var observed: Int = 0 {
+                didSet { print(observed) }
+            }
+            static var shared = 0
+            var mystery = makeMystery()
+
+            init() {}
+        }
+
+        struct Source: Codable {
+            var name: String
+        }
+    }
+
+    enum Difficulty: String, Codable {
+        case easy, hard
+    }
+
+    struct Recipe {
+        var title: String
+        var unrelated: Int
+    }
+    """
+
+    func recipe() throws -> (Entity, ModelSourceReading) {
+        let reading = readSwift(Self.recipes, name: "Recipes.swift")
+        #expect(reading.errors.isEmpty, "\(reading.errors)")
+        let version = try #require(reading.version("RecipeSchemaV1"))
+        return (try #require(version.entity(named: "Recipe")), reading)
+    }
+
+    @Test func storedPropertiesBecomeAttributesOfTheirTypes() throws {
+        let (entity, _) = try recipe()
+        let types = Dictionary(uniqueKeysWithValues: entity.attributes.map { ($0.name, $0.type) })
+        #expect(types == [
+            "id": .uuid, "title": .string, "author": .string, "servings": .int64, "small": .int16, "mid": .int32,
+            "counter": .int16, "rating": .double, "weight": .float, "width": .double, "cookTime": .double,
+            "vegetarian": .boolean, "created": .date, "photo": .binary, "link": .uri, "price": .decimal,
+            "identifier": .string, "tags": .transformable, "extra": .transformable, "source": .composite,
+            "difficulty": .composite, "secret": .binary, "color": .transformable, "comment": .string, "observed": .int64,
+        ])
+        // Declaration order is kept; transient, computed and static properties are not stored.
+        #expect(entity.attributes.map(\.name).prefix(3) == ["id", "title", "author"])
+    }
+
+    @Test func optionalityAndLiteralDefaults() throws {
+        let (entity, _) = try recipe()
+        #expect(entity.attribute(named: "author")?.isOptional == true)
+        #expect(entity.attribute(named: "author")?.defaultValue == nil)
+        #expect(entity.attribute(named: "title")?.isOptional == false)
+        #expect(entity.attribute(named: "title")?.defaultValue == "Untitled")
+        #expect(entity.attribute(named: "servings")?.defaultValue == "4")
+        #expect(entity.attribute(named: "small")?.defaultValue == "-2")
+        #expect(entity.attribute(named: "rating")?.defaultValue == "2.5")
+        #expect(entity.attribute(named: "vegetarian")?.defaultValue == "false")
+        // A default that is not a literal is kept as written (its value is unknown).
+        #expect(entity.attribute(named: "created")?.defaultValue == ".now")
+        #expect(entity.attribute(named: "difficulty")?.defaultValue == "Difficulty.easy")
+    }
+
+    @Test func attributeOptions() throws {
+        let (entity, _) = try recipe()
+        #expect(entity.uniquenessConstraints == [["title", "author"], ["id"]])
+        #expect(entity.attribute(named: "title")?.isIndexed == true)
+        #expect(entity.attribute(named: "rating")?.isIndexed == false)
+        #expect(entity.attribute(named: "secret")?.allowsCloudEncryption == true)
+        #expect(entity.attribute(named: "color")?.transformer == "ColorTransformer")
+        #expect(entity.attribute(named: "comment")?.renamedFrom == "notes")
+    }
+
+    @Test func locationsAreTheDeclarations() throws {
+        let (entity, _) = try recipe()
+        #expect(entity.location == SourceLocation(file: "Recipes.swift", line: 9, column: 17))
+        #expect(entity.attribute(named: "title")?.location == SourceLocation(file: "Recipes.swift", line: 14, column: 13))
+        #expect(entity.attribute(named: "title")?.location(of: "type") == SourceLocation(file: "Recipes.swift", line: 14, column: 20))
+    }
+
+    @Test func guessesAndUnreadablePropertiesAreSaidPlainly() throws {
+        let (entity, reading) = try recipe()
+        let notes = reading.notes.map { "\($0.location.line): \($0.message)" }
+        // `mystery` has no annotation and an initial value of unknown type: left out, with a note.
+        #expect(entity.attribute(named: "mystery") == nil)
+        #expect(notes.contains { $0.hasPrefix("44: cannot tell the type of 'mystery'") })
+        #expect(notes.contains { $0.hasPrefix("30: '[String]' is a collection of values") })
+        #expect(notes.contains { $0.hasPrefix("32: 'Source' is a Codable struct (RecipeSchemaV1.Source)") })
+        #expect(notes.contains { $0.hasPrefix("33: 'Difficulty' is a Codable enum (Difficulty)") })
+        #expect(notes.contains { $0.hasPrefix("19: 'UInt8' has no Core Data type of its own") })
+        #expect(notes.contains { $0.hasPrefix("25: the default of 'created' is computed (`.now`)") })
+        // A transformable with its transformer named is no guess.
+        #expect(!notes.contains { $0.hasPrefix("35:") })
+    }
+
+    @Test func relationshipsFromTheirTypesAndOptions() throws {
+        let source = """
+        import SwiftData
+
+        enum LibrarySchemaV1: VersionedSchema {
+            static let versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Shelf.self] }
+
+            @Model final class Shelf {
+                var name: String?
+                @Relationship(deleteRule: .cascade, inverse: \\Book.shelf, minimumModelCount: 1, maximumModelCount: 20, originalName: "volumes")
+                var books: [Book]? = []
+                var favourite: Book?
+                var required: Array<Book> = []
+                init() {}
+            }
+
+            @Model final class Book {
+                var title: String?
+                var shelf: Shelf?
+                init() {}
+            }
+        }
+        """
+        let reading = readSwift(source)
+        #expect(reading.errors.isEmpty)
+        let version = try #require(reading.version("LibrarySchemaV1"))
+        // Book is not listed, but a relationship leads to it: SwiftData includes it.
+        #expect(version.entities.map(\.name) == ["Shelf", "Book"])
+        let shelf = try #require(version.entity(named: "Shelf"))
+        let books = try #require(shelf.relationship(named: "books"))
+        #expect(books.destination == "Book" && books.isToMany && books.isOptional)
+        #expect(books.deleteRule == .cascade && books.inverse == "shelf" && books.minCount == 1 && books.maxCount == 20 && books.renamedFrom == "volumes")
+        let favourite = try #require(shelf.relationship(named: "favourite"))
+        #expect(!favourite.isToMany && favourite.isOptional && favourite.deleteRule == .nullify && favourite.inverse == nil)
+        let required = try #require(shelf.relationship(named: "required"))
+        #expect(required.isToMany && !required.isOptional)
+        // The inverse written on one side is the other side's too.
+        #expect(version.entity(named: "Book")?.relationship(named: "shelf")?.inverse == "books")
+    }
+}
