@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+
+/// The core's side of readers it does not know: claiming files in the walk, handing them over,
+/// and using what comes back (versions, written migrations, warnings, errors).
+@Suite struct ModelSourceReaderTests {
+    /// Claims `*.stub` files that contain `MODEL`; each line `version N attribute` is a version of
+    /// the model `Stub` with one entity `Item` holding that attribute; `custom N M` a written migration.
+    struct StubReader: ModelSourceReader {
+        var name: String { "stub" }
+
+        func claims(file path: String) -> Bool {
+            path.hasSuffix(".stub") && ((try? String(contentsOfFile: path, encoding: .utf8))?.contains("MODEL") ?? false)
+        }
+
+        func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading {
+            var reading = ModelSourceReading()
+            for file in files {
+                let lines = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n")
+                for (index, line) in lines.enumerated() {
+                    let words = line.split(separator: " ").map(String.init)
+                    let location = SourceLocation(file: file, line: index + 1, column: 1)
+                    if words.first == "version", words.count == 3, let number = VersionNumber(words[1]) {
+                        let attribute = Attribute(name: words[2], type: .string, location: location)
+                        var version = ModelVersion(model: "Stub", version: number, usesCloudKit: options.declaresCloudKit,
+                                                   entities: [Entity(name: "Item", attributes: [attribute], location: location)], file: file, location: location)
+                        version.history = "stub:Stub"
+                        reading.versions.append(version)
+                    } else if words.first == "custom", words.count == 3 {
+                        reading.writtenMigrations["stub:Stub", default: []].append(WrittenMigration(model: "Stub", from: words[1], to: words[2], kind: .staged(reason: "stage \(words[1])-\(words[2])"), location: location))
+                    } else if words.first == "bad" {
+                        reading.errors.append(InputError(at: location, "bad line"))
+                    } else if words.first == "guess" {
+                        reading.notes.append(ReadingNote(at: location, "guessed"))
+                    }
+                }
+            }
+            return reading
+        }
+    }
+
+    @Test func readersClaimFilesInTheWalkAndOnlyThen() throws {
+        let folder = try TemporaryFolder()
+        let claimed = try folder.write("MODEL\nversion 1 a\n", to: "src/a.stub")
+        try folder.write("nothing here\n", to: "src/b.stub")
+        try folder.write("MODEL\n", to: "src/c.txt")
+        let found = try ModelSourceFinder(readers: [StubReader()]).sources(in: [folder.path + "/src"])
+        #expect(found == [.readerFile(claimed, reader: "stub")])
+        #expect(throws: InputError.self) { try ModelSourceFinder().sources(in: [folder.path + "/src"]) }
+    }
+
+    @Test func aReadersVersionsMigrationsAndNotesReachTheRun() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("MODEL\nversion 1 a\nversion 2 b\ncustom 1 2\nguess\n", to: "m.stub")
+        let output = try LintPipeline(readers: [StubReader()]).run(.init(paths: [folder.path])).get()
+        #expect(output.histories.map(\.model) == ["Stub"])
+        #expect(output.histories.first?.versions.count == 2)
+        #expect(output.histories.first?.writtenMigrations.map { "\($0.from)-\($0.to)" } == ["1-2"])
+        #expect(output.readingNotes == [ReadingNote(at: SourceLocation(file: file, line: 5, column: 1), "guessed")])
+        // The stage is the written migration of the step from 1 to 2.
+        let history = try #require(output.histories.first)
+        #expect(history.writtenMigration(from: history.versions[0], to: history.versions[1])?.kind == .staged(reason: "stage 1-2"))
+    }
+
+    @Test func aReadersErrorsStopTheRun() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("MODEL\nbad\n", to: "m.stub")
+        switch LintPipeline(readers: [StubReader()]).run(.init(paths: [folder.path])) {
+        case .success: Issue.record("a reader's input error must stop the run")
+        case .failure(let problems): #expect(problems.errors.map(\.description) == ["\(file):2:1: error: bad line"])
+        }
+    }
+}
