@@ -64,6 +64,7 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.write(WorkflowTests.v1, to: "models/v1.yaml")
         try folder.write(sample, to: ".schemalint.yml")
+        try folder.folder("MyApp/Migrations")  // the sample's `mappingModels:` folder
         let baseline = try Executable.run(["models", "--write-baseline", "schemalint-baseline.json"], in: folder.url)
         #expect(baseline.status == 0, "\(baseline.stderr)")
         let run = try Executable.run(["models"], in: folder.url)
