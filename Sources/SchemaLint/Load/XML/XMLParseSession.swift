@@ -90,8 +90,10 @@ final class XMLParseSession {
     /// libxml2's structured error handler: the first error (not warning) stops the parse.
     func libraryError(_ reported: xmlError) {
         guard failure == nil, reported.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        let message = XMLErrorMessage.message(
-            code: Int(reported.code), libraryMessage: reported.message.map { String(cString: $0) } ?? "")
+        let message = XMLErrorMessage.message(for: XMLErrorMessage.Reported(
+            code: Int(reported.code), libraryMessage: reported.message.map { String(cString: $0) } ?? "",
+            element: reported.str1.map { String(cString: $0) }, number: Int(reported.int1),
+            atEndOfFile: onlySpaces(from: Int(xmlByteConsumed(context))), isBlank: onlySpaces(from: 0)))
         fail(error(at: (Int(reported.line), Int(reported.int2)), message))
     }
 
@@ -173,6 +175,17 @@ final class XMLParseSession {
         while index >= 0, text[index] != UInt8(ascii: "<") { index -= 1 }
         guard index >= 0, index + 1 < tagEnd else { return nil }
         return index
+    }
+
+    /// Whether the text from `offset` on is white space or nothing.
+    private func onlySpaces(from offset: Int) -> Bool {
+        guard offset >= 0 else { return false }
+        var index = offset
+        while index < text.count {
+            guard [0x20, 0x09, 0x0A, 0x0D].contains(text[index]) else { return false }
+            index += 1
+        }
+        return true
     }
 
     private func deliver(_ event: XMLEvent) {

@@ -31,7 +31,7 @@ enum XMLStreamReader {
         _ bytes: UnsafeRawBufferPointer, file: String, text: Bool = false, _ visit: (XMLEvent) throws(InputError) -> Void
     ) throws(InputError) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
-            throw InputError(file: file, line: 1, column: 1, message: XMLErrorMessage.message(code: 4, libraryMessage: ""))
+            throw InputError(file: file, line: 1, column: 1, message: "malformed XML: the file is empty")
         }
         guard bytes.count <= Int(Int32.max) else {
             throw InputError(file: file, message: "the file is too large to be read as XML")
