@@ -41,11 +41,11 @@ import Testing
         #expect(text.at(location).hasPrefix("<\(element)"), "\(what)")
         for (property, place) in properties where property != "uniqueness" {
             let written = text.at(place)
-            let names = keys.filter { $0.value.property == property }.map(\.key)
+            let names = keys.filter { $0.property == property }.map(\.xml.rawValue)
             #expect(names.contains { written.hasPrefix("\($0)=") || written.hasPrefix("\($0) ") }, "\(what): \(property) at \(place) is '\(written.prefix(30))'")
         }
         for name in text.attributeNames(ofTagAt: location) {
-            guard let key = keys[name] else { continue }
+            guard let key = keys.first(where: { $0.xml.rawValue == name }) else { continue }
             #expect(properties[key.property] != nil, "\(what): \(name) written but \(key.property) not located")
         }
     }

@@ -30,7 +30,7 @@ struct XcodeContentsParser {
     static func parse(_ data: Data, file: String) throws(InputError) -> XcodeContents {
         guard !data.isEmpty else { throw noModel(file) }
         var parser = XcodeContentsParser()
-        try XMLStreamReader.read(data, file: file) { (event) throws(InputError) in
+        try XMLStreamReader.read(data, file: file, knownNames: XcodeXMLName.names) { (event) throws(InputError) in
             switch event {
             case .start(let element): try parser.start(element)
             case .end: parser.end()
@@ -83,9 +83,9 @@ struct XcodeContentsParser {
         case (3, "uniquenessConstraints", "uniquenessConstraint"):
             constraint = []
         case (4, "uniquenessConstraint", "constraint"):
-            constraint?.append(try XcodeElementMapper.reference(Self.tag(element, name), key: "value"))
+            constraint?.append(try XcodeElementMapper.reference(Self.tag(element, name), key: .value))
         case (2, "configuration", "memberEntity"):
-            configuration?.entities.append(try XcodeElementMapper.reference(Self.tag(element, name), key: "name"))
+            configuration?.entities.append(try XcodeElementMapper.reference(Self.tag(element, name), key: .name))
         default:
             break
         }
@@ -110,17 +110,7 @@ struct XcodeContentsParser {
 
     /// The tag with its XML attributes, and where the model properties they write are written.
     private static func tag(_ element: XMLStartElement, _ name: String) -> XcodeTag {
-        let keys = XcodeElementMapper.propertyKeys(forElement: name)
-        let location = element.location
-        var attributes: [String: String] = [:]
-        var propertyLocations: [String: SourceLocation] = [:]
-        for attribute in element.attributes {
-            attributes[attribute.name] = attribute.value
-            if let key = keys[attribute.name], key.isPreferred || propertyLocations[key.property] == nil {
-                propertyLocations[key.property] = attribute.location
-            }
-        }
-        return XcodeTag(name: name, attributes: attributes, location: location, propertyLocations: propertyLocations)
+        XcodeTag(element, name: name, keys: XcodeElementMapper.propertyKeys(forElement: name))
     }
 
     private static func checkUnique(
