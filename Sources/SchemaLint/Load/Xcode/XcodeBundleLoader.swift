@@ -26,7 +26,7 @@ public enum XcodeBundleLoader {
         let ordered = try XcodeVersionOrder.history(of: Set(readable.keys), legacy: legacyNames, explicit: options.order, bundle: path)
         let drafts = try XcodeVersionOrder.drafts(options.drafts, known: Set(readable.keys).union(legacyNames), bundle: path)
 
-        // Versions are independent: read them on all cores (each XMLParser has its own libxml2 context).
+        // Versions are independent: read them on all cores (each parse has its own libxml2 context).
         let files = readable
         let versions = try OrderedConcurrentMap.map(count: ordered.count) { offset throws(InputError) in
             let name = ordered[offset]
