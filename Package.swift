@@ -39,6 +39,13 @@ let package = Package(
             dependencies: ["SchemaLint", "CYAML"],
             path: "Benchmarks/schemalint-bench"
         ),
+        // libFuzzer harnesses for every reader of user files, built with the sanitizers by
+        // scripts/fuzz.sh; a normal build makes a tool that replays saved inputs (docs/fuzzing.md).
+        .executableTarget(
+            name: "schemalint-fuzz",
+            dependencies: ["SchemaLint"],
+            path: "Fuzz/schemalint-fuzz"
+        ),
         // Build-time tool: turns rules/*.md into Swift source so the binary carries the rule pages.
         .executableTarget(name: "rule-page-embedder"),
         .plugin(
@@ -57,7 +64,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SchemaLintTests",
-            dependencies: ["SchemaLint", "schemalint"]
+            dependencies: ["SchemaLint", "schemalint", "schemalint-fuzz"]
         ),
     ]
 )

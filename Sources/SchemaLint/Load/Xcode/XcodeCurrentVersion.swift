@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a bundle's `.xccurrentversion`: a property list whose `_XCCurrentVersionName` names the
 /// current version folder (`Model 3.xcdatamodel`). The key may be missing (an empty `<dict/>`).
-enum XcodeCurrentVersion {
+public enum XcodeCurrentVersion {
     static let fileName = ".xccurrentversion"
 
     /// The current version's name without `.xcdatamodel`, nil when the file or the key is missing.
@@ -19,7 +19,7 @@ enum XcodeCurrentVersion {
     }
 
     /// Parses the property list text; `file` is used in errors.
-    static func parse(_ data: Data, file: String) throws(InputError) -> String? {
+    public static func parse(_ data: Data, file: String) throws(InputError) -> String? {
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

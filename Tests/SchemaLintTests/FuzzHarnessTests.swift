@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import schemalint_fuzz
+@testable import SchemaLint
+
+/// The fuzzing harnesses (Fuzz/, docs/fuzzing.md): their seeds and dictionaries, and the inputs
+/// the fuzzer found that once crashed a reader.
+@Suite struct FuzzHarnessTests {
+    static let fuzz = Executable.packageRoot.appendingPathComponent("Fuzz")
+
+    static func files(in folder: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { !$0.hasDirectoryPath }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    @Test(arguments: Harness.allCases)
+    func seedsAreAcceptedByTheirReader(harness: Harness) throws {
+        // A seed the reader refuses would start the fuzzer in front of the first error instead of
+        // deep in the reader.
+        let seeds = try Self.files(in: Self.fuzz.appendingPathComponent("seeds/\(harness.rawValue)"))
+        #expect(!seeds.isEmpty)
+        for seed in seeds {
+            let error = harness.run(Array(try Data(contentsOf: seed)))
+            #expect(error == nil, "\(seed.lastPathComponent): \(error?.description ?? "")")
+        }
+    }
+
+    @Test(arguments: Harness.allCases)
+    func dictionaryIsOneQuotedEntryALine(harness: Harness) throws {
+        // libFuzzer refuses to start on a dictionary line it cannot parse.
+        let text = try String(contentsOf: Self.fuzz.appendingPathComponent("dictionaries/\(harness.rawValue).dict"), encoding: .utf8)
+        let entries = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(entries.count > 10)
+        for entry in entries {
+            #expect(entry.count >= 3 && entry.hasPrefix("\"") && entry.hasSuffix("\""), "\(entry)")
+            let inner = entry.dropFirst().dropLast()
+            var escaped = false
+            for character in inner {
+                if escaped { escaped = false; continue }
+                if character == "\\" { escaped = true; continue }
+                #expect(character != "\"", "unescaped quote in \(entry)")
+            }
+            #expect(!escaped, "dangling backslash in \(entry)")
+        }
+    }
+
+    @Test func harnessReportsTheReadersInputError() {
+        // The harness hands back the reader's error: bad input is a normal outcome, not a crash.
+        #expect(Harness.lock.run(Array("lock: 2\nmodels: {}\n".utf8))?.line == 1)
+        #expect(Harness.baseline.run(Array("[]".utf8))?.message.contains("the baseline") == true)
+        #expect(Harness.currentVersion.run(Array("<plist><array/></plist>".utf8))?.message == "the current-version file is not a property-list dictionary")
+    }
+}
