@@ -9,7 +9,8 @@
 # under $FUZZ_ARTIFACTS/HARNESS/, default .build-fuzz/artifacts); 2 bad arguments; 3 this toolchain
 # cannot build the harnesses (not Linux, no libFuzzer runtime, no lld, or the sanitizer build fails).
 #
-# Seeds: Fuzz/seeds/HARNESS/, the examples, and ../shared/corpus when it is beside the project,
+# Seeds: Fuzz/seeds/HARNESS/, the inputs fuzzing found (Tests/SchemaLintTests/Fixtures/fuzz/HARNESS/),
+# the examples, and ../shared/corpus when it is beside the project,
 # copied into a temporary folder for the run. What the fuzzer learns is kept in
 # .build-fuzz/corpus/HARNESS/ for the next run.
 set -euo pipefail
@@ -77,7 +78,7 @@ shared_files() {
 
 seed() {
     local harness=$1 dest=$seeds_root/$1
-    copy_seeds "$dest" Fuzz/seeds/"$harness"/*
+    copy_seeds "$dest" Fuzz/seeds/"$harness"/* Tests/SchemaLintTests/Fixtures/fuzz/"$harness"/*
     case $harness in
         yaml-model) copy_seeds "$dest" examples/*/*.yaml "$shared"/yaml-test-suite/*/in.yaml ;;
         xcode-contents)

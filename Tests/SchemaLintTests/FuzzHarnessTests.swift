@@ -45,6 +45,36 @@ import Testing
         }
     }
 
+    /// What each reader does with the inputs fuzzing found (Fixtures/fuzz/HARNESS/NAME): the
+    /// error it must report, or nil where the input is a valid file. The bug each one showed is
+    /// in docs/fuzzing.md; scripts/fuzz.sh also seeds the fuzzer with them, so the sanitizers see
+    /// them again in every fuzz run.
+    static let found: [String: String?] = [
+        // PropertyListSerialization leaked an error object for this OpenStep text with a byte
+        // that is not UTF-8.
+        "current-version/openstep-invalid-utf8.plist": "the current-version file is not a property list",
+    ]
+
+    static let fixtures = Executable.packageRoot.appendingPathComponent("Tests/SchemaLintTests/Fixtures/fuzz")
+
+    @Test func everyFoundInputHasItsExpectedOutcome() throws {
+        var onDisk: Set<String> = []
+        for harness in try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path) {
+            for file in try Self.files(in: Self.fixtures.appendingPathComponent(harness)) {
+                onDisk.insert("\(harness)/\(file.lastPathComponent)")
+            }
+        }
+        #expect(onDisk == Set(Self.found.keys))
+    }
+
+    @Test(arguments: found.keys.sorted())
+    func foundInputIsReadWithoutACrash(fixture: String) throws {
+        let harness = try #require(Harness(rawValue: String(fixture.prefix { $0 != "/" })))
+        let bytes = Array(try Data(contentsOf: Self.fixtures.appendingPathComponent(fixture)))
+        let error = harness.run(bytes)
+        #expect(error?.message == Self.found[fixture]!, "\(error?.description ?? "accepted")")
+    }
+
     @Test func harnessReportsTheReadersInputError() {
         // The harness hands back the reader's error: bad input is a normal outcome, not a crash.
         #expect(Harness.lock.run(Array("lock: 2\nmodels: {}\n".utf8))?.line == 1)

@@ -18,18 +18,34 @@ public enum XcodeCurrentVersion {
         return try parse(data, file: file)
     }
 
-    /// Parses the property list text; `file` is used in errors.
+    /// Parses the property list (XML, binary or OpenStep); `file` is used in errors.
+    ///
+    /// Read with `PropertyListDecoder`, not `PropertyListSerialization`, whose error path leaks
+    /// on Linux (found by fuzzing; docs/fuzzing.md).
     public static func parse(_ data: Data, file: String) throws(InputError) -> String? {
-        let plist: Any
+        let contents: Contents
         do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            contents = try PropertyListDecoder().decode(Contents.self, from: data)
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+            throw InputError(file: file, message: "the current-version file is not a property-list dictionary")
         } catch {
             throw InputError(file: file, message: "the current-version file is not a property list")
         }
-        guard let dictionary = plist as? [String: Any] else {
-            throw InputError(file: file, message: "the current-version file is not a property-list dictionary")
-        }
-        guard let name = dictionary["_XCCurrentVersionName"] as? String, !name.isEmpty else { return nil }
+        guard let name = contents.currentVersionName, !name.isEmpty else { return nil }
         return XcodeModelBundle.versionName(ofFolder: name)
+    }
+
+    /// The one key read; a value that is not a string counts as missing.
+    private struct Contents: Decodable {
+        var currentVersionName: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case currentVersionName = "_XCCurrentVersionName"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let dictionary = try decoder.container(keyedBy: CodingKeys.self)
+            currentVersionName = try? dictionary.decodeIfPresent(String.self, forKey: .currentVersionName)
+        }
     }
 }
