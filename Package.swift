@@ -46,6 +46,13 @@ let package = Package(
             dependencies: ["SchemaLint", "CYAML", "CLibXML2"],
             path: "Benchmarks/schemalint-bench"
         ),
+        // libFuzzer harnesses for every reader of user files, built with the sanitizers by
+        // scripts/fuzz.sh; a normal build makes a tool that replays saved inputs (docs/fuzzing.md).
+        .executableTarget(
+            name: "schemalint-fuzz",
+            dependencies: ["SchemaLint"],
+            path: "Fuzz/schemalint-fuzz"
+        ),
         // Build-time tool: turns rules/*.md into Swift source so the binary carries the rule pages.
         .executableTarget(name: "rule-page-embedder"),
         .plugin(
@@ -64,7 +71,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SchemaLintTests",
-            dependencies: ["SchemaLint", "schemalint"]
+            dependencies: ["SchemaLint", "schemalint", "schemalint-fuzz"],
+            // Inputs read by path (Fixtures/fuzz: what fuzzing found, docs/fuzzing.md).
+            exclude: ["Fixtures"]
         ),
     ]
 )

@@ -31,7 +31,9 @@ public enum ConfigurationLoader {
         try parse(bytes: try FileReader.bytes(of: file), file: file, knownRules: knownRules)
     }
 
-    static func parse(bytes: [UInt8], file: String, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration {
+    /// Reads a configuration from its bytes; `file` is used in locations and errors and gives the
+    /// folder that relative paths (`baseline`) are resolved against.
+    public static func parse(bytes: [UInt8], file: String, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration {
         var configuration = ProjectConfiguration(file: file, directory: (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent)
         let root: YAMLNode
         do throws(InputError) {

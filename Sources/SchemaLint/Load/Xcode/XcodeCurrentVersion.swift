@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a bundle's `.xccurrentversion`: a property list whose `_XCCurrentVersionName` names the
 /// current version folder (`Model 3.xcdatamodel`). The key may be missing (an empty `<dict/>`).
-enum XcodeCurrentVersion {
+public enum XcodeCurrentVersion {
     static let fileName = ".xccurrentversion"
     private static let key = "_XCCurrentVersionName"
 
@@ -20,7 +20,7 @@ enum XcodeCurrentVersion {
     }
 
     /// Parses the property list text (XML, as Xcode writes it); `file` is used in errors.
-    static func parse(_ data: Data, file: String) throws(InputError) -> String? {
+    public static func parse(_ data: Data, file: String) throws(InputError) -> String? {
         var reader = PlistReader()
         try XMLStreamReader.read(data, file: file, text: true) { (event) throws(InputError) in
             try reader.read(event)
