@@ -38,10 +38,10 @@ if ! { command -v pkg-config >/dev/null && pkg-config --exists yaml-0.1 libxml-2
     pkg-config --exists yaml-0.1 libxml-2.0 || refuse "pkg-config still finds no yaml-0.1 or libxml-2.0 after the install"
 fi
 
-if $test_tools && ! python3 -c "import pre_commit, jsonschema, rfc3986_validator" >/dev/null 2>&1; then
+if $test_tools && ! python3 -c "import pre_commit, jsonschema, rfc3986_validator, yaml" >/dev/null 2>&1; then
     command -v python3 >/dev/null || refuse "python3 is not on PATH: install Python 3, then run this again"
-    echo "setup: installing pre-commit jsonschema rfc3986-validator with pip" >&2
+    echo "setup: installing pre-commit jsonschema rfc3986-validator pyyaml with pip" >&2
     python3 -m pip install --quiet --disable-pip-version-check $( [ "$(id -u)" -eq 0 ] && echo --root-user-action=ignore ) \
-        pre-commit jsonschema rfc3986-validator
+        pre-commit jsonschema rfc3986-validator pyyaml
 fi
 echo "setup: ready" >&2
