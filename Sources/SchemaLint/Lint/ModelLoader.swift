@@ -116,7 +116,7 @@ public struct ModelLoader: Sendable {
     public func bundleOptions(for path: String) -> XcodeBundleOptions {
         let settings = configuration.settings(forBundle: path)
         let cloudKit = declaresCloudKit || (settings?.cloudKit ?? configuration.cloudKit ?? false)
-        return XcodeBundleOptions(order: bundleOrder ?? settings?.order, drafts: settings?.drafts ?? [], cloudKit: cloudKit)
+        return XcodeBundleOptions(order: bundleOrder ?? settings?.order, drafts: settings?.drafts, cloudKit: cloudKit)
     }
 
     /// Reads an order file: one version name per line, oldest first; blank lines and `#` comments are ignored.

@@ -53,5 +53,6 @@ public struct RuleCatalog: Sendable {
     ], bundleRules: [
         CurrentVersionNotLatestRule(),
         LegacyBinaryVersionRule(),
+        VersionOrderFromGitRule(),
     ])
 }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// When git first added each version of a bundle: one `git log` per bundle, over every bundle of
+/// the same name in the repository, so that version folders renamed inside the bundle and bundles
+/// moved to another folder are followed.
+enum XcodeVersionCommits {
+    /// The commit that first added each version's `contents`, by version name (without
+    /// `.xcdatamodel`). Empty when the bundle lies in no git work tree, git is missing or cannot read
+    /// the repository, or no version is committed yet.
+    static func read(bundle path: String, runner: GitRunner = GitRunner()) -> [String: GitFileOrigins.Commit] {
+        let bundleFolder = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        guard let top = GitWorkTree.root(containing: bundleFolder) else { return [:] }
+        let relative = PathResolution.relative(bundleFolder, to: top)
+        guard relative != ".", relative != bundleFolder else { return [:] }
+        let bundleName = (relative as NSString).lastPathComponent
+        let pathspec = ":(glob)**/\(globEscaped(bundleName))/*\(XcodeModelBundle.versionExtension)/contents"
+        guard let origins = GitFileOrigins.read([pathspec], top: top, runner: runner) else { return [:] }
+        let prefix = relative + "/"
+        var result: [String: GitFileOrigins.Commit] = [:]
+        for (file, commit) in origins.commits where file.hasPrefix(prefix) {
+            let parts = file.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[1] == "contents" else { continue }
+            result[XcodeModelBundle.versionName(ofFolder: String(parts[0]))] = commit
+        }
+        return result
+    }
+
+    /// `name` with the characters git's glob pathspecs treat specially escaped.
+    static func globEscaped(_ name: String) -> String {
+        var result = ""
+        for character in name {
+            if "*?[]\\".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+}
