@@ -158,6 +158,23 @@ struct XcodeGitOrderTests {
         #expect(moved.ordering.commits.mapValues(\.position) == ["Shared": 1, "Model 2": 2])
     }
 
+    /// `--against` lints the revision's files copied into a temporary folder, outside the
+    /// repository: they are ordered by the revision's history too, so that versions are compared
+    /// with themselves and nothing seems modified.
+    @Test func againstARevisionOrdersItsFilesByItsHistory() throws {
+        var project = try Project()
+        try project.commit([("Shared", 1)])
+        try project.commit([("0.5", 2)], current: "0.5")
+        let unchanged = try Executable.run(["App/Notes.xcdatamodeld", "--against", "HEAD"], in: project.folder.url)
+        #expect(unchanged.status == 0 && unchanged.stdout == "no problems in 2 versions of 1 model\n", "\(unchanged.stdout)\(unchanged.stderr)")
+
+        try project.write("Shared", attributes: 2)
+        let edited = try Executable.run(["App/Notes.xcdatamodeld", "--against", "HEAD", "--format", "json"], in: project.folder.url)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(edited.stdout.utf8)) as? [String: Any])
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        #expect(findings.map { "\($0["rule"] ?? "") \($0["version"] ?? "")" } == ["released-version-modified Shared"])
+    }
+
     @Test func anExplicitOrderWinsWithoutAskingGit() throws {
         var project = try Project()
         try project.commit([("Shared", 1)])

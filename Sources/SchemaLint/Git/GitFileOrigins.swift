@@ -24,16 +24,17 @@ public struct GitFileOrigins: Sendable {
     /// commit that added it, or added the file it was renamed from.
     var commits: [String: Commit]
 
-    /// Runs git once in `top` (the top of a work tree) over the files `pathspec` matches. Nil when
-    /// git is missing or cannot read the repository (no commits yet, not a repository after all).
-    static func read(_ pathspec: [String], top: String, runner: GitRunner) -> GitFileOrigins? {
+    /// Runs git once in `top` (the top of a work tree) over the files `pathspec` matches, in the
+    /// history of `revision` (nil: HEAD). Nil when git is missing or cannot read the repository
+    /// (no commits yet, not a repository after all).
+    static func read(_ pathspec: [String], top: String, revision: String? = nil, runner: GitRunner) -> GitFileOrigins? {
         let arguments = [
             "log", "-z", "--reverse", "--date-order", "--no-color", "--no-show-signature",
             // A merge shows what it brought to its first parent: a file a merge resolution added
             // (and no commit before it) has that merge as its origin.
             "--diff-merges=first-parent",
-            "--name-status", "-M", "--diff-filter=ADR", "--format=\(commitMarker)%h %cs", "--",
-        ] + pathspec
+            "--name-status", "-M", "--diff-filter=ADR", "--format=\(commitMarker)%h %cs",
+        ] + (revision.map { ["--end-of-options", $0] } ?? []) + ["--"] + pathspec
         guard let output = runner.run(arguments, in: top), output.succeeded else { return nil }
         return GitFileOrigins(log: output.standardOutput)
     }

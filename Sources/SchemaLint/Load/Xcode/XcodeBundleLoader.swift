@@ -24,7 +24,7 @@ public enum XcodeBundleLoader {
             }
         }
         let legacyNames = Set(legacy.map(\.name))
-        let commits = options.order == nil && options.readsGitHistory ? XcodeVersionCommits.read(bundle: path) : [:]
+        let commits = options.order == nil && options.readsGitHistory ? XcodeVersionCommits.read(bundle: path, snapshot: options.snapshot) : [:]
         let ordering = try XcodeVersionOrder.ordering(
             of: Set(readable.keys), legacy: legacyNames, explicit: options.order, commits: commits, bundle: path)
         let ordered = ordering.history

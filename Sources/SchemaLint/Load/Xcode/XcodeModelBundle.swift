@@ -11,12 +11,15 @@ public struct XcodeBundleOptions: Sendable, Hashable {
     public var cloudKit: Bool
     /// Whether to ask git when each version was added, when the bundle lies in a git work tree.
     public var readsGitHistory: Bool
+    /// The bundle lies in files copied from a git revision (`--against`): its history is read there.
+    public var snapshot: GitSnapshot?
 
-    public init(order: [String]? = nil, drafts: Set<String>? = nil, cloudKit: Bool = false, readsGitHistory: Bool = true) {
+    public init(order: [String]? = nil, drafts: Set<String>? = nil, cloudKit: Bool = false, readsGitHistory: Bool = true, snapshot: GitSnapshot? = nil) {
         self.order = order
         self.drafts = drafts
         self.cloudKit = cloudKit
         self.readsGitHistory = readsGitHistory
+        self.snapshot = snapshot
     }
 }
 

@@ -6,15 +6,24 @@ import Foundation
 enum XcodeVersionCommits {
     /// The commit that first added each version's `contents`, by version name (without
     /// `.xcdatamodel`). Empty when the bundle lies in no git work tree, git is missing or cannot read
-    /// the repository, or no version is committed yet.
-    static func read(bundle path: String, runner: GitRunner = GitRunner()) -> [String: GitFileOrigins.Commit] {
-        let bundleFolder = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-        guard let top = GitWorkTree.root(containing: bundleFolder) else { return [:] }
-        let relative = PathResolution.relative(bundleFolder, to: top)
-        guard relative != ".", relative != bundleFolder else { return [:] }
+    /// the repository, or no version is committed yet. A bundle in `snapshot` is looked up in its
+    /// repository, at its revision.
+    static func read(bundle path: String, snapshot: GitSnapshot? = nil, runner: GitRunner = GitRunner()) -> [String: GitFileOrigins.Commit] {
+        let top: String, relative: String
+        if let snapshot {
+            top = snapshot.root
+            relative = PathResolution.relative(path, to: snapshot.folder)
+            guard relative != ".", relative != path else { return [:] }
+        } else {
+            let bundleFolder = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+            guard let root = GitWorkTree.root(containing: bundleFolder) else { return [:] }
+            top = root
+            relative = PathResolution.relative(bundleFolder, to: root)
+            guard relative != ".", relative != bundleFolder else { return [:] }
+        }
         let bundleName = (relative as NSString).lastPathComponent
         let pathspec = ":(glob)**/\(globEscaped(bundleName))/*\(XcodeModelBundle.versionExtension)/contents"
-        guard let origins = GitFileOrigins.read([pathspec], top: top, runner: runner) else { return [:] }
+        guard let origins = GitFileOrigins.read([pathspec], top: top, revision: snapshot?.revision, runner: runner) else { return [:] }
         let prefix = relative + "/"
         var result: [String: GitFileOrigins.Commit] = [:]
         for (file, commit) in origins.commits where file.hasPrefix(prefix) {
