@@ -53,6 +53,8 @@ struct XcodeGitOrderTests {
         try project.commit([("Shared", 1)])
         try project.commit([("0.5", 2)])
         try project.commit([("0.9", 3)], current: "0.9")
+        // The repository's own configuration does not change what is read: the first commit adds 'Shared'.
+        try project.repository.git(["config", "log.showRoot", "false"])
 
         let bundle = try XcodeBundleLoader.load(project.bundle)
         #expect(bundle.versions.map(\.label) == ["Shared", "0.5", "0.9"])

@@ -33,6 +33,8 @@ public struct GitFileOrigins: Sendable {
             // A merge shows what it brought to its first parent: a file a merge resolution added
             // (and no commit before it) has that merge as its origin.
             "--diff-merges=first-parent",
+            // The first commit adds files too, whatever `log.showRoot` a user's configuration says.
+            "--root",
             "--name-status", "-M", "--diff-filter=ADR", "--format=\(commitMarker)%h %cs",
         ] + (revision.map { ["--end-of-options", $0] } ?? []) + ["--"] + pathspec
         guard let output = runner.run(arguments, in: top), output.succeeded else { return nil }
