@@ -52,7 +52,7 @@ best() {
 }
 
 echo "$versions versions, $versions commits; best of $runs runs"
-echo "git log over the bundle:        $(best git log -z --reverse --date-order --diff-merges=first-parent --root --name-status -M --diff-filter=ADR '--format=%x01%h %cs' -- ":(glob)**/Model.xcdatamodeld/*.xcdatamodel/contents")"
+echo "git log over the bundle:        $(best git log -z --reverse --date-order --diff-merges=first-parent --root --name-status -M --diff-filter=ADR '--format=%x01%h %cs' -- ":(glob)$bundle/*.xcdatamodel/contents")"
 echo "lint in the repository (git):   $(best "$binary" "$bundle")"
 echo "lint outside git (names):       $(best "$binary" "$work/plain/Model.xcdatamodeld")"
 "$binary" "$bundle" | head -1 | cut -c1-160

@@ -1,8 +1,9 @@
 import Foundation
 
-/// When git first added each version of a bundle: one `git log` per bundle, over every bundle of
-/// the same name in the repository, so that version folders renamed inside the bundle and bundles
-/// moved to another folder are followed.
+/// When git first added each version of a bundle: one `git log` over the bundle's `contents` files
+/// (version folders renamed inside the bundle are followed). When one commit seems to add several
+/// versions at once (the bundle was moved there, or imported), a second `git log` over every bundle
+/// of the same name in the repository follows the move; it walks whole trees, so it runs only then.
 enum XcodeVersionCommits {
     /// The commit that first added each version's `contents`, by version name (without
     /// `.xcdatamodel`). Empty when the bundle lies in no git work tree, git is missing or cannot read
@@ -21,10 +22,20 @@ enum XcodeVersionCommits {
             relative = PathResolution.relative(bundleFolder, to: root)
             guard relative != ".", relative != bundleFolder else { return [:] }
         }
+        let contents = "/*\(XcodeModelBundle.versionExtension)/contents"
+        func commits(matching pathspec: String) -> [String: GitFileOrigins.Commit]? {
+            GitFileOrigins.read([pathspec], top: top, revision: snapshot?.revision, runner: runner)
+                .map { versions(of: $0, in: relative) }
+        }
+        guard let inBundle = commits(matching: ":(glob)\(globEscaped(relative))\(contents)") else { return [:] }
+        guard Set(inBundle.values).count < inBundle.count else { return inBundle }
         let bundleName = (relative as NSString).lastPathComponent
-        let pathspec = ":(glob)**/\(globEscaped(bundleName))/*\(XcodeModelBundle.versionExtension)/contents"
-        guard let origins = GitFileOrigins.read([pathspec], top: top, revision: snapshot?.revision, runner: runner) else { return [:] }
-        let prefix = relative + "/"
+        return commits(matching: ":(glob)**/\(globEscaped(bundleName))\(contents)") ?? inBundle
+    }
+
+    /// The origins of `bundle/<version>.xcdatamodel/contents` files, by version name.
+    private static func versions(of origins: GitFileOrigins, in bundle: String) -> [String: GitFileOrigins.Commit] {
+        let prefix = bundle + "/"
         var result: [String: GitFileOrigins.Commit] = [:]
         for (file, commit) in origins.commits where file.hasPrefix(prefix) {
             let parts = file.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
