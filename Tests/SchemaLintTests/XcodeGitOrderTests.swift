@@ -242,24 +242,3 @@ struct XcodeGitOrderTests {
         #expect(noGit.stdout.contains("error: attribute 'Note.a3' was removed; apps still on 0.9 keep writing it [attribute-removed]"))
     }
 }
-
-@Suite struct GitFileOriginsTests {
-    /// The log git writes with `-z --name-status --format=%x01%h %cs`, parsed by hand: adds,
-    /// renames (with and without edits), deletes and a later add again.
-    @Test func followsRenamesAndDeletes() {
-        let log = "\u{1}aaa 2024-01-02\0\nA\0m/a/contents\0A\0m/b/contents\0"
-            + "\u{1}bbb 2024-01-03\0\nR100\0m/a/contents\0m/c/contents\0"
-            + "\u{1}ccc 2024-01-04\0\nD\0m/b/contents\0R087\0m/c/contents\0m/d/contents\0"
-            + "\u{1}ddd 2024-01-05\0\nA\0m/b/contents\0"
-        let origins = GitFileOrigins(log: Data(log.utf8))
-        #expect(origins.commits == [
-            "m/d/contents": GitFileOrigins.Commit(position: 1, id: "aaa", date: "2024-01-02"),
-            "m/b/contents": GitFileOrigins.Commit(position: 4, id: "ddd", date: "2024-01-05"),
-        ])
-        #expect(GitFileOrigins(log: Data()).commits.isEmpty)
-    }
-
-    @Test func globSpecialCharactersAreEscaped() {
-        #expect(XcodeVersionCommits.globEscaped("Model [old]*?.xcdatamodeld") == #"Model \[old\]\*\?.xcdatamodeld"#)
-    }
-}
