@@ -208,7 +208,27 @@ struct XcodeGitOrderTests {
 
         try project.repository.commit("add the bundle")
         #expect(try XcodeBundleLoader.load(project.bundle).ordering.basis == .git)
-        #expect(XcodeVersionCommits.read(bundle: project.bundle, runner: GitRunner(program: "schemalint-test-no-such-git")).isEmpty)
+        let missing = XcodeVersionCommits.read(bundle: project.bundle, runner: GitRunner(program: "schemalint-test-no-such-git"))
+        #expect(missing.commits.isEmpty && missing.problem == nil)
+    }
+
+    /// A repository with no commits yet is quiet; a `.git` git cannot read is worth a note.
+    @Test func gitThatCannotAnswerIsQuietOnlyWhenThereIsNoHistoryYet() throws {
+        let project = try Project()
+        try project.write("Shared", attributes: 1)
+        try project.write("0.5", attributes: 2)
+        let unborn = try XcodeBundleLoader.load(project.bundle)
+        #expect(unborn.ordering.basis == .names && unborn.ordering.gitProblem == nil)
+        #expect(try !project.lint().contains { $0.ruleID == "version-order-from-git" })
+
+        try FileManager.default.removeItem(atPath: project.folder.path + "/.git")
+        try project.folder.folder(".git")
+        let broken = try XcodeBundleLoader.load(project.bundle)
+        #expect(broken.ordering.basis == .names && broken.versions.map(\.label) == ["0.5", "Shared"])
+        let note = try #require(try project.lint().first { $0.ruleID == "version-order-from-git" })
+        #expect(note.severity == .note)
+        #expect(note.message.hasPrefix("the bundle lies in a git work tree, but git could not read its history, so its versions are ordered by name: "))
+        #expect(note.message.count > "the bundle lies in a git work tree, but git could not read its history, so its versions are ordered by name: ".count)
     }
 
     /// Through the executable: with git, the order is git's; with no git on the PATH it is the

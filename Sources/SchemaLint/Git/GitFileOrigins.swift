@@ -25,9 +25,9 @@ public struct GitFileOrigins: Sendable {
     var commits: [String: Commit]
 
     /// Runs git once in `top` (the top of a work tree) over the files `pathspec` matches, in the
-    /// history of `revision` (nil: HEAD). Nil when git is missing or cannot read the repository
-    /// (no commits yet, not a repository after all).
-    static func read(_ pathspec: [String], top: String, revision: String? = nil, runner: GitRunner) -> GitFileOrigins? {
+    /// history of `revision` (nil: HEAD). Nil when git is missing; git's message when it ran but
+    /// could not read the repository (no commits yet, not a repository after all, refused).
+    static func read(_ pathspec: [String], top: String, revision: String? = nil, runner: GitRunner) -> Result<GitFileOrigins, GitFailure>? {
         let arguments = [
             "log", "-z", "--reverse", "--date-order", "--no-color", "--no-show-signature",
             // A merge shows what it brought to its first parent: a file a merge resolution added
@@ -37,8 +37,9 @@ public struct GitFileOrigins: Sendable {
             "--root",
             "--name-status", "-M", "--diff-filter=ADR", "--format=\(commitMarker)%h %cs",
         ] + (revision.map { ["--end-of-options", $0] } ?? []) + ["--"] + pathspec
-        guard let output = runner.run(arguments, in: top), output.succeeded else { return nil }
-        return GitFileOrigins(log: output.standardOutput)
+        guard let output = runner.run(arguments, in: top) else { return nil }
+        guard output.succeeded else { return .failure(GitFailure(output)) }
+        return .success(GitFileOrigins(log: output.standardOutput))
     }
 
     /// Starts each commit's line in the log; paths cannot contain it.
@@ -88,5 +89,21 @@ public struct GitFileOrigins: Sendable {
             }
         }
         self.commits = commits
+    }
+}
+
+/// Git ran but did not answer: its exit status and the first line it wrote to standard error.
+public struct GitFailure: Error, Sendable, Hashable {
+    public var status: Int32
+    public var message: String
+
+    public init(status: Int32, message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    init(_ output: GitRunner.Output) {
+        let line = output.standardError.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        self.init(status: output.status, message: line.map(String.init) ?? "git exited with status \(output.status)")
     }
 }

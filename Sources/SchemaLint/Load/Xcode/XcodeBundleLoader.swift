@@ -24,9 +24,10 @@ public enum XcodeBundleLoader {
             }
         }
         let legacyNames = Set(legacy.map(\.name))
-        let commits = options.order == nil && options.readsGitHistory ? XcodeVersionCommits.read(bundle: path, snapshot: options.snapshot) : [:]
-        let ordering = try XcodeVersionOrder.ordering(
-            of: Set(readable.keys), legacy: legacyNames, explicit: options.order, commits: commits, bundle: path)
+        let git = options.order == nil && options.readsGitHistory ? XcodeVersionCommits.read(bundle: path, snapshot: options.snapshot) : .init()
+        var ordering = try XcodeVersionOrder.ordering(
+            of: Set(readable.keys), legacy: legacyNames, explicit: options.order, commits: git.commits, bundle: path)
+        ordering.gitProblem = git.problem
         let ordered = ordering.history
         let current = try XcodeCurrentVersion.read(bundle: path)
         let drafts = try XcodeVersionOrder.drafts(

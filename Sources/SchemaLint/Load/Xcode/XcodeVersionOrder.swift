@@ -18,12 +18,15 @@ public struct XcodeVersionOrdering: Sendable, Hashable {
     /// The commit that first added each version's `contents` (following renamed folders), for the
     /// versions git has; empty without git, and when the order was given explicitly (git is not asked).
     public var commits: [String: GitFileOrigins.Commit]
+    /// What git said when the bundle lies in a work tree but git could not read its history.
+    public var gitProblem: String?
 
-    public init(basis: Basis, history: [String], byName: [String], commits: [String: GitFileOrigins.Commit] = [:]) {
+    public init(basis: Basis, history: [String], byName: [String], commits: [String: GitFileOrigins.Commit] = [:], gitProblem: String? = nil) {
         self.basis = basis
         self.history = history
         self.byName = byName
         self.commits = commits
+        self.gitProblem = gitProblem
     }
 
     /// Versions git does not have yet (new, uncommitted), when the order comes from git.

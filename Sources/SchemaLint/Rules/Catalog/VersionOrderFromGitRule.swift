@@ -13,6 +13,14 @@ struct VersionOrderFromGitRule: BundleRule {
 
     func check(_ bundle: XcodeModelBundle) -> [Finding] {
         let ordering = bundle.ordering
+        if ordering.basis == .names, let problem = ordering.gitProblem {
+            return [finding(
+                bundle, file: bundle.path, version: ordering.history.first ?? "",
+                message: "the bundle lies in a git work tree, but git could not read its history, so its versions are ordered by name: \(problem)",
+                notes: [Finding.Note("order used, oldest first: \(ordering.history.joined(separator: ", "))")],
+                suggestions: ["fix what git says (for a repository owned by another user: `git config --global --add safe.directory` with its path), or give the bundle its `order:` in .schemalint.yml"]
+            )]
+        }
         guard ordering.basis == .git, ordering.history != ordering.byName else { return [] }
         let runs = Self.movedRuns(ordering)
         let described = runs.prefix(Self.describedRuns).map { describe($0, in: ordering) }
