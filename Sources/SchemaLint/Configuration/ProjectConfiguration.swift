@@ -10,15 +10,16 @@ public struct ProjectConfiguration: Sendable {
     public struct BundleSettings: Hashable, Sendable {
         /// The bundle's path, relative to the configuration file's folder (or absolute).
         public var path: String
-        /// Version names, oldest first, when natural order of the names is wrong.
+        /// Version names, oldest first, when neither git nor the names tell the order.
         public var order: [String]?
-        /// Version names that no user has yet.
-        public var drafts: Set<String>
+        /// Version names that no user has yet; nil when not given (then the versions after the
+        /// bundle's current version are drafts).
+        public var drafts: Set<String>?
         /// The bundle's model is synced with CloudKit, though the XML does not say so.
         public var cloudKit: Bool?
         public var location: SourceLocation?
 
-        public init(path: String, order: [String]? = nil, drafts: Set<String> = [], cloudKit: Bool? = nil, location: SourceLocation? = nil) {
+        public init(path: String, order: [String]? = nil, drafts: Set<String>? = nil, cloudKit: Bool? = nil, location: SourceLocation? = nil) {
             self.path = path
             self.order = order
             self.drafts = drafts

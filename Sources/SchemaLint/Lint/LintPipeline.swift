@@ -23,6 +23,9 @@ public struct LintPipeline: Sendable {
         /// `--compatibility`: which releases each version is checked against (nil: the
         /// configuration's `compatibility:`, else `previous`).
         public var compatibility: Compatibility?
+        /// The paths lie in files copied from a git revision (the reference run of `--against`),
+        /// so bundles are ordered by the history of that revision.
+        public var snapshot: GitSnapshot?
 
         public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false, baselineFile: String? = nil, ignoresBaseline: Bool = false, againstRevision: String? = nil) {
             self.againstRevision = againstRevision
@@ -80,6 +83,7 @@ public struct LintPipeline: Sendable {
     private func loadInput(_ options: Options) throws(InputErrors) -> Input {
         let configuration = try InputErrors.collect { () throws(InputError) in try loadConfiguration(options) }
         var loader = ModelLoader(configuration: configuration, declaresCloudKit: options.declaresCloudKit, skipsNonModelFiles: options.skipsNonModelFiles)
+        loader.snapshot = options.snapshot
         if let orderFile = options.orderFile {
             loader.bundleOrder = try InputErrors.collect { () throws(InputError) in try ModelLoader.readOrder(file: orderFile) }
         }
@@ -152,6 +156,7 @@ public struct LintPipeline: Sendable {
         guard !earlier.paths.isEmpty else { return Reference() }
         earlier.configurationFile = configuration.file.map { git.place(of: $0, in: checkout.folder) }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         earlier.againstRevision = nil
+        earlier.snapshot = GitSnapshot(root: git.root, revision: revision, folder: checkout.folder)
         earlier.ignoresBaseline = true
         switch run(earlier) {
         case .success(let output):

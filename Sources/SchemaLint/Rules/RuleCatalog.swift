@@ -58,6 +58,7 @@ public struct RuleCatalog: Sendable {
     ], bundleRules: [
         CurrentVersionNotLatestRule(),
         LegacyBinaryVersionRule(),
+        VersionOrderFromGitRule(),
     ], mappingModelRules: [
         MappingModelUnmatchedRule(),
         MappingModelStaleRule(),
