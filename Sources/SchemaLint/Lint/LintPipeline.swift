@@ -61,6 +61,8 @@ public struct LintPipeline: Sendable {
         public var suppressions: [Suppression]
         /// Each mapping model found, with the step it migrates or why it fits none.
         public var mappingModels: [(MappingModel, MappingModelPlacement)] = []
+        /// The CloudKit production schema of each model the configuration names one for (`productionSchema:`).
+        public var productionSchemas: [String: CloudKitSchema] = [:]
     }
 
     /// The first stage of a run, shared by `lint` and `lock`: configuration, model files and bundles,
@@ -92,10 +94,12 @@ public struct LintPipeline: Sendable {
         if let unknown = suppressions.first(where: { !known.contains($0.rule) }) {
             throw InputErrors([InputError(at: unknown.location, "unknown rule '\(unknown.rule)' in a suppression" + Spelling.didYouMean(unknown.rule, among: known.sorted()))])
         }
-        return Input(
+        var input = Input(
             configuration: configuration, histories: histories, bundles: loaded.bundles, suppressions: suppressions,
             mappingModels: WrittenMigrationMatcher.placements(of: histories, unmatched: matched.unmatched)
         )
+        input.productionSchemas = try ProductionSchemaLoader.load(configuration, models: histories.map(\.model))
+        return input
     }
 
     private func lint(_ options: Options) throws(InputErrors) -> Output {
@@ -112,7 +116,7 @@ public struct LintPipeline: Sendable {
             let fromRevision = reference.released.filter { !locked.contains("\($0.model)\u{0}\($0.version)") }
             lock = VersionLock(file: lock?.file ?? revision, entries: (lock?.entries ?? []) + fromRevision)
         }
-        var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock)).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels)
+        var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
         if !options.ignoresBaseline, let file = options.baselineFile ?? configuration.baseline {
             let baseline = try InputErrors.collect { () throws(InputError) in try Baseline.load(file: file) }
@@ -130,10 +134,13 @@ public struct LintPipeline: Sendable {
     /// relative paths resolve there.
     private func reference(at revision: String, _ options: Options, configuration: ProjectConfiguration) throws(InputErrors) -> Reference {
         let git = try InputErrors.collect { () throws(InputError) in try GitRevision(revision) }
-        let checkout = try InputErrors.collect { () throws(InputError) in try git.checkout(options.paths + (configuration.file.map { [$0] } ?? [])) }
+        // The configuration and the production schemas it names come along, but are not linted as paths.
+        let companions = (configuration.file.map { [$0] } ?? []) + configuration.productionSchemas.map(\.path)
+        let checkout = try InputErrors.collect { () throws(InputError) in try git.checkout(options.paths + companions) }
         defer { try? FileManager.default.removeItem(atPath: checkout.folder) }
         var earlier = options
-        earlier.paths = checkout.paths.filter { path in configuration.file.map { path != git.place(of: $0, in: checkout.folder) } ?? true }
+        let placed = Set(companions.map { git.place(of: $0, in: checkout.folder) })
+        earlier.paths = checkout.paths.filter { !placed.contains($0) }
         guard !earlier.paths.isEmpty else { return Reference() }
         earlier.configurationFile = configuration.file.map { git.place(of: $0, in: checkout.folder) }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         earlier.againstRevision = nil
