@@ -5,7 +5,11 @@
 //                                          [--compatibility previous|transitive|window:N] [--churn]
 //   swift run -c release schemalint-bench --corpus ../shared/corpus/xcdatamodeld [--repeat 5]
 //     lints real Xcode bundles and compares with libxml2's bare SAX parse of their `contents` files.
+//   swift run -c release schemalint-bench --production-schema [--versions 200] ...
 //
+// --production-schema: also reads a large CloudKit schema export (1,000 record types of 250 fields)
+// against a bare scan of its bytes, and lints the history against the schema its newest version
+// mirrors to (the production-schema rules' cost on top of the other checks).
 // --churn: every version also changes the default of the attribute 'churn' of one entity (in turn), so the
 // compatibility window has older definitions to check (and `transitive` real work to do).
 import CLibXML2
@@ -21,13 +25,18 @@ struct Options {
     var compatibility = Compatibility.previous
     var churn = false
     var corpus: String?
+    var productionSchema = false
 
     init(arguments: [String]) {
-        let usage = "usage: schemalint-bench [--versions N] [--entities N] [--attributes N] [--repeat N] [--compatibility MODE] [--churn] | --corpus FOLDER"
+        let usage = "usage: schemalint-bench [--versions N] [--entities N] [--attributes N] [--repeat N] [--compatibility MODE] [--churn] [--production-schema] | --corpus FOLDER"
         var iterator = arguments.dropFirst().makeIterator()
         while let flag = iterator.next() {
             if flag == "--churn" {
                 churn = true
+                continue
+            }
+            if flag == "--production-schema" {
+                productionSchema = true
                 continue
             }
             if flag == "--compatibility" {
@@ -274,3 +283,44 @@ print(String(format: "full lint (read, parse, decode, validate, diff, rules, rep
 print("checks only (diff, rules, compatibility \(options.compatibility)): " + String(format: "%.3f s  %.2f ms/version", rulesBest, rulesBest * 1000 / Double(options.versions)))
 print(String(format: "full lint / bare parse: %.2fx", lintBest / bareBest))
 print(String(format: "peak resident memory: %.0f MB", peakResidentMegabytes()))
+
+if options.productionSchema {
+    // A large export in cktool's shape: what the reader costs per megabyte, against a bare pass that
+    // only counts the lines of the same bytes.
+    var export = "// synthetic export\nDEFINE SCHEMA\n"
+    for type in 0..<1_000 {
+        export += "\n    RECORD TYPE CD_Entity\(type) (\n"
+        for field in 0..<250 { export += "        CD_field\(field) \(["STRING", "INT64", "DOUBLE", "TIMESTAMP", "BYTES"][field % 5]),\n" }
+        export += "        \"___createTime\" TIMESTAMP,\n        \"___recordID\" REFERENCE QUERYABLE,\n"
+        export += "        GRANT WRITE TO \"_creator\",\n        GRANT CREATE TO \"_icloud\",\n        GRANT READ TO \"_world\"\n    );\n"
+    }
+    let exportBytes = Array(export.utf8)
+    var scanBest = Double.infinity
+    var readBest = Double.infinity
+    var fields = 0
+    for _ in 0..<options.repeats {
+        scanBest = min(scanBest, time { fields = exportBytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } })
+        readBest = min(readBest, time {
+            guard let schema = try? CloudKitSchemaReader.parse(bytes: exportBytes, file: "export.ckdb") else { print("the synthetic export does not read"); exit(1) }
+            fields = schema.recordTypes.reduce(0) { $0 + $1.fields.count }
+        })
+    }
+    let exportMB = megabytes(exportBytes.count)
+    print(String(format: "CloudKit schema export: %.1f MB, %d fields", exportMB, fields))
+    print(String(format: "bare line count: %.3f s  %.1f MB/s", scanBest, exportMB / scanBest))
+    print(String(format: "CloudKitSchemaReader: %.3f s  %.1f MB/s  (%.1fx the line count)", readBest, exportMB / readBest, readBest / scanBest))
+
+    // The history against the schema its newest version mirrors to.
+    let loaded = ModelLoader().load(paths: [folder.path])
+    let histories = try! ModelHistory.histories(of: loaded.versions)
+    let newest = histories[0].versions.last!
+    let mirrored = Array(CloudKitSchemaWriter().text(of: CloudKitMirror(newest)).utf8)
+    let schema = try! CloudKitSchemaReader.parse(bytes: mirrored, file: "production.ckdb")
+    var withBest = Double.infinity
+    var withoutBest = Double.infinity
+    for _ in 0..<options.repeats {
+        withoutBest = min(withoutBest, time { _ = Linter(options: LintOptions(compatibility: options.compatibility)).lint(histories) })
+        withBest = min(withBest, time { _ = Linter(options: LintOptions(compatibility: options.compatibility, productionSchemas: [newest.model: schema])).lint(histories) })
+    }
+    print(String(format: "checks without a production schema: %.3f s; with one (%.0f KB): %.3f s  (+%.1f%%)", withoutBest, Double(mirrored.count) / 1024, withBest, (withBest / withoutBest - 1) * 100))
+}

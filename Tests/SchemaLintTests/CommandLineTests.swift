@@ -5,7 +5,7 @@ import Testing
 /// End-to-end: the built executable on the examples and on bad input.
 @Suite struct CommandLineTests {
     /// Every `$ schemalint ...` console block in the README and docs/ shows the command's real output.
-    @Test(arguments: ["README.md", "docs/xcode.md", "docs/ci.md"])
+    @Test(arguments: ["README.md", "docs/xcode.md", "docs/ci.md", "docs/cloudkit-schema.md"])
     func documentedOutputIsCurrent(document: String) throws {
         let text = try String(contentsOf: Executable.packageRoot.appendingPathComponent(document), encoding: .utf8)
         let blocks = Self.consoleBlocks(in: text)

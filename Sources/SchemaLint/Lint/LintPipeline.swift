@@ -67,6 +67,8 @@ public struct LintPipeline: Sendable {
         public var suppressions: [Suppression]
         /// Each mapping model found, with the step it migrates or why it fits none.
         public var mappingModels: [(MappingModel, MappingModelPlacement)] = []
+        /// The CloudKit production schema of each model the configuration names one for (`productionSchema:`).
+        public var productionSchemas: [String: CloudKitSchema] = [:]
     }
 
     /// The first stage of a run, shared by `lint` and `lock`: configuration, model files and bundles,
@@ -99,10 +101,12 @@ public struct LintPipeline: Sendable {
         if let unknown = suppressions.first(where: { !known.contains($0.rule) }) {
             throw InputErrors([InputError(at: unknown.location, "unknown rule '\(unknown.rule)' in a suppression" + Spelling.didYouMean(unknown.rule, among: known.sorted()))])
         }
-        return Input(
+        var input = Input(
             configuration: configuration, histories: histories, bundles: loaded.bundles, suppressions: suppressions,
             mappingModels: WrittenMigrationMatcher.placements(of: histories, unmatched: matched.unmatched)
         )
+        input.productionSchemas = try ProductionSchemaLoader.load(configuration, models: histories.map(\.model))
+        return input
     }
 
     private func lint(_ options: Options) throws(InputErrors) -> Output {
@@ -119,7 +123,7 @@ public struct LintPipeline: Sendable {
             let fromRevision = reference.released.filter { !locked.contains("\($0.model)\u{0}\($0.version)") }
             lock = VersionLock(file: lock?.file ?? revision, entries: (lock?.entries ?? []) + fromRevision)
         }
-        var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock)).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels)
+        var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
         var inputFiles = histories.flatMap { $0.versions.map(\.file) } + [configuration.file, lock?.file].compactMap { $0 }
         if !options.ignoresBaseline, let file = options.baselineFile ?? configuration.baseline {
@@ -140,15 +144,18 @@ public struct LintPipeline: Sendable {
     private func reference(at revision: String, _ options: Options, configuration: ProjectConfiguration) throws(InputErrors) -> Reference {
         let git = try InputErrors.collect { () throws(InputError) in try GitRevision(revision) }
         // A model file named on its own is linted with the model files beside it, there as here;
-        // a file inside a bundle with the whole bundle.
+        // a file inside a bundle with the whole bundle. The configuration and the production
+        // schemas it names come along, but are not linted as paths.
         let namedFiles = options.paths.filter(Self.isYAMLFile)
-        let wanted = options.paths.map { ModelSourceFinder.enclosingBundle(of: $0) ?? $0 } + (configuration.file.map { [$0] } ?? [])
+        let companions = (configuration.file.map { [$0] } ?? []) + configuration.productionSchemas.map(\.path)
+        let wanted = options.paths.map { ModelSourceFinder.enclosingBundle(of: $0) ?? $0 } + companions
         let checkout = try InputErrors.collect { () throws(InputError) in
             try git.checkout(wanted, companionFolders: namedFiles.map { ($0 as NSString).deletingLastPathComponent })
         }
         defer { try? FileManager.default.removeItem(atPath: checkout.folder) }
         var earlier = options
-        earlier.paths = checkout.paths.filter { path in configuration.file.map { path != git.place(of: $0, in: checkout.folder) } ?? true }
+        let placed = Set(companions.map { git.place(of: $0, in: checkout.folder) })
+        earlier.paths = checkout.paths.filter { !placed.contains($0) }
         // A named file that is new since the revision: its history there is the model files that were beside it.
         let newFiles = namedFiles.map { git.place(of: $0, in: checkout.folder) }.filter { !FileManager.default.fileExists(atPath: $0) }
         let formerNeighbours = ModelSourceFinder().siblings(of: newFiles).map(\.path).filter(ModelSourceFinder.looksLikeModelFile)

@@ -55,6 +55,10 @@ public struct RuleCatalog: Sendable {
         MigrationAtLaunchRule(),
         ReleasedVersionLockRule.modified,
         ReleasedVersionLockRule.removed,
+        ProductionSchemaMissingFieldRule(),
+        ProductionSchemaTypeMismatchRule(),
+        ProductionSchemaUnexplainedFieldRule(),
+        ProductionSchemaFieldLimitRule(),
     ], bundleRules: [
         CurrentVersionNotLatestRule(),
         LegacyBinaryVersionRule(),
