@@ -65,6 +65,7 @@ import Testing
         try folder.write(WorkflowTests.v1, to: "models/v1.yaml")
         try folder.write(sample, to: ".schemalint.yml")
         try folder.folder("MyApp/Migrations")  // the sample's `mappingModels:` folder
+        try folder.write("DEFINE SCHEMA\n", to: "CloudKit/production.ckdb")  // and its `productionSchema:`
         let baseline = try Executable.run(["models", "--write-baseline", "schemalint-baseline.json"], in: folder.url)
         #expect(baseline.status == 0, "\(baseline.stderr)")
         let run = try Executable.run(["models"], in: folder.url)
