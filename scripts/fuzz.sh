@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-harnesses=(yaml-model xcode-contents current-version mapping-model configuration lock baseline)
+harnesses=(yaml-model xcode-contents current-version mapping-model cloudkit-schema configuration lock baseline)
 scratch=.build-fuzz
 shared=../shared/corpus
 artifacts=${FUZZ_ARTIFACTS:-$scratch/artifacts}
@@ -89,6 +89,7 @@ seed() {
             while IFS= read -r file; do copy_seeds "$dest" "$file"; done < <(shared_files .xccurrentversion) ;;
         mapping-model)
             while IFS= read -r file; do copy_seeds "$dest" "$file"; done < <(shared_files xcmapping.xml) ;;
+        cloudkit-schema) copy_seeds "$dest" examples/*/*.ckdb ;;
         configuration) copy_seeds "$dest" .schemalint.yml examples/*/.schemalint.yml ;;
         lock) copy_seeds "$dest" examples/*/schemalint.lock ;;
         baseline) copy_seeds "$dest" "$shared"/yaml-test-suite/*/in.json ;;

@@ -8,6 +8,7 @@ enum Harness: String, CaseIterable {
     case xcodeContents = "xcode-contents"
     case currentVersion = "current-version"
     case mappingModel = "mapping-model"
+    case cloudKitSchema = "cloudkit-schema"
     case configuration
     case lock
     case baseline
@@ -27,6 +28,8 @@ enum Harness: String, CaseIterable {
                 _ = try XcodeCurrentVersion.parse(Data(bytes), file: "Model.xcdatamodeld/.xccurrentversion")
             case .mappingModel:
                 _ = try MappingModelReader.parse(bytes, file: "Model 1 to 2.xcmappingmodel/xcmapping.xml", name: "Model 1 to 2.xcmappingmodel")
+            case .cloudKitSchema:
+                _ = try CloudKitSchemaReader.parse(bytes: bytes, file: "production.ckdb")
             case .configuration:
                 _ = try ConfigurationLoader.parse(bytes: bytes, file: ConfigurationLoader.fileName, knownRules: Self.knownRules)
             case .lock:
@@ -53,6 +56,7 @@ enum Harness: String, CaseIterable {
         case .xcodeContents: return { Harness.xcodeContents.run($0, $1) }
         case .currentVersion: return { Harness.currentVersion.run($0, $1) }
         case .mappingModel: return { Harness.mappingModel.run($0, $1) }
+        case .cloudKitSchema: return { Harness.cloudKitSchema.run($0, $1) }
         case .configuration: return { Harness.configuration.run($0, $1) }
         case .lock: return { Harness.lock.run($0, $1) }
         case .baseline: return { Harness.baseline.run($0, $1) }
