@@ -1,5 +1,12 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+// The SwiftData reader links swift-syntax, which takes minutes to build in release mode. Setting
+// SCHEMALINT_WITHOUT_SWIFT_SOURCES=1 builds schemalint without it (YAML, Xcode bundles, mapping
+// models and CloudKit schemas only): the tests that build the package again (the pre-commit hook,
+// the build-tool plugin) use it, and so can anyone who lints no Swift sources.
+let readsSwiftSources = ProcessInfo.processInfo.environment["SCHEMALINT_WITHOUT_SWIFT_SOURCES"] == nil
 
 let package = Package(
     name: "schemalint",
@@ -11,9 +18,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ] + (readsSwiftSources ? [
         // Only the SwiftData reader links it (it builds slowly); the core never does.
         .package(url: "https://github.com/apple/swift-syntax", exact: "603.0.1"),
-    ],
+    ] : []),
     targets: [
         // libyaml, from the system (Debian: libyaml-dev; Homebrew: libyaml).
         .systemLibrary(
@@ -33,23 +41,14 @@ let package = Package(
             dependencies: ["CYAML", "CLibXML2"],
             plugins: ["EmbedRulePages"]
         ),
-        // Reads SwiftData `VersionedSchema` histories from Swift source (a ModelSourceReader).
-        .target(
-            name: "SchemaLintSwiftData",
-            dependencies: [
-                "SchemaLint",
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
-            ]
-        ),
         // The command-line shell over the engine.
         .executableTarget(
             name: "schemalint",
             dependencies: [
                 "SchemaLint",
-                "SchemaLintSwiftData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ] + (readsSwiftSources ? ["SchemaLintSwiftData"] : []),
+            swiftSettings: readsSwiftSources ? [.define("SCHEMALINT_SWIFT_SOURCES")] : []
         ),
         // Generates a large history and measures a full lint against libyaml's bare parse
         // (and, with --corpus, a lint of real Xcode bundles against libxml2's bare parse).
@@ -57,6 +56,13 @@ let package = Package(
             name: "schemalint-bench",
             dependencies: ["SchemaLint", "CYAML", "CLibXML2"],
             path: "Benchmarks/schemalint-bench"
+        ),
+        // libFuzzer harnesses for every reader of user files, built with the sanitizers by
+        // scripts/fuzz.sh; a normal build makes a tool that replays saved inputs (docs/fuzzing.md).
+        .executableTarget(
+            name: "schemalint-fuzz",
+            dependencies: ["SchemaLint"],
+            path: "Fuzz/schemalint-fuzz"
         ),
         // Build-time tool: turns rules/*.md into Swift source so the binary carries the rule pages.
         .executableTarget(name: "rule-page-embedder"),
@@ -76,11 +82,27 @@ let package = Package(
         ),
         .testTarget(
             name: "SchemaLintTests",
-            dependencies: ["SchemaLint", "schemalint"]
+            dependencies: ["SchemaLint", "schemalint", "schemalint-fuzz"],
+            // Inputs read by path (Fixtures/fuzz: what fuzzing found, docs/fuzzing.md).
+            exclude: ["Fixtures"]
+        ),
+    ]
+)
+
+if readsSwiftSources {
+    package.targets += [
+        // Reads SwiftData `VersionedSchema` histories from Swift source (a ModelSourceReader).
+        .target(
+            name: "SchemaLintSwiftData",
+            dependencies: [
+                "SchemaLint",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
         ),
         .testTarget(
             name: "SchemaLintSwiftDataTests",
             dependencies: ["SchemaLint", "SchemaLintSwiftData"]
         ),
     ]
-)
+}

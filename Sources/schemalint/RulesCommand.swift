@@ -35,6 +35,7 @@ struct RulesCommand: ParsableCommand {
         case .addition: "Additions"
         case .cloudkitModel: "CloudKit model requirements (each version on its own)"
         case .history: "Whole history"
+        case .productionSchema: "CloudKit production schema (productionSchema: in .schemalint.yml)"
         case .migration: "Written migrations (mapping models, declared migrations) and the migration at launch"
         case .input: "Input files (bundles, schemalint.lock, configuration, suppressions, baseline)"
         }

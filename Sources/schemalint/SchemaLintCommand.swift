@@ -12,7 +12,8 @@ struct SchemaLintCommand: ParsableCommand {
 
         Run `schemalint models/` to lint, `schemalint rules` to list the rules, \
         `schemalint explain <rule>` to read one rule's page, `schemalint diff OLD NEW` for a changelog \
-        between two versions, and `schemalint lock` to record the released versions in schemalint.lock.
+        between two versions, `schemalint lock` to record the released versions in schemalint.lock, \
+        and `schemalint ckschema <model>` to print the CloudKit schema a version mirrors to.
 
         EXIT STATUS
           0  no errors (warnings and notes do not fail the run unless --strict)
@@ -20,7 +21,7 @@ struct SchemaLintCommand: ParsableCommand {
           2  input that could not be read, or a usage error
         """,
         version: SchemaLintVersion.current,
-        subcommands: [LintCommand.self, InitCommand.self, ImportCommand.self, RulesCommand.self, ExplainCommand.self, DiffCommand.self, LockCommand.self],
+        subcommands: [LintCommand.self, InitCommand.self, ImportCommand.self, RulesCommand.self, ExplainCommand.self, DiffCommand.self, LockCommand.self, CKSchemaCommand.self],
         defaultSubcommand: LintCommand.self
     )
 }

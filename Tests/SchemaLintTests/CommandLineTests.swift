@@ -5,7 +5,7 @@ import Testing
 /// End-to-end: the built executable on the examples and on bad input.
 @Suite struct CommandLineTests {
     /// Every `$ schemalint ...` console block in the README and docs/ shows the command's real output.
-    @Test(arguments: ["README.md", "docs/xcode.md", "docs/ci.md"])
+    @Test(arguments: ["README.md", "docs/xcode.md", "docs/ci.md", "docs/cloudkit-schema.md"])
     func documentedOutputIsCurrent(document: String) throws {
         let text = try String(contentsOf: Executable.packageRoot.appendingPathComponent(document), encoding: .utf8)
         let blocks = Self.consoleBlocks(in: text)
@@ -64,6 +64,8 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.write(WorkflowTests.v1, to: "models/v1.yaml")
         try folder.write(sample, to: ".schemalint.yml")
+        try folder.folder("MyApp/Migrations")  // the sample's `mappingModels:` folder
+        try folder.write("DEFINE SCHEMA\n", to: "CloudKit/production.ckdb")  // and its `productionSchema:`
         let baseline = try Executable.run(["models", "--write-baseline", "schemalint-baseline.json"], in: folder.url)
         #expect(baseline.status == 0, "\(baseline.stderr)")
         let run = try Executable.run(["models"], in: folder.url)

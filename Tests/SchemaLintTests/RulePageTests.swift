@@ -50,12 +50,25 @@ import Testing
         }
     }
 
-    /// Writes the example's files into a temporary folder (YAML versions as `v<N>.yaml`) and lints
-    /// the folder through the real pipeline, configuration included.
+    /// Writes the example's files into a temporary folder (YAML versions as `v<N>.yaml`), commits
+    /// those with `commit=N` in a git repository there, and lints the folder through the real
+    /// pipeline, configuration included. Examples with commits are skipped when git is missing.
     static func run(_ example: RulePage.Example, of id: String) throws -> (LintResult, [ModelVersion])? {
         let folder = try TemporaryFolder()
         for (index, text) in example.files.enumerated() { try folder.write(text, to: "v\(index + 1).yaml") }
-        for (path, text) in example.tree { try folder.write(text, to: path) }
+        if !example.commits.isEmpty {
+            guard GitRepository.isAvailable else {
+                print("skipped example '\(example.title)' in rules/\(id).md: \(GitRepository.missing)")
+                return nil
+            }
+            var repository = try GitRepository(at: folder.path)
+            for number in Set(example.commits.values).sorted() {
+                let paths = example.tree.map(\.path).filter { example.commits[$0] == number }
+                for (path, text) in example.tree where paths.contains(path) { try folder.write(text, to: path) }
+                try repository.commit("commit \(number)", adding: paths)
+            }
+        }
+        for (path, text) in example.tree where example.commits[path] == nil { try folder.write(text, to: path) }
         switch LintPipeline().run(.init(paths: [folder.path])) {
         case .success(let output):
             let versions = ModelLoader(configuration: output.configuration).load(paths: [folder.path]).versions

@@ -256,7 +256,8 @@ import Testing
 
     @Test(arguments: [
         ("<model>\n<entity name=\"A & B\"/>\n</model>", 2),
-        ("<model>\n<entity name=\"A\"/>\n", 2),
+        // Truncated: noticed at the end of the file, where the parser stands.
+        ("<model>\n<entity name=\"A\"/>\n", 3),
         ("<model>\n<entity name=\"A\" name=\"B\"/>\n</model>", 2),
         ("<model>\n<entity name=\"A\"/>\n</model>\n<model/>", 4),
         ("<model>\n<entity name=\"A></model>", 2),

@@ -3,7 +3,7 @@ import Foundation
 /// Finds and reads `.schemalint.yml`. Unknown keys and values are errors at their line, with "did you mean".
 public enum ConfigurationLoader {
     public static let fileName = ".schemalint.yml"
-    static let keys = ["cloudkit", "compatibility", "fail-on", "rules", "exclude", "bundles", "ignore", "baseline", "migrations", "mappingModels"]
+    static let keys = ["cloudkit", "compatibility", "fail-on", "rules", "exclude", "bundles", "ignore", "baseline", "migrations", "mappingModels", "productionSchema"]
     static let bundleKeys = ["order", "drafts", "cloudkit"]
     static let ignoreKeys = ["rule", "model", "element", "reason", "until"]
     static let migrationKeys = ["model", "from", "to", "how", "reason"]
@@ -31,7 +31,9 @@ public enum ConfigurationLoader {
         try parse(bytes: try FileReader.bytes(of: file), file: file, knownRules: knownRules)
     }
 
-    static func parse(bytes: [UInt8], file: String, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration {
+    /// Reads a configuration from its bytes; `file` is used in locations and errors and gives the
+    /// folder that relative paths (`baseline`) are resolved against.
+    public static func parse(bytes: [UInt8], file: String, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration {
         var configuration = ProjectConfiguration(file: file, directory: (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent)
         let root: YAMLNode
         do throws(InputError) {
@@ -80,6 +82,8 @@ public enum ConfigurationLoader {
                 configuration.mappingModels = try ScalarReader.stringList(value, for: "'mappingModels'").map {
                     PathResolution.resolve($0.0, against: configuration.directory)
                 }
+            case "productionSchema":
+                configuration.productionSchemas = try productionSchemas(value, directory: configuration.directory)
             case "ignore":
                 guard case .sequence(let items) = value.content else {
                     throw InputError(at: value.location, "'ignore' must be a list of entries with rule, model, element and reason")
@@ -90,6 +94,23 @@ public enum ConfigurationLoader {
             }
         }
         return configuration
+    }
+
+    /// `productionSchema: path` for every model, or `productionSchema: {Model: path, ...}` per model.
+    private static func productionSchemas(_ node: YAMLNode, directory: String) throws(InputError) -> [ProjectConfiguration.ProductionSchemaSetting] {
+        if case .mapping = node.content {
+            var settings: [ProjectConfiguration.ProductionSchemaSetting] = []
+            for (model, key, path) in try MappingReader.entries(of: node, subject: "'productionSchema'") {
+                let text = try ScalarReader.string(path, for: "the production schema of model '\(model)'")
+                settings.append(.init(model: model, path: displayPath(PathResolution.resolve(text, against: directory)), location: key.location))
+            }
+            return settings
+        }
+        guard node.scalar != nil, !node.isNull else {
+            throw InputError(at: node.location, "'productionSchema' must be the path of a file cktool export-schema wrote, or a mapping from model name to such a path, found \(node.kindDescription)")
+        }
+        let text = try ScalarReader.string(node, for: "'productionSchema'")
+        return [.init(path: displayPath(PathResolution.resolve(text, against: directory)), location: node.location)]
     }
 
     private static func ruleSetting(_ node: YAMLNode, rule: String) throws(InputError) -> ProjectConfiguration.RuleSetting {

@@ -10,15 +10,16 @@ public struct ProjectConfiguration: Sendable {
     public struct BundleSettings: Hashable, Sendable {
         /// The bundle's path, relative to the configuration file's folder (or absolute).
         public var path: String
-        /// Version names, oldest first, when natural order of the names is wrong.
+        /// Version names, oldest first, when neither git nor the names tell the order.
         public var order: [String]?
-        /// Version names that no user has yet.
-        public var drafts: Set<String>
+        /// Version names that no user has yet; nil when not given (then the versions after the
+        /// bundle's current version are drafts).
+        public var drafts: Set<String>?
         /// The bundle's model is synced with CloudKit, though the XML does not say so.
         public var cloudKit: Bool?
         public var location: SourceLocation?
 
-        public init(path: String, order: [String]? = nil, drafts: Set<String> = [], cloudKit: Bool? = nil, location: SourceLocation? = nil) {
+        public init(path: String, order: [String]? = nil, drafts: Set<String>? = nil, cloudKit: Bool? = nil, location: SourceLocation? = nil) {
             self.path = path
             self.order = order
             self.drafts = drafts
@@ -79,6 +80,22 @@ public struct ProjectConfiguration: Sendable {
         }
     }
 
+    /// The CloudKit production schema (`productionSchema:`, a file `cktool export-schema` wrote) that
+    /// synced versions are checked against: for every model, or for one model by name.
+    public struct ProductionSchemaSetting: Hashable, Sendable {
+        /// The model's name; nil: every model.
+        public var model: String?
+        /// Resolved against the configuration's folder.
+        public var path: String
+        public var location: SourceLocation?
+
+        public init(model: String? = nil, path: String, location: SourceLocation? = nil) {
+            self.model = model
+            self.path = path
+            self.location = location
+        }
+    }
+
     /// The configuration file this was read from; nil for the defaults.
     public var file: String?
     /// The folder that relative paths in the file are resolved against.
@@ -101,6 +118,8 @@ public struct ProjectConfiguration: Sendable {
     /// Mapping models (`.xcmappingmodel` folders, or folders holding them) outside the paths
     /// linted (`mappingModels:`), resolved against `directory`.
     public var mappingModels: [String] = []
+    /// Production schemas to check synced versions against (`productionSchema:`).
+    public var productionSchemas: [ProductionSchemaSetting] = []
 
     public init(
         file: String? = nil, directory: String = ".", cloudKit: Bool? = nil, compatibility: Compatibility? = nil,
@@ -116,6 +135,11 @@ public struct ProjectConfiguration: Sendable {
         self.exclude = exclude
         self.bundles = bundles
         self.ignores = ignores
+    }
+
+    /// The production schema file for `model`: the one named for it, else the one for every model.
+    public func productionSchema(forModel model: String) -> ProductionSchemaSetting? {
+        productionSchemas.first { $0.model == model } ?? productionSchemas.first { $0.model == nil }
     }
 
     /// The settings for the bundle at `path` (as found on the command line), if the file names it.

@@ -1,6 +1,10 @@
 /// The commented `.schemalint.yml` that `schemalint init` writes: every key, with defaults.
 public enum StarterConfiguration {
+    /// The JSON Schema of `.schemalint.yml` (schema/schemalint.schema.json), for editors.
+    public static let schemaURL = "https://raw.githubusercontent.com/schemalint/schemalint/main/schema/schemalint.schema.json"
+
     public static let text = """
+    # yaml-language-server: $schema=\(schemaURL)
     # schemalint configuration. Every key is optional; see docs/configuration.md.
 
     # Models that do not say `cloudkit:` (and Xcode bundles, whose XML often does not) are synced

@@ -38,7 +38,12 @@ public struct Baseline: Sendable {
 
     /// Reads a baseline file (JSON, read with the YAML parser, of which JSON is a subset).
     public static func load(file: String) throws(InputError) -> Baseline {
-        let root = try YAMLParser().parse(try FileReader.bytes(of: file), file: file)
+        try parse(bytes: try FileReader.bytes(of: file), file: file)
+    }
+
+    /// Reads a baseline from its bytes; `file` is used in locations and errors.
+    public static func parse(bytes: [UInt8], file: String) throws(InputError) -> Baseline {
+        let root = try YAMLParser().parse(bytes, file: file)
         let top = try MappingReader(root, subject: "the baseline")
         try top.rejectUnknownKeys(allowed: ["formatVersion", "findings"])
         let version = try ScalarReader.int(try top.required("formatVersion"), for: "'formatVersion' of the baseline")

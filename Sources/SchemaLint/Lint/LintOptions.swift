@@ -41,9 +41,12 @@ public struct LintOptions: Sendable {
     public var compatibility: Compatibility
     /// The lock of released versions found beside the models, if any.
     public var lock: VersionLock?
+    /// The CloudKit production schema each model's synced versions are checked against, by model name.
+    public var productionSchemas: [String: CloudKitSchema]
 
-    public init(compatibility: Compatibility = .previous, lock: VersionLock? = nil) {
+    public init(compatibility: Compatibility = .previous, lock: VersionLock? = nil, productionSchemas: [String: CloudKitSchema] = [:]) {
         self.compatibility = compatibility
         self.lock = lock
+        self.productionSchemas = productionSchemas
     }
 }

@@ -23,6 +23,9 @@ public struct LintPipeline: Sendable {
         /// `--compatibility`: which releases each version is checked against (nil: the
         /// configuration's `compatibility:`, else `previous`).
         public var compatibility: Compatibility?
+        /// The paths lie in files copied from a git revision (the reference run of `--against`),
+        /// so bundles are ordered by the history of that revision.
+        public var snapshot: GitSnapshot?
 
         public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false, baselineFile: String? = nil, ignoresBaseline: Bool = false, againstRevision: String? = nil) {
             self.againstRevision = againstRevision
@@ -71,6 +74,8 @@ public struct LintPipeline: Sendable {
         public var mappingModels: [(MappingModel, MappingModelPlacement)] = []
         /// What the registered readers mapped by a guess or left out.
         public var readingNotes: [ReadingNote] = []
+        /// The CloudKit production schema of each model the configuration names one for (`productionSchema:`).
+        public var productionSchemas: [String: CloudKitSchema] = [:]
     }
 
     /// The first stage of a run, shared by `lint` and `lock`: configuration, model files and bundles,
@@ -87,6 +92,7 @@ public struct LintPipeline: Sendable {
     private func loadInput(_ options: Options) throws(InputErrors) -> Input {
         let configuration = try InputErrors.collect { () throws(InputError) in try loadConfiguration(options) }
         var loader = ModelLoader(configuration: configuration, declaresCloudKit: options.declaresCloudKit, skipsNonModelFiles: options.skipsNonModelFiles, readers: readers)
+        loader.snapshot = options.snapshot
         if let orderFile = options.orderFile {
             loader.bundleOrder = try InputErrors.collect { () throws(InputError) in try ModelLoader.readOrder(file: orderFile) }
         }
@@ -105,11 +111,13 @@ public struct LintPipeline: Sendable {
         if let unknown = suppressions.first(where: { !known.contains($0.rule) }) {
             throw InputErrors([InputError(at: unknown.location, "unknown rule '\(unknown.rule)' in a suppression" + Spelling.didYouMean(unknown.rule, among: known.sorted()))])
         }
-        return Input(
+        var input = Input(
             configuration: configuration, histories: histories, bundles: loaded.bundles, suppressions: suppressions,
             mappingModels: WrittenMigrationMatcher.placements(of: histories, unmatched: matched.unmatched),
             readingNotes: loaded.readingNotes
         )
+        input.productionSchemas = try ProductionSchemaLoader.load(configuration, models: histories.map(\.model))
+        return input
     }
 
     private func lint(_ options: Options) throws(InputErrors) -> Output {
@@ -126,7 +134,7 @@ public struct LintPipeline: Sendable {
             let fromRevision = reference.released.filter { !locked.contains("\($0.model)\u{0}\($0.version)") }
             lock = VersionLock(file: lock?.file ?? revision, entries: (lock?.entries ?? []) + fromRevision)
         }
-        var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock)).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels)
+        var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
         var inputFiles = histories.flatMap { $0.versions.map(\.file) } + [configuration.file, lock?.file].compactMap { $0 }
         if !options.ignoresBaseline, let file = options.baselineFile ?? configuration.baseline {
@@ -147,15 +155,18 @@ public struct LintPipeline: Sendable {
     private func reference(at revision: String, _ options: Options, configuration: ProjectConfiguration) throws(InputErrors) -> Reference {
         let git = try InputErrors.collect { () throws(InputError) in try GitRevision(revision) }
         // A model file named on its own is linted with the model files beside it, there as here;
-        // a file inside a bundle with the whole bundle.
+        // a file inside a bundle with the whole bundle. The configuration and the production
+        // schemas it names come along, but are not linted as paths.
         let namedFiles = options.paths.filter(Self.isYAMLFile)
-        let wanted = options.paths.map { ModelSourceFinder.enclosingBundle(of: $0) ?? $0 } + (configuration.file.map { [$0] } ?? [])
+        let companions = (configuration.file.map { [$0] } ?? []) + configuration.productionSchemas.map(\.path)
+        let wanted = options.paths.map { ModelSourceFinder.enclosingBundle(of: $0) ?? $0 } + companions
         let checkout = try InputErrors.collect { () throws(InputError) in
             try git.checkout(wanted, companionFolders: namedFiles.map { ($0 as NSString).deletingLastPathComponent })
         }
         defer { try? FileManager.default.removeItem(atPath: checkout.folder) }
         var earlier = options
-        earlier.paths = checkout.paths.filter { path in configuration.file.map { path != git.place(of: $0, in: checkout.folder) } ?? true }
+        let placed = Set(companions.map { git.place(of: $0, in: checkout.folder) })
+        earlier.paths = checkout.paths.filter { !placed.contains($0) }
         // A named file that is new since the revision: its history there is the model files that were beside it.
         let newFiles = namedFiles.map { git.place(of: $0, in: checkout.folder) }.filter { !FileManager.default.fileExists(atPath: $0) }
         let formerNeighbours = ModelSourceFinder().siblings(of: newFiles).map(\.path).filter(ModelSourceFinder.looksLikeModelFile)
@@ -163,6 +174,7 @@ public struct LintPipeline: Sendable {
         guard !earlier.paths.isEmpty else { return Reference() }
         earlier.configurationFile = configuration.file.map { git.place(of: $0, in: checkout.folder) }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         earlier.againstRevision = nil
+        earlier.snapshot = GitSnapshot(root: git.root, revision: revision, folder: checkout.folder)
         earlier.ignoresBaseline = true
         switch run(earlier) {
         case .success(let output):

@@ -13,6 +13,8 @@ public struct ModelLoader: Sendable {
     public var skipsNonModelFiles: Bool
     /// `--order FILE`: the history order of the one bundle being linted (version names, oldest first).
     public var bundleOrder: [String]?
+    /// The paths lie in files copied from a git revision (`--against`): bundles read their history there.
+    public var snapshot: GitSnapshot?
     public var yaml: YAMLModelLoader
     /// Readers of formats the core does not know (registered by the executable).
     public var readers: [any ModelSourceReader]
@@ -160,7 +162,7 @@ public struct ModelLoader: Sendable {
     public func bundleOptions(for path: String) -> XcodeBundleOptions {
         let settings = configuration.settings(forBundle: path)
         let cloudKit = declaresCloudKit || (settings?.cloudKit ?? configuration.cloudKit ?? false)
-        return XcodeBundleOptions(order: bundleOrder ?? settings?.order, drafts: settings?.drafts ?? [], cloudKit: cloudKit)
+        return XcodeBundleOptions(order: bundleOrder ?? settings?.order, drafts: settings?.drafts, cloudKit: cloudKit, snapshot: snapshot)
     }
 
     /// Reads an order file: one version name per line, oldest first; blank lines and `#` comments are ignored.

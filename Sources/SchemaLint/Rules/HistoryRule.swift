@@ -31,6 +31,8 @@ public struct HistoryContext: Sendable {
     /// The lock's entries for this model, when a lock was found.
     public let lock: [VersionLock.Entry]?
     let catalog: RuleCatalog
+    /// The CloudKit production schema the configuration names for this model (`productionSchema:`).
+    public var productionSchema: CloudKitSchema? = nil
 
     /// The change rules' findings for two versions that need not be consecutive.
     func changeFindings(from baseline: ModelVersion, to version: ModelVersion) -> (changes: [Change], findings: [Finding]) {

@@ -55,9 +55,14 @@ public struct RuleCatalog: Sendable {
         MigrationAtLaunchRule(),
         ReleasedVersionLockRule.modified,
         ReleasedVersionLockRule.removed,
+        ProductionSchemaMissingFieldRule(),
+        ProductionSchemaTypeMismatchRule(),
+        ProductionSchemaUnexplainedFieldRule(),
+        ProductionSchemaFieldLimitRule(),
     ], bundleRules: [
         CurrentVersionNotLatestRule(),
         LegacyBinaryVersionRule(),
+        VersionOrderFromGitRule(),
     ], mappingModelRules: [
         MappingModelUnmatchedRule(),
         MappingModelStaleRule(),

@@ -12,6 +12,8 @@ public enum RuleCategory: String, CaseIterable, Hashable, Sendable, Codable {
     case cloudkitModel = "cloudkit-model"
     /// Across the whole history rather than one pair of versions.
     case history
+    /// Synced versions against the CloudKit production schema (`productionSchema:`).
+    case productionSchema = "production-schema"
     /// The migrations a team wrote (mapping models, declared custom migrations) and what
     /// migrating costs at launch.
     case migration

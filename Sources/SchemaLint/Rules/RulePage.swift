@@ -6,7 +6,9 @@ import Foundation
 /// `## Examples` with `### Triggers: ...` and `### Does not trigger: ...` subsections. Each
 /// subsection holds one or more ```` ```yaml ```` blocks: the versions of a history, oldest first.
 /// A block whose info string names a file (```` ```xml path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents ````)
-/// is that file of the example's folder instead: bundles, `.schemalint.yml`.
+/// is that file of the example's folder instead: bundles, `.schemalint.yml`. `commit=N` before
+/// `path=` (```` ```xml commit=2 path=... ````) makes the example's folder a git repository in which
+/// commit N (1, 2, ... in that order) adds the file; files without it stay uncommitted.
 public struct RulePage: Sendable {
     public struct Example: Sendable {
         public var title: String
@@ -16,6 +18,8 @@ public struct RulePage: Sendable {
         public var files: [String]
         /// Other files of the example, by path relative to the example's folder.
         public var tree: [(path: String, text: String)] = []
+        /// The commit (1, 2, ...) that adds each file of `tree` that has one, by path.
+        public var commits: [String: Int] = [:]
     }
 
     /// The id in the page's `# ` heading.
@@ -30,6 +34,7 @@ public struct RulePage: Sendable {
         var block: [Substring]?
         var blockIsYAML = false
         var blockPath: String?
+        var blockCommit: Int?
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             if var lines = block {
                 if line.hasPrefix("```") {
@@ -37,6 +42,7 @@ public struct RulePage: Sendable {
                     if !examples.isEmpty {
                         if let blockPath {
                             examples[examples.count - 1].tree.append((blockPath, text))
+                            if let blockCommit { examples[examples.count - 1].commits[blockPath] = blockCommit }
                         } else if blockIsYAML {
                             examples[examples.count - 1].files.append(text)
                         }
@@ -50,7 +56,10 @@ public struct RulePage: Sendable {
                 block = []
                 let info = line.dropFirst(3).trimmingPrefix(" ")
                 blockIsYAML = info.hasPrefix("yaml")
-                blockPath = info.range(of: "path=").map { String(info[$0.upperBound...]).trimmingCharacters(in: .whitespaces) }
+                let pathStart = info.range(of: "path=")
+                blockPath = pathStart.map { String(info[$0.upperBound...]).trimmingCharacters(in: .whitespaces) }
+                blockCommit = info[..<(pathStart?.lowerBound ?? info.endIndex)].split(separator: " ")
+                    .first { $0.hasPrefix("commit=") }.flatMap { Int($0.dropFirst("commit=".count)) }
             } else if line.hasPrefix("### ") {
                 let title = String(line.dropFirst(4))
                 if title.hasPrefix("Triggers") || title.hasPrefix("Does not trigger") {

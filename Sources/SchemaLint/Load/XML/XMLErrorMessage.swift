@@ -1,17 +1,53 @@
 /// Readable messages for libxml2's parser errors (`xmlParserErrors`), whose own texts name parser
 /// internals ("StartTag: invalid element name", "AttValue: ' expected").
 enum XMLErrorMessage {
+    /// What libxml2 reported, and where it stood.
+    struct Reported {
+        /// libxml2's error number.
+        var code: Int
+        /// libxml2's own text, used for errors without a message of ours.
+        var libraryMessage: String
+        /// libxml2's extra string and number: for an element left open, its name and the line it
+        /// opened on; for a limit, the limit.
+        var element: String?
+        var number: Int
+        /// Nothing but white space follows the position (the file ends there).
+        var atEndOfFile: Bool
+        /// The file holds nothing but white space.
+        var isBlank: Bool
+    }
+
     /// A message for the error libxml2 reported, e.g. "malformed XML: closing tag does not match the open element".
-    /// - Parameters:
-    ///   - code: libxml2's error number.
-    ///   - libraryMessage: libxml2's own text, used for errors without a message of ours.
-    static func message(code: Int, libraryMessage: String) -> String {
-        "malformed XML: \(describe(code) ?? libraryText(libraryMessage, code: code))"
+    static func message(for error: Reported) -> String {
+        "malformed XML: \(special(error) ?? describe(error.code) ?? libraryText(error.libraryMessage, code: error.code))"
+    }
+
+    /// Errors about text that is there (a bad character, a mismatched closing tag), which stay what they
+    /// are even when noticed at the end of the file; any other error there means the file stops short.
+    private static let aboutWhatIsWritten: Set<Int> = [6, 7, 8, 9, 10, 11, 12, 13, 26, 27, 38, 42, 76, 203]
+
+    /// Messages that depend on more than the error number: the end of the file and libxml2's limits.
+    private static func special(_ error: Reported) -> String? {
+        if error.code == 4 {
+            return error.isBlank ? "the file is empty" : "the file does not start with an XML element (is it XML?)"
+        }
+        if error.atEndOfFile, !aboutWhatIsWritten.contains(error.code) {
+            guard let element = error.element, error.code == 77 || error.code == 85 else {
+                return "the file ends in the middle of the document (is it truncated?)"
+            }
+            return "the file ends before <\(element)> (line \(error.number)) is closed (is it truncated?)"
+        }
+        if error.code == 1, error.libraryMessage.hasPrefix("Excessive depth") {
+            return "elements are nested deeper than the XML parser allows (\(error.number) levels)"
+        }
+        if error.libraryMessage.contains("too long") || error.libraryMessage.contains("huge") {
+            return "a name, value or text is longer than the XML parser allows (\(libraryText(error.libraryMessage, code: error.code)))"
+        }
+        return nil
     }
 
     static func describe(_ code: Int) -> String? {
         switch code {
-        case 4: "the file is empty"
         case 5: "unexpected end of the document or content after the root element (is an element not closed?)"
         case 6...13: "invalid character or character reference"
         case 14...17, 22, 23, 26, 27, 36, 37: "unknown or unterminated entity reference (write '&' as '&amp;')"

@@ -22,7 +22,21 @@ struct XMLStartElement {
     var location: SourceLocation { session.currentElementLocation() }
 
     /// The XML attributes in document order, each with its (decoded) value and where its name is written.
-    var attributes: [XMLAttribute] { session.currentElementAttributes() }
+    var attributes: [XMLAttribute] {
+        (0..<attributeCount).map { XMLAttribute(name: attributeName($0), value: attributeValue($0), location: attributeLocation($0)) }
+    }
+
+    // One attribute at a time, for readers that keep only some (their values and locations are then
+    // never made). Indices are `0..<attributeCount`, in document order.
+
+    var attributeCount: Int { session.currentAttributeCount }
+    func attributeName(_ index: Int) -> String { session.currentAttributeName(index) }
+    /// Which of the reader's `knownNames` the attribute has (an index into them), nil for another
+    /// name: cheaper than making and comparing its name.
+    func attributeNameIndex(_ index: Int) -> Int? { session.currentAttributeNameIndex(index) }
+    func attributeValue(_ index: Int) -> String { session.currentAttributeValue(index) }
+    /// Cheapest when asked in increasing order of `index`.
+    func attributeLocation(_ index: Int) -> SourceLocation { session.currentAttributeLocation(index) }
 }
 
 /// One XML attribute of a start tag.

@@ -8,6 +8,9 @@ final class XMLParseSession {
     private let text: UnsafeRawBufferPointer
     private let context: xmlParserCtxtPtr
     private let visit: (XMLEvent) throws(InputError) -> Void
+    /// The names the reader asked to recognise, as libxml2's dictionary holds them: libxml2 reports
+    /// every name through that dictionary, so a name is recognised by comparing pointers.
+    private let knownNames: [UnsafePointer<xmlChar>?]
     private var lines: XMLLineCounter
     private var failure: InputError?
 
@@ -20,14 +23,22 @@ final class XMLParseSession {
     private var attributeFields: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     /// The byte offset where libxml2 stands when it reports the tag: its closing `>` or `/>`.
     private var tagEnd = 0
+    /// The offset of the tag's `<`, once found (nil inside: not looked for yet; nil outside: not found).
+    private var tagStartOffset: Int??
     private var tagLocation: SourceLocation?
+    /// Finds attribute names in the tag's text; `scannedCount` attributes have been looked for.
+    private var scanner: XMLTagScanner?
+    private var scannedCount = 0
 
-    init(file: String, text: UnsafeRawBufferPointer, context: xmlParserCtxtPtr,
+    init(file: String, text: UnsafeRawBufferPointer, context: xmlParserCtxtPtr, knownNames: [String],
          visit: @escaping (XMLEvent) throws(InputError) -> Void) {
         self.file = file
         self.text = text
         self.context = context
         self.visit = visit
+        self.knownNames = knownNames.map { name in
+            name.withCString { xmlDictLookup(context.pointee.dict, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self), -1) }
+        }
         self.lines = XMLLineCounter(text)
     }
 
@@ -59,6 +70,9 @@ final class XMLParseSession {
         self.attributeFields = attributes
         self.tagEnd = Int(xmlByteConsumed(context))
         self.tagLocation = nil
+        self.tagStartOffset = .none
+        self.scanner = nil
+        self.scannedCount = 0
         deliver(.start(XMLStartElement(session: self)))
         self.attributeFields = nil
     }
@@ -90,8 +104,10 @@ final class XMLParseSession {
     /// libxml2's structured error handler: the first error (not warning) stops the parse.
     func libraryError(_ reported: xmlError) {
         guard failure == nil, reported.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        let message = XMLErrorMessage.message(
-            code: Int(reported.code), libraryMessage: reported.message.map { String(cString: $0) } ?? "")
+        let message = XMLErrorMessage.message(for: XMLErrorMessage.Reported(
+            code: Int(reported.code), libraryMessage: reported.message.map { String(cString: $0) } ?? "",
+            element: reported.str1.map { String(cString: $0) }, number: Int(reported.int1),
+            atEndOfFile: onlySpaces(from: Int(xmlByteConsumed(context))), isBlank: onlySpaces(from: 0)))
         fail(error(at: (Int(reported.line), Int(reported.int2)), message))
     }
 
@@ -113,29 +129,57 @@ final class XMLParseSession {
         return location
     }
 
-    func currentElementAttributes() -> [XMLAttribute] {
-        guard attributeCount > 0, let fields = attributeFields else { return [] }
+    var currentAttributeCount: Int { attributeFields == nil ? 0 : attributeCount }
+
+    /// The name of attribute `index` of the tag being reported (`prefix:local` for a prefixed name).
+    func currentAttributeName(_ index: Int) -> String {
+        let field = attributeField(index)
+        return Self.qualifiedName(field[0], field[1])
+    }
+
+    /// Which of the known names attribute `index` has (an index into them), nil for another name.
+    func currentAttributeNameIndex(_ index: Int) -> Int? {
+        let field = attributeField(index)
+        guard field[1] == nil, let name = field[0] else { return nil }
+        return knownNames.firstIndex { $0 == name }
+    }
+
+    /// The value of attribute `index`, entities and character references decoded.
+    func currentAttributeValue(_ index: Int) -> String {
+        let field = attributeField(index)
+        guard let start = field[3], let end = field[4] else { return "" }
+        return Self.attributeValue(UnsafeBufferPointer(start: start, count: start.distance(to: end)))
+    }
+
+    /// Where the name of attribute `index` is written; the tag's `<` for one the tag does not write.
+    /// Cheapest when asked in increasing order of `index` (the tag is scanned once).
+    func currentAttributeLocation(_ index: Int) -> SourceLocation {
         let elementLocation = currentElementLocation()
-        var scanner = tagStart().map { XMLTagScanner(text: text, tagStart: $0, tagEnd: tagEnd) }
-        var attributes: [XMLAttribute] = []
-        attributes.reserveCapacity(attributeCount)
-        for index in 0..<attributeCount {
-            let field = fields + 5 * index
-            let name = Self.qualifiedName(field[0], field[1])
-            var value = ""
-            if let start = field[3], let end = field[4] {
-                value = Self.attributeValue(UnsafeBufferPointer(start: start, count: start.distance(to: end)))
-            }
-            var location = elementLocation
-            if index < attributeCount - defaultedCount, let offset = scanner?.nextAttribute(named: field[0], prefix: field[1]) {
-                let position = lines.position(of: offset)
-                location = SourceLocation(file: file, line: position.line, column: position.column)
-            } else {
-                scanner = nil
-            }
-            attributes.append(XMLAttribute(name: name, value: value, location: location))
+        guard index < attributeCount - defaultedCount, let start = tagStart() else { return elementLocation }
+        if scanner == nil || index < scannedCount {
+            scanner = XMLTagScanner(text: text, tagStart: start, tagEnd: tagEnd)
+            scannedCount = 0
         }
-        return attributes
+        while scannedCount <= index {
+            let field = attributeField(scannedCount)
+            let offset = scanner?.nextAttribute(named: field[0], prefix: field[1])
+            scannedCount += 1
+            guard let offset else {
+                scannedCount = attributeCount
+                return elementLocation
+            }
+            if scannedCount - 1 == index {
+                let position = lines.position(of: offset)
+                return SourceLocation(file: file, line: position.line, column: position.column)
+            }
+        }
+        return elementLocation
+    }
+
+    /// Five pointers for attribute `index`: local name, prefix, namespace, value start, value end.
+    private func attributeField(_ index: Int) -> UnsafeMutablePointer<UnsafePointer<xmlChar>?> {
+        precondition(index >= 0 && index < currentAttributeCount, "attribute index out of range")
+        return attributeFields! + 5 * index
     }
 
     // MARK: - Helpers
@@ -168,11 +212,29 @@ final class XMLParseSession {
 
     /// The offset of the tag's `<`: the last `<` before where libxml2 stands (XML allows no `<` inside a tag).
     private func tagStart() -> Int? {
+        if let known = tagStartOffset { return known }
+        let found = findTagStart()
+        tagStartOffset = .some(found)
+        return found
+    }
+
+    private func findTagStart() -> Int? {
         guard tagEnd > 0, tagEnd <= text.count else { return nil }
         var index = tagEnd - 1
         while index >= 0, text[index] != UInt8(ascii: "<") { index -= 1 }
         guard index >= 0, index + 1 < tagEnd else { return nil }
         return index
+    }
+
+    /// Whether the text from `offset` on is white space or nothing.
+    private func onlySpaces(from offset: Int) -> Bool {
+        guard offset >= 0 else { return false }
+        var index = offset
+        while index < text.count {
+            guard [0x20, 0x09, 0x0A, 0x0D].contains(text[index]) else { return false }
+            index += 1
+        }
+        return true
     }
 
     private func deliver(_ event: XMLEvent) {

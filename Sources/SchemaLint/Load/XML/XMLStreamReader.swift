@@ -17,21 +17,24 @@ enum XMLStreamReader {
     /// - Parameters:
     ///   - text: whether to report character data (`.text` events); element-only readers skip it.
     ///   - visit: called for every event; an error it throws stops the parse and is rethrown.
+    ///   - knownNames: unprefixed attribute names the reader looks for (`XMLStartElement.attributeNameIndex`).
     static func read(
-        _ data: Data, file: String, text: Bool = false, _ visit: (XMLEvent) throws(InputError) -> Void
+        _ data: Data, file: String, text: Bool = false, knownNames: [String] = [],
+        _ visit: (XMLEvent) throws(InputError) -> Void
     ) throws(InputError) {
         let result = data.withUnsafeBytes { bytes in
-            Result { () throws(InputError) in try read(bytes, file: file, text: text, visit) }
+            Result { () throws(InputError) in try read(bytes, file: file, text: text, knownNames: knownNames, visit) }
         }
         try result.get()
     }
 
-    /// Reads the document in `bytes`; see `read(_:file:text:_:)`.
+    /// Reads the document in `bytes`; see `read(_:file:text:knownNames:_:)`.
     static func read(
-        _ bytes: UnsafeRawBufferPointer, file: String, text: Bool = false, _ visit: (XMLEvent) throws(InputError) -> Void
+        _ bytes: UnsafeRawBufferPointer, file: String, text: Bool = false, knownNames: [String] = [],
+        _ visit: (XMLEvent) throws(InputError) -> Void
     ) throws(InputError) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
-            throw InputError(file: file, line: 1, column: 1, message: XMLErrorMessage.message(code: 4, libraryMessage: ""))
+            throw InputError(file: file, line: 1, column: 1, message: "malformed XML: the file is empty")
         }
         guard bytes.count <= Int(Int32.max) else {
             throw InputError(file: file, message: "the file is too large to be read as XML")
@@ -45,7 +48,7 @@ enum XMLStreamReader {
         _ = xmlCtxtUseOptions(context, Int32(bitPattern: parseOptions))
         context.pointee.sax.pointee = handler(text: text)
         try withoutActuallyEscaping(visit) { (visit) throws(InputError) in
-            let session = XMLParseSession(file: file, text: bytes, context: context, visit: visit)
+            let session = XMLParseSession(file: file, text: bytes, context: context, knownNames: knownNames, visit: visit)
             context.pointee._private = Unmanaged.passUnretained(session).toOpaque()
             defer { context.pointee._private = nil }
             try withExtendedLifetime(session) { () throws(InputError) in

@@ -3,8 +3,9 @@ import Foundation
 /// Loads every version of an Xcode model bundle (`Name.xcdatamodeld`).
 public enum XcodeBundleLoader {
     /// Reads the bundle at `path`: each `*.xcdatamodel` folder with a `contents` file becomes a version,
-    /// numbered 1...n in natural order of the folder names (or `options.order`); folders without
-    /// `contents` are listed in `legacyVersions`.
+    /// numbered 1...n in history order (`options.order`, else the order in which git first added
+    /// them, else natural order of the folder names); folders without `contents` are listed in
+    /// `legacyVersions`. Versions after the current one are drafts unless `options.drafts` says.
     public static func load(_ path: String, options: XcodeBundleOptions = .init()) throws(InputError) -> XcodeModelBundle {
         let bundleName = (path as NSString).lastPathComponent
         let model = bundleName.hasSuffix(XcodeModelBundle.bundleExtension)
@@ -23,10 +24,16 @@ public enum XcodeBundleLoader {
             }
         }
         let legacyNames = Set(legacy.map(\.name))
-        let ordered = try XcodeVersionOrder.history(of: Set(readable.keys), legacy: legacyNames, explicit: options.order, bundle: path)
-        let drafts = try XcodeVersionOrder.drafts(options.drafts, known: Set(readable.keys).union(legacyNames), bundle: path)
+        let git = options.order == nil && options.readsGitHistory ? XcodeVersionCommits.read(bundle: path, snapshot: options.snapshot) : .init()
+        var ordering = try XcodeVersionOrder.ordering(
+            of: Set(readable.keys), legacy: legacyNames, explicit: options.order, commits: git.commits, bundle: path)
+        ordering.gitProblem = git.problem
+        let ordered = ordering.history
+        let current = try XcodeCurrentVersion.read(bundle: path)
+        let drafts = try XcodeVersionOrder.drafts(
+            configured: options.drafts, history: ordered, current: current, known: Set(readable.keys).union(legacyNames), bundle: path)
 
-        // Versions are independent: read them on all cores (each XMLParser has its own libxml2 context).
+        // Versions are independent: read them on all cores (each parse has its own libxml2 context).
         let files = readable
         let versions = try OrderedConcurrentMap.map(count: ordered.count) { offset throws(InputError) in
             let name = ordered[offset]
@@ -36,8 +43,9 @@ public enum XcodeBundleLoader {
         }
         return XcodeModelBundle(
             path: path, name: model, versions: versions,
-            currentVersionName: try XcodeCurrentVersion.read(bundle: path),
-            legacyVersions: legacy.sorted { NaturalOrder.precedes($0.name, $1.name) })
+            currentVersionName: current,
+            legacyVersions: legacy.sorted { NaturalOrder.precedes($0.name, $1.name) },
+            ordering: ordering, configuredDrafts: options.drafts.map { Set($0.map(XcodeModelBundle.versionName(ofFolder:))) })
     }
 
     /// The `*.xcdatamodel` folder names in the bundle.

@@ -4,17 +4,17 @@ import Foundation
 /// Children (an entity's properties, a configuration's members) are added by the caller.
 enum XcodeElementMapper {
     /// `<model usedWithCloudKit="YES">`: whether the whole model is marked as synced with CloudKit.
-    static func modelUsesCloudKit(_ tag: XcodeTag) -> Bool { tag.flag("usedWithCloudKit") }
+    static func modelUsesCloudKit(_ tag: XcodeTag) -> Bool { tag.flag(.usedWithCloudKit) }
 
     /// `<entity name parentEntity isAbstract elementID|renamingIdentifier versionHashModifier>`.
     static func entity(_ tag: XcodeTag) throws(InputError) -> Entity {
         let name = try requiredName(tag, of: "<entity>")
         return Entity(
             name: name,
-            parent: tag.text("parentEntity"),
-            isAbstract: tag.flag("isAbstract"),
+            parent: tag.text(.parentEntity),
+            isAbstract: tag.flag(.isAbstract),
             renamedFrom: renamingIdentifier(tag),
-            versionHashModifier: tag.text("versionHashModifier"),
+            versionHashModifier: tag.text(.versionHashModifier),
             location: tag.location,
             propertyLocations: tag.propertyLocations
         )
@@ -34,16 +34,16 @@ enum XcodeElementMapper {
         return Attribute(
             name: name,
             type: type,
-            isOptional: tag.flag("optional"),
+            isOptional: tag.flag(.optional),
             defaultValue: defaultValue(tag, type: type),
-            isTransient: tag.flag("transient"),
+            isTransient: tag.flag(.transient),
             renamedFrom: renamingIdentifier(tag),
-            transformer: type == .transformable ? tag.text("valueTransformerName") : nil,
-            className: type == .transformable ? tag.text("customClassName") : nil,
-            allowsCloudEncryption: tag.flag("allowsCloudEncryption"),
-            isDerived: tag.flag("derived"),
-            isIndexed: tag.flag("indexed"),
-            versionHashModifier: tag.text("versionHashModifier"),
+            transformer: type == .transformable ? tag.text(.valueTransformerName) : nil,
+            className: type == .transformable ? tag.text(.customClassName) : nil,
+            allowsCloudEncryption: tag.flag(.allowsCloudEncryption),
+            isDerived: tag.flag(.derived),
+            isIndexed: tag.flag(.indexed),
+            versionHashModifier: tag.text(.versionHashModifier),
             location: tag.location,
             propertyLocations: tag.propertyLocations
         )
@@ -55,23 +55,23 @@ enum XcodeElementMapper {
     static func relationship(_ tag: XcodeTag, in entity: String) throws(InputError) -> Relationship {
         let name = try requiredName(tag, of: "<relationship> in entity '\(entity)'")
         func element() -> String { "relationship '\(entity).\(name)'" }
-        guard let destination = tag.text("destinationEntity") else {
+        guard let destination = tag.text(.destinationEntity) else {
             throw InputError(at: tag.location, "\(element()) has no destinationEntity")
         }
-        let isToMany = tag.flag("toMany")
-        var maxCount = try tag.integer("maxCount", property: "maxCount", of: element())
+        let isToMany = tag.flag(.toMany)
+        var maxCount = try tag.integer(.maxCount, property: "maxCount", of: element())
         if !isToMany, maxCount == 1 { maxCount = nil }
         return Relationship(
             name: name,
             destination: destination,
-            inverse: tag.text("inverseName"),
+            inverse: tag.text(.inverseName),
             isToMany: isToMany,
-            isOrdered: tag.flag("ordered"),
-            isOptional: tag.flag("optional"),
+            isOrdered: tag.flag(.ordered),
+            isOptional: tag.flag(.optional),
             deleteRule: try deleteRule(tag, element: element()),
-            minCount: try tag.integer("minCount", property: "minCount", of: element()),
+            minCount: try tag.integer(.minCount, property: "minCount", of: element()),
             maxCount: maxCount,
-            isTransient: tag.flag("transient"),
+            isTransient: tag.flag(.transient),
             renamedFrom: renamingIdentifier(tag),
             location: tag.location,
             propertyLocations: tag.propertyLocations
@@ -82,53 +82,53 @@ enum XcodeElementMapper {
     static func configuration(_ tag: XcodeTag) throws(InputError) -> Configuration {
         Configuration(
             name: try requiredName(tag, of: "<configuration>"),
-            usesCloudKit: tag.flag("usedWithCloudKit"),
+            usesCloudKit: tag.flag(.usedWithCloudKit),
             entities: [],
             location: tag.location
         )
     }
 
     /// The `name` of a `<memberEntity>` or the `value` of a `<constraint>`.
-    static func reference(_ tag: XcodeTag, key: String) throws(InputError) -> String {
+    static func reference(_ tag: XcodeTag, key: XcodeXMLName) throws(InputError) -> String {
         guard let value = tag.text(key) else {
-            throw InputError(at: tag.location, "<\(tag.name)> without \(key)")
+            throw InputError(at: tag.location, "<\(tag.name)> without \(key.rawValue)")
         }
         return value
     }
 
     // MARK: - Pieces
 
-    /// The properties each element writes as XML attributes, by XML attribute name, for `propertyLocations`.
-    static func propertyKeys(forElement name: String) -> [String: XcodeTag.PropertyKey] {
+    /// The properties each element writes as XML attributes, for `propertyLocations`.
+    static func propertyKeys(forElement name: String) -> [XcodeTag.PropertyKey] {
         switch name {
         case "model": modelKeys
         case "entity": entityKeys
         case "attribute": attributeKeys
         case "relationship": relationshipKeys
-        default: [:]
+        default: []
         }
     }
 
-    private static let modelKeys: [String: XcodeTag.PropertyKey] = ["usedWithCloudKit": .init("cloudkit")]
-    private static let entityKeys: [String: XcodeTag.PropertyKey] = [
-        "parentEntity": .init("parent"), "isAbstract": .init("abstract"),
-        "elementID": .init("renamedFrom", preferred: true), "renamingIdentifier": .init("renamedFrom"),
-        "versionHashModifier": .init("versionHashModifier"),
+    private static let modelKeys: [XcodeTag.PropertyKey] = [.init(xml: .usedWithCloudKit, "cloudkit")]
+    private static let entityKeys: [XcodeTag.PropertyKey] = [
+        .init(xml: .parentEntity, "parent"), .init(xml: .isAbstract, "abstract"),
+        .init(xml: .elementID, "renamedFrom", preferred: true), .init(xml: .renamingIdentifier, "renamedFrom"),
+        .init(xml: .versionHashModifier, "versionHashModifier"),
     ]
-    private static let attributeKeys: [String: XcodeTag.PropertyKey] = [
-        "attributeType": .init("type"), "optional": .init("optional"),
-        "defaultDateTimeInterval": .init("default", preferred: true), "defaultValueString": .init("default"),
-        "transient": .init("transient"),
-        "elementID": .init("renamedFrom", preferred: true), "renamingIdentifier": .init("renamedFrom"),
-        "valueTransformerName": .init("transformer"), "customClassName": .init("className"),
-        "allowsCloudEncryption": .init("allowsCloudEncryption"), "derived": .init("derived"), "indexed": .init("indexed"),
-        "versionHashModifier": .init("versionHashModifier"),
+    private static let attributeKeys: [XcodeTag.PropertyKey] = [
+        .init(xml: .attributeType, "type"), .init(xml: .optional, "optional"),
+        .init(xml: .defaultDateTimeInterval, "default", preferred: true), .init(xml: .defaultValueString, "default"),
+        .init(xml: .transient, "transient"),
+        .init(xml: .elementID, "renamedFrom", preferred: true), .init(xml: .renamingIdentifier, "renamedFrom"),
+        .init(xml: .valueTransformerName, "transformer"), .init(xml: .customClassName, "className"),
+        .init(xml: .allowsCloudEncryption, "allowsCloudEncryption"), .init(xml: .derived, "derived"), .init(xml: .indexed, "indexed"),
+        .init(xml: .versionHashModifier, "versionHashModifier"),
     ]
-    private static let relationshipKeys: [String: XcodeTag.PropertyKey] = [
-        "destinationEntity": .init("destination"), "inverseName": .init("inverse"), "toMany": .init("toMany"),
-        "ordered": .init("ordered"), "optional": .init("optional"), "deletionRule": .init("deleteRule"),
-        "minCount": .init("minCount"), "maxCount": .init("maxCount"), "transient": .init("transient"),
-        "elementID": .init("renamedFrom", preferred: true), "renamingIdentifier": .init("renamedFrom"),
+    private static let relationshipKeys: [XcodeTag.PropertyKey] = [
+        .init(xml: .destinationEntity, "destination"), .init(xml: .inverseName, "inverse"), .init(xml: .toMany, "toMany"),
+        .init(xml: .ordered, "ordered"), .init(xml: .optional, "optional"), .init(xml: .deletionRule, "deleteRule"),
+        .init(xml: .minCount, "minCount"), .init(xml: .maxCount, "maxCount"), .init(xml: .transient, "transient"),
+        .init(xml: .elementID, "renamedFrom", preferred: true), .init(xml: .renamingIdentifier, "renamedFrom"),
     ]
 
     /// Xcode's own spellings, looked up before the lenient `AttributeType(spelling:)`.
@@ -140,43 +140,43 @@ enum XcodeElementMapper {
         uniqueKeysWithValues: DeleteRule.allCases.map { ($0.coreDataName, $0) })
 
     private static func requiredName(_ tag: XcodeTag, of element: @autoclosure () -> String) throws(InputError) -> String {
-        guard let name = tag.text("name") else { throw InputError(at: tag.location, "\(element()) without a name") }
+        guard let name = tag.text(.name) else { throw InputError(at: tag.location, "\(element()) without a name") }
         return name
     }
 
     /// The renaming identifier, stored exactly as written: Xcode's `elementID`, or the hand-written
     /// synonym `renamingIdentifier`. Whether it means a rename is decided by the differ.
     private static func renamingIdentifier(_ tag: XcodeTag) -> String? {
-        tag.text("elementID") ?? tag.text("renamingIdentifier")
+        tag.text(.elementID) ?? tag.text(.renamingIdentifier)
     }
 
     private static func attributeType(_ tag: XcodeTag, attribute: @autoclosure () -> String) throws(InputError) -> AttributeType {
-        try spelled(tag, "attributeType", property: "type", xcode: xcodeTypes, lenient: AttributeType.init(spelling:),
+        try spelled(tag, .attributeType, property: "type", xcode: xcodeTypes, lenient: AttributeType.init(spelling:),
                     names: AttributeType.allCases.map(\.coreDataName), of: "attribute '\(attribute())'") ?? .undefined
     }
 
     private static func defaultValue(_ tag: XcodeTag, type: AttributeType) -> String? {
-        if let seconds = tag.text("defaultDateTimeInterval") {
+        if let seconds = tag.text(.defaultDateTimeInterval) {
             return DefaultValue.lenient(seconds, for: .date)
         }
-        guard let text = tag.attributes["defaultValueString"] else { return nil }
+        guard let text = tag.value(.defaultValueString) else { return nil }
         if text.isEmpty, type != .string, type != .uri { return nil }
         return DefaultValue.lenient(text, for: type)
     }
 
     private static func deleteRule(_ tag: XcodeTag, element: @autoclosure () -> String) throws(InputError) -> DeleteRule {
-        try spelled(tag, "deletionRule", property: "deleteRule", xcode: xcodeDeleteRules, lenient: DeleteRule.init(spelling:),
+        try spelled(tag, .deletionRule, property: "deleteRule", xcode: xcodeDeleteRules, lenient: DeleteRule.init(spelling:),
                     names: DeleteRule.allCases.map(\.coreDataName), of: element()) ?? .nullify
     }
 
     /// A value Xcode writes by name (`attributeType="Integer 16"`, `deletionRule="Cascade"`): Xcode's own
     /// spelling first, then a lenient reading; an unknown name is an error with "did you mean".
     private static func spelled<Value>(
-        _ tag: XcodeTag, _ attribute: String, property: String, xcode: [String: Value], lenient: (String) -> Value?,
+        _ tag: XcodeTag, _ attribute: XcodeXMLName, property: String, xcode: [String: Value], lenient: (String) -> Value?,
         names: [String], of element: @autoclosure () -> String
     ) throws(InputError) -> Value? {
         guard let spelling = tag.text(attribute) else { return nil }
         if let value = xcode[spelling] ?? lenient(spelling) { return value }
-        throw InputError(at: tag.location(ofProperty: property), "unknown \(attribute) '\(spelling)' of \(element())\(Spelling.didYouMean(spelling, among: names))")
+        throw InputError(at: tag.location(ofProperty: property), "unknown \(attribute.rawValue) '\(spelling)' of \(element())\(Spelling.didYouMean(spelling, among: names))")
     }
 }

@@ -1,17 +1,25 @@
 /// How to read an Xcode model bundle: facts the bundle itself cannot tell.
 public struct XcodeBundleOptions: Sendable, Hashable {
-    /// The versions in history order (names without `.xcdatamodel`), when their names do not sort
-    /// naturally; it must name every version that has a `contents` file. Nil: natural order of the names.
+    /// The versions in history order (names without `.xcdatamodel`), when neither git nor their
+    /// names tell it; it must name every version that has a `contents` file. Nil: the order in
+    /// which git first added the versions, or natural order of the names.
     public var order: [String]?
-    /// Versions not yet shipped (names without `.xcdatamodel`): checked, never a baseline.
-    public var drafts: Set<String>
+    /// Versions not yet shipped (names without `.xcdatamodel`): checked, never a baseline. Nil:
+    /// the versions after the current version (`.xccurrentversion`) in history order.
+    public var drafts: Set<String>?
     /// The user declared the model synced with CloudKit (OR'ed with the XML's own `usedWithCloudKit`).
     public var cloudKit: Bool
+    /// Whether to ask git when each version was added, when the bundle lies in a git work tree.
+    public var readsGitHistory: Bool
+    /// The bundle lies in files copied from a git revision (`--against`): its history is read there.
+    public var snapshot: GitSnapshot?
 
-    public init(order: [String]? = nil, drafts: Set<String> = [], cloudKit: Bool = false) {
+    public init(order: [String]? = nil, drafts: Set<String>? = nil, cloudKit: Bool = false, readsGitHistory: Bool = true, snapshot: GitSnapshot? = nil) {
         self.order = order
         self.drafts = drafts
         self.cloudKit = cloudKit
+        self.readsGitHistory = readsGitHistory
+        self.snapshot = snapshot
     }
 }
 
@@ -41,13 +49,24 @@ public struct XcodeModelBundle: Sendable {
     public var currentVersionName: String?
     /// Version folders skipped because they have no `contents` file.
     public var legacyVersions: [XcodeLegacyVersion]
+    /// Where the order of `versions` comes from, and what git and the names say about it.
+    public var ordering: XcodeVersionOrdering
+    /// The drafts the configuration names; nil when it names none (then the versions after the
+    /// current version are the drafts).
+    public var configuredDrafts: Set<String>?
 
-    public init(path: String, name: String, versions: [ModelVersion], currentVersionName: String?, legacyVersions: [XcodeLegacyVersion]) {
+    public init(
+        path: String, name: String, versions: [ModelVersion], currentVersionName: String?, legacyVersions: [XcodeLegacyVersion],
+        ordering: XcodeVersionOrdering? = nil, configuredDrafts: Set<String>? = nil
+    ) {
         self.path = path
         self.name = name
         self.versions = versions
         self.currentVersionName = currentVersionName
         self.legacyVersions = legacyVersions
+        let labels = versions.map(\.label)
+        self.ordering = ordering ?? XcodeVersionOrdering(basis: .names, history: labels, byName: NaturalOrder.sorted(labels))
+        self.configuredDrafts = configuredDrafts
     }
 
     /// The current version, when `.xccurrentversion` names one that was read.

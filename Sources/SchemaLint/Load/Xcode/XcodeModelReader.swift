@@ -5,8 +5,8 @@ import Foundation
 /// Every entity, attribute, relationship and configuration is located at the `<` of its tag
 /// (line and character column, 1-based); properties written as XML attributes (`optional`,
 /// `attributeType`, ...) are located at the attribute's name, under their YAML key names.
-/// (`XMLParser` itself reports the end of each start tag; `XMLTagLocator` moves that back to the `<`.)
-/// Malformed XML is an `InputError` at the position where the parser noticed the problem.
+/// The XML is read by `XMLStreamReader` (libxml2); malformed or hostile XML is an `InputError` at the
+/// position where the parser noticed the problem.
 /// Elements and XML attributes the reader does not know are ignored.
 public enum XcodeModelReader {
     /// Reads the `contents` file at `path`.

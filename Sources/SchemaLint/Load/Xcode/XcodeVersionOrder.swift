@@ -1,12 +1,63 @@
+/// How a bundle's versions were put in history order, and what git and the names say.
+public struct XcodeVersionOrdering: Sendable, Hashable {
+    /// Where the history order comes from.
+    public enum Basis: String, Sendable {
+        /// Natural order of the version names (no git history for the bundle).
+        case names
+        /// The order in which git first added each version's `contents`.
+        case git
+        /// `--order FILE` or `order:` of the bundle in `.schemalint.yml`.
+        case explicit
+    }
+
+    public var basis: Basis
+    /// The readable versions in history order: the order used.
+    public var history: [String]
+    /// The readable versions in natural order of their names.
+    public var byName: [String]
+    /// The commit that first added each version's `contents` (following renamed folders), for the
+    /// versions git has; empty without git, and when the order was given explicitly (git is not asked).
+    public var commits: [String: GitFileOrigins.Commit]
+    /// What git said when the bundle lies in a work tree but git could not read its history.
+    public var gitProblem: String?
+
+    public init(basis: Basis, history: [String], byName: [String], commits: [String: GitFileOrigins.Commit] = [:], gitProblem: String? = nil) {
+        self.basis = basis
+        self.history = history
+        self.byName = byName
+        self.commits = commits
+        self.gitProblem = gitProblem
+    }
+
+    /// Versions git does not have yet (new, uncommitted), when the order comes from git.
+    public var uncommitted: [String] { basis == .git ? history.filter { commits[$0] == nil } : [] }
+}
+
 /// Puts a bundle's versions in history order and checks the version names the user gave.
 enum XcodeVersionOrder {
-    /// The readable versions in history order: natural order of their names, or `explicit` (names with
-    /// or without `.xcdatamodel`), which must name each readable version exactly once and may also
-    /// name legacy versions (they are left out).
-    static func history(
-        of names: Set<String>, legacy: Set<String>, explicit: [String]?, bundle: String
-    ) throws(InputError) -> [String] {
-        guard let explicit else { return NaturalOrder.sorted(names) }
+    /// The readable versions in history order: `explicit` when given (names with or without
+    /// `.xcdatamodel`; it must name each readable version exactly once and may also name legacy
+    /// versions, which are left out); else the order of the commits that first added them
+    /// (`commits`, from git), versions of one commit by name and uncommitted ones last, by name;
+    /// else, when git has none of them, the natural order of their names.
+    static func ordering(
+        of names: Set<String>, legacy: Set<String>, explicit: [String]?, commits: [String: GitFileOrigins.Commit], bundle: String
+    ) throws(InputError) -> XcodeVersionOrdering {
+        let byName = NaturalOrder.sorted(names)
+        if let explicit {
+            return XcodeVersionOrdering(basis: .explicit, history: try checked(explicit, names: names, legacy: legacy, bundle: bundle), byName: byName)
+        }
+        let known = commits.filter { names.contains($0.key) }
+        guard !known.isEmpty else { return XcodeVersionOrdering(basis: .names, history: byName, byName: byName) }
+        let rank = Dictionary(uniqueKeysWithValues: byName.enumerated().map { ($1, $0) })
+        let byGit = names.sorted { lhs, rhs in
+            (known[lhs]?.position ?? .max, rank[lhs]!) < (known[rhs]?.position ?? .max, rank[rhs]!)
+        }
+        return XcodeVersionOrdering(basis: .git, history: byGit, byName: byName, commits: known)
+    }
+
+    /// The explicit order, checked against the bundle's versions.
+    private static func checked(_ explicit: [String], names: Set<String>, legacy: Set<String>, bundle: String) throws(InputError) -> [String] {
         var seen: Set<String> = []
         var result: [String] = []
         for given in explicit {
@@ -29,9 +80,15 @@ enum XcodeVersionOrder {
         return result
     }
 
-    /// The draft version names without `.xcdatamodel`; each must name a version of the bundle.
-    static func drafts(_ given: Set<String>, known: Set<String>, bundle: String) throws(InputError) -> Set<String> {
-        let names = Set(given.map(XcodeModelBundle.versionName(ofFolder:)))
+    /// The drafts: the configured ones (names with or without `.xcdatamodel`; each must name a
+    /// version of the bundle), or, when the configuration names none, the versions after the
+    /// current version in history order (what the app does not ship yet).
+    static func drafts(configured: Set<String>?, history: [String], current: String?, known: Set<String>, bundle: String) throws(InputError) -> Set<String> {
+        guard let configured else {
+            guard let current, let position = history.firstIndex(of: current) else { return [] }
+            return Set(history[(position + 1)...])
+        }
+        let names = Set(configured.map(XcodeModelBundle.versionName(ofFolder:)))
         for draft in names.sorted() where !known.contains(draft) {
             let hint = Spelling.didYouMean(draft, among: known)
             throw InputError(file: bundle, message: "the draft '\(draft)' is not a version of this bundle\(hint)")

@@ -1,6 +1,8 @@
 import Foundation
 
 /// `current-version-not-latest`: `.xccurrentversion` names another version than the newest, or none.
+/// Versions after the current one are drafts unless the configuration names the drafts; the
+/// finding says which, and what to set when the history order and the current version disagree.
 struct CurrentVersionNotLatestRule: BundleRule {
     let descriptor = RuleDescriptor(
         id: "current-version-not-latest", category: .input, synced: .warning, local: .warning,
@@ -10,7 +12,6 @@ struct CurrentVersionNotLatestRule: BundleRule {
     func check(_ bundle: XcodeModelBundle) -> [Finding] {
         guard let newest = bundle.versions.last else { return [] }
         let file = (bundle.path as NSString).appendingPathComponent(".xccurrentversion")
-        let order = "schemalint orders versions by the natural order of their names, or by `order:` for the bundle in .schemalint.yml"
         guard let current = bundle.currentVersionName else {
             return [finding(
                 bundle, file: file, version: newest.label,
@@ -19,14 +20,63 @@ struct CurrentVersionNotLatestRule: BundleRule {
             )]
         }
         guard current != newest.label else { return [] }
+        guard let position = bundle.versions.firstIndex(where: { $0.label == current }) else {
+            return [finding(
+                bundle, file: file, version: current,
+                message: "the current version is '\(current)', which is not a readable version of this bundle; the newest version is '\(newest.label)'",
+                suggestions: ["choose the current version in Xcode's File inspector (Model Version), so .xccurrentversion names '\(newest.label)'"]
+            )]
+        }
+        let later = bundle.versions[(position + 1)...].map(\.label)
+        let released = later.filter { !(bundle.configuredDrafts?.contains($0) ?? true) }
+        // The configuration names every later version a draft: the bundle is as it should be.
+        if bundle.configuredDrafts != nil, released.isEmpty { return [] }
+        let order = Self.describe(bundle.ordering.basis)
+        let quoted = later.map { "'\($0)'" }.joined(separator: ", ")
+        let drafts = "drafts: [\(later.map(YAMLScalar.string).joined(separator: ", "))]"
+        let one = later.count == 1
+        if bundle.configuredDrafts == nil {
+            return [finding(
+                bundle, file: file, version: current,
+                message: "the current version is '\(current)', but \(quoted) \(one ? "comes" : "come") after it \(order); "
+                    + (one ? "it is treated as a draft" : "they are treated as drafts")
+                    + " (checked against '\(current)', never a baseline), since the app does not ship \(one ? "it" : "them") yet",
+                notes: [Finding.Note(Self.explain(bundle.ordering.basis))],
+                suggestions: [
+                    "if '\(newest.label)' has shipped, make it the current version in Xcode (File inspector, Model Version)",
+                    "if '\(current)' is the newest version and the order is wrong, give the bundle its `order:` in .schemalint.yml",
+                    "if \(one ? "it is" : "they are") work in progress, say so with `\(drafts)` for the bundle in .schemalint.yml, which also silences this warning",
+                ]
+            )]
+        }
+        let single = released.count == 1
         return [finding(
             bundle, file: file, version: current,
-            message: "the current version is '\(current)', but the newest version is '\(newest.label)'",
-            notes: [Finding.Note(order)],
+            message: "the current version is '\(current)', but \(released.map { "'\($0)'" }.joined(separator: ", ")) \(single ? "comes" : "come") after it \(order) "
+                + "and \(single ? "is not a draft" : "are not drafts") in .schemalint.yml, so \(single ? "it counts" : "they count") as released though the app does not ship \(single ? "it" : "them")",
+            notes: [Finding.Note(Self.explain(bundle.ordering.basis))],
             suggestions: [
-                "if '\(current)' is the newest, give the bundle an explicit `order:` in .schemalint.yml",
-                "otherwise make '\(newest.label)' the current version in Xcode, or mark it a draft (`drafts:` in .schemalint.yml) until it ships",
+                "if '\(newest.label)' has shipped, make it the current version in Xcode (File inspector, Model Version)",
+                "otherwise add \(single ? "it" : "them") to `drafts:` for the bundle in .schemalint.yml",
+                "if '\(current)' is the newest version and the order is wrong, give the bundle its `order:` in .schemalint.yml",
             ]
         )]
+    }
+
+    /// Where the order comes from, as a phrase after "comes after it".
+    static func describe(_ basis: XcodeVersionOrdering.Basis) -> String {
+        switch basis {
+        case .git: "in git history"
+        case .names: "in name order"
+        case .explicit: "in the configured order"
+        }
+    }
+
+    static func explain(_ basis: XcodeVersionOrdering.Basis) -> String {
+        switch basis {
+        case .git: "schemalint orders this bundle's versions by the commit that first added each (git history), or by `order:` for the bundle in .schemalint.yml"
+        case .names: "schemalint orders this bundle's versions by the natural order of their names (the bundle has no git history), or by `order:` for the bundle in .schemalint.yml"
+        case .explicit: "schemalint orders this bundle's versions by `order:` in .schemalint.yml or --order"
+        }
     }
 }

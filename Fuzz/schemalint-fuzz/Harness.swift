@@ -1,0 +1,65 @@
+import Foundation
+import SchemaLint
+
+/// One reader of user files, fed bytes from memory. A thrown `InputError` is the reader refusing
+/// bad input, which is a normal outcome; a crash, a sanitizer report or a hang is a bug.
+enum Harness: String, CaseIterable {
+    case yamlModel = "yaml-model"
+    case xcodeContents = "xcode-contents"
+    case currentVersion = "current-version"
+    case mappingModel = "mapping-model"
+    case cloudKitSchema = "cloudkit-schema"
+    case configuration
+    case lock
+    case baseline
+
+    /// The rule ids a configuration may name.
+    private static let knownRules = Set(RuleCatalog.standard.descriptors.map(\.id))
+
+    /// Reads `bytes` as the harness's kind of file; nil when the reader accepted them.
+    func run(_ bytes: [UInt8]) -> InputError? {
+        do throws(InputError) {
+            switch self {
+            case .yamlModel:
+                _ = try YAMLModelLoader().load(bytes: bytes, file: "model.yaml")
+            case .xcodeContents:
+                _ = try XcodeModelReader.parse(Data(bytes), file: "Model.xcdatamodel/contents", model: "Model")
+            case .currentVersion:
+                _ = try XcodeCurrentVersion.parse(Data(bytes), file: "Model.xcdatamodeld/.xccurrentversion")
+            case .mappingModel:
+                _ = try MappingModelReader.parse(bytes, file: "Model 1 to 2.xcmappingmodel/xcmapping.xml", name: "Model 1 to 2.xcmappingmodel")
+            case .cloudKitSchema:
+                _ = try CloudKitSchemaReader.parse(bytes: bytes, file: "production.ckdb")
+            case .configuration:
+                _ = try ConfigurationLoader.parse(bytes: bytes, file: ConfigurationLoader.fileName, knownRules: Self.knownRules)
+            case .lock:
+                _ = try VersionLock.parse(bytes: bytes, file: VersionLock.fileName)
+            case .baseline:
+                _ = try Baseline.parse(bytes: bytes, file: "schemalint-baseline.json")
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// `run` for one libFuzzer input.
+    func run(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        _ = run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+        return 0
+    }
+
+    /// The harness as a C function, as libFuzzer calls it (a C function cannot capture `self`).
+    var testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt {
+        switch self {
+        case .yamlModel: return { Harness.yamlModel.run($0, $1) }
+        case .xcodeContents: return { Harness.xcodeContents.run($0, $1) }
+        case .currentVersion: return { Harness.currentVersion.run($0, $1) }
+        case .mappingModel: return { Harness.mappingModel.run($0, $1) }
+        case .cloudKitSchema: return { Harness.cloudKitSchema.run($0, $1) }
+        case .configuration: return { Harness.configuration.run($0, $1) }
+        case .lock: return { Harness.lock.run($0, $1) }
+        case .baseline: return { Harness.baseline.run($0, $1) }
+        }
+    }
+}

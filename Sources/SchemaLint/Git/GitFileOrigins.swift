@@ -1,0 +1,109 @@
+import Foundation
+
+/// The commit that first added each file of a repository, following renames: read from one
+/// `git log --reverse --name-status -M` over a pathspec (the object database, no checkout).
+/// Needs git 2.31 or later (`--diff-merges`); with an older git the log fails and there is no answer.
+public struct GitFileOrigins: Sendable {
+    /// A commit of the log.
+    public struct Commit: Sendable, Hashable {
+        /// 1 for the oldest commit of the log, counting up: parents before children, otherwise by date.
+        public var position: Int
+        /// The abbreviated commit id.
+        public var id: String
+        /// The commit date, `YYYY-MM-DD`.
+        public var date: String
+
+        public init(position: Int, id: String, date: String) {
+            self.position = position
+            self.id = id
+            self.date = date
+        }
+    }
+
+    /// For each file the log leaves in place (path relative to the top of the work tree), the
+    /// commit that added it, or added the file it was renamed from.
+    var commits: [String: Commit]
+
+    /// Runs git once in `top` (the top of a work tree) over the files `pathspec` matches, in the
+    /// history of `revision` (nil: HEAD). Nil when git is missing; git's message when it ran but
+    /// could not read the repository (no commits yet, not a repository after all, refused).
+    static func read(_ pathspec: [String], top: String, revision: String? = nil, runner: GitRunner) -> Result<GitFileOrigins, GitFailure>? {
+        let arguments = [
+            "log", "-z", "--reverse", "--date-order", "--no-color", "--no-show-signature",
+            // A merge shows what it brought to its first parent: a file a merge resolution added
+            // (and no commit before it) has that merge as its origin.
+            "--diff-merges=first-parent",
+            // The first commit adds files too, whatever `log.showRoot` a user's configuration says.
+            "--root",
+            "--name-status", "-M", "--diff-filter=ADR", "--format=\(commitMarker)%h %cs",
+        ] + (revision.map { ["--end-of-options", $0] } ?? []) + ["--"] + pathspec
+        guard let output = runner.run(arguments, in: top) else { return nil }
+        guard output.succeeded else { return .failure(GitFailure(output)) }
+        return .success(GitFileOrigins(log: output.standardOutput))
+    }
+
+    /// Starts each commit's line in the log; paths cannot contain it.
+    private static let commitMarker = "%x01"
+
+    /// Reads the output of `git log -z --name-status` with the format `%x01%h %cs`: each commit is
+    /// `\u{1}id date`, then `status path` (A, D) or `status old new` (R), NUL-separated.
+    init(log: Data) {
+        let fields = log.split(separator: 0, omittingEmptySubsequences: false).map { field in
+            String(decoding: field.drop { $0 == UInt8(ascii: "\n") }, as: UTF8.self)
+        }
+        var commits: [String: Commit] = [:]
+        var current = Commit(position: 0, id: "", date: "")
+        var index = 0
+        func path(_ offset: Int) -> String? { index + offset < fields.count ? fields[index + offset] : nil }
+        while index < fields.count {
+            let field = fields[index]
+            if field.hasPrefix("\u{1}") {
+                let words = field.dropFirst().split(separator: " ", maxSplits: 1)
+                current = Commit(position: current.position + 1, id: words.first.map(String.init) ?? "", date: words.count > 1 ? String(words[1]) : "")
+                index += 1
+                continue
+            }
+            switch field.first {
+            case "A":
+                if let added = path(1), commits[added] == nil { commits[added] = current }
+                index += 2
+            case "D":
+                if let deleted = path(1) { commits[deleted] = nil }
+                index += 2
+            case "R":
+                // A renamed file keeps the commit that added it (a rename score below 100 means edited
+                // too); a merge may rename onto a file its first parent already has: the older origin wins.
+                if let old = path(1), let new = path(2) {
+                    let origins = [commits.removeValue(forKey: old), commits[new]].compactMap { $0 }
+                    commits[new] = origins.min { $0.position < $1.position } ?? current
+                }
+                index += 3
+            case "C":
+                // A copy is a new file; its source stays where it was.
+                if let new = path(2), commits[new] == nil { commits[new] = current }
+                index += 3
+            case nil:
+                index += 1
+            default:
+                index += 2
+            }
+        }
+        self.commits = commits
+    }
+}
+
+/// Git ran but did not answer: its exit status and the first line it wrote to standard error.
+public struct GitFailure: Error, Sendable, Hashable {
+    public var status: Int32
+    public var message: String
+
+    public init(status: Int32, message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    init(_ output: GitRunner.Output) {
+        let line = output.standardError.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        self.init(status: output.status, message: line.map(String.init) ?? "git exited with status \(output.status)")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Dispatch
+
+/// Runs git as a child process through Foundation's `Process` (no shell), in a given folder.
+/// It holds no state: one value serves any number of runs, from any thread.
+public struct GitRunner: Sendable {
+    /// What one run of git printed, and how it ended.
+    public struct Output: Sendable {
+        public var status: Int32
+        public var standardOutput: Data
+        public var standardError: String
+
+        public var succeeded: Bool { status == 0 }
+        /// Standard output as text (git writes paths and messages as UTF-8).
+        public var text: String { String(decoding: standardOutput, as: UTF8.self) }
+    }
+
+    /// Variables that point git at another repository than the folder's own: a git hook runs
+    /// with `GIT_DIR` and `GIT_INDEX_FILE` set, which must not leak into a run in another folder.
+    static let repositoryVariables = [
+        "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY",
+        "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_PREFIX",
+    ]
+
+    /// The exit status `env` gives when it cannot find the program.
+    private static let notFound: Int32 = 127
+
+    /// The program run, found on the `PATH`: `git` unless a test or a caller says otherwise.
+    public var program: String
+
+    public init(program: String = "git") {
+        self.program = program
+    }
+
+    /// Runs `git arguments...`, in `folder` (`git -C folder`, with the repository variables of the
+    /// environment removed) or in the current folder. Nil when git cannot be started: not installed.
+    public func run(_ arguments: [String], in folder: String? = nil) -> Output? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + (folder.map { ["-C", $0] } ?? []) + arguments
+        if folder != nil {
+            var environment = ProcessInfo.processInfo.environment
+            for name in Self.repositoryVariables { environment.removeValue(forKey: name) }
+            process.environment = environment
+        }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        // Standard error is read on another thread, so that neither pipe fills up and blocks git.
+        let errorText = CollectedData()
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) {
+            errorText.data = errors.fileHandleForReading.readDataToEndOfFile()
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        reading.wait()
+        process.waitUntilExit()
+        guard process.terminationStatus != Self.notFound else { return nil }
+        return Output(status: process.terminationStatus, standardOutput: data, standardError: String(decoding: errorText.data, as: UTF8.self))
+    }
+}
+
+/// Bytes one thread writes and another reads after waiting for it (the wait orders the accesses).
+private final class CollectedData: @unchecked Sendable {
+    var data = Data()
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// `version-order-from-git`: a bundle's versions are ordered by when git first added them, and
+/// that is not the order of their names. Says which versions moved, so the order is never a surprise.
+struct VersionOrderFromGitRule: BundleRule {
+    let descriptor = RuleDescriptor(
+        id: "version-order-from-git", category: .input, synced: .note, local: .note,
+        summary: "A bundle's versions are ordered by when git first added them, which is not the order of their names."
+    )
+
+    /// At most this many runs of moved versions are described in the message; the note lists the whole order.
+    static let describedRuns = 5
+
+    func check(_ bundle: XcodeModelBundle) -> [Finding] {
+        let ordering = bundle.ordering
+        if ordering.basis == .names, let problem = ordering.gitProblem {
+            return [finding(
+                bundle, file: bundle.path, version: ordering.history.first ?? "",
+                message: "the bundle lies in a git work tree, but git could not read its history, so its versions are ordered by name: \(problem)",
+                notes: [Finding.Note("order used, oldest first: \(ordering.history.joined(separator: ", "))")],
+                suggestions: ["fix what git says (for a repository owned by another user: `git config --global --add safe.directory` with its path), or give the bundle its `order:` in .schemalint.yml"]
+            )]
+        }
+        guard ordering.basis == .git, ordering.history != ordering.byName else { return [] }
+        let runs = Self.movedRuns(ordering)
+        let described = runs.prefix(Self.describedRuns).map { describe($0, in: ordering) }
+        let more = runs.count > Self.describedRuns ? "; and \(runs.count - Self.describedRuns) more" : ""
+        var notes = [Finding.Note("order used, oldest first: \(ordering.history.joined(separator: ", "))")]
+        // Versions one commit added together (an import, a squash): git cannot order them, the names do.
+        let together = Dictionary(grouping: ordering.commits.values, by: \.self).filter { $0.value.count > 1 }
+        for (commit, versions) in together.sorted(by: { $0.key.position < $1.key.position }) {
+            notes.append(Finding.Note("\(commit.id) (\(commit.date)) added \(versions.count) versions at once; among them the names decide"))
+        }
+        if !ordering.uncommitted.isEmpty {
+            notes.append(Finding.Note("not committed yet, so last, by name: \(ordering.uncommitted.joined(separator: ", "))"))
+        }
+        return [finding(
+            bundle, file: bundle.path, version: runs.first?.first ?? ordering.history[0],
+            message: "versions are ordered by the commit that first added each, not by name: \(described.joined(separator: "; "))\(more)",
+            notes: notes,
+            suggestions: ["if git's order is not the order the versions were made (a folder deleted and added again, a squashed import), give the bundle its `order:` in .schemalint.yml, or run with --order FILE"]
+        )]
+    }
+
+    /// The versions whose place differs between the two orders (those outside a longest run of
+    /// versions both orders keep in the same relative order), in git order, grouped into runs that
+    /// follow each other in both orders.
+    static func movedRuns(_ ordering: XcodeVersionOrdering) -> [[String]] {
+        let rank = Dictionary(uniqueKeysWithValues: ordering.byName.enumerated().map { ($1, $0) })
+        let ranks = ordering.history.map { rank[$0]! }
+        // Longest increasing subsequence of the name ranks in git order (quadratic: bundles are small);
+        // of equally long ones, the one that ends first, so that later versions count as moved.
+        var length = [Int](repeating: 1, count: ranks.count)
+        var previous = [Int](repeating: -1, count: ranks.count)
+        for i in ranks.indices {
+            for j in 0..<i where ranks[j] < ranks[i] && length[j] + 1 > length[i] {
+                length[i] = length[j] + 1
+                previous[i] = j
+            }
+        }
+        var kept: Set<Int> = []
+        var index = length.indices.max { (length[$0], -$0) < (length[$1], -$1) } ?? -1
+        while index >= 0 {
+            kept.insert(index)
+            index = previous[index]
+        }
+        var runs: [[Int]] = []
+        for position in ranks.indices where !kept.contains(position) {
+            if let last = runs.last?.last, last == position - 1, ranks[last] + 1 == ranks[position] {
+                runs[runs.count - 1].append(position)
+            } else {
+                runs.append([position])
+            }
+        }
+        return runs.map { $0.map { ordering.history[$0] } }
+    }
+
+    /// "'Shared' comes first (added in 1a2b3c4 on 2021-03-01), not after '0.9'".
+    private func describe(_ run: [String], in ordering: XcodeVersionOrdering) -> String {
+        func place(in order: [String]) -> String {
+            let index = order.firstIndex(of: run[0])!
+            return index == 0 ? "first" : "after '\(order[index - 1])'"
+        }
+        let names = switch run.count {
+        case 1: "'\(run[0])' comes"
+        case 2: "'\(run[0])' and '\(run[1])' come"
+        default: "'\(run[0])' to '\(run[run.count - 1])' (\(run.count) versions) come"
+        }
+        let first = run.count == 1 ? "" : "the first "
+        let added = ordering.commits[run[0]].map { " (\(first)added in \($0.id) on \($0.date))" } ?? " (\(first)not committed yet)"
+        return "\(names) \(place(in: ordering.history))\(added), not \(place(in: ordering.byName))"
+    }
+}

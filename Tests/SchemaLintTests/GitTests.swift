@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+
+@Suite struct GitRunnerTests {
+    @Test(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
+    func runsGitAndReportsItsFailures() throws {
+        let version = try #require(GitRunner().run(["--version"]))
+        #expect(version.succeeded && version.text.hasPrefix("git version "))
+        let folder = try TemporaryFolder()
+        try #require(GitWorkTree.root(containing: folder.path) == nil, "the temporary folder lies in a git work tree")
+        let outside = try #require(GitRunner().run(["log"], in: folder.path))
+        #expect(!outside.succeeded && !outside.standardError.isEmpty && outside.standardOutput.isEmpty)
+    }
+
+    @Test func aMissingProgramIsNoAnswer() {
+        #expect(GitRunner(program: "schemalint-test-no-such-git").run(["--version"]) == nil)
+    }
+}
+
+@Suite struct GitFileOriginsTests {
+    /// The log git writes with `-z --name-status --format=%x01%h %cs`, parsed by hand: adds,
+    /// renames (with and without edits), deletes and a later add again.
+    @Test func followsRenamesAndDeletes() {
+        let log = "\u{1}aaa 2024-01-02\0\nA\0m/a/contents\0A\0m/b/contents\0"
+            + "\u{1}bbb 2024-01-03\0\nR100\0m/a/contents\0m/c/contents\0"
+            + "\u{1}ccc 2024-01-04\0\nD\0m/b/contents\0R087\0m/c/contents\0m/d/contents\0"
+            + "\u{1}ddd 2024-01-05\0\nA\0m/b/contents\0"
+        let origins = GitFileOrigins(log: Data(log.utf8))
+        #expect(origins.commits == [
+            "m/d/contents": GitFileOrigins.Commit(position: 1, id: "aaa", date: "2024-01-02"),
+            "m/b/contents": GitFileOrigins.Commit(position: 4, id: "ddd", date: "2024-01-05"),
+        ])
+        #expect(GitFileOrigins(log: Data()).commits.isEmpty)
+    }
+
+    @Test func globSpecialCharactersAreEscaped() {
+        #expect(XcodeVersionCommits.globEscaped("Model [old]*?.xcdatamodeld") == #"Model \[old\]\*\?.xcdatamodeld"#)
+    }
+}

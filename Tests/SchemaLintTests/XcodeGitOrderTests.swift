@@ -1,0 +1,267 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+
+/// A bundle's versions in the order git first added them, in temporary repositories with fixed
+/// dates: commit n is dated 2024-01-(1+n).
+@Suite(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
+struct XcodeGitOrderTests {
+    /// `App/Notes.xcdatamodeld` in a new repository. Version k of a test has attributes a1...ak of
+    /// entity Note, so comparing versions in the wrong order reports removals.
+    struct Project {
+        let folder: TemporaryFolder
+        var repository: GitRepository
+        var bundle: String { folder.path + "/App/Notes.xcdatamodeld" }
+
+        init() throws {
+            folder = try TemporaryFolder()
+            repository = try GitRepository(at: folder.path)
+            // Each version adds an attribute to a local store; the notes on migrating it at launch
+            // are not what these tests are about.
+            try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        }
+
+        func write(_ name: String, attributes: Int) throws {
+            let body = (1...attributes).map { #"        <attribute name="a\#($0)" optional="YES" attributeType="String"/>"# }.joined(separator: "\n")
+            try folder.write(XcodeFixtures.contents("    <entity name=\"Note\">\n\(body)\n    </entity>"), to: "App/Notes.xcdatamodeld/\(name).xcdatamodel/contents")
+        }
+
+        func setCurrent(_ name: String) throws {
+            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "App/Notes.xcdatamodeld/.xccurrentversion")
+        }
+
+        /// Writes the versions (name, attribute count) and commits them, with `.xccurrentversion`, in one commit.
+        mutating func commit(_ versions: [(String, Int)], current: String? = nil) throws {
+            for (name, attributes) in versions { try write(name, attributes: attributes) }
+            if let current { try setCurrent(current) }
+            try repository.commit("add \(versions.map(\.0).joined(separator: ", "))")
+        }
+
+        /// The abbreviated id of the commit `revision` names.
+        func id(_ revision: String) throws -> String {
+            try repository.git(["rev-parse", "--short", revision]).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        func lint() throws -> [Finding] {
+            switch LintPipeline().run(.init(paths: [bundle])) {
+            case .success(let output): return output.result.findings
+            case .failure(let problems): throw problems
+            }
+        }
+    }
+
+    /// The case that motivated git order: the first version was named `Shared`, later ones `0.5` ... `0.9`.
+    @Test func theOldestVersionMayHaveTheNameThatSortsLast() throws {
+        var project = try Project()
+        try project.commit([("Shared", 1)])
+        try project.commit([("0.5", 2)])
+        try project.commit([("0.9", 3)], current: "0.9")
+        // The repository's own configuration does not change what is read: the first commit adds 'Shared'.
+        try project.repository.git(["config", "log.showRoot", "false"])
+
+        let bundle = try XcodeBundleLoader.load(project.bundle)
+        #expect(bundle.versions.map(\.label) == ["Shared", "0.5", "0.9"])
+        #expect(bundle.versions.map(\.version) == (1...3).map(VersionNumber.init(ordinal:)))
+        #expect(bundle.ordering.basis == .git && bundle.ordering.byName == ["0.5", "0.9", "Shared"])
+        #expect(bundle.ordering.commits["Shared"] == GitFileOrigins.Commit(position: 1, id: try project.id("HEAD~2"), date: "2024-01-02"))
+        #expect(bundle.ordering.commits["0.9"]?.position == 3)
+        #expect(bundle.versions.allSatisfy { $0.isReleased })
+        // By name alone, '0.9' would be compared with 'Shared', and a2, a3 reported as removed.
+        let byName = try XcodeBundleLoader.load(project.bundle, options: .init(readsGitHistory: false))
+        #expect(byName.versions.map(\.label) == ["0.5", "0.9", "Shared"])
+
+        let findings = try project.lint()
+        #expect(!findings.contains { $0.ruleID == "attribute-removed" || $0.ruleID == "current-version-not-latest" })
+        let notes = findings.filter { $0.ruleID == "version-order-from-git" }
+        #expect(notes.count == 1)
+        #expect(notes.first?.severity == .note && notes.first?.location.file == project.bundle)
+        #expect(notes.first?.message == "versions are ordered by the commit that first added each, not by name: 'Shared' comes first (added in \(try project.id("HEAD~2")) on 2024-01-02), not after '0.9'")
+        #expect(notes.first?.notes.map(\.message) == ["order used, oldest first: Shared, 0.5, 0.9"])
+    }
+
+    @Test func versionsOfOneCommitAreOrderedByName() throws {
+        var project = try Project()
+        try project.commit([("Model 10", 1)])
+        try project.commit([("Model 9", 3), ("Model 2", 2)], current: "Model 9")
+        let bundle = try XcodeBundleLoader.load(project.bundle)
+        #expect(bundle.versions.map(\.label) == ["Model 10", "Model 2", "Model 9"])
+        let note = try #require(try project.lint().first { $0.ruleID == "version-order-from-git" })
+        #expect(note.message.hasSuffix("'Model 10' comes first (added in \(try project.id("HEAD~1")) on 2024-01-02), not after 'Model 9'"))
+        #expect(note.notes.map(\.message).last == "\(try project.id("HEAD")) (2024-01-03) added 2 versions at once; among them the names decide")
+    }
+
+    /// A version a merge added while resolving (no commit on either side has it) dates from the merge.
+    @Test func aVersionAddedInAMergeDatesFromTheMerge() throws {
+        var project = try Project()
+        try project.commit([("Model", 1)])
+        try project.repository.git(["checkout", "--quiet", "-b", "side"])
+        try project.folder.write("side work", to: "README")
+        try project.repository.commit("side work")
+        try project.repository.git(["checkout", "--quiet", "main"])
+        try project.commit([("Model 2", 2)], current: "Model 2")
+        try project.repository.git(["merge", "--quiet", "--no-ff", "--no-commit", "side"])
+        try project.write("Alpha", attributes: 3)
+        try project.repository.commit("merge side, adding Alpha")
+        let bundle = try XcodeBundleLoader.load(project.bundle)
+        #expect(bundle.versions.map(\.label) == ["Model", "Model 2", "Alpha"])
+        #expect(bundle.ordering.uncommitted.isEmpty)
+        #expect(bundle.ordering.commits["Alpha"]?.id == (try project.id("HEAD")))
+    }
+
+    @Test func gitAndNamesAgreeQuietly() throws {
+        var project = try Project()
+        try project.commit([("Notes", 1), ("Notes 2", 2)])
+        try project.commit([("Notes 10", 3)], current: "Notes 10")
+        let bundle = try XcodeBundleLoader.load(project.bundle)
+        #expect(bundle.ordering.basis == .git && bundle.versions.map(\.label) == ["Notes", "Notes 2", "Notes 10"])
+        #expect(try project.lint().isEmpty)
+    }
+
+    /// A version staged or only written is not in git's history: it comes after every committed
+    /// version and, as it comes after the current version, it is a draft.
+    @Test func anUncommittedVersionComesLastAndIsADraft() throws {
+        var project = try Project()
+        try project.commit([("v2", 1)])
+        try project.commit([("v10", 2)], current: "v10")
+        try project.write("v3", attributes: 3)
+        try project.repository.git(["add", "--all"])
+
+        let bundle = try XcodeBundleLoader.load(project.bundle)
+        #expect(bundle.versions.map(\.label) == ["v2", "v10", "v3"])
+        #expect(bundle.ordering.uncommitted == ["v3"])
+        #expect(bundle.versions.map(\.isReleased) == [true, true, false])
+        let findings = try project.lint()
+        let current = try #require(findings.first { $0.ruleID == "current-version-not-latest" })
+        #expect(current.message == "the current version is 'v10', but 'v3' comes after it in git history; it is treated as a draft (checked against 'v10', never a baseline), since the app does not ship it yet")
+        #expect(current.suggestions.last == "if it is work in progress, say so with `drafts: [v3]` for the bundle in .schemalint.yml, which also silences this warning")
+        let order = try #require(findings.first { $0.ruleID == "version-order-from-git" })
+        #expect(order.message.hasSuffix("'v3' comes after 'v10' (not committed yet), not after 'v2'"))
+        #expect(order.notes.map(\.message).last == "not committed yet, so last, by name: v3")
+
+        // Declared drafts replace the derived ones: with none declared, v3 counts as released.
+        try project.folder.write("bundles:\n  App/Notes.xcdatamodeld:\n    drafts: []\n", to: ".schemalint.yml")
+        let released = try #require(try project.lint().first { $0.ruleID == "current-version-not-latest" })
+        #expect(released.message == "the current version is 'v10', but 'v3' comes after it in git history and is not a draft in .schemalint.yml, so it counts as released though the app does not ship it")
+        try project.folder.write("bundles:\n  App/Notes.xcdatamodeld:\n    drafts: [v3]\n", to: ".schemalint.yml")
+        #expect(try !project.lint().contains { $0.ruleID == "current-version-not-latest" })
+    }
+
+    /// Renames are followed: a version folder renamed later keeps its place, and so does a bundle
+    /// moved to another folder (all its files would otherwise seem added by the move).
+    @Test func renamedVersionFoldersAndMovedBundlesKeepTheirPlace() throws {
+        var project = try Project()
+        try project.commit([("Model", 1)])
+        try project.commit([("Model 2", 2)], current: "Model 2")
+        try project.repository.git(["mv", "App/Notes.xcdatamodeld/Model.xcdatamodel", "App/Notes.xcdatamodeld/Shared.xcdatamodel"])
+        try project.repository.commit("rename Model to Shared")
+        #expect(try XcodeBundleLoader.load(project.bundle).versions.map(\.label) == ["Shared", "Model 2"])
+
+        try project.repository.git(["mv", "App", "Sources"])
+        try project.repository.commit("move the app's sources")
+        let moved = try XcodeBundleLoader.load(project.folder.path + "/Sources/Notes.xcdatamodeld")
+        #expect(moved.versions.map(\.label) == ["Shared", "Model 2"])
+        #expect(moved.ordering.commits.mapValues(\.position) == ["Shared": 1, "Model 2": 2])
+    }
+
+    /// `--against` lints the revision's files copied into a temporary folder, outside the
+    /// repository: they are ordered by the revision's history too, so that versions are compared
+    /// with themselves and nothing seems modified.
+    @Test func againstARevisionOrdersItsFilesByItsHistory() throws {
+        var project = try Project()
+        try project.commit([("Shared", 1)])
+        try project.commit([("0.5", 2)], current: "0.5")
+        let unchanged = try Executable.run(["App/Notes.xcdatamodeld", "--against", "HEAD"], in: project.folder.url)
+        #expect(unchanged.status == 0 && unchanged.stdout == "no problems in 2 versions of 1 model\n", "\(unchanged.stdout)\(unchanged.stderr)")
+
+        try project.write("Shared", attributes: 2)
+        let edited = try Executable.run(["App/Notes.xcdatamodeld", "--against", "HEAD", "--format", "json"], in: project.folder.url)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(edited.stdout.utf8)) as? [String: Any])
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        #expect(findings.map { "\($0["rule"] ?? "") \($0["version"] ?? "")" } == ["released-version-modified Shared"])
+    }
+
+    @Test func anExplicitOrderWinsWithoutAskingGit() throws {
+        var project = try Project()
+        try project.commit([("Shared", 1)])
+        try project.commit([("0.5", 2)], current: "0.5")
+        let bundle = try XcodeBundleLoader.load(project.bundle, options: .init(order: ["0.5", "Shared"]))
+        #expect(bundle.ordering.basis == .explicit && bundle.ordering.commits.isEmpty)
+        #expect(bundle.versions.map(\.label) == ["0.5", "Shared"])
+    }
+
+    /// Outside git, in a work tree where the bundle is not tracked, and when git is missing: natural order, quietly.
+    @Test func withoutGitHistoryTheNamesDecide() throws {
+        let outside = try TemporaryFolder()
+        try #require(GitWorkTree.root(containing: outside.path) == nil, "the temporary folder lies in a git work tree")
+        for (name, attributes) in [("Shared", 1), ("0.5", 2)] {
+            let body = (1...attributes).map { #"<attribute name="a\#($0)" optional="YES" attributeType="String"/>"# }.joined()
+            try outside.write(XcodeFixtures.contents("<entity name=\"Note\">\(body)</entity>"), to: "Notes.xcdatamodeld/\(name).xcdatamodel/contents")
+        }
+        let plain = try XcodeBundleLoader.load(outside.path + "/Notes.xcdatamodeld")
+        #expect(plain.ordering.basis == .names && plain.versions.map(\.label) == ["0.5", "Shared"])
+
+        var project = try Project()
+        try project.folder.write("readme", to: "README")
+        try project.repository.commit("a repository in which the bundle is not tracked", adding: ["README"])
+        try project.write("Shared", attributes: 1)
+        try project.write("0.5", attributes: 2)
+        let untracked = try XcodeBundleLoader.load(project.bundle)
+        #expect(untracked.ordering.basis == .names && untracked.versions.map(\.label) == ["0.5", "Shared"])
+        #expect(try !project.lint().contains { $0.ruleID == "version-order-from-git" })
+
+        try project.repository.commit("add the bundle")
+        #expect(try XcodeBundleLoader.load(project.bundle).ordering.basis == .git)
+        let missing = XcodeVersionCommits.read(bundle: project.bundle, runner: GitRunner(program: "schemalint-test-no-such-git"))
+        #expect(missing.commits.isEmpty && missing.problem == nil)
+    }
+
+    /// A repository with no commits yet is quiet; a `.git` git cannot read is worth a note.
+    @Test func gitThatCannotAnswerIsQuietOnlyWhenThereIsNoHistoryYet() throws {
+        let project = try Project()
+        try project.write("Shared", attributes: 1)
+        try project.write("0.5", attributes: 2)
+        let unborn = try XcodeBundleLoader.load(project.bundle)
+        #expect(unborn.ordering.basis == .names && unborn.ordering.gitProblem == nil)
+        #expect(try !project.lint().contains { $0.ruleID == "version-order-from-git" })
+
+        try FileManager.default.removeItem(atPath: project.folder.path + "/.git")
+        try project.folder.folder(".git")
+        let broken = try XcodeBundleLoader.load(project.bundle)
+        #expect(broken.ordering.basis == .names && broken.versions.map(\.label) == ["0.5", "Shared"])
+        let note = try #require(try project.lint().first { $0.ruleID == "version-order-from-git" })
+        #expect(note.severity == .note)
+        #expect(note.message.hasPrefix("the bundle lies in a git work tree, but git could not read its history, so its versions are ordered by name: "))
+        #expect(note.message.count > "the bundle lies in a git work tree, but git could not read its history, so its versions are ordered by name: ".count)
+    }
+
+    /// Through the executable: with git, the order is git's; with no git on the PATH it is the
+    /// names' (and the wrong comparison shows); a GIT_DIR left by a hook does not mislead it.
+    @Test func theExecutableOrdersByGitAndFallsBackQuietly() throws {
+        var project = try Project()
+        try project.commit([("Shared", 1)])
+        try project.commit([("0.5", 2)])
+        try project.commit([("0.9", 3)], current: "0.9")
+        let id = try project.id("HEAD~2")
+
+        let withGit = try Executable.run(["App/Notes.xcdatamodeld"], in: project.folder.url)
+        #expect(withGit.status == 0, "\(withGit.stderr)")
+        #expect(withGit.stdout == """
+            App/Notes.xcdatamodeld:1:1: note: versions are ordered by the commit that first added each, not by name: 'Shared' comes first (added in \(id) on 2024-01-02), not after '0.9' [version-order-from-git]
+                note: order used, oldest first: Shared, 0.5, 0.9
+                help: if git's order is not the order the versions were made (a folder deleted and added again, a squashed import), give the bundle its `order:` in .schemalint.yml, or run with --order FILE
+            1 note in 3 versions of 1 model
+
+            """)
+
+        let hook = try Executable.run(["App/Notes.xcdatamodeld"], in: project.folder.url, environment: ["GIT_DIR": "/nonexistent/.git", "GIT_INDEX_FILE": "/nonexistent/index"])
+        #expect(hook.stdout == withGit.stdout)
+
+        // Synced, the backwards comparison is an error: '0.9' has a2 and a3, which 'Shared' lacks.
+        let noGit = try Executable.run(["App/Notes.xcdatamodeld", "--cloudkit"], in: project.folder.url, environment: ["PATH": "/nonexistent"])
+        #expect(noGit.status == 1 && noGit.stderr.isEmpty)
+        #expect(!noGit.stdout.contains("[version-order-from-git]"))
+        #expect(noGit.stdout.contains("warning: the current version is '0.9', but 'Shared' comes after it in name order; it is treated as a draft"))
+        #expect(noGit.stdout.contains("error: attribute 'Note.a2' was removed; apps still on 0.9 keep writing it [attribute-removed]"))
+        #expect(noGit.stdout.contains("error: attribute 'Note.a3' was removed; apps still on 0.9 keep writing it [attribute-removed]"))
+    }
+}

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# scripts/fuzz.sh [HARNESS|all|build] [SECONDS] [LIBFUZZER_OPTIONS...]
+#
+# Builds Fuzz/schemalint-fuzz with libFuzzer and AddressSanitizer into .build-fuzz, then fuzzes
+# each harness (or the one named) for SECONDS (default 60), one after the other, at low priority.
+# `build` only builds. See docs/fuzzing.md.
+#
+# Exit status: 0 no bug found; 1 a harness crashed, hung or ran out of memory (the input is saved
+# under $FUZZ_ARTIFACTS/HARNESS/, default .build-fuzz/artifacts); 2 bad arguments; 3 this toolchain
+# cannot build the harnesses (not Linux, no libFuzzer runtime, no lld, or the sanitizer build fails).
+#
+# Seeds: Fuzz/seeds/HARNESS/, the inputs fuzzing found (Tests/SchemaLintTests/Fixtures/fuzz/HARNESS/),
+# the examples, and ../shared/corpus when it is beside the project,
+# copied into a temporary folder for the run. What the fuzzer learns is kept in
+# .build-fuzz/corpus/HARNESS/ for the next run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+harnesses=(yaml-model xcode-contents current-version mapping-model cloudkit-schema configuration lock baseline)
+scratch=.build-fuzz
+shared=../shared/corpus
+artifacts=${FUZZ_ARTIFACTS:-$scratch/artifacts}
+
+usage() { echo "usage: scripts/fuzz.sh [${harnesses[*]// /|}|all|build] [SECONDS] [LIBFUZZER_OPTIONS...]" >&2; exit 2; }
+which=${1:-all}
+seconds=${2:-60}
+shift $(( $# < 2 ? $# : 2 ))
+[[ $seconds =~ ^[0-9]+$ ]] || usage
+case " ${harnesses[*]} all build " in *" $which "*) ;; *) usage ;; esac
+
+# --- can this toolchain build the harnesses? ---
+cannot() { echo "fuzz: skipped: this toolchain cannot build the libFuzzer harnesses: $1" >&2; exit 3; }
+[ "$(uname -s)" = Linux ] || cannot "the build flags are for Linux (found $(uname -s))"
+swiftc=$(command -v swiftc) || cannot "no swiftc on PATH"
+toolchain=$(dirname "$(readlink -f "$swiftc")")/..
+runtime=$(ls "$toolchain"/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-"$(uname -m)".a 2>/dev/null | head -n 1)
+[ -n "$runtime" ] || cannot "no libclang_rt.fuzzer_no_main in $toolchain/lib/clang"
+[ -x "$toolchain/bin/ld.lld" ] || command -v ld.lld >/dev/null || cannot "no ld.lld (the gold linker cannot link AddressSanitizer's code)"
+
+# --- build ---
+# The whole package is built with AddressSanitizer and libFuzzer's coverage; only the harness
+# links libFuzzer (without its main: the harness calls LLVMFuzzerRunDriver). The build-time rule
+# page embedder runs under AddressSanitizer too, and leaks by design at exit, hence detect_leaks=0.
+echo "fuzz: building schemalint-fuzz with libFuzzer and AddressSanitizer in $scratch" >&2
+# The normal build compiles the harnesses' code (all but the libFuzzer call), so a failure here
+# is the toolchain's.
+if ! ASAN_OPTIONS=detect_leaks=0 nice -n 10 swift build -c release --scratch-path "$scratch" --product schemalint-fuzz \
+    -Xswiftc -DSCHEMALINT_FUZZING \
+    -Xswiftc -sanitize=address \
+    -Xswiftc -sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table \
+    -Xswiftc -use-ld=lld \
+    -Xlinker "$runtime" -Xlinker -lstdc++ >&2
+then
+    cannot "the build with -sanitize=address and libFuzzer failed (its output is above)"
+fi
+binary=$scratch/release/schemalint-fuzz
+[ "$which" = build ] && exit 0
+
+# --- seeds ---
+seeds_root=$(mktemp -d "${TMPDIR:-/tmp}/schemalint-fuzz-seeds.XXXXXX")
+trap 'rm -rf "$seeds_root"' EXIT
+
+# copy_seeds DEST FILE...: copies each file that exists, named by a checksum of its path (many
+# are called `contents`) and its own name.
+copy_seeds() {
+    local dest=$1 file; shift
+    mkdir -p "$dest"
+    for file in "$@"; do
+        if [ -f "$file" ]; then cp "$file" "$dest/$(printf '%s' "$file" | cksum | cut -d ' ' -f 1)-$(basename "$file")"; fi
+    done
+    return 0
+}
+
+# shared_files NAME: the files called NAME in the shared Xcode corpus, one a line (none without it).
+shared_files() {
+    if [ -d "$shared/xcdatamodeld" ]; then find "$shared/xcdatamodeld" -name "$1" -type f; fi
+}
+
+seed() {
+    local harness=$1 dest=$seeds_root/$1
+    copy_seeds "$dest" Fuzz/seeds/"$harness"/* Tests/SchemaLintTests/Fixtures/fuzz/"$harness"/*
+    case $harness in
+        yaml-model) copy_seeds "$dest" examples/*/*.yaml "$shared"/yaml-test-suite/*/in.yaml ;;
+        xcode-contents)
+            copy_seeds "$dest" examples/xcode/*.xcdatamodeld/*.xcdatamodel/contents
+            while IFS= read -r file; do copy_seeds "$dest" "$file"; done < <(shared_files contents) ;;
+        current-version)
+            copy_seeds "$dest" examples/xcode/*.xcdatamodeld/.xccurrentversion
+            while IFS= read -r file; do copy_seeds "$dest" "$file"; done < <(shared_files .xccurrentversion) ;;
+        mapping-model)
+            while IFS= read -r file; do copy_seeds "$dest" "$file"; done < <(shared_files xcmapping.xml) ;;
+        cloudkit-schema) copy_seeds "$dest" examples/*/*.ckdb ;;
+        configuration) copy_seeds "$dest" .schemalint.yml examples/*/.schemalint.yml ;;
+        lock) copy_seeds "$dest" examples/*/schemalint.lock ;;
+        baseline) copy_seeds "$dest" "$shared"/yaml-test-suite/*/in.json ;;
+    esac
+}
+
+# Inputs larger than this are not generated (seeds are cut to it): big enough for a whole small
+# model, small enough to keep executions fast.
+max_len() {
+    case $1 in
+        xcode-contents|mapping-model) echo 16384 ;;
+        current-version) echo 2048 ;;
+        *) echo 4096 ;;
+    esac
+}
+
+# --- fuzz ---
+[ "$which" = all ] && selected=("${harnesses[@]}") || selected=("$which")
+status=0
+for harness in "${selected[@]}"; do
+    seed "$harness"
+    corpus=$scratch/corpus/$harness
+    mkdir -p "$corpus" "$artifacts/$harness" "$scratch/logs"
+    log=$scratch/logs/$harness.log
+    echo "fuzz: $harness for ${seconds}s ($(ls "$seeds_root/$harness" | wc -l) seeds); log: $log" >&2
+    harness_status=0
+    nice -n 10 "$binary" "$harness" \
+        -dict=Fuzz/dictionaries/"$harness".dict \
+        -max_len="$(max_len "$harness")" -timeout=1 -rss_limit_mb=2048 -malloc_limit_mb=1024 \
+        -max_total_time="$seconds" -print_final_stats=1 \
+        -artifact_prefix="$artifacts/$harness/" \
+        "$@" "$corpus" "$seeds_root/$harness" > "$log" 2>&1 || harness_status=$?
+    # The last status line and the final statistics: executions, speed, coverage.
+    summary=$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+    speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+    echo "fuzz: $harness: ${runs:-?} executions, ${speed:-?} exec/s; ${summary:-no status line}" >&2
+    if [ "$harness_status" -ne 0 ]; then
+        echo "fuzz: $harness FAILED (exit $harness_status); the input is in $artifacts/$harness/:" >&2
+        grep -E '^==[0-9]+==ERROR|Fatal error|^SUMMARY|Test unit written' "$log" | head -n 5 >&2 || true
+        status=1
+    fi
+done
+exit $status
