@@ -8,7 +8,8 @@
 #   Benchmarks/git-history-bench.sh .build/release/schemalint 50 200 2000 5
 #
 # Prints the best of the runs for: a lint of the model alone (--history files), a lint with the
-# tags (--history git), and the git processes one --history git run starts, by command.
+# tags (--history git), the same git commands alone, and the git processes one --history git run
+# starts, by command.
 set -euo pipefail
 binary=$(cd "$(dirname "${1:-.build/release/schemalint}")" && pwd)/$(basename "${1:-.build/release/schemalint}")
 tags=${2:-50}
@@ -81,8 +82,12 @@ SHIM
 chmod +x "$work/shim/git"
 
 echo "$tags tags, a model of $entities entities ($bytes bytes), $files other files; best of $runs runs"
-echo "lint, --history files:   $(best "$binary" --history files Models)"
-echo "lint, --history git:     $(best "$binary" --history git Models)"
+# Processor time (user + system, git's included) of one run, steadier than wall time on a busy machine.
+cpu() { /usr/bin/time -f '%U s user + %S s system' "$@" 2>&1 > /dev/null | tail -1; }
+
+echo "lint, --history files:   $(best "$binary" --history files Models); $(cpu "$binary" --history files Models)"
+echo "lint, --history git:     $(best "$binary" --history git Models); $(cpu "$binary" --history git Models)"
+echo "git alone (for-each-ref, $tags ls-tree, cat-file): $(best sh -c 'git for-each-ref --merged=HEAD refs/tags > /dev/null; for t in $(git tag --list "v*"); do git ls-tree -r -z --full-tree "$t" > /dev/null; done; git tag --list "v*" | sed "s|$|:Models/Catalog.yml|" | git cat-file --batch > /dev/null')"
 PATH="$work/shim:$PATH" "$binary" --history git Models > /dev/null || true
 echo "git processes of one --history git run: $(sort "$work/calls" | uniq -c | awk '{printf "%s %s, ", $1, $2}')"
 "$binary" --history git Models | tail -1

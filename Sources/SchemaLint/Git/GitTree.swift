@@ -14,18 +14,35 @@ struct GitTree: Sendable {
         return .success(GitTree(listing: output.standardOutput))
     }
 
-    /// Reads `mode type id<TAB>path` entries, NUL-ended.
+    /// Reads `mode type id<TAB>path` entries, NUL-ended, in one pass over the bytes (a tree of a
+    /// large repository has tens of thousands of entries, and a run reads one per tag).
     init(listing: Data) {
         var blobs: [String: String] = [:]
-        for entry in listing.split(separator: 0) {
-            guard let tab = entry.firstIndex(of: UInt8(ascii: "\t")) else { continue }
-            let fields = entry[..<tab].split(separator: UInt8(ascii: " "))
-            guard fields.count == 3, fields[0].elementsEqual("100644".utf8) || fields[0].elementsEqual("100755".utf8),
-                  fields[1].elementsEqual("blob".utf8) else { continue }
-            blobs[String(decoding: entry[(tab + 1)...], as: UTF8.self)] = String(decoding: fields[2], as: UTF8.self)
+        listing.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0 { end += 1 }
+                defer { start = end + 1 }
+                // "100644 blob " or "100755 blob ": a regular file.
+                let idStart = start + Self.modeLength + Self.blobType.count
+                guard end > idStart,
+                      Self.regularModes.contains(where: { bytes[start..<(start + Self.modeLength)].elementsEqual($0) }),
+                      bytes[(start + Self.modeLength)..<idStart].elementsEqual(Self.blobType),
+                      let tab = (idStart..<end).first(where: { bytes[$0] == UInt8(ascii: "\t") })
+                else { continue }
+                let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[idStart..<tab]), as: UTF8.self)
+                blobs[String(decoding: UnsafeBufferPointer(rebasing: bytes[(tab + 1)..<end]), as: UTF8.self)] = id
+            }
         }
         self.blobs = blobs
     }
+
+    /// The modes of a regular file and an executable one, and the type that follows them.
+    private static let regularModes = [Array("100644".utf8), Array("100755".utf8)]
+    private static let modeLength = 6
+    private static let blobType = Array(" blob ".utf8)
 
     init(blobs: [String: String]) {
         self.blobs = blobs

@@ -7,7 +7,9 @@ import Foundation
 /// `git for-each-ref` for the tags, one `git ls-tree` per tag, one `git cat-file --batch` for every
 /// file needed (each distinct file once, however many tags share it). They go through the readers
 /// the working tree's files go through. Each tag that has the model becomes a released version,
-/// labelled with the tag, located at `tag:path`, and ordered before the working tree's version.
+/// labelled with the tag, located at `tag:path`, and ordered before the working tree's version,
+/// which becomes the next release: checked against them, not released itself (the file is edited
+/// in place, so neither `--against` nor a lock holds it to an earlier copy).
 /// A model is followed by its path, else by its file's name or folder (YAML, whose `model:` must
 /// match) or its bundle's name, so files that moved between releases are still found.
 struct GitReleaseHistory {
@@ -19,8 +21,6 @@ struct GitReleaseHistory {
     var runner = GitRunner()
 
     struct Reading {
-        /// The released versions read at the tags.
-        var versions: [ModelVersion] = []
         /// What was read for each model, by history (`ModelVersion.history`).
         var readings: [String: GitReleaseReading] = [:]
         var errors: [InputError] = []
@@ -29,8 +29,11 @@ struct GitReleaseHistory {
     /// The revision whose past holds the releases.
     private var revision: String { snapshot?.revision ?? "HEAD" }
 
-    func read(_ loaded: ModelLoader.Loaded) -> Reading {
+    /// Adds the releases read at the tags to `loaded`, and makes each working-tree version with
+    /// releases from git the next release.
+    func read(into loaded: inout ModelLoader.Loaded) -> Reading {
         var reading = Reading()
+        var versions: [ModelVersion] = []
         var models: [UnversionedModel] = []
         for (model, error) in unversionedModels(in: loaded) {
             if let model { models.append(model) }
@@ -38,11 +41,15 @@ struct GitReleaseHistory {
         }
         for top in Set(models.map(\.top)).sorted() {
             do throws(InputError) {
-                try read(models.filter { $0.top == top }, top: top, into: &reading)
+                try read(models.filter { $0.top == top }, top: top, into: &reading, versions: &versions)
             } catch {
                 reading.errors.append(error)
             }
         }
+        for index in loaded.versions.indices where reading.readings[loaded.versions[index].history] != nil {
+            loaded.versions[index].isReleased = false
+        }
+        loaded.versions += versions
         return reading
     }
 
@@ -95,7 +102,7 @@ struct GitReleaseHistory {
     }
 
     /// Reads the releases of the models of one repository.
-    private func read(_ models: [UnversionedModel], top: String, into reading: inout Reading) throws(InputError) {
+    private func read(_ models: [UnversionedModel], top: String, into reading: inout Reading, versions: inout [ModelVersion]) throws(InputError) {
         let tags: [GitReleaseTags.Tag]
         switch GitReleaseTags.read(matching: pattern, mergedInto: revision, top: top, runner: runner) {
         case nil: throw InputError(file: models[0].path, message: "--history git reads release tags with git, which cannot be run here")
@@ -124,7 +131,7 @@ struct GitReleaseHistory {
             let found = try OrderedConcurrentMap.map(count: tags.count) { index throws(InputError) in
                 try release(of: model, at: names[index], position: index + 1, files: perTag[index], contents: contents)
             }.compactMap { $0 }
-            reading.versions += found
+            versions += found
             reading.readings[model.current.history] = GitReleaseReading(
                 pattern: pattern, revision: revision, matchingTags: names, releases: found.compactMap(\.releaseTag))
         }
