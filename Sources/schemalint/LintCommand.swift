@@ -56,6 +56,23 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The history order of the bundle being linted: a file with one version name per line, oldest first (or `order:` in .schemalint.yml).", valueName: "file"))
     var order: String?
 
+    @Option(help: ArgumentHelp(
+        "Where the released versions of models that are not versioned in their files come from: files (default), or git.",
+        discussion: """
+        With git, a model with one version in its files (one YAML version, a bundle with one \
+        version folder) gets its history from the repository's release tags: every tag matching \
+        --history-tags (default v*) that HEAD contains is a release, read straight from git (no \
+        checkout), in version order (v1.9 < v1.10, v2.0-beta1 < v2.0); the working tree is the \
+        newest version and is checked against them. Findings point at the working tree; notes \
+        name the tag (v1.2:Models/Note.yml:4:5). Models versioned in their files keep their own \
+        history. Default: `history:` in .schemalint.yml, else files. See docs/git-history.md.
+        """,
+        valueName: "files|git"))
+    var history: HistorySource?
+
+    @Option(help: ArgumentHelp("The release tags for --history git: a glob on the tag name, as `git tag --list` takes (default: `history: {tags: ...}` in .schemalint.yml, else v*). Implies --history git.", valueName: "pattern"))
+    var historyTags: String?
+
     @Flag(help: "Leave alone named YAML files that are not model files (for hooks that pass every changed YAML file).")
     var skipNonModelFiles = false
 
@@ -69,6 +86,10 @@ struct LintCommand: ParsableCommand {
     var noColor = false
 
     func validate() throws {
+        if history == .files, historyTags != nil {
+            throw ValidationError("--history-tags picks the release tags of --history git, not of --history files")
+        }
+        if historyTags?.isEmpty == true { throw ValidationError("--history-tags needs a pattern, e.g. 'v*'") }
         for report in reports {
             if case .failure(let error) = ReportFormat.Request.parse(report) { throw ValidationError(error.message) }
         }
@@ -82,6 +103,8 @@ struct LintCommand: ParsableCommand {
         options.skipsNonModelFiles = skipNonModelFiles
         options.orderFile = order
         options.compatibility = compatibility
+        options.history = history
+        options.historyTags = historyTags
         var requests = [ReportFormat.Request(format: format, file: self.output)]
         requests += reports.compactMap { try? ReportFormat.Request.parse($0).get() }
         let writer = ReportWriter(color: !noColor && Terminal.wantsColor(), context: .current())
@@ -160,6 +183,10 @@ struct ReportWriter {
 }
 
 extension ReportFormat: ExpressibleByArgument {}
+
+extension HistorySource: ExpressibleByArgument {
+    public static var allValueStrings: [String] { HistorySource.names }
+}
 
 extension RunContext {
     /// Now on this machine; `SOURCE_DATE_EPOCH` (seconds), when set, stands for now, for reproducible reports.

@@ -57,6 +57,8 @@ import Testing
     @Test(.enabled(if: canValidate, "needs python3 with jsonschema and PyYAML (make test installs them)"), arguments: [
         ("cloudkit: true\nfail-on: note\n", "fail-on"),
         ("compatibility: window:0\n", "compatibility"),
+        ("history: tags\n", "history"),
+        ("history:\n  from: files\n  tags: v*\n", "history"),
         ("rules:\n  attribute-renamd: off\n", "rules"),
         ("rules:\n  attribute-renamed: fatal\n", "rules/attribute-renamed"),
         ("exclud:\n  - legacy\n", ""),

@@ -3,8 +3,9 @@ import Foundation
 /// Finds and reads `.schemalint.yml`. Unknown keys and values are errors at their line, with "did you mean".
 public enum ConfigurationLoader {
     public static let fileName = ".schemalint.yml"
-    static let keys = ["cloudkit", "compatibility", "fail-on", "rules", "exclude", "bundles", "ignore", "baseline", "migrations", "mappingModels", "productionSchema"]
+    static let keys = ["cloudkit", "compatibility", "history", "fail-on", "rules", "exclude", "bundles", "ignore", "baseline", "migrations", "mappingModels", "productionSchema"]
     static let bundleKeys = ["order", "drafts", "cloudkit"]
+    static let historyKeys = ["from", "tags"]
     static let ignoreKeys = ["rule", "model", "element", "reason", "until"]
     static let migrationKeys = ["model", "from", "to", "how", "reason"]
 
@@ -52,6 +53,8 @@ public enum ConfigurationLoader {
                     throw InputError(at: value.location, "'compatibility' must be previous, transitive or window:N (N a whole number from 1), found '\(text)'" + Spelling.didYouMean(text, among: ["previous", "transitive"]))
                 }
                 configuration.compatibility = compatibility
+            case "history":
+                configuration.history = try history(value)
             case "fail-on":
                 let text = try ScalarReader.string(value, for: "'fail-on'")
                 guard let severity = Severity(rawValue: text), severity != .note else {
@@ -111,6 +114,27 @@ public enum ConfigurationLoader {
         }
         let text = try ScalarReader.string(node, for: "'productionSchema'")
         return [.init(path: displayPath(PathResolution.resolve(text, against: directory)), location: node.location)]
+    }
+
+    /// `history: git` (or `files`), or `history: {from: git, tags: "release-*"}`.
+    private static func history(_ node: YAMLNode) throws(InputError) -> HistorySource {
+        func source(_ node: YAMLNode) throws(InputError) -> HistorySource {
+            let text = try ScalarReader.string(node, for: "'history'")
+            guard let source = HistorySource(argument: text) else {
+                throw InputError(at: node.location, "'history' must be files or git, found '\(text)'" + Spelling.didYouMean(text, among: HistorySource.names))
+            }
+            return source
+        }
+        guard case .mapping = node.content else { return try source(node) }
+        let reader = try MappingReader(node, subject: "'history'")
+        try reader.rejectUnknownKeys(allowed: historyKeys)
+        let from = try reader.value("from").map(source) ?? .gitTags(pattern: HistorySource.defaultTagPattern)
+        guard let tags = try reader.string("tags") else { return from }
+        guard case .gitTags = from else {
+            throw InputError(at: reader.keyLocation("tags") ?? node.location, "'tags' of 'history' picks release tags, which only `from: git` reads")
+        }
+        guard !tags.isEmpty else { throw InputError(at: reader.keyLocation("tags") ?? node.location, "'tags' of 'history' must be a tag pattern such as \"v*\", found an empty string") }
+        return .gitTags(pattern: tags)
     }
 
     private static func ruleSetting(_ node: YAMLNode, rule: String) throws(InputError) -> ProjectConfiguration.RuleSetting {

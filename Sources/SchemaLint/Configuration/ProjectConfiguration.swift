@@ -104,6 +104,8 @@ public struct ProjectConfiguration: Sendable {
     public var cloudKit: Bool?
     /// Which releases each version is checked against.
     public var compatibility: Compatibility?
+    /// Where the released versions of models not versioned in their files come from (`history:`).
+    public var history: HistorySource?
     /// The least severity that fails the run (exit 1).
     public var failOn: Severity
     public var rules: [String: RuleSetting]

@@ -15,6 +15,11 @@ public enum StarterConfiguration {
     # previous (the one before), transitive (all before), or window:N (the last N).
     compatibility: previous
 
+    # Where a model that is not versioned in its files (one version, edited in place) takes its
+    # releases from: files, or git (the release tags, v* unless `tags:` says; docs/git-history.md).
+    history: files
+    #  history: {from: git, tags: "v*"}
+
     # The least severity that fails the run: error or warning.
     fail-on: error
 

@@ -33,8 +33,9 @@ public struct GitRunner: Sendable {
     }
 
     /// Runs `git arguments...`, in `folder` (`git -C folder`, with the repository variables of the
-    /// environment removed) or in the current folder. Nil when git cannot be started: not installed.
-    public func run(_ arguments: [String], in folder: String? = nil) -> Output? {
+    /// environment removed) or in the current folder, with `input` on its standard input (nothing
+    /// when nil). Nil when git cannot be started: not installed, or the input cannot be staged.
+    public func run(_ arguments: [String], in folder: String? = nil, input: Data? = nil) -> Output? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program] + (folder.map { ["-C", $0] } ?? []) + arguments
@@ -46,7 +47,14 @@ public struct GitRunner: Sendable {
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            // From a file, not a pipe: git may stop reading early, and writing to a pipe it closed
+            // would end this process (SIGPIPE).
+            guard let file = Self.unlinkedFile(holding: input) else { return nil }
+            process.standardInput = file
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         do {
             try process.run()
         } catch {
@@ -63,6 +71,15 @@ public struct GitRunner: Sendable {
         process.waitUntilExit()
         guard process.terminationStatus != Self.notFound else { return nil }
         return Output(status: process.terminationStatus, standardOutput: data, standardError: String(decoding: errorText.data, as: UTF8.self))
+    }
+
+    /// A file opened for reading with `data` in it, already removed from its folder (it goes away
+    /// when closed).
+    private static func unlinkedFile(holding data: Data) -> FileHandle? {
+        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("schemalint-git-input-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: path, contents: data) else { return nil }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return FileHandle(forReadingAtPath: path)
     }
 }
 

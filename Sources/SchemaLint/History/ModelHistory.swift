@@ -6,6 +6,8 @@ public struct ModelHistory: Sendable {
     /// The migrations the team wrote for steps of this history (mapping models, declared
     /// custom or staged migrations).
     public var writtenMigrations: [WrittenMigration] = []
+    /// For a history whose releases were read from git tags (`--history git`), what was read.
+    public var gitReleases: GitReleaseReading?
 
     public init(model: String, versions: [ModelVersion], writtenMigrations: [WrittenMigration] = []) {
         self.model = model

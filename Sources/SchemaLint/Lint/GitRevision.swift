@@ -6,16 +6,18 @@ public struct GitRevision: Sendable {
     public var revision: String
     /// The repository's top folder.
     public var root: String
+    private let runner: GitRunner
 
     /// Finds the repository around the current folder and checks that `revision` names a commit.
-    public init(_ revision: String) throws(InputError) {
+    public init(_ revision: String, runner: GitRunner = GitRunner()) throws(InputError) {
         self.revision = revision
-        let top = Self.git(["rev-parse", "--show-toplevel"])
-        guard top.status == 0, let root = top.output.split(separator: "\n").first.map(String.init) else {
+        self.runner = runner
+        guard let top = runner.run(["rev-parse", "--show-toplevel"]), top.succeeded,
+              let root = top.text.split(separator: "\n").first.map(String.init) else {
             throw InputError(file: ".", message: "--against needs a git repository, and the current folder is not in one")
         }
         self.root = root
-        guard Self.git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"]).status == 0 else {
+        guard runner.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"])?.succeeded == true else {
             throw InputError(file: root, message: "unknown revision '\(revision)' (try a branch, a tag or a commit, e.g. origin/main)")
         }
     }
@@ -33,8 +35,8 @@ public struct GitRevision: Sendable {
             throw InputError(file: folder, message: "cannot create a temporary folder: \(error.localizedDescription)")
         }
         let relative = paths.map { PathResolution.relative(PathResolution.canonical($0), to: root) }
-        let listed = Self.git(["-C", root, "ls-tree", "-r", "--name-only", revision, "--"] + relative.map { $0 == "." ? ":/" : $0 })
-        let files = Set(listed.output.split(separator: "\n").map(String.init) + filesDirectly(in: companionFolders)).sorted()
+        let listed = runner.run(["ls-tree", "-r", "--name-only", revision, "--"] + relative.map { $0 == "." ? ":/" : $0 }, in: root)
+        let files = Set((listed?.text ?? "").split(separator: "\n").map(String.init) + filesDirectly(in: companionFolders)).sorted()
         if !files.isEmpty {
             let script = "root=$1; revision=$2; folder=$3; shift 3; git -C \"$root\" archive --format=tar \"$revision\" -- \"$@\" | tar -x -C \"$folder\""
             let archive = Self.run("/bin/sh", ["-c", script, "sh", root, revision, folder] + files)
@@ -51,9 +53,8 @@ public struct GitRevision: Sendable {
         var files: [String] = []
         for folder in Set(folders.map { PathResolution.relative(PathResolution.canonical($0), to: root) }).sorted() {
             // Without -r, ls-tree lists a folder's own entries: "mode type object\tpath", NUL-ended.
-            let listed = Self.git(["-C", root, "ls-tree", "-z", revision, "--"] + (folder == "." ? [] : [folder + "/"]))
-            guard listed.status == 0 else { continue }
-            for line in listed.output.split(separator: "\0") {
+            guard let listed = runner.run(["ls-tree", "-z", revision, "--"] + (folder == "." ? [] : [folder + "/"]), in: root), listed.succeeded else { continue }
+            for line in listed.text.split(separator: "\0") {
                 let parts = line.split(separator: "\t", maxSplits: 1)
                 guard parts.count == 2, parts[0].split(separator: " ").dropFirst().first == "blob" else { continue }
                 files.append(String(parts[1]))
@@ -67,10 +68,8 @@ public struct GitRevision: Sendable {
         (folder as NSString).appendingPathComponent(PathResolution.relative(PathResolution.canonical(path), to: root))
     }
 
-    static func git(_ arguments: [String]) -> (status: Int32, output: String) {
-        run("/usr/bin/env", ["git"] + arguments)
-    }
-
+    /// Runs a program other than git (the `git archive | tar` pipeline of a checkout); its
+    /// standard output and error together.
     private static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

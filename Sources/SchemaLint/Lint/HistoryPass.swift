@@ -66,7 +66,8 @@ struct HistoryPass {
             if version.isReleased {
                 if tracksElements { elements.record(version, at: index, changes: changes) }
                 lastRelease = index
-                baselineKeys = Set(own.map(\.dedupKey))
+                // A release read at a git tag is never reported in, so the next version reports its problems itself.
+                baselineKeys = version.releaseTag == nil ? Set(own.map(\.dedupKey)) : []
             }
         }
 
@@ -83,8 +84,15 @@ struct HistoryPass {
             }
             findings += found
         }
-        guard !replaced.isEmpty else { return findings }
-        return findings.filter { !replaced.contains("\($0.ruleID) \($0.version) \($0.path?.description ?? "")") }
+        return Self.withoutTaggedReleases(findings.filter { !replaced.contains("\($0.ruleID) \($0.version) \($0.path?.description ?? "")") }, of: versions)
+    }
+
+    /// The findings not located in a release read at a git tag (`--history git`): such a release
+    /// shipped as it is and its file is history, so only what the working tree does is reported.
+    static func withoutTaggedReleases(_ findings: [Finding], of versions: [ModelVersion]) -> [Finding] {
+        let tagged = Set(versions.filter { $0.releaseTag != nil }.map(\.file))
+        guard !tagged.isEmpty else { return findings }
+        return findings.filter { !tagged.contains($0.location.file) }
     }
 
     /// The changed elements of `version` checked against their definitions in the releases of the

@@ -26,6 +26,10 @@ public struct LintPipeline: Sendable {
         /// The paths lie in files copied from a git revision (the reference run of `--against`),
         /// so bundles are ordered by the history of that revision.
         public var snapshot: GitSnapshot?
+        /// `--history`: where released versions come from (nil: the configuration's `history:`, else files).
+        public var history: HistorySource?
+        /// `--history-tags`: the release tags' pattern (nil: the configuration's, else `v*`); alone, it asks for git.
+        public var historyTags: String?
 
         public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false, baselineFile: String? = nil, ignoresBaseline: Bool = false, againstRevision: String? = nil) {
             self.againstRevision = againstRevision
@@ -96,9 +100,11 @@ public struct LintPipeline: Sendable {
         if let orderFile = options.orderFile {
             loader.bundleOrder = try InputErrors.collect { () throws(InputError) in try ModelLoader.readOrder(file: orderFile) }
         }
-        let loaded = loader.load(paths: options.paths)
+        var loaded = loader.load(paths: options.paths)
         guard loaded.errors.isEmpty else { throw InputErrors(loaded.errors) }
-        let grouped = try InputErrors.collect { () throws(InputError) in try ModelHistory.histories(of: loaded.versions) }
+        let releasesFromGit = try readReleasesFromGit(options, configuration: configuration, loader: loader, into: &loaded)
+        var grouped = try InputErrors.collect { () throws(InputError) in try ModelHistory.histories(of: loaded.versions) }
+        for index in grouped.indices { grouped[index].gitReleases = grouped[index].key.flatMap { releasesFromGit[$0] } }
         let matched = try InputErrors.collect { () throws(InputError) in
             try WrittenMigrationMatcher(histories: grouped, bundles: loaded.bundles).match(mappingModels: loaded.mappingModels, declared: configuration.migrations)
         }
@@ -118,6 +124,15 @@ public struct LintPipeline: Sendable {
         )
         input.productionSchemas = try ProductionSchemaLoader.load(configuration, models: histories.map(\.model))
         return input
+    }
+
+    /// `--history git`: adds the releases read at git tags of the models not versioned in their
+    /// files; what was read, by history.
+    private func readReleasesFromGit(_ options: Options, configuration: ProjectConfiguration, loader: ModelLoader, into loaded: inout ModelLoader.Loaded) throws(InputErrors) -> [String: GitReleaseReading] {
+        guard case .gitTags(let pattern) = HistorySource.resolve(requested: options.history, tags: options.historyTags, configured: configuration.history) else { return [:] }
+        let reading = GitReleaseHistory(pattern: pattern, snapshot: options.snapshot, loader: loader).read(into: &loaded)
+        guard reading.errors.isEmpty else { throw InputErrors(reading.errors) }
+        return reading.readings
     }
 
     private func lint(_ options: Options) throws(InputErrors) -> Output {
@@ -180,7 +195,7 @@ public struct LintPipeline: Sendable {
         case .success(let output):
             var released: [VersionLock.Entry] = []
             for history in output.histories {
-                for version in history.releasedVersions {
+                for version in history.releasedVersions where version.releaseTag == nil {
                     let place = "\(revision):" + PathResolution.relative(version.file, to: checkout.folder)
                     released.append(VersionLock.Entry(
                         model: history.model, version: version.version.text, hash: VersionLock.hash(of: version),

@@ -140,12 +140,7 @@ public struct ModelLoader: Sendable {
         do throws(InputError) {
             switch source {
             case .yamlFile(let path):
-                var version = try yaml.load(file: path)
-                // A file that does not say `cloudkit:` takes the declared default.
-                if version.propertyLocations["cloudkit"] == nil {
-                    version.usesCloudKit = declaresCloudKit || (configuration.cloudKit ?? false)
-                }
-                return .success(.yaml(version))
+                return .success(.yaml(try yamlVersion(bytes: try FileReader.bytes(of: path), file: path)))
             case .xcodeBundle(let path):
                 var bundle = try XcodeBundleLoader.load(path, options: bundleOptions(for: path))
                 for index in bundle.versions.indices { bundle.versions[index].history = "bundle:" + path }
@@ -156,6 +151,15 @@ public struct ModelLoader: Sendable {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The version a YAML model file holds; a file that does not say `cloudkit:` takes the declared default.
+    func yamlVersion(bytes: [UInt8], file: String) throws(InputError) -> ModelVersion {
+        var version = try yaml.load(bytes: bytes, file: file)
+        if version.propertyLocations["cloudkit"] == nil {
+            version.usesCloudKit = declaresCloudKit || (configuration.cloudKit ?? false)
+        }
+        return version
     }
 
     /// What the configuration and the command line say about one bundle.

@@ -156,6 +156,11 @@ public struct ModelSourceFinder: Sendable {
     /// every changed YAML file (`--skip-non-model-files`) leave the others alone.
     public static func looksLikeModelFile(_ path: String) -> Bool {
         guard let bytes = try? FileReader.bytes(of: path) else { return true }
+        return looksLikeModelFile(bytes: bytes)
+    }
+
+    /// Whether a file's bytes look like a model file: a line starts with `model:`.
+    static func looksLikeModelFile(bytes: [UInt8]) -> Bool {
         let marker = Array("model:".utf8)
         var lineStart = 0
         while lineStart + marker.count <= bytes.count {

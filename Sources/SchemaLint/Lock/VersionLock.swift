@@ -37,7 +37,8 @@ public struct VersionLock: Sendable {
     /// The entries for every released version of the histories, in model and version order.
     public static func entries(for histories: [ModelHistory]) -> [Entry] {
         histories.sorted { $0.model < $1.model }.flatMap { history in
-            history.releasedVersions.map { Entry(model: history.model, version: $0.version.text, hash: hash(of: $0)) }
+            // Releases read at git tags (`--history git`) are the tags' to keep, not the lock's.
+            history.releasedVersions.filter { $0.releaseTag == nil }.map { Entry(model: history.model, version: $0.version.text, hash: hash(of: $0)) }
         }
     }
 

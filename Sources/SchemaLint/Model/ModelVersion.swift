@@ -21,6 +21,9 @@ public struct ModelVersion: Sendable {
     /// Where the version itself is declared (the `version` key, or the top of the file).
     public var location: SourceLocation
     public var propertyLocations: [String: SourceLocation]
+    /// The git tag the version was read at (`--history git`), its file then `tag:path`; nil for a
+    /// version read from the files.
+    public var releaseTag: String?
     /// Findings accepted in the version's file (`# schemalint:ignore <rule> -- <reason>` comments).
     public var suppressions: [Suppression] = []
 
@@ -54,8 +57,8 @@ public struct ModelVersion: Sendable {
 
     public func location(of property: String) -> SourceLocation { propertyLocations[property] ?? location }
 
-    /// `version 3` or `Model 9`: how messages name a version.
-    public var displayName: String { label == version.text ? "version \(label)" : label }
+    /// `version 3`, `Model 9`, or the release tag `v1.2`: how messages name a version.
+    public var displayName: String { label == version.text && releaseTag == nil ? "version \(label)" : label }
 
     /// The root of the entity's inheritance tree: the entity whose record type `CD_<root>` stores it.
     public func rootEntity(of name: String) -> String {

@@ -25,6 +25,13 @@ public struct VersionNumber: Hashable, Sendable, Comparable, CustomStringConvert
         self.text = String(ordinal)
     }
 
+    /// The place of a release read from a git tag (`--history git`), named by the tag: `-1.position`,
+    /// so that every release comes before any version a file can name (file versions are never negative).
+    init(releasePosition position: Int, tag: String) {
+        self.components = [-1, position]
+        self.text = tag
+    }
+
     private var significant: ArraySlice<Int> {
         var slice = components[...]
         while slice.count > 1, slice.last == 0 { slice = slice.dropLast() }

@@ -20,7 +20,8 @@ extension ChangeRule {
         var allNotes = notes
         if let oldLocation = change.oldLocation {
             let oldName = (change.oldPath ?? change.path).description
-            allNotes.insert(Finding.Note("'\(oldName)' as declared in \(comparison.baseline.displayName)", at: oldLocation), at: 0)
+            let how = comparison.baseline.releaseTag == nil ? "declared" : "released"
+            allNotes.insert(Finding.Note("'\(oldName)' as \(how) in \(comparison.baseline.displayName)", at: oldLocation), at: 0)
         }
         return Finding(
             ruleID: descriptor.id, severity: severity, message: message, location: change.location,

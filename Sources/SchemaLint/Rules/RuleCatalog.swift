@@ -55,6 +55,7 @@ public struct RuleCatalog: Sendable {
         MigrationAtLaunchRule(),
         ReleasedVersionLockRule.modified,
         ReleasedVersionLockRule.removed,
+        ReleaseTagsMissingRule(),
         ProductionSchemaMissingFieldRule(),
         ProductionSchemaTypeMismatchRule(),
         ProductionSchemaUnexplainedFieldRule(),

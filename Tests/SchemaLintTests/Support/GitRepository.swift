@@ -31,6 +31,12 @@ struct GitRepository {
         try git(["commit", "--quiet", "--no-gpg-sign", "--allow-empty", "-m", message], dates: date)
     }
 
+    /// Tags the last commit: a lightweight tag, or an annotated one (never signed, whatever a
+    /// configuration says).
+    func tag(_ name: String, annotated: Bool = false) throws {
+        try git(["-c", "tag.gpgSign=false", "tag"] + (annotated ? ["--annotate", "--message", "release \(name)"] : []) + ["--", name])
+    }
+
     /// Runs git in the repository; throws with git's message when it fails.
     @discardableResult
     func git(_ arguments: [String], dates: String? = nil) throws -> String {

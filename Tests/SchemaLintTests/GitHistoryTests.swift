@@ -1,0 +1,277 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+
+/// `--history git`: the releases of a model not versioned in its files, read at git release tags,
+/// through the executable, in repositories each test makes (no user or system git configuration).
+@Suite(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
+struct GitHistoryTests {
+    /// Git as the tests' repositories run it, for the executable too: no user or system configuration.
+    static let environment = ["GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1"]
+
+    /// `Models/Note.yml` of model Notes with the given attribute lines (each `name: spec`), on
+    /// lines 7, 8, ... (column 7) under `attributes:` (line 6, column 5), and `cloudkit:` as asked.
+    static func note(_ attributes: [String], cloudKit: Bool = false) -> String {
+        "model: Notes\nversion: 1\ncloudkit: \(cloudKit)\nentities:\n  Note:\n    attributes:\n"
+            + attributes.map { "      \($0)\n" }.joined()
+    }
+
+    struct Project {
+        let folder: TemporaryFolder
+        var repository: GitRepository
+
+        init() throws {
+            folder = try TemporaryFolder()
+            repository = try GitRepository(at: folder.path)
+        }
+
+        /// Writes the file, commits everything, and tags the commit with each name.
+        mutating func release(_ text: String, at path: String = "Models/Note.yml", tags: [String], annotated: Bool = false) throws {
+            try folder.write(text, to: path)
+            try repository.commit("release \(tags.joined(separator: ", "))")
+            for tag in tags { try repository.tag(tag, annotated: annotated) }
+        }
+
+        func lint(_ arguments: [String]) throws -> Executable.Run {
+            try Executable.run(arguments, in: folder.url, environment: GitHistoryTests.environment)
+        }
+    }
+
+    /// The last release is v1.10, not v1.9 (natural order); a tag that does not match `v*`, and a
+    /// `v` tag only another branch contains, are no releases. Against v1.10, the working tree
+    /// drops `title` (a synced attribute), which only v1.10 and the later non-release tags have
+    /// in that shape.
+    @Test func aRenameWithoutIdentifierIsReportedAgainstTheLastTag() throws {
+        var project = try Project()
+        try project.release(GitHistoryTests.note(["title: string", "body: string"], cloudKit: true), tags: ["v1.9"])
+        try project.release(GitHistoryTests.note(["title: string", "body: string", "pinned: boolean"], cloudKit: true), tags: ["v1.10"], annotated: true)
+        // Had v1.9 come last, the working tree would also drop 'pinned'; these tags already have the
+        // working tree's model, so nothing would be reported had they counted.
+        let current = GitHistoryTests.note(["heading: string", "body: string", "pinned: boolean"], cloudKit: true)
+        try project.release(current, tags: ["mac-v2.0", "builds/77"])
+        try project.repository.git(["checkout", "--quiet", "-b", "experiment"])
+        try project.release(current, tags: ["v9.0"])
+        try project.repository.git(["checkout", "--quiet", "main"])
+
+        let run = try project.lint(["--history", "git", "Models"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("Models/Note.yml:6:5: error: attribute 'Note.title' was removed; apps still on v1.10 keep writing it [attribute-removed]"), "\(run.stdout)")
+        #expect(run.stdout.contains("    note: 'Note.title' as released in v1.10 (v1.10:Models/Note.yml:7:7)"), "\(run.stdout)")
+        #expect(!run.stdout.contains("pinned"), "\(run.stdout)")
+        #expect(!run.stdout.contains("v1.9"), "nothing is reported about the step from v1.9 to v1.10, both released: \(run.stdout)")
+        #expect(run.stdout.hasSuffix("in 3 versions of 1 model\n"), "\(run.stdout)")
+
+        // Without --history git, the one version is all there is.
+        let files = try project.lint(["Models"])
+        #expect(files.status == 0)
+        #expect(files.stdout == "no problems in 1 version of 1 model\n")
+    }
+
+    @Test func aRenameWithItsIdentifierKeepsTheData() throws {
+        var project = try Project()
+        try project.release(GitHistoryTests.note(["title: string", "body: string"]), tags: ["v1.0"])
+        try project.folder.write(GitHistoryTests.note(["heading: string", "body: string"]), to: "Models/Note.yml")
+        let removed = try project.lint(["--history", "git", "Models"])
+        #expect(removed.stdout.contains("Models/Note.yml:6:5: note: attribute 'Note.title' was removed; its stored data is dropped when a store migrates to version 1 [attribute-removed]"), "\(removed.stdout)")
+
+        try project.folder.write(GitHistoryTests.note(["heading: {type: string, renamedFrom: title}", "body: string"]), to: "Models/Note.yml")
+        let renamed = try project.lint(["--history", "git", "Models"])
+        #expect(renamed.status == 0)
+        #expect(!renamed.stdout.contains("[attribute-removed]") && !renamed.stdout.contains("[attribute-renamed]"), "\(renamed.stdout)")
+        #expect(renamed.stdout.hasSuffix("in 2 versions of 1 model\n"), "\(renamed.stdout)")
+    }
+
+    /// `history: {from: git, tags: ...}` in the configuration picks the tags; the working tree is
+    /// named as its file says.
+    @Test func theConfigurationNamesTheTagPattern() throws {
+        var project = try Project()
+        try project.folder.write("history:\n  from: git\n  tags: \"release-*\"\n", to: ".schemalint.yml")
+        try project.release(GitHistoryTests.note(["title: string"], cloudKit: true), tags: ["release-2"])
+        try project.release(GitHistoryTests.note(["title: string", "body: string"], cloudKit: true), tags: ["v3.0"])
+        try project.folder.write(GitHistoryTests.note(["body: string"], cloudKit: true), to: "Models/Note.yml")
+        let run = try project.lint(["Models"])
+        #expect(run.stdout.contains("Models/Note.yml:6:5: error: attribute 'Note.title' was removed; apps still on release-2 keep writing it [attribute-removed]"), "\(run.stdout)")
+        // 'body' came after release-2, so it is no release's: adding it is what the working tree does.
+        #expect(run.stdout.contains("attribute 'Note.body' was added"), "\(run.stdout)")
+        // The command line's pattern wins.
+        let byArgument = try project.lint(["--history-tags", "v*", "Models"])
+        #expect(byArgument.stdout.contains("apps still on v3.0 keep writing it"), "\(byArgument.stdout)")
+    }
+
+    /// With `--against HEAD`, the tags are those HEAD contains, and only what the working tree
+    /// adds is new: the rename committed since v1.0 is not, the removal made since HEAD is. The
+    /// model's file is edited in place, so HEAD's copy of it is no release to hold it to.
+    @Test func againstARevisionOnlyNewFindingsCount() throws {
+        var project = try Project()
+        try project.release(GitHistoryTests.note(["title: string", "body: string"], cloudKit: true), tags: ["v1.0"])
+        try project.folder.write(GitHistoryTests.note(["heading: string", "body: string"], cloudKit: true), to: "Models/Note.yml")
+        try project.repository.commit("rename title")
+        try project.folder.write(GitHistoryTests.note(["heading: string"], cloudKit: true), to: "Models/Note.yml")
+        let run = try project.lint(["--history", "git", "--against", "HEAD", "Models"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("error: attribute 'Note.body' was removed; apps still on v1.0 keep writing it [attribute-removed]"), "\(run.stdout)")
+        #expect(!run.stdout.contains("'Note.title' was removed"), "\(run.stdout)")
+        #expect(!run.stdout.contains("[released-version-modified]"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("1 error in 2 versions of 1 model\n"), "\(run.stdout)")
+    }
+
+    /// A YAML model file renamed between releases is found by its `model:` in the same folder.
+    @Test func aMovedModelFileIsFollowedByItsModel() throws {
+        var project = try Project()
+        try project.release(GitHistoryTests.note(["title: string"], cloudKit: true), at: "Models/Notes.yml", tags: ["v1.0"])
+        try project.repository.git(["mv", "Models/Notes.yml", "Models/Note.yml"])
+        try project.folder.write("model: Other\nversion: 1\nentities:\n  Other:\n    attributes:\n      title: string\n", to: "Models/Other.yml")
+        try project.folder.write(GitHistoryTests.note(["heading: string"], cloudKit: true), to: "Models/Note.yml")
+        let run = try project.lint(["--history", "git", "Models/Note.yml"])
+        #expect(run.stdout.contains("Models/Note.yml:6:5: error: attribute 'Note.title' was removed; apps still on v1.0 keep writing it [attribute-removed]"), "\(run.stdout)")
+        #expect(run.stdout.contains("(v1.0:Models/Notes.yml:7:7)"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("in 2 versions of 1 model\n"), "\(run.stdout)")
+    }
+
+    /// A model with versions in its files keeps its own history, whatever the tags hold.
+    @Test func aModelVersionedInItsFilesIgnoresTheTags() throws {
+        var project = try Project()
+        try project.release("model: Notes\nversion: 1\nentities:\n  Note:\n    attributes:\n      gone: string\n", at: "Models/v1.yml", tags: ["v1.0"])
+        let v1 = "model: Notes\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: string\n"
+        let v2 = "model: Notes\nversion: 2\nentities:\n  Note:\n    attributes:\n      title: string\n      body: string\n"
+        try project.folder.write(v1, to: "Models/v1.yml")
+        try project.folder.write(v2, to: "Models/v2.yml")
+        let withTags = try project.lint(["--history", "git", "Models"])
+        let withoutTags = try project.lint(["Models"])
+        #expect(withTags.status == withoutTags.status)
+        #expect(withTags.stdout == withoutTags.stdout)
+        #expect(!withTags.stdout.contains("gone"))
+        #expect(withTags.stdout.hasSuffix("in 2 versions of 1 model\n"), "\(withTags.stdout)")
+    }
+
+    static func bundle(_ attributes: [String]) -> String {
+        XcodeFixtures.contents("    <entity name=\"Note\">\n" + attributes.map { "        \($0)\n" }.joined() + "    </entity>")
+    }
+
+    /// An Xcode bundle with one version, edited in place between releases: the bundle moved to
+    /// another folder in between, and is followed by its name.
+    @Test func aSingleVersionBundleAtTags() throws {
+        var project = try Project()
+        let title = #"<attribute name="title" optional="YES" attributeType="String"/>"#
+        try project.release(GitHistoryTests.bundle([title]), at: "Old/Notes.xcdatamodeld/Notes.xcdatamodel/contents", tags: ["v1.0"])
+        try project.repository.git(["mv", "Old", "App"])
+        try project.repository.commit("move the model")
+        let renamed = #"<attribute name="heading" optional="YES" attributeType="String"/>"#
+        try project.folder.write(GitHistoryTests.bundle([renamed]), to: "App/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
+        let run = try project.lint(["--history", "git", "--cloudkit", "App"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:3:5: error: attribute 'Note.title' was removed; apps still on v1.0 keep writing it [attribute-removed]"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: 'Note.title' as released in v1.0 (v1.0:Old/Notes.xcdatamodeld/Notes.xcdatamodel/contents:4:9)"), "\(run.stdout)")
+
+        let identified = #"<attribute name="heading" optional="YES" attributeType="String" elementID="title"/>"#
+        try project.folder.write(GitHistoryTests.bundle([identified]), to: "App/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
+        let local = try project.lint(["--history", "git", "App"])
+        #expect(local.status == 0)
+        #expect(!local.stdout.contains("[attribute-removed]") && !local.stdout.contains("[attribute-renamed]"), "\(local.stdout)")
+        #expect(local.stdout.hasSuffix("in 2 versions of 1 model\n"), "\(local.stdout)")
+    }
+
+    @Test func aTagWhoseModelDoesNotReadIsAnInputError() throws {
+        var project = try Project()
+        try project.release("model: Notes\nversion: 1\nentities: [\n", tags: ["v1.2"])
+        try project.folder.write(GitHistoryTests.note(["title: string"]), to: "Models/Note.yml")
+        let run = try project.lint(["--history", "git", "Models"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("v1.2:Models/Note.yml:4:1: error: "), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func withoutReleaseTagsANoteSaysSo() throws {
+        var project = try Project()
+        try project.release(GitHistoryTests.note(["title: string"]), tags: ["1.0"])
+        let run = try project.lint(["--history", "git", "Models"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("Models/Note.yml:2:10: note: no release tags match 'v*' in the history of HEAD, so version 1 of model 'Notes' is checked against no release [release-tags-missing]\n"), "\(run.stdout)")
+    }
+
+    @Test func outsideAGitWorkTreeIsAnInputError() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(GitHistoryTests.note(["title: string"]), to: "Models/Note.yml")
+        let run = try Executable.run(["--history", "git", "Models"], in: folder.url, environment: GitHistoryTests.environment)
+        #expect(run.status == 2)
+        #expect(run.stderr == "Models/Note.yml: error: --history git reads this model's releases at git tags, but it lies in no git work tree (use --history files, or lint it inside its repository)\n")
+    }
+
+    /// examples/git-history: its script makes the repository, and its README shows the real run.
+    @Test func theExampleShowsItsRealOutput() throws {
+        let folder = try TemporaryFolder()
+        let repository = folder.path + "/notes-app"
+        let script = Executable.packageRoot.appendingPathComponent("examples/git-history/make-repository.sh").path
+        let made = try Executable.runProgram("/bin/sh", [script, repository], environment: GitHistoryTests.environment)
+        #expect(made.status == 0, "\(made.stderr)")
+        let run = try Executable.run(["--history", "git", "Models"], in: URL(fileURLWithPath: repository), environment: GitHistoryTests.environment)
+        #expect(run.status == 1)
+        let readme = try String(contentsOf: Executable.packageRoot.appendingPathComponent("examples/git-history/README.md"), encoding: .utf8)
+        let shown = try #require(CommandLineTests.fencedBlocks(in: readme, language: "text").first)
+        #expect(run.stdout == shown, "examples/git-history/README.md shows another output than the run's")
+        let plain = try Executable.run(["Models"], in: URL(fileURLWithPath: repository), environment: GitHistoryTests.environment)
+        #expect(plain.stdout == "no problems in 1 version of 1 model\n")
+    }
+
+    @Test func aTagPatternWithFilesIsAUsageError() throws {
+        let run = try Executable.run(["--history", "files", "--history-tags", "v*", "."], environment: GitHistoryTests.environment)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--history-tags picks the release tags of --history git"), "\(run.stderr)")
+    }
+}
+
+/// The pieces of `--history git` that need no repository.
+struct GitHistoryPartsTests {
+    @Test func tagsAreOrderedByTheVersionTheyName() {
+        let tags = ["v1.10", "v2.0", "v1.9", "v10.0", "v2.0-beta10", "v2.0-beta2", "v2.0-rc1", "v1.9.1", "v2.0+build.5"]
+        #expect(tags.sorted(by: ReleaseTagOrder.precedes) == ["v1.9", "v1.9.1", "v1.10", "v2.0-beta2", "v2.0-beta10", "v2.0-rc1", "v2.0", "v2.0+build.5", "v10.0"])
+        #expect(ReleaseTagOrder.precedes("v1.2", "v1.2.1"))
+        #expect(!ReleaseTagOrder.precedes("v1.2.1", "v1.2"))
+    }
+
+    @Test func tagsMatchTheGlobOnTheirWholeName() {
+        let listing = "aaa v1.2\nbbb mac-v1.2\nccc v1.10\nddd release/v3\neee builds/1234\n"
+        #expect(GitReleaseTags(listing: listing, pattern: "v*").tags.map(\.name) == ["v1.2", "v1.10"])
+        #expect(GitReleaseTags(listing: listing, pattern: "v*").tags.map(\.object) == ["aaa", "ccc"])
+        #expect(GitReleaseTags(listing: listing, pattern: "*v[0-9]*").tags.map(\.name) == ["mac-v1.2", "release/v3", "v1.2", "v1.10"])
+    }
+
+    @Test func blobsAreReadFromOneBatch() {
+        let output = Data("aaa blob 5\nhello\nbbb missing\nccc blob 0\n\nddd blob 3\na\nb\n".utf8)
+        let blobs = GitBlobs.parse(output)
+        #expect(blobs == ["aaa": Data("hello".utf8), "ccc": Data(), "ddd": Data("a\nb".utf8)])
+    }
+
+    @Test func treesKeepRegularFilesOnly() {
+        let listing = Data("100644 blob aaa\tModels/Note.yml\u{0}120000 blob bbb\tlink.yml\u{0}160000 commit ccc\tVendor\u{0}100755 blob ddd\tscript with space.sh\u{0}".utf8)
+        #expect(GitTree(listing: listing).blobs == ["Models/Note.yml": "aaa", "script with space.sh": "ddd"])
+    }
+
+    @Test func theCommandLineWinsOverTheConfiguration() {
+        let git = HistorySource.gitTags(pattern: "release-*")
+        #expect(HistorySource.resolve(requested: nil, tags: nil, configured: nil) == .files)
+        #expect(HistorySource.resolve(requested: nil, tags: nil, configured: git) == git)
+        #expect(HistorySource.resolve(requested: .files, tags: nil, configured: git) == .files)
+        #expect(HistorySource.resolve(requested: HistorySource(argument: "git"), tags: nil, configured: git) == git)
+        #expect(HistorySource.resolve(requested: HistorySource(argument: "git"), tags: nil, configured: .files) == .gitTags(pattern: "v*"))
+        #expect(HistorySource.resolve(requested: nil, tags: "x*", configured: .files) == .gitTags(pattern: "x*"))
+    }
+
+    @Test func theConfigurationReadsBothShapes() throws {
+        func history(_ text: String) throws(InputError) -> HistorySource? {
+            try ConfigurationLoader.parse(bytes: Array(text.utf8), file: ".schemalint.yml", knownRules: []).history
+        }
+        #expect(try history("history: git\n") == .gitTags(pattern: "v*"))
+        #expect(try history("history: files\n") == .files)
+        #expect(try history("history: {tags: \"release-*\"}\n") == .gitTags(pattern: "release-*"))
+        #expect(try history("history: {from: git}\n") == .gitTags(pattern: "v*"))
+        #expect(throws: InputError.self) { try history("history: gti\n") }
+        #expect(throws: InputError.self) { try history("history: {from: files, tags: \"v*\"}\n") }
+        #expect(throws: InputError.self) { try history("history: {form: git}\n") }
+        do {
+            _ = try history("history: gti\n")
+        } catch {
+            #expect(error.description == ".schemalint.yml:1:10: error: 'history' must be files or git, found 'gti'; did you mean 'git'?")
+        }
+    }
+}
