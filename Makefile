@@ -1,5 +1,6 @@
 # make run:  install what is missing, build schemalint in release mode, lint the bundled examples.
 # make test: install what is missing (with the tests' Python tools), then swift test.
+#            make test TEST_FLAGS="--skip PreCommitHookTests" leaves out the slowest suite.
 .PHONY: run test build
 
 build:
@@ -22,4 +23,4 @@ run: build
 
 test:
 	scripts/setup.sh --test-tools
-	swift test
+	swift test $(TEST_FLAGS)
