@@ -1,5 +1,6 @@
 # make run:  install what is missing, build schemalint in release mode, lint the bundled examples.
 # make test: install what is missing (with the tests' Python tools), then swift test.
+#            make test TEST_FLAGS="--skip PreCommitHookTests" leaves out the slowest suite.
 .PHONY: run test build
 
 build:
@@ -8,18 +9,23 @@ build:
 
 run: build
 	@echo
-	@echo "== schemalint examples/notes: a synced app whose version 3 renames, deletes and retypes =="
-	-.build/release/schemalint examples/notes
+	@echo "== A synced app (examples/notes) whose version 3 renames, deletes and retypes =="
+	@echo '$$ .build/release/schemalint examples/notes'
+	@.build/release/schemalint examples/notes; echo "(exit status $$?: 1 means errors were found, as this example is meant to show)"
 	@echo
 	@echo "Each finding is file:line:column, its severity, what breaks and why, the rule in brackets,"
 	@echo "then notes (where the older element was) and help (what to do instead). Errors fail the run"
-	@echo "(exit 1); notes are reminders. 'schemalint explain <rule>' prints a rule's page."
+	@echo "(exit 1); notes are reminders (here: deploy each added field to CloudKit before release)."
+	@echo "'schemalint explain <rule>' prints a rule's page."
 	@echo
-	@echo "== schemalint examples/: every example history (notes, tasks, journal, clean, xcode, ...) =="
-	-.build/release/schemalint examples/
+	@echo "== An Xcode model bundle (examples/xcode), synced as its .schemalint.yml declares =="
+	@echo '$$ .build/release/schemalint examples/xcode'
+	@.build/release/schemalint examples/xcode; echo "(exit status $$?)"
 	@echo
+	@echo "More histories: examples/tasks, examples/journal (a local store), examples/clean (passes),"
+	@echo "examples/cloudkit-schema (against the production schema); README.md says what each shows."
 	@echo "The binary is .build/release/schemalint; copy it onto your PATH, then: schemalint YourModels/"
 
 test:
 	scripts/setup.sh --test-tools
-	swift test
+	swift test $(TEST_FLAGS)

@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "schemalint", targets: ["schemalint"]),
         .library(name: "SchemaLint", targets: ["SchemaLint"]),
         .plugin(name: "schemalint-plugin", targets: ["SchemaLintCommand"]),
+        .plugin(name: "SchemaLintBuildToolPlugin", targets: ["SchemaLintBuildToolPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -78,6 +79,12 @@ let package = Package(
                 intent: .custom(verb: "schemalint", description: "Lint the package's Core Data model histories with schemalint"),
                 permissions: []
             ),
+            dependencies: ["schemalint"]
+        ),
+        // Lints a target's models on every build that changes them (docs/ci.md, "Lint on every build").
+        .plugin(
+            name: "SchemaLintBuildToolPlugin",
+            capability: .buildTool(),
             dependencies: ["schemalint"]
         ),
         .testTarget(

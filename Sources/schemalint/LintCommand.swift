@@ -85,6 +85,9 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Never colour the output (colour is used only on a terminal, and never when NO_COLOR is set).")
     var noColor = false
 
+    @Option(help: ArgumentHelp("After a run that passes, write this file (Swift comments with the summary); after one that fails, remove it. For build systems: the build-tool plugin's declared output.", valueName: "file"))
+    var stamp: String?
+
     func validate() throws {
         if history == .files, historyTags != nil {
             throw ValidationError("--history-tags picks the release tags of --history git, not of --history files")
@@ -92,6 +95,9 @@ struct LintCommand: ParsableCommand {
         if historyTags?.isEmpty == true { throw ValidationError("--history-tags needs a pattern, e.g. 'v*'") }
         for report in reports {
             if case .failure(let error) = ReportFormat.Request.parse(report) { throw ValidationError(error.message) }
+        }
+        if stamp != nil, writeBaseline != nil {
+            throw ValidationError("--stamp records a run that passed; --write-baseline records findings and passes nothing")
         }
     }
 
@@ -116,6 +122,7 @@ struct LintCommand: ParsableCommand {
             // CI uploads the reports also when the run fails; standard error already has the text.
             let named = paths + [configurationFile, baseline, writeBaseline].compactMap { $0 }
             try writer.write(LintResult(inputErrors: problems), to: requests.filter { $0.file != nil || $0.format != .text }, protecting: ProtectedFiles(named))
+            if let stamp { BuildStamp(file: stamp).remove() }
             throw ExitCode(2)
         }
         // What a reader guessed or left out goes beside the report, as compilers print warnings.
@@ -133,8 +140,29 @@ struct LintCommand: ParsableCommand {
         }
         var result = output.result
         result.failingSeverity = strict ? .warning : output.configuration.failOn
-        try writer.write(result, to: requests, protecting: ProtectedFiles(output.inputFiles + [writeBaseline].compactMap { $0 }))
+        let protected = ProtectedFiles(output.inputFiles + [writeBaseline].compactMap { $0 })
+        try writer.write(result, to: requests, protecting: protected)
+        try recordStamp(passed: !result.fails, summary: TextReporter.summary(result), protecting: protected)
         if result.fails { throw ExitCode(1) }
+    }
+
+    /// `--stamp`: written when the run passed, removed when it did not; never an input of the run.
+    private func recordStamp(passed: Bool, summary: String, protecting protected: ProtectedFiles) throws {
+        guard let stamp else { return }
+        if let refusal = protected.refusal(toReplace: stamp) {
+            Terminal.writeError(refusal.description + "\n")
+            throw ExitCode(2)
+        }
+        guard passed else {
+            BuildStamp(file: stamp).remove()
+            return
+        }
+        do {
+            try BuildStamp(file: stamp).record(summary: summary)
+        } catch {
+            Terminal.writeError(error.description + "\n")
+            throw ExitCode(2)
+        }
     }
 }
 
