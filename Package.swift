@@ -39,8 +39,7 @@ let package = Package(
         // The engine: load -> model -> diff -> rules -> reporters.
         .target(
             name: "SchemaLint",
-            dependencies: ["CYAML", "CLibXML2"],
-            plugins: ["EmbedRulePages"]
+            dependencies: ["CYAML", "CLibXML2"]
         ),
         // The command-line shell over the engine.
         .executableTarget(
@@ -65,13 +64,9 @@ let package = Package(
             dependencies: ["SchemaLint"],
             path: "Fuzz/schemalint-fuzz"
         ),
-        // Build-time tool: turns rules/*.md into Swift source so the binary carries the rule pages.
+        // Turns rules/*.md into Sources/SchemaLint/Rules/RulePages.generated.swift, so the binary
+        // carries the rule pages (scripts/embed-rule-pages.sh; RulePageEmbeddingTests checks it).
         .executableTarget(name: "rule-page-embedder"),
-        .plugin(
-            name: "EmbedRulePages",
-            capability: .buildTool(),
-            dependencies: ["rule-page-embedder"]
-        ),
         // `swift package schemalint [ARGUMENTS...]`: lints the package's models (docs/ci.md).
         .plugin(
             name: "SchemaLintCommand",

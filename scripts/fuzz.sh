@@ -39,8 +39,8 @@ runtime=$(ls "$toolchain"/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-"$(un
 
 # --- build ---
 # The whole package is built with AddressSanitizer and libFuzzer's coverage; only the harness
-# links libFuzzer (without its main: the harness calls LLVMFuzzerRunDriver). The build-time rule
-# page embedder runs under AddressSanitizer too, and leaks by design at exit, hence detect_leaks=0.
+# links libFuzzer (without its main: the harness calls LLVMFuzzerRunDriver). Tools that run during
+# the build (SwiftPM plugins' tools, if any) run under AddressSanitizer too, hence detect_leaks=0.
 echo "fuzz: building schemalint-fuzz with libFuzzer and AddressSanitizer in $scratch" >&2
 # The normal build compiles the harnesses' code (all but the libFuzzer call), so a failure here
 # is the toolchain's.

@@ -14,6 +14,18 @@ import Testing
         #expect(pages.subtracting(rules).sorted() == [], "pages in rules/ that name no rule")
     }
 
+    /// The pages the binary carries (Rules/RulePages.generated.swift) are the files in rules/, byte for byte.
+    @Test func embeddedPagesMatchTheFilesInRules() throws {
+        let folder = Executable.packageRoot.appendingPathComponent("rules")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }
+        var files: [String: String] = [:]
+        for name in names {
+            files[String(name.dropLast(3))] = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        }
+        let stale = Set(files.keys).union(RulePages.all.keys).filter { files[$0] != RulePages.all[$0] }.sorted()
+        #expect(stale == [], "rule pages differ from the embedded copies: run scripts/embed-rule-pages.sh")
+    }
+
     @Test(arguments: ids)
     func pageHasTheRequiredParts(id: String) throws {
         let markdown = try #require(RulePages.all[id], "rules/\(id).md is missing")
