@@ -13,6 +13,8 @@ public struct ModelVersion: Sendable {
     public var isReleased: Bool
     /// The whole model is synced with CloudKit.
     public var usesCloudKit: Bool
+    /// What the version was written in (so advice speaks its language).
+    public var format: ModelFormat
     /// In declaration order; names are unique.
     public let entities: [Entity]
     public let configurations: [Configuration]
@@ -21,6 +23,10 @@ public struct ModelVersion: Sendable {
     /// Where the version itself is declared (the `version` key, or the top of the file).
     public var location: SourceLocation
     public var propertyLocations: [String: SourceLocation]
+    /// A store of any earlier version of the history reaches this one through every version in
+    /// between, one step at a time (a SwiftData migration plan with a stage for each step), never
+    /// in one jump.
+    public var migratesStepByStep = false
     /// Findings accepted in the version's file (`# schemalint:ignore <rule> -- <reason>` comments).
     public var suppressions: [Suppression] = []
 
@@ -29,7 +35,7 @@ public struct ModelVersion: Sendable {
 
     public init(
         model: String, version: VersionNumber, label: String? = nil, isReleased: Bool = true, usesCloudKit: Bool = false,
-        entities: [Entity], configurations: [Configuration] = [], file: String,
+        format: ModelFormat = .yaml, entities: [Entity], configurations: [Configuration] = [], file: String,
         location: SourceLocation, propertyLocations: [String: SourceLocation] = [:]
     ) {
         self.model = model
@@ -38,6 +44,7 @@ public struct ModelVersion: Sendable {
         self.label = label ?? version.text
         self.isReleased = isReleased
         self.usesCloudKit = usesCloudKit
+        self.format = format
         self.entities = entities
         self.configurations = configurations
         self.file = file
