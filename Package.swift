@@ -61,8 +61,14 @@ let package = Package(
         // scripts/fuzz.sh; a normal build makes a tool that replays saved inputs (docs/fuzzing.md).
         .executableTarget(
             name: "schemalint-fuzz",
-            dependencies: ["SchemaLint"],
+            dependencies: ["SchemaLint", "FuzzDriver"],
             path: "Fuzz/schemalint-fuzz"
+        ),
+        // What the fuzz executables share: libFuzzer's driver call and the replay of saved inputs.
+        .target(
+            name: "FuzzDriver",
+            dependencies: ["SchemaLint"],
+            path: "Fuzz/FuzzDriver"
         ),
         // Turns rules/*.md into Sources/SchemaLint/Rules/RulePages.generated.swift, so the binary
         // carries the rule pages (scripts/embed-rule-pages.sh; RulePageEmbeddingTests checks it).
@@ -102,9 +108,16 @@ if readsSwiftSources {
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // The SwiftData reader's libFuzzer harness, apart from schemalint-fuzz so that fuzzing the
+        // other readers does not build swift-syntax with the sanitizers (scripts/fuzz.sh swift-source).
+        .executableTarget(
+            name: "schemalint-fuzz-swift",
+            dependencies: ["SchemaLint", "SchemaLintSwiftData", "FuzzDriver"],
+            path: "Fuzz/schemalint-fuzz-swift"
+        ),
         .testTarget(
             name: "SchemaLintSwiftDataTests",
-            dependencies: ["SchemaLint", "SchemaLintSwiftData"]
+            dependencies: ["SchemaLint", "SchemaLintSwiftData", "schemalint-fuzz-swift"]
         ),
     ]
 }

@@ -3,13 +3,15 @@
 #
 # Builds Fuzz/schemalint-fuzz with libFuzzer and AddressSanitizer into .build-fuzz, then fuzzes
 # each harness (or the one named) for SECONDS (default 60), one after the other, at low priority.
-# `build` only builds. See docs/fuzzing.md.
+# `build` only builds. The SwiftData reader's harness, swift-source, is its own executable
+# (Fuzz/schemalint-fuzz-swift, which links swift-syntax): only `scripts/fuzz.sh swift-source`
+# builds and runs it; `all` skips it with a message. See docs/fuzzing.md.
 #
 # Exit status: 0 no bug found; 1 a harness crashed, hung or ran out of memory (the input is saved
 # under $FUZZ_ARTIFACTS/HARNESS/, default .build-fuzz/artifacts); 2 bad arguments; 3 this toolchain
 # cannot build the harnesses (not Linux, no libFuzzer runtime, no lld, or the sanitizer build fails).
 #
-# Seeds: Fuzz/seeds/HARNESS/, the inputs fuzzing found (Tests/SchemaLintTests/Fixtures/fuzz/HARNESS/),
+# Seeds: Fuzz/seeds/HARNESS/, the inputs fuzzing found (Tests/SchemaLint*Tests/Fixtures/fuzz/HARNESS/),
 # the examples, and ../shared/corpus when it is beside the project,
 # copied into a temporary folder for the run. What the fuzzer learns is kept in
 # .build-fuzz/corpus/HARNESS/ for the next run.
@@ -17,16 +19,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 harnesses=(yaml-model xcode-contents current-version mapping-model cloudkit-schema configuration lock baseline)
+# Built on request only: swift-syntax with the sanitizers takes many minutes (docs/fuzzing.md).
+swift_harness=swift-source
 scratch=.build-fuzz
 shared=../shared/corpus
 artifacts=${FUZZ_ARTIFACTS:-$scratch/artifacts}
 
-usage() { echo "usage: scripts/fuzz.sh [${harnesses[*]// /|}|all|build] [SECONDS] [LIBFUZZER_OPTIONS...]" >&2; exit 2; }
+usage() { echo "usage: scripts/fuzz.sh [${harnesses[*]// /|}|$swift_harness|all|build] [SECONDS] [LIBFUZZER_OPTIONS...]" >&2; exit 2; }
 which=${1:-all}
 seconds=${2:-60}
 shift $(( $# < 2 ? $# : 2 ))
 [[ $seconds =~ ^[0-9]+$ ]] || usage
-case " ${harnesses[*]} all build " in *" $which "*) ;; *) usage ;; esac
+case " ${harnesses[*]} $swift_harness all build " in *" $which "*) ;; *) usage ;; esac
 
 # --- can this toolchain build the harnesses? ---
 cannot() { echo "fuzz: skipped: this toolchain cannot build the libFuzzer harnesses: $1" >&2; exit 3; }
@@ -41,10 +45,12 @@ runtime=$(ls "$toolchain"/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-"$(un
 # The whole package is built with AddressSanitizer and libFuzzer's coverage; only the harness
 # links libFuzzer (without its main: the harness calls LLVMFuzzerRunDriver). Tools that run during
 # the build (SwiftPM plugins' tools, if any) run under AddressSanitizer too, hence detect_leaks=0.
-echo "fuzz: building schemalint-fuzz with libFuzzer and AddressSanitizer in $scratch" >&2
+product=schemalint-fuzz
+[ "$which" = "$swift_harness" ] && product=schemalint-fuzz-swift
+echo "fuzz: building $product with libFuzzer and AddressSanitizer in $scratch" >&2
 # The normal build compiles the harnesses' code (all but the libFuzzer call), so a failure here
 # is the toolchain's.
-if ! ASAN_OPTIONS=detect_leaks=0 nice -n 10 swift build -c release --scratch-path "$scratch" --product schemalint-fuzz \
+if ! ASAN_OPTIONS=detect_leaks=0 nice -n 10 swift build -c release --scratch-path "$scratch" --product "$product" \
     -Xswiftc -DSCHEMALINT_FUZZING \
     -Xswiftc -sanitize=address \
     -Xswiftc -sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table \
@@ -53,7 +59,7 @@ if ! ASAN_OPTIONS=detect_leaks=0 nice -n 10 swift build -c release --scratch-pat
 then
     cannot "the build with -sanitize=address and libFuzzer failed (its output is above)"
 fi
-binary=$scratch/release/schemalint-fuzz
+binary=$scratch/release/$product
 [ "$which" = build ] && exit 0
 
 # --- seeds ---
@@ -78,7 +84,7 @@ shared_files() {
 
 seed() {
     local harness=$1 dest=$seeds_root/$1
-    copy_seeds "$dest" Fuzz/seeds/"$harness"/* Tests/SchemaLintTests/Fixtures/fuzz/"$harness"/*
+    copy_seeds "$dest" Fuzz/seeds/"$harness"/* Tests/SchemaLintTests/Fixtures/fuzz/"$harness"/* Tests/SchemaLintSwiftDataTests/Fixtures/fuzz/"$harness"/*
     case $harness in
         yaml-model) copy_seeds "$dest" examples/*/*.yaml "$shared"/yaml-test-suite/*/in.yaml ;;
         xcode-contents)
@@ -93,6 +99,15 @@ seed() {
         configuration) copy_seeds "$dest" .schemalint.yml examples/*/.schemalint.yml ;;
         lock) copy_seeds "$dest" examples/*/schemalint.lock ;;
         baseline) copy_seeds "$dest" "$shared"/yaml-test-suite/*/in.json ;;
+        swift-source)
+            copy_seeds "$dest" examples/swiftdata/*.swift
+            # The example's files as one input too, NUL between files, as the harness splits them.
+            local file first=1
+            for file in examples/swiftdata/*.swift; do
+                [ $first = 1 ] || printf '\0'
+                first=0
+                cat "$file"
+            done > "$dest/examples-swiftdata-all.swift" ;;
     esac
 }
 
@@ -102,12 +117,16 @@ max_len() {
     case $1 in
         xcode-contents|mapping-model) echo 16384 ;;
         current-version) echo 2048 ;;
+        swift-source) echo 8192 ;;
         *) echo 4096 ;;
     esac
 }
 
 # --- fuzz ---
 [ "$which" = all ] && selected=("${harnesses[@]}") || selected=("$which")
+if [ "$which" = all ]; then
+    echo "fuzz: $swift_harness skipped: run scripts/fuzz.sh $swift_harness SECONDS (it builds swift-syntax with the sanitizers first)" >&2
+fi
 status=0
 for harness in "${selected[@]}"; do
     seed "$harness"

@@ -1,3 +1,4 @@
+import FuzzDriver
 import Foundation
 import SchemaLint
 
@@ -45,7 +46,7 @@ enum Harness: String, CaseIterable {
 
     /// `run` for one libFuzzer input.
     func run(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-        _ = run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+        _ = run(fuzzerInput(data, size))
         return 0
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 
 // schemalint-fuzz HARNESS [ARGUMENTS...]
 //
@@ -13,7 +14,7 @@ guard let name = arguments.first, let harness = Harness(rawValue: name) else {
     exit(2)
 }
 #if SCHEMALINT_FUZZING
-exit(LibFuzzerDriver.run(harness, program: CommandLine.arguments[0], arguments: Array(arguments.dropFirst())))
+exit(LibFuzzerDriver.run(harness.testOneInput, program: CommandLine.arguments[0], arguments: Array(arguments.dropFirst())))
 #else
-exit(InputReplay.run(harness, files: Array(arguments.dropFirst())))
+exit(InputReplay.run(files: Array(arguments.dropFirst()), harness: harness.run))
 #endif

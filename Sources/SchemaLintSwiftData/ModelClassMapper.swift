@@ -9,7 +9,7 @@ struct ModelClassMapper {
 
     struct Mapped {
         var entity: Entity
-        /// The model classes its relationships lead to (SwiftData includes them in the schema).
+        /// The model classes its parent and its relationships lead to (SwiftData includes them in the schema).
         var destinations: [Declared<ClassDeclSyntax>]
         var notes: [ReadingNote]
     }
@@ -22,6 +22,7 @@ struct ModelClassMapper {
         var mapped = Mapped(entity: Entity(name: declaration.name.text, location: file.location(of: declaration.name)), destinations: [], notes: [])
         if let parent = declaration.inheritanceClause?.inheritedTypes.first.flatMap({ declarations.modelClass(named: $0.type.trimmedDescription, in: model.scope) }) {
             mapped.entity.parent = parent.node.name.text
+            mapped.destinations.append(parent)
         }
         var indexed: Set<String> = []
         for member in declaration.memberBlock.members {

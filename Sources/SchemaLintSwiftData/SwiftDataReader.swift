@@ -10,8 +10,10 @@ public struct SwiftDataReader: ModelSourceReader {
     public var name: String { "SwiftData" }
 
     /// What a Swift file must contain to be parsed: anything that declares models, schemas, a
-    /// migration plan, or the store's CloudKit setting. Every other file is skipped unparsed.
-    static let markers: [[UInt8]] = ["VersionedSchema", "@Model", "SchemaMigrationPlan", "cloudKitDatabase"].map { Array($0.utf8) }
+    /// migration plan, the store's CloudKit setting, or a typealias (apps name their current models
+    /// in a file of their own: `typealias CardModel = SchemaV3.CardModel`). Every other file is
+    /// skipped unparsed.
+    static let markers: [[UInt8]] = ["VersionedSchema", "@Model", "SchemaMigrationPlan", "cloudKitDatabase", "typealias"].map { Array($0.utf8) }
 
     public func claims(file path: String) -> Bool {
         guard path.hasSuffix(".swift"), let bytes = try? FileReader.bytes(of: path) else { return false }
@@ -71,6 +73,15 @@ public struct SwiftDataReader: ModelSourceReader {
         guard errors.isEmpty else { return ModelSourceReading(errors: errors) }
         let cloudKit = CloudKitSetting(declarations.cloudKitDatabases)
         var reading = VersionedSchemaHistory(declarations: declarations, usesCloudKit: options.declaresCloudKit || cloudKit.isSynced).read()
+        // The same checks as every loader's (a class declared twice in one version's models, a
+        // #Unique naming no property): Swift that compiles passes them.
+        for version in reading.versions {
+            do throws(InputError) {
+                try ModelValidator.validate(version)
+            } catch {
+                reading.errors.append(error)
+            }
+        }
         reading.notes = Array(Set(reading.notes + cloudKit.notes)).sorted()
         return reading
     }

@@ -90,16 +90,23 @@ struct VersionedSchemaHistory {
                 continue
             }
             var classes: [Declared<ClassDeclSyntax>] = []
+            var listedAs: [String: (reference: String, declaration: Declared<ClassDeclSyntax>)] = [:]
             for reference in SwiftExpressions.selfReferences(in: modelsProperty.node) {
                 guard let found = declarations.modelClass(named: reference.name, in: modelsProperty.scope) else {
                     reading.errors.append(InputError(at: modelsProperty.file.location(of: reference.node), "'\(reference.name)' in the models of '\(schema)' is no @Model class declared in the files read"))
                     continue
                 }
+                let entity = found.node.name.text
+                if let first = listedAs[entity], first.declaration.file.name != found.file.name || first.declaration.node.id != found.node.id {
+                    reading.errors.append(InputError(at: modelsProperty.file.location(of: reference.node), "'\(reference.name)' and '\(first.reference)' in the models of '\(schema)' are both the entity '\(entity)': SwiftData names an entity after its class"))
+                    continue
+                }
+                listedAs[entity] = listedAs[entity] ?? (reference.name, found)
                 classes.append(found)
             }
             var version = ModelVersion(
                 model: model, version: identifier, label: String(schema.split(separator: ".").last ?? ""),
-                usesCloudKit: usesCloudKit, entities: entities(of: classes, notes: &reading.notes),
+                usesCloudKit: usesCloudKit, format: .swiftData, entities: entities(of: classes, notes: &reading.notes),
                 file: declared.file.name, location: schemaLocation
             )
             version.history = history
@@ -109,9 +116,29 @@ struct VersionedSchemaHistory {
         if ordered, !zip(versions, versions.dropFirst()).allSatisfy({ $0.identifier < $1.identifier }) {
             for index in versions.indices { versions[index].version.version = VersionNumber(ordinal: index + 1) }
         }
-        reading.versions += versions.map(\.version)
         if let plan {
             reading.writtenMigrations[history, default: []] += stages(of: plan, model: model)
+            // SwiftData migrates a store through the plan's stages in order: with a stage for every
+            // step, no store jumps over a version.
+            let steps = Set(stageSteps(of: plan).map { "\($0.from) \($0.to)" })
+            let labels = versions.map(\.version.label)
+            if labels.count > 1, zip(labels, labels.dropFirst()).allSatisfy({ steps.contains("\($0) \($1)") }) {
+                for index in versions.indices { versions[index].version.migratesStepByStep = true }
+            }
+        }
+        reading.versions += versions.map(\.version)
+    }
+
+    /// The steps (schema labels) of every stage written in the plan, lightweight or custom.
+    private func stageSteps(of plan: String) -> [(from: String, to: String)] {
+        let planScope = plan.split(separator: ".").map(String.init)
+        return declarations.stages.filter { $0.scope.starts(with: planScope) }.compactMap { stage in
+            let arguments = stage.node.arguments
+            guard let from = arguments.first(where: { $0.label?.text == "fromVersion" }).flatMap({ SwiftExpressions.selfReferences(in: $0).first }),
+                  let to = arguments.first(where: { $0.label?.text == "toVersion" }).flatMap({ SwiftExpressions.selfReferences(in: $0).first }),
+                  let fromSchema = resolveSchema(from.name, in: stage.scope), let toSchema = resolveSchema(to.name, in: stage.scope)
+            else { return nil }
+            return (String(fromSchema.split(separator: ".").last ?? ""), String(toSchema.split(separator: ".").last ?? ""))
         }
     }
 
@@ -151,7 +178,36 @@ struct VersionedSchemaHistory {
             notes += mapped.notes
             queue += mapped.destinations
         }
-        return Self.completingInverses(entities)
+        return Self.droppingUnreadInverses(Self.completingInverses(entities), notes: &notes)
+    }
+
+    /// An inverse key path (`\DieModel.cards`) names a relationship on the other side, which Swift
+    /// checks; when schemalint read no such relationship there, it misread that side (a type it
+    /// could not resolve is read as transformable, with a warning of its own). The inverse is left
+    /// out with a warning, rather than refusing Swift that compiles.
+    static func droppingUnreadInverses(_ entities: [Entity], notes: inout [ReadingNote]) -> [Entity] {
+        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        func hasRelationship(_ name: String, in entity: String) -> Bool {
+            var current = byName[entity]
+            var seen: Set<String> = []
+            while let next = current, seen.insert(next.name).inserted {
+                if next.relationship(named: name) != nil { return true }
+                current = next.parent.flatMap { byName[$0] }
+            }
+            return false
+        }
+        var result = entities
+        for entityIndex in result.indices {
+            for index in result[entityIndex].relationships.indices {
+                let relationship = result[entityIndex].relationships[index]
+                guard let inverse = relationship.inverse, byName[relationship.destination] != nil,
+                      !hasRelationship(inverse, in: relationship.destination)
+                else { continue }
+                result[entityIndex].relationships[index].inverse = nil
+                notes.append(ReadingNote(at: relationship.location, "the inverse '\(inverse)' of '\(result[entityIndex].name).\(relationship.name)' is no relationship schemalint could read in '\(relationship.destination)': read without an inverse"))
+            }
+        }
+        return result
     }
 
     /// SwiftData needs an inverse written on one side only: the other side gets it too.
@@ -176,7 +232,7 @@ struct VersionedSchemaHistory {
             .sorted { ($0.file.name, $0.file.location(of: $0.node).line) < ($1.file.name, $1.file.location(of: $1.node).line) }
         guard let first = classes.first else { return }
         var version = ModelVersion(
-            model: "SwiftData", version: VersionNumber(ordinal: 1), label: "current", usesCloudKit: usesCloudKit,
+            model: "SwiftData", version: VersionNumber(ordinal: 1), label: "current", usesCloudKit: usesCloudKit, format: .swiftData,
             entities: entities(of: classes, notes: &reading.notes), file: first.file.name, location: first.file.location(of: first.node.name)
         )
         version.history = "swiftdata:SwiftData"

@@ -225,7 +225,106 @@ import Testing
         #expect(reader.claims(file: try folder.write("@Model final class A {}", to: "A.swift")))
         #expect(reader.claims(file: try folder.write("enum V: VersionedSchema {}", to: "V.swift")))
         #expect(reader.claims(file: try folder.write("let c = ModelConfiguration(cloudKitDatabase: .none)", to: "App.swift")))
+        #expect(reader.claims(file: try folder.write("typealias Card = PackSchemaV2.Card", to: "Card.swift")))
         #expect(!reader.claims(file: try folder.write("struct View { var body: Int }", to: "View.swift")))
         #expect(!reader.claims(file: try folder.write("@Model final class A {}", to: "A.txt")))
+    }
+
+    /// A shape from a real app: the current models are named by typealiases in a file of their
+    /// own, and a top-level model (outside the schemas) relates to a schema's model through one.
+    static let packFiles = [
+        ("Schema.swift", """
+        import SwiftData
+
+        enum PackSchemaV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Card.self, Die.self] }
+        }
+
+        extension PackSchemaV1 {
+            @Model final class Card {
+                var title: String = ""
+                @Relationship(inverse: \\Die.cards) var dice: [Die] = []
+                init() {}
+            }
+        }
+        """),
+        ("Die.swift", """
+        import SwiftData
+
+        @Model
+        class Die {
+            var face: Int = 1
+            var cards: [CardModel] = []
+            init() {}
+        }
+        """),
+        ("Card.swift", """
+        import Foundation
+
+        typealias CardModel = PackSchemaV1.Card
+        """),
+    ]
+
+    @Test func aTypealiasInAFileOfItsOwnResolvesTheOtherSide() throws {
+        let reading = readSwift(Self.packFiles)
+        #expect(reading.errors.isEmpty, "\(reading.errors)")
+        #expect(reading.notes.isEmpty, "\(reading.notes)")
+        let version = try #require(reading.version("PackSchemaV1"))
+        let cards = try #require(version.entity(named: "Die")?.relationship(named: "cards"))
+        #expect(cards.destination == "Card" && cards.isToMany && cards.inverse == "dice")
+        #expect(version.entity(named: "Card")?.relationship(named: "dice")?.inverse == "cards")
+    }
+
+    @Test func anInverseToASideNotReadIsLeftOutWithAWarning() throws {
+        // Without the typealias's file, `[CardModel]` cannot be resolved: Swift compiles it, so the
+        // inverse that names it is dropped with a warning, not refused.
+        let reading = readSwift(Array(Self.packFiles.dropLast()))
+        #expect(reading.errors.isEmpty, "\(reading.errors)")
+        let version = try #require(reading.version("PackSchemaV1"))
+        #expect(version.entity(named: "Card")?.relationship(named: "dice")?.inverse == nil)
+        #expect(version.entity(named: "Die")?.attribute(named: "cards")?.type == .transformable)
+        #expect(reading.notes.map(\.message).contains("the inverse 'cards' of 'Card.dice' is no relationship schemalint could read in 'Die': read without an inverse"), "\(reading.notes)")
+        #expect(reading.notes.contains { $0.location.file == "Die.swift" && $0.message.hasPrefix("'[CardModel]' is a collection of values") }, "\(reading.notes)")
+    }
+
+    @Test func twoClassesOfOneNameInOneVersionAreAnInputError() {
+        // Every loader's checks hold for Swift too: one version cannot hold two entities 'Note'.
+        let reading = readSwift("""
+        import SwiftData
+        enum A { @Model final class Note { var title: String = ""; init() {} } }
+        enum B { @Model final class Note { var body: String = ""; init() {} } }
+        enum NotesSchemaV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [A.Note.self, B.Note.self] }
+        }
+        """)
+        #expect(reading.errors.map(\.message) == ["'B.Note' and 'A.Note' in the models of 'NotesSchemaV1' are both the entity 'Note': SwiftData names an entity after its class"])
+        #expect(reading.errors.first?.line == 6)
+    }
+
+    @Test func aPlanWithAStageForEveryStepMigratesStepByStep() throws {
+        func reading(stages: String) throws -> [Bool] {
+            let text = (1...3).map { version in """
+            enum BookSchemaV\(version): VersionedSchema {
+                static var versionIdentifier = Schema.Version(\(version), 0, 0)
+                static var models: [any PersistentModel.Type] { [Book.self] }
+                @Model final class Book { var title: String = ""; init() {} }
+            }
+            """ }.joined(separator: "\n") + """
+
+            enum BookMigrationPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [BookSchemaV1.self, BookSchemaV2.self, BookSchemaV3.self] }
+                static var stages: [MigrationStage] { [\(stages)] }
+            }
+            """
+            let result = readSwift(text)
+            #expect(result.errors.isEmpty, "\(result.errors)")
+            return result.versions.map(\.migratesStepByStep)
+        }
+        let both = ".lightweight(fromVersion: BookSchemaV1.self, toVersion: BookSchemaV2.self), .custom(fromVersion: BookSchemaV2.self, toVersion: BookSchemaV3.self, willMigrate: nil, didMigrate: nil)"
+        #expect(try reading(stages: both) == [true, true, true])
+        // Without a stage from V2 to V3, SwiftData may migrate a V1 store to V3 in one go.
+        #expect(try reading(stages: ".lightweight(fromVersion: BookSchemaV1.self, toVersion: BookSchemaV2.self)") == [false, false, false])
     }
 }

@@ -176,4 +176,38 @@ import Testing
         // The inverse written on one side is the other side's too.
         #expect(version.entity(named: "Book")?.relationship(named: "shelf")?.inverse == "books")
     }
+
+    @Test func modelSubclassesAreEntitiesWithTheirParent() throws {
+        // iOS 26: a @Model class may inherit from another; Core Data stores both in the parent's
+        // tree (one CloudKit record type, CD_Trip), so the subclass is an entity with a parent.
+        let source = """
+        import SwiftData
+
+        enum TripSchemaV2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] { [BusinessTrip.self] }
+
+            @Model class Trip {
+                var name: String = ""
+                init() {}
+            }
+
+            @available(iOS 26, macOS 26, *)
+            @Model final class BusinessTrip: Trip {
+                var company: String?
+                override init() { super.init() }
+            }
+        }
+        """
+        let reading = readSwift(source)
+        #expect(reading.errors.isEmpty, "\(reading.errors)")
+        let version = try #require(reading.version("TripSchemaV2"))
+        // Only the subclass is listed; its parent is part of the schema too.
+        #expect(version.entities.map(\.name) == ["BusinessTrip", "Trip"])
+        let business = try #require(version.entity(named: "BusinessTrip"))
+        #expect(business.parent == "Trip")
+        #expect(business.attributes.map(\.name) == ["company"], "the parent's properties stay the parent's")
+        #expect(version.entity(named: "Trip")?.parent == nil)
+        #expect(version.rootEntity(of: "BusinessTrip") == "Trip")
+    }
 }

@@ -26,10 +26,16 @@ import Testing
         }
     }
 
-    @Test(arguments: Harness.allCases)
-    func dictionaryIsOneQuotedEntryALine(harness: Harness) throws {
+    @Test func everyHarnessHasADictionary() throws {
+        // swift-source is the SwiftData reader's, in its own executable (schemalint-fuzz-swift).
+        let dictionaries = try Self.files(in: Self.fuzz.appendingPathComponent("dictionaries")).map { $0.deletingPathExtension().lastPathComponent }
+        #expect(dictionaries == (Harness.allCases.map(\.rawValue) + ["swift-source"]).sorted())
+    }
+
+    @Test(arguments: Harness.allCases.map(\.rawValue) + ["swift-source"])
+    func dictionaryIsOneQuotedEntryALine(harness: String) throws {
         // libFuzzer refuses to start on a dictionary line it cannot parse.
-        let text = try String(contentsOf: Self.fuzz.appendingPathComponent("dictionaries/\(harness.rawValue).dict"), encoding: .utf8)
+        let text = try String(contentsOf: Self.fuzz.appendingPathComponent("dictionaries/\(harness).dict"), encoding: .utf8)
         let entries = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(entries.count > 10)
         for entry in entries {

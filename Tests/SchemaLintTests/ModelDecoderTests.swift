@@ -86,6 +86,16 @@ import Testing
         #expect(version.displayName == "version 3")
     }
 
+    @Test func aComputedDefaultIsADefaultKeptAsWritten() throws {
+        let text = "model: M\nversion: 1\nentities:\n  Task:\n    attributes:\n      due: {type: date, optional: false, computedDefault: Date.now}\n      tags: {type: transformable, optional: false, computedDefault: \"[]\"}\n"
+        let task = try #require(try YAMLModelLoader().load(bytes: Array(text.utf8), file: "m.yaml").entity(named: "Task"))
+        #expect(task.attribute(named: "due")?.defaultValue == "Date.now")
+        #expect(task.attribute(named: "tags")?.defaultValue == "[]", "any type, even one that takes no `default:`")
+        let both = Lint.loadError("model: M\nversion: 1\nentities:\n  Task:\n    attributes:\n      due: {type: date, default: 0, computedDefault: Date.now}\n")
+        #expect(both?.message == "attribute 'Task.due' has both 'default' and 'computedDefault'; give one")
+        #expect(both?.line == 6)
+    }
+
     /// Each bad input: the file, the position and the words a person needs.
     @Test(arguments: [
         ("model: M\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: {type: string, optinal: true}\n",

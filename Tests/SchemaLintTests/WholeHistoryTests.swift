@@ -161,6 +161,23 @@ import Testing
         #expect(hit.suggestions == ["migrate in stages with NSStagedMigrationManager (iOS 17): version 1 -> version 2 -> version 3, each a lightweight stage"])
     }
 
+    @Test func aHistoryMigratedStepByStepHasNoJumps() throws {
+        // A SwiftData plan with a stage for every step: stores go through each version in turn.
+        let history = [
+            Self.model(1, "title: string"),
+            Self.model(2, "heading: {type: string, renamedFrom: title}"),
+            Self.model(3, "headline: {type: string, renamedFrom: heading}"),
+        ]
+        let versions = try Lint.versions(history).map { version in
+            var version = version
+            version.migratesStepByStep = true
+            return version
+        }
+        let findings = Linter().lint(try ModelHistory.histories(of: versions)).findings
+        #expect(!findings.contains { $0.ruleID == "migration-path-not-inferable" })
+        #expect(findings.filter { $0.severity == .error }.isEmpty)
+    }
+
     /// The jump from an older release is judged by the same conversion table as each step: a type
     /// that only ever changed between numeric types and Boolean migrates in one go.
     @Test func numericTypeChangesOnThePathMigrateInOneGo() throws {

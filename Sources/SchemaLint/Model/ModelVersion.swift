@@ -13,6 +13,8 @@ public struct ModelVersion: Sendable {
     public var isReleased: Bool
     /// The whole model is synced with CloudKit.
     public var usesCloudKit: Bool
+    /// What the version was written in (so advice speaks its language).
+    public var format: ModelFormat
     /// In declaration order; names are unique.
     public let entities: [Entity]
     public let configurations: [Configuration]
@@ -24,6 +26,10 @@ public struct ModelVersion: Sendable {
     /// The git tag the version was read at (`--history git`), its file then `tag:path`; nil for a
     /// version read from the files.
     public var releaseTag: String?
+    /// A store of any earlier version of the history reaches this one through every version in
+    /// between, one step at a time (a SwiftData migration plan with a stage for each step), never
+    /// in one jump.
+    public var migratesStepByStep = false
     /// Findings accepted in the version's file (`# schemalint:ignore <rule> -- <reason>` comments).
     public var suppressions: [Suppression] = []
 
@@ -32,7 +38,7 @@ public struct ModelVersion: Sendable {
 
     public init(
         model: String, version: VersionNumber, label: String? = nil, isReleased: Bool = true, usesCloudKit: Bool = false,
-        entities: [Entity], configurations: [Configuration] = [], file: String,
+        format: ModelFormat = .yaml, entities: [Entity], configurations: [Configuration] = [], file: String,
         location: SourceLocation, propertyLocations: [String: SourceLocation] = [:]
     ) {
         self.model = model
@@ -41,6 +47,7 @@ public struct ModelVersion: Sendable {
         self.label = label ?? version.text
         self.isReleased = isReleased
         self.usesCloudKit = usesCloudKit
+        self.format = format
         self.entities = entities
         self.configurations = configurations
         self.file = file

@@ -4584,6 +4584,10 @@ model of version 3. Each consecutive step can be a lightweight migration while t
   change on the way is between numeric types and Boolean (`int16` to `int32` to `int64`, or a
   name back as `double`), the jump converts too, and older stores migrate in one go.
 
+A SwiftData `SchemaMigrationPlan` with a stage (`MigrationStage.lightweight` or `.custom`) for
+every step between its `schemas` is different: SwiftData runs the stages in order, so no store
+jumps, and the rule stays quiet for such a history.
+
 The rule checks each released version against the newest version (only for local stores; CloudKit
 data is checked by the other rules) and reports once, at the newest version, which older versions
 cannot migrate directly, with the problems of the oldest as notes.

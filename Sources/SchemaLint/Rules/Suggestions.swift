@@ -1,8 +1,11 @@
-/// What to do instead of a change that breaks synced apps, in the user's own names.
+/// What to do instead of a change that breaks synced apps, in the user's own names and in the
+/// words of the format the newer version is written in (`ModelVocabulary`).
 /// Apple's three strategies for non-additive changes: additive only, a version attribute, a new container.
 struct Suggestions {
     let comparison: Comparison
     let change: Change
+
+    private var vocabulary: ModelVocabulary { ModelVocabulary(comparison.version.format) }
 
     private var entity: String { change.path.entity }
     private var old: String { (change.oldPath ?? change.path).member ?? (change.oldPath ?? change.path).entity }
@@ -17,7 +20,7 @@ struct Suggestions {
 
     /// Strategy 1, for a removal: keep the element and stop using it.
     var keepRemoved: String {
-        "keep '\(old)' in the model (mark it `deprecated:`) and stop using it in code; CloudKit keeps the field for all time anyway"
+        "\(vocabulary.keepUnused(old)); CloudKit keeps the field for all time anyway"
     }
 
     /// Strategy 1, for a changed definition: keep the old element and add a new one with the new definition.
@@ -33,30 +36,38 @@ struct Suggestions {
         let hasVersion = ModelValidator.ancestry(of: root, in: comparison.version).contains { name in
             comparison.version.entity(named: name)?.attribute(named: "version") != nil
         }
-        let predicate = "NSPredicate(format: \"version <= %d\", maxCompatibleVersion)"
+        let (attribute, predicate) = vocabulary.versionAttribute(on: root)
         if hasVersion {
             return "'\(root)' already has a 'version' attribute: have \(newer) write a higher value for records of the new shape, so apps fetching with \(predicate) skip them (and can prompt to update)"
         }
-        return "add a 'version' attribute to '\(root)' (int16, default 0), write a higher value from \(newer) on, and fetch with \(predicate) so \(comparison.olderApps) skip records they cannot read"
+        return "add \(attribute), write a higher value from \(newer) on, and fetch with \(predicate) so \(comparison.olderApps) skip records they cannot read"
     }
 
     /// Strategy 3: a new container, for many breaking changes at once.
     static func newContainer(breakingChanges: Int, comparison: Comparison) -> String {
-        "\(breakingChanges) breaking changes between \(comparison.baseline.displayName) and \(comparison.version.displayName): consider moving to a new CloudKit container (NSPersistentCloudKitContainerOptions(containerIdentifier:)) with a new local store, and copy the data over once"
+        "\(breakingChanges) breaking changes between \(comparison.baseline.displayName) and \(comparison.version.displayName): consider moving to \(ModelVocabulary(comparison.version.format).newContainer), and copy the data over once"
     }
 
-    /// For an attribute that is required with no default (CloudKit needs one or the other).
-    static func optionalOrDefault(_ attribute: String) -> String {
-        "make '\(attribute)' optional, or give it a default value (`default:`)"
+    /// For local stores: declaring `renamed` (an element of the newer version) as the removed
+    /// element renamed keeps the data through lightweight migration. SwiftData has no renaming
+    /// identifier for a model class: then keep the name, or copy the objects in a custom stage.
+    func declareRename(as renamed: String) -> String {
+        if let identifier = vocabulary.renamingIdentifier(kind: change.old?.kind ?? "entity", old: old) {
+            return "if '\(renamed)' is '\(old)' renamed, add \(identifier) to '\(renamed)' so lightweight migration keeps the data"
+        }
+        return "if '\(renamed)' is '\(old)' renamed: \(ModelVocabulary.swiftDataClassRename), so keep the class name '\(old)', or copy the objects from '\(old)' to '\(renamed)' in \(vocabulary.stagedMigration)"
     }
 
-    /// For local stores: the renaming identifier keeps the data through lightweight migration.
-    var declareRename: String {
-        "if '\(new)' is '\(old)' renamed, add `renamedFrom: \(old)` to '\(new)' so lightweight migration keeps the data"
+    /// What becomes of the removed element's data when `renamed` is it renamed but not declared so.
+    func undeclaredRename(as renamed: String) -> String {
+        if let identifier = vocabulary.renamingIdentifier(kind: change.old?.kind ?? "entity", old: old) {
+            return "without \(identifier) on '\(renamed)', local data in '\(old)' is lost"
+        }
+        return "\(ModelVocabulary.swiftDataClassRename), so local data in '\(old)' is lost unless \(vocabulary.stagedMigration) copies it"
     }
 
     /// For local stores: a change lightweight migration cannot infer.
     var stagedMigration: String {
-        "split it into steps (add a new \(change.old?.kind ?? "element"), copy the values in code, remove '\(old)' in a later version) or migrate with a staged migration (NSStagedMigrationManager)"
+        "split it into steps (add a new \(change.old?.kind ?? "element"), copy the values in code, remove '\(old)' in a later version) or migrate with \(vocabulary.stagedMigration)"
     }
 }

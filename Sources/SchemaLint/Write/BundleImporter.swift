@@ -1,7 +1,8 @@
 import Foundation
 
-/// `schemalint import`: one YAML model file per version of an Xcode bundle, in the documented
-/// format, so that linting the files finds what linting the bundle finds.
+/// `schemalint import`: one YAML model file per version of an Xcode bundle (or of the SwiftData
+/// histories a reader found in Swift sources), in the documented format, so that linting the files
+/// finds what linting the bundle or the sources finds.
 public struct BundleImporter: Sendable {
     public var options: XcodeBundleOptions
 
@@ -18,8 +19,16 @@ public struct BundleImporter: Sendable {
     /// The files for every version of the bundle, named after the versions (`Model 2.yaml`).
     public func files(for bundlePath: String, into folder: String) throws(InputError) -> [File] {
         let bundle = try XcodeBundleLoader.load(bundlePath, options: options)
-        return bundle.versions.map { version in
-            File(path: (folder as NSString).appendingPathComponent(Self.fileName(for: version.label)), text: ModelYAMLWriter.render(version))
+        return Self.files(for: bundle.versions, into: folder)
+    }
+
+    /// The files for versions already read, named after the versions (`NotesSchemaV2.yaml`); with
+    /// several histories (two migration plans), each in a folder named after its model.
+    public static func files(for versions: [ModelVersion], into folder: String) -> [File] {
+        let histories = Set(versions.map(\.history))
+        return versions.map { version in
+            let base = histories.count > 1 ? (folder as NSString).appendingPathComponent(fileName(for: version.model, extension: "")) : folder
+            return File(path: (base as NSString).appendingPathComponent(fileName(for: version.label)), text: ModelYAMLWriter.render(version))
         }
     }
 
@@ -29,7 +38,10 @@ public struct BundleImporter: Sendable {
         if !force, let existing = files.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
             throw FileWriteError(path: existing.path, message: "already exists; use --force to replace the imported files")
         }
-        if let folder = files.first.map({ ($0.path as NSString).deletingLastPathComponent }), !folder.isEmpty {
+        if let duplicate = Dictionary(grouping: files, by: \.path).first(where: { $0.value.count > 1 })?.key {
+            throw FileWriteError(path: duplicate, message: "two versions would be written to this file; name their versions apart")
+        }
+        for folder in Set(files.map { ($0.path as NSString).deletingLastPathComponent }).sorted() where !folder.isEmpty {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
@@ -40,9 +52,9 @@ public struct BundleImporter: Sendable {
     }
 
     /// A file name from a version name: path separators and leading dots are replaced.
-    static func fileName(for label: String) -> String {
+    static func fileName(for label: String, extension: String = ".yaml") -> String {
         var name = label.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: "\\", with: "-")
         while name.hasPrefix(".") { name.removeFirst() }
-        return (name.isEmpty ? "version" : name) + ".yaml"
+        return (name.isEmpty ? "version" : name) + `extension`
     }
 }

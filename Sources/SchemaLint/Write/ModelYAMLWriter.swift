@@ -71,7 +71,14 @@ public enum ModelYAMLWriter {
     private static func attributeValue(_ attribute: Attribute) -> String {
         var fields: [String] = []
         if !attribute.isOptional { fields.append("optional: false") }
-        if let value = attribute.defaultValue { fields.append("default: \(defaultText(value, type: attribute.type))") }
+        if let value = attribute.defaultValue {
+            // A default YAML cannot state as a value of the type (SwiftData's `= Date.now`, `= []`) is kept as written.
+            if attribute.type.acceptsDefault, DefaultValue.canonical(value, for: attribute.type) == value {
+                fields.append("default: \(defaultText(value, type: attribute.type))")
+            } else {
+                fields.append("computedDefault: \(YAMLScalar.string(value))")
+            }
+        }
         if attribute.isTransient { fields.append("transient: true") }
         if let renamedFrom = attribute.renamedFrom { fields.append("renamedFrom: \(YAMLScalar.string(renamedFrom))") }
         if let deprecation = attribute.deprecation { fields.append("deprecated: \(YAMLScalar.string(deprecation))") }

@@ -38,7 +38,7 @@ public enum XcodeModelReader {
         let contents = try XcodeContentsParser.parse(data, file: file)
         return ModelVersion(
             model: model, version: version, label: label, isReleased: isReleased,
-            usesCloudKit: cloudKit || contents.usesCloudKit,
+            usesCloudKit: cloudKit || contents.usesCloudKit, format: .xcode,
             entities: contents.entities, configurations: contents.configurations,
             file: file, location: contents.location, propertyLocations: contents.propertyLocations
         )

@@ -3,7 +3,7 @@
 struct ModelDecoder {
     static let topLevelKeys = ["model", "version", "label", "released", "cloudkit", "entities", "configurations"]
     static let entityKeys = ["parent", "abstract", "renamedFrom", "deprecated", "versionHashModifier", "attributes", "relationships", "uniqueness"]
-    static let attributeKeys = ["type", "optional", "default", "transient", "renamedFrom", "deprecated", "transformer", "className", "allowsCloudEncryption", "derived", "indexed", "versionHashModifier"]
+    static let attributeKeys = ["type", "optional", "default", "computedDefault", "transient", "renamedFrom", "deprecated", "transformer", "className", "allowsCloudEncryption", "derived", "indexed", "versionHashModifier"]
     static let relationshipKeys = ["destination", "inverse", "toMany", "ordered", "optional", "deleteRule", "minCount", "maxCount", "transient", "renamedFrom", "deprecated"]
     static let configurationKeys = ["cloudkit", "entities"]
 
@@ -115,11 +115,13 @@ struct ModelDecoder {
         attribute.propertyLocations.reserveCapacity(map.pairs.count)
         var typeNode: YAMLNode?
         var defaultNode: YAMLNode?
+        var computedDefaultNode: YAMLNode?
         for (keyNode, node) in map.pairs {
             let property = keyNode.scalar ?? ""
             switch property {
             case "type": typeNode = node
             case "default": defaultNode = node
+            case "computedDefault": computedDefaultNode = node
             case "optional": attribute.isOptional = try ScalarReader.bool(node, for: "'optional' of \(subject)")
             case "transient": attribute.isTransient = try ScalarReader.bool(node, for: "'transient' of \(subject)")
             case "renamedFrom": attribute.renamedFrom = try optionalString(node, property, subject)
@@ -147,6 +149,13 @@ struct ModelDecoder {
                 throw InputError(at: node.location, "the default of \(subject) must be \(Self.valueDescription(attribute.type)), found '\(text)'")
             }
             attribute.defaultValue = canonical
+        }
+        if let node = computedDefaultNode {
+            // A default set by code (SwiftData's `= Date.now`): there is one, its value is unknown.
+            if defaultNode != nil {
+                throw InputError(at: node.location, "\(subject) has both 'default' and 'computedDefault'; give one")
+            }
+            attribute.defaultValue = try ScalarReader.string(node, for: "the computedDefault of \(subject)")
         }
         if attribute.type != .transformable {
             for property in ["transformer", "className"] {

@@ -35,7 +35,7 @@ struct AttributeRequiredWithoutDefaultRule: ChangeRule {
         return [finding(
             change, in: comparison, severity: severity,
             message: "attribute '\(change.path)' \(what); \(consequence)",
-            suggestions: [Suggestions.optionalOrDefault(new.name)]
+            suggestions: [ModelVocabulary(comparison.version.format).optionalOrDefault(new.name)]
         )]
     }
 }

@@ -39,11 +39,11 @@ enum CloudKitModelRules {
         id: "cloudkit-required-attribute",
         summary: "A synced attribute is required and has no default value.",
         supersededBy: ["attribute-required-without-default"]
-    ) { entity, _ in
+    ) { entity, version in
         entity.attributes.filter { !$0.isOptional && $0.defaultValue == nil && !$0.isTransient && !$0.isDerived }.map { attribute in (
             ElementPath(entity: entity.name, member: attribute.name), attribute.location(of: "optional"),
             "attribute '\(entity.name).\(attribute.name)' is required with no default; CloudKit requires every attribute to be optional or to have a default, so a synced store with it does not load",
-            [Suggestions.optionalOrDefault(attribute.name)]
+            [ModelVocabulary(version.format).optionalOrDefault(attribute.name)]
         ) }
     }
 
@@ -65,11 +65,11 @@ enum CloudKitModelRules {
     static let missingInverse = CloudKitElementRule(
         id: "cloudkit-missing-inverse",
         summary: "A synced relationship has no inverse."
-    ) { entity, _ in
+    ) { entity, version in
         entity.relationships.filter { !$0.isTransient && $0.inverse == nil }.map { relationship in (
             ElementPath(entity: entity.name, member: relationship.name), relationship.location,
             "relationship '\(entity.name).\(relationship.name)' has no inverse; CloudKit requires an inverse for every relationship, so a synced store with it does not load",
-            ["add an inverse relationship to '\(relationship.destination)' and name it in `inverse:` on both sides"]
+            [ModelVocabulary(version.format).inverse(of: relationship.name, to: relationship.destination)]
         ) }
     }
 

@@ -36,19 +36,16 @@ struct ElementRemovedRule: ChangeRule {
             consequence = "its stored data is dropped when a store migrates to \(comparison.version.displayName)"
         }
         let suggestions = Suggestions(comparison: comparison, change: change)
-        var notes: [Finding.Note] = []
-        for candidate in comparison.renameCandidates(for: change) {
-            notes.append(Finding.Note(
-                "'\(candidate.path)' was added in \(comparison.version.displayName) and looks like '\(removed.name)' renamed; without `renamedFrom: \(removed.name)` on it, local data in '\(removed.name)' is lost",
+        let candidates = comparison.renameCandidates(for: change)
+        let notes = candidates.map { candidate in
+            Finding.Note(
+                "'\(candidate.path)' was added in \(comparison.version.displayName) and looks like '\(removed.name)' renamed; \(suggestions.undeclaredRename(as: candidate.path.member ?? candidate.path.entity))",
                 at: candidate.location
-            ))
+            )
         }
-        var advice: [String] = []
-        if synced {
-            advice = [suggestions.keepRemoved, suggestions.versionAttribute]
-        } else if !notes.isEmpty {
-            advice = [suggestions.declareRename]
-        }
+        let advice = synced
+            ? [suggestions.keepRemoved, suggestions.versionAttribute]
+            : candidates.map { suggestions.declareRename(as: $0.path.member ?? $0.path.entity) }
         return [finding(change, in: comparison, severity: severity, message: "\(what) was removed; \(consequence)", notes: notes, suggestions: advice)]
     }
 }

@@ -37,7 +37,7 @@ struct HierarchyMergeRule: ChangeRule {
             message: "entity '\(change.path)' now shares the parent '\(root)' with '\(other)', but the two had no common parent in \(comparison.baseline.displayName); \(consequence)",
             suggestions: comparison.isSynced(change)
                 ? ["keep the two trees apart and share code through a protocol instead of a common parent entity", Suggestions(comparison: comparison, change: change).versionAttribute]
-                : ["keep the two trees apart, or migrate with a staged migration (NSStagedMigrationManager) that copies the objects into the new hierarchy"]
+                : ["keep the two trees apart, or migrate with \(ModelVocabulary(comparison.version.format).stagedMigration) that copies the objects into the new hierarchy"]
         )]
     }
 }

@@ -16,6 +16,8 @@ struct MigrationPathRule: HistoryRule {
               let last = context.steps.last, last.version == newestIndex
         else { return [] }
         let newest = versions[newestIndex]
+        // SwiftData runs a plan's stages in order: no store jumps over a version.
+        guard !newest.migratesStepByStep else { return [] }
         guard newest.entities.contains(where: { !newest.isSynced(entity: $0.name) }) else { return [] }
         let byLabel = Dictionary(versions.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         let isBlocking = { (finding: Finding) -> Bool in
@@ -68,7 +70,7 @@ struct MigrationPathRule: HistoryRule {
             message: "stores of \(names.joined(separator: ", ")) cannot migrate to \(newest.displayName) in one lightweight migration, although every step in between can: Core Data migrates straight from the store's version to the current one",
             location: newest.location, model: newest.model, baseline: versions[oldest.index].label, version: newest.label, path: nil,
             notes: oldest.problems,
-            suggestions: ["migrate in stages with NSStagedMigrationManager (iOS 17): \(path.joined(separator: " -> ")), each a lightweight stage"]
+            suggestions: [ModelVocabulary(newest.format).stagesThrough(path)]
         )]
     }
 

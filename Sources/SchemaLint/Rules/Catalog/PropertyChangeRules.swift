@@ -122,7 +122,7 @@ struct PropertyChangeRule: ChangeRule {
         guard let new = context.change.new?.attribute else { return nil }
         let state = new.allowsCloudEncryption ? "is now encrypted in CloudKit" : "is no longer encrypted in CloudKit"
         return ("attribute '\(context.path)' \(state); an encrypted field is a different kind of CloudKit field, and a field deployed to production cannot change, so this schema cannot be deployed",
-                [context.suggestions.addReplacement(new.allowsCloudEncryption ? "`allowsCloudEncryption: true`" : "no encryption")])
+                [context.suggestions.addReplacement(new.allowsCloudEncryption ? ModelVocabulary(context.comparison.version.format).cloudEncryption : "no encryption")])
     }
 
     static let orderedChanged = PropertyChangeRule(

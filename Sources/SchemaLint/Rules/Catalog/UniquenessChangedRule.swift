@@ -21,7 +21,7 @@ struct UniquenessChangedRule: ChangeRule {
         return [finding(
             change, in: comparison, severity: severity,
             message: "entity '\(change.path)' has a new uniqueness constraint \(list); objects already stored with the same values violate it, and the migration fails",
-            suggestions: ["remove the duplicates before the migration (in the previous app version, or in a staged migration with NSStagedMigrationManager), then add the constraint"]
+            suggestions: ["remove the duplicates before the migration, in the previous app version or in \(ModelVocabulary(comparison.version.format).stagedMigration), then add the constraint"]
         )]
     }
 }

@@ -10,16 +10,22 @@ private func LLVMFuzzerRunDriver(
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 
-/// Runs libFuzzer on one harness; `arguments` are libFuzzer's (options, corpus folders, inputs).
-enum LibFuzzerDriver {
-    static func run(_ harness: Harness, program: String, arguments: [String]) -> CInt {
+/// Runs libFuzzer on one harness's C entry point; `arguments` are libFuzzer's (options, corpus
+/// folders, inputs). Shared by the fuzz executables (`schemalint-fuzz`, `schemalint-fuzz-swift`).
+public enum LibFuzzerDriver {
+    public static func run(_ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt, program: String, arguments: [String]) -> CInt {
         // libFuzzer keeps pointers into argv for the whole run, so the strings are never freed.
         var pointers: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
         var argc = CInt(pointers.count - 1)
         return pointers.withUnsafeMutableBufferPointer { buffer in
             var argv = buffer.baseAddress
-            return LLVMFuzzerRunDriver(&argc, &argv, harness.testOneInput)
+            return LLVMFuzzerRunDriver(&argc, &argv, testOneInput)
         }
     }
 }
 #endif
+
+/// The bytes of one libFuzzer input (none for a null pointer).
+public func fuzzerInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
+    data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+}

@@ -2,14 +2,15 @@ import Foundation
 import SchemaLint
 
 /// Without libFuzzer: runs saved inputs (crashes, corpus files) through a harness, one line each.
-enum InputReplay {
+public enum InputReplay {
     /// 0 when every file was read (accepted or refused with an input error), 2 when one could not be.
-    static func run(_ harness: Harness, files: [String]) -> CInt {
+    /// `harness` reads the bytes and gives back the reader's error, or nil when it accepted them.
+    public static func run(files: [String], harness: ([UInt8]) -> InputError?) -> CInt {
         var status: CInt = 0
         for file in files {
             do throws(InputError) {
                 let bytes = try FileReader.bytes(of: file)
-                if let error = harness.run(bytes) {
+                if let error = harness(bytes) {
                     print("\(file): refused: \(error.description)")
                 } else {
                     print("\(file): accepted")

@@ -1,0 +1,97 @@
+/// The words advice uses for a model's parts in the format its user edits: a key of schemalint's
+/// YAML, a field of Xcode's Data Model inspector, or a SwiftData macro. One place, so that every
+/// rule says the same thing the same way, and a SwiftData user is never told to write YAML.
+struct ModelVocabulary {
+    let format: ModelFormat
+
+    init(_ format: ModelFormat) {
+        self.format = format
+    }
+
+    /// The declaration that an element is `old` renamed (the renaming identifier), to add to the
+    /// element; nil where the format has none (SwiftData, for a model class).
+    func renamingIdentifier(kind: String, old: String) -> String? {
+        switch format {
+        case .yaml: "`renamedFrom: \(old)`"
+        case .xcode: "the Renaming ID '\(old)' (Xcode's Data Model inspector)"
+        case .swiftData:
+            switch kind {
+            case "attribute": "`@Attribute(originalName: \"\(old)\")`"
+            case "relationship": "`@Relationship(originalName: \"\(old)\")`"
+            default: nil
+            }
+        }
+    }
+
+    /// Why a SwiftData model class cannot be declared renamed, and what to do instead.
+    static let swiftDataClassRename = "SwiftData has no renaming identifier for a @Model class (its entity is named after the class)"
+
+    /// Keeping an element that is no longer wanted, and saying so.
+    func keepUnused(_ name: String) -> String {
+        switch format {
+        case .yaml: "keep '\(name)' in the model (mark it `deprecated:`) and stop using it in code"
+        case .xcode: "keep '\(name)' in the model and stop using it in code"
+        case .swiftData: "keep '\(name)' in the @Model class and stop using it in code"
+        }
+    }
+
+    /// For an attribute that is required with no default (CloudKit needs one or the other).
+    func optionalOrDefault(_ attribute: String) -> String {
+        switch format {
+        case .yaml: "make '\(attribute)' optional, or give it a default value (`default:`)"
+        case .xcode: "make '\(attribute)' optional, or give it a Default Value (Xcode's Data Model inspector)"
+        case .swiftData: "make '\(attribute)' optional (`\(attribute): T?`), or give it an initial value where it is declared (`var \(attribute): T = ...`), which SwiftData stores as its default"
+        }
+    }
+
+    /// Declaring both sides of a relationship as each other's inverse.
+    func inverse(of relationship: String, to destination: String) -> String {
+        switch format {
+        case .yaml: "add an inverse relationship to '\(destination)' and name it in `inverse:` on both sides"
+        case .xcode: "add an inverse relationship to '\(destination)' and choose it as the Inverse of '\(relationship)' (Xcode's Data Model inspector)"
+        case .swiftData: "add a property for the inverse to '\(destination)' and declare it on one side, `@Relationship(inverse: \\\(destination).<property>) var \(relationship)`"
+        }
+    }
+
+    /// An attribute encrypted in CloudKit.
+    var cloudEncryption: String {
+        switch format {
+        case .yaml: "`allowsCloudEncryption: true`"
+        case .xcode: "Allows Cloud Encryption checked"
+        case .swiftData: "`@Attribute(.allowsCloudEncryption)`"
+        }
+    }
+
+    /// A `version` attribute on `root` (strategy 2), and the fetch that skips newer records.
+    func versionAttribute(on root: String) -> (attribute: String, fetch: String) {
+        switch format {
+        case .yaml: ("a 'version' attribute to '\(root)' (int16, default 0)", "NSPredicate(format: \"version <= %d\", maxCompatibleVersion)")
+        case .xcode: ("a 'version' attribute to '\(root)' (Integer 16, Default Value 0)", "NSPredicate(format: \"version <= %d\", maxCompatibleVersion)")
+        case .swiftData: ("`var version: Int16 = 0` to '\(root)'", "#Predicate<\(root)> { $0.version <= maxCompatibleVersion }")
+        }
+    }
+
+    /// Migrating one step with code (where lightweight migration cannot).
+    var stagedMigration: String {
+        switch format {
+        case .yaml, .xcode: "a staged migration (NSStagedMigrationManager)"
+        case .swiftData: "a `MigrationStage.custom` stage in the SchemaMigrationPlan"
+        }
+    }
+
+    /// Migrating through every version of `path` in turn, each step a lightweight one.
+    func stagesThrough(_ path: [String]) -> String {
+        switch format {
+        case .yaml, .xcode: "migrate in stages with NSStagedMigrationManager (iOS 17): \(path.joined(separator: " -> ")), each a lightweight stage"
+        case .swiftData: "migrate in stages: list \(path.joined(separator: " -> ")) in the SchemaMigrationPlan's `schemas`, with a `MigrationStage.lightweight` for each step"
+        }
+    }
+
+    /// Moving to a new CloudKit container (strategy 3).
+    var newContainer: String {
+        switch format {
+        case .yaml, .xcode: "a new CloudKit container (NSPersistentCloudKitContainerOptions(containerIdentifier:)) with a new local store"
+        case .swiftData: "a new CloudKit container (`ModelConfiguration(url: <a new store file>, cloudKitDatabase: .private(\"iCloud.<new container>\"))`)"
+        }
+    }
+}
