@@ -20,7 +20,7 @@ public struct ModelVersion: Sendable {
     public var file: String
     /// Where the version itself is declared (the `version` key, or the top of the file).
     public var location: SourceLocation
-    public var propertyLocations: [String: SourceLocation]
+    public var propertyLocations: PropertyLocations
     /// Findings accepted in the version's file (`# schemalint:ignore <rule> -- <reason>` comments).
     public var suppressions: [Suppression] = []
 
@@ -30,7 +30,7 @@ public struct ModelVersion: Sendable {
     public init(
         model: String, version: VersionNumber, label: String? = nil, isReleased: Bool = true, usesCloudKit: Bool = false,
         entities: [Entity], configurations: [Configuration] = [], file: String,
-        location: SourceLocation, propertyLocations: [String: SourceLocation] = [:]
+        location: SourceLocation, propertyLocations: PropertyLocations = [:]
     ) {
         self.model = model
         self.history = model
