@@ -239,29 +239,43 @@ struct ChildRun {
     var peakResidentBytes: Int
 }
 
+/// This process's own peak resident memory. On Linux, `VmHWM` of /proc/self/status: `ru_maxrss` of a
+/// process started with `posix_spawn` also counts the peak of the process that started it (the
+/// kernel keeps the peak of the memory the process replaced at `exec`, here the parent's).
+func ownPeakResidentBytes() -> Int {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+       let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap({ Int($0) }) {
+        return kilobytes * 1024
+    }
+    return Int(peakResidentMegabytes() * 1_048_576)
+}
+
 /// Runs this benchmark again with `arguments`, in a process of its own (so that its peak resident
-/// memory is the lint's, not the generator's or the bare parse's), and waits for it.
+/// memory is the lint's, not the generator's or the bare parse's), and waits for it. The child
+/// prints its own peak resident memory.
 func runSelf(_ arguments: [String]) -> ChildRun {
     let program = CommandLine.arguments[0]
     let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    let output = Pipe()
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, output.fileHandleForWriting.fileDescriptor, 1)
     var pid = pid_t()
     let start = DispatchTime.now().uptimeNanoseconds
     guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { print("cannot run \(program)"); exit(1) }
+    try? output.fileHandleForWriting.close()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     var status: Int32 = 0
     var usage = rusage()
-    guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { print("the child lint failed (status \(status))"); exit(1) }
+    guard wait4(pid, &status, 0, &usage) == pid, status == 0, let peak = Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        print("the child lint failed (status \(status))")
+        exit(1)
+    }
     let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let processor = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-    #if canImport(Glibc)
-    let peak = usage.ru_maxrss * 1024  // kilobytes on Linux
-    #else
-    let peak = usage.ru_maxrss  // bytes on macOS
-    #endif
     return ChildRun(wall: wall, processor: processor, peakResidentBytes: peak)
 }
 
@@ -304,6 +318,7 @@ func benchmarkGrowth(_ base: SyntheticHistory, repeats: Int, in folder: URL) thr
 let options = Options(arguments: CommandLine.arguments)
 if let folder = options.lintOnce {
     _ = fullLint(folder, compatibility: options.compatibility)
+    print(ownPeakResidentBytes())
     exit(0)
 }
 if let corpus = options.corpus {
