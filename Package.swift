@@ -54,9 +54,11 @@ let package = Package(
         // (and, with --corpus, a lint of real Xcode bundles against libxml2's bare parse).
         .executableTarget(
             name: "schemalint-bench",
-            dependencies: ["SchemaLint", "CYAML", "CLibXML2"],
+            dependencies: ["SchemaLint", "SyntheticHistory", "CYAML", "CLibXML2"],
             path: "Benchmarks/schemalint-bench"
         ),
+        // The benchmark's generated history, shared with the test that guards its findings.
+        .target(name: "SyntheticHistory", path: "Benchmarks/SyntheticHistory"),
         // libFuzzer harnesses for every reader of user files, built with the sanitizers by
         // scripts/fuzz.sh; a normal build makes a tool that replays saved inputs (docs/fuzzing.md).
         .executableTarget(
@@ -90,7 +92,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SchemaLintTests",
-            dependencies: ["SchemaLint", "schemalint", "schemalint-fuzz"],
+            dependencies: ["SchemaLint", "schemalint", "schemalint-fuzz", "SyntheticHistory"],
             // Inputs read by path (Fixtures/fuzz: what fuzzing found, docs/fuzzing.md).
             exclude: ["Fixtures"]
         ),

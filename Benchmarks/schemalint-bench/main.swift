@@ -3,6 +3,9 @@
 //
 //   swift run -c release schemalint-bench [--versions 200] [--entities 80] [--attributes 25] [--repeat 3]
 //                                          [--compatibility previous|transitive|window:N] [--churn]
+//   swift run -c release schemalint-bench --growth [--churn] [--repeat N]
+//     200, 400 and 2,000 versions in each compatibility mode, with the ratios of time and memory.
+//   swift run -c release schemalint-bench --write FOLDER [--versions N] ...  writes the history only.
 //   swift run -c release schemalint-bench --corpus ../shared/corpus/xcdatamodeld [--repeat 5]
 //     lints real Xcode bundles and compares with libxml2's bare SAX parse of their `contents` files.
 //   swift run -c release schemalint-bench --production-schema [--versions 200] ...
@@ -16,85 +19,47 @@ import CLibXML2
 import CYAML
 import Foundation
 import SchemaLint
+import SyntheticHistory
 
 struct Options {
-    var versions = 200
-    var entities = 80
-    var attributes = 25
+    var history = SyntheticHistory()
     var repeats = 3
     var compatibility = Compatibility.previous
-    var churn = false
     var corpus: String?
     var productionSchema = false
+    /// `--write FOLDER`: only write the generated history there (for linting it by hand).
+    var writeFolder: String?
+    /// `--growth`: 200, 400 and 2,000 versions in every compatibility mode, with the ratios.
+    var growth = false
+    /// `--lint-once FOLDER` (internal): one full lint, in a process of its own, for its peak memory.
+    var lintOnce: String?
 
     init(arguments: [String]) {
-        let usage = "usage: schemalint-bench [--versions N] [--entities N] [--attributes N] [--repeat N] [--compatibility MODE] [--churn] [--production-schema] | --corpus FOLDER"
+        let usage = "usage: schemalint-bench [--versions N] [--entities N] [--attributes N] [--repeat N] [--compatibility MODE] [--churn] [--production-schema] [--growth] [--write FOLDER] | --corpus FOLDER"
         var iterator = arguments.dropFirst().makeIterator()
         while let flag = iterator.next() {
-            if flag == "--churn" {
-                churn = true
-                continue
-            }
-            if flag == "--production-schema" {
-                productionSchema = true
-                continue
-            }
-            if flag == "--compatibility" {
+            switch flag {
+            case "--churn": history.churn = true
+            case "--production-schema": productionSchema = true
+            case "--growth": growth = true
+            case "--compatibility":
                 guard let mode = iterator.next().flatMap(Compatibility.init(argument:)) else { fatalError(usage) }
                 compatibility = mode
-                continue
-            }
-            if flag == "--corpus" {
-                corpus = iterator.next()
-                continue
-            }
-            guard let value = iterator.next().flatMap(Int.init), value > 0 else {
-                fatalError(usage)
-            }
-            switch flag {
-            case "--versions": versions = value
-            case "--entities": entities = value
-            case "--attributes": attributes = value
-            case "--repeat": repeats = value
-            default: fatalError("unknown option \(flag)")
+            case "--corpus": corpus = iterator.next()
+            case "--write": writeFolder = iterator.next()
+            case "--lint-once": lintOnce = iterator.next()
+            default:
+                guard let value = iterator.next().flatMap(Int.init), value > 0 else { fatalError(usage) }
+                switch flag {
+                case "--versions": history.versions = value
+                case "--entities": history.entities = value
+                case "--attributes": history.attributes = value
+                case "--repeat": repeats = value
+                default: fatalError("unknown option \(flag)\n\(usage)")
+                }
             }
         }
     }
-}
-
-/// One version of a synthetic synced model: every entity has `attributes` attributes of mixed
-/// types and a to-one/to-many pair with its neighbour; each version adds one attribute somewhere,
-/// and every tenth version renames one and removes one, so the diff has work to do.
-func modelFile(version: Int, options: Options) -> String {
-    let types = ["string", "int16", "int32", "int64", "double", "boolean", "date", "binary", "uuid", "decimal"]
-    var text = "model: Bench\nversion: \(version)\ncloudkit: true\nentities:\n"
-    for entity in 0..<options.entities {
-        let next = (entity + 1) % options.entities
-        text += "  Entity\(entity):\n    attributes:\n"
-        for attribute in 0..<options.attributes {
-            let type = types[(entity + attribute) % types.count]
-            if attribute % 3 == 0 {
-                text += "      attribute\(attribute): {type: \(type), optional: false, default: \(type == "string" ? "\"\"" : type == "boolean" ? "false" : type == "date" ? "0" : type == "binary" ? "null" : type == "uuid" ? "\"00000000-0000-0000-0000-000000000000\"" : "0")}\n"
-                    .replacingOccurrences(of: ", optional: false, default: null", with: "")
-            } else {
-                text += "      attribute\(attribute): \(type)\n"
-            }
-        }
-        if options.churn {
-            // Changed over time: the default of 'churn' in one entity per version, round-robin.
-            let changes = version > entity ? (version - entity + options.entities - 1) / options.entities : 0
-            text += "      churn: {type: int32, optional: false, default: \(changes)}\n"
-        }
-        // Added over time: one attribute per version, round-robin over the entities.
-        for added in stride(from: entity, to: version, by: options.entities) {
-            let renamed = added % 10 == 9 && version > added + 1
-            text += "      added\(added)\(renamed ? "Renamed: {type: string, renamedFrom: added\(added)}" : ": string")\n"
-        }
-        text += "    relationships:\n"
-        text += "      next: {destination: Entity\(next), inverse: previous}\n"
-        text += "      previous: {destination: Entity\((entity + options.entities - 1) % options.entities), inverse: next, toMany: true}\n"
-    }
-    return text
 }
 
 func megabytes(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }
@@ -240,49 +205,167 @@ func benchmarkCorpus(_ folder: String, repeats: Int) {
     print(String(format: "peak resident memory: %.0f MB", peakResidentMegabytes()))
 }
 
+/// Writes the generated history into `folder` (created if needed); returns each file's bytes.
+@discardableResult
+func writeHistory(_ history: SyntheticHistory, to folder: URL) throws -> [[UInt8]] {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var files: [[UInt8]] = []
+    for version in 1...history.versions {
+        let bytes = Array(history.file(version: version).utf8)
+        files.append(bytes)
+        try Data(bytes).write(to: folder.appendingPathComponent(SyntheticHistory.fileName(version: version)))
+    }
+    return files
+}
+
+/// A full lint as `schemalint lint` does it: load, group, check, render.
+func fullLint(_ folder: String, compatibility: Compatibility, checks: ((Double) -> Void)? = nil) -> Int {
+    let loaded = ModelLoader().load(paths: [folder])
+    if let error = loaded.errors.first { print("generated history does not load: \(error)"); exit(1) }
+    let histories = try! ModelHistory.histories(of: loaded.versions)
+    var result: LintResult?
+    // The checks alone (diff, change/version/history rules, compatibility window), without loading.
+    let seconds = time { result = Linter(options: LintOptions(compatibility: compatibility)).lint(histories) }
+    checks?(seconds)
+    _ = TextReporter().render(result!)
+    return result!.findings.count
+}
+
+/// What one run of a child process cost: wall time, processor time (user and system) and its
+/// own peak resident memory.
+struct ChildRun {
+    var wall: Double
+    var processor: Double
+    var peakResidentBytes: Int
+}
+
+/// This process's own peak resident memory. On Linux, `VmHWM` of /proc/self/status: `ru_maxrss` of a
+/// process started with `posix_spawn` also counts the peak of the process that started it (the
+/// kernel keeps the peak of the memory the process replaced at `exec`, here the parent's).
+func ownPeakResidentBytes() -> Int {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+       let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap({ Int($0) }) {
+        return kilobytes * 1024
+    }
+    return Int(peakResidentMegabytes() * 1_048_576)
+}
+
+/// Runs this benchmark again with `arguments`, in a process of its own (so that its peak resident
+/// memory is the lint's, not the generator's or the bare parse's), and waits for it. The child
+/// prints its own peak resident memory.
+func runSelf(_ arguments: [String]) -> ChildRun {
+    let program = CommandLine.arguments[0]
+    let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let output = Pipe()
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, output.fileHandleForWriting.fileDescriptor, 1)
+    var pid = pid_t()
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { print("cannot run \(program)"); exit(1) }
+    try? output.fileHandleForWriting.close()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    var status: Int32 = 0
+    var usage = rusage()
+    guard wait4(pid, &status, 0, &usage) == pid, status == 0, let peak = Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        print("the child lint failed (status \(status))")
+        exit(1)
+    }
+    let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let processor = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    return ChildRun(wall: wall, processor: processor, peakResidentBytes: peak)
+}
+
+/// The best of `repeats` child lints of `folder`: the least wall time, processor time and memory of any run.
+func bestChildLint(_ folder: URL, compatibility: Compatibility, repeats: Int) -> ChildRun {
+    var best = ChildRun(wall: .infinity, processor: .infinity, peakResidentBytes: .max)
+    for _ in 0..<repeats {
+        let run = runSelf(["--lint-once", folder.path, "--compatibility", compatibility.description])
+        best = ChildRun(wall: min(best.wall, run.wall), processor: min(best.processor, run.processor), peakResidentBytes: min(best.peakResidentBytes, run.peakResidentBytes))
+    }
+    return best
+}
+
+/// 200, 400 and 2,000 versions in every compatibility mode: time and memory against 200 versions
+/// (the target: at most 2.1x and 10.5x).
+func benchmarkGrowth(_ base: SyntheticHistory, repeats: Int, in folder: URL) throws {
+    let sizes = [200, 400, 2_000]
+    let modes: [Compatibility] = [.previous, .transitive, Compatibility(argument: "window:3")!]
+    var folders: [Int: URL] = [:]
+    for size in sizes {
+        var history = base
+        history.versions = size
+        let files = try writeHistory(history, to: folder.appendingPathComponent("growth-\(size)"))
+        folders[size] = folder.appendingPathComponent("growth-\(size)")
+        print(String(format: "%d versions: %.1f MB of YAML", size, megabytes(files.reduce(0) { $0 + $1.count })))
+    }
+    for mode in modes {
+        var runs: [Int: ChildRun] = [:]
+        for size in sizes {
+            let run = bestChildLint(folders[size]!, compatibility: mode, repeats: repeats)
+            runs[size] = run
+            let base = runs[sizes[0]]!
+            print(String(format: "%@, %5d versions: wall %.3f s (%.2fx), processor %.3f s (%.2fx), peak memory %.0f MiB (%.2fx)",
+                         mode.description, size, run.wall, run.wall / base.wall, run.processor, run.processor / base.processor,
+                         megabytes(run.peakResidentBytes), Double(run.peakResidentBytes) / Double(base.peakResidentBytes)))
+        }
+    }
+}
+
 let options = Options(arguments: CommandLine.arguments)
+if let folder = options.lintOnce {
+    _ = fullLint(folder, compatibility: options.compatibility)
+    print(ownPeakResidentBytes())
+    exit(0)
+}
 if let corpus = options.corpus {
     benchmarkCorpus(corpus, repeats: options.repeats)
     exit(0)
 }
-let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-bench-\(getpid())")
-try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: folder) }
-
-var totalBytes = 0
-var files: [[UInt8]] = []
-for version in 1...options.versions {
-    let text = modelFile(version: version, options: options)
-    let bytes = Array(text.utf8)
-    totalBytes += bytes.count
-    files.append(bytes)
-    try Data(bytes).write(to: folder.appendingPathComponent("v\(version).yaml"))
+if let path = options.writeFolder {
+    try writeHistory(options.history, to: URL(fileURLWithPath: path))
+    exit(0)
 }
-print("history: \(options.versions) versions x \(options.entities) entities x \(options.attributes) attributes, \(String(format: "%.1f", megabytes(totalBytes))) MB of YAML, compatibility \(options.compatibility)\(options.churn ? ", churn" : "")")
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-bench-\(getpid())")
+defer { try? FileManager.default.removeItem(at: folder) }
+if options.growth {
+    try benchmarkGrowth(options.history, repeats: options.repeats, in: folder)
+    try? FileManager.default.removeItem(at: folder)
+    exit(0)
+}
+
+let files = try writeHistory(options.history, to: folder)
+let totalBytes = files.reduce(0) { $0 + $1.count }
+print("history: \(options.history.versions) versions x \(options.history.entities) entities x \(options.history.attributes) attributes, \(String(format: "%.1f", megabytes(totalBytes))) MB of YAML, compatibility \(options.compatibility)\(options.history.churn ? ", churn" : "")")
 
 var bareBest = Double.infinity
+var bareCPUBest = Double.infinity
 var lintBest = Double.infinity
+var lintCPUBest = Double.infinity
 var rulesBest = Double.infinity
 var findings = 0
 for _ in 0..<options.repeats {
+    var cpu = processorSeconds()
     bareBest = min(bareBest, time { for file in files { _ = bareParse(file) } })
+    bareCPUBest = min(bareCPUBest, processorSeconds() - cpu)
+    cpu = processorSeconds()
     lintBest = min(lintBest, time {
-        let loaded = ModelLoader().load(paths: [folder.path])
-        if let error = loaded.errors.first { print("generated history does not load: \(error)"); exit(1) }
-        let histories = try! ModelHistory.histories(of: loaded.versions)
-        var result: LintResult?
-        // The checks alone (diff, change/version/history rules, compatibility window), without loading.
-        rulesBest = min(rulesBest, time { result = Linter(options: LintOptions(compatibility: options.compatibility)).lint(histories) })
-        findings = result!.findings.count
-        _ = TextReporter().render(result!)
+        findings = fullLint(folder.path, compatibility: options.compatibility) { rulesBest = min(rulesBest, $0) }
     })
+    lintCPUBest = min(lintCPUBest, processorSeconds() - cpu)
 }
 let mb = megabytes(totalBytes)
-print(String(format: "libyaml bare parse: %.3f s  %.1f MB/s", bareBest, mb / bareBest))
-print(String(format: "full lint (read, parse, decode, validate, diff, rules, report): %.3f s  %.1f MB/s  %.0f versions/s  (%d findings)", lintBest, mb / lintBest, Double(options.versions) / lintBest, findings))
-print("checks only (diff, rules, compatibility \(options.compatibility)): " + String(format: "%.3f s  %.2f ms/version", rulesBest, rulesBest * 1000 / Double(options.versions)))
-print(String(format: "full lint / bare parse: %.2fx", lintBest / bareBest))
-print(String(format: "peak resident memory: %.0f MB", peakResidentMegabytes()))
+print(String(format: "libyaml bare parse (one thread): %.3f s  %.1f MB/s  (processor %.3f s)", bareBest, mb / bareBest, bareCPUBest))
+print(String(format: "full lint (read, parse, decode, validate, diff, rules, report; all cores): %.3f s  %.1f MB/s  %.0f versions/s  (processor %.3f s; %d findings)", lintBest, mb / lintBest, Double(options.history.versions) / lintBest, lintCPUBest, findings))
+print("checks only (diff, rules, compatibility \(options.compatibility)): " + String(format: "%.3f s  %.2f ms/version", rulesBest, rulesBest * 1000 / Double(options.history.versions)))
+print(String(format: "full lint / bare parse: %.2fx wall, %.2fx processor time (target: 1.3x)", lintBest / bareBest, lintCPUBest / bareCPUBest))
+let child = bestChildLint(folder, compatibility: options.compatibility, repeats: options.repeats)
+let limit = 2 * totalBytes + 20 << 20
+print(String(format: "peak resident memory of a full lint (a process of its own): %.0f MiB; 2x input + 20 MiB = %.0f MiB (%@)",
+             megabytes(child.peakResidentBytes), megabytes(limit), child.peakResidentBytes <= limit ? "within" : String(format: "%.1fx over", Double(child.peakResidentBytes) / Double(limit))))
 
 if options.productionSchema {
     // A large export in cktool's shape: what the reader costs per megabyte, against a bare pass that

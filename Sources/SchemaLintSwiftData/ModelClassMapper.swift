@@ -69,7 +69,7 @@ struct ModelClassMapper {
         }
         let attributeOptions = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }.first { $0.simpleName == "Attribute" }
         let relationshipOptions = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }.first { $0.simpleName == "Relationship" }
-        var propertyLocations = ["type": file.location(of: type)]
+        var propertyLocations: PropertyLocations = ["type": file.location(of: type)]
         if let initial { propertyLocations["default"] = file.location(of: initial) }
         switch types.shape(of: type) {
         case .relationship(let destination, let isToMany, let isOptional):

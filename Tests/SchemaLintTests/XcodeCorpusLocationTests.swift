@@ -35,7 +35,7 @@ import Testing
 
     /// Each located property is at the name of an XML attribute that writes it, and each XML attribute
     /// that writes a property the reader knows gives that property a location.
-    static func check(_ element: String, at location: SchemaLint.SourceLocation, properties: [String: SchemaLint.SourceLocation],
+    static func check(_ element: String, at location: SchemaLint.SourceLocation, properties: PropertyLocations,
                       in text: Text, _ what: String) {
         let keys = XcodeElementMapper.propertyKeys(forElement: element)
         #expect(text.at(location).hasPrefix("<\(element)"), "\(what)")

@@ -51,13 +51,14 @@ public enum ModelValidator {
     }
 
     private static func checkMembers(of entity: Entity) throws(InputError) {
-        var names: [String: SourceLocation] = [:]
-        for (name, location) in entity.attributes.map({ ($0.name, $0.location) }) + entity.relationships.map({ ($0.name, $0.location) }) {
-            if let first = names[name] {
-                throw InputError(at: location, "'\(entity.name).\(name)' is declared twice", notes: ["first declared at \(first)"])
-            }
-            names[name] = location
+        var names = Set<String>(minimumCapacity: entity.attributes.count + entity.relationships.count)
+        func check(_ name: String, _ location: SourceLocation) throws(InputError) {
+            guard !names.insert(name).inserted else { return }
+            let first = entity.attributes.first { $0.name == name }?.location ?? entity.relationships.first { $0.name == name }!.location
+            throw InputError(at: location, "'\(entity.name).\(name)' is declared twice", notes: ["first declared at \(first)"])
         }
+        for attribute in entity.attributes { try check(attribute.name, attribute.location) }
+        for relationship in entity.relationships { try check(relationship.name, relationship.location) }
     }
 
     private static func checkRelationship(_ relationship: Relationship, of entity: Entity, in version: ModelVersion) throws(InputError) {

@@ -7,44 +7,82 @@ public struct Attribute: Hashable, Sendable {
     /// The default value in canonical form (numbers normalized, booleans `true`/`false`), if any.
     public var defaultValue: String?
     public var isTransient: Bool
-    /// The renaming identifier: the attribute's name in an earlier version.
-    public var renamedFrom: String?
-    /// Why the attribute is deprecated, if it is (kept only so older apps keep working).
-    public var deprecation: String?
-    public var transformer: String?
-    public var className: String?
     public var allowsCloudEncryption: Bool
-    /// Core Data's version hash modifier for this attribute: changing it forces a migration.
-    public var versionHashModifier: String?
     public var isDerived: Bool
     public var isIndexed: Bool
     /// Where the attribute is declared (its key).
     public var location: SourceLocation
     /// Where individual properties are written (`type`, `optional`, `default`, ...), when known.
-    public var propertyLocations: [String: SourceLocation]
+    public var propertyLocations: PropertyLocations
 
     public init(
         name: String, type: AttributeType, isOptional: Bool = true, defaultValue: String? = nil,
         isTransient: Bool = false, renamedFrom: String? = nil, deprecation: String? = nil,
         transformer: String? = nil, className: String? = nil, allowsCloudEncryption: Bool = false,
         isDerived: Bool = false, isIndexed: Bool = false, versionHashModifier: String? = nil,
-        location: SourceLocation, propertyLocations: [String: SourceLocation] = [:]
+        location: SourceLocation, propertyLocations: PropertyLocations = [:]
     ) {
         self.name = name
         self.type = type
         self.isOptional = isOptional
         self.defaultValue = defaultValue
         self.isTransient = isTransient
-        self.renamedFrom = renamedFrom
-        self.deprecation = deprecation
-        self.transformer = transformer
-        self.className = className
         self.allowsCloudEncryption = allowsCloudEncryption
         self.isDerived = isDerived
         self.isIndexed = isIndexed
-        self.versionHashModifier = versionHashModifier
         self.location = location
         self.propertyLocations = propertyLocations
+        let rare = RareProperties(renamedFrom: renamedFrom, deprecation: deprecation, transformer: transformer, className: className, versionHashModifier: versionHashModifier)
+        if !rare.isEmpty { self.rare = [rare] }
+    }
+
+    /// The properties most attributes leave unset, out of line: one reference (none allocated when
+    /// all are unset) instead of five optional strings in every attribute of every version.
+    private var rare: [RareProperties] = []
+
+    private struct RareProperties: Hashable, Sendable {
+        var renamedFrom: String?
+        var deprecation: String?
+        var transformer: String?
+        var className: String?
+        var versionHashModifier: String?
+
+        var isEmpty: Bool { renamedFrom == nil && deprecation == nil && transformer == nil && className == nil && versionHashModifier == nil }
+    }
+
+    private mutating func setRare(_ value: String?, _ property: WritableKeyPath<RareProperties, String?>) {
+        if value == nil && rare.isEmpty { return }
+        var properties = rare.first ?? RareProperties()
+        properties[keyPath: property] = value
+        rare = properties.isEmpty ? [] : [properties]
+    }
+
+    /// The renaming identifier: the attribute's name in an earlier version.
+    public var renamedFrom: String? {
+        get { rare.first?.renamedFrom }
+        set { setRare(newValue, \.renamedFrom) }
+    }
+
+    /// Why the attribute is deprecated, if it is (kept only so older apps keep working).
+    public var deprecation: String? {
+        get { rare.first?.deprecation }
+        set { setRare(newValue, \.deprecation) }
+    }
+
+    public var transformer: String? {
+        get { rare.first?.transformer }
+        set { setRare(newValue, \.transformer) }
+    }
+
+    public var className: String? {
+        get { rare.first?.className }
+        set { setRare(newValue, \.className) }
+    }
+
+    /// Core Data's version hash modifier for this attribute: changing it forces a migration.
+    public var versionHashModifier: String? {
+        get { rare.first?.versionHashModifier }
+        set { setRare(newValue, \.versionHashModifier) }
     }
 
     /// The location of one property if it was written, else of the attribute.

@@ -12,14 +12,14 @@ public struct Entity: Hashable, Sendable {
     /// Uniqueness constraints: each a set of property names, in declaration order.
     public var uniquenessConstraints: [[String]]
     public var location: SourceLocation
-    public var propertyLocations: [String: SourceLocation]
+    public var propertyLocations: PropertyLocations
 
     public init(
         name: String, parent: String? = nil, isAbstract: Bool = false, renamedFrom: String? = nil,
         deprecation: String? = nil, versionHashModifier: String? = nil,
         attributes: [Attribute] = [], relationships: [Relationship] = [],
         uniquenessConstraints: [[String]] = [],
-        location: SourceLocation, propertyLocations: [String: SourceLocation] = [:]
+        location: SourceLocation, propertyLocations: PropertyLocations = [:]
     ) {
         self.name = name
         self.parent = parent

@@ -22,7 +22,7 @@ public struct ModelVersion: Sendable {
     public var file: String
     /// Where the version itself is declared (the `version` key, or the top of the file).
     public var location: SourceLocation
-    public var propertyLocations: [String: SourceLocation]
+    public var propertyLocations: PropertyLocations
     /// The git tag the version was read at (`--history git`), its file then `tag:path`; nil for a
     /// version read from the files.
     public var releaseTag: String?
@@ -39,7 +39,7 @@ public struct ModelVersion: Sendable {
     public init(
         model: String, version: VersionNumber, label: String? = nil, isReleased: Bool = true, usesCloudKit: Bool = false,
         format: ModelFormat = .yaml, entities: [Entity], configurations: [Configuration] = [], file: String,
-        location: SourceLocation, propertyLocations: [String: SourceLocation] = [:]
+        location: SourceLocation, propertyLocations: PropertyLocations = [:]
     ) {
         self.model = model
         self.history = model

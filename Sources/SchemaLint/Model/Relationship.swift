@@ -32,14 +32,14 @@ public struct Relationship: Hashable, Sendable {
     public var renamedFrom: String?
     public var deprecation: String?
     public var location: SourceLocation
-    public var propertyLocations: [String: SourceLocation]
+    public var propertyLocations: PropertyLocations
 
     public init(
         name: String, destination: String, inverse: String? = nil, isToMany: Bool = false,
         isOrdered: Bool = false, isOptional: Bool = true, deleteRule: DeleteRule = .nullify,
         minCount: Int? = nil, maxCount: Int? = nil, isTransient: Bool = false,
         renamedFrom: String? = nil, deprecation: String? = nil,
-        location: SourceLocation, propertyLocations: [String: SourceLocation] = [:]
+        location: SourceLocation, propertyLocations: PropertyLocations = [:]
     ) {
         self.name = name
         self.destination = destination

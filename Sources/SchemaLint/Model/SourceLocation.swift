@@ -1,13 +1,25 @@
 /// A place in an input file: 1-based line and column (columns count characters).
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var file: String
-    public var line: Int
-    public var column: Int
+    // 32 bits each (files are at most 64 MiB): the model keeps a location for every element and
+    // every written property of every version.
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
 
     public init(file: String, line: Int, column: Int) {
         self.file = file
-        self.line = line
-        self.column = column
+        self.storedLine = Int32(clamping: line)
+        self.storedColumn = Int32(clamping: column)
     }
 
     /// `file:line:column`, the form compilers and editors understand.

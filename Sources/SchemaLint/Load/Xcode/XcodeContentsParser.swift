@@ -7,7 +7,7 @@ struct XcodeContents {
     var configurations: [Configuration]
     /// The `<model` tag.
     var location: SourceLocation
-    var propertyLocations: [String: SourceLocation]
+    var propertyLocations: PropertyLocations
 }
 
 /// Reads one `contents` file with `XMLStreamReader` and collects entities, their properties and

@@ -24,7 +24,7 @@ struct XcodeTag {
     var location: SourceLocation
     /// Where the model properties written as XML attributes are written, keyed by YAML name
     /// (`type` for `attributeType`), when they could be found.
-    var propertyLocations: [String: SourceLocation]
+    var propertyLocations: PropertyLocations
 
     /// The tag `element` reports, with the locations of the properties `keys` names. XML attributes the
     /// reader does not use are skipped without making their values.
@@ -41,7 +41,8 @@ struct XcodeTag {
                 located.append((key, element.attributeLocation(index)))
             }
         }
-        propertyLocations = Dictionary(minimumCapacity: located.count)
+        propertyLocations = PropertyLocations()
+        propertyLocations.reserveCapacity(located.count)
         for (key, place) in located where key.isPreferred || propertyLocations[key.property] == nil {
             propertyLocations[key.property] = place
         }

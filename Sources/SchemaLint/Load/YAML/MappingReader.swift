@@ -60,6 +60,23 @@ struct MappingReader {
         return try ScalarReader.int(value, for: "'\(key)' of \(subject)")
     }
 
+    /// Calls `body` with each entry of the mapping (key text, key node, value) in document order,
+    /// without copying them into a list; keys must be scalars, and all are checked before the first call.
+    static func forEachEntry(
+        of node: YAMLNode, subject: String, _ body: (_ name: String, _ key: YAMLNode, _ value: YAMLNode) throws(InputError) -> Void
+    ) throws(InputError) {
+        if node.isNull { return }
+        let reader = try MappingReader(node, subject: subject)
+        for index in reader.pairs.indices where reader.pairs[index].key.scalar == nil {
+            let key = reader.pairs[index].key
+            throw InputError(at: key.location, "keys of \(subject) must be names, found \(key.kindDescription)")
+        }
+        for index in reader.pairs.indices {
+            guard case .scalar(let name, _) = reader.pairs[index].key.content else { continue }
+            try body(name, reader.pairs[index].key, reader.pairs[index].value)
+        }
+    }
+
     /// The mapping's entries as (key text, key node, value) in document order; keys must be scalars.
     static func entries(of node: YAMLNode, subject: String) throws(InputError) -> [(name: String, key: YAMLNode, value: YAMLNode)] {
         if node.isNull { return [] }

@@ -25,21 +25,20 @@ struct ModelDecoder {
 
         let entitiesNode = try top.required("entities")
         var entities: [Entity] = []
-        var entityKeys: [String: SourceLocation] = [:]
-        for (name, key, value) in try MappingReader.entries(of: entitiesNode, subject: "'entities'") {
+        try MappingReader.forEachEntry(of: entitiesNode, subject: "'entities'") { name, key, value throws(InputError) in
             _ = try ScalarReader.name(key, text: name, kind: "entity")
-            entityKeys[name] = key.location
             entities.append(try entity(name, key: key, value: value))
         }
 
         var configurations: [Configuration] = []
         if let node = top.value("configurations") {
-            for (name, key, value) in try MappingReader.entries(of: node, subject: "'configurations'") {
+            try MappingReader.forEachEntry(of: node, subject: "'configurations'") { name, key, value throws(InputError) in
                 configurations.append(try configuration(name, key: key, value: value))
             }
         }
 
-        var locations: [String: SourceLocation] = [:]
+        var locations = PropertyLocations()
+        locations.reserveCapacity(top.pairs.count)
         for (key, value) in top.pairs { if let name = key.scalar { locations[name] = name == "entities" ? key.location : value.location } }
         return ModelVersion(
             model: model,
@@ -71,12 +70,12 @@ struct ModelDecoder {
             case "deprecated": entity.deprecation = try deprecation(node, subject)
             case "versionHashModifier": entity.versionHashModifier = try optionalString(node, property, subject)
             case "attributes":
-                for (member, memberKey, memberValue) in try MappingReader.entries(of: node, subject: "the attributes of \(subject)") {
+                try MappingReader.forEachEntry(of: node, subject: "the attributes of \(subject)") { member, memberKey, memberValue throws(InputError) in
                     _ = try ScalarReader.name(memberKey, text: member, kind: "attribute")
                     entity.attributes.append(try attribute(member, of: name, key: memberKey, value: memberValue))
                 }
             case "relationships":
-                for (member, memberKey, memberValue) in try MappingReader.entries(of: node, subject: "the relationships of \(subject)") {
+                try MappingReader.forEachEntry(of: node, subject: "the relationships of \(subject)") { member, memberKey, memberValue throws(InputError) in
                     _ = try ScalarReader.name(memberKey, text: member, kind: "relationship")
                     entity.relationships.append(try relationship(member, of: name, key: memberKey, value: memberValue))
                 }

@@ -1,0 +1,51 @@
+/// Where an element's properties are written (`type`, `optional`, `default`, ...): pairs of a
+/// property's name and its position, in the order they were recorded.
+///
+/// Elements have few properties, so a small array searched in order costs less than a dictionary:
+/// no hashing, and one allocation of exactly the entries (none when empty), for every element of
+/// every version the model holds. Equality ignores the order of the entries, as a dictionary's does.
+public struct PropertyLocations: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    public typealias Element = (property: String, location: SourceLocation)
+
+    private var entries: [Element] = []
+
+    public init() {}
+
+    public init(dictionaryLiteral elements: (String, SourceLocation)...) {
+        for (property, location) in elements { self[property] = location }
+    }
+
+    public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
+
+    public mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+
+    /// The position of `property`, or nil if it was not written; setting nil removes it.
+    public subscript(property: String) -> SourceLocation? {
+        get {
+            for entry in entries where entry.property == property { return entry.location }
+            return nil
+        }
+        set {
+            let index = entries.firstIndex { $0.property == property }
+            switch (index, newValue) {
+            case (let index?, let location?): entries[index].location = location
+            case (let index?, nil): entries.remove(at: index)
+            case (nil, let location?): entries.append((property, location))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    public func makeIterator() -> IndexingIterator<[Element]> { entries.makeIterator() }
+
+    public static func == (lhs: PropertyLocations, rhs: PropertyLocations) -> Bool {
+        lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.property] == $0.location }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // Independent of the order, like equality.
+        hasher.combine(count)
+        hasher.combine(entries.reduce(0) { $0 ^ (31 &* $1.property.hashValue &+ $1.location.hashValue) })
+    }
+}
