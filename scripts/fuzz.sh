@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-harnesses=(yaml-model xcode-contents current-version mapping-model cloudkit-schema configuration lock baseline)
+harnesses=(yaml-model xcode-contents current-version mapping-model cloudkit-schema configuration lock baseline objc-store-code info-plist)
 scratch=.build-fuzz
 shared=../shared/corpus
 artifacts=${FUZZ_ARTIFACTS:-$scratch/artifacts}
@@ -93,6 +93,8 @@ seed() {
         configuration) copy_seeds "$dest" .schemalint.yml examples/*/.schemalint.yml ;;
         lock) copy_seeds "$dest" examples/*/schemalint.lock ;;
         baseline) copy_seeds "$dest" "$shared"/yaml-test-suite/*/in.json ;;
+        objc-store-code) ;;
+        info-plist) ;;
     esac
 }
 
@@ -100,7 +102,7 @@ seed() {
 # model, small enough to keep executions fast.
 max_len() {
     case $1 in
-        xcode-contents|mapping-model) echo 16384 ;;
+        xcode-contents|mapping-model|objc-store-code) echo 16384 ;;
         current-version) echo 2048 ;;
         *) echo 4096 ;;
     esac
