@@ -27,9 +27,27 @@ public enum ByteSearch {
         }
     }
 
-    /// Whether the file at `path` (a regular file) contains one of `words`; false when it cannot be read.
+    /// Whether the file at `path` (a regular file) contains one of `words`; false when it cannot be
+    /// read. Called for every file of a walk, so it reads the file in one call into a buffer of its
+    /// size (`FileReader`, which reports why a file cannot be read, reads in chunks); the reader
+    /// that claims the file reads it again with `FileReader`.
     public static func file(_ path: String, containsAny words: [[UInt8]]) -> Bool {
-        guard let bytes = try? FileReader.bytes(of: path) else { return false }
+        // Only regular files: opening a FIFO would block.
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
+        let size = Int(status.st_size)
+        guard size > 0, size <= 64 << 20 else { return false }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let got = read(descriptor, buffer.baseAddress! + count, size - count)
+                if got <= 0 { break }
+                count += got
+            }
+        }
         return containsAny(words, in: bytes)
     }
 }

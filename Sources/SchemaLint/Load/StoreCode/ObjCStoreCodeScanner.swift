@@ -292,9 +292,9 @@ struct ObjCStoreCodeScanner {
     private func assignments(in body: Range<Int>) -> [String: Range<Int>] {
         var result: [String: Range<Int>] = [:]
         for position in body where tokens[position].is("=") && position > body.lowerBound && position + 1 < body.upperBound {
+            // `a = b`, not `a == b` (its second `=` follows a symbol) nor `a != b`, `a <= b`.
             let before = tokens[position - 1], after = tokens[position + 1]
             guard before.kind == .identifier, !after.is("=") else { continue }
-            if position >= body.lowerBound + 1, ["=", "!", "<", ">"].contains(tokens[position - 1].text) { continue }
             var end = position + 1
             while end < body.upperBound, !tokens[end].is(";") {
                 if let close = partner[end], close > end { end = close }
