@@ -20,7 +20,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ] + (readsSwiftSources ? [
-        // Only the SwiftData reader links it (it builds slowly); the core never does.
+        // Only the Swift readers link it (it builds slowly); the core never does.
         .package(url: "https://github.com/apple/swift-syntax", exact: "603.0.1"),
     ] : []),
     targets: [
@@ -47,7 +47,7 @@ let package = Package(
             dependencies: [
                 "SchemaLint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + (readsSwiftSources ? ["SchemaLintSwiftData"] : []),
+            ] + (readsSwiftSources ? ["SchemaLintSwiftData", "SchemaLintStoreCode"] : []),
             swiftSettings: readsSwiftSources ? [.define("SCHEMALINT_SWIFT_SOURCES")] : []
         ),
         // Generates a large history and measures a full lint against libyaml's bare parse
@@ -116,6 +116,21 @@ if readsSwiftSources {
             name: "schemalint-fuzz-swift",
             dependencies: ["SchemaLint", "SchemaLintSwiftData", "FuzzDriver"],
             path: "Fuzz/schemalint-fuzz-swift"
+        ),
+        // Reads the store-handling code of Swift sources (a ModelSourceReader; docs/store-code.md).
+        .target(
+            name: "SchemaLintStoreCode",
+            dependencies: [
+                "SchemaLint",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        // What the store-handling rules add to a lint of 500 Swift files (docs/performance.md).
+        .executableTarget(
+            name: "schemalint-store-bench",
+            dependencies: ["SchemaLint", "SchemaLintStoreCode", "SchemaLintSwiftData"],
+            path: "Benchmarks/store-code-bench"
         ),
         .testTarget(
             name: "SchemaLintSwiftDataTests",

@@ -18,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-harnesses=(yaml-model xcode-contents current-version mapping-model cloudkit-schema configuration lock baseline)
+harnesses=(yaml-model xcode-contents current-version mapping-model cloudkit-schema configuration lock baseline objc-store-code info-plist)
 # Built on request only: swift-syntax with the sanitizers takes many minutes (docs/fuzzing.md).
 swift_harness=swift-source
 scratch=.build-fuzz
@@ -108,6 +108,8 @@ seed() {
                 first=0
                 cat "$file"
             done > "$dest/examples-swiftdata-all.swift" ;;
+        objc-store-code) ;;
+        info-plist) ;;
     esac
 }
 
@@ -115,7 +117,7 @@ seed() {
 # model, small enough to keep executions fast.
 max_len() {
     case $1 in
-        xcode-contents|mapping-model) echo 16384 ;;
+        xcode-contents|mapping-model|objc-store-code) echo 16384 ;;
         current-version) echo 2048 ;;
         swift-source) echo 8192 ;;
         *) echo 4096 ;;

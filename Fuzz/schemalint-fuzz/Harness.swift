@@ -13,6 +13,8 @@ enum Harness: String, CaseIterable {
     case configuration
     case lock
     case baseline
+    case objcStoreCode = "objc-store-code"
+    case infoPlist = "info-plist"
 
     /// The rule ids a configuration may name.
     private static let knownRules = Set(RuleCatalog.standard.descriptors.map(\.id))
@@ -37,6 +39,10 @@ enum Harness: String, CaseIterable {
                 _ = try VersionLock.parse(bytes: bytes, file: VersionLock.fileName)
             case .baseline:
                 _ = try Baseline.parse(bytes: bytes, file: "schemalint-baseline.json")
+            case .objcStoreCode:
+                _ = try ObjCStoreCodeReader.read(bytes: bytes, file: "AppDelegate.m")
+            case .infoPlist:
+                _ = try InfoPlistReader.parse(bytes, file: "Info.plist")
             }
             return nil
         } catch {
@@ -61,6 +67,8 @@ enum Harness: String, CaseIterable {
         case .configuration: return { Harness.configuration.run($0, $1) }
         case .lock: return { Harness.lock.run($0, $1) }
         case .baseline: return { Harness.baseline.run($0, $1) }
+        case .objcStoreCode: return { Harness.objcStoreCode.run($0, $1) }
+        case .infoPlist: return { Harness.infoPlist.run($0, $1) }
         }
     }
 }

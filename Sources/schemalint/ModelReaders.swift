@@ -1,5 +1,6 @@
 import SchemaLint
 #if SCHEMALINT_SWIFT_SOURCES
+import SchemaLintStoreCode
 import SchemaLintSwiftData
 #endif
 
@@ -10,7 +11,7 @@ import SchemaLintSwiftData
 enum ModelReaders {
     static var registered: [any ModelSourceReader] {
         #if SCHEMALINT_SWIFT_SOURCES
-        [SwiftDataReader()]
+        [SwiftDataReader(), SwiftStoreCodeReader()]
         #else
         []
         #endif

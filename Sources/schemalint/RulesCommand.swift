@@ -37,6 +37,7 @@ struct RulesCommand: ParsableCommand {
         case .history: "Whole history"
         case .productionSchema: "CloudKit production schema (productionSchema: in .schemalint.yml)"
         case .migration: "Written migrations (mapping models, declared migrations) and the migration at launch"
+        case .storeHandling: "Store-handling code (Swift, Objective-C, Info.plist: opening, protecting, moving the store)"
         case .input: "Input files (bundles, schemalint.lock, configuration, suppressions, baseline)"
         }
     }

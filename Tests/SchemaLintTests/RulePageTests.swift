@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+@testable import schemalint
 
 /// Every rule's page carries its rationale and examples; the examples are the rule's tests.
 @Suite struct RulePageTests {
@@ -64,8 +65,14 @@ import Testing
 
     /// Writes the example's files into a temporary folder (YAML versions as `v<N>.yaml`), commits
     /// those with `commit=N` in a git repository there, and lints the folder through the real
-    /// pipeline, configuration included. Examples with commits are skipped when git is missing.
+    /// pipeline with the readers the executable registers, configuration included. Examples with
+    /// commits are skipped when git is missing, examples with Swift files in a build without the
+    /// Swift readers (`SCHEMALINT_WITHOUT_SWIFT_SOURCES`).
     static func run(_ example: RulePage.Example, of id: String) throws -> (LintResult, [ModelVersion])? {
+        if example.tree.contains(where: { $0.path.hasSuffix(".swift") }), !ModelReaders.registered.contains(where: { $0.name == "Swift store code" }) {
+            print("skipped example '\(example.title)' in rules/\(id).md: this build reads no Swift sources")
+            return nil
+        }
         let folder = try TemporaryFolder()
         for (index, text) in example.files.enumerated() { try folder.write(text, to: "v\(index + 1).yaml") }
         if !example.commits.isEmpty {
@@ -81,7 +88,7 @@ import Testing
             }
         }
         for (path, text) in example.tree where example.commits[path] == nil { try folder.write(text, to: path) }
-        switch LintPipeline().run(.init(paths: [folder.path])) {
+        switch LintPipeline(readers: ModelReaders.registered).run(.init(paths: [folder.path])) {
         case .success(let output):
             let versions = ModelLoader(configuration: output.configuration).load(paths: [folder.path]).versions
             return (output.result, versions)

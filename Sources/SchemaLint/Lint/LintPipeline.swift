@@ -80,6 +80,8 @@ public struct LintPipeline: Sendable {
         public var readingNotes: [ReadingNote] = []
         /// The CloudKit production schema of each model the configuration names one for (`productionSchema:`).
         public var productionSchemas: [String: CloudKitSchema] = [:]
+        /// What the project's store-handling code does.
+        public var storeCode = StoreCodeFacts()
     }
 
     /// The first stage of a run, shared by `lint` and `lock`: configuration, model files and bundles,
@@ -112,7 +114,7 @@ public struct LintPipeline: Sendable {
         for index in histories.indices {
             if let key = histories[index].key, let written = loaded.writtenMigrations[key] { histories[index].writtenMigrations += written }
         }
-        let suppressions = loaded.versions.flatMap(\.suppressions)
+        let suppressions = loaded.versions.flatMap(\.suppressions) + loaded.suppressions
         let known = Set(catalog.descriptors.map(\.id))
         if let unknown = suppressions.first(where: { !known.contains($0.rule) }) {
             throw InputErrors([InputError(at: unknown.location, "unknown rule '\(unknown.rule)' in a suppression" + Spelling.didYouMean(unknown.rule, among: known.sorted()))])
@@ -122,6 +124,7 @@ public struct LintPipeline: Sendable {
             mappingModels: WrittenMigrationMatcher.placements(of: histories, unmatched: matched.unmatched),
             readingNotes: loaded.readingNotes
         )
+        input.storeCode = loaded.storeCode
         input.productionSchemas = try ProductionSchemaLoader.load(configuration, models: histories.map(\.model))
         return input
     }
@@ -149,7 +152,7 @@ public struct LintPipeline: Sendable {
             let fromRevision = reference.released.filter { !locked.contains("\($0.model)\u{0}\($0.version)") }
             lock = VersionLock(file: lock?.file ?? revision, entries: (lock?.entries ?? []) + fromRevision)
         }
-        var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels)
+        var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels, storeCode: input.storeCode)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
         var inputFiles = histories.flatMap { $0.versions.map(\.file) } + [configuration.file, lock?.file].compactMap { $0 }
         if !options.ignoresBaseline, let file = options.baselineFile ?? configuration.baseline {

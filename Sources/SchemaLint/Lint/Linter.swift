@@ -13,14 +13,19 @@ public struct Linter: Sendable {
 
     /// Lints every history: each version against its baseline (and, by `options.compatibility`,
     /// earlier releases), each version on its own, each whole history, and the lock if there is
-    /// one; the Xcode bundles the versions came from, and the mapping models found beside them.
-    public func lint(_ histories: [ModelHistory], bundles: [XcodeModelBundle] = [], mappingModels: [(MappingModel, MappingModelPlacement)] = []) -> LintResult {
+    /// one; the Xcode bundles the versions came from, the mapping models found beside them, and
+    /// the project's store-handling code.
+    public func lint(_ histories: [ModelHistory], bundles: [XcodeModelBundle] = [], mappingModels: [(MappingModel, MappingModelPlacement)] = [], storeCode: StoreCodeFacts = StoreCodeFacts()) -> LintResult {
         var findings: [Finding] = []
         for bundle in bundles {
             for rule in catalog.bundleRules { findings += rule.check(bundle) }
         }
         for (mappingModel, placement) in mappingModels {
             for rule in catalog.mappingModelRules { findings += rule.check(mappingModel, placement) }
+        }
+        if !storeCode.isEmpty {
+            let context = StoreCodeContext(facts: storeCode, histories: histories)
+            for rule in catalog.storeCodeRules { findings += rule.check(context) }
         }
         for history in histories {
             findings += HistoryPass(history: history, catalog: catalog, options: options).run()

@@ -40,10 +40,21 @@ public struct ModelLoader: Sendable {
         public var writtenMigrations: [String: [WrittenMigration]] = [:]
         /// What the registered readers mapped by a guess or left out (warnings; the run goes on).
         public var readingNotes: [ReadingNote] = []
+        /// What the project's store-handling code does (Swift, Objective-C, Info.plist files).
+        public var storeCode = StoreCodeFacts()
+        /// The `// schemalint:ignore` comments of the files the readers read.
+        public var suppressions: [Suppression] = []
     }
 
+    /// The readers the core has of its own, asked after the registered ones: Objective-C store
+    /// code and Info.plist background modes (no dependency beyond libxml2).
+    public static let builtInReaders: [any ModelSourceReader] = [ObjCStoreCodeReader(), InfoPlistReader()]
+
+    /// The registered readers and the built-in ones.
+    private var allReaders: [any ModelSourceReader] { readers + Self.builtInReaders }
+
     public func load(paths: [String]) -> Loaded {
-        let finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory, readers: readers)
+        let finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory, readers: allReaders)
         var sources: [ModelSource]
         var mappingModelPaths: [String]
         do {
@@ -105,7 +116,7 @@ public struct ModelLoader: Sendable {
     /// Hands each registered reader the files it claimed, all at once (a history may span files).
     private func readClaimed(_ claimed: [ModelSource], into loaded: inout Loaded) {
         let options = ModelSourceReadingOptions(declaresCloudKit: declaresCloudKit || (configuration.cloudKit ?? false))
-        for reader in readers {
+        for reader in allReaders {
             let files = claimed.compactMap { source -> String? in
                 if case .readerFile(let path, reader.name) = source { return path }
                 return nil
@@ -116,8 +127,11 @@ public struct ModelLoader: Sendable {
             loaded.errors += reading.errors
             loaded.readingNotes += reading.notes
             loaded.writtenMigrations.merge(reading.writtenMigrations) { $0 + $1 }
+            loaded.storeCode.append(reading.storeCode)
+            loaded.suppressions += reading.suppressions
         }
         loaded.readingNotes.sort()
+        loaded.suppressions.sort { $0.location < $1.location }
     }
 
     enum Source: Sendable {

@@ -13,7 +13,12 @@ public enum ModelSource: Hashable, Sendable, Comparable {
         }
     }
 
-    public static func < (lhs: ModelSource, rhs: ModelSource) -> Bool { lhs.path < rhs.path }
+    /// By path, then (for a file two readers claim) by reader.
+    public static func < (lhs: ModelSource, rhs: ModelSource) -> Bool { (lhs.path, lhs.readerName) < (rhs.path, rhs.readerName) }
+
+    private var readerName: String {
+        if case .readerFile(_, let reader) = self { reader } else { "" }
+    }
 }
 
 /// Finds the model sources named on the command line: files as given, folders searched recursively
@@ -35,9 +40,9 @@ public struct ModelSourceFinder: Sendable {
         self.readers = readers
     }
 
-    /// The reader that claims a file, if any.
-    func claim(_ path: String) -> ModelSource? {
-        readers.first { $0.claims(file: path) }.map { .readerFile(path, reader: $0.name) }
+    /// The readers that claim a file, if any (a Swift file may hold models and store code).
+    func claim(_ path: String) -> [ModelSource] {
+        readers.filter { $0.claims(file: path) }.map { .readerFile(path, reader: $0.name) }
     }
 
     public func sources(in paths: [String]) throws(InputError) -> [ModelSource] {
@@ -66,7 +71,8 @@ public struct ModelSourceFinder: Sendable {
                     throw InputError(file: path, message: "no model files (*.yaml, *.yml or *.xcdatamodeld) in this folder")
                 }
             } else {
-                found.append(Self.yamlExtensions.contains((path as NSString).pathExtension.lowercased()) ? .yamlFile(path) : claim(path) ?? .yamlFile(path))
+                let claimed = Self.yamlExtensions.contains((path as NSString).pathExtension.lowercased()) ? [] : claim(path)
+                found += claimed.isEmpty ? [.yamlFile(path)] : claimed
             }
         }
         // A file named twice (or inside a folder also named) is linted once.
@@ -139,8 +145,8 @@ public struct ModelSourceFinder: Sendable {
                 }
             } else if type == .typeRegular || type == .typeSymbolicLink, Self.yamlExtensions.contains(fileExtension) {
                 found.append(.yamlFile(path))
-            } else if type == .typeRegular || type == .typeSymbolicLink, let claimed = claim(path) {
-                found.append(claimed)
+            } else if type == .typeRegular || type == .typeSymbolicLink {
+                found += claim(path)
             }
         }
     }

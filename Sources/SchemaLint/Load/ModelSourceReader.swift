@@ -6,7 +6,8 @@ public protocol ModelSourceReader: Sendable {
     var name: String { get }
 
     /// Whether the file is one of this reader's, decided cheaply (its extension and a byte search)
-    /// before anything is parsed, so that a folder of unrelated files costs almost nothing.
+    /// before anything is parsed, so that a folder of unrelated files costs almost nothing. More
+    /// than one reader may claim a file (a Swift file can declare models and open their store).
     func claims(file path: String) -> Bool
 
     /// Reads every claimed file of one run together (a history may span files) into versions with
@@ -35,6 +36,10 @@ public struct ModelSourceReading: Sendable {
     public var notes: [ReadingNote]
     /// Problems with the input; any of them makes the run exit 2.
     public var errors: [InputError]
+    /// What the store-handling code in the files does (readers of app code: docs/store-code.md).
+    public var storeCode = StoreCodeFacts()
+    /// `// schemalint:ignore <rule> -- <reason>` comments in the files.
+    public var suppressions: [Suppression] = []
 
     public init(versions: [ModelVersion] = [], writtenMigrations: [String: [WrittenMigration]] = [:], notes: [ReadingNote] = [], errors: [InputError] = []) {
         self.versions = versions

@@ -5,6 +5,7 @@ public struct RuleCatalog: Sendable {
     public let historyRules: [any HistoryRule]
     public let bundleRules: [any BundleRule]
     public let mappingModelRules: [any MappingModelRule]
+    public let storeCodeRules: [any StoreCodeRule]
     /// Descriptors of every rule, sorted by id (the rules above, and the input rules of the policy,
     /// the baseline and the lock).
     public let descriptors: [RuleDescriptor]
@@ -14,15 +15,17 @@ public struct RuleCatalog: Sendable {
 
     public init(
         changeRules: [any ChangeRule], versionRules: [any VersionRule] = [], historyRules: [any HistoryRule] = [],
-        bundleRules: [any BundleRule] = [], mappingModelRules: [any MappingModelRule] = []
+        bundleRules: [any BundleRule] = [], mappingModelRules: [any MappingModelRule] = [],
+        storeCodeRules: [any StoreCodeRule] = []
     ) {
         self.changeRules = changeRules
         self.versionRules = versionRules
         self.historyRules = historyRules
         self.bundleRules = bundleRules
         self.mappingModelRules = mappingModelRules
+        self.storeCodeRules = storeCodeRules
         descriptors = (changeRules.map(\.descriptor) + versionRules.map(\.descriptor) + historyRules.map(\.descriptor)
-            + bundleRules.map(\.descriptor) + mappingModelRules.map(\.descriptor) + FindingPolicy.descriptors + [Baseline.resolvedEntry]).sorted { $0.id < $1.id }
+            + bundleRules.map(\.descriptor) + mappingModelRules.map(\.descriptor) + storeCodeRules.map(\.descriptor) + FindingPolicy.descriptors + [Baseline.resolvedEntry]).sorted { $0.id < $1.id }
         descriptorsByID = Dictionary(uniqueKeysWithValues: descriptors.map { ($0.id, $0) })
         var table: [Change.Kind: [any ChangeRule]] = [:]
         for rule in changeRules {
@@ -69,5 +72,10 @@ public struct RuleCatalog: Sendable {
         MappingModelStaleRule(),
         MappingModelUnmappedPropertyRule(),
         MappingModelCustomPolicyRule(),
+    ], storeCodeRules: [
+        StoreOpenedAtLaunchRule(),
+        StoreProtectionCompleteRule(),
+        StoreFailureDestructiveRule(),
+        StoreMovedWithoutCompanionsRule(),
     ])
 }

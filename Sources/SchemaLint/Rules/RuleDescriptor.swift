@@ -17,6 +17,8 @@ public enum RuleCategory: String, CaseIterable, Hashable, Sendable, Codable {
     /// The migrations a team wrote (mapping models, declared custom migrations) and what
     /// migrating costs at launch.
     case migration
+    /// The app code that opens, protects, moves and deletes stores (docs/store-code.md).
+    case storeHandling = "store-handling"
     /// About the input files themselves (bundles, locks, suppressions).
     case input
 }

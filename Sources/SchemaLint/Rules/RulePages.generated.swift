@@ -6793,6 +6793,696 @@ entities:
 ```
 
 """####,
+        "store-load-failure-destructive": ####"""
+# store-load-failure-destructive
+
+When opening the store fails, the code stops the app or deletes the store: a failed migration becomes a crash loop or lost data.
+
+| | |
+|---|---|
+| Category | store-handling |
+| Synced with CloudKit | warning |
+| Local store only | warning |
+
+## Why
+
+Opening a store fails when its migration fails (a model change lightweight migration cannot infer,
+a mapping model that no longer matches, a full disk, a store that is locked by file protection).
+Xcode's Core Data templates react with `fatalError("Unresolved error \(error), \(error.userInfo)")`
+(`abort()` in Objective-C) in the completion handler of `loadPersistentStores`, with the comment
+that a shipping app should not; SwiftData's template does the same when `ModelContainer(...)`
+throws. Shipped as it is, a store that fails to migrate crashes the app at every launch, and the
+person cannot reach anything in it. The other common reaction, deleting the store file and
+starting over, turns the same failure into the silent loss of everything the person stored.
+
+The rule reports, in the code that runs when opening fails:
+
+- `fatalError`, `preconditionFailure`, `abort()` or `exit()`, and `try!` on the opening call;
+- `FileManager.removeItem` and `NSPersistentStoreCoordinator.destroyPersistentStore` (Objective-C:
+  `removeItemAtURL:`, `removeItemAtPath:`, `destroyPersistentStoreAtURL:...`).
+
+"Where opening failed" is: the branch of the `loadPersistentStores` (or `addPersistentStore(with:)`)
+completion handler that its error parameter leads to (`if let error`, `if error != nil`, the
+`else` of `if error == nil`, `guard error == nil else`), the `catch` clauses around
+`addPersistentStore(ofType:...)` or `ModelContainer(...)`, and in Objective-C the branch of
+`if (error)` in the completion block and of `if (![coordinator addPersistentStoreWithType:...])`
+(or of the `if` on the variable its result went to). `ModelContainer`s kept in memory
+(`isStoredInMemoryOnly: true`) and those in `#Preview`s and preview providers are left alone.
+
+Where it is blind: an error handled by a function the handler calls (`handle(error)`) is not
+followed, nor an opening wrapped in a throwing function or initializer whose caller stops the app
+(`do { try setUpStore() } catch { fatalError() }`); stores kept in memory only
+(`NSInMemoryStoreType`, test stacks) are left out; a `switch` on the error, `assert`, `NSAssert` (compiled out of release builds) are not
+read; in Objective-C only the `if` forms above are recognised, inside the method that opens the store.
+
+## What to do instead
+
+- Keep the store file and tell the person: show a screen that explains that the data cannot be
+  opened, offer to retry and to send a report, and log the error's `userInfo` (it names the
+  entity and the reason).
+- If the store must be replaced, move the failed one aside first with
+  `NSPersistentStoreCoordinator.migratePersistentStore(_:to:options:type:)` (or copy all three
+  files), so a later release can recover it.
+- Test the migration from every released model version with a store of realistic size before the
+  release.
+
+## Examples
+
+### Triggers: Xcode's template: fatalError in the loadPersistentStores completion
+
+```swift path=App/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Notes")
+        container.loadPersistentStores(completionHandler: { (storeDescription, error) in
+            if let error = error as NSError? {
+                fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        })
+        return container
+    }()
+}
+```
+
+### Triggers: SwiftData's template: fatalError when ModelContainer throws
+
+```swift path=App/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    var sharedModelContainer: ModelContainer = {
+        let schema = Schema([Item.self])
+        let modelConfiguration = ModelConfiguration(schema: schema, isStoredInMemoryOnly: false)
+        do {
+            return try ModelContainer(for: schema, configurations: [modelConfiguration])
+        } catch {
+            fatalError("Could not create ModelContainer: \(error)")
+        }
+    }()
+
+    var body: some Scene {
+        WindowGroup { ContentView() }.modelContainer(sharedModelContainer)
+    }
+}
+```
+
+### Triggers: the store is deleted when it does not open
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func load() {
+        container.loadPersistentStores { description, error in
+            guard error == nil else {
+                if let url = description.url {
+                    try? FileManager.default.removeItem(at: url)
+                }
+                return
+            }
+        }
+    }
+}
+```
+
+### Triggers: Objective-C template: abort() when addPersistentStoreWithType fails
+
+```objc path=App/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Notes.sqlite"];
+    NSError *error = nil;
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
+    if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        NSLog(@"Unresolved error %@, %@", error, [error userInfo]);
+        abort();
+    }
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+### Does not trigger: the error is reported and the store kept
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Notes")
+    var loadError: Error?
+
+    func load() {
+        container.loadPersistentStores { _, error in
+            if let error {
+                self.loadError = error
+                print("the store did not open: \(error)")
+            }
+        }
+    }
+}
+```
+
+### Does not trigger: an in-memory preview container, and a commented-out abort()
+
+```swift path=App/Preview.swift
+import SwiftData
+
+@MainActor
+let previewContainer: ModelContainer = {
+    do {
+        return try ModelContainer(for: Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    } catch {
+        fatalError("Failed to create the preview container")
+    }
+}()
+```
+
+```objc path=App/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentContainer *)persistentContainer {
+    _persistentContainer = [[NSPersistentContainer alloc] initWithName:@"Notes"];
+    [_persistentContainer loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *storeDescription, NSError *error) {
+        if (error != nil) {
+            NSLog(@"Unresolved error %@, %@", error, error.userInfo);
+            // abort();
+        }
+    }];
+    return _persistentContainer;
+}
+
+@end
+```
+
+"""####,
+        "store-moved-without-companions": ####"""
+# store-moved-without-companions
+
+A SQLite store is moved, copied or deleted with FileManager without its -wal and -shm files: changes not yet checkpointed are lost.
+
+| | |
+|---|---|
+| Category | store-handling |
+| Synced with CloudKit | error |
+| Local store only | error |
+
+## Why
+
+Core Data's SQLite stores use SQLite's write-ahead log: a store `Notes.sqlite` is three files,
+`Notes.sqlite`, `Notes.sqlite-wal` (the committed transactions not yet copied into the main file)
+and `Notes.sqlite-shm` (an index of the log that SQLite rebuilds). SQLite finds the log by name:
+"the WAL file is named by appending the four characters `-wal` to the end of the name of the
+database file", in the same folder (<https://www.sqlite.org/walformat.html>). So moving or copying
+only `Notes.sqlite` (to hide it from file sharing, into an app group for an extension, to a new
+folder) leaves every change since the last checkpoint behind: the person's latest data is gone
+in the new place. Deleting only `Notes.sqlite` leaves a stale `-wal` that SQLite applies to the
+next store created under the same name.
+
+A look-alike mistake: `url.appendingPathComponent("-wal")` names `Notes.sqlite/-wal`, a file inside
+a folder named like the store, not the companion; the rule says so when it sees it.
+
+Core Data has calls that handle all three files, with the store closed or through the coordinator:
+`NSPersistentStoreCoordinator.migratePersistentStore(_:to:options:type:)` (move a store),
+`replacePersistentStore(at:destinationOptions:withPersistentStoreFrom:sourceOptions:type:)` (copy)
+and `destroyPersistentStore(at:type:options:)` (delete).
+
+The rule reports `FileManager` `moveItem`, `copyItem` and `removeItem` (Objective-C:
+`moveItemAtURL:`, `copyItemAtPath:`, ...) whose first argument is a store file: a literal name
+ending in `.sqlite`, `.sqlite3` or `.store`, a store description's or store's `url`, or a name bound
+to one of these in the same function or, in Swift, a property of the same type. It stays quiet
+when the same code (the type, in Swift; the method or function, in Objective-C) builds a `-wal`
+name (`path + "-wal"`, `"Notes.sqlite-wal"`, a loop over `["", "-wal", "-shm"]`). Dropping the
+`-shm` on purpose is fine: SQLite rebuilds it.
+
+Where it is blind: a URL computed at run time (read from defaults, returned by a function of
+another type, built from values it cannot read) is not known to be a store and is not reported;
+companions handled by a helper of another type are not seen.
+
+## What to do instead
+
+- Move a store with `migratePersistentStore(_:to:options:type:)` (then remove the old one with
+  `destroyPersistentStore(at:type:options:)`), copy one with `replacePersistentStore(...)`, delete
+  one with `destroyPersistentStore(at:type:options:)`.
+- Or, with the store closed, do the same to each of the three names:
+  `URL(fileURLWithPath: store.path + suffix)` for `suffix` in `["", "-wal", "-shm"]`.
+
+## Examples
+
+### Triggers: moving the store into the app group for an extension
+
+```swift path=App/StoreMigrator.swift
+import Foundation
+
+enum StoreMigrator {
+    static func moveToAppGroup() throws {
+        let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+        let oldStoreURL = documents.appendingPathComponent("Notes.sqlite")
+        let group = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.notes")!
+        let newStoreURL = group.appendingPathComponent("Notes.sqlite")
+        if FileManager.default.fileExists(atPath: oldStoreURL.path) {
+            try FileManager.default.moveItem(at: oldStoreURL, to: newStoreURL)
+        }
+    }
+}
+```
+
+### Triggers: the -wal appended as a path component
+
+```swift path=App/StoreMigrator.swift
+import Foundation
+
+enum StoreMigrator {
+    static func moveToAppGroup(from folder: URL, to group: URL) throws {
+        let oldStoreURL = folder.appendingPathComponent("Notes.sqlite")
+        let newStoreURL = group.appendingPathComponent("Notes.sqlite")
+        try FileManager.default.moveItem(at: oldStoreURL, to: newStoreURL)
+        try? FileManager.default.moveItem(at: oldStoreURL.appendingPathComponent("-wal"), to: newStoreURL.appendingPathComponent("-wal"))
+    }
+}
+```
+
+### Triggers: Objective-C: the store deleted without its log
+
+```objc path=App/StoreReset.m
+@implementation StoreReset
+
+- (void)reset {
+    NSURL *storeURL = [[self documentsDirectory] URLByAppendingPathComponent:@"Notes.sqlite"];
+    [[NSFileManager defaultManager] removeItemAtURL:storeURL error:nil];
+}
+
+@end
+```
+
+### Does not trigger: all three files moved
+
+```swift path=App/StoreMigrator.swift
+import Foundation
+
+enum StoreMigrator {
+    static func moveToAppGroup(from folder: URL, to group: URL) throws {
+        let oldStoreURL = folder.appendingPathComponent("Notes.sqlite")
+        let newStoreURL = group.appendingPathComponent("Notes.sqlite")
+        for suffix in ["", "-wal", "-shm"] {
+            try FileManager.default.moveItem(at: URL(fileURLWithPath: oldStoreURL.path + suffix), to: URL(fileURLWithPath: newStoreURL.path + suffix))
+        }
+    }
+}
+```
+
+### Does not trigger: Core Data moves the store, and a URL the reader cannot know
+
+```swift path=App/StoreMigrator.swift
+import CoreData
+
+enum StoreMigrator {
+    static func moveToAppGroup(_ coordinator: NSPersistentStoreCoordinator, store: NSPersistentStore, to newStoreURL: URL) throws {
+        _ = try coordinator.migratePersistentStore(store, to: newStoreURL, options: nil, type: .sqlite)
+    }
+
+    static func removeDownload(at url: URL) throws {
+        try FileManager.default.removeItem(at: url)
+    }
+}
+```
+
+```objc path=App/StoreReset.m
+@implementation StoreReset
+
+- (void)reset {
+    NSURL *storeURL = [[self documentsDirectory] URLByAppendingPathComponent:@"Notes.sqlite"];
+    for (NSString *suffix in @[@"", @"-wal", @"-shm"]) {
+        NSString *path = [storeURL.path stringByAppendingString:suffix];
+        [[NSFileManager defaultManager] removeItemAtPath:path error:nil];
+    }
+}
+
+@end
+```
+
+"""####,
+        "store-opened-at-launch": ####"""
+# store-opened-at-launch
+
+A store is opened, and migrated when the model changed, synchronously on the launch path, where the launch watchdog (0x8badf00d) kills a long migration.
+
+| | |
+|---|---|
+| Category | store-handling |
+| Synced with CloudKit | warning (note when the newest version needs no full migration) |
+| Local store only | warning (note when the newest version needs no full migration) |
+
+## Why
+
+Opening a store whose model version differs from the app's migrates it before the call returns:
+`loadPersistentStores` (unless `shouldAddStoreAsynchronously` is set), `addPersistentStore` with
+`NSMigratePersistentStoresAutomaticallyOption`, and SwiftData's `ModelContainer(...)` rewrite every
+table the change touches. Done while the app launches, on the main thread, a migration of a large
+store outlasts the launch watchdog: the system kills the app with the termination code
+`0x8badf00d`, and since the store is still unmigrated, it is killed again at every launch after
+the update. Apple's "Addressing watchdog terminations" names "triggering lightweight migration for
+a large Core Data store synchronously" as one of the ways to block the main thread
+(<https://developer.apple.com/documentation/xcode/addressing-watchdog-terminations>). Xcode's
+templates open the store exactly there: a `lazy var persistentContainer` used from
+`application(_:didFinishLaunchingWithOptions:)`, a `PersistenceController.shared` made by a SwiftUI
+`App`'s stored property, a `ModelContainer` made in an `App`'s property initializer.
+
+The rule follows the code from the launch entry points, `application(_:didFinishLaunchingWithOptions:)`,
+`application(_:willFinishLaunchingWithOptions:)`, `scene(_:willConnectTo:options:)` (the first
+scene is connected before the first frame) and a SwiftUI `App`'s initializer and stored
+properties, through the code they run without leaving the main thread: calls of functions and
+initializers, uses of properties (a lazy property's initial value, `Type.shared`), closures called
+where they are written and those handed to `performAndWait`, `sync` or `autoreleasepool`. It
+stops at any other closure (a completion handler, `Task`, `DispatchQueue.async`), which may run
+later.
+
+The severity comes from the models of the same run: a **warning** when the newest version of a
+model needs a full migration of a store of the release before it (the version hash of an entity
+changed, as `migration-at-launch` says), a **note** otherwise, as a reminder for the next release.
+
+Where it is blind: only Swift is read (not Objective-C); a use is followed only when the reader can
+tell what it names (`self.x`, `x`, `Type.x`, `Type(...)`, `(e as! Type).x`, or `e.x` when a single
+type declares `x`), so a call through a protocol, a closure stored in a property or a value whose
+type is unknown ends the path; files that mention none of the reader's words (`@main`,
+`loadPersistentStores`, `persistentContainer`, `ModelContainer`, ...) are not read, so a path
+through such a file is not seen. SwiftUI's `.modelContainer(for:)` modifier makes its container
+inside SwiftUI and is not counted as an opening. It cannot tell how large anyone's store is.
+
+## What to do instead
+
+- Set `shouldAddStoreAsynchronously = true` on the store's `NSPersistentStoreDescription` (or call
+  `loadPersistentStores` from a background task), show a progress screen, and show the user
+  interface from the completion handler.
+- With SwiftData, make the `ModelContainer` in a `Task` after the first frame and show the views
+  that need it when it is ready.
+- Measure the migration with a store of realistic size written by the previous release.
+
+## Examples
+
+### Triggers: Xcode's template container, used from didFinishLaunching, with a model change
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: bool
+```
+
+```swift path=Notes/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        let context = persistentContainer.viewContext
+        context.automaticallyMergesChangesFromParent = true
+        return true
+    }
+
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Notes")
+        container.loadPersistentStores(completionHandler: { (storeDescription, error) in
+            if let error = error as NSError? {
+                print("Unresolved error \(error), \(error.userInfo)")
+            }
+        })
+        return container
+    }()
+}
+```
+
+### Triggers: a SwiftUI App whose stored property makes the PersistenceController
+
+```swift path=Notes/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let persistenceController = PersistenceController.shared
+
+    var body: some Scene {
+        WindowGroup {
+            ContentView()
+                .environment(\.managedObjectContext, persistenceController.container.viewContext)
+        }
+    }
+}
+```
+
+```swift path=Notes/Persistence.swift
+import CoreData
+
+struct PersistenceController {
+    static let shared = PersistenceController()
+
+    let container: NSPersistentContainer
+
+    init(inMemory: Bool = false) {
+        container = NSPersistentContainer(name: "Notes")
+        if inMemory {
+            container.persistentStoreDescriptions.first!.url = URL(fileURLWithPath: "/dev/null")
+        }
+        container.loadPersistentStores(completionHandler: { (storeDescription, error) in
+            if let error = error as NSError? {
+                print("Unresolved error \(error), \(error.userInfo)")
+            }
+        })
+    }
+}
+```
+
+### Does not trigger: the store is added asynchronously
+
+```swift path=Notes/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let persistenceController = PersistenceController.shared
+
+    var body: some Scene {
+        WindowGroup { ContentView() }
+    }
+}
+```
+
+```swift path=Notes/Persistence.swift
+import CoreData
+
+struct PersistenceController {
+    static let shared = PersistenceController()
+
+    let container: NSPersistentContainer
+
+    init() {
+        container = NSPersistentContainer(name: "Notes")
+        container.persistentStoreDescriptions.first?.shouldAddStoreAsynchronously = true
+        container.loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
+### Does not trigger: the store is opened in a Task, after the launch
+
+```swift path=Notes/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        Task.detached { [container] in
+            container.loadPersistentStores { _, error in
+                if let error { print("cannot open the store: \(error)") }
+            }
+        }
+        return true
+    }
+}
+```
+
+"""####,
+        "store-protection-complete": ####"""
+# store-protection-complete
+
+A store has file protection `complete` in an app that runs in the background, where the locked device cannot open it.
+
+| | |
+|---|---|
+| Category | store-handling |
+| Synced with CloudKit | error |
+| Local store only | error |
+
+## Why
+
+A file with protection `complete` "cannot be read from or written to while the device is locked or
+booting" (<https://developer.apple.com/documentation/foundation/fileprotectiontype/complete>).
+Apps that run in the background are launched, and keep running, while the device is locked: a
+push notification with content, a background fetch or processing task, location updates,
+HealthKit background delivery, Watch connectivity. Such a launch fails to open a store protected
+with `complete` (SQLite cannot read the file, and Core Data reports an error), and the usual
+reaction in the error path, `fatalError` or deleting the store and starting over, crashes the app
+or loses the person's data (see `store-load-failure-destructive`). A store that was open before
+the lock is no safer: the key is discarded about ten seconds after locking, and the next read or
+write fails.
+
+The rule reports a store given `complete` protection (`NSPersistentStoreFileProtectionKey` with
+`FileProtectionType.complete`, `.complete` or `NSFileProtectionComplete`, in a dictionary of options
+or a `setOption(_:forKey:)` call) when the same run shows that the app runs in the background:
+`UIBackgroundModes` in an Info.plist in the tree, `BGTaskScheduler` registration, a minimum
+background fetch interval, the SwiftUI `.backgroundTask` modifier, or app delegate methods only
+background launches call (`application(_:performFetchWithCompletionHandler:)`,
+`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`).
+
+Where it is blind: the protection must be written next to the store's option key (a value computed
+elsewhere, or the app-wide default from the `com.apple.developer.default-data-protection`
+entitlement, is not seen); Objective-C is read token by token inside one method or function, so a
+key and its value set in different statements of an `NSMutableDictionary` are not paired; an
+Info.plist kept in binary form, or generated at build time from build settings
+(`INFOPLIST_KEY_UIBackgroundModes`), is not read.
+
+## What to do instead
+
+- Use `FileProtectionType.completeUntilFirstUserAuthentication`
+  (`NSFileProtectionCompleteUntilFirstUserAuthentication`), the class most stores use: the file is
+  readable once the person has unlocked the device after it started, also when it is locked again
+  (<https://developer.apple.com/documentation/foundation/fileprotectiontype/completeuntilfirstuserauthentication>).
+- If the data must be unreadable while the device is locked, keep it in a store of its own that
+  background work never opens, check `UIApplication.shared.isProtectedDataAvailable` before opening
+  it, and wait for `protectedDataDidBecomeAvailableNotification` instead of failing.
+
+## Examples
+
+### Triggers: complete protection, and background fetch in the Info.plist
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Diary")
+
+    func configure() {
+        let description = container.persistentStoreDescriptions.first!
+        description.setOption(FileProtectionType.complete as NSObject, forKey: NSPersistentStoreFileProtectionKey)
+    }
+}
+```
+
+```xml path=App/Info.plist
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>CFBundleName</key>
+	<string>Diary</string>
+	<key>UIBackgroundModes</key>
+	<array>
+		<string>fetch</string>
+		<string>remote-notification</string>
+	</array>
+</dict>
+</plist>
+```
+
+### Triggers: Objective-C options with NSFileProtectionComplete, and a BGTaskScheduler task
+
+```objc path=App/AppDelegate.m
+#import "AppDelegate.h"
+@import BackgroundTasks;
+
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [[BGTaskScheduler sharedScheduler] registerForTaskWithIdentifier:@"com.example.diary.refresh" usingQueue:nil launchHandler:^(BGTask *task) {
+        [self refresh:task];
+    }];
+    return YES;
+}
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Diary.sqlite"];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES,
+                              NSPersistentStoreFileProtectionKey: NSFileProtectionComplete};
+    NSError *error = nil;
+    [_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error];
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+### Does not trigger: complete until first user authentication
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Diary")
+
+    func configure() {
+        let description = container.persistentStoreDescriptions.first!
+        description.setOption(FileProtectionType.completeUntilFirstUserAuthentication as NSObject, forKey: NSPersistentStoreFileProtectionKey)
+    }
+}
+```
+
+```xml path=App/Info.plist
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>UIBackgroundModes</key>
+	<array>
+		<string>fetch</string>
+	</array>
+</dict>
+</plist>
+```
+
+### Does not trigger: complete protection in an app that never runs in the background
+
+```objc path=App/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Diary.sqlite"];
+    // The key and NSFileProtectionComplete in a comment are not code: NSPersistentStoreFileProtectionKey
+    NSDictionary *options = @{NSPersistentStoreFileProtectionKey: NSFileProtectionComplete};
+    NSError *error = nil;
+    [_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error];
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+"""####,
         "uniqueness-changed": ####"""
 # uniqueness-changed
 

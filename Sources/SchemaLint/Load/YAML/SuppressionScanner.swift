@@ -46,12 +46,13 @@ enum SuppressionScanner {
         return result
     }
 
-    /// `schemalint:ignore attribute-removed -- why` (the text after `#`), or nil for another comment.
-    static func parse(_ comment: String, at location: SourceLocation) throws(InputError) -> Suppression? {
+    /// `schemalint:ignore attribute-removed -- why` (the text after `#`, or after `//` in app code:
+    /// `marker`), or nil for another comment.
+    static func parse(_ comment: String, at location: SourceLocation, marker: String = "#") throws(InputError) -> Suppression? {
         let text = comment.drop { $0 == " " || $0 == "\t" }
         guard text.hasPrefix("schemalint:ignore") else { return nil }
         let rest = text.dropFirst("schemalint:ignore".count)
-        let usage = "write it as `# schemalint:ignore <rule-id> -- <reason>`"
+        let usage = "write it as `\(marker) schemalint:ignore <rule-id> -- <reason>`"
         guard let separator = rest.range(of: "--") else {
             throw InputError(at: location, "a suppression needs a reason: \(usage)")
         }

@@ -1,0 +1,180 @@
+import Foundation
+import SchemaLint
+import SchemaLintStoreCode
+import SchemaLintSwiftData
+
+// schemalint-store-bench [--files N] [--store-files N] [--lines N] [--repeat N]
+//
+// What the store-handling rules add to a lint of an app's Swift sources (docs/performance.md):
+// generates a project of N Swift files (default 500) of which only a few open, move or protect a
+// store (default 6) and one declares a SwiftData schema, then lints it through the whole pipeline
+// (finding files, reading, parsing, rules, policy) with the readers the executable registers,
+// and again without the Swift store-code reader. Runs alternate; the best of each is printed.
+
+struct Options {
+    var files = 500
+    var storeFiles = 6
+    var lines = 120
+    var repeats = 7
+
+    init(arguments: [String]) {
+        var iterator = arguments.dropFirst().makeIterator()
+        while let flag = iterator.next() {
+            guard let value = iterator.next().flatMap(Int.init), value > 0 else {
+                FileHandle.standardError.write(Data("usage: schemalint-store-bench [--files N] [--store-files N] [--lines N] [--repeat N]\n".utf8))
+                exit(2)
+            }
+            switch flag {
+            case "--files": files = value
+            case "--store-files": storeFiles = value
+            case "--lines": lines = value
+            case "--repeat": repeats = value
+            default:
+                FileHandle.standardError.write(Data("unknown option \(flag)\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}
+
+/// An ordinary view file: nothing about stores, about `lines` lines.
+func viewFile(_ index: Int, lines: Int) -> String {
+    var text = "import SwiftUI\n\n"
+    var line = 2
+    var part = 0
+    while line < lines {
+        text += """
+        struct Row\(index)_\(part): View {
+            var title: String = "row \(part)"
+            var count = \(part)
+            var body: some View {
+                HStack { Text(title); Spacer(); Text("\\(count)") }.padding(CGFloat(count))
+            }
+        }
+
+
+        """
+        line += 8
+        part += 1
+    }
+    return text
+}
+
+/// Store code in the shapes the rules look at (a PersistenceController, moves, protection).
+func storeFile(_ index: Int) -> String {
+    """
+    import CoreData
+
+    final class Store\(index) {
+        static let shared = Store\(index)()
+        let container = NSPersistentContainer(name: "Model\(index)")
+
+        init() {
+            let description = container.persistentStoreDescriptions.first!
+            description.setOption(FileProtectionType.complete as NSObject, forKey: NSPersistentStoreFileProtectionKey)
+            container.loadPersistentStores { _, error in
+                if let error { fatalError("\\(error)") }
+            }
+        }
+
+        func moveToGroup(_ group: URL) throws {
+            let old = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Model\(index).sqlite")
+            try FileManager.default.moveItem(at: old, to: group.appendingPathComponent("Model\(index).sqlite"))
+        }
+    }
+
+    """
+}
+
+// (SwiftPM reads a one-file executable as a library when its text holds the main attribute.)
+let mainAttribute = "@" + "main"
+let appFile = """
+import SwiftUI
+
+\(mainAttribute)
+struct BenchApp: App {
+    let store = Store0.shared
+    var body: some Scene { WindowGroup { Row0_0() } }
+}
+
+"""
+
+let schemaFile = """
+import SwiftData
+
+enum BenchSchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Item.self] }
+    @Model final class Item { var name: String = "" }
+}
+
+"""
+
+let options = Options(arguments: CommandLine.arguments)
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-store-bench-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+
+var bytes = 0
+@discardableResult
+func write(_ text: String, _ name: String) throws -> Int {
+    let file = folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: file)
+    return text.utf8.count
+}
+bytes += try write(appFile, "App/BenchApp.swift")
+bytes += try write(schemaFile, "App/Schema.swift")
+for index in 0..<options.storeFiles { bytes += try write(storeFile(index), "App/Store/Store\(index).swift") }
+for index in 0..<max(0, options.files - options.storeFiles - 2) {
+    bytes += try write(viewFile(index, lines: options.lines), "App/Views/Group\(index / 50)/Row\(index).swift")
+}
+
+/// Processor time of the process so far (user and system, all threads): steadier than wall-clock
+/// time on a machine shared with other builds.
+func processorSeconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// One lint of the project: wall-clock and processor seconds, and the findings.
+func lint(_ readers: [any ModelSourceReader]) -> (seconds: Double, processor: Double, findings: Int) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let processorStart = processorSeconds()
+    let result = LintPipeline(readers: readers).run(.init(paths: [folder.path]))
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let processor = processorSeconds() - processorStart
+    switch result {
+    case .success(let output): return (seconds, processor, output.result.findings.count)
+    case .failure(let errors):
+        print("the generated project does not lint: \(errors.description)")
+        exit(1)
+    }
+}
+
+let without: [any ModelSourceReader] = [SwiftDataReader()]
+let with: [any ModelSourceReader] = [SwiftDataReader(), SwiftStoreCodeReader()]
+_ = lint(with)  // warm the file cache
+var bestWithout = Double.infinity, bestWith = Double.infinity
+var processorWithout = Double.infinity, processorWith = Double.infinity
+var findingsWithout = 0, findingsWith = 0
+for _ in 0..<options.repeats {
+    let a = lint(without)
+    bestWithout = min(bestWithout, a.seconds)
+    processorWithout = min(processorWithout, a.processor)
+    findingsWithout = a.findings
+    let b = lint(with)
+    bestWith = min(bestWith, b.seconds)
+    processorWith = min(processorWith, b.processor)
+    findingsWith = b.findings
+}
+let claimed = (try? ModelSourceFinder(readers: [SwiftStoreCodeReader()]).sources(in: [folder.path]).count) ?? 0
+print(String(format: "project: %d Swift files, %.1f MB; %d of them read by the store-code reader", options.files, Double(bytes) / 1_048_576, claimed))
+print(String(format: "lint without the store-code reader: %.3f s wall, %.3f s processor (%d findings)", bestWithout, processorWithout, findingsWithout))
+print(String(format: "lint with the store-code reader:    %.3f s wall, %.3f s processor (%d findings)", bestWith, processorWith, findingsWith))
+print(String(format: "added: %+.1f%% wall, %+.1f%% processor (best of %d each)", (bestWith / bestWithout - 1) * 100, (processorWith / processorWithout - 1) * 100, options.repeats))

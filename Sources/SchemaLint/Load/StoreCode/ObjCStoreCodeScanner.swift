@@ -1,0 +1,397 @@
+/// The store-handling facts of one Objective-C file, read from its tokens (no parser): file
+/// protection given to a store, what the error branch of `loadPersistentStoresWithCompletionHandler:`
+/// and `addPersistentStoreWithType:...` does, `NSFileManager` moves, copies and removals of store
+/// files, and background work. Each method or function body is looked at on its own; what crosses
+/// bodies (a URL made in another method, an ivar set elsewhere) is not seen. See docs/store-code.md.
+struct ObjCStoreCodeScanner {
+    let file: String
+    let tokens: [ObjCToken]
+    /// For each bracket token, the index of the bracket that closes or opens it.
+    private let partner: [Int?]
+
+    init(file: String, tokens: [ObjCToken]) {
+        self.file = file
+        self.tokens = tokens
+        var partner = [Int?](repeating: nil, count: tokens.count)
+        var open: [Int] = []
+        let pairs: [String: String] = [")": "(", "]": "[", "}": "{"]
+        for (index, token) in tokens.enumerated() where token.kind == .symbol {
+            switch token.text {
+            case "(", "[", "{": open.append(index)
+            case ")", "]", "}":
+                // A stray closer is left alone; one that closes an outer bracket closes the inner ones too.
+                guard let position = open.lastIndex(where: { tokens[$0].text == pairs[token.text] }) else { continue }
+                partner[open[position]] = index
+                partner[index] = open[position]
+                open.removeSubrange(position...)
+            default: break
+            }
+        }
+        self.partner = partner
+    }
+
+    /// A method or function body: the tokens between its braces, and its name.
+    struct Body {
+        var range: Range<Int>
+        var declaration: String
+        var location: SourceLocation
+    }
+
+    func facts() -> StoreCodeFacts {
+        var facts = StoreCodeFacts()
+        for body in bodies() {
+            if Self.backgroundEntryPoints.contains(where: { body.declaration.hasSuffix(" \($0)]") }) {
+                facts.backgroundEvidence.append(BackgroundEvidence("the app delegate implements \(body.declaration)", at: body.location))
+            }
+            scan(body, into: &facts)
+        }
+        return facts
+    }
+
+    /// App delegate methods that only background launches call.
+    static let backgroundEntryPoints = ["application:performFetchWithCompletionHandler:", "application:didReceiveRemoteNotification:fetchCompletionHandler:"]
+
+    // MARK: - Bodies
+
+    /// The top-level brace blocks that hold code (method and function bodies), named
+    /// `-[Class selector:]` or by the function's name.
+    func bodies() -> [Body] {
+        var result: [Body] = []
+        var className: String?
+        var signatureStart = 0
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.isIdentifier("@implementation") || token.isIdentifier("@interface") || token.isIdentifier("@protocol") {
+                className = index + 1 < tokens.count ? tokens[index + 1].text : nil
+                index += 2
+                signatureStart = index
+                continue
+            }
+            if token.isIdentifier("@end") {
+                className = nil
+                signatureStart = index + 1
+            } else if token.is(";") {
+                signatureStart = index + 1
+            } else if token.is("(") || token.is("[") {
+                index = (partner[index] ?? index) + 1
+                continue
+            } else if token.is("{") {
+                let end = partner[index] ?? tokens.count
+                let signature = tokens[min(signatureStart, index)..<index]
+                // Right after `@implementation X` (or `@interface`) the braces hold instance variables.
+                if !signature.isEmpty, let name = declarationName(signature, className: className) {
+                    result.append(Body(range: (index + 1)..<end, declaration: name, location: location(of: signature.first!)))
+                }
+                index = end + 1
+                signatureStart = index
+                continue
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// `-[AppDelegate application:didFinishLaunchingWithOptions:]`, `+[Store shared]`, or a C function's name.
+    private func declarationName(_ signature: ArraySlice<ObjCToken>, className: String?) -> String? {
+        guard let first = signature.first else { return nil }
+        if first.is("-") || first.is("+") {
+            var parts: [String] = []
+            var index = signature.startIndex + 1
+            func skipGroup() {
+                if index < signature.endIndex, signature[index].is("("), let end = partner[index] { index = end + 1 }
+            }
+            skipGroup()
+            while index < signature.endIndex, signature[index].kind == .identifier {
+                let name = signature[index].text
+                if index + 1 < signature.endIndex, signature[index + 1].is(":") {
+                    parts.append(name + ":")
+                    index += 2
+                    skipGroup()
+                    if index < signature.endIndex, signature[index].kind == .identifier { index += 1 }
+                } else {
+                    if parts.isEmpty { parts.append(name) }
+                    break
+                }
+            }
+            return "\(first.text)[\(className ?? "?") \(parts.joined())]"
+        }
+        // A function: the name before the parameter list.
+        guard let open = signature.firstIndex(where: { $0.is("(") }), open > signature.startIndex,
+              signature[open - 1].kind == .identifier
+        else { return nil }
+        return signature[open - 1].text
+    }
+
+    // MARK: - One body
+
+    private func scan(_ body: Body, into facts: inout StoreCodeFacts) {
+        let assignments = self.assignments(in: body.range)
+        let companions = companionNames(in: body.range)
+        for index in body.range {
+            let token = tokens[index]
+            switch token.kind {
+            case .string:
+                if StoreFileName.isStoreFile(Self.lastComponent(token.text)) {
+                    facts.storeFileNames.append(StoreFileName(token.text, at: place(index, body)))
+                }
+            case .identifier:
+                switch token.text {
+                case "NSPersistentStoreFileProtectionKey":
+                    if let group = enclosingGroup(of: index, in: body.range),
+                       let value = group.first(where: { tokens[$0].isIdentifier("NSFileProtectionComplete") }) {
+                        facts.protections.append(StoreFileProtection(place: place(value, body), written: "NSFileProtectionComplete"))
+                    }
+                case "registerForTaskWithIdentifier":
+                    if let group = enclosingGroup(of: index, in: body.range), group.contains(where: { tokens[$0].isIdentifier("BGTaskScheduler") }) {
+                        facts.backgroundEvidence.append(BackgroundEvidence("BGTaskScheduler registerForTaskWithIdentifier:", at: location(of: token)))
+                    }
+                case "setMinimumBackgroundFetchInterval":
+                    let never = enclosingGroup(of: index, in: body.range)?.contains { tokens[$0].isIdentifier("UIApplicationBackgroundFetchIntervalNever") } ?? false
+                    if !never { facts.backgroundEvidence.append(BackgroundEvidence("setMinimumBackgroundFetchInterval:", at: location(of: token))) }
+                case "loadPersistentStoresWithCompletionHandler":
+                    for branch in completionErrorBranches(at: index, in: body.range) {
+                        facts.failureActions += failureActions(in: branch, body: body, opening: .loadPersistentStores, at: index)
+                    }
+                case "addPersistentStoreWithType":
+                    for branch in addErrorBranches(at: index, in: body.range) {
+                        facts.failureActions += failureActions(in: branch, body: body, opening: .addPersistentStore, at: index)
+                    }
+                default:
+                    if let operation = Self.fileOperations[token.text], index + 1 < body.range.upperBound, tokens[index + 1].is(":") {
+                        let argument = self.argument(after: index + 1, in: body.range)
+                        if isStore(argument, assignments: assignments) {
+                            facts.fileOperations.append(StoreFileOperation(
+                                operation: operation, written: token.text + ":", place: place(index, body),
+                                store: display(argument), handlesWAL: companions.wal, handlesSHM: companions.shm,
+                                childPathMistake: companions.mistake
+                            ))
+                        }
+                    }
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    static let fileOperations: [String: StoreFileOperation.Operation] = [
+        "moveItemAtURL": .move, "moveItemAtPath": .move,
+        "copyItemAtURL": .copy, "copyItemAtPath": .copy,
+        "removeItemAtURL": .remove, "removeItemAtPath": .remove,
+    ]
+
+    // MARK: - Error branches
+
+    /// The branches of the completion block that run when its error is set.
+    private func completionErrorBranches(at index: Int, in body: Range<Int>) -> [Range<Int>] {
+        guard index + 2 < body.upperBound, tokens[index + 1].is(":"), tokens[index + 2].is("^") else { return [] }
+        var cursor = index + 3
+        var errorName = "error"
+        if cursor < body.upperBound, tokens[cursor].is("("), let close = partner[cursor] {
+            if let name = tokens[(cursor + 1)..<close].last(where: { $0.kind == .identifier }) { errorName = name.text }
+            cursor = close + 1
+        }
+        guard cursor < body.upperBound, tokens[cursor].is("{"), let close = partner[cursor] else { return [] }
+        var branches: [Range<Int>] = []
+        for position in (cursor + 1)..<close where tokens[position].isIdentifier("if") {
+            guard let condition = condition(after: position),
+                  condition.contains(where: { tokens[$0].isIdentifier(errorName) })
+            else { continue }
+            // `if (error)`, `if (error != nil)`: the first branch; `if (!error)`, `if (error == nil)`: the else.
+            if let branch = branch(of: position, errorWhenTrue: !isNegated(condition)) { branches.append(branch) }
+        }
+        return branches
+    }
+
+    /// The branch that runs when `addPersistentStoreWithType:...` failed: of the `if` whose
+    /// condition is the call, or of the `if` on the variable the call's result went to.
+    private func addErrorBranches(at index: Int, in body: Range<Int>) -> [Range<Int>] {
+        guard let call = enclosingGroup(of: index, in: body), call.lowerBound > body.lowerBound else { return [] }
+        let open = call.lowerBound - 1
+        // `if (![coordinator addPersistentStoreWithType:...])`
+        if let condition = enclosingGroup(of: open, in: body), condition.lowerBound >= body.lowerBound + 2,
+           tokens[condition.lowerBound - 1].is("("), tokens[condition.lowerBound - 2].isIdentifier("if") {
+            return branch(of: condition.lowerBound - 2, errorWhenTrue: isNegated(condition)).map { [$0] } ?? []
+        }
+        // `store = [coordinator addPersistentStoreWithType:...]; if (!store) ...`
+        guard open >= body.lowerBound + 2, tokens[open - 1].is("="), tokens[open - 2].kind == .identifier else { return [] }
+        let variable = tokens[open - 2].text
+        var cursor = (partner[open] ?? open) + 1
+        while cursor < body.upperBound {
+            if tokens[cursor].isIdentifier("if"), let condition = condition(after: cursor),
+               condition.contains(where: { tokens[$0].isIdentifier(variable) }) {
+                return branch(of: cursor, errorWhenTrue: isNegated(condition)).map { [$0] } ?? []
+            }
+            cursor += 1
+        }
+        return []
+    }
+
+    /// The tokens inside the parentheses after `if`.
+    private func condition(after ifIndex: Int) -> Range<Int>? {
+        guard ifIndex + 1 < tokens.count, tokens[ifIndex + 1].is("("), let close = partner[ifIndex + 1] else { return nil }
+        return (ifIndex + 2)..<close
+    }
+
+    /// `!x` or `x == nil`: true when the thing tested is missing.
+    private func isNegated(_ condition: Range<Int>) -> Bool {
+        guard let first = condition.first else { return false }
+        if tokens[first].is("!") { return true }
+        return condition.contains { position in
+            position + 2 < condition.upperBound && tokens[position].is("=") && tokens[position + 1].is("=")
+                && (tokens[position + 2].isIdentifier("nil") || tokens[position + 2].isIdentifier("NULL") || tokens[position + 2].text == "0")
+        }
+    }
+
+    /// The tokens of the `if`'s first branch (`errorWhenTrue`) or of its `else`.
+    private func branch(of ifIndex: Int, errorWhenTrue: Bool) -> Range<Int>? {
+        guard let condition = condition(after: ifIndex) else { return nil }
+        let first = statement(at: condition.upperBound + 1)
+        if errorWhenTrue { return first }
+        guard let first, first.upperBound < tokens.count else { return nil }
+        // The else follows the first branch's closing brace or its semicolon.
+        let afterFirst = tokens[first.upperBound].is("}") || tokens[first.upperBound].is(";") ? first.upperBound + 1 : first.upperBound
+        guard afterFirst < tokens.count, tokens[afterFirst].isIdentifier("else") else { return nil }
+        return statement(at: afterFirst + 1)
+    }
+
+    /// A braced block's inside, or a single statement up to its `;`.
+    private func statement(at start: Int) -> Range<Int>? {
+        guard start < tokens.count else { return nil }
+        if tokens[start].is("{") { return partner[start].map { (start + 1)..<$0 } }
+        var cursor = start
+        while cursor < tokens.count, !tokens[cursor].is(";") {
+            if let close = partner[cursor], close > cursor { cursor = close }
+            cursor += 1
+        }
+        return start..<min(cursor, tokens.count)
+    }
+
+    private func failureActions(in branch: Range<Int>, body: Body, opening: StoreOpening.Call, at openingIndex: Int) -> [StoreFailureAction] {
+        var actions: [StoreFailureAction] = []
+        for position in branch where tokens[position].kind == .identifier {
+            let text = tokens[position].text
+            let calls = position + 1 < branch.upperBound && tokens[position + 1].is("(")
+            let action: (StoreFailureAction.Action, String)?
+            switch text {
+            case "abort" where calls, "exit" where calls: action = (.stopsTheApp, text + "()")
+            case "removeItemAtURL", "removeItemAtPath", "destroyPersistentStoreAtURL": action = (.deletesTheStore, text + ":")
+            default: action = nil
+            }
+            if let (kind, written) = action {
+                actions.append(StoreFailureAction(action: kind, written: written, place: place(position, body), opening: opening, openingLocation: location(of: tokens[openingIndex])))
+            }
+        }
+        return actions
+    }
+
+    // MARK: - Store files
+
+    /// `name = value;` in the body (declarations included), the value's tokens by name.
+    private func assignments(in body: Range<Int>) -> [String: Range<Int>] {
+        var result: [String: Range<Int>] = [:]
+        for position in body where tokens[position].is("=") && position > body.lowerBound && position + 1 < body.upperBound {
+            // `a = b`, not `a == b` (its second `=` follows a symbol) nor `a != b`, `a <= b`.
+            let before = tokens[position - 1], after = tokens[position + 1]
+            guard before.kind == .identifier, !after.is("=") else { continue }
+            var end = position + 1
+            while end < body.upperBound, !tokens[end].is(";") {
+                if let close = partner[end], close > end { end = close }
+                end += 1
+            }
+            result[before.text] = (position + 1)..<min(end, body.upperBound)
+        }
+        return result
+    }
+
+    /// The tokens of a message argument: up to the next `name:` part or the closing `]`.
+    private func argument(after colon: Int, in body: Range<Int>) -> Range<Int> {
+        var end = colon + 1
+        while end < body.upperBound {
+            let token = tokens[end]
+            if token.is("]") || token.is(";") || token.is(")") { break }
+            if token.kind == .identifier, end + 1 < body.upperBound, tokens[end + 1].is(":"), end > colon + 1 { break }
+            if let close = partner[end], close > end { end = close }
+            end += 1
+        }
+        return (colon + 1)..<min(end, body.upperBound)
+    }
+
+    /// Whether an argument names a store file: a literal ending in `.sqlite`/`.store`, or a
+    /// variable of the same body assigned such a URL; not its folder, not a `-wal` name.
+    private func isStore(_ argument: Range<Int>, assignments: [String: Range<Int>]) -> Bool {
+        let names = argument.map { tokens[$0] }
+        if names.contains(where: { $0.kind == .string && ($0.text.contains("-wal") || $0.text.contains("-shm")) }) { return false }
+        if names.contains(where: { $0.kind == .identifier && Self.leavesTheFile.contains($0.text) }) { return false }
+        if names.contains(where: { $0.kind == .string && StoreFileName.isStoreFile(Self.lastComponent($0.text)) }) { return true }
+        return names.contains { token in
+            guard token.kind == .identifier, let value = assignments[token.text] else { return false }
+            let valueTokens = value.map { tokens[$0] }
+            return !valueTokens.contains { $0.kind == .identifier && Self.leavesTheFile.contains($0.text) }
+                && valueTokens.contains { $0.kind == .string && StoreFileName.isStoreFile(Self.lastComponent($0.text)) }
+        }
+    }
+
+    /// Calls that turn a store's URL into something else (its folder).
+    static let leavesTheFile: Set<String> = ["URLByDeletingLastPathComponent", "stringByDeletingLastPathComponent"]
+
+    /// Whether the body builds `-wal` and `-shm` names, and where it appends one as a path component.
+    private func companionNames(in body: Range<Int>) -> (wal: Bool, shm: Bool, mistake: SourceLocation?) {
+        var wal = false, shm = false
+        var mistake: SourceLocation?
+        for position in body where tokens[position].kind == .string {
+            let text = tokens[position].text
+            let isWAL = text.contains("-wal"), isSHM = text.contains("-shm")
+            guard isWAL || isSHM else { continue }
+            // `[url URLByAppendingPathComponent:@"-wal"]` names `X.sqlite/-wal`.
+            if text == "-wal" || text == "-shm", position >= 2, tokens[position - 1].is(":"),
+               ["URLByAppendingPathComponent", "stringByAppendingPathComponent"].contains(tokens[position - 2].text) {
+                if mistake == nil { mistake = location(of: tokens[position]) }
+                continue
+            }
+            if isWAL { wal = true }
+            if isSHM { shm = true }
+        }
+        return (wal, shm, mistake)
+    }
+
+    // MARK: - Helpers
+
+    /// The innermost bracket pair around `index` inside `body`, as the range of its inside.
+    private func enclosingGroup(of index: Int, in body: Range<Int>) -> Range<Int>? {
+        var position = index - 1
+        while position >= body.lowerBound {
+            if let close = partner[position], close > index, tokens[position].kind == .symbol, ["(", "[", "{"].contains(tokens[position].text) {
+                return (position + 1)..<close
+            }
+            position -= 1
+        }
+        return nil
+    }
+
+    /// The tokens as written, roughly: spaces only between words.
+    private func display(_ range: Range<Int>) -> String {
+        var text = ""
+        var previousWord = false
+        for token in range.map({ tokens[$0] }) {
+            let word = token.kind != .symbol
+            if word, previousWord { text += " " }
+            text += token.kind == .string ? "@\"\(token.text)\"" : token.text
+            previousWord = word
+        }
+        return text
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    }
+
+    private func location(of token: ObjCToken) -> SourceLocation {
+        SourceLocation(file: file, line: token.line, column: token.column)
+    }
+
+    private func place(_ index: Int, _ body: Body) -> CodePlace {
+        CodePlace(location(of: tokens[index]), in: body.declaration)
+    }
+}

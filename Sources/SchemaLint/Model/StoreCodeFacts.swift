@@ -1,0 +1,187 @@
+/// What the project's store-handling code does, as a static reader sees it: the calls that open
+/// stores, the file protection they get, what the code does when opening fails, how store files
+/// are moved, and whether the app runs in the background. Readers of Swift, Objective-C and
+/// Info.plist files each fill in what they see; the store-handling rules judge the facts of the
+/// whole run (docs/store-code.md). What a reader cannot decide statically is left out, never guessed.
+public struct StoreCodeFacts: Hashable, Sendable {
+    public var openings: [StoreOpening] = []
+    public var protections: [StoreFileProtection] = []
+    public var failureActions: [StoreFailureAction] = []
+    public var fileOperations: [StoreFileOperation] = []
+    public var backgroundEvidence: [BackgroundEvidence] = []
+    /// Store file names written as literals (`"Notes.sqlite"`), with where they are: what a check of
+    /// store locations across releases compares.
+    public var storeFileNames: [StoreFileName] = []
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        openings.isEmpty && protections.isEmpty && failureActions.isEmpty && fileOperations.isEmpty
+            && backgroundEvidence.isEmpty && storeFileNames.isEmpty
+    }
+
+    /// The facts of both, each list in a stable order (by place).
+    public mutating func append(_ other: StoreCodeFacts) {
+        openings = (openings + other.openings).sorted { $0.place < $1.place }
+        protections = (protections + other.protections).sorted { $0.place < $1.place }
+        failureActions = (failureActions + other.failureActions).sorted { $0.place < $1.place }
+        fileOperations = (fileOperations + other.fileOperations).sorted { $0.place < $1.place }
+        backgroundEvidence = (backgroundEvidence + other.backgroundEvidence).sorted { $0.location < $1.location }
+        storeFileNames = (storeFileNames + other.storeFileNames).sorted { $0.place < $1.place }
+    }
+}
+
+/// A place in the code: the position, and the declaration around it as people name it
+/// (`AppDelegate.persistentContainer`, `-[AppDelegate persistentContainer]`), which is what a
+/// finding's identity uses (positions move with every edit).
+public struct CodePlace: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var location: SourceLocation
+    public var declaration: String
+
+    public init(_ location: SourceLocation, in declaration: String) {
+        self.location = location
+        self.declaration = declaration
+    }
+
+    public var description: String { "\(declaration) (\(location))" }
+
+    public static func < (lhs: CodePlace, rhs: CodePlace) -> Bool {
+        (lhs.location, lhs.declaration) < (rhs.location, rhs.declaration)
+    }
+}
+
+/// A call that opens a store.
+public struct StoreOpening: Hashable, Sendable {
+    public enum Call: String, Hashable, Sendable {
+        case loadPersistentStores
+        case addPersistentStore
+        case modelContainer = "ModelContainer"
+    }
+
+    public var call: Call
+    public var place: CodePlace
+    /// The way a launch entry point reaches this call without leaving the main thread: the entry
+    /// point first (`AppDelegate.application(_:didFinishLaunchingWithOptions:)`, `NotesApp.init`),
+    /// each step a use of the next declaration, the opening's declaration last. Empty when no
+    /// launch entry point reaches it, or the reader could not tell.
+    public var launchPath: [CodePlace]
+    /// Whether opening migrates an older store by itself: Core Data's default for a container's
+    /// store descriptions, and always for SwiftData; off with `shouldMigrateStoreAutomatically =
+    /// false`, and for `addPersistentStore` unless its options say so.
+    public var migratesAutomatically: Bool
+    /// `shouldAddStoreAsynchronously = true` on the store's description.
+    public var addsAsynchronously: Bool
+
+    public init(call: Call, place: CodePlace, launchPath: [CodePlace] = [], migratesAutomatically: Bool = true, addsAsynchronously: Bool = false) {
+        self.call = call
+        self.place = place
+        self.launchPath = launchPath
+        self.migratesAutomatically = migratesAutomatically
+        self.addsAsynchronously = addsAsynchronously
+    }
+}
+
+/// File protection `complete` given to a store (`NSPersistentStoreFileProtectionKey` with
+/// `FileProtectionType.complete` / `NSFileProtectionComplete`).
+public struct StoreFileProtection: Hashable, Sendable {
+    public var place: CodePlace
+    /// The protection as written (`FileProtectionType.complete`, `NSFileProtectionComplete`).
+    public var written: String
+
+    public init(place: CodePlace, written: String) {
+        self.place = place
+        self.written = written
+    }
+}
+
+/// What the code does where opening a store failed: the error branch of a `loadPersistentStores`
+/// completion handler, the `catch` of `addPersistentStore` or `ModelContainer(...)`.
+public struct StoreFailureAction: Hashable, Sendable {
+    public enum Action: String, Hashable, Sendable {
+        /// `fatalError`, `preconditionFailure`, `abort()`, `exit`: the app stops, at every launch.
+        case stopsTheApp
+        /// `FileManager.removeItem` or `destroyPersistentStore`: the person's data is gone.
+        case deletesTheStore
+    }
+
+    public var action: Action
+    /// The call as written (`fatalError`, `abort`, `removeItem(at:)`, `destroyPersistentStore`).
+    public var written: String
+    public var place: CodePlace
+    /// The opening whose failure this handles.
+    public var opening: StoreOpening.Call
+    public var openingLocation: SourceLocation
+
+    public init(action: Action, written: String, place: CodePlace, opening: StoreOpening.Call, openingLocation: SourceLocation) {
+        self.action = action
+        self.written = written
+        self.place = place
+        self.opening = opening
+        self.openingLocation = openingLocation
+    }
+}
+
+/// A `FileManager` move, copy or removal of a file that is a store (its name ends in `.sqlite`
+/// or `.store`, or it is a store description's URL), and whether the same code does the same to
+/// the store's `-wal` and `-shm` companions.
+public struct StoreFileOperation: Hashable, Sendable {
+    public enum Operation: String, Hashable, Sendable {
+        case move, copy, remove
+    }
+
+    public var operation: Operation
+    /// The call as written (`moveItem(at:to:)`, `moveItemAtURL:toURL:error:`).
+    public var written: String
+    public var place: CodePlace
+    /// The store's URL or path as written in the call.
+    public var store: String
+    /// A `-wal` name built next to the store's (`path + "-wal"`, a loop over suffixes).
+    public var handlesWAL: Bool
+    public var handlesSHM: Bool
+    /// Where the code appends `-wal` or `-shm` as a path component (`appendingPathComponent("-wal")`),
+    /// which names a file inside a folder named like the store, not the companion.
+    public var childPathMistake: SourceLocation?
+
+    public init(operation: Operation, written: String, place: CodePlace, store: String, handlesWAL: Bool, handlesSHM: Bool, childPathMistake: SourceLocation? = nil) {
+        self.operation = operation
+        self.written = written
+        self.place = place
+        self.store = store
+        self.handlesWAL = handlesWAL
+        self.handlesSHM = handlesSHM
+        self.childPathMistake = childPathMistake
+    }
+}
+
+/// Evidence that the app runs while the device may be locked.
+public struct BackgroundEvidence: Hashable, Sendable {
+    /// What it is, as people recognise it: `UIBackgroundModes (fetch, remote-notification)`,
+    /// `BGTaskScheduler.register(forTaskWithIdentifier:)`.
+    public var what: String
+    public var location: SourceLocation
+
+    public init(_ what: String, at location: SourceLocation) {
+        self.what = what
+        self.location = location
+    }
+}
+
+/// A store file name written as a literal in store setup code (`"Notes.sqlite"`).
+public struct StoreFileName: Hashable, Sendable {
+    public var name: String
+    public var place: CodePlace
+
+    public init(_ name: String, at place: CodePlace) {
+        self.name = name
+        self.place = place
+    }
+
+    /// Whether a file name (the last path component of a literal) names a store file.
+    public static func isStoreFile(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return storeExtensions.contains { lowered.hasSuffix($0) && lowered.count > $0.count }
+    }
+
+    /// The name endings of SQLite store files as apps write them.
+    public static let storeExtensions = [".sqlite", ".store", ".sqlite3"]
+}

@@ -1,0 +1,32 @@
+/// `store-load-failure-destructive`: the code that runs when opening a store fails stops the app
+/// or deletes the store. A failed migration then becomes a crash at every launch, or the loss of
+/// everything the person stored.
+struct StoreFailureDestructiveRule: StoreCodeRule {
+    let descriptor = RuleDescriptor(
+        id: "store-load-failure-destructive", category: .storeHandling, synced: .warning, local: .warning,
+        summary: "When opening the store fails, the code stops the app or deletes the store: a failed migration becomes a crash loop or lost data."
+    )
+
+    func check(_ context: StoreCodeContext) -> [Finding] {
+        context.facts.failureActions.map { action in
+            let opening = action.opening == .modelContainer ? "ModelContainer(...)" : action.opening.rawValue
+            let consequence: String
+            var suggestions: [String]
+            switch action.action {
+            case .stopsTheApp:
+                consequence = "\(action.written) stops the app when \(opening) fails: a store that fails to migrate crashes the app at every launch"
+                suggestions = ["report the error to the person and keep the store file: show a screen that explains the problem and offers to retry or to send a report, and log the error's userInfo"]
+            case .deletesTheStore:
+                consequence = "\(action.written) deletes the store when \(opening) fails: a store that fails to migrate loses everything the person stored"
+                suggestions = ["keep the failed store: move it aside with NSPersistentStoreCoordinator.migratePersistentStore or a copy of all three files, tell the person, and recover from it in a later release"]
+            }
+            suggestions.append("test the migration from every released model version with a store of realistic size before the release")
+            return finding(
+                at: action.place, subject: "\(action.opening.rawValue) \(action.written)",
+                message: consequence,
+                notes: [Finding.Note("the store is opened here", at: action.openingLocation)],
+                suggestions: suggestions
+            )
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// `store-moved-without-companions`: a SQLite store moved, copied or deleted with `FileManager`
+/// without its `-wal` file. The committed changes not yet checkpointed live in the `-wal`: moved
+/// without it they are lost; deleted without it, the stale `-wal` meets the next store at that path.
+struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
+    let descriptor = RuleDescriptor(
+        id: "store-moved-without-companions", category: .storeHandling, synced: .error, local: .error,
+        summary: "A SQLite store is moved, copied or deleted with FileManager without its -wal and -shm files: changes not yet checkpointed are lost."
+    )
+
+    func check(_ context: StoreCodeContext) -> [Finding] {
+        context.facts.fileOperations.filter { !$0.handlesWAL }.map { operation in
+            let (verb, replacement): (String, String) = switch operation.operation {
+            case .move: ("moves", "NSPersistentStoreCoordinator.migratePersistentStore(_:to:options:type:) (or replacePersistentStore(at:withPersistentStoreFrom:type:) and then destroyPersistentStore(at:type:))")
+            case .copy: ("copies", "NSPersistentStoreCoordinator.replacePersistentStore(at:withPersistentStoreFrom:type:) or migratePersistentStore(_:to:options:type:), which copy the whole store")
+            case .remove: ("deletes", "NSPersistentStoreCoordinator.destroyPersistentStore(at:type:), which deletes the store with its companions")
+            }
+            var notes: [Finding.Note] = []
+            if let mistake = operation.childPathMistake {
+                notes.append(Finding.Note("appending \"-wal\" as a path component names a file inside a folder named like the store, not the store's -wal file", at: mistake))
+            }
+            let outcome = operation.operation == .remove
+                ? "the -wal file stays behind and is applied to the next store created at that path"
+                : "the changes still in its -wal file are lost"
+            return finding(
+                at: operation.place, subject: "\(operation.operation.rawValue) \(operation.store)",
+                message: "\(operation.written) \(verb) the store file \(operation.store) but not its -wal and -shm files: \(outcome)",
+                notes: notes,
+                suggestions: [
+                    "use \(replacement)",
+                    "or do the same to the files named like the store plus \"-wal\" and \"-shm\" (`URL(fileURLWithPath: store.path + \"-wal\")`), with the store closed",
+                ]
+            )
+        }
+    }
+}

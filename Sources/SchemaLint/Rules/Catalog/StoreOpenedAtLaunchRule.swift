@@ -1,0 +1,64 @@
+/// `store-opened-at-launch`: a store opened synchronously on the launch path, with automatic
+/// migration on. Opening migrates a store of the previous release before the first frame; a large
+/// one outlasts the launch watchdog (0x8badf00d), at every launch after the update. A warning when
+/// the newest version needs a full migration of the previous release's store, a note otherwise.
+struct StoreOpenedAtLaunchRule: StoreCodeRule {
+    let descriptor = RuleDescriptor(
+        id: "store-opened-at-launch", category: .storeHandling, synced: .warning, local: .warning,
+        summary: "A store is opened, and migrated when the model changed, synchronously on the launch path, where the launch watchdog (0x8badf00d) kills a long migration."
+    )
+
+    /// A model whose newest version migrates every store of the release before it.
+    struct FullMigration {
+        var history: ModelHistory
+        var baseline: ModelVersion
+        var version: ModelVersion
+        var entities: [String]
+    }
+
+    func check(_ context: StoreCodeContext) -> [Finding] {
+        let migration = Self.fullMigration(in: context.histories)
+        var findings: [Finding] = []
+        for opening in context.facts.openings where !opening.launchPath.isEmpty && opening.migratesAutomatically && !opening.addsAsynchronously {
+            let root = opening.launchPath[0]
+            var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
+            let message: String
+            if let migration {
+                message = "\(Self.describe(opening.call)) opens the store on the launch path (\(root.declaration)), and \(migration.version.displayName) of model '\(migration.history.model)' migrates every store of \(migration.baseline.displayName) there: the version hash of \(MigrationAtLaunchRule.list(migration.entities, "entity", "entities")) changed"
+                notes.append(Finding.Note("\(migration.version.displayName) of '\(migration.history.model)' is declared here", at: migration.version.location))
+            } else {
+                message = "\(Self.describe(opening.call)) opens the store on the launch path (\(root.declaration)); any release that changes the model migrates the store there"
+            }
+            findings.append(finding(
+                at: opening.place, severity: migration == nil ? .note : .warning, subject: opening.call.rawValue, message: message,
+                notes: notes,
+                suggestions: [
+                    opening.call == .modelContainer
+                        ? "create the ModelContainer off the main thread (in a Task, behind a progress screen) and show the user interface when it is ready, so the launch watchdog (0x8badf00d) cannot kill a long migration"
+                        : "set `shouldAddStoreAsynchronously = true` on the store description (or load the store from a background task) and show a progress screen until the completion handler runs, so the launch watchdog (0x8badf00d) cannot kill a long migration",
+                    "measure the migration with a store of realistic size written by the previous release",
+                ]
+            ))
+        }
+        return findings
+    }
+
+    private static func describe(_ call: StoreOpening.Call) -> String {
+        switch call {
+        case .loadPersistentStores: "loadPersistentStores"
+        case .addPersistentStore: "addPersistentStore"
+        case .modelContainer: "ModelContainer(...)"
+        }
+    }
+
+    /// The first model (by name) whose newest version changes the version hash of an entity of the
+    /// release before it.
+    static func fullMigration(in histories: [ModelHistory]) -> FullMigration? {
+        for history in histories.sorted(by: { $0.model < $1.model }) {
+            guard let newest = history.versions.last, let step = history.comparisons.last, step.version.label == newest.label else { continue }
+            let entities = newest.entitiesNeedingMigration(from: step.baseline)
+            if !entities.isEmpty { return FullMigration(history: history, baseline: step.baseline, version: newest, entities: entities) }
+        }
+        return nil
+    }
+}

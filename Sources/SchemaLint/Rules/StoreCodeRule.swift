@@ -1,0 +1,34 @@
+/// A rule about the app code that handles stores (opening, protecting, moving, deleting them),
+/// judged on the facts the readers found in the whole run and, where it matters, the model histories.
+public protocol StoreCodeRule: Sendable {
+    var descriptor: RuleDescriptor { get }
+    func check(_ context: StoreCodeContext) -> [Finding]
+}
+
+/// What a store-code rule looks at: the facts of every file read, and the model histories of the run.
+public struct StoreCodeContext: Sendable {
+    public var facts: StoreCodeFacts
+    public var histories: [ModelHistory]
+
+    public init(facts: StoreCodeFacts, histories: [ModelHistory]) {
+        self.facts = facts
+        self.histories = histories
+    }
+}
+
+extension StoreCodeRule {
+    /// A finding of this rule at `place`. Its identity is the rule, the file's name and the
+    /// declaration (`store-opened-at-launch::version AppDelegate.swift AppDelegate.persistentContainer`),
+    /// so baselines survive edits that move lines.
+    func finding(
+        at place: CodePlace, severity: Severity? = nil, subject: String, message: String,
+        notes: [Finding.Note] = [], suggestions: [String] = []
+    ) -> Finding {
+        let file = place.location.file.split(separator: "/").last.map(String.init) ?? place.location.file
+        return Finding(
+            ruleID: descriptor.id, severity: severity ?? descriptor.localSeverity ?? .warning, message: message,
+            location: place.location, model: "", baseline: nil, version: "\(file) \(place.declaration) \(subject)", path: nil,
+            notes: notes, suggestions: suggestions
+        )
+    }
+}

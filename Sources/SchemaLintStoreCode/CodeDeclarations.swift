@@ -1,0 +1,146 @@
+import SchemaLint
+import SwiftSyntax
+
+/// A piece of code that runs as one: a function or initializer body, or a property's initial value
+/// or accessors. Launch paths go from unit to unit.
+struct CodeUnit {
+    /// `Type.member` (a function's base name, `init`, a property's name); `.member` at top level.
+    var key: String
+    var typeName: String
+    var body: Syntax
+    var place: CodePlace
+    /// An entry point of the launch: `application(_:didFinishLaunchingWithOptions:)`,
+    /// `application(_:willFinishLaunchingWithOptions:)`, `scene(_:willConnectTo:options:)`, or
+    /// the initializer or a stored property's initial value of a SwiftUI `App`.
+    var isLaunchEntry: Bool
+    var file: Int
+}
+
+/// The declarations of every Swift file read: types, their members as code units, and which
+/// types declare a member of each name (to resolve `x.member` when the type of `x` is unknown
+/// but only one type has such a member).
+struct CodeDeclarations {
+    let files: [StoreCodeSourceFile]
+    private(set) var units: [CodeUnit] = []
+    private(set) var unitsByKey: [String: [Int]] = [:]
+    private(set) var typeNames: Set<String> = []
+    private(set) var typesByMember: [String: Set<String>] = [:]
+    private var unitByBody: [SyntaxIdentifier: Int] = [:]
+
+    init(_ files: [StoreCodeSourceFile]) {
+        self.files = files
+        for (index, file) in files.enumerated() {
+            let collector = DeclarationCollector(viewMode: .sourceAccurate)
+            collector.walk(file.tree)
+            typeNames.formUnion(collector.typeNames)
+            for found in collector.units {
+                let unit = CodeUnit(
+                    key: "\(found.typeName).\(found.member)", typeName: found.typeName, body: found.body,
+                    place: CodePlace(file.location(of: found.declaration), in: found.display),
+                    isLaunchEntry: found.isLaunchEntry, file: index
+                )
+                unitByBody[found.body.id] = units.count
+                unitsByKey[unit.key, default: []].append(units.count)
+                if !found.typeName.isEmpty { typesByMember[found.member, default: []].insert(found.typeName) }
+                units.append(unit)
+            }
+        }
+    }
+
+    /// The unit whose code holds `node` (the innermost, for a closure inside a property's value).
+    func unit(around node: some SyntaxProtocol) -> Int? {
+        var current: Syntax? = Syntax(node)
+        while let syntax = current {
+            if let index = unitByBody[syntax.id] { return index }
+            current = syntax.parent
+        }
+        return nil
+    }
+
+    /// The name people know the code around `node` by (`AppDelegate.persistentContainer`).
+    func declaration(around node: some SyntaxProtocol) -> String {
+        unit(around: node).map { units[$0].place.declaration } ?? "top level"
+    }
+}
+
+/// Walks one file for types and their members.
+private final class DeclarationCollector: SyntaxVisitor {
+    struct Found {
+        var typeName: String
+        var member: String
+        var display: String
+        var body: Syntax
+        var declaration: Syntax
+        var isLaunchEntry: Bool
+    }
+
+    var units: [Found] = []
+    var typeNames: Set<String> = []
+    private var types: [(name: String, isApp: Bool)] = []
+
+    private func enter(_ name: String, inherits: InheritanceClauseSyntax?) {
+        typeNames.insert(name)
+        let isApp = inherits?.inheritedTypes.contains { ["App", "SwiftUI.App"].contains($0.type.trimmedDescription) } ?? false
+        types.append((name, isApp))
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, inherits: node.inheritanceClause); return .visitChildren }
+    override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, inherits: node.inheritanceClause); return .visitChildren }
+    override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, inherits: node.inheritanceClause); return .visitChildren }
+    override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, inherits: node.inheritanceClause); return .visitChildren }
+    override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+        types.append((name, node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "App" } ?? false))
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
+    // Protocol requirements have no code.
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    private var typeName: String { types.last?.name ?? "" }
+
+    private func qualified(_ display: String) -> String { typeName.isEmpty ? display : "\(typeName).\(display)" }
+
+    /// Only members of a type and top-level declarations; local ones belong to their unit.
+    private func isMemberOrGlobal(_ node: some SyntaxProtocol) -> Bool {
+        if node.parent?.is(MemberBlockItemSyntax.self) ?? false { return true }
+        return node.parent?.is(CodeBlockItemSyntax.self) ?? false && node.parent?.parent?.parent?.is(SourceFileSyntax.self) ?? false
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let body = node.body, isMemberOrGlobal(node) else { return .visitChildren }
+        let labels = node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
+        let name = node.name.text
+        let isEntry = name == "application" && (labels.contains("didFinishLaunchingWithOptions:") || labels.contains("willFinishLaunchingWithOptions:"))
+            || name == "scene" && labels.contains("willConnectTo:")
+        units.append(Found(typeName: typeName, member: name, display: qualified("\(name)(\(labels))"), body: Syntax(body), declaration: Syntax(node.name), isLaunchEntry: isEntry))
+        return .visitChildren
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let body = node.body, isMemberOrGlobal(node) else { return .visitChildren }
+        let labels = node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
+        let display = labels.isEmpty ? "init" : "init(\(labels))"
+        units.append(Found(typeName: typeName, member: "init", display: qualified(display), body: Syntax(body), declaration: Syntax(node.initKeyword), isLaunchEntry: types.last?.isApp ?? false))
+        return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard isMemberOrGlobal(node) else { return .visitChildren }
+        let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+        let isLazy = node.modifiers.contains { $0.name.text == "lazy" }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            let body: Syntax? = binding.initializer.map { Syntax($0.value) } ?? binding.accessorBlock.map { Syntax($0) }
+            guard let body else { continue }
+            // An App's stored properties get their values when the App is made, at launch.
+            let isStored = binding.initializer != nil && !isStatic && !isLazy
+            units.append(Found(typeName: typeName, member: name, display: qualified(name), body: body, declaration: Syntax(binding.pattern), isLaunchEntry: isStored && (types.last?.isApp ?? false)))
+        }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import SchemaLint
+import SwiftSyntax
+
+/// Which closures run before the code around them goes on: those called where they are written
+/// (`{ ... }()`, a lazy property's value) and those handed to calls that run them at once
+/// (`performAndWait`, `sync`, `autoreleasepool`). Any other closure (a completion handler, `Task`,
+/// `DispatchQueue.async`, a SwiftUI modifier) may run later, off the launch.
+enum SynchronousCode {
+    static let runningAtOnce: Set<String> = ["performAndWait", "sync", "autoreleasepool", "withExtendedLifetime"]
+
+    static func runsAtOnce(_ closure: ClosureExprSyntax) -> Bool {
+        var parent = closure.parent
+        // `{ ... }()`
+        if let call = parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id { return true }
+        if parent?.is(LabeledExprSyntax.self) ?? false { parent = parent?.parent?.parent }
+        guard let call = parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return runningAtOnce.contains(calledName(call) ?? "")
+    }
+
+    /// Whether `node` runs when its unit's code runs: no closure between them that may run later.
+    static func runsWithUnit(_ node: some SyntaxProtocol, unitBody: Syntax) -> Bool {
+        var current = node.parent
+        while let syntax = current, syntax.id != unitBody.id {
+            if let closure = syntax.as(ClosureExprSyntax.self), !runsAtOnce(closure) { return false }
+            current = syntax.parent
+        }
+        return true
+    }
+
+    /// `loadPersistentStores` for `container.loadPersistentStores { ... }`, `ModelContainer` for `ModelContainer(...)`.
+    static func calledName(_ call: FunctionCallExprSyntax) -> String? {
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        return nil
+    }
+}
+
+/// The units each unit uses synchronously, resolved by name: `self.x` and `x` to the own type's
+/// member, `T.x` and `(e as! T).x` to `T`'s, `T(...)` to `T`'s initializers, and `e.x` to the one
+/// type that declares `x` when only one does. Uses through protocols or of values whose type is
+/// unknown resolve to nothing.
+struct LaunchPaths {
+    let declarations: CodeDeclarations
+
+    init(_ declarations: CodeDeclarations) {
+        self.declarations = declarations
+    }
+
+    /// The openings with the launch path that reaches each one (the ones no entry point reaches unchanged).
+    func attach(to openings: [LocatedOpening]) -> [StoreOpening] {
+        let parents = reachable()
+        return openings.map { located in
+            var opening = located.opening
+            guard located.runsWithUnit, let unit = located.unit, parents[unit] != nil else { return opening }
+            var path: [Int] = [unit]
+            var current = unit
+            while let parent = parents[current], parent != current {
+                path.append(parent)
+                current = parent
+            }
+            opening.launchPath = path.reversed().map { declarations.units[$0].place }
+            return opening
+        }
+    }
+
+    /// Every unit a launch entry reaches, with the unit it is reached from (an entry: itself);
+    /// breadth first from the entries in source order, so each path is a shortest one.
+    private func reachable() -> [Int: Int] {
+        let units = declarations.units
+        let entries = units.indices.filter { units[$0].isLaunchEntry }.sorted { units[$0].place < units[$1].place }
+        var parents: [Int: Int] = [:]
+        var queue: [Int] = []
+        for entry in entries where parents[entry] == nil {
+            parents[entry] = entry
+            queue.append(entry)
+        }
+        var head = 0
+        while head < queue.count {
+            let unit = queue[head]
+            head += 1
+            for next in uses(of: unit) where parents[next] == nil {
+                parents[next] = unit
+                queue.append(next)
+            }
+        }
+        return parents
+    }
+
+    /// The units `unit` uses synchronously, in source order.
+    private func uses(of unit: Int) -> [Int] {
+        let collector = UseCollector(typeName: declarations.units[unit].typeName, declarations: declarations)
+        collector.walk(declarations.units[unit].body)
+        var seen: Set<Int> = []
+        return collector.keys.flatMap { declarations.unitsByKey[$0] ?? [] }.filter { $0 != unit && seen.insert($0).inserted }
+    }
+}
+
+/// An opening as the scanner found it: in which unit, and whether it runs when that unit runs.
+struct LocatedOpening {
+    var opening: StoreOpening
+    var unit: Int?
+    var runsWithUnit: Bool
+}
+
+/// Collects the unit keys a body uses, without entering closures that may run later.
+private final class UseCollector: SyntaxVisitor {
+    let typeName: String
+    let declarations: CodeDeclarations
+    var keys: [String] = []
+
+    init(typeName: String, declarations: CodeDeclarations) {
+        self.typeName = typeName
+        self.declarations = declarations
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        SynchronousCode.runsAtOnce(node) ? .visitChildren : .skipChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.baseName.text
+        // A type name is a use of its initializers only when called (`T(...)`); as the base of
+        // `T.member`, the member access resolves it.
+        if declarations.typeNames.contains(name) {
+            if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { keys.append("\(name).init") }
+        } else if declarations.unitsByKey["\(typeName).\(name)"] != nil {
+            keys.append("\(typeName).\(name)")
+        } else if declarations.unitsByKey[".\(name)"] != nil {
+            keys.append(".\(name)")
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.declName.baseName.text
+        if let owner = owner(of: node.base) {
+            if name == "init", let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
+                keys.append("\(owner).init")
+            } else {
+                keys.append("\(owner).\(name)")
+            }
+        } else if node.base != nil, let types = declarations.typesByMember[name], types.count == 1, let only = types.first {
+            keys.append("\(only).\(name)")
+        }
+        return .visitChildren
+    }
+
+    /// The type whose member is used: `self`, `T`, `(e as! T)`, `(e as? T)?`.
+    private func owner(of base: ExprSyntax?) -> String? {
+        guard var expression = base else { return nil }
+        while true {
+            if let chained = expression.as(OptionalChainingExprSyntax.self) { expression = chained.expression; continue }
+            if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression; continue }
+            if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { expression = only.expression; continue }
+            break
+        }
+        if expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" { return typeName }
+        if let reference = expression.as(DeclReferenceExprSyntax.self), declarations.typeNames.contains(reference.baseName.text) { return reference.baseName.text }
+        if let cast = expression.as(AsExprSyntax.self) {
+            let type = cast.type.trimmedDescription.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
+            return declarations.typeNames.contains(type) ? type : nil
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self), let type = sequence.elements.last?.as(TypeExprSyntax.self) {
+            let name = type.type.trimmedDescription
+            return declarations.typeNames.contains(name) ? name : nil
+        }
+        return nil
+    }
+}

@@ -1,0 +1,490 @@
+import Foundation
+import SchemaLint
+import SwiftSyntax
+
+/// The store-handling facts of one Swift file. Openings come back with the unit they are in, for
+/// `LaunchPaths`; everything else is complete per file. Values are followed only through names
+/// bound in the same unit or properties of the same type; a URL computed anywhere else is not a
+/// store to this scanner (docs/store-code.md says where it is blind).
+struct StoreCodeScanner {
+    let file: StoreCodeSourceFile
+    let declarations: CodeDeclarations
+
+    struct Scanned {
+        var facts = StoreCodeFacts()
+        var openings: [LocatedOpening] = []
+    }
+
+    func scan() -> Scanned {
+        let visitor = StoreCodeVisitor(file: file, declarations: declarations)
+        visitor.walk(file.tree)
+        return visitor.scanned
+    }
+}
+
+private final class StoreCodeVisitor: SyntaxVisitor {
+    let file: StoreCodeSourceFile
+    let declarations: CodeDeclarations
+    var scanned = StoreCodeScanner.Scanned()
+    /// Types (by name; "" for top-level code) that set `shouldMigrateStoreAutomatically = false`
+    /// or `shouldAddStoreAsynchronously = true` on a store description.
+    private var migrationOff: Set<String> = []
+    private var addsAsynchronously: Set<String> = []
+    /// Types whose stores are kept in memory only (`NSInMemoryStoreType`, never `NSSQLiteStoreType`):
+    /// test and preview stacks, with nothing to migrate or lose.
+    private var inMemoryOnly: Set<String> = []
+
+    init(file: StoreCodeSourceFile, declarations: CodeDeclarations) {
+        self.file = file
+        self.declarations = declarations
+        super.init(viewMode: .sourceAccurate)
+        let settings = DescriptionSettings(viewMode: .sourceAccurate)
+        settings.walk(file.tree)
+        for (node, property, value) in settings.found {
+            let type = declarations.unit(around: node).map { declarations.units[$0].typeName } ?? ""
+            if property == "shouldMigrateStoreAutomatically", value == false { migrationOff.insert(type) }
+            if property == "shouldAddStoreAsynchronously", value == true { addsAsynchronously.insert(type) }
+        }
+        var inMemory: Set<String> = [], onDisk: Set<String> = []
+        for (node, isInMemory) in settings.storeTypes {
+            let type = declarations.unit(around: node).map { declarations.units[$0].typeName } ?? ""
+            if isInMemory { inMemory.insert(type) } else { onDisk.insert(type) }
+        }
+        inMemoryOnly = inMemory.subtracting(onDisk)
+    }
+
+    private func place(_ node: some SyntaxProtocol) -> CodePlace {
+        CodePlace(file.location(of: node), in: declarations.declaration(around: node))
+    }
+
+    private func typeName(around node: some SyntaxProtocol) -> String {
+        declarations.unit(around: node).map { declarations.units[$0].typeName } ?? ""
+    }
+
+    // MARK: - Calls
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let member = node.calledExpression.as(MemberAccessExprSyntax.self)
+        guard let name = SynchronousCode.calledName(node) else { return .visitChildren }
+        let labels = node.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
+        switch name {
+        case "ModelContainer" where member == nil:
+            if !isInMemoryOrPreview(node) {
+                addOpening(.modelContainer, node, migrates: true, asynchronously: false)
+                addFailureActions(ofThrowing: node, opening: .modelContainer)
+            }
+        case "loadPersistentStores" where member != nil && !inMemoryOnly.contains(typeName(around: node)):
+            let type = typeName(around: node)
+            addOpening(.loadPersistentStores, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type))
+            if let closure = completionHandler(of: node) { addFailureActions(inCompletion: closure, opening: .loadPersistentStores, call: node) }
+        case "addPersistentStore" where member != nil && !inMemoryOnly.contains(typeName(around: node)):
+            let type = typeName(around: node)
+            if labels.hasPrefix("with:") {
+                addOpening(.addPersistentStore, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type))
+                if let closure = completionHandler(of: node) { addFailureActions(inCompletion: closure, opening: .addPersistentStore, call: node) }
+            } else {
+                let options = node.arguments.first { $0.label?.text == "options" }?.expression
+                addOpening(.addPersistentStore, node, migrates: options.map { migratesAutomatically($0) } ?? false, asynchronously: false)
+                addFailureActions(ofThrowing: node, opening: .addPersistentStore)
+            }
+        case "moveItem", "copyItem", "removeItem":
+            if member != nil { addFileOperation(node, name: name, labels: labels) }
+        case "register" where labels.hasPrefix("forTaskWithIdentifier:") && (member?.base?.trimmedDescription.contains("BGTaskScheduler") ?? false):
+            scanned.facts.backgroundEvidence.append(BackgroundEvidence("BGTaskScheduler.register(forTaskWithIdentifier:)", at: file.location(of: node)))
+        case "setMinimumBackgroundFetchInterval" where !node.arguments.trimmedDescription.lowercased().contains("never"):
+            scanned.facts.backgroundEvidence.append(BackgroundEvidence("setMinimumBackgroundFetchInterval", at: file.location(of: node)))
+        case "backgroundTask" where member != nil:
+            scanned.facts.backgroundEvidence.append(BackgroundEvidence("the SwiftUI .backgroundTask modifier", at: file.location(of: node)))
+        default:
+            break
+        }
+        return .visitChildren
+    }
+
+    private func addOpening(_ call: StoreOpening.Call, _ node: FunctionCallExprSyntax, migrates: Bool, asynchronously: Bool) {
+        let unit = declarations.unit(around: node)
+        let runs = unit.map { SynchronousCode.runsWithUnit(node, unitBody: declarations.units[$0].body) } ?? false
+        let opening = StoreOpening(call: call, place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node.calledExpression)), migratesAutomatically: migrates, addsAsynchronously: asynchronously)
+        scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))
+    }
+
+    /// `ModelContainer(...)` for previews and tests: in memory, so nothing to migrate or lose.
+    private func isInMemoryOrPreview(_ node: FunctionCallExprSyntax) -> Bool {
+        let arguments = node.arguments.trimmedDescription.replacingOccurrences(of: " ", with: "")
+        if arguments.contains("isStoredInMemoryOnly:true") || arguments.contains("inMemory:true") { return true }
+        var current = node.parent
+        while let syntax = current {
+            if let macro = syntax.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
+            if let macro = syntax.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
+            current = syntax.parent
+        }
+        let type = typeName(around: node)
+        return type.hasSuffix("_Previews") || type.hasSuffix("Preview") || type.hasSuffix("Previews")
+    }
+
+    /// `[NSMigratePersistentStoresAutomaticallyOption: true, ...]`, written in the call or bound to
+    /// a name in the same unit. Anything else (nil, a value from elsewhere): no automatic migration
+    /// that this reader can see.
+    private func migratesAutomatically(_ options: ExprSyntax) -> Bool {
+        if let dictionary = options.as(DictionaryExprSyntax.self) { return Self.asksForMigration(dictionary) }
+        guard let name = options.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let value = binding(of: name, around: options)
+        else { return false }
+        return value.as(DictionaryExprSyntax.self).map(Self.asksForMigration) ?? false
+    }
+
+    private static func asksForMigration(_ dictionary: DictionaryExprSyntax) -> Bool {
+        guard case .elements(let elements) = dictionary.content else { return false }
+        return elements.contains { element in
+            element.key.trimmedDescription.hasSuffix("NSMigratePersistentStoresAutomaticallyOption") && element.value.trimmedDescription.contains("true")
+        }
+    }
+
+    private func completionHandler(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+        call.trailingClosure ?? call.arguments.first { $0.label?.text == "completionHandler" }?.expression.as(ClosureExprSyntax.self)
+    }
+
+    // MARK: - Failure paths
+
+    /// The error branches of a completion handler: what runs when its error parameter is set.
+    private func addFailureActions(inCompletion closure: ClosureExprSyntax, opening: StoreOpening.Call, call: FunctionCallExprSyntax) {
+        var names: [String] = []
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list)?: names = list.map(\.name.text)
+        case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: break
+        }
+        guard let errorName = names.last, names.count >= 2, errorName != "_" else { return }
+        let finder = ErrorBranchFinder(errorName: errorName)
+        finder.walk(closure.statements)
+        for branch in finder.branches { addActions(in: branch, opening: opening, openingNode: call) }
+    }
+
+    /// What runs when a throwing opening fails: its `catch` clauses, or `try!`.
+    private func addFailureActions(ofThrowing call: FunctionCallExprSyntax, opening: StoreOpening.Call) {
+        var current = Syntax(call)
+        var sawTry = false
+        while let parent = current.parent {
+            if let tryExpression = parent.as(TryExprSyntax.self), !sawTry {
+                sawTry = true
+                if tryExpression.questionOrExclamationMark?.text == "!" {
+                    scanned.facts.failureActions.append(StoreFailureAction(
+                        action: .stopsTheApp, written: "try!", place: place(tryExpression), opening: opening, openingLocation: file.location(of: call)
+                    ))
+                    return
+                }
+            }
+            if let doStatement = parent.as(DoStmtSyntax.self), current.id == doStatement.body.id {
+                for clause in doStatement.catchClauses { addActions(in: Syntax(clause.body), opening: opening, openingNode: call) }
+                return
+            }
+            if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) { return }
+            current = parent
+        }
+    }
+
+    private func addActions(in branch: Syntax, opening: StoreOpening.Call, openingNode: FunctionCallExprSyntax) {
+        let finder = DestructiveCallFinder(viewMode: .sourceAccurate)
+        finder.walk(branch)
+        for (node, action, written) in finder.found {
+            scanned.facts.failureActions.append(StoreFailureAction(action: action, written: written, place: place(node), opening: opening, openingLocation: file.location(of: openingNode)))
+        }
+    }
+
+    // MARK: - Store files
+
+    private func addFileOperation(_ node: FunctionCallExprSyntax, name: String, labels: String) {
+        guard let target = node.arguments.first?.expression, isStore(target, depth: 0) else { return }
+        let operation: StoreFileOperation.Operation = name == "moveItem" ? .move : name == "copyItem" ? .copy : .remove
+        let companions = companionNames(around: node)
+        scanned.facts.fileOperations.append(StoreFileOperation(
+            operation: operation, written: "\(name)(\(labels))", place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)),
+            store: target.trimmedDescription, handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake
+        ))
+    }
+
+    /// A literal store file name, a store description's or store's `url`, or a name bound to one
+    /// (in the same unit, or a property of the same type); never the store's folder or a `-wal` name.
+    private func isStore(_ expression: ExprSyntax, depth: Int) -> Bool {
+        let text = expression.trimmedDescription
+        if text.contains("-wal") || text.contains("-shm") || text.contains("deletingLastPathComponent") { return false }
+        let literals = StringLiterals(viewMode: .sourceAccurate)
+        literals.walk(expression)
+        if literals.found.contains(where: { StoreFileName.isStoreFile(Self.lastComponent($0.text)) }) { return true }
+        let urls = DescriptionURLs(viewMode: .sourceAccurate)
+        urls.walk(expression)
+        if urls.found { return true }
+        guard depth < 3 else { return false }
+        let references = NameReferences(viewMode: .sourceAccurate)
+        references.walk(expression)
+        return references.names.contains { name in
+            binding(of: name, around: expression).map { isStore($0, depth: depth + 1) } ?? false
+        }
+    }
+
+    /// The value bound to `name` where `node` is: a `let`/`var` or assignment in the same unit,
+    /// else a property of the same type with an initial value.
+    private func binding(of name: String, around node: some SyntaxProtocol) -> ExprSyntax? {
+        guard let unit = declarations.unit(around: node) else { return nil }
+        let finder = BindingFinder(name: name)
+        finder.walk(declarations.units[unit].body)
+        if let value = finder.value { return value }
+        let type = declarations.units[unit].typeName
+        for index in declarations.unitsByKey["\(type).\(name)"] ?? [] {
+            if let value = declarations.units[index].body.as(ExprSyntax.self) { return value }
+        }
+        return nil
+    }
+
+    /// Whether the code of the same type (or unit, at top level) builds `-wal` and `-shm` names,
+    /// and where it appends one as a path component instead.
+    private func companionNames(around node: some SyntaxProtocol) -> (wal: Bool, shm: Bool, mistake: SchemaLint.SourceLocation?) {
+        guard let unit = declarations.unit(around: node) else { return (false, false, nil) }
+        let type = declarations.units[unit].typeName
+        let scope = type.isEmpty ? [unit] : declarations.units.indices.filter { declarations.units[$0].typeName == type }
+        var wal = false, shm = false
+        var mistake: SchemaLint.SourceLocation?
+        for index in scope {
+            let literals = StringLiterals(viewMode: .sourceAccurate)
+            literals.walk(declarations.units[index].body)
+            for literal in literals.found where literal.text.contains("-wal") || literal.text.contains("-shm") {
+                if literal.text == "-wal" || literal.text == "-shm", Self.isPathComponentArgument(literal.node) {
+                    if mistake == nil { mistake = declarations.files[declarations.units[index].file].location(of: literal.node) }
+                    continue
+                }
+                if literal.text.contains("-wal") { wal = true }
+                if literal.text.contains("-shm") { shm = true }
+            }
+        }
+        return (wal, shm, mistake)
+    }
+
+    /// `url.appendingPathComponent("-wal")`, `url.appending(path: "-wal")`: a child path.
+    private static func isPathComponentArgument(_ literal: StringLiteralExprSyntax) -> Bool {
+        guard let argument = literal.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return ["appendingPathComponent", "appending", "appendingPathExtension"].contains(SynchronousCode.calledName(call) ?? "")
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    }
+
+    // MARK: - Protection, background, names
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.baseName.text == "NSPersistentStoreFileProtectionKey" else { return .visitChildren }
+        var current = node.parent
+        while let syntax = current, !syntax.is(FunctionCallExprSyntax.self), !syntax.is(DictionaryExprSyntax.self), !syntax.is(CodeBlockItemSyntax.self) {
+            current = syntax.parent
+        }
+        guard let group = current, !group.is(CodeBlockItemSyntax.self) else { return .visitChildren }
+        let finder = CompleteProtection(viewMode: .sourceAccurate)
+        finder.walk(group)
+        if let value = finder.found {
+            scanned.facts.protections.append(StoreFileProtection(place: place(value), written: value.trimmedDescription))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let labels = node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
+        if node.name.text == "application", labels.contains("performFetchWithCompletionHandler:") || labels.contains("fetchCompletionHandler:") {
+            scanned.facts.backgroundEvidence.append(BackgroundEvidence("the app delegate implements application(\(labels))", at: file.location(of: node.name)))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        let text = StringLiterals.text(of: node)
+        if StoreFileName.isStoreFile(Self.lastComponent(text)) {
+            scanned.facts.storeFileNames.append(StoreFileName(text, at: place(node)))
+        }
+        return .visitChildren
+    }
+}
+
+// MARK: - Small finders
+
+/// `x.shouldMigrateStoreAutomatically = false`, `x.shouldAddStoreAsynchronously = true`, and the
+/// store types named (`NSInMemoryStoreType`, `.inMemory`: true; `NSSQLiteStoreType`, `.sqlite`: false).
+private final class DescriptionSettings: SyntaxVisitor {
+    var found: [(Syntax, String, Bool)] = []
+    var storeTypes: [(Syntax, Bool)] = []
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        switch node.baseName.text {
+        case "NSInMemoryStoreType": storeTypes.append((Syntax(node), true))
+        case "NSSQLiteStoreType": storeTypes.append((Syntax(node), false))
+        default: break
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        switch node.declName.baseName.text {
+        case "inMemory": storeTypes.append((Syntax(node), true))
+        case "sqlite": storeTypes.append((Syntax(node), false))
+        default: break
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        for (index, element) in elements.enumerated() where element.is(AssignmentExprSyntax.self) && index > 0 && index + 1 < elements.count {
+            guard let property = elements[index - 1].as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                  let value = elements[index + 1].as(BooleanLiteralExprSyntax.self)
+            else { continue }
+            found.append((Syntax(node), property, value.literal.text == "true"))
+        }
+        return .visitChildren
+    }
+}
+
+/// The branches of `if`/`guard` statements that run when `errorName` is set.
+private final class ErrorBranchFinder: SyntaxVisitor {
+    let errorName: String
+    var branches: [Syntax] = []
+
+    init(errorName: String) {
+        self.errorName = errorName
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func mentionsError(_ conditions: ConditionElementListSyntax) -> Bool {
+        conditions.tokens(viewMode: .sourceAccurate).contains { $0.text == errorName }
+    }
+
+    /// `error == nil`: the condition holds when there is no error.
+    private func testsForNoError(_ conditions: ConditionElementListSyntax) -> Bool {
+        conditions.contains { condition in
+            guard let sequence = condition.condition.as(SequenceExprSyntax.self) else { return false }
+            let elements = Array(sequence.elements)
+            return elements.indices.contains { index in
+                index + 1 < elements.count && elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" && elements[index + 1].is(NilLiteralExprSyntax.self)
+            }
+        }
+    }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        guard mentionsError(node.conditions) else { return .visitChildren }
+        if testsForNoError(node.conditions) {
+            if let elseBody = node.elseBody { branches.append(Syntax(elseBody)) }
+        } else {
+            branches.append(Syntax(node.body))
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+        if mentionsError(node.conditions), testsForNoError(node.conditions) { branches.append(Syntax(node.body)) }
+        return .visitChildren
+    }
+}
+
+/// Calls that stop the app or delete the store.
+private final class DestructiveCallFinder: SyntaxVisitor {
+    var found: [(Syntax, StoreFailureAction.Action, String)] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = SynchronousCode.calledName(node) ?? ""
+        let isMember = node.calledExpression.is(MemberAccessExprSyntax.self)
+        switch name {
+        case "fatalError", "preconditionFailure", "abort", "exit":
+            if !isMember { found.append((Syntax(node), .stopsTheApp, name + "()")) }
+        case "removeItem" where isMember:
+            found.append((Syntax(node), .deletesTheStore, "FileManager.removeItem"))
+        case "destroyPersistentStore" where isMember:
+            found.append((Syntax(node), .deletesTheStore, "destroyPersistentStore"))
+        default:
+            break
+        }
+        return .visitChildren
+    }
+}
+
+/// String literals with their text (interpolations left out).
+private final class StringLiterals: SyntaxVisitor {
+    var found: [(node: StringLiteralExprSyntax, text: String)] = []
+
+    static func text(of node: StringLiteralExprSyntax) -> String {
+        node.segments.map { segment in segment.as(StringSegmentSyntax.self)?.content.text ?? "\u{FFFC}" }.joined()
+    }
+
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        found.append((node, Self.text(of: node)))
+        return .skipChildren
+    }
+}
+
+/// `description.url`, `persistentStoreDescriptions.first?.url`, `store.url`: a store's own URL.
+private final class DescriptionURLs: SyntaxVisitor {
+    var found = false
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.declName.baseName.text == "url", let base = node.base?.trimmedDescription,
+           base.contains("escription") || base.contains("persistentStore") {
+            found = true
+        }
+        return .visitChildren
+    }
+}
+
+/// The plain names an expression uses (`storeURL` in `storeURL.path`).
+private final class NameReferences: SyntaxVisitor {
+    var names: [String] = []
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.is(MemberAccessExprSyntax.self) ?? false, node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id { return .visitChildren }
+        names.append(node.baseName.text)
+        return .visitChildren
+    }
+}
+
+/// The value of `let name = value`, `var name: T = value` or `name = value` in a unit.
+private final class BindingFinder: SyntaxVisitor {
+    let name: String
+    var value: ExprSyntax?
+
+    init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if value == nil, node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name, let initializer = node.initializer {
+            value = initializer.value
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if value == nil, node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name, let initializer = node.initializer {
+            value = initializer.value
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if value == nil, elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedDescription == name || elements[0].trimmedDescription == "self.\(name)" {
+            value = elements[2]
+        }
+        return .visitChildren
+    }
+}
+
+/// `FileProtectionType.complete`, `.complete`, `NSFileProtectionComplete` (not the other classes).
+private final class CompleteProtection: SyntaxVisitor {
+    var found: Syntax?
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if found == nil, node.declName.baseName.text == "complete" { found = Syntax(node) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if found == nil, node.baseName.text == "NSFileProtectionComplete" { found = Syntax(node) }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+@testable import schemalint
+
+/// The store-handling rules through the built executable, on fixtures in the shapes real apps use
+/// (Fixtures/store-code/NAME/before, and NAME/fixed with the same code repaired): each rule fires
+/// where it should and stays quiet on the fixed version. The positions below were counted in the
+/// fixture files by hand.
+@Suite struct StoreCodeCommandLineTests {
+    static let fixtures = Executable.packageRoot.appendingPathComponent("Tests/SchemaLintTests/Fixtures/store-code")
+    static let readsSwift = ModelReaders.registered.contains { $0.name == "Swift store code" }
+    static let storeRules: Set<String> = ["store-opened-at-launch", "store-protection-complete", "store-load-failure-destructive", "store-moved-without-companions"]
+
+    /// One reported line of a store-handling rule: `Name.swift:12:5 warning store-opened-at-launch`.
+    struct Hit: Hashable, CustomStringConvertible {
+        var place: String
+        var severity: String
+        var rule: String
+        var description: String { "\(place) \(severity) \(rule)" }
+    }
+
+    static func lint(_ fixture: String, extra: [String] = []) throws -> (hits: [Hit], run: Executable.Run) {
+        let run = try Executable.run([fixtures.appendingPathComponent(fixture).path] + extra)
+        var hits: [Hit] = []
+        for line in run.stdout.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 2)
+            guard parts.count == 3, let rule = line.split(separator: "[").last?.dropLast(), storeRules.contains(String(rule)) else { continue }
+            let place = (parts[0].dropLast().split(separator: "/").last).map(String.init) ?? ""
+            hits.append(Hit(place: place, severity: String(parts[1].dropLast()), rule: String(rule)))
+        }
+        return (hits, run)
+    }
+
+    // MARK: - Objective-C (read by the core: always built)
+
+    @Test func objectiveCTemplateTriggersProtectionFailureAndMoveRules() throws {
+        let (hits, run) = try Self.lint("objc-template/before")
+        #expect(Set(hits) == [
+            Hit(place: "AppDelegate.m:31:67", severity: "error", rule: "store-protection-complete"),
+            Hit(place: "AppDelegate.m:40:9", severity: "warning", rule: "store-load-failure-destructive"),
+            Hit(place: "AppDelegate.m:47:37", severity: "error", rule: "store-moved-without-companions"),
+        ], "\(run.stdout)\(run.stderr)")
+        #expect(hits.count == 3)
+        #expect(run.status == 1)
+        // The background evidence behind the protection error: the Info.plist and the fetch interval.
+        #expect(run.stdout.contains("the app runs in the background: UIBackgroundModes (remote-notification)"), "\(run.stdout)")
+        #expect(run.stdout.contains("the app runs in the background: setMinimumBackgroundFetchInterval:"), "\(run.stdout)")
+    }
+
+    @Test func objectiveCFixedVersionIsQuiet() throws {
+        let (hits, run) = try Self.lint("objc-template/fixed")
+        #expect(hits == [], "\(run.stdout)\(run.stderr)")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test func aSuppressionCommentInObjectiveCAcceptsTheFinding() throws {
+        let folder = try TemporaryFolder()
+        let source = try String(contentsOf: Self.fixtures.appendingPathComponent("objc-template/before/AppDelegate.m"), encoding: .utf8)
+            .replacingOccurrences(of: "        abort();", with: "        abort(); // schemalint:ignore store-load-failure-destructive -- crash reports tell us\n")
+        try folder.write(source, to: "AppDelegate.m")
+        let run = try Executable.run([folder.path])
+        #expect(!run.stdout.contains("[store-load-failure-destructive]"), "\(run.stdout)")
+        #expect(run.stdout.contains("[store-moved-without-companions]"), "\(run.stdout)")
+        #expect(!run.stdout.contains("[unused-suppression]"), "\(run.stdout)")
+    }
+
+    @Test func aMalformedSuppressionInObjectiveCIsAnInputError() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("@implementation A\n- (void)f {\n    // schemalint:ignore store-moved-without-companions\n    [[NSFileManager defaultManager] removeItemAtPath:@\"x.sqlite\" error:nil];\n}\n@end\n", to: "A.m")
+        let run = try Executable.run([folder.path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("A.m:3:5: error: a suppression needs a reason: write it as `// schemalint:ignore <rule-id> -- <reason>`"), "\(run.stderr)")
+    }
+
+    @Test func configurationTurnsAStoreRuleOffAndBaselinesKeepItsFindings() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("objc-template/before/AppDelegate.m").path, toPath: folder.path + "/AppDelegate.m")
+        try folder.write("rules:\n  store-moved-without-companions: off\n", to: ".schemalint.yml")
+        let run = try Executable.run([folder.path])
+        #expect(!run.stdout.contains("[store-moved-without-companions]"), "\(run.stdout)")
+        #expect(run.stdout.contains("[store-load-failure-destructive]"), "\(run.stdout)")
+        // Recorded in a baseline, the finding is not reported again, even after the lines move.
+        let baseline = folder.path + "/baseline.json"
+        _ = try Executable.run([folder.path, "--baseline", baseline, "--write-baseline"])
+        let source = try String(contentsOfFile: folder.path + "/AppDelegate.m", encoding: .utf8)
+        try folder.write("// a new first line\n" + source, to: "AppDelegate.m")
+        let again = try Executable.run([folder.path, "--baseline", baseline])
+        #expect(!again.stdout.contains("[store-load-failure-destructive]"), "\(again.stdout)\(again.stderr)")
+    }
+
+    // MARK: - Swift (the SchemaLintStoreCode reader: builds with swift-syntax only)
+
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func uikitTemplateOpensTheStoreOnTheLaunchPathAndCrashesOnFailure() throws {
+        let (hits, run) = try Self.lint("uikit-template/before")
+        #expect(Set(hits) == [
+            // Journal 2 adds an attribute: a full migration, so a warning.
+            Hit(place: "AppDelegate.swift:27:19", severity: "warning", rule: "store-opened-at-launch"),
+            Hit(place: "AppDelegate.swift:30:17", severity: "warning", rule: "store-load-failure-destructive"),
+        ], "\(run.stdout)\(run.stderr)")
+        #expect(hits.count == 2, "\(run.stdout)")
+        #expect(run.stdout.contains("reached synchronously from SceneDelegate.scene(_:willConnectTo:options:)"), "\(run.stdout)")
+        #expect(run.stdout.contains("version 2 of model 'Journal' migrates every store of version 1 there: the version hash of entity 'Entry' changed"), "\(run.stdout)")
+    }
+
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func uikitTemplateFixedIsQuiet() throws {
+        let (hits, run) = try Self.lint("uikit-template/fixed")
+        #expect(hits == [], "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func swiftUITemplateReachesThePersistenceControllerThroughShared() throws {
+        let (hits, run) = try Self.lint("swiftui-template/before")
+        #expect(Set(hits) == [
+            // One model version: no migration yet, so a note.
+            Hit(place: "Persistence.swift:30:19", severity: "note", rule: "store-opened-at-launch"),
+            Hit(place: "Persistence.swift:32:17", severity: "warning", rule: "store-load-failure-destructive"),
+        ], "\(run.stdout)\(run.stderr)")
+        #expect(hits.count == 2, "\(run.stdout)")
+        #expect(run.stdout.contains("reached synchronously from RecipesApp.persistenceController"), "\(run.stdout)")
+        #expect(run.stdout.contains("reached synchronously from PersistenceController.shared"), "\(run.stdout)")
+    }
+
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func swiftUITemplateFixedIsQuiet() throws {
+        let (hits, run) = try Self.lint("swiftui-template/fixed")
+        #expect(hits == [], "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func appGroupMoveLeavesTheWALBehind() throws {
+        let (hits, run) = try Self.lint("app-group/before")
+        #expect(hits == [Hit(place: "SharedStore.swift:16:37", severity: "error", rule: "store-moved-without-companions")], "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("moveItem(at:to:) moves the store file oldStoreURL but not its -wal and -shm files"), "\(run.stdout)")
+    }
+
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func appGroupMoveWithMigratePersistentStoreIsQuiet() throws {
+        let (hits, run) = try Self.lint("app-group/fixed")
+        #expect(hits == [], "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func swiftDataTemplateMigratesInTheAppsPropertyAndCrashesOnFailure() throws {
+        let (hits, run) = try Self.lint("swiftdata-app/before")
+        #expect(Set(hits) == [
+            // NotesSchemaV2 adds `isPinned`: a full migration of a V1 store, so a warning.
+            Hit(place: "NotesApp.swift:10:24", severity: "warning", rule: "store-opened-at-launch"),
+            Hit(place: "NotesApp.swift:12:13", severity: "warning", rule: "store-load-failure-destructive"),
+        ], "\(run.stdout)\(run.stderr)")
+        #expect(hits.count == 2, "\(run.stdout)")
+    }
+
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func swiftDataOpenedInATaskIsQuiet() throws {
+        let (hits, run) = try Self.lint("swiftdata-app/fixed")
+        #expect(hits == [], "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aSuppressionCommentInSwiftAcceptsTheFinding() throws {
+        let folder = try TemporaryFolder()
+        let source = try String(contentsOf: Self.fixtures.appendingPathComponent("app-group/before/SharedStore.swift"), encoding: .utf8)
+            .replacingOccurrences(of: "        do {\n", with: "        do {\n            // schemalint:ignore store-moved-without-companions -- the store is closed and checkpointed here\n")
+        try folder.write(source, to: "SharedStore.swift")
+        let run = try Executable.run([folder.path])
+        #expect(!run.stdout.contains("[store-moved-without-companions]"), "\(run.stdout)")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aStoreKeptInMemoryOnlyIsNoStoreToLose() throws {
+        // A test stack (found in Simplenote's tests): nothing on disk to migrate, crash over or delete.
+        func stack(_ type: String) -> String {
+            """
+            import CoreData
+
+            final class MockStorage {
+                lazy var container: NSPersistentContainer = {
+                    let container = NSPersistentContainer(name: "Notes")
+                    let description = NSPersistentStoreDescription()
+                    description.type = \(type)
+                    container.persistentStoreDescriptions = [description]
+                    container.loadPersistentStores { _, error in
+                        if let error { fatalError("\\(error)") }
+                    }
+                    return container
+                }()
+            }
+
+            """
+        }
+        let folder = try TemporaryFolder()
+        try folder.write(stack("NSInMemoryStoreType"), to: "Tests/MockStorage.swift")
+        let run = try Executable.run([folder.path])
+        #expect(!run.stdout.contains("[store-load-failure-destructive]"), "\(run.stdout)")
+        // The same stack when it may also be on disk is reported.
+        try folder.write(stack("inMemory ? NSInMemoryStoreType : NSSQLiteStoreType"), to: "Tests/MockStorage.swift")
+        let again = try Executable.run([folder.path])
+        #expect(again.stdout.contains("MockStorage.swift:10:28: warning: fatalError() stops the app when loadPersistentStores fails"), "\(again.stdout)")
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+
+/// The core's readers of app code: the Objective-C tokenizer and store-code scanner, the Info.plist
+/// background modes, and the byte search that decides which files are read.
+@Suite struct StoreCodeReaderTests {
+    static func tokens(_ text: String) -> [String] {
+        ObjCTokenizer.tokenize(Array(text.utf8)).tokens.map(\.text)
+    }
+
+    @Test func commentsStringsAndPreprocessorLinesAreNotCode() {
+        let source = """
+        #define STORE @"A.sqlite" \\
+            abort()
+        // abort();
+        /* removeItemAtURL: */ x = @"abort(); // not a comment";
+        #if 0
+        abort();
+        #if DEBUG
+        abort();
+        #endif
+        abort();
+        #else
+        y;
+        #endif
+        """
+        #expect(Self.tokens(source) == ["x", "=", "abort(); // not a comment", ";", "y", ";"])
+    }
+
+    @Test func tokensCarryLinesAndCharacterColumns() {
+        let (tokens, comments) = ObjCTokenizer.tokenize(Array("a\n  é = b; // note\n\tc".utf8))
+        #expect(tokens.map { "\($0.text)@\($0.line):\($0.column)" } == ["a@1:1", "é@2:3", "=@2:5", "b@2:7", ";@2:8", "c@3:2"])
+        #expect(comments.map { "\($0.text)@\($0.line):\($0.column)" } == ["// note@2:10"])
+    }
+
+    @Test func unterminatedStringsAndCommentsEndQuietly() {
+        #expect(Self.tokens("a = \"open\nb;") == ["a", "=", "open", "b", ";"])
+        #expect(Self.tokens("a; /* never closed\nb;") == ["a", ";"])
+    }
+
+    static func facts(_ source: String) throws -> StoreCodeFacts {
+        try ObjCStoreCodeReader.read(bytes: Array(source.utf8), file: "A.m").facts
+    }
+
+    @Test func errorBranchOfTheCompletionBlockIsTheOneWithTheError() throws {
+        let source = """
+        @implementation A
+        - (void)load {
+            [self.container loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *d, NSError *problem) {
+                if (problem == nil) {
+                    exit(0);
+                } else {
+                    abort();
+                }
+            }];
+        }
+        @end
+        """
+        let actions = try Self.facts(source).failureActions
+        #expect(actions.map(\.written) == ["abort()"])
+        #expect(actions.map(\.place.location.line) == [7])
+        #expect(actions.map(\.place.declaration) == ["-[A load]"])
+    }
+
+    @Test func theResultOfAddPersistentStoreLeadsToItsErrorBranch() throws {
+        let source = """
+        @implementation A
+        - (void)open {
+            NSPersistentStore *store = [coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:url options:nil error:&error];
+            if (!store) {
+                [[NSFileManager defaultManager] removeItemAtURL:url error:nil];
+            }
+        }
+        @end
+        """
+        #expect(try Self.facts(source).failureActions.map(\.written) == ["removeItemAtURL:"])
+    }
+
+    @Test func aStoreVariableIsFollowedButItsFolderIsNot() throws {
+        let source = """
+        @implementation A
+        - (void)move {
+            NSURL *storeURL = [documents URLByAppendingPathComponent:@"Notes.sqlite"];
+            NSURL *folder = [storeURL URLByDeletingLastPathComponent];
+            [manager moveItemAtURL:folder toURL:elsewhere error:nil];
+            [manager copyItemAtURL:storeURL toURL:backup error:nil];
+        }
+        - (void)wrong {
+            NSURL *storeURL = [documents URLByAppendingPathComponent:@"Notes.sqlite"];
+            [manager removeItemAtURL:storeURL error:nil];
+            [manager removeItemAtURL:[storeURL URLByAppendingPathComponent:@"-wal"] error:nil];
+        }
+        @end
+        """
+        let operations = try Self.facts(source).fileOperations
+        #expect(operations.map(\.written) == ["copyItemAtURL:", "removeItemAtURL:"])
+        #expect(operations.map(\.handlesWAL) == [false, false])
+        #expect(operations[1].childPathMistake?.line == 11)
+        #expect(try Self.facts(source).storeFileNames.map(\.place.declaration) == ["-[A move]", "-[A wrong]"])
+    }
+
+    @Test func infoPlistBackgroundModesAreEvidence() throws {
+        let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>UIBackgroundModes</key>
+        \t<array>
+        \t\t<string>fetch</string>
+        \t\t<string> location </string>
+        \t</array>
+        \t<key>Other</key>
+        \t<array><string>audio</string></array>
+        </dict>
+        </plist>
+        """
+        let evidence = try InfoPlistReader.parse(Array(plist.utf8), file: "Info.plist")
+        #expect(evidence?.what == "UIBackgroundModes (fetch, location)")
+        #expect(evidence?.location == SourceLocation(file: "Info.plist", line: 4, column: 2))
+        let none = "<plist><dict><key>UIBackgroundModes</key><array/></dict></plist>"
+        #expect(try InfoPlistReader.parse(Array(none.utf8), file: "Info.plist") == nil)
+    }
+
+    @Test func anInfoPlistThatIsNotAPropertyListIsRefusedWithAPosition() {
+        #expect(throws: InputError(file: "Info.plist", line: 1, column: 1, message: "not a property list: the root element is <html>, expected <plist>")) {
+            try InfoPlistReader.parse(Array("<html/>".utf8), file: "Info.plist")
+        }
+    }
+
+    @Test func byteSearchFindsWordsAnywhereAndOnlyWholeWords() {
+        let words = [Array("loadPersistentStores".utf8), Array("@main".utf8)]
+        #expect(ByteSearch.containsAny(words, in: Array("x.loadPersistentStores {".utf8)))
+        #expect(ByteSearch.containsAny(words, in: Array("@main".utf8)))
+        #expect(!ByteSearch.containsAny(words, in: Array("loadPersistentStore @mai".utf8)))
+        #expect(!ByteSearch.containsAny(words, in: []))
+    }
+}
