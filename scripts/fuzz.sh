@@ -139,7 +139,7 @@ for harness in "${selected[@]}"; do
     harness_status=0
     nice -n 10 "$binary" "$harness" \
         -dict=Fuzz/dictionaries/"$harness".dict \
-        -max_len="$(max_len "$harness")" -timeout=1 -rss_limit_mb=2048 -malloc_limit_mb=1024 \
+        -max_len="$(max_len "$harness")" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 \
         -max_total_time="$seconds" -print_final_stats=1 \
         -artifact_prefix="$artifacts/$harness/" \
         "$@" "$corpus" "$seeds_root/$harness" > "$log" 2>&1 || harness_status=$?

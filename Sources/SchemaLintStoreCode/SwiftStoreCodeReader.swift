@@ -26,15 +26,7 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
     }
 
     public func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading {
-        var sources: [(name: String, bytes: [UInt8])] = []
-        var errors: [InputError] = []
-        for file in files.sorted() {
-            do throws(InputError) {
-                sources.append((file, try FileReader.bytes(of: file)))
-            } catch {
-                errors.append(error)
-            }
-        }
+        let (sources, errors) = Self.sources(of: files)
         var reading = read(sources: sources)
         reading.errors = errors + reading.errors
         return reading

@@ -16,42 +16,11 @@ public struct SwiftDataReader: ModelSourceReader {
     static let markers: [[UInt8]] = ["VersionedSchema", "@Model", "SchemaMigrationPlan", "cloudKitDatabase", "typealias"].map { Array($0.utf8) }
 
     public func claims(file path: String) -> Bool {
-        guard path.hasSuffix(".swift"), let bytes = try? FileReader.bytes(of: path) else { return false }
-        return Self.mentionsModels(bytes)
-    }
-
-    /// Whether the bytes contain one of the markers (a plain byte search, no parse).
-    static func mentionsModels(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            markers.contains { marker in contains(marker, in: buffer) }
-        }
-    }
-
-    private static func contains(_ marker: [UInt8], in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard buffer.count >= marker.count, let first = marker.first else { return false }
-        var index = 0
-        let end = buffer.count - marker.count
-        while index <= end {
-            if buffer[index] == first {
-                var offset = 1
-                while offset < marker.count, buffer[index + offset] == marker[offset] { offset += 1 }
-                if offset == marker.count { return true }
-            }
-            index += 1
-        }
-        return false
+        path.hasSuffix(".swift") && ByteSearch.file(path, containsAny: Self.markers)
     }
 
     public func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading {
-        var sources: [(name: String, bytes: [UInt8])] = []
-        var errors: [InputError] = []
-        for file in files.sorted() {
-            do throws(InputError) {
-                sources.append((file, try FileReader.bytes(of: file)))
-            } catch {
-                errors.append(error)
-            }
-        }
+        let (sources, errors) = Self.sources(of: files)
         var reading = read(sources: sources, options: options)
         reading.errors = (errors + reading.errors)
         return reading

@@ -16,6 +16,27 @@ public protocol ModelSourceReader: Sendable {
     func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading
 }
 
+/// A source file's name (as messages show it) and its bytes: what readers that can also read from
+/// memory (a fuzzer, files at a git tag) take.
+public typealias ModelSourceFile = (name: String, bytes: [UInt8])
+
+extension ModelSourceReader {
+    /// Reads `files` (sorted) into memory for a reader's in-memory entry point; each file that
+    /// cannot be read is an input error, and the others are still read.
+    public static func sources(of files: [String]) -> (sources: [ModelSourceFile], errors: [InputError]) {
+        var sources: [ModelSourceFile] = []
+        var errors: [InputError] = []
+        for file in files.sorted() {
+            do throws(InputError) {
+                sources.append((file, try FileReader.bytes(of: file)))
+            } catch {
+                errors.append(error)
+            }
+        }
+        return (sources, errors)
+    }
+}
+
 /// What the project says about the sources a reader reads.
 public struct ModelSourceReadingOptions: Sendable {
     /// CloudKit sync declared for the run (`--cloudkit`, or `cloudkit:` in .schemalint.yml).

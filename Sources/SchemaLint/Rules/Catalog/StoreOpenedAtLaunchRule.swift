@@ -17,9 +17,9 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
     }
 
     func check(_ context: StoreCodeContext) -> [Finding] {
-        let migration = Self.fullMigration(in: context.histories)
         var findings: [Finding] = []
         for opening in context.facts.openings where !opening.launchPath.isEmpty && opening.migratesAutomatically && !opening.addsAsynchronously {
+            let migration = Self.fullMigration(in: Self.nearestHistories(to: opening.place.location.file, in: context.histories))
             let root = opening.launchPath[0]
             var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
             let message: String
@@ -49,6 +49,20 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
         case .addPersistentStore: "addPersistentStore"
         case .modelContainer: "ModelContainer(...)"
         }
+    }
+
+    /// The models most likely opened by code in `file`: those whose newest version lies in the
+    /// deepest folder shared with the file (a run over several projects, such as `examples/`, holds
+    /// models the code never opens; the code does not say which model it opens).
+    static func nearestHistories(to file: String, in histories: [ModelHistory]) -> [ModelHistory] {
+        let folders = file.split(separator: "/").dropLast()
+        func shared(_ history: ModelHistory) -> Int {
+            guard let newest = history.versions.last else { return -1 }
+            return zip(newest.file.split(separator: "/").dropLast(), folders).prefix { $0 == $1 }.count
+        }
+        let depths = histories.map(shared)
+        guard let deepest = depths.max() else { return [] }
+        return zip(histories, depths).filter { $0.1 == deepest }.map(\.0)
     }
 
     /// The first model (by name) whose newest version changes the version hash of an entity of the
