@@ -8,6 +8,16 @@ import PackageDescription
 // the build-tool plugin) use it, and so can anyone who lints no Swift sources.
 let readsSwiftSources = ProcessInfo.processInfo.environment["SCHEMALINT_WITHOUT_SWIFT_SOURCES"] == nil
 
+// scripts/fuzz.sh swift-source sets SCHEMALINT_FUZZ_OWN_CODE=1: the project's own targets are
+// built with AddressSanitizer and libFuzzer's coverage, swift-syntax without them (its optimised
+// build with the sanitizers takes hours on two cores). libFuzzer is then guided by the readers'
+// own branches; a crash inside swift-syntax still stops the run. The other harnesses instrument
+// everything (-Xswiftc flags in scripts/fuzz.sh).
+let fuzzesOwnCodeOnly = ProcessInfo.processInfo.environment["SCHEMALINT_FUZZ_OWN_CODE"] == "1"
+let ownCodeSettings: [SwiftSetting] = fuzzesOwnCodeOnly ? [.unsafeFlags([
+    "-sanitize=address", "-sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table",
+])] : []
+
 let package = Package(
     name: "schemalint",
     platforms: [.macOS(.v13)],
@@ -39,7 +49,8 @@ let package = Package(
         // The engine: load -> model -> diff -> rules -> reporters.
         .target(
             name: "SchemaLint",
-            dependencies: ["CYAML", "CLibXML2"]
+            dependencies: ["CYAML", "CLibXML2"],
+            swiftSettings: ownCodeSettings
         ),
         // The command-line shell over the engine.
         .executableTarget(
@@ -70,7 +81,8 @@ let package = Package(
         .target(
             name: "FuzzDriver",
             dependencies: ["SchemaLint"],
-            path: "Fuzz/FuzzDriver"
+            path: "Fuzz/FuzzDriver",
+            swiftSettings: ownCodeSettings
         ),
         // Turns rules/*.md into Sources/SchemaLint/Rules/RulePages.generated.swift, so the binary
         // carries the rule pages (scripts/embed-rule-pages.sh; RulePageEmbeddingTests checks it).
@@ -108,14 +120,17 @@ if readsSwiftSources {
                 "SchemaLint",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-            ]
+            ],
+            swiftSettings: ownCodeSettings
         ),
         // The SwiftData reader's libFuzzer harness, apart from schemalint-fuzz so that fuzzing the
         // other readers does not build swift-syntax with the sanitizers (scripts/fuzz.sh swift-source).
         .executableTarget(
             name: "schemalint-fuzz-swift",
-            dependencies: ["SchemaLint", "SchemaLintSwiftData", "FuzzDriver"],
-            path: "Fuzz/schemalint-fuzz-swift"
+            dependencies: ["SchemaLint", "SchemaLintSwiftData", "SchemaLintStoreCode", "FuzzDriver"],
+            path: "Fuzz/schemalint-fuzz-swift",
+            swiftSettings: ownCodeSettings,
+            linkerSettings: fuzzesOwnCodeOnly ? [.unsafeFlags(["-sanitize=address"])] : []
         ),
         // Reads the store-handling code of Swift sources (a ModelSourceReader; docs/store-code.md).
         .target(
@@ -124,7 +139,8 @@ if readsSwiftSources {
                 "SchemaLint",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-            ]
+            ],
+            swiftSettings: ownCodeSettings
         ),
         // What the store-handling rules add to a lint of 500 Swift files (docs/performance.md).
         .executableTarget(

@@ -3,9 +3,9 @@
 #
 # Builds Fuzz/schemalint-fuzz with libFuzzer and AddressSanitizer into .build-fuzz, then fuzzes
 # each harness (or the one named) for SECONDS (default 60), one after the other, at low priority.
-# `build` only builds. The SwiftData reader's harness, swift-source, is its own executable
-# (Fuzz/schemalint-fuzz-swift, which links swift-syntax): only `scripts/fuzz.sh swift-source`
-# builds and runs it; `all` skips it with a message. See docs/fuzzing.md.
+# `build` only builds. The Swift readers' harness, swift-source, is its own executable
+# (Fuzz/schemalint-fuzz-swift, which links swift-syntax, built without the sanitizers for speed):
+# only `scripts/fuzz.sh swift-source` builds and runs it; `all` skips it with a message. See docs/fuzzing.md.
 #
 # Exit status: 0 no bug found; 1 a harness crashed, hung or ran out of memory (the input is saved
 # under $FUZZ_ARTIFACTS/HARNESS/, default .build-fuzz/artifacts); 2 bad arguments; 3 this toolchain
@@ -45,15 +45,27 @@ runtime=$(ls "$toolchain"/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-"$(un
 # The whole package is built with AddressSanitizer and libFuzzer's coverage; only the harness
 # links libFuzzer (without its main: the harness calls LLVMFuzzerRunDriver). Tools that run during
 # the build (SwiftPM plugins' tools, if any) run under AddressSanitizer too, hence detect_leaks=0.
+# swift-source instruments only the project's own targets (SCHEMALINT_FUZZ_OWN_CODE, Package.swift):
+# swift-syntax's optimised build with the sanitizers did not finish in 95 minutes on a 2-core
+# machine, and its debug build runs 2 inputs a second (docs/fuzzing.md). It has its own scratch
+# folder, since the two builds' flags differ.
 product=schemalint-fuzz
-[ "$which" = "$swift_harness" ] && product=schemalint-fuzz-swift
+instrument_everything=(-Xswiftc -sanitize=address
+    -Xswiftc -sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table)
+own_code_only=
+if [ "$which" = "$swift_harness" ]; then
+    product=schemalint-fuzz-swift
+    instrument_everything=()
+    own_code_only=1
+    scratch=.build-fuzz-swift
+    artifacts=${FUZZ_ARTIFACTS:-$scratch/artifacts}
+fi
 echo "fuzz: building $product with libFuzzer and AddressSanitizer in $scratch" >&2
 # The normal build compiles the harnesses' code (all but the libFuzzer call), so a failure here
 # is the toolchain's.
-if ! ASAN_OPTIONS=detect_leaks=0 nice -n 10 swift build -c release --scratch-path "$scratch" --product "$product" \
+if ! SCHEMALINT_FUZZ_OWN_CODE=$own_code_only ASAN_OPTIONS=detect_leaks=0 nice -n 10 swift build -c release --scratch-path "$scratch" --product "$product" \
     -Xswiftc -DSCHEMALINT_FUZZING \
-    -Xswiftc -sanitize=address \
-    -Xswiftc -sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table \
+    ${instrument_everything[@]+"${instrument_everything[@]}"} \
     -Xswiftc -use-ld=lld \
     -Xlinker "$runtime" -Xlinker -lstdc++ >&2
 then
@@ -100,7 +112,7 @@ seed() {
         lock) copy_seeds "$dest" examples/*/schemalint.lock ;;
         baseline) copy_seeds "$dest" "$shared"/yaml-test-suite/*/in.json ;;
         swift-source)
-            copy_seeds "$dest" examples/swiftdata/*.swift
+            copy_seeds "$dest" examples/swiftdata/*.swift Tests/SchemaLintTests/Fixtures/store-code/*/*/*.swift
             # The example's files as one input too, NUL between files, as the harness splits them.
             local file first=1
             for file in examples/swiftdata/*.swift; do

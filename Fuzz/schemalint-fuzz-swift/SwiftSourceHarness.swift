@@ -1,11 +1,14 @@
 import FuzzDriver
 import SchemaLint
+import SchemaLintStoreCode
 import SchemaLintSwiftData
 
-/// The SwiftData reader fed bytes from memory: Swift sources, several files in one input
-/// separated by NUL bytes (a history spans files: a schema in one, its models in an extension in
-/// another, the plan in a third). An input error is the reader refusing bad input, a normal
-/// outcome; a crash, a sanitizer report or a hang is a bug.
+/// The two Swift readers, SwiftData's and the store-handling code's, fed bytes from memory: Swift
+/// sources, several files in one input separated by NUL bytes (a history spans files: a schema in
+/// one, its models in an extension in another, the plan in a third; a store opened in one file is
+/// reached from the `App` in another). Both read every input, as both read an app's Swift files. An
+/// input error is a reader refusing bad input, a normal outcome; a crash, a sanitizer report or a
+/// hang is a bug.
 enum SwiftSourceHarness {
     static let name = "swift-source"
 
@@ -16,11 +19,13 @@ enum SwiftSourceHarness {
         }
     }
 
-    /// Reads the input and checks every version it makes as the loaders do; the first error, or
-    /// nil when the reader accepted it.
+    /// Reads the input with both readers; the SwiftData reader's first error, else the store-code
+    /// reader's, or nil when both accepted it.
     static func run(_ bytes: [UInt8]) -> InputError? {
-        let reading = SwiftDataReader().read(sources: sources(bytes))
-        return reading.errors.first
+        let files = sources(bytes)
+        let models = SwiftDataReader().read(sources: files)
+        let storeCode = SwiftStoreCodeReader().read(sources: files)
+        return models.errors.first ?? storeCode.errors.first
     }
 
     /// `run` as a C function, as libFuzzer calls it.
