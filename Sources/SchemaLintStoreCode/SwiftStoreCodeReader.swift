@@ -18,7 +18,7 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
         "loadPersistentStores", "addPersistentStore", "ModelContainer", "NSPersistentStoreFileProtectionKey",
         "moveItem", "copyItem", "removeItem", "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "backgroundTask",
         "FinishLaunchingWithOptions", "willConnectTo", "@main", "UIApplicationMain", "fetchCompletionHandler",
-        "persistentContainer", "PersistenceController",
+        "persistentContainer", "PersistenceController", "migratePersistentStore", "replacePersistentStore",
     ].map { Array($0.utf8) }
 
     public var fileNameSuffixes: [String] { [".swift"] }

@@ -44,6 +44,8 @@ public struct ModelLoader: Sendable {
         public var storeCode = StoreCodeFacts()
         /// The `// schemalint:ignore` comments of the files the readers read.
         public var suppressions: [Suppression] = []
+        /// The reader (by name) whose files hold each history it read (`ModelVersion.history`).
+        public var readerOfHistory: [String: String] = [:]
     }
 
     /// The readers the core has of its own, asked after the registered ones: Objective-C store
@@ -130,6 +132,7 @@ public struct ModelLoader: Sendable {
             guard !files.isEmpty else { continue }
             let sources = files.sorted().map { (name: $0, bytes: contents[$0] ?? []) }
             let reading = reader.read(sources: sources, options: readingOptions)
+            for version in reading.versions { loaded.readerOfHistory[version.history] = reader.name }
             loaded.versions += reading.versions
             loaded.errors += reading.errors
             loaded.readingNotes += reading.notes

@@ -11,6 +11,7 @@ public struct ObjCStoreCodeReader: ModelSourceReader {
     static let words: [[UInt8]] = [
         "loadPersistentStores", "addPersistentStore", "NSFileProtectionComplete", "moveItemAt", "copyItemAt", "removeItemAt",
         "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "performFetchWithCompletionHandler", "fetchCompletionHandler",
+        "migratePersistentStore", "replacePersistentStore",
     ].map { Array($0.utf8) }
 
     public var fileNameSuffixes: [String] { [".m"] }
