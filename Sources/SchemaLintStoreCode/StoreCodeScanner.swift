@@ -89,6 +89,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             }
         case "moveItem", "copyItem", "removeItem":
             if member != nil { addFileOperation(node, name: name, labels: labels) }
+        case "migratePersistentStore", "replacePersistentStore":
+            scanned.facts.relocations.append(StoreRelocation(written: "\(name)(\(labels))", place: place(node.calledExpression)))
         case "register" where labels.hasPrefix("forTaskWithIdentifier:") && (member?.base?.trimmedDescription.contains("BGTaskScheduler") ?? false):
             scanned.facts.backgroundEvidence.append(BackgroundEvidence("BGTaskScheduler.register(forTaskWithIdentifier:)", at: file.location(of: node)))
         case "setMinimumBackgroundFetchInterval" where !node.arguments.trimmedDescription.lowercased().contains("never"):

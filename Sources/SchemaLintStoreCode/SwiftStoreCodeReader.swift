@@ -18,24 +18,19 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
         "loadPersistentStores", "addPersistentStore", "ModelContainer", "NSPersistentStoreFileProtectionKey",
         "moveItem", "copyItem", "removeItem", "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "backgroundTask",
         "FinishLaunchingWithOptions", "willConnectTo", "@main", "UIApplicationMain", "fetchCompletionHandler",
-        "persistentContainer", "PersistenceController",
+        "persistentContainer", "PersistenceController", "migratePersistentStore", "replacePersistentStore",
     ].map { Array($0.utf8) }
 
-    public func claims(file path: String) -> Bool {
-        path.hasSuffix(".swift") && ByteSearch.file(path, containsAny: Self.words)
+    public var fileNameSuffixes: [String] { [".swift"] }
+
+    public func claims(name: String, bytes: [UInt8]) -> Bool {
+        ByteSearch.containsAny(Self.words, in: bytes)
     }
 
-    public func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading {
-        let (sources, errors) = Self.sources(of: files)
-        var reading = read(sources: sources)
-        reading.errors = errors + reading.errors
-        return reading
-    }
-
-    /// The in-memory entry point (tests, a fuzzer): sources as bytes with the names messages show.
-    /// Swift that does not parse is read as far as swift-syntax recovers it: this is app code, and
-    /// the compiler says more about its syntax than a linter could.
-    public func read(sources: [(name: String, bytes: [UInt8])]) -> ModelSourceReading {
+    /// Sources as bytes with the names messages show. Swift that does not parse is read as far as
+    /// swift-syntax recovers it: this is app code, and the compiler says more about its syntax
+    /// than a linter could.
+    public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
         var reading = ModelSourceReading()
         var files: [StoreCodeSourceFile] = []
         for source in sources {

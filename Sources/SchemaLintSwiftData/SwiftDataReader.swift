@@ -15,20 +15,15 @@ public struct SwiftDataReader: ModelSourceReader {
     /// skipped unparsed.
     static let markers: [[UInt8]] = ["VersionedSchema", "@Model", "SchemaMigrationPlan", "cloudKitDatabase", "typealias"].map { Array($0.utf8) }
 
-    public func claims(file path: String) -> Bool {
-        path.hasSuffix(".swift") && ByteSearch.file(path, containsAny: Self.markers)
+    public var fileNameSuffixes: [String] { [".swift"] }
+
+    public func claims(name: String, bytes: [UInt8]) -> Bool {
+        ByteSearch.containsAny(Self.markers, in: bytes)
     }
 
-    public func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading {
-        let (sources, errors) = Self.sources(of: files)
-        var reading = read(sources: sources, options: options)
-        reading.errors = (errors + reading.errors)
-        return reading
-    }
-
-    /// The in-memory entry point (for tests and a fuzzer): Swift sources as bytes with the names
-    /// messages should show.
-    public func read(sources: [(name: String, bytes: [UInt8])], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
+    /// Swift sources as bytes with the names messages should show (paths of the working tree,
+    /// `tag:path` at a git tag, or a fuzzer's names).
+    public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
         var declarations = SwiftDeclarations()
         var errors: [InputError] = []
         for source in sources {

@@ -10,14 +10,16 @@ import Testing
     struct StubReader: ModelSourceReader {
         var name: String { "stub" }
 
-        func claims(file path: String) -> Bool {
-            path.hasSuffix(".stub") && ((try? String(contentsOfFile: path, encoding: .utf8))?.contains("MODEL") ?? false)
+        var fileNameSuffixes: [String] { [".stub"] }
+
+        func claims(name: String, bytes: [UInt8]) -> Bool {
+            String(decoding: bytes, as: UTF8.self).contains("MODEL")
         }
 
-        func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading {
+        func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
             var reading = ModelSourceReading()
-            for file in files {
-                let lines = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n")
+            for (file, bytes) in sources {
+                let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
                 for (index, line) in lines.enumerated() {
                     let words = line.split(separator: " ").map(String.init)
                     let location = SourceLocation(file: file, line: index + 1, column: 1)
@@ -48,6 +50,18 @@ import Testing
         let found = try ModelSourceFinder(readers: [StubReader()]).sources(in: [folder.path + "/src"])
         #expect(found == [.readerFile(claimed, reader: "stub")])
         #expect(throws: InputError.self) { try ModelSourceFinder().sources(in: [folder.path + "/src"]) }
+    }
+
+    /// The walk reads each candidate file once and keeps the bytes of the claimed ones for their
+    /// reader; files no reader may claim by name are not read at all.
+    @Test func theWalkKeepsTheBytesOfClaimedFilesOnly() throws {
+        let folder = try TemporaryFolder()
+        let claimed = try folder.write("MODEL\nversion 1 a\n", to: "src/a.stub")
+        try folder.write("nothing here\n", to: "src/b.stub")
+        try folder.write("MODEL\n", to: "src/c.txt")
+        let found = try ModelSourceFinder(readers: [StubReader()]).sourcesAndMappingModels(in: [folder.path + "/src"])
+        #expect(found.claimedContents == [claimed: Array("MODEL\nversion 1 a\n".utf8)])
+        #expect(StubReader().mayClaim(name: "x.stub") && !StubReader().mayClaim(name: "x.stub.txt"))
     }
 
     @Test func aReadersVersionsMigrationsAndNotesReachTheRun() throws {

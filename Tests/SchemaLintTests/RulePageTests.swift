@@ -75,19 +75,21 @@ import Testing
         }
         let folder = try TemporaryFolder()
         for (index, text) in example.files.enumerated() { try folder.write(text, to: "v\(index + 1).yaml") }
-        if !example.commits.isEmpty {
+        let commits = Set(example.tree.compactMap(\.commit)).sorted()
+        if !commits.isEmpty {
             guard GitRepository.isAvailable else {
                 print("skipped example '\(example.title)' in rules/\(id).md: \(GitRepository.missing)")
                 return nil
             }
             var repository = try GitRepository(at: folder.path)
-            for number in Set(example.commits.values).sorted() {
-                let paths = example.tree.map(\.path).filter { example.commits[$0] == number }
-                for (path, text) in example.tree where paths.contains(path) { try folder.write(text, to: path) }
-                try repository.commit("commit \(number)", adding: paths)
+            for number in commits {
+                let files = example.tree.filter { $0.commit == number }
+                for file in files { try folder.write(file.text, to: file.path) }
+                try repository.commit("commit \(number)", adding: files.map(\.path))
+                for tag in Set(files.compactMap(\.tag)).sorted() { try repository.tag(tag) }
             }
         }
-        for (path, text) in example.tree where example.commits[path] == nil { try folder.write(text, to: path) }
+        for file in example.tree where file.commit == nil { try folder.write(file.text, to: file.path) }
         switch LintPipeline(readers: ModelReaders.registered).run(.init(paths: [folder.path])) {
         case .success(let output):
             let versions = ModelLoader(configuration: output.configuration).load(paths: [folder.path]).versions

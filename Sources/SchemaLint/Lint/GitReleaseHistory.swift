@@ -1,7 +1,9 @@
 import Foundation
 
-/// `--history git`: the releases of each model its files do not version (one YAML version, or a
-/// bundle with one version folder), read at the repository's release tags.
+/// `--history git`: the releases of each model its files do not version (one YAML version, a
+/// bundle with one version folder, or a reader's history of one version such as SwiftData's
+/// `@Model` classes without a `VersionedSchema`), read at the repository's release tags; and the
+/// store file names of the store-handling code at the last release tag.
 ///
 /// The files at each tag come from git's object database, not from a checkout: one
 /// `git for-each-ref` for the tags, one `git ls-tree` per tag, one `git cat-file --batch` for every
@@ -11,14 +13,21 @@ import Foundation
 /// which becomes the next release: checked against them, not released itself (the file is edited
 /// in place, so neither `--against` nor a lock holds it to an earlier copy).
 /// A model is followed by its path, else by its file's name or folder (YAML, whose `model:` must
-/// match) or its bundle's name, so files that moved between releases are still found.
+/// match) or its bundle's name, so files that moved between releases are still found; a reader's
+/// model by the files its reader claims below the paths linted.
 struct GitReleaseHistory {
     var pattern: String
     /// The paths lie in a copy of a revision (`--against`): its repository and history are read.
     var snapshot: GitSnapshot?
-    /// Reads YAML files as the working tree's are read, and knows each bundle's settings.
+    /// Reads YAML files as the working tree's are read, and knows each bundle's settings and readers.
     var loader: ModelLoader
+    /// The paths linted: where a tag's files are looked for by the readers of other formats.
+    var paths: [String]
     var runner = GitRunner()
+
+    /// How the working tree's version is named in messages when it is the newest of a history
+    /// read at release tags: it is the release being prepared.
+    static let workingTreeLabel = "the next release"
 
     struct Reading {
         /// What was read for each model, by history (`ModelVersion.history`).
@@ -39,15 +48,19 @@ struct GitReleaseHistory {
             if let model { models.append(model) }
             if let error { reading.errors.append(error) }
         }
-        for top in Set(models.map(\.top)).sorted() {
+        let storeCodeTop = loaded.storeCode.storeFileNames.first.flatMap { place(of: $0.place.location.file)?.top }
+        for top in Set(models.map(\.top) + [storeCodeTop].compactMap { $0 }).sorted() {
             do throws(InputError) {
-                try read(models.filter { $0.top == top }, top: top, into: &reading, versions: &versions)
+                let found = try read(models.filter { $0.top == top }, storeCode: top == storeCodeTop, top: top, into: &reading)
+                versions += found.versions
+                if let names = found.lastReleaseStoreFileNames { loaded.storeCode.lastRelease = names }
             } catch {
                 reading.errors.append(error)
             }
         }
         for index in loaded.versions.indices where reading.readings[loaded.versions[index].history] != nil {
             loaded.versions[index].isReleased = false
+            loaded.versions[index].label = Self.workingTreeLabel
         }
         loaded.versions += versions
         return reading
@@ -55,7 +68,7 @@ struct GitReleaseHistory {
 
     /// A model of the working tree with a single version.
     private struct UnversionedModel: Sendable {
-        enum Kind: Sendable { case yaml, bundle(cloudKit: Bool) }
+        enum Kind: Sendable { case yaml, bundle(cloudKit: Bool), reader(name: String) }
         var current: ModelVersion
         var kind: Kind
         /// The YAML file or the bundle, as found, and relative to `top`.
@@ -65,7 +78,8 @@ struct GitReleaseHistory {
         var top: String
     }
 
-    /// The models with one version: YAML files and bundles (other sources are not read at tags).
+    /// The models with one version: YAML files, bundles, and the histories of one version a reader
+    /// read.
     private func unversionedModels(in loaded: ModelLoader.Loaded) -> [(UnversionedModel?, InputError?)] {
         let counts = Dictionary(loaded.versions.map { ($0.history, 1) }, uniquingKeysWith: +)
         let bundles = Dictionary(loaded.bundles.map { ("bundle:" + $0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -75,6 +89,8 @@ struct GitReleaseHistory {
             if let bundle = bundles[version.history] {
                 guard bundle.legacyVersions.isEmpty else { continue }
                 (kind, path) = (.bundle(cloudKit: loader.bundleOptions(for: bundle.path).cloudKit), bundle.path)
+            } else if let reader = loaded.readerOfHistory[version.history] {
+                (kind, path) = (.reader(name: reader), version.file)
             } else if ModelSourceFinder.yamlExtensions.contains((version.file as NSString).pathExtension.lowercased()) {
                 (kind, path) = (.yaml, version.file)
             } else {
@@ -89,37 +105,73 @@ struct GitReleaseHistory {
         return result
     }
 
-    /// The top of the work tree holding `path`, and `path` relative to it.
-    private func place(of path: String) -> (top: String, relative: String)? {
+    /// The top of the work tree holding `path`, and `path` relative to it ("" for the top itself,
+    /// when `allowingTop`).
+    private func place(of path: String, allowingTop: Bool = false) -> (top: String, relative: String)? {
+        let top: String, relative: String, outside: String
         if let snapshot {
-            let relative = PathResolution.relative(path, to: snapshot.folder)
-            return relative == path || relative == "." ? nil : (snapshot.root, relative)
+            (top, relative, outside) = (snapshot.root, PathResolution.relative(path, to: snapshot.folder), path)
+        } else {
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+            guard let root = GitWorkTree.root(containing: resolved) else { return nil }
+            (top, relative, outside) = (root, PathResolution.relative(resolved, to: root), resolved)
         }
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-        guard let top = GitWorkTree.root(containing: resolved) else { return nil }
-        let relative = PathResolution.relative(resolved, to: top)
-        return relative == resolved || relative == "." ? nil : (top, relative)
+        // `relative(_:to:)` gives the path unchanged when it lies outside.
+        if relative == outside { return nil }
+        if relative == "." { return allowingTop ? (top, "") : nil }
+        return (top, relative)
     }
 
-    /// Reads the releases of the models of one repository.
-    private func read(_ models: [UnversionedModel], top: String, into reading: inout Reading, versions: inout [ModelVersion]) throws(InputError) {
+    /// Where the readers of other formats look for a tag's files in the repository at `top`.
+    private func tagSources(top: String) -> ReleaseTagSources {
+        let roots = paths.compactMap { path -> ReleaseTagSources.Root? in
+            guard let (pathTop, relative) = place(of: path, allowingTop: true), pathTop == top else { return nil }
+            return ReleaseTagSources.Root(relative: relative, named: path)
+        }
+        let finder = ModelSourceFinder(excluded: loader.configuration.exclude, excludeBase: loader.configuration.directory)
+        return ReleaseTagSources(roots: roots, finder: finder, readers: loader.allReaders)
+    }
+
+    /// What was read at the tags of one repository: the models' releases, and the store file
+    /// names of the code at the last tag.
+    private struct RepositoryReleases {
+        var versions: [ModelVersion] = []
+        var lastReleaseStoreFileNames: ReleasedStoreFileNames?
+    }
+
+    /// Reads the releases of the models of one repository, and (`storeCode`) the store file names
+    /// of the store-handling code at its last release tag.
+    private func read(_ models: [UnversionedModel], storeCode: Bool, top: String, into reading: inout Reading) throws(InputError) -> RepositoryReleases {
         let tags: [GitReleaseTags.Tag]
         switch GitReleaseTags.read(matching: pattern, mergedInto: revision, top: top, runner: runner) {
-        case nil: throw InputError(file: models[0].path, message: "--history git reads release tags with git, which cannot be run here")
+        case nil: throw InputError(file: models.first?.path ?? top, message: "--history git reads release tags with git, which cannot be run here")
         case .failure(let failure): throw InputError(file: top, message: "cannot read the release tags: \(failure.message)")
         case .success(let found): tags = found.tags
         }
         let runner = self.runner
-        let trees = try OrderedConcurrentMap.map(count: tags.count) { index throws(InputError) in
-            switch GitTree.read(tags[index].object, top: top, runner: runner) {
+        // The models need every tag's files; the store code only the last tag's.
+        let listed = models.isEmpty ? Array(tags.indices.suffix(storeCode ? 1 : 0)) : Array(tags.indices)
+        let listedTrees = try OrderedConcurrentMap.map(count: listed.count) { position throws(InputError) in
+            let tag = tags[listed[position]]
+            switch GitTree.read(tag.object, top: top, runner: runner) {
             case .success(let tree)?: return tree
-            case .failure(let failure)?: throw InputError(file: top, message: "cannot list the files of tag '\(tags[index].name)': \(failure.message)")
+            case .failure(let failure)?: throw InputError(file: top, message: "cannot list the files of tag '\(tag.name)': \(failure.message)")
             case nil: throw InputError(file: top, message: "--history git reads release tags with git, which cannot be run here")
             }
         }
-        // Which files of each tag might hold each model; all of them are read at once.
+        var trees = [GitTree](repeating: GitTree(blobs: [:]), count: tags.count)
+        for (index, tree) in zip(listed, listedTrees) { trees[index] = tree }
+        // Which readers read each tag's files: a model's reader at every tag, all of them at the
+        // last tag for the store code.
+        let sources = tagSources(top: top)
+        let modelReaders = Set(models.compactMap { model -> String? in if case .reader(let name) = model.kind { name } else { nil } })
+        let readersAtTag = tags.indices.map { index in
+            sources.readers.filter { modelReaders.contains($0.name) || (storeCode && index == tags.count - 1) }
+        }
+        // Which files of each tag might hold each model, or be read by a reader; all of them are read at once.
         let candidates = models.map { model in trees.map { tree in Self.candidates(for: model, in: tree) } }
-        let wanted = Set(candidates.flatMap { $0.flatMap { $0.map(\.blob) } }).sorted()
+        let readerFiles = tags.indices.map { index in sources.candidates(in: trees[index], for: readersAtTag[index]) }
+        let wanted = Set(candidates.flatMap { $0.flatMap { $0.map(\.blob) } } + readerFiles.flatMap { $0.map(\.blob) }).sorted()
         let contents: [String: Data]
         switch GitBlobs.read(wanted, top: top, runner: runner) {
         case .success(let found)?: contents = found
@@ -127,14 +179,32 @@ struct GitReleaseHistory {
         case nil: throw InputError(file: top, message: "--history git reads release tags with git, which cannot be run here")
         }
         let names = tags.map(\.name)
+        let options = loader.readingOptions
+        let claimed = Dictionary(sources.readers.map { reader in
+            (reader.name, sources.claimed(by: reader, among: tags.indices.filter { readersAtTag[$0].contains { $0.name == reader.name } }.flatMap { readerFiles[$0] }, contents: contents))
+        }, uniquingKeysWith: { first, _ in first })
+        // What each reader makes of each tag's files, by reader name.
+        let readings = try OrderedConcurrentMap.map(count: tags.count) { index throws(InputError) in
+            Dictionary(readersAtTag[index].map { reader in
+                (reader.name, sources.read(reader, tag: names[index], files: readerFiles[index], claimed: claimed[reader.name] ?? [], contents: contents, options: options))
+            }, uniquingKeysWith: { first, _ in first })
+        }
+        var result = RepositoryReleases()
         for (model, perTag) in zip(models, candidates) {
             let found = try OrderedConcurrentMap.map(count: tags.count) { index throws(InputError) in
-                try release(of: model, at: names[index], position: index + 1, files: perTag[index], contents: contents)
+                try release(of: model, at: names[index], position: index + 1, files: perTag[index], contents: contents, readings: readings[index])
             }.compactMap { $0 }
-            versions += found
+            result.versions += found
             reading.readings[model.current.history] = GitReleaseReading(
                 pattern: pattern, revision: revision, matchingTags: names, releases: found.compactMap(\.releaseTag))
         }
+        if storeCode, let last = readings.last {
+            // App code is read leniently at the tag as in the working tree: only the names count.
+            var facts = StoreCodeFacts()
+            for reader in sources.readers { if let read = last[reader.name] { facts.append(read.storeCode) } }
+            result.lastReleaseStoreFileNames = ReleasedStoreFileNames(tag: names[names.count - 1], names: facts.storeFileNames)
+        }
+        return result
     }
 
     /// A file of a tag that may belong to a model.
@@ -155,6 +225,9 @@ struct GitReleaseHistory {
                 ModelSourceFinder.yamlExtensions.contains((path as NSString).pathExtension.lowercased())
                     && ((path as NSString).lastPathComponent == name || (path as NSString).deletingLastPathComponent == folder)
             }.map { Candidate(path: $0.key, blob: $0.value) }.sorted { $0.path < $1.path }
+        case .reader:
+            // Read through the model's reader with the tag's other files (`ReleaseTagSources`).
+            return []
         case .bundle:
             let name = (model.relative as NSString).lastPathComponent.lowercased()
             var bundles: [String: [Candidate]] = [:]
@@ -169,11 +242,19 @@ struct GitReleaseHistory {
         }
     }
 
-    /// The released version of `model` at `tag`, or nil when the tag does not have it.
-    private func release(of model: UnversionedModel, at tag: String, position: Int, files: [Candidate], contents: [String: Data]) throws(InputError) -> ModelVersion? {
+    /// The released version of `model` at `tag`, or nil when the tag does not have it. `readings`:
+    /// what the readers of other formats made of the tag's files, by reader.
+    private func release(of model: UnversionedModel, at tag: String, position: Int, files: [Candidate], contents: [String: Data], readings: [String: ModelSourceReading]) throws(InputError) -> ModelVersion? {
         func place(_ path: String) -> String { "\(tag):\(path)" }
         var version: ModelVersion
         switch model.kind {
+        case .reader(let name):
+            let read = readings[name] ?? ModelSourceReading()
+            if let error = read.errors.min(by: { ($0.file, $0.line ?? 0, $0.column ?? 0) < ($1.file, $1.line ?? 0, $1.column ?? 0) }) { throw error }
+            // The same history, of one version there too (a tag where it was versioned is another history).
+            let same = read.versions.filter { $0.history == model.current.history }
+            guard same.count == 1 else { return nil }
+            version = same[0]
         case .yaml:
             guard let read = try yamlRelease(of: model, files: files, contents: contents, place: place) else { return nil }
             version = read

@@ -133,7 +133,7 @@ public struct LintPipeline: Sendable {
     /// files; what was read, by history.
     private func readReleasesFromGit(_ options: Options, configuration: ProjectConfiguration, loader: ModelLoader, into loaded: inout ModelLoader.Loaded) throws(InputErrors) -> [String: GitReleaseReading] {
         guard case .gitTags(let pattern) = HistorySource.resolve(requested: options.history, tags: options.historyTags, configured: configuration.history) else { return [:] }
-        let reading = GitReleaseHistory(pattern: pattern, snapshot: options.snapshot, loader: loader).read(into: &loaded)
+        let reading = GitReleaseHistory(pattern: pattern, snapshot: options.snapshot, loader: loader, paths: options.paths).read(into: &loaded)
         guard reading.errors.isEmpty else { throw InputErrors(reading.errors) }
         return reading.readings
     }

@@ -44,6 +44,8 @@ public struct ModelLoader: Sendable {
         public var storeCode = StoreCodeFacts()
         /// The `// schemalint:ignore` comments of the files the readers read.
         public var suppressions: [Suppression] = []
+        /// The reader (by name) whose files hold each history it read (`ModelVersion.history`).
+        public var readerOfHistory: [String: String] = [:]
     }
 
     /// The readers the core has of its own, asked after the registered ones: Objective-C store
@@ -51,14 +53,20 @@ public struct ModelLoader: Sendable {
     public static let builtInReaders: [any ModelSourceReader] = [ObjCStoreCodeReader(), InfoPlistReader()]
 
     /// The registered readers and the built-in ones.
-    private var allReaders: [any ModelSourceReader] { readers + Self.builtInReaders }
+    var allReaders: [any ModelSourceReader] { readers + Self.builtInReaders }
+
+    /// What the readers are told about the project.
+    var readingOptions: ModelSourceReadingOptions {
+        ModelSourceReadingOptions(declaresCloudKit: declaresCloudKit || (configuration.cloudKit ?? false))
+    }
 
     public func load(paths: [String]) -> Loaded {
         let finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory, readers: allReaders)
         var sources: [ModelSource]
         var mappingModelPaths: [String]
+        var claimedContents: [String: [UInt8]]
         do {
-            (sources, mappingModelPaths) = try finder.sourcesAndMappingModels(in: paths)
+            (sources, mappingModelPaths, claimedContents) = try finder.sourcesAndMappingModels(in: paths)
             var seen: Set<String> = []
             mappingModelPaths = try (mappingModelPaths + finder.mappingModels(in: configuration.mappingModels).map(ConfigurationLoader.displayPath))
                 .filter { seen.insert(PathResolution.canonical($0)).inserted }.sorted()
@@ -97,7 +105,7 @@ public struct ModelLoader: Sendable {
             case .failure(let error): loaded.errors.append(error)
             }
         }
-        readClaimed(claimed, into: &loaded)
+        readClaimed(claimed, contents: claimedContents, into: &loaded)
         for path in mappingModelPaths {
             do throws(InputError) {
                 loaded.mappingModels.append(try MappingModelReader.read(folder: path))
@@ -113,16 +121,18 @@ public struct ModelLoader: Sendable {
         return loaded
     }
 
-    /// Hands each registered reader the files it claimed, all at once (a history may span files).
-    private func readClaimed(_ claimed: [ModelSource], into loaded: inout Loaded) {
-        let options = ModelSourceReadingOptions(declaresCloudKit: declaresCloudKit || (configuration.cloudKit ?? false))
+    /// Hands each registered reader the files it claimed, all at once (a history may span files),
+    /// with the bytes the walk read.
+    private func readClaimed(_ claimed: [ModelSource], contents: [String: [UInt8]], into loaded: inout Loaded) {
         for reader in allReaders {
             let files = claimed.compactMap { source -> String? in
                 if case .readerFile(let path, reader.name) = source { return path }
                 return nil
             }
             guard !files.isEmpty else { continue }
-            let reading = reader.read(files: files, options: options)
+            let sources = files.sorted().map { (name: $0, bytes: contents[$0] ?? []) }
+            let reading = reader.read(sources: sources, options: readingOptions)
+            for version in reading.versions { loaded.readerOfHistory[version.history] = reader.name }
             loaded.versions += reading.versions
             loaded.errors += reading.errors
             loaded.readingNotes += reading.notes

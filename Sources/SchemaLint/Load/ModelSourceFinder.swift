@@ -40,9 +40,15 @@ public struct ModelSourceFinder: Sendable {
         self.readers = readers
     }
 
-    /// The readers that claim a file, if any (a Swift file may hold models and store code).
-    func claim(_ path: String) -> [ModelSource] {
-        readers.filter { $0.claims(file: path) }.map { .readerFile(path, reader: $0.name) }
+    /// The readers that claim a file, if any (a Swift file may hold models and store code). The
+    /// file is read once, and only when a reader may claim a file of its name; the bytes of a
+    /// claimed file are kept in `contents` for its readers.
+    func claim(_ path: String, contents: inout [String: [UInt8]]) -> [ModelSource] {
+        let candidates = readers.filter { $0.mayClaim(name: path) }
+        guard !candidates.isEmpty, let bytes = ByteSearch.contents(of: path) else { return [] }
+        let claimed = candidates.filter { $0.claims(name: path, bytes: bytes) }.map { ModelSource.readerFile(path, reader: $0.name) }
+        if !claimed.isEmpty { contents[path] = bytes }
+        return claimed
     }
 
     public func sources(in paths: [String]) throws(InputError) -> [ModelSource] {
@@ -50,10 +56,12 @@ public struct ModelSourceFinder: Sendable {
     }
 
     /// The model sources, and the Core Data mapping models (`.xcmappingmodel` folders) found in
-    /// the same walk: below the folders named, and beside each bundle found or named.
-    public func sourcesAndMappingModels(in paths: [String]) throws(InputError) -> (sources: [ModelSource], mappingModels: [String]) {
+    /// the same walk: below the folders named, and beside each bundle found or named; and the
+    /// bytes of the files readers claimed (read once, in the walk), by path.
+    public func sourcesAndMappingModels(in paths: [String]) throws(InputError) -> (sources: [ModelSource], mappingModels: [String], claimedContents: [String: [UInt8]]) {
         var found: [ModelSource] = []
         var mappingModels: [String] = []
+        var contents: [String: [UInt8]] = [:]
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -66,17 +74,17 @@ public struct ModelSourceFinder: Sendable {
                 throw InputError(file: path, message: "a mapping model is not a model: name the .xcdatamodeld it migrates (mapping models beside it are found), or the folder holding both")
             } else if isDirectory.boolValue {
                 let before = found.count
-                try search(folder: path, into: &found, mappingModels: &mappingModels)
+                try search(folder: path, into: &found, mappingModels: &mappingModels, contents: &contents)
                 if found.count == before {
                     throw InputError(file: path, message: "no model files (*.yaml, *.yml or *.xcdatamodeld) in this folder")
                 }
             } else {
-                let claimed = Self.yamlExtensions.contains((path as NSString).pathExtension.lowercased()) ? [] : claim(path)
+                let claimed = Self.yamlExtensions.contains((path as NSString).pathExtension.lowercased()) ? [] : claim(path, contents: &contents)
                 found += claimed.isEmpty ? [.yamlFile(path)] : claimed
             }
         }
         // A file named twice (or inside a folder also named) is linted once.
-        return (Array(Set(found)).sorted(), Array(Set(mappingModels)).sorted())
+        return (Array(Set(found)).sorted(), Array(Set(mappingModels)).sorted(), contents)
     }
 
     /// The mapping models in the folder that holds `bundle` (where Xcode puts new ones).
@@ -98,8 +106,10 @@ public struct ModelSourceFinder: Sendable {
             if path.hasSuffix(".xcmappingmodel") {
                 found.append(path)
             } else {
+                // Only the folders matter here: no reader is asked about the files.
                 var ignored: [ModelSource] = []
-                try search(folder: path, into: &ignored, mappingModels: &found)
+                var ignoredContents: [String: [UInt8]] = [:]
+                try ModelSourceFinder(excluded: excluded, excludeBase: excludeBase).search(folder: path, into: &ignored, mappingModels: &found, contents: &ignoredContents)
             }
         }
         return found
@@ -121,7 +131,7 @@ public struct ModelSourceFinder: Sendable {
         return found
     }
 
-    private func search(folder: String, into found: inout [ModelSource], mappingModels: inout [String]) throws(InputError) {
+    private func search(folder: String, into found: inout [ModelSource], mappingModels: inout [String], contents: inout [String: [UInt8]]) throws(InputError) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
@@ -141,17 +151,17 @@ public struct ModelSourceFinder: Sendable {
                 } else if fileExtension == "xcmappingmodel" {
                     mappingModels.append(path)
                 } else {
-                    try search(folder: path, into: &found, mappingModels: &mappingModels)
+                    try search(folder: path, into: &found, mappingModels: &mappingModels, contents: &contents)
                 }
             } else if type == .typeRegular || type == .typeSymbolicLink, Self.yamlExtensions.contains(fileExtension) {
                 found.append(.yamlFile(path))
             } else if type == .typeRegular || type == .typeSymbolicLink {
-                found += claim(path)
+                found += claim(path, contents: &contents)
             }
         }
     }
 
-    private func isExcluded(_ path: String) -> Bool {
+    func isExcluded(_ path: String) -> Bool {
         guard !excluded.isEmpty else { return false }
         let name = (path as NSString).lastPathComponent
         let relative = PathResolution.relative(path, to: excludeBase)

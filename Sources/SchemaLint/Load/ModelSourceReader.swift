@@ -1,28 +1,56 @@
 /// A reader of model sources the core does not know itself (SwiftData's `VersionedSchema`s in
-/// Swift source, ...). Each lives in its own target, which owns its dependencies; the executable
-/// registers it, and the loader hands it the files it claims during the folder walk.
+/// Swift source, store-handling code, ...). Each lives in its own target, which owns its
+/// dependencies; the executable registers it. A reader works on files in memory, a name (as
+/// messages show it) and bytes, so the same reader reads the working tree's files, handed over by
+/// the folder walk, and the files at a git release tag (`--history git`), which have no path on
+/// disk. The file-path versions (`claims(file:)`, `read(files:options:)`) derive from these.
 public protocol ModelSourceReader: Sendable {
     /// A short name for messages (`SwiftData`).
     var name: String { get }
 
-    /// Whether the file is one of this reader's, decided cheaply (its extension and a byte search)
-    /// before anything is parsed, so that a folder of unrelated files costs almost nothing. More
-    /// than one reader may claim a file (a Swift file can declare models and open their store).
-    func claims(file path: String) -> Bool
+    /// How the names of the files it reads end (`.swift`, `Info.plist`): the walk reads the bytes
+    /// of no other file, so that images and other assets cost nothing.
+    var fileNameSuffixes: [String] { get }
+
+    /// Whether a file whose name ends in one of `fileNameSuffixes` is one of this reader's,
+    /// decided cheaply from its bytes (a byte search) before anything is parsed, so that a folder
+    /// of unrelated files costs almost nothing. More than one reader may claim a file (a Swift
+    /// file can declare models and open their store).
+    func claims(name: String, bytes: [UInt8]) -> Bool
 
     /// Reads every claimed file of one run together (a history may span files) into versions with
     /// their histories (`ModelVersion.history`), the migrations written in them, notes about what
-    /// was guessed, or the input errors found.
-    func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading
+    /// was guessed, or the input errors found. Locations name the files as `sources` names them.
+    func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading
 }
 
-/// A source file's name (as messages show it) and its bytes: what readers that can also read from
-/// memory (a fuzzer, files at a git tag) take.
+/// A source file's name (as messages show it: a path, or `tag:path` for a file at a git tag) and
+/// its bytes.
 public typealias ModelSourceFile = (name: String, bytes: [UInt8])
 
 extension ModelSourceReader {
-    /// Reads `files` (sorted) into memory for a reader's in-memory entry point; each file that
-    /// cannot be read is an input error, and the others are still read.
+    /// Whether the name ends as the names of this reader's files do.
+    public func mayClaim(name: String) -> Bool {
+        fileNameSuffixes.contains { name.hasSuffix($0) }
+    }
+
+    /// Whether the file at `path` is one of this reader's (false when it cannot be read).
+    public func claims(file path: String) -> Bool {
+        guard mayClaim(name: path), let bytes = ByteSearch.contents(of: path) else { return false }
+        return claims(name: path, bytes: bytes)
+    }
+
+    /// Reads the files at `paths`; each file that cannot be read is an input error, and the others
+    /// are still read.
+    public func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading {
+        let (sources, errors) = Self.sources(of: files)
+        var reading = read(sources: sources, options: options)
+        reading.errors = errors + reading.errors
+        return reading
+    }
+
+    /// Reads `files` (sorted) into memory; each file that cannot be read is an input error, and
+    /// the others are still read.
     public static func sources(of files: [String]) -> (sources: [ModelSourceFile], errors: [InputError]) {
         var sources: [ModelSourceFile] = []
         var errors: [InputError] = []

@@ -12,12 +12,18 @@ public struct StoreCodeFacts: Hashable, Sendable {
     /// Store file names written as literals (`"Notes.sqlite"`), with where they are: what a check of
     /// store locations across releases compares.
     public var storeFileNames: [StoreFileName] = []
+    /// Calls that move or copy a whole store with its companions (`migratePersistentStore`,
+    /// `replacePersistentStore`): code that takes people's data to a new place.
+    public var relocations: [StoreRelocation] = []
+    /// The store file names of the code at the last release tag, when release tags are read
+    /// (`--history git`): what the working tree's names are compared with.
+    public var lastRelease: ReleasedStoreFileNames?
 
     public init() {}
 
     public var isEmpty: Bool {
         openings.isEmpty && protections.isEmpty && failureActions.isEmpty && fileOperations.isEmpty
-            && backgroundEvidence.isEmpty && storeFileNames.isEmpty
+            && backgroundEvidence.isEmpty && storeFileNames.isEmpty && relocations.isEmpty
     }
 
     /// The facts of both, each list in a stable order (by place).
@@ -28,6 +34,8 @@ public struct StoreCodeFacts: Hashable, Sendable {
         fileOperations = (fileOperations + other.fileOperations).sorted { $0.place < $1.place }
         backgroundEvidence = (backgroundEvidence + other.backgroundEvidence).sorted { $0.location < $1.location }
         storeFileNames = (storeFileNames + other.storeFileNames).sorted { $0.place < $1.place }
+        relocations = (relocations + other.relocations).sorted { $0.place < $1.place }
+        lastRelease = lastRelease ?? other.lastRelease
     }
 }
 
@@ -184,4 +192,28 @@ public struct StoreFileName: Hashable, Sendable {
 
     /// The name endings of SQLite store files as apps write them.
     public static let storeExtensions = [".sqlite", ".store", ".sqlite3"]
+}
+
+/// A call that takes a whole store, with its `-wal` and `-shm` companions, to another place:
+/// `migratePersistentStore`, `replacePersistentStore`.
+public struct StoreRelocation: Hashable, Sendable {
+    /// The call as written (`migratePersistentStore`, `replacePersistentStoreAtURL:...`).
+    public var written: String
+    public var place: CodePlace
+
+    public init(written: String, place: CodePlace) {
+        self.written = written
+        self.place = place
+    }
+}
+
+/// The store file names written in the code at a release tag, located at `tag:path`.
+public struct ReleasedStoreFileNames: Hashable, Sendable {
+    public var tag: String
+    public var names: [StoreFileName]
+
+    public init(tag: String, names: [StoreFileName]) {
+        self.tag = tag
+        self.names = names
+    }
 }

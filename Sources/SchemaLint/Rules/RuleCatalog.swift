@@ -77,5 +77,6 @@ public struct RuleCatalog: Sendable {
         StoreProtectionCompleteRule(),
         StoreFailureDestructiveRule(),
         StoreMovedWithoutCompanionsRule(),
+        StoreLocationChangedRule(),
     ])
 }

@@ -8,18 +8,28 @@ import Foundation
 /// A block whose info string names a file (```` ```xml path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents ````)
 /// is that file of the example's folder instead: bundles, `.schemalint.yml`. `commit=N` before
 /// `path=` (```` ```xml commit=2 path=... ````) makes the example's folder a git repository in which
-/// commit N (1, 2, ... in that order) adds the file; files without it stay uncommitted.
+/// commit N (1, 2, ... in that order) adds the file (a later commit, or the working tree, may hold
+/// another text at the same path); files without it stay uncommitted. `tag=NAME` beside `commit=N`
+/// tags that commit (a release, for `--history git`).
 public struct RulePage: Sendable {
+    /// A file of an example, by path relative to the example's folder.
+    public struct ExampleFile: Sendable {
+        public var path: String
+        public var text: String
+        /// The commit (1, 2, ...) that adds the file; nil: it is left in the working tree.
+        public var commit: Int?
+        /// A tag on that commit.
+        public var tag: String?
+    }
+
     public struct Example: Sendable {
         public var title: String
         /// True under `### Triggers`, false under `### Does not trigger`.
         public var triggers: Bool
         /// The YAML model files of the example, oldest first.
         public var files: [String]
-        /// Other files of the example, by path relative to the example's folder.
-        public var tree: [(path: String, text: String)] = []
-        /// The commit (1, 2, ...) that adds each file of `tree` that has one, by path.
-        public var commits: [String: Int] = [:]
+        /// Other files of the example.
+        public var tree: [ExampleFile] = []
     }
 
     /// The id in the page's `# ` heading.
@@ -35,14 +45,14 @@ public struct RulePage: Sendable {
         var blockIsYAML = false
         var blockPath: String?
         var blockCommit: Int?
+        var blockTag: String?
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             if var lines = block {
                 if line.hasPrefix("```") {
                     let text = lines.joined(separator: "\n") + "\n"
                     if !examples.isEmpty {
                         if let blockPath {
-                            examples[examples.count - 1].tree.append((blockPath, text))
-                            if let blockCommit { examples[examples.count - 1].commits[blockPath] = blockCommit }
+                            examples[examples.count - 1].tree.append(ExampleFile(path: blockPath, text: text, commit: blockCommit, tag: blockCommit == nil ? nil : blockTag))
                         } else if blockIsYAML {
                             examples[examples.count - 1].files.append(text)
                         }
@@ -58,8 +68,9 @@ public struct RulePage: Sendable {
                 blockIsYAML = info.hasPrefix("yaml")
                 let pathStart = info.range(of: "path=")
                 blockPath = pathStart.map { String(info[$0.upperBound...]).trimmingCharacters(in: .whitespaces) }
-                blockCommit = info[..<(pathStart?.lowerBound ?? info.endIndex)].split(separator: " ")
-                    .first { $0.hasPrefix("commit=") }.flatMap { Int($0.dropFirst("commit=".count)) }
+                let attributes = info[..<(pathStart?.lowerBound ?? info.endIndex)].split(separator: " ")
+                blockCommit = attributes.first { $0.hasPrefix("commit=") }.flatMap { Int($0.dropFirst("commit=".count)) }
+                blockTag = attributes.first { $0.hasPrefix("tag=") }.map { String($0.dropFirst("tag=".count)) }
             } else if line.hasPrefix("### ") {
                 let title = String(line.dropFirst(4))
                 if title.hasPrefix("Triggers") || title.hasPrefix("Does not trigger") {

@@ -6985,6 +6985,225 @@ let previewContainer: ModelContainer = {
 ```
 
 """####,
+        "store-location-changed": ####"""
+# store-location-changed
+
+The store's file name or folder in the code changed since the last release tag, and no code moves the store: people's data stays at the old place.
+
+| | |
+|---|---|
+| Category | store-handling |
+| Synced with CloudKit | warning |
+| Local store only | warning |
+
+## Why
+
+Core Data opens the store at the URL the code gives it, and creates an empty one when nothing is
+there. So a release that changes that URL (renames `Notes.sqlite`, puts it in a `Stores/` folder,
+moves it into an app group for an extension) without code that takes the old store there first
+starts every updated app with an empty store: the person's notes are still on the device, at the
+old place, where no code looks for them. With CloudKit the app then downloads everything again and
+uploads nothing that was not yet synced; without it, the data looks lost. The move itself has to
+take the store's `-wal` and `-shm` files too, which Core Data's own calls do
+(see [store-moved-without-companions](store-moved-without-companions.md)).
+
+The rule compares the store file names written as literals in the store-handling code (Swift and
+Objective-C: a string ending in `.sqlite`, `.sqlite3` or `.store`, with any folders written in the
+same literal, `"Stores/Notes.sqlite"`) at the last release tag with the working tree's. It reads
+the tag's files from git, so it runs only when release tags are read: `--history git` or
+`history: git` in `.schemalint.yml` (see [git-history.md](../docs/git-history.md)); the last tag
+is the last one matching the pattern in version order. It warns at each name of the working tree
+that the tag did not have, when a name of the tag is gone from the code, and stays quiet when the
+working tree has code that moves a store: `migratePersistentStore`, `replacePersistentStore`, or a
+`FileManager` move or copy of a store file.
+
+Where it is blind: a URL computed at run time (a name read from settings, built from values the
+reader cannot see, returned by a function of a library) is no literal, so a release whose code has
+no literal store name is not compared; the folder a literal is appended to
+(`.documentDirectory`, `.applicationSupportDirectory`, an app group's container) is not compared,
+only the folders written inside the literal; migration code the reader does not recognise (a helper
+in a framework, a copy through `sqlite3_backup`) is not seen, so the warning may stand where the
+move is handled: accept it with a `// schemalint:ignore store-location-changed -- reason` comment.
+
+## What to do instead
+
+- If nothing requires the move, keep the store where the released app put it: the same file name
+  in the same folder.
+- If the store must move, move it once, before opening it, when a store exists at the old place:
+  `NSPersistentStoreCoordinator.migratePersistentStore(_:to:options:type:)` on the old store, or
+  `replacePersistentStore(at:destinationOptions:withPersistentStoreFrom:sourceOptions:type:)` and
+  then `destroyPersistentStore(at:type:options:)`; keep that code for as long as people may update
+  from a release that used the old place.
+
+## Examples
+
+### Triggers: the store moved into a folder since v1.0
+
+```yaml commit=1 tag=v1.0 path=.schemalint.yml
+history: git
+```
+
+```swift commit=1 tag=v1.0 path=App/Persistence.swift
+import CoreData
+
+struct PersistenceController {
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        let folder = NSPersistentContainer.defaultDirectoryURL()
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: folder.appendingPathComponent("Notes.sqlite"))]
+        container.loadPersistentStores { _, error in
+            if let error { print("the store did not open: \(error)") }
+        }
+    }
+}
+```
+
+```swift path=App/Persistence.swift
+import CoreData
+
+struct PersistenceController {
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        let folder = NSPersistentContainer.defaultDirectoryURL()
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: folder.appendingPathComponent("Stores/Notes.sqlite"))]
+        container.loadPersistentStores { _, error in
+            if let error { print("the store did not open: \(error)") }
+        }
+    }
+}
+```
+
+### Does not trigger: the store keeps its place
+
+```yaml commit=1 tag=v1.0 path=.schemalint.yml
+history: git
+```
+
+```swift commit=1 tag=v1.0 path=App/Persistence.swift
+import CoreData
+
+struct PersistenceController {
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        let folder = NSPersistentContainer.defaultDirectoryURL()
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: folder.appendingPathComponent("Notes.sqlite"))]
+        container.loadPersistentStores { _, error in
+            if let error { print("the store did not open: \(error)") }
+        }
+    }
+}
+```
+
+```swift path=App/Persistence.swift
+import CoreData
+
+struct PersistenceController {
+    let container = NSPersistentContainer(name: "Notes")
+
+    init(inMemory: Bool = false) {
+        let folder = NSPersistentContainer.defaultDirectoryURL()
+        let description = NSPersistentStoreDescription(url: folder.appendingPathComponent("Notes.sqlite"))
+        description.shouldAddStoreAsynchronously = true
+        container.persistentStoreDescriptions = [description]
+        container.loadPersistentStores { _, error in
+            if let error { print("the store did not open: \(error)") }
+        }
+    }
+}
+```
+
+### Does not trigger: the old store is migrated to the new place first
+
+```yaml commit=1 tag=v1.0 path=.schemalint.yml
+history: git
+```
+
+```swift commit=1 tag=v1.0 path=App/Persistence.swift
+import CoreData
+
+struct PersistenceController {
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        let folder = NSPersistentContainer.defaultDirectoryURL()
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: folder.appendingPathComponent("Notes.sqlite"))]
+        container.loadPersistentStores { _, error in
+            if let error { print("the store did not open: \(error)") }
+        }
+    }
+}
+```
+
+```swift path=App/Persistence.swift
+import CoreData
+
+struct PersistenceController {
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        let group = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.notes")!
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: group.appendingPathComponent("Shared.sqlite"))]
+        container.loadPersistentStores { _, error in
+            if let error { print("the store did not open: \(error)") }
+        }
+    }
+}
+```
+
+```swift path=App/StoreMover.swift
+import CoreData
+
+enum StoreMover {
+    static func moveToAppGroup(_ coordinator: NSPersistentStoreCoordinator, from oldURL: URL, to newURL: URL) throws {
+        let store = try coordinator.addPersistentStore(type: .sqlite, at: oldURL)
+        _ = try coordinator.migratePersistentStore(store, to: newURL, options: nil, type: .sqlite)
+        try coordinator.destroyPersistentStore(at: oldURL, type: .sqlite)
+    }
+}
+```
+
+### Does not trigger: the new URL is computed at run time
+
+```yaml commit=1 tag=v1.0 path=.schemalint.yml
+history: git
+```
+
+```swift commit=1 tag=v1.0 path=App/Persistence.swift
+import CoreData
+
+struct PersistenceController {
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        let folder = NSPersistentContainer.defaultDirectoryURL()
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: folder.appendingPathComponent("Notes.sqlite"))]
+        container.loadPersistentStores { _, error in
+            if let error { print("the store did not open: \(error)") }
+        }
+    }
+}
+```
+
+```swift path=App/Persistence.swift
+import CoreData
+
+struct PersistenceController {
+    let container = NSPersistentContainer(name: "Notes")
+
+    init(storeName: String) {
+        let folder = NSPersistentContainer.defaultDirectoryURL()
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: folder.appendingPathComponent(storeName))]
+        container.loadPersistentStores { _, error in
+            if let error { print("the store did not open: \(error)") }
+        }
+    }
+}
+```
+
+"""####,
         "store-moved-without-companions": ####"""
 # store-moved-without-companions
 

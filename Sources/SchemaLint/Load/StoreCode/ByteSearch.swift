@@ -27,18 +27,19 @@ public enum ByteSearch {
         }
     }
 
-    /// Whether the file at `path` (a regular file) contains one of `words`; false when it cannot be
-    /// read. Called for every file of a walk, so it reads the file in one call into a buffer of its
-    /// size (`FileReader`, which reports why a file cannot be read, reads in chunks); the reader
-    /// that claims the file reads it again with `FileReader`.
-    public static func file(_ path: String, containsAny words: [[UInt8]]) -> Bool {
+    /// The bytes of a regular file of at most 64 MiB, or nil (a pipe, a device, a file that cannot
+    /// be read). Called for every file of a walk that some reader may claim, so it reads the file
+    /// in one call into a buffer of its size (`FileReader`, which reports why a file cannot be
+    /// read, reads in chunks); the walk keeps the bytes of the files claimed for their readers.
+    public static func contents(of path: String) -> [UInt8]? {
         // Only regular files: opening a FIFO would block.
         var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         let size = Int(status.st_size)
-        guard size > 0, size <= 64 << 20 else { return false }
+        guard size <= 64 << 20 else { return nil }
+        guard size > 0 else { return [] }
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = 0
@@ -48,6 +49,6 @@ public enum ByteSearch {
                 count += got
             }
         }
-        return containsAny(words, in: bytes)
+        return bytes
     }
 }

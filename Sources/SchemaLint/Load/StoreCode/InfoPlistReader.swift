@@ -12,15 +12,16 @@ public struct InfoPlistReader: ModelSourceReader {
     static let key = "UIBackgroundModes"
     private static let words = [Array(key.utf8)]
 
-    public func claims(file path: String) -> Bool {
-        path.hasSuffix("Info.plist") && ByteSearch.file(path, containsAny: Self.words)
+    public var fileNameSuffixes: [String] { ["Info.plist"] }
+
+    public func claims(name: String, bytes: [UInt8]) -> Bool {
+        ByteSearch.containsAny(Self.words, in: bytes)
     }
 
-    public func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading {
+    public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
         var reading = ModelSourceReading()
-        for file in files.sorted() {
+        for (file, bytes) in sources {
             do throws(InputError) {
-                let bytes = try FileReader.bytes(of: file)
                 // A binary property list (`bplist00`) is not what Xcode keeps in a source tree.
                 if bytes.starts(with: Array("bplist".utf8)) { continue }
                 if let evidence = try Self.parse(bytes, file: file) { reading.storeCode.backgroundEvidence.append(evidence) }

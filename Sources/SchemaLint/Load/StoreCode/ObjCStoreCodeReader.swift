@@ -11,17 +11,20 @@ public struct ObjCStoreCodeReader: ModelSourceReader {
     static let words: [[UInt8]] = [
         "loadPersistentStores", "addPersistentStore", "NSFileProtectionComplete", "moveItemAt", "copyItemAt", "removeItemAt",
         "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "performFetchWithCompletionHandler", "fetchCompletionHandler",
+        "migratePersistentStore", "replacePersistentStore",
     ].map { Array($0.utf8) }
 
-    public func claims(file path: String) -> Bool {
-        path.hasSuffix(".m") && ByteSearch.file(path, containsAny: Self.words)
+    public var fileNameSuffixes: [String] { [".m"] }
+
+    public func claims(name: String, bytes: [UInt8]) -> Bool {
+        ByteSearch.containsAny(Self.words, in: bytes)
     }
 
-    public func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading {
+    public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
         var reading = ModelSourceReading()
-        for file in files.sorted() {
+        for source in sources {
             do throws(InputError) {
-                let found = try Self.read(bytes: try FileReader.bytes(of: file), file: file)
+                let found = try Self.read(bytes: source.bytes, file: source.name)
                 reading.storeCode.append(found.facts)
                 reading.suppressions += found.suppressions
             } catch {

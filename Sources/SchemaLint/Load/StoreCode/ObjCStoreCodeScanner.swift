@@ -137,6 +137,8 @@ struct ObjCStoreCodeScanner {
                 }
             case .identifier:
                 switch token.text {
+                case "migratePersistentStore", "replacePersistentStoreAtURL":
+                    facts.relocations.append(StoreRelocation(written: token.text, place: place(index, body)))
                 case "NSPersistentStoreFileProtectionKey":
                     if let group = enclosingGroup(of: index, in: body.range),
                        let value = group.first(where: { tokens[$0].isIdentifier("NSFileProtectionComplete") }) {
