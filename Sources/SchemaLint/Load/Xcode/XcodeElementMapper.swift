@@ -91,7 +91,7 @@ enum XcodeElementMapper {
     /// The `name` of a `<memberEntity>` or the `value` of a `<constraint>`.
     static func reference(_ tag: XcodeTag, key: XcodeXMLName) throws(InputError) -> String {
         guard let value = tag.text(key) else {
-            throw InputError(at: tag.location, "<\(tag.name)> without \(key.rawValue)")
+            throw InputError(at: tag.location, "<\(tag.name)> without \(key.xmlName)")
         }
         return value
     }
@@ -99,12 +99,12 @@ enum XcodeElementMapper {
     // MARK: - Pieces
 
     /// The properties each element writes as XML attributes, for `propertyLocations`.
-    static func propertyKeys(forElement name: String) -> [XcodeTag.PropertyKey] {
+    static func propertyKeys(forElement name: XcodeElementName) -> [XcodeTag.PropertyKey] {
         switch name {
-        case "model": modelKeys
-        case "entity": entityKeys
-        case "attribute": attributeKeys
-        case "relationship": relationshipKeys
+        case .model: modelKeys
+        case .entity: entityKeys
+        case .attribute: attributeKeys
+        case .relationship: relationshipKeys
         default: []
         }
     }
@@ -177,6 +177,6 @@ enum XcodeElementMapper {
     ) throws(InputError) -> Value? {
         guard let spelling = tag.text(attribute) else { return nil }
         if let value = xcode[spelling] ?? lenient(spelling) { return value }
-        throw InputError(at: tag.location(ofProperty: property), "unknown \(attribute.rawValue) '\(spelling)' of \(element())\(Spelling.didYouMean(spelling, among: names))")
+        throw InputError(at: tag.location(ofProperty: property), "unknown \(attribute.xmlName) '\(spelling)' of \(element())\(Spelling.didYouMean(spelling, among: names))")
     }
 }
