@@ -24,6 +24,19 @@ public struct EntityVersionHash: Hashable, Sendable {
         relationships = entity.relationships.map(RelationshipInputs.init).sorted { $0.name < $1.name }
     }
 
+    /// Whether the two entities have the same version hash. Most entities of consecutive versions
+    /// declare the same properties in the same order: those are compared in place, without sorting.
+    public static func same(_ lhs: Entity, _ rhs: Entity) -> Bool {
+        guard lhs.attributes.count == rhs.attributes.count, lhs.relationships.count == rhs.relationships.count,
+              lhs.attributes.indices.allSatisfy({ lhs.attributes[$0].name == rhs.attributes[$0].name }),
+              lhs.relationships.indices.allSatisfy({ lhs.relationships[$0].name == rhs.relationships[$0].name })
+        else { return EntityVersionHash(lhs) == EntityVersionHash(rhs) }
+        return lhs.name == rhs.name && (lhs.parent ?? "") == (rhs.parent ?? "") && lhs.isAbstract == rhs.isAbstract
+            && (lhs.versionHashModifier ?? "") == (rhs.versionHashModifier ?? "")
+            && lhs.attributes.indices.allSatisfy({ AttributeInputs(lhs.attributes[$0]) == AttributeInputs(rhs.attributes[$0]) })
+            && lhs.relationships.indices.allSatisfy({ RelationshipInputs(lhs.relationships[$0]) == RelationshipInputs(rhs.relationships[$0]) })
+    }
+
     private struct AttributeInputs: Hashable, Sendable {
         var name: String
         var type: AttributeType
@@ -75,7 +88,7 @@ extension ModelVersion {
                 differing.append(entity.name)
                 continue
             }
-            if EntityVersionHash(old) != EntityVersionHash(entity) { differing.append(entity.name) }
+            if !EntityVersionHash.same(old, entity) { differing.append(entity.name) }
         }
         return Array(Set(differing)).sorted()
     }

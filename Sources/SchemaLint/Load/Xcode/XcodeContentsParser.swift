@@ -66,7 +66,7 @@ struct XcodeContentsParser {
                 throw Self.duplicate("entity '\(new.name)'", at: tag.location, first: first)
             }
             entity = new
-            propertyNames = []
+            propertyNames.removeAll(keepingCapacity: true)
         case (1, .model?, .configuration?):
             configuration = try XcodeElementMapper.configuration(Self.tag(element, .configuration))
         case (2, .entity?, .attribute?):

@@ -173,10 +173,10 @@ enum XcodeElementMapper {
     /// spelling first, then a lenient reading; an unknown name is an error with "did you mean".
     private static func spelled<Value>(
         _ tag: XcodeTag, _ attribute: XcodeXMLName, property: String, xcode: [String: Value], lenient: (String) -> Value?,
-        names: [String], of element: @autoclosure () -> String
+        names: @autoclosure () -> [String], of element: @autoclosure () -> String
     ) throws(InputError) -> Value? {
         guard let spelling = tag.text(attribute) else { return nil }
         if let value = xcode[spelling] ?? lenient(spelling) { return value }
-        throw InputError(at: tag.location(ofProperty: property), "unknown \(attribute.xmlName) '\(spelling)' of \(element())\(Spelling.didYouMean(spelling, among: names))")
+        throw InputError(at: tag.location(ofProperty: property), "unknown \(attribute.xmlName) '\(spelling)' of \(element())\(Spelling.didYouMean(spelling, among: names()))")
     }
 }
