@@ -99,23 +99,24 @@ enum XcodeElementMapper {
     // MARK: - Pieces
 
     /// The properties each element writes as XML attributes, for `propertyLocations`.
-    static func propertyKeys(forElement name: XcodeElementName) -> [XcodeTag.PropertyKey] {
+    static func propertyKeys(forElement name: XcodeElementName) -> XcodeTag.PropertyKeys {
         switch name {
         case .model: modelKeys
         case .entity: entityKeys
         case .attribute: attributeKeys
         case .relationship: relationshipKeys
-        default: []
+        default: noKeys
         }
     }
 
-    private static let modelKeys: [XcodeTag.PropertyKey] = [.init(xml: .usedWithCloudKit, "cloudkit")]
-    private static let entityKeys: [XcodeTag.PropertyKey] = [
+    private static let noKeys = XcodeTag.PropertyKeys([])
+    private static let modelKeys = XcodeTag.PropertyKeys([.init(xml: .usedWithCloudKit, "cloudkit")])
+    private static let entityKeys = XcodeTag.PropertyKeys([
         .init(xml: .parentEntity, "parent"), .init(xml: .isAbstract, "abstract"),
         .init(xml: .elementID, "renamedFrom", preferred: true), .init(xml: .renamingIdentifier, "renamedFrom"),
         .init(xml: .versionHashModifier, "versionHashModifier"),
-    ]
-    private static let attributeKeys: [XcodeTag.PropertyKey] = [
+    ])
+    private static let attributeKeys = XcodeTag.PropertyKeys([
         .init(xml: .attributeType, "type"), .init(xml: .optional, "optional"),
         .init(xml: .defaultDateTimeInterval, "default", preferred: true), .init(xml: .defaultValueString, "default"),
         .init(xml: .transient, "transient"),
@@ -123,13 +124,13 @@ enum XcodeElementMapper {
         .init(xml: .valueTransformerName, "transformer"), .init(xml: .customClassName, "className"),
         .init(xml: .allowsCloudEncryption, "allowsCloudEncryption"), .init(xml: .derived, "derived"), .init(xml: .indexed, "indexed"),
         .init(xml: .versionHashModifier, "versionHashModifier"),
-    ]
-    private static let relationshipKeys: [XcodeTag.PropertyKey] = [
+    ])
+    private static let relationshipKeys = XcodeTag.PropertyKeys([
         .init(xml: .destinationEntity, "destination"), .init(xml: .inverseName, "inverse"), .init(xml: .toMany, "toMany"),
         .init(xml: .ordered, "ordered"), .init(xml: .optional, "optional"), .init(xml: .deletionRule, "deleteRule"),
         .init(xml: .minCount, "minCount"), .init(xml: .maxCount, "maxCount"), .init(xml: .transient, "transient"),
         .init(xml: .elementID, "renamedFrom", preferred: true), .init(xml: .renamingIdentifier, "renamedFrom"),
-    ]
+    ])
 
     /// Xcode's own spellings, looked up before the lenient `AttributeType(spelling:)`.
     private static let xcodeTypes: [String: AttributeType] = Dictionary(

@@ -55,15 +55,15 @@ struct XcodeTag {
 
     /// The tag `element` reports, with the locations of the properties `keys` names. XML attributes the
     /// reader does not use are skipped without making their values.
-    init(_ element: XMLStartElement, keys: [PropertyKey]) {
+    init(_ element: XMLStartElement, keys: PropertyKeys) {
         self.element = element
         location = element.location
         let count = element.attributeCount
-        if !keys.isEmpty { propertyLocations.reserveCapacity(min(count, keys.count)) }
+        if !keys.keys.isEmpty { propertyLocations.reserveCapacity(min(count, keys.keys.count)) }
         for index in 0..<count {
             guard let known = XcodeKnownNames.attribute(element.attributeNameIndex(index)) else { continue }
             if attributeIndex[known.rawValue] < 0 { attributeIndex[known.rawValue] = Int32(truncatingIfNeeded: index) }
-            if let key = keys.first(where: { $0.xml == known }), key.isPreferred || propertyLocations[key.property] == nil {
+            if let key = keys.key(for: known), key.isPreferred || propertyLocations[key.property] == nil {
                 propertyLocations[key.property] = element.attributeLocation(index)
             }
         }
@@ -100,6 +100,30 @@ struct XcodeTag {
 
     /// Where a property is written, or the tag when it cannot be told.
     func location(ofProperty property: String) -> SourceLocation { propertyLocations[property] ?? location }
+
+    /// The model properties an element writes as XML attributes, each XML name's found in one step.
+    struct PropertyKeys: Sequence {
+        let keys: [PropertyKey]
+        /// For each `XcodeXMLName` (by raw value), the index in `keys` of its first key, -1 for none.
+        private let keyIndex: SIMD32<Int8>
+
+        init(_ keys: [PropertyKey]) {
+            self.keys = keys
+            var index = SIMD32<Int8>(repeating: -1)
+            for (offset, key) in keys.enumerated() where index[key.xml.rawValue] < 0 {
+                index[key.xml.rawValue] = Int8(offset)
+            }
+            keyIndex = index
+        }
+
+        /// The property the XML attribute `name` writes, nil for none.
+        func key(for name: XcodeXMLName) -> PropertyKey? {
+            let offset = Int(keyIndex[name.rawValue])
+            return offset < 0 ? nil : keys[offset]
+        }
+
+        func makeIterator() -> IndexingIterator<[PropertyKey]> { keys.makeIterator() }
+    }
 
     /// The model property (by its YAML key) an XML attribute writes.
     struct PropertyKey {
