@@ -37,15 +37,16 @@ import Testing
     /// that writes a property the reader knows gives that property a location.
     static func check(_ element: String, at location: SchemaLint.SourceLocation, properties: PropertyLocations,
                       in text: Text, _ what: String) {
-        let keys = XcodeElementMapper.propertyKeys(forElement: element)
+        let kind = try! #require(XcodeElementName.allCases.first { String(describing: $0) == element })
+        let keys = XcodeElementMapper.propertyKeys(forElement: kind)
         #expect(text.at(location).hasPrefix("<\(element)"), "\(what)")
         for (property, place) in properties where property != "uniqueness" {
             let written = text.at(place)
-            let names = keys.filter { $0.property == property }.map(\.xml.rawValue)
+            let names = keys.filter { $0.property == property }.map(\.xml.xmlName)
             #expect(names.contains { written.hasPrefix("\($0)=") || written.hasPrefix("\($0) ") }, "\(what): \(property) at \(place) is '\(written.prefix(30))'")
         }
         for name in text.attributeNames(ofTagAt: location) {
-            guard let key = keys.first(where: { $0.xml.rawValue == name }) else { continue }
+            guard let key = keys.first(where: { $0.xml.xmlName == name }) else { continue }
             #expect(properties[key.property] != nil, "\(what): \(name) written but \(key.property) not located")
         }
     }

@@ -126,9 +126,9 @@ public struct ModelDiffer: Sendable {
     // MARK: Attributes
 
     private func compareAttribute(_ before: Attribute, _ after: Attribute, _ pair: EntityPair, into changes: inout [Change]) {
-        let (old, new) = (Element.attribute(before), Element.attribute(after))
+        // Most pairs are unchanged: their elements are made only for a change.
         func record(_ kind: Change.Kind, _ property: String) {
-            changes.append(pair.change(kind, old: old, new: new, location: after.location(of: property)))
+            changes.append(pair.change(kind, old: .attribute(before), new: .attribute(after), location: after.location(of: property)))
         }
         if before.name != after.name { record(.attributeRenamed, "renamedFrom") }
         if before.type != after.type { record(.attributeTypeChanged, "type") }
@@ -145,9 +145,9 @@ public struct ModelDiffer: Sendable {
     // MARK: Relationships
 
     private func compareRelationship(_ before: Relationship, _ after: Relationship, _ pair: EntityPair, into changes: inout [Change]) {
-        let (old, new) = (Element.relationship(before), Element.relationship(after))
+        // Most pairs are unchanged: their elements are made only for a change.
         func record(_ kind: Change.Kind, _ property: String) {
-            changes.append(pair.change(kind, old: old, new: new, location: after.location(of: property)))
+            changes.append(pair.change(kind, old: .relationship(before), new: .relationship(after), location: after.location(of: property)))
         }
         if before.name != after.name { record(.relationshipRenamed, "renamedFrom") }
         if pair.newName(ofEntity: before.destination) != after.destination { record(.relationshipDestinationChanged, "destination") }

@@ -24,6 +24,10 @@ enum NameMatcher {
     }
 
     static func match<Element: RenamableElement>(old: [Element], new: [Element]) -> Match {
+        // The common case between versions: the same names in the same order, matched without hashing.
+        if old.count == new.count, old.indices.allSatisfy({ old[$0].name == new[$0].name }) {
+            return Match(matched: old.indices.map { ($0, $0) })
+        }
         var oldIndex: [String: Int] = [:]
         oldIndex.reserveCapacity(old.count)
         for offset in old.indices { oldIndex[old[offset].name] = offset }

@@ -27,9 +27,12 @@ public struct Linter: Sendable {
             let context = StoreCodeContext(facts: storeCode, histories: histories)
             for rule in catalog.storeCodeRules { findings += rule.check(context) }
         }
-        for history in histories {
-            findings += HistoryPass(history: history, catalog: catalog, options: options).run()
+        // Histories are independent: check them on all cores, and gather their findings in order.
+        let (catalog, options) = (catalog, options)
+        let passes = OrderedConcurrentMap.map(count: histories.count) { index in
+            HistoryPass(history: histories[index], catalog: catalog, options: options).run()
         }
+        findings += passes.joined()
         if let lock = options.lock {
             // Models the lock knows that are gone altogether: only the lock rules have something to say.
             let present = Set(histories.map(\.model))

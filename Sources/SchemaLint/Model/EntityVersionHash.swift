@@ -7,26 +7,74 @@
 /// relationship's destination, inverse, minimum and maximum counts and ordering. Default values,
 /// class names, renaming identifiers, indexes and user info are not in it.
 public struct EntityVersionHash: Hashable, Sendable {
-    private let inputs: [String]
+    private let name: String
+    private let parent: String
+    private let isAbstract: Bool
+    private let versionHashModifier: String
+    /// By name: the hash does not depend on the order properties are declared in.
+    private let attributes: [AttributeInputs]
+    private let relationships: [RelationshipInputs]
 
     public init(_ entity: Entity) {
-        var inputs = [entity.name, entity.parent ?? "", entity.isAbstract ? "abstract" : "", entity.versionHashModifier ?? ""]
-        for attribute in entity.attributes.sorted(by: { $0.name < $1.name }) {
-            inputs.append(["a", attribute.name, attribute.type.rawValue, Self.flags(attribute.isOptional, attribute.isTransient), attribute.versionHashModifier ?? ""].joined(separator: "\u{1}"))
-        }
-        for relationship in entity.relationships.sorted(by: { $0.name < $1.name }) {
-            inputs.append([
-                "r", relationship.name, relationship.destination, relationship.inverse ?? "",
-                Self.flags(relationship.isOptional, relationship.isTransient),
-                relationship.isToMany ? "many" : "one", relationship.isOrdered ? "ordered" : "",
-                relationship.minCount.map(String.init) ?? "", relationship.maxCount.map(String.init) ?? "",
-            ].joined(separator: "\u{1}"))
-        }
-        self.inputs = inputs
+        name = entity.name
+        parent = entity.parent ?? ""
+        isAbstract = entity.isAbstract
+        versionHashModifier = entity.versionHashModifier ?? ""
+        attributes = entity.attributes.map(AttributeInputs.init).sorted { $0.name < $1.name }
+        relationships = entity.relationships.map(RelationshipInputs.init).sorted { $0.name < $1.name }
     }
 
-    private static func flags(_ optional: Bool, _ transient: Bool) -> String {
-        (optional ? "o" : "") + (transient ? "t" : "")
+    /// Whether the two entities have the same version hash. Most entities of consecutive versions
+    /// declare the same properties in the same order: those are compared in place, without sorting.
+    public static func same(_ lhs: Entity, _ rhs: Entity) -> Bool {
+        guard lhs.attributes.count == rhs.attributes.count, lhs.relationships.count == rhs.relationships.count,
+              lhs.attributes.indices.allSatisfy({ lhs.attributes[$0].name == rhs.attributes[$0].name }),
+              lhs.relationships.indices.allSatisfy({ lhs.relationships[$0].name == rhs.relationships[$0].name })
+        else { return EntityVersionHash(lhs) == EntityVersionHash(rhs) }
+        return lhs.name == rhs.name && (lhs.parent ?? "") == (rhs.parent ?? "") && lhs.isAbstract == rhs.isAbstract
+            && (lhs.versionHashModifier ?? "") == (rhs.versionHashModifier ?? "")
+            && lhs.attributes.indices.allSatisfy({ AttributeInputs(lhs.attributes[$0]) == AttributeInputs(rhs.attributes[$0]) })
+            && lhs.relationships.indices.allSatisfy({ RelationshipInputs(lhs.relationships[$0]) == RelationshipInputs(rhs.relationships[$0]) })
+    }
+
+    private struct AttributeInputs: Hashable, Sendable {
+        var name: String
+        var type: AttributeType
+        var isOptional: Bool
+        var isTransient: Bool
+        var versionHashModifier: String
+
+        init(_ attribute: Attribute) {
+            name = attribute.name
+            type = attribute.type
+            isOptional = attribute.isOptional
+            isTransient = attribute.isTransient
+            versionHashModifier = attribute.versionHashModifier ?? ""
+        }
+    }
+
+    private struct RelationshipInputs: Hashable, Sendable {
+        var name: String
+        var destination: String
+        var inverse: String
+        var isOptional: Bool
+        var isTransient: Bool
+        var isToMany: Bool
+        var isOrdered: Bool
+        var minCount: Int?
+        var maxCount: Int?
+
+        init(_ relationship: Relationship) {
+            name = relationship.name
+            destination = relationship.destination
+            inverse = relationship.inverse ?? ""
+            isOptional = relationship.isOptional
+            isTransient = relationship.isTransient
+            isToMany = relationship.isToMany
+            isOrdered = relationship.isOrdered
+            minCount = relationship.minCount
+            maxCount = relationship.maxCount
+        }
     }
 }
 
@@ -34,8 +82,14 @@ extension ModelVersion {
     /// The entities whose version hashes differ from `older`'s, and those only one of the two has:
     /// empty when a store of `older` opens with this version without any migration.
     public func entitiesNeedingMigration(from older: ModelVersion) -> [String] {
-        let before = Dictionary(older.entities.map { ($0.name, EntityVersionHash($0)) }, uniquingKeysWith: { first, _ in first })
-        let after = Dictionary(entities.map { ($0.name, EntityVersionHash($0)) }, uniquingKeysWith: { first, _ in first })
-        return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+        var differing = older.entities.filter { entity(named: $0.name) == nil }.map(\.name)
+        for entity in entities {
+            guard let old = older.entity(named: entity.name) else {
+                differing.append(entity.name)
+                continue
+            }
+            if !EntityVersionHash.same(old, entity) { differing.append(entity.name) }
+        }
+        return Array(Set(differing)).sorted()
     }
 }

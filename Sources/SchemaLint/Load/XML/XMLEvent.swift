@@ -18,6 +18,10 @@ struct XMLStartElement {
     /// The tag name as written (`prefix:local` for a prefixed name).
     var name: String { session.currentElementName }
 
+    /// Which of the reader's `knownNames` the tag has (an index into them), nil for another name:
+    /// cheaper than making and comparing its name.
+    var nameIndex: Int? { session.currentElementNameIndex }
+
     /// Where the tag is written: its `<` (line and character column, 1-based).
     var location: SourceLocation { session.currentElementLocation() }
 
@@ -35,6 +39,9 @@ struct XMLStartElement {
     /// name: cheaper than making and comparing its name.
     func attributeNameIndex(_ index: Int) -> Int? { session.currentAttributeNameIndex(index) }
     func attributeValue(_ index: Int) -> String { session.currentAttributeValue(index) }
+    /// The value's bytes as libxml2 reports them, valid during the call: as `attributeValue(_:)`
+    /// but with a `&` the document escaped left as `&#38;`. For comparing with values without `&`.
+    func rawAttributeValue(_ index: Int) -> UnsafeBufferPointer<UInt8> { session.currentAttributeRawValue(index) }
     /// Cheapest when asked in increasing order of `index`.
     func attributeLocation(_ index: Int) -> SourceLocation { session.currentAttributeLocation(index) }
 }

@@ -140,8 +140,27 @@ final class XMLParseSession {
     /// Which of the known names attribute `index` has (an index into them), nil for another name.
     func currentAttributeNameIndex(_ index: Int) -> Int? {
         let field = attributeField(index)
-        guard field[1] == nil, let name = field[0] else { return nil }
+        guard field[1] == nil else { return nil }
+        return knownNameIndex(field[0])
+    }
+
+    /// Which of the known names the tag being reported has (an index into them), nil for another name.
+    var currentElementNameIndex: Int? {
+        guard prefix == nil else { return nil }
+        return knownNameIndex(localName)
+    }
+
+    private func knownNameIndex(_ name: UnsafePointer<xmlChar>?) -> Int? {
+        guard let name else { return nil }
         return knownNames.firstIndex { $0 == name }
+    }
+
+    /// The value of attribute `index` as libxml2 reports it (valid during the callback): like
+    /// `currentAttributeValue`, except that a `&` the document escaped stands as `&#38;`.
+    func currentAttributeRawValue(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        let field = attributeField(index)
+        guard let start = field[3], let end = field[4] else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: start, count: start.distance(to: end))
     }
 
     /// The value of attribute `index`, entities and character references decoded.

@@ -17,7 +17,8 @@ enum XMLStreamReader {
     /// - Parameters:
     ///   - text: whether to report character data (`.text` events); element-only readers skip it.
     ///   - visit: called for every event; an error it throws stops the parse and is rethrown.
-    ///   - knownNames: unprefixed attribute names the reader looks for (`XMLStartElement.attributeNameIndex`).
+    ///   - knownNames: unprefixed element and attribute names the reader looks for
+    ///     (`XMLStartElement.nameIndex`, `XMLStartElement.attributeNameIndex`).
     static func read(
         _ data: Data, file: String, text: Bool = false, knownNames: [String] = [],
         _ visit: (XMLEvent) throws(InputError) -> Void

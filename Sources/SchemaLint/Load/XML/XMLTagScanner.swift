@@ -1,4 +1,9 @@
 import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Walks the attributes of one start tag that libxml2 has already accepted, to find where each
 /// attribute's name is written (libxml2 reports names and values, not their positions).
@@ -44,8 +49,11 @@ struct XMLTagScanner {
         let quote = text[index]
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
         index += 1
-        while index < tagEnd, text[index] != quote { index += 1 }
-        index += 1
+        if let base = text.baseAddress, index < tagEnd, let closing = memchr(base + index, Int32(quote), tagEnd - index) {
+            index = base.distance(to: UnsafeRawPointer(closing)) + 1
+        } else {
+            index = tagEnd
+        }
         return (start, end)
     }
 

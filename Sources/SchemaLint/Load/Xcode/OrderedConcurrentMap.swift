@@ -1,15 +1,15 @@
 import Foundation
 
-/// Runs independent, throwing jobs on all cores and gathers their results in job order.
+/// Runs independent jobs on all cores and gathers their results in job order.
 enum OrderedConcurrentMap {
     /// `[transform(0), ..., transform(count - 1)]`, computed concurrently. When jobs fail, the error of
     /// the lowest index is thrown, so the outcome does not depend on scheduling.
-    static func map<Value: Sendable>(
-        count: Int, _ transform: @Sendable (Int) throws(InputError) -> Value
-    ) throws(InputError) -> [Value] {
-        let slots = Slots<Value>(count: count)
+    static func map<Value: Sendable, Failure: Error>(
+        count: Int, _ transform: @Sendable (Int) throws(Failure) -> Value
+    ) throws(Failure) -> [Value] {
+        let slots = Slots<Value, Failure>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { index in
-            slots[index] = Result { () throws(InputError) in try transform(index) }
+            slots[index] = Result { () throws(Failure) in try transform(index) }
         }
         var values: [Value] = []
         values.reserveCapacity(count)
@@ -24,17 +24,17 @@ enum OrderedConcurrentMap {
     }
 
     /// One result per job, written from several threads under a lock.
-    private final class Slots<Value: Sendable>: @unchecked Sendable {
+    private final class Slots<Value: Sendable, Failure: Error>: @unchecked Sendable {
         private let lock = NSLock()
-        private var storage: [Result<Value, InputError>?]
+        private var storage: [Result<Value, Failure>?]
 
         init(count: Int) { storage = Array(repeating: nil, count: count) }
 
-        subscript(index: Int) -> Result<Value, InputError>? {
+        subscript(index: Int) -> Result<Value, Failure>? {
             get { lock.withLock { storage[index] } }
             set { lock.withLock { storage[index] = newValue } }
         }
 
-        var results: [Result<Value, InputError>?] { lock.withLock { storage } }
+        var results: [Result<Value, Failure>?] { lock.withLock { storage } }
     }
 }

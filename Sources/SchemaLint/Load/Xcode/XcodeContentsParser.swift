@@ -16,13 +16,13 @@ struct XcodeContents {
 /// Anything else (layout `<elements>`, `<userInfo>`, indexes, fetch requests, composites, whatever a new
 /// Xcode adds) is skipped with its children.
 struct XcodeContentsParser {
-    /// The names of the open elements, outermost first.
-    private var stack: [String] = []
+    /// The open elements, outermost first: nil for an element the reader does not know.
+    private var stack: [XcodeElementName?] = []
     private var model: XcodeContents?
     private var entity: Entity?
-    /// Where each property of the current entity was first declared, to report duplicates.
-    private var propertyNames: [String: SourceLocation] = [:]
-    private var entityNames: [String: SourceLocation] = [:]
+    /// The names of the current entity's properties and of the model's entities so far, to report duplicates.
+    private var propertyNames: Set<String> = []
+    private var entityNames: Set<String> = []
     private var constraint: [String]?
     private var configuration: Configuration?
 
@@ -30,7 +30,7 @@ struct XcodeContentsParser {
     static func parse(_ data: Data, file: String) throws(InputError) -> XcodeContents {
         guard !data.isEmpty else { throw noModel(file) }
         var parser = XcodeContentsParser()
-        try XMLStreamReader.read(data, file: file, knownNames: XcodeXMLName.names) { (event) throws(InputError) in
+        try XMLStreamReader.read(data, file: file, knownNames: XcodeKnownNames.all) { (event) throws(InputError) in
             switch event {
             case .start(let element): try parser.start(element)
             case .end: parser.end()
@@ -46,46 +46,49 @@ struct XcodeContentsParser {
     }
 
     private mutating func start(_ element: XMLStartElement) throws(InputError) {
-        let name = element.name
-        let parent = stack.last
+        let name = XcodeKnownNames.element(element.nameIndex)
+        let parent = stack.last ?? nil
         let depth = stack.count
         stack.append(name)
         switch (depth, parent, name) {
-        case (0, _, "model"):
-            let tag = Self.tag(element, name)
+        case (0, _, .model?):
+            let tag = Self.tag(element, .model)
             model = XcodeContents(
                 usesCloudKit: XcodeElementMapper.modelUsesCloudKit(tag), entities: [], configurations: [],
                 location: tag.location, propertyLocations: tag.propertyLocations)
         case (0, _, _):
-            throw InputError(at: element.location, "not a Core Data model: the root element is <\(name)>, expected <model>")
-        case (1, "model", "entity"):
-            let tag = Self.tag(element, name)
+            throw InputError(at: element.location, "not a Core Data model: the root element is <\(element.name)>, expected <model>")
+        case (1, .model?, .entity?):
+            let tag = Self.tag(element, .entity)
             let new = try XcodeElementMapper.entity(tag)
-            try Self.checkUnique(new.name, at: tag.location, in: &entityNames, what: "entity '\(new.name)'")
+            if !entityNames.insert(new.name).inserted {
+                let first = model?.entities.first { $0.name == new.name }?.location
+                throw Self.duplicate("entity '\(new.name)'", at: tag.location, first: first)
+            }
             entity = new
-            propertyNames = [:]
-        case (1, "model", "configuration"):
-            configuration = try XcodeElementMapper.configuration(Self.tag(element, name))
-        case (2, "entity", "attribute"):
+            propertyNames.removeAll(keepingCapacity: true)
+        case (1, .model?, .configuration?):
+            configuration = try XcodeElementMapper.configuration(Self.tag(element, .configuration))
+        case (2, .entity?, .attribute?):
             guard let owner = entity?.name else { break }
-            let attribute = try XcodeElementMapper.attribute(Self.tag(element, name), in: owner)
-            try Self.checkUnique(attribute.name, at: attribute.location, in: &propertyNames, what: "property '\(owner).\(attribute.name)'")
+            let attribute = try XcodeElementMapper.attribute(Self.tag(element, .attribute), in: owner)
+            try checkUniqueProperty(attribute.name, at: attribute.location, in: owner)
             entity?.attributes.append(attribute)
-        case (2, "entity", "relationship"):
+        case (2, .entity?, .relationship?):
             guard let owner = entity?.name else { break }
-            let relationship = try XcodeElementMapper.relationship(Self.tag(element, name), in: owner)
-            try Self.checkUnique(relationship.name, at: relationship.location, in: &propertyNames, what: "property '\(owner).\(relationship.name)'")
+            let relationship = try XcodeElementMapper.relationship(Self.tag(element, .relationship), in: owner)
+            try checkUniqueProperty(relationship.name, at: relationship.location, in: owner)
             entity?.relationships.append(relationship)
-        case (2, "entity", "uniquenessConstraints"):
+        case (2, .entity?, .uniquenessConstraints?):
             if entity?.propertyLocations["uniqueness"] == nil {
                 entity?.propertyLocations["uniqueness"] = element.location
             }
-        case (3, "uniquenessConstraints", "uniquenessConstraint"):
+        case (3, .uniquenessConstraints?, .uniquenessConstraint?):
             constraint = []
-        case (4, "uniquenessConstraint", "constraint"):
-            constraint?.append(try XcodeElementMapper.reference(Self.tag(element, name), key: .value))
-        case (2, "configuration", "memberEntity"):
-            configuration?.entities.append(try XcodeElementMapper.reference(Self.tag(element, name), key: .name))
+        case (4, .uniquenessConstraint?, .constraint?):
+            constraint?.append(try XcodeElementMapper.reference(Self.tag(element, .constraint), key: .value))
+        case (2, .configuration?, .memberEntity?):
+            configuration?.entities.append(try XcodeElementMapper.reference(Self.tag(element, .memberEntity), key: .name))
         default:
             break
         }
@@ -94,13 +97,13 @@ struct XcodeContentsParser {
     private mutating func end() {
         let name = stack.removeLast()
         switch (stack.count, name) {
-        case (1, "entity"):
+        case (1, .entity?):
             if let finished = entity { model?.entities.append(finished) }
             entity = nil
-        case (1, "configuration"):
+        case (1, .configuration?):
             if let finished = configuration { model?.configurations.append(finished) }
             configuration = nil
-        case (3, "uniquenessConstraint"):
+        case (3, .uniquenessConstraint?):
             if let finished = constraint, !finished.isEmpty { entity?.uniquenessConstraints.append(finished) }
             constraint = nil
         default:
@@ -109,16 +112,17 @@ struct XcodeContentsParser {
     }
 
     /// The tag with its XML attributes, and where the model properties they write are written.
-    private static func tag(_ element: XMLStartElement, _ name: String) -> XcodeTag {
-        XcodeTag(element, name: name, keys: XcodeElementMapper.propertyKeys(forElement: name))
+    private static func tag(_ element: XMLStartElement, _ name: XcodeElementName) -> XcodeTag {
+        XcodeTag(element, keys: XcodeElementMapper.propertyKeys(forElement: name))
     }
 
-    private static func checkUnique(
-        _ name: String, at location: SourceLocation, in seen: inout [String: SourceLocation], what: @autoclosure () -> String
-    ) throws(InputError) {
-        if let first = seen[name] {
-            throw InputError(at: location, "duplicate \(what())", notes: ["first declared at \(first)"])
-        }
-        seen[name] = location
+    private mutating func checkUniqueProperty(_ name: String, at location: SourceLocation, in owner: String) throws(InputError) {
+        guard !propertyNames.insert(name).inserted else { return }
+        let first = entity?.attributes.first { $0.name == name }?.location ?? entity?.relationships.first { $0.name == name }?.location
+        throw Self.duplicate("property '\(owner).\(name)'", at: location, first: first)
+    }
+
+    private static func duplicate(_ what: String, at location: SourceLocation, first: SourceLocation?) -> InputError {
+        InputError(at: location, "duplicate \(what)", notes: first.map { ["first declared at \($0)"] } ?? [])
     }
 }

@@ -91,7 +91,7 @@ enum XcodeElementMapper {
     /// The `name` of a `<memberEntity>` or the `value` of a `<constraint>`.
     static func reference(_ tag: XcodeTag, key: XcodeXMLName) throws(InputError) -> String {
         guard let value = tag.text(key) else {
-            throw InputError(at: tag.location, "<\(tag.name)> without \(key.rawValue)")
+            throw InputError(at: tag.location, "<\(tag.name)> without \(key.xmlName)")
         }
         return value
     }
@@ -99,23 +99,24 @@ enum XcodeElementMapper {
     // MARK: - Pieces
 
     /// The properties each element writes as XML attributes, for `propertyLocations`.
-    static func propertyKeys(forElement name: String) -> [XcodeTag.PropertyKey] {
+    static func propertyKeys(forElement name: XcodeElementName) -> XcodeTag.PropertyKeys {
         switch name {
-        case "model": modelKeys
-        case "entity": entityKeys
-        case "attribute": attributeKeys
-        case "relationship": relationshipKeys
-        default: []
+        case .model: modelKeys
+        case .entity: entityKeys
+        case .attribute: attributeKeys
+        case .relationship: relationshipKeys
+        default: noKeys
         }
     }
 
-    private static let modelKeys: [XcodeTag.PropertyKey] = [.init(xml: .usedWithCloudKit, "cloudkit")]
-    private static let entityKeys: [XcodeTag.PropertyKey] = [
+    private static let noKeys = XcodeTag.PropertyKeys([])
+    private static let modelKeys = XcodeTag.PropertyKeys([.init(xml: .usedWithCloudKit, "cloudkit")])
+    private static let entityKeys = XcodeTag.PropertyKeys([
         .init(xml: .parentEntity, "parent"), .init(xml: .isAbstract, "abstract"),
         .init(xml: .elementID, "renamedFrom", preferred: true), .init(xml: .renamingIdentifier, "renamedFrom"),
         .init(xml: .versionHashModifier, "versionHashModifier"),
-    ]
-    private static let attributeKeys: [XcodeTag.PropertyKey] = [
+    ])
+    private static let attributeKeys = XcodeTag.PropertyKeys([
         .init(xml: .attributeType, "type"), .init(xml: .optional, "optional"),
         .init(xml: .defaultDateTimeInterval, "default", preferred: true), .init(xml: .defaultValueString, "default"),
         .init(xml: .transient, "transient"),
@@ -123,13 +124,13 @@ enum XcodeElementMapper {
         .init(xml: .valueTransformerName, "transformer"), .init(xml: .customClassName, "className"),
         .init(xml: .allowsCloudEncryption, "allowsCloudEncryption"), .init(xml: .derived, "derived"), .init(xml: .indexed, "indexed"),
         .init(xml: .versionHashModifier, "versionHashModifier"),
-    ]
-    private static let relationshipKeys: [XcodeTag.PropertyKey] = [
+    ])
+    private static let relationshipKeys = XcodeTag.PropertyKeys([
         .init(xml: .destinationEntity, "destination"), .init(xml: .inverseName, "inverse"), .init(xml: .toMany, "toMany"),
         .init(xml: .ordered, "ordered"), .init(xml: .optional, "optional"), .init(xml: .deletionRule, "deleteRule"),
         .init(xml: .minCount, "minCount"), .init(xml: .maxCount, "maxCount"), .init(xml: .transient, "transient"),
         .init(xml: .elementID, "renamedFrom", preferred: true), .init(xml: .renamingIdentifier, "renamedFrom"),
-    ]
+    ])
 
     /// Xcode's own spellings, looked up before the lenient `AttributeType(spelling:)`.
     private static let xcodeTypes: [String: AttributeType] = Dictionary(
@@ -173,10 +174,10 @@ enum XcodeElementMapper {
     /// spelling first, then a lenient reading; an unknown name is an error with "did you mean".
     private static func spelled<Value>(
         _ tag: XcodeTag, _ attribute: XcodeXMLName, property: String, xcode: [String: Value], lenient: (String) -> Value?,
-        names: [String], of element: @autoclosure () -> String
+        names: @autoclosure () -> [String], of element: @autoclosure () -> String
     ) throws(InputError) -> Value? {
         guard let spelling = tag.text(attribute) else { return nil }
         if let value = xcode[spelling] ?? lenient(spelling) { return value }
-        throw InputError(at: tag.location(ofProperty: property), "unknown \(attribute.rawValue) '\(spelling)' of \(element())\(Spelling.didYouMean(spelling, among: names))")
+        throw InputError(at: tag.location(ofProperty: property), "unknown \(attribute.xmlName) '\(spelling)' of \(element())\(Spelling.didYouMean(spelling, among: names()))")
     }
 }

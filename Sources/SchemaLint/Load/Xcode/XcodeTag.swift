@@ -1,7 +1,7 @@
 import Foundation
 
 /// The XML attributes of a model's `contents` that the reader uses, named as Xcode writes them.
-enum XcodeXMLName: String, CaseIterable {
+enum XcodeXMLName: Int, CaseIterable {
     case name, value
     case usedWithCloudKit
     case parentEntity, isAbstract, elementID, renamingIdentifier, versionHashModifier
@@ -9,48 +9,73 @@ enum XcodeXMLName: String, CaseIterable {
     case valueTransformerName, customClassName, allowsCloudEncryption, derived, indexed
     case destinationEntity, inverseName, toMany, ordered, deletionRule, minCount, maxCount
 
-    /// Every name, in the order `XMLStreamReader` is given them as known names.
-    static let all = allCases.map { $0 }
-    static let names = all.map(\.rawValue)
+    /// Every name as Xcode writes it (the case's name), in the order of the cases.
+    static let names = allCases.map { String(describing: $0) }
+
+    /// The name as Xcode writes it.
+    var xmlName: String { Self.names[rawValue] }
 }
 
-/// One start tag of a model's `contents` XML, as the reader saw it: the XML attributes it uses and
-/// where the tag and each attribute are written.
+/// The elements of a model's `contents` that the reader uses, named as Xcode writes them.
+enum XcodeElementName: Int, CaseIterable {
+    case model, entity, attribute, relationship, configuration, memberEntity
+    case uniquenessConstraints, uniquenessConstraint, constraint
+
+    /// Every name as Xcode writes it (the case's name), in the order of the cases.
+    static let names = allCases.map { String(describing: $0) }
+}
+
+/// The names `XMLStreamReader` recognises for the reader: the XML attribute names (an index below
+/// their count is an `XcodeXMLName`'s raw value), then the element names.
+enum XcodeKnownNames {
+    static let all = XcodeXMLName.names + XcodeElementName.names
+
+    static func attribute(_ index: Int?) -> XcodeXMLName? {
+        index.flatMap { XcodeXMLName(rawValue: $0) }
+    }
+
+    static func element(_ index: Int?) -> XcodeElementName? {
+        index.flatMap { XcodeElementName(rawValue: $0 - XcodeXMLName.names.count) }
+    }
+}
+
+/// One start tag of a model's `contents` XML, as the reader sees it during libxml2's callback: the
+/// XML attributes it uses and where the tag and each attribute are written. It points into the
+/// parser's buffers, so it lives only as long as that callback.
 struct XcodeTag {
-    var name: String
-    /// The XML attributes the reader uses, in document order (a handful, so searched, not hashed).
-    private var values: [(name: XcodeXMLName, value: String)]
+    private let element: XMLStartElement
+    /// For each `XcodeXMLName` (by raw value; at most 32 of them), the index of the XML attribute
+    /// writing it, -1 for none: inline, so a tag allocates nothing for its values.
+    private var attributeIndex = SIMD32<Int32>(repeating: -1)
     /// The tag's `<`.
-    var location: SourceLocation
+    let location: SourceLocation
     /// Where the model properties written as XML attributes are written, keyed by YAML name
     /// (`type` for `attributeType`), when they could be found.
-    var propertyLocations: PropertyLocations
+    private(set) var propertyLocations = PropertyLocations()
 
     /// The tag `element` reports, with the locations of the properties `keys` names. XML attributes the
     /// reader does not use are skipped without making their values.
-    init(_ element: XMLStartElement, name: String, keys: [PropertyKey]) {
-        self.name = name
+    init(_ element: XMLStartElement, keys: PropertyKeys) {
+        self.element = element
         location = element.location
-        values = []
-        values.reserveCapacity(element.attributeCount)
-        var located: [(key: PropertyKey, location: SourceLocation)] = []
-        for index in 0..<element.attributeCount {
-            guard let known = element.attributeNameIndex(index).map({ XcodeXMLName.all[$0] }) else { continue }
-            values.append((known, element.attributeValue(index)))
-            if let key = keys.first(where: { $0.xml == known }) {
-                located.append((key, element.attributeLocation(index)))
+        let count = element.attributeCount
+        if !keys.keys.isEmpty { propertyLocations.reserveCapacity(min(count, keys.keys.count)) }
+        for index in 0..<count {
+            guard let known = XcodeKnownNames.attribute(element.attributeNameIndex(index)) else { continue }
+            if attributeIndex[known.rawValue] < 0 { attributeIndex[known.rawValue] = Int32(truncatingIfNeeded: index) }
+            if let key = keys.key(for: known), key.isPreferred || propertyLocations[key.property] == nil {
+                propertyLocations[key.property] = element.attributeLocation(index)
             }
-        }
-        propertyLocations = PropertyLocations()
-        propertyLocations.reserveCapacity(located.count)
-        for (key, place) in located where key.isPreferred || propertyLocations[key.property] == nil {
-            propertyLocations[key.property] = place
         }
     }
 
+    /// The tag name as written.
+    var name: String { element.name }
+
     /// The value of an XML attribute, nil when absent.
     func value(_ key: XcodeXMLName) -> String? {
-        values.first { $0.name == key }?.value
+        let index = Int(attributeIndex[key.rawValue])
+        return index < 0 ? nil : element.attributeValue(index)
     }
 
     /// The value of an XML attribute, nil when absent or empty (Xcode writes `""` for a cleared field).
@@ -61,7 +86,12 @@ struct XcodeTag {
 
     /// Xcode writes booleans as `YES`/`NO`; `true`/`false` and `1`/`0` are accepted too. Absent means false.
     func flag(_ key: XcodeXMLName) -> Bool {
-        switch value(key) {
+        let index = Int(attributeIndex[key.rawValue])
+        guard index >= 0 else { return false }
+        let raw = element.rawAttributeValue(index)
+        if raw.elementsEqual("YES".utf8) { return true }
+        if raw.elementsEqual("NO".utf8) { return false }
+        return switch value(key) {
         case nil, "NO": false
         case "YES": true
         case let value?: ["yes", "true", "1"].contains(value.lowercased())
@@ -70,6 +100,30 @@ struct XcodeTag {
 
     /// Where a property is written, or the tag when it cannot be told.
     func location(ofProperty property: String) -> SourceLocation { propertyLocations[property] ?? location }
+
+    /// The model properties an element writes as XML attributes, each XML name's found in one step.
+    struct PropertyKeys: Sequence {
+        let keys: [PropertyKey]
+        /// For each `XcodeXMLName` (by raw value), the index in `keys` of its first key, -1 for none.
+        private let keyIndex: SIMD32<Int8>
+
+        init(_ keys: [PropertyKey]) {
+            self.keys = keys
+            var index = SIMD32<Int8>(repeating: -1)
+            for (offset, key) in keys.enumerated() where index[key.xml.rawValue] < 0 {
+                index[key.xml.rawValue] = Int8(offset)
+            }
+            keyIndex = index
+        }
+
+        /// The property the XML attribute `name` writes, nil for none.
+        func key(for name: XcodeXMLName) -> PropertyKey? {
+            let offset = Int(keyIndex[name.rawValue])
+            return offset < 0 ? nil : keys[offset]
+        }
+
+        func makeIterator() -> IndexingIterator<[PropertyKey]> { keys.makeIterator() }
+    }
 
     /// The model property (by its YAML key) an XML attribute writes.
     struct PropertyKey {
@@ -88,7 +142,7 @@ struct XcodeTag {
     func integer(_ key: XcodeXMLName, property: String, of element: @autoclosure () -> String) throws(InputError) -> Int? {
         guard let text = text(key) else { return nil }
         guard let value = Int(text) ?? Int(text.trimmingCharacters(in: .whitespaces)) else {
-            throw InputError(at: location(ofProperty: property), "\(key.rawValue) of \(element()) must be a whole number, found '\(text)'")
+            throw InputError(at: location(ofProperty: property), "\(key.xmlName) of \(element()) must be a whole number, found '\(text)'")
         }
         return value
     }
