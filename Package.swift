@@ -150,7 +150,9 @@ if readsSwiftSources {
         ),
         .testTarget(
             name: "SchemaLintSwiftDataTests",
-            dependencies: ["SchemaLint", "SchemaLintSwiftData", "schemalint-fuzz-swift"]
+            dependencies: ["SchemaLint", "SchemaLintSwiftData", "schemalint-fuzz-swift"],
+            // Inputs read by path (Fixtures/fuzz: what fuzzing found, docs/fuzzing.md).
+            exclude: ["Fixtures"]
         ),
     ]
 }

@@ -34,6 +34,10 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
         var reading = ModelSourceReading()
         var files: [StoreCodeSourceFile] = []
         for source in sources {
+            if let error = SwiftBracketNesting.check(source.bytes, file: source.name) {
+                reading.errors.append(error)
+                continue
+            }
             let file = StoreCodeSourceFile(name: source.name, bytes: source.bytes)
             do throws(InputError) {
                 reading.suppressions += try file.suppressions()

@@ -27,6 +27,10 @@ public struct SwiftDataReader: ModelSourceReader {
         var declarations = SwiftDeclarations()
         var errors: [InputError] = []
         for source in sources {
+            if let error = SwiftBracketNesting.check(source.bytes, file: source.name) {
+                errors.append(error)
+                continue
+            }
             let file = SwiftSourceFile(name: source.name, bytes: source.bytes)
             if let error = file.syntaxError() {
                 errors.append(error)
