@@ -21,8 +21,17 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
         "persistentContainer", "PersistenceController",
     ].map { Array($0.utf8) }
 
+    /// A `catch` with a call that stops the app: the caller of a throwing store wrapper
+    /// (`do { try setUpStorage() } catch { fatalError() }`) often mentions none of `words`.
+    static let catchWord: [[UInt8]] = [Array("catch".utf8)]
+    static let stopWords: [[UInt8]] = ["fatalError", "abort()", "preconditionFailure"].map { Array($0.utf8) }
+
+    static func mentionsStoreCode(_ bytes: [UInt8]) -> Bool {
+        ByteSearch.containsAny(words, in: bytes) || ByteSearch.containsAny(catchWord, in: bytes) && ByteSearch.containsAny(stopWords, in: bytes)
+    }
+
     public func claims(file path: String) -> Bool {
-        path.hasSuffix(".swift") && ByteSearch.file(path, containsAny: Self.words)
+        path.hasSuffix(".swift") && ByteSearch.file(path, matches: Self.mentionsStoreCode)
     }
 
     public func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading {
@@ -50,14 +59,17 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
         let declarations = CodeDeclarations(files)
         var facts = StoreCodeFacts()
         var openings: [LocatedOpening] = []
+        var escapes: [EscapingFailure] = []
         for file in files {
             let scanned = StoreCodeScanner(file: file, declarations: declarations).scan()
             facts.append(scanned.facts)
             openings += scanned.openings
+            escapes += scanned.escapes
         }
-        var located = StoreCodeFacts()
-        located.openings = LaunchPaths(declarations).attach(to: openings)
-        facts.append(located)
+        var followed = StoreCodeFacts()
+        followed.openings = LaunchPaths(declarations).attach(to: openings)
+        followed.failureActions = ErrorPaths(declarations).follow(escapes)
+        facts.append(followed)
         reading.storeCode = facts
         return reading
     }

@@ -32,6 +32,12 @@ public enum ByteSearch {
     /// size (`FileReader`, which reports why a file cannot be read, reads in chunks); the reader
     /// that claims the file reads it again with `FileReader`.
     public static func file(_ path: String, containsAny words: [[UInt8]]) -> Bool {
+        file(path) { containsAny(words, in: $0) }
+    }
+
+    /// Whether the bytes of the file at `path` (a regular file) satisfy `test`; false when it
+    /// cannot be read.
+    public static func file(_ path: String, matches test: ([UInt8]) -> Bool) -> Bool {
         // Only regular files: opening a FIFO would block.
         var status = stat()
         guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
@@ -48,6 +54,6 @@ public enum ByteSearch {
                 count += got
             }
         }
-        return containsAny(words, in: bytes)
+        return test(bytes)
     }
 }
