@@ -14,17 +14,17 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
 
     /// What a Swift file must mention to be parsed: a store call, a file operation, background
     /// work, or a launch entry point (which may reach a store opened in another file).
-    static let words: [[UInt8]] = [
+    static let words = ByteSearch.Words([
         "loadPersistentStores", "addPersistentStore", "ModelContainer", "NSPersistentStoreFileProtectionKey",
         "moveItem", "copyItem", "removeItem", "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "backgroundTask",
         "FinishLaunchingWithOptions", "willConnectTo", "@main", "UIApplicationMain", "fetchCompletionHandler",
         "persistentContainer", "PersistenceController",
-    ].map { Array($0.utf8) }
+    ].map { Array($0.utf8) })
 
     /// A `catch` with a call that stops the app: the caller of a throwing store wrapper
     /// (`do { try setUpStorage() } catch { fatalError() }`) often mentions none of `words`.
-    static let catchWord: [[UInt8]] = [Array("catch".utf8)]
-    static let stopWords: [[UInt8]] = ["fatalError", "abort()", "preconditionFailure"].map { Array($0.utf8) }
+    static let catchWord = ByteSearch.Words([Array("catch".utf8)])
+    static let stopWords = ByteSearch.Words(["fatalError", "abort()", "preconditionFailure"].map { Array($0.utf8) })
 
     static func mentionsStoreCode(_ bytes: [UInt8]) -> Bool {
         ByteSearch.containsAny(words, in: bytes) || ByteSearch.containsAny(catchWord, in: bytes) && ByteSearch.containsAny(stopWords, in: bytes)
