@@ -13,6 +13,8 @@ struct CodeUnit {
     /// `application(_:willFinishLaunchingWithOptions:)`, `scene(_:willConnectTo:options:)`, or
     /// the initializer or a stored property's initial value of a SwiftUI `App`.
     var isLaunchEntry: Bool
+    /// A function or initializer declared `throws`: an error inside it may reach its callers.
+    var isThrowing: Bool
     var file: Int
 }
 
@@ -25,6 +27,10 @@ struct CodeDeclarations {
     private(set) var unitsByKey: [String: [Int]] = [:]
     private(set) var typeNames: Set<String> = []
     private(set) var typesByMember: [String: Set<String>] = [:]
+    /// The type a property is declared with (`let stack: CoreDataStack`, `var storage: Storage!`)
+    /// or made as (`let stack = CoreDataStack()`), by `Type.property`: a name, which may be no
+    /// type of the project.
+    private(set) var propertyTypes: [String: String] = [:]
     private var unitByBody: [SyntaxIdentifier: Int] = [:]
 
     init(_ files: [StoreCodeSourceFile]) {
@@ -33,11 +39,12 @@ struct CodeDeclarations {
             let collector = DeclarationCollector(viewMode: .sourceAccurate)
             collector.walk(file.tree)
             typeNames.formUnion(collector.typeNames)
+            propertyTypes.merge(collector.propertyTypes) { first, _ in first }
             for found in collector.units {
                 let unit = CodeUnit(
                     key: "\(found.typeName).\(found.member)", typeName: found.typeName, body: found.body,
                     place: CodePlace(file.location(of: found.declaration), in: found.display),
-                    isLaunchEntry: found.isLaunchEntry, file: index
+                    isLaunchEntry: found.isLaunchEntry, isThrowing: found.isThrowing, file: index
                 )
                 unitByBody[found.body.id] = units.count
                 unitsByKey[unit.key, default: []].append(units.count)
@@ -57,6 +64,17 @@ struct CodeDeclarations {
         return nil
     }
 
+    /// The unit of a function or initializer declaration (none for a local function).
+    func unit(declaredBy declaration: Syntax) -> Int? {
+        let body = declaration.as(FunctionDeclSyntax.self)?.body.map { Syntax($0) } ?? declaration.as(InitializerDeclSyntax.self)?.body.map { Syntax($0) }
+        return body.flatMap { unitByBody[$0.id] }
+    }
+
+    /// Where `node` is, as `file:line:column` with the declaration around it.
+    func place(of node: some SyntaxProtocol, inUnit unit: Int) -> CodePlace {
+        CodePlace(files[units[unit].file].location(of: node), in: units[unit].place.declaration)
+    }
+
     /// The name people know the code around `node` by (`AppDelegate.persistentContainer`).
     func declaration(around node: some SyntaxProtocol) -> String {
         unit(around: node).map { units[$0].place.declaration } ?? "top level"
@@ -72,10 +90,12 @@ private final class DeclarationCollector: SyntaxVisitor {
         var body: Syntax
         var declaration: Syntax
         var isLaunchEntry: Bool
+        var isThrowing = false
     }
 
     var units: [Found] = []
     var typeNames: Set<String> = []
+    var propertyTypes: [String: String] = [:]
     private var types: [(name: String, isApp: Bool)] = []
 
     private func enter(_ name: String, inherits: InheritanceClauseSyntax?) {
@@ -117,15 +137,31 @@ private final class DeclarationCollector: SyntaxVisitor {
         let name = node.name.text
         let isEntry = name == "application" && (labels.contains("didFinishLaunchingWithOptions:") || labels.contains("willFinishLaunchingWithOptions:"))
             || name == "scene" && labels.contains("willConnectTo:")
-        units.append(Found(typeName: typeName, member: name, display: qualified("\(name)(\(labels))"), body: Syntax(body), declaration: Syntax(node.name), isLaunchEntry: isEntry))
+        units.append(Found(
+            typeName: typeName, member: name, display: qualified("\(name)(\(labels))"), body: Syntax(body), declaration: Syntax(node.name),
+            isLaunchEntry: isEntry, isThrowing: node.signature.effectSpecifiers?.throwsClause != nil
+        ))
         return .visitChildren
+    }
+
+    /// `T` for `x: T`, `x: T?`, `x: T!` and `x = T(...)`.
+    private static func namedType(_ binding: PatternBindingSyntax) -> String? {
+        if var type = binding.typeAnnotation?.type {
+            if let wrapped = type.as(OptionalTypeSyntax.self)?.wrappedType ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType { type = wrapped }
+            return type.as(IdentifierTypeSyntax.self)?.name.text
+        }
+        guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else { return nil }
+        return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let body = node.body, isMemberOrGlobal(node) else { return .visitChildren }
         let labels = node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
         let display = labels.isEmpty ? "init" : "init(\(labels))"
-        units.append(Found(typeName: typeName, member: "init", display: qualified(display), body: Syntax(body), declaration: Syntax(node.initKeyword), isLaunchEntry: types.last?.isApp ?? false))
+        units.append(Found(
+            typeName: typeName, member: "init", display: qualified(display), body: Syntax(body), declaration: Syntax(node.initKeyword),
+            isLaunchEntry: types.last?.isApp ?? false, isThrowing: node.signature.effectSpecifiers?.throwsClause != nil
+        ))
         return .visitChildren
     }
 
@@ -135,6 +171,7 @@ private final class DeclarationCollector: SyntaxVisitor {
         let isLazy = node.modifiers.contains { $0.name.text == "lazy" }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            if let type = Self.namedType(binding) { propertyTypes["\(typeName).\(name)"] = type }
             let body: Syntax? = binding.initializer.map { Syntax($0.value) } ?? binding.accessorBlock.map { Syntax($0) }
             guard let body else { continue }
             // An App's stored properties get their values when the App is made, at launch.

@@ -103,20 +103,26 @@ struct LocatedOpening {
     var runsWithUnit: Bool
 }
 
-/// Collects the unit keys a body uses, without entering closures that may run later.
-private final class UseCollector: SyntaxVisitor {
+/// Collects the unit keys a body uses, each with the expression that names it (`x`, `T`, `e.x`):
+/// by default without entering closures that may run later (the launch path), or in every
+/// closure (the callers of a function, wherever they call it).
+final class UseCollector: SyntaxVisitor {
     let typeName: String
     let declarations: CodeDeclarations
-    var keys: [String] = []
+    let entersEveryClosure: Bool
+    private(set) var uses: [(key: String, node: Syntax)] = []
 
-    init(typeName: String, declarations: CodeDeclarations) {
+    var keys: [String] { uses.map(\.key) }
+
+    init(typeName: String, declarations: CodeDeclarations, entersEveryClosure: Bool = false) {
         self.typeName = typeName
         self.declarations = declarations
+        self.entersEveryClosure = entersEveryClosure
         super.init(viewMode: .sourceAccurate)
     }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        SynchronousCode.runsAtOnce(node) ? .visitChildren : .skipChildren
+        entersEveryClosure || SynchronousCode.runsAtOnce(node) ? .visitChildren : .skipChildren
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -124,11 +130,11 @@ private final class UseCollector: SyntaxVisitor {
         // A type name is a use of its initializers only when called (`T(...)`); as the base of
         // `T.member`, the member access resolves it.
         if declarations.typeNames.contains(name) {
-            if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { keys.append("\(name).init") }
+            if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { uses.append(("\(name).init", Syntax(node))) }
         } else if declarations.unitsByKey["\(typeName).\(name)"] != nil {
-            keys.append("\(typeName).\(name)")
+            uses.append(("\(typeName).\(name)", Syntax(node)))
         } else if declarations.unitsByKey[".\(name)"] != nil {
-            keys.append(".\(name)")
+            uses.append((".\(name)", Syntax(node)))
         }
         return .visitChildren
     }
@@ -137,17 +143,22 @@ private final class UseCollector: SyntaxVisitor {
         let name = node.declName.baseName.text
         if let owner = owner(of: node.base) {
             if name == "init", let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
-                keys.append("\(owner).init")
+                uses.append(("\(owner).init", Syntax(node)))
             } else {
-                keys.append("\(owner).\(name)")
+                uses.append(("\(owner).\(name)", Syntax(node)))
             }
         } else if node.base != nil, let types = declarations.typesByMember[name], types.count == 1, let only = types.first {
-            keys.append("\(only).\(name)")
+            uses.append(("\(only).\(name)", Syntax(node)))
         }
         return .visitChildren
     }
 
-    /// The type whose member is used: `self`, `T`, `(e as! T)`, `(e as? T)?`.
+    private func projectType(ofProperty name: String, in type: String) -> String? {
+        declarations.propertyTypes["\(type).\(name)"].flatMap { declarations.typeNames.contains($0) ? $0 : nil }
+    }
+
+    /// The type whose member is used: `self`, `T`, `(e as! T)`, `(e as? T)?`, a property
+    /// declared with or made as a type of the project.
     private func owner(of base: ExprSyntax?) -> String? {
         guard var expression = base else { return nil }
         while true {
@@ -158,6 +169,11 @@ private final class UseCollector: SyntaxVisitor {
         }
         if expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" { return typeName }
         if let reference = expression.as(DeclReferenceExprSyntax.self), declarations.typeNames.contains(reference.baseName.text) { return reference.baseName.text }
+        // A property of a known type: `stack`, `self.stack`, `Stack.shared`, `a.b.stack`.
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return projectType(ofProperty: reference.baseName.text, in: typeName) }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = owner(of: member.base) {
+            return projectType(ofProperty: member.declName.baseName.text, in: base)
+        }
         if let cast = expression.as(AsExprSyntax.self) {
             let type = cast.type.trimmedDescription.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
             return declarations.typeNames.contains(type) ? type : nil

@@ -13,6 +13,8 @@ struct StoreCodeScanner {
     struct Scanned {
         var facts = StoreCodeFacts()
         var openings: [LocatedOpening] = []
+        /// Openings whose error leaves a throwing function, for `ErrorPaths`.
+        var escapes: [EscapingFailure] = []
     }
 
     func scan() -> Scanned {
@@ -76,7 +78,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         case "loadPersistentStores" where member != nil && !inMemoryOnly.contains(typeName(around: node)):
             let type = typeName(around: node)
             addOpening(.loadPersistentStores, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type))
-            if let closure = completionHandler(of: node) { addFailureActions(inCompletion: closure, opening: .loadPersistentStores, call: node) }
+            if let closure = completionHandler(of: node) {
+                addFailureActions(inCompletion: closure, opening: .loadPersistentStores, call: node)
+                addEscape(ofCompletion: closure, opening: .loadPersistentStores, call: node)
+            }
         case "addPersistentStore" where member != nil && !inMemoryOnly.contains(typeName(around: node)):
             let type = typeName(around: node)
             if labels.hasPrefix("with:") {
@@ -150,38 +155,58 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     /// The error branches of a completion handler: what runs when its error parameter is set.
     private func addFailureActions(inCompletion closure: ClosureExprSyntax, opening: StoreOpening.Call, call: FunctionCallExprSyntax) {
-        var names: [String] = []
-        switch closure.signature?.parameterClause {
-        case .simpleInput(let list)?: names = list.map(\.name.text)
-        case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-        case nil: break
-        }
+        let names = completionParameterNames(closure)
         guard let errorName = names.last, names.count >= 2, errorName != "_" else { return }
         let finder = ErrorBranchFinder(errorName: errorName)
         finder.walk(closure.statements)
         for branch in finder.branches { addActions(in: branch, opening: opening, openingNode: call) }
     }
 
-    /// What runs when a throwing opening fails: its `catch` clauses, or `try!`.
+    /// What runs when a throwing opening fails: its `catch` clauses, `try!`, or (through
+    /// `ErrorPaths`) the callers of the throwing function it is in.
     private func addFailureActions(ofThrowing call: FunctionCallExprSyntax, opening: StoreOpening.Call) {
-        var current = Syntax(call)
-        var sawTry = false
-        while let parent = current.parent {
-            if let tryExpression = parent.as(TryExprSyntax.self), !sawTry {
-                sawTry = true
-                if tryExpression.questionOrExclamationMark?.text == "!" {
-                    scanned.facts.failureActions.append(StoreFailureAction(
-                        action: .stopsTheApp, written: "try!", place: place(tryExpression), opening: opening, openingLocation: file.location(of: call)
-                    ))
-                    return
-                }
-            }
-            if let doStatement = parent.as(DoStmtSyntax.self), current.id == doStatement.body.id {
-                for clause in doStatement.catchClauses { addActions(in: Syntax(clause.body), opening: opening, openingNode: call) }
-                return
-            }
-            if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) { return }
-            current = parent
+        switch ThrowingCallFailure.of(call) {
+        case .forced(let tryExpression):
+            scanned.facts.failureActions.append(StoreFailureAction(
+                action: .stopsTheApp, written: "try!", place: place(tryExpression), opening: opening, openingLocation: file.location(of: call)
+            ))
+        case .handled(let branches, let throwsOn):
+            for branch in branches { addActions(in: branch, opening: opening, openingNode: call) }
+            if throwsOn, let unit = declarations.unit(around: call) { addEscape(from: unit, opening: opening, call: call) }
+        case .escapes(let declaration):
+            if let unit = declarations.unit(declaredBy: declaration) { addEscape(from: unit, opening: opening, call: call) }
+        case .ignored:
+            break
+        }
+    }
+
+    private func addEscape(from unit: Int, opening: StoreOpening.Call, call: FunctionCallExprSyntax) {
+        guard declarations.units[unit].isThrowing else { return }
+        scanned.escapes.append(EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call)))
+    }
+
+    /// A `loadPersistentStores` handler inside a throwing function that hands its error out: to
+    /// a continuation (`resume(throwing:)`), or to a variable that the function throws after the call
+    /// (`var loadError: Error?` ... `if let loadError { throw loadError }`).
+    private func addEscape(ofCompletion closure: ClosureExprSyntax, opening: StoreOpening.Call, call: FunctionCallExprSyntax) {
+        guard let unit = declarations.unit(around: call), declarations.units[unit].isThrowing else { return }
+        let errorName = completionParameterNames(closure).last ?? "$1"
+        let handOver = ErrorHandOver(errorName: errorName)
+        handOver.walk(closure.statements)
+        if handOver.resumesThrowing {
+            addEscape(from: unit, opening: opening, call: call)
+        } else if !handOver.keptIn.isEmpty {
+            let throwing = ThrowsOfNames(names: handOver.keptIn, unitBody: declarations.units[unit].body)
+            throwing.walk(declarations.units[unit].body)
+            if throwing.found { addEscape(from: unit, opening: opening, call: call) }
+        }
+    }
+
+    private func completionParameterNames(_ closure: ClosureExprSyntax) -> [String] {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list)?: list.map(\.name.text)
+        case .parameterClause(let clause)?: clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: []
         }
     }
 
@@ -384,8 +409,64 @@ private final class ErrorBranchFinder: SyntaxVisitor {
     }
 }
 
-/// Calls that stop the app or delete the store.
-private final class DestructiveCallFinder: SyntaxVisitor {
+/// What a completion handler does with its error: resumes a continuation throwing it, or keeps
+/// it in variables from outside the handler (`loadError = error`).
+private final class ErrorHandOver: SyntaxVisitor {
+    let errorName: String
+    var resumesThrowing = false
+    var keptIn: Set<String> = []
+
+    init(errorName: String) {
+        self.errorName = errorName
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if SynchronousCode.calledName(node) == "resume", node.arguments.first?.label?.text == "throwing" { resumesThrowing = true }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text,
+           elements[2].tokens(viewMode: .sourceAccurate).contains(where: { $0.text == errorName }) {
+            keptIn.insert(name)
+        }
+        return .visitChildren
+    }
+}
+
+/// A `throw` of one of `names`: the name in the thrown value, in the condition of an `if` or
+/// `guard` around it, or as the base of the call around it (`try loadError.map { throw $0 }`).
+private final class ThrowsOfNames: SyntaxVisitor {
+    let names: Set<String>
+    let unitBody: Syntax
+    var found = false
+
+    init(names: Set<String>, unitBody: Syntax) {
+        self.names = names
+        self.unitBody = unitBody
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func mentions(_ node: some SyntaxProtocol) -> Bool {
+        node.tokens(viewMode: .sourceAccurate).contains { names.contains($0.text) }
+    }
+
+    override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
+        if mentions(node.expression) { found = true }
+        var current = node.parent
+        while !found, let syntax = current, syntax.id != unitBody.id {
+            if let condition = syntax.as(IfExprSyntax.self)?.conditions ?? syntax.as(GuardStmtSyntax.self)?.conditions, mentions(condition) { found = true }
+            if let call = syntax.as(FunctionCallExprSyntax.self), mentions(call.calledExpression) { found = true }
+            current = syntax.parent
+        }
+        return .skipChildren
+    }
+}
+
+/// Calls that stop the app or delete the store (also in the callers `ErrorPaths` finds).
+final class DestructiveCallFinder: SyntaxVisitor {
     var found: [(Syntax, StoreFailureAction.Action, String)] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

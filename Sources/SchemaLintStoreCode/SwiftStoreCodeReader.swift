@@ -14,17 +14,22 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
 
     /// What a Swift file must mention to be parsed: a store call, a file operation, background
     /// work, or a launch entry point (which may reach a store opened in another file).
-    static let words: [[UInt8]] = [
+    static let words = ByteSearch.Words([
         "loadPersistentStores", "addPersistentStore", "ModelContainer", "NSPersistentStoreFileProtectionKey",
         "moveItem", "copyItem", "removeItem", "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "backgroundTask",
         "FinishLaunchingWithOptions", "willConnectTo", "@main", "UIApplicationMain", "fetchCompletionHandler",
         "persistentContainer", "PersistenceController", "migratePersistentStore", "replacePersistentStore",
-    ].map { Array($0.utf8) }
+    ].map { Array($0.utf8) })
+
+    /// A `catch` with a call that stops the app: the caller of a throwing store wrapper
+    /// (`do { try setUpStorage() } catch { fatalError() }`) often mentions none of `words`.
+    static let catchWord = ByteSearch.Words([Array("catch".utf8)])
+    static let stopWords = ByteSearch.Words(["fatalError", "abort()", "preconditionFailure"].map { Array($0.utf8) })
 
     public var fileNameSuffixes: [String] { [".swift"] }
 
     public func claims(name: String, bytes: [UInt8]) -> Bool {
-        ByteSearch.containsAny(Self.words, in: bytes)
+        ByteSearch.containsAny(Self.words, in: bytes) || ByteSearch.containsAny(Self.catchWord, in: bytes) && ByteSearch.containsAny(Self.stopWords, in: bytes)
     }
 
     /// Sources as bytes with the names messages show. Swift that does not parse is read as far as
@@ -49,14 +54,17 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
         let declarations = CodeDeclarations(files)
         var facts = StoreCodeFacts()
         var openings: [LocatedOpening] = []
+        var escapes: [EscapingFailure] = []
         for file in files {
             let scanned = StoreCodeScanner(file: file, declarations: declarations).scan()
             facts.append(scanned.facts)
             openings += scanned.openings
+            escapes += scanned.escapes
         }
-        var located = StoreCodeFacts()
-        located.openings = LaunchPaths(declarations).attach(to: openings)
-        facts.append(located)
+        var followed = StoreCodeFacts()
+        followed.openings = LaunchPaths(declarations).attach(to: openings)
+        followed.failureActions = ErrorPaths(declarations).follow(escapes)
+        facts.append(followed)
         reading.storeCode = facts
         return reading
     }

@@ -54,6 +54,26 @@ import Testing
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     }
 
+    @Test func objectiveCLaunchPathsReachTheTemplateContainerAndASingletonStack() throws {
+        let (hits, run) = try Self.lint("objc-launch/before")
+        #expect(Set(hits) == [
+            // Diary 2 adds an attribute: a full migration, so warnings.
+            Hit(place: "AppDelegate.m:26:35", severity: "warning", rule: "store-opened-at-launch"),
+            Hit(place: "CoreDataStack.m:21:28", severity: "warning", rule: "store-opened-at-launch"),
+        ], "\(run.stdout)\(run.stderr)")
+        #expect(hits.count == 2, "\(run.stdout)")
+        #expect(run.stdout.contains("loadPersistentStores opens the store on the launch path (-[AppDelegate application:didFinishLaunchingWithOptions:])"), "\(run.stdout)")
+        // The singleton's dispatch_once block runs at once; the path goes through it.
+        #expect(run.stdout.contains("reached synchronously from -[SceneDelegate scene:willConnectToSession:options:]"), "\(run.stdout)")
+        #expect(run.stdout.contains("reached synchronously from +[CoreDataStack sharedStack]"), "\(run.stdout)")
+    }
+
+    @Test func objectiveCStoresAddedAsynchronouslyOrInABackgroundBlockAreQuiet() throws {
+        let (hits, run) = try Self.lint("objc-launch/fixed")
+        #expect(hits == [], "\(run.stdout)\(run.stderr)")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    }
+
     @Test func aSuppressionCommentInObjectiveCAcceptsTheFinding() throws {
         let folder = try TemporaryFolder()
         let source = try String(contentsOf: Self.fixtures.appendingPathComponent("objc-template/before/AppDelegate.m"), encoding: .utf8)
@@ -157,6 +177,66 @@ import Testing
     func swiftDataOpenedInATaskIsQuiet() throws {
         let (hits, run) = try Self.lint("swiftdata-app/fixed")
         #expect(hits == [], "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func errorsPassedUpThroughThrowingWrappersReachTheCallersCatch() throws {
+        let (hits, run) = try Self.lint("throwing-wrapper/before")
+        #expect(Set(hits) == [
+            // CoreDataManager.init throws what addPersistentStore throws; setupStorage stops the app.
+            Hit(place: "AppDelegate.swift:20:13", severity: "warning", rule: "store-load-failure-destructive"),
+            // A do/catch right around addPersistentStore.
+            Hit(place: "AppDelegate.swift:30:13", severity: "warning", rule: "store-load-failure-destructive"),
+            // SyncStore.load resumes its continuation throwing the handler's error; start() deletes the store.
+            Hit(place: "SyncStore.swift:25:26", severity: "warning", rule: "store-load-failure-destructive"),
+            Hit(place: "SyncStore.swift:25:46", severity: "error", rule: "store-moved-without-companions"),
+            // didFinishLaunching -> setupStorage -> CoreDataManager.init, migrating (no model here: a note).
+            Hit(place: "CoreDataManager.swift:11:25", severity: "note", rule: "store-opened-at-launch"),
+        ], "\(run.stdout)\(run.stderr)")
+        #expect(hits.count == 5, "\(run.stdout)")
+        #expect(run.stdout.contains("AppDelegate.swift:20:13: warning: fatalError() stops the app when addPersistentStore fails"), "\(run.stdout)")
+        #expect(run.stdout.contains("CoreDataManager.init(storeURL:model:) passes the error of opening the store on to its caller"), "\(run.stdout)")
+        #expect(run.stdout.contains("SyncStore.load() passes the error of opening the store on to its caller"), "\(run.stdout)")
+    }
+
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func callersThatKeepTheStoreAfterAWrapperThrowsAreQuiet() throws {
+        let (hits, run) = try Self.lint("throwing-wrapper/fixed")
+        #expect(hits == [], "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aCapturedErrorThrownAfterLoadingIsFollowedToTryBang() throws {
+        // The shape of many small stacks: the handler keeps the error, the function throws it after
+        // the call; a caller that uses `try!` stops the app, one that uses `try?` does not.
+        func source(_ call: String) -> String {
+            """
+            import CoreData
+
+            enum Stack {
+                static func container() throws -> NSPersistentContainer {
+                    let container = NSPersistentContainer(name: "Notes")
+                    var loadError: Error?
+                    container.loadPersistentStores { loadError = $1 }
+                    try loadError.map { throw $0 }
+                    return container
+                }
+            }
+
+            final class Model {
+                let container = \(call)
+            }
+
+            """
+        }
+        let folder = try TemporaryFolder()
+        try folder.write(source("try! Stack.container()"), to: "Stack.swift")
+        let run = try Executable.run([folder.path])
+        #expect(run.stdout.contains("Stack.swift:14:21: warning: try! stops the app when loadPersistentStores fails"), "\(run.stdout)")
+        #expect(run.stdout.contains("Stack.container() passes the error of opening the store on to its caller"), "\(run.stdout)")
+        try folder.write(source("try? Stack.container()"), to: "Stack.swift")
+        let again = try Executable.run([folder.path])
+        #expect(!again.stdout.contains("[store-load-failure-destructive]"), "\(again.stdout)")
     }
 
     @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))

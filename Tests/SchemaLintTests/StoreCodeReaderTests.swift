@@ -135,4 +135,20 @@ import Testing
         #expect(!ByteSearch.containsAny(words, in: Array("loadPersistentStore @mai".utf8)))
         #expect(!ByteSearch.containsAny(words, in: []))
     }
+
+    @Test func byteSearchAnchorsOnARareByteAndStillFindsEveryPlace() {
+        // The anchor of `loadPersistentStores` is its `P`, of `moveItem` its `I`, of `@main` its `@`.
+        #expect(ByteSearch.anchorIndex(of: Array("loadPersistentStores".utf8)) == 4)
+        #expect(ByteSearch.anchorIndex(of: Array("moveItem".utf8)) == 4)
+        #expect(ByteSearch.anchorIndex(of: Array("@main".utf8)) == 0)
+        let word = [Array("moveItem".utf8)]
+        // At the start, at the very end, after false candidates of the anchor byte (`I`, `Item`,
+        // `veItem`), and not when the word would run past the end or is longer than the bytes.
+        #expect(ByteSearch.containsAny(word, in: Array("moveItem(at:".utf8)))
+        #expect(ByteSearch.containsAny(word, in: Array("I Item veItem moveItem".utf8)))
+        #expect(ByteSearch.containsAny(word, in: Array("IIIImoveItem".utf8)))
+        #expect(!ByteSearch.containsAny(word, in: Array("Item removeIte".utf8)))
+        #expect(!ByteSearch.containsAny(word, in: Array("Item".utf8)))
+        #expect(!ByteSearch.containsAny(word, in: Array("moveItem".utf8.dropLast())))
+    }
 }

@@ -119,6 +119,9 @@ public struct StoreFailureAction: Hashable, Sendable {
     /// The opening whose failure this handles.
     public var opening: StoreOpening.Call
     public var openingLocation: SourceLocation
+    /// The throwing functions the opening's error came up through before it reached this code
+    /// (the one that opens the store first); empty when it is handled where the store is opened.
+    public var errorPath: [CodePlace] = []
 
     public init(action: Action, written: String, place: CodePlace, opening: StoreOpening.Call, openingLocation: SourceLocation) {
         self.action = action

@@ -6824,14 +6824,30 @@ The rule reports, in the code that runs when opening fails:
 "Where opening failed" is: the branch of the `loadPersistentStores` (or `addPersistentStore(with:)`)
 completion handler that its error parameter leads to (`if let error`, `if error != nil`, the
 `else` of `if error == nil`, `guard error == nil else`), the `catch` clauses around
-`addPersistentStore(ofType:...)` or `ModelContainer(...)`, and in Objective-C the branch of
+`addPersistentStore(ofType:...)` or `ModelContainer(...)` (and the `else` of a `guard` on
+`try?`), and in Objective-C the branch of
 `if (error)` in the completion block and of `if (![coordinator addPersistentStoreWithType:...])`
-(or of the `if` on the variable its result went to). `ModelContainer`s kept in memory
+(or of the `if` on the variable its result went to).
+
+Stacks often wrap the opening in a throwing function or initializer and leave the reaction to
+their caller: `init(storeURL:) throws` around `try addPersistentStore(...)`, a `load() async throws`
+that resumes a continuation with the handler's error, a `load() throws` that keeps the handler's
+error in a variable and throws it after the call. The rule follows such an error up through the
+throwing functions that pass it on (a plain `try` outside any `do`, or a `catch` that throws again;
+up to four of them) to the `catch` clauses, `try!` and `guard ... try? ... else` of their callers,
+and reports what those do, with the way the error came as notes. Calls are resolved by name as
+`store-opened-at-launch` resolves them (`f()`, `self.f()`, `Type.f()`, `Type(...)`, `e.f()` when
+one type declares `f`), in any closure (a `Task` too). `ModelContainer`s kept in memory
 (`isStoredInMemoryOnly: true`) and those in `#Preview`s and preview providers are left alone.
 
 Where it is blind: an error handled by a function the handler calls (`handle(error)`) is not
-followed, nor an opening wrapped in a throwing function or initializer whose caller stops the app
-(`do { try setUpStore() } catch { fatalError() }`); stores kept in memory only
+followed, nor one handed to a completion handler of the wrapper's own (`completion(error)`), nor a
+call of a wrapper through a protocol or on a value whose type the reader cannot name; a throwing
+wrapper is taken to pass the store's failure on when an opening stands under a plain `try`, in a
+`do` whose `catch` throws (whatever it throws), or in a handler that calls `resume(throwing:)` or
+keeps the error in a variable that the wrapper throws (the variable named in the `throw`, in the
+condition of an `if` or `guard` around it, or as in `try loadError.map { throw $0 }`); a caller is read only in a file that mentions one of the
+reader's words or both `catch` and `fatalError`, `abort()` or `preconditionFailure`; stores kept in memory only
 (`NSInMemoryStoreType`, test stacks) are left out; a `switch` on the error, `assert`, `NSAssert` (compiled out of release builds) are not
 read; in Objective-C only the `if` forms above are recognised, inside the method that opens the store.
 
@@ -6930,6 +6946,121 @@ final class Persistence {
 }
 
 @end
+```
+
+### Triggers: a throwing stack whose caller stops the app
+
+```swift path=App/CoreDataManager.swift
+import CoreData
+
+final class CoreDataManager {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(storeURL: URL, model: NSManagedObjectModel) throws {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let options = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
+    }
+}
+```
+
+```swift path=App/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    var storage: CoreDataManager!
+
+    func setupStorage(at url: URL) {
+        do {
+            storage = try CoreDataManager(storeURL: url, model: NSManagedObjectModel())
+        } catch {
+            fatalError("Could not open the store: \(error)")
+        }
+    }
+}
+```
+
+### Triggers: an async wrapper of loadPersistentStores, and a caller that deletes the store
+
+```swift path=App/Store.swift
+import CoreData
+
+final class Store {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func load() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            container.loadPersistentStores { _, error in
+                if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+            }
+        }
+    }
+
+    func start() {
+        Task {
+            do {
+                try await load()
+            } catch {
+                try? FileManager.default.removeItem(at: container.persistentStoreDescriptions[0].url!)
+            }
+        }
+    }
+}
+```
+
+### Triggers: abort() in the catch around addPersistentStore
+
+```swift path=App/Stack.swift
+import CoreData
+
+final class Stack {
+    let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel())
+
+    func open(_ url: URL) {
+        do {
+            try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+        } catch {
+            abort()
+        }
+    }
+}
+```
+
+### Does not trigger: the caller of the throwing stack keeps the store and reports the error
+
+```swift path=App/CoreDataManager.swift
+import CoreData
+
+final class CoreDataManager {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(storeURL: URL, model: NSManagedObjectModel) throws {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let options = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
+    }
+}
+```
+
+```swift path=App/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    var storage: CoreDataManager?
+    var storageError: Error?
+
+    func setupStorage(at url: URL) {
+        do {
+            storage = try CoreDataManager(storeURL: url, model: NSManagedObjectModel())
+        } catch {
+            storageError = error
+        }
+    }
+}
 ```
 
 ### Does not trigger: the error is reported and the store kept
@@ -7385,16 +7516,34 @@ where they are written and those handed to `performAndWait`, `sync` or `autorele
 stops at any other closure (a completion handler, `Task`, `DispatchQueue.async`), which may run
 later.
 
+In Objective-C (`.m` files, read as tokens) the entry points are
+`application:didFinishLaunchingWithOptions:`, `application:willFinishLaunchingWithOptions:` and
+`scene:willConnectToSession:options:`, and the path goes through messages to `self`
+(`[self persistentContainer]`, `self.managedObjectContext`), to a class of the files
+(`[CoreDataStack sharedStack]`, `[[CoreDataStack alloc] init]`), to any receiver when one class
+of the files implements the selector, and through calls of the files' C functions; blocks are
+entered only when handed to `dispatch_sync`, `dispatch_once` or `performBlockAndWait:`. The
+openings are `loadPersistentStoresWithCompletionHandler:` (unless the file sets
+`shouldMigrateStoreAutomatically = NO`, or `shouldAddStoreAsynchronously = YES`) and
+`addPersistentStoreWithType:...` whose `options:` ask for `NSMigratePersistentStoresAutomaticallyOption`
+(in the call, or in a dictionary assigned in the same method to the variable passed).
+
 The severity comes from the models of the same run: a **warning** when the newest version of a
 model needs a full migration of a store of the release before it (the version hash of an entity
 changed, as `migration-at-launch` says), a **note** otherwise, as a reminder for the next release.
 
-Where it is blind: only Swift is read (not Objective-C); a use is followed only when the reader can
-tell what it names (`self.x`, `x`, `Type.x`, `Type(...)`, `(e as! Type).x`, or `e.x` when a single
-type declares `x`), so a call through a protocol, a closure stored in a property or a value whose
+Where it is blind: a use is followed only when the reader can
+tell what it names (`self.x`, `x`, `Type.x`, `Type(...)`, `(e as! Type).x`, `p.x` for a property
+`p` declared with or made as a type of the project, or `e.x` when a single type declares `x`;
+in Objective-C, the receivers above), so a call through a protocol, a closure stored in a property or a value whose
 type is unknown ends the path; files that mention none of the reader's words (`@main`,
-`loadPersistentStores`, `persistentContainer`, `ModelContainer`, ...) are not read, so a path
-through such a file is not seen. SwiftUI's `.modelContainer(for:)` modifier makes its container
+`loadPersistentStores`, `persistentContainer`, `ModelContainer`, ...; in Objective-C the store
+calls and the launch entry points) are not read, so a path through such a file is not seen. In
+Objective-C, a method reached through a variable whose class the reader cannot tell (`[stack
+context]` when more than one class implements `context`), a macro, or a path that crosses into
+Swift (or from Swift into Objective-C) is not followed; a store option set in another method than
+the one that adds the store counts only for `shouldMigrateStoreAutomatically` and
+`shouldAddStoreAsynchronously`, which are looked for in the whole file. SwiftUI's `.modelContainer(for:)` modifier makes its container
 inside SwiftUI and is not counted as an opening. It cannot tell how large anyone's store is.
 
 ## What to do instead
@@ -7491,6 +7640,91 @@ struct PersistenceController {
         })
     }
 }
+```
+
+### Triggers: a stack kept in a property of the app delegate, whose type says which load() runs
+
+```swift path=Notes/AppDelegate.swift
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    let stack = NotesStack()
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        stack.load()
+        return true
+    }
+}
+```
+
+```swift path=Notes/NotesStack.swift
+import CoreData
+
+final class NotesStack {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func load() {
+        container.loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+
+final class ImageCache {
+    func load() {}
+}
+```
+
+### Triggers: Objective-C: the template's container used in didFinishLaunchingWithOptions
+
+```objc path=Diary/AppDelegate.m
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    MasterViewController *controller = (MasterViewController *)self.window.rootViewController;
+    controller.managedObjectContext = self.persistentContainer.viewContext;
+    return YES;
+}
+
+- (NSPersistentContainer *)persistentContainer {
+    @synchronized (self) {
+        if (_persistentContainer == nil) {
+            _persistentContainer = [[NSPersistentContainer alloc] initWithName:@"Diary"];
+            [_persistentContainer loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *storeDescription, NSError *error) {
+                if (error != nil) {
+                    NSLog(@"Unresolved error %@, %@", error, error.userInfo);
+                }
+            }];
+        }
+    }
+    return _persistentContainer;
+}
+
+@end
+```
+
+### Does not trigger: Objective-C: the store is added in a block that runs later
+
+```objc path=Diary/AppDelegate.m
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    dispatch_async(dispatch_get_global_queue(QOS_CLASS_USER_INITIATED, 0), ^{
+        [self openStore];
+    });
+    return YES;
+}
+
+- (void)openStore {
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    NSError *error = nil;
+    if (![self.coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:self.storeURL options:options error:&error]) {
+        NSLog(@"cannot open the store: %@", error);
+    }
+}
+
+@end
 ```
 
 ### Does not trigger: the store is added asynchronously

@@ -1,6 +1,6 @@
 /// Reads the store-handling code of Objective-C files (`.m`): file protection, what the error
-/// branch of opening a store does, `NSFileManager` moves of store files, background work
-/// (docs/store-code.md). Built into the core: it needs no dependency, only a tokenizer. Files that
+/// branch of opening a store does, `NSFileManager` moves of store files, background work, and the
+/// openings a launch entry point reaches (docs/store-code.md). Built into the core: it needs no dependency, only a tokenizer. Files that
 /// mention none of its words are not read further; the reader never refuses a file for its syntax.
 public struct ObjCStoreCodeReader: ModelSourceReader {
     public init() {}
@@ -11,7 +11,7 @@ public struct ObjCStoreCodeReader: ModelSourceReader {
     static let words: [[UInt8]] = [
         "loadPersistentStores", "addPersistentStore", "NSFileProtectionComplete", "moveItemAt", "copyItemAt", "removeItemAt",
         "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "performFetchWithCompletionHandler", "fetchCompletionHandler",
-        "migratePersistentStore", "replacePersistentStore",
+        "migratePersistentStore", "replacePersistentStore", "FinishLaunchingWithOptions", "willConnectToSession",
     ].map { Array($0.utf8) }
 
     public var fileNameSuffixes: [String] { [".m"] }
@@ -20,29 +20,54 @@ public struct ObjCStoreCodeReader: ModelSourceReader {
         ByteSearch.containsAny(Self.words, in: bytes)
     }
 
+    /// Files read together: launch paths cross files.
     public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
         var reading = ModelSourceReading()
-        for source in sources {
-            do throws(InputError) {
-                let found = try Self.read(bytes: source.bytes, file: source.name)
-                reading.storeCode.append(found.facts)
-                reading.suppressions += found.suppressions
-            } catch {
-                reading.errors.append(error)
-            }
-        }
+        let found = Self.read(sources.sorted { $0.name < $1.name })
+        reading.storeCode = found.facts
+        reading.suppressions = found.suppressions
+        reading.errors = found.errors
         return reading
     }
 
-    /// One file's facts and suppression comments (also the fuzzer's entry point). Only a malformed
-    /// `// schemalint:ignore` comment is an error.
+    /// One file's facts and suppression comments (the fuzzer's entry point).
     public static func read(bytes: [UInt8], file: String) throws(InputError) -> (facts: StoreCodeFacts, suppressions: [Suppression]) {
-        let (tokens, comments) = ObjCTokenizer.tokenize(bytes)
+        let found = read([(file, bytes)])
+        if let error = found.errors.first { throw error }
+        return (found.facts, found.suppressions)
+    }
+
+    /// The facts and suppression comments of files read together (launch paths cross files). Only a
+    /// malformed `// schemalint:ignore` comment is an error (its file's other comments are left out).
+    static func read(_ sources: [ModelSourceFile]) -> (facts: StoreCodeFacts, suppressions: [Suppression], errors: [InputError]) {
+        var facts = StoreCodeFacts()
         var suppressions: [Suppression] = []
-        for comment in comments where CodeCommentSuppression.mentionsMarker(comment.text) {
-            let location = SourceLocation(file: file, line: comment.line, column: comment.column)
-            if let suppression = try CodeCommentSuppression.parse(comment.text, at: location) { suppressions.append(suppression) }
+        var errors: [InputError] = []
+        var files: [ObjCLaunchPaths.File] = []
+        var openings: [[ObjCOpening]] = []
+        for (file, bytes) in sources {
+            let (tokens, comments) = ObjCTokenizer.tokenize(bytes)
+            do throws(InputError) {
+                var found: [Suppression] = []
+                for comment in comments where CodeCommentSuppression.mentionsMarker(comment.text) {
+                    let location = SourceLocation(file: file, line: comment.line, column: comment.column)
+                    if let suppression = try CodeCommentSuppression.parse(comment.text, at: location) { found.append(suppression) }
+                }
+                suppressions += found
+            } catch {
+                errors.append(error)
+            }
+            let scanner = ObjCStoreCodeScanner(file: file, tokens: tokens)
+            let bodies = scanner.bodies()
+            facts.append(scanner.facts(of: bodies))
+            files.append(ObjCLaunchPaths.File(scanner: scanner, bodies: bodies))
+            openings.append(scanner.openings(of: bodies))
         }
-        return (ObjCStoreCodeScanner(file: file, tokens: tokens).facts(), suppressions)
+        let paths = ObjCLaunchPaths(files)
+        let parents = paths.reachable()
+        var located = StoreCodeFacts()
+        for (index, list) in openings.enumerated() { located.openings += paths.attach(to: list, inFile: index, parents: parents) }
+        facts.append(located)
+        return (facts, suppressions, errors)
     }
 }

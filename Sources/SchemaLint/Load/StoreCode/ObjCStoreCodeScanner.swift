@@ -7,7 +7,7 @@ struct ObjCStoreCodeScanner {
     let file: String
     let tokens: [ObjCToken]
     /// For each bracket token, the index of the bracket that closes or opens it.
-    private let partner: [Int?]
+    let partner: [Int?]
 
     init(file: String, tokens: [ObjCToken]) {
         self.file = file
@@ -35,11 +35,20 @@ struct ObjCStoreCodeScanner {
         var range: Range<Int>
         var declaration: String
         var location: SourceLocation
+        /// The class of a method (`AppDelegate`), its selector (`application:didFinishLaunchingWithOptions:`)
+        /// and whether it is a class method; a function has only a selector: its name.
+        var owner: String?
+        var selector: String
+        var isClassMethod = false
     }
 
     func facts() -> StoreCodeFacts {
+        facts(of: bodies())
+    }
+
+    func facts(of bodies: [Body]) -> StoreCodeFacts {
         var facts = StoreCodeFacts()
-        for body in bodies() {
+        for body in bodies {
             if Self.backgroundEntryPoints.contains(where: { body.declaration.hasSuffix(" \($0)]") }) {
                 facts.backgroundEvidence.append(BackgroundEvidence("the app delegate implements \(body.declaration)", at: body.location))
             }
@@ -65,6 +74,8 @@ struct ObjCStoreCodeScanner {
             if token.isIdentifier("@implementation") || token.isIdentifier("@interface") || token.isIdentifier("@protocol") {
                 className = index + 1 < tokens.count ? tokens[index + 1].text : nil
                 index += 2
+                // A category: `@implementation AppDelegate (CoreData)`.
+                if index < tokens.count, tokens[index].is("("), let close = partner[index] { index = close + 1 }
                 signatureStart = index
                 continue
             }
@@ -81,7 +92,11 @@ struct ObjCStoreCodeScanner {
                 let signature = tokens[min(signatureStart, index)..<index]
                 // Right after `@implementation X` (or `@interface`) the braces hold instance variables.
                 if !signature.isEmpty, let name = declarationName(signature, className: className) {
-                    result.append(Body(range: (index + 1)..<end, declaration: name, location: location(of: signature.first!)))
+                    let isMethod = signature.first!.is("-") || signature.first!.is("+")
+                    result.append(Body(
+                        range: (index + 1)..<end, declaration: name.declaration, location: location(of: signature.first!),
+                        owner: isMethod ? className : nil, selector: name.selector, isClassMethod: signature.first!.is("+")
+                    ))
                 }
                 index = end + 1
                 signatureStart = index
@@ -93,7 +108,7 @@ struct ObjCStoreCodeScanner {
     }
 
     /// `-[AppDelegate application:didFinishLaunchingWithOptions:]`, `+[Store shared]`, or a C function's name.
-    private func declarationName(_ signature: ArraySlice<ObjCToken>, className: String?) -> String? {
+    private func declarationName(_ signature: ArraySlice<ObjCToken>, className: String?) -> (declaration: String, selector: String)? {
         guard let first = signature.first else { return nil }
         if first.is("-") || first.is("+") {
             var parts: [String] = []
@@ -114,13 +129,13 @@ struct ObjCStoreCodeScanner {
                     break
                 }
             }
-            return "\(first.text)[\(className ?? "?") \(parts.joined())]"
+            return ("\(first.text)[\(className ?? "?") \(parts.joined())]", parts.joined())
         }
         // A function: the name before the parameter list.
         guard let open = signature.firstIndex(where: { $0.is("(") }), open > signature.startIndex,
               signature[open - 1].kind == .identifier
         else { return nil }
-        return signature[open - 1].text
+        return (signature[open - 1].text, signature[open - 1].text)
     }
 
     // MARK: - One body
@@ -175,6 +190,88 @@ struct ObjCStoreCodeScanner {
                 break
             }
         }
+    }
+
+    // MARK: - Openings
+
+    /// The calls in `bodies` that open a store, each with its body (an index into `bodies`) and
+    /// whether it runs when the body runs (not in a block that may run later): for launch paths.
+    func openings(of bodies: [Body]) -> [ObjCOpening] {
+        // `shouldMigrateStoreAutomatically = NO`, `[d setShouldAddStoreAsynchronously:YES]` anywhere in the file.
+        func setsAnywhere(_ property: String, _ setter: String, to value: String) -> Bool {
+            tokens.indices.contains { index in
+                index + 2 < tokens.count && (tokens[index].isIdentifier(property) && tokens[index + 1].is("=") || tokens[index].isIdentifier(setter) && tokens[index + 1].is(":"))
+                    && tokens[index + 2].isIdentifier(value)
+            }
+        }
+        let migrationOff = setsAnywhere("shouldMigrateStoreAutomatically", "setShouldMigrateStoreAutomatically", to: "NO")
+        let asynchronous = setsAnywhere("shouldAddStoreAsynchronously", "setShouldAddStoreAsynchronously", to: "YES")
+        var found: [ObjCOpening] = []
+        for (number, body) in bodies.enumerated() {
+            for index in body.range where tokens[index].kind == .identifier && index + 1 < body.range.upperBound && tokens[index + 1].is(":") {
+                let opening: StoreOpening
+                switch tokens[index].text {
+                case "loadPersistentStoresWithCompletionHandler":
+                    opening = StoreOpening(call: .loadPersistentStores, place: place(index, body), migratesAutomatically: !migrationOff, addsAsynchronously: asynchronous)
+                case "addPersistentStoreWithType":
+                    // A store kept in memory has nothing to migrate.
+                    if index + 2 < body.range.upperBound, tokens[index + 2].isIdentifier("NSInMemoryStoreType") { continue }
+                    opening = StoreOpening(call: .addPersistentStore, place: place(index, body), migratesAutomatically: addMigrates(at: index, in: body.range), addsAsynchronously: false)
+                default:
+                    continue
+                }
+                found.append(ObjCOpening(opening: opening, body: number, runsWithBody: !deferredBlocks(in: body.range).contains { $0.contains(index) }))
+            }
+        }
+        return found
+    }
+
+    /// Whether the `options:` of `addPersistentStoreWithType:...` ask for automatic migration:
+    /// `NSMigratePersistentStoresAutomaticallyOption` not set to `NO`, in the call or in the value
+    /// assigned, in the same body, to the variable passed.
+    private func addMigrates(at index: Int, in body: Range<Int>) -> Bool {
+        guard let message = enclosingGroup(of: index, in: body),
+              let label = message.first(where: { tokens[$0].isIdentifier("options") && $0 + 1 < message.upperBound && tokens[$0 + 1].is(":") })
+        else { return false }
+        let argument = self.argument(after: label + 1, in: body)
+        func asks(_ range: Range<Int>) -> Bool {
+            range.contains { position in
+                guard tokens[position].isIdentifier("NSMigratePersistentStoresAutomaticallyOption") else { return false }
+                // Its value: after it in a literal (`key: @NO`, `key: @(NO)`), before it in
+                // `dictionaryWithObjectsAndKeys:` (`@NO, key`).
+                let value = position + 1 < range.upperBound && tokens[position + 1].is(":")
+                    ? (position + 2)..<min(position + 5, range.upperBound)
+                    : max(range.lowerBound, position - 4)..<position
+                return !value.contains { tokens[$0].isIdentifier("NO") || tokens[$0].isIdentifier("@NO") || tokens[$0].isIdentifier("false") }
+            }
+        }
+        if asks(argument) { return true }
+        let assignments = self.assignments(in: body)
+        return argument.contains { tokens[$0].kind == .identifier && assignments[tokens[$0].text].map(asks) ?? false }
+    }
+
+    /// The insides of the block literals in `body` that may run after the body returns: every
+    /// block except those handed to `dispatch_sync`, `dispatch_once` or `performBlockAndWait:`.
+    func deferredBlocks(in body: Range<Int>) -> [Range<Int>] {
+        var blocks: [Range<Int>] = []
+        for caret in body where tokens[caret].is("^") {
+            var open = caret + 1
+            if open < body.upperBound, tokens[open].is("("), let close = partner[open] { open = close + 1 }
+            guard open < body.upperBound, tokens[open].is("{"), let close = partner[open] else { continue }
+            if !runsAtOnce(blockAt: caret, in: body) { blocks.append((open + 1)..<close) }
+        }
+        return blocks
+    }
+
+    static let runningBlocksAtOnce: Set<String> = ["dispatch_sync", "dispatch_once", "dispatch_barrier_sync", "performBlockAndWait"]
+
+    private func runsAtOnce(blockAt caret: Int, in body: Range<Int>) -> Bool {
+        guard caret - 1 >= body.lowerBound else { return false }
+        // `[context performBlockAndWait:^{ ... }]`
+        if tokens[caret - 1].is(":"), caret - 2 >= body.lowerBound { return Self.runningBlocksAtOnce.contains(tokens[caret - 2].text) }
+        // `dispatch_once(&once, ^{ ... })`
+        guard let call = enclosingGroup(of: caret, in: body), call.lowerBound - 2 >= body.lowerBound, tokens[call.lowerBound - 1].is("(") else { return false }
+        return Self.runningBlocksAtOnce.contains(tokens[call.lowerBound - 2].text)
     }
 
     static let fileOperations: [String: StoreFileOperation.Operation] = [
@@ -291,7 +388,7 @@ struct ObjCStoreCodeScanner {
     // MARK: - Store files
 
     /// `name = value;` in the body (declarations included), the value's tokens by name.
-    private func assignments(in body: Range<Int>) -> [String: Range<Int>] {
+    func assignments(in body: Range<Int>) -> [String: Range<Int>] {
         var result: [String: Range<Int>] = [:]
         for position in body where tokens[position].is("=") && position > body.lowerBound && position + 1 < body.upperBound {
             // `a = b`, not `a == b` (its second `=` follows a symbol) nor `a != b`, `a <= b`.
@@ -308,7 +405,7 @@ struct ObjCStoreCodeScanner {
     }
 
     /// The tokens of a message argument: up to the next `name:` part or the closing `]`.
-    private func argument(after colon: Int, in body: Range<Int>) -> Range<Int> {
+    func argument(after colon: Int, in body: Range<Int>) -> Range<Int> {
         var end = colon + 1
         while end < body.upperBound {
             let token = tokens[end]
@@ -361,7 +458,7 @@ struct ObjCStoreCodeScanner {
     // MARK: - Helpers
 
     /// The innermost bracket pair around `index` inside `body`, as the range of its inside.
-    private func enclosingGroup(of index: Int, in body: Range<Int>) -> Range<Int>? {
+    func enclosingGroup(of index: Int, in body: Range<Int>) -> Range<Int>? {
         var position = index - 1
         while position >= body.lowerBound {
             if let close = partner[position], close > index, tokens[position].kind == .symbol, ["(", "[", "{"].contains(tokens[position].text) {
@@ -389,11 +486,11 @@ struct ObjCStoreCodeScanner {
         path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
     }
 
-    private func location(of token: ObjCToken) -> SourceLocation {
+    func location(of token: ObjCToken) -> SourceLocation {
         SourceLocation(file: file, line: token.line, column: token.column)
     }
 
-    private func place(_ index: Int, _ body: Body) -> CodePlace {
+    func place(_ index: Int, _ body: Body) -> CodePlace {
         CodePlace(location(of: tokens[index]), in: body.declaration)
     }
 }

@@ -24,7 +24,8 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             return finding(
                 at: action.place, subject: "\(action.opening.rawValue) \(action.written)",
                 message: consequence,
-                notes: [Finding.Note("the store is opened here", at: action.openingLocation)],
+                notes: [Finding.Note("the store is opened here", at: action.openingLocation)]
+                    + action.errorPath.map { Finding.Note("\($0.declaration) passes the error of opening the store on to its caller", at: $0.location) },
                 suggestions: suggestions
             )
         }
