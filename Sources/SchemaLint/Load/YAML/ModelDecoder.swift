@@ -121,7 +121,11 @@ struct ModelDecoder {
         // Shorthand: `title: string`.
         if document.kind(value) == .scalar, !document.isNull(value) {
             let type = try attributeType(value, subject: subject)
-            return Attribute(name: name, type: type, location: document.location(key), propertyLocations: ["type": document.location(value)])
+            // Built in place: a dictionary literal would allocate twice.
+            var locations = PropertyLocations()
+            locations.reserveCapacity(1)
+            locations["type"] = document.location(value)
+            return Attribute(name: name, type: type, location: document.location(key), propertyLocations: locations)
         }
         try document.requireMapping(value, subject: subject)
         var attribute = Attribute(name: name, type: .undefined, location: document.location(key))

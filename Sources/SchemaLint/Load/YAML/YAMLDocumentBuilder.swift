@@ -30,7 +30,7 @@ struct YAMLDocumentBuilder: ~Copyable {
     }
 
     /// Mappings with fewer keys than this check duplicates by linear search, without a dictionary.
-    private static let keyIndexThreshold = 12
+    private static let keyIndexThreshold = 32
 
     private let limits: YAMLParser.Limits
     /// `limits.maxAliasExpansion`, capped so that subtree sizes cannot overflow `Int`.
@@ -192,13 +192,17 @@ struct YAMLDocumentBuilder: ~Copyable {
         }
     }
 
+    /// FNV-1a of the scalar's text: cheap for short keys, and only used to find candidates
+    /// (equal texts are still compared byte by byte).
     private func textHash(_ node: Int) -> Int {
         let record = document.nodes[node]
-        var hasher = Hasher()
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         document.text.withUnsafeBufferPointer { text in
-            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[Int(record.start)..<Int(record.start + record.count)])))
+            for offset in Int(record.start)..<Int(record.start + record.count) {
+                hash = (hash ^ UInt64(text[offset])) &* 0x100_0000_01b3
+            }
         }
-        return hasher.finalize()
+        return Int(truncatingIfNeeded: hash)
     }
 
     /// Whether two nodes have the same content: scalars by text, collections element by element.
