@@ -31,7 +31,7 @@ struct YAMLDocument: Sendable {
     var children: [UInt32] = []
     /// Every scalar's text, one after the other (UTF-8).
     var text: [UInt8] = []
-    /// Explicit tags in their short form (`!!str`), each written once.
+    /// Explicit tags in their short form (`!!str`), one entry per tagged node (tags are rare).
     var tags: [String] = []
     /// The root node; set when the document is complete.
     var root = 0
