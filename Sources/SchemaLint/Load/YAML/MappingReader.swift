@@ -60,23 +60,6 @@ struct MappingReader {
         return try ScalarReader.int(value, for: "'\(key)' of \(subject)")
     }
 
-    /// Calls `body` with each entry of the mapping (key text, key node, value) in document order,
-    /// without copying them into a list; keys must be scalars, and all are checked before the first call.
-    static func forEachEntry(
-        of node: YAMLNode, subject: String, _ body: (_ name: String, _ key: YAMLNode, _ value: YAMLNode) throws(InputError) -> Void
-    ) throws(InputError) {
-        if node.isNull { return }
-        let reader = try MappingReader(node, subject: subject)
-        for index in reader.pairs.indices where reader.pairs[index].key.scalar == nil {
-            let key = reader.pairs[index].key
-            throw InputError(at: key.location, "keys of \(subject) must be names, found \(key.kindDescription)")
-        }
-        for index in reader.pairs.indices {
-            guard case .scalar(let name, _) = reader.pairs[index].key.content else { continue }
-            try body(name, reader.pairs[index].key, reader.pairs[index].value)
-        }
-    }
-
     /// The mapping's entries as (key text, key node, value) in document order; keys must be scalars.
     static func entries(of node: YAMLNode, subject: String) throws(InputError) -> [(name: String, key: YAMLNode, value: YAMLNode)] {
         if node.isNull { return [] }
@@ -103,39 +86,51 @@ enum ScalarReader {
     }
 
     static func bool(_ node: YAMLNode, for what: @autoclosure () -> String) throws(InputError) -> Bool {
-        if case .scalar(let text, .plain) = node.content {
-            switch text {
-            case "true", "True", "TRUE": return true
-            case "false", "False", "FALSE": return false
-            default: break
-            }
-        }
-        let found = node.scalar.map { "'\($0)'" } ?? node.kindDescription
-        throw InputError(at: node.location, "\(what()) must be true or false, found \(found)")
+        if case .scalar(let text, .plain) = node.content, let value = boolValue(text) { return value }
+        throw InputError(at: node.location, "\(what()) must be true or false, found \(found(node.scalar, node.kindDescription))")
     }
 
     static func int(_ node: YAMLNode, for what: @autoclosure () -> String) throws(InputError) -> Int {
-        if case .scalar(let text, .plain) = node.content, let value = Int(text), value >= 0 {
-            return value
-        }
-        let found = node.scalar.map { "'\($0)'" } ?? node.kindDescription
-        throw InputError(at: node.location, "\(what()) must be a whole number, found \(found)")
+        if case .scalar(let text, .plain) = node.content, let value = wholeNumber(text) { return value }
+        throw InputError(at: node.location, "\(what()) must be a whole number, found \(found(node.scalar, node.kindDescription))")
     }
 
-    /// A name of an entity or property: letters, digits and underscores, not starting with a digit.
-    static func name(_ node: YAMLNode, text: String, kind: String) throws(InputError) -> String {
+    // MARK: - Shared with the model decoder, which reads a `YAMLDocument`
+
+    /// The value of a plain scalar read as a Boolean, or nil.
+    static func boolValue(_ text: String) -> Bool? {
+        switch text {
+        case "true", "True", "TRUE": true
+        case "false", "False", "FALSE": false
+        default: nil
+        }
+    }
+
+    /// The value of a plain scalar read as a whole number (0 or more), or nil.
+    static func wholeNumber(_ text: String) -> Int? {
+        guard let value = Int(text), value >= 0 else { return nil }
+        return value
+    }
+
+    /// What a message says was found instead: the scalar in quotes, or the kind of node.
+    static func found(_ scalar: String?, _ kind: @autoclosure () -> String) -> String {
+        scalar.map { "'\($0)'" } ?? kind()
+    }
+
+    /// Letters, digits and underscores, not starting with a digit.
+    static func isName(_ text: String) -> Bool {
         func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_") }
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         var bytes = text.utf8.makeIterator()
-        guard let first = bytes.next(), isLetter(first) else { throw invalidName(node, text, kind) }
+        guard let first = bytes.next(), isLetter(first) else { return false }
         while let byte = bytes.next() {
-            guard isLetter(byte) || isDigit(byte) else { throw invalidName(node, text, kind) }
+            guard isLetter(byte) || isDigit(byte) else { return false }
         }
-        return text
+        return true
     }
 
-    private static func invalidName(_ node: YAMLNode, _ text: String, _ kind: String) -> InputError {
-        InputError(at: node.location, "'\(text)' is not a valid \(kind) name (use letters, digits and '_', not starting with a digit)")
+    static func invalidName(at location: SourceLocation, _ text: String, _ kind: String) -> InputError {
+        InputError(at: location, "'\(text)' is not a valid \(kind) name (use letters, digits and '_', not starting with a digit)")
     }
 
     /// A list of scalars (`[a, b]`).

@@ -1,4 +1,5 @@
-/// Decodes one model-format YAML document (see docs/model-format.md) into a `ModelVersion`.
+/// Decodes one model-format YAML document (see docs/model-format.md), read into a `YAMLDocument`,
+/// into a `ModelVersion`.
 /// Structure and types only; references between entities are checked by `ModelValidator`.
 struct ModelDecoder {
     static let topLevelKeys = ["model", "version", "label", "released", "cloudkit", "entities", "configurations"]
@@ -7,89 +8,102 @@ struct ModelDecoder {
     static let relationshipKeys = ["destination", "inverse", "toMany", "ordered", "optional", "deleteRule", "minCount", "maxCount", "transient", "renamedFrom", "deprecated"]
     static let configurationKeys = ["cloudkit", "entities"]
 
-    let file: String
+    let document: YAMLDocument
 
-    func decode(_ root: YAMLNode) throws(InputError) -> ModelVersion {
-        let top = try MappingReader(root, subject: "the model file")
-        try top.rejectUnknownKeys(allowed: Self.topLevelKeys)
-
-        let modelNode = try top.required("model")
-        let model = try ScalarReader.string(modelNode, for: "'model'")
-        guard !model.isEmpty else { throw InputError(at: modelNode.location, "'model' must not be empty") }
-
-        let versionNode = try top.required("version")
-        let versionText = try ScalarReader.string(versionNode, for: "'version'")
-        guard let version = VersionNumber(versionText) else {
-            throw InputError(at: versionNode.location, "'version' must be a whole number or dotted numbers such as 3 or 2.1, found '\(versionText)'")
+    func decode() throws(InputError) -> ModelVersion {
+        let root = document.root
+        try document.requireMapping(root, subject: "the model file")
+        for index in 0..<document.entryCount(root) {
+            let key = document.key(root, index)
+            let name = document.scalar(key) ?? ""
+            if !Self.topLevelKeys.contains(name) { throw unknownKey(key, name, in: "the model file", allowed: Self.topLevelKeys) }
         }
 
-        let entitiesNode = try top.required("entities")
+        let modelNode = try required("model", in: root, subject: "the model file")
+        let model = try document.string(modelNode, for: "'model'")
+        guard !model.isEmpty else { throw InputError(at: document.location(modelNode), "'model' must not be empty") }
+
+        let versionNode = try required("version", in: root, subject: "the model file")
+        let versionText = try document.string(versionNode, for: "'version'")
+        guard let version = VersionNumber(versionText) else {
+            throw InputError(at: document.location(versionNode), "'version' must be a whole number or dotted numbers such as 3 or 2.1, found '\(versionText)'")
+        }
+
+        let entitiesNode = try required("entities", in: root, subject: "the model file")
         var entities: [Entity] = []
-        try MappingReader.forEachEntry(of: entitiesNode, subject: "'entities'") { name, key, value throws(InputError) in
-            _ = try ScalarReader.name(key, text: name, kind: "entity")
+        entities.reserveCapacity(document.entryCount(entitiesNode))
+        try document.forEachEntry(of: entitiesNode, subject: "'entities'") { name, key, value throws(InputError) in
+            try document.checkName(key, text: name, kind: "entity")
             entities.append(try entity(name, key: key, value: value))
         }
 
         var configurations: [Configuration] = []
-        if let node = top.value("configurations") {
-            try MappingReader.forEachEntry(of: node, subject: "'configurations'") { name, key, value throws(InputError) in
+        if let node = document.value(in: root, "configurations") {
+            try document.forEachEntry(of: node, subject: "'configurations'") { name, key, value throws(InputError) in
                 configurations.append(try configuration(name, key: key, value: value))
             }
         }
 
         var locations = PropertyLocations()
-        locations.reserveCapacity(top.pairs.count)
-        for (key, value) in top.pairs { if let name = key.scalar { locations[name] = name == "entities" ? key.location : value.location } }
+        locations.reserveCapacity(document.entryCount(root))
+        for index in 0..<document.entryCount(root) {
+            let key = document.key(root, index)
+            if let name = document.scalar(key) { locations[name] = document.location(name == "entities" ? key : document.value(root, index)) }
+        }
         return ModelVersion(
             model: model,
             version: version,
-            label: try top.string("label"),
-            isReleased: try top.bool("released") ?? true,
-            usesCloudKit: try top.bool("cloudkit") ?? false,
+            label: try optionalString(document.value(in: root, "label"), "label", "the model file"),
+            isReleased: try document.value(in: root, "released").map { node throws(InputError) in try document.bool(node, for: "'released' of the model file") } ?? true,
+            usesCloudKit: try document.value(in: root, "cloudkit").map { node throws(InputError) in try document.bool(node, for: "'cloudkit' of the model file") } ?? false,
             entities: entities,
             configurations: configurations,
-            file: file,
-            location: versionNode.location,
+            file: document.file,
+            location: document.location(versionNode),
             propertyLocations: locations
         )
     }
 
-    private func entity(_ name: String, key: YAMLNode, value: YAMLNode) throws(InputError) -> Entity {
+    private func entity(_ name: String, key: Int, value: Int) throws(InputError) -> Entity {
         var subject: String { "entity '\(name)'" }
-        var entity = Entity(name: name, location: key.location)
-        guard !value.isNull else { return entity }
-        let map = try MappingReader(value, subject: subject)
-        entity.propertyLocations.reserveCapacity(map.pairs.count)
+        var entity = Entity(name: name, location: document.location(key))
+        guard !document.isNull(value) else { return entity }
+        try document.requireMapping(value, subject: subject)
+        entity.propertyLocations.reserveCapacity(document.entryCount(value))
         // One pass over the keys: each is decoded where it is met, unknown ones rejected.
-        for (keyNode, node) in map.pairs {
-            let property = keyNode.scalar ?? ""
+        for index in 0..<document.entryCount(value) {
+            let keyNode = document.key(value, index)
+            let node = document.value(value, index)
+            let property = document.scalar(keyNode) ?? ""
             switch property {
             case "parent": entity.parent = try optionalString(node, property, subject)
-            case "abstract": entity.isAbstract = try ScalarReader.bool(node, for: "'abstract' of \(subject)")
+            case "abstract": entity.isAbstract = try document.bool(node, for: "'abstract' of \(subject)")
             case "renamedFrom": entity.renamedFrom = try optionalString(node, property, subject)
             case "deprecated": entity.deprecation = try deprecation(node, subject)
             case "versionHashModifier": entity.versionHashModifier = try optionalString(node, property, subject)
             case "attributes":
-                try MappingReader.forEachEntry(of: node, subject: "the attributes of \(subject)") { member, memberKey, memberValue throws(InputError) in
-                    _ = try ScalarReader.name(memberKey, text: member, kind: "attribute")
+                entity.attributes.reserveCapacity(document.entryCount(node))
+                try document.forEachEntry(of: node, subject: "the attributes of \(subject)") { member, memberKey, memberValue throws(InputError) in
+                    try document.checkName(memberKey, text: member, kind: "attribute")
                     entity.attributes.append(try attribute(member, of: name, key: memberKey, value: memberValue))
                 }
             case "relationships":
-                try MappingReader.forEachEntry(of: node, subject: "the relationships of \(subject)") { member, memberKey, memberValue throws(InputError) in
-                    _ = try ScalarReader.name(memberKey, text: member, kind: "relationship")
+                entity.relationships.reserveCapacity(document.entryCount(node))
+                try document.forEachEntry(of: node, subject: "the relationships of \(subject)") { member, memberKey, memberValue throws(InputError) in
+                    try document.checkName(memberKey, text: member, kind: "relationship")
                     entity.relationships.append(try relationship(member, of: name, key: memberKey, value: memberValue))
                 }
             case "uniqueness":
-                guard case .sequence(let sets) = node.content else {
-                    throw InputError(at: node.location, "'uniqueness' of \(subject) must be a list of lists of property names, such as [[identifier]]")
+                guard document.kind(node) == .sequence else {
+                    throw InputError(at: document.location(node), "'uniqueness' of \(subject) must be a list of lists of property names, such as [[identifier]]")
                 }
-                for set in sets {
-                    entity.uniquenessConstraints.append(try ScalarReader.stringList(set, for: "a uniqueness constraint of \(subject)").map(\.0))
+                for item in 0..<document.entryCount(node) {
+                    entity.uniquenessConstraints.append(try document.stringList(document.item(node, item), for: "a uniqueness constraint of \(subject)"))
                 }
             default:
-                throw unknownKey(keyNode, in: subject, allowed: Self.entityKeys)
+                throw unknownKey(keyNode, property, in: subject, allowed: Self.entityKeys)
             }
-            entity.propertyLocations[property] = Self.location(of: keyNode, node)
+            entity.propertyLocations[property] = location(of: keyNode, node)
         }
         for relationship in entity.relationships {
             if let clash = entity.attributes.first(where: { $0.name == relationship.name }) {
@@ -102,107 +116,116 @@ struct ModelDecoder {
         return entity
     }
 
-    private func attribute(_ name: String, of entity: String, key: YAMLNode, value: YAMLNode) throws(InputError) -> Attribute {
+    private func attribute(_ name: String, of entity: String, key: Int, value: Int) throws(InputError) -> Attribute {
         var subject: String { "attribute '\(entity).\(name)'" }
         // Shorthand: `title: string`.
-        if value.scalar != nil, !value.isNull {
+        if document.kind(value) == .scalar, !document.isNull(value) {
             let type = try attributeType(value, subject: subject)
-            return Attribute(name: name, type: type, location: key.location, propertyLocations: ["type": value.location])
+            // Built in place: a dictionary literal would allocate twice.
+            var locations = PropertyLocations()
+            locations.reserveCapacity(1)
+            locations["type"] = document.location(value)
+            return Attribute(name: name, type: type, location: document.location(key), propertyLocations: locations)
         }
-        let map = try MappingReader(value, subject: subject)
-        var attribute = Attribute(name: name, type: .undefined, location: key.location)
-        attribute.propertyLocations.reserveCapacity(map.pairs.count)
-        var typeNode: YAMLNode?
-        var defaultNode: YAMLNode?
-        var computedDefaultNode: YAMLNode?
-        for (keyNode, node) in map.pairs {
-            let property = keyNode.scalar ?? ""
+        try document.requireMapping(value, subject: subject)
+        var attribute = Attribute(name: name, type: .undefined, location: document.location(key))
+        attribute.propertyLocations.reserveCapacity(document.entryCount(value))
+        var typeNode: Int?
+        var defaultNode: Int?
+        var computedDefaultNode: Int?
+        for index in 0..<document.entryCount(value) {
+            let keyNode = document.key(value, index)
+            let node = document.value(value, index)
+            let property = document.scalar(keyNode) ?? ""
             switch property {
             case "type": typeNode = node
             case "default": defaultNode = node
             case "computedDefault": computedDefaultNode = node
-            case "optional": attribute.isOptional = try ScalarReader.bool(node, for: "'optional' of \(subject)")
-            case "transient": attribute.isTransient = try ScalarReader.bool(node, for: "'transient' of \(subject)")
+            case "optional": attribute.isOptional = try document.bool(node, for: "'optional' of \(subject)")
+            case "transient": attribute.isTransient = try document.bool(node, for: "'transient' of \(subject)")
             case "renamedFrom": attribute.renamedFrom = try optionalString(node, property, subject)
             case "deprecated": attribute.deprecation = try deprecation(node, subject)
             case "transformer": attribute.transformer = try optionalString(node, property, subject)
             case "className": attribute.className = try optionalString(node, property, subject)
-            case "allowsCloudEncryption": attribute.allowsCloudEncryption = try ScalarReader.bool(node, for: "'allowsCloudEncryption' of \(subject)")
-            case "derived": attribute.isDerived = try ScalarReader.bool(node, for: "'derived' of \(subject)")
-            case "indexed": attribute.isIndexed = try ScalarReader.bool(node, for: "'indexed' of \(subject)")
+            case "allowsCloudEncryption": attribute.allowsCloudEncryption = try document.bool(node, for: "'allowsCloudEncryption' of \(subject)")
+            case "derived": attribute.isDerived = try document.bool(node, for: "'derived' of \(subject)")
+            case "indexed": attribute.isIndexed = try document.bool(node, for: "'indexed' of \(subject)")
             case "versionHashModifier": attribute.versionHashModifier = try optionalString(node, property, subject)
-            default: throw unknownKey(keyNode, in: subject, allowed: Self.attributeKeys)
+            default: throw unknownKey(keyNode, property, in: subject, allowed: Self.attributeKeys)
             }
-            attribute.propertyLocations[property] = Self.location(of: keyNode, node)
+            attribute.propertyLocations[property] = location(of: keyNode, node)
         }
         guard let typeNode else {
-            throw InputError(at: value.location, "\(subject) is missing the required key 'type'")
+            throw InputError(at: document.location(value), "\(subject) is missing the required key 'type'")
         }
         attribute.type = try attributeType(typeNode, subject: subject)
-        if let node = defaultNode, !node.isNull {
-            let text = try ScalarReader.string(node, for: "the default of \(subject)")
+        if let node = defaultNode, !document.isNull(node) {
+            let text = try document.string(node, for: "the default of \(subject)")
             guard attribute.type.acceptsDefault else {
-                throw InputError(at: node.location, "\(subject) of type \(attribute.type) cannot have a default value")
+                throw InputError(at: document.location(node), "\(subject) of type \(attribute.type) cannot have a default value")
             }
             guard let canonical = DefaultValue.canonical(text, for: attribute.type) else {
-                throw InputError(at: node.location, "the default of \(subject) must be \(Self.valueDescription(attribute.type)), found '\(text)'")
+                throw InputError(at: document.location(node), "the default of \(subject) must be \(Self.valueDescription(attribute.type)), found '\(text)'")
             }
             attribute.defaultValue = canonical
         }
         if let node = computedDefaultNode {
             // A default set by code (SwiftData's `= Date.now`): there is one, its value is unknown.
             if defaultNode != nil {
-                throw InputError(at: node.location, "\(subject) has both 'default' and 'computedDefault'; give one")
+                throw InputError(at: document.location(node), "\(subject) has both 'default' and 'computedDefault'; give one")
             }
-            attribute.defaultValue = try ScalarReader.string(node, for: "the computedDefault of \(subject)")
+            attribute.defaultValue = try document.string(node, for: "the computedDefault of \(subject)")
         }
         if attribute.type != .transformable {
-            for property in ["transformer", "className"] {
-                if let location = map.keyLocation(property) {
-                    throw InputError(at: location, "'\(property)' applies only to transformable attributes, and \(subject) is \(attribute.type)")
-                }
+            if let key = document.keyNode(in: value, "transformer") {
+                throw InputError(at: document.location(key), "'transformer' applies only to transformable attributes, and \(subject) is \(attribute.type)")
+            }
+            if let key = document.keyNode(in: value, "className") {
+                throw InputError(at: document.location(key), "'className' applies only to transformable attributes, and \(subject) is \(attribute.type)")
             }
         }
         return attribute
     }
 
-    private func relationship(_ name: String, of entity: String, key: YAMLNode, value: YAMLNode) throws(InputError) -> Relationship {
+    private func relationship(_ name: String, of entity: String, key: Int, value: Int) throws(InputError) -> Relationship {
         var subject: String { "relationship '\(entity).\(name)'" }
-        let map = try MappingReader(value, subject: subject)
-        var relationship = Relationship(name: name, destination: "", location: key.location)
-        relationship.propertyLocations.reserveCapacity(map.pairs.count)
+        try document.requireMapping(value, subject: subject)
+        var relationship = Relationship(name: name, destination: "", location: document.location(key))
+        relationship.propertyLocations.reserveCapacity(document.entryCount(value))
         var hasDestination = false
-        for (keyNode, node) in map.pairs {
-            let property = keyNode.scalar ?? ""
+        for index in 0..<document.entryCount(value) {
+            let keyNode = document.key(value, index)
+            let node = document.value(value, index)
+            let property = document.scalar(keyNode) ?? ""
             switch property {
             case "destination":
-                relationship.destination = try ScalarReader.string(node, for: "the destination of \(subject)")
+                relationship.destination = try document.string(node, for: "the destination of \(subject)")
                 hasDestination = true
             case "inverse": relationship.inverse = try optionalString(node, property, subject)
-            case "toMany": relationship.isToMany = try ScalarReader.bool(node, for: "'toMany' of \(subject)")
-            case "ordered": relationship.isOrdered = try ScalarReader.bool(node, for: "'ordered' of \(subject)")
-            case "optional": relationship.isOptional = try ScalarReader.bool(node, for: "'optional' of \(subject)")
-            case "transient": relationship.isTransient = try ScalarReader.bool(node, for: "'transient' of \(subject)")
-            case "minCount": relationship.minCount = try ScalarReader.int(node, for: "'minCount' of \(subject)")
-            case "maxCount": relationship.maxCount = try ScalarReader.int(node, for: "'maxCount' of \(subject)")
+            case "toMany": relationship.isToMany = try document.bool(node, for: "'toMany' of \(subject)")
+            case "ordered": relationship.isOrdered = try document.bool(node, for: "'ordered' of \(subject)")
+            case "optional": relationship.isOptional = try document.bool(node, for: "'optional' of \(subject)")
+            case "transient": relationship.isTransient = try document.bool(node, for: "'transient' of \(subject)")
+            case "minCount": relationship.minCount = try document.int(node, for: "'minCount' of \(subject)")
+            case "maxCount": relationship.maxCount = try document.int(node, for: "'maxCount' of \(subject)")
             case "renamedFrom": relationship.renamedFrom = try optionalString(node, property, subject)
             case "deprecated": relationship.deprecation = try deprecation(node, subject)
             case "deleteRule":
-                let text = try ScalarReader.string(node, for: "the delete rule of \(subject)")
+                let text = try document.string(node, for: "the delete rule of \(subject)")
                 guard let rule = DeleteRule(spelling: text) else {
                     throw InputError(
-                        at: node.location,
+                        at: document.location(node),
                         "unknown delete rule '\(text)' in \(subject); use one of \(DeleteRule.allCases.map(\.rawValue).joined(separator: ", "))"
                             + Spelling.didYouMean(text, among: DeleteRule.allCases.map(\.rawValue))
                     )
                 }
                 relationship.deleteRule = rule
-            default: throw unknownKey(keyNode, in: subject, allowed: Self.relationshipKeys)
+            default: throw unknownKey(keyNode, property, in: subject, allowed: Self.relationshipKeys)
             }
-            relationship.propertyLocations[property] = Self.location(of: keyNode, node)
+            relationship.propertyLocations[property] = location(of: keyNode, node)
         }
         guard hasDestination else {
-            throw InputError(at: value.location, "\(subject) is missing the required key 'destination'")
+            throw InputError(at: document.location(value), "\(subject) is missing the required key 'destination'")
         }
         if let minCount = relationship.minCount, let maxCount = relationship.maxCount, maxCount > 0, minCount > maxCount {
             throw InputError(at: relationship.location(of: "minCount"), "minCount \(minCount) of \(subject) is larger than its maxCount \(maxCount)")
@@ -210,21 +233,36 @@ struct ModelDecoder {
         return relationship
     }
 
-    private func configuration(_ name: String, key: YAMLNode, value: YAMLNode) throws(InputError) -> Configuration {
+    private func configuration(_ name: String, key: Int, value: Int) throws(InputError) -> Configuration {
         let subject = "configuration '\(name)'"
-        let map = try MappingReader(value, subject: subject)
-        try map.rejectUnknownKeys(allowed: Self.configurationKeys)
-        let entities = try map.value("entities").map { node throws(InputError) in
-            try ScalarReader.stringList(node, for: "the entities of \(subject)").map(\.0)
+        try document.requireMapping(value, subject: subject)
+        for index in 0..<document.entryCount(value) {
+            let key = document.key(value, index)
+            let property = document.scalar(key) ?? ""
+            if !Self.configurationKeys.contains(property) { throw unknownKey(key, property, in: subject, allowed: Self.configurationKeys) }
+        }
+        let entities = try document.value(in: value, "entities").map { node throws(InputError) in
+            try document.stringList(node, for: "the entities of \(subject)")
         } ?? []
-        return Configuration(name: name, usesCloudKit: try map.bool("cloudkit") ?? false, entities: entities, location: key.location)
+        let usesCloudKit = try document.value(in: value, "cloudkit").map { node throws(InputError) in
+            try document.bool(node, for: "'cloudkit' of \(subject)")
+        } ?? false
+        return Configuration(name: name, usesCloudKit: usesCloudKit, entities: entities, location: document.location(key))
     }
 
-    private func attributeType(_ node: YAMLNode, subject: @autoclosure () -> String) throws(InputError) -> AttributeType {
-        let text = try ScalarReader.string(node, for: "the type of \(subject())")
+    /// The value of the required `key` of `mapping`.
+    private func required(_ key: StaticString, in mapping: Int, subject: String) throws(InputError) -> Int {
+        guard let value = document.value(in: mapping, key) else {
+            throw InputError(at: document.location(mapping), "\(subject) is missing the required key '\(key)'")
+        }
+        return value
+    }
+
+    private func attributeType(_ node: Int, subject: @autoclosure () -> String) throws(InputError) -> AttributeType {
+        let text = try document.string(node, for: "the type of \(subject())")
         guard let type = AttributeType(spelling: text) else {
             throw InputError(
-                at: node.location,
+                at: document.location(node),
                 "unknown attribute type '\(text)' for \(subject())" + Spelling.didYouMean(text, among: AttributeType.spellings)
             )
         }
@@ -232,28 +270,28 @@ struct ModelDecoder {
     }
 
     /// `deprecated: "why"` or `deprecated: true`.
-    private func deprecation(_ node: YAMLNode, _ subject: @autoclosure () -> String) throws(InputError) -> String? {
-        if node.isNull { return nil }
-        if case .scalar(let text, .plain) = node.content {
-            if text == "true" { return "" }
-            if text == "false" { return nil }
+    private func deprecation(_ node: Int, _ subject: @autoclosure () -> String) throws(InputError) -> String? {
+        if document.isNull(node) { return nil }
+        if document.kind(node) == .scalar, document.nodes[node].style == .plain {
+            if document.scalar(node, is: "true") { return "" }
+            if document.scalar(node, is: "false") { return nil }
         }
-        return try ScalarReader.string(node, for: "'deprecated' of \(subject())")
+        return try document.string(node, for: "'deprecated' of \(subject())")
     }
 
-    private func optionalString(_ node: YAMLNode, _ property: String, _ subject: @autoclosure () -> String) throws(InputError) -> String? {
-        node.isNull ? nil : try ScalarReader.string(node, for: "'\(property)' of \(subject())")
+    private func optionalString(_ node: Int?, _ property: String, _ subject: @autoclosure () -> String) throws(InputError) -> String? {
+        guard let node, !document.isNull(node) else { return nil }
+        return try document.string(node, for: "'\(property)' of \(subject())")
     }
 
-    private func unknownKey(_ key: YAMLNode, in subject: @autoclosure () -> String, allowed: [String]) -> InputError {
-        let name = key.scalar ?? ""
-        return InputError(at: key.location, "unknown key '\(name)' in \(subject())\(Spelling.didYouMean(name, among: allowed))")
+    private func unknownKey(_ key: Int, _ name: String, in subject: @autoclosure () -> String, allowed: [String]) -> InputError {
+        InputError(at: document.location(key), "unknown key '\(name)' in \(subject())\(Spelling.didYouMean(name, among: allowed))")
     }
 
     /// Where a property is written, so findings can point at `type: string` itself:
     /// scalars at their value, collections at their key.
-    private static func location(of key: YAMLNode, _ value: YAMLNode) -> SourceLocation {
-        value.scalar != nil ? value.location : key.location
+    private func location(of key: Int, _ value: Int) -> SourceLocation {
+        document.location(document.kind(value) == .scalar ? value : key)
     }
 
     private static func valueDescription(_ type: AttributeType) -> String {

@@ -20,7 +20,7 @@ enum SuppressionScanner {
     static let marker = Array("schemalint:ignore".utf8)
 
     static func scan(_ bytes: [UInt8], file: String) throws(InputError) -> [Suppression] {
-        guard contains(bytes, marker) else { return [] }
+        guard ByteSearch.containsAny([marker], in: bytes) else { return [] }
         var result: [Suppression] = []
         var line = 1
         var lineStart = 0
@@ -61,16 +61,5 @@ enum SuppressionScanner {
         guard !rule.isEmpty, !rule.contains(" ") else { throw InputError(at: location, "a suppression names one rule: \(usage)") }
         guard !reason.isEmpty else { throw InputError(at: location, "a suppression needs a reason: \(usage)") }
         return Suppression(rule: rule, reason: reason, location: location)
-    }
-
-    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard bytes.count >= needle.count, let first = needle.first else { return false }
-        var index = 0
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
-            index += 1
-        }
-        return false
     }
 }

@@ -1,4 +1,4 @@
-/// Loads one YAML model file: bytes -> nodes (libyaml) -> `ModelVersion` -> validated references.
+/// Loads one YAML model file: bytes -> `YAMLDocument` (libyaml) -> `ModelVersion` -> validated references.
 public struct YAMLModelLoader: Sendable {
     public var parser: YAMLParser
 
@@ -11,8 +11,7 @@ public struct YAMLModelLoader: Sendable {
     }
 
     public func load(bytes: [UInt8], file: String) throws(InputError) -> ModelVersion {
-        let root = try parser.parse(bytes, file: file)
-        var version = try ModelDecoder(file: file).decode(root)
+        var version = try ModelDecoder(document: try parser.parseDocument(bytes, file: file)).decode()
         try ModelValidator.validate(version)
         version.suppressions = try SuppressionScanner.scan(bytes, file: file)
         return version

@@ -32,10 +32,13 @@ public struct YAMLNode: Sendable {
     /// True for a plain scalar that YAML reads as null (`~`, `null`, or nothing).
     public var isNull: Bool {
         if case .scalar(let text, .plain) = content, tag == nil {
-            return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+            return text.isEmpty || Self.nullSpellings.contains { text == $0.description }
         }
         return false
     }
+
+    /// The texts of a plain, untagged scalar that YAML reads as null, besides nothing.
+    static let nullSpellings: [StaticString] = ["~", "null", "Null", "NULL"]
 
     /// What kind of node this is, for messages: "a mapping", "a list", "a string".
     public var kindDescription: String {

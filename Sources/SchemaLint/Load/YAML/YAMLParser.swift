@@ -1,6 +1,7 @@
 import CYAML
 
-/// Reads one YAML document into `YAMLNode`s, each with the position of its first character.
+/// Reads one YAML document into a `YAMLDocument` (or a tree of `YAMLNode`s), each node with the
+/// position of its first character.
 ///
 /// The bytes are checked first (size, UTF-8, characters YAML allows), then libyaml's events are
 /// read in one pass. Every problem is an `InputError` with a 1-based line and column.
@@ -39,6 +40,12 @@ public struct YAMLParser: Sendable {
     ///   UTF-8, empty, malformed, or that holds more than one document, a duplicate key, an unknown
     ///   alias, too much alias expansion or too deep nesting.
     public func parse(_ bytes: [UInt8], file: String) throws(InputError) -> YAMLNode {
+        let document = try parseDocument(bytes, file: file)
+        return document.tree(document.root)
+    }
+
+    /// Parses like `parse`, into flat arrays rather than a tree of nodes.
+    func parseDocument(_ bytes: [UInt8], file: String) throws(InputError) -> YAMLDocument {
         guard bytes.count <= limits.maxFileSize else {
             var size = Self.describeSize(bytes.count)
             var limit = Self.describeSize(limits.maxFileSize)
@@ -47,7 +54,7 @@ public struct YAMLParser: Sendable {
             }
             throw InputError(file: file, line: 1, column: 1, message: "the file is too large (\(size); the limit is \(limit))")
         }
-        return try bytes.withUnsafeBufferPointer { (all) throws(InputError) -> YAMLNode in
+        return try bytes.withUnsafeBufferPointer { (all) throws(InputError) -> YAMLDocument in
             if let encoding = YAMLSourceText.foreignEncoding(all) {
                 throw InputError(
                     file: file, line: 1, column: 1,
@@ -66,7 +73,7 @@ public struct YAMLParser: Sendable {
     }
 
     /// Runs libyaml over checked UTF-8 text and builds the document from its events.
-    private func parseEvents(_ base: UnsafePointer<UInt8>, count: Int, file: String) throws(InputError) -> YAMLNode {
+    private func parseEvents(_ base: UnsafePointer<UInt8>, count: Int, file: String) throws(InputError) -> YAMLDocument {
         // On the heap: libyaml keeps a pointer to the parser inside the parser.
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
@@ -77,7 +84,7 @@ public struct YAMLParser: Sendable {
         yaml_parser_set_input_string(parser, base, count)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
 
-        var builder = YAMLTreeBuilder(limits: limits)
+        var builder = YAMLDocumentBuilder(limits: limits, file: file, textCapacity: count)
         var sawDocument = false
         var event = yaml_event_t()
         while true {
@@ -85,33 +92,37 @@ public struct YAMLParser: Sendable {
                 throw Self.syntaxError(parser.pointee, text: UnsafeBufferPointer(start: base, count: count), file: file)
             }
             defer { yaml_event_delete(&event) }
-            let mark = event.start_mark
-            let location = SourceLocation(file: file, line: mark.line + 1, column: mark.column + 1)
+            let line = UInt32(truncatingIfNeeded: event.start_mark.line + 1)
+            let column = UInt32(truncatingIfNeeded: event.start_mark.column + 1)
             switch event.type {
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
                 try builder.addScalar(
-                    String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self),
+                    UnsafeBufferPointer(start: scalar.value, count: scalar.length),
                     style: Self.style(scalar.style), tag: Self.tag(scalar.tag), anchor: Self.string(scalar.anchor),
-                    at: location)
+                    line: line, column: column)
             case YAML_ALIAS_EVENT:
-                try builder.addAlias(Self.string(event.data.alias.anchor) ?? "", at: location)
+                try builder.addAlias(Self.string(event.data.alias.anchor) ?? "", line: line, column: column)
             case YAML_SEQUENCE_START_EVENT:
                 let start = event.data.sequence_start
-                try builder.startCollection(mapping: false, tag: Self.tag(start.tag), anchor: Self.string(start.anchor), at: location)
+                try builder.startCollection(
+                    mapping: false, tag: Self.tag(start.tag), anchor: Self.string(start.anchor), line: line, column: column)
             case YAML_MAPPING_START_EVENT:
                 let start = event.data.mapping_start
-                try builder.startCollection(mapping: true, tag: Self.tag(start.tag), anchor: Self.string(start.anchor), at: location)
+                try builder.startCollection(
+                    mapping: true, tag: Self.tag(start.tag), anchor: Self.string(start.anchor), line: line, column: column)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 try builder.endCollection()
             case YAML_DOCUMENT_START_EVENT:
-                if sawDocument { throw InputError(at: location, "only one YAML document per file is allowed") }
+                if sawDocument {
+                    throw InputError(file: file, line: Int(line), column: Int(column), message: "only one YAML document per file is allowed")
+                }
                 sawDocument = true
             case YAML_STREAM_END_EVENT:
-                guard let root = builder.root else {
+                guard builder.root != nil else {
                     throw InputError(file: file, line: 1, column: 1, message: "the file is empty")
                 }
-                return root
+                return builder.finish()
             default:
                 break  // stream start, document end
             }
