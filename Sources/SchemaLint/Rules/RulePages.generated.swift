@@ -6426,7 +6426,7 @@ entities:
 ## Why
 
 With `--history git` (or `history: git` in `.schemalint.yml`), a model that is not versioned in
-its files (one YAML version, a bundle with one version folder) gets its history from the
+its files (one YAML version, a bundle with one version folder, one `@Model` set in Swift) gets its history from the
 repository's release tags: each tag matching the pattern (`v*` unless configured) in the history of
 `HEAD` is a release people may still run, and the working tree is checked against it (see
 [git-history.md](../docs/git-history.md)). When no tag matches, there is nothing to check against,
