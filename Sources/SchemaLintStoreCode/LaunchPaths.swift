@@ -69,22 +69,7 @@ struct LaunchPaths {
     private func reachable() -> [Int: Int] {
         let units = declarations.units
         let entries = units.indices.filter { units[$0].isLaunchEntry }.sorted { units[$0].place < units[$1].place }
-        var parents: [Int: Int] = [:]
-        var queue: [Int] = []
-        for entry in entries where parents[entry] == nil {
-            parents[entry] = entry
-            queue.append(entry)
-        }
-        var head = 0
-        while head < queue.count {
-            let unit = queue[head]
-            head += 1
-            for next in uses(of: unit) where parents[next] == nil {
-                parents[next] = unit
-                queue.append(next)
-            }
-        }
-        return parents
+        return BreadthFirstPaths.parents(from: entries) { uses(of: $0) }
     }
 
     /// The units `unit` uses synchronously, in source order.

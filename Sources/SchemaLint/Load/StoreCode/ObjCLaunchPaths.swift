@@ -71,22 +71,8 @@ struct ObjCLaunchPaths {
 
     /// Every body a launch entry reaches, with the body it is reached from (an entry: itself).
     func reachable() -> [Int: Int] {
-        var parents: [Int: Int] = [:]
-        var queue: [Int] = []
-        for index in all.indices where body(index).owner != nil && !body(index).isClassMethod && Self.entrySelectors.contains(body(index).selector) {
-            parents[index] = index
-            queue.append(index)
-        }
-        var head = 0
-        while head < queue.count {
-            let current = queue[head]
-            head += 1
-            for next in uses(of: current) where parents[next] == nil {
-                parents[next] = current
-                queue.append(next)
-            }
-        }
-        return parents
+        let entries = all.indices.filter { body($0).owner != nil && !body($0).isClassMethod && Self.entrySelectors.contains(body($0).selector) }
+        return BreadthFirstPaths.parents(from: Array(entries)) { uses(of: $0) }
     }
 
     /// The bodies `index` uses outside its deferred blocks, in token order.
