@@ -16,6 +16,10 @@ import Testing
     static let preCommit: [String]? = [["pre-commit"], ["python3", "-m", "pre_commit"]].first {
         Shell.succeeds($0[0], Array($0.dropFirst()) + ["--version"])
     }
+    /// pre-commit's release builds of the hook (the first `run`, and `try-repo`'s own) leave out
+    /// the Swift readers, as the plugin tests' builds do: linking swift-syntax in release mode takes
+    /// minutes more, and this test lints YAML only. (pre-commit runs `swift build` in this environment.)
+    static let hookEnvironment = ["SCHEMALINT_WITHOUT_SWIFT_SOURCES": "1"]
     static let toolsAvailable = preCommit != nil && Shell.succeeds("git", ["-C", Executable.packageRoot.path, "rev-parse", "--is-inside-work-tree"])
 
     @Test(
@@ -52,7 +56,7 @@ import Testing
         func runHook(_ arguments: String...) throws -> Shell.Result {
             let command = Self.preCommit ?? ["pre-commit"]
             return try Shell.run(command[0], Array(command.dropFirst()) + ["run", "--color", "never"] + arguments,
-                                 in: project, environment: ["PRE_COMMIT_HOME": home])
+                                 in: project, environment: Self.hookEnvironment.merging(["PRE_COMMIT_HOME": home]) { $1 })
         }
         let clock = ContinuousClock()
 
@@ -82,17 +86,17 @@ import Testing
         #expect(failing.output.contains("[attribute-removed]"), "\(failing.output)")
 
         // 2b. Installed as the repository's git hook, it refuses the commit itself.
-        let install = try Shell.run(Self.preCommit![0], Array(Self.preCommit!.dropFirst()) + ["install"], in: project, environment: ["PRE_COMMIT_HOME": home])
+        let install = try Shell.run(Self.preCommit![0], Array(Self.preCommit!.dropFirst()) + ["install"], in: project, environment: Self.hookEnvironment.merging(["PRE_COMMIT_HOME": home]) { $1 })
         #expect(install.status == 0, "\(install.output)")
         let commitsBefore = try Shell.run("git", ["rev-list", "--count", "HEAD"], in: project).stdout
-        let refused = try Shell.run("git", ["commit", "-q", "-m", "Recipes version 4"], in: project, environment: ["PRE_COMMIT_HOME": home])
+        let refused = try Shell.run("git", ["commit", "-q", "-m", "Recipes version 4"], in: project, environment: Self.hookEnvironment.merging(["PRE_COMMIT_HOME": home]) { $1 })
         #expect(refused.status != 0, "the commit must be refused: \(refused.output)")
         #expect(refused.output.contains("[attribute-removed]"), "\(refused.output)")
         #expect(try Shell.run("git", ["rev-list", "--count", "HEAD"], in: project).stdout == commitsBefore, "no commit was made")
 
         // 2c. `pre-commit try-repo` against the package itself (uncommitted changes included, as
         //     try-repo does): the same refusal. try-repo builds in a store of its own (a few minutes).
-        let tried = try Shell.run(Self.preCommit![0], Array(Self.preCommit!.dropFirst()) + ["try-repo", Executable.packageRoot.path, "schemalint", "--files", "models/v4.yaml", "--color", "never"], in: project)
+        let tried = try Shell.run(Self.preCommit![0], Array(Self.preCommit!.dropFirst()) + ["try-repo", Executable.packageRoot.path, "schemalint", "--files", "models/v4.yaml", "--color", "never"], in: project, environment: Self.hookEnvironment)
         #expect(tried.status == 1, "\(tried.output)")
         #expect(tried.output.contains("attribute 'Recipe.favorite' was removed"), "\(tried.output)")
 

@@ -63,6 +63,29 @@ import Testing
         #expect(actions.map(\.place.declaration) == ["-[A load]"])
     }
 
+    @Test func anIfBelongsToTheInnermostCompletionBlockAndIsReadOnce() throws {
+        // The inner block's `error` is its own parameter: its abort() is the inner call's, not the
+        // outer's; the nested `if (error)` inside the outer branch does not count its exit() twice.
+        let source = """
+        @implementation A
+        - (void)load {
+            [first loadPersistentStoresWithCompletionHandler:^(id d, NSError *error) {
+                if (error) {
+                    if (error.code == 1) { exit(1); }
+                    [second loadPersistentStoresWithCompletionHandler:^(id d2, NSError *error) {
+                        if (error) abort();
+                    }];
+                }
+            }];
+        }
+        @end
+        """
+        let actions = try Self.facts(source).failureActions
+        #expect(actions.map(\.written) == ["exit()", "abort()"])
+        #expect(actions.map(\.place.location.line) == [5, 7])
+        #expect(actions.map(\.openingLocation.line) == [3, 6])
+    }
+
     @Test func theResultOfAddPersistentStoreLeadsToItsErrorBranch() throws {
         let source = """
         @implementation A

@@ -28,24 +28,50 @@ struct ObjCLaunchPaths {
     let files: [File]
     /// Every body of every file, as (file, body) indexes.
     private let all: [(file: Int, body: Int)]
-    private let bySelector: [String: [Int]]
+    /// Where each file's bodies start in `all`.
+    private let firstBodyOfFile: [Int]
+    /// C functions by name.
+    private let functions: [String: [Int]]
+    /// Methods by selector, and by class and selector.
+    private let methods: [String: [Int]]
+    private let methodsOfClass: [MethodKey: [Int]]
+    /// The selectors that exactly one class implements: a message to an unknown receiver reaches them.
+    private let selectorsOfOneClass: Set<String>
     private let classes: Set<String>
+
+    private struct MethodKey: Hashable {
+        var owner: String
+        var selector: String
+    }
 
     init(_ files: [File]) {
         self.files = files
         var all: [(file: Int, body: Int)] = []
-        var bySelector: [String: [Int]] = [:]
-        var classes: Set<String> = []
+        var firstBodyOfFile: [Int] = []
+        var functions: [String: [Int]] = [:]
+        var methods: [String: [Int]] = [:]
+        var methodsOfClass: [MethodKey: [Int]] = [:]
+        var ownersOfSelector: [String: Set<String>] = [:]
         for (fileIndex, file) in files.enumerated() {
+            firstBodyOfFile.append(all.count)
             for (bodyIndex, body) in file.bodies.enumerated() {
-                bySelector[body.selector, default: []].append(all.count)
-                if let owner = body.owner { classes.insert(owner) }
+                if let owner = body.owner {
+                    methods[body.selector, default: []].append(all.count)
+                    methodsOfClass[MethodKey(owner: owner, selector: body.selector), default: []].append(all.count)
+                    ownersOfSelector[body.selector, default: []].insert(owner)
+                } else {
+                    functions[body.selector, default: []].append(all.count)
+                }
                 all.append((fileIndex, bodyIndex))
             }
         }
         self.all = all
-        self.bySelector = bySelector
-        self.classes = classes
+        self.firstBodyOfFile = firstBodyOfFile
+        self.functions = functions
+        self.methods = methods
+        self.methodsOfClass = methodsOfClass
+        self.selectorsOfOneClass = Set(ownersOfSelector.filter { $0.value.count == 1 }.keys)
+        self.classes = Set(ownersOfSelector.values.joined())
     }
 
     private func body(_ index: Int) -> ObjCStoreCodeScanner.Body { files[all[index].file].bodies[all[index].body] }
@@ -54,7 +80,8 @@ struct ObjCLaunchPaths {
     func attach(to openings: [ObjCOpening], inFile file: Int, parents: [Int: Int]) -> [StoreOpening] {
         openings.map { located in
             var opening = located.opening
-            guard located.runsWithBody, let start = all.firstIndex(where: { $0.file == file && $0.body == located.body }), parents[start] != nil else { return opening }
+            let start = firstBodyOfFile[file] + located.body
+            guard located.runsWithBody, parents[start] != nil else { return opening }
             var path = [start]
             var current = start
             while let parent = parents[current], parent != current {
@@ -80,26 +107,34 @@ struct ObjCLaunchPaths {
         let scanner = files[all[index].file].scanner
         let tokens = scanner.tokens
         let current = body(index)
-        let deferred = scanner.deferredBlocks(in: current.range)
+        let deferred = scanner.deferredCode(in: current.range)
+        // Each (selector, receiver) is resolved once: a body that sends one message many times
+        // reaches the same bodies.
+        var resolved: Set<Message> = []
         var found: [Int] = []
+        func reach(_ selector: String, receiver: Receiver) {
+            if resolved.insert(Message(selector: selector, receiver: receiver)).inserted {
+                found += resolve(selector, receiver: receiver, from: current)
+            }
+        }
         var position = current.range.lowerBound
         while position < current.range.upperBound {
-            if let block = deferred.first(where: { $0.lowerBound == position }) {
-                position = block.upperBound
+            if deferred.contains(position) {
+                position += 1
                 continue
             }
             let token = tokens[position]
             if token.is("["), let close = scanner.partner[position], close < current.range.upperBound {
                 if let sent = message(in: (position + 1)..<close, scanner) {
-                    found += resolve(sent.selector, receiver: sent.receiver, from: current)
+                    reach(sent.selector, receiver: sent.receiver)
                 }
             } else if token.kind == .identifier, position + 2 < current.range.upperBound, tokens[position + 1].is("."), tokens[position + 2].kind == .identifier,
                       !(position + 3 < current.range.upperBound && tokens[position + 3].is("=") && !(position + 4 < current.range.upperBound && tokens[position + 4].is("="))) {
                 // `self.persistentContainer`, `stack.context` (a getter; `x.y = z` calls a setter).
-                found += resolve(tokens[position + 2].text, receiver: token.text == "self" ? .ownClass : .unknown, from: current)
+                reach(tokens[position + 2].text, receiver: token.text == "self" ? .ownClass : .unknown)
             } else if token.kind == .identifier, position + 1 < current.range.upperBound, tokens[position + 1].is("("),
                       position == current.range.lowerBound || !tokens[position - 1].is(".") {
-                found += (bySelector[token.text] ?? []).filter { body($0).owner == nil }
+                reach(token.text, receiver: .function)
             }
             position += 1
         }
@@ -107,10 +142,17 @@ struct ObjCLaunchPaths {
         return found.filter { $0 != index && seen.insert($0).inserted }
     }
 
-    enum Receiver: Equatable {
+    enum Receiver: Hashable {
         case ownClass
         case classNamed(String)
         case unknown
+        /// Not a message: a call of a C function.
+        case function
+    }
+
+    private struct Message: Hashable {
+        var selector: String
+        var receiver: Receiver
     }
 
     /// The receiver and selector of the message whose inside is `range` (`self persistentContainer`,
@@ -158,11 +200,11 @@ struct ObjCLaunchPaths {
     /// The method bodies a message may reach: of the own class for `self`, of the class named,
     /// else of the one class that implements the selector.
     private func resolve(_ selector: String, receiver: Receiver, from current: ObjCStoreCodeScanner.Body) -> [Int] {
-        let candidates = (bySelector[selector] ?? []).filter { body($0).owner != nil }
         switch receiver {
-        case .ownClass: return candidates.filter { body($0).owner == current.owner }
-        case .classNamed(let name): return candidates.filter { body($0).owner == name }
-        case .unknown: return Set(candidates.map { body($0).owner }).count == 1 ? candidates : []
+        case .ownClass: return current.owner.flatMap { methodsOfClass[MethodKey(owner: $0, selector: selector)] } ?? []
+        case .classNamed(let name): return methodsOfClass[MethodKey(owner: name, selector: selector)] ?? []
+        case .unknown: return selectorsOfOneClass.contains(selector) ? methods[selector] ?? [] : []
+        case .function: return functions[selector] ?? []
         }
     }
 }

@@ -8,26 +8,72 @@ struct ObjCStoreCodeScanner {
     let tokens: [ObjCToken]
     /// For each bracket token, the index of the bracket that closes or opens it.
     let partner: [Int?]
+    /// For each token, the opening bracket of the innermost closed pair around it (-1: none).
+    private let enclosingOpener: [Int]
+    /// For each token, where the statement it is in ends: the next `;` outside bracket pairs that
+    /// open at or after the token (`tokens.count`: none).
+    private let statementEnd: [Int]
 
     init(file: String, tokens: [ObjCToken]) {
         self.file = file
         self.tokens = tokens
+        self.partner = Self.partners(of: tokens)
+        self.enclosingOpener = Self.enclosingOpeners(of: tokens, partner: partner)
+        self.statementEnd = Self.statementEnds(of: tokens, partner: partner)
+    }
+
+    /// Matches brackets. A stray closer is left alone; one that closes an outer bracket closes the
+    /// inner ones too (they stay unmatched). Linear: a closer with no opener of its kind open does
+    /// not search the stack.
+    private static func partners(of tokens: [ObjCToken]) -> [Int?] {
         var partner = [Int?](repeating: nil, count: tokens.count)
         var open: [Int] = []
-        let pairs: [String: String] = [")": "(", "]": "[", "}": "{"]
+        var openCount: [Character: Int] = ["(": 0, "[": 0, "{": 0]
+        let opener: [String: Character] = [")": "(", "]": "[", "}": "{"]
         for (index, token) in tokens.enumerated() where token.kind == .symbol {
             switch token.text {
-            case "(", "[", "{": open.append(index)
+            case "(", "[", "{":
+                open.append(index)
+                openCount[Character(token.text), default: 0] += 1
             case ")", "]", "}":
-                // A stray closer is left alone; one that closes an outer bracket closes the inner ones too.
-                guard let position = open.lastIndex(where: { tokens[$0].text == pairs[token.text] }) else { continue }
+                let kind = opener[token.text]!
+                guard openCount[kind, default: 0] > 0, let position = open.lastIndex(where: { tokens[$0].text.first == kind }) else { continue }
                 partner[open[position]] = index
                 partner[index] = open[position]
+                for removed in open[position...] { openCount[tokens[removed].text.first!, default: 0] -= 1 }
                 open.removeSubrange(position...)
             default: break
             }
         }
-        self.partner = partner
+        return partner
+    }
+
+    /// The innermost matched opener around each token (matched pairs nest, so a stack finds them).
+    private static func enclosingOpeners(of tokens: [ObjCToken], partner: [Int?]) -> [Int] {
+        var result = [Int](repeating: -1, count: tokens.count)
+        var stack: [Int] = []
+        for index in tokens.indices {
+            if let other = partner[index], other < index, stack.last == other { stack.removeLast() }
+            result[index] = stack.last ?? -1
+            if let other = partner[index], other > index { stack.append(index) }
+        }
+        return result
+    }
+
+    /// Each token's statement end, from the last token back: a `;` ends its own statement; an opener
+    /// of a matched pair jumps to the end after its closer.
+    private static func statementEnds(of tokens: [ObjCToken], partner: [Int?]) -> [Int] {
+        var result = [Int](repeating: tokens.count, count: tokens.count + 1)
+        for index in tokens.indices.reversed() {
+            if tokens[index].is(";") {
+                result[index] = index
+            } else if let close = partner[index], close > index {
+                result[index] = result[close + 1]
+            } else {
+                result[index] = result[index + 1]
+            }
+        }
+        return result
     }
 
     /// A method or function body: the tokens between its braces, and its name.
@@ -143,6 +189,21 @@ struct ObjCStoreCodeScanner {
     private func scan(_ body: Body, into facts: inout StoreCodeFacts) {
         let assignments = self.assignments(in: body.range)
         let companions = companionNames(in: body.range)
+        var storeVariables: [String: Bool] = [:]
+        var conditions: IfConditions?
+        func ifConditions() -> IfConditions {
+            if let conditions { return conditions }
+            let made = IfConditions(of: self, in: body.range)
+            conditions = made
+            return made
+        }
+        var completions: CompletionBlocks?
+        func completionBlocks() -> CompletionBlocks {
+            if let completions { return completions }
+            let made = CompletionBlocks(of: self, in: body.range)
+            completions = made
+            return made
+        }
         for index in body.range {
             let token = tokens[index]
             switch token.kind {
@@ -167,17 +228,17 @@ struct ObjCStoreCodeScanner {
                     let never = enclosingGroup(of: index, in: body.range)?.contains { tokens[$0].isIdentifier("UIApplicationBackgroundFetchIntervalNever") } ?? false
                     if !never { facts.backgroundEvidence.append(BackgroundEvidence("setMinimumBackgroundFetchInterval:", at: location(of: token))) }
                 case "loadPersistentStoresWithCompletionHandler":
-                    for branch in completionErrorBranches(at: index, in: body.range) {
-                        facts.failureActions += failureActions(in: branch, body: body, opening: .loadPersistentStores, at: index)
-                    }
+                    let blocks = completionBlocks()
+                    let branches = completionErrorBranches(at: index, blocks: blocks, conditions: ifConditions())
+                    // What a completion block nested in this one does on its own error is that block's.
+                    facts.failureActions += failureActions(in: branches, body: body, opening: .loadPersistentStores, at: index) { blocks.owner(of: $0) == index }
                 case "addPersistentStoreWithType":
-                    for branch in addErrorBranches(at: index, in: body.range) {
-                        facts.failureActions += failureActions(in: branch, body: body, opening: .addPersistentStore, at: index)
-                    }
+                    let branches = addErrorBranches(at: index, in: body.range, conditions: ifConditions())
+                    facts.failureActions += failureActions(in: branches, body: body, opening: .addPersistentStore, at: index)
                 default:
                     if let operation = Self.fileOperations[token.text], index + 1 < body.range.upperBound, tokens[index + 1].is(":") {
                         let argument = self.argument(after: index + 1, in: body.range)
-                        if isStore(argument, assignments: assignments) {
+                        if isStore(argument, assignments: assignments, storeVariables: &storeVariables) {
                             facts.fileOperations.append(StoreFileOperation(
                                 operation: operation, written: token.text + ":", place: place(index, body),
                                 store: display(argument), handlesWAL: companions.wal, handlesSHM: companions.shm,
@@ -208,6 +269,9 @@ struct ObjCStoreCodeScanner {
         let asynchronous = setsAnywhere("shouldAddStoreAsynchronously", "setShouldAddStoreAsynchronously", to: "YES")
         var found: [ObjCOpening] = []
         for (number, body) in bodies.enumerated() {
+            var deferred: DeferredCode?
+            var assignments: [String: Range<Int>]?
+            var asking: [String: Bool] = [:]
             for index in body.range where tokens[index].kind == .identifier && index + 1 < body.range.upperBound && tokens[index + 1].is(":") {
                 let opening: StoreOpening
                 switch tokens[index].text {
@@ -216,11 +280,16 @@ struct ObjCStoreCodeScanner {
                 case "addPersistentStoreWithType":
                     // A store kept in memory has nothing to migrate.
                     if index + 2 < body.range.upperBound, tokens[index + 2].isIdentifier("NSInMemoryStoreType") { continue }
-                    opening = StoreOpening(call: .addPersistentStore, place: place(index, body), migratesAutomatically: addMigrates(at: index, in: body.range), addsAsynchronously: false)
+                    let bodyAssignments = assignments ?? self.assignments(in: body.range)
+                    assignments = bodyAssignments
+                    let migrates = addMigrates(at: index, in: body.range, assignments: bodyAssignments, asking: &asking)
+                    opening = StoreOpening(call: .addPersistentStore, place: place(index, body), migratesAutomatically: migrates, addsAsynchronously: false)
                 default:
                     continue
                 }
-                found.append(ObjCOpening(opening: opening, body: number, runsWithBody: !deferredBlocks(in: body.range).contains { $0.contains(index) }))
+                let bodyDeferred = deferred ?? deferredCode(in: body.range)
+                deferred = bodyDeferred
+                found.append(ObjCOpening(opening: opening, body: number, runsWithBody: !bodyDeferred.contains(index)))
             }
         }
         return found
@@ -228,8 +297,8 @@ struct ObjCStoreCodeScanner {
 
     /// Whether the `options:` of `addPersistentStoreWithType:...` ask for automatic migration:
     /// `NSMigratePersistentStoresAutomaticallyOption` not set to `NO`, in the call or in the value
-    /// assigned, in the same body, to the variable passed.
-    private func addMigrates(at index: Int, in body: Range<Int>) -> Bool {
+    /// assigned, in the same body, to the variable passed (`asking` remembers each variable's answer).
+    private func addMigrates(at index: Int, in body: Range<Int>, assignments: [String: Range<Int>], asking: inout [String: Bool]) -> Bool {
         guard let message = enclosingGroup(of: index, in: body),
               let label = message.first(where: { tokens[$0].isIdentifier("options") && $0 + 1 < message.upperBound && tokens[$0 + 1].is(":") })
         else { return false }
@@ -246,21 +315,49 @@ struct ObjCStoreCodeScanner {
             }
         }
         if asks(argument) { return true }
-        let assignments = self.assignments(in: body)
-        return argument.contains { tokens[$0].kind == .identifier && assignments[tokens[$0].text].map(asks) ?? false }
+        for position in argument where tokens[position].kind == .identifier {
+            let name = tokens[position].text
+            if let known = asking[name] {
+                if known { return true }
+                continue
+            }
+            let answer = assignments[name].map(asks) ?? false
+            asking[name] = answer
+            if answer { return true }
+        }
+        return false
     }
 
-    /// The insides of the block literals in `body` that may run after the body returns: every
+    /// The tokens of `body` inside block literals that may run after the body returns: every
     /// block except those handed to `dispatch_sync`, `dispatch_once` or `performBlockAndWait:`.
-    func deferredBlocks(in body: Range<Int>) -> [Range<Int>] {
-        var blocks: [Range<Int>] = []
+    struct DeferredCode {
+        let body: Range<Int>
+        /// One flag per token of the body.
+        let isDeferred: [Bool]
+
+        func contains(_ index: Int) -> Bool { body.contains(index) && isDeferred[index - body.lowerBound] }
+    }
+
+    func deferredCode(in body: Range<Int>) -> DeferredCode {
+        // +1 where a deferred block's inside starts, -1 where it ends; the running sum is how many
+        // deferred blocks a token is in (blocks nest, so this stays linear).
+        var depthChange = [Int](repeating: 0, count: body.count + 1)
         for caret in body where tokens[caret].is("^") {
             var open = caret + 1
             if open < body.upperBound, tokens[open].is("("), let close = partner[open] { open = close + 1 }
-            guard open < body.upperBound, tokens[open].is("{"), let close = partner[open] else { continue }
-            if !runsAtOnce(blockAt: caret, in: body) { blocks.append((open + 1)..<close) }
+            guard open < body.upperBound, tokens[open].is("{"), let close = partner[open], close <= body.upperBound else { continue }
+            if !runsAtOnce(blockAt: caret, in: body) {
+                depthChange[open + 1 - body.lowerBound] += 1
+                depthChange[close - body.lowerBound] -= 1
+            }
         }
-        return blocks
+        var depth = 0
+        var isDeferred = [Bool](repeating: false, count: body.count)
+        for offset in isDeferred.indices {
+            depth += depthChange[offset]
+            isDeferred[offset] = depth > 0
+        }
+        return DeferredCode(body: body, isDeferred: isDeferred)
     }
 
     static let runningBlocksAtOnce: Set<String> = ["dispatch_sync", "dispatch_once", "dispatch_barrier_sync", "performBlockAndWait"]
@@ -282,21 +379,54 @@ struct ObjCStoreCodeScanner {
 
     // MARK: - Error branches
 
-    /// The branches of the completion block that run when its error is set.
-    private func completionErrorBranches(at index: Int, in body: Range<Int>) -> [Range<Int>] {
-        guard index + 2 < body.upperBound, tokens[index + 1].is(":"), tokens[index + 2].is("^") else { return [] }
+    /// The completion block of `loadPersistentStoresWithCompletionHandler:` at `index`: its inside
+    /// and the name of its error parameter.
+    fileprivate func completionBlock(at index: Int, in body: Range<Int>) -> (inside: Range<Int>, errorName: String)? {
+        guard index + 2 < body.upperBound, tokens[index + 1].is(":"), tokens[index + 2].is("^") else { return nil }
         var cursor = index + 3
         var errorName = "error"
         if cursor < body.upperBound, tokens[cursor].is("("), let close = partner[cursor] {
             if let name = tokens[(cursor + 1)..<close].last(where: { $0.kind == .identifier }) { errorName = name.text }
             cursor = close + 1
         }
-        guard cursor < body.upperBound, tokens[cursor].is("{"), let close = partner[cursor] else { return [] }
+        guard cursor < body.upperBound, tokens[cursor].is("{"), let close = partner[cursor], close <= body.upperBound else { return nil }
+        return ((cursor + 1)..<close, errorName)
+    }
+
+    /// The completion blocks of a body's `loadPersistentStoresWithCompletionHandler:` calls, and for
+    /// each token the call whose block is the innermost around it: an `if (error)` belongs to that
+    /// call only (a nested block's `error` is its own).
+    struct CompletionBlocks {
+        private(set) var blocks: [Int: (inside: Range<Int>, errorName: String)] = [:]
+        private let body: Range<Int>
+        private var owners: [Int]
+
+        init(of scanner: ObjCStoreCodeScanner, in body: Range<Int>) {
+            self.body = body
+            owners = [Int](repeating: -1, count: body.count)
+            var open: [(call: Int, end: Int)] = []
+            for position in body {
+                while let last = open.last, position >= last.end { open.removeLast() }
+                if let last = open.last { owners[position - body.lowerBound] = last.call }
+                if scanner.tokens[position].isIdentifier("loadPersistentStoresWithCompletionHandler"),
+                   let block = scanner.completionBlock(at: position, in: body) {
+                    blocks[position] = block
+                    // Blocks nest: one that starts inside another ends inside it too.
+                    open.append((position, block.inside.upperBound))
+                }
+            }
+        }
+
+        /// The call whose completion block is innermost around `position` (-1: none).
+        func owner(of position: Int) -> Int { body.contains(position) ? owners[position - body.lowerBound] : -1 }
+    }
+
+    /// The branches of the completion block that run when its error is set.
+    private func completionErrorBranches(at index: Int, blocks: CompletionBlocks, conditions: IfConditions) -> [Range<Int>] {
+        guard let (inside, errorName) = blocks.blocks[index] else { return [] }
         var branches: [Range<Int>] = []
-        for position in (cursor + 1)..<close where tokens[position].isIdentifier("if") {
-            guard let condition = condition(after: position),
-                  condition.contains(where: { tokens[$0].isIdentifier(errorName) })
-            else { continue }
+        for position in conditions.ifs(mentioning: errorName, in: inside) where blocks.owner(of: position) == index {
+            guard let condition = condition(after: position) else { continue }
             // `if (error)`, `if (error != nil)`: the first branch; `if (!error)`, `if (error == nil)`: the else.
             if let branch = branch(of: position, errorWhenTrue: !isNegated(condition)) { branches.append(branch) }
         }
@@ -305,7 +435,7 @@ struct ObjCStoreCodeScanner {
 
     /// The branch that runs when `addPersistentStoreWithType:...` failed: of the `if` whose
     /// condition is the call, or of the `if` on the variable the call's result went to.
-    private func addErrorBranches(at index: Int, in body: Range<Int>) -> [Range<Int>] {
+    private func addErrorBranches(at index: Int, in body: Range<Int>, conditions: IfConditions) -> [Range<Int>] {
         guard let call = enclosingGroup(of: index, in: body), call.lowerBound > body.lowerBound else { return [] }
         let open = call.lowerBound - 1
         // `if (![coordinator addPersistentStoreWithType:...])`
@@ -316,19 +446,15 @@ struct ObjCStoreCodeScanner {
         // `store = [coordinator addPersistentStoreWithType:...]; if (!store) ...`
         guard open >= body.lowerBound + 2, tokens[open - 1].is("="), tokens[open - 2].kind == .identifier else { return [] }
         let variable = tokens[open - 2].text
-        var cursor = (partner[open] ?? open) + 1
-        while cursor < body.upperBound {
-            if tokens[cursor].isIdentifier("if"), let condition = condition(after: cursor),
-               condition.contains(where: { tokens[$0].isIdentifier(variable) }) {
-                return branch(of: cursor, errorWhenTrue: isNegated(condition)).map { [$0] } ?? []
-            }
-            cursor += 1
-        }
-        return []
+        let after = (partner[open] ?? open) + 1
+        guard after < body.upperBound, let ifIndex = conditions.ifs(mentioning: variable, in: after..<body.upperBound).first,
+              let condition = condition(after: ifIndex)
+        else { return [] }
+        return branch(of: ifIndex, errorWhenTrue: isNegated(condition)).map { [$0] } ?? []
     }
 
     /// The tokens inside the parentheses after `if`.
-    private func condition(after ifIndex: Int) -> Range<Int>? {
+    fileprivate func condition(after ifIndex: Int) -> Range<Int>? {
         guard ifIndex + 1 < tokens.count, tokens[ifIndex + 1].is("("), let close = partner[ifIndex + 1] else { return nil }
         return (ifIndex + 2)..<close
     }
@@ -359,17 +485,28 @@ struct ObjCStoreCodeScanner {
     private func statement(at start: Int) -> Range<Int>? {
         guard start < tokens.count else { return nil }
         if tokens[start].is("{") { return partner[start].map { (start + 1)..<$0 } }
-        var cursor = start
-        while cursor < tokens.count, !tokens[cursor].is(";") {
-            if let close = partner[cursor], close > cursor { cursor = close }
-            cursor += 1
-        }
-        return start..<min(cursor, tokens.count)
+        return start..<statementEnd[start]
     }
 
-    private func failureActions(in branch: Range<Int>, body: Body, opening: StoreOpening.Call, at openingIndex: Int) -> [StoreFailureAction] {
+    /// What the error branches do; a branch inside another is read once, as part of the outer one.
+    /// What the error branches do, at the positions `counts` accepts; a branch inside another is read
+    /// once, as part of the outer one.
+    private func failureActions(
+        in branches: [Range<Int>], body: Body, opening: StoreOpening.Call, at openingIndex: Int, counts: (Int) -> Bool = { _ in true }
+    ) -> [StoreFailureAction] {
         var actions: [StoreFailureAction] = []
-        for position in branch where tokens[position].kind == .identifier {
+        var readUpTo = 0
+        for branch in branches.sorted(by: { $0.lowerBound < $1.lowerBound }) where branch.upperBound > readUpTo {
+            let unread = max(branch.lowerBound, readUpTo)..<branch.upperBound
+            readUpTo = branch.upperBound
+            actions += failureActions(in: unread, body: body, opening: opening, at: openingIndex, counts: counts)
+        }
+        return actions
+    }
+
+    private func failureActions(in branch: Range<Int>, body: Body, opening: StoreOpening.Call, at openingIndex: Int, counts: (Int) -> Bool) -> [StoreFailureAction] {
+        var actions: [StoreFailureAction] = []
+        for position in branch where tokens[position].kind == .identifier && counts(position) {
             let text = tokens[position].text
             let calls = position + 1 < branch.upperBound && tokens[position + 1].is("(")
             let action: (StoreFailureAction.Action, String)?
@@ -394,12 +531,7 @@ struct ObjCStoreCodeScanner {
             // `a = b`, not `a == b` (its second `=` follows a symbol) nor `a != b`, `a <= b`.
             let before = tokens[position - 1], after = tokens[position + 1]
             guard before.kind == .identifier, !after.is("=") else { continue }
-            var end = position + 1
-            while end < body.upperBound, !tokens[end].is(";") {
-                if let close = partner[end], close > end { end = close }
-                end += 1
-            }
-            result[before.text] = (position + 1)..<min(end, body.upperBound)
+            result[before.text] = (position + 1)..<min(statementEnd[position + 1], body.upperBound)
         }
         return result
     }
@@ -419,17 +551,24 @@ struct ObjCStoreCodeScanner {
 
     /// Whether an argument names a store file: a literal ending in `.sqlite`/`.store`, or a
     /// variable of the same body assigned such a URL; not its folder, not a `-wal` name.
-    private func isStore(_ argument: Range<Int>, assignments: [String: Range<Int>]) -> Bool {
+    private func isStore(_ argument: Range<Int>, assignments: [String: Range<Int>], storeVariables: inout [String: Bool]) -> Bool {
         let names = argument.map { tokens[$0] }
         if names.contains(where: { $0.kind == .string && ($0.text.contains("-wal") || $0.text.contains("-shm")) }) { return false }
         if names.contains(where: { $0.kind == .identifier && Self.leavesTheFile.contains($0.text) }) { return false }
         if names.contains(where: { $0.kind == .string && StoreFileName.isStoreFile(Self.lastComponent($0.text)) }) { return true }
-        return names.contains { token in
-            guard token.kind == .identifier, let value = assignments[token.text] else { return false }
+        for token in names where token.kind == .identifier {
+            if let known = storeVariables[token.text] {
+                if known { return true }
+                continue
+            }
+            guard let value = assignments[token.text] else { continue }
             let valueTokens = value.map { tokens[$0] }
-            return !valueTokens.contains { $0.kind == .identifier && Self.leavesTheFile.contains($0.text) }
+            let isStore = !valueTokens.contains { $0.kind == .identifier && Self.leavesTheFile.contains($0.text) }
                 && valueTokens.contains { $0.kind == .string && StoreFileName.isStoreFile(Self.lastComponent($0.text)) }
+            storeVariables[token.text] = isStore
+            if isStore { return true }
         }
+        return false
     }
 
     /// Calls that turn a store's URL into something else (its folder).
@@ -457,16 +596,51 @@ struct ObjCStoreCodeScanner {
 
     // MARK: - Helpers
 
+    /// The `if`s of a body by the names their conditions mention, to find the `if` that tests an
+    /// error or a result without reading every condition again for each call. A name counts for the
+    /// innermost `if` whose condition holds it.
+    struct IfConditions {
+        private let ifsByName: [String: [Int]]
+
+        init(of scanner: ObjCStoreCodeScanner, in body: Range<Int>) {
+            let tokens = scanner.tokens
+            var ifsByName: [String: [Int]] = [:]
+            var open: [(ifIndex: Int, end: Int)] = []
+            for position in body {
+                while let last = open.last, position >= last.end { open.removeLast() }
+                guard tokens[position].kind == .identifier else { continue }
+                if tokens[position].text == "if", let condition = scanner.condition(after: position), condition.upperBound <= body.upperBound {
+                    open.append((position, condition.upperBound))
+                } else if let last = open.last {
+                    ifsByName[tokens[position].text, default: []].append(last.ifIndex)
+                }
+            }
+            // An outer `if`'s name after an inner `if`'s condition comes out of order.
+            self.ifsByName = ifsByName.mapValues { Array(Set($0)).sorted() }
+        }
+
+        /// The `if`s in `range` whose condition mentions `name`, in order.
+        func ifs(mentioning name: String, in range: Range<Int>) -> ArraySlice<Int> {
+            guard let ifs = ifsByName[name] else { return [] }
+            return ifs[Self.firstIndex(in: ifs, notBelow: range.lowerBound)..<Self.firstIndex(in: ifs, notBelow: range.upperBound)]
+        }
+
+        /// Binary search in a sorted list.
+        private static func firstIndex(in sorted: [Int], notBelow value: Int) -> Int {
+            var low = 0, high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+    }
+
     /// The innermost bracket pair around `index` inside `body`, as the range of its inside.
     func enclosingGroup(of index: Int, in body: Range<Int>) -> Range<Int>? {
-        var position = index - 1
-        while position >= body.lowerBound {
-            if let close = partner[position], close > index, tokens[position].kind == .symbol, ["(", "[", "{"].contains(tokens[position].text) {
-                return (position + 1)..<close
-            }
-            position -= 1
-        }
-        return nil
+        let opener = enclosingOpener[index]
+        guard opener >= body.lowerBound, let close = partner[opener] else { return nil }
+        return (opener + 1)..<close
     }
 
     /// The tokens as written, roughly: spaces only between words.
