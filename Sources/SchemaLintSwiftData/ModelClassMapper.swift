@@ -69,24 +69,26 @@ struct ModelClassMapper {
         }
         let attributeOptions = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }.first { $0.simpleName == "Attribute" }
         let relationshipOptions = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }.first { $0.simpleName == "Relationship" }
-        var propertyLocations: PropertyLocations = ["type": file.location(of: type)]
-        if let initial { propertyLocations["default"] = file.location(of: initial) }
+        // Relative to the class's name, the entity's location.
+        let anchor = mapped.entity.location
+        var propertyLocations: RelativePropertyLocations = ["type": file.location(of: type).relative(to: anchor)]
+        if let initial { propertyLocations["default"] = file.location(of: initial).relative(to: anchor) }
         switch types.shape(of: type) {
         case .relationship(let destination, let isToMany, let isOptional):
-            var relationship = Relationship(name: name, destination: destination.node.name.text, isToMany: isToMany, isOptional: isOptional, location: location, propertyLocations: propertyLocations)
-            if let relationshipOptions { apply(relationshipOptions, to: &relationship, file: file) }
+            var relationship = Relationship(name: name, destination: destination.node.name.text, isToMany: isToMany, isOptional: isOptional, location: location.relative(to: anchor), propertyLocations: propertyLocations)
+            if let relationshipOptions { apply(relationshipOptions, to: &relationship, file: file, anchor: anchor) }
             mapped.entity.relationships.append(relationship)
             mapped.destinations.append(destination)
         case .attribute(let attributeType, let isOptional, let guess):
-            var attribute = Attribute(name: name, type: attributeType, isOptional: isOptional, location: location, propertyLocations: propertyLocations)
-            if let attributeOptions { apply(attributeOptions, to: &attribute, uniqueness: &mapped.entity.uniquenessConstraints, file: file) }
+            var attribute = Attribute(name: name, type: attributeType, isOptional: isOptional, location: location.relative(to: anchor), propertyLocations: propertyLocations)
+            if let attributeOptions { apply(attributeOptions, to: &attribute, uniqueness: &mapped.entity.uniquenessConstraints, file: file, anchor: anchor) }
             if let guess, attribute.transformer == nil { mapped.notes.append(ReadingNote(at: file.location(of: type), guess)) }
             if let initial {
                 attribute.defaultValue = defaultValue(initial, of: attribute, file: file, notes: &mapped.notes)
             }
             mapped.entity.attributes.append(attribute)
         }
-        mapped.entity.propertyLocations[name] = location
+        mapped.entity.propertyLocations[name] = location.relative(to: anchor)
     }
 
     /// The default in canonical form for a literal; for anything else (`Date.now`, `UUID()`, an
@@ -110,14 +112,15 @@ struct ModelClassMapper {
     }
 
     /// `@Attribute(.unique, .externalStorage, .allowsCloudEncryption, .transformable(by:), originalName:, hashModifier:)`.
-    private func apply(_ options: AttributeSyntax, to attribute: inout Attribute, uniqueness: inout [[String]], file: SwiftSourceFile) {
+    /// `anchor` is the entity's location, which the attribute's locations are relative to.
+    private func apply(_ options: AttributeSyntax, to attribute: inout Attribute, uniqueness: inout [[String]], file: SwiftSourceFile, anchor: SourceLocation) {
         guard case .argumentList(let arguments) = options.arguments else { return }
         for argument in arguments {
             let expression = argument.expression
             switch argument.label?.text {
             case "originalName":
                 attribute.renamedFrom = SwiftExpressions.string(expression)
-                attribute.propertyLocations["renamedFrom"] = file.location(of: expression)
+                attribute.propertyLocations["renamedFrom"] = file.location(of: expression).relative(to: anchor)
             case "hashModifier":
                 attribute.versionHashModifier = SwiftExpressions.string(expression)
             case nil:
@@ -125,7 +128,7 @@ struct ModelClassMapper {
                 switch option.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
                 case "unique":
                     uniqueness.append([attribute.name])
-                    attribute.propertyLocations["uniqueness"] = file.location(of: expression)
+                    attribute.propertyLocations["uniqueness"] = file.location(of: expression).relative(to: anchor)
                 case "allowsCloudEncryption": attribute.allowsCloudEncryption = true
                 case "ephemeral": attribute.isTransient = true
                 case "transformable":
@@ -141,7 +144,8 @@ struct ModelClassMapper {
     }
 
     /// `@Relationship(deleteRule:, inverse:, minimumModelCount:, maximumModelCount:, originalName:)`.
-    private func apply(_ options: AttributeSyntax, to relationship: inout Relationship, file: SwiftSourceFile) {
+    /// `anchor` is the entity's location, which the relationship's locations are relative to.
+    private func apply(_ options: AttributeSyntax, to relationship: inout Relationship, file: SwiftSourceFile, anchor: SourceLocation) {
         guard case .argumentList(let arguments) = options.arguments else { return }
         for argument in arguments {
             let expression = argument.expression
@@ -149,12 +153,12 @@ struct ModelClassMapper {
             case "deleteRule":
                 if let name = expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text, let rule = DeleteRule(spelling: name) {
                     relationship.deleteRule = rule
-                    relationship.propertyLocations["deleteRule"] = file.location(of: expression)
+                    relationship.propertyLocations["deleteRule"] = file.location(of: expression).relative(to: anchor)
                 }
             case "inverse": relationship.inverse = SwiftExpressions.keyPathProperty(expression)
             case "minimumModelCount":
                 relationship.minCount = SwiftExpressions.integer(expression)
-                relationship.propertyLocations["minCount"] = file.location(of: expression)
+                relationship.propertyLocations["minCount"] = file.location(of: expression).relative(to: anchor)
             case "maximumModelCount": relationship.maxCount = SwiftExpressions.integer(expression)
             case "originalName": relationship.renamedFrom = SwiftExpressions.string(expression)
             default: break

@@ -204,7 +204,7 @@ struct VersionedSchemaHistory {
                       !hasRelationship(inverse, in: relationship.destination)
                 else { continue }
                 result[entityIndex].relationships[index].inverse = nil
-                notes.append(ReadingNote(at: relationship.location, "the inverse '\(inverse)' of '\(result[entityIndex].name).\(relationship.name)' is no relationship schemalint could read in '\(relationship.destination)': read without an inverse"))
+                notes.append(ReadingNote(at: result[entityIndex].location(of: relationship), "the inverse '\(inverse)' of '\(result[entityIndex].name).\(relationship.name)' is no relationship schemalint could read in '\(relationship.destination)': read without an inverse"))
             }
         }
         return result

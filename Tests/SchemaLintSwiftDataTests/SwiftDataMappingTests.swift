@@ -117,8 +117,9 @@ import Testing
     @Test func locationsAreTheDeclarations() throws {
         let (entity, _) = try recipe()
         #expect(entity.location == SourceLocation(file: "Recipes.swift", line: 9, column: 17))
-        #expect(entity.attribute(named: "title")?.location == SourceLocation(file: "Recipes.swift", line: 14, column: 13))
-        #expect(entity.attribute(named: "title")?.location(of: "type") == SourceLocation(file: "Recipes.swift", line: 14, column: 20))
+        let title = try #require(entity.attribute(named: "title"))
+        #expect(entity.location(of: title) == SourceLocation(file: "Recipes.swift", line: 14, column: 13))
+        #expect(entity.location(of: "type", of: title) == SourceLocation(file: "Recipes.swift", line: 14, column: 20))
     }
 
     @Test func guessesAndUnreadablePropertiesAreSaidPlainly() throws {

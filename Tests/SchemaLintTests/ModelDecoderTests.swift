@@ -57,7 +57,7 @@ import Testing
         #expect(note.location == SourceLocation(file: "m/notes.yaml", line: 10, column: 3))
         let title = try #require(note.attribute(named: "title"))
         #expect(title.type == .string && title.isOptional && title.defaultValue == nil)
-        #expect(title.location(of: "type") == SourceLocation(file: "m/notes.yaml", line: 14, column: 14))
+        #expect(note.location(of: "type", of: title) == SourceLocation(file: "m/notes.yaml", line: 14, column: 14))
         let body = try #require(note.attribute(named: "body"))
         #expect(body.type == .string && !body.isOptional && body.defaultValue == "")
         #expect(note.attribute(named: "pinned")?.defaultValue == "false")

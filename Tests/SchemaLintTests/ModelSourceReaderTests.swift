@@ -24,7 +24,7 @@ import Testing
                     let words = line.split(separator: " ").map(String.init)
                     let location = SourceLocation(file: file, line: index + 1, column: 1)
                     if words.first == "version", words.count == 3, let number = VersionNumber(words[1]) {
-                        let attribute = Attribute(name: words[2], type: .string, location: location)
+                        let attribute = Attribute(name: words[2], type: .string, location: location.relative(to: location))
                         var version = ModelVersion(model: "Stub", version: number, usesCloudKit: options.declaresCloudKit,
                                                    entities: [Entity(name: "Item", attributes: [attribute], location: location)], file: file, location: location)
                         version.history = "stub:Stub"

@@ -33,6 +33,13 @@ import Testing
         }
     }
 
+    /// Positions relative to `entity` as positions in its file.
+    static func inFile(_ properties: RelativePropertyLocations, of entity: Entity) -> PropertyLocations {
+        var result = PropertyLocations()
+        for (property, place) in properties { result[property] = entity.location(at: place) }
+        return result
+    }
+
     /// Each located property is at the name of an XML attribute that writes it, and each XML attribute
     /// that writes a property the reader knows gives that property a location.
     static func check(_ element: String, at location: SchemaLint.SourceLocation, properties: PropertyLocations,
@@ -58,15 +65,15 @@ import Testing
             Self.check("model", at: version.location, properties: version.propertyLocations, in: text, version.label)
             for entity in version.entities {
                 let what = "\(version.label) \(entity.name)"
-                Self.check("entity", at: entity.location, properties: entity.propertyLocations, in: text, what)
-                if let uniqueness = entity.propertyLocations["uniqueness"] {
-                    #expect(text.at(uniqueness).hasPrefix("<uniquenessConstraints"), "\(what)")
+                Self.check("entity", at: entity.location, properties: Self.inFile(entity.propertyLocations, of: entity), in: text, what)
+                if entity.propertyLocations["uniqueness"] != nil {
+                    #expect(text.at(entity.location(of: "uniqueness")).hasPrefix("<uniquenessConstraints"), "\(what)")
                 }
                 for attribute in entity.attributes {
-                    Self.check("attribute", at: attribute.location, properties: attribute.propertyLocations, in: text, "\(what).\(attribute.name)")
+                    Self.check("attribute", at: entity.location(of: attribute), properties: Self.inFile(attribute.propertyLocations, of: entity), in: text, "\(what).\(attribute.name)")
                 }
                 for relationship in entity.relationships {
-                    Self.check("relationship", at: relationship.location, properties: relationship.propertyLocations, in: text, "\(what).\(relationship.name)")
+                    Self.check("relationship", at: entity.location(of: relationship), properties: Self.inFile(relationship.propertyLocations, of: entity), in: text, "\(what).\(relationship.name)")
                 }
             }
         }

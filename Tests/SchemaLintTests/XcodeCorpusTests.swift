@@ -101,14 +101,14 @@ import Testing
                 #expect(entity.location.file == version.file)
                 #expect(written(at: entity.location).hasPrefix("<entity name=\"\(entity.name)\""))
                 for attribute in entity.attributes {
-                    #expect(written(at: attribute.location).hasPrefix("<attribute name=\"\(attribute.name)\""), "\(version.label) \(entity.name).\(attribute.name)")
+                    #expect(written(at: entity.location(of: attribute)).hasPrefix("<attribute name=\"\(attribute.name)\""), "\(version.label) \(entity.name).\(attribute.name)")
                     if attribute.propertyLocations["type"] != nil {
-                        #expect(written(at: attribute.location(of: "type")).hasPrefix("attributeType=\""))
+                        #expect(written(at: entity.location(of: "type", of: attribute)).hasPrefix("attributeType=\""))
                     }
                 }
                 for relationship in entity.relationships {
-                    #expect(written(at: relationship.location).hasPrefix("<relationship name=\"\(relationship.name)\""))
-                    #expect(written(at: relationship.location(of: "destination")).hasPrefix("destinationEntity=\""))
+                    #expect(written(at: entity.location(of: relationship)).hasPrefix("<relationship name=\"\(relationship.name)\""))
+                    #expect(written(at: entity.location(of: "destination", of: relationship)).hasPrefix("destinationEntity=\""))
                 }
             }
         }

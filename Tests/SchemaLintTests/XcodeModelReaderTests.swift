@@ -199,17 +199,18 @@ import Testing
         expectAt(model.location, "<model ")
         let note = try #require(model.entity(named: "Note"))
         expectAt(note.location, "<entity name=\"Note\"")
-        expectAt(try #require(note.attribute(named: "tags")).location, "<attribute name=\"tags\"")
-        expectAt(try #require(note.relationship(named: "owner")).location, "<relationship name=\"owner\"")
+        expectAt(note.location(of: try #require(note.attribute(named: "tags"))), "<attribute name=\"tags\"")
+        expectAt(note.location(of: try #require(note.relationship(named: "owner"))), "<relationship name=\"owner\"")
         expectAt(model.configurations[1].location, "<configuration name=\"Local\"")
         expectAt(note.location(of: "parent"), "parentEntity=\"Item\"")
         expectAt(note.location(of: "renamedFrom"), "elementID=\"Memo\"")
-        expectAt(try #require(note.attribute(named: "body")).location(of: "default"), "defaultValueString=\"\"")
-        expectAt(try #require(note.attribute(named: "created")).location(of: "default"), "defaultDateTimeInterval")
-        expectAt(try #require(note.relationship(named: "attachments")).location(of: "deleteRule"), "deletionRule=\"Cascade\"")
+        expectAt(note.location(of: "default", of: try #require(note.attribute(named: "body"))), "defaultValueString=\"\"")
+        expectAt(note.location(of: "default", of: try #require(note.attribute(named: "created"))), "defaultDateTimeInterval")
+        expectAt(note.location(of: "deleteRule", of: try #require(note.relationship(named: "attachments"))), "deletionRule=\"Cascade\"")
         expectAt(try #require(model.entity(named: "Item")).location(of: "uniqueness"), "<uniquenessConstraints>")
         // A property that is not written points at its element.
-        #expect(try #require(note.attribute(named: "title")).location(of: "default") == note.attribute(named: "title")?.location)
+        let title = try #require(note.attribute(named: "title"))
+        #expect(note.location(of: "default", of: title) == note.location(of: title))
     }
 
     @Test func columnsCountCharactersAndTagsMaySpanLines() throws {
@@ -224,18 +225,20 @@ import Testing
             """
         let entity = try #require(try XcodeFixtures.parse(xml).entity(named: "Café"))
         #expect(entity.location.line == 2 && entity.location.column == 1)
-        #expect(entity.attributes[0].location.line == 2 && entity.attributes[0].location.column == 21)
+        let attributes = entity.attributes.map(entity.location(of:))
+        #expect(attributes[0].line == 2 && attributes[0].column == 21)
         // "<attribute name="é" attributeType="String"/>" is 44 characters (45 bytes) long.
-        #expect(entity.attributes[1].location.line == 2 && entity.attributes[1].location.column == 65)
-        #expect(entity.attributes[2].location.line == 3 && entity.attributes[2].location.column == 1)
-        #expect(entity.attributes[2].location(of: "type") == SchemaLint.SourceLocation(file: "Test.xcdatamodel/contents", line: 5, column: 5))
+        #expect(attributes[1].line == 2 && attributes[1].column == 65)
+        #expect(attributes[2].line == 3 && attributes[2].column == 1)
+        #expect(entity.location(of: "type", of: entity.attributes[2]) == SchemaLint.SourceLocation(file: "Test.xcdatamodel/contents", line: 5, column: 5))
     }
 
     @Test func windowsLineEndingsKeepPositions() throws {
         let xml = "<model>\r\n    <entity name=\"A\">\r\n        <attribute name=\"x\" optional=\"YES\" attributeType=\"String\"/>\r\n    </entity>\r\n</model>\r\n"
-        let attribute = try #require(try XcodeFixtures.parse(xml).entity(named: "A")?.attributes.first)
-        #expect(attribute.location.line == 3 && attribute.location.column == 9)
-        #expect(attribute.location(of: "type").line == 3 && attribute.location(of: "type").column == 44)
+        let entity = try #require(try XcodeFixtures.parse(xml).entity(named: "A"))
+        let attribute = try #require(entity.attributes.first)
+        #expect(entity.location(of: attribute).line == 3 && entity.location(of: attribute).column == 9)
+        #expect(entity.location(of: "type", of: attribute).line == 3 && entity.location(of: "type", of: attribute).column == 44)
     }
 
     @Test func malformedXMLIsAnInputErrorWithItsPosition() throws {

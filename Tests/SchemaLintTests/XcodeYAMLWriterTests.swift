@@ -84,23 +84,24 @@ indirect enum ReadBackYAML: Equatable {
 @Suite struct XcodeYAMLWriterTests {
     static let file = "Notes.xcdatamodel/contents"
     static let here = SchemaLint.SourceLocation(file: file, line: 1, column: 1)
+    static let inEntity = RelativeLocation(lineOffset: 0, column: 1)
 
     @Test func writesTheDocumentedFormat() {
         let version = ModelVersion(
             model: "Notes", version: VersionNumber(ordinal: 3), label: "Model 3", isReleased: false, usesCloudKit: true,
             entities: [
                 Entity(name: "Item", isAbstract: true, attributes: [
-                    Attribute(name: "identifier", type: .uuid, isOptional: false, location: Self.here),
+                    Attribute(name: "identifier", type: .uuid, isOptional: false, location: Self.inEntity),
                 ], uniquenessConstraints: [["identifier"]], location: Self.here),
                 Entity(name: "Note", parent: "Item", renamedFrom: "Memo", versionHashModifier: "v2", attributes: [
-                    Attribute(name: "title", type: .string, location: Self.here),
-                    Attribute(name: "body", type: .string, isOptional: false, defaultValue: "", location: Self.here),
-                    Attribute(name: "tags", type: .transformable, transformer: "NSSecureUnarchiveFromData", className: "[String]", location: Self.here),
-                    Attribute(name: "old", type: .int32, defaultValue: "-1", deprecation: "use title", location: Self.here),
+                    Attribute(name: "title", type: .string, location: Self.inEntity),
+                    Attribute(name: "body", type: .string, isOptional: false, defaultValue: "", location: Self.inEntity),
+                    Attribute(name: "tags", type: .transformable, transformer: "NSSecureUnarchiveFromData", className: "[String]", location: Self.inEntity),
+                    Attribute(name: "old", type: .int32, defaultValue: "-1", deprecation: "use title", location: Self.inEntity),
                 ], relationships: [
-                    Relationship(name: "folder", destination: "Folder", inverse: "notes", location: Self.here),
+                    Relationship(name: "folder", destination: "Folder", inverse: "notes", location: Self.inEntity),
                     Relationship(name: "attachments", destination: "Attachment", inverse: "note", isToMany: true,
-                                 deleteRule: .cascade, minCount: 0, maxCount: 0, location: Self.here),
+                                 deleteRule: .cascade, minCount: 0, maxCount: 0, location: Self.inEntity),
                 ], location: Self.here),
                 Entity(name: "Folder", location: Self.here),
             ],

@@ -66,20 +66,20 @@ public struct CloudKitMirror: Sendable {
                 for attribute in entity.attributes where !attribute.isTransient {
                     guard let (type, verified) = Self.fieldType(of: attribute) else { continue }
                     let path = ElementPath(entity: entity.name, member: attribute.name)
-                    add(Field(name: "CD_" + attribute.name, type: type, path: path, location: attribute.location, typeLocation: attribute.location(of: "type"), isOptional: false, isTypeVerified: verified))
+                    add(Field(name: "CD_" + attribute.name, type: type, path: path, location: entity.location(of: attribute), typeLocation: entity.location(of: "type", of: attribute), isOptional: false, isTypeVerified: verified))
                     if attribute.type.mayUseCloudKitAsset {
-                        add(Field(name: "CD_" + attribute.name + Self.assetSuffix, type: .primitive(.asset), path: path, location: attribute.location, typeLocation: attribute.location(of: "type"), isOptional: true, isTypeVerified: true))
+                        add(Field(name: "CD_" + attribute.name + Self.assetSuffix, type: .primitive(.asset), path: path, location: entity.location(of: attribute), typeLocation: entity.location(of: "type", of: attribute), isOptional: true, isTypeVerified: true))
                     }
                 }
                 for relationship in entity.relationships where !relationship.isTransient {
                     if relationship.isToMany {
                         let inverse = relationship.inverse.flatMap { version.entity(named: relationship.destination)?.relationship(named: $0) }
                         if inverse?.isToMany == true, manyToMany == nil {
-                            manyToMany = (ElementPath(entity: entity.name, member: relationship.name), relationship.location)
+                            manyToMany = (ElementPath(entity: entity.name, member: relationship.name), entity.location(of: relationship))
                         }
                         continue
                     }
-                    add(Field(name: "CD_" + relationship.name, type: .primitive(.string), path: ElementPath(entity: entity.name, member: relationship.name), location: relationship.location, typeLocation: relationship.location(of: "toMany"), isOptional: false, isTypeVerified: true))
+                    add(Field(name: "CD_" + relationship.name, type: .primitive(.string), path: ElementPath(entity: entity.name, member: relationship.name), location: entity.location(of: relationship), typeLocation: entity.location(of: "toMany", of: relationship), isOptional: false, isTypeVerified: true))
                 }
             }
             types.append(RecordType(

@@ -12,19 +12,21 @@ public enum Element: Sendable {
         }
     }
 
-    public var location: SourceLocation {
+    /// Where the element is declared, given the entity that holds it (the entity itself for an entity).
+    public func location(in entity: Entity) -> SourceLocation {
         switch self {
         case .entity(let entity): entity.location
-        case .attribute(let attribute): attribute.location
-        case .relationship(let relationship): relationship.location
+        case .attribute(let attribute): entity.location(of: attribute)
+        case .relationship(let relationship): entity.location(of: relationship)
         }
     }
 
-    public func location(of property: String) -> SourceLocation {
+    /// Where one of the element's properties is written, else the element, given its entity.
+    public func location(of property: String, in entity: Entity) -> SourceLocation {
         switch self {
         case .entity(let entity): entity.location(of: property)
-        case .attribute(let attribute): attribute.location(of: property)
-        case .relationship(let relationship): relationship.location(of: property)
+        case .attribute(let attribute): entity.location(of: property, of: attribute)
+        case .relationship(let relationship): entity.location(of: property, of: relationship)
         }
     }
 
@@ -81,16 +83,16 @@ public struct Change: Sendable {
     /// Where to report it in the newer file: the changed property, the element, or for a removal the
     /// place that used to hold it.
     public var location: SourceLocation
+    /// Where the element stood in the older version (nil when added).
+    public var oldLocation: SourceLocation?
 
-    public init(kind: Kind, path: ElementPath, oldPath: ElementPath?, old: Element?, new: Element?, location: SourceLocation) {
+    public init(kind: Kind, path: ElementPath, oldPath: ElementPath?, old: Element?, new: Element?, location: SourceLocation, oldLocation: SourceLocation?) {
         self.kind = kind
         self.path = path
         self.oldPath = oldPath
         self.old = old
         self.new = new
         self.location = location
+        self.oldLocation = oldLocation
     }
-
-    /// Where the element stood in the older version.
-    public var oldLocation: SourceLocation? { old?.location }
 }

@@ -12,13 +12,13 @@ public struct ModelDiffer: Sendable {
         for entity in entityMatch.removed.map({ old.entities[$0] }) {
             changes.append(Change(
                 kind: .entityRemoved, path: ElementPath(entity: entity.name), oldPath: ElementPath(entity: entity.name),
-                old: .entity(entity), new: nil, location: entitiesLocation
+                old: .entity(entity), new: nil, location: entitiesLocation, oldLocation: entity.location
             ))
         }
         for entity in entityMatch.added.map({ new.entities[$0] }) {
             changes.append(Change(
                 kind: .entityAdded, path: ElementPath(entity: entity.name), oldPath: nil,
-                old: nil, new: .entity(entity), location: entity.location
+                old: nil, new: .entity(entity), location: entity.location, oldLocation: nil
             ))
         }
         for (oldOffset, newOffset) in entityMatch.matched {
@@ -28,6 +28,9 @@ public struct ModelDiffer: Sendable {
                 changes.append(context.change(.entityRenamed, old: .entity(before), new: .entity(after), location: after.location(of: "renamedFrom")))
             }
             compareEntityProperties(context, into: &changes)
+            // An entity a loader reused from the older version (the same members' storage) has no
+            // member changes, unless a renamed entity changes what its relationships point to.
+            if before.hasSameMembers(as: after), entityMatch.renamedTo.isEmpty { continue }
             compareAttributes(context, into: &changes)
             compareRelationships(context, into: &changes)
         }
@@ -98,7 +101,7 @@ public struct ModelDiffer: Sendable {
             changes.append(pair.removal(removed, element(member), location: location))
         }
         for member in match.added.map({ new[$0] }) where !pair.oldVersionInherits(member.name, into: pair.old.name) {
-            changes.append(pair.addition(added, element(member)))
+            changes.append(pair.addition(added, element(member), location: element(member).location(in: pair.new)))
         }
         for (oldOffset, newOffset) in match.matched { compare(old[oldOffset], new[newOffset]) }
     }
@@ -128,7 +131,7 @@ public struct ModelDiffer: Sendable {
     private func compareAttribute(_ before: Attribute, _ after: Attribute, _ pair: EntityPair, into changes: inout [Change]) {
         // Most pairs are unchanged: their elements are made only for a change.
         func record(_ kind: Change.Kind, _ property: String) {
-            changes.append(pair.change(kind, old: .attribute(before), new: .attribute(after), location: after.location(of: property)))
+            changes.append(pair.change(kind, old: .attribute(before), new: .attribute(after), location: pair.new.location(of: property, of: after)))
         }
         if before.name != after.name { record(.attributeRenamed, "renamedFrom") }
         if before.type != after.type { record(.attributeTypeChanged, "type") }
@@ -147,7 +150,7 @@ public struct ModelDiffer: Sendable {
     private func compareRelationship(_ before: Relationship, _ after: Relationship, _ pair: EntityPair, into changes: inout [Change]) {
         // Most pairs are unchanged: their elements are made only for a change.
         func record(_ kind: Change.Kind, _ property: String) {
-            changes.append(pair.change(kind, old: .relationship(before), new: .relationship(after), location: after.location(of: property)))
+            changes.append(pair.change(kind, old: .relationship(before), new: .relationship(after), location: pair.new.location(of: property, of: after)))
         }
         if before.name != after.name { record(.relationshipRenamed, "renamedFrom") }
         if pair.newName(ofEntity: before.destination) != after.destination { record(.relationshipDestinationChanged, "destination") }
@@ -192,7 +195,7 @@ struct EntityPair {
             kind: kind,
             path: ElementPath(entity: self.new.name, member: isEntity ? nil : new.name),
             oldPath: ElementPath(entity: self.old.name, member: isEntity ? nil : old.name),
-            old: old, new: new, location: location
+            old: old, new: new, location: location, oldLocation: old.location(in: self.old)
         )
     }
 
@@ -200,12 +203,12 @@ struct EntityPair {
         Change(
             kind: kind, path: ElementPath(entity: new.name, member: element.name),
             oldPath: ElementPath(entity: old.name, member: element.name),
-            old: element, new: nil, location: location
+            old: element, new: nil, location: location, oldLocation: element.location(in: old)
         )
     }
 
-    func addition(_ kind: Change.Kind, _ element: Element) -> Change {
-        Change(kind: kind, path: ElementPath(entity: new.name, member: element.name), oldPath: nil, old: nil, new: element, location: element.location)
+    func addition(_ kind: Change.Kind, _ element: Element, location: SourceLocation) -> Change {
+        Change(kind: kind, path: ElementPath(entity: new.name, member: element.name), oldPath: nil, old: nil, new: element, location: location, oldLocation: nil)
     }
 
     /// A member that left an entity but stands in one of its ancestors in the newer version moved up

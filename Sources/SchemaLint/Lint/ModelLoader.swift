@@ -95,7 +95,7 @@ public struct ModelLoader: Sendable {
         }
         let siblings = finder.siblings(of: explicitFiles).filter { !named.contains($0) }
         var loaded = Loaded(versions: [], bundles: [], errors: [])
-        let results = loadConcurrently(sources + siblings)
+        let results = loadConcurrently(sources + siblings, entities: EntityTextCache())
         for result in results.prefix(sources.count) {
             switch result {
             case .success(.yaml(let version)): loaded.versions.append(version)
@@ -149,22 +149,23 @@ public struct ModelLoader: Sendable {
         case bundle(XcodeModelBundle)
     }
 
-    private func loadConcurrently(_ sources: [ModelSource]) -> [Result<Source, InputError>] {
+    /// `entities` is shared by the files: an entity written the same way in several is decoded once.
+    private func loadConcurrently(_ sources: [ModelSource], entities: EntityTextCache) -> [Result<Source, InputError>] {
         nonisolated(unsafe) let slots = UnsafeMutableBufferPointer<Result<Source, InputError>>.allocate(capacity: sources.count)
         defer { slots.deallocate() }
         DispatchQueue.concurrentPerform(iterations: sources.count) { index in
-            (slots.baseAddress! + index).initialize(to: load(sources[index]))
+            (slots.baseAddress! + index).initialize(to: load(sources[index], entities: entities))
         }
         let results = Array(slots)
         _ = slots.deinitialize()
         return results
     }
 
-    func load(_ source: ModelSource) -> Result<Source, InputError> {
+    func load(_ source: ModelSource, entities: EntityTextCache? = nil) -> Result<Source, InputError> {
         do throws(InputError) {
             switch source {
             case .yamlFile(let path):
-                return .success(.yaml(try yamlVersion(bytes: try FileReader.bytes(of: path), file: path)))
+                return .success(.yaml(try yamlVersion(bytes: try FileReader.bytes(of: path), file: path, entities: entities)))
             case .xcodeBundle(let path):
                 var bundle = try XcodeBundleLoader.load(path, options: bundleOptions(for: path))
                 for index in bundle.versions.indices { bundle.versions[index].history = "bundle:" + path }
@@ -178,8 +179,8 @@ public struct ModelLoader: Sendable {
     }
 
     /// The version a YAML model file holds; a file that does not say `cloudkit:` takes the declared default.
-    func yamlVersion(bytes: [UInt8], file: String) throws(InputError) -> ModelVersion {
-        var version = try yaml.load(bytes: bytes, file: file)
+    func yamlVersion(bytes: [UInt8], file: String, entities: EntityTextCache? = nil) throws(InputError) -> ModelVersion {
+        var version = try yaml.load(bytes: bytes, file: file, entities: entities)
         if version.propertyLocations["cloudkit"] == nil {
             version.usesCloudKit = declaresCloudKit || (configuration.cloudKit ?? false)
         }

@@ -54,34 +54,34 @@ public enum ModelValidator {
         var names = Set<String>(minimumCapacity: entity.attributes.count + entity.relationships.count)
         func check(_ name: String, _ location: SourceLocation) throws(InputError) {
             guard !names.insert(name).inserted else { return }
-            let first = entity.attributes.first { $0.name == name }?.location ?? entity.relationships.first { $0.name == name }!.location
+            let first = entity.location(at: entity.attributes.first { $0.name == name }?.location ?? entity.relationships.first { $0.name == name }!.location)
             throw InputError(at: location, "'\(entity.name).\(name)' is declared twice", notes: ["first declared at \(first)"])
         }
-        for attribute in entity.attributes { try check(attribute.name, attribute.location) }
-        for relationship in entity.relationships { try check(relationship.name, relationship.location) }
+        for attribute in entity.attributes { try check(attribute.name, entity.location(of: attribute)) }
+        for relationship in entity.relationships { try check(relationship.name, entity.location(of: relationship)) }
     }
 
     private static func checkRelationship(_ relationship: Relationship, of entity: Entity, in version: ModelVersion) throws(InputError) {
         let path = "\(entity.name).\(relationship.name)"
         guard version.entity(named: relationship.destination) != nil else {
             throw InputError(
-                at: relationship.location(of: "destination"),
+                at: entity.location(of: "destination", of: relationship),
                 "relationship '\(path)' points to unknown entity '\(relationship.destination)'" + didYouMean(relationship.destination, in: version)
             )
         }
         guard let inverseName = relationship.inverse else { return }
-        guard let inverse = member(inverseName, of: relationship.destination, in: version) else {
+        guard let (inverseEntity, inverse) = member(inverseName, of: relationship.destination, in: version) else {
             throw InputError(
-                at: relationship.location(of: "inverse"),
+                at: entity.location(of: "inverse", of: relationship),
                 "the inverse '\(inverseName)' of relationship '\(path)' does not exist in entity '\(relationship.destination)'"
             )
         }
         let lineage = ancestry(of: entity.name, in: version)
         guard lineage.contains(inverse.destination) || ancestry(of: inverse.destination, in: version).contains(entity.name) else {
             throw InputError(
-                at: relationship.location(of: "inverse"),
+                at: entity.location(of: "inverse", of: relationship),
                 "the inverse '\(relationship.destination).\(inverseName)' of relationship '\(path)' points to '\(inverse.destination)', not back to '\(entity.name)'",
-                notes: ["'\(relationship.destination).\(inverseName)' is declared at \(inverse.location)"]
+                notes: ["'\(relationship.destination).\(inverseName)' is declared at \(inverseEntity.location(of: inverse))"]
             )
         }
         // Whether the inverse names this relationship in turn is not checked: Xcode builds such
@@ -110,9 +110,10 @@ public enum ModelValidator {
         return result
     }
 
-    private static func member(_ name: String, of entity: String, in version: ModelVersion) -> Relationship? {
+    /// The relationship `name` of the entity or its nearest ancestor that has one, with that entity.
+    private static func member(_ name: String, of entity: String, in version: ModelVersion) -> (Entity, Relationship)? {
         for ancestor in ancestry(of: entity, in: version) {
-            if let found = version.entity(named: ancestor)?.relationship(named: name) { return found }
+            if let holder = version.entity(named: ancestor), let found = holder.relationship(named: name) { return (holder, found) }
         }
         return nil
     }

@@ -10,17 +10,19 @@ public struct Attribute: Hashable, Sendable {
     public var allowsCloudEncryption: Bool
     public var isDerived: Bool
     public var isIndexed: Bool
-    /// Where the attribute is declared (its key).
-    public var location: SourceLocation
-    /// Where individual properties are written (`type`, `optional`, `default`, ...), when known.
-    public var propertyLocations: PropertyLocations
+    /// Where the attribute is declared (its key), relative to its entity: `Entity.location(of:)`
+    /// gives the position in the file.
+    public var location: RelativeLocation
+    /// Where individual properties are written (`type`, `optional`, `default`, ...), when known,
+    /// relative to the entity.
+    public var propertyLocations: RelativePropertyLocations
 
     public init(
         name: String, type: AttributeType, isOptional: Bool = true, defaultValue: String? = nil,
         isTransient: Bool = false, renamedFrom: String? = nil, deprecation: String? = nil,
         transformer: String? = nil, className: String? = nil, allowsCloudEncryption: Bool = false,
         isDerived: Bool = false, isIndexed: Bool = false, versionHashModifier: String? = nil,
-        location: SourceLocation, propertyLocations: PropertyLocations = [:]
+        location: RelativeLocation, propertyLocations: RelativePropertyLocations = [:]
     ) {
         self.name = name
         self.type = type
@@ -85,6 +87,6 @@ public struct Attribute: Hashable, Sendable {
         set { setRare(newValue, \.versionHashModifier) }
     }
 
-    /// The location of one property if it was written, else of the attribute.
-    public func location(of property: String) -> SourceLocation { propertyLocations[property] ?? location }
+    /// The location of one property if it was written, else of the attribute (relative to the entity).
+    public func location(of property: String) -> RelativeLocation { propertyLocations[property] ?? location }
 }

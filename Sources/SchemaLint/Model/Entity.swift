@@ -1,4 +1,9 @@
 /// An entity: a CloudKit record type `CD_<root entity>` when synced.
+///
+/// Only `location` says where the entity stands in its version's file; its written properties and
+/// its members' locations are relative to it. A loader that meets the same text of an entity again
+/// in a later version reuses the earlier value with that version's `location`: the members are
+/// decoded once and their arrays shared (`hasSameMembers(as:)` tells).
 public struct Entity: Hashable, Sendable {
     public var name: String
     public var parent: String?
@@ -11,15 +16,17 @@ public struct Entity: Hashable, Sendable {
     public var relationships: [Relationship]
     /// Uniqueness constraints: each a set of property names, in declaration order.
     public var uniquenessConstraints: [[String]]
+    /// Where the entity is declared (its key or element) in its version's file.
     public var location: SourceLocation
-    public var propertyLocations: PropertyLocations
+    /// Where the entity's own properties are written, relative to `location`.
+    public var propertyLocations: RelativePropertyLocations
 
     public init(
         name: String, parent: String? = nil, isAbstract: Bool = false, renamedFrom: String? = nil,
         deprecation: String? = nil, versionHashModifier: String? = nil,
         attributes: [Attribute] = [], relationships: [Relationship] = [],
         uniquenessConstraints: [[String]] = [],
-        location: SourceLocation, propertyLocations: PropertyLocations = [:]
+        location: SourceLocation, propertyLocations: RelativePropertyLocations = [:]
     ) {
         self.name = name
         self.parent = parent
@@ -34,8 +41,31 @@ public struct Entity: Hashable, Sendable {
         self.propertyLocations = propertyLocations
     }
 
-    public func location(of property: String) -> SourceLocation { propertyLocations[property] ?? location }
+    /// Where one of the entity's own properties is written, else the entity.
+    public func location(of property: String) -> SourceLocation { propertyLocations[property].map(location.resolving) ?? location }
+
+    /// Where a member of this entity is declared.
+    public func location(of attribute: Attribute) -> SourceLocation { location.resolving(attribute.location) }
+    public func location(of relationship: Relationship) -> SourceLocation { location.resolving(relationship.location) }
+
+    /// Where a property of a member of this entity is written, else the member.
+    public func location(of property: String, of attribute: Attribute) -> SourceLocation { location.resolving(attribute.location(of: property)) }
+    public func location(of property: String, of relationship: Relationship) -> SourceLocation { location.resolving(relationship.location(of: property)) }
+
+    /// The position in this entity's file of a place relative to it.
+    public func location(at relative: RelativeLocation) -> SourceLocation { location.resolving(relative) }
 
     public func attribute(named name: String) -> Attribute? { attributes.first { $0.name == name } }
     public func relationship(named name: String) -> Relationship? { relationships.first { $0.name == name } }
+
+    /// The same members and definition as `other` by identity of their storage, which a loader's
+    /// reuse of an earlier version's value gives: comparing them would find no difference. False
+    /// does not mean they differ.
+    public func hasSameMembers(as other: Entity) -> Bool {
+        Self.sameStorage(attributes, other.attributes) && Self.sameStorage(relationships, other.relationships)
+    }
+
+    private static func sameStorage<Member>(_ lhs: [Member], _ rhs: [Member]) -> Bool {
+        lhs.withUnsafeBufferPointer { left in rhs.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress && left.count == right.count } }
+    }
 }

@@ -2,20 +2,31 @@ extension ModelVersion {
     /// The attributes an object of `entity` has: its own and those of its ancestors, nearest first
     /// (an attribute redeclared lower down hides the ancestor's).
     public func attributes(ofObjectsOf entity: String) -> [Attribute] {
-        inherited(entity) { $0.attributes }
+        inherited(entity) { $0.attributes }.map(\.member)
     }
 
     /// The relationships an object of `entity` has, its own and inherited, nearest first.
     public func relationships(ofObjectsOf entity: String) -> [Relationship] {
-        inherited(entity) { $0.relationships }
+        inherited(entity) { $0.relationships }.map(\.member)
     }
 
-    private func inherited<Member>(_ entity: String, _ members: (Entity) -> [Member]) -> [Member] where Member: NamedMember {
+    /// As `attributes(ofObjectsOf:)`, each with where it is declared.
+    public func locatedAttributes(ofObjectsOf entity: String) -> [(member: Attribute, location: SourceLocation)] {
+        inherited(entity) { $0.attributes }.map { ($0.member, $0.declaredIn.location(of: $0.member)) }
+    }
+
+    /// As `relationships(ofObjectsOf:)`, each with where it is declared.
+    public func locatedRelationships(ofObjectsOf entity: String) -> [(member: Relationship, location: SourceLocation)] {
+        inherited(entity) { $0.relationships }.map { ($0.member, $0.declaredIn.location(of: $0.member)) }
+    }
+
+    /// Each member with the entity (the given one or an ancestor) that declares it.
+    private func inherited<Member>(_ entity: String, _ members: (Entity) -> [Member]) -> [(member: Member, declaredIn: Entity)] where Member: NamedMember {
         var seen: Set<String> = []
-        var result: [Member] = []
+        var result: [(member: Member, declaredIn: Entity)] = []
         for ancestor in ModelValidator.ancestry(of: entity, in: self) {
             guard let declared = self.entity(named: ancestor) else { continue }
-            for member in members(declared) where seen.insert(member.name).inserted { result.append(member) }
+            for member in members(declared) where seen.insert(member.name).inserted { result.append((member, declared)) }
         }
         return result
     }

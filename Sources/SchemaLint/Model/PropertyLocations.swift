@@ -1,17 +1,19 @@
 /// Where an element's properties are written (`type`, `optional`, `default`, ...): pairs of a
-/// property's name and its position, in the order they were recorded.
+/// property's name and its position, in the order they were recorded. A version's positions are
+/// `SourceLocation`s (`PropertyLocations`); an entity's and its members' are relative to the
+/// entity (`RelativePropertyLocations`).
 ///
 /// Elements have few properties, so a small array searched in order costs less than a dictionary:
 /// no hashing, and one allocation of exactly the entries (none when empty), for every element of
 /// every version the model holds. Equality ignores the order of the entries, as a dictionary's does.
-public struct PropertyLocations: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
-    public typealias Element = (property: String, location: SourceLocation)
+public struct PropertyPositions<Position: Hashable & Sendable>: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    public typealias Element = (property: String, location: Position)
 
     private var entries: [Element] = []
 
     public init() {}
 
-    public init(dictionaryLiteral elements: (String, SourceLocation)...) {
+    public init(dictionaryLiteral elements: (String, Position)...) {
         for (property, location) in elements { self[property] = location }
     }
 
@@ -21,7 +23,7 @@ public struct PropertyLocations: Hashable, Sendable, Sequence, ExpressibleByDict
     public mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
 
     /// The position of `property`, or nil if it was not written; setting nil removes it.
-    public subscript(property: String) -> SourceLocation? {
+    public subscript(property: String) -> Position? {
         get {
             for entry in entries where entry.property == property { return entry.location }
             return nil
@@ -39,7 +41,7 @@ public struct PropertyLocations: Hashable, Sendable, Sequence, ExpressibleByDict
 
     public func makeIterator() -> IndexingIterator<[Element]> { entries.makeIterator() }
 
-    public static func == (lhs: PropertyLocations, rhs: PropertyLocations) -> Bool {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.property] == $0.location }
     }
 
@@ -47,5 +49,18 @@ public struct PropertyLocations: Hashable, Sendable, Sequence, ExpressibleByDict
         // Independent of the order, like equality.
         hasher.combine(count)
         hasher.combine(entries.reduce(0) { $0 ^ (31 &* $1.property.hashValue &+ $1.location.hashValue) })
+    }
+}
+
+public typealias PropertyLocations = PropertyPositions<SourceLocation>
+public typealias RelativePropertyLocations = PropertyPositions<RelativeLocation>
+
+extension PropertyPositions where Position == SourceLocation {
+    /// The same positions relative to `anchor`, the location of the entity that holds them.
+    public func relative(to anchor: SourceLocation) -> RelativePropertyLocations {
+        var result = RelativePropertyLocations()
+        result.reserveCapacity(count)
+        for (property, location) in self { result[property] = location.relative(to: anchor) }
+        return result
     }
 }

@@ -31,15 +31,17 @@ public struct Relationship: Hashable, Sendable {
     public var isTransient: Bool
     public var renamedFrom: String?
     public var deprecation: String?
-    public var location: SourceLocation
-    public var propertyLocations: PropertyLocations
+    /// Where the relationship is declared, and its written properties, relative to its entity:
+    /// `Entity.location(of:)` gives the positions in the file.
+    public var location: RelativeLocation
+    public var propertyLocations: RelativePropertyLocations
 
     public init(
         name: String, destination: String, inverse: String? = nil, isToMany: Bool = false,
         isOrdered: Bool = false, isOptional: Bool = true, deleteRule: DeleteRule = .nullify,
         minCount: Int? = nil, maxCount: Int? = nil, isTransient: Bool = false,
         renamedFrom: String? = nil, deprecation: String? = nil,
-        location: SourceLocation, propertyLocations: PropertyLocations = [:]
+        location: RelativeLocation, propertyLocations: RelativePropertyLocations = [:]
     ) {
         self.name = name
         self.destination = destination
@@ -57,5 +59,5 @@ public struct Relationship: Hashable, Sendable {
         self.propertyLocations = propertyLocations
     }
 
-    public func location(of property: String) -> SourceLocation { propertyLocations[property] ?? location }
+    public func location(of property: String) -> RelativeLocation { propertyLocations[property] ?? location }
 }

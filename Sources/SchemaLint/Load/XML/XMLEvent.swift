@@ -25,6 +25,12 @@ struct XMLStartElement {
     /// Where the tag is written: its `<` (line and character column, 1-based).
     var location: SourceLocation { session.currentElementLocation() }
 
+    /// The byte offset of the tag's `<` in `document`, if it was found.
+    var byteOffset: Int? { session.currentTagStart() }
+
+    /// The whole document's bytes, valid during the parse.
+    var document: UnsafeRawBufferPointer { session.documentText }
+
     /// The XML attributes in document order, each with its (decoded) value and where its name is written.
     var attributes: [XMLAttribute] {
         (0..<attributeCount).map { XMLAttribute(name: attributeName($0), value: attributeValue($0), location: attributeLocation($0)) }
@@ -61,6 +67,12 @@ struct XMLEndElement {
     let prefix: UnsafePointer<xmlChar>?
 
     var name: String { XMLParseSession.qualifiedName(localName, prefix) }
+
+    /// How far into the document libxml2 has read when it reports the end: within the end tag.
+    var byteOffset: Int { session.consumedOffset }
+
+    /// The whole document's bytes, valid during the parse.
+    var document: UnsafeRawBufferPointer { session.documentText }
 }
 
 /// A piece of character data, entities and character references already decoded.

@@ -115,6 +115,14 @@ final class XMLParseSession {
 
     var currentElementName: String { Self.qualifiedName(localName, prefix) }
 
+    /// The offset of the reported tag's `<`, if found.
+    func currentTagStart() -> Int? { tagStart() }
+
+    var documentText: UnsafeRawBufferPointer { text }
+
+    /// How far into the text libxml2 has read.
+    var consumedOffset: Int { Int(xmlByteConsumed(context)) }
+
     func currentElementLocation() -> SourceLocation {
         if let tagLocation { return tagLocation }
         let location: SourceLocation

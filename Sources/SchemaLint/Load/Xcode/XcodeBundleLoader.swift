@@ -34,12 +34,14 @@ public enum XcodeBundleLoader {
             configured: options.drafts, history: ordered, current: current, known: Set(readable.keys).union(legacyNames), bundle: path)
 
         // Versions are independent: read them on all cores (each parse has its own libxml2 context).
+        // An entity written the same way in several versions is read once (`EntityTextCache`).
         let files = readable
+        let entities = EntityTextCache()
         let versions = try OrderedConcurrentMap.map(count: ordered.count) { offset throws(InputError) in
             let name = ordered[offset]
             return try XcodeModelReader.read(
                 contentsAt: files[name]!, model: model, version: VersionNumber(ordinal: offset + 1),
-                label: name, isReleased: !drafts.contains(name), cloudKit: options.cloudKit)
+                label: name, isReleased: !drafts.contains(name), cloudKit: options.cloudKit, entities: entities)
         }
         return XcodeModelBundle(
             path: path, name: model, versions: versions,

@@ -25,15 +25,29 @@ struct XcodeContentsParser {
     private var entityNames: Set<String> = []
     private var constraint: [String]?
     private var configuration: Configuration?
+    /// Entities read from other versions, by their text: an `<entity>` element written the same way
+    /// is taken from there, its children not read again. Nil reads every entity.
+    private let entityTexts: EntityTextCache?
+    /// The bytes of the current `<entity>` element, to remember it by when it ends.
+    private var entityText: Range<Int>?
+    /// The current entity was taken from `entityTexts`: its children are skipped.
+    private var isReusedEntity = false
 
-    /// Parses `data`, the text of the `contents` file at `file`.
-    static func parse(_ data: Data, file: String) throws(InputError) -> XcodeContents {
+    private init(entityTexts: EntityTextCache?) {
+        self.entityTexts = entityTexts
+    }
+
+    /// Parses `data`, the text of the `contents` file at `file`; `entities` holds the entities of
+    /// other versions by their text, to take one written the same way instead of reading it again.
+    static func parse(_ data: Data, file: String, entities: EntityTextCache? = nil) throws(InputError) -> XcodeContents {
         guard !data.isEmpty else { throw noModel(file) }
-        var parser = XcodeContentsParser()
+        // A document type can give elements default attributes that their own text does not show.
+        let reusesEntities = entities != nil && data.range(of: Data("<!DOCTYPE".utf8)) == nil
+        var parser = XcodeContentsParser(entityTexts: reusesEntities ? entities : nil)
         try XMLStreamReader.read(data, file: file, knownNames: XcodeKnownNames.all) { (event) throws(InputError) in
             switch event {
             case .start(let element): try parser.start(element)
-            case .end: parser.end()
+            case .end(let element): parser.end(element)
             case .text: break
             }
         }
@@ -50,6 +64,7 @@ struct XcodeContentsParser {
         let parent = stack.last ?? nil
         let depth = stack.count
         stack.append(name)
+        if isReusedEntity, depth >= 2 { return }
         switch (depth, parent, name) {
         case (0, _, .model?):
             let tag = Self.tag(element, .model)
@@ -59,29 +74,34 @@ struct XcodeContentsParser {
         case (0, _, _):
             throw InputError(at: element.location, "not a Core Data model: the root element is <\(element.name)>, expected <model>")
         case (1, .model?, .entity?):
+            entityText = entityTexts.flatMap { _ in Self.entityText(at: element) }
+            if let cache = entityTexts, let range = entityText,
+               let known = cache.entity(text: UnsafeRawBufferPointer(rebasing: element.document[range]), at: element.location) {
+                try checkUniqueEntity(known.name, at: known.location)
+                entity = known
+                isReusedEntity = true
+                break
+            }
             let tag = Self.tag(element, .entity)
             let new = try XcodeElementMapper.entity(tag)
-            if !entityNames.insert(new.name).inserted {
-                let first = model?.entities.first { $0.name == new.name }?.location
-                throw Self.duplicate("entity '\(new.name)'", at: tag.location, first: first)
-            }
+            try checkUniqueEntity(new.name, at: tag.location)
             entity = new
             propertyNames.removeAll(keepingCapacity: true)
         case (1, .model?, .configuration?):
             configuration = try XcodeElementMapper.configuration(Self.tag(element, .configuration))
         case (2, .entity?, .attribute?):
-            guard let owner = entity?.name else { break }
-            let attribute = try XcodeElementMapper.attribute(Self.tag(element, .attribute), in: owner)
-            try checkUniqueProperty(attribute.name, at: attribute.location, in: owner)
+            guard let owner = entity?.name, let anchor = entity?.location else { break }
+            let attribute = try XcodeElementMapper.attribute(Self.tag(element, .attribute), in: owner, anchor: anchor)
+            try checkUniqueProperty(attribute.name, at: anchor.resolving(attribute.location), in: owner)
             entity?.attributes.append(attribute)
         case (2, .entity?, .relationship?):
-            guard let owner = entity?.name else { break }
-            let relationship = try XcodeElementMapper.relationship(Self.tag(element, .relationship), in: owner)
-            try checkUniqueProperty(relationship.name, at: relationship.location, in: owner)
+            guard let owner = entity?.name, let anchor = entity?.location else { break }
+            let relationship = try XcodeElementMapper.relationship(Self.tag(element, .relationship), in: owner, anchor: anchor)
+            try checkUniqueProperty(relationship.name, at: anchor.resolving(relationship.location), in: owner)
             entity?.relationships.append(relationship)
         case (2, .entity?, .uniquenessConstraints?):
-            if entity?.propertyLocations["uniqueness"] == nil {
-                entity?.propertyLocations["uniqueness"] = element.location
+            if let anchor = entity?.location, entity?.propertyLocations["uniqueness"] == nil {
+                entity?.propertyLocations["uniqueness"] = element.location.relative(to: anchor)
             }
         case (3, .uniquenessConstraints?, .uniquenessConstraint?):
             constraint = []
@@ -94,12 +114,21 @@ struct XcodeContentsParser {
         }
     }
 
-    private mutating func end() {
+    private mutating func end(_ element: XMLEndElement) {
         let name = stack.removeLast()
         switch (stack.count, name) {
         case (1, .entity?):
-            if let finished = entity { model?.entities.append(finished) }
+            if let finished = entity {
+                model?.entities.append(finished)
+                // Remembered only if the element ended where its text was found to end.
+                if !isReusedEntity, let cache = entityTexts, let range = entityText,
+                   range.upperBound - Self.entityEndTag.count <= element.byteOffset, element.byteOffset <= range.upperBound {
+                    cache.remember(finished, text: UnsafeRawBufferPointer(rebasing: element.document[range]))
+                }
+            }
             entity = nil
+            entityText = nil
+            isReusedEntity = false
         case (1, .configuration?):
             if let finished = configuration { model?.configurations.append(finished) }
             configuration = nil
@@ -116,9 +145,43 @@ struct XcodeContentsParser {
         XcodeTag(element, keys: XcodeElementMapper.propertyKeys(forElement: name))
     }
 
+    private mutating func checkUniqueEntity(_ name: String, at location: SourceLocation) throws(InputError) {
+        guard !entityNames.insert(name).inserted else { return }
+        let first = model?.entities.first { $0.name == name }?.location
+        throw Self.duplicate("entity '\(name)'", at: location, first: first)
+    }
+
+    private static let entityEndTag = Array("</entity>".utf8)
+
+    /// The bytes of the `<entity>` element starting at `element`, through its `</entity>`: given
+    /// only when nothing in them can hide where the element ends or change what it holds (no other
+    /// `<entity`, no comment, no CDATA section, no processing instruction).
+    private static func entityText(at element: XMLStartElement) -> Range<Int>? {
+        guard let start = element.byteOffset else { return nil }
+        let bytes = element.document
+        // Every pattern starts with `<`: `memchr` to each `<`, then a comparison.
+        func find(_ pattern: StaticString, from: Int, to: Int) -> Int? {
+            let needle = UnsafeRawBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+            var offset = from
+            while offset + needle.count <= to {
+                guard let found = memchr(bytes.baseAddress! + offset, Int32(UInt8(ascii: "<")), to - offset) else { return nil }
+                offset = bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
+                if offset + needle.count <= to, memcmp(bytes.baseAddress! + offset, needle.baseAddress!, needle.count) == 0 { return offset }
+                offset += 1
+            }
+            return nil
+        }
+        guard let close = find("</entity>", from: start + 1, to: bytes.count) else { return nil }
+        let end = close + entityEndTag.count
+        for hidden: StaticString in ["<entity", "<!--", "<![CDATA[", "<?"] where find(hidden, from: start + 1, to: end) != nil { return nil }
+        return start..<end
+    }
+
     private mutating func checkUniqueProperty(_ name: String, at location: SourceLocation, in owner: String) throws(InputError) {
         guard !propertyNames.insert(name).inserted else { return }
-        let first = entity?.attributes.first { $0.name == name }?.location ?? entity?.relationships.first { $0.name == name }?.location
+        let first = entity.flatMap { entity in
+            (entity.attributes.first { $0.name == name }?.location ?? entity.relationships.first { $0.name == name }?.location).map(entity.location(at:))
+        }
         throw Self.duplicate("property '\(owner).\(name)'", at: location, first: first)
     }
 

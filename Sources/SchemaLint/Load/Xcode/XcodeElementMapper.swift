@@ -16,7 +16,7 @@ enum XcodeElementMapper {
             renamedFrom: renamingIdentifier(tag),
             versionHashModifier: tag.text(.versionHashModifier),
             location: tag.location,
-            propertyLocations: tag.propertyLocations
+            propertyLocations: tag.propertyLocations.relative(to: tag.location)
         )
     }
 
@@ -28,7 +28,8 @@ enum XcodeElementMapper {
     /// is read as Foundation reads it (`DefaultValue.lenient`), and an empty default on a type other
     /// than String or URI means no default. Transformer and class names count only on transformable
     /// attributes: Xcode keeps them after a type change, and Core Data ignores them there.
-    static func attribute(_ tag: XcodeTag, in entity: String) throws(InputError) -> Attribute {
+    /// `anchor` is the entity's location, which the attribute's locations are relative to.
+    static func attribute(_ tag: XcodeTag, in entity: String, anchor: SourceLocation) throws(InputError) -> Attribute {
         let name = try requiredName(tag, of: "<attribute> in entity '\(entity)'")
         let type = try attributeType(tag, attribute: "\(entity).\(name)")
         return Attribute(
@@ -44,15 +45,16 @@ enum XcodeElementMapper {
             isDerived: tag.flag(.derived),
             isIndexed: tag.flag(.indexed),
             versionHashModifier: tag.text(.versionHashModifier),
-            location: tag.location,
-            propertyLocations: tag.propertyLocations
+            location: tag.location.relative(to: anchor),
+            propertyLocations: tag.propertyLocations.relative(to: anchor)
         )
     }
 
     /// `<relationship name destinationEntity inverseName toMany ordered optional deletionRule minCount
     /// maxCount transient elementID>`. Without `toMany="YES"` it is to-one; the `maxCount="1"` Xcode
     /// writes on every to-one is implied by that and not stored.
-    static func relationship(_ tag: XcodeTag, in entity: String) throws(InputError) -> Relationship {
+    /// `anchor` is the entity's location, which the relationship's locations are relative to.
+    static func relationship(_ tag: XcodeTag, in entity: String, anchor: SourceLocation) throws(InputError) -> Relationship {
         let name = try requiredName(tag, of: "<relationship> in entity '\(entity)'")
         func element() -> String { "relationship '\(entity).\(name)'" }
         guard let destination = tag.text(.destinationEntity) else {
@@ -73,8 +75,8 @@ enum XcodeElementMapper {
             maxCount: maxCount,
             isTransient: tag.flag(.transient),
             renamedFrom: renamingIdentifier(tag),
-            location: tag.location,
-            propertyLocations: tag.propertyLocations
+            location: tag.location.relative(to: anchor),
+            propertyLocations: tag.propertyLocations.relative(to: anchor)
         )
     }
 

@@ -18,7 +18,7 @@ public enum XcodeModelReader {
     ///   - cloudKit: the user declared the model synced; OR'ed with the XML's own `usedWithCloudKit`.
     public static func read(
         contentsAt path: String, model: String, version: VersionNumber = VersionNumber(ordinal: 1),
-        label: String? = nil, isReleased: Bool = true, cloudKit: Bool = false
+        label: String? = nil, isReleased: Bool = true, cloudKit: Bool = false, entities: EntityTextCache? = nil
     ) throws(InputError) -> ModelVersion {
         let data: Data
         do {
@@ -27,15 +27,15 @@ public enum XcodeModelReader {
             throw InputError(file: path, message: "cannot read the model file: \(FileProblem.describe(error))")
         }
         return try parse(data, file: path, model: model, version: version, label: label,
-                         isReleased: isReleased, cloudKit: cloudKit)
+                         isReleased: isReleased, cloudKit: cloudKit, entities: entities)
     }
 
     /// Parses the text of a `contents` file; `file` is used in locations and errors.
     public static func parse(
         _ data: Data, file: String, model: String, version: VersionNumber = VersionNumber(ordinal: 1),
-        label: String? = nil, isReleased: Bool = true, cloudKit: Bool = false
+        label: String? = nil, isReleased: Bool = true, cloudKit: Bool = false, entities: EntityTextCache? = nil
     ) throws(InputError) -> ModelVersion {
-        let contents = try XcodeContentsParser.parse(data, file: file)
+        let contents = try XcodeContentsParser.parse(data, file: file, entities: entities)
         return ModelVersion(
             model: model, version: version, label: label, isReleased: isReleased,
             usesCloudKit: cloudKit || contents.usesCloudKit, format: .xcode,

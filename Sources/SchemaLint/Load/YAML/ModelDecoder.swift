@@ -9,6 +9,14 @@ struct ModelDecoder {
     static let configurationKeys = ["cloudkit", "entities"]
 
     let document: YAMLDocument
+    /// The file's bytes and the entities read from other files of the same load, to take an entity
+    /// whose text was read before instead of decoding it again; nil decodes every entity.
+    var reuse: (bytes: [UInt8], cache: EntityTextCache)?
+
+    init(document: YAMLDocument, reuse: (bytes: [UInt8], cache: EntityTextCache)? = nil) {
+        self.document = document
+        self.reuse = reuse
+    }
 
     func decode() throws(InputError) -> ModelVersion {
         let root = document.root
@@ -32,9 +40,26 @@ struct ModelDecoder {
         let entitiesNode = try required("entities", in: root, subject: "the model file")
         var entities: [Entity] = []
         entities.reserveCapacity(document.entryCount(entitiesNode))
-        try document.forEachEntry(of: entitiesNode, subject: "'entities'") { name, key, value throws(InputError) in
-            try document.checkName(key, text: name, kind: "entity")
-            entities.append(try entity(name, key: key, value: value))
+        if let (bytes, cache) = reuse {
+            try bytes.withUnsafeBufferPointer { (bytes) throws(InputError) in
+                let texts = YAMLEntityTexts(document: document, bytes: bytes, entities: entitiesNode)
+                try document.forEachEntry(of: entitiesNode, subject: "'entities'") { name, key, value throws(InputError) in
+                    try document.checkName(key, text: name, kind: "entity")
+                    guard let range = texts.ranges.count > entities.count ? texts.ranges[entities.count] : nil else {
+                        entities.append(try entity(name, key: key, value: value))
+                        return
+                    }
+                    let text = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[range])
+                    entities.append(try cache.entity(text: text, at: document.location(key)) { () throws(InputError) in
+                        try entity(name, key: key, value: value)
+                    })
+                }
+            }
+        } else {
+            try document.forEachEntry(of: entitiesNode, subject: "'entities'") { name, key, value throws(InputError) in
+                try document.checkName(key, text: name, kind: "entity")
+                entities.append(try entity(name, key: key, value: value))
+            }
         }
 
         var configurations: [Configuration] = []
@@ -67,6 +92,7 @@ struct ModelDecoder {
     private func entity(_ name: String, key: Int, value: Int) throws(InputError) -> Entity {
         var subject: String { "entity '\(name)'" }
         var entity = Entity(name: name, location: document.location(key))
+        let anchor = entity.location.line
         guard !document.isNull(value) else { return entity }
         try document.requireMapping(value, subject: subject)
         entity.propertyLocations.reserveCapacity(document.entryCount(value))
@@ -85,13 +111,13 @@ struct ModelDecoder {
                 entity.attributes.reserveCapacity(document.entryCount(node))
                 try document.forEachEntry(of: node, subject: "the attributes of \(subject)") { member, memberKey, memberValue throws(InputError) in
                     try document.checkName(memberKey, text: member, kind: "attribute")
-                    entity.attributes.append(try attribute(member, of: name, key: memberKey, value: memberValue))
+                    entity.attributes.append(try attribute(member, of: name, anchor: anchor, key: memberKey, value: memberValue))
                 }
             case "relationships":
                 entity.relationships.reserveCapacity(document.entryCount(node))
                 try document.forEachEntry(of: node, subject: "the relationships of \(subject)") { member, memberKey, memberValue throws(InputError) in
                     try document.checkName(memberKey, text: member, kind: "relationship")
-                    entity.relationships.append(try relationship(member, of: name, key: memberKey, value: memberValue))
+                    entity.relationships.append(try relationship(member, of: name, anchor: anchor, key: memberKey, value: memberValue))
                 }
             case "uniqueness":
                 guard document.kind(node) == .sequence else {
@@ -103,32 +129,33 @@ struct ModelDecoder {
             default:
                 throw unknownKey(keyNode, property, in: subject, allowed: Self.entityKeys)
             }
-            entity.propertyLocations[property] = location(of: keyNode, node)
+            entity.propertyLocations[property] = location(of: keyNode, node, relativeToLine: anchor)
         }
         for relationship in entity.relationships {
             if let clash = entity.attributes.first(where: { $0.name == relationship.name }) {
                 throw InputError(
-                    at: relationship.location, "\(subject) has both an attribute and a relationship named '\(relationship.name)'",
-                    notes: ["the attribute is declared at \(clash.location)"]
+                    at: entity.location(of: relationship), "\(subject) has both an attribute and a relationship named '\(relationship.name)'",
+                    notes: ["the attribute is declared at \(entity.location(of: clash))"]
                 )
             }
         }
         return entity
     }
 
-    private func attribute(_ name: String, of entity: String, key: Int, value: Int) throws(InputError) -> Attribute {
+    /// `anchor` is the line of the entity's key, which the attribute's locations are relative to.
+    private func attribute(_ name: String, of entity: String, anchor: Int, key: Int, value: Int) throws(InputError) -> Attribute {
         var subject: String { "attribute '\(entity).\(name)'" }
         // Shorthand: `title: string`.
         if document.kind(value) == .scalar, !document.isNull(value) {
             let type = try attributeType(value, subject: subject)
             // Built in place: a dictionary literal would allocate twice.
-            var locations = PropertyLocations()
+            var locations = RelativePropertyLocations()
             locations.reserveCapacity(1)
-            locations["type"] = document.location(value)
-            return Attribute(name: name, type: type, location: document.location(key), propertyLocations: locations)
+            locations["type"] = document.location(value, relativeToLine: anchor)
+            return Attribute(name: name, type: type, location: document.location(key, relativeToLine: anchor), propertyLocations: locations)
         }
         try document.requireMapping(value, subject: subject)
-        var attribute = Attribute(name: name, type: .undefined, location: document.location(key))
+        var attribute = Attribute(name: name, type: .undefined, location: document.location(key, relativeToLine: anchor))
         attribute.propertyLocations.reserveCapacity(document.entryCount(value))
         var typeNode: Int?
         var defaultNode: Int?
@@ -153,7 +180,7 @@ struct ModelDecoder {
             case "versionHashModifier": attribute.versionHashModifier = try optionalString(node, property, subject)
             default: throw unknownKey(keyNode, property, in: subject, allowed: Self.attributeKeys)
             }
-            attribute.propertyLocations[property] = location(of: keyNode, node)
+            attribute.propertyLocations[property] = location(of: keyNode, node, relativeToLine: anchor)
         }
         guard let typeNode else {
             throw InputError(at: document.location(value), "\(subject) is missing the required key 'type'")
@@ -187,10 +214,11 @@ struct ModelDecoder {
         return attribute
     }
 
-    private func relationship(_ name: String, of entity: String, key: Int, value: Int) throws(InputError) -> Relationship {
+    /// `anchor` is the line of the entity's key, which the relationship's locations are relative to.
+    private func relationship(_ name: String, of entity: String, anchor: Int, key: Int, value: Int) throws(InputError) -> Relationship {
         var subject: String { "relationship '\(entity).\(name)'" }
         try document.requireMapping(value, subject: subject)
-        var relationship = Relationship(name: name, destination: "", location: document.location(key))
+        var relationship = Relationship(name: name, destination: "", location: document.location(key, relativeToLine: anchor))
         relationship.propertyLocations.reserveCapacity(document.entryCount(value))
         var hasDestination = false
         for index in 0..<document.entryCount(value) {
@@ -222,13 +250,14 @@ struct ModelDecoder {
                 relationship.deleteRule = rule
             default: throw unknownKey(keyNode, property, in: subject, allowed: Self.relationshipKeys)
             }
-            relationship.propertyLocations[property] = location(of: keyNode, node)
+            relationship.propertyLocations[property] = location(of: keyNode, node, relativeToLine: anchor)
         }
         guard hasDestination else {
             throw InputError(at: document.location(value), "\(subject) is missing the required key 'destination'")
         }
         if let minCount = relationship.minCount, let maxCount = relationship.maxCount, maxCount > 0, minCount > maxCount {
-            throw InputError(at: relationship.location(of: "minCount"), "minCount \(minCount) of \(subject) is larger than its maxCount \(maxCount)")
+            let minCount = relationship.location(of: "minCount")
+            throw InputError(at: SourceLocation(file: document.file, line: anchor + minCount.lineOffset, column: minCount.column), "minCount \(minCount) of \(subject) is larger than its maxCount \(maxCount)")
         }
         return relationship
     }
@@ -290,8 +319,8 @@ struct ModelDecoder {
 
     /// Where a property is written, so findings can point at `type: string` itself:
     /// scalars at their value, collections at their key.
-    private func location(of key: Int, _ value: Int) -> SourceLocation {
-        document.location(document.kind(value) == .scalar ? value : key)
+    private func location(of key: Int, _ value: Int, relativeToLine anchor: Int) -> RelativeLocation {
+        document.location(document.kind(value) == .scalar ? value : key, relativeToLine: anchor)
     }
 
     private static func valueDescription(_ type: AttributeType) -> String {

@@ -35,6 +35,8 @@ struct YAMLDocument: Sendable {
     var tags: [String] = []
     /// The root node; set when the document is complete.
     var root = 0
+    /// Whether any node is an alias (its value is written elsewhere in the file).
+    var hasAliases = false
 
     init(file: String) {
         self.file = file
@@ -46,6 +48,11 @@ struct YAMLDocument: Sendable {
 
     func location(_ node: Int) -> SourceLocation {
         SourceLocation(file: file, line: Int(nodes[node].line), column: Int(nodes[node].column))
+    }
+
+    /// The node's place relative to line `anchorLine` (an entity's key): no file name to keep.
+    func location(_ node: Int, relativeToLine anchorLine: Int) -> RelativeLocation {
+        RelativeLocation(lineOffset: Int(nodes[node].line) - anchorLine, column: Int(nodes[node].column))
     }
 
     /// `line:column`, as notes write a position in the same file.

@@ -84,6 +84,7 @@ struct YAMLDocumentBuilder: ~Copyable {
             throw error(line, column, "aliases expand to more than \(limits.maxAliasExpansion) nodes (a 'billion laughs' document?)")
         }
         aliasExpansion += target.size
+        document.hasAliases = true
         guard target.height <= limits.maxDepth - stack.count else {
             throw error(line, column, Self.depthMessage(limits.maxDepth))
         }

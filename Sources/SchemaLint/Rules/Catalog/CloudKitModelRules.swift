@@ -27,7 +27,7 @@ enum CloudKitModelRules {
         summary: "A synced attribute has type undefined or objectID, which CloudKit cannot store."
     ) { entity, _ in
         entity.attributes.filter { !$0.isTransient && ($0.type == .undefined || $0.type == .objectID) }.map { attribute in (
-            ElementPath(entity: entity.name, member: attribute.name), attribute.location(of: "type"),
+            ElementPath(entity: entity.name, member: attribute.name), entity.location(of: "type", of: attribute),
             "attribute '\(entity.name).\(attribute.name)' has type \(attribute.type), which CloudKit cannot store; a synced store with it does not load",
             [attribute.type == .objectID
                 ? "store a stable identifier instead (a uuid attribute, or the object's URI as a uri), or make '\(attribute.name)' transient"
@@ -41,7 +41,7 @@ enum CloudKitModelRules {
         supersededBy: ["attribute-required-without-default"]
     ) { entity, version in
         entity.attributes.filter { !$0.isOptional && $0.defaultValue == nil && !$0.isTransient && !$0.isDerived }.map { attribute in (
-            ElementPath(entity: entity.name, member: attribute.name), attribute.location(of: "optional"),
+            ElementPath(entity: entity.name, member: attribute.name), entity.location(of: "optional", of: attribute),
             "attribute '\(entity.name).\(attribute.name)' is required with no default; CloudKit requires every attribute to be optional or to have a default, so a synced store with it does not load",
             [ModelVocabulary(version.format).optionalOrDefault(attribute.name)]
         ) }
@@ -55,7 +55,7 @@ enum CloudKitModelRules {
             let what = relationship.isOptional ? "has minCount \(relationship.minCount ?? 0)" : "is required"
             return (
                 ElementPath(entity: entity.name, member: relationship.name),
-                relationship.location(of: relationship.isOptional ? "minCount" : "optional"),
+                entity.location(of: relationship.isOptional ? "minCount" : "optional", of: relationship),
                 "relationship '\(entity.name).\(relationship.name)' \(what); CloudKit requires every relationship to be optional (a record can arrive before the records it links to), so a synced store with it does not load",
                 ["make '\(relationship.name)' optional with no minimum count, and check in code (for example in validateForInsert/validateForUpdate) where the link matters"]
             )
@@ -67,7 +67,7 @@ enum CloudKitModelRules {
         summary: "A synced relationship has no inverse."
     ) { entity, version in
         entity.relationships.filter { !$0.isTransient && $0.inverse == nil }.map { relationship in (
-            ElementPath(entity: entity.name, member: relationship.name), relationship.location,
+            ElementPath(entity: entity.name, member: relationship.name), entity.location(of: relationship),
             "relationship '\(entity.name).\(relationship.name)' has no inverse; CloudKit requires an inverse for every relationship, so a synced store with it does not load",
             [ModelVocabulary(version.format).inverse(of: relationship.name, to: relationship.destination)]
         ) }
@@ -78,7 +78,7 @@ enum CloudKitModelRules {
         summary: "A synced relationship uses the Deny delete rule."
     ) { entity, _ in
         entity.relationships.filter { !$0.isTransient && $0.deleteRule == .deny }.map { relationship in (
-            ElementPath(entity: entity.name, member: relationship.name), relationship.location(of: "deleteRule"),
+            ElementPath(entity: entity.name, member: relationship.name), entity.location(of: "deleteRule", of: relationship),
             "relationship '\(entity.name).\(relationship.name)' uses the deny delete rule; CloudKit does not support it (another device may delete the related records regardless), so a synced store with it does not load",
             ["use nullify or cascade, and check in code before deleting where the deletion must be refused"]
         ) }
@@ -89,7 +89,7 @@ enum CloudKitModelRules {
         summary: "A synced relationship is ordered."
     ) { entity, _ in
         entity.relationships.filter { !$0.isTransient && $0.isOrdered }.map { relationship in (
-            ElementPath(entity: entity.name, member: relationship.name), relationship.location(of: "ordered"),
+            ElementPath(entity: entity.name, member: relationship.name), entity.location(of: "ordered", of: relationship),
             "relationship '\(entity.name).\(relationship.name)' is ordered; CloudKit does not support ordered relationships, so a synced store with it does not load",
             ["make it unordered and keep the order in an attribute of '\(relationship.destination)' (say 'position', double, default 0)"]
         ) }

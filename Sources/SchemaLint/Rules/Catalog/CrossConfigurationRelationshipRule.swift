@@ -19,7 +19,7 @@ struct CrossConfigurationRelationshipRule: VersionRule {
                 guard let other = memberships[relationship.destination], own.isDisjoint(with: other) else { continue }
                 let name = { (set: Set<Int>) in set.sorted().map { "'\(version.configurations[$0].name)'" }.joined(separator: ", ") }
                 findings.append(finding(
-                    in: version, path: ElementPath(entity: entity.name, member: relationship.name), at: relationship.location(of: "destination"),
+                    in: version, path: ElementPath(entity: entity.name, member: relationship.name), at: entity.location(of: "destination", of: relationship),
                     message: "relationship '\(entity.name).\(relationship.name)' links '\(entity.name)' (configuration \(name(own))) to '\(relationship.destination)' (configuration \(name(other))); objects in different configurations live in different stores and cannot be related, so a synced store with it does not load",
                     suggestions: [
                         "put '\(relationship.destination)' in the same configuration as '\(entity.name)'",

@@ -9,19 +9,19 @@ struct HierarchyFieldConflictRule: VersionRule {
     func check(_ version: ModelVersion) -> [Finding] {
         var findings: [Finding] = []
         for (root, entities) in version.recordTypes where entities.count > 1 && entities.contains(where: { version.isSynced(entity: $0.name) }) {
-            var first: [String: (entity: String, attribute: Attribute)] = [:]
+            var first: [String: (entity: Entity, attribute: Attribute)] = [:]
             var reported: Set<String> = []
             for entity in entities {
                 for attribute in entity.attributes where !attribute.isTransient {
                     guard let earlier = first[attribute.name] else {
-                        first[attribute.name] = (entity.name, attribute)
+                        first[attribute.name] = (entity, attribute)
                         continue
                     }
                     guard earlier.attribute.type != attribute.type, reported.insert(attribute.name).inserted else { continue }
                     findings.append(finding(
-                        in: version, path: ElementPath(entity: entity.name, member: attribute.name), at: attribute.location(of: "type"),
-                        message: "attribute '\(entity.name).\(attribute.name)' (\(attribute.type)) and '\(earlier.entity).\(attribute.name)' (\(earlier.attribute.type)) are one field CD_\(attribute.name) of record type CD_\(root), which can have only one type",
-                        notes: [Finding.Note("'\(earlier.entity).\(attribute.name)' is declared here", at: earlier.attribute.location)],
+                        in: version, path: ElementPath(entity: entity.name, member: attribute.name), at: entity.location(of: "type", of: attribute),
+                        message: "attribute '\(entity.name).\(attribute.name)' (\(attribute.type)) and '\(earlier.entity.name).\(attribute.name)' (\(earlier.attribute.type)) are one field CD_\(attribute.name) of record type CD_\(root), which can have only one type",
+                        notes: [Finding.Note("'\(earlier.entity.name).\(attribute.name)' is declared here", at: earlier.entity.location(of: earlier.attribute))],
                         suggestions: ["rename one of them (say '\(entity.name.prefix(1).lowercased() + entity.name.dropFirst())\(attribute.name.prefix(1).uppercased() + attribute.name.dropFirst())'), or give both the same type"]
                     ))
                 }

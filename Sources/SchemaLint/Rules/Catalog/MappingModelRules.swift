@@ -91,8 +91,8 @@ struct MappingModelUnmappedPropertyRule: MappingModelRule {
             let sourceAttributes = Set(from.attributes(ofObjectsOf: sourceName).map(\.name))
             let sourceRelationships = Set(from.relationships(ofObjectsOf: sourceName).map(\.name))
             let members: [(name: String, renamedFrom: String?, kind: String, inSource: (String) -> Bool, mapped: MappingModel.PropertyMapping?, location: SourceLocation)] =
-                to.attributes(ofObjectsOf: destinationName).filter { !$0.isTransient }.map { ($0.name, $0.renamedFrom, "attribute", { sourceAttributes.contains($0) }, attributes[$0.name], $0.location) }
-                + to.relationships(ofObjectsOf: destinationName).filter { !$0.isTransient }.map { ($0.name, $0.renamedFrom, "relationship", { sourceRelationships.contains($0) }, relationships[$0.name], $0.location) }
+                to.locatedAttributes(ofObjectsOf: destinationName).filter { !$0.member.isTransient }.map { ($0.member.name, $0.member.renamedFrom, "attribute", { sourceAttributes.contains($0) }, attributes[$0.member.name], $0.location) }
+                + to.locatedRelationships(ofObjectsOf: destinationName).filter { !$0.member.isTransient }.map { ($0.member.name, $0.member.renamedFrom, "relationship", { sourceRelationships.contains($0) }, relationships[$0.member.name], $0.location) }
             for member in members {
                 let sourceName = [member.renamedFrom, member.name].compactMap { $0 }.first(where: member.inSource)
                 guard let sourceName else { continue }

@@ -12,6 +12,8 @@ struct NameReusedRule: HistoryRule {
     private struct Vacated {
         var element: Element
         var entity: String
+        /// Where it was declared in the last version that had it.
+        var location: SourceLocation
         /// The last version that had it, and the release that removed or renamed it.
         var lastIndex: Int
         var removedBy: Int
@@ -48,12 +50,12 @@ struct NameReusedRule: HistoryRule {
                 guard baseline.isSynced(entity: oldPath.entity), let old = change.old else { continue }
                 switch change.kind {
                 case .attributeRemoved, .relationshipRemoved, .attributeRenamed, .relationshipRenamed:
-                    vacated[oldPath, default: []].append(Vacated(element: old, entity: oldPath.entity, lastIndex: step.baseline, removedBy: step.version))
+                    vacated[oldPath, default: []].append(Vacated(element: old, entity: oldPath.entity, location: change.oldLocation ?? baseline.location, lastIndex: step.baseline, removedBy: step.version))
                 case .entityRemoved:
                     if let entity = old.entity {
                         for member in members(of: entity) {
                             vacated[ElementPath(entity: entity.name, member: member.name), default: []].append(
-                                Vacated(element: member, entity: entity.name, lastIndex: step.baseline, removedBy: step.version))
+                                Vacated(element: member, entity: entity.name, location: member.location(in: entity), lastIndex: step.baseline, removedBy: step.version))
                         }
                     }
                 default:
@@ -84,15 +86,15 @@ struct NameReusedRule: HistoryRule {
         let conflicting = earlier.filter { shape($0.element).map { $0 != newShape } ?? false }
         guard let oldest = conflicting.first, let oldShape = shape(oldest.element) else { return [] }
         let (had, removedBy) = (versions[oldest.lastIndex], versions[oldest.removedBy])
-        var notes = [Finding.Note("'\(oldest.entity).\(oldest.element.name)' as declared in \(had.displayName)", at: oldest.element.location)]
+        var notes = [Finding.Note("'\(oldest.entity).\(oldest.element.name)' as declared in \(had.displayName)", at: oldest.location)]
         for other in conflicting.dropFirst() {
-            notes.append(Finding.Note("also \(shape(other.element) ?? "a field") until \(versions[other.removedBy].displayName)", at: other.element.location))
+            notes.append(Finding.Note("also \(shape(other.element) ?? "a field") until \(versions[other.removedBy].displayName)", at: other.location))
         }
         let field = added.relationship.map { "CD_\($0.name)" } ?? "CD_\(added.name)"
         return [Finding(
             ruleID: descriptor.id, severity: descriptor.syncedSeverity ?? .error,
             message: "\(added.kind) '\(entity.name).\(added.name)' comes back in \(version.displayName) as \(newShape), but it was \(oldShape) until \(removedBy.displayName) removed it; the CloudKit production schema keeps \(field) as it was for all time, and apps still on \(had.displayName) keep writing it",
-            location: added.location(of: added.attribute != nil ? "type" : "destination"), model: version.model,
+            location: added.location(of: added.attribute != nil ? "type" : "destination", in: entity), model: version.model,
             baseline: had.label, version: version.label, path: ElementPath(entity: entity.name, member: added.name),
             notes: notes,
             suggestions: ["choose a name that was never used in this entity (say '\(added.name)2'), and leave '\(added.name)' to the old field"]

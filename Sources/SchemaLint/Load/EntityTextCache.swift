@@ -1,0 +1,62 @@
+import Foundation
+
+/// Entities by the source text they were read from, shared by every file of one load. A loader that
+/// meets the text of an entity again (another version's file, at any line) takes the value read
+/// before, with `Entity.location` set to the new place, instead of reading it again: an unchanged
+/// entity is decoded once, and its members' arrays are shared by every version that has it, which
+/// lets the checks skip it (`Entity.hasSameMembers(as:)`). The members' locations are relative to
+/// the entity, so the same value is right at any line; a loader hands in the text only where that
+/// holds (the entity's whole text, from the start of its line).
+///
+/// Files load in parallel, so the cache locks; which of two equal values it keeps depends on timing,
+/// never what the values hold, so the output stays deterministic.
+public final class EntityTextCache: @unchecked Sendable {
+    private struct Entry {
+        var text: [UInt8]
+        var entity: Entity
+    }
+
+    private let lock = NSLock()
+    private var entries: [Int: [Entry]] = [:]
+
+    public init() {}
+
+    /// The entity read from `text` before, placed at `location`; else `read()`'s, remembered for `text`.
+    func entity(
+        text: UnsafeRawBufferPointer, at location: SourceLocation, read: () throws(InputError) -> Entity
+    ) throws(InputError) -> Entity {
+        if let known = entity(text: text, at: location) { return known }
+        let entity = try read()
+        remember(entity, text: text)
+        return entity
+    }
+
+    /// The entity read from `text` before, placed at `location`, if it stood at the same column
+    /// (its first line's members are at columns of their own).
+    func entity(text: UnsafeRawBufferPointer, at location: SourceLocation) -> Entity? {
+        guard !text.isEmpty else { return nil }
+        let key = Self.key(text)
+        var known = lock.withLock {
+            entries[key]?.first { entry in
+                entry.entity.location.column == location.column && entry.text.count == text.count
+                    && entry.text.withUnsafeBytes { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
+            }?.entity
+        }
+        known?.location = location
+        return known
+    }
+
+    /// Remembers the entity read from `text`.
+    func remember(_ entity: Entity, text: UnsafeRawBufferPointer) {
+        guard !text.isEmpty else { return }
+        let key = Self.key(text)
+        let copy = [UInt8](text)
+        lock.withLock { entries[key, default: []].append(Entry(text: copy, entity: entity)) }
+    }
+
+    private static func key(_ text: UnsafeRawBufferPointer) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: text)
+        return hasher.finalize()
+    }
+}

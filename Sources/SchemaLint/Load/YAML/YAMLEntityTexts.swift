@@ -1,0 +1,77 @@
+import Foundation
+
+/// Where each entity of a model file's `entities` mapping is written, as whole lines of the file:
+/// from the start of its key's line to the start of the next entity's key line (or the next
+/// top-level key's, or the end of the file), indentation included, so that equal texts decode to
+/// equal entities at any line (`EntityTextCache`).
+///
+/// A text is given only where it is all that the entity's value depends on: the keys that bound it
+/// stand first on their lines (block style), the document has no aliases or tags (whose meaning is
+/// written elsewhere in the file), and its only line breaks are `\n` and `\r\n` (so lines are
+/// counted as libyaml counts them).
+struct YAMLEntityTexts {
+    /// The byte range of each entry of the mapping, in order; nil where no text is given.
+    private(set) var ranges: [Range<Int>?] = []
+
+    init(document: YAMLDocument, bytes: UnsafeBufferPointer<UInt8>, entities: Int) {
+        guard !document.hasAliases, document.tags.isEmpty, document.kind(entities) == .mapping,
+              let lineStarts = Self.lineStarts(of: bytes)
+        else { return }
+        func startsItsLine(_ node: Int) -> Bool {
+            let (line, column) = (Int(document.nodes[node].line), Int(document.nodes[node].column))
+            guard line >= 1, line <= lineStarts.count else { return false }
+            let start = lineStarts[line - 1]
+            let end = start + column - 1
+            guard end < bytes.count else { return false }
+            for offset in start..<end where bytes[offset] != UInt8(ascii: " ") { return false }
+            return bytes[end] != UInt8(ascii: " ")
+        }
+        let count = document.entryCount(entities)
+        let root = document.root
+        // The first top-level key after the entities, which ends the last entity's text.
+        let lastLine = count > 0 ? document.nodes[document.key(entities, count - 1)].line : 0
+        var following: Int?
+        for index in 0..<document.entryCount(root) {
+            let key = document.key(root, index)
+            if document.nodes[key].line > lastLine, following.map({ document.nodes[key].line < document.nodes[$0].line }) ?? true {
+                following = key
+            }
+        }
+        ranges.reserveCapacity(count)
+        for index in 0..<count {
+            let key = document.key(entities, index)
+            let boundary = index + 1 < count ? document.key(entities, index + 1) : following
+            guard startsItsLine(key), boundary.map(startsItsLine) ?? true else {
+                ranges.append(nil)
+                continue
+            }
+            let start = lineStarts[Int(document.nodes[key].line) - 1]
+            let end = boundary.map { lineStarts[Int(document.nodes[$0].line) - 1] } ?? bytes.count
+            ranges.append(start < end ? start..<end : nil)
+        }
+    }
+
+    /// The byte offset of each line's start (line 1 first), or nil if the text has line breaks other
+    /// than `\n` and `\r\n` (a lone `\r`, NEL, LS or PS), which libyaml counts as lines too.
+    private static func lineStarts(of bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
+        var starts = [0]
+        var offset = 0
+        let count = bytes.count
+        while offset < count {
+            switch bytes[offset] {
+            case 0x0A:
+                starts.append(offset + 1)
+            case 0x0D:
+                if offset + 1 >= count || bytes[offset + 1] != 0x0A { return nil }
+            case 0xC2:
+                if offset + 1 < count, bytes[offset + 1] == 0x85 { return nil }
+            case 0xE2:
+                if offset + 2 < count, bytes[offset + 1] == 0x80, bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9 { return nil }
+            default:
+                break
+            }
+            offset += 1
+        }
+        return starts
+    }
+}
