@@ -113,7 +113,7 @@ struct ModelClassMapper {
 
     /// `@Attribute(.unique, .externalStorage, .allowsCloudEncryption, .transformable(by:), originalName:, hashModifier:)`.
     /// `anchor` is the entity's location, which the attribute's locations are relative to.
-    private func apply(_ options: AttributeSyntax, to attribute: inout Attribute, uniqueness: inout [[String]], file: SwiftSourceFile, anchor: SourceLocation) {
+    private func apply(_ options: AttributeSyntax, to attribute: inout Attribute, uniqueness: inout [[String]], file: SwiftSourceFile, anchor: SchemaLint.SourceLocation) {
         guard case .argumentList(let arguments) = options.arguments else { return }
         for argument in arguments {
             let expression = argument.expression
@@ -145,7 +145,7 @@ struct ModelClassMapper {
 
     /// `@Relationship(deleteRule:, inverse:, minimumModelCount:, maximumModelCount:, originalName:)`.
     /// `anchor` is the entity's location, which the relationship's locations are relative to.
-    private func apply(_ options: AttributeSyntax, to relationship: inout Relationship, file: SwiftSourceFile, anchor: SourceLocation) {
+    private func apply(_ options: AttributeSyntax, to relationship: inout Relationship, file: SwiftSourceFile, anchor: SchemaLint.SourceLocation) {
         guard case .argumentList(let arguments) = options.arguments else { return }
         for argument in arguments {
             let expression = argument.expression
