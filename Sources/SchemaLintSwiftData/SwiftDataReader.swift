@@ -1,4 +1,5 @@
 import SchemaLint
+import SchemaLintSwiftSource
 import SwiftSyntax
 
 /// Reads SwiftData model histories from Swift source: `VersionedSchema`s with their `@Model`
@@ -27,11 +28,13 @@ public struct SwiftDataReader: ModelSourceReader {
         var declarations = SwiftDeclarations()
         var errors: [InputError] = []
         for source in sources {
-            if let error = SwiftBracketNesting.check(source.bytes, file: source.name) {
+            let file: ParsedSwiftFile
+            switch ParsedSwiftFile.parse(source, options: options) {
+            case .success(let parsed): file = parsed
+            case .failure(let error):
                 errors.append(error)
                 continue
             }
-            let file = SwiftSourceFile(name: source.name, bytes: source.bytes)
             if let error = file.syntaxError() {
                 errors.append(error)
                 continue
