@@ -14,7 +14,7 @@ public struct SwiftDataReader: ModelSourceReader {
     /// migration plan, the store's CloudKit setting, or a typealias (apps name their current models
     /// in a file of their own: `typealias CardModel = SchemaV3.CardModel`). Every other file is
     /// skipped unparsed.
-    static let markers: [[UInt8]] = ["VersionedSchema", "@Model", "SchemaMigrationPlan", "cloudKitDatabase", "typealias"].map { Array($0.utf8) }
+    static let markers = ByteSearch.Words(["VersionedSchema", "@Model", "SchemaMigrationPlan", "cloudKitDatabase", "typealias"].map { Array($0.utf8) })
 
     public var fileNameSuffixes: [String] { [".swift"] }
 

@@ -55,6 +55,10 @@ public enum ByteSearch {
     /// grouped hold among their rarest (within `slack` ranks of the word's rarest byte), the rarer
     /// of equals, so that few passes each stop seldom.
     static func groups(of words: [[UInt8]], slack: Int = 6) -> [(byte: UInt8, members: [(word: Int, offset: Int)])] {
+        // One word (a marker searched on each call): its rarest byte, without grouping.
+        if words.count == 1, let word = words.first {
+            return word.isEmpty ? [] : [(word[anchorIndex(of: word)], [(0, anchorIndex(of: word))])]
+        }
         func rank(_ byte: UInt8) -> Int { Int(commonness[Int(byte)]) }
         let candidates: [Set<UInt8>] = words.map { word in
             guard let rarest = word.map(rank).min() else { return [] }
