@@ -113,13 +113,23 @@ let package = Package(
 
 if readsSwiftSources {
     package.targets += [
+        // The parse of a Swift file that both Swift readers use: one parse per file and run.
+        .target(
+            name: "SchemaLintSwiftSource",
+            dependencies: [
+                "SchemaLint",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            swiftSettings: ownCodeSettings
+        ),
         // Reads SwiftData `VersionedSchema` histories from Swift source (a ModelSourceReader).
         .target(
             name: "SchemaLintSwiftData",
             dependencies: [
                 "SchemaLint",
+                "SchemaLintSwiftSource",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             swiftSettings: ownCodeSettings
         ),
@@ -137,8 +147,8 @@ if readsSwiftSources {
             name: "SchemaLintStoreCode",
             dependencies: [
                 "SchemaLint",
+                "SchemaLintSwiftSource",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             swiftSettings: ownCodeSettings
         ),

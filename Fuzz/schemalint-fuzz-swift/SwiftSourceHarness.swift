@@ -6,7 +6,7 @@ import SchemaLintSwiftData
 /// The two Swift readers, SwiftData's and the store-handling code's, fed bytes from memory: Swift
 /// sources, several files in one input separated by NUL bytes (a history spans files: a schema in
 /// one, its models in an extension in another, the plan in a third; a store opened in one file is
-/// reached from the `App` in another). Both read every input, as both read an app's Swift files. An
+/// reached from the `App` in another). Both read every input, as both read an app's Swift files, sharing one parse of each. An
 /// input error is a reader refusing bad input, a normal outcome; a crash, a sanitizer report or a
 /// hang is a bug.
 enum SwiftSourceHarness {
@@ -23,8 +23,10 @@ enum SwiftSourceHarness {
     /// reader's, or nil when both accepted it.
     static func run(_ bytes: [UInt8]) -> InputError? {
         let files = sources(bytes)
-        let models = SwiftDataReader().read(sources: files)
-        let storeCode = SwiftStoreCodeReader().read(sources: files)
+        // One run's options: the two readers share each file's parse, as in a lint.
+        let options = ModelSourceReadingOptions()
+        let models = SwiftDataReader().read(sources: files, options: options)
+        let storeCode = SwiftStoreCodeReader().read(sources: files, options: options)
         return models.errors.first ?? storeCode.errors.first
     }
 

@@ -1,5 +1,5 @@
 import SchemaLint
-import SwiftParser
+import SchemaLintSwiftSource
 import SwiftSyntax
 
 /// Reads the store-handling code of Swift files (docs/store-code.md): which calls open stores and
@@ -39,11 +39,13 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
         var reading = ModelSourceReading()
         var files: [StoreCodeSourceFile] = []
         for source in sources {
-            if let error = SwiftBracketNesting.check(source.bytes, file: source.name) {
+            let file: StoreCodeSourceFile
+            switch ParsedSwiftFile.parse(source, options: options) {
+            case .success(let parsed): file = StoreCodeSourceFile(parsed, bytes: source.bytes)
+            case .failure(let error):
                 reading.errors.append(error)
                 continue
             }
-            let file = StoreCodeSourceFile(name: source.name, bytes: source.bytes)
             do throws(InputError) {
                 reading.suppressions += try file.suppressions()
             } catch {
@@ -70,27 +72,25 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
     }
 }
 
-/// One parsed Swift file with the converter from syntax positions to `file:line:column`.
+/// One parsed Swift file, and whether it mentions `schemalint:ignore` at all.
 struct StoreCodeSourceFile {
-    var name: String
-    var tree: SourceFileSyntax
-    var converter: SourceLocationConverter
+    var parsed: ParsedSwiftFile
     private var mentionsSuppressions: Bool
 
-    init(name: String, bytes: [UInt8]) {
-        self.name = name
-        self.tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-        self.converter = SourceLocationConverter(fileName: name, tree: tree)
+    init(_ parsed: ParsedSwiftFile, bytes: [UInt8]) {
+        self.parsed = parsed
         self.mentionsSuppressions = ByteSearch.containsAny([Array("schemalint:ignore".utf8)], in: bytes)
     }
 
+    var name: String { parsed.name }
+    var tree: SourceFileSyntax { parsed.tree }
+
     func location(of node: some SyntaxProtocol) -> SchemaLint.SourceLocation {
-        location(at: node.positionAfterSkippingLeadingTrivia)
+        parsed.location(of: node)
     }
 
     func location(at position: AbsolutePosition) -> SchemaLint.SourceLocation {
-        let place = converter.location(for: position)
-        return SchemaLint.SourceLocation(file: name, line: place.line, column: place.column)
+        parsed.location(at: position)
     }
 
     /// The `// schemalint:ignore` comments, wherever they stand.

@@ -1,4 +1,5 @@
 import SchemaLint
+import SchemaLintSwiftSource
 import SwiftSyntax
 
 /// Maps one `@Model` class to an entity: stored properties to attributes and relationships,
@@ -59,7 +60,7 @@ struct ModelClassMapper {
         return list.allSatisfy { ["didSet", "willSet"].contains($0.accessorSpecifier.text) }
     }
 
-    private func mapProperty(_ name: String, _ binding: PatternBindingSyntax, _ variable: VariableDeclSyntax, types: PropertyTypeMapper, file: SwiftSourceFile, into mapped: inout Mapped) {
+    private func mapProperty(_ name: String, _ binding: PatternBindingSyntax, _ variable: VariableDeclSyntax, types: PropertyTypeMapper, file: ParsedSwiftFile, into mapped: inout Mapped) {
         let location = file.location(of: binding.pattern)
         let initial = binding.initializer?.value
         let written = binding.typeAnnotation?.type ?? initial.flatMap(types.inferredType)
@@ -93,7 +94,7 @@ struct ModelClassMapper {
 
     /// The default in canonical form for a literal; for anything else (`Date.now`, `UUID()`, an
     /// enum case) the expression as written, with a note: the value exists, but is not known statically.
-    private func defaultValue(_ initial: ExprSyntax, of attribute: Attribute, file: SwiftSourceFile, notes: inout [ReadingNote]) -> String? {
+    private func defaultValue(_ initial: ExprSyntax, of attribute: Attribute, file: ParsedSwiftFile, notes: inout [ReadingNote]) -> String? {
         let literal = SwiftExpressions.literal(initial)
         switch literal {
         case .nil: return nil
@@ -113,7 +114,7 @@ struct ModelClassMapper {
 
     /// `@Attribute(.unique, .externalStorage, .allowsCloudEncryption, .transformable(by:), originalName:, hashModifier:)`.
     /// `anchor` is the entity's location, which the attribute's locations are relative to.
-    private func apply(_ options: AttributeSyntax, to attribute: inout Attribute, uniqueness: inout [[String]], file: SwiftSourceFile, anchor: SchemaLint.SourceLocation) {
+    private func apply(_ options: AttributeSyntax, to attribute: inout Attribute, uniqueness: inout [[String]], file: ParsedSwiftFile, anchor: SchemaLint.SourceLocation) {
         guard case .argumentList(let arguments) = options.arguments else { return }
         for argument in arguments {
             let expression = argument.expression
@@ -145,7 +146,7 @@ struct ModelClassMapper {
 
     /// `@Relationship(deleteRule:, inverse:, minimumModelCount:, maximumModelCount:, originalName:)`.
     /// `anchor` is the entity's location, which the relationship's locations are relative to.
-    private func apply(_ options: AttributeSyntax, to relationship: inout Relationship, file: SwiftSourceFile, anchor: SchemaLint.SourceLocation) {
+    private func apply(_ options: AttributeSyntax, to relationship: inout Relationship, file: ParsedSwiftFile, anchor: SchemaLint.SourceLocation) {
         guard case .argumentList(let arguments) = options.arguments else { return }
         for argument in arguments {
             let expression = argument.expression

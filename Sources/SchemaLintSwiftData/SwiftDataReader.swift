@@ -1,4 +1,5 @@
 import SchemaLint
+import SchemaLintSwiftSource
 import SwiftSyntax
 
 /// Reads SwiftData model histories from Swift source: `VersionedSchema`s with their `@Model`
@@ -13,7 +14,7 @@ public struct SwiftDataReader: ModelSourceReader {
     /// migration plan, the store's CloudKit setting, or a typealias (apps name their current models
     /// in a file of their own: `typealias CardModel = SchemaV3.CardModel`). Every other file is
     /// skipped unparsed.
-    static let markers: [[UInt8]] = ["VersionedSchema", "@Model", "SchemaMigrationPlan", "cloudKitDatabase", "typealias"].map { Array($0.utf8) }
+    static let markers = ByteSearch.Words(["VersionedSchema", "@Model", "SchemaMigrationPlan", "cloudKitDatabase", "typealias"].map { Array($0.utf8) })
 
     public var fileNameSuffixes: [String] { [".swift"] }
 
@@ -27,11 +28,13 @@ public struct SwiftDataReader: ModelSourceReader {
         var declarations = SwiftDeclarations()
         var errors: [InputError] = []
         for source in sources {
-            if let error = SwiftBracketNesting.check(source.bytes, file: source.name) {
+            let file: ParsedSwiftFile
+            switch ParsedSwiftFile.parse(source, options: options) {
+            case .success(let parsed): file = parsed
+            case .failure(let error):
                 errors.append(error)
                 continue
             }
-            let file = SwiftSourceFile(name: source.name, bytes: source.bytes)
             if let error = file.syntaxError() {
                 errors.append(error)
                 continue

@@ -1,10 +1,11 @@
 import SchemaLint
+import SchemaLintSwiftSource
 import SwiftSyntax
 
 /// A declaration found in one of the files, with the file it is in.
 struct Declared<Node> {
     var node: Node
-    var file: SwiftSourceFile
+    var file: ParsedSwiftFile
     /// The names of the types that enclose it (`NotesSchemaV2` for a class nested in it or in
     /// `extension NotesSchemaV2`), outermost first.
     var scope: [String]
@@ -32,7 +33,7 @@ struct SwiftDeclarations {
     /// `ModelConfiguration(... cloudKitDatabase: X ...)` arguments.
     var cloudKitDatabases: [Declared<ExprSyntax>] = []
 
-    mutating func collect(_ file: SwiftSourceFile) {
+    mutating func collect(_ file: ParsedSwiftFile) {
         let collector = DeclarationCollector(file: file)
         collector.walk(file.tree)
         modelClasses.merge(collector.found.modelClasses) { first, _ in first }
@@ -78,11 +79,11 @@ struct SwiftDeclarations {
 
 /// Walks one file, keeping track of the enclosing types.
 private final class DeclarationCollector: SyntaxVisitor {
-    let file: SwiftSourceFile
+    let file: ParsedSwiftFile
     var found = SwiftDeclarations()
     private var scope: [String] = []
 
-    init(file: SwiftSourceFile) {
+    init(file: ParsedSwiftFile) {
         self.file = file
         super.init(viewMode: .sourceAccurate)
     }

@@ -85,4 +85,25 @@ import Testing
         case .failure(let problems): #expect(problems.errors.map(\.description) == ["\(file):2:1: error: bad line"])
         }
     }
+
+    /// What one reader of a run makes of a file, the next gets without making it again (the Swift
+    /// readers' parse); the same name with other bytes is made again.
+    @Test func sharedReadingWorkMakesEachFileOncePerRun() {
+        let work = SharedReadingWork()
+        var made = 0
+        func length(_ file: ModelSourceFile) -> Int {
+            work.value(of: file) { file in
+                made += 1
+                return file.bytes.count
+            }
+        }
+        #expect(length(("A.swift", Array("abc".utf8))) == 3)
+        #expect(length(("A.swift", Array("abc".utf8))) == 3)
+        #expect(made == 1)
+        #expect(length(("B.swift", Array("abc".utf8))) == 3)
+        #expect(length(("A.swift", Array("abcd".utf8))) == 4)
+        #expect(made == 3)
+        // A value of another type is made on its own.
+        #expect(work.value(of: ("A.swift", Array("abcd".utf8))) { String(decoding: $0.bytes, as: UTF8.self) } == "abcd")
+    }
 }

@@ -281,4 +281,25 @@ import Testing
         let again = try Executable.run([folder.path])
         #expect(again.stdout.contains("MockStorage.swift:10:28: warning: fatalError() stops the app when loadPersistentStores fails"), "\(again.stdout)")
     }
+
+    /// A pre-commit hook whose `files:` take Swift files passes every staged one: a Swift file that
+    /// no reader claims (no models, no store code) is left out, as the folder walk leaves it out,
+    /// never read as YAML (which failed with a YAML error at the first line of Swift).
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func namedSwiftFileWithoutModelsOrStoreCodeIsSkipped() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("import SwiftUI\n\nstruct Row: View {\n    var body: some View { Text(\"row\") }\n}\n", to: "Views/Row.swift")
+        try folder.write("model: M\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: string\n", to: "m/v1.yaml")
+        let alone = try Executable.run(["Views/Row.swift"], in: folder.url)
+        #expect(alone.status == 0, "\(alone.stdout)\(alone.stderr)")
+        #expect(!alone.stderr.contains("error"), "\(alone.stderr)")
+        // Beside a model file the model is linted as before, and the Swift file still is not read.
+        let beside = try Executable.run(["--skip-non-model-files", "Views/Row.swift", "m/v1.yaml"], in: folder.url)
+        #expect(beside.status == 0, "\(beside.stdout)\(beside.stderr)")
+        #expect(!beside.stderr.contains("error") && !beside.stdout.contains("Row.swift"), "\(beside.stdout)\(beside.stderr)")
+        // A named Swift file a reader does claim is still read: here its store code.
+        try folder.write("import CoreData\n\nlet container = NSPersistentContainer(name: \"M\")\nfunc load() { container.loadPersistentStores { _, error in if let error { fatalError(\"\\(error)\") } } }\n", to: "Store.swift")
+        let claimed = try Executable.run(["Store.swift", "m/v1.yaml"], in: folder.url)
+        #expect(claimed.stdout.contains("Store.swift:4:"), "\(claimed.stdout)\(claimed.stderr)")
+    }
 }

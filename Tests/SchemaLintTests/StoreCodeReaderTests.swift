@@ -159,6 +159,17 @@ import Testing
         #expect(!ByteSearch.containsAny(words, in: []))
     }
 
+    @Test func byteSearchFindsWordsThatShareARareByteInOnePass() {
+        let words = ByteSearch.Words(["loadPersistentStores", "addPersistentStore", "moveItem", "copyItem", "@main"].map { Array($0.utf8) })
+        // The two `P` words are one pass, the two `I` words another (`P` is the rarer), `@main` a third.
+        #expect(words.groups.map { String(UnicodeScalar($0.byte)) } == ["P", "I", "@"])
+        #expect(words.groups.map { $0.members.map(\.word) } == [[0, 1], [2, 3], [4]])
+        for word in words.words {
+            #expect(ByteSearch.containsAny(words, in: Array("x ".utf8) + word + Array(" y".utf8)), "\(String(decoding: word, as: UTF8.self))")
+        }
+        #expect(!ByteSearch.containsAny(words, in: Array("Persistent Stores Item @mai".utf8)))
+    }
+
     @Test func byteSearchAnchorsOnARareByteAndStillFindsEveryPlace() {
         // The anchor of `loadPersistentStores` is its `P`, of `moveItem` its `I`, of `@main` its `@`.
         #expect(ByteSearch.anchorIndex(of: Array("loadPersistentStores".utf8)) == 4)

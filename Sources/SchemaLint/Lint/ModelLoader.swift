@@ -55,7 +55,8 @@ public struct ModelLoader: Sendable {
     /// The registered readers and the built-in ones.
     var allReaders: [any ModelSourceReader] { readers + Self.builtInReaders }
 
-    /// What the readers are told about the project.
+    /// What the readers are told about the project, with a new `SharedReadingWork`: one value for
+    /// all readers of a run.
     var readingOptions: ModelSourceReadingOptions {
         ModelSourceReadingOptions(declaresCloudKit: declaresCloudKit || (configuration.cloudKit ?? false))
     }
@@ -124,6 +125,7 @@ public struct ModelLoader: Sendable {
     /// Hands each registered reader the files it claimed, all at once (a history may span files),
     /// with the bytes the walk read.
     private func readClaimed(_ claimed: [ModelSource], contents: [String: [UInt8]], into loaded: inout Loaded) {
+        let options = readingOptions
         for reader in allReaders {
             let files = claimed.compactMap { source -> String? in
                 if case .readerFile(let path, reader.name) = source { return path }
@@ -131,7 +133,7 @@ public struct ModelLoader: Sendable {
             }
             guard !files.isEmpty else { continue }
             let sources = files.sorted().map { (name: $0, bytes: contents[$0] ?? []) }
-            let reading = reader.read(sources: sources, options: readingOptions)
+            let reading = reader.read(sources: sources, options: options)
             for version in reading.versions { loaded.readerOfHistory[version.history] = reader.name }
             loaded.versions += reading.versions
             loaded.errors += reading.errors

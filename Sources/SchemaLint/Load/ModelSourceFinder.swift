@@ -78,9 +78,14 @@ public struct ModelSourceFinder: Sendable {
                 if found.count == before {
                     throw InputError(file: path, message: "no model files (*.yaml, *.yml or *.xcdatamodeld) in this folder")
                 }
+            } else if Self.yamlExtensions.contains((path as NSString).pathExtension.lowercased()) {
+                found.append(.yamlFile(path))
+            } else if readers.contains(where: { $0.mayClaim(name: path) }) {
+                // A file of a reader's kind (a `.swift` file a hook passes) that no reader claims
+                // holds nothing to lint: it is left out, as the walk leaves it out, not read as YAML.
+                found += claim(path, contents: &contents)
             } else {
-                let claimed = Self.yamlExtensions.contains((path as NSString).pathExtension.lowercased()) ? [] : claim(path, contents: &contents)
-                found += claimed.isEmpty ? [.yamlFile(path)] : claimed
+                found.append(.yamlFile(path))
             }
         }
         // A file named twice (or inside a folder also named) is linted once.

@@ -65,13 +65,17 @@ extension ModelSourceReader {
     }
 }
 
-/// What the project says about the sources a reader reads.
+/// What the project says about the sources a reader reads, and the work the readers of one run
+/// share: a run makes the options once and hands them to each of its readers.
 public struct ModelSourceReadingOptions: Sendable {
     /// CloudKit sync declared for the run (`--cloudkit`, or `cloudkit:` in .schemalint.yml).
     public var declaresCloudKit: Bool
+    /// What a reader made of a file that another reader of the run also reads (a Swift parse).
+    public let sharedWork: SharedReadingWork
 
-    public init(declaresCloudKit: Bool = false) {
+    public init(declaresCloudKit: Bool = false, sharedWork: SharedReadingWork = SharedReadingWork()) {
         self.declaresCloudKit = declaresCloudKit
+        self.sharedWork = sharedWork
     }
 }
 

@@ -7,45 +7,78 @@ import Darwin
 /// Whether a file's bytes contain a word, without decoding or parsing them: how readers of app
 /// code decide cheaply which files to read (most files of an app never mention a store).
 public enum ByteSearch {
-    /// Words to search for, each with the index of its rarest byte (computed once).
+    /// Words to search for, grouped by the byte `memchr` looks for (computed once): each group is
+    /// one pass over the bytes, so words that share a rare byte (the `P` of `loadPersistentStores`
+    /// and `addPersistentStore`, the `I` of `moveItem` and `copyItem`) cost one pass together.
     public struct Words: Sendable {
         public let words: [[UInt8]]
-        let anchors: [Int]
+        /// The byte of each pass, and the words found through it with that byte's index in each.
+        let groups: [(byte: UInt8, members: [(word: Int, offset: Int)])]
 
         public init(_ words: [[UInt8]]) {
             self.words = words
-            self.anchors = words.map(ByteSearch.anchorIndex)
+            self.groups = ByteSearch.groups(of: words)
         }
     }
 
-    /// Whether any of `words` occurs in `bytes` (anchors computed for this call).
+    /// Whether any of `words` occurs in `bytes` (groups computed for this call).
     public static func containsAny(_ words: [[UInt8]], in bytes: [UInt8]) -> Bool {
         containsAny(Words(words), in: bytes)
     }
 
-    /// Whether any of `words` occurs in `bytes`: C's `memchr` finds each candidate place of the
-    /// word's rarest byte (it reads many bytes at a time), `memcmp` compares the whole word there.
-    /// Anchoring on a rare byte (`P` of `loadPersistentStores`, `I` of `moveItem`) rather than the
-    /// first makes `memchr` stop seldom in code that never mentions the word.
+    /// Whether any of `words` occurs in `bytes`: for each group, C's `memchr` finds each place of
+    /// the group's byte (it reads many bytes at a time), `memcmp` compares each word of the group
+    /// there. Rare bytes (`P`, `I`, `@`) rather than first bytes make `memchr` stop seldom in code
+    /// that never mentions the words.
     public static func containsAny(_ words: Words, in bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { haystack in
             guard let base = haystack.baseAddress else { return false }
-            return zip(words.words, words.anchors).contains { word, anchor in
-                word.withUnsafeBytes { needle in
-                    guard let start = needle.baseAddress, !word.isEmpty, word.count <= haystack.count else { return false }
-                    // Candidate starts run from 0 to `last`; the anchor byte of one stands `anchor` further.
-                    let last = haystack.count - word.count
-                    var candidate = 0
-                    while candidate <= last {
-                        guard let found = memchr(base + candidate + anchor, Int32(word[anchor]), last - candidate + 1) else { return false }
-                        candidate = base.distance(to: UnsafeRawPointer(found)) - anchor
-                        if memcmp(base + candidate, start, word.count) == 0 { return true }
-                        candidate += 1
+            let count = haystack.count
+            for group in words.groups {
+                var position = 0
+                while position < count, let found = memchr(base + position, Int32(group.byte), count - position) {
+                    let at = base.distance(to: UnsafeRawPointer(found))
+                    for member in group.members {
+                        let word = words.words[member.word]
+                        let start = at - member.offset
+                        guard start >= 0, start + word.count <= count else { continue }
+                        if word.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, word.count) }) == 0 { return true }
                     }
-                    return false
+                    position = at + 1
                 }
             }
+            return false
         }
+    }
+
+    /// Groups the words by a byte each holds: repeatedly the byte that the most words not yet
+    /// grouped hold among their rarest (within `slack` ranks of the word's rarest byte), the rarer
+    /// of equals, so that few passes each stop seldom.
+    static func groups(of words: [[UInt8]], slack: Int = 6) -> [(byte: UInt8, members: [(word: Int, offset: Int)])] {
+        // One word (a marker searched on each call): its rarest byte, without grouping.
+        if words.count == 1, let word = words.first {
+            return word.isEmpty ? [] : [(word[anchorIndex(of: word)], [(0, anchorIndex(of: word))])]
+        }
+        func rank(_ byte: UInt8) -> Int { Int(commonness[Int(byte)]) }
+        let candidates: [Set<UInt8>] = words.map { word in
+            guard let rarest = word.map(rank).min() else { return [] }
+            return Set(word.filter { rank($0) <= rarest + slack })
+        }
+        var ungrouped = words.indices.filter { !words[$0].isEmpty }
+        var groups: [(byte: UInt8, members: [(word: Int, offset: Int)])] = []
+        while !ungrouped.isEmpty {
+            var counts = [Int](repeating: 0, count: 256)
+            for index in ungrouped { for byte in candidates[index] { counts[Int(byte)] += 1 } }
+            var best = 0
+            for byte in 1...255 where counts[byte] > counts[best] || counts[byte] > 0 && counts[byte] == counts[best] && rank(UInt8(byte)) < rank(UInt8(best)) {
+                best = byte
+            }
+            let byte = UInt8(best)
+            let members = ungrouped.filter { candidates[$0].contains(byte) }.map { (word: $0, offset: words[$0].firstIndex(of: byte) ?? 0) }
+            ungrouped.removeAll { candidates[$0].contains(byte) }
+            groups.append((byte, members))
+        }
+        return groups
     }
 
     /// The index of the byte of `word` that source code holds least often, by a rough order of

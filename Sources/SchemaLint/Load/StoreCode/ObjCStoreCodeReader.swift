@@ -8,11 +8,11 @@ public struct ObjCStoreCodeReader: ModelSourceReader {
     public var name: String { "Objective-C store code" }
 
     /// What a file must mention to be read (a byte search, before any tokenizing).
-    static let words: [[UInt8]] = [
+    static let words = ByteSearch.Words([
         "loadPersistentStores", "addPersistentStore", "NSFileProtectionComplete", "moveItemAt", "copyItemAt", "removeItemAt",
         "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "performFetchWithCompletionHandler", "fetchCompletionHandler",
         "migratePersistentStore", "replacePersistentStore", "FinishLaunchingWithOptions", "willConnectToSession",
-    ].map { Array($0.utf8) }
+    ].map { Array($0.utf8) })
 
     public var fileNameSuffixes: [String] { [".m"] }
 

@@ -1,27 +1,8 @@
 import SchemaLint
-import SwiftParser
+import SchemaLintSwiftSource
 import SwiftSyntax
 
-/// One Swift file as the reader sees it: its name (as messages show it) and its parsed tree, with
-/// the converter that turns syntax positions into `file:line:column`.
-struct SwiftSourceFile {
-    var name: String
-    var tree: SourceFileSyntax
-    var converter: SourceLocationConverter
-
-    /// Parses bytes that came from a file, or from memory (a fuzzer, a test).
-    init(name: String, bytes: [UInt8]) {
-        self.name = name
-        self.tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-        self.converter = SourceLocationConverter(fileName: name, tree: tree)
-    }
-
-    /// Where a node starts (after its leading comments and whitespace).
-    func location(of node: some SyntaxProtocol) -> SchemaLint.SourceLocation {
-        let position = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-        return SchemaLint.SourceLocation(file: name, line: position.line, column: position.column)
-    }
-
+extension ParsedSwiftFile {
     /// The first place where the source does not parse as Swift, as an input error; nil when it parses.
     func syntaxError() -> InputError? {
         guard tree.hasError else { return nil }

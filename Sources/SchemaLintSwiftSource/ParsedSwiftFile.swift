@@ -1,0 +1,40 @@
+import SchemaLint
+import SwiftParser
+import SwiftSyntax
+
+/// One Swift file parsed with swift-syntax, as both Swift readers (SwiftData's and the
+/// store-handling code's) see it: its name (as messages show it), its tree, and the converter from
+/// syntax positions to `file:line:column`. A file both readers claim is checked and parsed once
+/// per run (`parse(_:options:)`).
+public struct ParsedSwiftFile: Sendable {
+    public let name: String
+    public let tree: SourceFileSyntax
+    public let converter: SourceLocationConverter
+
+    /// Parses bytes that came from a file, or from memory (a fuzzer, a test).
+    init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        self.converter = SourceLocationConverter(fileName: name, tree: tree)
+    }
+
+    /// The parsed file, or the input error that keeps it from the parser (`[` nested too deep:
+    /// `SwiftBracketNesting`), made once for all readers of the run that hands them `options`.
+    public static func parse(_ source: ModelSourceFile, options: ModelSourceReadingOptions) -> Result<ParsedSwiftFile, InputError> {
+        options.sharedWork.value(of: source) { source in
+            if let error = SwiftBracketNesting.check(source.bytes, file: source.name) { return .failure(error) }
+            return .success(ParsedSwiftFile(name: source.name, bytes: source.bytes))
+        }
+    }
+
+    /// Where a node starts (after its leading comments and whitespace).
+    public func location(of node: some SyntaxProtocol) -> SchemaLint.SourceLocation {
+        location(at: node.positionAfterSkippingLeadingTrivia)
+    }
+
+    /// The `file:line:column` of a position in the tree.
+    public func location(at position: AbsolutePosition) -> SchemaLint.SourceLocation {
+        let place = converter.location(for: position)
+        return SchemaLint.SourceLocation(file: name, line: place.line, column: place.column)
+    }
+}
