@@ -190,20 +190,8 @@ struct ObjCStoreCodeScanner {
         let assignments = self.assignments(in: body.range)
         let companions = companionNames(in: body.range)
         var storeVariables: [String: Bool] = [:]
-        var conditions: IfConditions?
-        func ifConditions() -> IfConditions {
-            if let conditions { return conditions }
-            let made = IfConditions(of: self, in: body.range)
-            conditions = made
-            return made
-        }
-        var completions: CompletionBlocks?
-        func completionBlocks() -> CompletionBlocks {
-            if let completions { return completions }
-            let made = CompletionBlocks(of: self, in: body.range)
-            completions = made
-            return made
-        }
+        // Made on first use: most bodies open no store.
+        var indexes = BodyIndexes(scanner: self, body: body.range)
         for index in body.range {
             let token = tokens[index]
             switch token.kind {
@@ -228,12 +216,12 @@ struct ObjCStoreCodeScanner {
                     let never = enclosingGroup(of: index, in: body.range)?.contains { tokens[$0].isIdentifier("UIApplicationBackgroundFetchIntervalNever") } ?? false
                     if !never { facts.backgroundEvidence.append(BackgroundEvidence("setMinimumBackgroundFetchInterval:", at: location(of: token))) }
                 case "loadPersistentStoresWithCompletionHandler":
-                    let blocks = completionBlocks()
-                    let branches = completionErrorBranches(at: index, blocks: blocks, conditions: ifConditions())
+                    let blocks = indexes.completionBlocks
+                    let branches = completionErrorBranches(at: index, blocks: blocks, conditions: indexes.ifConditions)
                     // What a completion block nested in this one does on its own error is that block's.
                     facts.failureActions += failureActions(in: branches, body: body, opening: .loadPersistentStores, at: index) { blocks.owner(of: $0) == index }
                 case "addPersistentStoreWithType":
-                    let branches = addErrorBranches(at: index, in: body.range, conditions: ifConditions())
+                    let branches = addErrorBranches(at: index, in: body.range, conditions: indexes.ifConditions)
                     facts.failureActions += failureActions(in: branches, body: body, opening: .addPersistentStore, at: index)
                 default:
                     if let operation = Self.fileOperations[token.text], index + 1 < body.range.upperBound, tokens[index + 1].is(":") {
@@ -595,6 +583,14 @@ struct ObjCStoreCodeScanner {
     }
 
     // MARK: - Helpers
+
+    /// The indexes of one body that the error-branch searches use, each made when first asked for.
+    private struct BodyIndexes {
+        let scanner: ObjCStoreCodeScanner
+        let body: Range<Int>
+        lazy var ifConditions = IfConditions(of: scanner, in: body)
+        lazy var completionBlocks = CompletionBlocks(of: scanner, in: body)
+    }
 
     /// The `if`s of a body by the names their conditions mention, to find the `if` that tests an
     /// error or a result without reading every condition again for each call. A name counts for the
