@@ -24,9 +24,13 @@ enum Harness: String, CaseIterable {
         do throws(InputError) {
             switch self {
             case .yamlModel:
-                _ = try YAMLModelLoader().load(bytes: bytes, file: "model.yaml")
+                try Self.readTwice { cache throws(InputError) in
+                    try YAMLModelLoader().load(bytes: bytes, file: "model.yaml", entities: cache).entities
+                }
             case .xcodeContents:
-                _ = try XcodeModelReader.parse(Data(bytes), file: "Model.xcdatamodel/contents", model: "Model")
+                try Self.readTwice { cache throws(InputError) in
+                    try XcodeModelReader.parse(Data(bytes), file: "Model.xcdatamodel/contents", model: "Model", entities: cache).entities
+                }
             case .currentVersion:
                 _ = try XcodeCurrentVersion.parse(Data(bytes), file: "Model.xcdatamodeld/.xccurrentversion")
             case .mappingModel:
@@ -48,6 +52,21 @@ enum Harness: String, CaseIterable {
         } catch {
             return error
         }
+    }
+
+    /// Reads a model file twice with one `EntityTextCache`, as a lint reads versions that repeat
+    /// an entity: the second read takes every entity from the cache, and must give what the first
+    /// read decoded (a difference, or an error only the second read finds, stops the fuzzer).
+    private static func readTwice(_ read: (EntityTextCache) throws(InputError) -> [Entity]) throws(InputError) {
+        let cache = EntityTextCache()
+        let decoded = try read(cache)
+        let reused: [Entity]
+        do throws(InputError) {
+            reused = try read(cache)
+        } catch {
+            fatalError("the second read, from the entity cache, failed where the first passed: \(error)")
+        }
+        precondition(reused == decoded, "entities taken from the cache differ from the ones decoded")
     }
 
     /// `run` for one libFuzzer input.
