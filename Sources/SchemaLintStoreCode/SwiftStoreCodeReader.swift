@@ -46,6 +46,8 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
                 reading.errors.append(error)
                 continue
             }
+            // A test's `try!` or `fatalError` around opening a store never reaches a person's device.
+            guard !file.isTestCode else { continue }
             do throws(InputError) {
                 reading.suppressions += try file.suppressions()
             } catch {
@@ -83,6 +85,14 @@ struct StoreCodeSourceFile {
     }
 
     var name: String { parsed.name }
+
+    /// Whether the file is a test's (it imports XCTest or Swift Testing): test targets do not ship.
+    var isTestCode: Bool {
+        tree.statements.contains { statement in
+            guard let declaration = statement.item.as(ImportDeclSyntax.self), let module = declaration.path.first?.name.text else { return false }
+            return module == "XCTest" || module == "Testing"
+        }
+    }
     var tree: SourceFileSyntax { parsed.tree }
 
     func location(of node: some SyntaxProtocol) -> SchemaLint.SourceLocation {

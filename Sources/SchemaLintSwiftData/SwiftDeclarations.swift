@@ -65,6 +65,22 @@ struct SwiftDeclarations {
         resolve(name, in: scope) { qualified in valueTypes[qualified].map { (qualified, $0) } }
     }
 
+    /// The static property `name` of the type `type` means where it is written (`Self` for the
+    /// innermost enclosing type).
+    func staticProperty(_ name: String, of type: String, in scope: [String]) -> Declared<PatternBindingSyntax>? {
+        if type == "Self" { return scope.isEmpty ? nil : staticProperties[scope.joined(separator: ".")]?[name] }
+        return resolve(type, in: scope) { staticProperties[$0]?[name] }
+    }
+
+    /// The static property `name` a bare identifier means inside `scope` (its own type or an
+    /// enclosing one).
+    func staticProperty(_ name: String, in scope: [String]) -> Declared<PatternBindingSyntax>? {
+        for length in stride(from: scope.count, through: 1, by: -1) {
+            if let found = staticProperties[scope.prefix(length).joined(separator: ".")]?[name] { return found }
+        }
+        return nil
+    }
+
     private func resolve<Found>(_ name: String, in scope: [String], depth: Int = 0, _ lookup: (String) -> Found?) -> Found? {
         for length in stride(from: scope.count, through: 0, by: -1) {
             let qualified = (scope.prefix(length) + [name]).joined(separator: ".")

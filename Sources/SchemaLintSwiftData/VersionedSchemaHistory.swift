@@ -16,6 +16,7 @@ struct VersionedSchemaHistory {
             return reading
         }
         var listed: Set<String> = []
+        var plansBySchemas: [(schemas: [String], plans: [String])] = []
         for plan in declarations.plans {
             guard let declared = declarations.planDeclarations[plan] else { continue }
             guard let property = declarations.staticProperties[plan]?["schemas"] else {
@@ -23,20 +24,33 @@ struct VersionedSchemaHistory {
                 continue
             }
             var schemas: [String] = []
-            for reference in SwiftExpressions.selfReferences(in: property.node) {
-                guard let schema = resolveSchema(reference.name, in: property.scope) else {
-                    reading.errors.append(InputError(at: property.file.location(of: reference.node), "'\(reference.name)' in the schemas of '\(plan)' is no VersionedSchema declared in the files read"))
+            for reference in PlanReferences(in: property.node, file: property.file, scope: property.scope, declarations: declarations).types {
+                guard let schema = resolveSchema(reference.name, in: reference.scope) else {
+                    reading.errors.append(InputError(at: reference.location, "'\(reference.name)' in the schemas of '\(plan)' is no VersionedSchema declared in the files read"))
                     continue
                 }
                 schemas.append(schema)
             }
+            for element in Self.listElements(of: property.node)
+            where PlanReferences(in: element, file: property.file, scope: property.scope, declarations: declarations).types.isEmpty {
+                reading.notes.append(ReadingNote(at: property.file.location(of: element), "cannot read '\(element.expression.trimmedDescription)' in the schemas of '\(plan)': schemalint reads a schema written as `SchemaV2.self`, or a static property set to one; the versions it stands for are not linted"))
+            }
             listed.formUnion(schemas)
-            readHistory(model: plan, schemas: schemas, ordered: true, plan: plan, into: &reading)
+            // Plans that list the same schemas (one for upgrades and one for tests or downgrades)
+            // are one history: its versions are linted once, with the stages of both.
+            if let same = plansBySchemas.firstIndex(where: { $0.schemas == schemas }) {
+                plansBySchemas[same].plans.append(plan)
+            } else {
+                plansBySchemas.append((schemas, [plan]))
+            }
+        }
+        for (schemas, plans) in plansBySchemas {
+            readHistory(model: plans[0], schemas: schemas, ordered: true, plans: plans, into: &reading)
         }
         let unlisted = declarations.schemas.filter { !listed.contains($0) }
         if !unlisted.isEmpty {
             if declarations.plans.isEmpty {
-                readHistory(model: Self.familyName(of: unlisted), schemas: unlisted, ordered: false, plan: nil, into: &reading)
+                readHistory(model: Self.familyName(of: unlisted), schemas: unlisted, ordered: false, plans: [], into: &reading)
             } else {
                 for schema in unlisted {
                     if let declared = declarations.schemaDeclarations[schema] {
@@ -67,7 +81,7 @@ struct VersionedSchemaHistory {
         return nil
     }
 
-    private func readHistory(model: String, schemas: [String], ordered: Bool, plan: String?, into reading: inout ModelSourceReading) {
+    private func readHistory(model: String, schemas: [String], ordered: Bool, plans: [String], into reading: inout ModelSourceReading) {
         let history = "swiftdata:" + model
         var versions: [(identifier: VersionNumber, version: ModelVersion)] = []
         for schema in schemas {
@@ -116,11 +130,11 @@ struct VersionedSchemaHistory {
         if ordered, !zip(versions, versions.dropFirst()).allSatisfy({ $0.identifier < $1.identifier }) {
             for index in versions.indices { versions[index].version.version = VersionNumber(ordinal: index + 1) }
         }
-        if let plan {
-            reading.writtenMigrations[history, default: []] += stages(of: plan, model: model)
+        if !plans.isEmpty {
+            reading.writtenMigrations[history, default: []] += plans.flatMap { stages(of: $0, model: model) }
             // SwiftData migrates a store through the plan's stages in order: with a stage for every
             // step, no store jumps over a version.
-            let steps = Set(stageSteps(of: plan).map { "\($0.from) \($0.to)" })
+            let steps = Set(plans.flatMap { stageSteps(of: $0) }.map { "\($0.from) \($0.to)" })
             let labels = versions.map(\.version.label)
             if labels.count > 1, zip(labels, labels.dropFirst()).allSatisfy({ steps.contains("\($0) \($1)") }) {
                 for index in versions.indices { versions[index].version.migratesStepByStep = true }
@@ -131,37 +145,55 @@ struct VersionedSchemaHistory {
 
     /// The steps (schema labels) of every stage written in the plan, lightweight or custom.
     private func stageSteps(of plan: String) -> [(from: String, to: String)] {
-        let planScope = plan.split(separator: ".").map(String.init)
-        return declarations.stages.filter { $0.scope.starts(with: planScope) }.compactMap { stage in
-            let arguments = stage.node.arguments
-            guard let from = arguments.first(where: { $0.label?.text == "fromVersion" }).flatMap({ SwiftExpressions.selfReferences(in: $0).first }),
-                  let to = arguments.first(where: { $0.label?.text == "toVersion" }).flatMap({ SwiftExpressions.selfReferences(in: $0).first }),
-                  let fromSchema = resolveSchema(from.name, in: stage.scope), let toSchema = resolveSchema(to.name, in: stage.scope)
-            else { return nil }
-            return (String(fromSchema.split(separator: ".").last ?? ""), String(toSchema.split(separator: ".").last ?? ""))
+        stagesWritten(in: plan).compactMap { step(of: $0) }
+    }
+
+    /// The `MigrationStage.custom` stages written in the plan.
+    private func stages(of plan: String, model: String) -> [WrittenMigration] {
+        stagesWritten(in: plan).compactMap { stage in
+            guard stage.node.calledExpression.trimmedDescription.hasSuffix("custom"), let step = step(of: stage) else { return nil }
+            return WrittenMigration(
+                model: model, from: step.from, to: step.to,
+                kind: .staged(reason: "the MigrationStage.custom from \(step.from) to \(step.to)"),
+                location: stage.file.location(of: stage.node)
+            )
         }
     }
 
-    /// The `MigrationStage.custom` stages written in the plan (its body or its extensions).
-    private func stages(of plan: String, model: String) -> [WrittenMigration] {
+    /// The stages written in the plan's body or its extensions, and those in static properties its
+    /// `stages` refers to (`MigrateToV2.stage`), in the order of the files.
+    private func stagesWritten(in plan: String) -> [Declared<FunctionCallExprSyntax>] {
         let planScope = plan.split(separator: ".").map(String.init)
-        var found: [WrittenMigration] = []
-        for stage in declarations.stages where stage.scope.starts(with: planScope) && stage.node.calledExpression.trimmedDescription.hasSuffix("custom") {
-            let arguments = stage.node.arguments
-            guard let from = arguments.first(where: { $0.label?.text == "fromVersion" }).flatMap({ SwiftExpressions.selfReferences(in: $0).first }),
-                  let to = arguments.first(where: { $0.label?.text == "toVersion" }).flatMap({ SwiftExpressions.selfReferences(in: $0).first }),
-                  let fromSchema = resolveSchema(from.name, in: stage.scope), let toSchema = resolveSchema(to.name, in: stage.scope)
-            else { continue }
-            let fromLabel = String(fromSchema.split(separator: ".").last ?? "")
-            let toLabel = String(toSchema.split(separator: ".").last ?? "")
-            let location = stage.file.location(of: stage.node)
-            found.append(WrittenMigration(
-                model: model, from: fromLabel, to: toLabel,
-                kind: .staged(reason: "the MigrationStage.custom from \(fromLabel) to \(toLabel)"),
-                location: location
-            ))
+        let referenced = declarations.staticProperties[plan]?["stages"].map { property in
+            PlanReferences(in: property.node, file: property.file, scope: property.scope, declarations: declarations)
         }
-        return found
+        return declarations.stages.filter { stage in
+            stage.scope.starts(with: planScope) || referenced?.followed(contains: stage.node, in: stage.file) == true
+        }
+    }
+
+    /// The schema labels a stage migrates from and to, when both can be read.
+    private func step(of stage: Declared<FunctionCallExprSyntax>) -> (from: String, to: String)? {
+        func schema(_ label: String) -> String? {
+            guard let argument = stage.node.arguments.first(where: { $0.label?.text == label }),
+                  let reference = PlanReferences(in: argument, file: stage.file, scope: stage.scope, declarations: declarations).types.first,
+                  let schema = resolveSchema(reference.name, in: reference.scope)
+            else { return nil }
+            return String(schema.split(separator: ".").last ?? "")
+        }
+        guard let from = schema("fromVersion"), let to = schema("toVersion") else { return nil }
+        return (from, to)
+    }
+
+    /// The elements of the array literal a property holds (`[A.self, B.self]`, as its value or
+    /// what its getter returns).
+    static func listElements(of node: some SyntaxProtocol) -> [ArrayElementSyntax] {
+        for child in node.children(viewMode: .sourceAccurate) {
+            if let array = child.as(ArrayExprSyntax.self) { return Array(array.elements) }
+            let found = listElements(of: child)
+            if !found.isEmpty { return found }
+        }
+        return []
     }
 
     /// The entities of the classes and of every model their relationships lead to, each once.

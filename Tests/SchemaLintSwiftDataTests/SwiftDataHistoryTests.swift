@@ -327,4 +327,86 @@ import Testing
         // Without a stage from V2 to V3, SwiftData may migrate a V1 store to V3 in one go.
         #expect(try reading(stages: ".lightweight(fromVersion: BookSchemaV1.self, toVersion: BookSchemaV2.self)") == [false, false, false])
     }
+    // Apps that keep each step in a type of its own (a `MigrationStep` protocol of their own) list
+    // `MigrateToV2.toVersion` in `schemas` and `MigrateToV2.stage` in `stages`.
+    static let stepTypes: [(String, String)] = [
+        ("Schemas.swift", (1...3).map { version in """
+        enum ShelfSchemaV\(version): VersionedSchema {
+            static let versionIdentifier = Schema.Version(\(version), 0, 0)
+            static var models: [any PersistentModel.Type] { [Shelf.self] }
+            @Model final class Shelf { var title: String = ""\(version > 1 ? "; var width: Double = 0" : ""); init() {} }
+        }
+        """ }.joined(separator: "\n")),
+        ("Steps.swift", """
+        protocol MigrationStep {
+            static var toVersion: any VersionedSchema.Type { get }
+            static var stage: MigrationStage { get }
+        }
+        enum MigrateToV2: MigrationStep {
+            static let toVersion: any VersionedSchema.Type = ShelfSchemaV2.self
+            static let stage = MigrationStage.custom(fromVersion: ShelfSchemaV1.self, toVersion: toVersion, willMigrate: nil, didMigrate: nil)
+        }
+        enum MigrateToV3: MigrationStep {
+            static var toVersion: any VersionedSchema.Type { ShelfSchemaV3.self }
+            static var stage: MigrationStage { .lightweight(fromVersion: MigrateToV2.toVersion, toVersion: Self.toVersion) }
+        }
+        """),
+        ("Plan.swift", """
+        enum ShelfMigrationPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [ShelfSchemaV1.self, MigrateToV2.toVersion, MigrateToV3.toVersion] }
+            static var stages: [MigrationStage] { [MigrateToV2.stage, MigrateToV3.stage] }
+        }
+        """),
+    ]
+
+    @Test func schemasAndStagesKeptInStepTypesAreFollowed() throws {
+        let reading = readSwift(Self.stepTypes)
+        #expect(reading.errors.isEmpty, "\(reading.errors)")
+        #expect(reading.notes.isEmpty, "\(reading.notes)")
+        #expect(reading.versions.map(\.label) == ["ShelfSchemaV1", "ShelfSchemaV2", "ShelfSchemaV3"])
+        #expect(reading.versions.map(\.migratesStepByStep) == [true, true, true])
+        let migrations = try #require(reading.writtenMigrations["swiftdata:ShelfMigrationPlan"])
+        #expect(migrations.map { "\($0.from) \($0.to)" } == ["ShelfSchemaV1 ShelfSchemaV2"])
+        #expect(migrations.first?.location == SourceLocation(file: "Steps.swift", line: 7, column: 24))
+    }
+
+    @Test func aSchemaListedInAWayNotReadIsAWarningOnItsLine() throws {
+        var files = Self.stepTypes
+        files[2].1 = """
+        enum ShelfMigrationPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] {
+                [ShelfSchemaV1.self,
+                 steps[0].toVersion]
+            }
+            static var stages: [MigrationStage] { [] }
+        }
+        """
+        let reading = readSwift(files)
+        #expect(reading.errors.isEmpty, "\(reading.errors)")
+        #expect(reading.versions.map(\.label) == ["ShelfSchemaV1"])
+        let unread = reading.notes.filter { $0.message.hasPrefix("cannot read 'steps[0].toVersion' in the schemas of 'ShelfMigrationPlan'") }
+        #expect(unread.map(\.location) == [SourceLocation(file: "Plan.swift", line: 4, column: 10)], "\(reading.notes)")
+    }
+    @Test func plansThatListTheSameSchemasAreOneHistory() throws {
+        var files = Self.stepTypes
+        files[2].1 = """
+        enum UpgradePlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [ShelfSchemaV1.self, ShelfSchemaV2.self, ShelfSchemaV3.self] }
+            static var stages: [MigrationStage] { [MigrateToV2.stage] }
+        }
+        // Used by the tests to go back: the same schemas, a stage the other way.
+        enum DowngradePlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [ShelfSchemaV1.self, ShelfSchemaV2.self, ShelfSchemaV3.self] }
+            static var stages: [MigrationStage] { [.custom(fromVersion: ShelfSchemaV3.self, toVersion: ShelfSchemaV2.self, willMigrate: nil, didMigrate: nil), MigrateToV3.stage] }
+        }
+        """
+        let reading = readSwift(files)
+        #expect(reading.errors.isEmpty, "\(reading.errors)")
+        #expect(reading.versions.map(\.label) == ["ShelfSchemaV1", "ShelfSchemaV2", "ShelfSchemaV3"])
+        #expect(Set(reading.versions.map(\.history)) == ["swiftdata:UpgradePlan"])
+        // The stages of both plans: every step has one.
+        #expect(reading.versions.map(\.migratesStepByStep) == [true, true, true])
+        let migrations = try #require(reading.writtenMigrations["swiftdata:UpgradePlan"])
+        #expect(Set(migrations.map { "\($0.from) \($0.to)" }) == ["ShelfSchemaV1 ShelfSchemaV2", "ShelfSchemaV3 ShelfSchemaV2"])
+    }
 }

@@ -1,0 +1,68 @@
+import SchemaLint
+import SchemaLintSwiftSource
+import SwiftSyntax
+
+/// A type written as `X.self`, with where it stands.
+struct TypeReference {
+    var name: String
+    var node: Syntax
+    var file: ParsedSwiftFile
+    /// The types enclosing the place it is written in, to resolve `name` there.
+    var scope: [String]
+
+    var location: SchemaLint.SourceLocation { file.location(of: node) }
+}
+
+/// What an expression of a migration plan names: the types it writes as `X.self`, and those of the
+/// static properties it refers to (`MigrateToV2.toVersion`, `Self.stage`, `toVersion`), followed a
+/// few levels deep, since apps keep a step's schema and stage in a type of their own:
+///
+///     enum MigrateToV2 { static let toVersion: any VersionedSchema.Type = SchemaV2.self }
+///     static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, MigrateToV2.toVersion] }
+struct PlanReferences {
+    private(set) var types: [TypeReference] = []
+    /// The static properties followed, in the order met (each once).
+    private(set) var properties: [Declared<PatternBindingSyntax>] = []
+
+    private static let maximumDepth = 4
+
+    init(in node: some SyntaxProtocol, file: ParsedSwiftFile, scope: [String], declarations: SwiftDeclarations) {
+        collect(Syntax(node), file: file, scope: scope, declarations: declarations, depth: 0)
+    }
+
+    /// Whether `node` (in `file`) is inside one of the properties followed.
+    func followed(contains node: some SyntaxProtocol, in file: ParsedSwiftFile) -> Bool {
+        properties.contains { property in
+            property.file.name == file.name && property.node.range.contains(node.positionAfterSkippingLeadingTrivia)
+        }
+    }
+
+    private mutating func collect(_ node: Syntax, file: ParsedSwiftFile, scope: [String], declarations: SwiftDeclarations, depth: Int) {
+        for child in node.children(viewMode: .sourceAccurate) {
+            if let access = child.as(MemberAccessExprSyntax.self) {
+                // The member's own name is no reference of its own: only the base is read further.
+                guard let base = access.base else { continue }
+                if access.declName.baseName.tokenKind == .keyword(.self) {
+                    types.append(TypeReference(name: base.trimmedDescription, node: Syntax(access), file: file, scope: scope))
+                } else if depth < Self.maximumDepth,
+                          let property = declarations.staticProperty(access.declName.baseName.text, of: base.trimmedDescription, in: scope) {
+                    follow(property, declarations: declarations, depth: depth)
+                } else {
+                    collect(Syntax(base), file: file, scope: scope, declarations: declarations, depth: depth)
+                }
+                continue
+            } else if let reference = child.as(DeclReferenceExprSyntax.self), depth < Self.maximumDepth,
+                      let property = declarations.staticProperty(reference.baseName.text, in: scope) {
+                follow(property, declarations: declarations, depth: depth)
+                continue
+            }
+            collect(child, file: file, scope: scope, declarations: declarations, depth: depth)
+        }
+    }
+
+    private mutating func follow(_ property: Declared<PatternBindingSyntax>, declarations: SwiftDeclarations, depth: Int) {
+        guard !properties.contains(where: { $0.file.name == property.file.name && $0.node.id == property.node.id }) else { return }
+        properties.append(property)
+        collect(Syntax(property.node), file: property.file, scope: property.scope, declarations: declarations, depth: depth + 1)
+    }
+}
