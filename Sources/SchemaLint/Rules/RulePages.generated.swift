@@ -6838,7 +6838,9 @@ up to four of them) to the `catch` clauses, `try!` and `guard ... try? ... else`
 and reports what those do, with the way the error came as notes. Calls are resolved by name as
 `store-opened-at-launch` resolves them (`f()`, `self.f()`, `Type.f()`, `Type(...)`, `e.f()` when
 one type declares `f`), in any closure (a `Task` too). `ModelContainer`s kept in memory
-(`isStoredInMemoryOnly: true`) and those in `#Preview`s and preview providers are left alone.
+(`isStoredInMemoryOnly: true`) and those in `#Preview`s and preview providers are left alone, and
+so is test code (a Swift file that imports `XCTest` or `Testing`, an Objective-C file that imports
+`<XCTest/XCTest.h>`): a test target never runs on a person's device.
 
 Where it is blind: an error handled by a function the handler calls (`handle(error)`) is not
 followed, nor one handed to a completion handler of the wrapper's own (`completion(error)`), nor a
@@ -7376,7 +7378,8 @@ name (`path + "-wal"`, `"Notes.sqlite-wal"`, a loop over `["", "-wal", "-shm"]`)
 
 Where it is blind: a URL computed at run time (read from defaults, returned by a function of
 another type, built from values it cannot read) is not known to be a store and is not reported;
-companions handled by a helper of another type are not seen.
+companions handled by a helper of another type are not seen. Test code (files that import
+`XCTest` or `Testing`) is not read: deleting a temporary test store loses nobody's data.
 
 ## What to do instead
 
