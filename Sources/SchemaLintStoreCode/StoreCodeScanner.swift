@@ -35,6 +35,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// Types whose stores are kept in memory only (`NSInMemoryStoreType`, never `NSSQLiteStoreType`):
     /// test and preview stacks, with nothing to migrate or lose.
     private var inMemoryOnly: Set<String> = []
+    /// Whether a name bound in a unit holds a store URL, once worked out (`isStore`): each name is
+    /// followed once, so the work stays linear in the names however they refer to each other.
+    private var storeBindings: [StoreBindingKey: Bool] = [:]
+    private struct StoreBindingKey: Hashable {
+        var unit: Int
+        var name: String
+    }
 
     init(file: StoreCodeSourceFile, declarations: CodeDeclarations) {
         self.file = file
@@ -135,7 +142,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private func migratesAutomatically(_ options: ExprSyntax) -> Bool {
         if let dictionary = options.as(DictionaryExprSyntax.self) { return Self.asksForMigration(dictionary) }
         guard let name = options.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              let value = binding(of: name, around: options)
+              let unit = declarations.unit(around: options), let value = binding(of: name, in: unit)
         else { return false }
         return value.as(DictionaryExprSyntax.self).map(Self.asksForMigration) ?? false
     }
@@ -241,18 +248,22 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let urls = DescriptionURLs(viewMode: .sourceAccurate)
         urls.walk(expression)
         if urls.found { return true }
-        guard depth < 3 else { return false }
+        guard depth < 3, let unit = declarations.unit(around: expression) else { return false }
         let references = NameReferences(viewMode: .sourceAccurate)
         references.walk(expression)
         return references.names.contains { name in
-            binding(of: name, around: expression).map { isStore($0, depth: depth + 1) } ?? false
+            let key = StoreBindingKey(unit: unit, name: name)
+            if let known = storeBindings[key] { return known }
+            storeBindings[key] = false  // a name bound (through others) to itself is no store
+            let found = binding(of: name, in: unit).map { isStore($0, depth: depth + 1) } ?? false
+            storeBindings[key] = found
+            return found
         }
     }
 
-    /// The value bound to `name` where `node` is: a `let`/`var` or assignment in the same unit,
-    /// else a property of the same type with an initial value.
-    private func binding(of name: String, around node: some SyntaxProtocol) -> ExprSyntax? {
-        guard let unit = declarations.unit(around: node) else { return nil }
+    /// The value bound to `name` in a unit: a `let`/`var` or assignment in it, else a property of
+    /// the same type with an initial value.
+    private func binding(of name: String, in unit: Int) -> ExprSyntax? {
         let finder = BindingFinder(name: name)
         finder.walk(declarations.units[unit].body)
         if let value = finder.value { return value }
