@@ -48,8 +48,9 @@ public struct Linter: Sendable {
         )
     }
 
-    /// The change rules' findings for one comparison.
-    static func changeFindings(_ comparison: Comparison, dispatch: [Change.Kind: [any ChangeRule]]) -> [Finding] {
+    /// The change rules' findings for one comparison; with `only`, those of that severity alone
+    /// (a change rule reports at the severity it is given, so the others are not made at all).
+    static func changeFindings(_ comparison: Comparison, dispatch: [Change.Kind: [any ChangeRule]], only: Severity? = nil) -> [Finding] {
         var findings: [Finding] = []
         for change in comparison.changes {
             guard let rules = dispatch[change.kind] else { continue }
@@ -57,7 +58,7 @@ public struct Linter: Sendable {
             if change.old?.isTransient ?? true, change.new?.isTransient ?? true { continue }
             let synced = comparison.isSynced(change)
             for rule in rules {
-                guard let severity = rule.descriptor.severity(synced: synced) else { continue }
+                guard let severity = rule.descriptor.severity(synced: synced), only == nil || only == severity else { continue }
                 findings += rule.check(change, in: comparison, severity: severity)
             }
         }

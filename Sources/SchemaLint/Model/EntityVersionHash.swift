@@ -27,14 +27,21 @@ public struct EntityVersionHash: Hashable, Sendable {
     /// Whether the two entities have the same version hash. Most entities of consecutive versions
     /// declare the same properties in the same order: those are compared in place, without sorting.
     public static func same(_ lhs: Entity, _ rhs: Entity) -> Bool {
+        // An entity a loader reused from the other version's text: only its own inputs can differ.
+        if lhs.hasSameMembers(as: rhs) { return sameOwnInputs(lhs, rhs) }
         guard lhs.attributes.count == rhs.attributes.count, lhs.relationships.count == rhs.relationships.count,
               lhs.attributes.indices.allSatisfy({ lhs.attributes[$0].name == rhs.attributes[$0].name }),
               lhs.relationships.indices.allSatisfy({ lhs.relationships[$0].name == rhs.relationships[$0].name })
         else { return EntityVersionHash(lhs) == EntityVersionHash(rhs) }
-        return lhs.name == rhs.name && (lhs.parent ?? "") == (rhs.parent ?? "") && lhs.isAbstract == rhs.isAbstract
-            && (lhs.versionHashModifier ?? "") == (rhs.versionHashModifier ?? "")
+        return sameOwnInputs(lhs, rhs)
             && lhs.attributes.indices.allSatisfy({ AttributeInputs(lhs.attributes[$0]) == AttributeInputs(rhs.attributes[$0]) })
             && lhs.relationships.indices.allSatisfy({ RelationshipInputs(lhs.relationships[$0]) == RelationshipInputs(rhs.relationships[$0]) })
+    }
+
+    /// The inputs of the entity itself: name, parent, abstractness and modifier.
+    private static func sameOwnInputs(_ lhs: Entity, _ rhs: Entity) -> Bool {
+        lhs.name == rhs.name && (lhs.parent ?? "") == (rhs.parent ?? "") && lhs.isAbstract == rhs.isAbstract
+            && (lhs.versionHashModifier ?? "") == (rhs.versionHashModifier ?? "")
     }
 
     private struct AttributeInputs: Hashable, Sendable {

@@ -34,10 +34,11 @@ public struct HistoryContext: Sendable {
     /// The CloudKit production schema the configuration names for this model (`productionSchema:`).
     public var productionSchema: CloudKitSchema? = nil
 
-    /// The change rules' findings for two versions that need not be consecutive.
-    func changeFindings(from baseline: ModelVersion, to version: ModelVersion) -> (changes: [Change], findings: [Finding]) {
+    /// The change rules' findings for two versions that need not be consecutive; with `only`, those
+    /// of that severity alone.
+    func changeFindings(from baseline: ModelVersion, to version: ModelVersion, only: Severity? = nil) -> (changes: [Change], findings: [Finding]) {
         let changes = ModelDiffer().changes(from: baseline, to: version)
-        let findings = Linter.changeFindings(Comparison(baseline: baseline, version: version, changes: changes), dispatch: catalog.rulesByKind)
+        let findings = Linter.changeFindings(Comparison(baseline: baseline, version: version, changes: changes), dispatch: catalog.rulesByKind, only: only)
         return (changes, findings)
     }
 }

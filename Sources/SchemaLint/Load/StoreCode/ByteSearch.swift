@@ -31,24 +31,27 @@ public enum ByteSearch {
     /// there. Rare bytes (`P`, `I`, `@`) rather than first bytes make `memchr` stop seldom in code
     /// that never mentions the words.
     public static func containsAny(_ words: Words, in bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { haystack in
-            guard let base = haystack.baseAddress else { return false }
-            let count = haystack.count
-            for group in words.groups {
-                var position = 0
-                while position < count, let found = memchr(base + position, Int32(group.byte), count - position) {
-                    let at = base.distance(to: UnsafeRawPointer(found))
-                    for member in group.members {
-                        let word = words.words[member.word]
-                        let start = at - member.offset
-                        guard start >= 0, start + word.count <= count else { continue }
-                        if word.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, word.count) }) == 0 { return true }
-                    }
-                    position = at + 1
+        bytes.withUnsafeBytes { containsAny(words, in: $0) }
+    }
+
+    /// Whether any of `words` occurs in the bytes at `haystack` (as above, without an array).
+    public static func containsAny(_ words: Words, in haystack: UnsafeRawBufferPointer) -> Bool {
+        guard let base = haystack.baseAddress else { return false }
+        let count = haystack.count
+        for group in words.groups {
+            var position = 0
+            while position < count, let found = memchr(base + position, Int32(group.byte), count - position) {
+                let at = base.distance(to: UnsafeRawPointer(found))
+                for member in group.members {
+                    let word = words.words[member.word]
+                    let start = at - member.offset
+                    guard start >= 0, start + word.count <= count else { continue }
+                    if word.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, word.count) }) == 0 { return true }
                 }
+                position = at + 1
             }
-            return false
         }
+        return false
     }
 
     /// Groups the words by a byte each holds: repeatedly the byte that the most words not yet

@@ -7,6 +7,7 @@ struct HierarchyFieldConflictRule: VersionRule {
     )
 
     func check(_ version: ModelVersion) -> [Finding] {
+        guard version.hasSyncedEntities else { return [] }
         var findings: [Finding] = []
         for (root, entities) in version.recordTypes where entities.count > 1 && entities.contains(where: { version.isSynced(entity: $0.name) }) {
             var first: [String: (entity: Entity, attribute: Attribute)] = [:]

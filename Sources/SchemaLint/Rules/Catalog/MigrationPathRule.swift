@@ -48,7 +48,8 @@ struct MigrationPathRule: HistoryRule {
         for (ordinal, index) in releases.enumerated() where index != last.baseline && blockedFrom[index] == false {
             let old = versions[index]
             if writtenFrom[index] == true || history.writtenMigration(from: old, to: newest) != nil { continue }
-            let jump = context.changeFindings(from: old, to: newest)
+            // Only errors can block a jump: the notes and warnings of the other rules are not made.
+            let jump = context.changeFindings(from: old, to: newest, only: .error)
             var problems: [Finding.Note] = jump.findings.filter(isBlocking).map { Finding.Note($0.message, at: $0.location) }
             for change in jump.changes where change.new == nil {
                 guard let removed = change.old, !removed.isTransient, !old.isSynced(entity: (change.oldPath ?? change.path).entity) else { continue }

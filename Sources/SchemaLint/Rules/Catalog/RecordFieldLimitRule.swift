@@ -30,6 +30,7 @@ struct RecordFieldLimitRule: VersionRule {
     }
 
     func check(_ version: ModelVersion) -> [Finding] {
+        guard version.hasSyncedEntities else { return [] }
         var findings: [Finding] = []
         for (root, entities) in version.recordTypes where entities.contains(where: { version.isSynced(entity: $0.name) }) {
             // Each attribute adds at most two fields and each relationship one: below the threshold, no set is needed.
