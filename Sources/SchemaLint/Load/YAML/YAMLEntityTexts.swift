@@ -5,8 +5,10 @@ import Foundation
 /// top-level key's, or the end of the file), indentation included, so that equal texts decode to
 /// equal entities at any line (`EntityTextCache`).
 ///
-/// A text is given only where it is all that the entity's value depends on: the keys that bound it
-/// stand first on their lines (block style), the document has no aliases or tags (whose meaning is
+/// A text is given only where it is all that the entity's value depends on: the mapping is in block
+/// style (a flow mapping's entry ends with a `,` that would mean something else in a block mapping,
+/// where `YAMLParser` may take the text as a known entity without parsing it) and the keys that
+/// bound the text stand first on their lines, the document has no aliases or tags (whose meaning is
 /// written elsewhere in the file), and its only line breaks are `\n` and `\r\n` (so lines are
 /// counted as libyaml counts them).
 struct YAMLEntityTexts {
@@ -14,7 +16,7 @@ struct YAMLEntityTexts {
     private(set) var ranges: [Range<Int>?] = []
 
     init(document: YAMLDocument, bytes: UnsafeBufferPointer<UInt8>, entities: Int) {
-        guard !document.hasAliases, document.tags.isEmpty, document.kind(entities) == .mapping,
+        guard !document.hasAliases, document.tags.isEmpty, document.kind(entities) == .mapping, !document.nodes[entities].isFlow,
               let lineStarts = Self.lineStarts(of: bytes)
         else { return }
         func startsItsLine(_ node: Int) -> Bool {
