@@ -98,8 +98,8 @@ struct YAMLEntitySpans {
     }
 
     /// Whether every `\r` is followed by `\n` and the text has no NEL, LS or PS.
-    private static func breaksAreLineFeeds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let base = text.baseAddress!
+    static func breaksAreLineFeeds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return true }
         let count = text.count
         func each(_ byte: UInt8, _ allowed: (Int) -> Bool) -> Bool {
             var offset = 0

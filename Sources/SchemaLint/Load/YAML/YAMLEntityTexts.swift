@@ -56,23 +56,13 @@ struct YAMLEntityTexts {
     /// The byte offset of each line's start (line 1 first), or nil if the text has line breaks other
     /// than `\n` and `\r\n` (a lone `\r`, NEL, LS or PS), which libyaml counts as lines too.
     private static func lineStarts(of bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
+        guard let base = bytes.baseAddress, YAMLEntitySpans.breaksAreLineFeeds(bytes) else { return bytes.isEmpty ? [0] : nil }
         var starts = [0]
         var offset = 0
         let count = bytes.count
-        while offset < count {
-            switch bytes[offset] {
-            case 0x0A:
-                starts.append(offset + 1)
-            case 0x0D:
-                if offset + 1 >= count || bytes[offset + 1] != 0x0A { return nil }
-            case 0xC2:
-                if offset + 1 < count, bytes[offset + 1] == 0x85 { return nil }
-            case 0xE2:
-                if offset + 2 < count, bytes[offset + 1] == 0x80, bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9 { return nil }
-            default:
-                break
-            }
-            offset += 1
+        while offset < count, let found = memchr(base + offset, 0x0A, count - offset) {
+            offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            starts.append(offset)
         }
         return starts
     }
