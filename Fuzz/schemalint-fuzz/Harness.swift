@@ -24,7 +24,7 @@ enum Harness: String, CaseIterable {
         do throws(InputError) {
             switch self {
             case .yamlModel:
-                try Self.readTwice { cache throws(InputError) in
+                try Self.readTwice(requiringTheSameError: true) { cache throws(InputError) in
                     try YAMLModelLoader().load(bytes: bytes, file: "model.yaml", entities: cache).entities
                 }
             case .xcodeContents:
@@ -56,10 +56,27 @@ enum Harness: String, CaseIterable {
 
     /// Reads a model file twice with one `EntityTextCache`, as a lint reads versions that repeat
     /// an entity: the second read takes every entity from the cache, and must give what the first
-    /// read decoded (a difference, or an error only the second read finds, stops the fuzzer).
-    private static func readTwice(_ read: (EntityTextCache) throws(InputError) -> [Entity]) throws(InputError) {
+    /// read decoded (a difference, or an error only the second read finds, stops the fuzzer). With
+    /// `requiringTheSameError`, a file the first read refuses is read again too (the entities read
+    /// before the error are cached, and the YAML parse skips their lines), and must be refused with
+    /// the same error, position included.
+    private static func readTwice(
+        requiringTheSameError: Bool = false, _ read: (EntityTextCache) throws(InputError) -> [Entity]
+    ) throws(InputError) {
         let cache = EntityTextCache()
-        let decoded = try read(cache)
+        let decoded: [Entity]
+        do throws(InputError) {
+            decoded = try read(cache)
+        } catch {
+            guard requiringTheSameError else { throw error }
+            do throws(InputError) {
+                _ = try read(cache)
+            } catch let again {
+                precondition(again == error, "the second read, with the entity cache, failed differently: \(again) instead of \(error)")
+                throw error
+            }
+            fatalError("the second read, with the entity cache, passed where the first failed: \(error)")
+        }
         let reused: [Entity]
         do throws(InputError) {
             reused = try read(cache)

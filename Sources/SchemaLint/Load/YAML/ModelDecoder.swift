@@ -45,6 +45,11 @@ struct ModelDecoder {
                 let texts = YAMLEntityTexts(document: document, bytes: bytes, entities: entitiesNode)
                 try document.forEachEntry(of: entitiesNode, subject: "'entities'") { name, key, value throws(InputError) in
                     try document.checkName(key, text: name, kind: "entity")
+                    if var known = document.reusedEntities[value] {
+                        known.location = document.location(key)
+                        entities.append(known)
+                        return
+                    }
                     guard let range = texts.ranges.count > entities.count ? texts.ranges[entities.count] : nil else {
                         entities.append(try entity(name, key: key, value: value))
                         return

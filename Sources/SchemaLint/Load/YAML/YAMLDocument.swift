@@ -23,6 +23,8 @@ struct YAMLDocument: Sendable {
         var tag: Int32
         var kind: Kind
         var style: YAMLNode.ScalarStyle
+        /// A collection written in flow style (`{...}`, `[...]`).
+        var isFlow = false
     }
 
     /// The name used in locations and errors.
@@ -37,6 +39,9 @@ struct YAMLDocument: Sendable {
     var root = 0
     /// Whether any node is an alias (its value is written elsewhere in the file).
     var hasAliases = false
+    /// By the value node of its entry in `entities`: the entities whose text was read before and not
+    /// parsed again (`CompactedYAMLText`); the node is a placeholder scalar.
+    var reusedEntities: [Int: Entity] = [:]
 
     init(file: String) {
         self.file = file

@@ -8,6 +8,7 @@ struct YAMLDocumentBuilder: ~Copyable {
     /// An open collection.
     private struct Frame {
         var isMapping: Bool
+        var isFlow: Bool
         var tag: Int32
         var anchor: String?
         var line: UInt32
@@ -94,11 +95,11 @@ struct YAMLDocumentBuilder: ~Copyable {
         try add(append(copy), size: target.size, height: target.height)
     }
 
-    mutating func startCollection(mapping: Bool, tag: String?, anchor: String?, line: UInt32, column: UInt32) throws(InputError) {
+    mutating func startCollection(mapping: Bool, flow: Bool, tag: String?, anchor: String?, line: UInt32, column: UInt32) throws(InputError) {
         guard stack.count < limits.maxDepth else {
             throw error(line, column, Self.depthMessage(limits.maxDepth))
         }
-        stack.append(Frame(isMapping: mapping, tag: intern(tag), anchor: anchor, line: line, column: column, firstChild: pending.count))
+        stack.append(Frame(isMapping: mapping, isFlow: flow, tag: intern(tag), anchor: anchor, line: line, column: column, firstChild: pending.count))
     }
 
     mutating func endCollection() throws(InputError) {
@@ -109,7 +110,7 @@ struct YAMLDocumentBuilder: ~Copyable {
         pending.removeLast(count)
         let node = append(YAMLDocument.Node(
             start: start, count: UInt32(truncatingIfNeeded: count), line: frame.line, column: frame.column,
-            tag: frame.tag, kind: frame.isMapping ? .mapping : .sequence, style: .plain))
+            tag: frame.tag, kind: frame.isMapping ? .mapping : .sequence, style: .plain, isFlow: frame.isFlow))
         let height = frame.childHeight + 1
         if let anchor = frame.anchor { anchors[anchor] = Anchored(node: node, size: frame.size, height: height) }
         try add(node, size: frame.size, height: height)

@@ -5,8 +5,10 @@ import Foundation
 /// top-level key's, or the end of the file), indentation included, so that equal texts decode to
 /// equal entities at any line (`EntityTextCache`).
 ///
-/// A text is given only where it is all that the entity's value depends on: the keys that bound it
-/// stand first on their lines (block style), the document has no aliases or tags (whose meaning is
+/// A text is given only where it is all that the entity's value depends on: the mapping is in block
+/// style (a flow mapping's entry ends with a `,` that would mean something else in a block mapping,
+/// where `YAMLParser` may take the text as a known entity without parsing it) and the keys that
+/// bound the text stand first on their lines, the document has no aliases or tags (whose meaning is
 /// written elsewhere in the file), and its only line breaks are `\n` and `\r\n` (so lines are
 /// counted as libyaml counts them).
 struct YAMLEntityTexts {
@@ -14,7 +16,7 @@ struct YAMLEntityTexts {
     private(set) var ranges: [Range<Int>?] = []
 
     init(document: YAMLDocument, bytes: UnsafeBufferPointer<UInt8>, entities: Int) {
-        guard !document.hasAliases, document.tags.isEmpty, document.kind(entities) == .mapping,
+        guard !document.hasAliases, document.tags.isEmpty, document.kind(entities) == .mapping, !document.nodes[entities].isFlow,
               let lineStarts = Self.lineStarts(of: bytes)
         else { return }
         func startsItsLine(_ node: Int) -> Bool {
@@ -54,23 +56,13 @@ struct YAMLEntityTexts {
     /// The byte offset of each line's start (line 1 first), or nil if the text has line breaks other
     /// than `\n` and `\r\n` (a lone `\r`, NEL, LS or PS), which libyaml counts as lines too.
     private static func lineStarts(of bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
+        guard let base = bytes.baseAddress, YAMLEntitySpans.breaksAreLineFeeds(bytes) else { return bytes.isEmpty ? [0] : nil }
         var starts = [0]
         var offset = 0
         let count = bytes.count
-        while offset < count {
-            switch bytes[offset] {
-            case 0x0A:
-                starts.append(offset + 1)
-            case 0x0D:
-                if offset + 1 >= count || bytes[offset + 1] != 0x0A { return nil }
-            case 0xC2:
-                if offset + 1 < count, bytes[offset + 1] == 0x85 { return nil }
-            case 0xE2:
-                if offset + 2 < count, bytes[offset + 1] == 0x80, bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9 { return nil }
-            default:
-                break
-            }
-            offset += 1
+        while offset < count, let found = memchr(base + offset, 0x0A, count - offset) {
+            offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            starts.append(offset)
         }
         return starts
     }

@@ -13,7 +13,7 @@ public struct YAMLModelLoader: Sendable {
     /// - Parameter entities: entities read from other files of the same load, by their text: an
     ///   entity written the same way again is taken from there, not decoded again.
     public func load(bytes: [UInt8], file: String, entities: EntityTextCache? = nil) throws(InputError) -> ModelVersion {
-        let document = try parser.parseDocument(bytes, file: file)
+        let document = try parser.parseDocument(bytes, file: file, reusing: entities)
         var version = try ModelDecoder(document: document, reuse: entities.map { (bytes, $0) }).decode()
         try ModelValidator.validate(version)
         version.suppressions = try SuppressionScanner.scan(bytes, file: file)

@@ -45,7 +45,12 @@ public struct YAMLParser: Sendable {
     }
 
     /// Parses like `parse`, into flat arrays rather than a tree of nodes.
-    func parseDocument(_ bytes: [UInt8], file: String) throws(InputError) -> YAMLDocument {
+    ///
+    /// - Parameter entities: entities read from other files of the same load, by their text: the
+    ///   lines of an entity written the same way again are not parsed, and the document gives the
+    ///   entity read before for it (`YAMLDocument.reusedEntities`). The result is the same, errors
+    ///   and positions included, as without it.
+    func parseDocument(_ bytes: [UInt8], file: String, reusing entities: EntityTextCache? = nil) throws(InputError) -> YAMLDocument {
         guard bytes.count <= limits.maxFileSize else {
             var size = Self.describeSize(bytes.count)
             var limit = Self.describeSize(limits.maxFileSize)
@@ -68,12 +73,43 @@ public struct YAMLParser: Sendable {
             guard let base = text.baseAddress, !text.isEmpty else {
                 throw InputError(file: file, line: 1, column: 1, message: "the file is empty")
             }
-            return try parseEvents(base, count: text.count, file: file)
+            if let entities, let document = parseSkippingKnownEntities(text, file: file, entities: entities) {
+                return document
+            }
+            var plain: ReusedEntityPlaceholders?
+            return try parseEvents(base, count: text.count, file: file, placeholders: &plain)
+        }
+    }
+
+    /// The document of checked UTF-8 text parsed with the entities known to `entities` replaced by
+    /// placeholders (`CompactedYAMLText`); nil when none is known, or when the compacted text fails
+    /// to parse or its placeholders are not where the entities were (the caller then parses `text`).
+    private func parseSkippingKnownEntities(_ text: UnsafeBufferPointer<UInt8>, file: String, entities: EntityTextCache) -> YAMLDocument? {
+        let candidates = YAMLEntitySpans(text)
+        guard !candidates.spans.isEmpty else { return nil }
+        let column = candidates.column
+        let raw = UnsafeRawBufferPointer(text)
+        guard let compacted = CompactedYAMLText(text, spans: candidates.spans, known: { span in
+            entities.entity(
+                text: UnsafeRawBufferPointer(rebasing: raw[span.bytes]),
+                at: SourceLocation(file: file, line: span.lines.lowerBound + 1, column: column + 1))
+        }) else { return nil }
+        var placeholders: ReusedEntityPlaceholders? = ReusedEntityPlaceholders(compacted: compacted, column: column)
+        return compacted.bytes.withUnsafeBufferPointer { (bytes) -> YAMLDocument? in
+            guard var document = try? parseEvents(bytes.baseAddress!, count: bytes.count, file: file, placeholders: &placeholders),
+                  let reused = placeholders?.resolve(in: &document)
+            else { return nil }
+            document.reusedEntities = reused
+            return document
         }
     }
 
     /// Runs libyaml over checked UTF-8 text and builds the document from its events.
-    private func parseEvents(_ base: UnsafePointer<UInt8>, count: Int, file: String) throws(InputError) -> YAMLDocument {
+    /// With `placeholders`, the text is a `CompactedYAMLText`: positions are mapped to the file's
+    /// lines, and the placeholders read are collected.
+    private func parseEvents(
+        _ base: UnsafePointer<UInt8>, count: Int, file: String, placeholders: inout ReusedEntityPlaceholders?
+    ) throws(InputError) -> YAMLDocument {
         // On the heap: libyaml keeps a pointer to the parser inside the parser.
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
@@ -92,26 +128,33 @@ public struct YAMLParser: Sendable {
                 throw Self.syntaxError(parser.pointee, text: UnsafeBufferPointer(start: base, count: count), file: file)
             }
             defer { yaml_event_delete(&event) }
-            let line = UInt32(truncatingIfNeeded: event.start_mark.line + 1)
+            let line = UInt32(truncatingIfNeeded: (placeholders?.compacted.originalLine(event.start_mark.line) ?? event.start_mark.line) + 1)
             let column = UInt32(truncatingIfNeeded: event.start_mark.column + 1)
             switch event.type {
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
+                let tag = Self.tag(scalar.tag)
                 try builder.addScalar(
                     UnsafeBufferPointer(start: scalar.value, count: scalar.length),
-                    style: Self.style(scalar.style), tag: Self.tag(scalar.tag), anchor: Self.string(scalar.anchor),
+                    style: Self.style(scalar.style), tag: tag, anchor: Self.string(scalar.anchor),
                     line: line, column: column)
+                placeholders?.scalar(node: builder.document.nodes.count - 1, tag: tag, compactedLine: event.start_mark.line)
             case YAML_ALIAS_EVENT:
                 try builder.addAlias(Self.string(event.data.alias.anchor) ?? "", line: line, column: column)
             case YAML_SEQUENCE_START_EVENT:
                 let start = event.data.sequence_start
+                let flow = start.style == YAML_FLOW_SEQUENCE_STYLE
+                placeholders?.startCollection(flow: flow, tag: Self.tag(start.tag))
                 try builder.startCollection(
-                    mapping: false, tag: Self.tag(start.tag), anchor: Self.string(start.anchor), line: line, column: column)
+                    mapping: false, flow: flow, tag: Self.tag(start.tag), anchor: Self.string(start.anchor), line: line, column: column)
             case YAML_MAPPING_START_EVENT:
                 let start = event.data.mapping_start
+                let flow = start.style == YAML_FLOW_MAPPING_STYLE
+                placeholders?.startCollection(flow: flow, tag: Self.tag(start.tag))
                 try builder.startCollection(
-                    mapping: true, tag: Self.tag(start.tag), anchor: Self.string(start.anchor), line: line, column: column)
+                    mapping: true, flow: flow, tag: Self.tag(start.tag), anchor: Self.string(start.anchor), line: line, column: column)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                placeholders?.endCollection()
                 try builder.endCollection()
             case YAML_DOCUMENT_START_EVENT:
                 if sawDocument {

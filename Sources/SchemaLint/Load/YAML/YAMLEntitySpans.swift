@@ -1,0 +1,117 @@
+import Foundation
+
+/// Where the entities of a model file's block-style `entities:` mapping are probably written, found
+/// from the bytes alone (one pass over the lines, no YAML parse): each candidate is an entity's
+/// whole lines, from its key's line to the next line at the entities' indentation or less (or the
+/// end of the file), comments and blank lines included, as `YAMLEntityTexts` cuts an entity's text.
+///
+/// A candidate is only a guess: the same bytes may mean something else in YAML (a line inside a
+/// multi-line quoted scalar or flow collection opened earlier). `CompactedYAMLText` replaces a
+/// candidate only when its bytes are an entity text read before, and the parser then checks that
+/// each replacement was read as an entity of the `entities` mapping, or parses the original bytes.
+struct YAMLEntitySpans {
+    struct Span: Equatable {
+        /// The 0-based lines of the span (its key's line first).
+        var lines: Range<Int>
+        /// The byte range of those lines, line breaks included.
+        var bytes: Range<Int>
+        /// The offset of the `:` that ends the entity's key on its first line.
+        var colon: Int
+    }
+
+    /// The candidates, in order.
+    private(set) var spans: [Span] = []
+    /// The 0-based column of the entity keys.
+    private(set) var column = 0
+
+    /// Finds no candidate when the text has line breaks other than `\n` and `\r\n` (libyaml counts
+    /// a lone `\r`, NEL, LS and PS as line breaks too), a tab in an entity's indentation, or no line
+    /// `entities:` at column 0.
+    init(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let base = text.baseAddress, !text.isEmpty, Self.breaksAreLineFeeds(text) else { return }
+        let count = text.count
+        var lineStart = 0
+        var line = 0
+        var inEntities = false
+        var column: Int?
+        var open: (line: Int, start: Int, colon: Int)?
+        var found: [Span] = []
+        func close(at end: Int, line: Int) {
+            if let span = open { found.append(Span(lines: span.line..<line, bytes: span.start..<end, colon: span.colon)) }
+            open = nil
+        }
+        while lineStart < count {
+            let lineEnd = memchr(base + lineStart, 0x0A, count - lineStart).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
+            defer {
+                lineStart = lineEnd + 1
+                line += 1
+            }
+            var first = lineStart
+            while first < lineEnd, text[first] == 0x20 { first += 1 }
+            let isBlank = first == lineEnd || (text[first] == 0x0D && first + 1 == lineEnd)
+            if !inEntities {
+                inEntities = Self.isEntitiesKey(text, from: lineStart, to: lineEnd)
+                continue
+            }
+            if isBlank || text[first] == UInt8(ascii: "#") { continue }
+            if text[first] == 0x09 { return }
+            let indent = first - lineStart
+            if column == nil {
+                guard indent > 0 else { return }
+                column = indent
+            }
+            guard let entityColumn = column, indent <= entityColumn else { continue }
+            close(at: lineStart, line: line)
+            guard indent == entityColumn else { break }
+            if let colon = Self.keyColon(text, from: first, to: lineEnd) { open = (line, lineStart, colon) }
+        }
+        close(at: min(lineStart, count), line: line)
+        guard let column else { return }
+        self.column = column
+        spans = found
+    }
+
+    /// Whether the line is `entities:` at column 0, with nothing after it but spaces.
+    private static func isEntitiesKey(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        let key = "entities:".utf8
+        guard end - start >= key.count else { return false }
+        for (offset, byte) in key.enumerated() where text[start + offset] != byte { return false }
+        var index = start + key.count
+        while index < end, text[index] == 0x20 { index += 1 }
+        return index == end || (text[index] == 0x0D && index + 1 == end)
+    }
+
+    /// The offset of the `:` after a key of letters, digits and `_` that starts at `start`, if a
+    /// space or the line's end follows it.
+    private static func keyColon(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var index = start
+        while index < end {
+            let byte = text[index]
+            let isNameByte = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+            guard isNameByte else { break }
+            index += 1
+        }
+        guard index > start, index < end, text[index] == UInt8(ascii: ":") else { return nil }
+        let next = index + 1
+        guard next == end || text[next] == 0x20 || (text[next] == 0x0D && next + 1 == end) else { return nil }
+        return index
+    }
+
+    /// Whether every `\r` is followed by `\n` and the text has no NEL, LS or PS.
+    static func breaksAreLineFeeds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return true }
+        let count = text.count
+        func each(_ byte: UInt8, _ allowed: (Int) -> Bool) -> Bool {
+            var offset = 0
+            while offset < count, let found = memchr(base + offset, Int32(byte), count - offset) {
+                let index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                if !allowed(index) { return false }
+                offset = index + 1
+            }
+            return true
+        }
+        return each(0x0D) { $0 + 1 < count && text[$0 + 1] == 0x0A }
+            && each(0xC2) { !($0 + 1 < count && text[$0 + 1] == 0x85) }
+            && each(0xE2) { !($0 + 2 < count && text[$0 + 1] == 0x80 && (text[$0 + 2] == 0xA8 || text[$0 + 2] == 0xA9)) }
+    }
+}

@@ -1,0 +1,279 @@
+import Testing
+@testable import SchemaLint
+
+/// The YAML parse that skips entities whose text was read before (`YAMLEntitySpans`,
+/// `CompactedYAMLText`, `ReusedEntityPlaceholders`): where it applies it must give what a normal
+/// parse gives, positions included, and where the same bytes could mean something else it must not
+/// apply at all.
+@Suite struct YAMLEntitySkipTests {
+    static let first = """
+    model: M
+    version: 1
+    entities:
+      Note:
+        attributes:
+          title: string
+          body: {type: string, optional: false, default: ""}
+      # a comment inside Folder's text
+      Folder:
+        relationships:
+          notes: {destination: Note, toMany: true}
+    configurations:
+      Cloud: {entities: [Note]}
+
+    """
+
+    /// `first` with one entity added in front (which moves Note and Folder 3 lines down) and
+    /// Folder's relationship changed.
+    static let second = """
+    model: M
+    version: 2
+    entities:
+      Tag:
+        attributes:
+          name: string
+      Note:
+        attributes:
+          title: string
+          body: {type: string, optional: false, default: ""}
+      # a comment inside Folder's text
+      Folder:
+        relationships:
+          notes: {destination: Note, toMany: true, ordered: true}
+    configurations:
+      Cloud: {entities: [Note]}
+
+    """
+
+    // MARK: - The pre-scan
+
+    @Test func findsEachEntitysWholeLines() {
+        let text = Array(Self.first.utf8)
+        let spans = text.withUnsafeBufferPointer { YAMLEntitySpans($0) }
+        #expect(spans.column == 2)
+        // Note from its key's line (3, 0-based) to Folder's key line (8): the comment is in Note's
+        // text; Folder up to `configurations:` (11).
+        #expect(spans.spans.map(\.lines) == [3..<8, 8..<11])
+        let noteStart = text.firstRange(of: Array("  Note:".utf8))!.lowerBound
+        #expect(spans.spans[0].bytes == noteStart..<text.firstRange(of: Array("  Folder:".utf8))!.lowerBound)
+        #expect(spans.spans[0].colon == noteStart + 6)
+        #expect(spans.spans[1].bytes.upperBound == text.firstRange(of: Array("configurations:".utf8))!.lowerBound)
+    }
+
+    @Test func windowsLineBreaksKeepTheSameLines() {
+        let text = Array(Self.first.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        let spans = text.withUnsafeBufferPointer { YAMLEntitySpans($0) }
+        #expect(spans.spans.map(\.lines) == [3..<8, 8..<11])
+        #expect(Array(text[spans.spans[0].bytes].suffix(2)) == [0x0D, 0x0A])
+    }
+
+    @Test(arguments: [
+        "entities:\n  Note:\n    attributes: {}\r  Folder: {}\n",   // a lone carriage return
+        "entities:\n  Note: {}\u{2028}  Folder: {}\n",              // a line separator
+        "entities:\n\tNote: {}\n",                                  // a tab before an entity
+        "entities: {Note: {}}\n",                                   // flow style
+        "  entities:\n    Note: {}\n",                              // not at column 0
+        "model: M\nversion: 1\n",                                   // no entities
+    ])
+    func findsNoCandidateWhereLinesOrStyleDiffer(_ source: String) {
+        let spans = Array(source.utf8).withUnsafeBufferPointer { YAMLEntitySpans($0) }
+        #expect(spans.spans.isEmpty)
+    }
+
+    @Test func keysThatAreNotPlainNamesEndTheEntityBeforeThemWithoutStartingOne() {
+        let source = "entities:\n  Note: {}\n  \"Quoted\": {}\n  Folder:\n    x: 1\ntop: 1\n"
+        let spans = Array(source.utf8).withUnsafeBufferPointer { YAMLEntitySpans($0) }
+        #expect(spans.spans.map(\.lines) == [1..<2, 3..<5])
+    }
+
+    // MARK: - The compacted text
+
+    @Test func compactionReplacesWholeLinesAndMapsLinesBack() {
+        let text = Array(Self.second.utf8)
+        let compacted = text.withUnsafeBufferPointer { buffer in
+            let spans = YAMLEntitySpans(buffer)
+            // Replace Tag (lines 3-5) and Folder (lines 11-13), keep Note (lines 6-10).
+            return CompactedYAMLText(buffer, spans: spans.spans) { span in
+                span.lines.lowerBound == 6 ? nil : Entity(name: "E\(span.lines.lowerBound)", location: SourceLocation(file: "f", line: 1, column: 1))
+            }
+        }
+        let lines = String(decoding: compacted!.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[3] == "  Tag: !<!schemalint-reused> _")
+        #expect(lines[4] == "  Note:")
+        #expect(lines[9] == "  Folder: !<!schemalint-reused> _")
+        #expect(lines[10] == "configurations:")
+        #expect(compacted!.replacements.map(\.originalLines) == [3..<6, 11..<14])
+        #expect(compacted!.replacements.map(\.compactedLine) == [3, 9])
+        // Before, on, between and after the placeholders.
+        #expect([0, 2, 3, 4, 8, 9, 10, 11].map { compacted!.originalLine($0) } == [0, 2, 3, 6, 10, 11, 14, 15])
+    }
+
+    @Test func noKnownEntityNoCompactedText() {
+        let text = Array(Self.first.utf8)
+        let compacted = text.withUnsafeBufferPointer { buffer in
+            CompactedYAMLText(buffer, spans: YAMLEntitySpans(buffer).spans) { _ in nil }
+        }
+        #expect(compacted == nil)
+    }
+
+    // MARK: - Loading through the cache
+
+    /// Loads `text` as `file` after `earlier` with one cache, and without a cache: what each gives
+    /// (the entities and configurations, or the error), and how many entities were not parsed.
+    private func loadBothWays(_ text: String, after earlier: [String] = [first], file: String = "m/v9.yaml")
+        -> (cached: String, fresh: String, reused: Int) {
+        let cache = EntityTextCache()
+        for (index, source) in earlier.enumerated() {
+            _ = try? YAMLModelLoader().load(bytes: Array(source.utf8), file: "m/v\(index + 1).yaml", entities: cache)
+        }
+        func outcome(_ entities: EntityTextCache?) -> String {
+            do throws(InputError) {
+                let version = try YAMLModelLoader().load(bytes: Array(text.utf8), file: file, entities: entities)
+                return "\(version.entities) \(version.configurations) \(version.label) \(version.propertyLocations)"
+            } catch {
+                return "error: \(error)"
+            }
+        }
+        let reused = (try? YAMLParser().parseDocument(Array(text.utf8), file: file, reusing: cache).reusedEntities.count) ?? 0
+        return (outcome(cache), outcome(nil), reused)
+    }
+
+    @Test func unchangedEntitiesAreNotParsedAndKeepTheirPositions() throws {
+        let (cached, fresh, reused) = loadBothWays(Self.second)
+        #expect(reused == 1)  // Note; Folder changed, Tag is new
+        #expect(cached == fresh)
+        let cache = EntityTextCache()
+        _ = try YAMLModelLoader().load(bytes: Array(Self.first.utf8), file: "m/v1.yaml", entities: cache)
+        let version = try YAMLModelLoader().load(bytes: Array(Self.second.utf8), file: "m/v2.yaml", entities: cache)
+        // Note's key is on line 7 of the second file (line 4 of the first), `body` three lines below.
+        let note = try #require(version.entities.first { $0.name == "Note" })
+        #expect(note.location == SourceLocation(file: "m/v2.yaml", line: 7, column: 3))
+        #expect(note.location(of: note.attributes[1]) == SourceLocation(file: "m/v2.yaml", line: 10, column: 7))
+        // Folder, after the reused Note, at its own lines.
+        let folder = try #require(version.entities.first { $0.name == "Folder" })
+        #expect(folder.location == SourceLocation(file: "m/v2.yaml", line: 12, column: 3))
+        #expect(folder.location(of: folder.relationships[0]) == SourceLocation(file: "m/v2.yaml", line: 14, column: 7))
+        #expect(version.configurations[0].location == SourceLocation(file: "m/v2.yaml", line: 16, column: 3))
+    }
+
+    @Test func findingsAfterReusedEntitiesPointAtTheirLines() throws {
+        // Folder's relationship becomes ordered in the second version: reported on line 14, in a
+        // file whose Note (above it) is taken from the first.
+        let third = Self.second.replacingOccurrences(of: "version: 2", with: "version: 3")
+            .replacingOccurrences(of: "ordered: true", with: "ordered: false")
+        func findings(cache: EntityTextCache?) throws -> [Finding] {
+            var versions: [ModelVersion] = []
+            for (index, text) in [Self.first, Self.second, third].enumerated() {
+                versions.append(try YAMLModelLoader().load(bytes: Array(text.utf8), file: "m/v\(index + 1).yaml", entities: cache))
+            }
+            return Linter(catalog: .standard, options: LintOptions()).lint(try ModelHistory.histories(of: versions)).findings
+        }
+        let cached = try findings(cache: EntityTextCache())
+        #expect(cached == (try findings(cache: nil)))
+        let onFolder = cached.filter { $0.location.file == "m/v2.yaml" && $0.location.line == 14 }
+        #expect(!onFolder.isEmpty)
+        #expect(cached.allSatisfy { $0.location.file != "m/v2.yaml" || $0.location.line != 7 })
+    }
+
+    @Test func windowsLineBreaksAreReusedAtTheSameLines() {
+        let crlf = { (text: String) in text.replacingOccurrences(of: "\n", with: "\r\n") }
+        let (cached, fresh, reused) = loadBothWays(crlf(Self.second), after: [crlf(Self.first)])
+        #expect(reused == 1)
+        #expect(cached == fresh)
+    }
+
+    @Test func aByteOrderMarkKeepsLinesAndColumns() {
+        let (cached, fresh, reused) = loadBothWays("\u{FEFF}" + Self.second)
+        #expect(reused == 1)
+        #expect(cached == fresh)
+    }
+
+    // MARK: - Where the same bytes mean something else
+
+    /// Note's text from `first`, as the last entity of a file (up to its end).
+    static let noteText = "  Note:\n    attributes:\n      title: string\n      body: {type: string, optional: false, default: \"\"}\n  # a comment inside Folder's text\n"
+
+    /// The candidates' texts the pre-scan finds in `text`.
+    private func candidates(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { YAMLEntitySpans($0) }.spans.map { String(decoding: bytes[$0.bytes], as: UTF8.self) }
+    }
+
+    @Test func insideAMultiLineQuotedScalarOpenedBefore() {
+        let tag = "  Tag:\n    attributes:\n      name: string\n"
+        let earlier = "model: M\nversion: 1\nentities:\n\(tag)"
+        // The candidate lines are part of the label, not entities.
+        let text = "model: M\nversion: 2\nlabel: \"starts here\nentities:\n\(tag)  ends\"\nentities:\n\(tag)"
+        #expect(candidates(text) == [tag])
+        let (cached, fresh, reused) = loadBothWays(text, after: [earlier])
+        #expect(reused == 0)
+        #expect(cached == fresh)
+        #expect(fresh.contains("starts here entities: Tag: attributes: name: string ends"))
+    }
+
+    @Test func insideAFlowCollectionOpenedBefore() {
+        let text = "model: M\nversion: 2\nconfigurations: {Cloud: {entities: [Note,\nentities:\n\(Self.noteText)]}}\n"
+        #expect(candidates(text) == [Self.noteText])
+        let (cached, fresh, reused) = loadBothWays(text)
+        #expect(reused == 0)
+        #expect(cached == fresh)
+    }
+
+    @Test func anEntityReadFromAFlowMappingIsNotTakenForABlockOne() {
+        // In the flow mapping the entry's text ends with a comma, which a block mapping refuses.
+        let note = "  Note: {attributes: {title: string}},\n"
+        let earlier = "model: M\nversion: 1\nentities: {\n\(note)  Folder: {}\n}\n"
+        let text = "model: M\nversion: 2\nentities:\n\(note)  Folder: {}\n"
+        #expect(candidates(text) == [note, "  Folder: {}\n"])
+        let (cached, fresh, reused) = loadBothWays(text, after: [earlier])
+        #expect(reused == 0)
+        #expect(cached == fresh)
+        #expect(fresh.hasPrefix("error: m/v9.yaml:4:"))
+    }
+
+    @Test func anAnchorDefinedInASkippedEntityAndUsedLater() {
+        let withAnchor = "model: M\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: &kind string\n"
+        let text = withAnchor.replacingOccurrences(of: "version: 1", with: "version: 2") + "  Folder:\n    attributes:\n      name: *kind\n"
+        let (cached, fresh, reused) = loadBothWays(text, after: [withAnchor + "  Other: {}\n"])
+        #expect(reused == 0)
+        #expect(cached == fresh)
+        #expect(fresh.contains("Folder"))
+    }
+
+    @Test func aTagDirectiveDoesNotChangeThePlaceholder() {
+        let text = "%TAG ! tag:example.com,2026:\n---\n" + Self.second
+        let (cached, fresh, reused) = loadBothWays(text)
+        #expect(reused == 1)
+        #expect(cached == fresh)
+    }
+
+    @Test(arguments: [
+        // A user's tag anywhere: the file is read as written (tags turn reuse off).
+        "model: M\nversion: 2\nlabel: !schemalint-reused x\nentities:\n\(noteText)",
+        "model: M\nversion: 2\nlabel: !<!schemalint-reused> _\nentities:\n\(noteText)",
+        // A placeholder written by hand as an entity: an error, as without the cache.
+        "model: M\nversion: 2\nentities:\n\(noteText)  Other: !<!schemalint-reused> _\n",
+        "model: M\nversion: 2\nentities:\n  Other: !<!schemalint-reused> _\n\(noteText)",
+    ])
+    func aPlaceholderWrittenByTheUserIsNeverAReuse(_ text: String) {
+        let (cached, fresh, reused) = loadBothWays(text)
+        #expect(reused == 0)
+        #expect(cached == fresh)
+    }
+
+    @Test(arguments: [
+        // A second document after the entities.
+        "model: M\nversion: 2\nentities:\n\(noteText)---\nmodel: N\n",
+        // A duplicate of a reused entity.
+        "model: M\nversion: 2\nentities:\n\(noteText)\(noteText)",
+        // A syntax error after a reused entity, and one before it.
+        "model: M\nversion: 2\nentities:\n\(noteText)  Folder: [\n",
+        "model: M\nversion: 2\nlabel: 'x\nentities:\n\(noteText)",
+        // Entities at a column that is not the one they were read at.
+        "model: M\nversion: 2\nentities:\n" + noteText.replacingOccurrences(of: "\n  ", with: "\n    ").replacingOccurrences(of: "  Note", with: "    Note"),
+    ])
+    func errorsAreThoseOfANormalParse(_ text: String) {
+        let (cached, fresh, _) = loadBothWays(text)
+        #expect(cached == fresh)
+    }
+}
