@@ -131,10 +131,11 @@ struct VersionedSchemaHistory {
             for index in versions.indices { versions[index].version.version = VersionNumber(ordinal: index + 1) }
         }
         if !plans.isEmpty {
-            reading.writtenMigrations[history, default: []] += plans.flatMap { stages(of: $0, model: model) }
+            let written = plans.flatMap { stagesWritten(in: $0) }
+            reading.writtenMigrations[history, default: []] += customStages(written, model: model)
             // SwiftData migrates a store through the plan's stages in order: with a stage for every
             // step, no store jumps over a version.
-            let steps = Set(plans.flatMap { stageSteps(of: $0) }.map { "\($0.from) \($0.to)" })
+            let steps = Set(written.compactMap { step(of: $0) }.map { "\($0.from) \($0.to)" })
             let labels = versions.map(\.version.label)
             if labels.count > 1, zip(labels, labels.dropFirst()).allSatisfy({ steps.contains("\($0) \($1)") }) {
                 for index in versions.indices { versions[index].version.migratesStepByStep = true }
@@ -143,14 +144,9 @@ struct VersionedSchemaHistory {
         reading.versions += versions.map(\.version)
     }
 
-    /// The steps (schema labels) of every stage written in the plan, lightweight or custom.
-    private func stageSteps(of plan: String) -> [(from: String, to: String)] {
-        stagesWritten(in: plan).compactMap { step(of: $0) }
-    }
-
-    /// The `MigrationStage.custom` stages written in the plan.
-    private func stages(of plan: String, model: String) -> [WrittenMigration] {
-        stagesWritten(in: plan).compactMap { stage in
+    /// The `MigrationStage.custom` stages among those written.
+    private func customStages(_ written: [Declared<FunctionCallExprSyntax>], model: String) -> [WrittenMigration] {
+        written.compactMap { stage in
             guard stage.node.calledExpression.trimmedDescription.hasSuffix("custom"), let step = step(of: stage) else { return nil }
             return WrittenMigration(
                 model: model, from: step.from, to: step.to,
