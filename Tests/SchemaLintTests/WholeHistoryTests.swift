@@ -203,18 +203,40 @@ import Testing
 
     // MARK: Single-version rules
 
-    @Test func inheritedProblemsAreReportedOnceWhereTheyAppear() throws {
+    /// Each test reads its files twice: on their own, and sharing the entities written the same
+    /// way, as a load of a folder does (the linter then checks only the entities that changed).
+    static let entitySharing = [false, true]
+
+    @Test(arguments: entitySharing) func inheritedProblemsAreReportedOnceWhereTheyAppear(sharing: Bool) throws {
         let entity = "model: M\nversion: %d\ncloudkit: true\nentities:\n  Tag:\n    attributes:\n      name: string\n    uniqueness: [[name]]\n"
         var history = (1...3).map { String(format: entity, $0) }
         history.append(String(format: entity, 4) + "  Label:\n    attributes:\n      name: string\n    uniqueness: [[name]]\n")
-        let hits = try Lint.result(history).findings.filter { $0.ruleID == "cloudkit-unique-constraint" }
+        let hits = try Lint.result(history, entities: sharing ? EntityTextCache() : nil).findings.filter { $0.ruleID == "cloudkit-unique-constraint" }
         #expect(hits.map { "\($0.version) \($0.path!)" } == ["1 Tag", "4 Label"])
     }
 
-    @Test func aProblemFixedAndReintroducedIsReportedAgain() throws {
+    @Test(arguments: entitySharing) func aProblemFixedAndReintroducedIsReportedAgain(sharing: Bool) throws {
         let history = [Self.model(1, "ref: objectID", cloudkit: true), Self.model(2, "ref: uuid", cloudkit: true), Self.model(3, "ref: objectID", cloudkit: true)]
-        let hits = try Lint.result(history).findings.filter { $0.ruleID == "cloudkit-unsupported-type" }
+        let hits = try Lint.result(history, entities: sharing ? EntityTextCache() : nil).findings.filter { $0.ruleID == "cloudkit-unsupported-type" }
         #expect(hits.map(\.version) == ["1", "3"])
+    }
+
+    /// An entity shared by versions 1 to 3 is checked in version 1 only; when it changes in version 4
+    /// (a member added), its old problem is still the one version 1 reported, so it is not reported
+    /// again, and the new member's problem is. A release read at a git tag reports nothing, so the
+    /// version after it reports what it has.
+    @Test(arguments: entitySharing) func aSharedEntityKeepsItsProblemsUntilItChanges(sharing: Bool) throws {
+        let file = { (version: Int, extra: String) in
+            "model: M\nversion: \(version)\ncloudkit: true\nentities:\n  Note:\n    attributes:\n      ref: objectID\n\(extra)"
+        }
+        let history = [file(1, ""), file(2, ""), file(3, ""), file(4, "      link: undefined\n")]
+        let hits = try Lint.result(history, entities: sharing ? EntityTextCache() : nil).findings.filter { $0.ruleID == "cloudkit-unsupported-type" }
+        #expect(hits.map { "\($0.version) \($0.path!)" } == ["1 Note.ref", "4 Note.link"])
+
+        var versions = try Lint.versions(history, entities: sharing ? EntityTextCache() : nil)
+        versions[1].releaseTag = "v2"
+        let afterTag = Linter().lint(try ModelHistory.histories(of: versions)).findings.filter { $0.ruleID == "cloudkit-unsupported-type" }
+        #expect(afterTag.map { "\($0.version) \($0.path!)" } == ["1 Note.ref", "3 Note.ref", "4 Note.link"])
     }
 
     @Test func recordFieldLimitWarnsAbove200AndCountsTheTree() throws {

@@ -276,4 +276,32 @@ import Testing
         let (cached, fresh, _) = loadBothWays(text)
         #expect(cached == fresh)
     }
+
+    /// The member names of an entity are checked once per shared value: after a version with it
+    /// validated, the same value (its members' storage) is not checked again; a value whose names
+    /// repeat never passed, so each version that has it says so. (The YAML decoder refuses repeated
+    /// names itself; other readers build entities without it.)
+    @Test func memberNamesAreCheckedOncePerSharedEntity() throws {
+        let place = SourceLocation(file: "m/v1.yaml", line: 4, column: 3)
+        let member = SourceLocation(file: "m/v1.yaml", line: 6, column: 7).relative(to: place)
+        let unique = Entity(name: "Note", attributes: [Attribute(name: "title", type: .string, location: member)], location: place)
+        let repeated = Entity(
+            name: "Folder", attributes: [Attribute(name: "title", type: .string, location: member)],
+            relationships: [Relationship(name: "title", destination: "Note", location: member)], location: place
+        )
+        let cache = EntityTextCache()
+        for (entity, text) in [(unique, "  Note: ..."), (repeated, "  Folder: ...")] {
+            Array(text.utf8).withUnsafeBytes { cache.remember(entity, text: $0) }
+        }
+        let elsewhere = Entity(name: "Other", attributes: [Attribute(name: "name", type: .string, location: member)], location: place)
+        try ModelValidator.validate(ModelVersion(model: "M", version: VersionNumber("1")!, entities: [unique, elsewhere], file: "m/v1.yaml", location: place), entities: cache)
+        #expect(cache.membersWereChecked(unique))
+        #expect(!cache.membersWereChecked(elsewhere), "only the members of entities the cache keeps alive are noted")
+        for _ in 1...2 {
+            #expect(throws: InputError.self) {
+                try ModelValidator.validate(ModelVersion(model: "M", version: VersionNumber("2")!, entities: [unique, repeated], file: "m/v2.yaml", location: place), entities: cache)
+            }
+            #expect(!cache.membersWereChecked(repeated))
+        }
+    }
 }

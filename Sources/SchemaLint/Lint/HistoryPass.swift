@@ -19,6 +19,11 @@ struct HistoryPass {
         var findings: [Finding] = []
         var lastRelease: Int?
         var baselineKeys: Set<String> = []
+        /// The keys of the entity rules' findings in the last release, by entity (those of entities
+        /// it shared with its own baseline included).
+        var baselineEntityKeys: [String: [String]] = [:]
+        let entityRules = catalog.versionRules.compactMap { $0 as? any EntityVersionRule }
+        let otherVersionRules = catalog.versionRules.filter { !($0 is any EntityVersionRule) }
         /// For each element, its problems with older releases as of the last release (compatibility windows).
         var outstanding: [Int: Set<String>] = [:]
         let supersededBy = Dictionary(uniqueKeysWithValues: catalog.versionRules.map { ($0.descriptor.id, $0.supersededBy) })
@@ -55,7 +60,10 @@ struct HistoryPass {
                 }
             }
 
-            let own = catalog.versionRules.flatMap { $0.check(version) }
+            // An entity unchanged since a baseline whose findings it would repeat is not checked again.
+            let shared = lastRelease.map { versions[$0] }.flatMap { $0.releaseTag == nil ? $0 : nil }
+            let (entityFindings, entityKeys) = Self.entityRuleFindings(entityRules, in: version, sharedWith: shared, keys: baselineEntityKeys)
+            let own = otherVersionRules.flatMap { $0.check(version) } + entityFindings
             let superseded = Set(changeFindings.map { "\($0.ruleID) \($0.path?.description ?? "")" })
             findings += changeFindings
             findings += own.filter { finding in
@@ -67,7 +75,8 @@ struct HistoryPass {
                 if tracksElements { elements.record(version, at: index, changes: changes) }
                 lastRelease = index
                 // A release read at a git tag is never reported in, so the next version reports its problems itself.
-                baselineKeys = version.releaseTag == nil ? Set(own.map(\.dedupKey)) : []
+                baselineKeys = version.releaseTag == nil ? Set(own.map(\.dedupKey) + entityKeys.values.joined()) : []
+                baselineEntityKeys = entityKeys
             }
         }
 
@@ -85,6 +94,37 @@ struct HistoryPass {
             findings += found
         }
         return Self.withoutTaggedReleases(findings.filter { !replaced.contains("\($0.ruleID) \($0.version) \($0.path?.description ?? "")") }, of: versions)
+    }
+
+    /// The findings of the entity rules in `version`, about the synced entities that are not the
+    /// same as in `baseline` (the last release, when its own findings are the ones to leave out),
+    /// and the keys of every synced entity's findings: computed, or the baseline's (`keys`) for an
+    /// entity with the same members and constraints, synced in both, whose findings are the same.
+    static func entityRuleFindings(
+        _ rules: [any EntityVersionRule], in version: ModelVersion, sharedWith baseline: ModelVersion?, keys: [String: [String]]
+    ) -> (findings: [Finding], keys: [String: [String]]) {
+        var changed: [Int] = []
+        var entityKeys: [String: [String]] = [:]
+        for index in version.entities.indices where version.isSynced(entity: version.entities[index].name) {
+            let entity = version.entities[index]
+            if let baseline, baseline.isSynced(entity: entity.name), let before = baseline.index(ofEntity: entity.name),
+               baseline.entities[before].hasSameMembers(as: entity),
+               baseline.entities[before].uniquenessConstraints == entity.uniquenessConstraints {
+                entityKeys[entity.name] = keys[entity.name] ?? []
+            } else {
+                changed.append(index)
+                entityKeys[entity.name] = []
+            }
+        }
+        var findings: [Finding] = []
+        for rule in rules {
+            for index in changed {
+                let found = rule.check(version.entities[index], in: version)
+                entityKeys[version.entities[index].name]! += found.map(\.dedupKey)
+                findings += found
+            }
+        }
+        return (findings, entityKeys)
     }
 
     /// The findings not located in a release read at a git tag (`--history git`): such a release

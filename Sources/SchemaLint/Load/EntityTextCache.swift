@@ -18,6 +18,10 @@ public final class EntityTextCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [Int: [Entry]] = [:]
+    /// The member arrays of the remembered entities (which this cache keeps alive), and whether
+    /// `ModelValidator` found their names unique: true is never undone, so an entity taken from here
+    /// again needs no second check.
+    private var membersChecked: [Entity.MemberStorage: Bool] = [:]
 
     public init() {}
 
@@ -51,7 +55,25 @@ public final class EntityTextCache: @unchecked Sendable {
         guard !text.isEmpty else { return }
         let key = Self.key(text)
         let copy = [UInt8](text)
-        lock.withLock { entries[key, default: []].append(Entry(text: copy, entity: entity)) }
+        let members = entity.memberStorage
+        lock.withLock {
+            entries[key, default: []].append(Entry(text: copy, entity: entity))
+            if membersChecked[members] == nil { membersChecked[members] = false }
+        }
+    }
+
+    /// Whether the members of `entity` are those of a remembered entity whose names were found unique.
+    func membersWereChecked(_ entity: Entity) -> Bool {
+        let members = entity.memberStorage
+        return lock.withLock { membersChecked[members] == true }
+    }
+
+    /// Notes that the names of `entity`'s members are unique, if they are a remembered entity's.
+    func noteMembersChecked(_ entity: Entity) {
+        let members = entity.memberStorage
+        lock.withLock {
+            if membersChecked[members] != nil { membersChecked[members] = true }
+        }
     }
 
     /// A hash of the text, eight bytes at a time (SipHash, `Hasher`'s, took a tenth of a lint that

@@ -2,7 +2,9 @@
 /// members and uniqueness constraints must name elements that exist, and inheritance must not loop.
 /// Shared by every loader, so YAML files and Xcode bundles are held to the same rules.
 public enum ModelValidator {
-    public static func validate(_ version: ModelVersion) throws(InputError) {
+    /// - Parameter entities: the load's entities by their text: members it holds and already found
+    ///   unique are not checked again, so an entity unchanged across versions is checked once.
+    public static func validate(_ version: ModelVersion, entities: EntityTextCache? = nil) throws(InputError) {
         var seen: [String: SourceLocation] = [:]
         for entity in version.entities {
             if let first = seen[entity.name] {
@@ -12,7 +14,10 @@ public enum ModelValidator {
         }
         for entity in version.entities {
             try checkParent(of: entity, in: version)
-            try checkMembers(of: entity)
+            if entities?.membersWereChecked(entity) != true {
+                try checkMembers(of: entity)
+                entities?.noteMembersChecked(entity)
+            }
         }
         for entity in version.entities {
             for relationship in entity.relationships {
@@ -21,7 +26,7 @@ public enum ModelValidator {
             try checkUniqueness(of: entity, in: version)
         }
         for configuration in version.configurations {
-            for name in configuration.entities where version.entity(named: name) == nil {
+            for name in configuration.entities where !version.containsEntity(named: name) {
                 throw InputError(
                     at: configuration.location,
                     "configuration '\(configuration.name)' lists unknown entity '\(name)'" + didYouMean(name, in: version)
@@ -32,7 +37,7 @@ public enum ModelValidator {
 
     private static func checkParent(of entity: Entity, in version: ModelVersion) throws(InputError) {
         guard let parent = entity.parent else { return }
-        guard version.entity(named: parent) != nil else {
+        guard version.containsEntity(named: parent) else {
             throw InputError(at: entity.location(of: "parent"), "entity '\(entity.name)' has unknown parent '\(parent)'" + didYouMean(parent, in: version))
         }
         var chain = [entity.name]
@@ -45,7 +50,7 @@ public enum ModelValidator {
                 )
             }
             chain.append(current)
-            guard let next = version.entity(named: current)?.parent, chain.count <= version.entities.count else { return }
+            guard let next = version.parent(ofEntity: current), chain.count <= version.entities.count else { return }
             current = next
         }
     }
@@ -63,25 +68,24 @@ public enum ModelValidator {
 
     private static func checkRelationship(_ relationship: Relationship, of entity: Entity, in version: ModelVersion) throws(InputError) {
         let path = "\(entity.name).\(relationship.name)"
-        guard version.entity(named: relationship.destination) != nil else {
+        guard version.containsEntity(named: relationship.destination) else {
             throw InputError(
                 at: entity.location(of: "destination", of: relationship),
                 "relationship '\(path)' points to unknown entity '\(relationship.destination)'" + didYouMean(relationship.destination, in: version)
             )
         }
         guard let inverseName = relationship.inverse else { return }
-        guard let (inverseEntity, inverse) = member(inverseName, of: relationship.destination, in: version) else {
+        guard let (holder, inverse) = member(inverseName, of: relationship.destination, in: version) else {
             throw InputError(
                 at: entity.location(of: "inverse", of: relationship),
                 "the inverse '\(inverseName)' of relationship '\(path)' does not exist in entity '\(relationship.destination)'"
             )
         }
-        let lineage = ancestry(of: entity.name, in: version)
-        guard lineage.contains(inverse.destination) || ancestry(of: inverse.destination, in: version).contains(entity.name) else {
+        guard isSelfOrAncestor(inverse.destination, of: entity.name, in: version) || isSelfOrAncestor(entity.name, of: inverse.destination, in: version) else {
             throw InputError(
                 at: entity.location(of: "inverse", of: relationship),
                 "the inverse '\(relationship.destination).\(inverseName)' of relationship '\(path)' points to '\(inverse.destination)', not back to '\(entity.name)'",
-                notes: ["'\(relationship.destination).\(inverseName)' is declared at \(inverseEntity.location(of: inverse))"]
+                notes: ["'\(relationship.destination).\(inverseName)' is declared at \(version.entities[holder].location(of: inverse))"]
             )
         }
         // Whether the inverse names this relationship in turn is not checked: Xcode builds such
@@ -103,17 +107,34 @@ public enum ModelValidator {
     static func ancestry(of name: String, in version: ModelVersion) -> [String] {
         var result = [name]
         var current = name
-        while let parent = version.entity(named: current)?.parent, !result.contains(parent) {
+        while let parent = version.parent(ofEntity: current), !result.contains(parent) {
             result.append(parent)
             current = parent
         }
         return result
     }
 
-    /// The relationship `name` of the entity or its nearest ancestor that has one, with that entity.
-    private static func member(_ name: String, of entity: String, in version: ModelVersion) -> (Entity, Relationship)? {
-        for ancestor in ancestry(of: entity, in: version) {
-            if let holder = version.entity(named: ancestor), let found = holder.relationship(named: name) { return (holder, found) }
+    /// Whether `candidate` is the entity `name` or one of its ancestors (`ancestry(of:in:)` holds it),
+    /// without building the list.
+    static func isSelfOrAncestor(_ candidate: String, of name: String, in version: ModelVersion) -> Bool {
+        var current = name
+        for _ in 0...version.entities.count {
+            if current == candidate { return true }
+            guard let parent = version.parent(ofEntity: current) else { return false }
+            current = parent
+        }
+        return false
+    }
+
+    /// The relationship `name` of the entity or its nearest ancestor that has one, with the index
+    /// of the entity that declares it.
+    private static func member(_ name: String, of entity: String, in version: ModelVersion) -> (Int, Relationship)? {
+        var current = entity
+        for _ in 0...version.entities.count {
+            guard let index = version.index(ofEntity: current) else { return nil }
+            if let found = version.entities[index].relationship(named: name) { return (index, found) }
+            guard let parent = version.entities[index].parent else { return nil }
+            current = parent
         }
         return nil
     }

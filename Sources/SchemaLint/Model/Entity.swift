@@ -61,11 +61,24 @@ public struct Entity: Hashable, Sendable {
     /// The same members and definition as `other` by identity of their storage, which a loader's
     /// reuse of an earlier version's value gives: comparing them would find no difference. False
     /// does not mean they differ.
-    public func hasSameMembers(as other: Entity) -> Bool {
-        Self.sameStorage(attributes, other.attributes) && Self.sameStorage(relationships, other.relationships)
-    }
+    public func hasSameMembers(as other: Entity) -> Bool { memberStorage == other.memberStorage }
 
-    private static func sameStorage<Member>(_ lhs: [Member], _ rhs: [Member]) -> Bool {
-        lhs.withUnsafeBufferPointer { left in rhs.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress && left.count == right.count } }
+    /// Where the members' arrays are stored: equal for entities that share them.
+    var memberStorage: MemberStorage { MemberStorage(self) }
+
+    /// The identity of an entity's member arrays (their buffers and counts). It names the same
+    /// members only while an entity holding them is alive: a freed buffer's address is reused.
+    struct MemberStorage: Hashable {
+        private let attributes: UnsafeRawPointer?
+        private let attributeCount: Int
+        private let relationships: UnsafeRawPointer?
+        private let relationshipCount: Int
+
+        init(_ entity: Entity) {
+            attributes = entity.attributes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            attributeCount = entity.attributes.count
+            relationships = entity.relationships.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            relationshipCount = entity.relationships.count
+        }
     }
 }

@@ -62,6 +62,15 @@ public struct ModelVersion: Sendable {
 
     public func entity(named name: String) -> Entity? { entityIndex[name].map { entities[$0] } }
 
+    /// Whether an entity is named `name` (without copying it, as `entity(named:)` does).
+    public func containsEntity(named name: String) -> Bool { entityIndex[name] != nil }
+
+    /// The position in `entities` of the entity named `name`.
+    public func index(ofEntity name: String) -> Int? { entityIndex[name] }
+
+    /// The parent of the entity named `name`, if both exist (without copying the entity).
+    public func parent(ofEntity name: String) -> String? { entityIndex[name].flatMap { entities[$0].parent } }
+
     public func location(of property: String) -> SourceLocation { propertyLocations[property] ?? location }
 
     /// `version 3`, `Model 9`, or the release tag `v1.2`: how messages name a version.

@@ -12,6 +12,21 @@ public protocol VersionRule: Sendable {
     func check(_ version: ModelVersion) -> [Finding]
 }
 
+/// A version rule whose findings about a synced entity depend on nothing but that entity's
+/// members and uniqueness constraints (their paths name the entity): an entity the version shares
+/// with its baseline has the baseline's findings, so the linter checks only the entities that
+/// changed (`HistoryPass`).
+protocol EntityVersionRule: VersionRule {
+    /// The findings about one synced entity of `version`.
+    func check(_ entity: Entity, in version: ModelVersion) -> [Finding]
+}
+
+extension EntityVersionRule {
+    public func check(_ version: ModelVersion) -> [Finding] {
+        version.syncedEntities.flatMap { check($0, in: version) }
+    }
+}
+
 extension VersionRule {
     public var supersededBy: Set<String> { [] }
 

@@ -15,7 +15,7 @@ public struct YAMLModelLoader: Sendable {
     public func load(bytes: [UInt8], file: String, entities: EntityTextCache? = nil) throws(InputError) -> ModelVersion {
         let document = try parser.parseDocument(bytes, file: file, reusing: entities)
         var version = try ModelDecoder(document: document, reuse: entities.map { (bytes, $0) }).decode()
-        try ModelValidator.validate(version)
+        try ModelValidator.validate(version, entities: entities)
         version.suppressions = try SuppressionScanner.scan(bytes, file: file)
         return version
     }

@@ -38,14 +38,16 @@ enum YAMLSourceText {
         var i = 0
         let count = text.count
         while i < count {
-            // Eight bytes at a time while they are all printable ASCII (0x20...0x7E).
+            // Eight bytes at a time while they are all printable ASCII (0x20...0x7E), tabs and line
+            // breaks (so a line break does not leave the loop: lines are short).
             while i + 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                let nonASCII = word & 0x8080_8080_8080_8080
-                let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
-                let hasDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & 0x8080_8080_8080_8080
-                guard nonASCII | belowSpace | hasDelete == 0 else { break }
+                let nonASCII = word & highBits
+                let control = zeroBytes(word & 0xE0E0_E0E0_E0E0_E0E0)
+                let allowedControl = zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+                    | zeroBytes(word ^ 0x0909_0909_0909_0909)
+                let delete = zeroBytes(word ^ 0x7F7F_7F7F_7F7F_7F7F)
+                guard nonASCII | (control & ~allowedControl) | delete == 0 else { break }
                 i += 8
             }
             guard i < count else { break }
@@ -67,6 +69,14 @@ enum YAMLSourceText {
             i += length
         }
         return nil
+    }
+
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each byte of `word` that is zero, exactly (no carry between bytes: the low
+    /// seven bits plus 0x7F never leave their byte).
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & highBits
     }
 
     /// Decodes the multi-byte sequence whose lead byte is at `i`; nil if it is not well-formed UTF-8.

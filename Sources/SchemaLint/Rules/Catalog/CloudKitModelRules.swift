@@ -97,7 +97,7 @@ enum CloudKitModelRules {
 }
 
 /// A CloudKit requirement checked element by element in each synced entity.
-struct CloudKitElementRule: VersionRule {
+struct CloudKitElementRule: EntityVersionRule {
     typealias Problem = (path: ElementPath, location: SourceLocation, message: String, suggestions: [String])
 
     let descriptor: RuleDescriptor
@@ -110,11 +110,9 @@ struct CloudKitElementRule: VersionRule {
         self.problems = problems
     }
 
-    func check(_ version: ModelVersion) -> [Finding] {
-        version.syncedEntities.flatMap { entity in
-            problems(entity, version).map { problem in
-                finding(in: version, path: problem.path, at: problem.location, message: problem.message, suggestions: problem.suggestions)
-            }
+    func check(_ entity: Entity, in version: ModelVersion) -> [Finding] {
+        problems(entity, version).map { problem in
+            finding(in: version, path: problem.path, at: problem.location, message: problem.message, suggestions: problem.suggestions)
         }
     }
 }
