@@ -277,6 +277,18 @@ import Testing
         #expect(cached == fresh)
     }
 
+    /// The compacted text is checked for characters YAML refuses on its own (the entities it leaves
+    /// out passed the check in their files); a problem anywhere is reported as a normal parse does.
+    @Test(arguments: [
+        ("model: M\nversion: 2\nentities:\n\(noteText)  Folder:\n    attributes:\n      t\u{1}x: string\n", "m/v9.yaml:11:8:"),
+        ("model: M\nversion: 2\nlabel: \u{7F}\nentities:\n\(noteText)", "m/v9.yaml:3:8:"),
+    ])
+    func aRefusedCharacterBesideReusedEntitiesIsFoundWhereItIs(text: String, position: String) {
+        let (cached, fresh, _) = loadBothWays(text)
+        #expect(cached == fresh)
+        #expect(fresh.hasPrefix("error: \(position)"))
+    }
+
     /// The member names of an entity are checked once per shared value: after a version with it
     /// validated, the same value (its members' storage) is not checked again; a value whose names
     /// repeat never passed, so each version that has it says so. (The YAML decoder refuses repeated

@@ -105,15 +105,17 @@ struct HistoryPass {
     ) -> (findings: [Finding], keys: [String: [String]]) {
         var changed: [Int] = []
         var entityKeys: [String: [String]] = [:]
-        for index in version.entities.indices where version.isSynced(entity: version.entities[index].name) {
-            let entity = version.entities[index]
-            if let baseline, baseline.isSynced(entity: entity.name), let before = baseline.index(ofEntity: entity.name),
-               baseline.entities[before].hasSameMembers(as: entity),
-               baseline.entities[before].uniquenessConstraints == entity.uniquenessConstraints {
-                entityKeys[entity.name] = keys[entity.name] ?? []
+        for index in version.entities.indices {
+            // By index, not by a copy of each entity: this runs for every entity of every version.
+            let name = version.entities[index].name
+            guard version.isSynced(entity: name) else { continue }
+            if let baseline, baseline.isSynced(entity: name), let before = baseline.index(ofEntity: name),
+               baseline.entities[before].memberStorage == version.entities[index].memberStorage,
+               baseline.entities[before].uniquenessConstraints == version.entities[index].uniquenessConstraints {
+                entityKeys[name] = keys[name] ?? []
             } else {
                 changed.append(index)
-                entityKeys[entity.name] = []
+                entityKeys[name] = []
             }
         }
         var findings: [Finding] = []

@@ -79,11 +79,11 @@ public struct ModelVersion: Sendable {
     /// The root of the entity's inheritance tree: the entity whose record type `CD_<root>` stores it.
     public func rootEntity(of name: String) -> String {
         // Most entities have no parent: no set for them.
-        guard let parent = entity(named: name)?.parent, entity(named: parent) != nil else { return name }
+        guard let first = parent(ofEntity: name), containsEntity(named: first) else { return name }
         var current = name
         var seen: Set<String> = [current]
-        while let parent = entity(named: current)?.parent, entity(named: parent) != nil, seen.insert(parent).inserted {
-            current = parent
+        while let next = parent(ofEntity: current), containsEntity(named: next), seen.insert(next).inserted {
+            current = next
         }
         return current
     }

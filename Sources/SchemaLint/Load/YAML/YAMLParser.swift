@@ -66,6 +66,12 @@ public struct YAMLParser: Sendable {
                     message: "the file is not valid UTF-8: it starts with a \(encoding) byte-order mark; save it as UTF-8")
             }
             let text = UnsafeBufferPointer(rebasing: all[YAMLSourceText.utf8BOMLength(all)...])
+            // The compacted text is checked on its own: the entities it leaves out are texts read
+            // before, which passed this check in their own files (whole lines, so no character
+            // straddles their ends). Any problem there, and the whole text is checked and parsed.
+            if !text.isEmpty, let entities, let document = parseSkippingKnownEntities(text, file: file, entities: entities) {
+                return document
+            }
             if let (offset, problem) = YAMLSourceText.firstProblem(in: text) {
                 let (line, column) = YAMLSourceText.position(ofOffset: offset, in: text)
                 throw InputError(file: file, line: line + 1, column: column + 1, message: Self.message(for: problem))
@@ -73,17 +79,15 @@ public struct YAMLParser: Sendable {
             guard let base = text.baseAddress, !text.isEmpty else {
                 throw InputError(file: file, line: 1, column: 1, message: "the file is empty")
             }
-            if let entities, let document = parseSkippingKnownEntities(text, file: file, entities: entities) {
-                return document
-            }
             var plain: ReusedEntityPlaceholders?
             return try parseEvents(base, count: text.count, file: file, placeholders: &plain)
         }
     }
 
-    /// The document of checked UTF-8 text parsed with the entities known to `entities` replaced by
-    /// placeholders (`CompactedYAMLText`); nil when none is known, or when the compacted text fails
-    /// to parse or its placeholders are not where the entities were (the caller then parses `text`).
+    /// The document of the text parsed with the entities known to `entities` replaced by
+    /// placeholders (`CompactedYAMLText`); nil when none is known, or when the compacted text is not
+    /// UTF-8 made of the characters YAML allows, fails to parse, or its placeholders are not where
+    /// the entities were (the caller then checks and parses `text`).
     private func parseSkippingKnownEntities(_ text: UnsafeBufferPointer<UInt8>, file: String, entities: EntityTextCache) -> YAMLDocument? {
         let candidates = YAMLEntitySpans(text)
         guard !candidates.spans.isEmpty else { return nil }
@@ -96,7 +100,8 @@ public struct YAMLParser: Sendable {
         }) else { return nil }
         var placeholders: ReusedEntityPlaceholders? = ReusedEntityPlaceholders(compacted: compacted, column: column)
         return compacted.bytes.withUnsafeBufferPointer { (bytes) -> YAMLDocument? in
-            guard var document = try? parseEvents(bytes.baseAddress!, count: bytes.count, file: file, placeholders: &placeholders),
+            guard YAMLSourceText.firstProblem(in: bytes) == nil,
+                  var document = try? parseEvents(bytes.baseAddress!, count: bytes.count, file: file, placeholders: &placeholders),
                   let reused = placeholders?.resolve(in: &document)
             else { return nil }
             document.reusedEntities = reused

@@ -7,7 +7,8 @@ struct HierarchyFieldConflictRule: VersionRule {
     )
 
     func check(_ version: ModelVersion) -> [Finding] {
-        guard version.hasSyncedEntities else { return [] }
+        // Only a tree of several entities can hold two attributes of one name.
+        guard version.hasSyncedEntities, version.entities.contains(where: { $0.parent != nil }) else { return [] }
         var findings: [Finding] = []
         for (root, entities) in version.recordTypes where entities.count > 1 && entities.contains(where: { version.isSynced(entity: $0.name) }) {
             var first: [String: (entity: Entity, attribute: Attribute)] = [:]

@@ -31,10 +31,17 @@ struct RecordFieldLimitRule: VersionRule {
 
     func check(_ version: ModelVersion) -> [Finding] {
         guard version.hasSyncedEntities else { return [] }
+        // Each attribute adds at most two fields and each relationship one: a record type whose
+        // bound stays at the threshold needs no count (nor its entities gathered).
+        var bounds: [String: Int] = [:]
+        for index in version.entities.indices {
+            let members = 2 * version.entities[index].attributes.count + version.entities[index].relationships.count
+            bounds[version.rootEntity(of: version.entities[index].name), default: 1] += members
+        }
+        guard bounds.values.contains(where: { $0 > Self.warningThreshold }) else { return [] }
         var findings: [Finding] = []
         for (root, entities) in version.recordTypes where entities.contains(where: { version.isSynced(entity: $0.name) }) {
-            // Each attribute adds at most two fields and each relationship one: below the threshold, no set is needed.
-            guard entities.reduce(1, { $0 + 2 * $1.attributes.count + $1.relationships.count }) > Self.warningThreshold else { continue }
+            guard bounds[root, default: 0] > Self.warningThreshold else { continue }
             let fields = Self.fields(of: entities)
             guard fields.total > Self.warningThreshold, let rootEntity = version.entity(named: root) else { continue }
             let severity: Severity = fields.total > Self.limit ? .error : .warning
