@@ -28,7 +28,7 @@ enum Harness: String, CaseIterable {
                     try YAMLModelLoader().load(bytes: bytes, file: "model.yaml", entities: cache).entities
                 }
             case .xcodeContents:
-                try Self.readTwice { cache throws(InputError) in
+                try Self.readTwice(requiringTheSameError: true) { cache throws(InputError) in
                     try XcodeModelReader.parse(Data(bytes), file: "Model.xcdatamodel/contents", model: "Model", entities: cache).entities
                 }
             case .currentVersion:
@@ -56,9 +56,11 @@ enum Harness: String, CaseIterable {
 
     /// Reads a model file twice with one `EntityTextCache`, as a lint reads versions that repeat
     /// an entity: the second read takes every entity from the cache, and must give what the first
-    /// read decoded (a difference, or an error only the second read finds, stops the fuzzer). With
+    /// read decoded (a difference, or an error only the second read finds, stops the fuzzer). The
+    /// second read parses a compacted text, the known entities' text left out (`CompactedYAMLText`,
+    /// `CompactedXcodeContents`), wherever that can stand for the file. With
     /// `requiringTheSameError`, a file the first read refuses is read again too (the entities read
-    /// before the error are cached, and the YAML parse skips their lines), and must be refused with
+    /// before the error are cached, and the second parse skips their text), and must be refused with
     /// the same error, position included.
     private static func readTwice(
         requiringTheSameError: Bool = false, _ read: (EntityTextCache) throws(InputError) -> [Entity]

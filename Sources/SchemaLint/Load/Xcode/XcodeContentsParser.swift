@@ -32,19 +32,55 @@ struct XcodeContentsParser {
     private var entityText: Range<Int>?
     /// The current entity was taken from `entityTexts`: its children are skipped.
     private var isReusedEntity = false
+    /// The placeholders of a compacted text, each to be read at its offset as a child of `<model>`,
+    /// in order; `placeholdersRead` of them have been.
+    private let placeholders: [CompactedXcodeContents.Replacement]
+    private var placeholdersRead = 0
 
-    private init(entityTexts: EntityTextCache?) {
+    private init(entityTexts: EntityTextCache?, placeholders: [CompactedXcodeContents.Replacement] = []) {
         self.entityTexts = entityTexts
+        self.placeholders = placeholders
     }
 
     /// Parses `data`, the text of the `contents` file at `file`; `entities` holds the entities of
     /// other versions by their text, to take one written the same way instead of reading it again.
+    /// The entities the cache knows are not parsed again: libxml2 reads a compacted text
+    /// (`CompactedXcodeContents`) when that gives what the file's own bytes give, else the file.
     static func parse(_ data: Data, file: String, entities: EntityTextCache? = nil) throws(InputError) -> XcodeContents {
         guard !data.isEmpty else { throw noModel(file) }
-        // A document type can give elements default attributes that their own text does not show.
-        let reusesEntities = entities != nil && !data.withUnsafeBytes { ByteSearch.containsAny(documentType, in: $0) }
-        var parser = XcodeContentsParser(entityTexts: reusesEntities ? entities : nil)
-        try XMLStreamReader.read(data, file: file, knownNames: XcodeKnownNames.all) { (event) throws(InputError) in
+        let result = data.withUnsafeBytes { text in
+            Result { () throws(InputError) in
+                let cache = reusableEntities(entities, in: text)
+                if let cache, let contents = parseCompacted(text, file: file, entities: cache) { return contents }
+                return try read(text, file: file, entities: cache)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The file's contents read from its compacted text; nil when no entity of it is known, or when the
+    /// compacted parse may not give what the file's own bytes give: any error (the file's own parse
+    /// reports it, at its position), or a placeholder not read as a child of `<model>` at its place.
+    static func parseCompacted(_ text: UnsafeRawBufferPointer, file: String, entities: EntityTextCache) -> XcodeContents? {
+        guard let compacted = CompactedXcodeContents(text, file: file, known: { entities.entity(text: $0, at: $1) }) else { return nil }
+        return compacted.bytes.withUnsafeBytes { bytes in
+            try? read(bytes, file: file, entities: entities, placeholders: compacted.replacements)
+        }
+    }
+
+    /// The cache, unless the text has a document type: it can give elements default attributes that
+    /// their own text does not show.
+    static func reusableEntities(_ entities: EntityTextCache?, in text: UnsafeRawBufferPointer) -> EntityTextCache? {
+        guard let entities, !ByteSearch.containsAny(documentType, in: text) else { return nil }
+        return entities
+    }
+
+    private static func read(
+        _ text: UnsafeRawBufferPointer, file: String, entities: EntityTextCache?,
+        placeholders: [CompactedXcodeContents.Replacement] = []
+    ) throws(InputError) -> XcodeContents {
+        var parser = XcodeContentsParser(entityTexts: entities, placeholders: placeholders)
+        try XMLStreamReader.read(text, file: file, knownNames: XcodeKnownNames.all) { (event) throws(InputError) in
             switch event {
             case .start(let element): try parser.start(element)
             case .end(let element): parser.end(element)
@@ -52,6 +88,7 @@ struct XcodeContentsParser {
             }
         }
         guard let model = parser.model else { throw noModel(file) }
+        guard parser.placeholdersRead == placeholders.count else { throw misplacedPlaceholder(at: model.location) }
         return model
     }
 
@@ -68,6 +105,10 @@ struct XcodeContentsParser {
         let parent = stack.last ?? nil
         let depth = stack.count
         stack.append(name)
+        if !placeholders.isEmpty, XcodeKnownNames.isReusedEntityPlaceholder(element.nameIndex) {
+            try readPlaceholder(element, depth: depth, parent: parent)
+            return
+        }
         if isReusedEntity, depth >= 2 { return }
         switch (depth, parent, name) {
         case (0, _, .model?):
@@ -78,7 +119,7 @@ struct XcodeContentsParser {
         case (0, _, _):
             throw InputError(at: element.location, "not a Core Data model: the root element is <\(element.name)>, expected <model>")
         case (1, .model?, .entity?):
-            entityText = entityTexts.flatMap { _ in Self.entityText(at: element) }
+            entityText = entityTexts.flatMap { _ in element.byteOffset.flatMap { XcodeEntitySpans.span(in: element.document, from: $0) } }
             if let cache = entityTexts, let range = entityText,
                let known = cache.entity(text: UnsafeRawBufferPointer(rebasing: element.document[range]), at: element.location) {
                 try checkUniqueEntity(known.name, at: known.location)
@@ -126,7 +167,7 @@ struct XcodeContentsParser {
                 model?.entities.append(finished)
                 // Remembered only if the element ended where its text was found to end.
                 if !isReusedEntity, let cache = entityTexts, let range = entityText,
-                   range.upperBound - Self.entityEndTag.count <= element.byteOffset, element.byteOffset <= range.upperBound {
+                   range.upperBound - XcodeEntitySpans.endTag.count <= element.byteOffset, element.byteOffset <= range.upperBound {
                     cache.remember(finished, text: UnsafeRawBufferPointer(rebasing: element.document[range]))
                 }
             }
@@ -155,28 +196,21 @@ struct XcodeContentsParser {
         throw Self.duplicate("entity '\(name)'", at: location, first: first)
     }
 
-    private static let entityEndTag = Array("</entity>".utf8)
+    /// The placeholder of a known entity: taken only as the next placeholder of the compacted text,
+    /// at its offset, as a child of `<model>`; anywhere else the compacted parse stops.
+    private mutating func readPlaceholder(_ element: XMLStartElement, depth: Int, parent: XcodeElementName?) throws(InputError) {
+        guard depth == 1, parent == .model, placeholdersRead < placeholders.count,
+              element.byteOffset == placeholders[placeholdersRead].offset
+        else { throw Self.misplacedPlaceholder(at: element.location) }
+        let known = placeholders[placeholdersRead].entity
+        placeholdersRead += 1
+        try checkUniqueEntity(known.name, at: known.location)
+        model?.entities.append(known)
+    }
 
-    /// The bytes of the `<entity>` element starting at `element`, through its `</entity>`: given
-    /// only when nothing in them can hide where the element ends or change what it holds (no other
-    /// `<entity`, no comment, no CDATA section, no processing instruction). One pass: `memchr` to
-    /// each `<`, then a comparison with each pattern.
-    private static func entityText(at element: XMLStartElement) -> Range<Int>? {
-        guard let start = element.byteOffset, let base = element.document.baseAddress else { return nil }
-        let count = element.document.count
-        func matches(_ pattern: StaticString, at offset: Int) -> Bool {
-            offset + pattern.utf8CodeUnitCount <= count && memcmp(base + offset, pattern.utf8Start, pattern.utf8CodeUnitCount) == 0
-        }
-        var offset = start + 1
-        while offset < count, let found = memchr(base + offset, Int32(UInt8(ascii: "<")), count - offset) {
-            offset = base.distance(to: UnsafeRawPointer(found))
-            if matches("</entity>", at: offset) { return start..<(offset + entityEndTag.count) }
-            if matches("<entity", at: offset) || matches("<!--", at: offset) || matches("<![CDATA[", at: offset) || matches("<?", at: offset) {
-                return nil
-            }
-            offset += 1
-        }
-        return nil
+    /// Never reported: the compacted parse gives way to the file's own.
+    private static func misplacedPlaceholder(at location: SourceLocation) -> InputError {
+        InputError(at: location, "a reused entity's placeholder is not where its entity was")
     }
 
     private mutating func checkUniqueProperty(_ name: String, at location: SourceLocation, in owner: String) throws(InputError) {

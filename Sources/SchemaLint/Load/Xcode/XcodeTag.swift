@@ -26,9 +26,16 @@ enum XcodeElementName: Int, CaseIterable {
 }
 
 /// The names `XMLStreamReader` recognises for the reader: the XML attribute names (an index below
-/// their count is an `XcodeXMLName`'s raw value), then the element names.
+/// their count is an `XcodeXMLName`'s raw value), then the element names, then the placeholder of a
+/// reused entity (`CompactedXcodeContents`).
 enum XcodeKnownNames {
-    static let all = XcodeXMLName.names + XcodeElementName.names
+    static let all = XcodeXMLName.names + XcodeElementName.names + [CompactedXcodeContents.placeholderName]
+
+    private static let placeholderIndex = XcodeXMLName.names.count + XcodeElementName.names.count
+
+    static func isReusedEntityPlaceholder(_ index: Int?) -> Bool {
+        index == placeholderIndex
+    }
 
     static func attribute(_ index: Int?) -> XcodeXMLName? {
         index.flatMap { XcodeXMLName(rawValue: $0) }
