@@ -23,6 +23,9 @@ struct YAMLEntitySpans {
     private(set) var spans: [Span] = []
     /// The 0-based column of the entity keys.
     private(set) var column = 0
+    /// The byte offset of the start of each line the scan read (line 1 first): the first lines of
+    /// the text, through the line that ends the entities, or all of them.
+    private(set) var lineStarts: [Int] = []
 
     /// Finds no candidate when the text has line breaks other than `\n` and `\r\n` (libyaml counts
     /// a lone `\r`, NEL, LS and PS as line breaks too), a tab in an entity's indentation, or no line
@@ -36,12 +39,14 @@ struct YAMLEntitySpans {
         var column: Int?
         var open: (line: Int, start: Int, colon: Int)?
         var found: [Span] = []
+        var starts: [Int] = []
         func close(at end: Int, line: Int) {
             if let span = open { found.append(Span(lines: span.line..<line, bytes: span.start..<end, colon: span.colon)) }
             open = nil
         }
         while lineStart < count {
             let lineEnd = memchr(base + lineStart, 0x0A, count - lineStart).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
+            starts.append(lineStart)
             defer {
                 lineStart = lineEnd + 1
                 line += 1
@@ -69,6 +74,7 @@ struct YAMLEntitySpans {
         guard let column else { return }
         self.column = column
         spans = found
+        lineStarts = starts
     }
 
     /// Whether the line is `entities:` at column 0, with nothing after it but spaces.

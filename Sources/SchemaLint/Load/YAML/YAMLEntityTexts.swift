@@ -16,8 +16,10 @@ struct YAMLEntityTexts {
     private(set) var ranges: [Range<Int>?] = []
 
     init(document: YAMLDocument, bytes: UnsafeBufferPointer<UInt8>, entities: Int) {
+        // The parse that skipped known entities read the first lines already (up to the line that
+        // ends the entities, which is all an entity's text needs; a line beyond gives no text).
         guard !document.hasAliases, document.tags.isEmpty, document.kind(entities) == .mapping, !document.nodes[entities].isFlow,
-              let lineStarts = Self.lineStarts(of: bytes)
+              let lineStarts = document.lineStarts ?? Self.lineStarts(of: bytes)
         else { return }
         func startsItsLine(_ node: Int) -> Bool {
             let (line, column) = (Int(document.nodes[node].line), Int(document.nodes[node].column))

@@ -65,11 +65,12 @@ public struct YAMLParser: Sendable {
                     file: file, line: 1, column: 1,
                     message: "the file is not valid UTF-8: it starts with a \(encoding) byte-order mark; save it as UTF-8")
             }
-            let text = UnsafeBufferPointer(rebasing: all[YAMLSourceText.utf8BOMLength(all)...])
+            let bom = YAMLSourceText.utf8BOMLength(all)
+            let text = UnsafeBufferPointer(rebasing: all[bom...])
             // The compacted text is checked on its own: the entities it leaves out are texts read
             // before, which passed this check in their own files (whole lines, so no character
             // straddles their ends). Any problem there, and the whole text is checked and parsed.
-            if !text.isEmpty, let entities, let document = parseSkippingKnownEntities(text, file: file, entities: entities) {
+            if !text.isEmpty, let entities, let document = parseSkippingKnownEntities(text, at: bom, file: file, entities: entities) {
                 return document
             }
             if let (offset, problem) = YAMLSourceText.firstProblem(in: text) {
@@ -88,7 +89,8 @@ public struct YAMLParser: Sendable {
     /// placeholders (`CompactedYAMLText`); nil when none is known, or when the compacted text is not
     /// UTF-8 made of the characters YAML allows, fails to parse, or its placeholders are not where
     /// the entities were (the caller then checks and parses `text`).
-    private func parseSkippingKnownEntities(_ text: UnsafeBufferPointer<UInt8>, file: String, entities: EntityTextCache) -> YAMLDocument? {
+    /// `offset` is where the text starts in the file (after a byte-order mark).
+    private func parseSkippingKnownEntities(_ text: UnsafeBufferPointer<UInt8>, at offset: Int, file: String, entities: EntityTextCache) -> YAMLDocument? {
         let candidates = YAMLEntitySpans(text)
         guard !candidates.spans.isEmpty else { return nil }
         let column = candidates.column
@@ -105,6 +107,7 @@ public struct YAMLParser: Sendable {
                   let reused = placeholders?.resolve(in: &document)
             else { return nil }
             document.reusedEntities = reused
+            document.lineStarts = offset == 0 ? candidates.lineStarts : candidates.lineStarts.map { $0 + offset }
             return document
         }
     }
