@@ -170,6 +170,30 @@ import Testing
         #expect(!ByteSearch.containsAny(words, in: Array("Persistent Stores Item @mai".utf8)))
     }
 
+    @Test func byteSearchAgreesWithANaiveSearchOnNearMisses() {
+        // Every haystack of up to six bytes of a few letters: the words' anchors, first and last
+        // bytes stand everywhere, at both ends too, so nearly every place is a candidate that the
+        // first/last-byte test or the comparison must reject.
+        let words = ByteSearch.Words(["aPb", "PPa", "Ia", "bIIb", "@@", "a@Pa"].map { Array($0.utf8) })
+        let alphabet = Array("abPI@".utf8)
+        var haystacks: [[UInt8]] = [[]]
+        var shorter: [[UInt8]] = [[]]
+        for _ in 1...6 {
+            shorter = shorter.flatMap { prefix in alphabet.map { prefix + [$0] } }
+            haystacks += shorter
+        }
+        var found = 0
+        for haystack in haystacks {
+            let naive = words.words.contains { word in
+                haystack.count >= word.count && (0...(haystack.count - word.count)).contains { Array(haystack[$0..<($0 + word.count)]) == word }
+            }
+            #expect(ByteSearch.containsAny(words, in: haystack) == naive, "\(String(decoding: haystack, as: UTF8.self))")
+            if naive { found += 1 }
+        }
+        // Both answers are common, so the comparison says something either way.
+        #expect(found > haystacks.count / 10 && found < haystacks.count * 9 / 10)
+    }
+
     @Test func byteSearchAnchorsOnARareByteAndStillFindsEveryPlace() {
         // The anchor of `loadPersistentStores` is its `P`, of `moveItem` its `I`, of `@main` its `@`.
         #expect(ByteSearch.anchorIndex(of: Array("loadPersistentStores".utf8)) == 4)

@@ -13,11 +13,23 @@ public enum ByteSearch {
     public struct Words: Sendable {
         public let words: [[UInt8]]
         /// The byte of each pass, and the words found through it with that byte's index in each.
-        let groups: [(byte: UInt8, members: [(word: Int, offset: Int)])]
+        let groups: [(byte: UInt8, members: [Member])]
+
+        /// A word of a group: which word, where the group's byte is in it, and what a place must
+        /// hold before the whole word is compared there.
+        struct Member {
+            var word: Int
+            var offset: Int
+            var count: Int
+            var first: UInt8
+            var last: UInt8
+        }
 
         public init(_ words: [[UInt8]]) {
             self.words = words
-            self.groups = ByteSearch.groups(of: words)
+            self.groups = ByteSearch.groups(of: words).map { group in
+                (group.byte, group.members.map { Member(word: $0.word, offset: $0.offset, count: words[$0.word].count, first: words[$0.word][0], last: words[$0.word][words[$0.word].count - 1]) })
+            }
         }
     }
 
@@ -34,24 +46,29 @@ public enum ByteSearch {
         bytes.withUnsafeBytes { containsAny(words, in: $0) }
     }
 
-    /// Whether any of `words` occurs in the bytes at `haystack` (as above, without an array).
+    /// Whether any of `words` occurs in the bytes at `haystack` (as above, without an array). In
+    /// code the group's byte is often there without the word (the `I` of `Int`), so a word's first
+    /// and last bytes are compared before the whole word.
     public static func containsAny(_ words: Words, in haystack: UnsafeRawBufferPointer) -> Bool {
         guard let base = haystack.baseAddress else { return false }
         let count = haystack.count
-        for group in words.groups {
-            var position = 0
-            while position < count, let found = memchr(base + position, Int32(group.byte), count - position) {
-                let at = base.distance(to: UnsafeRawPointer(found))
-                for member in group.members {
-                    let word = words.words[member.word]
-                    let start = at - member.offset
-                    guard start >= 0, start + word.count <= count else { continue }
-                    if word.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, word.count) }) == 0 { return true }
+        let bytes = haystack.assumingMemoryBound(to: UInt8.self)
+        return words.words.withUnsafeBufferPointer { list in
+            for group in words.groups {
+                var position = 0
+                while position < count, let found = memchr(base + position, Int32(group.byte), count - position) {
+                    let at = base.distance(to: UnsafeRawPointer(found))
+                    for member in group.members {
+                        let start = at - member.offset
+                        let end = start + member.count
+                        guard start >= 0, end <= count, bytes[start] == member.first, bytes[end - 1] == member.last else { continue }
+                        if list[member.word].withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, member.count) }) == 0 { return true }
+                    }
+                    position = at + 1
                 }
-                position = at + 1
             }
+            return false
         }
-        return false
     }
 
     /// Groups the words by a byte each holds: repeatedly the byte that the most words not yet
