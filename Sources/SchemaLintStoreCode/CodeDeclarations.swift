@@ -1,4 +1,5 @@
 import SchemaLint
+import SchemaLintSwiftSource
 import SwiftSyntax
 
 /// A piece of code that runs as one: a function or initializer body, or a property's initial value
@@ -33,11 +34,11 @@ struct CodeDeclarations {
     private(set) var propertyTypes: [String: String] = [:]
     private var unitByBody: [SyntaxIdentifier: Int] = [:]
 
+    /// Each file is walked on its own, on all cores; what they declare is gathered in file order.
     init(_ files: [StoreCodeSourceFile]) {
         self.files = files
-        for (index, file) in files.enumerated() {
-            let collector = DeclarationCollector(viewMode: .sourceAccurate)
-            collector.walk(file.tree)
+        let collected = OrderedConcurrentMap.map(count: files.count) { index in FileDeclarations(files[index]) }
+        for (index, (file, collector)) in zip(files, collected).enumerated() {
             typeNames.formUnion(collector.typeNames)
             propertyTypes.merge(collector.propertyTypes) { first, _ in first }
             for found in collector.units {
@@ -81,9 +82,24 @@ struct CodeDeclarations {
     }
 }
 
+/// The types and members one file declares.
+private struct FileDeclarations: Sendable {
+    var units: [DeclarationCollector.Found]
+    var typeNames: Set<String>
+    var propertyTypes: [String: String]
+
+    init(_ file: StoreCodeSourceFile) {
+        let collector = DeclarationCollector(viewMode: .sourceAccurate)
+        collector.walk(file.tree)
+        units = collector.units
+        typeNames = collector.typeNames
+        propertyTypes = collector.propertyTypes
+    }
+}
+
 /// Walks one file for types and their members.
 private final class DeclarationCollector: SyntaxVisitor {
-    struct Found {
+    struct Found: Sendable {
         var typeName: String
         var member: String
         var display: String
@@ -100,7 +116,7 @@ private final class DeclarationCollector: SyntaxVisitor {
 
     private func enter(_ name: String, inherits: InheritanceClauseSyntax?) {
         typeNames.insert(name)
-        let isApp = inherits?.inheritedTypes.contains { ["App", "SwiftUI.App"].contains($0.type.trimmedDescription) } ?? false
+        let isApp = inherits?.inheritedTypes.contains { ["App", "SwiftUI.App"].contains($0.type.trimmedText) } ?? false
         types.append((name, isApp))
     }
 
@@ -113,8 +129,8 @@ private final class DeclarationCollector: SyntaxVisitor {
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, inherits: node.inheritanceClause); return .visitChildren }
     override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
-        types.append((name, node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "App" } ?? false))
+        let name = node.extendedType.trimmedText.split(separator: ".").last.map(String.init) ?? ""
+        types.append((name, node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedText == "App" } ?? false))
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }

@@ -1,5 +1,6 @@
 import Foundation
 import SchemaLint
+import SchemaLintSwiftSource
 import SwiftSyntax
 
 /// Which closures run before the code around them goes on: those called where they are written
@@ -160,11 +161,11 @@ final class UseCollector: SyntaxVisitor {
             return projectType(ofProperty: member.declName.baseName.text, in: base)
         }
         if let cast = expression.as(AsExprSyntax.self) {
-            let type = cast.type.trimmedDescription.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
+            let type = cast.type.trimmedText.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
             return declarations.typeNames.contains(type) ? type : nil
         }
         if let sequence = expression.as(SequenceExprSyntax.self), let type = sequence.elements.last?.as(TypeExprSyntax.self) {
-            let name = type.type.trimmedDescription
+            let name = type.type.trimmedText
             return declarations.typeNames.contains(name) ? name : nil
         }
         return nil

@@ -1,5 +1,5 @@
-import Foundation
 import SchemaLint
+import SchemaLintSwiftSource
 import SwiftSyntax
 
 /// The store-handling facts of one Swift file. Openings come back with the unit they are in, for
@@ -103,9 +103,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             if member != nil { addFileOperation(node, name: name, labels: labels) }
         case "migratePersistentStore", "replacePersistentStore":
             scanned.facts.relocations.append(StoreRelocation(written: "\(name)(\(labels))", place: place(node.calledExpression)))
-        case "register" where labels.hasPrefix("forTaskWithIdentifier:") && (member?.base?.trimmedDescription.contains("BGTaskScheduler") ?? false):
+        case "register" where labels.hasPrefix("forTaskWithIdentifier:") && (member?.base?.trimmedText.contains("BGTaskScheduler") ?? false):
             scanned.facts.backgroundEvidence.append(BackgroundEvidence("BGTaskScheduler.register(forTaskWithIdentifier:)", at: file.location(of: node)))
-        case "setMinimumBackgroundFetchInterval" where !node.arguments.trimmedDescription.lowercased().contains("never"):
+        case "setMinimumBackgroundFetchInterval" where !node.arguments.trimmedText.lowercased().contains("never"):
             scanned.facts.backgroundEvidence.append(BackgroundEvidence("setMinimumBackgroundFetchInterval", at: file.location(of: node)))
         case "backgroundTask" where member != nil:
             scanned.facts.backgroundEvidence.append(BackgroundEvidence("the SwiftUI .backgroundTask modifier", at: file.location(of: node)))
@@ -124,7 +124,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     /// `ModelContainer(...)` for previews and tests: in memory, so nothing to migrate or lose.
     private func isInMemoryOrPreview(_ node: FunctionCallExprSyntax) -> Bool {
-        let arguments = node.arguments.trimmedDescription.replacingOccurrences(of: " ", with: "")
+        let arguments = String(node.arguments.trimmedText.filter { $0 != " " })
         if arguments.contains("isStoredInMemoryOnly:true") || arguments.contains("inMemory:true") { return true }
         var current = node.parent
         while let syntax = current {
@@ -150,7 +150,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private static func asksForMigration(_ dictionary: DictionaryExprSyntax) -> Bool {
         guard case .elements(let elements) = dictionary.content else { return false }
         return elements.contains { element in
-            element.key.trimmedDescription.hasSuffix("NSMigratePersistentStoresAutomaticallyOption") && element.value.trimmedDescription.contains("true")
+            element.key.trimmedText.hasSuffix("NSMigratePersistentStoresAutomaticallyOption") && element.value.trimmedText.contains("true")
         }
     }
 
@@ -233,14 +233,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let companions = companionNames(around: node)
         scanned.facts.fileOperations.append(StoreFileOperation(
             operation: operation, written: "\(name)(\(labels))", place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)),
-            store: target.trimmedDescription, handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake
+            store: target.trimmedText, handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake
         ))
     }
 
     /// A literal store file name, a store description's or store's `url`, or a name bound to one
     /// (in the same unit, or a property of the same type); never the store's folder or a `-wal` name.
     private func isStore(_ expression: ExprSyntax, depth: Int) -> Bool {
-        let text = expression.trimmedDescription
+        let text = expression.trimmedText
         if text.contains("-wal") || text.contains("-shm") || text.contains("deletingLastPathComponent") { return false }
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(expression)
@@ -319,7 +319,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let finder = CompleteProtection(viewMode: .sourceAccurate)
         finder.walk(group)
         if let value = finder.found {
-            scanned.facts.protections.append(StoreFileProtection(place: place(value), written: value.trimmedDescription))
+            scanned.facts.protections.append(StoreFileProtection(place: place(value), written: value.trimmedText))
         }
         return .visitChildren
     }
@@ -516,7 +516,7 @@ private final class DescriptionURLs: SyntaxVisitor {
     var found = false
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.declName.baseName.text == "url", let base = node.base?.trimmedDescription,
+        if node.declName.baseName.text == "url", let base = node.base?.trimmedText,
            base.contains("escription") || base.contains("persistentStore") {
             found = true
         }
@@ -561,7 +561,7 @@ private final class BindingFinder: SyntaxVisitor {
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
-        if value == nil, elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedDescription == name || elements[0].trimmedDescription == "self.\(name)" {
+        if value == nil, elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedText == name || elements[0].trimmedText == "self.\(name)" {
             value = elements[2]
         }
         return .visitChildren

@@ -12,6 +12,9 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
 
     public var name: String { "Swift store code" }
 
+    /// What it reads matters to the store-handling rules only.
+    public var feedsOnly: RuleCategory? { .storeHandling }
+
     /// What a Swift file must mention to be parsed: a store call, a file operation, background
     /// work, or a launch entry point (which may reach a store opened in another file).
     static let words = ByteSearch.Words([
@@ -38,9 +41,11 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
     public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
         var reading = ModelSourceReading()
         var files: [StoreCodeSourceFile] = []
-        for source in sources {
+        // Files are parsed, walked and scanned on all cores; everything is gathered in file order.
+        let parsed = OrderedConcurrentMap.map(count: sources.count) { index in ParsedSwiftFile.parse(sources[index], options: options) }
+        for (source, parse) in zip(sources, parsed) {
             let file: StoreCodeSourceFile
-            switch ParsedSwiftFile.parse(source, options: options) {
+            switch parse {
             case .success(let parsed): file = StoreCodeSourceFile(parsed, bytes: source.bytes)
             case .failure(let error):
                 reading.errors.append(error)
@@ -59,8 +64,8 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
         var facts = StoreCodeFacts()
         var openings: [LocatedOpening] = []
         var escapes: [EscapingFailure] = []
-        for file in files {
-            let scanned = StoreCodeScanner(file: file, declarations: declarations).scan()
+        let scans = OrderedConcurrentMap.map(count: files.count) { [files] index in StoreCodeScanner(file: files[index], declarations: declarations).scan() }
+        for scanned in scans {
             facts.append(scanned.facts)
             openings += scanned.openings
             escapes += scanned.escapes

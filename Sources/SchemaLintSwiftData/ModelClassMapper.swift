@@ -21,7 +21,7 @@ struct ModelClassMapper {
         let scope = model.scope + [declaration.name.text]
         let types = PropertyTypeMapper(declarations: declarations, scope: scope)
         var mapped = Mapped(entity: Entity(name: declaration.name.text, location: file.location(of: declaration.name)), destinations: [], notes: [])
-        if let parent = declaration.inheritanceClause?.inheritedTypes.first.flatMap({ declarations.modelClass(named: $0.type.trimmedDescription, in: model.scope) }) {
+        if let parent = declaration.inheritanceClause?.inheritedTypes.first.flatMap({ declarations.modelClass(named: $0.type.trimmedText, in: model.scope) }) {
             mapped.entity.parent = parent.node.name.text
             mapped.destinations.append(parent)
         }
@@ -107,7 +107,7 @@ struct ModelClassMapper {
             if let canonical = DefaultValue.canonical(text, for: attribute.type) { return canonical }
         case .none: break
         }
-        let text = initial.trimmedDescription
+        let text = initial.trimmedText
         notes.append(ReadingNote(at: file.location(of: initial), "the default of '\(attribute.name)' is computed (`\(text.count > 60 ? String(text.prefix(60)) + "..." : text)`), not a literal: read as a default whose value is unknown"))
         return text
     }
@@ -135,8 +135,8 @@ struct ModelClassMapper {
                 case "transformable":
                     attribute.type = .transformable
                     let by = expression.as(FunctionCallExprSyntax.self)?.arguments.first { $0.label?.text == "by" }?.expression
-                    attribute.transformer = by.map { $0.trimmedDescription.replacingOccurrences(of: ".self", with: "") }
-                        ?? expression.as(FunctionCallExprSyntax.self)?.arguments.first?.expression.trimmedDescription
+                    attribute.transformer = by.map { $0.trimmedText.replacingOccurrences(of: ".self", with: "") }
+                        ?? expression.as(FunctionCallExprSyntax.self)?.arguments.first?.expression.trimmedText
                 default: break
                 }
             default: break

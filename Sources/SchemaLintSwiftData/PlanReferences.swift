@@ -43,9 +43,9 @@ struct PlanReferences {
                 // The member's own name is no reference of its own: only the base is read further.
                 guard let base = access.base else { continue }
                 if access.declName.baseName.tokenKind == .keyword(.self) {
-                    types.append(TypeReference(name: base.trimmedDescription, node: Syntax(access), file: file, scope: scope))
+                    types.append(TypeReference(name: base.trimmedText, node: Syntax(access), file: file, scope: scope))
                 } else if depth < Self.maximumDepth,
-                          let property = declarations.staticProperty(access.declName.baseName.text, of: base.trimmedDescription, in: scope) {
+                          let property = declarations.staticProperty(access.declName.baseName.text, of: base.trimmedText, in: scope) {
                     follow(property, declarations: declarations, depth: depth)
                 } else {
                     collect(Syntax(base), file: file, scope: scope, declarations: declarations, depth: depth)

@@ -1,4 +1,5 @@
 import SchemaLint
+import SchemaLintSwiftSource
 import SwiftSyntax
 
 /// What a stored property of a `@Model` class is in Core Data terms, read from its Swift type.
@@ -38,13 +39,13 @@ struct PropertyTypeMapper {
         let element = type.as(ArrayTypeSyntax.self)?.element ?? Self.genericArgument(of: type, named: ["Array", "Set"])
         if let element {
             if let destination = model(element) { return .relationship(destination: destination, isToMany: true, isOptional: isOptional) }
-            return .attribute(.transformable, isOptional: isOptional, guess: "'\(type.trimmedDescription)' is a collection of values, which SwiftData stores encoded as binary data: read as a transformable attribute")
+            return .attribute(.transformable, isOptional: isOptional, guess: "'\(type.trimmedText)' is a collection of values, which SwiftData stores encoded as binary data: read as a transformable attribute")
         }
         if type.is(DictionaryTypeSyntax.self) || Self.genericArgument(of: type, named: ["Dictionary"]) != nil {
-            return .attribute(.transformable, isOptional: isOptional, guess: "'\(type.trimmedDescription)' is a dictionary, which SwiftData stores encoded as binary data: read as a transformable attribute")
+            return .attribute(.transformable, isOptional: isOptional, guess: "'\(type.trimmedText)' is a dictionary, which SwiftData stores encoded as binary data: read as a transformable attribute")
         }
         if let destination = model(type) { return .relationship(destination: destination, isToMany: false, isOptional: isOptional) }
-        let name = type.trimmedDescription
+        let name = type.trimmedText
         let last = String(name.split(separator: ".").last ?? "")
         if let (qualified, kind) = declarations.valueType(named: name, in: scope) {
             return .attribute(.composite, isOptional: isOptional, guess: "'\(name)' is a Codable \(kind) (\(qualified)), which SwiftData stores as a composite value: read as a composite attribute")
@@ -57,7 +58,7 @@ struct PropertyTypeMapper {
     }
 
     private func model(_ type: TypeSyntax) -> Declared<ClassDeclSyntax>? {
-        declarations.modelClass(named: type.trimmedDescription, in: scope)
+        declarations.modelClass(named: type.trimmedText, in: scope)
     }
 
     /// `X` for `Optional<X>`, `Array<X>`, `Set<X>` when the type is one of the named generics.
@@ -86,10 +87,10 @@ struct PropertyTypeMapper {
         }
         if let access = value.as(MemberAccessExprSyntax.self), let base = access.base {
             let member = access.declName.baseName.text
-            if base.trimmedDescription == "Date", ["now", "distantPast", "distantFuture"].contains(member) { return named("Date") }
-            if member == "uuidString", base.trimmedDescription == "UUID()" { return named("String") }
-            if let (_, kind) = declarations.valueType(named: base.trimmedDescription, in: scope), kind == "enum" {
-                return named(base.trimmedDescription)
+            if base.trimmedText == "Date", ["now", "distantPast", "distantFuture"].contains(member) { return named("Date") }
+            if member == "uuidString", base.trimmedText == "UUID()" { return named("String") }
+            if let (_, kind) = declarations.valueType(named: base.trimmedText, in: scope), kind == "enum" {
+                return named(base.trimmedText)
             }
         }
         return nil

@@ -73,7 +73,7 @@ struct CloudKitSetting {
             case "automatic", "private": isSynced = true
             default:
                 isSynced = true
-                notes.append(ReadingNote(at: database.file.location(of: expression), "cannot tell statically whether `cloudKitDatabase: \(expression.trimmedDescription)` syncs: the models are read as synced with CloudKit"))
+                notes.append(ReadingNote(at: database.file.location(of: expression), "cannot tell statically whether `cloudKitDatabase: \(expression.trimmedText)` syncs: the models are read as synced with CloudKit"))
             }
         }
     }

@@ -107,7 +107,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     private func qualified(_ name: String) -> String { (scope + [name]).joined(separator: ".") }
 
     private func adopt(_ name: String, _ inheritance: InheritanceClauseSyntax?, _ node: some SyntaxProtocol) {
-        let adopted = Set((inheritance?.inheritedTypes ?? []).map { $0.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? "" })
+        let adopted = Set((inheritance?.inheritedTypes ?? []).map { $0.type.trimmedText.split(separator: ".").last.map(String.init) ?? "" })
         if adopted.contains("VersionedSchema"), found.schemaDeclarations[name] == nil {
             found.schemas.append(name)
             found.schemaDeclarations[name] = Declared(node: Syntax(node), file: file, scope: scope)
@@ -148,18 +148,18 @@ private final class DeclarationCollector: SyntaxVisitor {
     override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let extended = node.extendedType.trimmedDescription
+        let extended = node.extendedType.trimmedText
         let name = extended
         adopt(name, node.inheritanceClause, node.extendedType)
         scope.append(contentsOf: extended.split(separator: ".").map(String.init))
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) {
-        scope.removeLast(node.extendedType.trimmedDescription.split(separator: ".").count)
+        scope.removeLast(node.extendedType.trimmedText.split(separator: ".").count)
     }
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
-        found.typeAliases[qualified(node.name.text)] = node.initializer.value.trimmedDescription
+        found.typeAliases[qualified(node.name.text)] = node.initializer.value.trimmedText
         return .skipChildren
     }
 
@@ -177,7 +177,7 @@ private final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let labels = node.arguments.compactMap { $0.label?.text }
-        let callee = node.calledExpression.trimmedDescription
+        let callee = node.calledExpression.trimmedText
         if labels.contains("fromVersion"), labels.contains("toVersion"), callee.hasSuffix("custom") || callee.hasSuffix("lightweight") {
             found.stages.append(Declared(node: node, file: file, scope: scope))
         }
@@ -192,6 +192,6 @@ private final class DeclarationCollector: SyntaxVisitor {
 extension AttributeSyntax {
     /// `Model` for `@Model`, `Attribute` for `@SwiftData.Attribute(...)`.
     var simpleName: String {
-        String(attributeName.trimmedDescription.split(separator: ".").last ?? "")
+        String(attributeName.trimmedText.split(separator: ".").last ?? "")
     }
 }

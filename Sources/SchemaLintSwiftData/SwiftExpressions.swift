@@ -1,3 +1,4 @@
+import SchemaLintSwiftSource
 import SwiftSyntax
 
 /// Reads the few kinds of expression a model declaration holds, statically: literals, `X.self`,
@@ -54,7 +55,7 @@ enum SwiftExpressions {
         var found: [(String, Syntax)] = []
         for child in node.children(viewMode: .sourceAccurate) {
             if let access = child.as(MemberAccessExprSyntax.self), access.declName.baseName.tokenKind == .keyword(.self), let base = access.base {
-                found.append((base.trimmedDescription, Syntax(access)))
+                found.append((base.trimmedText, Syntax(access)))
             } else {
                 found += selfReferences(in: child)
             }
@@ -75,7 +76,7 @@ enum SwiftExpressions {
     static func schemaVersion(in node: some SyntaxProtocol) -> String? {
         for child in node.children(viewMode: .sourceAccurate) {
             if let call = child.as(FunctionCallExprSyntax.self) {
-                let callee = call.calledExpression.trimmedDescription
+                let callee = call.calledExpression.trimmedText
                 if ["Schema.Version", "Version", ".init", "Schema.Version.init", "Version.init"].contains(callee) {
                     let numbers = call.arguments.map { integer($0.expression) }
                     if (1...3).contains(numbers.count), numbers.allSatisfy({ $0 != nil && $0! >= 0 }) {

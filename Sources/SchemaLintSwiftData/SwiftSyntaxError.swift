@@ -20,7 +20,7 @@ private final class FirstSyntaxErrorFinder: SyntaxVisitor {
 
     override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {
         if found == nil {
-            let text = node.trimmedDescription
+            let text = node.trimmedText
             found = (Syntax(node), "unexpected '\(text.count > 40 ? String(text.prefix(40)) + "..." : text)'")
         }
         return .skipChildren

@@ -1,4 +1,5 @@
 import SchemaLint
+import SchemaLintSwiftSource
 import SwiftSyntax
 
 /// Builds model versions from the declarations of a run: one version per `VersionedSchema`,
@@ -33,7 +34,7 @@ struct VersionedSchemaHistory {
             }
             for element in Self.listElements(of: property.node)
             where PlanReferences(in: element, file: property.file, scope: property.scope, declarations: declarations).types.isEmpty {
-                reading.notes.append(ReadingNote(at: property.file.location(of: element), "cannot read '\(element.expression.trimmedDescription)' in the schemas of '\(plan)': schemalint reads a schema written as `SchemaV2.self`, or a static property set to one; the versions it stands for are not linted"))
+                reading.notes.append(ReadingNote(at: property.file.location(of: element), "cannot read '\(element.expression.trimmedText)' in the schemas of '\(plan)': schemalint reads a schema written as `SchemaV2.self`, or a static property set to one; the versions it stands for are not linted"))
             }
             listed.formUnion(schemas)
             // Plans that list the same schemas (one for upgrades and one for tests or downgrades)
@@ -147,7 +148,7 @@ struct VersionedSchemaHistory {
     /// The `MigrationStage.custom` stages among those written.
     private func customStages(_ written: [Declared<FunctionCallExprSyntax>], model: String) -> [WrittenMigration] {
         written.compactMap { stage in
-            guard stage.node.calledExpression.trimmedDescription.hasSuffix("custom"), let step = step(of: stage) else { return nil }
+            guard stage.node.calledExpression.trimmedText.hasSuffix("custom"), let step = step(of: stage) else { return nil }
             return WrittenMigration(
                 model: model, from: step.from, to: step.to,
                 kind: .staged(reason: "the MigrationStage.custom from \(step.from) to \(step.to)"),

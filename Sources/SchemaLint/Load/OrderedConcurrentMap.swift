@@ -1,10 +1,11 @@
 import Foundation
 
-/// Runs independent jobs on all cores and gathers their results in job order.
-enum OrderedConcurrentMap {
+/// Runs independent jobs on all cores and gathers their results in job order (readers in their own
+/// targets use it too).
+public enum OrderedConcurrentMap {
     /// `[transform(0), ..., transform(count - 1)]`, computed concurrently. When jobs fail, the error of
     /// the lowest index is thrown, so the outcome does not depend on scheduling.
-    static func map<Value: Sendable, Failure: Error>(
+    public static func map<Value: Sendable, Failure: Error>(
         count: Int, _ transform: @Sendable (Int) throws(Failure) -> Value
     ) throws(Failure) -> [Value] {
         let slots = Slots<Value, Failure>(count: count)

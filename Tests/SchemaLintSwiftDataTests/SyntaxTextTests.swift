@@ -1,0 +1,60 @@
+import Foundation
+import SchemaLintSwiftSource
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+/// `trimmedText` is what swift-syntax's `trimmedDescription` gives, for every node.
+@Suite struct SyntaxTextTests {
+    /// Every node of a tree, in order.
+    private final class AllNodes: SyntaxAnyVisitor {
+        var nodes: [Syntax] = []
+        override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+            nodes.append(node)
+            return .visitChildren
+        }
+    }
+
+    private func mismatches(in source: String) -> [String] {
+        let tree = Parser.parse(source: source)
+        let collector = AllNodes(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        #expect(collector.nodes.count > 3)
+        return collector.nodes.filter { $0.trimmedText != $0.trimmedDescription }.map { "\($0.kind): \($0.trimmedDescription.debugDescription)" }
+    }
+
+    @Test func everyNodeOfTriviaRichCodeReadsAsTrimmedDescriptionDoes() {
+        let source = """
+        // leading comment
+        /// doc comment
+        @main   struct App {  // trailing comment
+            /* block */ let store = Store.shared   /* after */
+            init() {
+                container.loadPersistentStores { _, error in   // handler
+                    if let error { fatalError("\\(error)") }\t
+                }
+            }
+        }
+        let broken = (1, 
+        #if DEBUG
+        let x = "é ✓ \\u{1F600}"
+        #endif
+        """
+        #expect(mismatches(in: source) == [])
+    }
+
+    @Test func everyNodeOfTheExamplesAndStoreFixturesReadsAsTrimmedDescriptionDoes() throws {
+        let root = SchemaLintExecutable.packageRoot
+        var files: [URL] = []
+        for folder in ["examples/swiftdata", "Tests/SchemaLintTests/Fixtures/store-code"] {
+            let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                if url.pathExtension == "swift" { files.append(url) }
+            }
+        }
+        #expect(files.count >= 10)
+        for file in files {
+            #expect(mismatches(in: try String(contentsOf: file, encoding: .utf8)) == [], "\(file.lastPathComponent)")
+        }
+    }
+}
