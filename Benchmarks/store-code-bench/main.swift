@@ -3,25 +3,32 @@ import SchemaLint
 import SchemaLintStoreCode
 import SchemaLintSwiftData
 
-// schemalint-store-bench [--files N] [--store-files N] [--lines N] [--repeat N]
+// schemalint-store-bench [--files N] [--store-files N] [--lines N] [--repeat N] [--keep]
 //
 // What the store-handling rules add to a lint of an app's Swift sources (docs/performance.md):
 // generates a project of N Swift files (default 500) of which only a few open, move or protect a
 // store (default 6) and one declares a SwiftData schema, then lints it through the whole pipeline
 // (finding files, reading, parsing, rules, policy) with the readers the executable registers,
 // and again without the Swift store-code reader. Runs alternate; the best of each is printed.
+// `--keep` writes the project, prints its folder and stops, to time `schemalint` on it as a whole
+// process (docs/performance.md).
 
 struct Options {
     var files = 500
     var storeFiles = 6
     var lines = 120
     var repeats = 7
+    var keep = false
 
     init(arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
         while let flag = iterator.next() {
+            if flag == "--keep" {
+                keep = true
+                continue
+            }
             guard let value = iterator.next().flatMap(Int.init), value > 0 else {
-                FileHandle.standardError.write(Data("usage: schemalint-store-bench [--files N] [--store-files N] [--lines N] [--repeat N]\n".utf8))
+                FileHandle.standardError.write(Data("usage: schemalint-store-bench [--files N] [--store-files N] [--lines N] [--repeat N] [--keep]\n".utf8))
                 exit(2)
             }
             switch flag {
@@ -113,7 +120,7 @@ enum BenchSchemaV1: VersionedSchema {
 let options = Options(arguments: CommandLine.arguments)
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-store-bench-\(getpid())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: folder) }
+defer { if !options.keep { try? FileManager.default.removeItem(at: folder) } }
 
 var bytes = 0
 @discardableResult
@@ -128,6 +135,10 @@ bytes += try write(schemaFile, "App/Schema.swift")
 for index in 0..<options.storeFiles { bytes += try write(storeFile(index), "App/Store/Store\(index).swift") }
 for index in 0..<max(0, options.files - options.storeFiles - 2) {
     bytes += try write(viewFile(index, lines: options.lines), "App/Views/Group\(index / 50)/Row\(index).swift")
+}
+if options.keep {
+    print(folder.path)
+    exit(0)
 }
 
 /// Processor time of the process so far (user and system, all threads): steadier than wall-clock

@@ -86,6 +86,43 @@ import Testing
         }
     }
 
+    /// A reader whose reading only the store-handling rules look at; it refuses every file it reads,
+    /// so a run shows whether it was asked.
+    struct StoreCodeStubReader: ModelSourceReader {
+        var name: String { "store stub" }
+        var fileNameSuffixes: [String] { [".storestub"] }
+        var feedsOnly: RuleCategory? { .storeHandling }
+
+        func claims(name: String, bytes: [UInt8]) -> Bool { true }
+
+        func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
+            var reading = ModelSourceReading()
+            reading.errors = sources.map { InputError(file: $0.name, line: 1, column: 1, message: "read by the store stub") }
+            return reading
+        }
+    }
+
+    /// A team that turns the store-handling rules off pays nothing for the readers that feed only them.
+    @Test func aReaderOfOneCategoryIsNotAskedWhenEveryRuleOfThatCategoryIsOff() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("model: M\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: string\n", to: "m.yaml")
+        let file = try folder.write("store code\n", to: "Store.storestub")
+        let storeRules = RuleCatalog.standard.descriptors.filter { $0.category == .storeHandling }.map(\.id)
+        #expect(storeRules.count >= 5)
+        let pipeline = LintPipeline(readers: [StoreCodeStubReader()])
+
+        try folder.write("rules:\n" + storeRules.map { "  \($0): off\n" }.joined(), to: ".schemalint.yml")
+        #expect(RuleCatalog.standard.categoriesOff(by: try ConfigurationLoader.load(file: folder.path + "/.schemalint.yml", knownRules: Set(RuleCatalog.standard.descriptors.map(\.id))).rules) == [.storeHandling])
+        #expect(throws: Never.self) { try pipeline.run(.init(paths: [folder.path])).get() }
+
+        // One rule of the category on: the reader is asked again.
+        try folder.write("rules:\n" + storeRules.dropFirst().map { "  \($0): off\n" }.joined(), to: ".schemalint.yml")
+        switch pipeline.run(.init(paths: [folder.path])) {
+        case .success: Issue.record("with one store-handling rule on, the store reader must read its file")
+        case .failure(let problems): #expect(problems.errors.map(\.description) == ["\(file):1:1: error: read by the store stub"])
+        }
+    }
+
     /// What one reader of a run makes of a file, the next gets without making it again (the Swift
     /// readers' parse); the same name with other bytes is made again.
     @Test func sharedReadingWorkMakesEachFileOncePerRun() {

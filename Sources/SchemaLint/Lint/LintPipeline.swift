@@ -99,6 +99,7 @@ public struct LintPipeline: Sendable {
         let configuration = try InputErrors.collect { () throws(InputError) in try loadConfiguration(options) }
         var loader = ModelLoader(configuration: configuration, declaresCloudKit: options.declaresCloudKit, skipsNonModelFiles: options.skipsNonModelFiles, readers: readers)
         loader.snapshot = options.snapshot
+        loader.categoriesOff = catalog.categoriesOff(by: configuration.rules)
         if let orderFile = options.orderFile {
             loader.bundleOrder = try InputErrors.collect { () throws(InputError) in try ModelLoader.readOrder(file: orderFile) }
         }

@@ -18,6 +18,9 @@ public struct ModelLoader: Sendable {
     public var yaml: YAMLModelLoader
     /// Readers of formats the core does not know (registered by the executable).
     public var readers: [any ModelSourceReader]
+    /// Categories whose every rule the run turns off: readers that only feed one of them
+    /// (`ModelSourceReader.feedsOnly`) are not asked about any file.
+    public var categoriesOff: Set<RuleCategory> = []
 
     public init(configuration: ProjectConfiguration = ProjectConfiguration(), declaresCloudKit: Bool = false, skipsNonModelFiles: Bool = false, yaml: YAMLModelLoader = YAMLModelLoader(), readers: [any ModelSourceReader] = []) {
         self.configuration = configuration
@@ -52,8 +55,10 @@ public struct ModelLoader: Sendable {
     /// code and Info.plist background modes (no dependency beyond libxml2).
     public static let builtInReaders: [any ModelSourceReader] = [ObjCStoreCodeReader(), InfoPlistReader()]
 
-    /// The registered readers and the built-in ones.
-    var allReaders: [any ModelSourceReader] { readers + Self.builtInReaders }
+    /// The registered readers and the built-in ones, less those whose rules are all off.
+    var allReaders: [any ModelSourceReader] {
+        (readers + Self.builtInReaders).filter { reader in reader.feedsOnly.map { !categoriesOff.contains($0) } ?? true }
+    }
 
     /// What the readers are told about the project, with a new `SharedReadingWork`: one value for
     /// all readers of a run.

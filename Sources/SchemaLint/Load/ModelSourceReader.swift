@@ -22,6 +22,12 @@ public protocol ModelSourceReader: Sendable {
     /// their histories (`ModelVersion.history`), the migrations written in them, notes about what
     /// was guessed, or the input errors found. Locations name the files as `sources` names them.
     func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading
+
+    /// The category of the only rules that look at what this reader reads (`storeHandling` for the
+    /// readers of store-handling code), or nil for a reader of models, which every rule looks at.
+    /// A run whose configuration turns every rule of that category off asks the reader about no
+    /// file, so those rules cost nothing there.
+    var feedsOnly: RuleCategory? { get }
 }
 
 /// A source file's name (as messages show it: a path, or `tag:path` for a file at a git tag) and
@@ -29,6 +35,9 @@ public protocol ModelSourceReader: Sendable {
 public typealias ModelSourceFile = (name: String, bytes: [UInt8])
 
 extension ModelSourceReader {
+    /// A reader of models, unless it says otherwise.
+    public var feedsOnly: RuleCategory? { nil }
+
     /// Whether the name ends as the names of this reader's files do.
     public func mayClaim(name: String) -> Bool {
         fileNameSuffixes.contains { name.hasSuffix($0) }

@@ -34,6 +34,13 @@ public struct RuleCatalog: Sendable {
         rulesByKind = table
     }
 
+    /// The categories whose every rule `settings` (`rules:` in .schemalint.yml) turns off.
+    public func categoriesOff(by settings: [String: ProjectConfiguration.RuleSetting]) -> Set<RuleCategory> {
+        var on: Set<RuleCategory> = []
+        for descriptor in descriptors where settings[descriptor.id] != .off { on.insert(descriptor.category) }
+        return Set(RuleCategory.allCases).subtracting(on)
+    }
+
     /// Every rule schemalint has.
     public static let standard = RuleCatalog(changeRules: [
         ElementRemovedRule.entity, ElementRemovedRule.attribute, ElementRemovedRule.relationship,

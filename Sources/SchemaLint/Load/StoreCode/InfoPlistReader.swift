@@ -9,6 +9,9 @@ public struct InfoPlistReader: ModelSourceReader {
 
     public var name: String { "Info.plist" }
 
+    /// What it reads matters to the store-handling rules only.
+    public var feedsOnly: RuleCategory? { .storeHandling }
+
     static let key = "UIBackgroundModes"
     private static let words = [Array(key.utf8)]
 

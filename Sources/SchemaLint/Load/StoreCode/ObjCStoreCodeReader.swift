@@ -7,6 +7,9 @@ public struct ObjCStoreCodeReader: ModelSourceReader {
 
     public var name: String { "Objective-C store code" }
 
+    /// What it reads matters to the store-handling rules only.
+    public var feedsOnly: RuleCategory? { .storeHandling }
+
     /// What a file must mention to be read (a byte search, before any tokenizing).
     static let words = ByteSearch.Words([
         "loadPersistentStores", "addPersistentStore", "NSFileProtectionComplete", "moveItemAt", "copyItemAt", "removeItemAt",
