@@ -38,7 +38,22 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
     /// Sources as bytes with the names messages show. Swift that does not parse is read as far as
     /// swift-syntax recovers it: this is app code, and the compiler says more about its syntax
     /// than a linter could.
+    ///
+    /// A file claimed only for a `catch` with a call that stops the app matters only as the caller
+    /// of a throwing function that opens a store: it is parsed only when the other files have an
+    /// opening whose error leaves such a function (most apps' `do`/`catch` with `fatalError` has
+    /// nothing to do with a store, and parsing is what the store-code reader costs).
     public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
+        let mentioningStores = sources.filter { ByteSearch.containsAny(Self.words, in: $0.bytes) }
+        if mentioningStores.count < sources.count {
+            let (reading, escapesAFunction) = read(mentioningStores, options: options)
+            if !escapesAFunction { return reading }
+        }
+        return read(sources, options: options).reading
+    }
+
+    /// What `sources` hold, and whether an opening's error leaves a throwing function in them.
+    private func read(_ sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> (reading: ModelSourceReading, escapesAFunction: Bool) {
         var reading = ModelSourceReading()
         var files: [StoreCodeSourceFile] = []
         // Files are parsed, walked and scanned on all cores; everything is gathered in file order.
@@ -75,7 +90,7 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
         followed.failureActions = ErrorPaths(declarations).follow(escapes)
         facts.append(followed)
         reading.storeCode = facts
-        return reading
+        return (reading, !escapes.isEmpty)
     }
 }
 

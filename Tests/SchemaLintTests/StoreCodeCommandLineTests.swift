@@ -239,6 +239,49 @@ import Testing
         #expect(!again.stdout.contains("[store-load-failure-destructive]"), "\(again.stdout)")
     }
 
+    /// A file that mentions no store but has a `catch` that stops the app is read only as the caller
+    /// of a throwing function that opens a store: when such a function exists, its `fatalError` is
+    /// found; when none does, the file is not read at all (its comments neither).
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"), arguments: [true, false])
+    func aCatchThatStopsTheAppIsReadOnlyWhenAnOpeningThrows(throwing: Bool) throws {
+        let handler = throwing ? "var loadError: Error?\n        container.loadPersistentStores { loadError = $1 }\n        try loadError.map { throw $0 }"
+            : "container.loadPersistentStores { _, error in if let error { print(error) } }"
+        let stack = """
+        import CoreData
+
+        enum Stack {
+            static func container() throws -> NSPersistentContainer {
+                let container = NSPersistentContainer(name: "Notes")
+                \(handler)
+                return container
+            }
+        }
+
+        """
+        let caller = """
+        final class Model {
+            func start() {
+                do {
+                    _ = try Stack.container()
+                } catch {
+                    fatalError("\\(error)") // schemalint:ignore store-opened-at-launch -- never at launch
+                }
+            }
+        }
+
+        """
+        let folder = try TemporaryFolder()
+        try folder.write(stack, to: "Stack.swift")
+        try folder.write(caller, to: "Model.swift")
+        let run = try Executable.run([folder.path])
+        if throwing {
+            #expect(run.stdout.contains("Model.swift:6:13: warning: fatalError() stops the app when loadPersistentStores fails"), "\(run.stdout)")
+            #expect(run.stdout.contains("Model.swift:6:36: warning: this suppression of 'store-opened-at-launch' matches no finding"), "\(run.stdout)")
+        } else {
+            #expect(!run.stdout.contains("Model.swift"), "\(run.stdout)")
+        }
+    }
+
     @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
     func aSuppressionCommentInSwiftAcceptsTheFinding() throws {
         let folder = try TemporaryFolder()
