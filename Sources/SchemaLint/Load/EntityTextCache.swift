@@ -40,11 +40,13 @@ public final class EntityTextCache: @unchecked Sendable {
     func entity(text: UnsafeRawBufferPointer, at location: SourceLocation) -> Entity? {
         guard !text.isEmpty else { return nil }
         let key = Self.key(text)
-        var known = lock.withLock {
-            entries[key]?.first { entry in
+        // The entity alone is copied out (not its entry, text included, as `first(where:)` would).
+        var known: Entity? = lock.withLock {
+            guard let bucket = entries[key], let index = bucket.firstIndex(where: { entry in
                 entry.entity.location.column == location.column && entry.text.count == text.count
                     && entry.text.withUnsafeBytes { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
-            }?.entity
+            }) else { return nil }
+            return bucket[index].entity
         }
         known?.location = location
         return known
