@@ -29,7 +29,10 @@ public struct ModelHistory: Sendable {
         for version in versions { groups[version.history, default: []].append(version) }
         var result: [ModelHistory] = []
         for key in groups.keys.sorted() {
-            let sorted = groups[key]!.sorted { ($0.version, $0.file) < ($1.version, $1.file) }
+            // Sorted by index, so that the comparisons read each key in place and the versions
+            // themselves move once.
+            let group = groups[key]!
+            let sorted = group.indices.sorted { (group[$0].version, group[$0].file) < (group[$1].version, group[$1].file) }.map { group[$0] }
             let model = sorted[0].model
             for (previous, current) in zip(sorted, sorted.dropFirst()) where previous.version == current.version {
                 throw InputError(

@@ -25,20 +25,25 @@ public enum FileReader {
             throw InputError(file: path, message: "cannot read the file: \(String(cString: strerror(errno)))")
         }
         defer { fclose(handle) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // One read into a buffer of the size `stat` gave, and one byte more to notice a file that
+        // grew since; such a file is read on in chunks.
+        let expected = Int(status.st_size)
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, initialized in
+            initialized = fread(buffer.baseAddress, 1, buffer.count, handle)
+        }
+        var chunk: [UInt8] = []
         while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
-            if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
             if bytes.count > limit {
                 throw InputError(file: path, message: "the file is larger than \(limit >> 20) MiB; is it really a model?")
             }
-            if count < chunk.count {
-                if ferror(handle) != 0 {
-                    throw InputError(file: path, message: "cannot read the file: \(String(cString: strerror(errno)))")
-                }
-                return bytes
+            if ferror(handle) != 0 {
+                throw InputError(file: path, message: "cannot read the file: \(String(cString: strerror(errno)))")
             }
+            if feof(handle) != 0 || bytes.count <= expected { return bytes }
+            if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 1 << 16) }
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
+            bytes.append(contentsOf: chunk[0..<count])
+            if count == 0, feof(handle) == 0, ferror(handle) == 0 { return bytes }
         }
     }
 }

@@ -42,9 +42,9 @@ struct YAMLDocument: Sendable {
     /// By the value node of its entry in `entities`: the entities whose text was read before and not
     /// parsed again (`CompactedYAMLText`); the node is a placeholder scalar.
     var reusedEntities: [Int: Entity] = [:]
-    /// The byte offset in the file of the start of its first lines (line 1 first), when the parse
-    /// that skipped known entities found them already (`YAMLEntitySpans`); nil otherwise.
-    var lineStarts: [Int]?
+    /// Where the file's lines start, as far as the parse that skipped known entities found them
+    /// already (`YAMLEntitySpans`); nil otherwise.
+    var lineStarts: YAMLLineStarts?
 
     init(file: String) {
         self.file = file

@@ -23,9 +23,9 @@ struct YAMLEntitySpans {
     private(set) var spans: [Span] = []
     /// The 0-based column of the entity keys.
     private(set) var column = 0
-    /// The byte offset of the start of each line the scan read (line 1 first): the first lines of
-    /// the text, through the line that ends the entities, or all of them.
-    private(set) var lineStarts: [Int] = []
+    /// Where the lines the scan stopped at start (the lines before the entities, and each line at
+    /// the entities' indentation or less), through the line that ends the entities, or all of them.
+    private(set) var lineStarts = YAMLLineStarts()
 
     /// Finds no candidate when the text has line breaks other than `\n` and `\r\n` (libyaml counts
     /// a lone `\r`, NEL, LS and PS as line breaks too), a tab in an entity's indentation, or no line
@@ -33,24 +33,33 @@ struct YAMLEntitySpans {
     init(_ text: UnsafeBufferPointer<UInt8>) {
         guard let base = text.baseAddress, !text.isEmpty, Self.breaksAreLineFeeds(text) else { return }
         let count = text.count
+        // Without a tab in the text, a line whose first `column + 1` bytes are spaces is inside an
+        // entity (or blank) and needs no look: only its line feed is counted.
+        let hasTabs = memchr(base, 0x09, count) != nil
+        var deepPrefix: (mask: UInt64, spaces: UInt64)?
+        var feeds = LineFeedScanner(text)
         var lineStart = 0
         var line = 0
         var inEntities = false
         var column: Int?
         var open: (line: Int, start: Int, colon: Int)?
         var found: [Span] = []
-        var starts: [Int] = []
+        var starts = YAMLLineStarts()
         func close(at end: Int, line: Int) {
             if let span = open { found.append(Span(lines: span.line..<line, bytes: span.start..<end, colon: span.colon)) }
             open = nil
         }
         while lineStart < count {
-            let lineEnd = memchr(base + lineStart, 0x0A, count - lineStart).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
-            starts.append(lineStart)
+            let lineEnd = feeds.next() ?? count
             defer {
                 lineStart = lineEnd + 1
                 line += 1
             }
+            if let deep = deepPrefix, lineStart + 8 <= count,
+               UInt64(littleEndian: UnsafeRawPointer(base + lineStart).loadUnaligned(as: UInt64.self)) & deep.mask == deep.spaces {
+                continue
+            }
+            starts.note(line: line, offset: lineStart)
             var first = lineStart
             while first < lineEnd, text[first] == 0x20 { first += 1 }
             let isBlank = first == lineEnd || (text[first] == 0x0D && first + 1 == lineEnd)
@@ -64,6 +73,10 @@ struct YAMLEntitySpans {
             if column == nil {
                 guard indent > 0 else { return }
                 column = indent
+                if !hasTabs, indent < 8 {
+                    let mask: UInt64 = (1 << (8 * UInt64(indent + 1))) &- 1
+                    deepPrefix = (mask, 0x2020_2020_2020_2020 & mask)
+                }
             }
             guard let entityColumn = column, indent <= entityColumn else { continue }
             close(at: lineStart, line: line)
@@ -72,6 +85,7 @@ struct YAMLEntitySpans {
         }
         close(at: min(lineStart, count), line: line)
         guard let column else { return }
+        starts.scanned(lines: line)
         self.column = column
         spans = found
         lineStarts = starts

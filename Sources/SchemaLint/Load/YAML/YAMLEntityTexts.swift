@@ -21,14 +21,14 @@ struct YAMLEntityTexts {
         guard !document.hasAliases, document.tags.isEmpty, document.kind(entities) == .mapping, !document.nodes[entities].isFlow,
               let lineStarts = document.lineStarts ?? Self.lineStarts(of: bytes)
         else { return }
-        func startsItsLine(_ node: Int) -> Bool {
+        /// The offset where the node's line starts, if the node stands first on it.
+        func lineStart(ifFirstOnItsLine node: Int) -> Int? {
             let (line, column) = (Int(document.nodes[node].line), Int(document.nodes[node].column))
-            guard line >= 1, line <= lineStarts.count else { return false }
-            let start = lineStarts[line - 1]
+            guard line >= 1, let start = lineStarts.start(ofLine: line - 1, in: bytes) else { return nil }
             let end = start + column - 1
-            guard end < bytes.count else { return false }
-            for offset in start..<end where bytes[offset] != UInt8(ascii: " ") { return false }
-            return bytes[end] != UInt8(ascii: " ")
+            guard end < bytes.count else { return nil }
+            for offset in start..<end where bytes[offset] != UInt8(ascii: " ") { return nil }
+            return bytes[end] != UInt8(ascii: " ") ? start : nil
         }
         let count = document.entryCount(entities)
         let root = document.root
@@ -45,27 +45,19 @@ struct YAMLEntityTexts {
         for index in 0..<count {
             let key = document.key(entities, index)
             let boundary = index + 1 < count ? document.key(entities, index + 1) : following
-            guard startsItsLine(key), boundary.map(startsItsLine) ?? true else {
+            let end: Int? = if let boundary { lineStart(ifFirstOnItsLine: boundary) } else { bytes.count }
+            guard let start = lineStart(ifFirstOnItsLine: key), let end else {
                 ranges.append(nil)
                 continue
             }
-            let start = lineStarts[Int(document.nodes[key].line) - 1]
-            let end = boundary.map { lineStarts[Int(document.nodes[$0].line) - 1] } ?? bytes.count
             ranges.append(start < end ? start..<end : nil)
         }
     }
 
-    /// The byte offset of each line's start (line 1 first), or nil if the text has line breaks other
-    /// than `\n` and `\r\n` (a lone `\r`, NEL, LS or PS), which libyaml counts as lines too.
-    private static func lineStarts(of bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
-        guard let base = bytes.baseAddress, YAMLEntitySpans.breaksAreLineFeeds(bytes) else { return bytes.isEmpty ? [0] : nil }
-        var starts = [0]
-        var offset = 0
-        let count = bytes.count
-        while offset < count, let found = memchr(base + offset, 0x0A, count - offset) {
-            offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-            starts.append(offset)
-        }
-        return starts
+    /// Where every line starts, or nil if the text has line breaks other than `\n` and `\r\n` (a
+    /// lone `\r`, NEL, LS or PS), which libyaml counts as lines too.
+    private static func lineStarts(of bytes: UnsafeBufferPointer<UInt8>) -> YAMLLineStarts? {
+        guard bytes.isEmpty || YAMLEntitySpans.breaksAreLineFeeds(bytes) else { return nil }
+        return YAMLLineStarts(everyLineOf: bytes)
     }
 }

@@ -107,7 +107,7 @@ public struct YAMLParser: Sendable {
                   let reused = placeholders?.resolve(in: &document)
             else { return nil }
             document.reusedEntities = reused
-            document.lineStarts = offset == 0 ? candidates.lineStarts : candidates.lineStarts.map { $0 + offset }
+            document.lineStarts = candidates.lineStarts.shifted(by: offset)
             return document
         }
     }

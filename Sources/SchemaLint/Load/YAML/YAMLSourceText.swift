@@ -75,7 +75,7 @@ enum YAMLSourceText {
 
     /// The high bit of each byte of `word` that is zero, exactly (no carry between bytes: the low
     /// seven bits plus 0x7F never leave their byte).
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
         ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & highBits
     }
 
