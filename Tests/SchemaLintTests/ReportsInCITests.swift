@@ -154,6 +154,17 @@ extension ReportsInCITests {
 }
 
 extension ReportsInCITests {
+    /// A link to an input is the input: the report would replace the file it points at.
+    @Test func aReportNeverReplacesAnInputThroughALink() throws {
+        let folder = try Self.warningOnlyHistory()
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.yaml", withDestinationPath: folder.path + "/m/v1.yaml")
+        let before = try Self.read(folder, "m/v1.yaml")
+        let linked = try Executable.run(["m", "--report", "json=link.yaml"], in: folder.url)
+        #expect(linked.status == 2)
+        #expect(linked.stderr == "link.yaml: error: is an input of this run (a model, configuration, lock or baseline file); a report never replaces it\n")
+        #expect(try Self.read(folder, "m/v1.yaml") == before)
+    }
+
     /// An input error without a line is placed at its path alone, never at `path:0:0`.
     @Test func reportsOfAnInputErrorWithoutALineNameOnlyThePath() throws {
         let folder = try TemporaryFolder()
