@@ -27,19 +27,15 @@ public struct SwiftDataReader: ModelSourceReader {
     public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
         var declarations = SwiftDeclarations()
         var errors: [InputError] = []
-        for source in sources {
-            let file: ParsedSwiftFile
-            switch ParsedSwiftFile.parse(source, options: options) {
-            case .success(let parsed): file = parsed
-            case .failure(let error):
-                errors.append(error)
-                continue
+        // Files are parsed and checked on all cores; their declarations are collected in file order.
+        let parsed = OrderedConcurrentMap.map(count: sources.count) { index in
+            ParsedSwiftFile.parse(sources[index], options: options).flatMap { file in file.syntaxError().map { .failure($0) } ?? .success(file) }
+        }
+        for result in parsed {
+            switch result {
+            case .success(let file): declarations.collect(file)
+            case .failure(let error): errors.append(error)
             }
-            if let error = file.syntaxError() {
-                errors.append(error)
-                continue
-            }
-            declarations.collect(file)
         }
         guard errors.isEmpty else { return ModelSourceReading(errors: errors) }
         let cloudKit = CloudKitSetting(declarations.cloudKitDatabases)
