@@ -15,6 +15,8 @@ public struct SwiftDataReader: ModelSourceReader {
     /// in a file of their own: `typealias CardModel = SchemaV3.CardModel`). Every other file is
     /// skipped unparsed.
     static let markers = ByteSearch.Words(["VersionedSchema", "@Model", "SchemaMigrationPlan", "cloudKitDatabase", "typealias"].map { Array($0.utf8) })
+    static let markersBesideTypealias = ByteSearch.Words(["VersionedSchema", "@Model", "SchemaMigrationPlan", "cloudKitDatabase"].map { Array($0.utf8) })
+    static let modelDeclarations = ByteSearch.Words(["VersionedSchema", "@Model"].map { Array($0.utf8) })
 
     public var fileNameSuffixes: [String] { [".swift"] }
 
@@ -24,7 +26,12 @@ public struct SwiftDataReader: ModelSourceReader {
 
     /// Swift sources as bytes with the names messages should show (paths of the working tree,
     /// `tag:path` at a git tag, or a fuzzer's names).
+    ///
+    /// A file claimed only for a `typealias` names models declared elsewhere: when no file of the
+    /// run declares models, it is not parsed (apps that never use SwiftData have typealiases too).
     public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
+        let declaresModels = sources.contains { ByteSearch.containsAny(Self.modelDeclarations, in: $0.bytes) }
+        let sources = declaresModels ? sources : sources.filter { ByteSearch.containsAny(Self.markersBesideTypealias, in: $0.bytes) }
         var declarations = SwiftDeclarations()
         var errors: [InputError] = []
         // Files are parsed and checked on all cores; their declarations are collected in file order.

@@ -219,6 +219,16 @@ import Testing
         }
     }
 
+    /// A file claimed for its `typealias` alone is read only beside files that declare models: an
+    /// app without SwiftData has typealiases too, and they cost a parse each. Its broken line shows
+    /// whether it was read.
+    @Test func aTypealiasFileIsReadOnlyBesideModelDeclarations() {
+        let alias = ("Aliases.swift", "typealias Handler = (Int) -> Void\nlet broken = (1,\n")
+        #expect(readSwift([alias]).errors == [])
+        let model = ("Card.swift", "import SwiftData\n@Model final class Card { var name: String = \"\" }\n")
+        #expect(readSwift([alias, model]).errors.map(\.file) == ["Aliases.swift"])
+    }
+
     @Test func filesAreClaimedOnlyWhenTheyMentionModels() throws {
         let folder = try ScratchFolder()
         let reader = SwiftDataReader()

@@ -56,8 +56,10 @@ import SchemaLint
         // 56 nested '[' took swift-syntax's parser over 13 s (exponential in the depth).
         "nested-square-brackets-timeout": "'[' nested more than 12 deep; schemalint does not read this file",
         // Names bound to names (`let container = ... moveItem(at: x)`, repeated by the fuzzer) were
-        // followed again for every path to them: 17 s and 11 s (debug). Now each name once.
-        "store-name-bindings-timeout": "this Swift source does not parse: expected '{'",
+        // followed again for every path to them: 17 s and 11 s (debug). Now each name once. The
+        // first declares no models and names no plan or CloudKit setting, so the SwiftData reader
+        // leaves it alone, and the lenient store-code reader accepts it.
+        "store-name-bindings-timeout": nil,
         "store-name-bindings-slow": "this Swift source does not parse: unexpected ', error) in'",
     ]
 
