@@ -14,9 +14,12 @@ public struct SwiftDataReader: ModelSourceReader {
     /// migration plan, the store's CloudKit setting, or a typealias (apps name their current models
     /// in a file of their own: `typealias CardModel = SchemaV3.CardModel`). Every other file is
     /// skipped unparsed.
-    static let markers = ByteSearch.Words(["VersionedSchema", "@Model", "SchemaMigrationPlan", "cloudKitDatabase", "typealias"].map { Array($0.utf8) })
-    static let markersBesideTypealias = ByteSearch.Words(["VersionedSchema", "@Model", "SchemaMigrationPlan", "cloudKitDatabase"].map { Array($0.utf8) })
-    static let modelDeclarations = ByteSearch.Words(["VersionedSchema", "@Model"].map { Array($0.utf8) })
+    static let markers = words(declaringModels + besideModels + ["typealias"])
+    static let markersBesideTypealias = words(declaringModels + besideModels)
+    static let modelDeclarations = words(declaringModels)
+    private static let declaringModels = ["VersionedSchema", "@Model"]
+    private static let besideModels = ["SchemaMigrationPlan", "cloudKitDatabase"]
+    private static func words(_ list: [String]) -> ByteSearch.Words { ByteSearch.Words(list.map { Array($0.utf8) }) }
 
     public var fileNameSuffixes: [String] { [".swift"] }
 
