@@ -120,27 +120,9 @@ public enum ByteSearch {
     }()
 
     /// The bytes of a regular file of at most 64 MiB, or nil (a pipe, a device, a file that cannot
-    /// be read). Called for every file of a walk that some reader may claim, so it reads the file
-    /// in one call into a buffer of its size (`FileReader`, which reports why a file cannot be
-    /// read, reads in chunks); the walk keeps the bytes of the files claimed for their readers.
+    /// be read): `FileReader`'s read, with the reason dropped, for the walk's byte search of every
+    /// file some reader may claim; a file it cannot read is claimed by no reader.
     public static func contents(of path: String) -> [UInt8]? {
-        // Only regular files: opening a FIFO would block.
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let size = Int(status.st_size)
-        guard size <= 64 << 20 else { return nil }
-        guard size > 0 else { return [] }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < size {
-                let got = read(descriptor, buffer.baseAddress! + count, size - count)
-                if got <= 0 { break }
-                count += got
-            }
-        }
-        return bytes
+        try? FileReader.bytes(of: path)
     }
 }
