@@ -22,6 +22,9 @@ public struct ModelDiffer: Sendable {
             ))
         }
         for (oldOffset, newOffset) in entityMatch.matched {
+            // Most entities of a step are values a loader reused from the older version: nothing to
+            // compare, and no pair (two copies of each version) to build for them.
+            if entityMatch.renamedTo.isEmpty, Self.isUnchanged(old.entities[oldOffset], of: old, new.entities[newOffset], of: new) { continue }
             let (before, after) = (old.entities[oldOffset], new.entities[newOffset])
             let context = EntityPair(old: before, new: after, oldVersion: old, newVersion: new, renamedEntities: entityMatch.renamedTo)
             if before.name != after.name {
@@ -35,6 +38,16 @@ public struct ModelDiffer: Sendable {
             compareRelationships(context, into: &changes)
         }
         return changes
+    }
+
+    /// Whether an entity, under the same name in both versions, has the same members (shared
+    /// storage: `hasSameMembers(as:)`) and the same own properties, so that comparing it would
+    /// find no change. False does not mean it changed.
+    static func isUnchanged(_ before: Entity, of oldVersion: ModelVersion, _ after: Entity, of newVersion: ModelVersion) -> Bool {
+        before.hasSameMembers(as: after) && before.name == after.name && before.parent == after.parent
+            && before.isAbstract == after.isAbstract && before.versionHashModifier == after.versionHashModifier
+            && before.uniquenessConstraints == after.uniquenessConstraints
+            && oldVersion.isSynced(entity: before.name) == newVersion.isSynced(entity: after.name)
     }
 
     /// The changes of one element between two versions that need not be consecutive (the

@@ -46,14 +46,15 @@ struct HistoryPass {
                     // (it changed since, but not in the way that matters here) was reported there.
                     let identities = Self.identities(of: changes, in: elements)
                     let older = windowFindings(version, changes: changes, elements: elements, dispatch: dispatch)
-                    let fresh = older.filter { !(outstanding[$0.element]?.contains(Self.key($0.finding, against: $0.definition, versions[$0.baseline])) ?? false) }
+                    let olderKeys = older.map { Self.key($0.finding, against: $0.definition, versions[$0.baseline]) }
+                    let fresh = zip(older, olderKeys).filter { !(outstanding[$0.0.element]?.contains($0.1) ?? false) }.map(\.0)
                     if version.isReleased {
                         var now: [Int: Set<String>] = [:]
                         for finding in core {
                             guard let id = finding.path.flatMap({ identities[$0] }), let current = elements.records[id].definitions.last else { continue }
                             now[id, default: []].insert(Self.key(finding, against: current.start, versions[baselineIndex]))
                         }
-                        for item in older { now[item.element, default: []].insert(Self.key(item.finding, against: item.definition, versions[item.baseline])) }
+                        for (item, key) in zip(older, olderKeys) { now[item.element, default: []].insert(key) }
                         for id in Set(identities.values) { outstanding[id] = now[id] ?? [] }
                     }
                     changeFindings = Self.merge(core.map { ($0, baselineIndex) } + fresh.map { ($0.finding, $0.baseline) }, versions: versions)
@@ -156,7 +157,7 @@ struct HistoryPass {
             else { continue }
             for definition in elements.records[id].definitions.dropLast() where (definition.end ?? .max) >= windowStart {
                 var ordinal = max(definition.start, windowStart)
-                if versions[elements.released[ordinal]].entity(named: definition.entity) == nil { ordinal = definition.start }
+                if !versions[elements.released[ordinal]].containsEntity(named: definition.entity) { ordinal = definition.start }
                 let baselineIndex = elements.released[ordinal]
                 let baseline = versions[baselineIndex]
                 guard let oldEntity = baseline.entity(named: definition.entity) else { continue }
@@ -193,7 +194,33 @@ struct HistoryPass {
     /// where that definition appeared) the same problem in a later version. The release compared
     /// with may be any of those that had the definition, so its name is left out of the message.
     static func key(_ finding: Finding, against definition: Int, _ baseline: ModelVersion) -> String {
-        "\(finding.ruleID)|\(definition)|\(finding.message.replacingOccurrences(of: baseline.displayName, with: "\u{0}"))"
+        "\(finding.ruleID)|\(definition)|\(blanking(baseline.displayName, in: finding.message))"
+    }
+
+    /// `text` with each occurrence of `name` (left to right, not overlapping) replaced by a NUL.
+    /// Byte by byte: Foundation's `replacingOccurrences` goes through `NSString` on Linux and took a
+    /// sixth of a `transitive` lint of 2,000 versions, which makes a key for every finding against
+    /// an older release.
+    static func blanking(_ name: String, in text: String) -> String {
+        let pattern = Array(name.utf8)
+        guard let first = pattern.first else { return text }
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        var copied = 0
+        var index = 0
+        while index + pattern.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<index + pattern.count].elementsEqual(pattern) {
+                result.append(contentsOf: bytes[copied..<index])
+                result.append(0)
+                index += pattern.count
+                copied = index
+            } else {
+                index += 1
+            }
+        }
+        guard copied > 0 else { return text }
+        result.append(contentsOf: bytes[copied...])
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// One finding per rule and element: the one against the oldest release, with a note naming
