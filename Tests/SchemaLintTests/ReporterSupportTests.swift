@@ -52,6 +52,45 @@ import Testing
         #expect(JSONValue.integer(-42).rendered() == "-42")
     }
 
+    /// The escaper copies what needs no escape in runs; scalar by scalar, the same text must come out.
+    @Test func jsonEscapingMatchesAnEscapeOfEachScalar() {
+        func reference(_ text: String) -> String {
+            var output = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar.value {
+                case 0x22: output += "\\\""
+                case 0x5C: output += "\\\\"
+                case 0x0A: output += "\\n"
+                case 0x0D: output += "\\r"
+                case 0x09: output += "\\t"
+                case 0x08: output += "\\b"
+                case 0x0C: output += "\\f"
+                case 0x00...0x1F, 0x2028, 0x2029: output += String(format: "\\u%04x", scalar.value)
+                default: output.unicodeScalars.append(scalar)
+                }
+            }
+            return output + "\""
+        }
+        let pieces = ["a", "\"", "\\", "\n", "\r\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "e\u{301}", "\u{2027}", "\u{2028}", "\u{2029}", "\u{202A}", "€", "𝄞", "🇫🇷", " ", "x\u{E2}"]
+        // Every sequence of up to three pieces.
+        var texts = ["", "plain text without escapes"] + pieces
+        for first in pieces {
+            for second in pieces {
+                texts.append(first + second)
+                for third in pieces { texts.append(first + second + third) }
+            }
+        }
+        for text in texts {
+            #expect(JSONEscaping.quoted(text) == reference(text), "\(Array(text.unicodeScalars))")
+        }
+    }
+
+    @Test func sarifMessageTextEscapesBackslashesAndBrackets() {
+        #expect(SARIFReporter.escapedMessageText("plain 'Entity.name' text") == "plain 'Entity.name' text")
+        #expect(SARIFReporter.escapedMessageText(#"a [link](0) and C:\path\ ü"#) == #"a \[link\](0) and C:\\path\\ ü"#)
+        #expect(SARIFReporter.escapedMessageText("]é[") == #"\]é\["#)
+    }
+
     // MARK: StableHash and Fingerprints
 
     @Test func stableHashMatchesFNV1aTestVectors() {

@@ -185,12 +185,16 @@ public struct SARIFReporter: Reporter {
     }
 
     static func escapedMessageText(_ text: String) -> String {
-        var output = ""
-        for character in text {
-            if character == "\\" || character == "[" || character == "]" { output.append("\\") }
-            output.append(character)
+        func needsEscape(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") }
+        // Most messages have none of the three: they are returned as they are.
+        guard text.utf8.contains(where: needsEscape) else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if needsEscape(byte) { output.append(UInt8(ascii: "\\")) }
+            output.append(byte)
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The `physicalLocation` member of a `location`; the region ends one character after its start.

@@ -55,18 +55,19 @@ struct ArtifactURI: Hashable, Sendable {
     /// Keeps unreserved characters (`A–Z a–z 0–9 - . _ ~`) and `/`; percent-encodes every other UTF-8
     /// byte. Encoding `:` too keeps a first segment like `C:` from reading as a scheme.
     static func percentEncoded<S: StringProtocol>(_ path: S) -> String {
-        var output = ""
+        let hex = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(path.utf8.count)
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"),
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                output.unicodeScalars.append(Unicode.Scalar(byte))
+                output.append(byte)
             default:
-                let digits = String(byte, radix: 16, uppercase: true)
-                output += "%" + (digits.count == 1 ? "0" : "") + digits
+                output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             }
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 }
