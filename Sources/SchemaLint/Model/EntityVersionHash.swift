@@ -89,14 +89,19 @@ extension ModelVersion {
     /// The entities whose version hashes differ from `older`'s, and those only one of the two has:
     /// empty when a store of `older` opens with this version without any migration.
     public func entitiesNeedingMigration(from older: ModelVersion) -> [String] {
-        var differing = older.entities.filter { entity(named: $0.name) == nil }.map(\.name)
-        for entity in entities {
-            guard let old = older.entity(named: entity.name) else {
-                differing.append(entity.name)
+        // By index, not by copies of the entities: this runs for every step of every local history.
+        var differing: Set<String> = []
+        for index in older.entities.indices where !containsEntity(named: older.entities[index].name) {
+            differing.insert(older.entities[index].name)
+        }
+        for index in entities.indices {
+            let name = entities[index].name
+            guard let oldIndex = older.index(ofEntity: name) else {
+                differing.insert(name)
                 continue
             }
-            if !EntityVersionHash.same(old, entity) { differing.append(entity.name) }
+            if !EntityVersionHash.same(older.entities[oldIndex], entities[index]) { differing.insert(name) }
         }
-        return Array(Set(differing)).sorted()
+        return differing.sorted()
     }
 }
