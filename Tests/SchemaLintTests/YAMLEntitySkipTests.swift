@@ -86,6 +86,89 @@ import Testing
         #expect(spans.spans.map(\.lines) == [1..<2, 3..<5])
     }
 
+    // MARK: - Jumping over known texts
+
+    /// A cache that knows the text of every span of `sources`, each under its key line.
+    private func remembering(_ sources: [String]) -> EntityTextCache {
+        let cache = EntityTextCache()
+        for source in sources {
+            Array(source.utf8).withUnsafeBufferPointer { buffer in
+                for span in YAMLEntitySpans(buffer).spans {
+                    let text = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[span.bytes])
+                    let entity = Entity(name: "Line\(span.lines.lowerBound)", location: SourceLocation(file: "earlier", line: 1, column: 1))
+                    cache.remember(entity, text: text, keyLineLength: YAMLEntitySpans.keyLineLength(text))
+                }
+            }
+        }
+        return cache
+    }
+
+    /// The spans of `source` found without a cache and with `cache`'s texts jumped over: they must
+    /// be the same; and the number of spans jumped over.
+    private func scanBothWays(_ source: String, knowing cache: EntityTextCache) -> (plain: [String], jumping: [String], jumped: Int) {
+        Array(source.utf8).withUnsafeBufferPointer { buffer in
+            let plain = YAMLEntitySpans(buffer)
+            let jumping = YAMLEntitySpans(buffer) { cache.entity(startOf: $0, keyLineLength: $1, where: $2) }
+            func describe(_ spans: YAMLEntitySpans) -> [String] {
+                spans.spans.map { "\($0.lines) \($0.bytes) \($0.colon)" } + ["column \(spans.column)"]
+                    + (0..<(source.utf8.count + 2)).map { "line \($0): \(String(describing: spans.lineStarts.start(ofLine: $0, in: buffer)))" }
+            }
+            return (describe(plain), describe(jumping), jumping.spans.filter { $0.known != nil }.count)
+        }
+    }
+
+    @Test func jumpingOverAKnownTextGivesTheSameSpansAndLines() {
+        let cache = remembering([Self.first])
+        let (plain, jumping, jumped) = scanBothWays(Self.second, knowing: cache)
+        #expect(jumping == plain)
+        // Note is the same text; Folder changed; Tag is new.
+        #expect(jumped == 1)
+        let again = scanBothWays(Self.first, knowing: cache)
+        #expect(again.jumping == again.plain)
+        #expect(again.jumped == 2)
+    }
+
+    @Test(arguments: [
+        // What follows a known text decides whether the span ends there (Folder, where it is the
+        // same, is jumped over too).
+        ("entities:\n  Note:\n    a: 1\n  Folder: {}\n", "entities:\n  Note:\n    a: 1\n    b: 2\n  Folder: {}\n", 1),    // a deeper line (Folder is known)
+        ("entities:\n  Note:\n    a: 1\n  Folder: {}\n", "entities:\n  Note:\n    a: 1\n# note\n  Folder: {}\n", 1),      // a comment
+        ("entities:\n  Note:\n    a: 1\n  Folder: {}\n", "entities:\n  Note:\n    a: 1\n\n  Folder: {}\n", 1),           // a blank line
+        ("entities:\n  Note:\n    a: 1\n  Folder: {}\n", "entities:\n  Note:\n    a: 1\n   \r\n  Folder: {}\n", 1),     // a blank line with spaces
+        ("entities:\n  Note:\n    a: 1\n  Folder: {}\n", "entities:\n  Note:\n    a: 1\n  \tFolder: {}\n", 0),        // a tab: no spans at all
+        ("entities:\n  Note:\n    a: 1\n  Folder: {}\n", "entities:\n  Note:\n    a: 1\n   ", 0),                     // spaces to the end
+        ("entities:\n  Note:\n    a: 1\n  Folder: {}\n", "entities:\n  Note:\n    a: 1\ntop: 1\n", 1),                 // the entities end
+        ("entities:\n  Note:\n    a: 1\n  Folder: {}\n", "entities:\n  Note:\n    a: 1\n", 1),                          // the text ends
+        ("entities:\n  Note:\n    a: 1", "entities:\n  Note:\n    a: 1", 1),                                          // no line break at the end
+        ("entities:\n  Note:\n    a: 1", "entities:\n  Note:\n    a: 12\n", 0),                                       // a longer last line
+        ("entities:\n  Note:\n    a: 1\n  Folder: {}\n", "entities:\n  Note:\n    a: 1\n  Folder: {}", 1),          // Folder without a line break
+        ("entities:\n  Note:\n    a: 1\n  Folder: {}\n", "x: \"\tq\"\nentities:\n  Note:\n    a: 1\n  Folder: {}\n", 2), // a tab elsewhere
+        ("entities:\n    Note:\n      a: 1\n", "entities:\n  Note:\n      a: 1\n", 0),                                 // another column
+        ("entities:\n  Note:\r\n    a: 1\r\n  Folder: {}\r\n", "entities:\r\n  Note:\r\n    a: 1\r\n  Folder: {}\r\n", 2), // CRLF
+    ])
+    func aKnownTextIsJumpedOverOnlyWhereTheSpanEndsWithIt(earlier: String, source: String, expectedJumps: Int) {
+        let (plain, jumping, jumped) = scanBothWays(source, knowing: remembering([earlier]))
+        #expect(jumping == plain)
+        #expect(jumped == expectedJumps)
+    }
+
+    @Test func olderTextsThanTheNewestFewAreFoundByTheirHash() throws {
+        // Five versions of Note: the first is no longer among the newest four kept under its key
+        // line, so the scan does not jump over it, and the load finds it through the text's hash.
+        let versions = (1...5).map { "model: M\nversion: \($0)\nentities:\n  Note:\n    attributes:\n      a\($0): string\n" }
+        let cache = EntityTextCache()
+        for (index, source) in versions.enumerated() {
+            _ = try YAMLModelLoader().load(bytes: Array(source.utf8), file: "v\(index + 1).yaml", entities: cache)
+        }
+        let (plain, jumping, jumped) = scanBothWays(versions[0], knowing: cache)
+        #expect(jumping == plain)
+        #expect(jumped == 0)
+        #expect(scanBothWays(versions[4], knowing: cache).jumped == 1)
+        let reloaded = try YAMLModelLoader().load(bytes: Array(versions[0].utf8), file: "again.yaml", entities: cache)
+        let fresh = try YAMLModelLoader().load(bytes: Array(versions[0].utf8), file: "again.yaml")
+        #expect(reloaded.entities == fresh.entities)
+    }
+
     // MARK: - The compacted text
 
     @Test func compactionReplacesWholeLinesAndMapsLinesBack() {

@@ -16,8 +16,23 @@ public final class EntityTextCache: @unchecked Sendable {
         var entity: Entity
     }
 
+    /// A text remembered under its key line, for a direct comparison with a file's bytes.
+    private struct RecentText {
+        var text: [UInt8]
+        /// The lines the text spans (a last line without a line break counted).
+        var lineCount: Int
+        var entity: Entity
+    }
+
+    /// How many texts are kept for one key line: the newest, which the next version most likely
+    /// repeats (an older text is still found through its hash).
+    static let recentTextsPerKeyLine = 4
+
     private let lock = NSLock()
     private var entries: [Int: [Entry]] = [:]
+    /// The newest texts by the hash of their key line (a YAML entity's indentation, name and `:`),
+    /// newest last.
+    private var recentByKeyLine: [Int: [RecentText]] = [:]
     /// The member arrays of the remembered entities (which this cache keeps alive), and whether
     /// `ModelValidator` found their names unique: true is never undone, so an entity taken from here
     /// again needs no second check.
@@ -26,13 +41,32 @@ public final class EntityTextCache: @unchecked Sendable {
     public init() {}
 
     /// The entity read from `text` before, placed at `location`; else `read()`'s, remembered for `text`.
+    /// `keyLineLength`: the length of the text's first line through its key's `:`, for a text the
+    /// pre-scan may meet again (`entity(startOf:keyLineLength:where:)`).
     func entity(
-        text: UnsafeRawBufferPointer, at location: SourceLocation, read: () throws(InputError) -> Entity
+        text: UnsafeRawBufferPointer, at location: SourceLocation, keyLineLength: Int? = nil, read: () throws(InputError) -> Entity
     ) throws(InputError) -> Entity {
         if let known = entity(text: text, at: location) { return known }
         let entity = try read()
-        remember(entity, text: text)
+        remember(entity, text: text, keyLineLength: keyLineLength)
         return entity
+    }
+
+    /// The newest entity remembered under the key line `bytes` starts with (its first
+    /// `keyLineLength` bytes) whose whole text `bytes` starts with too, and for which `ends` holds
+    /// at the text's length; with that length and the text's line count. The bytes are compared
+    /// outside the lock. The entity's location is the one it was read at.
+    func entity(
+        startOf bytes: UnsafeRawBufferPointer, keyLineLength: Int, where ends: (Int) -> Bool
+    ) -> (entity: Entity, length: Int, lineCount: Int)? {
+        guard keyLineLength > 0, keyLineLength <= bytes.count else { return nil }
+        let key = Self.key(UnsafeRawBufferPointer(rebasing: bytes[..<keyLineLength]))
+        guard let candidates = lock.withLock({ recentByKeyLine[key] }) else { return nil }
+        for candidate in candidates.reversed() where candidate.text.count >= keyLineLength && candidate.text.count <= bytes.count {
+            let same = candidate.text.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, $0.count) == 0 }
+            if same, ends(candidate.text.count) { return (candidate.entity, candidate.text.count, candidate.lineCount) }
+        }
+        return nil
     }
 
     /// The entity read from `text` before, placed at `location`, if it stood at the same column
@@ -52,15 +86,29 @@ public final class EntityTextCache: @unchecked Sendable {
         return known
     }
 
-    /// Remembers the entity read from `text`.
-    func remember(_ entity: Entity, text: UnsafeRawBufferPointer) {
+    /// Remembers the entity read from `text`; with `keyLineLength`, under its key line too.
+    func remember(_ entity: Entity, text: UnsafeRawBufferPointer, keyLineLength: Int? = nil) {
         guard !text.isEmpty else { return }
         let key = Self.key(text)
         let copy = [UInt8](text)
         let members = entity.memberStorage
+        var recent: (key: Int, text: RecentText)?
+        if let keyLineLength, keyLineLength > 0, keyLineLength <= text.count {
+            var lineCount = text.last == 0x0A ? 0 : 1
+            var offset = 0
+            while offset < text.count, let found = memchr(text.baseAddress! + offset, 0x0A, text.count - offset) {
+                lineCount += 1
+                offset = UnsafeRawPointer(found) - text.baseAddress! + 1
+            }
+            recent = (Self.key(UnsafeRawBufferPointer(rebasing: text[..<keyLineLength])), RecentText(text: copy, lineCount: lineCount, entity: entity))
+        }
         lock.withLock {
             entries[key, default: []].append(Entry(text: copy, entity: entity))
             if membersChecked[members] == nil { membersChecked[members] = false }
+            if let recent {
+                recentByKeyLine[recent.key, default: []].append(recent.text)
+                if recentByKeyLine[recent.key]!.count > Self.recentTextsPerKeyLine { recentByKeyLine[recent.key]!.removeFirst() }
+            }
         }
     }
 

@@ -29,6 +29,14 @@ struct LineFeedScanner {
         return offset
     }
 
+    /// Goes on from `offset`: the next line feed returned is the first at or after it.
+    mutating func skip(to offset: Int) {
+        guard let base else { return }
+        word = offset - offset % 8
+        pending = word < count ? YAMLSourceText.zeroBytes(Self.word(base, at: word, count: count) ^ 0x0A0A_0A0A_0A0A_0A0A) : 0
+        pending &= ~0 << (8 * UInt64(offset - word))
+    }
+
     /// The eight bytes at `offset`, the first in the lowest bits; past the end, zero bytes (never a
     /// line feed).
     private static func word(_ base: UnsafePointer<UInt8>, at offset: Int, count: Int) -> UInt64 {

@@ -55,7 +55,7 @@ struct ModelDecoder {
                         return
                     }
                     let text = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[range])
-                    entities.append(try cache.entity(text: text, at: document.location(key)) { () throws(InputError) in
+                    entities.append(try cache.entity(text: text, at: document.location(key), keyLineLength: YAMLEntitySpans.keyLineLength(text)) { () throws(InputError) in
                         try entity(name, key: key, value: value)
                     })
                 }

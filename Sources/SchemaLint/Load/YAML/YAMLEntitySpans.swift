@@ -17,7 +17,16 @@ struct YAMLEntitySpans {
         var bytes: Range<Int>
         /// The offset of the `:` that ends the entity's key on its first line.
         var colon: Int
+        /// The entity read before from the same bytes, when `known` gave it during the scan.
+        var known: Entity? = nil
     }
+
+    /// What the scan asks at each entity's key line: an entity read before whose text the bytes
+    /// from the line's start begin with (the key line is their first `keyLineLength` bytes) and for
+    /// which `ends` holds at the text's length (a span would end there), with the text's length and
+    /// line count (`EntityTextCache.entity(startOf:keyLineLength:where:)`).
+    typealias KnownText = (_ bytes: UnsafeRawBufferPointer, _ keyLineLength: Int, _ ends: (Int) -> Bool)
+        -> (entity: Entity, length: Int, lineCount: Int)?
 
     /// The candidates, in order.
     private(set) var spans: [Span] = []
@@ -30,7 +39,10 @@ struct YAMLEntitySpans {
     /// Finds no candidate when the text has line breaks other than `\n` and `\r\n` (libyaml counts
     /// a lone `\r`, NEL, LS and PS as line breaks too), a tab in an entity's indentation, or no line
     /// `entities:` at column 0.
-    init(_ text: UnsafeBufferPointer<UInt8>) {
+    ///
+    /// With `known`, an entity whose text was read before is jumped over after one comparison of
+    /// its bytes, instead of walking its lines: the spans are the same as without it.
+    init(_ text: UnsafeBufferPointer<UInt8>, known: KnownText? = nil) {
         guard let base = text.baseAddress, !text.isEmpty, Self.breaksAreLineFeeds(text) else { return }
         let count = text.count
         // Without a tab in the text, a line whose first `column + 1` bytes are spaces is inside an
@@ -49,11 +61,26 @@ struct YAMLEntitySpans {
             if let span = open { found.append(Span(lines: span.line..<line, bytes: span.start..<end, colon: span.colon)) }
             open = nil
         }
+        /// Whether a span that started at a key line would end at `end`: at the end of the text, or
+        /// after a line break and before a line at the entities' column or less that is not blank, a
+        /// comment or indented with a tab (such lines the scan takes into the span, or stops at).
+        func endsSpan(at end: Int) -> Bool {
+            if end == count { return true }
+            guard end > 0, end < count, text[end - 1] == 0x0A, let column else { return false }
+            var first = end
+            while first < count, text[first] == 0x20 { first += 1 }
+            guard first < count else { return false }
+            switch text[first] {
+            case 0x0A, 0x0D, 0x09, UInt8(ascii: "#"): return false
+            default: return first - end <= column
+            }
+        }
         while lineStart < count {
             let lineEnd = feeds.next() ?? count
+            var next = (start: lineEnd + 1, line: line + 1)
             defer {
-                lineStart = lineEnd + 1
-                line += 1
+                lineStart = next.start
+                line = next.line
             }
             if let deep = deepPrefix, lineStart + 8 <= count,
                UInt64(littleEndian: UnsafeRawPointer(base + lineStart).loadUnaligned(as: UInt64.self)) & deep.mask == deep.spaces {
@@ -81,7 +108,14 @@ struct YAMLEntitySpans {
             guard let entityColumn = column, indent <= entityColumn else { continue }
             close(at: lineStart, line: line)
             guard indent == entityColumn else { break }
-            if let colon = Self.keyColon(text, from: first, to: lineEnd) { open = (line, lineStart, colon) }
+            guard let colon = Self.keyColon(text, from: first, to: lineEnd) else { continue }
+            if let known, let reused = known(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[lineStart...]), colon + 1 - lineStart, { endsSpan(at: lineStart + $0) }) {
+                found.append(Span(lines: line..<line + reused.lineCount, bytes: lineStart..<lineStart + reused.length, colon: colon, known: reused.entity))
+                next = (lineStart + reused.length, line + reused.lineCount)
+                feeds.skip(to: next.start)
+            } else {
+                open = (line, lineStart, colon)
+            }
         }
         close(at: min(lineStart, count), line: line)
         guard let column else { return }
@@ -89,6 +123,16 @@ struct YAMLEntitySpans {
         self.column = column
         spans = found
         lineStarts = starts
+    }
+
+    /// The length of an entity text's key line through its key's `:` (indentation, a name of
+    /// letters, digits and `_`, then `:` before a space or the line's end), if it starts that way.
+    static func keyLineLength(_ text: UnsafeRawBufferPointer) -> Int? {
+        let bytes = UnsafeBufferPointer(start: text.baseAddress?.assumingMemoryBound(to: UInt8.self), count: text.count)
+        var first = 0
+        while first < bytes.count, bytes[first] == 0x20 { first += 1 }
+        let lineEnd = bytes[first...].firstIndex(of: 0x0A) ?? bytes.count
+        return keyColon(bytes, from: first, to: lineEnd).map { $0 + 1 }
     }
 
     /// Whether the line is `entities:` at column 0, with nothing after it but spaces.

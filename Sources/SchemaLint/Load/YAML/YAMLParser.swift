@@ -91,14 +91,19 @@ public struct YAMLParser: Sendable {
     /// the entities were (the caller then checks and parses `text`).
     /// `offset` is where the text starts in the file (after a byte-order mark).
     private func parseSkippingKnownEntities(_ text: UnsafeBufferPointer<UInt8>, at offset: Int, file: String, entities: EntityTextCache) -> YAMLDocument? {
-        let candidates = YAMLEntitySpans(text)
+        let candidates = YAMLEntitySpans(text) { bytes, keyLineLength, ends in
+            entities.entity(startOf: bytes, keyLineLength: keyLineLength, where: ends)
+        }
         guard !candidates.spans.isEmpty else { return nil }
         let column = candidates.column
         let raw = UnsafeRawBufferPointer(text)
         guard let compacted = CompactedYAMLText(text, spans: candidates.spans, known: { span in
-            entities.entity(
-                text: UnsafeRawBufferPointer(rebasing: raw[span.bytes]),
-                at: SourceLocation(file: file, line: span.lines.lowerBound + 1, column: column + 1))
+            let location = SourceLocation(file: file, line: span.lines.lowerBound + 1, column: column + 1)
+            guard var reused = span.known else {
+                return entities.entity(text: UnsafeRawBufferPointer(rebasing: raw[span.bytes]), at: location)
+            }
+            reused.location = location
+            return reused
         }) else { return nil }
         var placeholders: ReusedEntityPlaceholders? = ReusedEntityPlaceholders(compacted: compacted, column: column)
         return compacted.bytes.withUnsafeBufferPointer { (bytes) -> YAMLDocument? in
