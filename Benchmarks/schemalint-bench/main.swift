@@ -36,26 +36,34 @@ struct Options {
 
     init(arguments: [String]) {
         let usage = "usage: schemalint-bench [--versions N] [--entities N] [--attributes N] [--repeat N] [--compatibility MODE] [--churn] [--production-schema] [--growth] [--write FOLDER] | --corpus FOLDER"
+        /// A usage problem: the usage on standard error and exit status 2, as the store benchmark does.
+        func refuse(_ problem: String? = nil) -> Never {
+            FileHandle.standardError.write(Data(((problem.map { $0 + "\n" } ?? "") + usage + "\n").utf8))
+            exit(2)
+        }
         var iterator = arguments.dropFirst().makeIterator()
         while let flag = iterator.next() {
             switch flag {
+            case "--help", "-h":
+                print(usage)
+                exit(0)
             case "--churn": history.churn = true
             case "--production-schema": productionSchema = true
             case "--growth": growth = true
             case "--compatibility":
-                guard let mode = iterator.next().flatMap(Compatibility.init(argument:)) else { fatalError(usage) }
+                guard let mode = iterator.next().flatMap(Compatibility.init(argument:)) else { refuse() }
                 compatibility = mode
             case "--corpus": corpus = iterator.next()
             case "--write": writeFolder = iterator.next()
             case "--lint-once": lintOnce = iterator.next()
             default:
-                guard let value = iterator.next().flatMap(Int.init), value > 0 else { fatalError(usage) }
+                guard let value = iterator.next().flatMap(Int.init), value > 0 else { refuse() }
                 switch flag {
                 case "--versions": history.versions = value
                 case "--entities": history.entities = value
                 case "--attributes": history.attributes = value
                 case "--repeat": repeats = value
-                default: fatalError("unknown option \(flag)\n\(usage)")
+                default: refuse("unknown option \(flag)")
                 }
             }
         }
