@@ -99,6 +99,9 @@ struct LintCommand: ParsableCommand {
         if stamp != nil, writeBaseline != nil {
             throw ValidationError("--stamp records a run that passed; --write-baseline records findings and passes nothing")
         }
+        if writeBaseline != nil, output != nil || !reports.isEmpty || format != .text {
+            throw ValidationError("--write-baseline records findings and writes no report; drop --format, --output and --report, or write the report in a run with --baseline")
+        }
     }
 
     func run() throws {

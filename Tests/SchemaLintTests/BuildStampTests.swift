@@ -54,6 +54,17 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: model)) == before)
     }
 
+    /// A run that records a baseline writes no report: asking for one is refused, not ignored.
+    @Test(arguments: [["--output", "report.txt"], ["--report", "json=report.json"], ["--format", "sarif"]])
+    func aBaselineRunRefusesAReportItWouldNotWrite(_ report: [String]) throws {
+        let folder = try TemporaryFolder()
+        try folder.write(WorkflowTests.v1, to: "models/v1.yaml")
+        let run = try Executable.run(["models", "--write-baseline", "baseline.json"] + report, in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--write-baseline records findings and writes no report"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("baseline.json").path))
+    }
+
     @Test func aBaselineRunTakesNoStamp() throws {
         let run = try Executable.run(["examples/clean", "--stamp", "stamp.swift", "--write-baseline", "baseline.json"])
         #expect(run.status == 2)
