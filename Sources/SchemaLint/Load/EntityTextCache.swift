@@ -54,19 +54,26 @@ public final class EntityTextCache: @unchecked Sendable {
 
     /// The newest entity remembered under the key line `bytes` starts with (its first
     /// `keyLineLength` bytes) whose whole text `bytes` starts with too, and for which `ends` holds
-    /// at the text's length; with that length and the text's line count. The bytes are compared
-    /// outside the lock. The entity's location is the one it was read at.
+    /// at the text's length; with that length and the text's line count. As in the lookup by the
+    /// whole text, the bytes are compared in place under the lock, and only the entity found is
+    /// copied out. The entity's location is the one it was read at.
     func entity(
         startOf bytes: UnsafeRawBufferPointer, keyLineLength: Int, where ends: (Int) -> Bool
     ) -> (entity: Entity, length: Int, lineCount: Int)? {
         guard keyLineLength > 0, keyLineLength <= bytes.count else { return nil }
         let key = Self.key(UnsafeRawBufferPointer(rebasing: bytes[..<keyLineLength]))
-        guard let candidates = lock.withLock({ recentByKeyLine[key] }) else { return nil }
-        for candidate in candidates.reversed() where candidate.text.count >= keyLineLength && candidate.text.count <= bytes.count {
-            let same = candidate.text.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, $0.count) == 0 }
-            if same, ends(candidate.text.count) { return (candidate.entity, candidate.text.count, candidate.lineCount) }
+        return lock.withLock {
+            guard let candidates = recentByKeyLine[key] else { return nil }
+            for index in candidates.indices.reversed() {
+                let length = candidates[index].text.count
+                guard length >= keyLineLength, length <= bytes.count,
+                      candidates[index].text.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, length) == 0 }),
+                      ends(length)
+                else { continue }
+                return (candidates[index].entity, length, candidates[index].lineCount)
+            }
+            return nil
         }
-        return nil
     }
 
     /// The entity read from `text` before, placed at `location`, if it stood at the same column

@@ -17,8 +17,9 @@ struct YAMLEntitySpans {
         var bytes: Range<Int>
         /// The offset of the `:` that ends the entity's key on its first line.
         var colon: Int
-        /// The entity read before from the same bytes, when `known` gave it during the scan.
-        var known: Entity? = nil
+        /// Where `reused` holds the entity read before from the same bytes, when `known` gave it
+        /// during the scan (an index, so that copying a span copies no entity).
+        var reused: Int? = nil
     }
 
     /// What the scan asks at each entity's key line: an entity read before whose text the bytes
@@ -30,6 +31,8 @@ struct YAMLEntitySpans {
 
     /// The candidates, in order.
     private(set) var spans: [Span] = []
+    /// The entities `known` gave, by `Span.reused`.
+    private(set) var reused: [Entity] = []
     /// The 0-based column of the entity keys.
     private(set) var column = 0
     /// Where the lines the scan stopped at start (the lines before the entities, and each line at
@@ -56,6 +59,7 @@ struct YAMLEntitySpans {
         var column: Int?
         var open: (line: Int, start: Int, colon: Int)?
         var found: [Span] = []
+        var entities: [Entity] = []
         var starts = YAMLLineStarts()
         func close(at end: Int, line: Int) {
             if let span = open { found.append(Span(lines: span.line..<line, bytes: span.start..<end, colon: span.colon)) }
@@ -110,7 +114,8 @@ struct YAMLEntitySpans {
             guard indent == entityColumn else { break }
             guard let colon = Self.keyColon(text, from: first, to: lineEnd) else { continue }
             if let known, let reused = known(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[lineStart...]), colon + 1 - lineStart, { endsSpan(at: lineStart + $0) }) {
-                found.append(Span(lines: line..<line + reused.lineCount, bytes: lineStart..<lineStart + reused.length, colon: colon, known: reused.entity))
+                found.append(Span(lines: line..<line + reused.lineCount, bytes: lineStart..<lineStart + reused.length, colon: colon, reused: entities.count))
+                entities.append(reused.entity)
                 next = (lineStart + reused.length, line + reused.lineCount)
                 feeds.skip(to: next.start)
             } else {
@@ -122,6 +127,7 @@ struct YAMLEntitySpans {
         starts.scanned(lines: line)
         self.column = column
         spans = found
+        reused = entities
         lineStarts = starts
     }
 
