@@ -65,19 +65,16 @@ struct YAMLEntitySpans {
             if let span = open { found.append(Span(lines: span.line..<line, bytes: span.start..<end, colon: span.colon)) }
             open = nil
         }
-        /// Whether a span that started at a key line would end at `end`: at the end of the text, or
-        /// after a line break and before a line at the entities' column or less that is not blank, a
-        /// comment or indented with a tab (such lines the scan takes into the span, or stops at).
+        /// Whether a span that started at a key line would end at `end`, as the scan below would
+        /// end it: at the end of the text, or after a line break and before a line at the entities'
+        /// column or less (not a blank or comment line, which the span takes in, nor a tabbed one,
+        /// at which the scan gives up).
         func endsSpan(at end: Int) -> Bool {
             if end == count { return true }
             guard end > 0, end < count, text[end - 1] == 0x0A, let column else { return false }
-            var first = end
-            while first < count, text[first] == 0x20 { first += 1 }
-            guard first < count else { return false }
-            switch text[first] {
-            case 0x0A, 0x0D, 0x09, UInt8(ascii: "#"): return false
-            default: return first - end <= column
-            }
+            let lineEnd = memchr(base + end, 0x0A, count - end).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
+            guard case .content(let first) = Self.kind(ofLineFrom: end, to: lineEnd, in: text) else { return false }
+            return first - end <= column
         }
         while lineStart < count {
             let lineEnd = feeds.next() ?? count
@@ -91,15 +88,16 @@ struct YAMLEntitySpans {
                 continue
             }
             starts.note(line: line, offset: lineStart)
-            var first = lineStart
-            while first < lineEnd, text[first] == 0x20 { first += 1 }
-            let isBlank = first == lineEnd || (text[first] == 0x0D && first + 1 == lineEnd)
             if !inEntities {
                 inEntities = Self.isEntitiesKey(text, from: lineStart, to: lineEnd)
                 continue
             }
-            if isBlank || text[first] == UInt8(ascii: "#") { continue }
-            if text[first] == 0x09 { return }
+            let first: Int
+            switch Self.kind(ofLineFrom: lineStart, to: lineEnd, in: text) {
+            case .blankOrComment: continue
+            case .tabbed: return
+            case .content(let offset): first = offset
+            }
             let indent = first - lineStart
             if column == nil {
                 guard indent > 0 else { return }
@@ -129,6 +127,24 @@ struct YAMLEntitySpans {
         spans = found
         reused = entities
         lineStarts = starts
+    }
+
+    /// What a line inside the entities is to the scan.
+    private enum LineKind {
+        /// Blank, or a comment: part of the span open before it.
+        case blankOrComment
+        /// A tab before its first character: the scan finds no candidate in the text.
+        case tabbed
+        /// Anything else, starting at this offset (after its indentation).
+        case content(first: Int)
+    }
+
+    /// What the line from `start` to `end` (its line feed, or the end of the text) is.
+    private static func kind(ofLineFrom start: Int, to end: Int, in text: UnsafeBufferPointer<UInt8>) -> LineKind {
+        var first = start
+        while first < end, text[first] == 0x20 { first += 1 }
+        if first == end || (text[first] == 0x0D && first + 1 == end) || text[first] == UInt8(ascii: "#") { return .blankOrComment }
+        return text[first] == 0x09 ? .tabbed : .content(first: first)
     }
 
     /// The length of an entity text's key line through its key's `:` (indentation, a name of
