@@ -287,14 +287,22 @@ func runSelf(_ arguments: [String]) -> ChildRun {
     return ChildRun(wall: wall, processor: processor, peakResidentBytes: peak)
 }
 
+extension ChildRun {
+    /// The least wall time, processor time and memory of two runs.
+    func best(_ other: ChildRun) -> ChildRun {
+        ChildRun(wall: min(wall, other.wall), processor: min(processor, other.processor), peakResidentBytes: min(peakResidentBytes, other.peakResidentBytes))
+    }
+    static let none = ChildRun(wall: .infinity, processor: .infinity, peakResidentBytes: .max)
+}
+
+/// A child lint of `folder` (`--lint-once`): a process of its own, so its peak memory is its own.
+func childLint(_ folder: URL, compatibility: Compatibility) -> ChildRun {
+    runSelf(["--lint-once", folder.path, "--compatibility", compatibility.description])
+}
+
 /// The best of `repeats` child lints of `folder`: the least wall time, processor time and memory of any run.
 func bestChildLint(_ folder: URL, compatibility: Compatibility, repeats: Int) -> ChildRun {
-    var best = ChildRun(wall: .infinity, processor: .infinity, peakResidentBytes: .max)
-    for _ in 0..<repeats {
-        let run = runSelf(["--lint-once", folder.path, "--compatibility", compatibility.description])
-        best = ChildRun(wall: min(best.wall, run.wall), processor: min(best.processor, run.processor), peakResidentBytes: min(best.peakResidentBytes, run.peakResidentBytes))
-    }
-    return best
+    (0..<repeats).reduce(ChildRun.none) { best, _ in best.best(childLint(folder, compatibility: compatibility)) }
 }
 
 /// 200, 400 and 2,000 versions in every compatibility mode: time and memory against 200 versions
@@ -303,19 +311,29 @@ func benchmarkGrowth(_ base: SyntheticHistory, repeats: Int, in folder: URL) thr
     let sizes = [200, 400, 2_000]
     let modes: [Compatibility] = [.previous, .transitive, Compatibility(argument: "window:3")!]
     var folders: [Int: URL] = [:]
+    var bytes: [Int: Int] = [:]
     for size in sizes {
         var history = base
         history.versions = size
         let files = try writeHistory(history, to: folder.appendingPathComponent("growth-\(size)"))
         folders[size] = folder.appendingPathComponent("growth-\(size)")
-        print(String(format: "%d versions: %.1f MB of YAML", size, megabytes(files.reduce(0) { $0 + $1.count })))
+        bytes[size] = files.reduce(0) { $0 + $1.count }
+        // Each version adds an attribute, so later versions are longer: the bytes grow faster than the versions.
+        print(String(format: "%d versions: %.1f MB of YAML (%.2fx the bytes of %d versions)", size, megabytes(bytes[size]!),
+                     Double(bytes[size]!) / Double(bytes[sizes[0]]!), sizes[0]))
     }
     for mode in modes {
-        var runs: [Int: ChildRun] = [:]
+        // The sizes take turns within each repetition, so that a change in the machine's load
+        // during the run reaches every size alike instead of one size's repetitions.
+        var runs = Dictionary(uniqueKeysWithValues: sizes.map { ($0, ChildRun.none) })
+        for _ in 0..<repeats {
+            for size in sizes {
+                runs[size] = runs[size]!.best(childLint(folders[size]!, compatibility: mode))
+            }
+        }
+        let base = runs[sizes[0]]!
         for size in sizes {
-            let run = bestChildLint(folders[size]!, compatibility: mode, repeats: repeats)
-            runs[size] = run
-            let base = runs[sizes[0]]!
+            let run = runs[size]!
             print(String(format: "%@, %5d versions: wall %.3f s (%.2fx), processor %.3f s (%.2fx), peak memory %.0f MiB (%.2fx)",
                          mode.description, size, run.wall, run.wall / base.wall, run.processor, run.processor / base.processor,
                          megabytes(run.peakResidentBytes), Double(run.peakResidentBytes) / Double(base.peakResidentBytes)))
