@@ -5,25 +5,30 @@ public enum ModelValidator {
     /// - Parameter entities: the load's entities by their text: members it holds and already found
     ///   unique are not checked again, so an entity unchanged across versions is checked once.
     public static func validate(_ version: ModelVersion, entities: EntityTextCache? = nil) throws(InputError) {
-        var seen: [String: SourceLocation] = [:]
-        for entity in version.entities {
-            if let first = seen[entity.name] {
-                throw InputError(at: entity.location, "entity '\(entity.name)' is declared twice", notes: ["first declared at \(first)"])
-            }
-            seen[entity.name] = entity.location
-        }
-        for entity in version.entities {
-            try checkParent(of: entity, in: version)
-            if entities?.membersWereChecked(entity) != true {
-                try checkMembers(of: entity)
-                entities?.noteMembersChecked(entity)
+        // Entities are read in place (`version.entities[index]`): a copy of each for every check of
+        // every version retains all its strings and arrays.
+        let indices = version.entities.indices
+        if version.hasDuplicateEntityNames {
+            var seen: [String: SourceLocation] = [:]
+            for index in indices {
+                if let first = seen[version.entities[index].name] {
+                    throw InputError(at: version.entities[index].location, "entity '\(version.entities[index].name)' is declared twice", notes: ["first declared at \(first)"])
+                }
+                seen[version.entities[index].name] = version.entities[index].location
             }
         }
-        for entity in version.entities {
-            for relationship in entity.relationships {
-                try checkRelationship(relationship, of: entity, in: version)
+        for index in indices {
+            try checkParent(of: version.entities[index], in: version)
+            if entities?.membersWereChecked(version.entities[index]) != true {
+                try checkMembers(of: version.entities[index])
+                entities?.noteMembersChecked(version.entities[index])
             }
-            try checkUniqueness(of: entity, in: version)
+        }
+        for index in indices {
+            for member in version.entities[index].relationships.indices {
+                try checkRelationship(version.entities[index].relationships[member], of: version.entities[index], in: version)
+            }
+            try checkUniqueness(of: version.entities[index], in: version)
         }
         for configuration in version.configurations {
             for name in configuration.entities where !version.containsEntity(named: name) {
@@ -67,7 +72,8 @@ public enum ModelValidator {
     }
 
     private static func checkRelationship(_ relationship: Relationship, of entity: Entity, in version: ModelVersion) throws(InputError) {
-        let path = "\(entity.name).\(relationship.name)"
+        // Only messages need the path: most relationships of most versions are fine.
+        var path: String { "\(entity.name).\(relationship.name)" }
         guard version.containsEntity(named: relationship.destination) else {
             throw InputError(
                 at: entity.location(of: "destination", of: relationship),

@@ -55,7 +55,7 @@ public struct ModelVersion: Sendable {
         self.propertyLocations = propertyLocations
         var index: [String: Int] = [:]
         index.reserveCapacity(entities.count)
-        for (offset, entity) in entities.enumerated() { index[entity.name] = offset }
+        for offset in entities.indices { index[entities[offset].name] = offset }
         self.entityIndex = index
         self.syncedByConfiguration = Set(configurations.filter(\.usesCloudKit).flatMap(\.entities))
     }
@@ -64,6 +64,9 @@ public struct ModelVersion: Sendable {
 
     /// Whether an entity is named `name` (without copying it, as `entity(named:)` does).
     public func containsEntity(named name: String) -> Bool { entityIndex[name] != nil }
+
+    /// Whether two entities share a name (the index holds one position a name).
+    public var hasDuplicateEntityNames: Bool { entityIndex.count != entities.count }
 
     /// The position in `entities` of the entity named `name`.
     public func index(ofEntity name: String) -> Int? { entityIndex[name] }
