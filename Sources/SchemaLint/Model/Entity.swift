@@ -5,21 +5,71 @@
 /// in a later version reuses the earlier value with that version's `location`: the members are
 /// decoded once and their arrays shared (`hasSameMembers(as:)` tells).
 public struct Entity: Hashable, Sendable {
-    public var name: String
-    public var parent: String?
-    public var isAbstract: Bool
-    public var renamedFrom: String?
-    public var deprecation: String?
-    public var versionHashModifier: String?
-    /// In declaration order; names are unique within the entity.
-    public var attributes: [Attribute]
-    public var relationships: [Relationship]
-    /// Uniqueness constraints: each a set of property names, in declaration order.
-    public var uniquenessConstraints: [[String]]
     /// Where the entity is declared (its key or element) in its version's file.
     public var location: SourceLocation
+
+    /// Everything but `location`, out of line in one reference: what the versions of an entity
+    /// reused unchanged share, so that a copy of an entity (every check of every version makes
+    /// some) retains one reference instead of each of its strings and arrays. One element always;
+    /// an array for its copy on write.
+    private var shared: [SharedProperties]
+
+    private struct SharedProperties: Hashable, Sendable {
+        var name: String
+        var parent: String?
+        var isAbstract: Bool
+        var renamedFrom: String?
+        var deprecation: String?
+        var versionHashModifier: String?
+        var attributes: [Attribute]
+        var relationships: [Relationship]
+        var uniquenessConstraints: [[String]]
+        var propertyLocations: RelativePropertyLocations
+    }
+
+    public var name: String {
+        get { shared[0].name }
+        _modify { yield &shared[0].name }
+    }
+    public var parent: String? {
+        get { shared[0].parent }
+        _modify { yield &shared[0].parent }
+    }
+    public var isAbstract: Bool {
+        get { shared[0].isAbstract }
+        _modify { yield &shared[0].isAbstract }
+    }
+    public var renamedFrom: String? {
+        get { shared[0].renamedFrom }
+        _modify { yield &shared[0].renamedFrom }
+    }
+    public var deprecation: String? {
+        get { shared[0].deprecation }
+        _modify { yield &shared[0].deprecation }
+    }
+    public var versionHashModifier: String? {
+        get { shared[0].versionHashModifier }
+        _modify { yield &shared[0].versionHashModifier }
+    }
+    /// In declaration order; names are unique within the entity.
+    public var attributes: [Attribute] {
+        get { shared[0].attributes }
+        _modify { yield &shared[0].attributes }
+    }
+    public var relationships: [Relationship] {
+        get { shared[0].relationships }
+        _modify { yield &shared[0].relationships }
+    }
+    /// Uniqueness constraints: each a set of property names, in declaration order.
+    public var uniquenessConstraints: [[String]] {
+        get { shared[0].uniquenessConstraints }
+        _modify { yield &shared[0].uniquenessConstraints }
+    }
     /// Where the entity's own properties are written, relative to `location`.
-    public var propertyLocations: RelativePropertyLocations
+    public var propertyLocations: RelativePropertyLocations {
+        get { shared[0].propertyLocations }
+        _modify { yield &shared[0].propertyLocations }
+    }
 
     public init(
         name: String, parent: String? = nil, isAbstract: Bool = false, renamedFrom: String? = nil,
@@ -28,20 +78,14 @@ public struct Entity: Hashable, Sendable {
         uniquenessConstraints: [[String]] = [],
         location: SourceLocation, propertyLocations: RelativePropertyLocations = [:]
     ) {
-        self.name = name
-        self.parent = parent
-        self.isAbstract = isAbstract
-        self.renamedFrom = renamedFrom
-        self.deprecation = deprecation
-        self.versionHashModifier = versionHashModifier
-        self.attributes = attributes
-        self.relationships = relationships
-        self.uniquenessConstraints = uniquenessConstraints
         self.location = location
-        self.propertyLocations = propertyLocations
+        self.shared = [SharedProperties(
+            name: name, parent: parent, isAbstract: isAbstract, renamedFrom: renamedFrom, deprecation: deprecation,
+            versionHashModifier: versionHashModifier, attributes: attributes, relationships: relationships,
+            uniquenessConstraints: uniquenessConstraints, propertyLocations: propertyLocations
+        )]
     }
 
-    /// Where one of the entity's own properties is written, else the entity.
     public func location(of property: String) -> SourceLocation { propertyLocations[property].map(location.resolving) ?? location }
 
     /// Where a member of this entity is declared.
