@@ -99,8 +99,17 @@ public struct Entity: Hashable, Sendable {
     /// The position in this entity's file of a place relative to it.
     public func location(at relative: RelativeLocation) -> SourceLocation { location.resolving(relative) }
 
-    public func attribute(named name: String) -> Attribute? { attributes.first { $0.name == name } }
-    public func relationship(named name: String) -> Relationship? { relationships.first { $0.name == name } }
+    // Members are compared by name in place: `first(where:)` copies each member it passes.
+    public func attribute(named name: String) -> Attribute? {
+        let attributes = shared[0].attributes
+        for index in attributes.indices where attributes[index].name == name { return attributes[index] }
+        return nil
+    }
+    public func relationship(named name: String) -> Relationship? {
+        let relationships = shared[0].relationships
+        for index in relationships.indices where relationships[index].name == name { return relationships[index] }
+        return nil
+    }
 
     /// The same members and definition as `other` by identity of their storage, which a loader's
     /// reuse of an earlier version's value gives: comparing them would find no difference. False
