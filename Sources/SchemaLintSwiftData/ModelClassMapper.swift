@@ -92,8 +92,9 @@ struct ModelClassMapper {
         mapped.entity.propertyLocations[name] = location.relative(to: anchor)
     }
 
-    /// The default in canonical form for a literal; for anything else (`Date.now`, `UUID()`, an
-    /// enum case) the expression as written, with a note: the value exists, but is not known statically.
+    /// The default in canonical form for a literal (an empty collection: `[]` or `[:]`); for anything
+    /// else (`Date.now`, `UUID()`, an enum case) the expression as written, with a note: the value
+    /// exists, but is not known statically.
     private func defaultValue(_ initial: ExprSyntax, of attribute: Attribute, file: ParsedSwiftFile, notes: inout [ReadingNote]) -> String? {
         let literal = SwiftExpressions.literal(initial)
         switch literal {
@@ -107,6 +108,9 @@ struct ModelClassMapper {
             if let canonical = DefaultValue.canonical(text, for: attribute.type) { return canonical }
         case .none: break
         }
+        // An empty collection (`[String] = []`, `[String: Int] = [:]`) is a literal too.
+        if let array = initial.as(ArrayExprSyntax.self), array.elements.isEmpty { return "[]" }
+        if let dictionary = initial.as(DictionaryExprSyntax.self), case .colon = dictionary.content { return "[:]" }
         let text = initial.trimmedText
         notes.append(ReadingNote(at: file.location(of: initial), "the default of '\(attribute.name)' is computed (`\(text.count > 60 ? String(text.prefix(60)) + "..." : text)`), not a literal: read as a default whose value is unknown"))
         return text

@@ -101,6 +101,9 @@ import Testing
         #expect(entity.attribute(named: "vegetarian")?.defaultValue == "false")
         // A default that is not a literal is kept as written (its value is unknown).
         #expect(entity.attribute(named: "created")?.defaultValue == ".now")
+        // An empty collection is a literal: its value is known.
+        #expect(entity.attribute(named: "tags")?.defaultValue == "[]")
+        #expect(entity.attribute(named: "extra")?.defaultValue == "[:]")
         #expect(entity.attribute(named: "difficulty")?.defaultValue == "Difficulty.easy")
     }
 
@@ -133,6 +136,7 @@ import Testing
         #expect(notes.contains { $0.hasPrefix("33: 'Difficulty' is a Codable enum (Difficulty)") })
         #expect(notes.contains { $0.hasPrefix("19: 'UInt8' has no Core Data type of its own") })
         #expect(notes.contains { $0.hasPrefix("25: the default of 'created' is computed (`.now`)") })
+        #expect(!notes.contains { $0.hasPrefix("30: the default") || $0.hasPrefix("31: the default") })
         // A transformable with its transformer named is no guess.
         #expect(!notes.contains { $0.hasPrefix("35:") })
     }
