@@ -86,6 +86,7 @@ public struct Entity: Hashable, Sendable {
         )]
     }
 
+    /// Where one of the entity's own properties is written, else the entity.
     public func location(of property: String) -> SourceLocation { propertyLocations[property].map(location.resolving) ?? location }
 
     /// Where a member of this entity is declared.
