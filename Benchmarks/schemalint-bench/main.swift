@@ -326,19 +326,36 @@ func benchmarkGrowth(_ base: SyntheticHistory, repeats: Int, in folder: URL) thr
         // The sizes take turns within each repetition, so that a change in the machine's load
         // during the run reaches every size alike instead of one size's repetitions.
         var runs = Dictionary(uniqueKeysWithValues: sizes.map { ($0, ChildRun.none) })
+        // Each repetition's own ratios too: a run and the 200-version run next to it saw the same
+        // machine, which the best of each, taken at different moments, need not have.
+        var paired = Dictionary(uniqueKeysWithValues: sizes.map { ($0, (wall: [Double](), processor: [Double]())) })
         for _ in 0..<repeats {
+            var cycle: [Int: ChildRun] = [:]
             for size in sizes {
-                runs[size] = runs[size]!.best(childLint(folders[size]!, compatibility: mode))
+                cycle[size] = childLint(folders[size]!, compatibility: mode)
+                runs[size] = runs[size]!.best(cycle[size]!)
+            }
+            for size in sizes {
+                paired[size]!.wall.append(cycle[size]!.wall / cycle[sizes[0]]!.wall)
+                paired[size]!.processor.append(cycle[size]!.processor / cycle[sizes[0]]!.processor)
             }
         }
         let base = runs[sizes[0]]!
         for size in sizes {
             let run = runs[size]!
-            print(String(format: "%@, %5d versions: wall %.3f s (%.2fx), processor %.3f s (%.2fx), peak memory %.0f MiB (%.2fx)",
+            print(String(format: "%@, %5d versions: wall %.3f s (%.2fx), processor %.3f s (%.2fx), peak memory %.0f MiB (%.2fx); median of the %d paired ratios: wall %.2fx, processor %.2fx",
                          mode.description, size, run.wall, run.wall / base.wall, run.processor, run.processor / base.processor,
-                         megabytes(run.peakResidentBytes), Double(run.peakResidentBytes) / Double(base.peakResidentBytes)))
+                         megabytes(run.peakResidentBytes), Double(run.peakResidentBytes) / Double(base.peakResidentBytes),
+                         repeats, median(paired[size]!.wall), median(paired[size]!.processor)))
         }
     }
+}
+
+/// The middle value (the mean of the two middle ones for an even count).
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 let options = Options(arguments: CommandLine.arguments)
