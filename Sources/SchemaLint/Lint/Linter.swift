@@ -27,9 +27,11 @@ public struct Linter: Sendable {
             let context = StoreCodeContext(facts: storeCode, histories: histories)
             for rule in catalog.storeCodeRules { findings += rule.check(context) }
         }
-        // Histories are independent: check them on all cores, and gather their findings in order.
+        // Histories are independent: check them on all cores, the largest first (their entities
+        // over all versions), and gather their findings in order.
         let (catalog, options) = (catalog, options)
-        let passes = OrderedConcurrentMap.map(count: histories.count) { index in
+        let sizes = histories.map { $0.versions.reduce(0) { $0 + $1.entities.count } }
+        let passes = OrderedConcurrentMap.map(count: histories.count, costs: sizes) { index in
             HistoryPass(history: histories[index], catalog: catalog, options: options).run()
         }
         findings += passes.joined()

@@ -157,15 +157,25 @@ public struct ModelLoader: Sendable {
     }
 
     /// `entities` is shared by the files: an entity written the same way in several is decoded once.
+    /// Bundles with the most versions start first (`OrderedConcurrentMap.startOrder`).
     private func loadConcurrently(_ sources: [ModelSource], entities: EntityTextCache) -> [Result<Source, InputError>] {
         nonisolated(unsafe) let slots = UnsafeMutableBufferPointer<Result<Source, InputError>>.allocate(capacity: sources.count)
         defer { slots.deallocate() }
-        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+        let order = OrderedConcurrentMap.startOrder(costs: sources.map(Self.versionCount))
+        DispatchQueue.concurrentPerform(iterations: sources.count) { started in
+            let index = order[started]
             (slots.baseAddress! + index).initialize(to: load(sources[index], entities: entities))
         }
         let results = Array(slots)
         _ = slots.deinitialize()
         return results
+    }
+
+    /// About how many versions a source holds, to start the largest first: a bundle's entries, one
+    /// for a file.
+    private static func versionCount(_ source: ModelSource) -> Int {
+        guard case .xcodeBundle(let path) = source else { return 1 }
+        return (try? FileManager.default.contentsOfDirectory(atPath: path).count) ?? 1
     }
 
     func load(_ source: ModelSource, entities: EntityTextCache? = nil) -> Result<Source, InputError> {

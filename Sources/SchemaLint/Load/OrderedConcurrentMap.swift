@@ -5,11 +5,16 @@ import Foundation
 public enum OrderedConcurrentMap {
     /// `[transform(0), ..., transform(count - 1)]`, computed concurrently. When jobs fail, the error of
     /// the lowest index is thrown, so the outcome does not depend on scheduling.
+    ///
+    /// With `costs` (one a job, in any unit), the costliest jobs start first: jobs are handed to the
+    /// cores in the order they start, and a long job started last would run alone at the end.
     public static func map<Value: Sendable, Failure: Error>(
-        count: Int, _ transform: @Sendable (Int) throws(Failure) -> Value
+        count: Int, costs: [Int]? = nil, _ transform: @Sendable (Int) throws(Failure) -> Value
     ) throws(Failure) -> [Value] {
         let slots = Slots<Value, Failure>(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { index in
+        let order = costs.map(startOrder)
+        DispatchQueue.concurrentPerform(iterations: count) { started in
+            let index = order?[started] ?? started
             slots[index] = Result { () throws(Failure) in try transform(index) }
         }
         var values: [Value] = []
@@ -22,6 +27,12 @@ public enum OrderedConcurrentMap {
             }
         }
         return values
+    }
+
+    /// The jobs' indices, costliest first (equal costs in index order): `DispatchQueue.concurrentPerform`
+    /// hands iterations to the cores in turn, so a long job that came last would run alone at the end.
+    public static func startOrder(costs: [Int]) -> [Int] {
+        costs.indices.sorted { (costs[$0], $1) > (costs[$1], $0) }
     }
 
     /// One result per job, written from several threads under a lock.
