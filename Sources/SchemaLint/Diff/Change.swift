@@ -71,28 +71,57 @@ public struct Change: Sendable {
         case relationshipTransienceChanged
     }
 
-    public var kind: Kind
+    /// The change's properties, out of line: a change is copied into each comparison and rule that
+    /// looks at it, and a copy then retains one reference instead of both elements' strings.
+    private var stored: OutOfLine<Stored>
+
+    private struct Stored: Sendable {
+        var kind: Kind
+        var path: ElementPath
+        var oldPath: ElementPath?
+        var old: Element?
+        var new: Element?
+        var location: SourceLocation
+        var oldLocation: SourceLocation?
+    }
+
+    public var kind: Kind {
+        get { stored.value.kind }
+        _modify { yield &stored.value.kind }
+    }
     /// The element in the newer version's names (the older names for a removal).
-    public var path: ElementPath
+    public var path: ElementPath {
+        get { stored.value.path }
+        _modify { yield &stored.value.path }
+    }
     /// The element in the older version's names (differs from `path` when it or its entity was renamed).
-    public var oldPath: ElementPath?
+    public var oldPath: ElementPath? {
+        get { stored.value.oldPath }
+        _modify { yield &stored.value.oldPath }
+    }
     /// The element in the older version (nil when added).
-    public var old: Element?
+    public var old: Element? {
+        get { stored.value.old }
+        _modify { yield &stored.value.old }
+    }
     /// The element in the newer version (nil when removed).
-    public var new: Element?
+    public var new: Element? {
+        get { stored.value.new }
+        _modify { yield &stored.value.new }
+    }
     /// Where to report it in the newer file: the changed property, the element, or for a removal the
     /// place that used to hold it.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { stored.value.location }
+        _modify { yield &stored.value.location }
+    }
     /// Where the element stood in the older version (nil when added).
-    public var oldLocation: SourceLocation?
+    public var oldLocation: SourceLocation? {
+        get { stored.value.oldLocation }
+        _modify { yield &stored.value.oldLocation }
+    }
 
     public init(kind: Kind, path: ElementPath, oldPath: ElementPath?, old: Element?, new: Element?, location: SourceLocation, oldLocation: SourceLocation?) {
-        self.kind = kind
-        self.path = path
-        self.oldPath = oldPath
-        self.old = old
-        self.new = new
-        self.location = location
-        self.oldLocation = oldLocation
+        stored = OutOfLine(Stored(kind: kind, path: path, oldPath: oldPath, old: old, new: new, location: location, oldLocation: oldLocation))
     }
 }

@@ -8,11 +8,10 @@ public struct Entity: Hashable, Sendable {
     /// Where the entity is declared (its key or element) in its version's file.
     public var location: SourceLocation
 
-    /// Everything but `location`, out of line in one reference: what the versions of an entity
-    /// reused unchanged share, so that a copy of an entity (every check of every version makes
-    /// some) retains one reference instead of each of its strings and arrays. One element always;
-    /// an array for its copy on write.
-    private var shared: [SharedProperties]
+    /// Everything but `location`, out of line: what the versions of an entity reused unchanged
+    /// share, so that a copy of an entity (every check of every version makes some) retains one
+    /// reference instead of each of its strings and arrays.
+    private var shared: OutOfLine<SharedProperties>
 
     private struct SharedProperties: Hashable, Sendable {
         var name: String
@@ -28,47 +27,47 @@ public struct Entity: Hashable, Sendable {
     }
 
     public var name: String {
-        get { shared[0].name }
-        _modify { yield &shared[0].name }
+        get { shared.value.name }
+        _modify { yield &shared.value.name }
     }
     public var parent: String? {
-        get { shared[0].parent }
-        _modify { yield &shared[0].parent }
+        get { shared.value.parent }
+        _modify { yield &shared.value.parent }
     }
     public var isAbstract: Bool {
-        get { shared[0].isAbstract }
-        _modify { yield &shared[0].isAbstract }
+        get { shared.value.isAbstract }
+        _modify { yield &shared.value.isAbstract }
     }
     public var renamedFrom: String? {
-        get { shared[0].renamedFrom }
-        _modify { yield &shared[0].renamedFrom }
+        get { shared.value.renamedFrom }
+        _modify { yield &shared.value.renamedFrom }
     }
     public var deprecation: String? {
-        get { shared[0].deprecation }
-        _modify { yield &shared[0].deprecation }
+        get { shared.value.deprecation }
+        _modify { yield &shared.value.deprecation }
     }
     public var versionHashModifier: String? {
-        get { shared[0].versionHashModifier }
-        _modify { yield &shared[0].versionHashModifier }
+        get { shared.value.versionHashModifier }
+        _modify { yield &shared.value.versionHashModifier }
     }
     /// In declaration order; names are unique within the entity.
     public var attributes: [Attribute] {
-        get { shared[0].attributes }
-        _modify { yield &shared[0].attributes }
+        get { shared.value.attributes }
+        _modify { yield &shared.value.attributes }
     }
     public var relationships: [Relationship] {
-        get { shared[0].relationships }
-        _modify { yield &shared[0].relationships }
+        get { shared.value.relationships }
+        _modify { yield &shared.value.relationships }
     }
     /// Uniqueness constraints: each a set of property names, in declaration order.
     public var uniquenessConstraints: [[String]] {
-        get { shared[0].uniquenessConstraints }
-        _modify { yield &shared[0].uniquenessConstraints }
+        get { shared.value.uniquenessConstraints }
+        _modify { yield &shared.value.uniquenessConstraints }
     }
     /// Where the entity's own properties are written, relative to `location`.
     public var propertyLocations: RelativePropertyLocations {
-        get { shared[0].propertyLocations }
-        _modify { yield &shared[0].propertyLocations }
+        get { shared.value.propertyLocations }
+        _modify { yield &shared.value.propertyLocations }
     }
 
     public init(
@@ -79,11 +78,11 @@ public struct Entity: Hashable, Sendable {
         location: SourceLocation, propertyLocations: RelativePropertyLocations = [:]
     ) {
         self.location = location
-        self.shared = [SharedProperties(
+        self.shared = OutOfLine(SharedProperties(
             name: name, parent: parent, isAbstract: isAbstract, renamedFrom: renamedFrom, deprecation: deprecation,
             versionHashModifier: versionHashModifier, attributes: attributes, relationships: relationships,
             uniquenessConstraints: uniquenessConstraints, propertyLocations: propertyLocations
-        )]
+        ))
     }
 
     /// Where one of the entity's own properties is written, else the entity.
@@ -102,12 +101,12 @@ public struct Entity: Hashable, Sendable {
 
     // Members are compared by name in place: `first(where:)` copies each member it passes.
     public func attribute(named name: String) -> Attribute? {
-        let attributes = shared[0].attributes
+        let attributes = shared.value.attributes
         for index in attributes.indices where attributes[index].name == name { return attributes[index] }
         return nil
     }
     public func relationship(named name: String) -> Relationship? {
-        let relationships = shared[0].relationships
+        let relationships = shared.value.relationships
         for index in relationships.indices where relationships[index].name == name { return relationships[index] }
         return nil
     }

@@ -9,37 +9,78 @@ public struct Finding: Hashable, Sendable {
         }
     }
 
-    public var ruleID: String
-    public var severity: Severity
-    public var message: String
-    public var location: SourceLocation
-    public var model: String
+    /// The finding's properties, out of line: findings are copied as they are gathered, merged,
+    /// sorted and reported, and a copy then retains one reference instead of each string.
+    private var stored: OutOfLine<Stored>
+
+    private struct Stored: Hashable, Sendable {
+        var ruleID: String
+        var severity: Severity
+        var message: String
+        var location: SourceLocation
+        var model: String
+        var baseline: String?
+        var version: String
+        var path: ElementPath?
+        var notes: [Note]
+        var suggestions: [String]
+    }
+
+    public var ruleID: String {
+        get { stored.value.ruleID }
+        _modify { yield &stored.value.ruleID }
+    }
+    public var severity: Severity {
+        get { stored.value.severity }
+        _modify { yield &stored.value.severity }
+    }
+    public var message: String {
+        get { stored.value.message }
+        _modify { yield &stored.value.message }
+    }
+    public var location: SourceLocation {
+        get { stored.value.location }
+        _modify { yield &stored.value.location }
+    }
+    public var model: String {
+        get { stored.value.model }
+        _modify { yield &stored.value.model }
+    }
     /// The label of the older version compared (nil for checks of a single version).
-    public var baseline: String?
+    public var baseline: String? {
+        get { stored.value.baseline }
+        _modify { yield &stored.value.baseline }
+    }
     /// The label of the version the finding is reported in.
-    public var version: String
+    public var version: String {
+        get { stored.value.version }
+        _modify { yield &stored.value.version }
+    }
     /// The element the finding is about; nil for findings about a whole version.
-    public var path: ElementPath?
+    public var path: ElementPath? {
+        get { stored.value.path }
+        _modify { yield &stored.value.path }
+    }
     /// Context: where the older element was declared, what else looks related.
-    public var notes: [Note]
+    public var notes: [Note] {
+        get { stored.value.notes }
+        _modify { yield &stored.value.notes }
+    }
     /// What to do instead, in the user's own names.
-    public var suggestions: [String]
+    public var suggestions: [String] {
+        get { stored.value.suggestions }
+        _modify { yield &stored.value.suggestions }
+    }
 
     public init(
         ruleID: String, severity: Severity, message: String, location: SourceLocation, model: String,
         baseline: String?, version: String, path: ElementPath?,
         notes: [Note] = [], suggestions: [String] = []
     ) {
-        self.ruleID = ruleID
-        self.severity = severity
-        self.message = message
-        self.location = location
-        self.model = model
-        self.baseline = baseline
-        self.version = version
-        self.path = path
-        self.notes = notes
-        self.suggestions = suggestions
+        stored = OutOfLine(Stored(
+            ruleID: ruleID, severity: severity, message: message, location: location, model: model,
+            baseline: baseline, version: version, path: path, notes: notes, suggestions: suggestions
+        ))
     }
 
     /// Stable identity for baselines and fingerprints: rule, model and element path; never line numbers.

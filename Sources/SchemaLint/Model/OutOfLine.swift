@@ -1,0 +1,17 @@
+/// A value kept out of line, in one reference: copying what holds it retains that reference
+/// instead of each string and array inside, and changing a shared copy copies the value first (an
+/// array of one element, for its copy on write). For the model's and the checks' values that are
+/// copied far more often than changed (`Entity`, `Change`, `Finding`).
+struct OutOfLine<Value: Sendable>: Sendable {
+    private var storage: [Value]
+
+    init(_ value: Value) { storage = [value] }
+
+    var value: Value {
+        get { storage[0] }
+        _modify { yield &storage[0] }
+    }
+}
+
+extension OutOfLine: Equatable where Value: Equatable {}
+extension OutOfLine: Hashable where Value: Hashable {}
