@@ -113,7 +113,7 @@ import Testing
                 spans.spans.map { "\($0.lines) \($0.bytes) \($0.colon)" } + ["column \(spans.column)"]
                     + (0..<(source.utf8.count + 2)).map { "line \($0): \(String(describing: spans.lineStarts.start(ofLine: $0, in: buffer)))" }
             }
-            return (describe(plain), describe(jumping), jumping.spans.filter { $0.reused != nil }.count)
+            return (describe(plain), describe(jumping), jumping.spans.filter { $0.known != nil }.count)
         }
     }
 

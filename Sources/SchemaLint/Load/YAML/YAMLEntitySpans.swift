@@ -17,9 +17,9 @@ struct YAMLEntitySpans {
         var bytes: Range<Int>
         /// The offset of the `:` that ends the entity's key on its first line.
         var colon: Int
-        /// Where `reused` holds the entity read before from the same bytes, when `known` gave it
-        /// during the scan (an index, so that copying a span copies no entity).
-        var reused: Int? = nil
+        /// The entity read before from the same bytes, when `known` gave it during the scan (one
+        /// reference to copy: `Entity` keeps its properties out of line).
+        var known: Entity? = nil
     }
 
     /// What the scan asks at each entity's key line: an entity read before whose text the bytes
@@ -31,8 +31,6 @@ struct YAMLEntitySpans {
 
     /// The candidates, in order.
     private(set) var spans: [Span] = []
-    /// The entities `known` gave, by `Span.reused`.
-    private(set) var reused: [Entity] = []
     /// The 0-based column of the entity keys.
     private(set) var column = 0
     /// Where the lines the scan stopped at start (the lines before the entities, and each line at
@@ -59,7 +57,6 @@ struct YAMLEntitySpans {
         var column: Int?
         var open: (line: Int, start: Int, colon: Int)?
         var found: [Span] = []
-        var entities: [Entity] = []
         var starts = YAMLLineStarts()
         func close(at end: Int, line: Int) {
             if let span = open { found.append(Span(lines: span.line..<line, bytes: span.start..<end, colon: span.colon)) }
@@ -112,8 +109,7 @@ struct YAMLEntitySpans {
             guard indent == entityColumn else { break }
             guard let colon = Self.keyColon(text, from: first, to: lineEnd) else { continue }
             if let known, let reused = known(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[lineStart...]), colon + 1 - lineStart, { endsSpan(at: lineStart + $0) }) {
-                found.append(Span(lines: line..<line + reused.lineCount, bytes: lineStart..<lineStart + reused.length, colon: colon, reused: entities.count))
-                entities.append(reused.entity)
+                found.append(Span(lines: line..<line + reused.lineCount, bytes: lineStart..<lineStart + reused.length, colon: colon, known: reused.entity))
                 next = (lineStart + reused.length, line + reused.lineCount)
                 feeds.skip(to: next.start)
             } else {
@@ -125,7 +121,6 @@ struct YAMLEntitySpans {
         starts.scanned(lines: line)
         self.column = column
         spans = found
-        reused = entities
         lineStarts = starts
     }
 

@@ -99,10 +99,9 @@ public struct YAMLParser: Sendable {
         let raw = UnsafeRawBufferPointer(text)
         guard let compacted = CompactedYAMLText(text, spans: candidates.spans, known: { span in
             let location = SourceLocation(file: file, line: span.lines.lowerBound + 1, column: column + 1)
-            guard let index = span.reused else {
+            guard var reused = span.known else {
                 return entities.entity(text: UnsafeRawBufferPointer(rebasing: raw[span.bytes]), at: location)
             }
-            var reused = candidates.reused[index]
             reused.location = location
             return reused
         }) else { return nil }
