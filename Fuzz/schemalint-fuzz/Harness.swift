@@ -24,11 +24,11 @@ enum Harness: String, CaseIterable {
         do throws(InputError) {
             switch self {
             case .yamlModel:
-                try Self.readTwice(requiringTheSameError: true) { cache throws(InputError) in
+                try Self.readTwice(requiringTheSameError: true, againWithMembersOnly: true) { cache throws(InputError) in
                     try YAMLModelLoader().load(bytes: bytes, file: "model.yaml", entities: cache).entities
                 }
             case .xcodeContents:
-                try Self.readTwice(requiringTheSameError: true) { cache throws(InputError) in
+                try Self.readTwice(requiringTheSameError: true, againWithMembersOnly: true) { cache throws(InputError) in
                     try XcodeModelReader.parse(Data(bytes), file: "Model.xcdatamodel/contents", model: "Model", entities: cache).entities
                 }
             case .currentVersion:
@@ -61,9 +61,11 @@ enum Harness: String, CaseIterable {
     /// `CompactedXcodeContents`), wherever that can stand for the file. With
     /// `requiringTheSameError`, a file the first read refuses is read again too (the entities read
     /// before the error are cached, and the second parse skips their text), and must be refused with
-    /// the same error, position included.
+    /// the same error, position included. `againWithMembersOnly` adds a third read with a cache that
+    /// knows the first read's attributes and relationships but no entity (an Xcode version that
+    /// changed every entity), which must give the same too.
     private static func readTwice(
-        requiringTheSameError: Bool = false, _ read: (EntityTextCache) throws(InputError) -> [Entity]
+        requiringTheSameError: Bool = false, againWithMembersOnly: Bool = false, _ read: (EntityTextCache) throws(InputError) -> [Entity]
     ) throws(InputError) {
         let cache = EntityTextCache()
         let decoded: [Entity]
@@ -71,21 +73,27 @@ enum Harness: String, CaseIterable {
             decoded = try read(cache)
         } catch {
             guard requiringTheSameError else { throw error }
-            do throws(InputError) {
-                _ = try read(cache)
-            } catch let again {
-                precondition(again == error, "the second read, with the entity cache, failed differently: \(again) instead of \(error)")
-                throw error
+            let again = againWithMembersOnly ? [cache, cache.keepingMembersOnly()] : [cache]
+            for cache in again {
+                do throws(InputError) {
+                    _ = try read(cache)
+                } catch let again {
+                    precondition(again == error, "a read with the entity cache failed differently: \(again) instead of \(error)")
+                    continue
+                }
+                fatalError("a read with the entity cache passed where the first failed: \(error)")
             }
-            fatalError("the second read, with the entity cache, passed where the first failed: \(error)")
+            throw error
         }
-        let reused: [Entity]
-        do throws(InputError) {
-            reused = try read(cache)
-        } catch {
-            fatalError("the second read, from the entity cache, failed where the first passed: \(error)")
+        for cache in againWithMembersOnly ? [cache.keepingMembersOnly(), cache] : [cache] {
+            let reused: [Entity]
+            do throws(InputError) {
+                reused = try read(cache)
+            } catch {
+                fatalError("a read from the entity cache failed where the first passed: \(error)")
+            }
+            precondition(reused == decoded, "entities taken from the cache differ from the ones decoded")
         }
-        precondition(reused == decoded, "entities taken from the cache differ from the ones decoded")
     }
 
     /// `run` for one libFuzzer input.

@@ -95,7 +95,7 @@ import Testing
         let cache = try Self.cache(knowing: text)
         let bytes = Array(text.utf8)
         let compacted = try #require(bytes.withUnsafeBytes { text in
-            CompactedXcodeContents(text, file: "B/contents") { cache.entity(text: $0, at: $1) }
+            CompactedXcodeContents(text, file: "B/contents", cache: cache)
         })
         #expect(compacted.replacements.count == 2)
         let lines = String(decoding: compacted.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
@@ -185,9 +185,81 @@ import Testing
         #expect(error.message.contains("p"))
     }
 
+    /// Later versions of `item` that change the entity itself (a new attribute before the known
+    /// members, one after them, a changed tag, the members moved down or indented further, `\r\n`
+    /// line ends, text after a member on its line): the members whose tags the cache knows are taken from it.
+    static let changedItems: [String] = [
+        item.replacingOccurrences(of: "syncable=\"YES\">", with: "syncable=\"YES\">\n        <attribute name=\"added\" attributeType=\"Date\"/>"),
+        item.replacingOccurrences(of: "    </entity>", with: "        <attribute name=\"added\" attributeType=\"Date\"/>\n    </entity>"),
+        item.replacingOccurrences(of: "attributeType=\"String\"", with: "attributeType=\"Binary\""),
+        item.replacingOccurrences(of: "syncable=\"YES\">", with: "syncable=\"YES\" isAbstract=\"YES\">\n\n\n"),
+        item.replacingOccurrences(of: "        <relationship", with: "            <relationship"),
+        item.replacingOccurrences(of: "attributeType=\"String\"", with: "attributeType=\"Binary\"").replacingOccurrences(of: "\n", with: "\r\n"),
+        item.replacingOccurrences(of: "destinationEntity=\"Tag\"/>", with: "destinationEntity=\"Tag\"/> <attribute name=\"b\" attributeType=\"Date\"/>"),
+    ]
+
+    @Test(arguments: changedItems.indices)
+    func membersKnownFromAnotherVersionAreTakenInAChangedEntity(_ index: Int) throws {
+        let cache = try Self.cache(knowing: XcodeFixtures.contents("\(Self.item)\n    \(Self.tag)"))
+        let text = XcodeFixtures.contents("\(Self.changedItems[index])\n    \(Self.tag)")
+        let contents = try #require(Array(text.utf8).withUnsafeBytes { CompactedXcodeContents($0, file: "B/contents", cache: cache) })
+        let members = contents.replacements.filter { if case .member = $0.value { true } else { false } }
+        #expect(!members.isEmpty, "\(Self.changedItems[index])")
+        let compacted = try #require(Self.compacted(text, cache: cache))
+        Self.expectSame(compacted, try Self.plain(text), Self.changedItems[index])
+        // The changed entity is remembered by the file's bytes: a third version with it takes it whole.
+        let again = try #require(Self.compacted(text, cache: cache))
+        Self.expectSame(again, try Self.plain(text))
+        #expect(Array(text.utf8).withUnsafeBytes { CompactedXcodeContents($0, file: "B/contents", cache: cache) }?.replacements
+            .allSatisfy { if case .entity = $0.value { true } else { false } } == true)
+    }
+
+    /// A member tag is taken only at the column it was read at, and never when its text holds a `/>`
+    /// inside a value, is not empty (its children may say anything), or has a namespace prefix.
+    @Test func memberTagsThatCannotBeTakenAreRead() throws {
+        let earlier = """
+            <entity name="Item" syncable="YES">
+                    <attribute name="a" attributeType="String" defaultValueString="x/>y"/>
+                    <attribute name="b" attributeType="String"><userInfo><entry key="k" value="v"/></userInfo></attribute>
+                    <attribute name="c" attributeType="String"/>
+                    <attribute name="d" attributeType="String"/>
+                </entity>
+            """
+        let cache = try Self.cache(knowing: XcodeFixtures.contents(earlier))
+        let later = earlier
+            .replacingOccurrences(of: "syncable=\"YES\">", with: "syncable=\"YES\">\n        <attribute name=\"new\" attributeType=\"Date\"/>")
+            .replacingOccurrences(of: "        <attribute name=\"c\"", with: "          <attribute name=\"c\"")
+        let text = XcodeFixtures.contents(later)
+        let contents = try #require(Array(text.utf8).withUnsafeBytes { CompactedXcodeContents($0, file: "B/contents", cache: cache) })
+        let taken: [String] = contents.replacements.compactMap {
+            guard case .member(.attribute(let attribute)) = $0.value else { return nil }
+            return attribute.name
+        }
+        #expect(taken == ["d"])
+        Self.expectSame(try #require(Self.compacted(text, cache: cache)), try Self.plain(text))
+    }
+
+    /// A placeholder of a member written where no member was (the user wrote one), or a member
+    /// placeholder the text around it moves out of its entity: the file's own bytes are parsed.
+    @Test(arguments: [
+        "<schemalintReusedMember/>\n    \(item)",
+        "\(item.replacingOccurrences(of: "syncable=\"YES\">", with: "syncable=\"YES\"><schemalintReusedMember/>"))",
+        "\(item.replacingOccurrences(of: "syncable=\"YES\">", with: "syncable=\"YES\"><![CDATA[x]]>"))",
+    ])
+    func aMemberPlaceholderOutOfPlaceFallsBackToTheFile(_ body: String) throws {
+        let cache = try Self.cache(knowing: XcodeFixtures.contents(Self.item.replacingOccurrences(of: "Item", with: "Other")))
+        let text = XcodeFixtures.contents(body)
+        let withCache = Result { () throws(InputError) in try XcodeContentsParser.parse(Data(text.utf8), file: "B/contents", entities: cache) }
+        switch (withCache, Result { () throws(InputError) in try Self.plain(text) }) {
+        case (.success(let read), .success(let expected)): Self.expectSame(read, expected, body)
+        case (.failure(let error), .failure(let expected)): #expect(error == expected, "\(body)")
+        default: Issue.record("a read with the cache and one without disagree for \(body)")
+        }
+    }
+
     /// Every version of every bundle of the corpus, read in order with one cache per bundle (what a
     /// lint does), and each read again once all its entities are known (every span skipped that can
-    /// be): the same contents as a read without a cache.
+    /// be), and once with only its members known: the same contents as a read without a cache.
     @Test(.enabled(if: XcodeCorpusTests.exists, "needs ../shared/corpus/xcdatamodeld beside the project"),
           arguments: XcodeCorpusTests.manifest)
     func everyCorpusVersionReadsTheSameCompacted(entry: XcodeCorpusTests.Entry) throws {
@@ -207,6 +279,11 @@ import Testing
             if spans.isEmpty { continue }
             let read = try #require(compacted, "\(file): not compacted")
             Self.expectSame(read, expected, file)
+            // Every entity changed, every member tag known: each is taken from the cache in place.
+            let members = cache.keepingMembersOnly()
+            if let read = data.withUnsafeBytes({ XcodeContentsParser.parseCompacted($0, file: file, entities: members) }) {
+                Self.expectSame(read, expected, "\(file), members only")
+            }
         }
     }
 }

@@ -8,12 +8,46 @@ import Foundation
 /// the entity, so the same value is right at any line; a loader hands in the text only where that
 /// holds (the entity's whole text, from the start of its line).
 ///
+/// An Xcode entity that is not known as a whole (a version changed it) mostly repeats the tags of
+/// its attributes and relationships: those are kept here too, by the tag's text and column
+/// (`member(tag:column:)`), so that an unchanged tag is not mapped again.
+///
 /// Files load in parallel, so the cache locks; which of two equal values it keeps depends on timing,
 /// never what the values hold, so the output stays deterministic.
 public final class EntityTextCache: @unchecked Sendable {
     private struct Entry {
         var text: [UInt8]
         var entity: Entity
+    }
+
+    /// An attribute or relationship read from one tag.
+    enum Member {
+        case attribute(Attribute)
+        case relationship(Relationship)
+
+        /// The same member, read from a tag whose `<` is `lineOffset` lines after its entity's.
+        func placed(atLineOffset lineOffset: Int) -> Member {
+            switch self {
+            case .attribute(var attribute):
+                let lines = lineOffset - attribute.location.lineOffset
+                guard lines != 0 else { return self }
+                attribute.location = attribute.location.movedDown(by: lines)
+                attribute.propertyLocations = attribute.propertyLocations.movedDown(by: lines)
+                return .attribute(attribute)
+            case .relationship(var relationship):
+                let lines = lineOffset - relationship.location.lineOffset
+                guard lines != 0 else { return self }
+                relationship.location = relationship.location.movedDown(by: lines)
+                relationship.propertyLocations = relationship.propertyLocations.movedDown(by: lines)
+                return .relationship(relationship)
+            }
+        }
+    }
+
+    private struct MemberEntry {
+        var tag: [UInt8]
+        var column: Int
+        var member: Member
     }
 
     /// A text remembered under its key line, for a direct comparison with a file's bytes.
@@ -37,6 +71,8 @@ public final class EntityTextCache: @unchecked Sendable {
     /// `ModelValidator` found their names unique: true is never undone, so an entity taken from here
     /// again needs no second check.
     private var membersChecked: [Entity.MemberStorage: Bool] = [:]
+    /// Attributes and relationships by the hash of their tag's text.
+    private var members: [Int: [MemberEntry]] = [:]
 
     public init() {}
 
@@ -117,6 +153,38 @@ public final class EntityTextCache: @unchecked Sendable {
                 if recentByKeyLine[recent.key]!.count > Self.recentTextsPerKeyLine { recentByKeyLine[recent.key]!.removeFirst() }
             }
         }
+    }
+
+    /// The attribute or relationship read before from a tag with the same bytes `tag` has (its `<` up
+    /// to the `>` or `/>` that closes it) at the same `column`, with the locations it was read at. The
+    /// tag's value depends on nothing else: the caller hands in only tags whose XML attributes
+    /// cannot take a value from elsewhere (no document type, no namespace prefix).
+    func member(tag: UnsafeRawBufferPointer, column: Int) -> Member? {
+        guard !tag.isEmpty else { return nil }
+        let key = Self.key(tag)
+        return lock.withLock {
+            guard let bucket = members[key], let index = bucket.firstIndex(where: { entry in
+                entry.column == column && entry.tag.count == tag.count
+                    && entry.tag.withUnsafeBytes { memcmp($0.baseAddress!, tag.baseAddress!, tag.count) == 0 }
+            }) else { return nil }
+            return bucket[index].member
+        }
+    }
+
+    /// Remembers the attribute or relationship read from `tag` at `column`.
+    func remember(_ member: Member, tag: UnsafeRawBufferPointer, column: Int) {
+        guard !tag.isEmpty else { return }
+        let key = Self.key(tag)
+        let entry = MemberEntry(tag: [UInt8](tag), column: column, member: member)
+        lock.withLock { members[key, default: []].append(entry) }
+    }
+
+    /// A cache that knows the attributes and relationships this one knows and no entity: what a
+    /// version that changed every entity meets (for the tests and the fuzzer).
+    public func keepingMembersOnly() -> EntityTextCache {
+        let copy = EntityTextCache()
+        copy.members = lock.withLock { members }
+        return copy
     }
 
     /// Whether the members of `entity` are those of a remembered entity whose names were found unique.

@@ -64,3 +64,14 @@ extension PropertyPositions where Position == SourceLocation {
         return result
     }
 }
+
+extension PropertyPositions where Position == RelativeLocation {
+    /// The same positions `lines` lines further down (up, for a negative count), as for an element
+    /// written the same way at another line of its entity.
+    public func movedDown(by lines: Int) -> RelativePropertyLocations {
+        guard lines != 0 else { return self }
+        var moved = self
+        for index in moved.entries.indices { moved.entries[index].location = moved.entries[index].location.movedDown(by: lines) }
+        return moved
+    }
+}

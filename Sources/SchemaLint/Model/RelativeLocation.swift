@@ -27,3 +27,10 @@ extension SourceLocation {
         SourceLocation(file: file, line: line + relative.lineOffset, column: relative.column)
     }
 }
+
+extension RelativeLocation {
+    /// The same column, `lines` lines further down (up, for a negative count).
+    public func movedDown(by lines: Int) -> RelativeLocation {
+        RelativeLocation(lineOffset: lineOffset + lines, column: column)
+    }
+}

@@ -28,6 +28,10 @@ struct XMLStartElement {
     /// The byte offset of the tag's `<` in `document`, if it was found.
     var byteOffset: Int? { session.currentTagStart() }
 
+    /// The tag's bytes in `document`, from its `<` up to the `>` or `/>` that closes it (not
+    /// included), if its `<` was found.
+    var byteRange: Range<Int>? { session.currentTagRange() }
+
     /// The whole document's bytes, valid during the parse.
     var document: UnsafeRawBufferPointer { session.documentText }
 

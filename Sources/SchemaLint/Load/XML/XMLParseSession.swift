@@ -118,6 +118,13 @@ final class XMLParseSession {
     /// The offset of the reported tag's `<`, if found.
     func currentTagStart() -> Int? { tagStart() }
 
+    /// The reported tag's bytes from its `<` up to the `>` or `/>` that closes it (not included),
+    /// if its `<` was found: everything that makes its name and attributes.
+    func currentTagRange() -> Range<Int>? {
+        guard let start = tagStart(), tagEnd <= text.count else { return nil }
+        return start..<tagEnd
+    }
+
     var documentText: UnsafeRawBufferPointer { text }
 
     /// How far into the text libxml2 has read.
@@ -246,11 +253,28 @@ final class XMLParseSession {
     }
 
     private func findTagStart() -> Int? {
-        guard tagEnd > 0, tagEnd <= text.count else { return nil }
-        var index = tagEnd - 1
-        while index >= 0, text[index] != UInt8(ascii: "<") { index -= 1 }
-        guard index >= 0, index + 1 < tagEnd else { return nil }
-        return index
+        guard tagEnd > 0, tagEnd <= text.count, let index = Self.lastByte(UInt8(ascii: "<"), in: text, before: tagEnd) else { return nil }
+        return index + 1 < tagEnd ? index : nil
+    }
+
+    /// The offset of the last `byte` before `end`, eight bytes at a time (a tag's `<` is about a
+    /// hundred bytes back; the search ran for every element).
+    static func lastByte(_ byte: UInt8, in text: UnsafeRawBufferPointer, before end: Int) -> Int? {
+        guard let base = text.baseAddress else { return nil }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let pattern = ones &* UInt64(byte)
+        var index = end
+        while index >= 8 {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index - 8, as: UInt64.self)) ^ pattern
+            // Nonzero when some byte of the word is `byte` (and only then: a borrow needs a zero byte).
+            if (word &- ones) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+            index -= 8
+        }
+        while index > 0 {
+            index -= 1
+            if text[index] == byte { return index }
+        }
+        return nil
     }
 
     /// Whether the text from `offset` on is white space or nothing.

@@ -4,25 +4,31 @@ import Glibc
 import Darwin
 #endif
 
-/// A `contents` file's bytes with the `<entity>` elements whose text was read before replaced by an
-/// empty placeholder element, `<schemalintReusedEntity/>`, so that libxml2 parses only what is new.
+/// A `contents` file's bytes with what was read before replaced by empty placeholder elements, so
+/// that libxml2 parses only what is new: each `<entity>` element whose text the cache knows becomes
+/// `<schemalintReusedEntity/>`, and in the entities it does not know, each empty `<attribute .../>`
+/// or `<relationship .../>` tag it knows becomes `<schemalintReusedMember/>`.
 ///
 /// Every byte outside the replaced elements keeps its line and column: the placeholder is followed
-/// by as many line breaks as the element held and by spaces up to the column where it ended, so the
-/// placeholder stands at the element's line and column, and what follows `</entity>` on its line
-/// stays at its column. Positions in the compacted bytes are the file's positions, with no mapping.
+/// by as many line breaks as the element held and by spaces up to the column where it ended (none
+/// when a line break follows it), so the placeholder stands at the element's line and column, and
+/// what follows it on its line stays at its column. Positions in the compacted bytes are the file's positions, with no mapping; byte offsets
+/// are not, so `changedEntities` gives where the entities left in place are in the file's bytes.
 ///
 /// The replaced bytes mean the same in any `contents` file that the reader parses with the cache: the
 /// document is UTF-8 (`XMLEncodingCheck`), has no document type (no default attributes, no entity
 /// declarations: `XcodeContentsParser` uses no cache then), and the element holds no `:`, so no
 /// prefixed name whose namespace the root (or an ancestor) would declare. Whether each placeholder is
-/// read as a child of `<model>` at its place is for the parse to check (a comment, a CDATA section or
-/// a tag left open before it would swallow it); if not, the file's own bytes are parsed.
+/// read where it was put (an entity's as a child of `<model>`, a member's as a child of its entity)
+/// is for the parse to check (a comment, a CDATA section or a tag left open before it would swallow
+/// it); if not, the file's own bytes are parsed.
 struct CompactedXcodeContents {
-    /// The placeholder element's name: no element of Xcode's files, and one the reader recognises by
-    /// libxml2's interned pointer. A user may write it; then it is not where a replacement put one.
+    /// The placeholder elements' names: no element of Xcode's files, and ones the reader recognises
+    /// by libxml2's interned pointer. A user may write them; then they are not where a replacement put one.
     static let placeholderName = "schemalintReusedEntity"
+    static let memberPlaceholderName = "schemalintReusedMember"
     private static let placeholder = Array("<\(placeholderName)/>".utf8)
+    private static let memberPlaceholder = Array("<\(memberPlaceholderName)/>".utf8)
 
     /// libxml2 refuses to look further than 10,000,000 bytes ahead without `XML_PARSE_HUGE`
     /// (`XML_MAX_LOOKUP_LIMIT`): a file that large is parsed as it is, so that the limit applies to it.
@@ -32,36 +38,76 @@ struct CompactedXcodeContents {
     struct Replacement {
         /// The offset of the placeholder's `<` in the compacted bytes.
         var offset: Int
-        /// The entity read before from the same text, at the element's place.
-        var entity: Entity
+        var value: Value
+    }
+
+    /// What a placeholder stands for, read before from the same text at the element's place.
+    enum Value {
+        case entity(Entity)
+        /// An attribute or relationship, its locations relative to its entity's place in this file.
+        case member(EntityTextCache.Member)
+    }
+
+    /// An `<entity>` element left in place (the cache does not know it), by the offset of its `<` in
+    /// the compacted bytes.
+    struct ChangedEntity {
+        /// Its bytes in the file: what the cache is to know it by once read.
+        var original: Range<Int>
+        /// The offset just past its `</entity>` in the compacted bytes.
+        var compactedEnd: Int
     }
 
     private(set) var bytes: [UInt8] = []
     /// In order of their offsets.
     private(set) var replacements: [Replacement] = []
+    private(set) var changedEntities: [Int: ChangedEntity] = [:]
 
-    /// Replaces each entity span of `text` (the file `file`) for which `known` gives an entity,
-    /// given the span's bytes and the place of its `<`; nil when it gives none.
-    init?(_ text: UnsafeRawBufferPointer, file: String, known: (UnsafeRawBufferPointer, SourceLocation) -> Entity?) {
+    /// Replaces each entity span of `text` (the file `file`) whose entity `cache` knows, and each
+    /// empty member tag it knows in the other spans; nil when it knows none of them.
+    init?(_ text: UnsafeRawBufferPointer, file: String, cache: EntityTextCache) {
         guard text.count < Self.largestCompactedFile else { return nil }
         var lines = XMLLineCounter(text)
         var copied = 0
+
+        /// Copies the text up to `range` and puts `placeholder` in its place, with the line breaks and
+        /// spaces that keep what follows at its line and column; false (nothing done) when the
+        /// placeholder is longer than the range's text on its line.
+        func replace(_ range: Range<Int>, start: (line: Int, column: Int), with placeholder: [UInt8], _ value: Value) -> Bool {
+            let end = lines.position(of: range.upperBound)
+            let lineBreaks = end.line - start.line
+            var spaces = lineBreaks > 0 ? end.column - 1 : end.column - start.column - placeholder.count
+            guard spaces >= 0 else { return false }
+            // Nothing follows on the line: no column to keep (and no spaces for libxml2 to read).
+            if range.upperBound < text.count, text[range.upperBound] == 0x0A || text[range.upperBound] == 0x0D { spaces = 0 }
+            if bytes.isEmpty { bytes.reserveCapacity(text.count / 2) }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[copied..<range.lowerBound]))
+            replacements.append(Replacement(offset: bytes.count, value: value))
+            bytes.append(contentsOf: placeholder)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: lineBreaks))
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
+            copied = range.upperBound
+            return true
+        }
+
         for span in XcodeEntitySpans.all(in: text) {
             let spanText = UnsafeRawBufferPointer(rebasing: text[span])
             guard memchr(spanText.baseAddress!, Int32(UInt8(ascii: ":")), spanText.count) == nil else { continue }
             let start = lines.position(of: span.lowerBound)
-            guard let entity = known(spanText, SourceLocation(file: file, line: start.line, column: start.column)) else { continue }
-            let end = lines.position(of: span.upperBound)
-            let lineBreaks = end.line - start.line
-            let spaces = lineBreaks > 0 ? end.column - 1 : end.column - start.column - Self.placeholder.count
-            guard spaces >= 0 else { continue }
-            if bytes.isEmpty { bytes.reserveCapacity(text.count / 2) }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[copied..<span.lowerBound]))
-            replacements.append(Replacement(offset: bytes.count, entity: entity))
-            bytes.append(contentsOf: Self.placeholder)
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: lineBreaks))
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
-            copied = span.upperBound
+            if let entity = cache.entity(text: spanText, at: SourceLocation(file: file, line: start.line, column: start.column)),
+               replace(span, start: start, with: Self.placeholder, .entity(entity)) {
+                continue
+            }
+            // Left in place: where it starts and ends in the compacted bytes, the text before it and
+            // between its replaced members copied as it is.
+            let compactedStart = bytes.count + (span.lowerBound - copied)
+            for tag in XcodeEntitySpans.emptyMemberTags(in: text, within: span) {
+                let tagStart = lines.position(of: tag.lowerBound)
+                // The tag up to its `/>`: the bytes libxml2 reports it with, which the cache knows it by.
+                let key = UnsafeRawBufferPointer(rebasing: text[tag.lowerBound..<(tag.upperBound - 2)])
+                guard let member = cache.member(tag: key, column: tagStart.column) else { continue }
+                _ = replace(tag, start: tagStart, with: Self.memberPlaceholder, .member(member.placed(atLineOffset: tagStart.line - start.line)))
+            }
+            changedEntities[compactedStart] = ChangedEntity(original: span, compactedEnd: bytes.count + (span.upperBound - copied))
         }
         guard !replacements.isEmpty else { return nil }
         bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[copied...]))

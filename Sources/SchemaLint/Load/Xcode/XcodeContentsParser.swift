@@ -28,18 +28,23 @@ struct XcodeContentsParser {
     /// Entities read from other versions, by their text: an `<entity>` element written the same way
     /// is taken from there, its children not read again. Nil reads every entity.
     private let entityTexts: EntityTextCache?
-    /// The bytes of the current `<entity>` element, to remember it by when it ends.
-    private var entityText: Range<Int>?
+    /// The file's bytes of the current `<entity>` element, to remember it by when it ends, and the
+    /// offset in the parsed bytes where it ends.
+    private var entityText: (bytes: UnsafeRawBufferPointer, end: Int)?
     /// The current entity was taken from `entityTexts`: its children are skipped.
     private var isReusedEntity = false
-    /// The placeholders of a compacted text, each to be read at its offset as a child of `<model>`,
-    /// in order; `placeholdersRead` of them have been.
+    /// When the parsed bytes are a compacted text: it, and the file's own bytes.
+    private let compaction: (contents: CompactedXcodeContents, file: UnsafeRawBufferPointer)?
+    /// The placeholders of a compacted text, each to be read at its offset where its element was
+    /// (an entity's as a child of `<model>`, a member's as a child of its entity), in order;
+    /// `placeholdersRead` of them have been.
     private let placeholders: [CompactedXcodeContents.Replacement]
     private var placeholdersRead = 0
 
-    private init(entityTexts: EntityTextCache?, placeholders: [CompactedXcodeContents.Replacement] = []) {
+    private init(entityTexts: EntityTextCache?, compaction: (contents: CompactedXcodeContents, file: UnsafeRawBufferPointer)? = nil) {
         self.entityTexts = entityTexts
-        self.placeholders = placeholders
+        self.compaction = compaction
+        self.placeholders = compaction?.contents.replacements ?? []
     }
 
     /// Parses `data`, the text of the `contents` file at `file`; `entities` holds the entities of
@@ -58,13 +63,13 @@ struct XcodeContentsParser {
         return try result.get()
     }
 
-    /// The file's contents read from its compacted text; nil when no entity of it is known, or when the
+    /// The file's contents read from its compacted text; nil when nothing of it is known, or when the
     /// compacted parse may not give what the file's own bytes give: any error (the file's own parse
-    /// reports it, at its position), or a placeholder not read as a child of `<model>` at its place.
+    /// reports it, at its position), or a placeholder not read where its element was.
     static func parseCompacted(_ text: UnsafeRawBufferPointer, file: String, entities: EntityTextCache) -> XcodeContents? {
-        guard let compacted = CompactedXcodeContents(text, file: file, known: { entities.entity(text: $0, at: $1) }) else { return nil }
+        guard let compacted = CompactedXcodeContents(text, file: file, cache: entities) else { return nil }
         return compacted.bytes.withUnsafeBytes { bytes in
-            try? read(bytes, file: file, entities: entities, placeholders: compacted.replacements)
+            try? read(bytes, file: file, entities: entities, compaction: (compacted, text))
         }
     }
 
@@ -77,9 +82,9 @@ struct XcodeContentsParser {
 
     private static func read(
         _ text: UnsafeRawBufferPointer, file: String, entities: EntityTextCache?,
-        placeholders: [CompactedXcodeContents.Replacement] = []
+        compaction: (contents: CompactedXcodeContents, file: UnsafeRawBufferPointer)? = nil
     ) throws(InputError) -> XcodeContents {
-        var parser = XcodeContentsParser(entityTexts: entities, placeholders: placeholders)
+        var parser = XcodeContentsParser(entityTexts: entities, compaction: compaction)
         try XMLStreamReader.read(text, file: file, knownNames: XcodeKnownNames.all) { (event) throws(InputError) in
             switch event {
             case .start(let element): try parser.start(element)
@@ -88,7 +93,7 @@ struct XcodeContentsParser {
             }
         }
         guard let model = parser.model else { throw noModel(file) }
-        guard parser.placeholdersRead == placeholders.count else { throw misplacedPlaceholder(at: model.location) }
+        guard parser.placeholdersRead == parser.placeholders.count else { throw misplacedPlaceholder(at: model.location) }
         return model
     }
 
@@ -105,7 +110,7 @@ struct XcodeContentsParser {
         let parent = stack.last ?? nil
         let depth = stack.count
         stack.append(name)
-        if !placeholders.isEmpty, XcodeKnownNames.isReusedEntityPlaceholder(element.nameIndex) {
+        if compaction != nil, XcodeKnownNames.isPlaceholder(element.nameIndex) {
             try readPlaceholder(element, depth: depth, parent: parent)
             return
         }
@@ -119,9 +124,10 @@ struct XcodeContentsParser {
         case (0, _, _):
             throw InputError(at: element.location, "not a Core Data model: the root element is <\(element.name)>, expected <model>")
         case (1, .model?, .entity?):
-            entityText = entityTexts.flatMap { _ in element.byteOffset.flatMap { XcodeEntitySpans.span(in: element.document, from: $0) } }
-            if let cache = entityTexts, let range = entityText,
-               let known = cache.entity(text: UnsafeRawBufferPointer(rebasing: element.document[range]), at: element.location) {
+            // A compacted text's entity left in place is one the cache did not know.
+            let changed = compaction.flatMap { compaction in element.byteOffset.flatMap { compaction.contents.changedEntities[$0] } }
+            entityText = entityTexts == nil ? nil : element.byteOffset.flatMap { entityText(from: $0, in: element.document, changed: changed) }
+            if changed == nil, let cache = entityTexts, let text = entityText, let known = cache.entity(text: text.bytes, at: element.location) {
                 try checkUniqueEntity(known.name, at: known.location)
                 entity = known
                 isReusedEntity = true
@@ -134,16 +140,9 @@ struct XcodeContentsParser {
             propertyNames.removeAll(keepingCapacity: true)
         case (1, .model?, .configuration?):
             configuration = try XcodeElementMapper.configuration(Self.tag(element, .configuration))
-        case (2, .entity?, .attribute?):
+        case (2, .entity?, .attribute?), (2, .entity?, .relationship?):
             guard let owner = entity?.name, let anchor = entity?.location else { break }
-            let attribute = try XcodeElementMapper.attribute(Self.tag(element, .attribute), in: owner, anchor: anchor)
-            try checkUniqueProperty(attribute.name, at: anchor.resolving(attribute.location), in: owner)
-            entity?.attributes.append(attribute)
-        case (2, .entity?, .relationship?):
-            guard let owner = entity?.name, let anchor = entity?.location else { break }
-            let relationship = try XcodeElementMapper.relationship(Self.tag(element, .relationship), in: owner, anchor: anchor)
-            try checkUniqueProperty(relationship.name, at: anchor.resolving(relationship.location), in: owner)
-            entity?.relationships.append(relationship)
+            try add(try member(element, isAttribute: name == .attribute, in: owner, anchor: anchor))
         case (2, .entity?, .uniquenessConstraints?):
             if let anchor = entity?.location, entity?.propertyLocations["uniqueness"] == nil {
                 entity?.propertyLocations["uniqueness"] = element.location.relative(to: anchor)
@@ -166,9 +165,9 @@ struct XcodeContentsParser {
             if let finished = entity {
                 model?.entities.append(finished)
                 // Remembered only if the element ended where its text was found to end.
-                if !isReusedEntity, let cache = entityTexts, let range = entityText,
-                   range.upperBound - XcodeEntitySpans.endTag.count <= element.byteOffset, element.byteOffset <= range.upperBound {
-                    cache.remember(finished, text: UnsafeRawBufferPointer(rebasing: element.document[range]))
+                if !isReusedEntity, let cache = entityTexts, let text = entityText,
+                   text.end - XcodeEntitySpans.endTag.count <= element.byteOffset, element.byteOffset <= text.end {
+                    cache.remember(finished, text: text.bytes)
                 }
             }
             entity = nil
@@ -185,6 +184,49 @@ struct XcodeContentsParser {
         }
     }
 
+    /// Adds an attribute or relationship to the current entity.
+    private mutating func add(_ member: EntityTextCache.Member) throws(InputError) {
+        guard let owner = entity?.name, let anchor = entity?.location else { return }
+        switch member {
+        case .attribute(let attribute):
+            try checkUniqueProperty(attribute.name, at: anchor.resolving(attribute.location), in: owner)
+            entity?.attributes.append(attribute)
+        case .relationship(let relationship):
+            try checkUniqueProperty(relationship.name, at: anchor.resolving(relationship.location), in: owner)
+            entity?.relationships.append(relationship)
+        }
+    }
+
+    /// The attribute or relationship of an entity that is not known as a whole: taken from the cache
+    /// when a tag with the same bytes stood at the same column before (its locations moved to this
+    /// tag's line), else read from the tag and remembered. A tag with a `:` is always read: a
+    /// namespace prefix would take its meaning from an enclosing element.
+    private func member(_ element: XMLStartElement, isAttribute: Bool, in owner: String, anchor: SourceLocation) throws(InputError) -> EntityTextCache.Member {
+        let location = element.location
+        let tag = entityTexts == nil ? nil : element.byteRange.map { UnsafeRawBufferPointer(rebasing: element.document[$0]) }
+        let cached = tag.flatMap { memchr($0.baseAddress!, Int32(UInt8(ascii: ":")), $0.count) == nil ? $0 : nil }
+        if let cache = entityTexts, let cached, let known = cache.member(tag: cached, column: location.column) {
+            return known.placed(atLineOffset: location.line - anchor.line)
+        }
+        let read: EntityTextCache.Member = isAttribute
+            ? .attribute(try XcodeElementMapper.attribute(Self.tag(element, .attribute), in: owner, anchor: anchor))
+            : .relationship(try XcodeElementMapper.relationship(Self.tag(element, .relationship), in: owner, anchor: anchor))
+        if let cache = entityTexts, let cached { cache.remember(read, tag: cached, column: location.column) }
+        return read
+    }
+
+    /// The file's bytes of the `<entity>` element whose `<` is at `offset` of the parsed `document`,
+    /// and where it ends there: for an entity a compacted text left in place (`changed`), the bytes
+    /// are the file's, not the parsed ones, which may hold placeholders of its members.
+    private func entityText(
+        from offset: Int, in document: UnsafeRawBufferPointer, changed: CompactedXcodeContents.ChangedEntity?
+    ) -> (bytes: UnsafeRawBufferPointer, end: Int)? {
+        if let compaction, let changed {
+            return (UnsafeRawBufferPointer(rebasing: compaction.file[changed.original]), changed.compactedEnd)
+        }
+        return XcodeEntitySpans.span(in: document, from: offset).map { (UnsafeRawBufferPointer(rebasing: document[$0]), $0.upperBound) }
+    }
+
     /// The tag with its XML attributes, and where the model properties they write are written.
     private static func tag(_ element: XMLStartElement, _ name: XcodeElementName) -> XcodeTag {
         XcodeTag(element, keys: XcodeElementMapper.propertyKeys(forElement: name))
@@ -199,13 +241,19 @@ struct XcodeContentsParser {
     /// The placeholder of a known entity: taken only as the next placeholder of the compacted text,
     /// at its offset, as a child of `<model>`; anywhere else the compacted parse stops.
     private mutating func readPlaceholder(_ element: XMLStartElement, depth: Int, parent: XcodeElementName?) throws(InputError) {
-        guard depth == 1, parent == .model, placeholdersRead < placeholders.count,
-              element.byteOffset == placeholders[placeholdersRead].offset
+        guard placeholdersRead < placeholders.count, element.byteOffset == placeholders[placeholdersRead].offset
         else { throw Self.misplacedPlaceholder(at: element.location) }
-        let known = placeholders[placeholdersRead].entity
+        let value = placeholders[placeholdersRead].value
         placeholdersRead += 1
-        try checkUniqueEntity(known.name, at: known.location)
-        model?.entities.append(known)
+        switch value {
+        case .entity(let known) where depth == 1 && parent == .model && XcodeKnownNames.isReusedEntityPlaceholder(element.nameIndex):
+            try checkUniqueEntity(known.name, at: known.location)
+            model?.entities.append(known)
+        case .member(let member) where depth == 2 && parent == .entity && !isReusedEntity && XcodeKnownNames.isReusedMemberPlaceholder(element.nameIndex):
+            try add(member)
+        default:
+            throw Self.misplacedPlaceholder(at: element.location)
+        }
     }
 
     /// Never reported: the compacted parse gives way to the file's own.

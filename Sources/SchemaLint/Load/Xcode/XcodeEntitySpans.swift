@@ -50,6 +50,49 @@ enum XcodeEntitySpans {
         return spans
     }
 
+    /// The places of empty `<attribute .../>` and `<relationship .../>` tags inside `span` (one
+    /// `span` gives), each from its `<` through the first `/>` after its name, in order. The span
+    /// holds no comment, CDATA section or processing instruction, so every `<` in it starts a tag.
+    /// A `/>` inside a quoted value, or one after a tag that is not empty, gives a range that is no
+    /// tag: its bytes up to the `/` have a quote left open or a `>` outside quotes, so they are not
+    /// the bytes libxml2 reports any tag with, which is what the caller looks them up by.
+    static func emptyMemberTags(in text: UnsafeRawBufferPointer, within span: Range<Int>) -> [Range<Int>] {
+        guard let base = text.baseAddress else { return [] }
+        var tags: [Range<Int>] = []
+        var offset = span.lowerBound + 1
+        while offset < span.upperBound, let found = memchr(base + offset, Int32(UInt8(ascii: "<")), span.upperBound - offset) {
+            offset = base.distance(to: UnsafeRawPointer(found))
+            guard let nameEnd = memberNameEnd(in: text, at: offset, before: span.upperBound) else {
+                offset += 1
+                continue
+            }
+            var slash = nameEnd
+            while slash + 1 < span.upperBound, let found = memchr(base + slash, Int32(UInt8(ascii: "/")), span.upperBound - 1 - slash) {
+                slash = base.distance(to: UnsafeRawPointer(found))
+                if text[slash + 1] == UInt8(ascii: ">") { break }
+                slash += 1
+            }
+            guard slash + 1 < span.upperBound, text[slash] == UInt8(ascii: "/"), text[slash + 1] == UInt8(ascii: ">") else { break }
+            tags.append(offset..<(slash + 2))
+            offset = slash + 2
+        }
+        return tags
+    }
+
+    /// The offset just past `<attribute` or `<relationship` at `offset`, when a space or `/` follows.
+    private static func memberNameEnd(in text: UnsafeRawBufferPointer, at offset: Int, before limit: Int) -> Int? {
+        for name in memberStartTags {
+            let afterName = offset + name.count
+            if afterName < limit, memcmp(text.baseAddress! + offset, name, name.count) == 0,
+               isTagNameEnd(text[afterName]) || text[afterName] == UInt8(ascii: "/") {
+                return afterName
+            }
+        }
+        return nil
+    }
+
+    private static let memberStartTags = [Array("<attribute".utf8), Array("<relationship".utf8)]
+
     /// `</entity>`, the end of every span.
     static let endTag = Array("</entity>".utf8)
     private static let startTag = Array("<entity".utf8)

@@ -26,15 +26,25 @@ enum XcodeElementName: Int, CaseIterable {
 }
 
 /// The names `XMLStreamReader` recognises for the reader: the XML attribute names (an index below
-/// their count is an `XcodeXMLName`'s raw value), then the element names, then the placeholder of a
-/// reused entity (`CompactedXcodeContents`).
+/// their count is an `XcodeXMLName`'s raw value), then the element names, then the placeholders of a
+/// reused entity and of a reused member (`CompactedXcodeContents`).
 enum XcodeKnownNames {
-    static let all = XcodeXMLName.names + XcodeElementName.names + [CompactedXcodeContents.placeholderName]
+    static let all = XcodeXMLName.names + XcodeElementName.names
+        + [CompactedXcodeContents.placeholderName, CompactedXcodeContents.memberPlaceholderName]
 
     private static let placeholderIndex = XcodeXMLName.names.count + XcodeElementName.names.count
 
+    /// Either placeholder of a compacted text.
+    static func isPlaceholder(_ index: Int?) -> Bool {
+        isReusedEntityPlaceholder(index) || isReusedMemberPlaceholder(index)
+    }
+
     static func isReusedEntityPlaceholder(_ index: Int?) -> Bool {
         index == placeholderIndex
+    }
+
+    static func isReusedMemberPlaceholder(_ index: Int?) -> Bool {
+        index == placeholderIndex + 1
     }
 
     static func attribute(_ index: Int?) -> XcodeXMLName? {
