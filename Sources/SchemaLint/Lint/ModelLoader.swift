@@ -101,7 +101,7 @@ public struct ModelLoader: Sendable {
         }
         let siblings = finder.siblings(of: explicitFiles).filter { !named.contains($0) }
         var loaded = Loaded(versions: [], bundles: [], errors: [])
-        let results = loadConcurrently(sources + siblings, entities: EntityTextCache())
+        let (results, mappingModels) = loadConcurrently(sources + siblings, mappingModels: mappingModelPaths, entities: EntityTextCache())
         for result in results.prefix(sources.count) {
             switch result {
             case .success(.yaml(let version)): loaded.versions.append(version)
@@ -112,11 +112,10 @@ public struct ModelLoader: Sendable {
             }
         }
         readClaimed(claimed, contents: claimedContents, into: &loaded)
-        for path in mappingModelPaths {
-            do throws(InputError) {
-                loaded.mappingModels.append(try MappingModelReader.read(folder: path))
-            } catch {
-                loaded.errors.append(error)
+        for result in mappingModels {
+            switch result {
+            case .success(let mappingModel): loaded.mappingModels.append(mappingModel)
+            case .failure(let error): loaded.errors.append(error)
             }
         }
         // Siblings were not asked for: they only complete histories, and other files are left alone.
@@ -156,20 +155,31 @@ public struct ModelLoader: Sendable {
         case bundle(XcodeModelBundle)
     }
 
-    /// `entities` is shared by the files: an entity written the same way in several is decoded once.
-    /// Bundles with the most versions start first (`OrderedConcurrentMap.startOrder`).
-    private func loadConcurrently(_ sources: [ModelSource], entities: EntityTextCache) -> [Result<Source, InputError>] {
-        nonisolated(unsafe) let slots = UnsafeMutableBufferPointer<Result<Source, InputError>>.allocate(capacity: sources.count)
-        defer { slots.deallocate() }
-        let order = OrderedConcurrentMap.startOrder(costs: sources.map(Self.versionCount))
-        DispatchQueue.concurrentPerform(iterations: sources.count) { started in
-            let index = order[started]
-            (slots.baseAddress! + index).initialize(to: load(sources[index], entities: entities))
+    /// The sources and the mapping models (at `mappingModels`), read together on all cores, each in
+    /// its order. `entities` is shared by the files: an entity written the same way in several is
+    /// decoded once. Bundles with the most versions start first (`OrderedConcurrentMap.startOrder`);
+    /// a mapping model counts as a bundle of `mappingModelCost` versions.
+    private func loadConcurrently(
+        _ sources: [ModelSource], mappingModels: [String], entities: EntityTextCache
+    ) -> (sources: [Result<Source, InputError>], mappingModels: [Result<MappingModel, InputError>]) {
+        let costs = sources.map(Self.versionCount) + mappingModels.map { _ in Self.mappingModelCost }
+        let results = OrderedConcurrentMap.map(count: costs.count, costs: costs) { index -> Job in
+            guard index >= sources.count else { return .source(load(sources[index], entities: entities)) }
+            return .mappingModel(Result { () throws(InputError) in try MappingModelReader.read(folder: mappingModels[index - sources.count]) })
         }
-        let results = Array(slots)
-        _ = slots.deinitialize()
-        return results
+        return (results.compactMap { if case .source(let result) = $0 { result } else { nil } },
+                results.compactMap { if case .mappingModel(let result) = $0 { result } else { nil } })
     }
+
+    /// What one job of `loadConcurrently` gave.
+    private enum Job: Sendable {
+        case source(Result<Source, InputError>)
+        case mappingModel(Result<MappingModel, InputError>)
+    }
+
+    /// A mapping model's share of the loading, in versions of a bundle: Xcode writes both models
+    /// into it (about 600 KB for a model of twenty entities), so it reads like a few versions.
+    private static let mappingModelCost = 8
 
     /// About how many versions a source holds, to start the largest first: a bundle's entries, one
     /// for a file.

@@ -34,7 +34,7 @@ public struct EntityVersionHash: Hashable, Sendable {
               lhs.relationships.indices.allSatisfy({ lhs.relationships[$0].name == rhs.relationships[$0].name })
         else { return EntityVersionHash(lhs) == EntityVersionHash(rhs) }
         return sameOwnInputs(lhs, rhs)
-            && lhs.attributes.indices.allSatisfy({ AttributeInputs(lhs.attributes[$0]) == AttributeInputs(rhs.attributes[$0]) })
+            && lhs.attributes.indices.allSatisfy({ AttributeInputs.same(lhs.attributes[$0], rhs.attributes[$0]) })
             && lhs.relationships.indices.allSatisfy({ RelationshipInputs(lhs.relationships[$0]) == RelationshipInputs(rhs.relationships[$0]) })
     }
 
@@ -57,6 +57,12 @@ public struct EntityVersionHash: Hashable, Sendable {
             isOptional = attribute.isOptional
             isTransient = attribute.isTransient
             versionHashModifier = attribute.versionHashModifier ?? ""
+        }
+
+        /// `AttributeInputs(lhs) == AttributeInputs(rhs)`, read in place (no copies of the strings).
+        static func same(_ lhs: Attribute, _ rhs: Attribute) -> Bool {
+            lhs.name == rhs.name && lhs.type == rhs.type && lhs.isOptional == rhs.isOptional
+                && lhs.isTransient == rhs.isTransient && (lhs.versionHashModifier ?? "") == (rhs.versionHashModifier ?? "")
         }
     }
 
@@ -90,6 +96,10 @@ extension ModelVersion {
     /// empty when a store of `older` opens with this version without any migration.
     public func entitiesNeedingMigration(from older: ModelVersion) -> [String] {
         // By index, not by copies of the entities: this runs for every step of every local history.
+        // Most steps keep every entity under the same name at the same place: no look-ups by name.
+        if older.entities.count == entities.count, entities.indices.allSatisfy({ older.entities[$0].name == entities[$0].name }) {
+            return entities.indices.filter { !EntityVersionHash.same(older.entities[$0], entities[$0]) }.map { entities[$0].name }.sorted()
+        }
         var differing: Set<String> = []
         for index in older.entities.indices where !containsEntity(named: older.entities[index].name) {
             differing.insert(older.entities[index].name)

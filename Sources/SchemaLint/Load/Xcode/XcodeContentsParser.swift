@@ -21,8 +21,8 @@ struct XcodeContentsParser {
     private var model: XcodeContents?
     private var entity: Entity?
     /// The names of the current entity's properties and of the model's entities so far, to report duplicates.
-    private var propertyNames: Set<String> = []
-    private var entityNames: Set<String> = []
+    private var propertyNames = NameSet()
+    private var entityNames = NameSet()
     private var constraint: [String]?
     private var configuration: Configuration?
     /// Entities read from other versions, by their text: an `<entity>` element written the same way
@@ -137,7 +137,7 @@ struct XcodeContentsParser {
             let new = try XcodeElementMapper.entity(tag)
             try checkUniqueEntity(new.name, at: tag.location)
             entity = new
-            propertyNames.removeAll(keepingCapacity: true)
+            propertyNames.removeAll()
         case (1, .model?, .configuration?):
             configuration = try XcodeElementMapper.configuration(Self.tag(element, .configuration))
         case (2, .entity?, .attribute?), (2, .entity?, .relationship?):
@@ -233,7 +233,8 @@ struct XcodeContentsParser {
     }
 
     private mutating func checkUniqueEntity(_ name: String, at location: SourceLocation) throws(InputError) {
-        guard !entityNames.insert(name).inserted else { return }
+        let entities = model?.entities ?? []
+        guard !entityNames.insert(name, earlier: { entities.map(\.name) }) else { return }
         let first = model?.entities.first { $0.name == name }?.location
         throw Self.duplicate("entity '\(name)'", at: location, first: first)
     }
@@ -262,7 +263,8 @@ struct XcodeContentsParser {
     }
 
     private mutating func checkUniqueProperty(_ name: String, at location: SourceLocation, in owner: String) throws(InputError) {
-        guard !propertyNames.insert(name).inserted else { return }
+        let current = entity
+        guard !propertyNames.insert(name, earlier: { (current?.attributes.map(\.name) ?? []) + (current?.relationships.map(\.name) ?? []) }) else { return }
         let first = entity.flatMap { entity in
             (entity.attributes.first { $0.name == name }?.location ?? entity.relationships.first { $0.name == name }?.location).map(entity.location(at:))
         }
