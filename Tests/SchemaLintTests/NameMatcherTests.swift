@@ -1,0 +1,54 @@
+import Testing
+@testable import SchemaLint
+
+/// `NameMatcher` pairs lists sorted by name (as Xcode writes members) with a merge, and other lists
+/// through a table of names: both ways must give the same pairs, additions, removals and renames.
+@Suite struct NameMatcherTests {
+    static func attribute(_ name: String, from old: String? = nil) -> Attribute {
+        Attribute(name: name, type: .string, renamedFrom: old, location: RelativeLocation(lineOffset: 0, column: 1))
+    }
+
+    /// The match as sets of names, whatever order the lists were in.
+    struct Outcome: Equatable {
+        var matched: Set<String>
+        var added: Set<String>
+        var removed: Set<String>
+        var renamedTo: [String: String]
+
+        init(_ match: NameMatcher.Match, old: [Attribute], new: [Attribute]) {
+            matched = Set(match.matched.map { "\(old[$0.old].name)>\(new[$0.new].name)" })
+            added = Set(match.added.map { new[$0].name })
+            removed = Set(match.removed.map { old[$0].name })
+            renamedTo = match.renamedTo
+        }
+    }
+
+    static let cases: [([Attribute], [Attribute])] = [
+        ([attribute("a"), attribute("c"), attribute("e")], [attribute("b"), attribute("c"), attribute("d"), attribute("e")]),
+        ([attribute("a"), attribute("b")], [attribute("a"), attribute("c", from: "b")]),
+        // A renaming identifier never takes an element kept under its own name, nor one taken before.
+        ([attribute("a"), attribute("b")], [attribute("a", from: "b"), attribute("b"), attribute("c", from: "a")]),
+        ([attribute("m"), attribute("n")], [attribute("k", from: "n"), attribute("l", from: "n")]),
+        ([], [attribute("a")]),
+        ([attribute("a")], []),
+    ]
+
+    @Test(arguments: cases.indices)
+    func sortedAndUnsortedListsMatchTheSame(_ index: Int) {
+        let (old, new) = Self.cases[index]
+        #expect(old.map(\.name) == old.map(\.name).sorted() && new.map(\.name) == new.map(\.name).sorted())
+        let sorted = Outcome(NameMatcher.match(old: old, new: new), old: old, new: new)
+        // The older list out of order takes the table; the newer list keeps its order, so where two
+        // renaming identifiers name the same element the same one wins.
+        let reversedOld = Array(old.reversed())
+        let unsorted = Outcome(NameMatcher.match(old: reversedOld, new: new), old: reversedOld, new: new)
+        #expect(sorted == unsorted)
+    }
+
+    @Test func aRenameIsFoundInSortedLists() {
+        let match = NameMatcher.match(old: [Self.attribute("a"), Self.attribute("b")], new: [Self.attribute("a"), Self.attribute("c", from: "b")])
+        #expect(match.renamedTo == ["b": "c"])
+        #expect(match.matched.map { [$0.old, $0.new] } == [[0, 0], [1, 1]])
+        #expect(match.added.isEmpty && match.removed.isEmpty)
+    }
+}
