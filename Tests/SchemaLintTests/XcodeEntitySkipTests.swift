@@ -232,11 +232,26 @@ import Testing
         let text = XcodeFixtures.contents(later)
         let contents = try #require(Array(text.utf8).withUnsafeBytes { CompactedXcodeContents($0, file: "B/contents", cache: cache) })
         let taken: [String] = contents.replacements.compactMap {
-            guard case .member(.attribute(let attribute)) = $0.value else { return nil }
+            guard case .member(.attribute(let attribute), _) = $0.value else { return nil }
             return attribute.name
         }
         #expect(taken == ["d"])
         Self.expectSame(try #require(Self.compacted(text, cache: cache)), try Self.plain(text))
+    }
+
+    /// Found by the fuzzer: an `<entity>` tag inside an entity, so that the span found from it ends
+    /// with the outer entity's `</entity>`. A member in that span is a child of the outer entity,
+    /// not of the span's: its placeholder is not taken there (its line would be counted from the
+    /// inner tag), and the file's own bytes are parsed.
+    @Test func aMemberIsTakenOnlyInTheEntityItsSpanStartsWith() throws {
+        let member = "<attribute name=\"b\" optional=\"YES\" attributeType=\"String\"/>"
+        let cache = try Self.cache(knowing: XcodeFixtures.contents("<entity name=\"A\">\n        \(member)\n    </entity>"))
+        let text = XcodeFixtures.contents("<entity name=\"A\">\n        <entity name=\"B\"/>\n        \(member)\n    </entity>")
+        let members = try #require(cache.keepingMembersOnly() as EntityTextCache?)
+        let contents = try #require(Array(text.utf8).withUnsafeBytes { CompactedXcodeContents($0, file: "B/contents", cache: members) })
+        #expect(contents.replacements.count == 1)
+        #expect(Self.compacted(text, cache: members) == nil)
+        Self.expectSame(try XcodeContentsParser.parse(Data(text.utf8), file: "B/contents", entities: members), try Self.plain(text))
     }
 
     /// A placeholder of a member written where no member was (the user wrote one), or a member

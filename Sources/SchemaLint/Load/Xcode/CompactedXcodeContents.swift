@@ -44,8 +44,10 @@ struct CompactedXcodeContents {
     /// What a placeholder stands for, read before from the same text at the element's place.
     enum Value {
         case entity(Entity)
-        /// An attribute or relationship, its locations relative to its entity's place in this file.
-        case member(EntityTextCache.Member)
+        /// An attribute or relationship, its locations relative to its entity's place in this file;
+        /// with the offset of that entity's `<` in the compacted bytes: the placeholder stands for
+        /// the member only as a child of the element that starts there.
+        case member(EntityTextCache.Member, entityAt: Int)
     }
 
     /// An `<entity>` element left in place (the cache does not know it), by the offset of its `<` in
@@ -105,7 +107,8 @@ struct CompactedXcodeContents {
                 // The tag up to its `/>`: the bytes libxml2 reports it with, which the cache knows it by.
                 let key = UnsafeRawBufferPointer(rebasing: text[tag.lowerBound..<(tag.upperBound - 2)])
                 guard let member = cache.member(tag: key, column: tagStart.column) else { continue }
-                _ = replace(tag, start: tagStart, with: Self.memberPlaceholder, .member(member.placed(atLineOffset: tagStart.line - start.line)))
+                _ = replace(tag, start: tagStart, with: Self.memberPlaceholder,
+                            .member(member.placed(atLineOffset: tagStart.line - start.line), entityAt: compactedStart))
             }
             changedEntities[compactedStart] = ChangedEntity(original: span, compactedEnd: bytes.count + (span.upperBound - copied))
         }

@@ -33,6 +33,8 @@ struct XcodeContentsParser {
     private var entityText: (bytes: UnsafeRawBufferPointer, end: Int)?
     /// The current entity was taken from `entityTexts`: its children are skipped.
     private var isReusedEntity = false
+    /// The offset of the current entity's `<` in the parsed bytes.
+    private var entityOffset: Int?
     /// When the parsed bytes are a compacted text: it, and the file's own bytes.
     private let compaction: (contents: CompactedXcodeContents, file: UnsafeRawBufferPointer)?
     /// The placeholders of a compacted text, each to be read at its offset where its element was
@@ -124,6 +126,7 @@ struct XcodeContentsParser {
         case (0, _, _):
             throw InputError(at: element.location, "not a Core Data model: the root element is <\(element.name)>, expected <model>")
         case (1, .model?, .entity?):
+            entityOffset = element.byteOffset
             // A compacted text's entity left in place is one the cache did not know.
             let changed = compaction.flatMap { compaction in element.byteOffset.flatMap { compaction.contents.changedEntities[$0] } }
             entityText = entityTexts == nil ? nil : element.byteOffset.flatMap { entityText(from: $0, in: element.document, changed: changed) }
@@ -172,6 +175,7 @@ struct XcodeContentsParser {
             }
             entity = nil
             entityText = nil
+            entityOffset = nil
             isReusedEntity = false
         case (1, .configuration?):
             if let finished = configuration { model?.configurations.append(finished) }
@@ -250,7 +254,8 @@ struct XcodeContentsParser {
         case .entity(let known) where depth == 1 && parent == .model && XcodeKnownNames.isReusedEntityPlaceholder(element.nameIndex):
             try checkUniqueEntity(known.name, at: known.location)
             model?.entities.append(known)
-        case .member(let member) where depth == 2 && parent == .entity && !isReusedEntity && XcodeKnownNames.isReusedMemberPlaceholder(element.nameIndex):
+        case .member(let member, let entityAt) where depth == 2 && parent == .entity && entityOffset == entityAt && !isReusedEntity
+            && XcodeKnownNames.isReusedMemberPlaceholder(element.nameIndex):
             try add(member)
         default:
             throw Self.misplacedPlaceholder(at: element.location)
