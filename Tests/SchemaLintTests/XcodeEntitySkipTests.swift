@@ -254,6 +254,41 @@ import Testing
         Self.expectSame(try XcodeContentsParser.parse(Data(text.utf8), file: "B/contents", entities: members), try Self.plain(text))
     }
 
+    /// Xcode's layout section, which the reader does not read: its `<element .../>` tags libxml2
+    /// accepted in an earlier version are left out of the compacted text, lines and columns kept.
+    @Test func knownLayoutTagsAreLeftOut() throws {
+        let layout = "<elements>\n        <element name=\"Item\" positionX=\"-63\" positionY=\"-18\" width=\"128\" height=\"74\"/>\n    </elements>"
+        let cache = try Self.cache(knowing: XcodeFixtures.contents("\(Self.item)\n    \(layout)"))
+        let moved = layout.replacingOccurrences(of: "<elements>", with: "<elements>\n        <element name=\"Tag\" positionX=\"9\" positionY=\"9\" width=\"128\" height=\"44\"/>")
+        let text = XcodeFixtures.contents("\(Self.tag)\n    \(moved)")
+        let compacted = try #require(Array(text.utf8).withUnsafeBytes { CompactedXcodeContents($0, file: "B/contents", cache: cache) })
+        let written = String(decoding: compacted.bytes, as: UTF8.self)
+        #expect(!written.contains("name=\"Item\" positionX"))
+        #expect(written.contains("name=\"Tag\" positionX"))
+        #expect(written.split(separator: "\n", omittingEmptySubsequences: false).count == text.split(separator: "\n", omittingEmptySubsequences: false).count)
+        Self.expectSame(try #require(Self.compacted(text, cache: cache)), try Self.plain(text))
+    }
+
+    /// Where leaving a known layout tag out could change whether the file is well formed, or what
+    /// it holds: a section after the root element (an error either way), inside a comment, with a
+    /// namespace prefix, or before the entities (not looked for there). Each reads as without a cache.
+    @Test(arguments: [
+        "\(item)\n    <elements><element name=\"Item\" width=\"128\"/></elements>\n</model>\n<elements><element name=\"Item\" width=\"128\"/></elements>\n<model>",
+        "\(item)\n    <!-- <elements><element name=\"Item\" width=\"128\"/></elements> -->",
+        "\(item)\n    <elements><element name=\"Item\" width=\"128\" p:x=\"1\"/></elements>",
+        "<elements><element name=\"Item\" width=\"128\"/></elements>\n    \(item)",
+    ])
+    func layoutTagsLeftOutReadAsTheFile(_ body: String) throws {
+        let cache = try Self.cache(knowing: XcodeFixtures.contents("\(Self.item)\n    <elements><element name=\"Item\" width=\"128\"/></elements>"))
+        let text = XcodeFixtures.contents(body)
+        let withCache = Result { () throws(InputError) in try XcodeContentsParser.parse(Data(text.utf8), file: "B/contents", entities: cache) }
+        switch (withCache, Result { () throws(InputError) in try Self.plain(text) }) {
+        case (.success(let read), .success(let expected)): Self.expectSame(read, expected, body)
+        case (.failure(let error), .failure(let expected)): #expect(error == expected, "\(body)")
+        default: Issue.record("a read with the cache and one without disagree for \(body)")
+        }
+    }
+
     /// A placeholder of a member written where no member was (the user wrote one), or a member
     /// placeholder the text around it moves out of its entity: the file's own bytes are parsed.
     @Test(arguments: [

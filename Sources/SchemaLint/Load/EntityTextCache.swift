@@ -73,6 +73,8 @@ public final class EntityTextCache: @unchecked Sendable {
     private var membersChecked: [Entity.MemberStorage: Bool] = [:]
     /// Attributes and relationships by the hash of their tag's text.
     private var members: [Int: [MemberEntry]] = [:]
+    /// The tags of Xcode's layout section (`<element>`) libxml2 accepted, by the hash of their text.
+    private var layoutTags: [Int: [[UInt8]]] = [:]
 
     public init() {}
 
@@ -177,6 +179,27 @@ public final class EntityTextCache: @unchecked Sendable {
         let key = Self.key(tag)
         let entry = MemberEntry(tag: [UInt8](tag), column: column, member: member)
         lock.withLock { members[key, default: []].append(entry) }
+    }
+
+    /// Whether libxml2 accepted a layout `<element>` tag with the bytes `tag` has (its `<` up to the
+    /// `/>` or `>`) in a file read before: the tag is then well formed in any file read with the
+    /// cache (no document type, no namespace prefix: the caller hands in no other).
+    func knowsLayoutTag(_ tag: UnsafeRawBufferPointer) -> Bool {
+        guard !tag.isEmpty else { return false }
+        let key = Self.key(tag)
+        return lock.withLock {
+            layoutTags[key]?.contains { known in
+                known.count == tag.count && known.withUnsafeBytes { memcmp($0.baseAddress!, tag.baseAddress!, tag.count) == 0 }
+            } ?? false
+        }
+    }
+
+    /// Remembers a layout tag libxml2 accepted.
+    func rememberLayoutTag(_ tag: UnsafeRawBufferPointer) {
+        guard !tag.isEmpty, !knowsLayoutTag(tag) else { return }
+        let key = Self.key(tag)
+        let copy = [UInt8](tag)
+        lock.withLock { layoutTags[key, default: []].append(copy) }
     }
 
     /// A cache that knows the attributes and relationships this one knows and no entity: what a

@@ -146,6 +146,9 @@ struct XcodeContentsParser {
         case (2, .entity?, .attribute?), (2, .entity?, .relationship?):
             guard let owner = entity?.name, let anchor = entity?.location else { break }
             try add(try member(element, isAttribute: name == .attribute, in: owner, anchor: anchor))
+        case (2, .elements?, .element?):
+            // libxml2 accepted the tag: a later version's text may leave it out (`CompactedXcodeContents`).
+            if let cache = entityTexts, let tag = Self.cacheableTag(element) { cache.rememberLayoutTag(tag) }
         case (2, .entity?, .uniquenessConstraints?):
             if let anchor = entity?.location, entity?.propertyLocations["uniqueness"] == nil {
                 entity?.propertyLocations["uniqueness"] = element.location.relative(to: anchor)
@@ -188,6 +191,14 @@ struct XcodeContentsParser {
         }
     }
 
+    /// The bytes libxml2 reports the tag with (its `<` up to the `/>` or `>`), unless they hold a
+    /// `:`: a namespace prefix would take its meaning from an enclosing element.
+    private static func cacheableTag(_ element: XMLStartElement) -> UnsafeRawBufferPointer? {
+        guard let range = element.byteRange else { return nil }
+        let tag = UnsafeRawBufferPointer(rebasing: element.document[range])
+        return memchr(tag.baseAddress!, Int32(UInt8(ascii: ":")), tag.count) == nil ? tag : nil
+    }
+
     /// Adds an attribute or relationship to the current entity.
     private mutating func add(_ member: EntityTextCache.Member) throws(InputError) {
         guard let owner = entity?.name, let anchor = entity?.location else { return }
@@ -207,8 +218,7 @@ struct XcodeContentsParser {
     /// namespace prefix would take its meaning from an enclosing element.
     private func member(_ element: XMLStartElement, isAttribute: Bool, in owner: String, anchor: SourceLocation) throws(InputError) -> EntityTextCache.Member {
         let location = element.location
-        let tag = entityTexts == nil ? nil : element.byteRange.map { UnsafeRawBufferPointer(rebasing: element.document[$0]) }
-        let cached = tag.flatMap { memchr($0.baseAddress!, Int32(UInt8(ascii: ":")), $0.count) == nil ? $0 : nil }
+        let cached = entityTexts == nil ? nil : Self.cacheableTag(element)
         if let cache = entityTexts, let cached, let known = cache.member(tag: cached, column: location.column) {
             return known.placed(atLineOffset: location.line - anchor.line)
         }

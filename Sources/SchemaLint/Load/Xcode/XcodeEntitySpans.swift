@@ -50,19 +50,20 @@ enum XcodeEntitySpans {
         return spans
     }
 
-    /// The places of empty `<attribute .../>` and `<relationship .../>` tags inside `span` (one
-    /// `span` gives), each from its `<` through the first `/>` after its name, in order. The span
-    /// holds no comment, CDATA section or processing instruction, so every `<` in it starts a tag.
-    /// A `/>` inside a quoted value, or one after a tag that is not empty, gives a range that is no
-    /// tag: its bytes up to the `/` have a quote left open or a `>` outside quotes, so they are not
-    /// the bytes libxml2 reports any tag with, which is what the caller looks them up by.
-    static func emptyMemberTags(in text: UnsafeRawBufferPointer, within span: Range<Int>) -> [Range<Int>] {
+    /// The places of empty tags named `names` (an entity's `<attribute` and `<relationship`,
+    /// `memberTags`, or the layout section's `<element`, `layoutTags`) inside `span` (one `span` or
+    /// `layoutSections` gives), each from its `<` through the first `/>` after its name, in order.
+    /// The span holds no comment, CDATA section or processing instruction, so every `<` in it
+    /// starts a tag. A `/>` inside a quoted value, or one after a tag that is not empty, gives a
+    /// range that is no tag: its bytes up to the `/` have a quote left open or a `>` outside quotes,
+    /// so they are not the bytes libxml2 reports any tag with, which is what the caller looks them up by.
+    static func emptyTags(_ names: [[UInt8]], in text: UnsafeRawBufferPointer, within span: Range<Int>) -> [Range<Int>] {
         guard let base = text.baseAddress else { return [] }
         var tags: [Range<Int>] = []
         var offset = span.lowerBound + 1
         while offset < span.upperBound, let found = memchr(base + offset, Int32(UInt8(ascii: "<")), span.upperBound - offset) {
             offset = base.distance(to: UnsafeRawPointer(found))
-            guard let nameEnd = memberNameEnd(in: text, at: offset, before: span.upperBound) else {
+            guard let nameEnd = nameEnd(of: names, in: text, at: offset, before: span.upperBound) else {
                 offset += 1
                 continue
             }
@@ -79,9 +80,9 @@ enum XcodeEntitySpans {
         return tags
     }
 
-    /// The offset just past `<attribute` or `<relationship` at `offset`, when a space or `/` follows.
-    private static func memberNameEnd(in text: UnsafeRawBufferPointer, at offset: Int, before limit: Int) -> Int? {
-        for name in memberStartTags {
+    /// The offset just past one of `names` at `offset`, when a space or `/` follows.
+    private static func nameEnd(of names: [[UInt8]], in text: UnsafeRawBufferPointer, at offset: Int, before limit: Int) -> Int? {
+        for name in names {
             let afterName = offset + name.count
             if afterName < limit, memcmp(text.baseAddress! + offset, name, name.count) == 0,
                isTagNameEnd(text[afterName]) || text[afterName] == UInt8(ascii: "/") {
@@ -91,7 +92,36 @@ enum XcodeEntitySpans {
         return nil
     }
 
-    private static let memberStartTags = [Array("<attribute".utf8), Array("<relationship".utf8)]
+    static let memberTags = [Array("<attribute".utf8), Array("<relationship".utf8)]
+    static let layoutTags = [Array("<element".utf8)]
+
+    /// The spans of Xcode's layout sections from `start` on (Xcode writes the section after the
+    /// entities), each `<elements>` through its first `</elements>`, in order: only those in which
+    /// nothing can hide where the section ends or what it holds (no other `<elements`, no comment,
+    /// CDATA section or processing instruction).
+    static func layoutSections(in text: UnsafeRawBufferPointer, from start: Int) -> [Range<Int>] {
+        guard let base = text.baseAddress else { return [] }
+        let count = text.count
+        func matches(_ pattern: StaticString, at offset: Int) -> Bool {
+            offset + pattern.utf8CodeUnitCount <= count && memcmp(base + offset, pattern.utf8Start, pattern.utf8CodeUnitCount) == 0
+        }
+        var sections: [Range<Int>] = []
+        var open: Int?
+        var offset = start
+        while offset < count, let found = memchr(base + offset, Int32(UInt8(ascii: "<")), count - offset) {
+            offset = base.distance(to: UnsafeRawPointer(found))
+            if matches("<elements", at: offset), offset + 9 < count, isTagNameEnd(text[offset + 9]) {
+                open = offset
+            } else if let opened = open, matches("</elements>", at: offset) {
+                sections.append(opened..<(offset + 11))
+                open = nil
+            } else if matches("<!--", at: offset) || matches("<![CDATA[", at: offset) || matches("<?", at: offset) {
+                open = nil
+            }
+            offset += 1
+        }
+        return sections
+    }
 
     /// `</entity>`, the end of every span.
     static let endTag = Array("</entity>".utf8)

@@ -20,6 +20,8 @@ enum XcodeXMLName: Int, CaseIterable {
 enum XcodeElementName: Int, CaseIterable {
     case model, entity, attribute, relationship, configuration, memberEntity
     case uniquenessConstraints, uniquenessConstraint, constraint
+    /// Xcode's layout section and its entries: not read, only remembered as well formed.
+    case elements, element
 
     /// Every name as Xcode writes it (the case's name), in the order of the cases.
     static let names = allCases.map { String(describing: $0) }
