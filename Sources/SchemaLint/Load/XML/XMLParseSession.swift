@@ -11,6 +11,9 @@ final class XMLParseSession {
     /// The names the reader asked to recognise, as libxml2's dictionary holds them: libxml2 reports
     /// every name through that dictionary, so a name is recognised by comparing pointers.
     private let knownNames: [UnsafePointer<xmlChar>?]
+    /// The known names' indices by their pointers' bits (`slot(of:)`, open addressing; -1 for an
+    /// empty slot): every element and XML attribute is looked up, most of them among the known.
+    private let knownNameSlots: [Int16]
     private var lines: XMLLineCounter
     private var failure: InputError?
 
@@ -36,9 +39,18 @@ final class XMLParseSession {
         self.text = text
         self.context = context
         self.visit = visit
-        self.knownNames = knownNames.map { name in
+        let interned = knownNames.map { name in
             name.withCString { xmlDictLookup(context.pointee.dict, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self), -1) }
         }
+        self.knownNames = interned
+        var slots = [Int16](repeating: -1, count: Self.slotCount(for: interned.count))
+        for (index, name) in interned.enumerated() {
+            guard let name else { continue }
+            var slot = Self.slot(of: name, in: slots.count)
+            while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = Int16(index)
+        }
+        self.knownNameSlots = slots
         self.lines = XMLLineCounter(text)
     }
 
@@ -167,7 +179,27 @@ final class XMLParseSession {
 
     private func knownNameIndex(_ name: UnsafePointer<xmlChar>?) -> Int? {
         guard let name else { return nil }
-        return knownNames.firstIndex { $0 == name }
+        var slot = Self.slot(of: name, in: knownNameSlots.count)
+        while knownNameSlots[slot] >= 0 {
+            let index = Int(knownNameSlots[slot])
+            if knownNames[index] == name { return index }
+            slot = (slot + 1) & (knownNameSlots.count - 1)
+        }
+        return nil
+    }
+
+    /// A power of two at least four times `count`: few probes, and always an empty slot.
+    private static func slotCount(for count: Int) -> Int {
+        var slots = 8
+        while slots < 4 * count { slots *= 2 }
+        return slots
+    }
+
+    /// Where a name's pointer starts its probe: its bits mixed (libxml2's dictionary hands out
+    /// pointers a few bytes apart) and masked to the table.
+    private static func slot(of name: UnsafePointer<xmlChar>, in count: Int) -> Int {
+        let bits = UInt(bitPattern: name) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: bits >> 40) & (count - 1)
     }
 
     /// The value of attribute `index` as libxml2 reports it (valid during the callback): like
