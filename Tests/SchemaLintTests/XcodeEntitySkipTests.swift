@@ -46,6 +46,17 @@ import Testing
         }
     }
 
+    /// A read of `text` with `cache` gives the contents, or the error, a read without a cache gives.
+    static func expectReadsAsWithoutCache(_ text: String, cache: EntityTextCache, _ what: String,
+                                          sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let withCache = Result { () throws(InputError) in try XcodeContentsParser.parse(Data(text.utf8), file: "B/contents", entities: cache) }
+        switch (withCache, Result { () throws(InputError) in try plain(text) }) {
+        case (.success(let read), .success(let expected)): expectSame(read, expected, what, sourceLocation: sourceLocation)
+        case (.failure(let error), .failure(let expected)): #expect(error == expected, "\(what)", sourceLocation: sourceLocation)
+        default: Issue.record("a read with the cache and one without disagree for \(what)", sourceLocation: sourceLocation)
+        }
+    }
+
     static func expectSame(_ read: XcodeContents, _ expected: XcodeContents, _ what: String = "",
                            sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         #expect(read.entities == expected.entities, "\(what)", sourceLocation: sourceLocation)
@@ -145,12 +156,7 @@ import Testing
         let cache = try Self.cache(knowing: XcodeFixtures.contents(Self.item))
         let text = XcodeFixtures.contents(body)
         #expect(Self.compacted(text, cache: cache) == nil)
-        let withCache = Result { () throws(InputError) in try XcodeContentsParser.parse(Data(text.utf8), file: "B/contents", entities: cache) }
-        switch (withCache, Result { () throws(InputError) in try Self.plain(text) }) {
-        case (.success(let read), .success(let expected)): Self.expectSame(read, expected, body)
-        case (.failure(let error), .failure(let expected)): #expect(error == expected, "\(body)")
-        default: Issue.record("a read with the cache and one without disagree for \(body)")
-        }
+        Self.expectReadsAsWithoutCache(text, cache: cache, body)
     }
 
     /// Bytes that mean other text in another encoding are refused as in a plain read.
@@ -281,12 +287,7 @@ import Testing
     func layoutTagsLeftOutReadAsTheFile(_ body: String) throws {
         let cache = try Self.cache(knowing: XcodeFixtures.contents("\(Self.item)\n    <elements><element name=\"Item\" width=\"128\"/></elements>"))
         let text = XcodeFixtures.contents(body)
-        let withCache = Result { () throws(InputError) in try XcodeContentsParser.parse(Data(text.utf8), file: "B/contents", entities: cache) }
-        switch (withCache, Result { () throws(InputError) in try Self.plain(text) }) {
-        case (.success(let read), .success(let expected)): Self.expectSame(read, expected, body)
-        case (.failure(let error), .failure(let expected)): #expect(error == expected, "\(body)")
-        default: Issue.record("a read with the cache and one without disagree for \(body)")
-        }
+        Self.expectReadsAsWithoutCache(text, cache: cache, body)
     }
 
     /// A placeholder of a member written where no member was (the user wrote one), or a member
@@ -299,12 +300,7 @@ import Testing
     func aMemberPlaceholderOutOfPlaceFallsBackToTheFile(_ body: String) throws {
         let cache = try Self.cache(knowing: XcodeFixtures.contents(Self.item.replacingOccurrences(of: "Item", with: "Other")))
         let text = XcodeFixtures.contents(body)
-        let withCache = Result { () throws(InputError) in try XcodeContentsParser.parse(Data(text.utf8), file: "B/contents", entities: cache) }
-        switch (withCache, Result { () throws(InputError) in try Self.plain(text) }) {
-        case (.success(let read), .success(let expected)): Self.expectSame(read, expected, body)
-        case (.failure(let error), .failure(let expected)): #expect(error == expected, "\(body)")
-        default: Issue.record("a read with the cache and one without disagree for \(body)")
-        }
+        Self.expectReadsAsWithoutCache(text, cache: cache, body)
     }
 
     /// Every version of every bundle of the corpus, read in order with one cache per bundle (what a

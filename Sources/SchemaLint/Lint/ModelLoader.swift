@@ -177,8 +177,8 @@ public struct ModelLoader: Sendable {
         case mappingModel(Result<MappingModel, InputError>)
     }
 
-    /// A mapping model's share of the loading, in versions of a bundle: Xcode writes both models
-    /// into it (about 600 KB for a model of twenty entities), so it reads like a few versions.
+    /// A mapping model's share of the loading, in versions of a bundle: Xcode archives both models
+    /// into it (hundreds of kilobytes), so it reads like several versions.
     private static let mappingModelCost = 8
 
     /// About how many versions a source holds, to start the largest first: a bundle's entries, one

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// An Xcode entity that is not known as a whole (a version changed it) mostly repeats the tags of
 /// its attributes and relationships: those are kept here too, by the tag's text and column
-/// (`member(tag:column:)`), so that an unchanged tag is not mapped again.
+/// (`member(tag:column:)`), so that an unchanged tag is not mapped again; so are the layout
+/// section's `<element>` tags libxml2 accepted (`knowsLayoutTag(_:)`), which need no parse again.
 ///
 /// Files load in parallel, so the cache locks; which of two equal values it keeps depends on timing,
 /// never what the values hold, so the output stays deterministic.
@@ -28,18 +29,8 @@ public final class EntityTextCache: @unchecked Sendable {
         /// The same member, read from a tag whose `<` is `lineOffset` lines after its entity's.
         func placed(atLineOffset lineOffset: Int) -> Member {
             switch self {
-            case .attribute(var attribute):
-                let lines = lineOffset - attribute.location.lineOffset
-                guard lines != 0 else { return self }
-                attribute.location = attribute.location.movedDown(by: lines)
-                attribute.propertyLocations = attribute.propertyLocations.movedDown(by: lines)
-                return .attribute(attribute)
-            case .relationship(var relationship):
-                let lines = lineOffset - relationship.location.lineOffset
-                guard lines != 0 else { return self }
-                relationship.location = relationship.location.movedDown(by: lines)
-                relationship.propertyLocations = relationship.propertyLocations.movedDown(by: lines)
-                return .relationship(relationship)
+            case .attribute(let attribute): .attribute(attribute.movedDown(by: lineOffset - attribute.location.lineOffset))
+            case .relationship(let relationship): .relationship(relationship.movedDown(by: lineOffset - relationship.location.lineOffset))
             }
         }
     }

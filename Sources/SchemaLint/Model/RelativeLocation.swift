@@ -34,3 +34,23 @@ extension RelativeLocation {
         RelativeLocation(lineOffset: lineOffset + lines, column: column)
     }
 }
+
+/// An entity's attribute or relationship, whose locations are relative to its entity.
+protocol EntityMember {
+    var location: RelativeLocation { get set }
+    var propertyLocations: RelativePropertyLocations { get set }
+}
+
+extension EntityMember {
+    /// The same member, its locations `lines` lines further down (up, for a negative count).
+    func movedDown(by lines: Int) -> Self {
+        guard lines != 0 else { return self }
+        var moved = self
+        moved.location = location.movedDown(by: lines)
+        moved.propertyLocations = propertyLocations.movedDown(by: lines)
+        return moved
+    }
+}
+
+extension Attribute: EntityMember {}
+extension Relationship: EntityMember {}

@@ -253,8 +253,9 @@ struct XcodeContentsParser {
         throw Self.duplicate("entity '\(name)'", at: location, first: first)
     }
 
-    /// The placeholder of a known entity: taken only as the next placeholder of the compacted text,
-    /// at its offset, as a child of `<model>`; anywhere else the compacted parse stops.
+    /// The placeholder of a known entity or member: taken only as the next placeholder of the
+    /// compacted text, at its offset, an entity's as a child of `<model>` and a member's as a child
+    /// of the entity its span starts with; anywhere else the compacted parse stops.
     private mutating func readPlaceholder(_ element: XMLStartElement, depth: Int, parent: XcodeElementName?) throws(InputError) {
         guard placeholdersRead < placeholders.count, element.byteOffset == placeholders[placeholdersRead].offset
         else { throw Self.misplacedPlaceholder(at: element.location) }
@@ -274,7 +275,7 @@ struct XcodeContentsParser {
 
     /// Never reported: the compacted parse gives way to the file's own.
     private static func misplacedPlaceholder(at location: SourceLocation) -> InputError {
-        InputError(at: location, "a reused entity's placeholder is not where its entity was")
+        InputError(at: location, "a placeholder is not where its element was")
     }
 
     private mutating func checkUniqueProperty(_ name: String, at location: SourceLocation, in owner: String) throws(InputError) {
