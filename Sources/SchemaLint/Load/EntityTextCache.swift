@@ -113,8 +113,7 @@ public final class EntityTextCache: @unchecked Sendable {
         // The entity alone is copied out (not its entry, text included, as `first(where:)` would).
         var known: Entity? = lock.withLock {
             guard let bucket = entries[key], let index = bucket.firstIndex(where: { entry in
-                entry.entity.location.column == location.column && entry.text.count == text.count
-                    && entry.text.withUnsafeBytes { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
+                entry.entity.location.column == location.column && Self.same(entry.text, text)
             }) else { return nil }
             return bucket[index].entity
         }
@@ -157,8 +156,7 @@ public final class EntityTextCache: @unchecked Sendable {
         let key = Self.key(tag)
         return lock.withLock {
             guard let bucket = members[key], let index = bucket.firstIndex(where: { entry in
-                entry.column == column && entry.tag.count == tag.count
-                    && entry.tag.withUnsafeBytes { memcmp($0.baseAddress!, tag.baseAddress!, tag.count) == 0 }
+                entry.column == column && Self.same(entry.tag, tag)
             }) else { return nil }
             return bucket[index].member
         }
@@ -178,19 +176,23 @@ public final class EntityTextCache: @unchecked Sendable {
     func knowsLayoutTag(_ tag: UnsafeRawBufferPointer) -> Bool {
         guard !tag.isEmpty else { return false }
         let key = Self.key(tag)
-        return lock.withLock {
-            layoutTags[key]?.contains { known in
-                known.count == tag.count && known.withUnsafeBytes { memcmp($0.baseAddress!, tag.baseAddress!, tag.count) == 0 }
-            } ?? false
+        return lock.withLock { layoutTags[key]?.contains { Self.same($0, tag) } ?? false }
+    }
+
+    /// Remembers a layout tag libxml2 accepted (once: the check and the addition under one lock).
+    func rememberLayoutTag(_ tag: UnsafeRawBufferPointer) {
+        guard !tag.isEmpty else { return }
+        let key = Self.key(tag)
+        lock.withLock {
+            guard !(layoutTags[key]?.contains { Self.same($0, tag) } ?? false) else { return }
+            layoutTags[key, default: []].append([UInt8](tag))
         }
     }
 
-    /// Remembers a layout tag libxml2 accepted.
-    func rememberLayoutTag(_ tag: UnsafeRawBufferPointer) {
-        guard !tag.isEmpty, !knowsLayoutTag(tag) else { return }
-        let key = Self.key(tag)
-        let copy = [UInt8](tag)
-        lock.withLock { layoutTags[key, default: []].append(copy) }
+    /// Whether `stored` holds the same bytes as `text`.
+    private static func same(_ stored: [UInt8], _ text: UnsafeRawBufferPointer) -> Bool {
+        guard stored.count == text.count, !text.isEmpty else { return stored.count == text.count }
+        return stored.withUnsafeBytes { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
     }
 
     /// A cache that knows the attributes and relationships this one knows and no entity: what a

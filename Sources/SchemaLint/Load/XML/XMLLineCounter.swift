@@ -35,7 +35,7 @@ struct XMLLineCounter {
 
     /// How many Unicode scalars start in `bytes` (every byte that is not a UTF-8 continuation byte,
     /// `10xxxxxx`), eight bytes at a time.
-    static func scalars(in bytes: UnsafeRawBufferPointer) -> Int {
+    private static func scalars(in bytes: UnsafeRawBufferPointer) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         var count = bytes.count
         var offset = 0
