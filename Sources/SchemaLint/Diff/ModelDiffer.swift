@@ -5,6 +5,14 @@ public struct ModelDiffer: Sendable {
     public init() {}
 
     public func changes(from old: ModelVersion, to new: ModelVersion) -> [Change] {
+        var none: EntityComparisons? = nil
+        return changes(from: old, to: new, reusing: &none)
+    }
+
+    /// The changes, reusing what earlier comparisons with `new` found for the same entities and
+    /// keeping what this one finds, when `comparisons` is given (see `EntityComparisons`).
+    func changes(from old: ModelVersion, to new: ModelVersion, reusing comparisons: inout EntityComparisons?) -> [Change] {
+        comparisons?.prepare(newer: new)
         var changes: [Change] = []
         let entityMatch = NameMatcher.match(old: old.entities, new: new.entities)
         let entitiesLocation = new.location(of: "entities")
@@ -21,23 +29,37 @@ public struct ModelDiffer: Sendable {
                 old: nil, new: .entity(entity), location: entity.location, oldLocation: nil
             ))
         }
+        // What a comparison of one entity pair found is kept or reused only where it can follow
+        // from the pair alone (`EntityComparisons`).
+        let reusable = comparisons != nil && entityMatch.renamedTo.isEmpty && !old.hasDuplicateEntityNames && !new.hasDuplicateEntityNames
         for (oldOffset, newOffset) in entityMatch.matched {
             // Most entities of a step are values a loader reused from the older version: nothing to
             // compare, and no pair (two copies of each version) to build for them.
             if entityMatch.renamedTo.isEmpty, Self.isUnchanged(old.entities[oldOffset], of: old, new.entities[newOffset], of: new) { continue }
             let (before, after) = (old.entities[oldOffset], new.entities[newOffset])
-            let context = EntityPair(old: before, new: after, oldVersion: old, newVersion: new, renamedEntities: entityMatch.renamedTo)
-            if before.name != after.name {
-                changes.append(context.change(.entityRenamed, old: .entity(before), new: .entity(after), location: after.location(of: "renamedFrom")))
+            if reusable, let known = comparisons?.changes(of: before, in: old) {
+                changes += known
+                continue
             }
-            compareEntityProperties(context, into: &changes)
-            // An entity a loader reused from the older version (the same members' storage) has no
-            // member changes, unless a renamed entity changes what its relationships point to.
-            if before.hasSameMembers(as: after), entityMatch.renamedTo.isEmpty { continue }
-            compareAttributes(context, into: &changes)
-            compareRelationships(context, into: &changes)
+            let start = changes.count
+            let reads = reusable ? OlderVersionReads() : nil
+            compare(EntityPair(old: before, new: after, oldVersion: old, newVersion: new, renamedEntities: entityMatch.renamedTo, reads: reads), renamed: !entityMatch.renamedTo.isEmpty, into: &changes)
+            if let reads, !reads.happened { comparisons?.remember(changes[start...], of: before, in: old) }
         }
         return changes
+    }
+
+    private func compare(_ pair: EntityPair, renamed: Bool, into changes: inout [Change]) {
+        let (before, after) = (pair.old, pair.new)
+        if before.name != after.name {
+            changes.append(pair.change(.entityRenamed, old: .entity(before), new: .entity(after), location: after.location(of: "renamedFrom")))
+        }
+        compareEntityProperties(pair, into: &changes)
+        // An entity a loader reused from the older version (the same members' storage) has no
+        // member changes, unless a renamed entity changes what its relationships point to.
+        if before.hasSameMembers(as: after), !renamed { return }
+        compareAttributes(pair, into: &changes)
+        compareRelationships(pair, into: &changes)
     }
 
     /// Whether an entity, under the same name in both versions, has the same members (shared
@@ -58,7 +80,7 @@ public struct ModelDiffer: Sendable {
         to new: Element, in newEntity: Entity, of newVersion: ModelVersion,
         renamedEntities: [String: String]
     ) -> [Change] {
-        let pair = EntityPair(old: oldEntity, new: newEntity, oldVersion: oldVersion, newVersion: newVersion, renamedEntities: renamedEntities)
+        let pair = EntityPair(old: oldEntity, new: newEntity, oldVersion: oldVersion, newVersion: newVersion, renamedEntities: renamedEntities, reads: nil)
         var changes: [Change] = []
         switch (old, new) {
         case (.entity(let before), .entity(let after)):
@@ -93,6 +115,7 @@ public struct ModelDiffer: Sendable {
             changes.append(pair.change(.entityUniquenessChanged, old: .entity(before), new: .entity(after), location: after.location(of: "uniqueness")))
         }
         let (wasSynced, isSynced) = (pair.oldVersion.isSynced(entity: before.name), pair.newVersion.isSynced(entity: after.name))
+        if wasSynced != isSynced { pair.reads?.happened = true }
         if wasSynced != isSynced, !pair.oldVersion.configurations.isEmpty || !pair.newVersion.configurations.isEmpty {
             let configuration = pair.newVersion.configurations.first { $0.entities.contains(after.name) }
             changes.append(pair.change(.entitySyncChanged, old: .entity(before), new: .entity(after), location: configuration?.location ?? after.location))
@@ -179,6 +202,7 @@ public struct ModelDiffer: Sendable {
 
     /// An inverse whose name changed only because the inverse relationship itself was renamed.
     private func isRenamedInverse(_ before: Relationship, _ after: Relationship, _ pair: EntityPair) -> Bool {
+        pair.reads?.happened = true
         guard let oldInverse = before.inverse, let newInverse = after.inverse,
               let destination = pair.newVersion.entity(named: after.destination),
               let inverse = destination.relationship(named: newInverse)
@@ -195,6 +219,8 @@ struct EntityPair {
     let newVersion: ModelVersion
     /// Old entity name -> new entity name, for entities renamed in this step.
     let renamedEntities: [String: String]
+    /// Told when the comparison reads the older version beyond the two entities, when asked.
+    let reads: OlderVersionReads?
 
     func newName(ofEntity name: String) -> String { renamedEntities[name] ?? name }
 
@@ -236,6 +262,8 @@ struct EntityPair {
     }
 
     private func ancestorHasMember(_ member: String, of entity: String, in version: ModelVersion) -> Bool {
+        // Most entities have no parent: no ancestry to build.
+        guard version.parent(ofEntity: entity) != nil else { return false }
         for ancestor in ModelValidator.ancestry(of: entity, in: version).dropFirst() {
             guard let candidate = version.entity(named: ancestor) else { continue }
             if candidate.attribute(named: member) != nil || candidate.relationship(named: member) != nil { return true }

@@ -116,6 +116,10 @@ public struct Entity: Hashable, Sendable {
     /// does not mean they differ.
     public func hasSameMembers(as other: Entity) -> Bool { memberStorage == other.memberStorage }
 
+    /// Whether the two entities share their whole stored definition (everything but `location`), as
+    /// the versions of an entity a loader reused unchanged do. False does not mean they differ.
+    func hasSameDefinition(as other: Entity) -> Bool { shared.isIdentical(to: other.shared) }
+
     /// Where the members' arrays are stored: equal for entities that share them.
     var memberStorage: MemberStorage { MemberStorage(self) }
 

@@ -7,6 +7,11 @@ struct OutOfLine<Value: Sendable>: Sendable {
 
     init(_ value: Value) { storage = [value] }
 
+    /// Whether both hold the very same storage (a copy of one value): then their values are equal.
+    func isIdentical(to other: OutOfLine) -> Bool {
+        storage.withUnsafeBufferPointer { mine in other.storage.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress } }
+    }
+
     var value: Value {
         get { storage[0] }
         _modify { yield &storage[0] }

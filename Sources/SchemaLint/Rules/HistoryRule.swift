@@ -36,8 +36,12 @@ public struct HistoryContext: Sendable {
 
     /// The change rules' findings for two versions that need not be consecutive; with `only`, those
     /// of that severity alone.
-    func changeFindings(from baseline: ModelVersion, to version: ModelVersion, only: Severity? = nil) -> (changes: [Change], findings: [Finding]) {
-        let changes = ModelDiffer().changes(from: baseline, to: version)
+    /// With `comparisons`, what earlier calls with the same `version` found for an entity is reused
+    /// (`EntityComparisons`).
+    func changeFindings(
+        from baseline: ModelVersion, to version: ModelVersion, only: Severity? = nil, reusing comparisons: inout EntityComparisons?
+    ) -> (changes: [Change], findings: [Finding]) {
+        let changes = ModelDiffer().changes(from: baseline, to: version, reusing: &comparisons)
         let findings = Linter.changeFindings(Comparison(baseline: baseline, version: version, changes: changes), dispatch: catalog.rulesByKind, only: only)
         return (changes, findings)
     }

@@ -45,11 +45,14 @@ struct MigrationPathRule: HistoryRule {
         let renamedAway = elements.identitiesByKey()
 
         var failing: [(index: Int, problems: [Finding.Note])] = []
+        // Each jump is to the newest version: an entity whose definition a jump from an older
+        // release compared is not compared again for the next release that holds it.
+        var comparisons: EntityComparisons? = EntityComparisons()
         for (ordinal, index) in releases.enumerated() where index != last.baseline && blockedFrom[index] == false {
             let old = versions[index]
             if writtenFrom[index] == true || history.writtenMigration(from: old, to: newest) != nil { continue }
             // Only errors can block a jump: the notes and warnings of the other rules are not made.
-            let jump = context.changeFindings(from: old, to: newest, only: .error)
+            let jump = context.changeFindings(from: old, to: newest, only: .error, reusing: &comparisons)
             var problems: [Finding.Note] = jump.findings.filter(isBlocking).map { Finding.Note($0.message, at: $0.location) }
             for change in jump.changes where change.new == nil {
                 guard let removed = change.old, !removed.isTransient, !old.isSynced(entity: (change.oldPath ?? change.path).entity) else { continue }
