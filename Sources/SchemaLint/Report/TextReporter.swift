@@ -1,6 +1,6 @@
 /// Compiler-style text, what Xcode and editors read:
 /// `file:line:col: error: message [rule]`, then indented `note:` and `help:` lines, then a summary.
-public struct TextReporter: Reporter {
+public struct TextReporter: Reporter, Sendable {
     /// ANSI colours; only for a terminal, never under `NO_COLOR`. The caller decides.
     public var color: Bool
 
@@ -8,12 +8,31 @@ public struct TextReporter: Reporter {
         self.color = color
     }
 
+    /// A long report is written in parts of this many findings, on all cores, joined in order.
+    static let findingsPerPart = 256
+
     public func render(_ result: LintResult) -> String {
+        let findings = result.findings
+        let parts = stride(from: 0, to: findings.count, by: Self.findingsPerPart).map { $0..<min($0 + Self.findingsPerPart, findings.count) }
+        var out = ""
+        if parts.count > 1 {
+            let texts = OrderedConcurrentMap.map(count: parts.count) { text(of: findings[parts[$0]]) }
+            out.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count } + 80)
+            for text in texts { out += text }
+        } else {
+            out = text(of: findings[...])
+        }
+        out += Self.summary(result) + "\n"
+        return out
+    }
+
+    /// The lines of `findings`, without the summary.
+    private func text(of findings: ArraySlice<Finding>) -> String {
         // Appended piece by piece: a report of the corpus has thousands of lines, and each piece
         // made as a string of its own (interpolated, painted) cost more than the writing.
         var out = ""
-        out.reserveCapacity(result.findings.count * 160)
-        for finding in result.findings {
+        out.reserveCapacity(findings.count * 160)
+        for finding in findings {
             paint(.bold, &out) { $0 += FindingText.position(finding.location); $0 += ": " }
             paint(severityStyle(finding.severity), &out) { $0 += finding.severity.rawValue; $0 += ":" }
             paint(.bold, &out) { $0 += " "; $0 += finding.message }
@@ -40,7 +59,6 @@ public struct TextReporter: Reporter {
                 out += "\n"
             }
         }
-        out += Self.summary(result) + "\n"
         return out
     }
 
