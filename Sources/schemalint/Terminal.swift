@@ -15,4 +15,10 @@ enum Terminal {
     static func writeError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
+
+    /// Ends the process with `status`, without freeing `value` (the reports are written straight
+    /// to their files and descriptors; `exit` flushes what C's streams hold).
+    static func exit<Value>(_ status: Int32, keeping value: Value) -> Never {
+        withExtendedLifetime(value) { Foundation.exit(status) }
+    }
 }
