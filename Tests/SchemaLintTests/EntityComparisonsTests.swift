@@ -39,32 +39,36 @@ import Testing
         return (reused, plain, comparisons?.reuses ?? 0)
     }
 
+    /// The YAML files loaded as versions 1, 2, ... sharing the entities written the same way, as a
+    /// folder's load does, and compared with the last as `jumps(_:)` does.
+    static func jumps(ofFiles files: [String]) throws -> (reused: [[String]], plain: [[String]], reuses: Int) {
+        jumps(try Lint.versions(files.enumerated().map { model($0.offset + 1, $0.element) }, entities: EntityTextCache()))
+    }
+
     /// Note is written the same way in versions 1 and 2, two lines lower in 2; version 3 adds `body`.
     @Test func anEntityWrittenAgainIsComparedOnceAndItsPositionsFollowIt() throws {
         let note = "  Note:\n    attributes:\n      title: string\n      gone: int16\n"
-        let versions = try Lint.versions([
-            Self.model(1, note),
-            Self.model(2, "  Folder:\n    attributes: {name: string}\n" + note),
-            Self.model(3, "  Folder:\n    attributes: {name: string}\n  Note:\n    attributes:\n      title: string\n      body: string\n"),
-        ], entities: EntityTextCache())
-        let jumps = Self.jumps(versions)
+        let jumps = try Self.jumps(ofFiles: [
+            note,
+            "  Folder:\n    attributes: {name: string}\n" + note,
+            "  Folder:\n    attributes: {name: string}\n  Note:\n    attributes:\n      title: string\n      body: string\n",
+        ])
         #expect(jumps.reuses == 1, "version 2's Note is version 1's")
         #expect(jumps.reused == jumps.plain)
-        let removal = try #require(ModelDiffer().changes(from: versions[1], to: versions[2]).first { $0.kind == .attributeRemoved })
-        #expect(removal.oldLocation == SourceLocation(file: "models/v2.yaml", line: 9, column: 7), "the removed attribute of version 2 is where version 2 has it")
-        #expect(jumps.reused[1].contains { $0.contains("was models/v2.yaml:9:7") })
+        // Version 2's `gone` is on its line 9 (two lines lower than version 1's), at column 7.
+        #expect(jumps.plain[0].contains { $0.hasPrefix("attributeRemoved Note.gone") && $0.contains("was models/v1.yaml:7:7") })
+        #expect(jumps.reused[1].contains { $0.hasPrefix("attributeRemoved Note.gone") && $0.contains("was models/v2.yaml:9:7") })
     }
 
     /// Book is written the same way in versions 1 and 2; its parent Item has `created` in version 1
     /// only, and version 3 moves `created` down to Book: no addition from version 1, one from 2.
     @Test func anEntityWhoseAncestorsChangedIsComparedAgain() throws {
         let book = "  Book:\n    parent: Item\n    attributes: {title: string}\n"
-        let versions = try Lint.versions([
-            Self.model(1, book + "  Item:\n    attributes: {created: date}\n"),
-            Self.model(2, book + "  Item: {}\n"),
-            Self.model(3, "  Book:\n    parent: Item\n    attributes: {title: string, created: date}\n  Item: {}\n"),
-        ], entities: EntityTextCache())
-        let jumps = Self.jumps(versions)
+        let jumps = try Self.jumps(ofFiles: [
+            book + "  Item:\n    attributes: {created: date}\n",
+            book + "  Item: {}\n",
+            "  Book:\n    parent: Item\n    attributes: {title: string, created: date}\n  Item: {}\n",
+        ])
         #expect(jumps.reuses == 0)
         #expect(jumps.reused == jumps.plain)
         #expect(!jumps.plain[0].contains { $0.hasPrefix("attributeAdded Book.created") }, "created moved down from Item")
@@ -75,12 +79,11 @@ import Testing
     @Test func anEntityWithTheSameAncestorsIsReused() throws {
         let item = "  Item:\n    attributes: {created: date}\n"
         let book = "  Book:\n    parent: Item\n    attributes: {title: string}\n"
-        let versions = try Lint.versions([
-            Self.model(1, book + item),
-            Self.model(2, book + "  Extra: {}\n" + item),
-            Self.model(3, "  Book:\n    parent: Item\n    attributes: {title: string, pages: int16}\n" + item),
-        ], entities: EntityTextCache())
-        let jumps = Self.jumps(versions)
+        let jumps = try Self.jumps(ofFiles: [
+            book + item,
+            book + "  Extra: {}\n" + item,
+            "  Book:\n    parent: Item\n    attributes: {title: string, pages: int16}\n" + item,
+        ])
         #expect(jumps.reuses == 1)
         #expect(jumps.reused == jumps.plain)
     }
@@ -89,12 +92,11 @@ import Testing
     /// entities (Folder already had `items` in version 2): such a comparison is not kept.
     @Test func aComparisonThatReadsOtherEntitiesIsNotKept() throws {
         let note = "  Note:\n    relationships: {folder: {destination: Folder, inverse: notes}}\n"
-        let versions = try Lint.versions([
-            Self.model(1, note + "  Folder:\n    relationships: {notes: {destination: Note, inverse: folder, toMany: true}}\n"),
-            Self.model(2, note + "  Folder:\n    relationships:\n      notes: {destination: Note, inverse: folder, toMany: true}\n      items: {destination: Note, toMany: true}\n"),
-            Self.model(3, "  Note:\n    relationships: {folder: {destination: Folder, inverse: items}}\n  Folder:\n    relationships: {items: {destination: Note, inverse: folder, toMany: true, renamedFrom: notes}}\n"),
-        ], entities: EntityTextCache())
-        let jumps = Self.jumps(versions)
+        let jumps = try Self.jumps(ofFiles: [
+            note + "  Folder:\n    relationships: {notes: {destination: Note, inverse: folder, toMany: true}}\n",
+            note + "  Folder:\n    relationships:\n      notes: {destination: Note, inverse: folder, toMany: true}\n      items: {destination: Note, toMany: true}\n",
+            "  Note:\n    relationships: {folder: {destination: Folder, inverse: items}}\n  Folder:\n    relationships: {items: {destination: Note, inverse: folder, toMany: true, renamedFrom: notes}}\n",
+        ])
         #expect(jumps.reuses == 0)
         #expect(jumps.reused == jumps.plain)
         #expect(!jumps.plain[0].contains { $0.hasPrefix("relationshipInverseChanged Note.folder") }, "in version 1 the inverse was renamed with its relationship")
@@ -105,12 +107,11 @@ import Testing
     /// comparing version 1's Note found does not hold for version 2's, which leaves sync.
     @Test func anEntityWhoseSyncDiffersIsComparedAgain() throws {
         let note = "  Note:\n    attributes: {title: string}\n"
-        let versions = try Lint.versions([
-            Self.model(1, note + "configurations:\n  Local: {entities: [Note]}\n"),
-            Self.model(2, note + "configurations:\n  Cloud: {cloudkit: true, entities: [Note]}\n"),
-            Self.model(3, "  Note:\n    attributes: {title: string, body: string}\nconfigurations:\n  Local: {entities: [Note]}\n"),
-        ], entities: EntityTextCache())
-        let jumps = Self.jumps(versions)
+        let jumps = try Self.jumps(ofFiles: [
+            note + "configurations:\n  Local: {entities: [Note]}\n",
+            note + "configurations:\n  Cloud: {cloudkit: true, entities: [Note]}\n",
+            "  Note:\n    attributes: {title: string, body: string}\nconfigurations:\n  Local: {entities: [Note]}\n",
+        ])
         #expect(jumps.reuses == 0)
         #expect(jumps.reused == jumps.plain)
         #expect(!jumps.plain[0].contains { $0.hasPrefix("entitySyncChanged") })
@@ -120,12 +121,11 @@ import Testing
     /// A step that renames an entity keeps nothing: its comparisons follow the rename.
     @Test func aStepThatRenamesEntitiesKeepsNothing() throws {
         let note = "  Note:\n    attributes: {title: string}\n"
-        let versions = try Lint.versions([
-            Self.model(1, note + "  Tag: {}\n"),
-            Self.model(2, note + "  Tag: {}\n  Other: {}\n"),
-            Self.model(3, "  Note:\n    attributes: {title: string, body: string}\n  Label:\n    renamedFrom: Tag\n"),
-        ], entities: EntityTextCache())
-        let jumps = Self.jumps(versions)
+        let jumps = try Self.jumps(ofFiles: [
+            note + "  Tag: {}\n",
+            note + "  Tag: {}\n  Other: {}\n",
+            "  Note:\n    attributes: {title: string, body: string}\n  Label:\n    renamedFrom: Tag\n",
+        ])
         #expect(jumps.reuses == 0)
         #expect(jumps.reused == jumps.plain)
     }
