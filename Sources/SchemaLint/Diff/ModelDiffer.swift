@@ -66,10 +66,11 @@ public struct ModelDiffer: Sendable {
     /// storage: `hasSameMembers(as:)`) and the same own properties, so that comparing it would
     /// find no change. False does not mean it changed.
     static func isUnchanged(_ before: Entity, of oldVersion: ModelVersion, _ after: Entity, of newVersion: ModelVersion) -> Bool {
-        before.hasSameMembers(as: after) && before.name == after.name && before.parent == after.parent
+        let sameDefinition = before.hasSameDefinition(as: after)
+            || before.hasSameMembers(as: after) && before.name == after.name && before.parent == after.parent
             && before.isAbstract == after.isAbstract && before.versionHashModifier == after.versionHashModifier
             && before.uniquenessConstraints == after.uniquenessConstraints
-            && oldVersion.isSynced(entity: before.name) == newVersion.isSynced(entity: after.name)
+        return sameDefinition && oldVersion.isSynced(entity: before.name) == newVersion.isSynced(entity: after.name)
     }
 
     /// The changes of one element between two versions that need not be consecutive (the

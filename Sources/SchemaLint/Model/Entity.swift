@@ -114,7 +114,7 @@ public struct Entity: Hashable, Sendable {
     /// The same members and definition as `other` by identity of their storage, which a loader's
     /// reuse of an earlier version's value gives: comparing them would find no difference. False
     /// does not mean they differ.
-    public func hasSameMembers(as other: Entity) -> Bool { memberStorage == other.memberStorage }
+    public func hasSameMembers(as other: Entity) -> Bool { hasSameDefinition(as: other) || memberStorage == other.memberStorage }
 
     /// Whether the two entities share their whole stored definition (everything but `location`), as
     /// the versions of an entity a loader reused unchanged do. False does not mean they differ.

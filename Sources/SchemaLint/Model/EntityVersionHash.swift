@@ -27,7 +27,9 @@ public struct EntityVersionHash: Hashable, Sendable {
     /// Whether the two entities have the same version hash. Most entities of consecutive versions
     /// declare the same properties in the same order: those are compared in place, without sorting.
     public static func same(_ lhs: Entity, _ rhs: Entity) -> Bool {
-        // An entity a loader reused from the other version's text: only its own inputs can differ.
+        // An entity a loader reused from the other version's text: the same definition, or (when
+        // only its own properties were written differently) the same members.
+        if lhs.hasSameDefinition(as: rhs) { return true }
         if lhs.hasSameMembers(as: rhs) { return sameOwnInputs(lhs, rhs) }
         guard lhs.attributes.count == rhs.attributes.count, lhs.relationships.count == rhs.relationships.count,
               lhs.attributes.indices.allSatisfy({ lhs.attributes[$0].name == rhs.attributes[$0].name }),
