@@ -1,4 +1,5 @@
 import Foundation
+import SyntheticHistory
 import Testing
 @testable import SchemaLint
 
@@ -128,6 +129,17 @@ import Testing
         ])
         #expect(jumps.reuses == 0)
         #expect(jumps.reused == jumps.plain)
+    }
+
+    /// The benchmark's generated history (an attribute added in every version, one renamed in every
+    /// tenth, a default changed in every one), read as a folder is, entities shared.
+    @Test func aGeneratedHistoryComparesTheSameWithReuse() throws {
+        let history = SyntheticHistory(versions: 24, entities: 6, attributes: 5, churn: true)
+        let files = (1...history.versions).map { history.file(version: $0) }
+        let versions = try Lint.versions(files, entities: EntityTextCache())
+        let jumps = Self.jumps(versions)
+        #expect(jumps.reused == jumps.plain)
+        #expect(jumps.reuses > 0, "the entities a version does not change are its predecessor's")
     }
 
     /// Every bundle of the corpus: each version compared with the newest, and each with the next,
