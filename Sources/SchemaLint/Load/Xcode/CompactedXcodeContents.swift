@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A `contents` file's bytes with what was read before replaced by empty placeholder elements, so
 /// that libxml2 parses only what is new: each `<entity>` element whose text the cache knows becomes
 /// `<schemalintReusedEntity/>`, and in the entities it does not know, each empty `<attribute .../>`
@@ -99,7 +93,7 @@ struct CompactedXcodeContents {
         /// of the members it knows.
         func compact(entity span: Range<Int>) {
             let spanText = UnsafeRawBufferPointer(rebasing: text[span])
-            guard memchr(spanText.baseAddress!, Int32(UInt8(ascii: ":")), spanText.count) == nil else { return }
+            guard XcodeEntitySpans.holdsNoPrefix(spanText) else { return }
             let start = lines.position(of: span.lowerBound)
             if let entity = cache.entity(text: spanText, at: SourceLocation(file: file, line: start.line, column: start.column)),
                replace(span, start: start, with: Self.placeholder, .entity(entity)) {
@@ -123,7 +117,7 @@ struct CompactedXcodeContents {
         /// reader reads nothing of them, and the section keeps its own tags, so the text stays
         /// well formed exactly when the file is.
         func compact(layout span: Range<Int>) {
-            guard memchr(text.baseAddress! + span.lowerBound, Int32(UInt8(ascii: ":")), span.count) == nil else { return }
+            guard XcodeEntitySpans.holdsNoPrefix(UnsafeRawBufferPointer(rebasing: text[span])) else { return }
             for tag in XcodeEntitySpans.emptyTags(XcodeEntitySpans.layoutTags, in: text, within: span)
             where cache.knowsLayoutTag(UnsafeRawBufferPointer(rebasing: text[tag.lowerBound..<(tag.upperBound - 2)])) {
                 _ = replace(tag, start: lines.position(of: tag.lowerBound), with: [], nil)

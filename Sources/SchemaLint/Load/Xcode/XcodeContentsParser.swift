@@ -191,12 +191,12 @@ struct XcodeContentsParser {
         }
     }
 
-    /// The bytes libxml2 reports the tag with (its `<` up to the `/>` or `>`), unless they hold a
-    /// `:`: a namespace prefix would take its meaning from an enclosing element.
+    /// The bytes libxml2 reports the tag with (its `<` up to the `/>` or `>`), unless they may hold
+    /// a namespace prefix (`XcodeEntitySpans.holdsNoPrefix`).
     private static func cacheableTag(_ element: XMLStartElement) -> UnsafeRawBufferPointer? {
         guard let range = element.byteRange else { return nil }
         let tag = UnsafeRawBufferPointer(rebasing: element.document[range])
-        return memchr(tag.baseAddress!, Int32(UInt8(ascii: ":")), tag.count) == nil ? tag : nil
+        return XcodeEntitySpans.holdsNoPrefix(tag) ? tag : nil
     }
 
     /// Adds an attribute or relationship to the current entity.

@@ -14,9 +14,7 @@ enum XcodeEntitySpans {
     static func span(in text: UnsafeRawBufferPointer, from start: Int) -> Range<Int>? {
         guard let base = text.baseAddress, start >= 0 else { return nil }
         let count = text.count
-        func matches(_ pattern: StaticString, at offset: Int) -> Bool {
-            offset + pattern.utf8CodeUnitCount <= count && memcmp(base + offset, pattern.utf8Start, pattern.utf8CodeUnitCount) == 0
-        }
+        func matches(_ pattern: StaticString, at offset: Int) -> Bool { Self.matches(pattern, in: text, at: offset) }
         var offset = start + 1
         while offset < count, let found = memchr(base + offset, Int32(UInt8(ascii: "<")), count - offset) {
             offset = base.distance(to: UnsafeRawPointer(found))
@@ -102,18 +100,18 @@ enum XcodeEntitySpans {
     static func layoutSections(in text: UnsafeRawBufferPointer, from start: Int) -> [Range<Int>] {
         guard let base = text.baseAddress else { return [] }
         let count = text.count
-        func matches(_ pattern: StaticString, at offset: Int) -> Bool {
-            offset + pattern.utf8CodeUnitCount <= count && memcmp(base + offset, pattern.utf8Start, pattern.utf8CodeUnitCount) == 0
-        }
+        func matches(_ pattern: StaticString, at offset: Int) -> Bool { Self.matches(pattern, in: text, at: offset) }
+        let (opening, closing): (StaticString, StaticString) = ("<elements", "</elements>")
         var sections: [Range<Int>] = []
         var open: Int?
         var offset = start
         while offset < count, let found = memchr(base + offset, Int32(UInt8(ascii: "<")), count - offset) {
             offset = base.distance(to: UnsafeRawPointer(found))
-            if matches("<elements", at: offset), offset + 9 < count, isTagNameEnd(text[offset + 9]) {
+            let afterName = offset + opening.utf8CodeUnitCount
+            if matches(opening, at: offset), afterName < count, isTagNameEnd(text[afterName]) {
                 open = offset
-            } else if let opened = open, matches("</elements>", at: offset) {
-                sections.append(opened..<(offset + 11))
+            } else if let opened = open, matches(closing, at: offset) {
+                sections.append(opened..<(offset + closing.utf8CodeUnitCount))
                 open = nil
             } else if matches("<!--", at: offset) || matches("<![CDATA[", at: offset) || matches("<?", at: offset) {
                 open = nil
@@ -126,6 +124,18 @@ enum XcodeEntitySpans {
     /// `</entity>`, the end of every span.
     static let endTag = Array("</entity>".utf8)
     private static let startTag = Array("<entity".utf8)
+
+    /// Whether `text` holds `pattern`'s bytes at `offset`.
+    private static func matches(_ pattern: StaticString, in text: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        offset + pattern.utf8CodeUnitCount <= text.count && memcmp(text.baseAddress! + offset, pattern.utf8Start, pattern.utf8CodeUnitCount) == 0
+    }
+
+    /// Whether `bytes` hold no `:`, so no namespace prefix, whose meaning an enclosing element (the
+    /// root, in another file) would give: only such bytes mean the same in every file, and so are
+    /// what the cache may know an element or a tag by.
+    static func holdsNoPrefix(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.isEmpty || memchr(bytes.baseAddress!, Int32(UInt8(ascii: ":")), bytes.count) == nil
+    }
 
     private static func isTagNameEnd(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == UInt8(ascii: ">")
