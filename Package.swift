@@ -155,7 +155,7 @@ if readsSwiftSources {
         // What the store-handling rules add to a lint of 500 Swift files (docs/performance.md).
         .executableTarget(
             name: "schemalint-store-bench",
-            dependencies: ["SchemaLint", "SchemaLintStoreCode", "SchemaLintSwiftData"],
+            dependencies: ["SchemaLint", "SchemaLintStoreCode", "SchemaLintSwiftData", "SchemaLintSwiftSource"],
             path: "Benchmarks/store-code-bench"
         ),
         .testTarget(

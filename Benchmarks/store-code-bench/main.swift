@@ -2,6 +2,7 @@ import Foundation
 import SchemaLint
 import SchemaLintStoreCode
 import SchemaLintSwiftData
+import SchemaLintSwiftSource
 
 // schemalint-store-bench [--files N] [--store-files N] [--lines N] [--repeat N] [--keep]
 //
@@ -9,8 +10,10 @@ import SchemaLintSwiftData
 // generates a project of N Swift files (default 500) of which only a few open, move or protect a
 // store (default 6) and one declares a SwiftData schema, then lints it through the whole pipeline
 // (finding files, reading, parsing, rules, policy) with the readers the executable registers,
-// and again without the Swift store-code reader, and with its byte search alone (every file
-// searched, none claimed). Runs alternate; the best of each is printed.
+// and again without the Swift store-code reader, with its byte search alone (every file
+// searched, none claimed), and with the search and swift-syntax's parse of the files it claims
+// and nothing more (the least that reading them with swift-syntax costs). Runs alternate; what each
+// adds is printed as the median of the rounds' ratios, and from the best runs.
 // `--keep` writes the project, prints its folder and stops, to time `schemalint` on it as a whole
 // process (docs/performance.md).
 
@@ -184,28 +187,67 @@ struct StoreCodeSearchOnly: ModelSourceReader {
     func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading { ModelSourceReading() }
 }
 
-struct Best {
-    var seconds = Double.infinity, processor = Double.infinity, findings = 0
+/// The store-code reader's search, and swift-syntax's parse of the files it claims, and nothing
+/// more: what reading those files with swift-syntax costs at the least, whatever the rules do
+/// with the trees.
+struct StoreCodeParseOnly: ModelSourceReader {
+    let reader = SwiftStoreCodeReader()
+    var name: String { "Swift store code, search and parse only" }
+    var feedsOnly: RuleCategory? { reader.feedsOnly }
+    var fileNameSuffixes: [String] { reader.fileNameSuffixes }
+    func claims(name: String, bytes: [UInt8]) -> Bool { reader.claims(name: name, bytes: bytes) }
+    func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
+        let parsed = OrderedConcurrentMap.map(count: sources.count, concurrently: ParsedSwiftFile.isWorthSharingOut(sources)) { index in
+            ParsedSwiftFile.parse(sources[index], options: options)
+        }
+        var reading = ModelSourceReading()
+        for case .failure(let error) in parsed { reading.errors.append(error) }
+        return reading
+    }
+}
+
+/// Every run of one configuration, and the best of them.
+struct Runs {
+    var seconds: [Double] = [], processor: [Double] = [], findings = 0
     mutating func add(_ run: (seconds: Double, processor: Double, findings: Int)) {
-        seconds = min(seconds, run.seconds)
-        processor = min(processor, run.processor)
+        seconds.append(run.seconds)
+        processor.append(run.processor)
         findings = run.findings
+    }
+    var bestSeconds: Double { seconds.min() ?? .nan }
+    var bestProcessor: Double { processor.min() ?? .nan }
+
+    /// What each round added over `base` (runs of the same round compared, as the machine's load
+    /// changes between rounds): the median of those ratios, as a percentage.
+    func added(over base: Runs, _ figure: KeyPath<Runs, [Double]>) -> Double {
+        let ratios = zip(self[keyPath: figure], base[keyPath: figure]).map { $0 / $1 }.sorted()
+        return ratios.isEmpty ? .nan : (ratios[ratios.count / 2] - 1) * 100
     }
 }
 
 let without: [any ModelSourceReader] = [SwiftDataReader()]
 let searchOnly: [any ModelSourceReader] = [SwiftDataReader(), StoreCodeSearchOnly()]
+let parseOnly: [any ModelSourceReader] = [SwiftDataReader(), StoreCodeParseOnly()]
 let with: [any ModelSourceReader] = [SwiftDataReader(), SwiftStoreCodeReader()]
 _ = lint(with)  // warm the file cache
-var bestWithout = Best(), bestSearchOnly = Best(), bestWith = Best()
+var runsWithout = Runs(), runsSearchOnly = Runs(), runsParseOnly = Runs(), runsWith = Runs()
 for _ in 0..<options.repeats {
-    bestWithout.add(lint(without))
-    bestSearchOnly.add(lint(searchOnly))
-    bestWith.add(lint(with))
+    runsWithout.add(lint(without))
+    runsSearchOnly.add(lint(searchOnly))
+    runsParseOnly.add(lint(parseOnly))
+    runsWith.add(lint(with))
 }
 let claimed = (try? ModelSourceFinder(readers: [SwiftStoreCodeReader()]).sources(in: [folder.path]).count) ?? 0
+func added(_ runs: Runs, over runsWithout: Runs) -> String {
+    String(
+        format: "%+.1f%% wall, %+.1f%% processor (medians of the rounds' ratios); best %+.1f%%, %+.1f%%",
+        runs.added(over: runsWithout, \.seconds), runs.added(over: runsWithout, \.processor),
+        (runs.bestSeconds / runsWithout.bestSeconds - 1) * 100, (runs.bestProcessor / runsWithout.bestProcessor - 1) * 100
+    )
+}
 print(String(format: "project: %d Swift files, %.1f MB; %d of them read by the store-code reader", options.files, Double(bytes) / 1_048_576, claimed))
-print(String(format: "lint without the store-code reader: %.3f s wall, %.3f s processor (%d findings)", bestWithout.seconds, bestWithout.processor, bestWithout.findings))
-print(String(format: "lint with the store-code reader:    %.3f s wall, %.3f s processor (%d findings)", bestWith.seconds, bestWith.processor, bestWith.findings))
-print(String(format: "added: %+.1f%% wall, %+.1f%% processor (best of %d each)", (bestWith.seconds / bestWithout.seconds - 1) * 100, (bestWith.processor / bestWithout.processor - 1) * 100, options.repeats))
-print(String(format: "of which the byte search of every Swift file: %+.1f%% wall, %+.1f%% processor", (bestSearchOnly.seconds / bestWithout.seconds - 1) * 100, (bestSearchOnly.processor / bestWithout.processor - 1) * 100))
+print(String(format: "lint without the store-code reader: %.4f s wall, %.4f s processor at best (%d findings)", runsWithout.bestSeconds, runsWithout.bestProcessor, runsWithout.findings))
+print(String(format: "lint with the store-code reader:    %.4f s wall, %.4f s processor at best (%d findings)", runsWith.bestSeconds, runsWith.bestProcessor, runsWith.findings))
+print("added by the store-code reader (\(options.repeats) rounds): \(added(runsWith, over: runsWithout))")
+print("of which the byte search of every Swift file: \(added(runsSearchOnly, over: runsWithout))")
+print("the search and swift-syntax's parse of the claimed files, nothing more: \(added(runsParseOnly, over: runsWithout))")

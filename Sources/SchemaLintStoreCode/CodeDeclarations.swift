@@ -34,10 +34,11 @@ struct CodeDeclarations {
     private(set) var propertyTypes: [String: String] = [:]
     private var unitByBody: [SyntaxIdentifier: Int] = [:]
 
-    /// Each file is walked on its own, on all cores; what they declare is gathered in file order.
-    init(_ files: [StoreCodeSourceFile]) {
+    /// Each file is walked on its own (on all cores, `concurrently`); what they declare is gathered
+    /// in file order.
+    init(_ files: [StoreCodeSourceFile], concurrently: Bool) {
         self.files = files
-        let collected = OrderedConcurrentMap.map(count: files.count) { index in FileDeclarations(files[index]) }
+        let collected = OrderedConcurrentMap.map(count: files.count, concurrently: concurrently) { index in FileDeclarations(files[index]) }
         for (index, (file, collector)) in zip(files, collected).enumerated() {
             typeNames.formUnion(collector.typeNames)
             propertyTypes.merge(collector.propertyTypes) { first, _ in first }
@@ -116,7 +117,7 @@ private final class DeclarationCollector: SyntaxVisitor {
 
     private func enter(_ name: String, inherits: InheritanceClauseSyntax?) {
         typeNames.insert(name)
-        let isApp = inherits?.inheritedTypes.contains { ["App", "SwiftUI.App"].contains($0.type.trimmedText) } ?? false
+        let isApp = inherits?.inheritedTypes.containsElement { ["App", "SwiftUI.App"].contains($0.type.trimmedText) } ?? false
         types.append((name, isApp))
     }
 
@@ -130,7 +131,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = node.extendedType.trimmedText.split(separator: ".").last.map(String.init) ?? ""
-        types.append((name, node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedText == "App" } ?? false))
+        types.append((name, node.inheritanceClause?.inheritedTypes.containsElement { $0.type.trimmedText == "App" } ?? false))
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
@@ -151,8 +152,8 @@ private final class DeclarationCollector: SyntaxVisitor {
         guard let body = node.body, isMemberOrGlobal(node) else { return .visitChildren }
         let labels = node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
         let name = node.name.text
-        let isEntry = name == "application" && (labels.contains("didFinishLaunchingWithOptions:") || labels.contains("willFinishLaunchingWithOptions:"))
-            || name == "scene" && labels.contains("willConnectTo:")
+        let isEntry = name == "application" && (ByteSearch.contains("didFinishLaunchingWithOptions:", in: labels) || ByteSearch.contains("willFinishLaunchingWithOptions:", in: labels))
+            || name == "scene" && ByteSearch.contains("willConnectTo:", in: labels)
         units.append(Found(
             typeName: typeName, member: name, display: qualified("\(name)(\(labels))"), body: Syntax(body), declaration: Syntax(node.name),
             isLaunchEntry: isEntry, isThrowing: node.signature.effectSpecifiers?.throwsClause != nil

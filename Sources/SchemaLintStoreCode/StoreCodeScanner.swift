@@ -37,11 +37,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private var inMemoryOnly: Set<String> = []
     /// Whether a name bound in a unit holds a store URL, once worked out (`isStore`): each name is
     /// followed once, so the work stays linear in the names however they refer to each other.
-    private var storeBindings: [StoreBindingKey: Bool] = [:]
-    private struct StoreBindingKey: Hashable {
-        var unit: Int
-        var name: String
-    }
+    /// By unit, then name.
+    private var storeBindings: [Int: [String: Bool]] = [:]
 
     init(file: StoreCodeSourceFile, declarations: CodeDeclarations) {
         self.file = file
@@ -103,9 +100,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             if member != nil { addFileOperation(node, name: name, labels: labels) }
         case "migratePersistentStore", "replacePersistentStore":
             scanned.facts.relocations.append(StoreRelocation(written: "\(name)(\(labels))", place: place(node.calledExpression)))
-        case "register" where labels.hasPrefix("forTaskWithIdentifier:") && (member?.base?.trimmedText.contains("BGTaskScheduler") ?? false):
+        case "register" where labels.hasPrefix("forTaskWithIdentifier:") && (member?.base.map { ByteSearch.contains("BGTaskScheduler", in: $0.trimmedText) } ?? false):
             scanned.facts.backgroundEvidence.append(BackgroundEvidence("BGTaskScheduler.register(forTaskWithIdentifier:)", at: file.location(of: node)))
-        case "setMinimumBackgroundFetchInterval" where !node.arguments.trimmedText.lowercased().contains("never"):
+        case "setMinimumBackgroundFetchInterval" where !ByteSearch.contains("never", in: node.arguments.trimmedText.lowercased()):
             scanned.facts.backgroundEvidence.append(BackgroundEvidence("setMinimumBackgroundFetchInterval", at: file.location(of: node)))
         case "backgroundTask" where member != nil:
             scanned.facts.backgroundEvidence.append(BackgroundEvidence("the SwiftUI .backgroundTask modifier", at: file.location(of: node)))
@@ -125,7 +122,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// `ModelContainer(...)` for previews and tests: in memory, so nothing to migrate or lose.
     private func isInMemoryOrPreview(_ node: FunctionCallExprSyntax) -> Bool {
         let arguments = String(node.arguments.trimmedText.filter { $0 != " " })
-        if arguments.contains("isStoredInMemoryOnly:true") || arguments.contains("inMemory:true") { return true }
+        if ByteSearch.contains("isStoredInMemoryOnly:true", in: arguments) || ByteSearch.contains("inMemory:true", in: arguments) { return true }
         var current = node.parent
         while let syntax = current {
             if let macro = syntax.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
@@ -150,7 +147,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private static func asksForMigration(_ dictionary: DictionaryExprSyntax) -> Bool {
         guard case .elements(let elements) = dictionary.content else { return false }
         return elements.contains { element in
-            element.key.trimmedText.hasSuffix("NSMigratePersistentStoresAutomaticallyOption") && element.value.trimmedText.contains("true")
+            element.key.trimmedText.hasSuffix("NSMigratePersistentStoresAutomaticallyOption") && ByteSearch.contains("true", in: element.value.trimmedText)
         }
     }
 
@@ -241,7 +238,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// (in the same unit, or a property of the same type); never the store's folder or a `-wal` name.
     private func isStore(_ expression: ExprSyntax, depth: Int) -> Bool {
         let text = expression.trimmedText
-        if text.contains("-wal") || text.contains("-shm") || text.contains("deletingLastPathComponent") { return false }
+        if ByteSearch.contains("-wal", in: text) || ByteSearch.contains("-shm", in: text) || ByteSearch.contains("deletingLastPathComponent", in: text) { return false }
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(expression)
         if literals.found.contains(where: { StoreFileName.isStoreFile(Self.lastComponent($0.text)) }) { return true }
@@ -252,11 +249,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let references = NameReferences(viewMode: .sourceAccurate)
         references.walk(expression)
         return references.names.contains { name in
-            let key = StoreBindingKey(unit: unit, name: name)
-            if let known = storeBindings[key] { return known }
-            storeBindings[key] = false  // a name bound (through others) to itself is no store
+            if let known = storeBindings[unit]?[name] { return known }
+            storeBindings[unit, default: [:]][name] = false  // a name bound (through others) to itself is no store
             let found = binding(of: name, in: unit).map { isStore($0, depth: depth + 1) } ?? false
-            storeBindings[key] = found
+            storeBindings[unit, default: [:]][name] = found
             return found
         }
     }
@@ -285,13 +281,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         for index in scope {
             let literals = StringLiterals(viewMode: .sourceAccurate)
             literals.walk(declarations.units[index].body)
-            for literal in literals.found where literal.text.contains("-wal") || literal.text.contains("-shm") {
+            for literal in literals.found {
+                let mentionsWAL = ByteSearch.contains("-wal", in: literal.text), mentionsSHM = ByteSearch.contains("-shm", in: literal.text)
+                guard mentionsWAL || mentionsSHM else { continue }
                 if literal.text == "-wal" || literal.text == "-shm", Self.isPathComponentArgument(literal.node) {
                     if mistake == nil { mistake = declarations.files[declarations.units[index].file].location(of: literal.node) }
                     continue
                 }
-                if literal.text.contains("-wal") { wal = true }
-                if literal.text.contains("-shm") { shm = true }
+                if mentionsWAL { wal = true }
+                if mentionsSHM { shm = true }
             }
         }
         return (wal, shm, mistake)
@@ -304,7 +302,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     }
 
     static func lastComponent(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
     }
 
     // MARK: - Protection, background, names
@@ -326,7 +325,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let labels = node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
-        if node.name.text == "application", labels.contains("performFetchWithCompletionHandler:") || labels.contains("fetchCompletionHandler:") {
+        if node.name.text == "application", ByteSearch.contains("performFetchWithCompletionHandler:", in: labels) || ByteSearch.contains("fetchCompletionHandler:", in: labels) {
             scanned.facts.backgroundEvidence.append(BackgroundEvidence("the app delegate implements application(\(labels))", at: file.location(of: node.name)))
         }
         return .visitChildren
@@ -368,7 +367,7 @@ private final class DescriptionSettings: SyntaxVisitor {
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let elements = Array(node.elements)
+        let elements = node.elements.elementArray
         for (index, element) in elements.enumerated() where element.is(AssignmentExprSyntax.self) && index > 0 && index + 1 < elements.count {
             guard let property = elements[index - 1].as(MemberAccessExprSyntax.self)?.declName.baseName.text,
                   let value = elements[index + 1].as(BooleanLiteralExprSyntax.self)
@@ -395,9 +394,9 @@ private final class ErrorBranchFinder: SyntaxVisitor {
 
     /// `error == nil`: the condition holds when there is no error.
     private func testsForNoError(_ conditions: ConditionElementListSyntax) -> Bool {
-        conditions.contains { condition in
+        conditions.containsElement { condition in
             guard let sequence = condition.condition.as(SequenceExprSyntax.self) else { return false }
-            let elements = Array(sequence.elements)
+            let elements = sequence.elements.elementArray
             return elements.indices.contains { index in
                 index + 1 < elements.count && elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" && elements[index + 1].is(NilLiteralExprSyntax.self)
             }
@@ -438,7 +437,7 @@ private final class ErrorHandOver: SyntaxVisitor {
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let elements = Array(node.elements)
+        let elements = node.elements.elementArray
         if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text,
            elements[2].tokens(viewMode: .sourceAccurate).contains(where: { $0.text == errorName }) {
             keptIn.insert(name)
@@ -517,7 +516,7 @@ private final class DescriptionURLs: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         if node.declName.baseName.text == "url", let base = node.base?.trimmedText,
-           base.contains("escription") || base.contains("persistentStore") {
+           ByteSearch.contains("escription", in: base) || ByteSearch.contains("persistentStore", in: base) {
             found = true
         }
         return .visitChildren
@@ -560,7 +559,7 @@ private final class BindingFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let elements = Array(node.elements)
+        let elements = node.elements.elementArray
         if value == nil, elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedText == name || elements[0].trimmedText == "self.\(name)" {
             value = elements[2]
         }

@@ -56,8 +56,10 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
     private func read(_ sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> (reading: ModelSourceReading, escapesAFunction: Bool) {
         var reading = ModelSourceReading()
         var files: [StoreCodeSourceFile] = []
-        // Files are parsed, walked and scanned on all cores; everything is gathered in file order.
-        let parsed = OrderedConcurrentMap.map(count: sources.count) { index in ParsedSwiftFile.parse(sources[index], options: options) }
+        // Files are parsed, walked and scanned on all cores when there is enough of them; everything
+        // is gathered in file order.
+        let concurrently = ParsedSwiftFile.isWorthSharingOut(sources)
+        let parsed = OrderedConcurrentMap.map(count: sources.count, concurrently: concurrently) { index in ParsedSwiftFile.parse(sources[index], options: options) }
         for (source, parse) in zip(sources, parsed) {
             let file: StoreCodeSourceFile
             switch parse {
@@ -75,11 +77,11 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
             }
             files.append(file)
         }
-        let declarations = CodeDeclarations(files)
+        let declarations = CodeDeclarations(files, concurrently: concurrently)
         var facts = StoreCodeFacts()
         var openings: [LocatedOpening] = []
         var escapes: [EscapingFailure] = []
-        let scans = OrderedConcurrentMap.map(count: files.count) { [files] index in StoreCodeScanner(file: files[index], declarations: declarations).scan() }
+        let scans = OrderedConcurrentMap.map(count: files.count, concurrently: concurrently) { [files] index in StoreCodeScanner(file: files[index], declarations: declarations).scan() }
         for scanned in scans {
             facts.append(scanned.facts)
             openings += scanned.openings
@@ -108,7 +110,7 @@ struct StoreCodeSourceFile {
 
     /// Whether the file is a test's (it imports XCTest or Swift Testing): test targets do not ship.
     var isTestCode: Bool {
-        tree.statements.contains { statement in
+        tree.statements.containsElement { statement in
             guard let declaration = statement.item.as(ImportDeclSyntax.self), let module = declaration.path.first?.name.text else { return false }
             return module == "XCTest" || module == "Testing"
         }

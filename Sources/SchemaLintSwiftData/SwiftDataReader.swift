@@ -37,8 +37,9 @@ public struct SwiftDataReader: ModelSourceReader {
         let sources = declaresModels ? sources : sources.filter { ByteSearch.containsAny(Self.markersBesideTypealias, in: $0.bytes) }
         var declarations = SwiftDeclarations()
         var errors: [InputError] = []
-        // Files are parsed and checked on all cores; their declarations are collected in file order.
-        let parsed = OrderedConcurrentMap.map(count: sources.count) { index in
+        // Files are parsed and checked on all cores when there is enough of them; their declarations
+        // are collected in file order.
+        let parsed = OrderedConcurrentMap.map(count: sources.count, concurrently: ParsedSwiftFile.isWorthSharingOut(sources)) { index in
             ParsedSwiftFile.parse(sources[index], options: options).flatMap { file in file.syntaxError().map { .failure($0) } ?? .success(file) }
         }
         for result in parsed {

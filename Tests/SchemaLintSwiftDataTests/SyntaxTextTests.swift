@@ -57,4 +57,40 @@ import Testing
             #expect(mismatches(in: try String(contentsOf: file, encoding: .utf8)) == [], "\(file.lastPathComponent)")
         }
     }
+
+    /// Every syntax collection of a file read by index gives what iterating it gives.
+    private final class AllCollections: SyntaxAnyVisitor {
+        var checked = 0
+        override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+            if let list = node.as(CodeBlockItemListSyntax.self) { check(list) }
+            if let list = node.as(ExprListSyntax.self) { check(list) }
+            if let list = node.as(ConditionElementListSyntax.self) { check(list) }
+            if let list = node.as(InheritedTypeListSyntax.self) { check(list) }
+            return .visitChildren
+        }
+
+        private func check<Collection: SyntaxCollection>(_ collection: Collection) {
+            checked += 1
+            #expect(collection.elementArray.map(\.id) == Array(collection).map(\.id))
+            for element in collection {
+                #expect(collection.containsElement { $0.id == element.id })
+            }
+            #expect(!collection.containsElement { _ in false })
+        }
+    }
+
+    @Test func collectionsReadByIndexHoldWhatIteratingThemGives() {
+        let tree = Parser.parse(source: """
+        final class Store: NSObject, ObservableObject {
+            init() {
+                if let error, error != nil, let x = y { a = b ?? c + d }
+                guard description.url != nil else { return }
+            }
+        }
+        let empty: Int
+        """)
+        let collections = AllCollections(viewMode: .sourceAccurate)
+        collections.walk(tree)
+        #expect(collections.checked >= 6)
+    }
 }

@@ -27,4 +27,15 @@ import Testing
             }
         }
     }
+
+    @Test func oneAfterAnotherTheOutcomeIsTheSame() {
+        let costs = (0..<60).map { ($0 * 7919) % 101 }
+        #expect(OrderedConcurrentMap.map(count: costs.count, costs: costs, concurrently: false) { $0 * 3 } == (0..<60).map { $0 * 3 })
+        #expect(throws: Failed(index: 10)) {
+            _ = try OrderedConcurrentMap.map(count: costs.count, costs: costs, concurrently: false) { (index) throws(Failed) -> Int in
+                if index >= 10 && index % 10 == 0 { throw Failed(index: index) }
+                return index
+            }
+        }
+    }
 }

@@ -194,6 +194,30 @@ import Testing
         #expect(found > haystacks.count / 10 && found < haystacks.count * 9 / 10)
     }
 
+    @Test func byteSearchOfOneWordInATextAgreesWithANaiveSearch() {
+        // Every text of up to five bytes of the word's own letters (a near miss at every place),
+        // and non-ASCII text around the word.
+        let word = "-wa-"
+        var texts: [String] = [""]
+        var shorter: [String] = [""]
+        for _ in 1...5 {
+            shorter = shorter.flatMap { prefix in ["-", "w", "a"].map { prefix + $0 } }
+            texts += shorter
+        }
+        var found = 0
+        for text in texts {
+            let bytes = Array(text.utf8), needle = Array(word.utf8)
+            let naive = bytes.count >= needle.count && (0...(bytes.count - needle.count)).contains { Array(bytes[$0..<($0 + needle.count)]) == needle }
+            #expect(ByteSearch.contains(word, in: text) == naive, "\(text)")
+            if naive { found += 1 }
+        }
+        #expect(found > 0 && found < texts.count / 2)
+        #expect(ByteSearch.contains("-wal", in: "Model.sqlité-wal"))
+        #expect(!ByteSearch.contains("-wal", in: "Model.sqlite-wa"))
+        #expect(ByteSearch.contains("", in: ""))
+        #expect(!ByteSearch.contains("x", in: ""))
+    }
+
     @Test func byteSearchAnchorsOnARareByteAndStillFindsEveryPlace() {
         // The anchor of `loadPersistentStores` is its `P`, of `moveItem` its `I`, of `@main` its `@`.
         #expect(ByteSearch.anchorIndex(of: Array("loadPersistentStores".utf8)) == 4)

@@ -8,14 +8,21 @@ public enum OrderedConcurrentMap {
     ///
     /// With `costs` (one a job, in any unit), the costliest jobs start first: jobs are handed to the
     /// cores in the order they start, and a long job started last would run alone at the end.
+    ///
+    /// `concurrently: false` runs the jobs one after another on the calling thread, with the same
+    /// outcome: for work too small to repay waking the other threads (the caller knows its units).
     public static func map<Value: Sendable, Failure: Error>(
-        count: Int, costs: [Int]? = nil, _ transform: @Sendable (Int) throws(Failure) -> Value
+        count: Int, costs: [Int]? = nil, concurrently: Bool = true, _ transform: @Sendable (Int) throws(Failure) -> Value
     ) throws(Failure) -> [Value] {
         let slots = Slots<Value, Failure>(count: count)
         let order = costs.map(startOrder)
-        DispatchQueue.concurrentPerform(iterations: count) { started in
-            let index = order?[started] ?? started
-            slots[index] = Result { () throws(Failure) in try transform(index) }
+        if concurrently {
+            DispatchQueue.concurrentPerform(iterations: count) { started in
+                let index = order?[started] ?? started
+                slots[index] = Result { () throws(Failure) in try transform(index) }
+            }
+        } else {
+            for index in 0..<count { slots[index] = Result { () throws(Failure) in try transform(index) } }
         }
         var values: [Value] = []
         values.reserveCapacity(count)

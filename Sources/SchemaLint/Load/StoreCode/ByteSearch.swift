@@ -46,6 +46,28 @@ public enum ByteSearch {
         bytes.withUnsafeBytes { containsAny(words, in: $0) }
     }
 
+    /// Whether `word` occurs in `text`, byte for byte: how the readers of app code look for the
+    /// short ASCII words of code (`-wal`, `BGTaskScheduler`) in a name or a literal they read. It
+    /// decodes no characters and builds no Foundation string, as `String.contains` does when
+    /// Foundation is imported.
+    public static func contains(_ word: String, in text: String) -> Bool {
+        var text = text, word = word
+        return text.withUTF8 { haystack in
+            word.withUTF8 { needle in
+                guard let first = needle.first else { return true }
+                guard let base = haystack.baseAddress, haystack.count >= needle.count else { return false }
+                let lastStart = haystack.count - needle.count
+                var position = 0
+                while position <= lastStart, let found = memchr(base + position, Int32(first), lastStart - position + 1) {
+                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + at, needle.baseAddress!, needle.count) == 0 { return true }
+                    position = at + 1
+                }
+                return false
+            }
+        }
+    }
+
     /// Whether any of `words` occurs in the bytes at `haystack` (as above, without an array). In
     /// code the group's byte is often there without the word (the `I` of `Int`), so a word's first
     /// and last bytes are compared before the whole word.
