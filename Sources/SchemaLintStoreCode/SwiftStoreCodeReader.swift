@@ -78,20 +78,17 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
             files.append(file)
         }
         let declarations = CodeDeclarations(files, concurrently: concurrently)
-        var facts = StoreCodeFacts()
         var openings: [LocatedOpening] = []
         var escapes: [EscapingFailure] = []
         let scans = OrderedConcurrentMap.map(count: files.count, concurrently: concurrently) { [files] index in StoreCodeScanner(file: files[index], declarations: declarations).scan() }
         for scanned in scans {
-            facts.append(scanned.facts)
             openings += scanned.openings
             escapes += scanned.escapes
         }
         var followed = StoreCodeFacts()
         followed.openings = LaunchPaths(declarations).attach(to: openings)
         followed.failureActions = ErrorPaths(declarations).follow(escapes)
-        facts.append(followed)
-        reading.storeCode = facts
+        reading.storeCode = StoreCodeFacts(merging: scans.map(\.facts) + [followed])
         return (reading, !escapes.isEmpty)
     }
 }

@@ -200,8 +200,7 @@ struct GitReleaseHistory {
         }
         if storeCode, let last = readings.last {
             // App code is read leniently at the tag as in the working tree: only the names count.
-            var facts = StoreCodeFacts()
-            for reader in sources.readers { if let read = last[reader.name] { facts.append(read.storeCode) } }
+            let facts = StoreCodeFacts(merging: sources.readers.compactMap { last[$0.name]?.storeCode })
             result.lastReleaseStoreFileNames = ReleasedStoreFileNames(tag: names[names.count - 1], names: facts.storeFileNames)
         }
         return result

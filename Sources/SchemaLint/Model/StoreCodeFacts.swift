@@ -26,16 +26,31 @@ public struct StoreCodeFacts: Hashable, Sendable {
             && backgroundEvidence.isEmpty && storeFileNames.isEmpty && relocations.isEmpty
     }
 
+    /// The facts of all `parts`, each list in a stable order (by place), sorted once however many
+    /// parts there are (one a file, for a reader).
+    public init(merging parts: [StoreCodeFacts]) {
+        for part in parts {
+            openings += part.openings
+            protections += part.protections
+            failureActions += part.failureActions
+            fileOperations += part.fileOperations
+            backgroundEvidence += part.backgroundEvidence
+            storeFileNames += part.storeFileNames
+            relocations += part.relocations
+            lastRelease = lastRelease ?? part.lastRelease
+        }
+        openings.sort { $0.place < $1.place }
+        protections.sort { $0.place < $1.place }
+        failureActions.sort { $0.place < $1.place }
+        fileOperations.sort { $0.place < $1.place }
+        backgroundEvidence.sort { $0.location < $1.location }
+        storeFileNames.sort { $0.place < $1.place }
+        relocations.sort { $0.place < $1.place }
+    }
+
     /// The facts of both, each list in a stable order (by place).
     public mutating func append(_ other: StoreCodeFacts) {
-        openings = (openings + other.openings).sorted { $0.place < $1.place }
-        protections = (protections + other.protections).sorted { $0.place < $1.place }
-        failureActions = (failureActions + other.failureActions).sorted { $0.place < $1.place }
-        fileOperations = (fileOperations + other.fileOperations).sorted { $0.place < $1.place }
-        backgroundEvidence = (backgroundEvidence + other.backgroundEvidence).sorted { $0.location < $1.location }
-        storeFileNames = (storeFileNames + other.storeFileNames).sorted { $0.place < $1.place }
-        relocations = (relocations + other.relocations).sorted { $0.place < $1.place }
-        lastRelease = lastRelease ?? other.lastRelease
+        self = StoreCodeFacts(merging: [self, other])
     }
 }
 

@@ -46,7 +46,7 @@ public struct ObjCStoreCodeReader: ModelSourceReader {
     /// The facts and suppression comments of files read together (launch paths cross files). Only a
     /// malformed `// schemalint:ignore` comment is an error (its file's other comments are left out).
     static func read(_ sources: [ModelSourceFile]) -> (facts: StoreCodeFacts, suppressions: [Suppression], errors: [InputError]) {
-        var facts = StoreCodeFacts()
+        var parts: [StoreCodeFacts] = []
         var suppressions: [Suppression] = []
         var errors: [InputError] = []
         var files: [ObjCLaunchPaths.File] = []
@@ -66,7 +66,7 @@ public struct ObjCStoreCodeReader: ModelSourceReader {
             }
             let scanner = ObjCStoreCodeScanner(file: file, tokens: tokens)
             let bodies = scanner.bodies()
-            facts.append(scanner.facts(of: bodies))
+            parts.append(scanner.facts(of: bodies))
             files.append(ObjCLaunchPaths.File(scanner: scanner, bodies: bodies))
             openings.append(scanner.openings(of: bodies))
         }
@@ -74,7 +74,7 @@ public struct ObjCStoreCodeReader: ModelSourceReader {
         let parents = paths.reachable()
         var located = StoreCodeFacts()
         for (index, list) in openings.enumerated() { located.openings += paths.attach(to: list, inFile: index, parents: parents) }
-        facts.append(located)
-        return (facts, suppressions, errors)
+        parts.append(located)
+        return (StoreCodeFacts(merging: parts), suppressions, errors)
     }
 }
