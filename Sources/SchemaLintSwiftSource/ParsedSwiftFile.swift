@@ -3,19 +3,19 @@ import SwiftParser
 import SwiftSyntax
 
 /// One Swift file parsed with swift-syntax, as both Swift readers (SwiftData's and the
-/// store-handling code's) see it: its name (as messages show it), its tree, and the converter from
-/// syntax positions to `file:line:column`. A file both readers claim is checked and parsed once
+/// store-handling code's) see it: its name (as messages show it), its tree, and its lines, which
+/// turn syntax positions into `file:line:column`. A file both readers claim is checked and parsed once
 /// per run (`parse(_:options:)`).
 public struct ParsedSwiftFile: Sendable {
     public let name: String
     public let tree: SourceFileSyntax
-    public let converter: SourceLocationConverter
+    private let lines: SwiftLineTable
 
     /// Parses bytes that came from a file, or from memory (a fuzzer, a test).
     init(name: String, bytes: [UInt8]) {
         self.name = name
         self.tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-        self.converter = SourceLocationConverter(fileName: name, tree: tree)
+        self.lines = SwiftLineTable(bytes)
     }
 
     /// The parsed file, or the input error that keeps it from the parser (`[` nested too deep:
@@ -47,7 +47,7 @@ public struct ParsedSwiftFile: Sendable {
 
     /// The `file:line:column` of a position in the tree.
     public func location(at position: AbsolutePosition) -> SchemaLint.SourceLocation {
-        let place = converter.location(for: position)
+        let place = lines.location(ofUTF8Offset: position.utf8Offset)
         return SchemaLint.SourceLocation(file: name, line: place.line, column: place.column)
     }
 }
