@@ -47,6 +47,19 @@ enum SchemaLintExecutable {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The Swift files of `examples/swiftdata` and of the store-code fixtures: real shapes of code
+    /// for tests that check something of every node or position.
+    static func exampleAndStoreFixtureSwiftFiles() -> [URL] {
+        var files: [URL] = []
+        for folder in ["examples/swiftdata", "Tests/SchemaLintTests/Fixtures/store-code"] {
+            let enumerator = FileManager.default.enumerator(at: packageRoot.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                if url.pathExtension == "swift" { files.append(url) }
+            }
+        }
+        return files
+    }
+
     static var binary: URL {
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             let url = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("schemalint")

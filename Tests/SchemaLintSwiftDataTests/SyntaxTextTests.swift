@@ -44,14 +44,7 @@ import Testing
     }
 
     @Test func everyNodeOfTheExamplesAndStoreFixturesReadsAsTrimmedDescriptionDoes() throws {
-        let root = SchemaLintExecutable.packageRoot
-        var files: [URL] = []
-        for folder in ["examples/swiftdata", "Tests/SchemaLintTests/Fixtures/store-code"] {
-            let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
-            while let url = enumerator?.nextObject() as? URL {
-                if url.pathExtension == "swift" { files.append(url) }
-            }
-        }
+        let files = SchemaLintExecutable.exampleAndStoreFixtureSwiftFiles()
         #expect(files.count >= 10)
         for file in files {
             #expect(mismatches(in: try String(contentsOf: file, encoding: .utf8)) == [], "\(file.lastPathComponent)")
