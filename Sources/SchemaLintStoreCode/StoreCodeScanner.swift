@@ -37,7 +37,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private var inMemoryOnly: Set<String> = []
     /// Whether a name bound in a unit holds a store URL, once worked out (`isStore`): each name is
     /// followed once, so the work stays linear in the names however they refer to each other.
-    /// By unit, then name.
+    /// By unit, then name: keys of types the process already hashes, since the first dictionary
+    /// with a key type of its own costs a search of every conformance of the binary at run time
+    /// (docs/performance.md, eleventh session).
     private var storeBindings: [Int: [String: Bool]] = [:]
 
     init(file: StoreCodeSourceFile, declarations: CodeDeclarations) {

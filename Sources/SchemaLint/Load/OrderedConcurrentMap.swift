@@ -10,7 +10,8 @@ public enum OrderedConcurrentMap {
     /// cores in the order they start, and a long job started last would run alone at the end.
     ///
     /// `concurrently: false` runs the jobs one after another on the calling thread, with the same
-    /// outcome: for work too small to repay waking the other threads (the caller knows its units).
+    /// outcome: for work too small to repay waking the other threads. Only the caller can tell
+    /// (the Swift readers count the bytes of their files: `ParsedSwiftFile.isWorthSharingOut`).
     public static func map<Value: Sendable, Failure: Error>(
         count: Int, costs: [Int]? = nil, concurrently: Bool = true, _ transform: @Sendable (Int) throws(Failure) -> Value
     ) throws(Failure) -> [Value] {
