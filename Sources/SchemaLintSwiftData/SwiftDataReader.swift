@@ -49,6 +49,7 @@ public struct SwiftDataReader: ModelSourceReader {
             }
         }
         guard errors.isEmpty else { return ModelSourceReading(errors: errors) }
+        declarations = declarations.resolvingAliasedScopes()
         let cloudKit = CloudKitSetting(declarations.cloudKitDatabases)
         var reading = VersionedSchemaHistory(declarations: declarations, usesCloudKit: options.declaresCloudKit || cloudKit.isSynced).read()
         // The same checks as every loader's (a class declared twice in one version's models, a

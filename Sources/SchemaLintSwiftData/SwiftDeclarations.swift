@@ -54,6 +54,69 @@ struct SwiftDeclarations {
         cloudKitDatabases += collector.found.cloudKitDatabases
     }
 
+    /// The declarations with every enclosing type written through a typealias named by the type
+    /// it stands for: `typealias CurrentSchema = Version4Schema` with `extension CurrentSchema {
+    /// @Model final class Recipe ... }` in another file declares `Version4Schema.Recipe`, which is
+    /// what `Version4Schema.models` lists. Called once every file is collected (an alias and its
+    /// extensions may lie in any files).
+    func resolvingAliasedScopes() -> SwiftDeclarations {
+        guard !typeAliases.isEmpty else { return self }
+        var result = self
+        func scoped<Node>(_ declared: Declared<Node>) -> Declared<Node> {
+            var copy = declared
+            copy.scope = canonicalScope(declared.scope)
+            return copy
+        }
+        /// `scope.name` with its scope resolved.
+        func key(_ qualified: String) -> String {
+            var parts = qualified.split(separator: ".").map(String.init)
+            guard let name = parts.popLast() else { return qualified }
+            return (canonicalScope(parts) + [name]).joined(separator: ".")
+        }
+        result.modelClasses = [:]
+        for name in modelClasses.keys.sorted() {
+            result.modelClasses[key(name)] = result.modelClasses[key(name)] ?? scoped(modelClasses[name]!)
+        }
+        result.valueTypes = [:]
+        for name in valueTypes.keys.sorted() { result.valueTypes[key(name)] = result.valueTypes[key(name)] ?? valueTypes[name] }
+        result.staticProperties = [:]
+        for type in staticProperties.keys.sorted() {
+            let resolved = canonicalScope(type.split(separator: ".").map(String.init)).joined(separator: ".")
+            for (name, property) in staticProperties[type]! where result.staticProperties[resolved]?[name] == nil {
+                result.staticProperties[resolved, default: [:]][name] = scoped(property)
+            }
+        }
+        result.schemas = []
+        result.schemaDeclarations = [:]
+        for name in schemas where result.schemaDeclarations[key(name)] == nil {
+            result.schemas.append(key(name))
+            result.schemaDeclarations[key(name)] = schemaDeclarations[name].map(scoped)
+        }
+        result.plans = []
+        result.planDeclarations = [:]
+        for name in plans where result.planDeclarations[key(name)] == nil {
+            result.plans.append(key(name))
+            result.planDeclarations[key(name)] = planDeclarations[name].map(scoped)
+        }
+        result.stages = stages.map(scoped)
+        result.cloudKitDatabases = cloudKitDatabases.map(scoped)
+        return result
+    }
+
+    /// The enclosing types `scope` (outermost first) with the longest prefix that is a typealias
+    /// replaced by the type it names, until none is (at most 8 times, against alias cycles).
+    func canonicalScope(_ scope: [String]) -> [String] {
+        var parts = scope
+        for _ in 0..<8 {
+            guard let length = stride(from: parts.count, through: 1, by: -1).first(where: { typeAliases[parts.prefix($0).joined(separator: ".")] != nil }),
+                  let target = typeAliases[parts.prefix(length).joined(separator: ".")],
+                  !target.contains(where: { "<>[]?! ".contains($0) })
+            else { break }
+            parts = target.split(separator: ".").map(String.init) + parts.dropFirst(length)
+        }
+        return parts
+    }
+
     /// The `@Model` class a type name means where it is written: nested in the scope (innermost
     /// first), at the top level, or through a typealias.
     func modelClass(named name: String, in scope: [String]) -> Declared<ClassDeclSyntax>? {

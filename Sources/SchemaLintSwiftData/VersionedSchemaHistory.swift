@@ -25,12 +25,20 @@ struct VersionedSchemaHistory {
                 continue
             }
             var schemas: [String] = []
+            var unresolved: [ReadingNote] = []
             for reference in PlanReferences(in: property.node, file: property.file, scope: property.scope, declarations: declarations).types {
                 guard let schema = resolveSchema(reference.name, in: reference.scope) else {
-                    reading.errors.append(InputError(at: reference.location, "'\(reference.name)' in the schemas of '\(plan)' is no VersionedSchema declared in the files read"))
+                    // Swift that compiles is never refused: the schema lies in code schemalint
+                    // does not read (another package, generated code), so the history has a gap.
+                    unresolved.append(ReadingNote(at: reference.location, "cannot find '\(reference.name)' of the schemas of '\(plan)' among the VersionedSchemas in the files read: the versions of '\(plan)' are not linted, since a step would be missing"))
                     continue
                 }
                 schemas.append(schema)
+            }
+            guard unresolved.isEmpty else {
+                reading.notes += unresolved
+                listed.formUnion(schemas)
+                continue
             }
             for element in Self.listElements(of: property.node)
             where PlanReferences(in: element, file: property.file, scope: property.scope, declarations: declarations).types.isEmpty {
@@ -85,6 +93,7 @@ struct VersionedSchemaHistory {
     private func readHistory(model: String, schemas: [String], ordered: Bool, plans: [String], into reading: inout ModelSourceReading) {
         let history = "swiftdata:" + model
         var versions: [(identifier: VersionNumber, version: ModelVersion)] = []
+        var unresolvedModels: [ReadingNote] = []
         for schema in schemas {
             guard let declared = declarations.schemaDeclarations[schema] else { continue }
             let schemaLocation = declared.file.location(of: declared.node)
@@ -108,7 +117,8 @@ struct VersionedSchemaHistory {
             var listedAs: [String: (reference: String, declaration: Declared<ClassDeclSyntax>)] = [:]
             for reference in SwiftExpressions.selfReferences(in: modelsProperty.node) {
                 guard let found = declarations.modelClass(named: reference.name, in: modelsProperty.scope) else {
-                    reading.errors.append(InputError(at: modelsProperty.file.location(of: reference.node), "'\(reference.name)' in the models of '\(schema)' is no @Model class declared in the files read"))
+                    // A version read without one of its models would report the model removed.
+                    unresolvedModels.append(ReadingNote(at: modelsProperty.file.location(of: reference.node), "cannot find '\(reference.name)' of the models of '\(schema)' among the @Model classes in the files read: the versions of '\(model)' are not linted, since this one would lack it"))
                     continue
                 }
                 let entity = found.node.name.text
@@ -126,6 +136,10 @@ struct VersionedSchemaHistory {
             )
             version.history = history
             versions.append((identifier, version))
+        }
+        guard unresolvedModels.isEmpty else {
+            reading.notes += unresolvedModels
+            return
         }
         // In the plan's order: the numbers say so when they agree with it, else the plan's positions do.
         if ordered, !zip(versions, versions.dropFirst()).allSatisfy({ $0.identifier < $1.identifier }) {

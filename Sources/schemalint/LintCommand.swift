@@ -7,8 +7,12 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Lint model versions (the default command).",
         discussion: """
-        Loads every *.yaml / *.yml model file and *.xcdatamodeld bundle below the given paths \
-        (except .schemalint.yml and hidden folders), groups the versions by model, orders each \
+        Loads every model below the given paths: *.xcdatamodeld bundles, YAML files with the \
+        model format's top-level `model:` key (other YAML files are left alone), and the Swift \
+        and Objective-C code that declares models or opens their store. Hidden folders, build \
+        products and dependencies (build, DerivedData, Pods, Carthage, node_modules, ...) and \
+        whatever git ignores are left out; --verbose lists what was read and what was left out. \
+        It groups the versions by model, orders each \
         group by version, and checks each version against the newest released version before it. \
         Drafts (`released: false`, or `drafts:` of a bundle in .schemalint.yml) are checked but \
         never used as a baseline.
@@ -23,8 +27,14 @@ struct LintCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Model files, Xcode bundles or folders to lint (folders are searched recursively).")
-    var paths: [String] = ["."]
+    @Argument(help: ArgumentHelp("Model files, Xcode bundles or folders to lint (folders are searched recursively; default: the current folder).", valueName: "paths"))
+    var givenPaths: [String] = []
+
+    @Flag(name: .shortAndLong, help: "List on standard error what was read, and what the folder walk left out and why.")
+    var verbose = false
+
+    /// The paths to lint: the current folder when none is given.
+    private var paths: [String] { givenPaths.isEmpty ? ["."] : givenPaths }
 
     @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ReportFormat = .text
@@ -114,6 +124,7 @@ struct LintCommand: ParsableCommand {
         options.compatibility = compatibility
         options.history = history
         options.historyTags = historyTags
+        options.pathsAreDefault = givenPaths.isEmpty
         var requests = [ReportFormat.Request(format: format, file: self.output)]
         requests += reports.compactMap { try? ReportFormat.Request.parse($0).get() }
         let writer = ReportWriter(color: !noColor && Terminal.wantsColor(), context: .current())
@@ -127,6 +138,13 @@ struct LintCommand: ParsableCommand {
             try writer.write(LintResult(inputErrors: problems), to: requests.filter { $0.file != nil || $0.format != .text }, protecting: ProtectedFiles(named))
             if let stamp { BuildStamp(file: stamp).remove() }
             throw ExitCode(2)
+        }
+        if verbose { Terminal.writeError(Self.walkListing(output)) }
+        // A repository without models passes (a hook or CI job there must not fail): one line
+        // says so, in place of the text report's summary of nothing; report files are still written.
+        if output.histories.isEmpty, output.sources.isEmpty, givenPaths.isEmpty {
+            Terminal.writeError("schemalint: no model found in this folder (Xcode model bundles, SwiftData schemas or schemalint YAML model files); nothing to lint\n")
+            requests.removeAll { $0.format == .text && $0.file == nil }
         }
         // What a reader guessed or left out goes beside the report, as compilers print warnings.
         if !output.readingNotes.isEmpty { Terminal.writeError(output.readingNotes.map { $0.description + "\n" }.joined()) }
@@ -149,6 +167,19 @@ struct LintCommand: ParsableCommand {
         // The run is over: the process ends here rather than free every version of every model
         // first (a few milliseconds of one core for a long history, after the report is out).
         Terminal.exit(result.fails ? 1 : 0, keeping: output)
+    }
+
+    /// `--verbose`: each source read, with its kind, then each path the walk left out, with why.
+    static func walkListing(_ output: LintPipeline.Output) -> String {
+        var lines = output.sources.map { source -> String in
+            switch source {
+            case .yamlFile(let path): "read: \(path) (model file)"
+            case .xcodeBundle(let path): "read: \(path) (Xcode model bundle)"
+            case .readerFile(let path, let reader): "read: \(path) (\(reader))"
+            }
+        }
+        lines += output.skipped.map { "skipped: \($0.path) (\($0.reason.rawValue))" }
+        return lines.map { $0 + "\n" }.joined()
     }
 
     /// `--stamp`: written when the run passed, removed when it did not; never an input of the run.

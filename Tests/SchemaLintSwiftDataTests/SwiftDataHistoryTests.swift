@@ -186,14 +186,63 @@ import Testing
         #expect(reading.errors.map(\.description) == ["S1.swift:2:16: error: cannot read the versionIdentifier of 'S1': write it as `Schema.Version(1, 0, 0)` with integer literals"])
     }
 
-    @Test func anUnknownModelIsAnInputError() {
+    /// Swift that compiles is never refused: a model declared where schemalint does not read is a
+    /// warning, and the history is left out rather than read with that model missing (which would
+    /// report it removed).
+    @Test func anUnknownModelIsAWarningAndItsHistoryIsLeftOut() {
         let reading = readSwift("""
         enum S1: VersionedSchema {
             static var versionIdentifier = Schema.Version(1, 0, 0)
-            static var models: [any PersistentModel.Type] { [Missing.self] }
+            static var models: [any PersistentModel.Type] { [Missing.self, M.self] }
+            @Model final class M { var a: Int = 0 }
+        }
+        enum S2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] { [M.self] }
+            @Model final class M { var a: Int = 0 }
         }
         """, name: "S1.swift")
-        #expect(reading.errors.map(\.description) == ["S1.swift:3:54: error: 'Missing' in the models of 'S1' is no @Model class declared in the files read"])
+        #expect(reading.errors.isEmpty)
+        #expect(reading.versions.isEmpty)
+        #expect(reading.notes.map(\.description) == ["S1.swift:3:54: warning: cannot find 'Missing' of the models of 'S1' among the @Model classes in the files read: the versions of 'S' are not linted, since this one would lack it"])
+    }
+
+    /// `typealias CurrentSchema = Version4Schema` with the models declared in extensions of the
+    /// alias in other files: the models are the schema's.
+    @Test func modelsDeclaredInExtensionsOfASchemaAliasAreTheSchemas() {
+        let reading = readSwift([
+            ("Schema.swift", """
+            typealias CurrentSchema = Version2Schema
+            enum Version1Schema: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Recipe.self] }
+                @Model final class Recipe { var name: String = "" }
+            }
+            enum Version2Schema: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Recipe.self, Ingredient.self] }
+            }
+            """),
+            ("Recipe.swift", """
+            extension CurrentSchema {
+                @Model final class Recipe {
+                    var name: String = ""
+                    var ingredients: [Ingredient]? = []
+                }
+            }
+            """),
+            ("Ingredient.swift", """
+            extension CurrentSchema {
+                @Model final class Ingredient { var amount: Double = 0 }
+            }
+            """),
+        ])
+        #expect(reading.errors.isEmpty)
+        #expect(reading.notes.isEmpty, "\(reading.notes)")
+        let newest = reading.versions.last
+        #expect(reading.versions.map(\.label) == ["Version1Schema", "Version2Schema"])
+        #expect(newest?.entities.map(\.name).sorted() == ["Ingredient", "Recipe"])
+        #expect(newest?.entities.first { $0.name == "Recipe" }?.relationships.map(\.destination) == ["Ingredient"])
     }
 
     @Test func swiftThatDoesNotParseIsAnInputErrorWithAPosition() {

@@ -53,7 +53,10 @@ import Testing
 
     @Test func naturalOrder() {
         let names = ["v1.10", "Model 10", "v1.9", "Model", "Model 9", "Model2", "v01.9", "2.101.0", "2.27.0", "Model 1"]
-        #expect(NaturalOrder.sorted(names) == ["2.27.0", "2.101.0", "Model", "Model 1", "Model 9", "Model 10", "Model2", "v01.9", "v1.9", "v1.10"])
+        #expect(NaturalOrder.sorted(names) == ["2.27.0", "2.101.0", "Model", "Model 1", "Model2", "Model 9", "Model 10", "v01.9", "v1.9", "v1.10"])
+        // A space or punctuation between a name and its number is passed over where the other name has none.
+        #expect(NaturalOrder.sorted(["V 58", "V2", "V_3", "V-10", "V 2"]) == ["V 2", "V2", "V_3", "V-10", "V 58"])
+        #expect(NaturalOrder.precedes("Model 2", "Model2") && !NaturalOrder.precedes("Model2", "Model 2"), "equal by number: plain string order")
         #expect(NaturalOrder.precedes("books_5", "books_18"))
         #expect(NaturalOrder.precedes("ObvEngine", "ObvEngine-v2"))
         #expect(NaturalOrder.precedes("ObvEngine-v9", "ObvEngine-v10"))

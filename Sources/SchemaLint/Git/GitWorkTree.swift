@@ -13,4 +13,15 @@ enum GitWorkTree {
             folder = parent
         }
     }
+
+    /// Whether the repository of the work tree at `top` is a shallow clone (as `actions/checkout`
+    /// makes by default): its `.git/shallow` file, or, for a worktree or submodule (`.git` a
+    /// file), what `git rev-parse --is-shallow-repository` says.
+    static func isShallow(top: String, runner: GitRunner = GitRunner()) -> Bool {
+        let dotGit = (top as NSString).appendingPathComponent(".git")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dotGit, isDirectory: &isDirectory) else { return false }
+        if isDirectory.boolValue { return FileManager.default.fileExists(atPath: (dotGit as NSString).appendingPathComponent("shallow")) }
+        return runner.run(["rev-parse", "--is-shallow-repository"], in: top)?.text.hasPrefix("true") ?? false
+    }
 }

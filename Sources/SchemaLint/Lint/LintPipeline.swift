@@ -30,6 +30,9 @@ public struct LintPipeline: Sendable {
         public var history: HistorySource?
         /// `--history-tags`: the release tags' pattern (nil: the configuration's, else `v*`); alone, it asks for git.
         public var historyTags: String?
+        /// The paths are the default (`schemalint` with no argument, at a repository's root): a
+        /// folder without models is then no error.
+        public var pathsAreDefault = false
 
         public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false, baselineFile: String? = nil, ignoresBaseline: Bool = false, againstRevision: String? = nil) {
             self.againstRevision = againstRevision
@@ -51,6 +54,9 @@ public struct LintPipeline: Sendable {
         public var inputFiles: [String] = []
         /// What the registered readers mapped by a guess or left out (warnings beside the report).
         public var readingNotes: [ReadingNote] = []
+        /// What the walk read, and what it left out and why (`--verbose`).
+        public var sources: [ModelSource] = []
+        public var skipped: [SkippedPath] = []
     }
 
     /// What a git revision says about this run: its findings, and its released versions.
@@ -82,6 +88,9 @@ public struct LintPipeline: Sendable {
         public var productionSchemas: [String: CloudKitSchema] = [:]
         /// What the project's store-handling code does.
         public var storeCode = StoreCodeFacts()
+        /// What the walk read, and what it left out and why.
+        public var sources: [ModelSource] = []
+        public var skipped: [SkippedPath] = []
     }
 
     /// The first stage of a run, shared by `lint` and `lock`: configuration, model files and bundles,
@@ -99,6 +108,7 @@ public struct LintPipeline: Sendable {
         let configuration = try InputErrors.collect { () throws(InputError) in try loadConfiguration(options) }
         var loader = ModelLoader(configuration: configuration, declaresCloudKit: options.declaresCloudKit, skipsNonModelFiles: options.skipsNonModelFiles, readers: readers)
         loader.snapshot = options.snapshot
+        loader.allowsNoModel = options.pathsAreDefault
         loader.categoriesOff = catalog.categoriesOff(by: configuration.rules)
         if let orderFile = options.orderFile {
             loader.bundleOrder = try InputErrors.collect { () throws(InputError) in try ModelLoader.readOrder(file: orderFile) }
@@ -126,6 +136,8 @@ public struct LintPipeline: Sendable {
             readingNotes: loaded.readingNotes
         )
         input.storeCode = loaded.storeCode
+        input.sources = loaded.sources
+        input.skipped = loaded.skipped
         input.productionSchemas = try ProductionSchemaLoader.load(configuration, models: histories.map(\.model))
         return input
     }
@@ -165,7 +177,7 @@ public struct LintPipeline: Sendable {
             findings = findings.filter { !reference.findings.contains($0.identity) }
         }
         result.findings = findings.sorted(by: Finding.reportOrder)
-        return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes)
+        return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes, sources: input.sources, skipped: input.skipped)
     }
 
     /// The same run on the files as they are at `revision`: its findings, and its released versions

@@ -11,6 +11,9 @@ public struct ModelLoader: Sendable {
     /// `--skip-non-model-files`: YAML files named on the command line that do not look like model
     /// files (no line starts with `model:`) are left alone instead of being errors.
     public var skipsNonModelFiles: Bool
+    /// The run was given no path (`schemalint` at a repository's root): a folder without any
+    /// model is no error, as a hook or CI job in a repository without models must pass.
+    public var allowsNoModel = false
     /// `--order FILE`: the history order of the one bundle being linted (version names, oldest first).
     public var bundleOrder: [String]?
     /// The paths lie in files copied from a git revision (`--against`): bundles read their history there.
@@ -49,6 +52,10 @@ public struct ModelLoader: Sendable {
         public var suppressions: [Suppression] = []
         /// The reader (by name) whose files hold each history it read (`ModelVersion.history`).
         public var readerOfHistory: [String: String] = [:]
+        /// What the folder walk left out, and why.
+        public var skipped: [SkippedPath] = []
+        /// What the walk found to read (bundles, model files, files registered readers claimed).
+        public var sources: [ModelSource] = []
     }
 
     /// The readers the core has of its own, asked after the registered ones: Objective-C store
@@ -67,12 +74,14 @@ public struct ModelLoader: Sendable {
     }
 
     public func load(paths: [String]) -> Loaded {
-        let finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory, readers: allReaders)
+        // A revision's files copied out for `--against` hold nothing git ignores.
+        let finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory, readers: allReaders, readsGitIgnores: snapshot == nil)
         var sources: [ModelSource]
         var mappingModelPaths: [String]
         var claimedContents: [String: [UInt8]]
+        var skipped: [SkippedPath]
         do {
-            (sources, mappingModelPaths, claimedContents) = try finder.sourcesAndMappingModels(in: paths)
+            (sources, mappingModelPaths, claimedContents, skipped) = try finder.sourcesAndMappingModels(in: paths, allowsNoModel: allowsNoModel).parts
             var seen: Set<String> = []
             mappingModelPaths = try (mappingModelPaths + finder.mappingModels(in: configuration.mappingModels).map(ConfigurationLoader.displayPath))
                 .filter { seen.insert(PathResolution.canonical($0)).inserted }.sorted()
@@ -101,6 +110,8 @@ public struct ModelLoader: Sendable {
         }
         let siblings = finder.siblings(of: explicitFiles).filter { !named.contains($0) }
         var loaded = Loaded(versions: [], bundles: [], errors: [])
+        loaded.skipped = skipped
+        loaded.sources = sources + claimed
         let (results, mappingModels) = loadConcurrently(sources + siblings, mappingModels: mappingModelPaths, entities: EntityTextCache())
         for result in results.prefix(sources.count) {
             switch result {
@@ -108,6 +119,7 @@ public struct ModelLoader: Sendable {
             case .success(.bundle(let bundle)):
                 loaded.versions += bundle.versions
                 loaded.bundles.append(bundle)
+            case .success(.unreadableBundle(let note)): loaded.readingNotes.append(note)
             case .failure(let error): loaded.errors.append(error)
             }
         }
@@ -153,6 +165,9 @@ public struct ModelLoader: Sendable {
     enum Source: Sendable {
         case yaml(ModelVersion)
         case bundle(XcodeModelBundle)
+        /// A bundle with no version to read (an empty leftover, or only Xcode 3's binary versions):
+        /// a warning on it, and the other models are linted.
+        case unreadableBundle(ReadingNote)
     }
 
     /// The sources and the mapping models (at `mappingModels`), read together on all cores, each in
@@ -194,6 +209,9 @@ public struct ModelLoader: Sendable {
             case .yamlFile(let path):
                 return .success(.yaml(try yamlVersion(bytes: try FileReader.bytes(of: path), file: path, entities: entities)))
             case .xcodeBundle(let path):
+                if let reason = XcodeBundleLoader.unreadableReason(path) {
+                    return .success(.unreadableBundle(ReadingNote(at: SourceLocation(file: path, line: 1, column: 1), reason)))
+                }
                 var bundle = try XcodeBundleLoader.load(path, options: bundleOptions(for: path))
                 for index in bundle.versions.indices { bundle.versions[index].history = "bundle:" + path }
                 return .success(.bundle(bundle))

@@ -33,11 +33,15 @@ public struct ModelSourceFinder: Sendable {
     public var excludeBase: String
     /// Readers of other formats, asked in turn about each file that is not YAML.
     public var readers: [any ModelSourceReader]
+    /// Whether the walk leaves out what git ignores (false for folders outside the user's work
+    /// tree, such as a revision's files copied out for `--against`).
+    public var readsGitIgnores: Bool
 
-    public init(excluded: [String] = [], excludeBase: String = ".", readers: [any ModelSourceReader] = []) {
+    public init(excluded: [String] = [], excludeBase: String = ".", readers: [any ModelSourceReader] = [], readsGitIgnores: Bool = true) {
         self.excluded = excluded
         self.excludeBase = excludeBase
         self.readers = readers
+        self.readsGitIgnores = readsGitIgnores
     }
 
     /// The readers that claim a file, if any (a Swift file may hold models and store code). The
@@ -55,13 +59,27 @@ public struct ModelSourceFinder: Sendable {
         try sourcesAndMappingModels(in: paths).sources
     }
 
-    /// The model sources, and the Core Data mapping models (`.xcmappingmodel` folders) found in
-    /// the same walk: below the folders named, and beside each bundle found or named; and the
-    /// bytes of the files readers claimed (read once, in the walk), by path.
-    public func sourcesAndMappingModels(in paths: [String]) throws(InputError) -> (sources: [ModelSource], mappingModels: [String], claimedContents: [String: [UInt8]]) {
+    /// What one walk found.
+    public struct Found: Sendable {
+        public var sources: [ModelSource]
+        /// The Core Data mapping models (`.xcmappingmodel` folders).
+        public var mappingModels: [String]
+        /// The bytes of the files readers claimed (read once, in the walk), by path.
+        public var claimedContents: [String: [UInt8]]
+        /// What the walk left out, and why (`--verbose`).
+        public var skipped: [SkippedPath]
+
+        var parts: ([ModelSource], [String], [String: [UInt8]], [SkippedPath]) { (sources, mappingModels, claimedContents, skipped) }
+    }
+
+    /// The model sources, and the Core Data mapping models found in the same walk: below the
+    /// folders named, and beside each bundle found or named. A folder named that holds no model is
+    /// an error unless `allowsNoModel` (the run was given no path: a repository without models).
+    public func sourcesAndMappingModels(in paths: [String], allowsNoModel: Bool = false) throws(InputError) -> Found {
         var found: [ModelSource] = []
         var mappingModels: [String] = []
         var contents: [String: [UInt8]] = [:]
+        var skipped: [SkippedPath] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -74,8 +92,10 @@ public struct ModelSourceFinder: Sendable {
                 throw InputError(file: path, message: "a mapping model is not a model: name the .xcdatamodeld it migrates (mapping models beside it are found), or the folder holding both")
             } else if isDirectory.boolValue {
                 let before = found.count
-                try search(folder: path, into: &found, mappingModels: &mappingModels, contents: &contents)
-                if found.count == before {
+                var walk = Walk(root: path, scope: WalkScope(ignored: readsGitIgnores ? GitIgnoredPaths.read(below: path) : nil))
+                try search(folder: path, walk: &walk, into: &found, mappingModels: &mappingModels, contents: &contents)
+                skipped += walk.skipped
+                if found.count == before, !allowsNoModel {
                     throw InputError(file: path, message: "no model files (*.yaml, *.yml or *.xcdatamodeld) in this folder")
                 }
             } else if Self.yamlExtensions.contains((path as NSString).pathExtension.lowercased()) {
@@ -89,7 +109,7 @@ public struct ModelSourceFinder: Sendable {
             }
         }
         // A file named twice (or inside a folder also named) is linted once.
-        return (Array(Set(found)).sorted(), Array(Set(mappingModels)).sorted(), contents)
+        return Found(sources: Array(Set(found)).sorted(), mappingModels: Array(Set(mappingModels)).sorted(), claimedContents: contents, skipped: skipped.sorted())
     }
 
     /// The mapping models in the folder that holds `bundle` (where Xcode puts new ones).
@@ -114,7 +134,8 @@ public struct ModelSourceFinder: Sendable {
                 // Only the folders matter here: no reader is asked about the files.
                 var ignored: [ModelSource] = []
                 var ignoredContents: [String: [UInt8]] = [:]
-                try ModelSourceFinder(excluded: excluded, excludeBase: excludeBase).search(folder: path, into: &ignored, mappingModels: &found, contents: &ignoredContents)
+                var walk = Walk(root: path, scope: WalkScope(ignored: nil))
+                try ModelSourceFinder(excluded: excluded, excludeBase: excludeBase).search(folder: path, walk: &walk, into: &ignored, mappingModels: &found, contents: &ignoredContents)
             }
         }
         return found
@@ -136,7 +157,20 @@ public struct ModelSourceFinder: Sendable {
         return found
     }
 
-    private func search(folder: String, into found: inout [ModelSource], mappingModels: inout [String], contents: inout [String: [UInt8]]) throws(InputError) {
+    /// One walk below a folder named on the command line: what it leaves out, and what it left out.
+    struct Walk {
+        var root: String
+        var scope: WalkScope
+        var skipped: [SkippedPath] = []
+
+        /// `path` (below `root`) relative to `root`, as git lists it.
+        func relative(_ path: String) -> String {
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            return root == "." ? path : path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        }
+    }
+
+    private func search(folder: String, walk: inout Walk, into found: inout [ModelSource], mappingModels: inout [String], contents: inout [String: [UInt8]]) throws(InputError) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
@@ -145,8 +179,15 @@ public struct ModelSourceFinder: Sendable {
         }
         for name in names where !name.hasPrefix(".") {
             let path = folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            if isExcluded(path) { continue }
+            if isExcluded(path) {
+                walk.skipped.append(SkippedPath(path: path, reason: .excluded))
+                continue
+            }
             guard let kind = Self.kind(of: path) else { continue }
+            if let reason = walk.scope.reasonToSkip(name: name, relative: walk.relative(path), isFolder: kind == .folder) {
+                walk.skipped.append(SkippedPath(path: path, reason: reason))
+                continue
+            }
             let fileExtension = (name as NSString).pathExtension.lowercased()
             if kind == .folder {
                 if fileExtension == "xcdatamodeld" {
@@ -154,10 +195,16 @@ public struct ModelSourceFinder: Sendable {
                 } else if fileExtension == "xcmappingmodel" {
                     mappingModels.append(path)
                 } else {
-                    try search(folder: path, into: &found, mappingModels: &mappingModels, contents: &contents)
+                    try search(folder: path, walk: &walk, into: &found, mappingModels: &mappingModels, contents: &contents)
                 }
             } else if kind == .file, Self.yamlExtensions.contains(fileExtension) {
-                found.append(.yamlFile(path))
+                // Repositories hold many YAML files that are no model (XcodeGen's project.yml, CI
+                // workflows, fastlane, Jekyll): only a file with the format's top-level key is one.
+                if Self.looksLikeModelFile(path) {
+                    found.append(.yamlFile(path))
+                } else {
+                    walk.skipped.append(SkippedPath(path: path, reason: .notAModelFile))
+                }
             } else if kind == .file {
                 found += claim(path, contents: &contents)
             }
@@ -197,12 +244,14 @@ public struct ModelSourceFinder: Sendable {
         return looksLikeModelFile(bytes: bytes)
     }
 
-    /// Whether a file's bytes look like a model file: a line starts with `model:`.
+    /// Whether a file's bytes look like a model file: a line starts with the top-level key
+    /// `model:` (followed by a space, a tab, a line end or the end of the file).
     static func looksLikeModelFile(bytes: [UInt8]) -> Bool {
         let marker = Array("model:".utf8)
         var lineStart = 0
         while lineStart + marker.count <= bytes.count {
-            if bytes[lineStart..<(lineStart + marker.count)].elementsEqual(marker) { return true }
+            let end = lineStart + marker.count
+            if bytes[lineStart..<end].elementsEqual(marker), end == bytes.count || [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end]) { return true }
             guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { return false }
             lineStart = newline + 1
         }

@@ -2205,7 +2205,7 @@ drafts: the warning is quiet if every version after the current one is among the
 says which of them count as released though the app does not ship them.
 
 When `.xccurrentversion` names no version at all (an empty `<dict/>`), the app loads a model you
-did not choose.
+did not choose. A bundle of one version needs no `.xccurrentversion`: Xcode compiles that version.
 
 ## What to do instead
 
@@ -2281,6 +2281,17 @@ did not choose.
 	<string>Notes 2.xcdatamodel</string>
 </dict>
 </plist>
+```
+
+### Does not trigger: a bundle of one version without `.xccurrentversion`
+
+```xml path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
 ```
 
 ### Triggers: git history has a version after the current one
@@ -8288,6 +8299,10 @@ When git's order differs from the order of the names, this note says which versi
 surprising comparison (say `Shared` compared as the newest version, with everything added since
 it reported as removed) never happens silently, and the order can be checked once. When git and
 the names agree, there is nothing to say.
+
+In a shallow clone (what `actions/checkout` makes unless told `fetch-depth: 0`), git has only
+the newest commit, which seems to add every version at once. Its order would be no order at all,
+so git is not asked: the names decide, and the note says the clone is shallow and what to fetch.
 
 When the bundle lies in a git work tree but git cannot read its history (a repository owned by
 another user, which git refuses until it is marked safe; a broken `.git`), the names decide, and

@@ -1,6 +1,9 @@
 /// Orders names the way people number them: runs of digits compare as numbers, so
 /// `Model 9 < Model 10`, `v1.9 < v1.10`, and a name that is a prefix of another comes first
-/// (`Model < Model 2`). Names that compare equal that way (`v01`, `v1`) fall back to plain string order.
+/// (`Model < Model 2`). Spaces and punctuation where one name has them and the other has not are
+/// passed over, so that a bundle mixing Xcode's `Model 23` with a hand-named `Model2` (or `V 58`
+/// with `V2`) still compares the numbers. Names that compare equal that way (`v01`, `v1`,
+/// `Model 2`, `Model2`) fall back to plain string order.
 enum NaturalOrder {
     /// Whether `lhs` comes before `rhs`.
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {
@@ -22,6 +25,9 @@ enum NaturalOrder {
                 if let less = compareNumbers(a[i..<endA], b[j..<endB]) { return less }
                 i = endA
                 j = endB
+            } else if a[i] != b[j], isSeparator(a[i]) || isSeparator(b[j]) {
+                while i < a.count, isSeparator(a[i]) { i += 1 }
+                while j < b.count, isSeparator(b[j]) { j += 1 }
             } else {
                 if a[i] != b[j] { return a[i].value < b[j].value }
                 i += 1
@@ -33,6 +39,13 @@ enum NaturalOrder {
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
+
+    /// A space or ASCII punctuation: what people put between a name and its number, or not.
+    private static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        separators.contains(scalar)
+    }
+
+    private static let separators = Set(" \t_-.,:;+#()[]".unicodeScalars)
 
     private static func digitRunEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
         var end = start

@@ -28,6 +28,7 @@ public enum XcodeBundleLoader {
         var ordering = try XcodeVersionOrder.ordering(
             of: Set(readable.keys), legacy: legacyNames, explicit: options.order, commits: git.commits, bundle: path)
         ordering.gitProblem = git.problem
+        ordering.isShallowClone = git.isShallow
         let ordered = ordering.history
         let current = try XcodeCurrentVersion.read(bundle: path)
         let drafts = try XcodeVersionOrder.drafts(
@@ -48,6 +49,20 @@ public enum XcodeBundleLoader {
             currentVersionName: current,
             legacyVersions: legacy.sorted { NaturalOrder.precedes($0.name, $1.name) },
             ordering: ordering, configuredDrafts: options.drafts.map { Set($0.map(XcodeModelBundle.versionName(ofFolder:))) })
+    }
+
+    /// Why the bundle at `path` holds no version to read, or nil when it holds one: no version
+    /// folder at all (a leftover of a deleted target, only its `.xccurrentversion` committed), or
+    /// only version folders without a `contents` file (Xcode 3's binary format).
+    public static func unreadableReason(_ path: String) -> String? {
+        guard let folders = try? versionFolders(in: path) else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                  (try? FileManager.default.contentsOfDirectory(atPath: path)) != nil else { return nil }
+            return "the model bundle has no version folders (*\(XcodeModelBundle.versionExtension)); it is left out of the lint"
+        }
+        let readable = folders.contains { FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent($0 + "/contents")) }
+        return readable ? nil : "the model bundle holds only versions in Xcode 3's binary format, which schemalint cannot read; it is left out of the lint (open it in a current Xcode to convert it)"
     }
 
     /// The `*.xcdatamodel` folder names in the bundle.

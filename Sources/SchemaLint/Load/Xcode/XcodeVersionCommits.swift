@@ -12,6 +12,9 @@ enum XcodeVersionCommits {
         /// Git's message when the bundle lies in a work tree whose history git could not read
         /// (a repository it refuses, a broken `.git`); nil otherwise.
         var problem: String?
+        /// The bundle lies in a shallow clone: git has only the newest commits, which seem to add
+        /// every version at once, so git was not asked and the names decide.
+        var isShallow = false
     }
 
     /// The commits that first added the bundle's versions. Empty when the bundle lies in no git work
@@ -30,6 +33,7 @@ enum XcodeVersionCommits {
             top = root
             relative = PathResolution.relative(bundleFolder, to: root)
             guard relative != ".", relative != bundleFolder else { return Answer() }
+            if GitWorkTree.isShallow(top: root, runner: runner) { return Answer(isShallow: true) }
         }
         let contents = "/*\(XcodeModelBundle.versionExtension)/contents"
         func commits(matching pathspec: String) -> Result<[String: GitFileOrigins.Commit], GitFailure>? {

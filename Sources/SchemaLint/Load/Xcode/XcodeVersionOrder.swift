@@ -20,6 +20,8 @@ public struct XcodeVersionOrdering: Sendable, Hashable {
     public var commits: [String: GitFileOrigins.Commit]
     /// What git said when the bundle lies in a work tree but git could not read its history.
     public var gitProblem: String?
+    /// The bundle lies in a shallow clone, so the names decided, not git.
+    public var isShallowClone = false
 
     public init(basis: Basis, history: [String], byName: [String], commits: [String: GitFileOrigins.Commit] = [:], gitProblem: String? = nil) {
         self.basis = basis

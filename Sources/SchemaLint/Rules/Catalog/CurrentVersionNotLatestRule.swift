@@ -13,6 +13,8 @@ struct CurrentVersionNotLatestRule: BundleRule {
         guard let newest = bundle.versions.last else { return [] }
         let file = (bundle.path as NSString).appendingPathComponent(".xccurrentversion")
         guard let current = bundle.currentVersionName else {
+            // With one version there is nothing to choose: Xcode compiles that version as the model.
+            guard bundle.versions.count + bundle.legacyVersions.count > 1 else { return [] }
             return [finding(
                 bundle, file: file, version: newest.label,
                 message: "the bundle names no current version; Xcode and NSPersistentContainer then pick one you did not choose",

@@ -21,6 +21,14 @@ struct VersionOrderFromGitRule: BundleRule {
                 suggestions: ["fix what git says (for a repository owned by another user: `git config --global --add safe.directory` with its path), or give the bundle its `order:` in .schemalint.yml"]
             )]
         }
+        if ordering.basis == .names, ordering.isShallowClone, ordering.history.count > 1 {
+            return [finding(
+                bundle, file: bundle.path, version: ordering.history.first ?? "",
+                message: "the bundle lies in a shallow clone, whose history cannot say when each version was added, so its versions are ordered by name",
+                notes: [Finding.Note("order used, oldest first: \(ordering.history.joined(separator: ", "))")],
+                suggestions: ["fetch the whole history (`git fetch --unshallow`; in GitHub Actions, actions/checkout with `fetch-depth: 0`), or give the bundle its `order:` in .schemalint.yml"]
+            )]
+        }
         guard ordering.basis == .git, ordering.history != ordering.byName else { return [] }
         let runs = Self.movedRuns(ordering)
         let described = runs.prefix(Self.describedRuns).map { describe($0, in: ordering) }

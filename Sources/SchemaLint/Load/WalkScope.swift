@@ -1,0 +1,84 @@
+import Foundation
+
+/// A path the folder walk left out, and why: `--verbose` lists them, so that a user who wonders
+/// why a file was not linted sees the answer.
+public struct SkippedPath: Sendable, Hashable, Comparable {
+    public enum Reason: String, Sendable, Hashable {
+        case buildOrDependencies = "build products or dependencies"
+        case ignoredByGit = "ignored by git"
+        case notAModelFile = "YAML without the model format's top-level `model:` key"
+        case excluded = "`exclude:` in the configuration"
+    }
+
+    public var path: String
+    public var reason: Reason
+
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public static func < (lhs: SkippedPath, rhs: SkippedPath) -> Bool { lhs.path < rhs.path }
+}
+
+/// What the walk of a folder enters and looks at. A repository's root holds much that is never
+/// the project's own source: build products, dependencies checked out by a package manager, and
+/// whatever git ignores. Model files there are copies (a `build/` folder with the compiled
+/// bundle) or someone else's models; reading them would lint them, or fail on them.
+struct WalkScope: Sendable {
+    /// Folders that hold build products or other projects' code, by name, wherever they are.
+    static let buildAndDependencyFolders: Set<String> = [
+        ".build", "build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor",
+        "SourcePackages", ".swiftpm",
+    ]
+
+    /// What git ignores below the folder walked, when it lies in a git work tree.
+    var ignored: GitIgnoredPaths?
+
+    /// Why the walk leaves out the entry `name` at `relative` (to the folder walked), or nil.
+    func reasonToSkip(name: String, relative: String, isFolder: Bool) -> SkippedPath.Reason? {
+        if isFolder, Self.buildAndDependencyFolders.contains(name) { return .buildOrDependencies }
+        if let ignored, ignored.contains(relative, isFolder: isFolder) { return .ignoredByGit }
+        return nil
+    }
+}
+
+/// The paths git ignores below one folder, from one `git ls-files` run (not one per file).
+struct GitIgnoredPaths: Sendable {
+    /// Ignored files, relative to the folder.
+    var files: Set<String>
+    /// Ignored folders (every path below them is ignored), relative to the folder, without the
+    /// trailing slash.
+    var folders: Set<String>
+
+    init(files: Set<String>, folders: Set<String>) {
+        self.files = files
+        self.folders = folders
+    }
+
+    /// Reads what git ignores below `folder`; nil when the folder lies in no work tree or git
+    /// cannot be run there (then nothing is left out on git's word).
+    static func read(below folder: String, runner: GitRunner = GitRunner()) -> GitIgnoredPaths? {
+        guard GitWorkTree.root(containing: folder) != nil else { return nil }
+        let arguments = ["ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory", "--no-empty-directory"]
+        guard let output = runner.run(arguments, in: folder), output.succeeded else { return nil }
+        return GitIgnoredPaths(listing: output.standardOutput)
+    }
+
+    /// Reads `git ls-files -z --directory` output: NUL-separated paths, folders ending in `/`.
+    init(listing: Data) {
+        var files: Set<String> = []
+        var folders: Set<String> = []
+        for entry in listing.split(separator: 0) {
+            let path = String(decoding: entry, as: UTF8.self)
+            if path.hasSuffix("/") { folders.insert(String(path.dropLast())) } else { files.insert(path) }
+        }
+        self.init(files: files, folders: folders)
+    }
+
+    /// Whether git ignores the entry at `relative` (a path below the folder read). The walk does
+    /// not enter an ignored folder, so only the entry itself needs looking up.
+    func contains(_ relative: String, isFolder: Bool) -> Bool {
+        isFolder ? folders.contains(relative) : files.contains(relative) || folders.contains(relative)
+    }
+}

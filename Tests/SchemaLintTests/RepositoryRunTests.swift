@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// `schemalint` with no argument at the root of a repository made in the test, as people run it
+/// (and as the pre-commit hook and the Action do): what is a model is read, the rest is left alone,
+/// and the versions come in the right order.
+@Suite(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
+struct RepositoryRunTests {
+    /// A synced model's version 1 and version 2 (which renames `title`): one error when read in
+    /// this order.
+    static let version1 = "model: Notes\nversion: 1\ncloudkit: true\nentities:\n  Note:\n    attributes:\n      title: {type: string, optional: true}\n"
+    static let version2 = "model: Notes\nversion: 2\ncloudkit: true\nentities:\n  Note:\n    attributes:\n      headline: {type: string, optional: true, renamedFrom: title}\n"
+
+    /// A Core Data version whose entity `Note` has attributes a1...aN (comparing two versions in
+    /// the wrong order reports removals).
+    static func contents(attributes: Int) -> String {
+        let body = (1...attributes).map { #"        <attribute name="a\#($0)" optional="YES" attributeType="String"/>"# }.joined(separator: "\n")
+        return XcodeFixtures.contents("    <entity name=\"Note\">\n\(body)\n    </entity>")
+    }
+
+    /// Runs the executable in `folder` with `arguments` (none: as at a repository's root).
+    static func run(_ arguments: [String] = [], in folder: String) throws -> Executable.Run {
+        try Executable.run(arguments + ["--no-color"], in: URL(fileURLWithPath: folder))
+    }
+
+    @Test func filesThatAreNotTheProjectsModelsAreLeftAlone() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write(Self.version1, to: "Models/v1.yaml")
+        try folder.write(Self.version2, to: "Models/v2.yaml")
+        // XcodeGen, Jekyll and a CI workflow: YAML that is no model (`name:`, `inputs:` keys).
+        try folder.write("name: App\noptions:\n  bundleIdPrefix: com.example\ntargets:\n  App:\n    type: application\n", to: "project.yml")
+        try folder.write("title: Docs\ntheme: minima\nmodels: [not, ours]\n", to: "docs/_config.yml")
+        try folder.write("on: push\njobs:\n  lint:\n    runs-on: ubuntu-latest\n", to: "ci/workflow.yaml")
+        // A committed build folder with a copy of the models, and a folder git ignores with a broken one.
+        try folder.write(Self.version1, to: "build/Models/v1.yaml")
+        try folder.write(Self.version2.replacingOccurrences(of: "renamedFrom: title", with: ""), to: "build/Models/v2.yaml")
+        try folder.write("scratch/\n", to: ".gitignore")
+        try folder.write("model: Scratch\nversion: [\n", to: "scratch/v1.yaml")
+        try repository.commit("app")
+
+        let run = try Self.run(in: folder.path)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("error: attribute 'Note.title' was renamed to 'headline'"), "\(run.stdout)")
+        #expect(!run.stdout.contains("build/") && !run.stdout.contains("scratch/") && run.stderr.isEmpty, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasSuffix("in 2 versions of 1 model\n"), "\(run.stdout)")
+
+        let verbose = try Self.run(["--verbose"], in: folder.path)
+        #expect(verbose.stderr.split(separator: "\n").map(String.init) == [
+            "read: Models/v1.yaml (model file)",
+            "read: Models/v2.yaml (model file)",
+            "skipped: build (build products or dependencies)",
+            "skipped: ci/workflow.yaml (YAML without the model format's top-level `model:` key)",
+            "skipped: docs/_config.yml (YAML without the model format's top-level `model:` key)",
+            "skipped: project.yml (YAML without the model format's top-level `model:` key)",
+            "skipped: scratch (ignored by git)",
+        ])
+
+        // A file that says it is a model and is broken is still an error at its line.
+        try folder.write("model: Notes\nversion: 3\nentities: [\n", to: "Models/v3.yaml")
+        let broken = try Self.run(in: folder.path)
+        #expect(broken.status == 2)
+        #expect(broken.stderr.hasPrefix("Models/v3.yaml:"), "\(broken.stderr)")
+    }
+
+    @Test func aRepositoryWithoutModelsPassesUnlessAPathIsNamed() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("name: App\n", to: "project.yml")
+        try folder.write("import Foundation\nprint(1)\n", to: "Sources/main.swift")
+        try repository.commit("app")
+
+        let run = try Self.run(in: folder.path)
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "schemalint: no model found in this folder (Xcode model bundles, SwiftData schemas or schemalint YAML model files); nothing to lint\n")
+        let named = try Self.run(["Sources"], in: folder.path)
+        #expect(named.status == 2, "\(named.stderr)")
+    }
+
+    @Test func aBundleWithNoReadableVersionIsAWarningAndTheOthersAreLinted() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        // A deleted module's leftover: only its .xccurrentversion is committed.
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Old"), to: "Old/Old.xcdatamodeld/.xccurrentversion")
+        try folder.write("binary", to: "Legacy/Legacy.xcdatamodeld/Legacy.xcdatamodel/elements")
+        try folder.write(Self.contents(attributes: 2), to: "App/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
+        try repository.commit("app")
+
+        let run = try Self.run(in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("Old/Old.xcdatamodeld:1:1: warning: the model bundle has no version folders"), "\(run.stderr)")
+        #expect(run.stderr.contains("Legacy/Legacy.xcdatamodeld:1:1: warning: the model bundle holds only versions in Xcode 3's binary format"), "\(run.stderr)")
+        #expect(run.stdout.hasSuffix("in 1 version of 1 model\n"), "\(run.stdout)")
+        // One version needs no .xccurrentversion: nothing is said about it.
+        #expect(!run.stdout.contains("current-version-not-latest"), "\(run.stdout)")
+    }
+
+    /// Versions named "Model", "Model 2", then "Model3" ... "Model10": in a shallow clone (CI's
+    /// default checkout) the names decide, with numbers compared as numbers, and a note says the
+    /// clone is shallow and what to fetch.
+    @Test func aShallowCloneIsOrderedByNameAndSaysSo() throws {
+        let origin = try TemporaryFolder()
+        var repository = try GitRepository(at: origin.path)
+        let names = ["Model", "Model 2"] + (3...10).map { "Model\($0)" }
+        for (index, name) in names.enumerated() {
+            try origin.write(Self.contents(attributes: index + 1), to: "App/Model.xcdatamodeld/\(name).xcdatamodel/contents")
+            try repository.commit("add \(name)")
+        }
+        try origin.write(String(format: XcodeBundleLoaderTests.currentVersion, "Model10"), to: "App/Model.xcdatamodeld/.xccurrentversion")
+        try origin.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try repository.commit("current")
+
+        let full = try Self.run(in: origin.path)
+        #expect(full.status == 0, "\(full.stdout)\(full.stderr)")
+        #expect(!full.stdout.contains("version-order-from-git"), "git and the names agree: \(full.stdout)")
+
+        let clones = try TemporaryFolder()
+        _ = try repository.git(["clone", "--quiet", "--depth", "1", "file://" + origin.path, clones.path + "/shallow"])
+        let shallow = try Self.run(in: clones.path + "/shallow")
+        #expect(shallow.status == 0, "\(shallow.stdout)\(shallow.stderr)")
+        #expect(shallow.stdout.contains("App/Model.xcdatamodeld:1:1: note: the bundle lies in a shallow clone, whose history cannot say when each version was added, so its versions are ordered by name [version-order-from-git]"), "\(shallow.stdout)")
+        #expect(shallow.stdout.contains("order used, oldest first: \(names.joined(separator: ", "))"), "\(shallow.stdout)")
+        #expect(shallow.stdout.contains("fetch-depth: 0"))
+        #expect(!shallow.stdout.contains("was removed"), "\(shallow.stdout)")
+    }
+
+    /// A version made on a branch and merged after later versions on main is dated by the commit
+    /// that made it, not by the merge.
+    @Test func aVersionFromAMergedBranchIsDatedByTheCommitThatAddedIt() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try folder.write(Self.contents(attributes: 1), to: "App/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
+        try repository.commit("v1")
+        try repository.git(["checkout", "--quiet", "-b", "feature"])
+        // Named so that the names would put it last.
+        try folder.write(Self.contents(attributes: 2), to: "App/Notes.xcdatamodeld/Zeta.xcdatamodel/contents")
+        try repository.commit("feature version")
+        try repository.git(["checkout", "--quiet", "main"])
+        try folder.write(Self.contents(attributes: 3), to: "App/Notes.xcdatamodeld/Notes 3.xcdatamodel/contents")
+        try repository.commit("v3")
+        try repository.git(["merge", "--quiet", "--no-ff", "--no-edit", "feature"], dates: "1800000000 +0000")
+        try folder.write(Self.contents(attributes: 4), to: "App/Notes.xcdatamodeld/Notes 4.xcdatamodel/contents")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes 4"), to: "App/Notes.xcdatamodeld/.xccurrentversion")
+        try repository.commit("v4")
+
+        let run = try Self.run(in: folder.path)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("order used, oldest first: Notes, Zeta, Notes 3, Notes 4"), "\(run.stdout)")
+        #expect(!run.stdout.contains("was removed"), "\(run.stdout)")
+    }
+}
