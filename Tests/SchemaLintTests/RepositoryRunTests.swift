@@ -96,9 +96,10 @@ struct RepositoryRunTests {
         #expect(!run.stdout.contains("current-version-not-latest"), "\(run.stdout)")
     }
 
-    /// Versions named "Model", "Model 2", then "Model3" ... "Model10": in a shallow clone (CI's
-    /// default checkout) the names decide, with numbers compared as numbers, and a note says the
-    /// clone is shallow and what to fetch.
+    /// Versions named "Model", "Model 2", then "Model3" ... "Model10", with "Model 9" current (the
+    /// names alone do not settle the order then): in a shallow clone (CI's default checkout) the
+    /// names decide, with numbers compared as numbers, and a note says the clone is shallow and
+    /// what to fetch. Once "Model10" is current, the names settle it and nothing is said.
     @Test func aShallowCloneIsOrderedByNameAndSaysSo() throws {
         let origin = try TemporaryFolder()
         var repository = try GitRepository(at: origin.path)
@@ -107,7 +108,7 @@ struct RepositoryRunTests {
             try origin.write(Self.contents(attributes: index + 1), to: "App/Model.xcdatamodeld/\(name).xcdatamodel/contents")
             try repository.commit("add \(name)")
         }
-        try origin.write(String(format: XcodeBundleLoaderTests.currentVersion, "Model10"), to: "App/Model.xcdatamodeld/.xccurrentversion")
+        try origin.write(String(format: XcodeBundleLoaderTests.currentVersion, "Model9"), to: "App/Model.xcdatamodeld/.xccurrentversion")
         try origin.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
         try repository.commit("current")
 
@@ -123,6 +124,12 @@ struct RepositoryRunTests {
         #expect(shallow.stdout.contains("order used, oldest first: \(names.joined(separator: ", "))"), "\(shallow.stdout)")
         #expect(shallow.stdout.contains("fetch-depth: 0"))
         #expect(!shallow.stdout.contains("was removed"), "\(shallow.stdout)")
+
+        try origin.write(String(format: XcodeBundleLoaderTests.currentVersion, "Model10"), to: "App/Model.xcdatamodeld/.xccurrentversion")
+        try repository.commit("Model10 ships")
+        _ = try repository.git(["clone", "--quiet", "--depth", "1", "file://" + origin.path, clones.path + "/settled"])
+        let settled = try Self.run(in: clones.path + "/settled")
+        #expect(settled.status == 0 && settled.stdout == "no problems in 10 versions of 1 model\n", "\(settled.stdout)")
     }
 
     /// A version made on a branch and merged after later versions on main is dated by the commit

@@ -111,10 +111,30 @@ struct XcodeGitOrderTests {
     @Test func gitAndNamesAgreeQuietly() throws {
         var project = try Project()
         try project.commit([("Notes", 1), ("Notes 2", 2)])
-        try project.commit([("Notes 10", 3)], current: "Notes 10")
+        try project.commit([("Notes 10", 3), ("Zeta", 4)], current: "Zeta")
         let bundle = try XcodeBundleLoader.load(project.bundle)
-        #expect(bundle.ordering.basis == .git && bundle.versions.map(\.label) == ["Notes", "Notes 2", "Notes 10"])
+        #expect(bundle.ordering.basis == .git && bundle.versions.map(\.label) == ["Notes", "Notes 2", "Notes 10", "Zeta"])
         #expect(try project.lint().isEmpty)
+    }
+
+    /// Numbered names whose last is the current version settle the order: git, whose log walks
+    /// the whole history, is not asked (Xcode's first version is named after the model).
+    @Test func numberedNamesEndingInTheCurrentVersionNeedNoGit() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        for (name, attributes) in [("Notes", 1), ("Notes 2", 2), ("Notes10", 3)] {
+            try folder.write(XcodeFixtures.contents("    <entity name=\"Note\">\n" + (1...attributes).map { #"        <attribute name="a\#($0)" optional="YES" attributeType="String"/>"# }.joined(separator: "\n") + "\n    </entity>"), to: "App/Notes.xcdatamodeld/\(name).xcdatamodel/contents")
+        }
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes10"), to: "App/Notes.xcdatamodeld/.xccurrentversion")
+        try repository.commit("all at once")
+        let bundle = try XcodeBundleLoader.load(folder.path + "/App/Notes.xcdatamodeld")
+        #expect(bundle.ordering.basis == .names && bundle.ordering.commits.isEmpty)
+        #expect(bundle.versions.map(\.label) == ["Notes", "Notes 2", "Notes10"])
+        #expect(XcodeVersionOrder.namesSuffice(["Notes", "Notes 2"], current: "Notes 2", model: "Notes"))
+        #expect(XcodeVersionOrder.namesSuffice(["Only"], current: nil, model: "Notes"))
+        #expect(!XcodeVersionOrder.namesSuffice(["Shared", "0.5", "0.9"], current: "0.9", model: "Aidoku"), "a name without a number")
+        #expect(!XcodeVersionOrder.namesSuffice(["Notes", "Notes 2"], current: "Notes", model: "Notes"), "the current version is not last by name")
+        #expect(!XcodeVersionOrder.namesSuffice(["Notes", "Notes 2"], current: nil, model: "Notes"))
     }
 
     /// A version staged or only written is not in git's history: it comes after every committed
@@ -123,26 +143,26 @@ struct XcodeGitOrderTests {
         var project = try Project()
         try project.commit([("v2", 1)])
         try project.commit([("v10", 2)], current: "v10")
-        try project.write("v3", attributes: 3)
+        try project.write("Draft", attributes: 3)
         try project.repository.git(["add", "--all"])
 
         let bundle = try XcodeBundleLoader.load(project.bundle)
-        #expect(bundle.versions.map(\.label) == ["v2", "v10", "v3"])
-        #expect(bundle.ordering.uncommitted == ["v3"])
+        #expect(bundle.versions.map(\.label) == ["v2", "v10", "Draft"])
+        #expect(bundle.ordering.uncommitted == ["Draft"])
         #expect(bundle.versions.map(\.isReleased) == [true, true, false])
         let findings = try project.lint()
         let current = try #require(findings.first { $0.ruleID == "current-version-not-latest" })
-        #expect(current.message == "the current version is 'v10', but 'v3' comes after it in git history; it is treated as a draft (checked against 'v10', never a baseline), since the app does not ship it yet")
-        #expect(current.suggestions.last == "if it is work in progress, say so with `drafts: [v3]` for the bundle in .schemalint.yml, which also silences this warning")
+        #expect(current.message == "the current version is 'v10', but 'Draft' comes after it in git history; it is treated as a draft (checked against 'v10', never a baseline), since the app does not ship it yet")
+        #expect(current.suggestions.last == "if it is work in progress, say so with `drafts: [Draft]` for the bundle in .schemalint.yml, which also silences this warning")
         let order = try #require(findings.first { $0.ruleID == "version-order-from-git" })
-        #expect(order.message.hasSuffix("'v3' comes after 'v10' (not committed yet), not after 'v2'"))
-        #expect(order.notes.map(\.message).last == "not committed yet, so last, by name: v3")
+        #expect(order.message.hasSuffix("'Draft' comes after 'v10' (not committed yet), not first"))
+        #expect(order.notes.map(\.message).last == "not committed yet, so last, by name: Draft")
 
-        // Declared drafts replace the derived ones: with none declared, v3 counts as released.
+        // Declared drafts replace the derived ones: with none declared, Draft counts as released.
         try project.folder.write("bundles:\n  App/Notes.xcdatamodeld:\n    drafts: []\n", to: ".schemalint.yml")
         let released = try #require(try project.lint().first { $0.ruleID == "current-version-not-latest" })
-        #expect(released.message == "the current version is 'v10', but 'v3' comes after it in git history and is not a draft in .schemalint.yml, so it counts as released though the app does not ship it")
-        try project.folder.write("bundles:\n  App/Notes.xcdatamodeld:\n    drafts: [v3]\n", to: ".schemalint.yml")
+        #expect(released.message == "the current version is 'v10', but 'Draft' comes after it in git history and is not a draft in .schemalint.yml, so it counts as released though the app does not ship it")
+        try project.folder.write("bundles:\n  App/Notes.xcdatamodeld:\n    drafts: [Draft]\n", to: ".schemalint.yml")
         #expect(try !project.lint().contains { $0.ruleID == "current-version-not-latest" })
     }
 

@@ -177,9 +177,15 @@ public struct ModelLoader: Sendable {
     private func loadConcurrently(
         _ sources: [ModelSource], mappingModels: [String], entities: EntityTextCache
     ) -> (sources: [Result<Source, InputError>], mappingModels: [Result<MappingModel, InputError>]) {
+        // Git is asked once for every bundle whose names do not settle its order.
+        let asking = sources.compactMap { source -> String? in
+            guard case .xcodeBundle(let path) = source, XcodeBundleLoader.asksGitHistory(path, options: bundleOptions(for: path)) else { return nil }
+            return path
+        }
+        let gitAnswers = asking.isEmpty ? [:] : XcodeVersionCommits.read(bundles: asking, snapshot: snapshot)
         let costs = sources.map(Self.versionCount) + mappingModels.map { _ in Self.mappingModelCost }
         let results = OrderedConcurrentMap.map(count: costs.count, costs: costs) { index -> Job in
-            guard index >= sources.count else { return .source(load(sources[index], entities: entities)) }
+            guard index >= sources.count else { return .source(load(sources[index], entities: entities, gitAnswers: gitAnswers)) }
             return .mappingModel(Result { () throws(InputError) in try MappingModelReader.read(folder: mappingModels[index - sources.count]) })
         }
         return (results.compactMap { if case .source(let result) = $0 { result } else { nil } },
@@ -203,7 +209,7 @@ public struct ModelLoader: Sendable {
         return (try? FileManager.default.contentsOfDirectory(atPath: path).count) ?? 1
     }
 
-    func load(_ source: ModelSource, entities: EntityTextCache? = nil) -> Result<Source, InputError> {
+    func load(_ source: ModelSource, entities: EntityTextCache? = nil, gitAnswers: [String: XcodeVersionCommits.Answer] = [:]) -> Result<Source, InputError> {
         do throws(InputError) {
             switch source {
             case .yamlFile(let path):
@@ -212,7 +218,9 @@ public struct ModelLoader: Sendable {
                 if let reason = XcodeBundleLoader.unreadableReason(path) {
                     return .success(.unreadableBundle(ReadingNote(at: SourceLocation(file: path, line: 1, column: 1), reason)))
                 }
-                var bundle = try XcodeBundleLoader.load(path, options: bundleOptions(for: path))
+                var options = bundleOptions(for: path)
+                options.gitAnswer = gitAnswers[path]
+                var bundle = try XcodeBundleLoader.load(path, options: options)
                 for index in bundle.versions.indices { bundle.versions[index].history = "bundle:" + path }
                 return .success(.bundle(bundle))
             case .readerFile(let path, let reader):

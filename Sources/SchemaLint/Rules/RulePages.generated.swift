@@ -8290,7 +8290,8 @@ decides what is reported. Xcode does not record that order: version folders are 
 ("Model 12", "Model27", "v1.10", "Shared" before a team switched to "0.5", "0.6", ...). Git does:
 Xcode's "Add Model Version" makes a new folder, and the commit that first added the folder's
 `contents` says when. So when a bundle lies in a git work tree, schemalint orders its versions by
-that commit (one `git log` per bundle, following renamed version folders and moved bundles);
+that commit (one `git log` for all the bundles of a repository, following renamed version folders
+and moved bundles);
 versions added in one commit are ordered by name, and versions git does not have yet (new,
 uncommitted ones) come last, by name. Without git, or for versions nobody committed, it is the
 natural order of the names; an explicit `order:` (or `--order FILE`) always wins.
@@ -8299,6 +8300,11 @@ When git's order differs from the order of the names, this note says which versi
 surprising comparison (say `Shared` compared as the newest version, with everything added since
 it reported as removed) never happens silently, and the order can be checked once. When git and
 the names agree, there is nothing to say.
+
+Git is not asked when the names settle the order: a bundle of one version, or one whose every
+version is numbered (but the first, named after the model, as Xcode names it) with the current
+version last by name. A log walks the whole history, seconds in a large repository, on every run
+of a pre-commit hook; such a bundle would come out in the same order.
 
 In a shallow clone (what `actions/checkout` makes unless told `fetch-depth: 0`), git has only
 the newest commit, which seems to add every version at once. Its order would be no order at all,

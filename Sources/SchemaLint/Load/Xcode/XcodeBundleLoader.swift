@@ -24,13 +24,15 @@ public enum XcodeBundleLoader {
             }
         }
         let legacyNames = Set(legacy.map(\.name))
-        let git = options.order == nil && options.readsGitHistory ? XcodeVersionCommits.read(bundle: path, snapshot: options.snapshot) : .init()
+        let current = try XcodeCurrentVersion.read(bundle: path)
+        let asksGit = options.order == nil && options.readsGitHistory
+            && !XcodeVersionOrder.namesSuffice(Set(readable.keys), current: current, model: model)
+        let git = asksGit ? options.gitAnswer ?? XcodeVersionCommits.read(bundle: path, snapshot: options.snapshot) : .init()
         var ordering = try XcodeVersionOrder.ordering(
             of: Set(readable.keys), legacy: legacyNames, explicit: options.order, commits: git.commits, bundle: path)
         ordering.gitProblem = git.problem
         ordering.isShallowClone = git.isShallow
         let ordered = ordering.history
-        let current = try XcodeCurrentVersion.read(bundle: path)
         let drafts = try XcodeVersionOrder.drafts(
             configured: options.drafts, history: ordered, current: current, known: Set(readable.keys).union(legacyNames), bundle: path)
 
@@ -49,6 +51,18 @@ public enum XcodeBundleLoader {
             currentVersionName: current,
             legacyVersions: legacy.sorted { NaturalOrder.precedes($0.name, $1.name) },
             ordering: ordering, configuredDrafts: options.drafts.map { Set($0.map(XcodeModelBundle.versionName(ofFolder:))) })
+    }
+
+    /// Whether loading the bundle at `path` with `options` would ask git for its history (the
+    /// order is not given, and the names alone do not settle it): a run asks git once for all such
+    /// bundles.
+    public static func asksGitHistory(_ path: String, options: XcodeBundleOptions) -> Bool {
+        guard options.order == nil, options.readsGitHistory, let folders = try? versionFolders(in: path) else { return false }
+        let bundleName = (path as NSString).lastPathComponent
+        let model = bundleName.hasSuffix(XcodeModelBundle.bundleExtension) ? String(bundleName.dropLast(XcodeModelBundle.bundleExtension.count)) : bundleName
+        let readable = folders.filter { FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent($0 + "/contents")) }
+        let current = try? XcodeCurrentVersion.read(bundle: path)
+        return !XcodeVersionOrder.namesSuffice(Set(readable.map(XcodeModelBundle.versionName(ofFolder:))), current: current ?? nil, model: model)
     }
 
     /// Why the bundle at `path` holds no version to read, or nil when it holds one: no version

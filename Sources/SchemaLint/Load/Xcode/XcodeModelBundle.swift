@@ -13,6 +13,9 @@ public struct XcodeBundleOptions: Sendable, Hashable {
     public var readsGitHistory: Bool
     /// The bundle lies in files copied from a git revision (`--against`): its history is read there.
     public var snapshot: GitSnapshot?
+    /// What git said about the bundle's versions, when a run asked once for all its bundles
+    /// (`XcodeVersionCommits.read(bundles:)`); nil: the loader asks git itself, if it needs to.
+    var gitAnswer: XcodeVersionCommits.Answer?
 
     public init(order: [String]? = nil, drafts: Set<String>? = nil, cloudKit: Bool = false, readsGitHistory: Bool = true, snapshot: GitSnapshot? = nil) {
         self.order = order

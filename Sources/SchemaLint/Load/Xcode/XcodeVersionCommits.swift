@@ -1,12 +1,13 @@
 import Foundation
 
-/// When git first added each version of a bundle: one `git log` over the bundle's `contents` files
-/// (version folders renamed inside the bundle are followed). When one commit seems to add several
-/// versions at once (the bundle was moved there, or imported), a second `git log` over every bundle
-/// of the same name in the repository follows the move; it walks whole trees, so it runs only then.
+/// When git first added each version of a bundle: one `git log` over the `contents` files of every
+/// bundle of a repository (version folders renamed inside a bundle are followed). When one commit
+/// seems to add several versions of a bundle at once (it was moved there, or imported), a second
+/// `git log` over every bundle of the same name in the repository follows the move; it walks whole
+/// trees, so it runs only then.
 enum XcodeVersionCommits {
     /// What git says about a bundle's versions.
-    struct Answer: Sendable {
+    struct Answer: Sendable, Hashable {
         /// The commit that first added each version's `contents`, by version name (without `.xcdatamodel`).
         var commits: [String: GitFileOrigins.Commit] = [:]
         /// Git's message when the bundle lies in a work tree whose history git could not read
@@ -22,37 +23,65 @@ enum XcodeVersionCommits {
     /// a problem when git could not read the history. A bundle in `snapshot` is looked up in its
     /// repository, at its revision.
     static func read(bundle path: String, snapshot: GitSnapshot? = nil, runner: GitRunner = GitRunner()) -> Answer {
-        let top: String, relative: String
+        read(bundles: [path], snapshot: snapshot, runner: runner)[path] ?? Answer()
+    }
+
+    /// The answers for the bundles of one run, by path: one `git log` per repository over all of
+    /// its bundles (a log walks the whole history whatever it looks for, so a run with ten bundles
+    /// pays for one walk, not ten), and at most one more that follows moved bundles.
+    static func read(bundles paths: [String], snapshot: GitSnapshot? = nil, runner: GitRunner = GitRunner()) -> [String: Answer] {
+        var placed: [String: [(path: String, relative: String)]] = [:]
+        for path in paths {
+            guard let (top, relative) = place(of: path, snapshot: snapshot) else { continue }
+            placed[top, default: []].append((path, relative))
+        }
+        var answers: [String: Answer] = [:]
+        for (top, bundles) in placed {
+            if snapshot == nil, GitWorkTree.isShallow(top: top, runner: runner) {
+                for bundle in bundles { answers[bundle.path] = Answer(isShallow: true) }
+                continue
+            }
+            let contents = "/*\(XcodeModelBundle.versionExtension)/contents"
+            func origins(_ pathspecs: [String]) -> Result<GitFileOrigins, GitFailure>? {
+                GitFileOrigins.read(pathspecs, top: top, revision: snapshot?.revision, runner: runner)
+            }
+            switch origins(bundles.map { ":(glob)\(globEscaped($0.relative))\(contents)" }) {
+            case nil:
+                continue
+            case .failure(let failure):
+                // A repository with no commits yet has no history to read: nothing to say.
+                let head = runner.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: top)
+                let answer = head?.status == 1 && snapshot == nil ? Answer() : Answer(problem: failure.message)
+                for bundle in bundles { answers[bundle.path] = answer }
+            case .success(let found):
+                var moved: [(path: String, relative: String)] = []
+                for bundle in bundles {
+                    let inBundle = versions(of: found, in: bundle.relative)
+                    answers[bundle.path] = Answer(commits: inBundle)
+                    // One commit seems to add several versions at once: the bundle was moved there, or imported.
+                    if Set(inBundle.values).count < inBundle.count { moved.append(bundle) }
+                }
+                guard !moved.isEmpty else { continue }
+                // Every bundle of the same name in the repository, which walks whole trees: only then.
+                let names = Set(moved.map { ($0.relative as NSString).lastPathComponent }).sorted()
+                guard case .success(let followed)? = origins(names.map { ":(glob)**/\(globEscaped($0))\(contents)" }) else { continue }
+                for bundle in moved { answers[bundle.path] = Answer(commits: versions(of: followed, in: bundle.relative)) }
+            }
+        }
+        return answers
+    }
+
+    /// The top of the work tree holding the bundle at `path` (or the snapshot's repository) and
+    /// the bundle's path relative to it; nil outside any work tree.
+    private static func place(of path: String, snapshot: GitSnapshot?) -> (top: String, relative: String)? {
         if let snapshot {
-            top = snapshot.root
-            relative = PathResolution.relative(path, to: snapshot.folder)
-            guard relative != ".", relative != path else { return Answer() }
-        } else {
-            let bundleFolder = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-            guard let root = GitWorkTree.root(containing: bundleFolder) else { return Answer() }
-            top = root
-            relative = PathResolution.relative(bundleFolder, to: root)
-            guard relative != ".", relative != bundleFolder else { return Answer() }
-            if GitWorkTree.isShallow(top: root, runner: runner) { return Answer(isShallow: true) }
+            let relative = PathResolution.relative(path, to: snapshot.folder)
+            return relative != "." && relative != path ? (snapshot.root, relative) : nil
         }
-        let contents = "/*\(XcodeModelBundle.versionExtension)/contents"
-        func commits(matching pathspec: String) -> Result<[String: GitFileOrigins.Commit], GitFailure>? {
-            GitFileOrigins.read([pathspec], top: top, revision: snapshot?.revision, runner: runner)?
-                .map { versions(of: $0, in: relative) }
-        }
-        switch commits(matching: ":(glob)\(globEscaped(relative))\(contents)") {
-        case nil:
-            return Answer()
-        case .failure(let failure):
-            // A repository with no commits yet has no history to read: nothing to say.
-            let head = runner.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: top)
-            return head?.status == 1 && snapshot == nil ? Answer() : Answer(problem: failure.message)
-        case .success(let inBundle):
-            guard Set(inBundle.values).count < inBundle.count else { return Answer(commits: inBundle) }
-            let bundleName = (relative as NSString).lastPathComponent
-            let followed = try? commits(matching: ":(glob)**/\(globEscaped(bundleName))\(contents)")?.get()
-            return Answer(commits: followed ?? inBundle)
-        }
+        let bundleFolder = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        guard let root = GitWorkTree.root(containing: bundleFolder) else { return nil }
+        let relative = PathResolution.relative(bundleFolder, to: root)
+        return relative != "." && relative != bundleFolder ? (root, relative) : nil
     }
 
     /// The origins of `bundle/<version>.xcdatamodel/contents` files, by version name.

@@ -58,6 +58,18 @@ enum XcodeVersionOrder {
         return XcodeVersionOrdering(basis: .git, history: byGit, byName: byName, commits: known)
     }
 
+    /// Whether the names alone settle the order, so that git need not be asked (a `git log` walks
+    /// the whole history: seconds in a repository of 50,000 commits, on every run of a pre-commit
+    /// hook): a bundle of one version; or every name numbered (but Xcode's first version, named
+    /// after the model) with the current version last by name. Names like `Shared` before `0.5`,
+    /// or a current version that is not the last by name, still ask git.
+    static func namesSuffice(_ names: Set<String>, current: String?, model: String) -> Bool {
+        guard names.count > 1 else { return true }
+        let byName = NaturalOrder.sorted(names)
+        guard let current, byName.last == current else { return false }
+        return byName.allSatisfy { name in name == model || name.unicodeScalars.contains { $0 >= "0" && $0 <= "9" } }
+    }
+
     /// The explicit order, checked against the bundle's versions.
     private static func checked(_ explicit: [String], names: Set<String>, legacy: Set<String>, bundle: String) throws(InputError) -> [String] {
         var seen: Set<String> = []
