@@ -18,6 +18,29 @@ import Testing
         findings.filter { $0["rule"] as? String == rule }
     }
 
+    /// Xcode's editor can leave entity mappings in xcmapping.xml that the mapping model no longer
+    /// lists (linked to nothing, not compiled into the .cdm): they map nothing, and say nothing.
+    @Test func entityMappingsTheMappingModelDoesNotListAreLeftOut() throws {
+        let listed = F.mapping(from: "Shop.xcdatamodeld/Model.xcdatamodel", to: "Shop.xcdatamodeld/Model 2.xcdatamodel", [
+            F.EntityMapping(source: "Order", destination: "Order", attributes: [("number", true)]),
+        ])
+        let stale = """
+                <object type="XDDEVENTITYMAPPING" id="z900">
+                    <attribute name="sourcename" type="string">Order</attribute>
+                    <attribute name="mappingtypename" type="string">Undefined</attribute>
+                    <attribute name="destinationname" type="string">Order</attribute>
+                    <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL"></relationship>
+                    <relationship name="attributemappings" type="0/0" destination="XDDEVATTRIBUTEMAPPING"></relationship>
+                </object>
+            </database>
+            """
+        let text = listed.replacingOccurrences(of: "</database>", with: stale.trimmingCharacters(in: .whitespaces))
+        #expect(text.contains("z900"))
+        let model = try MappingModelReader.parse(Array(text.utf8), file: "xcmapping.xml", name: "V1toV2.xcmappingmodel")
+        #expect(model.entityMappings.count == 1)
+        #expect(model.entityMappings.first?.attributes.map(\.name) == ["number"])
+    }
+
     @Test func stepsCoveredByMappingModelsAreNotErrorsAndTheUncoveredStepStillIs() throws {
         let bare = try TemporaryFolder()
         try F.shop(in: bare, withMappingModels: false)

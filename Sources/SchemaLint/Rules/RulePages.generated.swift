@@ -822,6 +822,12 @@ class. Changing them therefore triggers no migration at all: the bytes already s
 the old transformer, are handed to the new one, which may fail to decode them or decode them
 wrongly. Nothing warns at launch; the failure comes when the value is read.
 
+One move is safe and is not reported: from the default transformer (none named, which is
+`NSKeyedUnarchiveFromData`) to `NSSecureUnarchiveFromData` or a subclass of
+`NSSecureUnarchiveFromDataTransformer` (named after it, as `ExtendedSecureUnarchiveFromData`), or
+between them. Apple asked apps to make it, and all of them read the same keyed archives; only make
+sure the new transformer allows every class the stored values hold.
+
 With CloudKit it is worse: apps on older versions keep encoding values the old way and upload
 them, so old-format values keep arriving long after every local value was converted. Locally it is
 a warning: a conversion in code, or a staged migration with a forced version hash, can handle it.
@@ -855,6 +861,28 @@ entities:
   Note:
     attributes:
       tags: {type: transformable, transformer: TagListTransformer, className: "[String]"}
+```
+
+### Does not trigger: the default transformer becomes the secure unarchiver
+
+```yaml
+model: Notes
+version: 1
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      tags: {type: transformable, className: "[String]"}
+```
+
+```yaml
+model: Notes
+version: 2
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      tags: {type: transformable, transformer: NSSecureUnarchiveFromData, className: "[String]"}
 ```
 
 ### Triggers: a local class changes (a warning)

@@ -12,8 +12,9 @@ import Foundation
 ///   destination property's `name`, and a `valueexpressiondata` or `autogenerateexpression`
 ///   when it is given a value.
 ///
-/// Every object is located at its `<object` tag. Objects of other types, and the archived source
-/// and destination models, are left alone.
+/// Every object is located at its `<object` tag. Objects of other types, entity mappings the
+/// mapping model does not list (stale ones the editor left), and the archived source and
+/// destination models are left alone.
 public enum MappingModelReader {
     /// One `<object>` of the store: its type, id, attributes by name, and relationships' id lists.
     struct StoredObject {
@@ -67,8 +68,11 @@ public enum MappingModelReader {
             }
             return result.sorted { $0.location < $1.location }
         }
+        // The mapping model lists its entity mappings; the file can also hold stale ones Xcode's
+        // editor left behind, linked to nothing, which are not compiled into the app's .cdm.
+        let listed = root.relationships["entitymappings"].flatMap { $0.isEmpty ? nil : Set($0) }
         var entityMappings: [MappingModel.EntityMapping] = []
-        for object in objects where object.type == "XDDEVENTITYMAPPING" {
+        for object in objects where object.type == "XDDEVENTITYMAPPING" && listed?.contains(object.id) ?? true {
             let nonEmpty = { (key: String) -> String? in object.attributes[key].flatMap { $0.isEmpty ? nil : $0 } }
             entityMappings.append(MappingModel.EntityMapping(
                 name: nonEmpty("name"), source: nonEmpty("sourcename"), destination: nonEmpty("destinationname"),

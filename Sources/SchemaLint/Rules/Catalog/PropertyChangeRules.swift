@@ -83,6 +83,9 @@ struct PropertyChangeRule: ChangeRule {
         summary: "A transformable attribute's transformer or class changed: no version-hash change, so no migration runs."
     ) { context in
         guard let old = context.change.old?.attribute, let new = context.change.new?.attribute else { return nil }
+        // The move Apple asked for: the default (NSKeyedUnarchiveFromData) to the secure unarchiver
+        // or a subclass of it reads the same keyed archives.
+        if old.className == new.className, Self.readsKeyedArchives(old.transformer), Self.readsKeyedArchives(new.transformer) { return nil }
         let (property, before, after) = old.transformer != new.transformer
             ? ("value transformer", old.transformer, new.transformer)
             : ("class", old.className, new.className)
@@ -93,6 +96,17 @@ struct PropertyChangeRule: ChangeRule {
             return ("\(what); \(hash), and \(context.olderApps) keep writing values encoded the old way", [advice])
         }
         return ("\(what); \(hash)", [advice, "or set `versionHashModifier` on '\(context.path.entity)' and convert the values in a staged migration"])
+    }
+
+    /// Whether a transformable attribute's value transformer (nil: Core Data's default) reads
+    /// values as keyed archives: the default NSKeyedUnarchiveFromData, NSSecureUnarchiveFromData,
+    /// and subclasses of NSSecureUnarchiveFromDataTransformer, which are named after it by custom
+    /// (`ExtendedSecureUnarchiveFromData`). Moving between them decodes the same bytes.
+    static func readsKeyedArchives(_ transformer: String?) -> Bool {
+        guard let transformer, !transformer.isEmpty else { return true }
+        let name = transformer.split(separator: ".").last.map(String.init) ?? transformer
+        return ["NSKeyedUnarchiveFromData", "NSKeyedUnarchiveFromDataTransformerName", "NSSecureUnarchiveFromDataTransformerName"].contains(name)
+            || name.hasSuffix("SecureUnarchiveFromData") || name.hasSuffix("SecureUnarchiveFromDataTransformer")
     }
 
     static let versionHashModifierChanged = PropertyChangeRule(
