@@ -30,6 +30,9 @@ struct LintCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Model files, Xcode bundles or folders to lint (folders are searched recursively; default: the current folder).", valueName: "paths"))
     var givenPaths: [String] = []
 
+    @Flag(help: "List the findings of every step, also of versions that shipped long ago (default: `steps:` in .schemalint.yml, else the steps a coming release takes; the others are counted in the summary).")
+    var allSteps = false
+
     @Flag(name: .shortAndLong, help: "List on standard error what was read, and what the folder walk left out and why.")
     var verbose = false
 
@@ -125,6 +128,7 @@ struct LintCommand: ParsableCommand {
         options.history = history
         options.historyTags = historyTags
         options.pathsAreDefault = givenPaths.isEmpty
+        if allSteps { options.steps = .all }
         var requests = [ReportFormat.Request(format: format, file: self.output)]
         requests += reports.compactMap { try? ReportFormat.Request.parse($0).get() }
         let writer = ReportWriter(color: !noColor && Terminal.wantsColor(), context: .current())

@@ -85,13 +85,21 @@ import Testing
         #expect(lines.contains("    note: 'Note.createdAt' as declared in version 2 (examples/notes/v2.yaml:17:7)"))
         #expect(lines.contains { $0.hasPrefix("    help: keep 'createdAt' in the model") })
         #expect(lines.contains { $0.hasPrefix("examples/notes/v3.yaml:15:45: error: attribute 'Note.title' was renamed to 'headline';") && $0.hasSuffix("[attribute-renamed]") })
-        #expect(lines.last == "4 errors, 4 notes in 4 versions of 1 model")
+        // Version 4 is a draft and version 3 the newest release: their steps are listed, and the
+        // three additions of version 2, which shipped, are counted.
+        #expect(lines.last == "4 errors, 1 note in 4 versions of 1 model; not listed: 3 notes in steps that shipped (--all-steps lists them)")
+        #expect(!lines.contains { $0.hasPrefix("examples/notes/v2.yaml") })
+        let all = try Executable.run(["examples/notes", "--all-steps"])
+        #expect(all.stdout.split(separator: "\n").last == "4 errors, 4 notes in 4 versions of 1 model")
+        #expect(all.stdout.contains("examples/notes/v2.yaml:10:7: note: attribute 'Folder.color' was added"))
     }
 
     /// The clean history has no errors or warnings; its additions are noted (deploy the schema
     /// before the release), and its lock matches.
     @Test func cleanHistoryPasses() throws {
-        let run = try Executable.run(["examples/clean"])
+        // Both versions are in the lock, so both shipped: their notes are counted, not listed.
+        #expect(try Executable.run(["examples/clean"]).stdout == "no problems in 2 versions of 1 model; not listed: 3 notes in steps that shipped (--all-steps lists them)\n")
+        let run = try Executable.run(["examples/clean", "--all-steps"])
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.last == "3 notes in 2 versions of 1 model")
@@ -101,7 +109,9 @@ import Testing
     }
 
     @Test func theNewExamplesExerciseTheCatalogue() throws {
-        let tasks = try Executable.run(["examples/tasks"])
+        // Version 2's findings shipped: by default only version 3's two errors are listed.
+        #expect(try Executable.run(["examples/tasks"]).stdout.split(separator: "\n").last == "2 errors in 3 versions of 1 model; not listed: 2 errors, 2 notes in steps that shipped (--all-steps lists them)")
+        let tasks = try Executable.run(["examples/tasks", "--all-steps"])
         #expect(tasks.status == 1)
         for rule in ["cloudkit-unique-constraint", "attribute-removed", "delete-rule-changed", "deprecated-element-removed", "name-reused", "element-added"] {
             #expect(tasks.stdout.contains("[\(rule)]"), "examples/tasks should show \(rule)")

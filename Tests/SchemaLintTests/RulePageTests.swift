@@ -90,7 +90,10 @@ import Testing
             }
         }
         for file in example.tree where file.commit == nil { try folder.write(file.text, to: file.path) }
-        switch LintPipeline(readers: ModelReaders.registered).run(.init(paths: [folder.path])) {
+        var options = LintPipeline.Options(paths: [folder.path])
+        // An example shows a rule at whatever step it is written, shipped or coming.
+        options.steps = .all
+        switch LintPipeline(readers: ModelReaders.registered).run(options) {
         case .success(let output):
             let versions = ModelLoader(configuration: output.configuration).load(paths: [folder.path]).versions
             return (output.result, versions)

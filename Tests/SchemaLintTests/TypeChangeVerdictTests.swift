@@ -38,7 +38,7 @@ import Testing
     /// run still passes (no error), and fails only with --strict.
     @Test func numericStepsOfALocalStoreAreNoErrors() throws {
         let folder = try Self.shop([("int64", "int16"), ("double", "int16"), ("double", "int64")], cloudkit: false)
-        let run = try Executable.run(["models"], in: folder.url)
+        let run = try Executable.run(["models", "--all-steps"], in: folder.url)
         #expect(run.status == 0)
         #expect(run.stderr == "")
         #expect(Self.lines(run) == [
@@ -52,13 +52,13 @@ import Testing
         ])
         // Stores of version 1 jump to version 3 with both conversions at once, which is inferable too.
         #expect(!run.stdout.contains("migration-path-not-inferable"))
-        let strict = try Executable.run(["models", "--strict"], in: folder.url)
+        let strict = try Executable.run(["models", "--all-steps", "--strict"], in: folder.url)
         #expect(strict.status == 1, "the warning fails a strict run")
     }
 
     @Test func aSmallerIntegerIsAWarningNamingTheRange() throws {
         let folder = try Self.shop([("int64", "int16"), ("int16", "int16")], cloudkit: false)
-        let run = try Executable.run(["models"], in: folder.url)
+        let run = try Executable.run(["models", "--all-steps"], in: folder.url)
         #expect(run.status == 0)
         #expect(Self.lines(run).first == "models/v2.yaml:7:21: warning: attribute 'Order.total' narrowed from int64 to int16; lightweight migration infers the conversion, but not every stored value survives it: values outside -32768...32767 do not fit [attribute-type-narrowed]")
         #expect(Self.lines(run).suffix(2) == ["1 warning in 2 versions of 1 model", ""])
@@ -66,7 +66,7 @@ import Testing
 
     @Test func stringAndDateChangesOfALocalStoreAreErrors() throws {
         let folder = try Self.shop([("string", "int32"), ("int32", "int32"), ("int32", "date")], cloudkit: false)
-        let run = try Executable.run(["models"], in: folder.url)
+        let run = try Executable.run(["models", "--all-steps"], in: folder.url)
         #expect(run.status == 1)
         #expect(Self.lines(run) == [
             "models/v2.yaml:7:21: error: attribute 'Order.total' changed type from string to int32; lightweight migration converts only between numeric and Boolean types, so it cannot infer this change and opening a store of version 1 fails [attribute-type-changed]",
@@ -88,7 +88,7 @@ import Testing
     ])
     func everyTypeChangeOfASyncedStoreIsAnError(types: [(total: String, quantity: String)]) throws {
         let folder = try Self.shop(types, cloudkit: true)
-        let run = try Executable.run(["models"], in: folder.url)
+        let run = try Executable.run(["models", "--all-steps"], in: folder.url)
         #expect(run.status == 1)
         let findings = Self.lines(run).filter { $0.hasPrefix("models/") }
         let expected = zip(types, types.dropFirst()).enumerated().flatMap { index, pair in

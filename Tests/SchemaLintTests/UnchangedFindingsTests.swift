@@ -41,7 +41,7 @@ import Testing
         for version in 1...Self.history.versions {
             try Data(Self.history.file(version: version).utf8).write(to: files.appendingPathComponent(SyntheticHistory.fileName(version: version)))
         }
-        let run = try Executable.run(["lint", "history", "--no-color", "--compatibility", mode], in: folder.url)
+        let run = try Executable.run(["lint", "history", "--no-color", "--all-steps", "--compatibility", mode], in: folder.url)
         let expected = try Self.expected(fixture)
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stdout == expected, "\(Self.firstDifference(run.stdout, expected))")
@@ -49,7 +49,7 @@ import Testing
 
     @Test(arguments: [("previous", "examples-previous.txt"), ("transitive", "examples-transitive.txt")])
     func examples(mode: String, fixture: String) throws {
-        let run = try Executable.run(["lint", "examples", "--no-color", "--compatibility", mode])
+        let run = try Executable.run(["lint", "examples", "--no-color", "--all-steps", "--compatibility", mode])
         let expected = try Self.expected(fixture)
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stdout == expected, "\(Self.firstDifference(run.stdout, expected))")
@@ -59,7 +59,7 @@ import Testing
     /// and its summary line.
     @Test(.enabled(if: corpusExists, "needs ../shared/corpus/xcdatamodeld beside the project"))
     func xcodeCorpus() throws {
-        let run = try Executable.run(["lint", "../shared/corpus/xcdatamodeld", "--no-color"])
+        let run = try Executable.run(["lint", "../shared/corpus/xcdatamodeld", "--no-color", "--all-steps"])
         let fixture = try Self.expected("corpus-previous.sha256").split(separator: "\n").map(String.init)
         let digestAndCount = fixture[0].split(separator: " ").map(String.init)
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

@@ -3,7 +3,7 @@ import Foundation
 /// Finds and reads `.schemalint.yml`. Unknown keys and values are errors at their line, with "did you mean".
 public enum ConfigurationLoader {
     public static let fileName = ".schemalint.yml"
-    static let keys = ["cloudkit", "compatibility", "history", "fail-on", "rules", "exclude", "bundles", "ignore", "baseline", "migrations", "mappingModels", "productionSchema"]
+    static let keys = ["cloudkit", "compatibility", "steps", "history", "fail-on", "rules", "exclude", "bundles", "ignore", "baseline", "migrations", "mappingModels", "productionSchema"]
     static let bundleKeys = ["order", "drafts", "cloudkit"]
     static let historyKeys = ["from", "tags"]
     static let ignoreKeys = ["rule", "model", "element", "reason", "until"]
@@ -53,6 +53,12 @@ public enum ConfigurationLoader {
                     throw InputError(at: value.location, "'compatibility' must be previous, transitive or window:N (N a whole number from 1), found '\(text)'" + Spelling.didYouMean(text, among: ["previous", "transitive"]))
                 }
                 configuration.compatibility = compatibility
+            case "steps":
+                let text = try ScalarReader.string(value, for: "'steps'")
+                guard let steps = StepScope(rawValue: text) else {
+                    throw InputError(at: value.location, "'steps' must be coming or all, found '\(text)'" + Spelling.didYouMean(text, among: StepScope.allCases.map(\.rawValue)))
+                }
+                configuration.steps = steps
             case "history":
                 configuration.history = try history(value)
             case "fail-on":

@@ -104,6 +104,8 @@ public struct ProjectConfiguration: Sendable {
     public var cloudKit: Bool?
     /// Which releases each version is checked against.
     public var compatibility: Compatibility?
+    /// Which steps of each history are listed (`steps:`); nil: the steps a coming release takes.
+    public var steps: StepScope?
     /// Where the released versions of models not versioned in their files come from (`history:`).
     public var history: HistorySource?
     /// The least severity that fails the run (exit 1).

@@ -15,6 +15,10 @@ public enum StarterConfiguration {
     # previous (the one before), transitive (all before), or window:N (the last N).
     compatibility: previous
 
+    # Which steps are listed: coming (those the next release takes; findings about steps that
+    # shipped are counted in the summary line) or all (every step; --all-steps for one run).
+    steps: coming
+
     # Where a model that is not versioned in its files (one version, edited in place) takes its
     # releases from: files, or git (the release tags, v* unless `tags:` says; docs/git-history.md).
     history: files

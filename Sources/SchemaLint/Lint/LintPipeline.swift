@@ -30,6 +30,8 @@ public struct LintPipeline: Sendable {
         public var history: HistorySource?
         /// `--history-tags`: the release tags' pattern (nil: the configuration's, else `v*`); alone, it asks for git.
         public var historyTags: String?
+        /// `--all-steps`: which steps are listed (nil: the configuration's `steps:`, else the coming ones).
+        public var steps: StepScope?
         /// The paths are the default (`schemalint` with no argument, at a repository's root): a
         /// folder without models is then no error.
         public var pathsAreDefault = false
@@ -176,6 +178,9 @@ public struct LintPipeline: Sendable {
         if options.againstRevision != nil {
             findings = findings.filter { !reference.findings.contains($0.identity) }
         }
+        if (options.steps ?? configuration.steps ?? .coming) == .coming {
+            (findings, result.shippedHistory) = ComingSteps(histories: histories, lock: lock, catalog: catalog).split(findings)
+        }
         result.findings = findings.sorted(by: Finding.reportOrder)
         return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes, sources: input.sources, skipped: input.skipped)
     }
@@ -205,6 +210,8 @@ public struct LintPipeline: Sendable {
         guard !earlier.paths.isEmpty else { return Reference() }
         earlier.configurationFile = configuration.file.map { git.place(of: $0, in: checkout.folder) }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         earlier.againstRevision = nil
+        // Every finding of the revision, so that none of them counts as new here.
+        earlier.steps = .all
         earlier.snapshot = GitSnapshot(root: git.root, revision: revision, folder: checkout.folder)
         earlier.ignoresBaseline = true
         switch run(earlier) {

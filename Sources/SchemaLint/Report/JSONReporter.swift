@@ -14,6 +14,12 @@ public struct JSONReporter: Reporter {
                 "notes": .integer(result.count(of: .note)),
                 "models": .integer(result.modelCount),
                 "versions": .integer(result.versionCount),
+                // Findings about steps that shipped, counted and not listed (`steps: coming`).
+                "notListed": [
+                    "errors": .integer(result.shippedHistory.errors),
+                    "warnings": .integer(result.shippedHistory.warnings),
+                    "notes": .integer(result.shippedHistory.notes),
+                ],
             ],
             "findings": .array(result.findings.map(Self.finding)),
         ])

@@ -9,6 +9,8 @@ public struct LintResult: Sendable {
     /// The lowest severity that fails the run (`fail-on:`, or warning with `--strict`), so that
     /// reports which pass or fail (JUnit) agree with the exit status.
     public var failingSeverity: Severity
+    /// The findings about steps that shipped, counted and not listed (`steps: coming`).
+    public var shippedHistory = ShippedHistory()
 
     public init(findings: [Finding], modelCount: Int, versionCount: Int, rules: [String: RuleDescriptor], failingSeverity: Severity = .error) {
         self.findings = findings.sorted(by: Finding.reportOrder)

@@ -69,7 +69,16 @@ public struct TextReporter: Reporter, Sendable {
             return count == 0 ? nil : plural(count, severity.rawValue)
         }
         let scope = "in \(plural(result.versionCount, "version")) of \(plural(result.modelCount, "model"))"
-        return counts.isEmpty ? "no problems \(scope)" : "\(counts.joined(separator: ", ")) \(scope)"
+        let listed = counts.isEmpty ? "no problems \(scope)" : "\(counts.joined(separator: ", ")) \(scope)"
+        return listed + shippedSummary(result.shippedHistory)
+    }
+
+    /// "; not listed: 3 errors, 40 notes in steps that shipped (--all-steps lists them)", or nothing.
+    static func shippedSummary(_ shipped: ShippedHistory) -> String {
+        guard !shipped.isEmpty else { return "" }
+        let counts = [(shipped.errors, "error"), (shipped.warnings, "warning"), (shipped.notes, "note")]
+            .filter { $0.0 > 0 }.map { plural($0.0, $0.1) }
+        return "; not listed: \(counts.joined(separator: ", ")) in steps that shipped (--all-steps lists them)"
     }
 
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

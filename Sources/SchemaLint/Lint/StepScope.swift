@@ -1,0 +1,86 @@
+/// Which steps of each history a run lists. A step is a version compared with the one before it;
+/// the steps into versions that shipped long ago can no longer change, and reporting them again on
+/// every run buries what the next release breaks. Like buf against the last release, or a
+/// migration linter that reads the migrations a pull request adds, the default answers one
+/// question: what does the release I am about to ship break?
+public enum StepScope: String, Sendable, CaseIterable {
+    /// The steps a coming release takes: into drafts and versions not recorded as shipped, and
+    /// where nothing records what shipped, the newest step.
+    case coming
+    /// Every step, however long ago it shipped.
+    case all
+}
+
+/// The findings about shipped steps that a run counts instead of listing.
+public struct ShippedHistory: Sendable, Hashable {
+    public var errors = 0
+    public var warnings = 0
+    public var notes = 0
+
+    public init(errors: Int = 0, warnings: Int = 0, notes: Int = 0) {
+        self.errors = errors
+        self.warnings = warnings
+        self.notes = notes
+    }
+
+    public var isEmpty: Bool { errors + warnings + notes == 0 }
+
+    mutating func count(_ severity: Severity) {
+        switch severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .note: notes += 1
+        }
+    }
+}
+
+/// Splits a run's findings into those about the steps a coming release takes, which are listed,
+/// and those about shipped steps, which are counted.
+struct ComingSteps {
+    /// The versions whose step is coming, by model: drafts; released versions after the last one
+    /// the lock or a release tag records as shipped; and, where nothing records what shipped, the
+    /// newest released version (the current version against the one before it).
+    var comingVersions: [String: Set<String>]
+    /// The rules whose findings are about one step or one version (their finding's `version`):
+    /// change rules, checks of single versions, the migration each step runs at launch, and
+    /// mapping models. Whole-history rules, which protect the coming release (a name reused,
+    /// a release that cannot migrate to the newest version, a released version changed since
+    /// it shipped), the bundle, store code and policy rules report whatever step they are about.
+    var stepRules: Set<String>
+
+    init(histories: [ModelHistory], lock: VersionLock?, catalog: RuleCatalog) {
+        var coming: [String: Set<String>] = [:]
+        let locked = Set((lock?.entries ?? []).map { "\($0.model)\u{0}\($0.version)" })
+        for history in histories {
+            let shipped = history.versions.map { version in
+                version.releaseTag != nil || locked.contains("\(history.model)\u{0}\(version.version.text)")
+            }
+            var labels = Set(history.versions.filter { !$0.isReleased }.map(\.label))
+            if let lastShipped = shipped.lastIndex(of: true) {
+                labels.formUnion(history.versions[(lastShipped + 1)...].map(\.label))
+            } else if let newest = history.releasedVersions.last {
+                labels.insert(newest.label)
+            }
+            coming[history.model, default: []].formUnion(labels)
+        }
+        comingVersions = coming
+        stepRules = Set(catalog.changeRules.map(\.descriptor.id) + catalog.versionRules.map(\.descriptor.id)
+            + catalog.mappingModelRules.map(\.descriptor.id) + [MigrationAtLaunchRule().descriptor.id])
+    }
+
+    /// Whether `finding` is about a shipped step.
+    func isShipped(_ finding: Finding) -> Bool {
+        guard stepRules.contains(finding.ruleID) else { return false }
+        return !(comingVersions[finding.model]?.contains(finding.version) ?? true)
+    }
+
+    /// The findings to list, and the count of those about shipped steps.
+    func split(_ findings: [Finding]) -> (listed: [Finding], shipped: ShippedHistory) {
+        var listed: [Finding] = []
+        var shipped = ShippedHistory()
+        for finding in findings {
+            if isShipped(finding) { shipped.count(finding.severity) } else { listed.append(finding) }
+        }
+        return (listed, shipped)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+
+/// What a run lists by default: the steps a coming release takes. Steps that shipped are counted
+/// in the summary, and `steps: .all` (`--all-steps`) lists them.
+@Suite struct StepScopeTests {
+    /// A synced history in which every version removes one attribute of `Note`, an error each:
+    /// version k lacks attribute ak-1 (version 1 has a1 ... a4).
+    static func version(_ number: Int, released: Bool = true) -> String {
+        let attributes = (number...4).map { "a\($0): {type: string, optional: true}" }.joined(separator: ", ")
+        return "model: Notes\nversion: \(number)\n\(released ? "" : "released: false\n")cloudkit: true\nentities:\n  Note:\n    attributes: {\(attributes)}\n"
+    }
+
+    static func lint(_ folder: TemporaryFolder, steps: StepScope? = nil) throws -> LintResult {
+        var options = LintPipeline.Options(paths: [folder.path + "/models"])
+        options.steps = steps
+        switch LintPipeline().run(options) {
+        case .success(let output): return output.result
+        case .failure(let problems): throw problems
+        }
+    }
+
+    /// The versions whose steps were listed, by the removals reported.
+    static func listedVersions(_ result: LintResult) -> [String] {
+        result.findings.filter { $0.ruleID == "attribute-removed" }.map(\.version)
+    }
+
+    @Test func withoutARecordOfWhatShippedOnlyTheNewestStepIsListed() throws {
+        let folder = try TemporaryFolder()
+        for number in 1...4 { try folder.write(Self.version(number), to: "models/v\(number).yaml") }
+        let result = try Self.lint(folder)
+        #expect(Self.listedVersions(result) == ["4"])
+        #expect(result.shippedHistory == ShippedHistory(errors: 2))
+        #expect(TextReporter.summary(result) == "1 error in 4 versions of 1 model; not listed: 2 errors in steps that shipped (--all-steps lists them)")
+
+        let all = try Self.lint(folder, steps: .all)
+        #expect(Self.listedVersions(all) == ["2", "3", "4"])
+        #expect(all.shippedHistory.isEmpty)
+        #expect(TextReporter.summary(all) == "3 errors in 4 versions of 1 model")
+    }
+
+    @Test func aDraftAndTheNewestReleaseAreListed() throws {
+        let folder = try TemporaryFolder()
+        for number in 1...3 { try folder.write(Self.version(number), to: "models/v\(number).yaml") }
+        try folder.write(Self.version(4, released: false), to: "models/v4.yaml")
+        #expect(Self.listedVersions(try Self.lint(folder)) == ["3", "4"])
+    }
+
+    /// The lock records versions 1 and 2 as released: the steps into 3 and 4 are coming.
+    @Test func versionsAfterTheLockedOnesAreListed() throws {
+        let folder = try TemporaryFolder()
+        for number in 1...2 { try folder.write(Self.version(number), to: "models/v\(number).yaml") }
+        #expect(try Executable.run(["lock", "models"], in: folder.url).status == 0)
+        for number in 3...4 { try folder.write(Self.version(number), to: "models/v\(number).yaml") }
+        let result = try Self.lint(folder)
+        #expect(Self.listedVersions(result) == ["3", "4"])
+        #expect(result.shippedHistory == ShippedHistory(errors: 1))
+
+        // A released version changed since it shipped is reported, however old: it protects the
+        // coming release.
+        try folder.write(Self.version(1).replacingOccurrences(of: "a1: {type: string, optional: true}", with: "a1: {type: int16, optional: true}"), to: "models/v1.yaml")
+        let modified = try Self.lint(folder)
+        #expect(modified.findings.contains { $0.ruleID == "released-version-modified" && $0.version == "1" })
+    }
+
+    /// Steps an Xcode bundle took before its current version shipped; the step into the current
+    /// version and into a draft after it are listed.
+    @Test func aBundleListsTheStepsIntoItsCurrentVersionAndItsDrafts() throws {
+        let folder = try TemporaryFolder()
+        let names = ["Model", "Model 2", "Model 3", "Model 4"]
+        for (index, name) in names.enumerated() {
+            let attributes = ((index + 1)...4).map { #"        <attribute name="a\#($0)" optional="YES" attributeType="String"/>"# }.joined(separator: "\n")
+            try folder.write(XcodeFixtures.contents("    <entity name=\"Note\">\n\(attributes)\n    </entity>", cloudKit: true), to: "models/Model.xcdatamodeld/\(name).xcdatamodel/contents")
+        }
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Model 3"), to: "models/Model.xcdatamodeld/.xccurrentversion")
+        let result = try Self.lint(folder)
+        #expect(Self.listedVersions(result) == ["Model 3", "Model 4"])
+        #expect(result.shippedHistory.errors == 1)
+    }
+}
