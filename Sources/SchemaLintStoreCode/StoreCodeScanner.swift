@@ -121,10 +121,25 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))
     }
 
-    /// `ModelContainer(...)` for previews and tests: in memory, so nothing to migrate or lose.
+    /// `ModelContainer(...)` for previews and tests: in memory (said in its arguments, or in a
+    /// configuration bound to a name they use, as a last-resort fallback writes it), so nothing to
+    /// migrate or lose.
     private func isInMemoryOrPreview(_ node: FunctionCallExprSyntax) -> Bool {
-        let arguments = String(node.arguments.trimmedText.filter { $0 != " " })
-        if ByteSearch.contains("isStoredInMemoryOnly:true", in: arguments) || ByteSearch.contains("inMemory:true", in: arguments) { return true }
+        func saysInMemory(_ text: String) -> Bool {
+            let compact = String(text.filter { $0 != " " && $0 != "\n" })
+            return ByteSearch.contains("isStoredInMemoryOnly:true", in: compact) || ByteSearch.contains("inMemory:true", in: compact)
+        }
+        if saysInMemory(node.arguments.trimmedText) { return true }
+        if let unit = declarations.unit(around: node) {
+            let references = NameReferences(viewMode: .sourceAccurate)
+            // The configurations: every argument but the schema and the migration plan.
+            for argument in node.arguments where !["for", "migrationPlan"].contains(argument.label?.text ?? "") {
+                references.walk(argument.expression)
+            }
+            let configurations = references.names.compactMap { binding(of: $0, in: unit) }
+            // Every configuration named is in memory (one on disk among them still opens a file).
+            if !configurations.isEmpty, configurations.allSatisfy({ saysInMemory($0.trimmedText) }) { return true }
+        }
         var current = node.parent
         while let syntax = current {
             if let macro = syntax.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
@@ -481,6 +496,14 @@ private final class ThrowsOfNames: SyntaxVisitor {
 final class DestructiveCallFinder: SyntaxVisitor {
     var found: [(Syntax, StoreFailureAction.Action, String)] = []
 
+    /// A `do` inside the branch (a fallback: open a local store, then an in-memory one) runs its
+    /// body when the opening failed; its own `catch` clauses run only when that body fails, which
+    /// is the fallback's failure (scanned with the fallback's opening), not this one's.
+    override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
+        walk(node.body)
+        return .skipChildren
+    }
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let name = SynchronousCode.calledName(node) ?? ""
         let isMember = node.calledExpression.is(MemberAccessExprSyntax.self)
@@ -491,6 +514,15 @@ final class DestructiveCallFinder: SyntaxVisitor {
             found.append((Syntax(node), .deletesTheStore, "FileManager.removeItem"))
         case "destroyPersistentStore" where isMember:
             found.append((Syntax(node), .deletesTheStore, "destroyPersistentStore"))
+        case "ModelConfiguration" where !isMember:
+            let arguments = String(node.arguments.trimmedText.filter { $0 != " " && $0 != "\n" })
+            if ByteSearch.contains("isStoredInMemoryOnly:true", in: arguments) {
+                found.append((Syntax(node), .fallsBackToMemory, "ModelConfiguration(isStoredInMemoryOnly: true)"))
+            }
+        case "addPersistentStore" where isMember:
+            if ByteSearch.contains("NSInMemoryStoreType", in: node.arguments.trimmedText) || ByteSearch.contains(".inMemory", in: node.arguments.trimmedText) {
+                found.append((Syntax(node), .fallsBackToMemory, "addPersistentStore(ofType: NSInMemoryStoreType)"))
+            }
         default:
             break
         }

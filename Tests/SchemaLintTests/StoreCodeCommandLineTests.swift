@@ -32,6 +32,69 @@ import Testing
         return (hits, run)
     }
 
+    /// A SwiftData app that falls back from CloudKit to a local store and then to memory, as
+    /// apps write it: the launch path opens one store (one finding, the fallback a note), the
+    /// silent in-memory fallback is what loses data, and the `fatalError` that runs only when
+    /// even the in-memory store fails is no migration failure. A test target's helper is no app code.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func fallbacksAreOneStoreAndTheInMemoryOneIsTheLoss() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("""
+        import SwiftData
+        import SwiftUI
+
+        @main
+        struct NotesApp: App {
+            var container: ModelContainer = {
+                let schema = Schema([Note.self])
+                do {
+                    let synced = ModelConfiguration(schema: schema, cloudKitDatabase: .automatic)
+                    return try ModelContainer(for: schema, configurations: [synced])
+                } catch {
+                    do {
+                        let local = ModelConfiguration(schema: schema, cloudKitDatabase: .none)
+                        return try ModelContainer(for: schema, configurations: [local])
+                    } catch {
+                        do {
+                            let memory = ModelConfiguration(isStoredInMemoryOnly: true)
+                            return try ModelContainer(for: schema, configurations: [memory])
+                        } catch {
+                            fatalError("no container: \\(error)")
+                        }
+                    }
+                }
+            }()
+
+            var body: some Scene {
+                WindowGroup { Text("Notes") }.modelContainer(container)
+            }
+        }
+
+        @Model final class Note {
+            var title: String = ""
+            init() {}
+        }
+        """, to: "Notes/NotesApp.swift")
+        try folder.write("""
+        import SwiftData
+
+        func makeTestContainer() -> ModelContainer {
+            try! ModelContainer(for: Note.self)
+        }
+        """, to: "NotesTests/Helpers/ContainerHelpers.swift")
+        let run = try Executable.run([folder.path, "--no-color"], in: folder.url)
+        let findings = run.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains(": ") }
+        let launch = findings.filter { $0.hasSuffix("[store-opened-at-launch]") }
+        #expect(launch.count == 1, "\(run.stdout)")
+        #expect(launch.first?.contains("NotesApp.swift:10:24:") == true, "\(run.stdout)")
+        #expect(run.stdout.contains("NotesApp.container opens a store again here (\(folder.path)/Notes/NotesApp.swift:14:28)"), "\(run.stdout)")
+        let failures = findings.filter { $0.hasSuffix("[store-load-failure-destructive]") }
+        #expect(failures.count == 1, "\(run.stdout)")
+        #expect(failures.first?.contains("NotesApp.swift:17:34: warning: ModelConfiguration(isStoredInMemoryOnly: true) replaces the store with an empty in-memory one when ModelContainer(...) fails") == true, "\(run.stdout)")
+        #expect(!run.stdout.contains("NotesTests/"), "\(run.stdout)")
+        #expect(!run.stdout.contains("fatalError() stops the app"), "\(run.stdout)")
+    }
+
     // MARK: - Objective-C (read by the core: always built)
 
     @Test func objectiveCTemplateTriggersProtectionFailureAndMoveRules() throws {
@@ -316,13 +379,13 @@ import Testing
             """
         }
         let folder = try TemporaryFolder()
-        try folder.write(stack("NSInMemoryStoreType"), to: "Tests/MockStorage.swift")
+        try folder.write(stack("NSInMemoryStoreType"), to: "App/Storage.swift")
         let run = try Executable.run([folder.path])
         #expect(!run.stdout.contains("[store-load-failure-destructive]"), "\(run.stdout)")
         // The same stack when it may also be on disk is reported.
-        try folder.write(stack("inMemory ? NSInMemoryStoreType : NSSQLiteStoreType"), to: "Tests/MockStorage.swift")
+        try folder.write(stack("inMemory ? NSInMemoryStoreType : NSSQLiteStoreType"), to: "App/Storage.swift")
         let again = try Executable.run([folder.path])
-        #expect(again.stdout.contains("MockStorage.swift:10:28: warning: fatalError() stops the app when loadPersistentStores fails"), "\(again.stdout)")
+        #expect(again.stdout.contains("Storage.swift:10:28: warning: fatalError() stops the app when loadPersistentStores fails"), "\(again.stdout)")
     }
 
     /// A pre-commit hook whose `files:` take Swift files passes every staged one: a Swift file that

@@ -9,6 +9,18 @@ import Testing
         ObjCTokenizer.tokenize(Array(text.utf8)).tokens.map(\.text)
     }
 
+    /// Test targets and test doubles, by the names Xcode and SwiftPM give them; app code that
+    /// merely mentions a word like them is not.
+    @Test func testTargetsAndDoublesAreKnownByTheirNames() {
+        for path in ["AppTests/StoreTests.swift", "Tests/CoreTests/Stack.swift", "App/UnitTests/Helpers.swift", "AppUITests/Launch.swift",
+                     "App/Mocks/Store.swift", "App/MockPersistence.swift", "App/PersistenceMock.swift", "Shared/CoreDataTestUtilities.swift", "App/FakeStore.m"] {
+            #expect(ShippedCodePaths.isTestOrDouble(path), "\(path)")
+        }
+        for path in ["App/Persistence.swift", "App/Mocking.swift", "App/Stubborn.swift", "Contests/Store.swift", "App/Latest/Store.swift", "AppDelegate.m"] {
+            #expect(!ShippedCodePaths.isTestOrDouble(path), "\(path)")
+        }
+    }
+
     @Test func commentsStringsAndPreprocessorLinesAreNotCode() {
         let source = """
         #define STORE @"A.sqlite" \\

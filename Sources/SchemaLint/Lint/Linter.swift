@@ -25,7 +25,7 @@ public struct Linter: Sendable {
         }
         if !storeCode.isEmpty {
             let context = StoreCodeContext(facts: storeCode, histories: histories)
-            for rule in catalog.storeCodeRules { findings += rule.check(context) }
+            for rule in catalog.storeCodeRules { findings += Self.oncePerLine(rule.check(context)) }
         }
         // Histories are independent: check them on all cores, the largest first (their entities
         // over all versions), and gather their findings in order.
@@ -48,6 +48,23 @@ public struct Linter: Sendable {
             versionCount: histories.reduce(0) { $0 + $1.versions.count },
             rules: catalog.descriptorsByID
         )
+    }
+
+    /// One finding per line of code: a `fatalError` in one `catch` that several stores reach, or
+    /// a call each fallback repeats, is one thing to fix. The notes of the others (the places the
+    /// stores are opened) join the first's.
+    static func oncePerLine(_ findings: [Finding]) -> [Finding] {
+        var result: [Finding] = []
+        var index: [SourceLocation: Int] = [:]
+        for finding in findings {
+            guard let first = index[finding.location] else {
+                index[finding.location] = result.count
+                result.append(finding)
+                continue
+            }
+            for note in finding.notes where !result[first].notes.contains(note) { result[first].notes.append(note) }
+        }
+        return result
     }
 
     /// The change rules' findings for one comparison; with `only`, those of that severity alone

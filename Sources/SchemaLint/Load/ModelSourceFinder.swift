@@ -47,8 +47,8 @@ public struct ModelSourceFinder: Sendable {
     /// The readers that claim a file, if any (a Swift file may hold models and store code). The
     /// file is read once, and only when a reader may claim a file of its name; the bytes of a
     /// claimed file are kept in `contents` for its readers.
-    func claim(_ path: String, contents: inout [String: [UInt8]]) -> [ModelSource] {
-        let candidates = readers.filter { $0.mayClaim(name: path) }
+    func claim(_ path: String, contents: inout [String: [UInt8]], asking: (any ModelSourceReader) -> Bool = { _ in true }) -> [ModelSource] {
+        let candidates = readers.filter { $0.mayClaim(name: path) && asking($0) }
         guard !candidates.isEmpty, let bytes = ByteSearch.contents(of: path) else { return [] }
         let claimed = candidates.filter { $0.claims(name: path, bytes: bytes) }.map { ModelSource.readerFile(path, reader: $0.name) }
         if !claimed.isEmpty { contents[path] = bytes }
@@ -206,7 +206,11 @@ public struct ModelSourceFinder: Sendable {
                     walk.skipped.append(SkippedPath(path: path, reason: .notAModelFile))
                 }
             } else if kind == .file {
-                found += claim(path, contents: &contents)
+                // A test target's or a test double's store handling never runs on a person's
+                // device: below the folder named, such files are no store code (named on their
+                // own, or the folder named inside a test target, they are read).
+                let shipsToDevices = !ShippedCodePaths.isTestOrDouble(walk.relative(path))
+                found += claim(path, contents: &contents) { reader in shipsToDevices || reader.feedsOnly != .storeHandling }
             }
         }
     }

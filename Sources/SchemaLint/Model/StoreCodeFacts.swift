@@ -125,6 +125,9 @@ public struct StoreFailureAction: Hashable, Sendable {
         case stopsTheApp
         /// `FileManager.removeItem` or `destroyPersistentStore`: the person's data is gone.
         case deletesTheStore
+        /// An in-memory store in its place (`isStoredInMemoryOnly: true`, `NSInMemoryStoreType`):
+        /// the app opens with no data, and what the person enters is gone at the next launch.
+        case fallsBackToMemory
     }
 
     public var action: Action

@@ -6858,7 +6858,14 @@ The rule reports, in the code that runs when opening fails:
 
 - `fatalError`, `preconditionFailure`, `abort()` or `exit()`, and `try!` on the opening call;
 - `FileManager.removeItem` and `NSPersistentStoreCoordinator.destroyPersistentStore` (Objective-C:
-  `removeItemAtURL:`, `removeItemAtPath:`, `destroyPersistentStoreAtURL:...`).
+  `removeItemAtURL:`, `removeItemAtPath:`, `destroyPersistentStoreAtURL:...`);
+- a silent fallback to an empty in-memory store (`ModelConfiguration(isStoredInMemoryOnly: true)`,
+  `addPersistentStore(ofType: NSInMemoryStoreType, ...)`): the app opens without the person's data,
+  and what they enter next is lost at the next launch.
+
+A fallback is judged as its own opening: when the `catch` of one opening tries another in a `do`
+(a local store when the CloudKit one fails, then an in-memory one), what that `do`'s own `catch`
+does runs when the fallback fails, and is reported against the fallback, not the first opening.
 
 "Where opening failed" is: the branch of the `loadPersistentStores` (or `addPersistentStore(with:)`)
 completion handler that its error parameter leads to (`if let error`, `if error != nil`, the
@@ -6877,9 +6884,11 @@ up to four of them) to the `catch` clauses, `try!` and `guard ... try? ... else`
 and reports what those do, with the way the error came as notes. Calls are resolved by name as
 `store-opened-at-launch` resolves them (`f()`, `self.f()`, `Type.f()`, `Type(...)`, `e.f()` when
 one type declares `f`), in any closure (a `Task` too). `ModelContainer`s kept in memory
-(`isStoredInMemoryOnly: true`) and those in `#Preview`s and preview providers are left alone, and
-so is test code (a Swift file that imports `XCTest` or `Testing`, an Objective-C file that imports
-`<XCTest/XCTest.h>`): a test target never runs on a person's device.
+(`isStoredInMemoryOnly: true` in the call, or in every configuration it is given by name) and
+those in `#Preview`s and preview providers are left alone, and so is test code (a Swift file that
+imports `XCTest` or `Testing`, an Objective-C file that imports `<XCTest/XCTest.h>`, a file in a
+folder named `Tests` or ending in `Tests`, a mock, fake or stub by its name): a test target never
+runs on a person's device. One line is reported once, whatever number of stores reach it.
 
 Where it is blind: an error handled by a function the handler calls (`handle(error)`) is not
 followed, nor one handed to a completion handler of the wrapper's own (`completion(error)`), nor a
@@ -7124,7 +7133,22 @@ final class Persistence {
 }
 ```
 
-### Does not trigger: an in-memory preview container, and a commented-out abort()
+### Triggers: a fallback to an empty in-memory store
+
+```swift path=App/NotesApp.swift
+import SwiftData
+
+let container: ModelContainer = {
+    do {
+        return try ModelContainer(for: Note.self)
+    } catch {
+        let memory = ModelConfiguration(isStoredInMemoryOnly: true)
+        return try! ModelContainer(for: Note.self, configurations: memory)
+    }
+}()
+```
+
+### Does not trigger: an in-memory preview container, a commented-out abort(), and a test target's helper
 
 ```swift path=App/Preview.swift
 import SwiftData
@@ -7154,6 +7178,18 @@ let previewContainer: ModelContainer = {
 }
 
 @end
+```
+
+```swift path=AppTests/Support/StoreHelpers.swift
+import CoreData
+
+func makeStore() -> NSPersistentContainer {
+    let container = NSPersistentContainer(name: "Notes")
+    container.loadPersistentStores { _, error in
+        if let error { fatalError("\(error)") }
+    }
+    return container
+}
 ```
 
 """####,

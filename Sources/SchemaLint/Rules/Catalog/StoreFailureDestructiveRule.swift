@@ -19,6 +19,9 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             case .deletesTheStore:
                 consequence = "\(action.written) deletes the store when \(opening) fails: a store that fails to migrate loses everything the person stored"
                 suggestions = ["keep the failed store: move it aside with NSPersistentStoreCoordinator.migratePersistentStore or a copy of all three files, tell the person, and recover from it in a later release"]
+            case .fallsBackToMemory:
+                consequence = "\(action.written) replaces the store with an empty in-memory one when \(opening) fails: the app opens without the person's data, and whatever they enter next is gone at the next launch"
+                suggestions = ["tell the person the data could not be opened and keep the store file for a fix, rather than continue silently with an empty store"]
             }
             suggestions.append("test the migration from every released model version with a store of realistic size before the release")
             return finding(

@@ -18,7 +18,17 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
 
     func check(_ context: StoreCodeContext) -> [Finding] {
         var findings: [Finding] = []
+        // One finding per declaration that opens stores at launch: its fallbacks (a local store
+        // when CloudKit fails) open the same store again, and moving the first off the main
+        // thread moves them all.
+        var reported: [String: Int] = [:]
         for opening in context.facts.openings where !opening.launchPath.isEmpty && opening.migratesAutomatically && !opening.addsAsynchronously {
+            let declaration = opening.launchPath[opening.launchPath.count - 1].declaration
+            if let first = reported[declaration] {
+                findings[first].notes.append(Finding.Note("\(declaration) opens a store again here", at: opening.place.location))
+                continue
+            }
+            reported[declaration] = findings.count
             let migration = Self.fullMigration(in: Self.nearestHistories(to: opening.place.location.file, in: context.histories))
             let root = opening.launchPath[0]
             var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
