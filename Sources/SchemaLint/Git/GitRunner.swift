@@ -55,6 +55,10 @@ public struct GitRunner: Sendable {
         } else {
             process.standardInput = FileHandle.nullDevice
         }
+        // Waited for through the termination handler: corelibs Foundation's `waitUntilExit` polls
+        // its run loop every 50 ms, which was most of the wall time a run in a git work tree added.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do {
             try process.run()
         } catch {
@@ -68,7 +72,7 @@ public struct GitRunner: Sendable {
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         reading.wait()
-        process.waitUntilExit()
+        exited.wait()
         guard process.terminationStatus != Self.notFound else { return nil }
         return Output(status: process.terminationStatus, standardOutput: data, standardError: String(decoding: errorText.data, as: UTF8.self))
     }
