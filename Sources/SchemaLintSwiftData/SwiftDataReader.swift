@@ -51,7 +51,11 @@ public struct SwiftDataReader: ModelSourceReader {
         guard errors.isEmpty else { return ModelSourceReading(errors: errors) }
         declarations = declarations.resolvingAliasedScopes()
         let cloudKit = CloudKitSetting(declarations.cloudKitDatabases)
-        var reading = VersionedSchemaHistory(declarations: declarations, usesCloudKit: options.declaresCloudKit || cloudKit.isSynced).read()
+        var reading = VersionedSchemaHistory(declarations: declarations, usesCloudKit: options.declaresCloudKit).read()
+        let synced = cloudKit.syncedHistories(filesByHistory: Dictionary(grouping: reading.versions, by: \.history).mapValues { $0.map(\.file) })
+        for index in reading.versions.indices where synced.contains(reading.versions[index].history) {
+            reading.versions[index].usesCloudKit = true
+        }
         // The same checks as every loader's (a class declared twice in one version's models, a
         // #Unique naming no property): Swift that compiles passes them.
         for version in reading.versions {
@@ -69,7 +73,8 @@ public struct SwiftDataReader: ModelSourceReader {
 /// What the `ModelConfiguration(cloudKitDatabase:)` calls in the sources say about sync:
 /// `.none` is not synced; `.automatic`, `.private("iCloud...")` are.
 struct CloudKitSetting {
-    var isSynced = false
+    /// Each setting: the file it is written in, and whether it syncs.
+    var settings: [(file: String, syncs: Bool)] = []
     var notes: [ReadingNote] = []
 
     init(_ databases: [Declared<ExprSyntax>]) {
@@ -77,12 +82,28 @@ struct CloudKitSetting {
             let expression = database.node
             let option = (expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression).as(MemberAccessExprSyntax.self)?.declName.baseName.text
             switch option {
-            case "none": break
-            case "automatic", "private": isSynced = true
+            case "none": settings.append((database.file.name, false))
+            case "automatic", "private": settings.append((database.file.name, true))
             default:
-                isSynced = true
-                notes.append(ReadingNote(at: database.file.location(of: expression), "cannot tell statically whether `cloudKitDatabase: \(expression.trimmedText)` syncs: the models are read as synced with CloudKit"))
+                settings.append((database.file.name, true))
+                notes.append(ReadingNote(at: database.file.location(of: expression), "cannot tell statically whether `cloudKitDatabase: \(expression.trimmedText)` syncs: the models it opens are read as synced with CloudKit"))
             }
         }
+    }
+
+    /// The histories a syncing setting applies to. A repository can hold several apps (or an app
+    /// and its extensions' own stores): a setting is taken to open the models declared nearest to
+    /// it, those whose files share the deepest folder with its file, and not every model of the
+    /// run.
+    func syncedHistories(filesByHistory: [String: [String]]) -> Set<String> {
+        var synced: Set<String> = []
+        for setting in settings where setting.syncs {
+            let folders = setting.file.split(separator: "/").dropLast()
+            func shared(_ file: String) -> Int { zip(file.split(separator: "/").dropLast(), folders).prefix { $0 == $1 }.count }
+            let depths = filesByHistory.mapValues { files in files.map(shared).max() ?? -1 }
+            guard let deepest = depths.values.max() else { continue }
+            synced.formUnion(depths.filter { $0.value == deepest }.keys)
+        }
+        return synced
     }
 }

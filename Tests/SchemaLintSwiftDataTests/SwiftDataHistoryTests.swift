@@ -174,6 +174,33 @@ import Testing
         #expect(ternary.notes.map(\.location) == [SourceLocation(file: "App.swift", line: 1, column: 46)])
     }
 
+    /// Two apps in one repository: the synced one's setting opens its own models, not the other
+    /// app's, which says nothing about CloudKit.
+    @Test func aSettingSyncsTheModelsOfItsOwnApp() throws {
+        func schema(_ name: String) -> String {
+            """
+            enum \(name)V1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [\(name)Item.self] }
+                @Model final class \(name)Item { var a: Int = 0 }
+            }
+            enum \(name)Plan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [\(name)V1.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+            """
+        }
+        let reading = readSwift([
+            ("Synced/Synced/Persistence/Schema.swift", schema("Synced")),
+            ("Synced/Synced/App/Container.swift", "let c = ModelConfiguration(cloudKitDatabase: .automatic)"),
+            ("Local/Local/Data/Schema.swift", schema("Local")),
+            ("Local/Local/App/Container.swift", "let c = ModelConfiguration(isStoredInMemoryOnly: false)"),
+        ])
+        #expect(reading.errors.isEmpty)
+        let synced = Dictionary(reading.versions.map { ($0.label, $0.usesCloudKit) }, uniquingKeysWith: { $0 || $1 })
+        #expect(synced == ["SyncedV1": true, "LocalV1": false])
+    }
+
     @Test func anUnreadableVersionIdentifierIsAnInputError() {
         let reading = readSwift("""
         enum S1: VersionedSchema {
