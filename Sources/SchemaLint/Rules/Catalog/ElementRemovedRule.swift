@@ -26,14 +26,31 @@ struct ElementRemovedRule: ChangeRule {
         let synced = comparison.isSynced(change)
         // A synced element that was deprecated is deprecated-element-removed's.
         if synced, removed.deprecation != nil { return [] }
-        let what = "\(removed.kind) '\(change.oldPath ?? change.path)'"
+        var what = "\(removed.kind) '\(change.oldPath ?? change.path)'"
+        var isPair = false
+        var related: [Finding.Note] = []
+        // One change, one finding: a relationship that went with the entity it led to is that
+        // entity's removal, and a relationship removed with its inverse is one removal of the link.
+        if let relationship = removed.relationship {
+            let owner = (change.oldPath ?? change.path).entity
+            if comparison.baseline.entity(named: relationship.destination) != nil, comparison.version.entity(named: relationship.destination) == nil { return [] }
+            if let inverse = relationship.inverse, comparison.baseline.entity(named: relationship.destination)?.relationship(named: inverse) != nil,
+               let destination = comparison.version.entity(named: relationship.destination), destination.relationship(named: inverse) == nil {
+                if (relationship.destination, inverse) < (owner, relationship.name) { return [] }
+                what = "relationship '\(owner).\(relationship.name)' and its inverse '\(relationship.destination).\(inverse)'"
+                isPair = true
+            }
+        } else if let entity = removed.entity {
+            let links = Self.relationshipsRemoved(with: entity.name, in: comparison)
+            if !links.isEmpty { related.append(Finding.Note("the relationships to it went with it: \(links.map { "'\($0)'" }.joined(separator: ", "))")) }
+        }
         let consequence: String
         if synced {
             consequence = removed.entity != nil
                 ? "\(comparison.olderApps) keep syncing its records"
-                : "\(comparison.olderApps) keep writing it"
+                : "\(comparison.olderApps) keep writing \(isPair ? "them" : "it")"
         } else {
-            consequence = "its stored data is dropped when a store migrates to \(comparison.version.displayName)"
+            consequence = "\(isPair ? "their" : "its") stored data is dropped when a store migrates to \(comparison.version.displayName)"
         }
         let suggestions = Suggestions(comparison: comparison, change: change)
         let candidates = comparison.renameCandidates(for: change)
@@ -46,6 +63,14 @@ struct ElementRemovedRule: ChangeRule {
         let advice = synced
             ? [suggestions.keepRemoved, suggestions.versionAttribute]
             : candidates.map { suggestions.declareRename(as: $0.path.member ?? $0.path.entity) }
-        return [finding(change, in: comparison, severity: severity, message: "\(what) was removed; \(consequence)", notes: notes, suggestions: advice)]
+        return [finding(change, in: comparison, severity: severity, message: "\(what) \(isPair ? "were" : "was") removed; \(consequence)", notes: related + notes, suggestions: advice)]
+    }
+
+    /// The relationships of the entities that remain which led to `entity` and were removed with it.
+    static func relationshipsRemoved(with entity: String, in comparison: Comparison) -> [String] {
+        comparison.baseline.entities.flatMap { source -> [String] in
+            guard let kept = comparison.version.entity(named: source.name) else { return [] }
+            return source.relationships.filter { $0.destination == entity && kept.relationship(named: $0.name) == nil }.map { "\(source.name).\($0.name)" }
+        }.sorted()
     }
 }

@@ -1,0 +1,59 @@
+import Testing
+@testable import SchemaLint
+
+/// One change is one finding: a relationship removed with its inverse, or with the entity it led
+/// to, is reported once, naming what went with it.
+@Suite struct OneChangeOneFindingTests {
+    static let folderAndNotes = """
+    model: Notes
+    version: 1
+    entities:
+      Folder:
+        attributes: {name: {type: string, optional: true}}
+        relationships:
+          notes: {destination: Note, inverse: folder, toMany: true}
+      Note:
+        attributes: {title: {type: string, optional: true}}
+        relationships:
+          folder: {destination: Folder, inverse: notes}
+      Tag:
+        attributes: {label: {type: string, optional: true}}
+        relationships:
+          note: {destination: Note}
+    """
+
+    static func removals(_ next: String) throws -> [Finding] {
+        try Lint.findings([folderAndNotes, next]).filter { $0.ruleID.hasSuffix("-removed") }
+    }
+
+    @Test func aRelationshipRemovedWithItsInverseIsOneFinding() throws {
+        let findings = try Self.removals("""
+        model: Notes
+        version: 2
+        entities:
+          Folder:
+            attributes: {name: {type: string, optional: true}}
+          Note:
+            attributes: {title: {type: string, optional: true}}
+          Tag:
+            attributes: {label: {type: string, optional: true}}
+            relationships:
+              note: {destination: Note}
+        """)
+        #expect(findings.map(\.message) == ["relationship 'Folder.notes' and its inverse 'Note.folder' were removed; their stored data is dropped when a store migrates to version 2"])
+    }
+
+    @Test func relationshipsToARemovedEntityGoWithItsRemoval() throws {
+        let findings = try Self.removals("""
+        model: Notes
+        version: 2
+        entities:
+          Folder:
+            attributes: {name: {type: string, optional: true}}
+          Tag:
+            attributes: {label: {type: string, optional: true}}
+        """)
+        #expect(findings.map(\.ruleID) == ["entity-removed"])
+        #expect(findings.first?.notes.map(\.message).contains("the relationships to it went with it: 'Folder.notes', 'Tag.note'") == true)
+    }
+}
