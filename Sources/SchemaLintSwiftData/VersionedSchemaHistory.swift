@@ -221,7 +221,7 @@ struct VersionedSchemaHistory {
             notes += mapped.notes
             queue += mapped.destinations
         }
-        return Self.droppingUnreadInverses(Self.completingInverses(entities), notes: &notes)
+        return Self.droppingUnreadInverses(Self.inferringInverses(Self.completingInverses(entities)), notes: &notes)
     }
 
     /// An inverse key path (`\DieModel.cards`) names a relationship on the other side, which Swift
@@ -248,6 +248,27 @@ struct VersionedSchemaHistory {
                 else { continue }
                 result[entityIndex].relationships[index].inverse = nil
                 notes.append(ReadingNote(at: result[entityIndex].location(of: relationship), "the inverse '\(inverse)' of '\(result[entityIndex].name).\(relationship.name)' is no relationship schemalint could read in '\(relationship.destination)': read without an inverse"))
+            }
+        }
+        return result
+    }
+
+    /// SwiftData links two models' relationships by itself when each has exactly one relationship
+    /// to the other and neither names an inverse: they are one link, each the other's inverse.
+    static func inferringInverses(_ entities: [Entity]) -> [Entity] {
+        var result = entities
+        let index = Dictionary(entities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for (entityIndex, entity) in entities.enumerated() {
+            let toward = entity.relationships.indices.filter { entity.relationships[$0].destination != entity.name }
+            for relationshipIndex in toward {
+                let relationship = entity.relationships[relationshipIndex]
+                guard relationship.inverse == nil, let destination = index[relationship.destination],
+                      entity.relationships.filter({ $0.destination == relationship.destination }).count == 1
+                else { continue }
+                let back = result[destination].relationships.indices.filter { result[destination].relationships[$0].destination == entity.name }
+                guard back.count == 1, result[destination].relationships[back[0]].inverse == nil else { continue }
+                result[entityIndex].relationships[relationshipIndex].inverse = result[destination].relationships[back[0]].name
+                result[destination].relationships[back[0]].inverse = relationship.name
             }
         }
         return result

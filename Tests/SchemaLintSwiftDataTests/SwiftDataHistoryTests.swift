@@ -174,6 +174,35 @@ import Testing
         #expect(ternary.notes.map(\.location) == [SourceLocation(file: "App.swift", line: 1, column: 46)])
     }
 
+    /// SwiftData links a relationship to the one model that points back, when neither names an
+    /// inverse: one each way between two models is one link. Two ways from one side are not.
+    @Test func aRelationshipEachWayBetweenTwoModelsIsOneLink() throws {
+        let reading = readSwift("""
+        @Model final class Trip {
+            var name: String = ""
+            var stops: [Stop]? = []
+            init() {}
+        }
+        @Model final class Stop {
+            var place: String = ""
+            var trip: Trip?
+            var nextTrip: Place?
+            init() {}
+        }
+        @Model final class Place {
+            var title: String = ""
+            var first: Stop?
+            var second: Stop?
+            init() {}
+        }
+        """)
+        #expect(reading.errors.isEmpty)
+        let entities = Dictionary(uniqueKeysWithValues: (reading.versions.first?.entities ?? []).map { ($0.name, $0) })
+        #expect(entities["Trip"]?.relationship(named: "stops")?.inverse == "trip")
+        #expect(entities["Stop"]?.relationship(named: "trip")?.inverse == "stops")
+        #expect(entities["Place"]?.relationship(named: "first")?.inverse == nil, "two relationships to Stop: SwiftData cannot tell which")
+    }
+
     /// Two apps in one repository: the synced one's setting opens its own models, not the other
     /// app's, which says nothing about CloudKit.
     @Test func aSettingSyncsTheModelsOfItsOwnApp() throws {

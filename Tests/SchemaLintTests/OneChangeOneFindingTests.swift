@@ -56,4 +56,27 @@ import Testing
         #expect(findings.map(\.ruleID) == ["entity-removed"])
         #expect(findings.first?.notes.map(\.message).contains("the relationships to it went with it: 'Folder.notes', 'Tag.note'") == true)
     }
+
+    /// A local store: lightweight migration infers a move within one hierarchy (a note), and
+    /// leaving a hierarchy stays a warning.
+    @Test func aMoveWithinAHierarchyIsANoteInALocalStore() throws {
+        func version(_ number: Int, songParent: String, bookParent: String) -> String {
+            """
+            model: Library
+            version: \(number)
+            entities:
+              Item: {abstract: true, attributes: {title: {type: string, optional: true}}}
+              Playable: {parent: Item, abstract: true, attributes: {duration: {type: double, optional: true}}}
+              Song: {\(songParent)attributes: {artist: {type: string, optional: true}}}
+              Book: {\(bookParent)attributes: {author: {type: string, optional: true}}}
+            """
+        }
+        let findings = try Lint.findings([
+            version(1, songParent: "parent: Item, ", bookParent: "parent: Item, "),
+            version(2, songParent: "parent: Playable, ", bookParent: ""),
+        ]).filter { $0.ruleID == "entity-parent-changed" }
+        #expect(findings.map(\.severity) == [.note, .warning])
+        #expect(findings.map(\.path?.description) == ["Song", "Book"])
+        #expect(findings.last?.message.contains("leaving the hierarchy of 'Item'") == true)
+    }
 }

@@ -2988,7 +2988,7 @@ An entity moved in the inheritance tree: it gained, lost or changed its parent e
 |---|---|
 | Category | modification |
 | Synced with CloudKit | error |
-| Local store only | warning |
+| Local store only | warning (a note for a move within one hierarchy) |
 
 ## Why
 
@@ -3003,8 +3003,9 @@ Record types in the production environment exist for all time, so nothing can be
 In a local (non-synced) store, lightweight migration handles entities moving within a hierarchy,
 but not two hierarchies merged under a new common parent. A parent change that merges two
 hierarchies (two entities that had no common parent now have one) is reported by
-`hierarchy-merge`, as an error; every other parent change in a local store is a warning here, so
-that you check that the properties the entity inherits still fit its data.
+`hierarchy-merge`, as an error. A move within one hierarchy (the entity keeps its root) is a note:
+lightweight migration infers it. A move from one hierarchy to another is a warning here, so that
+you check that the properties the entity inherits still fit its data.
 
 A parent that was renamed with `renamedFrom` in the same version is still the same entity: the
 child follows it and this rule does not report it.
@@ -6175,7 +6176,9 @@ other device, still on the previous app version, keeps setting and changing it. 
 disagree about which objects belong together.
 
 CloudKit needs every relationship to have an inverse, so one side is rarely removed alone: when a
-pair goes, both relationships are reported.
+pair goes, it is one finding that names both ends. A relationship that went with the entity it
+led to is part of that entity's removal: `entity-removed` reports it, with a note listing the
+relationships to the entity that went with it.
 
 In a local (non-synced) store, removing a relationship is a change lightweight migration infers:
 the links are dropped when the store migrates. That is reported as a note, since it may be

@@ -23,9 +23,19 @@ struct EntityParentChangedRule: ChangeRule {
                 : "\(what); the properties it inherits, and so the fields its records carry, change under \(comparison.olderApps)"
             let suggestions = Suggestions(comparison: comparison, change: change)
             advice = [suggestions.addReplacement("the new parent"), suggestions.versionAttribute]
-        } else {
-            message = "\(what); the properties it inherits change with it (lightweight migration infers moves within a hierarchy, not the merge of two hierarchies)"
+            return [finding(change, in: comparison, severity: severity, message: message, suggestions: advice)]
         }
+        // A local store: lightweight migration infers a move within one hierarchy (a note), not a
+        // move into another one.
+        let oldRoot = comparison.baseline.rootEntity(of: old.name), newRoot = comparison.version.rootEntity(of: new.name)
+        if oldRoot == newRoot {
+            message = "\(what) within the hierarchy of '\(newRoot)'; lightweight migration infers the move, and the properties it inherits change with it"
+            return [finding(change, in: comparison, severity: .note, message: message, suggestions: advice)]
+        }
+        let move = new.parent == nil ? "leaving the hierarchy of '\(oldRoot)'"
+            : old.parent == nil ? "joining the hierarchy of '\(newRoot)'"
+            : "from the hierarchy of '\(oldRoot)' to that of '\(newRoot)'"
+        message = "\(what), \(move); the properties it inherits change with it (lightweight migration infers moves within a hierarchy, not the merge of two hierarchies)"
         return [finding(change, in: comparison, severity: severity, message: message, suggestions: advice)]
     }
 }
