@@ -22,37 +22,23 @@ import Testing
           note: {destination: Note}
     """
 
-    static func removals(_ next: String) throws -> [Finding] {
-        try Lint.findings([folderAndNotes, next]).filter { $0.ruleID.hasSuffix("-removed") }
+    /// Version 2 without the folder's link to its notes; with `keepingNote: false`, without
+    /// `Note` (and so without every relationship to it) too.
+    static func removals(keepingNote: Bool) throws -> [Finding] {
+        let note = keepingNote ? "  Note:\n    attributes: {title: {type: string, optional: true}}\n" : ""
+        let tag = keepingNote ? "  Tag:\n    attributes: {label: {type: string, optional: true}}\n    relationships:\n      note: {destination: Note}\n"
+            : "  Tag:\n    attributes: {label: {type: string, optional: true}}\n"
+        let next = "model: Notes\nversion: 2\nentities:\n  Folder:\n    attributes: {name: {type: string, optional: true}}\n" + note + tag
+        return try Lint.findings([folderAndNotes, next]).filter { $0.ruleID.hasSuffix("-removed") }
     }
 
     @Test func aRelationshipRemovedWithItsInverseIsOneFinding() throws {
-        let findings = try Self.removals("""
-        model: Notes
-        version: 2
-        entities:
-          Folder:
-            attributes: {name: {type: string, optional: true}}
-          Note:
-            attributes: {title: {type: string, optional: true}}
-          Tag:
-            attributes: {label: {type: string, optional: true}}
-            relationships:
-              note: {destination: Note}
-        """)
+        let findings = try Self.removals(keepingNote: true)
         #expect(findings.map(\.message) == ["relationship 'Folder.notes' and its inverse 'Note.folder' were removed; their stored data is dropped when a store migrates to version 2"])
     }
 
     @Test func relationshipsToARemovedEntityGoWithItsRemoval() throws {
-        let findings = try Self.removals("""
-        model: Notes
-        version: 2
-        entities:
-          Folder:
-            attributes: {name: {type: string, optional: true}}
-          Tag:
-            attributes: {label: {type: string, optional: true}}
-        """)
+        let findings = try Self.removals(keepingNote: false)
         #expect(findings.map(\.ruleID) == ["entity-removed"])
         #expect(findings.first?.notes.map(\.message).contains("the relationships to it went with it: 'Folder.notes', 'Tag.note'") == true)
     }
