@@ -94,7 +94,13 @@ struct HistoryPass {
             }
             findings += found
         }
-        return Self.withoutTaggedReleases(findings.filter { !replaced.contains("\($0.ruleID) \($0.version) \($0.path?.description ?? "")") }, of: versions)
+        var kept = findings.filter { !replaced.contains("\($0.ruleID) \($0.version) \($0.path?.description ?? "")") }
+        // What remains to deploy of each step is one reminder (the rules that superseded some of
+        // its additions looked at each addition).
+        for step in steps {
+            kept = ElementAddedRule.oneNotePerStep(kept, Comparison(baseline: versions[step.baseline], version: versions[step.version], changes: step.changes))
+        }
+        return Self.withoutTaggedReleases(kept, of: versions)
     }
 
     /// The findings of the entity rules in `version`, about the synced entities that are not the

@@ -2658,7 +2658,10 @@ Additions are how a synced model should evolve: older apps ignore record types a
 not know. But the production CloudKit schema only has what was deployed to it. If the new version
 reaches people before its schema is deployed to the production environment, its first upload with
 the new field fails ("Cannot create or modify field ... in production schema") and sync stops. The
-note is a reminder, once per added element, in the version that adds it.
+note is a reminder, once per version that adds something: at its first addition, with a note for
+each element it adds and the record type or field that needs deploying (one addition alone is
+one note naming it). With `productionSchema:` configured, additions production already has, or
+has with another type, are the `production-schema-*` rules' instead.
 
 A to-many relationship whose inverse is to-one is stored in the inverse's field and is not noted
 separately. A required attribute without a default is an error reported by

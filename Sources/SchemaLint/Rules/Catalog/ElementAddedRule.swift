@@ -8,25 +8,54 @@ struct ElementAddedRule: ChangeRule {
     let kinds: Set<Change.Kind> = [.entityAdded, .attributeAdded, .relationshipAdded]
 
     func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
-        guard let added = change.new else { return [] }
-        // A required attribute with no default is attribute-required-without-default's error.
-        if let attribute = added.attribute, !attribute.isOptional, attribute.defaultValue == nil, !attribute.isDerived { return [] }
-        let field: String
-        switch added {
-        case .entity(let entity):
-            let root = comparison.version.rootEntity(of: entity.name)
-            field = root == entity.name ? "record type CD_\(entity.name)" : "its fields in record type CD_\(root)"
-        case .attribute(let attribute):
-            field = "field CD_\(attribute.name)"
-        case .relationship(let relationship):
-            // A to-many side whose inverse is to-one is stored in the inverse's field, noted there.
-            if comparison.isStoredOnTheOtherSide(relationship) { return [] }
-            field = relationship.isToMany ? "its CDMR link records" : "field CD_\(relationship.name)"
-        }
+        guard let added = change.new, let field = Self.field(of: change, in: comparison) else { return [] }
         return [finding(
             change, in: comparison, severity: severity,
             message: "\(added.kind) '\(change.path)' was added; deploy the schema (\(field)) to the CloudKit production environment before \(comparison.version.displayName) reaches people, or sync stops with \"Cannot create or modify field\"",
-            suggestions: ["run the app against the development environment, then deploy the schema changes to production in CloudKit Console (or with initializeCloudKitSchema and cktool)"]
+            suggestions: [Self.advice]
         )]
+    }
+
+    static let advice = "run the app against the development environment, then deploy the schema changes to production in CloudKit Console (or with initializeCloudKitSchema and cktool)"
+
+    /// What an addition puts in the CloudKit schema (`field CD_name`, `record type CD_Entity`), or
+    /// nil when it adds nothing to deploy (another rule's error, or a link kept on the other side).
+    static func field(of change: Change, in comparison: Comparison) -> String? {
+        guard let added = change.new else { return nil }
+        // A required attribute with no default is attribute-required-without-default's error.
+        if let attribute = added.attribute, !attribute.isOptional, attribute.defaultValue == nil, !attribute.isDerived { return nil }
+        switch added {
+        case .entity(let entity):
+            let root = comparison.version.rootEntity(of: entity.name)
+            return root == entity.name ? "record type CD_\(entity.name)" : "its fields in record type CD_\(root)"
+        case .attribute(let attribute):
+            return "field CD_\(attribute.name)"
+        case .relationship(let relationship):
+            // A to-many side whose inverse is to-one is stored in the inverse's field, noted there.
+            if comparison.isStoredOnTheOtherSide(relationship) { return nil }
+            return relationship.isToMany ? "its CDMR link records" : "field CD_\(relationship.name)"
+        }
+    }
+
+    /// One reminder per step: the additions of one version are one deployment of the schema, so
+    /// they are one note listing them, at the first, rather than a note each. `findings` may hold
+    /// other steps' findings, which are left as they are.
+    static func oneNotePerStep(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
+        let id = ElementAddedRule().descriptor.id
+        func isAddition(_ finding: Finding) -> Bool {
+            finding.ruleID == id && finding.path != nil && finding.version == comparison.version.label && finding.baseline == comparison.baseline.label
+        }
+        let additions = findings.filter(isAddition)
+        guard additions.count > 1, let first = additions.min(by: { $0.location < $1.location }) else { return findings }
+        let changes = Dictionary(comparison.changes.map { ($0.path.description, $0) }, uniquingKeysWith: { first, _ in first })
+        let listed = additions.sorted { $0.location < $1.location }.compactMap { finding -> Finding.Note? in
+            guard let path = finding.path, let change = changes[path.description], let field = field(of: change, in: comparison) else { return nil }
+            return Finding.Note("\(change.new?.kind ?? "element") '\(path)' was added: \(field)", at: finding.location)
+        }
+        var merged = first
+        merged.path = nil
+        merged.message = "\(comparison.version.displayName) adds \(additions.count) elements to the CloudKit schema; deploy the schema to the CloudKit production environment before \(comparison.version.displayName) reaches people, or sync stops with \"Cannot create or modify field\""
+        merged.notes = listed
+        return findings.filter { !isAddition($0) } + [merged]
     }
 }
