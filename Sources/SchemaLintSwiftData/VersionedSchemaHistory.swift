@@ -81,6 +81,16 @@ struct VersionedSchemaHistory {
         return prefix.isEmpty ? "SwiftData" : prefix
     }
 
+    /// The schema a model class is declared in (nested in it or in an extension of it), or nil
+    /// for a class of no schema: the app's live type.
+    private func owningSchema(of model: Declared<ClassDeclSyntax>) -> String? {
+        let scope = model.scope
+        return declarations.schemas.filter { schema in
+            let parts = schema.split(separator: ".").map(String.init)
+            return scope.count >= parts.count && Array(scope.prefix(parts.count)) == parts
+        }.max { $0.count < $1.count }
+    }
+
     private func resolveSchema(_ name: String, in scope: [String]) -> String? {
         for length in stride(from: scope.count, through: 0, by: -1) {
             let qualified = (scope.prefix(length) + [name]).joined(separator: ".")
@@ -114,6 +124,7 @@ struct VersionedSchemaHistory {
                 continue
             }
             var classes: [Declared<ClassDeclSyntax>] = []
+            var borrowed: [BorrowedEntity] = []
             var listedAs: [String: (reference: String, declaration: Declared<ClassDeclSyntax>)] = [:]
             for reference in SwiftExpressions.selfReferences(in: modelsProperty.node) {
                 guard let found = declarations.modelClass(named: reference.name, in: modelsProperty.scope) else {
@@ -128,6 +139,10 @@ struct VersionedSchemaHistory {
                 }
                 listedAs[entity] = listedAs[entity] ?? (reference.name, found)
                 classes.append(found)
+                let owner = owningSchema(of: found)
+                if owner != schema {
+                    borrowed.append(BorrowedEntity(entity: entity, owner: owner.map { String($0.split(separator: ".").last ?? "") }, location: modelsProperty.file.location(of: reference.node)))
+                }
             }
             var version = ModelVersion(
                 model: model, version: identifier, label: String(schema.split(separator: ".").last ?? ""),
@@ -135,6 +150,7 @@ struct VersionedSchemaHistory {
                 file: declared.file.name, location: schemaLocation
             )
             version.history = history
+            version.borrowedEntities = borrowed
             versions.append((identifier, version))
         }
         guard unresolvedModels.isEmpty else {

@@ -203,6 +203,34 @@ import Testing
         #expect(entities["Place"]?.relationship(named: "first")?.inverse == nil, "two relationships to Stop: SwiftData cannot tell which")
     }
 
+    /// Which schema's declaration each listed model is: its own (nested in it or an extension of
+    /// it), an earlier or later schema's, or the live type's (none): what
+    /// `versioned-schema-not-frozen` judges.
+    @Test func listedModelsDeclaredElsewhereAreRecorded() throws {
+        let reading = readSwift("""
+        @Model final class Live { var a: Int = 0; init() {} }
+        enum V1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Tag.self, V2.Note.self, Live.self] }
+            @Model final class Tag { var name: String = ""; init() {} }
+        }
+        enum V2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] { [V1.Tag.self, Note.self] }
+        }
+        extension V2 {
+            @Model final class Note { var title: String = ""; init() {} }
+        }
+        enum Plan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        """)
+        #expect(reading.errors.isEmpty)
+        let borrowed = Dictionary(uniqueKeysWithValues: reading.versions.map { ($0.label, $0.borrowedEntities.map { "\($0.entity) \($0.owner ?? "live")" }) })
+        #expect(borrowed == ["V1": ["Note V2", "Live live"], "V2": ["Tag V1"]])
+    }
+
     /// Two apps in one repository: the synced one's setting opens its own models, not the other
     /// app's, which says nothing about CloudKit.
     @Test func aSettingSyncsTheModelsOfItsOwnApp() throws {

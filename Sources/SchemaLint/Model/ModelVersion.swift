@@ -32,6 +32,10 @@ public struct ModelVersion: Sendable {
     public var migratesStepByStep = false
     /// Findings accepted in the version's file (`# schemalint:ignore <rule> -- <reason>` comments).
     public var suppressions: [Suppression] = []
+    /// Entities the version lists but whose declaration is not its own (a SwiftData
+    /// `VersionedSchema` naming the app's live `@Model` class, or another schema's): the version
+    /// follows every later edit of that declaration.
+    public var borrowedEntities: [BorrowedEntity] = []
 
     private let entityIndex: [String: Int]
     private let syncedByConfiguration: Set<String>

@@ -66,6 +66,7 @@ public struct RuleCatalog: Sendable {
         ReleasedVersionLockRule.modified,
         ReleasedVersionLockRule.removed,
         ReleaseTagsMissingRule(),
+        VersionedSchemaNotFrozenRule(),
         ProductionSchemaMissingFieldRule(),
         ProductionSchemaTypeMismatchRule(),
         ProductionSchemaUnexplainedFieldRule(),

@@ -8532,5 +8532,102 @@ not a reference
 ```
 
 """####,
+        "versioned-schema-not-frozen": ####"""
+# versioned-schema-not-frozen
+
+A SwiftData `VersionedSchema` that is not the newest lists the app's live `@Model` types (or a later schema's classes): its shape follows their edits.
+
+| | |
+|---|---|
+| Category | history |
+| Synced with CloudKit | error |
+| Local store only | error |
+
+## Why
+
+SwiftData identifies a store's model by the checksum of the schema that wrote it, and a
+`VersionedSchema` computes that checksum from the classes its `models` list. A version that shipped
+must keep the shape it shipped with. When an older schema lists the app's live `@Model` class (the
+one declared in no schema, which the app keeps editing), or a class nested in a later schema, its
+shape and checksum move with every later edit of that class: stores written by the release that
+shipped it no longer match any version of the plan, and the staged migration fails with an unknown
+model version, or two versions come out with the same checksum and SwiftData refuses the plan.
+It is the SwiftData form of editing a shipped Core Data model version in place.
+
+Teams hit it when they add their second version: the first schema listed the live types, and the
+new one gets them too. Only the newest schema may list the live types (the app's current model).
+An older schema may list a class of an earlier schema that did not change since: that class is
+frozen too.
+
+## What to do instead
+
+- Freeze every schema but the newest: declare its models inside it
+  (`extension SchemaV1 { @Model final class Note { ... } }`) with exactly the properties they had
+  when that version shipped, and list those nested classes in its `models`.
+- Keep the live types for the newest schema only (or declare them in it, with
+  `typealias Note = SchemaV2.Note` for the rest of the app).
+
+## Examples
+
+### Triggers: the first schema lists the live type beside the newest
+
+```swift path=App/Schemas.swift
+import SwiftData
+
+@Model final class Note {
+    var title: String = ""
+    var pinned: Bool = false
+    init() {}
+}
+
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+}
+
+enum NotesMigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [] }
+}
+```
+
+### Does not trigger: the older schema is frozen, the newest lists the live type
+
+```swift path=App/Schemas.swift
+import SwiftData
+
+@Model final class Note {
+    var title: String = ""
+    var pinned: Bool = false
+    init() {}
+}
+
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+
+    @Model final class Note {
+        var title: String = ""
+        init() {}
+    }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+}
+
+enum NotesMigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [] }
+}
+```
+
+"""####,
     ]
 }
