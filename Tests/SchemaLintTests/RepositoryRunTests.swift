@@ -63,6 +63,31 @@ struct RepositoryRunTests {
         #expect(broken.stderr.hasPrefix("Models/v3.yaml:"), "\(broken.stderr)")
     }
 
+    /// `include:` reads what the walk leaves out by default; `exclude:` still wins.
+    @Test func includeReadsWhatTheWalkLeavesOut() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write(Self.version1, to: "vendor/Shared/v1.yaml")
+        try folder.write(Self.version2, to: "vendor/Shared/v2.yaml")
+        try folder.write("name: App\n", to: "project.yml")
+        try repository.commit("vendored models")
+        let skipped = try Self.run(in: folder.path)
+        #expect(skipped.status == 0 && skipped.stderr.hasPrefix("schemalint: no model found"), "\(skipped.stdout)\(skipped.stderr)")
+
+        try folder.write("include:\n  - \"vendor/Shared/**\"\n", to: ".schemalint.yml")
+        let included = try Self.run(in: folder.path)
+        #expect(included.status == 1, "\(included.stdout)\(included.stderr)")
+        #expect(included.stdout.contains("vendor/Shared/v2.yaml"), "\(included.stdout)")
+
+        // An included YAML file is read as a model file, so one that is none is an error.
+        try folder.write("include:\n  - project.yml\n", to: ".schemalint.yml")
+        let wrong = try Self.run(in: folder.path)
+        #expect(wrong.status == 2 && wrong.stderr.hasPrefix("project.yml:1:1: error:"), "\(wrong.stderr)")
+
+        try folder.write("include:\n  - \"vendor/Shared/**\"\nexclude:\n  - \"vendor/**\"\n", to: ".schemalint.yml")
+        #expect(try Self.run(in: folder.path).stderr.hasPrefix("schemalint: no model found"))
+    }
+
     @Test func aRepositoryWithoutModelsPassesUnlessAPathIsNamed() throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)

@@ -3,7 +3,7 @@ import Foundation
 /// Finds and reads `.schemalint.yml`. Unknown keys and values are errors at their line, with "did you mean".
 public enum ConfigurationLoader {
     public static let fileName = ".schemalint.yml"
-    static let keys = ["cloudkit", "compatibility", "steps", "history", "fail-on", "rules", "exclude", "bundles", "ignore", "baseline", "migrations", "mappingModels", "productionSchema"]
+    static let keys = ["cloudkit", "compatibility", "steps", "history", "fail-on", "rules", "exclude", "include", "bundles", "ignore", "baseline", "migrations", "mappingModels", "productionSchema"]
     static let bundleKeys = ["order", "drafts", "cloudkit"]
     static let historyKeys = ["from", "tags"]
     static let ignoreKeys = ["rule", "model", "element", "reason", "until"]
@@ -78,6 +78,8 @@ public enum ConfigurationLoader {
                 configuration.baseline = PathResolution.resolve(try ScalarReader.string(value, for: "'baseline'"), against: configuration.directory)
             case "exclude":
                 configuration.exclude = try ScalarReader.stringList(value, for: "'exclude'").map(\.0)
+            case "include":
+                configuration.include = try ScalarReader.stringList(value, for: "'include'").map(\.0)
             case "bundles":
                 for (path, pathKey, settings) in try MappingReader.entries(of: value, subject: "'bundles'") {
                     configuration.bundles.append(try bundle(path, key: pathKey, value: settings))

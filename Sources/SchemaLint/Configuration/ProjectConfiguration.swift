@@ -113,6 +113,9 @@ public struct ProjectConfiguration: Sendable {
     public var rules: [String: RuleSetting]
     /// Globs of paths not to lint, relative to `directory`.
     public var exclude: [String]
+    /// Globs of paths the walk reads although it would leave them out (build folders, what git
+    /// ignores, YAML without the model key), relative to `directory`.
+    public var include: [String] = []
     public var bundles: [BundleSettings]
     public var ignores: [Ignore]
     /// The baseline file (`--baseline` overrides it), resolved against `directory`.

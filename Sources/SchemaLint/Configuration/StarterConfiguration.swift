@@ -33,6 +33,10 @@ public enum StarterConfiguration {
 
     # Paths not to lint (globs; ** crosses folders).
     exclude: []
+
+    # Paths the folder walk reads although it leaves them out by default (build folders, what git
+    # ignores, YAML files without a top-level `model:` key, then read as model files).
+    include: []
     #  - "legacy/**"
 
     # Xcode bundles: history order when names do not sort, drafts, CloudKit.

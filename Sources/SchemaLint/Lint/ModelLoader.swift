@@ -75,7 +75,8 @@ public struct ModelLoader: Sendable {
 
     public func load(paths: [String]) -> Loaded {
         // A revision's files copied out for `--against` hold nothing git ignores.
-        let finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory, readers: allReaders, readsGitIgnores: snapshot == nil)
+        var finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory, readers: allReaders, readsGitIgnores: snapshot == nil)
+        finder.included = configuration.include
         var sources: [ModelSource]
         var mappingModelPaths: [String]
         var claimedContents: [String: [UInt8]]

@@ -36,6 +36,9 @@ public struct ModelSourceFinder: Sendable {
     /// Whether the walk leaves out what git ignores (false for folders outside the user's work
     /// tree, such as a revision's files copied out for `--against`).
     public var readsGitIgnores: Bool
+    /// Glob patterns (`include:`) of paths the walk reads although it would leave them out,
+    /// relative to `excludeBase`; `excluded` still wins.
+    public var included: [String] = []
 
     public init(excluded: [String] = [], excludeBase: String = ".", readers: [any ModelSourceReader] = [], readsGitIgnores: Bool = true) {
         self.excluded = excluded
@@ -92,7 +95,7 @@ public struct ModelSourceFinder: Sendable {
                 throw InputError(file: path, message: "a mapping model is not a model: name the .xcdatamodeld it migrates (mapping models beside it are found), or the folder holding both")
             } else if isDirectory.boolValue {
                 let before = found.count
-                var walk = Walk(root: path, scope: WalkScope(ignored: readsGitIgnores ? GitIgnoredPaths.read(below: path) : nil))
+                var walk = Walk(root: path, scope: WalkScope(ignored: readsGitIgnores ? GitIgnoredPaths.read(below: path) : nil, included: included, includeBase: excludeBase))
                 try search(folder: path, walk: &walk, into: &found, mappingModels: &mappingModels, contents: &contents)
                 skipped += walk.skipped
                 if found.count == before, !allowsNoModel {
@@ -184,7 +187,7 @@ public struct ModelSourceFinder: Sendable {
                 continue
             }
             guard let kind = Self.kind(of: path) else { continue }
-            if let reason = walk.scope.reasonToSkip(name: name, relative: walk.relative(path), isFolder: kind == .folder) {
+            if let reason = walk.scope.reasonToSkip(name: name, path: path, relative: walk.relative(path), isFolder: kind == .folder) {
                 walk.skipped.append(SkippedPath(path: path, reason: reason))
                 continue
             }
@@ -200,7 +203,7 @@ public struct ModelSourceFinder: Sendable {
             } else if kind == .file, Self.yamlExtensions.contains(fileExtension) {
                 // Repositories hold many YAML files that are no model (XcodeGen's project.yml, CI
                 // workflows, fastlane, Jekyll): only a file with the format's top-level key is one.
-                if Self.looksLikeModelFile(path) {
+                if walk.scope.isIncluded(path, isFolder: false) || Self.looksLikeModelFile(path) {
                     found.append(.yamlFile(path))
                 } else {
                     walk.skipped.append(SkippedPath(path: path, reason: .notAModelFile))

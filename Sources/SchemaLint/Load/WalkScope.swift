@@ -34,9 +34,22 @@ struct WalkScope: Sendable {
 
     /// What git ignores below the folder walked, when it lies in a git work tree.
     var ignored: GitIgnoredPaths?
+    /// Globs (`include:`) of paths read whatever the rules above say, relative to `includeBase`.
+    var included: [String] = []
+    var includeBase = "."
 
-    /// Why the walk leaves out the entry `name` at `relative` (to the folder walked), or nil.
-    func reasonToSkip(name: String, relative: String, isFolder: Bool) -> SkippedPath.Reason? {
+    /// Whether `include:` names `path`, or (`isFolder`) may name something below it.
+    func isIncluded(_ path: String, isFolder: Bool) -> Bool {
+        guard !included.isEmpty else { return false }
+        let relative = PathResolution.relative(path, to: includeBase)
+        return included.contains { glob in
+            Glob.matches(glob, relative) || (isFolder && (glob.hasPrefix(relative + "/") || glob.hasPrefix("**") || Glob.matches(glob, relative + "/x")))
+        }
+    }
+
+    /// Why the walk leaves out the entry `name` at `path` (`relative` to the folder walked), or nil.
+    func reasonToSkip(name: String, path: String, relative: String, isFolder: Bool) -> SkippedPath.Reason? {
+        if isIncluded(path, isFolder: isFolder) { return nil }
         if isFolder, Self.buildAndDependencyFolders.contains(name) { return .buildOrDependencies }
         if let ignored, ignored.contains(relative, isFolder: isFolder) { return .ignoredByGit }
         return nil
