@@ -244,7 +244,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private func addFileOperation(_ node: FunctionCallExprSyntax, name: String, labels: String) {
         guard let target = node.arguments.first?.expression, isStore(target, depth: 0) else { return }
         let operation: StoreFileOperation.Operation = name == "moveItem" ? .move : name == "copyItem" ? .copy : .remove
-        let companions = companionNames(around: node)
+        var companions = companionNames(around: node)
+        if opensWithoutWAL(target.trimmedText, around: node) { (companions.wal, companions.shm) = (true, true) }
         scanned.facts.fileOperations.append(StoreFileOperation(
             operation: operation, written: "\(name)(\(labels))", place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)),
             store: target.trimmedText, handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake
@@ -310,6 +311,21 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             }
         }
         return (wal, shm, mistake)
+    }
+
+    /// Whether the code around `node` opens the store at `url` in rollback-journal mode
+    /// (`NSSQLitePragmasOption` with `"journal_mode": "DELETE"` on a description made with
+    /// `url:` that very expression): SQLite then keeps no `-wal` or `-shm` file to carry along.
+    private func opensWithoutWAL(_ url: String, around node: some SyntaxProtocol) -> Bool {
+        guard let unit = declarations.unit(around: node) else { return false }
+        let body = declarations.units[unit].body
+        let literals = StringLiterals(viewMode: .sourceAccurate)
+        literals.walk(body)
+        guard literals.found.contains(where: { $0.text == "journal_mode" }),
+              literals.found.contains(where: { $0.text.uppercased() == "DELETE" || $0.text.uppercased() == "TRUNCATE" })
+        else { return false }
+        let text = String(body.trimmedText.filter { $0 != " " })
+        return ByteSearch.contains("(url:\(url))", in: text) || ByteSearch.contains("url=\(url)", in: text)
     }
 
     /// `url.appendingPathComponent("-wal")`, `url.appending(path: "-wal")`: a child path.

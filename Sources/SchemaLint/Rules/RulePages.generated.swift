@@ -7454,8 +7454,10 @@ The rule reports `FileManager` `moveItem`, `copyItem` and `removeItem` (Objectiv
 ending in `.sqlite`, `.sqlite3` or `.store`, a store description's or store's `url`, or a name bound
 to one of these in the same function or, in Swift, a property of the same type. It stays quiet
 when the same code (the type, in Swift; the method or function, in Objective-C) builds a `-wal`
-name (`path + "-wal"`, `"Notes.sqlite-wal"`, a loop over `["", "-wal", "-shm"]`). Dropping the
-`-shm` on purpose is fine: SQLite rebuilds it.
+name (`path + "-wal"`, `"Notes.sqlite-wal"`, a loop over `["", "-wal", "-shm"]`), and when the same
+function opened that store in rollback-journal mode (`NSSQLitePragmasOption` with `"journal_mode":
+"DELETE"` on a description made with `url:` the same expression), which leaves no `-wal` or `-shm`
+file. Dropping the `-shm` on purpose is fine: SQLite rebuilds it.
 
 Where it is blind: a URL computed at run time (read from defaults, returned by a function of
 another type, built from values it cannot read) is not known to be a store and is not reported;
@@ -7530,6 +7532,24 @@ enum StoreMigrator {
         for suffix in ["", "-wal", "-shm"] {
             try FileManager.default.moveItem(at: URL(fileURLWithPath: oldStoreURL.path + suffix), to: URL(fileURLWithPath: newStoreURL.path + suffix))
         }
+    }
+}
+```
+
+### Does not trigger: the old store was opened without a write-ahead log
+
+```swift path=App/DatabaseMover.swift
+import CoreData
+
+enum DatabaseMover {
+    static func migrate(from folder: URL, to databaseURL: URL, model: NSManagedObjectModel) throws {
+        let previousDatabaseURL = folder.appendingPathComponent("Notes.sqlite")
+        let description = NSPersistentStoreDescription(url: previousDatabaseURL)
+        description.setOption(["journal_mode": "DELETE"] as NSDictionary, forKey: NSSQLitePragmasOption)
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let previous = try coordinator.addPersistentStore(ofType: description.type, configurationName: nil, at: description.url, options: description.options)
+        try coordinator.migratePersistentStore(previous, to: databaseURL, options: nil, withType: NSSQLiteStoreType)
+        try FileManager.default.removeItem(at: previousDatabaseURL)
     }
 }
 ```
