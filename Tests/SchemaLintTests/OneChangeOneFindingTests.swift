@@ -65,4 +65,22 @@ import Testing
         #expect(findings.map(\.path?.description) == ["Song", "Book"])
         #expect(findings.last?.message.contains("leaving the hierarchy of 'Item'") == true)
     }
+
+    /// One commit that moves an entity's transformable attributes to other transformers is one
+    /// finding for the entity, naming each; another entity's change is its own.
+    @Test func transformerChangesOfOneEntityAreOneFinding() throws {
+        func version(_ number: Int, _ transformers: [String?]) -> String {
+            let attributes = transformers.enumerated().map { index, transformer in
+                "a\(index): {type: transformable, optional: true\(transformer.map { ", transformer: \($0)" } ?? "")}"
+            }
+            return "model: Store\nversion: \(number)\nentities:\n  Download:\n    attributes: {\(attributes.prefix(3).joined(separator: ", "))}\n  Bookmark:\n    attributes: {\(attributes.dropFirst(3).joined(separator: ", "))}\n"
+        }
+        let findings = try Lint.findings([
+            version(1, ["URLTransformer", "URLTransformer", "ErrorTransformer", "ImageTransformer"]),
+            version(2, [nil, nil, nil, nil]),
+        ]).filter { $0.ruleID == "attribute-transformer-changed" }
+        #expect(findings.map(\.path?.description) == ["Download", "Bookmark.a3"])
+        #expect(findings.first?.message == "3 attributes of 'Download' changed their value transformer or class: 'a0' (transformer 'URLTransformer' to none), 'a1' (transformer 'URLTransformer' to none), 'a2' (transformer 'ErrorTransformer' to none); the version hash does not cover it, so no migration runs and values stored the old way are decoded the new way")
+        #expect(findings.first?.notes.count == 3)
+    }
 }

@@ -95,10 +95,11 @@ struct HistoryPass {
             findings += found
         }
         var kept = findings.filter { !replaced.contains("\($0.ruleID) \($0.version) \($0.path?.description ?? "")") }
-        // What remains to deploy of each step is one reminder (the rules that superseded some of
-        // its additions looked at each addition).
+        // What remains to deploy of each step is one reminder, and an entity's transformer changes
+        // one finding (after the rules that superseded some of them looked at each).
         for step in steps {
-            kept = ElementAddedRule.oneNotePerStep(kept, Comparison(baseline: versions[step.baseline], version: versions[step.version], changes: step.changes))
+            let comparison = Comparison(baseline: versions[step.baseline], version: versions[step.version], changes: step.changes)
+            kept = PropertyChangeRule.transformerChangesPerEntity(ElementAddedRule.oneNotePerStep(kept, comparison), comparison)
         }
         return Self.withoutTaggedReleases(kept, of: versions)
     }

@@ -828,6 +828,10 @@ One move is safe and is not reported: from the default transformer (none named, 
 between them. Apple asked apps to make it, and all of them read the same keyed archives; only make
 sure the new transformer allows every class the stored values hold.
 
+Several attributes of one entity changed in one version (a commit that moves an entity's
+transformable attributes to other transformers) are one finding for the entity, naming each
+attribute with what it changed from and to.
+
 With CloudKit it is worse: apps on older versions keep encoding values the old way and upload
 them, so old-format values keep arriving long after every local value was converted. Locally it is
 a warning: a conversion in code, or a staged migration with a forced version hash, can handle it.

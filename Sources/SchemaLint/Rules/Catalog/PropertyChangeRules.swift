@@ -98,6 +98,40 @@ struct PropertyChangeRule: ChangeRule {
         return ("\(what); \(hash)", [advice, "or set `versionHashModifier` on '\(context.path.entity)' and convert the values in a staged migration"])
     }
 
+    /// One finding per entity for its attributes' transformer changes in one step (a commit that
+    /// moves every transformable attribute of an entity to another transformer is one change),
+    /// at the first, naming each with what it changed from and to. `findings` may hold other
+    /// steps' findings, which are left as they are.
+    static func transformerChangesPerEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
+        let id = transformerChanged.descriptor.id
+        func isChange(_ finding: Finding) -> Bool {
+            finding.ruleID == id && finding.path?.member != nil && finding.version == comparison.version.label && finding.baseline == comparison.baseline.label
+        }
+        let byEntity = Dictionary(grouping: findings.filter(isChange), by: { $0.path?.entity ?? "" }).filter { $0.value.count > 1 }
+        guard !byEntity.isEmpty else { return findings }
+        let changes = Dictionary(comparison.changes.map { ($0.path.description, $0) }, uniquingKeysWith: { first, _ in first })
+        var merged: [Finding] = []
+        for (entity, group) in byEntity.sorted(by: { $0.key < $1.key }) {
+            let sorted = group.sorted { $0.location < $1.location }
+            var first = sorted[0]
+            let described = sorted.compactMap { finding -> String? in
+                guard let path = finding.path, let old = changes[path.description]?.old?.attribute, let new = changes[path.description]?.new?.attribute else { return nil }
+                return old.transformer != new.transformer
+                    ? "'\(path.member ?? "")' (transformer \(quoted(old.transformer)) to \(quoted(new.transformer)))"
+                    : "'\(path.member ?? "")' (class \(quoted(old.className)) to \(quoted(new.className)))"
+            }
+            let consequence = first.message.split(separator: ";", maxSplits: 1).dropFirst().first.map { ";" + $0 } ?? ""
+            first.message = "\(sorted.count) attributes of '\(entity)' changed their value transformer or class: \(described.joined(separator: ", "))\(consequence)"
+            first.path = ElementPath(entity: entity)
+            first.notes = sorted.map { Finding.Note("'\($0.path?.description ?? "")' is declared here", at: $0.location) }
+            first.suggestions = ["keep each of them as it is and add a new attribute beside it with the new transformer or class; write both, and read the new one falling back to the old one in code"]
+                + first.suggestions.dropFirst()
+            merged.append(first)
+        }
+        let mergedPaths = Set(byEntity.keys)
+        return findings.filter { !(isChange($0) && mergedPaths.contains($0.path?.entity ?? "")) } + merged
+    }
+
     /// Whether a transformable attribute's value transformer (nil: Core Data's default) reads
     /// values as keyed archives: the default NSKeyedUnarchiveFromData, NSSecureUnarchiveFromData,
     /// and subclasses of NSSecureUnarchiveFromDataTransformer, which are named after it by custom
