@@ -31,6 +31,24 @@ import Testing
         #expect(findings.map(\.message) == [])
     }
 
+    /// With the production schema known, an addition production already has needs no reminder to
+    /// deploy it; one production lacks is the missing-field error, not a note.
+    @Test func additionsProductionHasNeedNoReminder() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("productionSchema: production.ckdb\n", to: ".schemalint.yml")
+        try folder.write(CloudKitSchemaFixtures.deployedVersion1.replacingOccurrences(of: "CD_bestBefore TIMESTAMP,", with: "CD_barcode STRING,\n        CD_bestBefore TIMESTAMP,"), to: "production.ckdb")
+        try folder.write(try Self.exampleVersion(1), to: "v1.yaml")
+        try folder.write(try Self.exampleVersion(1)
+            .replacingOccurrences(of: "version: 1", with: "version: 2\nreleased: false")
+            .replacingOccurrences(of: "      photo: binary\n", with: "      photo: binary\n      barcode: string\n      note: string\n"), to: "v2.yaml")
+        var options = LintPipeline.Options(paths: [folder.path])
+        options.steps = .all
+        guard case .success(let output) = LintPipeline().run(options) else { Issue.record("does not load"); return }
+        let findings = output.result.findings
+        #expect(!findings.contains { $0.ruleID == "element-added" }, "\(findings.map(\.message))")
+        #expect(findings.filter { $0.ruleID == "production-schema-missing-field" }.map(\.path?.description) == ["Item.note"])
+    }
+
     @Test func aDraftWithAnUndeployedFieldIsAnErrorAtTheAttribute() throws {
         let draft = try Self.exampleVersion(1)
             .replacingOccurrences(of: "version: 1", with: "version: 2\nreleased: false")

@@ -95,6 +95,11 @@ struct HistoryPass {
             findings += found
         }
         var kept = findings.filter { !replaced.contains("\($0.ruleID) \($0.version) \($0.path?.description ?? "")") }
+        if let production = context.productionSchema {
+            // Nothing to deploy for what production already has.
+            let byLabel = Dictionary(versions.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
+            kept.removeAll { finding in byLabel[finding.version].map { ElementAddedRule.isDeployed(finding, of: $0, in: production) } ?? false }
+        }
         // What remains to deploy of each step is one reminder, and an entity's transformer changes
         // one finding (after the rules that superseded some of them looked at each).
         for step in steps {

@@ -2664,8 +2664,9 @@ reaches people before its schema is deployed to the production environment, its 
 the new field fails ("Cannot create or modify field ... in production schema") and sync stops. The
 note is a reminder, once per version that adds something: at its first addition, with a note for
 each element it adds and the record type or field that needs deploying (one addition alone is
-one note naming it). With `productionSchema:` configured, additions production already has, or
-has with another type, are the `production-schema-*` rules' instead.
+one note naming it). With `productionSchema:` configured, an addition production already has
+needs no deployment and is not noted, and one production lacks, or has with another type, is the
+`production-schema-*` rules' error instead.
 
 A to-many relationship whose inverse is to-one is stored in the inverse's field and is not noted
 separately. A required attribute without a default is an error reported by

@@ -37,6 +37,16 @@ struct ElementAddedRule: ChangeRule {
         }
     }
 
+    /// Whether an addition `finding` of `version` is in the production schema already: its record
+    /// type, or its field in its entity's record type. Nothing is left to deploy for it.
+    static func isDeployed(_ finding: Finding, of version: ModelVersion, in production: CloudKitSchema) -> Bool {
+        guard finding.ruleID == ElementAddedRule().descriptor.id, let path = finding.path,
+              let recordType = production.recordType(named: "CD_" + version.rootEntity(of: path.entity))
+        else { return false }
+        guard let member = path.member else { return version.rootEntity(of: path.entity) == path.entity }
+        return recordType.field(named: "CD_" + member) != nil
+    }
+
     /// One reminder per step: the additions of one version are one deployment of the schema, so
     /// they are one note listing them, at the first, rather than a note each. `findings` may hold
     /// other steps' findings, which are left as they are.
