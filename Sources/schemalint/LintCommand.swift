@@ -143,7 +143,7 @@ struct LintCommand: ParsableCommand {
             if let stamp { BuildStamp(file: stamp).remove() }
             throw ExitCode(2)
         }
-        if verbose { Terminal.writeError(Self.walkListing(output)) }
+        if verbose { Terminal.writeError(WalkListing.text(sources: output.sources, skipped: output.skipped)) }
         // A repository without models passes (a hook or CI job there must not fail): one line
         // says so, in place of the text report's summary of nothing; report files are still written.
         if output.histories.isEmpty, output.sources.isEmpty, givenPaths.isEmpty {
@@ -171,19 +171,6 @@ struct LintCommand: ParsableCommand {
         // The run is over: the process ends here rather than free every version of every model
         // first (a few milliseconds of one core for a long history, after the report is out).
         Terminal.exit(result.fails ? 1 : 0, keeping: output)
-    }
-
-    /// `--verbose`: each source read, with its kind, then each path the walk left out, with why.
-    static func walkListing(_ output: LintPipeline.Output) -> String {
-        var lines = output.sources.map { source -> String in
-            switch source {
-            case .yamlFile(let path): "read: \(path) (model file)"
-            case .xcodeBundle(let path): "read: \(path) (Xcode model bundle)"
-            case .readerFile(let path, let reader): "read: \(path) (\(reader))"
-            }
-        }
-        lines += output.skipped.map { "skipped: \($0.path) (\($0.reason.rawValue))" }
-        return lines.map { $0 + "\n" }.joined()
     }
 
     /// `--stamp`: written when the run passed, removed when it did not; never an input of the run.

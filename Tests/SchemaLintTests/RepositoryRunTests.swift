@@ -18,26 +18,31 @@ struct RepositoryRunTests {
         return XcodeFixtures.contents("    <entity name=\"Note\">\n\(body)\n    </entity>")
     }
 
+    /// A new repository holding `files` (path, text), committed in one commit.
+    static func repository(_ files: [(String, String)]) throws -> (folder: TemporaryFolder, repository: GitRepository) {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        for (path, text) in files { try folder.write(text, to: path) }
+        try repository.commit("app")
+        return (folder, repository)
+    }
+
     /// Runs the executable in `folder` with `arguments` (none: as at a repository's root).
     static func run(_ arguments: [String] = [], in folder: String) throws -> Executable.Run {
         try Executable.run(arguments + ["--no-color"], in: URL(fileURLWithPath: folder))
     }
 
     @Test func filesThatAreNotTheProjectsModelsAreLeftAlone() throws {
-        let folder = try TemporaryFolder()
-        var repository = try GitRepository(at: folder.path)
-        try folder.write(Self.version1, to: "Models/v1.yaml")
-        try folder.write(Self.version2, to: "Models/v2.yaml")
-        // XcodeGen, Jekyll and a CI workflow: YAML that is no model (`name:`, `inputs:` keys).
-        try folder.write("name: App\noptions:\n  bundleIdPrefix: com.example\ntargets:\n  App:\n    type: application\n", to: "project.yml")
-        try folder.write("title: Docs\ntheme: minima\nmodels: [not, ours]\n", to: "docs/_config.yml")
-        try folder.write("on: push\njobs:\n  lint:\n    runs-on: ubuntu-latest\n", to: "ci/workflow.yaml")
-        // A committed build folder with a copy of the models, and a folder git ignores with a broken one.
-        try folder.write(Self.version1, to: "build/Models/v1.yaml")
-        try folder.write(Self.version2.replacingOccurrences(of: "renamedFrom: title", with: ""), to: "build/Models/v2.yaml")
-        try folder.write("scratch/\n", to: ".gitignore")
-        try folder.write("model: Scratch\nversion: [\n", to: "scratch/v1.yaml")
-        try repository.commit("app")
+        let (folder, _) = try Self.repository([
+            ("Models/v1.yaml", Self.version1), ("Models/v2.yaml", Self.version2),
+            // XcodeGen, Jekyll and a CI workflow: YAML that is no model (`name:`, `inputs:` keys).
+            ("project.yml", "name: App\noptions:\n  bundleIdPrefix: com.example\ntargets:\n  App:\n    type: application\n"),
+            ("docs/_config.yml", "title: Docs\ntheme: minima\nmodels: [not, ours]\n"),
+            ("ci/workflow.yaml", "on: push\njobs:\n  lint:\n    runs-on: ubuntu-latest\n"),
+            // A committed build folder with a copy of the models, and a folder git ignores with a broken one.
+            ("build/Models/v1.yaml", Self.version1), ("build/Models/v2.yaml", Self.version2.replacingOccurrences(of: "renamedFrom: title", with: "")),
+            (".gitignore", "scratch/\n"), ("scratch/v1.yaml", "model: Scratch\nversion: [\n"),
+        ])
 
         let run = try Self.run(in: folder.path)
         #expect(run.status == 1, "\(run.stderr)")
@@ -65,12 +70,7 @@ struct RepositoryRunTests {
 
     /// `include:` reads what the walk leaves out by default; `exclude:` still wins.
     @Test func includeReadsWhatTheWalkLeavesOut() throws {
-        let folder = try TemporaryFolder()
-        var repository = try GitRepository(at: folder.path)
-        try folder.write(Self.version1, to: "vendor/Shared/v1.yaml")
-        try folder.write(Self.version2, to: "vendor/Shared/v2.yaml")
-        try folder.write("name: App\n", to: "project.yml")
-        try repository.commit("vendored models")
+        let (folder, _) = try Self.repository([("vendor/Shared/v1.yaml", Self.version1), ("vendor/Shared/v2.yaml", Self.version2), ("project.yml", "name: App\n")])
         let skipped = try Self.run(in: folder.path)
         #expect(skipped.status == 0 && skipped.stderr.hasPrefix("schemalint: no model found"), "\(skipped.stdout)\(skipped.stderr)")
 
@@ -89,11 +89,7 @@ struct RepositoryRunTests {
     }
 
     @Test func aRepositoryWithoutModelsPassesUnlessAPathIsNamed() throws {
-        let folder = try TemporaryFolder()
-        var repository = try GitRepository(at: folder.path)
-        try folder.write("name: App\n", to: "project.yml")
-        try folder.write("import Foundation\nprint(1)\n", to: "Sources/main.swift")
-        try repository.commit("app")
+        let (folder, _) = try Self.repository([("project.yml", "name: App\n"), ("Sources/main.swift", "import Foundation\nprint(1)\n")])
 
         let run = try Self.run(in: folder.path)
         #expect(run.status == 0)
@@ -104,13 +100,12 @@ struct RepositoryRunTests {
     }
 
     @Test func aBundleWithNoReadableVersionIsAWarningAndTheOthersAreLinted() throws {
-        let folder = try TemporaryFolder()
-        var repository = try GitRepository(at: folder.path)
-        // A deleted module's leftover: only its .xccurrentversion is committed.
-        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Old"), to: "Old/Old.xcdatamodeld/.xccurrentversion")
-        try folder.write("binary", to: "Legacy/Legacy.xcdatamodeld/Legacy.xcdatamodel/elements")
-        try folder.write(Self.contents(attributes: 2), to: "App/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
-        try repository.commit("app")
+        let (folder, _) = try Self.repository([
+            // A deleted module's leftover: only its .xccurrentversion is committed.
+            ("Old/Old.xcdatamodeld/.xccurrentversion", String(format: XcodeBundleLoaderTests.currentVersion, "Old")),
+            ("Legacy/Legacy.xcdatamodeld/Legacy.xcdatamodel/elements", "binary"),
+            ("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 2)),
+        ])
 
         let run = try Self.run(in: folder.path)
         #expect(run.status == 0, "\(run.stderr)")

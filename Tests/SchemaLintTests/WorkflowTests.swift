@@ -46,6 +46,9 @@ import Testing
         ("rules:\n  atribute-removed: off\n", ".schemalint.yml:2:3: error: unknown rule 'atribute-removed'; did you mean 'attribute-removed'?\n"),
         ("fail-on: sometimes\n", ".schemalint.yml:1:10: error: 'fail-on' must be error or warning, found 'sometimes'\n"),
         ("exclude: legacy\n", ".schemalint.yml:1:10: error: 'exclude' must be a list, found a scalar\n"),
+        ("include: vendor\n", ".schemalint.yml:1:10: error: 'include' must be a list, found a scalar\n"),
+        ("steps: comming\n", ".schemalint.yml:1:8: error: 'steps' must be coming or all, found 'comming'; did you mean 'coming'?\n"),
+        ("steps: [all]\n", ".schemalint.yml:1:8: error: 'steps' must be a string, found a list\n"),
         ("cloudkitt: true\n", ".schemalint.yml:1:1: error: unknown key 'cloudkitt' in the configuration; did you mean 'cloudkit'?\n"),
         ("ignore:\n  - rule: attribute-removed\n", ".schemalint.yml:2:5: error: an 'ignore' entry is missing the required key 'reason'\n"),
     ])

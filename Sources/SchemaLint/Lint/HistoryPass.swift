@@ -102,7 +102,8 @@ struct HistoryPass {
         }
         // What remains to deploy of each step is one reminder, and an entity's transformer changes
         // one finding (after the rules that superseded some of them looked at each).
-        for step in steps {
+        let gathered: Set<String> = [ElementAddedRule().descriptor.id, PropertyChangeRule.transformerChanged.descriptor.id]
+        for step in steps where Dictionary(grouping: step.findings.lazy.map(\.ruleID).filter(gathered.contains), by: { $0 }).values.contains(where: { $0.count > 1 }) {
             let comparison = Comparison(baseline: versions[step.baseline], version: versions[step.version], changes: step.changes)
             kept = PropertyChangeRule.transformerChangesPerEntity(ElementAddedRule.oneNotePerStep(kept, comparison), comparison)
         }

@@ -77,18 +77,17 @@ public struct ModelLoader: Sendable {
         // A revision's files copied out for `--against` hold nothing git ignores.
         var finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory, readers: allReaders, readsGitIgnores: snapshot == nil)
         finder.included = configuration.include
-        var sources: [ModelSource]
-        var mappingModelPaths: [String]
-        var claimedContents: [String: [UInt8]]
-        var skipped: [SkippedPath]
+        var found: ModelSourceFinder.Found
         do {
-            (sources, mappingModelPaths, claimedContents, skipped) = try finder.sourcesAndMappingModels(in: paths, allowsNoModel: allowsNoModel).parts
+            found = try finder.sourcesAndMappingModels(in: paths, allowsNoModel: allowsNoModel)
             var seen: Set<String> = []
-            mappingModelPaths = try (mappingModelPaths + finder.mappingModels(in: configuration.mappingModels).map(ConfigurationLoader.displayPath))
+            found.mappingModels = try (found.mappingModels + finder.mappingModels(in: configuration.mappingModels).map(ConfigurationLoader.displayPath))
                 .filter { seen.insert(PathResolution.canonical($0)).inserted }.sorted()
         } catch {
             return Loaded(versions: [], bundles: [], errors: [error])
         }
+        var sources = found.sources
+        let (mappingModelPaths, claimedContents) = (found.mappingModels, found.claimedContents)
         if bundleOrder != nil, sources.filter({ if case .xcodeBundle = $0 { true } else { false } }).count != 1 {
             return Loaded(versions: [], bundles: [], errors: [InputError(
                 file: paths.first ?? ".", message: "--order gives the order of one bundle, but the paths hold \(sources.filter { if case .xcodeBundle = $0 { true } else { false } }.count); name the bundle, or give each bundle its `order:` in .schemalint.yml"
@@ -111,7 +110,7 @@ public struct ModelLoader: Sendable {
         }
         let siblings = finder.siblings(of: explicitFiles).filter { !named.contains($0) }
         var loaded = Loaded(versions: [], bundles: [], errors: [])
-        loaded.skipped = skipped
+        loaded.skipped = found.skipped
         loaded.sources = sources + claimed
         let (results, mappingModels) = loadConcurrently(sources + siblings, mappingModels: mappingModelPaths, entities: EntityTextCache())
         for result in results.prefix(sources.count) {

@@ -71,8 +71,6 @@ public struct ModelSourceFinder: Sendable {
         public var claimedContents: [String: [UInt8]]
         /// What the walk left out, and why (`--verbose`).
         public var skipped: [SkippedPath]
-
-        var parts: ([ModelSource], [String], [String: [UInt8]], [SkippedPath]) { (sources, mappingModels, claimedContents, skipped) }
     }
 
     /// The model sources, and the Core Data mapping models found in the same walk: below the

@@ -38,12 +38,16 @@ struct WalkScope: Sendable {
     var included: [String] = []
     var includeBase = "."
 
-    /// Whether `include:` names `path`, or (`isFolder`) may name something below it.
+    /// Whether `include:` names `path`, or (`isFolder`) may name something below it: a glob whose
+    /// literal start (before its first wildcard) lies below the folder, or leads into it.
     func isIncluded(_ path: String, isFolder: Bool) -> Bool {
         guard !included.isEmpty else { return false }
         let relative = PathResolution.relative(path, to: includeBase)
         return included.contains { glob in
-            Glob.matches(glob, relative) || (isFolder && (glob.hasPrefix(relative + "/") || glob.hasPrefix("**") || Glob.matches(glob, relative + "/x")))
+            if Glob.matches(glob, relative) { return true }
+            guard isFolder else { return false }
+            let literal = String(glob.prefix { $0 != "*" && $0 != "?" })
+            return literal.hasPrefix(relative + "/") || (relative + "/").hasPrefix(literal)
         }
     }
 

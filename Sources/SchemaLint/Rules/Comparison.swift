@@ -61,4 +61,10 @@ public struct Comparison: Sendable {
 
     /// `apps on version 2`: who still runs the baseline.
     public var olderApps: String { "apps still on \(baseline.displayName)" }
+
+    /// Whether `finding` (of a rule with the id `rule`) is about one element of this step: the
+    /// findings a rule gathers into one for the step (`ElementAddedRule.oneNotePerStep`).
+    func ownsElementFinding(_ finding: Finding, of rule: String) -> Bool {
+        finding.ruleID == rule && finding.path != nil && finding.version == version.label && finding.baseline == baseline.label
+    }
 }

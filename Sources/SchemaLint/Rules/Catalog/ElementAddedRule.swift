@@ -52,9 +52,7 @@ struct ElementAddedRule: ChangeRule {
     /// other steps' findings, which are left as they are.
     static func oneNotePerStep(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
         let id = ElementAddedRule().descriptor.id
-        func isAddition(_ finding: Finding) -> Bool {
-            finding.ruleID == id && finding.path != nil && finding.version == comparison.version.label && finding.baseline == comparison.baseline.label
-        }
+        func isAddition(_ finding: Finding) -> Bool { comparison.ownsElementFinding(finding, of: id) }
         let additions = findings.filter(isAddition)
         guard additions.count > 1, let first = additions.min(by: { $0.location < $1.location }) else { return findings }
         let changes = Dictionary(comparison.changes.map { ($0.path.description, $0) }, uniquingKeysWith: { first, _ in first })

@@ -104,9 +104,7 @@ struct PropertyChangeRule: ChangeRule {
     /// steps' findings, which are left as they are.
     static func transformerChangesPerEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
         let id = transformerChanged.descriptor.id
-        func isChange(_ finding: Finding) -> Bool {
-            finding.ruleID == id && finding.path?.member != nil && finding.version == comparison.version.label && finding.baseline == comparison.baseline.label
-        }
+        func isChange(_ finding: Finding) -> Bool { finding.path?.member != nil && comparison.ownsElementFinding(finding, of: id) }
         let byEntity = Dictionary(grouping: findings.filter(isChange), by: { $0.path?.entity ?? "" }).filter { $0.value.count > 1 }
         guard !byEntity.isEmpty else { return findings }
         let changes = Dictionary(comparison.changes.map { ($0.path.description, $0) }, uniquingKeysWith: { first, _ in first })
