@@ -78,4 +78,29 @@ import Testing
         #expect(Self.listedVersions(result) == ["Model 3", "Model 4"])
         #expect(result.shippedHistory.errors == 1)
     }
+
+    /// Every report that has a summary carries what was counted and not listed; with nothing left
+    /// out, none says anything about it.
+    @Test func everyReportWithASummarySaysWhatWasNotListed() throws {
+        let folder = try TemporaryFolder()
+        for number in 1...4 { try folder.write(Self.version(number), to: "models/v\(number).yaml") }
+        let result = try Self.lint(folder)
+        let sentence = "not listed: 2 errors in steps that shipped (--all-steps lists them)"
+        #expect(result.shippedHistory.sentence == sentence)
+
+        let sarif = try JSONSerialization.jsonObject(with: Data(SARIFReporter(toolVersion: "1").render(result).utf8)) as? [String: Any]
+        let run = (sarif?["runs"] as? [[String: Any]])?.first
+        #expect(((run?["properties"] as? [String: Any])?["notListed"] as? NSDictionary) == ["errors": 2, "warnings": 0, "notes": 0] as NSDictionary)
+        #expect(MarkdownReporter().render(result).hasPrefix("**schemalint**: 1 error, 0 warnings, 0 notes in 1 model (4 versions); \(sentence).\n"))
+        #expect(JUnitReporter().render(result).contains("<property name=\"not-listed\" value=\"\(sentence)\"/>"))
+        #expect(GitHubReporter().render(result).hasSuffix("::notice title=schemalint::\(sentence)\n"))
+
+        let all = try Self.lint(folder, steps: .all)
+        #expect(all.shippedHistory.sentence == nil)
+        let allSARIF = try JSONSerialization.jsonObject(with: Data(SARIFReporter(toolVersion: "1").render(all).utf8)) as? [String: Any]
+        #expect((allSARIF?["runs"] as? [[String: Any]])?.first?["properties"] == nil)
+        #expect(!MarkdownReporter().render(all).contains("not listed"))
+        #expect(!JUnitReporter().render(all).contains("not-listed"))
+        #expect(!GitHubReporter().render(all).contains("::notice title=schemalint::"))
+    }
 }

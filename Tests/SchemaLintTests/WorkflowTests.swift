@@ -285,7 +285,7 @@ import Testing
         let ordered = try Executable.run(["Model.xcdatamodeld", "--order", "order.txt"], in: folder.url)
         #expect(ordered.status == 0)
         // In history order, the new entity is an addition: a local store only migrates at launch.
-        let inOrder = "Model.xcdatamodeld/Folders.xcdatamodel/contents:2:1: note: opening a store of Model with Folders migrates it at launch by lightweight migration, which copies every table it changes: entity 'Folder' is new [migration-at-launch]\n"
+        let inOrder = "Model.xcdatamodeld/Folders.xcdatamodel/contents:2:1: note: opening a store of Model with Folders migrates it at launch by lightweight migration, which copies every table it changes: entity 'Folder' added [migration-at-launch]\n"
         #expect(ordered.stdout.hasPrefix(inOrder))
         #expect(ordered.stdout.hasSuffix("1 note in 2 versions of 1 model\n"))
 

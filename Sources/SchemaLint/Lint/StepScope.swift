@@ -25,6 +25,15 @@ public struct ShippedHistory: Sendable, Hashable {
 
     public var isEmpty: Bool { errors + warnings + notes == 0 }
 
+    /// "not listed: 3 errors, 40 notes in steps that shipped (--all-steps lists them)", or nil when
+    /// nothing was left out: the one sentence every report that has a summary carries.
+    public var sentence: String? {
+        guard !isEmpty else { return nil }
+        let counts = [(errors, "error"), (warnings, "warning"), (notes, "note")]
+            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+        return "not listed: \(counts.joined(separator: ", ")) in steps that shipped (--all-steps lists them)"
+    }
+
     mutating func count(_ severity: Severity) {
         switch severity {
         case .error: errors += 1

@@ -10,9 +10,11 @@
 public struct GitHubReporter: Reporter {
     public init() {}
 
-    /// One line per finding, in the result's order; empty when there are no findings.
+    /// One line per finding, in the result's order; then, when findings about steps that shipped
+    /// were counted and not listed, one notice that says so. Empty when there is nothing to say.
     public func render(_ result: LintResult) -> String {
         result.findings.map { annotation($0) + "\n" }.joined()
+            + (result.shippedHistory.sentence.map { "::notice title=schemalint::" + Self.escapeData($0) + "\n" } ?? "")
     }
 
     /// A Markdown job summary for `$GITHUB_STEP_SUMMARY`: a heading, then the counts and table of

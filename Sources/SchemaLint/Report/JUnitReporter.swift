@@ -46,11 +46,16 @@ public struct JUnitReporter: Reporter {
         let cases = reporting + passing
         let failures = keys.filter { key in (groups[key] ?? []).contains(where: result.fails) }.count
         let passedFindings = keys.filter { key in !(groups[key] ?? []).contains(where: result.fails) }.flatMap { groups[$0] ?? [] }
-        let properties = XMLTag("properties", children: [
+        var propertyTags = [
             XMLTag("property", ["name": "fail-on", "value": result.failingSeverity.rawValue]),
             XMLTag("property", ["name": "models", "value": String(result.modelCount)]),
             XMLTag("property", ["name": "versions", "value": String(result.versionCount)]),
-        ])
+        ]
+        // Findings about steps that shipped, counted and not listed (`steps: coming`).
+        if let sentence = result.shippedHistory.sentence {
+            propertyTags.append(XMLTag("property", ["name": "not-listed", "value": sentence]))
+        }
+        let properties = XMLTag("properties", children: propertyTags)
         let output = passedFindings.isEmpty
             ? XMLTag("system-out")
             : XMLTag("system-out", content: .text(passedFindings.map(Self.describe).joined(separator: "\n")))

@@ -17,12 +17,14 @@
 /// ```
 /// One row per finding in the result's order, then a collapsed `<details>` block for each finding that
 /// has notes or suggestions. All text is escaped to show literally (see ``MarkdownEscaping``). With no
-/// findings, a single line: `**schemalint**: No findings in … .`
+/// findings, a single line: `**schemalint**: No findings in … .` The counts line ends with the
+/// findings about shipped steps that were counted and not listed, as the text summary does.
 public struct MarkdownReporter: Reporter {
     public init() {}
 
     public func render(_ result: LintResult) -> String {
-        let scope = "in \(Self.counted(result.modelCount, "model")) (\(Self.counted(result.versionCount, "version")))."
+        let scope = "in \(Self.counted(result.modelCount, "model")) (\(Self.counted(result.versionCount, "version")))"
+            + (result.shippedHistory.sentence.map { "; " + MarkdownEscaping.inline($0) } ?? "") + "."
         guard !result.findings.isEmpty else {
             return "**schemalint**: No findings \(scope)\n"
         }

@@ -68,6 +68,15 @@ public struct SARIFReporter: Reporter {
                 [ArtifactURI.sourceRootBaseID: ["uri": .string(ArtifactURI.sourceRootURI(root))]]
             },
             "columnKind": "unicodeCodePoints",
+            // Findings about steps that shipped, counted and not listed (`steps: coming`), as in
+            // the JSON report's summary.
+            "properties": result.shippedHistory.isEmpty ? nil : [
+                "notListed": [
+                    "errors": .integer(result.shippedHistory.errors),
+                    "warnings": .integer(result.shippedHistory.warnings),
+                    "notes": .integer(result.shippedHistory.notes),
+                ],
+            ],
             "results": .array(zip(result.findings, fingerprints).map { finding, fingerprint in
                 Self.result(finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: fingerprint, sourceRoot: sourceRoot)
             }),

@@ -70,15 +70,7 @@ public struct TextReporter: Reporter, Sendable {
         }
         let scope = "in \(plural(result.versionCount, "version")) of \(plural(result.modelCount, "model"))"
         let listed = counts.isEmpty ? "no problems \(scope)" : "\(counts.joined(separator: ", ")) \(scope)"
-        return listed + shippedSummary(result.shippedHistory)
-    }
-
-    /// "; not listed: 3 errors, 40 notes in steps that shipped (--all-steps lists them)", or nothing.
-    static func shippedSummary(_ shipped: ShippedHistory) -> String {
-        guard !shipped.isEmpty else { return "" }
-        let counts = [(shipped.errors, "error"), (shipped.warnings, "warning"), (shipped.notes, "note")]
-            .filter { $0.0 > 0 }.map { plural($0.0, $0.1) }
-        return "; not listed: \(counts.joined(separator: ", ")) in steps that shipped (--all-steps lists them)"
+        return listed + (result.shippedHistory.sentence.map { "; " + $0 } ?? "")
     }
 
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

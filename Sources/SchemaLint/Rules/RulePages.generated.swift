@@ -4525,7 +4525,8 @@ migration with a mapping model is heavier still: it loads the objects of each en
 memory.
 
 The note says, for each release of a local store, whether a store of the release before it
-migrates, which entities force it, and how the migration runs: inferred (lightweight), or with the
+migrates, which entities force it and what changed in each (added, removed or renamed
+properties, a new type or optionality), and how the migration runs: inferred (lightweight), or with the
 mapping model or custom migration the team wrote for that step. It does not guess store sizes;
 only the model is known. Synced stores are left out: their findings are about CloudKit.
 

@@ -15,13 +15,6 @@ struct MigrationAtLaunchRule: HistoryRule {
             guard !baseline.hasSyncedEntities, !version.hasSyncedEntities else { continue }
             let entities = version.entitiesNeedingMigration(from: baseline)
             guard !entities.isEmpty else { continue }
-            let added = entities.filter { baseline.entity(named: $0) == nil }
-            let removed = entities.filter { version.entity(named: $0) == nil }
-            let changed = entities.filter { baseline.entity(named: $0) != nil && version.entity(named: $0) != nil }
-            var reasons: [String] = []
-            if !changed.isEmpty { reasons.append("the version hash of \(Self.list(changed, "entity", "entities")) changed") }
-            if !added.isEmpty { reasons.append("\(Self.list(added, "entity", "entities")) \(added.count == 1 ? "is" : "are") new") }
-            if !removed.isEmpty { reasons.append("\(Self.list(removed, "entity", "entities")) \(removed.count == 1 ? "is" : "are") gone") }
             let how: String
             if let migration = context.history.writtenMigration(from: baseline, to: version) {
                 how = migration.mappingModel != nil
@@ -32,17 +25,11 @@ struct MigrationAtLaunchRule: HistoryRule {
             }
             findings.append(Finding(
                 ruleID: descriptor.id, severity: descriptor.localSeverity ?? .note,
-                message: "opening a store of \(baseline.displayName) with \(version.displayName) migrates it at launch \(how): \(reasons.joined(separator: "; "))",
+                message: "opening a store of \(baseline.displayName) with \(version.displayName) migrates it at launch \(how): \(MigrationCause.describe(entities, from: baseline, to: version))",
                 location: version.location, model: version.model, baseline: baseline.label, version: version.label, path: nil,
                 suggestions: ["add the store off the main thread (NSPersistentStoreDescription.shouldAddStoreAsynchronously = true, or load in a background task) behind a progress screen, so the launch watchdog (0x8badf00d) cannot kill a large migration"]
             ))
         }
         return findings
-    }
-
-    /// `entity 'A'`, `entities 'A', 'B' and 3 more`.
-    static func list(_ names: [String], _ one: String, _ many: String) -> String {
-        let shown = names.prefix(4).map { "'\($0)'" }.joined(separator: ", ")
-        return (names.count == 1 ? one : many) + " " + shown + (names.count > 4 ? " and \(names.count - 4) more" : "")
     }
 }

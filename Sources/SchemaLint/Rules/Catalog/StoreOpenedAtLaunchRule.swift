@@ -34,7 +34,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
             let message: String
             if let migration {
-                message = "\(Self.describe(opening.call)) opens the store on the launch path (\(root.declaration)), and \(migration.version.displayName) of model '\(migration.history.model)' migrates every store of \(migration.baseline.displayName) there: the version hash of \(MigrationAtLaunchRule.list(migration.entities, "entity", "entities")) changed"
+                message = "\(Self.describe(opening.call)) opens the store on the launch path (\(root.declaration)), and \(migration.version.displayName) of model '\(migration.history.model)' migrates every store of \(migration.baseline.displayName) there: \(MigrationCause.describe(migration.entities, from: migration.baseline, to: migration.version))"
                 notes.append(Finding.Note("\(migration.version.displayName) of '\(migration.history.model)' is declared here", at: migration.version.location))
             } else {
                 message = "\(Self.describe(opening.call)) opens the store on the launch path (\(root.declaration)); any release that changes the model migrates the store there"

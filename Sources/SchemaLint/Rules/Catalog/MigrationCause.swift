@@ -1,0 +1,96 @@
+/// Why a store of one version migrates when the next opens it, in the model's own terms: which
+/// entities were added or removed, and for the others what changed among the inputs of Core Data's
+/// entity version hash (``EntityVersionHash``): a team reads "'Item': 'notes' added", not "the
+/// version hash of 'Item' changed".
+enum MigrationCause {
+    /// `entity 'Tag' added, entity 'Item' (added 'notes' and 'due'; 'title' became optional)`, for
+    /// the entities `entities` (those whose version hash differs between the two versions), at
+    /// most four.
+    static func describe(_ entities: [String], from baseline: ModelVersion, to version: ModelVersion) -> String {
+        var clauses = entities.prefix(4).map { name -> String in
+            switch (baseline.entity(named: name), version.entity(named: name)) {
+            case (nil, _): return "entity '\(name)' added"
+            case (_, nil): return "entity '\(name)' removed"
+            case let (old?, new?):
+                let changes = changes(from: old, to: new)
+                return "entity '\(name)' (" + changes.prefix(4).joined(separator: "; ") + (changes.count > 5 ? "; \(changes.count - 4) more changes" : changes.count == 5 ? "; " + changes[4] : "") + ")"
+            }
+        }
+        if entities.count > 4 { clauses.append("\(entities.count - 4) more entities") }
+        return clauses.joined(separator: ", ")
+    }
+
+    /// What changed among the inputs of the entity's version hash.
+    static func changes(from old: Entity, to new: Entity) -> [String] {
+        var changes: [String] = []
+        if old.parent != new.parent {
+            changes.append(new.parent.map { "moved under '\($0)'" } ?? "no longer under '\(old.parent ?? "")'")
+        }
+        if old.isAbstract != new.isAbstract { changes.append(new.isAbstract ? "became abstract" : "is no longer abstract") }
+        if (old.versionHashModifier ?? "") != (new.versionHashModifier ?? "") { changes.append("its versionHashModifier changed") }
+        let oldNames = Set(old.attributes.map(\.name) + old.relationships.map(\.name))
+        let newNames = Set(new.attributes.map(\.name) + new.relationships.map(\.name))
+        // A property declared renamed from one the older version had and this one does not.
+        func rename(_ name: String, renamedFrom: String?) -> String? {
+            guard let renamedFrom, oldNames.contains(renamedFrom), !newNames.contains(renamedFrom) else { return nil }
+            return "'\(renamedFrom)' renamed to '\(name)'"
+        }
+        let renamed = Set(new.attributes.compactMap(\.renamedFrom) + new.relationships.compactMap(\.renamedFrom))
+        var added: [String] = []
+        for attribute in new.attributes {
+            guard let before = old.attributes.first(where: { $0.name == attribute.name }) else {
+                if let rename = rename(attribute.name, renamedFrom: attribute.renamedFrom) { changes.append(rename) } else { added.append(attribute.name) }
+                continue
+            }
+            if before.type != attribute.type {
+                changes.append("'\(attribute.name)' changed from \(before.type) to \(attribute.type)")
+            }
+            if before.isOptional != attribute.isOptional {
+                changes.append("'\(attribute.name)' became \(attribute.isOptional ? "optional" : "required")")
+            }
+            if before.isTransient != attribute.isTransient {
+                changes.append("'\(attribute.name)' \(attribute.isTransient ? "became transient" : "is no longer transient")")
+            }
+            if (before.versionHashModifier ?? "") != (attribute.versionHashModifier ?? "") {
+                changes.append("the versionHashModifier of '\(attribute.name)' changed")
+            }
+        }
+        for relationship in new.relationships {
+            guard let before = old.relationships.first(where: { $0.name == relationship.name }) else {
+                if let rename = rename(relationship.name, renamedFrom: relationship.renamedFrom) { changes.append(rename) } else { added.append(relationship.name) }
+                continue
+            }
+            changes += relationshipChanges(from: before, to: relationship)
+        }
+        let removed = (old.attributes.map(\.name) + old.relationships.map(\.name)).filter { !newNames.contains($0) && !renamed.contains($0) }
+        var lists: [String] = []
+        if !added.isEmpty { lists.append("added " + list(added.map { "'\($0)'" }, limit: 3)) }
+        if !removed.isEmpty { lists.append("removed " + list(removed.map { "'\($0)'" }, limit: 3)) }
+        changes = lists + changes
+        // A property that moved between attribute and relationship under one name, or only its
+        // kind of storage: the hash differs, the lists above say nothing.
+        return changes.isEmpty ? ["its stored form changed"] : changes
+    }
+
+    private static func relationshipChanges(from old: Relationship, to new: Relationship) -> [String] {
+        let name = "'\(new.name)'"
+        var changes: [String] = []
+        if old.destination != new.destination { changes.append("\(name) now points to '\(new.destination)'") }
+        if old.inverse != new.inverse {
+            changes.append(new.inverse.map { "\(name) has the inverse '\($0)'" } ?? "\(name) lost its inverse '\(old.inverse ?? "")'")
+        }
+        if old.isToMany != new.isToMany { changes.append("\(name) became \(new.isToMany ? "to-many" : "to-one")") }
+        if old.isOrdered != new.isOrdered { changes.append("\(name) became \(new.isOrdered ? "ordered" : "unordered")") }
+        if old.isOptional != new.isOptional { changes.append("\(name) became \(new.isOptional ? "optional" : "required")") }
+        if old.isTransient != new.isTransient { changes.append("\(name) \(new.isTransient ? "became transient" : "is no longer transient")") }
+        if old.minCount != new.minCount || old.maxCount != new.maxCount { changes.append("\(name) has other count limits") }
+        return changes
+    }
+
+    /// `'a', 'b' and 'c'`, `'a', 'b', 'c' and 2 more`.
+    private static func list(_ items: [String], limit: Int) -> String {
+        if items.count > limit { return items.prefix(limit).joined(separator: ", ") + " and \(items.count - limit) more" }
+        guard items.count > 1 else { return items.joined() }
+        return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+    }
+}

@@ -1,0 +1,48 @@
+import Testing
+@testable import SchemaLint
+
+/// Why a store migrates, in the model's terms: what was added, removed, renamed or changed among
+/// the inputs of the entity version hash, never "the version hash changed".
+@Suite struct MigrationCauseTests {
+    static func version(_ number: Int, _ entities: String) throws -> ModelVersion {
+        try YAMLModelLoader().load(bytes: Array("model: M\nversion: \(number)\nentities:\n\(entities)".utf8), file: "v\(number).yaml")
+    }
+
+    static func describe(_ old: ModelVersion, _ new: ModelVersion) -> String {
+        MigrationCause.describe(new.entitiesNeedingMigration(from: old), from: old, to: new)
+    }
+
+    @Test func addedRemovedRenamedAndChangedPropertiesAreNamed() throws {
+        let old = try Self.version(1, """
+          Note:
+            attributes:
+              title: {type: string, optional: true}
+              body: {type: string, optional: true}
+              rank: {type: int16, optional: true}
+              legacy: {type: string, optional: true}
+          Old:
+            attributes: {a: {type: string, optional: true}}
+
+        """)
+        let new = try Self.version(2, """
+          Note:
+            attributes:
+              heading: {type: string, optional: true, renamedFrom: title}
+              body: {type: string, optional: false, default: ""}
+              rank: {type: int64, optional: true}
+              created: {type: date, optional: true}
+          Tag:
+            attributes: {name: {type: string, optional: true}}
+
+        """)
+        #expect(Self.describe(old, new) == "entity 'Note' (added 'created'; removed 'legacy'; 'title' renamed to 'heading'; 'body' became required; 'rank' changed from int16 to int64), entity 'Old' removed, entity 'Tag' added")
+    }
+
+    /// Only inputs of the hash explain a migration: a changed default does not appear, and long
+    /// lists are cut with a count.
+    @Test func longListsAreCutAndDefaultsAreNotCauses() throws {
+        let old = try Self.version(1, "  Note:\n    attributes: {a: {type: string, default: x}}\n")
+        let new = try Self.version(2, "  Note:\n    attributes: {a: {type: string, default: y}, b: {type: string, optional: true}, c: {type: string, optional: true}, d: {type: string, optional: true}, e: {type: string, optional: true}}\n")
+        #expect(Self.describe(old, new) == "entity 'Note' (added 'b', 'c', 'd' and 1 more)")
+    }
+}
