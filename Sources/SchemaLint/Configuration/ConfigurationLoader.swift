@@ -4,7 +4,7 @@ import Foundation
 public enum ConfigurationLoader {
     public static let fileName = ".schemalint.yml"
     static let keys = ["cloudkit", "compatibility", "steps", "history", "fail-on", "rules", "exclude", "include", "bundles", "ignore", "baseline", "migrations", "mappingModels", "productionSchema"]
-    static let bundleKeys = ["order", "drafts", "cloudkit"]
+    static let bundleKeys = ["order", "drafts", "cloudkit", "syncedSince"]
     static let historyKeys = ["from", "tags"]
     static let ignoreKeys = ["rule", "model", "element", "reason", "until"]
     static let migrationKeys = ["model", "from", "to", "how", "reason"]
@@ -161,6 +161,9 @@ public enum ConfigurationLoader {
             case "order": settings.order = try ScalarReader.stringList(setting, for: "'order' of bundle '\(path)'").map(\.0)
             case "drafts": settings.drafts = Set(try ScalarReader.stringList(setting, for: "'drafts' of bundle '\(path)'").map(\.0))
             case "cloudkit": settings.cloudKit = try ScalarReader.bool(setting, for: "'cloudkit' of bundle '\(path)'")
+            case "syncedSince":
+                settings.syncedSince = try ScalarReader.string(setting, for: "'syncedSince' of bundle '\(path)'")
+                settings.syncedSinceLocation = setting.location
             default:
                 throw InputError(at: settingKey.location, "unknown key '\(name)' in the settings of bundle '\(path)'" + Spelling.didYouMean(name, among: bundleKeys))
             }

@@ -17,6 +17,11 @@ public struct ProjectConfiguration: Sendable {
         public var drafts: Set<String>?
         /// The bundle's model is synced with CloudKit, though the XML does not say so.
         public var cloudKit: Bool?
+        /// The first version whose stores synced with CloudKit: the versions before it shipped
+        /// while the app was local, and are checked as local stores.
+        public var syncedSince: String?
+        /// Where `syncedSince` is written.
+        public var syncedSinceLocation: SourceLocation?
         public var location: SourceLocation?
 
         public init(path: String, order: [String]? = nil, drafts: Set<String>? = nil, cloudKit: Bool? = nil, location: SourceLocation? = nil) {

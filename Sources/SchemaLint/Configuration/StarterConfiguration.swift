@@ -8,7 +8,8 @@ public enum StarterConfiguration {
     # schemalint configuration. Every key is optional; see docs/configuration.md.
 
     # Models that do not say `cloudkit:` (and Xcode bundles, whose XML often does not) are synced
-    # with CloudKit through NSPersistentCloudKitContainer.
+    # with CloudKit through NSPersistentCloudKitContainer. With false, a bundle the app opens with
+    # an NSPersistentCloudKitContainer is still synced (the cloudkit-sync-from-code note says so).
     cloudkit: false
 
     # Which released versions each version is checked against:
@@ -39,12 +40,13 @@ public enum StarterConfiguration {
     include: []
     #  - "legacy/**"
 
-    # Xcode bundles: history order when names do not sort, drafts, CloudKit.
+    # Xcode bundles: history order when names do not sort, drafts, CloudKit, the first synced version.
     bundles: {}
     #  App/Model.xcdatamodeld:
     #    order: [Model, "Model 2", "Model 3"]
     #    drafts: ["Model 3"]
     #    cloudkit: true
+    #    syncedSince: "Model 2"
 
     # Findings accepted on purpose, with a reason and an optional end date.
     ignore: []

@@ -8,6 +8,8 @@ public struct ModelHistory: Sendable {
     public var writtenMigrations: [WrittenMigration] = []
     /// For a history whose releases were read from git tags (`--history git`), what was read.
     public var gitReleases: GitReleaseReading?
+    /// What the code that opens the model's store, and `syncedSince:`, decided about its sync.
+    var syncDecision: StoreSyncDecisions.Decision?
 
     public init(model: String, versions: [ModelVersion], writtenMigrations: [WrittenMigration] = []) {
         self.model = model

@@ -118,8 +118,15 @@ public struct LintPipeline: Sendable {
         var loaded = loader.load(paths: options.paths)
         guard loaded.errors.isEmpty else { throw InputErrors(loaded.errors) }
         let releasesFromGit = try readReleasesFromGit(options, configuration: configuration, loader: loader, into: &loaded)
+        let syncDecisions = try InputErrors.collect { () throws(InputError) in
+            try StoreSyncDecisions(configuration: configuration, declaresCloudKit: options.declaresCloudKit, bundles: loaded.bundles)
+                .apply(loaded.storeCode.cloudKitContainers, to: &loaded.versions)
+        }
         var grouped = try InputErrors.collect { () throws(InputError) in try ModelHistory.histories(of: loaded.versions) }
-        for index in grouped.indices { grouped[index].gitReleases = grouped[index].key.flatMap { releasesFromGit[$0] } }
+        for index in grouped.indices {
+            grouped[index].gitReleases = grouped[index].key.flatMap { releasesFromGit[$0] }
+            grouped[index].syncDecision = grouped[index].key.flatMap { syncDecisions[$0] }
+        }
         let matched = try InputErrors.collect { () throws(InputError) in
             try WrittenMigrationMatcher(histories: grouped, bundles: loaded.bundles).match(mappingModels: loaded.mappingModels, declared: configuration.migrations)
         }

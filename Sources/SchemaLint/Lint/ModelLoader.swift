@@ -59,8 +59,9 @@ public struct ModelLoader: Sendable {
     }
 
     /// The readers the core has of its own, asked after the registered ones: Objective-C store
-    /// code and Info.plist background modes (no dependency beyond libxml2).
-    public static let builtInReaders: [any ModelSourceReader] = [ObjCStoreCodeReader(), InfoPlistReader()]
+    /// code, Info.plist background modes and the CloudKit containers code creates (no dependency
+    /// beyond libxml2).
+    public static let builtInReaders: [any ModelSourceReader] = [ObjCStoreCodeReader(), InfoPlistReader(), CloudKitContainerReader()]
 
     /// The registered readers and the built-in ones, less those whose rules are all off.
     var allReaders: [any ModelSourceReader] {

@@ -211,7 +211,7 @@ public struct ModelSourceFinder: Sendable {
                 // device: below the folder named, such files are no store code (named on their
                 // own, or the folder named inside a test target, they are read).
                 let shipsToDevices = !ShippedCodePaths.isTestOrDouble(walk.relative(path))
-                found += claim(path, contents: &contents) { reader in shipsToDevices || reader.feedsOnly != .storeHandling }
+                found += claim(path, contents: &contents) { reader in shipsToDevices || !reader.readsShippedCodeOnly }
             }
         }
     }

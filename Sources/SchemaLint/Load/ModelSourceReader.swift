@@ -28,6 +28,10 @@ public protocol ModelSourceReader: Sendable {
     /// A run whose configuration turns every rule of that category off asks the reader about no
     /// file, so those rules cost nothing there.
     var feedsOnly: RuleCategory? { get }
+
+    /// Whether the reader is about app code that ships to people's devices, so that the walk hands
+    /// it no file of a test target and no test double (`ShippedCodePaths`).
+    var readsShippedCodeOnly: Bool { get }
 }
 
 /// A source file's name (as messages show it: a path, or `tag:path` for a file at a git tag) and
@@ -37,6 +41,9 @@ public typealias ModelSourceFile = (name: String, bytes: [UInt8])
 extension ModelSourceReader {
     /// A reader of models, unless it says otherwise.
     public var feedsOnly: RuleCategory? { nil }
+
+    /// The readers of store-handling code read shipped code only.
+    public var readsShippedCodeOnly: Bool { feedsOnly == .storeHandling }
 
     /// Whether the name ends as the names of this reader's files do.
     public func mayClaim(name: String) -> Bool {

@@ -17,7 +17,7 @@ public struct ModelVersion: Sendable {
     public var format: ModelFormat
     /// In declaration order; names are unique.
     public let entities: [Entity]
-    public let configurations: [Configuration]
+    public private(set) var configurations: [Configuration]
     /// The file the version was read from (as given on the command line, or found below it).
     public var file: String
     /// Where the version itself is declared (the `version` key, or the top of the file).
@@ -38,7 +38,7 @@ public struct ModelVersion: Sendable {
     public var borrowedEntities: [BorrowedEntity] = []
 
     private let entityIndex: [String: Int]
-    private let syncedByConfiguration: Set<String>
+    private var syncedByConfiguration: Set<String>
 
     public init(
         model: String, version: VersionNumber, label: String? = nil, isReleased: Bool = true, usesCloudKit: Bool = false,
@@ -102,4 +102,12 @@ public struct ModelVersion: Sendable {
 
     /// Whether anything in the version is synced.
     public var hasSyncedEntities: Bool { usesCloudKit || configurations.contains(where: \.usesCloudKit) }
+
+    /// Makes every entity local: for a version that shipped before the app turned CloudKit on,
+    /// whose records never reached CloudKit, whatever its configurations say now.
+    public mutating func markLocal() {
+        usesCloudKit = false
+        for index in configurations.indices { configurations[index].usesCloudKit = false }
+        syncedByConfiguration = []
+    }
 }

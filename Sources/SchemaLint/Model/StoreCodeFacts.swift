@@ -18,12 +18,15 @@ public struct StoreCodeFacts: Hashable, Sendable {
     /// The store file names of the code at the last release tag, when release tags are read
     /// (`--history git`): what the working tree's names are compared with.
     public var lastRelease: ReleasedStoreFileNames?
+    /// Core Data containers created for CloudKit (`NSPersistentCloudKitContainer`): which stores
+    /// the code syncs, whatever the model files say.
+    public var cloudKitContainers: [CloudKitContainerUse] = []
 
     public init() {}
 
     public var isEmpty: Bool {
         openings.isEmpty && protections.isEmpty && failureActions.isEmpty && fileOperations.isEmpty
-            && backgroundEvidence.isEmpty && storeFileNames.isEmpty && relocations.isEmpty
+            && backgroundEvidence.isEmpty && storeFileNames.isEmpty && relocations.isEmpty && cloudKitContainers.isEmpty
     }
 
     /// The facts of all `parts`, each list in a stable order (by place), sorted once however many
@@ -37,6 +40,7 @@ public struct StoreCodeFacts: Hashable, Sendable {
             backgroundEvidence += part.backgroundEvidence
             storeFileNames += part.storeFileNames
             relocations += part.relocations
+            cloudKitContainers += part.cloudKitContainers
             lastRelease = lastRelease ?? part.lastRelease
         }
         openings.sort { $0.place < $1.place }
@@ -46,6 +50,7 @@ public struct StoreCodeFacts: Hashable, Sendable {
         backgroundEvidence.sort { $0.location < $1.location }
         storeFileNames.sort { $0.place < $1.place }
         relocations.sort { $0.place < $1.place }
+        cloudKitContainers.sort { $0.location < $1.location }
     }
 
     /// The facts of both, each list in a stable order (by place).
@@ -236,5 +241,49 @@ public struct ReleasedStoreFileNames: Hashable, Sendable {
     public init(tag: String, names: [StoreFileName]) {
         self.tag = tag
         self.names = names
+    }
+}
+
+/// An `NSPersistentCloudKitContainer` the code creates, and whether its stores sync as the code
+/// around it says: the container gives its first store description CloudKit options of its own
+/// (when the app has the iCloud entitlement) unless the code sets them to `nil`.
+public struct CloudKitContainerUse: Hashable, Sendable {
+    public enum Sync: String, Hashable, Sendable {
+        /// Options are set, or left as the container sets them.
+        case syncs
+        /// Every assignment of the options in the file sets them to `nil`.
+        case local
+        /// Set in one place and cleared in another, or by a condition (a setting, a build flag):
+        /// some people's stores sync.
+        case depends
+    }
+
+    /// One assignment of `cloudKitContainerOptions` in the container's file.
+    public struct OptionSetting: Hashable, Sendable {
+        public var location: SourceLocation
+        /// True when it sets options, false for `nil`, nil when a condition decides.
+        public var syncs: Bool?
+
+        public init(at location: SourceLocation, syncs: Bool?) {
+            self.location = location
+            self.syncs = syncs
+        }
+    }
+
+    /// Where the container is created.
+    public var location: SourceLocation
+    /// The model's name when the code names it with a literal (`name: "Notes"`).
+    public var model: String?
+    public var sync: Sync
+    public var settings: [OptionSetting]
+    /// The same file also creates a plain `NSPersistentContainer` for the same model: which one
+    /// runs is decided at run time.
+    public var alsoPlainContainer = false
+
+    public init(at location: SourceLocation, model: String?, sync: Sync, settings: [OptionSetting] = []) {
+        self.location = location
+        self.model = model
+        self.sync = sync
+        self.settings = settings
     }
 }

@@ -18,9 +18,14 @@ public struct Comparison: Sendable {
         self.additionsByEntity = additions
     }
 
-    /// Whether the change touches synced data: its entity is synced in either version.
+    /// Whether the change touches synced data: its entity was synced in the baseline. Apps still
+    /// on the baseline are the ones that keep reading and writing the old shape in CloudKit; an
+    /// entity that starts syncing with this version (the app turned CloudKit on, or moved it into
+    /// a synced configuration) has no records there yet, and its step is a local migration. A
+    /// move between a synced and a local store is about both: synced when either side is.
     public func isSynced(_ change: Change) -> Bool {
-        version.isSynced(entity: change.path.entity) || baseline.isSynced(entity: (change.oldPath ?? change.path).entity)
+        baseline.isSynced(entity: (change.oldPath ?? change.path).entity)
+            || change.kind == .entitySyncChanged && version.isSynced(entity: change.path.entity)
     }
 
     /// Elements added in the same step that could be the removed element under a new name:

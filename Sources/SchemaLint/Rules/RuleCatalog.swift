@@ -67,6 +67,7 @@ public struct RuleCatalog: Sendable {
         ReleasedVersionLockRule.removed,
         ReleaseTagsMissingRule(),
         VersionedSchemaNotFrozenRule(),
+        CloudKitSyncFromCodeRule(),
         ProductionSchemaMissingFieldRule(),
         ProductionSchemaTypeMismatchRule(),
         ProductionSchemaUnexplainedFieldRule(),

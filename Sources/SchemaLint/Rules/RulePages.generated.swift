@@ -2073,6 +2073,166 @@ entities:
 ```
 
 """####,
+        "cloudkit-sync-from-code": ####"""
+# cloudkit-sync-from-code
+
+Whether a model syncs with CloudKit was decided by the code that opens its store, not by its model file: says what was decided and why.
+
+| | |
+|---|---|
+| Category | input |
+| Synced with CloudKit | note |
+| Local store only | note |
+
+## Why
+
+Every CloudKit check (additive changes only, optional or defaulted attributes, inverses, no
+unique constraints) depends on one decision: does this model's store sync? An Xcode model file
+does not settle it. "Used with CloudKit" on a configuration only adds Xcode's own checks to the
+editor; the store syncs when the app opens it with an `NSPersistentCloudKitContainer` whose store
+description has `cloudKitContainerOptions`, which the container sets by itself for its first
+description when the app has the iCloud entitlement. Apps add CloudKit to an existing model
+without ticking the box, and apps that tick it clear the options when a person turns sync off.
+
+So schemalint reads the code that creates the container, in Swift and Objective-C:
+`NSPersistentCloudKitContainer(name: "Notes")`, `[[NSPersistentCloudKitContainer alloc]
+initWithName:@"Notes"]`, `persistentContainerWithName:`, and subclasses of the container. The name
+picks the bundle (`Notes.xcdatamodeld`, the nearest one when several have that name); without a
+literal name, the bundles nearest to the code. What the container's file does with
+`cloudKitContainerOptions` decides the rest:
+
+- options set, or never touched (the container's own): the store **syncs**;
+- every assignment sets them to `nil`, unconditionally: the store is **local**;
+- set in one place and cleared in another, cleared inside a condition (`if !syncEnabled { … =
+  nil }`, `useSync ? options : nil`), or a plain `NSPersistentContainer` made for the same model
+  in the same file: it **depends** on a setting, and the stores of the people who turn sync on
+  must stay compatible with CloudKit, so the model is checked as synced. An `if let description =
+  …` that only finds the description is no condition.
+
+Code of test targets and test doubles is not read. This note says what was decided where the
+model file does not say the same: a model checked as synced though it marks no configuration, or
+a model that marks CloudKit while the code clears the options. Where the two agree, it says
+nothing. `cloudkit:` in `.schemalint.yml` (for the run or the bundle) and `--cloudkit` win over
+the code, and then nothing is said either.
+
+Sync starts at some release. The versions shipped before it never reached CloudKit, and CloudKit's
+rules do not bind them: name the first synced version with `syncedSince:` for the bundle, and the
+versions before it are checked as the local stores they were (this note then says so).
+
+## What to do instead
+
+- If the model syncs, tick Used with CloudKit on the configuration its store uses (Xcode's Data
+  Model inspector): Xcode then checks the model as you edit it, and this note goes away.
+- If the store never syncs, say so: untick Used with CloudKit, or set
+  `bundles: {"Notes.xcdatamodeld": {cloudkit: false}}` in `.schemalint.yml`.
+- If sync started with a later version, name it:
+  `bundles: {"Notes.xcdatamodeld": {syncedSince: "Notes 4"}}`.
+
+## Examples
+
+### Triggers: a container for CloudKit opens a model that marks no configuration
+
+```xml path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift path=Notes/PersistenceController.swift
+import CoreData
+
+struct PersistenceController {
+    let container: NSPersistentCloudKitContainer
+
+    init() {
+        container = NSPersistentCloudKitContainer(name: "Notes")
+        container.loadPersistentStores { _, error in
+            if let error { print(error) }
+        }
+    }
+}
+```
+
+### Triggers: the model marks CloudKit, but the code always clears the options
+
+```xml path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift path=Notes/PersistenceController.swift
+import CoreData
+
+struct PersistenceController {
+    let container = NSPersistentCloudKitContainer(name: "Notes")
+
+    init() {
+        guard let description = container.persistentStoreDescriptions.first else { return }
+        description.cloudKitContainerOptions = nil
+        container.loadPersistentStores { _, error in
+            if let error { print(error) }
+        }
+    }
+}
+```
+
+### Does not trigger: the model marks CloudKit, and sync follows a setting
+
+```xml path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift path=Notes/PersistenceController.swift
+import CoreData
+
+struct PersistenceController {
+    let container = NSPersistentCloudKitContainer(name: "Notes")
+
+    init(syncEnabled: Bool) {
+        if let description = container.persistentStoreDescriptions.first {
+            if !syncEnabled {
+                description.cloudKitContainerOptions = nil
+            }
+        }
+        container.loadPersistentStores { _, error in
+            if let error { print(error) }
+        }
+    }
+}
+```
+
+### Does not trigger: a plain container for a local model
+
+```xml path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift path=Notes/PersistenceController.swift
+import CoreData
+
+struct PersistenceController {
+    let container = NSPersistentContainer(name: "Notes")
+}
+```
+
+"""####,
         "cloudkit-unique-constraint": ####"""
 # cloudkit-unique-constraint
 

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Which Xcode models sync with CloudKit, decided from the code that opens their stores and from
+/// the configuration, before the versions form histories. A model file need not say it syncs:
+/// Xcode's "Used with CloudKit" only adds the editor's checks, and an app that creates an
+/// `NSPersistentCloudKitContainer` syncs its model whether or not it is ticked. The other way
+/// round, versions that shipped before the app turned CloudKit on (`syncedSince:`, or the day git
+/// first saw the container code) never reached CloudKit, and are checked as the local stores they
+/// were.
+///
+/// `cloudkit:` for the bundle in `.schemalint.yml`, `cloudkit: true` for the run and `--cloudkit`
+/// win over the code; `cloudkit: false` for the run is what models neither their files nor code
+/// decide are.
+struct StoreSyncDecisions {
+    var configuration: ProjectConfiguration
+    /// `--cloudkit` on the command line.
+    var declaresCloudKit: Bool
+    /// The run's bundles: when git ordered them, the day each version was first committed.
+    var bundles: [XcodeModelBundle] = []
+    var git = GitRunner()
+
+    /// What was decided for one model from its code, for the note that says so.
+    struct Decision: Hashable, Sendable {
+        var containers: [CloudKitContainerUse]
+        var sync: CloudKitContainerUse.Sync
+        /// The model's own files mark configurations "Used with CloudKit".
+        var modelMarksCloudKit: Bool
+        /// Found by the model's name in the code (`name: "Notes"`), not by nearness.
+        var byName: Bool
+        /// The first version checked as synced (`syncedSince:`, or git), when not the first.
+        var syncedSince: String?
+        /// When git dated the start of sync: the day the container code was first committed.
+        var syncStartedOn: String?
+    }
+
+    /// Applies the code's containers and `syncedSince:` to `versions`; the decisions by history key.
+    func apply(_ containers: [CloudKitContainerUse], to versions: inout [ModelVersion]) throws(InputError) -> [String: Decision] {
+        var indicesByKey: [String: [Int]] = [:]
+        for index in versions.indices where versions[index].history.hasPrefix("bundle:") {
+            indicesByKey[versions[index].history, default: []].append(index)
+        }
+        var decisions: [String: Decision] = [:]
+        for (key, containers) in assign(containers, to: indicesByKey, in: versions) {
+            let indices = indicesByKey[key] ?? []
+            let path = String(key.dropFirst("bundle:".count))
+            guard !declaresCloudKit, configuration.cloudKit != true, configuration.settings(forBundle: path)?.cloudKit == nil else { continue }
+            let syncs = Set(containers.map(\.sync))
+            let sync: CloudKitContainerUse.Sync = syncs.count == 1 ? syncs.first! : .depends
+            let marks = indices.contains { versions[$0].hasSyncedEntities }
+            decisions[key] = Decision(
+                containers: containers, sync: sync, modelMarksCloudKit: marks,
+                byName: containers.allSatisfy { $0.model == versions[indices[0]].model }
+            )
+            guard sync != .local, !marks else { continue }
+            for index in indices { versions[index].usesCloudKit = true }
+            // Without `syncedSince:`, git may say when the code started syncing: the version that
+            // was newest then is the first whose stores synced.
+            guard configuration.settings(forBundle: path)?.syncedSince == nil, let start = firstSynced(bundle: path, containers: containers) else { continue }
+            let ordered = indices.sorted { versions[$0].version < versions[$1].version }
+            guard let position = ordered.firstIndex(where: { versions[$0].label == start.version }), position > 0 else { continue }
+            for index in ordered[..<position] { versions[index].markLocal() }
+            decisions[key]?.syncedSince = start.version
+            decisions[key]?.syncStartedOn = start.day
+        }
+        for (key, indices) in indicesByKey {
+            let path = String(key.dropFirst("bundle:".count))
+            guard let settings = configuration.settings(forBundle: path), let first = settings.syncedSince else { continue }
+            let ordered = indices.sorted { versions[$0].version < versions[$1].version }
+            guard let position = ordered.firstIndex(where: { versions[$0].label == first }) else {
+                throw InputError(
+                    at: settings.syncedSinceLocation ?? settings.location ?? SourceLocation(file: configuration.file ?? path, line: 1, column: 1),
+                    "'syncedSince' of bundle '\(settings.path)' names '\(first)', which is no version of it" + Spelling.didYouMean(first, among: ordered.map { versions[$0].label })
+                )
+            }
+            for index in ordered[..<position] { versions[index].markLocal() }
+            if position > 0 { decisions[key, default: Decision(containers: [], sync: .syncs, modelMarksCloudKit: true, byName: true)].syncedSince = first }
+        }
+        return decisions
+    }
+
+    /// Each container's model: the bundle its literal names (`NSPersistentCloudKitContainer(name:
+    /// "Notes")` opens `Notes.momd`, built from `Notes.xcdatamodeld`); without a literal, the
+    /// bundles nearest to the code (a repository can hold several apps); of several bundles it
+    /// could be, the nearest. A literal that names no bundle of the run (a model of a package, of
+    /// another repository) assigns nothing.
+    private func assign(_ containers: [CloudKitContainerUse], to indicesByKey: [String: [Int]], in versions: [ModelVersion]) -> [String: [CloudKitContainerUse]] {
+        var byKey: [String: [CloudKitContainerUse]] = [:]
+        for container in containers {
+            let candidates = container.model == nil ? indicesByKey : indicesByKey.filter { versions[$0.value[0]].model == container.model }
+            for key in nearest(to: container.location.file, among: candidates, in: versions) { byKey[key, default: []].append(container) }
+        }
+        return byKey
+    }
+
+    /// The bundles whose folder shares the most leading folders with `file`.
+    private func nearest(to file: String, among indicesByKey: [String: [Int]], in versions: [ModelVersion]) -> [String] {
+        let folders = file.split(separator: "/").dropLast()
+        let depths = indicesByKey.mapValues { indices in
+            zip(versions[indices[0]].file.split(separator: "/"), folders).prefix { $0 == $1 }.count
+        }
+        guard let deepest = depths.values.max() else { return [] }
+        return depths.filter { $0.value == deepest }.keys.sorted()
+    }
+
+    /// The version that was newest when the containers' code first created an
+    /// `NSPersistentCloudKitContainer` (the first commit of their files that mentions it, by
+    /// `git log -S`), and that day; nil without git dates for the bundle's versions or the code.
+    /// Git is asked for the versions' dates here when the names settled their order without it.
+    private func firstSynced(bundle path: String, containers: [CloudKitContainerUse]) -> (version: String, day: String)? {
+        guard let bundle = bundles.first(where: { PathResolution.canonical($0.path) == PathResolution.canonical(path) }), bundle.ordering.history.count > 1 else { return nil }
+        let commits = bundle.ordering.commits.isEmpty ? XcodeVersionCommits.read(bundle: bundle.path, runner: git).commits : bundle.ordering.commits
+        guard !commits.isEmpty else { return nil }
+        var start: String?
+        for file in Set(containers.map(\.location.file)).sorted() {
+            let folder = (file as NSString).deletingLastPathComponent
+            guard let output = git.run(["log", "--reverse", "--format=%cs", "-S", "NSPersistentCloudKitContainer", "--", (file as NSString).lastPathComponent], in: folder.isEmpty ? "." : folder),
+                  output.succeeded, let day = output.text.split(separator: "\n").first.map(String.init) else { continue }
+            start = min(start ?? day, day)
+        }
+        guard let start else { return nil }
+        // Days only: a version first committed on the day sync started counts as newest then.
+        let history = bundle.ordering.history
+        let dated = history.filter { commits[$0].map { $0.date <= start } ?? false }
+        guard let version = dated.last ?? history.first else { return nil }
+        return (version, start)
+    }
+}

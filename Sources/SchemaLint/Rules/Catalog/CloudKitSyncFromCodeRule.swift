@@ -1,0 +1,71 @@
+/// `cloudkit-sync-from-code`: whether a model is checked as synced with CloudKit was decided by
+/// the code that opens its store (an `NSPersistentCloudKitContainer` and its
+/// `cloudKitContainerOptions`) or by `syncedSince:`, not by the model file. Every CloudKit finding
+/// depends on that decision, so it is said once per model, with the lines that made it.
+struct CloudKitSyncFromCodeRule: HistoryRule {
+    let descriptor = RuleDescriptor(
+        id: "cloudkit-sync-from-code", category: .input, synced: .note, local: .note,
+        summary: "Whether a model syncs with CloudKit was decided by the code that opens its store, not by its model file: says what was decided and why."
+    )
+
+    func check(_ context: HistoryContext) -> [Finding] {
+        guard let decision = context.history.syncDecision, let newest = context.history.versions.last else { return [] }
+        let model = "model '\(context.history.model)'"
+        var notes = decision.containers.map { container in
+            Finding.Note("NSPersistentCloudKitContainer created here" + (container.model.map { " for '\($0)'" } ?? ""), at: container.location)
+        }
+        // Containers of one file share its settings: each is said once.
+        for setting in Set(decision.containers.flatMap(\.settings)).sorted(by: { $0.location < $1.location }) {
+            do {
+                let what = setting.syncs.map { $0 ? "CloudKit options set here" : "CloudKit options cleared here (`nil`)" } ?? "CloudKit options set or cleared here by a condition"
+                notes.append(Finding.Note(what, at: setting.location))
+            }
+        }
+        // The bundle as `bundles:` names it: its path, relative to where schemalint runs.
+        let bundle = context.history.key.map { String($0.dropFirst("bundle:".count)) } ?? "\(context.history.model).xcdatamodeld"
+        let found = decision.byName ? "by its name" : "as the model nearest to that code"
+        var message: String
+        var suggestions: [String] = []
+        switch (decision.sync, decision.modelMarksCloudKit, decision.containers.isEmpty) {
+        case (_, _, true):
+            message = "\(model) is checked as synced with CloudKit only from \(decision.syncedSince ?? "")"
+        case (.syncs, false, _):
+            let how = decision.containers.allSatisfy(\.settings.isEmpty)
+                ? "which gives its store CloudKit options itself when the app has the iCloud entitlement"
+                : "whose store description gets CloudKit options"
+            message = "\(model) is checked as synced with CloudKit: the app opens it (\(found)) with an NSPersistentCloudKitContainer, \(how), although no configuration of the model is marked Used with CloudKit"
+            suggestions = [
+                "tick Used with CloudKit on the configuration this store uses (Xcode's Data Model inspector), so that Xcode checks the model for CloudKit as you edit it",
+                "if this store does not sync, say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: false}}`",
+            ]
+        case (.depends, false, _):
+            message = "\(model) is checked as synced with CloudKit: whether its store syncs is decided when the app runs (\(found)), and the stores of the people who turn sync on must stay compatible with CloudKit"
+            suggestions = ["if no release syncs this store, say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: false}}`"]
+        case (.local, true, _):
+            message = "\(model) marks configurations Used with CloudKit, but the code that opens it (\(found)) clears the CloudKit options of its store: it is checked as synced, as its model file says"
+            suggestions = ["if this store never syncs, untick Used with CloudKit, or say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: false}}`"]
+        default:
+            // The code and the model file agree, or the code keeps a local model local: nothing
+            // was decided that the model file does not say.
+            guard decision.syncedSince != nil else { return [] }
+            message = "\(model) is checked as synced with CloudKit only from \(decision.syncedSince ?? "")"
+        }
+        let nameIt = "if sync started with another version, name it: `bundles: {\(bundle): {syncedSince: <version>}}`; the versions before it are checked as the local stores they were"
+        switch (decision.syncedSince, decision.syncStartedOn) {
+        case (let since?, let day?):
+            message += "; from \(since) on: git first saw the container code on \(day), when \(since) was the newest version, and the versions before it are checked as the local stores they were"
+            suggestions.append(nameIt)
+        case (let since?, nil) where !decision.containers.isEmpty:
+            message += "; from \(since) on, as `syncedSince:` says"
+        case (_?, nil):
+            message += " (`syncedSince:`): the versions before it are checked as the local stores they were"
+        case (nil, _):
+            suggestions.append(nameIt)
+        }
+        return [Finding(
+            ruleID: descriptor.id, severity: .note, message: message,
+            location: newest.location, model: newest.model, baseline: nil, version: newest.label, path: nil,
+            notes: notes, suggestions: suggestions
+        )]
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+
+/// Which stores the code syncs: `NSPersistentCloudKitContainer` and `cloudKitContainerOptions`,
+/// in Swift and Objective-C, and how that decision reaches the models and their CloudKit checks.
+@Suite struct CloudKitSyncFromCodeTests {
+    static func containers(_ code: String, file: String = "App/Persistence.swift") -> [CloudKitContainerUse] {
+        CloudKitContainerReader().read(sources: [(file, Array(code.utf8))], options: ModelSourceReadingOptions()).storeCode.cloudKitContainers
+    }
+
+    static func sync(_ code: String, file: String = "App/Persistence.swift") -> [String] {
+        containers(code, file: file).map { "\($0.model ?? "?"):\($0.sync.rawValue)" }
+    }
+
+    @Test func theContainersOwnOptionsSync() {
+        #expect(Self.sync("let container = NSPersistentCloudKitContainer(name: \"Notes\")\ncontainer.loadPersistentStores { _, _ in }\n") == ["Notes:syncs"])
+        // A type annotation, a notification name and a comment create nothing.
+        #expect(Self.sync("let container: NSPersistentCloudKitContainer\n// NSPersistentCloudKitContainer(name: \"Old\")\nlet n = NSPersistentCloudKitContainer.eventChangedNotification\n").isEmpty)
+        #expect(Self.sync("let container = NSPersistentCloudKitContainer(name: modelName)\n") == ["?:syncs"])
+    }
+
+    @Test func optionsClearedAlwaysMakeTheStoreLocal() {
+        let code = """
+        let container = NSPersistentCloudKitContainer(name: "Cache")
+        if let description = container.persistentStoreDescriptions.first {
+            description.cloudKitContainerOptions = nil
+        }
+        """
+        #expect(Self.sync(code) == ["Cache:local"])
+        let guarded = """
+        let container = NSPersistentCloudKitContainer(name: "Cache")
+        guard let description = container.persistentStoreDescriptions.first else { fatalError() }
+        description.cloudKitContainerOptions = nil
+        """
+        #expect(Self.sync(guarded) == ["Cache:local"])
+    }
+
+    @Test func optionsClearedUnderAConditionDependOnIt() {
+        let toggle = """
+        let container = NSPersistentCloudKitContainer(name: "Notes")
+        if let description = container.persistentStoreDescriptions.first {
+            if !UserDefaults.standard.bool(forKey: "sync") {
+                description.cloudKitContainerOptions = nil
+            }
+        }
+        """
+        #expect(Self.sync(toggle) == ["Notes:depends"])
+        let both = """
+        let container = NSPersistentCloudKitContainer(name: "Notes")
+        if syncEnabled {
+            description.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.notes")
+        } else {
+            description.cloudKitContainerOptions = nil
+        }
+        """
+        #expect(Self.sync(both) == ["Notes:depends"])
+        let ternary = "let container = NSPersistentCloudKitContainer(name: \"Notes\")\ndescription.cloudKitContainerOptions = sync ? options : nil\n"
+        #expect(Self.sync(ternary) == ["Notes:depends"])
+        let optionalChain = "let container = NSPersistentCloudKitContainer(name: \"Notes\")\ndescription.cloudKitContainerOptions = options?.copy() as? NSPersistentCloudKitContainerOptions\n"
+        #expect(Self.sync(optionalChain) == ["Notes:syncs"])
+        let eitherContainer = "let container = sync ? NSPersistentCloudKitContainer(name: \"Notes\") : NSPersistentContainer(name: \"Notes\")\n"
+        #expect(Self.sync(eitherContainer) == ["Notes:depends"])
+    }
+
+    @Test func objectiveCAndSubclassesAreRead() {
+        let objc = """
+        @implementation Store
+        - (NSPersistentCloudKitContainer *)container {
+            NSPersistentCloudKitContainer *container = [[NSPersistentCloudKitContainer alloc] initWithName:@"Notes"];
+            if (![NSUserDefaults.standardUserDefaults boolForKey:@"sync"]) {
+                [container.persistentStoreDescriptions.firstObject setCloudKitContainerOptions:nil];
+            }
+            return container;
+        }
+        @end
+        """
+        #expect(Self.sync(objc, file: "App/Store.m") == ["Notes:depends"])
+        #expect(Self.sync("NSPersistentCloudKitContainer *c = [NSPersistentCloudKitContainer persistentContainerWithName:@\"Notes\"];\n", file: "App/Store.m") == ["Notes:syncs"])
+        let subclass = "class SyncedContainer: NSPersistentCloudKitContainer {}\nlet container = SyncedContainer(name: \"Notes\")\n"
+        #expect(Self.sync(subclass) == ["Notes:syncs"])
+    }
+
+    // MARK: - Through the executable
+
+    static let unmarkedNote = XcodeFixtures.contents("""
+        <entity name="Note" representedClassName="Note" syncable="YES">
+            <attribute name="title" attributeType="String"/>
+        </entity>
+    """)
+
+    static let persistence = """
+    import CoreData
+
+    struct PersistenceController {
+        let container = NSPersistentCloudKitContainer(name: "Notes")
+    }
+    """
+
+    /// An unmarked model the code opens with a CloudKit container is checked as synced (its
+    /// required attribute without a default is a CloudKit error), and a note says why.
+    @Test func anUnmarkedModelTheCodeSyncsIsCheckedAsSynced() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.unmarkedNote, to: "App/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
+        try folder.write(Self.persistence, to: "App/PersistenceController.swift")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("error: ") && run.stdout.contains("[cloudkit-required-attribute]"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: model 'Notes' is checked as synced with CloudKit: the app opens it (by its name) with an NSPersistentCloudKitContainer"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: NSPersistentCloudKitContainer created here for 'Notes' (App/PersistenceController.swift:4:21)"), "\(run.stdout)")
+
+        // The same container in a test target, or a mock, decides nothing.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("App/PersistenceController.swift"))
+        try folder.write(Self.persistence, to: "AppTests/PersistenceControllerMock.swift")
+        let test = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!test.stdout.contains("cloudkit-"), "\(test.stdout)")
+        #expect(test.status == 0)
+    }
+
+    /// `cloudkit: false` for the bundle wins over the code; a container naming another model
+    /// decides nothing about this one.
+    @Test func theBundlesSettingWinsAndOtherModelsAreLeftAlone() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.unmarkedNote, to: "App/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
+        try folder.write(Self.persistence, to: "App/PersistenceController.swift")
+        try folder.write("bundles:\n  App/Notes.xcdatamodeld:\n    cloudkit: false\n", to: ".schemalint.yml")
+        let configured = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!configured.stdout.contains("cloudkit-"), "\(configured.stdout)")
+
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent(".schemalint.yml"))
+        try folder.write(Self.persistence.replacingOccurrences(of: "\"Notes\"", with: "\"Cache\""), to: "App/PersistenceController.swift")
+        let other = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!other.stdout.contains("cloudkit-"), "\(other.stdout)")
+    }
+
+    /// `syncedSince:` checks the versions before it as local: removing an attribute in a step
+    /// before sync started is no CloudKit error, and the same removal after it is.
+    @Test func versionsBeforeSyncedSinceAreLocal() throws {
+        let folder = try TemporaryFolder()
+        let bundle = "Notes.xcdatamodeld"
+        func version(_ attributes: [String]) -> String {
+            XcodeFixtures.contents("<entity name=\"Note\">\n" + attributes.map { "<attribute name=\"\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n") + "\n</entity>", cloudKit: true)
+        }
+        try folder.write(version(["a", "b", "c"]), to: "\(bundle)/Notes.xcdatamodel/contents")
+        try folder.write(version(["a", "b"]), to: "\(bundle)/Notes 2.xcdatamodel/contents")
+        try folder.write(version(["a"]), to: "\(bundle)/Notes 3.xcdatamodel/contents")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes 3"), to: "\(bundle)/.xccurrentversion")
+        let all = try Executable.run([bundle, "--no-color", "--all-steps"], in: folder.url)
+        #expect(all.stdout.components(separatedBy: "[attribute-removed]").count - 1 == 2, "\(all.stdout)")
+        #expect(all.stdout.contains("error: attribute 'Note.c' was removed"), "\(all.stdout)")
+
+        try folder.write("bundles:\n  \(bundle):\n    syncedSince: Notes 2\n", to: ".schemalint.yml")
+        let since = try Executable.run([bundle, "--no-color", "--all-steps"], in: folder.url)
+        #expect(since.stdout.contains("error: attribute 'Note.b' was removed"), "\(since.stdout)")
+        #expect(!since.stdout.contains("error: attribute 'Note.c' was removed"), "\(since.stdout)")
+        #expect(since.stdout.contains("note: model 'Notes' is checked as synced with CloudKit only from Notes 2"), "\(since.stdout)")
+
+        try folder.write("bundles:\n  \(bundle):\n    syncedSince: Notes 9\n", to: ".schemalint.yml")
+        let wrong = try Executable.run([bundle, "--no-color"], in: folder.url)
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains(".schemalint.yml:3:18: error: 'syncedSince' of bundle 'Notes.xcdatamodeld' names 'Notes 9', which is no version of it"), "\(wrong.stderr)")
+    }
+
+    /// In git, sync starts with the version that was newest when the container code was first
+    /// committed: the steps before it are local (a removal there is no CloudKit error).
+    @Test(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
+    func gitDatesTheStartOfSync() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func version(_ name: String, _ attributes: [String]) throws {
+            try folder.write(XcodeFixtures.contents("<entity name=\"Note\">\n" + attributes.map { "<attribute name=\"\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n") + "\n</entity>"), to: "App/Notes.xcdatamodeld/\(name).xcdatamodel/contents")
+            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "App/Notes.xcdatamodeld/.xccurrentversion")
+        }
+        try version("Notes", ["a", "b", "c"])
+        try folder.write(Self.persistence.replacingOccurrences(of: "NSPersistentCloudKitContainer", with: "NSPersistentContainer"), to: "App/PersistenceController.swift")
+        try repository.commit("a local app")
+        try version("Notes 2", ["a", "b"])
+        try repository.commit("a version that drops c")
+        try folder.write(Self.persistence, to: "App/PersistenceController.swift")
+        try repository.commit("sync with CloudKit")
+        try version("Notes 3", ["a"])
+        try repository.commit("a version that drops b")
+
+        let run = try Executable.run(["--no-color", "--all-steps"], in: folder.url)
+        #expect(run.stdout.contains("error: attribute 'Note.b' was removed"), "\(run.stdout)")
+        #expect(!run.stdout.contains("error: attribute 'Note.c' was removed"), "\(run.stdout)")
+        #expect(run.stdout.contains("; from Notes 2 on: git first saw the container code on 2024-01-04, when Notes 2 was the newest version"), "\(run.stdout)")
+    }
+}
