@@ -173,6 +173,12 @@ public struct LintPipeline: Sendable {
             let locked = Set((lock?.entries ?? []).map { "\($0.model)\u{0}\($0.version)" })
             let fromRevision = reference.released.filter { !locked.contains("\($0.model)\u{0}\($0.version)") }
             lock = VersionLock(file: lock?.file ?? revision, entries: (lock?.entries ?? []) + fromRevision)
+        } else if options.snapshot == nil, let (tag, released) = releasedAtNewestTag(options, configuration: configuration, histories: histories) {
+            // What the newest release tag holds shipped: a version changed since is caught as the
+            // lock would catch it, with no lock. A lock's own entries win for the models it has.
+            let lockedModels = Set((lock?.entries ?? []).map(\.model))
+            let fromTag = released.filter { !lockedModels.contains($0.model) }
+            if !fromTag.isEmpty { lock = VersionLock(file: lock?.file ?? tag, entries: (lock?.entries ?? []) + fromTag) }
         }
         var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels, storeCode: input.storeCode)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
@@ -192,15 +198,56 @@ public struct LintPipeline: Sendable {
         return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes, sources: input.sources, skipped: input.skipped)
     }
 
+    /// The newest tag matching the release pattern (`v*`, or `history:`'s) in the history of
+    /// HEAD of the work tree around the current folder, and the released versions of the
+    /// histories' files there; nil outside git, without such a tag, or when the files there
+    /// cannot be read (nothing to compare with is no problem of the working tree).
+    private func releasedAtNewestTag(_ options: Options, configuration: ProjectConfiguration, histories: [ModelHistory]) -> (tag: String, released: [VersionLock.Entry])? {
+        guard !histories.isEmpty, let top = GitWorkTree.root(containing: FileManager.default.currentDirectoryPath) else { return nil }
+        var pattern = HistorySource.defaultTagPattern
+        if case .gitTags(let configured) = HistorySource.resolve(requested: .gitTags(pattern: pattern), tags: options.historyTags, configured: configuration.history) { pattern = configured }
+        guard case .success(let tags)? = GitReleaseTags.read(matching: pattern, mergedInto: "HEAD", top: top, runner: GitRunner()), let newest = tags.tags.last else { return nil }
+        // The files the histories were read from: each bundle whole, each model file, and for
+        // Swift each file that declares a version or one of its classes. Nothing else is linted there.
+        // A model with one version in its files is not versioned there: editing it is how it
+        // changes, and `--history git` reads its releases from the tags.
+        let versioned = histories.filter { $0.versions.count > 1 }
+        guard !versioned.isEmpty else { return nil }
+        var paths: Set<String> = []
+        for history in versioned {
+            for version in history.versions where version.releaseTag == nil {
+                paths.insert(ModelSourceFinder.enclosingBundle(of: version.file) ?? version.file)
+                if version.format == .swiftData { paths.formUnion(version.entities.map(\.location.file)) }
+            }
+        }
+        var earlier = options
+        earlier.paths = paths.sorted()
+        // The versions in the files there, not releases read from older tags.
+        earlier.history = .files
+        guard let reference = try? reference(at: newest.name, earlier, configuration: configuration, namingFiles: false) else { return nil }
+        // Each released version goes to the history that has a version of its label and format
+        // now: a SwiftData history is named after its plan, which a release may not have had yet.
+        var released: [VersionLock.Entry] = []
+        for var entry in reference.released {
+            let format = entry.releasedCopy?.format
+            guard let history = versioned.first(where: { $0.model == entry.model && $0.versions.first?.format == format })
+                    ?? versioned.first(where: { $0.versions.contains { $0.label == entry.label && $0.format == format } }) else { continue }
+            entry.model = history.model
+            released.append(entry)
+        }
+        return (newest.name, released)
+    }
+
     /// The same run on the files as they are at `revision`: its findings, and its released versions
     /// (located at `revision:path`). The configuration is the one at the revision too, so that its
-    /// relative paths resolve there.
-    private func reference(at revision: String, _ options: Options, configuration: ProjectConfiguration) throws(InputErrors) -> Reference {
+    /// relative paths resolve there. With `namingFiles`, a YAML file among the paths is linted with
+    /// the model files beside it, as a hook names one changed file.
+    private func reference(at revision: String, _ options: Options, configuration: ProjectConfiguration, namingFiles: Bool = true) throws(InputErrors) -> Reference {
         let git = try InputErrors.collect { () throws(InputError) in try GitRevision(revision) }
         // A model file named on its own is linted with the model files beside it, there as here;
         // a file inside a bundle with the whole bundle. The configuration and the production
         // schemas it names come along, but are not linted as paths.
-        let namedFiles = options.paths.filter(Self.isYAMLFile)
+        let namedFiles = namingFiles ? options.paths.filter(Self.isYAMLFile) : []
         let companions = (configuration.file.map { [$0] } ?? []) + configuration.productionSchemas.map(\.path)
         let wanted = options.paths.map { ModelSourceFinder.enclosingBundle(of: $0) ?? $0 } + companions
         let checkout = try InputErrors.collect { () throws(InputError) in
@@ -227,10 +274,13 @@ public struct LintPipeline: Sendable {
             for history in output.histories {
                 for version in history.releasedVersions where version.releaseTag == nil {
                     let place = "\(revision):" + PathResolution.relative(version.file, to: checkout.folder)
-                    released.append(VersionLock.Entry(
+                    var entry = VersionLock.Entry(
                         model: history.model, version: version.version.text, hash: VersionLock.hash(of: version),
                         location: SourceLocation(file: place, line: 1, column: 1)
-                    ))
+                    )
+                    entry.label = version.label
+                    entry.releasedCopy = version
+                    released.append(entry)
                 }
             }
             return Reference(findings: Set(output.result.findings.map(\.identity)), released: released)

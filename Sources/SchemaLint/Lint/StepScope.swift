@@ -59,10 +59,11 @@ struct ComingSteps {
 
     init(histories: [ModelHistory], lock: VersionLock?, catalog: RuleCatalog) {
         var coming: [String: Set<String>] = [:]
-        let locked = Set((lock?.entries ?? []).map { "\($0.model)\u{0}\($0.version)" })
+        let entries = Dictionary(grouping: lock?.entries ?? [], by: \.model)
         for history in histories {
+            let locked = entries[history.model] ?? []
             let shipped = history.versions.map { version in
-                version.releaseTag != nil || locked.contains("\(history.model)\u{0}\(version.version.text)")
+                version.releaseTag != nil || locked.contains { $0.names(version) }
             }
             var labels = Set(history.versions.filter { !$0.isReleased }.map(\.label))
             if let lastShipped = shipped.lastIndex(of: true) {

@@ -15,12 +15,34 @@ public struct VersionLock: Sendable {
         public var hash: String
         /// Where the entry is in the lock file (nil for entries not read from a file).
         public var location: SourceLocation?
+        /// For an entry taken from a git revision (a release tag, `--against`): the version's
+        /// label there, which names it when its number is a position (a bundle's version folder),
+        /// and the version as it was, to say what changed since.
+        public var label: String?
+        public var releasedCopy: ModelVersion?
 
         public init(model: String, version: String, hash: String, location: SourceLocation? = nil) {
             self.model = model
             self.version = version
             self.hash = hash
             self.location = location
+        }
+
+        /// Whether the entry is about `version` of its model: by label when it has one.
+        func names(_ version: ModelVersion) -> Bool {
+            label.map { $0 == version.label } ?? (versionNumber == version.version)
+        }
+
+        // The released copy is what the entry's hash was computed from: it adds nothing to equality.
+        public static func == (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.model, lhs.version, lhs.hash, lhs.location, lhs.label) == (rhs.model, rhs.version, rhs.hash, rhs.location, rhs.label)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(model)
+            hasher.combine(version)
+            hasher.combine(hash)
+            hasher.combine(label)
         }
 
         var versionNumber: VersionNumber? { VersionNumber(version) }

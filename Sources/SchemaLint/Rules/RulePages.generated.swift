@@ -6700,7 +6700,7 @@ entities:
         "released-version-modified": ####"""
 # released-version-modified
 
-A released version no longer matches `schemalint.lock`.
+A released version no longer matches `schemalint.lock`, or the newest release tag.
 
 | | |
 |---|---|
@@ -6719,6 +6719,16 @@ beside the models (see docs/lock.md). The hash covers what the linter compares, 
 comments or key order, so reformatting a file is not a change. Lint reports a released version
 whose content no longer matches its hash, or that was turned back into a draft. Drafts are not
 locked and may change freely.
+
+Without a lock, in a git work tree, the newest release tag is the record: the tag matching `v*`
+(or the pattern of `history:` / `--history-tags`) that is newest in the history of HEAD. Every
+version released there (a YAML file, a bundle's version folder up to its current version, a
+`VersionedSchema`) is read as it is at the tag and compared with the same version now, by its
+name; each element that differs is named, with the tag (`Note: added attribute 'pinned'`). A
+model with one version in its files is left out: it is not versioned there, editing it is how it
+changes, and `--history git` reads its releases from the tags. A lock's entries win for the
+models it has; `--against REV` compares with that revision instead. Versions released at the tag
+also count as shipped for the default report (`steps: coming`).
 
 ## What to do instead
 

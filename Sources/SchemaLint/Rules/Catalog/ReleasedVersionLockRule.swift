@@ -24,25 +24,41 @@ struct ReleasedVersionLockRule: HistoryRule {
     func check(_ context: HistoryContext) -> [Finding] {
         guard let entries = context.lock else { return [] }
         let history = context.history
-        let byNumber = Dictionary(history.versions.map { ($0.version, $0) }, uniquingKeysWith: { first, _ in first })
         var findings: [Finding] = []
         for entry in entries {
-            let version = entry.versionNumber.flatMap { byNumber[$0] }
+            let version = history.versions.first { entry.names($0) }
             switch (check, version) {
             case (.removed, nil):
                 let location = entry.location ?? SourceLocation(file: VersionLock.fileName, line: 1, column: 1)
                 let anyVersion = history.versions.last
                 findings.append(Finding(
-                    ruleID: descriptor.id, severity: severity(anyVersion), message: "released version \(entry.version) of model '\(entry.model)' is locked but no longer in the models; people still run it, and later versions are no longer checked against it",
+                    ruleID: descriptor.id, severity: severity(anyVersion),
+                    message: entry.isFromLockFile
+                        ? "released version \(entry.version) of model '\(entry.model)' is locked but no longer in the models; people still run it, and later versions are no longer checked against it"
+                        : "released version \(entry.label ?? entry.version) of model '\(entry.model)' is in the release at \(entry.location?.file ?? "") but no longer in the models; people still run it, and later versions are no longer checked against it",
                     location: location, model: entry.model, baseline: nil, version: anyVersion?.label ?? entry.version, path: nil,
                     suggestions: ["restore the version's model file (from version control)", "if the version was never shipped, run `schemalint lock --force` to drop it from the lock"]
                 ))
             case (.modified, let version?):
-                let hash = VersionLock.hash(of: version)
-                guard !version.isReleased || hash != entry.hash else { continue }
-                let what = version.isReleased
-                    ? "its content no longer matches \(entry.isFromLockFile ? "the hash in \(VersionLock.fileName)" : "the released copy at \(entry.location?.file ?? "")")"
-                    : "it is locked as released but is now marked `released: false`"
+                var changes: [String] = []
+                if version.isReleased, let copy = entry.releasedCopy {
+                    // The release's own copy: what differs is said element by element, and only
+                    // the elements count (its model's name, its place in the order and whether
+                    // the code syncs it are not the version's content).
+                    changes = Self.changes(from: copy, to: version)
+                    guard !changes.isEmpty else { continue }
+                } else {
+                    guard !version.isReleased || VersionLock.hash(of: version) != entry.hash else { continue }
+                }
+                let what: String
+                if !version.isReleased {
+                    what = "it is locked as released but is now marked `released: false`"
+                } else if !changes.isEmpty {
+                    let shown = changes.prefix(3).joined(separator: "; ") + (changes.count > 3 ? " and \(changes.count - 3) more" : "")
+                    what = "it changed since the release at \(entry.location?.file ?? ""): " + shown
+                } else {
+                    what = "its content no longer matches \(entry.isFromLockFile ? "the hash in \(VersionLock.fileName)" : "the released copy at \(entry.location?.file ?? "")")"
+                }
                 findings.append(Finding(
                     ruleID: descriptor.id, severity: severity(version),
                     message: "released \(version.displayName) was modified: \(what); people run it as it was released, so later versions must be checked against the original",
@@ -56,6 +72,16 @@ struct ReleasedVersionLockRule: HistoryRule {
             }
         }
         return findings
+    }
+
+    /// What the released copy and the working tree's version differ in, one line per change as
+    /// `schemalint diff` says it (`Note: added attribute `x` (string)`).
+    static func changes(from copy: ModelVersion, to version: ModelVersion) -> [String] {
+        var copy = copy
+        copy.usesCloudKit = version.usesCloudKit
+        return ModelDiffer().changes(from: copy, to: version).map { change in
+            (change.path.member == nil ? "" : change.path.entity + ": ") + Changelog.describe(change)
+        }
     }
 
     private func severity(_ version: ModelVersion?) -> Severity {

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+
+/// Without a lock, the newest release tag says what shipped: a version present there and edited
+/// since is `released-version-modified`, naming the tag and each changed element.
+@Suite(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
+struct ReleasedAtTagTests {
+    static let bundle = "App/Notes.xcdatamodeld"
+
+    static func write(_ folder: TemporaryFolder, _ name: String, _ attributes: [String], current: String? = nil) throws {
+        let body = attributes.map { "<attribute name=\"\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n")
+        try folder.write(XcodeFixtures.contents("<entity name=\"Note\">\n\(body)\n</entity>"), to: "\(bundle)/\(name).xcdatamodel/contents")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, current ?? name), to: "\(bundle)/.xccurrentversion")
+    }
+
+    /// A repository whose release v1.0 shipped Notes and Notes 2.
+    static func released() throws -> (TemporaryFolder, GitRepository) {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try write(folder, "Notes", ["title"])
+        try write(folder, "Notes 2", ["title", "body"])
+        try repository.commit("two versions")
+        try repository.tag("v1.0", annotated: true)
+        return (folder, repository)
+    }
+
+    @Test func aReleasedVersionEditedSinceTheTagIsReported() throws {
+        let (folder, _) = try Self.released()
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned"], current: "Notes 3")
+        try Self.write(folder, "Notes 3", ["title", "body", "pinned", "color"])
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: error: released Notes 2 was modified: it changed since the release at v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents: Note: added attribute `pinned` (string); people run it as it was released, so later versions must be checked against the original [released-version-modified]"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: as released (v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)"), "\(run.stdout)")
+        #expect(!run.stdout.contains("released Notes was modified"), "\(run.stdout)")
+    }
+
+    @Test func versionsLeftAsReleasedStayQuietAndTheLockWins() throws {
+        let (folder, _) = try Self.released()
+        try Self.write(folder, "Notes 3", ["title", "body", "color"])
+        let unchanged = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!unchanged.stdout.contains("released-version"), "\(unchanged.stdout)")
+
+        // A lock written after the edit records the edited version: it wins over the tag.
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned"], current: "Notes 3")
+        #expect(try Executable.run(["lock", "."], in: folder.url).status == 0)
+        let locked = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!locked.stdout.contains("released-version"), "\(locked.stdout)")
+    }
+
+    /// A model with one version in its files is not versioned there: editing it is how it
+    /// changes (`--history git` reads its releases from the tags).
+    @Test func aModelWithOneVersionIsNotComparedWithTheTag() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("one version")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes", ["title", "body"])
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!run.stdout.contains("released-version"), "\(run.stdout)")
+    }
+}
