@@ -52,9 +52,20 @@ public struct SwiftDataReader: ModelSourceReader {
         declarations = declarations.resolvingAliasedScopes()
         let cloudKit = CloudKitSetting(declarations.cloudKitDatabases)
         var reading = VersionedSchemaHistory(declarations: declarations, usesCloudKit: options.declaresCloudKit).read()
-        let synced = cloudKit.syncedHistories(filesByHistory: Dictionary(grouping: reading.versions, by: \.history).mapValues { $0.map(\.file) })
-        for index in reading.versions.indices where synced.contains(reading.versions[index].history) {
-            reading.versions[index].usesCloudKit = true
+        // What code names a history by: its versions (schemas) and its plan; and its classes.
+        func last(_ name: String) -> String { String(name.split(separator: ".").last ?? "") }
+        let histories = Dictionary(grouping: reading.versions, by: \.history).mapValues { versions in
+            (files: versions.map(\.file), names: Set(versions.flatMap { [last($0.label), last($0.model)] }), entities: Set(versions.flatMap { $0.entities.map(\.name) }))
+        }
+        let synced = cloudKit.synced(histories: histories)
+        for index in reading.versions.indices {
+            guard let entities = synced[reading.versions[index].history] else { continue }
+            let version = reading.versions[index]
+            if version.entities.allSatisfy({ entities.contains($0.name) }) {
+                reading.versions[index].usesCloudKit = true
+            } else {
+                reading.versions[index].markSynced(entities: entities, at: version.location)
+            }
         }
         // The same checks as every loader's (a class declared twice in one version's models, a
         // #Unique naming no property): Swift that compiles passes them.
@@ -71,39 +82,98 @@ public struct SwiftDataReader: ModelSourceReader {
 }
 
 /// What the `ModelConfiguration(cloudKitDatabase:)` calls in the sources say about sync:
-/// `.none` is not synced; `.automatic`, `.private("iCloud...")` are.
+/// `.none` is not synced; `.automatic`, `.private("iCloud...")` are; an expression that cannot be
+/// decided (`enableSync ? .private(...) : .none`) may sync, and is read as syncing. Each setting
+/// applies to the models the code around it names (`Schema([Note.self])`, `ModelContainer(for:
+/// Note.self, configurations: configuration)`, `Schema(versionedSchema: NotesV3.self)`): a cache
+/// opened with `.none` stays local whatever another container of the app does.
 struct CloudKitSetting {
-    /// Each setting: the file it is written in, and whether it syncs.
-    var settings: [(file: String, syncs: Bool)] = []
+    struct Setting {
+        /// The file it is written in.
+        var file: String
+        var syncs: Bool
+        /// The types named `X.self` in the code around it: the declaration, function or closure
+        /// that holds it.
+        var names: Set<String>
+    }
+
+    var settings: [Setting] = []
     var notes: [ReadingNote] = []
 
     init(_ databases: [Declared<ExprSyntax>]) {
         for database in databases {
             let expression = database.node
             let option = (expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression).as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            let names = Self.namedTypes(around: Syntax(expression))
             switch option {
-            case "none": settings.append((database.file.name, false))
-            case "automatic", "private": settings.append((database.file.name, true))
+            case "none": settings.append(Setting(file: database.file.name, syncs: false, names: names))
+            case "automatic", "private": settings.append(Setting(file: database.file.name, syncs: true, names: names))
             default:
-                settings.append((database.file.name, true))
+                settings.append(Setting(file: database.file.name, syncs: true, names: names))
                 notes.append(ReadingNote(at: database.file.location(of: expression), "cannot tell statically whether `cloudKitDatabase: \(expression.trimmedText)` syncs: the models it opens are read as synced with CloudKit"))
             }
         }
     }
 
-    /// The histories a syncing setting applies to. A repository can hold several apps (or an app
-    /// and its extensions' own stores): a setting is taken to open the models declared nearest to
-    /// it, those whose files share the deepest folder with its file, and not every model of the
-    /// run.
-    func syncedHistories(filesByHistory: [String: [String]]) -> Set<String> {
-        var synced: Set<String> = []
-        for setting in settings where setting.syncs {
+    /// The last name of each type written `X.self` in the closure, function body or member
+    /// declaration that holds `node`.
+    static func namedTypes(around node: Syntax) -> Set<String> {
+        var unit = node
+        while let parent = unit.parent {
+            unit = parent
+            if unit.is(CodeBlockSyntax.self) || unit.is(ClosureExprSyntax.self) || unit.is(MemberBlockItemSyntax.self) || unit.is(CodeBlockItemSyntax.self) && unit.parent?.parent?.is(SourceFileSyntax.self) == true { break }
+        }
+        let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
+        collector.walk(unit)
+        return collector.names
+    }
+
+    /// What the settings make synced, by history: every entity, or some. A setting applies to
+    /// what the code around it names: a history by its schemas or plan, or single classes (a
+    /// cache opened with `.none` beside synced models of the same history). One whose code names
+    /// none of them (the models are passed in from elsewhere) applies to the histories declared
+    /// nearest to it, those whose files share the deepest folder with its file, except what a
+    /// `.none` setting names.
+    func synced(histories: [String: (files: [String], names: Set<String>, entities: Set<String>)]) -> [String: Set<String>] {
+        var namedSync: [String: Set<String>] = [:], namedLocal: [String: Set<String>] = [:]
+        var unnamed: [Setting] = []
+        for setting in settings {
+            var named = false
+            for (key, history) in histories {
+                let entities = history.names.isDisjoint(with: setting.names) ? history.entities.intersection(setting.names) : history.entities
+                guard !entities.isEmpty else { continue }
+                named = true
+                if setting.syncs { namedSync[key, default: []].formUnion(entities) } else { namedLocal[key, default: []].formUnion(entities) }
+            }
+            if !named { unnamed.append(setting) }
+        }
+        var nearest: Set<String> = []
+        for setting in unnamed where setting.syncs {
             let folders = setting.file.split(separator: "/").dropLast()
             func shared(_ file: String) -> Int { zip(file.split(separator: "/").dropLast(), folders).prefix { $0 == $1 }.count }
-            let depths = filesByHistory.mapValues { files in files.map(shared).max() ?? -1 }
+            let depths = histories.mapValues { history in history.files.map(shared).max() ?? -1 }
             guard let deepest = depths.values.max() else { continue }
-            synced.formUnion(depths.filter { $0.value == deepest }.keys)
+            nearest.formUnion(depths.filter { $0.value == deepest }.keys)
         }
-        return synced
+        var result: [String: Set<String>] = [:]
+        for (key, history) in histories {
+            let sync = namedSync[key] ?? []
+            let local = (namedLocal[key] ?? []).subtracting(sync)
+            let entities = sync.union(nearest.contains(key) ? history.entities.subtracting(local) : [])
+            if !entities.isEmpty { result[key] = entities }
+        }
+        return result
+    }
+}
+
+/// Collects `X.self`: the types a piece of code hands to SwiftData.
+private final class SelfReferenceCollector: SyntaxVisitor {
+    var names: Set<String> = []
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.declName.baseName.text == "self", let base = node.base {
+            names.insert(String(base.trimmedText.split(separator: ".").last ?? ""))
+        }
+        return .visitChildren
     }
 }

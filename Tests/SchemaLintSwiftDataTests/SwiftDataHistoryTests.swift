@@ -258,6 +258,39 @@ import Testing
         #expect(synced == ["SyncedV1": true, "LocalV1": false])
     }
 
+    /// A setting applies to the models the code around it names: a cache opened with `.none`
+    /// stays local beside models a setting that may sync opens, in one history or in two.
+    @Test func aSettingAppliesToTheModelsItsContainerNames() throws {
+        let models = ("Models.swift", """
+        @Model final class Note { var title: String = ""; init() {} }
+        @Model final class CacheEntry { @Attribute(.unique) var key: String = ""; init() {} }
+        """)
+        let app = ("App.swift", """
+        struct Stores {
+            let notes = try! ModelContainer(for: Note.self, configurations: ModelConfiguration(cloudKitDatabase: enableSync ? .private("iCloud.notes") : .none))
+            func cache() -> ModelContainer {
+                let configuration = ModelConfiguration("Cache", schema: Schema([CacheEntry.self]), cloudKitDatabase: .none)
+                return try! ModelContainer(for: CacheEntry.self, configurations: configuration)
+            }
+        }
+        """)
+        let reading = readSwift([models, app])
+        #expect(reading.errors.isEmpty)
+        let version = try #require(reading.versions.first)
+        #expect(!version.usesCloudKit)
+        #expect(version.isSynced(entity: "Note"))
+        #expect(!version.isSynced(entity: "CacheEntry"))
+
+        // A container whose code names no model applies to the nearest models, but not to what
+        // a `.none` setting names.
+        let elsewhere = ("App.swift", """
+        let synced = ModelConfiguration(cloudKitDatabase: .automatic)
+        let cache = try! ModelContainer(for: CacheEntry.self, configurations: ModelConfiguration(cloudKitDatabase: .none))
+        """)
+        let nearest = try #require(readSwift([models, elsewhere]).versions.first)
+        #expect(nearest.isSynced(entity: "Note") && !nearest.isSynced(entity: "CacheEntry"))
+    }
+
     @Test func anUnreadableVersionIdentifierIsAnInputError() {
         let reading = readSwift("""
         enum S1: VersionedSchema {

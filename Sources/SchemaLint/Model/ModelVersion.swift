@@ -103,6 +103,18 @@ public struct ModelVersion: Sendable {
     /// Whether anything in the version is synced.
     public var hasSyncedEntities: Bool { usesCloudKit || configurations.contains(where: \.usesCloudKit) }
 
+    /// Makes the entities named synced, and the others local, as two configurations of a reader's
+    /// making (`CloudKit`, `Local`): for stores opened with different settings (a SwiftData cache
+    /// opened with `cloudKitDatabase: .none` beside the synced models).
+    public mutating func markSynced(entities synced: Set<String>, at location: SourceLocation) {
+        let names = entities.map(\.name)
+        configurations = [
+            Configuration(name: "CloudKit", usesCloudKit: true, entities: names.filter(synced.contains), location: location),
+            Configuration(name: "Local", usesCloudKit: false, entities: names.filter { !synced.contains($0) }, location: location),
+        ]
+        syncedByConfiguration = synced.intersection(names)
+    }
+
     /// Makes every entity local: for a version that shipped before the app turned CloudKit on,
     /// whose records never reached CloudKit, whatever its configurations say now.
     public mutating func markLocal() {
