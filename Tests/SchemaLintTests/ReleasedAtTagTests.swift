@@ -62,4 +62,35 @@ struct ReleasedAtTagTests {
         let run = try Executable.run(["--no-color"], in: folder.url)
         #expect(!run.stdout.contains("released-version"), "\(run.stdout)")
     }
+
+    /// With no tag and no lock, git shows a version edited after its successor was added (a
+    /// warning: the successor may have come before it shipped); an edit before that is how a
+    /// version is made.
+    @Test func withoutTagsAnEditAfterTheSuccessorCameIsAWarning() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("Notes")
+        try Self.write(folder, "Notes", ["title", "body"])
+        try repository.commit("Notes, still in the making")
+        try Self.write(folder, "Notes 2", ["title", "body", "color"])
+        try repository.commit("Notes 2")
+        let before = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!before.stdout.contains("released-version"), "\(before.stdout)")
+
+        try Self.write(folder, "Notes", ["title", "body", "pinned"], current: "Notes 2")
+        try repository.commit("Notes edited after Notes 2 came")
+        let added = try repository.git(["rev-parse", "--short", "HEAD~1"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let edit = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let after = try Executable.run(["--no-color"], in: folder.url)
+        #expect(after.status == 0, "a warning: \(after.stdout)")
+        #expect(after.stdout.contains("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: warning: Notes was edited in \(edit) (2024-01-05), after Notes 2 was added in \(added) (2024-01-04): Note: added attribute `pinned` (string); if Notes shipped, the stores it made no longer match it"), "\(after.stdout)")
+        #expect(after.stdout.contains("note: as it was when Notes 2 was added (\(added):App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:1:1)"), "\(after.stdout)")
+
+        // A release tag says what shipped: the tag decides, not the order of commits.
+        try repository.tag("v1.0")
+        let tagged = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!tagged.stdout.contains("released-version"), "\(tagged.stdout)")
+    }
 }

@@ -180,6 +180,13 @@ public struct LintPipeline: Sendable {
             let fromTag = released.filter { !lockedModels.contains($0.model) }
             if !fromTag.isEmpty { lock = VersionLock(file: lock?.file ?? tag, entries: (lock?.entries ?? []) + fromTag) }
         }
+        if options.againstRevision == nil, options.snapshot == nil {
+            // Bundles with no record of what shipped: git shows versions edited after their
+            // successor was added.
+            let recorded = Set((lock?.entries ?? []).map(\.model))
+            let edited = GitVersionEdits().entries(bundles: input.bundles, histories: histories, skipping: recorded)
+            if !edited.isEmpty { lock = VersionLock(file: lock?.file ?? "git", entries: (lock?.entries ?? []) + edited) }
+        }
         var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels, storeCode: input.storeCode)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
         var inputFiles = histories.flatMap { $0.versions.map(\.file) } + [configuration.file, lock?.file].compactMap { $0 }

@@ -63,7 +63,8 @@ struct ComingSteps {
         for history in histories {
             let locked = entries[history.model] ?? []
             let shipped = history.versions.map { version in
-                version.releaseTag != nil || locked.contains { $0.names(version) }
+                // A version git saw edited after its successor came is not known to have shipped.
+                version.releaseTag != nil || locked.contains { $0.editedAfterSuccessor == nil && $0.names(version) }
             }
             var labels = Set(history.versions.filter { !$0.isReleased }.map(\.label))
             if let lastShipped = shipped.lastIndex(of: true) {

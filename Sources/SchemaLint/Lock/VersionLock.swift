@@ -20,6 +20,9 @@ public struct VersionLock: Sendable {
         /// and the version as it was, to say what changed since.
         public var label: String?
         public var releasedCopy: ModelVersion?
+        /// For an entry git inferred with no record of what shipped: the version was edited after
+        /// its successor was added (`GitVersionEdits`).
+        var editedAfterSuccessor: GitVersionEdits.Edit?
 
         public init(model: String, version: String, hash: String, location: SourceLocation? = nil) {
             self.model = model

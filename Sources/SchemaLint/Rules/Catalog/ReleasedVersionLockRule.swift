@@ -50,6 +50,10 @@ struct ReleasedVersionLockRule: HistoryRule {
                 } else {
                     guard !version.isReleased || VersionLock.hash(of: version) != entry.hash else { continue }
                 }
+                if let edit = entry.editedAfterSuccessor {
+                    findings.append(editedAfterSuccessor(version, edit: edit, changes: changes, entry: entry))
+                    continue
+                }
                 let what: String
                 if !version.isReleased {
                     what = "it is locked as released but is now marked `released: false`"
@@ -72,6 +76,22 @@ struct ReleasedVersionLockRule: HistoryRule {
             }
         }
         return findings
+    }
+
+    /// A version git shows edited after its successor was added: a warning, since the successor
+    /// may have come before the version shipped.
+    private func editedAfterSuccessor(_ version: ModelVersion, edit: GitVersionEdits.Edit, changes: [String], entry: VersionLock.Entry) -> Finding {
+        let shown = changes.prefix(3).joined(separator: "; ") + (changes.count > 3 ? " and \(changes.count - 3) more" : "")
+        return Finding(
+            ruleID: descriptor.id, severity: .warning,
+            message: "\(version.displayName) was edited in \(edit.commit.id) (\(edit.commit.date)), after \(edit.successor) was added in \(edit.successorAdded.id) (\(edit.successorAdded.date)): \(shown); if \(version.displayName) shipped, the stores it made no longer match it, and later versions are checked against something nobody runs",
+            location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
+            notes: entry.location.map { [Finding.Note("as it was when \(edit.successor) was added", at: $0)] } ?? [],
+            suggestions: [
+                "restore \(version.displayName) as it was (from version control) and make the change in a new version",
+                "if \(version.displayName) never shipped, or to record what did, tag your releases (`v1.2`) or run `schemalint lock` after each release",
+            ]
+        )
     }
 
     /// What the released copy and the working tree's version differ in, one line per change as
