@@ -43,6 +43,45 @@ import Testing
         #expect(findings.first?.notes.map(\.message).contains("the relationships to it went with it: 'Folder.notes', 'Tag.note'") == true)
     }
 
+    /// Two relationships that became each other's inverse are one finding naming both ends.
+    @Test func twoRelationshipsPairedAsInversesAreOneFinding() throws {
+        func version(_ number: Int, paired: Bool) -> String {
+            """
+            model: Budgets
+            version: \(number)
+            entities:
+              Budget:
+                relationships: {category: {destination: Category, optional: true\(paired ? ", inverse: budget" : "")}}
+              Category:
+                relationships: {budget: {destination: Budget, optional: true\(paired ? ", inverse: category" : "")}}
+            """
+        }
+        let findings = try Lint.findings([version(1, paired: false), version(2, paired: true)]).filter { $0.ruleID == "relationship-inverse-changed" }
+        #expect(findings.map(\.message) == ["relationships 'Budget.category' and 'Category.budget' became each other's inverse (before: none and none); lightweight migration pairs the relationships anew, and existing links survive only where the old inverse matches the new one"])
+    }
+
+    /// In a synced store, relationships that follow a class renamed without a renaming identifier
+    /// (the old entity removed, the new one added) are that removal's notes, not errors each.
+    @Test func relationshipsFollowingAReplacedEntityAreItsRemovalsNotes() throws {
+        func version(_ number: Int, profile: String) -> String {
+            """
+            model: Fitness
+            version: \(number)
+            cloudkit: true
+            entities:
+              \(profile):
+                attributes: {name: {type: string, optional: true}}
+              Meal:
+                relationships: {profile: {destination: \(profile), optional: true}}
+              Workout:
+                relationships: {profile: {destination: \(profile), optional: true}}
+            """
+        }
+        let findings = try Lint.findings([version(1, profile: "ProfileV1"), version(2, profile: "ProfileV2")]).filter { $0.severity == .error && $0.ruleID != "cloudkit-missing-inverse" }
+        #expect(findings.map(\.ruleID) == ["entity-removed"])
+        #expect(findings.first?.notes.map(\.message).contains("the relationships to it now point to 'ProfileV2', added in version 2: 'Meal.profile', 'Workout.profile'") == true, "\(findings)")
+    }
+
     /// A local store: lightweight migration infers a move within one hierarchy (a note), and
     /// leaving a hierarchy stays a warning.
     @Test func aMoveWithinAHierarchyIsANoteInALocalStore() throws {

@@ -23,6 +23,15 @@ struct ModelVocabulary {
         }
     }
 
+    /// Keeping an entity that is no longer wanted.
+    func keepUnusedEntity(_ name: String) -> String {
+        switch format {
+        case .yaml: "keep entity '\(name)' in the model (mark it `deprecated:`) and stop using it in code"
+        case .xcode: "keep entity '\(name)' in the model and stop using it in code"
+        case .swiftData: "keep the @Model class '\(name)' in the schema's models and stop using it in code"
+        }
+    }
+
     /// Why a SwiftData model class cannot be declared renamed, and what to do instead.
     static let swiftDataClassRename = "SwiftData has no renaming identifier for a @Model class (its entity is named after the class)"
 

@@ -6730,13 +6730,14 @@ changes, and `--history git` reads its releases from the tags. A lock's entries 
 models it has; `--against REV` compares with that revision instead. Versions released at the tag
 also count as shipped for the default report (`steps: coming`).
 
-With neither a lock nor a tag, git still shows the commonest case: an Xcode bundle's version whose
-`contents` were edited after the next version was added (a team adds a version when the previous
-one shipped). Read on the first-parent line of HEAD, where releases are made (a branch that
-edited a version beside one that added its successor counts at its merge), the version is
-compared with itself as it was when its successor came, and each element that differs is named,
-with both commits. This is a warning, not an error: the successor may have been added before the
-version shipped, which only the team knows (a tag or a lock then says so).
+With neither a lock nor a tag, git still shows the commonest case: an older version of an Xcode
+bundle whose `contents` were edited after the newest version was added (a team adds a version
+when the one before shipped). Read on the first-parent line of HEAD, where releases are made (a
+branch that edited a version beside one that added the newest counts at its merge), and only back
+to the commit that added the newest version (so a long history costs nothing more), the version
+is compared with itself as it was when the newest came, and each element that differs is named,
+with both commits. This is a warning, not an error: the newest version may have been added
+before the others shipped, which only the team knows (a tag or a lock then says so).
 
 ## What to do instead
 

@@ -20,7 +20,9 @@ struct Suggestions {
 
     /// Strategy 1, for a removal: keep the element and stop using it.
     var keepRemoved: String {
-        "\(vocabulary.keepUnused(old)); CloudKit keeps the field for all time anyway"
+        change.old?.entity != nil
+            ? "\(vocabulary.keepUnusedEntity(old)); CloudKit keeps the record type for all time anyway"
+            : "\(vocabulary.keepUnused(old)); CloudKit keeps the field for all time anyway"
     }
 
     /// Strategy 1, for a changed definition: keep the old element and add a new one with the new definition.

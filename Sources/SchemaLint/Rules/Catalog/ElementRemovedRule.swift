@@ -43,6 +43,10 @@ struct ElementRemovedRule: ChangeRule {
         } else if let entity = removed.entity {
             let links = Self.relationshipsRemoved(with: entity.name, in: comparison)
             if !links.isEmpty { related.append(Finding.Note("the relationships to it went with it: \(links.map { "'\($0)'" }.joined(separator: ", "))")) }
+            let moved = synced ? Self.relationshipsRedirected(from: entity.name, in: comparison) : [:]
+            for (destination, names) in moved.sorted(by: { $0.key < $1.key }) {
+                related.append(Finding.Note("the relationships to it now point to '\(destination)', added in \(comparison.version.displayName): \(names.map { "'\($0)'" }.joined(separator: ", "))"))
+            }
         }
         let consequence: String
         if synced {
@@ -64,6 +68,27 @@ struct ElementRemovedRule: ChangeRule {
             ? [suggestions.keepRemoved, suggestions.versionAttribute]
             : candidates.map { suggestions.declareRename(as: $0.path.member ?? $0.path.entity) }
         return [finding(change, in: comparison, severity: severity, message: "\(what) \(isPair ? "were" : "was") removed; \(consequence)", notes: related + notes, suggestions: advice)]
+    }
+
+    /// Whether `old` was removed and `new` added in this step: what a relationship pointing from
+    /// one to the other follows.
+    static func replaced(_ old: String, by new: String, in comparison: Comparison) -> Bool {
+        comparison.version.entity(named: old) == nil && comparison.baseline.entity(named: new) == nil
+            && comparison.baseline.entity(named: old) != nil && comparison.version.entity(named: new) != nil
+    }
+
+    /// The relationships of the entities that remain which led to `entity` and now lead to an
+    /// entity added in this step, by that entity.
+    static func relationshipsRedirected(from entity: String, in comparison: Comparison) -> [String: [String]] {
+        var moved: [String: [String]] = [:]
+        for source in comparison.baseline.entities {
+            guard let kept = comparison.version.entity(named: source.name) else { continue }
+            for relationship in source.relationships where relationship.destination == entity {
+                guard let now = kept.relationship(named: relationship.name), replaced(entity, by: now.destination, in: comparison) else { continue }
+                moved[now.destination, default: []].append("\(source.name).\(relationship.name)")
+            }
+        }
+        return moved.mapValues { $0.sorted() }
     }
 
     /// The relationships of the entities that remain which led to `entity` and were removed with it.

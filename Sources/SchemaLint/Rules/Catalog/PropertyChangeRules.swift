@@ -194,7 +194,16 @@ struct PropertyChangeRule: ChangeRule {
         guard let old = context.change.old?.relationship, let new = context.change.new?.relationship else { return nil }
         // A synced relationship that lost its inverse is cloudkit-missing-inverse's.
         if context.synced, new.inverse == nil { return nil }
-        let what = "relationship '\(context.path)' changed its inverse from \(Self.quoted(old.inverse)) to \(Self.quoted(new.inverse))"
+        var what = "relationship '\(context.path)' changed its inverse from \(Self.quoted(old.inverse)) to \(Self.quoted(new.inverse))"
+        // Two relationships that became each other's inverse are one link: said once, by the end
+        // whose name comes first, naming both.
+        let owner = context.path.entity
+        if let inverse = new.inverse, let other = context.comparison.version.entity(named: new.destination)?.relationship(named: inverse),
+           other.inverse == new.name, other.destination == owner,
+           let otherBefore = context.comparison.baseline.entity(named: new.destination)?.relationship(named: inverse), otherBefore.inverse != other.inverse {
+            if (new.destination, inverse) < (owner, new.name) { return nil }
+            what = "relationships '\(context.path)' and '\(new.destination).\(inverse)' became each other's inverse (before: \(Self.quoted(old.inverse)) and \(Self.quoted(otherBefore.inverse)))"
+        }
         if context.synced {
             return ("\(what); CloudKit keeps a link in the to-one side's field, so \(context.olderApps) keep linking through \(Self.quoted(old.inverse)) and this version does not see those links",
                     [context.suggestions.addReplacement("the new inverse"), context.suggestions.versionAttribute])

@@ -9,6 +9,10 @@ struct RelationshipDestinationChangedRule: ChangeRule {
     func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
         guard let old = change.old?.relationship, let new = change.new?.relationship else { return [] }
         let synced = comparison.isSynced(change)
+        // One change, one finding: in a synced store whose old destination was removed in this
+        // step and the new one added (a class renamed without a renaming identifier), the
+        // entity's removal says it. A local store's migration of the link is its own problem.
+        if synced, ElementRemovedRule.replaced(old.destination, by: new.destination, in: comparison) { return [] }
         let consequence = synced
             ? "\(comparison.olderApps) keep linking it to '\(old.destination)' records, which this version cannot resolve"
             : "lightweight migration cannot infer a change of destination"
