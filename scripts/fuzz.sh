@@ -18,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-harnesses=(yaml-model xcode-contents current-version mapping-model cloudkit-schema configuration lock baseline objc-store-code info-plist)
+harnesses=(yaml-model xcode-contents current-version mapping-model cloudkit-schema configuration lock baseline objc-store-code info-plist cloudkit-containers)
 # Built on request only: swift-syntax with the sanitizers takes many minutes (docs/fuzzing.md).
 swift_harness=swift-source
 scratch=.build-fuzz
@@ -122,6 +122,7 @@ seed() {
             done > "$dest/examples-swiftdata-all.swift" ;;
         objc-store-code) ;;
         info-plist) ;;
+        cloudkit-containers) copy_seeds "$dest" Fuzz/seeds/objc-store-code/* ;;
     esac
 }
 
@@ -129,7 +130,7 @@ seed() {
 # model, small enough to keep executions fast.
 max_len() {
     case $1 in
-        xcode-contents|mapping-model|objc-store-code) echo 16384 ;;
+        xcode-contents|mapping-model|objc-store-code|cloudkit-containers) echo 16384 ;;
         current-version) echo 2048 ;;
         swift-source) echo 8192 ;;
         *) echo 4096 ;;

@@ -15,6 +15,7 @@ enum Harness: String, CaseIterable {
     case baseline
     case objcStoreCode = "objc-store-code"
     case infoPlist = "info-plist"
+    case cloudKitContainers = "cloudkit-containers"
 
     /// The rule ids a configuration may name.
     private static let knownRules = Set(RuleCatalog.standard.descriptors.map(\.id))
@@ -47,6 +48,13 @@ enum Harness: String, CaseIterable {
                 _ = try ObjCStoreCodeReader.read(bytes: bytes, file: "AppDelegate.m")
             case .infoPlist:
                 _ = try InfoPlistReader.parse(bytes, file: "Info.plist")
+            case .cloudKitContainers:
+                // The same bytes as Swift, Objective-C and an entitlements file: the reader never
+                // refuses a file, it only finds fewer facts.
+                let reader = CloudKitContainerReader()
+                for name in ["Persistence.swift", "Persistence.m", "App.entitlements"] where reader.claims(name: name, bytes: bytes) {
+                    _ = reader.read(sources: [(name, bytes)], options: ModelSourceReadingOptions())
+                }
             }
             return nil
         } catch {
@@ -115,6 +123,7 @@ enum Harness: String, CaseIterable {
         case .baseline: return { Harness.baseline.run($0, $1) }
         case .objcStoreCode: return { Harness.objcStoreCode.run($0, $1) }
         case .infoPlist: return { Harness.infoPlist.run($0, $1) }
+        case .cloudKitContainers: return { Harness.cloudKitContainers.run($0, $1) }
         }
     }
 }

@@ -57,9 +57,13 @@ public struct SwiftDataReader: ModelSourceReader {
         let histories = Dictionary(grouping: reading.versions, by: \.history).mapValues { versions in
             (files: versions.map(\.file), names: Set(versions.flatMap { [last($0.label), last($0.model)] }), entities: Set(versions.flatMap { $0.entities.map(\.name) }))
         }
-        let synced = cloudKit.synced(histories: histories)
+        let (synced, local) = cloudKit.synced(histories: histories)
         for index in reading.versions.indices {
-            guard let entities = synced[reading.versions[index].history] else { continue }
+            guard let entities = synced[reading.versions[index].history] else {
+                // No setting decides: SwiftData's default syncs with the app's CloudKit entitlement.
+                reading.versions[index].syncsByDefault = !local.contains(reading.versions[index].history)
+                continue
+            }
             let version = reading.versions[index]
             if version.entities.allSatisfy({ entities.contains($0.name) }) {
                 reading.versions[index].usesCloudKit = true
@@ -134,7 +138,8 @@ struct CloudKitSetting {
     /// none of them (the models are passed in from elsewhere) applies to the histories declared
     /// nearest to it, those whose files share the deepest folder with its file, except what a
     /// `.none` setting names.
-    func synced(histories: [String: (files: [String], names: Set<String>, entities: Set<String>)]) -> [String: Set<String>] {
+    /// `local`: the histories a `.none` setting names, which SwiftData's default does not sync.
+    func synced(histories: [String: (files: [String], names: Set<String>, entities: Set<String>)]) -> (synced: [String: Set<String>], local: Set<String>) {
         var namedSync: [String: Set<String>] = [:], namedLocal: [String: Set<String>] = [:]
         var unnamed: [Setting] = []
         for setting in settings {
@@ -162,7 +167,7 @@ struct CloudKitSetting {
             let entities = sync.union(nearest.contains(key) ? history.entities.subtracting(local) : [])
             if !entities.isEmpty { result[key] = entities }
         }
-        return result
+        return (result, Set(namedLocal.keys))
     }
 }
 

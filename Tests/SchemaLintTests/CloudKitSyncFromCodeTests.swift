@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+@testable import schemalint
 
 /// Which stores the code syncs: `NSPersistentCloudKitContainer` and `cloudKitContainerOptions`,
 /// in Swift and Objective-C, and how that decision reaches the models and their CloudKit checks.
@@ -184,5 +185,52 @@ import Testing
         #expect(run.stdout.contains("error: attribute 'Note.b' was removed"), "\(run.stdout)")
         #expect(!run.stdout.contains("error: attribute 'Note.c' was removed"), "\(run.stdout)")
         #expect(run.stdout.contains("; from Notes 2 on: git first saw the container code on 2024-01-04, when Notes 2 was the newest version"), "\(run.stdout)")
+    }
+
+    static func entitlements(_ services: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>com.apple.developer.icloud-services</key>
+        \t<array>
+        \t\t<string>\(services)</string>
+        \t</array>
+        </dict>
+        </plist>
+
+        """
+    }
+
+    @Test func entitlementsThatListCloudKitAreRead() {
+        let reader = CloudKitContainerReader()
+        #expect(reader.claims(name: "App/App.entitlements", bytes: Array(Self.entitlements("CloudKit").utf8)))
+        #expect(!reader.claims(name: "App/App.entitlements", bytes: Array(Self.entitlements("CloudDocuments").utf8)))
+        let reading = reader.read(sources: [("App/App.entitlements", Array(Self.entitlements("CloudKit").utf8))], options: ModelSourceReadingOptions())
+        #expect(reading.storeCode.cloudKitEntitlements == [SourceLocation(file: "App/App.entitlements", line: 5, column: 2)])
+    }
+
+    static let readsSwift = ModelReaders.registered.contains { $0.name == "SwiftData" }
+
+    /// SwiftData's default `.automatic` syncs when the app has the CloudKit entitlement: its
+    /// unique constraint is then a CloudKit error, and a note says why; `.none` keeps it local.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func swiftDataSyncsByDefaultWithTheCloudKitEntitlement() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("import SwiftData\n\n@Model final class Tag {\n    @Attribute(.unique) var name: String = \"\"\n    init() {}\n}\n", to: "App/Models/Tag.swift")
+        try folder.write("import SwiftUI\n\n@main struct TagsApp: App {\n    var body: some Scene { WindowGroup { Text(\"\") }.modelContainer(for: Tag.self) }\n}\n", to: "App/TagsApp.swift")
+        let local = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!local.stdout.contains("cloudkit-"), "no entitlement: \(local.stdout)")
+
+        try folder.write(Self.entitlements("CloudKit"), to: "App/Tags.entitlements")
+        let synced = try Executable.run(["--no-color"], in: folder.url)
+        #expect(synced.stdout.contains("error: ") && synced.stdout.contains("[cloudkit-unique-constraint]"), "\(synced.stdout)")
+        #expect(synced.stdout.contains("is checked as synced with CloudKit: SwiftData opens it with the default `cloudKitDatabase: .automatic`"), "\(synced.stdout)")
+        #expect(synced.stdout.contains("(App/Tags.entitlements:5:2)"), "\(synced.stdout)")
+
+        try folder.write("import SwiftUI\nimport SwiftData\n\n@main struct TagsApp: App {\n    var body: some Scene { WindowGroup { Text(\"\") }.modelContainer(try! ModelContainer(for: Tag.self, configurations: ModelConfiguration(cloudKitDatabase: .none))) }\n}\n", to: "App/TagsApp.swift")
+        let none = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!none.stdout.contains("cloudkit-"), "\(none.stdout)")
     }
 }

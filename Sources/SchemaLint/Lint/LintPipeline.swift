@@ -120,7 +120,7 @@ public struct LintPipeline: Sendable {
         let releasesFromGit = try readReleasesFromGit(options, configuration: configuration, loader: loader, into: &loaded)
         let syncDecisions = try InputErrors.collect { () throws(InputError) in
             try StoreSyncDecisions(configuration: configuration, declaresCloudKit: options.declaresCloudKit, bundles: loaded.bundles)
-                .apply(loaded.storeCode.cloudKitContainers, to: &loaded.versions)
+                .apply(loaded.storeCode, to: &loaded.versions)
         }
         var grouped = try InputErrors.collect { () throws(InputError) in try ModelHistory.histories(of: loaded.versions) }
         for index in grouped.indices {

@@ -31,15 +31,20 @@ struct StoreSyncDecisions {
         var syncedSince: String?
         /// When git dated the start of sync: the day the container code was first committed.
         var syncStartedOn: String?
+        /// A SwiftData model opened with the default `.automatic`: the entitlements file that gives
+        /// the app CloudKit.
+        var entitlement: SourceLocation?
     }
 
-    /// Applies the code's containers and `syncedSince:` to `versions`; the decisions by history key.
-    func apply(_ containers: [CloudKitContainerUse], to versions: inout [ModelVersion]) throws(InputError) -> [String: Decision] {
+    /// Applies the code's containers, the CloudKit entitlements and `syncedSince:` to `versions`;
+    /// the decisions by history key.
+    func apply(_ facts: StoreCodeFacts, to versions: inout [ModelVersion]) throws(InputError) -> [String: Decision] {
+        var decisions = syncByDefault(facts.cloudKitEntitlements, in: &versions)
+        let containers = facts.cloudKitContainers
         var indicesByKey: [String: [Int]] = [:]
         for index in versions.indices where versions[index].history.hasPrefix("bundle:") {
             indicesByKey[versions[index].history, default: []].append(index)
         }
-        var decisions: [String: Decision] = [:]
         for (key, containers) in assign(containers, to: indicesByKey, in: versions) {
             let indices = indicesByKey[key] ?? []
             let path = String(key.dropFirst("bundle:".count))
@@ -74,6 +79,28 @@ struct StoreSyncDecisions {
             }
             for index in ordered[..<position] { versions[index].markLocal() }
             if position > 0 { decisions[key, default: Decision(containers: [], sync: .syncs, modelMarksCloudKit: true, byName: true)].syncedSince = first }
+        }
+        return decisions
+    }
+
+    /// SwiftData models opened with the default `.automatic` sync when the app has the CloudKit
+    /// entitlement: those nearest to an entitlements file that gives it (a repository can hold
+    /// several apps, one of them synced).
+    private func syncByDefault(_ entitlements: [SourceLocation], in versions: inout [ModelVersion]) -> [String: Decision] {
+        guard !entitlements.isEmpty, !declaresCloudKit, configuration.cloudKit != true else { return [:] }
+        // Nearest among every SwiftData history: another app's models, synced by a setting of
+        // their own, may be the ones the entitlements file belongs to.
+        var indicesByKey: [String: [Int]] = [:]
+        for index in versions.indices where versions[index].format == .swiftData {
+            indicesByKey[versions[index].history, default: []].append(index)
+        }
+        var decisions: [String: Decision] = [:]
+        for entitlement in entitlements {
+            for key in nearest(to: entitlement.file, among: indicesByKey, in: versions) where decisions[key] == nil {
+                guard let indices = indicesByKey[key], indices.allSatisfy({ versions[$0].syncsByDefault && !versions[$0].hasSyncedEntities }) else { continue }
+                for index in indicesByKey[key] ?? [] { versions[index].usesCloudKit = true }
+                decisions[key] = Decision(containers: [], sync: .syncs, modelMarksCloudKit: false, byName: false, entitlement: entitlement)
+            }
         }
         return decisions
     }

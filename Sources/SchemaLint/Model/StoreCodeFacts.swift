@@ -21,12 +21,15 @@ public struct StoreCodeFacts: Hashable, Sendable {
     /// Core Data containers created for CloudKit (`NSPersistentCloudKitContainer`): which stores
     /// the code syncs, whatever the model files say.
     public var cloudKitContainers: [CloudKitContainerUse] = []
+    /// Entitlements files that give the app CloudKit (`com.apple.developer.icloud-services` with
+    /// `CloudKit`): what SwiftData's default `.automatic` syncs with.
+    public var cloudKitEntitlements: [SourceLocation] = []
 
     public init() {}
 
     public var isEmpty: Bool {
         openings.isEmpty && protections.isEmpty && failureActions.isEmpty && fileOperations.isEmpty
-            && backgroundEvidence.isEmpty && storeFileNames.isEmpty && relocations.isEmpty && cloudKitContainers.isEmpty
+            && backgroundEvidence.isEmpty && storeFileNames.isEmpty && relocations.isEmpty && cloudKitContainers.isEmpty && cloudKitEntitlements.isEmpty
     }
 
     /// The facts of all `parts`, each list in a stable order (by place), sorted once however many
@@ -41,6 +44,7 @@ public struct StoreCodeFacts: Hashable, Sendable {
             storeFileNames += part.storeFileNames
             relocations += part.relocations
             cloudKitContainers += part.cloudKitContainers
+            cloudKitEntitlements += part.cloudKitEntitlements
             lastRelease = lastRelease ?? part.lastRelease
         }
         openings.sort { $0.place < $1.place }
@@ -51,6 +55,7 @@ public struct StoreCodeFacts: Hashable, Sendable {
         storeFileNames.sort { $0.place < $1.place }
         relocations.sort { $0.place < $1.place }
         cloudKitContainers.sort { $0.location < $1.location }
+        cloudKitEntitlements.sort()
     }
 
     /// The facts of both, each list in a stable order (by place).

@@ -2109,6 +2109,12 @@ literal name, the bundles nearest to the code. What the container's file does wi
   must stay compatible with CloudKit, so the model is checked as synced. An `if let description =
   …` that only finds the description is no condition.
 
+SwiftData decides the same way: `ModelConfiguration`'s default, `cloudKitDatabase: .automatic`,
+syncs when the app's entitlements list CloudKit among its iCloud services. Models that no
+`cloudKitDatabase:` setting names are checked as synced when an `.entitlements` file of the
+repository (the one nearest to them, when several apps share it) lists `CloudKit`, and this note
+names that file.
+
 Code of test targets and test doubles is not read. This note says what was decided where the
 model file does not say the same: a model checked as synced though it marks no configuration, or
 a model that marks CloudKit while the code clears the options. Where the two agree, it says

@@ -16,21 +16,35 @@ public struct CloudKitContainerReader: ModelSourceReader {
     /// A test's or a preview's container never holds a person's data.
     public var readsShippedCodeOnly: Bool { true }
 
-    public var fileNameSuffixes: [String] { [".swift", ".m"] }
+    public var fileNameSuffixes: [String] { [".swift", ".m", ".entitlements"] }
 
     static let words = ByteSearch.Words(["NSPersistentCloudKitContainer", "cloudKitContainerOptions", "CloudKitContainerOptions"].map { Array($0.utf8) })
+    static let servicesKey = Array("com.apple.developer.icloud-services".utf8)
+    static let cloudKitService = ByteSearch.Words([Array("<string>CloudKit</string>".utf8)])
 
     public func claims(name: String, bytes: [UInt8]) -> Bool {
-        ByteSearch.containsAny(Self.words, in: bytes)
+        name.hasSuffix(".entitlements")
+            ? ByteSearch.containsAny(ByteSearch.Words([Self.servicesKey]), in: bytes) && ByteSearch.containsAny(Self.cloudKitService, in: bytes)
+            : ByteSearch.containsAny(Self.words, in: bytes)
     }
 
     public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
-        let files = sources.sorted { $0.name < $1.name }.map { (name: $0.name, tokens: ObjCTokenizer.tokenize($0.bytes).tokens) }
+        var reading = ModelSourceReading()
+        // An entitlements file that lists CloudKit among the iCloud services (the claim checked
+        // both): where its key is, for the note that names it.
+        for source in sources where source.name.hasSuffix(".entitlements") {
+            let start = source.bytes.firstRange(of: Self.servicesKey)?.lowerBound ?? 0
+            let before = source.bytes[..<start]
+            let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+            // The key's `<key>` tag, in characters (a plist is ASCII up to there in practice).
+            let column = String(decoding: source.bytes[lineStart..<start], as: UTF8.self).count - "<key>".count + 1
+            reading.storeCode.cloudKitEntitlements.append(SourceLocation(file: source.name, line: before.count { $0 == UInt8(ascii: "\n") } + 1, column: max(1, column)))
+        }
+        let files = sources.filter { !$0.name.hasSuffix(".entitlements") }.sorted { $0.name < $1.name }.map { (name: $0.name, tokens: ObjCTokenizer.tokenize($0.bytes).tokens) }
         // Subclasses first: `class SyncedContainer: NSPersistentCloudKitContainer` anywhere makes
         // `SyncedContainer(name:)` in any file a CloudKit container.
         var containerTypes: Set<String> = ["NSPersistentCloudKitContainer"]
         for file in files { containerTypes.formUnion(Self.subclasses(of: "NSPersistentCloudKitContainer", in: file.tokens)) }
-        var reading = ModelSourceReading()
         for file in files {
             reading.storeCode.cloudKitContainers += Self.containers(in: file.tokens, file: file.name, types: containerTypes)
         }

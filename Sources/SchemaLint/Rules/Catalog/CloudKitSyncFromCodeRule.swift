@@ -27,6 +27,15 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
         var message: String
         var suggestions: [String] = []
         switch (decision.sync, decision.modelMarksCloudKit, decision.containers.isEmpty) {
+        case _ where decision.entitlement != nil:
+            notes = [Finding.Note("the app's entitlements list CloudKit among its iCloud services here", at: decision.entitlement!)]
+            message = "\(model) is checked as synced with CloudKit: SwiftData opens it with the default `cloudKitDatabase: .automatic`, which syncs when the app has the CloudKit entitlement, and no setting says otherwise"
+            suggestions = ["if this store does not sync, open it with `ModelConfiguration(cloudKitDatabase: .none)`"]
+            return [Finding(
+                ruleID: descriptor.id, severity: .note, message: message,
+                location: newest.location, model: newest.model, baseline: nil, version: newest.label, path: nil,
+                notes: notes, suggestions: suggestions
+            )]
         case (_, _, true):
             message = "\(model) is checked as synced with CloudKit only from \(decision.syncedSince ?? "")"
         case (.syncs, false, _):
