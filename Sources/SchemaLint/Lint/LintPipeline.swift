@@ -181,8 +181,8 @@ public struct LintPipeline: Sendable {
             if !fromTag.isEmpty { lock = VersionLock(file: lock?.file ?? tag, entries: (lock?.entries ?? []) + fromTag) }
         }
         if options.againstRevision == nil, options.snapshot == nil {
-            // Bundles with no record of what shipped: git shows versions edited after their
-            // successor was added.
+            // Bundles with no record of what shipped: git shows older versions edited after the
+            // newest was added.
             let recorded = Set((lock?.entries ?? []).map(\.model))
             let edited = GitVersionEdits().entries(bundles: input.bundles, histories: histories, skipping: recorded)
             if !edited.isEmpty { lock = VersionLock(file: lock?.file ?? "git", entries: (lock?.entries ?? []) + edited) }
@@ -214,12 +214,12 @@ public struct LintPipeline: Sendable {
         var pattern = HistorySource.defaultTagPattern
         if case .gitTags(let configured) = HistorySource.resolve(requested: .gitTags(pattern: pattern), tags: options.historyTags, configured: configuration.history) { pattern = configured }
         guard case .success(let tags)? = GitReleaseTags.read(matching: pattern, mergedInto: "HEAD", top: top, runner: GitRunner()), let newest = tags.tags.last else { return nil }
-        // The files the histories were read from: each bundle whole, each model file, and for
-        // Swift each file that declares a version or one of its classes. Nothing else is linted there.
         // A model with one version in its files is not versioned there: editing it is how it
         // changes, and `--history git` reads its releases from the tags.
         let versioned = histories.filter { $0.versions.count > 1 }
         guard !versioned.isEmpty else { return nil }
+        // The files the histories were read from: each bundle whole, each model file, and for
+        // Swift each file that declares a version or one of its classes. Nothing else is linted there.
         var paths: Set<String> = []
         for history in versioned {
             for version in history.versions where version.releaseTag == nil {

@@ -258,8 +258,9 @@ public struct CloudKitContainerUse: Hashable, Sendable {
         case syncs
         /// Every assignment of the options in the file sets them to `nil`.
         case local
-        /// Set in one place and cleared in another, or by a condition (a setting, a build flag):
-        /// some people's stores sync.
+        /// Set in one place and cleared in another, or by a condition (a setting, a build flag), or
+        /// the same file also makes a plain `NSPersistentContainer` for the model: some people's
+        /// stores sync.
         case depends
     }
 
@@ -281,9 +282,6 @@ public struct CloudKitContainerUse: Hashable, Sendable {
     public var model: String?
     public var sync: Sync
     public var settings: [OptionSetting]
-    /// The same file also creates a plain `NSPersistentContainer` for the same model: which one
-    /// runs is decided at run time.
-    public var alsoPlainContainer = false
 
     public init(at location: SourceLocation, model: String?, sync: Sync, settings: [OptionSetting] = []) {
         self.location = location

@@ -69,7 +69,6 @@ public struct CloudKitContainerReader: ModelSourceReader {
             } else if !local.isEmpty {
                 use.sync = .local
             }
-            use.alsoPlainContainer = plainToo
             return use
         }
     }

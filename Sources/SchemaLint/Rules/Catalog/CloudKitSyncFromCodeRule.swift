@@ -1,7 +1,8 @@
 /// `cloudkit-sync-from-code`: whether a model is checked as synced with CloudKit was decided by
 /// the code that opens its store (an `NSPersistentCloudKitContainer` and its
-/// `cloudKitContainerOptions`) or by `syncedSince:`, not by the model file. Every CloudKit finding
-/// depends on that decision, so it is said once per model, with the lines that made it.
+/// `cloudKitContainerOptions`; SwiftData's default with the app's CloudKit entitlement) or by
+/// `syncedSince:`, not by the model file. Every CloudKit finding depends on that decision, so it
+/// is said once per model, with the lines that made it.
 struct CloudKitSyncFromCodeRule: HistoryRule {
     let descriptor = RuleDescriptor(
         id: "cloudkit-sync-from-code", category: .input, synced: .note, local: .note,
@@ -10,16 +11,28 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
 
     func check(_ context: HistoryContext) -> [Finding] {
         guard let decision = context.history.syncDecision, let newest = context.history.versions.last else { return [] }
+        func note(_ message: String, notes: [Finding.Note], suggestions: [String]) -> [Finding] {
+            [Finding(
+                ruleID: descriptor.id, severity: .note, message: message,
+                location: newest.location, model: newest.model, baseline: nil, version: newest.label, path: nil,
+                notes: notes, suggestions: suggestions
+            )]
+        }
         let model = "model '\(context.history.model)'"
+        if let entitlement = decision.entitlement {
+            return note(
+                "\(model) is checked as synced with CloudKit: SwiftData opens it with the default `cloudKitDatabase: .automatic`, which syncs when the app has the CloudKit entitlement, and no setting says otherwise",
+                notes: [Finding.Note("the app's entitlements list CloudKit among its iCloud services here", at: entitlement)],
+                suggestions: ["if this store does not sync, open it with `ModelConfiguration(cloudKitDatabase: .none)`"]
+            )
+        }
         var notes = decision.containers.map { container in
             Finding.Note("NSPersistentCloudKitContainer created here" + (container.model.map { " for '\($0)'" } ?? ""), at: container.location)
         }
         // Containers of one file share its settings: each is said once.
         for setting in Set(decision.containers.flatMap(\.settings)).sorted(by: { $0.location < $1.location }) {
-            do {
-                let what = setting.syncs.map { $0 ? "CloudKit options set here" : "CloudKit options cleared here (`nil`)" } ?? "CloudKit options set or cleared here by a condition"
-                notes.append(Finding.Note(what, at: setting.location))
-            }
+            let what = setting.syncs.map { $0 ? "CloudKit options set here" : "CloudKit options cleared here (`nil`)" } ?? "CloudKit options set or cleared here by a condition"
+            notes.append(Finding.Note(what, at: setting.location))
         }
         // The bundle as `bundles:` names it: its path, relative to where schemalint runs.
         let bundle = context.history.key.map { String($0.dropFirst("bundle:".count)) } ?? "\(context.history.model).xcdatamodeld"
@@ -27,15 +40,6 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
         var message: String
         var suggestions: [String] = []
         switch (decision.sync, decision.modelMarksCloudKit, decision.containers.isEmpty) {
-        case _ where decision.entitlement != nil:
-            notes = [Finding.Note("the app's entitlements list CloudKit among its iCloud services here", at: decision.entitlement!)]
-            message = "\(model) is checked as synced with CloudKit: SwiftData opens it with the default `cloudKitDatabase: .automatic`, which syncs when the app has the CloudKit entitlement, and no setting says otherwise"
-            suggestions = ["if this store does not sync, open it with `ModelConfiguration(cloudKitDatabase: .none)`"]
-            return [Finding(
-                ruleID: descriptor.id, severity: .note, message: message,
-                location: newest.location, model: newest.model, baseline: nil, version: newest.label, path: nil,
-                notes: notes, suggestions: suggestions
-            )]
         case (_, _, true):
             message = "\(model) is checked as synced with CloudKit only from \(decision.syncedSince ?? "")"
         case (.syncs, false, _):
@@ -71,10 +75,6 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
         case (nil, _):
             suggestions.append(nameIt)
         }
-        return [Finding(
-            ruleID: descriptor.id, severity: .note, message: message,
-            location: newest.location, model: newest.model, baseline: nil, version: newest.label, path: nil,
-            notes: notes, suggestions: suggestions
-        )]
+        return note(message, notes: notes, suggestions: suggestions)
     }
 }
