@@ -3897,9 +3897,8 @@ A version of an Xcode bundle is in Xcode 3's binary format and cannot be checked
 
 Versions saved by Xcode 3 have no `contents` XML, only binary `elements` and `layout` files.
 schemalint cannot read them, so they are left out of the model's history: the next version is
-compared with the version after it, not with the binary one. That is usually harmless (such
-versions are a decade old and nobody runs them), but if people may still run it, changes made
-since it are not checked against it. The note says which version was skipped, so nothing is
+compared with the version after it, not with the binary one. Such versions are a decade old; if
+people may still run one, the changes made since it are not checked against it. The note says which version was skipped, so nothing is
 skipped silently.
 
 ## What to do instead
@@ -8249,7 +8248,8 @@ obeys it. Objects stored before the change may share the values; the migration t
 first duplicate and the store does not open. Removing or loosening a constraint cannot fail and is
 not reported.
 
-In a local store it is a warning: it is fine when you know there are no duplicates. In a synced
+In a local store it is a warning: whether the stores people have hold duplicates is a fact of
+their data, which the model cannot tell, and the migration fails where they do. In a synced
 model it is an error: uniqueness constraints are not allowed there at all (the first one is
 reported by `cloudkit-unique-constraint`, in the version that adds it), and devices keep creating
 duplicates through sync.
