@@ -18,7 +18,10 @@ public struct SwiftDataReader: ModelSourceReader {
     static let markersBesideTypealias = words(declaringModels + besideModels)
     static let modelDeclarations = words(declaringModels)
     private static let declaringModels = ["VersionedSchema", "@Model"]
-    private static let besideModels = ["SchemaMigrationPlan", "cloudKitDatabase"]
+    private static let besideModels = ["SchemaMigrationPlan", "cloudKitDatabase", "ModelContainer", "modelContainer"]
+    /// What code that opens a store says: without it, no container of the run opens the models,
+    /// and SwiftData's default sync decides nothing.
+    static let opensContainers = words(["ModelContainer", "modelContainer"])
     private static func words(_ list: [String]) -> ByteSearch.Words { ByteSearch.Words(list.map { Array($0.utf8) }) }
 
     public var fileNameSuffixes: [String] { [".swift"] }
@@ -58,10 +61,12 @@ public struct SwiftDataReader: ModelSourceReader {
             (files: versions.map(\.file), names: Set(versions.flatMap { [last($0.label), last($0.model)] }), entities: Set(versions.flatMap { $0.entities.map(\.name) }))
         }
         let (synced, local) = cloudKit.synced(histories: histories)
+        let opensContainers = sources.contains { ByteSearch.containsAny(Self.opensContainers, in: $0.bytes) }
         for index in reading.versions.indices {
             guard let entities = synced[reading.versions[index].history] else {
-                // No setting decides: SwiftData's default syncs with the app's CloudKit entitlement.
-                reading.versions[index].syncsByDefault = !local.contains(reading.versions[index].history)
+                // No setting decides: SwiftData's default syncs with the app's CloudKit
+                // entitlement, where a container opens the models.
+                reading.versions[index].syncsByDefault = opensContainers && !local.contains(reading.versions[index].history)
                 continue
             }
             let version = reading.versions[index]

@@ -223,7 +223,14 @@ import Testing
         let local = try Executable.run(["--no-color"], in: folder.url)
         #expect(!local.stdout.contains("cloudkit-"), "no entitlement: \(local.stdout)")
 
+        // With the entitlement but no container that opens the models, nothing syncs them.
         try folder.write(Self.entitlements("CloudKit"), to: "App/Tags.entitlements")
+        let appFile = folder.url.appendingPathComponent("App/TagsApp.swift")
+        let app = try String(contentsOf: appFile, encoding: .utf8)
+        try FileManager.default.removeItem(at: appFile)
+        let unopened = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!unopened.stdout.contains("cloudkit-"), "no container: \(unopened.stdout)")
+        try folder.write(app, to: "App/TagsApp.swift")
         let synced = try Executable.run(["--no-color"], in: folder.url)
         #expect(synced.stdout.contains("error: ") && synced.stdout.contains("[cloudkit-unique-constraint]"), "\(synced.stdout)")
         #expect(synced.stdout.contains("is checked as synced with CloudKit: SwiftData opens it with the default `cloudKitDatabase: .automatic`"), "\(synced.stdout)")

@@ -26,27 +26,37 @@ struct GitVersionEdits {
     /// in `skipping`) edited after the newest version was added, each with the version as it was
     /// then.
     func entries(bundles: [XcodeModelBundle], histories: [ModelHistory], skipping models: Set<String>) -> [VersionLock.Entry] {
+        let checked = bundles.compactMap { bundle -> (XcodeModelBundle, ModelHistory)? in
+            guard bundle.ordering.history.count > 1, let history = histories.first(where: { $0.key == "bundle:" + bundle.path }),
+                  !models.contains(history.model) else { return nil }
+            return (bundle, history)
+        }
+        // Each bundle's logs wait on git: bundles are asked side by side.
+        return OrderedConcurrentMap.map(count: checked.count, concurrently: checked.count > 1) { index in
+            entries(bundle: checked[index].0, history: checked[index].1)
+        }.flatMap { $0 }
+    }
+
+    /// The entries of one bundle.
+    private func entries(bundle: XcodeModelBundle, history: ModelHistory) -> [VersionLock.Entry] {
+        guard let newest = bundle.ordering.history.last,
+              let top = GitWorkTree.root(containing: bundle.path), !GitWorkTree.isShallow(top: top, runner: runner) else { return [] }
+        let relative = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top))
+        func path(_ name: String) -> String { relative + "/" + name + XcodeModelBundle.versionExtension + "/contents" }
+        guard let added = commits(["-1", "--diff-filter=A", "--", path(newest)], top: top).first?.commit else { return [] }
         var entries: [VersionLock.Entry] = []
-        for bundle in bundles where bundle.ordering.history.count > 1 {
-            guard let history = histories.first(where: { $0.key == "bundle:" + bundle.path }), !models.contains(history.model),
-                  let newest = bundle.ordering.history.last,
-                  let top = GitWorkTree.root(containing: bundle.path), !GitWorkTree.isShallow(top: top, runner: runner) else { continue }
-            let relative = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top))
-            func path(_ name: String) -> String { relative + "/" + name + XcodeModelBundle.versionExtension + "/contents" }
-            guard let added = commits(["-1", "--diff-filter=A", "--", path(newest)], top: top).first?.commit else { continue }
-            var reported: Set<String> = []
-            for (commit, file) in commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..HEAD", "--", ":(glob)" + relative + "/*" + XcodeModelBundle.versionExtension + "/contents"], top: top) {
-                guard let file, file != path(newest), reported.insert(file).inserted,
-                      let version = history.versions.first(where: { path($0.label) == file }), version.isReleased,
-                      let data = runner.run(["show", "\(added.id):\(file)"], in: top), data.succeeded,
-                      let copy = try? XcodeModelReader.parse(data.standardOutput, file: "\(added.id):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
-                else { continue }
-                var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(added.id):\(file)", line: 1, column: 1))
-                entry.label = version.label
-                entry.releasedCopy = copy
-                entry.editedAfterSuccessor = Edit(commit: commit, successor: newest, successorAdded: added)
-                entries.append(entry)
-            }
+        var reported: Set<String> = []
+        for (commit, file) in commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..HEAD", "--", ":(glob)" + relative + "/*" + XcodeModelBundle.versionExtension + "/contents"], top: top) {
+            guard let file, file != path(newest), reported.insert(file).inserted,
+                  let version = history.versions.first(where: { path($0.label) == file }), version.isReleased,
+                  let data = runner.run(["show", "\(added.id):\(file)"], in: top), data.succeeded,
+                  let copy = try? XcodeModelReader.parse(data.standardOutput, file: "\(added.id):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
+            else { continue }
+            var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(added.id):\(file)", line: 1, column: 1))
+            entry.label = version.label
+            entry.releasedCopy = copy
+            entry.editedAfterSuccessor = Edit(commit: commit, successor: newest, successorAdded: added)
+            entries.append(entry)
         }
         return entries
     }
