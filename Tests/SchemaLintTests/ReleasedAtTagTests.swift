@@ -37,6 +37,16 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("released Notes was modified"), "\(run.stdout)")
     }
 
+    /// A version the release had and the files no longer have is reported at the tag's copy.
+    @Test func aReleasedVersionDeletedSinceTheTagIsReported() throws {
+        let (folder, _) = try Self.released()
+        try FileManager.default.removeItem(atPath: folder.path + "/\(Self.bundle)/Notes 2.xcdatamodel")
+        try Self.write(folder, "Notes 3", ["title", "body", "color"])
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1: error: released version Notes 2 of model 'Notes' is in the release at v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents but no longer in the models"), "\(run.stdout)")
+        #expect(!run.stdout.contains("schemalint lock --force"), "\(run.stdout)")
+    }
+
     @Test func versionsLeftAsReleasedStayQuietAndTheLockWins() throws {
         let (folder, _) = try Self.released()
         try Self.write(folder, "Notes 3", ["title", "body", "color"])

@@ -37,7 +37,8 @@ struct ReleasedVersionLockRule: HistoryRule {
                         ? "released version \(entry.version) of model '\(entry.model)' is locked but no longer in the models; people still run it, and later versions are no longer checked against it"
                         : "released version \(entry.label ?? entry.version) of model '\(entry.model)' is in the release at \(entry.location?.file ?? "") but no longer in the models; people still run it, and later versions are no longer checked against it",
                     location: location, model: entry.model, baseline: nil, version: anyVersion?.label ?? entry.version, path: nil,
-                    suggestions: ["restore the version's model file (from version control)", "if the version was never shipped, run `schemalint lock --force` to drop it from the lock"]
+                    suggestions: ["restore the version's model file (from version control)"]
+                        + (entry.isFromLockFile ? ["if the version was never shipped, run `schemalint lock --force` to drop it from the lock"] : [])
                 ))
             case (.modified, let version?):
                 var changes: [String] = []
