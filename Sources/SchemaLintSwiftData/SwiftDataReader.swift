@@ -159,11 +159,7 @@ struct CloudKitSetting {
         }
         var nearest: Set<String> = []
         for setting in unnamed where setting.syncs {
-            let folders = setting.file.split(separator: "/").dropLast()
-            func shared(_ file: String) -> Int { zip(file.split(separator: "/").dropLast(), folders).prefix { $0 == $1 }.count }
-            let depths = histories.mapValues { history in history.files.map(shared).max() ?? -1 }
-            guard let deepest = depths.values.max() else { continue }
-            nearest.formUnion(depths.filter { $0.value == deepest }.keys)
+            nearest.formUnion(NearestFiles.nearest(to: setting.file, among: histories.mapValues(\.files)))
         }
         var result: [String: Set<String>] = [:]
         for (key, history) in histories {

@@ -119,14 +119,9 @@ struct StoreSyncDecisions {
         return byKey
     }
 
-    /// The bundles whose folder shares the most leading folders with `file`.
+    /// The histories whose files share the most leading folders with `file`.
     private func nearest(to file: String, among indicesByKey: [String: [Int]], in versions: [ModelVersion]) -> [String] {
-        let folders = file.split(separator: "/").dropLast()
-        let depths = indicesByKey.mapValues { indices in
-            zip(versions[indices[0]].file.split(separator: "/"), folders).prefix { $0 == $1 }.count
-        }
-        guard let deepest = depths.values.max() else { return [] }
-        return depths.filter { $0.value == deepest }.keys.sorted()
+        NearestFiles.nearest(to: file, among: indicesByKey.mapValues { indices in indices.map { versions[$0].file } })
     }
 
     /// The version that was newest when the containers' code first created an

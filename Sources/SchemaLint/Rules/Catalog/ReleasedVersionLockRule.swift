@@ -59,8 +59,7 @@ struct ReleasedVersionLockRule: HistoryRule {
                 if !version.isReleased {
                     what = "it is locked as released but is now marked `released: false`"
                 } else if !changes.isEmpty {
-                    let shown = changes.prefix(3).joined(separator: "; ") + (changes.count > 3 ? " and \(changes.count - 3) more" : "")
-                    what = "it changed since the release at \(entry.location?.file ?? ""): " + shown
+                    what = "it changed since the release at \(entry.location?.file ?? ""): " + Self.summary(changes)
                 } else {
                     what = "its content no longer matches \(entry.isFromLockFile ? "the hash in \(VersionLock.fileName)" : "the released copy at \(entry.location?.file ?? "")")"
                 }
@@ -82,7 +81,7 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// A version git shows edited after its successor was added: a warning, since the successor
     /// may have come before the version shipped.
     private func editedAfterSuccessor(_ version: ModelVersion, edit: GitVersionEdits.Edit, changes: [String], entry: VersionLock.Entry) -> Finding {
-        let shown = changes.prefix(3).joined(separator: "; ") + (changes.count > 3 ? " and \(changes.count - 3) more" : "")
+        let shown = Self.summary(changes)
         return Finding(
             ruleID: descriptor.id, severity: .warning,
             message: "\(version.displayName) was edited in \(edit.commit.id) (\(edit.commit.date)), after \(edit.successor) was added in \(edit.successorAdded.id) (\(edit.successorAdded.date)): \(shown); if \(version.displayName) shipped, the stores it made no longer match it, and later versions are checked against something nobody runs",
@@ -93,6 +92,11 @@ struct ReleasedVersionLockRule: HistoryRule {
                 "if \(version.displayName) never shipped, or to record what did, tag your releases (`v1.2`) or run `schemalint lock` after each release",
             ]
         )
+    }
+
+    /// The first three changes, and how many more.
+    static func summary(_ changes: [String]) -> String {
+        changes.prefix(3).joined(separator: "; ") + (changes.count > 3 ? " and \(changes.count - 3) more" : "")
     }
 
     /// What the released copy and the working tree's version differ in, one line per change as

@@ -65,14 +65,8 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
     /// deepest folder shared with the file (a run over several projects, such as `examples/`, holds
     /// models the code never opens; the code does not say which model it opens).
     static func nearestHistories(to file: String, in histories: [ModelHistory]) -> [ModelHistory] {
-        let folders = file.split(separator: "/").dropLast()
-        func shared(_ history: ModelHistory) -> Int {
-            guard let newest = history.versions.last else { return -1 }
-            return zip(newest.file.split(separator: "/").dropLast(), folders).prefix { $0 == $1 }.count
-        }
-        let depths = histories.map(shared)
-        guard let deepest = depths.max() else { return [] }
-        return zip(histories, depths).filter { $0.1 == deepest }.map(\.0)
+        let nearest = Set(NearestFiles.nearest(to: file, among: Dictionary(histories.indices.map { ($0, histories[$0].versions.last.map { [$0.file] } ?? []) }, uniquingKeysWith: { first, _ in first })))
+        return histories.indices.filter(nearest.contains).map { histories[$0] }
     }
 
     /// The first model (by name) whose newest version changes the version hash of an entity of the
