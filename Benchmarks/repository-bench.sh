@@ -10,7 +10,9 @@
 #   Benchmarks/repository-bench.sh .build/release/schemalint 5000 100 2000 5
 #
 # Two bundles orders are timed: the current version last by name (the names settle the order, git
-# is not asked) and an older version current (git is asked: one `git log` over the whole history).
+# is not asked) and an older version current (git is asked: one `git log` over the whole history,
+# timed with `--no-cache` as a first run sees it, and with the cache a run before kept, as every
+# later run with no new commit since sees it).
 set -euo pipefail
 binary=$(cd "$(dirname "${1:-.build/release/schemalint}")" && pwd)/$(basename "${1:-.build/release/schemalint}")
 commits=${2:-5000}
@@ -85,11 +87,13 @@ echo "$commits commits, a bundle of $versions versions, $swift_files Swift files
 last=$( [ "$versions" -eq 1 ] && echo Model || echo "Model $versions")
 current "$last"
 echo "current version last by name (git not asked):"
-echo "  schemalint . in the repository:  $(timed "$repository" "$binary")"
+echo "  schemalint . in the repository:  $(timed "$repository" "$binary" --cache-path "$work/cache")"
 echo "  schemalint . without .git:       $(timed "$work/plain" "$binary")"
 current "Model $((versions - 1))"
 echo "an older version current (git asked for the order):"
-echo "  schemalint . in the repository:  $(timed "$repository" "$binary")"
+echo "  schemalint . in the repository, no cache:    $(timed "$repository" "$binary" --no-cache)"
+(cd "$repository" && "$binary" --cache-path "$work/cache" > /dev/null 2>&1) || true
+echo "  schemalint . in the repository, cache kept:  $(timed "$repository" "$binary" --cache-path "$work/cache")"
 echo "  schemalint . without .git:       $(timed "$work/plain" "$binary")"
 echo "  the one git log:                 $(timed "$repository" git log -z --reverse --date-order --diff-merges=first-parent --root --name-status -M --diff-filter=ADR '--format=%x01%h %cs' -- ':(glob)App/Model.xcdatamodeld/*.xcdatamodel/contents')"
 (cd "$repository" && "$binary" --verbose 2>&1 >/dev/null | grep -c '^skipped' | sed 's/^/  paths the walk skipped: /')

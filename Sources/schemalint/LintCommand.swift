@@ -101,7 +101,14 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("After a run that passes, write this file (Swift comments with the summary); after one that fails, remove it. For build systems: the build-tool plugin's declared output.", valueName: "file"))
     var stamp: String?
 
+    @Flag(help: "Ask git about the whole history of the models on every run, keeping nothing between runs.")
+    var noCache = false
+
+    @Option(help: ArgumentHelp("Where what git said about the models' history is kept between runs (default: ~/.cache/schemalint, or $XDG_CACHE_HOME/schemalint; ~/Library/Caches/schemalint on macOS).", valueName: "folder"))
+    var cachePath: String?
+
     func validate() throws {
+        if noCache, cachePath != nil { throw ValidationError("--no-cache keeps nothing; drop --cache-path") }
         if history == .files, historyTags != nil {
             throw ValidationError("--history-tags picks the release tags of --history git, not of --history files")
         }
@@ -128,6 +135,7 @@ struct LintCommand: ParsableCommand {
         options.history = history
         options.historyTags = historyTags
         options.pathsAreDefault = givenPaths.isEmpty
+        options.gitCache = noCache ? nil : cachePath.map(GitHistoryCache.init(folder:)) ?? GitHistoryCache.standard()
         if allSteps { options.steps = .all }
         var requests = [ReportFormat.Request(format: format, file: self.output)]
         requests += reports.compactMap { try? ReportFormat.Request.parse($0).get() }

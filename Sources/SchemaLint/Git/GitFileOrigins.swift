@@ -3,9 +3,9 @@ import Foundation
 /// The commit that first added each file of a repository, following renames: read from one
 /// `git log --reverse --name-status -M` over a pathspec (the object database, no checkout).
 /// Needs git 2.31 or later (`--diff-merges`); with an older git the log fails and there is no answer.
-public struct GitFileOrigins: Sendable {
+public struct GitFileOrigins: Sendable, Codable, Equatable {
     /// A commit of the log.
-    public struct Commit: Sendable, Hashable {
+    public struct Commit: Sendable, Hashable, Codable {
         /// 1 for the oldest commit of the log, counting up: parents before children, otherwise by date.
         public var position: Int
         /// The abbreviated commit id.
@@ -23,11 +23,23 @@ public struct GitFileOrigins: Sendable {
     /// For each file the log leaves in place (path relative to the top of the work tree), the
     /// commit that added it, or added the file it was renamed from.
     var commits: [String: Commit]
+    /// The position of the log's newest commit (0 for an empty log): a log read later over the
+    /// commits since goes on from there (`init(log:continuing:)`).
+    var lastPosition: Int
 
     /// Runs git once in `top` (the top of a work tree) over the files `pathspec` matches, in the
     /// history of `revision` (nil: HEAD). Nil when git is missing; git's message when it ran but
     /// could not read the repository (no commits yet, not a repository after all, refused).
-    static func read(_ pathspec: [String], top: String, revision: String? = nil, runner: GitRunner) -> Result<GitFileOrigins, GitFailure>? {
+    /// With a `cache`, a repository read before is asked only about the commits since (and not at
+    /// all when its revision has not moved).
+    static func read(_ pathspec: [String], top: String, revision: String? = nil, runner: GitRunner, cache: GitHistoryCache? = nil) -> Result<GitFileOrigins, GitFailure>? {
+        guard let cache else { return log(pathspec, top: top, range: revision, runner: runner) }
+        return cache.origins(of: pathspec, top: top, revision: revision, runner: runner)
+    }
+
+    /// One `git log` over `pathspec` in `range` (a revision, `old..new`, or nil: HEAD), folded onto
+    /// `earlier` (what a log of the commits before the range found).
+    static func log(_ pathspec: [String], top: String, range: String?, continuing earlier: GitFileOrigins? = nil, runner: GitRunner) -> Result<GitFileOrigins, GitFailure>? {
         let arguments = [
             "log", "-z", "--reverse", "--date-order", "--no-color", "--no-show-signature",
             // A merge shows what it brought to its first parent: a file a merge resolution added
@@ -36,23 +48,25 @@ public struct GitFileOrigins: Sendable {
             // The first commit adds files too, whatever `log.showRoot` a user's configuration says.
             "--root",
             "--name-status", "-M", "--diff-filter=ADR", "--format=\(commitMarker)%h %cs",
-        ] + (revision.map { ["--end-of-options", $0] } ?? []) + ["--"] + pathspec
+        ] + (range.map { ["--end-of-options", $0] } ?? []) + ["--"] + pathspec
         guard let output = runner.run(arguments, in: top) else { return nil }
         guard output.succeeded else { return .failure(GitFailure(output)) }
-        return .success(GitFileOrigins(log: output.standardOutput))
+        return .success(GitFileOrigins(log: output.standardOutput, continuing: earlier))
     }
 
     /// Starts each commit's line in the log; paths cannot contain it.
     private static let commitMarker = "%x01"
 
     /// Reads the output of `git log -z --name-status` with the format `%x01%h %cs`: each commit is
-    /// `\u{1}id date`, then `status path` (A, D) or `status old new` (R), NUL-separated.
-    init(log: Data) {
+    /// `\u{1}id date`, then `status path` (A, D) or `status old new` (R), NUL-separated. A log of
+    /// the commits after those of `earlier` goes on from what it found: the same answer as one log
+    /// over both.
+    init(log: Data, continuing earlier: GitFileOrigins? = nil) {
         let fields = log.split(separator: 0, omittingEmptySubsequences: false).map { field in
             String(decoding: field.drop { $0 == UInt8(ascii: "\n") }, as: UTF8.self)
         }
-        var commits: [String: Commit] = [:]
-        var current = Commit(position: 0, id: "", date: "")
+        var commits = earlier?.commits ?? [:]
+        var current = Commit(position: earlier?.lastPosition ?? 0, id: "", date: "")
         var index = 0
         func path(_ offset: Int) -> String? { index + offset < fields.count ? fields[index + offset] : nil }
         while index < fields.count {
@@ -89,6 +103,7 @@ public struct GitFileOrigins: Sendable {
             }
         }
         self.commits = commits
+        self.lastPosition = current.position
     }
 }
 

@@ -35,6 +35,8 @@ public struct LintPipeline: Sendable {
         /// The paths are the default (`schemalint` with no argument, at a repository's root): a
         /// folder without models is then no error.
         public var pathsAreDefault = false
+        /// Where what git said about the models' history is kept between runs (`--no-cache`: nil).
+        public var gitCache: GitHistoryCache?
 
         public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false, baselineFile: String? = nil, ignoresBaseline: Bool = false, againstRevision: String? = nil) {
             self.againstRevision = againstRevision
@@ -110,6 +112,7 @@ public struct LintPipeline: Sendable {
         let configuration = try InputErrors.collect { () throws(InputError) in try loadConfiguration(options) }
         var loader = ModelLoader(configuration: configuration, declaresCloudKit: options.declaresCloudKit, skipsNonModelFiles: options.skipsNonModelFiles, readers: readers)
         loader.snapshot = options.snapshot
+        loader.gitCache = options.gitCache
         loader.allowsNoModel = options.pathsAreDefault
         loader.categoriesOff = catalog.categoriesOff(by: configuration.rules)
         if let orderFile = options.orderFile {

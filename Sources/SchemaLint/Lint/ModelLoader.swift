@@ -18,6 +18,8 @@ public struct ModelLoader: Sendable {
     public var bundleOrder: [String]?
     /// The paths lie in files copied from a git revision (`--against`): bundles read their history there.
     public var snapshot: GitSnapshot?
+    /// Where what git said about the bundles' history is kept between runs (nil: not kept).
+    public var gitCache: GitHistoryCache?
     public var yaml: YAMLModelLoader
     /// Readers of formats the core does not know (registered by the executable).
     public var readers: [any ModelSourceReader]
@@ -183,7 +185,7 @@ public struct ModelLoader: Sendable {
             guard case .xcodeBundle(let path) = source, XcodeBundleLoader.asksGitHistory(path, options: bundleOptions(for: path)) else { return nil }
             return path
         }
-        let gitAnswers = asking.isEmpty ? [:] : XcodeVersionCommits.read(bundles: asking, snapshot: snapshot)
+        let gitAnswers = asking.isEmpty ? [:] : XcodeVersionCommits.read(bundles: asking, snapshot: snapshot, cache: gitCache)
         let costs = sources.map(Self.versionCount) + mappingModels.map { _ in Self.mappingModelCost }
         let results = OrderedConcurrentMap.map(count: costs.count, costs: costs) { index -> Job in
             guard index >= sources.count else { return .source(load(sources[index], entities: entities, gitAnswers: gitAnswers)) }

@@ -28,8 +28,9 @@ enum XcodeVersionCommits {
 
     /// The answers for the bundles of one run, by path: one `git log` per repository over all of
     /// its bundles (a log walks the whole history whatever it looks for, so a run with ten bundles
-    /// pays for one walk, not ten), and at most one more that follows moved bundles.
-    static func read(bundles paths: [String], snapshot: GitSnapshot? = nil, runner: GitRunner = GitRunner()) -> [String: Answer] {
+    /// pays for one walk, not ten), and at most one more that follows moved bundles. With a
+    /// `cache`, a log read before is asked only about the commits since.
+    static func read(bundles paths: [String], snapshot: GitSnapshot? = nil, runner: GitRunner = GitRunner(), cache: GitHistoryCache? = nil) -> [String: Answer] {
         var placed: [String: [(path: String, relative: String)]] = [:]
         for path in paths {
             guard let (top, relative) = place(of: path, snapshot: snapshot) else { continue }
@@ -43,7 +44,7 @@ enum XcodeVersionCommits {
             }
             let contents = "/*\(XcodeModelBundle.versionExtension)/contents"
             func origins(_ pathspecs: [String]) -> Result<GitFileOrigins, GitFailure>? {
-                GitFileOrigins.read(pathspecs, top: top, revision: snapshot?.revision, runner: runner)
+                GitFileOrigins.read(pathspecs, top: top, revision: snapshot?.revision, runner: runner, cache: cache)
             }
             switch origins(bundles.map { ":(glob)\(globEscaped($0.relative))\(contents)" }) {
             case nil:

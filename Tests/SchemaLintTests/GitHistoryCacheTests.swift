@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+
+/// What git said about a bundle's history, kept between runs: the same answer as a run without
+/// the cache, after new commits, a rewritten history or a broken entry, with git asked about the
+/// commits since only.
+@Suite(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
+struct GitHistoryCacheTests {
+    /// A repository whose bundle's version names do not settle the order (`Shared` is the oldest),
+    /// a cache folder, and a `git` that records each command it runs before running it.
+    struct Setup {
+        let folder: TemporaryFolder
+        var project: XcodeGitOrderTests.Project
+        let cache: GitHistoryCache
+        let log: String
+        let git: GitRunner
+
+        init() throws {
+            project = try XcodeGitOrderTests.Project()
+            folder = try TemporaryFolder()
+            cache = GitHistoryCache(folder: folder.path + "/cache")
+            log = folder.path + "/git-commands"
+            let script = try folder.write("#!/bin/sh\necho \"$*\" >> '\(log)'\nexec git \"$@\"\n", to: "git")
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+            git = GitRunner(program: script)
+        }
+
+        /// The git commands run since the last call, one line each, without the `-C folder` part.
+        func commands() throws -> [String] {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(atPath: log)
+            return text.split(separator: "\n").map { line in
+                String(line.split(separator: " ", maxSplits: 2).last ?? "")
+            }
+        }
+
+        func answer(cached: Bool) -> [String: GitFileOrigins.Commit] {
+            XcodeVersionCommits.read(bundles: [project.bundle], runner: git, cache: cached ? cache : nil)[project.bundle]?.commits ?? [:]
+        }
+    }
+
+    @Test func aRunAfterTheFirstAsksGitOnlyAboutNewCommits() throws {
+        var setup = try Setup()
+        try setup.project.commit([("Shared", 1)])
+        try setup.project.commit([("0.5", 2)])
+        try setup.project.commit([("0.9", 3)], current: "0.9")
+
+        let uncached = setup.answer(cached: false)
+        #expect(uncached.keys.sorted() == ["0.5", "0.9", "Shared"])
+        _ = try setup.commands()
+
+        // The first run reads the whole history and keeps it.
+        #expect(setup.answer(cached: true) == uncached)
+        let first = try setup.commands()
+        #expect(first.contains { $0.hasPrefix("log ") })
+        let files = try FileManager.default.contentsOfDirectory(atPath: setup.cache.folder + "/git-origins")
+        #expect(files.count == 1 && files[0].hasSuffix(".json"))
+
+        // Nothing committed since: no log at all.
+        #expect(setup.answer(cached: true) == uncached)
+        #expect(try setup.commands().allSatisfy { !$0.hasPrefix("log ") })
+
+        // A version committed since: a log of that range alone, and the answer of a whole log.
+        let before = try setup.project.repository.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try setup.project.commit([("1.0", 4)], current: "1.0")
+        let after = try setup.project.repository.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let incremental = setup.answer(cached: true)
+        let logs = try setup.commands().filter { $0.hasPrefix("log ") }
+        #expect(logs.count == 1 && logs[0].contains(" \(before)..\(after) "))
+        #expect(incremental == setup.answer(cached: false))
+        #expect(incremental["1.0"]?.position == 4 && incremental["Shared"]?.position == 1)
+    }
+
+    @Test func aRewrittenHistoryIsReadWhole() throws {
+        var setup = try Setup()
+        try setup.project.commit([("Shared", 1)])
+        try setup.project.commit([("0.5", 2)], current: "0.5")
+        _ = setup.answer(cached: true)
+        // The last commit replaced by another that adds a version folder under another name.
+        try setup.project.repository.git(["reset", "--quiet", "--hard", "HEAD~1"])
+        try setup.project.repository.git(["rm", "--quiet", "-r", "--", "App/Notes.xcdatamodeld"])
+        try setup.project.commit([("Other", 1), ("0.6", 2)], current: "0.6")
+        _ = try setup.commands()
+
+        let answer = setup.answer(cached: true)
+        let logs = try setup.commands().filter { $0.hasPrefix("log ") }
+        #expect(logs.count == 1 && !logs[0].contains(".."))
+        #expect(answer == setup.answer(cached: false))
+        #expect(answer.keys.sorted() == ["0.6", "Other"])
+    }
+
+    @Test func anEntryThatIsBrokenOrAnswersAnotherQuestionIsNotUsed() throws {
+        var setup = try Setup()
+        try setup.project.commit([("Shared", 1)])
+        try setup.project.commit([("0.5", 2)], current: "0.5")
+        let truth = setup.answer(cached: false)
+        _ = setup.answer(cached: true)
+        let folder = setup.cache.folder + "/git-origins"
+        let file = folder + "/" + (try FileManager.default.contentsOfDirectory(atPath: folder)[0])
+        let kept = try #require(GitHistoryCache.entry(at: file))
+
+        // The same file answering another repository (a hash collision) is read as missing.
+        var other = kept
+        other.top = "/elsewhere"
+        other.origins.commits = [:]
+        try JSONEncoder().encode(other).write(to: URL(fileURLWithPath: file))
+        #expect(setup.answer(cached: true) == truth)
+
+        for broken in ["", "{", "[1, 2]", #"{"format": 99}"#] {
+            try Data(broken.utf8).write(to: URL(fileURLWithPath: file))
+            #expect(setup.answer(cached: true) == truth, "\(broken)")
+        }
+        #expect(GitHistoryCache.entry(at: file) == kept)
+    }
+
+    @Test func theStandardFolderFollowsTheEnvironment() {
+        #if !os(macOS)
+        #expect(GitHistoryCache.standard(environment: ["HOME": "/home/a"])?.folder == "/home/a/.cache/schemalint")
+        #expect(GitHistoryCache.standard(environment: ["HOME": "/home/a", "XDG_CACHE_HOME": "/xdg"])?.folder == "/xdg/schemalint")
+        // A relative XDG_CACHE_HOME is invalid by the specification, and ignored.
+        #expect(GitHistoryCache.standard(environment: ["HOME": "/home/a", "XDG_CACHE_HOME": "xdg"])?.folder == "/home/a/.cache/schemalint")
+        #endif
+        #expect(GitHistoryCache.standard(environment: [:]) == nil)
+        #expect(GitHistoryCache.hash("") == "cbf29ce484222325")
+        #expect(GitHistoryCache.hash("a") == "af63dc4c8601ec8c")
+    }
+
+    /// Through the executable: `--cache-path` keeps an entry and a second run prints the same;
+    /// `--no-cache` keeps nothing.
+    @Test func theExecutableKeepsItsCacheWhereItIsTold() throws {
+        var setup = try Setup()
+        try setup.project.commit([("Shared", 1)])
+        try setup.project.commit([("0.5", 2)])
+        try setup.project.commit([("0.9", 3)], current: "0.9")
+        let folder = setup.project.folder.url
+        let cachePath = setup.folder.path + "/told"
+
+        let uncached = try Executable.run(["App/Notes.xcdatamodeld", "--no-cache"], in: folder, environment: ["XDG_CACHE_HOME": setup.folder.path + "/xdg"])
+        #expect(uncached.status == 0 && uncached.stdout.contains("[version-order-from-git]"), "\(uncached.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: setup.folder.path + "/xdg"))
+
+        for _ in 1...2 {
+            let run = try Executable.run(["App/Notes.xcdatamodeld", "--cache-path", cachePath], in: folder)
+            #expect(run.stdout == uncached.stdout && run.status == 0)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cachePath + "/git-origins").count == 1)
+
+        let standard = try Executable.run(["App/Notes.xcdatamodeld"], in: folder, environment: ["XDG_CACHE_HOME": setup.folder.path + "/xdg"])
+        #expect(standard.stdout == uncached.stdout)
+        #expect(FileManager.default.fileExists(atPath: setup.folder.path + "/xdg/schemalint/git-origins"))
+
+        let both = try Executable.run(["App/Notes.xcdatamodeld", "--no-cache", "--cache-path", cachePath], in: folder)
+        #expect(both.status != 0 && both.stderr.contains("--no-cache keeps nothing"))
+    }
+}
