@@ -48,7 +48,7 @@ import Testing
         try folder.write("nothing here\n", to: "src/b.stub")
         try folder.write("MODEL\n", to: "src/c.txt")
         let found = try ModelSourceFinder(readers: [StubReader()]).sources(in: [folder.path + "/src"])
-        #expect(found == [.readerFile(claimed, reader: "stub")])
+        #expect(found == [ModelSource(path: claimed, reader: "stub")])
         #expect(throws: InputError.self) { try ModelSourceFinder().sources(in: [folder.path + "/src"]) }
     }
 

@@ -89,10 +89,10 @@ struct GitReleaseHistory {
             if let bundle = bundles[version.history] {
                 guard bundle.legacyVersions.isEmpty else { continue }
                 (kind, path) = (.bundle(cloudKit: loader.bundleOptions(for: bundle.path).cloudKit), bundle.path)
+            } else if loaded.readerOfHistory[version.history] == YAMLModelFileReader.readerName {
+                (kind, path) = (.yaml, version.file)
             } else if let reader = loaded.readerOfHistory[version.history] {
                 (kind, path) = (.reader(name: reader), version.file)
-            } else if ModelSourceFinder.yamlExtensions.contains((version.file as NSString).pathExtension.lowercased()) {
-                (kind, path) = (.yaml, version.file)
             } else {
                 continue
             }
@@ -221,7 +221,7 @@ struct GitReleaseHistory {
             if let blob = tree.blobs[model.relative] { return [Candidate(path: model.relative, blob: blob)] }
             let name = (model.relative as NSString).lastPathComponent, folder = (model.relative as NSString).deletingLastPathComponent
             return tree.blobs.filter { path, _ in
-                ModelSourceFinder.yamlExtensions.contains((path as NSString).pathExtension.lowercased())
+                YAMLModelFileReader.extensions.contains((path as NSString).pathExtension.lowercased())
                     && ((path as NSString).lastPathComponent == name || (path as NSString).deletingLastPathComponent == folder)
             }.map { Candidate(path: $0.key, blob: $0.value) }.sorted { $0.path < $1.path }
         case .reader:
@@ -278,12 +278,12 @@ struct GitReleaseHistory {
     private func yamlRelease(of model: UnversionedModel, files: [Candidate], contents: [String: Data], place: (String) -> String) throws(InputError) -> ModelVersion? {
         if let same = files.first(where: { $0.path == model.relative }) {
             let bytes = [UInt8](contents[same.blob] ?? Data())
-            guard ModelSourceFinder.looksLikeModelFile(bytes: bytes) else { return nil }
+            guard YAMLModelFileReader.looksLikeModelFile(bytes: bytes) else { return nil }
             return try loader.yamlVersion(bytes: bytes, file: place(same.path))
         }
         let versions = files.compactMap { file -> ModelVersion? in
             let bytes = [UInt8](contents[file.blob] ?? Data())
-            guard ModelSourceFinder.looksLikeModelFile(bytes: bytes) else { return nil }
+            guard YAMLModelFileReader.looksLikeModelFile(bytes: bytes) else { return nil }
             return try? loader.yamlVersion(bytes: bytes, file: place(file.path))
         }.filter { $0.model == model.current.model }
         return versions.filter(\.isReleased).max { $0.version < $1.version } ?? versions.max { $0.version < $1.version }

@@ -269,7 +269,9 @@ public struct LintPipeline: Sendable {
         earlier.paths = checkout.paths.filter { !placed.contains($0) }
         // A named file that is new since the revision: its history there is the model files that were beside it.
         let newFiles = namedFiles.map { git.place(of: $0, in: checkout.folder) }.filter { !FileManager.default.fileExists(atPath: $0) }
-        let formerNeighbours = ModelSourceFinder().siblings(of: newFiles).map(\.path).filter(ModelSourceFinder.looksLikeModelFile)
+        let formerNeighbours = YAMLModelFileReader().companions(ofNamed: newFiles).filter { file in
+            (try? FileReader.bytes(of: file)).map(YAMLModelFileReader.looksLikeModelFile(bytes:)) ?? true
+        }
         earlier.paths = Array(Set(earlier.paths + formerNeighbours)).sorted()
         guard !earlier.paths.isEmpty else { return Reference() }
         earlier.configurationFile = configuration.file.map { git.place(of: $0, in: checkout.folder) }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
@@ -303,7 +305,7 @@ public struct LintPipeline: Sendable {
     private static func isYAMLFile(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return false }
-        return ModelSourceFinder.yamlExtensions.contains((path as NSString).pathExtension.lowercased())
+        return YAMLModelFileReader.extensions.contains((path as NSString).pathExtension.lowercased())
     }
 
     public func loadConfiguration(_ options: Options) throws(InputError) -> ProjectConfiguration {

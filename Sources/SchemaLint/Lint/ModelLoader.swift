@@ -76,10 +76,18 @@ public struct ModelLoader: Sendable {
         ModelSourceReadingOptions(declaresCloudKit: declaresCloudKit || (configuration.cloudKit ?? false))
     }
 
+    /// The core's model formats, set up for this run: Xcode bundles (with what the configuration
+    /// and the command line say about each) and YAML model files.
+    var modelFormatReaders: [any ModelSourceReader] {
+        [XcodeModelBundleReader(bundleOptions: { [self] path in bundleOptions(for: path) }, gitCache: gitCache), YAMLModelFileReader(yaml: yaml)]
+    }
+
     public func load(paths: [String]) -> Loaded {
         // A revision's files copied out for `--against` hold nothing git ignores.
-        var finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory, readers: allReaders, readsGitIgnores: snapshot == nil)
+        let readers = modelFormatReaders + allReaders
+        var finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory, readers: readers, readsGitIgnores: snapshot == nil)
         finder.included = configuration.include
+        finder.readsEveryNamedFile = !skipsNonModelFiles
         var found: ModelSourceFinder.Found
         do {
             found = try finder.sourcesAndMappingModels(in: paths, allowsNoModel: allowsNoModel)
@@ -89,158 +97,79 @@ public struct ModelLoader: Sendable {
         } catch {
             return Loaded(versions: [], bundles: [], errors: [error])
         }
-        var sources = found.sources
-        let (mappingModelPaths, claimedContents) = (found.mappingModels, found.claimedContents)
-        if bundleOrder != nil, sources.filter({ if case .xcodeBundle = $0 { true } else { false } }).count != 1 {
-            return Loaded(versions: [], bundles: [], errors: [InputError(
-                file: paths.first ?? ".", message: "--order gives the order of one bundle, but the paths hold \(sources.filter { if case .xcodeBundle = $0 { true } else { false } }.count); name the bundle, or give each bundle its `order:` in .schemalint.yml"
-            )])
-        }
-        if skipsNonModelFiles {
-            sources = sources.filter { source in
-                guard case .yamlFile(let path) = source, paths.contains(path) else { return true }
-                return ModelSourceFinder.looksLikeModelFile(path)
+        let sources = found.sources
+        if bundleOrder != nil {
+            let bundles = sources.filter { $0.reader == XcodeModelBundleReader.readerName }.count
+            if bundles != 1 {
+                return Loaded(versions: [], bundles: [], errors: [InputError(
+                    file: paths.first ?? ".", message: "--order gives the order of one bundle, but the paths hold \(bundles); name the bundle, or give each bundle its `order:` in .schemalint.yml"
+                )])
             }
         }
-        let claimed = sources.filter { if case .readerFile = $0 { true } else { false } }
-        sources.removeAll { if case .readerFile = $0 { true } else { false } }
-        // A YAML file named on its own (as a pre-commit hook passes changed files) is linted with
-        // the rest of its history: the other model files in its folder with the same model.
-        let named = Set(sources)
-        let explicitFiles = sources.compactMap { source -> String? in
-            if case .yamlFile(let path) = source, paths.contains(path) { return path }
-            return nil
-        }
-        let siblings = finder.siblings(of: explicitFiles).filter { !named.contains($0) }
         var loaded = Loaded(versions: [], bundles: [], errors: [])
         loaded.skipped = found.skipped
-        loaded.sources = sources + claimed
-        let (results, mappingModels) = loadConcurrently(sources + siblings, mappingModels: mappingModelPaths, entities: EntityTextCache())
-        for result in results.prefix(sources.count) {
-            switch result {
-            case .success(.yaml(let version)): loaded.versions.append(version)
-            case .success(.bundle(let bundle)):
-                loaded.versions += bundle.versions
-                loaded.bundles.append(bundle)
-            case .success(.unreadableBundle(let note)): loaded.readingNotes.append(note)
-            case .failure(let error): loaded.errors.append(error)
+        loaded.sources = sources
+        let options = readingOptions
+        let named = Set(paths)
+        var companions: [(reader: any ModelSourceReader, files: [String])] = []
+        for reader in readers {
+            let files = sources.filter { $0.reader == reader.name }.map(\.path)
+            guard !files.isEmpty else { continue }
+            var read: [ModelSourceFile] = []
+            for file in files {
+                if let bytes = found.claimedContents[file] {
+                    read.append((file, bytes))
+                } else if !reader.folderNameSuffixes.isEmpty {
+                    read.append((file, []))
+                } else {
+                    // Claimed unread (named, or unreadable in the walk): read now, or said why not.
+                    do throws(InputError) { read.append((file, try FileReader.bytes(of: file))) } catch { loaded.errors.append(error) }
+                }
             }
+            add(reader.read(sources: read, options: options), of: reader, to: &loaded)
+            // A file named on its own (as a pre-commit hook passes changed files) is linted with
+            // the rest of its history: the other files its reader says complete it.
+            let own = Set(files)
+            let completing = reader.companions(ofNamed: files.filter(named.contains)).filter { !own.contains($0) && !finder.isExcluded($0) }
+            if !completing.isEmpty { companions.append((reader, completing)) }
         }
-        readClaimed(claimed, contents: claimedContents, into: &loaded)
-        for result in mappingModels {
+        let mappingModelPaths = found.mappingModels
+        for result in OrderedConcurrentMap.map(count: mappingModelPaths.count, { index in
+            Result { () throws(InputError) in try MappingModelReader.read(folder: mappingModelPaths[index]) }
+        }) {
             switch result {
             case .success(let mappingModel): loaded.mappingModels.append(mappingModel)
             case .failure(let error): loaded.errors.append(error)
             }
         }
-        // Siblings were not asked for: they only complete histories, and other files are left alone.
+        // Companions were not asked for: they only complete histories, and their problems and other
+        // histories are left alone.
         let histories = Set(loaded.versions.map(\.history))
-        for case .success(.yaml(let version)) in results.dropFirst(sources.count) where histories.contains(version.history) {
-            loaded.versions.append(version)
+        for (reader, files) in companions {
+            let read = files.compactMap { file in (try? FileReader.bytes(of: file)).map { (name: file, bytes: $0) } }
+            loaded.versions += reader.read(sources: read, options: options).versions.filter { histories.contains($0.history) }
         }
+        loaded.bundles.sort { $0.path < $1.path }
+        loaded.readingNotes.sort()
+        loaded.suppressions.sort { $0.location < $1.location }
         return loaded
     }
 
-    /// Hands each registered reader the files it claimed, all at once (a history may span files),
-    /// with the bytes the walk read.
-    private func readClaimed(_ claimed: [ModelSource], contents: [String: [UInt8]], into loaded: inout Loaded) {
-        let options = readingOptions
-        for reader in allReaders {
-            let files = claimed.compactMap { source -> String? in
-                if case .readerFile(let path, reader.name) = source { return path }
-                return nil
-            }
-            guard !files.isEmpty else { continue }
-            let sources = files.sorted().map { (name: $0, bytes: contents[$0] ?? []) }
-            let reading = reader.read(sources: sources, options: options)
-            for version in reading.versions { loaded.readerOfHistory[version.history] = reader.name }
-            loaded.versions += reading.versions
-            loaded.errors += reading.errors
-            loaded.readingNotes += reading.notes
-            loaded.writtenMigrations.merge(reading.writtenMigrations) { $0 + $1 }
-            loaded.storeCode.append(reading.storeCode)
-            loaded.suppressions += reading.suppressions
-        }
-        loaded.readingNotes.sort()
-        loaded.suppressions.sort { $0.location < $1.location }
-    }
-
-    enum Source: Sendable {
-        case yaml(ModelVersion)
-        case bundle(XcodeModelBundle)
-        /// A bundle with no version to read (an empty leftover, or only Xcode 3's binary versions):
-        /// a warning on it, and the other models are linted.
-        case unreadableBundle(ReadingNote)
-    }
-
-    /// The sources and the mapping models (at `mappingModels`), read together on all cores, each in
-    /// its order. `entities` is shared by the files: an entity written the same way in several is
-    /// decoded once. Bundles with the most versions start first (`OrderedConcurrentMap.startOrder`);
-    /// a mapping model counts as a bundle of `mappingModelCost` versions.
-    private func loadConcurrently(
-        _ sources: [ModelSource], mappingModels: [String], entities: EntityTextCache
-    ) -> (sources: [Result<Source, InputError>], mappingModels: [Result<MappingModel, InputError>]) {
-        // Git is asked once for every bundle whose names do not settle its order.
-        let asking = sources.compactMap { source -> String? in
-            guard case .xcodeBundle(let path) = source, XcodeBundleLoader.asksGitHistory(path, options: bundleOptions(for: path)) else { return nil }
-            return path
-        }
-        let gitAnswers = asking.isEmpty ? [:] : XcodeVersionCommits.read(bundles: asking, snapshot: snapshot, cache: gitCache)
-        let costs = sources.map(Self.versionCount) + mappingModels.map { _ in Self.mappingModelCost }
-        let results = OrderedConcurrentMap.map(count: costs.count, costs: costs) { index -> Job in
-            guard index >= sources.count else { return .source(load(sources[index], entities: entities, gitAnswers: gitAnswers)) }
-            return .mappingModel(Result { () throws(InputError) in try MappingModelReader.read(folder: mappingModels[index - sources.count]) })
-        }
-        return (results.compactMap { if case .source(let result) = $0 { result } else { nil } },
-                results.compactMap { if case .mappingModel(let result) = $0 { result } else { nil } })
-    }
-
-    /// What one job of `loadConcurrently` gave.
-    private enum Job: Sendable {
-        case source(Result<Source, InputError>)
-        case mappingModel(Result<MappingModel, InputError>)
-    }
-
-    /// A mapping model's share of the loading, in versions of a bundle: Xcode archives both models
-    /// into it (hundreds of kilobytes), so it reads like several versions.
-    private static let mappingModelCost = 8
-
-    /// About how many versions a source holds, to start the largest first: a bundle's entries, one
-    /// for a file.
-    private static func versionCount(_ source: ModelSource) -> Int {
-        guard case .xcodeBundle(let path) = source else { return 1 }
-        return (try? FileManager.default.contentsOfDirectory(atPath: path).count) ?? 1
-    }
-
-    func load(_ source: ModelSource, entities: EntityTextCache? = nil, gitAnswers: [String: XcodeVersionCommits.Answer] = [:]) -> Result<Source, InputError> {
-        do throws(InputError) {
-            switch source {
-            case .yamlFile(let path):
-                return .success(.yaml(try yamlVersion(bytes: try FileReader.bytes(of: path), file: path, entities: entities)))
-            case .xcodeBundle(let path):
-                if let reason = XcodeBundleLoader.unreadableReason(path) {
-                    return .success(.unreadableBundle(ReadingNote(at: SourceLocation(file: path, line: 1, column: 1), reason)))
-                }
-                var options = bundleOptions(for: path)
-                options.gitAnswer = gitAnswers[path]
-                var bundle = try XcodeBundleLoader.load(path, options: options)
-                for index in bundle.versions.indices { bundle.versions[index].history = "bundle:" + path }
-                return .success(.bundle(bundle))
-            case .readerFile(let path, let reader):
-                return .failure(InputError(file: path, message: "no reader named '\(reader)' is registered for this file"))
-            }
-        } catch {
-            return .failure(error)
-        }
+    /// What one reader read, added to the run's.
+    private func add(_ reading: ModelSourceReading, of reader: any ModelSourceReader, to loaded: inout Loaded) {
+        for version in reading.versions { loaded.readerOfHistory[version.history] = reader.name }
+        loaded.versions += reading.versions
+        loaded.bundles += reading.bundles
+        loaded.errors += reading.errors
+        loaded.readingNotes += reading.notes
+        loaded.writtenMigrations.merge(reading.writtenMigrations) { $0 + $1 }
+        loaded.storeCode.append(reading.storeCode)
+        loaded.suppressions += reading.suppressions
     }
 
     /// The version a YAML model file holds; a file that does not say `cloudkit:` takes the declared default.
     func yamlVersion(bytes: [UInt8], file: String, entities: EntityTextCache? = nil) throws(InputError) -> ModelVersion {
-        var version = try yaml.load(bytes: bytes, file: file, entities: entities)
-        if version.propertyLocations["cloudkit"] == nil {
-            version.usesCloudKit = declaresCloudKit || (configuration.cloudKit ?? false)
-        }
-        return version
+        try YAMLModelFileReader(yaml: yaml).version(bytes: bytes, file: file, declaresCloudKit: readingOptions.declaresCloudKit, entities: entities)
     }
 
     /// What the configuration and the command line say about one bundle.

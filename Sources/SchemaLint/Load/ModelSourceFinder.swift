@@ -1,38 +1,45 @@
 import Foundation
 
-/// Something that holds model versions: a YAML file (one version) or an Xcode bundle (many).
-public enum ModelSource: Hashable, Sendable, Comparable {
-    case yamlFile(String)
-    case xcodeBundle(String)
-    /// A file claimed by a registered `ModelSourceReader` (named by its `name`).
-    case readerFile(String, reader: String)
+/// A file or folder the walk found, and the reader (by name) that claimed it: a YAML model file,
+/// an Xcode bundle, a Swift file of SwiftData models, ... A file two readers claim is two sources.
+public struct ModelSource: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var path: String
+    public var reader: String
+    /// What the reader calls such a source (`--verbose`).
+    public var kind: String
 
-    public var path: String {
-        switch self {
-        case .yamlFile(let path), .xcodeBundle(let path), .readerFile(let path, _): path
-        }
+    public init(path: String, reader: String, kind: String? = nil) {
+        self.path = path
+        self.reader = reader
+        self.kind = kind ?? reader
+    }
+
+    init(path: String, reader: any ModelSourceReader) {
+        self.init(path: path, reader: reader.name, kind: reader.sourceDescription)
     }
 
     /// By path, then (for a file two readers claim) by reader.
-    public static func < (lhs: ModelSource, rhs: ModelSource) -> Bool { (lhs.path, lhs.readerName) < (rhs.path, rhs.readerName) }
+    public static func < (lhs: ModelSource, rhs: ModelSource) -> Bool { (lhs.path, lhs.reader) < (rhs.path, rhs.reader) }
 
-    private var readerName: String {
-        if case .readerFile(_, let reader) = self { reader } else { "" }
-    }
+    public var description: String { "\(path) (\(kind))" }
 }
 
 /// Finds the model sources named on the command line: files as given, folders searched recursively
 /// (hidden folders and the configuration file skipped, bundles not entered), in a stable order.
+/// Which file or folder is a source, and of which format, only the readers say (`ModelSourceReader`).
 public struct ModelSourceFinder: Sendable {
     public static let configurationFileName = ".schemalint.yml"
-    static let yamlExtensions: Set<String> = ["yaml", "yml"]
 
     /// Glob patterns of paths to leave out, matched against the path relative to `excludeBase`
     /// (the configuration file's folder), the path as found, and the file name.
     public var excluded: [String]
     public var excludeBase: String
-    /// Readers of other formats, asked in turn about each file that is not YAML.
+    /// The readers of every format, asked in turn about each file and folder.
     public var readers: [any ModelSourceReader]
+    /// Whether a file named on the command line is read by a reader that owns files of its name
+    /// whatever it holds (`ModelSourceReader.ownsFileNames`); false for `--skip-non-model-files`,
+    /// where it is read only when the reader claims its bytes.
+    public var readsEveryNamedFile = true
     /// Whether the walk leaves out what git ignores (false for folders outside the user's work
     /// tree, such as a revision's files copied out for `--against`).
     public var readsGitIgnores: Bool
@@ -40,7 +47,10 @@ public struct ModelSourceFinder: Sendable {
     /// relative to `excludeBase`; `excluded` still wins.
     public var included: [String] = []
 
-    public init(excluded: [String] = [], excludeBase: String = ".", readers: [any ModelSourceReader] = [], readsGitIgnores: Bool = true) {
+    /// The core's model formats, with no project settings: what a walk reads when given no readers.
+    public static let modelFormats: [any ModelSourceReader] = [XcodeModelBundleReader(), YAMLModelFileReader()]
+
+    public init(excluded: [String] = [], excludeBase: String = ".", readers: [any ModelSourceReader] = ModelSourceFinder.modelFormats, readsGitIgnores: Bool = true) {
         self.excluded = excluded
         self.excludeBase = excludeBase
         self.readers = readers
@@ -50,12 +60,34 @@ public struct ModelSourceFinder: Sendable {
     /// The readers that claim a file, if any (a Swift file may hold models and store code). The
     /// file is read once, and only when a reader may claim a file of its name; the bytes of a
     /// claimed file are kept in `contents` for its readers.
-    func claim(_ path: String, contents: inout [String: [UInt8]], asking: (any ModelSourceReader) -> Bool = { _ in true }) -> [ModelSource] {
+    /// `owned`: the readers that own files of this name (`ownsFileNames`) take it unread.
+    func claim(_ path: String, contents: inout [String: [UInt8]], owned: Bool = false, asking: (any ModelSourceReader) -> Bool = { _ in true }) -> [ModelSource] {
         let candidates = readers.filter { $0.mayClaim(name: path) && asking($0) }
-        guard !candidates.isEmpty, let bytes = ByteSearch.contents(of: path) else { return [] }
-        let claimed = candidates.filter { $0.claims(name: path, bytes: bytes) }.map { ModelSource.readerFile(path, reader: $0.name) }
+        guard !candidates.isEmpty else { return [] }
+        guard let bytes = ByteSearch.contents(of: path) else {
+            // A file of a model format that cannot be read (a dangling link) is one all the same:
+            // the loader says why it cannot be read.
+            return candidates.filter(\.ownsFileNames).map { ModelSource(path: path, reader: $0) }
+        }
+        let claimed = candidates.filter { (owned && $0.ownsFileNames) || $0.claims(name: path, bytes: bytes) }.map { ModelSource(path: path, reader: $0) }
         if !claimed.isEmpty { contents[path] = bytes }
         return claimed
+    }
+
+    /// The reader whose folders have names like `name`'s, if any.
+    func folderReader(of name: String) -> (any ModelSourceReader)? {
+        readers.first { $0.mayClaim(folder: name) }
+    }
+
+    /// The source a path at or inside a folder some reader reads whole names
+    /// (`X.xcdatamodeld/X 2.xcdatamodel/contents` names `X.xcdatamodeld`).
+    func enclosingFolderSource(of path: String) -> ModelSource? {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        while let last = components.last {
+            if let reader = folderReader(of: last) { return ModelSource(path: components.joined(separator: "/"), reader: reader) }
+            components.removeLast()
+        }
+        return nil
     }
 
     public func sources(in paths: [String]) throws(InputError) -> [ModelSource] {
@@ -86,9 +118,9 @@ public struct ModelSourceFinder: Sendable {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw InputError(file: path, message: "no such file or folder")
             }
-            if let bundle = Self.enclosingBundle(of: path) {
-                found.append(.xcodeBundle(bundle))
-                mappingModels += mappingModelsBeside(bundle)
+            if let source = enclosingFolderSource(of: path) {
+                found.append(source)
+                mappingModels += mappingModelsBeside(source.path)
             } else if path.hasSuffix(".xcmappingmodel") || path.hasSuffix(".xcmappingmodel/") {
                 throw InputError(file: path, message: "a mapping model is not a model: name the .xcdatamodeld it migrates (mapping models beside it are found), or the folder holding both")
             } else if isDirectory.boolValue {
@@ -99,14 +131,15 @@ public struct ModelSourceFinder: Sendable {
                 if found.count == before, !allowsNoModel {
                     throw InputError(file: path, message: "no model files (*.yaml, *.yml or *.xcdatamodeld) in this folder")
                 }
-            } else if Self.yamlExtensions.contains((path as NSString).pathExtension.lowercased()) {
-                found.append(.yamlFile(path))
             } else if readers.contains(where: { $0.mayClaim(name: path) }) {
-                // A file of a reader's kind (a `.swift` file a hook passes) that no reader claims
-                // holds nothing to lint: it is left out, as the walk leaves it out, not read as YAML.
-                found += claim(path, contents: &contents)
-            } else {
-                found.append(.yamlFile(path))
+                // A file of a model format is read whatever it holds (its problems are errors at
+                // their line); a file of a reader of code (a `.swift` file a hook passes) that no
+                // reader claims holds nothing to lint: it is left out, as the walk leaves it out.
+                found += claim(path, contents: &contents, owned: readsEveryNamedFile)
+            } else if let owner = readers.first(where: \.ownsFileNames), readsEveryNamedFile {
+                // A file of no reader's name, named all the same: read as a model file, so that
+                // what is wrong with it is said.
+                found.append(ModelSource(path: path, reader: owner))
             }
         }
         // A file named twice (or inside a folder also named) is linted once.
@@ -136,23 +169,7 @@ public struct ModelSourceFinder: Sendable {
                 var ignored: [ModelSource] = []
                 var ignoredContents: [String: [UInt8]] = [:]
                 var walk = Walk(root: path, scope: WalkScope(ignored: nil))
-                try ModelSourceFinder(excluded: excluded, excludeBase: excludeBase).search(folder: path, walk: &walk, into: &ignored, mappingModels: &found, contents: &ignoredContents)
-            }
-        }
-        return found
-    }
-
-    /// The other YAML files in the folders of the given files (not searched recursively): the
-    /// rest of the histories that explicitly named files belong to.
-    public func siblings(of files: [String]) -> [ModelSource] {
-        var folders: Set<String> = []
-        for file in files { folders.insert((file as NSString).deletingLastPathComponent) }
-        var found: [ModelSource] = []
-        for folder in folders.sorted() {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-            for name in names.sorted() where !name.hasPrefix(".") && Self.yamlExtensions.contains((name as NSString).pathExtension.lowercased()) {
-                let path = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
-                if !isExcluded(path) { found.append(.yamlFile(path)) }
+                try ModelSourceFinder(excluded: excluded, excludeBase: excludeBase, readers: readers.filter { !$0.folderNameSuffixes.isEmpty }).search(folder: path, walk: &walk, into: &ignored, mappingModels: &found, contents: &ignoredContents)
             }
         }
         return found
@@ -189,29 +206,27 @@ public struct ModelSourceFinder: Sendable {
                 walk.skipped.append(SkippedPath(path: path, reason: reason))
                 continue
             }
-            let fileExtension = (name as NSString).pathExtension.lowercased()
             if kind == .folder {
-                if fileExtension == "xcdatamodeld" {
-                    found.append(.xcodeBundle(path))
-                } else if fileExtension == "xcmappingmodel" {
+                if let reader = folderReader(of: name) {
+                    found.append(ModelSource(path: path, reader: reader))
+                } else if name.lowercased().hasSuffix(".xcmappingmodel") {
                     mappingModels.append(path)
                 } else {
                     try search(folder: path, walk: &walk, into: &found, mappingModels: &mappingModels, contents: &contents)
-                }
-            } else if kind == .file, Self.yamlExtensions.contains(fileExtension) {
-                // Repositories hold many YAML files that are no model (XcodeGen's project.yml, CI
-                // workflows, fastlane, Jekyll): only a file with the format's top-level key is one.
-                if walk.scope.isIncluded(path, isFolder: false) || Self.looksLikeModelFile(path) {
-                    found.append(.yamlFile(path))
-                } else {
-                    walk.skipped.append(SkippedPath(path: path, reason: .notAModelFile))
                 }
             } else if kind == .file {
                 // A test target's or a test double's store handling never runs on a person's
                 // device: below the folder named, such files are no store code (named on their
                 // own, or the folder named inside a test target, they are read).
                 let shipsToDevices = !ShippedCodePaths.isTestOrDouble(walk.relative(path))
-                found += claim(path, contents: &contents) { reader in shipsToDevices || !reader.readsShippedCodeOnly }
+                // `include:` reads a file of a model format whatever it holds.
+                let claimed = claim(path, contents: &contents, owned: walk.scope.isIncluded(path, isFolder: false)) { reader in shipsToDevices || !reader.readsShippedCodeOnly }
+                found += claimed
+                // Repositories hold many YAML files that are no model (XcodeGen's project.yml, CI
+                // workflows, fastlane, Jekyll): said with `--verbose`, as such a file is a model's name.
+                if claimed.isEmpty, readers.contains(where: { $0.ownsFileNames && $0.mayClaim(name: path) }) {
+                    walk.skipped.append(SkippedPath(path: path, reason: .notAModelFile))
+                }
             }
         }
     }
@@ -240,27 +255,6 @@ public struct ModelSourceFinder: Sendable {
         let name = (path as NSString).lastPathComponent
         let relative = PathResolution.relative(path, to: excludeBase)
         return excluded.contains { Glob.matches($0, relative) || Glob.matches($0, path) || Glob.matches($0, name) }
-    }
-
-    /// Whether a YAML file looks like a model file: a line starts with `model:`. Hooks that pass
-    /// every changed YAML file (`--skip-non-model-files`) leave the others alone.
-    public static func looksLikeModelFile(_ path: String) -> Bool {
-        guard let bytes = try? FileReader.bytes(of: path) else { return true }
-        return looksLikeModelFile(bytes: bytes)
-    }
-
-    /// Whether a file's bytes look like a model file: a line starts with the top-level key
-    /// `model:` (followed by a space, a tab, a line end or the end of the file).
-    static func looksLikeModelFile(bytes: [UInt8]) -> Bool {
-        let marker = Array("model:".utf8)
-        var lineStart = 0
-        while lineStart + marker.count <= bytes.count {
-            let end = lineStart + marker.count
-            if bytes[lineStart..<end].elementsEqual(marker), end == bytes.count || [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end]) { return true }
-            guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { return false }
-            lineStart = newline + 1
-        }
-        return false
     }
 
     /// `X.xcdatamodeld` for a path at or inside such a bundle (`X.xcdatamodeld/X 2.xcdatamodel/contents`).

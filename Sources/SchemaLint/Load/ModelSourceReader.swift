@@ -1,9 +1,13 @@
-/// A reader of model sources the core does not know itself (SwiftData's `VersionedSchema`s in
-/// Swift source, store-handling code, ...). Each lives in its own target, which owns its
-/// dependencies; the executable registers it. A reader works on files in memory, a name (as
-/// messages show it) and bytes, so the same reader reads the working tree's files, handed over by
-/// the folder walk, and the files at a git release tag (`--history git`), which have no path on
-/// disk. The file-path versions (`claims(file:)`, `read(files:options:)`) derive from these.
+/// The one front door for every format schemalint reads: the folder walk asks each reader which
+/// files (and, for formats kept in folders, which folders) are its own, and the loader hands each
+/// reader what it claimed. The core's model formats (YAML model files, Xcode model bundles) and
+/// built-in readers (Objective-C store code, Info.plist, CloudKit containers) are readers like
+/// those of other targets (SwiftData's `VersionedSchema`s, Swift store-handling code), which own
+/// their dependencies and which the executable registers. A reader works on files in memory, a
+/// name (as messages show it) and bytes, so the same reader reads the working tree's files,
+/// handed over by the folder walk, and the files at a git release tag (`--history git`), which
+/// have no path on disk. The file-path versions (`claims(file:)`, `read(files:options:)`) derive
+/// from these.
 public protocol ModelSourceReader: Sendable {
     /// A short name for messages (`SwiftData`).
     var name: String { get }
@@ -32,6 +36,25 @@ public protocol ModelSourceReader: Sendable {
     /// Whether the reader is about app code that ships to people's devices, so that the walk hands
     /// it no file of a test target and no test double (`ShippedCodePaths`).
     var readsShippedCodeOnly: Bool { get }
+
+    /// How the names of the folders it reads whole end (`.xcdatamodeld`): the walk does not enter
+    /// such a folder but hands it over as one source, with no bytes (the reader reads the folder
+    /// at its name), and a path named inside one names the folder. Empty for a reader of files.
+    var folderNameSuffixes: [String] { get }
+
+    /// What `--verbose` calls one of its sources (`model file`).
+    var sourceDescription: String { get }
+
+    /// Whether every file whose name ends as this reader's do is meant to be one of its sources
+    /// (a model format's `.yaml`): named on the command line it is read whatever it holds, so that
+    /// its problems are errors at their line, and left unclaimed by the walk it is listed as
+    /// skipped, not being a model file. False for readers of code, where most files are no input.
+    var ownsFileNames: Bool { get }
+
+    /// The files that complete the histories of files named on their own (a hook passes only the
+    /// changed ones): read with them, only their versions of those histories are kept, and their
+    /// problems are not reported. Paths as the walk names them.
+    func companions(ofNamed files: [String]) -> [String]
 }
 
 /// A source file's name (as messages show it: a path, or `tag:path` for a file at a git tag) and
@@ -44,6 +67,22 @@ extension ModelSourceReader {
 
     /// The readers of store-handling code read shipped code only.
     public var readsShippedCodeOnly: Bool { feedsOnly == .storeHandling }
+
+    /// A reader of files.
+    public var folderNameSuffixes: [String] { [] }
+
+    public var sourceDescription: String { name }
+
+    public var ownsFileNames: Bool { false }
+
+    public func companions(ofNamed files: [String]) -> [String] { [] }
+
+    /// Whether a folder of this name is one source of this reader (names compared without case,
+    /// as the file systems of Macs do).
+    public func mayClaim(folder name: String) -> Bool {
+        let lowered = name.lowercased()
+        return folderNameSuffixes.contains { lowered.hasSuffix($0) }
+    }
 
     /// Whether the name ends as the names of this reader's files do.
     public func mayClaim(name: String) -> Bool {
@@ -109,6 +148,9 @@ public struct ModelSourceReading: Sendable {
     public var storeCode = StoreCodeFacts()
     /// `// schemalint:ignore <rule> -- <reason>` comments in the files.
     public var suppressions: [Suppression] = []
+    /// The Xcode model bundles read, for the checks of a bundle itself (its current version, its
+    /// Xcode 3 versions); their versions are in `versions` too.
+    public var bundles: [XcodeModelBundle] = []
 
     public init(versions: [ModelVersion] = [], writtenMigrations: [String: [WrittenMigration]] = [:], notes: [ReadingNote] = [], errors: [InputError] = []) {
         self.versions = versions

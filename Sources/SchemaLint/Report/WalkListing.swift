@@ -2,13 +2,7 @@
 /// each, so that a person who wonders why a file was (not) linted sees the answer.
 public enum WalkListing {
     public static func text(sources: [ModelSource], skipped: [SkippedPath]) -> String {
-        var lines = sources.map { source -> String in
-            switch source {
-            case .yamlFile(let path): "read: \(path) (model file)"
-            case .xcodeBundle(let path): "read: \(path) (Xcode model bundle)"
-            case .readerFile(let path, let reader): "read: \(path) (\(reader))"
-            }
-        }
+        var lines = sources.map { "read: \($0)" }
         lines += skipped.map { "skipped: \($0.path) (\($0.reason.rawValue))" }
         return lines.map { $0 + "\n" }.joined()
     }
