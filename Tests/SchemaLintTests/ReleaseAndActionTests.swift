@@ -163,6 +163,29 @@ import Testing
         #expect(run.stdout.contains(corrupt ? "::warning title=schemalint::the prebuilt" : "No prebuilt schemalint for 'main'"))
     }
 
+    // MARK: The Linux release binary
+
+    static let hasBinutils = ["/usr/bin/readelf", "/usr/bin/objdump"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// scripts/check-linux-binary.sh passes a program that needs only glibc, and fails one that
+    /// needs more: the schemalint of a plain build (libyaml, libxml2, the Swift runtime).
+    @Test(.enabled(if: hasBinutils && FileManager.default.fileExists(atPath: "/bin/sh"), "needs readelf or objdump"))
+    func theCheckScriptAllowsOnlyGlibc() throws {
+        let glibcOnly = try Executable.runProgram("/bin/bash", ["scripts/check-linux-binary.sh", "/bin/sh"])
+        #expect(glibcOnly.status == 0, "\(glibcOnly.stdout)\(glibcOnly.stderr)")
+        #expect(glibcOnly.stdout.contains("libc.so.6"))
+        #expect(glibcOnly.stdout.contains("is self-contained: it needs only glibc"))
+
+        let plain = try Executable.runProgram("/bin/bash", ["scripts/check-linux-binary.sh", Executable.binary.path])
+        #expect(plain.status == 1)
+        #expect(plain.stdout.contains("libyaml-0.so.2   <- not part of glibc"), "\(plain.stdout)")
+        #expect(plain.stderr.contains("is not self-contained: it needs libyaml-0.so.2"), "\(plain.stderr)")
+
+        let notELF = try Executable.runProgram("/bin/bash", ["scripts/check-linux-binary.sh", "Package.swift"])
+        #expect(notELF.status == 2)
+        #expect(notELF.stderr.contains("is not an ELF file"))
+    }
+
     /// The lint step, twice in one workspace (the report is replaced), and on unreadable input (the
     /// SARIF file is still written, so the upload step finds it).
     @Test(.enabled(if: hasTools, "needs bash"))
