@@ -73,6 +73,9 @@ import Testing
         #expect(action.contains(#"asset="schemalint-$SCHEMALINT_VERSION-$RUNNER_OS-$RUNNER_ARCH.tar.gz""#))
         #expect(action.contains(#""$SCHEMALINT_RELEASES/$SCHEMALINT_VERSION/$asset.sha256""#))
         #expect(release.contains("scripts/make-artifactbundle.sh \"$version\" release"))
+        // The Linux binaries are self-contained, and proved so before they are published.
+        #expect(release.contains("scripts/build-linux-static.sh dist/schemalint"))
+        #expect(release.contains("scripts/check-linux-binary.sh dist/schemalint"))
     }
 
     // MARK: The Action's steps
