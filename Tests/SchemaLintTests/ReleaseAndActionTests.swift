@@ -69,7 +69,7 @@ import Testing
         // Built per runner under the runner's names, as the Action asks for them.
         #expect(release.contains(#"asset="schemalint-$GITHUB_REF_NAME-$RUNNER_OS-$RUNNER_ARCH.tar.gz""#))
         #expect(release.contains(#"shasum -a 256 "$asset" > "$asset.sha256""#))
-        let action = try Self.script(ofStep: "Get schemalint")
+        let action = try Self.script(ofStep: "Download schemalint")
         #expect(action.contains(#"asset="schemalint-$SCHEMALINT_VERSION-$RUNNER_OS-$RUNNER_ARCH.tar.gz""#))
         #expect(action.contains(#""$SCHEMALINT_RELEASES/$SCHEMALINT_VERSION/$asset.sha256""#))
         #expect(release.contains("scripts/make-artifactbundle.sh \"$version\" release"))
@@ -142,6 +142,14 @@ import Testing
         environment["CONFIGURATION"] = "release"
         environment["SCHEMALINT_VERSION"] = "v9.9.9"
         environment["SCHEMALINT_RELEASES"] = releases
+        let (download, downloaded) = try Self.runStep("Download schemalint", in: folder, environment: environment)
+        #expect(download.status == 0, "\(download.stdout)\(download.stderr)")
+        #expect(downloaded["folder"] == folder.path + "/runner-temp/schemalint-Linux-X64")
+        environment["PREBUILT"] = downloaded["folder"] ?? ""
+        // A prebuilt binary that runs needs no libraries installed.
+        let (install, _) = try Self.runStep("Install libyaml and libxml2", in: folder, environment: environment)
+        #expect(install.status == 0, "\(install.stdout)\(install.stderr)")
+        #expect(install.stdout.contains("The prebuilt schemalint runs without them: nothing to install"))
         let (run, outputs) = try Self.runStep("Get schemalint", in: folder, environment: environment)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(outputs["bin"] == folder.path + "/runner-temp/schemalint-Linux-X64")
@@ -158,12 +166,34 @@ import Testing
         environment["CONFIGURATION"] = "release"
         environment["SCHEMALINT_VERSION"] = version
         environment["SCHEMALINT_RELEASES"] = releases
+        let (download, downloaded) = try Self.runStep("Download schemalint", in: folder, environment: environment)
+        #expect(download.status == 0, "\(download.stdout)\(download.stderr)")
+        #expect(downloaded["folder"] == nil)
+        #expect(download.stdout.contains(corrupt ? "::warning title=schemalint::the prebuilt" : "No prebuilt schemalint for 'main'"))
+        environment["PREBUILT"] = ""
         let (run, outputs) = try Self.runStep("Get schemalint", in: folder, environment: environment)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(outputs["bin"] == "/built/from/source")
         let calls = try String(contentsOfFile: folder.path + "/swift-calls", encoding: .utf8)
         #expect(calls.contains("swift build -c release --package-path \(Executable.packageRoot.path) --product schemalint"))
-        #expect(run.stdout.contains(corrupt ? "::warning title=schemalint::the prebuilt" : "No prebuilt schemalint for 'main'"))
+    }
+
+    /// A downloaded binary that does not run (a library it loads is missing, and could not be
+    /// installed) is replaced by a build from source.
+    @Test(.enabled(if: hasTools, "needs bash"))
+    func theActionBuildsFromSourceWhenThePrebuiltBinaryDoesNotRun() throws {
+        let folder = try TemporaryFolder()
+        let prebuilt = try folder.folder("prebuilt")
+        try folder.write("#!/bin/sh\necho 'schemalint: error while loading shared libraries: libyaml-0.so.2' >&2\nexit 127\n", to: "prebuilt/schemalint")
+        #expect(chmod(prebuilt + "/schemalint", 0o755) == 0)
+        var environment = try Self.fakeSwift(in: folder)
+        environment["CONFIGURATION"] = "release"
+        environment["SCHEMALINT_VERSION"] = "v9.9.9"
+        environment["PREBUILT"] = prebuilt
+        let (run, outputs) = try Self.runStep("Get schemalint", in: folder, environment: environment)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(outputs["bin"] == "/built/from/source")
+        #expect(run.stdout.contains("::warning title=schemalint::the prebuilt schemalint did not run; building from source instead"))
     }
 
     // MARK: The Linux release binary
