@@ -242,9 +242,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     // MARK: - Store files
 
     private func addFileOperation(_ node: FunctionCallExprSyntax, name: String, labels: String) {
-        guard let target = node.arguments.first?.expression, isStore(target, depth: 0) else { return }
+        guard let target = node.arguments.first?.expression, isStore(target, depth: 0) || isGivenCompanions(target) else { return }
         let operation: StoreFileOperation.Operation = name == "moveItem" ? .move : name == "copyItem" ? .copy : .remove
-        var companions = companionNames(around: node)
+        var companions = companionNames(around: node, of: target)
         if opensWithoutWAL(target.trimmedText, around: node) { (companions.wal, companions.shm) = (true, true) }
         scanned.facts.fileOperations.append(StoreFileOperation(
             operation: operation, written: "\(name)(\(labels))", place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)),
@@ -288,14 +288,63 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return nil
     }
 
+    /// Whether the unit around `target` builds a `-wal` or `-shm` name from the very name it
+    /// moves, copies or deletes (`storeURL.path + "-wal"`, `storeURL.appendingPathComponent("-wal")`):
+    /// then that name is a store, whatever it is called, as a parameter with no file name in sight.
+    private func isGivenCompanions(_ target: ExprSyntax) -> Bool {
+        guard !ByteSearch.contains("-wal", in: target.trimmedText), !ByteSearch.contains("-shm", in: target.trimmedText),
+              let unit = declarations.unit(around: target) else { return false }
+        let targetNames = Self.names(in: Syntax(target))
+        guard !targetNames.isEmpty else { return false }
+        let literals = StringLiterals(viewMode: .sourceAccurate)
+        literals.walk(declarations.units[unit].body)
+        return literals.found.contains { literal in
+            // The suffix alone (after what is interpolated): "-wal", not a name like "part-wal".
+            let suffix = literal.text.filter { $0 != "\u{FFFC}" }
+            return (suffix == "-wal" || suffix == "-shm") && !Self.companionBaseNames(of: literal.node).isDisjoint(with: targetNames)
+        }
+    }
+
+    /// The names a `-wal`/`-shm` literal is appended to: the base of the call it is an argument
+    /// of (`storeURL.appendingPathComponent("-wal")`), the other operands of the `+` it is one of
+    /// (`storeURL.path + "-wal"`), or what it interpolates (`"\(storeURL.path)-wal"`).
+    private static func companionBaseNames(of literal: StringLiteralExprSyntax) -> Set<String> {
+        var names = names(in: Syntax(literal))
+        var node = Syntax(literal).parent
+        while let current = node, names.isEmpty {
+            if let sequence = current.as(SequenceExprSyntax.self) {
+                names = Self.names(in: Syntax(sequence))
+            } else if let call = current.as(FunctionCallExprSyntax.self) {
+                if let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base { names = Self.names(in: Syntax(base)) }
+                break
+            } else if current.is(CodeBlockItemSyntax.self) || current.is(PatternBindingSyntax.self) {
+                break
+            }
+            node = current.parent
+        }
+        return names
+    }
+
+    /// The values' names an expression refers to (`storeURL` in `storeURL.path`), not types'.
+    private static func names(in node: Syntax) -> Set<String> {
+        let references = NameReferences(viewMode: .sourceAccurate)
+        references.walk(node)
+        return Set(references.names.filter { $0.first?.isLowercase ?? false })
+    }
+
     /// Whether the code of the same type (or unit, at top level) builds `-wal` and `-shm` names,
-    /// and where it appends one as a path component instead.
-    private func companionNames(around node: some SyntaxProtocol) -> (wal: Bool, shm: Bool, mistake: SchemaLint.SourceLocation?) {
+    /// and where it appends one as a path component to the name `target` uses instead.
+    private func companionNames(around node: some SyntaxProtocol, of target: ExprSyntax) -> (wal: Bool, shm: Bool, mistake: SchemaLint.SourceLocation?) {
         guard let unit = declarations.unit(around: node) else { return (false, false, nil) }
         let type = declarations.units[unit].typeName
         let scope = type.isEmpty ? [unit] : declarations.units.indices.filter { declarations.units[$0].typeName == type }
         var wal = false, shm = false
         var mistake: SchemaLint.SourceLocation?
+        // The names the target is made of, and those it is bound to (`let store = storeURL`).
+        var targetNames = Self.names(in: Syntax(target))
+        for name in targetNames {
+            if let value = binding(of: name, in: unit) { targetNames.formUnion(Self.names(in: Syntax(value))) }
+        }
         for index in scope {
             let literals = StringLiterals(viewMode: .sourceAccurate)
             literals.walk(declarations.units[index].body)
@@ -303,7 +352,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 let mentionsWAL = ByteSearch.contains("-wal", in: literal.text), mentionsSHM = ByteSearch.contains("-shm", in: literal.text)
                 guard mentionsWAL || mentionsSHM else { continue }
                 if literal.text == "-wal" || literal.text == "-shm", Self.isPathComponentArgument(literal.node) {
-                    if mistake == nil { mistake = declarations.files[declarations.units[index].file].location(of: literal.node) }
+                    if mistake == nil, !Self.companionBaseNames(of: literal.node).isDisjoint(with: targetNames) {
+                        mistake = declarations.files[declarations.units[index].file].location(of: literal.node)
+                    }
                     continue
                 }
                 if mentionsWAL { wal = true }

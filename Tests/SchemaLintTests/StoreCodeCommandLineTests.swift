@@ -148,6 +148,57 @@ import Testing
         #expect(!run.stdout.contains("[unused-suppression]"), "\(run.stdout)")
     }
 
+    /// A store handed in as a parameter is known by the `-wal` name built from it; a child-path
+    /// `-wal` is said where it is built from the store moved, not on another store of the type.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aStoreKnownByItsCompanionsAndTheChildPathNoteOnItsOwnStore() throws {
+        let folder = try TemporaryFolder()
+        let source = """
+            import Foundation
+
+            struct StoreFiles {
+                func reset(storeURL: URL) throws {
+                    let wal = storeURL.appendingPathComponent("-wal")
+                    try FileManager.default.removeItem(at: storeURL)
+                    try? FileManager.default.removeItem(at: wal)
+                }
+
+                func export(to folder: URL) throws {
+                    let store = folder.appendingPathComponent("Notes.sqlite")
+                    try FileManager.default.copyItem(at: store, to: folder.appendingPathComponent("Export.sqlite"))
+                }
+
+            }
+
+            // A name with "-wal" in it is no store's companion: the download is no store.
+            struct Downloads {
+                func discard(download: URL) throws {
+                    let partial = URL(fileURLWithPath: download.path + ".part-wal")
+                    try FileManager.default.removeItem(at: download)
+                    try FileManager.default.removeItem(at: partial)
+                }
+            }
+
+            """
+        try folder.write(source, to: "StoreFiles.swift")
+        try folder.write("model: Notes\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: string\n", to: "Notes.yaml")
+        let run = try Executable.run([".", "--no-color"], in: folder.url)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasSuffix("[store-moved-without-companions]") } == [
+            "StoreFiles.swift:6:33: error: removeItem(at:) deletes the store file storeURL but not its -wal and -shm files: the -wal file stays behind and is applied to the next store created at that path [store-moved-without-companions]",
+            "StoreFiles.swift:12:33: error: copyItem(at:to:) copies the store file store but not its -wal and -shm files: the changes still in its -wal file are lost [store-moved-without-companions]",
+        ], "\(run.stdout)")
+        #expect(lines.filter { $0.contains("as a path component") } == [
+            "    note: appending \"-wal\" as a path component names a file inside a folder named like the store, not the store's -wal file (StoreFiles.swift:5:51)",
+        ], "\(run.stdout)")
+
+        // Named beside the store, the companion is handled; the type now builds a -wal name, which
+        // the rule takes as its way with companions (the page says so): quiet.
+        try folder.write(source.replacingOccurrences(of: #"storeURL.appendingPathComponent("-wal")"#, with: #"URL(fileURLWithPath: storeURL.path + "-wal")"#), to: "StoreFiles.swift")
+        let fixed = try Executable.run([".", "--no-color"], in: folder.url)
+        #expect(fixed.status == 0 && !fixed.stdout.contains("[store-moved-without-companions]"), "\(fixed.stdout)")
+    }
+
     @Test func aMalformedSuppressionInObjectiveCIsAnInputError() throws {
         let folder = try TemporaryFolder()
         try folder.write("@implementation A\n- (void)f {\n    // schemalint:ignore store-moved-without-companions\n    [[NSFileManager defaultManager] removeItemAtPath:@\"x.sqlite\" error:nil];\n}\n@end\n", to: "A.m")

@@ -7641,8 +7641,10 @@ and `destroyPersistentStore(at:type:options:)` (delete).
 
 The rule reports `FileManager` `moveItem`, `copyItem` and `removeItem` (Objective-C:
 `moveItemAtURL:`, `copyItemAtPath:`, ...) whose first argument is a store file: a literal name
-ending in `.sqlite`, `.sqlite3` or `.store`, a store description's or store's `url`, or a name bound
-to one of these in the same function or, in Swift, a property of the same type. It stays quiet
+ending in `.sqlite`, `.sqlite3` or `.store`, a store description's or store's `url`, a name bound
+to one of these in the same function or, in Swift, a property of the same type, or (in Swift) a
+name the same function builds a `-wal` or `-shm` name from, whatever it is called (a `storeURL`
+parameter whose companions are handled next to it). It stays quiet
 when the same code (the type, in Swift; the method or function, in Objective-C) builds a `-wal`
 name (`path + "-wal"`, `"Notes.sqlite-wal"`, a loop over `["", "-wal", "-shm"]`), and when the same
 function opened that store in rollback-journal mode (`NSSQLitePragmasOption` with `"journal_mode":
@@ -7693,6 +7695,38 @@ enum StoreMigrator {
         let newStoreURL = group.appendingPathComponent("Notes.sqlite")
         try FileManager.default.moveItem(at: oldStoreURL, to: newStoreURL)
         try? FileManager.default.moveItem(at: oldStoreURL.appendingPathComponent("-wal"), to: newStoreURL.appendingPathComponent("-wal"))
+    }
+}
+```
+
+### Triggers: a store handed in, its companions appended as path components
+
+```swift path=App/StoreReset.swift
+import Foundation
+
+struct StoreReset {
+    func reset(storeURL: URL) throws {
+        let wal = storeURL.appendingPathComponent("-wal")
+        let shm = storeURL.appendingPathComponent("-shm")
+        try FileManager.default.removeItem(at: storeURL)
+        try? FileManager.default.removeItem(at: wal)
+        try? FileManager.default.removeItem(at: shm)
+    }
+}
+```
+
+### Does not trigger: the same, with the companions named beside the store
+
+```swift path=App/StoreReset.swift
+import Foundation
+
+struct StoreReset {
+    func reset(storeURL: URL) throws {
+        let wal = URL(fileURLWithPath: storeURL.path + "-wal")
+        let shm = URL(fileURLWithPath: storeURL.path + "-shm")
+        try FileManager.default.removeItem(at: storeURL)
+        try? FileManager.default.removeItem(at: wal)
+        try? FileManager.default.removeItem(at: shm)
     }
 }
 ```
