@@ -41,6 +41,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// with a key type of its own costs a search of every conformance of the binary at run time
     /// (docs/performance.md, eleventh session).
     private var storeBindings: [Int: [String: Bool]] = [:]
+    /// `storeArguments(in:)` of each unit asked.
+    private var storeArgumentNames: [Int: Set<String>] = [:]
 
     init(file: StoreCodeSourceFile, declarations: CodeDeclarations) {
         self.file = file
@@ -81,14 +83,16 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 addOpening(.modelContainer, node, migrates: true, asynchronously: false)
                 addFailureActions(ofThrowing: node, opening: .modelContainer)
             }
-        case "loadPersistentStores" where member != nil && !inMemoryOnly.contains(typeName(around: node)):
+        case "loadPersistentStores" where member != nil && !inMemoryOnly.contains(typeName(around: node)) && !isInPreview(node):
             let type = typeName(around: node)
             addOpening(.loadPersistentStores, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type))
             if let closure = completionHandler(of: node) {
                 addFailureActions(inCompletion: closure, opening: .loadPersistentStores, call: node)
                 addEscape(ofCompletion: closure, opening: .loadPersistentStores, call: node)
             }
-        case "addPersistentStore" where member != nil && !inMemoryOnly.contains(typeName(around: node)):
+        // A store at `/dev/null` keeps nothing (previews and tests write it so): nothing to migrate or lose.
+        case "addPersistentStore" where member != nil && !inMemoryOnly.contains(typeName(around: node)) && !isInPreview(node)
+            && !ByteSearch.contains("\"/dev/null\"", in: node.arguments.first { $0.label?.text == "at" }?.expression.trimmedText ?? ""):
             let type = typeName(around: node)
             if labels.hasPrefix("with:") {
                 addOpening(.addPersistentStore, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type))
@@ -140,6 +144,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // Every configuration named is in memory (one on disk among them still opens a file).
             if !configurations.isEmpty, configurations.allSatisfy({ saysInMemory($0.trimmedText) }) { return true }
         }
+        return isInPreview(node)
+    }
+
+    /// Code of an Xcode preview (`#Preview`, a `PreviewProvider` type): it runs in Xcode's canvas,
+    /// never on a person's device.
+    private func isInPreview(_ node: some SyntaxProtocol) -> Bool {
         var current = node.parent
         while let syntax = current {
             if let macro = syntax.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
@@ -233,6 +243,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     private func addActions(in branch: Syntax, opening: StoreOpening.Call, openingNode: FunctionCallExprSyntax) {
         let finder = DestructiveCallFinder(viewMode: .sourceAccurate)
+        // The function that opens the store, called again from its own failure branch.
+        if let unit = declarations.unit(around: openingNode), declarations.units[unit].body.is(CodeBlockSyntax.self) {
+            finder.opener = (declarations.units[unit].key.split(separator: ".").last).map(String.init)
+        }
         finder.walk(branch)
         for (node, action, written) in finder.found {
             scanned.facts.failureActions.append(StoreFailureAction(action: action, written: written, place: place(node), opening: opening, openingLocation: file.location(of: openingNode)))
@@ -264,8 +278,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         urls.walk(expression)
         if urls.found { return true }
         guard depth < 3, let unit = declarations.unit(around: expression) else { return false }
+        if namesStoreThroughMembers(expression, depth: depth) { return true }
         let references = NameReferences(viewMode: .sourceAccurate)
         references.walk(expression)
+        let opened = storeArguments(in: unit)
+        if references.names.contains(where: opened.contains) { return true }
         return references.names.contains { name in
             if let known = storeBindings[unit]?[name] { return known }
             storeBindings[unit, default: [:]][name] = false  // a name bound (through others) to itself is no store
@@ -273,6 +290,38 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             storeBindings[unit, default: [:]][name] = found
             return found
         }
+    }
+
+    /// The names a unit hands to Core Data as a store's location: `migrateStore(from:...toDestinationURL:)`
+    /// of a migration manager, `addPersistentStore(...at:)`, `NSPersistentStoreDescription(url:)`,
+    /// `metadataForPersistentStore(...at:)`, `destroyPersistentStore(at:)`: whatever they are called, they name stores.
+    private func storeArguments(in unit: Int) -> Set<String> {
+        if let known = storeArgumentNames[unit] { return known }
+        let finder = StoreLocationArguments(viewMode: .sourceAccurate)
+        finder.walk(declarations.units[unit].body)
+        storeArgumentNames[unit] = finder.names
+        return finder.names
+    }
+
+    /// `Persistence.storeURL`, `URL.storeFile(in:named:)`: a static property of a project type
+    /// whose value is a store, or a function of one whose body builds a store file name (a helper
+    /// that makes the store's URL), from any type.
+    private func namesStoreThroughMembers(_ expression: ExprSyntax, depth: Int) -> Bool {
+        let members = TypeMemberReferences(viewMode: .sourceAccurate)
+        members.walk(expression)
+        for key in members.keys {
+            for index in declarations.unitsByKey[key] ?? [] {
+                let body = declarations.units[index].body
+                if let value = body.as(ExprSyntax.self) {
+                    if isStore(value, depth: depth + 1) { return true }
+                } else {
+                    let literals = StringLiterals(viewMode: .sourceAccurate)
+                    literals.walk(body)
+                    if literals.found.contains(where: { StoreFileName.isStoreFile(Self.lastComponent($0.text)) }) { return true }
+                }
+            }
+        }
+        return false
     }
 
     /// The value bound to `name` in a unit: a `let`/`var` or assignment in it, else a property of
@@ -434,16 +483,30 @@ private final class DescriptionSettings: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         switch node.baseName.text {
-        case "NSInMemoryStoreType": storeTypes.append((Syntax(node), true))
+        case "NSInMemoryStoreType" where !Self.isInLoadCompletion(node): storeTypes.append((Syntax(node), true))
         case "NSSQLiteStoreType": storeTypes.append((Syntax(node), false))
         default: break
         }
         return .visitChildren
     }
 
+    /// Inside the completion handler of `loadPersistentStores`: an in-memory store there is a
+    /// fallback for a store that failed to open, not what the type opens.
+    private static func isInLoadCompletion(_ node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node).parent
+        while let syntax = current {
+            if let call = syntax.as(FunctionCallExprSyntax.self), SynchronousCode.calledName(call) == "loadPersistentStores",
+               node.position >= call.calledExpression.endPosition {
+                return true
+            }
+            current = syntax.parent
+        }
+        return false
+    }
+
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         switch node.declName.baseName.text {
-        case "inMemory": storeTypes.append((Syntax(node), true))
+        case "inMemory" where !Self.isInLoadCompletion(node): storeTypes.append((Syntax(node), true))
         case "sqlite": storeTypes.append((Syntax(node), false))
         default: break
         }
@@ -562,6 +625,9 @@ private final class ThrowsOfNames: SyntaxVisitor {
 /// Calls that stop the app or delete the store (also in the callers `ErrorPaths` finds).
 final class DestructiveCallFinder: SyntaxVisitor {
     var found: [(Syntax, StoreFailureAction.Action, String)] = []
+    /// The name of the function that opens the store (`loadStore`): called again, unqualified or
+    /// on `self`, from the branch, it retries at once.
+    var opener: String?
 
     /// A `do` inside the branch (a fallback: open a local store, then an in-memory one) runs its
     /// body when the opening failed; its own `catch` clauses run only when that body fails, which
@@ -569,6 +635,16 @@ final class DestructiveCallFinder: SyntaxVisitor {
     override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
         walk(node.body)
         return .skipChildren
+    }
+
+    /// `description.type = NSInMemoryStoreType` before opening again: an in-memory store in its place.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedText.hasSuffix(".type"),
+           ByteSearch.contains("NSInMemoryStoreType", in: elements[2].trimmedText) || elements[2].trimmedText.hasSuffix(".inMemory") {
+            found.append((Syntax(node), .fallsBackToMemory, "type = NSInMemoryStoreType"))
+        }
+        return .visitChildren
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -591,7 +667,9 @@ final class DestructiveCallFinder: SyntaxVisitor {
                 found.append((Syntax(node), .fallsBackToMemory, "addPersistentStore(ofType: NSInMemoryStoreType)"))
             }
         default:
-            break
+            if let opener, name == opener, node.calledExpression.as(MemberAccessExprSyntax.self).map({ $0.base?.trimmedText == "self" }) ?? true {
+                found.append((Syntax(node), .retriesAtOnce, name + "()"))
+            }
         }
         return .visitChildren
     }
@@ -631,6 +709,36 @@ private final class NameReferences: SyntaxVisitor {
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         if node.parent?.is(MemberAccessExprSyntax.self) ?? false, node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id { return .visitChildren }
         names.append(node.baseName.text)
+        return .visitChildren
+    }
+}
+
+/// The plain names passed where Core Data takes a store's location (`storeArguments(in:)`).
+private final class StoreLocationArguments: SyntaxVisitor {
+    var names: Set<String> = []
+    static let labels: [String: Set<String>] = [
+        "migrateStore": ["from", "toDestinationURL"], "addPersistentStore": ["at"], "NSPersistentStoreDescription": ["url"],
+        "metadataForPersistentStore": ["at"], "destroyPersistentStore": ["at"], "replacePersistentStore": ["at", "withPersistentStoreFrom"],
+    ]
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let labels = Self.labels[SynchronousCode.calledName(node) ?? ""] {
+            for argument in node.arguments where labels.contains(argument.label?.text ?? "") {
+                if let name = argument.expression.as(DeclReferenceExprSyntax.self) { names.insert(name.baseName.text) }
+            }
+        }
+        return .visitChildren
+    }
+}
+
+/// `Type.member` references whose base is a type's name (capitalised), as code-unit keys.
+private final class TypeMemberReferences: SyntaxVisitor {
+    var keys: [String] = []
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.text.first?.isUppercase ?? false {
+            keys.append("\(base.baseName.text).\(node.declName.baseName.text)")
+        }
         return .visitChildren
     }
 }

@@ -138,6 +138,10 @@ public struct StoreFailureAction: Hashable, Sendable {
         /// An in-memory store in its place (`isStoredInMemoryOnly: true`, `NSInMemoryStoreType`):
         /// the app opens with no data, and what the person enters is gone at the next launch.
         case fallsBackToMemory
+        /// The function that opens the store called again at once, nothing changed: a store that
+        /// cannot migrate fails again, without end (from a synchronous handler, until the stack
+        /// overflows).
+        case retriesAtOnce
     }
 
     public var action: Action

@@ -7056,8 +7056,14 @@ The rule reports, in the code that runs when opening fails:
 - `FileManager.removeItem` and `NSPersistentStoreCoordinator.destroyPersistentStore` (Objective-C:
   `removeItemAtURL:`, `removeItemAtPath:`, `destroyPersistentStoreAtURL:...`);
 - a silent fallback to an empty in-memory store (`ModelConfiguration(isStoredInMemoryOnly: true)`,
-  `addPersistentStore(ofType: NSInMemoryStoreType, ...)`): the app opens without the person's data,
-  and what they enter next is lost at the next launch.
+  `addPersistentStore(ofType: NSInMemoryStoreType, ...)`, a description's `type =
+  NSInMemoryStoreType` before loading again): the app opens without the person's data, and what
+  they enter next is lost at the next launch;
+- the function that opens the store called again from its own failure branch (`self.loadStore()`
+  inside `loadStore()`'s handler), with nothing changed: a store that cannot migrate fails again at
+  once, and the app retries without end; from a handler that runs synchronously (the default), the
+  recursion overflows the stack and the app crashes at every launch, with no `fatalError` to
+  search for.
 
 A fallback is judged as its own opening: when the `catch` of one opening tries another in a `do`
 (a local store when the CloudKit one fails, then an in-memory one), what that `do`'s own `catch`
@@ -7081,7 +7087,7 @@ and reports what those do, with the way the error came as notes. Calls are resol
 `store-opened-at-launch` resolves them (`f()`, `self.f()`, `Type.f()`, `Type(...)`, `e.f()` when
 one type declares `f`), in any closure (a `Task` too). `ModelContainer`s kept in memory
 (`isStoredInMemoryOnly: true` in the call, or in every configuration it is given by name) and
-those in `#Preview`s and preview providers are left alone, and so is test code (a Swift file that
+every opening in `#Preview`s and preview providers, and stores added at `/dev/null`, are left alone, and so is test code (a Swift file that
 imports `XCTest` or `Testing`, an Objective-C file that imports `<XCTest/XCTest.h>`, a file in a
 folder named `Tests` or ending in `Tests`, a mock, fake or stub by its name): a test target never
 runs on a person's device. One line is reported once, whatever number of stores reach it.
@@ -7342,6 +7348,61 @@ let container: ModelContainer = {
         return try! ModelContainer(for: Note.self, configurations: memory)
     }
 }()
+```
+
+### Triggers: the failure switches the container to memory and loads again
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if error != nil {
+                let memory = NSPersistentStoreDescription()
+                memory.type = NSInMemoryStoreType
+                self.container.persistentStoreDescriptions = [memory]
+                self.container.loadPersistentStores { _, _ in }
+            }
+        }
+    }
+}
+```
+
+### Triggers: the opening retried from its own failure handler
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func loadStore() {
+        container.loadPersistentStores { _, error in
+            if let error {
+                print("could not open the store: \(error)")
+                self.loadStore()
+            }
+        }
+    }
+}
+```
+
+### Does not trigger: a preview's store at /dev/null
+
+```swift path=App/NoteRow.swift
+import CoreData
+import SwiftUI
+
+struct NoteRow_Previews: PreviewProvider {
+    static var previews: some View {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel())
+        try! coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: URL(fileURLWithPath: "/dev/null"))
+        return Text("Note")
+    }
+}
 ```
 
 ### Does not trigger: an in-memory preview container, a commented-out abort(), and a test target's helper
@@ -7643,8 +7704,10 @@ The rule reports `FileManager` `moveItem`, `copyItem` and `removeItem` (Objectiv
 `moveItemAtURL:`, `copyItemAtPath:`, ...) whose first argument is a store file: a literal name
 ending in `.sqlite`, `.sqlite3` or `.store`, a store description's or store's `url`, a name bound
 to one of these in the same function or, in Swift, a property of the same type, or (in Swift) a
-name the same function builds a `-wal` or `-shm` name from, whatever it is called (a `storeURL`
-parameter whose companions are handled next to it). It stays quiet
+name the same function builds a `-wal` or `-shm` name from or hands to Core Data as a store's
+location (`migrateStore(from:...toDestinationURL:)`, `addPersistentStore(...at:)`), whatever it is
+called, or a static property or a function of a project type whose value or body makes a store's
+file name (`Persistence.storeURL`, `URL.storeFile(named:)`). It stays quiet
 when the same code (the type, in Swift; the method or function, in Objective-C) builds a `-wal`
 name (`path + "-wal"`, `"Notes.sqlite-wal"`, a loop over `["", "-wal", "-shm"]`), and when the same
 function opened that store in rollback-journal mode (`NSSQLitePragmasOption` with `"journal_mode":
@@ -7711,6 +7774,38 @@ struct StoreReset {
         try FileManager.default.removeItem(at: storeURL)
         try? FileManager.default.removeItem(at: wal)
         try? FileManager.default.removeItem(at: shm)
+    }
+}
+```
+
+### Triggers: a migrated copy moved over the store, and a store URL kept by another type
+
+```swift path=App/StoreMigrator.swift
+import CoreData
+
+enum StoreMigrator {
+    static func migrate(storeURL: URL, with mapping: NSMappingModel, from source: NSManagedObjectModel, to destination: NSManagedObjectModel) throws {
+        let migrated = storeURL.deletingLastPathComponent().appendingPathComponent("Migrated.sqlite")
+        let manager = NSMigrationManager(sourceModel: source, destinationModel: destination)
+        try manager.migrateStore(from: storeURL, sourceType: NSSQLiteStoreType, options: nil, with: mapping, toDestinationURL: migrated, destinationType: NSSQLiteStoreType, destinationOptions: nil)
+        try FileManager.default.removeItem(at: storeURL)
+        try FileManager.default.moveItem(at: migrated, to: storeURL)
+    }
+}
+
+extension URL {
+    static func storeFile(named name: String) -> URL {
+        URL.applicationSupportDirectory.appendingPathComponent("\(name).sqlite")
+    }
+}
+
+enum Vault {
+    static let storeURL = URL.storeFile(named: "Vault")
+}
+
+struct SettingsScreen {
+    func eraseEverything() {
+        try? FileManager.default.removeItem(at: Vault.storeURL)
     }
 }
 ```

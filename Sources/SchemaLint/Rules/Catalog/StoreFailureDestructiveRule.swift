@@ -19,6 +19,9 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             case .deletesTheStore:
                 consequence = "\(action.written) deletes the store when \(opening) fails: a store that fails to migrate loses everything the person stored"
                 suggestions = ["keep the failed store: move it aside with NSPersistentStoreCoordinator.migratePersistentStore or a copy of all three files, tell the person, and recover from it in a later release"]
+            case .retriesAtOnce:
+                consequence = "\(action.written) opens the store again when \(opening) fails, with nothing changed: a store that cannot migrate fails again at once, and the app retries without end (from a synchronous handler, until the stack overflows and the app crashes)"
+                suggestions = ["report the error to the person and keep the store file; retry only after something changed (space freed, a later release), and a bounded number of times"]
             case .fallsBackToMemory:
                 consequence = "\(action.written) replaces the store with an empty in-memory one when \(opening) fails: the app opens without the person's data, and whatever they enter next is gone at the next launch"
                 suggestions = ["tell the person the data could not be opened and keep the store file for a fix, rather than continue silently with an empty store"]
