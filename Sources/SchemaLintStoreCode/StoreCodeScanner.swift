@@ -431,7 +431,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// `url.appendingPathComponent("-wal")`, `url.appending(path: "-wal")`: a child path.
     private static func isPathComponentArgument(_ literal: StringLiteralExprSyntax) -> Bool {
         guard let argument = literal.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
-        return ["appendingPathComponent", "appending", "appendingPathExtension"].contains(SynchronousCode.calledName(call) ?? "")
+        switch SynchronousCode.calledName(call) ?? "" {
+        case "appendingPathComponent", "appendingPathExtension": return true
+        // URL's `appending(path:)` and `appending(component:)`; String's unlabelled `appending(_:)`
+        // (`store.path.appending("-wal")`) joins the text, which names the companion right.
+        case "appending": return ["path", "component"].contains(argument.label?.text ?? "")
+        default: return false
+        }
     }
 
     static func lastComponent(_ path: String) -> String {

@@ -7778,6 +7778,20 @@ struct StoreReset {
 }
 ```
 
+### Does not trigger: the companions' paths joined as text
+
+```swift path=App/LegacyStore.swift
+import Foundation
+
+struct LegacyStore {
+    func removeFiles(storeURL: URL) {
+        try? FileManager.default.removeItem(atPath: storeURL.path)
+        try? FileManager.default.removeItem(atPath: storeURL.path.appending("-wal"))
+        try? FileManager.default.removeItem(atPath: storeURL.path.appending("-shm"))
+    }
+}
+```
+
 ### Triggers: a migrated copy moved over the store, and a store URL kept by another type
 
 ```swift path=App/StoreMigrator.swift
