@@ -673,7 +673,7 @@ final class DestructiveCallFinder: SyntaxVisitor {
                 found.append((Syntax(node), .fallsBackToMemory, "addPersistentStore(ofType: NSInMemoryStoreType)"))
             }
         default:
-            if let opener, name == opener, node.calledExpression.as(MemberAccessExprSyntax.self).map({ $0.base?.trimmedText == "self" }) ?? true {
+            if let opener, name == opener, node.calledExpression.as(MemberAccessExprSyntax.self).map({ ["self", "self?", "self!"].contains($0.base?.trimmedText ?? "") }) ?? true {
                 found.append((Syntax(node), .retriesAtOnce, name + "()"))
             }
         }

@@ -199,6 +199,22 @@ import Testing
         #expect(fixed.status == 0 && !fixed.stdout.contains("[store-moved-without-companions]"), "\(fixed.stdout)")
     }
 
+    /// The opening called again from its own failure handler, on `self`, unqualified or on a weak
+    /// `self?`; a retry of another function, or one after the handler changed something by calling
+    /// another opener, is not this.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func anOpeningRetriedFromItsOwnFailureHandler() throws {
+        let folder = try TemporaryFolder()
+        let stack = { (type: String, call: String) in
+            "final class \(type) {\n    let container = NSPersistentContainer(name: \"Notes\")\n    func loadStore() {\n        container.loadPersistentStores { _, error in\n            if error != nil {\n                \(call)\n            }\n        }\n    }\n    func reportFailure() {}\n}\n"
+        }
+        try folder.write("import CoreData\n\n" + stack("A", "self.loadStore()") + stack("B", "loadStore()") + stack("C", "self?.loadStore()") + stack("D", "self.reportFailure()"), to: "Stacks.swift")
+        try folder.write("model: Notes\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: string\n", to: "Notes.yaml")
+        let run = try Executable.run([".", "--no-color"], in: folder.url)
+        let retries = run.stdout.split(separator: "\n").filter { $0.contains("opens the store again") }.map { String($0.prefix { $0 != " " }) }
+        #expect(retries == ["Stacks.swift:8:17:", "Stacks.swift:19:17:", "Stacks.swift:30:17:"], "\(run.stdout)")
+    }
+
     @Test func aMalformedSuppressionInObjectiveCIsAnInputError() throws {
         let folder = try TemporaryFolder()
         try folder.write("@implementation A\n- (void)f {\n    // schemalint:ignore store-moved-without-companions\n    [[NSFileManager defaultManager] removeItemAtPath:@\"x.sqlite\" error:nil];\n}\n@end\n", to: "A.m")

@@ -7380,10 +7380,10 @@ final class Persistence {
     let container = NSPersistentContainer(name: "Notes")
 
     func loadStore() {
-        container.loadPersistentStores { _, error in
+        container.loadPersistentStores { [weak self] _, error in
             if let error {
                 print("could not open the store: \(error)")
-                self.loadStore()
+                self?.loadStore()
             }
         }
     }
