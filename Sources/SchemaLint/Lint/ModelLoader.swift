@@ -83,8 +83,8 @@ public struct ModelLoader: Sendable {
     }
 
     public func load(paths: [String]) -> Loaded {
-        // A revision's files copied out for `--against` hold nothing git ignores.
         let readers = modelFormatReaders + allReaders
+        // A revision's files copied out for `--against` hold nothing git ignores.
         var finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory, readers: readers, readsGitIgnores: snapshot == nil)
         finder.included = configuration.include
         finder.readsEveryNamedFile = !skipsNonModelFiles

@@ -259,12 +259,7 @@ public struct ModelSourceFinder: Sendable {
 
     /// `X.xcdatamodeld` for a path at or inside such a bundle (`X.xcdatamodeld/X 2.xcdatamodel/contents`).
     static func enclosingBundle(of path: String) -> String? {
-        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        while let last = components.last {
-            if last.lowercased().hasSuffix(".xcdatamodeld") { return components.joined(separator: "/") }
-            components.removeLast()
-        }
-        return nil
+        ModelSourceFinder(readers: [XcodeModelBundleReader()]).enclosingFolderSource(of: path)?.path
     }
 
     private static func reason(_ error: Error) -> String {
