@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/build-linux-static.sh [OUTPUT]
+# scripts/build-linux-static.sh [--scratch-path FOLDER] [OUTPUT]
 #
 # Builds a self-contained schemalint for Linux (the release binary, .github/workflows/release.yml):
 # the Swift runtime and Foundation (--static-swift-stdlib), libyaml, libxml2 and what libxml2 needs
@@ -16,26 +16,35 @@
 # of links to the static archives only; SwiftPM puts these flags before every other library path,
 # so the linker takes libyaml.a, libxml2.a, libicuuc.a, ... and libstdc++.a there before it sees
 # a .so. -static-libgcc links libgcc's unwinder (libgcc_eh.a) instead of libgcc_s.so.
-# The build uses its own scratch path, .build-static, so it never disturbs .build (the first build
-# there compiles swift-syntax in release mode: minutes; later ones are incremental).
+# The build uses its own scratch path, .build-static (or --scratch-path FOLDER), so it never
+# disturbs .build (the first build there compiles swift-syntax in release mode: minutes; later ones
+# are incremental). SCHEMALINT_WITHOUT_SWIFT_SOURCES=1 in the environment leaves out swift-syntax
+# and the Swift readers (Package.swift), as for any build: a few minutes less, for a binary that
+# lints no Swift sources (the test of this script builds that one).
 #
-# OUTPUT: where the stripped binary goes (default .build-static/schemalint). Needs, besides Swift 6:
-# pkg-config, gcc or clang, binutils, and the -dev packages with the archives (Debian and Ubuntu:
-# libyaml-dev libxml2-dev libicu-dev zlib1g-dev liblzma-dev). Ends with scripts/check-linux-binary.sh
-# on the binary (exit 1 when it needs a library outside glibc) and prints its size.
+# OUTPUT: where the stripped binary goes (default FOLDER/schemalint: .build-static/schemalint).
+# Needs, besides Swift 6: pkg-config, gcc or clang, binutils, and the -dev packages with the
+# archives (Debian and Ubuntu: libyaml-dev libxml2-dev libicu-dev zlib1g-dev liblzma-dev). Ends
+# with scripts/check-linux-binary.sh on the binary (exit 1 when it needs a library outside glibc)
+# and prints its size.
 set -euo pipefail
 
-usage() { echo "usage: $0 [OUTPUT]" >&2; exit 2; }
+usage() { echo "usage: $0 [--scratch-path FOLDER] [OUTPUT]" >&2; exit 2; }
 fail() { echo "build-linux-static: $1" >&2; exit 1; }
 
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+scratch="$root/.build-static"
+if [ "${1:-}" = --scratch-path ]; then
+    [ "$#" -ge 2 ] && [ -n "$2" ] || usage
+    scratch="$(realpath -m "$2")"
+    shift 2
+fi
 [ "$#" -le 1 ] || usage
 case "${1:-}" in -*) usage ;; esac
 [ "$(uname -s)" = Linux ] || fail "builds Linux binaries only (this is $(uname -s))"
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-output="$(realpath -m "${1:-$root/.build-static/schemalint}")"
+output="$(realpath -m "${1:-$scratch/schemalint}")"
 cd "$root"
-scratch=.build-static
 
 for tool in swift pkg-config strip readelf; do
     command -v "$tool" >/dev/null || fail "needs $tool on PATH"
@@ -68,7 +77,7 @@ is_glibc() {
     case "$1" in c | m | dl | pthread | rt | util | resolv | anl | mvec) return 0 ;; *) return 1 ;; esac
 }
 
-link_folder="$root/$scratch/static-link"
+link_folder="$scratch/static-link"
 archives="$link_folder/lib"
 pc_folder="$link_folder/pkgconfig"
 rm -rf "$link_folder"
