@@ -5,7 +5,7 @@
 # the release workflow generates (.github/workflows/release.yml; REMOTE is a GitHub URL with a
 # token in it there): the plugins-only package that scripts/render-plugin-package.sh writes
 # (schemalint-plugins, which `.package(url: ".../schemalint-plugins", from: "...")` resolves by its
-# version tags).
+# version tags) and the Homebrew tap that scripts/render-formula.sh writes (homebrew-schemalint).
 # One commit "schemalint TAG" on REMOTE's default branch (main in an empty repository) whose files
 # are exactly FOLDER's, and the annotated tag TAG on it. Run again for the same TAG (a release run
 # again), it commits only what changed and moves the tag. Exit status 2 on bad arguments.
