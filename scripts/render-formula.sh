@@ -28,6 +28,11 @@ checksum_line='^  sha256 "[0-9a-f]{64}"$'
 [ "$(grep -cE "$url_line" "$template")" -eq 1 ] && [ "$(grep -cE "$checksum_line" "$template")" -eq 1 ] ||
     usage "$template has not exactly one '  url \"https://....tar.gz\"' line and one '  sha256 \"...\"' line"
 
+# OUTPUT_FOLDER is replaced: never the repository, a folder above it, or a folder of its own.
+output_path="$(realpath -m "$output")"
+output_prefix="${output_path%/}/"
+case "$root/" in "$output_prefix"*) usage "'$output' holds the repository; name a new folder" ;; esac
+case "$output_path" in "$root"/*) [ -z "$(git -C "$root" ls-files -- "$output_path" 2>/dev/null | head -n 1)" ] || usage "'$output' holds the repository's files; name a new folder" ;; esac
 rm -rf "$output"
 mkdir -p "$output/Formula"
 sed -E -e "s|$url_line|  url \"$url\"|" -e "s|$checksum_line|  sha256 \"$checksum\"|" "$template" > "$output/Formula/schemalint.rb"

@@ -51,6 +51,11 @@ checksum_line='^ *checksum: "[0-9a-f]{64}"$'
 location="${location//&/\\&}"
 location="${location//|/\\|}"
 
+# OUTPUT_FOLDER is replaced: never the repository, a folder above it, or a folder of its own.
+output_path="$(realpath -m "$output")"
+output_prefix="${output_path%/}/"
+case "$root/" in "$output_prefix"*) usage "'$output' holds the repository; name a new folder" ;; esac
+case "$output_path" in "$root"/*) [ -z "$(git -C "$root" ls-files -- "$output_path" 2>/dev/null | head -n 1)" ] || usage "'$output' holds the repository's files; name a new folder" ;; esac
 rm -rf "$output"
 mkdir -p "$output"
 # -L: the files that the links name, not the links.

@@ -140,6 +140,9 @@ import Testing
         ["/tmp/out"], ["/tmp/out", "http://example.com/schemalint-1.0.artifactbundle.zip", String(repeating: "0", count: 64)],
         ["/tmp/out", "https://example.com/schemalint-1.0.artifactbundle.zip", "not-a-checksum"],
         ["/tmp/out", "--path", "/nonexistent/schemalint-1.0.artifactbundle.zip"], ["/tmp/out", "--path", "/bin/sh"],
+        // The folder it replaces is never the repository or one of its folders.
+        [".", "https://example.com/schemalint-1.0.artifactbundle.zip", String(repeating: "0", count: 64)],
+        ["plugin-package", "https://example.com/schemalint-1.0.artifactbundle.zip", String(repeating: "0", count: 64)],
     ])
     func renderingRefusesBadArguments(arguments: [String]) throws {
         let run = try Shell.run("bash", ["scripts/render-plugin-package.sh"] + arguments, in: Self.root.path)

@@ -38,6 +38,9 @@ import Testing
         ["/tmp/tap"], ["/tmp/tap", "http://example.com/v1.0.tar.gz", String(repeating: "0", count: 64)],
         ["/tmp/tap", "https://example.com/v1.0.zip", String(repeating: "0", count: 64)],
         ["/tmp/tap", "https://example.com/v1.0.tar.gz", "0123"],
+        // The folder it replaces is never the repository or one of its folders.
+        ["..", "https://example.com/v1.0.tar.gz", String(repeating: "0", count: 64)],
+        ["Formula", "https://example.com/v1.0.tar.gz", String(repeating: "0", count: 64)],
     ])
     func renderingRefusesBadArguments(arguments: [String]) throws {
         let run = try Shell.run("bash", ["scripts/render-formula.sh"] + arguments, in: Self.root.path)
@@ -46,24 +49,37 @@ import Testing
     }
 
     /// Loads the formula with a stand-in for Homebrew's DSL (what the formula calls, nothing
-    /// more) and runs its `test do` block with `bin` the folder of this run's schemalint.
+    /// more) and runs its `test do` block with `bin` the folder of this run's schemalint. Ruby 2.6
+    /// (macOS's own) reads it as well as Ruby 3.
     static let harness = #"""
         require "open3"
         require "pathname"
         require "tmpdir"
 
         class Version < String
-          def head? = start_with?("HEAD")
-          def to_s = String.new(self)
+          def head?
+            start_with?("HEAD")
+          end
+
+          def to_s
+            String.new(self)
+          end
         end
 
         class Formula
           class << self
-            def fields = (@fields ||= Hash.new { |hash, key| hash[key] = [] })
-            %i[desc homepage url sha256 head license depends_on uses_from_macos].each do |name|
-              define_method(name) { |*arguments, **options| fields[name] << (arguments + [options]) }
+            def fields
+              @fields ||= Hash.new { |hash, key| hash[key] = [] }
             end
-            def test(&block) = (@test_block = block)
+
+            %i[desc homepage url sha256 head license depends_on uses_from_macos].each do |name|
+              define_method(name) { |*arguments| fields[name] << arguments }
+            end
+
+            def test(&block)
+              @test_block = block
+            end
+
             attr_reader :test_block
           end
 
