@@ -49,10 +49,10 @@ import Testing
         // It lints as the normal build does: the same findings, summary and exit status.
         for example in ["examples/notes", "examples/xcode"] {
             let normal = try Executable.run([example])
-            let static_ = try Executable.runProgram(binary, [example])
-            #expect(static_.status == normal.status, "\(example): \(static_.stderr)")
-            #expect(static_.stdout == normal.stdout, "\(example)")
-            #expect(static_.stderr == normal.stderr, "\(example)")
+            let selfContained = try Executable.runProgram(binary, [example])
+            #expect(selfContained.status == normal.status, "\(example): \(selfContained.stderr)")
+            #expect(selfContained.stdout == normal.stdout, "\(example)")
+            #expect(selfContained.stderr == normal.stderr, "\(example)")
         }
         let version = try Executable.runProgram(binary, ["--version"])
         #expect(version.stdout == (try Executable.run(["--version"])).stdout)

@@ -134,13 +134,19 @@ import Testing
         return ["PATH": bin + ":/usr/bin:/bin", "GITHUB_ACTION_PATH": Executable.packageRoot.path]
     }
 
+    /// The Action's steps for a release build of `version`, with the fake `swift`.
+    static func releaseSteps(in folder: TemporaryFolder, version: String) throws -> [String: String] {
+        var environment = try fakeSwift(in: folder)
+        environment["CONFIGURATION"] = "release"
+        environment["SCHEMALINT_VERSION"] = version
+        return environment
+    }
+
     @Test(.enabled(if: hasTools, "needs bash, curl and tar"))
     func theActionUsesTheReleaseBinaryOfItsVersion() throws {
         let folder = try TemporaryFolder()
         let releases = try Self.fakeRelease(in: folder, version: "v9.9.9")
-        var environment = try Self.fakeSwift(in: folder)
-        environment["CONFIGURATION"] = "release"
-        environment["SCHEMALINT_VERSION"] = "v9.9.9"
+        var environment = try Self.releaseSteps(in: folder, version: "v9.9.9")
         environment["SCHEMALINT_RELEASES"] = releases
         let (download, downloaded) = try Self.runStep("Download schemalint", in: folder, environment: environment)
         #expect(download.status == 0, "\(download.stdout)\(download.stderr)")
@@ -162,9 +168,7 @@ import Testing
     func theActionBuildsFromSourceWhenThereIsNoGoodBinary(version: String, corrupt: Bool) throws {
         let folder = try TemporaryFolder()
         let releases = try Self.fakeRelease(in: folder, version: "v9.9.9", checksum: corrupt ? String(repeating: "0", count: 64) : nil)
-        var environment = try Self.fakeSwift(in: folder)
-        environment["CONFIGURATION"] = "release"
-        environment["SCHEMALINT_VERSION"] = version
+        var environment = try Self.releaseSteps(in: folder, version: version)
         environment["SCHEMALINT_RELEASES"] = releases
         let (download, downloaded) = try Self.runStep("Download schemalint", in: folder, environment: environment)
         #expect(download.status == 0, "\(download.stdout)\(download.stderr)")
@@ -186,9 +190,7 @@ import Testing
         let prebuilt = try folder.folder("prebuilt")
         try folder.write("#!/bin/sh\necho 'schemalint: error while loading shared libraries: libyaml-0.so.2' >&2\nexit 127\n", to: "prebuilt/schemalint")
         #expect(chmod(prebuilt + "/schemalint", 0o755) == 0)
-        var environment = try Self.fakeSwift(in: folder)
-        environment["CONFIGURATION"] = "release"
-        environment["SCHEMALINT_VERSION"] = "v9.9.9"
+        var environment = try Self.releaseSteps(in: folder, version: "v9.9.9")
         environment["PREBUILT"] = prebuilt
         let (run, outputs) = try Self.runStep("Get schemalint", in: folder, environment: environment)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
