@@ -10,6 +10,8 @@ import Testing
 @Suite struct StoreCodeCommandLineTests {
     static let fixtures = Executable.packageRoot.appendingPathComponent("Tests/SchemaLintTests/Fixtures/store-code")
     static let readsSwift = ModelReaders.registered.contains { $0.name == "Swift store code" }
+    /// A model file for tests whose subject is the store code beside it (store rules need a model).
+    static let notesModel = "model: Notes\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: string\n"
     static let storeRules: Set<String> = ["store-opened-at-launch", "store-protection-complete", "store-load-failure-destructive", "store-moved-without-companions"]
 
     /// One reported line of a store-handling rule: `Name.swift:12:5 warning store-opened-at-launch`.
@@ -181,7 +183,7 @@ import Testing
 
             """
         try folder.write(source, to: "StoreFiles.swift")
-        try folder.write("model: Notes\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: string\n", to: "Notes.yaml")
+        try folder.write(Self.notesModel, to: "Notes.yaml")
         let run = try Executable.run([".", "--no-color"], in: folder.url)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.hasSuffix("[store-moved-without-companions]") } == [
@@ -209,7 +211,7 @@ import Testing
             "final class \(type) {\n    let container = NSPersistentContainer(name: \"Notes\")\n    func loadStore() {\n        container.loadPersistentStores { _, error in\n            if error != nil {\n                \(call)\n            }\n        }\n    }\n    func reportFailure() {}\n}\n"
         }
         try folder.write("import CoreData\n\n" + stack("A", "self.loadStore()") + stack("B", "loadStore()") + stack("C", "self?.loadStore()") + stack("D", "self.reportFailure()"), to: "Stacks.swift")
-        try folder.write("model: Notes\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: string\n", to: "Notes.yaml")
+        try folder.write(Self.notesModel, to: "Notes.yaml")
         let run = try Executable.run([".", "--no-color"], in: folder.url)
         let retries = run.stdout.split(separator: "\n").filter { $0.contains("opens the store again") }.map { String($0.prefix { $0 != " " }) }
         #expect(retries == ["Stacks.swift:8:17:", "Stacks.swift:19:17:", "Stacks.swift:30:17:"], "\(run.stdout)")

@@ -259,8 +259,11 @@ public struct ModelSourceFinder: Sendable {
 
     /// `X.xcdatamodeld` for a path at or inside such a bundle (`X.xcdatamodeld/X 2.xcdatamodel/contents`).
     static func enclosingBundle(of path: String) -> String? {
-        ModelSourceFinder(readers: [XcodeModelBundleReader()]).enclosingFolderSource(of: path)?.path
+        bundleFinder.enclosingFolderSource(of: path)?.path
     }
+
+    /// A walk that knows bundles only: the tags' trees ask it about every path they hold.
+    private static let bundleFinder = ModelSourceFinder(readers: [XcodeModelBundleReader()])
 
     private static func reason(_ error: Error) -> String {
         ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription ?? error.localizedDescription
