@@ -131,8 +131,8 @@ struct GitHistoryCacheTests {
     @Test func theExecutableKeepsItsCacheWhereItIsTold() throws {
         var setup = try Setup()
         try setup.project.commit([("Shared", 1)])
-        try setup.project.commit([("0.5", 2)])
-        try setup.project.commit([("0.9", 3)], current: "0.9")
+        try setup.project.commit([("Cloud", 2)])
+        try setup.project.commit([("Cloud 2", 3)], current: "Cloud 2")
         let folder = setup.project.folder.url
         let cachePath = setup.folder.path + "/told"
 

@@ -50,33 +50,53 @@ struct XcodeGitOrderTests {
         }
     }
 
-    /// The case that motivated git order: the first version was named `Shared`, later ones `0.5` ... `0.9`.
+    /// The case that motivated git order: the first version was named `Shared`, later ones `Cloud`,
+    /// `Cloud 2`; by name `Shared` would be the newest.
     @Test func theOldestVersionMayHaveTheNameThatSortsLast() throws {
         var project = try Project()
         try project.commit([("Shared", 1)])
-        try project.commit([("0.5", 2)])
-        try project.commit([("0.9", 3)], current: "0.9")
+        try project.commit([("Cloud", 2)])
+        try project.commit([("Cloud 2", 3)], current: "Cloud 2")
         // The repository's own configuration does not change what is read: the first commit adds 'Shared'.
         try project.repository.git(["config", "log.showRoot", "false"])
 
         let bundle = try XcodeBundleLoader.load(project.bundle)
-        #expect(bundle.versions.map(\.label) == ["Shared", "0.5", "0.9"])
+        #expect(bundle.versions.map(\.label) == ["Shared", "Cloud", "Cloud 2"])
         #expect(bundle.versions.map(\.version) == (1...3).map(VersionNumber.init(ordinal:)))
-        #expect(bundle.ordering.basis == .git && bundle.ordering.byName == ["0.5", "0.9", "Shared"])
+        #expect(bundle.ordering.basis == .git && bundle.ordering.byName == ["Cloud", "Cloud 2", "Shared"])
         #expect(bundle.ordering.commits["Shared"] == GitFileOrigins.Commit(position: 1, id: try project.id("HEAD~2"), date: "2024-01-02"))
-        #expect(bundle.ordering.commits["0.9"]?.position == 3)
+        #expect(bundle.ordering.commits["Cloud 2"]?.position == 3)
         #expect(bundle.versions.allSatisfy { $0.isReleased })
-        // By name alone, '0.9' would be compared with 'Shared', and a2, a3 reported as removed.
+        // By name alone, 'Cloud 2' would be compared with 'Shared', and a2, a3 reported as removed.
         let byName = try XcodeBundleLoader.load(project.bundle, options: .init(readsGitHistory: false))
-        #expect(byName.versions.map(\.label) == ["0.5", "0.9", "Shared"])
+        #expect(byName.versions.map(\.label) == ["Cloud", "Cloud 2", "Shared"])
 
         let findings = try project.lint()
         #expect(!findings.contains { $0.ruleID == "attribute-removed" || $0.ruleID == "current-version-not-latest" })
         let notes = findings.filter { $0.ruleID == "version-order-from-git" }
         #expect(notes.count == 1)
         #expect(notes.first?.severity == .note && notes.first?.location.file == project.bundle)
-        #expect(notes.first?.message == "versions are ordered by the commit that first added each, not by name: 'Shared' comes first (added in \(try project.id("HEAD~2")) on 2024-01-02), not after '0.9'")
-        #expect(notes.first?.notes.map(\.message) == ["order used, oldest first: Shared, 0.5, 0.9"])
+        #expect(notes.first?.message == "versions are ordered by the commit that first added each, not by name: 'Shared' comes first (added in \(try project.id("HEAD~2")) on 2024-01-02), not after 'Cloud 2'")
+        #expect(notes.first?.notes.map(\.message) == ["order used, oldest first: Shared, Cloud, Cloud 2"])
+    }
+
+    /// Xcode names a bundle's first version after the model and numbers the later ones, so one
+    /// name without a number among numbered ones is the oldest by name too: `Shared` before `0.5`,
+    /// in a shallow clone or outside git as in git's order, with nothing to note.
+    @Test func theOneUnnumberedNameAmongNumberedOnesIsTheOldest() throws {
+        var project = try Project()
+        try project.commit([("Shared", 1)])
+        try project.commit([("0.5", 2)])
+        try project.commit([("0.9", 3)], current: "0.9")
+        let bundle = try XcodeBundleLoader.load(project.bundle)
+        #expect(bundle.ordering.basis == .git && bundle.versions.map(\.label) == ["Shared", "0.5", "0.9"])
+        #expect(bundle.ordering.byName == bundle.ordering.history)
+        let byName = try XcodeBundleLoader.load(project.bundle, options: .init(readsGitHistory: false))
+        #expect(byName.versions.map(\.label) == ["Shared", "0.5", "0.9"])
+        #expect(try project.lint().isEmpty)
+        #expect(XcodeVersionOrder.sortedByName(["0.10", "Shared", "0.9"]) == ["Shared", "0.9", "0.10"])
+        #expect(XcodeVersionOrder.sortedByName(["Notes 2", "Zeta", "Notes"]) == ["Notes", "Notes 2", "Zeta"], "two names without a number: natural order")
+        #expect(XcodeVersionOrder.sortedByName(["Cloud", "Shared"]) == ["Cloud", "Shared"], "no numbered name: natural order")
     }
 
     @Test func versionsOfOneCommitAreOrderedByName() throws {
@@ -213,20 +233,20 @@ struct XcodeGitOrderTests {
     @Test func withoutGitHistoryTheNamesDecide() throws {
         let outside = try TemporaryFolder()
         try #require(GitWorkTree.root(containing: outside.path) == nil, "the temporary folder lies in a git work tree")
-        for (name, attributes) in [("Shared", 1), ("0.5", 2)] {
+        for (name, attributes) in [("Shared", 1), ("Cloud", 2)] {
             let body = (1...attributes).map { #"<attribute name="a\#($0)" optional="YES" attributeType="String"/>"# }.joined()
             try outside.write(XcodeFixtures.contents("<entity name=\"Note\">\(body)</entity>"), to: "Notes.xcdatamodeld/\(name).xcdatamodel/contents")
         }
         let plain = try XcodeBundleLoader.load(outside.path + "/Notes.xcdatamodeld")
-        #expect(plain.ordering.basis == .names && plain.versions.map(\.label) == ["0.5", "Shared"])
+        #expect(plain.ordering.basis == .names && plain.versions.map(\.label) == ["Cloud", "Shared"])
 
         var project = try Project()
         try project.folder.write("readme", to: "README")
         try project.repository.commit("a repository in which the bundle is not tracked", adding: ["README"])
         try project.write("Shared", attributes: 1)
-        try project.write("0.5", attributes: 2)
+        try project.write("Cloud", attributes: 2)
         let untracked = try XcodeBundleLoader.load(project.bundle)
-        #expect(untracked.ordering.basis == .names && untracked.versions.map(\.label) == ["0.5", "Shared"])
+        #expect(untracked.ordering.basis == .names && untracked.versions.map(\.label) == ["Cloud", "Shared"])
         #expect(try !project.lint().contains { $0.ruleID == "version-order-from-git" })
 
         try project.repository.commit("add the bundle")
@@ -239,7 +259,7 @@ struct XcodeGitOrderTests {
     @Test func gitThatCannotAnswerIsQuietOnlyWhenThereIsNoHistoryYet() throws {
         let project = try Project()
         try project.write("Shared", attributes: 1)
-        try project.write("0.5", attributes: 2)
+        try project.write("Cloud", attributes: 2)
         let unborn = try XcodeBundleLoader.load(project.bundle)
         #expect(unborn.ordering.basis == .names && unborn.ordering.gitProblem == nil)
         #expect(try !project.lint().contains { $0.ruleID == "version-order-from-git" })
@@ -247,7 +267,7 @@ struct XcodeGitOrderTests {
         try FileManager.default.removeItem(atPath: project.folder.path + "/.git")
         try project.folder.folder(".git")
         let broken = try XcodeBundleLoader.load(project.bundle)
-        #expect(broken.ordering.basis == .names && broken.versions.map(\.label) == ["0.5", "Shared"])
+        #expect(broken.ordering.basis == .names && broken.versions.map(\.label) == ["Cloud", "Shared"])
         let note = try #require(try project.lint().first { $0.ruleID == "version-order-from-git" })
         #expect(note.severity == .note)
         #expect(note.message.hasPrefix("the bundle lies in a git work tree, but git could not read its history, so its versions are ordered by name: "))
@@ -259,15 +279,15 @@ struct XcodeGitOrderTests {
     @Test func theExecutableOrdersByGitAndFallsBackQuietly() throws {
         var project = try Project()
         try project.commit([("Shared", 1)])
-        try project.commit([("0.5", 2)])
-        try project.commit([("0.9", 3)], current: "0.9")
+        try project.commit([("Cloud", 2)])
+        try project.commit([("Cloud 2", 3)], current: "Cloud 2")
         let id = try project.id("HEAD~2")
 
         let withGit = try Executable.run(["App/Notes.xcdatamodeld"], in: project.folder.url)
         #expect(withGit.status == 0, "\(withGit.stderr)")
         #expect(withGit.stdout == """
-            App/Notes.xcdatamodeld:1:1: note: versions are ordered by the commit that first added each, not by name: 'Shared' comes first (added in \(id) on 2024-01-02), not after '0.9' [version-order-from-git]
-                note: order used, oldest first: Shared, 0.5, 0.9
+            App/Notes.xcdatamodeld:1:1: note: versions are ordered by the commit that first added each, not by name: 'Shared' comes first (added in \(id) on 2024-01-02), not after 'Cloud 2' [version-order-from-git]
+                note: order used, oldest first: Shared, Cloud, Cloud 2
                 help: if git's order is not the order the versions were made (a folder deleted and added again, a squashed import), give the bundle its `order:` in .schemalint.yml, or run with --order FILE
             1 note in 3 versions of 1 model
 
@@ -276,12 +296,12 @@ struct XcodeGitOrderTests {
         let hook = try Executable.run(["App/Notes.xcdatamodeld"], in: project.folder.url, environment: ["GIT_DIR": "/nonexistent/.git", "GIT_INDEX_FILE": "/nonexistent/index"])
         #expect(hook.stdout == withGit.stdout)
 
-        // Synced, the backwards comparison is an error: '0.9' has a2 and a3, which 'Shared' lacks.
+        // Synced, the backwards comparison is an error: 'Cloud 2' has a2 and a3, which 'Shared' lacks.
         let noGit = try Executable.run(["App/Notes.xcdatamodeld", "--cloudkit"], in: project.folder.url, environment: ["PATH": "/nonexistent"])
         #expect(noGit.status == 1 && noGit.stderr.isEmpty)
         #expect(!noGit.stdout.contains("[version-order-from-git]"))
-        #expect(noGit.stdout.contains("warning: the current version is '0.9', but 'Shared' comes after it in name order; it is treated as a draft"))
-        #expect(noGit.stdout.contains("error: attribute 'Note.a2' was removed; apps still on 0.9 keep writing it [attribute-removed]"))
-        #expect(noGit.stdout.contains("error: attribute 'Note.a3' was removed; apps still on 0.9 keep writing it [attribute-removed]"))
+        #expect(noGit.stdout.contains("warning: the current version is 'Cloud 2', but 'Shared' comes after it in name order; it is treated as a draft"))
+        #expect(noGit.stdout.contains("error: attribute 'Note.a2' was removed; apps still on Cloud 2 keep writing it [attribute-removed]"))
+        #expect(noGit.stdout.contains("error: attribute 'Note.a3' was removed; apps still on Cloud 2 keep writing it [attribute-removed]"))
     }
 }

@@ -8718,11 +8718,14 @@ that commit (one `git log` for all the bundles of a repository, following rename
 and moved bundles);
 versions added in one commit are ordered by name, and versions git does not have yet (new,
 uncommitted ones) come last, by name. Without git, or for versions nobody committed, it is the
-natural order of the names; an explicit `order:` (or `--order FILE`) always wins.
+natural order of the names, where one version with no number among numbered ones counts as the
+first (Xcode names a bundle's first version after the model and numbers the versions added after
+it, so `Shared` beside `0.5`, `0.6` is the oldest); an explicit `order:` (or `--order FILE`)
+always wins.
 
 When git's order differs from the order of the names, this note says which versions moved, so a
-surprising comparison (say `Shared` compared as the newest version, with everything added since
-it reported as removed) never happens silently, and the order can be checked once. When git and
+surprising comparison (say `Shared` compared as the newest version after `Cloud 2`, with
+everything added since it reported as removed) never happens silently, and the order can be checked once. When git and
 the names agree, there is nothing to say.
 
 Git is not asked when the names settle the order: a bundle of one version, or one whose every
@@ -8764,7 +8767,7 @@ outside any work tree, or in a repository with no commits yet, nothing is said.
 </model>
 ```
 
-```xml commit=2 path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
+```xml commit=2 path=Notes.xcdatamodeld/Cloud.xcdatamodel/contents
 <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
     <entity name="Note">
@@ -8780,7 +8783,7 @@ outside any work tree, or in a repository with no commits yet, nothing is said.
 <plist version="1.0">
 <dict>
 	<key>_XCCurrentVersionName</key>
-	<string>Notes 2.xcdatamodel</string>
+	<string>Cloud.xcdatamodel</string>
 </dict>
 </plist>
 ```

@@ -45,7 +45,7 @@ enum XcodeVersionOrder {
     static func ordering(
         of names: Set<String>, legacy: Set<String>, explicit: [String]?, commits: [String: GitFileOrigins.Commit], bundle: String
     ) throws(InputError) -> XcodeVersionOrdering {
-        let byName = NaturalOrder.sorted(names)
+        let byName = sortedByName(names)
         if let explicit {
             return XcodeVersionOrdering(basis: .explicit, history: try checked(explicit, names: names, legacy: legacy, bundle: bundle), byName: byName)
         }
@@ -58,6 +58,19 @@ enum XcodeVersionOrder {
         return XcodeVersionOrdering(basis: .git, history: byGit, byName: byName, commits: known)
     }
 
+    /// The version names in the order they give: natural order, but for one name with no number
+    /// among numbered ones, which comes first. Xcode names a bundle's first version after the model
+    /// and numbers each version added after it, so a first version that kept an unnumbered name
+    /// (`Shared` beside `0.5`, `0.6`) is still the oldest, wherever its letters sort.
+    static func sortedByName(_ names: some Sequence<String>) -> [String] {
+        let sorted = NaturalOrder.sorted(names)
+        let unnumbered = sorted.filter { !hasNumber($0) }
+        guard unnumbered.count == 1, sorted.count > 1 else { return sorted }
+        return unnumbered + sorted.filter(hasNumber)
+    }
+
+    private static func hasNumber(_ name: String) -> Bool { name.unicodeScalars.contains { $0 >= "0" && $0 <= "9" } }
+
     /// Whether the names alone settle the order, so that git need not be asked (a `git log` walks
     /// the whole history: seconds in a repository of 50,000 commits, on every run of a pre-commit
     /// hook): a bundle of one version; or every name numbered (but Xcode's first version, named
@@ -67,7 +80,7 @@ enum XcodeVersionOrder {
         guard names.count > 1 else { return true }
         let byName = NaturalOrder.sorted(names)
         guard let current, byName.last == current else { return false }
-        return byName.allSatisfy { name in name == model || name.unicodeScalars.contains { $0 >= "0" && $0 <= "9" } }
+        return byName.allSatisfy { name in name == model || hasNumber(name) }
     }
 
     /// The explicit order, checked against the bundle's versions.
