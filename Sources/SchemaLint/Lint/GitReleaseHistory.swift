@@ -7,19 +7,21 @@ import Foundation
 ///
 /// The files at each tag come from git's object database, not from a checkout: one
 /// `git for-each-ref` for the tags, one `git ls-tree` per tag, one `git cat-file --batch` for every
-/// file needed (each distinct file once, however many tags share it). They go through the readers
-/// the working tree's files go through. Each tag that has the model becomes a released version,
-/// labelled with the tag, located at `tag:path`, and ordered before the working tree's version,
-/// which becomes the next release: checked against them, not released itself (the file is edited
-/// in place, so neither `--against` nor a lock holds it to an earlier copy).
-/// A model is followed by its path, else by its file's name or folder (YAML, whose `model:` must
-/// match) or its bundle's name, so files that moved between releases are still found; a reader's
-/// model by the files its reader claims below the paths linted.
+/// file needed (each distinct file once, however many tags share it). They go through the reader
+/// that read the model in the working tree, as a `SourceTree` of the tag (`GitTagFiles`), so no
+/// format is chosen here. Each tag that has the model becomes a released version, labelled with
+/// the tag, located at `tag:path`, and ordered before the working tree's version, which becomes
+/// the next release: checked against them, not released itself (the file is edited in place, so
+/// neither `--against` nor a lock holds it to an earlier copy).
+/// A model is followed by its history (a reader that names histories by the model), else by its
+/// source's path, else by its model's name, from the sources below the paths linted and those
+/// outside them that bear its source's name or lie in its folder, so that sources that moved
+/// between releases are still found.
 struct GitReleaseHistory {
     var pattern: String
     /// The paths lie in a copy of a revision (`--against`): its repository and history are read.
     var snapshot: GitSnapshot?
-    /// Reads YAML files as the working tree's are read, and knows each bundle's settings and readers.
+    /// Knows the run's readers, as set up for the working tree.
     var loader: ModelLoader
     /// The paths linted: where a tag's files are looked for by the readers of other formats.
     var paths: [String]
@@ -68,10 +70,10 @@ struct GitReleaseHistory {
 
     /// A model of the working tree with a single version.
     private struct UnversionedModel: Sendable {
-        enum Kind: Sendable { case yaml, bundle(cloudKit: Bool), reader(name: String) }
         var current: ModelVersion
-        var kind: Kind
-        /// The YAML file or the bundle, as found, and relative to `top`.
+        /// The reader that read it (`ModelSourceReader.name`).
+        var reader: String
+        /// Its source (a model file, a bundle), as found, and relative to `top`.
         var path: String
         var relative: String
         /// The top of its repository's work tree.
@@ -82,25 +84,19 @@ struct GitReleaseHistory {
     /// read.
     private func unversionedModels(in loaded: ModelLoader.Loaded) -> [(UnversionedModel?, InputError?)] {
         let counts = Dictionary(loaded.versions.map { ($0.history, 1) }, uniquingKeysWith: +)
-        let bundles = Dictionary(loaded.bundles.map { ("bundle:" + $0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        // A bundle's Xcode 3 versions are versions too, unread: such a bundle is versioned in its files.
+        let withLegacyVersions = Set(loaded.bundles.filter { !$0.legacyVersions.isEmpty }.flatMap { $0.versions.map(\.history) })
+        let finder = ModelSourceFinder(readers: loader.modelFormatReaders + loader.allReaders)
         var result: [(UnversionedModel?, InputError?)] = []
-        for version in loaded.versions.sorted(by: { $0.history < $1.history }) where counts[version.history] == 1 {
-            let kind: UnversionedModel.Kind, path: String
-            if let bundle = bundles[version.history] {
-                guard bundle.legacyVersions.isEmpty else { continue }
-                (kind, path) = (.bundle(cloudKit: loader.bundleOptions(for: bundle.path).cloudKit), bundle.path)
-            } else if loaded.readerOfHistory[version.history] == YAMLModelFileReader.readerName {
-                (kind, path) = (.yaml, version.file)
-            } else if let reader = loaded.readerOfHistory[version.history] {
-                (kind, path) = (.reader(name: reader), version.file)
-            } else {
-                continue
-            }
+        for version in loaded.versions.sorted(by: { $0.history < $1.history }) where counts[version.history] == 1 && !withLegacyVersions.contains(version.history) {
+            guard let name = loaded.readerOfHistory[version.history] else { continue }
+            // The folder read whole that holds the version (a bundle), else its file.
+            let path = finder.enclosingFolderSource(of: version.file)?.path ?? version.file
             guard let (top, relative) = place(of: path) else {
                 result.append((nil, InputError(file: path, message: "--history git reads this model's releases at git tags, but it lies in no git work tree (use --history files, or lint it inside its repository)")))
                 continue
             }
-            result.append((UnversionedModel(current: version, kind: kind, path: path, relative: relative, top: top), nil))
+            result.append((UnversionedModel(current: version, reader: name, path: path, relative: relative, top: top), nil))
         }
         return result
     }
@@ -128,8 +124,9 @@ struct GitReleaseHistory {
             guard let (pathTop, relative) = place(of: path, allowingTop: true), pathTop == top else { return nil }
             return ReleaseTagSources.Root(relative: relative, named: path)
         }
-        let finder = ModelSourceFinder(excluded: loader.configuration.exclude, excludeBase: loader.configuration.directory)
-        return ReleaseTagSources(roots: roots, finder: finder, readers: loader.allReaders)
+        let readers = loader.modelFormatReaders + loader.allReaders
+        let finder = ModelSourceFinder(excluded: loader.configuration.exclude, excludeBase: loader.configuration.directory, readers: readers)
+        return ReleaseTagSources(roots: roots, finder: finder, readers: readers)
     }
 
     /// What was read at the tags of one repository: the models' releases, and the store file
@@ -159,19 +156,29 @@ struct GitReleaseHistory {
             case nil: throw InputError(file: top, message: "--history git reads release tags with git, which cannot be run here")
             }
         }
-        var trees = [GitTree](repeating: GitTree(blobs: [:]), count: tags.count)
-        for (index, tree) in zip(listed, listedTrees) { trees[index] = tree }
-        // Which readers read each tag's files: a model's reader at every tag, all of them at the
-        // last tag for the store code.
+        var listedTree = [GitTree](repeating: GitTree(blobs: [:]), count: tags.count)
+        for (index, tree) in zip(listed, listedTrees) { listedTree[index] = tree }
+        let trees = listedTree
+        // Which readers read each tag's files: the models' readers at every tag, all of them at the
+        // last tag for the store code. Every file is read with one `git cat-file`.
         let sources = tagSources(top: top)
-        let modelReaders = Set(models.compactMap { model -> String? in if case .reader(let name) = model.kind { name } else { nil } })
+        let modelReaders = Set(models.map(\.reader))
+        let codeReaders = Set(loader.allReaders.map(\.name))
         let readersAtTag = tags.indices.map { index in
-            sources.readers.filter { modelReaders.contains($0.name) || (storeCode && index == tags.count - 1) }
+            sources.readers.filter { modelReaders.contains($0.name) || (storeCode && index == tags.count - 1 && codeReaders.contains($0.name)) }
         }
-        // Which files of each tag might hold each model, or be read by a reader; all of them are read at once.
-        let candidates = models.map { model in trees.map { tree in Self.candidates(for: model, in: tree) } }
-        let readerFiles = tags.indices.map { index in sources.candidates(in: trees[index], for: readersAtTag[index]) }
-        let wanted = Set(candidates.flatMap { $0.flatMap { $0.map(\.blob) } } + readerFiles.flatMap { $0.map(\.blob) }).sorted()
+        // A model that moved is looked for by its source's name or in its folder outside the paths
+        // linted too; a folder read whole (a bundle) is read only where it may be a model's.
+        let sourceNames = Set(models.map { ($0.relative as NSString).lastPathComponent.lowercased() })
+        let sourceFolders = Set(models.map { ($0.relative as NSString).deletingLastPathComponent })
+        func named(_ path: String) -> Bool { sourceNames.contains((path as NSString).lastPathComponent.lowercased()) }
+        let candidates = tags.indices.map { index in
+            sources.candidates(
+                in: trees[index], for: readersAtTag[index],
+                outside: { path in named(path) || sourceFolders.contains((path as NSString).deletingLastPathComponent) },
+                readsFolder: { folder in named(folder) || models.contains { $0.relative == folder } })
+        }
+        let wanted = Set(candidates.flatMap { $0.flatMap { $0.blobs } }).sorted()
         let contents: [String: Data]
         switch GitBlobs.read(wanted, top: top, runner: runner) {
         case .success(let found)?: contents = found
@@ -181,18 +188,19 @@ struct GitReleaseHistory {
         let names = tags.map(\.name)
         let options = loader.readingOptions
         let claimed = Dictionary(sources.readers.map { reader in
-            (reader.name, sources.claimed(by: reader, among: tags.indices.filter { readersAtTag[$0].contains { $0.name == reader.name } }.flatMap { readerFiles[$0] }, contents: contents))
+            (reader.name, sources.claimed(by: reader, among: tags.indices.filter { readersAtTag[$0].contains { $0.name == reader.name } }.flatMap { candidates[$0] }, contents: contents))
         }, uniquingKeysWith: { first, _ in first })
         // What each reader makes of each tag's files, by reader name.
-        let readings = try OrderedConcurrentMap.map(count: tags.count) { index throws(InputError) in
-            Dictionary(readersAtTag[index].map { reader in
-                (reader.name, sources.read(reader, tag: names[index], files: readerFiles[index], claimed: claimed[reader.name] ?? [], contents: contents, options: options))
+        let readings = OrderedConcurrentMap.map(count: tags.count) { index in
+            let files = GitTagFiles(tag: names[index], tree: trees[index], contents: contents)
+            return Dictionary(readersAtTag[index].map { reader in
+                (reader.name, sources.read(reader, files: files, candidates: candidates[index], claimed: claimed[reader.name] ?? [], options: options))
             }, uniquingKeysWith: { first, _ in first })
         }
         var result = RepositoryReleases()
-        for (model, perTag) in zip(models, candidates) {
+        for model in models {
             let found = try OrderedConcurrentMap.map(count: tags.count) { index throws(InputError) in
-                try release(of: model, at: names[index], position: index + 1, files: perTag[index], contents: contents, readings: readings[index])
+                try release(of: model, at: names[index], position: index + 1, reading: readings[index][model.reader] ?? ModelSourceReading())
             }.compactMap { $0 }
             result.versions += found
             reading.readings[model.current.history] = GitReleaseReading(
@@ -206,62 +214,30 @@ struct GitReleaseHistory {
         return result
     }
 
-    /// A file of a tag that may belong to a model.
-    private struct Candidate: Sendable {
-        var path: String
-        var blob: String
-    }
-
-    /// The files of `tree` that may hold `model`: for YAML the file at the same path, else YAML
-    /// files of the same name or in the same folder; for a bundle, the files of the bundle at the
-    /// same path, else of the bundle of the same name (case aside) that shares the most folders.
-    private static func candidates(for model: UnversionedModel, in tree: GitTree) -> [Candidate] {
-        switch model.kind {
-        case .yaml:
-            if let blob = tree.blobs[model.relative] { return [Candidate(path: model.relative, blob: blob)] }
-            let name = (model.relative as NSString).lastPathComponent, folder = (model.relative as NSString).deletingLastPathComponent
-            return tree.blobs.filter { path, _ in
-                YAMLModelFileReader.extensions.contains((path as NSString).pathExtension.lowercased())
-                    && ((path as NSString).lastPathComponent == name || (path as NSString).deletingLastPathComponent == folder)
-            }.map { Candidate(path: $0.key, blob: $0.value) }.sorted { $0.path < $1.path }
-        case .reader:
-            // Read through the model's reader with the tag's other files (`ReleaseTagSources`).
-            return []
-        case .bundle:
-            let name = (model.relative as NSString).lastPathComponent.lowercased()
-            var bundles: [String: [Candidate]] = [:]
-            for (path, blob) in tree.blobs {
-                guard let bundle = ModelSourceFinder.enclosingBundle(of: path), (bundle as NSString).lastPathComponent.lowercased() == name else { continue }
-                bundles[bundle, default: []].append(Candidate(path: path, blob: blob))
-            }
+    /// The released version of `model` at `tag`, or nil when the tag does not have it. `reading`:
+    /// what the model's reader made of the tag's files. The release is, among the versions of the
+    /// model's own history there (a reader that names histories by the model), else among those of
+    /// the source at the model's path, else among those of the source of a model of the same name
+    /// nearest to that path (a file or bundle that moved), the one at the model's path, else the
+    /// newest released.
+    private func release(of model: UnversionedModel, at tag: String, position: Int, reading: ModelSourceReading) throws(InputError) -> ModelVersion? {
+        let prefix = "\(tag):"
+        let here = prefix + model.relative
+        func isHere(_ file: String) -> Bool { file == here || file.hasPrefix(here + "/") }
+        if let error = reading.errors.filter({ isHere($0.file) }).min(by: { ($0.file, $0.line ?? 0, $0.column ?? 0) < ($1.file, $1.line ?? 0, $1.column ?? 0) }) { throw error }
+        var candidates = reading.versions.filter { $0.history == model.current.history }
+        if candidates.isEmpty { candidates = reading.versions.filter { isHere($0.file) } }
+        if candidates.isEmpty {
             let folders = model.relative.split(separator: "/")
-            func shared(_ bundle: String) -> Int { zip(bundle.split(separator: "/"), folders).prefix { $0 == $1 }.count }
-            let chosen = bundles.keys.max { (shared($0), $1) < (shared($1), $0) }
-            return chosen.map { bundle in (bundles[bundle] ?? []).sorted { $0.path < $1.path } } ?? []
+            func shared(_ file: String) -> Int { zip(file.dropFirst(prefix.count).split(separator: "/"), folders).prefix { $0 == $1 }.count }
+            let named = reading.versions.filter { $0.model.lowercased() == model.current.model.lowercased() }
+            let nearest = named.max { (shared($0.file), $1.file) < (shared($1.file), $0.file) }
+            candidates = named.filter { $0.history == nearest?.history }
         }
-    }
-
-    /// The released version of `model` at `tag`, or nil when the tag does not have it. `readings`:
-    /// what the readers of other formats made of the tag's files, by reader.
-    private func release(of model: UnversionedModel, at tag: String, position: Int, files: [Candidate], contents: [String: Data], readings: [String: ModelSourceReading]) throws(InputError) -> ModelVersion? {
-        func place(_ path: String) -> String { "\(tag):\(path)" }
-        var version: ModelVersion
-        switch model.kind {
-        case .reader(let name):
-            let read = readings[name] ?? ModelSourceReading()
-            if let error = read.errors.min(by: { ($0.file, $0.line ?? 0, $0.column ?? 0) < ($1.file, $1.line ?? 0, $1.column ?? 0) }) { throw error }
-            // The same history, of one version there too (a tag where it was versioned is another history).
-            let same = read.versions.filter { $0.history == model.current.history }
-            guard same.count == 1 else { return nil }
-            version = same[0]
-        case .yaml:
-            guard let read = try yamlRelease(of: model, files: files, contents: contents, place: place) else { return nil }
-            version = read
-        case .bundle(let cloudKit):
-            guard let contentsFile = try bundleRelease(files: files, contents: contents, place: place) else { return nil }
-            version = try XcodeModelReader.parse(
-                contents[contentsFile.blob] ?? Data(), file: place(contentsFile.path), model: model.current.model, cloudKit: cloudKit)
-        }
+        let chosen = candidates.first { isHere($0.file) && $0.file == here }
+            ?? candidates.filter(\.isReleased).max { $0.version < $1.version }
+            ?? candidates.max { $0.version < $1.version }
+        guard var version = chosen else { return nil }
         version.model = model.current.model
         version.history = model.current.history
         version.version = VersionNumber(releasePosition: position, tag: tag)
@@ -271,44 +247,5 @@ struct GitReleaseHistory {
         // A release's own suppressions cover its own findings, which are never reported.
         version.suppressions = []
         return version
-    }
-
-    /// The YAML release: the file at the model's path, else the newest released version of the
-    /// same model among the other candidates (files that do not read as models are not it).
-    private func yamlRelease(of model: UnversionedModel, files: [Candidate], contents: [String: Data], place: (String) -> String) throws(InputError) -> ModelVersion? {
-        if let same = files.first(where: { $0.path == model.relative }) {
-            let bytes = [UInt8](contents[same.blob] ?? Data())
-            guard YAMLModelFileReader.looksLikeModelFile(bytes: bytes) else { return nil }
-            return try loader.yamlVersion(bytes: bytes, file: place(same.path))
-        }
-        let versions = files.compactMap { file -> ModelVersion? in
-            let bytes = [UInt8](contents[file.blob] ?? Data())
-            guard YAMLModelFileReader.looksLikeModelFile(bytes: bytes) else { return nil }
-            return try? loader.yamlVersion(bytes: bytes, file: place(file.path))
-        }.filter { $0.model == model.current.model }
-        return versions.filter(\.isReleased).max { $0.version < $1.version } ?? versions.max { $0.version < $1.version }
-    }
-
-    /// The `contents` file of the bundle's released version at the tag: its only version, else
-    /// the current version (`.xccurrentversion`), else the last by name.
-    private func bundleRelease(files: [Candidate], contents: [String: Data], place: (String) -> String) throws(InputError) -> Candidate? {
-        var versions: [String: Candidate] = [:]
-        var currentVersionFile: Candidate?
-        for file in files {
-            let parts = file.path.split(separator: "/")
-            guard let bundleIndex = parts.lastIndex(where: { $0.lowercased().hasSuffix(XcodeModelBundle.bundleExtension) }) else { continue }
-            let inside = parts[(bundleIndex + 1)...]
-            if inside.count == 1, inside.first == Substring(XcodeCurrentVersion.fileName) { currentVersionFile = file }
-            if inside.count == 2, inside.last == "contents", inside.first!.hasSuffix(XcodeModelBundle.versionExtension) {
-                versions[XcodeModelBundle.versionName(ofFolder: String(inside.first!))] = file
-            }
-        }
-        guard versions.count > 1 else { return versions.values.first }
-        if let file = currentVersionFile,
-           let current = try XcodeCurrentVersion.parse(contents[file.blob] ?? Data(), file: place(file.path)),
-           let chosen = versions[current] {
-            return chosen
-        }
-        return NaturalOrder.sorted(versions.keys).last.flatMap { versions[$0] }
     }
 }

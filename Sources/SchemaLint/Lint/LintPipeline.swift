@@ -224,9 +224,10 @@ public struct LintPipeline: Sendable {
         // The files the histories were read from: each bundle whole, each model file, and for
         // Swift each file that declares a version or one of its classes. Nothing else is linted there.
         var paths: Set<String> = []
+        let finder = sourceFinder(configuration)
         for history in versioned {
             for version in history.versions where version.releaseTag == nil {
-                paths.insert(ModelSourceFinder.enclosingBundle(of: version.file) ?? version.file)
+                paths.insert(finder.enclosingFolderSource(of: version.file)?.path ?? version.file)
                 if version.format == .swiftData { paths.formUnion(version.entities.map(\.location.file)) }
             }
         }
@@ -257,9 +258,11 @@ public struct LintPipeline: Sendable {
         // A model file named on its own is linted with the model files beside it, there as here;
         // a file inside a bundle with the whole bundle. The configuration and the production
         // schemas it names come along, but are not linted as paths.
-        let namedFiles = namingFiles ? options.paths.filter(Self.isYAMLFile) : []
+        let finder = sourceFinder(configuration)
+        let sourceReaders = finder.readers.filter(\.ownsFileNames)
+        let namedFiles = namingFiles ? options.paths.filter { path in Self.isFile(path) && sourceReaders.contains { $0.mayClaim(name: path) } } : []
         let companions = (configuration.file.map { [$0] } ?? []) + configuration.productionSchemas.map(\.path)
-        let wanted = options.paths.map { ModelSourceFinder.enclosingBundle(of: $0) ?? $0 } + companions
+        let wanted = options.paths.map { finder.enclosingFolderSource(of: $0)?.path ?? $0 } + companions
         let checkout = try InputErrors.collect { () throws(InputError) in
             try git.checkout(wanted, companionFolders: namedFiles.map { ($0 as NSString).deletingLastPathComponent })
         }
@@ -269,8 +272,8 @@ public struct LintPipeline: Sendable {
         earlier.paths = checkout.paths.filter { !placed.contains($0) }
         // A named file that is new since the revision: its history there is the model files that were beside it.
         let newFiles = namedFiles.map { git.place(of: $0, in: checkout.folder) }.filter { !FileManager.default.fileExists(atPath: $0) }
-        let formerNeighbours = YAMLModelFileReader().companions(ofNamed: newFiles).filter { file in
-            (try? FileReader.bytes(of: file)).map(YAMLModelFileReader.looksLikeModelFile(bytes:)) ?? true
+        let formerNeighbours = sourceReaders.flatMap { reader in
+            reader.companions(ofNamed: newFiles.filter { reader.mayClaim(name: $0) }).filter { reader.claims(file: $0) }
         }
         earlier.paths = Array(Set(earlier.paths + formerNeighbours)).sorted()
         guard !earlier.paths.isEmpty else { return Reference() }
@@ -302,10 +305,15 @@ public struct LintPipeline: Sendable {
     }
 
     /// A YAML file (not a folder), as a hook names the changed files.
-    private static func isYAMLFile(_ path: String) -> Bool {
+    private static func isFile(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return false }
-        return YAMLModelFileReader.extensions.contains((path as NSString).pathExtension.lowercased())
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// A walk that knows the run's readers, to find the source (a bundle) a path lies in.
+    private func sourceFinder(_ configuration: ProjectConfiguration) -> ModelSourceFinder {
+        let loader = ModelLoader(configuration: configuration, readers: readers)
+        return ModelSourceFinder(readers: loader.modelFormatReaders + loader.allReaders)
     }
 
     public func loadConfiguration(_ options: Options) throws(InputError) -> ProjectConfiguration {

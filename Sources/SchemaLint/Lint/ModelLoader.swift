@@ -167,11 +167,6 @@ public struct ModelLoader: Sendable {
         loaded.suppressions += reading.suppressions
     }
 
-    /// The version a YAML model file holds; a file that does not say `cloudkit:` takes the declared default.
-    func yamlVersion(bytes: [UInt8], file: String, entities: EntityTextCache? = nil) throws(InputError) -> ModelVersion {
-        try YAMLModelFileReader(yaml: yaml).version(bytes: bytes, file: file, declaresCloudKit: readingOptions.declaresCloudKit, entities: entities)
-    }
-
     /// What the configuration and the command line say about one bundle.
     public func bundleOptions(for path: String) -> XcodeBundleOptions {
         let settings = configuration.settings(forBundle: path)

@@ -13,7 +13,8 @@ struct ReleaseTagSources: Sendable {
     }
 
     var roots: [Root]
-    /// Applies the configuration's `exclude:` to the names the working tree would give the files.
+    /// Applies the configuration's `exclude:` to the names the working tree would give the files,
+    /// and knows the folders the readers read whole.
     var finder: ModelSourceFinder
     var readers: [any ModelSourceReader]
 
@@ -38,36 +39,59 @@ struct ReleaseTagSources: Sendable {
         }
     }
 
-    /// The files of `tree` that `readers` may claim by their names: what the batch must read.
-    func candidates(in tree: GitTree, for readers: [any ModelSourceReader]) -> [(path: String, blob: String)] {
-        tree.blobs.filter { path, _ in readers.contains { $0.mayClaim(name: path) } && contains(path) }
-            .map { (path: $0.key, blob: $0.value) }.sorted { $0.path < $1.path }
+    /// A source a tag may hold: a file, or a folder read whole (a bundle) with every file inside.
+    struct Candidate: Sendable {
+        var path: String
+        /// The file's blob, or the blobs of the files inside the folder.
+        var blobs: [String]
+        var isFolder: Bool
     }
 
-    /// The files (`path`, NUL, blob id) among `files` that `reader` claims. Tags share most files
-    /// (the same path with the same blob), so each is searched once, however many tags have it.
-    func claimed(by reader: any ModelSourceReader, among files: [(path: String, blob: String)], contents: [String: Data]) -> Set<String> {
+    /// The sources of `tree` that `readers` may claim by their names, below the roots or where
+    /// `outside` says (a model that moved): what the batch must read. A folder is one only where
+    /// `readsFolder` says so (its files cost a read each).
+    func candidates(in tree: GitTree, for readers: [any ModelSourceReader], outside: (String) -> Bool, readsFolder: (String) -> Bool) -> [Candidate] {
+        var files: [Candidate] = []
+        var folders: [String: [String]] = [:]
+        let names = Set(readers.map(\.name))
+        for (path, blob) in tree.blobs {
+            if let folder = finder.enclosingFolderSource(of: path) {
+                if names.contains(folder.reader), contains(folder.path) || outside(folder.path), readsFolder(folder.path) { folders[folder.path, default: []].append(blob) }
+            } else if readers.contains(where: { $0.mayClaim(name: path) }), contains(path) || outside(path) {
+                files.append(Candidate(path: path, blobs: [blob], isFolder: false))
+            }
+        }
+        return (files + folders.map { Candidate(path: $0.key, blobs: $0.value.sorted(), isFolder: true) }).sorted { $0.path < $1.path }
+    }
+
+    /// The files (`path`, NUL, blob id) among `candidates` that `reader` claims. Tags share most
+    /// files (the same path with the same blob), so each is searched once, however many tags have it.
+    func claimed(by reader: any ModelSourceReader, among candidates: [Candidate], contents: [String: Data]) -> Set<String> {
         var searched: Set<String> = []
         var claimed: Set<String> = []
-        for file in files where reader.mayClaim(name: file.path) {
-            let key = file.path + "\u{0}" + file.blob
+        for file in candidates where !file.isFolder && reader.mayClaim(name: file.path) {
+            let key = file.path + "\u{0}" + file.blobs[0]
             guard searched.insert(key).inserted else { continue }
-            if reader.claims(name: file.path, bytes: [UInt8](contents[file.blob] ?? Data())) { claimed.insert(key) }
+            if reader.claims(name: file.path, bytes: [UInt8](contents[file.blobs[0]] ?? Data())) { claimed.insert(key) }
         }
         return claimed
     }
 
-    /// What `reader` makes of the files of `tag` it claims (`claimed`, from `claimed(by:among:contents:)`),
-    /// named `tag:path`.
+    /// What `reader` makes of the sources of a tag (`files`) it claims: the files among
+    /// `candidates` in `claimed` (from `claimed(by:among:contents:)`) and the folders it reads whole.
     func read(
-        _ reader: any ModelSourceReader, tag: String, files: [(path: String, blob: String)], claimed: Set<String>,
-        contents: [String: Data], options: ModelSourceReadingOptions
+        _ reader: any ModelSourceReader, files: GitTagFiles, candidates: [Candidate], claimed: Set<String>, options: ModelSourceReadingOptions
     ) -> ModelSourceReading {
-        let sources: [ModelSourceFile] = files.compactMap { file in
-            guard claimed.contains(file.path + "\u{0}" + file.blob) else { return nil }
-            return ("\(tag):\(file.path)", [UInt8](contents[file.blob] ?? Data()))
+        let sources: [ModelSourceFile] = candidates.compactMap { candidate in
+            if candidate.isFolder {
+                return reader.mayClaim(folder: (candidate.path as NSString).lastPathComponent) ? (files.name(of: candidate.path), []) : nil
+            }
+            guard claimed.contains(candidate.path + "\u{0}" + candidate.blobs[0]) else { return nil }
+            return (files.name(of: candidate.path), [UInt8](files.contents[candidate.blobs[0]] ?? Data()))
         }
         guard !sources.isEmpty else { return ModelSourceReading() }
+        var options = options
+        options.tree = files
         return reader.read(sources: sources, options: options)
     }
 }

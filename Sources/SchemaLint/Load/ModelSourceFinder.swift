@@ -257,14 +257,6 @@ public struct ModelSourceFinder: Sendable {
         return excluded.contains { Glob.matches($0, relative) || Glob.matches($0, path) || Glob.matches($0, name) }
     }
 
-    /// `X.xcdatamodeld` for a path at or inside such a bundle (`X.xcdatamodeld/X 2.xcdatamodel/contents`).
-    static func enclosingBundle(of path: String) -> String? {
-        bundleFinder.enclosingFolderSource(of: path)?.path
-    }
-
-    /// A walk that knows bundles only: the tags' trees ask it about every path they hold.
-    private static let bundleFinder = ModelSourceFinder(readers: [XcodeModelBundleReader()])
-
     private static func reason(_ error: Error) -> String {
         ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription ?? error.localizedDescription
     }

@@ -6,7 +6,8 @@
 /// their dependencies and which the executable registers. A reader works on files in memory, a
 /// name (as messages show it) and bytes, so the same reader reads the working tree's files,
 /// handed over by the folder walk, and the files at a git release tag (`--history git`), which
-/// have no path on disk. The file-path versions (`claims(file:)`, `read(files:options:)`) derive
+/// have no path on disk (a reader of folders reads the files inside through
+/// `ModelSourceReadingOptions.tree`). The file-path versions (`claims(file:)`, `read(files:options:)`) derive
 /// from these.
 public protocol ModelSourceReader: Sendable {
     /// A short name for messages (`SwiftData`).
@@ -127,10 +128,13 @@ public struct ModelSourceReadingOptions: Sendable {
     public var declaresCloudKit: Bool
     /// What a reader made of a file that another reader of the run also reads (a Swift parse).
     public let sharedWork: SharedReadingWork
+    /// Where the sources lie: readers of folders list and read the files inside through it.
+    public var tree: any SourceTree
 
-    public init(declaresCloudKit: Bool = false, sharedWork: SharedReadingWork = SharedReadingWork()) {
+    public init(declaresCloudKit: Bool = false, sharedWork: SharedReadingWork = SharedReadingWork(), tree: any SourceTree = FileSystemTree()) {
         self.declaresCloudKit = declaresCloudKit
         self.sharedWork = sharedWork
+        self.tree = tree
     }
 }
 

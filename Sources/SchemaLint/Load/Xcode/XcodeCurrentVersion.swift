@@ -7,16 +7,13 @@ public enum XcodeCurrentVersion {
     private static let key = "_XCCurrentVersionName"
 
     /// The current version's name without `.xcdatamodel`, nil when the file or the key is missing.
-    static func read(bundle path: String) throws(InputError) -> String? {
+    static func read(bundle path: String, in tree: any SourceTree = FileSystemTree()) throws(InputError) -> String? {
         let file = (path as NSString).appendingPathComponent(fileName)
-        guard FileManager.default.fileExists(atPath: file) else { return nil }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw InputError(file: file, message: "cannot read the current-version file: \(FileProblem.describe(error))")
+        guard tree.exists(file) else { return nil }
+        switch tree.contents(of: file) {
+        case .success(let data): return try parse(data, file: file)
+        case .failure(let problem): throw InputError(file: file, message: "cannot read the current-version file: \(problem.reason)")
         }
-        return try parse(data, file: file)
     }
 
     /// Parses the property list text (XML, as Xcode writes it); `file` is used in errors.

@@ -28,11 +28,12 @@ public struct XcodeModelBundleReader: ModelSourceReader {
     /// all cores, those with the most versions first (`OrderedConcurrentMap.startOrder`).
     public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
         let paths = sources.map(\.name)
-        let asking = paths.filter { XcodeBundleLoader.asksGitHistory($0, options: bundleOptions($0)) }
+        let tree = options.tree
+        let asking = paths.filter { XcodeBundleLoader.asksGitHistory($0, options: bundleOptions($0), in: tree) }
         let gitAnswers = asking.isEmpty ? [:] : XcodeVersionCommits.read(bundles: asking, snapshot: bundleOptions(asking[0]).snapshot, cache: gitCache)
-        let costs = paths.map { (try? FileManager.default.contentsOfDirectory(atPath: $0).count) ?? 1 }
+        let costs = paths.map { (try? tree.entries(ofFolder: $0).count) ?? 1 }
         let results = OrderedConcurrentMap.map(count: paths.count, costs: costs) { index in
-            load(paths[index], gitAnswer: gitAnswers[paths[index]])
+            load(paths[index], in: tree, gitAnswer: gitAnswers[paths[index]])
         }
         var reading = ModelSourceReading()
         for result in results {
@@ -52,14 +53,14 @@ public struct XcodeModelBundleReader: ModelSourceReader {
         case unreadable(ReadingNote)
     }
 
-    private func load(_ path: String, gitAnswer: XcodeVersionCommits.Answer?) -> Result<Loaded, InputError> {
+    private func load(_ path: String, in tree: any SourceTree, gitAnswer: XcodeVersionCommits.Answer?) -> Result<Loaded, InputError> {
         Result { () throws(InputError) in
-            if let reason = XcodeBundleLoader.unreadableReason(path) {
+            if let reason = XcodeBundleLoader.unreadableReason(path, in: tree) {
                 return .unreadable(ReadingNote(at: SourceLocation(file: path, line: 1, column: 1), reason))
             }
             var options = bundleOptions(path)
             options.gitAnswer = gitAnswer
-            var bundle = try XcodeBundleLoader.load(path, options: options)
+            var bundle = try XcodeBundleLoader.load(path, options: options, in: tree)
             for index in bundle.versions.indices { bundle.versions[index].history = "bundle:" + path }
             return .bundle(bundle)
         }

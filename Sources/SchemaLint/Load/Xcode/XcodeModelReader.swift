@@ -17,14 +17,13 @@ public enum XcodeModelReader {
     ///   - isReleased: false for a draft.
     ///   - cloudKit: the user declared the model synced; OR'ed with the XML's own `usedWithCloudKit`.
     public static func read(
-        contentsAt path: String, model: String, version: VersionNumber = VersionNumber(ordinal: 1),
+        contentsAt path: String, in tree: any SourceTree = FileSystemTree(), model: String, version: VersionNumber = VersionNumber(ordinal: 1),
         label: String? = nil, isReleased: Bool = true, cloudKit: Bool = false, entities: EntityTextCache? = nil
     ) throws(InputError) -> ModelVersion {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw InputError(file: path, message: "cannot read the model file: \(FileProblem.describe(error))")
+        switch tree.contents(of: path) {
+        case .success(let contents): data = contents
+        case .failure(let problem): throw InputError(file: path, message: "cannot read the model file: \(problem.reason)")
         }
         return try parse(data, file: path, model: model, version: version, label: label,
                          isReleased: isReleased, cloudKit: cloudKit, entities: entities)
