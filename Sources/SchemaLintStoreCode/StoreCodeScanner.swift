@@ -256,7 +256,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     // MARK: - Store files
 
     private func addFileOperation(_ node: FunctionCallExprSyntax, name: String, labels: String) {
-        guard let target = node.arguments.first?.expression, isStore(target, depth: 0) || isGivenCompanions(target) else { return }
+        guard !file.usesAnotherSQLiteLibrary, let target = node.arguments.first?.expression, isStore(target, depth: 0) || isGivenCompanions(target) else { return }
         let operation: StoreFileOperation.Operation = name == "moveItem" ? .move : name == "copyItem" ? .copy : .remove
         var companions = companionNames(around: node, of: target)
         if opensWithoutWAL(target.trimmedText, around: node) { (companions.wal, companions.shm) = (true, true) }

@@ -107,10 +107,22 @@ struct StoreCodeSourceFile {
 
     /// Whether the file is a test's (it imports XCTest or Swift Testing): test targets do not ship.
     var isTestCode: Bool {
-        tree.statements.containsElement { statement in
-            guard let declaration = statement.item.as(ImportDeclSyntax.self), let module = declaration.path.first?.name.text else { return false }
-            return module == "XCTest" || module == "Testing"
-        }
+        !importedModules.isDisjoint(with: ["XCTest", "Testing"])
+    }
+
+    /// Whether the file works with SQLite through another library (GRDB, SQLite.swift, FMDB, the
+    /// C API) and imports neither Core Data nor SwiftData: a `.sqlite` file it moves or deletes is
+    /// that library's database or an export (`VACUUM INTO`), no Core Data store.
+    var usesAnotherSQLiteLibrary: Bool {
+        let modules = importedModules
+        return !modules.isDisjoint(with: Self.otherSQLiteLibraries) && modules.isDisjoint(with: ["CoreData", "SwiftData"])
+    }
+
+    private static let otherSQLiteLibraries: Set<String> = ["GRDB", "GRDBQuery", "SQLiteData", "SharingGRDB", "SQLite", "SQLite3", "SQLCipher", "FMDB", "CSQLite"]
+
+    /// The modules the file imports (`import GRDB`, `@testable import App`, `import struct GRDB.Row`).
+    private var importedModules: Set<String> {
+        Set(tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text })
     }
     var tree: SourceFileSyntax { parsed.tree }
 

@@ -151,6 +151,7 @@ struct VersionedSchemaHistory {
             )
             version.history = history
             version.borrowedEntities = borrowed
+            version.isInMigrationPlan = !plans.isEmpty
             versions.append((identifier, version))
         }
         guard unresolvedModels.isEmpty else {

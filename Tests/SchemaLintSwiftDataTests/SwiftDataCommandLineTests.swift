@@ -72,4 +72,41 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr.contains("S1.swift:2:16: error: cannot read the versionIdentifier of 'S1'"), "\(run.stderr)")
     }
+
+    /// Older schemas that list the live types are an error per model when a migration plan lists
+    /// them (SwiftData checks the stored checksum against them), and one note per schema when no
+    /// plan does (nothing reads their checksums yet).
+    @Test func unfrozenSchemasAreErrorsOnlyWhereAPlanListsThem() throws {
+        let schemas = """
+        @Model final class Note { var title: String = ""; init() {} }
+        @Model final class Tag { var name: String = ""; init() {} }
+        enum S1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self, Tag.self] }
+        }
+        enum S2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self, Tag.self] }
+        }
+        """
+        let folder = try ScratchFolder()
+        try folder.write(schemas, to: "Schemas.swift")
+        let unplanned = try SchemaLintExecutable.run([folder.path, "--no-color"])
+        #expect(unplanned.status == 0, "\(unplanned.stderr)")
+        let notes = unplanned.stdout.split(separator: "\n").filter { $0.hasSuffix("[versioned-schema-not-frozen]") }
+        #expect(notes.count == 1, "\(unplanned.stdout)")
+        #expect(notes.first?.contains("Schemas.swift:5:54: note: 'S1' is not the newest version, but its models list 2 classes it does not declare ('Note', 'Tag'): no SchemaMigrationPlan lists 'S1'") == true, "\(unplanned.stdout)")
+
+        try folder.write(schemas + """
+
+        enum Plan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [S1.self, S2.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        """, to: "Schemas.swift")
+        let planned = try SchemaLintExecutable.run([folder.path, "--no-color"])
+        #expect(planned.status == 1)
+        let errors = planned.stdout.split(separator: "\n").filter { $0.contains(": error: ") && $0.hasSuffix("[versioned-schema-not-frozen]") }
+        #expect(errors.count == 2, "\(planned.stdout)")
+    }
 }

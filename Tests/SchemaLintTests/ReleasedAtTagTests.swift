@@ -37,6 +37,25 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("released Notes was modified"), "\(run.stdout)")
     }
 
+    /// One edit made to every released version (a commit that gave all of them the same new
+    /// attribute) is one finding at the oldest, naming the others; a different edit is its own.
+    @Test func releasedVersionsEditedTheSameWayAreOneFinding() throws {
+        let (folder, _) = try Self.released()
+        try Self.write(folder, "Notes", ["title", "pinned"])
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned"], current: "Notes 3")
+        try Self.write(folder, "Notes 3", ["title", "body", "pinned", "color"])
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        #expect(findings.count == 1, "\(run.stdout)")
+        #expect(findings.first?.hasPrefix("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: error: released Notes was modified: it changed since the release at v1.0:App/Notes.xcdatamodeld/Notes.xcdatamodel/contents: Note: added attribute `pinned` (string);") == true, "\(run.stdout)")
+        #expect(findings.first?.contains("; 1 more released version changed the same way: Notes 2 [") == true, "\(run.stdout)")
+        #expect(run.stdout.contains("note: changed the same way: Notes 2 (App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1)"), "\(run.stdout)")
+
+        try Self.write(folder, "Notes", ["title", "color"])
+        let different = try Executable.run(["--no-color"], in: folder.url)
+        #expect(different.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }.count == 2, "\(different.stdout)")
+    }
+
     /// A version the release had and the files no longer have is reported at the tag's copy.
     @Test func aReleasedVersionDeletedSinceTheTagIsReported() throws {
         let (folder, _) = try Self.released()

@@ -36,6 +36,10 @@ public struct ModelVersion: Sendable {
     /// `VersionedSchema` naming the app's live `@Model` class, or another schema's): the version
     /// follows every later edit of that declaration.
     public var borrowedEntities: [BorrowedEntity] = []
+    /// A SwiftData version that a `SchemaMigrationPlan` lists in its `schemas`: SwiftData checks a
+    /// store's checksum against it when it migrates. False for a version no plan lists, whose
+    /// checksum nothing reads (and for formats without plans).
+    public var isInMigrationPlan = false
     /// Opened with SwiftData's default, `cloudKitDatabase: .automatic`, by no setting that says
     /// otherwise: synced when the app has the CloudKit entitlement, which a reader of Swift does
     /// not see (the run decides, from the entitlements files it finds).

@@ -6744,6 +6744,10 @@ is compared with itself as it was when the newest came, and each element that di
 with both commits. This is a warning, not an error: the newest version may have been added
 before the others shipped, which only the team knows (a tag or a lock then says so).
 
+Released versions changed the same way (one commit that gave every version the same inverse, or
+the same new attribute) are one finding, at the oldest of them, naming the others: it is one
+change to undo.
+
 ## What to do instead
 
 - Restore the released file from version control, and make the change in a new version.
@@ -7719,6 +7723,10 @@ another type, built from values it cannot read) is not known to be a store and i
 companions handled by a helper of another type are not seen. Test code (files that import
 `XCTest` or `Testing`) is not read: deleting a temporary test store loses nobody's data.
 
+A file that works with SQLite through another library (it imports GRDB, SQLite.swift, FMDB or
+`SQLite3`, and neither Core Data nor SwiftData) is left alone: its `.sqlite` files are that
+library's databases, or exports such as `VACUUM INTO` writes, which are one file.
+
 ## What to do instead
 
 - Move a store with `migratePersistentStore(_:to:options:type:)` (then remove the old one with
@@ -7915,6 +7923,26 @@ enum StoreMigrator {
 }
 
 @end
+```
+
+### Does not trigger: another library's database exported to a single file
+
+```swift path=App/DatabaseExport.swift
+import Foundation
+import GRDB
+
+struct DatabaseExport {
+    let database: DatabaseQueue
+
+    func export() throws -> URL {
+        let exportURL = FileManager.default.temporaryDirectory.appendingPathComponent("export.sqlite")
+        if FileManager.default.fileExists(atPath: exportURL.path) {
+            try FileManager.default.removeItem(at: exportURL)
+        }
+        try database.vacuum(into: exportURL.path)
+        return exportURL
+    }
+}
 ```
 
 """####,
@@ -8916,6 +8944,11 @@ new one gets them too. Only the newest schema may list the live types (the app's
 An older schema may list a class of an earlier schema that did not change since: that class is
 frozen too.
 
+Without a `SchemaMigrationPlan` that lists the schemas, SwiftData opens the store with the newest
+schema and migrates it from the model the store recorded, reading no older schema's checksum: a
+schema that lists the live types is a note then (one per schema), saying what to freeze before a
+plan lists it.
+
 ## What to do instead
 
 - Freeze every schema but the newest: declare its models inside it
@@ -8982,6 +9015,27 @@ enum SchemaV2: VersionedSchema {
 enum NotesMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
     static var stages: [MigrationStage] { [] }
+}
+```
+
+### Triggers: no migration plan lists the schemas yet (a note)
+
+```swift path=App/Schemas.swift
+import SwiftData
+
+@Model final class Note {
+    var title: String = ""
+    init() {}
+}
+
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
 }
 ```
 

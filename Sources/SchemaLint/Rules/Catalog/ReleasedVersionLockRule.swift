@@ -25,6 +25,8 @@ struct ReleasedVersionLockRule: HistoryRule {
         guard let entries = context.lock else { return [] }
         let history = context.history
         var findings: [Finding] = []
+        // Released versions changed the same way (one commit that edited every version): one finding.
+        var sameChange: [String: [(version: ModelVersion, entry: VersionLock.Entry, changes: [String])]] = [:]
         for entry in entries {
             let version = history.versions.first { entry.names($0) }
             switch (check, version) {
@@ -51,31 +53,45 @@ struct ReleasedVersionLockRule: HistoryRule {
                 } else {
                     guard !version.isReleased || VersionLock.hash(of: version) != entry.hash else { continue }
                 }
-                if let edit = entry.editedAfterSuccessor {
-                    findings.append(editedAfterSuccessor(version, edit: edit, changes: changes, entry: entry))
+                if !changes.isEmpty {
+                    let key = (entry.editedAfterSuccessor.map { $0.commit.id + "\u{0}" } ?? "") + (entry.location.map { $0.file.prefix { $0 != ":" } } ?? "") + "\u{0}" + changes.joined(separator: "\n")
+                    sameChange[key, default: []].append((version, entry, changes))
                     continue
                 }
-                let what: String
-                if !version.isReleased {
-                    what = "it is locked as released but is now marked `released: false`"
-                } else if !changes.isEmpty {
-                    what = "it changed since the release at \(entry.location?.file ?? ""): " + Self.summary(changes)
-                } else {
-                    what = "its content no longer matches \(entry.isFromLockFile ? "the hash in \(VersionLock.fileName)" : "the released copy at \(entry.location?.file ?? "")")"
-                }
-                findings.append(Finding(
-                    ruleID: descriptor.id, severity: severity(version),
-                    message: "released \(version.displayName) was modified: \(what); people run it as it was released, so later versions must be checked against the original",
-                    location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
-                    notes: entry.location.map { [Finding.Note(entry.isFromLockFile ? "locked here" : "as released", at: $0)] } ?? [],
-                    suggestions: ["restore the released file (from version control) and make the change in a new version"]
-                        + (entry.isFromLockFile ? ["if the edit changes nothing people run (a mistake in the file), run `schemalint lock --force`"] : [])
-                ))
+                let what = version.isReleased
+                    ? "its content no longer matches \(entry.isFromLockFile ? "the hash in \(VersionLock.fileName)" : "the released copy at \(entry.location?.file ?? "")")"
+                    : "it is locked as released but is now marked `released: false`"
+                findings.append(modified(version, what: what, entry: entry))
             default:
                 continue
             }
         }
+        let position = Dictionary(history.versions.enumerated().map { ($1.label, $0) }, uniquingKeysWith: { first, _ in first })
+        for group in sameChange.values {
+            let ordered = group.sorted { (position[$0.version.label] ?? .max, $0.version.label) < (position[$1.version.label] ?? .max, $1.version.label) }
+            let first = ordered[0]
+            var finding = first.entry.editedAfterSuccessor.map { editedAfterSuccessor(first.version, edit: $0, changes: first.changes, entry: first.entry) }
+                ?? modified(first.version, what: "it changed since the release at \(first.entry.location?.file ?? ""): " + Self.summary(first.changes), entry: first.entry)
+            let others = ordered.dropFirst()
+            if !others.isEmpty {
+                finding.message += "; \(others.count) more released version\(others.count == 1 ? "" : "s") changed the same way: \(others.map(\.version.label).joined(separator: ", "))"
+                finding.notes += others.map { Finding.Note("changed the same way: \($0.version.displayName)", at: $0.version.location) }
+            }
+            findings.append(finding)
+        }
         return findings
+    }
+
+    /// A released version that differs from what was released (`what`).
+    private func modified(_ version: ModelVersion, what: String, entry: VersionLock.Entry) -> Finding {
+        Finding(
+            ruleID: descriptor.id, severity: severity(version),
+            message: "released \(version.displayName) was modified: \(what); people run it as it was released, so later versions must be checked against the original",
+            location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
+            notes: entry.location.map { [Finding.Note(entry.isFromLockFile ? "locked here" : "as released", at: $0)] } ?? [],
+            suggestions: ["restore the released file (from version control) and make the change in a new version"]
+                + (entry.isFromLockFile ? ["if the edit changes nothing people run (a mistake in the file), run `schemalint lock --force`"] : [])
+        )
     }
 
     /// A version git shows edited after its successor was added: a warning, since the successor

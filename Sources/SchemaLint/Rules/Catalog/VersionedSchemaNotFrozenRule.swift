@@ -3,6 +3,8 @@
 /// computes a schema's checksum from the classes it lists, so the shipped version's checksum moves
 /// with every later edit of them: stores stamped with the shipped one no longer match it, and a
 /// staged migration fails with an unknown model version, or two versions come out the same.
+/// While no `SchemaMigrationPlan` lists the schemas, nothing reads the older checksums: one note
+/// per schema says what to freeze before a plan lists it.
 struct VersionedSchemaNotFrozenRule: HistoryRule {
     let descriptor = RuleDescriptor(
         id: "versioned-schema-not-frozen", category: .history, synced: .error, local: .error,
@@ -15,6 +17,10 @@ struct VersionedSchemaNotFrozenRule: HistoryRule {
         let position = Dictionary(versions.enumerated().map { ($1.label, $0) }, uniquingKeysWith: { first, _ in first })
         var findings: [Finding] = []
         for (index, version) in versions.enumerated().dropLast() {
+            if !version.isInMigrationPlan, let first = version.borrowedEntities.first {
+                findings.append(unplannedNote(version, first: first))
+                continue
+            }
             for borrowed in version.borrowedEntities {
                 let whose: String
                 if let owner = borrowed.owner {
@@ -36,5 +42,22 @@ struct VersionedSchemaNotFrozenRule: HistoryRule {
             }
         }
         return findings
+    }
+
+    /// The note on a schema no migration plan lists: SwiftData opens the store with the newest
+    /// schema and migrates it without reading the older ones, until a plan lists them.
+    private func unplannedNote(_ version: ModelVersion, first: BorrowedEntity) -> Finding {
+        let entities = version.borrowedEntities.map(\.entity)
+        let listed = entities.count == 1 ? "'\(first.entity)'" : "\(entities.count) classes it does not declare (\(entities.map { "'\($0)'" }.joined(separator: ", ")))"
+        return Finding(
+            ruleID: descriptor.id, severity: .note,
+            message: "'\(version.label)' is not the newest version, but its models list \(listed): no SchemaMigrationPlan lists '\(version.label)', so SwiftData reads no checksum of it now, but once a plan lists it, its shape will be that of the live classes, not the one that shipped",
+            location: first.location, model: version.model, baseline: nil, version: version.label,
+            path: ElementPath(entity: first.entity),
+            suggestions: [
+                "before a SchemaMigrationPlan lists '\(version.label)', freeze it: declare its models inside it (`extension \(version.label) { @Model final class \(first.entity) { ... } }`) with the properties they had when '\(version.label)' shipped",
+                "or, if no store was ever written with '\(version.label)', delete the schema",
+            ]
+        )
     }
 }
