@@ -40,10 +40,17 @@ enum ThrowingCallFailure {
             if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) {
                 return sawTry && !optional ? .escapes(from: parent) : .ignored
             }
-            if parent.is(AccessorDeclSyntax.self) || parent.is(VariableDeclSyntax.self) { return .ignored }
+            // A property's initial value is no code path; a local `let c = try open()` in a body is.
+            if parent.is(AccessorDeclSyntax.self) || (parent.is(VariableDeclSyntax.self) && !isLocal(parent)) { return .ignored }
             current = parent
         }
         return .ignored
+    }
+
+    /// Whether a declaration is a statement of a body (a function's, a closure's, a `do`'s).
+    private static func isLocal(_ declaration: Syntax) -> Bool {
+        guard let statements = declaration.parent?.parent, statements.is(CodeBlockItemListSyntax.self), let body = statements.parent else { return false }
+        return body.is(CodeBlockSyntax.self) || body.is(ClosureExprSyntax.self)
     }
 
     /// Whether a block throws (outside the closures in it).

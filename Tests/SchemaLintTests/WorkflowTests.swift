@@ -269,30 +269,30 @@ import Testing
         #expect(run.stderr.contains("pipe.yaml: error: is not a regular file (a pipe, socket or device?), so it is not read\n"))
     }
 
-    /// Names that do not sort in history order ("Model", then "Folders"): `--order FILE` or `order:`.
+    /// Names that do not sort in history order ("Items", then "Folders"): `--order FILE` or `order:`.
     @Test func anExplicitOrderFixesABundleWhoseNamesDoNotSort() throws {
         let folder = try TemporaryFolder()
         let header = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\" documentVersion=\"1.0\">\n"
-        try folder.write(header + "    <entity name=\"Item\">\n        <attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n    </entity>\n</model>\n", to: "Model.xcdatamodeld/Model.xcdatamodel/contents")
+        try folder.write(header + "    <entity name=\"Item\">\n        <attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n    </entity>\n</model>\n", to: "Model.xcdatamodeld/Items.xcdatamodel/contents")
         try folder.write(header + "    <entity name=\"Item\">\n        <attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n    </entity>\n    <entity name=\"Folder\">\n        <attribute name=\"name\" optional=\"YES\" attributeType=\"String\"/>\n    </entity>\n</model>\n", to: "Model.xcdatamodeld/Folders.xcdatamodel/contents")
         try folder.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>_XCCurrentVersionName</key>\n\t<string>Folders.xcdatamodel</string>\n</dict>\n</plist>\n", to: "Model.xcdatamodeld/.xccurrentversion")
 
         let natural = try Executable.run(["Model.xcdatamodeld"], in: folder.url)
-        #expect(natural.stdout.contains("warning: the current version is 'Folders', but 'Model' comes after it in name order; it is treated as a draft (checked against 'Folders', never a baseline), since the app does not ship it yet [current-version-not-latest]"))
+        #expect(natural.stdout.contains("warning: the current version is 'Folders', but 'Items' comes after it in name order; it is treated as a draft (checked against 'Folders', never a baseline), since the app does not ship it yet [current-version-not-latest]"))
         #expect(natural.stdout.contains("entity 'Folder' was removed"), "compared backwards, the new entity looks removed")
 
-        try folder.write("# oldest first\nModel\nFolders\n", to: "order.txt")
+        try folder.write("# oldest first\nItems\nFolders\n", to: "order.txt")
         let ordered = try Executable.run(["Model.xcdatamodeld", "--order", "order.txt"], in: folder.url)
         #expect(ordered.status == 0)
         // In history order, the new entity is an addition: a local store only migrates at launch.
-        let inOrder = "Model.xcdatamodeld/Folders.xcdatamodel/contents:2:1: note: opening a store of Model with Folders migrates it at launch by lightweight migration, which copies every table it changes: entity 'Folder' added [migration-at-launch]\n"
+        let inOrder = "Model.xcdatamodeld/Folders.xcdatamodel/contents:2:1: note: opening a store of Items with Folders migrates it at launch by lightweight migration, which copies every table it changes: entity 'Folder' added [migration-at-launch]\n"
         #expect(ordered.stdout.hasPrefix(inOrder))
         #expect(ordered.stdout.hasSuffix("1 note in 2 versions of 1 model\n"))
 
-        try folder.write("bundles:\n  Model.xcdatamodeld:\n    order: [Model, Folders]\n", to: ".schemalint.yml")
+        try folder.write("bundles:\n  Model.xcdatamodeld:\n    order: [Items, Folders]\n", to: ".schemalint.yml")
         #expect(try Executable.run(["Model.xcdatamodeld"], in: folder.url).stdout.hasPrefix(inOrder))
 
-        try folder.write("Model\n", to: "short.txt")
+        try folder.write("Items\n", to: "short.txt")
         let short = try Executable.run(["Model.xcdatamodeld", "--order", "short.txt"], in: folder.url)
         #expect(short.status == 2)
         #expect(short.stderr.contains("the version order misses 'Folders'"))

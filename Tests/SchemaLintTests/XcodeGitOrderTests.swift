@@ -97,6 +97,10 @@ struct XcodeGitOrderTests {
         #expect(XcodeVersionOrder.sortedByName(["0.10", "Shared", "0.9"]) == ["Shared", "0.9", "0.10"])
         #expect(XcodeVersionOrder.sortedByName(["Notes 2", "Zeta", "Notes"]) == ["Notes", "Notes 2", "Zeta"], "two names without a number: natural order")
         #expect(XcodeVersionOrder.sortedByName(["Cloud", "Shared"]) == ["Cloud", "Shared"], "no numbered name: natural order")
+        // The names Xcode gives (the model's, then `Model 2`, `Model 3`) come before a team's own.
+        #expect(XcodeVersionOrder.sortedByName(["Partner v1.4", "Notes 2", "Notes", "Partner v1.10"], model: "Notes") == ["Notes", "Notes 2", "Partner v1.4", "Partner v1.10"])
+        #expect(XcodeVersionOrder.sortedByName(["Folders", "Model"], model: "Model") == ["Model", "Folders"])
+        #expect(XcodeVersionOrder.sortedByName(["Notes2x", "Notes 2", "Notes"], model: "Notes") == ["Notes", "Notes 2", "Notes2x"], "'Notes2x' is a team's name")
     }
 
     @Test func versionsOfOneCommitAreOrderedByName() throws {

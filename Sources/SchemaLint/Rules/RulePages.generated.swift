@@ -7164,6 +7164,30 @@ struct NotesApp: App {
 }
 ```
 
+### Triggers: the container bound to a name before it is returned
+
+```swift path=App/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    static let container: ModelContainer = {
+        let configuration = ModelConfiguration(schema: Schema([Item.self]))
+        do {
+            let container = try ModelContainer(for: Schema([Item.self]), configurations: [configuration])
+            return container
+        } catch {
+            fatalError("Could not create ModelContainer: \(error)")
+        }
+    }()
+
+    var body: some Scene {
+        WindowGroup { ContentView() }.modelContainer(Self.container)
+    }
+}
+```
+
 ### Triggers: the store is deleted when it does not open
 
 ```swift path=App/Persistence.swift
@@ -8746,10 +8770,11 @@ that commit (one `git log` for all the bundles of a repository, following rename
 and moved bundles);
 versions added in one commit are ordered by name, and versions git does not have yet (new,
 uncommitted ones) come last, by name. Without git, or for versions nobody committed, it is the
-natural order of the names, where one version with no number among numbered ones counts as the
-first (Xcode names a bundle's first version after the model and numbers the versions added after
-it, so `Shared` beside `0.5`, `0.6` is the oldest); an explicit `order:` (or `--order FILE`)
-always wins.
+natural order of the names, but for two things Xcode's naming tells: Xcode names a bundle's first
+version after the model and proposes `Model 2`, `Model 3` for the versions added after it, so the
+names it gives come before the names a team chose later (`ArtsyPartner 5` before
+`ArtsyFolio v1.4`), and one version with no number among numbered ones counts as the first
+(`Shared` beside `0.5`, `0.6`). An explicit `order:` (or `--order FILE`) always wins.
 
 When git's order differs from the order of the names, this note says which versions moved, so a
 surprising comparison (say `Shared` compared as the newest version after `Cloud 2`, with

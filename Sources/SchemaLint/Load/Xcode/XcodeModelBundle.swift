@@ -68,7 +68,7 @@ public struct XcodeModelBundle: Sendable {
         self.currentVersionName = currentVersionName
         self.legacyVersions = legacyVersions
         let labels = versions.map(\.label)
-        self.ordering = ordering ?? XcodeVersionOrdering(basis: .names, history: labels, byName: XcodeVersionOrder.sortedByName(labels))
+        self.ordering = ordering ?? XcodeVersionOrdering(basis: .names, history: labels, byName: XcodeVersionOrder.sortedByName(labels, model: name))
         self.configuredDrafts = configuredDrafts
     }
 

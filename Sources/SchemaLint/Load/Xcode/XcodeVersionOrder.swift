@@ -45,7 +45,7 @@ enum XcodeVersionOrder {
     static func ordering(
         of names: Set<String>, legacy: Set<String>, explicit: [String]?, commits: [String: GitFileOrigins.Commit], bundle: String
     ) throws(InputError) -> XcodeVersionOrdering {
-        let byName = sortedByName(names)
+        let byName = sortedByName(names, model: XcodeBundleLoader.modelName(of: bundle))
         if let explicit {
             return XcodeVersionOrdering(basis: .explicit, history: try checked(explicit, names: names, legacy: legacy, bundle: bundle), byName: byName)
         }
@@ -58,15 +58,26 @@ enum XcodeVersionOrder {
         return XcodeVersionOrdering(basis: .git, history: byGit, byName: byName, commits: known)
     }
 
-    /// The version names in the order they give: natural order, but for one name with no number
-    /// among numbered ones, which comes first. Xcode names a bundle's first version after the model
-    /// and numbers each version added after it, so a first version that kept an unnumbered name
-    /// (`Shared` beside `0.5`, `0.6`) is still the oldest, wherever its letters sort.
-    static func sortedByName(_ names: some Sequence<String>) -> [String] {
+    /// The version names in the order they give: natural order, but for the names Xcode gives and
+    /// one name with no number among numbered ones. Xcode names a bundle's first version after the
+    /// model and proposes `Model 2`, `Model 3` for each one added after it, so its names (`model`'s)
+    /// come before those a team chose later (`ArtsyPartner 5` before `ArtsyFolio v1.4`), and among
+    /// the others a first version that kept an unnumbered name (`Shared` beside `0.5`, `0.6`) is
+    /// still the oldest, wherever its letters sort.
+    static func sortedByName(_ names: some Sequence<String>, model: String? = nil) -> [String] {
         let sorted = NaturalOrder.sorted(names)
-        let unnumbered = sorted.filter { !hasNumber($0) }
-        guard unnumbered.count == 1, sorted.count > 1 else { return sorted }
-        return unnumbered + sorted.filter(hasNumber)
+        let xcodes = model.map { model in sorted.filter { isXcodeName($0, model: model) } } ?? []
+        let others = xcodes.isEmpty ? sorted : sorted.filter { !xcodes.contains($0) }
+        let unnumbered = others.filter { !hasNumber($0) }
+        guard unnumbered.count == 1, others.count > 1 else { return xcodes + others }
+        return xcodes + unnumbered + others.filter(hasNumber)
+    }
+
+    /// `Notes`, `Notes 2`: the names Xcode gives the versions of model `Notes`.
+    private static func isXcodeName(_ name: String, model: String) -> Bool {
+        guard name.hasPrefix(model) else { return false }
+        let rest = name.dropFirst(model.count)
+        return rest.isEmpty || (rest.first == " " && rest.dropFirst().allSatisfy { $0 >= "0" && $0 <= "9" } && rest.count > 1)
     }
 
     private static func hasNumber(_ name: String) -> Bool { name.unicodeScalars.contains { $0 >= "0" && $0 <= "9" } }
