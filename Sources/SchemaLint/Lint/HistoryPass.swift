@@ -84,7 +84,7 @@ struct HistoryPass {
         let context = HistoryContext(
             history: history, steps: steps, elements: tracksElements ? elements : nil,
             lock: options.lock.map { $0.entries.filter { $0.model == history.model } }, catalog: catalog,
-            productionSchema: options.productionSchemas[history.model]
+            productionSchema: options.productionSchemas[history.model], releasesUnread: options.releasesUnread
         )
         var replaced: Set<String> = []
         for rule in catalog.historyRules {

@@ -43,6 +43,9 @@ public struct LintOptions: Sendable {
     public var lock: VersionLock?
     /// The CloudKit production schema each model's synced versions are checked against, by model name.
     public var productionSchemas: [String: CloudKitSchema]
+    /// Why nothing says which versions shipped, where the run could not look (a shallow clone has
+    /// neither the release tags nor the history that would): the released versions go unchecked.
+    public var releasesUnread: String?
 
     public init(compatibility: Compatibility = .previous, lock: VersionLock? = nil, productionSchemas: [String: CloudKitSchema] = [:]) {
         self.compatibility = compatibility

@@ -190,7 +190,12 @@ public struct LintPipeline: Sendable {
             let edited = GitVersionEdits().entries(bundles: input.bundles, histories: histories, skipping: recorded)
             if !edited.isEmpty { lock = VersionLock(file: lock?.file ?? "git", entries: (lock?.entries ?? []) + edited) }
         }
-        var result = Linter(catalog: catalog, options: LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels, storeCode: input.storeCode)
+        var lintOptions = LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)
+        if lock == nil, options.againstRevision == nil, options.snapshot == nil, histories.contains(where: { $0.versions.count > 1 }),
+           let top = GitWorkTree.root(containing: FileManager.default.currentDirectoryPath), GitWorkTree.isShallow(top: top) {
+            lintOptions.releasesUnread = "the repository is a shallow clone, which has neither the release tags nor the history that show what shipped"
+        }
+        var result = Linter(catalog: catalog, options: lintOptions).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels, storeCode: input.storeCode)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
         var inputFiles = histories.flatMap { $0.versions.map(\.file) } + [configuration.file, lock?.file].compactMap { $0 }
         if !options.ignoresBaseline, let file = options.baselineFile ?? configuration.baseline {

@@ -33,6 +33,8 @@ public struct HistoryContext: Sendable {
     let catalog: RuleCatalog
     /// The CloudKit production schema the configuration names for this model (`productionSchema:`).
     public var productionSchema: CloudKitSchema? = nil
+    /// Why the run could not read which versions shipped, when it could not (`LintOptions.releasesUnread`).
+    public var releasesUnread: String? = nil
 
     /// The change rules' findings for two versions that need not be consecutive; with `only`, those
     /// of that severity alone.

@@ -6744,6 +6744,10 @@ is compared with itself as it was when the newest came, and each element that di
 with both commits. This is a warning, not an error: the newest version may have been added
 before the others shipped, which only the team knows (a tag or a lock then says so).
 
+In a shallow clone (CI's default checkout) there are neither tags nor history to read: a model
+with several versions then gets one note saying its released versions were not checked, and what
+to fetch, so that a passing run is not taken for a clean one.
+
 Released versions changed the same way (one commit that gave every version the same inverse, or
 the same new attribute) are one finding, at the oldest of them, naming the others: it is one
 change to undo.
@@ -7056,7 +7060,8 @@ starting over, turns the same failure into the silent loss of everything the per
 
 The rule reports, in the code that runs when opening fails:
 
-- `fatalError`, `preconditionFailure`, `abort()` or `exit()`, and `try!` on the opening call;
+- `fatalError`, `preconditionFailure`, `abort()` or `exit()`, an Objective-C exception raised
+  (`[NSException raise:...]`, `@throw`), and `try!` on the opening call;
 - `FileManager.removeItem` and `NSPersistentStoreCoordinator.destroyPersistentStore` (Objective-C:
   `removeItemAtURL:`, `removeItemAtPath:`, `destroyPersistentStoreAtURL:...`);
 - a silent fallback to an empty in-memory store (`ModelConfiguration(isStoredInMemoryOnly: true)`,
@@ -7223,6 +7228,24 @@ final class Persistence {
         abort();
     }
     return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+### Triggers: Objective-C: an exception raised when the store does not open
+
+```objc path=App/StoreStack.m
+@implementation StoreStack
+
+- (NSPersistentStoreCoordinator *)coordinator {
+    NSURL *storeURL = [[self storeDirectory] URLByAppendingPathComponent:@"Notes.sqlite"];
+    NSError *error = nil;
+    NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:self.model];
+    if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        [NSException raise:@"StoreError" format:@"cannot open the store: %@", error];
+    }
+    return coordinator;
 }
 
 @end

@@ -500,6 +500,10 @@ struct ObjCStoreCodeScanner {
             let action: (StoreFailureAction.Action, String)?
             switch text {
             case "abort" where calls, "exit" where calls: action = (.stopsTheApp, text + "()")
+            // An exception nobody catches stops the app as abort() does.
+            case "raise" where position > branch.lowerBound && (tokens[position - 1].text == "NSException" || tokens[position - 1].is("]")):
+                action = (.stopsTheApp, "[NSException raise]")
+            case "@throw": action = (.stopsTheApp, "@throw")
             case "removeItemAtURL", "removeItemAtPath", "destroyPersistentStoreAtURL": action = (.deletesTheStore, text + ":")
             default: action = nil
             }

@@ -22,7 +22,7 @@ struct ReleasedVersionLockRule: HistoryRule {
     )
 
     func check(_ context: HistoryContext) -> [Finding] {
-        guard let entries = context.lock else { return [] }
+        guard let entries = context.lock else { return check == .modified ? unread(context) : [] }
         let history = context.history
         var findings: [Finding] = []
         // Released versions changed the same way (one commit that edited every version): one finding.
@@ -80,6 +80,21 @@ struct ReleasedVersionLockRule: HistoryRule {
             findings.append(finding)
         }
         return findings
+    }
+
+    /// The note on a history of several versions whose releases the run could not read: its
+    /// released versions were not checked, and a passing run says nothing about them.
+    private func unread(_ context: HistoryContext) -> [Finding] {
+        guard let reason = context.releasesUnread, let newest = context.history.versions.last, context.history.versions.count > 1 else { return [] }
+        return [Finding(
+            ruleID: descriptor.id, severity: .note,
+            message: "the released versions of model '\(context.history.model)' were not checked for edits since they shipped: \(reason)",
+            location: newest.location, model: newest.model, baseline: nil, version: newest.label, path: nil,
+            suggestions: [
+                "fetch the whole history and the tags (`git fetch --unshallow --tags`; in GitHub Actions, actions/checkout with `fetch-depth: 0`)",
+                "or record what shipped with `schemalint lock` after each release",
+            ]
+        )]
     }
 
     /// A released version that differs from what was released (`what`).
