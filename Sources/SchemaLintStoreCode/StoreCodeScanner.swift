@@ -643,6 +643,11 @@ final class DestructiveCallFinder: SyntaxVisitor {
         return .skipChildren
     }
 
+    /// `#if DEBUG` code is not in the builds people run (its `#else` is).
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        node.condition?.trimmedText == "DEBUG" ? .skipChildren : .visitChildren
+    }
+
     /// `description.type = NSInMemoryStoreType` before opening again: an in-memory store in its place.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)

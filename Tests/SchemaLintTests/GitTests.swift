@@ -20,8 +20,8 @@ import Testing
 
 @Suite struct GitFileOriginsTests {
     /// The log git writes with `-z --name-status --format=%x01%h %cs`, parsed by hand: adds,
-    /// renames (with and without edits), deletes and a later add again.
-    @Test func followsRenamesAndDeletes() {
+    /// renames (with and without edits), deletes and a later add again, which keeps the first add.
+    @Test func followsRenamesAndKeepsTheFirstAdd() {
         let log = "\u{1}aaa 2024-01-02\0\nA\0m/a/contents\0A\0m/b/contents\0"
             + "\u{1}bbb 2024-01-03\0\nR100\0m/a/contents\0m/c/contents\0"
             + "\u{1}ccc 2024-01-04\0\nD\0m/b/contents\0R087\0m/c/contents\0m/d/contents\0"
@@ -29,7 +29,7 @@ import Testing
         let origins = GitFileOrigins(log: Data(log.utf8))
         #expect(origins.commits == [
             "m/d/contents": GitFileOrigins.Commit(position: 1, id: "aaa", date: "2024-01-02"),
-            "m/b/contents": GitFileOrigins.Commit(position: 4, id: "ddd", date: "2024-01-05"),
+            "m/b/contents": GitFileOrigins.Commit(position: 1, id: "aaa", date: "2024-01-02"),
         ])
         #expect(GitFileOrigins(log: Data()).commits.isEmpty)
     }

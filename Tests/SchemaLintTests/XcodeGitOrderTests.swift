@@ -132,6 +132,27 @@ struct XcodeGitOrderTests {
         #expect(bundle.ordering.commits["Alpha"]?.id == (try project.id("HEAD")))
     }
 
+    /// A version deleted on a branch (a revert there) whose merge keeps it is the version first
+    /// added: it keeps that commit, and is not taken for one added later, or never.
+    @Test func aVersionDeletedOnABranchAndKeptByTheMergeKeepsItsFirstCommit() throws {
+        var project = try Project()
+        try project.commit([("Model", 1)])
+        try project.commit([("Model 2", 2)])
+        try project.repository.git(["checkout", "--quiet", "-b", "side"])
+        try project.repository.git(["rm", "--quiet", "-r", "App/Notes.xcdatamodeld/Model 2.xcdatamodel"])
+        try project.repository.commit("revert Model 2 on the branch")
+        try project.repository.git(["checkout", "--quiet", "main"])
+        try project.commit([("Model 3", 3)], current: "Model 3")
+        try project.repository.git(["merge", "--quiet", "--no-ff", "--no-commit", "side"])
+        try project.repository.git(["checkout", "HEAD", "--", "App/Notes.xcdatamodeld/Model 2.xcdatamodel"])
+        try project.repository.commit("merge side, keeping Model 2")
+        let bundle = try XcodeBundleLoader.load(project.bundle)
+        #expect(bundle.versions.map(\.label) == ["Model", "Model 2", "Model 3"])
+        let second = try project.id("HEAD~2")
+        #expect(bundle.ordering.basis == .git && bundle.ordering.commits["Model 2"]?.id == second)
+        #expect(try project.lint().isEmpty)
+    }
+
     @Test func gitAndNamesAgreeQuietly() throws {
         var project = try Project()
         try project.commit([("Notes", 1), ("Notes 2", 2)])

@@ -32,22 +32,26 @@ public struct GitFileOrigins: Sendable, Codable, Equatable {
     /// could not read the repository (no commits yet, not a repository after all, refused).
     /// With a `cache`, a repository read before is asked only about the commits since (and not at
     /// all when its revision has not moved).
-    static func read(_ pathspec: [String], top: String, revision: String? = nil, runner: GitRunner, cache: GitHistoryCache? = nil) -> Result<GitFileOrigins, GitFailure>? {
-        guard let cache else { return log(pathspec, top: top, range: revision, runner: runner) }
-        return cache.origins(of: pathspec, top: top, revision: revision, runner: runner)
+    /// `mergeDiffs`: see `log`.
+    static func read(_ pathspec: [String], top: String, revision: String? = nil, runner: GitRunner, cache: GitHistoryCache? = nil, mergeDiffs: Bool = false) -> Result<GitFileOrigins, GitFailure>? {
+        guard let cache else { return log(pathspec, top: top, range: revision, runner: runner, mergeDiffs: mergeDiffs) }
+        return cache.origins(of: pathspec, top: top, revision: revision, runner: runner, mergeDiffs: mergeDiffs)
     }
 
     /// One `git log` over `pathspec` in `range` (a revision, `old..new`, or nil: HEAD), folded onto
-    /// `earlier` (what a log of the commits before the range found).
-    static func log(_ pathspec: [String], top: String, range: String?, continuing earlier: GitFileOrigins? = nil, runner: GitRunner) -> Result<GitFileOrigins, GitFailure>? {
+    /// `earlier` (what a log of the commits before the range found). Merges show no files unless
+    /// `mergeDiffs`: each merge then shows what it brought to its first parent, so that a file a
+    /// merge resolution added (and no commit before it) has that merge as its origin. That costs a
+    /// diff per merge (seconds in a repository of 50,000 commits with thousands of merges), and
+    /// the merges of long-lived branches seem to delete and add again files their first parent
+    /// lacked, so it is asked for only when a file has no other origin.
+    static func log(_ pathspec: [String], top: String, range: String?, continuing earlier: GitFileOrigins? = nil, runner: GitRunner, mergeDiffs: Bool = false) -> Result<GitFileOrigins, GitFailure>? {
         let arguments = [
             "log", "-z", "--reverse", "--date-order", "--no-color", "--no-show-signature",
-            // A merge shows what it brought to its first parent: a file a merge resolution added
-            // (and no commit before it) has that merge as its origin.
-            "--diff-merges=first-parent",
+            mergeDiffs ? "--diff-merges=first-parent" : "--no-merges",
             // The first commit adds files too, whatever `log.showRoot` a user's configuration says.
             "--root",
-            "--name-status", "-M", "--diff-filter=ADR", "--format=\(commitMarker)%h %cs",
+            "--name-status", "-M", "--diff-filter=AR", "--format=\(commitMarker)%h %cs",
         ] + (range.map { ["--end-of-options", $0] } ?? []) + ["--"] + pathspec
         guard let output = runner.run(arguments, in: top) else { return nil }
         guard output.succeeded else { return .failure(GitFailure(output)) }
@@ -58,9 +62,11 @@ public struct GitFileOrigins: Sendable, Codable, Equatable {
     private static let commitMarker = "%x01"
 
     /// Reads the output of `git log -z --name-status` with the format `%x01%h %cs`: each commit is
-    /// `\u{1}id date`, then `status path` (A, D) or `status old new` (R), NUL-separated. A log of
+    /// `\u{1}id date`, then `status path` (A) or `status old new` (R), NUL-separated. A log of
     /// the commits after those of `earlier` goes on from what it found: the same answer as one log
-    /// over both.
+    /// over both. A file keeps the first commit that added it, whatever deleted it since: a version
+    /// deleted on a branch (a revert there, a merge of a branch that forked before it) and brought
+    /// back is the same version, made when it was first added.
     init(log: Data, continuing earlier: GitFileOrigins? = nil) {
         let fields = log.split(separator: 0, omittingEmptySubsequences: false).map { field in
             String(decoding: field.drop { $0 == UInt8(ascii: "\n") }, as: UTF8.self)
@@ -80,9 +86,6 @@ public struct GitFileOrigins: Sendable, Codable, Equatable {
             switch field.first {
             case "A":
                 if let added = path(1), commits[added] == nil { commits[added] = current }
-                index += 2
-            case "D":
-                if let deleted = path(1) { commits[deleted] = nil }
                 index += 2
             case "R":
                 // A renamed file keeps the commit that added it (a rename score below 100 means edited

@@ -7099,7 +7099,8 @@ one type declares `f`), in any closure (a `Task` too). `ModelContainer`s kept in
 every opening in `#Preview`s and preview providers, and stores added at `/dev/null`, are left alone, and so is test code (a Swift file that
 imports `XCTest` or `Testing`, an Objective-C file that imports `<XCTest/XCTest.h>`, a file in a
 folder named `Tests` or ending in `Tests`, a mock, fake or stub by its name): a test target never
-runs on a person's device. One line is reported once, whatever number of stores reach it.
+runs on a person's device. Code under `#if DEBUG` is not in the builds people run either (its
+`#else` is). One line is reported once, whatever number of stores reach it.
 
 Where it is blind: an error handled by a function the handler calls (`handle(error)`) is not
 followed, nor one handed to a completion handler of the wrapper's own (`completion(error)`), nor a
@@ -7437,6 +7438,32 @@ final class Persistence {
                 self?.loadStore()
             }
         }
+    }
+}
+```
+
+### Does not trigger: fatalError in debug builds only
+
+```swift path=App/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    static let container: ModelContainer = {
+        do {
+            return try ModelContainer(for: Item.self)
+        } catch {
+            #if DEBUG
+            fatalError("Could not create ModelContainer: \(error)")
+            #else
+            return StoreRecovery.readOnlyContainer(after: error)
+            #endif
+        }
+    }()
+
+    var body: some Scene {
+        WindowGroup { ContentView() }.modelContainer(Self.container)
     }
 }
 ```

@@ -54,7 +54,12 @@ enum XcodeVersionCommits {
                 let head = runner.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: top)
                 let answer = head?.status == 1 && snapshot == nil ? Answer() : Answer(problem: failure.message)
                 for bundle in bundles { answers[bundle.path] = answer }
-            case .success(let found):
+            case .success(var found):
+                // A version no commit but a merge added: git is asked again, with the merges' files.
+                if hasVersionsWithoutOrigin(found, bundles: bundles.map(\.relative), top: top, revision: snapshot?.revision, runner: runner),
+                   case .success(let withMerges)? = GitFileOrigins.read(bundles.map { ":(glob)\(globEscaped($0.relative))\(contents)" }, top: top, revision: snapshot?.revision, runner: runner, cache: cache, mergeDiffs: true) {
+                    found = withMerges
+                }
                 var moved: [(path: String, relative: String)] = []
                 for bundle in bundles {
                     let inBundle = versions(of: found, in: bundle.relative)
@@ -83,6 +88,16 @@ enum XcodeVersionCommits {
         guard let root = GitWorkTree.root(containing: bundleFolder) else { return nil }
         let relative = PathResolution.relative(bundleFolder, to: root)
         return relative != "." && relative != bundleFolder ? (root, relative) : nil
+    }
+
+    /// Whether `revision` (nil: HEAD) has a version's `contents` in one of `bundles` that `origins`
+    /// has no origin for (one `git ls-tree`): a merge resolution added it.
+    private static func hasVersionsWithoutOrigin(_ origins: GitFileOrigins, bundles: [String], top: String, revision: String?, runner: GitRunner) -> Bool {
+        guard let output = runner.run(["ls-tree", "-r", "-z", "--name-only", "--end-of-options", revision ?? "HEAD", "--"] + bundles, in: top), output.succeeded else { return false }
+        return output.standardOutput.split(separator: 0).contains { entry in
+            let path = String(decoding: entry, as: UTF8.self)
+            return path.hasSuffix(XcodeModelBundle.versionExtension + "/contents") && origins.commits[path] == nil
+        }
     }
 
     /// The origins of `bundle/<version>.xcdatamodel/contents` files, by version name.
