@@ -43,10 +43,15 @@ enum XcodeVersionCommits {
                 continue
             }
             let contents = "/*\(XcodeModelBundle.versionExtension)/contents"
-            func origins(_ pathspecs: [String]) -> Result<GitFileOrigins, GitFailure>? {
-                GitFileOrigins.read(pathspecs, top: top, revision: snapshot?.revision, runner: runner, cache: cache)
+            // A version no commit but a merge added has no origin in a log without the merges'
+            // files: git is asked again with them, only then (`GitFileOrigins.log`).
+            func origins(_ pathspecs: [String], of bundles: [String]) -> Result<GitFileOrigins, GitFailure>? {
+                let plain = GitFileOrigins.read(pathspecs, top: top, revision: snapshot?.revision, runner: runner, cache: cache)
+                guard case .success(let found)? = plain,
+                      hasVersionsWithoutOrigin(found, bundles: bundles, top: top, revision: snapshot?.revision, runner: runner) else { return plain }
+                return GitFileOrigins.read(pathspecs, top: top, revision: snapshot?.revision, runner: runner, cache: cache, mergeDiffs: true) ?? plain
             }
-            switch origins(bundles.map { ":(glob)\(globEscaped($0.relative))\(contents)" }) {
+            switch origins(bundles.map { ":(glob)\(globEscaped($0.relative))\(contents)" }, of: bundles.map(\.relative)) {
             case nil:
                 continue
             case .failure(let failure):
@@ -54,12 +59,7 @@ enum XcodeVersionCommits {
                 let head = runner.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: top)
                 let answer = head?.status == 1 && snapshot == nil ? Answer() : Answer(problem: failure.message)
                 for bundle in bundles { answers[bundle.path] = answer }
-            case .success(var found):
-                // A version no commit but a merge added: git is asked again, with the merges' files.
-                if hasVersionsWithoutOrigin(found, bundles: bundles.map(\.relative), top: top, revision: snapshot?.revision, runner: runner),
-                   case .success(let withMerges)? = GitFileOrigins.read(bundles.map { ":(glob)\(globEscaped($0.relative))\(contents)" }, top: top, revision: snapshot?.revision, runner: runner, cache: cache, mergeDiffs: true) {
-                    found = withMerges
-                }
+            case .success(let found):
                 var moved: [(path: String, relative: String)] = []
                 for bundle in bundles {
                     let inBundle = versions(of: found, in: bundle.relative)
@@ -70,7 +70,7 @@ enum XcodeVersionCommits {
                 guard !moved.isEmpty else { continue }
                 // Every bundle of the same name in the repository, which walks whole trees: only then.
                 let names = Set(moved.map { ($0.relative as NSString).lastPathComponent }).sorted()
-                guard case .success(let followed)? = origins(names.map { ":(glob)**/\(globEscaped($0))\(contents)" }) else { continue }
+                guard case .success(let followed)? = origins(names.map { ":(glob)**/\(globEscaped($0))\(contents)" }, of: moved.map(\.relative)) else { continue }
                 for bundle in moved { answers[bundle.path] = Answer(commits: versions(of: followed, in: bundle.relative)) }
             }
         }
