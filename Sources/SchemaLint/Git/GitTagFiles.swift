@@ -7,8 +7,14 @@ struct GitTagFiles: SourceTree {
     var tag: String
     var tree: GitTree
     var contents: [String: Data]
+    /// The top of the repository's work tree.
+    var top: String
 
     var hasHistory: Bool { false }
+
+    func workingTreePath(of name: String) -> String {
+        path(of: name).map { (top as NSString).appendingPathComponent($0) } ?? name
+    }
 
     /// How messages name the file at `path` of the tag.
     func name(of path: String) -> String { "\(tag):\(path)" }

@@ -192,7 +192,7 @@ struct GitReleaseHistory {
         }, uniquingKeysWith: { first, _ in first })
         // What each reader makes of each tag's files, by reader name.
         let readings = OrderedConcurrentMap.map(count: tags.count) { index in
-            let files = GitTagFiles(tag: names[index], tree: trees[index], contents: contents)
+            let files = GitTagFiles(tag: names[index], tree: trees[index], contents: contents, top: top)
             return Dictionary(readersAtTag[index].map { reader in
                 (reader.name, sources.read(reader, files: files, candidates: candidates[index], claimed: claimed[reader.name] ?? [], options: options))
             }, uniquingKeysWith: { first, _ in first })

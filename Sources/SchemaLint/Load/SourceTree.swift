@@ -14,6 +14,9 @@ public protocol SourceTree: Sendable {
     /// Whether git can say when each file of the tree was added: the working tree's files have a
     /// history; a tag's are one moment of it.
     var hasHistory: Bool { get }
+    /// Where the source named `name` lies in the working tree, whose configuration (a bundle's
+    /// `cloudkit:`) applies to it.
+    func workingTreePath(of name: String) -> String
 }
 
 public struct SourceTreeEntry: Sendable, Hashable {
@@ -35,6 +38,8 @@ public struct FileSystemTree: SourceTree {
     public init() {}
 
     public var hasHistory: Bool { true }
+
+    public func workingTreePath(of name: String) -> String { name }
 
     public func entries(ofFolder path: String) throws(SourceTreeProblem) -> [SourceTreeEntry] {
         var isDirectory: ObjCBool = false

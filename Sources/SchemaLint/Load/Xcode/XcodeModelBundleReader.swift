@@ -29,7 +29,7 @@ public struct XcodeModelBundleReader: ModelSourceReader {
     public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
         let paths = sources.map(\.name)
         let tree = options.tree
-        let asking = paths.filter { XcodeBundleLoader.asksGitHistory($0, options: bundleOptions($0), in: tree) }
+        let asking = paths.filter { XcodeBundleLoader.asksGitHistory($0, options: bundleOptions(tree.workingTreePath(of: $0)), in: tree) }
         let gitAnswers = asking.isEmpty ? [:] : XcodeVersionCommits.read(bundles: asking, snapshot: bundleOptions(asking[0]).snapshot, cache: gitCache)
         let costs = paths.map { (try? tree.entries(ofFolder: $0).count) ?? 1 }
         let results = OrderedConcurrentMap.map(count: paths.count, costs: costs) { index in
@@ -58,7 +58,7 @@ public struct XcodeModelBundleReader: ModelSourceReader {
             if let reason = XcodeBundleLoader.unreadableReason(path, in: tree) {
                 return .unreadable(ReadingNote(at: SourceLocation(file: path, line: 1, column: 1), reason))
             }
-            var options = bundleOptions(path)
+            var options = bundleOptions(tree.workingTreePath(of: path))
             options.gitAnswer = gitAnswer
             var bundle = try XcodeBundleLoader.load(path, options: options, in: tree)
             for index in bundle.versions.indices { bundle.versions[index].history = "bundle:" + path }
