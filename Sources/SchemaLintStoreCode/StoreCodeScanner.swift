@@ -147,14 +147,19 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return isInPreview(node)
     }
 
-    /// Code of an Xcode preview (`#Preview`, a `PreviewProvider` type): it runs in Xcode's canvas,
-    /// never on a person's device.
+    /// Code of an Xcode preview (`#Preview`, a `PreviewProvider` type, a property or function
+    /// named for previews such as `static var previewContainer`): it runs in Xcode's canvas, never
+    /// on a person's device.
     private func isInPreview(_ node: some SyntaxProtocol) -> Bool {
         var current = node.parent
         while let syntax = current {
             if let macro = syntax.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
             if let macro = syntax.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
             current = syntax.parent
+        }
+        if let unit = declarations.unit(around: node),
+           let member = declarations.units[unit].key.split(separator: ".").last, member.lowercased().contains("preview") {
+            return true
         }
         let type = typeName(around: node)
         return type.hasSuffix("_Previews") || type.hasSuffix("Preview") || type.hasSuffix("Previews")

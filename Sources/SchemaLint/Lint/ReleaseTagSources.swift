@@ -54,8 +54,16 @@ struct ReleaseTagSources: Sendable {
         var files: [Candidate] = []
         var folders: [String: [String]] = [:]
         let names = Set(readers.map(\.name))
+        // The folder read whole that a file lies in depends on its folder alone: asked once per folder.
+        var enclosing: [Substring: ModelSource?] = [:]
         for (path, blob) in tree.blobs {
-            if let folder = finder.enclosingFolderSource(of: path) {
+            let parent = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+            let inFolder = enclosing[parent] ?? {
+                let found = finder.enclosingFolderSource(of: String(parent))
+                enclosing[parent] = found
+                return found
+            }()
+            if let folder = inFolder {
                 if names.contains(folder.reader), contains(folder.path) || outside(folder.path), readsFolder(folder.path) { folders[folder.path, default: []].append(blob) }
             } else if readers.contains(where: { $0.mayClaim(name: path) }), contains(path) || outside(path) {
                 files.append(Candidate(path: path, blobs: [blob], isFolder: false))

@@ -7096,7 +7096,8 @@ and reports what those do, with the way the error came as notes. Calls are resol
 `store-opened-at-launch` resolves them (`f()`, `self.f()`, `Type.f()`, `Type(...)`, `e.f()` when
 one type declares `f`), in any closure (a `Task` too). `ModelContainer`s kept in memory
 (`isStoredInMemoryOnly: true` in the call, or in every configuration it is given by name) and
-every opening in `#Preview`s and preview providers, and stores added at `/dev/null`, are left alone, and so is test code (a Swift file that
+every opening in `#Preview`s, preview providers and properties or functions named for previews
+(`previewContainer`), and stores added at `/dev/null`, are left alone, and so is test code (a Swift file that
 imports `XCTest` or `Testing`, an Objective-C file that imports `<XCTest/XCTest.h>`, a file in a
 folder named `Tests` or ending in `Tests`, a mock, fake or stub by its name): a test target never
 runs on a person's device. Code under `#if DEBUG` is not in the builds people run either (its
@@ -7465,6 +7466,22 @@ struct NotesApp: App {
     var body: some Scene {
         WindowGroup { ContentView() }.modelContainer(Self.container)
     }
+}
+```
+
+### Does not trigger: a container made for previews, by its name
+
+```swift path=App/DataManager.swift
+import SwiftData
+
+extension DataManager {
+    @MainActor static let previewContainer: ModelContainer = {
+        do {
+            return try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: URL.documentsDirectory.appending(path: "Preview.store")))
+        } catch {
+            fatalError("Could not create the preview container: \(error)")
+        }
+    }()
 }
 ```
 
