@@ -43,7 +43,7 @@ struct ErrorPaths {
                             actions.append(action(.stopsTheApp, "try!", at: tryExpression, in: site.unit, escape: escape, path: path))
                         case .handled(let branches, let throwsOn):
                             for branch in branches {
-                                let finder = DestructiveCallFinder(viewMode: .sourceAccurate)
+                                let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
                                 finder.walk(branch)
                                 for (node, kind, written) in finder.found { actions.append(action(kind, written, at: node, in: site.unit, escape: escape, path: path)) }
                             }

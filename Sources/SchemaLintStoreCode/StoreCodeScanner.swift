@@ -73,6 +73,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     // MARK: - Calls
 
+    /// `#if DEBUG` code is not in the builds people run: nothing in it opens, moves or loses
+    /// their stores (its `#else` is read).
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        node.condition?.trimmedText == "DEBUG" ? .skipChildren : .visitChildren
+    }
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let member = node.calledExpression.as(MemberAccessExprSyntax.self)
         guard let name = SynchronousCode.calledName(node) else { return .visitChildren }
@@ -247,7 +253,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     }
 
     private func addActions(in branch: Syntax, opening: StoreOpening.Call, openingNode: FunctionCallExprSyntax) {
-        let finder = DestructiveCallFinder(viewMode: .sourceAccurate)
+        let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
         // The function that opens the store, called again from its own failure branch.
         if let unit = declarations.unit(around: openingNode), declarations.units[unit].body.is(CodeBlockSyntax.self) {
             finder.opener = (declarations.units[unit].key.split(separator: ".").last).map(String.init)
@@ -639,6 +645,13 @@ final class DestructiveCallFinder: SyntaxVisitor {
     /// The name of the function that opens the store (`loadStore`): called again, unqualified or
     /// on `self`, from the branch, it retries at once.
     var opener: String?
+    /// The project's functions that delete a store's files, called from the branch.
+    var helpers: StoreDeletingHelpers?
+
+    init(helpers: StoreDeletingHelpers?) {
+        self.helpers = helpers
+        super.init(viewMode: .sourceAccurate)
+    }
 
     /// A `do` inside the branch (a fallback: open a local store, then an in-memory one) runs its
     /// body when the opening failed; its own `catch` clauses run only when that body fails, which
@@ -685,7 +698,64 @@ final class DestructiveCallFinder: SyntaxVisitor {
         default:
             if let opener, name == opener, node.calledExpression.as(MemberAccessExprSyntax.self).map({ ["self", "self?", "self!"].contains($0.base?.trimmedText ?? "") }) ?? true {
                 found.append((Syntax(node), .retriesAtOnce, name + "()"))
+            } else if helpers?.deletesStore(node) == true {
+                found.append((Syntax(node), .deletesTheStore, name + "()"))
             }
+        }
+        return .visitChildren
+    }
+}
+
+/// Functions of the project that delete a store's files: called from a failure branch
+/// (`removeDatabaseFiles()`, `Self.resetStore()`), such a helper deletes the store as surely as a
+/// `removeItem` written there. A helper is one whose body removes files (`removeItem`, through
+/// `FileManager` or a client of the project's) and names a store file (`"Notes.sqlite"`), or
+/// destroys a persistent store.
+struct StoreDeletingHelpers {
+    let declarations: CodeDeclarations
+
+    /// Whether `call` (unqualified, or on `self`, `Self` or a type of the project) calls such a helper.
+    func deletesStore(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = SynchronousCode.calledName(call) else { return false }
+        var types: Set<String>
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base?.trimmedText else { return false }
+            if ["self", "self?", "self!", "Self"].contains(base) {
+                types = declarations.typesByMember[name] ?? []
+            } else if declarations.typeNames.contains(base) {
+                types = [base]
+            } else {
+                return false
+            }
+        } else {
+            types = (declarations.typesByMember[name] ?? []).union([""])
+        }
+        return types.contains { type in
+            (declarations.unitsByKey["\(type).\(name)"] ?? []).contains { Self.deletesStore(declarations.units[$0].body) }
+        }
+    }
+
+    private static func deletesStore(_ body: Syntax) -> Bool {
+        let removals = RemovalCalls(viewMode: .sourceAccurate)
+        removals.walk(body)
+        if removals.destroysStore { return true }
+        guard removals.removesFiles else { return false }
+        let literals = StringLiterals(viewMode: .sourceAccurate)
+        literals.walk(body)
+        return literals.found.contains { StoreFileName.isStoreFile(StoreCodeVisitor.lastComponent($0.text)) }
+    }
+}
+
+/// `removeItem(...)` and `destroyPersistentStore(...)` calls in a body.
+private final class RemovalCalls: SyntaxVisitor {
+    var removesFiles = false
+    var destroysStore = false
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        switch SynchronousCode.calledName(node) {
+        case "removeItem": removesFiles = true
+        case "destroyPersistentStore": destroysStore = true
+        default: break
         }
         return .visitChildren
     }

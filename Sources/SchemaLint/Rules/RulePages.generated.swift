@@ -7063,7 +7063,9 @@ The rule reports, in the code that runs when opening fails:
 - `fatalError`, `preconditionFailure`, `abort()` or `exit()`, an Objective-C exception raised
   (`[NSException raise:...]`, `@throw`), and `try!` on the opening call;
 - `FileManager.removeItem` and `NSPersistentStoreCoordinator.destroyPersistentStore` (Objective-C:
-  `removeItemAtURL:`, `removeItemAtPath:`, `destroyPersistentStoreAtURL:...`);
+  `removeItemAtURL:`, `removeItemAtPath:`, `destroyPersistentStoreAtURL:...`), and in Swift a
+  function of the project called there whose body removes files and names a store file
+  (`removeDatabaseFiles()`), or destroys a store;
 - a silent fallback to an empty in-memory store (`ModelConfiguration(isStoredInMemoryOnly: true)`,
   `addPersistentStore(ofType: NSInMemoryStoreType, ...)`, a description's `type =
   NSInMemoryStoreType` before loading again): the app opens without the person's data, and what
@@ -7211,6 +7213,31 @@ final class Persistence {
                 }
                 return
             }
+        }
+    }
+}
+```
+
+### Triggers: a helper of the project deletes the store's files when it does not open
+
+```swift path=App/Database.swift
+import SwiftData
+
+enum Database {
+    static let container: ModelContainer = {
+        do {
+            return try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: storeURL))
+        } catch {
+            removeDatabaseFiles()
+            return try! ModelContainer(for: Item.self, configurations: ModelConfiguration(url: storeURL))
+        }
+    }()
+
+    static let storeURL = URL.applicationSupportDirectory.appending(path: "database.sqlite")
+
+    static func removeDatabaseFiles() {
+        for name in ["database.sqlite", "database.sqlite-wal", "database.sqlite-shm"] {
+            try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: name))
         }
     }
 }
@@ -8087,6 +8114,8 @@ openings are `loadPersistentStoresWithCompletionHandler:` (unless the file sets
 The severity comes from the models of the same run: a **warning** when the newest version of a
 model needs a full migration of a store of the release before it (the version hash of an entity
 changed, as `migration-at-launch` says), a **note** otherwise, as a reminder for the next release.
+Swift code under `#if DEBUG` (a CloudKit schema initialised in development, say) is not in the
+builds people run, and is not read.
 
 Where it is blind: a use is followed only when the reader can
 tell what it names (`self.x`, `x`, `Type.x`, `Type(...)`, `(e as! Type).x`, `p.x` for a property
@@ -8332,6 +8361,44 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
                 if let error { print("cannot open the store: \(error)") }
             }
         }
+        return true
+    }
+}
+```
+
+### Does not trigger: the CloudKit schema initialized in debug builds only
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: bool
+```
+
+```swift path=Notes/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        #if DEBUG
+        let container = NSPersistentCloudKitContainer(name: "Notes")
+        container.loadPersistentStores { _, _ in }
+        try? container.initializeCloudKitSchema()
+        #endif
         return true
     }
 }
