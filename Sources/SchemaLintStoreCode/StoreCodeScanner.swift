@@ -73,10 +73,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     // MARK: - Calls
 
-    /// `#if DEBUG` code is not in the builds people run: nothing in it opens, moves or loses
-    /// their stores (its `#else` is read).
+    /// Nothing in `#if DEBUG` code opens, moves or loses the stores people have.
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
-        node.condition?.trimmedText == "DEBUG" ? .skipChildren : .visitChildren
+        node.isDebugOnly ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -661,9 +660,9 @@ final class DestructiveCallFinder: SyntaxVisitor {
         return .skipChildren
     }
 
-    /// `#if DEBUG` code is not in the builds people run (its `#else` is).
+    /// A failure branch's `#if DEBUG` part is not what people's builds do.
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
-        node.condition?.trimmedText == "DEBUG" ? .skipChildren : .visitChildren
+        node.isDebugOnly ? .skipChildren : .visitChildren
     }
 
     /// `description.type = NSInMemoryStoreType` before opening again: an in-memory store in its place.
@@ -875,4 +874,9 @@ private final class CompleteProtection: SyntaxVisitor {
         if found == nil, node.baseName.text == "NSFileProtectionComplete" { found = Syntax(node) }
         return .visitChildren
     }
+}
+
+extension IfConfigClauseSyntax {
+    /// `#if DEBUG`: code not in the builds people run (its `#else` is).
+    var isDebugOnly: Bool { condition?.trimmedText == "DEBUG" }
 }
