@@ -64,7 +64,7 @@ struct XcodeGitOrderTests {
         #expect(bundle.versions.map(\.label) == ["Shared", "Cloud", "Cloud 2"])
         #expect(bundle.versions.map(\.version) == (1...3).map(VersionNumber.init(ordinal:)))
         #expect(bundle.ordering.basis == .git && bundle.ordering.byName == ["Cloud", "Cloud 2", "Shared"])
-        #expect(bundle.ordering.commits["Shared"] == GitFileOrigins.Commit(position: 1, id: try project.id("HEAD~2"), date: "2024-01-02"))
+        #expect(bundle.ordering.commits["Shared"] == GitFileOrigins.Commit(position: 1, id: try project.id("HEAD~2"), date: "2024-01-02", time: 1_704_196_800))
         #expect(bundle.ordering.commits["Cloud 2"]?.position == 3)
         #expect(bundle.versions.allSatisfy { $0.isReleased })
         // By name alone, 'Cloud 2' would be compared with 'Shared', and a2, a3 reported as removed.
@@ -130,6 +130,27 @@ struct XcodeGitOrderTests {
         #expect(bundle.versions.map(\.label) == ["Model", "Model 2", "Alpha"])
         #expect(bundle.ordering.uncommitted.isEmpty)
         #expect(bundle.ordering.commits["Alpha"]?.id == (try project.id("HEAD")))
+    }
+
+    /// The mainline commit that brought such a version places it among the others by its time:
+    /// before a version committed after the merge, whatever the names say.
+    @Test func aVersionAddedInAMergeComesBeforeTheVersionsAddedAfterIt() throws {
+        var project = try Project()
+        try project.commit([("Model", 1)])
+        try project.repository.git(["checkout", "--quiet", "-b", "side"])
+        try project.folder.write("side work", to: "README")
+        try project.repository.commit("side work")
+        try project.repository.git(["checkout", "--quiet", "main"])
+        try project.commit([("Model 2", 2)])
+        try project.repository.git(["merge", "--quiet", "--no-ff", "--no-commit", "side"])
+        try project.write("Zulu", attributes: 3)
+        try project.repository.commit("merge side, adding Zulu")
+        try project.commit([("Model 3", 4)], current: "Model 3")
+        let bundle = try XcodeBundleLoader.load(project.bundle)
+        #expect(bundle.versions.map(\.label) == ["Model", "Model 2", "Zulu", "Model 3"])
+        #expect(bundle.ordering.commits["Zulu"]?.id == (try project.id("HEAD~1")))
+        #expect(bundle.ordering.commits["Zulu"]?.date == "2024-01-05")
+        #expect(try project.lint().filter { $0.severity != .note }.isEmpty)
     }
 
     /// A version deleted on a branch (a revert there) whose merge keeps it is the version first

@@ -31,7 +31,7 @@ public struct GitHistoryCache: Sendable, Hashable {
     /// One kept answer.
     struct Entry: Codable, Equatable {
         /// Bumped when what an entry means changes, so older entries are read as missing.
-        static let currentFormat = 2
+        static let currentFormat = 3
         var format = Entry.currentFormat
         var top: String
         var pathspec: [String]
@@ -44,24 +44,25 @@ public struct GitHistoryCache: Sendable, Hashable {
     /// What `git log` over `pathspec` in the history of `revision` (nil: HEAD) finds, from the kept
     /// answer and the commits since, or from one whole log when there is none to build on. Nil
     /// when git is missing; git's message when it could not read the repository.
-    func origins(of pathspec: [String], top: String, revision: String?, runner: GitRunner, mergeDiffs: Bool = false) -> Result<GitFileOrigins, GitFailure>? {
+    func origins(of pathspec: [String], top: String, revision: String?, runner: GitRunner, walk: GitFileOrigins.Walk = .everyCommitButMerges) -> Result<GitFileOrigins, GitFailure>? {
         let asked = revision ?? "HEAD"
         // No commit to key it by (no commits yet, an unknown revision): git's own answer, uncached.
         guard let commit = Self.commit(of: asked, top: top, runner: runner) else {
-            return GitFileOrigins.log(pathspec, top: top, range: revision, runner: runner, mergeDiffs: mergeDiffs)
+            return GitFileOrigins.log(pathspec, top: top, range: revision, runner: runner, walk: walk)
         }
-        // A log with the merges' files is another question (`GitFileOrigins.log`).
-        let file = path(top: top, pathspec: (mergeDiffs ? ["--diff-merges=first-parent"] : []) + pathspec, revision: asked)
-        let kept = Self.entry(at: file).flatMap { $0.top == top && $0.pathspec == pathspec && $0.revision == asked ? $0 : nil }
+        // The mainline's log is another question (`GitFileOrigins.Walk`).
+        let question = (walk == .mainline ? ["--first-parent"] : []) + pathspec
+        let file = path(top: top, pathspec: question, revision: asked)
+        let kept = Self.entry(at: file).flatMap { $0.top == top && $0.pathspec == question && $0.revision == asked ? $0 : nil }
         if let kept, kept.commit == commit { return .success(kept.origins) }
         let result: Result<GitFileOrigins, GitFailure>?
         if let kept, Self.isAncestor(kept.commit, of: commit, top: top, runner: runner) {
-            result = GitFileOrigins.log(pathspec, top: top, range: "\(kept.commit)..\(commit)", continuing: kept.origins, runner: runner, mergeDiffs: mergeDiffs)
+            result = GitFileOrigins.log(pathspec, top: top, range: "\(kept.commit)..\(commit)", continuing: kept.origins, runner: runner, walk: walk)
         } else {
-            result = GitFileOrigins.log(pathspec, top: top, range: commit, runner: runner, mergeDiffs: mergeDiffs)
+            result = GitFileOrigins.log(pathspec, top: top, range: commit, runner: runner, walk: walk)
         }
         if case .success(let origins)? = result {
-            store(Entry(top: top, pathspec: pathspec, revision: asked, commit: commit, origins: origins), at: file)
+            store(Entry(top: top, pathspec: question, revision: asked, commit: commit, origins: origins), at: file)
         }
         return result
     }

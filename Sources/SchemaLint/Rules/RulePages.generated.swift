@@ -8902,8 +8902,9 @@ Xcode's "Add Model Version" makes a new folder, and the commit that first added 
 `contents` says when. So when a bundle lies in a git work tree, schemalint orders its versions by
 that commit (one `git log` for all the bundles of a repository, following renamed version folders
 and moved bundles; a version deleted on a branch since, by a revert or the merge of a branch that
-forked before it, keeps the commit that first added it; merges are read only when a version was
-added by nothing but a merge's resolution);
+forked before it, keeps the commit that first added it; a version added by nothing but a merge's
+resolution dates from the commit that brought it to the first-parent line, placed among the others
+by its time);
 versions added in one commit are ordered by name, and versions git does not have yet (new,
 uncommitted ones) come last, by name. Without git, or for versions nobody committed, it is the
 natural order of the names, but for two things Xcode's naming tells: Xcode names a bundle's first

@@ -43,13 +43,18 @@ enum XcodeVersionCommits {
                 continue
             }
             let contents = "/*\(XcodeModelBundle.versionExtension)/contents"
-            // A version no commit but a merge added has no origin in a log without the merges'
-            // files: git is asked again with them, only then (`GitFileOrigins.log`).
+            // A version no commit but a merge's resolution added has no origin in a log without
+            // the merges' files: it dates from the mainline commit that brought it, asked about it
+            // alone, only then (`GitFileOrigins.Walk`).
             func origins(_ pathspecs: [String], of bundles: [String]) -> Result<GitFileOrigins, GitFailure>? {
                 let plain = GitFileOrigins.read(pathspecs, top: top, revision: snapshot?.revision, runner: runner, cache: cache)
-                guard case .success(let found)? = plain,
-                      hasVersionsWithoutOrigin(found, bundles: bundles, top: top, revision: snapshot?.revision, runner: runner) else { return plain }
-                return GitFileOrigins.read(pathspecs, top: top, revision: snapshot?.revision, runner: runner, cache: cache, mergeDiffs: true) ?? plain
+                guard case .success(let found)? = plain else { return plain }
+                let unlogged = committedVersions(of: bundles, top: top, revision: snapshot?.revision, runner: runner).filter { found.commits[$0] == nil }
+                guard !unlogged.isEmpty,
+                      case .success(let mainline)? = GitFileOrigins.read(
+                          unlogged.map { ":(literal)\($0)" }, top: top, revision: snapshot?.revision, runner: runner, cache: cache, walk: .mainline)
+                else { return plain }
+                return .success(found.adding(mainline))
             }
             switch origins(bundles.map { ":(glob)\(globEscaped($0.relative))\(contents)" }, of: bundles.map(\.relative)) {
             case nil:
@@ -90,13 +95,12 @@ enum XcodeVersionCommits {
         return relative != "." && relative != bundleFolder ? (root, relative) : nil
     }
 
-    /// Whether `revision` (nil: HEAD) has a version's `contents` in one of `bundles` that `origins`
-    /// has no origin for (one `git ls-tree`): a merge resolution added it.
-    private static func hasVersionsWithoutOrigin(_ origins: GitFileOrigins, bundles: [String], top: String, revision: String?, runner: GitRunner) -> Bool {
-        guard let output = runner.run(["ls-tree", "-r", "-z", "--name-only", "--end-of-options", revision ?? "HEAD", "--"] + bundles, in: top), output.succeeded else { return false }
-        return output.standardOutput.split(separator: 0).contains { entry in
-            let path = String(decoding: entry, as: UTF8.self)
-            return path.hasSuffix(XcodeModelBundle.versionExtension + "/contents") && origins.commits[path] == nil
+    /// The `contents` files of the versions in `bundles` that `revision` (nil: HEAD) has (one `git ls-tree`).
+    private static func committedVersions(of bundles: [String], top: String, revision: String?, runner: GitRunner) -> [String] {
+        guard let output = runner.run(["ls-tree", "-r", "-z", "--name-only", "--end-of-options", revision ?? "HEAD", "--"] + bundles, in: top),
+              output.succeeded else { return [] }
+        return output.standardOutput.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter {
+            $0.hasSuffix(XcodeModelBundle.versionExtension + "/contents")
         }
     }
 
