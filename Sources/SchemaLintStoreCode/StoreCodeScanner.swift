@@ -67,6 +67,25 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         CodePlace(file.location(of: node), in: declarations.declaration(around: node))
     }
 
+    /// Whether `node` lies in an extension of a Core Data container class or in a class that
+    /// inherits from one, where `loadPersistentStores { ... }` with no receiver is the container's.
+    private func isInsideAContainerType(_ node: some SyntaxProtocol) -> Bool {
+        let containers: Set<String> = ["NSPersistentContainer", "NSPersistentCloudKitContainer"]
+        func unqualified(_ type: TypeSyntax?) -> String? {
+            type.map { $0.trimmedDescription.split(separator: ".").last.map(String.init) ?? "" }
+        }
+        var current = node.parent
+        while let syntax = current {
+            if let extended = syntax.as(ExtensionDeclSyntax.self) { return unqualified(extended.extendedType).map(containers.contains) ?? false }
+            if let type = syntax.as(ClassDeclSyntax.self) {
+                return unqualified(type.inheritanceClause?.inheritedTypes.first?.type).map(containers.contains) ?? false
+            }
+            if syntax.is(StructDeclSyntax.self) || syntax.is(EnumDeclSyntax.self) || syntax.is(ActorDeclSyntax.self) { return false }
+            current = syntax.parent
+        }
+        return false
+    }
+
     private func typeName(around node: some SyntaxProtocol) -> String {
         declarations.unit(around: node).map { declarations.units[$0].typeName } ?? ""
     }
@@ -88,7 +107,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 addOpening(.modelContainer, node, migrates: true, asynchronously: false)
                 addFailureActions(ofThrowing: node, opening: .modelContainer)
             }
-        case "loadPersistentStores" where member != nil && !inMemoryOnly.contains(typeName(around: node)) && !isInPreview(node):
+        case "loadPersistentStores" where (member != nil || isInsideAContainerType(node) && completionHandler(of: node) != nil)
+            && !inMemoryOnly.contains(typeName(around: node)) && !isInPreview(node):
             let type = typeName(around: node)
             addOpening(.loadPersistentStores, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type))
             if let closure = completionHandler(of: node) {

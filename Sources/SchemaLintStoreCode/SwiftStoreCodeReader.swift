@@ -16,12 +16,14 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
     public var feedsOnly: RuleCategory? { .storeHandling }
 
     /// What a Swift file must mention to be parsed: a store call, a file operation, background
-    /// work, or a launch entry point (which may reach a store opened in another file).
+    /// work, a launch entry point (which may reach a store opened in another file), or a value
+    /// transformer that reads keyed archives (`KeyedArchiveTransformers`).
     static let words = ByteSearch.Words([
         "loadPersistentStores", "addPersistentStore", "ModelContainer", "NSPersistentStoreFileProtectionKey",
         "moveItem", "copyItem", "removeItem", "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "backgroundTask",
         "FinishLaunchingWithOptions", "willConnectTo", "@main", "UIApplicationMain", "fetchCompletionHandler",
         "persistentContainer", "PersistenceController", "migratePersistentStore", "replacePersistentStore",
+        KeyedArchiveTransformers.foundationBase,
     ].map { Array($0.utf8) })
 
     /// A `catch` with a call that stops the app: the caller of a throwing store wrapper
@@ -88,6 +90,7 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
         var followed = StoreCodeFacts()
         followed.openings = LaunchPaths(declarations).attach(to: openings)
         followed.failureActions = ErrorPaths(declarations).follow(escapes)
+        followed.keyedArchiveTransformers = KeyedArchiveTransformers.names(in: files)
         reading.storeCode = StoreCodeFacts(merging: scans.map(\.facts) + [followed])
         return (reading, !escapes.isEmpty)
     }

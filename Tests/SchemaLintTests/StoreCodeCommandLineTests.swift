@@ -477,4 +477,48 @@ import Testing
         let claimed = try Executable.run(["Store.swift", "m/v1.yaml"], in: folder.url)
         #expect(claimed.stdout.contains("Store.swift:4:"), "\(claimed.stdout)\(claimed.stderr)")
     }
+    /// The project's own subclasses of NSSecureUnarchiveFromDataTransformer read the keyed archives
+    /// Core Data's default wrote, under every name a model may give them: a subclass of such a
+    /// subclass, the name it is registered under. A transformer of another kind is still reported,
+    /// and where the entity's versionHashModifier changed too, the finding does not claim that no
+    /// migration runs.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func theProjectsSecureUnarchiversReadTheDefaultsBytes() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("""
+        import Foundation
+
+        class ArchiveTransformer: NSSecureUnarchiveFromDataTransformer {}
+
+        final class TagsTransformer: ArchiveTransformer {
+            override static var allowedTopLevelClasses: [AnyClass] { [NSArray.self, NSString.self] }
+        }
+
+        final class ColorTransformer: ValueTransformer {}
+
+        enum Transformers {
+            static func register() {
+                ValueTransformer.setValueTransformer(TagsTransformer(), forName: NSValueTransformerName("TagList"))
+            }
+        }
+        """, to: "App/Transformers.swift")
+        func model(_ version: Int, _ transformer: String, modifier: String? = nil) -> String {
+            let attribute = transformer.isEmpty ? "{type: transformable}" : "{type: transformable, transformer: \(transformer)}"
+            return "model: Notes\nversion: \(version)\nentities:\n  Note:\n" + (modifier.map { "    versionHashModifier: \($0)\n" } ?? "")
+                + "    attributes:\n      tags: \(attribute)\n"
+        }
+        try folder.write(model(1, ""), to: "models/Notes-1.yml")
+        try folder.write(model(2, "TagList"), to: "models/Notes-2.yml")
+        try folder.write(model(3, "TagsTransformer"), to: "models/Notes-3.yml")
+        var run = try Executable.run([folder.path])
+        #expect(run.status == 0 && !run.stdout.contains("attribute-transformer-changed"), "\(run.stdout)")
+
+        try folder.write(model(4, "ColorTransformer"), to: "models/Notes-4.yml")
+        run = try Executable.run([folder.path])
+        #expect(run.stdout.contains("changed its value transformer from 'TagsTransformer' to 'ColorTransformer'; the version hash does not cover it, so no migration runs"), "\(run.stdout)")
+
+        try folder.write(model(4, "ColorTransformer", modifier: "colors"), to: "models/Notes-4.yml")
+        run = try Executable.run([folder.path])
+        #expect(run.stdout.contains("changed its value transformer from 'TagsTransformer' to 'ColorTransformer'; the migration the changed versionHashModifier forces copies the stored bytes as they are"), "\(run.stdout)")
+    }
 }

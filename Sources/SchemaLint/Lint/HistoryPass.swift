@@ -7,6 +7,8 @@ struct HistoryPass {
     let history: ModelHistory
     let catalog: RuleCatalog
     let options: LintOptions
+    /// `StoreCodeFacts.keyedArchiveTransformers` of the run.
+    var keyedArchiveTransformers: Set<String> = []
 
     func run() -> [Finding] {
         let versions = history.versions
@@ -32,7 +34,10 @@ struct HistoryPass {
             var changes: [Change] = []
             var changeFindings: [Finding] = []
             if let baselineIndex = lastRelease {
-                let comparison = Comparison(baseline: versions[baselineIndex], version: version, changes: ModelDiffer().changes(from: versions[baselineIndex], to: version))
+                let comparison = Comparison(
+                    baseline: versions[baselineIndex], version: version, changes: ModelDiffer().changes(from: versions[baselineIndex], to: version),
+                    keyedArchiveTransformers: keyedArchiveTransformers
+                )
                 changes = comparison.changes
                 var core = Linter.changeFindings(comparison, dispatch: dispatch)
                 if let migration = history.writtenMigration(from: versions[baselineIndex], to: version) {
@@ -84,7 +89,8 @@ struct HistoryPass {
         let context = HistoryContext(
             history: history, steps: steps, elements: tracksElements ? elements : nil,
             lock: options.lock.map { $0.entries.filter { $0.model == history.model } }, catalog: catalog,
-            productionSchema: options.productionSchemas[history.model], releasesUnread: options.releasesUnread
+            productionSchema: options.productionSchemas[history.model], releasesUnread: options.releasesUnread,
+            keyedArchiveTransformers: keyedArchiveTransformers
         )
         var replaced: Set<String> = []
         for rule in catalog.historyRules {
@@ -104,7 +110,7 @@ struct HistoryPass {
         // one finding (after the rules that superseded some of them looked at each).
         let gathered: Set<String> = [ElementAddedRule().descriptor.id, PropertyChangeRule.transformerChanged.descriptor.id]
         for step in steps where Dictionary(grouping: step.findings.lazy.map(\.ruleID).filter(gathered.contains), by: { $0 }).values.contains(where: { $0.count > 1 }) {
-            let comparison = Comparison(baseline: versions[step.baseline], version: versions[step.version], changes: step.changes)
+            let comparison = Comparison(baseline: versions[step.baseline], version: versions[step.version], changes: step.changes, keyedArchiveTransformers: keyedArchiveTransformers)
             kept = PropertyChangeRule.transformerChangesPerEntity(ElementAddedRule.oneNotePerStep(kept, comparison), comparison)
         }
         return Self.withoutTaggedReleases(kept, of: versions)
@@ -186,7 +192,7 @@ struct HistoryPass {
                     to: new, in: newEntity, of: version, renamedEntities: renamed
                 )
                 guard !elementChanges.isEmpty else { continue }
-                let comparison = Comparison(baseline: baseline, version: version, changes: elementChanges)
+                let comparison = Comparison(baseline: baseline, version: version, changes: elementChanges, keyedArchiveTransformers: keyedArchiveTransformers)
                 result += Linter.changeFindings(comparison, dispatch: dispatch).map { ($0, baselineIndex, id, definition.start) }
             }
         }

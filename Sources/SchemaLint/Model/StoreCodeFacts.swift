@@ -24,6 +24,11 @@ public struct StoreCodeFacts: Hashable, Sendable {
     /// Entitlements files that give the app CloudKit (`com.apple.developer.icloud-services` with
     /// `CloudKit`): what SwiftData's default `.automatic` syncs with.
     public var cloudKitEntitlements: [SourceLocation] = []
+    /// The names under which the project's own value transformers that read keyed archives can be
+    /// named in a model (class names, `@objc` names and registered names of subclasses of
+    /// `NSSecureUnarchiveFromDataTransformer`): moving an attribute from Core Data's default to one
+    /// of them decodes the same bytes. Not store code: `isEmpty` leaves them out.
+    public var keyedArchiveTransformers: Set<String> = []
 
     public init() {}
 
@@ -45,6 +50,7 @@ public struct StoreCodeFacts: Hashable, Sendable {
             relocations += part.relocations
             cloudKitContainers += part.cloudKitContainers
             cloudKitEntitlements += part.cloudKitEntitlements
+            keyedArchiveTransformers.formUnion(part.keyedArchiveTransformers)
             lastRelease = lastRelease ?? part.lastRelease
         }
         openings.sort { $0.place < $1.place }

@@ -4,13 +4,16 @@ public struct Comparison: Sendable {
     public let baseline: ModelVersion
     public let version: ModelVersion
     public let changes: [Change]
+    /// The project's value transformers that read keyed archives (`StoreCodeFacts.keyedArchiveTransformers`).
+    public let keyedArchiveTransformers: Set<String>
     /// Additions by entity, for spotting removals that look like undeclared renames.
     private let additionsByEntity: [String: [Change]]
 
-    public init(baseline: ModelVersion, version: ModelVersion, changes: [Change]) {
+    public init(baseline: ModelVersion, version: ModelVersion, changes: [Change], keyedArchiveTransformers: Set<String> = []) {
         self.baseline = baseline
         self.version = version
         self.changes = changes
+        self.keyedArchiveTransformers = keyedArchiveTransformers
         var additions: [String: [Change]] = [:]
         for change in changes where change.kind == .attributeAdded || change.kind == .relationshipAdded || change.kind == .entityAdded {
             additions[change.kind == .entityAdded ? "" : change.path.entity, default: []].append(change)

@@ -35,6 +35,8 @@ public struct HistoryContext: Sendable {
     public var productionSchema: CloudKitSchema? = nil
     /// Why the run could not read which versions shipped, when it could not (`LintOptions.releasesUnread`).
     public var releasesUnread: String? = nil
+    /// `StoreCodeFacts.keyedArchiveTransformers` of the run.
+    public var keyedArchiveTransformers: Set<String> = []
 
     /// The change rules' findings for two versions that need not be consecutive; with `only`, those
     /// of that severity alone.
@@ -44,7 +46,7 @@ public struct HistoryContext: Sendable {
         from baseline: ModelVersion, to version: ModelVersion, only: Severity? = nil, reusing comparisons: inout EntityComparisons?
     ) -> (changes: [Change], findings: [Finding]) {
         let changes = ModelDiffer().changes(from: baseline, to: version, reusing: &comparisons)
-        let findings = Linter.changeFindings(Comparison(baseline: baseline, version: version, changes: changes), dispatch: catalog.rulesByKind, only: only)
+        let findings = Linter.changeFindings(Comparison(baseline: baseline, version: version, changes: changes, keyedArchiveTransformers: keyedArchiveTransformers), dispatch: catalog.rulesByKind, only: only)
         return (changes, findings)
     }
 }

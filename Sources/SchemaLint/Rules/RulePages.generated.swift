@@ -824,9 +824,14 @@ wrongly. Nothing warns at launch; the failure comes when the value is read.
 
 One move is safe and is not reported: from the default transformer (none named, which is
 `NSKeyedUnarchiveFromData`) to `NSSecureUnarchiveFromData` or a subclass of
-`NSSecureUnarchiveFromDataTransformer` (named after it, as `ExtendedSecureUnarchiveFromData`), or
-between them. Apple asked apps to make it, and all of them read the same keyed archives; only make
-sure the new transformer allows every class the stored values hold.
+`NSSecureUnarchiveFromDataTransformer`, or between them. Apple asked apps to make it, and all of
+them read the same keyed archives; only make sure the new transformer allows every class the
+stored values hold. A subclass is known by its name (`ExtendedSecureUnarchiveFromData`) or by the
+project's Swift code: a class that inherits from `NSSecureUnarchiveFromDataTransformer`, under its
+own name, its `@objc` name or the name it is registered under (`NSValueTransformerName("...")`).
+
+When the entity's `versionHashModifier` changed in the same version, a migration does run, but it
+copies the stored bytes as they are: the finding says so.
 
 Several attributes of one entity changed in one version (a commit that moves an entity's
 transformable attributes to other transformers) are one finding for the entity, naming each
@@ -887,6 +892,46 @@ entities:
   Note:
     attributes:
       tags: {type: transformable, transformer: NSSecureUnarchiveFromData, className: "[String]"}
+```
+
+### Does not trigger: the default transformer becomes the project's own secure unarchiver
+
+```xml path=App/Notes.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+    <key>_XCCurrentVersionName</key>
+    <string>Notes 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```xml path=App/Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22522" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+    <entity name="Note" representedClassName="Note" syncable="YES" codeGenerationType="class">
+        <attribute name="tags" optional="YES" attributeType="Transformable" customClassName="[String]"/>
+    </entity>
+</model>
+```
+
+```xml path=App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22522" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+    <entity name="Note" representedClassName="Note" syncable="YES" codeGenerationType="class">
+        <attribute name="tags" optional="YES" attributeType="Transformable" valueTransformerName="TagListTransformer" customClassName="[String]"/>
+    </entity>
+</model>
+```
+
+```swift path=App/TagListTransformer.swift
+import Foundation
+
+@objc(TagListTransformer)
+final class TagListTransformer: NSSecureUnarchiveFromDataTransformer {
+    override static var allowedTopLevelClasses: [AnyClass] { [NSArray.self, NSString.self] }
+}
 ```
 
 ### Triggers: a local class changes (a warning)
@@ -7146,6 +7191,20 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
         })
         return container
     }()
+}
+```
+
+### Triggers: a container subclass that loads its own stores
+
+```swift path=App/NotesContainer.swift
+import CoreData
+
+final class NotesContainer: NSPersistentContainer {
+    func loadOrStop() {
+        loadPersistentStores { _, error in
+            guard error == nil else { fatalError("cannot load the notes store") }
+        }
+    }
 }
 ```
 

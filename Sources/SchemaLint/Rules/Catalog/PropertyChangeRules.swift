@@ -84,13 +84,21 @@ struct PropertyChangeRule: ChangeRule {
     ) { context in
         guard let old = context.change.old?.attribute, let new = context.change.new?.attribute else { return nil }
         // The move Apple asked for: the default (NSKeyedUnarchiveFromData) to the secure unarchiver
-        // or a subclass of it reads the same keyed archives.
-        if old.className == new.className, Self.readsKeyedArchives(old.transformer), Self.readsKeyedArchives(new.transformer) { return nil }
+        // or a subclass of it (Foundation's, or the project's own) reads the same keyed archives.
+        let project = context.comparison.keyedArchiveTransformers
+        if old.className == new.className, Self.readsKeyedArchives(old.transformer, project: project), Self.readsKeyedArchives(new.transformer, project: project) { return nil }
         let (property, before, after) = old.transformer != new.transformer
             ? ("value transformer", old.transformer, new.transformer)
             : ("class", old.className, new.className)
         let what = "attribute '\(context.path)' changed its \(property) from \(Self.quoted(before)) to \(Self.quoted(after))"
-        let hash = "the version hash does not cover it, so no migration runs and values stored the old way are decoded the new way"
+        // A versionHashModifier changed in the same step makes a migration run, which copies the bytes as they are.
+        let forced = context.comparison.changes.contains { change in
+            change.kind == .entityVersionHashModifierChanged && change.path.entity == context.path.entity
+                || change.kind == .attributeVersionHashModifierChanged && change.path == context.path
+        }
+        let hash = forced
+            ? "the migration the changed versionHashModifier forces copies the stored bytes as they are, so values stored the old way are decoded the new way"
+            : "the version hash does not cover it, so no migration runs and values stored the old way are decoded the new way"
         let advice = context.suggestions.addReplacement("the new \(property)") + " in code"
         if context.synced {
             return ("\(what); \(hash), and \(context.olderApps) keep writing values encoded the old way", [advice])
@@ -134,10 +142,11 @@ struct PropertyChangeRule: ChangeRule {
     /// values as keyed archives: the default NSKeyedUnarchiveFromData, NSSecureUnarchiveFromData,
     /// and subclasses of NSSecureUnarchiveFromDataTransformer, which are named after it by custom
     /// (`ExtendedSecureUnarchiveFromData`). Moving between them decodes the same bytes.
-    static func readsKeyedArchives(_ transformer: String?) -> Bool {
+    /// `project`: the names of the project's own such transformers (`StoreCodeFacts.keyedArchiveTransformers`).
+    static func readsKeyedArchives(_ transformer: String?, project: Set<String> = []) -> Bool {
         guard let transformer, !transformer.isEmpty else { return true }
         let name = transformer.split(separator: ".").last.map(String.init) ?? transformer
-        return ["NSKeyedUnarchiveFromData", "NSKeyedUnarchiveFromDataTransformerName", "NSSecureUnarchiveFromDataTransformerName"].contains(name)
+        return project.contains(transformer) || project.contains(name) || ["NSKeyedUnarchiveFromData", "NSKeyedUnarchiveFromDataTransformerName", "NSSecureUnarchiveFromDataTransformerName"].contains(name)
             || name.hasSuffix("SecureUnarchiveFromData") || name.hasSuffix("SecureUnarchiveFromDataTransformer")
     }
 

@@ -1,0 +1,93 @@
+import SwiftSyntax
+
+/// The project's value transformers that read keyed archives, as `StoreCodeFacts.keyedArchiveTransformers`
+/// names them: classes that inherit from `NSSecureUnarchiveFromDataTransformer`, directly or through
+/// another class of the project, under each name a model may give them (the class name, its
+/// `@objc` name, and a name it is registered under: `NSValueTransformerName("...")` in its body, or
+/// `setValueTransformer(Class(), forName: NSValueTransformerName("..."))` anywhere).
+enum KeyedArchiveTransformers {
+    static let foundationBase = "NSSecureUnarchiveFromDataTransformer"
+
+    static func names(in files: [StoreCodeSourceFile]) -> Set<String> {
+        var found = Declared()
+        for file in files {
+            let visitor = TransformerDeclarations(viewMode: .sourceAccurate)
+            visitor.walk(file.tree)
+            found.merge(visitor.declared)
+        }
+        var keyed: Set<String> = [foundationBase]
+        var grew = true
+        while grew {
+            grew = false
+            for (name, superclass) in found.superclass where !keyed.contains(name) && keyed.contains(superclass) {
+                keyed.insert(name)
+                grew = true
+            }
+        }
+        keyed.remove(foundationBase)
+        return keyed.reduce(into: Set<String>()) { names, type in
+            names.insert(type)
+            names.formUnion(found.otherNames[type] ?? [])
+        }
+    }
+
+    /// Classes by name with their superclass, and the other names each is given.
+    struct Declared {
+        var superclass: [String: String] = [:]
+        var otherNames: [String: Set<String>] = [:]
+
+        mutating func merge(_ other: Declared) {
+            superclass.merge(other.superclass) { first, _ in first }
+            otherNames.merge(other.otherNames) { $0.union($1) }
+        }
+    }
+}
+
+private final class TransformerDeclarations: SyntaxVisitor {
+    var declared = KeyedArchiveTransformers.Declared()
+    private var classes: [String] = []
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.name.text
+        classes.append(name)
+        if let inherited = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription {
+            // `Foundation.NSSecureUnarchiveFromDataTransformer` is the class without its module.
+            declared.superclass[name] = inherited.split(separator: ".").last.map(String.init) ?? inherited
+        }
+        for case .attribute(let attribute) in node.attributes where attribute.attributeName.trimmedDescription == "objc" {
+            if case .objCName(let pieces)? = attribute.arguments {
+                declared.otherNames[name, default: []].insert(pieces.trimmedDescription)
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ClassDeclSyntax) {
+        classes.removeLast()
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let called = node.calledExpression.trimmedDescription
+        if called.hasSuffix("NSValueTransformerName"), let current = classes.last, let name = Self.literal(node.arguments.first?.expression) {
+            declared.otherNames[current, default: []].insert(name)
+        } else if called.hasSuffix("setValueTransformer"), node.arguments.count == 2,
+                  let made = node.arguments.first?.expression.as(FunctionCallExprSyntax.self),
+                  let registered = node.arguments.last?.expression.as(FunctionCallExprSyntax.self),
+                  registered.calledExpression.trimmedDescription.hasSuffix("NSValueTransformerName"),
+                  let name = Self.literal(registered.arguments.first?.expression) {
+            declared.otherNames[made.calledExpression.trimmedDescription, default: []].insert(name)
+        }
+        return .visitChildren
+    }
+
+    /// The text of a string literal with no interpolation.
+    private static func literal(_ expression: ExprSyntax?) -> String? {
+        guard let literal = expression?.as(StringLiteralExprSyntax.self) else { return nil }
+        var text = ""
+        for segment in literal.segments {
+            guard let piece = segment.as(StringSegmentSyntax.self) else { return nil }
+            text += piece.content.text
+        }
+        return text
+    }
+}
