@@ -83,7 +83,7 @@ struct ModelClassMapper {
         case .attribute(let attributeType, let isOptional, let guess):
             var attribute = Attribute(name: name, type: attributeType, isOptional: isOptional, location: location.relative(to: anchor), propertyLocations: propertyLocations)
             if let attributeOptions { apply(attributeOptions, to: &attribute, uniqueness: &mapped.entity.uniquenessConstraints, file: file, anchor: anchor) }
-            if let guess, attribute.transformer == nil { mapped.notes.append(ReadingNote(at: file.location(of: type), guess)) }
+            if let guess, attribute.transformer == nil { mapped.notes.append(ReadingNote(at: file.location(of: type), guess.message, detail: guess.detail)) }
             if let initial {
                 attribute.defaultValue = defaultValue(initial, of: attribute, file: file, notes: &mapped.notes)
             }
@@ -112,7 +112,9 @@ struct ModelClassMapper {
         if let array = initial.as(ArrayExprSyntax.self), array.elements.isEmpty { return "[]" }
         if let dictionary = initial.as(DictionaryExprSyntax.self), case .colon = dictionary.content { return "[:]" }
         let text = initial.trimmedText
-        notes.append(ReadingNote(at: file.location(of: initial), "the default of '\(attribute.name)' is computed (`\(text.count > 60 ? String(text.prefix(60)) + "..." : text)`), not a literal: read as a default whose value is unknown"))
+        let shown = text.count > 60 ? String(text.prefix(60)) + "..." : text
+        let what = literal == nil ? "is computed (`\(shown)`), not a literal" : "(`\(shown)`) is no value of the type it was read as"
+        notes.append(ReadingNote(at: file.location(of: initial), "the default of '\(attribute.name)' \(what): read as a default whose value is unknown", detail: true))
         return text
     }
 

@@ -4,7 +4,8 @@ import SwiftSyntax
 
 /// What a stored property of a `@Model` class is in Core Data terms, read from its Swift type.
 enum PropertyShape {
-    case attribute(AttributeType, isOptional: Bool, guess: String?)
+    /// `guess`: what the mapping took for granted, and whether that is only a detail (`ReadingNote.isDetail`).
+    case attribute(AttributeType, isOptional: Bool, guess: (message: String, detail: Bool)?)
     case relationship(destination: Declared<ClassDeclSyntax>, isToMany: Bool, isOptional: Bool)
 }
 
@@ -39,22 +40,22 @@ struct PropertyTypeMapper {
         let element = type.as(ArrayTypeSyntax.self)?.element ?? Self.genericArgument(of: type, named: ["Array", "Set"])
         if let element {
             if let destination = model(element) { return .relationship(destination: destination, isToMany: true, isOptional: isOptional) }
-            return .attribute(.transformable, isOptional: isOptional, guess: "'\(type.trimmedText)' is a collection of values, which SwiftData stores encoded as binary data: read as a transformable attribute")
+            return .attribute(.transformable, isOptional: isOptional, guess: ("'\(type.trimmedText)' is a collection of values, which SwiftData stores encoded as binary data: read as a transformable attribute", true))
         }
         if type.is(DictionaryTypeSyntax.self) || Self.genericArgument(of: type, named: ["Dictionary"]) != nil {
-            return .attribute(.transformable, isOptional: isOptional, guess: "'\(type.trimmedText)' is a dictionary, which SwiftData stores encoded as binary data: read as a transformable attribute")
+            return .attribute(.transformable, isOptional: isOptional, guess: ("'\(type.trimmedText)' is a dictionary, which SwiftData stores encoded as binary data: read as a transformable attribute", true))
         }
         if let destination = model(type) { return .relationship(destination: destination, isToMany: false, isOptional: isOptional) }
         let name = type.trimmedText
         let last = String(name.split(separator: ".").last ?? "")
         if let (qualified, kind) = declarations.valueType(named: name, in: scope) {
-            return .attribute(.composite, isOptional: isOptional, guess: "'\(name)' is a Codable \(kind) (\(qualified)), which SwiftData stores as a composite value: read as a composite attribute")
+            return .attribute(.composite, isOptional: isOptional, guess: ("'\(name)' is a Codable \(kind) (\(qualified)), which SwiftData stores as a composite value: read as a composite attribute", true))
         }
         if let primitive = Self.primitives[last], name == last || name == "Foundation." + last || name == "Swift." + last || name == "CoreGraphics." + last {
-            let guess = Self.unsigned.contains(last) ? "'\(last)' has no Core Data type of its own: read as \(primitive.coreDataName)" : nil
+            let guess = Self.unsigned.contains(last) ? ("'\(last)' has no Core Data type of its own: read as \(primitive.coreDataName)", true) : nil
             return .attribute(primitive, isOptional: isOptional, guess: guess)
         }
-        return .attribute(.transformable, isOptional: isOptional, guess: "cannot resolve the type '\(name)' in the files read (not a model, struct or enum declared there): read as a transformable attribute")
+        return .attribute(.transformable, isOptional: isOptional, guess: ("cannot resolve the type '\(name)' in the files read (not a model, struct or enum declared there): read as a transformable attribute", false))
     }
 
     private func model(_ type: TypeSyntax) -> Declared<ClassDeclSyntax>? {

@@ -158,8 +158,10 @@ struct LintCommand: ParsableCommand {
             Terminal.writeError("schemalint: no model found in this folder (Xcode model bundles, SwiftData schemas or schemalint YAML model files); nothing to lint\n")
             requests.removeAll { $0.format == .text && $0.file == nil }
         }
-        // What a reader guessed or left out goes beside the report, as compilers print warnings.
-        if !output.readingNotes.isEmpty { Terminal.writeError(output.readingNotes.map { $0.description + "\n" }.joined()) }
+        // What a reader could not read for certain goes beside the report, as compilers print
+        // warnings; how it read ordinary code (`ReadingNote.isDetail`) only when asked.
+        let notes = output.readingNotes.filter { verbose || !$0.isDetail }
+        if !notes.isEmpty { Terminal.writeError(notes.map { $0.description + "\n" }.joined()) }
         if let writeBaseline {
             let recorded = Baseline(findings: output.result.findings)
             do {

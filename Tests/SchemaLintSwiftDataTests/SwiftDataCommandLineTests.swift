@@ -28,6 +28,19 @@ import Testing
         return try SchemaLintExecutable.run([folder.path + "/Sources"] + extra)
     }
 
+    /// What the reader could not read for certain is a warning on every run; how it read ordinary
+    /// code (a computed default, a collection stored encoded) only with `--verbose`.
+    @Test func detailsOfTheReadingAreShownOnlyWhenAsked() throws {
+        let properties = "var created: Date = Date()\n    var tags: [String] = []\n    var level: Level = .low"
+        let quiet = try Self.lint(properties)
+        #expect(quiet.stderr.contains("ShopSchemaV2.swift:11:16: warning: cannot resolve the type 'Level'"), "\(quiet.stderr)")
+        #expect(!quiet.stderr.contains("is computed") && !quiet.stderr.contains("collection of values"), "\(quiet.stderr)")
+        let verbose = try Self.lint(properties, extra: ["--verbose"])
+        #expect(verbose.stderr.contains("ShopSchemaV2.swift:9:29: warning: the default of 'created' is computed (`Date()`), not a literal"), "\(verbose.stderr)")
+        #expect(verbose.stderr.contains("ShopSchemaV2.swift:10:15: warning: '[String]' is a collection of values"), "\(verbose.stderr)")
+        #expect(verbose.stderr.contains("warning: cannot resolve the type 'Level'"), "\(verbose.stderr)")
+    }
+
     @Test func aRenameWithoutOriginalNameLosesTheData() throws {
         let run = try Self.lint("var title: String = \"\"")
         #expect(run.status != 2, "\(run.stderr)")

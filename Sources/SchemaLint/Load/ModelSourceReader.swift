@@ -169,10 +169,16 @@ public struct ModelSourceReading: Sendable {
 public struct ReadingNote: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var location: SourceLocation
     public var message: String
+    /// How the reader read something ordinary, which it read as the framework does (a computed
+    /// default, a collection stored as binary data): what `--verbose` shows. The others say what
+    /// the lint may miss or get wrong for it (a type it cannot resolve, a property left out), and
+    /// every run shows them.
+    public var isDetail: Bool
 
-    public init(at location: SourceLocation, _ message: String) {
+    public init(at location: SourceLocation, _ message: String, detail: Bool = false) {
         self.location = location
         self.message = message
+        self.isDetail = detail
     }
 
     public var description: String { "\(location): warning: \(message)" }
