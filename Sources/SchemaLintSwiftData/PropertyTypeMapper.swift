@@ -27,6 +27,8 @@ struct PropertyTypeMapper {
     /// Unsigned integers are stored in the signed type one size up: a reading of SwiftData's
     /// behaviour that Apple does not document.
     static let unsigned: Set<String> = ["UInt", "UInt64", "UInt32", "UInt16", "UInt8"]
+    /// Names in property types that are Swift's or Foundation's, never the project's.
+    static let standardNames = Set(primitives.keys).union(["Optional", "Array", "Set", "Dictionary", "Swift", "Foundation", "CoreGraphics"])
 
     func shape(of type: TypeSyntax) -> PropertyShape {
         var type = type
@@ -51,8 +53,10 @@ struct PropertyTypeMapper {
         if let (qualified, kind) = declarations.valueType(named: name, in: scope) {
             return .attribute(.composite, isOptional: isOptional, guess: ("'\(name)' is a Codable \(kind) (\(qualified)), which SwiftData stores as a composite value: read as a composite attribute", true))
         }
-        if let primitive = Self.primitives[last], name == last || name == "Foundation." + last || name == "Swift." + last || name == "CoreGraphics." + last {
-            let guess = Self.unsigned.contains(last) ? ("'\(last)' has no Core Data type of its own: read as \(primitive.coreDataName)", true) : nil
+        let aliased = declarations.aliasedName(name, in: scope) { Self.primitives[$0] != nil } ?? name
+        let primitiveName = aliased == name ? last : aliased
+        if let primitive = Self.primitives[primitiveName], aliased != name || name == last || name == "Foundation." + last || name == "Swift." + last || name == "CoreGraphics." + last {
+            let guess = Self.unsigned.contains(primitiveName) ? ("'\(primitiveName)' has no Core Data type of its own: read as \(primitive.coreDataName)", true) : nil
             return .attribute(primitive, isOptional: isOptional, guess: guess)
         }
         return .attribute(.transformable, isOptional: isOptional, guess: ("cannot resolve the type '\(name)' in the files read (not a model, struct or enum declared there): read as a transformable attribute", false))

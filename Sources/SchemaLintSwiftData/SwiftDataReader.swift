@@ -24,6 +24,19 @@ public struct SwiftDataReader: ModelSourceReader {
     static let opensContainers = words(["ModelContainer", "modelContainer"])
     private static func words(_ list: [String]) -> ByteSearch.Words { ByteSearch.Words(list.map { Array($0.utf8) }) }
 
+    /// The files among `paths` that declare a struct or an enum named one of `names`, parsed (a
+    /// file that does not parse is not the reader's to refuse, and is left out).
+    static func files(declaring names: Set<String>, among paths: [String], options: ModelSourceReadingOptions) -> [ParsedSwiftFile] {
+        guard !names.isEmpty, !paths.isEmpty else { return [] }
+        let declarations = words(names.sorted().flatMap { ["enum \($0)", "struct \($0)"] })
+        return paths.compactMap { path -> ParsedSwiftFile? in
+            guard case .success(let data) = options.tree.contents(of: path) else { return nil }
+            let bytes = [UInt8](data)
+            guard ByteSearch.containsAny(declarations, in: bytes) else { return nil }
+            return try? ParsedSwiftFile.parse((path, bytes), options: options).get()
+        }
+    }
+
     public var fileNameSuffixes: [String] { [".swift"] }
 
     public func claims(name: String, bytes: [UInt8]) -> Bool {
@@ -52,6 +65,12 @@ public struct SwiftDataReader: ModelSourceReader {
             }
         }
         guard errors.isEmpty else { return ModelSourceReading(errors: errors) }
+        // A type a model's property is written with may be declared in a file that declares no
+        // model (`enum Priority: String, Codable` in a file of its own): such files are parsed
+        // too, for their structs and enums alone.
+        let unresolved = declarations.unresolvedPropertyTypeNames(known: PropertyTypeMapper.standardNames)
+        let supporting = Self.files(declaring: unresolved, among: options.unclaimedFiles, options: options)
+        for file in supporting { declarations.collectValueTypes(file) }
         declarations = declarations.resolvingAliasedScopes()
         let cloudKit = CloudKitSetting(declarations.cloudKitDatabases)
         var reading = VersionedSchemaHistory(declarations: declarations, usesCloudKit: options.declaresCloudKit).read()
@@ -86,6 +105,7 @@ public struct SwiftDataReader: ModelSourceReader {
             }
         }
         reading.notes = Array(Set(reading.notes + cloudKit.notes)).sorted()
+        reading.supportingFiles = supporting.map(\.name)
         return reading
     }
 }

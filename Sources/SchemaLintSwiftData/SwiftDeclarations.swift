@@ -54,6 +54,41 @@ struct SwiftDeclarations {
         cloudKitDatabases += collector.found.cloudKitDatabases
     }
 
+    /// The structs and enums of a file read only for them (`unresolvedPropertyTypeNames`): its
+    /// models, schemas and plans, if it had any, would be claimed, and are not taken.
+    mutating func collectValueTypes(_ file: ParsedSwiftFile) {
+        let collector = DeclarationCollector(file: file)
+        collector.walk(file.tree)
+        valueTypes.merge(collector.found.valueTypes) { first, _ in first }
+    }
+
+    /// The names the stored properties of the models are typed with that nothing collected so far
+    /// declares and that are not in `known` (Swift's and Foundation's types): structs and enums
+    /// declared in files that declare no model, which `collectValueTypes` can add.
+    func unresolvedPropertyTypeNames(known: Set<String>) -> Set<String> {
+        let declared = Set((Array(modelClasses.keys) + Array(valueTypes.keys) + Array(typeAliases.keys)).compactMap { $0.split(separator: ".").last.map(String.init) })
+        var names: Set<String> = []
+        for model in modelClasses.values {
+            for member in model.node.memberBlock.members {
+                guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.accessorBlock == nil {
+                    guard let type = binding.typeAnnotation?.type else { continue }
+                    for token in type.tokens(viewMode: .sourceAccurate) {
+                        guard case .identifier(let name) = token.tokenKind, !declared.contains(name), !known.contains(name) else { continue }
+                        names.insert(name)
+                    }
+                }
+            }
+        }
+        return names
+    }
+
+    /// The name a chain of typealiases from `name` ends in, where `isKnown` takes it (a type of
+    /// Swift's: `String` for `typealias LanguageCode = String`); nil when it ends elsewhere.
+    func aliasedName(_ name: String, in scope: [String], isKnown: (String) -> Bool) -> String? {
+        resolve(name, in: scope) { isKnown($0) ? $0 : nil }
+    }
+
     /// The declarations with every enclosing type written through a typealias named by the type
     /// it stands for: `typealias CurrentSchema = Version4Schema` with `extension CurrentSchema {
     /// @Model final class Recipe ... }` in another file declares `Version4Schema.Recipe`, which is

@@ -99,6 +99,73 @@ struct RepositoryRunTests {
         #expect(named.status == 2, "\(named.stderr)")
     }
 
+    /// A bundle no Xcode project of the repository lists (left behind when the app moved to
+    /// another store) builds into no app: the walk leaves it out, and says so. Where something adds
+    /// files by folder (a package manifest, Xcode 16's synchronized folders), nothing is left out.
+    @Test func aBundleNoProjectListsIsLeftOut() throws {
+        let project = "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA1 /* Notes.xcdatamodeld */ = {isa = XCVersionGroup; children = (A2 /* Notes.xcdatamodel */, ); path = Notes.xcdatamodeld; sourceTree = \"<group>\"; versionGroupType = wrapper.xcdatamodel; };\n\t};\n}\n"
+        let files = [
+            ("App.xcodeproj/project.pbxproj", project),
+            ("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 2)),
+            ("Old/Legacy.xcdatamodeld/Legacy.xcdatamodel/contents", Self.contents(attributes: 1)),
+            ("Old/Legacy.xcdatamodeld/Legacy 2.xcdatamodel/contents", Self.contents(attributes: 3)),
+        ]
+        let (folder, _) = try Self.repository(files)
+        let run = try Self.run(["--verbose"], in: folder.path)
+        #expect(run.stdout.hasSuffix("in 1 version of 1 model\n"), "\(run.stdout)")
+        #expect(run.stderr.contains("skipped: Old/Legacy.xcdatamodeld (no Xcode project of the folder walked lists it"), "\(run.stderr)")
+        // Named, it is linted.
+        #expect(try Self.run(["Old/Legacy.xcdatamodeld"], in: folder.path).stdout.contains("in 2 versions of 1 model"))
+
+        let (leftOver, _) = try Self.repository([files[0], files[2], files[3]])
+        let nothing = try Self.run(in: leftOver.path)
+        #expect(nothing.status == 0 && nothing.stderr.contains("nothing to lint; 1 model bundle lies in no Xcode project here"), "\(nothing.stderr)")
+
+        for adding in [("Package.swift", "// swift-tools-version:5.9\n"), ("App.xcodeproj/project.pbxproj", project.replacingOccurrences(of: "XCVersionGroup", with: "PBXFileSystemSynchronizedRootGroup"))] {
+            let (byFolder, _) = try Self.repository(files.filter { $0.0 != adding.0 } + [adding])
+            #expect(try Self.run(in: byFolder.path).stdout.hasSuffix("in 3 versions of 2 models\n"), "\(adding.0)")
+        }
+    }
+
+    /// A type the models' properties are written with, declared in a file that declares no model,
+    /// is read there at the newest release tag as in the working tree: the released schemas did
+    /// not change.
+    @Test func aSwiftDataReleaseIsReadWithTheTypesItsModelsUse() throws {
+        func schema(_ version: Int, _ extra: String) -> String {
+            """
+            import SwiftData
+
+            enum NotesV\(version): VersionedSchema {
+                static var versionIdentifier = Schema.Version(\(version), 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+
+                @Model
+                final class Note {
+                    var title: String = ""
+                    var level: Level = Level.low\(extra)
+                    init() {}
+                }
+            }
+            """
+        }
+        let plan = """
+            import SwiftData
+
+            enum NotesPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [NotesV1.self, NotesV2.self] }
+                static var stages: [MigrationStage] { [.lightweight(fromVersion: NotesV1.self, toVersion: NotesV2.self)] }
+            }
+            """
+        let (folder, repository) = try Self.repository([
+            ("App/Schema/NotesV1.swift", schema(1, "")), ("App/Schema/NotesV2.swift", schema(2, "\n        var body: String = \"\"")),
+            ("App/Schema/NotesPlan.swift", plan), ("App/Support/Level.swift", "enum Level: String, Codable {\n    case low, high\n}\n"),
+        ])
+        try repository.tag("v1.0")
+        let run = try Self.run(in: folder.path)
+        #expect(run.status == 0 && !run.stdout.contains("released-version-modified"), "\(run.stdout)")
+        #expect(!run.stderr.contains("cannot resolve"), "\(run.stderr)")
+    }
+
     @Test func aBundleWithNoReadableVersionIsAWarningAndTheOthersAreLinted() throws {
         let (folder, _) = try Self.repository([
             // A deleted module's leftover: only its .xccurrentversion is committed.

@@ -153,6 +153,32 @@ struct XcodeGitOrderTests {
         #expect(try project.lint().filter { $0.severity != .note }.isEmpty)
     }
 
+    /// A version a merge's resolution added on a branch and that a later commit changed dates
+    /// from that change, not from the merge that brought the branch to main: a version the
+    /// branch added after it comes after it.
+    @Test func aVersionAddedInAMergeOnABranchDatesFromItsFirstChange() throws {
+        var project = try Project()
+        try project.commit([("Model", 1)])
+        try project.repository.git(["checkout", "--quiet", "-b", "side"])
+        try project.folder.write("side work", to: "README")
+        try project.repository.commit("side work")
+        try project.repository.git(["checkout", "--quiet", "main"])
+        try project.folder.write("main work", to: "NOTES")
+        try project.repository.commit("main work")
+        try project.repository.git(["checkout", "--quiet", "side"])
+        try project.repository.git(["merge", "--quiet", "--no-ff", "--no-commit", "main"])
+        try project.write("Zulu", attributes: 2)
+        try project.repository.commit("merge main, adding Zulu")
+        try project.write("Zulu", attributes: 3)
+        try project.repository.commit("edit Zulu")
+        try project.commit([("Model 2", 4)], current: "Model 2")
+        try project.repository.git(["checkout", "--quiet", "main"])
+        try project.repository.git(["merge", "--quiet", "--no-ff", "--no-edit", "side"], dates: "1800000000 +0000")
+        let bundle = try XcodeBundleLoader.load(project.bundle)
+        #expect(bundle.versions.map(\.label) == ["Model", "Zulu", "Model 2"])
+        #expect(bundle.ordering.commits["Zulu"]?.id == (try project.id("HEAD^2~1")))
+    }
+
     /// A version deleted on a branch (a revert there) whose merge keeps it is the version first
     /// added: it keeps that commit, and is not taken for one added later, or never.
     @Test func aVersionDeletedOnABranchAndKeptByTheMergeKeepsItsFirstCommit() throws {

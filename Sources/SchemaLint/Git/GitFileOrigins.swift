@@ -37,7 +37,8 @@ public struct GitFileOrigins: Sendable, Codable, Equatable {
     }
 
     /// For each file the log leaves in place (path relative to the top of the work tree), the
-    /// commit that added it, or added the file it was renamed from.
+    /// commit that added it, or added the file it was renamed from; for a file only a merge's
+    /// resolution added, the first commit that changed it (it was there by then).
     var commits: [String: Commit]
     /// The position of the log's newest commit (0 for an empty log): a log read later over the
     /// commits since goes on from there (`init(log:continuing:)`).
@@ -63,7 +64,7 @@ public struct GitFileOrigins: Sendable, Codable, Equatable {
         let arguments = ["log", "-z", "--reverse", "--date-order", "--no-color", "--no-show-signature"] + commits + [
             // The first commit adds files too, whatever `log.showRoot` a user's configuration says.
             "--root",
-            "--name-status", "-M", "--diff-filter=AR", "--format=\(commitMarker)%h %cs %ct",
+            "--name-status", "-M", "--diff-filter=AMR", "--format=\(commitMarker)%h %cs %ct",
         ] + (range.map { ["--end-of-options", $0] } ?? []) + ["--"] + pathspec
         guard let output = runner.run(arguments, in: top) else { return nil }
         guard output.succeeded else { return .failure(GitFailure(output)) }
@@ -97,7 +98,7 @@ public struct GitFileOrigins: Sendable, Codable, Equatable {
     }
 
     /// Reads the output of `git log -z --name-status` with the format `%x01%h %cs %ct`: each commit is
-    /// `\u{1}id date time`, then `status path` (A) or `status old new` (R), NUL-separated. A log of
+    /// `\u{1}id date time`, then `status path` (A, M) or `status old new` (R), NUL-separated. A log of
     /// the commits after those of `earlier` goes on from what it found: the same answer as one log
     /// over both. A file keeps the first commit that added it, whatever deleted it since: a version
     /// deleted on a branch (a revert there, a merge of a branch that forked before it) and brought
@@ -121,7 +122,10 @@ public struct GitFileOrigins: Sendable, Codable, Equatable {
                 continue
             }
             switch field.first {
-            case "A":
+            case "A", "M":
+                // A file a commit changes was there before it: where no commit but a merge's
+                // resolution added it (a log without the merges' files does not show that), the
+                // first commit that changed it is the earliest the log knows it by.
                 if let added = path(1), commits[added] == nil { commits[added] = current }
                 index += 2
             case "R":

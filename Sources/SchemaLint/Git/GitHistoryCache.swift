@@ -31,7 +31,7 @@ public struct GitHistoryCache: Sendable, Hashable {
     /// One kept answer.
     struct Entry: Codable, Equatable {
         /// Bumped when what an entry means changes, so older entries are read as missing.
-        static let currentFormat = 3
+        static let currentFormat = 4
         var format = Entry.currentFormat
         var top: String
         var pathspec: [String]

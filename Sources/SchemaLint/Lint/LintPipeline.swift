@@ -95,6 +95,8 @@ public struct LintPipeline: Sendable {
         /// What the walk read, and what it left out and why.
         public var sources: [ModelSource] = []
         public var skipped: [SkippedPath] = []
+        /// Files the readers read for what their own files refer to (`ModelSourceReading.supportingFiles`).
+        public var supportingFiles: [String] = []
     }
 
     /// The first stage of a run, shared by `lint` and `lock`: configuration, model files and bundles,
@@ -150,6 +152,7 @@ public struct LintPipeline: Sendable {
         input.storeCode = loaded.storeCode
         input.sources = loaded.sources
         input.skipped = loaded.skipped
+        input.supportingFiles = loaded.supportingFiles
         input.productionSchemas = try ProductionSchemaLoader.load(configuration, models: histories.map(\.model))
         return input
     }
@@ -176,7 +179,7 @@ public struct LintPipeline: Sendable {
             let locked = Set((lock?.entries ?? []).map { "\($0.model)\u{0}\($0.version)" })
             let fromRevision = reference.released.filter { !locked.contains("\($0.model)\u{0}\($0.version)") }
             lock = VersionLock(file: lock?.file ?? revision, entries: (lock?.entries ?? []) + fromRevision)
-        } else if options.snapshot == nil, let (tag, released) = releasedAtNewestTag(options, configuration: configuration, histories: histories) {
+        } else if options.snapshot == nil, let (tag, released) = releasedAtNewestTag(options, configuration: configuration, histories: histories, supportingFiles: input.supportingFiles) {
             // What the newest release tag holds shipped: a version changed since is caught as the
             // lock would catch it, with no lock. A lock's own entries win for the models it has.
             let lockedModels = Set((lock?.entries ?? []).map(\.model))
@@ -217,7 +220,9 @@ public struct LintPipeline: Sendable {
     /// HEAD of the work tree around the current folder, and the released versions of the
     /// histories' files there; nil outside git, without such a tag, or when the files there
     /// cannot be read (nothing to compare with is no problem of the working tree).
-    private func releasedAtNewestTag(_ options: Options, configuration: ProjectConfiguration, histories: [ModelHistory]) -> (tag: String, released: [VersionLock.Entry])? {
+    private func releasedAtNewestTag(
+        _ options: Options, configuration: ProjectConfiguration, histories: [ModelHistory], supportingFiles: [String]
+    ) -> (tag: String, released: [VersionLock.Entry])? {
         guard !histories.isEmpty, let top = GitWorkTree.root(containing: FileManager.default.currentDirectoryPath) else { return nil }
         var pattern = HistorySource.defaultTagPattern
         if case .gitTags(let configured) = HistorySource.resolve(requested: .gitTags(pattern: pattern), tags: options.historyTags, configured: configuration.history) { pattern = configured }
@@ -227,8 +232,9 @@ public struct LintPipeline: Sendable {
         let versioned = histories.filter { $0.versions.count > 1 }
         guard !versioned.isEmpty else { return nil }
         // The files the histories were read from: each bundle whole, each model file, and for
-        // Swift each file that declares a version or one of its classes. Nothing else is linted there.
-        var paths: Set<String> = []
+        // Swift each file that declares a version or one of its classes, and the files the readers
+        // read for what those refer to. Nothing else is linted there.
+        var paths = Set(supportingFiles)
         let finder = sourceFinder(configuration)
         for history in versioned {
             for version in history.versions where version.releaseTag == nil {

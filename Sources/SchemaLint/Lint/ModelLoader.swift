@@ -58,6 +58,8 @@ public struct ModelLoader: Sendable {
         public var skipped: [SkippedPath] = []
         /// What the walk found to read (bundles, model files, files registered readers claimed).
         public var sources: [ModelSource] = []
+        /// Files the readers read for what their own files refer to (`ModelSourceReading.supportingFiles`).
+        public var supportingFiles: [String] = []
     }
 
     /// The readers the core has of its own, asked after the registered ones: Objective-C store
@@ -109,7 +111,6 @@ public struct ModelLoader: Sendable {
         var loaded = Loaded(versions: [], bundles: [], errors: [])
         loaded.skipped = found.skipped
         loaded.sources = sources
-        let options = readingOptions
         let named = Set(paths)
         var companions: [(reader: any ModelSourceReader, files: [String])] = []
         for reader in readers {
@@ -126,10 +127,13 @@ public struct ModelLoader: Sendable {
                     do throws(InputError) { read.append((file, try FileReader.bytes(of: file))) } catch { loaded.errors.append(error) }
                 }
             }
+            var options = readingOptions
+            let own = Set(files)
+            let claimedByOthers = sources.filter { $0.reader != reader.name && !own.contains($0.path) && reader.mayClaim(name: $0.path) }.map(\.path)
+            options.unclaimedFiles = (found.unclaimed.filter { reader.mayClaim(name: $0) } + claimedByOthers).sorted()
             add(reader.read(sources: read, options: options), of: reader, to: &loaded)
             // A file named on its own (as a pre-commit hook passes changed files) is linted with
             // the rest of its history: the other files its reader says complete it.
-            let own = Set(files)
             let completing = reader.companions(ofNamed: files.filter(named.contains)).filter { !own.contains($0) && !finder.isExcluded($0) }
             if !completing.isEmpty { companions.append((reader, completing)) }
         }
@@ -147,7 +151,7 @@ public struct ModelLoader: Sendable {
         let histories = Set(loaded.versions.map(\.history))
         for (reader, files) in companions {
             let read = files.compactMap { file in (try? FileReader.bytes(of: file)).map { (name: file, bytes: $0) } }
-            loaded.versions += reader.read(sources: read, options: options).versions.filter { histories.contains($0.history) }
+            loaded.versions += reader.read(sources: read, options: readingOptions).versions.filter { histories.contains($0.history) }
         }
         loaded.bundles.sort { $0.path < $1.path }
         loaded.readingNotes.sort()
@@ -165,6 +169,7 @@ public struct ModelLoader: Sendable {
         loaded.writtenMigrations.merge(reading.writtenMigrations) { $0 + $1 }
         loaded.storeCode.append(reading.storeCode)
         loaded.suppressions += reading.suppressions
+        loaded.supportingFiles += reading.supportingFiles
     }
 
     /// What the configuration and the command line say about one bundle.

@@ -103,6 +103,10 @@ public struct ModelSourceFinder: Sendable {
         public var claimedContents: [String: [UInt8]]
         /// What the walk left out, and why (`--verbose`).
         public var skipped: [SkippedPath]
+        /// Files of names a reader reads but that no reader claimed (Swift that declares no model
+        /// and handles no store), sorted: a reader may look in them for what its own files refer to
+        /// (`ModelSourceReadingOptions.unclaimedFiles`).
+        public var unclaimed: [String] = []
     }
 
     /// The model sources, and the Core Data mapping models found in the same walk: below the
@@ -113,6 +117,7 @@ public struct ModelSourceFinder: Sendable {
         var mappingModels: [String] = []
         var contents: [String: [UInt8]] = [:]
         var skipped: [SkippedPath] = []
+        var unclaimed: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -125,17 +130,28 @@ public struct ModelSourceFinder: Sendable {
                 throw InputError(file: path, message: "a mapping model is not a model: name the .xcdatamodeld it migrates (mapping models beside it are found), or the folder holding both")
             } else if isDirectory.boolValue {
                 let before = found.count
+                let mappingModelsBefore = mappingModels.count
                 var walk = Walk(root: path, scope: WalkScope(ignored: readsGitIgnores ? GitIgnoredPaths.read(below: path) : nil, included: included, includeBase: excludeBase))
                 try search(folder: path, walk: &walk, into: &found, mappingModels: &mappingModels, contents: &contents)
+                let inNoProject = Self.inNoProject(found[before...].map(\.path).filter { $0.hasSuffix(".xcdatamodeld") } + mappingModels[mappingModelsBefore...], of: walk)
+                if !inNoProject.isEmpty {
+                    found.removeAll { inNoProject.contains($0.path) }
+                    mappingModels.removeAll(where: inNoProject.contains)
+                    walk.skipped += inNoProject.sorted().map { SkippedPath(path: $0, reason: .inNoProject) }
+                }
                 skipped += walk.skipped
+                unclaimed += walk.unclaimed
                 if found.count == before, !allowsNoModel {
                     throw InputError(file: path, message: "no model files (*.yaml, *.yml or *.xcdatamodeld) in this folder")
                 }
             } else if readers.contains(where: { $0.mayClaim(name: path) }) {
                 // A file of a model format is read whatever it holds (its problems are errors at
                 // their line); a file of a reader of code (a `.swift` file a hook passes) that no
-                // reader claims holds nothing to lint: it is left out, as the walk leaves it out.
-                found += claim(path, contents: &contents, owned: readsEveryNamedFile)
+                // reader claims holds nothing to lint: it is left out, as the walk leaves it out,
+                // but a reader may look in it for what its files refer to.
+                let claimed = claim(path, contents: &contents, owned: readsEveryNamedFile)
+                found += claimed
+                if claimed.isEmpty { unclaimed.append(path) }
             } else if let owner = readers.first(where: \.ownsFileNames), readsEveryNamedFile {
                 // A file of no reader's name, named all the same: read as a model file, so that
                 // what is wrong with it is said.
@@ -143,7 +159,10 @@ public struct ModelSourceFinder: Sendable {
             }
         }
         // A file named twice (or inside a folder also named) is linted once.
-        return Found(sources: Array(Set(found)).sorted(), mappingModels: Array(Set(mappingModels)).sorted(), claimedContents: contents, skipped: skipped.sorted())
+        return Found(
+            sources: Array(Set(found)).sorted(), mappingModels: Array(Set(mappingModels)).sorted(), claimedContents: contents, skipped: skipped.sorted(),
+            unclaimed: Array(Set(unclaimed)).sorted()
+        )
     }
 
     /// The mapping models in the folder that holds `bundle` (where Xcode puts new ones).
@@ -180,6 +199,12 @@ public struct ModelSourceFinder: Sendable {
         var root: String
         var scope: WalkScope
         var skipped: [SkippedPath] = []
+        var unclaimed: [String] = []
+        /// The Xcode projects found (`project.pbxproj` files).
+        var projects: [String] = []
+        /// Whether a file was found that adds files to a target by folder rather than by name: a
+        /// package manifest, a project generator's specification, a podspec, a Bazel build file.
+        var addsFilesByFolder = false
 
         /// `path` (below `root`) relative to `root`, as git lists it.
         func relative(_ path: String) -> String {
@@ -215,6 +240,11 @@ public struct ModelSourceFinder: Sendable {
                     try search(folder: path, walk: &walk, into: &found, mappingModels: &mappingModels, contents: &contents)
                 }
             } else if kind == .file {
+                if name == "project.pbxproj" {
+                    walk.projects.append(path)
+                } else if Self.addsFilesByFolder(name) {
+                    walk.addsFilesByFolder = true
+                }
                 // A test target's or a test double's store handling never runs on a person's
                 // device: below the folder named, such files are no store code (named on their
                 // own, or the folder named inside a test target, they are read).
@@ -226,9 +256,34 @@ public struct ModelSourceFinder: Sendable {
                 // workflows, fastlane, Jekyll): said with `--verbose`, as such a file is a model's name.
                 if claimed.isEmpty, readers.contains(where: { $0.ownsFileNames && $0.mayClaim(name: path) }) {
                     walk.skipped.append(SkippedPath(path: path, reason: .notAModelFile))
+                } else if claimed.isEmpty, readers.contains(where: { $0.mayClaim(name: path) }) {
+                    walk.unclaimed.append(path)
                 }
             }
         }
+    }
+
+    /// The model bundles and mapping models among `paths` (found in one walk) that no Xcode project
+    /// the walk found lists, where every target of the folder lists its files by name: a bundle
+    /// left behind when a module moved to another store builds into no app, and its findings would
+    /// be about nothing anyone runs. Empty when the walk found no project, or anything that adds
+    /// files by folder (then no listing can be told missing).
+    static func inNoProject(_ paths: [String], of walk: Walk) -> Set<String> {
+        guard !paths.isEmpty, !walk.projects.isEmpty, !walk.addsFilesByFolder else { return [] }
+        let projects = walk.projects.compactMap { ByteSearch.contents(of: $0) }
+        // Xcode 16's synchronized folders add every file below them by folder.
+        if projects.contains(where: { ByteSearch.containsAny([Array("PBXFileSystemSynchronizedRootGroup".utf8)], in: $0) }) { return [] }
+        return Set(paths.filter { path in
+            let name = Array(((path as NSString).lastPathComponent).utf8)
+            return !projects.contains { ByteSearch.containsAny([name], in: $0) }
+        })
+    }
+
+    /// Files that add source files to a target by folder: `Package.swift` (and its versioned
+    /// forms), XcodeGen's `project.yml`, Tuist's `Project.swift`, a CocoaPods podspec, Bazel.
+    private static func addsFilesByFolder(_ name: String) -> Bool {
+        (name.hasPrefix("Package") && name.hasSuffix(".swift")) || ["project.yml", "project.yaml", "Project.swift", "BUILD", "BUILD.bazel"].contains(name)
+            || name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json")
     }
 
     /// What the walk does with a folder's entry: enter it, or look at it as a file (a regular file

@@ -130,6 +130,11 @@ public struct ModelSourceReadingOptions: Sendable {
     public let sharedWork: SharedReadingWork
     /// Where the sources lie: readers of folders list and read the files inside through it.
     public var tree: any SourceTree
+    /// The files of the run with names this reader reads that it did not claim (paths in `tree`,
+    /// sorted): where a reader may look for what its own files refer to (a Swift enum that a
+    /// model's property is typed with, declared in a file that declares no model). Empty where the
+    /// run did not walk folders.
+    public var unclaimedFiles: [String] = []
 
     public init(declaresCloudKit: Bool = false, sharedWork: SharedReadingWork = SharedReadingWork(), tree: any SourceTree = FileSystemTree()) {
         self.declaresCloudKit = declaresCloudKit
@@ -150,6 +155,9 @@ public struct ModelSourceReading: Sendable {
     public var errors: [InputError]
     /// What the store-handling code in the files does (readers of app code: docs/store-code.md).
     public var storeCode = StoreCodeFacts()
+    /// Files among `ModelSourceReadingOptions.unclaimedFiles` the reader read for what its own
+    /// files refer to: what the same run at a release tag must be given too, to read the same.
+    public var supportingFiles: [String] = []
     /// `// schemalint:ignore <rule> -- <reason>` comments in the files.
     public var suppressions: [Suppression] = []
     /// The Xcode model bundles read, for the checks of a bundle itself (its current version, its

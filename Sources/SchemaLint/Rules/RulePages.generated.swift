@@ -8962,8 +8962,8 @@ Xcode's "Add Model Version" makes a new folder, and the commit that first added 
 that commit (one `git log` for all the bundles of a repository, following renamed version folders
 and moved bundles; a version deleted on a branch since, by a revert or the merge of a branch that
 forked before it, keeps the commit that first added it; a version added by nothing but a merge's
-resolution dates from the commit that brought it to the first-parent line, placed among the others
-by its time);
+resolution dates from the first commit that changed it, or where none did, from the commit that
+brought it to the first-parent line, placed among the others by its time);
 versions added in one commit are ordered by name, and versions git does not have yet (new,
 uncommitted ones) come last, by name. Without git, or for versions nobody committed, it is the
 natural order of the names, but for two things Xcode's naming tells: Xcode names a bundle's first

@@ -43,9 +43,9 @@ enum XcodeVersionCommits {
                 continue
             }
             let contents = "/*\(XcodeModelBundle.versionExtension)/contents"
-            // A version no commit but a merge's resolution added has no origin in a log without
-            // the merges' files: it dates from the mainline commit that brought it, asked about it
-            // alone, only then (`GitFileOrigins.Walk`).
+            // A version no commit but a merge's resolution added, and none changed since, has no
+            // origin in a log without the merges' files: it dates from the mainline commit that
+            // brought it, asked about it alone, only then (`GitFileOrigins.Walk`).
             func origins(_ pathspecs: [String], of bundles: [String]) -> Result<GitFileOrigins, GitFailure>? {
                 let plain = GitFileOrigins.read(pathspecs, top: top, revision: snapshot?.revision, runner: runner, cache: cache)
                 guard case .success(let found)? = plain else { return plain }
