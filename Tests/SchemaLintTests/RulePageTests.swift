@@ -15,6 +15,16 @@ import Testing
         #expect(pages.subtracting(rules).sorted() == [], "pages in rules/ that name no rule")
     }
 
+    /// The catalog lists each rule once, and each rule is of one kind: the linter asks each kind
+    /// for its own findings, so a rule of two kinds would report twice.
+    @Test func everyRuleIsListedOnceAndIsOfOneKind() {
+        let rules = Self.catalog.rules
+        #expect(Set(rules.map(\.descriptor.id)).count == rules.count)
+        let kinds = Self.catalog.changeRules.count + Self.catalog.versionRules.count + Self.catalog.historyRules.count
+            + Self.catalog.bundleRules.count + Self.catalog.mappingModelRules.count + Self.catalog.storeCodeRules.count
+        #expect(kinds == rules.count)
+    }
+
     /// The pages the binary carries (Rules/RulePages.generated.swift) are the files in rules/, byte for byte.
     @Test func embeddedPagesMatchTheFilesInRules() throws {
         let folder = Executable.packageRoot.appendingPathComponent("rules")

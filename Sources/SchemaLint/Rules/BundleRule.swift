@@ -1,7 +1,6 @@
 /// A rule about an Xcode model bundle as a whole (its current version, its unreadable versions),
 /// rather than about the model versions inside it.
-public protocol BundleRule: Sendable {
-    var descriptor: RuleDescriptor { get }
+public protocol BundleRule: Rule {
     func check(_ bundle: XcodeModelBundle) -> [Finding]
 }
 

@@ -1,8 +1,7 @@
 /// A rule about a whole history rather than one pair of versions: a field that comes back with
 /// another type however many versions later, a migration path that only works step by step,
 /// released versions that changed since they were locked.
-public protocol HistoryRule: Sendable {
-    var descriptor: RuleDescriptor { get }
+public protocol HistoryRule: Rule {
     /// Rules whose findings about the same element in the same version this rule's finding replaces.
     var supersedes: Set<String> { get }
     func check(_ history: HistoryContext) -> [Finding]

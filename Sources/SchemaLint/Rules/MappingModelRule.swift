@@ -1,7 +1,6 @@
 /// A rule about a Core Data mapping model found beside the models: whether it fits a step of a
 /// history, and whether it still maps what the versions hold.
-public protocol MappingModelRule: Sendable {
-    var descriptor: RuleDescriptor { get }
+public protocol MappingModelRule: Rule {
     func check(_ mappingModel: MappingModel, _ placement: MappingModelPlacement) -> [Finding]
 }
 

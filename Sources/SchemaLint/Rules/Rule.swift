@@ -1,32 +1,14 @@
-/// A rule about one kind (or a few kinds) of change between a version and its baseline.
-///
-/// Each rule has a page `rules/<id>.md` (rationale, what to do, triggering and non-triggering
-/// examples) that is carried in the binary and whose examples run as tests.
-public protocol ChangeRule: Sendable {
+/// Every rule of schemalint: what it is (`descriptor`: its id, category, severities and summary;
+/// its page `rules/<id>.md` carries the rationale and the examples that run as tests). What a rule
+/// looks at decides its kind, each a protocol that refines this one and says what the linter hands
+/// it:
+/// - `ChangeRule`: one typed change between a version and its baseline;
+/// - `VersionRule`: one version on its own (CloudKit's requirements on a synced model);
+/// - `HistoryRule`: a whole history (released versions, migration paths, the production schema);
+/// - `BundleRule`: an Xcode model bundle as a whole;
+/// - `MappingModelRule`: a Core Data mapping model and the step it migrates;
+/// - `StoreCodeRule`: the app code that opens, protects, moves and deletes stores.
+/// `RuleCatalog.standard` lists every rule once; the linter asks each kind for its own.
+public protocol Rule: Sendable {
     var descriptor: RuleDescriptor { get }
-    /// The change kinds this rule examines; the linter hands it only those.
-    var kinds: Set<Change.Kind> { get }
-    /// The findings for one change, or none. `severity` is the rule's severity for this change's
-    /// sync status; rules are not called for changes where the rule does not apply.
-    func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding]
-}
-
-extension ChangeRule {
-    /// A finding of this rule about `change`, located where the change is.
-    func finding(
-        _ change: Change, in comparison: Comparison, severity: Severity, message: String,
-        notes: [Finding.Note] = [], suggestions: [String] = []
-    ) -> Finding {
-        var allNotes = notes
-        if let oldLocation = change.oldLocation {
-            let oldName = (change.oldPath ?? change.path).description
-            let how = comparison.baseline.releaseTag == nil ? "declared" : "released"
-            allNotes.insert(Finding.Note("'\(oldName)' as \(how) in \(comparison.baseline.displayName)", at: oldLocation), at: 0)
-        }
-        return Finding(
-            ruleID: descriptor.id, severity: severity, message: message, location: change.location,
-            model: comparison.version.model, baseline: comparison.baseline.label, version: comparison.version.label,
-            path: change.path, notes: allNotes, suggestions: suggestions
-        )
-    }
 }

@@ -1,5 +1,8 @@
 /// The set of rules a lint runs, and their descriptors by id.
 public struct RuleCatalog: Sendable {
+    /// Every rule, in the order given.
+    public let rules: [any Rule]
+    /// The rules of each kind, as the linter hands them what they look at.
     public let changeRules: [any ChangeRule]
     public let versionRules: [any VersionRule]
     public let historyRules: [any HistoryRule]
@@ -13,19 +16,15 @@ public struct RuleCatalog: Sendable {
     /// The change rules that examine each kind of change: the linter's dispatch table.
     let rulesByKind: [Change.Kind: [any ChangeRule]]
 
-    public init(
-        changeRules: [any ChangeRule], versionRules: [any VersionRule] = [], historyRules: [any HistoryRule] = [],
-        bundleRules: [any BundleRule] = [], mappingModelRules: [any MappingModelRule] = [],
-        storeCodeRules: [any StoreCodeRule] = []
-    ) {
-        self.changeRules = changeRules
-        self.versionRules = versionRules
-        self.historyRules = historyRules
-        self.bundleRules = bundleRules
-        self.mappingModelRules = mappingModelRules
-        self.storeCodeRules = storeCodeRules
-        descriptors = (changeRules.map(\.descriptor) + versionRules.map(\.descriptor) + historyRules.map(\.descriptor)
-            + bundleRules.map(\.descriptor) + mappingModelRules.map(\.descriptor) + storeCodeRules.map(\.descriptor) + FindingPolicy.descriptors + [Baseline.resolvedEntry]).sorted { $0.id < $1.id }
+    public init(rules: [any Rule]) {
+        self.rules = rules
+        changeRules = rules.compactMap { $0 as? any ChangeRule }
+        versionRules = rules.compactMap { $0 as? any VersionRule }
+        historyRules = rules.compactMap { $0 as? any HistoryRule }
+        bundleRules = rules.compactMap { $0 as? any BundleRule }
+        mappingModelRules = rules.compactMap { $0 as? any MappingModelRule }
+        storeCodeRules = rules.compactMap { $0 as? any StoreCodeRule }
+        descriptors = (rules.map(\.descriptor) + FindingPolicy.descriptors + [Baseline.resolvedEntry]).sorted { $0.id < $1.id }
         descriptorsByID = Dictionary(uniqueKeysWithValues: descriptors.map { ($0.id, $0) })
         var table: [Change.Kind: [any ChangeRule]] = [:]
         for rule in changeRules {
@@ -41,8 +40,9 @@ public struct RuleCatalog: Sendable {
         return Set(RuleCategory.allCases).subtracting(on)
     }
 
-    /// Every rule schemalint has.
-    public static let standard = RuleCatalog(changeRules: [
+    /// Every rule schemalint has: the one list the catalog, `schemalint rules` and the rule pages' tests read.
+    public static let standard = RuleCatalog(rules: [
+        // Changes between a version and its baseline.
         ElementRemovedRule.entity, ElementRemovedRule.attribute, ElementRemovedRule.relationship,
         ElementRenamedRule.entity, ElementRenamedRule.attribute, ElementRenamedRule.relationship,
         AttributeTypeChangedRule(),
@@ -59,7 +59,8 @@ public struct RuleCatalog: Sendable {
         EntityMovedBetweenConfigurationsRule(),
         ElementAddedRule(),
         DeprecatedElementRemovedRule(),
-    ], versionRules: CloudKitModelRules.all, historyRules: [
+    ] + CloudKitModelRules.all + [
+        // Whole histories.
         NameReusedRule(),
         MigrationPathRule(),
         MigrationAtLaunchRule(),
@@ -72,16 +73,15 @@ public struct RuleCatalog: Sendable {
         ProductionSchemaTypeMismatchRule(),
         ProductionSchemaUnexplainedFieldRule(),
         ProductionSchemaFieldLimitRule(),
-    ], bundleRules: [
+        // Bundles and mapping models.
         CurrentVersionNotLatestRule(),
         LegacyBinaryVersionRule(),
         VersionOrderFromGitRule(),
-    ], mappingModelRules: [
         MappingModelUnmatchedRule(),
         MappingModelStaleRule(),
         MappingModelUnmappedPropertyRule(),
         MappingModelCustomPolicyRule(),
-    ], storeCodeRules: [
+        // The code that handles stores.
         StoreOpenedAtLaunchRule(),
         StoreProtectionCompleteRule(),
         StoreFailureDestructiveRule(),

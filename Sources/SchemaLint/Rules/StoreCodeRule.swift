@@ -1,7 +1,6 @@
 /// A rule about the app code that handles stores (opening, protecting, moving, deleting them),
 /// judged on the facts the readers found in the whole run and, where it matters, the model histories.
-public protocol StoreCodeRule: Sendable {
-    var descriptor: RuleDescriptor { get }
+public protocol StoreCodeRule: Rule {
     func check(_ context: StoreCodeContext) -> [Finding]
 }
 

@@ -3,8 +3,7 @@
 /// The linter checks every version (first versions too) but reports a finding only when its
 /// `dedupKey` was not already found in the version's baseline: an inherited problem is reported
 /// once, in the version where it first appears, not again in every later version.
-public protocol VersionRule: Sendable {
-    var descriptor: RuleDescriptor { get }
+public protocol VersionRule: Rule {
     /// Change rules that report the same problem with more context (what older apps do); when
     /// one of them reports the same element in the same version, this rule's finding is dropped.
     var supersededBy: Set<String> { get }

@@ -1,0 +1,31 @@
+/// A rule about one kind (or a few kinds) of change between a version and its baseline.
+///
+/// Each rule has a page `rules/<id>.md` (rationale, what to do, triggering and non-triggering
+/// examples) that is carried in the binary and whose examples run as tests.
+public protocol ChangeRule: Rule {
+    /// The change kinds this rule examines; the linter hands it only those.
+    var kinds: Set<Change.Kind> { get }
+    /// The findings for one change, or none. `severity` is the rule's severity for this change's
+    /// sync status; rules are not called for changes where the rule does not apply.
+    func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding]
+}
+
+extension ChangeRule {
+    /// A finding of this rule about `change`, located where the change is.
+    func finding(
+        _ change: Change, in comparison: Comparison, severity: Severity, message: String,
+        notes: [Finding.Note] = [], suggestions: [String] = []
+    ) -> Finding {
+        var allNotes = notes
+        if let oldLocation = change.oldLocation {
+            let oldName = (change.oldPath ?? change.path).description
+            let how = comparison.baseline.releaseTag == nil ? "declared" : "released"
+            allNotes.insert(Finding.Note("'\(oldName)' as \(how) in \(comparison.baseline.displayName)", at: oldLocation), at: 0)
+        }
+        return Finding(
+            ruleID: descriptor.id, severity: severity, message: message, location: change.location,
+            model: comparison.version.model, baseline: comparison.baseline.label, version: comparison.version.label,
+            path: change.path, notes: allNotes, suggestions: suggestions
+        )
+    }
+}
