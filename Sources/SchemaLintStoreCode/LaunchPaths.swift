@@ -133,10 +133,18 @@ final class UseCollector: SyntaxVisitor {
             } else {
                 uses.append(("\(owner).\(name)", Syntax(node)))
             }
-        } else if node.base != nil, let types = declarations.typesByMember[name], types.count == 1, let only = types.first {
+        } else if let base = node.base, !Self.namesAnotherType(base), let types = declarations.typesByMember[name], types.count == 1, let only = types.first {
             uses.append(("\(only).\(name)", Syntax(node)))
         }
         return .visitChildren
+    }
+
+    /// `UIApplication` in `UIApplication.shared`: a type's name (capitalized, as Swift names types)
+    /// that is no type of the project, whose members are a framework's, whatever the project's
+    /// types declare.
+    private static func namesAnotherType(_ base: ExprSyntax) -> Bool {
+        guard let reference = base.as(DeclReferenceExprSyntax.self), let first = reference.baseName.text.first else { return false }
+        return first.isUppercase
     }
 
     private func projectType(ofProperty name: String, in type: String) -> String? {

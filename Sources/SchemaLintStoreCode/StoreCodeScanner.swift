@@ -108,7 +108,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 addFailureActions(ofThrowing: node, opening: .modelContainer)
             }
         case "loadPersistentStores" where (member != nil || isInsideAContainerType(node) && completionHandler(of: node) != nil)
-            && !inMemoryOnly.contains(typeName(around: node)) && !isInPreview(node):
+            && !inMemoryOnly.contains(typeName(around: node)) && !isInPreview(node) && !isLoadedAtDevNull(node):
             let type = typeName(around: node)
             addOpening(.loadPersistentStores, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type))
             if let closure = completionHandler(of: node) {
@@ -175,6 +175,28 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// Code of an Xcode preview (`#Preview`, a `PreviewProvider` type, a property or function
     /// named for previews such as `static var previewContainer`): it runs in Xcode's canvas, never
     /// on a person's device.
+    /// Whether a statement before the call in its own block points a store description at
+    /// `/dev/null` (`description.url = URL(fileURLWithPath: "/dev/null")`, as Xcode's template does
+    /// for previews): such a store keeps nothing, so nothing is migrated or lost. A branch before
+    /// the call (`if inMemory { ... }` in the template) sets it for some runs only, and does not count.
+    private func isLoadedAtDevNull(_ node: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if let item = current.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
+                for statement in block {
+                    if statement.id == item.id { return false }
+                    if let expression = statement.item.as(ExprSyntax.self), expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self) { continue }
+                    guard statement.item.is(ExprSyntax.self) || statement.item.is(VariableDeclSyntax.self) else { continue }
+                    let text = statement.trimmedDescription
+                    if ByteSearch.contains("\"/dev/null\"", in: text), text.contains("url") || text.contains("URL") { return true }
+                }
+                return false
+            }
+            current = parent
+        }
+        return false
+    }
+
     private func isInPreview(_ node: some SyntaxProtocol) -> Bool {
         var current = node.parent
         while let syntax = current {
@@ -217,7 +239,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// The error branches of a completion handler: what runs when its error parameter is set.
     private func addFailureActions(inCompletion closure: ClosureExprSyntax, opening: StoreOpening.Call, call: FunctionCallExprSyntax) {
         let names = completionParameterNames(closure)
-        guard let errorName = names.last, names.count >= 2, errorName != "_" else { return }
+        // A handler without parameter names refers to the error as `$1`.
+        let errorName = closure.signature == nil ? "$1" : names.count >= 2 ? names[names.count - 1] : "_"
+        guard errorName != "_" else { return }
         let finder = ErrorBranchFinder(errorName: errorName)
         finder.walk(closure.statements)
         for branch in finder.branches { addActions(in: branch, opening: opening, openingNode: call) }
@@ -278,9 +302,32 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             finder.opener = (declarations.units[unit].key.split(separator: ".").last).map(String.init)
         }
         finder.walk(branch)
+        let afterDeletion = opensAfterDeletingTheStore(openingNode)
         for (node, action, written) in finder.found {
-            scanned.facts.failureActions.append(StoreFailureAction(action: action, written: written, place: place(node), opening: opening, openingLocation: file.location(of: openingNode)))
+            var found = StoreFailureAction(action: action, written: written, place: place(node), opening: opening, openingLocation: file.location(of: openingNode))
+            found.opensAfterDeletingTheStore = afterDeletion
+            scanned.facts.failureActions.append(found)
         }
+    }
+
+    /// Whether a statement before the opening, in its block or an enclosing one of the same
+    /// function, deletes the store's files: the opening is then the retry on a new, empty store
+    /// (`catch { deleteStoreFiles(); do { try ModelContainer(...) } catch { fatalError() } }`).
+    private func opensAfterDeletingTheStore(_ node: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
+            if let item = current.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
+                let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
+                for statement in block {
+                    if statement.id == item.id { break }
+                    finder.walk(statement)
+                }
+                if finder.found.contains(where: { $0.1 == .deletesTheStore }) { return true }
+            }
+            current = parent
+        }
+        return false
     }
 
     // MARK: - Store files

@@ -187,6 +187,29 @@ import Testing
         #expect(run.stdout.contains("; from Notes 2 on: git first saw the container code on 2024-01-04, when Notes 2 was the newest version"), "\(run.stdout)")
     }
 
+    /// Without git (or in a shallow clone), a version that holds what CloudKit refuses to load (an
+    /// ordered relationship) never synced: sync starts after it, and its step is a local one.
+    @Test func syncStartsWhereCloudKitCouldLoadTheModel() throws {
+        let folder = try TemporaryFolder()
+        func version(_ name: String, _ attributes: [String], ordered: Bool) throws {
+            let tags = "<relationship name=\"tags\" optional=\"YES\" toMany=\"YES\"\(ordered ? " ordered=\"YES\"" : "") deletionRule=\"Nullify\" destinationEntity=\"Tag\" inverseName=\"note\" inverseEntity=\"Tag\"/>"
+            try folder.write(XcodeFixtures.contents(
+                "<entity name=\"Note\">\n" + attributes.map { "<attribute name=\"\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n") + "\n\(tags)\n</entity>\n"
+                    + "<entity name=\"Tag\">\n<relationship name=\"note\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Note\" inverseName=\"tags\" inverseEntity=\"Note\"/>\n</entity>"
+            ), to: "App/Notes.xcdatamodeld/\(name).xcdatamodel/contents")
+            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "App/Notes.xcdatamodeld/.xccurrentversion")
+        }
+        try version("Notes", ["a", "b", "c"], ordered: true)
+        try version("Notes 2", ["a", "b"], ordered: false)
+        try version("Notes 3", ["a"], ordered: false)
+        try folder.write(Self.persistence, to: "App/PersistenceController.swift")
+
+        let run = try Executable.run(["--no-color", "--all-steps"], in: folder.url)
+        #expect(run.stdout.contains("error: attribute 'Note.b' was removed"), "\(run.stdout)")
+        #expect(!run.stdout.contains("error: attribute 'Note.c' was removed") && !run.stdout.contains("[cloudkit-ordered-relationship]"), "\(run.stdout)")
+        #expect(run.stdout.contains("; from Notes 2 on: the versions before it hold what CloudKit refuses to load"), "\(run.stdout)")
+    }
+
     static func entitlements(_ services: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -209,6 +232,13 @@ import Testing
         #expect(!reader.claims(name: "App/App.entitlements", bytes: Array(Self.entitlements("CloudDocuments").utf8)))
         let reading = reader.read(sources: [("App/App.entitlements", Array(Self.entitlements("CloudKit").utf8))], options: ModelSourceReadingOptions())
         #expect(reading.storeCode.cloudKitEntitlements == [SourceLocation(file: "App/App.entitlements", line: 5, column: 2)])
+        // CloudKit with an empty list of containers (Xcode writes it so until one is ticked) has
+        // nothing to sync with; a list with a container, or none at all, is read as before.
+        let key = "\t<key>com.apple.developer.icloud-services</key>"
+        for (containers, claimed) in [("<array/>", false), ("<array>\n\t</array>", false), ("<array>\n\t\t<string>iCloud.com.example.notes</string>\n\t</array>", true)] {
+            let text = Self.entitlements("CloudKit").replacingOccurrences(of: key, with: "\t<key>com.apple.developer.icloud-container-identifiers</key>\n\t\(containers)\n" + key)
+            #expect(reader.claims(name: "App/App.entitlements", bytes: Array(text.utf8)) == claimed, "\(containers)")
+        }
     }
 
     static let readsSwift = ModelReaders.registered.contains { $0.name == "SwiftData" }

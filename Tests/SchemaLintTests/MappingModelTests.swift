@@ -68,6 +68,30 @@ import Testing
         #expect(aboutMappingModels.isEmpty)
     }
 
+    /// Two relationships that become each other's inverse: lightweight migration pairs them anew
+    /// (a local warning), while a mapping model that maps both sets each link itself (a note
+    /// naming it).
+    @Test func aMappingModelSettlesRelationshipsPairedAnew() throws {
+        let v1 = F.contents([("Order", [F.attribute("number", "String"), F.toOne("buyer", "Customer")]), ("Customer", [F.attribute("name", "String")])])
+        let v2 = F.contents([
+            ("Order", [F.attribute("number", "String"), #"<relationship name="buyer" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Customer" inverseName="orders" inverseEntity="Customer"/>"#]),
+            ("Customer", [F.attribute("name", "String"), #"<relationship name="orders" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Order" inverseName="buyer" inverseEntity="Order"/>"#]),
+        ])
+        let folder = try TemporaryFolder()
+        try folder.write(v1, to: "Shop/Shop.xcdatamodeld/Model.xcdatamodel/contents")
+        try folder.write(v2, to: "Shop/Shop.xcdatamodeld/Model 2.xcdatamodel/contents")
+        let inferred = Self.pick(try Self.lint(folder), rule: "relationship-inverse-changed")
+        #expect(!inferred.isEmpty && inferred.allSatisfy { $0["severity"] as? String == "warning" }, "\(inferred)")
+
+        try folder.write(F.mapping(from: "Shop.xcdatamodeld/Model.xcdatamodel", to: "Shop.xcdatamodeld/Model 2.xcdatamodel", [
+            F.EntityMapping(source: "Order", destination: "Order", attributes: [("number", false)], relationships: ["buyer"]),
+            F.EntityMapping(source: "Customer", destination: "Customer", attributes: [("name", false)], relationships: ["orders"]),
+        ]), to: "Shop/ShopModelV1toV2.xcmappingmodel/xcmapping.xml")
+        let mapped = Self.pick(try Self.lint(folder), rule: "relationship-inverse-changed")
+        #expect(!mapped.isEmpty && mapped.allSatisfy { $0["severity"] as? String == "note" }, "\(mapped)")
+        #expect(mapped.allSatisfy { ($0["message"] as? String)?.hasSuffix("handled by ShopModelV1toV2.xcmappingmodel") == true }, "\(mapped)")
+    }
+
     @Test func synchronisedModelsKeepTheirCloudKitErrors() throws {
         let folder = try TemporaryFolder()
         try F.shop(in: folder)

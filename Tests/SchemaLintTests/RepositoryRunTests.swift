@@ -166,6 +166,27 @@ struct RepositoryRunTests {
         #expect(!run.stderr.contains("cannot resolve"), "\(run.stderr)")
     }
 
+    /// An app's bundle and a watch extension's one-version copy share a name: what the newest
+    /// release tag holds of the app's bundle is the app's, not the copy's, so an unchanged
+    /// release reports nothing; an edit of a released version of the app's bundle is still caught.
+    @Test func twoBundlesOfOneNameKeepTheirOwnReleases() throws {
+        let current = XcodeBundleLoaderTests.currentVersion
+        let (folder, repository) = try Self.repository([
+            ("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 1)),
+            ("App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents", Self.contents(attributes: 2)),
+            ("App/Notes.xcdatamodeld/.xccurrentversion", String(format: current, "Notes 2")),
+            ("Watch/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 5)),
+        ])
+        try repository.tag("v1.0")
+        let run = try Self.run(in: folder.path)
+        #expect(run.status == 0 && !run.stdout.contains("released-version"), "\(run.stdout)")
+
+        try folder.write(Self.contents(attributes: 3), to: "App/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
+        let edited = try Self.run(in: folder.path)
+        #expect(edited.stdout.contains("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:") && edited.stdout.contains("[released-version-modified]"), "\(edited.stdout)")
+        #expect(!edited.stdout.contains("Watch/Notes.xcdatamodeld/Notes.xcdatamodel/contents:1:1: error"), "\(edited.stdout)")
+    }
+
     @Test func aBundleWithNoReadableVersionIsAWarningAndTheOthersAreLinted() throws {
         let (folder, _) = try Self.repository([
             // A deleted module's leftover: only its .xccurrentversion is committed.

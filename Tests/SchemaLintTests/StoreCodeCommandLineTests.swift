@@ -23,7 +23,11 @@ import Testing
     }
 
     static func lint(_ fixture: String, extra: [String] = []) throws -> (hits: [Hit], run: Executable.Run) {
-        let run = try Executable.run([fixtures.appendingPathComponent(fixture).path] + extra)
+        try lint(path: fixtures.appendingPathComponent(fixture).path, extra: extra)
+    }
+
+    static func lint(path: String, extra: [String] = []) throws -> (hits: [Hit], run: Executable.Run) {
+        let run = try Executable.run([path] + extra)
         var hits: [Hit] = []
         for line in run.stdout.split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 2)
@@ -520,5 +524,38 @@ import Testing
         try folder.write(model(4, "ColorTransformer", modifier: "colors"), to: "models/Notes-4.yml")
         run = try Executable.run([folder.path])
         #expect(run.stdout.contains("changed its value transformer from 'TagsTransformer' to 'ColorTransformer'; the migration the changed versionHashModifier forces copies the stored bytes as they are"), "\(run.stdout)")
+    }
+    /// A `catch` that deletes the store's files and opens a new store: the deletion is the
+    /// warning; a `fatalError` when even the new, empty store does not open is a note, since no
+    /// migration can fail there.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func stoppingTheAppAfterDeletingTheStoreIsANote() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "models/Notes.yml")
+        try folder.write("""
+        import SwiftData
+
+        enum Store {
+            static func open() -> ModelContainer {
+                do {
+                    return try ModelContainer(for: Note.self)
+                } catch {
+                    try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                    do {
+                        return try ModelContainer(for: Note.self)
+                    } catch {
+                        fatalError("no store: \\(error)")
+                    }
+                }
+            }
+        }
+        """, to: "App/Store.swift")
+        let (hits, run) = try Self.lint(path: folder.path)
+        // The deletion leaves the store's -wal and -shm behind, too.
+        #expect(hits.map(\.description) == [
+            "Store.swift:8:18 warning store-load-failure-destructive", "Store.swift:8:38 error store-moved-without-companions",
+            "Store.swift:12:17 note store-load-failure-destructive",
+        ], "\(run.stdout)")
+        #expect(run.stdout.contains("fails on the new, empty store made after the old one's files were deleted"), "\(run.stdout)")
     }
 }

@@ -56,6 +56,7 @@ struct GitVersionEdits {
             entry.label = version.label
             entry.releasedCopy = copy
             entry.editedAfterSuccessor = Edit(commit: commit, successor: newest, successorAdded: added)
+            entry.history = history.key
             entries.append(entry)
         }
         return entries

@@ -88,7 +88,7 @@ struct HistoryPass {
 
         let context = HistoryContext(
             history: history, steps: steps, elements: tracksElements ? elements : nil,
-            lock: options.lock.map { $0.entries.filter { $0.model == history.model } }, catalog: catalog,
+            lock: options.lock.map { $0.entries.filter { $0.history.map { $0 == history.key } ?? ($0.model == history.model) } }, catalog: catalog,
             productionSchema: options.productionSchemas[history.model], releasesUnread: options.releasesUnread,
             keyedArchiveTransformers: keyedArchiveTransformers
         )

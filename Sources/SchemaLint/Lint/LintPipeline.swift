@@ -247,14 +247,20 @@ public struct LintPipeline: Sendable {
         // The versions in the files there, not releases read from older tags.
         earlier.history = .files
         guard let reference = try? reference(at: newest.name, earlier, configuration: configuration, namingFiles: false) else { return nil }
-        // Each released version goes to the history that has a version of its label and format
-        // now: a SwiftData history is named after its plan, which a release may not have had yet.
+        // Each released version goes to the history read from the same place (a bundle, a file),
+        // else to the one that has a version of its model or label and format now: a SwiftData
+        // history is named after its plan, which a release may not have had yet.
+        let tagPrefix = newest.name + ":"
+        func source(_ file: String) -> String { finder.enclosingFolderSource(of: file)?.path ?? file }
         var released: [VersionLock.Entry] = []
         for var entry in reference.released {
             let format = entry.releasedCopy?.format
-            guard let history = versioned.first(where: { $0.model == entry.model && $0.versions.first?.format == format })
+            let place = entry.location.map { source(String($0.file.dropFirst($0.file.hasPrefix(tagPrefix) ? tagPrefix.count : 0))) }
+            guard let history = versioned.first(where: { history in history.versions.contains { source($0.file) == place } })
+                    ?? versioned.first(where: { $0.model == entry.model && $0.versions.first?.format == format })
                     ?? versioned.first(where: { $0.versions.contains { $0.label == entry.label && $0.format == format } }) else { continue }
             entry.model = history.model
+            entry.history = history.key
             released.append(entry)
         }
         return (newest.name, released)

@@ -31,6 +31,9 @@ struct StoreSyncDecisions {
         var syncedSince: String?
         /// When git dated the start of sync: the day the container code was first committed.
         var syncStartedOn: String?
+        /// Sync is taken to start at `syncedSince` because the versions before it hold what
+        /// CloudKit refuses to load (`StoreSyncDecisions.cloudKitCanLoad`).
+        var startsWhereCloudKitCanLoad = false
         /// A SwiftData model opened with the default `.automatic`: the entitlements file that gives
         /// the app CloudKit.
         var entitlement: SourceLocation?
@@ -58,14 +61,23 @@ struct StoreSyncDecisions {
             )
             guard sync != .local, !marks else { continue }
             for index in indices { versions[index].usesCloudKit = true }
-            // Without `syncedSince:`, git may say when the code started syncing: the version that
-            // was newest then is the first whose stores synced.
-            guard configuration.settings(forBundle: path)?.syncedSince == nil, let start = firstSynced(bundle: path, containers: containers) else { continue }
+            guard configuration.settings(forBundle: path)?.syncedSince == nil else { continue }
             let ordered = indices.sorted { versions[$0].version < versions[$1].version }
-            guard let position = ordered.firstIndex(where: { versions[$0].label == start.version }), position > 0 else { continue }
+            // Without `syncedSince:`, git may say when the code started syncing: the version that
+            // was newest then is the first whose stores synced. And whatever git says or cannot
+            // say (a shallow clone), a version with what CloudKit refuses to load never synced.
+            let start = firstSynced(bundle: path, containers: containers)
+            let byGit = start.flatMap { start in ordered.firstIndex { versions[$0].label == start.version } } ?? 0
+            let byLoading = ordered.firstIndex { Self.cloudKitCanLoad(versions[$0]) } ?? 0
+            let position = max(byGit, byLoading)
+            guard position > 0 else { continue }
             for index in ordered[..<position] { versions[index].markLocal() }
-            decisions[key]?.syncedSince = start.version
-            decisions[key]?.syncStartedOn = start.day
+            decisions[key]?.syncedSince = versions[ordered[position]].label
+            if position == byGit, let start {
+                decisions[key]?.syncStartedOn = start.day
+            } else {
+                decisions[key]?.startsWhereCloudKitCanLoad = true
+            }
         }
         for (key, indices) in indicesByKey {
             let path = String(key.dropFirst("bundle:".count))
@@ -103,6 +115,19 @@ struct StoreSyncDecisions {
             }
         }
         return decisions
+    }
+
+    /// The checks `NSPersistentCloudKitContainer` makes when it loads a store (DOMAIN.md, "What
+    /// CloudKit-backed models may not contain"): a model that fails one never opened a synced store.
+    static let loadChecks: [any VersionRule] = [
+        CloudKitModelRules.uniqueConstraint, CloudKitModelRules.unsupportedType, CloudKitModelRules.requiredAttribute,
+        CloudKitModelRules.requiredRelationship, CloudKitModelRules.missingInverse, CloudKitModelRules.denyDeleteRule,
+        CloudKitModelRules.orderedRelationship, CrossConfigurationRelationshipRule(),
+    ]
+
+    /// Whether CloudKit could load a store of `version`, checked as synced.
+    static func cloudKitCanLoad(_ version: ModelVersion) -> Bool {
+        loadChecks.allSatisfy { $0.check(version).isEmpty }
     }
 
     /// Each container's model: the bundle its literal names (`NSPersistentCloudKitContainer(name:

@@ -23,6 +23,10 @@ public struct VersionLock: Sendable {
         /// For an entry git inferred with no record of what shipped: the version was edited after
         /// its successor was added (`GitVersionEdits`).
         var editedAfterSuccessor: GitVersionEdits.Edit?
+        /// The history (`ModelHistory.key`) the entry is about, where the run knows it (entries
+        /// read from a release tag or git): two histories of one model name (an app's bundle and
+        /// a watch extension's copy of the same name) do not take each other's entries.
+        var history: String?
 
         public init(model: String, version: String, hash: String, location: SourceLocation? = nil) {
             self.model = model

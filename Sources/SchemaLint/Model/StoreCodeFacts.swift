@@ -160,6 +160,9 @@ public struct StoreFailureAction: Hashable, Sendable {
     /// The throwing functions the opening's error came up through before it reached this code
     /// (the one that opens the store first); empty when it is handled where the store is opened.
     public var errorPath: [CodePlace] = []
+    /// The opening is a retry after the code deleted the store's files: it opens a new, empty
+    /// store, which no migration can fail (the deletion before it is the finding).
+    public var opensAfterDeletingTheStore = false
 
     public init(action: Action, written: String, place: CodePlace, opening: StoreOpening.Call, openingLocation: SourceLocation) {
         self.action = action

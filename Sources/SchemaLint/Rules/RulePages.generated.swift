@@ -2158,7 +2158,8 @@ SwiftData decides the same way: `ModelConfiguration`'s default, `cloudKitDatabas
 syncs when the app's entitlements list CloudKit among its iCloud services. Models that no
 `cloudKitDatabase:` setting names are checked as synced when an `.entitlements` file of the
 repository (the one nearest to them, when several apps share it) lists `CloudKit`, and this note
-names that file.
+names that file. Entitlements whose list of iCloud containers is empty give CloudKit nothing to
+sync with: they do not count.
 
 Code of test targets and test doubles is not read. This note says what was decided where the
 model file does not say the same: a model checked as synced though it marks no configuration, or
@@ -2168,7 +2169,12 @@ the code, and then nothing is said either.
 
 Sync starts at some release. The versions shipped before it never reached CloudKit, and CloudKit's
 rules do not bind them: name the first synced version with `syncedSince:` for the bundle, and the
-versions before it are checked as the local stores they were (this note then says so).
+versions before it are checked as the local stores they were (this note then says so). Without
+it, git dates the start (the version that was newest when the container code was first
+committed), and in any case a version that holds what CloudKit refuses to load (a unique
+constraint, an ordered, required or one-way relationship, a required attribute without a
+default) never synced: sync is taken to start after it, also where git cannot say (a shallow
+clone).
 
 ## What to do instead
 
@@ -6160,7 +6166,9 @@ relationships differently changes what the stored field means: apps on older ver
 linking through the old pairing, and the new app reads their links as something else.
 
 In a local store, lightweight migration pairs the relationships anew from the new model; links
-stored under the old pairing survive only where the two agree. It is a warning. A synced
+stored under the old pairing survive only where the two agree. It is a warning; where a mapping
+model migrates the step, it sets each relationship itself, and the finding is a note that names
+it. A synced
 relationship that loses its inverse is reported by `cloudkit-missing-inverse`.
 
 ## What to do instead
@@ -7124,6 +7132,8 @@ The rule reports, in the code that runs when opening fails:
 A fallback is judged as its own opening: when the `catch` of one opening tries another in a `do`
 (a local store when the CloudKit one fails, then an in-memory one), what that `do`'s own `catch`
 does runs when the fallback fails, and is reported against the fallback, not the first opening.
+A retry after the code deleted the store's files opens a new, empty store, which no migration can
+fail: stopping the app when even that fails is a note (the deletion before it is the warning).
 
 "Where opening failed" is: the branch of the `loadPersistentStores` (or `addPersistentStore(with:)`)
 completion handler that its error parameter leads to (`if let error`, `if error != nil`, the
@@ -7191,6 +7201,45 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
         })
         return container
     }()
+}
+```
+
+### Triggers: the SwiftUI template, whose /dev/null branch is for previews only
+
+```swift path=App/Persistence.swift
+import CoreData
+
+struct PersistenceController {
+    static let shared = PersistenceController()
+    let container: NSPersistentContainer
+
+    init(inMemory: Bool = false) {
+        container = NSPersistentContainer(name: "Notes")
+        if inMemory {
+            container.persistentStoreDescriptions.first!.url = URL(fileURLWithPath: "/dev/null")
+        }
+        container.loadPersistentStores(completionHandler: { _, error in
+            if let error = error as NSError? {
+                fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        })
+    }
+}
+```
+
+### Triggers: a handler that names no parameters
+
+```swift path=App/Store.swift
+import CoreData
+
+final class Store {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func load() {
+        container.loadPersistentStores {
+            if let error = $1 { fatalError("cannot load the store: \(error)") }
+        }
+    }
 }
 ```
 
@@ -7273,6 +7322,42 @@ final class Persistence {
                 return
             }
         }
+    }
+}
+```
+
+### Triggers: the store is deleted and made anew; stopping the app when even that fails is a note
+
+```swift path=App/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let container: ModelContainer
+
+    init() {
+        do {
+            container = try ModelContainer(for: Note.self)
+        } catch {
+            Self.deleteStoreFiles()
+            do {
+                container = try ModelContainer(for: Note.self)
+            } catch {
+                fatalError("cannot create the store: \(error)")
+            }
+        }
+    }
+
+    static func deleteStoreFiles() {
+        let store = URL.applicationSupportDirectory.appending(path: "default.store")
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(at: URL(fileURLWithPath: store.path + suffix))
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }.modelContainer(container)
     }
 }
 ```
@@ -7568,6 +7653,26 @@ extension DataManager {
             fatalError("Could not create the preview container: \(error)")
         }
     }()
+}
+```
+
+### Does not trigger: the in-memory branch loads its /dev/null store itself
+
+```swift path=App/Persistence.swift
+import CoreData
+
+struct Persistence {
+    let container: NSPersistentContainer
+
+    init(inMemory: Bool = false) {
+        container = NSPersistentContainer(name: "Notes")
+        if inMemory {
+            container.persistentStoreDescriptions.first?.url = URL(fileURLWithPath: "/dev/null")
+            container.loadPersistentStores { _, error in
+                if error != nil { fatalError("the preview store did not open") }
+            }
+        }
+    }
 }
 ```
 
@@ -8346,6 +8451,36 @@ final class ImageCache {
 }
 
 @end
+```
+
+### Does not trigger: the app delegate uses UIKit's shared application, not the project's shared stack
+
+```swift path=Notes/AppDelegate.swift
+import UIKit
+
+final class AppDelegate: NSObject, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+        UIApplication.shared.isIdleTimerDisabled = true
+        return true
+    }
+}
+```
+
+```swift path=Notes/Persistence.swift
+import CoreData
+
+struct PersistenceController {
+    static let shared = PersistenceController()
+
+    let container: NSPersistentContainer
+
+    init() {
+        container = NSPersistentContainer(name: "Notes")
+        container.loadPersistentStores { _, error in
+            if let error { print("Unresolved error \(error)") }
+        }
+    }
+}
 ```
 
 ### Does not trigger: Objective-C: the store is added in a block that runs later

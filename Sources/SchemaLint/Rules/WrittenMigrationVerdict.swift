@@ -1,11 +1,18 @@
 /// What a written migration changes in the verdicts of its step: a local-store error says that
 /// lightweight migration cannot infer the change, and for this step the team wrote the migration,
-/// so it becomes a note that names it. Synced findings stay: a mapping model migrates the store
-/// on the device, never the CloudKit production schema.
+/// so it becomes a note that names it. So does a local warning about what lightweight migration
+/// does to relationships it pairs anew, where a mapping model sets each relationship itself.
+/// Synced findings stay: a mapping model migrates the store on the device, never the CloudKit
+/// production schema.
 enum WrittenMigrationVerdict {
+    /// Local warnings about inference that a mapping model settles.
+    static let settledByMappingModels: Set<String> = ["relationship-inverse-changed"]
+
     static func apply(_ migration: WrittenMigration, to findings: [Finding], in comparison: Comparison) -> [Finding] {
         findings.map { finding in
-            guard finding.severity == .error, let path = finding.path,
+            let mapped = if case .mappingModel = migration.kind { true } else { false }
+            guard finding.severity == .error || finding.severity == .warning && mapped && settledByMappingModels.contains(finding.ruleID),
+                  let path = finding.path,
                   !comparison.version.isSynced(entity: path.entity), !comparison.baseline.isSynced(entity: path.entity)
             else { return finding }
             var settled = finding

@@ -16,16 +16,29 @@ public struct CloudKitContainerReader: ModelSourceReader {
     /// A test's or a preview's container never holds a person's data.
     public var readsShippedCodeOnly: Bool { true }
 
-    public var fileNameSuffixes: [String] { [".swift", ".m", ".entitlements"] }
+    public var fileNameSuffixes: [String] { [".swift", ".m", ".mm", ".entitlements"] }
 
     static let words = ByteSearch.Words(["NSPersistentCloudKitContainer", "cloudKitContainerOptions", "CloudKitContainerOptions"].map { Array($0.utf8) })
     static let servicesKey = Array("com.apple.developer.icloud-services".utf8)
     static let cloudKitService = ByteSearch.Words([Array("<string>CloudKit</string>".utf8)])
 
+    static let containersKey = Array("<key>com.apple.developer.icloud-container-identifiers</key>".utf8)
+
     public func claims(name: String, bytes: [UInt8]) -> Bool {
         name.hasSuffix(".entitlements")
             ? ByteSearch.containsAny(ByteSearch.Words([Self.servicesKey]), in: bytes) && ByteSearch.containsAny(Self.cloudKitService, in: bytes)
+                && !Self.listsNoContainer(bytes)
             : ByteSearch.containsAny(Self.words, in: bytes)
+    }
+
+    /// Whether the entitlements list the iCloud containers, and none (`<array/>`): CloudKit then
+    /// has no container to sync with, and SwiftData's `.automatic` syncs nothing.
+    static func listsNoContainer(_ bytes: [UInt8]) -> Bool {
+        guard let key = bytes.firstRange(of: containersKey) else { return false }
+        let rest = bytes[key.upperBound...].drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        if rest.starts(with: Array("<array/>".utf8)) { return true }
+        guard rest.starts(with: Array("<array>".utf8)) else { return false }
+        return rest.dropFirst("<array>".utf8.count).drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.starts(with: Array("</array>".utf8))
     }
 
     public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {

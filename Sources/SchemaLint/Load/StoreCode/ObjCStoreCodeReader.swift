@@ -20,7 +20,8 @@ public struct ObjCStoreCodeReader: ModelSourceReader {
     /// What only a test's file imports: test targets do not ship.
     static let testImports = ByteSearch.Words(["<XCTest/XCTest.h>", "@import XCTest;"].map { Array($0.utf8) })
 
-    public var fileNameSuffixes: [String] { [".m"] }
+    /// Objective-C and Objective-C++ (`.mm`), whose store code is written the same way.
+    public var fileNameSuffixes: [String] { [".m", ".mm"] }
 
     public func claims(name: String, bytes: [UInt8]) -> Bool {
         ByteSearch.containsAny(Self.words, in: bytes)

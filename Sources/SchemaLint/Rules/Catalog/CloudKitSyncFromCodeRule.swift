@@ -65,6 +65,9 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
         }
         let nameIt = "if sync started with another version, name it: `bundles: {\(bundle): {syncedSince: <version>}}`; the versions before it are checked as the local stores they were"
         switch (decision.syncedSince, decision.syncStartedOn) {
+        case (let since?, _) where decision.startsWhereCloudKitCanLoad:
+            message += "; from \(since) on: the versions before it hold what CloudKit refuses to load (a unique constraint, an ordered, required or one-way relationship, a required attribute without a default), so their stores never synced, and are checked as the local stores they were"
+            suggestions.append(nameIt)
         case (let since?, let day?):
             message += "; from \(since) on: git first saw the container code on \(day), when \(since) was the newest version, and the versions before it are checked as the local stores they were"
             suggestions.append(nameIt)

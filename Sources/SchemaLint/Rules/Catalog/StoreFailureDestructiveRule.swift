@@ -12,7 +12,13 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             let opening = action.opening == .modelContainer ? "ModelContainer(...)" : action.opening.rawValue
             let consequence: String
             var suggestions: [String]
+            var severity: Severity?
             switch action.action {
+            case .stopsTheApp where action.opensAfterDeletingTheStore:
+                // The deletion before the retry is the loss, reported where it is.
+                consequence = "\(action.written) stops the app when \(opening) fails on the new, empty store made after the old one's files were deleted: no migration can fail there, only what fails every time (a full disk, a model that does not load)"
+                suggestions = ["report the error to the person instead of stopping the app, and keep the failed store rather than delete it"]
+                severity = .note
             case .stopsTheApp:
                 consequence = "\(action.written) stops the app when \(opening) fails: a store that fails to migrate crashes the app at every launch"
                 suggestions = ["report the error to the person and keep the store file: show a screen that explains the problem and offers to retry or to send a report, and log the error's userInfo"]
@@ -28,7 +34,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             }
             suggestions.append("test the migration from every released model version with a store of realistic size before the release")
             return finding(
-                at: action.place, subject: "\(action.opening.rawValue) \(action.written)",
+                at: action.place, severity: severity, subject: "\(action.opening.rawValue) \(action.written)",
                 message: consequence,
                 notes: [Finding.Note("the store is opened here", at: action.openingLocation)]
                     + action.errorPath.map { Finding.Note("\($0.declaration) passes the error of opening the store on to its caller", at: $0.location) },
