@@ -25,6 +25,36 @@ import Testing
         #expect(kinds == rules.count)
     }
 
+    /// `↓` marks where a finding must land: read without the marks, each at its file, line and
+    /// column (in characters) in the example's files.
+    @Test func marksAreTakenOutAndKeptAsPositions() {
+        let page = RulePage(markdown: """
+            # some-rule
+
+            ## Examples
+
+            ### Triggers: two marks
+
+            ```yaml
+            model: Notes
+            ```
+
+            ```yaml
+            entities:
+              Note: {a: ↓b, ↓c: d}
+            ```
+
+            ```swift path=App/Store.swift
+            let é = 1; ↓fatalError()
+            ```
+
+            """)
+        let example = page.examples[0]
+        #expect(example.files == ["model: Notes\n", "entities:\n  Note: {a: b, c: d}\n"])
+        #expect(example.tree.map(\.text) == ["let é = 1; fatalError()\n"])
+        #expect(example.markers.map(\.description) == ["v2.yaml:2:13", "v2.yaml:2:16", "App/Store.swift:1:12"])
+    }
+
     /// The pages the binary carries (Rules/RulePages.generated.swift) are the files in rules/, byte for byte.
     @Test func embeddedPagesMatchTheFilesInRules() throws {
         let folder = Executable.packageRoot.appendingPathComponent("rules")
@@ -58,10 +88,17 @@ import Testing
         let markdown = try #require(RulePages.all[id])
         let descriptor = try #require(Self.catalog.descriptorsByID[id])
         for example in RulePage(markdown: markdown).examples {
-            guard let (result, versions) = try Self.run(example, of: id) else { continue }
+            guard let (result, versions, folder) = try Self.run(example, of: id) else { continue }
             let hits = result.findings.filter { $0.ruleID == id }
             if example.triggers {
                 #expect(!hits.isEmpty, "example '\(example.title)' in rules/\(id).md should trigger \(id)")
+                // Where `↓` marks the example, each finding lands at a mark, and one at each.
+                if !example.markers.isEmpty {
+                    let landed = hits.map { hit in
+                        RulePage.Marker(file: PathResolution.relative(hit.location.file, to: folder), line: hit.location.line, column: hit.location.column)
+                    }
+                    #expect(Set(landed) == Set(example.markers), "example '\(example.title)' in rules/\(id).md: findings at \(landed.map(\.description).sorted()), marked \(example.markers.map(\.description).sorted())")
+                }
                 for hit in hits where descriptor.syncedSeverity != descriptor.localSeverity {
                     let entity = hit.path?.entity ?? ""
                     let synced = versions.contains { ($0.label == hit.version || $0.label == hit.baseline) && $0.model == hit.model && $0.isSynced(entity: entity) }
@@ -78,7 +115,7 @@ import Testing
     /// pipeline with the readers the executable registers, configuration included. Examples with
     /// commits are skipped when git is missing, examples with Swift files in a build without the
     /// Swift readers (`SCHEMALINT_WITHOUT_SWIFT_SOURCES`).
-    static func run(_ example: RulePage.Example, of id: String) throws -> (LintResult, [ModelVersion])? {
+    static func run(_ example: RulePage.Example, of id: String) throws -> (LintResult, [ModelVersion], folder: String)? {
         if example.tree.contains(where: { $0.path.hasSuffix(".swift") }), !ModelReaders.registered.contains(where: { $0.name == "Swift store code" }) {
             print("skipped example '\(example.title)' in rules/\(id).md: this build reads no Swift sources")
             return nil
@@ -106,7 +143,7 @@ import Testing
         switch LintPipeline(readers: ModelReaders.registered).run(options) {
         case .success(let output):
             let versions = ModelLoader(configuration: output.configuration).load(paths: [folder.path]).versions
-            return (output.result, versions)
+            return (output.result, versions, folder.path)
         case .failure(let problems):
             Issue.record("example '\(example.title)' in rules/\(id).md does not load: \(problems.description)")
             return nil

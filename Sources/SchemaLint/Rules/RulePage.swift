@@ -11,7 +11,21 @@ import Foundation
 /// commit N (1, 2, ... in that order) adds the file (a later commit, or the working tree, may hold
 /// another text at the same path); files without it stay uncommitted. `tag=NAME` beside `commit=N`
 /// tags that commit (a release, for `--history git`).
+///
+/// In a triggering example, `↓` marks where a finding must land, as SwiftLint's examples do: right
+/// before the line and column a finding of the rule reports (the key of the element in YAML, the
+/// element's tag or attribute in an Xcode model, the call in code). The text is read without the
+/// marks; an example with marks must report every finding of its rule at a mark, and one at each.
 public struct RulePage: Sendable {
+    /// Where a finding must land: a file of the example (`v1.yaml` for the first YAML block, or
+    /// the block's `path=`), and the line and column (in characters) of the mark.
+    public struct Marker: Sendable, Hashable, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var column: Int
+        public var description: String { "\(file):\(line):\(column)" }
+    }
+
     /// A file of an example, by path relative to the example's folder.
     public struct ExampleFile: Sendable {
         public var path: String
@@ -30,6 +44,8 @@ public struct RulePage: Sendable {
         public var files: [String]
         /// Other files of the example.
         public var tree: [ExampleFile] = []
+        /// Where its findings must land (`↓` in its files).
+        public var markers: [Marker] = []
     }
 
     /// The id in the page's `# ` heading.
@@ -49,8 +65,11 @@ public struct RulePage: Sendable {
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             if var lines = block {
                 if line.hasPrefix("```") {
-                    let text = lines.joined(separator: "\n") + "\n"
                     if !examples.isEmpty {
+                        let file = blockPath ?? (blockIsYAML ? "v\(examples[examples.count - 1].files.count + 1).yaml" : nil)
+                        let (unmarked, markers) = Self.markers(in: lines, file: file ?? "")
+                        if file != nil { examples[examples.count - 1].markers += markers }
+                        let text = unmarked.joined(separator: "\n") + "\n"
                         if let blockPath {
                             examples[examples.count - 1].tree.append(ExampleFile(path: blockPath, text: text, commit: blockCommit, tag: blockCommit == nil ? nil : blockTag))
                         } else if blockIsYAML {
@@ -85,6 +104,24 @@ public struct RulePage: Sendable {
         self.id = id
         self.sections = sections
         self.examples = examples
+    }
+
+    /// The lines of a block without their `↓` marks, and where the marks were.
+    static func markers(in lines: [Substring], file: String) -> (lines: [String], markers: [Marker]) {
+        var unmarked: [String] = []
+        var markers: [Marker] = []
+        for (index, line) in lines.enumerated() {
+            var text = ""
+            for character in line {
+                if character == "↓" {
+                    markers.append(Marker(file: file, line: index + 1, column: text.count + 1))
+                } else {
+                    text.append(character)
+                }
+            }
+            unmarked.append(text)
+        }
+        return (unmarked, markers)
     }
 }
 

@@ -48,7 +48,7 @@ cloudkit: true
 entities:
   Note:
     attributes:
-      body: {type: string, allowsCloudEncryption: true}
+      body: {type: string, allowsCloudEncryption: ↓true}
 ```
 
 ### Does not trigger: a new attribute is encrypted from the start
@@ -145,7 +145,7 @@ cloudkit: true
 entities:
   Note:
     attributes:
-      priority: {type: int16, optional: false, default: 1}
+      priority: {type: int16, optional: false, default: ↓1}
 ```
 
 ### Does not trigger: a local default changes
@@ -242,7 +242,7 @@ cloudkit: true
 entities:
   Note:
     attributes:
-      pinned: {type: boolean, optional: false, default: false}
+      pinned: {type: boolean, optional: ↓false, default: false}
 ```
 
 ### Triggers: a local attribute becomes required (a note)
@@ -262,7 +262,7 @@ version: 2
 entities:
   Note:
     attributes:
-      pinned: {type: boolean, optional: false, default: false}
+      pinned: {type: boolean, optional: ↓false, default: false}
 ```
 
 ### Does not trigger: without a default, attribute-required-without-default reports it
@@ -349,7 +349,7 @@ version: 2
 cloudkit: true
 entities:
   Note:
-    attributes:
+    ↓attributes:
       body: string
 ```
 
@@ -370,7 +370,7 @@ model: Cache
 version: 2
 entities:
   Page:
-    attributes:
+    ↓attributes:
       url: uri
 ```
 
@@ -494,7 +494,7 @@ cloudkit: true
 entities:
   Note:
     attributes:
-      headline: {type: string, renamedFrom: title}
+      headline: {type: string, renamedFrom: ↓title}
       body: string
 ```
 
@@ -621,7 +621,7 @@ cloudkit: true
 entities:
   Note:
     attributes:
-      priority: int16
+      ↓priority: int16
 ```
 
 ### Does not trigger: a local attribute becomes optional
@@ -713,7 +713,7 @@ entities:
   Note:
     attributes:
       title: string
-      priority: {type: int16, optional: false}
+      ↓priority: {type: int16, optional: false}
 ```
 
 ### Triggers: a local optional attribute becomes required without a default
@@ -733,7 +733,7 @@ version: 2
 entities:
   Page:
     attributes:
-      url: {type: uri, optional: false}
+      url: {type: uri, optional: ↓false}
 ```
 
 ### Does not trigger: the required attribute has a default
@@ -869,7 +869,7 @@ cloudkit: true
 entities:
   Note:
     attributes:
-      tags: {type: transformable, transformer: TagListTransformer, className: "[String]"}
+      tags: {type: transformable, transformer: ↓TagListTransformer, className: "[String]"}
 ```
 
 ### Does not trigger: the default transformer becomes the secure unarchiver
@@ -951,7 +951,7 @@ version: 2
 entities:
   Note:
     attributes:
-      tags: {type: transformable, transformer: NSSecureUnarchiveFromData, className: "Set<String>"}
+      tags: {type: transformable, transformer: NSSecureUnarchiveFromData, className: ↓"Set<String>"}
 ```
 
 ### Does not trigger: the transformer stays
@@ -1061,7 +1061,7 @@ entities:
   Folder:
     attributes:
       name: string
-      color: {type: string, default: "blue"}
+      color: {type: ↓string, default: "blue"}
 ```
 
 ### Triggers: a local attribute changes from string to date
@@ -1083,7 +1083,7 @@ entities:
   Page:
     attributes:
       url: uri
-      fetchedAt: date
+      fetchedAt: ↓date
 ```
 
 ### Does not trigger: a new synced attribute takes the new type
@@ -1180,7 +1180,7 @@ cloudkit: true
 entities:
   Order:
     attributes:
-      quantity: {type: int64, default: 0}
+      quantity: {type: ↓int64, default: 0}
 ```
 
 ### Does not trigger: a transient attribute changes type
@@ -1277,7 +1277,7 @@ version: 2
 entities:
   Order:
     attributes:
-      total: {type: int16, default: 0}
+      total: {type: ↓int16, default: 0}
 ```
 
 ### Triggers: an amount in cents becomes a double
@@ -1297,7 +1297,7 @@ version: 2
 entities:
   Order:
     attributes:
-      amount: {type: double, default: 0}
+      amount: {type: ↓double, default: 0}
 ```
 
 ### Triggers: a rating becomes a flag
@@ -1317,7 +1317,7 @@ version: 2
 entities:
   Review:
     attributes:
-      rating: {type: boolean, default: false}
+      rating: {type: ↓boolean, default: false}
 ```
 
 ### Does not trigger: int32 to double keeps every value
@@ -1429,7 +1429,7 @@ entities:
   Book:
     attributes:
       title: string
-      readCount: {type: int64, default: 0}
+      readCount: {type: ↓int64, default: 0}
 ```
 
 ### Triggers: a flag becomes a number
@@ -1449,7 +1449,7 @@ version: 2
 entities:
   Book:
     attributes:
-      finished: {type: int16, default: 0}
+      finished: {type: ↓int16, default: 0}
 ```
 
 ### Does not trigger: the same change in a synced model is attribute-type-changed
@@ -1533,7 +1533,7 @@ version: 1
 entities:
   Note:
     relationships:
-      draft: {destination: Draft, inverse: note}
+      draft: {destination: ↓Draft, inverse: note}
   Draft:
     relationships:
       note: {destination: Note, inverse: draft}
@@ -1598,7 +1598,7 @@ cloudkit: true
 entities:
   Folder:
     relationships:
-      notes: {destination: Note, inverse: folder, toMany: true, deleteRule: deny}
+      notes: {destination: Note, inverse: folder, toMany: true, deleteRule: ↓deny}
   Note:
     relationships:
       folder: {destination: Folder, inverse: notes}
@@ -1666,7 +1666,7 @@ entities:
   Photo:
     parent: Item
     attributes:
-      size: string
+      size: ↓string
 ```
 
 ### Does not trigger: the same name with the same type is one shared field
@@ -1749,7 +1749,7 @@ entities:
       name: string
   Note:
     relationships:
-      folder: {destination: Folder}
+      ↓folder: {destination: Folder}
 ```
 
 ### Does not trigger: the relationship has its inverse
@@ -1821,7 +1821,7 @@ cloudkit: true
 entities:
   Playlist:
     relationships:
-      songs: {destination: Song, inverse: playlist, toMany: true, ordered: true}
+      songs: {destination: Song, inverse: playlist, toMany: true, ordered: ↓true}
   Song:
     relationships:
       playlist: {destination: Playlist, inverse: songs}
@@ -1887,7 +1887,7 @@ model: Notes
 version: 1
 cloudkit: true
 entities:
-  Blob:
+  ↓Blob:
     attributes: {
       f1: binary, f2: binary, f3: binary, f4: binary, f5: binary, f6: binary, f7: binary, f8: binary,
       f9: binary, f10: binary, f11: binary, f12: binary, f13: binary, f14: binary, f15: binary, f16: binary,
@@ -2004,7 +2004,7 @@ entities:
   Note:
     attributes:
       title: string
-      priority: {type: int16, optional: false}
+      priority: {type: int16, optional: ↓false}
 ```
 
 ### Does not trigger: the required attribute has a default
@@ -2084,7 +2084,7 @@ entities:
       notes: {destination: Note, inverse: folder, toMany: true}
   Note:
     relationships:
-      folder: {destination: Folder, inverse: notes, optional: false}
+      folder: {destination: Folder, inverse: notes, optional: ↓false}
 ```
 
 ### Triggers: a synced folder must hold at least one note
@@ -2096,7 +2096,7 @@ cloudkit: true
 entities:
   Folder:
     relationships:
-      notes: {destination: Note, inverse: folder, toMany: true, minCount: 1}
+      notes: {destination: Note, inverse: folder, toMany: true, minCount: ↓1}
   Note:
     relationships:
       folder: {destination: Folder, inverse: notes}
@@ -2191,7 +2191,7 @@ clone).
 
 ```xml path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
 <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
     <entity name="Note">
         <attribute name="title" optional="YES" attributeType="String"/>
     </entity>
@@ -2217,7 +2217,7 @@ struct PersistenceController {
 
 ```xml path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
 <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
     <entity name="Note">
         <attribute name="title" optional="YES" attributeType="String"/>
     </entity>
@@ -2330,7 +2330,7 @@ entities:
   Tag:
     attributes:
       name: string
-    uniqueness: [[name]]
+    ↓uniqueness: [[name]]
 ```
 
 ### Does not trigger: the same constraint in a local store
@@ -2396,7 +2396,7 @@ entities:
   Note:
     attributes:
       title: string
-      source: objectID
+      source: ↓objectID
 ```
 
 ### Does not trigger: the undefined attribute is transient
@@ -2490,7 +2490,7 @@ did not choose. A bundle of one version needs no `.xccurrentversion`: Xcode comp
 ```
 
 ```xml path=Notes.xcdatamodeld/.xccurrentversion
-<?xml version="1.0" encoding="UTF-8"?>
+↓<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 <plist version="1.0">
 <dict>
@@ -2565,7 +2565,7 @@ did not choose. A bundle of one version needs no `.xccurrentversion`: Xcode comp
 ```
 
 ```xml commit=2 path=Notes.xcdatamodeld/.xccurrentversion
-<?xml version="1.0" encoding="UTF-8"?>
+↓<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 <plist version="1.0">
 <dict>
@@ -2698,7 +2698,7 @@ cloudkit: true
 entities:
   Folder:
     relationships:
-      notes: {destination: Note, inverse: folder, toMany: true, deleteRule: nullify}
+      notes: {destination: Note, inverse: folder, toMany: true, deleteRule: ↓nullify}
   Note:
     relationships:
       folder: {destination: Folder, inverse: notes}
@@ -2808,7 +2808,7 @@ version: 2
 cloudkit: true
 entities:
   Note:
-    attributes:
+    ↓attributes:
       title: string
       rating: int16
 ```
@@ -2917,7 +2917,7 @@ entities:
   Note:
     attributes:
       title: string
-      pinned: {type: boolean, optional: false, default: false}
+      ↓pinned: {type: boolean, optional: false, default: false}
 ```
 
 ### Does not trigger: a local attribute is added
@@ -3017,7 +3017,7 @@ version: 2
 cloudkit: true
 entities:
   Item:
-    abstract: true
+    abstract: ↓true
     attributes:
       createdAt: date
   Note:
@@ -3046,7 +3046,7 @@ entities:
 model: Notes
 version: 2
 entities:
-  Item:
+  ↓Item:
     attributes:
       createdAt: date
   Note:
@@ -3147,7 +3147,7 @@ entities:
     attributes:
       text: string
 configurations:
-  Cloud: {cloudkit: true, entities: [Note, Draft]}
+  ↓Cloud: {cloudkit: true, entities: [Note, Draft]}
 ```
 
 ### Does not trigger: the configurations stay
@@ -3274,7 +3274,7 @@ entities:
     attributes:
       createdAt: date
   Note:
-    parent: Item
+    parent: ↓Item
     attributes:
       body: string
 ```
@@ -3301,7 +3301,7 @@ entities:
     attributes:
       takenAt: date
   Photo:
-    parent: Moment
+    parent: ↓Moment
     attributes:
       data: binary
 ```
@@ -3463,7 +3463,7 @@ entities:
 model: Notes
 version: 2
 cloudkit: true
-entities:
+↓entities:
   Note:
     attributes:
       title: string
@@ -3490,7 +3490,7 @@ entities:
 model: Library
 version: 2
 cloudkit: true
-entities:
+↓entities:
   Item:
     attributes:
       title: string
@@ -3510,7 +3510,7 @@ entities:
 ```yaml
 model: Cache
 version: 2
-entities:
+↓entities:
   Page: {attributes: {url: uri}}
 ```
 
@@ -3635,7 +3635,7 @@ version: 2
 cloudkit: true
 entities:
   Notebook:
-    renamedFrom: Folder
+    renamedFrom: ↓Folder
     attributes:
       name: string
     relationships:
@@ -3669,7 +3669,7 @@ entities:
       title: string
   Periodical:
     parent: Item
-    renamedFrom: Magazine
+    renamedFrom: ↓Magazine
 ```
 
 ### Does not trigger: a local entity is renamed with renamedFrom
@@ -3751,7 +3751,7 @@ and why it was written, so the team decides again instead of forgetting.
 
 ```yaml path=.schemalint.yml
 ignore:
-  - rule: attribute-removed
+  - ↓rule: attribute-removed
     model: Notes
     element: Note.title
     reason: "version 1 was never released to the App Store"
@@ -3856,11 +3856,11 @@ entities:
     attributes:
       takenAt: date
   Entry:
-    parent: Moment
+    parent: ↓Moment
     attributes:
       text: string
   Photo:
-    parent: Moment
+    parent: ↓Moment
     attributes:
       data: binary
 ```
@@ -3897,7 +3897,7 @@ entities:
     attributes:
       done: {type: boolean, default: false}
   Note:
-    parent: Item
+    parent: ↓Item
     attributes:
       body: string
 ```
@@ -4051,7 +4051,7 @@ The note says where such code runs, so that the release that ships it tests it.
         <attribute name="destinationmodelpath" type="string">Shop.xcdatamodeld/Shop 2.xcdatamodel</attribute>
         <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
     </object>
-    <object type="XDDEVENTITYMAPPING" id="z103">
+    ↓<object type="XDDEVENTITYMAPPING" id="z103">
         <attribute name="migrationpolicyclassname" type="string">ShopOrderMigrationPolicy</attribute>
         <attribute name="sourcename" type="string">Order</attribute>
         <attribute name="mappingtypename" type="string">Undefined</attribute>
@@ -4216,7 +4216,7 @@ every attribute and relationship it maps in the destination entity.
         <attribute name="valueexpressiondata" type="binary">YnBsaXN0MDDUAQIDBAUGBwhYJHZlcnNpb24=</attribute>
         <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
     </object>
-    <object type="XDDEVATTRIBUTEMAPPING" id="z106">
+    ↓<object type="XDDEVATTRIBUTEMAPPING" id="z106">
         <attribute name="name" type="string">amount</attribute>
         <attribute name="valueexpressiondata" type="binary">YnBsaXN0MDDUAQIDBAUGBwhYJHZlcnNpb24=</attribute>
         <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
@@ -4261,7 +4261,7 @@ every attribute and relationship it maps in the destination entity.
         <attribute name="destinationmodelpath" type="string">Shop.xcdatamodeld/Shop 2.xcdatamodel</attribute>
         <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
     </object>
-    <object type="XDDEVENTITYMAPPING" id="z103">
+    ↓<object type="XDDEVENTITYMAPPING" id="z103">
         <attribute name="sourcename" type="string">Purchase</attribute>
         <attribute name="mappingtypename" type="string">Undefined</attribute>
         <attribute name="destinationname" type="string">Order</attribute>
@@ -4426,7 +4426,7 @@ destination entity with no entity mapping at all loses all its objects.
         <attribute name="valueexpressiondata" type="binary">YnBsaXN0MDDUAQIDBAUGBwhYJHZlcnNpb24=</attribute>
         <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
     </object>
-    <object type="XDDEVATTRIBUTEMAPPING" id="z106">
+    ↓<object type="XDDEVATTRIBUTEMAPPING" id="z106">
         <attribute name="name" type="string">remark</attribute>
         <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
     </object>
@@ -4473,7 +4473,7 @@ destination entity with no entity mapping at all loses all its objects.
         <UUID>5C0F1D52-0000-4000-8000-000000000001</UUID>
         <nextObjectID>107</nextObjectID>
     </databaseInfo>
-    <object type="XDDEVMAPPINGMODEL" id="z102">
+    ↓<object type="XDDEVMAPPINGMODEL" id="z102">
         <attribute name="sourcemodelpath" type="string">Shop.xcdatamodeld/Shop.xcdatamodel</attribute>
         <attribute name="destinationmodelpath" type="string">Shop.xcdatamodeld/Shop 2.xcdatamodel</attribute>
         <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
@@ -4634,7 +4634,7 @@ finds them beside each bundle, below the folders linted, and in the folders list
         <UUID>5C0F1D52-0000-4000-8000-000000000001</UUID>
         <nextObjectID>106</nextObjectID>
     </databaseInfo>
-    <object type="XDDEVMAPPINGMODEL" id="z102">
+    ↓<object type="XDDEVMAPPINGMODEL" id="z102">
         <attribute name="sourcemodelpath" type="string">Shop.xcdatamodeld/Shop.xcdatamodel</attribute>
         <attribute name="destinationmodelpath" type="string">Shop.xcdatamodeld/Shop 3.xcdatamodel</attribute>
         <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
@@ -4768,7 +4768,7 @@ entities:
 
 ```yaml
 model: Journal
-version: 2
+version: ↓2
 entities:
   Entry:
     attributes:
@@ -4894,7 +4894,7 @@ entities:
 
 ```yaml
 model: Journal
-version: 3
+version: ↓3
 entities:
   Entry:
     attributes:
@@ -4923,7 +4923,7 @@ entities:
 
 ```yaml
 model: Journal
-version: 3
+version: ↓3
 entities:
   Entry:
     attributes:
@@ -4953,7 +4953,7 @@ entities:
 
 ```yaml
 model: Journal
-version: 3
+version: ↓3
 entities:
   Entry:
     attributes:
@@ -5153,7 +5153,7 @@ entities:
   Folder:
     attributes:
       name: string
-      color: string
+      color: ↓string
 ```
 
 ### Does not trigger: color comes back with its old type
@@ -5287,7 +5287,7 @@ model: Items
 version: 1
 cloudkit: true
 entities:
-  Item:
+  ↓Item:
     attributes:
       n1: int64
       n2: int64
@@ -5509,7 +5509,7 @@ entities:
   Note:
     attributes:
       title: string
-      pinned: {type: boolean, optional: false, default: false}
+      ↓pinned: {type: boolean, optional: false, default: false}
 ```
 
 ### Triggers: a new entity whose record type production does not have
@@ -5531,7 +5531,7 @@ entities:
   Note:
     attributes:
       title: string
-  Tag:
+  ↓Tag:
     attributes:
       name: string
 ```
@@ -5665,7 +5665,7 @@ entities:
   Note:
     attributes:
       title: string
-      count: {type: int32, optional: false, default: 0}
+      count: {type: ↓int32, optional: false, default: 0}
 ```
 
 ### Triggers: the attribute is encrypted in the model, not in production
@@ -5686,7 +5686,7 @@ cloudkit: true
 entities:
   Note:
     attributes:
-      secret: {type: string, allowsCloudEncryption: true}
+      secret: {type: ↓string, allowsCloudEncryption: true}
 ```
 
 ### Does not trigger: every type as Core Data mirrors it, NUMBER taken as INT64
@@ -5768,7 +5768,7 @@ productionSchema: production.ckdb
 ```text path=production.ckdb
 DEFINE SCHEMA
     RECORD TYPE CD_Note (
-        CD_color INT64,
+        ↓CD_color INT64,
         CD_entityName STRING,
         CD_title STRING
     );
@@ -5896,7 +5896,7 @@ entities:
     attributes:
       title: string
     relationships:
-      folder: {destination: Folder, inverse: notes, toMany: true}
+      folder: {destination: Folder, inverse: notes, toMany: ↓true}
 ```
 
 ### Triggers: a local to-one relationship becomes to-many (a note)
@@ -5922,7 +5922,7 @@ entities:
       recipes: {destination: Recipe, inverse: category, toMany: true}
   Recipe:
     relationships:
-      category: {destination: Category, inverse: recipes, toMany: true}
+      category: {destination: Category, inverse: recipes, toMany: ↓true}
 ```
 
 ### Does not trigger: a new synced to-many relationship is added beside the to-one
@@ -6059,7 +6059,7 @@ entities:
     attributes:
       title: string
     relationships:
-      assignee: {destination: Contact, inverse: tasks}
+      assignee: {destination: ↓Contact, inverse: tasks}
 ```
 
 ### Triggers: a local relationship moves to another entity
@@ -6087,7 +6087,7 @@ entities:
     attributes:
       url: uri
     relationships:
-      group: {destination: Collection}
+      group: {destination: ↓Collection}
 ```
 
 ### Does not trigger: a new synced relationship points to the new entity
@@ -6207,8 +6207,8 @@ entities:
       edited: {destination: Book, inverse: author, toMany: true}
   Book:
     relationships:
-      author: {destination: Person, inverse: edited}
-      editor: {destination: Person, inverse: authored}
+      author: {destination: Person, inverse: ↓edited}
+      editor: {destination: Person, inverse: ↓authored}
 ```
 
 ### Triggers: a local relationship gets an inverse (a warning)
@@ -6234,7 +6234,7 @@ entities:
       notes: {destination: Note, inverse: folder, toMany: true}
   Note:
     relationships:
-      folder: {destination: Folder, inverse: notes}
+      folder: {destination: Folder, inverse: ↓notes}
 ```
 
 ### Does not trigger: the inverse is renamed together with the relationship
@@ -6320,7 +6320,7 @@ cloudkit: true
 entities:
   Playlist:
     relationships:
-      songs: {destination: Song, inverse: playlist, toMany: true}
+      ↓songs: {destination: Song, inverse: playlist, toMany: true}
   Song:
     relationships:
       playlist: {destination: Playlist, inverse: songs}
@@ -6346,7 +6346,7 @@ version: 2
 entities:
   Playlist:
     relationships:
-      songs: {destination: Song, inverse: playlist, toMany: true, ordered: true}
+      songs: {destination: Song, inverse: playlist, toMany: true, ordered: ↓true}
   Song:
     relationships:
       playlist: {destination: Playlist, inverse: songs}
@@ -6455,7 +6455,7 @@ model: Notes
 version: 2
 cloudkit: true
 entities:
-  Folder:
+  ↓Folder:
     attributes:
       name: string
   Note:
@@ -6483,7 +6483,7 @@ entities:
 model: Tasks
 version: 2
 entities:
-  Project:
+  ↓Project:
     attributes:
       name: string
   Task:
@@ -6621,7 +6621,7 @@ entities:
     attributes:
       title: string
     relationships:
-      notebook: {destination: Folder, inverse: notes, renamedFrom: folder}
+      notebook: {destination: Folder, inverse: notes, renamedFrom: ↓folder}
 ```
 
 ### Does not trigger: the old relationship is kept beside the new one
@@ -6722,7 +6722,7 @@ history: git
 
 ```yaml commit=1 path=Models/Note.yml
 model: Notes
-version: 1
+version: ↓1
 entities:
   Note:
     attributes:
@@ -6817,7 +6817,7 @@ change to undo.
 
 ```yaml
 model: Notes
-version: 1
+version: ↓1
 cloudkit: true
 entities:
   Note:
@@ -6957,7 +6957,7 @@ With this `schemalint.lock` beside them:
 lock: 1
 models:
   "Notes":
-    "1": "sha256:ecfdc2346f7a9d277d0a7bcec1af6689818c58b8f04bcc171f2037d2a02c7687"
+    ↓"1": "sha256:ecfdc2346f7a9d277d0a7bcec1af6689818c58b8f04bcc171f2037d2a02c7687"
     "2": "sha256:dc707d489bcd206de1ae23c05b1eacaf878839767f48e4f39d754d9153d6fbe6"
 ```
 
@@ -7036,7 +7036,7 @@ baseline: schemalint-baseline.json
 {
   "formatVersion": 1,
   "findings": [
-    {"identity":"attribute-removed:Notes:Note.title","rule":"attribute-removed","message":"attribute 'Note.title' was removed"}
+    ↓{"identity":"attribute-removed:Notes:Note.title","rule":"attribute-removed","message":"attribute 'Note.title' was removed"}
   ]
 }
 ```
@@ -7196,7 +7196,7 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
         let container = NSPersistentContainer(name: "Notes")
         container.loadPersistentStores(completionHandler: { (storeDescription, error) in
             if let error = error as NSError? {
-                fatalError("Unresolved error \(error), \(error.userInfo)")
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
             }
         })
         return container
@@ -7220,7 +7220,7 @@ struct PersistenceController {
         }
         container.loadPersistentStores(completionHandler: { _, error in
             if let error = error as NSError? {
-                fatalError("Unresolved error \(error), \(error.userInfo)")
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
             }
         })
     }
@@ -7237,7 +7237,7 @@ final class Store {
 
     func load() {
         container.loadPersistentStores {
-            if let error = $1 { fatalError("cannot load the store: \(error)") }
+            if let error = $1 { ↓fatalError("cannot load the store: \(error)") }
         }
     }
 }
@@ -7251,7 +7251,7 @@ import CoreData
 final class NotesContainer: NSPersistentContainer {
     func loadOrStop() {
         loadPersistentStores { _, error in
-            guard error == nil else { fatalError("cannot load the notes store") }
+            guard error == nil else { ↓fatalError("cannot load the notes store") }
         }
     }
 }
@@ -7271,7 +7271,7 @@ struct NotesApp: App {
         do {
             return try ModelContainer(for: schema, configurations: [modelConfiguration])
         } catch {
-            fatalError("Could not create ModelContainer: \(error)")
+            ↓fatalError("Could not create ModelContainer: \(error)")
         }
     }()
 
@@ -7295,7 +7295,7 @@ struct NotesApp: App {
             let container = try ModelContainer(for: Schema([Item.self]), configurations: [configuration])
             return container
         } catch {
-            fatalError("Could not create ModelContainer: \(error)")
+            ↓fatalError("Could not create ModelContainer: \(error)")
         }
     }()
 
@@ -7317,7 +7317,7 @@ final class Persistence {
         container.loadPersistentStores { description, error in
             guard error == nil else {
                 if let url = description.url {
-                    try? FileManager.default.removeItem(at: url)
+                    try? ↓FileManager.default.removeItem(at: url)
                 }
                 return
             }
@@ -7340,11 +7340,11 @@ struct NotesApp: App {
         do {
             container = try ModelContainer(for: Note.self)
         } catch {
-            Self.deleteStoreFiles()
+            ↓Self.deleteStoreFiles()
             do {
                 container = try ModelContainer(for: Note.self)
             } catch {
-                fatalError("cannot create the store: \(error)")
+                ↓fatalError("cannot create the store: \(error)")
             }
         }
     }
@@ -7372,8 +7372,8 @@ enum Database {
         do {
             return try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: storeURL))
         } catch {
-            removeDatabaseFiles()
-            return try! ModelContainer(for: Item.self, configurations: ModelConfiguration(url: storeURL))
+            ↓removeDatabaseFiles()
+            return ↓try! ModelContainer(for: Item.self, configurations: ModelConfiguration(url: storeURL))
         }
     }()
 
@@ -7398,7 +7398,7 @@ enum Database {
     _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
     if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
         NSLog(@"Unresolved error %@, %@", error, [error userInfo]);
-        abort();
+        ↓abort();
     }
     return _persistentStoreCoordinator;
 }
@@ -7416,7 +7416,7 @@ enum Database {
     NSError *error = nil;
     NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:self.model];
     if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
-        [NSException raise:@"StoreError" format:@"cannot open the store: %@", error];
+        [NSException ↓raise:@"StoreError" format:@"cannot open the store: %@", error];
     }
     return coordinator;
 }
@@ -7452,7 +7452,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         do {
             storage = try CoreDataManager(storeURL: url, model: NSManagedObjectModel())
         } catch {
-            fatalError("Could not open the store: \(error)")
+            ↓fatalError("Could not open the store: \(error)")
         }
     }
 }
@@ -7479,7 +7479,7 @@ final class Store {
             do {
                 try await load()
             } catch {
-                try? FileManager.default.removeItem(at: container.persistentStoreDescriptions[0].url!)
+                try? ↓FileManager.default.removeItem(at: container.persistentStoreDescriptions[0].url!)
             }
         }
     }
@@ -7498,7 +7498,7 @@ final class Stack {
         do {
             try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
         } catch {
-            abort()
+            ↓abort()
         }
     }
 }
@@ -7568,7 +7568,7 @@ let container: ModelContainer = {
     do {
         return try ModelContainer(for: Note.self)
     } catch {
-        let memory = ModelConfiguration(isStoredInMemoryOnly: true)
+        let memory = ↓ModelConfiguration(isStoredInMemoryOnly: true)
         return try! ModelContainer(for: Note.self, configurations: memory)
     }
 }()
@@ -7586,7 +7586,7 @@ final class Persistence {
         container.loadPersistentStores { _, error in
             if error != nil {
                 let memory = NSPersistentStoreDescription()
-                memory.type = NSInMemoryStoreType
+                ↓memory.type = NSInMemoryStoreType
                 self.container.persistentStoreDescriptions = [memory]
                 self.container.loadPersistentStores { _, _ in }
             }
@@ -7607,7 +7607,7 @@ final class Persistence {
         container.loadPersistentStores { [weak self] _, error in
             if let error {
                 print("could not open the store: \(error)")
-                self?.loadStore()
+                ↓self?.loadStore()
             }
         }
     }
@@ -7818,7 +7818,7 @@ struct PersistenceController {
 
     init() {
         let folder = NSPersistentContainer.defaultDirectoryURL()
-        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: folder.appendingPathComponent("Stores/Notes.sqlite"))]
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: folder.appendingPathComponent(↓"Stores/Notes.sqlite"))]
         container.loadPersistentStores { _, error in
             if let error { print("the store did not open: \(error)") }
         }
@@ -8031,7 +8031,7 @@ enum StoreMigrator {
         let group = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.notes")!
         let newStoreURL = group.appendingPathComponent("Notes.sqlite")
         if FileManager.default.fileExists(atPath: oldStoreURL.path) {
-            try FileManager.default.moveItem(at: oldStoreURL, to: newStoreURL)
+            try FileManager.default.↓moveItem(at: oldStoreURL, to: newStoreURL)
         }
     }
 }
@@ -8046,7 +8046,7 @@ enum StoreMigrator {
     static func moveToAppGroup(from folder: URL, to group: URL) throws {
         let oldStoreURL = folder.appendingPathComponent("Notes.sqlite")
         let newStoreURL = group.appendingPathComponent("Notes.sqlite")
-        try FileManager.default.moveItem(at: oldStoreURL, to: newStoreURL)
+        try FileManager.default.↓moveItem(at: oldStoreURL, to: newStoreURL)
         try? FileManager.default.moveItem(at: oldStoreURL.appendingPathComponent("-wal"), to: newStoreURL.appendingPathComponent("-wal"))
     }
 }
@@ -8061,7 +8061,7 @@ struct StoreReset {
     func reset(storeURL: URL) throws {
         let wal = storeURL.appendingPathComponent("-wal")
         let shm = storeURL.appendingPathComponent("-shm")
-        try FileManager.default.removeItem(at: storeURL)
+        try FileManager.default.↓removeItem(at: storeURL)
         try? FileManager.default.removeItem(at: wal)
         try? FileManager.default.removeItem(at: shm)
     }
@@ -8092,8 +8092,8 @@ enum StoreMigrator {
         let migrated = storeURL.deletingLastPathComponent().appendingPathComponent("Migrated.sqlite")
         let manager = NSMigrationManager(sourceModel: source, destinationModel: destination)
         try manager.migrateStore(from: storeURL, sourceType: NSSQLiteStoreType, options: nil, with: mapping, toDestinationURL: migrated, destinationType: NSSQLiteStoreType, destinationOptions: nil)
-        try FileManager.default.removeItem(at: storeURL)
-        try FileManager.default.moveItem(at: migrated, to: storeURL)
+        try FileManager.default.↓removeItem(at: storeURL)
+        try FileManager.default.↓moveItem(at: migrated, to: storeURL)
     }
 }
 
@@ -8109,7 +8109,7 @@ enum Vault {
 
 struct SettingsScreen {
     func eraseEverything() {
-        try? FileManager.default.removeItem(at: Vault.storeURL)
+        try? FileManager.default.↓removeItem(at: Vault.storeURL)
     }
 }
 ```
@@ -8137,7 +8137,7 @@ struct StoreReset {
 
 - (void)reset {
     NSURL *storeURL = [[self documentsDirectory] URLByAppendingPathComponent:@"Notes.sqlite"];
-    [[NSFileManager defaultManager] removeItemAtURL:storeURL error:nil];
+    [[NSFileManager defaultManager] ↓removeItemAtURL:storeURL error:nil];
 }
 
 @end
@@ -8341,7 +8341,7 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
 
     lazy var persistentContainer: NSPersistentContainer = {
         let container = NSPersistentContainer(name: "Notes")
-        container.loadPersistentStores(completionHandler: { (storeDescription, error) in
+        container.↓loadPersistentStores(completionHandler: { (storeDescription, error) in
             if let error = error as NSError? {
                 print("Unresolved error \(error), \(error.userInfo)")
             }
@@ -8382,7 +8382,7 @@ struct PersistenceController {
         if inMemory {
             container.persistentStoreDescriptions.first!.url = URL(fileURLWithPath: "/dev/null")
         }
-        container.loadPersistentStores(completionHandler: { (storeDescription, error) in
+        container.↓loadPersistentStores(completionHandler: { (storeDescription, error) in
             if let error = error as NSError? {
                 print("Unresolved error \(error), \(error.userInfo)")
             }
@@ -8414,7 +8414,7 @@ final class NotesStack {
     let container = NSPersistentContainer(name: "Notes")
 
     func load() {
-        container.loadPersistentStores { _, error in
+        container.↓loadPersistentStores { _, error in
             if let error { print("cannot open the store: \(error)") }
         }
     }
@@ -8440,7 +8440,7 @@ final class ImageCache {
     @synchronized (self) {
         if (_persistentContainer == nil) {
             _persistentContainer = [[NSPersistentContainer alloc] initWithName:@"Diary"];
-            [_persistentContainer loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *storeDescription, NSError *error) {
+            [_persistentContainer ↓loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *storeDescription, NSError *error) {
                 if (error != nil) {
                     NSLog(@"Unresolved error %@, %@", error, error.userInfo);
                 }
@@ -8660,7 +8660,7 @@ final class Persistence {
 
     func configure() {
         let description = container.persistentStoreDescriptions.first!
-        description.setOption(FileProtectionType.complete as NSObject, forKey: NSPersistentStoreFileProtectionKey)
+        description.setOption(↓FileProtectionType.complete as NSObject, forKey: NSPersistentStoreFileProtectionKey)
     }
 }
 ```
@@ -8699,7 +8699,7 @@ final class Persistence {
 - (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
     NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Diary.sqlite"];
     NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES,
-                              NSPersistentStoreFileProtectionKey: NSFileProtectionComplete};
+                              NSPersistentStoreFileProtectionKey: ↓NSFileProtectionComplete};
     NSError *error = nil;
     [_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error];
     return _persistentStoreCoordinator;
@@ -8805,7 +8805,7 @@ entities:
     attributes:
       id: uuid
       name: string
-    uniqueness: [[name]]
+    ↓uniqueness: [[name]]
 ```
 
 ### Triggers: a synced entity that already had a constraint gets another
@@ -8831,7 +8831,7 @@ entities:
     attributes:
       id: uuid
       name: string
-    uniqueness: [[id], [name]]
+    ↓uniqueness: [[id], [name]]
 ```
 
 ### Does not trigger: a constraint is removed
@@ -8929,7 +8929,7 @@ entities:
 ```yaml
 model: Notes
 version: 2
-# schemalint:ignore attribute-removed -- version 1 never reached the App Store
+↓# schemalint:ignore attribute-removed -- version 1 never reached the App Store
 entities:
   Note:
     attributes: {body: string}
@@ -9004,7 +9004,7 @@ version: 2
 cloudkit: true
 entities:
   Note:
-    versionHashModifier: "2"
+    versionHashModifier: ↓"2"
     attributes:
       title: string
 ```
@@ -9025,7 +9025,7 @@ model: Notes
 version: 2
 entities:
   Note:
-    versionHashModifier: "2"
+    versionHashModifier: ↓"2"
     attributes:
       title: string
 ```
@@ -9047,7 +9047,7 @@ version: 2
 entities:
   Book:
     attributes:
-      isbn: {type: string, versionHashModifier: "normalized"}
+      isbn: {type: string, versionHashModifier: ↓"normalized"}
 ```
 
 ### Does not trigger: the modifier stays
@@ -9328,7 +9328,7 @@ import SwiftData
 
 enum SchemaV1: VersionedSchema {
     static var versionIdentifier = Schema.Version(1, 0, 0)
-    static var models: [any PersistentModel.Type] { [Note.self] }
+    static var models: [any PersistentModel.Type] { [↓Note.self] }
 }
 
 enum SchemaV2: VersionedSchema {
@@ -9386,7 +9386,7 @@ import SwiftData
 
 enum SchemaV1: VersionedSchema {
     static var versionIdentifier = Schema.Version(1, 0, 0)
-    static var models: [any PersistentModel.Type] { [Note.self] }
+    static var models: [any PersistentModel.Type] { [↓Note.self] }
 }
 
 enum SchemaV2: VersionedSchema {
