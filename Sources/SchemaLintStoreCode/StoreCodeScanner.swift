@@ -146,7 +146,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private func addOpening(_ call: StoreOpening.Call, _ node: FunctionCallExprSyntax, migrates: Bool, asynchronously: Bool) {
         let unit = declarations.unit(around: node)
         let runs = unit.map { SynchronousCode.runsWithUnit(node, unitBody: declarations.units[$0].body) } ?? false
-        let opening = StoreOpening(call: call, place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node.calledExpression)), migratesAutomatically: migrates, addsAsynchronously: asynchronously)
+        // A store whose files the code just deleted opens empty: there is nothing to migrate.
+        let opening = StoreOpening(
+            call: call, place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node.calledExpression)),
+            migratesAutomatically: migrates && !opensAfterDeletingTheStore(node), addsAsynchronously: asynchronously
+        )
         scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))
     }
 
@@ -808,7 +812,8 @@ struct StoreDeletingHelpers {
         guard removals.removesFiles else { return false }
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(body)
-        return literals.found.contains { StoreFileName.isStoreFile(StoreCodeVisitor.lastComponent($0.text)) }
+        // A store file's name, or its extension given on its own (`appendingPathExtension("sqlite")`).
+        return literals.found.contains { StoreFileName.isStoreFile(StoreCodeVisitor.lastComponent($0.text)) || ["sqlite", "sqlite3"].contains($0.text) }
     }
 }
 

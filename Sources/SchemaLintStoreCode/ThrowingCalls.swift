@@ -33,6 +33,9 @@ enum ThrowingCallFailure {
                 return .handled([Syntax(guardStatement.body)], throwsOn: throwsAgain(guardStatement.body))
             }
             if !optional, let doStatement = parent.as(DoStmtSyntax.self), current.id == doStatement.body.id {
+                // A call without `try` does not throw (a wrapper of the project that handles its own
+                // error): the `catch` is another call's.
+                guard sawTry else { return .ignored }
                 let clauses = doStatement.catchClauses.map(\.body)
                 return .handled(clauses.map { Syntax($0) }, throwsOn: clauses.contains { throwsAgain($0) })
             }

@@ -68,15 +68,17 @@ import Testing
         #expect(aboutMappingModels.isEmpty)
     }
 
-    /// Two relationships that become each other's inverse: lightweight migration pairs them anew
-    /// (a local warning), while a mapping model that maps both sets each link itself (a note
-    /// naming it).
+    /// A link paired with another relationship: lightweight migration pairs them anew (a local
+    /// warning), while a mapping model that maps them sets each link itself (a note naming it).
     @Test func aMappingModelSettlesRelationshipsPairedAnew() throws {
-        let v1 = F.contents([("Order", [F.attribute("number", "String"), F.toOne("buyer", "Customer")]), ("Customer", [F.attribute("name", "String")])])
-        let v2 = F.contents([
-            ("Order", [F.attribute("number", "String"), #"<relationship name="buyer" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Customer" inverseName="orders" inverseEntity="Customer"/>"#]),
-            ("Customer", [F.attribute("name", "String"), #"<relationship name="orders" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Order" inverseName="buyer" inverseEntity="Order"/>"#]),
-        ])
+        func toMany(_ name: String, inverse: String?) -> String {
+            #"<relationship name="\#(name)" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Order""# + (inverse.map { #" inverseName="\#($0)" inverseEntity="Order""# } ?? "") + "/>"
+        }
+        func buyer(inverse: String) -> String {
+            #"<relationship name="buyer" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Customer" inverseName="\#(inverse)" inverseEntity="Customer"/>"#
+        }
+        let v1 = F.contents([("Order", [F.attribute("number", "String"), buyer(inverse: "orders")]), ("Customer", [toMany("orders", inverse: "buyer"), toMany("pinned", inverse: nil)])])
+        let v2 = F.contents([("Order", [F.attribute("number", "String"), buyer(inverse: "pinned")]), ("Customer", [toMany("orders", inverse: nil), toMany("pinned", inverse: "buyer")])])
         let folder = try TemporaryFolder()
         try folder.write(v1, to: "Shop/Shop.xcdatamodeld/Model.xcdatamodel/contents")
         try folder.write(v2, to: "Shop/Shop.xcdatamodeld/Model 2.xcdatamodel/contents")
@@ -85,7 +87,7 @@ import Testing
 
         try folder.write(F.mapping(from: "Shop.xcdatamodeld/Model.xcdatamodel", to: "Shop.xcdatamodeld/Model 2.xcdatamodel", [
             F.EntityMapping(source: "Order", destination: "Order", attributes: [("number", false)], relationships: ["buyer"]),
-            F.EntityMapping(source: "Customer", destination: "Customer", attributes: [("name", false)], relationships: ["orders"]),
+            F.EntityMapping(source: "Customer", destination: "Customer", attributes: [], relationships: ["orders", "pinned"]),
         ]), to: "Shop/ShopModelV1toV2.xcmappingmodel/xcmapping.xml")
         let mapped = Self.pick(try Self.lint(folder), rule: "relationship-inverse-changed")
         #expect(!mapped.isEmpty && mapped.allSatisfy { $0["severity"] as? String == "note" }, "\(mapped)")

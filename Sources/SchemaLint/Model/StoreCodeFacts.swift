@@ -106,7 +106,8 @@ public struct StoreOpening: Hashable, Sendable {
     public var launchPath: [CodePlace]
     /// Whether opening migrates an older store by itself: Core Data's default for a container's
     /// store descriptions, and always for SwiftData; off with `shouldMigrateStoreAutomatically =
-    /// false`, and for `addPersistentStore` unless its options say so.
+    /// false`, for `addPersistentStore` unless its options say so, and for an opening right after
+    /// the code deleted the store's files (a new, empty store).
     public var migratesAutomatically: Bool
     /// `shouldAddStoreAsynchronously = true` on the store's description.
     public var addsAsynchronously: Bool

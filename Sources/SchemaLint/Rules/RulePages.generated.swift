@@ -6169,7 +6169,9 @@ In a local store, lightweight migration pairs the relationships anew from the ne
 stored under the old pairing survive only where the two agree. It is a warning; where a mapping
 model migrates the step, it sets each relationship itself, and the finding is a note that names
 it. A synced
-relationship that loses its inverse is reported by `cloudkit-missing-inverse`.
+relationship that loses its inverse is reported by `cloudkit-missing-inverse`. A one-way to-one
+that gains a to-many added in the same version as its inverse changes nothing stored (the link
+stays in the to-one side's column, and a to-many stores none): it is not reported.
 
 ## What to do instead
 
@@ -6211,18 +6213,19 @@ entities:
       editor: {destination: Person, inverse: ↓authored}
 ```
 
-### Triggers: a local relationship gets an inverse (a warning)
+### Triggers: a local link is paired with another relationship (a warning)
 
 ```yaml
 model: Notes
 version: 1
 entities:
   Folder:
-    attributes:
-      name: string
+    relationships:
+      notes: {destination: Note, inverse: folder, toMany: true}
+      pinned: {destination: Note, toMany: true}
   Note:
     relationships:
-      folder: {destination: Folder}
+      folder: {destination: Folder, inverse: notes}
 ```
 
 ```yaml
@@ -6231,10 +6234,11 @@ version: 2
 entities:
   Folder:
     relationships:
-      notes: {destination: Note, inverse: folder, toMany: true}
+      ↓notes: {destination: Note, toMany: true}
+      pinned: {destination: Note, inverse: ↓folder, toMany: true}
   Note:
     relationships:
-      folder: {destination: Folder, inverse: ↓notes}
+      folder: {destination: Folder, inverse: pinned}
 ```
 
 ### Does not trigger: the inverse is renamed together with the relationship
@@ -7614,6 +7618,31 @@ final class Persistence {
 }
 ```
 
+### Does not trigger: the catch is another call's, the opening wrapper does not throw
+
+```swift path=App/Checkpoint.swift
+import CoreData
+
+extension NSPersistentStoreCoordinator {
+    func addPersistentStore(at url: URL, options: [String: Any]) -> NSPersistentStore? {
+        try? addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: options)
+    }
+}
+
+enum Checkpoint {
+    static func run(model: NSManagedObjectModel, storeURL: URL) {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        do {
+            if let store = coordinator.addPersistentStore(at: storeURL, options: [NSSQLitePragmasOption: ["journal_mode": "DELETE"]]) {
+                try coordinator.remove(store)
+            }
+        } catch {
+            fatalError("cannot close the store: \(error)")
+        }
+    }
+}
+```
+
 ### Does not trigger: fatalError in debug builds only
 
 ```swift path=App/NotesApp.swift
@@ -8479,6 +8508,39 @@ struct PersistenceController {
         container.loadPersistentStores { _, error in
             if let error { print("Unresolved error \(error)") }
         }
+    }
+}
+```
+
+### Does not trigger: the store's files are deleted right before it is loaded
+
+```swift path=Notes/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let persistence = Persistence.reset()
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+    }
+}
+```
+
+```swift path=Notes/Persistence.swift
+import CoreData
+
+struct Persistence {
+    let container: NSPersistentContainer
+
+    static func reset() -> Persistence {
+        let container = NSPersistentContainer(name: "Notes")
+        let base = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Notes")
+        for suffix in ["sqlite", "sqlite-wal", "sqlite-shm"] {
+            try? FileManager.default.removeItem(at: base.appendingPathExtension(suffix))
+        }
+        container.loadPersistentStores { _, _ in }
+        return Persistence(container: container)
     }
 }
 ```

@@ -203,6 +203,13 @@ struct PropertyChangeRule: ChangeRule {
         guard let old = context.change.old?.relationship, let new = context.change.new?.relationship else { return nil }
         // A synced relationship that lost its inverse is cloudkit-missing-inverse's.
         if context.synced, new.inverse == nil { return nil }
+        // A one-way to-one that gains, as its inverse, a to-many added in this version: the link
+        // stays stored where it was (the to-one side's column), and the new side stores nothing.
+        if old.inverse == nil, !old.isToMany, !new.isToMany, let inverse = new.inverse,
+           context.comparison.version.entity(named: new.destination)?.relationship(named: inverse)?.isToMany == true,
+           context.comparison.baseline.entity(named: new.destination)?.relationship(named: inverse) == nil {
+            return nil
+        }
         var what = "relationship '\(context.path)' changed its inverse from \(Self.quoted(old.inverse)) to \(Self.quoted(new.inverse))"
         // Two relationships that became each other's inverse are one link: said once, by the end
         // whose name comes first, naming both.
