@@ -67,10 +67,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         CodePlace(file.location(of: node), in: declarations.declaration(around: node))
     }
 
-    /// Whether `node` lies in an extension of a Core Data container class or in a class that
-    /// inherits from one, where `loadPersistentStores { ... }` with no receiver is the container's.
-    private func isInsideAContainerType(_ node: some SyntaxProtocol) -> Bool {
-        let containers: Set<String> = ["NSPersistentContainer", "NSPersistentCloudKitContainer"]
+    static let containerTypes: Set<String> = ["NSPersistentContainer", "NSPersistentCloudKitContainer"]
+
+    /// Whether `node` lies in an extension of one of `containers` (Core Data's classes) or in a
+    /// class that inherits from one, where `loadPersistentStores { ... }` (a container's) or
+    /// `addPersistentStore(ofType:...)` (a coordinator's) with no receiver is the class's own.
+    private func isInside(_ containers: Set<String>, _ node: some SyntaxProtocol) -> Bool {
         func unqualified(_ type: TypeSyntax?) -> String? {
             type.map { $0.trimmedDescription.split(separator: ".").last.map(String.init) ?? "" }
         }
@@ -107,7 +109,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 addOpening(.modelContainer, node, migrates: true, asynchronously: false)
                 addFailureActions(ofThrowing: node, opening: .modelContainer)
             }
-        case "loadPersistentStores" where (member != nil || isInsideAContainerType(node) && completionHandler(of: node) != nil)
+        case "loadPersistentStores" where (member != nil || isInside(Self.containerTypes, node) && completionHandler(of: node) != nil)
             && !inMemoryOnly.contains(typeName(around: node)) && !isInPreview(node) && !isLoadedAtDevNull(node):
             let type = typeName(around: node)
             addOpening(.loadPersistentStores, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type))
@@ -116,7 +118,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 addEscape(ofCompletion: closure, opening: .loadPersistentStores, call: node)
             }
         // A store at `/dev/null` keeps nothing (previews and tests write it so): nothing to migrate or lose.
-        case "addPersistentStore" where member != nil && !inMemoryOnly.contains(typeName(around: node)) && !isInPreview(node)
+        case "addPersistentStore" where (member != nil || isInside(["NSPersistentStoreCoordinator"], node) && labels.hasPrefix("ofType:"))
+            && !inMemoryOnly.contains(typeName(around: node)) && !isInPreview(node)
             && !ByteSearch.contains("\"/dev/null\"", in: node.arguments.first { $0.label?.text == "at" }?.expression.trimmedText ?? ""):
             let type = typeName(around: node)
             if labels.hasPrefix("with:") {
@@ -325,6 +328,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
                 for statement in block {
                     if statement.id == item.id { break }
+                    // A deletion in a branch (`if resetRequested { deleteStore() }`) runs only
+                    // sometimes; a loop over the store's files runs.
+                    if let expression = statement.item.as(ExprSyntax.self), expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self) { continue }
+                    guard statement.item.is(ExprSyntax.self) || statement.item.is(VariableDeclSyntax.self) || statement.item.is(ForStmtSyntax.self) else { continue }
                     finder.walk(statement)
                 }
                 if finder.found.contains(where: { $0.1 == .deletesTheStore }) { return true }

@@ -7618,6 +7618,22 @@ final class Persistence {
 }
 ```
 
+### Triggers: a coordinator extension that adds the store and stops the app when it cannot
+
+```swift path=App/Coordinator.swift
+import CoreData
+
+extension NSPersistentStoreCoordinator {
+    func addStore(at url: URL) -> NSPersistentStore {
+        do {
+            return try addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+        } catch {
+            ↓fatalError("cannot add the store: \(error)")
+        }
+    }
+}
+```
+
 ### Does not trigger: the catch is another call's, the opening wrapper does not throw
 
 ```swift path=App/Checkpoint.swift
@@ -8508,6 +8524,39 @@ struct PersistenceController {
         container.loadPersistentStores { _, error in
             if let error { print("Unresolved error \(error)") }
         }
+    }
+}
+```
+
+### Triggers: the store's files are deleted only when a reset was asked for
+
+```swift path=Notes/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let persistence = Persistence.open()
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+    }
+}
+```
+
+```swift path=Notes/Persistence.swift
+import CoreData
+
+struct Persistence {
+    let container: NSPersistentContainer
+
+    static func open() -> Persistence {
+        let container = NSPersistentContainer(name: "Notes")
+        if UserDefaults.standard.bool(forKey: "resetStore") {
+            let store = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Notes.sqlite")
+            try? FileManager.default.removeItem(at: store)
+        }
+        container.↓loadPersistentStores { _, _ in }
+        return Persistence(container: container)
     }
 }
 ```
