@@ -37,6 +37,20 @@ struct XcodeGitOrderTests {
             try repository.commit("add \(versions.map(\.0).joined(separator: ", "))")
         }
 
+        /// `Model` on main, a side branch with a commit of its own, `Model 2` on main, then the merge
+        /// of the side branch, whose resolution adds `added` (no commit on either side has it).
+        mutating func mergeAddingInResolution(_ added: String, attributes: Int, current: String? = nil) throws {
+            try commit([("Model", 1)])
+            try repository.git(["checkout", "--quiet", "-b", "side"])
+            try folder.write("side work", to: "README")
+            try repository.commit("side work")
+            try repository.git(["checkout", "--quiet", "main"])
+            try commit([("Model 2", 2)], current: current)
+            try repository.git(["merge", "--quiet", "--no-ff", "--no-commit", "side"])
+            try write(added, attributes: attributes)
+            try repository.commit("merge side, adding \(added)")
+        }
+
         /// The abbreviated id of the commit `revision` names.
         func id(_ revision: String) throws -> String {
             try repository.git(["rev-parse", "--short", revision]).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -117,15 +131,7 @@ struct XcodeGitOrderTests {
     /// A version a merge added while resolving (no commit on either side has it) dates from the merge.
     @Test func aVersionAddedInAMergeDatesFromTheMerge() throws {
         var project = try Project()
-        try project.commit([("Model", 1)])
-        try project.repository.git(["checkout", "--quiet", "-b", "side"])
-        try project.folder.write("side work", to: "README")
-        try project.repository.commit("side work")
-        try project.repository.git(["checkout", "--quiet", "main"])
-        try project.commit([("Model 2", 2)], current: "Model 2")
-        try project.repository.git(["merge", "--quiet", "--no-ff", "--no-commit", "side"])
-        try project.write("Alpha", attributes: 3)
-        try project.repository.commit("merge side, adding Alpha")
+        try project.mergeAddingInResolution("Alpha", attributes: 3, current: "Model 2")
         let bundle = try XcodeBundleLoader.load(project.bundle)
         #expect(bundle.versions.map(\.label) == ["Model", "Model 2", "Alpha"])
         #expect(bundle.ordering.uncommitted.isEmpty)
@@ -136,15 +142,7 @@ struct XcodeGitOrderTests {
     /// before a version committed after the merge, whatever the names say.
     @Test func aVersionAddedInAMergeComesBeforeTheVersionsAddedAfterIt() throws {
         var project = try Project()
-        try project.commit([("Model", 1)])
-        try project.repository.git(["checkout", "--quiet", "-b", "side"])
-        try project.folder.write("side work", to: "README")
-        try project.repository.commit("side work")
-        try project.repository.git(["checkout", "--quiet", "main"])
-        try project.commit([("Model 2", 2)])
-        try project.repository.git(["merge", "--quiet", "--no-ff", "--no-commit", "side"])
-        try project.write("Zulu", attributes: 3)
-        try project.repository.commit("merge side, adding Zulu")
+        try project.mergeAddingInResolution("Zulu", attributes: 3)
         try project.commit([("Model 3", 4)], current: "Model 3")
         let bundle = try XcodeBundleLoader.load(project.bundle)
         #expect(bundle.versions.map(\.label) == ["Model", "Model 2", "Zulu", "Model 3"])
