@@ -12,8 +12,9 @@ public struct GitFileOrigins: Sendable, Codable, Equatable {
         /// the merges of long-lived branches seem to delete and add again files their first parent lacked.
         case everyCommitButMerges
         /// The first-parent line, each merge with what it brought to it: the commit that brought a
-        /// file to the line, which is the only one a file a merge's resolution added has. The line
-        /// alone is cheap (WooCommerce: 0.1 s); its positions are its own (`adding(_:)`).
+        /// file to the line, the only one known for a file a merge's resolution added and no commit
+        /// changed since. The line alone is cheap (WooCommerce: 0.1 s); its positions are its own
+        /// (`adding(_:)`).
         case mainline
     }
 

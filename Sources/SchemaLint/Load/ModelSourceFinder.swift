@@ -282,7 +282,7 @@ public struct ModelSourceFinder: Sendable {
     /// Files that add source files to a target by folder: `Package.swift` (and its versioned
     /// forms), XcodeGen's `project.yml`, Tuist's `Project.swift`, a CocoaPods podspec, Bazel.
     private static func addsFilesByFolder(_ name: String) -> Bool {
-        (name.hasPrefix("Package") && name.hasSuffix(".swift")) || ["project.yml", "project.yaml", "Project.swift", "BUILD", "BUILD.bazel"].contains(name)
+        name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) || ["project.yml", "project.yaml", "Project.swift", "BUILD", "BUILD.bazel"].contains(name)
             || name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json")
     }
 
