@@ -184,24 +184,34 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// on a person's device.
     /// Whether a statement before the call in its own block points a store description at
     /// `/dev/null` (`description.url = URL(fileURLWithPath: "/dev/null")`, as Xcode's template does
-    /// for previews): such a store keeps nothing, so nothing is migrated or lost. A branch before
-    /// the call (`if inMemory { ... }` in the template) sets it for some runs only, and does not count.
+    /// for previews): such a store keeps nothing, so nothing is migrated or lost.
     private func isLoadedAtDevNull(_ node: FunctionCallExprSyntax) -> Bool {
+        Self.statementsRunBefore(node, innermostBlockOnly: true).contains { statement in
+            let text = statement.trimmedDescription
+            return ByteSearch.contains("\"/dev/null\"", in: text) && (text.contains("url") || text.contains("URL"))
+        }
+    }
+
+    /// The statements that run every time before `node` in its function: those before it in its
+    /// block and, unless `innermostBlockOnly`, in each enclosing block up to the function or
+    /// closure. A branch before it (`if inMemory { ... }`, `if resetRequested { deleteStore() }`)
+    /// runs only sometimes and is left out; a loop (over a store's files) runs.
+    private static func statementsRunBefore(_ node: some SyntaxProtocol, innermostBlockOnly: Bool) -> [CodeBlockItemSyntax] {
+        var found: [CodeBlockItemSyntax] = []
         var current = Syntax(node)
         while let parent = current.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { break }
             if let item = current.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
                 for statement in block {
-                    if statement.id == item.id { return false }
+                    if statement.id == item.id { break }
                     if let expression = statement.item.as(ExprSyntax.self), expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self) { continue }
-                    guard statement.item.is(ExprSyntax.self) || statement.item.is(VariableDeclSyntax.self) else { continue }
-                    let text = statement.trimmedDescription
-                    if ByteSearch.contains("\"/dev/null\"", in: text), text.contains("url") || text.contains("URL") { return true }
+                    if statement.item.is(ExprSyntax.self) || statement.item.is(VariableDeclSyntax.self) || statement.item.is(ForStmtSyntax.self) { found.append(statement) }
                 }
-                return false
+                if innermostBlockOnly { break }
             }
             current = parent
         }
-        return false
+        return found
     }
 
     private func isInPreview(_ node: some SyntaxProtocol) -> Bool {
@@ -317,28 +327,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
     }
 
-    /// Whether a statement before the opening, in its block or an enclosing one of the same
-    /// function, deletes the store's files: the opening is then the retry on a new, empty store
+    /// Whether a statement that runs before the opening in its function deletes the store's files:
+    /// the opening is then the retry on a new, empty store
     /// (`catch { deleteStoreFiles(); do { try ModelContainer(...) } catch { fatalError() } }`).
     private func opensAfterDeletingTheStore(_ node: FunctionCallExprSyntax) -> Bool {
-        var current = Syntax(node)
-        while let parent = current.parent {
-            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
-            if let item = current.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
-                let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
-                for statement in block {
-                    if statement.id == item.id { break }
-                    // A deletion in a branch (`if resetRequested { deleteStore() }`) runs only
-                    // sometimes; a loop over the store's files runs.
-                    if let expression = statement.item.as(ExprSyntax.self), expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self) { continue }
-                    guard statement.item.is(ExprSyntax.self) || statement.item.is(VariableDeclSyntax.self) || statement.item.is(ForStmtSyntax.self) else { continue }
-                    finder.walk(statement)
-                }
-                if finder.found.contains(where: { $0.1 == .deletesTheStore }) { return true }
-            }
-            current = parent
-        }
-        return false
+        let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
+        for statement in Self.statementsRunBefore(node, innermostBlockOnly: false) { finder.walk(statement) }
+        return finder.found.contains { $0.1 == .deletesTheStore }
     }
 
     // MARK: - Store files
