@@ -61,6 +61,7 @@ struct LaunchPaths {
                 current = parent
             }
             opening.launchPath = path.reversed().map { declarations.units[$0].place }
+            opening.launchesOnMacOS = path.contains { declarations.files[declarations.units[$0].file].buildsForMacOSOnly }
             return opening
         }
     }

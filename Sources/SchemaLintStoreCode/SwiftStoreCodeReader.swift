@@ -121,6 +121,12 @@ struct StoreCodeSourceFile {
         return !modules.isDisjoint(with: Self.otherSQLiteLibraries) && modules.isDisjoint(with: ["CoreData", "SwiftData"])
     }
 
+    /// Whether the file imports AppKit or Cocoa outside any `#if`: it compiles for macOS only
+    /// (Mac Catalyst and iOS have UIKit, not AppKit).
+    var buildsForMacOSOnly: Bool {
+        !importedModules.isDisjoint(with: ["AppKit", "Cocoa"])
+    }
+
     private static let otherSQLiteLibraries: Set<String> = ["GRDB", "GRDBQuery", "SQLiteData", "SharingGRDB", "SQLite", "SQLite3", "SQLCipher", "FMDB", "CSQLite"]
 
     /// The modules the file imports (`import GRDB`, `@testable import App`, `import struct GRDB.Row`).

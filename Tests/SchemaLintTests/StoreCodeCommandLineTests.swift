@@ -101,6 +101,45 @@ import Testing
         #expect(!run.stdout.contains("fatalError() stops the app"), "\(run.stdout)")
     }
 
+    /// The same app, whose newest version migrates the store, built for iOS and for macOS only
+    /// (the file imports AppKit): the launch watchdog kills a long migration on iOS (a warning);
+    /// macOS has none, so there the hanging launch is a note that says so.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aMacOSLaunchPathIsANoteForNoWatchdogEndsIt() throws {
+        for (framework, severity) in [("UIKit", "warning"), ("AppKit", "note")] {
+            let folder = try TemporaryFolder()
+            try folder.write(Self.notesModel, to: "Notes/Model/Notes-1.yaml")
+            try folder.write(Self.notesModel.replacingOccurrences(of: "version: 1", with: "version: 2") + "      pinned: bool\n", to: "Notes/Model/Notes-2.yaml")
+            try folder.write("""
+            import \(framework)
+            import CoreData
+            import SwiftUI
+
+            @main
+            struct NotesApp: App {
+                let stack = Stack()
+
+                var body: some Scene {
+                    WindowGroup { Text("Notes") }
+                }
+            }
+
+            final class Stack {
+                let container = NSPersistentContainer(name: "Notes")
+
+                init() {
+                    container.loadPersistentStores { _, error in
+                        if let error { print("cannot open the store: \\(error)") }
+                    }
+                }
+            }
+            """, to: "Notes/NotesApp.swift")
+            let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+            #expect(hits == [Hit(place: "NotesApp.swift:18:19", severity: severity, rule: "store-opened-at-launch")], "\(framework): \(run.stdout)\(run.stderr)")
+            #expect(run.stdout.contains("no watchdog ends the launch") == (framework == "AppKit"), "\(run.stdout)")
+        }
+    }
+
     // MARK: - Objective-C (read by the core: always built)
 
     @Test func objectiveCTemplateTriggersProtectionFailureAndMoveRules() throws {

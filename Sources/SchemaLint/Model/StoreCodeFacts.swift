@@ -104,6 +104,9 @@ public struct StoreOpening: Hashable, Sendable {
     /// each step a use of the next declaration, the opening's declaration last. Empty when no
     /// launch entry point reaches it, or the reader could not tell.
     public var launchPath: [CodePlace]
+    /// Whether a file on the launch path imports AppKit or Cocoa outside any `#if`: the path is
+    /// built for macOS only, where no watchdog ends a slow launch.
+    public var launchesOnMacOS: Bool
     /// Whether opening migrates an older store by itself: Core Data's default for a container's
     /// store descriptions, and always for SwiftData; off with `shouldMigrateStoreAutomatically =
     /// false`, for `addPersistentStore` unless its options say so, and for an opening right after
@@ -112,10 +115,11 @@ public struct StoreOpening: Hashable, Sendable {
     /// `shouldAddStoreAsynchronously = true` on the store's description.
     public var addsAsynchronously: Bool
 
-    public init(call: Call, place: CodePlace, launchPath: [CodePlace] = [], migratesAutomatically: Bool = true, addsAsynchronously: Bool = false) {
+    public init(call: Call, place: CodePlace, launchPath: [CodePlace] = [], launchesOnMacOS: Bool = false, migratesAutomatically: Bool = true, addsAsynchronously: Bool = false) {
         self.call = call
         self.place = place
         self.launchPath = launchPath
+        self.launchesOnMacOS = launchesOnMacOS
         self.migratesAutomatically = migratesAutomatically
         self.addsAsynchronously = addsAsynchronously
     }

@@ -1,7 +1,8 @@
 /// `store-opened-at-launch`: a store opened synchronously on the launch path, with automatic
 /// migration on. Opening migrates a store of the previous release before the first frame; a large
 /// one outlasts the launch watchdog (0x8badf00d), at every launch after the update. A warning when
-/// the newest version needs a full migration of the previous release's store, a note otherwise.
+/// the newest version needs a full migration of the previous release's store, a note otherwise, and
+/// a note on macOS, which has no launch watchdog.
 struct StoreOpenedAtLaunchRule: StoreCodeRule {
     let descriptor = RuleDescriptor(
         id: "store-opened-at-launch", category: .storeHandling, synced: .warning, local: .warning,
@@ -32,20 +33,25 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             let migration = Self.fullMigration(in: Self.nearestHistories(to: opening.place.location.file, in: context.histories))
             let root = opening.launchPath[0]
             var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
-            let message: String
+            var message: String
             if let migration {
                 message = "\(Self.describe(opening.call)) opens the store on the launch path (\(root.declaration)), and \(migration.version.displayName) of model '\(migration.history.model)' migrates every store of \(migration.baseline.displayName) there: \(MigrationCause.describe(migration.entities, from: migration.baseline, to: migration.version))"
                 notes.append(Finding.Note("\(migration.version.displayName) of '\(migration.history.model)' is declared here", at: migration.version.location))
             } else {
                 message = "\(Self.describe(opening.call)) opens the store on the launch path (\(root.declaration)); any release that changes the model migrates the store there"
             }
+            // macOS has no launch watchdog: a long migration there is a launch that hangs (no
+            // window, a spinning cursor) until it ends, not one that is killed and retried.
+            let macOS = opening.launchesOnMacOS
+            if macOS { message += "; on macOS, where this launch path is built, no watchdog ends the launch, but the app shows no window until the migration ends" }
+            let outcome = macOS ? "so the window appears at once instead of hanging through a long migration" : "so the launch watchdog (0x8badf00d) cannot kill a long migration"
             findings.append(finding(
-                at: opening.place, severity: migration == nil ? .note : .warning, subject: opening.call.rawValue, message: message,
+                at: opening.place, severity: migration == nil || macOS ? .note : .warning, subject: opening.call.rawValue, message: message,
                 notes: notes,
                 suggestions: [
                     opening.call == .modelContainer
-                        ? "create the ModelContainer off the main thread (in a Task, behind a progress screen) and show the user interface when it is ready, so the launch watchdog (0x8badf00d) cannot kill a long migration"
-                        : "set `shouldAddStoreAsynchronously = true` on the store description (or load the store from a background task) and show a progress screen until the completion handler runs, so the launch watchdog (0x8badf00d) cannot kill a long migration",
+                        ? "create the ModelContainer off the main thread (in a Task, behind a progress screen) and show the user interface when it is ready, \(outcome)"
+                        : "set `shouldAddStoreAsynchronously = true` on the store description (or load the store from a background task) and show a progress screen until the completion handler runs, \(outcome)",
                     "measure the migration with a store of realistic size written by the previous release",
                 ]
             ))
