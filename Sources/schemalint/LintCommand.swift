@@ -74,7 +74,7 @@ struct LintCommand: ParsableCommand {
         discussion: """
         With git, a model with one version in its files (one YAML version, a bundle with one \
         version folder) gets its history from the repository's release tags: every tag matching \
-        --history-tags (default v*) that HEAD contains is a release, read straight from git (no \
+        --history-tags (default: v* and bare version numbers such as 1.2.3) that HEAD contains is a release, read straight from git (no \
         checkout), in version order (v1.9 < v1.10, v2.0-beta1 < v2.0); the working tree is the \
         newest version and is checked against them. Findings point at the working tree; notes \
         name the tag (v1.2:Models/Note.yml:4:5). Models versioned in their files keep their own \
@@ -83,7 +83,7 @@ struct LintCommand: ParsableCommand {
         valueName: "files|git"))
     var history: HistorySource?
 
-    @Option(help: ArgumentHelp("The release tags for --history git: a glob on the tag name, as `git tag --list` takes (default: `history: {tags: ...}` in .schemalint.yml, else v*). Implies --history git.", valueName: "pattern"))
+    @Option(help: ArgumentHelp("The release tags for --history git: globs on the tag name, as `git tag --list` takes, separated by spaces (default: `history: {tags: ...}` in .schemalint.yml, else `v* [0-9]*.*`: v1.2 and 1.2). Implies --history git.", valueName: "pattern"))
     var historyTags: String?
 
     @Flag(help: "Leave alone named YAML files that are not model files (for hooks that pass every changed YAML file).")

@@ -186,10 +186,10 @@ struct GitHistoryTests {
 
     @Test func withoutReleaseTagsANoteSaysSo() throws {
         var project = try Project()
-        try project.release(GitHistoryTests.note(["title: string"]), tags: ["1.0"])
+        try project.release(GitHistoryTests.note(["title: string"]), tags: ["build-42"])
         let run = try project.lint(["--history", "git", "Models"])
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("Models/Note.yml:2:10: note: no release tags match 'v*' in the history of HEAD, so the next release of model 'Notes' is checked against no release [release-tags-missing]\n"), "\(run.stdout)")
+        #expect(run.stdout.hasPrefix("Models/Note.yml:2:10: note: no release tags match 'v* [0-9]*.*' in the history of HEAD, so the next release of model 'Notes' is checked against no release [release-tags-missing]\n"), "\(run.stdout)")
     }
 
     @Test func outsideAGitWorkTreeIsAnInputError() throws {
@@ -230,6 +230,8 @@ struct GitHistoryPartsTests {
         #expect(tags.sorted(by: ReleaseTagOrder.precedes) == ["v1.9", "v1.9.1", "v1.10", "v2.0-beta2", "v2.0-beta10", "v2.0-rc1", "v2.0", "v2.0+build.5", "v10.0"])
         #expect(ReleaseTagOrder.precedes("v1.2", "v1.2.1"))
         #expect(!ReleaseTagOrder.precedes("v1.2.1", "v1.2"))
+        // A repository that dropped the `v` goes on with the same releases.
+        #expect(["2.1", "v1.10", "2.0.1", "v.1.9"].sorted(by: ReleaseTagOrder.precedes) == ["v.1.9", "v1.10", "2.0.1", "2.1"])
     }
 
     @Test func tagsMatchTheGlobOnTheirWholeName() {
@@ -237,6 +239,13 @@ struct GitHistoryPartsTests {
         #expect(GitReleaseTags(listing: listing, pattern: "v*").tags.map(\.name) == ["v1.2", "v1.10"])
         #expect(GitReleaseTags(listing: listing, pattern: "v*").tags.map(\.object) == ["aaa", "ccc"])
         #expect(GitReleaseTags(listing: listing, pattern: "*v[0-9]*").tags.map(\.name) == ["mac-v1.2", "release/v3", "v1.2", "v1.10"])
+    }
+
+    /// By default `v1.2` and bare version numbers are releases; a build number, a branch-like name
+    /// or a word that starts with a digit is not.
+    @Test func theDefaultPatternTakesVersionNumbersWithOrWithoutV() {
+        let listing = "a 1.8.5\nb v1.9\nc 2024.3\nd 1234\ne beta\nf 2.0-rc1\ng mac-1.2\nh 3d-touch\n"
+        #expect(GitReleaseTags(listing: listing, pattern: HistorySource.defaultTagPattern).tags.map(\.name) == ["1.8.5", "v1.9", "2.0-rc1", "2024.3"])
     }
 
     @Test func blobsAreReadFromOneBatch() {
@@ -256,7 +265,7 @@ struct GitHistoryPartsTests {
         #expect(HistorySource.resolve(requested: nil, tags: nil, configured: git) == git)
         #expect(HistorySource.resolve(requested: .files, tags: nil, configured: git) == .files)
         #expect(HistorySource.resolve(requested: HistorySource(argument: "git"), tags: nil, configured: git) == git)
-        #expect(HistorySource.resolve(requested: HistorySource(argument: "git"), tags: nil, configured: .files) == .gitTags(pattern: "v*"))
+        #expect(HistorySource.resolve(requested: HistorySource(argument: "git"), tags: nil, configured: .files) == .gitTags(pattern: HistorySource.defaultTagPattern))
         #expect(HistorySource.resolve(requested: nil, tags: "x*", configured: .files) == .gitTags(pattern: "x*"))
     }
 
@@ -264,10 +273,10 @@ struct GitHistoryPartsTests {
         func history(_ text: String) throws(InputError) -> HistorySource? {
             try ConfigurationLoader.parse(bytes: Array(text.utf8), file: ".schemalint.yml", knownRules: []).history
         }
-        #expect(try history("history: git\n") == .gitTags(pattern: "v*"))
+        #expect(try history("history: git\n") == .gitTags(pattern: HistorySource.defaultTagPattern))
         #expect(try history("history: files\n") == .files)
         #expect(try history("history: {tags: \"release-*\"}\n") == .gitTags(pattern: "release-*"))
-        #expect(try history("history: {from: git}\n") == .gitTags(pattern: "v*"))
+        #expect(try history("history: {from: git}\n") == .gitTags(pattern: HistorySource.defaultTagPattern))
         #expect(throws: InputError.self) { try history("history: gti\n") }
         #expect(throws: InputError.self) { try history("history: {from: files, tags: \"v*\"}\n") }
         #expect(throws: InputError.self) { try history("history: {form: git}\n") }

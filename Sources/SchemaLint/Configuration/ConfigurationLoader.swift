@@ -141,7 +141,7 @@ public enum ConfigurationLoader {
         guard case .gitTags = from else {
             throw InputError(at: reader.keyLocation("tags") ?? node.location, "'tags' of 'history' picks release tags, which only `from: git` reads")
         }
-        guard !tags.isEmpty else { throw InputError(at: reader.keyLocation("tags") ?? node.location, "'tags' of 'history' must be a tag pattern such as \"v*\", found an empty string") }
+        guard tags.contains(where: { $0 != " " }) else { throw InputError(at: reader.keyLocation("tags") ?? node.location, "'tags' of 'history' must be a tag pattern such as \"v*\" (globs separated by spaces), found an empty string") }
         return .gitTags(pattern: tags)
     }
 

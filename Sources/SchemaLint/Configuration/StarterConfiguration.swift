@@ -21,7 +21,7 @@ public enum StarterConfiguration {
     steps: coming
 
     # Where a model that is not versioned in its files (one version, edited in place) takes its
-    # releases from: files, or git (the release tags, v* unless `tags:` says; docs/git-history.md).
+    # releases from: files, or git (the release tags, v1.2 or 1.2 unless `tags:` says; docs/git-history.md).
     history: files
     #  history: {from: git, tags: "v*"}
 

@@ -43,8 +43,9 @@ struct GitReleaseTags: Sendable {
         self.tags = tags
     }
 
-    /// Whether the tag's name matches the glob (`*` also crosses `/`, as in `git tag --list`).
+    /// Whether the tag's name matches one of the pattern's globs, which spaces separate (`*` also
+    /// crosses `/`, as in `git tag --list`).
     static func matches(_ name: String, pattern: String) -> Bool {
-        fnmatch(pattern, name, 0) == 0
+        pattern.split(separator: " ").contains { glob in fnmatch(String(glob), name, 0) == 0 }
     }
 }

@@ -2,13 +2,13 @@
 /// `v2.0 < v10.0`, and a pre-release before its release (`v2.1.2-beta3 < v2.1.2`, as in
 /// Semantic Versioning). A tag is read as a prefix (`v`, `release-`), dotted numbers, and a rest:
 /// a rest that starts with `-` or a letter (`-beta3`, `rc1`) marks a pre-release; any other rest
-/// (`+build.5`) comes after the release. Tags of different prefixes, or without numbers, are in
-/// natural order (`NaturalOrder`).
+/// (`+build.5`) comes after the release; `v1.2` and `1.2` name the same version. Tags of different
+/// prefixes, or without numbers, are in natural order (`NaturalOrder`).
 enum ReleaseTagOrder {
     /// Whether `lhs` is an earlier release than `rhs`.
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         let a = Parts(lhs), b = Parts(rhs)
-        guard a.prefix == b.prefix, !a.numbers.isEmpty, !b.numbers.isEmpty else { return NaturalOrder.precedes(lhs, rhs) }
+        guard a.family == b.family, !a.numbers.isEmpty, !b.numbers.isEmpty else { return NaturalOrder.precedes(lhs, rhs) }
         let width = max(a.numbers.count, b.numbers.count)
         let x = a.numbers + Array(repeating: 0, count: width - a.numbers.count)
         let y = b.numbers + Array(repeating: 0, count: width - b.numbers.count)
@@ -42,6 +42,13 @@ enum ReleaseTagOrder {
                 index = next
             }
             rest = String(scalars[index...])
+        }
+
+        /// The prefix, where `v1.2`, `v.1.2` and `1.3` are one family: a repository that moved
+        /// from one spelling to the other releases on one line.
+        var family: Substring {
+            let letters = prefix.filter { !".-_".contains($0) }
+            return letters == "v" || letters == "V" ? "" : prefix
         }
 
         var isPreRelease: Bool {

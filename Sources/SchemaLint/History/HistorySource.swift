@@ -6,8 +6,10 @@ public enum HistorySource: Hashable, Sendable, CustomStringConvertible {
     /// repository whose names match the pattern (`--history git`, `history: git`).
     case gitTags(pattern: String)
 
-    /// The tags taken as releases unless the configuration says otherwise.
-    public static let defaultTagPattern = "v*"
+    /// The tags taken as releases unless the configuration says otherwise: `v1.2` and bare
+    /// version numbers (`1.8.5`, `2024.3`), the two ways apps name their release tags. A pattern
+    /// is one or more globs separated by spaces (a tag name has no spaces).
+    public static let defaultTagPattern = "v* [0-9]*.*"
 
     /// The names `--history` and `history:` take.
     public static let names = ["files", "git"]

@@ -6700,7 +6700,7 @@ entities:
 
 With `--history git` (or `history: git` in `.schemalint.yml`), a model that is not versioned in
 its files (one YAML version, a bundle with one version folder, one `@Model` set in Swift) gets its history from the
-repository's release tags: each tag matching the pattern (`v*` unless configured) in the history of
+repository's release tags: each tag matching the pattern (`v*` and bare version numbers such as `1.8.5` unless configured) in the history of
 `HEAD` is a release people may still run, and the working tree is checked against it (see
 [git-history.md](../docs/git-history.md)). When no tag matches, there is nothing to check against,
 and a run that reports no problems would be saying nothing. The usual causes: a CI job that checked
@@ -6782,7 +6782,7 @@ comments or key order, so reformatting a file is not a change. Lint reports a re
 whose content no longer matches its hash, or that was turned back into a draft. Drafts are not
 locked and may change freely.
 
-Without a lock, in a git work tree, the newest release tag is the record: the tag matching `v*`
+Without a lock, in a git work tree, the newest release tag is the record: the tag matching `v*` or a bare version number (`1.8.5`)
 (or the pattern of `history:` / `--history-tags`) that is newest in the history of HEAD. Every
 version released there (a YAML file, a bundle's version folder up to its current version, a
 `VersionedSchema`) is read as it is at the tag and compared with the same version now, by its
@@ -8281,8 +8281,8 @@ A store is opened, and migrated when the model changed, synchronously on the lau
 | | |
 |---|---|
 | Category | store-handling |
-| Synced with CloudKit | warning (note when the newest version needs no full migration) |
-| Local store only | warning (note when the newest version needs no full migration) |
+| Synced with CloudKit | warning (note when the newest version needs no full migration, or on macOS) |
+| Local store only | warning (note when the newest version needs no full migration, or on macOS) |
 
 ## Why
 
@@ -8324,7 +8324,10 @@ The severity comes from the models of the same run: a **warning** when the newes
 model needs a full migration of a store of the release before it (the version hash of an entity
 changed, as `migration-at-launch` says), a **note** otherwise, as a reminder for the next release.
 Swift code under `#if DEBUG` (a CloudKit schema initialised in development, say) is not in the
-builds people run, and is not read.
+builds people run, and is not read. macOS has no launch watchdog: a launch path with a Swift file
+that imports AppKit or Cocoa outside any `#if` is built for macOS only, and there the finding is a
+note that says the app shows no window until the migration ends (a hang, not a crash loop). A
+SwiftUI app built for macOS whose files import neither is read as one that may run on iOS.
 
 Where it is blind: a use is followed only when the reader can
 tell what it names (`self.x`, `x`, `Type.x`, `Type(...)`, `(e as! Type).x`, `p.x` for a property
@@ -8496,6 +8499,52 @@ final class ImageCache {
 }
 
 @end
+```
+
+### Triggers: a macOS app opens its store at launch (a note: no watchdog, a hanging launch)
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: bool
+```
+
+```swift path=Notes/NotesApp.swift
+import AppKit
+import CoreData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let stack = Stack()
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+    }
+}
+
+final class Stack {
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
 ```
 
 ### Does not trigger: the app delegate uses UIKit's shared application, not the project's shared stack
