@@ -110,7 +110,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 addFailureActions(ofThrowing: node, opening: .modelContainer)
             }
         case "loadPersistentStores" where (member != nil || isInside(Self.containerTypes, node) && completionHandler(of: node) != nil)
-            && !inMemoryOnly.contains(typeName(around: node)) && !isInPreview(node) && !isLoadedAtDevNull(node):
+            && !inMemoryOnly.contains(typeName(around: node)) && !isInPreview(node) && !isLoadedWithoutAFile(node):
             let type = typeName(around: node)
             addOpening(.loadPersistentStores, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type))
             if let closure = completionHandler(of: node) {
@@ -172,7 +172,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             for argument in node.arguments where !["for", "migrationPlan"].contains(argument.label?.text ?? "") {
                 references.walk(argument.expression)
             }
-            let configurations = references.names.compactMap { binding(of: $0, in: unit) }
+            let configurations = references.names.compactMap { binding(of: $0, in: unit, usedAt: Syntax(node)) }
             // Every configuration named is in memory (one on disk among them still opens a file).
             if !configurations.isEmpty, configurations.allSatisfy({ saysInMemory($0.trimmedText) }) { return true }
         }
@@ -184,11 +184,18 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// on a person's device.
     /// Whether a statement before the call in its own block points a store description at
     /// `/dev/null` (`description.url = URL(fileURLWithPath: "/dev/null")`, as Xcode's template does
-    /// for previews): such a store keeps nothing, so nothing is migrated or lost.
-    private func isLoadedAtDevNull(_ node: FunctionCallExprSyntax) -> Bool {
+    /// for previews), or one before it in its function makes it an in-memory store
+    /// (`description.type = NSInMemoryStoreType`, as test containers and last-resort fallbacks
+    /// do): such a store keeps nothing, so nothing is migrated or lost.
+    private func isLoadedWithoutAFile(_ node: FunctionCallExprSyntax) -> Bool {
         Self.statementsRunBefore(node, innermostBlockOnly: true).contains { statement in
             let text = statement.trimmedDescription
             return ByteSearch.contains("\"/dev/null\"", in: text) && (text.contains("url") || text.contains("URL"))
+        } || Self.statementsRunBefore(node, innermostBlockOnly: false).contains { statement in
+            guard let elements = statement.item.as(SequenceExprSyntax.self)?.elements.elementArray, elements.count == 3,
+                  elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedText.hasSuffix(".type") else { return false }
+            let value = elements[2].trimmedText
+            return ByteSearch.contains("NSInMemoryStoreType", in: value) || value.hasSuffix(".inMemory")
         }
     }
 
@@ -235,7 +242,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private func migratesAutomatically(_ options: ExprSyntax) -> Bool {
         if let dictionary = options.as(DictionaryExprSyntax.self) { return Self.asksForMigration(dictionary) }
         guard let name = options.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              let unit = declarations.unit(around: options), let value = binding(of: name, in: unit)
+              let unit = declarations.unit(around: options), let value = binding(of: name, in: unit, usedAt: Syntax(options))
         else { return false }
         return value.as(DictionaryExprSyntax.self).map(Self.asksForMigration) ?? false
     }
@@ -409,8 +416,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     /// The value bound to `name` in a unit: a `let`/`var` or assignment in it, else a property of
     /// the same type with an initial value.
-    private func binding(of name: String, in unit: Int) -> ExprSyntax? {
-        let finder = BindingFinder(name: name)
+    private func binding(of name: String, in unit: Int, usedAt use: Syntax? = nil) -> ExprSyntax? {
+        let finder = BindingFinder(name: name, usedAt: use)
         finder.walk(declarations.units[unit].body)
         if let value = finder.value { return value }
         let type = declarations.units[unit].typeName
@@ -905,18 +912,35 @@ private final class TypeMemberReferences: SyntaxVisitor {
 /// The value of `let name = value`, `var name: T = value` or `name = value` in a unit.
 private final class BindingFinder: SyntaxVisitor {
     let name: String
+    /// Where the name is used: the binding is then the last one before it whose block holds it
+    /// (`let config = ...` written again in a `catch` shadows the one of the `do`).
+    let use: Syntax?
     var value: ExprSyntax?
 
-    init(name: String) {
+    init(name: String, usedAt use: Syntax? = nil) {
         self.name = name
+        self.use = use
         super.init(viewMode: .sourceAccurate)
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        if value == nil, node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name, let initializer = node.initializer {
+        guard node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name, let initializer = node.initializer else { return .visitChildren }
+        if let use {
+            if node.position < use.position, Self.scope(of: node).map({ $0.range.contains(use.position) }) ?? true { value = initializer.value }
+        } else if value == nil {
             value = initializer.value
         }
         return .visitChildren
+    }
+
+    /// The statements a declaration is visible in: the block it is written in.
+    private static func scope(of node: PatternBindingSyntax) -> Syntax? {
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(CodeBlockItemListSyntax.self) || syntax.is(MemberBlockItemListSyntax.self) { return syntax }
+            current = syntax.parent
+        }
+        return nil
     }
 
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {

@@ -101,6 +101,67 @@ import Testing
         #expect(!run.stdout.contains("fatalError() stops the app"), "\(run.stdout)")
     }
 
+    /// Stores that keep nothing on disk, written as apps write them: a configuration named like
+    /// the on-disk one, bound again in the `catch` with `isStoredInMemoryOnly: true`, and a test
+    /// container whose description is made in memory before it loads. A `fatalError` when such a
+    /// store fails stops no launch of a migrated store; the fallback itself is the loss.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aFatalErrorWhenAnInMemoryStoreFailsIsNoCrashLoop() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        import SwiftData
+
+        enum Containers {
+            static func make(schema: Schema) -> ModelContainer {
+                do {
+                    let config = ModelConfiguration(schema: schema, isStoredInMemoryOnly: false)
+                    return try ModelContainer(for: schema, configurations: config)
+                } catch {
+                    let config = ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)
+                    do {
+                        return try ModelContainer(for: schema, configurations: config)
+                    } catch {
+                        fatalError("\\(error)")
+                    }
+                }
+            }
+        }
+        """, to: "Notes/Containers.swift")
+        try folder.write("""
+        import CoreData
+
+        final class NotesContainer: NSPersistentContainer, @unchecked Sendable {
+            static func make() -> NotesContainer {
+                let container = NotesContainer(name: "Notes")
+                container.persistentStoreDescriptions.first?.type = NSSQLiteStoreType
+                container.loadPersistentStores { _, error in
+                    if let error { fatalError("cannot open the store: \\(error)") }
+                }
+                return container
+            }
+
+            static func makeForTests() -> NotesContainer {
+                let container = NotesContainer(name: "Notes")
+                let description = NSPersistentStoreDescription()
+                description.type = NSInMemoryStoreType
+                container.persistentStoreDescriptions = [description]
+                container.loadPersistentStores { _, error in
+                    if let error { fatalError("cannot open the store: \\(error)") }
+                }
+                return container
+            }
+        }
+        """, to: "Notes/NotesContainer.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(Set(hits) == [
+            Hit(place: "Containers.swift:9:26", severity: "warning", rule: "store-load-failure-destructive"),
+            Hit(place: "NotesContainer.swift:8:28", severity: "warning", rule: "store-load-failure-destructive"),
+        ], "\(run.stdout)\(run.stderr)")
+        #expect(hits.count == 2, "\(run.stdout)")
+        #expect(run.stdout.contains("Containers.swift:9:26: warning: ModelConfiguration(isStoredInMemoryOnly: true) replaces the store"), "\(run.stdout)")
+    }
+
     /// The same app, whose newest version migrates the store, built for iOS and for macOS only
     /// (the file imports AppKit): the launch watchdog kills a long migration on iOS (a warning);
     /// macOS has none, so there the hanging launch is a note that says so.
