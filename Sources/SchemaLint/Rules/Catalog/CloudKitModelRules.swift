@@ -51,7 +51,9 @@ enum CloudKitModelRules {
         id: "cloudkit-required-relationship",
         summary: "A synced relationship is required (or has a minimum count above 0)."
     ) { entity, _ in
-        entity.relationships.filter { !$0.isTransient && (!$0.isOptional || ($0.minCount ?? 0) > 0) }.map { relationship in
+        // A count limit counts on a to-many only: older Xcode wrote `minCount="1" maxCount="1"` on
+        // every to-one, optional ones included, and Core Data reads `optional` there.
+        entity.relationships.filter { !$0.isTransient && (!$0.isOptional || $0.isToMany && ($0.minCount ?? 0) > 0) }.map { relationship in
             let what = relationship.isOptional ? "has minCount \(relationship.minCount ?? 0)" : "is required"
             return (
                 ElementPath(entity: entity.name, member: relationship.name),
