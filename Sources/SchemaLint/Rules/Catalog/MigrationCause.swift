@@ -87,10 +87,7 @@ enum MigrationCause {
         return changes
     }
 
-    /// `'a', 'b' and 'c'`, `'a', 'b', 'c' and 2 more`.
     private static func list(_ items: [String], limit: Int) -> String {
-        if items.count > limit { return items.prefix(limit).joined(separator: ", ") + " and \(items.count - limit) more" }
-        guard items.count > 1 else { return items.joined() }
-        return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+        EnglishList.join(items, limit: limit)
     }
 }

@@ -2,7 +2,8 @@
 /// declaration is not its own: the live `@Model` type, or a class of a later version. SwiftData
 /// computes a schema's checksum from the classes it lists, so the shipped version's checksum moves
 /// with every later edit of them: stores stamped with the shipped one no longer match it, and a
-/// staged migration fails with an unknown model version, or two versions come out the same.
+/// staged migration fails with an unknown model version, or two versions come out the same. One
+/// finding per schema, naming every such class: the schema is frozen in one change.
 /// While no `SchemaMigrationPlan` lists the schemas, nothing reads the older checksums: one note
 /// per schema says what to freeze before a plan lists it.
 struct VersionedSchemaNotFrozenRule: HistoryRule {
@@ -21,25 +22,30 @@ struct VersionedSchemaNotFrozenRule: HistoryRule {
                 findings.append(unplannedNote(version, first: first))
                 continue
             }
-            for borrowed in version.borrowedEntities {
-                let whose: String
-                if let owner = borrowed.owner {
-                    guard let ownerPosition = position[owner], ownerPosition > index else { continue }
-                    whose = "the class of '\(owner)', a later version"
-                } else {
-                    whose = "the app's live @Model class, declared in no VersionedSchema"
-                }
-                findings.append(Finding(
-                    ruleID: descriptor.id, severity: descriptor.severity(synced: version.usesCloudKit) ?? .error,
-                    message: "'\(version.label)' is not the newest version, but its models list '\(borrowed.entity)', \(whose): the shape and checksum of '\(version.label)' follow every later edit of that class, so stores written by the release that shipped '\(version.label)' stop matching it, and SwiftData cannot migrate them",
-                    location: borrowed.location, model: version.model, baseline: nil, version: version.label,
-                    path: ElementPath(entity: borrowed.entity),
-                    suggestions: [
-                        "freeze '\(version.label)': declare '\(borrowed.entity)' inside it (`extension \(version.label) { @Model final class \(borrowed.entity) { ... } }`) with the properties it had when '\(version.label)' shipped, and list that class",
-                        "only the newest VersionedSchema may list the live types",
-                    ]
-                ))
+            // The classes the schema lists that follow later edits: live ones, and those of a
+            // later version. One finding per schema, which is frozen in one change.
+            let followers = version.borrowedEntities.filter { borrowed in
+                borrowed.owner.map { owner in position[owner].map { $0 > index } ?? false } ?? true
             }
+            guard let first = followers.first else { continue }
+            let live = followers.filter { $0.owner == nil }.map { "'\($0.entity)'" }
+            let later = followers.filter { $0.owner != nil }.map { "'\($0.entity)' (of '\($0.owner ?? "")', a later version)" }
+            let whose = [
+                live.isEmpty ? nil : "\(EnglishList.join(live)), \(live.count == 1 ? "the app's live @Model class" : "the app's live @Model classes"), declared in no VersionedSchema",
+                later.isEmpty ? nil : EnglishList.join(later),
+            ].compactMap { $0 }.joined(separator: ", and ")
+            let classes = followers.count == 1 ? "that class" : "those \(followers.count) classes"
+            findings.append(Finding(
+                ruleID: descriptor.id, severity: descriptor.severity(synced: version.usesCloudKit) ?? .error,
+                message: "'\(version.label)' is not the newest version, but its models list \(whose): the shape and checksum of '\(version.label)' follow every later edit of \(classes), so stores written by the release that shipped '\(version.label)' stop matching it, and SwiftData cannot migrate them",
+                location: first.location, model: version.model, baseline: nil, version: version.label,
+                path: nil,
+                notes: followers.dropFirst().map { Finding.Note("'\(version.label)' lists '\($0.entity)' here", at: $0.location) },
+                suggestions: [
+                    "freeze '\(version.label)': declare \(followers.count == 1 ? "'\(first.entity)'" : "each of them") inside it (`extension \(version.label) { @Model final class \(first.entity) { ... } }`) with the properties \(followers.count == 1 ? "it" : "they") had when '\(version.label)' shipped, and list \(followers.count == 1 ? "that class" : "those classes")",
+                    "only the newest VersionedSchema may list the live types",
+                ]
+            ))
         }
         return findings
     }
