@@ -121,9 +121,40 @@ struct RepositoryRunTests {
         let nothing = try Self.run(in: leftOver.path)
         #expect(nothing.status == 0 && nothing.stderr.contains("nothing to lint; 1 model bundle lies in no Xcode project here"), "\(nothing.stderr)")
 
-        for adding in [("Package.swift", "// swift-tools-version:5.9\n"), ("App.xcodeproj/project.pbxproj", project.replacingOccurrences(of: "XCVersionGroup", with: "PBXFileSystemSynchronizedRootGroup"))] {
+        for adding in [("Package.swift", "// swift-tools-version:5.9\n"), ("App.xcodeproj/project.pbxproj", Self.synchronizedProject(["App", "Old"]))] {
             let (byFolder, _) = try Self.repository(files.filter { $0.0 != adding.0 } + [adding])
             #expect(try Self.run(in: byFolder.path).stdout.hasSuffix("in 3 versions of 2 models\n"), "\(adding.0)")
+        }
+        // A synchronized folder holds what lies below it, and nothing else.
+        let (synchronized, _) = try Self.repository([("App.xcodeproj/project.pbxproj", Self.synchronizedProject(["App"]))] + files.dropFirst())
+        #expect(try Self.run(in: synchronized.path).stdout.hasSuffix("in 1 version of 1 model\n"))
+    }
+
+    /// An Xcode 16 project whose targets build the folders named (synchronized groups, written
+    /// as Xcode writes them: one key per line).
+    static func synchronizedProject(_ folders: [String]) -> String {
+        let groups = folders.enumerated().map { index, folder in
+            "\t\tB\(index) /* \(folder) */ = {\n\t\t\tisa = PBXFileSystemSynchronizedRootGroup;\n\t\t\tpath = \(folder);\n\t\t\tsourceTree = \"<group>\";\n\t\t};\n"
+        }
+        return "// !$*UTF8*$!\n{\n\tobjects = {\n/* Begin PBXFileSystemSynchronizedRootGroup section */\n" + groups.joined() + "/* End PBXFileSystemSynchronizedRootGroup section */\n\t};\n}\n"
+    }
+
+    /// Store code no target builds (a design document's copy under `specs/`, a file left out of
+    /// the project) is no code of the app: its findings would be about nothing anyone runs.
+    @Test func storeCodeNoProjectBuildsIsLeftOut() throws {
+        let store = "import SwiftData\n\nfunc makeContainer() -> ModelContainer {\n    do {\n        return try ModelContainer(for: Note.self)\n    } catch {\n        fatalError(\"\\(error)\")\n    }\n}\n"
+        let model = "import SwiftData\n\n@Model final class Note {\n    var title: String = \"\"\n    init() {}\n}\n"
+        let files = [
+            ("App/Note.swift", model),
+            ("App/Store.swift", store),
+            ("specs/contracts/Store.swift", store),
+        ]
+        for project in [Self.synchronizedProject(["App"]), "// !$*UTF8*$!\n{ objects = { C0 /* App */ = {isa = PBXGroup; children = (C1, C2, ); path = App; sourceTree = \"<group>\"; }; C1 /* Note.swift */ = {isa = PBXFileReference; path = Note.swift; }; C2 /* Store.swift */ = {isa = PBXFileReference; path = Store.swift; }; }; }\n"] {
+            let (folder, _) = try Self.repository([("App.xcodeproj/project.pbxproj", project)] + files)
+            let run = try Self.run(["--verbose"], in: folder.path)
+            let failures = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[store-load-failure-destructive]") }
+            #expect(failures.count == 1 && failures.first?.hasPrefix("App/Store.swift:7:9: warning:") == true, "\(run.stdout)")
+            #expect(run.stderr.contains("skipped: specs/contracts/Store.swift (no Xcode project of the folder walked lists it"), "\(run.stderr)")
         }
     }
 

@@ -133,7 +133,8 @@ public struct ModelSourceFinder: Sendable {
                 let mappingModelsBefore = mappingModels.count
                 var walk = Walk(root: path, scope: WalkScope(ignored: readsGitIgnores ? GitIgnoredPaths.read(below: path) : nil, included: included, includeBase: excludeBase))
                 try search(folder: path, walk: &walk, into: &found, mappingModels: &mappingModels, contents: &contents)
-                let inNoProject = Self.inNoProject(found[before...].map(\.path).filter { $0.hasSuffix(".xcdatamodeld") } + mappingModels[mappingModelsBefore...], of: walk)
+                let built = found[before...].map(\.path).filter { path in Self.targetMemberSuffixes.contains { path.hasSuffix($0) } }
+                let inNoProject = Self.inNoProject(built + mappingModels[mappingModelsBefore...], of: walk)
                 if !inNoProject.isEmpty {
                     found.removeAll { inNoProject.contains($0.path) }
                     mappingModels.removeAll(where: inNoProject.contains)
@@ -263,19 +264,33 @@ public struct ModelSourceFinder: Sendable {
         }
     }
 
-    /// The model bundles and mapping models among `paths` (found in one walk) that no Xcode project
-    /// the walk found lists, where every target of the folder lists its files by name: a bundle
-    /// left behind when a module moved to another store builds into no app, and its findings would
-    /// be about nothing anyone runs. Empty when the walk found no project, or anything that adds
-    /// files by folder (then no listing can be told missing).
+    /// What a target builds, and so what an Xcode project lists: model bundles and the code that
+    /// declares models or opens stores (mapping models are looked at on their own).
+    static let targetMemberSuffixes = [".xcdatamodeld", ".swift", ".m", ".mm"]
+
+    /// The model bundles, mapping models and code files among `paths` (found in one walk) that no
+    /// Xcode project the walk found lists, by name or in one of its synchronized folders, where
+    /// every target of the folder lists its files so: a bundle left behind when a module moved to
+    /// another store, or a design document's copy of the store code, builds into no app, and its
+    /// findings would be about nothing anyone runs. Empty when the walk found no project, or
+    /// anything that adds files by folder (then no listing can be told missing).
     static func inNoProject(_ paths: [String], of walk: Walk) -> Set<String> {
         guard !paths.isEmpty, !walk.projects.isEmpty, !walk.addsFilesByFolder else { return [] }
         let projects = walk.projects.compactMap { ByteSearch.contents(of: $0) }
-        // Xcode 16's synchronized folders add every file below them by folder.
-        if projects.contains(where: { ByteSearch.containsAny([Array("PBXFileSystemSynchronizedRootGroup".utf8)], in: $0) }) { return [] }
+        // Xcode 16's synchronized folders add every file below them.
+        let synchronized = Set(projects.flatMap(XcodeProjectListing.synchronizedFolders))
         return Set(paths.filter { path in
             let name = Array(((path as NSString).lastPathComponent).utf8)
-            return !projects.contains { ByteSearch.containsAny([name], in: $0) }
+            let folders = walk.relative(path).split(separator: "/").dropLast()
+            // A code file's name is common (a copy of `Store.swift` in a design document lies
+            // beside the real one): its folder must be named in the project too.
+            let folder = path.hasSuffix(".xcdatamodeld") ? nil : folders.last.map { Array($0.utf8) }
+            let listed = projects.contains { project in
+                ByteSearch.containsAny([name], in: project) && folder.map { ByteSearch.containsAny([$0], in: project) } ?? true
+            }
+            return !listed && !folders.indices.contains { start in
+                synchronized.contains { $0.count <= folders.count - (start - folders.startIndex) && Array(folders[start..<(start + $0.count)]) == $0 }
+            }
         })
     }
 

@@ -2060,7 +2060,9 @@ A synced relationship is required, or has a minimum count above zero.
 CloudKit requires every relationship of a synced model to be optional (the runtime error reads
 "CloudKit integration requires that all relationships be optional"). Records sync one by one and
 in no particular order: a note can arrive before its folder, and must be storable without it. A
-to-many relationship with `minCount` above zero is required in the same way.
+to-many relationship with `minCount` above zero is required in the same way. On a to-one, the
+`minCount="1" maxCount="1"` that older versions of Xcode wrote on every to-one relationship, optional
+ones included, means nothing: Core Data (and CloudKit's check) read `optional` there.
 
 The rule checks every version, the first one included, but reports a problem only in the version
 where it appears: a later version that still has it is not reported again.
@@ -2115,6 +2117,31 @@ entities:
   Note:
     relationships:
       folder: {destination: Folder, inverse: notes}
+```
+
+### Does not trigger: an optional to-one with the count limits older Xcode wrote
+
+```xml path=App/Notes.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+    <key>_XCCurrentVersionName</key>
+    <string>Notes.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```xml path=App/Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="11759" minimumToolsVersion="Xcode 4.3" sourceLanguage="Swift" usedWithCloudKit="YES" userDefinedModelVersionIdentifier="">
+    <entity name="Folder" representedClassName="Folder" syncable="YES" codeGenerationType="class">
+        <relationship name="notes" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Note" inverseName="folder" inverseEntity="Note"/>
+    </entity>
+    <entity name="Note" representedClassName="Note" syncable="YES" codeGenerationType="class">
+        <relationship name="folder" optional="YES" minCount="1" maxCount="1" deletionRule="Nullify" destinationEntity="Folder" inverseName="notes" inverseEntity="Folder"/>
+    </entity>
+</model>
 ```
 
 """####,
