@@ -58,9 +58,26 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         var inMemory: Set<String> = [], onDisk: Set<String> = []
         for (node, isInMemory) in settings.storeTypes {
             let type = declarations.unit(around: node).map { declarations.units[$0].typeName } ?? ""
+            // An in-memory store made only sometimes (`if inMemory`, under a test launch
+            // argument) or for previews, or a test of the type (`if description.type ==
+            // NSInMemoryStoreType`), says nothing of the store the type opens otherwise.
+            if isInMemory, isInPreview(node) || Self.runsOnlySometimes(node) { continue }
             if isInMemory { inMemory.insert(type) } else { onDisk.insert(type) }
         }
         inMemoryOnly = inMemory.subtracting(onDisk)
+    }
+
+    /// Whether `node` lies in a branch of its unit's code (an `if`'s or `guard`'s body, a `switch`
+    /// case, one side of `?:`) or in a condition.
+    private static func runsOnlySometimes(_ node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node).parent
+        while let syntax = current {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self) || syntax.is(AccessorDeclSyntax.self) || syntax.is(PatternBindingSyntax.self) { return false }
+            if syntax.is(SwitchCaseSyntax.self) || syntax.is(TernaryExprSyntax.self) || syntax.is(GuardStmtSyntax.self) || syntax.is(ConditionElementSyntax.self) { return true }
+            if syntax.is(CodeBlockSyntax.self), syntax.parent?.is(IfExprSyntax.self) ?? false { return true }
+            current = syntax.parent
+        }
+        return false
     }
 
     private func place(_ node: some SyntaxProtocol) -> CodePlace {

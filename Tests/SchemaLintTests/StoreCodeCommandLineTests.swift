@@ -162,6 +162,51 @@ import Testing
         #expect(run.stdout.contains("Containers.swift:9:26: warning: ModelConfiguration(isStoredInMemoryOnly: true) replaces the store"), "\(run.stdout)")
     }
 
+    /// A stack that makes its store in memory only under a test launch argument, and checks for
+    /// an in-memory store elsewhere, opens the store on disk otherwise: its launch path and its
+    /// load failure are the app's.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aStoreInMemoryOnlySometimesIsStillTheAppsStore() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        import CoreData
+        import UIKit
+
+        final class AppDelegate: NSObject, UIApplicationDelegate {
+            func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+                DataStore.load()
+                return true
+            }
+        }
+
+        final class DataStore {
+            static let container: NSPersistentContainer = {
+                let container = NSPersistentContainer(name: "Notes")
+                if ProcessInfo.processInfo.arguments.contains("-UITests") {
+                    container.persistentStoreDescriptions.first?.type = NSInMemoryStoreType
+                }
+                return container
+            }()
+
+            static func load() {
+                container.loadPersistentStores { _, error in
+                    if let error { fatalError("cannot open the store: \\(error)") }
+                }
+            }
+
+            static func deleteAll() {
+                if container.persistentStoreDescriptions.first?.type == NSInMemoryStoreType { return }
+            }
+        }
+        """, to: "Notes/AppDelegate.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(Set(hits) == [
+            Hit(place: "AppDelegate.swift:21:19", severity: "note", rule: "store-opened-at-launch"),
+            Hit(place: "AppDelegate.swift:22:28", severity: "warning", rule: "store-load-failure-destructive"),
+        ], "\(run.stdout)\(run.stderr)")
+    }
+
     /// The same app, whose newest version migrates the store, built for iOS and for macOS only
     /// (the file imports AppKit): the launch watchdog kills a long migration on iOS (a warning);
     /// macOS has none, so there the hanging launch is a note that says so.
