@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// What becomes of the error of a throwing call, read from the code around it up to its function:
 /// `try!` stops the app; the `catch` clauses of the `do` around a `try` (or the `else` of a
-/// `guard` on `try?`) handle it; a plain `try` outside any `do` hands it to the function's callers.
+/// `guard` or `if` on `try?`, or what follows an `if let` on `try?` that returns) handle it; a plain `try` outside any `do` hands it to the function's callers.
 /// Shared by the openings that throw and the calls of functions that pass an opening's error up.
 enum ThrowingCallFailure {
     /// `try!`: a failure stops the app.
@@ -32,6 +32,13 @@ enum ThrowingCallFailure {
             if optional, let guardStatement = parent.as(GuardStmtSyntax.self), current.id == guardStatement.conditions.id {
                 return .handled([Syntax(guardStatement.body)], throwsOn: throwsAgain(guardStatement.body))
             }
+            // `if let x = try? open() { ... } else { ... }`, and `if let x = try? open() { return x }`
+            // followed by what the function does when it failed (a fallback, as often as an `else`).
+            if optional, let ifExpression = parent.as(IfExprSyntax.self), current.id == ifExpression.conditions.id {
+                if let elseBody = ifExpression.elseBody { return .handled([Syntax(elseBody)], throwsOn: throwsIn(Syntax(elseBody))) }
+                guard exits(ifExpression.body), let following = statementsAfter(ifExpression) else { return .ignored }
+                return .handled(following, throwsOn: following.contains(where: throwsIn))
+            }
             if !optional, let doStatement = parent.as(DoStmtSyntax.self), current.id == doStatement.body.id {
                 // A call without `try` does not throw (a wrapper of the project that handles its own
                 // error): the `catch` is another call's.
@@ -58,9 +65,27 @@ enum ThrowingCallFailure {
 
     /// Whether a block throws (outside the closures in it).
     static func throwsAgain(_ block: CodeBlockSyntax) -> Bool {
+        throwsIn(Syntax(block))
+    }
+
+    private static func throwsIn(_ code: Syntax) -> Bool {
         let finder = ThrowFinder(viewMode: .sourceAccurate)
-        finder.walk(block)
+        finder.walk(code)
         return finder.found
+    }
+
+    /// Whether a block ends by leaving: `return`, `throw`, `continue`, `break`.
+    private static func exits(_ block: CodeBlockSyntax) -> Bool {
+        guard let last = block.statements.last?.item else { return false }
+        return last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self) || last.is(ContinueStmtSyntax.self) || last.is(BreakStmtSyntax.self)
+    }
+
+    /// The statements after an `if` in its block.
+    private static func statementsAfter(_ ifExpression: IfExprSyntax) -> [Syntax]? {
+        var current = Syntax(ifExpression)
+        while let parent = current.parent, !parent.is(CodeBlockItemSyntax.self) { current = parent }
+        guard let item = current.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return nil }
+        return list.drop { $0.id != item.id }.dropFirst().map { Syntax($0) }
     }
 }
 

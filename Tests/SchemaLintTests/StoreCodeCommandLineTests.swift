@@ -162,6 +162,48 @@ import Testing
         #expect(run.stdout.contains("Containers.swift:9:26: warning: ModelConfiguration(isStoredInMemoryOnly: true) replaces the store"), "\(run.stdout)")
     }
 
+    /// `if let container = try? ModelContainer(...)` whose failure falls through to an in-memory
+    /// container (or whose `else` does) loses data as the `do`/`catch` form does.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func anInMemoryFallbackAfterTryOptionalIsTheLoss() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        import SwiftData
+
+        enum Containers {
+            static func shared() -> ModelContainer {
+                if let container = try? ModelContainer(for: Note.self) {
+                    return container
+                }
+                let memory = ModelConfiguration(isStoredInMemoryOnly: true)
+                return try! ModelContainer(for: Note.self, configurations: memory)
+            }
+
+            static func widget() -> ModelContainer? {
+                if let container = try? ModelContainer(for: Note.self) {
+                    return container
+                } else {
+                    return try? ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+                }
+            }
+
+            static func optional() -> ModelContainer? {
+                if let container = try? ModelContainer(for: Note.self) {
+                    print("opened")
+                    _ = container
+                }
+                return nil
+            }
+        }
+        """, to: "Notes/Containers.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(Set(hits) == [
+            Hit(place: "Containers.swift:8:22", severity: "warning", rule: "store-load-failure-destructive"),
+            Hit(place: "Containers.swift:16:72", severity: "warning", rule: "store-load-failure-destructive"),
+        ], "\(run.stdout)\(run.stderr)")
+    }
+
     /// A stack that makes its store in memory only under a test launch argument, and checks for
     /// an in-memory store elsewhere, opens the store on disk otherwise: its launch path and its
     /// load failure are the app's.

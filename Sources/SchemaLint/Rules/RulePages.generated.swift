@@ -7169,8 +7169,9 @@ fail: stopping the app when even that fails is a note (the deletion before it is
 "Where opening failed" is: the branch of the `loadPersistentStores` (or `addPersistentStore(with:)`)
 completion handler that its error parameter leads to (`if let error`, `if error != nil`, the
 `else` of `if error == nil`, `guard error == nil else`), the `catch` clauses around
-`addPersistentStore(ofType:...)` or `ModelContainer(...)` (and the `else` of a `guard` on
-`try?`), and in Objective-C the branch of
+`addPersistentStore(ofType:...)` or `ModelContainer(...)` (and the `else` of a `guard` or an `if`
+on `try?`, or what follows an `if let container = try? ...` whose body returns), and in
+Objective-C the branch of
 `if (error)` in the completion block and of `if (![coordinator addPersistentStoreWithType:...])`
 (or of the `if` on the variable its result went to).
 
@@ -7804,6 +7805,22 @@ func makeStore() -> NSPersistentContainer {
         if let error { fatalError("\(error)") }
     }
     return container
+}
+```
+
+### Triggers: an in-memory container where try? found no store
+
+```swift path=Notes/Containers.swift
+import SwiftData
+
+enum Containers {
+    static func shared() -> ModelContainer {
+        if let container = try? ModelContainer(for: Note.self) {
+            return container
+        }
+        let memory = ↓ModelConfiguration(isStoredInMemoryOnly: true)
+        return try! ModelContainer(for: Note.self, configurations: memory)
+    }
 }
 ```
 
