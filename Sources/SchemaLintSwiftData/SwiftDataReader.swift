@@ -89,7 +89,9 @@ public struct SwiftDataReader: ModelSourceReader {
                 continue
             }
             let version = reading.versions[index]
-            if version.entities.allSatisfy({ entities.contains($0.name) }) {
+            // Where a setting keeps some of the history's classes local, an older version without
+            // them is synced class by class too: a class it lacks is no synced one when it comes.
+            if version.entities.allSatisfy({ entities.contains($0.name) }) && !local.contains(version.history) {
                 reading.versions[index].usesCloudKit = true
             } else {
                 reading.versions[index].markSynced(entities: entities, at: version.location)
@@ -144,9 +146,16 @@ struct CloudKitSetting {
         }
     }
 
-    /// The last name of each type written `X.self` in the closure, function body or member
-    /// declaration that holds `node`.
+    /// The last name of each type written `X.self` in the other arguments of the configuration
+    /// `node` is an argument of (`ModelConfiguration("Drafts", schema: Schema([Draft.self]),
+    /// cloudKitDatabase: .none)`: one store of a container that opens several), else in the
+    /// closure, function body or member declaration that holds `node`.
     static func namedTypes(around node: Syntax) -> Set<String> {
+        if let argument = node.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            let own = SelfReferenceCollector(viewMode: .sourceAccurate)
+            for other in call.arguments where other.id != argument.id { own.walk(other) }
+            if !own.names.isEmpty { return own.names }
+        }
         var unit = node
         while let parent = unit.parent {
             unit = parent

@@ -140,4 +140,40 @@ import Testing
         #expect(errors.first?.contains("Schemas.swift:5:54: error: 'S1' is not the newest version, but its models list 'Note' and 'Tag', the app's live @Model classes, declared in no VersionedSchema: the shape and checksum of 'S1' follow every later edit of those 2 classes") == true, "\(planned.stdout)")
         #expect(planned.stdout.contains("note: 'S1' lists 'Tag' here (\(folder.path)/Schemas.swift:5:65)"), "\(planned.stdout)")
     }
+    /// A class added in a store of its own that does not sync (one configuration of several, with
+    /// `cloudKitDatabase: .none`) adds nothing to the CloudKit schema, though the version before
+    /// it synced every class it had; a class added to the synced store does.
+    @Test func aClassAddedToALocalStoreOfASyncedContainerIsNoCloudKitAddition() throws {
+        let folder = try ScratchFolder()
+        try folder.write("""
+        enum V1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [V1.Note.self] }
+            @Model final class Note { var title: String = ""; init() {} }
+        }
+        enum V2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self, Draft.self, Tag.self] }
+        }
+        enum Plan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        @Model final class Note { var title: String = ""; init() {} }
+        @Model final class Draft { var text: String = ""; init() {} }
+        @Model final class Tag { var name: String = ""; init() {} }
+        """, to: "Schemas.swift")
+        try folder.write("""
+        func makeContainer() throws -> ModelContainer {
+            let synced = ModelConfiguration("Synced", schema: Schema([Note.self, Tag.self]), cloudKitDatabase: .automatic)
+            let drafts = ModelConfiguration("Drafts", schema: Schema([Draft.self]), cloudKitDatabase: .none)
+            return try ModelContainer(for: Schema([Note.self, Draft.self, Tag.self]), migrationPlan: Plan.self, configurations: [synced, drafts])
+        }
+        """, to: "Stores.swift")
+        let run = try SchemaLintExecutable.run([folder.path, "--no-color"])
+        let added = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[element-added]") }
+        #expect(added.count == 1, "\(run.stdout)")
+        #expect(added.first?.contains("entity 'Tag' was added") == true, "\(run.stdout)")
+        #expect(!run.stdout.contains("CD_Draft"), "\(run.stdout)")
+    }
 }

@@ -289,6 +289,17 @@ import Testing
         """)
         let nearest = try #require(readSwift([models, elsewhere]).versions.first)
         #expect(nearest.isSynced(entity: "Note") && !nearest.isSynced(entity: "CacheEntry"))
+
+        // One container of several stores: each configuration's schema names its models.
+        let stores = ("App.swift", """
+        let container: ModelContainer = {
+            let synced = ModelConfiguration("Synced", schema: Schema([Note.self]), cloudKitDatabase: .automatic)
+            let local = ModelConfiguration("Local", schema: Schema([CacheEntry.self]), cloudKitDatabase: .none)
+            return try! ModelContainer(for: Schema([Note.self, CacheEntry.self]), configurations: [synced, local])
+        }()
+        """)
+        let split = try #require(readSwift([models, stores]).versions.first)
+        #expect(split.isSynced(entity: "Note") && !split.isSynced(entity: "CacheEntry"))
     }
 
     @Test func anUnreadableVersionIdentifierIsAnInputError() {

@@ -25,10 +25,11 @@ public struct Comparison: Sendable {
     /// on the baseline are the ones that keep reading and writing the old shape in CloudKit; an
     /// entity that starts syncing with this version (the app turned CloudKit on, or moved it into
     /// a synced configuration) has no records there yet, and its step is a local migration. A
-    /// move between a synced and a local store is about both: synced when either side is.
+    /// move between a synced and a local store is about both: synced when either side is. An
+    /// added entity is synced when the version syncs it: the baseline never had it.
     public func isSynced(_ change: Change) -> Bool {
         baseline.isSynced(entity: (change.oldPath ?? change.path).entity)
-            || change.kind == .entitySyncChanged && version.isSynced(entity: change.path.entity)
+            || [.entitySyncChanged, .entityAdded].contains(change.kind) && version.isSynced(entity: change.path.entity)
     }
 
     /// Elements added in the same step that could be the removed element under a new name:
