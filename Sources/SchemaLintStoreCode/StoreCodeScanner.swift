@@ -749,6 +749,24 @@ final class DestructiveCallFinder: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// Whether `removeItem` removes a temporary file or folder (an unzipped backup, a scratch
+    /// copy): one written with `temporaryDirectory` or `NSTemporaryDirectory()`, or a name bound
+    /// to one in the same function. Cleaning up after a failed restore deletes no store.
+    static func removesATemporaryItem(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let target = call.arguments.first?.expression else { return false }
+        func isTemporary(_ text: String) -> Bool { ByteSearch.contains("emporary", in: text) }
+        if isTemporary(target.trimmedText) { return true }
+        guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        var body = call.parent
+        while let syntax = body, !(syntax.is(CodeBlockSyntax.self) && (syntax.parent?.is(FunctionDeclSyntax.self) ?? false || syntax.parent?.is(InitializerDeclSyntax.self) ?? false)), !syntax.is(ClosureExprSyntax.self) {
+            body = syntax.parent
+        }
+        guard let body else { return false }
+        let finder = BindingFinder(name: name, usedAt: Syntax(call))
+        finder.walk(body)
+        return finder.value.map { isTemporary($0.trimmedText) } ?? false
+    }
+
     /// A `do` inside the branch (a fallback: open a local store, then an in-memory one) runs its
     /// body when the opening failed; its own `catch` clauses run only when that body fails, which
     /// is the fallback's failure (scanned with the fallback's opening), not this one's.
@@ -778,7 +796,7 @@ final class DestructiveCallFinder: SyntaxVisitor {
         switch name {
         case "fatalError", "preconditionFailure", "abort", "exit":
             if !isMember { found.append((Syntax(node), .stopsTheApp, name + "()")) }
-        case "removeItem" where isMember:
+        case "removeItem" where isMember && !Self.removesATemporaryItem(node):
             found.append((Syntax(node), .deletesTheStore, "FileManager.removeItem"))
         case "destroyPersistentStore" where isMember:
             found.append((Syntax(node), .deletesTheStore, "destroyPersistentStore"))

@@ -65,7 +65,7 @@ struct ModelClassMapper {
         let initial = binding.initializer?.value
         let written = binding.typeAnnotation?.type ?? initial.flatMap(types.inferredType)
         guard let type = written else {
-            mapped.notes.append(ReadingNote(at: location, "cannot tell the type of '\(name)' without a type annotation (its initial value is not a literal, UUID(), Date() or an enum case): the property is left out of '\(mapped.entity.name)'"))
+            mapped.notes.append(ReadingNote(at: location, "cannot tell the type of '\(name)' without a type annotation (its initial value is not a literal, UUID(), Date(), an empty collection such as [Item]() or an enum case): the property is left out of '\(mapped.entity.name)'"))
             return
         }
         let attributeOptions = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }.first { $0.simpleName == "Attribute" }

@@ -90,6 +90,17 @@ struct PropertyTypeMapper {
            ["UUID", "Date", "Data"].contains(callee.baseName.text) {
             return named(callee.baseName.text)
         }
+        // `[Item]()`, `[String: Int]()`: an empty collection of the types written.
+        if let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty {
+            if let array = call.calledExpression.as(ArrayExprSyntax.self), array.elements.count == 1,
+               let element = array.elements.first?.expression.as(DeclReferenceExprSyntax.self) {
+                return TypeSyntax(ArrayTypeSyntax(element: named(element.baseName.text)))
+            }
+            if let dictionary = call.calledExpression.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content, elements.count == 1,
+               let key = elements.first?.key.as(DeclReferenceExprSyntax.self), let element = elements.first?.value.as(DeclReferenceExprSyntax.self) {
+                return TypeSyntax(DictionaryTypeSyntax(key: named(key.baseName.text), value: named(element.baseName.text)))
+            }
+        }
         if let access = value.as(MemberAccessExprSyntax.self), let base = access.base {
             let member = access.declName.baseName.text
             if base.trimmedText == "Date", ["now", "distantPast", "distantFuture"].contains(member) { return named("Date") }

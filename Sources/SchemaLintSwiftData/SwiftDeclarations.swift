@@ -205,7 +205,11 @@ private final class DeclarationCollector: SyntaxVisitor {
     private func qualified(_ name: String) -> String { (scope + [name]).joined(separator: ".") }
 
     private func adopt(_ name: String, _ inheritance: InheritanceClauseSyntax?, _ node: some SyntaxProtocol) {
-        let adopted = Set((inheritance?.inheritedTypes ?? []).map { $0.type.trimmedText.split(separator: ".").last.map(String.init) ?? "" })
+        // `@preconcurrency VersionedSchema` adopts the protocol as `VersionedSchema` does.
+        let adopted = Set((inheritance?.inheritedTypes ?? []).map { inherited in
+            let type = inherited.type.as(AttributedTypeSyntax.self)?.baseType ?? inherited.type
+            return type.trimmedText.split(separator: ".").last.map(String.init) ?? ""
+        })
         if adopted.contains("VersionedSchema"), found.schemaDeclarations[name] == nil {
             found.schemas.append(name)
             found.schemaDeclarations[name] = Declared(node: Syntax(node), file: file, scope: scope)
@@ -279,7 +283,9 @@ private final class DeclarationCollector: SyntaxVisitor {
         if labels.contains("fromVersion"), labels.contains("toVersion"), callee.hasSuffix("custom") || callee.hasSuffix("lightweight") {
             found.stages.append(Declared(node: node, file: file, scope: scope))
         }
-        if callee.hasSuffix("ModelConfiguration") || callee.hasSuffix("ModelConfiguration.init"),
+        // `configurations: .init(url: ..., cloudKitDatabase: ...)` is a ModelConfiguration too:
+        // no other type of SwiftData's takes that label.
+        if callee.hasSuffix("ModelConfiguration") || callee.hasSuffix("ModelConfiguration.init") || callee == ".init",
            let database = node.arguments.first(where: { $0.label?.text == "cloudKitDatabase" }) {
             found.cloudKitDatabases.append(Declared(node: database.expression, file: file, scope: scope))
         }

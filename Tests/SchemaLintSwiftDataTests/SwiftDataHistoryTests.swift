@@ -172,6 +172,44 @@ import Testing
         let ternary = readSwift([schema, ("App.swift", "let c = ModelConfiguration(cloudKitDatabase: syncOn ? .automatic : .none)")])
         #expect(ternary.versions.first?.usesCloudKit == true)
         #expect(ternary.notes.map(\.location) == [SourceLocation(file: "App.swift", line: 1, column: 46)])
+        // `configurations: .init(...)` is a ModelConfiguration written short.
+        #expect(synced("let c = try ModelContainer(for: M.self, configurations: .init(cloudKitDatabase: .none))") == false)
+        let short = readSwift([schema, ("App.swift", "let c = try ModelContainer(for: M.self, configurations: .init(url: url, cloudKitDatabase: on ? .automatic : .none))")])
+        #expect(short.notes.map(\.location) == [SourceLocation(file: "App.swift", line: 1, column: 91)])
+    }
+
+    /// A schema, a plan and the collections of models written `[Item]()` read as they compile:
+    /// `@preconcurrency VersionedSchema` adopts the protocol.
+    @Test func preconcurrencySchemasAndEmptyCollectionsAreRead() throws {
+        let reading = readSwift("""
+        enum S1: @preconcurrency VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Trip.self, Stop.self] }
+            @Model final class Trip {
+                var name = ""
+                var stops = [Stop]()
+                var tags = [String: Int]()
+                init() {}
+            }
+            @Model final class Stop {
+                var trip: Trip?
+                init() {}
+            }
+        }
+        enum Plan: @preconcurrency SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [S1.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        """)
+        #expect(reading.errors.isEmpty)
+        let version = try #require(reading.versions.first)
+        #expect(version.label == "S1")
+        #expect(version.model == "Plan")
+        let trip = try #require(version.entities.first { $0.name == "Trip" })
+        #expect(trip.relationships.map(\.name) == ["stops"])
+        #expect(trip.relationships.first?.isToMany == true)
+        #expect(trip.attributes.map(\.name).sorted() == ["name", "tags"])
+        #expect(!reading.notes.contains { $0.message.contains("cannot tell the type") }, "\(reading.notes)")
     }
 
     /// SwiftData links a relationship to the one model that points back, when neither names an

@@ -204,6 +204,41 @@ import Testing
         ], "\(run.stdout)\(run.stderr)")
     }
 
+    /// Removing a temporary folder (an unzipped backup) where opening a store failed cleans up;
+    /// removing the store's file there loses it.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func removingATemporaryFolderOnFailureDeletesNoStore() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        import CoreData
+
+        enum Restore {
+            static func open(_ coordinator: NSPersistentStoreCoordinator, backup: URL) {
+                let unzipped = FileManager.default.temporaryDirectory.appendingPathComponent("restore")
+                do {
+                    try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: backup, options: nil)
+                } catch {
+                    try? FileManager.default.removeItem(at: unzipped)
+                }
+            }
+
+            static func reset(_ coordinator: NSPersistentStoreCoordinator, store: URL) {
+                do {
+                    try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: store, options: nil)
+                } catch {
+                    try? FileManager.default.removeItem(at: store)
+                }
+            }
+        }
+        """, to: "Notes/Restore.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(Set(hits) == [
+            Hit(place: "Restore.swift:17:18", severity: "warning", rule: "store-load-failure-destructive"),
+            Hit(place: "Restore.swift:17:38", severity: "error", rule: "store-moved-without-companions"),
+        ], "\(run.stdout)\(run.stderr)")
+    }
+
     /// A stack that makes its store in memory only under a test launch argument, and checks for
     /// an in-memory store elsewhere, opens the store on disk otherwise: its launch path and its
     /// load failure are the app's.

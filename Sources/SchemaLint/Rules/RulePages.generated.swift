@@ -7149,7 +7149,9 @@ The rule reports, in the code that runs when opening fails:
 - `FileManager.removeItem` and `NSPersistentStoreCoordinator.destroyPersistentStore` (Objective-C:
   `removeItemAtURL:`, `removeItemAtPath:`, `destroyPersistentStoreAtURL:...`), and in Swift a
   function of the project called there whose body removes files and names a store file
-  (`removeDatabaseFiles()`), or destroys a store;
+  (`removeDatabaseFiles()`), or destroys a store; removing a temporary file or folder (written with
+  `temporaryDirectory` or `NSTemporaryDirectory()`, or a name bound to one in the same function,
+  such as an unzipped backup) cleans up, and is not reported;
 - a silent fallback to an empty in-memory store (`ModelConfiguration(isStoredInMemoryOnly: true)`,
   `addPersistentStore(ofType: NSInMemoryStoreType, ...)`, a description's `type =
   NSInMemoryStoreType` before loading again): the app opens without the person's data, and what
