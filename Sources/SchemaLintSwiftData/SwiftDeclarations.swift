@@ -224,6 +224,10 @@ private final class DeclarationCollector: SyntaxVisitor {
         let name = qualified(node.name.text)
         adopt(name, node.inheritanceClause, node.name)
         if found.schemaDeclarations[name] == nil, found.planDeclarations[name] == nil { found.valueTypes[name] = "enum" }
+        // `enum Kind: String` declares `Kind.RawValue`, which a model may be written with.
+        if let raw = node.inheritanceClause?.inheritedTypes.first?.type.trimmedText, PropertyTypeMapper.primitives[raw] != nil {
+            found.typeAliases[name + ".RawValue"] = raw
+        }
         scope.append(node.name.text)
         return .visitChildren
     }

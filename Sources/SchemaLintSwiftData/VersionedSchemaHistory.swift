@@ -45,9 +45,10 @@ struct VersionedSchemaHistory {
                 reading.notes.append(ReadingNote(at: property.file.location(of: element), "cannot read '\(element.expression.trimmedText)' in the schemas of '\(plan)': schemalint reads a schema written as `SchemaV2.self`, or a static property set to one; the versions it stands for are not linted"))
             }
             listed.formUnion(schemas)
-            // Plans that list the same schemas (one for upgrades and one for tests or downgrades)
-            // are one history: its versions are linted once, with the stages of both.
-            if let same = plansBySchemas.firstIndex(where: { $0.schemas == schemas }) {
+            // Plans that list the same schemas (one for upgrades and one for tests or downgrades,
+            // which lists them newest first) are one history: its versions are linted once, with
+            // the stages of both.
+            if let same = plansBySchemas.firstIndex(where: { Set($0.schemas) == Set(schemas) }) {
                 plansBySchemas[same].plans.append(plan)
             } else {
                 plansBySchemas.append((schemas, [plan]))
@@ -158,8 +159,10 @@ struct VersionedSchemaHistory {
             reading.notes += unresolvedModels
             return
         }
-        // In the plan's order: the numbers say so when they agree with it, else the plan's positions do.
-        if ordered, !zip(versions, versions.dropFirst()).allSatisfy({ $0.identifier < $1.identifier }) {
+        // In the plan's order: the numbers say so when they agree with it (or with its reverse, in a
+        // plan that goes back to older versions), else the plan's positions do.
+        let pairs = zip(versions, versions.dropFirst())
+        if ordered, !pairs.allSatisfy({ $0.identifier < $1.identifier }), !pairs.allSatisfy({ $0.identifier > $1.identifier }) {
             for index in versions.indices { versions[index].version.version = VersionNumber(ordinal: index + 1) }
         }
         if !plans.isEmpty {

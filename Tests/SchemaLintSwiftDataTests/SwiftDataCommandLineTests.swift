@@ -176,4 +176,32 @@ import Testing
         #expect(added.first?.contains("entity 'Tag' was added") == true, "\(run.stdout)")
         #expect(!run.stdout.contains("CD_Draft"), "\(run.stdout)")
     }
+    /// A plan that lists the schemas newest first (to go back to an older version) is the same
+    /// history as the plan that goes forward: nothing is removed by going "from" V2 "to" V1.
+    @Test func aRollbackPlanIsTheForwardHistoryReadBackwards() throws {
+        let folder = try ScratchFolder()
+        try folder.write("""
+        enum V1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Pet.self] }
+            @Model final class Pet { var name: String = ""; init() {} }
+        }
+        enum V2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] { [Pet.self] }
+            @Model final class Pet { var name: String = ""; var feeding: String = ""; init() {} }
+        }
+        enum ForwardPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        enum RollbackPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [V2.self, V1.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        """, to: "Schemas.swift")
+        let run = try SchemaLintExecutable.run([folder.path, "--no-color"])
+        #expect(!run.stdout.contains("[attribute-removed]"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("in 2 versions of 1 model\n"), "\(run.stdout)")
+    }
 }

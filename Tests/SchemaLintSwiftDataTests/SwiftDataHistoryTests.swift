@@ -189,6 +189,7 @@ import Testing
                 var name = ""
                 var stops = [Stop]()
                 var tags = [String: Int]()
+                var kind: Kind.RawValue = Kind.car.rawValue
                 init() {}
             }
             @Model final class Stop {
@@ -196,6 +197,7 @@ import Testing
                 init() {}
             }
         }
+        enum Kind: String, Codable { case car, train }
         enum Plan: @preconcurrency SchemaMigrationPlan {
             static var schemas: [any VersionedSchema.Type] { [S1.self] }
             static var stages: [MigrationStage] { [] }
@@ -208,7 +210,8 @@ import Testing
         let trip = try #require(version.entities.first { $0.name == "Trip" })
         #expect(trip.relationships.map(\.name) == ["stops"])
         #expect(trip.relationships.first?.isToMany == true)
-        #expect(trip.attributes.map(\.name).sorted() == ["name", "tags"])
+        #expect(trip.attributes.map(\.name).sorted() == ["kind", "name", "tags"])
+        #expect(trip.attributes.first { $0.name == "kind" }?.type == .string)
         #expect(!reading.notes.contains { $0.message.contains("cannot tell the type") }, "\(reading.notes)")
     }
 

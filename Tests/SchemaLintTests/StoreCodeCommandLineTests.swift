@@ -325,6 +325,34 @@ import Testing
 
     // MARK: - Objective-C (read by the core: always built)
 
+    /// A store opened in rollback-journal mode (`journal_mode` `DELETE`) has no `-wal` or `-shm`
+    /// file to move along; the same replacement of a store in WAL mode, the default, leaves them.
+    @Test func objectiveCStoreWithoutWALHasNoCompanionsToMove() throws {
+        let source = """
+        @implementation Seeder
+
+        - (void)open {
+            NSDictionary *options = @{NSSQLitePragmasOption: @{@"journal_mode": @"MODE"}};
+            [self.coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:self.storeURL options:options error:NULL];
+        }
+
+        - (void)replace:(NSURL *)bundled {
+            NSURL *store = [[self documentsURL] URLByAppendingPathComponent:@"Seed.sqlite"];
+            [[NSFileManager defaultManager] removeItemAtURL:store error:nil];
+            [[NSFileManager defaultManager] copyItemAtURL:bundled toURL:store error:nil];
+        }
+
+        @end
+        """
+        for (mode, expected) in [("DELETE", [Hit]()), ("WAL", [Hit(place: "Seeder.m:10:37", severity: "error", rule: "store-moved-without-companions")])] {
+            let folder = try TemporaryFolder()
+            try folder.write(Self.notesModel, to: "Seed/Model/Notes.yaml")
+            try folder.write(source.replacingOccurrences(of: "MODE", with: mode), to: "Seed/Seeder.m")
+            let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+            #expect(Set(hits) == Set(expected), "\(mode): \(run.stdout)\(run.stderr)")
+        }
+    }
+
     @Test func objectiveCTemplateTriggersProtectionFailureAndMoveRules() throws {
         let (hits, run) = try Self.lint("objc-template/before")
         #expect(Set(hits) == [

@@ -13,6 +13,10 @@ struct ObjCStoreCodeScanner {
     /// For each token, where the statement it is in ends: the next `;` outside bracket pairs that
     /// open at or after the token (`tokens.count`: none).
     private let statementEnd: [Int]
+    /// The file opens its stores in rollback-journal mode (`NSSQLitePragmasOption` with
+    /// `@"journal_mode": @"DELETE"` or `TRUNCATE`, and no `WAL`): SQLite keeps no `-wal` or `-shm`
+    /// file beside them to carry along.
+    private let keepsNoWAL: Bool
 
     init(file: String, tokens: [ObjCToken]) {
         self.file = file
@@ -20,6 +24,8 @@ struct ObjCStoreCodeScanner {
         self.partner = Self.partners(of: tokens)
         self.enclosingOpener = Self.enclosingOpeners(of: tokens, partner: partner)
         self.statementEnd = Self.statementEnds(of: tokens, partner: partner)
+        let strings = Set(tokens.lazy.filter { $0.kind == .string }.map { $0.text.uppercased() })
+        self.keepsNoWAL = strings.contains("JOURNAL_MODE") && !strings.isDisjoint(with: ["DELETE", "TRUNCATE"]) && !strings.contains("WAL")
     }
 
     /// Matches brackets. A stray closer is left alone; one that closes an outer bracket closes the
@@ -229,7 +235,7 @@ struct ObjCStoreCodeScanner {
                         if isStore(argument, assignments: assignments, storeVariables: &storeVariables) {
                             facts.fileOperations.append(StoreFileOperation(
                                 operation: operation, written: token.text + ":", place: place(index, body),
-                                store: display(argument), handlesWAL: companions.wal, handlesSHM: companions.shm,
+                                store: display(argument), handlesWAL: companions.wal || keepsNoWAL, handlesSHM: companions.shm || keepsNoWAL,
                                 childPathMistake: companions.mistake
                             ))
                         }
