@@ -54,12 +54,14 @@ struct SwiftDeclarations {
         cloudKitDatabases += collector.found.cloudKitDatabases
     }
 
-    /// The structs and enums of a file read only for them (`unresolvedPropertyTypeNames`): its
-    /// models, schemas and plans, if it had any, would be claimed, and are not taken.
+    /// The structs, enums and typealiases of a file read only for them
+    /// (`unresolvedPropertyTypeNames`): its models, schemas and plans, if it had any, would be
+    /// claimed, and are not taken.
     mutating func collectValueTypes(_ file: ParsedSwiftFile) {
         let collector = DeclarationCollector(file: file)
         collector.walk(file.tree)
         valueTypes.merge(collector.found.valueTypes) { first, _ in first }
+        typeAliases.merge(collector.found.typeAliases) { first, _ in first }
     }
 
     /// The names the stored properties of the models are typed with that nothing collected so far
