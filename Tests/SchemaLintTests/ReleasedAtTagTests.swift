@@ -37,6 +37,30 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("released Notes was modified"), "\(run.stdout)")
     }
 
+    /// Files unchanged since the tag are not read again there; what the tag holds is the same
+    /// all the same: the steps it has shipped, a version added since (even untracked) is coming,
+    /// and an edit since is caught.
+    @Test func filesUnchangedSinceTheTagKeepWhatShipped() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try Self.write(folder, "Notes", ["title", "body"])
+        try Self.write(folder, "Notes 2", ["title"])
+        try repository.commit("a release that dropped body")
+        try repository.tag("1.0")
+        let unchanged = try Executable.run(["--no-color"], in: folder.url)
+        #expect(unchanged.stdout.hasPrefix("no problems in 2 versions of 1 model; not listed: 2 notes in steps that shipped"), "\(unchanged.stdout)")
+
+        try Self.write(folder, "Notes 2", ["title"], current: "Notes 3")
+        try Self.write(folder, "Notes 3", [])
+        let added = try Executable.run(["--no-color"], in: folder.url)
+        #expect(added.stdout.contains("Notes 3.xcdatamodel/contents:") && added.stdout.contains("[attribute-removed]"), "\(added.stdout)")
+        #expect(!added.stdout.contains("'Note.body'") && !added.stdout.contains("[released-version-modified]"), "\(added.stdout)")
+
+        try Self.write(folder, "Notes 2", ["title", "pinned"], current: "Notes 3")
+        let edited = try Executable.run(["--no-color"], in: folder.url)
+        #expect(edited.stdout.contains("released Notes 2 was modified"), "\(edited.stdout)")
+    }
+
     /// One edit made to every released version (a commit that gave all of them the same new
     /// attribute) is one finding at the oldest, naming the others; a different edit is its own.
     @Test func releasedVersionsEditedTheSameWayAreOneFinding() throws {
