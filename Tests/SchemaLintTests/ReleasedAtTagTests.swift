@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+@testable import schemalint
 
 /// Without a lock, the newest release tag says what shipped: a version present there and edited
 /// since is `released-version-modified`, naming the tag and each changed element.
@@ -59,6 +60,53 @@ struct ReleasedAtTagTests {
         try Self.write(folder, "Notes 2", ["title", "pinned"], current: "Notes 3")
         let edited = try Executable.run(["--no-color"], in: folder.url)
         #expect(edited.stdout.contains("released Notes 2 was modified"), "\(edited.stdout)")
+    }
+
+    /// Which SwiftData classes sync is the code's, not the schema's: a release whose schemas are
+    /// unchanged, opened now with one class in a local store beside the synced ones, is no
+    /// modified release.
+    @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"))
+    func aSwiftDataReleaseOpenedWithAnotherStoreSplitIsNotModified() throws {
+        let schemas = """
+        import SwiftData
+
+        enum V1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self, Draft.self] }
+            @Model final class Note { var title: String = ""; init() {} }
+            @Model final class Draft { var text: String = ""; init() {} }
+        }
+        enum V2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self, Draft.self] }
+        }
+        enum Plan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        @Model final class Note { var title: String = ""; var pinned: Bool = false; init() {} }
+        @Model final class Draft { var text: String = ""; init() {} }
+
+        """
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write(schemas + """
+        func makeContainer() throws -> ModelContainer {
+            try ModelContainer(for: Schema([Note.self, Draft.self]), migrationPlan: Plan.self, configurations: ModelConfiguration(cloudKitDatabase: .automatic))
+        }
+        """, to: "App/Schemas.swift")
+        try repository.commit("release")
+        try repository.tag("v1.0")
+        try folder.write(schemas + """
+        func makeContainer() throws -> ModelContainer {
+            let synced = ModelConfiguration("Synced", schema: Schema([Note.self]), cloudKitDatabase: .automatic)
+            let drafts = ModelConfiguration("Drafts", schema: Schema([Draft.self]), cloudKitDatabase: .none)
+            return try ModelContainer(for: Schema([Note.self, Draft.self]), migrationPlan: Plan.self, configurations: [synced, drafts])
+        }
+        """, to: "App/Schemas.swift")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!run.stdout.contains("[released-version-modified]"), "\(run.stdout)")
+        #expect(run.stdout.contains("in 2 versions of 1 model"), "\(run.stdout)")
     }
 
     /// One edit made to every released version (a commit that gave all of them the same new

@@ -123,6 +123,15 @@ public struct ModelVersion: Sendable {
         syncedByConfiguration = synced.intersection(names)
     }
 
+    /// Takes `other`'s sync settings, whole and by configuration: for a SwiftData version, whose
+    /// configurations the reader makes from the code that opens the store, so that two readings
+    /// compare by their schemas alone.
+    public mutating func takeSyncSettings(of other: ModelVersion) {
+        usesCloudKit = other.usesCloudKit
+        configurations = other.configurations
+        syncedByConfiguration = other.syncedByConfiguration
+    }
+
     /// Makes every entity local: for a version that shipped before the app turned CloudKit on,
     /// whose records never reached CloudKit, whatever its configurations say now.
     public mutating func markLocal() {

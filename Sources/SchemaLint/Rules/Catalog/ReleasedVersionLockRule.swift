@@ -135,6 +135,9 @@ struct ReleasedVersionLockRule: HistoryRule {
     static func changes(from copy: ModelVersion, to version: ModelVersion) -> [String] {
         var copy = copy
         copy.usesCloudKit = version.usesCloudKit
+        // A SwiftData schema has no configurations: the reader makes them from the code that
+        // opens the store, which is no part of the version.
+        if version.format == .swiftData { copy.takeSyncSettings(of: version) }
         return ModelDiffer().changes(from: copy, to: version).map { change in
             (change.path.member == nil ? "" : change.path.entity + ": ") + Changelog.describe(change)
         }
