@@ -300,20 +300,18 @@ import Testing
 
             @main
             struct NotesApp: App {
-                let stack = Stack()
-
-                var body: some Scene {
-                    WindowGroup { Text("Notes") }
+                init() {
+                    Store.shared.open()
                 }
+                var body: some Scene { WindowGroup { Text("Notes") } }
             }
 
-            final class Stack {
-                let container = NSPersistentContainer(name: "Notes")
+            final class Store {
+                static let shared = Store()
+                private let container = NSPersistentContainer(name: "Notes")
 
-                init() {
-                    container.loadPersistentStores { _, error in
-                        if let error { print("cannot open the store: \\(error)") }
-                    }
+                func open() {
+                    container.loadPersistentStores { _, _ in }
                 }
             }
             """, to: "Notes/NotesApp.swift")
