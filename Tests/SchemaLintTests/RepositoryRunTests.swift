@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SchemaLint
 
 /// `schemalint` with no argument at the root of a repository made in the test, as people run it
 /// (and as the pre-commit hook and the Action do): what is a model is read, the rest is left alone,
@@ -137,6 +138,18 @@ struct RepositoryRunTests {
             "\t\tB\(index) /* \(folder) */ = {\n\t\t\tisa = PBXFileSystemSynchronizedRootGroup;\n\t\t\tpath = \(folder);\n\t\t\tsourceTree = \"<group>\";\n\t\t};\n"
         }
         return "// !$*UTF8*$!\n{\n\tobjects = {\n/* Begin PBXFileSystemSynchronizedRootGroup section */\n" + groups.joined() + "/* End PBXFileSystemSynchronizedRootGroup section */\n\t};\n}\n"
+    }
+
+    /// A code file must be listed with its folder (a copy of the same name lies elsewhere); a
+    /// mapping model or bundle listed by name is built wherever its folder is.
+    @Test func aCodeFileNeedsItsFolderNamedAndAMappingModelItsNameAlone() throws {
+        let folder = try TemporaryFolder()
+        let project = "{ objects = { A /* Notes.xcmappingmodel */ = {isa = PBXFileReference; path = Notes.xcmappingmodel; }; B /* Store.swift */ = {isa = PBXFileReference; path = Store.swift; }; }; }\n"
+        try folder.write(project, to: "App.xcodeproj/project.pbxproj")
+        var walk = ModelSourceFinder.Walk(root: folder.path, scope: WalkScope(ignored: nil))
+        walk.projects = [folder.path + "/App.xcodeproj/project.pbxproj"]
+        let paths = [folder.path + "/Migrations/Notes.xcmappingmodel", folder.path + "/Sources/Store.swift"]
+        #expect(ModelSourceFinder.inNoProject(paths, of: walk) == [folder.path + "/Sources/Store.swift"])
     }
 
     /// Store code no target builds (a design document's copy under `specs/`, a file left out of

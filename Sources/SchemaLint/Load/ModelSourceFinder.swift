@@ -266,7 +266,8 @@ public struct ModelSourceFinder: Sendable {
 
     /// What a target builds, and so what an Xcode project lists: model bundles and the code that
     /// declares models or opens stores (mapping models are looked at on their own).
-    static let targetMemberSuffixes = [".xcdatamodeld", ".swift", ".m", ".mm"]
+    static let targetMemberSuffixes = [".xcdatamodeld"] + codeSuffixes
+    static let codeSuffixes = [".swift", ".m", ".mm"]
 
     /// The model bundles, mapping models and code files among `paths` (found in one walk) that no
     /// Xcode project the walk found lists, by name or in one of its synchronized folders, where
@@ -284,7 +285,8 @@ public struct ModelSourceFinder: Sendable {
             let folders = walk.relative(path).split(separator: "/").dropLast()
             // A code file's name is common (a copy of `Store.swift` in a design document lies
             // beside the real one): its folder must be named in the project too.
-            let folder = path.hasSuffix(".xcdatamodeld") ? nil : folders.last.map { Array($0.utf8) }
+            let isCode = Self.codeSuffixes.contains { path.hasSuffix($0) }
+            let folder = isCode ? folders.last.map { Array($0.utf8) } : nil
             let listed = projects.contains { project in
                 ByteSearch.containsAny([name], in: project) && folder.map { ByteSearch.containsAny([$0], in: project) } ?? true
             }
