@@ -209,10 +209,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             let text = statement.trimmedDescription
             return ByteSearch.contains("\"/dev/null\"", in: text) && (text.contains("url") || text.contains("URL"))
         } || Self.statementsRunBefore(node, innermostBlockOnly: false).contains { statement in
-            guard let elements = statement.item.as(SequenceExprSyntax.self)?.elements.elementArray, elements.count == 3,
-                  elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedText.hasSuffix(".type") else { return false }
-            let value = elements[2].trimmedText
-            return ByteSearch.contains("NSInMemoryStoreType", in: value) || value.hasSuffix(".inMemory")
+            statement.item.as(SequenceExprSyntax.self).map(DestructiveCallFinder.makesTypeInMemory) ?? false
         }
     }
 
@@ -782,12 +779,16 @@ final class DestructiveCallFinder: SyntaxVisitor {
 
     /// `description.type = NSInMemoryStoreType` before opening again: an in-memory store in its place.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let elements = Array(node.elements)
-        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedText.hasSuffix(".type"),
-           ByteSearch.contains("NSInMemoryStoreType", in: elements[2].trimmedText) || elements[2].trimmedText.hasSuffix(".inMemory") {
-            found.append((Syntax(node), .fallsBackToMemory, "type = NSInMemoryStoreType"))
-        }
+        if Self.makesTypeInMemory(node) { found.append((Syntax(node), .fallsBackToMemory, "type = NSInMemoryStoreType")) }
         return .visitChildren
+    }
+
+    /// `description.type = NSInMemoryStoreType` (or `= .inMemory`).
+    static func makesTypeInMemory(_ node: SequenceExprSyntax) -> Bool {
+        let elements = Array(node.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedText.hasSuffix(".type") else { return false }
+        let value = elements[2].trimmedText
+        return ByteSearch.contains("NSInMemoryStoreType", in: value) || value.hasSuffix(".inMemory")
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

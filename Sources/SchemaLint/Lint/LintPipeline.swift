@@ -283,12 +283,7 @@ public struct LintPipeline: Sendable {
         else { return nil }
         return histories.flatMap { history in
             history.releasedVersions.filter { $0.releaseTag == nil }.map { version in
-                var entry = VersionLock.Entry(
-                    model: history.model, version: version.version.text, hash: VersionLock.hash(of: version),
-                    location: SourceLocation(file: "\(tag):\(version.file)", line: 1, column: 1)
-                )
-                entry.label = version.label
-                entry.releasedCopy = version
+                var entry = VersionLock.Entry(released: version, of: history.model, at: "\(tag):\(version.file)")
                 entry.history = history.key
                 return entry
             }
@@ -334,14 +329,7 @@ public struct LintPipeline: Sendable {
             var released: [VersionLock.Entry] = []
             for history in output.histories {
                 for version in history.releasedVersions where version.releaseTag == nil {
-                    let place = "\(revision):" + PathResolution.relative(version.file, to: checkout.folder)
-                    var entry = VersionLock.Entry(
-                        model: history.model, version: version.version.text, hash: VersionLock.hash(of: version),
-                        location: SourceLocation(file: place, line: 1, column: 1)
-                    )
-                    entry.label = version.label
-                    entry.releasedCopy = version
-                    released.append(entry)
+                    released.append(VersionLock.Entry(released: version, of: history.model, at: "\(revision):" + PathResolution.relative(version.file, to: checkout.folder)))
                 }
             }
             return Reference(findings: Set(output.result.findings.map(\.identity)), released: released)

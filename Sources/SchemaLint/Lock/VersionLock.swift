@@ -35,6 +35,13 @@ public struct VersionLock: Sendable {
             self.location = location
         }
 
+        /// The entry for `version` of `model` as a git revision holds it, at `place` (`v1.2:path`).
+        init(released version: ModelVersion, of model: String, at place: String) {
+            self.init(model: model, version: version.version.text, hash: VersionLock.hash(of: version), location: SourceLocation(file: place, line: 1, column: 1))
+            label = version.label
+            releasedCopy = version
+        }
+
         /// Whether the entry is about `version` of its model: by label when it has one.
         func names(_ version: ModelVersion) -> Bool {
             label.map { $0 == version.label } ?? (versionNumber == version.version)

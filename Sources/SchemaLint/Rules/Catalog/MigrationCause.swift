@@ -64,8 +64,8 @@ enum MigrationCause {
         }
         let removed = (old.attributes.map(\.name) + old.relationships.map(\.name)).filter { !newNames.contains($0) && !renamed.contains($0) }
         var lists: [String] = []
-        if !added.isEmpty { lists.append("added " + list(added.map { "'\($0)'" }, limit: 3)) }
-        if !removed.isEmpty { lists.append("removed " + list(removed.map { "'\($0)'" }, limit: 3)) }
+        if !added.isEmpty { lists.append("added " + EnglishList.join(added.map { "'\($0)'" }, limit: 3)) }
+        if !removed.isEmpty { lists.append("removed " + EnglishList.join(removed.map { "'\($0)'" }, limit: 3)) }
         changes = lists + changes
         // A property that moved between attribute and relationship under one name, or only its
         // kind of storage: the hash differs, the lists above say nothing.
@@ -87,7 +87,4 @@ enum MigrationCause {
         return changes
     }
 
-    private static func list(_ items: [String], limit: Int) -> String {
-        EnglishList.join(items, limit: limit)
-    }
 }
