@@ -18,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-harnesses=(yaml-model xcode-contents current-version mapping-model cloudkit-schema configuration lock baseline objc-store-code info-plist cloudkit-containers)
+harnesses=(yaml-model xcode-contents current-version mapping-model cloudkit-schema configuration lock baseline objc-store-code info-plist cloudkit-containers xcode-project)
 # Built on request only: swift-syntax with the sanitizers takes many minutes (docs/fuzzing.md).
 swift_harness=swift-source
 scratch=.build-fuzz
@@ -123,6 +123,7 @@ seed() {
         objc-store-code) ;;
         info-plist) ;;
         cloudkit-containers) copy_seeds "$dest" Fuzz/seeds/objc-store-code/* ;;
+        xcode-project) ;;
     esac
 }
 
@@ -130,7 +131,7 @@ seed() {
 # model, small enough to keep executions fast.
 max_len() {
     case $1 in
-        xcode-contents|mapping-model|objc-store-code|cloudkit-containers) echo 16384 ;;
+        xcode-contents|mapping-model|objc-store-code|cloudkit-containers|xcode-project) echo 16384 ;;
         current-version) echo 2048 ;;
         swift-source) echo 8192 ;;
         *) echo 4096 ;;

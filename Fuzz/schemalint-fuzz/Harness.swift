@@ -16,6 +16,7 @@ enum Harness: String, CaseIterable {
     case objcStoreCode = "objc-store-code"
     case infoPlist = "info-plist"
     case cloudKitContainers = "cloudkit-containers"
+    case xcodeProject = "xcode-project"
 
     /// The rule ids a configuration may name.
     private static let knownRules = Set(RuleCatalog.standard.descriptors.map(\.id))
@@ -55,6 +56,10 @@ enum Harness: String, CaseIterable {
                 for name in ["Persistence.swift", "Persistence.m", "App.entitlements"] where reader.claims(name: name, bytes: bytes) {
                     _ = reader.read(sources: [(name, bytes)], options: ModelSourceReadingOptions())
                 }
+            case .xcodeProject:
+                // What the walk reads of a `project.pbxproj` (the folders its targets build); it
+                // never refuses one.
+                _ = XcodeProjectListing.synchronizedFolders(bytes)
             }
             return nil
         } catch {
@@ -124,6 +129,7 @@ enum Harness: String, CaseIterable {
         case .objcStoreCode: return { Harness.objcStoreCode.run($0, $1) }
         case .infoPlist: return { Harness.infoPlist.run($0, $1) }
         case .cloudKitContainers: return { Harness.cloudKitContainers.run($0, $1) }
+        case .xcodeProject: return { Harness.xcodeProject.run($0, $1) }
         }
     }
 }
