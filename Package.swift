@@ -46,10 +46,22 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // The engine: load -> model -> diff -> rules -> reporters.
+        // The layers, lowest first (docs/development.md, "Targets"). The core: the model, its
+        // history, the diff, git, the reader protocol and what every reader shares. It links no C
+        // library, and nothing in it knows a file format.
+        .target(name: "SchemaLintCore", swiftSettings: ownCodeSettings),
+        // The readers, one target each, owning its C library: YAML model files (libyaml), Xcode's
+        // files (model bundles, mapping models, Info.plist, through libxml2), CloudKit schema
+        // files, and the token scans of app code (Objective-C store code, CloudKit containers).
+        .target(name: "SchemaLintYAML", dependencies: ["SchemaLintCore", "CYAML"], swiftSettings: ownCodeSettings),
+        .target(name: "SchemaLintXcode", dependencies: ["SchemaLintCore", "CLibXML2"], swiftSettings: ownCodeSettings),
+        .target(name: "SchemaLintCloudKitSchema", dependencies: ["SchemaLintCore"], swiftSettings: ownCodeSettings),
+        .target(name: "SchemaLintCodeScan", dependencies: ["SchemaLintCore"], swiftSettings: ownCodeSettings),
+        // The pipeline over them: the walk (the readers' front door), configuration, the rules,
+        // the lint run, the lock and the reporters. The library product.
         .target(
             name: "SchemaLint",
-            dependencies: ["CYAML", "CLibXML2"],
+            dependencies: ["SchemaLintCore", "SchemaLintYAML", "SchemaLintXcode", "SchemaLintCloudKitSchema", "SchemaLintCodeScan"],
             swiftSettings: ownCodeSettings
         ),
         // The command-line shell over the engine.
@@ -117,7 +129,7 @@ if readsSwiftSources {
         .target(
             name: "SchemaLintSwiftSource",
             dependencies: [
-                "SchemaLint",
+                "SchemaLintCore",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
@@ -127,7 +139,7 @@ if readsSwiftSources {
         .target(
             name: "SchemaLintSwiftData",
             dependencies: [
-                "SchemaLint",
+                "SchemaLintCore",
                 "SchemaLintSwiftSource",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],
@@ -146,7 +158,7 @@ if readsSwiftSources {
         .target(
             name: "SchemaLintStoreCode",
             dependencies: [
-                "SchemaLint",
+                "SchemaLintCore",
                 "SchemaLintSwiftSource",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],

@@ -1,6 +1,6 @@
-import SchemaLint
 import SchemaLintSwiftSource
 import SwiftSyntax
+import SchemaLintCore
 
 /// A piece of code that runs as one: a function or initializer body, or a property's initial value
 /// or accessors. Launch paths go from unit to unit.

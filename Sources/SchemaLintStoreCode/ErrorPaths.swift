@@ -1,5 +1,5 @@
-import SchemaLint
 import SwiftSyntax
+import SchemaLintCore
 
 /// An opening whose error leaves the function that opens the store: `try` on a throwing opening
 /// with no `do` around it, or a `loadPersistentStores` handler that hands its error out (a
@@ -8,7 +8,7 @@ struct EscapingFailure {
     /// The throwing function or initializer the error leaves.
     var unit: Int
     var opening: StoreOpening.Call
-    var openingLocation: SchemaLint.SourceLocation
+    var openingLocation: SchemaLintCore.SourceLocation
 }
 
 /// Follows the errors of openings up through the throwing functions that pass them on (a

@@ -1,7 +1,7 @@
 import Foundation
-import SchemaLint
 import SchemaLintSwiftSource
 import SwiftSyntax
+import SchemaLintCore
 
 /// Which closures run before the code around them goes on: those called where they are written
 /// (`{ ... }()`, a lazy property's value) and those handed to calls that run them at once

@@ -1,6 +1,6 @@
-import SchemaLint
 import SchemaLintSwiftSource
 import SwiftSyntax
+import SchemaLintCore
 
 /// The store-handling facts of one Swift file. Openings come back with the unit they are in, for
 /// `LaunchPaths`; everything else is complete per file. Values are followed only through names
@@ -487,12 +487,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     /// Whether the code of the same type (or unit, at top level) builds `-wal` and `-shm` names,
     /// and where it appends one as a path component to the name `target` uses instead.
-    private func companionNames(around node: some SyntaxProtocol, of target: ExprSyntax) -> (wal: Bool, shm: Bool, mistake: SchemaLint.SourceLocation?) {
+    private func companionNames(around node: some SyntaxProtocol, of target: ExprSyntax) -> (wal: Bool, shm: Bool, mistake: SchemaLintCore.SourceLocation?) {
         guard let unit = declarations.unit(around: node) else { return (false, false, nil) }
         let type = declarations.units[unit].typeName
         let scope = type.isEmpty ? [unit] : declarations.units.indices.filter { declarations.units[$0].typeName == type }
         var wal = false, shm = false
-        var mistake: SchemaLint.SourceLocation?
+        var mistake: SchemaLintCore.SourceLocation?
         // The names the target is made of, and those it is bound to (`let store = storeURL`).
         var targetNames = Self.names(in: Syntax(target))
         for name in targetNames {

@@ -1,6 +1,6 @@
-import SchemaLint
 import SchemaLintSwiftSource
 import SwiftSyntax
+import SchemaLintCore
 
 /// Reads the store-handling code of Swift files (docs/store-code.md): which calls open stores and
 /// whether a launch entry point reaches them synchronously, file protection, what the error path of
@@ -135,11 +135,11 @@ struct StoreCodeSourceFile {
     }
     var tree: SourceFileSyntax { parsed.tree }
 
-    func location(of node: some SyntaxProtocol) -> SchemaLint.SourceLocation {
+    func location(of node: some SyntaxProtocol) -> SchemaLintCore.SourceLocation {
         parsed.location(of: node)
     }
 
-    func location(at position: AbsolutePosition) -> SchemaLint.SourceLocation {
+    func location(at position: AbsolutePosition) -> SchemaLintCore.SourceLocation {
         parsed.location(at: position)
     }
 

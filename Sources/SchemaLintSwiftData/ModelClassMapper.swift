@@ -1,6 +1,6 @@
-import SchemaLint
 import SchemaLintSwiftSource
 import SwiftSyntax
+import SchemaLintCore
 
 /// Maps one `@Model` class to an entity: stored properties to attributes and relationships,
 /// `@Attribute` and `@Relationship` options, `#Unique` and `#Index`. Computed and `@Transient`
@@ -120,7 +120,7 @@ struct ModelClassMapper {
 
     /// `@Attribute(.unique, .externalStorage, .allowsCloudEncryption, .transformable(by:), originalName:, hashModifier:)`.
     /// `anchor` is the entity's location, which the attribute's locations are relative to.
-    private func apply(_ options: AttributeSyntax, to attribute: inout Attribute, uniqueness: inout [[String]], file: ParsedSwiftFile, anchor: SchemaLint.SourceLocation) {
+    private func apply(_ options: AttributeSyntax, to attribute: inout Attribute, uniqueness: inout [[String]], file: ParsedSwiftFile, anchor: SchemaLintCore.SourceLocation) {
         guard case .argumentList(let arguments) = options.arguments else { return }
         for argument in arguments {
             let expression = argument.expression
@@ -152,7 +152,7 @@ struct ModelClassMapper {
 
     /// `@Relationship(deleteRule:, inverse:, minimumModelCount:, maximumModelCount:, originalName:)`.
     /// `anchor` is the entity's location, which the relationship's locations are relative to.
-    private func apply(_ options: AttributeSyntax, to relationship: inout Relationship, file: ParsedSwiftFile, anchor: SchemaLint.SourceLocation) {
+    private func apply(_ options: AttributeSyntax, to relationship: inout Relationship, file: ParsedSwiftFile, anchor: SchemaLintCore.SourceLocation) {
         guard case .argumentList(let arguments) = options.arguments else { return }
         for argument in arguments {
             let expression = argument.expression

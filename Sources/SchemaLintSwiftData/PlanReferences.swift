@@ -1,6 +1,6 @@
-import SchemaLint
 import SchemaLintSwiftSource
 import SwiftSyntax
+import SchemaLintCore
 
 /// A type written as `X.self`, with where it stands.
 struct TypeReference {
@@ -10,7 +10,7 @@ struct TypeReference {
     /// The types enclosing the place it is written in, to resolve `name` there.
     var scope: [String]
 
-    var location: SchemaLint.SourceLocation { file.location(of: node) }
+    var location: SchemaLintCore.SourceLocation { file.location(of: node) }
 }
 
 /// What an expression of a migration plan names: the types it writes as `X.self`, and those of the

@@ -1,6 +1,6 @@
-import SchemaLint
 import SchemaLintSwiftSource
 import SwiftSyntax
+import SchemaLintCore
 
 /// What a stored property of a `@Model` class is in Core Data terms, read from its Swift type.
 enum PropertyShape {

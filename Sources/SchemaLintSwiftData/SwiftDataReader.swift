@@ -1,6 +1,6 @@
-import SchemaLint
 import SchemaLintSwiftSource
 import SwiftSyntax
+import SchemaLintCore
 
 /// Reads SwiftData model histories from Swift source: `VersionedSchema`s with their `@Model`
 /// classes, ordered by a `SchemaMigrationPlan` (docs/swiftdata.md). Registered by the executable;

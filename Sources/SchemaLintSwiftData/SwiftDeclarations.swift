@@ -1,6 +1,6 @@
-import SchemaLint
 import SchemaLintSwiftSource
 import SwiftSyntax
+import SchemaLintCore
 
 /// A declaration found in one of the files, with the file it is in.
 struct Declared<Node> {

@@ -1,6 +1,6 @@
-import SchemaLint
 import SchemaLintSwiftSource
 import SwiftSyntax
+import SchemaLintCore
 
 extension ParsedSwiftFile {
     /// The first place where the source does not parse as Swift, as an input error; nil when it parses.

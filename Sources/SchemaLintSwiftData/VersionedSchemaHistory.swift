@@ -1,6 +1,6 @@
-import SchemaLint
 import SchemaLintSwiftSource
 import SwiftSyntax
+import SchemaLintCore
 
 /// Builds model versions from the declarations of a run: one version per `VersionedSchema`,
 /// ordered by the `schemas` of a `SchemaMigrationPlan` when one lists them, else by

@@ -1,6 +1,6 @@
-import SchemaLint
 import SwiftParser
 import SwiftSyntax
+import SchemaLintCore
 
 /// One Swift file parsed with swift-syntax, as both Swift readers (SwiftData's and the
 /// store-handling code's) see it: its name (as messages show it), its tree, and its lines, which
@@ -41,13 +41,13 @@ public struct ParsedSwiftFile: Sendable {
     }
 
     /// Where a node starts (after its leading comments and whitespace).
-    public func location(of node: some SyntaxProtocol) -> SchemaLint.SourceLocation {
+    public func location(of node: some SyntaxProtocol) -> SchemaLintCore.SourceLocation {
         location(at: node.positionAfterSkippingLeadingTrivia)
     }
 
     /// The `file:line:column` of a position in the tree.
-    public func location(at position: AbsolutePosition) -> SchemaLint.SourceLocation {
+    public func location(at position: AbsolutePosition) -> SchemaLintCore.SourceLocation {
         let place = lines.location(ofUTF8Offset: position.utf8Offset)
-        return SchemaLint.SourceLocation(file: name, line: place.line, column: place.column)
+        return SchemaLintCore.SourceLocation(file: name, line: place.line, column: place.column)
     }
 }

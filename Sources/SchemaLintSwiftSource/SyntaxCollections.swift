@@ -1,4 +1,5 @@
 import SwiftSyntax
+import SchemaLintCore
 
 extension SyntaxCollection {
     /// Whether an element satisfies `predicate`, read by index.

@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintCore
+import SchemaLintYAML
 
 /// Finds and reads `.schemalint.yml`. Unknown keys and values are errors at their line, with "did you mean".
 public enum ConfigurationLoader {

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// The project's settings, from `.schemalint.yml` (see docs/configuration.md).
 public struct ProjectConfiguration: Sendable {
     /// How a rule is configured: turned off, or reported at a fixed severity.

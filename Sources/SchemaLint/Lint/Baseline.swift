@@ -1,3 +1,6 @@
+import SchemaLintCore
+import SchemaLintYAML
+
 /// Findings recorded at one moment (`--write-baseline`), by stable identity (rule, model, element;
 /// never line numbers), so that later runs report only what is new (`--baseline`).
 ///

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// What the project says about findings: rules turned off or set to another severity (.schemalint.yml),
 /// and findings accepted on purpose (`ignore:` entries, `# schemalint:ignore` comments).
 public struct FindingPolicy: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintCore
+import SchemaLintXcode
 
 /// Without a record of what shipped (no lock, no release tag), git still shows the commonest way
 /// a released Xcode version is broken: its `contents` edited after the newest version was added.

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// Lints one history in a single walk, oldest to newest:
 /// 1. each version against its baseline (change rules), and with a compatibility window against
 ///    the earlier releases too, through the per-element history instead of re-diffing them;

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// Which released versions each version must stay compatible with.
 public enum Compatibility: Hashable, Sendable, CustomStringConvertible {
     /// Each version against its baseline, the newest release before it (the default).

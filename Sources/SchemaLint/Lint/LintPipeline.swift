@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintCore
 
 /// One run of the linter, from paths on the command line to a result: configuration, loading,
 /// histories, rules, and the project's policy. Input problems stop the run before any rule.

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// The pipeline: histories of model versions -> typed changes -> rule findings.
 public struct Linter: Sendable {
     /// With this many synced errors between two versions, findings also suggest a new CloudKit container.

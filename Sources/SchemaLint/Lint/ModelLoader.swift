@@ -1,5 +1,9 @@
 import Foundation
 import Dispatch
+import SchemaLintCodeScan
+import SchemaLintCore
+import SchemaLintXcode
+import SchemaLintYAML
 
 /// Loads every model version found under the given paths, applying the project's configuration
 /// (bundle settings, declared CloudKit sync). Collects one error per unreadable source.

@@ -1,3 +1,6 @@
+import SchemaLintCloudKitSchema
+import SchemaLintCore
+
 /// Reads the CloudKit production schemas the configuration names (`productionSchema:`), each file
 /// once, and gives each linted model its own.
 enum ProductionSchemaLoader {

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintCore
 
 /// The files of a release tag that the readers of other formats (SwiftData, store-handling code)
 /// read, chosen as the folder walk chooses the working tree's: below the paths linted, hidden names

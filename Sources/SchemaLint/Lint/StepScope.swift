@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// Which steps of each history a run lists. A step is a version compared with the one before it;
 /// the steps into versions that shipped long ago can no longer change, and reporting them again on
 /// every run buries what the next release breaks. Like buf against the last release, or a

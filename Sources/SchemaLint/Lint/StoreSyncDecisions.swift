@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintCore
+import SchemaLintXcode
 
 /// Which Xcode models sync with CloudKit, decided from the code that opens their stores and from
 /// the configuration, before the versions form histories. A model file need not say it syncs:
@@ -19,29 +21,9 @@ struct StoreSyncDecisions {
     var bundles: [XcodeModelBundle] = []
     var git = GitRunner()
 
-    /// What was decided for one model from its code, for the note that says so.
-    struct Decision: Hashable, Sendable {
-        var containers: [CloudKitContainerUse]
-        var sync: CloudKitContainerUse.Sync
-        /// The model's own files mark configurations "Used with CloudKit".
-        var modelMarksCloudKit: Bool
-        /// Found by the model's name in the code (`name: "Notes"`), not by nearness.
-        var byName: Bool
-        /// The first version checked as synced (`syncedSince:`, or git), when not the first.
-        var syncedSince: String?
-        /// When git dated the start of sync: the day the container code was first committed.
-        var syncStartedOn: String?
-        /// Sync is taken to start at `syncedSince` because the versions before it hold what
-        /// CloudKit refuses to load (`StoreSyncDecisions.cloudKitCanLoad`).
-        var startsWhereCloudKitCanLoad = false
-        /// A SwiftData model opened with the default `.automatic`: the entitlements file that gives
-        /// the app CloudKit.
-        var entitlement: SourceLocation?
-    }
-
     /// Applies the code's containers, the CloudKit entitlements and `syncedSince:` to `versions`;
     /// the decisions by history key.
-    func apply(_ facts: StoreCodeFacts, to versions: inout [ModelVersion]) throws(InputError) -> [String: Decision] {
+    func apply(_ facts: StoreCodeFacts, to versions: inout [ModelVersion]) throws(InputError) -> [String: StoreSyncDecision] {
         var decisions = syncByDefault(facts.cloudKitEntitlements, in: &versions)
         let containers = facts.cloudKitContainers
         var indicesByKey: [String: [Int]] = [:]
@@ -55,7 +37,7 @@ struct StoreSyncDecisions {
             let syncs = Set(containers.map(\.sync))
             let sync: CloudKitContainerUse.Sync = syncs.count == 1 ? syncs.first! : .depends
             let marks = indices.contains { versions[$0].hasSyncedEntities }
-            decisions[key] = Decision(
+            decisions[key] = StoreSyncDecision(
                 containers: containers, sync: sync, modelMarksCloudKit: marks,
                 byName: containers.allSatisfy { $0.model == versions[indices[0]].model }
             )
@@ -90,7 +72,7 @@ struct StoreSyncDecisions {
                 )
             }
             for index in ordered[..<position] { versions[index].markLocal() }
-            if position > 0 { decisions[key, default: Decision(containers: [], sync: .syncs, modelMarksCloudKit: true, byName: true)].syncedSince = first }
+            if position > 0 { decisions[key, default: StoreSyncDecision(containers: [], sync: .syncs, modelMarksCloudKit: true, byName: true)].syncedSince = first }
         }
         return decisions
     }
@@ -98,7 +80,7 @@ struct StoreSyncDecisions {
     /// SwiftData models opened with the default `.automatic` sync when the app has the CloudKit
     /// entitlement: those nearest to an entitlements file that gives it (a repository can hold
     /// several apps, one of them synced).
-    private func syncByDefault(_ entitlements: [SourceLocation], in versions: inout [ModelVersion]) -> [String: Decision] {
+    private func syncByDefault(_ entitlements: [SourceLocation], in versions: inout [ModelVersion]) -> [String: StoreSyncDecision] {
         guard !entitlements.isEmpty, !declaresCloudKit, configuration.cloudKit != true else { return [:] }
         // Nearest among every SwiftData history: another app's models, synced by a setting of
         // their own, may be the ones the entitlements file belongs to.
@@ -106,12 +88,12 @@ struct StoreSyncDecisions {
         for index in versions.indices where versions[index].format == .swiftData {
             indicesByKey[versions[index].history, default: []].append(index)
         }
-        var decisions: [String: Decision] = [:]
+        var decisions: [String: StoreSyncDecision] = [:]
         for entitlement in entitlements {
             for key in nearest(to: entitlement.file, among: indicesByKey, in: versions) where decisions[key] == nil {
                 guard let indices = indicesByKey[key], indices.allSatisfy({ versions[$0].syncsByDefault && !versions[$0].hasSyncedEntities }) else { continue }
                 for index in indicesByKey[key] ?? [] { versions[index].usesCloudKit = true }
-                decisions[key] = Decision(containers: [], sync: .syncs, modelMarksCloudKit: false, byName: false, entitlement: entitlement)
+                decisions[key] = StoreSyncDecision(containers: [], sync: .syncs, modelMarksCloudKit: false, byName: false, entitlement: entitlement)
             }
         }
         return decisions

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// Puts each migration a team wrote on the history step it migrates: mapping models by the
 /// version folders their paths name (never by their file names), declared migrations by model
 /// and version names.

@@ -1,4 +1,7 @@
 import Foundation
+import SchemaLintCore
+import SchemaLintXcode
+import SchemaLintYAML
 
 /// A file or folder the walk found, and the reader (by name) that claimed it: a YAML model file,
 /// an Xcode bundle, a Swift file of SwiftData models, ... A file two readers claim is two sources.

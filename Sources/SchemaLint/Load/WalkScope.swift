@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintCore
 
 /// A path the folder walk left out, and why: `--verbose` lists them, so that a user who wonders
 /// why a file was not linted sees the answer.

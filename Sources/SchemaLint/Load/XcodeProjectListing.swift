@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// What an Xcode project (`project.pbxproj`) says about the files its targets build, as bytes
 /// show it (the file is an old-style property list that no reader here parses whole).
 public enum XcodeProjectListing {

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// A deterministic text of what the linter compares in a version: every entity, attribute,
 /// relationship and configuration with their properties, sorted by name, without source locations,
 /// comments, formatting, key order, the display label or the released flag. Two files that the

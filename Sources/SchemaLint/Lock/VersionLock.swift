@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintCore
+import SchemaLintYAML
 
 /// `schemalint.lock`: for each released version, a hash of its canonical content (docs/lock.md).
 /// Released versions are what people run, so they must never change; lint compares them with the lock.

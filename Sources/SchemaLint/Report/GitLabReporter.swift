@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// GitLab Code Quality report (a JSON array, for `artifacts:reports:codequality`), shown in merge
 /// request widgets and diffs.
 ///

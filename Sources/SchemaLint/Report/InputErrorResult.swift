@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// A run stopped by input errors (exit status 2) still writes the reports it was asked for, so that
 /// CI can upload them: each input error becomes an error finding of the pseudo-rule `input-error`,
 /// at the error's position (line and column 0 when it has none).

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `--format json`: the findings with stable, documented fields (docs/json-format.md).
 public struct JSONReporter: Reporter {
     /// Bumped only on an incompatible change of the fields below.

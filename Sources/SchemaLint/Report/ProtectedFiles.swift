@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintCore
 
 /// The files no report may replace: the inputs of the run (model files, the configuration, the lock,
 /// the baseline). Report files are outputs the user asked for and are replaced; these are the user's own.

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// The output formats, by the name `--format` and `--report` take.
 public enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, sarif, github, gitlab, junit, checkstyle, markdown

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// SARIF 2.1.0 (Static Analysis Results Interchange Format), for GitHub code scanning, Azure DevOps,
 /// VS Code's SARIF viewer and other tools that import analysis results.
 ///

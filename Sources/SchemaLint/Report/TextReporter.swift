@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// Compiler-style text, what Xcode and editors read:
 /// `file:line:col: error: message [rule]`, then indented `note:` and `help:` lines, then a summary.
 public struct TextReporter: Reporter, Sendable {

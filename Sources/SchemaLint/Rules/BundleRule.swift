@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// A rule about an Xcode model bundle as a whole (its current version, its unreadable versions),
 /// rather than about the model versions inside it.
 public protocol BundleRule: Rule {

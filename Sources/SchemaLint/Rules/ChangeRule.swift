@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// A rule about one kind (or a few kinds) of change between a version and its baseline.
 ///
 /// Each rule has a page `rules/<id>.md` (rationale, what to do, triggering and non-triggering

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// One version checked against its baseline: the two versions, their typed changes, and what
 /// rules need to phrase findings (sync status, renames, undeclared-rename candidates).
 public struct Comparison: Sendable {

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// One problem the linter reports: a rule, where, why, and what to do instead.
 public struct Finding: Hashable, Sendable {
     public struct Note: Hashable, Sendable {

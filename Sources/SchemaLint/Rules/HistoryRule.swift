@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// A rule about a whole history rather than one pair of versions: a field that comes back with
 /// another type however many versions later, a migration path that only works step by step,
 /// released versions that changed since they were locked.

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// A rule about a Core Data mapping model found beside the models: whether it fits a step of a
 /// history, and whether it still maps what the versions hold.
 public protocol MappingModelRule: Rule {

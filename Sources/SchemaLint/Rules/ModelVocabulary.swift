@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// The words advice uses for a model's parts in the format its user edits: a key of schemalint's
 /// YAML, a field of Xcode's Data Model inspector, or a SwiftData macro. One place, so that every
 /// rule says the same thing the same way, and a SwiftData user is never told to write YAML.

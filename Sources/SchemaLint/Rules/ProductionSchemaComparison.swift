@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// What the production-schema rules look at: the history's CloudKit production schema, and the
 /// versions that must sync with it, each with the record types it mirrors to. Those versions are
 /// the newest released version that syncs anything (people run it now) and every draft after it

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// The set of rules a lint runs, and their descriptors by id.
 public struct RuleCatalog: Sendable {
     /// Every rule, in the order given.

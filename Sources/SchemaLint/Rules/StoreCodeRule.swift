@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// A rule about the app code that handles stores (opening, protecting, moving, deleting them),
 /// judged on the facts the readers found in the whole run and, where it matters, the model histories.
 public protocol StoreCodeRule: Rule {

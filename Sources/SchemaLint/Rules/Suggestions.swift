@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// What to do instead of a change that breaks synced apps, in the user's own names and in the
 /// words of the format the newer version is written in (`ModelVocabulary`).
 /// Apple's three strategies for non-additive changes: additive only, a version attribute, a new container.

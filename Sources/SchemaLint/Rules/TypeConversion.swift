@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// What lightweight migration does with an attribute whose type changed, in a local store: the one
 /// table behind the type-change rules (`attribute-type-widened`, `attribute-type-narrowed`,
 /// `attribute-type-changed`) and the whole-history check (`migration-path-not-inferable`).

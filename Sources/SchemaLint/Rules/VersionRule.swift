@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// A rule about one version on its own: CloudKit's requirements on a synced model.
 ///
 /// The linter checks every version (first versions too) but reports a finding only when its

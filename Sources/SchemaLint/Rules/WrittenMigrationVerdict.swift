@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// What a written migration changes in the verdicts of its step: a local-store error says that
 /// lightweight migration cannot infer the change, and for this step the team wrote the migration,
 /// so it becomes a note that names it. So does a local warning about what lightweight migration

@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintCore
+import SchemaLintXcode
 
 /// `schemalint import`: one YAML model file per version of an Xcode bundle (or of the SwiftData
 /// histories a reader found in Swift sources), in the documented format, so that linting the files

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// Renders a `ModelVersion` in schemalint's YAML model format (one file per version).
 ///
 /// The output is deterministic: top-level and element keys in a fixed order, entities and their

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// A finding as plain text, for formats that carry one message per finding (GitHub annotations,
 /// SARIF `message.text`, JUnit, Checkstyle).
 enum FindingText {

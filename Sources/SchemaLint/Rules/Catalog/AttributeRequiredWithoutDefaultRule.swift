@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `attribute-required-without-default`: an attribute added as, or made, required with no default:
 /// existing records and objects have no value for it.
 struct AttributeRequiredWithoutDefaultRule: ChangeRule {

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `attribute-type-changed`: a deployed CloudKit field cannot change type, and lightweight
 /// migration cannot infer a change that involves a type other than the numeric ones and Boolean.
 /// Local changes it can infer are `attribute-type-widened` and `attribute-type-narrowed`.

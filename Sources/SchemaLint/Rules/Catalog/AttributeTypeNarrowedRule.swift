@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `attribute-type-narrowed`: in a local store, a type change that lightweight migration infers
 /// but that may change stored values (Integer 64 to Integer 16, Double to an integer, a number to
 /// Boolean, Integer 64 to Double above 2^53). A synced attribute's type change of any kind is

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `attribute-type-widened`: in a local store, a type change that lightweight migration infers
 /// and that keeps every value (Integer 16 to Integer 64, Float to Double, Boolean to a number).
 /// A synced attribute's type change of any kind is `attribute-type-changed`'s.

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// CloudKit's requirements on a synced model, checked in each version on its own (Apple,
 /// "Creating a Core Data Model for CloudKit"; a store that breaks them does not load, with
 /// `NSCocoaErrorDomain` error 134060). Simple per-element checks share `CloudKitElementRule`;
@@ -116,19 +118,5 @@ struct CloudKitElementRule: EntityVersionRule {
         problems(entity, version).map { problem in
             finding(in: version, path: problem.path, at: problem.location, message: problem.message, suggestions: problem.suggestions)
         }
-    }
-}
-
-extension ModelVersion {
-    /// The entities of each inheritance tree (one CloudKit record type each), roots in declaration order.
-    var recordTypes: [(root: String, entities: [Entity])] {
-        var order: [String] = []
-        var members: [String: [Entity]] = [:]
-        for entity in entities {
-            let root = rootEntity(of: entity.name)
-            if members[root] == nil { order.append(root) }
-            members[root, default: []].append(entity)
-        }
-        return order.map { ($0, members[$0]!) }
     }
 }

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `cloudkit-cross-configuration-relationship`: a synced entity links to an entity that lives in
 /// another configuration (another store); Core Data cannot relate objects across stores.
 struct CrossConfigurationRelationshipRule: VersionRule {

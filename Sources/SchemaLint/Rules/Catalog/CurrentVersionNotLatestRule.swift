@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintCore
 
 /// `current-version-not-latest`: `.xccurrentversion` names another version than the newest, or none.
 /// Versions after the current one are drafts unless the configuration names the drafts; the

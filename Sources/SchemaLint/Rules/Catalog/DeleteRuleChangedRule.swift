@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `delete-rule-changed`: devices on different app versions delete with different rules.
 struct DeleteRuleChangedRule: ChangeRule {
     let descriptor = RuleDescriptor(

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `deprecated-element-removed`: an element marked `deprecated` (kept for older apps) was removed.
 struct DeprecatedElementRemovedRule: ChangeRule {
     let descriptor = RuleDescriptor(

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `element-added`: an addition to a synced model is compatible, but the new record type or field
 /// must be in the CloudKit production schema before the release.
 struct ElementAddedRule: ChangeRule {

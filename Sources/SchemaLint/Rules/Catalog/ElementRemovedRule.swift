@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `entity-removed`, `attribute-removed`, `relationship-removed`: a stored element disappears.
 struct ElementRemovedRule: ChangeRule {
     let descriptor: RuleDescriptor

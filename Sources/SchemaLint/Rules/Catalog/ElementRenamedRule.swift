@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `entity-renamed`, `attribute-renamed`, `relationship-renamed`: a declared rename, which
 /// lightweight migration handles locally but CloudKit sees as a new record type or field.
 struct ElementRenamedRule: ChangeRule {

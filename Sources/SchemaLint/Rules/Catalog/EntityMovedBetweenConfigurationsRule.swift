@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `entity-moved-between-configurations`: an entity moves between a synced and a local
 /// configuration, that is between two stores.
 struct EntityMovedBetweenConfigurationsRule: ChangeRule {

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `entity-parent-changed`: an entity moves in the inheritance tree, and with it to another record type.
 struct EntityParentChangedRule: ChangeRule {
     let descriptor = RuleDescriptor(

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `cloudkit-hierarchy-field-conflict`: entities of one inheritance tree share the root's record
 /// type, so two attributes of the same name in it are one CloudKit field, which has one type.
 struct HierarchyFieldConflictRule: VersionRule {

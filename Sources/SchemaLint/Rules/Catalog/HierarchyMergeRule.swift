@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `hierarchy-merge`: two entities that had no common parent get one. Lightweight migration
 /// cannot infer it, and with CloudKit both move into one record type.
 struct HierarchyMergeRule: ChangeRule {

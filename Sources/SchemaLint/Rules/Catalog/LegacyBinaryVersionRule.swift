@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `legacy-binary-version`: a version saved in Xcode 3's binary format has no `contents` XML and is skipped.
 struct LegacyBinaryVersionRule: BundleRule {
     let descriptor = RuleDescriptor(

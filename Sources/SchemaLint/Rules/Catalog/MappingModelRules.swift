@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `mapping-model-unmatched`: a mapping model whose source or destination names a model or a
 /// version that is not there. It migrates no step, and the step it was written for (if any) is
 /// judged as lightweight migration.

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// Why a store of one version migrates when the next opens it, in the model's own terms: which
 /// entities were added or removed, and for the others what changed among the inputs of Core Data's
 /// entity version hash (``EntityVersionHash``): a team reads "'Item': 'notes' added", not "the

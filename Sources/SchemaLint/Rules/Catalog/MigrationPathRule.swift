@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `migration-path-not-inferable`: for a local store, every step between two releases is a
 /// lightweight migration, but the jump from an older release straight to the newest version is
 /// not. Core Data migrates from the store's model directly to the app's current one, so a person

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `name-reused`: a synced field that a released version removed (or renamed away) comes back
 /// later with another type or kind. Production still holds the old field with the old type, and
 /// apps still on the versions that had it keep writing it. Found however many versions apart: the

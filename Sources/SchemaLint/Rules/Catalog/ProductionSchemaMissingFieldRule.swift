@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `production-schema-missing-field`: a synced version needs a record type or field that the
 /// CloudKit production schema lacks, so the first save of such a value stops sync
 /// ("Cannot create or modify field ... in production schema", TN3164).

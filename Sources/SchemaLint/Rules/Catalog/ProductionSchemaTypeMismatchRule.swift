@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `production-schema-type-mismatch`: a field is in the CloudKit production schema with another
 /// type than the one the version's attribute mirrors to; deployed types never change, so the
 /// version cannot sync the attribute.

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `production-schema-unexplained-field`: a field of a record type the model mirrors to is in the
 /// CloudKit production schema, but no version of the history declares what would write it.
 struct ProductionSchemaUnexplainedFieldRule: HistoryRule {

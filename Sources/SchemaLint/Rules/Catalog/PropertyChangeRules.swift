@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// Rules about one property of an element that changed between a version and its baseline, each
 /// with its own message: one generic struct, since only the wording and the condition differ.
 struct PropertyChangeRule: ChangeRule {

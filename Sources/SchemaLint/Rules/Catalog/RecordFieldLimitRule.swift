@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `cloudkit-record-field-limit`: a CloudKit record type holds at most 256 fields, and every
 /// entity of an inheritance tree adds its fields to the root's record type.
 struct RecordFieldLimitRule: VersionRule {

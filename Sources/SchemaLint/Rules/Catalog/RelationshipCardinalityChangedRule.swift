@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `relationship-cardinality-changed`: to-one <-> to-many moves where CloudKit keeps the link.
 struct RelationshipCardinalityChangedRule: ChangeRule {
     let descriptor = RuleDescriptor(

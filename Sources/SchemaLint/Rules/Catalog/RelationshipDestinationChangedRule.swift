@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `relationship-destination-changed`: the relationship now points at another entity.
 struct RelationshipDestinationChangedRule: ChangeRule {
     let descriptor = RuleDescriptor(

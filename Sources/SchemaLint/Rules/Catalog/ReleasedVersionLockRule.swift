@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `released-version-modified`, `released-version-removed`: released versions are immutable.
 /// `schemalint lock` records a hash of each released version's canonical content; lint compares.
 struct ReleasedVersionLockRule: HistoryRule {

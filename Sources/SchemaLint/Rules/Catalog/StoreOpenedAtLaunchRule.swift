@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `store-opened-at-launch`: a store opened synchronously on the launch path, with automatic
 /// migration on. Opening migrates a store of the previous release before the first frame; a large
 /// one outlasts the launch watchdog (0x8badf00d), at every launch after the update. A warning when

@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `uniqueness-changed`: a uniqueness constraint is added or tightened; existing duplicates make
 /// the migration fail.
 struct UniquenessChangedRule: ChangeRule {

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintCore
 
 /// `version-order-from-git`: a bundle's versions are ordered by when git first added them, and
 /// that is not the order of their names. Says which versions moved, so the order is never a surprise.

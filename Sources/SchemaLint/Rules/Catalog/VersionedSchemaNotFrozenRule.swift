@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// `versioned-schema-not-frozen`: a version that is not the newest lists a model whose
 /// declaration is not its own: the live `@Model` type, or a class of a later version. SwiftData
 /// computes a schema's checksum from the classes it lists, so the shipped version's checksum moves

@@ -1,0 +1,202 @@
+import SchemaLintCore
+
+/// Reads which Core Data stores the app's code syncs with CloudKit, in Swift and Objective-C alike:
+/// where an `NSPersistentCloudKitContainer` (or a subclass) is created, the model it names, and
+/// what its file does with `cloudKitContainerOptions`. A model file need not say it syncs (Xcode's
+/// "Used with CloudKit" only adds the editor's checks): the code that opens the store decides.
+///
+/// A token scan, not a parse: the facts are a handful of names and literals, written the same way
+/// in both languages, and a file that would not compile is read all the same.
+public struct CloudKitContainerReader: ModelSourceReader {
+    public init() {}
+
+    public var name: String { "CloudKit containers in code" }
+
+    /// What it reads decides whether CloudKit's rules apply to a model: those rules' category.
+    public var feedsOnly: RuleCategory? { nil }
+
+    /// A test's or a preview's container never holds a person's data.
+    public var readsShippedCodeOnly: Bool { true }
+
+    public var fileNameSuffixes: [String] { [".swift", ".m", ".mm", ".entitlements"] }
+
+    static let words = ByteSearch.Words(["NSPersistentCloudKitContainer", "cloudKitContainerOptions", "CloudKitContainerOptions"].map { Array($0.utf8) })
+    static let servicesKey = Array("com.apple.developer.icloud-services".utf8)
+    static let cloudKitService = ByteSearch.Words([Array("<string>CloudKit</string>".utf8)])
+
+    static let containersKey = Array("<key>com.apple.developer.icloud-container-identifiers</key>".utf8)
+
+    public func claims(name: String, bytes: [UInt8]) -> Bool {
+        name.hasSuffix(".entitlements")
+            ? ByteSearch.containsAny(ByteSearch.Words([Self.servicesKey]), in: bytes) && ByteSearch.containsAny(Self.cloudKitService, in: bytes)
+                && !Self.listsNoContainer(bytes)
+            : ByteSearch.containsAny(Self.words, in: bytes)
+    }
+
+    /// Whether the entitlements list the iCloud containers, and none (`<array/>`): CloudKit then
+    /// has no container to sync with, and SwiftData's `.automatic` syncs nothing.
+    static func listsNoContainer(_ bytes: [UInt8]) -> Bool {
+        guard let key = bytes.firstRange(of: containersKey) else { return false }
+        let rest = bytes[key.upperBound...].drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        if rest.starts(with: Array("<array/>".utf8)) { return true }
+        guard rest.starts(with: Array("<array>".utf8)) else { return false }
+        return rest.dropFirst("<array>".utf8.count).drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.starts(with: Array("</array>".utf8))
+    }
+
+    public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
+        var reading = ModelSourceReading()
+        // An entitlements file that lists CloudKit among the iCloud services (the claim checked
+        // both): where its key is, for the note that names it.
+        for source in sources where source.name.hasSuffix(".entitlements") {
+            let start = source.bytes.firstRange(of: Self.servicesKey)?.lowerBound ?? 0
+            let before = source.bytes[..<start]
+            let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+            // The key's `<key>` tag, in characters (a plist is ASCII up to there in practice).
+            let column = String(decoding: source.bytes[lineStart..<start], as: UTF8.self).count - "<key>".count + 1
+            reading.storeCode.cloudKitEntitlements.append(SourceLocation(file: source.name, line: before.count { $0 == UInt8(ascii: "\n") } + 1, column: max(1, column)))
+        }
+        let files = sources.filter { !$0.name.hasSuffix(".entitlements") }.sorted { $0.name < $1.name }.map { (name: $0.name, tokens: ObjCTokenizer.tokenize($0.bytes).tokens) }
+        // Subclasses first: `class SyncedContainer: NSPersistentCloudKitContainer` anywhere makes
+        // `SyncedContainer(name:)` in any file a CloudKit container.
+        var containerTypes: Set<String> = ["NSPersistentCloudKitContainer"]
+        for file in files { containerTypes.formUnion(Self.subclasses(of: "NSPersistentCloudKitContainer", in: file.tokens)) }
+        for file in files {
+            reading.storeCode.cloudKitContainers += Self.containers(in: file.tokens, file: file.name, types: containerTypes)
+        }
+        return reading
+    }
+
+    /// The containers one file creates, each with what the file says about its stores' sync.
+    static func containers(in tokens: [ObjCToken], file: String, types: Set<String>) -> [CloudKitContainerUse] {
+        let created = creations(in: tokens, types: types)
+        guard !created.isEmpty else { return [] }
+        let plainNames = Set(creations(in: tokens, types: ["NSPersistentContainer"]).map { $0.model ?? "" })
+        let settings = optionSettings(in: tokens)
+        return created.map { creation in
+            let location = SourceLocation(file: file, line: creation.token.line, column: creation.token.column)
+            var use = CloudKitContainerUse(at: location, model: creation.model, sync: .syncs, settings: settings.map {
+                CloudKitContainerUse.OptionSetting(at: SourceLocation(file: file, line: $0.token.line, column: $0.token.column), syncs: $0.syncs)
+            })
+            let synced = settings.filter { $0.syncs == true }, local = settings.filter { $0.syncs == false }
+            let plainToo = plainNames.contains(creation.model ?? "")
+            if plainToo || settings.contains(where: { $0.syncs == nil }) || (!synced.isEmpty && !local.isEmpty) {
+                use.sync = .depends
+            } else if !local.isEmpty {
+                use.sync = .local
+            }
+            return use
+        }
+    }
+
+    /// `class X: T` (Swift) and `@interface X : T` (Objective-C).
+    static func subclasses(of type: String, in tokens: [ObjCToken]) -> [String] {
+        tokens.indices.dropFirst(2).compactMap { index in
+            guard tokens[index].isIdentifier(type), tokens[index - 1].is(":"), tokens[index - 2].kind == .identifier,
+                  index >= 3, ["class", "@interface"].contains(tokens[index - 3].text) else { return nil }
+            return tokens[index - 2].text
+        }
+    }
+
+    /// `T(name: "Model")`, `T(name: modelName, managedObjectModel: model)`,
+    /// `[[T alloc] initWithName:@"Model"]`, `[T persistentContainerWithName:@"Model"]`: where, and
+    /// the model's name when it is a literal.
+    static func creations(in tokens: [ObjCToken], types: Set<String>) -> [(token: ObjCToken, model: String?)] {
+        var found: [(token: ObjCToken, model: String?)] = []
+        for index in tokens.indices where tokens[index].kind == .identifier && types.contains(tokens[index].text) {
+            let next = index + 1
+            guard next < tokens.count else { continue }
+            if tokens[next].is("(") {
+                // Swift: an initializer call, `T(` or `T.init(` is not told apart from a cast `as T`.
+                guard next + 3 < tokens.count, tokens[next + 1].isIdentifier("name"), tokens[next + 2].is(":") else { continue }
+                found.append((tokens[index], tokens[next + 3].kind == .string ? tokens[next + 3].text : nil))
+            } else if index > 0, tokens[index - 1].is("[") {
+                // Objective-C: the selector naming the model comes within a few tokens.
+                let window = tokens[next..<min(tokens.count, next + 6)]
+                guard let selector = window.firstIndex(where: { $0.isIdentifier("initWithName") || $0.isIdentifier("persistentContainerWithName") }),
+                      selector + 2 < tokens.count, tokens[selector + 1].is(":") else { continue }
+                found.append((tokens[index], tokens[selector + 2].kind == .string ? tokens[selector + 2].text : nil))
+            }
+        }
+        return found
+    }
+
+    /// Whether the statement at `index` runs only under a condition: it, or a block around it,
+    /// is the body of an `if`, `else`, `case` or `guard … else` whose condition is more than a
+    /// binding or a nil check (`if let description = …`, `if (description)`), which only find
+    /// the description to change.
+    static func underCondition(_ index: Int, in tokens: [ObjCToken]) -> Bool {
+        // A brace-less `if (useLocal) description.cloudKitContainerOptions = nil;`.
+        let own = header(before: index, in: tokens)
+        if own.first?.isIdentifier("if") == true, isConditional(header: own) { return true }
+        var depth = 0
+        for position in stride(from: index - 1, through: 0, by: -1) {
+            if tokens[position].is("}") {
+                depth += 1
+            } else if tokens[position].is("{") {
+                if depth > 0 {
+                    depth -= 1
+                } else if isConditional(header: header(before: position, in: tokens)) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// The tokens of the statement that ends at `end` (exclusive): back to the previous `;`, `{`
+    /// or `}` (an `else` keeps its `}` out).
+    private static func header(before end: Int, in tokens: [ObjCToken]) -> [ObjCToken] {
+        var start = end
+        while start > 0, !(tokens[start - 1].is(";") || tokens[start - 1].is("{") || tokens[start - 1].is("}")) { start -= 1 }
+        return Array(tokens[start..<end])
+    }
+
+    private static func isConditional(header: [ObjCToken]) -> Bool {
+        guard let keyword = header.first, ["if", "else", "case", "default", "guard", "switch", "while"].contains(keyword.text) else { return false }
+        if keyword.isIdentifier("if") || keyword.isIdentifier("guard"), header.count > 1 {
+            // `if let x = …`, `guard let x = …`: finding the description, not deciding sync.
+            if header[1].isIdentifier("let") || header[1].isIdentifier("var") { return header.contains { $0.is(",") } }
+            // `if (description)`, `if (description != nil)`.
+            let condition = header.dropFirst().filter { !$0.is("(") && !$0.is(")") }
+            if condition.count == 1 || (condition.count == 4 && condition[condition.startIndex + 3].isIdentifier("nil")) { return false }
+        }
+        return true
+    }
+
+    /// Each assignment of `cloudKitContainerOptions` (`description.cloudKitContainerOptions = …`,
+    /// `[description setCloudKitContainerOptions:…]`): true when it sets options, false for `nil`,
+    /// nil when the value depends on a condition (`useSync ? options : nil`).
+    static func optionSettings(in tokens: [ObjCToken]) -> [(token: ObjCToken, syncs: Bool?)] {
+        var found: [(token: ObjCToken, syncs: Bool?)] = []
+        for index in tokens.indices {
+            let value: ArraySlice<ObjCToken>
+            if tokens[index].isIdentifier("cloudKitContainerOptions"), index + 2 < tokens.count, tokens[index + 1].is("="), !tokens[index + 2].is("=") {
+                // The value runs to the end of the statement: a `;` or the end of the line.
+                let start = index + 2
+                let end = tokens[start...].firstIndex { $0.is(";") || $0.line != tokens[start].line } ?? tokens.count
+                value = tokens[start..<end]
+            } else if tokens[index].isIdentifier("setCloudKitContainerOptions"), index + 2 < tokens.count, tokens[index + 1].is(":") {
+                let start = index + 2
+                let end = tokens[start...].firstIndex { $0.is("]") } ?? tokens.count
+                value = tokens[start..<end]
+            } else {
+                continue
+            }
+            guard let first = value.first else { continue }
+            // A ternary (`useSync ? options : nil`), not optional chaining (`options?.copy()`).
+            let ternary = value.indices.contains { position in
+                value[position].is("?") && position + 1 < value.endIndex && !value[position + 1].is(".") && value[(position + 1)...].contains { $0.is(":") }
+            }
+            if ternary {
+                found.append((tokens[index], nil))
+            } else if value.count == 1, first.isIdentifier("nil") {
+                // Cleared under a condition (`if !syncEnabled { … = nil }`): the default
+                // description keeps its options otherwise, so some stores sync.
+                found.append((tokens[index], underCondition(index, in: tokens) ? nil : false))
+            } else {
+                found.append((tokens[index], true))
+            }
+        }
+        return found
+    }
+}

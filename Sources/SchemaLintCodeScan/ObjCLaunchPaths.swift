@@ -1,0 +1,212 @@
+import SchemaLintCore
+
+/// An opening found by `ObjCStoreCodeScanner`, with the body it is in (an index into the bodies
+/// scanned) and whether it runs when that body runs.
+struct ObjCOpening {
+    var opening: StoreOpening
+    var body: Int
+    var runsWithBody: Bool
+}
+
+/// What the launch entry points of Objective-C files reach without leaving the main thread, as
+/// tokens show it: from `application:didFinishLaunchingWithOptions:`,
+/// `application:willFinishLaunchingWithOptions:` and `scene:willConnectToSession:options:`
+/// through messages (`[self persistentContainer]`, `self.managedObjectContext`,
+/// `[CoreDataStack sharedStack]`, `[[Stack alloc] init]`, `[x selector]` when one class of the
+/// files implements the selector) and calls of the files' C functions, outside blocks that may run
+/// later (any block but those handed to `dispatch_sync`, `dispatch_once`, `performBlockAndWait:`).
+/// Bodies are the methods and functions of every file read together; breadth first from the entries
+/// in file order, so the path reported is a shortest one.
+struct ObjCLaunchPaths {
+    struct File {
+        var scanner: ObjCStoreCodeScanner
+        var bodies: [ObjCStoreCodeScanner.Body]
+    }
+
+    static let entrySelectors: Set<String> = [
+        "application:didFinishLaunchingWithOptions:", "application:willFinishLaunchingWithOptions:", "scene:willConnectToSession:options:",
+    ]
+
+    let files: [File]
+    /// Every body of every file, as (file, body) indexes.
+    private let all: [(file: Int, body: Int)]
+    /// Where each file's bodies start in `all`.
+    private let firstBodyOfFile: [Int]
+    /// C functions by name.
+    private let functions: [String: [Int]]
+    /// Methods by selector, and by class and selector.
+    private let methods: [String: [Int]]
+    private let methodsOfClass: [MethodKey: [Int]]
+    /// The selectors that exactly one class implements: a message to an unknown receiver reaches them.
+    private let selectorsOfOneClass: Set<String>
+    private let classes: Set<String>
+
+    private struct MethodKey: Hashable {
+        var owner: String
+        var selector: String
+    }
+
+    init(_ files: [File]) {
+        self.files = files
+        var all: [(file: Int, body: Int)] = []
+        var firstBodyOfFile: [Int] = []
+        var functions: [String: [Int]] = [:]
+        var methods: [String: [Int]] = [:]
+        var methodsOfClass: [MethodKey: [Int]] = [:]
+        var ownersOfSelector: [String: Set<String>] = [:]
+        for (fileIndex, file) in files.enumerated() {
+            firstBodyOfFile.append(all.count)
+            for (bodyIndex, body) in file.bodies.enumerated() {
+                if let owner = body.owner {
+                    methods[body.selector, default: []].append(all.count)
+                    methodsOfClass[MethodKey(owner: owner, selector: body.selector), default: []].append(all.count)
+                    ownersOfSelector[body.selector, default: []].insert(owner)
+                } else {
+                    functions[body.selector, default: []].append(all.count)
+                }
+                all.append((fileIndex, bodyIndex))
+            }
+        }
+        self.all = all
+        self.firstBodyOfFile = firstBodyOfFile
+        self.functions = functions
+        self.methods = methods
+        self.methodsOfClass = methodsOfClass
+        self.selectorsOfOneClass = Set(ownersOfSelector.filter { $0.value.count == 1 }.keys)
+        self.classes = Set(ownersOfSelector.values.joined())
+    }
+
+    private func body(_ index: Int) -> ObjCStoreCodeScanner.Body { files[all[index].file].bodies[all[index].body] }
+
+    /// The openings of file `file` with the launch path that reaches each (unchanged when none does).
+    func attach(to openings: [ObjCOpening], inFile file: Int, parents: [Int: Int]) -> [StoreOpening] {
+        openings.map { located in
+            var opening = located.opening
+            let start = firstBodyOfFile[file] + located.body
+            guard located.runsWithBody, parents[start] != nil else { return opening }
+            var path = [start]
+            var current = start
+            while let parent = parents[current], parent != current {
+                path.append(parent)
+                current = parent
+            }
+            opening.launchPath = path.reversed().map { index in
+                let body = body(index)
+                return CodePlace(body.location, in: body.declaration)
+            }
+            return opening
+        }
+    }
+
+    /// Every body a launch entry reaches, with the body it is reached from (an entry: itself).
+    func reachable() -> [Int: Int] {
+        let entries = all.indices.filter { body($0).owner != nil && !body($0).isClassMethod && Self.entrySelectors.contains(body($0).selector) }
+        return BreadthFirstPaths.parents(from: Array(entries)) { uses(of: $0) }
+    }
+
+    /// The bodies `index` uses outside its deferred blocks, in token order.
+    private func uses(of index: Int) -> [Int] {
+        let scanner = files[all[index].file].scanner
+        let tokens = scanner.tokens
+        let current = body(index)
+        let deferred = scanner.deferredCode(in: current.range)
+        // Each (selector, receiver) is resolved once: a body that sends one message many times
+        // reaches the same bodies.
+        var resolved: Set<Message> = []
+        var found: [Int] = []
+        func reach(_ selector: String, receiver: Receiver) {
+            if resolved.insert(Message(selector: selector, receiver: receiver)).inserted {
+                found += resolve(selector, receiver: receiver, from: current)
+            }
+        }
+        var position = current.range.lowerBound
+        while position < current.range.upperBound {
+            if deferred.contains(position) {
+                position += 1
+                continue
+            }
+            let token = tokens[position]
+            if token.is("["), let close = scanner.partner[position], close < current.range.upperBound {
+                if let sent = message(in: (position + 1)..<close, scanner) {
+                    reach(sent.selector, receiver: sent.receiver)
+                }
+            } else if token.kind == .identifier, position + 2 < current.range.upperBound, tokens[position + 1].is("."), tokens[position + 2].kind == .identifier,
+                      !(position + 3 < current.range.upperBound && tokens[position + 3].is("=") && !(position + 4 < current.range.upperBound && tokens[position + 4].is("="))) {
+                // `self.persistentContainer`, `stack.context` (a getter; `x.y = z` calls a setter).
+                reach(tokens[position + 2].text, receiver: token.text == "self" ? .ownClass : .unknown)
+            } else if token.kind == .identifier, position + 1 < current.range.upperBound, tokens[position + 1].is("("),
+                      position == current.range.lowerBound || !tokens[position - 1].is(".") {
+                reach(token.text, receiver: .function)
+            }
+            position += 1
+        }
+        var seen: Set<Int> = []
+        return found.filter { $0 != index && seen.insert($0).inserted }
+    }
+
+    enum Receiver: Hashable {
+        case ownClass
+        case classNamed(String)
+        case unknown
+        /// Not a message: a call of a C function.
+        case function
+    }
+
+    private struct Message: Hashable {
+        var selector: String
+        var receiver: Receiver
+    }
+
+    /// The receiver and selector of the message whose inside is `range` (`self persistentContainer`,
+    /// `coordinator addPersistentStoreWithType:... error:&error`).
+    private func message(in range: Range<Int>, _ scanner: ObjCStoreCodeScanner) -> (receiver: Receiver, selector: String)? {
+        let tokens = scanner.tokens
+        guard !range.isEmpty else { return nil }
+        var position = range.lowerBound
+        var receiver = Receiver.unknown
+        if tokens[position].is("["), let close = scanner.partner[position] {
+            // `[[Stack alloc] init]`, `[[Stack new] ...]`: an instance of Stack.
+            if close == position + 3, tokens[position + 1].kind == .identifier, classes.contains(tokens[position + 1].text), ["alloc", "new"].contains(tokens[position + 2].text) {
+                receiver = .classNamed(tokens[position + 1].text)
+            }
+            position = close + 1
+        } else if tokens[position].is("("), let close = scanner.partner[position] {
+            position = close + 1
+        } else if tokens[position].kind == .identifier {
+            let name = tokens[position].text
+            receiver = name == "self" || name == "super" ? .ownClass : classes.contains(name) ? .classNamed(name) : .unknown
+            position += 1
+            // `self.stack`, `a.b`: the receiver is what the getter returns.
+            while position + 1 < range.upperBound, tokens[position].is("."), tokens[position + 1].kind == .identifier {
+                receiver = .unknown
+                position += 2
+            }
+        } else {
+            return nil
+        }
+        guard position < range.upperBound, tokens[position].kind == .identifier else { return nil }
+        if position + 1 == range.upperBound { return (receiver, tokens[position].text) }
+        var parts: [String] = []
+        while position < range.upperBound {
+            if tokens[position].kind == .identifier, position + 1 < range.upperBound, tokens[position + 1].is(":") {
+                parts.append(tokens[position].text + ":")
+                position += 2
+                continue
+            }
+            if let close = scanner.partner[position], close > position { position = close }
+            position += 1
+        }
+        return parts.isEmpty ? nil : (receiver, parts.joined())
+    }
+
+    /// The method bodies a message may reach: of the own class for `self`, of the class named,
+    /// else of the one class that implements the selector.
+    private func resolve(_ selector: String, receiver: Receiver, from current: ObjCStoreCodeScanner.Body) -> [Int] {
+        switch receiver {
+        case .ownClass: return current.owner.flatMap { methodsOfClass[MethodKey(owner: $0, selector: selector)] } ?? []
+        case .classNamed(let name): return methodsOfClass[MethodKey(owner: name, selector: selector)] ?? []
+        case .unknown: return selectorsOfOneClass.contains(selector) ? methods[selector] ?? [] : []
+        case .function: return functions[selector] ?? []
+        }
+    }
+}

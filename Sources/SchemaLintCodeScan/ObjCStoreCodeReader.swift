@@ -1,0 +1,83 @@
+import SchemaLintCore
+
+/// Reads the store-handling code of Objective-C files (`.m`): file protection, what the error
+/// branch of opening a store does, `NSFileManager` moves of store files, background work, and the
+/// openings a launch entry point reaches (docs/store-code.md). Built into the core: it needs no dependency, only a tokenizer. Files that
+/// mention none of its words are not read further; the reader never refuses a file for its syntax.
+public struct ObjCStoreCodeReader: ModelSourceReader {
+    public init() {}
+
+    public var name: String { "Objective-C store code" }
+
+    /// What it reads matters to the store-handling rules only.
+    public var feedsOnly: RuleCategory? { .storeHandling }
+
+    /// What a file must mention to be read (a byte search, before any tokenizing).
+    static let words = ByteSearch.Words([
+        "loadPersistentStores", "addPersistentStore", "NSFileProtectionComplete", "moveItemAt", "copyItemAt", "removeItemAt",
+        "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "performFetchWithCompletionHandler", "fetchCompletionHandler",
+        "migratePersistentStore", "replacePersistentStore", "FinishLaunchingWithOptions", "willConnectToSession",
+    ].map { Array($0.utf8) })
+
+    /// What only a test's file imports: test targets do not ship.
+    static let testImports = ByteSearch.Words(["<XCTest/XCTest.h>", "@import XCTest;"].map { Array($0.utf8) })
+
+    /// Objective-C and Objective-C++ (`.mm`), whose store code is written the same way.
+    public var fileNameSuffixes: [String] { [".m", ".mm"] }
+
+    public func claims(name: String, bytes: [UInt8]) -> Bool {
+        ByteSearch.containsAny(Self.words, in: bytes)
+    }
+
+    /// Files read together: launch paths cross files.
+    public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
+        var reading = ModelSourceReading()
+        let found = Self.read(sources.sorted { $0.name < $1.name })
+        reading.storeCode = found.facts
+        reading.suppressions = found.suppressions
+        reading.errors = found.errors
+        return reading
+    }
+
+    /// One file's facts and suppression comments (the fuzzer's entry point).
+    public static func read(bytes: [UInt8], file: String) throws(InputError) -> (facts: StoreCodeFacts, suppressions: [Suppression]) {
+        let found = read([(file, bytes)])
+        if let error = found.errors.first { throw error }
+        return (found.facts, found.suppressions)
+    }
+
+    /// The facts and suppression comments of files read together (launch paths cross files). Only a
+    /// malformed `// schemalint:ignore` comment is an error (its file's other comments are left out).
+    static func read(_ sources: [ModelSourceFile]) -> (facts: StoreCodeFacts, suppressions: [Suppression], errors: [InputError]) {
+        var parts: [StoreCodeFacts] = []
+        var suppressions: [Suppression] = []
+        var errors: [InputError] = []
+        var files: [ObjCLaunchPaths.File] = []
+        var openings: [[ObjCOpening]] = []
+        // A test's `abort()` around opening a store never reaches a person's device.
+        for (file, bytes) in sources where !ByteSearch.containsAny(Self.testImports, in: bytes) {
+            let (tokens, comments) = ObjCTokenizer.tokenize(bytes)
+            do throws(InputError) {
+                var found: [Suppression] = []
+                for comment in comments where CodeCommentSuppression.mentionsMarker(comment.text) {
+                    let location = SourceLocation(file: file, line: comment.line, column: comment.column)
+                    if let suppression = try CodeCommentSuppression.parse(comment.text, at: location) { found.append(suppression) }
+                }
+                suppressions += found
+            } catch {
+                errors.append(error)
+            }
+            let scanner = ObjCStoreCodeScanner(file: file, tokens: tokens)
+            let bodies = scanner.bodies()
+            parts.append(scanner.facts(of: bodies))
+            files.append(ObjCLaunchPaths.File(scanner: scanner, bodies: bodies))
+            openings.append(scanner.openings(of: bodies))
+        }
+        let paths = ObjCLaunchPaths(files)
+        let parents = paths.reachable()
+        var located = StoreCodeFacts()
+        for (index, list) in openings.enumerated() { located.openings += paths.attach(to: list, inFile: index, parents: parents) }
+        parts.append(located)
+        return (StoreCodeFacts(merging: parts), suppressions, errors)
+    }
+}

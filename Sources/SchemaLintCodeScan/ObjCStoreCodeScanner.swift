@@ -1,0 +1,678 @@
+import SchemaLintCore
+
+/// The store-handling facts of one Objective-C file, read from its tokens (no parser): file
+/// protection given to a store, what the error branch of `loadPersistentStoresWithCompletionHandler:`
+/// and `addPersistentStoreWithType:...` does, `NSFileManager` moves, copies and removals of store
+/// files, and background work. Each method or function body is looked at on its own; what crosses
+/// bodies (a URL made in another method, an ivar set elsewhere) is not seen. See docs/store-code.md.
+struct ObjCStoreCodeScanner {
+    let file: String
+    let tokens: [ObjCToken]
+    /// For each bracket token, the index of the bracket that closes or opens it.
+    let partner: [Int?]
+    /// For each token, the opening bracket of the innermost closed pair around it (-1: none).
+    private let enclosingOpener: [Int]
+    /// For each token, where the statement it is in ends: the next `;` outside bracket pairs that
+    /// open at or after the token (`tokens.count`: none).
+    private let statementEnd: [Int]
+    /// The file opens its stores in rollback-journal mode (`NSSQLitePragmasOption` with
+    /// `@"journal_mode": @"DELETE"` or `TRUNCATE`, and no `WAL`): SQLite keeps no `-wal` or `-shm`
+    /// file beside them to carry along.
+    private let keepsNoWAL: Bool
+
+    init(file: String, tokens: [ObjCToken]) {
+        self.file = file
+        self.tokens = tokens
+        self.partner = Self.partners(of: tokens)
+        self.enclosingOpener = Self.enclosingOpeners(of: tokens, partner: partner)
+        self.statementEnd = Self.statementEnds(of: tokens, partner: partner)
+        let strings = Set(tokens.lazy.filter { $0.kind == .string }.map { $0.text.uppercased() })
+        self.keepsNoWAL = strings.contains("JOURNAL_MODE") && !strings.isDisjoint(with: ["DELETE", "TRUNCATE"]) && !strings.contains("WAL")
+    }
+
+    /// Matches brackets. A stray closer is left alone; one that closes an outer bracket closes the
+    /// inner ones too (they stay unmatched). Linear: a closer with no opener of its kind open does
+    /// not search the stack.
+    private static func partners(of tokens: [ObjCToken]) -> [Int?] {
+        var partner = [Int?](repeating: nil, count: tokens.count)
+        var open: [Int] = []
+        var openCount: [Character: Int] = ["(": 0, "[": 0, "{": 0]
+        let opener: [String: Character] = [")": "(", "]": "[", "}": "{"]
+        for (index, token) in tokens.enumerated() where token.kind == .symbol {
+            switch token.text {
+            case "(", "[", "{":
+                open.append(index)
+                openCount[Character(token.text), default: 0] += 1
+            case ")", "]", "}":
+                let kind = opener[token.text]!
+                guard openCount[kind, default: 0] > 0, let position = open.lastIndex(where: { tokens[$0].text.first == kind }) else { continue }
+                partner[open[position]] = index
+                partner[index] = open[position]
+                for removed in open[position...] { openCount[tokens[removed].text.first!, default: 0] -= 1 }
+                open.removeSubrange(position...)
+            default: break
+            }
+        }
+        return partner
+    }
+
+    /// The innermost matched opener around each token (matched pairs nest, so a stack finds them).
+    private static func enclosingOpeners(of tokens: [ObjCToken], partner: [Int?]) -> [Int] {
+        var result = [Int](repeating: -1, count: tokens.count)
+        var stack: [Int] = []
+        for index in tokens.indices {
+            if let other = partner[index], other < index, stack.last == other { stack.removeLast() }
+            result[index] = stack.last ?? -1
+            if let other = partner[index], other > index { stack.append(index) }
+        }
+        return result
+    }
+
+    /// Each token's statement end, from the last token back: a `;` ends its own statement; an opener
+    /// of a matched pair jumps to the end after its closer.
+    private static func statementEnds(of tokens: [ObjCToken], partner: [Int?]) -> [Int] {
+        var result = [Int](repeating: tokens.count, count: tokens.count + 1)
+        for index in tokens.indices.reversed() {
+            if tokens[index].is(";") {
+                result[index] = index
+            } else if let close = partner[index], close > index {
+                result[index] = result[close + 1]
+            } else {
+                result[index] = result[index + 1]
+            }
+        }
+        return result
+    }
+
+    /// A method or function body: the tokens between its braces, and its name.
+    struct Body {
+        var range: Range<Int>
+        var declaration: String
+        var location: SourceLocation
+        /// The class of a method (`AppDelegate`), its selector (`application:didFinishLaunchingWithOptions:`)
+        /// and whether it is a class method; a function has only a selector: its name.
+        var owner: String?
+        var selector: String
+        var isClassMethod = false
+    }
+
+    func facts() -> StoreCodeFacts {
+        facts(of: bodies())
+    }
+
+    func facts(of bodies: [Body]) -> StoreCodeFacts {
+        var facts = StoreCodeFacts()
+        for body in bodies {
+            if Self.backgroundEntryPoints.contains(where: { body.declaration.hasSuffix(" \($0)]") }) {
+                facts.backgroundEvidence.append(BackgroundEvidence("the app delegate implements \(body.declaration)", at: body.location))
+            }
+            scan(body, into: &facts)
+        }
+        return facts
+    }
+
+    /// App delegate methods that only background launches call.
+    static let backgroundEntryPoints = ["application:performFetchWithCompletionHandler:", "application:didReceiveRemoteNotification:fetchCompletionHandler:"]
+
+    // MARK: - Bodies
+
+    /// The top-level brace blocks that hold code (method and function bodies), named
+    /// `-[Class selector:]` or by the function's name.
+    func bodies() -> [Body] {
+        var result: [Body] = []
+        var className: String?
+        var signatureStart = 0
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.isIdentifier("@implementation") || token.isIdentifier("@interface") || token.isIdentifier("@protocol") {
+                className = index + 1 < tokens.count ? tokens[index + 1].text : nil
+                index += 2
+                // A category: `@implementation AppDelegate (CoreData)`.
+                if index < tokens.count, tokens[index].is("("), let close = partner[index] { index = close + 1 }
+                signatureStart = index
+                continue
+            }
+            if token.isIdentifier("@end") {
+                className = nil
+                signatureStart = index + 1
+            } else if token.is(";") {
+                signatureStart = index + 1
+            } else if token.is("(") || token.is("[") {
+                index = (partner[index] ?? index) + 1
+                continue
+            } else if token.is("{") {
+                let end = partner[index] ?? tokens.count
+                let signature = tokens[min(signatureStart, index)..<index]
+                // Right after `@implementation X` (or `@interface`) the braces hold instance variables.
+                if !signature.isEmpty, let name = declarationName(signature, className: className) {
+                    let isMethod = signature.first!.is("-") || signature.first!.is("+")
+                    result.append(Body(
+                        range: (index + 1)..<end, declaration: name.declaration, location: location(of: signature.first!),
+                        owner: isMethod ? className : nil, selector: name.selector, isClassMethod: signature.first!.is("+")
+                    ))
+                }
+                index = end + 1
+                signatureStart = index
+                continue
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// `-[AppDelegate application:didFinishLaunchingWithOptions:]`, `+[Store shared]`, or a C function's name.
+    private func declarationName(_ signature: ArraySlice<ObjCToken>, className: String?) -> (declaration: String, selector: String)? {
+        guard let first = signature.first else { return nil }
+        if first.is("-") || first.is("+") {
+            var parts: [String] = []
+            var index = signature.startIndex + 1
+            func skipGroup() {
+                if index < signature.endIndex, signature[index].is("("), let end = partner[index] { index = end + 1 }
+            }
+            skipGroup()
+            while index < signature.endIndex, signature[index].kind == .identifier {
+                let name = signature[index].text
+                if index + 1 < signature.endIndex, signature[index + 1].is(":") {
+                    parts.append(name + ":")
+                    index += 2
+                    skipGroup()
+                    if index < signature.endIndex, signature[index].kind == .identifier { index += 1 }
+                } else {
+                    if parts.isEmpty { parts.append(name) }
+                    break
+                }
+            }
+            return ("\(first.text)[\(className ?? "?") \(parts.joined())]", parts.joined())
+        }
+        // A function: the name before the parameter list.
+        guard let open = signature.firstIndex(where: { $0.is("(") }), open > signature.startIndex,
+              signature[open - 1].kind == .identifier
+        else { return nil }
+        return (signature[open - 1].text, signature[open - 1].text)
+    }
+
+    // MARK: - One body
+
+    private func scan(_ body: Body, into facts: inout StoreCodeFacts) {
+        let assignments = self.assignments(in: body.range)
+        let companions = companionNames(in: body.range)
+        var storeVariables: [String: Bool] = [:]
+        // Made on first use: most bodies open no store.
+        var indexes = BodyIndexes(scanner: self, body: body.range)
+        for index in body.range {
+            let token = tokens[index]
+            switch token.kind {
+            case .string:
+                if StoreFileName.isStoreFile(Self.lastComponent(token.text)) {
+                    facts.storeFileNames.append(StoreFileName(token.text, at: place(index, body)))
+                }
+            case .identifier:
+                switch token.text {
+                case "migratePersistentStore", "replacePersistentStoreAtURL":
+                    facts.relocations.append(StoreRelocation(written: token.text, place: place(index, body)))
+                case "NSPersistentStoreFileProtectionKey":
+                    if let group = enclosingGroup(of: index, in: body.range),
+                       let value = group.first(where: { tokens[$0].isIdentifier("NSFileProtectionComplete") }) {
+                        facts.protections.append(StoreFileProtection(place: place(value, body), written: "NSFileProtectionComplete"))
+                    }
+                case "registerForTaskWithIdentifier":
+                    if let group = enclosingGroup(of: index, in: body.range), group.contains(where: { tokens[$0].isIdentifier("BGTaskScheduler") }) {
+                        facts.backgroundEvidence.append(BackgroundEvidence("BGTaskScheduler registerForTaskWithIdentifier:", at: location(of: token)))
+                    }
+                case "setMinimumBackgroundFetchInterval":
+                    let never = enclosingGroup(of: index, in: body.range)?.contains { tokens[$0].isIdentifier("UIApplicationBackgroundFetchIntervalNever") } ?? false
+                    if !never { facts.backgroundEvidence.append(BackgroundEvidence("setMinimumBackgroundFetchInterval:", at: location(of: token))) }
+                case "loadPersistentStoresWithCompletionHandler":
+                    let blocks = indexes.completionBlocks
+                    let branches = completionErrorBranches(at: index, blocks: blocks, conditions: indexes.ifConditions)
+                    // What a completion block nested in this one does on its own error is that block's.
+                    facts.failureActions += failureActions(in: branches, body: body, opening: .loadPersistentStores, at: index) { blocks.owner(of: $0) == index }
+                case "addPersistentStoreWithType":
+                    let branches = addErrorBranches(at: index, in: body.range, conditions: indexes.ifConditions)
+                    facts.failureActions += failureActions(in: branches, body: body, opening: .addPersistentStore, at: index)
+                default:
+                    if let operation = Self.fileOperations[token.text], index + 1 < body.range.upperBound, tokens[index + 1].is(":") {
+                        let argument = self.argument(after: index + 1, in: body.range)
+                        if isStore(argument, assignments: assignments, storeVariables: &storeVariables) {
+                            facts.fileOperations.append(StoreFileOperation(
+                                operation: operation, written: token.text + ":", place: place(index, body),
+                                store: display(argument), handlesWAL: companions.wal || keepsNoWAL, handlesSHM: companions.shm || keepsNoWAL,
+                                childPathMistake: companions.mistake
+                            ))
+                        }
+                    }
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: - Openings
+
+    /// The calls in `bodies` that open a store, each with its body (an index into `bodies`) and
+    /// whether it runs when the body runs (not in a block that may run later): for launch paths.
+    func openings(of bodies: [Body]) -> [ObjCOpening] {
+        // `shouldMigrateStoreAutomatically = NO`, `[d setShouldAddStoreAsynchronously:YES]` anywhere in the file.
+        func setsAnywhere(_ property: String, _ setter: String, to value: String) -> Bool {
+            tokens.indices.contains { index in
+                index + 2 < tokens.count && (tokens[index].isIdentifier(property) && tokens[index + 1].is("=") || tokens[index].isIdentifier(setter) && tokens[index + 1].is(":"))
+                    && tokens[index + 2].isIdentifier(value)
+            }
+        }
+        let migrationOff = setsAnywhere("shouldMigrateStoreAutomatically", "setShouldMigrateStoreAutomatically", to: "NO")
+        let asynchronous = setsAnywhere("shouldAddStoreAsynchronously", "setShouldAddStoreAsynchronously", to: "YES")
+        var found: [ObjCOpening] = []
+        for (number, body) in bodies.enumerated() {
+            var deferred: DeferredCode?
+            var assignments: [String: Range<Int>]?
+            var asking: [String: Bool] = [:]
+            for index in body.range where tokens[index].kind == .identifier && index + 1 < body.range.upperBound && tokens[index + 1].is(":") {
+                let opening: StoreOpening
+                switch tokens[index].text {
+                case "loadPersistentStoresWithCompletionHandler":
+                    opening = StoreOpening(call: .loadPersistentStores, place: place(index, body), migratesAutomatically: !migrationOff, addsAsynchronously: asynchronous)
+                case "addPersistentStoreWithType":
+                    // A store kept in memory has nothing to migrate.
+                    if index + 2 < body.range.upperBound, tokens[index + 2].isIdentifier("NSInMemoryStoreType") { continue }
+                    let bodyAssignments = assignments ?? self.assignments(in: body.range)
+                    assignments = bodyAssignments
+                    let migrates = addMigrates(at: index, in: body.range, assignments: bodyAssignments, asking: &asking)
+                    opening = StoreOpening(call: .addPersistentStore, place: place(index, body), migratesAutomatically: migrates, addsAsynchronously: false)
+                default:
+                    continue
+                }
+                let bodyDeferred = deferred ?? deferredCode(in: body.range)
+                deferred = bodyDeferred
+                found.append(ObjCOpening(opening: opening, body: number, runsWithBody: !bodyDeferred.contains(index)))
+            }
+        }
+        return found
+    }
+
+    /// Whether the `options:` of `addPersistentStoreWithType:...` ask for automatic migration:
+    /// `NSMigratePersistentStoresAutomaticallyOption` not set to `NO`, in the call or in the value
+    /// assigned, in the same body, to the variable passed (`asking` remembers each variable's answer).
+    private func addMigrates(at index: Int, in body: Range<Int>, assignments: [String: Range<Int>], asking: inout [String: Bool]) -> Bool {
+        guard let message = enclosingGroup(of: index, in: body),
+              let label = message.first(where: { tokens[$0].isIdentifier("options") && $0 + 1 < message.upperBound && tokens[$0 + 1].is(":") })
+        else { return false }
+        let argument = self.argument(after: label + 1, in: body)
+        func asks(_ range: Range<Int>) -> Bool {
+            range.contains { position in
+                guard tokens[position].isIdentifier("NSMigratePersistentStoresAutomaticallyOption") else { return false }
+                // Its value: after it in a literal (`key: @NO`, `key: @(NO)`), before it in
+                // `dictionaryWithObjectsAndKeys:` (`@NO, key`).
+                let value = position + 1 < range.upperBound && tokens[position + 1].is(":")
+                    ? (position + 2)..<min(position + 5, range.upperBound)
+                    : max(range.lowerBound, position - 4)..<position
+                return !value.contains { tokens[$0].isIdentifier("NO") || tokens[$0].isIdentifier("@NO") || tokens[$0].isIdentifier("false") }
+            }
+        }
+        if asks(argument) { return true }
+        for position in argument where tokens[position].kind == .identifier {
+            let name = tokens[position].text
+            if let known = asking[name] {
+                if known { return true }
+                continue
+            }
+            let answer = assignments[name].map(asks) ?? false
+            asking[name] = answer
+            if answer { return true }
+        }
+        return false
+    }
+
+    /// The tokens of `body` inside block literals that may run after the body returns: every
+    /// block except those handed to `dispatch_sync`, `dispatch_once` or `performBlockAndWait:`.
+    struct DeferredCode {
+        let body: Range<Int>
+        /// One flag per token of the body.
+        let isDeferred: [Bool]
+
+        func contains(_ index: Int) -> Bool { body.contains(index) && isDeferred[index - body.lowerBound] }
+    }
+
+    func deferredCode(in body: Range<Int>) -> DeferredCode {
+        // +1 where a deferred block's inside starts, -1 where it ends; the running sum is how many
+        // deferred blocks a token is in (blocks nest, so this stays linear).
+        var depthChange = [Int](repeating: 0, count: body.count + 1)
+        for caret in body where tokens[caret].is("^") {
+            var open = caret + 1
+            if open < body.upperBound, tokens[open].is("("), let close = partner[open] { open = close + 1 }
+            guard open < body.upperBound, tokens[open].is("{"), let close = partner[open], close <= body.upperBound else { continue }
+            if !runsAtOnce(blockAt: caret, in: body) {
+                depthChange[open + 1 - body.lowerBound] += 1
+                depthChange[close - body.lowerBound] -= 1
+            }
+        }
+        var depth = 0
+        var isDeferred = [Bool](repeating: false, count: body.count)
+        for offset in isDeferred.indices {
+            depth += depthChange[offset]
+            isDeferred[offset] = depth > 0
+        }
+        return DeferredCode(body: body, isDeferred: isDeferred)
+    }
+
+    static let runningBlocksAtOnce: Set<String> = ["dispatch_sync", "dispatch_once", "dispatch_barrier_sync", "performBlockAndWait"]
+
+    private func runsAtOnce(blockAt caret: Int, in body: Range<Int>) -> Bool {
+        guard caret - 1 >= body.lowerBound else { return false }
+        // `[context performBlockAndWait:^{ ... }]`
+        if tokens[caret - 1].is(":"), caret - 2 >= body.lowerBound { return Self.runningBlocksAtOnce.contains(tokens[caret - 2].text) }
+        // `dispatch_once(&once, ^{ ... })`
+        guard let call = enclosingGroup(of: caret, in: body), call.lowerBound - 2 >= body.lowerBound, tokens[call.lowerBound - 1].is("(") else { return false }
+        return Self.runningBlocksAtOnce.contains(tokens[call.lowerBound - 2].text)
+    }
+
+    static let fileOperations: [String: StoreFileOperation.Operation] = [
+        "moveItemAtURL": .move, "moveItemAtPath": .move,
+        "copyItemAtURL": .copy, "copyItemAtPath": .copy,
+        "removeItemAtURL": .remove, "removeItemAtPath": .remove,
+    ]
+
+    // MARK: - Error branches
+
+    /// The completion block of `loadPersistentStoresWithCompletionHandler:` at `index`: its inside
+    /// and the name of its error parameter.
+    fileprivate func completionBlock(at index: Int, in body: Range<Int>) -> (inside: Range<Int>, errorName: String)? {
+        guard index + 2 < body.upperBound, tokens[index + 1].is(":"), tokens[index + 2].is("^") else { return nil }
+        var cursor = index + 3
+        var errorName = "error"
+        if cursor < body.upperBound, tokens[cursor].is("("), let close = partner[cursor] {
+            if let name = tokens[(cursor + 1)..<close].last(where: { $0.kind == .identifier }) { errorName = name.text }
+            cursor = close + 1
+        }
+        guard cursor < body.upperBound, tokens[cursor].is("{"), let close = partner[cursor], close <= body.upperBound else { return nil }
+        return ((cursor + 1)..<close, errorName)
+    }
+
+    /// The completion blocks of a body's `loadPersistentStoresWithCompletionHandler:` calls, and for
+    /// each token the call whose block is the innermost around it: an `if (error)` belongs to that
+    /// call only (a nested block's `error` is its own).
+    struct CompletionBlocks {
+        private(set) var blocks: [Int: (inside: Range<Int>, errorName: String)] = [:]
+        private let body: Range<Int>
+        private var owners: [Int]
+
+        init(of scanner: ObjCStoreCodeScanner, in body: Range<Int>) {
+            self.body = body
+            owners = [Int](repeating: -1, count: body.count)
+            var open: [(call: Int, end: Int)] = []
+            for position in body {
+                while let last = open.last, position >= last.end { open.removeLast() }
+                if let last = open.last { owners[position - body.lowerBound] = last.call }
+                if scanner.tokens[position].isIdentifier("loadPersistentStoresWithCompletionHandler"),
+                   let block = scanner.completionBlock(at: position, in: body) {
+                    blocks[position] = block
+                    // Blocks nest: one that starts inside another ends inside it too.
+                    open.append((position, block.inside.upperBound))
+                }
+            }
+        }
+
+        /// The call whose completion block is innermost around `position` (-1: none).
+        func owner(of position: Int) -> Int { body.contains(position) ? owners[position - body.lowerBound] : -1 }
+    }
+
+    /// The branches of the completion block that run when its error is set.
+    private func completionErrorBranches(at index: Int, blocks: CompletionBlocks, conditions: IfConditions) -> [Range<Int>] {
+        guard let (inside, errorName) = blocks.blocks[index] else { return [] }
+        var branches: [Range<Int>] = []
+        for position in conditions.ifs(mentioning: errorName, in: inside) where blocks.owner(of: position) == index {
+            guard let condition = condition(after: position) else { continue }
+            // `if (error)`, `if (error != nil)`: the first branch; `if (!error)`, `if (error == nil)`: the else.
+            if let branch = branch(of: position, errorWhenTrue: !isNegated(condition)) { branches.append(branch) }
+        }
+        return branches
+    }
+
+    /// The branch that runs when `addPersistentStoreWithType:...` failed: of the `if` whose
+    /// condition is the call, or of the `if` on the variable the call's result went to.
+    private func addErrorBranches(at index: Int, in body: Range<Int>, conditions: IfConditions) -> [Range<Int>] {
+        guard let call = enclosingGroup(of: index, in: body), call.lowerBound > body.lowerBound else { return [] }
+        let open = call.lowerBound - 1
+        // `if (![coordinator addPersistentStoreWithType:...])`
+        if let condition = enclosingGroup(of: open, in: body), condition.lowerBound >= body.lowerBound + 2,
+           tokens[condition.lowerBound - 1].is("("), tokens[condition.lowerBound - 2].isIdentifier("if") {
+            return branch(of: condition.lowerBound - 2, errorWhenTrue: isNegated(condition)).map { [$0] } ?? []
+        }
+        // `store = [coordinator addPersistentStoreWithType:...]; if (!store) ...`
+        guard open >= body.lowerBound + 2, tokens[open - 1].is("="), tokens[open - 2].kind == .identifier else { return [] }
+        let variable = tokens[open - 2].text
+        let after = (partner[open] ?? open) + 1
+        guard after < body.upperBound, let ifIndex = conditions.ifs(mentioning: variable, in: after..<body.upperBound).first,
+              let condition = condition(after: ifIndex)
+        else { return [] }
+        return branch(of: ifIndex, errorWhenTrue: isNegated(condition)).map { [$0] } ?? []
+    }
+
+    /// The tokens inside the parentheses after `if`.
+    fileprivate func condition(after ifIndex: Int) -> Range<Int>? {
+        guard ifIndex + 1 < tokens.count, tokens[ifIndex + 1].is("("), let close = partner[ifIndex + 1] else { return nil }
+        return (ifIndex + 2)..<close
+    }
+
+    /// `!x` or `x == nil`: true when the thing tested is missing.
+    private func isNegated(_ condition: Range<Int>) -> Bool {
+        guard let first = condition.first else { return false }
+        if tokens[first].is("!") { return true }
+        return condition.contains { position in
+            position + 2 < condition.upperBound && tokens[position].is("=") && tokens[position + 1].is("=")
+                && (tokens[position + 2].isIdentifier("nil") || tokens[position + 2].isIdentifier("NULL") || tokens[position + 2].text == "0")
+        }
+    }
+
+    /// The tokens of the `if`'s first branch (`errorWhenTrue`) or of its `else`.
+    private func branch(of ifIndex: Int, errorWhenTrue: Bool) -> Range<Int>? {
+        guard let condition = condition(after: ifIndex) else { return nil }
+        let first = statement(at: condition.upperBound + 1)
+        if errorWhenTrue { return first }
+        guard let first, first.upperBound < tokens.count else { return nil }
+        // The else follows the first branch's closing brace or its semicolon.
+        let afterFirst = tokens[first.upperBound].is("}") || tokens[first.upperBound].is(";") ? first.upperBound + 1 : first.upperBound
+        guard afterFirst < tokens.count, tokens[afterFirst].isIdentifier("else") else { return nil }
+        return statement(at: afterFirst + 1)
+    }
+
+    /// A braced block's inside, or a single statement up to its `;`.
+    private func statement(at start: Int) -> Range<Int>? {
+        guard start < tokens.count else { return nil }
+        if tokens[start].is("{") { return partner[start].map { (start + 1)..<$0 } }
+        return start..<statementEnd[start]
+    }
+
+    /// What the error branches do; a branch inside another is read once, as part of the outer one.
+    /// What the error branches do, at the positions `counts` accepts; a branch inside another is read
+    /// once, as part of the outer one.
+    private func failureActions(
+        in branches: [Range<Int>], body: Body, opening: StoreOpening.Call, at openingIndex: Int, counts: (Int) -> Bool = { _ in true }
+    ) -> [StoreFailureAction] {
+        var actions: [StoreFailureAction] = []
+        var readUpTo = 0
+        for branch in branches.sorted(by: { $0.lowerBound < $1.lowerBound }) where branch.upperBound > readUpTo {
+            let unread = max(branch.lowerBound, readUpTo)..<branch.upperBound
+            readUpTo = branch.upperBound
+            actions += failureActions(in: unread, body: body, opening: opening, at: openingIndex, counts: counts)
+        }
+        return actions
+    }
+
+    private func failureActions(in branch: Range<Int>, body: Body, opening: StoreOpening.Call, at openingIndex: Int, counts: (Int) -> Bool) -> [StoreFailureAction] {
+        var actions: [StoreFailureAction] = []
+        for position in branch where tokens[position].kind == .identifier && counts(position) {
+            let text = tokens[position].text
+            let calls = position + 1 < branch.upperBound && tokens[position + 1].is("(")
+            let action: (StoreFailureAction.Action, String)?
+            switch text {
+            case "abort" where calls, "exit" where calls: action = (.stopsTheApp, text + "()")
+            // An exception nobody catches stops the app as abort() does.
+            case "raise" where position > branch.lowerBound && (tokens[position - 1].text == "NSException" || tokens[position - 1].is("]")):
+                action = (.stopsTheApp, "[NSException raise]")
+            case "@throw": action = (.stopsTheApp, "@throw")
+            case "removeItemAtURL", "removeItemAtPath", "destroyPersistentStoreAtURL": action = (.deletesTheStore, text + ":")
+            default: action = nil
+            }
+            if let (kind, written) = action {
+                actions.append(StoreFailureAction(action: kind, written: written, place: place(position, body), opening: opening, openingLocation: location(of: tokens[openingIndex])))
+            }
+        }
+        return actions
+    }
+
+    // MARK: - Store files
+
+    /// `name = value;` in the body (declarations included), the value's tokens by name.
+    func assignments(in body: Range<Int>) -> [String: Range<Int>] {
+        var result: [String: Range<Int>] = [:]
+        for position in body where tokens[position].is("=") && position > body.lowerBound && position + 1 < body.upperBound {
+            // `a = b`, not `a == b` (its second `=` follows a symbol) nor `a != b`, `a <= b`.
+            let before = tokens[position - 1], after = tokens[position + 1]
+            guard before.kind == .identifier, !after.is("=") else { continue }
+            result[before.text] = (position + 1)..<min(statementEnd[position + 1], body.upperBound)
+        }
+        return result
+    }
+
+    /// The tokens of a message argument: up to the next `name:` part or the closing `]`.
+    func argument(after colon: Int, in body: Range<Int>) -> Range<Int> {
+        var end = colon + 1
+        while end < body.upperBound {
+            let token = tokens[end]
+            if token.is("]") || token.is(";") || token.is(")") { break }
+            if token.kind == .identifier, end + 1 < body.upperBound, tokens[end + 1].is(":"), end > colon + 1 { break }
+            if let close = partner[end], close > end { end = close }
+            end += 1
+        }
+        return (colon + 1)..<min(end, body.upperBound)
+    }
+
+    /// Whether an argument names a store file: a literal ending in `.sqlite`/`.store`, or a
+    /// variable of the same body assigned such a URL; not its folder, not a `-wal` name.
+    private func isStore(_ argument: Range<Int>, assignments: [String: Range<Int>], storeVariables: inout [String: Bool]) -> Bool {
+        let names = argument.map { tokens[$0] }
+        if names.contains(where: { $0.kind == .string && ($0.text.contains("-wal") || $0.text.contains("-shm")) }) { return false }
+        if names.contains(where: { $0.kind == .identifier && Self.leavesTheFile.contains($0.text) }) { return false }
+        if names.contains(where: { $0.kind == .string && StoreFileName.isStoreFile(Self.lastComponent($0.text)) }) { return true }
+        for token in names where token.kind == .identifier {
+            if let known = storeVariables[token.text] {
+                if known { return true }
+                continue
+            }
+            guard let value = assignments[token.text] else { continue }
+            let valueTokens = value.map { tokens[$0] }
+            let isStore = !valueTokens.contains { $0.kind == .identifier && Self.leavesTheFile.contains($0.text) }
+                && valueTokens.contains { $0.kind == .string && StoreFileName.isStoreFile(Self.lastComponent($0.text)) }
+            storeVariables[token.text] = isStore
+            if isStore { return true }
+        }
+        return false
+    }
+
+    /// Calls that turn a store's URL into something else (its folder).
+    static let leavesTheFile: Set<String> = ["URLByDeletingLastPathComponent", "stringByDeletingLastPathComponent"]
+
+    /// Whether the body builds `-wal` and `-shm` names, and where it appends one as a path component.
+    private func companionNames(in body: Range<Int>) -> (wal: Bool, shm: Bool, mistake: SourceLocation?) {
+        var wal = false, shm = false
+        var mistake: SourceLocation?
+        for position in body where tokens[position].kind == .string {
+            let text = tokens[position].text
+            let isWAL = text.contains("-wal"), isSHM = text.contains("-shm")
+            guard isWAL || isSHM else { continue }
+            // `[url URLByAppendingPathComponent:@"-wal"]` names `X.sqlite/-wal`.
+            if text == "-wal" || text == "-shm", position >= 2, tokens[position - 1].is(":"),
+               ["URLByAppendingPathComponent", "stringByAppendingPathComponent"].contains(tokens[position - 2].text) {
+                if mistake == nil { mistake = location(of: tokens[position]) }
+                continue
+            }
+            if isWAL { wal = true }
+            if isSHM { shm = true }
+        }
+        return (wal, shm, mistake)
+    }
+
+    // MARK: - Helpers
+
+    /// The indexes of one body that the error-branch searches use, each made when first asked for.
+    private struct BodyIndexes {
+        let scanner: ObjCStoreCodeScanner
+        let body: Range<Int>
+        lazy var ifConditions = IfConditions(of: scanner, in: body)
+        lazy var completionBlocks = CompletionBlocks(of: scanner, in: body)
+    }
+
+    /// The `if`s of a body by the names their conditions mention, to find the `if` that tests an
+    /// error or a result without reading every condition again for each call. A name counts for the
+    /// innermost `if` whose condition holds it.
+    struct IfConditions {
+        private let ifsByName: [String: [Int]]
+
+        init(of scanner: ObjCStoreCodeScanner, in body: Range<Int>) {
+            let tokens = scanner.tokens
+            var ifsByName: [String: [Int]] = [:]
+            var open: [(ifIndex: Int, end: Int)] = []
+            for position in body {
+                while let last = open.last, position >= last.end { open.removeLast() }
+                guard tokens[position].kind == .identifier else { continue }
+                if tokens[position].text == "if", let condition = scanner.condition(after: position), condition.upperBound <= body.upperBound {
+                    open.append((position, condition.upperBound))
+                } else if let last = open.last {
+                    ifsByName[tokens[position].text, default: []].append(last.ifIndex)
+                }
+            }
+            // An outer `if`'s name after an inner `if`'s condition comes out of order.
+            self.ifsByName = ifsByName.mapValues { Array(Set($0)).sorted() }
+        }
+
+        /// The `if`s in `range` whose condition mentions `name`, in order.
+        func ifs(mentioning name: String, in range: Range<Int>) -> ArraySlice<Int> {
+            guard let ifs = ifsByName[name] else { return [] }
+            return ifs[Self.firstIndex(in: ifs, notBelow: range.lowerBound)..<Self.firstIndex(in: ifs, notBelow: range.upperBound)]
+        }
+
+        /// Binary search in a sorted list.
+        private static func firstIndex(in sorted: [Int], notBelow value: Int) -> Int {
+            var low = 0, high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+    }
+
+    /// The innermost bracket pair around `index` inside `body`, as the range of its inside.
+    func enclosingGroup(of index: Int, in body: Range<Int>) -> Range<Int>? {
+        let opener = enclosingOpener[index]
+        guard opener >= body.lowerBound, let close = partner[opener] else { return nil }
+        return (opener + 1)..<close
+    }
+
+    /// The tokens as written, roughly: spaces only between words.
+    private func display(_ range: Range<Int>) -> String {
+        var text = ""
+        var previousWord = false
+        for token in range.map({ tokens[$0] }) {
+            let word = token.kind != .symbol
+            if word, previousWord { text += " " }
+            text += token.kind == .string ? "@\"\(token.text)\"" : token.text
+            previousWord = word
+        }
+        return text
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    }
+
+    func location(of token: ObjCToken) -> SourceLocation {
+        SourceLocation(file: file, line: token.line, column: token.column)
+    }
+
+    func place(_ index: Int, _ body: Body) -> CodePlace {
+        CodePlace(location(of: tokens[index]), in: body.declaration)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// A version folder with no `contents` XML: an Xcode 3 model saved as binary `elements`/`layout`
+/// files, which cannot be read and is left out of the history.
+public struct XcodeLegacyVersion: Sendable, Hashable {
+    /// The folder name without `.xcdatamodel`.
+    public var name: String
+    /// The path of the version folder.
+    public var path: String
+
+    public init(name: String, path: String) {
+        self.name = name
+        self.path = path
+    }
+}
+
+/// The versions of one `Name.xcdatamodeld` bundle, in history order.
+public struct XcodeModelBundle: Sendable {
+    /// The bundle's path, as given.
+    public var path: String
+    /// The model's name: the bundle's name without `.xcdatamodeld`.
+    public var name: String
+    /// Version 1...n in history order; labels are the folder names without `.xcdatamodel`.
+    public var versions: [ModelVersion]
+    /// The version `.xccurrentversion` names (without `.xcdatamodel`); nil when it names none.
+    public var currentVersionName: String?
+    /// Version folders skipped because they have no `contents` file.
+    public var legacyVersions: [XcodeLegacyVersion]
+    /// Where the order of `versions` comes from, and what git and the names say about it.
+    public var ordering: XcodeVersionOrdering
+    /// The drafts the configuration names; nil when it names none (then the versions after the
+    /// current version are the drafts).
+    public var configuredDrafts: Set<String>?
+
+    public init(
+        path: String, name: String, versions: [ModelVersion], currentVersionName: String?, legacyVersions: [XcodeLegacyVersion],
+        ordering: XcodeVersionOrdering? = nil, configuredDrafts: Set<String>? = nil
+    ) {
+        self.path = path
+        self.name = name
+        self.versions = versions
+        self.currentVersionName = currentVersionName
+        self.legacyVersions = legacyVersions
+        let labels = versions.map(\.label)
+        self.ordering = ordering ?? XcodeVersionOrdering(basis: .names, history: labels, byName: XcodeVersionOrder.sortedByName(labels, model: name))
+        self.configuredDrafts = configuredDrafts
+    }
+
+    /// The current version, when `.xccurrentversion` names one that was read.
+    public var currentVersion: ModelVersion? {
+        currentVersionName.flatMap { name in versions.first { $0.label == name } }
+    }
+
+    package static let bundleExtension = ".xcdatamodeld"
+    package static let versionExtension = ".xcdatamodel"
+
+    /// The model a bundle holds: its folder's name without `.xcdatamodeld`.
+    package static func modelName(ofBundleAt path: String) -> String {
+        let bundleName = (path as NSString).lastPathComponent
+        return bundleName.hasSuffix(XcodeModelBundle.bundleExtension) ? String(bundleName.dropLast(XcodeModelBundle.bundleExtension.count)) : bundleName
+    }
+
+    /// `Model 3` for `Model 3.xcdatamodel` (names without the extension are returned as they are).
+    package static func versionName(ofFolder folder: String) -> String {
+        folder.hasSuffix(versionExtension) ? String(folder.dropLast(versionExtension.count)) : folder
+    }
+}

@@ -1,0 +1,137 @@
+
+/// How a bundle's versions were put in history order, and what git and the names say.
+public struct XcodeVersionOrdering: Sendable, Hashable {
+    /// Where the history order comes from.
+    public enum Basis: String, Sendable {
+        /// Natural order of the version names (no git history for the bundle).
+        case names
+        /// The order in which git first added each version's `contents`.
+        case git
+        /// `--order FILE` or `order:` of the bundle in `.schemalint.yml`.
+        case explicit
+    }
+
+    public var basis: Basis
+    /// The readable versions in history order: the order used.
+    public var history: [String]
+    /// The readable versions in natural order of their names.
+    public var byName: [String]
+    /// The commit that first added each version's `contents` (following renamed folders), for the
+    /// versions git has; empty without git, and when the order was given explicitly (git is not asked).
+    public var commits: [String: GitFileOrigins.Commit]
+    /// What git said when the bundle lies in a work tree but git could not read its history.
+    public var gitProblem: String?
+    /// The bundle lies in a shallow clone, so the names decided, not git.
+    public var isShallowClone = false
+
+    public init(basis: Basis, history: [String], byName: [String], commits: [String: GitFileOrigins.Commit] = [:], gitProblem: String? = nil) {
+        self.basis = basis
+        self.history = history
+        self.byName = byName
+        self.commits = commits
+        self.gitProblem = gitProblem
+    }
+
+    /// Versions git does not have yet (new, uncommitted), when the order comes from git.
+    public var uncommitted: [String] { basis == .git ? history.filter { commits[$0] == nil } : [] }
+}
+
+/// Puts a bundle's versions in history order and checks the version names the user gave.
+package enum XcodeVersionOrder {
+    /// The readable versions in history order: `explicit` when given (names with or without
+    /// `.xcdatamodel`; it must name each readable version exactly once and may also name legacy
+    /// versions, which are left out); else the order of the commits that first added them
+    /// (`commits`, from git), versions of one commit by name and uncommitted ones last, by name;
+    /// else, when git has none of them, the natural order of their names.
+    package static func ordering(
+        of names: Set<String>, legacy: Set<String>, explicit: [String]?, commits: [String: GitFileOrigins.Commit], bundle: String
+    ) throws(InputError) -> XcodeVersionOrdering {
+        let byName = sortedByName(names, model: XcodeModelBundle.modelName(ofBundleAt: bundle))
+        if let explicit {
+            return XcodeVersionOrdering(basis: .explicit, history: try checked(explicit, names: names, legacy: legacy, bundle: bundle), byName: byName)
+        }
+        let known = commits.filter { names.contains($0.key) }
+        guard !known.isEmpty else { return XcodeVersionOrdering(basis: .names, history: byName, byName: byName) }
+        let rank = Dictionary(uniqueKeysWithValues: byName.enumerated().map { ($1, $0) })
+        let byGit = names.sorted { lhs, rhs in
+            (known[lhs]?.position ?? .max, rank[lhs]!) < (known[rhs]?.position ?? .max, rank[rhs]!)
+        }
+        return XcodeVersionOrdering(basis: .git, history: byGit, byName: byName, commits: known)
+    }
+
+    /// The version names in the order they give: natural order, but for the names Xcode gives and
+    /// one name with no number among numbered ones. Xcode names a bundle's first version after the
+    /// model and proposes `Model 2`, `Model 3` for each one added after it, so its names (`model`'s)
+    /// come before those a team chose later (`ArtsyPartner 5` before `ArtsyFolio v1.4`), and among
+    /// the others a first version that kept an unnumbered name (`Shared` beside `0.5`, `0.6`) is
+    /// still the oldest, wherever its letters sort.
+    package static func sortedByName(_ names: some Sequence<String>, model: String? = nil) -> [String] {
+        let sorted = NaturalOrder.sorted(names)
+        let xcodes = model.map { model in sorted.filter { isXcodeName($0, model: model) } } ?? []
+        let others = xcodes.isEmpty ? sorted : sorted.filter { !xcodes.contains($0) }
+        let unnumbered = others.filter { !hasNumber($0) }
+        guard unnumbered.count == 1, others.count > 1 else { return xcodes + others }
+        return xcodes + unnumbered + others.filter(hasNumber)
+    }
+
+    /// `Notes`, `Notes 2`: the names Xcode gives the versions of model `Notes`.
+    private static func isXcodeName(_ name: String, model: String) -> Bool {
+        guard name.hasPrefix(model) else { return false }
+        let rest = name.dropFirst(model.count)
+        return rest.isEmpty || (rest.first == " " && rest.dropFirst().allSatisfy { $0 >= "0" && $0 <= "9" } && rest.count > 1)
+    }
+
+    private static func hasNumber(_ name: String) -> Bool { name.unicodeScalars.contains { $0 >= "0" && $0 <= "9" } }
+
+    /// Whether the names alone settle the order, so that git need not be asked (a `git log` walks
+    /// the whole history: seconds in a repository of 50,000 commits, on every run of a pre-commit
+    /// hook): a bundle of one version; or every name numbered (but Xcode's first version, named
+    /// after the model) with the current version last by name. Names like `Shared` before `0.5`,
+    /// or a current version that is not the last by name, still ask git.
+    package static func namesSuffice(_ names: Set<String>, current: String?, model: String) -> Bool {
+        guard names.count > 1 else { return true }
+        let byName = NaturalOrder.sorted(names)
+        guard let current, byName.last == current else { return false }
+        return byName.allSatisfy { name in name == model || hasNumber(name) }
+    }
+
+    /// The explicit order, checked against the bundle's versions.
+    private static func checked(_ explicit: [String], names: Set<String>, legacy: Set<String>, bundle: String) throws(InputError) -> [String] {
+        var seen: Set<String> = []
+        var result: [String] = []
+        for given in explicit {
+            let name = XcodeModelBundle.versionName(ofFolder: given)
+            guard seen.insert(name).inserted else {
+                throw InputError(file: bundle, message: "the version order names '\(name)' twice")
+            }
+            if legacy.contains(name) { continue }
+            guard names.contains(name) else {
+                let hint = Spelling.didYouMean(name, among: names)
+                throw InputError(file: bundle, message: "the version order names '\(name)', which is not a version of this bundle\(hint)",
+                                 notes: ["versions: \(NaturalOrder.sorted(names).joined(separator: ", "))"])
+            }
+            result.append(name)
+        }
+        let missing = NaturalOrder.sorted(names.subtracting(seen))
+        guard missing.isEmpty else {
+            throw InputError(file: bundle, message: "the version order misses \(missing.map { "'\($0)'" }.joined(separator: ", "))")
+        }
+        return result
+    }
+
+    /// The drafts: the configured ones (names with or without `.xcdatamodel`; each must name a
+    /// version of the bundle), or, when the configuration names none, the versions after the
+    /// current version in history order (what the app does not ship yet).
+    package static func drafts(configured: Set<String>?, history: [String], current: String?, known: Set<String>, bundle: String) throws(InputError) -> Set<String> {
+        guard let configured else {
+            guard let current, let position = history.firstIndex(of: current) else { return [] }
+            return Set(history[(position + 1)...])
+        }
+        let names = Set(configured.map(XcodeModelBundle.versionName(ofFolder:)))
+        for draft in names.sorted() where !known.contains(draft) {
+            let hint = Spelling.didYouMean(draft, among: known)
+            throw InputError(file: bundle, message: "the draft '\(draft)' is not a version of this bundle\(hint)")
+        }
+        return names
+    }
+}

@@ -1,0 +1,59 @@
+/// Orders release tags by the version they name, not by date or spelling: `v1.9 < v1.10`,
+/// `v2.0 < v10.0`, and a pre-release before its release (`v2.1.2-beta3 < v2.1.2`, as in
+/// Semantic Versioning). A tag is read as a prefix (`v`, `release-`), dotted numbers, and a rest:
+/// a rest that starts with `-` or a letter (`-beta3`, `rc1`) marks a pre-release; any other rest
+/// (`+build.5`) comes after the release; `v1.2` and `1.2` name the same version. Tags of different
+/// prefixes, or without numbers, are in natural order (`NaturalOrder`).
+package enum ReleaseTagOrder {
+    /// Whether `lhs` is an earlier release than `rhs`.
+    package static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        let a = Parts(lhs), b = Parts(rhs)
+        guard a.family == b.family, !a.numbers.isEmpty, !b.numbers.isEmpty else { return NaturalOrder.precedes(lhs, rhs) }
+        let width = max(a.numbers.count, b.numbers.count)
+        let x = a.numbers + Array(repeating: 0, count: width - a.numbers.count)
+        let y = b.numbers + Array(repeating: 0, count: width - b.numbers.count)
+        if x != y { return x.lexicographicallyPrecedes(y) }
+        if a.isPreRelease != b.isPreRelease { return a.isPreRelease }
+        if a.rest != b.rest { return NaturalOrder.precedes(a.rest, b.rest) }
+        return lhs < rhs
+    }
+
+    /// `v` `[2, 1, 2]` `-beta3` for `v2.1.2-beta3`.
+    private struct Parts {
+        var prefix: Substring
+        var numbers: [Int] = []
+        var rest: String = ""
+
+        init(_ tag: String) {
+            let scalars = tag.unicodeScalars
+            let start = scalars.firstIndex { $0.properties.numericType == .decimal && $0.isASCII } ?? scalars.endIndex
+            prefix = Substring(String(scalars[..<start]))
+            var index = start
+            while index < scalars.endIndex {
+                var end = index
+                while end < scalars.endIndex, scalars[end].isASCII, scalars[end].properties.numericType == .decimal { end = scalars.index(after: end) }
+                // Digit runs too long for an Int end the version part (they are dates or hashes, compared as text).
+                guard end > index, let number = Int(String(scalars[index..<end])) else { break }
+                numbers.append(number)
+                index = end
+                let next = index < scalars.endIndex ? scalars.index(after: index) : index
+                guard index < scalars.endIndex, scalars[index] == ".", next < scalars.endIndex, scalars[next].isASCII,
+                      scalars[next].properties.numericType == .decimal else { break }
+                index = next
+            }
+            rest = String(scalars[index...])
+        }
+
+        /// The prefix, where `v1.2`, `v.1.2` and `1.3` are one family: a repository that moved
+        /// from one spelling to the other releases on one line.
+        var family: Substring {
+            let letters = prefix.filter { !".-_".contains($0) }
+            return letters == "v" || letters == "V" ? "" : prefix
+        }
+
+        var isPreRelease: Bool {
+            guard let first = rest.unicodeScalars.first else { return false }
+            return first == "-" || first.properties.isAlphabetic
+        }
+    }
+}

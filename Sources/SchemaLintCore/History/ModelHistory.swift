@@ -1,0 +1,66 @@
+/// All versions of one model, oldest first, and which version each is checked against.
+public struct ModelHistory: Sendable {
+    public let model: String
+    /// Sorted by version number.
+    public let versions: [ModelVersion]
+    /// The migrations the team wrote for steps of this history (mapping models, declared
+    /// custom or staged migrations).
+    public var writtenMigrations: [WrittenMigration] = []
+    /// For a history whose releases were read from git tags (`--history git`), what was read.
+    public var gitReleases: GitReleaseReading?
+    /// What the code that opens the model's store, and `syncedSince:`, decided about its sync.
+    package var syncDecision: StoreSyncDecision?
+
+    public init(model: String, versions: [ModelVersion], writtenMigrations: [WrittenMigration] = []) {
+        self.model = model
+        self.versions = versions
+        self.writtenMigrations = writtenMigrations
+    }
+
+    /// The migration written for a store of `baseline` opened with `version`, if any.
+    public func writtenMigration(from baseline: ModelVersion, to version: ModelVersion) -> WrittenMigration? {
+        writtenMigrations.first { $0.covers(from: baseline, to: version) }
+    }
+
+    /// The history the versions of `path`'s bundle form (`ModelVersion.history`).
+    package var key: String? { versions.first?.history }
+
+    /// Groups versions by model and orders each group; two files with the same model and version are an error.
+    public static func histories(of versions: [ModelVersion]) throws(InputError) -> [ModelHistory] {
+        var groups: [String: [ModelVersion]] = [:]
+        for version in versions { groups[version.history, default: []].append(version) }
+        var result: [ModelHistory] = []
+        for key in groups.keys.sorted() {
+            // Sorted by index, so that the comparisons read each key in place and the versions
+            // themselves move once.
+            let group = groups[key]!
+            let sorted = group.indices.sorted { (group[$0].version, group[$0].file) < (group[$1].version, group[$1].file) }.map { group[$0] }
+            let model = sorted[0].model
+            for (previous, current) in zip(sorted, sorted.dropFirst()) where previous.version == current.version {
+                throw InputError(
+                    at: current.location,
+                    "model '\(model)' has two files for version \(current.version)",
+                    notes: ["the other is \(previous.location)"]
+                )
+            }
+            result.append(ModelHistory(model: model, versions: sorted))
+        }
+        return result
+    }
+
+    /// Each version paired with the newest released version before it (its baseline).
+    /// Drafts are checked against the last release but never serve as a baseline themselves;
+    /// the first version, and drafts with no release before them, have no baseline.
+    public var comparisons: [(baseline: ModelVersion, version: ModelVersion)] {
+        var result: [(baseline: ModelVersion, version: ModelVersion)] = []
+        var lastRelease: ModelVersion?
+        for version in versions {
+            if let lastRelease { result.append((lastRelease, version)) }
+            if version.isReleased { lastRelease = version }
+        }
+        return result
+    }
+
+    /// Released versions, oldest first: what people may still run.
+    public var releasedVersions: [ModelVersion] { versions.filter(\.isReleased) }
+}

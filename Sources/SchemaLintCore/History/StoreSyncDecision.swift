@@ -1,0 +1,34 @@
+/// What was decided for one model's sync from the code that opens its store, for the note that
+/// says so (`StoreSyncDecisions` in the pipeline decides it).
+package struct StoreSyncDecision: Hashable, Sendable {
+    package var containers: [CloudKitContainerUse]
+    package var sync: CloudKitContainerUse.Sync
+    /// The model's own files mark configurations "Used with CloudKit".
+    package var modelMarksCloudKit: Bool
+    /// Found by the model's name in the code (`name: "Notes"`), not by nearness.
+    package var byName: Bool
+    /// The first version checked as synced (`syncedSince:`, or git), when not the first.
+    package var syncedSince: String?
+    /// When git dated the start of sync: the day the container code was first committed.
+    package var syncStartedOn: String?
+    /// Sync is taken to start at `syncedSince` because the versions before it hold what
+    /// CloudKit refuses to load (`StoreSyncDecisions.cloudKitCanLoad`).
+    package var startsWhereCloudKitCanLoad = false
+    /// A SwiftData model opened with the default `.automatic`: the entitlements file that gives
+    /// the app CloudKit.
+    package var entitlement: SourceLocation?
+
+    package init(
+        containers: [CloudKitContainerUse], sync: CloudKitContainerUse.Sync, modelMarksCloudKit: Bool, byName: Bool,
+        syncedSince: String? = nil, syncStartedOn: String? = nil, startsWhereCloudKitCanLoad: Bool = false, entitlement: SourceLocation? = nil
+    ) {
+        self.containers = containers
+        self.sync = sync
+        self.modelMarksCloudKit = modelMarksCloudKit
+        self.byName = byName
+        self.syncedSince = syncedSince
+        self.syncStartedOn = syncStartedOn
+        self.startsWhereCloudKitCanLoad = startsWhereCloudKitCanLoad
+        self.entitlement = entitlement
+    }
+}

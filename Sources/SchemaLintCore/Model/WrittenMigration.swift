@@ -1,0 +1,62 @@
+/// A migration a team wrote for one step of a local store's history, so the step does not rely on
+/// lightweight migration's inference: a Core Data mapping model found beside the model, or a
+/// custom or staged migration declared in `.schemalint.yml` (`migrations:`).
+///
+/// It changes local verdicts only: a mapping model migrates the store on the device, never the
+/// CloudKit production schema.
+public struct WrittenMigration: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// A Core Data mapping model.
+        case mappingModel(MappingModel)
+        /// Migration code of the app's own (a custom `NSMigrationManager` run, a copy between stores).
+        case custom(reason: String)
+        /// A custom stage of `NSStagedMigrationManager` (iOS 17), or SwiftData's `MigrationStage.custom`.
+        case staged(reason: String)
+    }
+
+    /// The model the step belongs to.
+    public var model: String
+    /// The version names the migration leads from and to.
+    public var from: String
+    public var to: String
+    public var kind: Kind
+    /// The mapping model's file, or the configuration entry.
+    public var location: SourceLocation
+
+    public init(model: String, from: String, to: String, kind: Kind, location: SourceLocation) {
+        self.model = model
+        self.from = from
+        self.to = to
+        self.kind = kind
+        self.location = location
+    }
+
+    /// How findings name it: `handled by Model 1 to 2.xcmappingmodel`.
+    public var name: String {
+        switch kind {
+        case .mappingModel(let mapping): mapping.name
+        case .custom: "the custom migration declared in .schemalint.yml"
+        // A stage written in the model's own source (SwiftData's `MigrationStage.custom`) names itself.
+        case .staged(let reason): location.file.hasSuffix(".swift") ? reason : "the staged migration declared in .schemalint.yml"
+        }
+    }
+
+    public var mappingModel: MappingModel? {
+        if case .mappingModel(let mapping) = kind { return mapping }
+        return nil
+    }
+
+    /// Whether it covers the migration of a store of `from` to `to` (version names or numbers).
+    public func covers(from baseline: ModelVersion, to version: ModelVersion) -> Bool {
+        baseline.answers(to: from) && version.answers(to: to)
+    }
+}
+
+extension ModelVersion {
+    /// Whether `name` names this version: its label (`Model 3`), or for a YAML version its
+    /// number however written (`3`, `3.0`).
+    package func answers(to name: String) -> Bool {
+        if label == name { return true }
+        return label == version.text && VersionNumber(name).map { $0 == version } == true
+    }
+}

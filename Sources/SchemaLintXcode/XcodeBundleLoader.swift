@@ -1,0 +1,96 @@
+import Foundation
+import SchemaLintCore
+
+/// Loads every version of an Xcode model bundle (`Name.xcdatamodeld`).
+public enum XcodeBundleLoader {
+    /// Reads the bundle at `path`: each `*.xcdatamodel` folder with a `contents` file becomes a version,
+    /// numbered 1...n in history order (`options.order`, else the order in which git first added
+    /// them, else natural order of the folder names); folders without `contents` are listed in
+    /// `legacyVersions`. Versions after the current one are drafts unless `options.drafts` says.
+    /// `tree`: where the bundle lies (a git tag's files have no history to order them by).
+    public static func load(_ path: String, options: XcodeBundleOptions = .init(), in tree: any SourceTree = FileSystemTree()) throws(InputError) -> XcodeModelBundle {
+        let model = XcodeModelBundle.modelName(ofBundleAt: path)
+        let folders = try versionFolders(in: path, tree: tree)
+        var readable: [String: String] = [:]
+        var legacy: [XcodeLegacyVersion] = []
+        for folder in folders {
+            let folderPath = (path as NSString).appendingPathComponent(folder)
+            let name = XcodeModelBundle.versionName(ofFolder: folder)
+            let contents = (folderPath as NSString).appendingPathComponent("contents")
+            if tree.exists(contents) {
+                readable[name] = contents
+            } else {
+                legacy.append(XcodeLegacyVersion(name: name, path: folderPath))
+            }
+        }
+        let legacyNames = Set(legacy.map(\.name))
+        let current = try XcodeCurrentVersion.read(bundle: path, in: tree)
+        let asksGit = options.order == nil && options.readsGitHistory && tree.hasHistory
+            && !XcodeVersionOrder.namesSuffice(Set(readable.keys), current: current, model: model)
+        let git = asksGit ? options.gitAnswer ?? XcodeVersionCommits.read(bundle: path, snapshot: options.snapshot) : .init()
+        var ordering = try XcodeVersionOrder.ordering(
+            of: Set(readable.keys), legacy: legacyNames, explicit: options.order, commits: git.commits, bundle: path)
+        ordering.gitProblem = git.problem
+        ordering.isShallowClone = git.isShallow
+        let ordered = ordering.history
+        let drafts = try XcodeVersionOrder.drafts(
+            configured: options.drafts, history: ordered, current: current, known: Set(readable.keys).union(legacyNames), bundle: path)
+
+        // Versions are independent: read them on all cores (each parse has its own libxml2 context).
+        // An entity written the same way in several versions is read once (`EntityTextCache`).
+        let files = readable
+        let entities = EntityTextCache()
+        let versions = try OrderedConcurrentMap.map(count: ordered.count) { offset throws(InputError) in
+            let name = ordered[offset]
+            return try XcodeModelReader.read(
+                contentsAt: files[name]!, in: tree, model: model, version: VersionNumber(ordinal: offset + 1),
+                label: name, isReleased: !drafts.contains(name), cloudKit: options.cloudKit, entities: entities)
+        }
+        return XcodeModelBundle(
+            path: path, name: model, versions: versions,
+            currentVersionName: current,
+            legacyVersions: legacy.sorted { NaturalOrder.precedes($0.name, $1.name) },
+            ordering: ordering, configuredDrafts: options.drafts.map { Set($0.map(XcodeModelBundle.versionName(ofFolder:))) })
+    }
+
+    /// Whether loading the bundle at `path` with `options` would ask git for its history (the
+    /// order is not given, and the names alone do not settle it): a run asks git once for all such
+    /// bundles.
+    public static func asksGitHistory(_ path: String, options: XcodeBundleOptions, in tree: any SourceTree = FileSystemTree()) -> Bool {
+        guard options.order == nil, options.readsGitHistory, tree.hasHistory, let folders = try? versionFolders(in: path, tree: tree) else { return false }
+        let readable = folders.filter { tree.exists((path as NSString).appendingPathComponent($0 + "/contents")) }
+        let current = try? XcodeCurrentVersion.read(bundle: path, in: tree)
+        return !XcodeVersionOrder.namesSuffice(Set(readable.map(XcodeModelBundle.versionName(ofFolder:))), current: current ?? nil, model: XcodeModelBundle.modelName(ofBundleAt: path))
+    }
+
+    /// Why the bundle at `path` holds no version to read, or nil when it holds one: no version
+    /// folder at all (a leftover of a deleted target, only its `.xccurrentversion` committed), or
+    /// only version folders without a `contents` file (Xcode 3's binary format).
+    public static func unreadableReason(_ path: String, in tree: any SourceTree = FileSystemTree()) -> String? {
+        guard let folders = try? versionFolders(in: path, tree: tree) else {
+            guard (try? tree.entries(ofFolder: path)) != nil else { return nil }
+            return "the model bundle has no version folders (*\(XcodeModelBundle.versionExtension)); it is left out of the lint"
+        }
+        let readable = folders.contains { tree.exists((path as NSString).appendingPathComponent($0 + "/contents")) }
+        return readable ? nil : "the model bundle holds only versions in Xcode 3's binary format, which schemalint cannot read; it is left out of the lint (open it in a current Xcode to convert it)"
+    }
+
+    /// The `*.xcdatamodel` folder names in the bundle.
+    private static func versionFolders(in path: String, tree: any SourceTree) throws(InputError) -> [String] {
+        let entries: [SourceTreeEntry]
+        do throws(SourceTreeProblem) {
+            entries = try tree.entries(ofFolder: path)
+        } catch {
+            switch error {
+            case .missing: throw InputError(file: path, message: "no such model bundle")
+            case .wrongKind: throw InputError(file: path, message: "not a model bundle: expected a folder Name\(XcodeModelBundle.bundleExtension)")
+            case .unreadable(let problem): throw InputError(file: path, message: "cannot list the model bundle: \(problem)")
+            }
+        }
+        let folders = entries.filter { $0.isFolder && $0.name.hasSuffix(XcodeModelBundle.versionExtension) }.map(\.name)
+        guard !folders.isEmpty else {
+            throw InputError(file: path, message: "the model bundle has no version folders (*\(XcodeModelBundle.versionExtension))")
+        }
+        return folders
+    }
+}

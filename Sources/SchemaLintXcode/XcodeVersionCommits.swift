@@ -1,0 +1,129 @@
+import Foundation
+import SchemaLintCore
+
+/// When git first added each version of a bundle: one `git log` over the `contents` files of every
+/// bundle of a repository (version folders renamed inside a bundle are followed). When one commit
+/// seems to add several versions of a bundle at once (it was moved there, or imported), a second
+/// `git log` over every bundle of the same name in the repository follows the move; it walks whole
+/// trees, so it runs only then.
+package enum XcodeVersionCommits {
+    /// What git says about a bundle's versions.
+    package struct Answer: Sendable, Hashable {
+        /// The commit that first added each version's `contents`, by version name (without `.xcdatamodel`).
+        package var commits: [String: GitFileOrigins.Commit] = [:]
+        /// Git's message when the bundle lies in a work tree whose history git could not read
+        /// (a repository it refuses, a broken `.git`); nil otherwise.
+        package var problem: String?
+        /// The bundle lies in a shallow clone: git has only the newest commits, which seem to add
+        /// every version at once, so git was not asked and the names decide.
+        var isShallow = false
+    }
+
+    /// The commits that first added the bundle's versions. Empty when the bundle lies in no git work
+    /// tree, git is missing, the repository has no commits yet, or no version is committed yet; with
+    /// a problem when git could not read the history. A bundle in `snapshot` is looked up in its
+    /// repository, at its revision.
+    package static func read(bundle path: String, snapshot: GitSnapshot? = nil, runner: GitRunner = GitRunner()) -> Answer {
+        read(bundles: [path], snapshot: snapshot, runner: runner)[path] ?? Answer()
+    }
+
+    /// The answers for the bundles of one run, by path: one `git log` per repository over all of
+    /// its bundles (a log walks the whole history whatever it looks for, so a run with ten bundles
+    /// pays for one walk, not ten), and at most one more that follows moved bundles. With a
+    /// `cache`, a log read before is asked only about the commits since.
+    package static func read(bundles paths: [String], snapshot: GitSnapshot? = nil, runner: GitRunner = GitRunner(), cache: GitHistoryCache? = nil) -> [String: Answer] {
+        var placed: [String: [(path: String, relative: String)]] = [:]
+        for path in paths {
+            guard let (top, relative) = place(of: path, snapshot: snapshot) else { continue }
+            placed[top, default: []].append((path, relative))
+        }
+        var answers: [String: Answer] = [:]
+        for (top, bundles) in placed {
+            if snapshot == nil, GitWorkTree.isShallow(top: top, runner: runner) {
+                for bundle in bundles { answers[bundle.path] = Answer(isShallow: true) }
+                continue
+            }
+            let contents = "/*\(XcodeModelBundle.versionExtension)/contents"
+            // A version no commit but a merge's resolution added, and none changed since, has no
+            // origin in a log without the merges' files: it dates from the mainline commit that
+            // brought it, asked about it alone, only then (`GitFileOrigins.Walk`).
+            func origins(_ pathspecs: [String], of bundles: [String]) -> Result<GitFileOrigins, GitFailure>? {
+                let plain = GitFileOrigins.read(pathspecs, top: top, revision: snapshot?.revision, runner: runner, cache: cache)
+                guard case .success(let found)? = plain else { return plain }
+                let unlogged = committedVersions(of: bundles, top: top, revision: snapshot?.revision, runner: runner).filter { found.commits[$0] == nil }
+                guard !unlogged.isEmpty,
+                      case .success(let mainline)? = GitFileOrigins.read(
+                          unlogged.map { ":(literal)\($0)" }, top: top, revision: snapshot?.revision, runner: runner, cache: cache, walk: .mainline)
+                else { return plain }
+                return .success(found.adding(mainline))
+            }
+            switch origins(bundles.map { ":(glob)\(globEscaped($0.relative))\(contents)" }, of: bundles.map(\.relative)) {
+            case nil:
+                continue
+            case .failure(let failure):
+                // A repository with no commits yet has no history to read: nothing to say.
+                let head = runner.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: top)
+                let answer = head?.status == 1 && snapshot == nil ? Answer() : Answer(problem: failure.message)
+                for bundle in bundles { answers[bundle.path] = answer }
+            case .success(let found):
+                var moved: [(path: String, relative: String)] = []
+                for bundle in bundles {
+                    let inBundle = versions(of: found, in: bundle.relative)
+                    answers[bundle.path] = Answer(commits: inBundle)
+                    // One commit seems to add several versions at once: the bundle was moved there, or imported.
+                    if Set(inBundle.values).count < inBundle.count { moved.append(bundle) }
+                }
+                guard !moved.isEmpty else { continue }
+                // Every bundle of the same name in the repository, which walks whole trees: only then.
+                let names = Set(moved.map { ($0.relative as NSString).lastPathComponent }).sorted()
+                guard case .success(let followed)? = origins(names.map { ":(glob)**/\(globEscaped($0))\(contents)" }, of: moved.map(\.relative)) else { continue }
+                for bundle in moved { answers[bundle.path] = Answer(commits: versions(of: followed, in: bundle.relative)) }
+            }
+        }
+        return answers
+    }
+
+    /// The top of the work tree holding the bundle at `path` (or the snapshot's repository) and
+    /// the bundle's path relative to it; nil outside any work tree.
+    private static func place(of path: String, snapshot: GitSnapshot?) -> (top: String, relative: String)? {
+        if let snapshot {
+            let relative = PathResolution.relative(path, to: snapshot.folder)
+            return relative != "." && relative != path ? (snapshot.root, relative) : nil
+        }
+        let bundleFolder = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        guard let root = GitWorkTree.root(containing: bundleFolder) else { return nil }
+        let relative = PathResolution.relative(bundleFolder, to: root)
+        return relative != "." && relative != bundleFolder ? (root, relative) : nil
+    }
+
+    /// The `contents` files of the versions in `bundles` that `revision` (nil: HEAD) has (one `git ls-tree`).
+    private static func committedVersions(of bundles: [String], top: String, revision: String?, runner: GitRunner) -> [String] {
+        guard let output = runner.run(["ls-tree", "-r", "-z", "--name-only", "--end-of-options", revision ?? "HEAD", "--"] + bundles, in: top),
+              output.succeeded else { return [] }
+        return output.standardOutput.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter {
+            $0.hasSuffix(XcodeModelBundle.versionExtension + "/contents")
+        }
+    }
+
+    /// The origins of `bundle/<version>.xcdatamodel/contents` files, by version name.
+    private static func versions(of origins: GitFileOrigins, in bundle: String) -> [String: GitFileOrigins.Commit] {
+        let prefix = bundle + "/"
+        var result: [String: GitFileOrigins.Commit] = [:]
+        for (file, commit) in origins.commits where file.hasPrefix(prefix) {
+            let parts = file.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[1] == "contents" else { continue }
+            result[XcodeModelBundle.versionName(ofFolder: String(parts[0]))] = commit
+        }
+        return result
+    }
+
+    /// `name` with the characters git's glob pathspecs treat specially escaped.
+    package static func globEscaped(_ name: String) -> String {
+        var result = ""
+        for character in name {
+            if "*?[]\\".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+}
