@@ -12,8 +12,8 @@ private func LLVMFuzzerRunDriver(
 
 /// Runs libFuzzer on one harness's C entry point; `arguments` are libFuzzer's (options, corpus
 /// folders, inputs). Shared by the fuzz executables (`schemalint-fuzz`, `schemalint-fuzz-swift`).
-public enum LibFuzzerDriver {
-    public static func run(_ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt, program: String, arguments: [String]) -> CInt {
+package enum LibFuzzerDriver {
+    package static func run(_ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt, program: String, arguments: [String]) -> CInt {
         // libFuzzer keeps pointers into argv for the whole run, so the strings are never freed.
         var pointers: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
         var argc = CInt(pointers.count - 1)
@@ -26,6 +26,6 @@ public enum LibFuzzerDriver {
 #endif
 
 /// The bytes of one libFuzzer input (none for a null pointer).
-public func fuzzerInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
+package func fuzzerInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
     data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
 }

@@ -10,17 +10,17 @@ import SchemaLintCore
 /// problem (a syntax error, an unknown type, a repeated field, a file that is something else) is
 /// one `InputError` at its line and column. The parser is a loop over tokens without recursion:
 /// a `LIST` holds one type that is not a list, as the grammar says.
-public enum CloudKitSchemaReader {
+package enum CloudKitSchemaReader {
     /// The usual extension of schema files.
-    public static let fileExtension = "ckdb"
+    package static let fileExtension = "ckdb"
 
     /// Reads the schema in `file`.
-    public static func read(file: String) throws(InputError) -> CloudKitSchema {
+    package static func read(file: String) throws(InputError) -> CloudKitSchema {
         try parse(bytes: try FileReader.bytes(of: file), file: file)
     }
 
     /// Reads a schema from bytes in memory; `file` names it in positions (the fuzzing entry point).
-    public static func parse(bytes: [UInt8], file: String) throws(InputError) -> CloudKitSchema {
+    package static func parse(bytes: [UInt8], file: String) throws(InputError) -> CloudKitSchema {
         var parser = Parser(tokens: try CloudKitSchemaLexer(file: file).tokens(of: bytes), file: file)
         return try parser.schema()
     }

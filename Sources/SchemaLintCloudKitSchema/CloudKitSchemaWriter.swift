@@ -7,19 +7,19 @@ import SchemaLintCore
 /// Left out, because the model does not decide them: the system fields (`"___recordID"`, ...),
 /// index options, and record types Core Data adds on its own (`CD_moveReceipt`). `CDMR` is
 /// written without fields: Apple does not document them.
-public struct CloudKitSchemaWriter: Sendable {
+package struct CloudKitSchemaWriter: Sendable {
     /// Whether to write the `CD_<attribute>_ckAsset` companions (a schema made by
     /// `initializeCloudKitSchema` has them all; one made by saving records may have none).
-    public var includesAssetCompanions: Bool
+    package var includesAssetCompanions: Bool
 
-    public init(includesAssetCompanions: Bool = true) {
+    package init(includesAssetCompanions: Bool = true) {
         self.includesAssetCompanions = includesAssetCompanions
     }
 
     /// The grants every record type has, as exports write them.
     static let implicitGrants = ["GRANT WRITE TO \"_creator\"", "GRANT CREATE TO \"_icloud\"", "GRANT READ TO \"_world\""]
 
-    public func text(of mirror: CloudKitMirror, heading: String? = nil) -> String {
+    package func text(of mirror: CloudKitMirror, heading: String? = nil) -> String {
         var out = heading.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "// \($0)\n" }.joined() } ?? ""
         out += "DEFINE SCHEMA\n"
         for recordType in mirror.recordTypes {

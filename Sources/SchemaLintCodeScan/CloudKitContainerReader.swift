@@ -7,18 +7,18 @@ import SchemaLintCore
 ///
 /// A token scan, not a parse: the facts are a handful of names and literals, written the same way
 /// in both languages, and a file that would not compile is read all the same.
-public struct CloudKitContainerReader: ModelSourceReader {
-    public init() {}
+package struct CloudKitContainerReader: ModelSourceReader {
+    package init() {}
 
-    public var name: String { "CloudKit containers in code" }
+    package var name: String { "CloudKit containers in code" }
 
     /// What it reads decides whether CloudKit's rules apply to a model: those rules' category.
-    public var feedsOnly: RuleCategory? { nil }
+    package var feedsOnly: RuleCategory? { nil }
 
     /// A test's or a preview's container never holds a person's data.
-    public var readsShippedCodeOnly: Bool { true }
+    package var readsShippedCodeOnly: Bool { true }
 
-    public var fileNameSuffixes: [String] { [".swift", ".m", ".mm", ".entitlements"] }
+    package var fileNameSuffixes: [String] { [".swift", ".m", ".mm", ".entitlements"] }
 
     static let words = ByteSearch.Words(["NSPersistentCloudKitContainer", "cloudKitContainerOptions", "CloudKitContainerOptions"].map { Array($0.utf8) })
     static let servicesKey = Array("com.apple.developer.icloud-services".utf8)
@@ -26,7 +26,7 @@ public struct CloudKitContainerReader: ModelSourceReader {
 
     static let containersKey = Array("<key>com.apple.developer.icloud-container-identifiers</key>".utf8)
 
-    public func claims(name: String, bytes: [UInt8]) -> Bool {
+    package func claims(name: String, bytes: [UInt8]) -> Bool {
         name.hasSuffix(".entitlements")
             ? ByteSearch.containsAny(ByteSearch.Words([Self.servicesKey]), in: bytes) && ByteSearch.containsAny(Self.cloudKitService, in: bytes)
                 && !Self.listsNoContainer(bytes)
@@ -43,7 +43,7 @@ public struct CloudKitContainerReader: ModelSourceReader {
         return rest.dropFirst("<array>".utf8.count).drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.starts(with: Array("</array>".utf8))
     }
 
-    public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
+    package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
         var reading = ModelSourceReading()
         // An entitlements file that lists CloudKit among the iCloud services (the claim checked
         // both): where its key is, for the note that names it.

@@ -4,13 +4,13 @@ import SchemaLintCore
 /// branch of opening a store does, `NSFileManager` moves of store files, background work, and the
 /// openings a launch entry point reaches (docs/store-code.md). Built into the core: it needs no dependency, only a tokenizer. Files that
 /// mention none of its words are not read further; the reader never refuses a file for its syntax.
-public struct ObjCStoreCodeReader: ModelSourceReader {
-    public init() {}
+package struct ObjCStoreCodeReader: ModelSourceReader {
+    package init() {}
 
-    public var name: String { "Objective-C store code" }
+    package var name: String { "Objective-C store code" }
 
     /// What it reads matters to the store-handling rules only.
-    public var feedsOnly: RuleCategory? { .storeHandling }
+    package var feedsOnly: RuleCategory? { .storeHandling }
 
     /// What a file must mention to be read (a byte search, before any tokenizing).
     static let words = ByteSearch.Words([
@@ -23,14 +23,14 @@ public struct ObjCStoreCodeReader: ModelSourceReader {
     static let testImports = ByteSearch.Words(["<XCTest/XCTest.h>", "@import XCTest;"].map { Array($0.utf8) })
 
     /// Objective-C and Objective-C++ (`.mm`), whose store code is written the same way.
-    public var fileNameSuffixes: [String] { [".m", ".mm"] }
+    package var fileNameSuffixes: [String] { [".m", ".mm"] }
 
-    public func claims(name: String, bytes: [UInt8]) -> Bool {
+    package func claims(name: String, bytes: [UInt8]) -> Bool {
         ByteSearch.containsAny(Self.words, in: bytes)
     }
 
     /// Files read together: launch paths cross files.
-    public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
+    package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
         var reading = ModelSourceReading()
         let found = Self.read(sources.sorted { $0.name < $1.name })
         reading.storeCode = found.facts
@@ -40,7 +40,7 @@ public struct ObjCStoreCodeReader: ModelSourceReader {
     }
 
     /// One file's facts and suppression comments (the fuzzer's entry point).
-    public static func read(bytes: [UInt8], file: String) throws(InputError) -> (facts: StoreCodeFacts, suppressions: [Suppression]) {
+    package static func read(bytes: [UInt8], file: String) throws(InputError) -> (facts: StoreCodeFacts, suppressions: [Suppression]) {
         let found = read([(file, bytes)])
         if let error = found.errors.first { throw error }
         return (found.facts, found.suppressions)

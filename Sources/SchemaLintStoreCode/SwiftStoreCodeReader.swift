@@ -7,13 +7,13 @@ import SchemaLintCore
 /// opening a store does, `FileManager` moves of store files, background work, and
 /// `// schemalint:ignore` comments. A `ModelSourceReader` that reads no models: registered by the
 /// executable beside the SwiftData reader, it owns its use of swift-syntax.
-public struct SwiftStoreCodeReader: ModelSourceReader {
-    public init() {}
+package struct SwiftStoreCodeReader: ModelSourceReader {
+    package init() {}
 
-    public var name: String { "Swift store code" }
+    package var name: String { "Swift store code" }
 
     /// What it reads matters to the store-handling rules only.
-    public var feedsOnly: RuleCategory? { .storeHandling }
+    package var feedsOnly: RuleCategory? { .storeHandling }
 
     /// What a Swift file must mention to be parsed: a store call, a file operation, background
     /// work, a launch entry point (which may reach a store opened in another file), or a value
@@ -31,9 +31,9 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
     static let catchWord = ByteSearch.Words([Array("catch".utf8)])
     static let stopWords = ByteSearch.Words(["fatalError", "abort()", "preconditionFailure"].map { Array($0.utf8) })
 
-    public var fileNameSuffixes: [String] { [".swift"] }
+    package var fileNameSuffixes: [String] { [".swift"] }
 
-    public func claims(name: String, bytes: [UInt8]) -> Bool {
+    package func claims(name: String, bytes: [UInt8]) -> Bool {
         ByteSearch.containsAny(Self.words, in: bytes) || ByteSearch.containsAny(Self.catchWord, in: bytes) && ByteSearch.containsAny(Self.stopWords, in: bytes)
     }
 
@@ -45,7 +45,7 @@ public struct SwiftStoreCodeReader: ModelSourceReader {
     /// of a throwing function that opens a store: it is parsed only when the other files have an
     /// opening whose error leaves such a function (most apps' `do`/`catch` with `fatalError` has
     /// nothing to do with a store, and parsing is what the store-code reader costs).
-    public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
+    package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
         let mentioningStores = sources.filter { ByteSearch.containsAny(Self.words, in: $0.bytes) }
         if mentioningStores.count < sources.count {
             let (reading, escapesAFunction) = read(mentioningStores, options: options)

@@ -5,10 +5,10 @@ import SchemaLintCore
 /// Reads SwiftData model histories from Swift source: `VersionedSchema`s with their `@Model`
 /// classes, ordered by a `SchemaMigrationPlan` (docs/swiftdata.md). Registered by the executable;
 /// the core knows it only as a `ModelSourceReader`.
-public struct SwiftDataReader: ModelSourceReader {
-    public init() {}
+package struct SwiftDataReader: ModelSourceReader {
+    package init() {}
 
-    public var name: String { "SwiftData" }
+    package var name: String { "SwiftData" }
 
     /// What a Swift file must contain to be parsed: anything that declares models, schemas, a
     /// migration plan, the store's CloudKit setting, or a typealias (apps name their current models
@@ -37,9 +37,9 @@ public struct SwiftDataReader: ModelSourceReader {
         }
     }
 
-    public var fileNameSuffixes: [String] { [".swift"] }
+    package var fileNameSuffixes: [String] { [".swift"] }
 
-    public func claims(name: String, bytes: [UInt8]) -> Bool {
+    package func claims(name: String, bytes: [UInt8]) -> Bool {
         ByteSearch.containsAny(Self.markers, in: bytes)
     }
 
@@ -48,7 +48,7 @@ public struct SwiftDataReader: ModelSourceReader {
     ///
     /// A file claimed only for a `typealias` names models declared elsewhere: when no file of the
     /// run declares models, it is not parsed (apps that never use SwiftData have typealiases too).
-    public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
+    package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
         let declaresModels = sources.contains { ByteSearch.containsAny(Self.modelDeclarations, in: $0.bytes) }
         let sources = declaresModels ? sources : sources.filter { ByteSearch.containsAny(Self.markersBesideTypealias, in: $0.bytes) }
         var declarations = SwiftDeclarations()

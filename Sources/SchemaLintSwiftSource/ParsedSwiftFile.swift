@@ -6,9 +6,9 @@ import SchemaLintCore
 /// store-handling code's) see it: its name (as messages show it), its tree, and its lines, which
 /// turn syntax positions into `file:line:column`. A file both readers claim is checked and parsed once
 /// per run (`parse(_:options:)`).
-public struct ParsedSwiftFile: Sendable {
-    public let name: String
-    public let tree: SourceFileSyntax
+package struct ParsedSwiftFile: Sendable {
+    package let name: String
+    package let tree: SourceFileSyntax
     private let lines: SwiftLineTable
 
     /// Parses bytes that came from a file, or from memory (a fuzzer, a test).
@@ -20,7 +20,7 @@ public struct ParsedSwiftFile: Sendable {
 
     /// The parsed file, or the input error that keeps it from the parser (`[` nested too deep:
     /// `SwiftBracketNesting`), made once for all readers of the run that hands them `options`.
-    public static func parse(_ source: ModelSourceFile, options: ModelSourceReadingOptions) -> Result<ParsedSwiftFile, InputError> {
+    package static func parse(_ source: ModelSourceFile, options: ModelSourceReadingOptions) -> Result<ParsedSwiftFile, InputError> {
         options.sharedWork.value(of: source) { source in
             if let error = SwiftBracketNesting.check(source.bytes, file: source.name) { return .failure(error) }
             return .success(ParsedSwiftFile(name: source.name, bytes: source.bytes))
@@ -31,7 +31,7 @@ public struct ParsedSwiftFile: Sendable {
     /// Swift, waking the other threads saves no wall-clock time and costs processor time: seven
     /// store files of 0.7 KB each took as long either way, with a quarter more processor time on
     /// all cores; thirty (21 KB) took a third less time on all cores (docs/performance.md).
-    public static func isWorthSharingOut(_ sources: [ModelSourceFile]) -> Bool {
+    package static func isWorthSharingOut(_ sources: [ModelSourceFile]) -> Bool {
         var bytes = 0
         for source in sources {
             bytes += source.bytes.count
@@ -41,12 +41,12 @@ public struct ParsedSwiftFile: Sendable {
     }
 
     /// Where a node starts (after its leading comments and whitespace).
-    public func location(of node: some SyntaxProtocol) -> SchemaLintCore.SourceLocation {
+    package func location(of node: some SyntaxProtocol) -> SchemaLintCore.SourceLocation {
         location(at: node.positionAfterSkippingLeadingTrivia)
     }
 
     /// The `file:line:column` of a position in the tree.
-    public func location(at position: AbsolutePosition) -> SchemaLintCore.SourceLocation {
+    package func location(at position: AbsolutePosition) -> SchemaLintCore.SourceLocation {
         let place = lines.location(ofUTF8Offset: position.utf8Offset)
         return SchemaLintCore.SourceLocation(file: name, line: place.line, column: place.column)
     }

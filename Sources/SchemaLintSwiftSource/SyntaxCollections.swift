@@ -11,11 +11,11 @@ extension SyntaxCollection {
     /// each kind of collection, once per process (docs/performance.md). Read by index, nothing is
     /// made at run time.
     @inlinable
-    public func containsElement(where predicate: (Element) throws -> Bool) rethrows -> Bool {
+    package func containsElement(where predicate: (Element) throws -> Bool) rethrows -> Bool {
         try firstIndex(where: predicate) != nil
     }
 
     /// The elements in order, read by index (see `containsElement(where:)`).
     @inlinable
-    public var elementArray: [Element] { map { $0 } }
+    package var elementArray: [Element] { map { $0 } }
 }

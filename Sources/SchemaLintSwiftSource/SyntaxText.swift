@@ -7,7 +7,7 @@ extension SyntaxProtocol {
     /// call, which was a third of the store-code scan's time; both Swift readers ask often).
     /// As there, the trivia trimmed is that of the first and last tokens, missing ones included
     /// (`(1, ` with its `)` missing keeps the space after the comma).
-    public var trimmedText: String {
+    package var trimmedText: String {
         let bytes = syntaxTextBytes
         let leading = firstToken(viewMode: .all).map { $0.presence == .present ? $0.leadingTriviaLength.utf8Length : 0 } ?? 0
         let trailing = lastToken(viewMode: .all).map { $0.presence == .present ? $0.trailingTriviaLength.utf8Length : 0 } ?? 0

@@ -16,7 +16,7 @@ import SchemaLintCore
 /// Every object is located at its `<object` tag. Objects of other types, entity mappings the
 /// mapping model does not list (stale ones the editor left), and the archived source and
 /// destination models are left alone.
-public enum MappingModelReader {
+package enum MappingModelReader {
     /// One `<object>` of the store: its type, id, attributes by name, and relationships' id lists.
     struct StoredObject {
         var type: String
@@ -28,14 +28,14 @@ public enum MappingModelReader {
     }
 
     /// Reads the mapping model in the `.xcmappingmodel` folder at `folder`.
-    public static func read(folder: String) throws(InputError) -> MappingModel {
+    package static func read(folder: String) throws(InputError) -> MappingModel {
         let file = (folder as NSString).appendingPathComponent("xcmapping.xml")
         let bytes = try FileReader.bytes(of: file)
         return try parse(bytes, file: file, name: (folder as NSString).lastPathComponent)
     }
 
     /// Parses the text of an `xcmapping.xml`; `file` is used in locations and errors.
-    public static func parse(_ bytes: [UInt8], file: String, name: String) throws(InputError) -> MappingModel {
+    package static func parse(_ bytes: [UInt8], file: String, name: String) throws(InputError) -> MappingModel {
         try assemble(try storedObjects(bytes, file: file), file: file, name: name)
     }
 

@@ -2,13 +2,13 @@ import Foundation
 import SchemaLintCore
 
 /// Loads every version of an Xcode model bundle (`Name.xcdatamodeld`).
-public enum XcodeBundleLoader {
+package enum XcodeBundleLoader {
     /// Reads the bundle at `path`: each `*.xcdatamodel` folder with a `contents` file becomes a version,
     /// numbered 1...n in history order (`options.order`, else the order in which git first added
     /// them, else natural order of the folder names); folders without `contents` are listed in
     /// `legacyVersions`. Versions after the current one are drafts unless `options.drafts` says.
     /// `tree`: where the bundle lies (a git tag's files have no history to order them by).
-    public static func load(_ path: String, options: XcodeBundleOptions = .init(), in tree: any SourceTree = FileSystemTree()) throws(InputError) -> XcodeModelBundle {
+    package static func load(_ path: String, options: XcodeBundleOptions = .init(), in tree: any SourceTree = FileSystemTree()) throws(InputError) -> XcodeModelBundle {
         let model = XcodeModelBundle.modelName(ofBundleAt: path)
         let folders = try versionFolders(in: path, tree: tree)
         var readable: [String: String] = [:]
@@ -56,7 +56,7 @@ public enum XcodeBundleLoader {
     /// Whether loading the bundle at `path` with `options` would ask git for its history (the
     /// order is not given, and the names alone do not settle it): a run asks git once for all such
     /// bundles.
-    public static func asksGitHistory(_ path: String, options: XcodeBundleOptions, in tree: any SourceTree = FileSystemTree()) -> Bool {
+    package static func asksGitHistory(_ path: String, options: XcodeBundleOptions, in tree: any SourceTree = FileSystemTree()) -> Bool {
         guard options.order == nil, options.readsGitHistory, tree.hasHistory, let folders = try? versionFolders(in: path, tree: tree) else { return false }
         let readable = folders.filter { tree.exists((path as NSString).appendingPathComponent($0 + "/contents")) }
         let current = try? XcodeCurrentVersion.read(bundle: path, in: tree)
@@ -66,7 +66,7 @@ public enum XcodeBundleLoader {
     /// Why the bundle at `path` holds no version to read, or nil when it holds one: no version
     /// folder at all (a leftover of a deleted target, only its `.xccurrentversion` committed), or
     /// only version folders without a `contents` file (Xcode 3's binary format).
-    public static func unreadableReason(_ path: String, in tree: any SourceTree = FileSystemTree()) -> String? {
+    package static func unreadableReason(_ path: String, in tree: any SourceTree = FileSystemTree()) -> String? {
         guard let folders = try? versionFolders(in: path, tree: tree) else {
             guard (try? tree.entries(ofFolder: path)) != nil else { return nil }
             return "the model bundle has no version folders (*\(XcodeModelBundle.versionExtension)); it is left out of the lint"

@@ -1,25 +1,25 @@
 import SchemaLintCore
 
 /// How to read an Xcode model bundle: facts the bundle itself cannot tell.
-public struct XcodeBundleOptions: Sendable, Hashable {
+package struct XcodeBundleOptions: Sendable, Hashable {
     /// The versions in history order (names without `.xcdatamodel`), when neither git nor their
     /// names tell it; it must name every version that has a `contents` file. Nil: the order in
     /// which git first added the versions, or natural order of the names.
-    public var order: [String]?
+    package var order: [String]?
     /// Versions not yet shipped (names without `.xcdatamodel`): checked, never a baseline. Nil:
     /// the versions after the current version (`.xccurrentversion`) in history order.
-    public var drafts: Set<String>?
+    package var drafts: Set<String>?
     /// The user declared the model synced with CloudKit (OR'ed with the XML's own `usedWithCloudKit`).
-    public var cloudKit: Bool
+    package var cloudKit: Bool
     /// Whether to ask git when each version was added, when the bundle lies in a git work tree.
-    public var readsGitHistory: Bool
+    package var readsGitHistory: Bool
     /// The bundle lies in files copied from a git revision (`--against`): its history is read there.
-    public var snapshot: GitSnapshot?
+    package var snapshot: GitSnapshot?
     /// What git said about the bundle's versions, when a run asked once for all its bundles
     /// (`XcodeVersionCommits.read(bundles:)`); nil: the loader asks git itself, if it needs to.
     var gitAnswer: XcodeVersionCommits.Answer?
 
-    public init(order: [String]? = nil, drafts: Set<String>? = nil, cloudKit: Bool = false, readsGitHistory: Bool = true, snapshot: GitSnapshot? = nil) {
+    package init(order: [String]? = nil, drafts: Set<String>? = nil, cloudKit: Bool = false, readsGitHistory: Bool = true, snapshot: GitSnapshot? = nil) {
         self.order = order
         self.drafts = drafts
         self.cloudKit = cloudKit

@@ -3,7 +3,7 @@ import SchemaLintCore
 
 /// Reads a bundle's `.xccurrentversion`: a property list whose `_XCCurrentVersionName` names the
 /// current version folder (`Model 3.xcdatamodel`). The key may be missing (an empty `<dict/>`).
-public enum XcodeCurrentVersion {
+package enum XcodeCurrentVersion {
     static let fileName = ".xccurrentversion"
     private static let key = "_XCCurrentVersionName"
 
@@ -18,7 +18,7 @@ public enum XcodeCurrentVersion {
     }
 
     /// Parses the property list text (XML, as Xcode writes it); `file` is used in errors.
-    public static func parse(_ data: Data, file: String) throws(InputError) -> String? {
+    package static func parse(_ data: Data, file: String) throws(InputError) -> String? {
         var reader = PlistReader()
         try XMLStreamReader.read(data, file: file, text: true) { (event) throws(InputError) in
             try reader.read(event)

@@ -5,29 +5,29 @@ import SchemaLintCore
 /// in the order their names or git give (`XcodeBundleLoader`). A bundle with no version to read
 /// (an empty leftover, or only Xcode 3's binary versions) is a warning on it, and the other models
 /// are linted.
-public struct XcodeModelBundleReader: ModelSourceReader {
-    public static let readerName = "Xcode model bundle"
+package struct XcodeModelBundleReader: ModelSourceReader {
+    package static let readerName = "Xcode model bundle"
 
     /// What the configuration and the command line say about the bundle at a path.
-    public var bundleOptions: @Sendable (String) -> XcodeBundleOptions
+    package var bundleOptions: @Sendable (String) -> XcodeBundleOptions
     /// Where what git said about the bundles' history is kept between runs (nil: not kept).
-    public var gitCache: GitHistoryCache?
+    package var gitCache: GitHistoryCache?
 
-    public init(bundleOptions: @escaping @Sendable (String) -> XcodeBundleOptions = { _ in XcodeBundleOptions() }, gitCache: GitHistoryCache? = nil) {
+    package init(bundleOptions: @escaping @Sendable (String) -> XcodeBundleOptions = { _ in XcodeBundleOptions() }, gitCache: GitHistoryCache? = nil) {
         self.bundleOptions = bundleOptions
         self.gitCache = gitCache
     }
 
-    public var name: String { Self.readerName }
-    public var fileNameSuffixes: [String] { [] }
-    public var folderNameSuffixes: [String] { [XcodeModelBundle.bundleExtension.lowercased()] }
+    package var name: String { Self.readerName }
+    package var fileNameSuffixes: [String] { [] }
+    package var folderNameSuffixes: [String] { [XcodeModelBundle.bundleExtension.lowercased()] }
 
     /// Bundles are folders: no file is one.
-    public func claims(name: String, bytes: [UInt8]) -> Bool { false }
+    package func claims(name: String, bytes: [UInt8]) -> Bool { false }
 
     /// Git is asked once for every bundle whose names do not settle its order; the bundles load on
     /// all cores, those with the most versions first (`OrderedConcurrentMap.startOrder`).
-    public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
+    package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
         let paths = sources.map(\.name)
         let tree = options.tree
         let asking = paths.filter { XcodeBundleLoader.asksGitHistory($0, options: bundleOptions(tree.workingTreePath(of: $0)), in: tree) }

@@ -9,7 +9,7 @@ import SchemaLintCore
 /// The XML is read by `XMLStreamReader` (libxml2); malformed or hostile XML is an `InputError` at the
 /// position where the parser noticed the problem.
 /// Elements and XML attributes the reader does not know are ignored.
-public enum XcodeModelReader {
+package enum XcodeModelReader {
     /// Reads the `contents` file at `path`.
     /// - Parameters:
     ///   - model: the model's name (for a bundle, the bundle's name without `.xcdatamodeld`).
@@ -17,7 +17,7 @@ public enum XcodeModelReader {
     ///   - label: how people name the version (the folder name without `.xcdatamodel`).
     ///   - isReleased: false for a draft.
     ///   - cloudKit: the user declared the model synced; OR'ed with the XML's own `usedWithCloudKit`.
-    public static func read(
+    package static func read(
         contentsAt path: String, in tree: any SourceTree = FileSystemTree(), model: String, version: VersionNumber = VersionNumber(ordinal: 1),
         label: String? = nil, isReleased: Bool = true, cloudKit: Bool = false, entities: EntityTextCache? = nil
     ) throws(InputError) -> ModelVersion {
@@ -31,7 +31,7 @@ public enum XcodeModelReader {
     }
 
     /// Parses the text of a `contents` file; `file` is used in locations and errors.
-    public static func parse(
+    package static func parse(
         _ data: Data, file: String, model: String, version: VersionNumber = VersionNumber(ordinal: 1),
         label: String? = nil, isReleased: Bool = true, cloudKit: Bool = false, entities: EntityTextCache? = nil
     ) throws(InputError) -> ModelVersion {

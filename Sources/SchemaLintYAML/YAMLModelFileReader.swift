@@ -5,30 +5,30 @@ import SchemaLintCore
 /// format's top-level `model:` key (docs/model-format.md). Repositories hold many YAML files that
 /// are no model (XcodeGen's `project.yml`, CI workflows, fastlane, Jekyll): the walk leaves those
 /// alone, while a file named on the command line is read whatever it holds.
-public struct YAMLModelFileReader: ModelSourceReader {
-    public static let readerName = "YAML model file"
+package struct YAMLModelFileReader: ModelSourceReader {
+    package static let readerName = "YAML model file"
     static let extensions: Set<String> = ["yaml", "yml"]
 
-    public var yaml: YAMLModelLoader
+    package var yaml: YAMLModelLoader
 
-    public init(yaml: YAMLModelLoader = YAMLModelLoader()) {
+    package init(yaml: YAMLModelLoader = YAMLModelLoader()) {
         self.yaml = yaml
     }
 
-    public var name: String { Self.readerName }
-    public var sourceDescription: String { "model file" }
-    public var fileNameSuffixes: [String] { [".yaml", ".yml", ".YAML", ".YML", ".Yaml", ".Yml"] }
-    public var ownsFileNames: Bool { true }
+    package var name: String { Self.readerName }
+    package var sourceDescription: String { "model file" }
+    package var fileNameSuffixes: [String] { [".yaml", ".yml", ".YAML", ".YML", ".Yaml", ".Yml"] }
+    package var ownsFileNames: Bool { true }
 
     /// A line starts with the top-level key `model:` (followed by a space, a tab, a line end or
     /// the end of the file).
-    public func claims(name: String, bytes: [UInt8]) -> Bool {
+    package func claims(name: String, bytes: [UInt8]) -> Bool {
         Self.extensions.contains((name as NSString).pathExtension.lowercased()) && Self.looksLikeModelFile(bytes: bytes)
     }
 
     /// The files are independent: read on all cores, an entity written the same way in several
     /// decoded once (`EntityTextCache`). A file that does not say `cloudkit:` takes the run's.
-    public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
+    package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
         let entities = EntityTextCache()
         let results = OrderedConcurrentMap.map(count: sources.count) { index -> Result<ModelVersion, InputError> in
             Result { () throws(InputError) in try version(bytes: sources[index].bytes, file: sources[index].name, declaresCloudKit: options.declaresCloudKit, entities: entities) }
@@ -44,7 +44,7 @@ public struct YAMLModelFileReader: ModelSourceReader {
     }
 
     /// The version a model file holds.
-    public func version(bytes: [UInt8], file: String, declaresCloudKit: Bool, entities: EntityTextCache? = nil) throws(InputError) -> ModelVersion {
+    package func version(bytes: [UInt8], file: String, declaresCloudKit: Bool, entities: EntityTextCache? = nil) throws(InputError) -> ModelVersion {
         var version = try yaml.load(bytes: bytes, file: file, entities: entities)
         if version.propertyLocations["cloudkit"] == nil { version.usesCloudKit = declaresCloudKit }
         return version
@@ -52,7 +52,7 @@ public struct YAMLModelFileReader: ModelSourceReader {
 
     /// The other YAML files in the folders of the given files (not searched recursively): the
     /// rest of the histories that files named on their own belong to.
-    public func companions(ofNamed files: [String]) -> [String] {
+    package func companions(ofNamed files: [String]) -> [String] {
         var found: [String] = []
         for folder in Set(files.map { ($0 as NSString).deletingLastPathComponent }).sorted() {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []

@@ -1,20 +1,20 @@
 import SchemaLintCore
 
 /// Loads one YAML model file: bytes -> `YAMLDocument` (libyaml) -> `ModelVersion` -> validated references.
-public struct YAMLModelLoader: Sendable {
-    public var parser: YAMLParser
+package struct YAMLModelLoader: Sendable {
+    package var parser: YAMLParser
 
-    public init(parser: YAMLParser = YAMLParser()) {
+    package init(parser: YAMLParser = YAMLParser()) {
         self.parser = parser
     }
 
-    public func load(file path: String) throws(InputError) -> ModelVersion {
+    package func load(file path: String) throws(InputError) -> ModelVersion {
         try load(bytes: try FileReader.bytes(of: path), file: path)
     }
 
     /// - Parameter entities: entities read from other files of the same load, by their text: an
     ///   entity written the same way again is taken from there, not decoded again.
-    public func load(bytes: [UInt8], file: String, entities: EntityTextCache? = nil) throws(InputError) -> ModelVersion {
+    package func load(bytes: [UInt8], file: String, entities: EntityTextCache? = nil) throws(InputError) -> ModelVersion {
         let document = try parser.parseDocument(bytes, file: file, reusing: entities)
         var version = try ModelDecoder(document: document, reuse: entities.map { (bytes, $0) }).decode()
         try ModelValidator.validate(version, entities: entities)

@@ -6,31 +6,31 @@ import SchemaLintCore
 ///
 /// The bytes are checked first (size, UTF-8, characters YAML allows), then libyaml's events are
 /// read in one pass. Every problem is an `InputError` with a 1-based line and column.
-public struct YAMLParser: Sendable {
+package struct YAMLParser: Sendable {
     /// Bounds that keep hostile or broken input from exhausting time, memory or the stack.
-    public struct Limits: Sendable, Hashable {
+    package struct Limits: Sendable, Hashable {
         /// The most nodes that alias resolution may add in total: each alias adds the size of the
         /// node it copies. Guards against "billion laughs" documents.
-        public var maxAliasExpansion: Int
+        package var maxAliasExpansion: Int
         /// The deepest nesting of collections, counting the root collection as 1; a collection
         /// copied by an alias counts at its full depth where the alias stands.
-        public var maxDepth: Int
+        package var maxDepth: Int
         /// The largest file accepted, in bytes.
-        public var maxFileSize: Int
+        package var maxFileSize: Int
 
-        public init(maxAliasExpansion: Int = 10_000, maxDepth: Int = 256, maxFileSize: Int = 64 << 20) {
+        package init(maxAliasExpansion: Int = 10_000, maxDepth: Int = 256, maxFileSize: Int = 64 << 20) {
             self.maxAliasExpansion = maxAliasExpansion
             self.maxDepth = maxDepth
             self.maxFileSize = maxFileSize
         }
 
         /// 10,000 alias nodes, 256 levels, 64 MiB.
-        public static let `default` = Limits()
+        package static let `default` = Limits()
     }
 
-    public var limits: Limits
+    package var limits: Limits
 
-    public init(limits: Limits = .default) {
+    package init(limits: Limits = .default) {
         self.limits = limits
     }
 
@@ -40,7 +40,7 @@ public struct YAMLParser: Sendable {
     /// - Throws: `InputError` at the offending line and column for a file that is too large, not
     ///   UTF-8, empty, malformed, or that holds more than one document, a duplicate key, an unknown
     ///   alias, too much alias expansion or too deep nesting.
-    public func parse(_ bytes: [UInt8], file: String) throws(InputError) -> YAMLNode {
+    package func parse(_ bytes: [UInt8], file: String) throws(InputError) -> YAMLNode {
         let document = try parseDocument(bytes, file: file)
         return document.tree(document.root)
     }

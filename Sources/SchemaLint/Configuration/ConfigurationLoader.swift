@@ -3,8 +3,8 @@ import SchemaLintCore
 import SchemaLintYAML
 
 /// Finds and reads `.schemalint.yml`. Unknown keys and values are errors at their line, with "did you mean".
-public enum ConfigurationLoader {
-    public static let fileName = ".schemalint.yml"
+package enum ConfigurationLoader {
+    package static let fileName = ".schemalint.yml"
     static let keys = ["cloudkit", "compatibility", "steps", "history", "fail-on", "rules", "exclude", "include", "bundles", "ignore", "baseline", "migrations", "mappingModels", "productionSchema"]
     static let bundleKeys = ["order", "drafts", "cloudkit", "syncedSince"]
     static let historyKeys = ["from", "tags"]
@@ -12,7 +12,7 @@ public enum ConfigurationLoader {
     static let migrationKeys = ["model", "from", "to", "how", "reason"]
 
     /// The configuration that applies to `path`: the nearest `.schemalint.yml` in its folder or above.
-    public static func discover(from path: String, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration {
+    package static func discover(from path: String, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration {
         var folder = PathResolution.canonical(path)
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
@@ -30,13 +30,13 @@ public enum ConfigurationLoader {
     }
 
     /// Reads one configuration file.
-    public static func load(file: String, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration {
+    package static func load(file: String, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration {
         try parse(bytes: try FileReader.bytes(of: file), file: file, knownRules: knownRules)
     }
 
     /// Reads a configuration from its bytes; `file` is used in locations and errors and gives the
     /// folder that relative paths (`baseline`) are resolved against.
-    public static func parse(bytes: [UInt8], file: String, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration {
+    package static func parse(bytes: [UInt8], file: String, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration {
         var configuration = ProjectConfiguration(file: file, directory: (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent)
         let root: YAMLNode
         do throws(InputError) {

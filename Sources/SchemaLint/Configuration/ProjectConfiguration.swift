@@ -1,32 +1,32 @@
 import SchemaLintCore
 
 /// The project's settings, from `.schemalint.yml` (see docs/configuration.md).
-public struct ProjectConfiguration: Sendable {
+package struct ProjectConfiguration: Sendable {
     /// How a rule is configured: turned off, or reported at a fixed severity.
-    public enum RuleSetting: Hashable, Sendable {
+    package enum RuleSetting: Hashable, Sendable {
         case off
         case severity(Severity)
     }
 
     /// Settings for one Xcode model bundle.
-    public struct BundleSettings: Hashable, Sendable {
+    package struct BundleSettings: Hashable, Sendable {
         /// The bundle's path, relative to the configuration file's folder (or absolute).
-        public var path: String
+        package var path: String
         /// Version names, oldest first, when neither git nor the names tell the order.
-        public var order: [String]?
+        package var order: [String]?
         /// Version names that no user has yet; nil when not given (then the versions after the
         /// bundle's current version are drafts).
-        public var drafts: Set<String>?
+        package var drafts: Set<String>?
         /// The bundle's model is synced with CloudKit, though the XML does not say so.
-        public var cloudKit: Bool?
+        package var cloudKit: Bool?
         /// The first version whose stores synced with CloudKit: the versions before it shipped
         /// while the app was local, and are checked as local stores.
-        public var syncedSince: String?
+        package var syncedSince: String?
         /// Where `syncedSince` is written.
-        public var syncedSinceLocation: SourceLocation?
-        public var location: SourceLocation?
+        package var syncedSinceLocation: SourceLocation?
+        package var location: SourceLocation?
 
-        public init(path: String, order: [String]? = nil, drafts: Set<String>? = nil, cloudKit: Bool? = nil, location: SourceLocation? = nil) {
+        package init(path: String, order: [String]? = nil, drafts: Set<String>? = nil, cloudKit: Bool? = nil, location: SourceLocation? = nil) {
             self.path = path
             self.order = order
             self.drafts = drafts
@@ -36,16 +36,16 @@ public struct ProjectConfiguration: Sendable {
     }
 
     /// A finding accepted on purpose: rule, model and element, with the reason and an optional end date.
-    public struct Ignore: Hashable, Sendable {
-        public var rule: String
-        public var model: String?
-        public var element: String?
-        public var reason: String
+    package struct Ignore: Hashable, Sendable {
+        package var rule: String
+        package var model: String?
+        package var element: String?
+        package var reason: String
         /// `YYYY-MM-DD`; from that day on the entry no longer applies (and a warning says so).
-        public var until: String?
-        public var location: SourceLocation?
+        package var until: String?
+        package var location: SourceLocation?
 
-        public init(rule: String, model: String? = nil, element: String? = nil, reason: String, until: String? = nil, location: SourceLocation? = nil) {
+        package init(rule: String, model: String? = nil, element: String? = nil, reason: String, until: String? = nil, location: SourceLocation? = nil) {
             self.rule = rule
             self.model = model
             self.element = element
@@ -54,7 +54,7 @@ public struct ProjectConfiguration: Sendable {
             self.location = location
         }
 
-        public func matches(_ finding: Finding) -> Bool {
+        package func matches(_ finding: Finding) -> Bool {
             finding.ruleID == rule
                 && (model == nil || model == finding.model)
                 && (element == nil || element == finding.path?.description)
@@ -63,21 +63,21 @@ public struct ProjectConfiguration: Sendable {
 
     /// A step of a local store's history migrated by the app's own code (`migrations:`), which
     /// schemalint cannot see in the model files.
-    public struct DeclaredMigration: Hashable, Sendable {
-        public enum How: String, Hashable, Sendable, CaseIterable {
+    package struct DeclaredMigration: Hashable, Sendable {
+        package enum How: String, Hashable, Sendable, CaseIterable {
             case custom
             case staged
         }
 
         /// The model's name; nil when the project has one model.
-        public var model: String?
-        public var from: String
-        public var to: String
-        public var how: How
-        public var reason: String
-        public var location: SourceLocation?
+        package var model: String?
+        package var from: String
+        package var to: String
+        package var how: How
+        package var reason: String
+        package var location: SourceLocation?
 
-        public init(model: String? = nil, from: String, to: String, how: How, reason: String, location: SourceLocation? = nil) {
+        package init(model: String? = nil, from: String, to: String, how: How, reason: String, location: SourceLocation? = nil) {
             self.model = model
             self.from = from
             self.to = to
@@ -89,14 +89,14 @@ public struct ProjectConfiguration: Sendable {
 
     /// The CloudKit production schema (`productionSchema:`, a file `cktool export-schema` wrote) that
     /// synced versions are checked against: for every model, or for one model by name.
-    public struct ProductionSchemaSetting: Hashable, Sendable {
+    package struct ProductionSchemaSetting: Hashable, Sendable {
         /// The model's name; nil: every model.
-        public var model: String?
+        package var model: String?
         /// Resolved against the configuration's folder.
-        public var path: String
-        public var location: SourceLocation?
+        package var path: String
+        package var location: SourceLocation?
 
-        public init(model: String? = nil, path: String, location: SourceLocation? = nil) {
+        package init(model: String? = nil, path: String, location: SourceLocation? = nil) {
             self.model = model
             self.path = path
             self.location = location
@@ -104,38 +104,38 @@ public struct ProjectConfiguration: Sendable {
     }
 
     /// The configuration file this was read from; nil for the defaults.
-    public var file: String?
+    package var file: String?
     /// The folder that relative paths in the file are resolved against.
-    public var directory: String
+    package var directory: String
     /// Whether models that do not say (Xcode bundles, YAML files without `cloudkit:`) are synced.
-    public var cloudKit: Bool?
+    package var cloudKit: Bool?
     /// Which releases each version is checked against.
-    public var compatibility: Compatibility?
+    package var compatibility: Compatibility?
     /// Which steps of each history are listed (`steps:`); nil: the steps a coming release takes.
-    public var steps: StepScope?
+    package var steps: StepScope?
     /// Where the released versions of models not versioned in their files come from (`history:`).
-    public var history: HistorySource?
+    package var history: HistorySource?
     /// The least severity that fails the run (exit 1).
-    public var failOn: Severity
-    public var rules: [String: RuleSetting]
+    package var failOn: Severity
+    package var rules: [String: RuleSetting]
     /// Globs of paths not to lint, relative to `directory`.
-    public var exclude: [String]
+    package var exclude: [String]
     /// Globs of paths the walk reads although it would leave them out (build folders, what git
     /// ignores, YAML without the model key), relative to `directory`.
-    public var include: [String] = []
-    public var bundles: [BundleSettings]
-    public var ignores: [Ignore]
+    package var include: [String] = []
+    package var bundles: [BundleSettings]
+    package var ignores: [Ignore]
     /// The baseline file (`--baseline` overrides it), resolved against `directory`.
-    public var baseline: String?
+    package var baseline: String?
     /// Steps migrated by the app's own code (`migrations:`).
-    public var migrations: [DeclaredMigration] = []
+    package var migrations: [DeclaredMigration] = []
     /// Mapping models (`.xcmappingmodel` folders, or folders holding them) outside the paths
     /// linted (`mappingModels:`), resolved against `directory`.
-    public var mappingModels: [String] = []
+    package var mappingModels: [String] = []
     /// Production schemas to check synced versions against (`productionSchema:`).
-    public var productionSchemas: [ProductionSchemaSetting] = []
+    package var productionSchemas: [ProductionSchemaSetting] = []
 
-    public init(
+    package init(
         file: String? = nil, directory: String = ".", cloudKit: Bool? = nil, compatibility: Compatibility? = nil,
         failOn: Severity = .error, rules: [String: RuleSetting] = [:], exclude: [String] = [],
         bundles: [BundleSettings] = [], ignores: [Ignore] = []
@@ -152,12 +152,12 @@ public struct ProjectConfiguration: Sendable {
     }
 
     /// The production schema file for `model`: the one named for it, else the one for every model.
-    public func productionSchema(forModel model: String) -> ProductionSchemaSetting? {
+    package func productionSchema(forModel model: String) -> ProductionSchemaSetting? {
         productionSchemas.first { $0.model == model } ?? productionSchemas.first { $0.model == nil }
     }
 
     /// The settings for the bundle at `path` (as found on the command line), if the file names it.
-    public func settings(forBundle path: String) -> BundleSettings? {
+    package func settings(forBundle path: String) -> BundleSettings? {
         let target = PathResolution.canonical(path)
         return bundles.first { PathResolution.canonical(PathResolution.resolve($0.path, against: directory)) == target }
     }

@@ -1,9 +1,9 @@
 /// The commented `.schemalint.yml` that `schemalint init` writes: every key, with defaults.
-public enum StarterConfiguration {
+package enum StarterConfiguration {
     /// The JSON Schema of `.schemalint.yml` (schema/schemalint.schema.json), for editors.
-    public static let schemaURL = "https://raw.githubusercontent.com/schemalint/schemalint/main/schema/schemalint.schema.json"
+    package static let schemaURL = "https://raw.githubusercontent.com/schemalint/schemalint/main/schema/schemalint.schema.json"
 
-    public static let text = """
+    package static let text = """
     # yaml-language-server: $schema=\(schemaURL)
     # schemalint configuration. Every key is optional; see docs/configuration.md.
 

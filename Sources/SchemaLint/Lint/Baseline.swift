@@ -6,19 +6,19 @@ import SchemaLintYAML
 ///
 /// The file is JSON with one entry per line, so a diff of it reads like a list and an entry that
 /// no longer occurs can be pointed at by its line.
-public struct Baseline: Sendable {
-    public struct Entry: Hashable, Sendable {
-        public var identity: String
-        public var rule: String
-        public var message: String
+package struct Baseline: Sendable {
+    package struct Entry: Hashable, Sendable {
+        package var identity: String
+        package var rule: String
+        package var message: String
         /// Where the entry stands in the baseline file, when read from one.
-        public var location: SourceLocation?
+        package var location: SourceLocation?
     }
 
-    public static let formatVersion = 1
-    public var entries: [Entry]
+    package static let formatVersion = 1
+    package var entries: [Entry]
 
-    public init(findings: [Finding]) {
+    package init(findings: [Finding]) {
         var seen: Set<String> = []
         entries = findings.sorted { $0.identity < $1.identity }.compactMap { finding in
             seen.insert(finding.identity).inserted ? Entry(identity: finding.identity, rule: finding.ruleID, message: finding.message) : nil
@@ -29,7 +29,7 @@ public struct Baseline: Sendable {
         self.entries = entries
     }
 
-    public func rendered() -> String {
+    package func rendered() -> String {
         var text = "{\n  \"formatVersion\": \(Self.formatVersion),\n  \"findings\": ["
         for (index, entry) in entries.enumerated() {
             let value: JSONValue = ["identity": .string(entry.identity), "rule": .string(entry.rule), "message": .string(entry.message)]
@@ -40,12 +40,12 @@ public struct Baseline: Sendable {
     }
 
     /// Reads a baseline file (JSON, read with the YAML parser, of which JSON is a subset).
-    public static func load(file: String) throws(InputError) -> Baseline {
+    package static func load(file: String) throws(InputError) -> Baseline {
         try parse(bytes: try FileReader.bytes(of: file), file: file)
     }
 
     /// Reads a baseline from its bytes; `file` is used in locations and errors.
-    public static func parse(bytes: [UInt8], file: String) throws(InputError) -> Baseline {
+    package static func parse(bytes: [UInt8], file: String) throws(InputError) -> Baseline {
         let root = try YAMLParser().parse(bytes, file: file)
         let top = try MappingReader(root, subject: "the baseline")
         try top.rejectUnknownKeys(allowed: ["formatVersion", "findings"])
@@ -77,7 +77,7 @@ public struct Baseline: Sendable {
     )
 
     /// The findings not in the baseline, plus a note for each baseline entry that no longer occurs.
-    public func apply(to findings: [Finding], file: String) -> [Finding] {
+    package func apply(to findings: [Finding], file: String) -> [Finding] {
         let recorded = Set(entries.map(\.identity))
         let current = Set(findings.map(\.identity))
         var result = findings.filter { !recorded.contains($0.identity) }

@@ -2,14 +2,14 @@ import SchemaLintCore
 
 /// What the project says about findings: rules turned off or set to another severity (.schemalint.yml),
 /// and findings accepted on purpose (`ignore:` entries, `# schemalint:ignore` comments).
-public struct FindingPolicy: Sendable {
-    public var configuration: ProjectConfiguration
+package struct FindingPolicy: Sendable {
+    package var configuration: ProjectConfiguration
     /// The suppression comments of every linted file.
-    public var suppressions: [Suppression] = []
+    package var suppressions: [Suppression] = []
     /// The day `until:` dates are compared with.
     var today: CalendarDay
 
-    public init(configuration: ProjectConfiguration, suppressions: [Suppression] = []) {
+    package init(configuration: ProjectConfiguration, suppressions: [Suppression] = []) {
         self.configuration = configuration
         self.suppressions = suppressions
         self.today = CalendarDay.today()
@@ -34,7 +34,7 @@ public struct FindingPolicy: Sendable {
     )
 
     /// The findings that remain, with severities as configured, plus warnings about the policy itself.
-    public func apply(to findings: [Finding]) -> [Finding] {
+    package func apply(to findings: [Finding]) -> [Finding] {
         var result: [Finding] = []
         result.reserveCapacity(findings.count)
         let active = configuration.ignores.filter { entry in entry.until.flatMap(CalendarDay.init).map { today < $0 } ?? true }

@@ -3,14 +3,14 @@ import SchemaLintCore
 
 /// The model files as they are at a git revision (`--against origin/main`), checked out into a
 /// temporary folder with `git archive`, so that they can be linted like the working tree.
-public struct GitRevision: Sendable {
-    public var revision: String
+package struct GitRevision: Sendable {
+    package var revision: String
     /// The repository's top folder.
-    public var root: String
+    package var root: String
     private let runner: GitRunner
 
     /// Finds the repository around the current folder and checks that `revision` names a commit.
-    public init(_ revision: String, runner: GitRunner = GitRunner()) throws(InputError) {
+    package init(_ revision: String, runner: GitRunner = GitRunner()) throws(InputError) {
         self.revision = revision
         self.runner = runner
         guard let top = runner.run(["rev-parse", "--show-toplevel"]), top.succeeded,
@@ -28,7 +28,7 @@ public struct GitRevision: Sendable {
     /// The files directly inside `companionFolders` (not their subfolders) come along too, so that
     /// a model file named on its own finds the rest of its history beside it, as it does in the
     /// working tree.
-    public func checkout(_ paths: [String], companionFolders: [String] = []) throws(InputError) -> (folder: String, paths: [String]) {
+    package func checkout(_ paths: [String], companionFolders: [String] = []) throws(InputError) -> (folder: String, paths: [String]) {
         let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("schemalint-against-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -65,7 +65,7 @@ public struct GitRevision: Sendable {
     }
 
     /// Where `path` (a file of the working tree) lands in a checkout folder.
-    public func place(of path: String, in folder: String) -> String {
+    package func place(of path: String, in folder: String) -> String {
         (folder as NSString).appendingPathComponent(PathResolution.relative(PathResolution.canonical(path), to: root))
     }
 

@@ -1,7 +1,7 @@
 import SchemaLintCore
 
 /// Which released versions each version must stay compatible with.
-public enum Compatibility: Hashable, Sendable, CustomStringConvertible {
+package enum Compatibility: Hashable, Sendable, CustomStringConvertible {
     /// Each version against its baseline, the newest release before it (the default).
     case previous
     /// Each version against every release before it (like Confluent's *_TRANSITIVE modes).
@@ -10,7 +10,7 @@ public enum Compatibility: Hashable, Sendable, CustomStringConvertible {
     case window(Int)
 
     /// Parses `previous`, `transitive` or `window:N` (N >= 1).
-    public init?(argument: String) {
+    package init?(argument: String) {
         switch argument {
         case "previous": self = .previous
         case "transitive": self = .transitive
@@ -20,7 +20,7 @@ public enum Compatibility: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .previous: "previous"
         case .transitive: "transitive"
@@ -39,17 +39,17 @@ public enum Compatibility: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// How a lint runs, beyond the rules.
-public struct LintOptions: Sendable {
-    public var compatibility: Compatibility
+package struct LintOptions: Sendable {
+    package var compatibility: Compatibility
     /// The lock of released versions found beside the models, if any.
-    public var lock: VersionLock?
+    package var lock: VersionLock?
     /// The CloudKit production schema each model's synced versions are checked against, by model name.
-    public var productionSchemas: [String: CloudKitSchema]
+    package var productionSchemas: [String: CloudKitSchema]
     /// Why nothing says which versions shipped, where the run could not look (a shallow clone has
     /// neither the release tags nor the history that would): the released versions go unchecked.
-    public var releasesUnread: String?
+    package var releasesUnread: String?
 
-    public init(compatibility: Compatibility = .previous, lock: VersionLock? = nil, productionSchemas: [String: CloudKitSchema] = [:]) {
+    package init(compatibility: Compatibility = .previous, lock: VersionLock? = nil, productionSchemas: [String: CloudKitSchema] = [:]) {
         self.compatibility = compatibility
         self.lock = lock
         self.productionSchemas = productionSchemas

@@ -23,21 +23,21 @@ public struct LintPipeline: Sendable {
         public var orderFile: String?
         /// `--compatibility`: which releases each version is checked against (nil: the
         /// configuration's `compatibility:`, else `previous`).
-        public var compatibility: Compatibility?
+        package var compatibility: Compatibility?
         /// The paths lie in files copied from a git revision (the reference run of `--against`),
         /// so bundles are ordered by the history of that revision.
-        public var snapshot: GitSnapshot?
+        package var snapshot: GitSnapshot?
         /// `--history`: where released versions come from (nil: the configuration's `history:`, else files).
-        public var history: HistorySource?
+        package var history: HistorySource?
         /// `--history-tags`: the release tags' pattern (nil: the configuration's, else `v*`); alone, it asks for git.
-        public var historyTags: String?
+        package var historyTags: String?
         /// `--all-steps`: which steps are listed (nil: the configuration's `steps:`, else the coming ones).
-        public var steps: StepScope?
+        package var steps: StepScope?
         /// The paths are the default (`schemalint` with no argument, at a repository's root): a
         /// folder without models is then no error.
-        public var pathsAreDefault = false
+        package var pathsAreDefault = false
         /// Where what git said about the models' history is kept between runs (`--no-cache`: nil).
-        public var gitCache: GitHistoryCache?
+        package var gitCache: GitHistoryCache?
 
         public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false, baselineFile: String? = nil, ignoresBaseline: Bool = false, againstRevision: String? = nil) {
             self.againstRevision = againstRevision
@@ -51,17 +51,17 @@ public struct LintPipeline: Sendable {
 
     public struct Output: Sendable {
         public var result: LintResult
-        public var configuration: ProjectConfiguration
+        package var configuration: ProjectConfiguration
         /// The histories linted (for `--against`, which compares them with a revision's).
-        public var histories: [ModelHistory] = []
+        package var histories: [ModelHistory] = []
         /// Every file the run read: model files, the configuration, the lock and the baseline.
         /// They belong to the user, so no report may replace them.
         public var inputFiles: [String] = []
         /// What the registered readers mapped by a guess or left out (warnings beside the report).
-        public var readingNotes: [ReadingNote] = []
+        package var readingNotes: [ReadingNote] = []
         /// What the walk read, and what it left out and why (`--verbose`).
-        public var sources: [ModelSource] = []
-        public var skipped: [SkippedPath] = []
+        package var sources: [ModelSource] = []
+        package var skipped: [SkippedPath] = []
     }
 
     /// What a git revision says about this run: its findings, and its released versions.
@@ -70,39 +70,45 @@ public struct LintPipeline: Sendable {
         var released: [VersionLock.Entry] = []
     }
 
-    public var catalog: RuleCatalog
+    package var catalog: RuleCatalog
     /// Readers of formats the core does not know (the executable registers SwiftData's).
-    public var readers: [any ModelSourceReader]
+    package var readers: [any ModelSourceReader]
 
-    public init(catalog: RuleCatalog = .standard, readers: [any ModelSourceReader] = []) {
+    package init(catalog: RuleCatalog = .standard, readers: [any ModelSourceReader] = []) {
         self.catalog = catalog
         self.readers = readers
     }
 
+    /// Every rule, and the built-in readers (YAML, Xcode bundles and mapping models, CloudKit
+    /// schemas, Objective-C store code); the `schemalint` executable adds the Swift readers.
+    public init() {
+        self.init(catalog: .standard, readers: [])
+    }
+
     /// The loaded input of a run: what the rules look at.
-    public struct Input: Sendable {
-        public var configuration: ProjectConfiguration
-        public var histories: [ModelHistory]
-        public var bundles: [XcodeModelBundle]
-        public var suppressions: [Suppression]
+    package struct Input: Sendable {
+        package var configuration: ProjectConfiguration
+        package var histories: [ModelHistory]
+        package var bundles: [XcodeModelBundle]
+        package var suppressions: [Suppression]
         /// Each mapping model found, with the step it migrates or why it fits none.
-        public var mappingModels: [(MappingModel, MappingModelPlacement)] = []
+        package var mappingModels: [(MappingModel, MappingModelPlacement)] = []
         /// What the registered readers mapped by a guess or left out.
-        public var readingNotes: [ReadingNote] = []
+        package var readingNotes: [ReadingNote] = []
         /// The CloudKit production schema of each model the configuration names one for (`productionSchema:`).
-        public var productionSchemas: [String: CloudKitSchema] = [:]
+        package var productionSchemas: [String: CloudKitSchema] = [:]
         /// What the project's store-handling code does.
-        public var storeCode = StoreCodeFacts()
+        package var storeCode = StoreCodeFacts()
         /// What the walk read, and what it left out and why.
-        public var sources: [ModelSource] = []
-        public var skipped: [SkippedPath] = []
+        package var sources: [ModelSource] = []
+        package var skipped: [SkippedPath] = []
         /// Files the readers read for what their own files refer to (`ModelSourceReading.supportingFiles`).
-        public var supportingFiles: [String] = []
+        package var supportingFiles: [String] = []
     }
 
     /// The first stage of a run, shared by `lint` and `lock`: configuration, model files and bundles,
     /// histories; or every input problem found (reported `file:line:column: error: ...`, exit 2).
-    public func load(_ options: Options) -> Result<Input, InputErrors> {
+    package func load(_ options: Options) -> Result<Input, InputErrors> {
         Result { () throws(InputErrors) in try loadInput(options) }
     }
 
@@ -351,7 +357,7 @@ public struct LintPipeline: Sendable {
         return ModelSourceFinder(readers: loader.modelFormatReaders + loader.allReaders)
     }
 
-    public func loadConfiguration(_ options: Options) throws(InputError) -> ProjectConfiguration {
+    package func loadConfiguration(_ options: Options) throws(InputError) -> ProjectConfiguration {
         let known = Set(catalog.descriptors.map(\.id))
         if let file = options.configurationFile {
             return try ConfigurationLoader.load(file: file, knownRules: known)
@@ -364,7 +370,7 @@ public struct LintPipeline: Sendable {
 public struct InputErrors: Error, Sendable {
     public var errors: [InputError]
 
-    public init(_ errors: [InputError]) {
+    package init(_ errors: [InputError]) {
         self.errors = errors.sorted { ($0.file, $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.column ?? 0, $1.message) }
     }
 
@@ -378,7 +384,7 @@ public struct InputErrors: Error, Sendable {
     }
 
     /// `file:line:column: error: message` lines with their notes, as compilers print them.
-    public var description: String {
+    package var description: String {
         errors.map { error in error.description + "\n" + error.notes.map { "    note: \($0)\n" }.joined() }.joined()
     }
 }

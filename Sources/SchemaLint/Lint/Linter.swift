@@ -1,14 +1,14 @@
 import SchemaLintCore
 
 /// The pipeline: histories of model versions -> typed changes -> rule findings.
-public struct Linter: Sendable {
+package struct Linter: Sendable {
     /// With this many synced errors between two versions, findings also suggest a new CloudKit container.
-    public static let manyBreakingChanges = 3
+    package static let manyBreakingChanges = 3
 
-    public var catalog: RuleCatalog
-    public var options: LintOptions
+    package var catalog: RuleCatalog
+    package var options: LintOptions
 
-    public init(catalog: RuleCatalog = .standard, options: LintOptions = LintOptions()) {
+    package init(catalog: RuleCatalog = .standard, options: LintOptions = LintOptions()) {
         self.catalog = catalog
         self.options = options
     }
@@ -17,7 +17,7 @@ public struct Linter: Sendable {
     /// earlier releases), each version on its own, each whole history, and the lock if there is
     /// one; the Xcode bundles the versions came from, the mapping models found beside them, and
     /// the project's store-handling code.
-    public func lint(_ histories: [ModelHistory], bundles: [XcodeModelBundle] = [], mappingModels: [(MappingModel, MappingModelPlacement)] = [], storeCode: StoreCodeFacts = StoreCodeFacts()) -> LintResult {
+    package func lint(_ histories: [ModelHistory], bundles: [XcodeModelBundle] = [], mappingModels: [(MappingModel, MappingModelPlacement)] = [], storeCode: StoreCodeFacts = StoreCodeFacts()) -> LintResult {
         var findings: [Finding] = []
         for bundle in bundles {
             for rule in catalog.bundleRules { findings += rule.check(bundle) }

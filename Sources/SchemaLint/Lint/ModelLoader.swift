@@ -8,30 +8,30 @@ import SchemaLintYAML
 /// Loads every model version found under the given paths, applying the project's configuration
 /// (bundle settings, declared CloudKit sync). Collects one error per unreadable source.
 /// Sources load in parallel (each is independent); results keep the sources' sorted order.
-public struct ModelLoader: Sendable {
-    public var configuration: ProjectConfiguration
+package struct ModelLoader: Sendable {
+    package var configuration: ProjectConfiguration
     /// `--cloudkit`: models that do not say otherwise are synced.
-    public var declaresCloudKit: Bool
+    package var declaresCloudKit: Bool
     /// `--skip-non-model-files`: YAML files named on the command line that do not look like model
     /// files (no line starts with `model:`) are left alone instead of being errors.
-    public var skipsNonModelFiles: Bool
+    package var skipsNonModelFiles: Bool
     /// The run was given no path (`schemalint` at a repository's root): a folder without any
     /// model is no error, as a hook or CI job in a repository without models must pass.
-    public var allowsNoModel = false
+    package var allowsNoModel = false
     /// `--order FILE`: the history order of the one bundle being linted (version names, oldest first).
-    public var bundleOrder: [String]?
+    package var bundleOrder: [String]?
     /// The paths lie in files copied from a git revision (`--against`): bundles read their history there.
-    public var snapshot: GitSnapshot?
+    package var snapshot: GitSnapshot?
     /// Where what git said about the bundles' history is kept between runs (nil: not kept).
-    public var gitCache: GitHistoryCache?
-    public var yaml: YAMLModelLoader
+    package var gitCache: GitHistoryCache?
+    package var yaml: YAMLModelLoader
     /// Readers of formats the core does not know (registered by the executable).
-    public var readers: [any ModelSourceReader]
+    package var readers: [any ModelSourceReader]
     /// Categories whose every rule the run turns off: readers that only feed one of them
     /// (`ModelSourceReader.feedsOnly`) are not asked about any file.
-    public var categoriesOff: Set<RuleCategory> = []
+    package var categoriesOff: Set<RuleCategory> = []
 
-    public init(configuration: ProjectConfiguration = ProjectConfiguration(), declaresCloudKit: Bool = false, skipsNonModelFiles: Bool = false, yaml: YAMLModelLoader = YAMLModelLoader(), readers: [any ModelSourceReader] = []) {
+    package init(configuration: ProjectConfiguration = ProjectConfiguration(), declaresCloudKit: Bool = false, skipsNonModelFiles: Bool = false, yaml: YAMLModelLoader = YAMLModelLoader(), readers: [any ModelSourceReader] = []) {
         self.configuration = configuration
         self.declaresCloudKit = declaresCloudKit
         self.skipsNonModelFiles = skipsNonModelFiles
@@ -39,37 +39,37 @@ public struct ModelLoader: Sendable {
         self.readers = readers
     }
 
-    public struct Loaded: Sendable {
-        public var versions: [ModelVersion]
+    package struct Loaded: Sendable {
+        package var versions: [ModelVersion]
         /// The Xcode bundles read, for checks of the bundle itself (current version, legacy versions).
-        public var bundles: [XcodeModelBundle]
+        package var bundles: [XcodeModelBundle]
         /// The Core Data mapping models found beside the bundles, below the paths, and where the
         /// configuration's `mappingModels:` says.
-        public var mappingModels: [MappingModel] = []
+        package var mappingModels: [MappingModel] = []
         /// Problems with the input; any of them makes the run exit 2.
-        public var errors: [InputError]
+        package var errors: [InputError]
         /// Migrations the registered readers found written in their sources, by history.
-        public var writtenMigrations: [String: [WrittenMigration]] = [:]
+        package var writtenMigrations: [String: [WrittenMigration]] = [:]
         /// What the registered readers mapped by a guess or left out (warnings; the run goes on).
-        public var readingNotes: [ReadingNote] = []
+        package var readingNotes: [ReadingNote] = []
         /// What the project's store-handling code does (Swift, Objective-C, Info.plist files).
-        public var storeCode = StoreCodeFacts()
+        package var storeCode = StoreCodeFacts()
         /// The `// schemalint:ignore` comments of the files the readers read.
-        public var suppressions: [Suppression] = []
+        package var suppressions: [Suppression] = []
         /// The reader (by name) whose files hold each history it read (`ModelVersion.history`).
-        public var readerOfHistory: [String: String] = [:]
+        package var readerOfHistory: [String: String] = [:]
         /// What the folder walk left out, and why.
-        public var skipped: [SkippedPath] = []
+        package var skipped: [SkippedPath] = []
         /// What the walk found to read (bundles, model files, files registered readers claimed).
-        public var sources: [ModelSource] = []
+        package var sources: [ModelSource] = []
         /// Files the readers read for what their own files refer to (`ModelSourceReading.supportingFiles`).
-        public var supportingFiles: [String] = []
+        package var supportingFiles: [String] = []
     }
 
     /// The readers the core has of its own, asked after the registered ones: Objective-C store
     /// code, Info.plist background modes and the CloudKit containers code creates (no dependency
     /// beyond libxml2).
-    public static let builtInReaders: [any ModelSourceReader] = [ObjCStoreCodeReader(), InfoPlistReader(), CloudKitContainerReader()]
+    package static let builtInReaders: [any ModelSourceReader] = [ObjCStoreCodeReader(), InfoPlistReader(), CloudKitContainerReader()]
 
     /// The registered readers and the built-in ones, less those whose rules are all off.
     var allReaders: [any ModelSourceReader] {
@@ -88,7 +88,7 @@ public struct ModelLoader: Sendable {
         [XcodeModelBundleReader(bundleOptions: { [self] path in bundleOptions(for: path) }, gitCache: gitCache), YAMLModelFileReader(yaml: yaml)]
     }
 
-    public func load(paths: [String]) -> Loaded {
+    package func load(paths: [String]) -> Loaded {
         let readers = modelFormatReaders + allReaders
         // A revision's files copied out for `--against` hold nothing git ignores.
         var finder = ModelSourceFinder(excluded: configuration.exclude, excludeBase: configuration.directory, readers: readers, readsGitIgnores: snapshot == nil)
@@ -177,14 +177,14 @@ public struct ModelLoader: Sendable {
     }
 
     /// What the configuration and the command line say about one bundle.
-    public func bundleOptions(for path: String) -> XcodeBundleOptions {
+    package func bundleOptions(for path: String) -> XcodeBundleOptions {
         let settings = configuration.settings(forBundle: path)
         let cloudKit = declaresCloudKit || (settings?.cloudKit ?? configuration.cloudKit ?? false)
         return XcodeBundleOptions(order: bundleOrder ?? settings?.order, drafts: settings?.drafts, cloudKit: cloudKit, snapshot: snapshot)
     }
 
     /// Reads an order file: one version name per line, oldest first; blank lines and `#` comments are ignored.
-    public static func readOrder(file: String) throws(InputError) -> [String] {
+    package static func readOrder(file: String) throws(InputError) -> [String] {
         let text = String(decoding: try FileReader.bytes(of: file), as: UTF8.self)
         let names = text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }

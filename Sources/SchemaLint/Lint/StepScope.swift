@@ -5,7 +5,7 @@ import SchemaLintCore
 /// every run buries what the next release breaks. Like buf against the last release, or a
 /// migration linter that reads the migrations a pull request adds, the default answers one
 /// question: what does the release I am about to ship break?
-public enum StepScope: String, Sendable, CaseIterable {
+package enum StepScope: String, Sendable, CaseIterable {
     /// The steps a coming release takes: into drafts and versions not recorded as shipped, and
     /// where nothing records what shipped, the newest step.
     case coming
@@ -14,22 +14,22 @@ public enum StepScope: String, Sendable, CaseIterable {
 }
 
 /// The findings about shipped steps that a run counts instead of listing.
-public struct ShippedHistory: Sendable, Hashable {
-    public var errors = 0
-    public var warnings = 0
-    public var notes = 0
+package struct ShippedHistory: Sendable, Hashable {
+    package var errors = 0
+    package var warnings = 0
+    package var notes = 0
 
-    public init(errors: Int = 0, warnings: Int = 0, notes: Int = 0) {
+    package init(errors: Int = 0, warnings: Int = 0, notes: Int = 0) {
         self.errors = errors
         self.warnings = warnings
         self.notes = notes
     }
 
-    public var isEmpty: Bool { errors + warnings + notes == 0 }
+    package var isEmpty: Bool { errors + warnings + notes == 0 }
 
     /// "not listed: 3 errors, 40 notes in steps that shipped (--all-steps lists them)", or nil when
     /// nothing was left out: the one sentence every report that has a summary carries.
-    public var sentence: String? {
+    package var sentence: String? {
         guard !isEmpty else { return nil }
         let counts = [(errors, "error"), (warnings, "warning"), (notes, "note")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }

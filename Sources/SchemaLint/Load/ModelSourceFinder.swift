@@ -5,13 +5,13 @@ import SchemaLintYAML
 
 /// A file or folder the walk found, and the reader (by name) that claimed it: a YAML model file,
 /// an Xcode bundle, a Swift file of SwiftData models, ... A file two readers claim is two sources.
-public struct ModelSource: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var path: String
-    public var reader: String
+package struct ModelSource: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package var path: String
+    package var reader: String
     /// What the reader calls such a source (`--verbose`).
-    public var kind: String
+    package var kind: String
 
-    public init(path: String, reader: String, kind: String? = nil) {
+    package init(path: String, reader: String, kind: String? = nil) {
         self.path = path
         self.reader = reader
         self.kind = kind ?? reader
@@ -22,38 +22,38 @@ public struct ModelSource: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// By path, then (for a file two readers claim) by reader.
-    public static func < (lhs: ModelSource, rhs: ModelSource) -> Bool { (lhs.path, lhs.reader) < (rhs.path, rhs.reader) }
+    package static func < (lhs: ModelSource, rhs: ModelSource) -> Bool { (lhs.path, lhs.reader) < (rhs.path, rhs.reader) }
 
-    public var description: String { "\(path) (\(kind))" }
+    package var description: String { "\(path) (\(kind))" }
 }
 
 /// Finds the model sources named on the command line: files as given, folders searched recursively
 /// (hidden folders and the configuration file skipped, bundles not entered), in a stable order.
 /// Which file or folder is a source, and of which format, only the readers say (`ModelSourceReader`).
-public struct ModelSourceFinder: Sendable {
-    public static let configurationFileName = ".schemalint.yml"
+package struct ModelSourceFinder: Sendable {
+    package static let configurationFileName = ".schemalint.yml"
 
     /// Glob patterns of paths to leave out, matched against the path relative to `excludeBase`
     /// (the configuration file's folder), the path as found, and the file name.
-    public var excluded: [String]
-    public var excludeBase: String
+    package var excluded: [String]
+    package var excludeBase: String
     /// The readers of every format, asked in turn about each file and folder.
-    public var readers: [any ModelSourceReader]
+    package var readers: [any ModelSourceReader]
     /// Whether a file named on the command line is read by a reader that owns files of its name
     /// whatever it holds (`ModelSourceReader.ownsFileNames`); false for `--skip-non-model-files`,
     /// where it is read only when the reader claims its bytes.
-    public var readsEveryNamedFile = true
+    package var readsEveryNamedFile = true
     /// Whether the walk leaves out what git ignores (false for folders outside the user's work
     /// tree, such as a revision's files copied out for `--against`).
-    public var readsGitIgnores: Bool
+    package var readsGitIgnores: Bool
     /// Glob patterns (`include:`) of paths the walk reads although it would leave them out,
     /// relative to `excludeBase`; `excluded` still wins.
-    public var included: [String] = []
+    package var included: [String] = []
 
     /// The core's model formats, with no project settings: what a walk reads when given no readers.
-    public static let modelFormats: [any ModelSourceReader] = [XcodeModelBundleReader(), YAMLModelFileReader()]
+    package static let modelFormats: [any ModelSourceReader] = [XcodeModelBundleReader(), YAMLModelFileReader()]
 
-    public init(excluded: [String] = [], excludeBase: String = ".", readers: [any ModelSourceReader] = ModelSourceFinder.modelFormats, readsGitIgnores: Bool = true) {
+    package init(excluded: [String] = [], excludeBase: String = ".", readers: [any ModelSourceReader] = ModelSourceFinder.modelFormats, readsGitIgnores: Bool = true) {
         self.excluded = excluded
         self.excludeBase = excludeBase
         self.readers = readers
@@ -93,29 +93,29 @@ public struct ModelSourceFinder: Sendable {
         return nil
     }
 
-    public func sources(in paths: [String]) throws(InputError) -> [ModelSource] {
+    package func sources(in paths: [String]) throws(InputError) -> [ModelSource] {
         try sourcesAndMappingModels(in: paths).sources
     }
 
     /// What one walk found.
-    public struct Found: Sendable {
-        public var sources: [ModelSource]
+    package struct Found: Sendable {
+        package var sources: [ModelSource]
         /// The Core Data mapping models (`.xcmappingmodel` folders).
-        public var mappingModels: [String]
+        package var mappingModels: [String]
         /// The bytes of the files readers claimed (read once, in the walk), by path.
-        public var claimedContents: [String: [UInt8]]
+        package var claimedContents: [String: [UInt8]]
         /// What the walk left out, and why (`--verbose`).
-        public var skipped: [SkippedPath]
+        package var skipped: [SkippedPath]
         /// Files of names a reader reads but that no reader claimed (Swift that declares no model
         /// and handles no store), sorted: a reader may look in them for what its own files refer to
         /// (`ModelSourceReadingOptions.unclaimedFiles`).
-        public var unclaimed: [String] = []
+        package var unclaimed: [String] = []
     }
 
     /// The model sources, and the Core Data mapping models found in the same walk: below the
     /// folders named, and beside each bundle found or named. A folder named that holds no model is
     /// an error unless `allowsNoModel` (the run was given no path: a repository without models).
-    public func sourcesAndMappingModels(in paths: [String], allowsNoModel: Bool = false) throws(InputError) -> Found {
+    package func sourcesAndMappingModels(in paths: [String], allowsNoModel: Bool = false) throws(InputError) -> Found {
         var found: [ModelSource] = []
         var mappingModels: [String] = []
         var contents: [String: [UInt8]] = [:]
@@ -178,7 +178,7 @@ public struct ModelSourceFinder: Sendable {
     }
 
     /// The mapping models at or below `paths` (the configuration's `mappingModels:`).
-    public func mappingModels(in paths: [String]) throws(InputError) -> [String] {
+    package func mappingModels(in paths: [String]) throws(InputError) -> [String] {
         var found: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -338,8 +338,8 @@ public struct ModelSourceFinder: Sendable {
 }
 
 /// Shell-style globs: `*` within a path component, `**` across components, `?` one character.
-public enum Glob {
-    public static func matches(_ pattern: String, _ text: String) -> Bool {
+package enum Glob {
+    package static func matches(_ pattern: String, _ text: String) -> Bool {
         match(Array(pattern), 0, Array(text), 0)
     }
 

@@ -3,8 +3,8 @@ import SchemaLintCore
 
 /// A path the folder walk left out, and why: `--verbose` lists them, so that a user who wonders
 /// why a file was not linted sees the answer.
-public struct SkippedPath: Sendable, Hashable, Comparable {
-    public enum Reason: String, Sendable, Hashable {
+package struct SkippedPath: Sendable, Hashable, Comparable {
+    package enum Reason: String, Sendable, Hashable {
         case buildOrDependencies = "build products or dependencies"
         case ignoredByGit = "ignored by git"
         case notAModelFile = "YAML without the model format's top-level `model:` key"
@@ -12,15 +12,15 @@ public struct SkippedPath: Sendable, Hashable, Comparable {
         case inNoProject = "no Xcode project of the folder walked lists it or holds it in a synchronized folder, and nothing there adds files by folder (a package manifest, a project generator, a podspec)"
     }
 
-    public var path: String
-    public var reason: Reason
+    package var path: String
+    package var reason: Reason
 
-    public init(path: String, reason: Reason) {
+    package init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
     }
 
-    public static func < (lhs: SkippedPath, rhs: SkippedPath) -> Bool { lhs.path < rhs.path }
+    package static func < (lhs: SkippedPath, rhs: SkippedPath) -> Bool { lhs.path < rhs.path }
 }
 
 /// What the walk of a folder enters and looks at. A repository's root holds much that is never

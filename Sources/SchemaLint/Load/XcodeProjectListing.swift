@@ -2,10 +2,10 @@ import SchemaLintCore
 
 /// What an Xcode project (`project.pbxproj`) says about the files its targets build, as bytes
 /// show it (the file is an old-style property list that no reader here parses whole).
-public enum XcodeProjectListing {
+package enum XcodeProjectListing {
     /// The folders of its synchronized groups (`isa = PBXFileSystemSynchronizedRootGroup;` with
     /// `path = App;`), as path components: Xcode 16 builds every file below them.
-    public static func synchronizedFolders(_ project: [UInt8]) -> [[Substring]] {
+    package static func synchronizedFolders(_ project: [UInt8]) -> [[Substring]] {
         guard ByteSearch.containsAny([Array("PBXFileSystemSynchronizedRootGroup".utf8)], in: project) else { return [] }
         let text = String(decoding: project, as: UTF8.self)
         var folders: [[Substring]] = []

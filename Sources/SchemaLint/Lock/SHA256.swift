@@ -1,5 +1,5 @@
 /// SHA-256 (FIPS 180-4), small and dependency-free: hashes the canonical content of locked versions.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -15,11 +15,11 @@ public struct SHA256: Sendable {
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
 
-    public init() {
+    package init() {
         buffer.reserveCapacity(64)
     }
 
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
+    package mutating func update(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
             buffer.append(byte)
             length &+= 1
@@ -31,7 +31,7 @@ public struct SHA256: Sendable {
     }
 
     /// The digest; the hasher is consumed.
-    public consuming func finalize() -> [UInt8] {
+    package consuming func finalize() -> [UInt8] {
         let bits = length &* 8
         var tail = buffer
         tail.append(0x80)
@@ -42,7 +42,7 @@ public struct SHA256: Sendable {
     }
 
     /// The lower-case hex digest of `bytes`.
-    public static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    package static func hex(_ bytes: some Sequence<UInt8>) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
         let digits = Array("0123456789abcdef".utf8)

@@ -4,24 +4,24 @@ import SchemaLintYAML
 
 /// `schemalint.lock`: for each released version, a hash of its canonical content (docs/lock.md).
 /// Released versions are what people run, so they must never change; lint compares them with the lock.
-public struct VersionLock: Sendable {
-    public static let fileName = "schemalint.lock"
+package struct VersionLock: Sendable {
+    package static let fileName = "schemalint.lock"
     /// Bumped when the canonical form or the file's layout changes incompatibly.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
-    public struct Entry: Hashable, Sendable {
-        public var model: String
+    package struct Entry: Hashable, Sendable {
+        package var model: String
         /// The version as written in the model file (`3`, `2.1`).
-        public var version: String
+        package var version: String
         /// `sha256:<hex>` of the canonical content.
-        public var hash: String
+        package var hash: String
         /// Where the entry is in the lock file (nil for entries not read from a file).
-        public var location: SourceLocation?
+        package var location: SourceLocation?
         /// For an entry taken from a git revision (a release tag, `--against`): the version's
         /// label there, which names it when its number is a position (a bundle's version folder),
         /// and the version as it was, to say what changed since.
-        public var label: String?
-        public var releasedCopy: ModelVersion?
+        package var label: String?
+        package var releasedCopy: ModelVersion?
         /// For an entry git inferred with no record of what shipped: the version was edited after
         /// its successor was added (`GitVersionEdits`).
         var editedAfterSuccessor: GitVersionEdits.Edit?
@@ -30,7 +30,7 @@ public struct VersionLock: Sendable {
         /// a watch extension's copy of the same name) do not take each other's entries.
         var history: String?
 
-        public init(model: String, version: String, hash: String, location: SourceLocation? = nil) {
+        package init(model: String, version: String, hash: String, location: SourceLocation? = nil) {
             self.model = model
             self.version = version
             self.hash = hash
@@ -50,11 +50,11 @@ public struct VersionLock: Sendable {
         }
 
         // The released copy is what the entry's hash was computed from: it adds nothing to equality.
-        public static func == (lhs: Entry, rhs: Entry) -> Bool {
+        package static func == (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.model, lhs.version, lhs.hash, lhs.location, lhs.label) == (rhs.model, rhs.version, rhs.hash, rhs.location, rhs.label)
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(model)
             hasher.combine(version)
             hasher.combine(hash)
@@ -64,16 +64,16 @@ public struct VersionLock: Sendable {
         var versionNumber: VersionNumber? { VersionNumber(version) }
     }
 
-    public var file: String
-    public var entries: [Entry]
+    package var file: String
+    package var entries: [Entry]
 
-    public init(file: String, entries: [Entry]) {
+    package init(file: String, entries: [Entry]) {
         self.file = file
         self.entries = entries
     }
 
     /// The entries for every released version of the histories, in model and version order.
-    public static func entries(for histories: [ModelHistory]) -> [Entry] {
+    package static func entries(for histories: [ModelHistory]) -> [Entry] {
         histories.sorted { $0.model < $1.model }.flatMap { history in
             // Releases read at git tags (`--history git`) are the tags' to keep, not the lock's.
             history.releasedVersions.filter { $0.releaseTag == nil }.map { Entry(model: history.model, version: $0.version.text, hash: hash(of: $0)) }
@@ -81,11 +81,11 @@ public struct VersionLock: Sendable {
     }
 
     /// The hash a released version is locked with.
-    public static func hash(of version: ModelVersion) -> String { CanonicalForm.hash(of: version) }
+    package static func hash(of version: ModelVersion) -> String { CanonicalForm.hash(of: version) }
 
     // MARK: Text
 
-    public func rendered() -> String {
+    package func rendered() -> String {
         var out = """
         # schemalint.lock: hashes of the released model versions, written by `schemalint lock`.
         # Lint reports a released version that no longer matches (released-version-modified) or that is
@@ -112,11 +112,11 @@ public struct VersionLock: Sendable {
     }
 
     /// Reads a lock file; any problem is an input error at its position.
-    public static func read(path: String) throws(InputError) -> VersionLock {
+    package static func read(path: String) throws(InputError) -> VersionLock {
         try parse(bytes: try FileReader.bytes(of: path), file: path)
     }
 
-    public static func parse(bytes: [UInt8], file: String) throws(InputError) -> VersionLock {
+    package static func parse(bytes: [UInt8], file: String) throws(InputError) -> VersionLock {
         let root = try YAMLParser().parse(bytes, file: file)
         let top = try MappingReader(root, subject: "the lock file")
         try top.rejectUnknownKeys(allowed: ["lock", "models"])
@@ -143,7 +143,7 @@ public struct VersionLock: Sendable {
     /// The locks beside the given folders (`<folder>/schemalint.lock`), merged; nil when there is none.
     /// For a model file given directly, the lock in its folder counts for the models linted
     /// (`models`): a lock covers a whole folder, whose other models were not asked for.
-    public static func find(for paths: [String], models: Set<String>) throws(InputError) -> VersionLock? {
+    package static func find(for paths: [String], models: Set<String>) throws(InputError) -> VersionLock? {
         var found: VersionLock?
         var read: Set<String> = []
         for path in paths {
@@ -160,24 +160,24 @@ public struct VersionLock: Sendable {
     }
 
     /// `<folder>/schemalint.lock`, spelled as the folder was given.
-    public static func lockPath(in folder: String) -> String {
+    package static func lockPath(in folder: String) -> String {
         folder == "." ? fileName : (folder.hasSuffix("/") ? folder + fileName : folder + "/" + fileName)
     }
 
     // MARK: Updating
 
     /// What `schemalint lock` would write, and what of the existing lock it would lose.
-    public struct Update: Sendable {
-        public var lock: VersionLock
+    package struct Update: Sendable {
+        package var lock: VersionLock
         /// Locked versions that are gone (or no longer released).
-        public var dropped: [Entry]
+        package var dropped: [Entry]
         /// Locked versions whose content changed since.
-        public var changed: [Entry]
+        package var changed: [Entry]
         /// Released versions locked for the first time.
-        public var added: [Entry]
+        package var added: [Entry]
     }
 
-    public static func update(_ existing: VersionLock?, histories: [ModelHistory], file: String) -> Update {
+    package static func update(_ existing: VersionLock?, histories: [ModelHistory], file: String) -> Update {
         let current = entries(for: histories)
         func key(_ entry: Entry) -> String { "\(entry.model)\u{0}\(entry.versionNumber.map { $0.components.description } ?? entry.version)" }
         let currentByKey = Dictionary(current.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })

@@ -11,10 +11,10 @@
 /// One `<file>` per file with findings, sorted by name; its findings in the result's order. Severity is
 /// `error`, `warning` or `info`; the message is the finding's message followed by its notes and
 /// suggestions on lines of their own (see ``FindingText``; line feeds are kept as `&#10;`).
-public struct CheckstyleReporter: Reporter {
-    public init() {}
+package struct CheckstyleReporter: Reporter {
+    package init() {}
 
-    public func render(_ result: LintResult) -> String {
+    package func render(_ result: LintResult) -> String {
         let byFile = Dictionary(grouping: result.findings, by: \.location.file)
         let files = byFile.keys.sorted().map { file in
             XMLTag("file", ["name": file], children: (byFile[file] ?? []).map { finding in

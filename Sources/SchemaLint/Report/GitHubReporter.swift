@@ -7,19 +7,19 @@
 /// The command is `error`, `warning` or `notice`; the title is the rule id; the message is the
 /// finding's message followed by its notes and suggestions on lines of their own (see ``FindingText``),
 /// escaped as the runner expects so that each annotation stays on one line.
-public struct GitHubReporter: Reporter {
-    public init() {}
+package struct GitHubReporter: Reporter {
+    package init() {}
 
     /// One line per finding, in the result's order; then, when findings about steps that shipped
     /// were counted and not listed, one notice that says so. Empty when there is nothing to say.
-    public func render(_ result: LintResult) -> String {
+    package func render(_ result: LintResult) -> String {
         result.findings.map { annotation($0) + "\n" }.joined()
             + (result.shippedHistory.sentence.map { "::notice title=schemalint::" + Self.escapeData($0) + "\n" } ?? "")
     }
 
     /// A Markdown job summary for `$GITHUB_STEP_SUMMARY`: a heading, then the counts and table of
     /// ``MarkdownReporter``.
-    public func stepSummary(_ result: LintResult) -> String {
+    package func stepSummary(_ result: LintResult) -> String {
         "## schemalint\n\n" + MarkdownReporter().render(result)
     }
 

@@ -7,10 +7,10 @@ import SchemaLintCore
 /// id), `fingerprint` (see ``Fingerprints``: stable across runs, unique within the report), `severity`
 /// (error → `critical`, warning → `minor`, note → `info`; see `Severity.gitLabSeverity`) and
 /// `location` (`path`, `lines.begin`). Findings keep the result's order.
-public struct GitLabReporter: Reporter {
-    public init() {}
+package struct GitLabReporter: Reporter {
+    package init() {}
 
-    public func render(_ result: LintResult) -> String {
+    package func render(_ result: LintResult) -> String {
         let issues = zip(result.findings, Fingerprints.of(result.findings)).map { finding, fingerprint -> JSONValue in
             [
                 "description": .string(finding.message),

@@ -5,13 +5,13 @@ import SchemaLintCore
 /// at the error's position (line and column 0 when it has none).
 extension LintResult {
     /// The pseudo-rule of input errors. It is not in the rule catalog: it reports that no rule ran.
-    public static let inputErrorRule = RuleDescriptor(
+    package static let inputErrorRule = RuleDescriptor(
         id: "input-error", category: .input, synced: .error, local: .error,
         summary: "schemalint could not read its input (a model, the configuration, the lock or the baseline), so no rule ran"
     )
 
     /// The result of a run that stopped at its input: one error finding per input error.
-    public init(inputErrors: InputErrors) {
+    package init(inputErrors: InputErrors) {
         let findings = inputErrors.errors.map { error in
             Finding(
                 ruleID: Self.inputErrorRule.id, severity: .error, message: error.message,
@@ -24,5 +24,5 @@ extension LintResult {
     }
 
     /// Whether the run stopped at its input: no rule ran.
-    public var stoppedAtInput: Bool { findings.contains { $0.ruleID == Self.inputErrorRule.id } }
+    package var stoppedAtInput: Bool { findings.contains { $0.ruleID == Self.inputErrorRule.id } }
 }

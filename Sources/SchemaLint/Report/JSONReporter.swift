@@ -1,13 +1,13 @@
 import SchemaLintCore
 
 /// `--format json`: the findings with stable, documented fields (docs/json-format.md).
-public struct JSONReporter: Reporter {
+package struct JSONReporter: Reporter {
     /// Bumped only on an incompatible change of the fields below.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
-    public init() {}
+    package init() {}
 
-    public func render(_ result: LintResult) -> String {
+    package func render(_ result: LintResult) -> String {
         let document: JSONValue = .object(omittingNils: [
             "formatVersion": .integer(Self.formatVersion),
             "summary": [

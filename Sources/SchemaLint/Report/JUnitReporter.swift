@@ -28,14 +28,14 @@
 /// output inside a test case). Each finding is `file:line:column: severity: message [rule]`, then its
 /// notes and suggestions indented by two spaces. `timestamp` and `hostname` come from the
 /// ``RunContext``; `time` is 0, as the run's duration is not part of its result.
-public struct JUnitReporter: Reporter {
-    public var context: RunContext
+package struct JUnitReporter: Reporter {
+    package var context: RunContext
 
-    public init(context: RunContext = .fixed) {
+    package init(context: RunContext = .fixed) {
         self.context = context
     }
 
-    public func render(_ result: LintResult) -> String {
+    package func render(_ result: LintResult) -> String {
         let groups = Dictionary(grouping: result.findings) { GroupKey(file: $0.location.file, ruleID: $0.ruleID) }
         let keys = groups.keys.sorted()
         let reporting = keys.map { key in Self.testCase(key, findings: groups[key] ?? [], result: result) }

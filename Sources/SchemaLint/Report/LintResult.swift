@@ -5,14 +5,14 @@ public struct LintResult: Sendable {
     public var modelCount: Int
     public var versionCount: Int
     /// Descriptors of every rule that can report, by id (reporters describe the rules they cite).
-    public var rules: [String: RuleDescriptor]
+    package var rules: [String: RuleDescriptor]
     /// The lowest severity that fails the run (`fail-on:`, or warning with `--strict`), so that
     /// reports which pass or fail (JUnit) agree with the exit status.
     public var failingSeverity: Severity
     /// The findings about steps that shipped, counted and not listed (`steps: coming`).
-    public var shippedHistory = ShippedHistory()
+    package var shippedHistory = ShippedHistory()
 
-    public init(findings: [Finding], modelCount: Int, versionCount: Int, rules: [String: RuleDescriptor], failingSeverity: Severity = .error) {
+    package init(findings: [Finding], modelCount: Int, versionCount: Int, rules: [String: RuleDescriptor], failingSeverity: Severity = .error) {
         self.findings = findings.sorted(by: Finding.reportOrder)
         self.modelCount = modelCount
         self.versionCount = versionCount
@@ -29,7 +29,7 @@ public struct LintResult: Sendable {
     public func count(of severity: Severity) -> Int { findings.lazy.filter { $0.severity == severity }.count }
 
     /// Descriptors of the rules that reported at least once, sorted by id.
-    public var reportedRules: [RuleDescriptor] {
+    package var reportedRules: [RuleDescriptor] {
         Set(findings.map(\.ruleID)).sorted().compactMap { rules[$0] }
     }
 }

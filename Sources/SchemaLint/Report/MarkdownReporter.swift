@@ -19,10 +19,10 @@
 /// has notes or suggestions. All text is escaped to show literally (see ``MarkdownEscaping``). With no
 /// findings, a single line: `**schemalint**: No findings in … .` The counts line ends with the
 /// findings about shipped steps that were counted and not listed, as the text summary does.
-public struct MarkdownReporter: Reporter {
-    public init() {}
+package struct MarkdownReporter: Reporter {
+    package init() {}
 
-    public func render(_ result: LintResult) -> String {
+    package func render(_ result: LintResult) -> String {
         let scope = "in \(Self.counted(result.modelCount, "model")) (\(Self.counted(result.versionCount, "version")))"
             + (result.shippedHistory.sentence.map { "; " + MarkdownEscaping.inline($0) } ?? "") + "."
         guard !result.findings.isEmpty else {

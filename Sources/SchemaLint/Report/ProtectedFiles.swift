@@ -6,15 +6,15 @@ import SchemaLintCore
 ///
 /// Nothing is worked out until a report file is about to be written: a run of 530 model files
 /// spent 45 ms resolving every input's path up front, and most runs write no report file.
-public struct ProtectedFiles: Sendable {
+package struct ProtectedFiles: Sendable {
     private let files: [String]
 
-    public init(_ files: [String]) {
+    package init(_ files: [String]) {
         self.files = files
     }
 
     /// The refusal to write a report to `file`, or nil when it may be written.
-    public func refusal(toReplace file: String) -> InputError? {
+    package func refusal(toReplace file: String) -> InputError? {
         guard isInput(file) else { return nil }
         return InputError(file: file, message: "is an input of this run (a model, configuration, lock or baseline file); a report never replaces it")
     }

@@ -19,18 +19,18 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     }
 
     /// One more report of a run: `FORMAT` (to standard output) or `FORMAT=FILE`.
-    public struct Request: Hashable, Sendable {
-        public var format: ReportFormat
+    package struct Request: Hashable, Sendable {
+        package var format: ReportFormat
         /// Nil: standard output.
-        public var file: String?
+        package var file: String?
 
-        public init(format: ReportFormat, file: String? = nil) {
+        package init(format: ReportFormat, file: String? = nil) {
             self.format = format
             self.file = file
         }
 
         /// Parses `sarif=out.sarif` or `github`; nil with a message when the format is unknown.
-        public static func parse(_ text: String) -> Result<Request, ReportFormatError> {
+        package static func parse(_ text: String) -> Result<Request, ReportFormatError> {
             let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             guard let format = ReportFormat(rawValue: name) else {
@@ -45,11 +45,11 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     }
 }
 
-public struct ReportFormatError: Error, Sendable {
-    public var message: String
+package struct ReportFormatError: Error, Sendable {
+    package var message: String
 }
 
 /// The version of schemalint, as `--version` and SARIF's `tool.driver.version` show it.
-public enum SchemaLintVersion {
-    public static let current = "0.1.0"
+package enum SchemaLintVersion {
+    package static let current = "0.1.0"
 }

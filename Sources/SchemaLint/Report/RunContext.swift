@@ -5,11 +5,11 @@ import Foundation
 /// depends on the findings only.
 public struct RunContext: Hashable, Sendable {
     /// When the run started.
-    public var time: Date
+    package var time: Date
     /// The machine's name; `localhost` when it is not known.
-    public var hostname: String
+    package var hostname: String
     /// The absolute path of the folder the run's relative paths start from (SARIF's `%SRCROOT%`).
-    public var sourceRoot: String
+    package var sourceRoot: String
 
     public init(time: Date, hostname: String, sourceRoot: String = "/") {
         self.time = time
@@ -22,7 +22,7 @@ public struct RunContext: Hashable, Sendable {
 
     /// `2026-11-22T23:40:53`: UTC to the second, with no zone designator (the strict JUnit schema
     /// allows none).
-    public var timestamp: String {
+    package var timestamp: String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: time)

@@ -24,9 +24,9 @@ import SchemaLintCore
 /// regions of the file), and suggestions are advice in prose.
 ///
 /// Keys are in a fixed order; no timestamps are added, and the only absolute path is the source root.
-public struct SARIFReporter: Reporter {
+package struct SARIFReporter: Reporter {
     /// Where SARIF consumers send users to learn about the tool.
-    public static let defaultInformationURI = "https://github.com/schemalint/schemalint"
+    package static let defaultInformationURI = "https://github.com/schemalint/schemalint"
 
     static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     static let fingerprintKey = "schemalintIdentity/v1"
@@ -37,20 +37,20 @@ public struct SARIFReporter: Reporter {
     static let precision = "very-high"
 
     /// schemalint's version, reported as `tool.driver.version`.
-    public var toolVersion: String
+    package var toolVersion: String
     /// Reported as `tool.driver.informationUri`.
-    public var informationURI: String
+    package var informationURI: String
     /// The absolute path of the folder schemalint ran in (`%SRCROOT%`); nil leaves
     /// `originalUriBaseIds` out and absolute paths as `file://` URIs.
-    public var sourceRoot: String?
+    package var sourceRoot: String?
 
-    public init(toolVersion: String, informationURI: String = SARIFReporter.defaultInformationURI, sourceRoot: String? = nil) {
+    package init(toolVersion: String, informationURI: String = SARIFReporter.defaultInformationURI, sourceRoot: String? = nil) {
         self.toolVersion = toolVersion
         self.informationURI = informationURI
         self.sourceRoot = sourceRoot
     }
 
-    public func render(_ result: LintResult) -> String {
+    package func render(_ result: LintResult) -> String {
         let ruleIDs = Set(result.findings.map(\.ruleID)).sorted()
         let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
         let fingerprints = Fingerprints.of(result.findings)

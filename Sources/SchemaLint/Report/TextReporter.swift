@@ -2,18 +2,18 @@ import SchemaLintCore
 
 /// Compiler-style text, what Xcode and editors read:
 /// `file:line:col: error: message [rule]`, then indented `note:` and `help:` lines, then a summary.
-public struct TextReporter: Reporter, Sendable {
+package struct TextReporter: Reporter, Sendable {
     /// ANSI colours; only for a terminal, never under `NO_COLOR`. The caller decides.
-    public var color: Bool
+    package var color: Bool
 
-    public init(color: Bool = false) {
+    package init(color: Bool = false) {
         self.color = color
     }
 
     /// A long report is written in parts of this many findings, on all cores, joined in order.
     static let findingsPerPart = 256
 
-    public func render(_ result: LintResult) -> String {
+    package func render(_ result: LintResult) -> String {
         let findings = result.findings
         let parts = stride(from: 0, to: findings.count, by: Self.findingsPerPart).map { $0..<min($0 + Self.findingsPerPart, findings.count) }
         var out = ""
@@ -65,7 +65,7 @@ public struct TextReporter: Reporter, Sendable {
     }
 
     /// `2 errors, 1 warning in 4 versions of 1 model`.
-    public static func summary(_ result: LintResult) -> String {
+    package static func summary(_ result: LintResult) -> String {
         let counts = [Severity.error, .warning, .note].compactMap { severity -> String? in
             let count = result.count(of: severity)
             return count == 0 ? nil : plural(count, severity.rawValue)

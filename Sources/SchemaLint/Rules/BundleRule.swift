@@ -2,7 +2,7 @@ import SchemaLintCore
 
 /// A rule about an Xcode model bundle as a whole (its current version, its unreadable versions),
 /// rather than about the model versions inside it.
-public protocol BundleRule: Rule {
+package protocol BundleRule: Rule {
     func check(_ bundle: XcodeModelBundle) -> [Finding]
 }
 

@@ -4,7 +4,7 @@ import SchemaLintCore
 ///
 /// Each rule has a page `rules/<id>.md` (rationale, what to do, triggering and non-triggering
 /// examples) that is carried in the binary and whose examples run as tests.
-public protocol ChangeRule: Rule {
+package protocol ChangeRule: Rule {
     /// The change kinds this rule examines; the linter hands it only those.
     var kinds: Set<Change.Kind> { get }
     /// The findings for one change, or none. `severity` is the rule's severity for this change's

@@ -2,16 +2,16 @@ import SchemaLintCore
 
 /// One version checked against its baseline: the two versions, their typed changes, and what
 /// rules need to phrase findings (sync status, renames, undeclared-rename candidates).
-public struct Comparison: Sendable {
-    public let baseline: ModelVersion
-    public let version: ModelVersion
-    public let changes: [Change]
+package struct Comparison: Sendable {
+    package let baseline: ModelVersion
+    package let version: ModelVersion
+    package let changes: [Change]
     /// The project's value transformers that read keyed archives (`StoreCodeFacts.keyedArchiveTransformers`).
-    public let keyedArchiveTransformers: Set<String>
+    package let keyedArchiveTransformers: Set<String>
     /// Additions by entity, for spotting removals that look like undeclared renames.
     private let additionsByEntity: [String: [Change]]
 
-    public init(baseline: ModelVersion, version: ModelVersion, changes: [Change], keyedArchiveTransformers: Set<String> = []) {
+    package init(baseline: ModelVersion, version: ModelVersion, changes: [Change], keyedArchiveTransformers: Set<String> = []) {
         self.baseline = baseline
         self.version = version
         self.changes = changes
@@ -29,14 +29,14 @@ public struct Comparison: Sendable {
     /// a synced configuration) has no records there yet, and its step is a local migration. A
     /// move between a synced and a local store is about both: synced when either side is. An
     /// added entity is synced when the version syncs it: the baseline never had it.
-    public func isSynced(_ change: Change) -> Bool {
+    package func isSynced(_ change: Change) -> Bool {
         baseline.isSynced(entity: (change.oldPath ?? change.path).entity)
             || [.entitySyncChanged, .entityAdded].contains(change.kind) && version.isSynced(entity: change.path.entity)
     }
 
     /// Elements added in the same step that could be the removed element under a new name:
     /// same kind and type (attributes), same destination (relationships), same attribute names (entities).
-    public func renameCandidates(for removal: Change) -> [Change] {
+    package func renameCandidates(for removal: Change) -> [Change] {
         guard let removed = removal.old else { return [] }
         let key = removed.entity != nil ? "" : removal.path.entity
         return (additionsByEntity[key] ?? []).filter { addition in
@@ -56,13 +56,13 @@ public struct Comparison: Sendable {
 
     /// A to-many relationship whose inverse is to-one: CloudKit keeps the link only in the inverse's
     /// field on the other record, so this side's name is not stored anywhere.
-    public func isStoredOnTheOtherSide(_ relationship: Relationship) -> Bool {
+    package func isStoredOnTheOtherSide(_ relationship: Relationship) -> Bool {
         guard relationship.isToMany, let inverse = inverse(of: relationship) else { return false }
         return !inverse.isToMany
     }
 
     /// The inverse relationship in the newer version, looked up in the destination and its ancestors.
-    public func inverse(of relationship: Relationship) -> Relationship? {
+    package func inverse(of relationship: Relationship) -> Relationship? {
         guard let name = relationship.inverse else { return nil }
         for entity in ModelValidator.ancestry(of: relationship.destination, in: version) {
             if let found = version.entity(named: entity)?.relationship(named: name) { return found }
@@ -71,7 +71,7 @@ public struct Comparison: Sendable {
     }
 
     /// `apps on version 2`: who still runs the baseline.
-    public var olderApps: String { "apps still on \(baseline.displayName)" }
+    package var olderApps: String { "apps still on \(baseline.displayName)" }
 
     /// Whether `finding` (of a rule with the id `rule`) is about one element of this step: the
     /// findings a rule gathers into one for the step (`ElementAddedRule.oneNotePerStep`).

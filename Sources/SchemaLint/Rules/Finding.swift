@@ -5,7 +5,7 @@ public struct Finding: Hashable, Sendable {
     public struct Note: Hashable, Sendable {
         public var message: String
         public var location: SourceLocation?
-        public init(_ message: String, at location: SourceLocation? = nil) {
+        package init(_ message: String, at location: SourceLocation? = nil) {
             self.message = message
             self.location = location
         }
@@ -59,7 +59,7 @@ public struct Finding: Hashable, Sendable {
         _modify { yield &stored.value.version }
     }
     /// The element the finding is about; nil for findings about a whole version.
-    public var path: ElementPath? {
+    package var path: ElementPath? {
         get { stored.value.path }
         _modify { yield &stored.value.path }
     }
@@ -74,7 +74,7 @@ public struct Finding: Hashable, Sendable {
         _modify { yield &stored.value.suggestions }
     }
 
-    public init(
+    package init(
         ruleID: String, severity: Severity, message: String, location: SourceLocation, model: String,
         baseline: String?, version: String, path: ElementPath?,
         notes: [Note] = [], suggestions: [String] = []
@@ -91,7 +91,7 @@ public struct Finding: Hashable, Sendable {
     }
 
     /// The order reports use: by file, position, then rule, so output is the same bytes every run.
-    public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+    package static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
         if lhs.location != rhs.location { return lhs.location < rhs.location }
         if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
         return lhs.message < rhs.message

@@ -3,41 +3,41 @@ import SchemaLintCore
 /// A rule about a whole history rather than one pair of versions: a field that comes back with
 /// another type however many versions later, a migration path that only works step by step,
 /// released versions that changed since they were locked.
-public protocol HistoryRule: Rule {
+package protocol HistoryRule: Rule {
     /// Rules whose findings about the same element in the same version this rule's finding replaces.
     var supersedes: Set<String> { get }
     func check(_ history: HistoryContext) -> [Finding]
 }
 
 extension HistoryRule {
-    public var supersedes: Set<String> { [] }
+    package var supersedes: Set<String> { [] }
 }
 
 /// What the linter computed for one history, handed to history rules so none of them re-diffs
 /// what is already known.
-public struct HistoryContext: Sendable {
+package struct HistoryContext: Sendable {
     /// One version checked against its baseline, as in the core pass.
-    public struct Step: Sendable {
-        public var baseline: Int
-        public var version: Int
-        public var changes: [Change]
+    package struct Step: Sendable {
+        package var baseline: Int
+        package var version: Int
+        package var changes: [Change]
         /// The change rules' findings for the step (before compatibility-window findings).
-        public var findings: [Finding]
+        package var findings: [Finding]
     }
 
-    public let history: ModelHistory
-    public let steps: [Step]
+    package let history: ModelHistory
+    package let steps: [Step]
     /// Per-element identities across the history (renames followed); nil when not computed.
     let elements: ElementHistory?
     /// The lock's entries for this model, when a lock was found.
-    public let lock: [VersionLock.Entry]?
+    package let lock: [VersionLock.Entry]?
     let catalog: RuleCatalog
     /// The CloudKit production schema the configuration names for this model (`productionSchema:`).
-    public var productionSchema: CloudKitSchema? = nil
+    package var productionSchema: CloudKitSchema? = nil
     /// Why the run could not read which versions shipped, when it could not (`LintOptions.releasesUnread`).
-    public var releasesUnread: String? = nil
+    package var releasesUnread: String? = nil
     /// `StoreCodeFacts.keyedArchiveTransformers` of the run.
-    public var keyedArchiveTransformers: Set<String> = []
+    package var keyedArchiveTransformers: Set<String> = []
 
     /// The change rules' findings for two versions that need not be consecutive; with `only`, those
     /// of that severity alone.

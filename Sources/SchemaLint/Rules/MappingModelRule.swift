@@ -2,12 +2,12 @@ import SchemaLintCore
 
 /// A rule about a Core Data mapping model found beside the models: whether it fits a step of a
 /// history, and whether it still maps what the versions hold.
-public protocol MappingModelRule: Rule {
+package protocol MappingModelRule: Rule {
     func check(_ mappingModel: MappingModel, _ placement: MappingModelPlacement) -> [Finding]
 }
 
 /// Where a mapping model fits: the history step it migrates, or why it fits none.
-public enum MappingModelPlacement: Sendable {
+package enum MappingModelPlacement: Sendable {
     case step(history: ModelHistory, from: ModelVersion, to: ModelVersion)
     case unmatched(problem: String, model: String?)
 }

@@ -9,6 +9,6 @@
 /// - `MappingModelRule`: a Core Data mapping model and the step it migrates;
 /// - `StoreCodeRule`: the app code that opens, protects, moves and deletes stores.
 /// `RuleCatalog.standard` lists every rule once; the linter asks each kind for its own.
-public protocol Rule: Sendable {
+package protocol Rule: Sendable {
     var descriptor: RuleDescriptor { get }
 }

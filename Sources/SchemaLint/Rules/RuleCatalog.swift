@@ -1,24 +1,24 @@
 import SchemaLintCore
 
 /// The set of rules a lint runs, and their descriptors by id.
-public struct RuleCatalog: Sendable {
+package struct RuleCatalog: Sendable {
     /// Every rule, in the order given.
-    public let rules: [any Rule]
+    package let rules: [any Rule]
     /// The rules of each kind, as the linter hands them what they look at.
-    public let changeRules: [any ChangeRule]
-    public let versionRules: [any VersionRule]
-    public let historyRules: [any HistoryRule]
-    public let bundleRules: [any BundleRule]
-    public let mappingModelRules: [any MappingModelRule]
-    public let storeCodeRules: [any StoreCodeRule]
+    package let changeRules: [any ChangeRule]
+    package let versionRules: [any VersionRule]
+    package let historyRules: [any HistoryRule]
+    package let bundleRules: [any BundleRule]
+    package let mappingModelRules: [any MappingModelRule]
+    package let storeCodeRules: [any StoreCodeRule]
     /// Descriptors of every rule, sorted by id (the rules above, and the input rules of the policy,
     /// the baseline and the lock).
-    public let descriptors: [RuleDescriptor]
-    public let descriptorsByID: [String: RuleDescriptor]
+    package let descriptors: [RuleDescriptor]
+    package let descriptorsByID: [String: RuleDescriptor]
     /// The change rules that examine each kind of change: the linter's dispatch table.
     let rulesByKind: [Change.Kind: [any ChangeRule]]
 
-    public init(rules: [any Rule]) {
+    package init(rules: [any Rule]) {
         self.rules = rules
         changeRules = rules.compactMap { $0 as? any ChangeRule }
         versionRules = rules.compactMap { $0 as? any VersionRule }
@@ -36,14 +36,14 @@ public struct RuleCatalog: Sendable {
     }
 
     /// The categories whose every rule `settings` (`rules:` in .schemalint.yml) turns off.
-    public func categoriesOff(by settings: [String: ProjectConfiguration.RuleSetting]) -> Set<RuleCategory> {
+    package func categoriesOff(by settings: [String: ProjectConfiguration.RuleSetting]) -> Set<RuleCategory> {
         var on: Set<RuleCategory> = []
         for descriptor in descriptors where settings[descriptor.id] != .off { on.insert(descriptor.category) }
         return Set(RuleCategory.allCases).subtracting(on)
     }
 
     /// Every rule schemalint has: the one list the catalog, `schemalint rules` and the rule pages' tests read.
-    public static let standard = RuleCatalog(rules: [
+    package static let standard = RuleCatalog(rules: [
         // Changes between a version and its baseline.
         ElementRemovedRule.entity, ElementRemovedRule.attribute, ElementRemovedRule.relationship,
         ElementRenamedRule.entity, ElementRenamedRule.attribute, ElementRenamedRule.relationship,

@@ -16,44 +16,44 @@ import Foundation
 /// before the line and column a finding of the rule reports (the key of the element in YAML, the
 /// element's tag or attribute in an Xcode model, the call in code). The text is read without the
 /// marks; an example with marks must report every finding of its rule at a mark, and one at each.
-public struct RulePage: Sendable {
+package struct RulePage: Sendable {
     /// Where a finding must land: a file of the example (`v1.yaml` for the first YAML block, or
     /// the block's `path=`), and the line and column (in characters) of the mark.
-    public struct Marker: Sendable, Hashable, CustomStringConvertible {
-        public var file: String
-        public var line: Int
-        public var column: Int
-        public var description: String { "\(file):\(line):\(column)" }
+    package struct Marker: Sendable, Hashable, CustomStringConvertible {
+        package var file: String
+        package var line: Int
+        package var column: Int
+        package var description: String { "\(file):\(line):\(column)" }
     }
 
     /// A file of an example, by path relative to the example's folder.
-    public struct ExampleFile: Sendable {
-        public var path: String
-        public var text: String
+    package struct ExampleFile: Sendable {
+        package var path: String
+        package var text: String
         /// The commit (1, 2, ...) that adds the file; nil: it is left in the working tree.
-        public var commit: Int?
+        package var commit: Int?
         /// A tag on that commit.
-        public var tag: String?
+        package var tag: String?
     }
 
-    public struct Example: Sendable {
-        public var title: String
+    package struct Example: Sendable {
+        package var title: String
         /// True under `### Triggers`, false under `### Does not trigger`.
-        public var triggers: Bool
+        package var triggers: Bool
         /// The YAML model files of the example, oldest first.
-        public var files: [String]
+        package var files: [String]
         /// Other files of the example.
-        public var tree: [ExampleFile] = []
+        package var tree: [ExampleFile] = []
         /// Where its findings must land (`↓` in its files).
-        public var markers: [Marker] = []
+        package var markers: [Marker] = []
     }
 
     /// The id in the page's `# ` heading.
-    public var id: String?
-    public var sections: [String]
-    public var examples: [Example]
+    package var id: String?
+    package var sections: [String]
+    package var examples: [Example]
 
-    public init(markdown: String) {
+    package init(markdown: String) {
         var id: String?
         var sections: [String] = []
         var examples: [Example] = []

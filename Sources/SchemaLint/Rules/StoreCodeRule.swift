@@ -2,16 +2,16 @@ import SchemaLintCore
 
 /// A rule about the app code that handles stores (opening, protecting, moving, deleting them),
 /// judged on the facts the readers found in the whole run and, where it matters, the model histories.
-public protocol StoreCodeRule: Rule {
+package protocol StoreCodeRule: Rule {
     func check(_ context: StoreCodeContext) -> [Finding]
 }
 
 /// What a store-code rule looks at: the facts of every file read, and the model histories of the run.
-public struct StoreCodeContext: Sendable {
-    public var facts: StoreCodeFacts
-    public var histories: [ModelHistory]
+package struct StoreCodeContext: Sendable {
+    package var facts: StoreCodeFacts
+    package var histories: [ModelHistory]
 
-    public init(facts: StoreCodeFacts, histories: [ModelHistory]) {
+    package init(facts: StoreCodeFacts, histories: [ModelHistory]) {
         self.facts = facts
         self.histories = histories
     }

@@ -10,9 +10,9 @@ import SchemaLintCore
 /// Transformable, ...) is not inferable: the whole step fails (NSCocoaErrorDomain 134190, then
 /// "Can't find mapping model for migration", 134140, when the store is opened).
 /// In CloudKit no synced field can change type at all: this table is about local stores only.
-public struct TypeConversion: Hashable, Sendable, CustomStringConvertible {
+package struct TypeConversion: Hashable, Sendable, CustomStringConvertible {
     /// What a stored value may lose on the way to the new type.
-    public enum Loss: Hashable, Sendable, CustomStringConvertible {
+    package enum Loss: Hashable, Sendable, CustomStringConvertible {
         /// Values beyond the new type's range do not fit.
         case outOfRange(AttributeType)
         /// The new type is an integer: fractional parts are lost.
@@ -24,7 +24,7 @@ public struct TypeConversion: Hashable, Sendable, CustomStringConvertible {
         case nonzeroBecomesTrue
 
         /// A clause for a message: "values outside -32768...32767 do not fit".
-        public var description: String {
+        package var description: String {
             switch self {
             case .outOfRange(let type):
                 return "values \(NumericTraits(type)?.range ?? "beyond its range") do not fit"
@@ -43,7 +43,7 @@ public struct TypeConversion: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// How the conversion treats stored values.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// Every value of the old type is a value of the new one: inferable, nothing changes.
         case widening
         /// Inferable, but the values named by the losses change.
@@ -52,24 +52,24 @@ public struct TypeConversion: Hashable, Sendable, CustomStringConvertible {
         case incompatible
     }
 
-    public let from: AttributeType
-    public let to: AttributeType
-    public let kind: Kind
+    package let from: AttributeType
+    package let to: AttributeType
+    package let kind: Kind
 
     /// Whether lightweight migration infers the conversion (widening or narrowing).
-    public var isInferable: Bool { kind != .incompatible }
+    package var isInferable: Bool { kind != .incompatible }
 
     /// What may change, nothing for a widening or an incompatible conversion.
-    public var losses: [Loss] {
+    package var losses: [Loss] {
         if case .narrowing(let losses) = kind { return losses }
         return []
     }
 
     /// `int64 -> double`
-    public var description: String { "\(from) -> \(to)" }
+    package var description: String { "\(from) -> \(to)" }
 
     /// The class of changing an attribute's type from `from` to `to` (the same type is a widening).
-    public static func classify(from: AttributeType, to: AttributeType) -> TypeConversion {
+    package static func classify(from: AttributeType, to: AttributeType) -> TypeConversion {
         TypeConversion(from: from, to: to, kind: kind(from: from, to: to))
     }
 

@@ -5,7 +5,7 @@ import SchemaLintCore
 /// The linter checks every version (first versions too) but reports a finding only when its
 /// `dedupKey` was not already found in the version's baseline: an inherited problem is reported
 /// once, in the version where it first appears, not again in every later version.
-public protocol VersionRule: Rule {
+package protocol VersionRule: Rule {
     /// Change rules that report the same problem with more context (what older apps do); when
     /// one of them reports the same element in the same version, this rule's finding is dropped.
     var supersededBy: Set<String> { get }
@@ -23,13 +23,13 @@ protocol EntityVersionRule: VersionRule {
 }
 
 extension EntityVersionRule {
-    public func check(_ version: ModelVersion) -> [Finding] {
+    package func check(_ version: ModelVersion) -> [Finding] {
         version.syncedEntities.flatMap { check($0, in: version) }
     }
 }
 
 extension VersionRule {
-    public var supersededBy: Set<String> { [] }
+    package var supersededBy: Set<String> { [] }
 
     /// A finding of this rule in `version`, about `path`.
     func finding(

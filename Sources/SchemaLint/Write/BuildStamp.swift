@@ -9,23 +9,23 @@ import SchemaLintCore
 /// files a plugin outputs into the target (an output of another kind would be copied into its
 /// resources), so the stamp is a Swift file holding only comments. It never replaces or removes a
 /// file that is not a stamp: a mistyped path cannot cost a model file.
-public struct BuildStamp: Sendable {
+package struct BuildStamp: Sendable {
     /// The first line of every stamp; how a stamp is told from any other file.
-    public static let marker = "// Written by schemalint --stamp: the models linted passed."
+    package static let marker = "// Written by schemalint --stamp: the models linted passed."
 
-    public var file: String
+    package var file: String
 
-    public init(file: String) {
+    package init(file: String) {
         self.file = file
     }
 
     /// The stamp's text: the marker, then the run's summary (`no problems in 3 versions of 1 model`).
-    public static func text(summary: String) -> String {
+    package static func text(summary: String) -> String {
         "\(marker)\n// \(summary)\n"
     }
 
     /// Writes the stamp after a run that passed.
-    public func record(summary: String) throws(FileWriteError) {
+    package func record(summary: String) throws(FileWriteError) {
         guard isAbsentOrStamp else {
             throw FileWriteError(path: file, message: "is not a schemalint stamp; --stamp replaces only a file it wrote")
         }
@@ -35,7 +35,7 @@ public struct BuildStamp: Sendable {
     }
 
     /// Removes the stamp after a run that did not pass (any other file at the path stays).
-    public func remove() {
+    package func remove() {
         guard FileManager.default.fileExists(atPath: file), isAbsentOrStamp else { return }
         try? FileManager.default.removeItem(atPath: file)
     }

@@ -5,28 +5,28 @@ import SchemaLintXcode
 /// `schemalint import`: one YAML model file per version of an Xcode bundle (or of the SwiftData
 /// histories a reader found in Swift sources), in the documented format, so that linting the files
 /// finds what linting the bundle or the sources finds.
-public struct BundleImporter: Sendable {
-    public var options: XcodeBundleOptions
+package struct BundleImporter: Sendable {
+    package var options: XcodeBundleOptions
 
-    public init(options: XcodeBundleOptions = XcodeBundleOptions()) {
+    package init(options: XcodeBundleOptions = XcodeBundleOptions()) {
         self.options = options
     }
 
     /// A planned file: where it goes and what it holds.
-    public struct File: Sendable {
-        public var path: String
-        public var text: String
+    package struct File: Sendable {
+        package var path: String
+        package var text: String
     }
 
     /// The files for every version of the bundle, named after the versions (`Model 2.yaml`).
-    public func files(for bundlePath: String, into folder: String) throws(InputError) -> [File] {
+    package func files(for bundlePath: String, into folder: String) throws(InputError) -> [File] {
         let bundle = try XcodeBundleLoader.load(bundlePath, options: options)
         return Self.files(for: bundle.versions, into: folder)
     }
 
     /// The files for versions already read, named after the versions (`NotesSchemaV2.yaml`); with
     /// several histories (two migration plans), each in a folder named after its model.
-    public static func files(for versions: [ModelVersion], into folder: String) -> [File] {
+    package static func files(for versions: [ModelVersion], into folder: String) -> [File] {
         let histories = Set(versions.map(\.history))
         return versions.map { version in
             let base = histories.count > 1 ? (folder as NSString).appendingPathComponent(fileName(for: version.model, extension: "")) : folder
@@ -36,7 +36,7 @@ public struct BundleImporter: Sendable {
 
     /// Writes the files atomically. Existing files are replaced only with `force`; without it,
     /// nothing is written when any of them exists, so a run never leaves half an import behind.
-    public func write(_ files: [File], force: Bool) throws(FileWriteError) {
+    package func write(_ files: [File], force: Bool) throws(FileWriteError) {
         if !force, let existing = files.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
             throw FileWriteError(path: existing.path, message: "already exists; use --force to replace the imported files")
         }

@@ -6,9 +6,9 @@ import SchemaLintCore
 /// properties in declaration order, only keys whose value differs from the format's default.
 /// Attributes and relationships are optional by default in YAML (unlike Xcode), so every required
 /// one is written with `optional: false`, never with the `name: type` shorthand.
-public enum ModelYAMLWriter {
+package enum ModelYAMLWriter {
     /// The YAML text of `version`, ending with a newline.
-    public static func render(_ version: ModelVersion) -> String {
+    package static func render(_ version: ModelVersion) -> String {
         var lines: [String] = []
         lines.append("model: \(YAMLScalar.string(version.model))")
         lines.append("version: \(versionText(version.version))")

@@ -2,37 +2,37 @@ import Foundation
 
 /// A version folder with no `contents` XML: an Xcode 3 model saved as binary `elements`/`layout`
 /// files, which cannot be read and is left out of the history.
-public struct XcodeLegacyVersion: Sendable, Hashable {
+package struct XcodeLegacyVersion: Sendable, Hashable {
     /// The folder name without `.xcdatamodel`.
-    public var name: String
+    package var name: String
     /// The path of the version folder.
-    public var path: String
+    package var path: String
 
-    public init(name: String, path: String) {
+    package init(name: String, path: String) {
         self.name = name
         self.path = path
     }
 }
 
 /// The versions of one `Name.xcdatamodeld` bundle, in history order.
-public struct XcodeModelBundle: Sendable {
+package struct XcodeModelBundle: Sendable {
     /// The bundle's path, as given.
-    public var path: String
+    package var path: String
     /// The model's name: the bundle's name without `.xcdatamodeld`.
-    public var name: String
+    package var name: String
     /// Version 1...n in history order; labels are the folder names without `.xcdatamodel`.
-    public var versions: [ModelVersion]
+    package var versions: [ModelVersion]
     /// The version `.xccurrentversion` names (without `.xcdatamodel`); nil when it names none.
-    public var currentVersionName: String?
+    package var currentVersionName: String?
     /// Version folders skipped because they have no `contents` file.
-    public var legacyVersions: [XcodeLegacyVersion]
+    package var legacyVersions: [XcodeLegacyVersion]
     /// Where the order of `versions` comes from, and what git and the names say about it.
-    public var ordering: XcodeVersionOrdering
+    package var ordering: XcodeVersionOrdering
     /// The drafts the configuration names; nil when it names none (then the versions after the
     /// current version are the drafts).
-    public var configuredDrafts: Set<String>?
+    package var configuredDrafts: Set<String>?
 
-    public init(
+    package init(
         path: String, name: String, versions: [ModelVersion], currentVersionName: String?, legacyVersions: [XcodeLegacyVersion],
         ordering: XcodeVersionOrdering? = nil, configuredDrafts: Set<String>? = nil
     ) {
@@ -47,7 +47,7 @@ public struct XcodeModelBundle: Sendable {
     }
 
     /// The current version, when `.xccurrentversion` names one that was read.
-    public var currentVersion: ModelVersion? {
+    package var currentVersion: ModelVersion? {
         currentVersionName.flatMap { name in versions.first { $0.label == name } }
     }
 

@@ -1,8 +1,8 @@
 
 /// How a bundle's versions were put in history order, and what git and the names say.
-public struct XcodeVersionOrdering: Sendable, Hashable {
+package struct XcodeVersionOrdering: Sendable, Hashable {
     /// Where the history order comes from.
-    public enum Basis: String, Sendable {
+    package enum Basis: String, Sendable {
         /// Natural order of the version names (no git history for the bundle).
         case names
         /// The order in which git first added each version's `contents`.
@@ -11,20 +11,20 @@ public struct XcodeVersionOrdering: Sendable, Hashable {
         case explicit
     }
 
-    public var basis: Basis
+    package var basis: Basis
     /// The readable versions in history order: the order used.
-    public var history: [String]
+    package var history: [String]
     /// The readable versions in natural order of their names.
-    public var byName: [String]
+    package var byName: [String]
     /// The commit that first added each version's `contents` (following renamed folders), for the
     /// versions git has; empty without git, and when the order was given explicitly (git is not asked).
-    public var commits: [String: GitFileOrigins.Commit]
+    package var commits: [String: GitFileOrigins.Commit]
     /// What git said when the bundle lies in a work tree but git could not read its history.
-    public var gitProblem: String?
+    package var gitProblem: String?
     /// The bundle lies in a shallow clone, so the names decided, not git.
-    public var isShallowClone = false
+    package var isShallowClone = false
 
-    public init(basis: Basis, history: [String], byName: [String], commits: [String: GitFileOrigins.Commit] = [:], gitProblem: String? = nil) {
+    package init(basis: Basis, history: [String], byName: [String], commits: [String: GitFileOrigins.Commit] = [:], gitProblem: String? = nil) {
         self.basis = basis
         self.history = history
         self.byName = byName
@@ -33,7 +33,7 @@ public struct XcodeVersionOrdering: Sendable, Hashable {
     }
 
     /// Versions git does not have yet (new, uncommitted), when the order comes from git.
-    public var uncommitted: [String] { basis == .git ? history.filter { commits[$0] == nil } : [] }
+    package var uncommitted: [String] { basis == .git ? history.filter { commits[$0] == nil } : [] }
 }
 
 /// Puts a bundle's versions in history order and checks the version names the user gave.

@@ -10,49 +10,49 @@
 /// - String, binary and transformable attributes may have a companion `CD_<attribute>_ckAsset ASSET`
 ///   for values over 1 MB: it exists for all of them or none, depending on how the development
 ///   schema was made, so it is never required (`isOptional`).
-public struct CloudKitMirror: Sendable {
+package struct CloudKitMirror: Sendable {
     /// One field the version mirrors to, with the element it comes from.
-    public struct Field: Sendable {
-        public var name: String
-        public var type: CloudKitFieldType
+    package struct Field: Sendable {
+        package var name: String
+        package var type: CloudKitFieldType
         /// The element (`Note.title`), or the entity for `CD_entityName`.
-        public var path: ElementPath
+        package var path: ElementPath
         /// Where the element is declared, and where its type is written.
-        public var location: SourceLocation
-        public var typeLocation: SourceLocation
+        package var location: SourceLocation
+        package var typeLocation: SourceLocation
         /// A `_ckAsset` companion: may be absent without harm.
-        public var isOptional: Bool
+        package var isOptional: Bool
         /// The type is Core Data's as far as public exports show; false where nothing is documented (Decimal).
-        public var isTypeVerified: Bool
+        package var isTypeVerified: Bool
     }
 
     /// One record type the version mirrors to.
-    public struct RecordType: Sendable {
-        public var name: String
+    package struct RecordType: Sendable {
+        package var name: String
         /// The root entity of the tree stored in it; nil for Core Data's own record types (`CDMR`).
-        public var root: String?
+        package var root: String?
         /// The root entity, or for `CDMR` the first many-to-many relationship.
-        public var path: ElementPath
+        package var path: ElementPath
         /// Sorted by name.
-        public var fields: [Field]
-        public var location: SourceLocation
+        package var fields: [Field]
+        package var location: SourceLocation
         /// False for `CDMR`, whose fields Apple does not document: only the record type is known.
-        public var fieldsAreKnown: Bool
+        package var fieldsAreKnown: Bool
 
-        public func field(named name: String) -> Field? { fields.first { $0.name == name } }
+        package func field(named name: String) -> Field? { fields.first { $0.name == name } }
     }
 
     /// The record type of many-to-many relationships.
-    public static let manyToManyRecordType = "CDMR"
+    package static let manyToManyRecordType = "CDMR"
     /// Record types Core Data creates for its own bookkeeping, which no model element explains.
-    public static let bookkeepingRecordTypes: Set<String> = ["CDMR", "CD_moveReceipt"]
-    public static let entityNameField = "CD_entityName"
-    public static let assetSuffix = "_ckAsset"
+    package static let bookkeepingRecordTypes: Set<String> = ["CDMR", "CD_moveReceipt"]
+    package static let entityNameField = "CD_entityName"
+    package static let assetSuffix = "_ckAsset"
 
     /// Sorted by name.
-    public let recordTypes: [RecordType]
+    package let recordTypes: [RecordType]
 
-    public init(_ version: ModelVersion) {
+    package init(_ version: ModelVersion) {
         var types: [RecordType] = []
         var manyToMany: (path: ElementPath, location: SourceLocation)?
         for (root, entities) in version.recordTypes {
@@ -93,12 +93,12 @@ public struct CloudKitMirror: Sendable {
         recordTypes = types.sorted { Self.exportOrder($0.name, $1.name) }
     }
 
-    public func recordType(named name: String) -> RecordType? { recordTypes.first { $0.name == name } }
+    package func recordType(named name: String) -> RecordType? { recordTypes.first { $0.name == name } }
 
     /// The field type an attribute mirrors to and whether public exports confirm it; nil for
     /// types CloudKit cannot sync (Undefined, Object ID: `cloudkit-unsupported-type`) and
     /// composite attributes, whose mirror Apple does not document.
-    public static func fieldType(of attribute: Attribute) -> (CloudKitFieldType, verified: Bool)? {
+    package static func fieldType(of attribute: Attribute) -> (CloudKitFieldType, verified: Bool)? {
         let primitive: CloudKitFieldType.Primitive
         var verified = true
         switch attribute.type {
@@ -114,12 +114,12 @@ public struct CloudKitMirror: Sendable {
     }
 
     /// The order exports list names in: by their bytes, so `CD_` names come before `___` ones.
-    public static func exportOrder(_ lhs: String, _ rhs: String) -> Bool {
+    package static func exportOrder(_ lhs: String, _ rhs: String) -> Bool {
         Array(lhs.utf8).lexicographicallyPrecedes(Array(rhs.utf8))
     }
 
     /// The `CD_<attribute>` field a `CD_<attribute>_ckAsset` companion belongs to, if `name` is one.
-    public static func assetOwner(of name: String) -> String? {
+    package static func assetOwner(of name: String) -> String? {
         name.hasSuffix(assetSuffix) && name.count > assetSuffix.count ? String(name.dropLast(assetSuffix.count)) : nil
     }
 }

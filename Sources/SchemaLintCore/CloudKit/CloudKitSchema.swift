@@ -1,55 +1,55 @@
 /// A CloudKit container's schema as the CloudKit Schema Language writes it (`cktool export-schema`):
 /// record types with their fields, each with where the file declares it.
-public struct CloudKitSchema: Hashable, Sendable {
+package struct CloudKitSchema: Hashable, Sendable {
     /// The file the schema was read from.
-    public var file: String
+    package var file: String
     /// In the order of the file.
-    public var recordTypes: [CloudKitRecordType]
+    package var recordTypes: [CloudKitRecordType]
     /// The roles the file creates (`CREATE ROLE name`), in the order of the file.
-    public var roles: [String]
+    package var roles: [String]
 
-    public init(file: String, recordTypes: [CloudKitRecordType], roles: [String] = []) {
+    package init(file: String, recordTypes: [CloudKitRecordType], roles: [String] = []) {
         self.file = file
         self.recordTypes = recordTypes
         self.roles = roles
     }
 
     /// The record type of this (unquoted) name, if the schema has it.
-    public func recordType(named name: String) -> CloudKitRecordType? { recordTypes.first { $0.name == name } }
+    package func recordType(named name: String) -> CloudKitRecordType? { recordTypes.first { $0.name == name } }
 }
 
 /// One record type: `RECORD TYPE name ( field, ..., GRANT ... )`.
-public struct CloudKitRecordType: Hashable, Sendable {
+package struct CloudKitRecordType: Hashable, Sendable {
     /// The name without quotes.
-    public var name: String
+    package var name: String
     /// In the order of the file, system fields (`"___recordID"`, ...) included when the file lists them.
-    public var fields: [CloudKitField]
+    package var fields: [CloudKitField]
     /// Where the name is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(name: String, fields: [CloudKitField], location: SourceLocation) {
+    package init(name: String, fields: [CloudKitField], location: SourceLocation) {
         self.name = name
         self.fields = fields
         self.location = location
     }
 
-    public func field(named name: String) -> CloudKitField? { fields.first { $0.name == name } }
+    package func field(named name: String) -> CloudKitField? { fields.first { $0.name == name } }
 
     /// CloudKit's own record types, present in every container.
-    public var isSystem: Bool { name == "Users" || name == "cloudkit.share" }
+    package var isSystem: Bool { name == "Users" || name == "cloudkit.share" }
 }
 
 /// One field of a record type: `name TYPE [QUERYABLE] [SORTABLE] [SEARCHABLE]`.
-public struct CloudKitField: Hashable, Sendable {
+package struct CloudKitField: Hashable, Sendable {
     /// The name without quotes.
-    public var name: String
-    public var type: CloudKitFieldType
+    package var name: String
+    package var type: CloudKitFieldType
     /// Sorted, without repeats.
-    public var options: [CloudKitFieldOption]
+    package var options: [CloudKitFieldOption]
     /// Where the name is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(name: String, type: CloudKitFieldType, options: [CloudKitFieldOption] = [], location: SourceLocation) {
+    package init(name: String, type: CloudKitFieldType, options: [CloudKitFieldOption] = [], location: SourceLocation) {
         self.name = name
         self.type = type
         self.options = options
@@ -58,22 +58,22 @@ public struct CloudKitField: Hashable, Sendable {
 
     /// The fields CloudKit defines on every record type (`"___createTime"`, `"___recordID"`, ...):
     /// names that start with an underscore are CloudKit's.
-    public var isSystem: Bool { name.hasPrefix("_") }
+    package var isSystem: Bool { name.hasPrefix("_") }
 }
 
 /// An index CloudKit keeps for a field.
-public enum CloudKitFieldOption: String, CaseIterable, Hashable, Sendable, Comparable {
+package enum CloudKitFieldOption: String, CaseIterable, Hashable, Sendable, Comparable {
     case queryable = "QUERYABLE"
     case searchable = "SEARCHABLE"
     case sortable = "SORTABLE"
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// The value type of a field.
-public enum CloudKitFieldType: Hashable, Sendable, CustomStringConvertible {
+package enum CloudKitFieldType: Hashable, Sendable, CustomStringConvertible {
     /// The types a value can have on its own.
-    public enum Primitive: String, CaseIterable, Hashable, Sendable {
+    package enum Primitive: String, CaseIterable, Hashable, Sendable {
         case asset = "ASSET"
         case bytes = "BYTES"
         case double = "DOUBLE"
@@ -84,7 +84,7 @@ public enum CloudKitFieldType: Hashable, Sendable, CustomStringConvertible {
         case timestamp = "TIMESTAMP"
 
         /// The types CloudKit can encrypt (`ENCRYPTED STRING`, ...): not assets, not references.
-        public var isEncryptable: Bool { self != .asset && self != .reference }
+        package var isEncryptable: Bool { self != .asset && self != .reference }
     }
 
     case primitive(Primitive)
@@ -96,12 +96,12 @@ public enum CloudKitFieldType: Hashable, Sendable, CustomStringConvertible {
     case list(Element)
 
     /// What a list holds.
-    public enum Element: Hashable, Sendable, CustomStringConvertible {
+    package enum Element: Hashable, Sendable, CustomStringConvertible {
         case primitive(Primitive)
         case encrypted(Primitive)
         case number(preferred: Primitive?)
 
-        public var description: String { CloudKitFieldType(self).description }
+        package var description: String { CloudKitFieldType(self).description }
     }
 
     package init(_ element: Element) {
@@ -113,7 +113,7 @@ public enum CloudKitFieldType: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// As the language writes it: `STRING`, `ENCRYPTED BYTES`, `NUMBER PREFERRED AS INT64`, `LIST<STRING>`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .primitive(let type): type.rawValue
         case .encrypted(let type): "ENCRYPTED \(type.rawValue)"
@@ -124,7 +124,7 @@ public enum CloudKitFieldType: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether a field of this type stores what a field of `expected` type stores: the same type,
     /// or a `NUMBER` that is (or may be taken as) the expected INT64 or DOUBLE.
-    public func holds(_ expected: CloudKitFieldType) -> Bool {
+    package func holds(_ expected: CloudKitFieldType) -> Bool {
         if self == expected { return true }
         guard case .number(let preferred) = self, case .primitive(let wanted) = expected, wanted == .int64 || wanted == .double else { return false }
         return preferred == nil || preferred == wanted

@@ -1,10 +1,10 @@
 /// A model element as it stands in one version.
-public enum Element: Sendable {
+package enum Element: Sendable {
     case entity(Entity)
     case attribute(Attribute)
     case relationship(Relationship)
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .entity(let entity): entity.name
         case .attribute(let attribute): attribute.name
@@ -13,7 +13,7 @@ public enum Element: Sendable {
     }
 
     /// Where the element is declared, given the entity that holds it (the entity itself for an entity).
-    public func location(in entity: Entity) -> SourceLocation {
+    package func location(in entity: Entity) -> SourceLocation {
         switch self {
         case .entity(let entity): entity.location
         case .attribute(let attribute): entity.location(of: attribute)
@@ -22,7 +22,7 @@ public enum Element: Sendable {
     }
 
     /// Where one of the element's properties is written, else the element, given its entity.
-    public func location(of property: String, in entity: Entity) -> SourceLocation {
+    package func location(of property: String, in entity: Entity) -> SourceLocation {
         switch self {
         case .entity(let entity): entity.location(of: property)
         case .attribute(let attribute): entity.location(of: property, of: attribute)
@@ -31,7 +31,7 @@ public enum Element: Sendable {
     }
 
     /// "entity", "attribute" or "relationship", for messages.
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .entity: "entity"
         case .attribute: "attribute"
@@ -39,14 +39,14 @@ public enum Element: Sendable {
         }
     }
 
-    public var entity: Entity? { if case .entity(let value) = self { value } else { nil } }
-    public var attribute: Attribute? { if case .attribute(let value) = self { value } else { nil } }
-    public var relationship: Relationship? { if case .relationship(let value) = self { value } else { nil } }
+    package var entity: Entity? { if case .entity(let value) = self { value } else { nil } }
+    package var attribute: Attribute? { if case .attribute(let value) = self { value } else { nil } }
+    package var relationship: Relationship? { if case .relationship(let value) = self { value } else { nil } }
 
     /// Transient elements are not stored, so changing them affects neither stores nor CloudKit.
-    public var isTransient: Bool { attribute?.isTransient ?? relationship?.isTransient ?? false }
+    package var isTransient: Bool { attribute?.isTransient ?? relationship?.isTransient ?? false }
 
-    public var deprecation: String? {
+    package var deprecation: String? {
         switch self {
         case .entity(let entity): entity.deprecation
         case .attribute(let attribute): attribute.deprecation
@@ -56,8 +56,8 @@ public enum Element: Sendable {
 }
 
 /// One typed difference between an older and a newer version of a model.
-public struct Change: Sendable {
-    public enum Kind: String, CaseIterable, Hashable, Sendable {
+package struct Change: Sendable {
+    package enum Kind: String, CaseIterable, Hashable, Sendable {
         case entityAdded, entityRemoved, entityRenamed
         case entityParentChanged, entityAbstractChanged, entityVersionHashModifierChanged, entityUniquenessChanged
         /// The entity moved between a synced and a local configuration (its store changed).
@@ -85,43 +85,43 @@ public struct Change: Sendable {
         var oldLocation: SourceLocation?
     }
 
-    public var kind: Kind {
+    package var kind: Kind {
         get { stored.value.kind }
         _modify { yield &stored.value.kind }
     }
     /// The element in the newer version's names (the older names for a removal).
-    public var path: ElementPath {
+    package var path: ElementPath {
         get { stored.value.path }
         _modify { yield &stored.value.path }
     }
     /// The element in the older version's names (differs from `path` when it or its entity was renamed).
-    public var oldPath: ElementPath? {
+    package var oldPath: ElementPath? {
         get { stored.value.oldPath }
         _modify { yield &stored.value.oldPath }
     }
     /// The element in the older version (nil when added).
-    public var old: Element? {
+    package var old: Element? {
         get { stored.value.old }
         _modify { yield &stored.value.old }
     }
     /// The element in the newer version (nil when removed).
-    public var new: Element? {
+    package var new: Element? {
         get { stored.value.new }
         _modify { yield &stored.value.new }
     }
     /// Where to report it in the newer file: the changed property, the element, or for a removal the
     /// place that used to hold it.
-    public var location: SourceLocation {
+    package var location: SourceLocation {
         get { stored.value.location }
         _modify { yield &stored.value.location }
     }
     /// Where the element stood in the older version (nil when added).
-    public var oldLocation: SourceLocation? {
+    package var oldLocation: SourceLocation? {
         get { stored.value.oldLocation }
         _modify { yield &stored.value.oldLocation }
     }
 
-    public init(kind: Kind, path: ElementPath, oldPath: ElementPath?, old: Element?, new: Element?, location: SourceLocation, oldLocation: SourceLocation?) {
+    package init(kind: Kind, path: ElementPath, oldPath: ElementPath?, old: Element?, new: Element?, location: SourceLocation, oldLocation: SourceLocation?) {
         stored = OutOfLine(Stored(kind: kind, path: path, oldPath: oldPath, old: old, new: new, location: location, oldLocation: oldLocation))
     }
 }

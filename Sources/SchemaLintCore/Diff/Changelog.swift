@@ -1,11 +1,11 @@
 /// The typed changes between two versions as a readable changelog, grouped by entity: for pull
 /// request descriptions (`schemalint diff OLD NEW`), as markdown or JSON.
-public struct Changelog: Sendable {
-    public let old: ModelVersion
-    public let new: ModelVersion
-    public let changes: [Change]
+package struct Changelog: Sendable {
+    package let old: ModelVersion
+    package let new: ModelVersion
+    package let changes: [Change]
 
-    public init(old: ModelVersion, new: ModelVersion) {
+    package init(old: ModelVersion, new: ModelVersion) {
         self.old = old
         self.new = new
         self.changes = ModelDiffer().changes(from: old, to: new)
@@ -26,7 +26,7 @@ public struct Changelog: Sendable {
         }
     }
 
-    public func markdown() -> String {
+    package func markdown() -> String {
         var out = "# \(old.model): \(old.displayName) -> \(new.displayName)\n"
         if changes.isEmpty { return out + "\nNo changes.\n" }
         for (entity, changes) in groups {
@@ -38,7 +38,7 @@ public struct Changelog: Sendable {
         return out
     }
 
-    public func json() -> String {
+    package func json() -> String {
         let document: JSONValue = [
             "model": .string(old.model),
             "from": .string(old.label),

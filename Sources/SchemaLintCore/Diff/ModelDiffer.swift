@@ -1,10 +1,10 @@
 /// Computes the typed changes between two versions of a model.
 /// Elements are matched by name, then by renaming identifier (`renamedFrom`), through hash maps:
 /// linear in the size of the two versions.
-public struct ModelDiffer: Sendable {
-    public init() {}
+package struct ModelDiffer: Sendable {
+    package init() {}
 
-    public func changes(from old: ModelVersion, to new: ModelVersion) -> [Change] {
+    package func changes(from old: ModelVersion, to new: ModelVersion) -> [Change] {
         var none: EntityComparisons? = nil
         return changes(from: old, to: new, reusing: &none)
     }

@@ -3,9 +3,9 @@ import Foundation
 /// The commit that first added each file of a repository, following renames: read from one
 /// `git log --reverse --name-status -M` over a pathspec (the object database, no checkout).
 /// Needs git 2.31 or later (`--diff-merges`); with an older git the log fails and there is no answer.
-public struct GitFileOrigins: Sendable, Codable, Equatable {
+package struct GitFileOrigins: Sendable, Codable, Equatable {
     /// Which commits a log reads.
-    public enum Walk: Sendable, Hashable {
+    package enum Walk: Sendable, Hashable {
         /// Every commit but merges, on every branch: the commit that first added a file, wherever
         /// it was made. Merges show no files: diffing each against its first parent is most of what
         /// a log costs in a repository with thousands of merges (WooCommerce: 1.1 s of 1.3 s), and
@@ -19,17 +19,17 @@ public struct GitFileOrigins: Sendable, Codable, Equatable {
     }
 
     /// A commit of the log.
-    public struct Commit: Sendable, Hashable, Codable {
+    package struct Commit: Sendable, Hashable, Codable {
         /// 1 for the oldest commit of the log, counting up: parents before children, otherwise by date.
-        public var position: Int
+        package var position: Int
         /// The abbreviated commit id.
-        public var id: String
+        package var id: String
         /// The commit date, `YYYY-MM-DD`.
-        public var date: String
+        package var date: String
         /// The commit time, seconds since 1970.
-        public var time: Int
+        package var time: Int
 
-        public init(position: Int, id: String, date: String, time: Int = 0) {
+        package init(position: Int, id: String, date: String, time: Int = 0) {
             self.position = position
             self.id = id
             self.date = date
@@ -153,11 +153,11 @@ public struct GitFileOrigins: Sendable, Codable, Equatable {
 }
 
 /// Git ran but did not answer: its exit status and the first line it wrote to standard error.
-public struct GitFailure: Error, Sendable, Hashable {
-    public var status: Int32
-    public var message: String
+package struct GitFailure: Error, Sendable, Hashable {
+    package var status: Int32
+    package var message: String
 
-    public init(status: Int32, message: String) {
+    package init(status: Int32, message: String) {
         self.status = status
         self.message = message
     }

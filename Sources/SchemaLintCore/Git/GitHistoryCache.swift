@@ -7,17 +7,17 @@ import Foundation
 /// has not moved, as between two runs of a pre-commit hook. A history rewritten since (a rebase, a
 /// force-push) or an entry that cannot be read means one full log, as without a cache. One file per
 /// entry, written atomically, so runs side by side never see half of one.
-public struct GitHistoryCache: Sendable, Hashable {
+package struct GitHistoryCache: Sendable, Hashable {
     /// The folder holding the entries (created when the first is written).
-    public var folder: String
+    package var folder: String
 
-    public init(folder: String) {
+    package init(folder: String) {
         self.folder = folder
     }
 
     /// The user's cache folder for schemalint: `~/Library/Caches/schemalint` on macOS,
     /// `$XDG_CACHE_HOME/schemalint` or `~/.cache/schemalint` elsewhere; nil without a home folder.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> GitHistoryCache? {
+    package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> GitHistoryCache? {
         #if os(macOS)
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return GitHistoryCache(folder: "\(home)/Library/Caches/schemalint")

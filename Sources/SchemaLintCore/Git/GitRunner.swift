@@ -3,16 +3,16 @@ import Dispatch
 
 /// Runs git as a child process through Foundation's `Process` (no shell), in a given folder.
 /// It holds no state: one value serves any number of runs, from any thread.
-public struct GitRunner: Sendable {
+package struct GitRunner: Sendable {
     /// What one run of git printed, and how it ended.
-    public struct Output: Sendable {
-        public var status: Int32
-        public var standardOutput: Data
-        public var standardError: String
+    package struct Output: Sendable {
+        package var status: Int32
+        package var standardOutput: Data
+        package var standardError: String
 
-        public var succeeded: Bool { status == 0 }
+        package var succeeded: Bool { status == 0 }
         /// Standard output as text (git writes paths and messages as UTF-8).
-        public var text: String { String(decoding: standardOutput, as: UTF8.self) }
+        package var text: String { String(decoding: standardOutput, as: UTF8.self) }
     }
 
     /// Variables that point git at another repository than the folder's own: a git hook runs
@@ -26,16 +26,16 @@ public struct GitRunner: Sendable {
     private static let notFound: Int32 = 127
 
     /// The program run, found on the `PATH`: `git` unless a test or a caller says otherwise.
-    public var program: String
+    package var program: String
 
-    public init(program: String = "git") {
+    package init(program: String = "git") {
         self.program = program
     }
 
     /// Runs `git arguments...`, in `folder` (`git -C folder`, with the repository variables of the
     /// environment removed) or in the current folder, with `input` on its standard input (nothing
     /// when nil). Nil when git cannot be started: not installed, or the input cannot be staged.
-    public func run(_ arguments: [String], in folder: String? = nil, input: Data? = nil) -> Output? {
+    package func run(_ arguments: [String], in folder: String? = nil, input: Data? = nil) -> Output? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program] + (folder.map { ["-C", $0] } ?? []) + arguments

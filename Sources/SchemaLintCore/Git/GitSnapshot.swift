@@ -1,14 +1,14 @@
 /// Files of a git revision copied into a folder outside the repository (as `--against` does):
 /// what git knows about them is read in the repository, at the revision.
-public struct GitSnapshot: Sendable, Hashable {
+package struct GitSnapshot: Sendable, Hashable {
     /// The top of the repository's work tree.
-    public var root: String
+    package var root: String
     /// The revision the files come from.
-    public var revision: String
+    package var revision: String
     /// The folder holding the files, at the same relative places as in the repository.
-    public var folder: String
+    package var folder: String
 
-    public init(root: String, revision: String, folder: String) {
+    package init(root: String, revision: String, folder: String) {
         self.root = root
         self.revision = revision
         self.folder = folder

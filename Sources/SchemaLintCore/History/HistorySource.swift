@@ -1,5 +1,5 @@
 /// Where the released versions of a model come from.
-public enum HistorySource: Hashable, Sendable, CustomStringConvertible {
+package enum HistorySource: Hashable, Sendable, CustomStringConvertible {
     /// The model's own files: YAML versions, a bundle's version folders (the default).
     case files
     /// For a model not versioned in its files (one version), the release tags of its git
@@ -9,13 +9,13 @@ public enum HistorySource: Hashable, Sendable, CustomStringConvertible {
     /// The tags taken as releases unless the configuration says otherwise: `v1.2` and bare
     /// version numbers (`1.8.5`, `2024.3`), the two ways apps name their release tags. A pattern
     /// is one or more globs separated by spaces (a tag name has no spaces).
-    public static let defaultTagPattern = "v* [0-9]*.*"
+    package static let defaultTagPattern = "v* [0-9]*.*"
 
     /// The names `--history` and `history:` take.
-    public static let names = ["files", "git"]
+    package static let names = ["files", "git"]
 
     /// `files`, or `git` (with the default pattern); nil otherwise.
-    public init?(argument: String) {
+    package init?(argument: String) {
         switch argument {
         case "files": self = .files
         case "git": self = .gitTags(pattern: Self.defaultTagPattern)
@@ -23,7 +23,7 @@ public enum HistorySource: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .files: "files"
         case .gitTags: "git"
@@ -33,7 +33,7 @@ public enum HistorySource: Hashable, Sendable, CustomStringConvertible {
     /// The source of a run: the one `requested` on the command line (a tag pattern alone there
     /// asks for git), else the `configured` one, else the files. Git's tag pattern is the command
     /// line's, else the configuration's, else `v*`.
-    public static func resolve(requested: HistorySource?, tags: String?, configured: HistorySource?) -> HistorySource {
+    package static func resolve(requested: HistorySource?, tags: String?, configured: HistorySource?) -> HistorySource {
         let configuredPattern: String? = if case .gitTags(let pattern) = configured { pattern } else { nil }
         switch requested ?? (tags.map { .gitTags(pattern: $0) } ?? configured) ?? .files {
         case .files: return .files
@@ -43,17 +43,17 @@ public enum HistorySource: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What `--history git` found for one model: the tags that matched, and those the model was in.
-public struct GitReleaseReading: Hashable, Sendable {
+package struct GitReleaseReading: Hashable, Sendable {
     /// The tag pattern (`v*`).
-    public var pattern: String
+    package var pattern: String
     /// The revision whose history the tags were taken from (`HEAD`).
-    public var revision: String
+    package var revision: String
     /// Every tag that matched, oldest release first.
-    public var matchingTags: [String]
+    package var matchingTags: [String]
     /// The tags at which the model was found: its releases, oldest first.
-    public var releases: [String]
+    package var releases: [String]
 
-    public init(pattern: String, revision: String, matchingTags: [String], releases: [String]) {
+    package init(pattern: String, revision: String, matchingTags: [String], releases: [String]) {
         self.pattern = pattern
         self.revision = revision
         self.matchingTags = matchingTags

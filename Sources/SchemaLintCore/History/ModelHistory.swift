@@ -1,24 +1,24 @@
 /// All versions of one model, oldest first, and which version each is checked against.
-public struct ModelHistory: Sendable {
-    public let model: String
+package struct ModelHistory: Sendable {
+    package let model: String
     /// Sorted by version number.
-    public let versions: [ModelVersion]
+    package let versions: [ModelVersion]
     /// The migrations the team wrote for steps of this history (mapping models, declared
     /// custom or staged migrations).
-    public var writtenMigrations: [WrittenMigration] = []
+    package var writtenMigrations: [WrittenMigration] = []
     /// For a history whose releases were read from git tags (`--history git`), what was read.
-    public var gitReleases: GitReleaseReading?
+    package var gitReleases: GitReleaseReading?
     /// What the code that opens the model's store, and `syncedSince:`, decided about its sync.
     package var syncDecision: StoreSyncDecision?
 
-    public init(model: String, versions: [ModelVersion], writtenMigrations: [WrittenMigration] = []) {
+    package init(model: String, versions: [ModelVersion], writtenMigrations: [WrittenMigration] = []) {
         self.model = model
         self.versions = versions
         self.writtenMigrations = writtenMigrations
     }
 
     /// The migration written for a store of `baseline` opened with `version`, if any.
-    public func writtenMigration(from baseline: ModelVersion, to version: ModelVersion) -> WrittenMigration? {
+    package func writtenMigration(from baseline: ModelVersion, to version: ModelVersion) -> WrittenMigration? {
         writtenMigrations.first { $0.covers(from: baseline, to: version) }
     }
 
@@ -26,7 +26,7 @@ public struct ModelHistory: Sendable {
     package var key: String? { versions.first?.history }
 
     /// Groups versions by model and orders each group; two files with the same model and version are an error.
-    public static func histories(of versions: [ModelVersion]) throws(InputError) -> [ModelHistory] {
+    package static func histories(of versions: [ModelVersion]) throws(InputError) -> [ModelHistory] {
         var groups: [String: [ModelVersion]] = [:]
         for version in versions { groups[version.history, default: []].append(version) }
         var result: [ModelHistory] = []
@@ -51,7 +51,7 @@ public struct ModelHistory: Sendable {
     /// Each version paired with the newest released version before it (its baseline).
     /// Drafts are checked against the last release but never serve as a baseline themselves;
     /// the first version, and drafts with no release before them, have no baseline.
-    public var comparisons: [(baseline: ModelVersion, version: ModelVersion)] {
+    package var comparisons: [(baseline: ModelVersion, version: ModelVersion)] {
         var result: [(baseline: ModelVersion, version: ModelVersion)] = []
         var lastRelease: ModelVersion?
         for version in versions {
@@ -62,5 +62,5 @@ public struct ModelHistory: Sendable {
     }
 
     /// Released versions, oldest first: what people may still run.
-    public var releasedVersions: [ModelVersion] { versions.filter(\.isReleased) }
+    package var releasedVersions: [ModelVersion] { versions.filter(\.isReleased) }
 }

@@ -1,23 +1,23 @@
 /// An attribute of an entity.
-public struct Attribute: Hashable, Sendable {
-    public var name: String
-    public var type: AttributeType
+package struct Attribute: Hashable, Sendable {
+    package var name: String
+    package var type: AttributeType
     /// Core Data's default in Xcode is required; the YAML format's default is optional.
-    public var isOptional: Bool
+    package var isOptional: Bool
     /// The default value in canonical form (numbers normalized, booleans `true`/`false`), if any.
-    public var defaultValue: String?
-    public var isTransient: Bool
-    public var allowsCloudEncryption: Bool
-    public var isDerived: Bool
-    public var isIndexed: Bool
+    package var defaultValue: String?
+    package var isTransient: Bool
+    package var allowsCloudEncryption: Bool
+    package var isDerived: Bool
+    package var isIndexed: Bool
     /// Where the attribute is declared (its key), relative to its entity: `Entity.location(of:)`
     /// gives the position in the file.
-    public var location: RelativeLocation
+    package var location: RelativeLocation
     /// Where individual properties are written (`type`, `optional`, `default`, ...), when known,
     /// relative to the entity.
-    public var propertyLocations: RelativePropertyLocations
+    package var propertyLocations: RelativePropertyLocations
 
-    public init(
+    package init(
         name: String, type: AttributeType, isOptional: Bool = true, defaultValue: String? = nil,
         isTransient: Bool = false, renamedFrom: String? = nil, deprecation: String? = nil,
         transformer: String? = nil, className: String? = nil, allowsCloudEncryption: Bool = false,
@@ -60,33 +60,33 @@ public struct Attribute: Hashable, Sendable {
     }
 
     /// The renaming identifier: the attribute's name in an earlier version.
-    public var renamedFrom: String? {
+    package var renamedFrom: String? {
         get { rare.first?.renamedFrom }
         set { setRare(newValue, \.renamedFrom) }
     }
 
     /// Why the attribute is deprecated, if it is (kept only so older apps keep working).
-    public var deprecation: String? {
+    package var deprecation: String? {
         get { rare.first?.deprecation }
         set { setRare(newValue, \.deprecation) }
     }
 
-    public var transformer: String? {
+    package var transformer: String? {
         get { rare.first?.transformer }
         set { setRare(newValue, \.transformer) }
     }
 
-    public var className: String? {
+    package var className: String? {
         get { rare.first?.className }
         set { setRare(newValue, \.className) }
     }
 
     /// Core Data's version hash modifier for this attribute: changing it forces a migration.
-    public var versionHashModifier: String? {
+    package var versionHashModifier: String? {
         get { rare.first?.versionHashModifier }
         set { setRare(newValue, \.versionHashModifier) }
     }
 
     /// The location of one property if it was written, else of the attribute (relative to the entity).
-    public func location(of property: String) -> RelativeLocation { propertyLocations[property] ?? location }
+    package func location(of property: String) -> RelativeLocation { propertyLocations[property] ?? location }
 }

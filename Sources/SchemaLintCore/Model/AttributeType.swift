@@ -1,10 +1,10 @@
 /// A Core Data attribute type.
-public enum AttributeType: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+package enum AttributeType: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     case int16, int32, int64, decimal, double, float, string, boolean, date, binary, uuid, uri
     case transformable, objectID, undefined, composite
 
     /// The name Xcode's model editor shows and writes as `attributeType`.
-    public var coreDataName: String {
+    package var coreDataName: String {
         switch self {
         case .int16: "Integer 16"
         case .int32: "Integer 32"
@@ -25,11 +25,11 @@ public enum AttributeType: String, CaseIterable, Hashable, Sendable, CustomStrin
         }
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Parses the YAML spelling or one of Core Data's, case-insensitively
     /// (`int16`, `Integer 16`, `binary`, `Binary Data`, `objectID`, `Object ID`, ...).
-    public init?(spelling: String) {
+    package init?(spelling: String) {
         if let exact = AttributeType(rawValue: spelling) {
             self = exact
             return
@@ -40,7 +40,7 @@ public enum AttributeType: String, CaseIterable, Hashable, Sendable, CustomStrin
     }
 
     /// Every accepted spelling, normalized (lower-case, no spaces or underscores), for "did you mean".
-    public static var spellings: [String] { allCases.map(\.rawValue) }
+    package static var spellings: [String] { allCases.map(\.rawValue) }
 
     static func normalize(_ spelling: String) -> String {
         String(spelling.lowercased().filter { $0 != " " && $0 != "_" && $0 != "-" })
@@ -61,12 +61,12 @@ public enum AttributeType: String, CaseIterable, Hashable, Sendable, CustomStrin
         return table
     }()
 
-    public var isInteger: Bool { self == .int16 || self == .int32 || self == .int64 }
-    public var isNumeric: Bool { isInteger || self == .decimal || self == .double || self == .float }
+    package var isInteger: Bool { self == .int16 || self == .int32 || self == .int64 }
+    package var isNumeric: Bool { isInteger || self == .decimal || self == .double || self == .float }
     /// Values of these types over 1 MB move to a companion `CD_<name>_ckAsset` field in CloudKit.
-    public var mayUseCloudKitAsset: Bool { self == .string || self == .binary || self == .transformable }
+    package var mayUseCloudKitAsset: Bool { self == .string || self == .binary || self == .transformable }
     /// Whether a default value can be given for this type.
-    public var acceptsDefault: Bool {
+    package var acceptsDefault: Bool {
         switch self {
         case .binary, .transformable, .objectID, .undefined, .composite: false
         default: true

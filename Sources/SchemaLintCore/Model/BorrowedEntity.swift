@@ -2,16 +2,16 @@
 /// whose `models` name the live `@Model` class (declared in no schema) or a class nested in
 /// another schema. A shipped version must keep the shape it shipped with; one that borrows a
 /// declaration changes whenever that declaration does.
-public struct BorrowedEntity: Sendable, Hashable {
+package struct BorrowedEntity: Sendable, Hashable {
     /// The entity's name.
-    public var entity: String
+    package var entity: String
     /// The label of the version whose declaration it is; nil for a declaration in no version
     /// (the live type).
-    public var owner: String?
+    package var owner: String?
     /// Where the version lists it.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(entity: String, owner: String?, location: SourceLocation) {
+    package init(entity: String, owner: String?, location: SourceLocation) {
         self.entity = entity
         self.owner = owner
         self.location = location

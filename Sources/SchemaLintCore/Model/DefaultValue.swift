@@ -2,11 +2,11 @@ import Foundation
 
 /// Default values in canonical form, so that `0`, `0.0` and `00` compare equal for a Double
 /// and `YES`/`true` for a Boolean, whichever loader read them.
-public enum DefaultValue {
+package enum DefaultValue {
     /// The canonical spelling of `text` as a default for `type`, or nil when it is not a valid value of the type.
     /// Dates are seconds since Core Data's reference date (2001-01-01T00:00:00Z), written as a number
     /// (Xcode's `defaultDateTimeInterval`) or as an ISO 8601 date-time.
-    public static func canonical(_ text: String, for type: AttributeType) -> String? {
+    package static func canonical(_ text: String, for type: AttributeType) -> String? {
         let padded = text.utf8.first == UInt8(ascii: " ") || text.utf8.last == UInt8(ascii: " ")
         let trimmed = padded ? text.trimmingCharacters(in: .whitespaces) : text
         switch type {
@@ -54,7 +54,7 @@ public enum DefaultValue {
     /// How Foundation reads a default Xcode saved that is not a valid value of the type (`0.0` on an
     /// Integer 16, `NO` on an Integer 32): like NSString's `integerValue` / `doubleValue` /
     /// `boolValue`, a leading number or 0. Nil for types that take no default.
-    public static func lenient(_ text: String, for type: AttributeType) -> String? {
+    package static func lenient(_ text: String, for type: AttributeType) -> String? {
         if let exact = canonical(text, for: type) { return exact }
         let scalars = Array(text.unicodeScalars.drop { $0 == " " || $0 == "\t" })
         switch type {

@@ -4,9 +4,9 @@
 /// its members' locations are relative to it. A loader that meets the same text of an entity again
 /// in a later version reuses the earlier value with that version's `location`: the members are
 /// decoded once and their arrays shared (`hasSameMembers(as:)` tells).
-public struct Entity: Hashable, Sendable {
+package struct Entity: Hashable, Sendable {
     /// Where the entity is declared (its key or element) in its version's file.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Everything but `location`, out of line: what the versions of an entity reused unchanged
     /// share, so that a copy of an entity (every check of every version makes some) retains one
@@ -26,51 +26,51 @@ public struct Entity: Hashable, Sendable {
         var propertyLocations: RelativePropertyLocations
     }
 
-    public var name: String {
+    package var name: String {
         get { shared.value.name }
         _modify { yield &shared.value.name }
     }
-    public var parent: String? {
+    package var parent: String? {
         get { shared.value.parent }
         _modify { yield &shared.value.parent }
     }
-    public var isAbstract: Bool {
+    package var isAbstract: Bool {
         get { shared.value.isAbstract }
         _modify { yield &shared.value.isAbstract }
     }
-    public var renamedFrom: String? {
+    package var renamedFrom: String? {
         get { shared.value.renamedFrom }
         _modify { yield &shared.value.renamedFrom }
     }
-    public var deprecation: String? {
+    package var deprecation: String? {
         get { shared.value.deprecation }
         _modify { yield &shared.value.deprecation }
     }
-    public var versionHashModifier: String? {
+    package var versionHashModifier: String? {
         get { shared.value.versionHashModifier }
         _modify { yield &shared.value.versionHashModifier }
     }
     /// In declaration order; names are unique within the entity.
-    public var attributes: [Attribute] {
+    package var attributes: [Attribute] {
         get { shared.value.attributes }
         _modify { yield &shared.value.attributes }
     }
-    public var relationships: [Relationship] {
+    package var relationships: [Relationship] {
         get { shared.value.relationships }
         _modify { yield &shared.value.relationships }
     }
     /// Uniqueness constraints: each a set of property names, in declaration order.
-    public var uniquenessConstraints: [[String]] {
+    package var uniquenessConstraints: [[String]] {
         get { shared.value.uniquenessConstraints }
         _modify { yield &shared.value.uniquenessConstraints }
     }
     /// Where the entity's own properties are written, relative to `location`.
-    public var propertyLocations: RelativePropertyLocations {
+    package var propertyLocations: RelativePropertyLocations {
         get { shared.value.propertyLocations }
         _modify { yield &shared.value.propertyLocations }
     }
 
-    public init(
+    package init(
         name: String, parent: String? = nil, isAbstract: Bool = false, renamedFrom: String? = nil,
         deprecation: String? = nil, versionHashModifier: String? = nil,
         attributes: [Attribute] = [], relationships: [Relationship] = [],
@@ -86,26 +86,26 @@ public struct Entity: Hashable, Sendable {
     }
 
     /// Where one of the entity's own properties is written, else the entity.
-    public func location(of property: String) -> SourceLocation { propertyLocations[property].map(location.resolving) ?? location }
+    package func location(of property: String) -> SourceLocation { propertyLocations[property].map(location.resolving) ?? location }
 
     /// Where a member of this entity is declared.
-    public func location(of attribute: Attribute) -> SourceLocation { location.resolving(attribute.location) }
-    public func location(of relationship: Relationship) -> SourceLocation { location.resolving(relationship.location) }
+    package func location(of attribute: Attribute) -> SourceLocation { location.resolving(attribute.location) }
+    package func location(of relationship: Relationship) -> SourceLocation { location.resolving(relationship.location) }
 
     /// Where a property of a member of this entity is written, else the member.
-    public func location(of property: String, of attribute: Attribute) -> SourceLocation { location.resolving(attribute.location(of: property)) }
-    public func location(of property: String, of relationship: Relationship) -> SourceLocation { location.resolving(relationship.location(of: property)) }
+    package func location(of property: String, of attribute: Attribute) -> SourceLocation { location.resolving(attribute.location(of: property)) }
+    package func location(of property: String, of relationship: Relationship) -> SourceLocation { location.resolving(relationship.location(of: property)) }
 
     /// The position in this entity's file of a place relative to it.
-    public func location(at relative: RelativeLocation) -> SourceLocation { location.resolving(relative) }
+    package func location(at relative: RelativeLocation) -> SourceLocation { location.resolving(relative) }
 
     // Members are compared by name in place: `first(where:)` copies each member it passes.
-    public func attribute(named name: String) -> Attribute? {
+    package func attribute(named name: String) -> Attribute? {
         let attributes = shared.value.attributes
         for index in attributes.indices where attributes[index].name == name { return attributes[index] }
         return nil
     }
-    public func relationship(named name: String) -> Relationship? {
+    package func relationship(named name: String) -> Relationship? {
         let relationships = shared.value.relationships
         for index in relationships.indices where relationships[index].name == name { return relationships[index] }
         return nil
@@ -114,7 +114,7 @@ public struct Entity: Hashable, Sendable {
     /// The same members and definition as `other` by identity of their storage, which a loader's
     /// reuse of an earlier version's value gives: comparing them would find no difference. False
     /// does not mean they differ.
-    public func hasSameMembers(as other: Entity) -> Bool { hasSameDefinition(as: other) || memberStorage == other.memberStorage }
+    package func hasSameMembers(as other: Entity) -> Bool { hasSameDefinition(as: other) || memberStorage == other.memberStorage }
 
     /// Whether the two entities share their whole stored definition (everything but `location`), as
     /// the versions of an entity a loader reused unchanged do. False does not mean they differ.

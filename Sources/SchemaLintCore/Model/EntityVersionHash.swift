@@ -6,7 +6,7 @@
 /// property's name, optionality, transience and `versionHashModifier`; an attribute's type; a
 /// relationship's destination, inverse, minimum and maximum counts and ordering. Default values,
 /// class names, renaming identifiers, indexes and user info are not in it.
-public struct EntityVersionHash: Hashable, Sendable {
+package struct EntityVersionHash: Hashable, Sendable {
     private let name: String
     private let parent: String
     private let isAbstract: Bool
@@ -15,7 +15,7 @@ public struct EntityVersionHash: Hashable, Sendable {
     private let attributes: [AttributeInputs]
     private let relationships: [RelationshipInputs]
 
-    public init(_ entity: Entity) {
+    package init(_ entity: Entity) {
         name = entity.name
         parent = entity.parent ?? ""
         isAbstract = entity.isAbstract
@@ -26,7 +26,7 @@ public struct EntityVersionHash: Hashable, Sendable {
 
     /// Whether the two entities have the same version hash. Most entities of consecutive versions
     /// declare the same properties in the same order: those are compared in place, without sorting.
-    public static func same(_ lhs: Entity, _ rhs: Entity) -> Bool {
+    package static func same(_ lhs: Entity, _ rhs: Entity) -> Bool {
         // An entity a loader reused from the other version's text: the same definition, or (when
         // only its own properties were written differently) the same members.
         if lhs.hasSameDefinition(as: rhs) { return true }
@@ -96,7 +96,7 @@ public struct EntityVersionHash: Hashable, Sendable {
 extension ModelVersion {
     /// The entities whose version hashes differ from `older`'s, and those only one of the two has:
     /// empty when a store of `older` opens with this version without any migration.
-    public func entitiesNeedingMigration(from older: ModelVersion) -> [String] {
+    package func entitiesNeedingMigration(from older: ModelVersion) -> [String] {
         // By index, not by copies of the entities: this runs for every step of every local history.
         // Most steps keep every entity under the same name at the same place: no look-ups by name.
         if older.entities.count == entities.count, entities.indices.allSatisfy({ older.entities[$0].name == entities[$0].name }) {

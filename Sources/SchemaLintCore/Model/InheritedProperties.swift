@@ -1,22 +1,22 @@
 extension ModelVersion {
     /// The attributes an object of `entity` has: its own and those of its ancestors, nearest first
     /// (an attribute redeclared lower down hides the ancestor's).
-    public func attributes(ofObjectsOf entity: String) -> [Attribute] {
+    package func attributes(ofObjectsOf entity: String) -> [Attribute] {
         inherited(entity) { $0.attributes }.map(\.member)
     }
 
     /// The relationships an object of `entity` has, its own and inherited, nearest first.
-    public func relationships(ofObjectsOf entity: String) -> [Relationship] {
+    package func relationships(ofObjectsOf entity: String) -> [Relationship] {
         inherited(entity) { $0.relationships }.map(\.member)
     }
 
     /// As `attributes(ofObjectsOf:)`, each with where it is declared.
-    public func locatedAttributes(ofObjectsOf entity: String) -> [(member: Attribute, location: SourceLocation)] {
+    package func locatedAttributes(ofObjectsOf entity: String) -> [(member: Attribute, location: SourceLocation)] {
         inherited(entity) { $0.attributes }.map { ($0.member, $0.declaredIn.location(of: $0.member)) }
     }
 
     /// As `relationships(ofObjectsOf:)`, each with where it is declared.
-    public func locatedRelationships(ofObjectsOf entity: String) -> [(member: Relationship, location: SourceLocation)] {
+    package func locatedRelationships(ofObjectsOf entity: String) -> [(member: Relationship, location: SourceLocation)] {
         inherited(entity) { $0.relationships }.map { ($0.member, $0.declaredIn.location(of: $0.member)) }
     }
 

@@ -3,19 +3,19 @@
 ///
 /// Only what the checks need is kept: which versions it maps (the paths of their `.xcdatamodel`
 /// folders), and which entities and properties of the destination it fills, from what.
-public struct MappingModel: Hashable, Sendable {
+package struct MappingModel: Hashable, Sendable {
     /// One side of the mapping: a version folder named by its path relative to the project
     /// (`Model.xcdatamodeld/Model 2.xcdatamodel`).
-    public struct VersionReference: Hashable, Sendable {
+    package struct VersionReference: Hashable, Sendable {
         /// The path as written in the mapping model.
-        public var path: String
+        package var path: String
         /// The bundle's model name (`Model`), or nil when the path names no `.xcdatamodeld`.
-        public var model: String?
+        package var model: String?
         /// The version's name (the folder without `.xcdatamodel`).
-        public var version: String
-        public var location: SourceLocation
+        package var version: String
+        package var location: SourceLocation
 
-        public init(path: String, location: SourceLocation) {
+        package init(path: String, location: SourceLocation) {
             self.path = path
             self.location = location
             let components = path.split(separator: "/").map(String.init)
@@ -28,15 +28,15 @@ public struct MappingModel: Hashable, Sendable {
     }
 
     /// How one property of a destination entity gets its value.
-    public struct PropertyMapping: Hashable, Sendable {
+    package struct PropertyMapping: Hashable, Sendable {
         /// The destination property's name.
-        public var name: String
+        package var name: String
         /// Whether the mapping gives it a value: a value expression, or one Xcode generates
         /// (`$source.name`) when the model is compiled. Without either the property starts empty.
-        public var hasValue: Bool
-        public var location: SourceLocation
+        package var hasValue: Bool
+        package var location: SourceLocation
 
-        public init(name: String, hasValue: Bool, location: SourceLocation) {
+        package init(name: String, hasValue: Bool, location: SourceLocation) {
             self.name = name
             self.hasValue = hasValue
             self.location = location
@@ -44,25 +44,25 @@ public struct MappingModel: Hashable, Sendable {
     }
 
     /// How the objects of one destination entity are made.
-    public struct EntityMapping: Hashable, Sendable {
+    package struct EntityMapping: Hashable, Sendable {
         /// The mapping's name in the editor (`GameToGame`), when saved.
-        public var name: String?
+        package var name: String?
         /// The source entity; nil when the mapping adds objects from nothing.
-        public var source: String?
+        package var source: String?
         /// The destination entity; nil when the mapping removes the source's objects.
-        public var destination: String?
+        package var destination: String?
         /// Xcode's mapping type (`Undefined`, `Add`, `Remove`, `Copy`, `Transform`, `Custom`).
-        public var type: String
+        package var type: String
         /// The `NSEntityMigrationPolicy` subclass that runs custom code for this mapping.
-        public var policyClass: String?
+        package var policyClass: String?
         /// Xcode generates `$source.<name>` for the property mappings of this entity mapping whose
         /// source property has the same name (the editor's "auto-generate value expressions").
-        public var generatesValues: Bool
-        public var attributes: [PropertyMapping]
-        public var relationships: [PropertyMapping]
-        public var location: SourceLocation
+        package var generatesValues: Bool
+        package var attributes: [PropertyMapping]
+        package var relationships: [PropertyMapping]
+        package var location: SourceLocation
 
-        public init(
+        package init(
             name: String? = nil, source: String?, destination: String?, type: String = "Undefined", policyClass: String? = nil,
             generatesValues: Bool = true, attributes: [PropertyMapping] = [], relationships: [PropertyMapping] = [], location: SourceLocation
         ) {
@@ -79,16 +79,16 @@ public struct MappingModel: Hashable, Sendable {
     }
 
     /// The `xcmapping.xml` file.
-    public var file: String
+    package var file: String
     /// The folder's name (`Model 1 to 2.xcmappingmodel`), as people call it.
-    public var name: String
-    public var source: VersionReference?
-    public var destination: VersionReference?
-    public var entityMappings: [EntityMapping]
+    package var name: String
+    package var source: VersionReference?
+    package var destination: VersionReference?
+    package var entityMappings: [EntityMapping]
     /// Where the mapping model names its versions (the `XDDEVMAPPINGMODEL` object).
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(file: String, name: String, source: VersionReference?, destination: VersionReference?, entityMappings: [EntityMapping], location: SourceLocation) {
+    package init(file: String, name: String, source: VersionReference?, destination: VersionReference?, entityMappings: [EntityMapping], location: SourceLocation) {
         self.file = file
         self.name = name
         self.source = source

@@ -1,54 +1,54 @@
 /// One version of a data model, as loaded from one YAML file or one `.xcdatamodel` folder.
-public struct ModelVersion: Sendable {
+package struct ModelVersion: Sendable {
     /// The model's name, as messages show it.
-    public var model: String
+    package var model: String
     /// Versions with the same key form one history: the model's name for YAML files (so files of
     /// one model may live anywhere), the bundle's path for an Xcode bundle (two apps' bundles may
     /// share a name).
-    public var history: String
-    public var version: VersionNumber
+    package var history: String
+    package var version: VersionNumber
     /// How people name the version: the YAML `label`, or the Xcode version folder ("Model 9"); else the number.
-    public var label: String
+    package var label: String
     /// False for a draft that no user runs yet: it is checked, but never a baseline.
-    public var isReleased: Bool
+    package var isReleased: Bool
     /// The whole model is synced with CloudKit.
-    public var usesCloudKit: Bool
+    package var usesCloudKit: Bool
     /// What the version was written in (so advice speaks its language).
-    public var format: ModelFormat
+    package var format: ModelFormat
     /// In declaration order; names are unique.
-    public let entities: [Entity]
-    public private(set) var configurations: [Configuration]
+    package let entities: [Entity]
+    package private(set) var configurations: [Configuration]
     /// The file the version was read from (as given on the command line, or found below it).
-    public var file: String
+    package var file: String
     /// Where the version itself is declared (the `version` key, or the top of the file).
-    public var location: SourceLocation
-    public var propertyLocations: PropertyLocations
+    package var location: SourceLocation
+    package var propertyLocations: PropertyLocations
     /// The git tag the version was read at (`--history git`), its file then `tag:path`; nil for a
     /// version read from the files.
-    public var releaseTag: String?
+    package var releaseTag: String?
     /// A store of any earlier version of the history reaches this one through every version in
     /// between, one step at a time (a SwiftData migration plan with a stage for each step), never
     /// in one jump.
-    public var migratesStepByStep = false
+    package var migratesStepByStep = false
     /// Findings accepted in the version's file (`# schemalint:ignore <rule> -- <reason>` comments).
-    public var suppressions: [Suppression] = []
+    package var suppressions: [Suppression] = []
     /// Entities the version lists but whose declaration is not its own (a SwiftData
     /// `VersionedSchema` naming the app's live `@Model` class, or another schema's): the version
     /// follows every later edit of that declaration.
-    public var borrowedEntities: [BorrowedEntity] = []
+    package var borrowedEntities: [BorrowedEntity] = []
     /// A SwiftData version that a `SchemaMigrationPlan` lists in its `schemas`: SwiftData checks a
     /// store's checksum against it when it migrates. False for a version no plan lists, whose
     /// checksum nothing reads (and for formats without plans).
-    public var isInMigrationPlan = false
+    package var isInMigrationPlan = false
     /// Opened with SwiftData's default, `cloudKitDatabase: .automatic`, by no setting that says
     /// otherwise: synced when the app has the CloudKit entitlement, which a reader of Swift does
     /// not see (the run decides, from the entitlements files it finds).
-    public var syncsByDefault = false
+    package var syncsByDefault = false
 
     private let entityIndex: [String: Int]
     private var syncedByConfiguration: Set<String>
 
-    public init(
+    package init(
         model: String, version: VersionNumber, label: String? = nil, isReleased: Bool = true, usesCloudKit: Bool = false,
         format: ModelFormat = .yaml, entities: [Entity], configurations: [Configuration] = [], file: String,
         location: SourceLocation, propertyLocations: PropertyLocations = [:]
@@ -72,27 +72,27 @@ public struct ModelVersion: Sendable {
         self.syncedByConfiguration = Set(configurations.filter(\.usesCloudKit).flatMap(\.entities))
     }
 
-    public func entity(named name: String) -> Entity? { entityIndex[name].map { entities[$0] } }
+    package func entity(named name: String) -> Entity? { entityIndex[name].map { entities[$0] } }
 
     /// Whether an entity is named `name` (without copying it, as `entity(named:)` does).
-    public func containsEntity(named name: String) -> Bool { entityIndex[name] != nil }
+    package func containsEntity(named name: String) -> Bool { entityIndex[name] != nil }
 
     /// Whether two entities share a name (the index holds one position a name).
-    public var hasDuplicateEntityNames: Bool { entityIndex.count != entities.count }
+    package var hasDuplicateEntityNames: Bool { entityIndex.count != entities.count }
 
     /// The position in `entities` of the entity named `name`.
-    public func index(ofEntity name: String) -> Int? { entityIndex[name] }
+    package func index(ofEntity name: String) -> Int? { entityIndex[name] }
 
     /// The parent of the entity named `name`, if both exist (without copying the entity).
-    public func parent(ofEntity name: String) -> String? { entityIndex[name].flatMap { entities[$0].parent } }
+    package func parent(ofEntity name: String) -> String? { entityIndex[name].flatMap { entities[$0].parent } }
 
-    public func location(of property: String) -> SourceLocation { propertyLocations[property] ?? location }
+    package func location(of property: String) -> SourceLocation { propertyLocations[property] ?? location }
 
     /// `version 3`, `Model 9`, or the release tag `v1.2`: how messages name a version.
-    public var displayName: String { label == version.text && releaseTag == nil ? "version \(label)" : label }
+    package var displayName: String { label == version.text && releaseTag == nil ? "version \(label)" : label }
 
     /// The root of the entity's inheritance tree: the entity whose record type `CD_<root>` stores it.
-    public func rootEntity(of name: String) -> String {
+    package func rootEntity(of name: String) -> String {
         // Most entities have no parent: no set for them.
         guard let first = parent(ofEntity: name), containsEntity(named: first) else { return name }
         var current = name
@@ -104,17 +104,17 @@ public struct ModelVersion: Sendable {
     }
 
     /// Whether the entity is synced with CloudKit: the model is, or a synced configuration lists it.
-    public func isSynced(entity name: String) -> Bool {
+    package func isSynced(entity name: String) -> Bool {
         usesCloudKit || syncedByConfiguration.contains(name)
     }
 
     /// Whether anything in the version is synced.
-    public var hasSyncedEntities: Bool { usesCloudKit || configurations.contains(where: \.usesCloudKit) }
+    package var hasSyncedEntities: Bool { usesCloudKit || configurations.contains(where: \.usesCloudKit) }
 
     /// Makes the entities named synced, and the others local, as two configurations of a reader's
     /// making (`CloudKit`, `Local`): for stores opened with different settings (a SwiftData cache
     /// opened with `cloudKitDatabase: .none` beside the synced models).
-    public mutating func markSynced(entities synced: Set<String>, at location: SourceLocation) {
+    package mutating func markSynced(entities synced: Set<String>, at location: SourceLocation) {
         let names = entities.map(\.name)
         configurations = [
             Configuration(name: "CloudKit", usesCloudKit: true, entities: names.filter(synced.contains), location: location),
@@ -126,7 +126,7 @@ public struct ModelVersion: Sendable {
     /// Takes `other`'s sync settings, whole and by configuration: for a SwiftData version, whose
     /// configurations the reader makes from the code that opens the store, so that two readings
     /// compare by their schemas alone.
-    public mutating func takeSyncSettings(of other: ModelVersion) {
+    package mutating func takeSyncSettings(of other: ModelVersion) {
         usesCloudKit = other.usesCloudKit
         configurations = other.configurations
         syncedByConfiguration = other.syncedByConfiguration
@@ -134,7 +134,7 @@ public struct ModelVersion: Sendable {
 
     /// Makes every entity local: for a version that shipped before the app turned CloudKit on,
     /// whose records never reached CloudKit, whatever its configurations say now.
-    public mutating func markLocal() {
+    package mutating func markLocal() {
         usesCloudKit = false
         for index in configurations.indices { configurations[index].usesCloudKit = false }
         syncedByConfiguration = []

@@ -6,24 +6,24 @@
 /// Elements have few properties, so a small array searched in order costs less than a dictionary:
 /// no hashing, and one allocation of exactly the entries (none when empty), for every element of
 /// every version the model holds. Equality ignores the order of the entries, as a dictionary's does.
-public struct PropertyPositions<Position: Hashable & Sendable>: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
-    public typealias Element = (property: String, location: Position)
+package struct PropertyPositions<Position: Hashable & Sendable>: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    package typealias Element = (property: String, location: Position)
 
     private var entries: [Element] = []
 
-    public init() {}
+    package init() {}
 
-    public init(dictionaryLiteral elements: (String, Position)...) {
+    package init(dictionaryLiteral elements: (String, Position)...) {
         for (property, location) in elements { self[property] = location }
     }
 
-    public var count: Int { entries.count }
-    public var isEmpty: Bool { entries.isEmpty }
+    package var count: Int { entries.count }
+    package var isEmpty: Bool { entries.isEmpty }
 
-    public mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+    package mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
 
     /// The position of `property`, or nil if it was not written; setting nil removes it.
-    public subscript(property: String) -> Position? {
+    package subscript(property: String) -> Position? {
         get {
             for entry in entries where entry.property == property { return entry.location }
             return nil
@@ -39,25 +39,25 @@ public struct PropertyPositions<Position: Hashable & Sendable>: Hashable, Sendab
         }
     }
 
-    public func makeIterator() -> IndexingIterator<[Element]> { entries.makeIterator() }
+    package func makeIterator() -> IndexingIterator<[Element]> { entries.makeIterator() }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.property] == $0.location }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         // Independent of the order, like equality.
         hasher.combine(count)
         hasher.combine(entries.reduce(0) { $0 ^ (31 &* $1.property.hashValue &+ $1.location.hashValue) })
     }
 }
 
-public typealias PropertyLocations = PropertyPositions<SourceLocation>
-public typealias RelativePropertyLocations = PropertyPositions<RelativeLocation>
+package typealias PropertyLocations = PropertyPositions<SourceLocation>
+package typealias RelativePropertyLocations = PropertyPositions<RelativeLocation>
 
 extension PropertyPositions where Position == SourceLocation {
     /// The same positions relative to `anchor`, the location of the entity that holds them.
-    public func relative(to anchor: SourceLocation) -> RelativePropertyLocations {
+    package func relative(to anchor: SourceLocation) -> RelativePropertyLocations {
         var result = RelativePropertyLocations()
         result.reserveCapacity(count)
         for (property, location) in self { result[property] = location.relative(to: anchor) }
@@ -68,7 +68,7 @@ extension PropertyPositions where Position == SourceLocation {
 extension PropertyPositions where Position == RelativeLocation {
     /// The same positions `lines` lines further down (up, for a negative count), as for an element
     /// written the same way at another line of its entity.
-    public func movedDown(by lines: Int) -> RelativePropertyLocations {
+    package func movedDown(by lines: Int) -> RelativePropertyLocations {
         guard lines != 0 else { return self }
         var moved = self
         for index in moved.entries.indices { moved.entries[index].location = moved.entries[index].location.movedDown(by: lines) }

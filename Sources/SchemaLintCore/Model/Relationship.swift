@@ -1,8 +1,8 @@
 /// What happens to the destination objects when the source object is deleted.
-public enum DeleteRule: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+package enum DeleteRule: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     case nullify, cascade, deny, noAction
-    public var description: String { rawValue }
-    public var coreDataName: String {
+    package var description: String { rawValue }
+    package var coreDataName: String {
         switch self {
         case .nullify: "Nullify"
         case .cascade: "Cascade"
@@ -10,7 +10,7 @@ public enum DeleteRule: String, CaseIterable, Hashable, Sendable, CustomStringCo
         case .noAction: "No Action"
         }
     }
-    public init?(spelling: String) {
+    package init?(spelling: String) {
         let key = AttributeType.normalize(spelling)
         guard let rule = DeleteRule.allCases.first(where: { AttributeType.normalize($0.rawValue) == key }) else { return nil }
         self = rule
@@ -18,25 +18,25 @@ public enum DeleteRule: String, CaseIterable, Hashable, Sendable, CustomStringCo
 }
 
 /// A relationship from one entity to another.
-public struct Relationship: Hashable, Sendable {
-    public var name: String
-    public var destination: String
-    public var inverse: String?
-    public var isToMany: Bool
-    public var isOrdered: Bool
-    public var isOptional: Bool
-    public var deleteRule: DeleteRule
-    public var minCount: Int?
-    public var maxCount: Int?
-    public var isTransient: Bool
-    public var renamedFrom: String?
-    public var deprecation: String?
+package struct Relationship: Hashable, Sendable {
+    package var name: String
+    package var destination: String
+    package var inverse: String?
+    package var isToMany: Bool
+    package var isOrdered: Bool
+    package var isOptional: Bool
+    package var deleteRule: DeleteRule
+    package var minCount: Int?
+    package var maxCount: Int?
+    package var isTransient: Bool
+    package var renamedFrom: String?
+    package var deprecation: String?
     /// Where the relationship is declared, and its written properties, relative to its entity:
     /// `Entity.location(of:)` gives the positions in the file.
-    public var location: RelativeLocation
-    public var propertyLocations: RelativePropertyLocations
+    package var location: RelativeLocation
+    package var propertyLocations: RelativePropertyLocations
 
-    public init(
+    package init(
         name: String, destination: String, inverse: String? = nil, isToMany: Bool = false,
         isOrdered: Bool = false, isOptional: Bool = true, deleteRule: DeleteRule = .nullify,
         minCount: Int? = nil, maxCount: Int? = nil, isTransient: Bool = false,
@@ -59,5 +59,5 @@ public struct Relationship: Hashable, Sendable {
         self.propertyLocations = propertyLocations
     }
 
-    public func location(of property: String) -> RelativeLocation { propertyLocations[property] ?? location }
+    package func location(of property: String) -> RelativeLocation { propertyLocations[property] ?? location }
 }

@@ -2,15 +2,15 @@
 /// column. An entity's members and written properties keep these instead of `SourceLocation`s, so
 /// the same `Entity` value (and its arrays) serves every version whose text of it is the same,
 /// wherever the version's file places it; `Entity.location(of:)` turns them into file positions.
-public struct RelativeLocation: Hashable, Sendable {
+package struct RelativeLocation: Hashable, Sendable {
     private var storedLineOffset: Int32
     private var storedColumn: Int32
 
     /// Lines after the entity's line (0 on the entity's own line).
-    public var lineOffset: Int { Int(storedLineOffset) }
-    public var column: Int { Int(storedColumn) }
+    package var lineOffset: Int { Int(storedLineOffset) }
+    package var column: Int { Int(storedColumn) }
 
-    public init(lineOffset: Int, column: Int) {
+    package init(lineOffset: Int, column: Int) {
         self.storedLineOffset = Int32(clamping: lineOffset)
         self.storedColumn = Int32(clamping: column)
     }
@@ -18,19 +18,19 @@ public struct RelativeLocation: Hashable, Sendable {
 
 extension SourceLocation {
     /// Where `self` stands relative to `anchor`, the location of the entity that holds it (same file).
-    public func relative(to anchor: SourceLocation) -> RelativeLocation {
+    package func relative(to anchor: SourceLocation) -> RelativeLocation {
         RelativeLocation(lineOffset: line - anchor.line, column: column)
     }
 
     /// The file position of `relative`, when `self` is the location of the entity it is relative to.
-    public func resolving(_ relative: RelativeLocation) -> SourceLocation {
+    package func resolving(_ relative: RelativeLocation) -> SourceLocation {
         SourceLocation(file: file, line: line + relative.lineOffset, column: relative.column)
     }
 }
 
 extension RelativeLocation {
     /// The same column, `lines` lines further down (up, for a negative count).
-    public func movedDown(by lines: Int) -> RelativeLocation {
+    package func movedDown(by lines: Int) -> RelativeLocation {
         RelativeLocation(lineOffset: lineOffset + lines, column: column)
     }
 }

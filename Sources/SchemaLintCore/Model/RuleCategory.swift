@@ -1,5 +1,5 @@
 /// What kind of problem a rule catches; rules are grouped by it in `schemalint rules` and the docs.
-public enum RuleCategory: String, CaseIterable, Hashable, Sendable, Codable {
+package enum RuleCategory: String, CaseIterable, Hashable, Sendable, Codable {
     /// An element disappears.
     case removal
     /// An element gets a new name.

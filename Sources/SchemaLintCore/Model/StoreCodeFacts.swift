@@ -3,43 +3,43 @@
 /// are moved, and whether the app runs in the background. Readers of Swift, Objective-C and
 /// Info.plist files each fill in what they see; the store-handling rules judge the facts of the
 /// whole run (docs/store-code.md). What a reader cannot decide statically is left out, never guessed.
-public struct StoreCodeFacts: Hashable, Sendable {
-    public var openings: [StoreOpening] = []
-    public var protections: [StoreFileProtection] = []
-    public var failureActions: [StoreFailureAction] = []
-    public var fileOperations: [StoreFileOperation] = []
-    public var backgroundEvidence: [BackgroundEvidence] = []
+package struct StoreCodeFacts: Hashable, Sendable {
+    package var openings: [StoreOpening] = []
+    package var protections: [StoreFileProtection] = []
+    package var failureActions: [StoreFailureAction] = []
+    package var fileOperations: [StoreFileOperation] = []
+    package var backgroundEvidence: [BackgroundEvidence] = []
     /// Store file names written as literals (`"Notes.sqlite"`), with where they are: what a check of
     /// store locations across releases compares.
-    public var storeFileNames: [StoreFileName] = []
+    package var storeFileNames: [StoreFileName] = []
     /// Calls that move or copy a whole store with its companions (`migratePersistentStore`,
     /// `replacePersistentStore`): code that takes people's data to a new place.
-    public var relocations: [StoreRelocation] = []
+    package var relocations: [StoreRelocation] = []
     /// The store file names of the code at the last release tag, when release tags are read
     /// (`--history git`): what the working tree's names are compared with.
-    public var lastRelease: ReleasedStoreFileNames?
+    package var lastRelease: ReleasedStoreFileNames?
     /// Core Data containers created for CloudKit (`NSPersistentCloudKitContainer`): which stores
     /// the code syncs, whatever the model files say.
-    public var cloudKitContainers: [CloudKitContainerUse] = []
+    package var cloudKitContainers: [CloudKitContainerUse] = []
     /// Entitlements files that give the app CloudKit (`com.apple.developer.icloud-services` with
     /// `CloudKit`): what SwiftData's default `.automatic` syncs with.
-    public var cloudKitEntitlements: [SourceLocation] = []
+    package var cloudKitEntitlements: [SourceLocation] = []
     /// The names under which the project's own value transformers that read keyed archives can be
     /// named in a model (class names, `@objc` names and registered names of subclasses of
     /// `NSSecureUnarchiveFromDataTransformer`): moving an attribute from Core Data's default to one
     /// of them decodes the same bytes. Not store code: `isEmpty` leaves them out.
-    public var keyedArchiveTransformers: Set<String> = []
+    package var keyedArchiveTransformers: Set<String> = []
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         openings.isEmpty && protections.isEmpty && failureActions.isEmpty && fileOperations.isEmpty
             && backgroundEvidence.isEmpty && storeFileNames.isEmpty && relocations.isEmpty && cloudKitContainers.isEmpty && cloudKitEntitlements.isEmpty
     }
 
     /// The facts of all `parts`, each list in a stable order (by place), sorted once however many
     /// parts there are (one a file, for a reader).
-    public init(merging parts: [StoreCodeFacts]) {
+    package init(merging parts: [StoreCodeFacts]) {
         for part in parts {
             openings += part.openings
             protections += part.protections
@@ -65,7 +65,7 @@ public struct StoreCodeFacts: Hashable, Sendable {
     }
 
     /// The facts of both, each list in a stable order (by place).
-    public mutating func append(_ other: StoreCodeFacts) {
+    package mutating func append(_ other: StoreCodeFacts) {
         self = StoreCodeFacts(merging: [self, other])
     }
 }
@@ -73,49 +73,49 @@ public struct StoreCodeFacts: Hashable, Sendable {
 /// A place in the code: the position, and the declaration around it as people name it
 /// (`AppDelegate.persistentContainer`, `-[AppDelegate persistentContainer]`), which is what a
 /// finding's identity uses (positions move with every edit).
-public struct CodePlace: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var location: SourceLocation
-    public var declaration: String
+package struct CodePlace: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package var location: SourceLocation
+    package var declaration: String
 
-    public init(_ location: SourceLocation, in declaration: String) {
+    package init(_ location: SourceLocation, in declaration: String) {
         self.location = location
         self.declaration = declaration
     }
 
-    public var description: String { "\(declaration) (\(location))" }
+    package var description: String { "\(declaration) (\(location))" }
 
-    public static func < (lhs: CodePlace, rhs: CodePlace) -> Bool {
+    package static func < (lhs: CodePlace, rhs: CodePlace) -> Bool {
         (lhs.location, lhs.declaration) < (rhs.location, rhs.declaration)
     }
 }
 
 /// A call that opens a store.
-public struct StoreOpening: Hashable, Sendable {
-    public enum Call: String, Hashable, Sendable {
+package struct StoreOpening: Hashable, Sendable {
+    package enum Call: String, Hashable, Sendable {
         case loadPersistentStores
         case addPersistentStore
         case modelContainer = "ModelContainer"
     }
 
-    public var call: Call
-    public var place: CodePlace
+    package var call: Call
+    package var place: CodePlace
     /// The way a launch entry point reaches this call without leaving the main thread: the entry
     /// point first (`AppDelegate.application(_:didFinishLaunchingWithOptions:)`, `NotesApp.init`),
     /// each step a use of the next declaration, the opening's declaration last. Empty when no
     /// launch entry point reaches it, or the reader could not tell.
-    public var launchPath: [CodePlace]
+    package var launchPath: [CodePlace]
     /// Whether a file on the launch path imports AppKit or Cocoa outside any `#if`: the path is
     /// built for macOS only, where no watchdog ends a slow launch.
-    public var launchesOnMacOS: Bool
+    package var launchesOnMacOS: Bool
     /// Whether opening migrates an older store by itself: Core Data's default for a container's
     /// store descriptions, and always for SwiftData; off with `shouldMigrateStoreAutomatically =
     /// false`, for `addPersistentStore` unless its options say so, and for an opening right after
     /// the code deleted the store's files (a new, empty store).
-    public var migratesAutomatically: Bool
+    package var migratesAutomatically: Bool
     /// `shouldAddStoreAsynchronously = true` on the store's description.
-    public var addsAsynchronously: Bool
+    package var addsAsynchronously: Bool
 
-    public init(call: Call, place: CodePlace, launchPath: [CodePlace] = [], launchesOnMacOS: Bool = false, migratesAutomatically: Bool = true, addsAsynchronously: Bool = false) {
+    package init(call: Call, place: CodePlace, launchPath: [CodePlace] = [], launchesOnMacOS: Bool = false, migratesAutomatically: Bool = true, addsAsynchronously: Bool = false) {
         self.call = call
         self.place = place
         self.launchPath = launchPath
@@ -127,12 +127,12 @@ public struct StoreOpening: Hashable, Sendable {
 
 /// File protection `complete` given to a store (`NSPersistentStoreFileProtectionKey` with
 /// `FileProtectionType.complete` / `NSFileProtectionComplete`).
-public struct StoreFileProtection: Hashable, Sendable {
-    public var place: CodePlace
+package struct StoreFileProtection: Hashable, Sendable {
+    package var place: CodePlace
     /// The protection as written (`FileProtectionType.complete`, `NSFileProtectionComplete`).
-    public var written: String
+    package var written: String
 
-    public init(place: CodePlace, written: String) {
+    package init(place: CodePlace, written: String) {
         self.place = place
         self.written = written
     }
@@ -140,8 +140,8 @@ public struct StoreFileProtection: Hashable, Sendable {
 
 /// What the code does where opening a store failed: the error branch of a `loadPersistentStores`
 /// completion handler, the `catch` of `addPersistentStore` or `ModelContainer(...)`.
-public struct StoreFailureAction: Hashable, Sendable {
-    public enum Action: String, Hashable, Sendable {
+package struct StoreFailureAction: Hashable, Sendable {
+    package enum Action: String, Hashable, Sendable {
         /// `fatalError`, `preconditionFailure`, `abort()`, `exit`: the app stops, at every launch.
         case stopsTheApp
         /// `FileManager.removeItem` or `destroyPersistentStore`: the person's data is gone.
@@ -155,21 +155,21 @@ public struct StoreFailureAction: Hashable, Sendable {
         case retriesAtOnce
     }
 
-    public var action: Action
+    package var action: Action
     /// The call as written (`fatalError`, `abort`, `removeItem(at:)`, `destroyPersistentStore`).
-    public var written: String
-    public var place: CodePlace
+    package var written: String
+    package var place: CodePlace
     /// The opening whose failure this handles.
-    public var opening: StoreOpening.Call
-    public var openingLocation: SourceLocation
+    package var opening: StoreOpening.Call
+    package var openingLocation: SourceLocation
     /// The throwing functions the opening's error came up through before it reached this code
     /// (the one that opens the store first); empty when it is handled where the store is opened.
-    public var errorPath: [CodePlace] = []
+    package var errorPath: [CodePlace] = []
     /// The opening is a retry after the code deleted the store's files: it opens a new, empty
     /// store, which no migration can fail (the deletion before it is the finding).
-    public var opensAfterDeletingTheStore = false
+    package var opensAfterDeletingTheStore = false
 
-    public init(action: Action, written: String, place: CodePlace, opening: StoreOpening.Call, openingLocation: SourceLocation) {
+    package init(action: Action, written: String, place: CodePlace, opening: StoreOpening.Call, openingLocation: SourceLocation) {
         self.action = action
         self.written = written
         self.place = place
@@ -181,25 +181,25 @@ public struct StoreFailureAction: Hashable, Sendable {
 /// A `FileManager` move, copy or removal of a file that is a store (its name ends in `.sqlite`
 /// or `.store`, or it is a store description's URL), and whether the same code does the same to
 /// the store's `-wal` and `-shm` companions.
-public struct StoreFileOperation: Hashable, Sendable {
-    public enum Operation: String, Hashable, Sendable {
+package struct StoreFileOperation: Hashable, Sendable {
+    package enum Operation: String, Hashable, Sendable {
         case move, copy, remove
     }
 
-    public var operation: Operation
+    package var operation: Operation
     /// The call as written (`moveItem(at:to:)`, `moveItemAtURL:toURL:error:`).
-    public var written: String
-    public var place: CodePlace
+    package var written: String
+    package var place: CodePlace
     /// The store's URL or path as written in the call.
-    public var store: String
+    package var store: String
     /// A `-wal` name built next to the store's (`path + "-wal"`, a loop over suffixes).
-    public var handlesWAL: Bool
-    public var handlesSHM: Bool
+    package var handlesWAL: Bool
+    package var handlesSHM: Bool
     /// Where the code appends `-wal` or `-shm` as a path component (`appendingPathComponent("-wal")`),
     /// which names a file inside a folder named like the store, not the companion.
-    public var childPathMistake: SourceLocation?
+    package var childPathMistake: SourceLocation?
 
-    public init(operation: Operation, written: String, place: CodePlace, store: String, handlesWAL: Bool, handlesSHM: Bool, childPathMistake: SourceLocation? = nil) {
+    package init(operation: Operation, written: String, place: CodePlace, store: String, handlesWAL: Bool, handlesSHM: Bool, childPathMistake: SourceLocation? = nil) {
         self.operation = operation
         self.written = written
         self.place = place
@@ -211,57 +211,57 @@ public struct StoreFileOperation: Hashable, Sendable {
 }
 
 /// Evidence that the app runs while the device may be locked.
-public struct BackgroundEvidence: Hashable, Sendable {
+package struct BackgroundEvidence: Hashable, Sendable {
     /// What it is, as people recognise it: `UIBackgroundModes (fetch, remote-notification)`,
     /// `BGTaskScheduler.register(forTaskWithIdentifier:)`.
-    public var what: String
-    public var location: SourceLocation
+    package var what: String
+    package var location: SourceLocation
 
-    public init(_ what: String, at location: SourceLocation) {
+    package init(_ what: String, at location: SourceLocation) {
         self.what = what
         self.location = location
     }
 }
 
 /// A store file name written as a literal in store setup code (`"Notes.sqlite"`).
-public struct StoreFileName: Hashable, Sendable {
-    public var name: String
-    public var place: CodePlace
+package struct StoreFileName: Hashable, Sendable {
+    package var name: String
+    package var place: CodePlace
 
-    public init(_ name: String, at place: CodePlace) {
+    package init(_ name: String, at place: CodePlace) {
         self.name = name
         self.place = place
     }
 
     /// Whether a file name (the last path component of a literal) names a store file.
-    public static func isStoreFile(_ name: String) -> Bool {
+    package static func isStoreFile(_ name: String) -> Bool {
         let lowered = name.lowercased()
         return storeExtensions.contains { lowered.hasSuffix($0) && lowered.count > $0.count }
     }
 
     /// The name endings of SQLite store files as apps write them.
-    public static let storeExtensions = [".sqlite", ".store", ".sqlite3"]
+    package static let storeExtensions = [".sqlite", ".store", ".sqlite3"]
 }
 
 /// A call that takes a whole store, with its `-wal` and `-shm` companions, to another place:
 /// `migratePersistentStore`, `replacePersistentStore`.
-public struct StoreRelocation: Hashable, Sendable {
+package struct StoreRelocation: Hashable, Sendable {
     /// The call as written (`migratePersistentStore`, `replacePersistentStoreAtURL:...`).
-    public var written: String
-    public var place: CodePlace
+    package var written: String
+    package var place: CodePlace
 
-    public init(written: String, place: CodePlace) {
+    package init(written: String, place: CodePlace) {
         self.written = written
         self.place = place
     }
 }
 
 /// The store file names written in the code at a release tag, located at `tag:path`.
-public struct ReleasedStoreFileNames: Hashable, Sendable {
-    public var tag: String
-    public var names: [StoreFileName]
+package struct ReleasedStoreFileNames: Hashable, Sendable {
+    package var tag: String
+    package var names: [StoreFileName]
 
-    public init(tag: String, names: [StoreFileName]) {
+    package init(tag: String, names: [StoreFileName]) {
         self.tag = tag
         self.names = names
     }
@@ -270,8 +270,8 @@ public struct ReleasedStoreFileNames: Hashable, Sendable {
 /// An `NSPersistentCloudKitContainer` the code creates, and whether its stores sync as the code
 /// around it says: the container gives its first store description CloudKit options of its own
 /// (when the app has the iCloud entitlement) unless the code sets them to `nil`.
-public struct CloudKitContainerUse: Hashable, Sendable {
-    public enum Sync: String, Hashable, Sendable {
+package struct CloudKitContainerUse: Hashable, Sendable {
+    package enum Sync: String, Hashable, Sendable {
         /// Options are set, or left as the container sets them.
         case syncs
         /// Every assignment of the options in the file sets them to `nil`.
@@ -283,25 +283,25 @@ public struct CloudKitContainerUse: Hashable, Sendable {
     }
 
     /// One assignment of `cloudKitContainerOptions` in the container's file.
-    public struct OptionSetting: Hashable, Sendable {
-        public var location: SourceLocation
+    package struct OptionSetting: Hashable, Sendable {
+        package var location: SourceLocation
         /// True when it sets options, false for `nil`, nil when a condition decides.
-        public var syncs: Bool?
+        package var syncs: Bool?
 
-        public init(at location: SourceLocation, syncs: Bool?) {
+        package init(at location: SourceLocation, syncs: Bool?) {
             self.location = location
             self.syncs = syncs
         }
     }
 
     /// Where the container is created.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The model's name when the code names it with a literal (`name: "Notes"`).
-    public var model: String?
-    public var sync: Sync
-    public var settings: [OptionSetting]
+    package var model: String?
+    package var sync: Sync
+    package var settings: [OptionSetting]
 
-    public init(at location: SourceLocation, model: String?, sync: Sync, settings: [OptionSetting] = []) {
+    package init(at location: SourceLocation, model: String?, sync: Sync, settings: [OptionSetting] = []) {
         self.location = location
         self.model = model
         self.sync = sync

@@ -1,11 +1,11 @@
 /// A model version: an integer or dotted numbers, ordered numerically component by component
 /// (`2 < 2.1 < 10`). Trailing zero components do not count (`2 == 2.0`).
-public struct VersionNumber: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public let components: [Int]
+package struct VersionNumber: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package let components: [Int]
     /// The spelling found in the file, used in messages.
-    public let text: String
+    package let text: String
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         var components: [Int] = []
         for part in parts {
@@ -20,7 +20,7 @@ public struct VersionNumber: Hashable, Sendable, Comparable, CustomStringConvert
     }
 
     /// The n-th version of a history whose versions have no numbers of their own (Xcode bundles).
-    public init(ordinal: Int) {
+    package init(ordinal: Int) {
         self.components = [ordinal]
         self.text = String(ordinal)
     }
@@ -38,12 +38,12 @@ public struct VersionNumber: Hashable, Sendable, Comparable, CustomStringConvert
         return slice
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
-    public static func == (lhs: VersionNumber, rhs: VersionNumber) -> Bool { lhs.significant == rhs.significant }
-    public func hash(into hasher: inout Hasher) { hasher.combine(Array(significant)) }
+    package static func == (lhs: VersionNumber, rhs: VersionNumber) -> Bool { lhs.significant == rhs.significant }
+    package func hash(into hasher: inout Hasher) { hasher.combine(Array(significant)) }
 
-    public static func < (lhs: VersionNumber, rhs: VersionNumber) -> Bool {
+    package static func < (lhs: VersionNumber, rhs: VersionNumber) -> Bool {
         lhs.significant.lexicographicallyPrecedes(rhs.significant)
     }
 }

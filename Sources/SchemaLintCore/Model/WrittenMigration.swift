@@ -4,8 +4,8 @@
 ///
 /// It changes local verdicts only: a mapping model migrates the store on the device, never the
 /// CloudKit production schema.
-public struct WrittenMigration: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct WrittenMigration: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// A Core Data mapping model.
         case mappingModel(MappingModel)
         /// Migration code of the app's own (a custom `NSMigrationManager` run, a copy between stores).
@@ -15,15 +15,15 @@ public struct WrittenMigration: Hashable, Sendable {
     }
 
     /// The model the step belongs to.
-    public var model: String
+    package var model: String
     /// The version names the migration leads from and to.
-    public var from: String
-    public var to: String
-    public var kind: Kind
+    package var from: String
+    package var to: String
+    package var kind: Kind
     /// The mapping model's file, or the configuration entry.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(model: String, from: String, to: String, kind: Kind, location: SourceLocation) {
+    package init(model: String, from: String, to: String, kind: Kind, location: SourceLocation) {
         self.model = model
         self.from = from
         self.to = to
@@ -32,7 +32,7 @@ public struct WrittenMigration: Hashable, Sendable {
     }
 
     /// How findings name it: `handled by Model 1 to 2.xcmappingmodel`.
-    public var name: String {
+    package var name: String {
         switch kind {
         case .mappingModel(let mapping): mapping.name
         case .custom: "the custom migration declared in .schemalint.yml"
@@ -41,13 +41,13 @@ public struct WrittenMigration: Hashable, Sendable {
         }
     }
 
-    public var mappingModel: MappingModel? {
+    package var mappingModel: MappingModel? {
         if case .mappingModel(let mapping) = kind { return mapping }
         return nil
     }
 
     /// Whether it covers the migration of a store of `from` to `to` (version names or numbers).
-    public func covers(from baseline: ModelVersion, to version: ModelVersion) -> Bool {
+    package func covers(from baseline: ModelVersion, to version: ModelVersion) -> Bool {
         baseline.answers(to: from) && version.answers(to: to)
     }
 }

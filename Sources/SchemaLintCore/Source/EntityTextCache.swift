@@ -15,7 +15,7 @@ import Foundation
 ///
 /// Files load in parallel, so the cache locks; which of two equal values it keeps depends on timing,
 /// never what the values hold, so the output stays deterministic.
-public final class EntityTextCache: @unchecked Sendable {
+package final class EntityTextCache: @unchecked Sendable {
     private struct Entry {
         var text: [UInt8]
         var entity: Entity
@@ -67,7 +67,7 @@ public final class EntityTextCache: @unchecked Sendable {
     /// The tags of Xcode's layout section (`<element>`) libxml2 accepted, by the hash of their text.
     private var layoutTags: [Int: [[UInt8]]] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The entity read from `text` before, placed at `location`; else `read()`'s, remembered for `text`.
     /// `keyLineLength`: the length of the text's first line through its key's `:`, for a text the
@@ -197,7 +197,7 @@ public final class EntityTextCache: @unchecked Sendable {
 
     /// A cache that knows the attributes and relationships this one knows and no entity: what a
     /// version that changed every entity meets (for the tests and the fuzzer).
-    public func keepingMembersOnly() -> EntityTextCache {
+    package func keepingMembersOnly() -> EntityTextCache {
         let copy = EntityTextCache()
         copy.members = lock.withLock { members }
         return copy

@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// Reads a whole file's bytes, turning every failure into an `InputError` naming the file.
-public enum FileReader {
-    public static func bytes(of path: String, limit: Int = 64 << 20) throws(InputError) -> [UInt8] {
+package enum FileReader {
+    package static func bytes(of path: String, limit: Int = 64 << 20) throws(InputError) -> [UInt8] {
         // Only regular files: a FIFO would block and a device would never end.
         var status = stat()
         guard stat(path, &status) == 0 else {

@@ -8,7 +8,7 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Extra lines shown under the message (`note: ...`), e.g. where a duplicate was first declared.
     public var notes: [String]
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, message: String, notes: [String] = []) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, message: String, notes: [String] = []) {
         self.file = file
         self.line = line
         self.column = column
@@ -16,7 +16,7 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         self.notes = notes
     }
 
-    public init(at location: SourceLocation, _ message: String, notes: [String] = []) {
+    package init(at location: SourceLocation, _ message: String, notes: [String] = []) {
         self.init(file: location.file, line: location.line, column: location.column, message: message, notes: notes)
     }
 
@@ -32,9 +32,9 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Suggests the closest known spelling for an unknown key or value ("did you mean ...?").
-public enum Spelling {
+package enum Spelling {
     /// The candidate nearest to `word` by edit distance, if it is near enough to be a likely typo.
-    public static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
+    package static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
         let lowered = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
@@ -46,7 +46,7 @@ public enum Spelling {
     }
 
     /// `unknown key 'optinal'; did you mean 'optional'?` style suffix, or "" when nothing is close.
-    public static func didYouMean(_ word: String, among candidates: some Sequence<String>) -> String {
+    package static func didYouMean(_ word: String, among candidates: some Sequence<String>) -> String {
         suggestion(for: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

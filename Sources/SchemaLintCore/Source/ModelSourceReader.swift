@@ -9,7 +9,7 @@
 /// have no path on disk (a reader of folders reads the files inside through
 /// `ModelSourceReadingOptions.tree`). The file-path versions (`claims(file:)`, `read(files:options:)`) derive
 /// from these.
-public protocol ModelSourceReader: Sendable {
+package protocol ModelSourceReader: Sendable {
     /// A short name for messages (`SwiftData`).
     var name: String { get }
 
@@ -60,45 +60,45 @@ public protocol ModelSourceReader: Sendable {
 
 /// A source file's name (as messages show it: a path, or `tag:path` for a file at a git tag) and
 /// its bytes.
-public typealias ModelSourceFile = (name: String, bytes: [UInt8])
+package typealias ModelSourceFile = (name: String, bytes: [UInt8])
 
 extension ModelSourceReader {
     /// A reader of models, unless it says otherwise.
-    public var feedsOnly: RuleCategory? { nil }
+    package var feedsOnly: RuleCategory? { nil }
 
     /// The readers of store-handling code read shipped code only.
-    public var readsShippedCodeOnly: Bool { feedsOnly == .storeHandling }
+    package var readsShippedCodeOnly: Bool { feedsOnly == .storeHandling }
 
     /// A reader of files.
-    public var folderNameSuffixes: [String] { [] }
+    package var folderNameSuffixes: [String] { [] }
 
-    public var sourceDescription: String { name }
+    package var sourceDescription: String { name }
 
-    public var ownsFileNames: Bool { false }
+    package var ownsFileNames: Bool { false }
 
-    public func companions(ofNamed files: [String]) -> [String] { [] }
+    package func companions(ofNamed files: [String]) -> [String] { [] }
 
     /// Whether a folder of this name is one source of this reader (names compared without case,
     /// as the file systems of Macs do).
-    public func mayClaim(folder name: String) -> Bool {
+    package func mayClaim(folder name: String) -> Bool {
         let lowered = name.lowercased()
         return folderNameSuffixes.contains { lowered.hasSuffix($0) }
     }
 
     /// Whether the name ends as the names of this reader's files do.
-    public func mayClaim(name: String) -> Bool {
+    package func mayClaim(name: String) -> Bool {
         fileNameSuffixes.contains { name.hasSuffix($0) }
     }
 
     /// Whether the file at `path` is one of this reader's (false when it cannot be read).
-    public func claims(file path: String) -> Bool {
+    package func claims(file path: String) -> Bool {
         guard mayClaim(name: path), let bytes = ByteSearch.contents(of: path) else { return false }
         return claims(name: path, bytes: bytes)
     }
 
     /// Reads the files at `paths`; each file that cannot be read is an input error, and the others
     /// are still read.
-    public func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading {
+    package func read(files: [String], options: ModelSourceReadingOptions) -> ModelSourceReading {
         let (sources, errors) = Self.sources(of: files)
         var reading = read(sources: sources, options: options)
         reading.errors = errors + reading.errors
@@ -107,7 +107,7 @@ extension ModelSourceReader {
 
     /// Reads `files` (sorted) into memory; each file that cannot be read is an input error, and
     /// the others are still read.
-    public static func sources(of files: [String]) -> (sources: [ModelSourceFile], errors: [InputError]) {
+    package static func sources(of files: [String]) -> (sources: [ModelSourceFile], errors: [InputError]) {
         var sources: [ModelSourceFile] = []
         var errors: [InputError] = []
         for file in files.sorted() {
@@ -123,20 +123,20 @@ extension ModelSourceReader {
 
 /// What the project says about the sources a reader reads, and the work the readers of one run
 /// share: a run makes the options once and hands them to each of its readers.
-public struct ModelSourceReadingOptions: Sendable {
+package struct ModelSourceReadingOptions: Sendable {
     /// CloudKit sync declared for the run (`--cloudkit`, or `cloudkit:` in .schemalint.yml).
-    public var declaresCloudKit: Bool
+    package var declaresCloudKit: Bool
     /// What a reader made of a file that another reader of the run also reads (a Swift parse).
-    public let sharedWork: SharedReadingWork
+    package let sharedWork: SharedReadingWork
     /// Where the sources lie: readers of folders list and read the files inside through it.
-    public var tree: any SourceTree
+    package var tree: any SourceTree
     /// The files of the run with names this reader reads that it did not claim (paths in `tree`,
     /// sorted): where a reader may look for what its own files refer to (a Swift enum that a
     /// model's property is typed with, declared in a file that declares no model). Empty where the
     /// run did not walk folders.
-    public var unclaimedFiles: [String] = []
+    package var unclaimedFiles: [String] = []
 
-    public init(declaresCloudKit: Bool = false, sharedWork: SharedReadingWork = SharedReadingWork(), tree: any SourceTree = FileSystemTree()) {
+    package init(declaresCloudKit: Bool = false, sharedWork: SharedReadingWork = SharedReadingWork(), tree: any SourceTree = FileSystemTree()) {
         self.declaresCloudKit = declaresCloudKit
         self.sharedWork = sharedWork
         self.tree = tree
@@ -144,27 +144,27 @@ public struct ModelSourceReadingOptions: Sendable {
 }
 
 /// What a reader made of its files.
-public struct ModelSourceReading: Sendable {
-    public var versions: [ModelVersion]
+package struct ModelSourceReading: Sendable {
+    package var versions: [ModelVersion]
     /// Migrations written in the sources (SwiftData's `MigrationStage.custom`), by the history
     /// (`ModelVersion.history`) they belong to.
-    public var writtenMigrations: [String: [WrittenMigration]]
+    package var writtenMigrations: [String: [WrittenMigration]]
     /// What the reader could not read for certain and mapped by a guess, or left out.
-    public var notes: [ReadingNote]
+    package var notes: [ReadingNote]
     /// Problems with the input; any of them makes the run exit 2.
-    public var errors: [InputError]
+    package var errors: [InputError]
     /// What the store-handling code in the files does (readers of app code: docs/store-code.md).
-    public var storeCode = StoreCodeFacts()
+    package var storeCode = StoreCodeFacts()
     /// Files among `ModelSourceReadingOptions.unclaimedFiles` the reader read for what its own
     /// files refer to: what the same run at a release tag must be given too, to read the same.
-    public var supportingFiles: [String] = []
+    package var supportingFiles: [String] = []
     /// `// schemalint:ignore <rule> -- <reason>` comments in the files.
-    public var suppressions: [Suppression] = []
+    package var suppressions: [Suppression] = []
     /// The Xcode model bundles read, for the checks of a bundle itself (its current version, its
     /// Xcode 3 versions); their versions are in `versions` too.
-    public var bundles: [XcodeModelBundle] = []
+    package var bundles: [XcodeModelBundle] = []
 
-    public init(versions: [ModelVersion] = [], writtenMigrations: [String: [WrittenMigration]] = [:], notes: [ReadingNote] = [], errors: [InputError] = []) {
+    package init(versions: [ModelVersion] = [], writtenMigrations: [String: [WrittenMigration]] = [:], notes: [ReadingNote] = [], errors: [InputError] = []) {
         self.versions = versions
         self.writtenMigrations = writtenMigrations
         self.notes = notes
@@ -174,24 +174,24 @@ public struct ModelSourceReading: Sendable {
 
 /// A warning from a reader about one place in its input: what it mapped by a guess or left out.
 /// Printed `file:line:column: warning: message`; it does not stop the run.
-public struct ReadingNote: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var location: SourceLocation
-    public var message: String
+package struct ReadingNote: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package var location: SourceLocation
+    package var message: String
     /// How the reader read something ordinary, which it read as the framework does (a computed
     /// default, a collection stored as binary data): what `--verbose` shows. The others say what
     /// the lint may miss or get wrong for it (a type it cannot resolve, a property left out), and
     /// every run shows them.
-    public var isDetail: Bool
+    package var isDetail: Bool
 
-    public init(at location: SourceLocation, _ message: String, detail: Bool = false) {
+    package init(at location: SourceLocation, _ message: String, detail: Bool = false) {
         self.location = location
         self.message = message
         self.isDetail = detail
     }
 
-    public var description: String { "\(location): warning: \(message)" }
+    package var description: String { "\(location): warning: \(message)" }
 
-    public static func < (lhs: ReadingNote, rhs: ReadingNote) -> Bool {
+    package static func < (lhs: ReadingNote, rhs: ReadingNote) -> Bool {
         (lhs.location, lhs.message) < (rhs.location, rhs.message)
     }
 }

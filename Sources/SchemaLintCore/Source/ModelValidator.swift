@@ -1,10 +1,10 @@
 /// Checks the references inside one model version: parents, destinations, inverses, configuration
 /// members and uniqueness constraints must name elements that exist, and inheritance must not loop.
 /// Shared by every loader, so YAML files and Xcode bundles are held to the same rules.
-public enum ModelValidator {
+package enum ModelValidator {
     /// - Parameter entities: the load's entities by their text: members it holds and already found
     ///   unique are not checked again, so an entity unchanged across versions is checked once.
-    public static func validate(_ version: ModelVersion, entities: EntityTextCache? = nil) throws(InputError) {
+    package static func validate(_ version: ModelVersion, entities: EntityTextCache? = nil) throws(InputError) {
         // Entities are read in place (`version.entities[index]`): a copy of each for every check of
         // every version retains all its strings and arrays.
         let indices = version.entities.indices

@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs independent jobs on all cores and gathers their results in job order (readers in their own
 /// targets use it too).
-public enum OrderedConcurrentMap {
+package enum OrderedConcurrentMap {
     /// `[transform(0), ..., transform(count - 1)]`, computed concurrently. When jobs fail, the error of
     /// the lowest index is thrown, so the outcome does not depend on scheduling.
     ///
@@ -12,7 +12,7 @@ public enum OrderedConcurrentMap {
     /// `concurrently: false` runs the jobs one after another on the calling thread, with the same
     /// outcome: for work too small to repay waking the other threads. Only the caller can tell
     /// (the Swift readers count the bytes of their files: `ParsedSwiftFile.isWorthSharingOut`).
-    public static func map<Value: Sendable, Failure: Error>(
+    package static func map<Value: Sendable, Failure: Error>(
         count: Int, costs: [Int]? = nil, concurrently: Bool = true, _ transform: @Sendable (Int) throws(Failure) -> Value
     ) throws(Failure) -> [Value] {
         let slots = Slots<Value, Failure>(count: count)
@@ -39,7 +39,7 @@ public enum OrderedConcurrentMap {
 
     /// The jobs' indices, costliest first (equal costs in index order): `DispatchQueue.concurrentPerform`
     /// hands iterations to the cores in turn, so a long job that came last would run alone at the end.
-    public static func startOrder(costs: [Int]) -> [Int] {
+    package static func startOrder(costs: [Int]) -> [Int] {
         costs.indices.sorted { (costs[$0], $1) > (costs[$1], $0) }
     }
 

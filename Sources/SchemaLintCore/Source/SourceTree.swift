@@ -4,7 +4,7 @@ import Foundation
 /// the file system (the working tree, or a revision's files copied out for `--against`), or a git
 /// tree at a release tag, whose files have no path on disk and are named `tag:path`. The same
 /// reader reads both through it; readers of single files are handed their bytes instead.
-public protocol SourceTree: Sendable {
+package protocol SourceTree: Sendable {
     /// The entries directly inside the folder at `path`.
     func entries(ofFolder path: String) throws(SourceTreeProblem) -> [SourceTreeEntry]
     /// Whether a file or a folder is at `path`.
@@ -19,13 +19,13 @@ public protocol SourceTree: Sendable {
     func workingTreePath(of name: String) -> String
 }
 
-public struct SourceTreeEntry: Sendable, Hashable {
-    public var name: String
-    public var isFolder: Bool
+package struct SourceTreeEntry: Sendable, Hashable {
+    package var name: String
+    package var isFolder: Bool
 }
 
 /// Why a folder could not be listed or a file read.
-public enum SourceTreeProblem: Error, Sendable, Equatable {
+package enum SourceTreeProblem: Error, Sendable, Equatable {
     case missing
     /// A file where a folder was expected, or the other way round.
     case wrongKind
@@ -34,14 +34,14 @@ public enum SourceTreeProblem: Error, Sendable, Equatable {
 }
 
 /// The file system: paths as the walk and the command line name them.
-public struct FileSystemTree: SourceTree {
-    public init() {}
+package struct FileSystemTree: SourceTree {
+    package init() {}
 
-    public var hasHistory: Bool { true }
+    package var hasHistory: Bool { true }
 
-    public func workingTreePath(of name: String) -> String { name }
+    package func workingTreePath(of name: String) -> String { name }
 
-    public func entries(ofFolder path: String) throws(SourceTreeProblem) -> [SourceTreeEntry] {
+    package func entries(ofFolder path: String) throws(SourceTreeProblem) -> [SourceTreeEntry] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing }
         guard isDirectory.boolValue else { throw .wrongKind }
@@ -58,11 +58,11 @@ public struct FileSystemTree: SourceTree {
         }
     }
 
-    public func exists(_ path: String) -> Bool {
+    package func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: path)
     }
 
-    public func contents(of path: String) -> Result<Data, SourceTreeProblem> {
+    package func contents(of path: String) -> Result<Data, SourceTreeProblem> {
         do {
             return .success(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {

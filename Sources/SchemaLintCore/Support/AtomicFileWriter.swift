@@ -2,14 +2,14 @@ import Foundation
 
 /// Writes files so that readers see either the old file or the complete new one, never a part:
 /// the text goes to a temporary file in the same folder, which then takes the file's name.
-public enum AtomicFileWriter {
+package enum AtomicFileWriter {
     /// Writes `text` (UTF-8) to `path`. An existing file is replaced only when `force` is true.
-    public static func write(_ text: String, to path: String, force: Bool = false) throws(FileWriteError) {
+    package static func write(_ text: String, to path: String, force: Bool = false) throws(FileWriteError) {
         try write(Data(text.utf8), to: path, force: force)
     }
 
     /// Writes `data` to `path`. An existing file is replaced only when `force` is true; a folder never is.
-    public static func write(_ data: Data, to path: String, force: Bool = false) throws(FileWriteError) {
+    package static func write(_ data: Data, to path: String, force: Bool = false) throws(FileWriteError) {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists, isDirectory.boolValue { throw FileWriteError(path: path, message: "is a folder; not replacing it") }

@@ -2,8 +2,8 @@
 /// through `next`, with the node it was first reached from (an entry: itself). Breadth first, in
 /// the order of `entries` and of each `next`, so each path back to an entry is a shortest one and
 /// the result does not depend on hashing.
-public enum BreadthFirstPaths {
-    public static func parents(from entries: [Int], next: (Int) -> [Int]) -> [Int: Int] {
+package enum BreadthFirstPaths {
+    package static func parents(from entries: [Int], next: (Int) -> [Int]) -> [Int: Int] {
         var parents: [Int: Int] = [:]
         var queue: [Int] = []
         for entry in entries where parents[entry] == nil {

@@ -6,12 +6,12 @@ import Darwin
 
 /// Whether a file's bytes contain a word, without decoding or parsing them: how readers of app
 /// code decide cheaply which files to read (most files of an app never mention a store).
-public enum ByteSearch {
+package enum ByteSearch {
     /// Words to search for, grouped by the byte `memchr` looks for (computed once): each group is
     /// one pass over the bytes, so words that share a rare byte (the `P` of `loadPersistentStores`
     /// and `addPersistentStore`, the `I` of `moveItem` and `copyItem`) cost one pass together.
-    public struct Words: Sendable {
-        public let words: [[UInt8]]
+    package struct Words: Sendable {
+        package let words: [[UInt8]]
         /// The byte of each pass, and the words found through it with that byte's index in each.
         package let groups: [(byte: UInt8, members: [Member])]
 
@@ -25,7 +25,7 @@ public enum ByteSearch {
             var last: UInt8
         }
 
-        public init(_ words: [[UInt8]]) {
+        package init(_ words: [[UInt8]]) {
             self.words = words
             self.groups = ByteSearch.groups(of: words).map { group in
                 (group.byte, group.members.map { Member(word: $0.word, offset: $0.offset, count: words[$0.word].count, first: words[$0.word][0], last: words[$0.word][words[$0.word].count - 1]) })
@@ -34,7 +34,7 @@ public enum ByteSearch {
     }
 
     /// Whether any of `words` occurs in `bytes` (groups computed for this call).
-    public static func containsAny(_ words: [[UInt8]], in bytes: [UInt8]) -> Bool {
+    package static func containsAny(_ words: [[UInt8]], in bytes: [UInt8]) -> Bool {
         containsAny(Words(words), in: bytes)
     }
 
@@ -42,7 +42,7 @@ public enum ByteSearch {
     /// the group's byte (it reads many bytes at a time), `memcmp` compares each word of the group
     /// there. Rare bytes (`P`, `I`, `@`) rather than first bytes make `memchr` stop seldom in code
     /// that never mentions the words.
-    public static func containsAny(_ words: Words, in bytes: [UInt8]) -> Bool {
+    package static func containsAny(_ words: Words, in bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { containsAny(words, in: $0) }
     }
 
@@ -50,7 +50,7 @@ public enum ByteSearch {
     /// short ASCII words of code (`-wal`, `BGTaskScheduler`) in a name or a literal they read. It
     /// decodes no characters and builds no Foundation string, as `String.contains` does when
     /// Foundation is imported.
-    public static func contains(_ word: String, in text: String) -> Bool {
+    package static func contains(_ word: String, in text: String) -> Bool {
         var text = text, word = word
         return text.withUTF8 { haystack in
             word.withUTF8 { needle in
@@ -71,7 +71,7 @@ public enum ByteSearch {
     /// Whether any of `words` occurs in the bytes at `haystack` (as above, without an array). In
     /// code the group's byte is often there without the word (the `I` of `Int`), so a word's first
     /// and last bytes are compared before the whole word.
-    public static func containsAny(_ words: Words, in haystack: UnsafeRawBufferPointer) -> Bool {
+    package static func containsAny(_ words: Words, in haystack: UnsafeRawBufferPointer) -> Bool {
         guard let base = haystack.baseAddress else { return false }
         let count = haystack.count
         let bytes = haystack.assumingMemoryBound(to: UInt8.self)
@@ -144,7 +144,7 @@ public enum ByteSearch {
     /// The bytes of a regular file of at most 64 MiB, or nil (a pipe, a device, a file that cannot
     /// be read): `FileReader`'s read, with the reason dropped, for the walk's byte search of every
     /// file some reader may claim; a file it cannot read is claimed by no reader.
-    public static func contents(of path: String) -> [UInt8]? {
+    package static func contents(of path: String) -> [UInt8]? {
         try? FileReader.bytes(of: path)
     }
 }

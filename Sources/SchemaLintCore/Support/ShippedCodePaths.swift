@@ -1,11 +1,11 @@
 /// Which source files belong to what ships to people's devices. A test's `try!` or `fatalError`
 /// around opening a store, or a mock's in-memory stack, never reaches a person; reporting it as
 /// the app's store handling is a false alarm.
-public enum ShippedCodePaths {
+package enum ShippedCodePaths {
     /// Whether `path` lies in a test target or is a test double, by the names Xcode and SwiftPM
     /// give them: a folder `Tests` or ending in `Tests` (`AppTests`, `UnitTests`, `AppUITests`),
     /// or a file or folder whose name says mock, fake, stub or test utilities.
-    public static func isTestOrDouble(_ path: String) -> Bool {
+    package static func isTestOrDouble(_ path: String) -> Bool {
         let components = path.split(separator: "/")
         let folders = components.dropLast()
         if folders.contains(where: { $0 == "Tests" || $0.hasSuffix("Tests") || $0 == "TestSupport" || $0 == "TestUtilities" || $0 == "Mocks" }) { return true }

@@ -7,12 +7,12 @@
 ///
 /// Comments and string literals (with their `\( )` interpolations read as code) are skipped, so a
 /// `[` in a comment or a string does not count.
-public enum SwiftBracketNesting {
+package enum SwiftBracketNesting {
     /// The deepest nesting the readers parse; the parser takes well under a second there.
-    public static let limit = 12
+    package static let limit = 12
 
     /// An input error at the first `[` nested deeper than `limit`, or nil.
-    public static func check(_ bytes: [UInt8], file: String) -> InputError? {
+    package static func check(_ bytes: [UInt8], file: String) -> InputError? {
         guard let offset = firstTooDeep(bytes) else { return nil }
         var line = 1, lineStart = 0
         for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {

@@ -2,14 +2,14 @@ import Foundation
 
 /// A finding accepted on purpose in a YAML model file: `# schemalint:ignore <rule-id> -- <reason>`
 /// on the finding's line or on the line above it.
-public struct Suppression: Hashable, Sendable {
-    public var rule: String
-    public var reason: String
+package struct Suppression: Hashable, Sendable {
+    package var rule: String
+    package var reason: String
     /// Where the comment is.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Whether the comment covers a finding at `location`: its own line, or the next one.
-    public func covers(_ finding: SourceLocation) -> Bool {
+    package func covers(_ finding: SourceLocation) -> Bool {
         finding.file == location.file && (finding.line == location.line || finding.line == location.line + 1)
     }
 }

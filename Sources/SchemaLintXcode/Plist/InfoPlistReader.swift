@@ -5,24 +5,24 @@ import SchemaLintCore
 /// as `.xccurrentversion` is read): evidence that the app runs while the device may be locked. An
 /// Info.plist that does not parse is left out with a warning, not an error: it is app code, not
 /// a model, and Xcode would say more about it.
-public struct InfoPlistReader: ModelSourceReader {
-    public init() {}
+package struct InfoPlistReader: ModelSourceReader {
+    package init() {}
 
-    public var name: String { "Info.plist" }
+    package var name: String { "Info.plist" }
 
     /// What it reads matters to the store-handling rules only.
-    public var feedsOnly: RuleCategory? { .storeHandling }
+    package var feedsOnly: RuleCategory? { .storeHandling }
 
     static let key = "UIBackgroundModes"
     private static let words = [Array(key.utf8)]
 
-    public var fileNameSuffixes: [String] { ["Info.plist"] }
+    package var fileNameSuffixes: [String] { ["Info.plist"] }
 
-    public func claims(name: String, bytes: [UInt8]) -> Bool {
+    package func claims(name: String, bytes: [UInt8]) -> Bool {
         ByteSearch.containsAny(Self.words, in: bytes)
     }
 
-    public func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
+    package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
         var reading = ModelSourceReading()
         for (file, bytes) in sources {
             do throws(InputError) {
@@ -38,7 +38,7 @@ public struct InfoPlistReader: ModelSourceReader {
 
     /// The background modes an Info.plist declares, as evidence at its `<key>`; nil when it
     /// declares none. Also the fuzzer's entry point.
-    public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> BackgroundEvidence? {
+    package static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> BackgroundEvidence? {
         var reader = BackgroundModes()
         try XMLStreamReader.read(Data(bytes), file: file, text: true) { (event) throws(InputError) in
             try reader.read(event)
