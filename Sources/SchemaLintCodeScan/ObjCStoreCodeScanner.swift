@@ -439,6 +439,13 @@ struct ObjCStoreCodeScanner {
            tokens[condition.lowerBound - 1].is("("), tokens[condition.lowerBound - 2].isIdentifier("if") {
             return branch(of: condition.lowerBound - 2, errorWhenTrue: isNegated(condition)).map { [$0] } ?? []
         }
+        // `[coordinator addPersistentStoreWithType:... error:&error]; if (error) ...`: the result
+        // dropped, the error tested in the statement right after.
+        if let close = partner[open], close + 2 < body.upperBound, tokens[close + 1].is(";"), tokens[close + 2].isIdentifier("if"),
+           let name = errorOutName(in: call), let condition = condition(after: close + 2),
+           condition.contains(where: { tokens[$0].isIdentifier(name) }) {
+            return branch(of: close + 2, errorWhenTrue: !isNegated(condition)).map { [$0] } ?? []
+        }
         // `store = [coordinator addPersistentStoreWithType:...]; if (!store) ...`
         guard open >= body.lowerBound + 2, tokens[open - 1].is("="), tokens[open - 2].kind == .identifier else { return [] }
         let variable = tokens[open - 2].text
@@ -447,6 +454,14 @@ struct ObjCStoreCodeScanner {
               let condition = condition(after: ifIndex)
         else { return [] }
         return branch(of: ifIndex, errorWhenTrue: isNegated(condition)).map { [$0] } ?? []
+    }
+
+    /// The variable a message's `error:&name` argument sets.
+    private func errorOutName(in call: Range<Int>) -> String? {
+        for position in call where position + 3 < call.upperBound && tokens[position].isIdentifier("error") && tokens[position + 1].is(":") && tokens[position + 2].is("&") {
+            if tokens[position + 3].kind == .identifier { return tokens[position + 3].text }
+        }
+        return nil
     }
 
     /// The tokens inside the parentheses after `if`.
@@ -516,10 +531,24 @@ struct ObjCStoreCodeScanner {
             default: action = nil
             }
             if let (kind, written) = action {
-                actions.append(StoreFailureAction(action: kind, written: written, place: place(position, body), opening: opening, openingLocation: location(of: tokens[openingIndex])))
+                var found = StoreFailureAction(action: kind, written: written, place: place(position, body), opening: opening, openingLocation: location(of: tokens[openingIndex]))
+                found.opensAfterDeletingTheStore = reopensAfterDeletingTheStore(in: body.range.lowerBound..<position)
+                actions.append(found)
             }
         }
         return actions
+    }
+
+    /// Whether the tokens delete files or destroy a store and then open a store: what fails
+    /// after that is the retry on a new, empty store (an action in the first opening's error
+    /// branch may come after such a retry in the same branch).
+    private func reopensAfterDeletingTheStore(in range: Range<Int>) -> Bool {
+        guard let deletion = range.last(where: { position in
+            tokens[position].kind == .identifier && ["removeItemAtURL", "removeItemAtPath", "destroyPersistentStoreAtURL"].contains(tokens[position].text)
+        }) else { return false }
+        return (deletion..<range.upperBound).contains { position in
+            tokens[position].kind == .identifier && ["addPersistentStoreWithType", "loadPersistentStoresWithCompletionHandler"].contains(tokens[position].text)
+        }
     }
 
     // MARK: - Store files

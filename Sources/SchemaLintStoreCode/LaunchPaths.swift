@@ -112,6 +112,11 @@ final class UseCollector: SyntaxVisitor {
         entersEveryClosure || SynchronousCode.runsAtOnce(node) ? .visitChildren : .skipChildren
     }
 
+    /// What `#if DEBUG` code uses is not used in the builds people run (its `#else` is).
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        node.isDebugOnly ? .skipChildren : .visitChildren
+    }
+
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.baseName.text
         // A type name is a use of its initializers only when called (`T(...)`); as the base of
@@ -134,6 +139,9 @@ final class UseCollector: SyntaxVisitor {
             } else {
                 uses.append(("\(owner).\(name)", Syntax(node)))
             }
+        } else if let base = node.base?.as(DeclReferenceExprSyntax.self), declarations.unitsByKey["\(base.baseName.text).\(name)"] != nil {
+            // A member the project adds to a framework's type (`extension ModelContainer { static func shared() }`).
+            uses.append(("\(base.baseName.text).\(name)", Syntax(node)))
         } else if let base = node.base, !Self.namesAnotherType(base), let types = declarations.typesByMember[name], types.count == 1, let only = types.first {
             uses.append(("\(only).\(name)", Syntax(node)))
         }
@@ -162,7 +170,7 @@ final class UseCollector: SyntaxVisitor {
             if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { expression = only.expression; continue }
             break
         }
-        if expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" { return typeName }
+        if ["self", "Self"].contains(expression.as(DeclReferenceExprSyntax.self)?.baseName.text) { return typeName }
         if let reference = expression.as(DeclReferenceExprSyntax.self), declarations.typeNames.contains(reference.baseName.text) { return reference.baseName.text }
         // A property of a known type: `stack`, `self.stack`, `Stack.shared`, `a.b.stack`.
         if let reference = expression.as(DeclReferenceExprSyntax.self) { return projectType(ofProperty: reference.baseName.text, in: typeName) }

@@ -363,11 +363,22 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard !file.usesAnotherSQLiteLibrary, let target = node.arguments.first?.expression, isStore(target, depth: 0) || isGivenCompanions(target) else { return }
         let operation: StoreFileOperation.Operation = name == "moveItem" ? .move : name == "copyItem" ? .copy : .remove
         var companions = companionNames(around: node, of: target)
-        if opensWithoutWAL(target.trimmedText, around: node) { (companions.wal, companions.shm) = (true, true) }
+        if opensWithoutWAL(target.trimmedText, around: node) || operation == .remove && Self.destroysTheStoreBefore(node, at: target) {
+            (companions.wal, companions.shm) = (true, true)
+        }
         scanned.facts.fileOperations.append(StoreFileOperation(
             operation: operation, written: "\(name)(\(labels))", place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)),
             store: target.trimmedText, handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake
         ))
+    }
+
+    /// Whether `destroyPersistentStore(at:)` of the same URL runs before `node` in its function:
+    /// Core Data then removed the store with its `-wal` and `-shm`, and removing the file after
+    /// it leaves no companion behind.
+    private static func destroysTheStoreBefore(_ node: FunctionCallExprSyntax, at target: ExprSyntax) -> Bool {
+        let destroyed = DestroyedStores(viewMode: .sourceAccurate)
+        for statement in statementsRunBefore(node, innermostBlockOnly: false) { destroyed.walk(statement) }
+        return destroyed.urls.contains(target.trimmedText)
     }
 
     /// A literal store file name, a store description's or store's `url`, or a name bound to one
@@ -872,6 +883,18 @@ private final class RemovalCalls: SyntaxVisitor {
         case "removeItem": removesFiles = true
         case "destroyPersistentStore": destroysStore = true
         default: break
+        }
+        return .visitChildren
+    }
+}
+
+/// The URLs `destroyPersistentStore(at:)` is called with, as written.
+private final class DestroyedStores: SyntaxVisitor {
+    var urls: Set<String> = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if SynchronousCode.calledName(node) == "destroyPersistentStore", let url = node.arguments.first(where: { $0.label?.text == "at" }) {
+            urls.insert(url.expression.trimmedText)
         }
         return .visitChildren
     }

@@ -23,6 +23,8 @@ struct PlanReferences {
     private(set) var types: [TypeReference] = []
     /// The static properties followed, in the order met (each once).
     private(set) var properties: [Declared<PatternBindingSyntax>] = []
+    /// The static functions followed (`.v1ToV2()`, a stage made by a function), each once.
+    private(set) var functions: [Declared<FunctionDeclSyntax>] = []
 
     private static let maximumDepth = 4
 
@@ -34,11 +36,23 @@ struct PlanReferences {
     func followed(contains node: some SyntaxProtocol, in file: ParsedSwiftFile) -> Bool {
         properties.contains { property in
             property.file.name == file.name && property.node.range.contains(node.positionAfterSkippingLeadingTrivia)
+        } || functions.contains { function in
+            function.file.name == file.name && function.node.range.contains(node.positionAfterSkippingLeadingTrivia)
         }
     }
 
     private mutating func collect(_ node: Syntax, file: ParsedSwiftFile, scope: [String], declarations: SwiftDeclarations, depth: Int) {
         for child in node.children(viewMode: .sourceAccurate) {
+            if let call = child.as(FunctionCallExprSyntax.self), depth < Self.maximumDepth, let function = calledFunction(call, scope: scope, declarations: declarations) {
+                if !functions.contains(where: { $0.file.name == function.file.name && $0.node.id == function.node.id }) {
+                    functions.append(function)
+                    if let body = function.node.body {
+                        collect(Syntax(body), file: function.file, scope: function.scope, declarations: declarations, depth: depth + 1)
+                    }
+                }
+                collect(Syntax(call.arguments), file: file, scope: scope, declarations: declarations, depth: depth)
+                continue
+            }
             if let access = child.as(MemberAccessExprSyntax.self) {
                 // The member's own name is no reference of its own: only the base is read further.
                 guard let base = access.base else { continue }
@@ -58,6 +72,19 @@ struct PlanReferences {
             }
             collect(child, file: file, scope: scope, declarations: declarations, depth: depth)
         }
+    }
+
+    /// The project's static function a call names: `.v1ToV2()`, `Stages.v1ToV2()`, `v1ToV2()`.
+    private func calledFunction(_ call: FunctionCallExprSyntax, scope: [String], declarations: SwiftDeclarations) -> Declared<FunctionDeclSyntax>? {
+        if let access = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            return declarations.staticFunction(access.declName.baseName.text, of: access.base?.trimmedText, in: scope)
+        }
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), !scope.isEmpty {
+            for length in stride(from: scope.count, through: 1, by: -1) {
+                if let found = declarations.staticFunctions[scope.prefix(length).joined(separator: ".")]?[reference.baseName.text] { return found }
+            }
+        }
+        return nil
     }
 
     private mutating func follow(_ property: Declared<PatternBindingSyntax>, declarations: SwiftDeclarations, depth: Int) {

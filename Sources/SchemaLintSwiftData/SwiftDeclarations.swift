@@ -24,6 +24,8 @@ struct SwiftDeclarations {
     var planDeclarations: [String: Declared<Syntax>] = [:]
     /// Static properties by the qualified name of their type (its body and its extensions), then by name.
     var staticProperties: [String: [String: Declared<PatternBindingSyntax>]] = [:]
+    /// Static functions, the same way (`extension MigrationStage { static func v1ToV2() -> MigrationStage }`).
+    var staticFunctions: [String: [String: Declared<FunctionDeclSyntax>]] = [:]
     /// Structs and enums (not models) by qualified name: `struct` or `enum`.
     var valueTypes: [String: String] = [:]
     /// `typealias Note = NotesSchemaV4.Note`, by qualified name.
@@ -47,6 +49,9 @@ struct SwiftDeclarations {
         }
         for (type, properties) in collector.found.staticProperties {
             staticProperties[type, default: [:]].merge(properties) { first, _ in first }
+        }
+        for (type, functions) in collector.found.staticFunctions {
+            staticFunctions[type, default: [:]].merge(functions) { first, _ in first }
         }
         valueTypes.merge(collector.found.valueTypes) { first, _ in first }
         typeAliases.merge(collector.found.typeAliases) { first, _ in first }
@@ -123,6 +128,13 @@ struct SwiftDeclarations {
                 result.staticProperties[resolved, default: [:]][name] = scoped(property)
             }
         }
+        result.staticFunctions = [:]
+        for type in staticFunctions.keys.sorted() {
+            let resolved = canonicalScope(type.split(separator: ".").map(String.init)).joined(separator: ".")
+            for (name, function) in staticFunctions[type]! where result.staticFunctions[resolved]?[name] == nil {
+                result.staticFunctions[resolved, default: [:]][name] = scoped(function)
+            }
+        }
         result.schemas = []
         result.schemaDeclarations = [:]
         for name in schemas where result.schemaDeclarations[key(name)] == nil {
@@ -170,6 +182,18 @@ struct SwiftDeclarations {
     func staticProperty(_ name: String, of type: String, in scope: [String]) -> Declared<PatternBindingSyntax>? {
         if type == "Self" { return scope.isEmpty ? nil : staticProperties[scope.joined(separator: ".")]?[name] }
         return resolve(type, in: scope) { staticProperties[$0]?[name] }
+    }
+
+    /// The static function `name` of `type` as written inside `scope` (`Self`, a nested name, an
+    /// alias); for an implicit member (`.v1ToV2()`, `type` nil), the only type that declares one
+    /// of that name.
+    func staticFunction(_ name: String, of type: String?, in scope: [String]) -> Declared<FunctionDeclSyntax>? {
+        guard let type else {
+            let owners = staticFunctions.values.compactMap { $0[name] }
+            return owners.count == 1 ? owners[0] : nil
+        }
+        if type == "Self" { return scope.isEmpty ? nil : staticFunctions[scope.joined(separator: ".")]?[name] }
+        return resolve(type, in: scope) { staticFunctions[$0]?[name] }
     }
 
     /// The static property `name` a bare identifier means inside `scope` (its own type or an
@@ -279,6 +303,13 @@ private final class DeclarationCollector: SyntaxVisitor {
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             found.staticProperties[type, default: [:]][name] = Declared(node: binding, file: file, scope: scope)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if !scope.isEmpty, node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) {
+            found.staticFunctions[scope.joined(separator: "."), default: [:]][node.name.text] = Declared(node: node, file: file, scope: scope)
         }
         return .visitChildren
     }

@@ -598,6 +598,34 @@ import Testing
         #expect(migrations.first?.location == SourceLocation(file: "Steps.swift", line: 7, column: 24))
     }
 
+    /// Stages made by static functions (`extension MigrationStage { static func toV2() -> ... }`),
+    /// as apps write them to keep closures out of the plan: followed as static properties are.
+    @Test func stagesMadeByStaticFunctionsAreFollowed() throws {
+        var files = Self.stepTypes
+        files[1].1 = """
+        extension MigrationStage {
+            static func toV2() -> MigrationStage {
+                .custom(fromVersion: ShelfSchemaV1.self, toVersion: ShelfSchemaV2.self, willMigrate: nil, didMigrate: nil)
+            }
+        }
+        enum Stages {
+            static func toV3() -> MigrationStage { .lightweight(fromVersion: ShelfSchemaV2.self, toVersion: ShelfSchemaV3.self) }
+        }
+        """
+        files[2].1 = """
+        enum ShelfMigrationPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [ShelfSchemaV1.self, ShelfSchemaV2.self, ShelfSchemaV3.self] }
+            static var stages: [MigrationStage] { [.toV2(), Stages.toV3()] }
+        }
+        """
+        let reading = readSwift(files)
+        #expect(reading.errors.isEmpty, "\(reading.errors)")
+        #expect(reading.versions.map(\.migratesStepByStep) == [true, true, true])
+        let migrations = try #require(reading.writtenMigrations["swiftdata:ShelfMigrationPlan"])
+        #expect(migrations.map { "\($0.from) \($0.to)" } == ["ShelfSchemaV1 ShelfSchemaV2"])
+        #expect(migrations.first?.location == SourceLocation(file: "Steps.swift", line: 3, column: 9))
+    }
+
     @Test func aSchemaListedInAWayNotReadIsAWarningOnItsLine() throws {
         var files = Self.stepTypes
         files[2].1 = """

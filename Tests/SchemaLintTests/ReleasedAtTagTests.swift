@@ -188,6 +188,14 @@ struct ReleasedAtTagTests {
         #expect(after.status == 0, "a warning: \(after.stdout)")
         #expect(after.stdout.contains("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: warning: Notes was edited in \(edit) (2024-01-05), after Notes 2 was added in \(added) (2024-01-04): Note: added attribute `pinned` (string); if Notes shipped, the stores it made no longer match it"), "\(after.stdout)")
         #expect(after.stdout.contains("note: as it was when Notes 2 was added (\(added):App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:1:1)"), "\(after.stdout)")
+        #expect(after.stdout.contains("help: if Notes never shipped, or to record what did, tag your releases (`v1.2`) or run `schemalint lock` after each release"), "\(after.stdout)")
+
+        // Tags named otherwise: the advice names the pattern they need, which then decides.
+        try repository.tag("ios-v1.0")
+        let otherTags = try Executable.run(["--no-color"], in: folder.url)
+        #expect(otherTags.stdout.contains("help: if Notes never shipped, or to record what did, the repository's tags (the newest: `ios-v1.0`) do not match the release-tag pattern `v* [0-9]*.*`: give yours with `--history-tags 'ios-v*'`, or `history: {from: git, tags: \"ios-v*\"}` in .schemalint.yml"), "\(otherTags.stdout)")
+        let named = try Executable.run(["--no-color", "--history-tags", "ios-v*"], in: folder.url)
+        #expect(named.status == 0 && !named.stdout.contains("released-version"), "\(named.stdout)")
 
         // A release tag says what shipped: the tag decides, not the order of commits.
         try repository.tag("v1.0")

@@ -321,6 +321,39 @@ import Testing
         }
     }
 
+    /// An app that keeps a Core Data model whose newest version migrates, and opens a SwiftData
+    /// container at launch: the container opens the `@Model` classes, not the bundle, so the
+    /// bundle's migration is no reason to warn (a note, as for any model change to come); the Core
+    /// Data container beside it is warned about.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aSwiftDataContainerIsNotBlamedForACoreDataModelsMigration() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes-1.yaml")
+        try folder.write(Self.notesModel.replacingOccurrences(of: "version: 1", with: "version: 2") + "      pinned: bool\n", to: "Notes/Model/Notes-2.yaml")
+        try folder.write("""
+        import SwiftData
+        import SwiftUI
+
+        @Model final class Pin {
+            var name: String = ""
+            init() {}
+        }
+
+        @main
+        struct PinsApp: App {
+            let container: ModelContainer
+            init() {
+                container = try! ModelContainer(for: Pin.self)
+            }
+            var body: some Scene { WindowGroup { Text("Pins") } }
+        }
+        """, to: "Notes/PinsApp.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        let launch = hits.filter { $0.rule == "store-opened-at-launch" }
+        #expect(launch == [Hit(place: "PinsApp.swift:13:26", severity: "note", rule: "store-opened-at-launch")], "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("of model 'Notes' migrates"), "\(run.stdout)")
+    }
+
     // MARK: - Objective-C (read by the core: always built)
 
     /// A store opened in rollback-journal mode (`journal_mode` `DELETE`) has no `-wal` or `-shm`
@@ -349,6 +382,39 @@ import Testing
             let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
             #expect(Set(hits) == Set(expected), "\(mode): \(run.stdout)\(run.stderr)")
         }
+    }
+
+    /// A store added with its result dropped and its error tested after, deleted when that error
+    /// is set and added again: the deletion is the loss (a warning); abort() when even the new,
+    /// empty store fails is a note, as in Swift.
+    @Test func objectiveCDeletesTheStoreAndStopsOnlyWhenTheNewOneFails() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        @implementation Stack
+
+        - (void)open {
+            NSURL *storeURL = [[self documentsURL] URLByAppendingPathComponent:@"Notes.sqlite"];
+            NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+            NSError *error = nil;
+            [self.coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error];
+            if (error) {
+                error = nil;
+                [[NSFileManager defaultManager] removeItemAtPath:[storeURL path] error:&error];
+                [self.coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error];
+                if (error) {
+                    abort();
+                }
+            }
+        }
+
+        @end
+        """, to: "Notes/Stack.m")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(Set(hits.filter { $0.rule == "store-load-failure-destructive" }) == [
+            Hit(place: "Stack.m:10:41", severity: "warning", rule: "store-load-failure-destructive"),
+            Hit(place: "Stack.m:13:13", severity: "note", rule: "store-load-failure-destructive"),
+        ], "\(run.stdout)\(run.stderr)")
     }
 
     @Test func objectiveCTemplateTriggersProtectionFailureAndMoveRules() throws {

@@ -92,6 +92,7 @@ struct HistoryPass {
             history: history, steps: steps, elements: tracksElements ? elements : nil,
             lock: options.lock.map { $0.entries.filter { $0.history.map { $0 == history.key } ?? ($0.model == history.model) } }, catalog: catalog,
             productionSchema: options.productionSchemas[history.model], releasesUnread: options.releasesUnread,
+            unmatchedReleaseTags: options.unmatchedReleaseTags,
             keyedArchiveTransformers: keyedArchiveTransformers
         )
         var replaced: Set<String> = []

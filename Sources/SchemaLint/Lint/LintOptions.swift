@@ -48,6 +48,9 @@ package struct LintOptions: Sendable {
     /// Why nothing says which versions shipped, where the run could not look (a shallow clone has
     /// neither the release tags nor the history that would): the released versions go unchecked.
     package var releasesUnread: String?
+    /// The repository's tags when none matches the release-tag pattern (`pattern`), newest last:
+    /// advice to tag releases names the pattern to give instead.
+    package var unmatchedReleaseTags: (pattern: String, tags: [String])?
 
     package init(compatibility: Compatibility = .previous, lock: VersionLock? = nil, productionSchemas: [String: CloudKitSchema] = [:]) {
         self.compatibility = compatibility

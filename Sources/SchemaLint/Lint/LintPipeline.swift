@@ -180,18 +180,26 @@ public struct LintPipeline: Sendable {
             try VersionLock.find(for: options.paths, models: Set(histories.map(\.model)))
         }
         var reference = Reference()
+        var unmatchedReleaseTags: (pattern: String, tags: [String])?
         if let revision = options.againstRevision {
             reference = try self.reference(at: revision, options, configuration: configuration)
             // The revision's released versions are locked as they were there, unless a lock file says otherwise.
             let locked = Set((lock?.entries ?? []).map { "\($0.model)\u{0}\($0.version)" })
             let fromRevision = reference.released.filter { !locked.contains("\($0.model)\u{0}\($0.version)") }
             lock = VersionLock(file: lock?.file ?? revision, entries: (lock?.entries ?? []) + fromRevision)
-        } else if options.snapshot == nil, let (tag, released) = releasedAtNewestTag(options, configuration: configuration, histories: histories, supportingFiles: input.supportingFiles) {
-            // What the newest release tag holds shipped: a version changed since is caught as the
-            // lock would catch it, with no lock. A lock's own entries win for the models it has.
-            let lockedModels = Set((lock?.entries ?? []).map(\.model))
-            let fromTag = released.filter { !lockedModels.contains($0.model) }
-            if !fromTag.isEmpty { lock = VersionLock(file: lock?.file ?? tag, entries: (lock?.entries ?? []) + fromTag) }
+        } else if options.snapshot == nil {
+            switch newestRelease(options, configuration: configuration, histories: histories, supportingFiles: input.supportingFiles) {
+            case .released(let tag, let released):
+                // What the newest release tag holds shipped: a version changed since is caught as the
+                // lock would catch it, with no lock. A lock's own entries win for the models it has.
+                let lockedModels = Set((lock?.entries ?? []).map(\.model))
+                let fromTag = released.filter { !lockedModels.contains($0.model) }
+                if !fromTag.isEmpty { lock = VersionLock(file: lock?.file ?? tag, entries: (lock?.entries ?? []) + fromTag) }
+            case .unmatched(let pattern, let tags):
+                unmatchedReleaseTags = (pattern, tags)
+            case nil:
+                break
+            }
         }
         if options.againstRevision == nil, options.snapshot == nil {
             // Bundles with no record of what shipped: git shows older versions edited after the
@@ -201,6 +209,7 @@ public struct LintPipeline: Sendable {
             if !edited.isEmpty { lock = VersionLock(file: lock?.file ?? "git", entries: (lock?.entries ?? []) + edited) }
         }
         var lintOptions = LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)
+        lintOptions.unmatchedReleaseTags = unmatchedReleaseTags
         if lock == nil, options.againstRevision == nil, options.snapshot == nil, histories.contains(where: { $0.versions.count > 1 }),
            let top = GitWorkTree.root(containing: FileManager.default.currentDirectoryPath), GitWorkTree.isShallow(top: top) {
             lintOptions.releasesUnread = "the repository is a shallow clone, which has neither the release tags nor the history that show what shipped"
@@ -223,17 +232,27 @@ public struct LintPipeline: Sendable {
         return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes, sources: input.sources, skipped: input.skipped)
     }
 
+    /// What the newest release tag says shipped.
+    private enum NewestRelease {
+        /// The newest tag matching the release pattern, and the released versions there.
+        case released(tag: String, entries: [VersionLock.Entry])
+        /// No tag matches the pattern; the repository's tags, oldest first.
+        case unmatched(pattern: String, tags: [String])
+    }
+
     /// The newest tag matching the release pattern (`v*`, or `history:`'s) in the history of
     /// HEAD of the work tree around the current folder, and the released versions of the
-    /// histories' files there; nil outside git, without such a tag, or when the files there
-    /// cannot be read (nothing to compare with is no problem of the working tree).
-    private func releasedAtNewestTag(
+    /// histories' files there, or the tags there are when none matches; nil outside git, without
+    /// tags, or when the files at the tag cannot be read (nothing to compare with is no problem of
+    /// the working tree).
+    private func newestRelease(
         _ options: Options, configuration: ProjectConfiguration, histories: [ModelHistory], supportingFiles: [String]
-    ) -> (tag: String, released: [VersionLock.Entry])? {
+    ) -> NewestRelease? {
         guard !histories.isEmpty, let top = GitWorkTree.root(containing: FileManager.default.currentDirectoryPath) else { return nil }
         var pattern = HistorySource.defaultTagPattern
         if case .gitTags(let configured) = HistorySource.resolve(requested: .gitTags(pattern: pattern), tags: options.historyTags, configured: configuration.history) { pattern = configured }
-        guard case .success(let tags)? = GitReleaseTags.read(matching: pattern, mergedInto: "HEAD", top: top, runner: GitRunner()), let newest = tags.tags.last else { return nil }
+        guard case .success(let tags)? = GitReleaseTags.read(matching: pattern, mergedInto: "HEAD", top: top, runner: GitRunner()) else { return nil }
+        guard let newest = tags.tags.last else { return tags.otherTags.isEmpty ? nil : .unmatched(pattern: pattern, tags: tags.otherTags) }
         // A model with one version in its files is not versioned there: editing it is how it
         // changes, and `--history git` reads its releases from the tags.
         let versioned = histories.filter { $0.versions.count > 1 }
@@ -250,7 +269,7 @@ public struct LintPipeline: Sendable {
             }
         }
         if let unchanged = Self.released(by: versioned, unchangedSince: newest.name, paths: paths.sorted() + [configuration.file].compactMap { $0 }) {
-            return (newest.name, unchanged)
+            return .released(tag: newest.name, entries: unchanged)
         }
         var earlier = options
         earlier.paths = paths.sorted()
@@ -273,7 +292,7 @@ public struct LintPipeline: Sendable {
             entry.history = history.key
             released.append(entry)
         }
-        return (newest.name, released)
+        return .released(tag: newest.name, entries: released)
     }
 
     /// The released versions of `histories` as `tag` holds them, when the files at `paths` are as

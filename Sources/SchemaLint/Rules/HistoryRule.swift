@@ -36,6 +36,8 @@ package struct HistoryContext: Sendable {
     package var productionSchema: CloudKitSchema? = nil
     /// Why the run could not read which versions shipped, when it could not (`LintOptions.releasesUnread`).
     package var releasesUnread: String? = nil
+    /// `LintOptions.unmatchedReleaseTags` of the run.
+    package var unmatchedReleaseTags: (pattern: String, tags: [String])? = nil
     /// `StoreCodeFacts.keyedArchiveTransformers` of the run.
     package var keyedArchiveTransformers: Set<String> = []
 

@@ -829,6 +829,9 @@ them read the same keyed archives; only make sure the new transformer allows eve
 stored values hold. A subclass is known by its name (`ExtendedSecureUnarchiveFromData`) or by the
 project's Swift code: a class that inherits from `NSSecureUnarchiveFromDataTransformer`, under its
 own name, its `@objc` name or the name it is registered under (`NSValueTransformerName("...")`).
+Naming a class for an attribute that had none, in the same move or between two such transformers,
+is not reported either: the class only types the property in code, and the archive says what it
+holds.
 
 When the entity's `versionHashModifier` changed in the same version, a migration does run, but it
 copies the stored bytes as they are: the finding says so.
@@ -952,6 +955,26 @@ entities:
   Note:
     attributes:
       tags: {type: transformable, transformer: NSSecureUnarchiveFromData, className: ↓"Set<String>"}
+```
+
+### Does not trigger: the secure unarchiver, and a class for an attribute that had none
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      options: {type: transformable, transformer: NSSecureUnarchiveFromData}
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      options: {type: transformable, transformer: NotesSecureUnarchiveFromDataTransformer, className: "[NoteOption]"}
 ```
 
 ### Does not trigger: the transformer stays
@@ -7440,6 +7463,27 @@ enum Database {
 @end
 ```
 
+### Triggers: Objective-C: the result dropped, the error tested after
+
+```objc path=App/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Notes.sqlite"];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    NSError *error = nil;
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
+    [_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error];
+    if (error) {
+        NSLog(@"Cannot open the store: %@", error);
+        ↓abort();
+    }
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
 ### Triggers: Objective-C: an exception raised when the store does not open
 
 ```objc path=App/StoreStack.m
@@ -7488,6 +7532,59 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         } catch {
             ↓fatalError("Could not open the store: \(error)")
         }
+    }
+}
+```
+
+### Triggers: a factory of the type's own, called through `Self`
+
+```swift path=App/DataProvider.swift
+import SwiftData
+
+@Model final class Item {
+    var name: String = ""
+    init() {}
+}
+
+@MainActor final class DataProvider {
+    static let shared = DataProvider()
+    let container: ModelContainer
+
+    init() {
+        do {
+            container = try Self.makeContainer()
+        } catch {
+            ↓fatalError("Could not create the ModelContainer: \(error)")
+        }
+    }
+
+    private static func makeContainer() throws -> ModelContainer {
+        try ModelContainer(for: Item.self)
+    }
+}
+```
+
+### Triggers: a factory the project adds to ModelContainer
+
+```swift path=Shared/ModelContainer+Shared.swift
+import SwiftData
+
+@Model final class Entry {
+    var title: String = ""
+    init() {}
+}
+
+extension ModelContainer {
+    static var shared: ModelContainer {
+        do {
+            return try ModelContainer.makeShared()
+        } catch {
+            ↓fatalError("Failed to load the shared container: \(error)")
+        }
+    }
+
+    private static func makeShared() throws -> ModelContainer {
+        try ModelContainer(for: Entry.self)
     }
 }
 ```
@@ -8089,7 +8186,9 @@ when the same code (the type, in Swift; the method or function, in Objective-C) 
 name (`path + "-wal"`, `"Notes.sqlite-wal"`, a loop over `["", "-wal", "-shm"]`), and when the same
 function opened that store in rollback-journal mode (`NSSQLitePragmasOption` with `"journal_mode":
 "DELETE"` on a description made with `url:` the same expression), which leaves no `-wal` or `-shm`
-file. Dropping the `-shm` on purpose is fine: SQLite rebuilds it.
+file. In Swift, removing a store file after `destroyPersistentStore(at:)` of the same URL in the
+same function is quiet too: Core Data removed the companions already. Dropping the `-shm` on
+purpose is fine: SQLite rebuilds it.
 
 Where it is blind: a URL computed at run time (read from defaults, returned by a function of
 another type, built from values it cannot read) is not known to be a store and is not reported;
@@ -8234,6 +8333,19 @@ struct StoreReset {
 @end
 ```
 
+### Does not trigger: the file removed after Core Data destroyed the store
+
+```swift path=App/StoreReset.swift
+import CoreData
+
+struct StoreReset {
+    func reset(_ coordinator: NSPersistentStoreCoordinator, storeURL: URL) throws {
+        try coordinator.destroyPersistentStore(at: storeURL, type: .sqlite)
+        try? FileManager.default.removeItem(at: storeURL)
+    }
+}
+```
+
 ### Does not trigger: all three files moved
 
 ```swift path=App/StoreMigrator.swift
@@ -8369,6 +8481,8 @@ openings are `loadPersistentStoresWithCompletionHandler:` (unless the file sets
 The severity comes from the models of the same run: a **warning** when the newest version of a
 model needs a full migration of a store of the release before it (the version hash of an entity
 changed, as `migration-at-launch` says), a **note** otherwise, as a reminder for the next release.
+The models are those nearest the code of the kind it opens: a `ModelContainer` opens SwiftData's
+`@Model` classes, a Core Data container or coordinator the other models.
 Swift code under `#if DEBUG` (a CloudKit schema initialised in development, say) is not in the
 builds people run, and is not read. macOS has no launch watchdog: a launch path with a Swift file
 that imports AppKit or Cocoa outside any `#if` is built for macOS only, and there the finding is a
@@ -8766,6 +8880,62 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
 }
 ```
 
+### Triggers: the release build's store, not the one `#if DEBUG` opens instead
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: bool
+```
+
+```swift path=Notes/NotesApp.swift
+import CoreData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let container: NSPersistentContainer
+
+    init() {
+        #if DEBUG
+        container = Stores.demo()
+        #else
+        container = Stores.live()
+        #endif
+    }
+
+    var body: some Scene { WindowGroup { Text("Notes") } }
+}
+
+enum Stores {
+    static func live() -> NSPersistentContainer {
+        let container = NSPersistentContainer(name: "Notes")
+        container.↓loadPersistentStores { _, _ in }
+        return container
+    }
+
+    static func demo() -> NSPersistentContainer {
+        let container = NSPersistentContainer(name: "Notes")
+        container.persistentStoreDescriptions.first?.url = URL(fileURLWithPath: NSTemporaryDirectory() + "Demo.sqlite")
+        container.loadPersistentStores { _, _ in }
+        return container
+    }
+}
+```
+
 ### Does not trigger: the CloudKit schema initialized in debug builds only
 
 ```yaml
@@ -8975,7 +9145,8 @@ A uniqueness constraint was added or tightened.
 A new constraint, or one over fewer properties than before, holds only if the stored data already
 obeys it. Objects stored before the change may share the values; the migration then fails on the
 first duplicate and the store does not open. Removing or loosening a constraint cannot fail and is
-not reported.
+not reported, nor is a constraint whose properties were only renamed (`renamedFrom`, a renaming
+identifier, SwiftData's `originalName`): the data obeyed it already.
 
 In a local store it is a warning: whether the stores people have hold duplicates is a fact of
 their data, which the model cannot tell, and the migration fails where they do. In a synced
@@ -9038,6 +9209,30 @@ entities:
       id: uuid
       name: string
     ↓uniqueness: [[id], [name]]
+```
+
+### Does not trigger: a unique attribute is renamed
+
+```yaml
+model: Tags
+version: 1
+entities:
+  Tag:
+    attributes:
+      id: uuid
+      name: string
+    uniqueness: [[id]]
+```
+
+```yaml
+model: Tags
+version: 2
+entities:
+  Tag:
+    attributes:
+      remoteID: {type: uuid, renamedFrom: id}
+      name: string
+    uniqueness: [[remoteID]]
 ```
 
 ### Does not trigger: a constraint is removed

@@ -14,6 +14,9 @@ package struct GitReleaseTags: Sendable {
 
     /// The tags matching the pattern, oldest release first.
     package var tags: [Tag]
+    /// The names of the other tags, oldest release first: releases named in a way the pattern
+    /// misses (`ios-v2.14`, `AppStore-3.1`) show here.
+    package var otherTags: [String] = []
 
     /// Reads the tags in `top` (the top of a work tree) whose commits `revision` has merged and
     /// whose names match `pattern` (a shell glob, as `git tag --list` takes). Nil when git is
@@ -37,6 +40,7 @@ package struct GitReleaseTags: Sendable {
             return Tag(name: String(parts[1]), object: String(parts[0]))
         }
         self.tags = tags.filter { Self.matches($0.name, pattern: pattern) }.sorted { ReleaseTagOrder.precedes($0.name, $1.name) }
+        self.otherTags = tags.map(\.name).filter { !Self.matches($0, pattern: pattern) }.sorted(by: ReleaseTagOrder.precedes)
     }
 
     init(tags: [Tag]) {

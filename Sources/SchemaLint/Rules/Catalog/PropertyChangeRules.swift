@@ -87,8 +87,11 @@ struct PropertyChangeRule: ChangeRule {
         guard let old = context.change.old?.attribute, let new = context.change.new?.attribute else { return nil }
         // The move Apple asked for: the default (NSKeyedUnarchiveFromData) to the secure unarchiver
         // or a subclass of it (Foundation's, or the project's own) reads the same keyed archives.
+        // A class named where there was none only types the property in code: the archive says
+        // what it holds.
         let project = context.comparison.keyedArchiveTransformers
-        if old.className == new.className, Self.readsKeyedArchives(old.transformer, project: project), Self.readsKeyedArchives(new.transformer, project: project) { return nil }
+        if old.className == new.className || (old.className ?? "").isEmpty,
+           Self.readsKeyedArchives(old.transformer, project: project), Self.readsKeyedArchives(new.transformer, project: project) { return nil }
         let (property, before, after) = old.transformer != new.transformer
             ? ("value transformer", old.transformer, new.transformer)
             : ("class", old.className, new.className)

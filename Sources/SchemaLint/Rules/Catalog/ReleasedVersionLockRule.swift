@@ -72,7 +72,9 @@ struct ReleasedVersionLockRule: HistoryRule {
         for group in sameChange.values {
             let ordered = group.sorted { (position[$0.version.label] ?? .max, $0.version.label) < (position[$1.version.label] ?? .max, $1.version.label) }
             let first = ordered[0]
-            var finding = first.entry.editedAfterSuccessor.map { editedAfterSuccessor(first.version, edit: $0, changes: first.changes, entry: first.entry) }
+            var finding = first.entry.editedAfterSuccessor.map {
+                editedAfterSuccessor(first.version, edit: $0, changes: first.changes, entry: first.entry, unmatchedTags: context.unmatchedReleaseTags)
+            }
                 ?? modified(first.version, what: "it changed since the release at \(first.entry.location?.file ?? ""): " + Self.summary(first.changes), entry: first.entry)
             let others = ordered.dropFirst()
             if !others.isEmpty {
@@ -113,8 +115,16 @@ struct ReleasedVersionLockRule: HistoryRule {
 
     /// A version git shows edited after its successor was added: a warning, since the successor
     /// may have come before the version shipped.
-    private func editedAfterSuccessor(_ version: ModelVersion, edit: GitVersionEdits.Edit, changes: [String], entry: VersionLock.Entry) -> Finding {
+    private func editedAfterSuccessor(
+        _ version: ModelVersion, edit: GitVersionEdits.Edit, changes: [String], entry: VersionLock.Entry, unmatchedTags: (pattern: String, tags: [String])?
+    ) -> Finding {
         let shown = Self.summary(changes)
+        var record = "tag your releases (`v1.2`) or run `schemalint lock` after each release"
+        if let (pattern, tags) = unmatchedTags, let newest = tags.last {
+            let glob = Self.glob(naming: newest)
+            record = "the repository's tags (the newest: `\(newest)`) do not match the release-tag pattern `\(pattern)`"
+                + (glob.map { ": give yours with `--history-tags '\($0)'`, or `history: {from: git, tags: \"\($0)\"}` in .schemalint.yml" } ?? "; give yours with `--history-tags`")
+        }
         return Finding(
             ruleID: descriptor.id, severity: .warning,
             message: "\(version.displayName) was edited in \(edit.commit.id) (\(edit.commit.date)), after \(edit.successor) was added in \(edit.successorAdded.id) (\(edit.successorAdded.date)): \(shown); if \(version.displayName) shipped, the stores it made no longer match it, and later versions are checked against something nobody runs",
@@ -122,9 +132,16 @@ struct ReleasedVersionLockRule: HistoryRule {
             notes: entry.location.map { [Finding.Note("as it was when \(edit.successor) was added", at: $0)] } ?? [],
             suggestions: [
                 "restore \(version.displayName) as it was (from version control) and make the change in a new version",
-                "if \(version.displayName) never shipped, or to record what did, tag your releases (`v1.2`) or run `schemalint lock` after each release",
+                "if \(version.displayName) never shipped, or to record what did, \(record)",
             ]
         )
+    }
+
+    /// A pattern for the tags named like `tag`: its text before the version number, then `*`
+    /// (`ios-v*` for `ios-v2.14.3`); nil when no number follows a prefix.
+    static func glob(naming tag: String) -> String? {
+        guard let digit = tag.firstIndex(where: \.isNumber), digit > tag.startIndex else { return nil }
+        return tag[..<digit] + "*"
     }
 
     /// The first three changes, and how many more.

@@ -32,7 +32,9 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
                 continue
             }
             reported[declaration] = findings.count
-            let migration = Self.fullMigration(in: Self.nearestHistories(to: opening.place.location.file, in: context.histories))
+            // A ModelContainer opens SwiftData's models, a Core Data container the others.
+            let opened = context.histories.filter { ($0.versions.last?.format == .swiftData) == (opening.call == .modelContainer) }
+            let migration = Self.fullMigration(in: Self.nearestHistories(to: opening.place.location.file, in: opened))
             let root = opening.launchPath[0]
             var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
             var message: String

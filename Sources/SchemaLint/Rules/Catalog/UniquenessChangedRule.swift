@@ -13,8 +13,13 @@ struct UniquenessChangedRule: ChangeRule {
         guard let old = change.old?.entity, let new = change.new?.entity else { return [] }
         // A synced entity that gets its first constraint is cloudkit-unique-constraint's.
         if comparison.isSynced(change), old.uniquenessConstraints.isEmpty { return [] }
-        // Constraints that are removed or loosened cannot fail on existing data.
-        let before = old.uniquenessConstraints.map(Set.init)
+        // Constraints that are removed or loosened cannot fail on existing data; a constraint whose
+        // members were renamed (`originalName`, `renamingIdentifier`) is the constraint it was.
+        var renamed: [String: String] = [:]
+        for other in comparison.changes where [.attributeRenamed, .relationshipRenamed].contains(other.kind) && other.path.entity == change.path.entity {
+            if let before = other.old?.name, let after = other.new?.name { renamed[before] = after }
+        }
+        let before = old.uniquenessConstraints.map { Set($0.map { renamed[$0] ?? $0 }) }
         let tightened = new.uniquenessConstraints.filter { constraint in
             !before.contains { $0.isSubset(of: Set(constraint)) }
         }
