@@ -9,6 +9,10 @@ struct EscapingFailure {
     var unit: Int
     var opening: StoreOpening.Call
     var openingLocation: SchemaLintCore.SourceLocation
+    /// The parameter of `unit` the opening's configuration takes as `isStoredInMemoryOnly:`
+    /// (`make(inMemory: Bool)`): its label (nil for `_`) and position. A call that passes `true`
+    /// there opens a store in memory, which has nothing to lose or migrate.
+    var inMemoryParameter: (label: String?, index: Int)? = nil
 }
 
 /// Follows the errors of openings up through the throwing functions that pass them on (a
@@ -37,6 +41,7 @@ struct ErrorPaths {
                 var next: [(unit: Int, path: [CodePlace])] = []
                 for (callee, path) in frontier {
                     for site in callers[callee] ?? [] {
+                        if callee == escape.unit, let parameter = escape.inMemoryParameter, Self.passesTrue(site.call, to: parameter) { continue }
                         var passesOn = false
                         switch ThrowingCallFailure.of(site.call) {
                         case .forced(let tryExpression):
@@ -62,6 +67,14 @@ struct ErrorPaths {
             }
         }
         return actions
+    }
+
+    /// Whether `call` passes a literal `true` for the parameter.
+    static func passesTrue(_ call: FunctionCallExprSyntax, to parameter: (label: String?, index: Int)) -> Bool {
+        let arguments = Array(call.arguments)
+        let argument = parameter.label.map { label in arguments.first { $0.label?.text == label } }
+            ?? (parameter.index < arguments.count && arguments[parameter.index].label == nil ? arguments[parameter.index] : nil)
+        return argument?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
     }
 
     private func action(_ kind: StoreFailureAction.Action, _ written: String, at node: some SyntaxProtocol, in unit: Int, escape: EscapingFailure, path: [CodePlace]) -> StoreFailureAction {

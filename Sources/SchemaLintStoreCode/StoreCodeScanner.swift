@@ -305,7 +305,29 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     private func addEscape(from unit: Int, opening: StoreOpening.Call, call: FunctionCallExprSyntax) {
         guard declarations.units[unit].isThrowing else { return }
-        scanned.escapes.append(EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call)))
+        var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call))
+        escape.inMemoryParameter = inMemoryParameter(of: unit)
+        scanned.escapes.append(escape)
+    }
+
+    /// The parameter of a function whose value its `ModelConfiguration` takes as
+    /// `isStoredInMemoryOnly:` (`make(inMemory: Bool)` with `isStoredInMemoryOnly: inMemory`).
+    private func inMemoryParameter(of unit: Int) -> (label: String?, index: Int)? {
+        let body = declarations.units[unit].body
+        let parameters: FunctionParameterListSyntax
+        if let function = body.parent?.as(FunctionDeclSyntax.self) {
+            parameters = function.signature.parameterClause.parameters
+        } else if let initializer = body.parent?.as(InitializerDeclSyntax.self) {
+            parameters = initializer.signature.parameterClause.parameters
+        } else {
+            return nil
+        }
+        let settings = InMemorySettings(viewMode: .sourceAccurate)
+        settings.walk(body)
+        for (index, parameter) in parameters.enumerated() where settings.names.contains((parameter.secondName ?? parameter.firstName).text) {
+            return (parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text, index)
+        }
+        return nil
     }
 
     /// A `loadPersistentStores` handler inside a throwing function that hands its error out: to
@@ -884,6 +906,16 @@ private final class RemovalCalls: SyntaxVisitor {
         case "destroyPersistentStore": destroysStore = true
         default: break
         }
+        return .visitChildren
+    }
+}
+
+/// The plain names given as `isStoredInMemoryOnly:` (`ModelConfiguration(isStoredInMemoryOnly: inMemory)`).
+private final class InMemorySettings: SyntaxVisitor {
+    var names: Set<String> = []
+
+    override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.label?.text == "isStoredInMemoryOnly", let name = node.expression.as(DeclReferenceExprSyntax.self) { names.insert(name.baseName.text) }
         return .visitChildren
     }
 }

@@ -7207,9 +7207,11 @@ error in a variable and throws it after the call. The rule follows such an error
 throwing functions that pass it on (a plain `try` outside any `do`, or a `catch` that throws again;
 up to four of them) to the `catch` clauses, `try!` and `guard ... try? ... else` of their callers,
 and reports what those do, with the way the error came as notes. Calls are resolved by name as
-`store-opened-at-launch` resolves them (`f()`, `self.f()`, `Type.f()`, `Type(...)`, `e.f()` when
-one type declares `f`), in any closure (a `Task` too). `ModelContainer`s kept in memory
-(`isStoredInMemoryOnly: true` in the call, or in every configuration it is given by name) and
+`store-opened-at-launch` resolves them (`f()`, `self.f()`, `Self.f()`, `Type.f()`, `Type(...)`,
+`e.f()` when one type declares `f`, and members the project adds to a framework's type, such as
+`ModelContainer.shared()`), in any closure (a `Task` too). `ModelContainer`s kept in memory
+(`isStoredInMemoryOnly: true` in the call, or in every configuration it is given by name, or a
+function's parameter given as `isStoredInMemoryOnly:` to which the caller passes `true`) and
 every opening in `#Preview`s, preview providers and properties or functions named for previews
 (`previewContainer`), and stores added at `/dev/null`, are left alone, and so is test code (a Swift file that
 imports `XCTest` or `Testing`, an Objective-C file that imports `<XCTest/XCTest.h>`, a file in a
@@ -7821,6 +7823,44 @@ extension DataManager {
     @MainActor static let previewContainer: ModelContainer = {
         do {
             return try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: URL.documentsDirectory.appending(path: "Preview.store")))
+        } catch {
+            fatalError("Could not create the preview container: \(error)")
+        }
+    }()
+}
+```
+
+### Triggers: a factory's on-disk store, not the in-memory one it makes for previews
+
+```swift path=App/ContainerFactory.swift
+import SwiftData
+
+@Model final class Item {
+    var name: String = ""
+    init() {}
+}
+
+enum ContainerFactory {
+    static func shared() throws -> ModelContainer { try make(inMemory: false) }
+    static func preview() throws -> ModelContainer { try make(inMemory: true) }
+
+    private static func make(inMemory: Bool) throws -> ModelContainer {
+        try ModelContainer(for: Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: inMemory))
+    }
+}
+
+@MainActor enum Containers {
+    static let app: ModelContainer = {
+        do {
+            return try ContainerFactory.shared()
+        } catch {
+            ↓fatalError("Could not create the container: \(error)")
+        }
+    }()
+
+    static let preview: ModelContainer = {
+        do {
+            return try ContainerFactory.preview()
         } catch {
             fatalError("Could not create the preview container: \(error)")
         }

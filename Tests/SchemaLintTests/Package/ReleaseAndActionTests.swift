@@ -101,7 +101,7 @@ import Testing
     static func runStep(_ name: String, in folder: TemporaryFolder, environment: [String: String]) throws -> (Executable.Run, [String: String]) {
         let script = try folder.write(try Self.script(ofStep: name), to: "step-\(UUID().uuidString).sh")
         let outputs = folder.path + "/github-output-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: outputs, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputs, contents: nil)
         var env = ["GITHUB_OUTPUT": outputs, "RUNNER_OS": "Linux", "RUNNER_ARCH": "X64", "RUNNER_TEMP": folder.path + "/runner-temp"]
         for (key, value) in environment { env[key] = value }
         let run = try Executable.runProgram("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", script], in: folder.url, environment: env)

@@ -12,13 +12,8 @@ private enum YAMLTestSuite {
         var mustFail: Bool
     }
 
-    /// `<worktree root>/../shared/corpus/yaml-test-suite`; the root is three levels above this file.
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // SchemaLintTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // the worktree root
-        .appendingPathComponent("../shared/corpus/yaml-test-suite")
-        .standardizedFileURL
+    /// `<worktree root>/../shared/corpus/yaml-test-suite`.
+    static let directory = Executable.shared.appendingPathComponent("corpus/yaml-test-suite").standardizedFileURL
 
     static var isPresent: Bool {
         var isDirectory: ObjCBool = false

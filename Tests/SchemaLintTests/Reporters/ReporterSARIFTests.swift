@@ -5,12 +5,8 @@ import Testing
 /// Validates SARIF documents against the official SARIF 2.1.0 JSON schema with Python's `jsonschema`
 /// (there is no JSON-schema validator for Swift here). Needs `python3` with `pip install jsonschema`.
 enum SARIFSchema {
-    /// The worktree root: three levels up from this file (`<root>/Tests/SchemaLintTests/<file>`).
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// `<root>/../shared/schemas/sarif-schema-2.1.0.json`.
-    static let url = root.deletingLastPathComponent().appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json")
+    static let url = Executable.shared.appendingPathComponent("schemas/sarif-schema-2.1.0.json")
 
     static let isPresent = FileManager.default.fileExists(atPath: url.path)
 

@@ -5,12 +5,8 @@ import Testing
 /// The real bundles in `../shared/corpus/xcdatamodeld` (beside the project), checked against
 /// MANIFEST.tsv and against element counts taken from the XML text independently of the reader.
 @Suite struct XcodeCorpusTests {
-    /// `<root>/../shared/corpus/xcdatamodeld`, where the root is three levels above this file.
-    static let corpus: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.deletingLastPathComponent().appendingPathComponent("shared/corpus/xcdatamodeld").path
-    }()
+    /// `<root>/../shared/corpus/xcdatamodeld`.
+    static let corpus = Executable.shared.appendingPathComponent("corpus/xcdatamodeld").path
     static let exists = FileManager.default.fileExists(atPath: (corpus as NSString).appendingPathComponent("MANIFEST.tsv"))
 
     /// One line of MANIFEST.tsv.
