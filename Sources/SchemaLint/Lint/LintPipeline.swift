@@ -254,8 +254,10 @@ public struct LintPipeline: Sendable {
         guard case .success(let tags)? = GitReleaseTags.read(matching: pattern, mergedInto: "HEAD", top: top, runner: GitRunner()) else { return nil }
         guard let newest = tags.tags.last else { return tags.otherTags.isEmpty ? nil : .unmatched(pattern: pattern, tags: tags.otherTags) }
         // A model with one version in its files is not versioned there: editing it is how it
-        // changes, and `--history git` reads its releases from the tags.
-        let versioned = histories.filter { $0.versions.count > 1 }
+        // changes, and `--history git` reads its releases from the tags. A SwiftData schema that
+        // a migration plan lists is versioned even alone: SwiftData checks the store's checksum
+        // against the plan's schemas, and one edited since its release matches none.
+        let versioned = histories.filter { $0.versions.count > 1 || $0.versions.contains(where: \.isInMigrationPlan) }
         guard !versioned.isEmpty else { return nil }
         // The files the histories were read from: each bundle whole, each model file, and for
         // Swift each file that declares a version or one of its classes, and the files the readers

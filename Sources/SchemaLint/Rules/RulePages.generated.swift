@@ -6838,7 +6838,10 @@ version released there (a YAML file, a bundle's version folder up to its current
 `VersionedSchema`) is read as it is at the tag and compared with the same version now, by its
 name; each element that differs is named, with the tag (`Note: added attribute 'pinned'`). A
 model with one version in its files is left out: it is not versioned there, editing it is how it
-changes, and `--history git` reads its releases from the tags. A lock's entries win for the
+changes, and `--history git` reads its releases from the tags. A lone `VersionedSchema` that a
+`SchemaMigrationPlan` lists is not left out: SwiftData matches the store against the plan's
+schemas, and a store made by the schema as released matches none once it was edited ("Cannot use
+staged migration with an unknown model version"). A lock's entries win for the
 models it has; `--against REV` compares with that revision instead. Versions released at the tag
 also count as shipped for the default report (`steps: coming`).
 

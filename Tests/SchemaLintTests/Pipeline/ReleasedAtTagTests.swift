@@ -111,6 +111,44 @@ struct ReleasedAtTagTests {
 
     /// One edit made to every released version (a commit that gave all of them the same new
     /// attribute) is one finding at the oldest, naming the others; a different edit is its own.
+    /// A lone VersionedSchema in a migration plan is versioned: an edit after its release makes
+    /// stores of the release match none of the plan's schemas. The same classes without a plan
+    /// are not versioned, and SwiftData migrates them as they change.
+    @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"))
+    func aLoneSchemaOfAMigrationPlanEditedSinceTheTagIsReported() throws {
+        func schema(_ properties: String, planned: Bool) -> String {
+            """
+            import SwiftData
+
+            enum NotesSchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { \(properties) init() {} }
+            }
+            \(planned ? """
+            enum NotesPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [NotesSchemaV1.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+            """ : "")
+            """
+        }
+        for planned in [true, false] {
+            let folder = try TemporaryFolder()
+            var repository = try GitRepository(at: folder.path)
+            try folder.write(schema("var title: String = \"\";", planned: planned), to: "App/Schema.swift")
+            try repository.commit("release")
+            try repository.tag("v1.0")
+            try folder.write(schema("var title: String = \"\"; var pinned: Bool = false;", planned: planned), to: "App/Schema.swift")
+            let run = try Executable.run(["--no-color"], in: folder.url)
+            #expect(run.stdout.contains("[released-version-modified]") == planned, "planned: \(planned): \(run.stdout)")
+            if planned {
+                #expect(run.stdout.contains("released NotesSchemaV1 was modified"), "\(run.stdout)")
+                #expect(run.stdout.contains("added attribute `pinned`"), "\(run.stdout)")
+            }
+        }
+    }
+
     @Test func releasedVersionsEditedTheSameWayAreOneFinding() throws {
         let (folder, _) = try Self.released()
         try Self.write(folder, "Notes", ["title", "pinned"])
