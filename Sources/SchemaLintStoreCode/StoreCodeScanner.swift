@@ -398,9 +398,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// Core Data then removed the store with its `-wal` and `-shm`, and removing the file after
     /// it leaves no companion behind.
     private static func destroysTheStoreBefore(_ node: FunctionCallExprSyntax, at target: ExprSyntax) -> Bool {
-        let destroyed = DestroyedStores(viewMode: .sourceAccurate)
-        for statement in statementsRunBefore(node, innermostBlockOnly: false) { destroyed.walk(statement) }
-        return destroyed.urls.contains(target.trimmedText)
+        let removals = RemovalCalls(viewMode: .sourceAccurate)
+        for statement in statementsRunBefore(node, innermostBlockOnly: false) { removals.walk(statement) }
+        return removals.destroyedStores.contains(target.trimmedText)
     }
 
     /// A literal store file name, a store description's or store's `url`, or a name bound to one
@@ -899,11 +899,15 @@ struct StoreDeletingHelpers {
 private final class RemovalCalls: SyntaxVisitor {
     var removesFiles = false
     var destroysStore = false
+    /// The URLs `destroyPersistentStore(at:)` is called with, as written.
+    var destroyedStores: Set<String> = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         switch SynchronousCode.calledName(node) {
         case "removeItem": removesFiles = true
-        case "destroyPersistentStore": destroysStore = true
+        case "destroyPersistentStore":
+            destroysStore = true
+            if let url = node.arguments.first(where: { $0.label?.text == "at" }) { destroyedStores.insert(url.expression.trimmedText) }
         default: break
         }
         return .visitChildren
@@ -916,18 +920,6 @@ private final class InMemorySettings: SyntaxVisitor {
 
     override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
         if node.label?.text == "isStoredInMemoryOnly", let name = node.expression.as(DeclReferenceExprSyntax.self) { names.insert(name.baseName.text) }
-        return .visitChildren
-    }
-}
-
-/// The URLs `destroyPersistentStore(at:)` is called with, as written.
-private final class DestroyedStores: SyntaxVisitor {
-    var urls: Set<String> = []
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if SynchronousCode.calledName(node) == "destroyPersistentStore", let url = node.arguments.first(where: { $0.label?.text == "at" }) {
-            urls.insert(url.expression.trimmedText)
-        }
         return .visitChildren
     }
 }
