@@ -189,7 +189,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             for argument in node.arguments where !["for", "migrationPlan"].contains(argument.label?.text ?? "") {
                 references.walk(argument.expression)
             }
-            let configurations = references.names.compactMap { binding(of: $0, in: unit, usedAt: Syntax(node)) }
+            // Each value a configuration may hold: a name declared bare and given a value in each
+            // branch (an in-memory one for tests, one on disk for people) may be either.
+            let configurations = references.names.flatMap { name -> [ExprSyntax] in
+                guard let value = binding(of: name, in: unit, usedAt: Syntax(node)) else { return [] }
+                return [value] + assignedValues(of: name, in: unit)
+            }
             // Every configuration named is in memory (one on disk among them still opens a file).
             if !configurations.isEmpty, configurations.allSatisfy({ saysInMemory($0.trimmedText) }) { return true }
         }
@@ -385,13 +390,34 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard !file.usesAnotherSQLiteLibrary, let target = node.arguments.first?.expression, isStore(target, depth: 0) || isGivenCompanions(target) else { return }
         let operation: StoreFileOperation.Operation = name == "moveItem" ? .move : name == "copyItem" ? .copy : .remove
         var companions = companionNames(around: node, of: target)
-        if opensWithoutWAL(target.trimmedText, around: node) || operation == .remove && Self.destroysTheStoreBefore(node, at: target) {
+        if opensWithoutWAL(target.trimmedText, around: node)
+            || operation == .remove && (Self.destroysTheStoreBefore(node, at: target) || removesTheFolderListing(around: node)) {
             (companions.wal, companions.shm) = (true, true)
         }
         scanned.facts.fileOperations.append(StoreFileOperation(
             operation: operation, written: "\(name)(\(labels))", place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)),
             store: target.trimmedText, handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake
         ))
+    }
+
+    /// Whether the function around `node` also lists a folder and removes what it lists (`for file
+    /// in try FileManager.default.contentsOfDirectory(at: folder, ...) where
+    /// file.lastPathComponent.hasPrefix(storeName) { try removeItem(at: file) }`): the store's
+    /// `-wal` and `-shm` lie beside it and go with that loop. A loop that picks files by their
+    /// extension (`hasSuffix`, `pathExtension`) removes other files, not the companions.
+    private func removesTheFolderListing(around node: some SyntaxProtocol) -> Bool {
+        guard let unit = declarations.unit(around: node) else { return false }
+        let loops = ForLoops(viewMode: .sourceAccurate)
+        loops.walk(declarations.units[unit].body)
+        return loops.found.contains { loop in
+            var listed = loop.sequence.trimmedText
+            if let name = loop.sequence.as(DeclReferenceExprSyntax.self)?.baseName.text, let value = binding(of: name, in: unit, usedAt: Syntax(loop)) {
+                listed = value.trimmedText
+            }
+            let text = loop.trimmedText
+            return ByteSearch.contains("contentsOfDirectory", in: listed) && ByteSearch.contains("removeItem", in: text)
+                && !ByteSearch.contains("hasSuffix", in: text) && !ByteSearch.contains("pathExtension", in: text)
+        }
     }
 
     /// Whether `destroyPersistentStore(at:)` of the same URL runs before `node` in its function:
@@ -472,6 +498,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             if let value = declarations.units[index].body.as(ExprSyntax.self) { return value }
         }
         return nil
+    }
+
+    /// Every value `name = value` gives `name` in the unit, beside the one `binding(of:)` finds.
+    private func assignedValues(of name: String, in unit: Int) -> [ExprSyntax] {
+        let finder = BindingFinder(name: name)
+        finder.walk(declarations.units[unit].body)
+        return finder.assigned
     }
 
     /// Whether the unit around `target` builds a `-wal` or `-shm` name from the very name it
@@ -993,12 +1026,24 @@ private final class TypeMemberReferences: SyntaxVisitor {
 }
 
 /// The value of `let name = value`, `var name: T = value` or `name = value` in a unit.
+/// The `for`-`in` loops of a body.
+private final class ForLoops: SyntaxVisitor {
+    var found: [ForStmtSyntax] = []
+
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+        found.append(node)
+        return .visitChildren
+    }
+}
+
 private final class BindingFinder: SyntaxVisitor {
     let name: String
     /// Where the name is used: the binding is then the last one before it whose block holds it
     /// (`let config = ...` written again in a `catch` shadows the one of the `do`).
     let use: Syntax?
     var value: ExprSyntax?
+    /// Every value an assignment (`name = value`) gives the name, in the order written.
+    var assigned: [ExprSyntax] = []
 
     init(name: String, usedAt use: Syntax? = nil) {
         self.name = name
@@ -1035,8 +1080,9 @@ private final class BindingFinder: SyntaxVisitor {
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = node.elements.elementArray
-        if value == nil, elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedText == name || elements[0].trimmedText == "self.\(name)" {
-            value = elements[2]
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedText == name || elements[0].trimmedText == "self.\(name)" {
+            if value == nil { value = elements[2] }
+            assigned.append(elements[2])
         }
         return .visitChildren
     }

@@ -72,7 +72,9 @@ struct ModelClassMapper {
         let relationshipOptions = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }.first { $0.simpleName == "Relationship" }
         // Relative to the class's name, the entity's location.
         let anchor = mapped.entity.location
-        var propertyLocations: RelativePropertyLocations = ["type": file.location(of: type).relative(to: anchor)]
+        // A type inferred from the initial value is made here and has no place in the file: the value is where it is written.
+        let typeLocation = binding.typeAnnotation.map { file.location(of: $0.type) } ?? initial.map { file.location(of: $0) } ?? location
+        var propertyLocations: RelativePropertyLocations = ["type": typeLocation.relative(to: anchor)]
         if let initial { propertyLocations["default"] = file.location(of: initial).relative(to: anchor) }
         switch types.shape(of: type) {
         case .relationship(let destination, let isToMany, let isOptional):
@@ -83,7 +85,7 @@ struct ModelClassMapper {
         case .attribute(let attributeType, let isOptional, let guess):
             var attribute = Attribute(name: name, type: attributeType, isOptional: isOptional, location: location.relative(to: anchor), propertyLocations: propertyLocations)
             if let attributeOptions { apply(attributeOptions, to: &attribute, uniqueness: &mapped.entity.uniquenessConstraints, file: file, anchor: anchor) }
-            if let guess, attribute.transformer == nil { mapped.notes.append(ReadingNote(at: file.location(of: type), guess.message, detail: guess.detail)) }
+            if let guess, attribute.transformer == nil { mapped.notes.append(ReadingNote(at: typeLocation, guess.message, detail: guess.detail)) }
             if let initial {
                 attribute.defaultValue = defaultValue(initial, of: attribute, file: file, notes: &mapped.notes)
             }

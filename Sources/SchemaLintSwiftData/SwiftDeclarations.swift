@@ -69,8 +69,9 @@ struct SwiftDeclarations {
         typeAliases.merge(collector.found.typeAliases) { first, _ in first }
     }
 
-    /// The names the stored properties of the models are typed with that nothing collected so far
-    /// declares and that are not in `known` (Swift's and Foundation's types): structs and enums
+    /// The names the stored properties of the models are typed with (or whose case their initial
+    /// value is) that nothing collected so far declares and that are not in `known` (Swift's and
+    /// Foundation's types): structs and enums
     /// declared in files that declare no model, which `collectValueTypes` can add.
     func unresolvedPropertyTypeNames(known: Set<String>) -> Set<String> {
         let declared = Set((Array(modelClasses.keys) + Array(valueTypes.keys) + Array(typeAliases.keys)).compactMap { $0.split(separator: ".").last.map(String.init) })
@@ -79,7 +80,14 @@ struct SwiftDeclarations {
             for member in model.node.memberBlock.members {
                 guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
                 for binding in variable.bindings where binding.accessorBlock == nil {
-                    guard let type = binding.typeAnnotation?.type else { continue }
+                    guard let type = binding.typeAnnotation?.type else {
+                        // `var paid = PaidStatus.none`: the type is the enum the case is of.
+                        if let base = binding.initializer?.value.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                           !declared.contains(base), !known.contains(base) {
+                            names.insert(base)
+                        }
+                        continue
+                    }
                     for token in type.tokens(viewMode: .sourceAccurate) {
                         guard case .identifier(let name) = token.tokenKind, !declared.contains(name), !known.contains(name) else { continue }
                         names.insert(name)

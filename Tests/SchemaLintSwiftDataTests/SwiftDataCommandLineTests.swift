@@ -41,20 +41,25 @@ import Testing
         #expect(verbose.stderr.contains("warning: cannot resolve the type 'Level'"), "\(verbose.stderr)")
     }
 
-    /// A type a model's property is written with, declared in a file that declares no model (an
-    /// enum in a file of its own, its raw value type) or through a typealias of a Swift type, is resolved: read as
+    /// A type a model's property is written with (or whose case is its initial value), declared in
+    /// a file that declares no model (an enum in a file of its own, its raw value type) or through
+    /// a typealias of a Swift type, is resolved: read as
     /// SwiftData stores it, with no warning. A type declared nowhere still gets one.
     @Test func typesDeclaredInFilesWithoutModelsAreResolved() throws {
         let folder = try ScratchFolder()
         try folder.write(Self.schema(1, "var name: String = \"\""), to: "Sources/Schema/ShopSchemaV1.swift")
-        try folder.write(Self.schema(2, "var name: String = \"\"\n    var level: Level = .low\n    var code: ProductCode = \"\"\n    var origin: Origin?\n    var grade: Level.RawValue = \"low\""), to: "Sources/Schema/ShopSchemaV2.swift")
+        try folder.write(Self.schema(2, "var name: String = \"\"\n    var level: Level = .low\n    var code: ProductCode = \"\"\n    var origin: Origin?\n    var grade: Level.RawValue = \"low\"\n    var tier = Tier.none"), to: "Sources/Schema/ShopSchemaV2.swift")
         try folder.write("enum Level: String, Codable {\n    case low, high\n}\n", to: "Sources/Support/Level.swift")
+        try folder.write("enum Tier: Int, Codable {\n    case none, gold\n}\n", to: "Sources/Support/Tier.swift")
         try folder.write("typealias ProductCode = String\n", to: "Sources/Support/ProductCode.swift")
         let run = try SchemaLintExecutable.run([folder.path + "/Sources", "--verbose"])
         #expect(run.stderr.contains("ShopSchemaV2.swift:10:16: warning: 'Level' is a Codable enum (Level), which SwiftData stores as a composite value"), "\(run.stderr)")
         #expect(!run.stderr.contains("'ProductCode'") && !run.stderr.contains("default of 'code'"), "\(run.stderr)")
         #expect(run.stderr.contains("ShopSchemaV2.swift:12:17: warning: cannot resolve the type 'Origin'"), "\(run.stderr)")
         #expect(!run.stderr.contains("cannot resolve the type 'Level"), "\(run.stderr)")
+        // Typed by its initial value alone, a case of an enum of another file (`.none` one of its own).
+        #expect(run.stderr.contains("ShopSchemaV2.swift:14:16: warning: 'Tier' is a Codable enum (Tier)"), "\(run.stderr)")
+        #expect(!run.stderr.contains("cannot tell the type of 'tier'"), "\(run.stderr)")
     }
 
     @Test func aRenameWithoutOriginalNameLosesTheData() throws {

@@ -116,7 +116,40 @@ struct HistoryPass {
             let comparison = Comparison(baseline: versions[step.baseline], version: versions[step.version], changes: step.changes, keyedArchiveTransformers: keyedArchiveTransformers)
             kept = PropertyChangeRule.transformerChangesPerEntity(ElementAddedRule.oneNotePerStep(kept, comparison), comparison)
         }
-        return Self.withoutTaggedReleases(kept, of: versions)
+        return Self.withoutTaggedReleases(Self.oncePerDraftChange(kept, of: versions), of: versions)
+    }
+
+    /// One finding per change that several drafts share. Every draft is checked against the same
+    /// last release, so an edit made in the first draft and kept in the next ones would be
+    /// reported once per draft, though it is one change the coming release makes. The first draft
+    /// that has it keeps the finding, with a note naming the later ones; a change that differs
+    /// between drafts (another type, another message) stays a finding of its own. The migration
+    /// each draft would run at launch is one reminder too, whatever the draft adds.
+    static func oncePerDraftChange(_ findings: [Finding], of versions: [ModelVersion]) -> [Finding] {
+        let drafts = versions.filter { !$0.isReleased }.map(\.label)
+        guard drafts.count > 1 else { return findings }
+        let order = Dictionary(drafts.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let migrationAtLaunch = MigrationAtLaunchRule().descriptor.id
+        func key(_ finding: Finding) -> String? {
+            guard order[finding.version] != nil, let baseline = finding.baseline else { return nil }
+            let message = finding.ruleID == migrationAtLaunch ? "" : finding.message.replacingOccurrences(of: finding.version, with: "\u{0}")
+            return [finding.ruleID, "\(finding.severity)", baseline, finding.path?.description ?? "", message].joined(separator: "\u{1}")
+        }
+        var groups: [String: [Int]] = [:]
+        for (index, finding) in findings.enumerated() {
+            if let key = key(finding) { groups[key, default: []].append(index) }
+        }
+        var dropped = Set<Int>()
+        var result = findings
+        for members in groups.values where members.count > 1 {
+            let sorted = members.sorted { order[findings[$0].version]! < order[findings[$1].version]! }
+            let later = sorted.dropFirst().map { findings[$0].version }
+            let names = later.count <= 3 ? later.map { "'\($0)'" }.joined(separator: ", ") : "'\(later[0])' to '\(later[later.count - 1])'"
+            result[sorted[0]].notes.append(Finding.Note("the same in \(later.count) later draft\(later.count == 1 ? "" : "s") (\(names)), each checked against '\(findings[sorted[0]].baseline!)'"))
+            dropped.formUnion(sorted.dropFirst())
+        }
+        guard !dropped.isEmpty else { return findings }
+        return result.indices.filter { !dropped.contains($0) }.map { result[$0] }
     }
 
     /// The findings of the entity rules in `version`, about the synced entities that are not the

@@ -280,10 +280,31 @@ package struct ModelSourceFinder: Sendable {
     /// anything that adds files by folder (then no listing can be told missing).
     static func inNoProject(_ paths: [String], of walk: Walk) -> Set<String> {
         guard !paths.isEmpty, !walk.projects.isEmpty, !walk.addsFilesByFolder else { return [] }
-        let projects = walk.projects.compactMap { ByteSearch.contents(of: $0) }
-        // Xcode 16's synchronized folders add every file below them.
-        let synchronized = Set(projects.flatMap(XcodeProjectListing.synchronizedFolders))
+        var projects: [[UInt8]] = []
+        // Xcode 16's synchronized folders add every file below them: a folder named in the
+        // project is matched by name wherever it lies, one given from the project's own folder
+        // (`.`, `..`) is that folder.
+        var synchronized = Set<[Substring]>()
+        var synchronizedTrees: [[Substring]] = []
+        func components(_ path: String) -> [Substring] { walk.relative(path).split(separator: "/").filter { $0 != "." } }
+        for project in walk.projects {
+            guard let contents = ByteSearch.contents(of: project) else { continue }
+            projects.append(contents)
+            for folder in XcodeProjectListing.synchronizedFolders(contents) {
+                let named = folder.drop { $0 == ".." }
+                if named.isEmpty {
+                    // The folder that holds `App.xcodeproj`, or one above it.
+                    synchronizedTrees.append(Array(components(project).dropLast(2).dropLast(folder.count)))
+                } else {
+                    synchronized.insert(Array(named))
+                }
+            }
+        }
         return Set(paths.filter { path in
+            if !synchronizedTrees.isEmpty {
+                let own = components(path)
+                if synchronizedTrees.contains(where: { own.starts(with: $0) }) { return false }
+            }
             let name = Array(((path as NSString).lastPathComponent).utf8)
             let folders = walk.relative(path).split(separator: "/").dropLast()
             // A code file's name is common (a copy of `Store.swift` in a design document lies

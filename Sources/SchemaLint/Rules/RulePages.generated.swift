@@ -2495,7 +2495,9 @@ version in git, else by the natural order of their names (see `version-order-fro
 
 When the current version is not the last one in that order, the versions after it are not shipped
 yet, and schemalint treats them as drafts: each is checked against the last release, but none is
-the baseline of a later version. That is right when they are work in progress; but it may also
+the baseline of a later version. A change several drafts share (an attribute the first draft
+removed and the later ones still lack) is one finding, on the first draft that has it, with a note
+naming the others. That is right when they are work in progress; but it may also
 mean that the order is wrong (the names do not sort the way the versions were made, and every
 comparison of the bundle is made against the wrong baseline), or that a version that shipped was
 never made current. The warning says which versions come after the current one, in which order,
@@ -7213,7 +7215,8 @@ and reports what those do, with the way the error came as notes. Calls are resol
 `store-opened-at-launch` resolves them (`f()`, `self.f()`, `Self.f()`, `Type.f()`, `Type(...)`,
 `e.f()` when one type declares `f`, and members the project adds to a framework's type, such as
 `ModelContainer.shared()`), in any closure (a `Task` too). `ModelContainer`s kept in memory
-(`isStoredInMemoryOnly: true` in the call, or in every configuration it is given by name, or a
+(`isStoredInMemoryOnly: true` in the call, or in every value of every configuration it is given
+by name, or a
 function's parameter given as `isStoredInMemoryOnly:` to which the caller passes `true`) and
 every opening in `#Preview`s, preview providers and properties or functions named for previews
 (`previewContainer`), and stores added at `/dev/null`, are left alone, and so is test code (a Swift file that
@@ -7339,6 +7342,36 @@ struct NotesApp: App {
 
     var body: some Scene {
         WindowGroup { ContentView() }.modelContainer(sharedModelContainer)
+    }
+}
+```
+
+### Triggers: a configuration in memory under tests and on disk for people
+
+```swift path=App/TripsApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct TripsApp: App {
+    let container: ModelContainer
+
+    init() {
+        let configuration: ModelConfiguration
+        if ProcessInfo.processInfo.environment["XCTestConfigurationFilePath"] != nil {
+            configuration = ModelConfiguration(isStoredInMemoryOnly: true)
+        } else {
+            configuration = ModelConfiguration(isStoredInMemoryOnly: false)
+        }
+        do {
+            container = try ModelContainer(for: Trip.self, configurations: configuration)
+        } catch {
+            ↓fatalError("Could not open the trips: \(error)")
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { ContentView() }.modelContainer(container)
     }
 }
 ```
@@ -8230,7 +8263,10 @@ name (`path + "-wal"`, `"Notes.sqlite-wal"`, a loop over `["", "-wal", "-shm"]`)
 function opened that store in rollback-journal mode (`NSSQLitePragmasOption` with `"journal_mode":
 "DELETE"` on a description made with `url:` the same expression), which leaves no `-wal` or `-shm`
 file. In Swift, removing a store file after `destroyPersistentStore(at:)` of the same URL in the
-same function is quiet too: Core Data removed the companions already. Dropping the `-shm` on
+same function is quiet too: Core Data removed the companions already; so is removing the store
+where the same function also lists the store's folder (`contentsOfDirectory`) and removes what it
+lists, or what of it starts with the store's name, which takes the companions along (a loop that
+picks files by their extension, `hasSuffix` or `pathExtension`, does not). Dropping the `-shm` on
 purpose is fine: SQLite rebuilds it.
 
 Where it is blind: a URL computed at run time (read from defaults, returned by a function of
@@ -8385,6 +8421,41 @@ struct StoreReset {
     func reset(_ coordinator: NSPersistentStoreCoordinator, storeURL: URL) throws {
         try coordinator.destroyPersistentStore(at: storeURL, type: .sqlite)
         try? FileManager.default.removeItem(at: storeURL)
+    }
+}
+```
+
+### Does not trigger: the store removed, then every file of its folder that starts with its name
+
+```swift path=App/StoreReset.swift
+import SwiftData
+
+enum StoreReset {
+    static func removeLocalStore(in folder: URL, named name: String) throws {
+        let storeURL = folder.appendingPathComponent("\(name).store")
+        if FileManager.default.fileExists(atPath: storeURL.path) {
+            try FileManager.default.removeItem(at: storeURL)
+        }
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        for file in files where file.lastPathComponent.hasPrefix(name) {
+            try FileManager.default.removeItem(at: file)
+        }
+    }
+}
+```
+
+### Triggers: the store removed, and a loop that removes the folder's images
+
+```swift path=App/StoreReset.swift
+import SwiftData
+
+enum StoreReset {
+    static func removeLocalStore(in folder: URL, named name: String) throws {
+        let storeURL = folder.appendingPathComponent("\(name).store")
+        try FileManager.default.↓removeItem(at: storeURL)
+        for file in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) {
+            if file.pathExtension == "jpg" { try FileManager.default.removeItem(at: file) }
+        }
     }
 }
 ```

@@ -171,6 +171,26 @@ struct RepositoryRunTests {
         }
     }
 
+    /// A synchronized group whose path is the project's own folder (`path = .;`, an app whose
+    /// sources lie beside its `.xcodeproj`) holds every file below that folder, and nothing beside
+    /// it; `..` names the folder above.
+    @Test func aSynchronizedGroupOfTheProjectsOwnFolderHoldsItsFiles() throws {
+        let store = "import SwiftData\n\nfunc makeContainer() -> ModelContainer {\n    do {\n        return try ModelContainer(for: Note.self)\n    } catch {\n        fatalError(\"\\(error)\")\n    }\n}\n"
+        let model = "import SwiftData\n\n@Model final class Note {\n    var title: String = \"\"\n    init() {}\n}\n"
+        let files = [("App/Model/Note.swift", model), ("App/Store.swift", store), ("specs/Store.swift", store)]
+        for (project, folder, read) in [
+            ("App/App.xcodeproj/project.pbxproj", ".", ["App/Store.swift"]),
+            ("App/App.xcodeproj/project.pbxproj", "..", ["App/Store.swift", "specs/Store.swift"]),
+            ("App.xcodeproj/project.pbxproj", ".", ["App/Store.swift", "specs/Store.swift"]),
+        ] {
+            let (repository, _) = try Self.repository([(project, Self.synchronizedProject([folder]))] + files)
+            let run = try Self.run(["--verbose"], in: repository.path)
+            let failures = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[store-load-failure-destructive]") }
+            #expect(failures.map { String($0.prefix { $0 != ":" }) } == read, "\(project) \(folder): \(run.stdout)")
+            #expect(run.stdout.hasSuffix("in 1 version of 1 model\n"), "\(run.stdout)")
+        }
+    }
+
     /// A type the models' properties are written with, declared in a file that declares no model,
     /// is read there at the newest release tag as in the working tree: the released schemas did
     /// not change.

@@ -79,6 +79,23 @@ import Testing
         #expect(result.shippedHistory.errors == 1)
     }
 
+    /// Every draft is checked against the last release: a removal the first draft made and the
+    /// next ones kept is one finding, on the first draft, naming the others; a change only a later
+    /// draft makes is its own.
+    @Test func aChangeSeveralDraftsShareIsOneFinding() throws {
+        let folder = try TemporaryFolder()
+        let attributes = ["Model": ["a1", "a2"], "Model 2": ["a1", "a2"], "Model 3": ["a2"], "Model 4": ["a2", "b"], "Model 5": ["b"]]
+        for (name, names) in attributes {
+            let declared = names.map { #"        <attribute name="\#($0)" optional="YES" attributeType="String"/>"# }.joined(separator: "\n")
+            try folder.write(XcodeFixtures.contents("    <entity name=\"Note\">\n\(declared)\n    </entity>", cloudKit: true), to: "models/Model.xcdatamodeld/\(name).xcdatamodel/contents")
+        }
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Model 2"), to: "models/Model.xcdatamodeld/.xccurrentversion")
+        let removals = try Self.lint(folder).findings.filter { $0.ruleID == "attribute-removed" }
+        #expect(removals.map { "\($0.version) \($0.path?.description ?? "")" } == ["Model 3 Note.a1", "Model 5 Note.a2"])
+        #expect(removals.first?.notes.map(\.message).contains("the same in 2 later drafts ('Model 4', 'Model 5'), each checked against 'Model 2'") == true)
+        #expect(removals.last?.notes.contains { $0.message.hasPrefix("the same in") } == false)
+    }
+
     /// Every report that has a summary carries what was counted and not listed; with nothing left
     /// out, none says anything about it.
     @Test func everyReportWithASummarySaysWhatWasNotListed() throws {
