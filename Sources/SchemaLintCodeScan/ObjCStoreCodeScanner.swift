@@ -517,7 +517,7 @@ struct ObjCStoreCodeScanner {
 
     private func failureActions(in branch: Range<Int>, body: Body, opening: StoreOpening.Call, at openingIndex: Int, counts: (Int) -> Bool) -> [StoreFailureAction] {
         var actions: [StoreFailureAction] = []
-        for position in branch where tokens[position].kind == .identifier && counts(position) {
+        for position in branch.lowerBound..<reachableEnd(of: branch) where tokens[position].kind == .identifier && counts(position) {
             let text = tokens[position].text
             let calls = position + 1 < branch.upperBound && tokens[position + 1].is("(")
             let action: (StoreFailureAction.Action, String)?
@@ -537,6 +537,24 @@ struct ObjCStoreCodeScanner {
             }
         }
         return actions
+    }
+
+    /// Where the code of `branch` that can run ends: after a `return` or `@throw` of the branch
+    /// itself (not of a block or a nested branch inside it), nothing runs. Xcode's old template
+    /// kept `abort()` below the `return` a project added before it.
+    private func reachableEnd(of branch: Range<Int>) -> Int {
+        var position = branch.lowerBound
+        while position < branch.upperBound {
+            if tokens[position].isIdentifier("return") || tokens[position].isIdentifier("@throw") {
+                return min(statementEnd[position] + 1, branch.upperBound)
+            }
+            if tokens[position].is("{"), let close = partner[position], close > position {
+                position = close + 1
+            } else {
+                position += 1
+            }
+        }
+        return branch.upperBound
     }
 
     /// Whether the tokens delete files or destroy a store and then open a store: what fails

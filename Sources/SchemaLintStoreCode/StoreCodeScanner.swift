@@ -737,8 +737,30 @@ private final class ErrorBranchFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
-        if mentionsError(node.conditions), testsForNoError(node.conditions) { branches.append(Syntax(node.body)) }
+        guard mentionsError(node.conditions) else { return .visitChildren }
+        if testsForNoError(node.conditions) {
+            branches.append(Syntax(node.body))
+        } else if testsForAnError(node.conditions), let item = node.parent?.as(CodeBlockItemSyntax.self),
+                  let block = item.parent?.as(CodeBlockItemListSyntax.self) {
+            // `guard let error = error as NSError? else { return }`: what follows runs with the error.
+            branches += block.drop { $0.id != item.id }.dropFirst().map { Syntax($0) }
+        }
         return .visitChildren
+    }
+
+    /// `let error = error as NSError?`, `error != nil`: the condition holds when there is an error.
+    private func testsForAnError(_ conditions: ConditionElementListSyntax) -> Bool {
+        conditions.contains { condition in
+            if let binding = condition.condition.as(OptionalBindingConditionSyntax.self) {
+                return binding.initializer.map { $0.value.tokens(viewMode: .sourceAccurate).contains { $0.text == errorName } }
+                    ?? (binding.pattern.trimmedText == errorName)
+            }
+            guard let sequence = condition.condition.as(SequenceExprSyntax.self) else { return false }
+            let elements = sequence.elements.elementArray
+            return elements.indices.contains { index in
+                index + 1 < elements.count && elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text == "!=" && elements[index + 1].is(NilLiteralExprSyntax.self)
+            }
+        }
     }
 }
 

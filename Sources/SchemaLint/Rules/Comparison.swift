@@ -30,8 +30,11 @@ package struct Comparison: Sendable {
     /// move between a synced and a local store is about both: synced when either side is. An
     /// added entity is synced when the version syncs it: the baseline never had it.
     package func isSynced(_ change: Change) -> Bool {
-        baseline.isSynced(entity: (change.oldPath ?? change.path).entity)
-            || [.entitySyncChanged, .entityAdded].contains(change.kind) && version.isSynced(entity: change.path.entity)
+        // An added entity was in no configuration of the baseline: where it is now decides (a
+        // baseline synced whole says nothing of an entity a later version keeps in a local one).
+        if change.kind == .entityAdded { return version.isSynced(entity: change.path.entity) }
+        return baseline.isSynced(entity: (change.oldPath ?? change.path).entity)
+            || change.kind == .entitySyncChanged && version.isSynced(entity: change.path.entity)
     }
 
     /// Elements added in the same step that could be the removed element under a new name:

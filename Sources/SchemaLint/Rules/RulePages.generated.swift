@@ -168,6 +168,31 @@ entities:
       priority: {type: int16, optional: false, default: 1}
 ```
 
+### Does not trigger: an optional attribute without default made required with one
+
+Older apps write no value at all: `attribute-optional-to-required` reports that, with the new
+default.
+
+```yaml
+model: Notes
+version: 1
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      title: {type: string, optional: true}
+```
+
+```yaml
+model: Notes
+version: 2
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      title: {type: string, optional: false, default: ""}
+```
+
 ### Does not trigger: the same default written differently
 
 ```yaml
@@ -2991,6 +3016,33 @@ entities:
     attributes:
       title: string
       pinned: boolean
+```
+
+### Does not trigger: an entity added to a local configuration of a model that synced whole
+
+```yaml
+model: Notes
+version: 1
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+  Draft:
+    attributes:
+      body: string
+configurations:
+  Cloud: {cloudkit: true, entities: [Note]}
+  Local: {entities: [Draft]}
 ```
 
 ### Does not trigger: a required attribute without default is another rule's error
@@ -7292,6 +7344,23 @@ struct PersistenceController {
 }
 ```
 
+### Triggers: a guard that lets the handler go on only with an error
+
+```swift path=App/Stack.swift
+import CoreData
+
+final class Stack {
+    lazy var container: NSPersistentCloudKitContainer = {
+        let container = NSPersistentCloudKitContainer(name: "Notes")
+        container.loadPersistentStores { _, error in
+            guard let error = error as NSError? else { return }
+            ↓fatalError("Failed to load the store: \(error)")
+        }
+        return container
+    }()
+}
+```
+
 ### Triggers: a handler that names no parameters
 
 ```swift path=App/Store.swift
@@ -7515,6 +7584,28 @@ enum Database {
     if (error) {
         NSLog(@"Cannot open the store: %@", error);
         ↓abort();
+    }
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+### Triggers: Objective-C: the store deleted and made anew; the template's abort() below the return never runs
+
+```objc path=App/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Notes.sqlite"];
+    NSError *error = nil;
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
+    if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        [[NSFileManager defaultManager] ↓removeItemAtURL:storeURL error:nil];
+        _persistentStoreCoordinator = nil;
+        return [self persistentStoreCoordinator];
+        /* Replace this implementation with code to handle the error appropriately. */
+        abort();
     }
     return _persistentStoreCoordinator;
 }

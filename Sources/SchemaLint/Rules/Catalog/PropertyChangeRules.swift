@@ -76,6 +76,9 @@ struct PropertyChangeRule: ChangeRule {
         // a new type, the type change is what matters (attribute-type-changed).
         if !new.isOptional, new.defaultValue == nil { return nil }
         if old.type != new.type { return nil }
+        // An optional attribute with no default that became required with one: older apps write
+        // no value at all, which attribute-optional-to-required reports with the new default.
+        if old.isOptional, !new.isOptional, old.defaultValue == nil { return nil }
         return ("attribute '\(context.path)' changed its default from \(Self.quoted(old.defaultValue)) to \(Self.quoted(new.defaultValue)); \(context.olderApps) keep creating records with \(Self.quoted(old.defaultValue)), so synced data holds both",
                 ["treat both values alike in code, or keep the default \(Self.quoted(old.defaultValue)) and set the new value explicitly when creating objects"])
     }
