@@ -82,10 +82,14 @@ package struct ModelLoader: Sendable {
         ModelSourceReadingOptions(declaresCloudKit: declaresCloudKit || (configuration.cloudKit ?? false))
     }
 
-    /// The core's model formats, set up for this run: Xcode bundles (with what the configuration
-    /// and the command line say about each) and YAML model files.
+    /// The core's model formats, set up for this run: Xcode bundles and models outside a bundle
+    /// (with what the configuration and the command line say about each) and YAML model files.
     var modelFormatReaders: [any ModelSourceReader] {
-        [XcodeModelBundleReader(bundleOptions: { [self] path in bundleOptions(for: path) }, gitCache: gitCache), YAMLModelFileReader(yaml: yaml)]
+        [
+            XcodeModelBundleReader(bundleOptions: { [self] path in bundleOptions(for: path) }, gitCache: gitCache),
+            XcodeStandaloneModelReader(bundleOptions: { [self] path in bundleOptions(for: path) }),
+            YAMLModelFileReader(yaml: yaml),
+        ]
     }
 
     package func load(paths: [String]) -> Loaded {

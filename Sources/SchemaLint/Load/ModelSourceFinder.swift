@@ -82,13 +82,12 @@ package struct ModelSourceFinder: Sendable {
         readers.first { $0.mayClaim(folder: name) }
     }
 
-    /// The source a path at or inside a folder some reader reads whole names
-    /// (`X.xcdatamodeld/X 2.xcdatamodel/contents` names `X.xcdatamodeld`).
+    /// The source a path at or inside a folder some reader reads whole names: the outermost such
+    /// folder (`X.xcdatamodeld/X 2.xcdatamodel/contents` names `X.xcdatamodeld`, not its version).
     func enclosingFolderSource(of path: String) -> ModelSource? {
-        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        while let last = components.last {
-            if let reader = folderReader(of: last) { return ModelSource(path: components.joined(separator: "/"), reader: reader) }
-            components.removeLast()
+        let components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for end in components.indices {
+            if let reader = folderReader(of: components[end]) { return ModelSource(path: components[...end].joined(separator: "/"), reader: reader) }
         }
         return nil
     }
@@ -146,7 +145,7 @@ package struct ModelSourceFinder: Sendable {
                 skipped += walk.skipped
                 unclaimed += walk.unclaimed
                 if found.count == before, !allowsNoModel {
-                    throw InputError(file: path, message: "no model files (*.yaml, *.yml or *.xcdatamodeld) in this folder")
+                    throw InputError(file: path, message: "no model files (*.yaml, *.yml, *.xcdatamodeld or *.xcdatamodel) in this folder")
                 }
             } else if readers.contains(where: { $0.mayClaim(name: path) }) {
                 // A file of a model format is read whatever it holds (its problems are errors at
@@ -269,7 +268,7 @@ package struct ModelSourceFinder: Sendable {
 
     /// What a target builds, and so what an Xcode project lists: model bundles and the code that
     /// declares models or opens stores (mapping models are looked at on their own).
-    static let targetMemberSuffixes = [".xcdatamodeld"] + codeSuffixes
+    static let targetMemberSuffixes = [".xcdatamodeld", ".xcdatamodel"] + codeSuffixes
     static let codeSuffixes = [".swift", ".m", ".mm"]
 
     /// The model bundles, mapping models and code files among `paths` (found in one walk) that no

@@ -1,0 +1,48 @@
+import Foundation
+import SchemaLintCore
+
+/// An Xcode model outside a bundle (`Name.xcdatamodel` on its own, as projects made before Xcode
+/// versioned models have it): one version, with no history of its own. A folder without a
+/// `contents` file (Xcode 3's binary format) is a warning on it, and the other models are linted.
+/// The version folders inside a `Name.xcdatamodeld` are the bundle reader's: the walk never
+/// enters a bundle, and a path named inside one names the bundle.
+package struct XcodeStandaloneModelReader: ModelSourceReader {
+    /// What the configuration and the command line say about the model at a path (`cloudkit:`).
+    package var bundleOptions: @Sendable (String) -> XcodeBundleOptions
+
+    package init(bundleOptions: @escaping @Sendable (String) -> XcodeBundleOptions = { _ in XcodeBundleOptions() }) {
+        self.bundleOptions = bundleOptions
+    }
+
+    package var name: String { "Xcode model" }
+    package var fileNameSuffixes: [String] { [] }
+    package var folderNameSuffixes: [String] { [XcodeModelBundle.versionExtension] }
+
+    /// Models are folders: no file is one.
+    package func claims(name: String, bytes: [UInt8]) -> Bool { false }
+
+    package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
+        var reading = ModelSourceReading()
+        let tree = options.tree
+        for path in sources.map(\.name) {
+            let contents = (path as NSString).appendingPathComponent("contents")
+            guard tree.exists(contents) else {
+                reading.notes.append(ReadingNote(
+                    at: SourceLocation(file: path, line: 1, column: 1),
+                    "the model is in Xcode 3's binary format, which schemalint cannot read; it is left out of the lint (open it in a current Xcode to convert it)"
+                ))
+                continue
+            }
+            let name = XcodeModelBundle.versionName(ofFolder: (path as NSString).lastPathComponent)
+            do throws(InputError) {
+                var version = try XcodeModelReader.read(
+                    contentsAt: contents, in: tree, model: name, label: name, cloudKit: bundleOptions(tree.workingTreePath(of: path)).cloudKit)
+                version.history = "bundle:" + path
+                reading.versions.append(version)
+            } catch {
+                reading.errors.append(error)
+            }
+        }
+        return reading
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import SchemaLint
+
+/// A model outside a bundle (`Name.xcdatamodel` on its own, as projects older than model
+/// versioning keep it) is one version of a model of that name, found by the walk and when named.
+@Suite struct XcodeStandaloneModelTests {
+    static let note = XcodeFixtures.contents(
+        "    <entity name=\"Note\">\n        <attribute name=\"title\" attributeType=\"String\"/>\n    </entity>", cloudKit: true)
+
+    @Test func aModelOutsideABundleIsOneVersionOfItsOwnModel() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.note, to: "App/Photo.xcdatamodel/contents")
+        try folder.write(XcodeFixtures.contents("    <entity name=\"Item\"/>"), to: "Other/Items.xcdatamodeld/Items.xcdatamodel/contents")
+        try folder.write(XcodeFixtures.contents("    <entity name=\"Item\"/>"), to: "Other/Items.xcdatamodeld/Items 2.xcdatamodel/contents")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Items 2"), to: "Other/Items.xcdatamodeld/.xccurrentversion")
+
+        let run = try Executable.run(["."], in: folder.url)
+        // The synced model's required attribute without a default is a CloudKit error of its own version.
+        #expect(run.stdout.contains("App/Photo.xcdatamodel/contents:4:9: error: attribute 'Note.title' is required with no default"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasSuffix("in 3 versions of 2 models\n"), "\(run.stdout)")
+
+        for named in ["App/Photo.xcdatamodel", "App/Photo.xcdatamodel/contents"] {
+            let alone = try Executable.run([named], in: folder.url)
+            #expect(alone.stdout.hasSuffix("in 1 version of 1 model\n") && alone.status == 1, "\(named): \(alone.stdout)\(alone.stderr)")
+        }
+        // A version folder named inside a bundle names the bundle, not a model of its own.
+        #expect(try Executable.run(["Other/Items.xcdatamodeld/Items 2.xcdatamodel"], in: folder.url).stdout.hasSuffix("in 2 versions of 1 model\n"))
+    }
+
+    /// Xcode 3's binary format (no `contents` file) is a warning, and the rest is linted.
+    @Test func aModelInXcode3sBinaryFormatIsAWarningAndTheRestIsLinted() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("binary", to: "Old/Legacy.xcdatamodel/elements")
+        try folder.write(Self.note, to: "App/Photo.xcdatamodel/contents")
+        let run = try Executable.run(["."], in: folder.url)
+        #expect(run.stderr.contains("Old/Legacy.xcdatamodel:1:1: warning: the model is in Xcode 3's binary format"), "\(run.stderr)")
+        #expect(run.stdout.hasSuffix("in 1 version of 1 model\n"), "\(run.stdout)")
+    }
+}
