@@ -368,7 +368,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
         finder.walk(branch)
         let afterDeletion = opensAfterDeletingTheStore(openingNode)
-        for (node, action, written) in finder.found {
+        // The files one branch removes (the store, its -wal, its -shm, a folder) are one deletion.
+        let firstDeletion = finder.found.firstIndex { $0.1 == .deletesTheStore }
+        for (index, (node, action, written)) in finder.found.enumerated() where action != .deletesTheStore || index == firstDeletion {
             var found = StoreFailureAction(action: action, written: written, place: place(node), opening: opening, openingLocation: file.location(of: openingNode))
             found.opensAfterDeletingTheStore = afterDeletion
             scanned.facts.failureActions.append(found)
@@ -396,7 +398,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
         scanned.facts.fileOperations.append(StoreFileOperation(
             operation: operation, written: "\(name)(\(labels))", place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)),
-            store: target.trimmedText, handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake
+            store: target.trimmedText, handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake,
+            extensionMistake: companions.extensionMistake
         ))
     }
 
@@ -429,11 +432,19 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return removals.destroyedStores.contains(target.trimmedText)
     }
 
+    /// `storeURL.appendingPathExtension("wal")`: meant as a companion (it names `Notes.store.wal`,
+    /// not `Notes.store-wal`), never the store itself.
+    private static func namesACompanionByExtension(_ text: String) -> Bool {
+        let compact = String(text.filter { $0 != " " })
+        return ["wal", "shm", "-wal", "-shm"].contains { ByteSearch.contains("appendingPathExtension(\"\($0)\")", in: compact) }
+    }
+
     /// A literal store file name, a store description's or store's `url`, or a name bound to one
     /// (in the same unit, or a property of the same type); never the store's folder or a `-wal` name.
     private func isStore(_ expression: ExprSyntax, depth: Int) -> Bool {
         let text = expression.trimmedText
-        if ByteSearch.contains("-wal", in: text) || ByteSearch.contains("-shm", in: text) || ByteSearch.contains("deletingLastPathComponent", in: text) { return false }
+        if ByteSearch.contains("-wal", in: text) || ByteSearch.contains("-shm", in: text) || ByteSearch.contains("deletingLastPathComponent", in: text)
+            || Self.namesACompanionByExtension(text) { return false }
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(expression)
         if literals.found.contains(where: { StoreFileName.isStoreFile(Self.lastComponent($0.text)) }) { return true }
@@ -518,9 +529,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(declarations.units[unit].body)
         return literals.found.contains { literal in
-            // The suffix alone (after what is interpolated): "-wal", not a name like "part-wal".
+            // The suffix alone (after what is interpolated): "-wal", not a name like "part-wal";
+            // or the extension a mistaken companion name is given (`appendingPathExtension("wal")`).
             let suffix = literal.text.filter { $0 != "\u{FFFC}" }
-            return (suffix == "-wal" || suffix == "-shm") && !Self.companionBaseNames(of: literal.node).isDisjoint(with: targetNames)
+            let companion = suffix == "-wal" || suffix == "-shm" || (suffix == "wal" || suffix == "shm") && Self.isPathExtensionArgument(literal.node)
+            return companion && !Self.companionBaseNames(of: literal.node).isDisjoint(with: targetNames)
         }
     }
 
@@ -553,12 +566,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     /// Whether the code of the same type (or unit, at top level) builds `-wal` and `-shm` names,
     /// and where it appends one as a path component to the name `target` uses instead.
-    private func companionNames(around node: some SyntaxProtocol, of target: ExprSyntax) -> (wal: Bool, shm: Bool, mistake: SchemaLintCore.SourceLocation?) {
-        guard let unit = declarations.unit(around: node) else { return (false, false, nil) }
+    private func companionNames(around node: some SyntaxProtocol, of target: ExprSyntax)
+        -> (wal: Bool, shm: Bool, mistake: SchemaLintCore.SourceLocation?, extensionMistake: SchemaLintCore.SourceLocation?) {
+        guard let unit = declarations.unit(around: node) else { return (false, false, nil, nil) }
         let type = declarations.units[unit].typeName
         let scope = type.isEmpty ? [unit] : declarations.units.indices.filter { declarations.units[$0].typeName == type }
         var wal = false, shm = false
         var mistake: SchemaLintCore.SourceLocation?
+        var extensionMistake: SchemaLintCore.SourceLocation?
         // The names the target is made of, and those it is bound to (`let store = storeURL`).
         var targetNames = Self.names(in: Syntax(target))
         for name in targetNames {
@@ -568,6 +583,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             let literals = StringLiterals(viewMode: .sourceAccurate)
             literals.walk(declarations.units[index].body)
             for literal in literals.found {
+                if literal.text == "wal" || literal.text == "shm", Self.isPathExtensionArgument(literal.node) {
+                    if extensionMistake == nil, !Self.companionBaseNames(of: literal.node).isDisjoint(with: targetNames) {
+                        extensionMistake = declarations.files[declarations.units[index].file].location(of: literal.node)
+                    }
+                    continue
+                }
                 let mentionsWAL = ByteSearch.contains("-wal", in: literal.text), mentionsSHM = ByteSearch.contains("-shm", in: literal.text)
                 guard mentionsWAL || mentionsSHM else { continue }
                 if literal.text == "-wal" || literal.text == "-shm", Self.isPathComponentArgument(literal.node) {
@@ -580,7 +601,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 if mentionsSHM { shm = true }
             }
         }
-        return (wal, shm, mistake)
+        return (wal, shm, mistake, extensionMistake)
+    }
+
+    /// `url.appendingPathExtension("wal")`: `Notes.store.wal`.
+    private static func isPathExtensionArgument(_ literal: StringLiteralExprSyntax) -> Bool {
+        guard let argument = literal.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return SynchronousCode.calledName(call) == "appendingPathExtension"
     }
 
     /// Whether the code around `node` opens the store at `url` in rollback-journal mode

@@ -155,6 +155,11 @@ struct CloudKitSetting {
             let own = SelfReferenceCollector(viewMode: .sourceAccurate)
             for other in call.arguments where other.id != argument.id { own.walk(other) }
             if !own.names.isEmpty { return own.names }
+            // `schema: Schema(localModels)` with `let localModels: [any PersistentModel.Type] =
+            // [Repository.self, Setting.self]` written before it.
+            var bound: Set<String> = []
+            for other in call.arguments where other.id != argument.id { bound.formUnion(typesBound(to: other.expression, at: Syntax(call))) }
+            if !bound.isEmpty { return bound }
         }
         var unit = node
         while let parent = unit.parent {
@@ -164,6 +169,40 @@ struct CloudKitSetting {
         let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
         collector.walk(unit)
         return collector.names
+    }
+
+    /// The `X.self` in the values of the local names `expression` uses (`Schema(cloudModels)`),
+    /// declared in the blocks around `use`, and of the names those use in turn (`cloudModels +
+    /// localModels`), a few deep.
+    static func typesBound(to expression: ExprSyntax, at use: Syntax, depth: Int = 0) -> Set<String> {
+        guard depth < 3 else { return [] }
+        let references = PlainNames(viewMode: .sourceAccurate)
+        references.walk(expression)
+        var names: Set<String> = []
+        for name in references.names {
+            guard let value = localValue(of: name, around: use) else { continue }
+            let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
+            collector.walk(value)
+            names.formUnion(collector.names.isEmpty ? typesBound(to: value, at: Syntax(value), depth: depth + 1) : collector.names)
+        }
+        return names
+    }
+
+    /// The initial value of `let name = value` (or `var`) in a block around `use`, the nearest.
+    private static func localValue(of name: String, around use: Syntax) -> ExprSyntax? {
+        var current = use.parent
+        while let syntax = current {
+            if let block = syntax.as(CodeBlockItemListSyntax.self) {
+                for item in block {
+                    guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        if let value = binding.initializer?.value { return value }
+                    }
+                }
+            }
+            current = syntax.parent
+        }
+        return nil
     }
 
     /// What the settings make synced, by history: every entity, or some. A setting applies to
@@ -198,6 +237,18 @@ struct CloudKitSetting {
             if !entities.isEmpty { result[key] = entities }
         }
         return (result, Set(namedLocal.keys))
+    }
+}
+
+/// The plain names an expression uses (`cloudModels` in `Schema(cloudModels)`).
+private final class PlainNames: SyntaxVisitor {
+    var names: [String] = []
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.is(MemberAccessExprSyntax.self) != true || node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id {
+            names.append(node.baseName.text)
+        }
+        return .visitChildren
     }
 }
 

@@ -341,6 +341,22 @@ import Testing
         """)
         let split = try #require(readSwift([models, stores]).versions.first)
         #expect(split.isSynced(entity: "Note") && !split.isSynced(entity: "CacheEntry"))
+
+        // The schemas' models listed in local names first, one setting undecidable.
+        let listed = ("App.swift", """
+        struct AppStores {
+            init(enableSync: Bool) throws {
+                let syncedModels: [any PersistentModel.Type] = [Note.self]
+                let localModels: [any PersistentModel.Type] = [CacheEntry.self]
+                let allModels = syncedModels + localModels
+                let synced = ModelConfiguration("Main", schema: Schema(syncedModels), cloudKitDatabase: enableSync ? .private("iCloud.notes") : .none)
+                let local = ModelConfiguration("Local", schema: Schema(localModels), cloudKitDatabase: .none)
+                _ = try ModelContainer(for: Schema(allModels), configurations: [synced, local])
+            }
+        }
+        """)
+        let byName = try #require(readSwift([models, listed]).versions.first)
+        #expect(byName.isSynced(entity: "Note") && !byName.isSynced(entity: "CacheEntry"))
     }
 
     @Test func anUnreadableVersionIdentifierIsAnInputError() {

@@ -7526,6 +7526,28 @@ struct NotesApp: App {
 }
 ```
 
+### Triggers: the store's three files removed when it does not open: one deletion
+
+```swift path=App/SharedContainer.swift
+import SwiftData
+
+enum SharedContainer {
+    static let storeURL = URL.applicationSupportDirectory.appending(path: "Shared.store")
+
+    static func make(schema: Schema) -> ModelContainer? {
+        let configuration = ModelConfiguration(schema: schema, url: storeURL)
+        do {
+            return try ModelContainer(for: schema, configurations: [configuration])
+        } catch {
+            try? ↓FileManager.default.removeItem(at: storeURL)
+            try? FileManager.default.removeItem(at: URL(fileURLWithPath: storeURL.path + "-wal"))
+            try? FileManager.default.removeItem(at: URL(fileURLWithPath: storeURL.path + "-shm"))
+            return nil
+        }
+    }
+}
+```
+
 ### Triggers: a helper of the project deletes the store's files when it does not open
 
 ```swift path=App/Database.swift
@@ -8333,8 +8355,9 @@ folder) leaves every change since the last checkpoint behind: the person's lates
 in the new place. Deleting only `Notes.sqlite` leaves a stale `-wal` that SQLite applies to the
 next store created under the same name.
 
-A look-alike mistake: `url.appendingPathComponent("-wal")` names `Notes.sqlite/-wal`, a file inside
-a folder named like the store, not the companion; the rule says so when it sees it.
+Look-alike mistakes: `url.appendingPathComponent("-wal")` names `Notes.sqlite/-wal`, a file inside
+a folder named like the store, and `url.appendingPathExtension("wal")` names `Notes.sqlite.wal`;
+neither is the companion, and the rule says so when it sees them.
 
 Core Data has calls that handle all three files, with the store closed or through the coordinator:
 `NSPersistentStoreCoordinator.migratePersistentStore(_:to:options:type:)` (move a store),
@@ -8408,6 +8431,27 @@ enum StoreMigrator {
         let newStoreURL = group.appendingPathComponent("Notes.sqlite")
         try FileManager.default.↓moveItem(at: oldStoreURL, to: newStoreURL)
         try? FileManager.default.moveItem(at: oldStoreURL.appendingPathComponent("-wal"), to: newStoreURL.appendingPathComponent("-wal"))
+    }
+}
+```
+
+### Triggers: the companions named with a path extension
+
+`appendingPathExtension("wal")` names `Shared.store.wal`; SQLite's file is `Shared.store-wal`.
+The store's removal is the finding, with a note at the extension; the two lines that remove files
+that do not exist are no store removals of their own.
+
+```swift path=App/SharedContainer.swift
+import SwiftData
+
+enum SharedContainer {
+    static func reset(in folder: URL) {
+        let storeURL = folder.appendingPathComponent("Shared.store")
+        try? FileManager.default.↓removeItem(at: storeURL)
+        let walURL = storeURL.appendingPathExtension("wal")
+        let shmURL = storeURL.appendingPathExtension("shm")
+        try? FileManager.default.removeItem(at: walURL)
+        try? FileManager.default.removeItem(at: shmURL)
     }
 }
 ```

@@ -198,8 +198,14 @@ package struct StoreFileOperation: Hashable, Sendable {
     /// Where the code appends `-wal` or `-shm` as a path component (`appendingPathComponent("-wal")`),
     /// which names a file inside a folder named like the store, not the companion.
     package var childPathMistake: SourceLocation?
+    /// Where the code appends `wal` or `shm` as a path extension (`appendingPathExtension("wal")`),
+    /// which names `Notes.store.wal`, not the companion `Notes.store-wal`.
+    package var extensionMistake: SourceLocation?
 
-    package init(operation: Operation, written: String, place: CodePlace, store: String, handlesWAL: Bool, handlesSHM: Bool, childPathMistake: SourceLocation? = nil) {
+    package init(
+        operation: Operation, written: String, place: CodePlace, store: String, handlesWAL: Bool, handlesSHM: Bool,
+        childPathMistake: SourceLocation? = nil, extensionMistake: SourceLocation? = nil
+    ) {
         self.operation = operation
         self.written = written
         self.place = place
@@ -207,6 +213,7 @@ package struct StoreFileOperation: Hashable, Sendable {
         self.handlesWAL = handlesWAL
         self.handlesSHM = handlesSHM
         self.childPathMistake = childPathMistake
+        self.extensionMistake = extensionMistake
     }
 }
 

@@ -517,6 +517,13 @@ import Testing
         try folder.write(source.replacingOccurrences(of: #"storeURL.appendingPathComponent("-wal")"#, with: #"URL(fileURLWithPath: storeURL.path + "-wal")"#), to: "StoreFiles.swift")
         let fixed = try Executable.run([".", "--no-color"], in: folder.url)
         #expect(fixed.status == 0 && !fixed.stdout.contains("[store-moved-without-companions]"), "\(fixed.stdout)")
+
+        // Named with a path extension (`Notes.sqlite.wal`), the companions are still left behind,
+        // and the finding says where the name went wrong.
+        try folder.write(source.replacingOccurrences(of: #"storeURL.appendingPathComponent("-wal")"#, with: #"storeURL.appendingPathExtension("wal")"#), to: "StoreFiles.swift")
+        let byExtension = try Executable.run([".", "--no-color"], in: folder.url).stdout
+        #expect(byExtension.contains("StoreFiles.swift:6:33: error: removeItem(at:) deletes the store file storeURL but not its -wal and -shm files"), "\(byExtension)")
+        #expect(byExtension.contains("    note: appending \"wal\" as a path extension names a file ending in \".wal\", not the store's -wal file: SQLite names it after the store with \"-wal\" added (StoreFiles.swift:5:51)"), "\(byExtension)")
     }
 
     /// The opening called again from its own failure handler, on `self`, unqualified or on a weak

@@ -18,6 +18,9 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
             if let mistake = operation.childPathMistake {
                 notes.append(Finding.Note("appending \"-wal\" as a path component names a file inside a folder named like the store, not the store's -wal file", at: mistake))
             }
+            if let mistake = operation.extensionMistake {
+                notes.append(Finding.Note("appending \"wal\" as a path extension names a file ending in \".wal\", not the store's -wal file: SQLite names it after the store with \"-wal\" added", at: mistake))
+            }
             let outcome = operation.operation == .remove
                 ? "the -wal file stays behind and is applied to the next store created at that path"
                 : "the changes still in its -wal file are lost"
