@@ -380,10 +380,30 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// Whether a statement that runs before the opening in its function deletes the store's files:
     /// the opening is then the retry on a new, empty store
     /// (`catch { deleteStoreFiles(); do { try ModelContainer(...) } catch { fatalError() } }`).
+    /// Before the function's first opening, only the store's own files count: a helper called at
+    /// start-up (a repair of an earlier build's files) or the removal of a store of another name
+    /// (`"OldCache.store"`, named nowhere else in the function) leaves this store as it was.
     private func opensAfterDeletingTheStore(_ node: FunctionCallExprSyntax) -> Bool {
-        let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
+        guard let unit = declarations.unit(around: node) else { return false }
+        let body = declarations.units[unit].body
+        let earlier = EarlierOpenings(before: node.positionAfterSkippingLeadingTrivia)
+        earlier.walk(body)
+        let isRetry = earlier.found
+        let finder = DestructiveCallFinder(helpers: isRetry ? StoreDeletingHelpers(declarations: declarations) : nil)
         for statement in Self.statementsRunBefore(node, innermostBlockOnly: false) { finder.walk(statement) }
-        return finder.found.contains { $0.1 == .deletesTheStore }
+        if isRetry { return finder.found.contains { $0.1 == .deletesTheStore } }
+        let literals = StringLiterals(viewMode: .sourceAccurate)
+        literals.walk(body)
+        return finder.found.contains { deletion, action, _ in
+            guard action == .deletesTheStore else { return false }
+            let named = literals.found.filter { deletion.range.contains($0.node.position) && StoreFileName.isStoreFile(Self.lastComponent($0.text)) }
+            guard !named.isEmpty else { return true }
+            return named.contains { store in
+                let name = Self.lastComponent(store.text)
+                let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+                return literals.found.contains { !deletion.range.contains($0.node.position) && ByteSearch.contains(stem, in: $0.text) }
+            }
+        }
     }
 
     // MARK: - Store files
@@ -1075,6 +1095,24 @@ private final class TypeMemberReferences: SyntaxVisitor {
 }
 
 /// The value of `let name = value`, `var name: T = value` or `name = value` in a unit.
+/// Whether a store is opened (`ModelContainer(...)`, `loadPersistentStores`, `addPersistentStore`)
+/// before a position.
+private final class EarlierOpenings: SyntaxVisitor {
+    let position: AbsolutePosition
+    var found = false
+
+    init(before position: AbsolutePosition) {
+        self.position = position
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard !found, node.positionAfterSkippingLeadingTrivia < position else { return .skipChildren }
+        if ["ModelContainer", "loadPersistentStores", "addPersistentStore"].contains(SynchronousCode.calledName(node) ?? "") { found = true }
+        return .visitChildren
+    }
+}
+
 /// The `for`-`in` loops of a body.
 private final class ForLoops: SyntaxVisitor {
     var found: [ForStmtSyntax] = []

@@ -6891,6 +6891,9 @@ Without a lock, in a git work tree, the newest release tag is the record: the ta
 version released there (a YAML file, a bundle's version folder up to its current version, a
 `VersionedSchema`) is read as it is at the tag and compared with the same version now, by its
 name; each element that differs is named, with the tag (`Note: added attribute 'pinned'`). A
+relationship's delete rule is not counted: it is what the app does when it deletes an object, no
+part of what a store or CloudKit holds (the version hash leaves it out), so stores made by either
+file are the same. A
 model with one version in its files is left out: it is not versioned there, editing it is how it
 changes, and `--history git` reads its releases from the tags. A lone `VersionedSchema` that a
 `SchemaMigrationPlan` lists is not left out: SwiftData matches the store against the plan's
@@ -7247,10 +7250,15 @@ A fallback is judged as its own opening: when the `catch` of one opening tries a
 does runs when the fallback fails, and is reported against the fallback, not the first opening.
 A retry after the code deleted the store's files opens a new, empty store, which no migration can
 fail: stopping the app when even that fails is a note (the deletion before it is the warning).
+Before a function's first opening, only the store's own files count: removing a store of another
+name (named nowhere else in the function), or calling a helper of the project at start-up (a
+repair of an earlier build's files), leaves the store the opening opens as it was, and stopping
+the app when it fails to migrate stays a crash loop.
 
 "Where opening failed" is: the branch of the `loadPersistentStores` (or `addPersistentStore(with:)`)
 completion handler that its error parameter leads to (`if let error`, `if error != nil`, the
-`else` of `if error == nil`, `guard error == nil else`), the `catch` clauses around
+`else` of `if error == nil`, `guard error == nil else`, what follows `guard let error else {
+return }`), the `catch` clauses around
 `addPersistentStore(ofType:...)` or `ModelContainer(...)` (and the `else` of a `guard` or an `if`
 on `try?`, or what follows an `if let container = try? ...` whose body returns), and in
 Objective-C the branch of
@@ -7544,6 +7552,34 @@ enum SharedContainer {
             try? FileManager.default.removeItem(at: URL(fileURLWithPath: storeURL.path + "-shm"))
             return nil
         }
+    }
+}
+```
+
+### Triggers: an old store's files removed at start-up, before the first opening: a crash loop all the same
+
+```swift path=App/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let container: ModelContainer
+
+    init() {
+        let support = URL.applicationSupportDirectory
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(at: support.appending(path: "OldCache.store" + suffix))
+        }
+        do {
+            container = try ModelContainer(for: Note.self, configurations: ModelConfiguration("Notes"))
+        } catch {
+            ↓fatalError("Could not open the notes: \(error)")
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { ContentView() }.modelContainer(container)
     }
 }
 ```

@@ -38,6 +38,39 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("released Notes was modified"), "\(run.stdout)")
     }
 
+    /// A delete rule is no part of what a store holds (the version hash leaves it out): a
+    /// released version whose only edit since the tag is one is what people run.
+    @Test func aDeleteRuleEditedSinceTheTagIsNoModification() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func version(_ name: String, deleteRule: String, extra: String = "") throws {
+            try folder.write(XcodeFixtures.contents("""
+                <entity name="Folder">
+                <attribute name="name" optional="YES" attributeType="String"/>
+                <relationship name="notes" optional="YES" toMany="YES" deletionRule="\(deleteRule)" destinationEntity="Note" inverseName="folder" inverseEntity="Note"/>
+                </entity>
+                <entity name="Note">
+                <attribute name="title" optional="YES" attributeType="String"/>\(extra)
+                <relationship name="folder" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Folder" inverseName="notes" inverseEntity="Folder"/>
+                </entity>
+                """), to: "\(Self.bundle)/\(name).xcdatamodel/contents")
+        }
+        try version("Notes", deleteRule: "Nullify")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes"), to: "\(Self.bundle)/.xccurrentversion")
+        try repository.commit("one version")
+        try repository.tag("v1.0", annotated: true)
+        try version("Notes", deleteRule: "Cascade")
+        try version("Notes 2", deleteRule: "Cascade", extra: "\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes 2"), to: "\(Self.bundle)/.xccurrentversion")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!run.stdout.contains("[released-version-modified]"), "\(run.stdout)")
+
+        // Another edit beside it is reported, and says only what changes the stores.
+        try version("Notes", deleteRule: "Cascade", extra: "\n<attribute name=\"pinned\" optional=\"YES\" attributeType=\"Boolean\"/>")
+        let edited = try Executable.run(["--no-color"], in: folder.url)
+        #expect(edited.stdout.contains("it changed since the release at v1.0:App/Notes.xcdatamodeld/Notes.xcdatamodel/contents: Note: added attribute `pinned` (boolean); people run it"), "\(edited.stdout)")
+    }
+
     /// Files unchanged since the tag are not read again there; what the tag holds is the same
     /// all the same: the steps it has shipped, a version added since (even untracked) is coming,
     /// and an edit since is caught.

@@ -879,4 +879,45 @@ import Testing
         ], "\(run.stdout)")
         #expect(run.stdout.contains("fails on the new, empty store made after the old one's files were deleted"), "\(run.stdout)")
     }
+
+    /// Files removed at start-up, before the function's first opening, leave the store it opens
+    /// as it was when they are another store's (named nowhere else) or a helper's (a repair of an
+    /// earlier build's files): its `fatalError` is a crash loop, a warning. The store's own files
+    /// removed first leave it empty: a note.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func removalsBeforeTheFirstOpeningCountOnlyForTheStoreItself() throws {
+        func source(_ cleanUp: String) -> String {
+            """
+            import SwiftData
+
+            enum Repair {
+                static func run() {
+                    try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "Backup.store"))
+                }
+            }
+
+            enum Store {
+                static func open() -> ModelContainer {
+                    \(cleanUp)
+                    do {
+                        return try ModelContainer(for: Note.self, configurations: ModelConfiguration("Notes"))
+                    } catch {
+                        fatalError("no store: \\(error)")
+                    }
+                }
+            }
+            """
+        }
+        for (cleanUp, severity) in [
+            (#"try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "OldCache.store"))"#, "warning"),
+            ("Repair.run()", "warning"),
+            (#"try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "Notes.store"))"#, "note"),
+        ] {
+            let folder = try TemporaryFolder()
+            try folder.write(Self.notesModel, to: "models/Notes.yml")
+            try folder.write(source(cleanUp), to: "App/Store.swift")
+            let (hits, run) = try Self.lint(path: folder.path)
+            #expect(hits.map(\.description).contains("Store.swift:15:13 \(severity) store-load-failure-destructive"), "\(cleanUp): \(run.stdout)")
+        }
+    }
 }

@@ -157,7 +157,9 @@ struct ReleasedVersionLockRule: HistoryRule {
         // A SwiftData schema has no configurations: the reader makes them from the code that
         // opens the store, which is no part of the version.
         if version.format == .swiftData { copy.takeSyncSettings(of: version) }
-        return ModelDiffer().changes(from: copy, to: version).map { change in
+        // A delete rule is what the app does when it deletes an object, not what its store or
+        // CloudKit holds (no part of the version hash): people's stores match either file.
+        return ModelDiffer().changes(from: copy, to: version).filter { $0.kind != .relationshipDeleteRuleChanged }.map { change in
             (change.path.member == nil ? "" : change.path.entity + ": ") + Changelog.describe(change)
         }
     }
