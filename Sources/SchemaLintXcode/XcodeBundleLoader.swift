@@ -32,7 +32,14 @@ package enum XcodeBundleLoader {
             of: Set(readable.keys), legacy: legacyNames, explicit: options.order, commits: git.commits, bundle: path)
         ordering.gitProblem = git.problem
         ordering.isShallowClone = git.isShallow
-        let ordered = ordering.history
+        // In a shallow clone whose names carry no order, any step compared would be a guess (steps
+        // no store takes, a current version "not the newest"): the current version is checked on
+        // its own, and `version-order-from-git` says what to fetch.
+        if git.isShallow, let current, readable[current] != nil, readable.count > 1,
+           !XcodeVersionOrder.namesCarryOrder(Set(readable.keys), model: model) {
+            ordering.checksCurrentOnly = true
+        }
+        let ordered = ordering.checksCurrentOnly ? [current!] : ordering.history
         let drafts = try XcodeVersionOrder.drafts(
             configured: options.drafts, history: ordered, current: current, known: Set(readable.keys).union(legacyNames), bundle: path)
 

@@ -9806,6 +9806,11 @@ of a pre-commit hook; such a bundle would come out in the same order.
 In a shallow clone (what `actions/checkout` makes unless told `fetch-depth: 0`), git has only
 the newest commit, which seems to add every version at once. Its order would be no order at all,
 so git is not asked: the names decide, and the note says the clone is shallow and what to fetch.
+Names decide only when they carry an order: every version but the first one name with a number
+(`Model 2`, `Model3`, `Model 10`). Versions named for features (`Model_discount_policy` beside
+`Model_course_info_v18`) say nothing of when each was made: then only the current version is
+checked on its own, no step between versions (a step in a guessed order is a step no store
+takes), and the note says so.
 
 When the bundle lies in a git work tree but git cannot read its history (a repository owned by
 another user, which git refuses until it is marked safe; a broken `.git`), the names decide, and

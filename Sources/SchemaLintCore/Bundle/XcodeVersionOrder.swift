@@ -1,3 +1,4 @@
+import Foundation
 
 /// How a bundle's versions were put in history order, and what git and the names say.
 package struct XcodeVersionOrdering: Sendable, Hashable {
@@ -23,6 +24,9 @@ package struct XcodeVersionOrdering: Sendable, Hashable {
     package var gitProblem: String?
     /// The bundle lies in a shallow clone, so the names decided, not git.
     package var isShallowClone = false
+    /// In a shallow clone, names that carry no order (`Model_discount_policy` beside
+    /// `Model_course_info_v18`): only the current version was read, no step between versions.
+    package var checksCurrentOnly = false
 
     package init(basis: Basis, history: [String], byName: [String], commits: [String: GitFileOrigins.Commit] = [:], gitProblem: String? = nil) {
         self.basis = basis
@@ -82,6 +86,17 @@ package enum XcodeVersionOrder {
     }
 
     private static func hasNumber(_ name: String) -> Bool { name.unicodeScalars.contains { $0 >= "0" && $0 <= "9" } }
+
+    /// Whether the names say the order by themselves: every version but Xcode's first (named after
+    /// the model) is one name and a number (`Model 2`, `Model3`, `MeshtasticDataModelV 23`), the
+    /// name the same once digits, spaces and punctuation are left out. Names of features
+    /// (`Model_discount_policy`, `Model_course_info_v18`) say nothing of when each was made.
+    package static func namesCarryOrder(_ names: Set<String>, model: String) -> Bool {
+        let numbered = names.filter { $0 != model }
+        guard numbered.allSatisfy(hasNumber) else { return false }
+        let stems = Set(numbered.map { name in String(name.lowercased().unicodeScalars.filter { CharacterSet.letters.contains($0) }) })
+        return stems.count <= 1
+    }
 
     /// Whether the names alone settle the order, so that git need not be asked (a `git log` walks
     /// the whole history: seconds in a repository of 50,000 commits, on every run of a pre-commit

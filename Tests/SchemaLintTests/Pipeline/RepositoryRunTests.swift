@@ -268,6 +268,35 @@ struct RepositoryRunTests {
         #expect(!run.stdout.contains("current-version-not-latest"), "\(run.stdout)")
     }
 
+    /// Versions named for features (`Model_tags`, `Model_archive_v3`): in a shallow clone neither
+    /// git nor the names say their order, so only the current version is checked, and a note says
+    /// so and what to fetch; with the history, every step is.
+    @Test func aShallowCloneOfVersionsNamedForFeaturesChecksTheCurrentVersionOnly() throws {
+        let origin = try TemporaryFolder()
+        var repository = try GitRepository(at: origin.path)
+        let names = ["Model", "Model_tags", "Model_archive_v3", "Model_colors"]
+        for (index, name) in names.enumerated() {
+            // Each version drops the attribute the one before it added last: a removal per step.
+            try origin.write(Self.contents(attributes: index + 1).replacingOccurrences(of: "a\(index)\"", with: "b\(index)\""), to: "App/Model.xcdatamodeld/\(name).xcdatamodel/contents")
+            try origin.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "App/Model.xcdatamodeld/.xccurrentversion")
+            try repository.commit("add \(name)")
+        }
+        try origin.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try repository.commit("configuration")
+
+        let full = try Self.run(["--all-steps"], in: origin.path)
+        #expect(full.stdout.hasSuffix("in 4 versions of 1 model\n"), "\(full.stdout)")
+
+        let clones = try TemporaryFolder()
+        _ = try repository.git(["clone", "--quiet", "--depth", "1", "file://" + origin.path, clones.path + "/shallow"])
+        let shallow = try Self.run(["--all-steps"], in: clones.path + "/shallow")
+        #expect(shallow.status == 0, "\(shallow.stdout)\(shallow.stderr)")
+        #expect(shallow.stdout.contains("App/Model.xcdatamodeld:1:1: note: the bundle lies in a shallow clone, whose history cannot say when each version was added, and the names of its versions do not say it either, so only its current version 'Model_colors' is checked, not the steps between versions [version-order-from-git]"), "\(shallow.stdout)")
+        #expect(shallow.stdout.contains("fetch-depth: 0"))
+        #expect(!shallow.stdout.contains("current-version-not-latest") && !shallow.stdout.contains("was removed"), "\(shallow.stdout)")
+        #expect(shallow.stdout.hasSuffix("in 1 version of 1 model\n"), "\(shallow.stdout)")
+    }
+
     /// Versions named "Model", "Model 2", then "Model3" ... "Model10", with "Model 9" current (the
     /// names alone do not settle the order then): in a shallow clone (CI's default checkout) the
     /// names decide, with numbers compared as numbers, and a note says the clone is shallow and

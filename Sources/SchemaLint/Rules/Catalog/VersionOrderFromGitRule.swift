@@ -22,6 +22,14 @@ struct VersionOrderFromGitRule: BundleRule {
                 suggestions: ["fix what git says (for a repository owned by another user: `git config --global --add safe.directory` with its path), or give the bundle its `order:` in .schemalint.yml"]
             )]
         }
+        if ordering.checksCurrentOnly {
+            return [finding(
+                bundle, file: bundle.path, version: bundle.currentVersionName ?? "",
+                message: "the bundle lies in a shallow clone, whose history cannot say when each version was added, and the names of its versions do not say it either, so only its current version '\(bundle.currentVersionName ?? "")' is checked, not the steps between versions",
+                notes: [Finding.Note("not compared: \(ordering.history.count - 1) other versions")],
+                suggestions: ["fetch the whole history (`git fetch --unshallow`; in GitHub Actions, actions/checkout with `fetch-depth: 0`), or give the bundle its `order:` in .schemalint.yml"]
+            )]
+        }
         if ordering.basis == .names, ordering.isShallowClone, ordering.history.count > 1 {
             return [finding(
                 bundle, file: bundle.path, version: ordering.history.first ?? "",
