@@ -87,15 +87,23 @@ package enum XcodeVersionOrder {
 
     private static func hasNumber(_ name: String) -> Bool { name.unicodeScalars.contains { $0 >= "0" && $0 <= "9" } }
 
-    /// Whether the names say the order by themselves: every version but Xcode's first (named after
-    /// the model) is one name and a number (`Model 2`, `Model3`, `MeshtasticDataModelV 23`), the
-    /// name the same once digits, spaces and punctuation are left out. Names of features
-    /// (`Model_discount_policy`, `Model_course_info_v18`) say nothing of when each was made.
+    /// Whether the names say the order by themselves: the numbered versions are one name and a
+    /// number (`Model 2`, `Model3`, `MeshtasticDataModelV 23`: the same letters once digits,
+    /// spaces and punctuation are left out), and a version without a number is Xcode's first one,
+    /// named after the model or the versions' own name (`UserCollectionEntity` before
+    /// `UserCollectionEntity v2`); with no numbered version, the model's name and one other. Names
+    /// of features (`Model_discount_policy` beside `Model_course_info_v18`) say nothing of when
+    /// each was made.
     package static func namesCarryOrder(_ names: Set<String>, model: String) -> Bool {
-        let numbered = names.filter { $0 != model }
-        guard numbered.allSatisfy(hasNumber) else { return false }
-        let stems = Set(numbered.map { name in String(name.lowercased().unicodeScalars.filter { CharacterSet.letters.contains($0) }) })
-        return stems.count <= 1
+        func letters(_ name: String) -> String { String(name.lowercased().unicodeScalars.filter { CharacterSet.letters.contains($0) }) }
+        let numbered = names.filter(hasNumber)
+        let stems = Set(numbered.map(letters))
+        guard stems.count <= 1 else { return false }
+        let unnumbered = names.subtracting(numbered).subtracting([model])
+        if let stem = stems.first {
+            return unnumbered.count <= 1 && unnumbered.allSatisfy { stem.hasPrefix(letters($0)) }
+        }
+        return unnumbered.count <= 1 && names.contains(model)
     }
 
     /// Whether the names alone settle the order, so that git need not be asked (a `git log` walks

@@ -227,6 +227,18 @@ struct XcodeGitOrderTests {
         #expect(!XcodeVersionOrder.namesSuffice(["Notes", "Notes 2"], current: nil, model: "Notes"))
     }
 
+    /// Which names say the order by themselves (a shallow clone orders by them), and which are
+    /// names of features that say nothing of it (then only the current version is checked).
+    @Test func namesCarryAnOrderWhenTheyAreOneNameAndANumber() {
+        #expect(XcodeVersionOrder.namesCarryOrder(["Model", "Model 2", "Model3", "Model 10"], model: "Model"))
+        #expect(XcodeVersionOrder.namesCarryOrder(["MeshtasticDataModel", "MeshtasticDataModelV2", "MeshtasticDataModelV 23"], model: "Meshtastic"), "the first named after the versions")
+        #expect(XcodeVersionOrder.namesCarryOrder(["UserCollectionEntity", "UserCollectionEntity v2"], model: "CoreDataStorage"))
+        #expect(XcodeVersionOrder.namesCarryOrder(["txmerdata", "CubeTimeData"], model: "txmerdata"), "Xcode's first version is named after the model")
+        #expect(!XcodeVersionOrder.namesCarryOrder(["Model", "Model_tags", "Model_archive_v3"], model: "Model"), "names of features")
+        #expect(!XcodeVersionOrder.namesCarryOrder(["Model_course_info_v18", "Model_announcements_v88"], model: "Model"), "numbers after different names")
+        #expect(!XcodeVersionOrder.namesCarryOrder(["Shared", "0.5", "0.9"], model: "Aidoku"), "a name that is neither the model's nor the versions'")
+    }
+
     /// A version staged or only written is not in git's history: it comes after every committed
     /// version and, as it comes after the current version, it is a draft.
     @Test func anUncommittedVersionComesLastAndIsADraft() throws {
