@@ -381,21 +381,25 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// the opening is then the retry on a new, empty store
     /// (`catch { deleteStoreFiles(); do { try ModelContainer(...) } catch { fatalError() } }`).
     /// Before the function's first opening, only the store's own files count: a helper called at
-    /// start-up (a repair of an earlier build's files) or the removal of a store of another name
-    /// (`"OldCache.store"`, named nowhere else in the function) leaves this store as it was.
+    /// start-up that is not named for deleting (`DataMigration.migrateIfNeeded()`, a repair of an
+    /// earlier build's files) or the removal of a store of another name (`"OldCache.store"`, named
+    /// nowhere else in the function) leaves this store as it was; `deletePersistentStore()` does not.
     private func opensAfterDeletingTheStore(_ node: FunctionCallExprSyntax) -> Bool {
         guard let unit = declarations.unit(around: node) else { return false }
         let body = declarations.units[unit].body
         let earlier = EarlierOpenings(before: node.positionAfterSkippingLeadingTrivia)
         earlier.walk(body)
-        let isRetry = earlier.found
-        let finder = DestructiveCallFinder(helpers: isRetry ? StoreDeletingHelpers(declarations: declarations) : nil)
+        let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
         for statement in Self.statementsRunBefore(node, innermostBlockOnly: false) { finder.walk(statement) }
-        if isRetry { return finder.found.contains { $0.1 == .deletesTheStore } }
+        if earlier.found { return finder.found.contains { $0.1 == .deletesTheStore } }
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(body)
-        return finder.found.contains { deletion, action, _ in
+        return finder.found.contains { deletion, action, written in
             guard action == .deletesTheStore else { return false }
+            if written.hasSuffix("()") {
+                let name = written.lowercased()
+                return ["delete", "remove", "destroy", "reset", "wipe", "erase", "clear"].contains { name.contains($0) }
+            }
             let named = literals.found.filter { deletion.range.contains($0.node.position) && StoreFileName.isStoreFile(Self.lastComponent($0.text)) }
             guard !named.isEmpty else { return true }
             return named.contains { store in

@@ -7251,9 +7251,10 @@ does runs when the fallback fails, and is reported against the fallback, not the
 A retry after the code deleted the store's files opens a new, empty store, which no migration can
 fail: stopping the app when even that fails is a note (the deletion before it is the warning).
 Before a function's first opening, only the store's own files count: removing a store of another
-name (named nowhere else in the function), or calling a helper of the project at start-up (a
-repair of an earlier build's files), leaves the store the opening opens as it was, and stopping
-the app when it fails to migrate stays a crash loop.
+name (named nowhere else in the function), or calling a helper of the project at start-up whose
+name does not say it deletes (`migrateIfNeeded()`, a repair of an earlier build's files), leaves
+the store the opening opens as it was, and stopping the app when it fails to migrate stays a crash
+loop; `deletePersistentStore()` before the opening leaves it empty.
 
 "Where opening failed" is: the branch of the `loadPersistentStores` (or `addPersistentStore(with:)`)
 completion handler that its error parameter leads to (`if let error`, `if error != nil`, the

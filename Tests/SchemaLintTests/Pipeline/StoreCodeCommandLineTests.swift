@@ -881,9 +881,10 @@ import Testing
     }
 
     /// Files removed at start-up, before the function's first opening, leave the store it opens
-    /// as it was when they are another store's (named nowhere else) or a helper's (a repair of an
-    /// earlier build's files): its `fatalError` is a crash loop, a warning. The store's own files
-    /// removed first leave it empty: a note.
+    /// as it was when they are another store's (named nowhere else) or a helper's not named for
+    /// deleting (a repair of an earlier build's files): its `fatalError` is a crash loop, a
+    /// warning. The store's own files removed first, or a helper named for deleting, leave it
+    /// empty: a note.
     @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
     func removalsBeforeTheFirstOpeningCountOnlyForTheStoreItself() throws {
         func source(_ cleanUp: String) -> String {
@@ -892,6 +893,9 @@ import Testing
 
             enum Repair {
                 static func run() {
+                    try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "Backup.store"))
+                }
+                static func deleteStore() {
                     try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "Backup.store"))
                 }
             }
@@ -911,13 +915,14 @@ import Testing
         for (cleanUp, severity) in [
             (#"try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "OldCache.store"))"#, "warning"),
             ("Repair.run()", "warning"),
+            ("Repair.deleteStore()", "note"),
             (#"try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "Notes.store"))"#, "note"),
         ] {
             let folder = try TemporaryFolder()
             try folder.write(Self.notesModel, to: "models/Notes.yml")
             try folder.write(source(cleanUp), to: "App/Store.swift")
             let (hits, run) = try Self.lint(path: folder.path)
-            #expect(hits.map(\.description).contains("Store.swift:15:13 \(severity) store-load-failure-destructive"), "\(cleanUp): \(run.stdout)")
+            #expect(hits.map(\.description).contains("Store.swift:18:13 \(severity) store-load-failure-destructive"), "\(cleanUp): \(run.stdout)")
         }
     }
 }
