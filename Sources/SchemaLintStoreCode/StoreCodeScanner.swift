@@ -1098,7 +1098,6 @@ private final class TypeMemberReferences: SyntaxVisitor {
     }
 }
 
-/// The value of `let name = value`, `var name: T = value` or `name = value` in a unit.
 /// Whether a store is opened (`ModelContainer(...)`, `loadPersistentStores`, `addPersistentStore`)
 /// before a position.
 private final class EarlierOpenings: SyntaxVisitor {
@@ -1127,6 +1126,7 @@ private final class ForLoops: SyntaxVisitor {
     }
 }
 
+/// The value of `let name = value`, `var name: T = value` or `name = value` in a unit.
 private final class BindingFinder: SyntaxVisitor {
     let name: String
     /// Where the name is used: the binding is then the last one before it whose block holds it

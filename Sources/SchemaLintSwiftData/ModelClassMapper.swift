@@ -72,7 +72,8 @@ struct ModelClassMapper {
         let relationshipOptions = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }.first { $0.simpleName == "Relationship" }
         // Relative to the class's name, the entity's location.
         let anchor = mapped.entity.location
-        // A type inferred from the initial value is made here and has no place in the file: the value is where it is written.
+        // A type inferred from the initial value is made here and has no place in the file: the
+        // value is where it is written.
         let typeLocation = binding.typeAnnotation.map { file.location(of: $0.type) } ?? initial.map { file.location(of: $0) } ?? location
         var propertyLocations: RelativePropertyLocations = ["type": typeLocation.relative(to: anchor)]
         if let initial { propertyLocations["default"] = file.location(of: initial).relative(to: anchor) }
