@@ -82,6 +82,31 @@ import Testing
         #expect(run.stdout.contains("error: attribute 'Product.name' was renamed") && run.stdout.contains("[attribute-renamed]"), "\(run.stdout)")
     }
 
+    /// A schema CloudKit cannot load (`@Attribute(.unique)`) never opened a synced store, though
+    /// the code syncs now: its step to the next schema is a local migration. Without the
+    /// constraint, the same step is one apps still on it sync through.
+    @Test func aSchemaCloudKitCannotLoadNeverSynced() throws {
+        for (first, synced) in [("@Attribute(.unique) var sku: String = \"\"", false), ("var sku: String = \"\"", true)] {
+            let folder = try ScratchFolder()
+            try folder.write(Self.schema(1, first + "\n    var name: String = \"\""), to: "Sources/Schema/ShopSchemaV1.swift")
+            try folder.write(Self.schema(2, "var sku: String = \"\""), to: "Sources/Schema/ShopSchemaV2.swift")
+            try folder.write("""
+                import SwiftData
+
+                enum ShopPlan: SchemaMigrationPlan {
+                    static var schemas: [any VersionedSchema.Type] { [ShopSchemaV1.self, ShopSchemaV2.self] }
+                    static var stages: [MigrationStage] { [.lightweight(fromVersion: ShopSchemaV1.self, toVersion: ShopSchemaV2.self)] }
+                }
+
+                let container = try? ModelContainer(for: Schema(versionedSchema: ShopSchemaV2.self), migrationPlan: ShopPlan.self,
+                                                    configurations: ModelConfiguration(cloudKitDatabase: .private("iCloud.shop")))
+                """, to: "Sources/Store.swift")
+            let run = try SchemaLintExecutable.run([folder.path + "/Sources", "--all-steps"])
+            let removal = run.stdout.split(separator: "\n").first { $0.contains("attribute 'Product.name' was removed") }.map(String.init) ?? ""
+            #expect(removal.contains(synced ? "error:" : "note:") || !synced && removal.contains("warning:"), "\(first): \(run.stdout)")
+        }
+    }
+
     @Test func theExampleShowsBothRenames() throws {
         let run = try SchemaLintExecutable.run(["examples/swiftdata"])
         #expect(run.status != 2, "\(run.stdout)\(run.stderr)")

@@ -74,6 +74,21 @@ struct StoreSyncDecisions {
             for index in ordered[..<position] { versions[index].markLocal() }
             if position > 0 { decisions[key, default: StoreSyncDecision(containers: [], sync: .syncs, modelMarksCloudKit: true, byName: true)].syncedSince = first }
         }
+        // A SwiftData schema CloudKit cannot load (`@Attribute(.unique)`, a required attribute
+        // without a default) never opened a synced store: the schemas before the first one it can
+        // load were local stores, whatever the code opens them with now.
+        var swiftData: [String: [Int]] = [:]
+        for index in versions.indices where !declaresCloudKit && configuration.cloudKit != true
+            && versions[index].format == .swiftData && versions[index].hasSyncedEntities {
+            swiftData[versions[index].history, default: []].append(index)
+        }
+        for (key, indices) in swiftData where indices.count > 1 && configuration.settings(forBundle: key)?.syncedSince == nil {
+            let ordered = indices.sorted { versions[$0].version < versions[$1].version }
+            guard let position = ordered.firstIndex(where: { Self.cloudKitCanLoad(versions[$0]) }), position > 0 else { continue }
+            for index in ordered[..<position] { versions[index].markLocal() }
+            decisions[key]?.syncedSince = versions[ordered[position]].label
+            decisions[key]?.startsWhereCloudKitCanLoad = true
+        }
         return decisions
     }
 
