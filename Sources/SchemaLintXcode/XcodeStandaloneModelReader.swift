@@ -25,6 +25,11 @@ package struct XcodeStandaloneModelReader: ModelSourceReader {
         var reading = ModelSourceReading()
         let tree = options.tree
         for path in sources.map(\.name) {
+            // Named on the command line, a file of that name is no model (the walk hands over folders only).
+            if Self.isAFile(path, in: tree) {
+                reading.errors.append(InputError(file: path, message: "not a model: expected a folder Name\(XcodeModelBundle.versionExtension)"))
+                continue
+            }
             let contents = (path as NSString).appendingPathComponent("contents")
             guard tree.exists(contents) else {
                 reading.notes.append(ReadingNote(
@@ -44,5 +49,15 @@ package struct XcodeStandaloneModelReader: ModelSourceReader {
             }
         }
         return reading
+    }
+
+    private static func isAFile(_ path: String, in tree: any SourceTree) -> Bool {
+        do throws(SourceTreeProblem) {
+            _ = try tree.entries(ofFolder: path)
+            return false
+        } catch {
+            if case .wrongKind = error { return true }
+            return false
+        }
     }
 }

@@ -36,5 +36,10 @@ import Testing
         let run = try Executable.run(["."], in: folder.url)
         #expect(run.stderr.contains("Old/Legacy.xcdatamodel:1:1: warning: the model is in Xcode 3's binary format"), "\(run.stderr)")
         #expect(run.stdout.hasSuffix("in 1 version of 1 model\n"), "\(run.stdout)")
+
+        // A file of that name, named on the command line, is no model: one message, exit 2.
+        try folder.write("not a folder", to: "Notes.xcdatamodel")
+        let named = try Executable.run(["Notes.xcdatamodel"], in: folder.url)
+        #expect(named.status == 2 && named.stderr.contains("Notes.xcdatamodel: error: not a model: expected a folder Name.xcdatamodel"), "\(named.stderr)")
     }
 }
