@@ -523,16 +523,31 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     }
 
     /// The value bound to `name` in a unit: a `let`/`var` or assignment in it, else a property of
-    /// the same type with an initial value.
+    /// the same type with an initial value or a getter (what it returns).
     private func binding(of name: String, in unit: Int, usedAt use: Syntax? = nil) -> ExprSyntax? {
         let finder = BindingFinder(name: name, usedAt: use)
         finder.walk(declarations.units[unit].body)
         if let value = finder.value { return value }
         let type = declarations.units[unit].typeName
         for index in declarations.unitsByKey["\(type).\(name)"] ?? [] {
-            if let value = declarations.units[index].body.as(ExprSyntax.self) { return value }
+            let body = declarations.units[index].body
+            if let value = body.as(ExprSyntax.self) ?? body.as(AccessorBlockSyntax.self).flatMap(Self.returnedValue) { return value }
         }
         return nil
+    }
+
+    /// What a computed property's getter returns: its one expression, or its last top-level
+    /// `return` (`var storeURL: URL { let folder = ...; return folder.appendingPathComponent("Notes.sqlite") }`).
+    /// Names bound in the getter are read in the getter's unit.
+    private static func returnedValue(_ accessors: AccessorBlockSyntax) -> ExprSyntax? {
+        let statements: CodeBlockItemListSyntax?
+        switch accessors.accessors {
+        case .getter(let items): statements = items
+        case .accessors(let list): statements = list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        }
+        guard let statements else { return nil }
+        if statements.count == 1, let only = statements.first?.item.as(ExprSyntax.self) { return only }
+        return statements.reversed().lazy.compactMap { $0.item.as(ReturnStmtSyntax.self)?.expression }.first
     }
 
     /// Every value `name = value` gives `name` in the unit, beside the one `binding(of:)` finds.

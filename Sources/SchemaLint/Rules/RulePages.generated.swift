@@ -8404,7 +8404,8 @@ and `destroyPersistentStore(at:type:options:)` (delete).
 The rule reports `FileManager` `moveItem`, `copyItem` and `removeItem` (Objective-C:
 `moveItemAtURL:`, `copyItemAtPath:`, ...) whose first argument is a store file: a literal name
 ending in `.sqlite`, `.sqlite3` or `.store`, a store description's or store's `url`, a name bound
-to one of these in the same function or, in Swift, a property of the same type, or (in Swift) a
+to one of these in the same function or, in Swift, a property of the same type (its initial value,
+or what its getter returns), or (in Swift) a
 name the same function builds a `-wal` or `-shm` name from or hands to Core Data as a store's
 location (`migrateStore(from:...toDestinationURL:)`, `addPersistentStore(...at:)`), whatever it is
 called, or a static property or a function of a project type whose value or body makes a store's
@@ -8551,6 +8552,33 @@ enum Vault {
 struct SettingsScreen {
     func eraseEverything() {
         try? FileManager.default.↓removeItem(at: Vault.storeURL)
+    }
+}
+```
+
+### Triggers: the old store removed after moving it, its URL a computed property
+
+`migratePersistentStore` leaves the old files where they were; removing only the `.sqlite` of
+them leaves its `-wal` and `-shm` beside a store that is no more.
+
+```swift path=App/LocalStorage.swift
+import CoreData
+
+final class LocalStorage {
+    let container = NSPersistentContainer(name: "Local")
+
+    func moveToAppGroup(to sharedStoreURL: URL) throws {
+        let coordinator = container.persistentStoreCoordinator
+        guard let oldStore = coordinator.persistentStore(for: oldStoreURL) else { return }
+        _ = try coordinator.migratePersistentStore(oldStore, to: sharedStoreURL, options: nil, withType: NSSQLiteStoreType)
+        try FileManager.default.↓removeItem(at: oldStoreURL)
+    }
+}
+
+private extension LocalStorage {
+    var oldStoreURL: URL {
+        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+        return support.appendingPathComponent("Local.sqlite")
     }
 }
 ```
