@@ -1011,8 +1011,12 @@ struct StoreDeletingHelpers {
         guard removals.removesFiles else { return false }
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(body)
-        // A store file's name, or its extension given on its own (`appendingPathExtension("sqlite")`).
-        return literals.found.contains { StoreFileName.isStoreFile(StoreCodeVisitor.lastComponent($0.text)) || ["sqlite", "sqlite3"].contains($0.text) }
+        // A store file's name, its extension given on its own (`appendingPathExtension("sqlite")`),
+        // or a companion's (`appendingPathExtension("store-wal")`, `"-wal"`).
+        return literals.found.contains { literal in
+            StoreFileName.isStoreFile(StoreCodeVisitor.lastComponent(literal.text)) || ["sqlite", "sqlite3", "store"].contains(literal.text)
+                || literal.text.hasSuffix("-wal") || literal.text.hasSuffix("-shm")
+        }
     }
 }
 

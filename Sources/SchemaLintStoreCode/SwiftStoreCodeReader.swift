@@ -108,10 +108,7 @@ struct StoreCodeSourceFile {
 
     var name: String { parsed.name }
 
-    /// Whether the file is a test's (it imports XCTest or Swift Testing): test targets do not ship.
-    var isTestCode: Bool {
-        !importedModules.isDisjoint(with: ["XCTest", "Testing"])
-    }
+    var isTestCode: Bool { parsed.isTestCode }
 
     /// Whether the file works with SQLite through another library (GRDB, SQLite.swift, FMDB, the
     /// C API) and imports neither Core Data nor SwiftData: a `.sqlite` file it moves or deletes is
@@ -129,10 +126,7 @@ struct StoreCodeSourceFile {
 
     private static let otherSQLiteLibraries: Set<String> = ["GRDB", "GRDBQuery", "SQLiteData", "SharingGRDB", "SQLite", "SQLite3", "SQLCipher", "FMDB", "CSQLite"]
 
-    /// The modules the file imports (`import GRDB`, `@testable import App`, `import struct GRDB.Row`).
-    private var importedModules: Set<String> {
-        Set(tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text })
-    }
+    private var importedModules: Set<String> { parsed.importedModules }
     var tree: SourceFileSyntax { parsed.tree }
 
     func location(of node: some SyntaxProtocol) -> SchemaLintCore.SourceLocation {

@@ -60,6 +60,8 @@ package struct SwiftDataReader: ModelSourceReader {
         }
         for result in parsed {
             switch result {
+            // A test's schemas (copies of shipped versions to test a migration) are no app's models.
+            case .success(let file) where file.isTestCode: continue
             case .success(let file): declarations.collect(file)
             case .failure(let error): errors.append(error)
             }
@@ -72,7 +74,7 @@ package struct SwiftDataReader: ModelSourceReader {
         let supporting = Self.files(declaring: unresolved, among: options.unclaimedFiles, options: options)
         for file in supporting { declarations.collectValueTypes(file) }
         declarations = declarations.resolvingAliasedScopes()
-        let cloudKit = CloudKitSetting(declarations.cloudKitDatabases)
+        let cloudKit = CloudKitSetting(declarations.cloudKitDatabases, declarations: declarations)
         var reading = VersionedSchemaHistory(declarations: declarations, usesCloudKit: options.declaresCloudKit).read()
         // What code names a history by: its versions (schemas) and its plan; and its classes.
         func last(_ name: String) -> String { String(name.split(separator: ".").last ?? "") }
@@ -131,11 +133,11 @@ struct CloudKitSetting {
     var settings: [Setting] = []
     var notes: [ReadingNote] = []
 
-    init(_ databases: [Declared<ExprSyntax>]) {
+    init(_ databases: [Declared<ExprSyntax>], declarations: SwiftDeclarations) {
         for database in databases {
             let expression = database.node
             let option = (expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression).as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            let names = Self.namedTypes(around: Syntax(expression))
+            let names = Self.namedTypes(around: Syntax(expression), scope: database.scope, declarations: declarations)
             switch option {
             case "none": settings.append(Setting(file: database.file.name, syncs: false, names: names))
             case "automatic", "private": settings.append(Setting(file: database.file.name, syncs: true, names: names))
@@ -149,16 +151,21 @@ struct CloudKitSetting {
     /// The last name of each type written `X.self` in the other arguments of the configuration
     /// `node` is an argument of (`ModelConfiguration("Drafts", schema: Schema([Draft.self]),
     /// cloudKitDatabase: .none)`: one store of a container that opens several), else in the
-    /// closure, function body or member declaration that holds `node`.
-    static func namedTypes(around node: Syntax) -> Set<String> {
+    /// closure, function body or member declaration that holds `node`. `scope`: the types around
+    /// `node`, where a static property it names is looked up.
+    static func namedTypes(around node: Syntax, scope: [String], declarations: SwiftDeclarations) -> Set<String> {
         if let argument = node.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
             let own = SelfReferenceCollector(viewMode: .sourceAccurate)
             for other in call.arguments where other.id != argument.id { own.walk(other) }
             if !own.names.isEmpty { return own.names }
             // `schema: Schema(localModels)` with `let localModels: [any PersistentModel.Type] =
-            // [Repository.self, Setting.self]` written before it.
+            // [Repository.self, Setting.self]` written before it, or `schema: CacheSchema.schema`
+            // with `static var schema: Schema { Schema([CacheEntry.self]) }` in another file.
             var bound: Set<String> = []
-            for other in call.arguments where other.id != argument.id { bound.formUnion(typesBound(to: other.expression, at: Syntax(call))) }
+            for other in call.arguments where other.id != argument.id {
+                bound.formUnion(typesBound(to: other.expression, at: Syntax(call)))
+                bound.formUnion(typesOfStaticProperties(in: other.expression, scope: scope, declarations: declarations))
+            }
             if !bound.isEmpty { return bound }
         }
         var unit = node
@@ -184,6 +191,22 @@ struct CloudKitSetting {
             let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
             collector.walk(value)
             names.formUnion(collector.names.isEmpty ? typesBound(to: value, at: Syntax(value), depth: depth + 1) : collector.names)
+        }
+        return names
+    }
+
+    /// The `X.self` in the static properties `expression` names (`CacheSchema.schema`,
+    /// `Self.schema`): in their initial values or what their getters return.
+    static func typesOfStaticProperties(in expression: ExprSyntax, scope: [String], declarations: SwiftDeclarations) -> Set<String> {
+        let members = StaticMemberReferences(viewMode: .sourceAccurate)
+        members.walk(expression)
+        var names: Set<String> = []
+        for (type, member) in members.references {
+            guard let property = declarations.staticProperty(member, of: type, in: scope) else { continue }
+            let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
+            if let value = property.node.initializer?.value { collector.walk(value) }
+            if let accessors = property.node.accessorBlock { collector.walk(accessors) }
+            names.formUnion(collector.names)
         }
         return names
     }
@@ -247,6 +270,19 @@ private final class PlainNames: SyntaxVisitor {
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         if node.parent?.is(MemberAccessExprSyntax.self) != true || node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id {
             names.append(node.baseName.text)
+        }
+        return .visitChildren
+    }
+}
+
+/// `Type.member` with a type's name (capitalised, or `Self`) as its base: static properties an
+/// expression names.
+private final class StaticMemberReferences: SyntaxVisitor {
+    var references: [(type: String, member: String)] = []
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.first?.isUppercase == true, node.declName.baseName.text != "self" {
+            references.append((base, node.declName.baseName.text))
         }
         return .visitChildren
     }

@@ -103,7 +103,7 @@ struct VersionedSchemaHistory {
 
     private func readHistory(model: String, schemas: [String], ordered: Bool, plans: [String], into reading: inout ModelSourceReading) {
         let history = "swiftdata:" + model
-        var versions: [(identifier: VersionNumber, version: ModelVersion)] = []
+        var versions: [(identifier: VersionNumber, version: ModelVersion, classes: Set<String>, borrowed: [(entity: BorrowedEntity, declaration: String)])] = []
         var unresolvedModels: [ReadingNote] = []
         for schema in schemas {
             guard let declared = declarations.schemaDeclarations[schema] else { continue }
@@ -125,7 +125,7 @@ struct VersionedSchemaHistory {
                 continue
             }
             var classes: [Declared<ClassDeclSyntax>] = []
-            var borrowed: [BorrowedEntity] = []
+            var borrowed: [(entity: BorrowedEntity, declaration: String)] = []
             var listedAs: [String: (reference: String, declaration: Declared<ClassDeclSyntax>)] = [:]
             for reference in SwiftExpressions.selfReferences(in: modelsProperty.node) {
                 guard let found = declarations.modelClass(named: reference.name, in: modelsProperty.scope) else {
@@ -142,7 +142,8 @@ struct VersionedSchemaHistory {
                 classes.append(found)
                 let owner = owningSchema(of: found)
                 if owner != schema {
-                    borrowed.append(BorrowedEntity(entity: entity, owner: owner.map { String($0.split(separator: ".").last ?? "") }, location: modelsProperty.file.location(of: reference.node)))
+                    let entity = BorrowedEntity(entity: entity, owner: owner.map { String($0.split(separator: ".").last ?? "") }, location: modelsProperty.file.location(of: reference.node))
+                    borrowed.append((entity, Self.declarationKey(found)))
                 }
             }
             var version = ModelVersion(
@@ -151,9 +152,8 @@ struct VersionedSchemaHistory {
                 file: declared.file.name, location: schemaLocation
             )
             version.history = history
-            version.borrowedEntities = borrowed
             version.isInMigrationPlan = !plans.isEmpty
-            versions.append((identifier, version))
+            versions.append((identifier, version, Set(classes.map(Self.declarationKey)), borrowed))
         }
         guard unresolvedModels.isEmpty else {
             reading.notes += unresolvedModels
@@ -176,7 +176,21 @@ struct VersionedSchemaHistory {
                 for index in versions.indices { versions[index].version.migratesStepByStep = true }
             }
         }
+        // A class a version does not declare follows later edits when the newest version lists it
+        // too: the newest is the one the app works with and edits (the live type, or the newest
+        // schema's own class). One the newest does not list is frozen: a copy kept apart (`enum
+        // FrozenModels { @Model final class Note { ... } }`) or a class of an older schema, which
+        // other old versions may share and nothing edits.
+        let live = versions.max { $0.version.version < $1.version.version }?.classes ?? []
+        for index in versions.indices {
+            versions[index].version.borrowedEntities = versions[index].borrowed.filter { live.contains($0.declaration) }.map(\.entity)
+        }
         reading.versions += versions.map(\.version)
+    }
+
+    /// What tells one class declaration from another of the same name: its file and position.
+    private static func declarationKey(_ declared: Declared<ClassDeclSyntax>) -> String {
+        "\(declared.file.name):\(declared.node.position.utf8Offset)"
     }
 
     /// The `MigrationStage.custom` stages among those written.

@@ -27,6 +27,17 @@ package struct ParsedSwiftFile: Sendable {
         }
     }
 
+    /// The modules the file imports (`import GRDB`, `@testable import App`, `import struct GRDB.Row`).
+    package var importedModules: Set<String> {
+        Set(tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text })
+    }
+
+    /// Whether the file is a test's (it imports XCTest or Swift Testing): test targets do not
+    /// ship, and what they declare (stores, schemas copied to test a migration) is no app's.
+    package var isTestCode: Bool {
+        !importedModules.isDisjoint(with: ["XCTest", "Testing"])
+    }
+
     /// Whether parsing and walking `sources` is worth handing to all cores. Below about 16 KB of
     /// Swift, waking the other threads saves no wall-clock time and costs processor time: seven
     /// store files of 0.7 KB each took as long either way, with a quarter more processor time on

@@ -245,31 +245,39 @@ import Testing
     }
 
     /// Which schema's declaration each listed model is: its own (nested in it or an extension of
-    /// it), an earlier or later schema's, or the live type's (none): what
-    /// `versioned-schema-not-frozen` judges.
+    /// it), an earlier or later schema's, or the live type's (none) where the newest version lists
+    /// it too: what `versioned-schema-not-frozen` judges. A class of no schema that only older
+    /// versions list is a frozen copy (`Frozen.Old`), not recorded, however many list it.
     @Test func listedModelsDeclaredElsewhereAreRecorded() throws {
         let reading = readSwift("""
         @Model final class Live { var a: Int = 0; init() {} }
+        enum Frozen {
+            @Model final class Old { var a: Int = 0; init() {} }
+        }
         enum V1: VersionedSchema {
             static var versionIdentifier = Schema.Version(1, 0, 0)
-            static var models: [any PersistentModel.Type] { [Tag.self, V2.Note.self, Live.self] }
+            static var models: [any PersistentModel.Type] { [Tag.self, V2.Note.self, Live.self, Frozen.Old.self] }
             @Model final class Tag { var name: String = ""; init() {} }
         }
         enum V2: VersionedSchema {
             static var versionIdentifier = Schema.Version(2, 0, 0)
-            static var models: [any PersistentModel.Type] { [V1.Tag.self, Note.self] }
+            static var models: [any PersistentModel.Type] { [V1.Tag.self, Note.self, Live.self, Frozen.Old.self] }
+        }
+        enum V3: VersionedSchema {
+            static var versionIdentifier = Schema.Version(3, 0, 0)
+            static var models: [any PersistentModel.Type] { [V1.Tag.self, V2.Note.self, Live.self] }
         }
         extension V2 {
             @Model final class Note { var title: String = ""; init() {} }
         }
         enum Plan: SchemaMigrationPlan {
-            static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self] }
+            static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self, V3.self] }
             static var stages: [MigrationStage] { [] }
         }
         """)
         #expect(reading.errors.isEmpty)
         let borrowed = Dictionary(uniqueKeysWithValues: reading.versions.map { ($0.label, $0.borrowedEntities.map { "\($0.entity) \($0.owner ?? "live")" }) })
-        #expect(borrowed == ["V1": ["Note V2", "Live live"], "V2": ["Tag V1"]])
+        #expect(borrowed == ["V1": ["Note V2", "Live live"], "V2": ["Tag V1", "Live live"], "V3": ["Tag V1", "Note V2", "Live live"]])
     }
 
     /// Two apps in one repository: the synced one's setting opens its own models, not the other
@@ -357,6 +365,58 @@ import Testing
         """)
         let byName = try #require(readSwift([models, listed]).versions.first)
         #expect(byName.isSynced(entity: "Note") && !byName.isSynced(entity: "CacheEntry"))
+
+        // Each schema kept in a static property, one of another type in another file.
+        let cacheSchema = ("CacheSchema.swift", """
+        enum CacheSchema {
+            static var schema: Schema { Schema([CacheEntry.self]) }
+        }
+        """)
+        let properties = ("Persistence.swift", """
+        final class Persistence {
+            static let schema = Schema([Note.self])
+            func makeContainer(sync: Bool) throws -> ModelContainer {
+                let configuration = ModelConfiguration("Main", schema: Self.schema, cloudKitDatabase: sync ? .automatic : .none)
+                return try ModelContainer(for: Self.schema, configurations: [configuration])
+            }
+            func makeCache(at url: URL) throws -> ModelContainer {
+                let configuration = ModelConfiguration("Cache", schema: CacheSchema.schema, url: url, cloudKitDatabase: .none)
+                return try ModelContainer(for: CacheSchema.schema, configurations: [configuration])
+            }
+        }
+        """)
+        let byProperty = try #require(readSwift([models, cacheSchema, properties]).versions.first)
+        #expect(byProperty.isSynced(entity: "Note") && !byProperty.isSynced(entity: "CacheEntry"))
+    }
+
+    /// A test target's schemas (copies of shipped versions, to test a migration) are not the app's:
+    /// a file that imports XCTest or Testing is not read for models.
+    @Test func schemasOfTestsAreNotTheAppsModels() throws {
+        let app = ("App/Schemas.swift", """
+        import SwiftData
+        enum SchemaV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self] }
+            @Model final class Note { var title: String = ""; init() {} }
+        }
+        """)
+        let test = ("AppTests/MigrationTests.swift", """
+        import Testing
+        import SwiftData
+        @testable import App
+        private enum ShippedV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self] }
+            @Model final class Note { var title: String = ""; init() {} }
+        }
+        private enum ShippedPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [ShippedV1.self, SchemaV1.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        """)
+        let reading = readSwift([app, test])
+        #expect(reading.errors.isEmpty)
+        #expect(reading.versions.map(\.label) == ["SchemaV1"])
     }
 
     @Test func anUnreadableVersionIdentifierIsAnInputError() {

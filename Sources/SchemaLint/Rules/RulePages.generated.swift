@@ -7232,7 +7232,8 @@ The rule reports, in the code that runs when opening fails:
 - `FileManager.removeItem` and `NSPersistentStoreCoordinator.destroyPersistentStore` (Objective-C:
   `removeItemAtURL:`, `removeItemAtPath:`, `destroyPersistentStoreAtURL:...`), and in Swift a
   function of the project called there whose body removes files and names a store file
-  (`removeDatabaseFiles()`), or destroys a store; removing a temporary file or folder (written with
+  (`removeDatabaseFiles()`), a store's extension or a companion (`"store-wal"`), or destroys a
+  store; removing a temporary file or folder (written with
   `temporaryDirectory` or `NSTemporaryDirectory()`, or a name bound to one in the same function,
   such as an unzipped backup) cleans up, and is not reported;
 - a silent fallback to an empty in-memory store (`ModelConfiguration(isStoredInMemoryOnly: true)`,
@@ -7526,6 +7527,43 @@ struct NotesApp: App {
         let store = URL.applicationSupportDirectory.appending(path: "default.store")
         for suffix in ["", "-wal", "-shm"] {
             try? FileManager.default.removeItem(at: URL(fileURLWithPath: store.path + suffix))
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }.modelContainer(container)
+    }
+}
+```
+
+### Triggers: a helper given the store's URL removes it and its companions
+
+```swift path=App/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let container: ModelContainer
+
+    init() {
+        let configuration = ModelConfiguration(url: URL.applicationSupportDirectory.appending(path: "Notes.store"))
+        do {
+            container = try ModelContainer(for: Note.self, configurations: configuration)
+        } catch {
+            ↓Self.removeStoreFiles(at: configuration.url)
+            do {
+                container = try ModelContainer(for: Note.self, configurations: configuration)
+            } catch {
+                ↓fatalError("cannot create the store: \(error)")
+            }
+        }
+    }
+
+    private static func removeStoreFiles(at storeURL: URL) {
+        let base = storeURL.deletingPathExtension()
+        for url in [storeURL, base.appendingPathExtension("store-wal"), base.appendingPathExtension("store-shm")] {
+            try? FileManager.default.removeItem(at: url)
         }
     }
 
@@ -9996,7 +10034,7 @@ not a reference
         "versioned-schema-not-frozen": ####"""
 # versioned-schema-not-frozen
 
-A SwiftData `VersionedSchema` that is not the newest lists the app's live `@Model` types (or a later schema's classes): its shape follows their edits.
+A SwiftData `VersionedSchema` that is not the newest lists the app's live `@Model` types (or the newest schema's classes): its shape follows their edits.
 
 | | |
 |---|---|
@@ -10009,7 +10047,7 @@ A SwiftData `VersionedSchema` that is not the newest lists the app's live `@Mode
 SwiftData identifies a store's model by the checksum of the schema that wrote it, and a
 `VersionedSchema` computes that checksum from the classes its `models` list. A version that shipped
 must keep the shape it shipped with. When an older schema lists the app's live `@Model` class (the
-one declared in no schema, which the app keeps editing), or a class nested in a later schema, its
+one declared in no schema, which the app keeps editing), or a class nested in the newest schema, its
 shape and checksum move with every later edit of that class: stores written by the release that
 shipped it no longer match any version of the plan, and the staged migration fails with an unknown
 model version, or two versions come out with the same checksum and SwiftData refuses the plan.
@@ -10018,7 +10056,9 @@ It is the SwiftData form of editing a shipped Core Data model version in place.
 Teams hit it when they add their second version: the first schema listed the live types, and the
 new one gets them too. Only the newest schema may list the live types (the app's current model).
 An older schema may list a class of an earlier schema that did not change since: that class is
-frozen too.
+frozen too. So is any class the newest schema does not list: frozen copies kept together
+(`enum FrozenModels { @Model final class Note { ... } }`), or a class of a later schema that is
+not the newest: the app works with other classes, and nothing edits these.
 
 Without a `SchemaMigrationPlan` that lists the schemas, SwiftData opens the store with the newest
 schema and migrates it from the model the store recorded, reading no older schema's checksum: a
@@ -10081,6 +10121,43 @@ enum SchemaV1: VersionedSchema {
         var title: String = ""
         init() {}
     }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+}
+
+enum NotesMigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [] }
+}
+```
+
+### Does not trigger: frozen copies kept in an enum of their own
+
+The older schemas list `FrozenModels.Note`, which no later version lists: the live `Note` is
+another class.
+
+```swift path=App/Schemas.swift
+import SwiftData
+
+@Model final class Note {
+    var title: String = ""
+    var pinned: Bool = false
+    init() {}
+}
+
+enum FrozenModels {
+    @Model final class Note {
+        var title: String = ""
+        init() {}
+    }
+}
+
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [FrozenModels.Note.self] }
 }
 
 enum SchemaV2: VersionedSchema {

@@ -32,9 +32,9 @@ package struct ModelVersion: Sendable {
     package var migratesStepByStep = false
     /// Findings accepted in the version's file (`# schemalint:ignore <rule> -- <reason>` comments).
     package var suppressions: [Suppression] = []
-    /// Entities the version lists but whose declaration is not its own (a SwiftData
-    /// `VersionedSchema` naming the app's live `@Model` class, or another schema's): the version
-    /// follows every later edit of that declaration.
+    /// Entities the version lists but whose declaration is not its own and that the newest version
+    /// lists too (a SwiftData `VersionedSchema` naming the app's live `@Model` class, or another
+    /// schema's): the version follows every later edit of that declaration.
     package var borrowedEntities: [BorrowedEntity] = []
     /// A SwiftData version that a `SchemaMigrationPlan` lists in its `schemas`: SwiftData checks a
     /// store's checksum against it when it migrates. False for a version no plan lists, whose

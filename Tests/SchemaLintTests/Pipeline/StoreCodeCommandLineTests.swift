@@ -878,6 +878,34 @@ import Testing
             "Store.swift:12:17 note store-load-failure-destructive",
         ], "\(run.stdout)")
         #expect(run.stdout.contains("fails on the new, empty store made after the old one's files were deleted"), "\(run.stdout)")
+
+        // A helper given the store's URL, which names only the companions' extensions.
+        try folder.write("""
+        import SwiftData
+
+        enum Store {
+            static func open(_ configuration: ModelConfiguration) -> ModelContainer {
+                do {
+                    return try ModelContainer(for: Note.self, configurations: configuration)
+                } catch {
+                    removeStoreFiles(at: configuration.url)
+                    do {
+                        return try ModelContainer(for: Note.self, configurations: configuration)
+                    } catch {
+                        fatalError("no store: \\(error)")
+                    }
+                }
+            }
+            private static func removeStoreFiles(at storeURL: URL) {
+                let base = storeURL.deletingPathExtension()
+                for url in [storeURL, base.appendingPathExtension("store-wal"), base.appendingPathExtension("store-shm")] {
+                    try? FileManager.default.removeItem(at: url)
+                }
+            }
+        }
+        """, to: "App/Store.swift")
+        let (byHelper, helperRun) = try Self.lint(path: folder.path)
+        #expect(byHelper.map(\.description) == ["Store.swift:8:13 warning store-load-failure-destructive", "Store.swift:12:17 note store-load-failure-destructive"], "\(helperRun.stdout)")
     }
 
     /// Files removed at start-up, before the function's first opening, leave the store it opens

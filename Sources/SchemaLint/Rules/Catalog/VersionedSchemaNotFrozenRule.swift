@@ -1,7 +1,8 @@
 import SchemaLintCore
 
 /// `versioned-schema-not-frozen`: a version that is not the newest lists a model whose
-/// declaration is not its own: the live `@Model` type, or a class of a later version. SwiftData
+/// declaration is not its own and that the newest version lists too (the reader records only
+/// those): the live `@Model` type, or a class of a later version. SwiftData
 /// computes a schema's checksum from the classes it lists, so the shipped version's checksum moves
 /// with every later edit of them: stores stamped with the shipped one no longer match it, and a
 /// staged migration fails with an unknown model version, or two versions come out the same. One
@@ -11,7 +12,7 @@ import SchemaLintCore
 struct VersionedSchemaNotFrozenRule: HistoryRule {
     let descriptor = RuleDescriptor(
         id: "versioned-schema-not-frozen", category: .history, synced: .error, local: .error,
-        summary: "A VersionedSchema that is not the newest lists the live @Model types (or a later schema's): its shape follows their edits."
+        summary: "A VersionedSchema that is not the newest lists the live @Model types (or the newest schema's): its shape follows their edits."
     )
 
     func check(_ context: HistoryContext) -> [Finding] {
