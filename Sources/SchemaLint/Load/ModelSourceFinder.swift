@@ -205,9 +205,11 @@ package struct ModelSourceFinder: Sendable {
         var unclaimed: [String] = []
         /// The Xcode projects found (`project.pbxproj` files).
         var projects: [String] = []
-        /// Whether a file was found that adds files to a target by folder rather than by name: a
-        /// package manifest, a project generator's specification, a podspec, a Bazel build file.
-        var addsFilesByFolder = false
+        /// The folders (path components relative to `root`) that hold a file that adds files to a
+        /// target by folder rather than by name: a package manifest, a project generator's
+        /// specification, a podspec, a Bazel build file. What lies below them may build into an
+        /// app that no Xcode project lists by name.
+        var foldersAddingFilesByFolder: [[Substring]] = []
 
         /// `path` (below `root`) relative to `root`, as git lists it.
         func relative(_ path: String) -> String {
@@ -246,7 +248,7 @@ package struct ModelSourceFinder: Sendable {
                 if name == "project.pbxproj" {
                     walk.projects.append(path)
                 } else if Self.addsFilesByFolder(name) {
-                    walk.addsFilesByFolder = true
+                    walk.foldersAddingFilesByFolder.append(walk.relative(path).split(separator: "/").filter { $0 != "." }.dropLast())
                 }
                 // A test target's or a test double's store handling never runs on a person's
                 // device: below the folder named, such files are no store code (named on their
@@ -275,10 +277,12 @@ package struct ModelSourceFinder: Sendable {
     /// Xcode project the walk found lists, by name or in one of its synchronized folders, where
     /// every target of the folder lists its files so: a bundle left behind when a module moved to
     /// another store, or a design document's copy of the store code, builds into no app, and its
-    /// findings would be about nothing anyone runs. Empty when the walk found no project, or
-    /// anything that adds files by folder (then no listing can be told missing).
+    /// findings would be about nothing anyone runs. Empty when the walk found no project; none of
+    /// the files below a folder that holds anything that adds files by folder (a package's
+    /// manifest adds its own folder's files, which then need no listing: a copy of a dependency
+    /// with its `Package.swift` checked in beside the app leaves the app's files to the projects).
     static func inNoProject(_ paths: [String], of walk: Walk) -> Set<String> {
-        guard !paths.isEmpty, !walk.projects.isEmpty, !walk.addsFilesByFolder else { return [] }
+        guard !paths.isEmpty, !walk.projects.isEmpty, !walk.foldersAddingFilesByFolder.contains(where: \.isEmpty) else { return [] }
         var projects: [[UInt8]] = []
         // Xcode 16's synchronized folders add every file below them: a folder named in the
         // project is matched by name wherever it lies, one given from the project's own folder
@@ -300,10 +304,8 @@ package struct ModelSourceFinder: Sendable {
             }
         }
         return Set(paths.filter { path in
-            if !synchronizedTrees.isEmpty {
-                let own = components(path)
-                if synchronizedTrees.contains(where: { own.starts(with: $0) }) { return false }
-            }
+            let own = components(path)
+            if synchronizedTrees.contains(where: { own.starts(with: $0) }) || walk.foldersAddingFilesByFolder.contains(where: { own.starts(with: $0) }) { return false }
             let name = Array(((path as NSString).lastPathComponent).utf8)
             let folders = walk.relative(path).split(separator: "/").dropLast()
             // A code file's name is common (a copy of `Store.swift` in a design document lies

@@ -9,7 +9,7 @@ package struct SkippedPath: Sendable, Hashable, Comparable {
         case ignoredByGit = "ignored by git"
         case notAModelFile = "YAML without the model format's top-level `model:` key"
         case excluded = "`exclude:` in the configuration"
-        case inNoProject = "no Xcode project of the folder walked lists it or holds it in a synchronized folder, and nothing there adds files by folder (a package manifest, a project generator, a podspec)"
+        case inNoProject = "no Xcode project of the folder walked lists it or holds it in a synchronized folder, and nothing in a folder around it adds files by folder (a package manifest, a project generator, a podspec)"
     }
 
     package var path: String

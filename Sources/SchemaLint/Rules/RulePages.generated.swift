@@ -6275,7 +6275,9 @@ model migrates the step, it sets each relationship itself, and the finding is a 
 it. A synced
 relationship that loses its inverse is reported by `cloudkit-missing-inverse`. A one-way to-one
 that gains a to-many added in the same version as its inverse changes nothing stored (the link
-stays in the to-one side's column, and a to-many stores none): it is not reported.
+stays in the to-one side's column, and a to-many stores none): it is not reported. Nor is a to-one
+whose to-many inverse was renamed (the old to-many gone, a new one in its place): the to-one keeps
+its name, destination and column, so every link stays where it was.
 
 ## What to do instead
 
@@ -6373,6 +6375,32 @@ entities:
       folder: {destination: Folder, inverse: notes}
     attributes:
       title: string
+```
+
+### Does not trigger: the to-many side renamed, the to-one side kept
+
+```yaml
+model: Lists
+version: 1
+entities:
+  List:
+    relationships:
+      itemsOld: {destination: Item, inverse: list, toMany: true}
+  Item:
+    relationships:
+      list: {destination: List, inverse: itemsOld}
+```
+
+```yaml
+model: Lists
+version: 2
+entities:
+  List:
+    relationships:
+      items: {destination: Item, inverse: list, toMany: true}
+  Item:
+    relationships:
+      list: {destination: List, inverse: items}
 ```
 
 """####,

@@ -102,7 +102,8 @@ struct RepositoryRunTests {
 
     /// A bundle no Xcode project of the repository lists (left behind when the app moved to
     /// another store) builds into no app: the walk leaves it out, and says so. Where something adds
-    /// files by folder (a package manifest, Xcode 16's synchronized folders), nothing is left out.
+    /// files by folder (a package manifest, Xcode 16's synchronized folders), nothing below its
+    /// folder is left out.
     @Test func aBundleNoProjectListsIsLeftOut() throws {
         let project = "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA1 /* Notes.xcdatamodeld */ = {isa = XCVersionGroup; children = (A2 /* Notes.xcdatamodel */, ); path = Notes.xcdatamodeld; sourceTree = \"<group>\"; versionGroupType = wrapper.xcdatamodel; };\n\t};\n}\n"
         let files = [
@@ -129,6 +130,12 @@ struct RepositoryRunTests {
         // A synchronized folder holds what lies below it, and nothing else.
         let (synchronized, _) = try Self.repository([("App.xcodeproj/project.pbxproj", Self.synchronizedProject(["App"]))] + files.dropFirst())
         #expect(try Self.run(in: synchronized.path).stdout.hasSuffix("in 1 version of 1 model\n"))
+        // A package manifest adds the files of its own folder: a dependency's copy checked in
+        // beside the app leaves the app's files to the project.
+        let (vendored, _) = try Self.repository(files + [("Vendor copy/SnapKit/Package.swift", "// swift-tools-version:5.9\n")])
+        #expect(try Self.run(in: vendored.path).stdout.hasSuffix("in 1 version of 1 model\n"))
+        let (inPackage, _) = try Self.repository(files + [("Old/Package.swift", "// swift-tools-version:5.9\n")])
+        #expect(try Self.run(in: inPackage.path).stdout.hasSuffix("in 3 versions of 2 models\n"))
     }
 
     /// An Xcode 16 project whose targets build the folders named (synchronized groups, written

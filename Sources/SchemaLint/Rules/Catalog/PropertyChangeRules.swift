@@ -211,11 +211,17 @@ struct PropertyChangeRule: ChangeRule {
         guard let old = context.change.old?.relationship, let new = context.change.new?.relationship else { return nil }
         // A synced relationship that lost its inverse is cloudkit-missing-inverse's.
         if context.synced, new.inverse == nil { return nil }
-        // A one-way to-one that gains, as its inverse, a to-many added in this version: the link
-        // stays stored where it was (the to-one side's column), and the new side stores nothing.
-        if old.inverse == nil, !old.isToMany, !new.isToMany, let inverse = new.inverse,
-           context.comparison.version.entity(named: new.destination)?.relationship(named: inverse)?.isToMany == true,
-           context.comparison.baseline.entity(named: new.destination)?.relationship(named: inverse) == nil {
+        // A to-one whose inverse is now a to-many new in this version, where it was none or a
+        // to-many this version no longer has (the to-many side added, or renamed): the link stays
+        // stored where it was (the to-one side's column), and a to-many stores nothing.
+        let (baseline, version) = (context.comparison.baseline, context.comparison.version)
+        if !old.isToMany, !new.isToMany, old.destination == new.destination, let inverse = new.inverse,
+           version.entity(named: new.destination)?.relationship(named: inverse)?.isToMany == true,
+           baseline.entity(named: new.destination)?.relationship(named: inverse) == nil,
+           old.inverse.map({ gone in
+               baseline.entity(named: old.destination)?.relationship(named: gone)?.isToMany == true
+                   && version.entity(named: old.destination)?.relationship(named: gone) == nil
+           }) ?? true {
             return nil
         }
         var what = "relationship '\(context.path)' changed its inverse from \(Self.quoted(old.inverse)) to \(Self.quoted(new.inverse))"
