@@ -247,12 +247,26 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             if let macro = syntax.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
             current = syntax.parent
         }
-        if let unit = declarations.unit(around: node),
-           let member = declarations.units[unit].key.split(separator: ".").last, member.lowercased().contains("preview") {
-            return true
-        }
+        let member = declarations.unit(around: node).flatMap { declarations.units[$0].key.split(separator: ".").last.map(String.init) } ?? ""
+        if member.lowercased().contains("preview") { return true }
         let type = typeName(around: node)
-        return type.hasSuffix("_Previews") || type.hasSuffix("Preview") || type.hasSuffix("Previews")
+        if type.hasSuffix("_Previews") || type.hasSuffix("Preview") || type.hasSuffix("Previews") { return true }
+        // A demo's or a developer sandbox's store holds seeded data, made to be thrown away.
+        return [member, type].contains { name in !Self.words(of: name).isDisjoint(with: ["demo", "dev", "sandbox"]) }
+    }
+
+    /// The lowercased words of a camel-cased name: `makeDevContainer` is make, dev, container.
+    static func words(of name: String) -> Set<String> {
+        var words: Set<String> = [], word = ""
+        for character in name {
+            if character.isUppercase || !character.isLetter, !word.isEmpty {
+                words.insert(word.lowercased())
+                word = ""
+            }
+            if character.isLetter { word.append(character) }
+        }
+        if !word.isEmpty { words.insert(word.lowercased()) }
+        return words
     }
 
     /// `[NSMigratePersistentStoresAutomaticallyOption: true, ...]`, written in the call or bound to

@@ -253,11 +253,17 @@ public struct LintPipeline: Sendable {
         if case .gitTags(let configured) = HistorySource.resolve(requested: .gitTags(pattern: pattern), tags: options.historyTags, configured: configuration.history) { pattern = configured }
         guard case .success(let tags)? = GitReleaseTags.read(matching: pattern, mergedInto: "HEAD", top: top, runner: GitRunner()) else { return nil }
         guard let newest = tags.tags.last else { return tags.otherTags.isEmpty ? nil : .unmatched(pattern: pattern, tags: tags.otherTags) }
-        // A model with one version in its files is not versioned there: editing it is how it
-        // changes, and `--history git` reads its releases from the tags. A SwiftData schema that
-        // a migration plan lists is versioned even alone: SwiftData checks the store's checksum
-        // against the plan's schemas, and one edited since its release matches none.
-        let versioned = histories.filter { $0.versions.count > 1 || $0.versions.contains(where: \.isInMigrationPlan) }
+        // A YAML model with one file, or SwiftData classes with no schema, are not versioned in
+        // their files: editing them is how they change (SwiftData migrates such a store itself),
+        // and `--history git` reads their releases from the tags. A SwiftData schema that a
+        // migration plan lists is versioned even alone: SwiftData checks the store's checksum
+        // against the plan's schemas, and one edited since its release matches none. So is an
+        // Xcode model of one version: Core Data migrates a store only from a version the bundle
+        // still has, and one edited in place since its release leaves the released stores with
+        // no model to migrate from.
+        let versioned = histories.filter { history in
+            history.versions.count > 1 || history.versions.contains(where: \.isInMigrationPlan) || history.versions.first?.format == .xcode
+        }
         guard !versioned.isEmpty else { return nil }
         // The files the histories were read from: each bundle whole, each model file, and for
         // Swift each file that declares a version or one of its classes, and the files the readers

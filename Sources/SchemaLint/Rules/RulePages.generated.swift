@@ -6922,8 +6922,13 @@ name; each element that differs is named, with the tag (`Note: added attribute '
 relationship's delete rule is not counted: it is what the app does when it deletes an object, no
 part of what a store or CloudKit holds (the version hash leaves it out), so stores made by either
 file are the same. A
-model with one version in its files is left out: it is not versioned there, editing it is how it
-changes, and `--history git` reads its releases from the tags. A lone `VersionedSchema` that a
+YAML model of one file, or SwiftData classes with no `VersionedSchema`, are left out: they are not
+versioned there, editing them is how they change (SwiftData migrates such a store itself), and
+`--history git` reads their releases from the tags. An Xcode model of one version is not: Core Data
+migrates a store only from a version the bundle still has, so a single version edited in place
+since its release leaves the released stores with nothing to migrate from, and they no longer open
+("The model used to open the store is incompatible with the one used to create the store",
+134100, or no source model for an automatic migration). A lone `VersionedSchema` that a
 `SchemaMigrationPlan` lists is not left out: SwiftData matches the store against the plan's
 schemas, and a store made by the schema as released matches none once it was edited ("Cannot use
 staged migration with an unknown model version"). A lock's entries win for the
@@ -7309,7 +7314,9 @@ and reports what those do, with the way the error came as notes. Calls are resol
 by name, or a
 function's parameter given as `isStoredInMemoryOnly:` to which the caller passes `true`) and
 every opening in `#Preview`s, preview providers and properties or functions named for previews
-(`previewContainer`), and stores added at `/dev/null`, are left alone, and so is test code (a Swift file that
+(`previewContainer`), or for a demo or developer sandbox (`makeDemoContainer()`, a type named
+`DevModeController`: stores of seeded data, made to be thrown away), and stores added at
+`/dev/null`, are left alone, and so is test code (a Swift file that
 imports `XCTest` or `Testing`, an Objective-C file that imports `<XCTest/XCTest.h>`, a file in a
 folder named `Tests` or ending in `Tests`, a mock, fake or stub by its name): a test target never
 runs on a person's device. Code under `#if DEBUG` is not in the builds people run either (its
@@ -8079,6 +8086,25 @@ extension DataManager {
             fatalError("Could not create the preview container: \(error)")
         }
     }()
+}
+```
+
+### Does not trigger: a developer sandbox's store of seeded data, wiped when it does not open
+
+```swift path=App/DevModeController.swift
+import SwiftData
+
+final class DevModeController {
+    let storeURL = URL.applicationSupportDirectory.appending(path: "DevSandbox.store")
+
+    func makeSandbox() -> ModelContainer {
+        do {
+            return try ModelContainer(for: Habit.self, configurations: ModelConfiguration(url: storeURL))
+        } catch {
+            try? FileManager.default.removeItem(at: storeURL)
+            fatalError("cannot build the sandbox: \(error)")
+        }
+    }
 }
 ```
 
