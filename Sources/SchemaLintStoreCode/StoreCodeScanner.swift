@@ -576,7 +576,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// then that name is a store, whatever it is called, as a parameter with no file name in sight.
     private func isGivenCompanions(_ target: ExprSyntax) -> Bool {
         guard !ByteSearch.contains("-wal", in: target.trimmedText), !ByteSearch.contains("-shm", in: target.trimmedText),
-              let unit = declarations.unit(around: target) else { return false }
+              !Self.namesACompanionByExtension(target.trimmedText), let unit = declarations.unit(around: target) else { return false }
         let targetNames = Self.names(in: Syntax(target))
         guard !targetNames.isEmpty else { return false }
         let literals = StringLiterals(viewMode: .sourceAccurate)

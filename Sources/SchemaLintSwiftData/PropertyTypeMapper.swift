@@ -75,8 +75,15 @@ struct PropertyTypeMapper {
         return inner
     }
 
+    /// Standard types whose initialiser without arguments makes their empty value.
+    static let emptyConstructible: Set<String> = [
+        "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Bool", "Decimal",
+    ]
+
     /// The type of a property written without one, from its initial value: a literal, `UUID()`,
-    /// `Date()`, `Date.now`, `UUID().uuidString`, or a case of an enum declared in the files. Nil otherwise.
+    /// `Date()`, `String()`, `Date.now`, `UUID().uuidString`, a struct or a case of an enum
+    /// declared in the files. Nil otherwise.
     func inferredType(of value: ExprSyntax) -> TypeSyntax? {
         func named(_ name: String) -> TypeSyntax { TypeSyntax(IdentifierTypeSyntax(name: .identifier(name))) }
         switch SwiftExpressions.literal(value) {
@@ -86,9 +93,14 @@ struct PropertyTypeMapper {
         case .string: return named("String")
         case .nil, .none: break
         }
-        if let call = value.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
-           ["UUID", "Date", "Data"].contains(callee.baseName.text) {
-            return named(callee.baseName.text)
+        if let call = value.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let name = callee.baseName.text
+            if ["UUID", "Date", "Data"].contains(name) { return named(name) }
+            // `String()`, `Double()`: the empty value of a standard type (with arguments, some of
+            // their initialisers fail, `Int("3")`, and give an optional).
+            if call.arguments.isEmpty, Self.emptyConstructible.contains(name) { return named(name) }
+            // `Settings()`, `Settings(theme: .dark)`: a struct of the files, stored as a composite.
+            if let (_, kind) = declarations.valueType(named: name, in: scope), kind == "struct" { return named(name) }
         }
         // `[Item]()`, `[String: Int]()`: an empty collection of the types written.
         if let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty {

@@ -49,6 +49,9 @@ import Testing
             }
             static var shared = 0
             var mystery = makeMystery()
+            var subtitle = String()
+            var total = Double()
+            var origin = Source(name: "")
 
             init() {}
         }
@@ -84,6 +87,7 @@ import Testing
             "vegetarian": .boolean, "created": .date, "photo": .binary, "link": .uri, "price": .decimal,
             "identifier": .string, "tags": .transformable, "extra": .transformable, "source": .composite,
             "difficulty": .composite, "secret": .binary, "color": .transformable, "comment": .string, "observed": .int64,
+            "subtitle": .string, "total": .double, "origin": .composite,
         ])
         // Declaration order is kept; transient, computed and static properties are not stored.
         #expect(entity.attributes.map(\.name).prefix(3) == ["id", "title", "author"])

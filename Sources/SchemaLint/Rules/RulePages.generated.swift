@@ -8586,6 +8586,20 @@ enum SharedContainer {
 }
 ```
 
+### Triggers: the store handed in, its companions named with a path extension where they are removed
+
+```swift path=App/StoreReset.swift
+import Foundation
+
+struct StoreReset {
+    func reset(storeURL: URL) throws {
+        try FileManager.default.↓removeItem(at: storeURL)
+        try? FileManager.default.removeItem(at: storeURL.appendingPathExtension("wal"))
+        try? FileManager.default.removeItem(at: storeURL.appendingPathExtension("shm"))
+    }
+}
+```
+
 ### Triggers: a store handed in, its companions appended as path components
 
 ```swift path=App/StoreReset.swift
