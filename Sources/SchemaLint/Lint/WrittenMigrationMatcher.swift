@@ -88,6 +88,7 @@ struct WrittenMigrationMatcher {
             [source, destination].allSatisfy { reference in (reference.model ?? model) == model && bundle.versions.contains { $0.label == reference.version } }
         }
         guard let bundle = Self.nearest(fitting, to: mapping.file) else {
+            if let step = stepFitting(mapping, source: source, destination: destination, in: named) { return .success(step) }
             let known = Set(named.flatMap { $0.versions.map(\.label) })
             let missing = [source, destination].filter { !known.contains($0.version) }.map { "'\($0.version)'" }
             return .failure(Unmatched(
@@ -97,6 +98,52 @@ struct WrittenMigrationMatcher {
             ))
         }
         return .success((bundle, source.version, destination.version))
+    }
+
+    /// The step a mapping model migrates when one of the versions it names is gone (its folder
+    /// renamed since the mapping model was made): Core Data finds a mapping model by the models
+    /// it embeds, not by these paths. The step from the source it names to the version after it,
+    /// or into the destination it names from the version before, when the mapping's entities and
+    /// properties are exactly the destination version's and its source entities are the source
+    /// version's: the mapping was made for those two models.
+    private func stepFitting(
+        _ mapping: MappingModel, source: MappingModel.VersionReference, destination: MappingModel.VersionReference, in named: [XcodeModelBundle]
+    ) -> (XcodeModelBundle, String, String)? {
+        for bundle in named {
+            guard let versions = histories.first(where: { $0.key == "bundle:" + bundle.path })?.versions else { continue }
+            let steps = zip(versions, versions.dropFirst()).filter { from, to in
+                from.label == source.version && !versions.contains { $0.label == destination.version }
+                    || to.label == destination.version && !versions.contains { $0.label == source.version }
+            }
+            if let (from, to) = steps.first(where: { Self.fits(mapping, from: $0.0, to: $0.1) }) {
+                return (bundle, from.label, to.label)
+            }
+        }
+        return nil
+    }
+
+    /// Whether the mapping's destination entities are exactly those of `to`, each mapping the
+    /// entity's own stored attributes and relationships and nothing it lacks (inherited ones
+    /// count), and its source entities are entities of `from`.
+    static func fits(_ mapping: MappingModel, from: ModelVersion, to: ModelVersion) -> Bool {
+        let made = mapping.entityMappings.filter { $0.destination != nil }
+        guard !made.isEmpty, Set(made.compactMap(\.destination)) == Set(to.entities.map(\.name)) else { return false }
+        let sources = Set(from.entities.map(\.name))
+        return mapping.entityMappings.allSatisfy { entityMapping in
+            guard entityMapping.source.map(sources.contains) ?? true else { return false }
+            guard let name = entityMapping.destination else { return true }
+            guard let entity = to.entity(named: name) else { return false }
+            var lineage: [Entity] = [], next: Entity? = entity
+            while let current = next, lineage.count < 32 {
+                lineage.append(current)
+                next = current.parent.flatMap(to.entity(named:))
+            }
+            let attributes = Set(entityMapping.attributes.map(\.name)), relationships = Set(entityMapping.relationships.map(\.name))
+            let own = Set(entity.attributes.filter { !$0.isTransient }.map(\.name))
+            return own.isSubset(of: attributes) && attributes.isSubset(of: Set(lineage.flatMap { $0.attributes.map(\.name) }))
+                && Set(entity.relationships.map(\.name)).isSubset(of: relationships)
+                && relationships.isSubset(of: Set(lineage.flatMap { $0.relationships.map(\.name) }))
+        }
     }
 
     /// The bundle whose path shares the longest folder prefix with the mapping model's.

@@ -3334,7 +3334,8 @@ but not two hierarchies merged under a new common parent. A parent change that m
 hierarchies (two entities that had no common parent now have one) is reported by
 `hierarchy-merge`, as an error. A move within one hierarchy (the entity keeps its root) is a note:
 lightweight migration infers it. A move from one hierarchy to another is a warning here, so that
-you check that the properties the entity inherits still fit its data.
+you check that the properties the entity inherits still fit its data; where a mapping model
+migrates the step, it says where each object goes, and the warning is a note that names it.
 
 A parent that was renamed with `renamedFrom` in the same version is still the same entity: the
 child follows it and this rule does not report it.
@@ -4686,15 +4687,21 @@ A mapping model names a model or version that is not there, so it migrates no st
 A Core Data mapping model (`.xcmappingmodel`) is made for two versions of one model: its source
 and its destination, which Xcode saves as the paths of their `.xcdatamodel` folders inside the
 mapping model. Core Data picks a mapping model for a store by the entity version hashes of those
-two versions. A mapping model whose paths name a bundle that is not there, or a version the
-bundle no longer has (deleted, or renamed in the Finder), migrates nothing: the step it was
-written for is left to lightweight migration, and if that cannot infer the change, stores of the
-old version fail to open ("Can't find mapping model for migration", NSCocoaErrorDomain 134140).
+two versions, which the mapping model embeds. A mapping model made for a version the bundle no
+longer has, or for a bundle that is not there, migrates nothing: the step it was written for is
+left to lightweight migration, and if that cannot infer the change, stores of the old version fail
+to open ("Can't find mapping model for migration", NSCocoaErrorDomain 134140).
 
 schemalint matches mapping models to the steps of a history by these paths, never by the mapping
 model's file name (`1.0 Beta 4 to 1.0.xcmappingmodel` may well map `Model 0.5` to `Model 1.0`). It
 finds them beside each bundle, below the folders linted, and in the folders listed under
-`mappingModels:` in `.schemalint.yml`.
+`mappingModels:` in `.schemalint.yml`. A version folder renamed since the mapping model was made
+leaves it working (Core Data reads the models it embeds, not the paths): where one of the two
+paths names no version, the mapping model is put on the step from the source it names to the
+next version (or from the version before into the destination it names) when its entity
+mappings are exactly that destination's entities, each with the entity's stored attributes and
+relationships, and its source entities are the source version's. Only where none fits is it
+reported.
 
 ## What to do instead
 
@@ -4706,7 +4713,10 @@ finds them beside each bundle, below the folders linted, and in the folders list
 
 ## Examples
 
-### Triggers: the mapping model names a version the bundle does not have
+### Triggers: the mapping model names a version the bundle does not have, and fits no step
+
+Its destination, `Shop 3`, had a `currency` that no version of the bundle has: the mapping model
+was made for a version since deleted.
 
 ```xml path=Shop.xcdatamodeld/Shop.xcdatamodel/contents
 <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -4739,6 +4749,70 @@ finds them beside each bundle, below the folders linted, and in the folders list
         <nextObjectID>106</nextObjectID>
     </databaseInfo>
     ↓<object type="XDDEVMAPPINGMODEL" id="z102">
+        <attribute name="sourcemodelpath" type="string">Shop.xcdatamodeld/Shop.xcdatamodel</attribute>
+        <attribute name="destinationmodelpath" type="string">Shop.xcdatamodeld/Shop 3.xcdatamodel</attribute>
+        <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVENTITYMAPPING" id="z103">
+        <attribute name="sourcename" type="string">Order</attribute>
+        <attribute name="mappingtypename" type="string">Undefined</attribute>
+        <attribute name="destinationname" type="string">Order</attribute>
+        <attribute name="autogenerateexpression" type="bool">1</attribute>
+        <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL" idrefs="z102"></relationship>
+        <relationship name="attributemappings" type="0/0" destination="XDDEVATTRIBUTEMAPPING" idrefs="z104 z105 z106"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z104">
+        <attribute name="name" type="string">number</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z105">
+        <attribute name="name" type="string">total</attribute>
+        <attribute name="valueexpressiondata" type="binary">YnBsaXN0MDDUAQIDBAUGBwhYJHZlcnNpb24=</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z106">
+        <attribute name="name" type="string">currency</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+</database>
+```
+
+### Does not trigger: the destination version renamed since the mapping model was made
+
+The mapping model names `Shop 3`; its entity mappings are exactly `Shop 2`'s, the version after
+the source it names: it migrates that step.
+
+```xml path=Shop.xcdatamodeld/Shop.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Order" representedClassName="Order">
+        <attribute name="number" optional="YES" attributeType="String"/>
+        <attribute name="total" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop.xcdatamodeld/Shop 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Order" representedClassName="Order">
+        <attribute name="number" optional="YES" attributeType="String"/>
+        <attribute name="total" optional="YES" attributeType="Decimal"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop 1 to 2.xcmappingmodel/xcmapping.xml
+<?xml version="1.0" standalone="no"?>
+<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+
+<database>
+    <databaseInfo>
+        <version>134481920</version>
+        <UUID>5C0F1D52-0000-4000-8000-000000000001</UUID>
+        <nextObjectID>106</nextObjectID>
+    </databaseInfo>
+    <object type="XDDEVMAPPINGMODEL" id="z102">
         <attribute name="sourcemodelpath" type="string">Shop.xcdatamodeld/Shop.xcdatamodel</attribute>
         <attribute name="destinationmodelpath" type="string">Shop.xcdatamodeld/Shop 3.xcdatamodel</attribute>
         <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>

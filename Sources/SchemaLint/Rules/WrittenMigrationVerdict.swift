@@ -7,8 +7,9 @@ import SchemaLintCore
 /// Synced findings stay: a mapping model migrates the store on the device, never the CloudKit
 /// production schema.
 enum WrittenMigrationVerdict {
-    /// Local warnings about inference that a mapping model settles.
-    static let settledByMappingModels: Set<String> = ["relationship-inverse-changed"]
+    /// Local warnings about inference that a mapping model settles: relationships paired anew,
+    /// an entity moved into another hierarchy (the mapping says where each object goes).
+    static let settledByMappingModels: Set<String> = ["relationship-inverse-changed", "entity-parent-changed"]
 
     static func apply(_ migration: WrittenMigration, to findings: [Finding], in comparison: Comparison) -> [Finding] {
         findings.map { finding in

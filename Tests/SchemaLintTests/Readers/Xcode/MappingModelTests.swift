@@ -94,6 +94,25 @@ import Testing
         #expect(mapped.allSatisfy { ($0["message"] as? String)?.hasSuffix("handled by ShopModelV1toV2.xcmappingmodel") == true }, "\(mapped)")
     }
 
+    /// An entity moved into another hierarchy: lightweight migration does not merge hierarchies
+    /// (a local warning); a mapping model that maps the step says where each object goes (a note).
+    @Test func aMappingModelSettlesAnEntityMovedIntoAHierarchy() throws {
+        let v1 = F.contents([("Base", [F.attribute("created", "Date")]), ("Task", [F.attribute("title", "String")])])
+        let v2 = v1.replacingOccurrences(of: #"<entity name="Task" representedClassName="Task""#, with: #"<entity name="Task" representedClassName="Task" parentEntity="Base""#)
+        let folder = try TemporaryFolder()
+        try folder.write(v1, to: "Tasks/Tasks.xcdatamodeld/Model.xcdatamodel/contents")
+        try folder.write(v2, to: "Tasks/Tasks.xcdatamodeld/Model 2.xcdatamodel/contents")
+        let inferred = Self.pick(try Self.lint(folder, "Tasks"), rule: "entity-parent-changed")
+        #expect(inferred.map { $0["severity"] as? String } == ["warning"], "\(inferred)")
+
+        try folder.write(F.mapping(from: "Tasks.xcdatamodeld/Model.xcdatamodel", to: "Tasks.xcdatamodeld/Model 2.xcdatamodel", [
+            F.EntityMapping(source: "Base", destination: "Base", attributes: [("created", false)], relationships: []),
+            F.EntityMapping(source: "Task", destination: "Task", attributes: [("title", false), ("created", false)], relationships: []),
+        ]), to: "Tasks/TasksV1toV2.xcmappingmodel/xcmapping.xml")
+        let mapped = Self.pick(try Self.lint(folder, "Tasks"), rule: "entity-parent-changed")
+        #expect(mapped.map { $0["severity"] as? String } == ["note"], "\(mapped)")
+    }
+
     @Test func synchronisedModelsKeepTheirCloudKitErrors() throws {
         let folder = try TemporaryFolder()
         try F.shop(in: folder)
