@@ -121,7 +121,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard let name = SynchronousCode.calledName(node) else { return .visitChildren }
         let labels = node.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
         switch name {
-        case "ModelContainer" where member == nil:
+        case "ModelContainer" where member == nil, "init" where Self.makesAModelContainer(node):
             if !isInMemoryOrPreview(node) {
                 addOpening(.modelContainer, node, migrates: true, asynchronously: false)
                 addFailureActions(ofThrowing: node, opening: .modelContainer)
@@ -161,6 +161,28 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             break
         }
         return .visitChildren
+    }
+
+    /// `ModelContainer.init(...)`, or `.init(...)` returned from a function or property declared
+    /// to give a `ModelContainer` (`static func shared() throws -> ModelContainer { try .init(for:
+    /// Entry.self, configurations: ...) }`).
+    private static func makesAModelContainer(_ node: FunctionCallExprSyntax) -> Bool {
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+        if let base = member.base { return base.trimmedText == "ModelContainer" }
+        // What the function gives: the call itself, not an argument of another (`configurations: .init(url:)`).
+        var current = node.parent
+        while let syntax = current, !syntax.is(ClosureExprSyntax.self), !syntax.is(LabeledExprSyntax.self) {
+            if let function = syntax.as(FunctionDeclSyntax.self) { return Self.namesModelContainer(function.signature.returnClause?.type) }
+            if let binding = syntax.as(PatternBindingSyntax.self) { return Self.namesModelContainer(binding.typeAnnotation?.type) }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// `ModelContainer`, `ModelContainer?`, `SwiftData.ModelContainer`.
+    private static func namesModelContainer(_ type: TypeSyntax?) -> Bool {
+        guard let text = type?.trimmedText else { return false }
+        return ["ModelContainer", "ModelContainer?", "ModelContainer!", "SwiftData.ModelContainer"].contains(text)
     }
 
     private func addOpening(_ call: StoreOpening.Call, _ node: FunctionCallExprSyntax, migrates: Bool, asynchronously: Bool) {

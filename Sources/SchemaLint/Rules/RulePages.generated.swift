@@ -7924,6 +7924,32 @@ extension ModelContainer {
 }
 ```
 
+### Triggers: a factory in a package that makes the container with `.init`
+
+```swift path=Packages/Library/Sources/Common/ContainerFactory.swift
+import SwiftData
+
+public enum ContainerFactory {
+    public static func shared(storeURL: URL) throws -> ModelContainer {
+        try .init(for: Entry.self, configurations: .init(url: storeURL))
+    }
+}
+```
+
+```swift path=App/AppAssembly.swift
+import SwiftData
+
+enum AppAssembly {
+    static func makeContainer(at url: URL) -> ModelContainer {
+        do {
+            return try ContainerFactory.shared(storeURL: url)
+        } catch {
+            ↓preconditionFailure("no container: \(error)")
+        }
+    }
+}
+```
+
 ### Triggers: an async wrapper of loadPersistentStores, and a caller that deletes the store
 
 ```swift path=App/Store.swift
