@@ -456,11 +456,21 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             || operation == .remove && (Self.destroysTheStoreBefore(node, at: target) || removesTheFolderListing(around: node)) {
             (companions.wal, companions.shm) = (true, true)
         }
-        scanned.facts.fileOperations.append(StoreFileOperation(
+        var fileOperation = StoreFileOperation(
             operation: operation, written: "\(name)(\(labels))", place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)),
             store: target.trimmedText, handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake,
             extensionMistake: companions.extensionMistake
-        ))
+        )
+        fileOperation.afterMigration = operation == .remove && Self.migratesTheStoreBefore(node)
+        scanned.facts.fileOperations.append(fileOperation)
+    }
+
+    /// Whether `migratePersistentStore` runs before `node` in its function: the old store's data
+    /// was copied to the new place (the old files stay, to be removed).
+    private static func migratesTheStoreBefore(_ node: FunctionCallExprSyntax) -> Bool {
+        let calls = CalledNames(viewMode: .sourceAccurate)
+        for statement in statementsRunBefore(node, innermostBlockOnly: false) { calls.walk(statement) }
+        return calls.names.contains("migratePersistentStore")
     }
 
     /// Whether the function around `node` also lists a folder and removes what it lists (`for file
@@ -1053,6 +1063,16 @@ struct StoreDeletingHelpers {
             StoreFileName.isStoreFile(StoreCodeVisitor.lastComponent(literal.text)) || ["sqlite", "sqlite3", "store"].contains(literal.text)
                 || literal.text.hasSuffix("-wal") || literal.text.hasSuffix("-shm")
         }
+    }
+}
+
+/// The names of the functions a piece of code calls.
+private final class CalledNames: SyntaxVisitor {
+    var names: Set<String> = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = SynchronousCode.calledName(node) { names.insert(name) }
+        return .visitChildren
     }
 }
 

@@ -8607,7 +8607,9 @@ name (`path + "-wal"`, `"Notes.sqlite-wal"`, a loop over `["", "-wal", "-shm"]`)
 function opened that store in rollback-journal mode (`NSSQLitePragmasOption` with `"journal_mode":
 "DELETE"` on a description made with `url:` the same expression), which leaves no `-wal` or `-shm`
 file. In Swift, removing a store file after `destroyPersistentStore(at:)` of the same URL in the
-same function is quiet too: Core Data removed the companions already; so is removing the store
+same function is quiet too: Core Data removed the companions already; removing the old store after
+`migratePersistentStore` moved it, in the same function, is a warning (its data, `-wal` included,
+was copied first; only the leftovers remain); so is removing the store
 where the same function also lists the store's folder (`contentsOfDirectory`) and removes what it
 lists, or what of it starts with the store's name, which takes the companions along (a loop that
 picks files by their extension, `hasSuffix` or `pathExtension`, does not). Dropping the `-shm` on
@@ -8762,10 +8764,11 @@ struct SettingsScreen {
 }
 ```
 
-### Triggers: the old store removed after moving it, its URL a computed property
+### Triggers: the old store removed after moving it, its URL a computed property (a warning)
 
 `migratePersistentStore` leaves the old files where they were; removing only the `.sqlite` of
-them leaves its `-wal` and `-shm` beside a store that is no more.
+them leaves its `-wal` and `-shm` beside a store that is no more. The data was copied first, so
+nothing is lost now: a warning, for the `-wal` that a store made later at that path would meet.
 
 ```swift path=App/LocalStorage.swift
 import CoreData

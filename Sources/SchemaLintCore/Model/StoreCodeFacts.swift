@@ -201,6 +201,9 @@ package struct StoreFileOperation: Hashable, Sendable {
     /// Where the code appends `wal` or `shm` as a path extension (`appendingPathExtension("wal")`),
     /// which names `Notes.store.wal`, not the companion `Notes.store-wal`.
     package var extensionMistake: SourceLocation?
+    /// A removal after `migratePersistentStore` in the same function: the store's data, its
+    /// `-wal` included, was copied to the new place first, so the leftovers lose nothing now.
+    package var afterMigration = false
 
     package init(
         operation: Operation, written: String, place: CodePlace, store: String, handlesWAL: Bool, handlesSHM: Bool,

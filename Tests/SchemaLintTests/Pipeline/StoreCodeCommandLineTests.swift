@@ -908,6 +908,38 @@ import Testing
         #expect(byHelper.map(\.description) == ["Store.swift:8:13 warning store-load-failure-destructive", "Store.swift:12:17 note store-load-failure-destructive"], "\(helperRun.stdout)")
     }
 
+    /// The old store removed after `migratePersistentStore` copied it elsewhere: its leftovers
+    /// lose nothing now (a warning); removed with no move before it, its -wal is lost (an error).
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func removingTheOldStoreAfterMigratingItIsAWarning() throws {
+        func source(migratingFirst: Bool) -> String {
+            """
+            import CoreData
+
+            final class Storage {
+                let container = NSPersistentContainer(name: "Notes")
+                var oldStoreURL: URL { URL.applicationSupportDirectory.appending(path: "Notes.sqlite") }
+
+                func move(to newURL: URL) throws {
+                    let coordinator = container.persistentStoreCoordinator
+                    guard let old = coordinator.persistentStore(for: oldStoreURL) else { return }
+                    \(migratingFirst ? "_ = try coordinator.migratePersistentStore(old, to: newURL, options: nil, type: .sqlite)" : "_ = old")
+                    try FileManager.default.removeItem(at: oldStoreURL)
+                }
+            }
+            """
+        }
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "models/Notes.yml")
+        try folder.write(source(migratingFirst: true), to: "App/Storage.swift")
+        let (moved, run) = try Self.lint(path: folder.path)
+        #expect(moved.map(\.description) == ["Storage.swift:11:33 warning store-moved-without-companions"], "\(run.stdout)")
+        #expect(run.stdout.contains("migratePersistentStore copied its data first, so nothing is lost now"), "\(run.stdout)")
+        try folder.write(source(migratingFirst: false), to: "App/Storage.swift")
+        let (removed, removedRun) = try Self.lint(path: folder.path)
+        #expect(removed.map(\.description) == ["Storage.swift:11:33 error store-moved-without-companions"], "\(removedRun.stdout)")
+    }
+
     /// Files removed at start-up, before the function's first opening, leave the store it opens
     /// as it was when they are another store's (named nowhere else) or a helper's not named for
     /// deleting (a repair of an earlier build's files): its `fatalError` is a crash loop, a

@@ -21,11 +21,13 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
             if let mistake = operation.extensionMistake {
                 notes.append(Finding.Note("appending \"wal\" as a path extension names a file ending in \".wal\", not the store's -wal file: SQLite names it after the store with \"-wal\" added", at: mistake))
             }
-            let outcome = operation.operation == .remove
+            let outcome = operation.afterMigration
+                ? "migratePersistentStore copied its data first, so nothing is lost now, but the -wal file stays behind and is applied to the next store created at that path"
+                : operation.operation == .remove
                 ? "the -wal file stays behind and is applied to the next store created at that path"
                 : "the changes still in its -wal file are lost"
             return finding(
-                at: operation.place, subject: "\(operation.operation.rawValue) \(operation.store)",
+                at: operation.place, severity: operation.afterMigration ? .warning : nil, subject: "\(operation.operation.rawValue) \(operation.store)",
                 message: "\(operation.written) \(verb) the store file \(operation.store) but not its -wal and -shm files: \(outcome)",
                 notes: notes,
                 suggestions: [
