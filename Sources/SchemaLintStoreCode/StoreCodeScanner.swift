@@ -946,6 +946,21 @@ final class DestructiveCallFinder: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// Whether the retry passes a flag that its function tests to stop retrying
+    /// (`load(retrying: false)` where the failure branch is `guard retrying else { fatalError() }`):
+    /// a boolean literal given to a parameter whose name an `if` or `guard` of the function tests.
+    /// It retries once, not without end.
+    static func passesAStopFlag(_ call: FunctionCallExprSyntax) -> Bool {
+        let flags = call.arguments.compactMap { argument in argument.expression.is(BooleanLiteralExprSyntax.self) ? argument.label?.text : nil }
+        guard !flags.isEmpty else { return false }
+        var current = call.parent
+        while let syntax = current, !syntax.is(FunctionDeclSyntax.self) { current = syntax.parent }
+        guard let function = current else { return false }
+        let conditions = ConditionTexts(viewMode: .sourceAccurate)
+        conditions.walk(function)
+        return flags.contains { flag in conditions.texts.contains { ByteSearch.contains(flag, in: $0) } }
+    }
+
     /// Whether `removeItem` removes a temporary file or folder (an unzipped backup, a scratch
     /// copy): one written with `temporaryDirectory` or `NSTemporaryDirectory()`, or a name bound
     /// to one in the same function. Cleaning up after a failed restore deletes no store.
@@ -969,6 +984,21 @@ final class DestructiveCallFinder: SyntaxVisitor {
     /// is the fallback's failure (scanned with the fallback's opening), not this one's.
     override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
         walk(node.body)
+        return .skipChildren
+    }
+
+    /// After a `do` whose body opens a store again and leaves (`do { return try ModelContainer(...) }
+    /// catch { log(error) }`), the rest of the block runs only when that retry failed: it is the
+    /// retry's failure (scanned with the retry's opening), not this one's.
+    override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
+        for item in node {
+            walk(item)
+            if let retry = item.item.as(DoStmtSyntax.self), ThrowingCallFailure.exits(retry.body) {
+                let calls = CalledNames(viewMode: .sourceAccurate)
+                calls.walk(retry.body)
+                if !calls.names.isDisjoint(with: ["ModelContainer", "loadPersistentStores", "addPersistentStore"]) { break }
+            }
+        }
         return .skipChildren
     }
 
@@ -1012,7 +1042,7 @@ final class DestructiveCallFinder: SyntaxVisitor {
             }
         default:
             if let opener, name == opener, node.calledExpression.as(MemberAccessExprSyntax.self).map({ ["self", "self?", "self!"].contains($0.base?.trimmedText ?? "") }) ?? true {
-                found.append((Syntax(node), .retriesAtOnce, name + "()"))
+                if !Self.passesAStopFlag(node) { found.append((Syntax(node), .retriesAtOnce, name + "()")) }
             } else if helpers?.deletesStore(node) == true {
                 found.append((Syntax(node), .deletesTheStore, name + "()"))
             }
@@ -1063,6 +1093,21 @@ struct StoreDeletingHelpers {
             StoreFileName.isStoreFile(StoreCodeVisitor.lastComponent(literal.text)) || ["sqlite", "sqlite3", "store"].contains(literal.text)
                 || literal.text.hasSuffix("-wal") || literal.text.hasSuffix("-shm")
         }
+    }
+}
+
+/// The conditions of the `if`s and `guard`s of a piece of code, as written.
+private final class ConditionTexts: SyntaxVisitor {
+    var texts: [String] = []
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        texts.append(node.conditions.trimmedText)
+        return .visitChildren
+    }
+
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+        texts.append(node.conditions.trimmedText)
+        return .visitChildren
     }
 }
 

@@ -44,7 +44,10 @@ enum ThrowingCallFailure {
                 // error): the `catch` is another call's.
                 guard sawTry else { return .ignored }
                 let clauses = doStatement.catchClauses.map(\.body)
-                return .handled(clauses.map { Syntax($0) }, throwsOn: clauses.contains { throwsAgain($0) })
+                // `do { return try open() } catch { log(error) }` and then what the function does
+                // when that failed: what follows a `do` whose body leaves runs only on failure.
+                let following = exits(doStatement.body) && !clauses.allSatisfy(exits) ? statementsAfter(doStatement) ?? [] : []
+                return .handled(clauses.map { Syntax($0) } + following, throwsOn: clauses.contains { throwsAgain($0) } || following.contains(where: throwsIn))
             }
             if parent.is(ClosureExprSyntax.self) { return .ignored }
             if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) {
@@ -75,14 +78,14 @@ enum ThrowingCallFailure {
     }
 
     /// Whether a block ends by leaving: `return`, `throw`, `continue`, `break`.
-    private static func exits(_ block: CodeBlockSyntax) -> Bool {
+    static func exits(_ block: CodeBlockSyntax) -> Bool {
         guard let last = block.statements.last?.item else { return false }
         return last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self) || last.is(ContinueStmtSyntax.self) || last.is(BreakStmtSyntax.self)
     }
 
-    /// The statements after an `if` in its block.
-    private static func statementsAfter(_ ifExpression: IfExprSyntax) -> [Syntax]? {
-        var current = Syntax(ifExpression)
+    /// The statements after an `if` or a `do` in its block.
+    private static func statementsAfter(_ statement: some SyntaxProtocol) -> [Syntax]? {
+        var current = Syntax(statement)
         while let parent = current.parent, !parent.is(CodeBlockItemSyntax.self) { current = parent }
         guard let item = current.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return nil }
         return list.drop { $0.id != item.id }.dropFirst().map { Syntax($0) }

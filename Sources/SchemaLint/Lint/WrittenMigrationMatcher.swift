@@ -31,6 +31,8 @@ struct WrittenMigrationMatcher {
                 ))
             case .failure(let problem):
                 unmatched.append(problem)
+            case nil:
+                continue
             }
         }
         for migration in declared {
@@ -72,8 +74,10 @@ struct WrittenMigrationMatcher {
         return result.sorted { $0.0.file < $1.0.file }
     }
 
-    /// The bundle and the two version names a mapping model maps, or why it fits none.
-    private func place(_ mapping: MappingModel) -> Result<(XcodeModelBundle, String, String), Unmatched> {
+    /// The bundle and the two version names a mapping model maps, or why it fits none; nil when
+    /// its bundle has no steps to put it on (a shallow clone whose version order is unknown checks
+    /// the current version alone).
+    private func place(_ mapping: MappingModel) -> Result<(XcodeModelBundle, String, String), Unmatched>? {
         guard let source = mapping.source, let destination = mapping.destination else {
             return .failure(Unmatched(mappingModel: mapping, problem: "names no source or no destination model"))
         }
@@ -89,6 +93,7 @@ struct WrittenMigrationMatcher {
         }
         guard let bundle = Self.nearest(fitting, to: mapping.file) else {
             if let step = stepFitting(mapping, source: source, destination: destination, in: named) { return .success(step) }
+            if named.contains(where: \.ordering.checksCurrentOnly) { return nil }
             let known = Set(named.flatMap { $0.versions.map(\.label) })
             let missing = [source, destination].filter { !known.contains($0.version) }.map { "'\($0.version)'" }
             return .failure(Unmatched(

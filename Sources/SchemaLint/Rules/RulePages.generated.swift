@@ -4701,7 +4701,8 @@ paths names no version, the mapping model is put on the step from the source it 
 next version (or from the version before into the destination it names) when its entity
 mappings are exactly that destination's entities, each with the entity's stored attributes and
 relationships, and its source entities are the source version's. Only where none fits is it
-reported.
+reported; not where the bundle's steps are not checked at all (a shallow clone whose version
+order neither git nor the names can say checks the current version alone).
 
 ## What to do instead
 
@@ -7682,6 +7683,30 @@ struct NotesApp: App {
 }
 ```
 
+### Triggers: the store deleted and made anew in a do whose catch only logs; the stop after it is a note
+
+```swift path=App/ProfileStore.swift
+import SwiftData
+
+enum ProfileStore {
+    static func makeContainer(_ configuration: ModelConfiguration) -> ModelContainer {
+        do {
+            return try ModelContainer(for: Profile.self, configurations: configuration)
+        } catch {
+            for suffix in ["", "-wal", "-shm"] {
+                try? ↓FileManager.default.removeItem(at: URL(fileURLWithPath: configuration.url.path + suffix))
+            }
+            do {
+                return try ModelContainer(for: Profile.self, configurations: configuration)
+            } catch {
+                print("the new store failed too: \(error)")
+            }
+            ↓preconditionFailure("no store")
+        }
+    }
+}
+```
+
 ### Triggers: the store's three files removed when it does not open: one deletion
 
 ```swift path=App/SharedContainer.swift
@@ -8101,6 +8126,29 @@ final class Persistence {
                 print("could not open the store: \(error)")
                 ↓self?.loadStore()
             }
+        }
+    }
+}
+```
+
+### Triggers: a retry bounded by a flag: only the stop is reported
+
+The retry passes `retrying: false`, which the handler tests: it opens the store once more, then
+stops the app; the stop is the finding, not a retry without end.
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func loadStore(retrying: Bool) {
+        container.loadPersistentStores { _, error in
+            guard let error = error as NSError? else { return }
+            guard retrying, error.code == NSMigrationError else {
+                ↓fatalError("could not open the store: \(error)")
+            }
+            self.loadStore(retrying: false)
         }
     }
 }

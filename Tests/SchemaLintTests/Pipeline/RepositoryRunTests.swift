@@ -288,11 +288,17 @@ struct RepositoryRunTests {
             try origin.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "App/Model.xcdatamodeld/.xccurrentversion")
             try repository.commit("add \(name)")
         }
+        // A mapping model of a step: placed with the history, nowhere to put (and nothing to say)
+        // when only the current version is checked.
+        try origin.write(MappingModelFixtures.mapping(from: "Model.xcdatamodeld/Model_tags.xcdatamodel", to: "Model.xcdatamodeld/Model_archive_v3.xcdatamodel", [
+            MappingModelFixtures.EntityMapping(source: "Note", destination: "Note", attributes: [("a1", false), ("a2", false), ("a3", false)], relationships: []),
+        ]), to: "App/TagsToArchive.xcmappingmodel/xcmapping.xml")
         try origin.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
         try repository.commit("configuration")
 
         let full = try Self.run(["--all-steps"], in: origin.path)
         #expect(full.stdout.hasSuffix("in 4 versions of 1 model\n"), "\(full.stdout)")
+        #expect(!full.stdout.contains("mapping-model-unmatched"), "\(full.stdout)")
 
         let clones = try TemporaryFolder()
         _ = try repository.git(["clone", "--quiet", "--depth", "1", "file://" + origin.path, clones.path + "/shallow"])
@@ -301,6 +307,7 @@ struct RepositoryRunTests {
         #expect(shallow.stdout.contains("App/Model.xcdatamodeld:1:1: note: the bundle lies in a shallow clone, whose history cannot say when each version was added, and the names of its versions do not say it either, so only its current version 'Model_colors' is checked, not the steps between versions [version-order-from-git]"), "\(shallow.stdout)")
         #expect(shallow.stdout.contains("fetch-depth: 0"))
         #expect(!shallow.stdout.contains("current-version-not-latest") && !shallow.stdout.contains("was removed"), "\(shallow.stdout)")
+        #expect(!shallow.stdout.contains("mapping-model-unmatched"), "\(shallow.stdout)")
         #expect(shallow.stdout.hasSuffix("in 1 version of 1 model\n"), "\(shallow.stdout)")
     }
 

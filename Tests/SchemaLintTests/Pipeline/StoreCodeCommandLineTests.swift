@@ -906,6 +906,31 @@ import Testing
         """, to: "App/Store.swift")
         let (byHelper, helperRun) = try Self.lint(path: folder.path)
         #expect(byHelper.map(\.description) == ["Store.swift:8:13 warning store-load-failure-destructive", "Store.swift:12:17 note store-load-failure-destructive"], "\(helperRun.stdout)")
+
+        // The retry in a `do` whose `catch` only logs, the stop after it: the retry's failure.
+        try folder.write("""
+        import SwiftData
+
+        enum Store {
+            static func open(_ configuration: ModelConfiguration) -> ModelContainer {
+                do {
+                    return try ModelContainer(for: Note.self, configurations: configuration)
+                } catch {
+                    try? FileManager.default.removeItem(at: configuration.url)
+                    do {
+                        return try ModelContainer(for: Note.self, configurations: configuration)
+                    } catch {
+                        print(error)
+                    }
+                    preconditionFailure("no store")
+                }
+            }
+        }
+        """, to: "App/Store.swift")
+        let (afterRetry, retryRun) = try Self.lint(path: folder.path)
+        #expect(afterRetry.filter { $0.rule == "store-load-failure-destructive" }.map(\.description) == [
+            "Store.swift:8:18 warning store-load-failure-destructive", "Store.swift:14:13 note store-load-failure-destructive",
+        ], "\(retryRun.stdout)")
     }
 
     /// The old store removed after `migratePersistentStore` copied it elsewhere: its leftovers
