@@ -1087,12 +1087,17 @@ struct StoreDeletingHelpers {
         guard removals.removesFiles else { return false }
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(body)
-        // A store file's name, its extension given on its own (`appendingPathExtension("sqlite")`),
-        // or a companion's (`appendingPathExtension("store-wal")`, `"-wal"`).
-        return literals.found.contains { literal in
-            StoreFileName.isStoreFile(StoreCodeVisitor.lastComponent(literal.text)) || ["sqlite", "sqlite3", "store"].contains(literal.text)
-                || literal.text.hasSuffix("-wal") || literal.text.hasSuffix("-shm")
+        // A store file's name, or its extension given on its own (`appendingPathExtension("sqlite")`).
+        if literals.found.contains(where: { StoreFileName.isStoreFile(StoreCodeVisitor.lastComponent($0.text)) || ["sqlite", "sqlite3", "store"].contains($0.text) }) {
+            return true
         }
+        // A companion's name (`"-wal"`, `appendingPathExtension("store-wal")`) names the store too
+        // where the helper removes the store beside it: the empty suffix of `["", "-wal", "-shm"]`,
+        // or the store's URL it is handed (`removeStoreFiles(at: storeURL)`). One that takes no
+        // store and lists only the companions (`deleteSidecarsOnly()`) leaves the store in place.
+        guard literals.found.contains(where: { $0.text.hasSuffix("-wal") || $0.text.hasSuffix("-shm") }) else { return false }
+        let takesAStore = body.parent?.as(FunctionDeclSyntax.self).map { !$0.signature.parameterClause.parameters.isEmpty } ?? false
+        return takesAStore || literals.found.contains { $0.text.isEmpty }
     }
 }
 

@@ -7340,8 +7340,9 @@ The rule reports, in the code that runs when opening fails:
 - `FileManager.removeItem` and `NSPersistentStoreCoordinator.destroyPersistentStore` (Objective-C:
   `removeItemAtURL:`, `removeItemAtPath:`, `destroyPersistentStoreAtURL:...`), and in Swift a
   function of the project called there whose body removes files and names a store file
-  (`removeDatabaseFiles()`), a store's extension or a companion (`"store-wal"`), or destroys a
-  store; removing a temporary file or folder (written with
+  (`removeDatabaseFiles()`) or a store's extension, or a companion (`"store-wal"`) where it also
+  removes the store it is handed or the empty suffix of `["", "-wal", "-shm"]` (one that removes
+  only the `-wal` and `-shm` leaves the store in place), or destroys a store; removing a temporary file or folder (written with
   `temporaryDirectory` or `NSTemporaryDirectory()`, or a name bound to one in the same function,
   such as an unzipped backup) cleans up, and is not reported;
 - a silent fallback to an empty in-memory store (`ModelConfiguration(isStoredInMemoryOnly: true)`,
@@ -7702,6 +7703,31 @@ enum ProfileStore {
                 print("the new store failed too: \(error)")
             }
             ↓preconditionFailure("no store")
+        }
+    }
+}
+```
+
+### Does not trigger: a helper that removes only the -wal and -shm, then a quiet retry
+
+```swift path=App/Store.swift
+import SwiftData
+
+enum Store {
+    static let storeURL = URL.applicationSupportDirectory.appending(path: "default.store")
+
+    static func open() -> ModelContainer? {
+        do {
+            return try ModelContainer(for: Note.self)
+        } catch {
+            deleteSidecarsOnly()
+            return try? ModelContainer(for: Note.self)
+        }
+    }
+
+    static func deleteSidecarsOnly() {
+        for suffix in ["-wal", "-shm"] {
+            try? FileManager.default.removeItem(at: URL(fileURLWithPath: storeURL.path + suffix))
         }
     }
 }
