@@ -465,11 +465,18 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         scanned.facts.fileOperations.append(fileOperation)
     }
 
-    /// Whether `migratePersistentStore` runs before `node` in its function: the old store's data
-    /// was copied to the new place (the old files stay, to be removed).
+    /// Whether `migratePersistentStore` is called before `node` in its function (in a statement
+    /// written before it in a block around it, a `do` block's included): the old store's data was
+    /// copied to the new place (the old files stay, to be removed).
     private static func migratesTheStoreBefore(_ node: FunctionCallExprSyntax) -> Bool {
         let calls = CalledNames(viewMode: .sourceAccurate)
-        for statement in statementsRunBefore(node, innermostBlockOnly: false) { calls.walk(statement) }
+        var current = Syntax(node)
+        while let parent = current.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(InitializerDeclSyntax.self), !parent.is(ClosureExprSyntax.self) {
+            if let item = current.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
+                for statement in block.prefix(while: { $0.id != item.id }) { calls.walk(statement) }
+            }
+            current = parent
+        }
         return calls.names.contains("migratePersistentStore")
     }
 

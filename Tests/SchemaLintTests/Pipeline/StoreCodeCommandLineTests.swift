@@ -948,7 +948,7 @@ import Testing
                 func move(to newURL: URL) throws {
                     let coordinator = container.persistentStoreCoordinator
                     guard let old = coordinator.persistentStore(for: oldStoreURL) else { return }
-                    \(migratingFirst ? "_ = try coordinator.migratePersistentStore(old, to: newURL, options: nil, type: .sqlite)" : "_ = old")
+                    \(migratingFirst ? "do { _ = try coordinator.migratePersistentStore(old, to: newURL, options: nil, type: .sqlite) } catch { return }" : "_ = old")
                     try FileManager.default.removeItem(at: oldStoreURL)
                 }
             }
