@@ -191,9 +191,14 @@ private final class DeclarationCollector: SyntaxVisitor {
             if let type = Self.namedType(binding) { propertyTypes["\(typeName).\(name)"] = type }
             let body: Syntax? = binding.initializer.map { Syntax($0.value) } ?? binding.accessorBlock.map { Syntax($0) }
             guard let body else { continue }
-            // An App's stored properties get their values when the App is made, at launch.
+            // An App's stored properties get their values when the App is made, and its `body`
+            // is read for the first scene, both at launch.
             let isStored = binding.initializer != nil && !isStatic && !isLazy
-            units.append(Found(typeName: typeName, member: name, display: qualified(name), body: body, declaration: Syntax(binding.pattern), isLaunchEntry: isStored && (types.last?.isApp ?? false)))
+            let isScenes = name == "body" && binding.accessorBlock != nil && !isStatic
+            units.append(Found(
+                typeName: typeName, member: name, display: qualified(name), body: body, declaration: Syntax(binding.pattern),
+                isLaunchEntry: (isStored || isScenes) && (types.last?.isApp ?? false)
+            ))
         }
         return .visitChildren
     }

@@ -5,10 +5,11 @@ import SchemaLintCore
 
 /// Which closures run before the code around them goes on: those called where they are written
 /// (`{ ... }()`, a lazy property's value) and those handed to calls that run them at once
-/// (`performAndWait`, `sync`, `autoreleasepool`). Any other closure (a completion handler, `Task`,
-/// `DispatchQueue.async`, a SwiftUI modifier) may run later, off the launch.
+/// (`performAndWait`, `sync`, `autoreleasepool`, and `WindowGroup`, whose content SwiftUI builds
+/// for the first frame). Any other closure (a completion handler, `Task`, `DispatchQueue.async`,
+/// a SwiftUI modifier or another view's content) may run later, off the launch.
 enum SynchronousCode {
-    static let runningAtOnce: Set<String> = ["performAndWait", "sync", "autoreleasepool", "withExtendedLifetime"]
+    static let runningAtOnce: Set<String> = ["performAndWait", "sync", "autoreleasepool", "withExtendedLifetime", "WindowGroup"]
 
     static func runsAtOnce(_ closure: ClosureExprSyntax) -> Bool {
         var parent = closure.parent

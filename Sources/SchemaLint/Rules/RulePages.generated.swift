@@ -9056,12 +9056,13 @@ templates open the store exactly there: a `lazy var persistentContainer` used fr
 
 The rule follows the code from the launch entry points, `application(_:didFinishLaunchingWithOptions:)`,
 `application(_:willFinishLaunchingWithOptions:)`, `scene(_:willConnectTo:options:)` (the first
-scene is connected before the first frame) and a SwiftUI `App`'s initializer and stored
-properties, through the code they run without leaving the main thread: calls of functions and
-initializers, uses of properties (a lazy property's initial value, `Type.shared`), closures called
-where they are written and those handed to `performAndWait`, `sync` or `autoreleasepool`. It
-stops at any other closure (a completion handler, `Task`, `DispatchQueue.async`), which may run
-later.
+scene is connected before the first frame) and a SwiftUI `App`'s initializer, stored
+properties and `body` (read for the first scene), through the code they run without leaving the
+main thread: calls of functions and initializers, uses of properties (a lazy property's initial
+value, `Type.shared`), closures called where they are written, a `WindowGroup`'s content (built
+for the first frame) and closures handed to `performAndWait`, `sync` or `autoreleasepool`. It
+stops at any other closure (a completion handler, `Task`, `DispatchQueue.async`, a modifier such
+as `.task` or `.onAppear`, another view's content), which may run later.
 
 In Objective-C (`.m` files, read as tokens) the entry points are
 `application:didFinishLaunchingWithOptions:`, `application:willFinishLaunchingWithOptions:` and
@@ -9192,6 +9193,113 @@ struct PersistenceController {
                 print("Unresolved error \(error), \(error.userInfo)")
             }
         })
+    }
+}
+```
+
+### Triggers: the first scene's content uses the shared stack
+
+```swift path=Notes/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ContentView()
+                .environment(\.managedObjectContext, DataController.shared.container.viewContext)
+        }
+    }
+}
+```
+
+```swift path=Notes/DataController.swift
+import CoreData
+
+final class DataController {
+    static let shared = DataController()
+
+    let container = NSPersistentContainer(name: "Notes")
+
+    private init() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
+### Triggers: the App's scenes are given a SwiftData container made by a shared store
+
+```swift path=Notes/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+            .modelContainer(NotesStore.shared.container)
+    }
+}
+```
+
+```swift path=Notes/NotesStore.swift
+import SwiftData
+
+@Model
+final class Note {
+    var title: String = ""
+    init(title: String) { self.title = title }
+}
+
+@MainActor
+final class NotesStore {
+    static let shared = NotesStore()
+
+    let container: ModelContainer
+
+    private init() {
+        do {
+            container = try ↓ModelContainer(for: Note.self)
+        } catch {
+            print("cannot open the store: \(error)")
+            container = try! ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        }
+    }
+}
+```
+
+### Does not trigger: the scene's store is made by a view that appears later
+
+```swift path=Notes/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    var body: some Scene {
+        WindowGroup {
+            NavigationStack {
+                Text("Notes")
+            }
+            .task { await NotesStore.shared.open() }
+        }
+    }
+}
+```
+
+```swift path=Notes/NotesStore.swift
+import CoreData
+
+actor NotesStore {
+    static let shared = NotesStore()
+
+    let container = NSPersistentContainer(name: "Notes")
+
+    func open() {
+        container.loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
     }
 }
 ```
