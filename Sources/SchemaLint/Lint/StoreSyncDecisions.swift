@@ -61,6 +61,7 @@ struct StoreSyncDecisions {
                 decisions[key]?.startsWhereCloudKitCanLoad = true
             }
         }
+        decisions.merge(unsynced(by: facts, in: &versions, indicesByKey: indicesByKey)) { decided, _ in decided }
         for (key, indices) in indicesByKey {
             let path = String(key.dropFirst("bundle:".count))
             guard let settings = configuration.settings(forBundle: path), let first = settings.syncedSince else { continue }
@@ -88,6 +89,27 @@ struct StoreSyncDecisions {
             for index in ordered[..<position] { versions[index].markLocal() }
             decisions[key]?.syncedSince = versions[ordered[position]].label
             decisions[key]?.startsWhereCloudKitCanLoad = true
+        }
+        return decisions
+    }
+
+    /// Models marked Used with CloudKit in a repository whose code syncs nothing: it opens Core
+    /// Data stores, but never with an `NSPersistentCloudKitContainer`, and no entitlements file
+    /// gives the app CloudKit. Only that container syncs a Core Data store, so the mark is the
+    /// editor's checkbox, and the stores are the local ones they are. Each such model is checked
+    /// as local, with the opening nearest to it named in the note that says so.
+    private func unsynced(by facts: StoreCodeFacts, in versions: inout [ModelVersion], indicesByKey: [String: [Int]]) -> [String: StoreSyncDecision] {
+        guard facts.cloudKitContainers.isEmpty, facts.cloudKitEntitlements.isEmpty, !declaresCloudKit, configuration.cloudKit != true else { return [:] }
+        let openings = facts.openings.filter { $0.call != .modelContainer }.map(\.place.location).sorted()
+        guard !openings.isEmpty else { return [:] }
+        var decisions: [String: StoreSyncDecision] = [:]
+        for (key, indices) in indicesByKey where indices.contains(where: { versions[$0].hasSyncedEntities }) {
+            let settings = configuration.settings(forBundle: String(key.dropFirst("bundle:".count)))
+            guard settings?.cloudKit == nil, settings?.syncedSince == nil else { continue }
+            for index in indices { versions[index].markLocal() }
+            let nearest = NearestFiles.nearest(to: versions[indices[0]].file, among: Dictionary(uniqueKeysWithValues: openings.indices.map { ($0, [openings[$0].file]) }))
+            let opening = openings[nearest.first ?? 0]
+            decisions[key] = StoreSyncDecision(containers: [], sync: .local, modelMarksCloudKit: true, byName: false, openedWithoutCloudKit: opening)
         }
         return decisions
     }

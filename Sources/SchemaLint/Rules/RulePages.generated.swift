@@ -2236,6 +2236,13 @@ repository (the one nearest to them, when several apps share it) lists `CloudKit
 names that file. Entitlements whose list of iCloud containers is empty give CloudKit nothing to
 sync with: they do not count.
 
+Only `NSPersistentCloudKitContainer` syncs a Core Data store. A model marked Used with CloudKit
+in a repository whose code opens Core Data stores (`loadPersistentStores`, `addPersistentStore`)
+but never creates that container, and has no entitlements file that gives the app CloudKit, is
+checked as the local store it is, and this note says so, naming the opening nearest to the model.
+Code outside the repository that syncs it (a framework of another repository) is not seen: say
+`cloudkit: true` for the bundle.
+
 Code of test targets and test doubles is not read. This note says what was decided where the
 model file does not say the same: a model checked as synced though it marks no configuration, or
 a model that marks CloudKit while the code clears the options. Where the two agree, it says
@@ -2308,6 +2315,69 @@ struct PersistenceController {
     init() {
         guard let description = container.persistentStoreDescriptions.first else { return }
         description.cloudKitContainerOptions = nil
+        container.loadPersistentStores { _, error in
+            if let error { print(error) }
+        }
+    }
+}
+```
+
+### Triggers: the model marks CloudKit, but nothing in the repository syncs a store
+
+```xml path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Note">
+        <attribute name="title" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift path=Notes/Store.swift
+import CoreData
+
+final class Store {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func load() {
+        container.loadPersistentStores { _, error in
+            if let error { print(error) }
+        }
+    }
+}
+```
+
+### Does not trigger: the model marks CloudKit, and the app has the CloudKit entitlement
+
+```xml path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Notes/Notes.entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+    <key>com.apple.developer.icloud-services</key>
+    <array>
+        <string>CloudKit</string>
+    </array>
+</dict>
+</plist>
+```
+
+```swift path=Notes/Store.swift
+import CoreData
+
+final class Store {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func load() {
         container.loadPersistentStores { _, error in
             if let error { print(error) }
         }

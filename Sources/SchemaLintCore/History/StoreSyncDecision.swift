@@ -17,10 +17,14 @@ package struct StoreSyncDecision: Hashable, Sendable {
     /// A SwiftData model opened with the default `.automatic`: the entitlements file that gives
     /// the app CloudKit.
     package var entitlement: SourceLocation?
+    /// A model marked Used with CloudKit in a repository whose code syncs nothing: where the
+    /// store nearest to it is opened without CloudKit.
+    package var openedWithoutCloudKit: SourceLocation?
 
     package init(
         containers: [CloudKitContainerUse], sync: CloudKitContainerUse.Sync, modelMarksCloudKit: Bool, byName: Bool,
-        syncedSince: String? = nil, syncStartedOn: String? = nil, startsWhereCloudKitCanLoad: Bool = false, entitlement: SourceLocation? = nil
+        syncedSince: String? = nil, syncStartedOn: String? = nil, startsWhereCloudKitCanLoad: Bool = false, entitlement: SourceLocation? = nil,
+        openedWithoutCloudKit: SourceLocation? = nil
     ) {
         self.containers = containers
         self.sync = sync
@@ -30,5 +34,6 @@ package struct StoreSyncDecision: Hashable, Sendable {
         self.syncStartedOn = syncStartedOn
         self.startsWhereCloudKitCanLoad = startsWhereCloudKitCanLoad
         self.entitlement = entitlement
+        self.openedWithoutCloudKit = openedWithoutCloudKit
     }
 }

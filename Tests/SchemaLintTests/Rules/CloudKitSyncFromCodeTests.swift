@@ -117,6 +117,50 @@ import Testing
         #expect(test.status == 0)
     }
 
+    /// A model marked Used with CloudKit that the repository's code opens only with a plain
+    /// container, with no CloudKit entitlement, never syncs: no CloudKit error, and a note that
+    /// says so, naming the opening. A CloudKit container anywhere, the entitlement, or the
+    /// bundle's `cloudkit: true` keeps it synced, as its file says.
+    @Test func aMarkedModelNothingSyncsIsCheckedAsLocal() throws {
+        let folder = try TemporaryFolder()
+        let marked = Self.unmarkedNote.replacingOccurrences(of: "documentVersion=\"1.0\"", with: "documentVersion=\"1.0\" usedWithCloudKit=\"YES\"")
+        try #require(marked != Self.unmarkedNote)
+        try folder.write(marked, to: "App/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
+        let plain = """
+        import CoreData
+
+        final class Store {
+            let container = NSPersistentContainer(name: "Notes")
+
+            func load() {
+                container.loadPersistentStores { _, error in
+                    if let error { print(error) }
+                }
+            }
+        }
+        """
+        try folder.write(plain, to: "App/Store.swift")
+        let local = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!local.stdout.contains("[cloudkit-required-attribute]"), "\(local.stdout)")
+        #expect(local.stdout.contains("note: model 'Notes' marks configurations Used with CloudKit, but nothing in this repository syncs a Core Data store"), "\(local.stdout)")
+        #expect(local.stdout.contains("note: a store is opened without CloudKit here (App/Store.swift:7:19)"), "\(local.stdout)")
+
+        try folder.write(Self.entitlements("CloudKit"), to: "App/App.entitlements")
+        let entitled = try Executable.run(["--no-color"], in: folder.url)
+        #expect(entitled.stdout.contains("[cloudkit-required-attribute]"), "\(entitled.stdout)")
+        #expect(!entitled.stdout.contains("[cloudkit-sync-from-code]"), "\(entitled.stdout)")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("App/App.entitlements"))
+
+        try folder.write("import CoreData\n\nlet shared = NSPersistentCloudKitContainer(name: \"Shared\")\n", to: "Widget/Shared.swift")
+        let containerElsewhere = try Executable.run(["--no-color"], in: folder.url)
+        #expect(containerElsewhere.stdout.contains("[cloudkit-required-attribute]"), "\(containerElsewhere.stdout)")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("Widget/Shared.swift"))
+
+        try folder.write("bundles:\n  App/Notes.xcdatamodeld:\n    cloudkit: true\n", to: ".schemalint.yml")
+        let configured = try Executable.run(["--no-color"], in: folder.url)
+        #expect(configured.stdout.contains("[cloudkit-required-attribute]"), "\(configured.stdout)")
+    }
+
     /// `cloudkit: false` for the bundle wins over the code; a container naming another model
     /// decides nothing about this one.
     @Test func theBundlesSettingWinsAndOtherModelsAreLeftAlone() throws {

@@ -37,6 +37,16 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
         // The bundle as `bundles:` names it: its path, relative to where schemalint runs.
         let bundle = context.history.key.map { String($0.dropFirst("bundle:".count)) } ?? "\(context.history.model).xcdatamodeld"
         let found = decision.byName ? "by its name" : "as the model nearest to that code"
+        if let opened = decision.openedWithoutCloudKit {
+            return note(
+                "\(model) marks configurations Used with CloudKit, but nothing in this repository syncs a Core Data store: its code opens stores without CloudKit, never creates an NSPersistentCloudKitContainer, and no entitlements file gives the app CloudKit; it is checked as the local store it is",
+                notes: [Finding.Note("a store is opened without CloudKit here", at: opened)],
+                suggestions: [
+                    "if this store syncs through code outside this repository, say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: true}}`",
+                    "if it never syncs, untick Used with CloudKit in Xcode's Data Model inspector, so that the editor's CloudKit checks stop too",
+                ]
+            )
+        }
         var message: String
         var suggestions: [String] = []
         switch (decision.sync, decision.modelMarksCloudKit, decision.containers.isEmpty) {
