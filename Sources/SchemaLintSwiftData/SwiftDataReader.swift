@@ -79,7 +79,10 @@ package struct SwiftDataReader: ModelSourceReader {
         // What code names a history by: its versions (schemas) and its plan; and its classes.
         func last(_ name: String) -> String { String(name.split(separator: ".").last ?? "") }
         let histories = Dictionary(grouping: reading.versions, by: \.history).mapValues { versions in
-            (files: versions.map(\.file), names: Set(versions.flatMap { [last($0.label), last($0.model)] }), entities: Set(versions.flatMap { $0.entities.map(\.name) }))
+            (
+                files: versions.map(\.file), names: Set(versions.flatMap { [last($0.label), last($0.model)] }), entities: Set(versions.flatMap { $0.entities.map(\.name) }),
+                links: versions.flatMap(\.entities).reduce(into: [String: Set<String>]()) { links, entity in links[entity.name, default: []].formUnion(entity.relationships.map(\.destination)) }
+            )
         }
         let (synced, local) = cloudKit.synced(histories: histories)
         let opensContainers = sources.contains { ByteSearch.containsAny(Self.opensContainers, in: $0.bytes) }
@@ -234,14 +237,17 @@ struct CloudKitSetting {
     /// none of them (the models are passed in from elsewhere) applies to the histories declared
     /// nearest to it, those whose files share the deepest folder with its file, except what a
     /// `.none` setting names.
+    /// A class a setting names brings the classes its relationships reach, as SwiftData's schema
+    /// does (`ModelContainer(for: Book.self)` holds `Tag` when a book has tags): they share its store.
     /// `local`: the histories a `.none` setting names, which SwiftData's default does not sync.
-    func synced(histories: [String: (files: [String], names: Set<String>, entities: Set<String>)]) -> (synced: [String: Set<String>], local: Set<String>) {
+    func synced(histories: [String: (files: [String], names: Set<String>, entities: Set<String>, links: [String: Set<String>])]) -> (synced: [String: Set<String>], local: Set<String>) {
         var namedSync: [String: Set<String>] = [:], namedLocal: [String: Set<String>] = [:]
         var unnamed: [Setting] = []
         for setting in settings {
             var named = false
             for (key, history) in histories {
-                let entities = history.names.isDisjoint(with: setting.names) ? history.entities.intersection(setting.names) : history.entities
+                let entities = history.names.isDisjoint(with: setting.names)
+                    ? Self.reached(from: history.entities.intersection(setting.names), through: history.links) : history.entities
                 guard !entities.isEmpty else { continue }
                 named = true
                 if setting.syncs { namedSync[key, default: []].formUnion(entities) } else { namedLocal[key, default: []].formUnion(entities) }
@@ -260,6 +266,18 @@ struct CloudKitSetting {
             if !entities.isEmpty { result[key] = entities }
         }
         return (result, Set(namedLocal.keys))
+    }
+}
+
+extension CloudKitSetting {
+    /// `classes` and every class their relationships reach, at any depth.
+    static func reached(from classes: Set<String>, through links: [String: Set<String>]) -> Set<String> {
+        var reached = classes
+        var pending = Array(classes)
+        while let name = pending.popLast() {
+            for destination in links[name] ?? [] where reached.insert(destination).inserted { pending.append(destination) }
+        }
+        return reached
     }
 }
 

@@ -307,6 +307,38 @@ import Testing
         #expect(synced == ["SyncedV1": true, "LocalV1": false])
     }
 
+    /// A class the container names brings the classes its relationships reach into its store,
+    /// as SwiftData's schema does: a book's tags sync with the books, and a cache beside them
+    /// that no synced class reaches stays local.
+    @Test func aNamedClassBringsTheClassesItsRelationshipsReach() throws {
+        let models = ("Models.swift", """
+        @Model final class Book {
+            var title: String = ""
+            @Relationship(inverse: \\Tag.books) var tags: [Tag]? = []
+            init() {}
+        }
+        @Model final class Tag {
+            var name: String = ""
+            var books: [Book]? = []
+            var color: Swatch?
+            init() {}
+        }
+        @Model final class Swatch { var hex: String = ""; init() {} }
+        @Model final class CacheEntry { var key: String = ""; init() {} }
+        """)
+        let app = ("App.swift", """
+        struct Stores {
+            let books = try! ModelContainer(for: Book.self, configurations: ModelConfiguration(cloudKitDatabase: .automatic))
+            let cache = try! ModelContainer(for: CacheEntry.self, configurations: ModelConfiguration(cloudKitDatabase: .none))
+        }
+        """)
+        let reading = readSwift([models, app])
+        #expect(reading.errors.isEmpty)
+        let version = try #require(reading.versions.first)
+        #expect(["Book", "Tag", "Swatch"].allSatisfy { version.isSynced(entity: $0) })
+        #expect(!version.isSynced(entity: "CacheEntry"))
+    }
+
     /// A setting applies to the models the code around it names: a cache opened with `.none`
     /// stays local beside models a setting that may sync opens, in one history or in two.
     @Test func aSettingAppliesToTheModelsItsContainerNames() throws {

@@ -58,9 +58,16 @@ struct ComingSteps {
     /// a release that cannot migrate to the newest version, a released version changed since
     /// it shipped), the bundle, store code and policy rules report whatever step they are about.
     var stepRules: Set<String>
+    /// What the checks of single versions find in the newest version of each model (their
+    /// findings' `dedupKey`s), by model: the next release ships that version whatever it changes,
+    /// so such a problem is listed, though it shipped before and is reported in the version that
+    /// first had it (a one-way relationship of a synced model the last release tag already held
+    /// is still there to fix).
+    var newestVersionProblems: [String: Set<String>]
 
     init(histories: [ModelHistory], lock: VersionLock?, catalog: RuleCatalog) {
         var coming: [String: Set<String>] = [:]
+        var newest: [String: Set<String>] = [:]
         let entries = Dictionary(grouping: lock?.entries ?? [], by: \.model)
         for history in histories {
             let locked = entries[history.model] ?? []
@@ -75,8 +82,10 @@ struct ComingSteps {
                 labels.insert(newest.label)
             }
             coming[history.model, default: []].formUnion(labels)
+            if let last = history.versions.last { newest[history.model, default: []].formUnion(catalog.versionRules.flatMap { $0.check(last) }.map(\.dedupKey)) }
         }
         comingVersions = coming
+        newestVersionProblems = newest
         stepRules = Set(catalog.changeRules.map(\.descriptor.id) + catalog.versionRules.map(\.descriptor.id)
             + catalog.mappingModelRules.map(\.descriptor.id) + [MigrationAtLaunchRule().descriptor.id])
     }
@@ -84,6 +93,7 @@ struct ComingSteps {
     /// Whether `finding` is about a shipped step.
     func isShipped(_ finding: Finding) -> Bool {
         guard stepRules.contains(finding.ruleID) else { return false }
+        if newestVersionProblems[finding.model]?.contains(finding.dedupKey) ?? false { return false }
         return !(comingVersions[finding.model]?.contains(finding.version) ?? true)
     }
 

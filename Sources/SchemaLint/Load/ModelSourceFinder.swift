@@ -284,22 +284,26 @@ package struct ModelSourceFinder: Sendable {
     static func inNoProject(_ paths: [String], of walk: Walk) -> Set<String> {
         guard !paths.isEmpty, !walk.projects.isEmpty, !walk.foldersAddingFilesByFolder.contains(where: \.isEmpty) else { return [] }
         var projects: [[UInt8]] = []
-        // Xcode 16's synchronized folders add every file below them: a folder named in the
-        // project is matched by name wherever it lies, one given from the project's own folder
-        // (`.`, `..`) is that folder.
-        var synchronized = Set<[Substring]>()
+        // Xcode 16's synchronized folders add every file below them. A folder's path is given
+        // from the project's own folder (the one that holds `App.xcodeproj`, or one above it
+        // with `..`), through groups that may add folders of their own: a folder named in the
+        // project is matched by name below that folder, at any depth, and not beside it (a
+        // sibling of the synchronized `App/`, say an old copy of the sources in `Models/` next to
+        // the project, builds into nothing).
+        var synchronized: [(base: [Substring], named: [Substring])] = []
         var synchronizedTrees: [[Substring]] = []
         func components(_ path: String) -> [Substring] { walk.relative(path).split(separator: "/").filter { $0 != "." } }
         for project in walk.projects {
             guard let contents = ByteSearch.contents(of: project) else { continue }
             projects.append(contents)
             for folder in XcodeProjectListing.synchronizedFolders(contents) {
-                let named = folder.drop { $0 == ".." }
+                let ups = folder.prefix { $0 == ".." }.count
+                let base = Array(components(project).dropLast(2).dropLast(ups))
+                let named = Array(folder.dropFirst(ups))
                 if named.isEmpty {
-                    // The folder that holds `App.xcodeproj`, or one above it.
-                    synchronizedTrees.append(Array(components(project).dropLast(2).dropLast(folder.count)))
+                    synchronizedTrees.append(base)
                 } else {
-                    synchronized.insert(Array(named))
+                    synchronized.append((base, named))
                 }
             }
         }
@@ -307,7 +311,7 @@ package struct ModelSourceFinder: Sendable {
             let own = components(path)
             if synchronizedTrees.contains(where: { own.starts(with: $0) }) || walk.foldersAddingFilesByFolder.contains(where: { own.starts(with: $0) }) { return false }
             let name = Array(((path as NSString).lastPathComponent).utf8)
-            let folders = walk.relative(path).split(separator: "/").dropLast()
+            let folders = own.dropLast()
             // A code file's name is common (a copy of `Store.swift` in a design document lies
             // beside the real one): its folder must be named in the project too.
             let isCode = Self.codeSuffixes.contains { path.hasSuffix($0) }
@@ -315,8 +319,12 @@ package struct ModelSourceFinder: Sendable {
             let listed = projects.contains { project in
                 ByteSearch.containsAny([name], in: project) && folder.map { ByteSearch.containsAny([$0], in: project) } ?? true
             }
-            return !listed && !folders.indices.contains { start in
-                synchronized.contains { $0.count <= folders.count - (start - folders.startIndex) && Array(folders[start..<(start + $0.count)]) == $0 }
+            return !listed && !synchronized.contains { entry in
+                guard folders.starts(with: entry.base) else { return false }
+                let below = Array(folders.dropFirst(entry.base.count))
+                return below.indices.contains { start in
+                    entry.named.count <= below.count - start && Array(below[start..<(start + entry.named.count)]) == entry.named
+                }
             }
         })
     }

@@ -178,6 +178,24 @@ struct RepositoryRunTests {
         }
     }
 
+    /// A synchronized folder is named from the project's own folder: `path = App;` in
+    /// `App/App.xcodeproj` is `App/App`. An old copy of the sources beside it (`App/Legacy`),
+    /// or a folder named `App` elsewhere, builds into nothing, though its path holds an `App` too.
+    @Test func aSynchronizedFolderLiesBelowTheProjectsFolder() throws {
+        let store = "import SwiftData\n\nfunc makeContainer() -> ModelContainer {\n    do {\n        return try ModelContainer(for: Note.self)\n    } catch {\n        fatalError(\"\\(error)\")\n    }\n}\n"
+        let model = "import SwiftData\n\n@Model final class Note {\n    var title: String = \"\"\n    init() {}\n}\n"
+        let (repository, _) = try Self.repository([
+            ("App/App.xcodeproj/project.pbxproj", Self.synchronizedProject(["App"])),
+            ("App/App/Model/Note.swift", model), ("App/App/Store.swift", store),
+            ("App/Legacy/Store.swift", store), ("Shared/App/Store.swift", store),
+        ])
+        let run = try Self.run(["--verbose"], in: repository.path)
+        let failures = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[store-load-failure-destructive]") }
+        #expect(failures.map { String($0.prefix { $0 != ":" }) } == ["App/App/Store.swift"], "\(run.stdout)")
+        #expect(run.stderr.contains("skipped: App/Legacy/Store.swift (no Xcode project"), "\(run.stderr)")
+        #expect(run.stderr.contains("skipped: Shared/App/Store.swift (no Xcode project"), "\(run.stderr)")
+    }
+
     /// A synchronized group whose path is the project's own folder (`path = .;`, an app whose
     /// sources lie beside its `.xcodeproj`) holds every file below that folder, and nothing beside
     /// it; `..` names the folder above.

@@ -64,6 +64,26 @@ import Testing
         #expect(modified.findings.contains { $0.ruleID == "released-version-modified" && $0.version == "1" })
     }
 
+    /// A check of one version finds in the newest what the next release still ships, though
+    /// the lock says every version shipped and the problem is reported in the first version that
+    /// had it: it is listed. A problem the newest version no longer has is shipped history.
+    @Test func whatAVersionCheckFindsInTheNewestVersionIsListed() throws {
+        let folder = try TemporaryFolder()
+        for number in 1...3 {
+            let links = number < 3 ? "      links: {destination: Tag, toMany: true}\n" : ""
+            try folder.write(
+                "model: Notes\nversion: \(number)\ncloudkit: true\nentities:\n  Note:\n    attributes:\n      a: {type: string, optional: true}\n"
+                    + "    relationships:\n      tags: {destination: Tag, toMany: true}\n\(links)  Tag:\n    attributes:\n      name: {type: string, optional: true}\n",
+                to: "models/v\(number).yaml"
+            )
+        }
+        #expect(try Executable.run(["lock", "models"], in: folder.url).status == 0)
+        let missing = try Self.lint(folder).findings.filter { $0.ruleID == "cloudkit-missing-inverse" }
+        #expect(missing.map(\.version) == ["1"] && missing.allSatisfy { $0.message.contains("'Note.tags'") }, "\(missing)")
+        let all = try Self.lint(folder, steps: .all).findings.filter { $0.ruleID == "cloudkit-missing-inverse" }
+        #expect(all.count == 2 && all.contains { $0.message.contains("'Note.links'") }, "\(all)")
+    }
+
     /// Steps an Xcode bundle took before its current version shipped; the step into the current
     /// version and into a draft after it are listed.
     @Test func aBundleListsTheStepsIntoItsCurrentVersionAndItsDrafts() throws {
