@@ -26,11 +26,15 @@ package struct CloudKitContainerReader: ModelSourceReader {
 
     static let containersKey = Array("<key>com.apple.developer.icloud-container-identifiers</key>".utf8)
 
+    /// Every entitlements file: those that give CloudKit say which models SwiftData's default
+    /// syncs, the others that the app's entitlements are here and give it none.
     package func claims(name: String, bytes: [UInt8]) -> Bool {
-        name.hasSuffix(".entitlements")
-            ? ByteSearch.containsAny(ByteSearch.Words([Self.servicesKey]), in: bytes) && ByteSearch.containsAny(Self.cloudKitService, in: bytes)
-                && !Self.listsNoContainer(bytes)
-            : ByteSearch.containsAny(Self.words, in: bytes)
+        name.hasSuffix(".entitlements") || ByteSearch.containsAny(Self.words, in: bytes)
+    }
+
+    /// Whether entitlements list CloudKit among the iCloud services, with a container to sync with.
+    package static func givesCloudKit(_ bytes: [UInt8]) -> Bool {
+        ByteSearch.containsAny(ByteSearch.Words([servicesKey]), in: bytes) && ByteSearch.containsAny(cloudKitService, in: bytes) && !listsNoContainer(bytes)
     }
 
     /// Whether the entitlements list the iCloud containers, and none (`<array/>`): CloudKit then
@@ -45,9 +49,13 @@ package struct CloudKitContainerReader: ModelSourceReader {
 
     package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
         var reading = ModelSourceReading()
-        // An entitlements file that lists CloudKit among the iCloud services (the claim checked
-        // both): where its key is, for the note that names it.
+        // An entitlements file that lists CloudKit among the iCloud services: where its key is,
+        // for the note that names it.
         for source in sources where source.name.hasSuffix(".entitlements") {
+            guard Self.givesCloudKit(source.bytes) else {
+                reading.storeCode.entitlementsWithoutCloudKit.append(SourceLocation(file: source.name, line: 1, column: 1))
+                continue
+            }
             let start = source.bytes.firstRange(of: Self.servicesKey)?.lowerBound ?? 0
             let before = source.bytes[..<start]
             let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1

@@ -115,9 +115,13 @@ private final class DeclarationCollector: SyntaxVisitor {
     var propertyTypes: [String: String] = [:]
     private var types: [(name: String, isApp: Bool)] = []
 
+    /// A SwiftUI app, or the application delegate UIKit and AppKit make before the launch
+    /// callbacks: what their initializers and stored properties run, runs at launch.
+    static let launchedTypes: Set<String> = ["App", "SwiftUI.App", "UIApplicationDelegate", "NSApplicationDelegate"]
+
     private func enter(_ name: String, inherits: InheritanceClauseSyntax?) {
         typeNames.insert(name)
-        let isApp = inherits?.inheritedTypes.containsElement { ["App", "SwiftUI.App"].contains($0.type.trimmedText) } ?? false
+        let isApp = inherits?.inheritedTypes.containsElement { Self.launchedTypes.contains($0.type.trimmedText) } ?? false
         types.append((name, isApp))
     }
 

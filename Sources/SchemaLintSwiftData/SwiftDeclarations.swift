@@ -34,6 +34,15 @@ struct SwiftDeclarations {
     var stages: [Declared<FunctionCallExprSyntax>] = []
     /// `ModelConfiguration(... cloudKitDatabase: X ...)` arguments.
     var cloudKitDatabases: [Declared<ExprSyntax>] = []
+    /// Whether the files make a `ModelContainer`, and whether any call hands on a migration plan
+    /// (`migrationPlan:`, to a container or to a factory of the app's): a plan no container is
+    /// given is never read.
+    var makesContainers = false
+    var passesMigrationPlan = false
+
+    /// Whether SwiftData reads the plans: some container is given one, or the files make no
+    /// container at all (the models are opened by code not read here).
+    var plansAreRead: Bool { passesMigrationPlan || !makesContainers }
 
     mutating func collect(_ file: ParsedSwiftFile) {
         let collector = DeclarationCollector(file: file)
@@ -57,6 +66,8 @@ struct SwiftDeclarations {
         typeAliases.merge(collector.found.typeAliases) { first, _ in first }
         stages += collector.found.stages
         cloudKitDatabases += collector.found.cloudKitDatabases
+        makesContainers = makesContainers || collector.found.makesContainers
+        passesMigrationPlan = passesMigrationPlan || collector.found.passesMigrationPlan
     }
 
     /// The structs, enums and typealiases of a file read only for them
@@ -325,6 +336,8 @@ private final class DeclarationCollector: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let labels = node.arguments.compactMap { $0.label?.text }
         let callee = node.calledExpression.trimmedText
+        if callee.hasSuffix("ModelContainer") || callee.hasSuffix("ModelContainer.init") { found.makesContainers = true }
+        if labels.contains("migrationPlan") { found.passesMigrationPlan = true }
         if labels.contains("fromVersion"), labels.contains("toVersion"), callee.hasSuffix("custom") || callee.hasSuffix("lightweight") {
             found.stages.append(Declared(node: node, file: file, scope: scope))
         }

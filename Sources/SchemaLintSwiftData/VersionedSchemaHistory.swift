@@ -152,7 +152,7 @@ struct VersionedSchemaHistory {
                 file: declared.file.name, location: schemaLocation
             )
             version.history = history
-            version.isInMigrationPlan = !plans.isEmpty
+            version.isInMigrationPlan = !plans.isEmpty && declarations.plansAreRead
             versions.append((identifier, version, Set(classes.map(Self.declarationKey)), borrowed))
         }
         guard unresolvedModels.isEmpty else {

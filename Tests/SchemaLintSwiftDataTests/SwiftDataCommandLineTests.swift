@@ -154,7 +154,7 @@ import Testing
         #expect(unplanned.status == 0, "\(unplanned.stderr)")
         let notes = unplanned.stdout.split(separator: "\n").filter { $0.hasSuffix("[versioned-schema-not-frozen]") }
         #expect(notes.count == 1, "\(unplanned.stdout)")
-        #expect(notes.first?.contains("Schemas.swift:5:54: note: 'S1' is not the newest version, but its models list 2 classes it does not declare ('Note', 'Tag'): no SchemaMigrationPlan lists 'S1'") == true, "\(unplanned.stdout)")
+        #expect(notes.first?.contains("Schemas.swift:5:54: note: 'S1' is not the newest version, but its models list 2 classes it does not declare ('Note', 'Tag'): no container is given a SchemaMigrationPlan that lists 'S1'") == true, "\(unplanned.stdout)")
 
         try folder.write(schemas + """
 
@@ -169,6 +169,16 @@ import Testing
         #expect(errors.count == 1, "\(planned.stdout)")
         #expect(errors.first?.contains("Schemas.swift:5:54: error: 'S1' is not the newest version, but its models list 'Note' and 'Tag', the app's live @Model classes, declared in no VersionedSchema: the shape and checksum of 'S1' follow every later edit of those 2 classes") == true, "\(planned.stdout)")
         #expect(planned.stdout.contains("note: 'S1' lists 'Tag' here (\(folder.path)/Schemas.swift:5:65)"), "\(planned.stdout)")
+
+        // A container the files make without the plan never reads it: a note again, until a
+        // container is given the plan.
+        try folder.write("func makeContainer() throws -> ModelContainer {\n    try ModelContainer(for: Note.self, Tag.self)\n}\n", to: "Store.swift")
+        let unread = try SchemaLintExecutable.run([folder.path, "--no-color"])
+        #expect(unread.stdout.contains("Schemas.swift:5:54: note: 'S1' is not the newest version"), "\(unread.stdout)")
+        #expect(!unread.stdout.contains(": error: "), "\(unread.stdout)")
+        try folder.write("func makeContainer() throws -> ModelContainer {\n    try ModelContainer(for: Schema(versionedSchema: S2.self), migrationPlan: Plan.self)\n}\n", to: "Store.swift")
+        let read = try SchemaLintExecutable.run([folder.path, "--no-color"])
+        #expect(read.stdout.contains("Schemas.swift:5:54: error: 'S1' is not the newest version"), "\(read.stdout)")
     }
     /// A class added in a store of its own that does not sync (one configuration of several, with
     /// `cloudKitDatabase: .none`) adds nothing to the CloudKit schema, though the version before

@@ -37,6 +37,19 @@ struct StoreSyncDecisions {
             let syncs = Set(containers.map(\.sync))
             let sync: CloudKitContainerUse.Sync = syncs.count == 1 ? syncs.first! : .depends
             let marks = indices.contains { versions[$0].hasSyncedEntities }
+            // The container gives its store CloudKit options only from the app's CloudKit
+            // entitlement: where the app's entitlements are here and give none, and no code sets
+            // the options, the store is local.
+            if sync == .syncs, containers.allSatisfy(\.settings.isEmpty), facts.cloudKitEntitlements.isEmpty, !facts.entitlementsWithoutCloudKit.isEmpty {
+                let files = facts.entitlementsWithoutCloudKit
+                let nearest = NearestFiles.nearest(to: containers[0].location.file, among: Dictionary(uniqueKeysWithValues: files.indices.map { ($0, [files[$0].file]) }))
+                for index in indices { versions[index].markLocal() }
+                decisions[key] = StoreSyncDecision(
+                    containers: containers, sync: .local, modelMarksCloudKit: marks,
+                    byName: containers.allSatisfy { $0.model == versions[indices[0]].model }, entitlementsWithoutCloudKit: files[nearest.first ?? 0]
+                )
+                continue
+            }
             decisions[key] = StoreSyncDecision(
                 containers: containers, sync: sync, modelMarksCloudKit: marks,
                 byName: containers.allSatisfy { $0.model == versions[indices[0]].model }

@@ -2241,7 +2241,11 @@ in a repository whose code opens Core Data stores (`loadPersistentStores`, `addP
 but never creates that container, and has no entitlements file that gives the app CloudKit, is
 checked as the local store it is, and this note says so, naming the opening nearest to the model.
 Code outside the repository that syncs it (a framework of another repository) is not seen: say
-`cloudkit: true` for the bundle.
+`cloudkit: true` for the bundle. In the same way, an `NSPersistentCloudKitContainer` whose code
+never sets `cloudKitContainerOptions` syncs only with the app's CloudKit entitlement: where the
+repository holds entitlements files and none gives CloudKit, its model is checked as local, and
+this note names the container and the entitlements file. Without any entitlements file in the
+repository, the container is taken to sync.
 
 Code of test targets and test doubles is not read. This note says what was decided where the
 model file does not say the same: a model checked as synced though it marks no configuration, or
@@ -2340,6 +2344,44 @@ final class Store {
     let container = NSPersistentContainer(name: "Notes")
 
     func load() {
+        container.loadPersistentStores { _, error in
+            if let error { print(error) }
+        }
+    }
+}
+```
+
+### Triggers: a container for CloudKit in an app whose entitlements give no CloudKit
+
+```xml path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Notes/Notes.entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+    <key>com.apple.security.application-groups</key>
+    <array>
+        <string>group.com.example.notes</string>
+    </array>
+</dict>
+</plist>
+```
+
+```swift path=Notes/PersistenceController.swift
+import CoreData
+
+struct PersistenceController {
+    let container = NSPersistentCloudKitContainer(name: "Notes")
+
+    init() {
         container.loadPersistentStores { _, error in
             if let error { print(error) }
         }
@@ -9126,8 +9168,10 @@ templates open the store exactly there: a `lazy var persistentContainer` used fr
 
 The rule follows the code from the launch entry points, `application(_:didFinishLaunchingWithOptions:)`,
 `application(_:willFinishLaunchingWithOptions:)`, `scene(_:willConnectTo:options:)` (the first
-scene is connected before the first frame) and a SwiftUI `App`'s initializer, stored
-properties and `body` (read for the first scene), through the code they run without leaving the
+scene is connected before the first frame), a SwiftUI `App`'s initializer, stored properties
+and `body` (read for the first scene), and the initializer and stored properties of the
+application delegate (a type that adopts `UIApplicationDelegate` or `NSApplicationDelegate`,
+made before the launch callbacks), through the code they run without leaving the
 main thread: calls of functions and initializers, uses of properties (a lazy property's initial
 value, `Type.shared`), closures called where they are written, a `WindowGroup`'s content (built
 for the first frame) and closures handed to `performAndWait`, `sync` or `autoreleasepool`. It
@@ -9368,6 +9412,36 @@ actor NotesStore {
 
     func open() {
         container.loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
+### Triggers: the app delegate's initializer opens the shared stack
+
+```swift path=Notes/AppDelegate.swift
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    override init() {
+        super.init()
+        DataController.shared.openStore()
+    }
+}
+```
+
+```swift path=Notes/DataController.swift
+import CoreData
+
+final class DataController {
+    static let shared = DataController()
+
+    let container = NSPersistentContainer(name: "Notes")
+
+    func openStore() {
+        container.↓loadPersistentStores { _, error in
             if let error { print("cannot open the store: \(error)") }
         }
     }
@@ -10486,7 +10560,10 @@ not the newest: the app works with other classes, and nothing edits these.
 Without a `SchemaMigrationPlan` that lists the schemas, SwiftData opens the store with the newest
 schema and migrates it from the model the store recorded, reading no older schema's checksum: a
 schema that lists the live types is a note then (one per schema), saying what to freeze before a
-plan lists it.
+plan lists it. So it is when a plan lists them but no container is given one: where the files
+make a `ModelContainer` and no call passes `migrationPlan:`, the plan is never read. (Where the
+files make no container, the models are taken to be opened by code that is not read, with the
+plan.)
 
 ## What to do instead
 

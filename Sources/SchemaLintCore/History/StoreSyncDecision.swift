@@ -20,11 +20,14 @@ package struct StoreSyncDecision: Hashable, Sendable {
     /// A model marked Used with CloudKit in a repository whose code syncs nothing: where the
     /// store nearest to it is opened without CloudKit.
     package var openedWithoutCloudKit: SourceLocation?
+    /// A CloudKit container that sets no options, in an app whose entitlements give no CloudKit:
+    /// the entitlements file nearest to it.
+    package var entitlementsWithoutCloudKit: SourceLocation?
 
     package init(
         containers: [CloudKitContainerUse], sync: CloudKitContainerUse.Sync, modelMarksCloudKit: Bool, byName: Bool,
         syncedSince: String? = nil, syncStartedOn: String? = nil, startsWhereCloudKitCanLoad: Bool = false, entitlement: SourceLocation? = nil,
-        openedWithoutCloudKit: SourceLocation? = nil
+        openedWithoutCloudKit: SourceLocation? = nil, entitlementsWithoutCloudKit: SourceLocation? = nil
     ) {
         self.containers = containers
         self.sync = sync
@@ -35,5 +38,6 @@ package struct StoreSyncDecision: Hashable, Sendable {
         self.startsWhereCloudKitCanLoad = startsWhereCloudKitCanLoad
         self.entitlement = entitlement
         self.openedWithoutCloudKit = openedWithoutCloudKit
+        self.entitlementsWithoutCloudKit = entitlementsWithoutCloudKit
     }
 }

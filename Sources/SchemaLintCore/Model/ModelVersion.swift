@@ -36,9 +36,10 @@ package struct ModelVersion: Sendable {
     /// lists too (a SwiftData `VersionedSchema` naming the app's live `@Model` class, or another
     /// schema's): the version follows every later edit of that declaration.
     package var borrowedEntities: [BorrowedEntity] = []
-    /// A SwiftData version that a `SchemaMigrationPlan` lists in its `schemas`: SwiftData checks a
-    /// store's checksum against it when it migrates. False for a version no plan lists, whose
-    /// checksum nothing reads (and for formats without plans).
+    /// A SwiftData version that a `SchemaMigrationPlan` lists in its `schemas`, where some
+    /// container is given a plan: SwiftData checks a store's checksum against it when it migrates.
+    /// False for a version no plan lists, or whose plan no container is given: its checksum
+    /// nothing reads (and for formats without plans).
     package var isInMigrationPlan = false
     /// Opened with SwiftData's default, `cloudKitDatabase: .automatic`, by no setting that says
     /// otherwise: synced when the app has the CloudKit entitlement, which a reader of Swift does

@@ -24,6 +24,10 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// Entitlements files that give the app CloudKit (`com.apple.developer.icloud-services` with
     /// `CloudKit`): what SwiftData's default `.automatic` syncs with.
     package var cloudKitEntitlements: [SourceLocation] = []
+    /// Entitlements files that give the app no CloudKit (app groups, keychain sharing, or iCloud
+    /// with no CloudKit container): the app's entitlements are in the repository, and CloudKit is
+    /// not among them. Not store code: `isEmpty` leaves them out.
+    package var entitlementsWithoutCloudKit: [SourceLocation] = []
     /// The names under which the project's own value transformers that read keyed archives can be
     /// named in a model (class names, `@objc` names and registered names of subclasses of
     /// `NSSecureUnarchiveFromDataTransformer`): moving an attribute from Core Data's default to one
@@ -50,6 +54,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
             relocations += part.relocations
             cloudKitContainers += part.cloudKitContainers
             cloudKitEntitlements += part.cloudKitEntitlements
+            entitlementsWithoutCloudKit += part.entitlementsWithoutCloudKit
             keyedArchiveTransformers.formUnion(part.keyedArchiveTransformers)
             lastRelease = lastRelease ?? part.lastRelease
         }
@@ -62,6 +67,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
         relocations.sort { $0.place < $1.place }
         cloudKitContainers.sort { $0.location < $1.location }
         cloudKitEntitlements.sort()
+        entitlementsWithoutCloudKit.sort()
     }
 
     /// The facts of both, each list in a stable order (by place).

@@ -161,6 +161,33 @@ import Testing
         #expect(configured.stdout.contains("[cloudkit-required-attribute]"), "\(configured.stdout)")
     }
 
+    /// A CloudKit container gives its store options only from the app's CloudKit entitlement:
+    /// where the app's entitlements are in the repository and give none, and no code sets the
+    /// options, the model is local, with a note naming both. Options set in code, or no
+    /// entitlements file at all, keep it synced.
+    @Test func aContainerInAnAppWithoutTheCloudKitEntitlementIsLocal() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.unmarkedNote, to: "App/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
+        try folder.write(Self.persistence, to: "App/PersistenceController.swift")
+        try folder.write(Self.entitlements("CloudDocuments"), to: "App/App.entitlements")
+        let local = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!local.stdout.contains("[cloudkit-required-attribute]"), "\(local.stdout)")
+        #expect(local.stdout.contains("note: model 'Notes' is opened (by its name) with an NSPersistentCloudKitContainer, which gives its store CloudKit options only when the app has the CloudKit entitlement"), "\(local.stdout)")
+        #expect(local.stdout.contains("note: the app's entitlements, with no CloudKit among its iCloud services (App/App.entitlements:1:1)"), "\(local.stdout)")
+
+        let options = Self.persistence.replacingOccurrences(
+            of: "    let container = NSPersistentCloudKitContainer(name: \"Notes\")\n",
+            with: "    let container = NSPersistentCloudKitContainer(name: \"Notes\")\n    init() { container.persistentStoreDescriptions.first?.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: \"iCloud.notes\") }\n"
+        )
+        try #require(options != Self.persistence)
+        try folder.write(options, to: "App/PersistenceController.swift")
+        #expect(try Executable.run(["--no-color"], in: folder.url).stdout.contains("[cloudkit-required-attribute]"))
+
+        try folder.write(Self.persistence, to: "App/PersistenceController.swift")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("App/App.entitlements"))
+        #expect(try Executable.run(["--no-color"], in: folder.url).stdout.contains("[cloudkit-required-attribute]"))
+    }
+
     /// `cloudkit: false` for the bundle wins over the code; a container naming another model
     /// decides nothing about this one.
     @Test func theBundlesSettingWinsAndOtherModelsAreLeftAlone() throws {
@@ -272,16 +299,18 @@ import Testing
 
     @Test func entitlementsThatListCloudKitAreRead() {
         let reader = CloudKitContainerReader()
-        #expect(reader.claims(name: "App/App.entitlements", bytes: Array(Self.entitlements("CloudKit").utf8)))
-        #expect(!reader.claims(name: "App/App.entitlements", bytes: Array(Self.entitlements("CloudDocuments").utf8)))
-        let reading = reader.read(sources: [("App/App.entitlements", Array(Self.entitlements("CloudKit").utf8))], options: ModelSourceReadingOptions())
+        #expect(reader.claims(name: "App/App.entitlements", bytes: Array(Self.entitlements("CloudDocuments").utf8)))
+        #expect(CloudKitContainerReader.givesCloudKit(Array(Self.entitlements("CloudKit").utf8)))
+        #expect(!CloudKitContainerReader.givesCloudKit(Array(Self.entitlements("CloudDocuments").utf8)))
+        let reading = reader.read(sources: [("App/App.entitlements", Array(Self.entitlements("CloudKit").utf8)), ("Widget/Widget.entitlements", Array(Self.entitlements("CloudDocuments").utf8))], options: ModelSourceReadingOptions())
         #expect(reading.storeCode.cloudKitEntitlements == [SourceLocation(file: "App/App.entitlements", line: 5, column: 2)])
+        #expect(reading.storeCode.entitlementsWithoutCloudKit == [SourceLocation(file: "Widget/Widget.entitlements", line: 1, column: 1)])
         // CloudKit with an empty list of containers (Xcode writes it so until one is ticked) has
         // nothing to sync with; a list with a container, or none at all, is read as before.
         let key = "\t<key>com.apple.developer.icloud-services</key>"
         for (containers, claimed) in [("<array/>", false), ("<array>\n\t</array>", false), ("<array>\n\t\t<string>iCloud.com.example.notes</string>\n\t</array>", true)] {
             let text = Self.entitlements("CloudKit").replacingOccurrences(of: key, with: "\t<key>com.apple.developer.icloud-container-identifiers</key>\n\t\(containers)\n" + key)
-            #expect(reader.claims(name: "App/App.entitlements", bytes: Array(text.utf8)) == claimed, "\(containers)")
+            #expect(CloudKitContainerReader.givesCloudKit(Array(text.utf8)) == claimed, "\(containers)")
         }
     }
 

@@ -37,6 +37,17 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
         // The bundle as `bundles:` names it: its path, relative to where schemalint runs.
         let bundle = context.history.key.map { String($0.dropFirst("bundle:".count)) } ?? "\(context.history.model).xcdatamodeld"
         let found = decision.byName ? "by its name" : "as the model nearest to that code"
+        if let entitlements = decision.entitlementsWithoutCloudKit {
+            return note(
+                "\(model) is opened (\(found)) with an NSPersistentCloudKitContainer, which gives its store CloudKit options only when the app has the CloudKit entitlement; the app's entitlements list no CloudKit and no code sets the options, so it is checked as the local store it is",
+                notes: decision.containers.map { Finding.Note("NSPersistentCloudKitContainer created here" + ($0.model.map { " for '\($0)'" } ?? ""), at: $0.location) }
+                    + [Finding.Note("the app's entitlements, with no CloudKit among its iCloud services", at: entitlements)],
+                suggestions: [
+                    "if the app gets the CloudKit entitlement from a file that is not in this repository, say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: true}}`",
+                    "if this store never syncs, open it with NSPersistentContainer",
+                ]
+            )
+        }
         if let opened = decision.openedWithoutCloudKit {
             return note(
                 "\(model) marks configurations Used with CloudKit, but nothing in this repository syncs a Core Data store: its code opens stores without CloudKit, never creates an NSPersistentCloudKitContainer, and no entitlements file gives the app CloudKit; it is checked as the local store it is",

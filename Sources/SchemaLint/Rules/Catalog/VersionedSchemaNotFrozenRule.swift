@@ -53,18 +53,18 @@ struct VersionedSchemaNotFrozenRule: HistoryRule {
         return findings
     }
 
-    /// The note on a schema no migration plan lists: SwiftData opens the store with the newest
-    /// schema and migrates it without reading the older ones, until a plan lists them.
+    /// The note on a schema no migration plan a container is given lists: SwiftData opens the
+    /// store with the newest schema and migrates it without reading the older ones, until then.
     private func unplannedNote(_ version: ModelVersion, first: BorrowedEntity) -> Finding {
         let entities = version.borrowedEntities.map(\.entity)
         let listed = entities.count == 1 ? "'\(first.entity)'" : "\(entities.count) classes it does not declare (\(entities.map { "'\($0)'" }.joined(separator: ", ")))"
         return Finding(
             ruleID: descriptor.id, severity: .note,
-            message: "'\(version.label)' is not the newest version, but its models list \(listed): no SchemaMigrationPlan lists '\(version.label)', so SwiftData reads no checksum of it now, but once a plan lists it, its shape will be that of the live classes, not the one that shipped",
+            message: "'\(version.label)' is not the newest version, but its models list \(listed): no container is given a SchemaMigrationPlan that lists '\(version.label)', so SwiftData reads no checksum of it now, but once one is, its shape will be that of the live classes, not the one that shipped",
             location: first.location, model: version.model, baseline: nil, version: version.label,
             path: ElementPath(entity: first.entity),
             suggestions: [
-                "before a SchemaMigrationPlan lists '\(version.label)', freeze it: declare its models inside it (`extension \(version.label) { @Model final class \(first.entity) { ... } }`) with the properties they had when '\(version.label)' shipped",
+                "before a container is given a SchemaMigrationPlan that lists '\(version.label)', freeze it: declare its models inside it (`extension \(version.label) { @Model final class \(first.entity) { ... } }`) with the properties they had when '\(version.label)' shipped",
                 "or, if no store was ever written with '\(version.label)', delete the schema",
             ]
         )
