@@ -331,9 +331,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private func addFailureActions(ofThrowing call: FunctionCallExprSyntax, opening: StoreOpening.Call) {
         switch ThrowingCallFailure.of(call) {
         case .forced(let tryExpression):
-            scanned.facts.failureActions.append(StoreFailureAction(
-                action: .stopsTheApp, written: "try!", place: place(tryExpression), opening: opening, openingLocation: file.location(of: call)
-            ))
+            var stop = StoreFailureAction(action: .stopsTheApp, written: "try!", place: place(tryExpression), opening: opening, openingLocation: file.location(of: call))
+            // `try!` on the retry after the store's files were deleted stops the app only when a
+            // new, empty store cannot be made.
+            stop.opensAfterDeletingTheStore = opensAfterDeletingTheStore(call)
+            scanned.facts.failureActions.append(stop)
         case .handled(let branches, let throwsOn):
             for branch in branches { addActions(in: branch, opening: opening, openingNode: call) }
             if throwsOn, let unit = declarations.unit(around: call) { addEscape(from: unit, opening: opening, call: call) }
@@ -1083,11 +1085,11 @@ struct StoreDeletingHelpers {
             types = (declarations.typesByMember[name] ?? []).union([""])
         }
         return types.contains { type in
-            (declarations.unitsByKey["\(type).\(name)"] ?? []).contains { Self.deletesStore(declarations.units[$0].body) }
+            (declarations.unitsByKey["\(type).\(name)"] ?? []).contains { deletesStore(declarations.units[$0].body) }
         }
     }
 
-    private static func deletesStore(_ body: Syntax) -> Bool {
+    private func deletesStore(_ body: Syntax) -> Bool {
         let removals = RemovalCalls(viewMode: .sourceAccurate)
         removals.walk(body)
         if removals.destroysStore { return true }
@@ -1104,7 +1106,61 @@ struct StoreDeletingHelpers {
         // store and lists only the companions (`deleteSidecarsOnly()`) leaves the store in place.
         guard literals.found.contains(where: { $0.text.hasSuffix("-wal") || $0.text.hasSuffix("-shm") }) else { return false }
         let takesAStore = body.parent?.as(FunctionDeclSyntax.self).map { !$0.signature.parameterClause.parameters.isEmpty } ?? false
-        return takesAStore || literals.found.contains { $0.text.isEmpty }
+        return takesAStore || literals.found.contains { $0.text.isEmpty } || removesAStoreProperty(body)
+    }
+
+    /// Whether `body` removes, itself, a property of the project whose value names a store file
+    /// (`Self.storeURL`, declared `static var storeURL: URL { ... "default.store" }`), or a
+    /// constant bound to one: handed to `removeItem(at:)` or listed beside its companions
+    /// (`for url in [base, wal, shm]`). One that only builds the companions' names from it
+    /// leaves the store in place.
+    private func removesAStoreProperty(_ body: Syntax) -> Bool {
+        let names = ReferencedNames(viewMode: .sourceAccurate)
+        names.walk(body)
+        var stores = names.found.filter { name in
+            (declarations.typesByMember[name] ?? []).union([""]).contains { type in
+                (declarations.unitsByKey["\(type).\(name)"] ?? []).contains { unit in
+                    guard declarations.units[unit].body.parent?.is(FunctionDeclSyntax.self) != true else { return false }
+                    let literals = StringLiterals(viewMode: .sourceAccurate)
+                    literals.walk(declarations.units[unit].body)
+                    return literals.found.contains { StoreFileName.isStoreFile(StoreCodeVisitor.lastComponent($0.text)) }
+                }
+            }
+        }
+        guard !stores.isEmpty else { return false }
+        func lastName(_ expression: ExprSyntax) -> String { String(expression.trimmedText.split(separator: ".").last ?? "") }
+        stores.formUnion(names.bindings.filter { stores.contains(lastName($0.value)) }.map(\.name))
+        return names.removed.contains { stores.contains(lastName($0)) } || names.listed.contains { stores.contains(lastName($0)) }
+    }
+}
+
+/// The names a piece of code refers to (`x`, and the member of `Self.x`, `self.x`, `T.x`), the
+/// constants it binds (`let base = Self.storeURL`), what it hands to `removeItem(at:)`, and the
+/// elements of its array literals.
+private final class ReferencedNames: SyntaxVisitor {
+    var found: Set<String> = []
+    var bindings: [(name: String, value: ExprSyntax)] = []
+    var removed: [ExprSyntax] = []
+    var listed: [ExprSyntax] = []
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        found.insert(node.baseName.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value { bindings.append((name, value)) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if SynchronousCode.calledName(node) == "removeItem", let first = node.arguments.first?.expression { removed.append(first) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ArrayElementSyntax) -> SyntaxVisitorContinueKind {
+        listed.append(node.expression)
+        return .visitChildren
     }
 }
 

@@ -7453,8 +7453,10 @@ The rule reports, in the code that runs when opening fails:
   `removeItemAtURL:`, `removeItemAtPath:`, `destroyPersistentStoreAtURL:...`), and in Swift a
   function of the project called there whose body removes files and names a store file
   (`removeDatabaseFiles()`) or a store's extension, or a companion (`"store-wal"`) where it also
-  removes the store it is handed or the empty suffix of `["", "-wal", "-shm"]` (one that removes
-  only the `-wal` and `-shm` leaves the store in place), or destroys a store; removing a temporary file or folder (written with
+  removes the store it is handed, the empty suffix of `["", "-wal", "-shm"]`, or a property of
+  the project whose value names a store file (`Self.storeURL`, or a constant bound to it, handed
+  to `removeItem` or listed beside its companions) (one that removes only the `-wal` and `-shm`
+  leaves the store in place), or destroys a store; removing a temporary file or folder (written with
   `temporaryDirectory` or `NSTemporaryDirectory()`, or a name bound to one in the same function,
   such as an unzipped backup) cleans up, and is not reported;
 - a silent fallback to an empty in-memory store (`ModelConfiguration(isStoredInMemoryOnly: true)`,
@@ -7471,7 +7473,8 @@ A fallback is judged as its own opening: when the `catch` of one opening tries a
 (a local store when the CloudKit one fails, then an in-memory one), what that `do`'s own `catch`
 does runs when the fallback fails, and is reported against the fallback, not the first opening.
 A retry after the code deleted the store's files opens a new, empty store, which no migration can
-fail: stopping the app when even that fails is a note (the deletion before it is the warning).
+fail: stopping the app when even that fails (`fatalError` in its `catch`, or `try!` on it) is a
+note (the deletion before it is the warning).
 Before a function's first opening, only the store's own files count: removing a store of another
 name (named nowhere else in the function), or calling a helper of the project at start-up whose
 name does not say it deletes (`migrateIfNeeded()`, a repair of an earlier build's files), leaves
@@ -7755,6 +7758,31 @@ struct NotesApp: App {
 
     var body: some Scene {
         WindowGroup { Text("Notes") }.modelContainer(container)
+    }
+}
+```
+
+### Triggers: the store's files removed in the catch, then `try!` on a new store: the `try!` is a note
+
+```swift path=App/WorkoutStore.swift
+import Foundation
+import SwiftData
+
+@MainActor
+final class WorkoutStore {
+    let container: ModelContainer
+
+    init() {
+        let storeURL = URL.applicationSupportDirectory.appending(path: "default.store")
+        let configuration = ModelConfiguration(url: storeURL)
+        do {
+            container = try ModelContainer(for: Workout.self, configurations: configuration)
+        } catch {
+            try? ↓FileManager.default.removeItem(at: storeURL)
+            try? FileManager.default.removeItem(at: URL(fileURLWithPath: storeURL.path + "-wal"))
+            try? FileManager.default.removeItem(at: URL(fileURLWithPath: storeURL.path + "-shm"))
+            container = ↓try! ModelContainer(for: Workout.self, configurations: configuration)
+        }
     }
 }
 ```

@@ -931,6 +931,74 @@ import Testing
         #expect(afterRetry.filter { $0.rule == "store-load-failure-destructive" }.map(\.description) == [
             "Store.swift:8:18 warning store-load-failure-destructive", "Store.swift:14:13 note store-load-failure-destructive",
         ], "\(retryRun.stdout)")
+
+        // `try!` on the retry, after the files were removed in the same `catch`.
+        try folder.write("""
+        import SwiftData
+
+        enum Store {
+            static func open(_ configuration: ModelConfiguration) -> ModelContainer {
+                do {
+                    return try ModelContainer(for: Note.self, configurations: configuration)
+                } catch {
+                    try? FileManager.default.removeItem(at: configuration.url)
+                    return try! ModelContainer(for: Note.self, configurations: configuration)
+                }
+            }
+        }
+        """, to: "App/Store.swift")
+        let (forced, forcedRun) = try Self.lint(path: folder.path)
+        #expect(forced.filter { $0.rule == "store-load-failure-destructive" }.map(\.description) == [
+            "Store.swift:8:18 warning store-load-failure-destructive", "Store.swift:9:20 note store-load-failure-destructive",
+        ], "\(forcedRun.stdout)")
+    }
+
+    /// A helper that takes no store reads the store's URL from a computed property of its type
+    /// and removes it with its companions: a deletion, and the stop after the retry a note. One
+    /// that builds only the companions' names from that URL leaves the store in place.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aHelperRemovingTheStoreItsTypeNamesDeletesTheStore() throws {
+        func source(removed: String) -> String {
+            """
+            import SwiftData
+
+            final class Persistence {
+                let container: ModelContainer
+                private static var storeURL: URL { URL.applicationSupportDirectory.appending(path: "default.store") }
+
+                init() {
+                    do {
+                        container = try ModelContainer(for: Note.self, configurations: ModelConfiguration(url: Self.storeURL))
+                    } catch {
+                        do {
+                            try Self.deleteStore()
+                            container = try ModelContainer(for: Note.self, configurations: ModelConfiguration(url: Self.storeURL))
+                        } catch {
+                            fatalError("no store: \\(error)")
+                        }
+                    }
+                }
+
+                private static func deleteStore() throws {
+                    let base = Self.storeURL
+                    for file in [\(removed)] {
+                        try FileManager.default.removeItem(at: file)
+                    }
+                }
+            }
+            """
+        }
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "models/Notes.yml")
+        try folder.write(source(removed: "base, URL(fileURLWithPath: base.path + \"-wal\"), URL(fileURLWithPath: base.path + \"-shm\")"), to: "App/Persistence.swift")
+        let (deleted, run) = try Self.lint(path: folder.path)
+        #expect(deleted.filter { $0.rule == "store-load-failure-destructive" }.map(\.description) == [
+            "Persistence.swift:12:21 warning store-load-failure-destructive", "Persistence.swift:15:17 note store-load-failure-destructive",
+        ], "\(run.stdout)")
+
+        try folder.write(source(removed: "URL(fileURLWithPath: base.path + \"-wal\"), URL(fileURLWithPath: base.path + \"-shm\")"), to: "App/Persistence.swift")
+        let (sidecars, sidecarRun) = try Self.lint(path: folder.path)
+        #expect(sidecars.filter { $0.rule == "store-load-failure-destructive" }.map(\.description) == ["Persistence.swift:15:17 warning store-load-failure-destructive"], "\(sidecarRun.stdout)")
     }
 
     /// The old store removed after `migratePersistentStore` copied it elsewhere: its leftovers
