@@ -463,23 +463,49 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             store: target.trimmedText, handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake,
             extensionMistake: companions.extensionMistake
         )
-        fileOperation.afterMigration = operation == .remove && Self.migratesTheStoreBefore(node)
+        if operation == .remove, let migration = Self.migrationBefore(node) {
+            fileOperation.afterMigration = true
+            fileOperation.evenWhenTheMigrationFails = migration == .evenWhenItFails
+        }
         scanned.facts.fileOperations.append(fileOperation)
+    }
+
+    enum MigrationBefore {
+        /// The removal runs only when `migratePersistentStore` returned.
+        case afterItSucceeded
+        /// The removal runs when it failed too: `try?`, or a `catch` that goes on.
+        case evenWhenItFails
     }
 
     /// Whether `migratePersistentStore` is called before `node` in its function (in a statement
     /// written before it in a block around it, a `do` block's included): the old store's data was
-    /// copied to the new place (the old files stay, to be removed).
-    private static func migratesTheStoreBefore(_ node: FunctionCallExprSyntax) -> Bool {
-        let calls = CalledNames(viewMode: .sourceAccurate)
+    /// copied to the new place (the old files stay, to be removed), unless the migration's failure
+    /// is let through to the removal.
+    private static func migrationBefore(_ node: FunctionCallExprSyntax) -> MigrationBefore? {
+        var found: MigrationBefore?
         var current = Syntax(node)
         while let parent = current.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(InitializerDeclSyntax.self), !parent.is(ClosureExprSyntax.self) {
             if let item = current.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
-                for statement in block.prefix(while: { $0.id != item.id }) { calls.walk(statement) }
+                for statement in block.prefix(while: { $0.id != item.id }) {
+                    let calls = MigrationCalls(viewMode: .sourceAccurate)
+                    calls.walk(statement)
+                    guard !calls.found.isEmpty else { continue }
+                    let ignored = calls.found.contains { $0.ignoresFailure }
+                        || statement.item.as(DoStmtSyntax.self).map { !$0.catchClauses.isEmpty && !$0.catchClauses.allSatisfy { Self.leaves($0.body) } } ?? false
+                    found = ignored ? .evenWhenItFails : found ?? .afterItSucceeded
+                }
             }
             current = parent
         }
-        return calls.names.contains("migratePersistentStore")
+        return found
+    }
+
+    /// Whether a block ends by leaving the code around it: `return`, `throw`, or stopping the app.
+    private static func leaves(_ block: CodeBlockSyntax) -> Bool {
+        if ThrowingCallFailure.exits(block) { return true }
+        let last = block.statements.last?.item
+        let call = last?.as(FunctionCallExprSyntax.self) ?? last?.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
+        return call.flatMap(SynchronousCode.calledName).map { ["fatalError", "preconditionFailure", "abort", "exit"].contains($0) } ?? false
     }
 
     /// Whether the function around `node` also lists a folder and removes what it lists (`for file
@@ -1185,6 +1211,20 @@ private final class CalledNames: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let name = SynchronousCode.calledName(node) { names.insert(name) }
+        return .visitChildren
+    }
+}
+
+/// `migratePersistentStore(...)` calls in a statement, and whether each ignores its failure
+/// (`try?` on it).
+private final class MigrationCalls: SyntaxVisitor {
+    var found: [(call: FunctionCallExprSyntax, ignoresFailure: Bool)] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard SynchronousCode.calledName(node) == "migratePersistentStore" else { return .visitChildren }
+        var parent = node.parent
+        while let syntax = parent, !syntax.is(TryExprSyntax.self), !syntax.is(CodeBlockItemSyntax.self) { parent = syntax.parent }
+        found.append((node, parent?.as(TryExprSyntax.self)?.questionOrExclamationMark?.tokenKind == .postfixQuestionMark))
         return .visitChildren
     }
 }

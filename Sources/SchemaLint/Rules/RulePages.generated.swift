@@ -8823,7 +8823,9 @@ function opened that store in rollback-journal mode (`NSSQLitePragmasOption` wit
 file. In Swift, removing a store file after `destroyPersistentStore(at:)` of the same URL in the
 same function is quiet too: Core Data removed the companions already; removing the old store after
 `migratePersistentStore` moved it, in the same function, is a warning (its data, `-wal` included,
-was copied first; only the leftovers remain); so is removing the store
+was copied first; only the leftovers remain), unless the removal runs when the migration failed
+too (`try?` on it, or a `catch` around it that neither returns, throws nor stops the app): that is
+an error whatever companions go with it, since the store is then deleted with nothing copied; so is removing the store
 where the same function also lists the store's folder (`contentsOfDirectory`) and removes what it
 lists, or what of it starts with the store's name, which takes the companions along (a loop that
 picks files by their extension, `hasSuffix` or `pathExtension`, does not). Dropping the `-shm` on
@@ -9002,6 +9004,32 @@ private extension LocalStorage {
     var oldStoreURL: URL {
         let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
         return support.appendingPathComponent("Local.sqlite")
+    }
+}
+```
+
+### Triggers: the old store removed even when the migration failed
+
+The `catch` only logs, and the code goes on to remove the old store: when the copy failed,
+nothing was copied and the person's data is deleted. An error, whatever companions go with it.
+
+```swift path=App/SharedStore.swift
+import CoreData
+
+final class SharedStore {
+    let container = NSPersistentContainer(name: "Blocks")
+
+    func moveToAppGroup(from oldStoreURL: URL, to newStoreURL: URL) {
+        let coordinator = container.persistentStoreCoordinator
+        guard let oldStore = coordinator.persistentStore(for: oldStoreURL) else { return }
+        do {
+            try coordinator.migratePersistentStore(oldStore, to: newStoreURL, options: nil, withType: NSSQLiteStoreType)
+        } catch {
+            print("cannot move the store: \(error)")
+        }
+        try? FileManager.default.↓removeItem(at: oldStoreURL)
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: oldStoreURL.path + "-wal"))
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: oldStoreURL.path + "-shm"))
     }
 }
 ```

@@ -210,6 +210,9 @@ package struct StoreFileOperation: Hashable, Sendable {
     /// A removal after `migratePersistentStore` in the same function: the store's data, its
     /// `-wal` included, was copied to the new place first, so the leftovers lose nothing now.
     package var afterMigration = false
+    /// A removal that runs after `migratePersistentStore` failed too: its `try?`, or a `catch`
+    /// around it that goes on, lets the code reach the removal with nothing copied.
+    package var evenWhenTheMigrationFails = false
 
     package init(
         operation: Operation, written: String, place: CodePlace, store: String, handlesWAL: Bool, handlesSHM: Bool,

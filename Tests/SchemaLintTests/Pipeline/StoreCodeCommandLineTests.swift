@@ -1002,10 +1002,12 @@ import Testing
     }
 
     /// The old store removed after `migratePersistentStore` copied it elsewhere: its leftovers
-    /// lose nothing now (a warning); removed with no move before it, its -wal is lost (an error).
+    /// lose nothing now (a warning); removed with no move before it, its -wal is lost (an error);
+    /// removed when the move failed too (`try?`, a `catch` that goes on), everything is lost (an
+    /// error, with its companions too).
     @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
     func removingTheOldStoreAfterMigratingItIsAWarning() throws {
-        func source(migratingFirst: Bool) -> String {
+        func source(migratingFirst: Bool, migration: String = "do { _ = try coordinator.migratePersistentStore(old, to: newURL, options: nil, type: .sqlite) } catch { return }") -> String {
             """
             import CoreData
 
@@ -1016,7 +1018,7 @@ import Testing
                 func move(to newURL: URL) throws {
                     let coordinator = container.persistentStoreCoordinator
                     guard let old = coordinator.persistentStore(for: oldStoreURL) else { return }
-                    \(migratingFirst ? "do { _ = try coordinator.migratePersistentStore(old, to: newURL, options: nil, type: .sqlite) } catch { return }" : "_ = old")
+                    \(migratingFirst ? migration : "_ = old")
                     try FileManager.default.removeItem(at: oldStoreURL)
                 }
             }
@@ -1031,6 +1033,20 @@ import Testing
         try folder.write(source(migratingFirst: false), to: "App/Storage.swift")
         let (removed, removedRun) = try Self.lint(path: folder.path)
         #expect(removed.map(\.description) == ["Storage.swift:11:33 error store-moved-without-companions"], "\(removedRun.stdout)")
+
+        for ignoring in [
+            "do { _ = try coordinator.migratePersistentStore(old, to: newURL, options: nil, type: .sqlite) } catch { print(error) }",
+            "_ = try? coordinator.migratePersistentStore(old, to: newURL, options: nil, type: .sqlite)",
+        ] {
+            try folder.write(source(migratingFirst: true, migration: ignoring), to: "App/Storage.swift")
+            let (lost, lostRun) = try Self.lint(path: folder.path)
+            #expect(lost.map(\.description) == ["Storage.swift:11:33 error store-moved-without-companions"], "\(lostRun.stdout)")
+            #expect(lostRun.stdout.contains("even when migratePersistentStore failed"), "\(lostRun.stdout)")
+        }
+        let stopping = "do { _ = try coordinator.migratePersistentStore(old, to: newURL, options: nil, type: .sqlite) } catch { fatalError(\"\\(error)\") }"
+        try folder.write(source(migratingFirst: true, migration: stopping), to: "App/Storage.swift")
+        let (stopped, stoppedRun) = try Self.lint(path: folder.path)
+        #expect(stopped.map(\.description) == ["Storage.swift:11:33 warning store-moved-without-companions"], "\(stoppedRun.stdout)")
     }
 
     /// Files removed at start-up, before the function's first opening, leave the store it opens

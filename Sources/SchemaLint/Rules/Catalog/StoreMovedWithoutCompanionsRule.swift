@@ -8,7 +8,8 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
     )
 
     func check(_ context: StoreCodeContext) -> [Finding] {
-        context.facts.fileOperations.filter { !$0.handlesWAL }.map { operation in
+        context.facts.fileOperations.filter(\.evenWhenTheMigrationFails).map(removalAfterAFailedMigration)
+            + context.facts.fileOperations.filter { !$0.handlesWAL && !$0.evenWhenTheMigrationFails }.map { operation in
             let (verb, replacement): (String, String) = switch operation.operation {
             case .move: ("moves", "NSPersistentStoreCoordinator.migratePersistentStore(_:to:options:type:) (or replacePersistentStore(at:withPersistentStoreFrom:type:) and then destroyPersistentStore(at:type:))")
             case .copy: ("copies", "NSPersistentStoreCoordinator.replacePersistentStore(at:withPersistentStoreFrom:type:) or migratePersistentStore(_:to:options:type:), which copy the whole store")
@@ -36,5 +37,19 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
                 ]
             )
         }
+    }
+
+    /// The old store removed after a `migratePersistentStore` whose failure the code lets through:
+    /// when the copy fails, the store is deleted with nothing copied, its companions or not.
+    private func removalAfterAFailedMigration(_ operation: StoreFileOperation) -> Finding {
+        finding(
+            at: operation.place, severity: .error, subject: "\(operation.operation.rawValue) \(operation.store)",
+            message: "\(operation.written) deletes the store file \(operation.store) even when migratePersistentStore failed (its error is caught or ignored and the code goes on): nothing was copied then, and the person's data is gone",
+            notes: [],
+            suggestions: [
+                "remove the old store only once migratePersistentStore returned: after the `try` in the same `do`, or `return` from its `catch`",
+                "use NSPersistentStoreCoordinator.destroyPersistentStore(at:type:) there, which deletes the store with its -wal and -shm",
+            ]
+        )
     }
 }
