@@ -11,8 +11,9 @@ struct CodeUnit {
     var body: Syntax
     var place: CodePlace
     /// An entry point of the launch: `application(_:didFinishLaunchingWithOptions:)`,
-    /// `application(_:willFinishLaunchingWithOptions:)`, `scene(_:willConnectTo:options:)`, or
-    /// the initializer or a stored property's initial value of a SwiftUI `App`.
+    /// `application(_:willFinishLaunchingWithOptions:)`, `scene(_:willConnectTo:options:)`, the
+    /// initializer or a stored property's initial value of a SwiftUI `App` or of the application
+    /// delegate, or an `App`'s `body`.
     var isLaunchEntry: Bool
     /// A function or initializer declared `throws`: an error inside it may reach its callers.
     var isThrowing: Bool

@@ -411,8 +411,22 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         for (index, (node, action, written)) in finder.found.enumerated() where action != .deletesTheStore || index == firstDeletion {
             var found = StoreFailureAction(action: action, written: written, place: place(node), opening: opening, openingLocation: file.location(of: openingNode))
             found.opensAfterDeletingTheStore = afterDeletion
+            if action == .deletesTheStore { found.cacheName = cacheName(around: openingNode) }
             scanned.facts.failureActions.append(found)
         }
+    }
+
+    /// The name that says the store opened at `node` is a cache: a store file named in the
+    /// function or property that opens it (`"imageCache.sqlite"`), or that function's or
+    /// property's own name (`localCacheContainer`), when it holds the word.
+    private func cacheName(around node: FunctionCallExprSyntax) -> String? {
+        guard let unit = declarations.unit(around: node) else { return nil }
+        func isCache(_ name: String) -> Bool { name.lowercased().contains("cache") }
+        let literals = StringLiterals(viewMode: .sourceAccurate)
+        literals.walk(declarations.units[unit].body)
+        if let file = literals.found.map({ Self.lastComponent($0.text) }).first(where: { StoreFileName.isStoreFile($0) && isCache($0) }) { return "\"\(file)\"" }
+        let member = String(declarations.units[unit].key.split(separator: ".").last ?? "")
+        return isCache(member) ? member : nil
     }
 
     /// Whether a statement that runs before the opening in its function deletes the store's files:

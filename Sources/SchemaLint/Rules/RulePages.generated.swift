@@ -7474,7 +7474,10 @@ A fallback is judged as its own opening: when the `catch` of one opening tries a
 does runs when the fallback fails, and is reported against the fallback, not the first opening.
 A retry after the code deleted the store's files opens a new, empty store, which no migration can
 fail: stopping the app when even that fails (`fatalError` in its `catch`, or `try!` on it) is a
-note (the deletion before it is the warning).
+note (the deletion before it is the warning). Deleting a store named as a cache (a store file
+named in the function or property that opens it, or that function's or property's own name,
+holds the word: `"imageCache.sqlite"`, `localCacheContainer`) is a note: what a cache holds, the
+app makes again.
 Before a function's first opening, only the store's own files count: removing a store of another
 name (named nowhere else in the function), or calling a helper of the project at start-up whose
 name does not say it deletes (`migrateIfNeeded()`, a repair of an earlier build's files), leaves
@@ -7782,6 +7785,30 @@ final class WorkoutStore {
             try? FileManager.default.removeItem(at: URL(fileURLWithPath: storeURL.path + "-wal"))
             try? FileManager.default.removeItem(at: URL(fileURLWithPath: storeURL.path + "-shm"))
             container = ↓try! ModelContainer(for: Workout.self, configurations: configuration)
+        }
+    }
+}
+```
+
+### Triggers: a cache's store deleted when it does not open (a note)
+
+The store's file is named as a cache: what it holds (downloaded images, say) the app can fetch
+again, so deleting it loses nothing of the person's. A note, in case it holds more than its name
+says.
+
+```swift path=App/ImageCache.swift
+import Foundation
+import SwiftData
+
+enum ImageCache {
+    static func makeContainer() -> ModelContainer? {
+        let storeURL = URL.cachesDirectory.appending(path: "imageCache.store")
+        let configuration = ModelConfiguration(url: storeURL, cloudKitDatabase: .none)
+        do {
+            return try ModelContainer(for: CachedImage.self, configurations: configuration)
+        } catch {
+            try? ↓FileManager.default.removeItem(at: storeURL)
+            return try? ModelContainer(for: CachedImage.self, configurations: configuration)
         }
     }
 }

@@ -174,6 +174,10 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// The opening is a retry after the code deleted the store's files: it opens a new, empty
     /// store, which no migration can fail (the deletion before it is the finding).
     package var opensAfterDeletingTheStore = false
+    /// The store is named as a cache (its file, or the property or function that opens it:
+    /// `"imageCache.sqlite"`, `localCacheContainer`): what it holds can be made again, and
+    /// deleting it loses nothing of the person's. The name, as written.
+    package var cacheName: String?
 
     package init(action: Action, written: String, place: CodePlace, opening: StoreOpening.Call, openingLocation: SourceLocation) {
         self.action = action

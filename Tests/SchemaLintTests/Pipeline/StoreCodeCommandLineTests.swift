@@ -1001,6 +1001,36 @@ import Testing
         #expect(sidecars.filter { $0.rule == "store-load-failure-destructive" }.map(\.description) == ["Persistence.swift:15:17 warning store-load-failure-destructive"], "\(sidecarRun.stdout)")
     }
 
+    /// A store named as a cache, deleted when it does not open, loses nothing of the person's:
+    /// a note; the same code for a store of another name is the warning.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func deletingACachesStoreIsANote() throws {
+        func source(_ fileName: String, property: String = "container") -> String {
+            """
+            import SwiftData
+
+            final class Stores {
+                let \(property): ModelContainer? = {
+                    let storeURL = URL.applicationSupportDirectory.appending(path: "\(fileName)")
+                    do {
+                        return try ModelContainer(for: Note.self, configurations: ModelConfiguration(url: storeURL))
+                    } catch {
+                        try? FileManager.default.removeItem(at: storeURL)
+                        return nil
+                    }
+                }()
+            }
+            """
+        }
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "models/Notes.yml")
+        for (name, property, severity) in [("imageCache.sqlite", "container", "note"), ("thumbnails.sqlite", "thumbnailCache", "note"), ("Notes.sqlite", "container", "warning")] {
+            try folder.write(source(name, property: property), to: "App/Stores.swift")
+            let (hits, run) = try Self.lint(path: folder.path)
+            #expect(hits.filter { $0.rule == "store-load-failure-destructive" }.map(\.description) == ["Stores.swift:9:18 \(severity) store-load-failure-destructive"], "\(name): \(run.stdout)")
+        }
+    }
+
     /// The old store removed after `migratePersistentStore` copied it elsewhere: its leftovers
     /// lose nothing now (a warning); removed with no move before it, its -wal is lost (an error);
     /// removed when the move failed too (`try?`, a `catch` that goes on), everything is lost (an

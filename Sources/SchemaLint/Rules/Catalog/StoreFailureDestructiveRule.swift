@@ -22,6 +22,10 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             case .stopsTheApp:
                 consequence = "\(action.written) stops the app when \(opening) fails: a store that fails to migrate crashes the app at every launch"
                 suggestions = ["report the error to the person and keep the store file: show a screen that explains the problem and offers to retry or to send a report, and log the error's userInfo"]
+            case .deletesTheStore where action.cacheName != nil:
+                consequence = "\(action.written) deletes the store when \(opening) fails; its name (\(action.cacheName ?? "")) says it is a cache, whose content the app can make again, so the person loses nothing"
+                suggestions = ["if this store holds anything the person made, keep the failed store instead: move it aside and recover from it in a later release"]
+                severity = .note
             case .deletesTheStore:
                 consequence = "\(action.written) deletes the store when \(opening) fails: a store that fails to migrate loses everything the person stored"
                 suggestions = ["keep the failed store: move it aside with NSPersistentStoreCoordinator.migratePersistentStore or a copy of all three files, tell the person, and recover from it in a later release"]
