@@ -199,13 +199,17 @@ struct CloudKitSetting {
     }
 
     /// The `X.self` in the static properties `expression` names (`CacheSchema.schema`,
-    /// `Self.schema`): in their initial values or what their getters return.
+    /// `Self.schema`, or `schema` inside the type that declares it): in their initial values or
+    /// what their getters return.
     static func typesOfStaticProperties(in expression: ExprSyntax, scope: [String], declarations: SwiftDeclarations) -> Set<String> {
         let members = StaticMemberReferences(viewMode: .sourceAccurate)
         members.walk(expression)
+        let plain = PlainNames(viewMode: .sourceAccurate)
+        plain.walk(expression)
+        let properties = members.references.compactMap { declarations.staticProperty($0.member, of: $0.type, in: scope) }
+            + plain.names.compactMap { declarations.staticProperty($0, in: scope) }
         var names: Set<String> = []
-        for (type, member) in members.references {
-            guard let property = declarations.staticProperty(member, of: type, in: scope) else { continue }
+        for property in properties {
             let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
             if let value = property.node.initializer?.value { collector.walk(value) }
             if let accessors = property.node.accessorBlock { collector.walk(accessors) }

@@ -1,8 +1,8 @@
 import Foundation
 import SchemaLintCore
 
-/// schemalint's own model format: one version of a model in a `.yaml`/`.yml` file with the
-/// format's top-level `model:` key (docs/model-format.md). Repositories hold many YAML files that
+/// schemalint's own model format: one version of a model in a `.yaml`/`.yml` file that names its
+/// model on the format's top-level `model:` line (docs/model-format.md). Repositories hold many YAML files that
 /// are no model (XcodeGen's `project.yml`, CI workflows, fastlane, Jekyll): the walk leaves those
 /// alone, while a file named on the command line is read whatever it holds.
 package struct YAMLModelFileReader: ModelSourceReader {
@@ -20,8 +20,8 @@ package struct YAMLModelFileReader: ModelSourceReader {
     package var fileNameSuffixes: [String] { [".yaml", ".yml", ".YAML", ".YML", ".Yaml", ".Yml"] }
     package var ownsFileNames: Bool { true }
 
-    /// A line starts with the top-level key `model:` (followed by a space, a tab, a line end or
-    /// the end of the file).
+    /// `looksLikeModelFile`: a translation file with a `model:` section (`model:\n  name:
+    /// "Model"`) is no model file.
     package func claims(name: String, bytes: [UInt8]) -> Bool {
         Self.extensions.contains((name as NSString).pathExtension.lowercased()) && Self.looksLikeModelFile(bytes: bytes)
     }
@@ -63,16 +63,31 @@ package struct YAMLModelFileReader: ModelSourceReader {
         return found
     }
 
-    /// Whether a file's bytes look like a model file: a line starts with the top-level key `model:`.
+    /// Whether a file's bytes look like a model file: it names its model on the top-level line
+    /// `model: Notes` (a broken model file still does), or has the format's top-level `model:` and
+    /// `entities:` keys. A top-level `model:` section with no `entities:` (a translation file's
+    /// `model:\n  name: "Model"`) is no model.
     static func looksLikeModelFile(bytes: [UInt8]) -> Bool {
-        let marker = Array("model:".utf8)
+        guard let model = topLevelValue(of: "model:", in: bytes) else { return false }
+        return !model.isEmpty || topLevelValue(of: "entities:", in: bytes) != nil
+    }
+
+    /// What follows `key` on the first line that starts with it (followed by a space, a tab, a
+    /// line end or the end of the file), without blanks and a comment; nil when no line does.
+    private static func topLevelValue(of key: String, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        let marker = Array(key.utf8)
+        let blanks: Set<UInt8> = [0x20, 0x09, 0x0D]
         var lineStart = 0
         while lineStart + marker.count <= bytes.count {
             let end = lineStart + marker.count
-            if bytes[lineStart..<end].elementsEqual(marker), end == bytes.count || [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end]) { return true }
-            guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { return false }
-            lineStart = newline + 1
+            let lineEnd = bytes[end...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            if bytes[lineStart..<end].elementsEqual(marker), end == bytes.count || blanks.contains(bytes[end]) || bytes[end] == 0x0A {
+                let rest = bytes[end..<lineEnd].drop { blanks.contains($0) }
+                return rest.first == UInt8(ascii: "#") ? rest.prefix(0) : rest
+            }
+            guard lineEnd < bytes.count else { return nil }
+            lineStart = lineEnd + 1
         }
-        return false
+        return nil
     }
 }

@@ -7,8 +7,8 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Lint model versions (the default command).",
         discussion: """
-        Loads every model below the given paths: *.xcdatamodeld bundles, YAML files with the \
-        model format's top-level `model:` key (other YAML files are left alone), and the Swift \
+        Loads every model below the given paths: *.xcdatamodeld bundles, YAML files that name \
+        their model on the format's top-level `model:` line (other YAML files are left alone), and the Swift \
         and Objective-C code that declares models or opens their store. Hidden folders, build \
         products and dependencies (build, DerivedData, Pods, Carthage, node_modules, ...) and \
         whatever git ignores are left out; --verbose lists what was read and what was left out. \

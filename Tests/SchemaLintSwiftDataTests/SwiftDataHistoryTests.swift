@@ -339,6 +339,26 @@ import Testing
         #expect(!version.isSynced(entity: "CacheEntry"))
     }
 
+    /// A configuration given its type's static schema by its bare name (`schema: schema` inside
+    /// the type) names that schema's classes: a class of no schema and no container stays local.
+    @Test func aStaticSchemaNamedBareNamesItsClasses() throws {
+        let models = ("Models.swift", """
+        @Model final class Trip { var name: String = ""; init() {} }
+        @Model final class ImportProfile { var id: UUID; init() { id = UUID() } }
+        """)
+        let configuration = ("Configuration.swift", """
+        enum StoreConfiguration {
+            static let schema = Schema([Trip.self])
+            static func configuration() -> ModelConfiguration {
+                ModelConfiguration("Logbook", schema: schema, cloudKitDatabase: .private("iCloud.logbook"))
+            }
+        }
+        """)
+        let version = try #require(readSwift([models, configuration]).versions.first)
+        #expect(version.isSynced(entity: "Trip"))
+        #expect(!version.isSynced(entity: "ImportProfile"))
+    }
+
     /// A setting applies to the models the code around it names: a cache opened with `.none`
     /// stays local beside models a setting that may sync opens, in one history or in two.
     @Test func aSettingAppliesToTheModelsItsContainerNames() throws {

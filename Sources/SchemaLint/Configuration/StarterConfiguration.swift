@@ -36,7 +36,7 @@ package enum StarterConfiguration {
     exclude: []
 
     # Paths the folder walk reads although it leaves them out by default (build folders, what git
-    # ignores, YAML files without a top-level `model:` key, then read as model files).
+    # ignores, YAML files without a model named on a top-level `model:` line, then read as model files).
     include: []
     #  - "legacy/**"
 

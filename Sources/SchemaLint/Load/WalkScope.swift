@@ -7,7 +7,7 @@ package struct SkippedPath: Sendable, Hashable, Comparable {
     package enum Reason: String, Sendable, Hashable {
         case buildOrDependencies = "build products or dependencies"
         case ignoredByGit = "ignored by git"
-        case notAModelFile = "YAML without the model format's top-level `model:` key"
+        case notAModelFile = "YAML without a model named on the format's top-level `model:` line"
         case excluded = "`exclude:` in the configuration"
         case inNoProject = "no Xcode project of the folder walked lists it or holds it in a synchronized folder, and nothing in a folder around it adds files by folder (a package manifest, a project generator, a podspec)"
     }

@@ -40,6 +40,8 @@ struct RepositoryRunTests {
             ("project.yml", "name: App\noptions:\n  bundleIdPrefix: com.example\ntargets:\n  App:\n    type: application\n"),
             ("docs/_config.yml", "title: Docs\ntheme: minima\nmodels: [not, ours]\n"),
             ("ci/workflow.yaml", "on: push\njobs:\n  lint:\n    runs-on: ubuntu-latest\n"),
+            // A translation file with a `model:` section of its own.
+            ("Localization/de.yml", "model:\n  name: \"Modell\"\n  size: \"Größe\"\nsettings:\n  title: \"Einstellungen\"\n"),
             // A committed build folder with a copy of the models, and a folder git ignores with a broken one.
             ("build/Models/v1.yaml", Self.version1), ("build/Models/v2.yaml", Self.version2.replacingOccurrences(of: "renamedFrom: title", with: "")),
             (".gitignore", "scratch/\n"), ("scratch/v1.yaml", "model: Scratch\nversion: [\n"),
@@ -55,10 +57,11 @@ struct RepositoryRunTests {
         #expect(verbose.stderr.split(separator: "\n").map(String.init) == [
             "read: Models/v1.yaml (model file)",
             "read: Models/v2.yaml (model file)",
+            "skipped: Localization/de.yml (YAML without a model named on the format's top-level `model:` line)",
             "skipped: build (build products or dependencies)",
-            "skipped: ci/workflow.yaml (YAML without the model format's top-level `model:` key)",
-            "skipped: docs/_config.yml (YAML without the model format's top-level `model:` key)",
-            "skipped: project.yml (YAML without the model format's top-level `model:` key)",
+            "skipped: ci/workflow.yaml (YAML without a model named on the format's top-level `model:` line)",
+            "skipped: docs/_config.yml (YAML without a model named on the format's top-level `model:` line)",
+            "skipped: project.yml (YAML without a model named on the format's top-level `model:` line)",
             "skipped: scratch (ignored by git)",
         ])
 
