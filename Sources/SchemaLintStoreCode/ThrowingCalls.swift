@@ -2,7 +2,9 @@ import SwiftSyntax
 
 /// What becomes of the error of a throwing call, read from the code around it up to its function:
 /// `try!` stops the app; the `catch` clauses of the `do` around a `try` (or the `else` of a
-/// `guard` or `if` on `try?`, or what follows an `if let` on `try?` that returns) handle it; a plain `try` outside any `do` hands it to the function's callers.
+/// `guard` or `if` on `try?`, what follows an `if let` on `try?` that returns, or the branch of
+/// an `if` or `guard` that compares `try?` with `nil` where it failed) handle it; a plain `try`
+/// outside any `do` hands it to the function's callers.
 /// Shared by the openings that throw and the calls of functions that pass an opening's error up.
 enum ThrowingCallFailure {
     /// `try!`: a failure stops the app.
@@ -19,6 +21,8 @@ enum ThrowingCallFailure {
         var current = Syntax(call)
         var sawTry = false
         var optional = false
+        // `(try? open()) == nil` (true when it failed) or `!= nil` (true when it opened).
+        var comparedToNil: String?
         while let parent = current.parent {
             if let tryExpression = parent.as(TryExprSyntax.self), !sawTry {
                 sawTry = true
@@ -26,6 +30,20 @@ enum ThrowingCallFailure {
                 case "!": return .forced(tryExpression)
                 case "?": optional = true
                 default: break
+                }
+            }
+            if optional, comparedToNil == nil, let sequence = parent.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+               sequence.elements.contains(where: { $0.is(NilLiteralExprSyntax.self) }),
+               let comparison = sequence.elements.compactMap({ $0.as(BinaryOperatorExprSyntax.self)?.operator.text }).first, ["==", "!="].contains(comparison) {
+                comparedToNil = comparison
+            }
+            if let comparison = comparedToNil {
+                if let ifExpression = parent.as(IfExprSyntax.self), current.id == ifExpression.conditions.id {
+                    if comparison == "==" { return .handled([Syntax(ifExpression.body)], throwsOn: throwsAgain(ifExpression.body)) }
+                    return ifExpression.elseBody.map { .handled([Syntax($0)], throwsOn: throwsIn(Syntax($0))) } ?? .ignored
+                }
+                if comparison == "!=", let guardStatement = parent.as(GuardStmtSyntax.self), current.id == guardStatement.conditions.id {
+                    return .handled([Syntax(guardStatement.body)], throwsOn: throwsAgain(guardStatement.body))
                 }
             }
             // `guard let x = try? open() else { ... }`

@@ -7489,7 +7489,8 @@ completion handler that its error parameter leads to (`if let error`, `if error 
 `else` of `if error == nil`, `guard error == nil else`, what follows `guard let error else {
 return }`), the `catch` clauses around
 `addPersistentStore(ofType:...)` or `ModelContainer(...)` (and the `else` of a `guard` or an `if`
-on `try?`, or what follows an `if let container = try? ...` whose body returns), and in
+on `try?`, what follows an `if let container = try? ...` whose body returns, the body of `if
+(try? ...) == nil` and the `else` of `guard (try? ...) != nil`), and in
 Objective-C the branch of
 `if (error)` in the completion block and of `if (![coordinator addPersistentStoreWithType:...])`
 (or of the `if` on the variable its result went to).
@@ -7972,6 +7973,26 @@ enum Database {
             try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: name))
         }
     }
+}
+```
+
+### Triggers: the result of try? compared with nil
+
+```swift path=App/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    lazy var coordinator: NSPersistentStoreCoordinator = {
+        let model = NSManagedObjectModel.mergedModel(from: nil)!
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let url = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0].appendingPathComponent("Scout.sqlite")
+        if (try? coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)) == nil {
+            ↓abort()
+        }
+        return coordinator
+    }()
 }
 ```
 
