@@ -178,7 +178,10 @@ package struct CloudKitContainerReader: ModelSourceReader {
         var found: [(token: ObjCToken, syncs: Bool?)] = []
         for index in tokens.indices {
             let value: ArraySlice<ObjCToken>
-            if tokens[index].isIdentifier("cloudKitContainerOptions"), index + 2 < tokens.count, tokens[index + 1].is("="), !tokens[index + 2].is("=") {
+            // `guard let cloudKitContainerOptions = description.cloudKitContainerOptions` reads
+            // the options into a constant of the same name: no setting.
+            let binds = index > 0 && (tokens[index - 1].isIdentifier("let") || tokens[index - 1].isIdentifier("var"))
+            if tokens[index].isIdentifier("cloudKitContainerOptions"), !binds, index + 2 < tokens.count, tokens[index + 1].is("="), !tokens[index + 2].is("=") {
                 // The value runs to the end of the statement: a `;` or the end of the line.
                 let start = index + 2
                 let end = tokens[start...].firstIndex { $0.is(";") || $0.line != tokens[start].line } ?? tokens.count

@@ -62,6 +62,9 @@ import Testing
         #expect(Self.sync(optionalChain) == ["Notes:syncs"])
         let eitherContainer = "let container = sync ? NSPersistentCloudKitContainer(name: \"Notes\") : NSPersistentContainer(name: \"Notes\")\n"
         #expect(Self.sync(eitherContainer) == ["Notes:depends"])
+        // Options read into a constant of the same name are no setting.
+        let read = "let container = NSPersistentCloudKitContainer(name: \"Notes\")\nguard let cloudKitContainerOptions = description.cloudKitContainerOptions else { return }\n"
+        #expect(Self.containers(read).map(\.settings.count) == [0])
     }
 
     @Test func objectiveCAndSubclassesAreRead() {
