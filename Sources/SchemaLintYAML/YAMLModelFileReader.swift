@@ -63,13 +63,27 @@ package struct YAMLModelFileReader: ModelSourceReader {
         return found
     }
 
-    /// Whether a file's bytes look like a model file: it names its model on the top-level line
-    /// `model: Notes` (a broken model file still does), or has the format's top-level `model:` and
-    /// `entities:` keys. A top-level `model:` section with no `entities:` (a translation file's
-    /// `model:\n  name: "Model"`) is no model.
+    /// Whether a file's bytes look like a model file: it has the format's top-level `model:` and
+    /// `entities:` keys, or (a model file being written, or broken) names its model on the
+    /// top-level line `model: Notes` beside no top-level key the format does not have.
+    /// Translation files are none: a `model:` section (`model:\n  name: "Model"`), or a
+    /// `model: "model"` among hundreds of other keys.
     static func looksLikeModelFile(bytes: [UInt8]) -> Bool {
         guard let model = topLevelValue(of: "model:", in: bytes) else { return false }
-        return !model.isEmpty || topLevelValue(of: "entities:", in: bytes) != nil
+        if topLevelValue(of: "entities:", in: bytes) != nil { return true }
+        return !model.isEmpty && topLevelKeys(in: bytes).allSatisfy(ModelDecoder.topLevelKeys.contains)
+    }
+
+    /// The keys of the lines that start with one (`name:` at the start of a line, outside
+    /// comments, document markers and sequences).
+    private static func topLevelKeys(in bytes: [UInt8]) -> [String] {
+        var keys: [String] = []
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            guard let first = line.first, ![0x20, 0x09, 0x0D, UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: ".")].contains(first),
+                  let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            keys.append(String(decoding: line[line.startIndex..<colon], as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")))
+        }
+        return keys
     }
 
     /// What follows `key` on the first line that starts with it (followed by a space, a tab, a

@@ -42,6 +42,7 @@ struct RepositoryRunTests {
             ("ci/workflow.yaml", "on: push\njobs:\n  lint:\n    runs-on: ubuntu-latest\n"),
             // A translation file with a `model:` section of its own.
             ("Localization/de.yml", "model:\n  name: \"Modell\"\n  size: \"Größe\"\nsettings:\n  title: \"Einstellungen\"\n"),
+            ("Localization/keys.yml", "about: \"about\"\nmodel: \"model\"\nversion: \"version\"\n"),
             // A committed build folder with a copy of the models, and a folder git ignores with a broken one.
             ("build/Models/v1.yaml", Self.version1), ("build/Models/v2.yaml", Self.version2.replacingOccurrences(of: "renamedFrom: title", with: "")),
             (".gitignore", "scratch/\n"), ("scratch/v1.yaml", "model: Scratch\nversion: [\n"),
@@ -58,6 +59,7 @@ struct RepositoryRunTests {
             "read: Models/v1.yaml (model file)",
             "read: Models/v2.yaml (model file)",
             "skipped: Localization/de.yml (YAML without a model named on the format's top-level `model:` line)",
+            "skipped: Localization/keys.yml (YAML without a model named on the format's top-level `model:` line)",
             "skipped: build (build products or dependencies)",
             "skipped: ci/workflow.yaml (YAML without a model named on the format's top-level `model:` line)",
             "skipped: docs/_config.yml (YAML without a model named on the format's top-level `model:` line)",
