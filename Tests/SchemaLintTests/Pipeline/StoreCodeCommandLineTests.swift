@@ -879,74 +879,42 @@ import Testing
         ], "\(run.stdout)")
         #expect(run.stdout.contains("fails on the new, empty store made after the old one's files were deleted"), "\(run.stdout)")
 
-        // A helper given the store's URL, which names only the companions' extensions.
-        try folder.write("""
-        import SwiftData
-
-        enum Store {
-            static func open(_ configuration: ModelConfiguration) -> ModelContainer {
-                do {
-                    return try ModelContainer(for: Note.self, configurations: configuration)
-                } catch {
-                    removeStoreFiles(at: configuration.url)
-                    do {
-                        return try ModelContainer(for: Note.self, configurations: configuration)
-                    } catch {
-                        fatalError("no store: \\(error)")
-                    }
-                }
-            }
-            private static func removeStoreFiles(at storeURL: URL) {
-                let base = storeURL.deletingPathExtension()
-                for url in [storeURL, base.appendingPathExtension("store-wal"), base.appendingPathExtension("store-shm")] {
-                    try? FileManager.default.removeItem(at: url)
-                }
-            }
+        /// `Store.open(_:)`, whose `catch` around the opening runs `failure` (its first line is
+        /// line 8), with `members` after the function.
+        func store(catching failure: [String], members: [String] = []) -> String {
+            let opening = [
+                "import SwiftData", "", "enum Store {", "    static func open(_ configuration: ModelConfiguration) -> ModelContainer {",
+                "        do {", "            return try ModelContainer(for: Note.self, configurations: configuration)", "        } catch {",
+            ]
+            return (opening + failure.map { "            " + $0 } + ["        }", "    }"] + members.map { "    " + $0 } + ["}"]).joined(separator: "\n")
         }
-        """, to: "App/Store.swift")
+        let retry = ["do {", "    return try ModelContainer(for: Note.self, configurations: configuration)", "} catch {"]
+
+        // A helper given the store's URL, which names only the companions' extensions.
+        try folder.write(store(
+            catching: ["removeStoreFiles(at: configuration.url)"] + retry + ["    fatalError(\"no store: \\(error)\")", "}"],
+            members: [
+                "private static func removeStoreFiles(at storeURL: URL) {",
+                "    let base = storeURL.deletingPathExtension()",
+                "    for url in [storeURL, base.appendingPathExtension(\"store-wal\"), base.appendingPathExtension(\"store-shm\")] {",
+                "        try? FileManager.default.removeItem(at: url)",
+                "    }",
+                "}",
+            ]
+        ), to: "App/Store.swift")
         let (byHelper, helperRun) = try Self.lint(path: folder.path)
         #expect(byHelper.map(\.description) == ["Store.swift:8:13 warning store-load-failure-destructive", "Store.swift:12:17 note store-load-failure-destructive"], "\(helperRun.stdout)")
 
         // The retry in a `do` whose `catch` only logs, the stop after it: the retry's failure.
-        try folder.write("""
-        import SwiftData
-
-        enum Store {
-            static func open(_ configuration: ModelConfiguration) -> ModelContainer {
-                do {
-                    return try ModelContainer(for: Note.self, configurations: configuration)
-                } catch {
-                    try? FileManager.default.removeItem(at: configuration.url)
-                    do {
-                        return try ModelContainer(for: Note.self, configurations: configuration)
-                    } catch {
-                        print(error)
-                    }
-                    preconditionFailure("no store")
-                }
-            }
-        }
-        """, to: "App/Store.swift")
+        let removal = "try? FileManager.default.removeItem(at: configuration.url)"
+        try folder.write(store(catching: [removal] + retry + ["    print(error)", "}", "preconditionFailure(\"no store\")"]), to: "App/Store.swift")
         let (afterRetry, retryRun) = try Self.lint(path: folder.path)
         #expect(afterRetry.filter { $0.rule == "store-load-failure-destructive" }.map(\.description) == [
             "Store.swift:8:18 warning store-load-failure-destructive", "Store.swift:14:13 note store-load-failure-destructive",
         ], "\(retryRun.stdout)")
 
         // `try!` on the retry, after the files were removed in the same `catch`.
-        try folder.write("""
-        import SwiftData
-
-        enum Store {
-            static func open(_ configuration: ModelConfiguration) -> ModelContainer {
-                do {
-                    return try ModelContainer(for: Note.self, configurations: configuration)
-                } catch {
-                    try? FileManager.default.removeItem(at: configuration.url)
-                    return try! ModelContainer(for: Note.self, configurations: configuration)
-                }
-            }
-        }
-        """, to: "App/Store.swift")
+        try folder.write(store(catching: [removal, "return try! ModelContainer(for: Note.self, configurations: configuration)"]), to: "App/Store.swift")
         let (forced, forcedRun) = try Self.lint(path: folder.path)
         #expect(forced.filter { $0.rule == "store-load-failure-destructive" }.map(\.description) == [
             "Store.swift:8:18 warning store-load-failure-destructive", "Store.swift:9:20 note store-load-failure-destructive",
