@@ -130,9 +130,10 @@ struct ObjCLaunchPaths {
                 if let sent = message(in: (position + 1)..<close, scanner) {
                     reach(sent.selector, receiver: sent.receiver)
                 }
-            } else if token.kind == .identifier, position + 2 < current.range.upperBound, tokens[position + 1].is("."), tokens[position + 2].kind == .identifier,
+            } else if token.kind == .identifier || token.is(")"), position + 2 < current.range.upperBound, tokens[position + 1].is("."), tokens[position + 2].kind == .identifier,
                       !(position + 3 < current.range.upperBound && tokens[position + 3].is("=") && !(position + 4 < current.range.upperBound && tokens[position + 4].is("="))) {
-                // `self.persistentContainer`, `stack.context` (a getter; `x.y = z` calls a setter).
+                // `self.persistentContainer`, `stack.context`, `((AppDelegate *)app.delegate).persistentContainer`
+                // (a getter; `x.y = z` calls a setter).
                 reach(tokens[position + 2].text, receiver: token.text == "self" ? .ownClass : .unknown)
             } else if token.kind == .identifier, position + 1 < current.range.upperBound, tokens[position + 1].is("("),
                       position == current.range.lowerBound || !tokens[position - 1].is(".") {
@@ -204,7 +205,8 @@ struct ObjCLaunchPaths {
     private func resolve(_ selector: String, receiver: Receiver, from current: ObjCStoreCodeScanner.Body) -> [Int] {
         switch receiver {
         case .ownClass: return current.owner.flatMap { methodsOfClass[MethodKey(owner: $0, selector: selector)] } ?? []
-        case .classNamed(let name): return methodsOfClass[MethodKey(owner: name, selector: selector)] ?? []
+        // `[Stack new]` allocates and sends `init`.
+        case .classNamed(let name): return methodsOfClass[MethodKey(owner: name, selector: selector == "new" ? "init" : selector)] ?? []
         case .unknown: return selectorsOfOneClass.contains(selector) ? methods[selector] ?? [] : []
         case .function: return functions[selector] ?? []
         }

@@ -9286,8 +9286,9 @@ In Objective-C (`.m` files, read as tokens) the entry points are
 `application:didFinishLaunchingWithOptions:`, `application:willFinishLaunchingWithOptions:` and
 `scene:willConnectToSession:options:`, and the path goes through messages to `self`
 (`[self persistentContainer]`, `self.managedObjectContext`), to a class of the files
-(`[CoreDataStack sharedStack]`, `[[CoreDataStack alloc] init]`), to any receiver when one class
-of the files implements the selector, and through calls of the files' C functions; blocks are
+(`[CoreDataStack sharedStack]`, `[[CoreDataStack alloc] init]`, `[CoreDataStack new]`, which runs
+its `init`), to any receiver when one class of the files implements the selector (a property read
+of a cast too: `((AppDelegate *)UIApplication.sharedApplication.delegate).persistentContainer`), and through calls of the files' C functions; blocks are
 entered only when handed to `dispatch_sync`, `dispatch_once` or `performBlockAndWait:`. The
 openings are `loadPersistentStoresWithCompletionHandler:` (unless the file sets
 `shouldMigrateStoreAutomatically = NO`, or `shouldAddStoreAsynchronously = YES`) and
@@ -9609,6 +9610,46 @@ final class ImageCache {
         }
     }
     return _persistentContainer;
+}
+
+@end
+```
+
+### Triggers: Objective-C: a class made with `new` reads the app delegate's container
+
+```objc path=Shelf/AppDelegate.m
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    _library = [Library new];
+    return YES;
+}
+
+- (NSPersistentContainer *)persistentContainer {
+    @synchronized (self) {
+        if (_persistentContainer == nil) {
+            _persistentContainer = [[NSPersistentContainer alloc] initWithName:@"Shelf"];
+            [_persistentContainer ↓loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *storeDescription, NSError *error) {
+                if (error != nil) {
+                    NSLog(@"Unresolved error %@", error);
+                }
+            }];
+        }
+    }
+    return _persistentContainer;
+}
+
+@end
+```
+
+```objc path=Shelf/Library.m
+@implementation Library
+
+- (instancetype)init {
+    if (self = [super init]) {
+        _context = ((AppDelegate *)UIApplication.sharedApplication.delegate).persistentContainer.viewContext;
+    }
+    return self;
 }
 
 @end
