@@ -1094,39 +1094,55 @@ final class DestructiveCallFinder: SyntaxVisitor {
                 if !Self.passesAStopFlag(node) { found.append((Syntax(node), .retriesAtOnce, name + "()")) }
             } else if helpers?.deletesStore(node) == true {
                 found.append((Syntax(node), .deletesTheStore, name + "()"))
+            } else if helpers?.makesAnInMemoryStore(node) == true {
+                found.append((Syntax(node), .fallsBackToMemory, name + "()"))
             }
         }
         return .visitChildren
     }
 }
 
-/// Functions of the project that delete a store's files: called from a failure branch
-/// (`removeDatabaseFiles()`, `Self.resetStore()`), such a helper deletes the store as surely as a
-/// `removeItem` written there. A helper is one whose body removes files (`removeItem`, through
-/// `FileManager` or a client of the project's) and names a store file (`"Notes.sqlite"`), or
-/// destroys a persistent store.
+/// Functions of the project that delete a store's files, or make an empty in-memory store:
+/// called from a failure branch (`removeDatabaseFiles()`, `Self.resetStore()`,
+/// `Self.makeInMemoryContainer()`), such a helper does what a `removeItem` or an in-memory
+/// configuration written there does. A deleting helper is one whose body removes files
+/// (`removeItem`, through `FileManager` or a client of the project's) and names a store file
+/// (`"Notes.sqlite"`), or destroys a persistent store.
 struct StoreDeletingHelpers {
     let declarations: CodeDeclarations
 
     /// Whether `call` (unqualified, or on `self`, `Self` or a type of the project) calls such a helper.
     func deletesStore(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let name = SynchronousCode.calledName(call) else { return false }
+        bodies(calledBy: call).contains(where: deletesStore)
+    }
+
+    /// Whether `call` calls a helper whose body makes an in-memory store
+    /// (`ModelConfiguration(isStoredInMemoryOnly: true)`, `NSInMemoryStoreType`).
+    func makesAnInMemoryStore(_ call: FunctionCallExprSyntax) -> Bool {
+        bodies(calledBy: call).contains { body in
+            let finder = DestructiveCallFinder(helpers: nil)
+            finder.walk(body)
+            return finder.found.contains { $0.1 == .fallsBackToMemory }
+        }
+    }
+
+    /// The bodies of the functions of the project `call` may call, resolved by name.
+    private func bodies(calledBy call: FunctionCallExprSyntax) -> [Syntax] {
+        guard let name = SynchronousCode.calledName(call) else { return [] }
         var types: Set<String>
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-            guard let base = member.base?.trimmedText else { return false }
+            guard let base = member.base?.trimmedText else { return [] }
             if ["self", "self?", "self!", "Self"].contains(base) {
                 types = declarations.typesByMember[name] ?? []
             } else if declarations.typeNames.contains(base) {
                 types = [base]
             } else {
-                return false
+                return []
             }
         } else {
             types = (declarations.typesByMember[name] ?? []).union([""])
         }
-        return types.contains { type in
-            (declarations.unitsByKey["\(type).\(name)"] ?? []).contains { deletesStore(declarations.units[$0].body) }
-        }
+        return types.sorted().flatMap { type in (declarations.unitsByKey["\(type).\(name)"] ?? []).map { declarations.units[$0].body } }
     }
 
     private func deletesStore(_ body: Syntax) -> Bool {

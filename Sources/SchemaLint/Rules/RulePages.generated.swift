@@ -7461,7 +7461,8 @@ The rule reports, in the code that runs when opening fails:
   such as an unzipped backup) cleans up, and is not reported;
 - a silent fallback to an empty in-memory store (`ModelConfiguration(isStoredInMemoryOnly: true)`,
   `addPersistentStore(ofType: NSInMemoryStoreType, ...)`, a description's `type =
-  NSInMemoryStoreType` before loading again): the app opens without the person's data, and what
+  NSInMemoryStoreType` before loading again, or a function of the project called there whose body
+  makes one, `Self.makeInMemoryContainer()`): the app opens without the person's data, and what
   they enter next is lost at the next launch;
 - the function that opens the store called again from its own failure branch (`self.loadStore()`
   inside `loadStore()`'s handler), with nothing changed: a store that cannot migrate fails again at
@@ -8303,6 +8304,29 @@ let container: ModelContainer = {
         return try! ModelContainer(for: Note.self, configurations: memory)
     }
 }()
+```
+
+### Triggers: a fallback to an in-memory store that a helper makes
+
+```swift path=App/Store.swift
+import SwiftData
+
+@MainActor
+final class Store {
+    let container: ModelContainer
+
+    init() {
+        do {
+            container = try ModelContainer(for: Transcript.self)
+        } catch {
+            container = try! ↓Self.makeInMemoryContainer()
+        }
+    }
+
+    static func makeInMemoryContainer() throws -> ModelContainer {
+        try ModelContainer(for: Transcript.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    }
+}
 ```
 
 ### Triggers: the failure switches the container to memory and loads again
