@@ -416,17 +416,19 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
     }
 
-    /// The name that says the store opened at `node` is a cache: a store file named in the
-    /// function or property that opens it (`"imageCache.sqlite"`), or that function's or
-    /// property's own name (`localCacheContainer`), when it holds the word.
+    /// The name that says the store opened at `node` is a cache: the store files named in the
+    /// function or property that opens it, when each holds the word (`"imageCache.sqlite"`), or
+    /// that function's or property's own name (`localCacheContainer`) where it names one store
+    /// file at most. Code that names the main store's file beside a cache's is no cache's.
     private func cacheName(around node: FunctionCallExprSyntax) -> String? {
         guard let unit = declarations.unit(around: node) else { return nil }
         func isCache(_ name: String) -> Bool { name.lowercased().contains("cache") }
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(declarations.units[unit].body)
-        if let file = literals.found.map({ Self.lastComponent($0.text) }).first(where: { StoreFileName.isStoreFile($0) && isCache($0) }) { return "\"\(file)\"" }
+        let files = literals.found.map { Self.lastComponent($0.text) }.filter(StoreFileName.isStoreFile)
+        if let first = files.first, files.allSatisfy(isCache) { return "\"\(first)\"" }
         let member = String(declarations.units[unit].key.split(separator: ".").last ?? "")
-        return isCache(member) ? member : nil
+        return isCache(member) && Set(files).count <= 1 ? member : nil
     }
 
     /// Whether a statement that runs before the opening in its function deletes the store's files:
@@ -519,7 +521,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         if ThrowingCallFailure.exits(block) { return true }
         let last = block.statements.last?.item
         let call = last?.as(FunctionCallExprSyntax.self) ?? last?.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
-        return call.flatMap(SynchronousCode.calledName).map { ["fatalError", "preconditionFailure", "abort", "exit"].contains($0) } ?? false
+        return call.flatMap(SynchronousCode.calledName).map(DestructiveCallFinder.stoppingCalls.contains) ?? false
     }
 
     /// Whether the function around `node` also lists a folder and removes what it lists (`for file
@@ -1070,11 +1072,14 @@ final class DestructiveCallFinder: SyntaxVisitor {
         return ByteSearch.contains("NSInMemoryStoreType", in: value) || value.hasSuffix(".inMemory")
     }
 
+    /// The functions that stop the app.
+    static let stoppingCalls: Set<String> = ["fatalError", "preconditionFailure", "abort", "exit"]
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let name = SynchronousCode.calledName(node) ?? ""
         let isMember = node.calledExpression.is(MemberAccessExprSyntax.self)
         switch name {
-        case "fatalError", "preconditionFailure", "abort", "exit":
+        case _ where Self.stoppingCalls.contains(name):
             if !isMember { found.append((Syntax(node), .stopsTheApp, name + "()")) }
         case "removeItem" where isMember && !Self.removesATemporaryItem(node):
             found.append((Syntax(node), .deletesTheStore, "FileManager.removeItem"))

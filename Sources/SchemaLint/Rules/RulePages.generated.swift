@@ -7475,10 +7475,11 @@ A fallback is judged as its own opening: when the `catch` of one opening tries a
 does runs when the fallback fails, and is reported against the fallback, not the first opening.
 A retry after the code deleted the store's files opens a new, empty store, which no migration can
 fail: stopping the app when even that fails (`fatalError` in its `catch`, or `try!` on it) is a
-note (the deletion before it is the warning). Deleting a store named as a cache (a store file
-named in the function or property that opens it, or that function's or property's own name,
-holds the word: `"imageCache.sqlite"`, `localCacheContainer`) is a note: what a cache holds, the
-app makes again.
+note (the deletion before it is the warning). Deleting a store named as a cache (every store file
+named in the function or property that opens it holds the word, `"imageCache.sqlite"`, or that
+function's or property's own name does, `localCacheContainer`, where it names one store file at
+most) is a note: what a cache holds, the app makes again. Code that names the main store's file
+beside a cache's is no cache's.
 Before a function's first opening, only the store's own files count: removing a store of another
 name (named nowhere else in the function), or calling a helper of the project at start-up whose
 name does not say it deletes (`migrateIfNeeded()`, a repair of an earlier build's files), leaves

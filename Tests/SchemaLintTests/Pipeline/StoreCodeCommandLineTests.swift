@@ -970,16 +970,17 @@ import Testing
     }
 
     /// A store named as a cache, deleted when it does not open, loses nothing of the person's:
-    /// a note; the same code for a store of another name is the warning.
+    /// a note; the same code for a store of another name is the warning, and so is code that
+    /// names the main store's file beside a cache's.
     @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
     func deletingACachesStoreIsANote() throws {
-        func source(_ fileName: String, property: String = "container") -> String {
+        func source(_ fileName: String, property: String = "container", alsoNamed: String = "") -> String {
             """
             import SwiftData
 
             final class Stores {
                 let \(property): ModelContainer? = {
-                    let storeURL = URL.applicationSupportDirectory.appending(path: "\(fileName)")
+                    let storeURL = URL.applicationSupportDirectory.appending(path: "\(fileName)")\(alsoNamed.isEmpty ? "" : "; _ = \"\(alsoNamed)\"")
                     do {
                         return try ModelContainer(for: Note.self, configurations: ModelConfiguration(url: storeURL))
                     } catch {
@@ -992,8 +993,11 @@ import Testing
         }
         let folder = try TemporaryFolder()
         try folder.write(Self.notesModel, to: "models/Notes.yml")
-        for (name, property, severity) in [("imageCache.sqlite", "container", "note"), ("thumbnails.sqlite", "thumbnailCache", "note"), ("Notes.sqlite", "container", "warning")] {
-            try folder.write(source(name, property: property), to: "App/Stores.swift")
+        for (name, property, alsoNamed, severity) in [
+            ("imageCache.sqlite", "container", "", "note"), ("thumbnails.sqlite", "thumbnailCache", "", "note"),
+            ("Notes.sqlite", "container", "", "warning"), ("Notes.sqlite", "cacheAndStore", "imageCache.sqlite", "warning"),
+        ] {
+            try folder.write(source(name, property: property, alsoNamed: alsoNamed), to: "App/Stores.swift")
             let (hits, run) = try Self.lint(path: folder.path)
             #expect(hits.filter { $0.rule == "store-load-failure-destructive" }.map(\.description) == ["Stores.swift:9:18 \(severity) store-load-failure-destructive"], "\(name): \(run.stdout)")
         }
