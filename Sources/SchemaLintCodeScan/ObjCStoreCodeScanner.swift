@@ -440,11 +440,13 @@ struct ObjCStoreCodeScanner {
             return branch(of: condition.lowerBound - 2, errorWhenTrue: isNegated(condition)).map { [$0] } ?? []
         }
         // `[coordinator addPersistentStoreWithType:... error:&error]; if (error) ...`: the result
-        // dropped, the error tested in the statement right after.
-        if let close = partner[open], close + 2 < body.upperBound, tokens[close + 1].is(";"), tokens[close + 2].isIdentifier("if"),
-           let name = errorOutName(in: call), let condition = condition(after: close + 2),
-           condition.contains(where: { tokens[$0].isIdentifier(name) }) {
-            return branch(of: close + 2, errorWhenTrue: !isNegated(condition)).map { [$0] } ?? []
+        // dropped, the error tested after it, until another call is given the same variable.
+        if let close = partner[open], close + 1 < body.upperBound, tokens[close + 1].is(";"), let name = errorOutName(in: call) {
+            let tested = (close + 2)..<errorReuse(of: name, after: close + 2, in: body)
+            let branches = conditions.ifs(mentioning: name, in: tested).compactMap { ifIndex in
+                condition(after: ifIndex).flatMap { branch(of: ifIndex, errorWhenTrue: !isNegated($0)) }
+            }
+            if !branches.isEmpty { return branches }
         }
         // `store = [coordinator addPersistentStoreWithType:...]; if (!store) ...`
         guard open >= body.lowerBound + 2, tokens[open - 1].is("="), tokens[open - 2].kind == .identifier else { return [] }
@@ -454,6 +456,16 @@ struct ObjCStoreCodeScanner {
               let condition = condition(after: ifIndex)
         else { return [] }
         return branch(of: ifIndex, errorWhenTrue: isNegated(condition)).map { [$0] } ?? []
+    }
+
+    /// Where `name` next stops holding the store's error: given to another call (`&name`) or
+    /// assigned (`name = nil`); the body's end otherwise.
+    private func errorReuse(of name: String, after start: Int, in body: Range<Int>) -> Int {
+        for position in start..<body.upperBound where tokens[position].isIdentifier(name) && position + 1 < body.upperBound {
+            if position > start, tokens[position - 1].is("&") { return position }
+            if tokens[position + 1].is("="), position + 2 < body.upperBound, !tokens[position + 2].is("=") { return position }
+        }
+        return body.upperBound
     }
 
     /// The variable a message's `error:&name` argument sets.

@@ -324,6 +324,23 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let finder = ErrorBranchFinder(errorName: errorName)
         finder.walk(closure.statements)
         for branch in finder.branches { addActions(in: branch, opening: opening, openingNode: call) }
+        addFailureActions(ofErrorKeptBy: closure, errorName: errorName, opening: opening, call: call)
+    }
+
+    /// A handler that keeps its error in a variable (`loadError = error`) leaves the failure to the
+    /// code after the call: `if let loadError { fatalError(...) }` there is the failure branch.
+    private func addFailureActions(ofErrorKeptBy closure: ClosureExprSyntax, errorName: String, opening: StoreOpening.Call, call: FunctionCallExprSyntax) {
+        guard let unit = declarations.unit(around: call) else { return }
+        let handOver = ErrorHandOver(errorName: errorName)
+        handOver.walk(closure.statements)
+        let after = call.endPosition
+        for name in handOver.keptIn.sorted() {
+            let finder = ErrorBranchFinder(errorName: name)
+            finder.walk(declarations.units[unit].body)
+            for branch in finder.branches where branch.position >= after {
+                addActions(in: branch, opening: opening, openingNode: call)
+            }
+        }
     }
 
     /// What runs when a throwing opening fails: its `catch` clauses, `try!`, or (through

@@ -7489,13 +7489,16 @@ loop; `deletePersistentStore()` before the opening leaves it empty.
 "Where opening failed" is: the branch of the `loadPersistentStores` (or `addPersistentStore(with:)`)
 completion handler that its error parameter leads to (`if let error`, `if error != nil`, the
 `else` of `if error == nil`, `guard error == nil else`, what follows `guard let error else {
-return }`), the `catch` clauses around
+return }`, and, where the handler keeps its error in a variable, the same branches on that
+variable after the call in the same function: `if let loadError { fatalError(...) }`), the
+`catch` clauses around
 `addPersistentStore(ofType:...)` or `ModelContainer(...)` (and the `else` of a `guard` or an `if`
 on `try?`, what follows an `if let container = try? ...` whose body returns, the body of `if
 (try? ...) == nil` and the `else` of `guard (try? ...) != nil`), and in
 Objective-C the branch of
 `if (error)` in the completion block and of `if (![coordinator addPersistentStoreWithType:...])`
-(or of the `if` on the variable its result went to).
+(or of the `if` on the variable its result went to, or, where the result is dropped, of each `if`
+on its error variable further down, until another call is given that variable).
 
 Stacks often wrap the opening in a throwing function or initializer and leave the reaction to
 their caller: `init(storeURL:) throws` around `try addPersistentStore(...)`, a `load() async throws`
@@ -7560,6 +7563,26 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
         })
         return container
     }()
+}
+```
+
+### Triggers: the handler keeps the error, and the code after the call stops the app
+
+```swift path=App/Stack.swift
+import CoreData
+
+final class Stack {
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        var loadError: Error?
+        container.loadPersistentStores { _, error in
+            loadError = error
+        }
+        if let loadError {
+            ↓fatalError("Could not load the store: \(loadError)")
+        }
+    }
 }
 ```
 
@@ -8031,6 +8054,52 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
     if (error) {
         NSLog(@"Cannot open the store: %@", error);
         ↓abort();
+    }
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+### Triggers: Objective-C: the error logged first and tested again further down
+
+```objc path=App/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Notes.sqlite"];
+    NSError *error = nil;
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
+    [_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error];
+    if (error) {
+        NSLog(@"Cannot open the store: %@", error);
+    }
+    [self registerDefaults];
+    if (error != nil) {
+        ↓abort();
+    }
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+### Does not trigger: Objective-C: the error variable given to a save before it is tested
+
+```objc path=App/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Notes.sqlite"];
+    NSError *error = nil;
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
+    [_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error];
+    if (error) {
+        NSLog(@"Cannot open the store: %@", error);
+    }
+    [self.seedContext save:&error];
+    if (error) {
+        abort();
     }
     return _persistentStoreCoordinator;
 }
