@@ -27,9 +27,9 @@ package struct ObjCComment: Hashable, Sendable {
 }
 
 /// Splits Objective-C source into tokens, leaving out what is not code: `//` and `/* */` comments,
-/// preprocessor lines (with their `\` continuations) and what `#if 0` leaves out. Lenient by
-/// design: source that would not compile yields tokens all the same (an unterminated string or
-/// comment ends at the end of its line or of the file), so reading app code never fails.
+/// preprocessor lines (with their `\` continuations) and what `#if 0` and `#if DEBUG` leave out.
+/// Lenient by design: source that would not compile yields tokens all the same (an unterminated
+/// string or comment ends at the end of its line or of the file), so reading app code never fails.
 /// Columns count characters (UTF-8 sequences), as in every other message.
 package struct ObjCTokenizer {
     private let bytes: [UInt8]
@@ -177,11 +177,17 @@ package struct ObjCTokenizer {
         append(quote == UInt8(ascii: "'") ? .number : .string, from: start, to: index, text: content)
     }
 
-    /// A preprocessor line, continuations included; `#if 0` also skips what it leaves out.
+    /// A preprocessor line, continuations included; `#if 0` also skips what it leaves out, and so
+    /// do `#if DEBUG` and `#ifdef DEBUG`: what only debug builds compile is not in the app people
+    /// run (its `#else` is read).
     private mutating func preprocessorLine() {
         let directive = restOfDirective()
         let words = directive.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        if words.first == "if", words.count == 2, words[1] == "0" { skipDisabledBlock() }
+        guard words.count == 2 else { return }
+        switch (words[0], words[1]) {
+        case ("if", "0"), ("if", "DEBUG"), ("if", "defined(DEBUG)"), ("ifdef", "DEBUG"): skipDisabledBlock()
+        default: break
+        }
     }
 
     /// Consumes a preprocessor line from its `#` and returns its text after `#` (comments and
@@ -212,7 +218,7 @@ package struct ObjCTokenizer {
         return String(decoding: text, as: UTF8.self).trimmingSpaces()
     }
 
-    /// After `#if 0`: skips lines up to the matching `#else`, `#elif` or `#endif` (nested
+    /// After `#if 0` or `#if DEBUG`: skips lines up to the matching `#else`, `#elif` or `#endif` (nested
     /// conditionals counted), leaving the index at the start of that directive's line.
     private mutating func skipDisabledBlock() {
         var depth = 0

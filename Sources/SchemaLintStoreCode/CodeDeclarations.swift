@@ -142,6 +142,9 @@ private final class DeclarationCollector: SyntaxVisitor {
     override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
     // Protocol requirements have no code.
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    // Members and types declared under `#if DEBUG` are not in the builds people run: nothing
+    // calls them there (the `#else` is read).
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind { node.isDebugOnly ? .skipChildren : .visitChildren }
 
     private var typeName: String { types.last?.name ?? "" }
 

@@ -3,7 +3,8 @@ import SwiftSyntax
 /// What becomes of the error of a throwing call, read from the code around it up to its function:
 /// `try!` stops the app; the `catch` clauses of the `do` around a `try` (or the `else` of a
 /// `guard` or `if` on `try?`, what follows an `if let` on `try?` that returns, or the branch of
-/// an `if` or `guard` that compares `try?` with `nil` where it failed) handle it; a plain `try`
+/// an `if` or `guard` that compares `try?` with `nil` where it failed, or what follows `??` after
+/// `try?`) handle it; a plain `try`
 /// outside any `do` hands it to the function's callers.
 /// Shared by the openings that throw and the calls of functions that pass an opening's error up.
 enum ThrowingCallFailure {
@@ -44,6 +45,15 @@ enum ThrowingCallFailure {
                 }
                 if comparison == "!=", let guardStatement = parent.as(GuardStmtSyntax.self), current.id == guardStatement.conditions.id {
                     return .handled([Syntax(guardStatement.body)], throwsOn: throwsAgain(guardStatement.body))
+                }
+            }
+            // `(try? open()) ?? makeInMemoryContainer()`: what follows `??` runs when it failed.
+            if optional, let elements = parent.as(ExprListSyntax.self), parent.parent?.is(SequenceExprSyntax.self) ?? false {
+                let list = Array(elements)
+                if let index = list.firstIndex(where: { $0.id == current.id }), index + 2 < list.count,
+                   list[index + 1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??" {
+                    let fallback = list[(index + 2)...].map { Syntax($0) }
+                    return .handled(fallback, throwsOn: fallback.contains(where: throwsIn))
                 }
             }
             // `guard let x = try? open() else { ... }`

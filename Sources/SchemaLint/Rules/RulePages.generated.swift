@@ -7494,7 +7494,8 @@ variable after the call in the same function: `if let loadError { fatalError(...
 `catch` clauses around
 `addPersistentStore(ofType:...)` or `ModelContainer(...)` (and the `else` of a `guard` or an `if`
 on `try?`, what follows an `if let container = try? ...` whose body returns, the body of `if
-(try? ...) == nil` and the `else` of `guard (try? ...) != nil`), and in
+(try? ...) == nil` and the `else` of `guard (try? ...) != nil`, what follows `??` after `(try?
+...)`), and in
 Objective-C the branch of
 `if (error)` in the completion block and of `if (![coordinator addPersistentStoreWithType:...])`
 (or of the `if` on the variable its result went to, or, where the result is dropped, of each `if`
@@ -7519,8 +7520,8 @@ every opening in `#Preview`s, preview providers and properties or functions name
 `/dev/null`, are left alone, and so is test code (a Swift file that
 imports `XCTest` or `Testing`, an Objective-C file that imports `<XCTest/XCTest.h>`, a file in a
 folder named `Tests` or ending in `Tests`, a mock, fake or stub by its name): a test target never
-runs on a person's device. Code under `#if DEBUG` is not in the builds people run either (its
-`#else` is). One line is reported once, whatever number of stores reach it.
+runs on a person's device. Code under `#if DEBUG` (`#ifdef DEBUG` in Objective-C), in a body or
+around whole members or types, is not in the builds people run either (its `#else` is). One line is reported once, whatever number of stores reach it.
 
 Where it is blind: an error handled by a function the handler calls (`handle(error)`) is not
 followed, nor one handed to a completion handler of the wrapper's own (`completion(error)`), nor a
@@ -8018,6 +8019,61 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
         }
         return coordinator
     }()
+}
+```
+
+### Triggers: the result of try? falls back to an in-memory container with ??
+
+```swift path=App/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+enum NotesStore {
+    static func makeShared() throws -> ModelContainer {
+        let configuration = ModelConfiguration(schema: Schema([Note.self]), groupContainer: .identifier("group.example.notes"))
+        return try ModelContainer(for: Schema([Note.self]), configurations: configuration)
+    }
+
+    static func makeInMemory() -> ModelContainer {
+        let configuration = ModelConfiguration(schema: Schema([Note.self]), isStoredInMemoryOnly: true)
+        return try! ModelContainer(for: Schema([Note.self]), configurations: configuration)
+    }
+}
+
+@main
+struct NotesApp: App {
+    let container: ModelContainer = (try? NotesStore.makeShared()) ?? ↓NotesStore.makeInMemory()
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+            .modelContainer(container)
+    }
+}
+```
+
+### Does not trigger: a recovery declared under #if DEBUG, among the type's members
+
+```swift path=App/NotesStore.swift
+import SwiftData
+
+enum NotesStore {
+    static func makeShared() throws -> ModelContainer {
+        try ModelContainer(for: Note.self)
+    }
+
+    static func makeInMemory() -> ModelContainer {
+        try! ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    }
+
+    #if DEBUG
+    static func makeWithRecovery() -> ModelContainer {
+        do {
+            return try makeShared()
+        } catch {
+            return makeInMemory()
+        }
+    }
+    #endif
 }
 ```
 

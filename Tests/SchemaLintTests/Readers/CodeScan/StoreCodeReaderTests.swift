@@ -40,6 +40,31 @@ import Testing
         #expect(Self.tokens(source) == ["x", "=", "abort(); // not a comment", ";", "y", ";"])
     }
 
+    @Test func debugOnlyCodeIsLeftOutAndItsElseRead() {
+        let source = """
+        #if DEBUG
+        abort();
+        #else
+        a;
+        #endif
+        #ifdef DEBUG
+        abort();
+        #endif
+        #if defined(DEBUG)
+        abort();
+        #elif BETA
+        b;
+        #endif
+        #ifndef DEBUG
+        c;
+        #endif
+        #if DEBUG_MENU
+        d;
+        #endif
+        """
+        #expect(Self.tokens(source) == ["a", ";", "b", ";", "c", ";", "d", ";"])
+    }
+
     @Test func tokensCarryLinesAndCharacterColumns() {
         let (tokens, comments) = ObjCTokenizer.tokenize(Array("a\n  é = b; // note\n\tc".utf8))
         #expect(tokens.map { "\($0.text)@\($0.line):\($0.column)" } == ["a@1:1", "é@2:3", "=@2:5", "b@2:7", ";@2:8", "c@3:2"])
