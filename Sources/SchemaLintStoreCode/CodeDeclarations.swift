@@ -51,6 +51,8 @@ struct CodeDeclarations {
                 )
                 unitByBody[found.body.id] = units.count
                 unitsByKey[unit.key, default: []].append(units.count)
+                // Making a value of the type (`T(...)`) gives its stored properties their initial values.
+                if found.isStoredInstanceProperty, !found.typeName.isEmpty { unitsByKey["\(found.typeName).init", default: []].append(units.count) }
                 if !found.typeName.isEmpty { typesByMember[found.member, default: []].insert(found.typeName) }
                 units.append(unit)
             }
@@ -109,6 +111,8 @@ private final class DeclarationCollector: SyntaxVisitor {
         var declaration: Syntax
         var isLaunchEntry: Bool
         var isThrowing = false
+        /// A property of instances with an initial value, which runs when an instance is made.
+        var isStoredInstanceProperty = false
     }
 
     var units: [Found] = []
@@ -166,7 +170,20 @@ private final class DeclarationCollector: SyntaxVisitor {
             typeName: typeName, member: name, display: qualified("\(name)(\(labels))"), body: Syntax(body), declaration: Syntax(node.name),
             isLaunchEntry: isEntry, isThrowing: node.signature.effectSpecifiers?.throwsClause != nil
         ))
+        addDefaultArguments(of: node.signature.parameterClause.parameters, member: name, display: qualified("\(name)(\(labels))"))
         return .visitChildren
+    }
+
+    /// A parameter's default value runs with every call that leaves the argument out: one more
+    /// unit of the same function (`init(context: NSManagedObjectContext = Store.shared.viewContext)`).
+    private func addDefaultArguments(of parameters: FunctionParameterListSyntax, member: String, display: String) {
+        for parameter in parameters {
+            guard let value = parameter.defaultValue?.value else { continue }
+            units.append(Found(
+                typeName: typeName, member: member, display: "\(display) (default argument)", body: Syntax(value),
+                declaration: Syntax(parameter.firstName), isLaunchEntry: false
+            ))
+        }
     }
 
     /// `T` for `x: T`, `x: T?`, `x: T!` and `x = T(...)`.
@@ -187,6 +204,7 @@ private final class DeclarationCollector: SyntaxVisitor {
             typeName: typeName, member: "init", display: qualified(display), body: Syntax(body), declaration: Syntax(node.initKeyword),
             isLaunchEntry: types.last?.isApp ?? false, isThrowing: node.signature.effectSpecifiers?.throwsClause != nil
         ))
+        addDefaultArguments(of: node.signature.parameterClause.parameters, member: "init", display: qualified(display))
         return .visitChildren
     }
 
@@ -205,7 +223,7 @@ private final class DeclarationCollector: SyntaxVisitor {
             let isScenes = name == "body" && binding.accessorBlock != nil && !isStatic
             units.append(Found(
                 typeName: typeName, member: name, display: qualified(name), body: body, declaration: Syntax(binding.pattern),
-                isLaunchEntry: (isStored || isScenes) && (types.last?.isApp ?? false)
+                isLaunchEntry: (isStored || isScenes) && (types.last?.isApp ?? false), isStoredInstanceProperty: isStored
             ))
         }
         return .visitChildren

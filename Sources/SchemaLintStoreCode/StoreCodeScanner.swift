@@ -205,6 +205,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             return ByteSearch.contains("isStoredInMemoryOnly:true", in: compact) || ByteSearch.contains("inMemory:true", in: compact)
         }
         if saysInMemory(node.arguments.trimmedText) { return true }
+        // Configurations made by the project's own code (`configurations: [.memoryOnly(schema: s)]`,
+        // `Self.testConfiguration`), whose every declaration says it is in memory.
+        let given = node.arguments.filter { $0.label?.text == "configurations" }
+        if !given.isEmpty, given.allSatisfy({ projectCodeMakesInMemory($0.expression, saysInMemory) }) { return true }
         if let unit = declarations.unit(around: node) {
             let references = NameReferences(viewMode: .sourceAccurate)
             // The configurations: every argument but the schema and the migration plan.
@@ -221,6 +225,19 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             if !configurations.isEmpty, configurations.allSatisfy({ saysInMemory($0.trimmedText) }) { return true }
         }
         return isInPreview(node)
+    }
+
+    /// Whether `expression` (each element of an array) is a call or property of the project whose
+    /// every declaration of that name holds an in-memory configuration.
+    private func projectCodeMakesInMemory(_ expression: ExprSyntax, _ saysInMemory: (String) -> Bool) -> Bool {
+        if let array = expression.as(ArrayExprSyntax.self) {
+            return !array.elements.isEmpty && array.elements.allSatisfy { projectCodeMakesInMemory($0.expression, saysInMemory) }
+        }
+        let named = expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression
+        guard let name = named.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? named.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return false }
+        let units = (declarations.typesByMember[name] ?? []).union([""]).sorted().flatMap { declarations.unitsByKey["\($0).\(name)"] ?? [] }
+        return !units.isEmpty && units.allSatisfy { saysInMemory(declarations.units[$0].body.trimmedDescription) }
     }
 
     /// Code of an Xcode preview (`#Preview`, a `PreviewProvider` type, a property or function
@@ -1138,10 +1155,12 @@ struct StoreDeletingHelpers {
         bodies(calledBy: call).contains(where: deletesStore)
     }
 
-    /// Whether `call` calls a helper whose body makes an in-memory store
-    /// (`ModelConfiguration(isStoredInMemoryOnly: true)`, `NSInMemoryStoreType`).
+    /// Whether `call` calls a helper whose body makes an in-memory store or configuration
+    /// (`ModelConfiguration(isStoredInMemoryOnly: true)`, `.init(schema: s, isStoredInMemoryOnly:
+    /// true)` in an extension of `ModelConfiguration`, `NSInMemoryStoreType`).
     func makesAnInMemoryStore(_ call: FunctionCallExprSyntax) -> Bool {
         bodies(calledBy: call).contains { body in
+            if ByteSearch.contains("isStoredInMemoryOnly:true", in: String(body.trimmedDescription.filter { $0 != " " && $0 != "\n" })) { return true }
             let finder = DestructiveCallFinder(helpers: nil)
             finder.walk(body)
             return finder.found.contains { $0.1 == .fallsBackToMemory }
@@ -1153,10 +1172,12 @@ struct StoreDeletingHelpers {
         guard let name = SynchronousCode.calledName(call) else { return [] }
         var types: Set<String>
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-            guard let base = member.base?.trimmedText else { return [] }
+            // `.memoryOnly(schema:)`: a static member of the type the context expects.
+            guard let base = member.base?.trimmedText else { return (declarations.typesByMember[name] ?? []).sorted().flatMap { bodies(of: $0, name) } }
             if ["self", "self?", "self!", "Self"].contains(base) {
                 types = declarations.typesByMember[name] ?? []
-            } else if declarations.typeNames.contains(base) {
+            } else if declarations.typeNames.contains(base) || declarations.unitsByKey["\(base).\(name)"] != nil {
+                // A type of the project, or a framework's type the project extends.
                 types = [base]
             } else {
                 return []
@@ -1164,7 +1185,11 @@ struct StoreDeletingHelpers {
         } else {
             types = (declarations.typesByMember[name] ?? []).union([""])
         }
-        return types.sorted().flatMap { type in (declarations.unitsByKey["\(type).\(name)"] ?? []).map { declarations.units[$0].body } }
+        return types.sorted().flatMap { bodies(of: $0, name) }
+    }
+
+    private func bodies(of type: String, _ name: String) -> [Syntax] {
+        (declarations.unitsByKey["\(type).\(name)"] ?? []).map { declarations.units[$0].body }
     }
 
     private func deletesStore(_ body: Syntax) -> Bool {

@@ -7462,7 +7462,8 @@ The rule reports, in the code that runs when opening fails:
 - a silent fallback to an empty in-memory store (`ModelConfiguration(isStoredInMemoryOnly: true)`,
   `addPersistentStore(ofType: NSInMemoryStoreType, ...)`, a description's `type =
   NSInMemoryStoreType` before loading again, or a function of the project called there whose body
-  makes one, `Self.makeInMemoryContainer()`): the app opens without the person's data, and what
+  makes one or an in-memory configuration, `Self.makeInMemoryContainer()`, `.memoryOnly(schema:)`):
+  the app opens without the person's data, and what
   they enter next is lost at the next launch;
 - the function that opens the store called again from its own failure branch (`self.loadStore()`
   inside `loadStore()`'s handler), with nothing changed: a store that cannot migrate fails again at
@@ -7512,7 +7513,8 @@ and reports what those do, with the way the error came as notes. Calls are resol
 `e.f()` when one type declares `f`, and members the project adds to a framework's type, such as
 `ModelContainer.shared()`), in any closure (a `Task` too). `ModelContainer`s kept in memory
 (`isStoredInMemoryOnly: true` in the call, or in every value of every configuration it is given
-by name, or a
+by name, or in the body of the project's function or property that makes each configuration it is
+given, `.memoryOnly(schema:)`, or a
 function's parameter given as `isStoredInMemoryOnly:` to which the caller passes `true`) and
 every opening in `#Preview`s, preview providers and properties or functions named for previews
 (`previewContainer`), or for a demo or developer sandbox (`makeDemoContainer()`, a type named
@@ -8047,6 +8049,33 @@ struct NotesApp: App {
     var body: some Scene {
         WindowGroup { Text("Notes") }
             .modelContainer(container)
+    }
+}
+```
+
+### Triggers: the fallback's configuration made in memory by an extension of the project; the stop when even that fails is no finding
+
+```swift path=App/Store.swift
+import SwiftData
+
+extension ModelConfiguration {
+    static func memoryOnly(schema: Schema) -> ModelConfiguration {
+        .init(schema: schema, isStoredInMemoryOnly: true)
+    }
+}
+
+enum Store {
+    static func make() -> ModelContainer {
+        let schema = Schema([Entry.self])
+        do {
+            return try ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema)])
+        } catch {
+            do {
+                return try ModelContainer(for: schema, configurations: [↓.memoryOnly(schema: schema)])
+            } catch {
+                fatalError("cannot make even an in-memory container: \(error)")
+            }
+        }
     }
 }
 ```
@@ -9426,8 +9455,9 @@ scene is connected before the first frame), a SwiftUI `App`'s initializer, store
 and `body` (read for the first scene), and the initializer and stored properties of the
 application delegate (a type that adopts `UIApplicationDelegate` or `NSApplicationDelegate`,
 made before the launch callbacks), through the code they run without leaving the
-main thread: calls of functions and initializers, uses of properties (a lazy property's initial
-value, `Type.shared`), closures called where they are written, a `WindowGroup`'s content (built
+main thread: calls of functions and initializers (with the default values of the arguments a
+call leaves out, and the initial values of the stored properties of the type `T(...)` makes),
+uses of properties (a lazy property's initial value, `Type.shared`), closures called where they are written, a `WindowGroup`'s content (built
 for the first frame) and closures handed to `performAndWait`, `sync` or `autoreleasepool`. It
 stops at any other closure (a completion handler, `Task`, `DispatchQueue.async`, a modifier such
 as `.task` or `.onAppear`, another view's content), which may run later.
@@ -9579,6 +9609,87 @@ struct NotesApp: App {
                 .environment(\.managedObjectContext, DataController.shared.container.viewContext)
         }
     }
+}
+```
+
+```swift path=Notes/DataController.swift
+import CoreData
+
+final class DataController {
+    static let shared = DataController()
+
+    let container = NSPersistentContainer(name: "Notes")
+
+    private init() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
+### Triggers: the first view's state object takes the shared stack's context as a default argument
+
+```swift path=Notes/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    var body: some Scene {
+        WindowGroup { RootView() }
+    }
+}
+
+struct RootView: View {
+    @StateObject var list = NoteList()
+    var body: some View { Text("Notes") }
+}
+```
+
+```swift path=Notes/NoteList.swift
+import CoreData
+
+final class NoteList: ObservableObject {
+    let context: NSManagedObjectContext
+
+    init(context: NSManagedObjectContext = DataController.shared.container.viewContext) {
+        self.context = context
+    }
+}
+
+final class DataController {
+    static let shared = DataController()
+
+    let container = NSPersistentContainer(name: "Notes")
+
+    private init() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
+### Triggers: a model the App makes holds services whose stored property is the shared stack
+
+```swift path=Notes/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    @StateObject var root = RootModel()
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+    }
+}
+
+final class RootModel: ObservableObject {
+    let services = Services()
+}
+
+final class Services {
+    let data = DataController.shared
 }
 ```
 
