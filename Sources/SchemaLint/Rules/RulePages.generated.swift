@@ -7108,7 +7108,9 @@ version released there (a YAML file, a bundle's version folder up to its current
 name; each element that differs is named, with the tag (`Note: added attribute 'pinned'`). A
 relationship's delete rule is not counted: it is what the app does when it deletes an object, no
 part of what a store or CloudKit holds (the version hash leaves it out), so stores made by either
-file are the same. A
+file are the same. Nor is an attribute's default value in a local store: the version hash leaves
+it out too, the app as released keeps the default it was built with, and only a synced model's
+later versions compare it (`attribute-default-changed`). A
 YAML model of one file, or SwiftData classes with no `VersionedSchema`, are left out: they are not
 versioned there, editing them is how they change (SwiftData migrates such a store itself), and
 `--history git` reads their releases from the tags. An Xcode model of one version is not: Core Data

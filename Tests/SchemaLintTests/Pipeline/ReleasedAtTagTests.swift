@@ -71,6 +71,35 @@ struct ReleasedAtTagTests {
         #expect(edited.stdout.contains("it changed since the release at v1.0:App/Notes.xcdatamodeld/Notes.xcdatamodel/contents: Note: added attribute `pinned` (boolean); people run it"), "\(edited.stdout)")
     }
 
+    /// A default value is not in the version hash either, and only a synced store's later
+    /// versions compare it: edited since the tag in a local model, the release is what people run.
+    @Test func aDefaultEditedSinceTheTagIsNoModificationOfALocalModel() throws {
+        for cloudKit in [false, true] {
+            let folder = try TemporaryFolder()
+            var repository = try GitRepository(at: folder.path)
+            func version(_ name: String, state: String, extra: String = "") throws {
+                try folder.write(XcodeFixtures.contents("""
+                    <entity name="Entry">
+                    <attribute name="state" optional="YES" attributeType="String" defaultValueString="\(state)"/>\(extra)
+                    </entity>
+                    """, cloudKit: cloudKit), to: "\(Self.bundle)/\(name).xcdatamodel/contents")
+            }
+            try version("Notes", state: "active")
+            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes"), to: "\(Self.bundle)/.xccurrentversion")
+            try repository.commit("one version")
+            try repository.tag("v1.0", annotated: true)
+            try version("Notes", state: "open")
+            try version("Notes 2", state: "open", extra: "\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>")
+            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes 2"), to: "\(Self.bundle)/.xccurrentversion")
+            let run = try Executable.run(["--no-color"], in: folder.url)
+            if cloudKit {
+                #expect(run.stdout.contains("it changed since the release at v1.0:App/Notes.xcdatamodeld/Notes.xcdatamodel/contents: Entry: "), "\(run.stdout)")
+            } else {
+                #expect(!run.stdout.contains("[released-version-modified]"), "\(run.stdout)")
+            }
+        }
+    }
+
     /// Files unchanged since the tag are not read again there; what the tag holds is the same
     /// all the same: the steps it has shipped, a version added since (even untracked) is coming,
     /// and an edit since is caught.

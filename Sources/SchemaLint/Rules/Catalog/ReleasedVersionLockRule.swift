@@ -158,8 +158,11 @@ struct ReleasedVersionLockRule: HistoryRule {
         // opens the store, which is no part of the version.
         if version.format == .swiftData { copy.takeSyncSettings(of: version) }
         // A delete rule is what the app does when it deletes an object, not what its store or
-        // CloudKit holds (no part of the version hash): people's stores match either file.
-        return ModelDiffer().changes(from: copy, to: version).filter { $0.kind != .relationshipDeleteRuleChanged }.map { change in
+        // CloudKit holds (no part of the version hash): people's stores match either file. So is a
+        // default value, which only a synced store's later versions compare
+        // (`attribute-default-changed`): the app as released keeps the default it was built with.
+        let unseen: Set<Change.Kind> = version.usesCloudKit ? [.relationshipDeleteRuleChanged] : [.relationshipDeleteRuleChanged, .attributeDefaultChanged]
+        return ModelDiffer().changes(from: copy, to: version).filter { !unseen.contains($0.kind) }.map { change in
             (change.path.member == nil ? "" : change.path.entity + ": ") + Changelog.describe(change)
         }
     }
