@@ -129,7 +129,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         case "loadPersistentStores" where (member != nil || isInside(Self.containerTypes, node) && completionHandler(of: node) != nil)
             && !inMemoryOnly.contains(typeName(around: node)) && !isInPreview(node) && !isLoadedWithoutAFile(node):
             let type = typeName(around: node)
-            addOpening(.loadPersistentStores, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type))
+            // A container's override that hands the call on to `super` is the opening its callers
+            // make, found where they call it: its own call is no second opening.
+            if !isHandedOnBySuper(node) {
+                addOpening(.loadPersistentStores, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type))
+            }
             if let closure = completionHandler(of: node) {
                 addFailureActions(inCompletion: closure, opening: .loadPersistentStores, call: node)
                 addEscape(ofCompletion: closure, opening: .loadPersistentStores, call: node)
@@ -183,6 +187,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private static func namesModelContainer(_ type: TypeSyntax?) -> Bool {
         guard let text = type?.trimmedText else { return false }
         return ["ModelContainer", "ModelContainer?", "ModelContainer!", "SwiftData.ModelContainer"].contains(text)
+    }
+
+    /// `super.loadPersistentStores(...)` in an override of `loadPersistentStores`.
+    private func isHandedOnBySuper(_ node: FunctionCallExprSyntax) -> Bool {
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base?.is(SuperExprSyntax.self) ?? false,
+              let unit = declarations.unit(around: node)
+        else { return false }
+        return declarations.units[unit].key.hasSuffix(".loadPersistentStores")
     }
 
     private func addOpening(_ call: StoreOpening.Call, _ node: FunctionCallExprSyntax, migrates: Bool, asynchronously: Bool) {

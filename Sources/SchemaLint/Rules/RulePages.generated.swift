@@ -9711,6 +9711,38 @@ final class DataController {
 }
 ```
 
+### Triggers: a container subclass whose override hands the call on to super: one finding, where it is called
+
+```swift path=App/Database.swift
+import CoreData
+import UIKit
+
+class NotesContainer: NSPersistentContainer {
+    override func loadPersistentStores(completionHandler block: @escaping (NSPersistentStoreDescription, Error?) -> Void) {
+        super.loadPersistentStores(completionHandler: block)
+    }
+}
+
+final class Database {
+    static let shared = Database()
+    let container = NotesContainer(name: "Notes")
+
+    func open() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print(error) }
+        }
+    }
+}
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        Database.shared.open()
+        return true
+    }
+}
+```
+
 ### Triggers: the App's scenes are given a SwiftData container made by a shared store
 
 ```swift path=Notes/NotesApp.swift
