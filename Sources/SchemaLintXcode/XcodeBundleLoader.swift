@@ -32,11 +32,17 @@ package enum XcodeBundleLoader {
             of: Set(readable.keys), legacy: legacyNames, explicit: options.order, commits: git.commits, bundle: path)
         ordering.gitProblem = git.problem
         ordering.isShallowClone = git.isShallow
+        if ordering.basis == .git, let current {
+            placeEarlierStates(of: current, in: &ordering, readable: readable, bundle: path, model: model, tree: tree, snapshot: options.snapshot)
+        }
         // In a shallow clone whose names carry no order, any step compared would be a guess (steps
         // no store takes, a current version "not the newest"): the current version is checked on
-        // its own, and `version-order-from-git` says what to fetch.
+        // its own, and `version-order-from-git` says what to fetch. So it is when the names put
+        // several versions after the current one: drafts, or copies of what it was, only the
+        // history tells.
         if git.isShallow, let current, readable[current] != nil, readable.count > 1,
-           !XcodeVersionOrder.namesCarryOrder(Set(readable.keys), model: model) {
+           !XcodeVersionOrder.namesCarryOrder(Set(readable.keys), model: model)
+            || (ordering.history.firstIndex(of: current).map { ordering.history.count - 1 - $0 } ?? 0) > 1 {
             ordering.checksCurrentOnly = true
         }
         let ordered = ordering.checksCurrentOnly ? [current!] : ordering.history
@@ -58,6 +64,28 @@ package enum XcodeBundleLoader {
             currentVersionName: current,
             legacyVersions: legacy.sorted { NaturalOrder.precedes($0.name, $1.name) },
             ordering: ordering, configuredDrafts: options.drafts.map { Set($0.map(XcodeModelBundle.versionName(ofFolder:))) })
+    }
+
+    /// Moves the versions git added after the current one that hold an earlier state of it (the
+    /// same model as its `contents` before the commit that added the copy) to just before it.
+    private static func placeEarlierStates(
+        of current: String, in ordering: inout XcodeVersionOrdering, readable: [String: String], bundle path: String, model: String,
+        tree: any SourceTree, snapshot: GitSnapshot?
+    ) {
+        guard let position = ordering.history.firstIndex(of: current), position < ordering.history.count - 1,
+              let currentFile = readable[current] else { return }
+        let earlier = ordering.history[(position + 1)...].filter { name in
+            guard let commit = ordering.commits[name]?.id, let file = readable[name], case .success(let data) = tree.contents(of: file),
+                  let before = XcodeVersionCommits.contents(ofVersion: current, before: commit, bundle: path, snapshot: snapshot),
+                  let copy = try? XcodeModelReader.parse(data, file: file, model: model),
+                  let original = try? XcodeModelReader.parse(before, file: currentFile, model: model)
+            else { return false }
+            return ModelDiffer().changes(from: original, to: copy).isEmpty
+        }
+        guard !earlier.isEmpty else { return }
+        ordering.history = ordering.history.filter { !earlier.contains($0) }
+        ordering.history.insert(contentsOf: earlier, at: ordering.history.firstIndex(of: current)!)
+        ordering.earlierStatesOfCurrent = earlier
     }
 
     /// Whether loading the bundle at `path` with `options` would ask git for its history (the

@@ -117,6 +117,15 @@ package enum XcodeVersionCommits {
         return result
     }
 
+    /// The `contents` of version `version` of the bundle at `path` as they were before `commit`
+    /// (at its first parent); nil when git cannot say (no parent, no such file there, no git).
+    package static func contents(ofVersion version: String, before commit: String, bundle path: String, snapshot: GitSnapshot? = nil, runner: GitRunner = GitRunner()) -> Data? {
+        guard let (top, relative) = place(of: path, snapshot: snapshot) else { return nil }
+        let file = "\(relative)/\(version)\(XcodeModelBundle.versionExtension)/contents"
+        guard let output = runner.run(["show", "--end-of-options", "\(commit)^:\(file)"], in: top), output.succeeded else { return nil }
+        return output.standardOutput
+    }
+
     /// `name` with the characters git's glob pathspecs treat specially escaped.
     package static func globEscaped(_ name: String) -> String {
         var result = ""

@@ -2628,7 +2628,9 @@ The Xcode bundle's current version is not its newest version (later versions are
 An `.xcdatamodeld` bundle's `.xccurrentversion` file names the version the app compiles as its
 model (`_XCCurrentVersionName`): the version the app ships now. schemalint orders a bundle's
 versions by an explicit `order:` (or `--order FILE`), else by the commit that first added each
-version in git, else by the natural order of their names (see `version-order-from-git`).
+version in git, else by the natural order of their names (see `version-order-from-git`). A
+version git added after the current one that holds an earlier state of it (a copy saved before
+the current version was edited in place) comes before it, and is no draft.
 
 When the current version is not the last one in that order, the versions after it are not shipped
 yet, and schemalint treats them as drafts: each is checked against the last release, but none is
@@ -10790,7 +10792,12 @@ forked before it, keeps the commit that first added it; a version added by nothi
 resolution dates from the first commit that changed it, or where none did, from the commit that
 brought it to the first-parent line, placed among the others by its time);
 versions added in one commit are ordered by name, and versions git does not have yet (new,
-uncommitted ones) come last, by name. Without git, or for versions nobody committed, it is the
+uncommitted ones) come last, by name. Some teams edit one version in place and, before each change
+that matters, save what it was as a copy (`Model 1`, `Model 2`, never made current): git adds each
+copy after the version it copies. When a version git added after the current one holds the same
+model as the current version's `contents` before the commit that added it, it is such a copy of an
+earlier state, and it comes before the current version (the copies in the order git added them);
+the note names them. A version after the current one that matches no earlier state is a draft. Without git, or for versions nobody committed, it is the
 natural order of the names, but for two things Xcode's naming tells: Xcode names a bundle's first
 version after the model and proposes `Model 2`, `Model 3` for the versions added after it, so the
 names it gives come before the names a team chose later (`ArtsyPartner 5` before
@@ -10814,7 +10821,9 @@ Names decide only when they carry an order: every version but the first one name
 (`Model 2`, `Model3`, `Model 10`). Versions named for features (`Model_discount_policy` beside
 `Model_course_info_v18`) say nothing of when each was made: then only the current version is
 checked on its own, no step between versions (a step in a guessed order is a step no store
-takes), and the note says so.
+takes), and the note says so. So it is when the names put more than one version after the current
+one: drafts, or copies of what the current version was, only the history can tell (one version
+after it is taken for a draft).
 
 When the bundle lies in a git work tree but git cannot read its history (a repository owned by
 another user, which git refuses until it is marked safe; a broken `.git`), the names decide, and

@@ -25,8 +25,14 @@ package struct XcodeVersionOrdering: Sendable, Hashable {
     /// The bundle lies in a shallow clone, so the names decided, not git.
     package var isShallowClone = false
     /// In a shallow clone, names that carry no order (`Model_discount_policy` beside
-    /// `Model_course_info_v18`): only the current version was read, no step between versions.
+    /// `Model_course_info_v18`), or that put several versions after the current one: only the
+    /// current version was read, no step between versions.
     package var checksCurrentOnly = false
+    /// Versions git added after the current version that hold earlier states of it (each is the
+    /// current version's `contents` as they were before the commit that added it): a team that
+    /// edits one version in place and keeps copies of what shipped. They come before it, in the
+    /// order git added them.
+    package var earlierStatesOfCurrent: [String] = []
 
     package init(basis: Basis, history: [String], byName: [String], commits: [String: GitFileOrigins.Commit] = [:], gitProblem: String? = nil) {
         self.basis = basis

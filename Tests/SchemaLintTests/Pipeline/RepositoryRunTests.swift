@@ -334,6 +334,48 @@ struct RepositoryRunTests {
         #expect(shallow.stdout.hasSuffix("in 1 version of 1 model\n"), "\(shallow.stdout)")
     }
 
+    /// A team that edits its one version in place and, before each change, saves what it was as
+    /// "Model 1", "Model 2": git adds the copies after the version they copy, but each holds an
+    /// earlier state of it, so they come before it, and nothing is a draft. A version added after
+    /// the current one that no earlier state matches is still a draft. In a shallow clone, names
+    /// that put several versions after the current one leave only the current version to check.
+    @Test func copiesOfEarlierStatesOfTheCurrentVersionComeBeforeIt() throws {
+        let origin = try TemporaryFolder()
+        var repository = try GitRepository(at: origin.path)
+        let bundle = "App/Model.xcdatamodeld"
+        try origin.write(Self.contents(attributes: 1), to: "\(bundle)/Model.xcdatamodel/contents")
+        try origin.write(String(format: XcodeBundleLoaderTests.currentVersion, "Model"), to: "\(bundle)/.xccurrentversion")
+        try origin.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try repository.commit("first model")
+        for copy in 1...2 {
+            // The copy is the model as it was, its header written by another Xcode; the model gains an attribute.
+            let was = Self.contents(attributes: copy).replacingOccurrences(of: "systemVersion=\"23E224\"", with: "systemVersion=\"24A335\"")
+            try origin.write(was, to: "\(bundle)/Model \(copy).xcdatamodel/contents")
+            try origin.write(Self.contents(attributes: copy + 1), to: "\(bundle)/Model.xcdatamodel/contents")
+            try repository.commit("save Model as it was, then add a\(copy + 1)")
+        }
+
+        let full = try Self.run(in: origin.path)
+        #expect(full.status == 0, "\(full.stdout)\(full.stderr)")
+        #expect(!full.stdout.contains("current-version-not-latest") && !full.stdout.contains("was removed"), "\(full.stdout)")
+        #expect(full.stdout.contains("note: order used, oldest first: Model 1, Model 2, Model"), "\(full.stdout)")
+        #expect(full.stdout.contains("'Model 1', 'Model 2' hold earlier states of the current version 'Model'"), "\(full.stdout)")
+
+        let clones = try TemporaryFolder()
+        _ = try repository.git(["clone", "--quiet", "--depth", "1", "file://" + origin.path, clones.path + "/shallow"])
+        let shallow = try Self.run(in: clones.path + "/shallow")
+        #expect(shallow.status == 0, "\(shallow.stdout)\(shallow.stderr)")
+        #expect(shallow.stdout.contains("and its names put 2 versions after the current version 'Model', which only the history can place"), "\(shallow.stdout)")
+        #expect(!shallow.stdout.contains("current-version-not-latest") && !shallow.stdout.contains("was removed"), "\(shallow.stdout)")
+
+        // A new version that is no earlier state stays after the current one: a draft.
+        try origin.write(Self.contents(attributes: 4), to: "\(bundle)/Model 3.xcdatamodel/contents")
+        try repository.commit("a draft")
+        let drafted = try Self.run(in: origin.path)
+        #expect(drafted.stdout.contains("note: order used, oldest first: Model 1, Model 2, Model, Model 3"), "\(drafted.stdout)")
+        #expect(drafted.stdout.contains("warning: the current version is 'Model', but 'Model 3' comes after it in git history; it is treated as a draft"), "\(drafted.stdout)")
+    }
+
     /// Versions named "Model", "Model 2", then "Model3" ... "Model10", with "Model 9" current (the
     /// names alone do not settle the order then): in a shallow clone (CI's default checkout) the
     /// names decide, with numbers compared as numbers, and a note says the clone is shallow and

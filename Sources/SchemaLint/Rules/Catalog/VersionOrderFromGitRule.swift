@@ -23,9 +23,14 @@ struct VersionOrderFromGitRule: BundleRule {
             )]
         }
         if ordering.checksCurrentOnly {
+            let current = bundle.currentVersionName ?? ""
+            let after = ordering.history.firstIndex(of: current).map { ordering.history.count - 1 - $0 } ?? 0
+            let names = after > 1
+                ? "and its names put \(after) versions after the current version '\(current)', which only the history can place (drafts, or copies of what it was)"
+                : "and the names of its versions do not say it either"
             return [finding(
-                bundle, file: bundle.path, version: bundle.currentVersionName ?? "",
-                message: "the bundle lies in a shallow clone, whose history cannot say when each version was added, and the names of its versions do not say it either, so only its current version '\(bundle.currentVersionName ?? "")' is checked, not the steps between versions",
+                bundle, file: bundle.path, version: current,
+                message: "the bundle lies in a shallow clone, whose history cannot say when each version was added, \(names), so only its current version '\(current)' is checked, not the steps between versions",
                 notes: [Finding.Note("not compared: \(ordering.history.count - 1) other versions")],
                 suggestions: ["fetch the whole history (`git fetch --unshallow`; in GitHub Actions, actions/checkout with `fetch-depth: 0`), or give the bundle its `order:` in .schemalint.yml"]
             )]
@@ -50,6 +55,10 @@ struct VersionOrderFromGitRule: BundleRule {
         }
         if !ordering.uncommitted.isEmpty {
             notes.append(Finding.Note("not committed yet, so last, by name: \(ordering.uncommitted.joined(separator: ", "))"))
+        }
+        if !ordering.earlierStatesOfCurrent.isEmpty, let current = bundle.currentVersionName {
+            let copies = ordering.earlierStatesOfCurrent.map { "'\($0)'" }.joined(separator: ", ")
+            notes.append(Finding.Note("\(copies) \(ordering.earlierStatesOfCurrent.count == 1 ? "holds an earlier state" : "hold earlier states") of the current version '\(current)' (each is its model as it was before the commit that added the copy), so they come before it, in the order git added them"))
         }
         return [finding(
             bundle, file: bundle.path, version: runs.first?.first ?? ordering.history[0],
@@ -104,7 +113,10 @@ struct VersionOrderFromGitRule: BundleRule {
         default: "'\(run[0])' to '\(run[run.count - 1])' (\(run.count) versions) come"
         }
         let first = run.count == 1 ? "" : "the first "
-        let added = ordering.commits[run[0]].map { " (\(first)added in \($0.id) on \($0.date))" } ?? " (\(first)not committed yet)"
+        // The current version, placed after the copies of its earlier states: edited in place.
+        let edited = run.count == 1 && !ordering.earlierStatesOfCurrent.isEmpty && ordering.history.last == run[0]
+        let added = edited ? " (edited in place since the copies of its earlier states were made)"
+            : ordering.commits[run[0]].map { " (\(first)added in \($0.id) on \($0.date))" } ?? " (\(first)not committed yet)"
         return "\(names) \(place(in: ordering.history))\(added), not \(place(in: ordering.byName))"
     }
 }
