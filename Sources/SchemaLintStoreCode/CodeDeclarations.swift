@@ -18,6 +18,31 @@ struct CodeUnit {
     /// A function or initializer declared `throws`: an error inside it may reach its callers.
     var isThrowing: Bool
     var file: Int
+    /// An initializer's parameters, or those of the initializer whose default argument this is:
+    /// which calls of the type (`T(persistence:)`, not `T(inMemory:)`) run it. Nil for the rest.
+    var parameters: [Parameter]?
+
+    struct Parameter: Sendable {
+        /// The argument label (`_` for none).
+        var label: String
+        var hasDefault: Bool
+    }
+
+    /// Whether a call with these argument labels (`_` for an unlabeled argument, `*` for a
+    /// trailing closure) can call the initializer: each argument in turn names the next parameter
+    /// not left out (only a parameter with a default may be).
+    func accepts(labels: [String]) -> Bool {
+        guard let parameters else { return true }
+        var next = 0
+        for parameter in parameters {
+            if next < labels.count, labels[next] == parameter.label || labels[next] == "*" {
+                next += 1
+            } else if !parameter.hasDefault {
+                return false
+            }
+        }
+        return next == labels.count
+    }
 }
 
 /// The declarations of every Swift file read: types, their members as code units, and which
@@ -47,7 +72,7 @@ struct CodeDeclarations {
                 let unit = CodeUnit(
                     key: "\(found.typeName).\(found.member)", typeName: found.typeName, body: found.body,
                     place: CodePlace(file.location(of: found.declaration), in: found.display),
-                    isLaunchEntry: found.isLaunchEntry, isThrowing: found.isThrowing, file: index
+                    isLaunchEntry: found.isLaunchEntry, isThrowing: found.isThrowing, file: index, parameters: found.parameters
                 )
                 unitByBody[found.body.id] = units.count
                 unitsByKey[unit.key, default: []].append(units.count)
@@ -57,6 +82,25 @@ struct CodeDeclarations {
                 units.append(unit)
             }
         }
+    }
+
+    /// The units a use of `key` at `node` runs: for a call of a type's initializers
+    /// (`T(persistence: p)`), those whose parameters take the call's arguments, with the
+    /// initial values of the type's stored properties (all of them when none takes them: a call
+    /// this reader cannot match is not left out).
+    func units(called key: String, at node: Syntax) -> [Int] {
+        let all = unitsByKey[key] ?? []
+        guard key.hasSuffix(".init"), let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id else { return all }
+        let labels = call.arguments.map { $0.label?.text ?? "_" } + (call.trailingClosure == nil ? [] : ["*"]) + call.additionalTrailingClosures.map { $0.label.text }
+        let taking = all.filter { units[$0].accepts(labels: labels) }
+        return taking.contains { units[$0].parameters != nil } ? taking : all
+    }
+
+    /// The types a file declares (not under `#if DEBUG`).
+    static func typeNames(declaredIn tree: SourceFileSyntax) -> Set<String> {
+        let collector = DeclarationCollector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        return collector.typeNames
     }
 
     /// The unit whose code holds `node` (the innermost, for a closure inside a property's value).
@@ -113,6 +157,11 @@ private final class DeclarationCollector: SyntaxVisitor {
         var isThrowing = false
         /// A property of instances with an initial value, which runs when an instance is made.
         var isStoredInstanceProperty = false
+        var parameters: [CodeUnit.Parameter]?
+    }
+
+    private static func parameters(_ list: FunctionParameterListSyntax) -> [CodeUnit.Parameter] {
+        list.map { CodeUnit.Parameter(label: $0.firstName.text, hasDefault: $0.defaultValue != nil) }
     }
 
     var units: [Found] = []
@@ -181,7 +230,8 @@ private final class DeclarationCollector: SyntaxVisitor {
             guard let value = parameter.defaultValue?.value else { continue }
             units.append(Found(
                 typeName: typeName, member: member, display: "\(display) (default argument)", body: Syntax(value),
-                declaration: Syntax(parameter.firstName), isLaunchEntry: false
+                declaration: Syntax(parameter.firstName), isLaunchEntry: false,
+                parameters: member == "init" ? Self.parameters(parameters) : nil
             ))
         }
     }
@@ -202,7 +252,8 @@ private final class DeclarationCollector: SyntaxVisitor {
         let display = labels.isEmpty ? "init" : "init(\(labels))"
         units.append(Found(
             typeName: typeName, member: "init", display: qualified(display), body: Syntax(body), declaration: Syntax(node.initKeyword),
-            isLaunchEntry: types.last?.isApp ?? false, isThrowing: node.signature.effectSpecifiers?.throwsClause != nil
+            isLaunchEntry: types.last?.isApp ?? false, isThrowing: node.signature.effectSpecifiers?.throwsClause != nil,
+            parameters: Self.parameters(node.signature.parameterClause.parameters)
         ))
         addDefaultArguments(of: node.signature.parameterClause.parameters, member: "init", display: qualified(display))
         return .visitChildren

@@ -67,6 +67,19 @@ struct LaunchPaths {
         }
     }
 
+    /// The types the code a launch entry reaches uses (`AppManager.shared`, `Services()`, a
+    /// property declared `let storage: Storage`) that no file read declares: where a path may go
+    /// on in a file not read yet.
+    func undeclaredTypes() -> Set<String> {
+        var wanted: Set<String> = []
+        for unit in reachable().keys {
+            let collector = UseCollector(typeName: declarations.units[unit].typeName, declarations: declarations)
+            collector.walk(declarations.units[unit].body)
+            wanted.formUnion(collector.undeclaredTypes)
+        }
+        return wanted
+    }
+
     /// Every unit a launch entry reaches, with the unit it is reached from (an entry: itself);
     /// breadth first from the entries in source order, so each path is a shortest one.
     private func reachable() -> [Int: Int] {
@@ -80,7 +93,7 @@ struct LaunchPaths {
         let collector = UseCollector(typeName: declarations.units[unit].typeName, declarations: declarations)
         collector.walk(declarations.units[unit].body)
         var seen: Set<Int> = []
-        return collector.keys.flatMap { declarations.unitsByKey[$0] ?? [] }.filter { $0 != unit && seen.insert($0).inserted }
+        return collector.uses.flatMap { declarations.units(called: $0.key, at: $0.node) }.filter { $0 != unit && seen.insert($0).inserted }
     }
 }
 
@@ -99,6 +112,9 @@ final class UseCollector: SyntaxVisitor {
     let declarations: CodeDeclarations
     let entersEveryClosure: Bool
     private(set) var uses: [(key: String, node: Syntax)] = []
+    /// Capitalized names used as types (`T(...)`, `T.member`, a property's declared type) that no
+    /// file read declares: the project's, in a file not read, or a framework's.
+    private(set) var undeclaredTypes: Set<String> = []
 
     var keys: [String] { uses.map(\.key) }
 
@@ -124,7 +140,10 @@ final class UseCollector: SyntaxVisitor {
         // `T.member`, the member access resolves it.
         if declarations.typeNames.contains(name) {
             if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { uses.append(("\(name).init", Syntax(node))) }
-        } else if declarations.unitsByKey["\(typeName).\(name)"] != nil {
+        } else if name.first?.isUppercase ?? false,
+                  node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id || node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id {
+            undeclaredTypes.insert(name)
+        } else if declarations.unitsByKey["\(typeName).\(name)"] != nil, !Self.isParameter(name, around: node) {
             uses.append(("\(typeName).\(name)", Syntax(node)))
         } else if declarations.unitsByKey[".\(name)"] != nil {
             uses.append((".\(name)", Syntax(node)))
@@ -149,6 +168,29 @@ final class UseCollector: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// Whether `name` is a parameter of a function, initializer or closure around `node`: in
+    /// `func application(_ application: UIApplication, ...)`, `application.registerForRemote...`
+    /// uses the parameter, not the type's `application(...)` methods.
+    static func isParameter(_ name: String, around node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if let function = syntax.as(FunctionDeclSyntax.self) {
+                return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+            }
+            if let initializer = syntax.as(InitializerDeclSyntax.self) {
+                return initializer.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+            }
+            if let closure = syntax.as(ClosureExprSyntax.self), let clause = closure.signature?.parameterClause {
+                switch clause {
+                case .simpleInput(let list): if list.contains(where: { $0.name.text == name }) { return true }
+                case .parameterClause(let list): if list.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) { return true }
+                }
+            }
+            current = syntax.parent
+        }
+        return false
+    }
+
     /// `UIApplication` in `UIApplication.shared`: a type's name (capitalized, as Swift names types)
     /// that is no type of the project, whose members are a framework's, whatever the project's
     /// types declare.
@@ -158,7 +200,10 @@ final class UseCollector: SyntaxVisitor {
     }
 
     private func projectType(ofProperty name: String, in type: String) -> String? {
-        declarations.propertyTypes["\(type).\(name)"].flatMap { declarations.typeNames.contains($0) ? $0 : nil }
+        guard let declared = declarations.propertyTypes["\(type).\(name)"] else { return nil }
+        if declarations.typeNames.contains(declared) { return declared }
+        undeclaredTypes.insert(declared)
+        return nil
     }
 
     /// The type whose member is used: `self`, `T`, `(e as! T)`, `(e as? T)?`, a property

@@ -15,9 +15,9 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// What it reads matters to the store-handling rules only.
     package var feedsOnly: RuleCategory? { .storeHandling }
 
-    /// What a Swift file must mention to be parsed: a store call, a file operation, background
-    /// work, a launch entry point (which may reach a store opened in another file), or a value
-    /// transformer that reads keyed archives (`KeyedArchiveTransformers`).
+    /// What a Swift file must mention to be parsed at once: a store call, a file operation,
+    /// background work, a launch entry point (which may reach a store opened in another file), or a
+    /// value transformer that reads keyed archives (`KeyedArchiveTransformers`).
     static let words = ByteSearch.Words([
         "loadPersistentStores", "addPersistentStore", "ModelContainer", "NSPersistentStoreFileProtectionKey",
         "moveItem", "copyItem", "removeItem", "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "backgroundTask",
@@ -26,36 +26,81 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         KeyedArchiveTransformers.foundationBase,
     ].map { Array($0.utf8) })
 
-    /// A `catch` with a call that stops the app: the caller of a throwing store wrapper
-    /// (`do { try setUpStorage() } catch { fatalError() }`) often mentions none of `words`.
-    static let catchWord = ByteSearch.Words([Array("catch".utf8)])
-    static let stopWords = ByteSearch.Words(["fatalError", "abort()", "preconditionFailure"].map { Array($0.utf8) })
+    /// What stops the app: the caller of a throwing store wrapper (`do { try setUpStorage() }
+    /// catch { fatalError() }`, `let state = try! AppState()`) often mentions none of `words`.
+    static let stopWords = ByteSearch.Words(["fatalError", "abort()", "preconditionFailure", "try!"].map { Array($0.utf8) })
+
+    /// How many rounds of files a launch path is followed into files that mention none of `words`.
+    static let bridgeRounds = 3
 
     package var fileNameSuffixes: [String] { [".swift"] }
 
+    /// What declares a type: a file that mentions no store may still lie on the way from a launch
+    /// entry to the store (a service locator whose initializer makes the store's owner).
+    static let typeWords = ByteSearch.Words(["class ", "struct ", "enum ", "actor ", "extension "].map { Array($0.utf8) })
+
+    /// A file that mentions a store, stops the app, or declares a type: `read` parses only those
+    /// that can matter.
     package func claims(name: String, bytes: [UInt8]) -> Bool {
-        ByteSearch.containsAny(Self.words, in: bytes) || ByteSearch.containsAny(Self.catchWord, in: bytes) && ByteSearch.containsAny(Self.stopWords, in: bytes)
+        ByteSearch.containsAny(Self.words, in: bytes) || ByteSearch.containsAny(Self.stopWords, in: bytes) || ByteSearch.containsAny(Self.typeWords, in: bytes)
     }
 
     /// Sources as bytes with the names messages show. Swift that does not parse is read as far as
     /// swift-syntax recovers it: this is app code, and the compiler says more about its syntax
     /// than a linter could.
     ///
-    /// A file claimed only for a `catch` with a call that stops the app matters only as the caller
-    /// of a throwing function that opens a store: it is parsed only when the other files have an
-    /// opening whose error leaves such a function (most apps' `do`/`catch` with `fatalError` has
-    /// nothing to do with a store, and parsing is what the store-code reader costs).
+    /// Parsed are the files that mention one of `words`, and the files that declare a type the
+    /// launch paths found so far use but no file read declares (`AppManager.shared` in the app
+    /// delegate, declared in a file that names no store API), a few rounds deep. A file that stops
+    /// the app (`fatalError`, `try!`) matters only as the caller of a throwing function that opens
+    /// a store: it is parsed only when it names such a function (most `fatalError`s and `try!`s
+    /// have nothing to do with a store, and parsing is what the store-code reader costs). Files of
+    /// neither kind are not this reader's input: what keeps them from the parser is not reported.
     package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
-        let mentioningStores = sources.filter { ByteSearch.containsAny(Self.words, in: $0.bytes) }
-        if mentioningStores.count < sources.count {
-            let (reading, escapesAFunction) = read(mentioningStores, options: options)
-            if !escapesAFunction { return reading }
+        let mentioningStores = sources.indices.filter { ByteSearch.containsAny(Self.words, in: sources[$0].bytes) }
+        let inputs = Set(mentioningStores.map { sources[$0].name })
+        var selected = mentioningStores
+        var done = Set(selected)
+        var index: TypeDeclarationIndex?
+        for _ in 0..<Self.bridgeRounds {
+            let wanted = LaunchPaths(CodeDeclarations(parsed(selected.map { sources[$0] }, options: options), concurrently: false)).undeclaredTypes()
+            guard !wanted.isEmpty else { break }
+            if index == nil { index = TypeDeclarationIndex(sources.indices.filter { !done.contains($0) }.map { ($0, sources[$0].bytes) }) }
+            // The files that declare them, then the files that extend those of them the project
+            // declares (a framework's types, `Date`, `URL`, are extended all over an app).
+            let declaring = Set(wanted.flatMap { index?.declaring[$0] ?? [] }).subtracting(done).sorted()
+            guard !declaring.isEmpty else { break }
+            done.formUnion(declaring)
+            let declared = wanted.filter { !(index?.declaring[$0] ?? []).isEmpty }
+            let extending = Set(declared.flatMap { index?.extending[$0] ?? [] }).subtracting(done).sorted()
+            done.formUnion(extending)
+            selected += declaring + extending
         }
-        return read(sources, options: options).reading
+        let (reading, escaping) = read(selected.sorted().map { sources[$0] }, inputs: inputs, options: options)
+        guard !escaping.isEmpty else { return reading }
+        let callers = ByteSearch.Words(escaping.sorted().map { Array($0.utf8) })
+        let stopping = sources.indices.filter {
+            !done.contains($0) && ByteSearch.containsAny(Self.stopWords, in: sources[$0].bytes) && ByteSearch.containsAny(callers, in: sources[$0].bytes)
+        }
+        guard !stopping.isEmpty else { return reading }
+        return read((selected + stopping).sorted().map { sources[$0] }, inputs: inputs.union(stopping.map { sources[$0].name }), options: options).reading
     }
 
-    /// What `sources` hold, and whether an opening's error leaves a throwing function in them.
-    private func read(_ sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> (reading: ModelSourceReading, escapesAFunction: Bool) {
+    /// The files among `sources` that parse, and are no test's.
+    private func parsed(_ sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> [StoreCodeSourceFile] {
+        let results = OrderedConcurrentMap.map(count: sources.count, concurrently: ParsedSwiftFile.isWorthSharingOut(sources)) { index in
+            ParsedSwiftFile.parse(sources[index], options: options)
+        }
+        return zip(sources, results).compactMap { source, result in
+            guard case .success(let parsed) = result, !parsed.isTestCode else { return nil }
+            return StoreCodeSourceFile(parsed, bytes: source.bytes)
+        }
+    }
+
+    /// What `sources` hold, and the names by which the throwing functions an opening's error
+    /// leaves are called (a function's name, an initializer's type). Only the files named in
+    /// `inputs` are the reader's input, whose problems are reported.
+    private func read(_ sources: [ModelSourceFile], inputs: Set<String>, options: ModelSourceReadingOptions) -> (reading: ModelSourceReading, escaping: Set<String>) {
         var reading = ModelSourceReading()
         var files: [StoreCodeSourceFile] = []
         // Files are parsed, walked and scanned on all cores when there is enough of them; everything
@@ -67,7 +112,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             switch parse {
             case .success(let parsed): file = StoreCodeSourceFile(parsed, bytes: source.bytes)
             case .failure(let error):
-                reading.errors.append(error)
+                if inputs.contains(source.name) { reading.errors.append(error) }
                 continue
             }
             // A test's `try!` or `fatalError` around opening a store never reaches a person's device.
@@ -92,7 +137,12 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         followed.failureActions = ErrorPaths(declarations).follow(escapes)
         followed.keyedArchiveTransformers = KeyedArchiveTransformers.names(in: files)
         reading.storeCode = StoreCodeFacts(merging: scans.map(\.facts) + [followed])
-        return (reading, !escapes.isEmpty)
+        let escaping = escapes.map { escape -> String in
+            let unit = declarations.units[escape.unit]
+            let member = String(unit.key.split(separator: ".").last ?? "")
+            return member == "init" ? unit.typeName : member
+        }
+        return (reading, Set(escaping.filter { !$0.isEmpty }))
     }
 }
 
@@ -159,5 +209,64 @@ struct StoreCodeSourceFile {
     private func collect(_ piece: TriviaPiece, at position: AbsolutePosition, into found: inout [Suppression]) throws(InputError) {
         guard case .lineComment(let text) = piece, CodeCommentSuppression.mentionsMarker(text) else { return }
         if let suppression = try CodeCommentSuppression.parse(text, at: location(at: position)) { found.append(suppression) }
+    }
+}
+
+/// Which files declare and which extend a type of each name, read from the bytes without parsing
+/// (`class Name`, `struct Name`, `enum Name`, `actor Name`, `extension Name`): one pass over the
+/// files, after which each round of `SwiftStoreCodeReader.read` looks names up.
+struct TypeDeclarationIndex {
+    private(set) var declaring: [String: [Int]] = [:]
+    private(set) var extending: [String: [Int]] = [:]
+
+    private static let kinds: [(word: [UInt8], isExtension: Bool)] = [
+        (Array("class".utf8), false), (Array("struct".utf8), false), (Array("enum".utf8), false),
+        (Array("actor".utf8), false), (Array("extension".utf8), true),
+    ]
+
+    init(_ files: [(index: Int, bytes: [UInt8])]) {
+        for (file, bytes) in files {
+            for (name, isExtension) in Self.declaredNames(in: bytes) {
+                if isExtension { extending[name, default: []].append(file) } else { declaring[name, default: []].append(file) }
+            }
+        }
+    }
+
+    /// A keyword at the start of a word, then spaces, then a name.
+    private static func declaredNames(in bytes: [UInt8]) -> [(String, Bool)] {
+        var found: [(String, Bool)] = []
+        var position = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard byte == UInt8(ascii: "c") || byte == UInt8(ascii: "s") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "a"),
+                  position == 0 || !isIdentifierByte(bytes[position - 1]),
+                  let kind = kinds.first(where: { startsWith($0.word, in: bytes, at: position) })
+            else {
+                position += 1
+                continue
+            }
+            var cursor = position + kind.word.count
+            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") else {
+                position = cursor
+                continue
+            }
+            while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
+            let start = cursor
+            while cursor < bytes.count, isIdentifierByte(bytes[cursor]) { cursor += 1 }
+            if cursor > start { found.append((String(decoding: bytes[start..<cursor], as: UTF8.self), kind.isExtension)) }
+            position = max(cursor, position + 1)
+        }
+        return found
+    }
+
+    private static func startsWith(_ word: [UInt8], in bytes: [UInt8], at position: Int) -> Bool {
+        guard position + word.count <= bytes.count else { return false }
+        for offset in word.indices where bytes[position + offset] != word[offset] { return false }
+        return true
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 }

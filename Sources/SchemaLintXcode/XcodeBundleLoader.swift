@@ -33,7 +33,7 @@ package enum XcodeBundleLoader {
         ordering.gitProblem = git.problem
         ordering.isShallowClone = git.isShallow
         if ordering.basis == .git, let current {
-            placeEarlierStates(of: current, in: &ordering, readable: readable, bundle: path, model: model, tree: tree, snapshot: options.snapshot)
+            placeEarlierStates(of: current, in: &ordering, readable: readable, tree: tree, bundle: path, snapshot: options.snapshot)
         }
         // In a shallow clone whose names carry no order, any step compared would be a guess (steps
         // no store takes, a current version "not the newest"): the current version is checked on
@@ -66,26 +66,37 @@ package enum XcodeBundleLoader {
             ordering: ordering, configuredDrafts: options.drafts.map { Set($0.map(XcodeModelBundle.versionName(ofFolder:))) })
     }
 
-    /// Moves the versions git added after the current one that hold an earlier state of it (the
-    /// same model as its `contents` before the commit that added the copy) to just before it.
+    /// Moves the versions git added after the current one that hold an earlier state of it (its
+    /// `contents` before the commit that added the copy, but for the `<model>` element's
+    /// attributes, which name the Xcode that saved it), and not its state now, to just before it.
     private static func placeEarlierStates(
-        of current: String, in ordering: inout XcodeVersionOrdering, readable: [String: String], bundle path: String, model: String,
-        tree: any SourceTree, snapshot: GitSnapshot?
+        of current: String, in ordering: inout XcodeVersionOrdering, readable: [String: String], tree: any SourceTree, bundle path: String, snapshot: GitSnapshot?
     ) {
         guard let position = ordering.history.firstIndex(of: current), position < ordering.history.count - 1,
-              let currentFile = readable[current] else { return }
-        let earlier = ordering.history[(position + 1)...].filter { name in
-            guard let commit = ordering.commits[name]?.id, let file = readable[name], case .success(let data) = tree.contents(of: file),
-                  let before = XcodeVersionCommits.contents(ofVersion: current, before: commit, bundle: path, snapshot: snapshot),
-                  let copy = try? XcodeModelReader.parse(data, file: file, model: model),
-                  let original = try? XcodeModelReader.parse(before, file: currentFile, model: model)
-            else { return false }
-            return ModelDiffer().changes(from: original, to: copy).isEmpty
+              let currentFile = readable[current], case .success(let now) = tree.contents(of: currentFile) else { return }
+        let later = ordering.history[(position + 1)...].filter { ordering.commits[$0] != nil }
+        let before = XcodeVersionCommits.contents(ofVersion: current, before: later.compactMap { ordering.commits[$0]?.id }, bundle: path, snapshot: snapshot)
+        let earlier = later.filter { name in
+            guard let commit = ordering.commits[name]?.id, let original = before[commit], let file = readable[name],
+                  case .success(let copy) = tree.contents(of: file) else { return false }
+            // A copy the same as the current version now is a version just added (Xcode's "Add
+            // Model Version" copies the current one), not yet edited: a draft.
+            let stripped = withoutModelElement(copy)
+            return stripped == withoutModelElement(original) && stripped != withoutModelElement(now)
         }
         guard !earlier.isEmpty else { return }
         ordering.history = ordering.history.filter { !earlier.contains($0) }
         ordering.history.insert(contentsOf: earlier, at: ordering.history.firstIndex(of: current)!)
         ordering.earlierStatesOfCurrent = earlier
+    }
+
+    /// The bytes of a `contents` file without its `<model ...>` start tag.
+    private static func withoutModelElement(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        let tag = Array("<model ".utf8)
+        guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: tag) }),
+              let end = bytes[start...].firstIndex(of: UInt8(ascii: ">")) else { return data }
+        return Data(bytes[..<start] + bytes[(end + 1)...])
     }
 
     /// Whether loading the bundle at `path` with `options` would ask git for its history (the

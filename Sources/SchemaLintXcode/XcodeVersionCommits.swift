@@ -117,13 +117,29 @@ package enum XcodeVersionCommits {
         return result
     }
 
-    /// The `contents` of version `version` of the bundle at `path` as they were before `commit`
-    /// (at its first parent); nil when git cannot say (no parent, no such file there, no git).
-    package static func contents(ofVersion version: String, before commit: String, bundle path: String, snapshot: GitSnapshot? = nil, runner: GitRunner = GitRunner()) -> Data? {
-        guard let (top, relative) = place(of: path, snapshot: snapshot) else { return nil }
+    /// The `contents` of version `version` of the bundle at `path` as they were before each of
+    /// `commits` (at its first parent), by commit; one `git cat-file --batch` for all. A commit
+    /// with no parent, or whose parent had no such file, is absent.
+    package static func contents(ofVersion version: String, before commits: [String], bundle path: String, snapshot: GitSnapshot? = nil, runner: GitRunner = GitRunner()) -> [String: Data] {
+        guard !commits.isEmpty, let (top, relative) = place(of: path, snapshot: snapshot) else { return [:] }
         let file = "\(relative)/\(version)\(XcodeModelBundle.versionExtension)/contents"
-        guard let output = runner.run(["show", "--end-of-options", "\(commit)^:\(file)"], in: top), output.succeeded else { return nil }
-        return output.standardOutput
+        let request = Data(commits.map { "\($0)^:\(file)\n" }.joined().utf8)
+        guard let output = runner.run(["cat-file", "--batch"], in: top, input: request), output.succeeded else { return [:] }
+        // The answers come in the order asked: `<id> blob <size>` and the bytes, or `<name> missing`.
+        var found: [String: Data] = [:]
+        let bytes = output.standardOutput
+        var index = bytes.startIndex
+        for commit in commits {
+            guard index < bytes.endIndex, let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+            let header = bytes[index..<newline].split(separator: UInt8(ascii: " "))
+            index = bytes.index(after: newline)
+            guard header.count == 3, header[1].elementsEqual("blob".utf8), let size = Int(String(decoding: header[2], as: UTF8.self)),
+                  size <= bytes.distance(from: index, to: bytes.endIndex) else { continue }
+            let end = bytes.index(index, offsetBy: size)
+            found[commit] = Data(bytes[index..<end])
+            index = end < bytes.endIndex ? bytes.index(after: end) : end
+        }
+        return found
     }
 
     /// `name` with the characters git's glob pathspecs treat specially escaped.

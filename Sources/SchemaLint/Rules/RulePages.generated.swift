@@ -7536,7 +7536,7 @@ wrapper is taken to pass the store's failure on when an opening stands under a p
 `do` whose `catch` throws (whatever it throws), or in a handler that calls `resume(throwing:)` or
 keeps the error in a variable that the wrapper throws (the variable named in the `throw`, in the
 condition of an `if` or `guard` around it, or as in `try loadError.map { throw $0 }`); a caller is read only in a file that mentions one of the
-reader's words or both `catch` and `fatalError`, `abort()` or `preconditionFailure`; stores kept in memory only
+reader's words, or `fatalError`, `abort()`, `preconditionFailure` or `try!` with the wrapper's name; stores kept in memory only
 (`NSInMemoryStoreType`, test stacks) are left out; a `switch` on the error, `assert`, `NSAssert` (compiled out of release builds) are not
 read; in Objective-C only the `if` forms above are recognised, inside the method that opens the store.
 
@@ -8267,6 +8267,29 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
             ↓fatalError("Could not open the store: \(error)")
         }
     }
+}
+```
+
+### Triggers: a state object made with try! around a throwing store, in a file that names no store API
+
+```swift path=App/DataStore.swift
+import SwiftData
+
+final class DataStore {
+    let container: ModelContainer
+
+    init() throws {
+        container = try ModelContainer(for: Fill.self)
+    }
+}
+```
+
+```swift path=App/FuelState.swift
+import Observation
+
+@Observable
+final class FuelState {
+    let store = ↓try! DataStore()
 }
 ```
 
@@ -9459,8 +9482,9 @@ scene is connected before the first frame), a SwiftUI `App`'s initializer, store
 and `body` (read for the first scene), and the initializer and stored properties of the
 application delegate (a type that adopts `UIApplicationDelegate` or `NSApplicationDelegate`,
 made before the launch callbacks), through the code they run without leaving the
-main thread: calls of functions and initializers (with the default values of the arguments a
-call leaves out, and the initial values of the stored properties of the type `T(...)` makes),
+main thread: calls of functions and initializers (the initializers whose parameters take the
+call's argument labels, with the default values of the arguments a call leaves out, and the
+initial values of the stored properties of the type `T(...)` makes),
 uses of properties (a lazy property's initial value, `Type.shared`), closures called where they are written, a `WindowGroup`'s content (built
 for the first frame) and closures handed to `performAndWait`, `sync` or `autoreleasepool`. It
 stops at any other closure (a completion handler, `Task`, `DispatchQueue.async`, a modifier such
@@ -9494,9 +9518,12 @@ Where it is blind: a use is followed only when the reader can
 tell what it names (`self.x`, `x`, `Type.x`, `Type(...)`, `(e as! Type).x`, `p.x` for a property
 `p` declared with or made as a type of the project, or `e.x` when a single type declares `x`;
 in Objective-C, the receivers above), so a call through a protocol, a closure stored in a property or a value whose
-type is unknown ends the path; files that mention none of the reader's words (`@main`,
-`loadPersistentStores`, `persistentContainer`, `ModelContainer`, ...; in Objective-C the store
-calls and the launch entry points) are not read, so a path through such a file is not seen. In
+type is unknown ends the path. A Swift file that mentions none of the reader's words (`@main`,
+`loadPersistentStores`, `persistentContainer`, `ModelContainer`, ...) is read when it declares a
+type that the code reached from the launch so far uses and no file read declares (a service
+locator whose initializer makes the store's owner), three rounds deep; a path through a file
+further away is not seen. In Objective-C, files that mention none of the store calls and launch entry points are
+not read. In
 Objective-C, a method reached through a variable whose class the reader cannot tell (`[stack
 context]` when more than one class implements `context`), a macro, or a path that crosses into
 Swift (or from Swift into Objective-C) is not followed; a store option set in another method than
@@ -9742,6 +9769,67 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         Database.shared.open()
         return true
     }
+}
+```
+
+### Triggers: the way to the store runs through a file that names no store API, and through the initializer the call names
+
+```swift path=App/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    @StateObject private var home = HomeModel(services: Services.shared)
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+    }
+}
+```
+
+```swift path=App/Services.swift
+final class Services {
+    static let shared = Services()
+    let storage: Storage
+    let search: SearchIndex
+
+    init() {
+        storage = Storage()
+        search = SearchIndex(storage: storage)
+    }
+}
+
+final class HomeModel: ObservableObject {
+    init(services: Services) {}
+}
+```
+
+```swift path=App/Storage.swift
+import CoreData
+
+final class Storage {
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+
+final class SearchIndex {
+    private var container: NSPersistentContainer?
+
+    /// The share extension's own read-only copy; the app uses init(storage:).
+    init(readOnly: Bool = true) {
+        let container = NSPersistentContainer(name: "Notes")
+        container.loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+        self.container = container
+    }
+
+    init(storage: Storage) {}
 }
 ```
 
@@ -9994,6 +10082,34 @@ final class Stack {
         container.↓loadPersistentStores { _, error in
             if let error { print("cannot open the store: \(error)") }
         }
+    }
+}
+```
+
+### Does not trigger: a launch entry's parameter named like another method of the delegate
+
+```swift path=App/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Notes")
+        container.loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+        return container
+    }()
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        application.registerForRemoteNotifications()
+        return true
+    }
+
+    func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+        let context = persistentContainer.viewContext
+        context.perform { print(deviceToken.count) }
     }
 }
 ```
