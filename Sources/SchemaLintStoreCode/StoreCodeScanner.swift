@@ -292,6 +292,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     }
 
     private func isInPreview(_ node: some SyntaxProtocol) -> Bool {
+        if TestOnlyCode.contains(node) { return true }
         var current = node.parent
         while let syntax = current {
             if let macro = syntax.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
@@ -1153,6 +1154,42 @@ final class DestructiveCallFinder: SyntaxVisitor {
     }
 }
 
+/// Code that runs only under tests.
+enum TestOnlyCode {
+    /// Whether `node` runs only under tests: in the first branch of an `if` whose condition names
+    /// them (`if Self.isRunningTests`, `environment["XCTestConfigurationFilePath"] != nil`), not
+    /// a TestFlight build's.
+    static func contains(_ node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if let branch = parent.as(IfExprSyntax.self), branch.body.id == current.id,
+               branch.conditions.tokens(viewMode: .sourceAccurate).contains(where: { namesTests($0.text) }) {
+                return true
+            }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) { return false }
+            current = parent
+        }
+        return false
+    }
+
+    private static func namesTests(_ text: String) -> Bool {
+        if ByteSearch.contains("XCTest", in: text) { return true }
+        let words = StoreCodeVisitor.words(of: text)
+        return !words.isDisjoint(with: ["test", "tests", "testing"]) && !words.contains("flight")
+    }
+}
+
+/// Calls whose arguments say `isStoredInMemoryOnly: true` (`.init(schema: s, isStoredInMemoryOnly:
+/// true)` in an extension of `ModelConfiguration`, as much as `ModelConfiguration(...)`).
+private final class InMemoryConfigurations: SyntaxVisitor {
+    var found: [Syntax] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if ByteSearch.contains("isStoredInMemoryOnly:true", in: String(node.arguments.trimmedText.filter { $0 != " " && $0 != "\n" })) { found.append(Syntax(node)) }
+        return .visitChildren
+    }
+}
+
 /// Functions of the project that delete a store's files, or make an empty in-memory store:
 /// called from a failure branch (`removeDatabaseFiles()`, `Self.resetStore()`,
 /// `Self.makeInMemoryContainer()`), such a helper does what a `removeItem` or an in-memory
@@ -1170,13 +1207,26 @@ struct StoreDeletingHelpers {
     /// Whether `call` calls a helper whose body makes an in-memory store or configuration
     /// (`ModelConfiguration(isStoredInMemoryOnly: true)`, `.init(schema: s, isStoredInMemoryOnly:
     /// true)` in an extension of `ModelConfiguration`, `NSInMemoryStoreType`).
+    /// One that makes an in-memory store only in its own `catch` (a recovery store on disk first)
+    /// is judged where it is: its fallback is its own opening's.
     func makesAnInMemoryStore(_ call: FunctionCallExprSyntax) -> Bool {
         bodies(calledBy: call).contains { body in
-            if ByteSearch.contains("isStoredInMemoryOnly:true", in: String(body.trimmedDescription.filter { $0 != " " && $0 != "\n" })) { return true }
+            let configurations = InMemoryConfigurations(viewMode: .sourceAccurate)
+            configurations.walk(body)
             let finder = DestructiveCallFinder(helpers: nil)
             finder.walk(body)
-            return finder.found.contains { $0.1 == .fallsBackToMemory }
+            let made = configurations.found + finder.found.filter { $0.1 == .fallsBackToMemory }.map(\.0)
+            return made.contains { !Self.isInACatch($0, of: body) }
         }
+    }
+
+    private static func isInACatch(_ node: Syntax, of body: Syntax) -> Bool {
+        var current = node.parent
+        while let syntax = current, syntax.id != body.id {
+            if syntax.is(CatchClauseSyntax.self) { return true }
+            current = syntax.parent
+        }
+        return false
     }
 
     /// The bodies of the functions of the project `call` may call, resolved by name.

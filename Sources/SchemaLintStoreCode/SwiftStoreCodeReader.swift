@@ -35,6 +35,9 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
 
     package var fileNameSuffixes: [String] { [".swift"] }
 
+    /// Whether a file mentions one of `words`: it is parsed whatever the launch paths need.
+    package static func mentionsAStore(_ bytes: [UInt8]) -> Bool { ByteSearch.containsAny(words, in: bytes) }
+
     /// What declares a type: a file that mentions no store may still lie on the way from a launch
     /// entry to the store (a service locator whose initializer makes the store's owner).
     static let typeWords = ByteSearch.Words(["class ", "struct ", "enum ", "actor ", "extension "].map { Array($0.utf8) })
@@ -42,7 +45,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// A file that mentions a store, stops the app, or declares a type: `read` parses only those
     /// that can matter.
     package func claims(name: String, bytes: [UInt8]) -> Bool {
-        ByteSearch.containsAny(Self.words, in: bytes) || ByteSearch.containsAny(Self.stopWords, in: bytes) || ByteSearch.containsAny(Self.typeWords, in: bytes)
+        Self.mentionsAStore(bytes) || ByteSearch.containsAny(Self.stopWords, in: bytes) || ByteSearch.containsAny(Self.typeWords, in: bytes)
     }
 
     /// Sources as bytes with the names messages show. Swift that does not parse is read as far as
@@ -57,7 +60,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// have nothing to do with a store, and parsing is what the store-code reader costs). Files of
     /// neither kind are not this reader's input: what keeps them from the parser is not reported.
     package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
-        let mentioningStores = sources.indices.filter { ByteSearch.containsAny(Self.words, in: sources[$0].bytes) }
+        let mentioningStores = sources.indices.filter { Self.mentionsAStore(sources[$0].bytes) }
         let inputs = Set(mentioningStores.map { sources[$0].name })
         var selected = mentioningStores
         var done = Set(selected)

@@ -7527,7 +7527,12 @@ every opening in `#Preview`s, preview providers and properties or functions name
 imports `XCTest` or `Testing`, an Objective-C file that imports `<XCTest/XCTest.h>`, a file in a
 folder named `Tests` or ending in `Tests`, a mock, fake or stub by its name): a test target never
 runs on a person's device. Code under `#if DEBUG` (`#ifdef DEBUG` in Objective-C), in a body or
-around whole members or types, is not in the builds people run either (its `#else` is). One line is reported once, whatever number of stores reach it.
+around whole members or types, is not in the builds people run either (its `#else` is), nor is
+the first branch of an `if` whose condition names tests (`if Self.isRunningTests`,
+`environment["XCTestConfigurationFilePath"] != nil`; not `isTestFlight`). A helper called where
+opening failed makes an in-memory store only if it does so outside a `catch` of its own: one that
+opens a recovery store on disk first, and keeps memory for when even that fails, is judged as
+its own opening. One line is reported once, whatever number of stores reach it.
 
 Where it is blind: an error handled by a function the handler calls (`handle(error)`) is not
 followed, nor one handed to a completion handler of the wrapper's own (`completion(error)`), nor a
@@ -8079,6 +8084,54 @@ enum Store {
             } catch {
                 fatalError("cannot make even an in-memory container: \(error)")
             }
+        }
+    }
+}
+```
+
+### Triggers: only the recovery's own last resort in memory; the stop in a branch that only tests run, and a recovery store on disk, are no findings
+
+```swift path=App/Persistence.swift
+import Foundation
+import SwiftData
+
+final class Persistence {
+    let container: ModelContainer
+
+    init() {
+        if Self.isRunningTests {
+            do {
+                container = try Self.makeContainer()
+                return
+            } catch {
+                fatalError("Could not create the test container: \(error)")
+            }
+        }
+        container = (try? Self.makeContainer()) ?? Self.makeRecoveryContainer()
+    }
+
+    static func makeContainer() throws -> ModelContainer {
+        try ModelContainer(for: Entry.self)
+    }
+
+    private static var isRunningTests: Bool {
+        ProcessInfo.processInfo.environment["XCTestConfigurationFilePath"] != nil
+    }
+}
+```
+
+```swift path=App/Recovery.swift
+import SwiftData
+
+extension Persistence {
+    /// A store of its own on disk, beside the one that did not open; in memory only when even
+    /// that fails.
+    static func makeRecoveryContainer() -> ModelContainer {
+        do {
+            let recovery = ModelConfiguration("Recovery", url: URL.applicationSupportDirectory.appending(path: "recovery.store"))
+            return try ModelContainer(for: Entry.self, configurations: recovery)
+        } catch {
+            return try! ModelContainer(for: Entry.self, configurations: ↓ModelConfiguration(isStoredInMemoryOnly: true))
         }
     }
 }

@@ -38,13 +38,26 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("released Notes was modified"), "\(run.stdout)")
     }
 
+    /// A repository whose "Notes" was released at tag v1.0 as `contents("Notes", true)`, then
+    /// edited to `contents("Notes", false)`, with "Notes 2" (`contents("Notes 2", false)`) added
+    /// and made current; and the lint's run at its root.
+    private static func releaseNotesThenEdit(_ contents: (_ version: String, _ released: Bool) -> String) throws -> (folder: TemporaryFolder, run: Executable.Run) {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write(contents("Notes", true), to: "\(bundle)/Notes.xcdatamodel/contents")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes"), to: "\(bundle)/.xccurrentversion")
+        try repository.commit("one version")
+        try repository.tag("v1.0", annotated: true)
+        for name in ["Notes", "Notes 2"] { try folder.write(contents(name, false), to: "\(bundle)/\(name).xcdatamodel/contents") }
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes 2"), to: "\(bundle)/.xccurrentversion")
+        return (folder, try Executable.run(["--no-color"], in: folder.url))
+    }
+
     /// A delete rule is no part of what a store holds (the version hash leaves it out): a
     /// released version whose only edit since the tag is one is what people run.
     @Test func aDeleteRuleEditedSinceTheTagIsNoModification() throws {
-        let folder = try TemporaryFolder()
-        var repository = try GitRepository(at: folder.path)
-        func version(_ name: String, deleteRule: String, extra: String = "") throws {
-            try folder.write(XcodeFixtures.contents("""
+        func contents(deleteRule: String, extra: String = "") -> String {
+            XcodeFixtures.contents("""
                 <entity name="Folder">
                 <attribute name="name" optional="YES" attributeType="String"/>
                 <relationship name="notes" optional="YES" toMany="YES" deletionRule="\(deleteRule)" destinationEntity="Note" inverseName="folder" inverseEntity="Note"/>
@@ -53,50 +66,36 @@ struct ReleasedAtTagTests {
                 <attribute name="title" optional="YES" attributeType="String"/>\(extra)
                 <relationship name="folder" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Folder" inverseName="notes" inverseEntity="Folder"/>
                 </entity>
-                """), to: "\(Self.bundle)/\(name).xcdatamodel/contents")
+                """)
         }
-        try version("Notes", deleteRule: "Nullify")
-        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes"), to: "\(Self.bundle)/.xccurrentversion")
-        try repository.commit("one version")
-        try repository.tag("v1.0", annotated: true)
-        try version("Notes", deleteRule: "Cascade")
-        try version("Notes 2", deleteRule: "Cascade", extra: "\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>")
-        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes 2"), to: "\(Self.bundle)/.xccurrentversion")
-        let run = try Executable.run(["--no-color"], in: folder.url)
+        let (folder, run) = try Self.releaseNotesThenEdit { version, released in
+            released ? contents(deleteRule: "Nullify")
+                : contents(deleteRule: "Cascade", extra: version == "Notes 2" ? "\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>" : "")
+        }
         #expect(!run.stdout.contains("[released-version-modified]"), "\(run.stdout)")
 
         // Another edit beside it is reported, and says only what changes the stores.
-        try version("Notes", deleteRule: "Cascade", extra: "\n<attribute name=\"pinned\" optional=\"YES\" attributeType=\"Boolean\"/>")
+        try folder.write(contents(deleteRule: "Cascade", extra: "\n<attribute name=\"pinned\" optional=\"YES\" attributeType=\"Boolean\"/>"),
+                         to: "\(Self.bundle)/Notes.xcdatamodel/contents")
         let edited = try Executable.run(["--no-color"], in: folder.url)
         #expect(edited.stdout.contains("it changed since the release at v1.0:App/Notes.xcdatamodeld/Notes.xcdatamodel/contents: Note: added attribute `pinned` (boolean); people run it"), "\(edited.stdout)")
     }
 
     /// A default value is not in the version hash either, and only a synced store's later
     /// versions compare it: edited since the tag in a local model, the release is what people run.
-    @Test func aDefaultEditedSinceTheTagIsNoModificationOfALocalModel() throws {
-        for cloudKit in [false, true] {
-            let folder = try TemporaryFolder()
-            var repository = try GitRepository(at: folder.path)
-            func version(_ name: String, state: String, extra: String = "") throws {
-                try folder.write(XcodeFixtures.contents("""
-                    <entity name="Entry">
-                    <attribute name="state" optional="YES" attributeType="String" defaultValueString="\(state)"/>\(extra)
-                    </entity>
-                    """, cloudKit: cloudKit), to: "\(Self.bundle)/\(name).xcdatamodel/contents")
-            }
-            try version("Notes", state: "active")
-            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes"), to: "\(Self.bundle)/.xccurrentversion")
-            try repository.commit("one version")
-            try repository.tag("v1.0", annotated: true)
-            try version("Notes", state: "open")
-            try version("Notes 2", state: "open", extra: "\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>")
-            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes 2"), to: "\(Self.bundle)/.xccurrentversion")
-            let run = try Executable.run(["--no-color"], in: folder.url)
-            if cloudKit {
-                #expect(run.stdout.contains("it changed since the release at v1.0:App/Notes.xcdatamodeld/Notes.xcdatamodel/contents: Entry: "), "\(run.stdout)")
-            } else {
-                #expect(!run.stdout.contains("[released-version-modified]"), "\(run.stdout)")
-            }
+    @Test(arguments: [false, true])
+    func aDefaultEditedSinceTheTagIsNoModificationOfALocalModel(cloudKit: Bool) throws {
+        let (_, run) = try Self.releaseNotesThenEdit { version, released in
+            XcodeFixtures.contents("""
+                <entity name="Entry">
+                <attribute name="state" optional="YES" attributeType="String" defaultValueString="\(released ? "active" : "open")"/>\(version == "Notes 2" ? "\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>" : "")
+                </entity>
+                """, cloudKit: cloudKit)
+        }
+        if cloudKit {
+            #expect(run.stdout.contains("it changed since the release at v1.0:App/Notes.xcdatamodeld/Notes.xcdatamodel/contents: Entry: "), "\(run.stdout)")
+        } else {
+            #expect(!run.stdout.contains("[released-version-modified]"), "\(run.stdout)")
         }
     }
 
