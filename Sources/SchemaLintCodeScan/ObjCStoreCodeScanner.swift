@@ -19,6 +19,10 @@ struct ObjCStoreCodeScanner {
     /// `@"journal_mode": @"DELETE"` or `TRUNCATE`, and no `WAL`): SQLite keeps no `-wal` or `-shm`
     /// file beside them to carry along.
     private let keepsNoWAL: Bool
+    /// The selectors of the file's methods that take no argument and delete a store's files
+    /// (`dropDatabase`): sent to `self` where opening failed, they delete the store as a
+    /// `removeItemAtURL:` written there does.
+    private var deletingMethods: Set<String> = []
 
     init(file: String, tokens: [ObjCToken]) {
         self.file = file
@@ -28,6 +32,19 @@ struct ObjCStoreCodeScanner {
         self.statementEnd = Self.statementEnds(of: tokens, partner: partner)
         let strings = Set(tokens.lazy.filter { $0.kind == .string }.map { $0.text.uppercased() })
         self.keepsNoWAL = strings.contains("JOURNAL_MODE") && !strings.isDisjoint(with: ["DELETE", "TRUNCATE"]) && !strings.contains("WAL")
+        if tokens.contains(where: { Self.removals.contains($0.text) }) {
+            deletingMethods = Set(bodies().filter { $0.owner != nil && !$0.selector.contains(":") && deletesAStore($0.range) }.map(\.selector))
+        }
+    }
+
+    static let removals: Set<String> = ["removeItemAtURL", "removeItemAtPath", "destroyPersistentStoreAtURL"]
+
+    /// Whether a body removes files and names a store (`storeURL`, `@"Notes.sqlite"`, a database).
+    private func deletesAStore(_ range: Range<Int>) -> Bool {
+        range.contains { Self.removals.contains(tokens[$0].text) } && range.contains { position in
+            let text = tokens[position].text.lowercased()
+            return tokens[position].kind != .number && (text.contains("store") || text.contains("sqlite") || text.contains("database"))
+        }
     }
 
     /// Matches brackets. A stray closer is left alone; one that closes an outer bracket closes the
@@ -540,6 +557,11 @@ struct ObjCStoreCodeScanner {
                 action = (.stopsTheApp, "[NSException raise]")
             case "@throw": action = (.stopsTheApp, "@throw")
             case "removeItemAtURL", "removeItemAtPath", "destroyPersistentStoreAtURL": action = (.deletesTheStore, text + ":")
+            // `[self dropDatabase]`: a method of the file that deletes the store (not the one the
+            // branch is in, called again to retry).
+            case _ where deletingMethods.contains(text) && text != body.selector && position >= 2 && tokens[position - 1].isIdentifier("self") && tokens[position - 2].is("[")
+                && position + 1 < branch.upperBound && tokens[position + 1].is("]"):
+                action = (.deletesTheStore, "[self \(text)]")
             default: action = nil
             }
             if let (kind, written) = action {

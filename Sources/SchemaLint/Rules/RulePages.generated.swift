@@ -7454,7 +7454,9 @@ The rule reports, in the code that runs when opening fails:
 - `fatalError`, `preconditionFailure`, `abort()` or `exit()`, an Objective-C exception raised
   (`[NSException raise:...]`, `@throw`), and `try!` on the opening call;
 - `FileManager.removeItem` and `NSPersistentStoreCoordinator.destroyPersistentStore` (Objective-C:
-  `removeItemAtURL:`, `removeItemAtPath:`, `destroyPersistentStoreAtURL:...`), and in Swift a
+  `removeItemAtURL:`, `removeItemAtPath:`, `destroyPersistentStoreAtURL:...`, or a message to
+  `self` without arguments, `[self dropDatabase]`, whose method in the file removes files and names
+  a store, an SQLite file or a database), and in Swift a
   function of the project called there whose body removes files and names a store file
   (`removeDatabaseFiles()`) or a store's extension, or a companion (`"store-wal"`) where it also
   removes the store it is handed, the empty suffix of `["", "-wal", "-shm"]`, or a property of
@@ -8244,6 +8246,29 @@ enum NotesStore {
         abort();
     }
     return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+### Triggers: Objective-C: a method of the class deletes the store when it does not open
+
+```objc path=App/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSError *error = nil;
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
+    if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[self storeURL] options:nil error:&error]) {
+        NSLog(@"Cannot open the store, starting over: %@", error);
+        [self ↓dropDatabase];
+        [_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[self storeURL] options:nil error:&error];
+    }
+    return _persistentStoreCoordinator;
+}
+
+- (void)dropDatabase {
+    [[NSFileManager defaultManager] removeItemAtURL:[self storeURL] error:nil];
 }
 
 @end
