@@ -32,9 +32,6 @@ struct ObjCStoreCodeScanner {
         self.statementEnd = Self.statementEnds(of: tokens, partner: partner)
         let strings = Set(tokens.lazy.filter { $0.kind == .string }.map { $0.text.uppercased() })
         self.keepsNoWAL = strings.contains("JOURNAL_MODE") && !strings.isDisjoint(with: ["DELETE", "TRUNCATE"]) && !strings.contains("WAL")
-        if tokens.contains(where: { Self.removals.contains($0.text) }) {
-            deletingMethods = Set(bodies().filter { $0.owner != nil && !$0.selector.contains(":") && deletesAStore($0.range) }.map(\.selector))
-        }
     }
 
     static let removals: Set<String> = ["removeItemAtURL", "removeItemAtPath", "destroyPersistentStoreAtURL"]
@@ -117,7 +114,14 @@ struct ObjCStoreCodeScanner {
         facts(of: bodies())
     }
 
+    /// The facts of the file's bodies (`bodies()`, made once by the reader for the launch paths too).
     func facts(of bodies: [Body]) -> StoreCodeFacts {
+        var scanner = self
+        scanner.deletingMethods = Set(bodies.filter { $0.owner != nil && !$0.selector.contains(":") && deletesAStore($0.range) }.map(\.selector))
+        return scanner.scanned(bodies)
+    }
+
+    private func scanned(_ bodies: [Body]) -> StoreCodeFacts {
         var facts = StoreCodeFacts()
         for body in bodies {
             if Self.backgroundEntryPoints.contains(where: { body.declaration.hasSuffix(" \($0)]") }) {
