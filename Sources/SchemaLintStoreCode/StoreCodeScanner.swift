@@ -233,8 +233,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 guard let value = binding(of: name, in: unit, usedAt: Syntax(node)) else { return [] }
                 return [value] + assignedValues(of: name, in: unit)
             }
-            // Every configuration named is in memory (one on disk among them still opens a file).
-            if !configurations.isEmpty, configurations.allSatisfy({ saysInMemory($0.trimmedText) }) { return true }
+            // Every configuration named is in memory (one on disk among them still opens a file),
+            // said in its value or made by the project's code (`ModelConfiguration.inMemoryOnly(schema: s)`).
+            if !configurations.isEmpty,
+               configurations.allSatisfy({ saysInMemory($0.trimmedText) || projectCodeMakesInMemory($0, saysInMemory) }) {
+                return true
+            }
         }
         return isInPreview(node)
     }

@@ -16,10 +16,12 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     package var feedsOnly: RuleCategory? { .storeHandling }
 
     /// What a Swift file must mention to be parsed at once: a store call, a file operation,
-    /// background work, a launch entry point (which may reach a store opened in another file), or a
-    /// value transformer that reads keyed archives (`KeyedArchiveTransformers`).
+    /// background work, a launch entry point (which may reach a store opened in another file), a
+    /// store's configuration (an extension that makes an in-memory one, read where a fallback uses
+    /// it), or a value transformer that reads keyed archives (`KeyedArchiveTransformers`).
     static let words = ByteSearch.Words([
-        "loadPersistentStores", "addPersistentStore", "ModelContainer", "NSPersistentStoreFileProtectionKey",
+        "loadPersistentStores", "addPersistentStore", "ModelContainer", "ModelConfiguration", "NSPersistentStoreDescription",
+        "NSInMemoryStoreType", "NSPersistentStoreFileProtectionKey",
         "moveItem", "copyItem", "removeItem", "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "backgroundTask",
         "FinishLaunchingWithOptions", "willConnectTo", "@main", "UIApplicationMain", "fetchCompletionHandler",
         "persistentContainer", "PersistenceController", "migratePersistentStore", "replacePersistentStore",

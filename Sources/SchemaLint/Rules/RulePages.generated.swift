@@ -8091,6 +8091,37 @@ enum Store {
 }
 ```
 
+### Triggers: the fallback's in-memory configuration made in another file and bound to a name first
+
+```swift path=App/ModelConfiguration+Memory.swift
+import SwiftData
+
+extension ModelConfiguration {
+    static func scratch(schema: Schema) -> ModelConfiguration {
+        ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)
+    }
+}
+```
+
+```swift path=App/Library.swift
+import SwiftData
+
+enum Library {
+    static func container(schema: Schema) -> ModelContainer {
+        do {
+            return try ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema)])
+        } catch {
+            let scratch = ↓ModelConfiguration.scratch(schema: schema)
+            do {
+                return try ModelContainer(for: schema, configurations: [scratch])
+            } catch {
+                fatalError("no container at all: \(error)")
+            }
+        }
+    }
+}
+```
+
 ### Triggers: only the recovery's own last resort in memory; the stop in a branch that only tests run, and a recovery store on disk, are no findings
 
 ```swift path=App/Persistence.swift
