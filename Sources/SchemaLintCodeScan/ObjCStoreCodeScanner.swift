@@ -23,6 +23,13 @@ struct ObjCStoreCodeScanner {
     /// (`dropDatabase`): sent to `self` where opening failed, they delete the store as a
     /// `removeItemAtURL:` written there does.
     private var deletingMethods: Set<String> = []
+    /// The file's constants outside any body (`static NSString *DBName = @"Notes.sqlite";`), the
+    /// value's tokens by name: a store URL is often built from one.
+    private var fileConstants: [String: Range<Int>] = [:]
+    /// The selectors of the file's methods that take no argument and return a store file's URL or
+    /// path (`- (NSURL *)storeURL { return [dir URLByAppendingPathComponent:@"Notes.sqlite"]; }`):
+    /// `[self storeURL]` names the store as the URL written out does.
+    private var storeURLMethods: Set<String> = []
 
     init(file: String, tokens: [ObjCToken]) {
         self.file = file
@@ -118,7 +125,31 @@ struct ObjCStoreCodeScanner {
     func facts(of bodies: [Body]) -> StoreCodeFacts {
         var scanner = self
         scanner.deletingMethods = Set(bodies.filter { $0.owner != nil && !$0.selector.contains(":") && deletesAStore($0.range) }.map(\.selector))
+        scanner.fileConstants = constants(outside: bodies)
+        scanner.storeURLMethods = Set(bodies.filter { $0.owner != nil && !$0.selector.contains(":") && scanner.returnsAStore($0.range) }.map(\.selector))
         return scanner.scanned(bodies)
+    }
+
+    /// `name = value;` between the bodies, at file level.
+    private func constants(outside bodies: [Body]) -> [String: Range<Int>] {
+        var result: [String: Range<Int>] = [:]
+        var start = 0
+        for end in bodies.map(\.range).sorted(by: { $0.lowerBound < $1.lowerBound }) + [tokens.count..<tokens.count] {
+            if start < end.lowerBound { result.merge(assignments(in: start..<end.lowerBound)) { _, later in later } }
+            start = max(start, end.upperBound)
+        }
+        return result
+    }
+
+    /// Whether a body's `return` gives a store file's URL or path.
+    private func returnsAStore(_ range: Range<Int>) -> Bool {
+        let assignments = self.assignments(in: range)
+        var storeVariables: [String: Bool] = [:]
+        return range.contains { position in
+            guard tokens[position].isIdentifier("return"), position + 1 < range.upperBound else { return false }
+            let value = (position + 1)..<min(statementEnd[position + 1], range.upperBound)
+            return isStore(value, assignments: assignments, storeVariables: &storeVariables)
+        }
     }
 
     private func scanned(_ bodies: [Body]) -> StoreCodeFacts {
@@ -641,19 +672,37 @@ struct ObjCStoreCodeScanner {
         if names.contains(where: { $0.kind == .string && ($0.text.contains("-wal") || $0.text.contains("-shm")) }) { return false }
         if names.contains(where: { $0.kind == .identifier && Self.leavesTheFile.contains($0.text) }) { return false }
         if names.contains(where: { $0.kind == .string && StoreFileName.isStoreFile(Self.lastComponent($0.text)) }) { return true }
+        if argument.contains(where: callsAStoreURLMethod) { return true }
         for token in names where token.kind == .identifier {
             if let known = storeVariables[token.text] {
                 if known { return true }
                 continue
             }
-            guard let value = assignments[token.text] else { continue }
+            guard let value = assignments[token.text] ?? fileConstants[token.text] else { continue }
             let valueTokens = value.map { tokens[$0] }
+            // The value names a store file itself, through one of the file's constants
+            // (`[dir URLByAppendingPathComponent:DBName]`), or is the store's URL a method returns.
             let isStore = !valueTokens.contains { $0.kind == .identifier && Self.leavesTheFile.contains($0.text) }
-                && valueTokens.contains { $0.kind == .string && StoreFileName.isStoreFile(Self.lastComponent($0.text)) }
+                && (valueTokens.contains { $0.kind == .string && StoreFileName.isStoreFile(Self.lastComponent($0.text))
+                    || $0.kind == .identifier && $0.text != token.text && fileConstants[$0.text].map(namesAStoreFile) == true }
+                    || value.contains(where: callsAStoreURLMethod))
             storeVariables[token.text] = isStore
             if isStore { return true }
         }
         return false
+    }
+
+    /// Whether a constant's value is a store file's name (`@"Notes.sqlite"`).
+    private func namesAStoreFile(_ value: Range<Int>) -> Bool {
+        value.contains { tokens[$0].kind == .string && StoreFileName.isStoreFile(Self.lastComponent(tokens[$0].text)) }
+    }
+
+    /// Whether the token at `position` calls one of the file's methods that return the store's URL
+    /// on `self`: `[self storeURL]`, `self.storeURL`.
+    private func callsAStoreURLMethod(_ position: Int) -> Bool {
+        guard position >= 2, tokens[position].kind == .identifier, storeURLMethods.contains(tokens[position].text) else { return false }
+        return tokens[position - 1].isIdentifier("self") && tokens[position - 2].is("[")
+            || tokens[position - 1].is(".") && tokens[position - 2].isIdentifier("self")
     }
 
     /// Calls that turn a store's URL into something else (its folder).

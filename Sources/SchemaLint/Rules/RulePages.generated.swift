@@ -9426,6 +9426,29 @@ struct StoreReset {
 @end
 ```
 
+### Triggers: Objective-C: the store's URL from a method of the file, its name a constant
+
+```objc path=App/AppDelegate.m
+static NSString *const StoreName = @"Notes.sqlite";
+
+@implementation AppDelegate
+
+- (NSURL *)storeURL {
+    return [[self documentsDirectory] URLByAppendingPathComponent:StoreName];
+}
+
+- (void)dropDatabase {
+    [[NSFileManager defaultManager] ↓removeItemAtURL:[self storeURL] error:nil];
+}
+
+- (void)resetStore {
+    NSURL *url = self.storeURL;
+    [[NSFileManager defaultManager] ↓removeItemAtURL:url error:nil];
+}
+
+@end
+```
+
 ### Does not trigger: the file removed after Core Data destroyed the store
 
 ```swift path=App/StoreReset.swift
