@@ -39,6 +39,25 @@ package struct SwiftDataReader: ModelSourceReader {
 
     package var fileNameSuffixes: [String] { [".swift"] }
 
+    /// The classes among `classes` that some Swift file writes as a type value (`Item.self`): the
+    /// sources read first, then the run's other Swift files for those not found there.
+    static func classesNamedAsTypes(_ classes: Set<String>, in sources: [ModelSourceFile], orIn options: ModelSourceReadingOptions) -> Set<String> {
+        var pending = classes.sorted().map { (name: $0, word: words(["\($0).self"])) }
+        var named: Set<String> = []
+        func look(in bytes: [UInt8]) {
+            pending.removeAll { entry in
+                guard ByteSearch.containsAny(entry.word, in: bytes) else { return false }
+                named.insert(entry.name)
+                return true
+            }
+        }
+        for source in sources where !pending.isEmpty { look(in: source.bytes) }
+        for path in options.unclaimedFiles where !pending.isEmpty && path.hasSuffix(".swift") {
+            if case .success(let data) = options.tree.contents(of: path) { look(in: [UInt8](data)) }
+        }
+        return named
+    }
+
     package func claims(name: String, bytes: [UInt8]) -> Bool {
         ByteSearch.containsAny(Self.markers, in: bytes)
     }
@@ -100,6 +119,22 @@ package struct SwiftDataReader: ModelSourceReader {
                 reading.versions[index].usesCloudKit = true
             } else {
                 reading.versions[index].markSynced(entities: entities, at: version.location)
+            }
+        }
+        // A class no code hands to SwiftData (`Item.self` written nowhere: in no schema, container
+        // or version's list of models) is in no store, and SwiftData's default sync does not reach
+        // it: only the classes named, and what their relationships reach, sync by default. Where no
+        // class is named at all, the code that opens the store is not here, and every class may be.
+        let syncingByDefault = reading.versions.indices.filter { reading.versions[$0].syncsByDefault }
+        if !syncingByDefault.isEmpty {
+            let classes = Set(syncingByDefault.flatMap { reading.versions[$0].entities.map(\.name) })
+            let named = Self.classesNamedAsTypes(classes, in: sources, orIn: options)
+            if !named.isEmpty {
+                for index in syncingByDefault {
+                    let version = reading.versions[index]
+                    let own = Set(version.entities.map(\.name))
+                    reading.versions[index].openedEntities = CloudKitSetting.reached(from: own.intersection(named), through: histories[version.history]?.links ?? [:]).intersection(own)
+                }
             }
         }
         // The same checks as every loader's (a class declared twice in one version's models, a

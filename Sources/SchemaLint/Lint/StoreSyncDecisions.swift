@@ -141,8 +141,17 @@ struct StoreSyncDecisions {
         var decisions: [String: StoreSyncDecision] = [:]
         for entitlement in entitlements {
             for key in nearest(to: entitlement.file, among: indicesByKey, in: versions) where decisions[key] == nil {
-                guard let indices = indicesByKey[key], indices.allSatisfy({ versions[$0].syncsByDefault && !versions[$0].hasSyncedEntities }) else { continue }
-                for index in indicesByKey[key] ?? [] { versions[index].usesCloudKit = true }
+                guard let indices = indicesByKey[key], indices.allSatisfy({ versions[$0].syncsByDefault && !versions[$0].hasSyncedEntities }),
+                      // Classes no code opens are in no store.
+                      indices.contains(where: { versions[$0].openedEntities.map { !$0.isEmpty } ?? true })
+                else { continue }
+                for index in indices {
+                    if let opened = versions[index].openedEntities, !versions[index].entities.allSatisfy({ opened.contains($0.name) }) {
+                        versions[index].markSynced(entities: opened, at: versions[index].location)
+                    } else {
+                        versions[index].usesCloudKit = true
+                    }
+                }
                 decisions[key] = StoreSyncDecision(containers: [], sync: .syncs, modelMarksCloudKit: false, byName: false, entitlement: entitlement)
             }
         }

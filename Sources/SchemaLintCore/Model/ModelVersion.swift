@@ -45,6 +45,10 @@ package struct ModelVersion: Sendable {
     /// otherwise: synced when the app has the CloudKit entitlement, which a reader of Swift does
     /// not see (the run decides, from the entitlements files it finds).
     package var syncsByDefault = false
+    /// Of a version that syncs by default, the entities a store holds where the code names the
+    /// classes it opens (`Schema([Item.self])`): those named and what their relationships reach. A
+    /// class no code hands to SwiftData is in no store. Nil: every entity.
+    package var openedEntities: Set<String>?
 
     private let entityIndex: [String: Int]
     private var syncedByConfiguration: Set<String>

@@ -346,4 +346,54 @@ import Testing
         let none = try Executable.run(["--no-color"], in: folder.url)
         #expect(!none.stdout.contains("cloudkit-"), "\(none.stdout)")
     }
+
+    /// What SwiftData's default sync reaches is what the code hands it: the classes it names
+    /// (`Schema([Note.self])`) and what their relationships reach. A class no code names is in no
+    /// store, and CloudKit's checks do not apply to it.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func swiftDataDefaultSyncReachesOnlyTheClassesTheCodeOpens() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.entitlements("CloudKit"), to: "App/Notes.entitlements")
+        try folder.write("""
+            import SwiftData
+
+            @Model final class Note {
+                var title: String = ""
+                var folder: Folder?
+                init() {}
+            }
+
+            @Model final class Folder {
+                var name: String
+                @Relationship(inverse: \\Note.folder) var notes: [Note]? = []
+                init(name: String) { self.name = name }
+            }
+
+            @Model final class Draft {
+                var text: String
+                init(text: String) { self.text = text }
+            }
+            """, to: "App/Models.swift")
+        try folder.write("""
+            import SwiftUI
+            import SwiftData
+
+            @main struct NotesApp: App {
+                var container: ModelContainer = {
+                    let schema = Schema([Note.self])
+                    return try! ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema)])
+                }()
+                var body: some Scene { WindowGroup { Text("") }.modelContainer(container) }
+            }
+            """, to: "App/NotesApp.swift")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        // Folder comes with Note through its relationship; Draft is opened by nothing.
+        #expect(run.stdout.contains("attribute 'Folder.name' is required with no default"), "\(run.stdout)")
+        #expect(!run.stdout.contains("Draft"), "\(run.stdout)")
+
+        // Named in a file that declares no model and opens no container, it is in a store too.
+        try folder.write("import SwiftData\n\nenum Drafts {\n    static let models: [any PersistentModel.Type] = [Draft.self]\n}\n", to: "App/Drafts.swift")
+        let named = try Executable.run(["--no-color"], in: folder.url)
+        #expect(named.stdout.contains("attribute 'Draft.text' is required with no default"), "\(named.stdout)")
+    }
 }
