@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// One token of Objective-C source: what the store-code reader looks at.
 package struct ObjCToken: Hashable, Sendable {
     enum Kind: Hashable, Sendable {
@@ -178,16 +180,15 @@ package struct ObjCTokenizer {
     }
 
     /// A preprocessor line, continuations included; `#if 0` also skips what it leaves out, and so
-    /// do `#if DEBUG` and `#ifdef DEBUG`: what only debug builds compile is not in the app people
+    /// do `#if DEBUG`, `#ifdef DEBUG`, `#if defined(DEBUG)` and the same with a flag of the
+    /// project's named for debug builds: what only debug builds compile is not in the app people
     /// run (its `#else` is read).
     private mutating func preprocessorLine() {
         let directive = restOfDirective()
         let words = directive.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard words.count == 2 else { return }
-        switch (words[0], words[1]) {
-        case ("if", "0"), ("if", "DEBUG"), ("if", "defined(DEBUG)"), ("ifdef", "DEBUG"): skipDisabledBlock()
-        default: break
-        }
+        let condition = words[1].hasPrefix("defined(") && words[1].hasSuffix(")") && words[0] == "if" ? words[1].dropFirst("defined(".count).dropLast() : words[1]
+        if words[0] == "if" && condition == "0" || ["if", "ifdef"].contains(words[0]) && DebugBuildCondition.isDebugOnly(String(condition)) { skipDisabledBlock() }
     }
 
     /// Consumes a preprocessor line from its `#` and returns its text after `#` (comments and

@@ -61,10 +61,29 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // An in-memory store made only sometimes (`if inMemory`, under a test launch
             // argument) or for previews, or a test of the type (`if description.type ==
             // NSInMemoryStoreType`), says nothing of the store the type opens otherwise.
-            if isInMemory, isInPreview(node) || Self.runsOnlySometimes(node) { continue }
+            if isInMemory, isInPreview(node) || Self.runsOnlySometimes(node) || isInAMethodCalledOnlySometimes(node) { continue }
             if isInMemory { inMemory.insert(type) } else { onDisk.insert(type) }
         }
         inMemoryOnly = inMemory.subtracting(onDisk)
+    }
+
+    /// Whether `node` lies in a method of its type (`useMemoryStore()`) that the type's code calls
+    /// only in a branch (`if inMemory { useMemoryStore() }`), or never: what such a method sets is
+    /// not the store the type opens otherwise.
+    private func isInAMethodCalledOnlySometimes(_ node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node).parent
+        while let syntax = current, !syntax.is(FunctionDeclSyntax.self) {
+            if syntax.is(InitializerDeclSyntax.self) || syntax.is(AccessorDeclSyntax.self) || syntax.is(PatternBindingSyntax.self) { return false }
+            current = syntax.parent
+        }
+        guard let function = current?.as(FunctionDeclSyntax.self), let unit = declarations.unit(around: node) else { return false }
+        let name = function.name.text
+        let type = declarations.units[unit].typeName
+        let calls = NamedCalls(name: name)
+        for other in declarations.units.indices where other != unit && declarations.units[other].typeName == type {
+            calls.walk(declarations.units[other].body)
+        }
+        return calls.found.allSatisfy(Self.runsOnlySometimes)
     }
 
     /// Whether `node` lies in a branch of its unit's code (an `if`'s or `guard`'s body, a `switch`
@@ -1109,10 +1128,33 @@ final class DestructiveCallFinder: SyntaxVisitor {
         node.isDebugOnly ? .skipChildren : .visitChildren
     }
 
-    /// `description.type = NSInMemoryStoreType` before opening again: an in-memory store in its place.
+    /// `description.type = NSInMemoryStoreType`, or `description.url = URL(fileURLWithPath:
+    /// "/dev/null")`, before opening again: a store that keeps nothing in its place.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if Self.makesTypeInMemory(node) { found.append((Syntax(node), .fallsBackToMemory, "type = NSInMemoryStoreType")) }
+        if Self.makesTypeInMemory(node) {
+            found.append((Syntax(node), .fallsBackToMemory, "type = NSInMemoryStoreType"))
+        } else if Self.pointsAtDevNull(node) {
+            found.append((Syntax(node), .fallsBackToMemory, "url = /dev/null"))
+        }
         return .visitChildren
+    }
+
+    /// `description.url = URL(fileURLWithPath: "/dev/null")`.
+    static func pointsAtDevNull(_ node: SequenceExprSyntax) -> Bool {
+        let elements = Array(node.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedText.hasSuffix(".url") else { return false }
+        return ByteSearch.contains("\"/dev/null\"", in: elements[2].trimmedText)
+    }
+
+    /// `guard let description = container.persistentStoreDescriptions.first else { ... }`: a
+    /// container has a description from the moment it is made, so what the `else` does (a last
+    /// resort written for safety) does not run.
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+        let unwrapsTheDescription = node.conditions.contains { condition in
+            guard let binding = condition.condition.as(OptionalBindingConditionSyntax.self), let value = binding.initializer?.value.as(MemberAccessExprSyntax.self) else { return false }
+            return value.declName.baseName.text == "first" && value.base?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "persistentStoreDescriptions"
+        }
+        return unwrapsTheDescription ? .skipChildren : .visitChildren
     }
 
     /// `description.type = NSInMemoryStoreType` (or `= .inMemory`).
@@ -1349,6 +1391,22 @@ private final class ConditionTexts: SyntaxVisitor {
 }
 
 /// The names of the functions a piece of code calls.
+/// The calls of one name (`useMemoryStore()`, `self.useMemoryStore()`) in the code walked.
+private final class NamedCalls: SyntaxVisitor {
+    let name: String
+    var found: [FunctionCallExprSyntax] = []
+
+    init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if SynchronousCode.calledName(node) == name { found.append(node) }
+        return .visitChildren
+    }
+}
+
 private final class CalledNames: SyntaxVisitor {
     var names: Set<String> = []
 
@@ -1566,6 +1624,10 @@ private final class CompleteProtection: SyntaxVisitor {
 }
 
 extension IfConfigClauseSyntax {
-    /// `#if DEBUG`: code not in the builds people run (its `#else` is).
-    var isDebugOnly: Bool { condition?.trimmedText == "DEBUG" }
+    /// `#if DEBUG` (or a flag of the project's named for it, `#if __DEBUG__`): code not in the
+    /// builds people run (its `#else` is).
+    var isDebugOnly: Bool {
+        guard let name = condition?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        return DebugBuildCondition.isDebugOnly(name)
+    }
 }

@@ -71,7 +71,7 @@ enum ThrowingCallFailure {
                 // A call without `try` does not throw (a wrapper of the project that handles its own
                 // error): the `catch` is another call's.
                 guard sawTry else { return .ignored }
-                let clauses = doStatement.catchClauses.map(\.body)
+                let clauses = reachable(doStatement.catchClauses).map(\.body)
                 // `do { return try open() } catch { log(error) }` and then what the function does
                 // when that failed: what follows a `do` whose body leaves runs only on failure.
                 let following = exits(doStatement.body) && !clauses.allSatisfy(exits) ? statementsAfter(doStatement) ?? [] : []
@@ -86,6 +86,23 @@ enum ThrowingCallFailure {
             current = parent
         }
         return .ignored
+    }
+
+    /// The catch clauses that can run: none after one that catches every error, as a bare
+    /// `catch` does and `catch let error as NSError` does too (every Swift error bridges to
+    /// `NSError`), where the Xcode template's `catch { fatalError() }` after it never runs.
+    static func reachable(_ clauses: CatchClauseListSyntax) -> [CatchClauseSyntax] {
+        var result: [CatchClauseSyntax] = []
+        for clause in clauses {
+            result.append(clause)
+            let catchesEverything = clause.catchItems.isEmpty || clause.catchItems.contains { item in
+                guard item.whereClause == nil, let pattern = item.pattern?.trimmedText else { return item.pattern == nil && item.whereClause == nil }
+                let words = pattern.split(whereSeparator: \.isWhitespace)
+                return words.count == 4 && ["let", "var"].contains(words[0]) && words[2] == "as" && words[3] == "NSError" || words == ["is", "NSError"]
+            }
+            if catchesEverything { break }
+        }
+        return result
     }
 
     /// Whether a declaration is a statement of a body (a function's, a closure's, a `do`'s).

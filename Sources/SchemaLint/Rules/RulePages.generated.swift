@@ -8170,6 +8170,58 @@ extension Persistence {
 }
 ```
 
+### Does not trigger: the template's abort under a debug flag of the project's, and a catch after `catch let error as NSError`
+
+```swift path=App/CoreDataStack.swift
+import CoreData
+
+final class CoreDataStack {
+    lazy var coordinator: NSPersistentStoreCoordinator? = {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel())
+        let url = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0].appendingPathComponent("Feeds.sqlite")
+        do {
+            try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+        } catch let error as NSError {
+            print("Unresolved error \(error), \(error.userInfo)")
+            #if __DEBUG__
+            abort()
+            #endif
+            return nil
+        } catch {
+            fatalError()
+        }
+        return coordinator
+    }()
+}
+```
+
+### Triggers: a store at /dev/null after a failed load; the guard on the container's first description is no branch that runs
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    private(set) var container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        var failure: Error?
+        container.loadPersistentStores { _, error in failure = error }
+        guard failure != nil else { return }
+        let scratch = NSPersistentContainer(name: "Notes")
+        guard let description = scratch.persistentStoreDescriptions.first else {
+            let empty = NSPersistentStoreDescription()
+            empty.type = NSInMemoryStoreType
+            scratch.persistentStoreDescriptions = [empty]
+            container = scratch
+            return
+        }
+        ↓description.url = URL(fileURLWithPath: "/dev/null")
+        scratch.loadPersistentStores { _, _ in }
+        container = scratch
+    }
+}
+```
+
 ### Does not trigger: a recovery declared under #if DEBUG, among the type's members
 
 ```swift path=App/NotesStore.swift
@@ -10471,6 +10523,55 @@ enum Stores {
         container.persistentStoreDescriptions.first?.url = URL(fileURLWithPath: NSTemporaryDirectory() + "Demo.sqlite")
         container.loadPersistentStores { _, _ in }
         return container
+    }
+}
+```
+
+### Triggers: the store on disk, beside an in-memory description made in a method only previews call
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: bool
+```
+
+```swift path=Notes/NotesApp.swift
+import CoreData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let store = NotesStore.shared
+
+    var body: some Scene { WindowGroup { Text("Notes") } }
+}
+
+final class NotesStore {
+    static let shared = NotesStore()
+    let container = NSPersistentContainer(name: "Notes")
+
+    init(inMemory: Bool = false) {
+        if inMemory { useScratchStore() }
+        container.↓loadPersistentStores { _, _ in }
+    }
+
+    private func useScratchStore() {
+        let scratch = NSPersistentStoreDescription()
+        scratch.type = NSInMemoryStoreType
+        container.persistentStoreDescriptions = [scratch]
     }
 }
 ```

@@ -331,3 +331,16 @@ package struct CloudKitContainerUse: Hashable, Sendable {
         self.settings = settings
     }
 }
+
+/// Compilation conditions that only debug builds set: `DEBUG`, which Xcode's templates define
+/// for the Debug configuration, and the project's own flags that name a debug build the same way
+/// (`__DEBUG__`, `DEBUG_BUILD`, `IS_DEBUG`). Code under them is not in the app people run. A flag
+/// for a debug feature (`DEBUG_MENU`) may be set in builds people get (TestFlight, internal).
+package enum DebugBuildCondition {
+    static let names: Set<String> = ["DEBUG", "DEBUG_BUILD", "DEBUG_MODE", "IS_DEBUG"]
+
+    /// Whether `name`, one identifier, names a debug build (underscores around it aside).
+    package static func isDebugOnly(_ name: String) -> Bool {
+        names.contains(String(name.drop { $0 == "_" }.reversed().drop { $0 == "_" }.reversed()))
+    }
+}

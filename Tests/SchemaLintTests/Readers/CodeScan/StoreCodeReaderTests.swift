@@ -61,8 +61,16 @@ import Testing
         #if DEBUG_MENU
         d;
         #endif
+        #ifdef __DEBUG__
+        abort();
+        #endif
+        #if defined(DEBUG_BUILD)
+        abort();
+        #else
+        e;
+        #endif
         """
-        #expect(Self.tokens(source) == ["a", ";", "b", ";", "c", ";", "d", ";"])
+        #expect(Self.tokens(source) == ["a", ";", "b", ";", "c", ";", "d", ";", "e", ";"])
     }
 
     @Test func tokensCarryLinesAndCharacterColumns() {
