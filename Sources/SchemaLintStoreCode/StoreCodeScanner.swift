@@ -157,10 +157,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 addFailureActions(inCompletion: closure, opening: .loadPersistentStores, call: node)
                 addEscape(ofCompletion: closure, opening: .loadPersistentStores, call: node)
             }
-        // A store at `/dev/null` keeps nothing (previews and tests write it so): nothing to migrate or lose.
+        // A store at `/dev/null`, or of the in-memory type, keeps nothing (previews and tests
+        // write it so): nothing to migrate or lose.
         case "addPersistentStore" where (member != nil || isInside(["NSPersistentStoreCoordinator"], node) && labels.hasPrefix("ofType:"))
             && !inMemoryOnly.contains(typeName(around: node)) && !isInPreview(node)
-            && !ByteSearch.contains("\"/dev/null\"", in: node.arguments.first { $0.label?.text == "at" }?.expression.trimmedText ?? ""):
+            && !ByteSearch.contains("\"/dev/null\"", in: node.arguments.first { $0.label?.text == "at" }?.expression.trimmedText ?? "")
+            && !Self.namesTheInMemoryType(node.arguments.first { $0.label?.text == "ofType" }?.expression):
             let type = typeName(around: node)
             if labels.hasPrefix("with:") {
                 addOpening(.addPersistentStore, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type))
@@ -184,6 +186,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             break
         }
         return .visitChildren
+    }
+
+    /// `NSInMemoryStoreType`, `.inMemory`.
+    private static func namesTheInMemoryType(_ expression: ExprSyntax?) -> Bool {
+        guard let text = expression?.trimmedText else { return false }
+        return text == "NSInMemoryStoreType" || text.hasSuffix(".inMemory")
     }
 
     /// `ModelContainer.init(...)`, or `.init(...)` returned from a function or property declared
@@ -627,7 +635,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// not `Notes.store-wal`), never the store itself.
     private static func namesACompanionByExtension(_ text: String) -> Bool {
         let compact = String(text.filter { $0 != " " })
-        return ["wal", "shm", "-wal", "-shm"].contains { ByteSearch.contains("appendingPathExtension(\"\($0)\")", in: compact) }
+        if ["wal", "shm", "-wal", "-shm"].contains(where: { ByteSearch.contains("appendingPathExtension(\"\($0)\")", in: compact) }) { return true }
+        // `storeURL.appendingPathExtension(suffix)`, a name in a loop over the companions' suffixes:
+        // a file beside the store (`Notes.sqlite.wal`), not the store.
+        guard let call = compact.range(of: ".appendingPathExtension(", options: .backwards) else { return false }
+        return compact[call.upperBound...].first != "\""
     }
 
     /// A literal store file name, a store description's or store's `url`, or a name bound to one
@@ -1245,9 +1257,28 @@ private final class InMemoryConfigurations: SyntaxVisitor {
 struct StoreDeletingHelpers {
     let declarations: CodeDeclarations
 
-    /// Whether `call` (unqualified, or on `self`, `Self` or a type of the project) calls such a helper.
+    /// How many helpers deep a deletion is followed: the helper called, and those it calls
+    /// (`resetStore()` calling `container.destroyStores()`).
+    static let maximumDepth = 3
+
+    /// Whether `call` (unqualified, on `self`, `Self` or a type of the project, or on a value
+    /// whose member only the project's types declare) calls such a helper, itself or through the
+    /// helpers it calls.
     func deletesStore(_ call: FunctionCallExprSyntax) -> Bool {
-        bodies(calledBy: call).contains(where: deletesStore)
+        var visited: Set<SyntaxIdentifier> = []
+        return bodies(calledBy: call).contains { deletesStore($0, depth: 1, visited: &visited) }
+    }
+
+    private func deletesStore(_ body: Syntax, depth: Int, visited: inout Set<SyntaxIdentifier>) -> Bool {
+        guard visited.insert(body.id).inserted else { return false }
+        if deletesStore(body) { return true }
+        guard depth < Self.maximumDepth else { return false }
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        calls.walk(body)
+        for call in calls.found {
+            for callee in bodies(calledBy: call) where deletesStore(callee, depth: depth + 1, visited: &visited) { return true }
+        }
+        return false
     }
 
     /// Whether `call` calls a helper whose body makes an in-memory store or configuration
@@ -1287,6 +1318,10 @@ struct StoreDeletingHelpers {
             } else if declarations.typeNames.contains(base) || declarations.unitsByKey["\(base).\(name)"] != nil {
                 // A type of the project, or a framework's type the project extends.
                 types = [base]
+            } else if member.base?.is(DeclReferenceExprSyntax.self) == true, base.first?.isLowercase == true {
+                // `container.destroyStores()`: a value's member, declared by the project's types
+                // (an extension of `NSPersistentContainer`) or by none of them.
+                types = declarations.typesByMember[name] ?? []
             } else {
                 return []
             }
@@ -1391,6 +1426,16 @@ private final class ConditionTexts: SyntaxVisitor {
 }
 
 /// The names of the functions a piece of code calls.
+/// Every call in the code walked.
+private final class AllCalls: SyntaxVisitor {
+    var found: [FunctionCallExprSyntax] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        found.append(node)
+        return .visitChildren
+    }
+}
+
 /// The calls of one name (`useMemoryStore()`, `self.useMemoryStore()`) in the code walked.
 private final class NamedCalls: SyntaxVisitor {
     let name: String

@@ -8015,6 +8015,36 @@ enum Database {
 }
 ```
 
+### Triggers: a helper whose own helper, a method of the container, destroys the store
+
+```swift path=App/Persistence.swift
+import CoreData
+
+extension NSPersistentContainer {
+    static func make() -> NSPersistentContainer {
+        let container = NSPersistentContainer(name: "Courses")
+        container.loadPersistentStores { _, error in
+            if error != nil {
+                ↓rebuild(container)
+            }
+        }
+        return container
+    }
+
+    static func rebuild(_ container: NSPersistentContainer) {
+        container.wipeStores()
+        container.loadPersistentStores { _, _ in }
+    }
+
+    func wipeStores() {
+        for description in persistentStoreDescriptions {
+            guard let url = description.url else { continue }
+            try? persistentStoreCoordinator.destroyPersistentStore(at: url, ofType: description.type)
+        }
+    }
+}
+```
+
 ### Triggers: the result of try? compared with nil
 
 ```swift path=App/AppDelegate.swift
@@ -8910,6 +8940,23 @@ struct NoteRow_Previews: PreviewProvider {
 }
 ```
 
+### Does not trigger: a context for tests on a store of the in-memory type
+
+```swift path=Shared/Context+Scratch.swift
+import CoreData
+
+extension NSManagedObjectContext {
+    class func scratch() -> NSManagedObjectContext {
+        let model = NSManagedObjectModel.mergedModel(from: Bundle.allBundles)!
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        try! coordinator.addPersistentStore(ofType: NSInMemoryStoreType, configurationName: nil, at: nil, options: nil)
+        let context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+        context.persistentStoreCoordinator = coordinator
+        return context
+    }
+}
+```
+
 ### Does not trigger: an in-memory preview container, a commented-out abort(), and a test target's helper
 
 ```swift path=App/Preview.swift
@@ -9315,6 +9362,25 @@ enum SharedContainer {
         let shmURL = storeURL.appendingPathExtension("shm")
         try? FileManager.default.removeItem(at: walURL)
         try? FileManager.default.removeItem(at: shmURL)
+    }
+}
+```
+
+### Triggers: the store copied, then its companions by a path extension in a loop (one finding, at the store)
+
+```swift path=App/Backup.swift
+import Foundation
+
+enum Backup {
+    static func make(in folder: URL, to backup: URL) throws {
+        let store = folder.appendingPathComponent("Notes.sqlite")
+        try FileManager.default.↓copyItem(at: store, to: backup)
+        for suffix in ["shm", "wal"] {
+            let companion = store.appendingPathExtension(suffix)
+            if FileManager.default.fileExists(atPath: companion.path) {
+                try FileManager.default.copyItem(at: companion, to: backup.appendingPathExtension(suffix))
+            }
+        }
     }
 }
 ```
