@@ -40,7 +40,8 @@ struct ErrorPaths {
             for _ in 0..<Self.maximumDepth where !frontier.isEmpty {
                 var next: [(unit: Int, path: [CodePlace])] = []
                 for (callee, path) in frontier {
-                    for site in callers[callee] ?? [] where !TestOnlyCode.contains(site.call) {
+                    // A preview's or a test's container stopping the app is no person's store lost.
+                    for site in callers[callee] ?? [] where !declarations.isPreviewCode(site.call) {
                         if callee == escape.unit, let parameter = escape.inMemoryParameter, Self.passesTrue(site.call, to: parameter) { continue }
                         var passesOn = false
                         switch ThrowingCallFailure.of(site.call) {

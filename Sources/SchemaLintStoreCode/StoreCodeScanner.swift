@@ -280,12 +280,39 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard let name = named.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? named.as(DeclReferenceExprSyntax.self)?.baseName.text
         else { return false }
         let units = (declarations.typesByMember[name] ?? []).union([""]).sorted().flatMap { declarations.unitsByKey["\($0).\(name)"] ?? [] }
-        return !units.isEmpty && units.allSatisfy { saysInMemory(declarations.units[$0].body.trimmedDescription) }
+        return !units.isEmpty && units.allSatisfy { Self.makesOnlyInMemoryConfigurations(declarations.units[$0].body, saysInMemory) }
     }
 
-    /// Code of an Xcode preview (`#Preview`, a `PreviewProvider` type, a property or function
-    /// named for previews such as `static var previewContainer`): it runs in Xcode's canvas, never
-    /// on a person's device.
+    /// Whether a function or property body makes in-memory configurations and nothing else: each
+    /// configuration it makes says so, and no branch gives one another function makes
+    /// (`case .app: return try appConfiguration()` beside `case .preview: ModelConfiguration(isStoredInMemoryOnly: true)`).
+    private static func makesOnlyInMemoryConfigurations(_ body: Syntax, _ saysInMemory: (String) -> Bool) -> Bool {
+        guard saysInMemory(body.trimmedDescription) else { return false }
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        calls.walk(body)
+        return calls.found.allSatisfy { call in
+            let callee = call.calledExpression.trimmedText
+            let makesAConfiguration = callee.hasSuffix("ModelConfiguration") || callee.hasSuffix("ModelConfiguration.init") || callee == ".init"
+            // A configuration made here says where it keeps the store; any other call is an
+            // argument's value (a URL, a schema) unless it is what a branch gives.
+            if makesAConfiguration { return saysInMemory(call.arguments.trimmedText) }
+            return !Self.isGiven(call)
+        }
+    }
+
+    /// Whether `call` is what its function or branch gives: the expression of a `return`, or the
+    /// whole of a statement that ends a `switch` case or a body.
+    private static func isGiven(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(call)
+        while let parent = current.parent {
+            if parent.is(ReturnStmtSyntax.self) { return true }
+            if parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { current = parent; continue }
+            if parent.is(CodeBlockItemSyntax.self) { return true }
+            return false
+        }
+        return false
+    }
+
     /// Whether a statement before the call in its own block points a store description at
     /// `/dev/null` (`description.url = URL(fileURLWithPath: "/dev/null")`, as Xcode's template does
     /// for previews), or one before it in its function makes it an in-memory store
@@ -322,20 +349,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return found
     }
 
+    /// Code of an Xcode preview, a demo or a test (`CodeDeclarations.isPreviewCode`).
     private func isInPreview(_ node: some SyntaxProtocol) -> Bool {
-        if TestOnlyCode.contains(node) { return true }
-        var current = node.parent
-        while let syntax = current {
-            if let macro = syntax.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
-            if let macro = syntax.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
-            current = syntax.parent
-        }
-        let member = declarations.unit(around: node).flatMap { declarations.units[$0].key.split(separator: ".").last.map(String.init) } ?? ""
-        if member.lowercased().contains("preview") { return true }
-        let type = typeName(around: node)
-        if type.hasSuffix("_Previews") || type.hasSuffix("Preview") || type.hasSuffix("Previews") { return true }
-        // A demo's or a developer sandbox's store holds seeded data, made to be thrown away.
-        return [member, type].contains { name in !Self.words(of: name).isDisjoint(with: ["demo", "dev", "sandbox"]) }
+        declarations.isPreviewCode(node)
     }
 
     /// The lowercased words of a camel-cased name: `makeDevContainer` is make, dev, container.
@@ -1425,7 +1441,6 @@ private final class ConditionTexts: SyntaxVisitor {
     }
 }
 
-/// The names of the functions a piece of code calls.
 /// Every call in the code walked.
 private final class AllCalls: SyntaxVisitor {
     var found: [FunctionCallExprSyntax] = []
@@ -1452,6 +1467,7 @@ private final class NamedCalls: SyntaxVisitor {
     }
 }
 
+/// The names of the functions a piece of code calls.
 private final class CalledNames: SyntaxVisitor {
     var names: Set<String> = []
 
@@ -1674,5 +1690,27 @@ extension IfConfigClauseSyntax {
     var isDebugOnly: Bool {
         guard let name = condition?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
         return DebugBuildCondition.isDebugOnly(name)
+    }
+}
+
+extension CodeDeclarations {
+    /// Code of an Xcode preview (`#Preview`, a `PreviewProvider` type, a property or function
+    /// named for previews such as `static var previewContainer`): it runs in Xcode's canvas, never
+    /// on a person's device; so does a demo's or a developer sandbox's, whose store holds seeded
+    /// data made to be thrown away, and code only tests run.
+    func isPreviewCode(_ node: some SyntaxProtocol) -> Bool {
+        if TestOnlyCode.contains(node) { return true }
+        var current = node.parent
+        while let syntax = current {
+            if let macro = syntax.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
+            if let macro = syntax.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
+            current = syntax.parent
+        }
+        let unit = unit(around: node)
+        let member = unit.flatMap { units[$0].key.split(separator: ".").last.map(String.init) } ?? ""
+        if member.lowercased().contains("preview") { return true }
+        let type = unit.map { units[$0].typeName } ?? ""
+        if type.hasSuffix("_Previews") || type.hasSuffix("Preview") || type.hasSuffix("Previews") { return true }
+        return [member, type].contains { name in !StoreCodeVisitor.words(of: name).isDisjoint(with: ["demo", "dev", "sandbox"]) }
     }
 }

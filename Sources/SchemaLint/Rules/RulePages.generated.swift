@@ -8940,6 +8940,37 @@ struct NoteRow_Previews: PreviewProvider {
 }
 ```
 
+### Does not trigger: the preview's container from the app's throwing factory, stopped when it fails
+
+```swift path=Kit/Containers.swift
+import SwiftData
+
+enum Containers {
+    enum Purpose { case app, preview }
+
+    static func make(for purpose: Purpose) throws -> ModelContainer {
+        try ModelContainer(for: Note.self, configurations: configuration(for: purpose))
+    }
+
+    private static func configuration(for purpose: Purpose) -> ModelConfiguration {
+        switch purpose {
+        case .preview: ModelConfiguration(isStoredInMemoryOnly: true)
+        case .app: ModelConfiguration(url: URL.applicationSupportDirectory.appending(path: "Notes.store"))
+        }
+    }
+
+    @MainActor static let shared: Result<ModelContainer, any Error> = Result { try make(for: .app) }
+
+    @MainActor static let preview: ModelContainer = {
+        do {
+            return try make(for: .preview)
+        } catch {
+            fatalError("no preview container: \(error)")
+        }
+    }()
+}
+```
+
 ### Does not trigger: a context for tests on a store of the in-memory type
 
 ```swift path=Shared/Context+Scratch.swift
