@@ -135,6 +135,18 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         node.isDebugOnly ? .skipChildren : .visitChildren
     }
 
+    /// Nor does the `else` of `if #available(iOS 10, *)` on systems no app built today runs on.
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.elseBody != nil, OldestSystems.alwaysAvailable(node.conditions) else { return .visitChildren }
+        walk(node.conditions)
+        walk(node.body)
+        return .skipChildren
+    }
+
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+        OldestSystems.alwaysAvailable(node.conditions) ? .skipChildren : .visitChildren
+    }
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let member = node.calledExpression.as(MemberAccessExprSyntax.self)
         guard let name = SynchronousCode.calledName(node) else { return .visitChildren }
@@ -1712,5 +1724,33 @@ extension CodeDeclarations {
         let type = unit.map { units[$0].typeName } ?? ""
         if type.hasSuffix("_Previews") || type.hasSuffix("Preview") || type.hasSuffix("Previews") { return true }
         return [member, type].contains { name in !StoreCodeVisitor.words(of: name).isDisjoint(with: ["demo", "dev", "sandbox"]) }
+    }
+}
+
+/// The oldest systems an app built with a current Xcode can run on: Xcode 15 builds for iOS and
+/// tvOS 12, macOS 10.13 and watchOS 4 at the least, so the branch an app keeps for older systems
+/// (`if #available(iOS 10.0, *) { ... } else { ... }`) runs on no device a release reaches.
+enum OldestSystems {
+    static let versions: [String: [Int]] = [
+        "iOS": [12], "iOSApplicationExtension": [12], "tvOS": [12], "tvOSApplicationExtension": [12],
+        "macOS": [10, 13], "OSX": [10, 13], "macOSApplicationExtension": [10, 13], "OSXApplicationExtension": [10, 13],
+        "watchOS": [4], "watchOSApplicationExtension": [4], "macCatalyst": [13, 1], "visionOS": [1],
+    ]
+
+    /// Whether `conditions` are one `#available` whose every platform is one of these, at a
+    /// version no newer than its oldest.
+    static func alwaysAvailable(_ conditions: ConditionElementListSyntax) -> Bool {
+        guard conditions.count == 1, let availability = conditions.first?.condition.as(AvailabilityConditionSyntax.self),
+              availability.availabilityKeyword.tokenKind == .poundAvailable else { return false }
+        var platforms = 0
+        for argument in availability.availabilityArguments {
+            let words = argument.argument.trimmedDescription.split(separator: " ")
+            if words == ["*"] { continue }
+            guard words.count == 2, let oldest = versions[String(words[0])] else { return false }
+            let version = words[1].split(separator: ".").map { Int($0) ?? Int.max }
+            guard version.lexicographicallyPrecedes(oldest) || version.starts(with: oldest) && version.dropFirst(oldest.count).allSatisfy({ $0 == 0 }) else { return false }
+            platforms += 1
+        }
+        return platforms > 0
     }
 }

@@ -8971,6 +8971,60 @@ enum Containers {
 }
 ```
 
+### Does not trigger: the stack kept for systems older than any build today runs on
+
+```swift path=App/CoreDataWrapper.swift
+import CoreData
+
+final class CoreDataWrapper {
+    static let shared = CoreDataWrapper()
+    lazy var container: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Widgets")
+        container.loadPersistentStores { _, error in
+            if let error { print("store failed: \(error)") }
+        }
+        return container
+    }()
+
+    func context() -> NSManagedObjectContext {
+        if #available(iOS 10.0, *) {
+            return container.viewContext
+        } else {
+            let coordinator = NSPersistentStoreCoordinator(managedObjectModel: container.managedObjectModel)
+            let url = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0].appendingPathComponent("Widgets.sqlite")
+            do {
+                try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+            } catch {
+                fatalError("\(error)")
+            }
+            let context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+            context.persistentStoreCoordinator = coordinator
+            return context
+        }
+    }
+}
+```
+
+### Triggers: the branch for systems a current build still runs on
+
+```swift path=App/Stores.swift
+import SwiftData
+
+enum Stores {
+    static func make() -> ModelContainer? {
+        if #available(iOS 18.0, macOS 15.0, *) {
+            return nil
+        } else {
+            do {
+                return try ModelContainer(for: Note.self)
+            } catch {
+                ↓fatalError("\(error)")
+            }
+        }
+    }
+}
+```
+
 ### Does not trigger: a context for tests on a store of the in-memory type
 
 ```swift path=Shared/Context+Scratch.swift
