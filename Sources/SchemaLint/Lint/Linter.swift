@@ -25,7 +25,10 @@ package struct Linter: Sendable {
         for (mappingModel, placement) in mappingModels {
             for rule in catalog.mappingModelRules { findings += rule.check(mappingModel, placement) }
         }
-        if !storeCode.isEmpty {
+        // A store of models that declare no entity (Xcode's template model, left empty) holds
+        // nothing to migrate or lose.
+        let storesHoldNothing = !histories.isEmpty && histories.allSatisfy { $0.versions.allSatisfy(\.entities.isEmpty) }
+        if !storeCode.isEmpty, !storesHoldNothing {
             let context = StoreCodeContext(facts: storeCode, histories: histories)
             for rule in catalog.storeCodeRules { findings += Self.oncePerLine(rule.check(context)) }
         }

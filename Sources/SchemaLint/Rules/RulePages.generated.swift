@@ -9025,6 +9025,31 @@ enum Stores {
 }
 ```
 
+### Does not trigger: Xcode's template stack for a model left without entities
+
+```xml path=App/Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22G120" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+    <elements/>
+</model>
+```
+
+```swift path=App/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Notes")
+        container.loadPersistentStores { _, error in
+            if let error { fatalError("Unresolved error \(error)") }
+        }
+        return container
+    }()
+}
+```
+
 ### Does not trigger: a context for tests on a store of the in-memory type
 
 ```swift path=Shared/Context+Scratch.swift
