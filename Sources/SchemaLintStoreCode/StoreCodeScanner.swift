@@ -1289,6 +1289,11 @@ struct StoreDeletingHelpers {
     /// (`resetStore()` calling `container.destroyStores()`).
     static let maximumDepth = 3
 
+    /// What the helpers a helper calls must be named for to be followed: a migrator or a repair
+    /// calls helpers that clear a destination or a scratch copy (`backupExistingStore`,
+    /// `makeReferenceStore`), and leaves the store in place.
+    static let deletingWords = ["delete", "remove", "destroy", "reset", "wipe", "erase", "clear", "drop"]
+
     /// Whether `call` (unqualified, on `self`, `Self` or a type of the project, or on a value
     /// whose member only the project's types declare) calls such a helper, itself or through the
     /// helpers it calls.
@@ -1304,6 +1309,8 @@ struct StoreDeletingHelpers {
         let calls = AllCalls(viewMode: .sourceAccurate)
         calls.walk(body)
         for call in calls.found {
+            let name = SynchronousCode.calledName(call)?.lowercased() ?? ""
+            guard Self.deletingWords.contains(where: name.contains) else { continue }
             for callee in bodies(calledBy: call) where deletesStore(callee, depth: depth + 1, visited: &visited) { return true }
         }
         return false
