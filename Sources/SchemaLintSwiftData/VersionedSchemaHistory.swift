@@ -159,6 +159,9 @@ struct VersionedSchemaHistory {
             reading.notes += unresolvedModels
             return
         }
+        // Without a plan, schemas that share a version identifier are parts of one version (an
+        // enum per model, each at 1.0.0, listed together in one `Schema`): it holds all their classes.
+        if plans.isEmpty { versions = Self.joiningEqualIdentifiers(versions, history: history) }
         // In the plan's order: the numbers say so when they agree with it (or with its reverse, in a
         // plan that goes back to older versions), else the plan's positions do.
         let pairs = zip(versions, versions.dropFirst())
@@ -186,6 +189,31 @@ struct VersionedSchemaHistory {
             versions[index].version.borrowedEntities = versions[index].borrowed.filter { live.contains($0.declaration) }.map(\.entity)
         }
         reading.versions += versions.map(\.version)
+    }
+
+    /// `versions` with those of one identifier made one, named and placed as the first of them,
+    /// with the entities of each (a class two of them list, once).
+    private static func joiningEqualIdentifiers(
+        _ versions: [(identifier: VersionNumber, version: ModelVersion, classes: Set<String>, borrowed: [(entity: BorrowedEntity, declaration: String)])], history: String
+    ) -> [(identifier: VersionNumber, version: ModelVersion, classes: Set<String>, borrowed: [(entity: BorrowedEntity, declaration: String)])] {
+        var joined: [(identifier: VersionNumber, version: ModelVersion, classes: Set<String>, borrowed: [(entity: BorrowedEntity, declaration: String)])] = []
+        for part in versions {
+            guard let index = joined.firstIndex(where: { $0.identifier == part.identifier }) else {
+                joined.append(part)
+                continue
+            }
+            let first = joined[index].version
+            let known = Set(first.entities.map(\.name))
+            var version = ModelVersion(
+                model: first.model, version: first.version, label: first.label, usesCloudKit: first.usesCloudKit, format: first.format,
+                entities: first.entities + part.version.entities.filter { !known.contains($0.name) }, file: first.file, location: first.location
+            )
+            version.history = history
+            joined[index].version = version
+            joined[index].classes.formUnion(part.classes)
+            joined[index].borrowed += part.borrowed.filter { borrowed in !joined[index].borrowed.contains { $0.declaration == borrowed.declaration } }
+        }
+        return joined
     }
 
     /// What tells one class declaration from another of the same name: its file and position.

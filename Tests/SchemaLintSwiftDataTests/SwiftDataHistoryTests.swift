@@ -133,6 +133,32 @@ import Testing
         #expect(histories.first?.versions.map(\.label) == ["ItemsV2", "ItemsV10"])
     }
 
+    /// A schema per model, each at 1.0.0 and in no plan (listed together in the app's `Schema`):
+    /// parts of one version, not two files of it.
+    @Test func withoutAPlanSchemasOfOneIdentifierAreOneVersion() throws {
+        let reading = readSwift([
+            ("Models/Author.swift", """
+            enum AuthorSchemaV1: VersionedSchema {
+                static var versionIdentifier: Schema.Version = .init(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [AuthorSchemaV1.Author.self, CardSchemaV1.Card.self] }
+                @Model final class Author { var name: String = ""; var cards: [CardSchemaV1.Card] = [] }
+            }
+            """),
+            ("Models/Card.swift", """
+            enum CardSchemaV1: VersionedSchema {
+                static var versionIdentifier: Schema.Version = .init(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [CardSchemaV1.Card.self] }
+                @Model final class Card { var title: String = ""; var author: AuthorSchemaV1.Author? }
+            }
+            """),
+        ])
+        #expect(reading.errors.isEmpty, "\(reading.errors)")
+        let histories = try ModelHistory.histories(of: reading.versions)
+        #expect(histories.count == 1)
+        #expect(histories.first?.versions.count == 1)
+        #expect(histories.first?.versions.first?.entities.map(\.name) == ["Author", "Card"])
+    }
+
     @Test func modelsWithoutAVersionedSchemaAreOneVersion() throws {
         let reading = readSwift("""
         import SwiftData

@@ -9050,6 +9050,48 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
 }
 ```
 
+### Triggers: the stop after a migrator that copies an older store in, whose helpers clear the destination first (a warning)
+
+```swift path=App/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    static let storeURL = URL.applicationSupportDirectory.appending(path: "Notes.store")
+
+    let container: ModelContainer = {
+        if ProcessInfo.processInfo.arguments.contains("-ui-testing") {
+            return try! ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        }
+        LegacyStore.moveIfNeeded(to: NotesApp.storeURL)
+        do {
+            return try ModelContainer(for: Note.self, configurations: ModelConfiguration(url: NotesApp.storeURL))
+        } catch {
+            ↓fatalError("\(error)")
+        }
+    }()
+
+    var body: some Scene { WindowGroup { Text("Notes") }.modelContainer(container) }
+}
+
+enum LegacyStore {
+    static func moveIfNeeded(to destination: URL) {
+        let legacy = URL.documentsDirectory.appending(path: "default.store")
+        guard FileManager.default.fileExists(atPath: legacy.path) else { return }
+        copyStore(from: legacy, to: destination)
+    }
+
+    private static func copyStore(from source: URL, to destination: URL) {
+        for suffix in ["", "-wal", "-shm"] {
+            let target = URL(fileURLWithPath: destination.path + suffix)
+            try? FileManager.default.removeItem(at: target)
+            try? FileManager.default.copyItem(at: URL(fileURLWithPath: source.path + suffix), to: target)
+        }
+    }
+}
+```
+
 ### Does not trigger: a context for tests on a store of the in-memory type
 
 ```swift path=Shared/Context+Scratch.swift

@@ -83,6 +83,14 @@ import Testing
         }
     }
 
+    /// The severity a title ends with: `(a note)`, `(a warning)`, `(an error)`.
+    static func severitySaid(in title: String) -> Severity? {
+        for (words, severity) in [("(a note)", Severity.note), ("(a warning)", .warning), ("(an error)", .error)] where title.hasSuffix(words) {
+            return severity
+        }
+        return nil
+    }
+
     @Test(arguments: ids)
     func examplesBehaveAsDocumented(id: String) throws {
         let markdown = try #require(RulePages.all[id])
@@ -98,6 +106,10 @@ import Testing
                         RulePage.Marker(file: PathResolution.relative(hit.location.file, to: folder), line: hit.location.line, column: hit.location.column)
                     }
                     #expect(Set(landed) == Set(example.markers), "example '\(example.title)' in rules/\(id).md: findings at \(landed.map(\.description).sorted()), marked \(example.markers.map(\.description).sorted())")
+                }
+                // A title that ends with the severity (`... (a note)`) says what each finding is.
+                if let said = Self.severitySaid(in: example.title) {
+                    for hit in hits { #expect(hit.severity == said, "severity of \(id) in '\(example.title)': \(hit.severity) at \(hit.location)") }
                 }
                 for hit in hits where descriptor.syncedSeverity != descriptor.localSeverity {
                     let entity = hit.path?.entity ?? ""
