@@ -585,7 +585,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             store: target.trimmedText, handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake,
             extensionMistake: companions.extensionMistake
         )
-        if operation == .remove, let migration = Self.migrationBefore(node) {
+        if operation == .remove, let migration = migrationBefore(node) {
             fileOperation.afterMigration = true
             fileOperation.evenWhenTheMigrationFails = migration == .evenWhenItFails
         }
@@ -603,7 +603,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// written before it in a block around it, a `do` block's included): the old store's data was
     /// copied to the new place (the old files stay, to be removed), unless the migration's failure
     /// is let through to the removal.
-    private static func migrationBefore(_ node: FunctionCallExprSyntax) -> MigrationBefore? {
+    private func migrationBefore(_ node: FunctionCallExprSyntax) -> MigrationBefore? {
         var found: MigrationBefore?
         var current = Syntax(node)
         while let parent = current.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(InitializerDeclSyntax.self), !parent.is(ClosureExprSyntax.self) {
@@ -613,7 +613,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                     calls.walk(statement)
                     guard !calls.found.isEmpty else { continue }
                     let ignored = calls.found.contains { $0.ignoresFailure }
-                        || statement.item.as(DoStmtSyntax.self).map { !$0.catchClauses.isEmpty && !$0.catchClauses.allSatisfy { Self.leaves($0.body) } } ?? false
+                        || statement.item.as(DoStmtSyntax.self).map { !$0.catchClauses.isEmpty && !$0.catchClauses.allSatisfy { leaves($0.body) } } ?? false
                     found = ignored ? .evenWhenItFails : found ?? .afterItSucceeded
                 }
             }
@@ -622,12 +622,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return found
     }
 
-    /// Whether a block ends by leaving the code around it: `return`, `throw`, or stopping the app.
-    private static func leaves(_ block: CodeBlockSyntax) -> Bool {
+    /// Whether a block ends by leaving the code around it: `return`, `throw`, or stopping the app,
+    /// itself or through a helper of the project that always does (`logCrashAndTerminate(error)`).
+    private func leaves(_ block: CodeBlockSyntax) -> Bool {
         if ThrowingCallFailure.exits(block) { return true }
         let last = block.statements.last?.item
-        let call = last?.as(FunctionCallExprSyntax.self) ?? last?.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
-        return call.flatMap(SynchronousCode.calledName).map(DestructiveCallFinder.stoppingCalls.contains) ?? false
+        guard let call = last?.as(FunctionCallExprSyntax.self) ?? last?.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self) else { return false }
+        return SynchronousCode.calledName(call).map(DestructiveCallFinder.stoppingCalls.contains) ?? false
+            || StoreDeletingHelpers(declarations: declarations).stopsTheApp(call)
     }
 
     /// Whether the function around `node` also lists a folder and removes what it lists (`for file
@@ -1234,6 +1236,8 @@ final class DestructiveCallFinder: SyntaxVisitor {
                 found.append((Syntax(node), .deletesTheStore, name + "()"))
             } else if helpers?.makesAnInMemoryStore(node) == true {
                 found.append((Syntax(node), .fallsBackToMemory, name + "()"))
+            } else if helpers?.stopsTheApp(node) == true {
+                found.append((Syntax(node), .stopsTheApp, name + "()"))
             }
         }
         return .visitChildren
@@ -1332,6 +1336,19 @@ struct StoreDeletingHelpers {
         }
     }
 
+    /// Whether `call` calls a helper that always stops the app: declared to return `Never`, or
+    /// whose body ends with `fatalError`, `abort()` or `exit` (`func logCrash(_ error: Error) {
+    /// log(error); fatalError() }`, not declared `-> Never`).
+    func stopsTheApp(_ call: FunctionCallExprSyntax) -> Bool {
+        bodies(calledBy: call).contains { body in
+            guard let function = body.parent?.as(FunctionDeclSyntax.self) else { return false }
+            if function.signature.returnClause?.type.trimmedText == "Never" { return true }
+            let last = function.body?.statements.last?.item
+            let ending = last?.as(FunctionCallExprSyntax.self) ?? last?.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
+            return ending.flatMap(SynchronousCode.calledName).map(DestructiveCallFinder.stoppingCalls.contains) ?? false
+        }
+    }
+
     private static func isInACatch(_ node: Syntax, of body: Syntax) -> Bool {
         var current = node.parent
         while let syntax = current, syntax.id != body.id {
@@ -1353,7 +1370,7 @@ struct StoreDeletingHelpers {
             } else if declarations.typeNames.contains(base) || declarations.unitsByKey["\(base).\(name)"] != nil {
                 // A type of the project, or a framework's type the project extends.
                 types = [base]
-            } else if member.base?.is(DeclReferenceExprSyntax.self) == true, base.first?.isLowercase == true {
+            } else if Self.isAValue(member.base) {
                 // `container.destroyStores()`: a value's member, declared by the project's types
                 // (an extension of `NSPersistentContainer`) or by none of them.
                 types = declarations.typesByMember[name] ?? []
@@ -1364,6 +1381,13 @@ struct StoreDeletingHelpers {
             types = (declarations.typesByMember[name] ?? []).union([""])
         }
         return types.sorted().flatMap { bodies(of: $0, name) }
+    }
+
+    /// `container`, `self.logger`: a value's name (lowercased), not a type's.
+    private static func isAValue(_ base: ExprSyntax?) -> Bool {
+        if let name = base?.as(DeclReferenceExprSyntax.self)?.baseName.text { return name.first?.isLowercase == true }
+        guard let member = base?.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return false }
+        return member.declName.baseName.text.first?.isLowercase == true
     }
 
     private func bodies(of type: String, _ name: String) -> [Syntax] {

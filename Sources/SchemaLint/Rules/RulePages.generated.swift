@@ -9092,6 +9092,32 @@ enum LegacyStore {
 }
 ```
 
+### Triggers: a logger's method that ends in fatalError, though not declared to return Never
+
+```swift path=App/LocalStorage.swift
+import CoreData
+
+final class LocalStorage {
+    let logger = Diagnostics()
+    lazy var container: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Posts")
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓self.logger.logCrash(error)
+            }
+        }
+        return container
+    }()
+}
+
+final class Diagnostics {
+    func logCrash(_ error: Error) {
+        UserDefaults.standard.set(error.localizedDescription, forKey: "lastCrash")
+        fatalError("\(error)")
+    }
+}
+```
+
 ### Does not trigger: a context for tests on a store of the in-memory type
 
 ```swift path=Shared/Context+Scratch.swift
@@ -9663,6 +9689,37 @@ final class SharedStore {
         try? FileManager.default.↓removeItem(at: oldStoreURL)
         try? FileManager.default.removeItem(at: URL(fileURLWithPath: oldStoreURL.path + "-wal"))
         try? FileManager.default.removeItem(at: URL(fileURLWithPath: oldStoreURL.path + "-shm"))
+    }
+}
+```
+
+### Does not trigger: the catch of the migration calls a logger that stops the app, and the companions go too
+
+```swift path=App/SharedStore.swift
+import CoreData
+
+final class SharedStore {
+    let container = NSPersistentContainer(name: "Blocks")
+    let log = CrashLog()
+
+    func moveToAppGroup(from oldStoreURL: URL, to newStoreURL: URL) {
+        let coordinator = container.persistentStoreCoordinator
+        guard let oldStore = coordinator.persistentStore(for: oldStoreURL) else { return }
+        do {
+            try coordinator.migratePersistentStore(oldStore, to: newStoreURL, options: nil, withType: NSSQLiteStoreType)
+        } catch {
+            self.log.recordAndStop(error)
+        }
+        try? FileManager.default.removeItem(at: oldStoreURL)
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: oldStoreURL.path + "-wal"))
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: oldStoreURL.path + "-shm"))
+    }
+}
+
+final class CrashLog {
+    func recordAndStop(_ error: Error) {
+        UserDefaults.standard.set(true, forKey: "crashed")
+        fatalError("\(error)")
     }
 }
 ```
