@@ -10001,7 +10001,7 @@ inside SwiftUI and is not counted as an opening. It cannot tell how large anyone
 
 ## Examples
 
-### Triggers: Xcode's template container, used from didFinishLaunching, with a model change
+### Triggers: Xcode's template container, used from didFinishLaunching, with a model change (a warning)
 
 ```yaml
 model: Notes
@@ -10041,6 +10041,48 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
                 print("Unresolved error \(error), \(error.userInfo)")
             }
         })
+        return container
+    }()
+}
+```
+
+### Triggers: the coming version only adds an entity, a new table (a note)
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+  Tag:
+    attributes:
+      name: string
+```
+
+```swift path=Notes/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        _ = persistentContainer.viewContext
+        return true
+    }
+
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Notes")
+        container.↓loadPersistentStores { _, _ in }
         return container
     }()
 }

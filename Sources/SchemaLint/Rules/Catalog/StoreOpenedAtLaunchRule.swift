@@ -80,11 +80,14 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
     }
 
     /// The first model (by name) whose newest version changes the version hash of an entity of the
-    /// release before it.
+    /// release before it. An entity the release did not have (neither by its name nor as the one
+    /// it was renamed from) is a new table: creating it rewrites none of the store's data.
     static func fullMigration(in histories: [ModelHistory]) -> FullMigration? {
         for history in histories.sorted(by: { $0.model < $1.model }) {
             guard let newest = history.versions.last, let step = history.comparisons.last, step.version.label == newest.label else { continue }
-            let entities = newest.entitiesNeedingMigration(from: step.baseline)
+            let entities = newest.entitiesNeedingMigration(from: step.baseline).filter { name in
+                step.baseline.containsEntity(named: name) || newest.entity(named: name)?.renamedFrom.map(step.baseline.containsEntity(named:)) == true
+            }
             if !entities.isEmpty { return FullMigration(history: history, baseline: step.baseline, version: newest, entities: entities) }
         }
         return nil
