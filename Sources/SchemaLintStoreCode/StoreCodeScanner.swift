@@ -79,11 +79,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard let function = current?.as(FunctionDeclSyntax.self), let unit = declarations.unit(around: node) else { return false }
         let name = function.name.text
         let type = declarations.units[unit].typeName
-        let calls = NamedCalls(name: name)
+        let calls = AllCalls(viewMode: .sourceAccurate)
         for other in declarations.units.indices where other != unit && declarations.units[other].typeName == type {
             calls.walk(declarations.units[other].body)
         }
-        return calls.found.allSatisfy(Self.runsOnlySometimes)
+        return calls.found.filter { SynchronousCode.calledName($0) == name }.allSatisfy(Self.runsOnlySometimes)
     }
 
     /// Whether `node` lies in a branch of its unit's code (an `if`'s or `guard`'s body, a `switch`
@@ -1490,22 +1490,6 @@ private final class AllCalls: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         found.append(node)
-        return .visitChildren
-    }
-}
-
-/// The calls of one name (`useMemoryStore()`, `self.useMemoryStore()`) in the code walked.
-private final class NamedCalls: SyntaxVisitor {
-    let name: String
-    var found: [FunctionCallExprSyntax] = []
-
-    init(name: String) {
-        self.name = name
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if SynchronousCode.calledName(node) == name { found.append(node) }
         return .visitChildren
     }
 }

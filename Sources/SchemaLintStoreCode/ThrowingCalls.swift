@@ -24,7 +24,13 @@ enum ThrowingCallFailure {
         var optional = false
         // `(try? open()) == nil` (true when it failed) or `!= nil` (true when it opened).
         var comparedToNil: String?
+        // `store = try add(...)`: the name the result is given, which stays unset when it fails.
+        var assignedTo: String?
         while let parent = current.parent {
+            if sawTry, assignedTo == nil, current.is(TryExprSyntax.self), parent.is(ExprListSyntax.self), let sequence = parent.parent?.as(SequenceExprSyntax.self) {
+                let elements = Array(sequence.elements)
+                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == current.id { assignedTo = elements[0].trimmedText }
+            }
             if let tryExpression = parent.as(TryExprSyntax.self), !sawTry {
                 sawTry = true
                 switch tryExpression.questionOrExclamationMark?.text {
@@ -74,7 +80,12 @@ enum ThrowingCallFailure {
                 let clauses = reachable(doStatement.catchClauses).map(\.body)
                 // `do { return try open() } catch { log(error) }` and then what the function does
                 // when that failed: what follows a `do` whose body leaves runs only on failure.
-                let following = exits(doStatement.body) && !clauses.allSatisfy(exits) ? statementsAfter(doStatement) ?? [] : []
+                var following = exits(doStatement.body) && !clauses.allSatisfy(exits) ? statementsAfter(doStatement) ?? [] : []
+                // `do { store = try add(...) } catch { log(error) }` and then `if store == nil {
+                // abort() }`: the branch on the result the failure left unset.
+                if following.isEmpty, let name = assignedTo, !clauses.allSatisfy(exits) {
+                    following = (statementsAfter(doStatement) ?? []).compactMap { branchOnNil(of: name, in: $0) }
+                }
                 return .handled(clauses.map { Syntax($0) } + following, throwsOn: clauses.contains { throwsAgain($0) } || following.contains(where: throwsIn))
             }
             if parent.is(ClosureExprSyntax.self) { return .ignored }
@@ -129,6 +140,21 @@ enum ThrowingCallFailure {
     }
 
     /// The statements after an `if` or a `do` in its block.
+    /// The body of `if name == nil { ... }`, or of `guard name != nil else { ... }`, that
+    /// `statement` is.
+    private static func branchOnNil(of name: String, in statement: Syntax) -> Syntax? {
+        let item = statement.as(CodeBlockItemSyntax.self)?.item
+        func compact(_ conditions: ConditionElementListSyntax) -> String { String(conditions.trimmedText.filter { !$0.isWhitespace }) }
+        if let ifExpression = item?.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? item?.as(IfExprSyntax.self),
+           compact(ifExpression.conditions) == name + "==nil" {
+            return Syntax(ifExpression.body)
+        }
+        if let guardStatement = item?.as(GuardStmtSyntax.self), compact(guardStatement.conditions) == name + "!=nil" {
+            return Syntax(guardStatement.body)
+        }
+        return nil
+    }
+
     private static func statementsAfter(_ statement: some SyntaxProtocol) -> [Syntax]? {
         var current = Syntax(statement)
         while let parent = current.parent, !parent.is(CodeBlockItemSyntax.self) { current = parent }

@@ -8045,6 +8045,28 @@ extension NSPersistentContainer {
 }
 ```
 
+### Triggers: the store the catch leaves unset, tested after the do
+
+```swift path=App/CoreDataStack.swift
+import CoreData
+
+final class CoreDataStack {
+    var store: NSPersistentStore?
+    let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel())
+
+    init(url: URL) {
+        do {
+            store = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+        } catch {
+            print("cannot add the store: \(error)")
+        }
+        if store == nil {
+            ↓abort()
+        }
+    }
+}
+```
+
 ### Triggers: the result of try? compared with nil
 
 ```swift path=App/AppDelegate.swift
