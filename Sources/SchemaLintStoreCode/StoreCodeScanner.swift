@@ -312,8 +312,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
     }
 
-    /// Whether `call` is what its function or branch gives: the expression of a `return`, or the
-    /// whole of a statement that ends a `switch` case or a body.
+    /// Whether `call` is what its function or branch gives: the expression of a `return`, or a
+    /// statement of its own (what a `switch` case or a one-expression body gives; a call made for
+    /// its effect, such as a log line, counts too, which keeps the reading on the side of a store
+    /// on disk).
     private static func isGiven(_ call: FunctionCallExprSyntax) -> Bool {
         var current = Syntax(call)
         while let parent = current.parent {
