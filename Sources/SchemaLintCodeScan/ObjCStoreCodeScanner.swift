@@ -591,7 +591,7 @@ struct ObjCStoreCodeScanner {
             case "raise" where position > branch.lowerBound && (tokens[position - 1].text == "NSException" || tokens[position - 1].is("]")):
                 action = (.stopsTheApp, "[NSException raise]")
             case "@throw": action = (.stopsTheApp, "@throw")
-            case "removeItemAtURL", "removeItemAtPath", "destroyPersistentStoreAtURL": action = (.deletesTheStore, text + ":")
+            case _ where Self.removals.contains(text): action = (.deletesTheStore, text + ":")
             // `[self dropDatabase]`: a method of the file that deletes the store (not the one the
             // branch is in, called again to retry).
             case _ where deletingMethods.contains(text) && text != body.selector && position >= 2 && tokens[position - 1].isIdentifier("self") && tokens[position - 2].is("[")
@@ -631,7 +631,7 @@ struct ObjCStoreCodeScanner {
     /// branch may come after such a retry in the same branch).
     private func reopensAfterDeletingTheStore(in range: Range<Int>) -> Bool {
         guard let deletion = range.last(where: { position in
-            tokens[position].kind == .identifier && ["removeItemAtURL", "removeItemAtPath", "destroyPersistentStoreAtURL"].contains(tokens[position].text)
+            tokens[position].kind == .identifier && Self.removals.contains(tokens[position].text)
         }) else { return false }
         return (deletion..<range.upperBound).contains { position in
             tokens[position].kind == .identifier && ["addPersistentStoreWithType", "loadPersistentStoresWithCompletionHandler"].contains(tokens[position].text)
@@ -671,8 +671,7 @@ struct ObjCStoreCodeScanner {
         let names = argument.map { tokens[$0] }
         if names.contains(where: { $0.kind == .string && ($0.text.contains("-wal") || $0.text.contains("-shm")) }) { return false }
         if names.contains(where: { $0.kind == .identifier && Self.leavesTheFile.contains($0.text) }) { return false }
-        if names.contains(where: { $0.kind == .string && StoreFileName.isStoreFile(Self.lastComponent($0.text)) }) { return true }
-        if argument.contains(where: callsAStoreURLMethod) { return true }
+        if namesAStoreFile(argument) || argument.contains(where: callsAStoreURLMethod) { return true }
         for token in names where token.kind == .identifier {
             if let known = storeVariables[token.text] {
                 if known { return true }
@@ -683,9 +682,8 @@ struct ObjCStoreCodeScanner {
             // The value names a store file itself, through one of the file's constants
             // (`[dir URLByAppendingPathComponent:DBName]`), or is the store's URL a method returns.
             let isStore = !valueTokens.contains { $0.kind == .identifier && Self.leavesTheFile.contains($0.text) }
-                && (valueTokens.contains { $0.kind == .string && StoreFileName.isStoreFile(Self.lastComponent($0.text))
-                    || $0.kind == .identifier && $0.text != token.text && fileConstants[$0.text].map(namesAStoreFile) == true }
-                    || value.contains(where: callsAStoreURLMethod))
+                && (namesAStoreFile(value) || value.contains(where: callsAStoreURLMethod)
+                    || valueTokens.contains { $0.kind == .identifier && $0.text != token.text && fileConstants[$0.text].map(namesAStoreFile) == true })
             storeVariables[token.text] = isStore
             if isStore { return true }
         }

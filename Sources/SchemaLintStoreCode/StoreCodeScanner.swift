@@ -560,7 +560,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             guard action == .deletesTheStore else { return false }
             if written.hasSuffix("()") {
                 let name = written.lowercased()
-                return ["delete", "remove", "destroy", "reset", "wipe", "erase", "clear"].contains { name.contains($0) }
+                return StoreDeletingHelpers.deletingWords.contains { name.contains($0) }
             }
             let named = literals.found.filter { deletion.range.contains($0.node.position) && StoreFileName.isStoreFile(Self.lastComponent($0.text)) }
             guard !named.isEmpty else { return true }
@@ -630,8 +630,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         if ThrowingCallFailure.exits(block) { return true }
         let last = block.statements.last?.item
         guard let call = last?.as(FunctionCallExprSyntax.self) ?? last?.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self) else { return false }
-        return SynchronousCode.calledName(call).map(DestructiveCallFinder.stoppingCalls.contains) ?? false
-            || StoreDeletingHelpers(declarations: declarations).stopsTheApp(call)
+        return StoreDeletingHelpers.stops(call) || StoreDeletingHelpers(declarations: declarations).stopsTheApp(call)
     }
 
     /// Whether the function around `node` also lists a folder and removes what it lists (`for file
@@ -1347,8 +1346,13 @@ struct StoreDeletingHelpers {
             if function.signature.returnClause?.type.trimmedText == "Never" { return true }
             let last = function.body?.statements.last?.item
             let ending = last?.as(FunctionCallExprSyntax.self) ?? last?.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
-            return ending.flatMap(SynchronousCode.calledName).map(DestructiveCallFinder.stoppingCalls.contains) ?? false
+            return ending.map(Self.stops) ?? false
         }
+    }
+
+    /// Whether `call` is `fatalError`, `abort()`, `preconditionFailure` or `exit` itself.
+    static func stops(_ call: FunctionCallExprSyntax) -> Bool {
+        SynchronousCode.calledName(call).map(DestructiveCallFinder.stoppingCalls.contains) ?? false
     }
 
     private static func isInACatch(_ node: Syntax, of body: Syntax) -> Bool {

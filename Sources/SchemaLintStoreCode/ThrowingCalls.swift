@@ -139,7 +139,6 @@ enum ThrowingCallFailure {
         return last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self) || last.is(ContinueStmtSyntax.self) || last.is(BreakStmtSyntax.self)
     }
 
-    /// The statements after an `if` or a `do` in its block.
     /// The body of `if name == nil { ... }`, or of `guard name != nil else { ... }`, that
     /// `statement` is.
     private static func branchOnNil(of name: String, in statement: Syntax) -> Syntax? {
@@ -155,6 +154,7 @@ enum ThrowingCallFailure {
         return nil
     }
 
+    /// The statements after an `if` or a `do` in its block.
     private static func statementsAfter(_ statement: some SyntaxProtocol) -> [Syntax]? {
         var current = Syntax(statement)
         while let parent = current.parent, !parent.is(CodeBlockItemSyntax.self) { current = parent }
