@@ -57,9 +57,10 @@ enum Harness: String, CaseIterable {
                     _ = reader.read(sources: [(name, bytes)], options: ModelSourceReadingOptions())
                 }
             case .xcodeProject:
-                // What the walk reads of a `project.pbxproj` (the folders its targets build); it
-                // never refuses one.
-                _ = XcodeProjectListing.synchronizedFolders(bytes)
+                // What the walk reads of a `project.pbxproj` (the names it lists, the folders its
+                // targets build); it never refuses one.
+                let listing = XcodeProjectListing(bytes)
+                _ = listing.lists("Store.swift")
             }
             return nil
         } catch {

@@ -283,7 +283,7 @@ package struct ModelSourceFinder: Sendable {
     /// with its `Package.swift` checked in beside the app leaves the app's files to the projects).
     static func inNoProject(_ paths: [String], of walk: Walk) -> Set<String> {
         guard !paths.isEmpty, !walk.projects.isEmpty, !walk.foldersAddingFilesByFolder.contains(where: \.isEmpty) else { return [] }
-        var projects: [[UInt8]] = []
+        var projects: [XcodeProjectListing] = []
         // Xcode 16's synchronized folders add every file below them. A folder's path is given
         // from the project's own folder (the one that holds `App.xcodeproj`, or one above it
         // with `..`), through groups that may add folders of their own: a folder named in the
@@ -295,8 +295,9 @@ package struct ModelSourceFinder: Sendable {
         func components(_ path: String) -> [Substring] { walk.relative(path).split(separator: "/").filter { $0 != "." } }
         for project in walk.projects {
             guard let contents = ByteSearch.contents(of: project) else { continue }
-            projects.append(contents)
-            for folder in XcodeProjectListing.synchronizedFolders(contents) {
+            let listing = XcodeProjectListing(contents)
+            projects.append(listing)
+            for folder in listing.synchronizedFolders {
                 let ups = folder.prefix { $0 == ".." }.count
                 let base = Array(components(project).dropLast(2).dropLast(ups))
                 let named = Array(folder.dropFirst(ups))
@@ -310,14 +311,14 @@ package struct ModelSourceFinder: Sendable {
         return Set(paths.filter { path in
             let own = components(path)
             if synchronizedTrees.contains(where: { own.starts(with: $0) }) || walk.foldersAddingFilesByFolder.contains(where: { own.starts(with: $0) }) { return false }
-            let name = Array(((path as NSString).lastPathComponent).utf8)
+            let name = (path as NSString).lastPathComponent
             let folders = own.dropLast()
             // A code file's name is common (a copy of `Store.swift` in a design document lies
             // beside the real one): its folder must be named in the project too.
             let isCode = Self.codeSuffixes.contains { path.hasSuffix($0) }
-            let folder = isCode ? folders.last.map { Array($0.utf8) } : nil
+            let folder = isCode ? folders.last.map(String.init) : nil
             let listed = projects.contains { project in
-                ByteSearch.containsAny([name], in: project) && folder.map { ByteSearch.containsAny([$0], in: project) } ?? true
+                project.lists(name) && folder.map(project.lists) ?? true
             }
             return !listed && !synchronized.contains { entry in
                 guard folders.starts(with: entry.base) else { return false }

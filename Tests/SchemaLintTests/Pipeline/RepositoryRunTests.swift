@@ -164,6 +164,36 @@ struct RepositoryRunTests {
         #expect(ModelSourceFinder.inNoProject(paths, of: walk) == [folder.path + "/Sources/Store.swift"])
     }
 
+    /// A project lists a name as a whole value or a component of one, quoted or not: a name that
+    /// is only part of another (`Store.swift` in `CoreDataStore.swift`) is not listed.
+    @Test func aProjectListsWholeNamesAndTheirComponents() {
+        let project = """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tA1 /* My Store.swift in Sources */ = {isa = PBXBuildFile; fileRef = A2 /* My Store.swift */; };
+            \t\tA2 /* My Store.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = "My Store.swift"; sourceTree = "<group>"; };
+            \t\tA3 /* CoreDataStore.swift */ = {isa = PBXFileReference; path = CoreDataStore.swift; sourceTree = "<group>"; };
+            \t\tA4 = {isa = PBXGroup; children = (A2, A3, ); path = "Shared/Persistence Layer"; sourceTree = "<group>"; };
+            \t\tA5 /* App */ = {
+            \t\t\tisa = PBXFileSystemSynchronizedRootGroup;
+            \t\t\tpath = ./App;
+            \t\t\tsourceTree = "<group>";
+            \t\t};
+            \t};
+            }
+
+            """
+        let listing = XcodeProjectListing(Array(project.utf8))
+        for name in ["My Store.swift", "CoreDataStore.swift", "Shared", "Persistence Layer", "App"] {
+            #expect(listing.lists(name), "\(name)")
+        }
+        for name in ["Store.swift", "Persistence", "Data", "Sources"] {
+            #expect(!listing.lists(name), "\(name)")
+        }
+        #expect(listing.synchronizedFolders == [["App"]])
+    }
+
     /// Store code no target builds (a design document's copy under `specs/`, a file left out of
     /// the project) is no code of the app: its findings would be about nothing anyone runs.
     @Test func storeCodeNoProjectBuildsIsLeftOut() throws {
