@@ -599,7 +599,9 @@ struct ObjCStoreCodeScanner {
                 action = (.deletesTheStore, "[self \(text)]")
             default: action = nil
             }
-            if let (kind, written) = action {
+            // The store's files removed one after another (the store, then its `-wal` and
+            // `-shm`) are one deletion: the first is the finding.
+            if let (kind, written) = action, kind != .deletesTheStore || !actions.contains(where: { $0.action == .deletesTheStore }) {
                 var found = StoreFailureAction(action: kind, written: written, place: place(position, body), opening: opening, openingLocation: location(of: tokens[openingIndex]))
                 found.opensAfterDeletingTheStore = reopensAfterDeletingTheStore(in: body.range.lowerBound..<position)
                 actions.append(found)

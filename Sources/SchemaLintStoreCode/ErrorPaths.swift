@@ -52,6 +52,14 @@ struct ErrorPaths {
                                 let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
                                 finder.walk(branch)
                                 for (node, kind, written) in finder.found { actions.append(action(kind, written, at: node, in: site.unit, escape: escape, path: path)) }
+                                // The same wrapper made again with `true` for its in-memory
+                                // parameter: the app goes on with an empty store.
+                                if callee == escape.unit, let parameter = escape.inMemoryParameter {
+                                    for fallback in callers[callee] ?? [] where (branch.position..<branch.endPosition).contains(fallback.call.position) && Self.passesTrue(fallback.call, to: parameter) {
+                                        let written = "\(fallback.call.calledExpression.trimmedText)(\(parameter.label.map { $0 + ": " } ?? "")true)"
+                                        actions.append(action(.fallsBackToMemory, written, at: fallback.call, in: site.unit, escape: escape, path: path))
+                                    }
+                                }
                             }
                             passesOn = throwsOn
                         case .escapes(let declaration):

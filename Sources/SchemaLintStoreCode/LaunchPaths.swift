@@ -138,8 +138,12 @@ final class UseCollector: SyntaxVisitor {
         let name = node.baseName.text
         // A type name is a use of its initializers only when called (`T(...)`); as the base of
         // `T.member`, the member access resolves it.
+        let isCalled = node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
         if declarations.typeNames.contains(name) {
-            if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { uses.append(("\(name).init", Syntax(node))) }
+            if isCalled { uses.append(("\(name).init", Syntax(node))) }
+        } else if name == "Self", isCalled {
+            // `static let shared = Self()`: the type's own initializer.
+            uses.append(("\(typeName).init", Syntax(node)))
         } else if name.first?.isUppercase ?? false,
                   node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id || node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id {
             undeclaredTypes.insert(name)

@@ -1543,12 +1543,22 @@ private final class RemovalCalls: SyntaxVisitor {
     }
 }
 
-/// The plain names given as `isStoredInMemoryOnly:` (`ModelConfiguration(isStoredInMemoryOnly: inMemory)`).
+/// The plain names given as `isStoredInMemoryOnly:` (`ModelConfiguration(isStoredInMemoryOnly: inMemory)`),
+/// or tested by an `if` whose first branch makes the configuration in memory (`if inMemory {
+/// configuration = ModelConfiguration(isStoredInMemoryOnly: true) } else { ... }`).
 private final class InMemorySettings: SyntaxVisitor {
     var names: Set<String> = []
 
     override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
         if node.label?.text == "isStoredInMemoryOnly", let name = node.expression.as(DeclReferenceExprSyntax.self) { names.insert(name.baseName.text) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.conditions.count == 1, let name = node.conditions.first?.condition.as(ExprSyntax.self)?.as(DeclReferenceExprSyntax.self),
+           ByteSearch.contains("isStoredInMemoryOnly:true", in: String(node.body.trimmedText.filter { $0 != " " && $0 != "\n" })) {
+            names.insert(name.baseName.text)
+        }
         return .visitChildren
     }
 }

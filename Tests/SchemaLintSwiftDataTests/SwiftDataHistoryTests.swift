@@ -568,6 +568,36 @@ import Testing
         #expect(newest?.entities.first { $0.name == "Recipe" }?.relationships.map(\.destination) == ["Ingredient"])
     }
 
+    /// In a schema's static members `self.Note` and `Self.Note` are the schema's own nested class,
+    /// as `Note` is.
+    @Test func modelsListedThroughSelfAreTheSchemasNestedClasses() {
+        let reading = readSwift([
+            ("Schema.swift", """
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier: Schema.Version { .init(1, 0, 0) }
+                static var models: [any PersistentModel.Type] { [self.Note.self] }
+            }
+            enum SchemaV2: VersionedSchema {
+                static var versionIdentifier: Schema.Version { .init(2, 0, 0) }
+                static var models: [any PersistentModel.Type] { [Self.Note.self, Self.Tag.self] }
+            }
+            """),
+            ("Models.swift", """
+            extension SchemaV1 {
+                @Model final class Note { var text: String? = nil }
+            }
+            extension SchemaV2 {
+                @Model final class Note { var text: String? = nil }
+                @Model final class Tag { var name: String = "" }
+            }
+            """),
+        ])
+        #expect(reading.errors.isEmpty)
+        #expect(reading.notes.isEmpty, "\(reading.notes)")
+        #expect(reading.versions.map(\.label) == ["SchemaV1", "SchemaV2"])
+        #expect(reading.versions.map { $0.entities.map(\.name).sorted() } == [["Note"], ["Note", "Tag"]])
+    }
+
     @Test func swiftThatDoesNotParseIsAnInputErrorWithAPosition() {
         let reading = readSwift("""
         enum S1: VersionedSchema {

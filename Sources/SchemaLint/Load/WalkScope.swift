@@ -28,10 +28,13 @@ package struct SkippedPath: Sendable, Hashable, Comparable {
 /// whatever git ignores. Model files there are copies (a `build/` folder with the compiled
 /// bundle) or someone else's models; reading them would lint them, or fail on them.
 struct WalkScope: Sendable {
-    /// Folders that hold build products or other projects' code, by name, wherever they are.
+    /// Folders that hold build products or other projects' code, by name, wherever they are: what
+    /// package managers check out, and the folders where teams keep copies of libraries by hand
+    /// (a library's own store code, and its example apps' launch code, are not the app's).
     static let buildAndDependencyFolders: Set<String> = [
-        ".build", "build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor",
-        "SourcePackages", ".swiftpm",
+        ".build", "build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", "SourcePackages", ".swiftpm",
+        "vendor", "Vendor", "vendors", "Vendors", "External", "external", "Externals", "externals",
+        "ThirdParty", "Third Party", "thirdparty", "third_party", "third-party", "3rdParty", "3rdparty",
     ]
 
     /// What git ignores below the folder walked, when it lies in a git work tree.

@@ -8431,6 +8431,25 @@ enum NotesStore {
 @end
 ```
 
+### Triggers: Objective-C: the store's three files removed when it does not open: one deletion
+
+```objc path=App/Stack.m
+@implementation Stack
+
+- (void)openStore {
+    NSURL *storeURL = [[self documentsDirectory] URLByAppendingPathComponent:@"Notes.sqlite"];
+    NSError *error = nil;
+    if (![self.coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        NSString *path = storeURL.path;
+        [[NSFileManager defaultManager] ↓removeItemAtPath:path error:nil];
+        [[NSFileManager defaultManager] removeItemAtPath:[path stringByAppendingString:@"-shm"] error:nil];
+        [[NSFileManager defaultManager] removeItemAtPath:[path stringByAppendingString:@"-wal"] error:nil];
+    }
+}
+
+@end
+```
+
 ### Triggers: Objective-C: an exception raised when the store does not open
 
 ```objc path=App/StoreStack.m
@@ -8720,6 +8739,40 @@ final class Store {
 
     static func makeInMemoryContainer() throws -> ModelContainer {
         try ModelContainer(for: Transcript.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    }
+}
+```
+
+### Triggers: the wrapper made again with its in-memory parameter set; the `try!` on it is no crash
+
+```swift path=App/DataStore.swift
+import SwiftData
+
+final class DataStore {
+    let container: ModelContainer
+
+    init(inMemory: Bool = false) throws {
+        let configuration: ModelConfiguration
+        if inMemory {
+            configuration = ModelConfiguration(isStoredInMemoryOnly: true)
+        } else {
+            configuration = ModelConfiguration(isStoredInMemoryOnly: false)
+        }
+        container = try ModelContainer(for: Item.self, configurations: configuration)
+    }
+}
+```
+
+```swift path=App/AppEnvironment.swift
+final class AppEnvironment {
+    let data: DataStore
+
+    init() {
+        do {
+            data = try DataStore()
+        } catch {
+            data = try! ↓DataStore(inMemory: true)
+        }
     }
 }
 ```
@@ -9987,6 +10040,9 @@ openings are `loadPersistentStoresWithCompletionHandler:` (unless the file sets
 The severity comes from the models of the same run: a **warning** when the newest version of a
 model needs a full migration of a store of the release before it (the version hash of an entity
 changed, as `migration-at-launch` says), a **note** otherwise, as a reminder for the next release.
+In an Xcode bundle the newest version is the one the app builds, its current version: versions
+after it are drafts (`current-version-not-latest` says so), which no store migrates to until one of
+them is made current.
 The models are those nearest the code of the kind it opens: a `ModelContainer` opens SwiftData's
 `@Model` classes, a Core Data container or coordinator the other models.
 Swift code under `#if DEBUG` (a CloudKit schema initialised in development, say) is not in the
@@ -10065,6 +10121,59 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
         })
         return container
     }()
+}
+```
+
+### Triggers: a version after the bundle's current one is a draft the app does not build (a note)
+
+```xml path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="pinned" optional="YES" attributeType="Boolean"/>
+    </entity>
+</model>
+```
+
+```xml path=Notes.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Notes.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```swift path=Notes/NotesApp.swift
+import CoreData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let container: NSPersistentContainer
+
+    init() {
+        container = NSPersistentContainer(name: "Notes")
+        container.↓loadPersistentStores { _, error in
+            if let error { print(error) }
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+    }
 }
 ```
 
@@ -10175,6 +10284,38 @@ final class DataController {
     let container = NSPersistentContainer(name: "Notes")
 
     private init() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
+### Triggers: the shared stack is made as `Self()`
+
+```swift path=Notes/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    var body: some Scene {
+        WindowGroup {
+            Text("Notes")
+                .environment(\.managedObjectContext, PersistenceController.shared.container.viewContext)
+        }
+    }
+}
+```
+
+```swift path=Notes/PersistenceController.swift
+import CoreData
+
+struct PersistenceController {
+    static let shared = Self()
+
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
         container.↓loadPersistentStores { _, error in
             if let error { print("cannot open the store: \(error)") }
         }

@@ -46,6 +46,8 @@ struct RepositoryRunTests {
             // A committed build folder with a copy of the models, and a folder git ignores with a broken one.
             ("build/Models/v1.yaml", Self.version1), ("build/Models/v2.yaml", Self.version2.replacingOccurrences(of: "renamedFrom: title", with: "")),
             (".gitignore", "scratch/\n"), ("scratch/v1.yaml", "model: Scratch\nversion: [\n"),
+            // Copies of other projects checked in with the app's (a library and its examples).
+            ("External/SyncKit/Examples/Models/v1.yaml", Self.version1), ("ThirdParty/Models/v2.yaml", Self.version2),
         ])
 
         let run = try Self.run(in: folder.path)
@@ -58,8 +60,10 @@ struct RepositoryRunTests {
         #expect(verbose.stderr.split(separator: "\n").map(String.init) == [
             "read: Models/v1.yaml (model file)",
             "read: Models/v2.yaml (model file)",
+            "skipped: External (build products or dependencies)",
             "skipped: Localization/de.yml (YAML without a model named on the format's top-level `model:` line)",
             "skipped: Localization/keys.yml (YAML without a model named on the format's top-level `model:` line)",
+            "skipped: ThirdParty (build products or dependencies)",
             "skipped: build (build products or dependencies)",
             "skipped: ci/workflow.yaml (YAML without a model named on the format's top-level `model:` line)",
             "skipped: docs/_config.yml (YAML without a model named on the format's top-level `model:` line)",

@@ -79,12 +79,16 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
         return histories.indices.filter(nearest.contains).map { histories[$0] }
     }
 
-    /// The first model (by name) whose newest version changes the version hash of an entity of the
-    /// release before it. An entity the release did not have (neither by its name nor as the one
-    /// it was renamed from) is a new table: creating it rewrites none of the store's data.
+    /// The first model (by name) whose newest version (in a bundle, the current one) changes the
+    /// version hash of an entity of the release before it. An entity the release did not have
+    /// (neither by its name nor as the one it was renamed from) is a new table: creating it
+    /// rewrites none of the store's data.
     static func fullMigration(in histories: [ModelHistory]) -> FullMigration? {
         for history in histories.sorted(by: { $0.model < $1.model }) {
-            guard let newest = history.versions.last, let step = history.comparisons.last, step.version.label == newest.label else { continue }
+            // A bundle's app builds its current version: the versions after it are drafts no
+            // store migrates to yet.
+            guard let newest = history.versions.last(where: { $0.isReleased || $0.format != .xcode }),
+                  let step = history.comparisons.last(where: { $0.version.label == newest.label }) else { continue }
             let entities = newest.entitiesNeedingMigration(from: step.baseline).filter { name in
                 step.baseline.containsEntity(named: name) || newest.entity(named: name)?.renamedFrom.map(step.baseline.containsEntity(named:)) == true
             }
