@@ -295,7 +295,7 @@ package struct ModelSourceFinder: Sendable {
         func components(_ path: String) -> [Substring] { walk.relative(path).split(separator: "/").filter { $0 != "." } }
         for project in walk.projects {
             guard let contents = ByteSearch.contents(of: project) else { continue }
-            let listing = XcodeProjectListing(contents)
+            let listing = XcodeProjectListing(contents, folder: components(project).dropLast(2).map(String.init))
             projects.append(listing)
             for folder in listing.synchronizedFolders {
                 let ups = folder.prefix { $0 == ".." }.count
@@ -317,8 +317,13 @@ package struct ModelSourceFinder: Sendable {
             // beside the real one): its folder must be named in the project too.
             let isCode = Self.codeSuffixes.contains { path.hasSuffix($0) }
             let folder = isCode ? folders.last.map(String.init) : nil
+            let relative = own.joined(separator: "/")
             let listed = projects.contains { project in
-                project.lists(name) && folder.map(project.lists) ?? true
+                // Where the project's groups give each file its place, a file is listed at its own;
+                // by name (with its folder, for code) only where they do not.
+                if let paths = project.listedPaths, paths.contains(relative) { return true }
+                let byName = project.listedPaths == nil || project.namesWithoutPlace.contains(name)
+                return byName && project.lists(name) && folder.map(project.lists) ?? true
             }
             return !listed && !synchronized.contains { entry in
                 guard folders.starts(with: entry.base) else { return false }

@@ -1,51 +1,104 @@
-/// What an Xcode project (`project.pbxproj`) says about the files its targets build: the names it
-/// lists and the folders it builds whole. The file is an old-style property list; it is read once
-/// as a list of words, which every file of a walk is then looked up in (a search of the whole
-/// project per file cost a third of a run in a repository of 13 projects and 1,000 Swift files).
+/// What an Xcode project (`project.pbxproj`) says about the files its targets build: the paths of
+/// the files it lists, the names it holds, and the folders it builds whole. The file is an
+/// old-style property list, read once (a search of the whole project per file of the walk cost a
+/// third of a run in a repository of 13 projects and 1,000 Swift files).
 package struct XcodeProjectListing {
     /// Every value the project holds (quoted or not; comments are left out), and each
     /// `/`-separated component of it: a file listed as `path = Store.swift;`, as
     /// `path = "Sources/Shared/Store.swift";` or under a group `path = Shared;` is named here, and
-    /// so is each folder on the way.
+    /// so is each folder on the way. What a file is looked up in when the project's groups do not
+    /// say where it lies.
     package let names: Set<String>
     /// The folders of its synchronized groups (`isa = PBXFileSystemSynchronizedRootGroup;` with
     /// `path = App;`), as path components: Xcode 16 builds every file below them. `.` components
     /// are left out, so the project's own folder (`path = .;`, which an app whose sources lie
-    /// beside its `.xcodeproj` has) is an empty list, and `..` stays a leading component.
+    /// beside its `.xcodeproj`) is an empty list, and `..` stays a leading component.
     package let synchronizedFolders: [[Substring]]
+    /// The files and model bundles of the project's groups, each at the path its groups give it
+    /// (`path = ../Stash/Store.swift;` in a group of `iOS/`), relative to the folder walked; nil when
+    /// the project has no main group to start from. A copy of a listed file elsewhere (the same
+    /// name in a folder the project also names, for other files) is not listed.
+    package let listedPaths: Set<String>?
+    /// The names of the files whose place the groups do not give (a path from a build setting,
+    /// `BUILT_PRODUCTS_DIR`, an absolute path, one above the folder walked): looked up by name.
+    package let namesWithoutPlace: Set<String>
 
-    package init(_ project: [UInt8]) {
-        let words = Self.words(project)
+    /// Reads `project`, the bytes of the `project.pbxproj` whose `.xcodeproj` lies in `folder`
+    /// (path components relative to the folder walked).
+    package init(_ project: [UInt8], folder: [String] = []) {
+        let tokens = Self.tokens(project)
         var names = Set<String>()
-        for word in words where !word.isKey && !Self.isObjectIdentifier(word.text) {
-            names.insert(word.text)
-            if word.text.utf8.contains(UInt8(ascii: "/")) {
-                for component in word.text.split(separator: "/") { names.insert(String(component)) }
+        for case .word(let text) in tokens where !Self.isObjectIdentifier(text) {
+            names.insert(text)
+            if text.utf8.contains(UInt8(ascii: "/")) {
+                for component in text.split(separator: "/") { names.insert(String(component)) }
             }
         }
         self.names = names
-        // Each object is `ID /* name */ = { isa = ...; ...; path = ...; ... };`: the folder is the
-        // first `path` after the group's `isa` and before the next object's.
-        var folders: [[Substring]] = []
-        var index = 0
-        while index + 1 < words.count {
-            defer { index += 1 }
-            guard words[index].isKey, words[index].text == "isa", words[index + 1].text == "PBXFileSystemSynchronizedRootGroup" else { continue }
-            var next = index + 2
-            while next + 1 < words.count, !(words[next].isKey && words[next].text == "isa") {
-                if words[next].isKey, words[next].text == "path" {
-                    folders.append(words[next + 1].text.split(separator: "/").filter { $0 != "." })
-                    break
+        var parser = Parser(tokens: tokens)
+        let root = parser.value(depth: 0)?.dictionary
+        let objects = root?["objects"]?.dictionary ?? [:]
+        self.synchronizedFolders = objects.keys.sorted().compactMap { key in
+            guard let object = objects[key]?.dictionary, object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup", let path = object["path"]?.string else { return nil }
+            return path.split(separator: "/").filter { $0 != "." }
+        }
+        guard let rootID = root?["rootObject"]?.string, let project = objects[rootID]?.dictionary, let mainGroup = project["mainGroup"]?.string else {
+            self.listedPaths = nil
+            self.namesWithoutPlace = []
+            return
+        }
+        var own = folder
+        if let directory = project["projectDirPath"]?.string, !directory.isEmpty { own = Self.resolve(directory, from: own) ?? own }
+        var listed = Set<String>()
+        var withoutPlace = Set<String>()
+        var visited = Set<String>()
+        // The groups form a tree from the main group; a child's `path` is relative to its group's
+        // folder (`<group>`) or to the project's (`SOURCE_ROOT`).
+        var pending: [(id: String, folder: [String]?)] = [(mainGroup, own)]
+        while let (id, parentFolder) = pending.popLast() {
+            guard visited.insert(id).inserted, let object = objects[id]?.dictionary else { continue }
+            let path = object["path"]?.string
+            let place: [String]?
+            switch object["sourceTree"]?.string {
+            case "<group>": place = parentFolder.flatMap { parent in path.map { Self.resolve($0, from: parent) } ?? parent }
+            case "SOURCE_ROOT": place = path.map { Self.resolve($0, from: own) } ?? own
+            default: place = nil
+            }
+            if let children = object["children"]?.array {
+                if object["isa"]?.string == "XCVersionGroup", let place { listed.insert(place.joined(separator: "/")) }
+                pending += children.reversed().compactMap(\.string).map { ($0, place) }
+            } else if object["isa"]?.string == "PBXFileReference" {
+                if let place {
+                    listed.insert(place.joined(separator: "/"))
+                } else if let name = (path ?? object["name"]?.string)?.split(separator: "/").last {
+                    withoutPlace.insert(String(name))
                 }
-                next += 1
             }
         }
-        self.synchronizedFolders = folders
+        self.listedPaths = listed
+        self.namesWithoutPlace = withoutPlace
     }
 
     /// Whether the project names `name` as a whole value or a component of one.
     package func lists(_ name: String) -> Bool {
         names.contains(name)
+    }
+
+    /// `path` (`../Shared/Store.swift`) taken from `folder`, as components; nil when it is absolute
+    /// or leads above the folder walked.
+    private static func resolve(_ path: String, from folder: [String]) -> [String]? {
+        guard !path.hasPrefix("/") else { return nil }
+        var components = folder
+        for component in path.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..":
+                guard !components.isEmpty else { return nil }
+                components.removeLast()
+            default: components.append(String(component))
+            }
+        }
+        return components
     }
 
     /// The 24 hexadecimal digits that name an object (`8D1107310486CEB800E47090`): a third of the
@@ -54,15 +107,76 @@ package struct XcodeProjectListing {
         text.utf8.count == 24 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) }
     }
 
-    /// A word of the property list: a quoted string (unescaped) or a run of the characters an
-    /// unquoted string holds; `isKey` when `=` follows it.
-    private struct Word {
-        var text: String
-        var isKey: Bool
+    /// A value of the property list.
+    private indirect enum Value {
+        case string(String)
+        case array([Value])
+        case dictionary([String: Value])
+
+        var string: String? { if case .string(let text) = self { text } else { nil } }
+        var array: [Value]? { if case .array(let values) = self { values } else { nil } }
+        var dictionary: [String: Value]? { if case .dictionary(let entries) = self { entries } else { nil } }
     }
 
-    private static func words(_ bytes: [UInt8]) -> [Word] {
-        var words: [Word] = []
+    /// A word (a quoted string, unescaped, or a run of the characters an unquoted string holds)
+    /// or a byte of the format's punctuation.
+    private enum Token {
+        case word(String)
+        case punctuation(UInt8)
+    }
+
+    /// Reads values from the tokens; what does not fit the format ends the value it is in (a
+    /// project that is not well formed gives what could be read, never a crash).
+    private struct Parser {
+        let tokens: [Token]
+        var position = 0
+        /// Deeper nesting than any project has: hostile input cannot exhaust the stack.
+        static let maximumDepth = 64
+
+        init(tokens: [Token]) {
+            self.tokens = tokens
+        }
+
+        mutating func value(depth: Int) -> Value? {
+            guard position < tokens.count, depth < Self.maximumDepth else { return nil }
+            switch tokens[position] {
+            case .word(let text):
+                position += 1
+                return .string(text)
+            case .punctuation(UInt8(ascii: "{")):
+                position += 1
+                var entries: [String: Value] = [:]
+                while position < tokens.count {
+                    if case .punctuation(UInt8(ascii: "}")) = tokens[position] { position += 1; break }
+                    guard case .word(let key) = tokens[position], position + 1 < tokens.count, case .punctuation(UInt8(ascii: "=")) = tokens[position + 1] else {
+                        position += 1
+                        continue
+                    }
+                    position += 2
+                    if let value = value(depth: depth + 1) { entries[key] = value }
+                    if position < tokens.count, case .punctuation(UInt8(ascii: ";")) = tokens[position] { position += 1 }
+                }
+                return .dictionary(entries)
+            case .punctuation(UInt8(ascii: "(")):
+                position += 1
+                var values: [Value] = []
+                while position < tokens.count {
+                    if case .punctuation(UInt8(ascii: ")")) = tokens[position] { position += 1; break }
+                    if case .punctuation(UInt8(ascii: ",")) = tokens[position] { position += 1; continue }
+                    let before = position
+                    if let value = value(depth: depth + 1) { values.append(value) }
+                    if position == before { position += 1 }
+                }
+                return .array(values)
+            case .punctuation:
+                position += 1
+                return nil
+            }
+        }
+    }
+
+    private static func tokens(_ bytes: [UInt8]) -> [Token] {
+        var tokens: [Token] = []
         let count = bytes.count
         var position = 0
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
@@ -73,25 +187,9 @@ package struct XcodeProjectListing {
                 || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"")
         }
         func startsComment(_ at: Int) -> Bool { at + 1 < count && bytes[at] == UInt8(ascii: "/") && (bytes[at + 1] == UInt8(ascii: "*") || bytes[at + 1] == UInt8(ascii: "/")) }
-        /// Marks the last word a key when the next byte that is neither space nor comment is `=`.
-        func markKey(from start: Int) {
-            var at = start
-            while at < count {
-                if isSpace(bytes[at]) {
-                    at += 1
-                } else if startsComment(at), bytes[at + 1] == UInt8(ascii: "*") {
-                    at += 2
-                    while at + 1 < count, !(bytes[at] == UInt8(ascii: "*") && bytes[at + 1] == UInt8(ascii: "/")) { at += 1 }
-                    at += 2
-                } else {
-                    break
-                }
-            }
-            if at < count, bytes[at] == UInt8(ascii: "="), !words.isEmpty { words[words.count - 1].isKey = true }
-        }
         while position < count {
             let byte = bytes[position]
-            if isSpace(byte) || (isPunctuation(byte) && byte != UInt8(ascii: "\"")) {
+            if isSpace(byte) {
                 position += 1
             } else if startsComment(position) {
                 // A comment repeats a name the objects hold (`/* Store.swift in Sources */`), in
@@ -111,15 +209,16 @@ package struct XcodeProjectListing {
                     position += 1
                 }
                 position += 1
-                words.append(Word(text: String(decoding: value, as: UTF8.self), isKey: false))
-                markKey(from: position)
+                tokens.append(.word(String(decoding: value, as: UTF8.self)))
+            } else if isPunctuation(byte) {
+                tokens.append(.punctuation(byte))
+                position += 1
             } else {
                 let start = position
                 while position < count, !isSpace(bytes[position]), !isPunctuation(bytes[position]), !startsComment(position) { position += 1 }
-                words.append(Word(text: String(decoding: bytes[start..<position], as: UTF8.self), isKey: false))
-                markKey(from: position)
+                tokens.append(.word(String(decoding: bytes[start..<position], as: UTF8.self)))
             }
         }
-        return words
+        return tokens
     }
 }

@@ -217,6 +217,47 @@ struct RepositoryRunTests {
         }
     }
 
+    /// A project's groups give each file its place (`path = ../Stash/Store.swift;` in a group of
+    /// `iOS/App`): a copy of a listed file in another folder the project names for other files
+    /// (`../../Shared/Sync.swift`) is not built. A reference whose place the groups do not give
+    /// (a build setting's folder) is looked up by name.
+    @Test func aProjectsGroupsGiveEachFileItsPlace() throws {
+        let store = "import SwiftData\n\nfunc makeContainer() -> ModelContainer {\n    do {\n        return try ModelContainer(for: Note.self)\n    } catch {\n        fatalError(\"\\(error)\")\n    }\n}\n"
+        let model = "import SwiftData\n\n@Model final class Note {\n    var title: String = \"\"\n    init() {}\n}\n"
+        func project(storeTree: String) -> String {
+            """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tM0 = {isa = PBXGroup; children = (G1, ); sourceTree = "<group>"; };
+            \t\tG1 /* App */ = {isa = PBXGroup; children = (F1, F2, F3, ); path = App; sourceTree = "<group>"; };
+            \t\tF1 /* Note.swift */ = {isa = PBXFileReference; path = Note.swift; sourceTree = "<group>"; };
+            \t\tF2 /* Store.swift */ = {isa = PBXFileReference; name = Store.swift; path = \(storeTree); };
+            \t\tF3 /* Sync.swift */ = {isa = PBXFileReference; path = ../../Shared/Sync.swift; sourceTree = "<group>"; };
+            \t\tP0 /* Project object */ = {isa = PBXProject; mainGroup = M0; projectDirPath = ""; };
+            \t};
+            \trootObject = P0 /* Project object */;
+            }
+
+            """
+        }
+        let files = [
+            ("iOS/App/Note.swift", model), ("iOS/Stash/Store.swift", store),
+            ("Shared/Sync.swift", "import Foundation\n"), ("Shared/Store.swift", store),
+        ]
+        for (tree, read) in [
+            ("\"../Stash/Store.swift\"; sourceTree = \"<group>\"", ["iOS/Stash/Store.swift"]),
+            ("Stash/Store.swift; sourceTree = SOURCE_ROOT", ["iOS/Stash/Store.swift"]),
+            ("Stash/Store.swift; sourceTree = SHARED_SOURCES", ["Shared/Store.swift", "iOS/Stash/Store.swift"]),
+        ] {
+            let (repository, _) = try Self.repository([("iOS/App.xcodeproj/project.pbxproj", project(storeTree: tree))] + files)
+            let run = try Self.run(["--verbose"], in: repository.path)
+            let failures = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[store-load-failure-destructive]") }
+            #expect(failures.map { String($0.prefix { $0 != ":" }) } == read, "\(tree): \(run.stdout)")
+            #expect(run.stdout.hasSuffix("in 1 version of 1 model\n"), "\(run.stdout)")
+        }
+    }
+
     /// A synchronized folder is named from the project's own folder: `path = App;` in
     /// `App/App.xcodeproj` is `App/App`. An old copy of the sources beside it (`App/Legacy`),
     /// or a folder named `App` elsewhere, builds into nothing, though its path holds an `App` too.
