@@ -93,7 +93,12 @@ struct CodeDeclarations {
         guard key.hasSuffix(".init"), let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id else { return all }
         let labels = call.arguments.map { $0.label?.text ?? "_" } + (call.trailingClosure == nil ? [] : ["*"]) + call.additionalTrailingClosures.map { $0.label.text }
         let taking = all.filter { units[$0].accepts(labels: labels) }
-        return taking.contains { units[$0].parameters != nil } ? taking : all
+        guard taking.contains(where: { units[$0].parameters != nil }) else { return all }
+        // Swift calls the initializer that leaves the fewest parameters to their defaults:
+        // `Stack()` is `init()`, not `init(inMemory: Bool = false)`.
+        func leftOut(_ unit: Int) -> Int { (units[unit].parameters?.count ?? labels.count) - labels.count }
+        let fewest = taking.filter { units[$0].parameters != nil }.map(leftOut).min()
+        return taking.filter { units[$0].parameters == nil || leftOut($0) == fewest }
     }
 
     /// The types a file declares (not under `#if DEBUG`).

@@ -157,7 +157,7 @@ final class UseCollector: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.declName.baseName.text
-        if let owner = owner(of: node.base) {
+        if let owner = owner(of: node.base) ?? implicitOwner(of: node) {
             if name == "init", let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
                 uses.append(("\(owner).init", Syntax(node)))
             } else {
@@ -208,6 +208,20 @@ final class UseCollector: SyntaxVisitor {
         if declarations.typeNames.contains(declared) { return declared }
         undeclaredTypes.insert(declared)
         return nil
+    }
+
+    /// The type of an implicit member (`.shared`, `.init()`) given as a value whose type is
+    /// written beside it: a parameter's default (`init(store: Store = .shared)`) or a property's
+    /// initial value (`let store: Store = .shared`).
+    private func implicitOwner(of node: MemberAccessExprSyntax) -> String? {
+        guard node.base == nil else { return nil }
+        var value = Syntax(node)
+        if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { value = Syntax(call) }
+        guard let clause = value.parent?.as(InitializerClauseSyntax.self) else { return nil }
+        var type = clause.parent?.as(FunctionParameterSyntax.self)?.type ?? clause.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
+        if let wrapped = type?.as(OptionalTypeSyntax.self)?.wrappedType ?? type?.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType { type = wrapped }
+        guard let name = type?.as(IdentifierTypeSyntax.self)?.name.text, declarations.typeNames.contains(name) else { return nil }
+        return name
     }
 
     /// The type whose member is used: `self`, `T`, `(e as! T)`, `(e as? T)?`, a property

@@ -813,13 +813,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return Set(references.names.filter { $0.first?.isLowercase ?? false })
     }
 
-    /// Whether the code of the same type (or unit, at top level) builds `-wal` and `-shm` names,
-    /// and where it appends one as a path component to the name `target` uses instead.
+    /// Whether the code that goes with the operation (`companionScope`) builds `-wal` and `-shm`
+    /// names, and where it appends one as a path component to the name `target` uses instead.
     private func companionNames(around node: some SyntaxProtocol, of target: ExprSyntax)
         -> (wal: Bool, shm: Bool, mistake: SchemaLintCore.SourceLocation?, extensionMistake: SchemaLintCore.SourceLocation?) {
         guard let unit = declarations.unit(around: node) else { return (false, false, nil, nil) }
-        let type = declarations.units[unit].typeName
-        let scope = type.isEmpty ? [unit] : declarations.units.indices.filter { declarations.units[$0].typeName == type }
+        let scope = companionScope(of: unit)
         var wal = false, shm = false
         var mistake: SchemaLintCore.SourceLocation?
         var extensionMistake: SchemaLintCore.SourceLocation?
@@ -851,6 +850,38 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             }
         }
         return (wal, shm, mistake, extensionMistake)
+    }
+
+    /// The code a file operation's companions are looked for in: its own function, what that uses
+    /// of its type (a helper, a constant of suffixes, and what they use), and the functions of
+    /// the type that call it, with what they use (a `reset()` that calls `removeStore()` and
+    /// `removeCompanions()`). Another method that builds `-wal` names for a file operation of its
+    /// own (a reset beside a backup that copies the store alone) is not this operation's.
+    private func companionScope(of unit: Int) -> [Int] {
+        let type = declarations.units[unit].typeName
+        guard !type.isEmpty else { return [unit] }
+        var used: [Int: Set<Int>] = [:]
+        func uses(_ index: Int) -> Set<Int> {
+            if let known = used[index] { return known }
+            let collector = UseCollector(typeName: type, declarations: declarations, entersEveryClosure: true)
+            collector.walk(declarations.units[index].body)
+            let found = Set(collector.uses.flatMap { declarations.unitsByKey[$0.key] ?? [] }.filter { declarations.units[$0].typeName == type })
+            used[index] = found
+            return found
+        }
+        func closure(from start: Int) -> Set<Int> {
+            var reached: Set<Int> = [start]
+            var pending = [start]
+            while let next = pending.popLast() {
+                for index in uses(next) where reached.insert(index).inserted { pending.append(index) }
+            }
+            return reached
+        }
+        var scope = closure(from: unit)
+        for member in declarations.units.indices where member != unit && declarations.units[member].typeName == type && uses(member).contains(unit) {
+            scope.formUnion(closure(from: member))
+        }
+        return scope.sorted()
     }
 
     /// `url.appendingPathExtension("wal")`: `Notes.store.wal`.

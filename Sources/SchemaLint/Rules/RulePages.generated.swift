@@ -9531,8 +9531,11 @@ name the same function builds a `-wal` or `-shm` name from or hands to Core Data
 location (`migrateStore(from:...toDestinationURL:)`, `addPersistentStore(...at:)`), whatever it is
 called, or a static property or a function of a project type whose value or body makes a store's
 file name (`Persistence.storeURL`, `URL.storeFile(named:)`). It stays quiet
-when the same code (the type, in Swift; the method or function, in Objective-C) builds a `-wal`
-name (`path + "-wal"`, `"Notes.sqlite-wal"`, a loop over `["", "-wal", "-shm"]`), and when the same
+when the same code builds a `-wal` name (`path + "-wal"`, `"Notes.sqlite-wal"`, a loop over
+`["", "-wal", "-shm"]`): in Objective-C the method or function; in Swift the function, what it uses
+of its type (a helper, a constant), and the functions of its type that call it with what they use
+(a `reset()` that calls `removeStore()` and `removeCompanions()`), but not another method that
+builds `-wal` names for a file operation of its own. It stays quiet too when the same
 function opened that store in rollback-journal mode (`NSSQLitePragmasOption` with `"journal_mode":
 "DELETE"` on a description made with `url:` the same expression), which leaves no `-wal` or `-shm`
 file. In Swift, removing a store file after `destroyPersistentStore(at:)` of the same URL in the
@@ -9664,6 +9667,50 @@ struct StoreReset {
         try FileManager.default.↓removeItem(at: storeURL)
         try? FileManager.default.removeItem(at: wal)
         try? FileManager.default.removeItem(at: shm)
+    }
+}
+```
+
+### Triggers: the store copied alone, beside another method that removes its companions
+
+```swift path=App/Recovery.swift
+import Foundation
+
+final class Recovery {
+    func backup(in folder: URL) throws {
+        let store = folder.appendingPathComponent("default.store")
+        try FileManager.default.↓copyItem(at: store, to: folder.appendingPathComponent("backup.store"))
+    }
+
+    func reset(in folder: URL) {
+        for name in ["default.store", "default.store-wal", "default.store-shm"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+}
+```
+
+### Does not trigger: a reset that removes the store in one method and its companions in another
+
+```swift path=App/Storage.swift
+import Foundation
+
+final class Storage {
+    let storeURL = URL.applicationSupportDirectory.appendingPathComponent("Notes.sqlite")
+
+    func reset() {
+        removeStore()
+        removeCompanions()
+    }
+
+    private func removeStore() {
+        try? FileManager.default.removeItem(at: storeURL)
+    }
+
+    private func removeCompanions() {
+        for suffix in ["-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: storeURL.path + suffix)
+        }
     }
 }
 ```
@@ -10360,6 +10407,82 @@ final class DataController {
     private init() {
         container.↓loadPersistentStores { _, error in
             if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
+### Triggers: the App's state object takes the shared stack as `.shared`, its parameter's default
+
+```swift path=Notes/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    @StateObject private var dependencies = Dependencies()
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+    }
+}
+```
+
+```swift path=Notes/Dependencies.swift
+import CoreData
+
+final class Dependencies: ObservableObject {
+    let store: Store
+
+    init(store: Store = .shared) {
+        self.store = store
+    }
+}
+
+final class Store {
+    static let shared = Store()
+
+    let container = NSPersistentContainer(name: "Notes")
+
+    private init() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
+### Does not trigger: `Stack()` calls the initializer without parameters, not the one with a default that only previews call
+
+```swift path=Notes/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let stack = Stack.shared
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+    }
+}
+```
+
+```swift path=Notes/Stack.swift
+import CoreData
+
+final class Stack {
+    static let shared = Stack()
+    static let preview = Stack(inMemory: true)
+
+    let container: NSPersistentContainer
+
+    private init() {
+        container = NSPersistentContainer(name: "Notes")
+    }
+
+    init(inMemory: Bool = false) {
+        container = NSPersistentContainer(name: "Notes")
+        container.loadPersistentStores { _, error in
+            if let error { print(error) }
         }
     }
 }
