@@ -37,6 +37,39 @@ package struct SwiftDataReader: ModelSourceReader {
         }
     }
 
+    /// Whether some Swift file of the run gives the property `name` a value other than its
+    /// declared one: `name = ...` (not `==`) outside its declaration, `name.toggle()`, or `$name`
+    /// (a binding a control sets). The sources read first, then the run's other Swift files.
+    static func assigns(_ name: String, in sources: [ModelSourceFile], orIn options: ModelSourceReadingOptions) -> Bool {
+        let word = Array(name.utf8)
+        func isIdentifier(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "_") || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte >= 0x80 }
+        func assigns(in bytes: [UInt8]) -> Bool {
+            guard ByteSearch.containsAny([word], in: bytes) else { return false }
+            var start = 0
+            while start + word.count <= bytes.count, let found = bytes[start...].firstRange(of: word) {
+                start = found.lowerBound + 1
+                let before = found.lowerBound > 0 ? bytes[found.lowerBound - 1] : 0x20
+                guard !isIdentifier(before), found.upperBound == bytes.count || !isIdentifier(bytes[found.upperBound]) else { continue }
+                if before == UInt8(ascii: "$") { return true }
+                var next = found.upperBound
+                while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+                if bytes[next...].starts(with: Array(".toggle(".utf8)) { return true }
+                guard next < bytes.count, bytes[next] == UInt8(ascii: "="), next + 1 >= bytes.count || bytes[next + 1] != UInt8(ascii: "=") else { continue }
+                // `var name = false` declares, `name = true` assigns.
+                let line = bytes[..<found.lowerBound].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                let text = String(decoding: bytes[line..<found.lowerBound], as: UTF8.self)
+                if !(text.hasSuffix("var ") || text.hasSuffix("let ")) { return true }
+            }
+            return false
+        }
+        if sources.contains(where: { assigns(in: $0.bytes) }) { return true }
+        let read = Set(sources.map(\.name))
+        return options.unclaimedFiles.contains { path in
+            guard !read.contains(path), path.hasSuffix(".swift"), case .success(let data) = options.tree.contents(of: path) else { return false }
+            return assigns(in: [UInt8](data))
+        }
+    }
+
     package var fileNameSuffixes: [String] { [".swift"] }
 
     /// The classes among `classes` that some Swift file writes as a type value (`Item.self`): the
@@ -93,7 +126,9 @@ package struct SwiftDataReader: ModelSourceReader {
         let supporting = Self.files(declaring: unresolved, among: options.unclaimedFiles, options: options)
         for file in supporting { declarations.collectValueTypes(file) }
         declarations = declarations.resolvingAliasedScopes()
-        let cloudKit = CloudKitSetting(declarations.cloudKitDatabases, declarations: declarations)
+        let cloudKit = CloudKitSetting(declarations.cloudKitDatabases, declarations: declarations) { name in
+            Self.assigns(name, in: sources, orIn: options)
+        }
         var reading = VersionedSchemaHistory(declarations: declarations, usesCloudKit: options.declaresCloudKit).read()
         // What code names a history by: its versions (schemas) and its plan; and its classes.
         func last(_ name: String) -> String { String(name.split(separator: ".").last ?? "") }
@@ -171,9 +206,16 @@ struct CloudKitSetting {
     var settings: [Setting] = []
     var notes: [ReadingNote] = []
 
-    init(_ databases: [Declared<ExprSyntax>], declarations: SwiftDeclarations) {
+    /// `assigns`: whether some file gives a property a value other than its declared one.
+    init(_ databases: [Declared<ExprSyntax>], declarations: SwiftDeclarations, assigns: (String) -> Bool = { _ in true }) {
         for database in databases {
-            let expression = database.node
+            var expression = database.node
+            // `Sync.enabled ? .automatic : .none` with `static let enabled = false`, or a `var`
+            // no file sets: the branch its declared value takes.
+            if let (condition, then, otherwise) = Self.ternary(expression),
+               let value = Self.constant(condition, scope: database.scope, declarations: declarations, assigns: assigns) {
+                expression = value ? then : otherwise
+            }
             let option = (expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression).as(MemberAccessExprSyntax.self)?.declName.baseName.text
             let names = Self.namedTypes(around: Syntax(expression), scope: database.scope, declarations: declarations)
             switch option {
@@ -184,6 +226,35 @@ struct CloudKitSetting {
                 notes.append(ReadingNote(at: database.file.location(of: expression), "cannot tell statically whether `cloudKitDatabase: \(expression.trimmedText)` syncs: the models it opens are read as synced with CloudKit"))
             }
         }
+    }
+
+    /// The condition and branches of `c ? a : b` (as the parser leaves it, a sequence).
+    static func ternary(_ expression: ExprSyntax) -> (condition: ExprSyntax, then: ExprSyntax, otherwise: ExprSyntax)? {
+        if let ternary = expression.as(TernaryExprSyntax.self) { return (ternary.condition, ternary.thenExpression, ternary.elseExpression) }
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, let middle = elements[1].as(UnresolvedTernaryExprSyntax.self) else { return nil }
+        return (elements[0], middle.thenExpression, elements[2])
+    }
+
+    /// The value of a condition that is a static property declared with a Boolean literal
+    /// (`enabled`, `Sync.enabled`, `Self.enabled`): a `let`, or a `var` no file assigns.
+    static func constant(_ condition: ExprSyntax, scope: [String], declarations: SwiftDeclarations, assigns: (String) -> Bool) -> Bool? {
+        let property: Declared<PatternBindingSyntax>?
+        let name: String
+        if let reference = condition.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+            property = declarations.staticProperty(name, in: scope)
+        } else if let member = condition.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
+            name = member.declName.baseName.text
+            property = declarations.staticProperty(name, of: base.baseName.text, in: scope)
+        } else {
+            return nil
+        }
+        guard let binding = property?.node, let literal = binding.initializer?.value.as(BooleanLiteralExprSyntax.self),
+              let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self) else { return nil }
+        if declaration.bindingSpecifier.tokenKind == .keyword(.var), assigns(name) { return nil }
+        return literal.literal.tokenKind == .keyword(.true)
     }
 
     /// The last name of each type written `X.self` in the other arguments of the configuration

@@ -385,6 +385,35 @@ import Testing
         #expect(!version.isSynced(entity: "ImportProfile"))
     }
 
+    /// A switch whose value is its declaration's (`static let`, or a `static var` no file sets)
+    /// decides the setting: `Sync.enabled ? .automatic : .none` with `enabled = false` is local.
+    /// A switch something sets (`Sync.enabled = true`, a binding `$enabled`) may sync.
+    @Test func aConstantSwitchDecidesTheSetting() throws {
+        let models = ("Models.swift", """
+        @Model final class Page { @Attribute(.unique) var id: UUID = UUID(); init() {} }
+        """)
+        func app(_ declaration: String) -> (String, String) {
+            ("App.swift", """
+            enum Sync { \(declaration) }
+            let container = try! ModelContainer(for: Page.self, configurations: ModelConfiguration(cloudKitDatabase: Sync.enabled ? .automatic : .none))
+            """)
+        }
+        for declaration in ["static let enabled = false", "static var enabled = false"] {
+            let reading = readSwift([models, app(declaration)])
+            let version = try #require(reading.versions.first)
+            #expect(!version.isSynced(entity: "Page"), "\(declaration)")
+            #expect(!reading.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(declaration): \(reading.notes)")
+        }
+        let on = try #require(readSwift([models, app("static let enabled = true")]).versions.first)
+        #expect(on.isSynced(entity: "Page"))
+        for setter in ["func turnOn() { Sync.enabled = true }", "struct Toggle { var body: some View { Toggle(\"Sync\", isOn: $enabled) } }"] {
+            let reading = readSwift([models, app("static var enabled = false"), ("Settings.swift", setter)])
+            let version = try #require(reading.versions.first)
+            #expect(version.isSynced(entity: "Page"), "\(setter)")
+            #expect(reading.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(setter)")
+        }
+    }
+
     /// A setting applies to the models the code around it names: a cache opened with `.none`
     /// stays local beside models a setting that may sync opens, in one history or in two.
     @Test func aSettingAppliesToTheModelsItsContainerNames() throws {

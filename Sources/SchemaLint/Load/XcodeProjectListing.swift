@@ -20,7 +20,8 @@ package struct XcodeProjectListing {
     /// name in a folder the project also names, for other files) is not listed.
     package let listedPaths: Set<String>?
     /// The names of the files whose place the groups do not give (a path from a build setting,
-    /// `BUILT_PRODUCTS_DIR`, an absolute path, one above the folder walked): looked up by name.
+    /// `BUILT_PRODUCTS_DIR`, an absolute path such as the one Xcode wrote on its author's machine,
+    /// one above the folder walked): looked up by name.
     package let namesWithoutPlace: Set<String>
 
     /// Reads `project`, the bytes of the `project.pbxproj` whose `.xcodeproj` lies in `folder`
@@ -64,15 +65,17 @@ package struct XcodeProjectListing {
             case "SOURCE_ROOT": place = path.map { Self.resolve($0, from: own) } ?? own
             default: place = nil
             }
-            if let children = object["children"]?.array {
-                if object["isa"]?.string == "XCVersionGroup", let place { listed.insert(place.joined(separator: "/")) }
-                pending += children.reversed().compactMap(\.string).map { ($0, place) }
-            } else if object["isa"]?.string == "PBXFileReference" {
+            let isa = object["isa"]?.string
+            if isa == "PBXFileReference" || isa == "XCVersionGroup" {
+                // A file, or a model bundle (whose children are its versions).
                 if let place {
                     listed.insert(place.joined(separator: "/"))
                 } else if let name = (path ?? object["name"]?.string)?.split(separator: "/").last {
                     withoutPlace.insert(String(name))
                 }
+            }
+            if let children = object["children"]?.array {
+                pending += children.reversed().compactMap(\.string).map { ($0, place) }
             }
         }
         self.listedPaths = listed

@@ -249,6 +249,7 @@ struct RepositoryRunTests {
             ("\"../Stash/Store.swift\"; sourceTree = \"<group>\"", ["iOS/Stash/Store.swift"]),
             ("Stash/Store.swift; sourceTree = SOURCE_ROOT", ["iOS/Stash/Store.swift"]),
             ("Stash/Store.swift; sourceTree = SHARED_SOURCES", ["Shared/Store.swift", "iOS/Stash/Store.swift"]),
+            ("/Users/someone/Projects/App/iOS/Stash/Store.swift; sourceTree = \"<group>\"", ["Shared/Store.swift", "iOS/Stash/Store.swift"]),
         ] {
             let (repository, _) = try Self.repository([("iOS/App.xcodeproj/project.pbxproj", project(storeTree: tree))] + files)
             let run = try Self.run(["--verbose"], in: repository.path)
@@ -256,6 +257,25 @@ struct RepositoryRunTests {
             #expect(failures.map { String($0.prefix { $0 != ":" }) } == read, "\(tree): \(run.stdout)")
             #expect(run.stdout.hasSuffix("in 1 version of 1 model\n"), "\(run.stdout)")
         }
+
+        // A model bundle at the absolute path Xcode wrote on its author's machine is looked up by
+        // its name.
+        let bundleProject = """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tM0 = {isa = PBXGroup; children = (V1, ); sourceTree = "<group>"; };
+            \t\tV1 /* Notes.xcdatamodeld */ = {isa = XCVersionGroup; children = (V2, ); path = /Users/someone/App/Notes.xcdatamodeld; sourceTree = "<group>"; versionGroupType = wrapper.xcdatamodel; };
+            \t\tV2 /* Notes.xcdatamodel */ = {isa = PBXFileReference; path = Notes.xcdatamodel; sourceTree = "<group>"; };
+            \t\tP0 = {isa = PBXProject; mainGroup = M0; projectDirPath = ""; };
+            \t};
+            \trootObject = P0;
+            }
+
+            """
+        let (bundled, _) = try Self.repository([("App.xcodeproj/project.pbxproj", bundleProject), ("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 2))])
+        let bundleRun = try Self.run(in: bundled.path)
+        #expect(bundleRun.stdout.hasSuffix("in 1 version of 1 model\n"), "\(bundleRun.stdout)\(bundleRun.stderr)")
     }
 
     /// A synchronized folder is named from the project's own folder: `path = App;` in
