@@ -188,6 +188,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             if member != nil { addFileOperation(node, name: name, labels: labels) }
         case "migratePersistentStore", "replacePersistentStore":
             scanned.facts.relocations.append(StoreRelocation(written: "\(name)(\(labels))", place: place(node.calledExpression)))
+            if name == "migratePersistentStore", !isInPreview(node) { addFailureActions(ofThrowing: node, opening: .migrateStore) }
+        // A migration with a mapping model the app runs itself (`NSMigrationManager`).
+        case "migrateStore" where member != nil && labels.hasPrefix("from:") && !isInPreview(node):
+            addFailureActions(ofThrowing: node, opening: .migrateStore)
         case "register" where labels.hasPrefix("forTaskWithIdentifier:") && (member?.base.map { ByteSearch.contains("BGTaskScheduler", in: $0.trimmedText) } ?? false):
             scanned.facts.backgroundEvidence.append(BackgroundEvidence("BGTaskScheduler.register(forTaskWithIdentifier:)", at: file.location(of: node)))
         case "setMinimumBackgroundFetchInterval" where !ByteSearch.contains("never", in: node.arguments.trimmedText.lowercased()):

@@ -7477,6 +7477,12 @@ The rule reports, in the code that runs when opening fails:
   recursion overflows the stack and the app crashes at every launch, with no `fatalError` to
   search for.
 
+A migration the app runs itself, `NSMigrationManager.migrateStore(from:...)` with a mapping model
+or `migratePersistentStore(_:to:options:type:)`, fails the same way at every launch until the
+store migrates: stopping the app where it throws (a `fatalError` in its `catch` or its caller's,
+`try!` on it) is reported as a stop on opening is. Removing or replacing files where it failed
+cleans up its destination, and is not reported.
+
 A fallback is judged as its own opening: when the `catch` of one opening tries another in a `do`
 (a local store when the CloudKit one fails, then an in-memory one), what that `do`'s own `catch`
 does runs when the fallback fails, and is reported against the fallback, not the first opening.
@@ -8627,6 +8633,24 @@ final class Store {
             } catch {
                 try? ↓FileManager.default.removeItem(at: container.persistentStoreDescriptions[0].url!)
             }
+        }
+    }
+}
+```
+
+### Triggers: the app's own migration with a mapping model stops the app when it throws; removing its destination is no finding
+
+```swift path=App/StoreMigrator.swift
+import CoreData
+
+struct StoreMigrator {
+    func migrate(from source: URL, to destination: URL, mapping: NSMappingModel, from sourceModel: NSManagedObjectModel, to destinationModel: NSManagedObjectModel) {
+        let manager = NSMigrationManager(sourceModel: sourceModel, destinationModel: destinationModel)
+        do {
+            try manager.migrateStore(from: source, sourceType: NSSQLiteStoreType, options: nil, with: mapping, toDestinationURL: destination, destinationType: NSSQLiteStoreType, destinationOptions: nil)
+        } catch {
+            try? FileManager.default.removeItem(at: destination)
+            ↓fatalError("migration failed: \(error)")
         }
     }
 }

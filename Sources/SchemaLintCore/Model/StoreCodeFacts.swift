@@ -101,6 +101,10 @@ package struct StoreOpening: Hashable, Sendable {
         case loadPersistentStores
         case addPersistentStore
         case modelContainer = "ModelContainer"
+        /// A migration the app runs itself (`NSMigrationManager.migrateStore(from:...)`,
+        /// `migratePersistentStore`): no opening, but what its failure path does is judged as an
+        /// opening's is.
+        case migrateStore
     }
 
     package var call: Call

@@ -68,6 +68,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
         case .loadPersistentStores: "loadPersistentStores"
         case .addPersistentStore: "addPersistentStore"
         case .modelContainer: "ModelContainer(...)"
+        case .migrateStore: "migrateStore"
         }
     }
 
