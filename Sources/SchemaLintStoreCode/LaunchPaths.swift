@@ -144,8 +144,7 @@ final class UseCollector: SyntaxVisitor {
         } else if name == "Self", isCalled {
             // `static let shared = Self()`: the type's own initializer.
             uses.append(("\(typeName).init", Syntax(node)))
-        } else if name.first?.isUppercase ?? false,
-                  node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id || node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id {
+        } else if name.first?.isUppercase ?? false, isCalled || node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id {
             undeclaredTypes.insert(name)
         } else if declarations.unitsByKey["\(typeName).\(name)"] != nil, !Self.isParameter(name, around: node) {
             uses.append(("\(typeName).\(name)", Syntax(node)))

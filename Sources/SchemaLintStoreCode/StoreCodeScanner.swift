@@ -581,7 +581,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private func addFileOperation(_ node: FunctionCallExprSyntax, name: String, labels: String) {
         guard !file.usesAnotherSQLiteLibrary, let target = node.arguments.first?.expression, isStore(target, depth: 0) || isGivenCompanions(target) else { return }
         let operation: StoreFileOperation.Operation = name == "moveItem" ? .move : name == "copyItem" ? .copy : .remove
-        var companions = companionNames(around: node, of: target)
+        var companions = companionNames(around: node, of: target, operation: name)
         if opensWithoutWAL(target.trimmedText, around: node)
             || operation == .remove && (Self.destroysTheStoreBefore(node, at: target) || removesTheFolderListing(around: node)) {
             (companions.wal, companions.shm) = (true, true)
@@ -819,10 +819,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     /// Whether the code that goes with the operation (`companionScope`) builds `-wal` and `-shm`
     /// names, and where it appends one as a path component to the name `target` uses instead.
-    private func companionNames(around node: some SyntaxProtocol, of target: ExprSyntax)
+    private func companionNames(around node: some SyntaxProtocol, of target: ExprSyntax, operation: String)
         -> (wal: Bool, shm: Bool, mistake: SchemaLintCore.SourceLocation?, extensionMistake: SchemaLintCore.SourceLocation?) {
         guard let unit = declarations.unit(around: node) else { return (false, false, nil, nil) }
-        let scope = companionScope(of: unit)
+        let scope = companionScope(of: unit, operation: operation)
         var wal = false, shm = false
         var mistake: SchemaLintCore.SourceLocation?
         var extensionMistake: SchemaLintCore.SourceLocation?
@@ -858,10 +858,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     /// The code a file operation's companions are looked for in: its own function, what that uses
     /// of its type (a helper, a constant of suffixes, and what they use), and the functions of
-    /// the type that call it, with what they use (a `reset()` that calls `removeStore()` and
-    /// `removeCompanions()`). Another method that builds `-wal` names for a file operation of its
-    /// own (a reset beside a backup that copies the store alone) is not this operation's.
-    private func companionScope(of unit: Int) -> [Int] {
+    /// the type that call it, with what they use where that does the same operation (a `reset()`
+    /// that calls `removeStore()` and `removeCompanions()`). Another method that builds `-wal`
+    /// names for an operation of another kind (a reset after a backup that copies the store
+    /// alone) is not this operation's.
+    private func companionScope(of unit: Int, operation: String) -> [Int] {
         let type = declarations.units[unit].typeName
         guard !type.isEmpty else { return [unit] }
         var used: [Int: Set<Int>] = [:]
@@ -882,8 +883,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             return reached
         }
         var scope = closure(from: unit)
+        let doesTheSame = ByteSearch.Words([Array("\(operation)(".utf8)])
         for member in declarations.units.indices where member != unit && declarations.units[member].typeName == type && uses(member).contains(unit) {
-            scope.formUnion(closure(from: member))
+            scope.formUnion(closure(from: member).filter { other in
+                scope.contains(other) || ByteSearch.containsAny(doesTheSame, in: Array(declarations.units[other].body.trimmedText.utf8))
+            })
         }
         return scope.sorted()
     }

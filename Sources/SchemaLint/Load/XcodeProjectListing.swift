@@ -12,10 +12,10 @@ package struct XcodeProjectListing {
     /// The folders of its synchronized groups (`isa = PBXFileSystemSynchronizedRootGroup;` with
     /// `path = App;`), as path components: Xcode 16 builds every file below them. `.` components
     /// are left out, so the project's own folder (`path = .;`, which an app whose sources lie
-    /// beside its `.xcodeproj`) is an empty list, and `..` stays a leading component.
+    /// beside its `.xcodeproj` has) is an empty list, and `..` stays a leading component.
     package let synchronizedFolders: [[Substring]]
     /// The files and model bundles of the project's groups, each at the path its groups give it
-    /// (`path = ../Stash/Store.swift;` in a group of `iOS/`), relative to the folder walked; nil when
+    /// (`path = ../Stash/Store.swift;` in a group of `iOS/App`), relative to the folder walked; nil when
     /// the project has no main group to start from. A copy of a listed file elsewhere (the same
     /// name in a folder the project also names, for other files) is not listed.
     package let listedPaths: Set<String>?

@@ -9558,8 +9558,10 @@ file name (`Persistence.storeURL`, `URL.storeFile(named:)`). It stays quiet
 when the same code builds a `-wal` name (`path + "-wal"`, `"Notes.sqlite-wal"`, a loop over
 `["", "-wal", "-shm"]`): in Objective-C the method or function; in Swift the function, what it uses
 of its type (a helper, a constant), and the functions of its type that call it with what they use
-(a `reset()` that calls `removeStore()` and `removeCompanions()`), but not another method that
-builds `-wal` names for a file operation of its own. It stays quiet too when the same
+where that does the same operation (a `reset()` that calls `removeStore()` and
+`removeCompanions()`), but not another method that builds `-wal` names for an operation of
+another kind (a recovery that backs the store up alone, then removes it with its companions). It
+stays quiet too when the same
 function opened that store in rollback-journal mode (`NSSQLitePragmasOption` with `"journal_mode":
 "DELETE"` on a description made with `url:` the same expression), which leaves no `-wal` or `-shm`
 file. In Swift, removing a store file after `destroyPersistentStore(at:)` of the same URL in the
@@ -9707,6 +9709,32 @@ final class Recovery {
     }
 
     func reset(in folder: URL) {
+        for name in ["default.store", "default.store-wal", "default.store-shm"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+}
+```
+
+### Triggers: a recovery that copies the store alone, then removes it with its companions
+
+```swift path=App/Recovery.swift
+import Foundation
+
+final class DatabaseRecovery {
+    let folder = URL.documentsDirectory
+
+    func recover() throws {
+        try backup()
+        reset()
+    }
+
+    private func backup() throws {
+        let store = folder.appendingPathComponent("default.store")
+        try FileManager.default.↓copyItem(at: store, to: folder.appendingPathComponent("backup.store"))
+    }
+
+    private func reset() {
         for name in ["default.store", "default.store-wal", "default.store-shm"] {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
