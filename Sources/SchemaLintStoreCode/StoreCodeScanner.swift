@@ -188,7 +188,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             if member != nil { addFileOperation(node, name: name, labels: labels) }
         case "migratePersistentStore", "replacePersistentStore":
             scanned.facts.relocations.append(StoreRelocation(written: "\(name)(\(labels))", place: place(node.calledExpression)))
-            if name == "migratePersistentStore", !isInPreview(node) { addFailureActions(ofThrowing: node, opening: .migrateStore) }
+            if name == "migratePersistentStore", !isInPreview(node) { addFailureActions(ofThrowing: node, opening: .migratePersistentStore) }
         // A migration with a mapping model the app runs itself (`NSMigrationManager`).
         case "migrateStore" where member != nil && labels.hasPrefix("from:") && !isInPreview(node):
             addFailureActions(ofThrowing: node, opening: .migrateStore)

@@ -105,6 +105,10 @@ package struct StoreOpening: Hashable, Sendable {
         /// `migratePersistentStore`): no opening, but what its failure path does is judged as an
         /// opening's is.
         case migrateStore
+        case migratePersistentStore
+
+        /// A migration the app runs itself rather than an opening.
+        package var isMigration: Bool { self == .migrateStore || self == .migratePersistentStore }
     }
 
     package var call: Call

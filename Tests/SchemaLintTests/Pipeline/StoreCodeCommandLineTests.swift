@@ -1051,6 +1051,7 @@ import Testing
         // The removal runs only after the migration succeeded; the stop where it fails is a crash
         // at every launch until the store migrates.
         #expect(stopped.map(\.description) == ["Storage.swift:10:113 warning store-load-failure-destructive", "Storage.swift:11:33 warning store-moved-without-companions"], "\(stoppedRun.stdout)")
+        #expect(stoppedRun.stdout.contains("fatalError() stops the app when migratePersistentStore fails"), "\(stoppedRun.stdout)")
     }
 
     /// Files removed at start-up, before the function's first opening, leave the store it opens

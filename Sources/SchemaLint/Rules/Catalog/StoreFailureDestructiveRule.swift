@@ -10,7 +10,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
     func check(_ context: StoreCodeContext) -> [Finding] {
         // Where a migration the app runs itself fails, only a stop is the rule's: removing or
         // replacing what it wrote is cleaning up its destination, not losing the store.
-        context.facts.failureActions.filter { $0.opening != .migrateStore || $0.action == .stopsTheApp }.map { action in
+        context.facts.failureActions.filter { !$0.opening.isMigration || $0.action == .stopsTheApp }.map { action in
             let opening = action.opening == .modelContainer ? "ModelContainer(...)" : action.opening.rawValue
             let consequence: String
             var suggestions: [String]
@@ -42,7 +42,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             return finding(
                 at: action.place, severity: severity, subject: "\(action.opening.rawValue) \(action.written)",
                 message: consequence,
-                notes: [Finding.Note(action.opening == .migrateStore ? "the store is migrated here" : "the store is opened here", at: action.openingLocation)]
+                notes: [Finding.Note(action.opening.isMigration ? "the store is migrated here" : "the store is opened here", at: action.openingLocation)]
                     + action.errorPath.map { Finding.Note("\($0.declaration) passes the error of opening the store on to its caller", at: $0.location) },
                 suggestions: suggestions
             )

@@ -69,6 +69,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
         case .addPersistentStore: "addPersistentStore"
         case .modelContainer: "ModelContainer(...)"
         case .migrateStore: "migrateStore"
+        case .migratePersistentStore: "migratePersistentStore"
         }
     }
 
