@@ -295,11 +295,13 @@ package struct ModelSourceFinder: Sendable {
         func components(_ path: String) -> [Substring] { walk.relative(path).split(separator: "/").filter { $0 != "." } }
         for project in walk.projects {
             guard let contents = ByteSearch.contents(of: project) else { continue }
-            let listing = XcodeProjectListing(contents, folder: components(project).dropLast(2).map(String.init))
+            // The folder that holds `App.xcodeproj/project.pbxproj`.
+            let projectFolder = Array(components(project).dropLast(2))
+            let listing = XcodeProjectListing(contents, folder: projectFolder.map(String.init))
             projects.append(listing)
             for folder in listing.synchronizedFolders {
                 let ups = folder.prefix { $0 == ".." }.count
-                let base = Array(components(project).dropLast(2).dropLast(ups))
+                let base = Array(projectFolder.dropLast(ups))
                 let named = Array(folder.dropFirst(ups))
                 if named.isEmpty {
                     synchronizedTrees.append(base)

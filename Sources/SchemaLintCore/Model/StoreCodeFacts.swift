@@ -109,6 +109,9 @@ package struct StoreOpening: Hashable, Sendable {
 
         /// A migration the app runs itself rather than an opening.
         package var isMigration: Bool { self == .migrateStore || self == .migratePersistentStore }
+
+        /// The call as messages name it (`ModelContainer(...)`, `loadPersistentStores`).
+        package var displayName: String { self == .modelContainer ? "ModelContainer(...)" : rawValue }
     }
 
     package var call: Call

@@ -11,7 +11,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         // Where a migration the app runs itself fails, only a stop is the rule's: removing or
         // replacing what it wrote is cleaning up its destination, not losing the store.
         context.facts.failureActions.filter { !$0.opening.isMigration || $0.action == .stopsTheApp }.map { action in
-            let opening = action.opening == .modelContainer ? "ModelContainer(...)" : action.opening.rawValue
+            let opening = action.opening.displayName
             let consequence: String
             var suggestions: [String]
             var severity: Severity?

@@ -39,10 +39,10 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
             var message: String
             if let migration {
-                message = "\(Self.describe(opening.call)) opens the store on the launch path (\(root.declaration)), and \(migration.version.displayName) of model '\(migration.history.model)' migrates every store of \(migration.baseline.displayName) there: \(MigrationCause.describe(migration.entities, from: migration.baseline, to: migration.version))"
+                message = "\(opening.call.displayName) opens the store on the launch path (\(root.declaration)), and \(migration.version.displayName) of model '\(migration.history.model)' migrates every store of \(migration.baseline.displayName) there: \(MigrationCause.describe(migration.entities, from: migration.baseline, to: migration.version))"
                 notes.append(Finding.Note("\(migration.version.displayName) of '\(migration.history.model)' is declared here", at: migration.version.location))
             } else {
-                message = "\(Self.describe(opening.call)) opens the store on the launch path (\(root.declaration)); any release that changes the model migrates the store there"
+                message = "\(opening.call.displayName) opens the store on the launch path (\(root.declaration)); any release that changes the model migrates the store there"
             }
             // macOS has no launch watchdog: a long migration there is a launch that hangs (no
             // window, a spinning cursor) until it ends, not one that is killed and retried.
@@ -61,16 +61,6 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             ))
         }
         return findings
-    }
-
-    private static func describe(_ call: StoreOpening.Call) -> String {
-        switch call {
-        case .loadPersistentStores: "loadPersistentStores"
-        case .addPersistentStore: "addPersistentStore"
-        case .modelContainer: "ModelContainer(...)"
-        case .migrateStore: "migrateStore"
-        case .migratePersistentStore: "migratePersistentStore"
-        }
     }
 
     /// The models most likely opened by code in `file`: those whose newest version lies in the
