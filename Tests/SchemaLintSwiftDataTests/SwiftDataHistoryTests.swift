@@ -414,6 +414,53 @@ import Testing
         }
     }
 
+    /// A switch that is a parameter of the initializer around the setting takes what its callers
+    /// pass: a flag declared `false` in a file of its own, or the parameter's default, keeps the
+    /// store local; one caller passing `true` syncs it; a caller passing what the code does not
+    /// fix (a user default) leaves it undecided, read as syncing with a note.
+    @Test func aSwitchPassedByEveryCallerDecidesTheSetting() throws {
+        let models = ("Models.swift", """
+        @Model final class Page { @Attribute(.unique) var id: UUID = UUID(); init() {} }
+        """)
+        let provider = ("DataProvider.swift", """
+        final class DataProvider {
+            let container: ModelContainer
+            init(inMemory: Bool = false, enableCloudKit: Bool = false) {
+                let configuration = ModelConfiguration(isStoredInMemoryOnly: inMemory, cloudKitDatabase: enableCloudKit ? .automatic : .none)
+                container = try! ModelContainer(for: Page.self, configurations: configuration)
+            }
+        }
+        """)
+        // The callers and the flags are in files the reader does not claim: it looks them up.
+        func read(_ callers: String, flags: String = "struct Flags { static var cloudKit = false }") throws -> ModelSourceReading {
+            let folder = try ScratchFolder()
+            var options = ModelSourceReadingOptions()
+            options.unclaimedFiles = [try folder.write(callers, to: "Callers.swift"), try folder.write(flags, to: "Flags.swift")].sorted()
+            return SwiftDataReader().read(sources: [models, provider].map { ($0.0, Array($0.1.utf8)) }, options: options)
+        }
+        for callers in [
+            "extension DataProvider { static let shared = DataProvider(enableCloudKit: Flags.cloudKit); static let preview = DataProvider(inMemory: true) }",
+            "let shared = DataProvider(inMemory: false, enableCloudKit: !true)",
+            "let shared = DataProvider()",
+        ] {
+            let reading = try read(callers)
+            let version = try #require(reading.versions.first)
+            #expect(!version.isSynced(entity: "Page"), "\(callers)")
+            #expect(!reading.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(callers): \(reading.notes)")
+        }
+        let on = try read("let shared = DataProvider(enableCloudKit: Flags.cloudKit); let preview = DataProvider(inMemory: true)", flags: "enum Flags { static let cloudKit = true }")
+        #expect(try #require(on.versions.first).isSynced(entity: "Page"))
+        #expect(!on.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(on.notes)")
+        for undecided in [
+            "let shared = DataProvider(enableCloudKit: UserDefaults.standard.bool(forKey: \"sync\"))",
+            "let shared = DataProvider(enableCloudKit: Flags.cloudKit); func turnOn() { Flags.cloudKit = true }",
+        ] {
+            let reading = try read(undecided)
+            #expect(try #require(reading.versions.first).isSynced(entity: "Page"), "\(undecided)")
+            #expect(reading.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(undecided): \(reading.notes)")
+        }
+    }
+
     /// A setting applies to the models the code around it names: a cache opened with `.none`
     /// stays local beside models a setting that may sync opens, in one history or in two.
     @Test func aSettingAppliesToTheModelsItsContainerNames() throws {

@@ -1,0 +1,224 @@
+import SchemaLintSwiftSource
+import SwiftSyntax
+import SchemaLintCore
+
+/// What the `ModelConfiguration(cloudKitDatabase:)` calls in the sources say about sync:
+/// `.none` is not synced; `.automatic`, `.private("iCloud...")` are; an expression that cannot be
+/// decided (`enableSync ? .private(...) : .none`) may sync, and is read as syncing. Each setting
+/// applies to the models the code around it names (`Schema([Note.self])`, `ModelContainer(for:
+/// Note.self, configurations: configuration)`, `Schema(versionedSchema: NotesV3.self)`): a cache
+/// opened with `.none` stays local whatever another container of the app does.
+struct CloudKitSetting {
+    struct Setting {
+        /// The file it is written in.
+        var file: String
+        var syncs: Bool
+        /// The types named `X.self` in the code around it: the declaration, function or closure
+        /// that holds it.
+        var names: Set<String>
+    }
+
+    var settings: [Setting] = []
+    var notes: [ReadingNote] = []
+
+    /// `switches`: what the code fixes of the switches a setting is written with.
+    init(_ databases: [Declared<ExprSyntax>], declarations: SwiftDeclarations, switches: SyncSwitch) {
+        for database in databases {
+            var expression = database.node
+            // `Sync.enabled ? .automatic : .none` with `static let enabled = false`, or a
+            // parameter every caller passes `false`: the branch the app takes.
+            if let (condition, then, otherwise) = Self.ternary(expression),
+               let value = switches.value(of: condition, at: Syntax(expression), scope: database.scope) {
+                expression = value ? then : otherwise
+            }
+            let option = (expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression).as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            let names = Self.namedTypes(around: Syntax(expression), scope: database.scope, declarations: declarations)
+            switch option {
+            case "none": settings.append(Setting(file: database.file.name, syncs: false, names: names))
+            case "automatic", "private": settings.append(Setting(file: database.file.name, syncs: true, names: names))
+            default:
+                settings.append(Setting(file: database.file.name, syncs: true, names: names))
+                notes.append(ReadingNote(at: database.file.location(of: expression), "cannot tell statically whether `cloudKitDatabase: \(expression.trimmedText)` syncs: the models it opens are read as synced with CloudKit"))
+            }
+        }
+    }
+
+    /// The condition and branches of `c ? a : b` (as the parser leaves it, a sequence).
+    static func ternary(_ expression: ExprSyntax) -> (condition: ExprSyntax, then: ExprSyntax, otherwise: ExprSyntax)? {
+        if let ternary = expression.as(TernaryExprSyntax.self) { return (ternary.condition, ternary.thenExpression, ternary.elseExpression) }
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, let middle = elements[1].as(UnresolvedTernaryExprSyntax.self) else { return nil }
+        return (elements[0], middle.thenExpression, elements[2])
+    }
+
+    /// The last name of each type written `X.self` in the other arguments of the configuration
+    /// `node` is an argument of (`ModelConfiguration("Drafts", schema: Schema([Draft.self]),
+    /// cloudKitDatabase: .none)`: one store of a container that opens several), else in the
+    /// closure, function body or member declaration that holds `node`. `scope`: the types around
+    /// `node`, where a static property it names is looked up.
+    static func namedTypes(around node: Syntax, scope: [String], declarations: SwiftDeclarations) -> Set<String> {
+        if let argument = node.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            let own = SelfReferenceCollector(viewMode: .sourceAccurate)
+            for other in call.arguments where other.id != argument.id { own.walk(other) }
+            if !own.names.isEmpty { return own.names }
+            // `schema: Schema(localModels)` with `let localModels: [any PersistentModel.Type] =
+            // [Repository.self, Setting.self]` written before it, or `schema: CacheSchema.schema`
+            // with `static var schema: Schema { Schema([CacheEntry.self]) }` in another file.
+            var bound: Set<String> = []
+            for other in call.arguments where other.id != argument.id {
+                bound.formUnion(typesBound(to: other.expression, at: Syntax(call)))
+                bound.formUnion(typesOfStaticProperties(in: other.expression, scope: scope, declarations: declarations))
+            }
+            if !bound.isEmpty { return bound }
+        }
+        var unit = node
+        while let parent = unit.parent {
+            unit = parent
+            if unit.is(CodeBlockSyntax.self) || unit.is(ClosureExprSyntax.self) || unit.is(MemberBlockItemSyntax.self) || unit.is(CodeBlockItemSyntax.self) && unit.parent?.parent?.is(SourceFileSyntax.self) == true { break }
+        }
+        let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
+        collector.walk(unit)
+        return collector.names
+    }
+
+    /// The `X.self` in the values of the local names `expression` uses (`Schema(cloudModels)`),
+    /// declared in the blocks around `use`, and of the names those use in turn (`cloudModels +
+    /// localModels`), a few deep.
+    static func typesBound(to expression: ExprSyntax, at use: Syntax, depth: Int = 0) -> Set<String> {
+        guard depth < 3 else { return [] }
+        let references = PlainNames(viewMode: .sourceAccurate)
+        references.walk(expression)
+        var names: Set<String> = []
+        for name in references.names {
+            guard let value = localValue(of: name, around: use) else { continue }
+            let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
+            collector.walk(value)
+            names.formUnion(collector.names.isEmpty ? typesBound(to: value, at: Syntax(value), depth: depth + 1) : collector.names)
+        }
+        return names
+    }
+
+    /// The `X.self` in the static properties `expression` names (`CacheSchema.schema`,
+    /// `Self.schema`, or `schema` inside the type that declares it): in their initial values or
+    /// what their getters return.
+    static func typesOfStaticProperties(in expression: ExprSyntax, scope: [String], declarations: SwiftDeclarations) -> Set<String> {
+        let members = StaticMemberReferences(viewMode: .sourceAccurate)
+        members.walk(expression)
+        let plain = PlainNames(viewMode: .sourceAccurate)
+        plain.walk(expression)
+        let properties = members.references.compactMap { declarations.staticProperty($0.member, of: $0.type, in: scope) }
+            + plain.names.compactMap { declarations.staticProperty($0, in: scope) }
+        var names: Set<String> = []
+        for property in properties {
+            let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
+            if let value = property.node.initializer?.value { collector.walk(value) }
+            if let accessors = property.node.accessorBlock { collector.walk(accessors) }
+            names.formUnion(collector.names)
+        }
+        return names
+    }
+
+    /// The initial value of `let name = value` (or `var`) in a block around `use`, the nearest.
+    private static func localValue(of name: String, around use: Syntax) -> ExprSyntax? {
+        var current = use.parent
+        while let syntax = current {
+            if let block = syntax.as(CodeBlockItemListSyntax.self) {
+                for item in block {
+                    guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        if let value = binding.initializer?.value { return value }
+                    }
+                }
+            }
+            current = syntax.parent
+        }
+        return nil
+    }
+
+    /// What the settings make synced, by history: every entity, or some. A setting applies to
+    /// what the code around it names: a history by its schemas or plan, or single classes (a
+    /// cache opened with `.none` beside synced models of the same history). One whose code names
+    /// none of them (the models are passed in from elsewhere) applies to the histories declared
+    /// nearest to it, those whose files share the deepest folder with its file, except what a
+    /// `.none` setting names.
+    /// A class a setting names brings the classes its relationships reach, as SwiftData's schema
+    /// does (`ModelContainer(for: Book.self)` holds `Tag` when a book has tags): they share its store.
+    /// `local`: the histories a `.none` setting names, which SwiftData's default does not sync.
+    func synced(histories: [String: (files: [String], names: Set<String>, entities: Set<String>, links: [String: Set<String>])]) -> (synced: [String: Set<String>], local: Set<String>) {
+        var namedSync: [String: Set<String>] = [:], namedLocal: [String: Set<String>] = [:]
+        var unnamed: [Setting] = []
+        for setting in settings {
+            var named = false
+            for (key, history) in histories {
+                let entities = history.names.isDisjoint(with: setting.names)
+                    ? Self.reached(from: history.entities.intersection(setting.names), through: history.links) : history.entities
+                guard !entities.isEmpty else { continue }
+                named = true
+                if setting.syncs { namedSync[key, default: []].formUnion(entities) } else { namedLocal[key, default: []].formUnion(entities) }
+            }
+            if !named { unnamed.append(setting) }
+        }
+        var nearest: Set<String> = []
+        for setting in unnamed where setting.syncs {
+            nearest.formUnion(NearestFiles.nearest(to: setting.file, among: histories.mapValues(\.files)))
+        }
+        var result: [String: Set<String>] = [:]
+        for (key, history) in histories {
+            let sync = namedSync[key] ?? []
+            let local = (namedLocal[key] ?? []).subtracting(sync)
+            let entities = sync.union(nearest.contains(key) ? history.entities.subtracting(local) : [])
+            if !entities.isEmpty { result[key] = entities }
+        }
+        return (result, Set(namedLocal.keys))
+    }
+}
+
+extension CloudKitSetting {
+    /// `classes` and every class their relationships reach, at any depth.
+    static func reached(from classes: Set<String>, through links: [String: Set<String>]) -> Set<String> {
+        var reached = classes
+        var pending = Array(classes)
+        while let name = pending.popLast() {
+            for destination in links[name] ?? [] where reached.insert(destination).inserted { pending.append(destination) }
+        }
+        return reached
+    }
+}
+
+/// The plain names an expression uses (`cloudModels` in `Schema(cloudModels)`).
+private final class PlainNames: SyntaxVisitor {
+    var names: [String] = []
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.is(MemberAccessExprSyntax.self) != true || node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id {
+            names.append(node.baseName.text)
+        }
+        return .visitChildren
+    }
+}
+
+/// `Type.member` with a type's name (capitalised, or `Self`) as its base: static properties an
+/// expression names.
+private final class StaticMemberReferences: SyntaxVisitor {
+    var references: [(type: String, member: String)] = []
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.first?.isUppercase == true, node.declName.baseName.text != "self" {
+            references.append((base, node.declName.baseName.text))
+        }
+        return .visitChildren
+    }
+}
+
+/// Collects `X.self`: the types a piece of code hands to SwiftData.
+private final class SelfReferenceCollector: SyntaxVisitor {
+    var names: Set<String> = []
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.declName.baseName.text == "self", let base = node.base {
+            names.insert(String(base.trimmedText.split(separator: ".").last ?? ""))
+        }
+        return .visitChildren
+    }
+}
