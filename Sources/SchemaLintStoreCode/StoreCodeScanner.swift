@@ -188,7 +188,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             if member != nil { addFileOperation(node, name: name, labels: labels) }
         case "migratePersistentStore", "replacePersistentStore":
             scanned.facts.relocations.append(StoreRelocation(written: "\(name)(\(labels))", place: place(node.calledExpression)))
-            if name == "migratePersistentStore", !isInPreview(node) { addFailureActions(ofThrowing: node, opening: .migratePersistentStore) }
+            // A copy into memory (`withType: NSInMemoryStoreType`) leaves the store as it was: its
+            // failure loses nothing, and no launch depends on it.
+            let intoMemory = node.arguments.contains { $0.label?.text == "withType" && ByteSearch.contains("InMemory", in: $0.expression.trimmedText) || $0.expression.trimmedText == ".inMemory" }
+            if name == "migratePersistentStore", !isInPreview(node), !intoMemory { addFailureActions(ofThrowing: node, opening: .migratePersistentStore) }
         // A migration with a mapping model the app runs itself (`NSMigrationManager`).
         case "migrateStore" where member != nil && labels.hasPrefix("from:") && !isInPreview(node):
             addFailureActions(ofThrowing: node, opening: .migrateStore)
@@ -336,10 +339,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// for previews), or one before it in its function makes it an in-memory store
     /// (`description.type = NSInMemoryStoreType`, as test containers and last-resort fallbacks
     /// do): such a store keeps nothing, so nothing is migrated or lost.
+    /// A value chosen by a condition (`let url = if inMemory { /dev/null } else { storeURL }`) is
+    /// `/dev/null` only sometimes.
     private func isLoadedWithoutAFile(_ node: FunctionCallExprSyntax) -> Bool {
         Self.statementsRunBefore(node, innermostBlockOnly: true).contains { statement in
             let text = statement.trimmedDescription
-            return ByteSearch.contains("\"/dev/null\"", in: text) && (text.contains("url") || text.contains("URL"))
+            return ByteSearch.contains("\"/dev/null\"", in: text) && (text.contains("url") || text.contains("URL")) && !ConditionalValues.contains(statement)
         } || Self.statementsRunBefore(node, innermostBlockOnly: false).contains { statement in
             statement.item.as(SequenceExprSyntax.self).map(DestructiveCallFinder.makesTypeInMemory) ?? false
         }
@@ -555,8 +560,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let body = declarations.units[unit].body
         let earlier = EarlierOpenings(before: node.positionAfterSkippingLeadingTrivia)
         earlier.walk(body)
+        let before = Self.statementsRunBefore(node, innermostBlockOnly: false)
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        for statement in before { calls.walk(statement) }
+        if calls.found.contains(where: { movesAside($0, openedBy: node) }) { return true }
         let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
-        for statement in Self.statementsRunBefore(node, innermostBlockOnly: false) { finder.walk(statement) }
+        for statement in before { finder.walk(statement) }
         if earlier.found { return finder.found.contains { $0.1 == .deletesTheStore } }
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(body)
@@ -574,6 +583,20 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 return literals.found.contains { !deletion.range.contains($0.node.position) && ByteSearch.contains(stem, in: $0.text) }
             }
         }
+    }
+
+    /// Whether `call` moves the store that `opening` opens out of its place: `moveItem(at:
+    /// storeURL, to: recoveryURL)` from the URL the opening is given or a path made of it
+    /// (where it is given none, a store's URL), or a helper named for it (`moveStoreAside(at:)`, `quarantineStore()`).
+    /// What opens there next is a new, empty store, as after a deletion; the old one is kept.
+    private func movesAside(_ call: FunctionCallExprSyntax, openedBy opening: FunctionCallExprSyntax) -> Bool {
+        guard let name = SynchronousCode.calledName(call) else { return false }
+        let lowercased = name.lowercased()
+        if lowercased.contains("aside") || lowercased.contains("quarantine") { return true }
+        guard name == "moveItem", let source = call.arguments.first?.expression else { return false }
+        let opened = opening.arguments.filter { ["at", "url", "to"].contains($0.label?.text ?? "") }.map(\.expression.trimmedText)
+        let moved = source.trimmedText
+        return opened.isEmpty ? isStore(source, depth: 0) : opened.contains { $0.count > 2 && ByteSearch.contains($0, in: moved) }
     }
 
     // MARK: - Store files
@@ -1530,6 +1553,22 @@ private final class ConditionTexts: SyntaxVisitor {
 }
 
 /// Every call in the code walked.
+/// Whether code chooses a value by a condition: an `if` or `switch` expression, or `c ? a : b`.
+private final class ConditionalValues: SyntaxVisitor {
+    var found = false
+
+    static func contains(_ node: some SyntaxProtocol) -> Bool {
+        let visitor = ConditionalValues(viewMode: .sourceAccurate)
+        visitor.walk(node)
+        return visitor.found
+    }
+
+    override func visitPost(_ node: IfExprSyntax) { found = true }
+    override func visitPost(_ node: SwitchExprSyntax) { found = true }
+    override func visitPost(_ node: TernaryExprSyntax) { found = true }
+    override func visitPost(_ node: UnresolvedTernaryExprSyntax) { found = true }
+}
+
 private final class AllCalls: SyntaxVisitor {
     var found: [FunctionCallExprSyntax] = []
 

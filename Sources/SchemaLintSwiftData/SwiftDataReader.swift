@@ -151,7 +151,18 @@ package struct SwiftDataReader: ModelSourceReader {
                 links: versions.flatMap(\.entities).reduce(into: [String: Set<String>]()) { links, entity in links[entity.name, default: []].formUnion(entity.relationships.map(\.destination)) }
             )
         }
-        let (synced, local) = cloudKit.synced(histories: histories)
+        var (synced, local) = cloudKit.synced(histories: histories)
+        // A class no code hands to SwiftData (`Item.self` written nowhere: the template's class
+        // beside the app's own) is in no store, whatever setting is nearest to it; the classes
+        // named and what their relationships reach are. Where no class is named at all, the code
+        // that opens the store is not here, and every class may be.
+        let candidates = Set(synced.values.joined())
+        let namedCandidates = candidates.isEmpty ? [] : Self.classesNamedAsTypes(candidates, in: sources, orIn: options)
+        if !namedCandidates.isEmpty {
+            for (key, entities) in synced {
+                synced[key] = CloudKitSetting.reached(from: entities.intersection(namedCandidates), through: histories[key]?.links ?? [:]).intersection(entities)
+            }
+        }
         let opensContainers = sources.contains { ByteSearch.containsAny(Self.opensContainers, in: $0.bytes) }
         for index in reading.versions.indices {
             guard let entities = synced[reading.versions[index].history] else {

@@ -493,6 +493,23 @@ import Testing
         let nearest = try #require(readSwift([models, elsewhere]).versions.first)
         #expect(nearest.isSynced(entity: "Note") && !nearest.isSynced(entity: "CacheEntry"))
 
+        // A schema handed to a factory names the classes where it is built; a class no code
+        // names (the template's `Item` left beside the app's models) is in no store.
+        let template = ("Item.swift", """
+        @Model final class Item { var timestamp: Date; init(timestamp: Date) { self.timestamp = timestamp } }
+        """)
+        let factory = ("App.swift", """
+        enum Containers {
+            static func make(schema: Schema) throws -> ModelContainer {
+                try ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema, cloudKitDatabase: .private("iCloud.notes"))])
+            }
+        }
+        struct NotesApp { let container = try? Containers.make(schema: Schema([Note.self])) }
+        """)
+        let unnamed = try #require(readSwift([models, template, factory]).versions.first)
+        #expect(unnamed.isSynced(entity: "Note"))
+        #expect(!unnamed.isSynced(entity: "Item"))
+
         // One container of several stores: each configuration's schema names its models.
         let stores = ("App.swift", """
         let container: ModelContainer = {

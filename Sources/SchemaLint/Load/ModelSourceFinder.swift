@@ -323,7 +323,7 @@ package struct ModelSourceFinder: Sendable {
             let listed = projects.contains { project in
                 // Where the project's groups give each file its place, a file is listed at its own;
                 // by name (with its folder, for code) only where they do not.
-                if let paths = project.listedPaths, paths.contains(relative) { return true }
+                if project.listsFile(at: relative) { return true }
                 let byName = project.listedPaths == nil || project.namesWithoutPlace.contains(name)
                 return byName && project.lists(name) && folder.map(project.lists) ?? true
             }

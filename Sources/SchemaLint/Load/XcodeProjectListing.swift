@@ -23,6 +23,9 @@ package struct XcodeProjectListing {
     /// `BUILT_PRODUCTS_DIR`, an absolute path such as the one Xcode wrote on its author's machine,
     /// one above the folder walked): looked up by name.
     package let namesWithoutPlace: Set<String>
+    /// `listedPaths` in lower case: the Mac's file system ignores case, so a project that writes a
+    /// folder `AppName` where git holds `APPName` builds, and lists the files there.
+    private let foldedPaths: Set<String>?
 
     /// Reads `project`, the bytes of the `project.pbxproj` whose `.xcodeproj` lies in `folder`
     /// (path components relative to the folder walked).
@@ -45,6 +48,7 @@ package struct XcodeProjectListing {
         }
         guard let rootID = root?["rootObject"]?.string, let project = objects[rootID]?.dictionary, let mainGroup = project["mainGroup"]?.string else {
             self.listedPaths = nil
+            self.foldedPaths = nil
             self.namesWithoutPlace = []
             return
         }
@@ -79,7 +83,13 @@ package struct XcodeProjectListing {
             }
         }
         self.listedPaths = listed
+        self.foldedPaths = Set(listed.map { $0.lowercased() })
         self.namesWithoutPlace = withoutPlace
+    }
+
+    /// Whether the groups list a file at `path` (relative to the folder walked), in any case.
+    package func listsFile(at path: String) -> Bool {
+        foldedPaths?.contains(path.lowercased()) ?? false
     }
 
     /// Whether the project names `name` as a whole value or a component of one.

@@ -7481,13 +7481,15 @@ A migration the app runs itself, `NSMigrationManager.migrateStore(from:...)` wit
 or `migratePersistentStore(_:to:options:type:)`, fails the same way at every launch until the
 store migrates: stopping the app where it throws (a `fatalError` in its `catch` or its caller's,
 `try!` on it) is reported as a stop on opening is. Removing or replacing files where it failed
-cleans up its destination, and is not reported.
+cleans up its destination, and is not reported. A copy into memory (`withType: NSInMemoryStoreType`,
+`type: .inMemory`) leaves the store as it was, and is not reported either.
 
 A fallback is judged as its own opening: when the `catch` of one opening tries another in a `do`
 (a local store when the CloudKit one fails, then an in-memory one), what that `do`'s own `catch`
 does runs when the fallback fails, and is reported against the fallback, not the first opening.
-A retry after the code deleted the store's files opens a new, empty store, which no migration can
-fail: stopping the app when even that fails (`fatalError` in its `catch`, or `try!` on it) is a
+A retry after the code deleted the store's files, or moved them aside (`moveItem` from the URL
+the retry opens, a helper named for it such as `moveStoreAside`), opens a new, empty store, which
+no migration can fail: stopping the app when even that fails (`fatalError` in its `catch`, or `try!` on it) is a
 note (the deletion before it is the warning). Deleting a store named as a cache (every store file
 named in the function or property that opens it holds the word, `"imageCache.sqlite"`, or that
 function's or property's own name does, `localCacheContainer`, where it names one store file at
@@ -7831,6 +7833,38 @@ final class WorkoutStore {
             try? FileManager.default.removeItem(at: URL(fileURLWithPath: storeURL.path + "-wal"))
             try? FileManager.default.removeItem(at: URL(fileURLWithPath: storeURL.path + "-shm"))
             container = ↓try! ModelContainer(for: Workout.self, configurations: configuration)
+        }
+    }
+}
+```
+
+### Triggers: the store moved aside and made anew; the stop when even that fails (a note)
+
+Moving the store's files to another name keeps them; what opens at the old place is a new, empty
+store, which no migration can fail.
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Journal")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error { self.recover(from: error) }
+        }
+    }
+
+    private func recover(from error: Error) {
+        guard let storeURL = container.persistentStoreDescriptions.first?.url else { return }
+        let recoveryURL = storeURL.deletingLastPathComponent().appendingPathComponent("Journal-recovered.sqlite")
+        do {
+            for suffix in ["", "-wal", "-shm"] {
+                try FileManager.default.moveItem(at: URL(fileURLWithPath: storeURL.path + suffix), to: URL(fileURLWithPath: recoveryURL.path + suffix))
+            }
+            try container.persistentStoreCoordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
+        } catch {
+            ↓fatalError("cannot open a new store: \(error)")
         }
     }
 }
@@ -9024,6 +9058,28 @@ struct Persistence {
 }
 ```
 
+### Triggers: a store URL an `if` expression chooses, /dev/null only in memory
+
+```swift path=App/Database.swift
+import CoreData
+
+enum Database {
+    static func build(name: String, inMemory: Bool) -> NSPersistentContainer {
+        let container = NSPersistentContainer(name: name)
+        let url = if inMemory {
+            URL(fileURLWithPath: "/dev/null")
+        } else {
+            URL.applicationSupportDirectory.appending(path: "\(name).sqlite")
+        }
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: url)]
+        container.loadPersistentStores { _, error in
+            if let error { ↓fatalError("cannot open the store: \(error)") }
+        }
+        return container
+    }
+}
+```
+
 ### Does not trigger: a preview's store at /dev/null
 
 ```swift path=App/NoteRow.swift
@@ -9213,6 +9269,26 @@ final class Diagnostics {
     func logCrash(_ error: Error) {
         UserDefaults.standard.set(error.localizedDescription, forKey: "lastCrash")
         fatalError("\(error)")
+    }
+}
+```
+
+### Does not trigger: a store copied into memory, stopped when the copy fails
+
+```swift path=Sources/Storage/SnapshotStore.swift
+import CoreData
+
+enum SnapshotStore {
+    static func inMemoryCopy(of container: NSPersistentContainer) -> NSPersistentContainer {
+        let coordinator = container.persistentStoreCoordinator
+        for store in coordinator.persistentStores {
+            do {
+                try coordinator.migratePersistentStore(store, to: URL(fileURLWithPath: "/dev/null"), options: nil, withType: NSInMemoryStoreType)
+            } catch {
+                fatalError("cannot copy the store into memory: \(error)")
+            }
+        }
+        return container
     }
 }
 ```

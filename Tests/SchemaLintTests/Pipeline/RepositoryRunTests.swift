@@ -220,7 +220,7 @@ struct RepositoryRunTests {
     /// A project's groups give each file its place (`path = ../Stash/Store.swift;` in a group of
     /// `iOS/App`): a copy of a listed file in another folder the project names for other files
     /// (`../../Shared/Sync.swift`) is not built. A reference whose place the groups do not give
-    /// (a build setting's folder) is looked up by name.
+    /// (a build setting's folder) is looked up by name. Paths compare without case, as on a Mac.
     @Test func aProjectsGroupsGiveEachFileItsPlace() throws {
         let store = "import SwiftData\n\nfunc makeContainer() -> ModelContainer {\n    do {\n        return try ModelContainer(for: Note.self)\n    } catch {\n        fatalError(\"\\(error)\")\n    }\n}\n"
         let model = "import SwiftData\n\n@Model final class Note {\n    var title: String = \"\"\n    init() {}\n}\n"
@@ -247,6 +247,8 @@ struct RepositoryRunTests {
         ]
         for (tree, read) in [
             ("\"../Stash/Store.swift\"; sourceTree = \"<group>\"", ["iOS/Stash/Store.swift"]),
+            // The Mac's file system ignores case: the project builds the file git holds in `Stash`.
+            ("\"../STASH/Store.swift\"; sourceTree = \"<group>\"", ["iOS/Stash/Store.swift"]),
             ("Stash/Store.swift; sourceTree = SOURCE_ROOT", ["iOS/Stash/Store.swift"]),
             ("Stash/Store.swift; sourceTree = SHARED_SOURCES", ["Shared/Store.swift", "iOS/Stash/Store.swift"]),
             ("/Users/someone/Projects/App/iOS/Stash/Store.swift; sourceTree = \"<group>\"", ["Shared/Store.swift", "iOS/Stash/Store.swift"]),

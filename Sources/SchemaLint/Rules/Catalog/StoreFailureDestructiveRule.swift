@@ -18,7 +18,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             switch action.action {
             case .stopsTheApp where action.opensAfterDeletingTheStore:
                 // The deletion before the retry is the loss, reported where it is.
-                consequence = "\(action.written) stops the app when \(opening) fails on the new, empty store made after the old one's files were deleted: no migration can fail there, only what fails every time (a full disk, a model that does not load)"
+                consequence = "\(action.written) stops the app when \(opening) fails on the new, empty store made after the old one's files were deleted or moved aside: no migration can fail there, only what fails every time (a full disk, a model that does not load)"
                 suggestions = ["report the error to the person instead of stopping the app, and keep the failed store rather than delete it"]
                 severity = .note
             case .stopsTheApp:
