@@ -10,7 +10,8 @@ struct ObjCOpening {
 
 /// What the launch entry points of Objective-C files reach without leaving the main thread, as
 /// tokens show it: from `application:didFinishLaunchingWithOptions:`,
-/// `application:willFinishLaunchingWithOptions:` and `scene:willConnectToSession:options:`
+/// `application:willFinishLaunchingWithOptions:`, `scene:willConnectToSession:options:` and
+/// AppKit's `applicationWillFinishLaunching:` and `applicationDidFinishLaunching:`
 /// through messages (`[self persistentContainer]`, `self.managedObjectContext`,
 /// `[CoreDataStack sharedStack]`, `[[Stack alloc] init]`, `[x selector]` when one class of the
 /// files implements the selector) and calls of the files' C functions, outside blocks that may run
@@ -25,7 +26,12 @@ struct ObjCLaunchPaths {
 
     static let entrySelectors: Set<String> = [
         "application:didFinishLaunchingWithOptions:", "application:willFinishLaunchingWithOptions:", "scene:willConnectToSession:options:",
+        "applicationWillFinishLaunching:", "applicationDidFinishLaunching:",
     ]
+
+    /// AppKit's entries take the notification (`applicationDidFinishLaunching:(NSNotification *)`);
+    /// UIKit's older `applicationDidFinishLaunching:` of the same name takes the application.
+    static let macOSEntrySelectors: Set<String> = ["applicationWillFinishLaunching:", "applicationDidFinishLaunching:"]
 
     let files: [File]
     /// Every body of every file, as (file, body) indexes.
@@ -78,6 +84,15 @@ struct ObjCLaunchPaths {
 
     private func body(_ index: Int) -> ObjCStoreCodeScanner.Body { files[all[index].file].bodies[all[index].body] }
 
+    /// Whether the entry at `index` is AppKit's: one of its selectors, taking an `NSNotification`.
+    private func isMacOSEntry(_ index: Int) -> Bool {
+        let entry = body(index)
+        guard Self.macOSEntrySelectors.contains(entry.selector) else { return false }
+        let tokens = files[all[index].file].scanner.tokens
+        let start = max(0, entry.range.lowerBound - 12)
+        return tokens[start..<entry.range.lowerBound].contains { $0.kind == .identifier && $0.text == "NSNotification" }
+    }
+
     /// The openings of file `file` with the launch path that reaches each (unchanged when none does).
     func attach(to openings: [ObjCOpening], inFile file: Int, parents: [Int: Int]) -> [StoreOpening] {
         openings.map { located in
@@ -94,6 +109,7 @@ struct ObjCLaunchPaths {
                 let body = body(index)
                 return CodePlace(body.location, in: body.declaration)
             }
+            if let entry = path.last { opening.launchesOnMacOS = isMacOSEntry(entry) }
             return opening
         }
     }

@@ -29,7 +29,14 @@ package struct Linter: Sendable {
         // nothing to migrate or lose.
         let storesHoldNothing = !histories.isEmpty && histories.allSatisfy { $0.versions.allSatisfy(\.entities.isEmpty) }
         if !storeCode.isEmpty, !storesHoldNothing {
-            let context = StoreCodeContext(facts: storeCode, histories: histories)
+            let entries = Dictionary(grouping: options.lock?.entries ?? [], by: \.model)
+            var shipped: [String: Set<String>] = [:]
+            for history in histories {
+                for (version, isShipped) in zip(history.versions, history.shipped(recordedIn: entries[history.model] ?? [])) where isShipped {
+                    shipped[history.model, default: []].insert(version.label)
+                }
+            }
+            let context = StoreCodeContext(facts: storeCode, histories: histories, shippedVersions: shipped)
             for rule in catalog.storeCodeRules { findings += Self.oncePerLine(rule.check(context)) }
         }
         // Histories are independent: check them on all cores, the largest first (their entities

@@ -70,11 +70,7 @@ struct ComingSteps {
         var newest: [String: Set<String>] = [:]
         let entries = Dictionary(grouping: lock?.entries ?? [], by: \.model)
         for history in histories {
-            let locked = entries[history.model] ?? []
-            let shipped = history.versions.map { version in
-                // A version git saw edited after its successor came is not known to have shipped.
-                version.releaseTag != nil || locked.contains { $0.editedAfterSuccessor == nil && $0.names(version) }
-            }
+            let shipped = history.shipped(recordedIn: entries[history.model] ?? [])
             var labels = Set(history.versions.filter { !$0.isReleased }.map(\.label))
             if let lastShipped = shipped.lastIndex(of: true) {
                 labels.formUnion(history.versions[(lastShipped + 1)...].map(\.label))
@@ -105,5 +101,16 @@ struct ComingSteps {
             if isShipped(finding) { shipped.count(finding.severity) } else { listed.append(finding) }
         }
         return (listed, shipped)
+    }
+}
+
+extension ModelHistory {
+    /// Whether each version is recorded as shipped: a release tag holds it, or an entry of the
+    /// lock (`entries`: the lock's entries for this model) does. A version git saw edited after
+    /// its successor came is not known to have shipped.
+    func shipped(recordedIn entries: [VersionLock.Entry]) -> [Bool] {
+        versions.map { version in
+            version.releaseTag != nil || entries.contains { $0.editedAfterSuccessor == nil && $0.names(version) }
+        }
     }
 }

@@ -10167,8 +10167,8 @@ A store is opened, and migrated when the model changed, synchronously on the lau
 | | |
 |---|---|
 | Category | store-handling |
-| Synced with CloudKit | warning (note when the newest version needs no full migration, or on macOS) |
-| Local store only | warning (note when the newest version needs no full migration, or on macOS) |
+| Synced with CloudKit | warning (note when the newest version needs no full migration or already shipped, or on macOS) |
+| Local store only | warning (note when the newest version needs no full migration or already shipped, or on macOS) |
 
 ## Why
 
@@ -10200,8 +10200,9 @@ stops at any other closure (a completion handler, `Task`, `DispatchQueue.async`,
 as `.task` or `.onAppear`, another view's content), which may run later.
 
 In Objective-C (`.m` files, read as tokens) the entry points are
-`application:didFinishLaunchingWithOptions:`, `application:willFinishLaunchingWithOptions:` and
-`scene:willConnectToSession:options:`, and the path goes through messages to `self`
+`application:didFinishLaunchingWithOptions:`, `application:willFinishLaunchingWithOptions:`,
+`scene:willConnectToSession:options:` and AppKit's `applicationWillFinishLaunching:` and
+`applicationDidFinishLaunching:` (taking an `NSNotification`: a macOS launch, a note), and the path goes through messages to `self`
 (`[self persistentContainer]`, `self.managedObjectContext`), to a class of the files
 (`[CoreDataStack sharedStack]`, `[[CoreDataStack alloc] init]`, `[CoreDataStack new]`, which runs
 its `init`), to any receiver when one class of the files implements the selector (a property read
@@ -10215,6 +10216,8 @@ openings are `loadPersistentStoresWithCompletionHandler:` (unless the file sets
 The severity comes from the models of the same run: a **warning** when the newest version of a
 model needs a full migration of a store of the release before it (the version hash of an entity
 changed, as `migration-at-launch` says), a **note** otherwise, as a reminder for the next release.
+A newest version that the newest release tag or the lock already holds has shipped: the stores
+migrated when people updated, the next release migrates nothing new, and the finding is a note.
 In an Xcode bundle the newest version is the one the app builds, its current version: versions
 after it are drafts (`current-version-not-latest` says so), which no store migrates to until one of
 them is made current.
@@ -10349,6 +10352,62 @@ struct NotesApp: App {
     var body: some Scene {
         WindowGroup { Text("Notes") }
     }
+}
+```
+
+### Triggers: the newest version already shipped (a note)
+
+The lock (or the newest release tag) records version 2 as shipped: the stores of people who
+updated migrated then, and the next release migrates nothing new at launch until it changes the
+model again.
+
+```yaml
+model: Notes
+version: 1
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      title: string
+      body: string
+```
+
+```yaml path=schemalint.lock
+lock: 1
+models:
+  "Notes":
+    "1": "sha256:ecfdc2346f7a9d277d0a7bcec1af6689818c58b8f04bcc171f2037d2a02c7687"
+    "2": "sha256:dc707d489bcd206de1ae23c05b1eacaf878839767f48e4f39d754d9153d6fbe6"
+```
+
+```swift path=Notes/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        _ = persistentContainer.viewContext
+        return true
+    }
+
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Notes")
+        container.↓loadPersistentStores { _, error in
+            if let error { print("Unresolved error \(error)") }
+        }
+        return container
+    }()
 }
 ```
 
@@ -10902,6 +10961,54 @@ final class ImageCache {
     @synchronized (self) {
         if (_persistentContainer == nil) {
             _persistentContainer = [[NSPersistentContainer alloc] initWithName:@"Diary"];
+            [_persistentContainer ↓loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *storeDescription, NSError *error) {
+                if (error != nil) {
+                    NSLog(@"Unresolved error %@, %@", error, error.userInfo);
+                }
+            }];
+        }
+    }
+    return _persistentContainer;
+}
+
+@end
+```
+
+### Triggers: Objective-C: a macOS app delegate's applicationDidFinishLaunching: (a note)
+
+```yaml
+model: Ledger
+version: 1
+entities:
+  Entry:
+    attributes:
+      amount: decimal
+```
+
+```yaml
+model: Ledger
+version: 2
+entities:
+  Entry:
+    attributes:
+      amount: decimal
+      memo: string
+```
+
+```objc path=Ledger/AppDelegate.m
+#import <Cocoa/Cocoa.h>
+#import <CoreData/CoreData.h>
+
+@implementation AppDelegate
+
+- (void)applicationDidFinishLaunching:(NSNotification *)aNotification {
+    self.window.contentViewController.representedObject = self.persistentContainer.viewContext;
+}
+
+- (NSPersistentContainer *)persistentContainer {
+    @synchronized (self) {
+        if (_persistentContainer == nil) {
+            _persistentContainer = [[NSPersistentContainer alloc] initWithName:@"Ledger"];
             [_persistentContainer ↓loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *storeDescription, NSError *error) {
                 if (error != nil) {
                     NSLog(@"Unresolved error %@, %@", error, error.userInfo);

@@ -10,10 +10,18 @@ package protocol StoreCodeRule: Rule {
 package struct StoreCodeContext: Sendable {
     package var facts: StoreCodeFacts
     package var histories: [ModelHistory]
+    /// The versions recorded as shipped (a release tag or the lock holds them), by model, then
+    /// label: their stores migrated when people updated to that release.
+    package var shippedVersions: [String: Set<String>]
 
-    package init(facts: StoreCodeFacts, histories: [ModelHistory]) {
+    package init(facts: StoreCodeFacts, histories: [ModelHistory], shippedVersions: [String: Set<String>] = [:]) {
         self.facts = facts
         self.histories = histories
+        self.shippedVersions = shippedVersions
+    }
+
+    func isShipped(_ version: ModelVersion, of history: ModelHistory) -> Bool {
+        shippedVersions[history.model]?.contains(version.label) ?? false
     }
 }
 

@@ -34,7 +34,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             reported[declaration] = findings.count
             // A ModelContainer opens SwiftData's models, a Core Data container the others.
             let opened = context.histories.filter { ($0.versions.last?.format == .swiftData) == (opening.call == .modelContainer) }
-            let migration = Self.fullMigration(in: Self.nearestHistories(to: opening.place.location.file, in: opened))
+            let migration = Self.fullMigration(in: Self.nearestHistories(to: opening.place.location.file, in: opened), shipped: context.isShipped)
             let root = opening.launchPath[0]
             var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
             var message: String
@@ -71,15 +71,17 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
         return histories.indices.filter(nearest.contains).map { histories[$0] }
     }
 
-    /// The first model (by name) whose newest version (in a bundle, the current one) changes the
-    /// version hash of an entity of the release before it. An entity the release did not have
+    /// The first model (by name) whose newest version (in a bundle, the current one), not recorded
+    /// as shipped, changes the version hash of an entity of the release before it. An entity the release did not have
     /// (neither by its name nor as the one it was renamed from) is a new table: creating it
     /// rewrites none of the store's data.
-    static func fullMigration(in histories: [ModelHistory]) -> FullMigration? {
+    static func fullMigration(in histories: [ModelHistory], shipped: (ModelVersion, ModelHistory) -> Bool) -> FullMigration? {
         for history in histories.sorted(by: { $0.model < $1.model }) {
             // A bundle's app builds its current version: the versions after it are drafts no
             // store migrates to yet.
-            guard let newest = history.versions.last(where: { $0.isReleased || $0.format != .xcode }),
+            // A newest version a release tag (or the lock) holds has shipped: its stores migrated
+            // when people updated to that release, and the next release migrates nothing new.
+            guard let newest = history.versions.last(where: { $0.isReleased || $0.format != .xcode }), !shipped(newest, history),
                   let step = history.comparisons.last(where: { $0.version.label == newest.label }) else { continue }
             let entities = newest.entitiesNeedingMigration(from: step.baseline).filter { name in
                 step.baseline.containsEntity(named: name) || newest.entity(named: name)?.renamedFrom.map(step.baseline.containsEntity(named:)) == true
