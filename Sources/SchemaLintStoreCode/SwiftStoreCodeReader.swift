@@ -81,14 +81,60 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             done.formUnion(extending)
             selected += declaring + extending
         }
-        let (reading, escaping) = read(selected.sorted().map { sources[$0] }, inputs: inputs, options: options)
-        guard !escaping.isEmpty else { return reading }
+        var (reading, escaping) = read(selected.sorted().map { sources[$0] }, inputs: inputs, options: options)
         let callers = ByteSearch.Words(escaping.sorted().map { Array($0.utf8) })
-        let stopping = sources.indices.filter {
+        let stopping = escaping.isEmpty ? [] : sources.indices.filter {
             !done.contains($0) && ByteSearch.containsAny(Self.stopWords, in: sources[$0].bytes) && ByteSearch.containsAny(callers, in: sources[$0].bytes)
         }
-        guard !stopping.isEmpty else { return reading }
-        return read((selected + stopping).sorted().map { sources[$0] }, inputs: inputs.union(stopping.map { sources[$0].name }), options: options).reading
+        if !stopping.isEmpty {
+            reading = read((selected + stopping).sorted().map { sources[$0] }, inputs: inputs.union(stopping.map { sources[$0].name }), options: options).reading
+        }
+        for index in reading.storeCode.failureActions.indices {
+            reading.storeCode.failureActions[index].inUnusedProperty = Self.isUnusedStaticProperty(reading.storeCode.failureActions[index].place, in: sources)
+        }
+        return reading
+    }
+
+    /// Whether `place` lies in a static stored property (`PersistenceController.shared`) that no
+    /// file uses: its own file names it only where it declares it (or as another type's member:
+    /// `databaseScope: .shared`), and no other file that names its type reads it
+    /// (`PersistenceController.shared`, or `.shared` standing alone where the type is known).
+    static func isUnusedStaticProperty(_ place: CodePlace, in sources: [ModelSourceFile]) -> Bool {
+        let parts = place.declaration.split(separator: ".")
+        guard parts.count >= 2, let member = parts.last.map(String.init), let type = parts.dropLast().last.map(String.init),
+              member.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+              let declaring = sources.first(where: { $0.name == place.location.file }),
+              occurrences(of: "static let \(member)", in: declaring.bytes) + occurrences(of: "static var \(member)", in: declaring.bytes) == 1 else { return false }
+        let qualified = occurrences(of: "\(type).\(member)", in: declaring.bytes) + occurrences(of: "Self.\(member)", in: declaring.bytes)
+        let bare = occurrences(of: member, in: declaring.bytes) { $0 != UInt8(ascii: ".") }
+        guard qualified == 0, bare == 1 else { return false }
+        // `.shared` after a name or a call is some other value's member (`Service.shared`).
+        func standsAlone(_ byte: UInt8) -> Bool { !isIdentifier(byte) && ![UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!")].contains(byte) }
+        return !sources.contains { source in
+            guard source.name != declaring.name, occurrences(of: type, in: source.bytes) > 0 else { return false }
+            return occurrences(of: "\(type).\(member)", in: source.bytes) > 0 || occurrences(of: ".\(member)", in: source.bytes, after: standsAlone) > 0
+        }
+    }
+
+    private static func isIdentifier(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte >= 0x80
+    }
+
+    /// How often `word` occurs in `bytes` as a whole word (no identifier character right after
+    /// it, nor right before it where it starts with one) where the byte before it passes `after`.
+    static func occurrences(of word: String, in bytes: [UInt8], after: (UInt8) -> Bool = { _ in true }) -> Int {
+        let needle = Array(word.utf8)
+        guard let first = needle.first, ByteSearch.containsAny([needle], in: bytes) else { return 0 }
+        var count = 0
+        var start = 0
+        while start < bytes.count, let found = bytes[start...].firstRange(of: needle) {
+            start = found.lowerBound + 1
+            let before = found.lowerBound > 0 ? bytes[found.lowerBound - 1] : 0x20
+            let next = found.upperBound < bytes.count ? bytes[found.upperBound] : 0x20
+            if isIdentifier(first) && isIdentifier(before) || isIdentifier(next) || !after(before) { continue }
+            count += 1
+        }
+        return count
     }
 
     /// The files among `sources` that parse, and are no test's.

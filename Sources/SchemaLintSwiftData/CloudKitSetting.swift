@@ -14,8 +14,13 @@ struct CloudKitSetting {
         var file: String
         var syncs: Bool
         /// The types named `X.self` in the code around it: the declaration, function or closure
-        /// that holds it.
+        /// that holds it. A schema the run declares is named qualified (`AnkiModels.V1`), a class
+        /// or anything else by its last name.
         var names: Set<String>
+        /// Whether a name is a schema the run declares: a setting that opens only schemas no
+        /// history reads (not in a migration plan's `schemas`) opens no model linted, rather than
+        /// the models nearest to it.
+        var namesDeclaredSchemas = false
     }
 
     var settings: [Setting] = []
@@ -33,11 +38,12 @@ struct CloudKitSetting {
             }
             let option = (expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression).as(MemberAccessExprSyntax.self)?.declName.baseName.text
             let names = Self.namedTypes(around: Syntax(expression), scope: database.scope, declarations: declarations)
+            let namesSchemas = names.contains { declarations.schemaDeclarations[$0] != nil }
             switch option {
-            case "none": settings.append(Setting(file: database.file.name, syncs: false, names: names))
-            case "automatic", "private": settings.append(Setting(file: database.file.name, syncs: true, names: names))
+            case "none": settings.append(Setting(file: database.file.name, syncs: false, names: names, namesDeclaredSchemas: namesSchemas))
+            case "automatic", "private": settings.append(Setting(file: database.file.name, syncs: true, names: names, namesDeclaredSchemas: namesSchemas))
             default:
-                settings.append(Setting(file: database.file.name, syncs: true, names: names))
+                settings.append(Setting(file: database.file.name, syncs: true, names: names, namesDeclaredSchemas: namesSchemas))
                 notes.append(ReadingNote(at: database.file.location(of: expression), "cannot tell statically whether `cloudKitDatabase: \(expression.trimmedText)` syncs: the models it opens are read as synced with CloudKit"))
             }
         }
@@ -58,18 +64,15 @@ struct CloudKitSetting {
     /// closure, function body or member declaration that holds `node`. `scope`: the types around
     /// `node`, where a static property it names is looked up.
     static func namedTypes(around node: Syntax, scope: [String], declarations: SwiftDeclarations) -> Set<String> {
+        func resolved(_ collector: SelfReferenceCollector) -> Set<String> { collector.names(in: scope, declarations: declarations) }
         if let argument = node.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
             let own = SelfReferenceCollector(viewMode: .sourceAccurate)
             for other in call.arguments where other.id != argument.id { own.walk(other) }
-            if !own.names.isEmpty { return own.names }
+            if !own.written.isEmpty { return resolved(own) }
             // `schema: Schema(localModels)` with `let localModels: [any PersistentModel.Type] =
             // [Repository.self, Setting.self]` written before it, or `schema: CacheSchema.schema`
             // with `static var schema: Schema { Schema([CacheEntry.self]) }` in another file.
-            var bound: Set<String> = []
-            for other in call.arguments where other.id != argument.id {
-                bound.formUnion(typesBound(to: other.expression, at: Syntax(call)))
-                bound.formUnion(typesOfStaticProperties(in: other.expression, scope: scope, declarations: declarations))
-            }
+            let bound = typesNamed(byArgumentsOf: call, except: argument.id, scope: scope, declarations: declarations)
             if !bound.isEmpty { return bound }
         }
         var unit = node
@@ -79,13 +82,32 @@ struct CloudKitSetting {
         }
         let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
         collector.walk(unit)
-        return collector.names
+        if !collector.written.isEmpty { return resolved(collector) }
+        // A configuration bound to a name and given to a container whose schema is a property
+        // (`ModelContainer(for: currentSchema, configurations: configuration)` with `private let
+        // currentSchema = Schema(versionedSchema: CardsV1.self)`): the container's arguments say.
+        let containers = ContainerCalls(viewMode: .sourceAccurate)
+        containers.walk(unit)
+        return containers.found.reduce(into: Set<String>()) { names, call in
+            names.formUnion(typesNamed(byArgumentsOf: call, except: nil, scope: scope, declarations: declarations))
+        }
+    }
+
+    /// The `X.self` that the names in a call's arguments (but `except`) are bound to: local
+    /// names and stored properties around the call, and static properties.
+    private static func typesNamed(byArgumentsOf call: FunctionCallExprSyntax, except: SyntaxIdentifier?, scope: [String], declarations: SwiftDeclarations) -> Set<String> {
+        var bound: Set<String> = []
+        for other in call.arguments where other.id != except {
+            bound.formUnion(typesBound(to: other.expression, at: Syntax(call), scope: scope, declarations: declarations))
+            bound.formUnion(typesOfStaticProperties(in: other.expression, scope: scope, declarations: declarations))
+        }
+        return bound
     }
 
     /// The `X.self` in the values of the local names `expression` uses (`Schema(cloudModels)`),
     /// declared in the blocks around `use`, and of the names those use in turn (`cloudModels +
     /// localModels`), a few deep.
-    static func typesBound(to expression: ExprSyntax, at use: Syntax, depth: Int = 0) -> Set<String> {
+    static func typesBound(to expression: ExprSyntax, at use: Syntax, scope: [String], declarations: SwiftDeclarations, depth: Int = 0) -> Set<String> {
         guard depth < 3 else { return [] }
         let references = PlainNames(viewMode: .sourceAccurate)
         references.walk(expression)
@@ -94,7 +116,7 @@ struct CloudKitSetting {
             guard let value = localValue(of: name, around: use) else { continue }
             let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
             collector.walk(value)
-            names.formUnion(collector.names.isEmpty ? typesBound(to: value, at: Syntax(value), depth: depth + 1) : collector.names)
+            names.formUnion(collector.written.isEmpty ? typesBound(to: value, at: Syntax(value), scope: scope, declarations: declarations, depth: depth + 1) : collector.names(in: scope, declarations: declarations))
         }
         return names
     }
@@ -114,21 +136,26 @@ struct CloudKitSetting {
             let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
             if let value = property.node.initializer?.value { collector.walk(value) }
             if let accessors = property.node.accessorBlock { collector.walk(accessors) }
-            names.formUnion(collector.names)
+            names.formUnion(collector.names(in: property.scope, declarations: declarations))
         }
         return names
     }
 
-    /// The initial value of `let name = value` (or `var`) in a block around `use`, the nearest.
+    /// The initial value of `let name = value` (or `var`) in a block around `use`, or of a stored
+    /// property of a type around it, the nearest: as Swift looks a name up.
     private static func localValue(of name: String, around use: Syntax) -> ExprSyntax? {
+        func value(in variable: VariableDeclSyntax?) -> ExprSyntax? {
+            variable?.bindings.first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }?.initializer?.value
+        }
         var current = use.parent
         while let syntax = current {
             if let block = syntax.as(CodeBlockItemListSyntax.self) {
                 for item in block {
-                    guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
-                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                        if let value = binding.initializer?.value { return value }
-                    }
+                    if let found = value(in: item.item.as(VariableDeclSyntax.self)) { return found }
+                }
+            } else if let members = syntax.as(MemberBlockItemListSyntax.self) {
+                for member in members {
+                    if let found = value(in: member.decl.as(VariableDeclSyntax.self)) { return found }
                 }
             }
             current = syntax.parent
@@ -157,7 +184,7 @@ struct CloudKitSetting {
                 named = true
                 if setting.syncs { namedSync[key, default: []].formUnion(entities) } else { namedLocal[key, default: []].formUnion(entities) }
             }
-            if !named { unnamed.append(setting) }
+            if !named, !setting.namesDeclaredSchemas { unnamed.append(setting) }
         }
         var nearest: Set<String> = []
         for setting in unnamed where setting.syncs {
@@ -213,12 +240,37 @@ private final class StaticMemberReferences: SyntaxVisitor {
 
 /// Collects `X.self`: the types a piece of code hands to SwiftData.
 private final class SelfReferenceCollector: SyntaxVisitor {
-    var names: Set<String> = []
+    /// The types as written (`AnkiModels.ActiveSchema`).
+    var written: Set<String> = []
+    /// Their last names (`ActiveSchema`).
+    var names: Set<String> { Set(written.map { String($0.split(separator: ".").last ?? "") }) }
+
+    /// The types as `CloudKitSetting.Setting.names` holds them: a schema the run declares
+    /// qualified, through aliases (`AnkiModels.ActiveSchema` is `AnkiModels.V1`: two modules'
+    /// `ActiveSchema` are different schemas), anything else by its last name. `scope`: the types
+    /// around the code.
+    func names(in scope: [String], declarations: SwiftDeclarations) -> Set<String> {
+        Set(written.map { written in
+            let meant = declarations.schemaOrModel(named: written, in: scope) ?? written
+            return declarations.schemaDeclarations[meant] != nil ? meant : String(meant.split(separator: ".").last ?? "")
+        })
+    }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         if node.declName.baseName.text == "self", let base = node.base {
-            names.insert(String(base.trimmedText.split(separator: ".").last ?? ""))
+            written.insert(base.trimmedText)
         }
+        return .visitChildren
+    }
+}
+
+/// The `ModelContainer(...)` calls in a piece of code.
+private final class ContainerCalls: SyntaxVisitor {
+    var found: [FunctionCallExprSyntax] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let callee = node.calledExpression.trimmedText
+        if callee.hasSuffix("ModelContainer") || callee.hasSuffix("ModelContainer.init") { found.append(node) }
         return .visitChildren
     }
 }

@@ -70,6 +70,10 @@ package struct SwiftDataReader: ModelSourceReader {
         }
     }
 
+    private static func location(of error: InputError) -> SchemaLintCore.SourceLocation {
+        SchemaLintCore.SourceLocation(file: error.file, line: error.line ?? 1, column: error.column ?? 1)
+    }
+
     /// The Swift files of the run whose text holds `word`, parsed: the sources read first, then
     /// the run's other Swift files.
     static func parsedFiles(mentioning word: String, in sources: [ModelSourceFile], orIn options: ModelSourceReadingOptions) -> [ParsedSwiftFile] {
@@ -122,13 +126,26 @@ package struct SwiftDataReader: ModelSourceReader {
         // Files are parsed and checked on all cores when there is enough of them; their declarations
         // are collected in file order.
         let parsed = OrderedConcurrentMap.map(count: sources.count, concurrently: ParsedSwiftFile.isWorthSharingOut(sources)) { index in
-            ParsedSwiftFile.parse(sources[index], options: options).flatMap { file in file.syntaxError().map { .failure($0) } ?? .success(file) }
+            ParsedSwiftFile.parse(sources[index], options: options)
         }
-        for result in parsed {
+        var notes: [ReadingNote] = []
+        for (source, result) in zip(sources, parsed) {
             switch result {
             // A test's schemas (copies of shipped versions to test a migration) are no app's models.
-            case .success(let file) where file.isTestCode: continue
-            case .success(let file): declarations.collect(file)
+            case .success(let file) where file.isTestCode:
+                if let error = file.syntaxError() { notes.append(ReadingNote(at: Self.location(of: error), "\(error.message); it is test code, which holds no model of the app's: left out")) }
+            case .success(let file):
+                guard let error = file.syntaxError() else {
+                    declarations.collect(file)
+                    continue
+                }
+                // Only a file that declares models is the reader's input; one that merely uses a
+                // container (a view, a store) is left out with a warning.
+                if ByteSearch.containsAny(Self.modelDeclarations, in: source.bytes) {
+                    errors.append(error)
+                } else {
+                    notes.append(ReadingNote(at: Self.location(of: error), "\(error.message); it declares no model: left out"))
+                }
             case .failure(let error): errors.append(error)
             }
         }
@@ -145,9 +162,13 @@ package struct SwiftDataReader: ModelSourceReader {
         var reading = VersionedSchemaHistory(declarations: declarations, usesCloudKit: options.declaresCloudKit).read()
         // What code names a history by: its versions (schemas) and its plan; and its classes.
         func last(_ name: String) -> String { String(name.split(separator: ".").last ?? "") }
+        // A version is labelled with its schema's last name; a setting names a schema qualified.
+        func qualifiedSchemas(of version: ModelVersion) -> [String] {
+            declarations.schemas.filter { last($0) == version.label && declarations.schemaDeclarations[$0]?.file.name == version.file }
+        }
         let histories = Dictionary(grouping: reading.versions, by: \.history).mapValues { versions in
             (
-                files: versions.map(\.file), names: Set(versions.flatMap { [last($0.label), last($0.model)] }), entities: Set(versions.flatMap { $0.entities.map(\.name) }),
+                files: versions.map(\.file), names: Set(versions.flatMap { [last($0.label), last($0.model)] + qualifiedSchemas(of: $0) }), entities: Set(versions.flatMap { $0.entities.map(\.name) }),
                 links: versions.flatMap(\.entities).reduce(into: [String: Set<String>]()) { links, entity in links[entity.name, default: []].formUnion(entity.relationships.map(\.destination)) }
             )
         }
@@ -205,7 +226,7 @@ package struct SwiftDataReader: ModelSourceReader {
                 reading.errors.append(error)
             }
         }
-        reading.notes = Array(Set(reading.notes + cloudKit.notes)).sorted()
+        reading.notes = Array(Set(reading.notes + cloudKit.notes + notes)).sorted()
         reading.supportingFiles = supporting.map(\.name)
         return reading
     }

@@ -215,6 +215,13 @@ struct SwiftDeclarations {
         return resolve(type, in: scope) { staticFunctions[$0]?[name] }
     }
 
+    /// The qualified name of the schema or model class that `name`, written inside `scope`, means
+    /// through type aliases (`AnkiModels.ActiveSchema` with `typealias ActiveSchema = AnkiSchemaV2`
+    /// in `AnkiModels`: `AnkiModels.AnkiSchemaV2`); nil where it names neither.
+    func schemaOrModel(named name: String, in scope: [String]) -> String? {
+        resolve(name, in: scope) { qualified in schemaDeclarations[qualified] != nil || modelClasses[qualified] != nil ? qualified : nil }
+    }
+
     /// The static property `name` a bare identifier means inside `scope` (its own type or an
     /// enclosing one).
     func staticProperty(_ name: String, in scope: [String]) -> Declared<PatternBindingSyntax>? {
@@ -229,7 +236,9 @@ struct SwiftDeclarations {
             let qualified = (scope.prefix(length) + [name]).joined(separator: ".")
             if let found = lookup(qualified) { return found }
             if depth < 8, let target = typeAliases[qualified] {
-                return resolve(target, in: Array(scope.prefix(length)), depth: depth + 1, lookup)
+                // The alias's target is read where the alias is declared: `AnkiModels.ActiveSchema`
+                // with `typealias ActiveSchema = V1` in `AnkiModels` is `AnkiModels.V1`.
+                return resolve(target, in: qualified.split(separator: ".").dropLast().map(String.init), depth: depth + 1, lookup)
             }
         }
         return nil

@@ -461,6 +461,49 @@ import Testing
         }
     }
 
+    /// A container's schema held in a stored property of the type around it, written through an
+    /// alias that another namespace also declares (`Cards.ActiveSchema`, `ActiveSchema`): the
+    /// setting opens the schema the alias means there. A schema no plan lists is not read, so the
+    /// setting syncs none of the models read, rather than the nearest.
+    @Test func aSettingOpensTheSchemaItsTypesPropertyMeans() throws {
+        let app = ("AppSchemas.swift", """
+        enum Schemas {
+            enum V1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Item.self] }
+                @Model final class Item { @Attribute(.unique) var identifier: String; init(identifier: String) { self.identifier = identifier } }
+            }
+        }
+        typealias ActiveSchema = Schemas.V1
+        enum AppPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [Schemas.V1.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        let currentSchema = Schema(versionedSchema: ActiveSchema.self)
+        """)
+        let cards = ("CardStore.swift", """
+        enum Cards {
+            typealias ActiveSchema = V1
+            enum V1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Card.self] }
+                @Model final class Card { var front: String = ""; init() {} }
+            }
+        }
+        final class CardStore {
+            let container: ModelContainer
+            private let currentSchema = Schema(versionedSchema: Cards.ActiveSchema.self)
+            init() throws {
+                let configuration = ModelConfiguration("cards", cloudKitDatabase: .private("iCloud.cards"))
+                container = try ModelContainer(for: currentSchema, configurations: configuration)
+            }
+        }
+        """)
+        let reading = readSwift([app, cards])
+        let version = try #require(reading.versions.first { $0.label == "V1" && $0.entities.contains { $0.name == "Item" } })
+        #expect(!version.isSynced(entity: "Item"), "\(reading.versions.map(\.label))")
+    }
+
     /// A setting applies to the models the code around it names: a cache opened with `.none`
     /// stays local beside models a setting that may sync opens, in one history or in two.
     @Test func aSettingAppliesToTheModelsItsContainerNames() throws {
@@ -707,6 +750,23 @@ import Testing
         #expect(reading.errors.first?.message.hasPrefix("this Swift source does not parse") == true)
     }
 
+    /// A file that only uses a container (a view, a test of the store) and does not parse is no
+    /// model source: it is left out with a warning at its position, and the models are read.
+    @Test func swiftThatDoesNotParseAndDeclaresNoModelIsLeftOutWithAWarning() throws {
+        let models = ("Models.swift", "@Model final class Note { var title: String = \"\"; init() {} }\n")
+        for (name, text, reason) in [
+            ("StoreTests.swift", "import XCTest\nfinal class StoreTests: XCTestCase {\n    func testLoad() {\n        let container = Stack.makeModelContainer(inMemory: true)\n", "it is test code"),
+            ("NotesView.swift", "import SwiftUI\nstruct NotesView: View {\n    var body: some View { Text(\"x\").modelContainer(for: Note.self\n", "it declares no model"),
+        ] {
+            let reading = readSwift([models, (name, text)])
+            #expect(reading.errors.isEmpty, "\(name): \(reading.errors)")
+            #expect(try #require(reading.versions.first).entities.map(\.name) == ["Note"])
+            let note = try #require(reading.notes.first { $0.location.file == name }, "\(name): \(reading.notes)")
+            #expect(note.message.hasPrefix("this Swift source does not parse") && note.message.contains(reason), "\(note.message)")
+            #expect(!note.isDetail)
+        }
+    }
+
     @Test func bytesThatAreNotSwiftNeverCrash() {
         for text in ["", "\u{0}\u{1}\u{2}", "@Model", "enum E: VersionedSchema {", String(repeating: "(", count: 5000), "@Model class { var : = }"] {
             let reading = readSwift(text)
@@ -716,12 +776,14 @@ import Testing
 
     /// A file claimed for its `typealias` alone is read only beside files that declare models: an
     /// app without SwiftData has typealiases too, and they cost a parse each. Its broken line shows
-    /// whether it was read.
+    /// whether it was read (a warning: it declares no model).
     @Test func aTypealiasFileIsReadOnlyBesideModelDeclarations() {
         let alias = ("Aliases.swift", "typealias Handler = (Int) -> Void\nlet broken = (1,\n")
-        #expect(readSwift([alias]).errors == [])
+        #expect(readSwift([alias]).notes.filter { $0.location.file == "Aliases.swift" } == [])
         let model = ("Card.swift", "import SwiftData\n@Model final class Card { var name: String = \"\" }\n")
-        #expect(readSwift([alias, model]).errors.map(\.file) == ["Aliases.swift"])
+        let reading = readSwift([alias, model])
+        #expect(reading.errors == [])
+        #expect(reading.notes.filter { $0.location.file == "Aliases.swift" }.map { $0.message.hasPrefix("this Swift source does not parse") } == [true])
     }
 
     @Test func filesAreClaimedOnlyWhenTheyMentionModels() throws {

@@ -41,7 +41,7 @@ import SchemaLintSwiftData
     }
 
     @Test func errorsNameTheFileOfTheirInput() {
-        let input = Array("enum A: VersionedSchema {}\n".utf8) + [0] + Array("let x = (\n".utf8)
+        let input = Array("enum A: VersionedSchema {}\n".utf8) + [0] + Array("@Model final class B { let x = (\n".utf8)
         let error = SwiftSourceHarness.run(input)
         #expect(error?.file == "Source2.swift", "\(error?.description ?? "accepted")")
     }

@@ -2642,7 +2642,10 @@ comparison of the bundle is made against the wrong baseline), or that a version 
 never made current. The warning says which versions come after the current one, in which order,
 and what to set. When the configuration names the drafts (`drafts:`), those and only those are
 drafts: the warning is quiet if every version after the current one is among them, and otherwise
-says which of them count as released though the app does not ship them.
+says which of them count as released though the app does not ship them. Versions after the current one
+that are copies of it with nothing changed yet (what Xcode's Add Model Version makes) leave the
+bundle quiet too: the app ships the same model whichever it builds. Where one commit added the
+current version and those after it, their names ordered them, and the warning says so.
 
 When `.xccurrentversion` names no version at all (an empty `<dict/>`), the app loads a model you
 did not choose. A bundle of one version needs no `.xccurrentversion`: Xcode compiles that version.
@@ -2719,6 +2722,40 @@ did not choose. A bundle of one version needs no `.xccurrentversion`: Xcode comp
 <dict>
 	<key>_XCCurrentVersionName</key>
 	<string>Notes 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+### Does not trigger: a copy of the current version with nothing changed yet
+
+Xcode's Add Model Version copies the current version; until the copy is edited, the app ships the
+same model whichever of the two it builds.
+
+```xml path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Notes.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Notes.xcdatamodel</string>
 </dict>
 </plist>
 ```
@@ -7482,7 +7519,9 @@ or `migratePersistentStore(_:to:options:type:)`, fails the same way at every lau
 store migrates: stopping the app where it throws (a `fatalError` in its `catch` or its caller's,
 `try!` on it) is reported as a stop on opening is. Removing or replacing files where it failed
 cleans up its destination, and is not reported. A copy into memory (`withType: NSInMemoryStoreType`,
-`type: .inMemory`) leaves the store as it was, and is not reported either.
+`type: .inMemory`) leaves the store as it was, and is not reported either. What a static stored
+property does that no file of the run uses (Xcode's template `static let shared`, left beside the
+stack the app makes itself) runs only if code elsewhere uses it: a note.
 
 A fallback is judged as its own opening: when the `catch` of one opening tries another in a `do`
 (a local store when the CloudKit one fails, then an in-memory one), what that `do`'s own `catch`
@@ -9269,6 +9308,44 @@ final class Diagnostics {
     func logCrash(_ error: Error) {
         UserDefaults.standard.set(error.localizedDescription, forKey: "lastCrash")
         fatalError("\(error)")
+    }
+}
+```
+
+### Triggers: a `shared` stack no file uses, beside the one the app makes itself (a note)
+
+```swift path=App/PersistenceController.swift
+import CoreData
+
+final class PersistenceController {
+    static let shared: PersistenceController = {
+        do {
+            return try PersistenceController()
+        } catch {
+            ↓fatalError("cannot open the store: \(error)")
+        }
+    }()
+
+    let container: NSPersistentContainer
+
+    init() throws {
+        container = NSPersistentContainer(name: "Notes")
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
+    }
+}
+```
+
+```swift path=App/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    @State private var controller = try? PersistenceController()
+
+    var body: some Scene {
+        WindowGroup { Text(controller == nil ? "The notes could not be opened" : "Notes") }
     }
 }
 ```

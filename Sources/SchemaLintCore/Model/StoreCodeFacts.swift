@@ -189,6 +189,10 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// `"imageCache.sqlite"`, `localCacheContainer`): what it holds can be made again, and
     /// deleting it loses nothing of the person's. The name, as written.
     package var cacheName: String?
+    /// It is written in a static stored property that no file of the run uses (Xcode's template
+    /// `static let shared` beside the stack the app makes itself): it runs only if code elsewhere
+    /// uses it.
+    package var inUnusedProperty = false
 
     package init(action: Action, written: String, place: CodePlace, opening: StoreOpening.Call, openingLocation: SourceLocation) {
         self.action = action

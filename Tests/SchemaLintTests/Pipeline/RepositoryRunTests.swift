@@ -466,9 +466,15 @@ struct RepositoryRunTests {
         #expect(!shallow.stdout.contains("current-version-not-latest") && !shallow.stdout.contains("was removed"), "\(shallow.stdout)")
 
         // A new version the same as the current one now (what Xcode's "Add Model Version" makes)
-        // is no earlier state: it stays after the current one, a draft.
+        // is no earlier state: it stays after the current one, a draft, which ships nothing new
+        // until it is edited.
         try origin.write(Self.contents(attributes: 3), to: "\(bundle)/Model 3.xcdatamodel/contents")
         try repository.commit("a draft")
+        let copied = try Self.run(in: origin.path)
+        #expect(copied.stdout.contains("note: order used, oldest first: Model 1, Model 2, Model, Model 3"), "\(copied.stdout)")
+        #expect(!copied.stdout.contains("current-version-not-latest"), "\(copied.stdout)")
+        try origin.write(Self.contents(attributes: 4), to: "\(bundle)/Model 3.xcdatamodel/contents")
+        try repository.commit("edit the draft")
         let drafted = try Self.run(in: origin.path)
         #expect(drafted.stdout.contains("note: order used, oldest first: Model 1, Model 2, Model, Model 3"), "\(drafted.stdout)")
         #expect(drafted.stdout.contains("warning: the current version is 'Model', but 'Model 3' comes after it in git history; it is treated as a draft"), "\(drafted.stdout)")

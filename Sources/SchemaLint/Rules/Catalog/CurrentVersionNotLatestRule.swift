@@ -30,14 +30,21 @@ struct CurrentVersionNotLatestRule: BundleRule {
                 suggestions: ["choose the current version in Xcode's File inspector (Model Version), so .xccurrentversion names '\(newest.label)'"]
             )]
         }
+        // Copies of the current version with nothing changed yet (Xcode's Add Model Version makes
+        // one): whichever of them the app builds, it ships the same model.
+        let currentVersion = bundle.versions[position]
+        if bundle.versions[(position + 1)...].allSatisfy({ ModelDiffer().changes(from: currentVersion, to: $0).isEmpty }) { return [] }
         let later = bundle.versions[(position + 1)...].map(\.label)
         let released = later.filter { !(bundle.configuredDrafts?.contains($0) ?? true) }
         // The configuration names every later version a draft: the bundle is as it should be.
         if bundle.configuredDrafts != nil, released.isEmpty { return [] }
-        let order = Self.describe(bundle.ordering.basis)
+        let one = later.count == 1
+        // Versions one commit added with the current one are ordered by their names.
+        let commits = bundle.ordering.commits
+        let addedTogether = bundle.ordering.basis == .git && commits[current] != nil && later.allSatisfy { commits[$0] == commits[current] }
+        let order = addedTogether ? "in name order (one commit added \(one ? "both" : "them all"))" : Self.describe(bundle.ordering.basis)
         let quoted = later.map { "'\($0)'" }.joined(separator: ", ")
         let drafts = "drafts: [\(later.map(YAMLScalar.string).joined(separator: ", "))]"
-        let one = later.count == 1
         if bundle.configuredDrafts == nil {
             return [finding(
                 bundle, file: file, version: current,

@@ -12,7 +12,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         // replacing what it wrote is cleaning up its destination, not losing the store.
         context.facts.failureActions.filter { !$0.opening.isMigration || $0.action == .stopsTheApp }.map { action in
             let opening = action.opening.displayName
-            let consequence: String
+            var consequence: String
             var suggestions: [String]
             var severity: Severity?
             switch action.action {
@@ -37,6 +37,12 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             case .fallsBackToMemory:
                 consequence = "\(action.written) replaces the store with an empty in-memory one when \(opening) fails: the app opens without the person's data, and whatever they enter next is gone at the next launch"
                 suggestions = ["tell the person the data could not be opened and keep the store file for a fix, rather than continue silently with an empty store"]
+            }
+            // Code no file uses never runs: a reminder, in case code elsewhere uses it.
+            if action.inUnusedProperty {
+                consequence += "; no file read uses \(action.place.declaration), so this runs only if code elsewhere does"
+                severity = .note
+                suggestions.insert("remove \(action.place.declaration) if nothing uses it", at: 0)
             }
             suggestions.append("test the migration from every released model version with a store of realistic size before the release")
             return finding(

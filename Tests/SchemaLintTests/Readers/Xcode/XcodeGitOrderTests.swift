@@ -128,6 +128,20 @@ struct XcodeGitOrderTests {
         #expect(note.notes.map(\.message).last == "\(try project.id("HEAD")) (2024-01-03) added 2 versions at once; among them the names decide")
     }
 
+    /// One commit that adds the current version and one after it: the names ordered them, and the
+    /// warning says so. An unchanged copy of the current version after it (what Xcode's Add Model
+    /// Version makes) is no warning.
+    @Test func aVersionAfterTheCurrentOneFromTheSameCommitIsOrderedByName() throws {
+        var project = try Project()
+        try project.commit([("Model", 1), ("Model 2", 2)], current: "Model")
+        let warning = try #require(try project.lint().first { $0.ruleID == "current-version-not-latest" })
+        #expect(warning.message.hasPrefix("the current version is 'Model', but 'Model 2' comes after it in name order (one commit added both);"), "\(warning.message)")
+
+        var copy = try Project()
+        try copy.commit([("Model", 1), ("Model 2", 1)], current: "Model")
+        #expect(try !copy.lint().contains { $0.ruleID == "current-version-not-latest" })
+    }
+
     /// A version a merge added while resolving (no commit on either side has it) dates from the merge.
     @Test func aVersionAddedInAMergeDatesFromTheMerge() throws {
         var project = try Project()
