@@ -219,7 +219,10 @@ final class UseCollector: SyntaxVisitor {
         guard let clause = value.parent?.as(InitializerClauseSyntax.self) else { return nil }
         var type = clause.parent?.as(FunctionParameterSyntax.self)?.type ?? clause.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
         if let wrapped = type?.as(OptionalTypeSyntax.self)?.wrappedType ?? type?.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType { type = wrapped }
-        guard let name = type?.as(IdentifierTypeSyntax.self)?.name.text, declarations.typeNames.contains(name) else { return nil }
+        // A type of the project's, or a framework's type the project adds the member to
+        // (`extension NSPersistentContainer { static var shared }`).
+        guard let name = type?.as(IdentifierTypeSyntax.self)?.name.text,
+              declarations.typeNames.contains(name) || declarations.unitsByKey["\(name).\(node.declName.baseName.text)"] != nil else { return nil }
         return name
     }
 

@@ -10715,6 +10715,54 @@ final class Store {
 }
 ```
 
+### Triggers: a `shared` container the project adds to Core Data's type, given as a default argument
+
+```swift path=App/NSPersistentContainer+Shared.swift
+import CoreData
+
+extension NSPersistentContainer {
+    private struct Storage {
+        static let container: NSPersistentContainer = {
+            let container = NSPersistentContainer(name: "Phrases")
+            container.↓loadPersistentStores { _, error in
+                if let error { assertionFailure("\(error)") }
+            }
+            return container
+        }()
+    }
+
+    static var shared: NSPersistentContainer { Storage.container }
+}
+```
+
+```swift path=App/PhraseImporter.swift
+import CoreData
+
+final class PhraseImporter {
+    private let container: NSPersistentContainer
+
+    init(container: NSPersistentContainer = .shared) {
+        self.container = container
+    }
+
+    func importIfNeeded() {
+        _ = container.viewContext
+    }
+}
+```
+
+```swift path=App/AppDelegate.swift
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        PhraseImporter().importIfNeeded()
+        return true
+    }
+}
+```
+
 ### Does not trigger: `Stack()` calls the initializer without parameters, not the one with a default that only previews call
 
 ```swift path=Notes/NotesApp.swift

@@ -38,6 +38,16 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("released Notes was modified"), "\(run.stdout)")
     }
 
+    /// Past three changes the message counts the rest as changes, not as more of the third's kind.
+    @Test func manyEditsSinceTheTagAreCountedAsChanges() throws {
+        let (folder, _) = try Self.released()
+        try Self.write(folder, "Notes 2", ["a", "b", "c", "d", "e"], current: "Notes 3")
+        try Self.write(folder, "Notes 3", ["a", "b", "c", "d", "e", "f"])
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let line = try #require(run.stdout.split(separator: "\n").first { $0.contains("error: released Notes 2 was modified") }, "\(run.stdout)")
+        #expect(line.contains("; and 4 more changes; people run it as it was released"), "\(line)")
+    }
+
     /// A repository whose "Notes" was released at tag v1.0 as `contents("Notes", true)`, then
     /// edited to `contents("Notes", false)`, with "Notes 2" (`contents("Notes 2", false)`) added
     /// and made current; and the lint's run at its root.

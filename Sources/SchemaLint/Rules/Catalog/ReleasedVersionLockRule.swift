@@ -144,9 +144,11 @@ struct ReleasedVersionLockRule: HistoryRule {
         return tag[..<digit] + "*"
     }
 
-    /// The first three changes, and how many more.
+    /// The first three changes, and how many more (counted as changes: after "removed attribute
+    /// `file`", "and 16 more" would read as 16 more removals).
     static func summary(_ changes: [String]) -> String {
-        changes.prefix(3).joined(separator: "; ") + (changes.count > 3 ? " and \(changes.count - 3) more" : "")
+        let more = changes.count - 3
+        return changes.prefix(3).joined(separator: "; ") + (more > 0 ? "; and \(more) more change\(more == 1 ? "" : "s")" : "")
     }
 
     /// What the released copy and the working tree's version differ in, one line per change as
