@@ -354,7 +354,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// block and, unless `innermostBlockOnly`, in each enclosing block up to the function or
     /// closure. A branch before it (`if inMemory { ... }`, `if resetRequested { deleteStore() }`)
     /// runs only sometimes and is left out; a loop (over a store's files) runs.
-    private static func statementsRunBefore(_ node: some SyntaxProtocol, innermostBlockOnly: Bool) -> [CodeBlockItemSyntax] {
+    /// `withUnwrapping`: also an `if let` that only unwraps (`if let folder = FileManager.default
+    /// .urls(...).first { ... }`, which always finds the folder) and a `do` block.
+    private static func statementsRunBefore(_ node: some SyntaxProtocol, innermostBlockOnly: Bool, withUnwrapping: Bool = false) -> [CodeBlockItemSyntax] {
         var found: [CodeBlockItemSyntax] = []
         var current = Syntax(node)
         while let parent = current.parent {
@@ -362,6 +364,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             if let item = current.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
                 for statement in block {
                     if statement.id == item.id { break }
+                    if withUnwrapping, statement.item.is(DoStmtSyntax.self)
+                        || statement.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self).map(Self.onlyUnwraps) ?? false
+                        || statement.item.as(IfExprSyntax.self).map(Self.onlyUnwraps) ?? false {
+                        found.append(statement)
+                        continue
+                    }
                     if let expression = statement.item.as(ExprSyntax.self), expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self) { continue }
                     if statement.item.is(ExprSyntax.self) || statement.item.is(VariableDeclSyntax.self) || statement.item.is(ForStmtSyntax.self) { found.append(statement) }
                 }
@@ -370,6 +378,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             current = parent
         }
         return found
+    }
+
+    /// An `if` with no `else` whose conditions all bind optionals (`if let x = y`).
+    private static func onlyUnwraps(_ statement: IfExprSyntax) -> Bool {
+        statement.elseBody == nil && statement.conditions.allSatisfy { $0.condition.is(OptionalBindingConditionSyntax.self) }
     }
 
     /// Code of an Xcode preview, a demo or a test (`CodeDeclarations.isPreviewCode`).
@@ -560,10 +573,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let body = declarations.units[unit].body
         let earlier = EarlierOpenings(before: node.positionAfterSkippingLeadingTrivia)
         earlier.walk(body)
-        let before = Self.statementsRunBefore(node, innermostBlockOnly: false)
+        let before = Self.statementsRunBefore(node, innermostBlockOnly: false, withUnwrapping: true)
         let calls = AllCalls(viewMode: .sourceAccurate)
         for statement in before { calls.walk(statement) }
-        if calls.found.contains(where: { movesAside($0, openedBy: node) }) { return true }
+        if let aside = calls.found.last(where: { movesAside($0, openedBy: node) }), !refills(node, after: aside, among: calls.found) { return true }
         let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
         for statement in before { finder.walk(statement) }
         if earlier.found { return finder.found.contains { $0.1 == .deletesTheStore } }
@@ -597,6 +610,19 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let opened = opening.arguments.filter { ["at", "url", "to"].contains($0.label?.text ?? "") }.map(\.expression.trimmedText)
         let moved = source.trimmedText
         return opened.isEmpty ? isStore(source, depth: 0) : opened.contains { $0.count > 2 && ByteSearch.contains($0, in: moved) }
+    }
+
+    /// Whether one of `calls` after `aside` moves or copies a file into the place `opening` opens
+    /// (`moveItem(at: importURL, to: storeURL)`): what opens there is that file, not a new store.
+    private func refills(_ opening: FunctionCallExprSyntax, after aside: FunctionCallExprSyntax, among calls: [FunctionCallExprSyntax]) -> Bool {
+        let opened = opening.arguments.filter { ["at", "url", "to"].contains($0.label?.text ?? "") }.map(\.expression.trimmedText).filter { $0.count > 2 }
+        return calls.contains { call in
+            guard call.position > aside.position, let name = SynchronousCode.calledName(call), ["moveItem", "copyItem", "replaceItemAt", "replaceItem"].contains(name) else { return false }
+            // `moveItem(at:to:)` and `copyItem(at:to:)` fill `to:`; `replaceItemAt(_:withItemAt:)` its first argument.
+            let destination = name.hasPrefix("replace") ? call.arguments.first : call.arguments.first { $0.label?.text == "to" }
+            guard let text = destination?.expression.trimmedText else { return false }
+            return opened.isEmpty || opened.contains { ByteSearch.contains($0, in: text) }
+        }
     }
 
     // MARK: - Store files

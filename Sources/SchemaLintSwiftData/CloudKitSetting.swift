@@ -21,6 +21,9 @@ struct CloudKitSetting {
         /// history reads (not in a migration plan's `schemas`) opens no model linted, rather than
         /// the models nearest to it.
         var namesDeclaredSchemas = false
+        /// `.automatic`: it syncs where the app's entitlements give it CloudKit, as SwiftData's
+        /// default does, which the run decides from the entitlements files it finds.
+        var followsEntitlements = false
     }
 
     var settings: [Setting] = []
@@ -41,12 +44,23 @@ struct CloudKitSetting {
             let namesSchemas = names.contains { declarations.schemaDeclarations[$0] != nil }
             switch option {
             case "none": settings.append(Setting(file: database.file.name, syncs: false, names: names, namesDeclaredSchemas: namesSchemas))
-            case "automatic", "private": settings.append(Setting(file: database.file.name, syncs: true, names: names, namesDeclaredSchemas: namesSchemas))
+            case "automatic": settings.append(Setting(file: database.file.name, syncs: true, names: names, namesDeclaredSchemas: namesSchemas, followsEntitlements: true))
+            case "private": settings.append(Setting(file: database.file.name, syncs: true, names: names, namesDeclaredSchemas: namesSchemas))
             default:
                 settings.append(Setting(file: database.file.name, syncs: true, names: names, namesDeclaredSchemas: namesSchemas))
                 notes.append(ReadingNote(at: database.file.location(of: expression), "cannot tell statically whether `cloudKitDatabase: \(expression.trimmedText)` syncs: the models it opens are read as synced with CloudKit"))
             }
         }
+    }
+
+    /// The settings that sync whatever the entitlements say (`.private("iCloud...")`, or an
+    /// expression read as syncing), and those that sync where they give CloudKit (`.automatic`),
+    /// each with the `.none` settings.
+    var byEntitlements: (explicit: CloudKitSetting, automatic: CloudKitSetting) {
+        var explicit = self, automatic = self
+        explicit.settings.removeAll(where: \.followsEntitlements)
+        automatic.settings.removeAll { $0.syncs && !$0.followsEntitlements }
+        return (explicit, automatic)
     }
 
     /// The condition and branches of `c ? a : b` (as the parser leaves it, a sequence).

@@ -172,7 +172,10 @@ package struct SwiftDataReader: ModelSourceReader {
                 links: versions.flatMap(\.entities).reduce(into: [String: Set<String>]()) { links, entity in links[entity.name, default: []].formUnion(entity.relationships.map(\.destination)) }
             )
         }
-        var (synced, local) = cloudKit.synced(histories: histories)
+        // `.automatic` syncs as SwiftData's default does: where the entitlements give CloudKit.
+        let (explicit, automatic) = cloudKit.byEntitlements
+        var (synced, local) = explicit.synced(histories: histories)
+        let syncedByEntitlements = automatic.synced(histories: histories).synced
         // A class no code hands to SwiftData (`Item.self` written nowhere: the template's class
         // beside the app's own) is in no store, whatever setting is nearest to it; the classes
         // named and what their relationships reach are. Where no class is named at all, the code
@@ -188,8 +191,14 @@ package struct SwiftDataReader: ModelSourceReader {
         for index in reading.versions.indices {
             guard let entities = synced[reading.versions[index].history] else {
                 // No setting decides: SwiftData's default syncs with the app's CloudKit
-                // entitlement, where a container opens the models.
-                reading.versions[index].syncsByDefault = opensContainers && !local.contains(reading.versions[index].history)
+                // entitlement, where a container opens the models; `.automatic` says the same of
+                // the classes it names.
+                if let automatic = syncedByEntitlements[reading.versions[index].history] {
+                    reading.versions[index].syncsByDefault = true
+                    reading.versions[index].openedEntities = automatic.intersection(reading.versions[index].entities.map(\.name))
+                } else {
+                    reading.versions[index].syncsByDefault = opensContainers && !local.contains(reading.versions[index].history)
+                }
                 continue
             }
             let version = reading.versions[index]
@@ -213,7 +222,8 @@ package struct SwiftDataReader: ModelSourceReader {
                 for index in syncingByDefault {
                     let version = reading.versions[index]
                     let own = Set(version.entities.map(\.name))
-                    reading.versions[index].openedEntities = CloudKitSetting.reached(from: own.intersection(named), through: histories[version.history]?.links ?? [:]).intersection(own)
+                    let opened = CloudKitSetting.reached(from: own.intersection(named), through: histories[version.history]?.links ?? [:]).intersection(own)
+                    reading.versions[index].openedEntities = version.openedEntities.map { $0.intersection(opened) } ?? opened
                 }
             }
         }

@@ -205,7 +205,7 @@ import Testing
         """, to: "Schemas.swift")
         try folder.write("""
         func makeContainer() throws -> ModelContainer {
-            let synced = ModelConfiguration("Synced", schema: Schema([Note.self, Tag.self]), cloudKitDatabase: .automatic)
+            let synced = ModelConfiguration("Synced", schema: Schema([Note.self, Tag.self]), cloudKitDatabase: .private("iCloud.notes"))
             let drafts = ModelConfiguration("Drafts", schema: Schema([Draft.self]), cloudKitDatabase: .none)
             return try ModelContainer(for: Schema([Note.self, Draft.self, Tag.self]), migrationPlan: Plan.self, configurations: [synced, drafts])
         }

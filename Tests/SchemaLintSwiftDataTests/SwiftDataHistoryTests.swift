@@ -191,7 +191,10 @@ import Testing
             readSwift([schema, ("App.swift", app)], cloudKit: declared).versions.first?.usesCloudKit
         }
         #expect(synced("let c = ModelConfiguration(schema: s, cloudKitDatabase: .private(\"iCloud.com.example\"))") == true)
-        #expect(synced("let c = ModelConfiguration(cloudKitDatabase: .automatic)") == true)
+        // `.automatic` syncs where the entitlements give CloudKit, as the default does: the run
+        // decides from the entitlements files it finds.
+        let automatic = readSwift([schema, ("App.swift", "let c = ModelConfiguration(cloudKitDatabase: .automatic)")]).versions.first
+        #expect(automatic?.usesCloudKit == false && automatic?.syncsByDefault == true)
         #expect(synced("let c = ModelConfiguration(cloudKitDatabase: .none)") == false)
         #expect(synced("let c = ModelConfiguration()") == false)
         #expect(synced("let c = ModelConfiguration()", declared: true) == true)
@@ -324,7 +327,7 @@ import Testing
         }
         let reading = readSwift([
             ("Synced/Synced/Persistence/Schema.swift", schema("Synced")),
-            ("Synced/Synced/App/Container.swift", "let c = ModelConfiguration(cloudKitDatabase: .automatic)"),
+            ("Synced/Synced/App/Container.swift", "let c = ModelConfiguration(cloudKitDatabase: .private(\"iCloud.synced\"))"),
             ("Local/Local/Data/Schema.swift", schema("Local")),
             ("Local/Local/App/Container.swift", "let c = ModelConfiguration(isStoredInMemoryOnly: false)"),
         ])
@@ -354,7 +357,7 @@ import Testing
         """)
         let app = ("App.swift", """
         struct Stores {
-            let books = try! ModelContainer(for: Book.self, configurations: ModelConfiguration(cloudKitDatabase: .automatic))
+            let books = try! ModelContainer(for: Book.self, configurations: ModelConfiguration(cloudKitDatabase: .private("iCloud.books")))
             let cache = try! ModelContainer(for: CacheEntry.self, configurations: ModelConfiguration(cloudKitDatabase: .none))
         }
         """)
@@ -386,7 +389,7 @@ import Testing
     }
 
     /// A switch whose value is its declaration's (`static let`, or a `static var` no file sets)
-    /// decides the setting: `Sync.enabled ? .automatic : .none` with `enabled = false` is local.
+    /// decides the setting: `Sync.enabled ? .private(...) : .none` with `enabled = false` is local.
     /// A switch something sets (`Sync.enabled = true`, a binding `$enabled`) may sync.
     @Test func aConstantSwitchDecidesTheSetting() throws {
         let models = ("Models.swift", """
@@ -395,7 +398,7 @@ import Testing
         func app(_ declaration: String) -> (String, String) {
             ("App.swift", """
             enum Sync { \(declaration) }
-            let container = try! ModelContainer(for: Page.self, configurations: ModelConfiguration(cloudKitDatabase: Sync.enabled ? .automatic : .none))
+            let container = try! ModelContainer(for: Page.self, configurations: ModelConfiguration(cloudKitDatabase: Sync.enabled ? .private("iCloud.pages") : .none))
             """)
         }
         for declaration in ["static let enabled = false", "static var enabled = false"] {
@@ -426,7 +429,7 @@ import Testing
         final class DataProvider {
             let container: ModelContainer
             init(inMemory: Bool = false, enableCloudKit: Bool = false) {
-                let configuration = ModelConfiguration(isStoredInMemoryOnly: inMemory, cloudKitDatabase: enableCloudKit ? .automatic : .none)
+                let configuration = ModelConfiguration(isStoredInMemoryOnly: inMemory, cloudKitDatabase: enableCloudKit ? .private("iCloud.pages") : .none)
                 container = try! ModelContainer(for: Page.self, configurations: configuration)
             }
         }
@@ -530,7 +533,7 @@ import Testing
         // A container whose code names no model applies to the nearest models, but not to what
         // a `.none` setting names.
         let elsewhere = ("App.swift", """
-        let synced = ModelConfiguration(cloudKitDatabase: .automatic)
+        let synced = ModelConfiguration(cloudKitDatabase: .private("iCloud.notes"))
         let cache = try! ModelContainer(for: CacheEntry.self, configurations: ModelConfiguration(cloudKitDatabase: .none))
         """)
         let nearest = try #require(readSwift([models, elsewhere]).versions.first)
@@ -556,7 +559,7 @@ import Testing
         // One container of several stores: each configuration's schema names its models.
         let stores = ("App.swift", """
         let container: ModelContainer = {
-            let synced = ModelConfiguration("Synced", schema: Schema([Note.self]), cloudKitDatabase: .automatic)
+            let synced = ModelConfiguration("Synced", schema: Schema([Note.self]), cloudKitDatabase: .private("iCloud.notes"))
             let local = ModelConfiguration("Local", schema: Schema([CacheEntry.self]), cloudKitDatabase: .none)
             return try! ModelContainer(for: Schema([Note.self, CacheEntry.self]), configurations: [synced, local])
         }()

@@ -15,7 +15,7 @@ package enum MappingModelPlacement: Sendable {
 extension MappingModelRule {
     /// A finding of this rule at `location` in the mapping model.
     func finding(
-        _ mappingModel: MappingModel, _ placement: MappingModelPlacement, message: String, at location: SourceLocation? = nil,
+        _ mappingModel: MappingModel, _ placement: MappingModelPlacement, severity: Severity? = nil, message: String, at location: SourceLocation? = nil,
         path: ElementPath? = nil, notes: [Finding.Note] = [], suggestions: [String] = []
     ) -> Finding {
         let model: String, version: String, baseline: String?, synced: Bool
@@ -26,7 +26,7 @@ extension MappingModelRule {
             (model, version, baseline, synced) = (named ?? mappingModel.source?.model ?? mappingModel.name, mappingModel.destination?.version ?? "", mappingModel.source?.version, false)
         }
         return Finding(
-            ruleID: descriptor.id, severity: descriptor.severity(synced: synced) ?? .note, message: message,
+            ruleID: descriptor.id, severity: severity ?? descriptor.severity(synced: synced) ?? .note, message: message,
             location: location ?? mappingModel.location, model: model, baseline: baseline, version: version,
             path: path ?? ElementPath(entity: mappingModel.name), notes: notes, suggestions: suggestions
         )

@@ -4393,8 +4393,8 @@ A mapping model no longer matches the versions it names: one of them changed sin
 | | |
 |---|---|
 | Category | migration |
-| Synced with CloudKit | error |
-| Local store only | error |
+| Synced with CloudKit | error (warning when the step only adds) |
+| Local store only | error (warning when the step only adds) |
 
 ## Why
 
@@ -4404,6 +4404,11 @@ afterwards (an attribute renamed, an entity removed), the compiled mapping model
 the models the app ships: Core Data does not use it, and stores of the source version fail to open
 ("Can't find mapping model for migration", NSCocoaErrorDomain 134140), or the migration manager
 stops on a mapping of a property that is gone.
+
+A step that only adds (entities, attributes that may be empty or have a default, relationships
+that may be empty) is one Core Data infers when no mapping model matches and inference is on (the
+default for `NSPersistentContainer`): the stores open, but what the mapping model does beyond
+that (values it computes, a migration policy) silently does not run. That is a warning.
 
 schemalint compares each entity mapping with the versions the mapping model names: its source
 entity must exist in the source version, its destination entity in the destination version, and
@@ -4474,6 +4479,65 @@ every attribute and relationship it maps in the destination entity.
     </object>
     ↓<object type="XDDEVATTRIBUTEMAPPING" id="z106">
         <attribute name="name" type="string">amount</attribute>
+        <attribute name="valueexpressiondata" type="binary">YnBsaXN0MDDUAQIDBAUGBwhYJHZlcnNpb24=</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+</database>
+```
+
+### Triggers: a stale mapping model for a step that only adds (a warning)
+
+Core Data infers this step and opens the stores, without the mapping model and whatever it
+computes.
+
+```xml path=Shop.xcdatamodeld/Shop.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Order" representedClassName="Order">
+        <attribute name="number" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop.xcdatamodeld/Shop 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Order" representedClassName="Order">
+        <attribute name="number" optional="YES" attributeType="String"/>
+        <attribute name="note" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop 1 to 2.xcmappingmodel/xcmapping.xml
+<?xml version="1.0" standalone="no"?>
+<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+
+<database>
+    <databaseInfo>
+        <version>134481920</version>
+        <UUID>5C0F1D52-0000-4000-8000-000000000004</UUID>
+        <nextObjectID>107</nextObjectID>
+    </databaseInfo>
+    <object type="XDDEVMAPPINGMODEL" id="z102">
+        <attribute name="sourcemodelpath" type="string">Shop.xcdatamodeld/Shop.xcdatamodel</attribute>
+        <attribute name="destinationmodelpath" type="string">Shop.xcdatamodeld/Shop 2.xcdatamodel</attribute>
+        <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVENTITYMAPPING" id="z103">
+        <attribute name="sourcename" type="string">Order</attribute>
+        <attribute name="mappingtypename" type="string">Undefined</attribute>
+        <attribute name="destinationname" type="string">Order</attribute>
+        <attribute name="autogenerateexpression" type="bool">1</attribute>
+        <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL" idrefs="z102"></relationship>
+        <relationship name="attributemappings" type="0/0" destination="XDDEVATTRIBUTEMAPPING" idrefs="z104 z105"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z104">
+        <attribute name="name" type="string">number</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    ↓<object type="XDDEVATTRIBUTEMAPPING" id="z105">
+        <attribute name="name" type="string">discount</attribute>
         <attribute name="valueexpressiondata" type="binary">YnBsaXN0MDDUAQIDBAUGBwhYJHZlcnNpb24=</attribute>
         <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
     </object>
@@ -7905,6 +7969,62 @@ final class Persistence {
         } catch {
             ↓fatalError("cannot open a new store: \(error)")
         }
+    }
+}
+```
+
+### Triggers: the store's files removed inside an `if let` that finds their folder; stopping the app when even that fails is a note
+
+```swift path=App/ListApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct ListApp: App {
+    let container: ModelContainer = {
+        do {
+            return try ModelContainer(for: Item.self)
+        } catch {
+            if let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first {
+                for name in ["default.store", "default.store-wal", "default.store-shm"] {
+                    try? ↓FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+                }
+            }
+            do {
+                return try ModelContainer(for: Item.self)
+            } catch {
+                ↓fatalError("cannot create the store: \(error)")
+            }
+        }
+    }()
+
+    var body: some Scene {
+        WindowGroup { Text("List") }.modelContainer(container)
+    }
+}
+```
+
+### Triggers: the store moved aside and an imported file moved into its place; the stop when it fails to open (a warning)
+
+What opens at the store's place is the imported file, which may need migrating: its failure is the
+stop's, at every try.
+
+```swift path=App/Importer.swift
+import CoreData
+
+final class Importer {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(coordinator: NSPersistentStoreCoordinator) {
+        self.coordinator = coordinator
+    }
+
+    func replaceStore(with importURL: URL, storeURL: URL, backupURL: URL) {
+        for store in coordinator.persistentStores { try? coordinator.remove(store) }
+        try? FileManager.default.moveItem(at: storeURL, to: backupURL)
+        try? FileManager.default.moveItem(at: importURL, to: storeURL)
+        let options = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
+        _ = ↓try! coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
     }
 }
 ```

@@ -913,6 +913,13 @@ import Testing
             "Store.swift:8:18 warning store-load-failure-destructive", "Store.swift:14:13 note store-load-failure-destructive",
         ], "\(retryRun.stdout)")
 
+        // The files removed inside an `if let` that only finds their folder, then the retry.
+        try folder.write(store(catching: ["if let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first {", "    try? FileManager.default.removeItem(at: folder.appending(path: \"default.store\"))", "}"] + retry + ["    fatalError(\"no store: \\(error)\")", "}"]), to: "App/Store.swift")
+        let (unwrapped, unwrappedRun) = try Self.lint(path: folder.path)
+        #expect(unwrapped.filter { $0.rule == "store-load-failure-destructive" }.map(\.description) == [
+            "Store.swift:9:22 warning store-load-failure-destructive", "Store.swift:14:17 note store-load-failure-destructive",
+        ], "\(unwrappedRun.stdout)")
+
         // `try!` on the retry, after the files were removed in the same `catch`.
         try folder.write(store(catching: [removal, "return try! ModelContainer(for: Note.self, configurations: configuration)"]), to: "App/Store.swift")
         let (forced, forcedRun) = try Self.lint(path: folder.path)

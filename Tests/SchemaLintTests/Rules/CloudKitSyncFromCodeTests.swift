@@ -347,6 +347,33 @@ import Testing
         #expect(!none.stdout.contains("cloudkit-"), "\(none.stdout)")
     }
 
+    /// `cloudKitDatabase: .automatic` written out is the default: without the entitlement the
+    /// store is local, with it the classes the container names sync (a cache opened `.none` in
+    /// the same history stays local).
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func anAutomaticSettingSyncsOnlyWithTheCloudKitEntitlement() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("import SwiftData\n\n@Model final class Tag {\n    @Attribute(.unique) var name: String = \"\"\n    init() {}\n}\n\n@Model final class Thumbnail {\n    @Attribute(.unique) var key: String = \"\"\n    init() {}\n}\n", to: "App/Models/Models.swift")
+        try folder.write("""
+            import SwiftUI
+            import SwiftData
+
+            @main struct TagsApp: App {
+                let tags = try! ModelContainer(for: Tag.self, configurations: ModelConfiguration("Tags", cloudKitDatabase: .automatic))
+                let thumbnails = try! ModelContainer(for: Thumbnail.self, configurations: ModelConfiguration("Thumbnails", cloudKitDatabase: .none))
+                var body: some Scene { WindowGroup { Text("") }.modelContainer(tags) }
+            }
+
+            """, to: "App/TagsApp.swift")
+        let local = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!local.stdout.contains("cloudkit-"), "no entitlement: \(local.stdout)")
+
+        try folder.write(Self.entitlements("CloudKit"), to: "App/Tags.entitlements")
+        let synced = try Executable.run(["--no-color"], in: folder.url)
+        let unique = synced.stdout.split(separator: "\n").filter { $0.hasSuffix("[cloudkit-unique-constraint]") }
+        #expect(unique.count == 1 && unique.first?.contains("entity 'Tag'") == true, "\(synced.stdout)")
+    }
+
     /// What SwiftData's default sync reaches is what the code hands it: the classes it names
     /// (`Schema([Note.self])`) and what their relationships reach. A class no code names is in no
     /// store, and CloudKit's checks do not apply to it.

@@ -50,12 +50,42 @@ struct MappingModelStaleRule: MappingModelRule {
             }
         }
         guard let first = problems.first else { return [] }
+        let stale = "mapping model '\(mappingModel.name)' no longer matches \(from.displayName) -> \(to.displayName): \(first.message); a version changed after the mapping model was made, so Core Data does not use it"
+        // A step that only adds is one Core Data infers where no mapping model matches (inference
+        // is on by default for NSPersistentContainer): the stores open, and what the mapping
+        // model does beyond that does not run.
+        if Self.onlyAdds(from: from, to: to) {
+            return [finding(
+                mappingModel, placement, severity: .warning,
+                message: stale + ": with inference on (NSPersistentContainer's default), it infers this step, which only adds, and stores of \(from.displayName) open; whatever the mapping model does beyond that (values it computes, a migration policy) does not run",
+                at: first.location, notes: Array(problems.dropFirst()),
+                suggestions: [
+                    "if the mapping model carries custom work, open it in Xcode, set its source and destination to these versions again, and redo the mappings it reports",
+                    "otherwise delete it: the step needs none",
+                ]
+            )]
+        }
         return [finding(
             mappingModel, placement,
-            message: "mapping model '\(mappingModel.name)' no longer matches \(from.displayName) -> \(to.displayName): \(first.message); a version changed after the mapping model was made, so Core Data finds no mapping model for stores of \(from.displayName) and opening them fails",
+            message: stale + ", and stores of \(from.displayName) fail to open",
             at: first.location, notes: Array(problems.dropFirst()),
             suggestions: ["open the mapping model in Xcode, set its source and destination to these versions again, and redo the mappings it reports; never edit a version that has shipped (put the change in a new version)"]
         )]
+    }
+
+    /// Whether every change of the step adds: an entity, an attribute that may be empty or has a
+    /// default, a relationship that may be empty (and the inverse its other end gains).
+    static func onlyAdds(from: ModelVersion, to: ModelVersion) -> Bool {
+        let changes = ModelDiffer().changes(from: from, to: to)
+        return !changes.isEmpty && changes.allSatisfy { change in
+            switch change.kind {
+            case .entityAdded: true
+            case .attributeAdded: change.new?.attribute.map { $0.isOptional || $0.defaultValue != nil } ?? false
+            case .relationshipAdded: change.new?.relationship.map { $0.isOptional || $0.isToMany } ?? false
+            case .relationshipInverseChanged: true
+            default: false
+            }
+        }
     }
 }
 
