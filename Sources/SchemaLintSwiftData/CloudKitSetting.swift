@@ -3,8 +3,9 @@ import SwiftSyntax
 import SchemaLintCore
 
 /// What the `ModelConfiguration(cloudKitDatabase:)` calls in the sources say about sync:
-/// `.none` is not synced; `.automatic`, `.private("iCloud...")` are; an expression that cannot be
-/// decided (`enableSync ? .private(...) : .none`) may sync, and is read as syncing. Each setting
+/// `.none` is not synced; `.private("iCloud...")` is; `.automatic` is where the entitlements give
+/// CloudKit, as SwiftData's default; an expression that cannot be decided (`enableSync ?
+/// .private(...) : .none`) may sync, and is read as syncing. Each setting
 /// applies to the models the code around it names (`Schema([Note.self])`, `ModelContainer(for:
 /// Note.self, configurations: configuration)`, `Schema(versionedSchema: NotesV3.self)`): a cache
 /// opened with `.none` stays local whatever another container of the app does.

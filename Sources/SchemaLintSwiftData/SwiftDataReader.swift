@@ -121,10 +121,39 @@ package struct SwiftDataReader: ModelSourceReader {
     package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
         let declaresModels = sources.contains { ByteSearch.containsAny(Self.modelDeclarations, in: $0.bytes) }
         let sources = declaresModels ? sources : sources.filter { ByteSearch.containsAny(Self.markersBesideTypealias, in: $0.bytes) }
+        let (collected, errors, notes) = Self.collect(sources, options: options)
+        var declarations = collected
+        guard errors.isEmpty else { return ModelSourceReading(errors: errors) }
+        // A type a model's property is written with may be declared in a file that declares no
+        // model (`enum Priority: String, Codable` in a file of its own): such files are parsed
+        // too, for their structs and enums alone.
+        let unresolved = declarations.unresolvedPropertyTypeNames(known: PropertyTypeMapper.standardNames)
+        let supporting = Self.files(declaring: unresolved, among: options.unclaimedFiles, options: options)
+        for file in supporting { declarations.collectValueTypes(file) }
+        declarations = declarations.resolvingAliasedScopes()
+        let switches = SyncSwitch(declarations: declarations, assigns: { Self.assigns($0, in: sources, orIn: options) }, files: { Self.parsedFiles(mentioning: $0, in: sources, orIn: options) })
+        let cloudKit = CloudKitSetting(declarations.cloudKitDatabases, declarations: declarations, switches: switches)
+        var reading = VersionedSchemaHistory(declarations: declarations, usesCloudKit: options.declaresCloudKit).read()
+        Self.decideSync(of: &reading, cloudKit: cloudKit, declarations: declarations, sources: sources, options: options)
+        // The same checks as every loader's (a class declared twice in one version's models, a
+        // #Unique naming no property): Swift that compiles passes them.
+        for version in reading.versions {
+            do throws(InputError) {
+                try ModelValidator.validate(version)
+            } catch {
+                reading.errors.append(error)
+            }
+        }
+        reading.notes = Array(Set(reading.notes + cloudKit.notes + notes)).sorted()
+        reading.supportingFiles = supporting.map(\.name)
+        return reading
+    }
+
+    /// The declarations of `sources`, parsed (on all cores when there is enough of them) and
+    /// collected in file order; the input errors; and the files left out with a warning.
+    private static func collect(_ sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> (SwiftDeclarations, [InputError], [ReadingNote]) {
         var declarations = SwiftDeclarations()
         var errors: [InputError] = []
-        // Files are parsed and checked on all cores when there is enough of them; their declarations
-        // are collected in file order.
         let parsed = OrderedConcurrentMap.map(count: sources.count, concurrently: ParsedSwiftFile.isWorthSharingOut(sources)) { index in
             ParsedSwiftFile.parse(sources[index], options: options)
         }
@@ -149,17 +178,12 @@ package struct SwiftDataReader: ModelSourceReader {
             case .failure(let error): errors.append(error)
             }
         }
-        guard errors.isEmpty else { return ModelSourceReading(errors: errors) }
-        // A type a model's property is written with may be declared in a file that declares no
-        // model (`enum Priority: String, Codable` in a file of its own): such files are parsed
-        // too, for their structs and enums alone.
-        let unresolved = declarations.unresolvedPropertyTypeNames(known: PropertyTypeMapper.standardNames)
-        let supporting = Self.files(declaring: unresolved, among: options.unclaimedFiles, options: options)
-        for file in supporting { declarations.collectValueTypes(file) }
-        declarations = declarations.resolvingAliasedScopes()
-        let switches = SyncSwitch(declarations: declarations, assigns: { Self.assigns($0, in: sources, orIn: options) }, files: { Self.parsedFiles(mentioning: $0, in: sources, orIn: options) })
-        let cloudKit = CloudKitSetting(declarations.cloudKitDatabases, declarations: declarations, switches: switches)
-        var reading = VersionedSchemaHistory(declarations: declarations, usesCloudKit: options.declaresCloudKit).read()
+        return (declarations, errors, notes)
+    }
+
+    /// Marks what syncs in each version of `reading`: what the settings (`cloudKitDatabase:`)
+    /// name, and what SwiftData's default leaves to the entitlements, which the run decides.
+    private static func decideSync(of reading: inout ModelSourceReading, cloudKit: CloudKitSetting, declarations: SwiftDeclarations, sources: [ModelSourceFile], options: ModelSourceReadingOptions) {
         // What code names a history by: its versions (schemas) and its plan; and its classes.
         func last(_ name: String) -> String { String(name.split(separator: ".").last ?? "") }
         // A version is labelled with its schema's last name; a setting names a schema qualified.
@@ -227,17 +251,5 @@ package struct SwiftDataReader: ModelSourceReader {
                 }
             }
         }
-        // The same checks as every loader's (a class declared twice in one version's models, a
-        // #Unique naming no property): Swift that compiles passes them.
-        for version in reading.versions {
-            do throws(InputError) {
-                try ModelValidator.validate(version)
-            } catch {
-                reading.errors.append(error)
-            }
-        }
-        reading.notes = Array(Set(reading.notes + cloudKit.notes + notes)).sorted()
-        reading.supportingFiles = supporting.map(\.name)
-        return reading
     }
 }
