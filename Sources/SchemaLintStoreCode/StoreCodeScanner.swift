@@ -576,7 +576,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let before = Self.statementsRunBefore(node, innermostBlockOnly: false, withUnwrapping: true)
         let calls = AllCalls(viewMode: .sourceAccurate)
         for statement in before { calls.walk(statement) }
-        if let aside = calls.found.last(where: { movesAside($0, openedBy: node) }), !refills(node, after: aside, among: calls.found) { return true }
+        let opened = Self.urlsGiven(to: node)
+        if let aside = calls.found.last(where: { movesAside($0, from: opened) }), !refills(opened, after: aside, among: calls.found) { return true }
         let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
         for statement in before { finder.walk(statement) }
         if earlier.found { return finder.found.contains { $0.1 == .deletesTheStore } }
@@ -598,25 +599,30 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
     }
 
-    /// Whether `call` moves the store that `opening` opens out of its place: `moveItem(at:
-    /// storeURL, to: recoveryURL)` from the URL the opening is given or a path made of it
-    /// (where it is given none, a store's URL), or a helper named for it (`moveStoreAside(at:)`, `quarantineStore()`).
+    /// Whether `call` moves the store an opening given `opened` opens out of its place:
+    /// `moveItem(at: storeURL, to: recoveryURL)` from that URL or a path made of it (where it is
+    /// given none, a store's URL), or a helper named for it (`moveStoreAside(at:)`, `quarantineStore()`).
     /// What opens there next is a new, empty store, as after a deletion; the old one is kept.
-    private func movesAside(_ call: FunctionCallExprSyntax, openedBy opening: FunctionCallExprSyntax) -> Bool {
+    private func movesAside(_ call: FunctionCallExprSyntax, from opened: [String]) -> Bool {
         guard let name = SynchronousCode.calledName(call) else { return false }
         let lowercased = name.lowercased()
         if lowercased.contains("aside") || lowercased.contains("quarantine") { return true }
         guard name == "moveItem", let source = call.arguments.first?.expression else { return false }
-        let opened = opening.arguments.filter { ["at", "url", "to"].contains($0.label?.text ?? "") }.map(\.expression.trimmedText)
         let moved = source.trimmedText
-        return opened.isEmpty ? isStore(source, depth: 0) : opened.contains { $0.count > 2 && ByteSearch.contains($0, in: moved) }
+        return opened.isEmpty ? isStore(source, depth: 0) : opened.contains { ByteSearch.contains($0, in: moved) }
     }
 
-    /// Whether one of `calls` after `aside` moves or copies a file into the place `opening` opens
-    /// (`moveItem(at: importURL, to: storeURL)`): what opens there is that file, not a new store.
-    private func refills(_ opening: FunctionCallExprSyntax, after aside: FunctionCallExprSyntax, among calls: [FunctionCallExprSyntax]) -> Bool {
-        let opened = opening.arguments.filter { ["at", "url", "to"].contains($0.label?.text ?? "") }.map(\.expression.trimmedText).filter { $0.count > 2 }
-        return calls.contains { call in
+    /// The URLs an opening is given as written (`at: storeURL`), but names of two letters or
+    /// fewer, which any path's text may hold.
+    private static func urlsGiven(to opening: FunctionCallExprSyntax) -> [String] {
+        opening.arguments.filter { ["at", "url", "to"].contains($0.label?.text ?? "") }.map(\.expression.trimmedText).filter { $0.count > 2 }
+    }
+
+    /// Whether one of `calls` after `aside` moves or copies a file into the place the opening
+    /// given `opened` opens (`moveItem(at: importURL, to: storeURL)`): what opens there is that
+    /// file, not a new store.
+    private func refills(_ opened: [String], after aside: FunctionCallExprSyntax, among calls: [FunctionCallExprSyntax]) -> Bool {
+        calls.contains { call in
             guard call.position > aside.position, let name = SynchronousCode.calledName(call), ["moveItem", "copyItem", "replaceItemAt", "replaceItem"].contains(name) else { return false }
             // `moveItem(at:to:)` and `copyItem(at:to:)` fill `to:`; `replaceItemAt(_:withItemAt:)` its first argument.
             let destination = name.hasPrefix("replace") ? call.arguments.first : call.arguments.first { $0.label?.text == "to" }

@@ -104,37 +104,16 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         guard parts.count >= 2, let member = parts.last.map(String.init), let type = parts.dropLast().last.map(String.init),
               member.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
               let declaring = sources.first(where: { $0.name == place.location.file }),
-              occurrences(of: "static let \(member)", in: declaring.bytes) + occurrences(of: "static var \(member)", in: declaring.bytes) == 1 else { return false }
-        let qualified = occurrences(of: "\(type).\(member)", in: declaring.bytes) + occurrences(of: "Self.\(member)", in: declaring.bytes)
-        let bare = occurrences(of: member, in: declaring.bytes) { $0 != UInt8(ascii: ".") }
+              ByteSearch.wholeWordCount(of: "static let \(member)", in: declaring.bytes) + ByteSearch.wholeWordCount(of: "static var \(member)", in: declaring.bytes) == 1 else { return false }
+        let qualified = ByteSearch.wholeWordCount(of: "\(type).\(member)", in: declaring.bytes) + ByteSearch.wholeWordCount(of: "Self.\(member)", in: declaring.bytes)
+        let bare = ByteSearch.wholeWordCount(of: member, in: declaring.bytes) { $0 != UInt8(ascii: ".") }
         guard qualified == 0, bare == 1 else { return false }
         // `.shared` after a name or a call is some other value's member (`Service.shared`).
-        func standsAlone(_ byte: UInt8) -> Bool { !isIdentifier(byte) && ![UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!")].contains(byte) }
+        func standsAlone(_ byte: UInt8) -> Bool { !ByteSearch.isIdentifierByte(byte) && ![UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!")].contains(byte) }
         return !sources.contains { source in
-            guard source.name != declaring.name, occurrences(of: type, in: source.bytes) > 0 else { return false }
-            return occurrences(of: "\(type).\(member)", in: source.bytes) > 0 || occurrences(of: ".\(member)", in: source.bytes, after: standsAlone) > 0
+            guard source.name != declaring.name, ByteSearch.wholeWordCount(of: type, in: source.bytes) > 0 else { return false }
+            return ByteSearch.wholeWordCount(of: "\(type).\(member)", in: source.bytes) > 0 || ByteSearch.wholeWordCount(of: ".\(member)", in: source.bytes, after: standsAlone) > 0
         }
-    }
-
-    private static func isIdentifier(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "_") || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte >= 0x80
-    }
-
-    /// How often `word` occurs in `bytes` as a whole word (no identifier character right after
-    /// it, nor right before it where it starts with one) where the byte before it passes `after`.
-    static func occurrences(of word: String, in bytes: [UInt8], after: (UInt8) -> Bool = { _ in true }) -> Int {
-        let needle = Array(word.utf8)
-        guard let first = needle.first, ByteSearch.containsAny([needle], in: bytes) else { return 0 }
-        var count = 0
-        var start = 0
-        while start < bytes.count, let found = bytes[start...].firstRange(of: needle) {
-            start = found.lowerBound + 1
-            let before = found.lowerBound > 0 ? bytes[found.lowerBound - 1] : 0x20
-            let next = found.upperBound < bytes.count ? bytes[found.upperBound] : 0x20
-            if isIdentifier(first) && isIdentifier(before) || isIdentifier(next) || !after(before) { continue }
-            count += 1
-        }
-        return count
     }
 
     /// The files among `sources` that parse, and are no test's.
@@ -290,7 +269,7 @@ struct TypeDeclarationIndex {
         while position < bytes.count {
             let byte = bytes[position]
             guard byte == UInt8(ascii: "c") || byte == UInt8(ascii: "s") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "a"),
-                  position == 0 || !isIdentifierByte(bytes[position - 1]),
+                  position == 0 || !ByteSearch.isIdentifierByte(bytes[position - 1]),
                   let kind = kinds.first(where: { startsWith($0.word, in: bytes, at: position) })
             else {
                 position += 1
@@ -303,7 +282,7 @@ struct TypeDeclarationIndex {
             }
             while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
             let start = cursor
-            while cursor < bytes.count, isIdentifierByte(bytes[cursor]) { cursor += 1 }
+            while cursor < bytes.count, ByteSearch.isIdentifierByte(bytes[cursor]) { cursor += 1 }
             if cursor > start { found.append((String(decoding: bytes[start..<cursor], as: UTF8.self), kind.isExtension)) }
             position = max(cursor, position + 1)
         }
@@ -316,8 +295,4 @@ struct TypeDeclarationIndex {
         return true
     }
 
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
-    }
 }

@@ -42,14 +42,13 @@ package struct SwiftDataReader: ModelSourceReader {
     /// (a binding a control sets). The sources read first, then the run's other Swift files.
     static func assigns(_ name: String, in sources: [ModelSourceFile], orIn options: ModelSourceReadingOptions) -> Bool {
         let word = Array(name.utf8)
-        func isIdentifier(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "_") || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte >= 0x80 }
         func assigns(in bytes: [UInt8]) -> Bool {
             guard ByteSearch.containsAny([word], in: bytes) else { return false }
             var start = 0
             while start + word.count <= bytes.count, let found = bytes[start...].firstRange(of: word) {
                 start = found.lowerBound + 1
                 let before = found.lowerBound > 0 ? bytes[found.lowerBound - 1] : 0x20
-                guard !isIdentifier(before), found.upperBound == bytes.count || !isIdentifier(bytes[found.upperBound]) else { continue }
+                guard !ByteSearch.isIdentifierByte(before), found.upperBound == bytes.count || !ByteSearch.isIdentifierByte(bytes[found.upperBound]) else { continue }
                 if before == UInt8(ascii: "$") { return true }
                 var next = found.upperBound
                 while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }

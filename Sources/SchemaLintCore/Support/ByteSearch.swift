@@ -33,6 +33,30 @@ package enum ByteSearch {
         }
     }
 
+    /// Whether `byte` may be part of a Swift identifier: a letter, a digit, `_`, or a byte of a
+    /// character beyond ASCII.
+    package static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
+    }
+
+    /// How often `word` occurs in `bytes` as a whole word (no identifier byte right after it, nor
+    /// right before it where it starts with one) where the byte before it passes `after`.
+    package static func wholeWordCount(of word: String, in bytes: [UInt8], after: (UInt8) -> Bool = { _ in true }) -> Int {
+        let needle = Array(word.utf8)
+        guard let first = needle.first, containsAny([needle], in: bytes) else { return 0 }
+        var count = 0
+        var start = 0
+        while start < bytes.count, let found = bytes[start...].firstRange(of: needle) {
+            start = found.lowerBound + 1
+            let before = found.lowerBound > 0 ? bytes[found.lowerBound - 1] : 0x20
+            let next = found.upperBound < bytes.count ? bytes[found.upperBound] : 0x20
+            if isIdentifierByte(first) && isIdentifierByte(before) || isIdentifierByte(next) || !after(before) { continue }
+            count += 1
+        }
+        return count
+    }
+
     /// Whether any of `words` occurs in `bytes` (groups computed for this call).
     package static func containsAny(_ words: [[UInt8]], in bytes: [UInt8]) -> Bool {
         containsAny(Words(words), in: bytes)
