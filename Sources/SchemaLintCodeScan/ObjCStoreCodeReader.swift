@@ -25,6 +25,15 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
     /// What only a test's file imports: test targets do not ship.
     static let testImports = ByteSearch.Words(["<XCTest/XCTest.h>", "@import XCTest;"].map { Array($0.utf8) })
 
+    /// What a file on SQLite's C API or FMDB mentions, and what one that uses Core Data does.
+    static let otherSQLiteWords = ByteSearch.Words(["sqlite3.h", "sqlite3_open", "FMDatabase", "<FMDB/"].map { Array($0.utf8) })
+    static let coreDataWords = ByteSearch.Words(["CoreData", "NSManagedObject", "NSPersistent", "persistentContainer"].map { Array($0.utf8) })
+
+    /// Whether the file works with SQLite through its C API or FMDB and names no Core Data type.
+    static func usesAnotherSQLiteLibrary(_ bytes: [UInt8]) -> Bool {
+        ByteSearch.containsAny(otherSQLiteWords, in: bytes) && !ByteSearch.containsAny(coreDataWords, in: bytes)
+    }
+
     /// Objective-C and Objective-C++ (`.mm`), whose store code is written the same way.
     package var fileNameSuffixes: [String] { [".m", ".mm"] }
 
@@ -72,7 +81,11 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
             }
             let scanner = ObjCStoreCodeScanner(file: file, tokens: tokens)
             let bodies = scanner.bodies()
-            parts.append(scanner.facts(of: bodies))
+            var facts = scanner.facts(of: bodies)
+            // A `.sqlite` file that code on SQLite's own API moves or deletes is that database, in
+            // its own journal mode, not a Core Data store.
+            if Self.usesAnotherSQLiteLibrary(bytes) { facts.fileOperations = [] }
+            parts.append(facts)
             files.append(ObjCLaunchPaths.File(scanner: scanner, bodies: bodies))
             openings.append(scanner.openings(of: bodies))
         }

@@ -55,9 +55,13 @@ struct CodeDeclarations {
     private(set) var typeNames: Set<String> = []
     private(set) var typesByMember: [String: Set<String>] = [:]
     /// The type a property is declared with (`let stack: CoreDataStack`, `var storage: Storage!`)
-    /// or made as (`let stack = CoreDataStack()`), by `Type.property`: a name, which may be no
-    /// type of the project.
+    /// or made as (`let stack = CoreDataStack()`), by `Type.property`, and the type a function
+    /// returns, by `Type.function()`: a name, which may be no type of the project, or the key of
+    /// the property or function that gives the value (`let stack = Stack.shared`).
     private(set) var propertyTypes: [String: String] = [:]
+    /// `propertyTypes` of each file: where two types share a name (an iOS and a macOS
+    /// `SyncDataProviders`), the file that uses a property is the one that declares it.
+    private var propertyTypesByFile: [[String: String]] = []
     private var unitByBody: [SyntaxIdentifier: Int] = [:]
 
     /// Each file is walked on its own (on all cores, `concurrently`); what they declare is gathered
@@ -68,6 +72,7 @@ struct CodeDeclarations {
         for (index, (file, collector)) in zip(files, collected).enumerated() {
             typeNames.formUnion(collector.typeNames)
             propertyTypes.merge(collector.propertyTypes) { first, _ in first }
+            propertyTypesByFile.append(collector.propertyTypes)
             for found in collector.units {
                 let unit = CodeUnit(
                     key: "\(found.typeName).\(found.member)", typeName: found.typeName, body: found.body,
@@ -82,6 +87,23 @@ struct CodeDeclarations {
                 units.append(unit)
             }
         }
+    }
+
+    /// The type of the project's a property holds (`Type.property`), following the properties
+    /// and functions that give its value; where none of the files read says, the capitalized
+    /// name that stops the search (a type no file read declares), if any.
+    func projectType(of property: String, inFile file: Int? = nil) -> (type: String?, undeclared: String?) {
+        var key = property
+        for step in 0..<4 {
+            let own = step == 0 ? file.flatMap { propertyTypesByFile[$0][key] } : nil
+            guard let declared = own ?? propertyTypes[key] else { return (nil, nil) }
+            if typeNames.contains(declared) { return (declared, nil) }
+            guard let dot = declared.firstIndex(of: ".") else { return (nil, declared.first?.isUppercase ?? false ? declared : nil) }
+            let owner = String(declared[..<dot])
+            if !owner.isEmpty, !typeNames.contains(owner) { return (nil, owner.first?.isUppercase ?? false ? owner : nil) }
+            key = declared
+        }
+        return (nil, nil)
     }
 
     /// The units a use of `key` at `node` runs: for a call of a type's initializers
@@ -220,6 +242,10 @@ private final class DeclarationCollector: SyntaxVisitor {
         let name = node.name.text
         let isEntry = name == "application" && (ByteSearch.contains("didFinishLaunchingWithOptions:", in: labels) || ByteSearch.contains("willFinishLaunchingWithOptions:", in: labels))
             || name == "scene" && ByteSearch.contains("willConnectTo:", in: labels)
+        if var returned = node.signature.returnClause?.type {
+            if let wrapped = returned.as(OptionalTypeSyntax.self)?.wrappedType { returned = wrapped }
+            if let type = returned.as(IdentifierTypeSyntax.self)?.name.text { propertyTypes["\(typeName).\(name)()"] = type }
+        }
         units.append(Found(
             typeName: typeName, member: name, display: qualified("\(name)(\(labels))"), body: Syntax(body), declaration: Syntax(node.name),
             isLaunchEntry: isEntry, isThrowing: node.signature.effectSpecifiers?.throwsClause != nil
@@ -241,14 +267,27 @@ private final class DeclarationCollector: SyntaxVisitor {
         }
     }
 
-    /// `T` for `x: T`, `x: T?`, `x: T!` and `x = T(...)`.
-    private static func namedType(_ binding: PatternBindingSyntax) -> String? {
+    /// `T` for `x: T`, `x: T?`, `x: T!` and `x = T(...)`; for a value another declaration
+    /// gives, that declaration's key, which `CodeDeclarations.projectType(of:)` follows:
+    /// `Store.shared` for `x = Store.shared`, `Store.make()` for `x = Store.make()`, and
+    /// `Type.make()` for `x = make()`, a function of the type's own.
+    private static func namedType(_ binding: PatternBindingSyntax, in typeName: String) -> String? {
         if var type = binding.typeAnnotation?.type {
             if let wrapped = type.as(OptionalTypeSyntax.self)?.wrappedType ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType { type = wrapped }
             return type.as(IdentifierTypeSyntax.self)?.name.text
         }
-        guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else { return nil }
-        return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        guard let value = binding.initializer?.value else { return nil }
+        if let reference = value.as(MemberAccessExprSyntax.self), let base = reference.base?.as(DeclReferenceExprSyntax.self), base.baseName.text.first?.isUppercase ?? false {
+            return "\(base.baseName.text).\(reference.declName.baseName.text)"
+        }
+        guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
+        if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            return name.first?.isUppercase ?? false ? name : "\(typeName).\(name)()"
+        }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.text.first?.isUppercase ?? false {
+            return "\(base.baseName.text).\(member.declName.baseName.text)()"
+        }
+        return nil
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -270,7 +309,7 @@ private final class DeclarationCollector: SyntaxVisitor {
         let isLazy = node.modifiers.contains { $0.name.text == "lazy" }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-            if let type = Self.namedType(binding) { propertyTypes["\(typeName).\(name)"] = type }
+            if let type = Self.namedType(binding, in: typeName) { propertyTypes["\(typeName).\(name)"] = type }
             let body: Syntax? = binding.initializer.map { Syntax($0.value) } ?? binding.accessorBlock.map { Syntax($0) }
             guard let body else { continue }
             // An App's stored properties get their values when the App is made, and its `body`

@@ -13,6 +13,8 @@ struct EscapingFailure {
     /// (`make(inMemory: Bool)`): its label (nil for `_`) and position. A call that passes `true`
     /// there opens a store in memory, which has nothing to lose or migrate.
     var inMemoryParameter: (label: String?, index: Int)? = nil
+    /// The completion handler of `unit` the error is handed to, where it is not thrown.
+    var handOff: CompletionHandOff? = nil
 }
 
 /// Follows the errors of openings up through the throwing functions that pass them on (a
@@ -36,30 +38,41 @@ struct ErrorPaths {
         var actions: [StoreFailureAction] = []
         for escape in escapes {
             var visited: Set<Int> = [escape.unit]
-            var frontier: [(unit: Int, path: [CodePlace])] = [(escape.unit, [units[escape.unit].place])]
+            var frontier: [Step] = [Step(unit: escape.unit, path: [units[escape.unit].place], handOff: escape.handOff)]
             for _ in 0..<Self.maximumDepth where !frontier.isEmpty {
-                var next: [(unit: Int, path: [CodePlace])] = []
-                for (callee, path) in frontier {
+                var next: [Step] = []
+                for step in frontier {
+                    let callee = step.unit
                     // A preview's or a test's container stopping the app is no person's store lost.
                     for site in callers[callee] ?? [] where !declarations.isPreviewCode(site.call) {
+                        if let handOff = step.handOff {
+                            guard let closure = handOff.closure(passedBy: site.call) else { continue }
+                            for branch in handOff.failureBranches(of: closure) {
+                                actions += destructiveActions(in: branch, site: site, escape: escape, path: step.path)
+                            }
+                            if let onward = passedOn(by: closure, handOff: handOff, in: site.unit), visited.insert(site.unit).inserted {
+                                next.append(Step(unit: site.unit, path: step.path + [units[site.unit].place], handOff: onward))
+                            }
+                            continue
+                        }
                         if callee == escape.unit, let parameter = escape.inMemoryParameter, Self.passesTrue(site.call, to: parameter) { continue }
                         var passesOn = false
+                        var handedOn: CompletionHandOff?
                         switch ThrowingCallFailure.of(site.call) {
                         case .forced(let tryExpression):
-                            actions.append(action(.stopsTheApp, "try!", at: tryExpression, in: site.unit, escape: escape, path: path))
+                            actions.append(action(.stopsTheApp, "try!", at: tryExpression, in: site.unit, escape: escape, path: step.path))
                         case .handled(let branches, let throwsOn):
                             for branch in branches {
-                                let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
-                                finder.walk(branch)
-                                for (node, kind, written) in finder.found { actions.append(action(kind, written, at: node, in: site.unit, escape: escape, path: path)) }
+                                actions += destructiveActions(in: branch, site: site, escape: escape, path: step.path)
                                 // The same wrapper made again with `true` for its in-memory
                                 // parameter: the app goes on with an empty store.
                                 if callee == escape.unit, let parameter = escape.inMemoryParameter {
                                     for fallback in callers[callee] ?? [] where (branch.position..<branch.endPosition).contains(fallback.call.position) && Self.passesTrue(fallback.call, to: parameter) {
                                         let written = "\(fallback.call.calledExpression.trimmedText)(\(parameter.label.map { $0 + ": " } ?? "")true)"
-                                        actions.append(action(.fallsBackToMemory, written, at: fallback.call, in: site.unit, escape: escape, path: path))
+                                        actions.append(action(.fallsBackToMemory, written, at: fallback.call, in: site.unit, escape: escape, path: step.path))
                                     }
                                 }
+                                handedOn = handedOn ?? CompletionHandOff.find(in: branch, errorNames: ["error"], functionBody: units[site.unit].body)
                             }
                             passesOn = throwsOn
                         case .escapes(let declaration):
@@ -67,8 +80,10 @@ struct ErrorPaths {
                         case .ignored:
                             break
                         }
-                        if passesOn, units[site.unit].isThrowing, visited.insert(site.unit).inserted {
-                            next.append((site.unit, path + [units[site.unit].place]))
+                        if let handedOn, visited.insert(site.unit).inserted {
+                            next.append(Step(unit: site.unit, path: step.path + [units[site.unit].place], handOff: handedOn))
+                        } else if passesOn, units[site.unit].isThrowing, visited.insert(site.unit).inserted {
+                            next.append(Step(unit: site.unit, path: step.path + [units[site.unit].place], handOff: nil))
                         }
                     }
                 }
@@ -76,6 +91,31 @@ struct ErrorPaths {
             }
         }
         return actions
+    }
+
+    /// A function the error reached, with the way it was handed to it, and the functions it came through.
+    private struct Step {
+        var unit: Int
+        var path: [CodePlace]
+        /// The completion handler it was handed to; nil where it was thrown.
+        var handOff: CompletionHandOff?
+    }
+
+    private func destructiveActions(in branch: Syntax, site: (unit: Int, call: FunctionCallExprSyntax), escape: EscapingFailure, path: [CodePlace]) -> [StoreFailureAction] {
+        let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
+        finder.walk(branch)
+        return finder.found.map { node, kind, written in action(kind, written, at: node, in: site.unit, escape: escape, path: path) }
+    }
+
+    /// How a caller's completion closure hands the error on from the function it is in: to that
+    /// function's own completion handler, or (where the function throws) to a continuation
+    /// resumed throwing it. Nil where it keeps it.
+    private func passedOn(by closure: ClosureExprSyntax, handOff: CompletionHandOff, in unit: Int) -> CompletionHandOff?? {
+        guard let errorName = handOff.errorName(in: closure) else { return nil }
+        if let onward = CompletionHandOff.find(in: closure.statements, errorNames: [errorName], functionBody: declarations.units[unit].body) { return .some(onward) }
+        let handOver = ErrorHandOver(errorName: errorName)
+        handOver.walk(closure.statements)
+        return handOver.resumesThrowing && declarations.units[unit].isThrowing ? .some(nil) : nil
     }
 
     /// Whether `call` passes a literal `true` for the parameter.
@@ -92,15 +132,15 @@ struct ErrorPaths {
         return action
     }
 
-    /// For each throwing unit, the calls of it: the unit they are in and the call expression.
+    /// For each unit, the calls of it: the unit they are in and the call expression.
     private func callSites() -> [Int: [(unit: Int, call: FunctionCallExprSyntax)]] {
         var sites: [Int: [(unit: Int, call: FunctionCallExprSyntax)]] = [:]
         for (index, unit) in declarations.units.enumerated() {
-            let collector = UseCollector(typeName: unit.typeName, declarations: declarations, entersEveryClosure: true)
+            let collector = UseCollector(typeName: unit.typeName, file: unit.file, declarations: declarations, entersEveryClosure: true)
             collector.walk(unit.body)
             for use in collector.uses {
                 guard let call = use.node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.node.id else { continue }
-                for callee in declarations.unitsByKey[use.key] ?? [] where callee != index && declarations.units[callee].isThrowing {
+                for callee in declarations.unitsByKey[use.key] ?? [] where callee != index {
                     sites[callee, default: []].append((index, call))
                 }
             }

@@ -71,9 +71,14 @@ struct LaunchPaths {
     /// property declared `let storage: Storage`) that no file read declares: where a path may go
     /// on in a file not read yet.
     func undeclaredTypes() -> Set<String> {
+        undeclaredTypes(usedBy: reachable().keys)
+    }
+
+    /// The types `units` use that no file read declares, in any closure.
+    func undeclaredTypes(usedBy units: some Sequence<Int>, inEveryClosure: Bool = false) -> Set<String> {
         var wanted: Set<String> = []
-        for unit in reachable().keys {
-            let collector = UseCollector(typeName: declarations.units[unit].typeName, declarations: declarations)
+        for unit in units {
+            let collector = UseCollector(typeName: declarations.units[unit].typeName, file: declarations.units[unit].file, declarations: declarations, entersEveryClosure: inEveryClosure)
             collector.walk(declarations.units[unit].body)
             wanted.formUnion(collector.undeclaredTypes)
         }
@@ -90,7 +95,7 @@ struct LaunchPaths {
 
     /// The units `unit` uses synchronously, in source order.
     private func uses(of unit: Int) -> [Int] {
-        let collector = UseCollector(typeName: declarations.units[unit].typeName, declarations: declarations)
+        let collector = UseCollector(typeName: declarations.units[unit].typeName, file: declarations.units[unit].file, declarations: declarations)
         collector.walk(declarations.units[unit].body)
         var seen: Set<Int> = []
         return collector.uses.flatMap { declarations.units(called: $0.key, at: $0.node) }.filter { $0 != unit && seen.insert($0).inserted }
@@ -113,13 +118,18 @@ final class UseCollector: SyntaxVisitor {
     let entersEveryClosure: Bool
     private(set) var uses: [(key: String, node: Syntax)] = []
     /// Capitalized names used as types (`T(...)`, `T.member`, a property's declared type) that no
-    /// file read declares: the project's, in a file not read, or a framework's.
+    /// file read declares: the project's, in a file not read, or a framework's; and types whose
+    /// property used here no file read declares.
     private(set) var undeclaredTypes: Set<String> = []
 
     var keys: [String] { uses.map(\.key) }
 
-    init(typeName: String, declarations: CodeDeclarations, entersEveryClosure: Bool = false) {
+    /// The file the code walked is in, whose own declarations name its properties' types first.
+    let file: Int?
+
+    init(typeName: String, file: Int? = nil, declarations: CodeDeclarations, entersEveryClosure: Bool = false) {
         self.typeName = typeName
+        self.file = file
         self.declarations = declarations
         self.entersEveryClosure = entersEveryClosure
         super.init(viewMode: .sourceAccurate)
@@ -202,10 +212,17 @@ final class UseCollector: SyntaxVisitor {
         return first.isUppercase
     }
 
+    /// The type of the project's that `type`'s property `name` holds. Where another type's
+    /// property is missing from the files read (`Store.shared.db`), that type is wanted too: a
+    /// file not read may extend it, or declare a type of the same name for another platform.
     private func projectType(ofProperty name: String, in type: String) -> String? {
-        guard let declared = declarations.propertyTypes["\(type).\(name)"] else { return nil }
-        if declarations.typeNames.contains(declared) { return declared }
-        undeclaredTypes.insert(declared)
+        let found = declarations.projectType(of: "\(type).\(name)", inFile: type == typeName ? file : nil)
+        if let type = found.type { return type }
+        if let undeclared = found.undeclared {
+            undeclaredTypes.insert(undeclared)
+        } else if type != typeName, declarations.propertyTypes["\(type).\(name)"] == nil, declarations.unitsByKey["\(type).\(name)"] == nil {
+            undeclaredTypes.insert(type)
+        }
         return nil
     }
 

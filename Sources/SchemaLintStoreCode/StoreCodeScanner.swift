@@ -35,6 +35,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// Types whose stores are kept in memory only (`NSInMemoryStoreType`, never `NSSQLiteStoreType`):
     /// test and preview stacks, with nothing to migrate or lose.
     private var inMemoryOnly: Set<String> = []
+    /// Units that open a store and set it in memory only, beside a type's other openings.
+    private var inMemoryOnlyUnits: Set<Int> = []
     /// Whether a name bound in a unit holds a store URL, once worked out (`isStore`): each name is
     /// followed once, so the work stays linear in the names however they refer to each other.
     /// By unit, then name: keys of types the process already hashes, since the first dictionary
@@ -56,15 +58,39 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             if property == "shouldAddStoreAsynchronously", value == true { addsAsynchronously.insert(type) }
         }
         var inMemory: Set<String> = [], onDisk: Set<String> = []
+        var inMemoryHere: Set<Int> = [], onDiskHere: Set<Int> = []
         for (node, isInMemory) in settings.storeTypes {
-            let type = declarations.unit(around: node).map { declarations.units[$0].typeName } ?? ""
+            let unit = declarations.unit(around: node)
+            let type = unit.map { declarations.units[$0].typeName } ?? ""
             // An in-memory store made only sometimes (`if inMemory`, under a test launch
             // argument) or for previews, or a test of the type (`if description.type ==
             // NSInMemoryStoreType`), says nothing of the store the type opens otherwise.
             if isInMemory, isInPreview(node) || Self.runsOnlySometimes(node) || isInAMethodCalledOnlySometimes(node) { continue }
-            if isInMemory { inMemory.insert(type) } else { onDisk.insert(type) }
+            // Memory set beside an opening (a scratch container's `lazy var`) is that opening's
+            // store; set elsewhere (a description made by a method), the type's. A store on disk
+            // named anywhere in the type says it keeps one.
+            if !isInMemory {
+                onDisk.insert(type)
+                if let unit { onDiskHere.insert(unit) }
+            } else if let unit, Self.opensAStore(declarations.units[unit].body) {
+                inMemoryHere.insert(unit)
+            } else {
+                inMemory.insert(type)
+            }
         }
         inMemoryOnly = inMemory.subtracting(onDisk)
+        inMemoryOnlyUnits = inMemoryHere.subtracting(onDiskHere)
+    }
+
+    private static func opensAStore(_ body: Syntax) -> Bool {
+        let text = body.trimmedText
+        return ByteSearch.contains("loadPersistentStores", in: text) || ByteSearch.contains("addPersistentStore", in: text)
+    }
+
+    /// Whether the store opened at `node` is kept in memory only, by what its unit or its type sets.
+    private func opensOnlyInMemory(_ node: some SyntaxProtocol) -> Bool {
+        if inMemoryOnly.contains(typeName(around: node)) { return true }
+        return declarations.unit(around: node).map { inMemoryOnlyUnits.contains($0) } ?? false
     }
 
     /// Whether `node` lies in a method of its type (`useMemoryStore()`) that the type's code calls
@@ -158,7 +184,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 addFailureActions(ofThrowing: node, opening: .modelContainer)
             }
         case "loadPersistentStores" where (member != nil || isInside(Self.containerTypes, node) && completionHandler(of: node) != nil)
-            && !inMemoryOnly.contains(typeName(around: node)) && !isInPreview(node) && !isLoadedWithoutAFile(node):
+            && !opensOnlyInMemory(node) && !isInPreview(node) && !isLoadedWithoutAFile(node):
             let type = typeName(around: node)
             // A container's override that hands the call on to `super` is the opening its callers
             // make, found where they call it: its own call is no second opening.
@@ -172,7 +198,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // A store at `/dev/null`, or of the in-memory type, keeps nothing (previews and tests
         // write it so): nothing to migrate or lose.
         case "addPersistentStore" where (member != nil || isInside(["NSPersistentStoreCoordinator"], node) && labels.hasPrefix("ofType:"))
-            && !inMemoryOnly.contains(typeName(around: node)) && !isInPreview(node)
+            && !opensOnlyInMemory(node) && !isInPreview(node)
             && !ByteSearch.contains("\"/dev/null\"", in: node.arguments.first { $0.label?.text == "at" }?.expression.trimmedText ?? "")
             && !Self.namesTheInMemoryType(node.arguments.first { $0.label?.text == "ofType" }?.expression):
             let type = typeName(around: node)
@@ -468,7 +494,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             scanned.facts.failureActions.append(stop)
         case .handled(let branches, let throwsOn):
             for branch in branches { addActions(in: branch, opening: opening, openingNode: call) }
-            if throwsOn, let unit = declarations.unit(around: call) { addEscape(from: unit, opening: opening, call: call) }
+            guard let unit = declarations.unit(around: call) else { break }
+            // `catch { completion(.failure(error)) }`
+            if let handOff = branches.lazy.compactMap({ CompletionHandOff.find(in: $0, errorNames: ["error"], functionBody: self.declarations.units[unit].body) }).first {
+                scanned.escapes.append(EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), handOff: handOff))
+            } else if throwsOn {
+                addEscape(from: unit, opening: opening, call: call)
+            }
         case .escapes(let declaration):
             if let unit = declarations.unit(declaredBy: declaration) { addEscape(from: unit, opening: opening, call: call) }
         case .ignored:
@@ -507,8 +539,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// a continuation (`resume(throwing:)`), or to a variable that the function throws after the call
     /// (`var loadError: Error?` ... `if let loadError { throw loadError }`).
     private func addEscape(ofCompletion closure: ClosureExprSyntax, opening: StoreOpening.Call, call: FunctionCallExprSyntax) {
-        guard let unit = declarations.unit(around: call), declarations.units[unit].isThrowing else { return }
+        guard let unit = declarations.unit(around: call) else { return }
         let errorName = completionParameterNames(closure).last ?? "$1"
+        if let handOff = CompletionHandOff.find(in: closure.statements, errorNames: [errorName], functionBody: declarations.units[unit].body) {
+            scanned.escapes.append(EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), handOff: handOff))
+            return
+        }
+        guard declarations.units[unit].isThrowing else { return }
         let handOver = ErrorHandOver(errorName: errorName)
         handOver.walk(closure.statements)
         if handOver.resumesThrowing {
@@ -634,7 +671,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     // MARK: - Store files
 
     private func addFileOperation(_ node: FunctionCallExprSyntax, name: String, labels: String) {
-        guard !file.usesAnotherSQLiteLibrary, let target = node.arguments.first?.expression, isStore(target, depth: 0) || isGivenCompanions(target) else { return }
+        guard !file.usesAnotherSQLiteLibrary, let given = node.arguments.first?.expression else { return }
+        // `for file in [url, url.appendingPathExtension("wal")] { removeItem(at: file) }`: the
+        // store among the files the loop goes through is what it removes.
+        let target = Self.loopedElements(given, around: node)?.first { isStore($0, depth: 0) } ?? given
+        guard isStore(target, depth: 0) || isGivenCompanions(target) else { return }
         let operation: StoreFileOperation.Operation = name == "moveItem" ? .move : name == "copyItem" ? .copy : .remove
         var companions = companionNames(around: node, of: target, operation: name)
         if opensWithoutWAL(target.trimmedText, around: node)
@@ -651,6 +692,20 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             fileOperation.evenWhenTheMigrationFails = migration == .evenWhenItFails
         }
         scanned.facts.fileOperations.append(fileOperation)
+    }
+
+    /// The elements of the array literal a `for` loop around `node` goes through, where `name`
+    /// is its loop variable.
+    static func loopedElements(_ name: ExprSyntax, around node: some SyntaxProtocol) -> [ExprSyntax]? {
+        guard let variable = name.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        var current = Syntax(node).parent
+        while let syntax = current, !syntax.is(FunctionDeclSyntax.self), !syntax.is(ClosureExprSyntax.self) {
+            if let loop = syntax.as(ForStmtSyntax.self), loop.pattern.trimmedText == variable {
+                return loop.sequence.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) }
+            }
+            current = syntax.parent
+        }
+        return nil
     }
 
     enum MigrationBefore {
@@ -923,7 +978,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         var used: [Int: Set<Int>] = [:]
         func uses(_ index: Int) -> Set<Int> {
             if let known = used[index] { return known }
-            let collector = UseCollector(typeName: type, declarations: declarations, entersEveryClosure: true)
+            let collector = UseCollector(typeName: type, file: declarations.units[index].file, declarations: declarations, entersEveryClosure: true)
             collector.walk(declarations.units[index].body)
             let found = Set(collector.uses.flatMap { declarations.unitsByKey[$0.key] ?? [] }.filter { declarations.units[$0].typeName == type })
             used[index] = found
@@ -1052,7 +1107,9 @@ private final class DescriptionSettings: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         switch node.declName.baseName.text {
-        case "inMemory" where !Self.isInLoadCompletion(node): storeTypes.append((Syntax(node), true))
+        // `.inMemory`, `NSPersistentStore.StoreType.inMemory`; not a flag of the type's own (`self.inMemory`).
+        case "inMemory" where !Self.isInLoadCompletion(node) && (node.base == nil || node.base?.trimmedText.hasSuffix("StoreType") == true):
+            storeTypes.append((Syntax(node), true))
         case "sqlite": storeTypes.append((Syntax(node), false))
         default: break
         }
@@ -1071,22 +1128,40 @@ private final class DescriptionSettings: SyntaxVisitor {
     }
 }
 
-/// The branches of `if`/`guard` statements that run when `errorName` is set.
-private final class ErrorBranchFinder: SyntaxVisitor {
-    let errorName: String
+/// The branches of `if`/`guard` statements that run when `errorName` is set, or, for a value
+/// that is there only when the store opened (a completion's context or container), when it is nil.
+final class ErrorBranchFinder: SyntaxVisitor {
+    let name: String
+    /// Whether the name is the error (set on failure) rather than a value (nil on failure).
+    let failsWhenSet: Bool
     var branches: [Syntax] = []
 
     init(errorName: String) {
-        self.errorName = errorName
+        self.name = errorName
+        self.failsWhenSet = true
         super.init(viewMode: .sourceAccurate)
     }
 
-    private func mentionsError(_ conditions: ConditionElementListSyntax) -> Bool {
-        conditions.tokens(viewMode: .sourceAccurate).contains { $0.text == errorName }
+    init(valueName: String) {
+        self.name = valueName
+        self.failsWhenSet = false
+        super.init(viewMode: .sourceAccurate)
     }
 
-    /// `error == nil`: the condition holds when there is no error.
-    private func testsForNoError(_ conditions: ConditionElementListSyntax) -> Bool {
+    private func mentionsName(_ conditions: ConditionElementListSyntax) -> Bool {
+        conditions.tokens(viewMode: .sourceAccurate).contains { $0.text == name }
+    }
+
+    /// Whether the conditions hold when the store failed to open: true or false where they test
+    /// the name against nil (`error == nil`, `let context`), nil where they test it otherwise.
+    private func holdOnFailure(_ conditions: ConditionElementListSyntax) -> Bool? {
+        if testsForNil(conditions) { return !failsWhenSet }
+        if testsForAValue(conditions) { return failsWhenSet }
+        return nil
+    }
+
+    /// `error == nil`: the condition holds when there is none.
+    private func testsForNil(_ conditions: ConditionElementListSyntax) -> Bool {
         conditions.containsElement { condition in
             guard let sequence = condition.condition.as(SequenceExprSyntax.self) else { return false }
             let elements = sequence.elements.elementArray
@@ -1096,34 +1171,12 @@ private final class ErrorBranchFinder: SyntaxVisitor {
         }
     }
 
-    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
-        guard mentionsError(node.conditions) else { return .visitChildren }
-        if testsForNoError(node.conditions) {
-            if let elseBody = node.elseBody { branches.append(Syntax(elseBody)) }
-        } else {
-            branches.append(Syntax(node.body))
-        }
-        return .skipChildren
-    }
-
-    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
-        guard mentionsError(node.conditions) else { return .visitChildren }
-        if testsForNoError(node.conditions) {
-            branches.append(Syntax(node.body))
-        } else if testsForAnError(node.conditions), let item = node.parent?.as(CodeBlockItemSyntax.self),
-                  let block = item.parent?.as(CodeBlockItemListSyntax.self) {
-            // `guard let error = error as NSError? else { return }`: what follows runs with the error.
-            branches += block.drop { $0.id != item.id }.dropFirst().map { Syntax($0) }
-        }
-        return .visitChildren
-    }
-
-    /// `let error = error as NSError?`, `error != nil`: the condition holds when there is an error.
-    private func testsForAnError(_ conditions: ConditionElementListSyntax) -> Bool {
+    /// `let error = error as NSError?`, `error != nil`: the condition holds when there is one.
+    private func testsForAValue(_ conditions: ConditionElementListSyntax) -> Bool {
         conditions.contains { condition in
             if let binding = condition.condition.as(OptionalBindingConditionSyntax.self) {
-                return binding.initializer.map { $0.value.tokens(viewMode: .sourceAccurate).contains { $0.text == errorName } }
-                    ?? (binding.pattern.trimmedText == errorName)
+                return binding.initializer.map { $0.value.tokens(viewMode: .sourceAccurate).contains { $0.text == name } }
+                    ?? (binding.pattern.trimmedText == name)
             }
             guard let sequence = condition.condition.as(SequenceExprSyntax.self) else { return false }
             let elements = sequence.elements.elementArray
@@ -1132,11 +1185,38 @@ private final class ErrorBranchFinder: SyntaxVisitor {
             }
         }
     }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        guard mentionsName(node.conditions) else { return .visitChildren }
+        // Any other test of the error (`if error is CocoaError`) is taken to be on the failure.
+        switch holdOnFailure(node.conditions) ?? (failsWhenSet ? true : nil) {
+        case true?: branches.append(Syntax(node.body))
+        case false?: if let elseBody = node.elseBody { branches.append(Syntax(elseBody)) }
+        case nil: return .visitChildren
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+        guard mentionsName(node.conditions) else { return .visitChildren }
+        switch holdOnFailure(node.conditions) {
+        case false?:
+            branches.append(Syntax(node.body))
+        case true?:
+            // `guard let error = error as NSError? else { return }`: what follows runs with the error.
+            if let item = node.parent?.as(CodeBlockItemSyntax.self), let block = item.parent?.as(CodeBlockItemListSyntax.self) {
+                branches += block.drop { $0.id != item.id }.dropFirst().map { Syntax($0) }
+            }
+        case nil:
+            break
+        }
+        return .visitChildren
+    }
 }
 
 /// What a completion handler does with its error: resumes a continuation throwing it, or keeps
 /// it in variables from outside the handler (`loadError = error`).
-private final class ErrorHandOver: SyntaxVisitor {
+final class ErrorHandOver: SyntaxVisitor {
     let errorName: String
     var resumesThrowing = false
     var keptIn: Set<String> = []
@@ -1499,6 +1579,7 @@ struct StoreDeletingHelpers {
         removals.walk(body)
         if removals.destroysStore { return true }
         guard removals.removesFiles else { return false }
+        if Self.removesAnOpenedStoresFile(body) { return true }
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(body)
         // A store file's name, or its extension given on its own (`appendingPathExtension("sqlite")`).
@@ -1512,6 +1593,19 @@ struct StoreDeletingHelpers {
         guard literals.found.contains(where: { $0.text.hasSuffix("-wal") || $0.text.hasSuffix("-shm") }) else { return false }
         let takesAStore = body.parent?.as(FunctionDeclSyntax.self).map { !$0.signature.parameterClause.parameters.isEmpty } ?? false
         return takesAStore || literals.found.contains { $0.text.isEmpty } || removesAStoreProperty(body)
+    }
+
+    /// Whether `body` removes the file at a store description's or an added store's URL
+    /// (`container.persistentStoreDescriptions.first?.url`, `coordinator.persistentStores.first?.url`,
+    /// `coordinator.url(for: store)`), or at a name bound to one.
+    private static func removesAnOpenedStoresFile(_ body: Syntax) -> Bool {
+        let names = ReferencedNames(viewMode: .sourceAccurate)
+        names.walk(body)
+        func isStoreURL(_ text: String) -> Bool {
+            ["persistentStoreDescriptions", "persistentStores", ".url(for:"].contains { ByteSearch.contains($0, in: text) }
+        }
+        let bound = Set(names.bindings.filter { isStoreURL($0.value.trimmedText) }.map(\.name))
+        return names.removed.contains { isStoreURL($0.trimmedText) || bound.contains($0.trimmedText) }
     }
 
     /// Whether `body` removes, itself, a property of the project whose value names a store file
@@ -1554,6 +1648,12 @@ private final class ReferencedNames: SyntaxVisitor {
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value { bindings.append((name, value)) }
+        return .visitChildren
+    }
+
+    /// `guard let url = description.url`, `if let url = ...`.
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value { bindings.append((name, value)) }
         return .visitChildren
     }

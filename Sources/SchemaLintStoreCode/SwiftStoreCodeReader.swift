@@ -83,11 +83,21 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         }
         var (reading, escaping) = read(selected.sorted().map { sources[$0] }, inputs: inputs, options: options)
         let callers = ByteSearch.Words(escaping.sorted().map { Array($0.utf8) })
-        let stopping = escaping.isEmpty ? [] : sources.indices.filter {
+        var stopping = escaping.isEmpty ? [] : sources.indices.filter {
             !done.contains($0) && ByteSearch.containsAny(Self.stopWords, in: sources[$0].bytes) && ByteSearch.containsAny(callers, in: sources[$0].bytes)
         }
         if !stopping.isEmpty {
-            reading = read((selected + stopping).sorted().map { sources[$0] }, inputs: inputs.union(stopping.map { sources[$0].name }), options: options).reading
+            let callerInputs = stopping.map { sources[$0].name }
+            // The types the callers use that no file read declares (`let database = Database.shared`,
+            // in a file that names no store API): their files say which wrapper a call reaches.
+            let callerDeclarations = CodeDeclarations(parsed(stopping.map { sources[$0] }, options: options), concurrently: false)
+            let wanted = LaunchPaths(callerDeclarations).undeclaredTypes(usedBy: callerDeclarations.units.indices, inEveryClosure: true)
+            if !wanted.isEmpty {
+                done.formUnion(stopping)
+                if index == nil { index = TypeDeclarationIndex(sources.indices.filter { !done.contains($0) }.map { ($0, sources[$0].bytes) }) }
+                stopping += Set(wanted.flatMap { (index?.declaring[$0] ?? []) + (index?.extending[$0] ?? []) }).subtracting(done).sorted()
+            }
+            reading = read((selected + stopping).sorted().map { sources[$0] }, inputs: inputs.union(callerInputs), options: options).reading
         }
         for index in reading.storeCode.failureActions.indices {
             reading.storeCode.failureActions[index].inUnusedProperty = Self.isUnusedStaticProperty(reading.storeCode.failureActions[index].place, in: sources)

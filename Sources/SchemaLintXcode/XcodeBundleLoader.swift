@@ -34,6 +34,7 @@ package enum XcodeBundleLoader {
         ordering.isShallowClone = git.isShallow
         if ordering.basis == .git, let current {
             placeEarlierStates(of: current, in: &ordering, readable: readable, tree: tree, bundle: path, snapshot: options.snapshot)
+            placeCopiesOfEarlierVersions(before: current, in: &ordering, readable: readable, tree: tree)
         }
         // In a shallow clone whose names carry no order, any step compared would be a guess (steps
         // no store takes, a current version "not the newest"): the current version is checked on
@@ -88,6 +89,30 @@ package enum XcodeBundleLoader {
         ordering.history = ordering.history.filter { !earlier.contains($0) }
         ordering.history.insert(contentsOf: earlier, at: ordering.history.firstIndex(of: current)!)
         ordering.earlierStatesOfCurrent = earlier
+    }
+
+    /// Moves the versions that the commit which added the current version added after it by name,
+    /// and that are unchanged copies of a version before it (`mHealth 3`, a copy of `mHealth 2`,
+    /// beside the new current `arc 3`), to just after the version they copy: the commit made
+    /// the other one current, so they are leftovers, not drafts.
+    private static func placeCopiesOfEarlierVersions(before current: String, in ordering: inout XcodeVersionOrdering, readable: [String: String], tree: any SourceTree) {
+        guard let position = ordering.history.firstIndex(of: current), position < ordering.history.count - 1, position > 0,
+              let commit = ordering.commits[current] else { return }
+        func stripped(_ name: String) -> Data? {
+            guard let file = readable[name], case .success(let data) = tree.contents(of: file) else { return nil }
+            return withoutModelElement(data)
+        }
+        let sameCommit = ordering.history[(position + 1)...].filter { ordering.commits[$0] == commit }
+        guard !sameCommit.isEmpty else { return }
+        let older = ordering.history[..<position]
+        let olderContents = older.map { ($0, stripped($0)) }
+        for copy in sameCommit {
+            guard let contents = stripped(copy), contents != stripped(current),
+                  let original = olderContents.last(where: { $0.1 == contents })?.0 else { continue }
+            ordering.history.removeAll { $0 == copy }
+            ordering.history.insert(copy, at: ordering.history.firstIndex(of: original)! + 1)
+            ordering.copiesOfEarlierVersions[copy] = original
+        }
     }
 
     /// The bytes of a `contents` file without its `<model ...>` start tag.

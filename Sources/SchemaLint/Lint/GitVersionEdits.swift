@@ -46,11 +46,14 @@ struct GitVersionEdits {
         let relative = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top))
         func path(_ name: String) -> String { relative + "/" + name + XcodeModelBundle.versionExtension + "/contents" }
         guard let added = commits(["-1", "--diff-filter=A", "--", path(newest)], top: top).first?.commit else { return [] }
+        // A version that came in the same commit as the newest (a bundle imported, or a version
+        // and its copy added together) was never the one before it: nothing says it shipped.
+        let addedTogether = Set(bundle.ordering.commits.filter { $0.value.id == bundle.ordering.commits[newest]?.id }.keys)
         var entries: [VersionLock.Entry] = []
         var reported: Set<String> = []
         for (commit, file) in commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..HEAD", "--", ":(glob)" + relative + "/*" + XcodeModelBundle.versionExtension + "/contents"], top: top) {
             guard let file, file != path(newest), reported.insert(file).inserted,
-                  let version = history.versions.first(where: { path($0.label) == file }), version.isReleased,
+                  let version = history.versions.first(where: { path($0.label) == file }), version.isReleased, !addedTogether.contains(version.label),
                   let data = runner.run(["show", "\(added.id):\(file)"], in: top), data.succeeded,
                   let copy = try? XcodeModelReader.parse(data.standardOutput, file: "\(added.id):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
             else { continue }

@@ -7647,14 +7647,23 @@ opening failed makes an in-memory store only if it does so outside a `catch` of 
 opens a recovery store on disk first, and keeps memory for when even that fails, is judged as
 its own opening. One line is reported once, whatever number of stores reach it.
 
+An error handed to a completion handler of the wrapper's own (`completion(nil, error)`,
+`completion(error)`, `completion(.failure(error))`, from the opening's handler or from the `catch`
+around it) is followed to the closures its callers pass for that parameter, and what those do
+where the error is set, where another of their parameters (the context) is missing, or in a
+`.failure` case, is reported; a closure that hands it on to a completion handler of its own
+function, or resumes a continuation throwing it, passes it on again.
+
 Where it is blind: an error handled by a function the handler calls (`handle(error)`) is not
-followed, nor one handed to a completion handler of the wrapper's own (`completion(error)`), nor a
+followed, nor a completion handler given as a function's name rather than a closure, nor one told
+only `false`, nor a
 call of a wrapper through a protocol or on a value whose type the reader cannot name; a throwing
 wrapper is taken to pass the store's failure on when an opening stands under a plain `try`, in a
 `do` whose `catch` throws (whatever it throws), or in a handler that calls `resume(throwing:)` or
 keeps the error in a variable that the wrapper throws (the variable named in the `throw`, in the
 condition of an `if` or `guard` around it, or as in `try loadError.map { throw $0 }`); a caller is read only in a file that mentions one of the
-reader's words, or `fatalError`, `abort()`, `preconditionFailure` or `try!` with the wrapper's name; stores kept in memory only
+reader's words, or `fatalError`, `abort()`, `preconditionFailure` or `try!` with the wrapper's name
+(with the files that declare the types such a caller uses); stores kept in memory only
 (`NSInMemoryStoreType`, test stacks) are left out; a `switch` on the error, `assert`, `NSAssert` (compiled out of release builds) are not
 read; in Objective-C only the `if` forms above are recognised, inside the method that opens the store.
 
@@ -8210,6 +8219,31 @@ enum Database {
         for name in ["database.sqlite", "database.sqlite-wal", "database.sqlite-shm"] {
             try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: name))
         }
+    }
+}
+```
+
+### Triggers: a method of the type removes the file at the store description's URL
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Memos")
+
+    func load() {
+        container.loadPersistentStores { _, error in
+            if error != nil {
+                ↓self.wipeStore()
+            }
+        }
+    }
+
+    private func wipeStore() {
+        guard let url = container.persistentStoreDescriptions.first?.url else { return }
+        try? FileManager.default.removeItem(at: url)
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: url.path + "-wal"))
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: url.path + "-shm"))
     }
 }
 ```
@@ -8826,6 +8860,314 @@ final class Store {
             } catch {
                 try? ↓FileManager.default.removeItem(at: container.persistentStoreDescriptions[0].url!)
             }
+        }
+    }
+}
+```
+
+### Triggers: a wrapper that hands the error to its completion handler, and callers that stop the app when the context is missing or the result failed
+
+```swift path=App/Database.swift
+import CoreData
+
+final class Database {
+    let container = NSPersistentContainer(name: "Bookmarks")
+
+    func loadStore(completion: @escaping (NSManagedObjectContext?, Error?) -> Void) {
+        container.loadPersistentStores { _, error in
+            if let error {
+                completion(nil, error)
+                return
+            }
+            completion(self.container.viewContext, nil)
+        }
+    }
+}
+```
+
+```swift path=App/History.swift
+import CoreData
+
+final class History {
+    let container = NSPersistentContainer(name: "History")
+
+    func open(then completion: @escaping (Result<NSPersistentContainer, Error>) -> Void) {
+        container.loadPersistentStores { _, error in
+            DispatchQueue.main.async {
+                if let error { completion(.failure(error)) } else { completion(.success(self.container)) }
+            }
+        }
+    }
+}
+```
+
+```swift path=App/AppDelegate.swift
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    let database = Database()
+    let history = History()
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        database.loadStore { context, error in
+            guard context != nil else {
+                ↓fatalError("Could not open the bookmarks: \(String(describing: error))")
+            }
+        }
+        history.open { result in
+            switch result {
+            case .success: break
+            case .failure(let error): ↓fatalError("Could not open the history: \(error)")
+            }
+        }
+        return true
+    }
+}
+```
+
+### Triggers: the error handed from a catch to a completion handler, and on through the caller's own
+
+```swift path=App/Store.swift
+import CoreData
+
+final class Store {
+    let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel())
+
+    func open(at url: URL, completion: (Error?) -> Void) {
+        do {
+            try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+            completion(nil)
+        } catch {
+            completion(error)
+        }
+    }
+}
+
+final class Setup {
+    let store = Store()
+
+    func start(at url: URL, done: (Error?) -> Void) {
+        store.open(at: url) { error in done(error) }
+    }
+
+    func launch(at url: URL) {
+        start(at: url) { problem in
+            if problem != nil { try? ↓FileManager.default.removeItem(at: url) }
+        }
+    }
+}
+```
+
+### Triggers: the wrapper reached through a property that holds the shared instance a factory makes, in a file that names no store API
+
+```swift path=App/Database.swift
+final class Database {
+    static let shared = makeDatabase()
+
+    static func makeDatabase() -> CoreDataDatabase {
+        CoreDataDatabase(name: "Main")
+    }
+}
+```
+
+```swift path=App/CoreDataDatabase.swift
+import CoreData
+
+final class CoreDataDatabase {
+    let container: NSPersistentContainer
+
+    init(name: String) {
+        container = NSPersistentContainer(name: name)
+    }
+
+    func loadStore(completion: @escaping (NSManagedObjectContext?, Error?) -> Void) {
+        container.loadPersistentStores { _, error in
+            completion(error == nil ? self.container.viewContext : nil, error)
+        }
+    }
+}
+
+final class LegacyStorage {
+    func loadStore(andMigrate handler: @escaping (Bool) -> Void = { _ in }) {
+        handler(true)
+    }
+}
+```
+
+```swift path=App/StoresConfiguration.swift
+final class StoresConfiguration {
+    let database = Database.shared
+
+    func configure() {
+        database.loadStore { context, error in
+            guard context != nil else {
+                ↓fatalError("Could not create the database stack: \(String(describing: error))")
+            }
+        }
+    }
+}
+```
+
+### Triggers: one type name in an iOS and a macOS file, each property typed in its own file
+
+```swift path=iOS/SyncProviders.swift
+final class SyncProviders {
+    private let metadata = LegacyStore()
+
+    func setUp() {
+        metadata.loadStore { loaded in
+            if !loaded { fatalError("Could not load the legacy store") }
+        }
+    }
+}
+```
+
+```swift path=macOS/SyncProviders.swift
+final class SyncProviders {
+    private let metadata: MetadataDatabase = MetadataDatabase()
+
+    func setUp() {
+        metadata.db.loadStore { context, _ in
+            guard context != nil else { ↓fatalError("Could not load the sync metadata") }
+        }
+    }
+}
+```
+
+```swift path=macOS/MetadataDatabase.swift
+import CoreData
+
+final class MetadataDatabase {
+    let db = CoreDataDatabase()
+}
+
+final class CoreDataDatabase {
+    let container = NSPersistentContainer(name: "SyncMetadata")
+
+    func loadStore(completion: @escaping (NSManagedObjectContext?, Error?) -> Void) {
+        container.loadPersistentStores { _, error in completion(error == nil ? self.container.viewContext : nil, error) }
+    }
+}
+
+final class LegacyStore {
+    func loadStore(completion: @escaping (Bool) -> Void) { completion(true) }
+}
+```
+
+### Triggers: a stack whose initializer keeps an `inMemory` flag, made on disk for the app and in memory for previews
+
+```swift path=App/WorkoutsProvider.swift
+import CoreData
+
+final class WorkoutsProvider {
+    static let shared = WorkoutsProvider()
+    static let preview = WorkoutsProvider(inMemory: true)
+
+    private let inMemory: Bool
+
+    private init(inMemory: Bool = false) {
+        self.inMemory = inMemory
+    }
+
+    lazy var container: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Workouts")
+        if inMemory {
+            container.persistentStoreDescriptions.first?.type = NSInMemoryStoreType
+        }
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓fatalError("Unresolved error \(error)")
+            }
+        }
+        return container
+    }()
+}
+```
+
+### Triggers: a scratch container in memory beside the type's container on disk
+
+```swift path=App/CoreDataStack.swift
+import CoreData
+
+final class CoreDataStack {
+    lazy var scratchContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Arc")
+        let description = NSPersistentStoreDescription()
+        description.type = NSInMemoryStoreType
+        container.persistentStoreDescriptions = [description]
+        container.loadPersistentStores { _, error in
+            if let error { fatalError("\(error)") }
+        }
+        return container
+    }()
+
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Arc")
+        container.loadPersistentStores { _, error in
+            if let error { ↓fatalError("\(error)") }
+        }
+        return container
+    }()
+}
+```
+
+### Triggers: memory named by the type's own enum, the store on disk set beside its opening
+
+```swift path=App/StorageManager.swift
+import CoreData
+
+final class StorageManager {
+    enum Kind { case onDisk, inMemory }
+
+    let container: NSPersistentContainer
+
+    init(kind: Kind) {
+        container = kind == .inMemory ? Self.scratchContainer() : Self.diskContainer()
+    }
+
+    static func diskContainer() -> NSPersistentContainer {
+        let container = NSPersistentContainer(name: "Metadata")
+        container.persistentStoreDescriptions.first?.type = NSSQLiteStoreType
+        container.loadPersistentStores { _, error in
+            if let error { ↓fatalError("\(error)") }
+        }
+        return container
+    }
+
+    static func scratchContainer() -> NSPersistentContainer {
+        let container = NSPersistentContainer(name: "Metadata")
+        container.persistentStoreDescriptions.first?.type = NSInMemoryStoreType
+        container.loadPersistentStores { _, error in
+            if let error { fatalError("\(error)") }
+        }
+        return container
+    }
+}
+```
+
+### Does not trigger: the caller's completion closure keeps the store and shows the error
+
+```swift path=App/Database.swift
+import CoreData
+
+final class Database {
+    let container = NSPersistentContainer(name: "Bookmarks")
+
+    func loadStore(completion: @escaping (Error?) -> Void) {
+        container.loadPersistentStores { _, error in
+            completion(error)
+        }
+    }
+}
+
+final class Launcher {
+    let database = Database()
+    var failure: Error?
+
+    func start() {
+        database.loadStore { error in
+            if let error { self.failure = error }
         }
     }
 }
@@ -9854,7 +10196,8 @@ companions handled by a helper of another type are not seen. Test code (files th
 `XCTest` or `Testing`) is not read: deleting a temporary test store loses nobody's data.
 
 A file that works with SQLite through another library (it imports GRDB, SQLite.swift, FMDB or
-`SQLite3`, and neither Core Data nor SwiftData) is left alone: its `.sqlite` files are that
+`SQLite3`, and neither Core Data nor SwiftData; in Objective-C, it includes `sqlite3.h` or uses
+FMDB, and names no Core Data type) is left alone: its `.sqlite` files are that
 library's databases, or exports such as `VACUUM INTO` writes, which are one file.
 
 ## What to do instead
@@ -9917,6 +10260,21 @@ enum SharedContainer {
         let shmURL = storeURL.appendingPathExtension("shm")
         try? FileManager.default.removeItem(at: walURL)
         try? FileManager.default.removeItem(at: shmURL)
+    }
+}
+```
+
+### Triggers: the store and a `.wal` look-alike removed in a loop over their URLs
+
+```swift path=App/StoreReset.swift
+import Foundation
+
+struct StoreReset {
+    func reset(storeURL: URL) {
+        let url = storeURL.appendingPathComponent("Memos.sqlite")
+        for file in [url, url.appendingPathExtension("wal")] {
+            try? FileManager.default.↓removeItem(at: file)
+        }
     }
 }
 ```
@@ -10335,6 +10693,24 @@ enum StoreMigrator {
 @end
 ```
 
+### Does not trigger: Objective-C: a database on SQLite's C API deleted and made anew
+
+```objc path=Classes/AppDelegate.m
+#import "AppDelegate.h"
+#import <sqlite3.h>
+
+@implementation AppDelegate
+
+- (void)resetDatabase {
+    NSString *path = [[self documentsFolder] stringByAppendingPathComponent:@"eponyms.sqlite"];
+    [[NSFileManager defaultManager] removeItemAtPath:path error:nil];
+    sqlite3 *database = NULL;
+    sqlite3_open([path UTF8String], &database);
+}
+
+@end
+```
+
 ### Does not trigger: another library's database exported to a single file
 
 ```swift path=App/DatabaseExport.swift
@@ -10428,7 +10804,9 @@ SwiftUI app built for macOS whose files import neither is read as one that may r
 
 Where it is blind: a use is followed only when the reader can
 tell what it names (`self.x`, `x`, `Type.x`, `Type(...)`, `(e as! Type).x`, `p.x` for a property
-`p` declared with or made as a type of the project, or `e.x` when a single type declares `x`;
+`p` declared with or made as a type of the project, or given its value by a property or function
+of the project that is (`let database = Database.shared`, `static let shared = makeDatabase()`
+with `-> CoreDataDatabase`), or `e.x` when a single type declares `x`;
 in Objective-C, the receivers above), so a call through a protocol, a closure stored in a property or a value whose
 type is unknown ends the path. A Swift file that mentions none of the reader's words (`@main`,
 `loadPersistentStores`, `persistentContainer`, `ModelContainer`, ...) is read when it declares a

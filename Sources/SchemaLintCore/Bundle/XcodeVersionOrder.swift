@@ -33,6 +33,10 @@ package struct XcodeVersionOrdering: Sendable, Hashable {
     /// edits one version in place and keeps copies of what shipped. They come before it, in the
     /// order git added them.
     package var earlierStatesOfCurrent: [String] = []
+    /// Versions git added after the current version, in the commit that added it, that are
+    /// unchanged copies of a version before it (by copy: the original): leftovers of that commit,
+    /// never current. Each comes just after its original.
+    package var copiesOfEarlierVersions: [String: String] = [:]
 
     package init(basis: Basis, history: [String], byName: [String], commits: [String: GitFileOrigins.Commit] = [:], gitProblem: String? = nil) {
         self.basis = basis

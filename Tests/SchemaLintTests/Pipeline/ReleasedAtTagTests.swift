@@ -317,4 +317,27 @@ struct ReleasedAtTagTests {
         let tagged = try Executable.run(["--no-color"], in: folder.url)
         #expect(!tagged.stdout.contains("released-version"), "\(tagged.stdout)")
     }
+
+    /// A version added in the same commit as the newest (the current one and a copy made at once)
+    /// was never the version before it: editing it later says nothing of a release.
+    @Test func withoutTagsAVersionAddedWithTheNewestIsNoReleasedOne() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n  current-version-not-latest: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["title"])
+        try Self.write(folder, "Notes 2", ["title"], current: "Notes")
+        try repository.commit("Notes, and a copy")
+        try Self.write(folder, "Notes", ["title", "pinned"])
+        try repository.commit("Notes edited")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!run.stdout.contains("released-version"), "\(run.stdout)")
+
+        // Added in a commit of its own, the newest says the one before it was done.
+        try Self.write(folder, "Notes 3", ["title", "pinned"], current: "Notes 3")
+        try repository.commit("Notes 3")
+        try Self.write(folder, "Notes", ["title", "pinned", "color"], current: "Notes 3")
+        try repository.commit("Notes edited again")
+        let later = try Executable.run(["--no-color"], in: folder.url)
+        #expect(later.stdout.contains("warning: Notes was edited in"), "\(later.stdout)")
+    }
 }

@@ -60,6 +60,9 @@ struct VersionOrderFromGitRule: BundleRule {
             let copies = ordering.earlierStatesOfCurrent.map { "'\($0)'" }.joined(separator: ", ")
             notes.append(Finding.Note("\(copies) \(ordering.earlierStatesOfCurrent.count == 1 ? "holds an earlier state" : "hold earlier states") of the current version '\(current)' (each is its model as it was before the commit that added the copy), so they come before it, in the order git added them"))
         }
+        for (copy, original) in ordering.copiesOfEarlierVersions.sorted(by: { $0.key < $1.key }) {
+            notes.append(Finding.Note("'\(copy)' is an unchanged copy of '\(original)', added with the current version '\(bundle.currentVersionName ?? "")' and never current, so it comes just after '\(original)'"))
+        }
         return [finding(
             bundle, file: bundle.path, version: runs.first?.first ?? ordering.history[0],
             message: "versions are ordered by the commit that first added each, not by name: \(described.joined(separator: "; "))\(more)",

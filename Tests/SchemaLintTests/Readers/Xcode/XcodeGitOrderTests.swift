@@ -142,6 +142,30 @@ struct XcodeGitOrderTests {
         #expect(try !copy.lint().contains { $0.ruleID == "current-version-not-latest" })
     }
 
+    /// A commit adds the new current version and, after it by name, an unchanged copy of an older
+    /// version that was never made current: the copy is a leftover of that commit, placed just
+    /// after the version it copies, so no draft lies beyond the current version and no step
+    /// goes from the current version back to the old one.
+    @Test func anUnchangedCopyOfAnOlderVersionAddedWithTheNewCurrentOneComesAfterItsOriginal() throws {
+        var project = try Project()
+        try project.commit([("Model", 1)], current: "Model")
+        try project.commit([("Model 2", 2)], current: "Model 2")
+        try project.commit([("Alpha 3", 3), ("Model 3", 2)], current: "Alpha 3")
+        let bundle = try XcodeBundleLoader.load(project.bundle)
+        #expect(bundle.versions.map(\.label) == ["Model", "Model 2", "Model 3", "Alpha 3"])
+        let findings = try project.lint()
+        #expect(!findings.contains { $0.ruleID == "current-version-not-latest" || $0.ruleID == "attribute-removed" }, "\(findings.map(\.message))")
+        let order = try #require(findings.first { $0.ruleID == "version-order-from-git" })
+        #expect(order.notes.contains { $0.message.hasPrefix("'Model 3' is an unchanged copy of 'Model 2'") })
+
+        // A copy that differs from every older version is a draft after the current one.
+        var draft = try Project()
+        try draft.commit([("Model", 1)], current: "Model")
+        try draft.commit([("Model 2", 2)], current: "Model 2")
+        try draft.commit([("Alpha 3", 3), ("Model 3", 4)], current: "Alpha 3")
+        #expect(try draft.lint().contains { $0.ruleID == "current-version-not-latest" })
+    }
+
     /// A version a merge added while resolving (no commit on either side has it) dates from the merge.
     @Test func aVersionAddedInAMergeDatesFromTheMerge() throws {
         var project = try Project()
