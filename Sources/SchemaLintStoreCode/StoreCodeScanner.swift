@@ -571,6 +571,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         if let unit = declarations.unit(around: openingNode), declarations.units[unit].body.is(CodeBlockSyntax.self) {
             finder.opener = (declarations.units[unit].key.split(separator: ".").last).map(String.init)
         }
+        if opening == .modelContainer, let unit = declarations.unit(around: openingNode) {
+            finder.failedStoreHasItsOwnPlace = DestructiveCallFinder.namesItsOwnPlace(openingNode, in: declarations.units[unit].body)
+        }
         finder.walk(branch)
         let afterDeletion = opensAfterDeletingTheStore(openingNode)
         // The files one branch removes (the store, its -wal, its -shm, a folder) are one deletion.
@@ -695,17 +698,22 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     }
 
     /// The elements of the array literal a `for` loop around `node` goes through, where `name`
-    /// is its loop variable.
+    /// is its loop variable: written in the loop, or bound to a name before it (`let files = [url,
+    /// wal]`, `for file in files`).
     static func loopedElements(_ name: ExprSyntax, around node: some SyntaxProtocol) -> [ExprSyntax]? {
         guard let variable = name.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
         var current = Syntax(node).parent
+        var loop: ForStmtSyntax?
         while let syntax = current, !syntax.is(FunctionDeclSyntax.self), !syntax.is(ClosureExprSyntax.self) {
-            if let loop = syntax.as(ForStmtSyntax.self), loop.pattern.trimmedText == variable {
-                return loop.sequence.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) }
-            }
+            if loop == nil, let found = syntax.as(ForStmtSyntax.self), found.pattern.trimmedText == variable { loop = found }
             current = syntax.parent
         }
-        return nil
+        guard let loop else { return nil }
+        if let array = loop.sequence.as(ArrayExprSyntax.self) { return array.elements.map(\.expression) }
+        guard let list = loop.sequence.as(DeclReferenceExprSyntax.self)?.baseName.text, let body = current else { return nil }
+        let binding = BindingFinder(name: list, usedAt: Syntax(loop))
+        binding.walk(body)
+        return binding.value?.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) }
     }
 
     enum MigrationBefore {
@@ -1278,6 +1286,9 @@ final class DestructiveCallFinder: SyntaxVisitor {
     var opener: String?
     /// The project's functions that delete a store's files, called from the branch.
     var helpers: StoreDeletingHelpers?
+    /// The `ModelContainer` that failed has a place of its own (`url:`, `groupContainer:`): one
+    /// of the default store made in the branch opens another store.
+    var failedStoreHasItsOwnPlace = false
 
     init(helpers: StoreDeletingHelpers?) {
         self.helpers = helpers
@@ -1356,6 +1367,27 @@ final class DestructiveCallFinder: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// `ModelContainer(for: Item.self)`, `ModelContainer(for: schema)`: the default configuration,
+    /// whose store lies at the default place.
+    static func opensTheDefaultStore(_ call: FunctionCallExprSyntax) -> Bool {
+        call.arguments.first?.label?.text == "for" && !call.arguments.contains { $0.label?.text == "configurations" }
+    }
+
+    /// Whether a `ModelContainer` call gives its store a place of its own: `url:` or
+    /// `groupContainer:` in its configurations, written there or bound to a name before it.
+    static func namesItsOwnPlace(_ call: FunctionCallExprSyntax, in unit: Syntax) -> Bool {
+        func names(_ text: String) -> Bool { ByteSearch.contains("url:", in: text) || ByteSearch.contains("groupContainer:", in: text) }
+        guard let configurations = call.arguments.first(where: { $0.label?.text == "configurations" })?.expression else { return false }
+        if names(configurations.trimmedText) { return true }
+        let references = ReferencedNames(viewMode: .sourceAccurate)
+        references.walk(configurations)
+        return references.found.contains { name in
+            let binding = BindingFinder(name: name, usedAt: Syntax(call))
+            binding.walk(unit)
+            return binding.value.map { names($0.trimmedText) } ?? false
+        }
+    }
+
     /// `description.url = URL(fileURLWithPath: "/dev/null")`.
     static func pointsAtDevNull(_ node: SequenceExprSyntax) -> Bool {
         let elements = Array(node.elements)
@@ -1395,6 +1427,8 @@ final class DestructiveCallFinder: SyntaxVisitor {
             found.append((Syntax(node), .deletesTheStore, "FileManager.removeItem"))
         case "destroyPersistentStore" where isMember:
             found.append((Syntax(node), .deletesTheStore, "destroyPersistentStore"))
+        case "ModelContainer" where !isMember && failedStoreHasItsOwnPlace && Self.opensTheDefaultStore(node):
+            found.append((Syntax(node), .opensAnotherStore, "ModelContainer(for:)"))
         case "ModelConfiguration" where !isMember:
             let arguments = String(node.arguments.trimmedText.filter { $0 != " " && $0 != "\n" })
             if ByteSearch.contains("isStoredInMemoryOnly:true", in: arguments) {
@@ -1604,7 +1638,19 @@ struct StoreDeletingHelpers {
         func isStoreURL(_ text: String) -> Bool {
             ["persistentStoreDescriptions", "persistentStores", ".url(for:"].contains { ByteSearch.contains($0, in: text) }
         }
-        let bound = Set(names.bindings.filter { isStoreURL($0.value.trimmedText) }.map(\.name))
+        // Names bound to such a URL, to a name bound to one, or to a list holding one; loop
+        // variables going through such a list.
+        var bound: Set<String> = []
+        func holdsAStore(_ value: ExprSyntax) -> Bool {
+            if isStoreURL(value.trimmedText) || bound.contains(value.trimmedText) { return true }
+            return value.as(ArrayExprSyntax.self)?.elements.contains { holdsAStore($0.expression) } ?? false
+        }
+        let sources = names.bindings + names.loops
+        while true {
+            let more = Set(sources.filter { !bound.contains($0.name) && holdsAStore($0.value) }.map(\.name))
+            guard !more.isEmpty else { break }
+            bound.formUnion(more)
+        }
         return names.removed.contains { isStoreURL($0.trimmedText) || bound.contains($0.trimmedText) }
     }
 
@@ -1639,6 +1685,7 @@ struct StoreDeletingHelpers {
 private final class ReferencedNames: SyntaxVisitor {
     var found: Set<String> = []
     var bindings: [(name: String, value: ExprSyntax)] = []
+    var loops: [(name: String, value: ExprSyntax)] = []
     var removed: [ExprSyntax] = []
     var listed: [ExprSyntax] = []
 
@@ -1649,6 +1696,12 @@ private final class ReferencedNames: SyntaxVisitor {
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value { bindings.append((name, value)) }
+        return .visitChildren
+    }
+
+    /// `for file in files`: the loop variable, with the sequence it goes through.
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { loops.append((name, node.sequence)) }
         return .visitChildren
     }
 

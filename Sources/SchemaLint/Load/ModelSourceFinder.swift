@@ -145,7 +145,7 @@ package struct ModelSourceFinder: Sendable {
                 skipped += walk.skipped
                 unclaimed += walk.unclaimed
                 if found.count == before, !allowsNoModel {
-                    throw InputError(file: path, message: "no model files (*.yaml, *.yml, *.xcdatamodeld or *.xcdatamodel) in this folder")
+                    throw InputError(file: path, message: "no model files (*.yaml, *.yml, *.xcdatamodeld or *.xcdatamodel) and no Swift sources in this folder")
                 }
             } else if readers.contains(where: { $0.mayClaim(name: path) }) {
                 // A file of a model format is read whatever it holds (its problems are errors at

@@ -7572,6 +7572,11 @@ The rule reports, in the code that runs when opening fails:
   makes one or an in-memory configuration, `Self.makeInMemoryContainer()`, `.memoryOnly(schema:)`):
   the app opens without the person's data, and what
   they enter next is lost at the next launch;
+- a silent fallback to another store on disk: `ModelContainer(for: schema)`, the default store,
+  where the container that failed gives its store a place of its own (`url:` or `groupContainer:`
+  in its configurations, written there or bound to a name before it): the app opens empty, and
+  what the person enters goes to the other store (opening the same store again, without
+  CloudKit, is no finding);
 - the function that opens the store called again from its own failure branch (`self.loadStore()`
   inside `loadStore()`'s handler), with nothing changed: a store that cannot migrate fails again at
   once, and the app retries without end; from a handler that runs synchronously (the default), the
@@ -8244,6 +8249,34 @@ final class Persistence {
         try? FileManager.default.removeItem(at: url)
         try? FileManager.default.removeItem(at: URL(fileURLWithPath: url.path + "-wal"))
         try? FileManager.default.removeItem(at: URL(fileURLWithPath: url.path + "-shm"))
+    }
+}
+```
+
+### Triggers: a helper removes each file of a list made from the description's URL
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Memos")
+
+    func load() {
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError?, error.code == NSMigrationError {
+                ↓self.deleteStoreFiles()
+            }
+        }
+    }
+
+    private func deleteStoreFiles() {
+        let storeURL = container.persistentStoreDescriptions.first?.url
+        if let url = storeURL {
+            let files = [url, URL(fileURLWithPath: url.path + "-wal"), URL(fileURLWithPath: url.path + "-shm")]
+            for file in files {
+                try? FileManager.default.removeItem(at: file)
+            }
+        }
     }
 }
 ```
@@ -9279,6 +9312,39 @@ let container: ModelContainer = {
 }()
 ```
 
+### Triggers: the default store opened when the app group's store fails
+
+```swift path=Shared/ModelContainerFactory.swift
+import SwiftData
+
+enum ModelContainerFactory {
+    static func make(schema: Schema, groupURL: URL) -> ModelContainer {
+        let configuration = ModelConfiguration(schema: schema, url: groupURL.appending(path: "Water.store"))
+        do {
+            return try ModelContainer(for: schema, configurations: [configuration])
+        } catch {
+            return ↓try! ↓ModelContainer(for: schema)
+        }
+    }
+}
+```
+
+### Does not trigger: the same store opened again without CloudKit
+
+```swift path=App/Store.swift
+import SwiftData
+
+enum Store {
+    static func make(schema: Schema) -> ModelContainer? {
+        do {
+            return try ModelContainer(for: schema, configurations: ModelConfiguration(cloudKitDatabase: .private("iCloud.app")))
+        } catch {
+            return try? ModelContainer(for: schema)
+        }
+    }
+}
+```
+
 ### Triggers: a fallback to an in-memory store that a helper makes
 
 ```swift path=App/Store.swift
@@ -10264,7 +10330,7 @@ enum SharedContainer {
 }
 ```
 
-### Triggers: the store and a `.wal` look-alike removed in a loop over their URLs
+### Triggers: the store and a `.wal` look-alike removed in a loop over their URLs, written in the loop or bound to a name
 
 ```swift path=App/StoreReset.swift
 import Foundation
@@ -10273,6 +10339,14 @@ struct StoreReset {
     func reset(storeURL: URL) {
         let url = storeURL.appendingPathComponent("Memos.sqlite")
         for file in [url, url.appendingPathExtension("wal")] {
+            try? FileManager.default.↓removeItem(at: file)
+        }
+    }
+
+    func clear(folder: URL) {
+        let store = folder.appendingPathComponent("Cache.sqlite")
+        let files = [store, store.appendingPathExtension("shm")]
+        for file in files {
             try? FileManager.default.↓removeItem(at: file)
         }
     }

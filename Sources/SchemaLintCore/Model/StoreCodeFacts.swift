@@ -170,6 +170,9 @@ package struct StoreFailureAction: Hashable, Sendable {
         /// cannot migrate fails again, without end (from a synchronous handler, until the stack
         /// overflows).
         case retriesAtOnce
+        /// A container of the default store (`ModelContainer(for: schema)`) where the one that
+        /// failed has a place of its own (`url:`, `groupContainer:`): another, empty store.
+        case opensAnotherStore
     }
 
     package var action: Action

@@ -248,7 +248,7 @@ import Testing
         try folder.write("not a model", to: "docs/readme.txt")
         let run = try Executable.run(["docs"], in: folder.url)
         #expect(run.status == 2)
-        #expect(run.stderr == "docs: error: no model files (*.yaml, *.yml, *.xcdatamodeld or *.xcdatamodel) in this folder\n")
+        #expect(run.stderr == "docs: error: no model files (*.yaml, *.yml, *.xcdatamodeld or *.xcdatamodel) and no Swift sources in this folder\n")
         let missing = try Executable.run(["nowhere"], in: folder.url)
         #expect(missing.status == 2)
         #expect(missing.stderr == "nowhere: error: no such file or folder\n")

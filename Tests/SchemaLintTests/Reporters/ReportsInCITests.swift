@@ -112,7 +112,7 @@ extension ReportsInCITests {
         try folder.write("not a model", to: "docs/readme.txt")
         let run = try Executable.run(["docs", "--format", "github", "--report", "sarif=schemalint.sarif"], in: folder.url)
         #expect(run.status == 2)
-        #expect(run.stdout == "::error file=docs,title=input-error::no model files (*.yaml, *.yml, *.xcdatamodeld or *.xcdatamodel) in this folder\n")
+        #expect(run.stdout == "::error file=docs,title=input-error::no model files (*.yaml, *.yml, *.xcdatamodeld or *.xcdatamodel) and no Swift sources in this folder\n")
         let sarif = try #require(try JSONSerialization.jsonObject(with: Data(try Self.read(folder, "schemalint.sarif").utf8)) as? [String: Any])
         let result = try #require(((sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
         let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
@@ -171,7 +171,7 @@ extension ReportsInCITests {
         try folder.write("not a model", to: "docs/readme.txt")
         let run = try Executable.run(["docs", "--output", "report.txt", "--report", "junit=junit.xml", "--report", "markdown=report.md"], in: folder.url)
         #expect(run.status == 2)
-        let message = "no model files (*.yaml, *.yml, *.xcdatamodeld or *.xcdatamodel) in this folder"
+        let message = "no model files (*.yaml, *.yml, *.xcdatamodeld or *.xcdatamodel) and no Swift sources in this folder"
         #expect(try Self.read(folder, "report.txt") == "docs: error: \(message) [input-error]\n1 error in 0 versions of 0 models\n")
         #expect(try ParsedXML.parse(try Self.read(folder, "junit.xml")).all("failure").first?.text == "docs: error: \(message) [input-error]")
         #expect(try Self.read(folder, "report.md").contains("| error | docs | input-error |"))

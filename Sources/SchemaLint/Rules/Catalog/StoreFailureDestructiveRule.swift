@@ -31,6 +31,9 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             case .deletesTheStore:
                 consequence = "\(action.written) deletes the store when \(opening) fails: a store that fails to migrate loses everything the person stored"
                 suggestions = ["keep the failed store: move it aside with NSPersistentStoreCoordinator.migratePersistentStore or a copy of all three files, tell the person, and recover from it in a later release"]
+            case .opensAnotherStore:
+                consequence = "\(action.written) opens another store, the default one, when \(opening) fails on the store with a place of its own: the app opens empty, as if the person's data were gone, and what they enter next goes to the other store"
+                suggestions = ["tell the person the data could not be opened and keep using the failed store's place; if the app must go on, open the same URL again (without CloudKit, say) rather than the default store"]
             case .retriesAtOnce:
                 consequence = "\(action.written) opens the store again when \(opening) fails, with nothing changed: a store that cannot migrate fails again at once, and the app retries without end (from a synchronous handler, until the stack overflows and the app crashes)"
                 suggestions = ["report the error to the person and keep the store file; retry only after something changed (space freed, a later release), and a bounded number of times"]
