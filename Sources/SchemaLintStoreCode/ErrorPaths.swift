@@ -15,6 +15,58 @@ struct EscapingFailure {
     var inMemoryParameter: (label: String?, index: Int)? = nil
     /// The completion handler of `unit` the error is handed to, where it is not thrown.
     var handOff: CompletionHandOff? = nil
+    /// How `unit` returns the failure, where it neither throws it nor hands it to a handler.
+    var returned: ReturnedFailure? = nil
+}
+
+/// A wrapper of the project that returns what became of the opening: the error
+/// (`func attemptLoad() -> Error?`), or nil where it failed (`func open() -> ModelContainer?`
+/// whose `catch` returns nil).
+enum ReturnedFailure {
+    case error
+    case nilValue
+
+    /// The code of a caller that runs when the wrapper's opening failed: for a returned error, the
+    /// body of `if let error = attemptLoad()` and what follows `guard let error = attemptLoad()
+    /// else { return }`; for nil, what `try?` on the call would run there.
+    func branches(at call: FunctionCallExprSyntax) -> [Syntax] {
+        switch self {
+        case .nilValue:
+            guard case .handled(let branches, _) = ThrowingCallFailure.of(call, asOptional: true) else { return [] }
+            return branches
+        case .error:
+            guard let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(OptionalBindingConditionSyntax.self),
+                  let conditions = binding.parent?.parent?.as(ConditionElementListSyntax.self) else { return [] }
+            if let ifExpression = conditions.parent?.as(IfExprSyntax.self) { return [Syntax(ifExpression.body)] }
+            guard let guardStatement = conditions.parent?.as(GuardStmtSyntax.self), ThrowingCallFailure.exits(guardStatement.body),
+                  let item = guardStatement.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return [] }
+            return list.drop { $0.id != item.id }.dropFirst().map { Syntax($0) }
+        }
+    }
+
+    /// How the function whose body is `body` returns the failure that `code` (a `catch`, a
+    /// handler, the code after an opening) meets: `return nil` in a function that returns an
+    /// optional, or `return` of one of `errorNames`.
+    static func of(_ code: some SyntaxProtocol, errorNames: Set<String>, functionBody body: Syntax) -> ReturnedFailure? {
+        guard let returnType = body.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type,
+              returnType.is(OptionalTypeSyntax.self) || returnType.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) else { return nil }
+        let returns = Returns(viewMode: .sourceAccurate)
+        returns.walk(code)
+        if returns.values.contains(where: { errorNames.contains($0) }) { return .error }
+        return returns.values.contains("nil") ? .nilValue : nil
+    }
+}
+
+/// What the `return` statements of some code return, as written (outside closures).
+private final class Returns: SyntaxVisitor {
+    var values: Set<String> = []
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let value = node.expression { values.insert(value.trimmedText) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 
 /// Follows the errors of openings up through the throwing functions that pass them on (a
@@ -38,13 +90,19 @@ struct ErrorPaths {
         var actions: [StoreFailureAction] = []
         for escape in escapes {
             var visited: Set<Int> = [escape.unit]
-            var frontier: [Step] = [Step(unit: escape.unit, path: [units[escape.unit].place], handOff: escape.handOff)]
+            var frontier: [Step] = [Step(unit: escape.unit, path: [units[escape.unit].place], handOff: escape.handOff, returned: escape.returned)]
             for _ in 0..<Self.maximumDepth where !frontier.isEmpty {
                 var next: [Step] = []
                 for step in frontier {
                     let callee = step.unit
                     // A preview's or a test's container stopping the app is no person's store lost.
                     for site in callers[callee] ?? [] where !declarations.isPreviewCode(site.call) {
+                        if let returned = step.returned {
+                            for branch in returned.branches(at: site.call) {
+                                actions += destructiveActions(in: branch, site: site, escape: escape, path: step.path)
+                            }
+                            continue
+                        }
                         if let handOff = step.handOff {
                             guard let closure = handOff.closure(passedBy: site.call) else { continue }
                             for branch in handOff.failureBranches(of: closure) {
@@ -99,6 +157,8 @@ struct ErrorPaths {
         var path: [CodePlace]
         /// The completion handler it was handed to; nil where it was thrown.
         var handOff: CompletionHandOff?
+        /// How it returns the failure, where it does.
+        var returned: ReturnedFailure? = nil
     }
 
     private func destructiveActions(in branch: Syntax, site: (unit: Int, call: FunctionCallExprSyntax), escape: EscapingFailure, path: [CodePlace]) -> [StoreFailureAction] {

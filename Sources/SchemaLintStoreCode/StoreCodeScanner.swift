@@ -495,9 +495,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         case .handled(let branches, let throwsOn):
             for branch in branches { addActions(in: branch, opening: opening, openingNode: call) }
             guard let unit = declarations.unit(around: call) else { break }
+            let body = declarations.units[unit].body
             // `catch { completion(.failure(error)) }`
-            if let handOff = branches.lazy.compactMap({ CompletionHandOff.find(in: $0, errorNames: ["error"], functionBody: self.declarations.units[unit].body) }).first {
+            if let handOff = branches.lazy.compactMap({ CompletionHandOff.find(in: $0, errorNames: ["error"], functionBody: body) }).first {
                 scanned.escapes.append(EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), handOff: handOff))
+            } else if let returned = branches.lazy.compactMap({ ReturnedFailure.of($0, errorNames: ["error"], functionBody: body) }).first {
+                // `catch { return nil }` in `func open() -> ModelContainer?`
+                var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call))
+                escape.returned = returned
+                scanned.escapes.append(escape)
             } else if throwsOn {
                 addEscape(from: unit, opening: opening, call: call)
             }
@@ -543,6 +549,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let errorName = completionParameterNames(closure).last ?? "$1"
         if let handOff = CompletionHandOff.find(in: closure.statements, errorNames: [errorName], functionBody: declarations.units[unit].body) {
             scanned.escapes.append(EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), handOff: handOff))
+            return
+        }
+        // `loadError = error` in the handler, `return loadError` after it, in `func load() -> Error?`.
+        let keeping = ErrorHandOver(errorName: errorName)
+        keeping.walk(closure.statements)
+        if !keeping.keptIn.isEmpty, let returned = ReturnedFailure.of(declarations.units[unit].body, errorNames: keeping.keptIn, functionBody: declarations.units[unit].body), returned == .error {
+            var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call))
+            escape.returned = .error
+            scanned.escapes.append(escape)
             return
         }
         guard declarations.units[unit].isThrowing else { return }
@@ -1356,6 +1371,36 @@ final class DestructiveCallFinder: SyntaxVisitor {
         node.isDebugOnly ? .skipChildren : .visitChildren
     }
 
+    /// `if requireCloudKit { fatalError() }` under `static let requireCloudKit = false`: the body
+    /// never runs, only the `else`.
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let declarations = helpers?.declarations, Self.isConstantlyFalse(node.conditions, in: declarations) else { return .visitChildren }
+        if let elseBody = node.elseBody { walk(elseBody) }
+        return .skipChildren
+    }
+
+    /// Whether the conditions are one name (`flag`, `Self.flag`, `Type.flag`) that the project's
+    /// code declares, wherever it declares it, as a constant `false` (`let flag = false`).
+    static func isConstantlyFalse(_ conditions: ConditionElementListSyntax, in declarations: CodeDeclarations) -> Bool {
+        guard conditions.count == 1, let expression = conditions.first?.condition.as(ExprSyntax.self) else { return false }
+        let name: String
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let member = expression.as(MemberAccessExprSyntax.self), member.base?.is(DeclReferenceExprSyntax.self) ?? false {
+            name = member.declName.baseName.text
+        } else {
+            return false
+        }
+        let keys = (declarations.typesByMember[name] ?? []).map { "\($0).\(name)" } + [".\(name)"]
+        let units = keys.flatMap { declarations.unitsByKey[$0] ?? [] }
+        return !units.isEmpty && units.allSatisfy { unit in
+            let body = declarations.units[unit].body
+            guard body.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false),
+                  let variable = body.parent?.parent?.parent?.parent?.as(VariableDeclSyntax.self) else { return false }
+            return variable.bindingSpecifier.tokenKind == .keyword(.let)
+        }
+    }
+
     /// `description.type = NSInMemoryStoreType`, or `description.url = URL(fileURLWithPath:
     /// "/dev/null")`, before opening again: a store that keeps nothing in its place.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -1616,6 +1661,16 @@ struct StoreDeletingHelpers {
         if Self.removesAnOpenedStoresFile(body) { return true }
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(body)
+        // The names it removes may come from a function of the project whose result it goes
+        // through (`for file in files(for: url) { removeItem(at: file) }`, where `files(for:)`
+        // adds "-wal" and "-shm"); not those of files it only copies or backs up.
+        let names = ReferencedNames(viewMode: .sourceAccurate)
+        names.walk(body)
+        let removed = Set(names.removed.map(\.trimmedText))
+        for loop in names.loops where removed.contains(loop.name) {
+            guard let call = loop.value.as(FunctionCallExprSyntax.self) else { continue }
+            for callee in bodies(calledBy: call) where callee.id != body.id { literals.walk(callee) }
+        }
         // A store file's name, or its extension given on its own (`appendingPathExtension("sqlite")`).
         if literals.found.contains(where: { StoreFileName.isStoreFile(StoreCodeVisitor.lastComponent($0.text)) || ["sqlite", "sqlite3", "store"].contains($0.text) }) {
             return true

@@ -18,10 +18,12 @@ enum ThrowingCallFailure {
     /// `try?` without a `guard`, a call inside a closure, no `try` at all: nothing to follow.
     case ignored
 
-    static func of(_ call: some SyntaxProtocol) -> ThrowingCallFailure {
+    /// `asOptional`: the call returns nil where it failed (a wrapper of the project that catches
+    /// its own error), and is read as `try?` on it would be.
+    static func of(_ call: some SyntaxProtocol, asOptional: Bool = false) -> ThrowingCallFailure {
         var current = Syntax(call)
-        var sawTry = false
-        var optional = false
+        var sawTry = asOptional
+        var optional = asOptional
         // `(try? open()) == nil` (true when it failed) or `!= nil` (true when it opened).
         var comparedToNil: String?
         // `store = try add(...)`: the name the result is given, which stays unset when it fails.

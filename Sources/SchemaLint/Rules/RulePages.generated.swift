@@ -7647,7 +7647,8 @@ folder named `Tests` or ending in `Tests`, a mock, fake or stub by its name): a 
 runs on a person's device. Code under `#if DEBUG` (`#ifdef DEBUG` in Objective-C), in a body or
 around whole members or types, is not in the builds people run either (its `#else` is), nor is
 the first branch of an `if` whose condition names tests (`if Self.isRunningTests`,
-`environment["XCTestConfigurationFilePath"] != nil`; not `isTestFlight`). A helper called where
+`environment["XCTestConfigurationFilePath"] != nil`; not `isTestFlight`), nor the body of an `if` on
+a constant the project declares `false` (`static let requireCloudKit = false`; a `var` may change). A helper called where
 opening failed makes an in-memory store only if it does so outside a `catch` of its own: one that
 opens a recovery store on disk first, and keeps memory for when even that fails, is judged as
 its own opening. One line is reported once, whatever number of stores reach it.
@@ -7657,7 +7658,11 @@ An error handed to a completion handler of the wrapper's own (`completion(nil, e
 around it) is followed to the closures its callers pass for that parameter, and what those do
 where the error is set, where another of their parameters (the context) is missing, or in a
 `.failure` case, is reported; a closure that hands it on to a completion handler of its own
-function, or resumes a continuation throwing it, passes it on again.
+function, or resumes a continuation throwing it, passes it on again. So is a failure a wrapper
+returns: the error its handler kept (`func attemptLoad() -> Error?` that returns it), read in the
+body of the caller's `if let error = attemptLoad()` or after its `guard let error = attemptLoad()
+else { return }`; or nil where it failed (`func open() -> ModelContainer?` whose `catch` returns
+nil), read where the caller tests the result as `try?` on it is read.
 
 Where it is blind: an error handled by a function the handler calls (`handle(error)`) is not
 followed, nor a completion handler given as a function's name rather than a closure, nor one told
@@ -8277,6 +8282,30 @@ final class Persistence {
                 try? FileManager.default.removeItem(at: file)
             }
         }
+    }
+}
+```
+
+### Triggers: the store's files removed by a helper whose names another helper makes; `try!` on the new store (a note)
+
+```swift path=App/Store.swift
+import SwiftData
+
+enum Store {
+    static func files(for url: URL) -> [URL] {
+        [url, URL(fileURLWithPath: url.path + "-shm"), URL(fileURLWithPath: url.path + "-wal")]
+    }
+
+    static func removeStoreFiles(at url: URL) throws {
+        for file in files(for: url) where FileManager.default.fileExists(atPath: file.path) {
+            try FileManager.default.removeItem(at: file)
+        }
+    }
+
+    static func fresh(schema: Schema) -> ModelContainer {
+        let url = URL.applicationSupportDirectory.appending(path: "Scratch.store")
+        try? removeStoreFiles(at: url)
+        return ↓try! ModelContainer(for: schema, configurations: [ModelConfiguration(url: url)])
     }
 }
 ```
@@ -9179,6 +9208,52 @@ final class StorageManager {
 }
 ```
 
+### Triggers: wrappers that return the error or nil where the store failed, and callers that destroy it
+
+```swift path=App/CoreDataStack.swift
+import CoreData
+
+final class CoreDataStack {
+    let container = NSPersistentContainer(name: "Bricks")
+
+    private func attemptLoad(_ container: NSPersistentContainer) -> Error? {
+        var loadError: Error?
+        container.loadPersistentStores { _, error in
+            loadError = error
+        }
+        return loadError
+    }
+
+    func load() {
+        guard let error = attemptLoad(container) else { return }
+        print("Could not load the store: \(error)")
+        let url = container.persistentStoreDescriptions[0].url!
+        try? ↓container.persistentStoreCoordinator.destroyPersistentStore(at: url, ofType: NSSQLiteStoreType)
+    }
+}
+```
+
+```swift path=App/PersistenceController.swift
+import SwiftData
+
+enum PersistenceController {
+    static func openContainer(schema: Schema, url: URL) -> ModelContainer? {
+        do {
+            return try ModelContainer(for: schema, configurations: [ModelConfiguration(url: url)])
+        } catch {
+            print("Could not open the store: \(error)")
+            return nil
+        }
+    }
+
+    static func container(schema: Schema, url: URL) -> ModelContainer? {
+        if let container = openContainer(schema: schema, url: url) { return container }
+        try? ↓FileManager.default.removeItem(at: url)
+        return nil
+    }
+}
+```
+
 ### Does not trigger: the caller's completion closure keeps the store and shows the error
 
 ```swift path=App/Database.swift
@@ -9340,6 +9415,44 @@ enum Store {
             return try ModelContainer(for: schema, configurations: ModelConfiguration(cloudKitDatabase: .private("iCloud.app")))
         } catch {
             return try? ModelContainer(for: schema)
+        }
+    }
+}
+```
+
+### Triggers: the stop under a flag the type sets to `false` once and for all is no finding; the fallback that runs is
+
+```swift path=App/Persistence.swift
+import SwiftData
+
+enum Persistence {
+    private static let requireCloudKit = false
+
+    static func makeContainer(schema: Schema) -> ModelContainer {
+        do {
+            return try ModelContainer(for: schema, configurations: ModelConfiguration(cloudKitDatabase: .automatic))
+        } catch {
+            if requireCloudKit { fatalError("CloudKit store failed: \(error)") }
+            return try! ModelContainer(for: schema, configurations: ↓ModelConfiguration(isStoredInMemoryOnly: true))
+        }
+    }
+}
+```
+
+### Triggers: a stop under a flag the code may set (a `var`)
+
+```swift path=App/Store.swift
+import SwiftData
+
+enum Store {
+    static var strict = false
+
+    static func make(schema: Schema) -> ModelContainer? {
+        do {
+            return try ModelContainer(for: schema)
+        } catch {
+            if strict { ↓fatalError("Could not open the store: \(error)") }
+            return nil
         }
     }
 }
