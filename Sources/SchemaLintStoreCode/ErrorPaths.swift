@@ -17,6 +17,9 @@ struct EscapingFailure {
     var handOff: CompletionHandOff? = nil
     /// How `unit` returns the failure, where it neither throws it nor hands it to a handler.
     var returned: ReturnedFailure? = nil
+    /// The opening is a `ModelContainer` that gives its store a place of its own: the default
+    /// store opened where it failed is another store.
+    var storeHasItsOwnPlace = false
 }
 
 /// A wrapper of the project that returns what became of the opening: the error
@@ -163,6 +166,7 @@ struct ErrorPaths {
 
     private func destructiveActions(in branch: Syntax, site: (unit: Int, call: FunctionCallExprSyntax), escape: EscapingFailure, path: [CodePlace]) -> [StoreFailureAction] {
         let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
+        finder.failedStoreHasItsOwnPlace = escape.storeHasItsOwnPlace
         finder.walk(branch)
         return finder.found.map { node, kind, written in action(kind, written, at: node, in: site.unit, escape: escape, path: path) }
     }

@@ -518,6 +518,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard declarations.units[unit].isThrowing else { return }
         var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call))
         escape.inMemoryParameter = inMemoryParameter(of: unit)
+        escape.storeHasItsOwnPlace = opening == .modelContainer && DestructiveCallFinder.namesItsOwnPlace(call, in: declarations.units[unit].body)
         scanned.escapes.append(escape)
     }
 

@@ -9404,6 +9404,25 @@ enum ModelContainerFactory {
 }
 ```
 
+### Triggers: the default store opened where a throwing factory of the app group's store failed
+
+```swift path=Shared/ContainerFactory.swift
+import SwiftData
+
+enum ContainerFactory {
+    static func makeContainer(schema: Schema, groupURL: URL) throws -> ModelContainer {
+        try ModelContainer(for: schema, configurations: ModelConfiguration(url: groupURL.appending(path: "Water.store")))
+    }
+
+    static func makeContainerWithFallback(schema: Schema, groupURL: URL) -> ModelContainer? {
+        if let container = try? makeContainer(schema: schema, groupURL: groupURL) {
+            return container
+        }
+        return try? ↓ModelContainer(for: schema)
+    }
+}
+```
+
 ### Does not trigger: the same store opened again without CloudKit
 
 ```swift path=App/Store.swift
