@@ -20,6 +20,9 @@ struct EscapingFailure {
     /// The opening is a `ModelContainer` that gives its store a place of its own: the default
     /// store opened where it failed is another store.
     var storeHasItsOwnPlace = false
+    /// The wrapper falls back to an in-memory store before the error leaves it: it leaves only
+    /// when that failed too.
+    var afterFallbackToMemory = false
 }
 
 /// A wrapper of the project that returns what became of the opening: the error
@@ -193,6 +196,7 @@ struct ErrorPaths {
     private func action(_ kind: StoreFailureAction.Action, _ written: String, at node: some SyntaxProtocol, in unit: Int, escape: EscapingFailure, path: [CodePlace]) -> StoreFailureAction {
         var action = StoreFailureAction(action: kind, written: written, place: declarations.place(of: node, inUnit: unit), opening: escape.opening, openingLocation: escape.openingLocation)
         action.errorPath = path
+        action.afterFallbackToMemory = escape.afterFallbackToMemory && kind != .deletesTheStore
         return action
     }
 

@@ -493,7 +493,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             stop.opensAfterDeletingTheStore = opensAfterDeletingTheStore(call)
             scanned.facts.failureActions.append(stop)
         case .handled(let branches, let throwsOn):
+            let before = scanned.facts.failureActions.count
             for branch in branches { addActions(in: branch, opening: opening, openingNode: call) }
+            let fallsBackToMemory = scanned.facts.failureActions[before...].contains { $0.action == .fallsBackToMemory }
             guard let unit = declarations.unit(around: call) else { break }
             let body = declarations.units[unit].body
             // `catch { completion(.failure(error)) }`
@@ -505,7 +507,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 escape.returned = returned
                 scanned.escapes.append(escape)
             } else if throwsOn {
-                addEscape(from: unit, opening: opening, call: call)
+                addEscape(from: unit, opening: opening, call: call, afterFallbackToMemory: fallsBackToMemory)
             }
         case .escapes(let declaration):
             if let unit = declarations.unit(declaredBy: declaration) { addEscape(from: unit, opening: opening, call: call) }
@@ -514,9 +516,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
     }
 
-    private func addEscape(from unit: Int, opening: StoreOpening.Call, call: FunctionCallExprSyntax) {
+    private func addEscape(from unit: Int, opening: StoreOpening.Call, call: FunctionCallExprSyntax, afterFallbackToMemory: Bool = false) {
         guard declarations.units[unit].isThrowing else { return }
         var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call))
+        escape.afterFallbackToMemory = afterFallbackToMemory
         escape.inMemoryParameter = inMemoryParameter(of: unit)
         escape.storeHasItsOwnPlace = opening == .modelContainer && DestructiveCallFinder.namesItsOwnPlace(call, in: declarations.units[unit].body)
         scanned.escapes.append(escape)

@@ -9477,6 +9477,38 @@ enum Store {
 }
 ```
 
+### Triggers: a factory that falls back to memory before it throws; its caller's stop is a note
+
+```swift path=App/ContainerFactory.swift
+import SwiftData
+
+enum ContainerFactory {
+    enum Failure: Error { case noStore }
+
+    static func make(schema: Schema) throws -> ModelContainer {
+        if let container = try? ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema)]) {
+            return container
+        }
+        if let memory = try? ModelContainer(for: schema, configurations: [↓ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)]) {
+            return memory
+        }
+        throw Failure.noStore
+    }
+}
+
+final class AppModel {
+    let container: ModelContainer
+
+    init(schema: Schema) {
+        do {
+            container = try ContainerFactory.make(schema: schema)
+        } catch {
+            ↓fatalError("No store at all: \(error)")
+        }
+    }
+}
+```
+
 ### Triggers: a fallback to an in-memory store that a helper makes
 
 ```swift path=App/Store.swift

@@ -188,6 +188,10 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// The opening is a retry after the code deleted the store's files: it opens a new, empty
     /// store, which no migration can fail (the deletion before it is the finding).
     package var opensAfterDeletingTheStore = false
+    /// The error reached this code only after the wrapper's own fallback to an in-memory store
+    /// failed too (reported there): nothing was migrated in memory, so what fails is what fails
+    /// every time.
+    package var afterFallbackToMemory = false
     /// The store is named as a cache (its file, or the property or function that opens it:
     /// `"imageCache.sqlite"`, `localCacheContainer`): what it holds can be made again, and
     /// deleting it loses nothing of the person's. The name, as written.

@@ -162,6 +162,49 @@ import Testing
         #expect(run.stdout.contains("Containers.swift:9:26: warning: ModelConfiguration(isStoredInMemoryOnly: true) replaces the store"), "\(run.stdout)")
     }
 
+    /// A factory that falls back to an in-memory store and throws only when that failed too: the
+    /// fallback is the loss; its caller's `fatalError` runs only where even memory failed (a note).
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aStopAfterTheWrappersOwnFallbackToMemoryIsANote() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        import SwiftData
+
+        enum ContainerFactory {
+            enum Failure: Error { case noStore }
+
+            static func make(schema: Schema) throws -> ModelContainer {
+                if let container = try? ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema)]) {
+                    return container
+                }
+                if let memory = try? ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)]) {
+                    return memory
+                }
+                throw Failure.noStore
+            }
+        }
+
+        final class AppModel {
+            let container: ModelContainer
+
+            init(schema: Schema) {
+                do {
+                    container = try ContainerFactory.make(schema: schema)
+                } catch {
+                    fatalError("No store at all: \\(error)")
+                }
+            }
+        }
+        """, to: "Notes/ContainerFactory.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(Set(hits) == [
+            Hit(place: "ContainerFactory.swift:10:75", severity: "warning", rule: "store-load-failure-destructive"),
+            Hit(place: "ContainerFactory.swift:24:13", severity: "note", rule: "store-load-failure-destructive"),
+        ], "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("fatalError() runs when ModelContainer(...) fails and the in-memory store its wrapper falls back to fails too"), "\(run.stdout)")
+    }
+
     /// `if let container = try? ModelContainer(...)` whose failure falls through to an in-memory
     /// container (or whose `else` does) loses data as the `do`/`catch` form does.
     @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))

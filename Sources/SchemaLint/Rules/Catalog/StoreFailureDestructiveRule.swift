@@ -16,6 +16,11 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             var suggestions: [String]
             var severity: Severity?
             switch action.action {
+            case .stopsTheApp where action.afterFallbackToMemory, .fallsBackToMemory where action.afterFallbackToMemory:
+                // The fallback to memory, where the wrapper made it, is the finding.
+                consequence = "\(action.written) runs when \(opening) fails and the in-memory store its wrapper falls back to fails too: nothing migrates in memory, so only what fails every time (a model that does not load) reaches it"
+                suggestions = ["report the error to the person instead, and keep the failed store"]
+                severity = .note
             case .stopsTheApp where action.opensAfterDeletingTheStore:
                 // The deletion before the retry is the loss, reported where it is.
                 consequence = "\(action.written) stops the app when \(opening) fails on the new, empty store made after the old one's files were deleted or moved aside: no migration can fail there, only what fails every time (a full disk, a model that does not load)"
