@@ -106,6 +106,12 @@ struct CodeDeclarations {
         return (nil, nil)
     }
 
+    /// The parameters of the function or initializer whose body is `body`; nil for a property.
+    static func parameters(ofBody body: Syntax) -> FunctionParameterListSyntax? {
+        body.parent?.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+            ?? body.parent?.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+    }
+
     /// The units a use of `key` at `node` runs: for a call of a type's initializers
     /// (`T(persistence: p)`), those whose parameters take the call's arguments, with the
     /// initial values of the type's stored properties (all of them when none takes them: a call

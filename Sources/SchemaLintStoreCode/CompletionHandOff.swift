@@ -19,14 +19,7 @@ struct CompletionHandOff {
     /// The first call in `code` of one of the closure parameters of the function whose body is
     /// `functionBody`, with an argument made of one of `errorNames`.
     static func find(in code: some SyntaxProtocol, errorNames: Set<String>, functionBody: Syntax) -> CompletionHandOff? {
-        let parameters: FunctionParameterListSyntax
-        if let function = functionBody.parent?.as(FunctionDeclSyntax.self) {
-            parameters = function.signature.parameterClause.parameters
-        } else if let initializer = functionBody.parent?.as(InitializerDeclSyntax.self) {
-            parameters = initializer.signature.parameterClause.parameters
-        } else {
-            return nil
-        }
+        guard let parameters = CodeDeclarations.parameters(ofBody: functionBody) else { return nil }
         let list = Array(parameters)
         var closures: [String: Int] = [:]
         for (index, parameter) in list.enumerated() where ByteSearch.contains("->", in: parameter.type.trimmedText) {

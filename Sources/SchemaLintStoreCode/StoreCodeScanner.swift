@@ -529,14 +529,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// `isStoredInMemoryOnly:` (`make(inMemory: Bool)` with `isStoredInMemoryOnly: inMemory`).
     private func inMemoryParameter(of unit: Int) -> (label: String?, index: Int)? {
         let body = declarations.units[unit].body
-        let parameters: FunctionParameterListSyntax
-        if let function = body.parent?.as(FunctionDeclSyntax.self) {
-            parameters = function.signature.parameterClause.parameters
-        } else if let initializer = body.parent?.as(InitializerDeclSyntax.self) {
-            parameters = initializer.signature.parameterClause.parameters
-        } else {
-            return nil
-        }
+        guard let parameters = CodeDeclarations.parameters(ofBody: body) else { return nil }
         let settings = InMemorySettings(viewMode: .sourceAccurate)
         settings.walk(body)
         for (index, parameter) in parameters.enumerated() where settings.names.contains((parameter.secondName ?? parameter.firstName).text) {
