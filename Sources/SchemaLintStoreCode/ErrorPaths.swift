@@ -101,6 +101,8 @@ struct ErrorPaths {
                 var next: [Step] = []
                 for step in frontier {
                     let callee = step.unit
+                    var escape = escape
+                    escape.afterFallbackToMemory = escape.afterFallbackToMemory || step.afterFallbackToMemory
                     // A preview's or a test's container stopping the app is no person's store lost.
                     for site in callers[callee] ?? [] where !declarations.isPreviewCode(site.call) {
                         if let returned = step.returned {
@@ -122,12 +124,17 @@ struct ErrorPaths {
                         if callee == escape.unit, let parameter = escape.inMemoryParameter, Self.passesTrue(site.call, to: parameter) { continue }
                         var passesOn = false
                         var handedOn: CompletionHandOff?
+                        // A caller that falls back to memory before it throws again (a factory's
+                        // last resort): its own callers see the error only when that failed too.
+                        var fellBackToMemory = false
                         switch ThrowingCallFailure.of(site.call) {
                         case .forced(let tryExpression):
                             actions.append(action(.stopsTheApp, "try!", at: tryExpression, in: site.unit, escape: escape, path: step.path))
                         case .handled(let branches, let throwsOn):
                             for branch in branches {
-                                actions += destructiveActions(in: branch, site: site, escape: escape, path: step.path)
+                                let found = destructiveActions(in: branch, site: site, escape: escape, path: step.path)
+                                fellBackToMemory = fellBackToMemory || found.contains { $0.action == .fallsBackToMemory }
+                                actions += found
                                 // The same wrapper made again with `true` for its in-memory
                                 // parameter: the app goes on with an empty store.
                                 if callee == escape.unit, let parameter = escape.inMemoryParameter {
@@ -147,7 +154,7 @@ struct ErrorPaths {
                         if let handedOn, visited.insert(site.unit).inserted {
                             next.append(Step(unit: site.unit, path: step.path + [units[site.unit].place], handOff: handedOn))
                         } else if passesOn, units[site.unit].isThrowing, visited.insert(site.unit).inserted {
-                            next.append(Step(unit: site.unit, path: step.path + [units[site.unit].place], handOff: nil))
+                            next.append(Step(unit: site.unit, path: step.path + [units[site.unit].place], handOff: nil, afterFallbackToMemory: escape.afterFallbackToMemory || fellBackToMemory))
                         }
                     }
                 }
@@ -165,6 +172,8 @@ struct ErrorPaths {
         var handOff: CompletionHandOff?
         /// How it returns the failure, where it does.
         var returned: ReturnedFailure? = nil
+        /// The error left it only after a fallback to memory on the way failed too.
+        var afterFallbackToMemory = false
     }
 
     private func destructiveActions(in branch: Syntax, site: (unit: Int, call: FunctionCallExprSyntax), escape: EscapingFailure, path: [CodePlace]) -> [StoreFailureAction] {

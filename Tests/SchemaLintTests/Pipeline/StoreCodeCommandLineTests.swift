@@ -203,6 +203,50 @@ import Testing
             Hit(place: "ContainerFactory.swift:24:13", severity: "note", rule: "store-load-failure-destructive"),
         ], "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("fatalError() runs when ModelContainer(...) fails and the in-memory store its wrapper falls back to fails too"), "\(run.stdout)")
+
+        // The same when the opening is a builder's throwing function the factory calls with `try?`.
+        let builder = try TemporaryFolder()
+        try builder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try builder.write("""
+        import SwiftData
+
+        struct ContainerBuilder {
+            func makePersistent(schema: Schema) throws -> ModelContainer {
+                try ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema)])
+            }
+
+            func makeInMemory(schema: Schema) throws -> ModelContainer {
+                try ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)])
+            }
+        }
+
+        enum StoreFactory {
+            enum Failure: Error { case noStore }
+
+            static func makeStore(builder: ContainerBuilder, schema: Schema) throws -> ModelContainer {
+                if let persistent = try? builder.makePersistent(schema: schema) { return persistent }
+                if let memory = try? builder.makeInMemory(schema: schema) { return memory }
+                throw Failure.noStore
+            }
+        }
+
+        final class AppModel {
+            let container: ModelContainer
+
+            init(schema: Schema) {
+                do {
+                    container = try StoreFactory.makeStore(builder: ContainerBuilder(), schema: schema)
+                } catch {
+                    fatalError("No store at all: \\(error)")
+                }
+            }
+        }
+        """, to: "Notes/StoreFactory.swift")
+        let (built, builtRun) = try Self.lint(path: builder.path, extra: ["--no-color"])
+        #expect(Set(built) == [
+            Hit(place: "StoreFactory.swift:18:30", severity: "warning", rule: "store-load-failure-destructive"),
+            Hit(place: "StoreFactory.swift:30:13", severity: "note", rule: "store-load-failure-destructive"),
+        ], "\(builtRun.stdout)\(builtRun.stderr)")
     }
 
     /// `if let container = try? ModelContainer(...)` whose failure falls through to an in-memory
