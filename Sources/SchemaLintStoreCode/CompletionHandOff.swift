@@ -49,13 +49,18 @@ struct CompletionHandOff {
         return isLast ? call.trailingClosure : nil
     }
 
-    /// The names a closure gives its parameters (`$0`, `$1` for a closure without a signature).
-    static func parameterNames(of closure: ClosureExprSyntax) -> [String] {
+    /// The names a closure writes for its parameters; none where it has no signature.
+    static func writtenNames(of closure: ClosureExprSyntax) -> [String] {
         switch closure.signature?.parameterClause {
         case .simpleInput(let list)?: list.map(\.name.text)
         case .parameterClause(let clause)?: clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-        case nil: (0..<4).map { "$\($0)" }
+        case nil: []
         }
+    }
+
+    /// The names a closure's parameters go by: as written, or `$0`, `$1` without a signature.
+    static func parameterNames(of closure: ClosureExprSyntax) -> [String] {
+        closure.signature == nil ? (0..<4).map { "$\($0)" } : writtenNames(of: closure)
     }
 
     /// The name the closure gives the error (or the `Result`), if it names it.

@@ -101,6 +101,8 @@ struct ErrorPaths {
                 var next: [Step] = []
                 for step in frontier {
                     let callee = step.unit
+                    // The failure as this step's callers meet it: after a fallback to memory on
+                    // the way, if one came before.
                     var escape = escape
                     escape.afterFallbackToMemory = escape.afterFallbackToMemory || step.afterFallbackToMemory
                     // A preview's or a test's container stopping the app is no person's store lost.

@@ -456,7 +456,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     /// The error branches of a completion handler: what runs when its error parameter is set.
     private func addFailureActions(inCompletion closure: ClosureExprSyntax, opening: StoreOpening.Call, call: FunctionCallExprSyntax) {
-        let names = completionParameterNames(closure)
+        let names = CompletionHandOff.writtenNames(of: closure)
         // A handler without parameter names refers to the error as `$1`.
         let errorName = closure.signature == nil ? "$1" : names.count >= 2 ? names[names.count - 1] : "_"
         guard errorName != "_" else { return }
@@ -543,7 +543,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// (`var loadError: Error?` ... `if let loadError { throw loadError }`).
     private func addEscape(ofCompletion closure: ClosureExprSyntax, opening: StoreOpening.Call, call: FunctionCallExprSyntax) {
         guard let unit = declarations.unit(around: call) else { return }
-        let errorName = completionParameterNames(closure).last ?? "$1"
+        let errorName = CompletionHandOff.writtenNames(of: closure).last ?? "$1"
         if let handOff = CompletionHandOff.find(in: closure.statements, errorNames: [errorName], functionBody: declarations.units[unit].body) {
             scanned.escapes.append(EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), handOff: handOff))
             return
@@ -566,14 +566,6 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             let throwing = ThrowsOfNames(names: handOver.keptIn, unitBody: declarations.units[unit].body)
             throwing.walk(declarations.units[unit].body)
             if throwing.found { addEscape(from: unit, opening: opening, call: call) }
-        }
-    }
-
-    private func completionParameterNames(_ closure: ClosureExprSyntax) -> [String] {
-        switch closure.signature?.parameterClause {
-        case .simpleInput(let list)?: list.map(\.name.text)
-        case .parameterClause(let clause)?: clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-        case nil: []
         }
     }
 
