@@ -76,10 +76,16 @@ package struct CloudKitContainerReader: ModelSourceReader {
 
     /// The containers one file creates, each with what the file says about its stores' sync.
     static func containers(in tokens: [ObjCToken], file: String, types: Set<String>) -> [CloudKitContainerUse] {
-        let created = creations(in: tokens, types: types)
+        // Code under a flag the file fixes to false (`private let useCloudKit = false`) never
+        // runs: a CloudKit container made there syncs nothing, in any build.
+        let off = falseFlags(in: tokens)
+        func runs(_ token: ObjCToken) -> Bool {
+            off.isEmpty || tokens.firstIndex(where: { $0.line == token.line && $0.column == token.column }).map { !isDisabled($0, by: off, in: tokens) } ?? true
+        }
+        let created = creations(in: tokens, types: types).filter { runs($0.token) }
         guard !created.isEmpty else { return [] }
         let plainNames = Set(creations(in: tokens, types: ["NSPersistentContainer"]).map { $0.model ?? "" })
-        let settings = optionSettings(in: tokens)
+        let settings = optionSettings(in: tokens).filter { runs($0.token) }
         return created.map { creation in
             let location = SourceLocation(file: file, line: creation.token.line, column: creation.token.column)
             var use = CloudKitContainerUse(at: location, model: creation.model, sync: .syncs, settings: settings.map {
@@ -146,6 +152,54 @@ package struct CloudKitContainerReader: ModelSourceReader {
                 } else if isConditional(header: header(before: position, in: tokens)) {
                     return true
                 }
+            }
+        }
+        return false
+    }
+
+    /// Names the file binds once, to false, and never assigns again: `let useCloudKit = false`,
+    /// `let syncEnabled: Bool = false` (Swift), `static const BOOL kUseCloudKit = NO;` (Objective-C).
+    static func falseFlags(in tokens: [ObjCToken]) -> Set<String> {
+        var flags: Set<String> = [], assigned: [String: Int] = [:]
+        for index in tokens.indices.dropLast() where tokens[index].kind == .identifier && tokens[index + 1].is("=") {
+            // `a = b`, not `a == b`.
+            guard index + 2 < tokens.count, !tokens[index + 2].is("=") else { continue }
+            assigned[tokens[index].text, default: 0] += 1
+            guard index > 0, tokens[index + 2].isIdentifier("false") || tokens[index + 2].isIdentifier("NO") else { continue }
+            let statementEnd = index + 3 >= tokens.count || tokens[index + 3].is(";") || tokens[index + 3].line != tokens[index + 2].line
+            let before = tokens[..<index].suffix(3)
+            let constantBool = before.contains { $0.isIdentifier("const") } && before.contains { $0.isIdentifier("BOOL") }
+            if statementEnd, tokens[index - 1].isIdentifier("let") || constantBool {
+                flags.insert(tokens[index].text)
+            }
+        }
+        // `let flag: Bool = false`: the name comes before the type.
+        for index in tokens.indices.dropFirst() where tokens[index - 1].isIdentifier("let") && index + 5 < tokens.count
+            && tokens[index + 1].is(":") && tokens[index + 2].isIdentifier("Bool") && tokens[index + 3].is("=") && tokens[index + 4].isIdentifier("false")
+            && (tokens[index + 5].is(";") || tokens[index + 5].line != tokens[index + 4].line) {
+            flags.insert(tokens[index].text)
+            assigned[tokens[index].text, default: 0] += 1
+        }
+        return flags.filter { assigned[$0] == 1 }
+    }
+
+    /// Whether the code at `index` sits in the body of an `if` whose whole condition is one of
+    /// `flags` (`if useCloudKit {`, `if self.useCloudKit {`, `if (kUseCloudKit) {`).
+    static func isDisabled(_ index: Int, by flags: Set<String>, in tokens: [ObjCToken]) -> Bool {
+        var depth = 0
+        for position in stride(from: index - 1, through: 0, by: -1) {
+            if tokens[position].is("}") {
+                depth += 1
+            } else if tokens[position].is("{") {
+                if depth > 0 {
+                    depth -= 1
+                    continue
+                }
+                let condition = header(before: position, in: tokens)
+                guard condition.first?.isIdentifier("if") == true else { continue }
+                let words = condition.dropFirst().filter { !$0.is("(") && !$0.is(")") }
+                let named = words.count == 1 ? words.first : words.count == 3 && (words[words.startIndex].isIdentifier("self") || words[words.startIndex].isIdentifier("Self")) && words[words.startIndex + 1].is(".") ? words.last : nil
+                if let named, flags.contains(named.text) { return true }
             }
         }
         return false

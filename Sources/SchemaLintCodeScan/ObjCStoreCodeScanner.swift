@@ -314,6 +314,10 @@ struct ObjCStoreCodeScanner {
             }
         }
         let migrationOff = setsAnywhere("shouldMigrateStoreAutomatically", "setShouldMigrateStoreAutomatically", to: "NO")
+        // The store's metadata read anywhere in the file (`isConfiguration:compatibleWithStoreMetadata:`,
+        // `mergedModelFromBundles:forStoreMetadata:`, `metadataForPersistentStoreOfType:`): the code decides
+        // itself what happens to a store of an earlier version before adding it.
+        let checksStoreCompatibility = tokens.contains { $0.kind == .identifier && ["compatibleWithStoreMetadata", "forStoreMetadata", "metadataForPersistentStoreOfType"].contains($0.text) }
         let asynchronous = setsAnywhere("shouldAddStoreAsynchronously", "setShouldAddStoreAsynchronously", to: "YES")
         var found: [ObjCOpening] = []
         for (number, body) in bodies.enumerated() {
@@ -331,7 +335,10 @@ struct ObjCStoreCodeScanner {
                     let bodyAssignments = assignments ?? self.assignments(in: body.range)
                     assignments = bodyAssignments
                     let migrates = addMigrates(at: index, in: body.range, assignments: bodyAssignments, asking: &asking)
-                    opening = StoreOpening(call: .addPersistentStore, place: place(index, body), migratesAutomatically: migrates, addsAsynchronously: false)
+                    opening = StoreOpening(
+                        call: .addPersistentStore, place: place(index, body), migratesAutomatically: migrates, addsAsynchronously: false,
+                        declinesMigration: !migrates && !checksStoreCompatibility && addDeclinesMigration(at: index, in: body.range, assignments: bodyAssignments)
+                    )
                 default:
                     continue
                 }
@@ -374,6 +381,31 @@ struct ObjCStoreCodeScanner {
             if answer { return true }
         }
         return false
+    }
+
+    /// Whether the `options:` of `addPersistentStoreWithType:...` are written here and ask for no
+    /// migration: `nil`, or a dictionary literal (in the call, or assigned in the same body to the
+    /// variable passed, with no key added later) without `NSMigratePersistentStoresAutomaticallyOption`
+    /// and not read-only; the store not in the app's bundle (a read-only store it ships).
+    private func addDeclinesMigration(at index: Int, in body: Range<Int>, assignments: [String: Range<Int>]) -> Bool {
+        guard let message = enclosingGroup(of: index, in: body),
+              let label = message.first(where: { tokens[$0].isIdentifier("options") && $0 + 1 < message.upperBound && tokens[$0 + 1].is(":") })
+        else { return false }
+        if let url = message.first(where: { tokens[$0].isIdentifier("URL") && $0 + 1 < message.upperBound && tokens[$0 + 1].is(":") }),
+           argument(after: url + 1, in: body).contains(where: { tokens[$0].isIdentifier("mainBundle") }) {
+            return false
+        }
+        func declines(_ range: Range<Int>) -> Bool {
+            guard let first = range.first else { return false }
+            if tokens[first].isIdentifier("nil") || tokens[first].isIdentifier("NULL") { return range.count == 1 }
+            guard tokens[first].is("@"), first + 1 < range.upperBound, tokens[first + 1].is("{") else { return false }
+            return !range.contains { tokens[$0].kind == .identifier && (tokens[$0].text == "NSMigratePersistentStoresAutomaticallyOption" || tokens[$0].text.contains("ReadOnly")) }
+        }
+        let passed = argument(after: label + 1, in: body)
+        if passed.count == 1, tokens[passed.lowerBound].kind == .identifier, let assigned = assignments[tokens[passed.lowerBound].text] {
+            return declines(assigned) && !body.contains { tokens[$0].isIdentifier("NSMigratePersistentStoresAutomaticallyOption") }
+        }
+        return declines(passed)
     }
 
     /// The tokens of `body` inside block literals that may run after the body returns: every

@@ -45,6 +45,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private var storeBindings: [Int: [String: Bool]] = [:]
     /// `storeArguments(in:)` of each unit asked.
     private var storeArgumentNames: [Int: Set<String>] = [:]
+    /// The file reads a store's metadata (`isConfiguration(withName:compatibleWithStoreMetadata:)`,
+    /// `mergedModel(from:forStoreMetadata:)`, `metadataForPersistentStore`): it decides itself what happens
+    /// to a store of an earlier version before adding it (migrates it, or deletes it, which is
+    /// judged on its own), so options that ask for no migration are its choice.
+    private lazy var checksStoreCompatibility = ByteSearch.containsAny(Self.storeMetadataWords, in: Array(file.tree.description.utf8))
+    private static let storeMetadataWords = ByteSearch.Words(["compatibleWithStoreMetadata", "forStoreMetadata", "metadataForPersistentStore"].map { Array($0.utf8) })
 
     init(file: StoreCodeSourceFile, declarations: CodeDeclarations) {
         self.file = file
@@ -207,7 +213,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 if let closure = completionHandler(of: node) { addFailureActions(inCompletion: closure, opening: .addPersistentStore, call: node) }
             } else {
                 let options = node.arguments.first { $0.label?.text == "options" }?.expression
-                addOpening(.addPersistentStore, node, migrates: options.map { migratesAutomatically($0) } ?? false, asynchronously: false)
+                addOpening(
+                    .addPersistentStore, node, migrates: options.map { migratesAutomatically($0) } ?? false, asynchronously: false,
+                    declinesMigration: (labels.hasPrefix("ofType:") || labels.hasPrefix("type:")) && declinesMigration(options)
+                        && !opensABundledStore(node) && !checksStoreCompatibility
+                )
                 addFailureActions(ofThrowing: node, opening: .addPersistentStore)
             }
         case "moveItem", "copyItem", "removeItem":
@@ -269,13 +279,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return declarations.units[unit].key.hasSuffix(".loadPersistentStores")
     }
 
-    private func addOpening(_ call: StoreOpening.Call, _ node: FunctionCallExprSyntax, migrates: Bool, asynchronously: Bool) {
+    private func addOpening(_ call: StoreOpening.Call, _ node: FunctionCallExprSyntax, migrates: Bool, asynchronously: Bool, declinesMigration: Bool = false) {
         let unit = declarations.unit(around: node)
         let runs = unit.map { SynchronousCode.runsWithUnit(node, unitBody: declarations.units[$0].body) } ?? false
         // A store whose files the code just deleted opens empty: there is nothing to migrate.
+        let new = opensAfterDeletingTheStore(node)
         let opening = StoreOpening(
             call: call, place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node.calledExpression)),
-            migratesAutomatically: migrates && !opensAfterDeletingTheStore(node), addsAsynchronously: asynchronously
+            migratesAutomatically: migrates && !new, addsAsynchronously: asynchronously, declinesMigration: declinesMigration && !new
         )
         scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))
     }
@@ -391,8 +402,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 for statement in block {
                     if statement.id == item.id { break }
                     if withUnwrapping, statement.item.is(DoStmtSyntax.self)
-                        || statement.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self).map(Self.onlyUnwraps) ?? false
-                        || statement.item.as(IfExprSyntax.self).map(Self.onlyUnwraps) ?? false {
+                        || statement.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self).map(Self.onlyUnwrapsOrFindsTheFile) ?? false
+                        || statement.item.as(IfExprSyntax.self).map(Self.onlyUnwrapsOrFindsTheFile) ?? false {
                         found.append(statement)
                         continue
                     }
@@ -406,9 +417,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return found
     }
 
-    /// An `if` with no `else` whose conditions all bind optionals (`if let x = y`).
-    private static func onlyUnwraps(_ statement: IfExprSyntax) -> Bool {
-        statement.elseBody == nil && statement.conditions.allSatisfy { $0.condition.is(OptionalBindingConditionSyntax.self) }
+    /// An `if` with no `else` whose conditions all bind optionals (`if let x = y`) or ask whether a
+    /// file is there (`if FileManager.default.fileExists(atPath: store.path)`): what it does to the
+    /// file is done whenever there is a file to do it to.
+    private static func onlyUnwrapsOrFindsTheFile(_ statement: IfExprSyntax) -> Bool {
+        statement.elseBody == nil && statement.conditions.allSatisfy { element in
+            if element.condition.is(OptionalBindingConditionSyntax.self) { return true }
+            guard let call = element.condition.as(FunctionCallExprSyntax.self) else { return false }
+            return SynchronousCode.calledName(call) == "fileExists"
+        }
     }
 
     /// Code of an Xcode preview, a demo or a test (`CodeDeclarations.isPreviewCode`).
@@ -439,6 +456,38 @@ private final class StoreCodeVisitor: SyntaxVisitor {
               let unit = declarations.unit(around: options), let value = binding(of: name, in: unit, usedAt: Syntax(options))
         else { return false }
         return value.as(DictionaryExprSyntax.self).map(Self.asksForMigration) ?? false
+    }
+
+    /// Options written where this reader sees them that ask for no migration: left out, `nil`, or
+    /// a dictionary (in the call or bound to a name in the same unit) without
+    /// `NSMigratePersistentStoresAutomaticallyOption: true` and not read-only (a read-only store
+    /// cannot be migrated, and the app ships it matching its model). Options from elsewhere (a
+    /// parameter, a property made in another file) may ask for it: not declined.
+    private func declinesMigration(_ options: ExprSyntax?) -> Bool {
+        guard var options else { return true }
+        if let name = options.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            // A dictionary filled in after it is made (`options[NSMigratePersistentStoresAutomaticallyOption] = true`).
+            guard let unit = declarations.unit(around: options), let value = binding(of: name, in: unit, usedAt: Syntax(options)),
+                  !ByteSearch.contains("NSMigratePersistentStoresAutomaticallyOption", in: declarations.units[unit].body.trimmedText)
+            else { return false }
+            options = value
+        }
+        if options.is(NilLiteralExprSyntax.self) { return true }
+        guard let dictionary = options.as(DictionaryExprSyntax.self) else { return false }
+        return !Self.asksForMigration(dictionary) && !ByteSearch.contains("ReadOnly", in: dictionary.trimmedText)
+    }
+
+    /// A store at a URL of the app's bundle (`Bundle.main.url(forResource:...)`): a read-only store
+    /// the app ships, made with the model it ships with.
+    /// The URL as written, or the value bound to its name in the same unit.
+    private func opensABundledStore(_ node: FunctionCallExprSyntax) -> Bool {
+        guard var at = node.arguments.first(where: { $0.label?.text == "at" })?.expression else { return false }
+        if let name = at.as(DeclReferenceExprSyntax.self)?.baseName.text, let unit = declarations.unit(around: at),
+           let value = binding(of: name, in: unit, usedAt: Syntax(at)) {
+            at = value
+        }
+        let text = at.trimmedText
+        return ByteSearch.contains("Bundle.main", in: text) || ByteSearch.contains("bundleURL", in: text)
     }
 
     private static func asksForMigration(_ dictionary: DictionaryExprSyntax) -> Bool {

@@ -85,6 +85,7 @@ package struct RuleCatalog: Sendable {
         MappingModelCustomPolicyRule(),
         // The code that handles stores.
         StoreOpenedAtLaunchRule(),
+        StoreOpenedWithoutMigrationRule(),
         StoreProtectionCompleteRule(),
         StoreFailureDestructiveRule(),
         StoreMovedWithoutCompanionsRule(),

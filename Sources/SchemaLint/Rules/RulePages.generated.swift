@@ -12314,6 +12314,289 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
 ```
 
 """####,
+        "store-opened-without-migration": ####"""
+# store-opened-without-migration
+
+A store is added with options that ask for no migration while its model has earlier versions: their stores fail to open after the update.
+
+| | |
+|---|---|
+| Category | store-handling |
+| Synced with CloudKit | warning |
+| Local store only | warning |
+
+## Why
+
+Core Data migrates a store only when the code asks it to. `NSPersistentContainer` asks by default
+(its store descriptions have `shouldMigrateStoreAutomatically` set to true), but a store added to a
+coordinator with `addPersistentStore(ofType:configurationName:at:options:)` (in Objective-C
+`addPersistentStoreWithType:configuration:URL:options:error:`) is migrated only when the options hold
+`NSMigratePersistentStoresAutomaticallyOption` set to true: "if the version hash information for the
+added store is determined to be incompatible with the model for the coordinator, Core Data will
+attempt to locate the source and mapping models in the application bundles, and perform a
+migration" (<https://developer.apple.com/documentation/coredata/nsmigratepersistentstoresautomaticallyoption>).
+Without it, "the coordinator detects this, generates an error" and adds no store
+(<https://developer.apple.com/library/archive/documentation/Cocoa/Conceptual/CoreDataVersioning/Articles/vmInitiating.html>):
+`NSPersistentStoreIncompatibleVersionHashError` (134100).
+
+So when the model has versions and the newest one changes an entity's version hash, everyone who
+updates from a release built with an earlier version gets a store that does not open, at every
+launch: the app has no data, crashes in its error path, or deletes the store there. Tests on a
+fresh install, and on the developer's device after deleting the app, never see it.
+
+The rule reports `addPersistentStore` whose options are written where the reader sees them and ask
+for no migration: `options: nil` (or none), or a dictionary, in the call or bound to a name in the
+same function, without `NSMigratePersistentStoresAutomaticallyOption` set to true. It reports only
+when the Core Data model nearest the code has a version before the one the app builds (in a bundle,
+the current version) whose entities the newest version cannot open as they are; the message names
+that version and what changed. It stays quiet for read-only stores (`NSReadOnlyPersistentStoreOption`,
+or a store in the app's bundle, which ships matching its model), for a store the code has just
+deleted (a new, empty store), for in-memory stores, and for apps that run their own migration
+(`NSMigrationManager.migrateStore(from:...)`) before adding the store.
+
+Where it is blind: options that come from elsewhere (a parameter, a property made in another file)
+may ask for migration and are not judged; the code does not say which model a coordinator opens, so
+the model is the one whose files lie nearest the code.
+
+## What to do instead
+
+- Pass `[NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]`
+  as the options (in Objective-C, `@{NSMigratePersistentStoresAutomaticallyOption: @YES,
+  NSInferMappingModelAutomaticallyOption: @YES}`): Core Data then migrates the store by lightweight
+  migration, or with a mapping model in the app's bundle.
+- Or open the store with `NSPersistentContainer`, whose store descriptions migrate by default.
+- If the app migrates stores itself, run that migration before adding the store, with
+  `NSMigrationManager`, where this rule can see it.
+
+## Examples
+
+### Triggers: a wrapper that takes options and adds the store with none
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="snowDepth" optional="YES" attributeType="Double" defaultValueString="0" usesScalarValueType="YES"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Resorts 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```swift path=Resorts/CoreDataStack.swift
+import CoreData
+
+final class CoreDataStack {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(model: NSManagedObjectModel) {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+    }
+
+    func addStore(at url: URL, options: [AnyHashable: Any]?) {
+        do {
+            try coordinator.↓addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+        } catch {
+            print("could not add the store: \(error)")
+        }
+    }
+}
+```
+
+### Triggers: Objective-C options without the migration key
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+    <entity name="Lift">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Resorts 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```objc path=Resorts/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Resorts.sqlite"];
+    NSDictionary *options = @{NSPersistentStoreFileProtectionKey: NSFileProtectionCompleteUntilFirstUserAuthentication};
+    NSError *error = nil;
+    if (![_persistentStoreCoordinator ↓addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error]) {
+        NSLog(@"Unresolved error %@", error);
+    }
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+### Does not trigger: the options ask for migration
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="snowDepth" optional="YES" attributeType="Double" defaultValueString="0" usesScalarValueType="YES"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Resorts 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```swift path=Resorts/CoreDataStack.swift
+import CoreData
+
+final class CoreDataStack {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(model: NSManagedObjectModel) {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+    }
+
+    func addStore(at url: URL) throws {
+        var options: [AnyHashable: Any] = [:]
+        options[NSMigratePersistentStoresAutomaticallyOption] = true
+        options[NSInferMappingModelAutomaticallyOption] = true
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: options)
+    }
+
+    func addSeedStore() throws {
+        let url = Bundle.main.url(forResource: "Seed", withExtension: "sqlite")
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: "Seed", at: url, options: nil)
+    }
+}
+```
+
+### Does not trigger: a model of one version
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```objc path=Resorts/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Resorts.sqlite"];
+    NSError *error = nil;
+    [_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error];
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+### Does not trigger: the code checks the store against the model before adding it
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="snowDepth" optional="YES" attributeType="Double" defaultValueString="0" usesScalarValueType="YES"/>
+    </entity>
+</model>
+```
+
+```swift path=Resorts/CoreDataStack.swift
+import CoreData
+
+final class CoreDataStack {
+    let coordinator: NSPersistentStoreCoordinator
+    let model: NSManagedObjectModel
+
+    init(model: NSManagedObjectModel) {
+        self.model = model
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+    }
+
+    func addStore(at url: URL) throws {
+        let metadata = try NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: NSSQLiteStoreType, at: url, options: nil)
+        guard model.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata) else {
+            try ProgressiveMigrator(model: model).migrate(storeAt: url)
+            return try addStore(at: url)
+        }
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+    }
+}
+```
+
+"""####,
         "store-protection-complete": ####"""
 # store-protection-complete
 

@@ -131,14 +131,20 @@ package struct StoreOpening: Hashable, Sendable {
     package var migratesAutomatically: Bool
     /// `shouldAddStoreAsynchronously = true` on the store's description.
     package var addsAsynchronously: Bool
+    /// `addPersistentStore` with options written where the reader sees them (`nil`, or a dictionary
+    /// without `NSMigratePersistentStoresAutomaticallyOption: true`) that ask for no migration, for a
+    /// store that can be written (not read-only, not in the app's bundle, not just deleted): a store
+    /// of an earlier model version fails to open. False where the options come from elsewhere.
+    package var declinesMigration: Bool
 
-    package init(call: Call, place: CodePlace, launchPath: [CodePlace] = [], launchesOnMacOS: Bool = false, migratesAutomatically: Bool = true, addsAsynchronously: Bool = false) {
+    package init(call: Call, place: CodePlace, launchPath: [CodePlace] = [], launchesOnMacOS: Bool = false, migratesAutomatically: Bool = true, addsAsynchronously: Bool = false, declinesMigration: Bool = false) {
         self.call = call
         self.place = place
         self.launchPath = launchPath
         self.launchesOnMacOS = launchesOnMacOS
         self.migratesAutomatically = migratesAutomatically
         self.addsAsynchronously = addsAsynchronously
+        self.declinesMigration = declinesMigration
     }
 }
 

@@ -12,7 +12,7 @@ import Testing
     static let readsSwift = ModelReaders.registered.contains { $0.name == "Swift store code" }
     /// A model file for tests whose subject is the store code beside it (store rules need a model).
     static let notesModel = "model: Notes\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: string\n"
-    static let storeRules: Set<String> = ["store-opened-at-launch", "store-protection-complete", "store-load-failure-destructive", "store-moved-without-companions"]
+    static let storeRules: Set<String> = ["store-opened-at-launch", "store-opened-without-migration", "store-protection-complete", "store-load-failure-destructive", "store-moved-without-companions"]
 
     /// One reported line of a store-handling rule: `Name.swift:12:5 warning store-opened-at-launch`.
     struct Hit: Hashable, CustomStringConvertible {
@@ -445,6 +445,46 @@ import Testing
 
     /// A store opened in rollback-journal mode (`journal_mode` `DELETE`) has no `-wal` or `-shm`
     /// file to move along; the same replacement of a store in WAL mode, the default, leaves them.
+    /// Files removed or moved aside under `if FileManager.default.fileExists(...)`: whenever there
+    /// is a file, it is gone, so the opening after them makes a new, empty store, and a stop when
+    /// even that fails is a note, as without the checks.
+    @Test func filesRemovedWhereTheyExistLeaveANewStore() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        import Foundation
+        import SwiftData
+
+        enum NotesStore {
+            static func make() -> ModelContainer {
+                let configuration = ModelConfiguration()
+                do {
+                    return try ModelContainer(for: Note.self, configurations: configuration)
+                } catch {
+                    let folder = URL.applicationSupportDirectory
+                    let store = folder.appendingPathComponent("default.store")
+                    let backup = folder.appendingPathComponent("Backup/default.store")
+                    if FileManager.default.fileExists(atPath: store.path) {
+                        try? FileManager.default.moveItem(at: store, to: backup)
+                    }
+                    let wal = folder.appendingPathComponent("default.store-wal")
+                    if FileManager.default.fileExists(atPath: wal.path) {
+                        try? FileManager.default.removeItem(at: wal)
+                    }
+                    do {
+                        return try ModelContainer(for: Note.self, configurations: configuration)
+                    } catch {
+                        fatalError("even a new store failed: \\(error)")
+                    }
+                }
+            }
+        }
+        """, to: "Notes/NotesStore.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(hits.contains(Hit(place: "NotesStore.swift:23:17", severity: "note", rule: "store-load-failure-destructive")), "\(run.stdout)\(run.stderr)")
+        #expect(!hits.contains { $0.severity != "note" && $0.place.hasPrefix("NotesStore.swift:23:") }, "\(run.stdout)")
+    }
+
     @Test func objectiveCStoreWithoutWALHasNoCompanionsToMove() throws {
         let source = """
         @implementation Seeder

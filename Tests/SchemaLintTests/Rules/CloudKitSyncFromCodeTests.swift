@@ -67,6 +67,45 @@ import Testing
         #expect(Self.containers(read).map(\.settings.count) == [0])
     }
 
+    @Test func aContainerUnderAFlagFixedToFalseIsNeverMade() {
+        let swift = """
+        final class CoreDataManager {
+            // Turn on once the CloudKit container is set up.
+            private let useCloudKit = false
+            let container: NSPersistentContainer
+
+            init() {
+                if useCloudKit {
+                    container = NSPersistentCloudKitContainer(name: "Shop")
+                } else {
+                    container = NSPersistentContainer(name: "Shop")
+                }
+                if self.useCloudKit {
+                    container.persistentStoreDescriptions.first?.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.shop")
+                }
+            }
+        }
+        """
+        #expect(Self.sync(swift).isEmpty)
+        let objc = """
+        static const BOOL kUseCloudKit = NO;
+        @implementation Store
+        - (NSPersistentContainer *)container {
+            if (kUseCloudKit) {
+                return [[NSPersistentCloudKitContainer alloc] initWithName:@"Shop"];
+            }
+            return [[NSPersistentContainer alloc] initWithName:@"Shop"];
+        }
+        @end
+        """
+        #expect(Self.sync(objc, file: "App/Store.m").isEmpty)
+        // A flag that may change (a `var`, or a `let` given another value elsewhere in the file)
+        // leaves the choice to the running app.
+        #expect(Self.sync(swift.replacingOccurrences(of: "private let useCloudKit", with: "private var useCloudKit")) == ["Shop:depends"])
+        #expect(Self.sync(swift + "\nlet useCloudKit = true\n") == ["Shop:depends"])
+        #expect(Self.sync(swift.replacingOccurrences(of: "useCloudKit = false", with: "useCloudKit: Bool = false")).isEmpty)
+    }
+
     @Test func objectiveCAndSubclassesAreRead() {
         let objc = """
         @implementation Store
