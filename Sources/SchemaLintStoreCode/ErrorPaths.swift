@@ -134,15 +134,19 @@ struct ErrorPaths {
                             actions.append(action(.stopsTheApp, "try!", at: tryExpression, in: site.unit, escape: escape, path: step.path))
                         case .handled(let branches, let throwsOn):
                             for branch in branches {
-                                let found = destructiveActions(in: branch, site: site, escape: escape, path: step.path)
-                                fellBackToMemory = fellBackToMemory || found.contains { $0.action == .fallsBackToMemory }
-                                actions += found
                                 // The same wrapper made again with `true` for its in-memory
                                 // parameter: the app goes on with an empty store.
+                                var madeInMemory: [FunctionCallExprSyntax] = []
                                 if callee == escape.unit, let parameter = escape.inMemoryParameter {
-                                    for fallback in callers[callee] ?? [] where (branch.position..<branch.endPosition).contains(fallback.call.position) && Self.passesTrue(fallback.call, to: parameter) {
-                                        let written = "\(fallback.call.calledExpression.trimmedText)(\(parameter.label.map { $0 + ": " } ?? "")true)"
-                                        actions.append(action(.fallsBackToMemory, written, at: fallback.call, in: site.unit, escape: escape, path: step.path))
+                                    madeInMemory = (callers[callee] ?? []).map(\.call).filter { (branch.position..<branch.endPosition).contains($0.position) && Self.passesTrue($0, to: parameter) }
+                                }
+                                let found = destructiveActions(in: branch, site: site, escape: escape, path: step.path, alsoInMemory: madeInMemory.map(Syntax.init))
+                                fellBackToMemory = fellBackToMemory || found.contains { $0.action == .fallsBackToMemory }
+                                actions += found
+                                if let parameter = escape.inMemoryParameter {
+                                    for fallback in madeInMemory {
+                                        let written = "\(fallback.calledExpression.trimmedText)(\(parameter.label.map { $0 + ": " } ?? "")true)"
+                                        actions.append(action(.fallsBackToMemory, written, at: fallback, in: site.unit, escape: escape, path: step.path))
                                     }
                                 }
                                 handedOn = handedOn ?? CompletionHandOff.find(in: branch, errorNames: ["error"], functionBody: units[site.unit].body)
@@ -178,11 +182,15 @@ struct ErrorPaths {
         var afterFallbackToMemory = false
     }
 
-    private func destructiveActions(in branch: Syntax, site: (unit: Int, call: FunctionCallExprSyntax), escape: EscapingFailure, path: [CodePlace]) -> [StoreFailureAction] {
+    private func destructiveActions(in branch: Syntax, site: (unit: Int, call: FunctionCallExprSyntax), escape: EscapingFailure, path: [CodePlace], alsoInMemory: [Syntax] = []) -> [StoreFailureAction] {
         let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
         finder.failedStoreHasItsOwnPlace = escape.storeHasItsOwnPlace
         finder.walk(branch)
-        return finder.found.map { node, kind, written in action(kind, written, at: node, in: site.unit, escape: escape, path: path) }
+        return finder.found.map { node, kind, written in
+            var found = action(kind, written, at: node, in: site.unit, escape: escape, path: path)
+            if kind == .stopsTheApp, finder.isLastResort(node, also: alsoInMemory) { found.afterFallbackToMemory = true }
+            return found
+        }
     }
 
     /// How a caller's completion closure hands the error on from the function it is in: to that

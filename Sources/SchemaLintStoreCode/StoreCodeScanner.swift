@@ -189,7 +189,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 addOpening(.modelContainer, node, migrates: true, asynchronously: false)
                 addFailureActions(ofThrowing: node, opening: .modelContainer)
             }
-        case "loadPersistentStores" where (member != nil || isInside(Self.containerTypes, node) && completionHandler(of: node) != nil)
+        // Core Data's call takes a completion handler: `self.loadPersistentStores()` is a method of the project's.
+        case "loadPersistentStores" where (member != nil && (!node.arguments.isEmpty || node.trailingClosure != nil) || isInside(Self.containerTypes, node) && completionHandler(of: node) != nil)
             && !opensOnlyInMemory(node) && !isInPreview(node) && !isLoadedWithoutAFile(node):
             let type = typeName(around: node)
             // A container's override that hands the call on to `super` is the opening its callers
@@ -384,7 +385,16 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             return ByteSearch.contains("\"/dev/null\"", in: text) && (text.contains("url") || text.contains("URL")) && !ConditionalValues.contains(statement)
         } || Self.statementsRunBefore(node, innermostBlockOnly: false).contains { statement in
             statement.item.as(SequenceExprSyntax.self).map(DestructiveCallFinder.makesTypeInMemory) ?? false
+                || Self.makesAScratchFile(statement)
         }
+    }
+
+    /// A file of a new name in the temporary folder
+    /// (`FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString).sqlite")`):
+    /// a scratch store made for one run (a schema check, an export), holding nothing of the person's.
+    private static func makesAScratchFile(_ statement: CodeBlockItemSyntax) -> Bool {
+        let text = statement.trimmedDescription
+        return (ByteSearch.contains("temporaryDirectory", in: text) || ByteSearch.contains("NSTemporaryDirectory()", in: text)) && ByteSearch.contains("UUID()", in: text)
     }
 
     /// The statements that run every time before `node` in its function: those before it in its
@@ -634,6 +644,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         for (index, (node, action, written)) in finder.found.enumerated() where action != .deletesTheStore || index == firstDeletion {
             var found = StoreFailureAction(action: action, written: written, place: place(node), opening: opening, openingLocation: file.location(of: openingNode))
             found.opensAfterDeletingTheStore = afterDeletion
+            found.afterFallbackToMemory = action == .stopsTheApp && finder.isLastResort(node)
             if action == .deletesTheStore { found.cacheName = cacheName(around: openingNode) }
             scanned.facts.failureActions.append(found)
         }
@@ -728,6 +739,18 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     private func addFileOperation(_ node: FunctionCallExprSyntax, name: String, labels: String) {
         guard !file.usesAnotherSQLiteLibrary, let given = node.arguments.first?.expression else { return }
+        if let names = loopedFileNames(given, around: node), let store = names.first(where: StoreFileName.isStoreFile) {
+            // `for name in ["default.store", "default.sqlite-wal"] { removeItem(at: folder.appendingPathComponent(name)) }`:
+            // each store file of the list with its own companions, the first that lacks one reported.
+            let stores = names.filter(StoreFileName.isStoreFile)
+            let lacking = stores.first { !names.contains($0 + "-wal") || !names.contains($0 + "-shm") } ?? store
+            let operation: StoreFileOperation.Operation = name == "moveItem" ? .move : name == "copyItem" ? .copy : .remove
+            scanned.facts.fileOperations.append(StoreFileOperation(
+                operation: operation, written: "\(name)(\(labels))", place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)),
+                store: "\"\(lacking)\"", handlesWAL: names.contains(lacking + "-wal"), handlesSHM: names.contains(lacking + "-shm")
+            ))
+            return
+        }
         // `for file in [url, url.appendingPathExtension("wal")] { removeItem(at: file) }`: the
         // store among the files the loop goes through is what it removes.
         let target = Self.loopedElements(given, around: node)?.first { isStore($0, depth: 0) } ?? given
@@ -748,6 +771,27 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             fileOperation.evenWhenTheMigrationFails = migration == .evenWhenItFails
         }
         scanned.facts.fileOperations.append(fileOperation)
+    }
+
+    /// The file names a loop around `node` goes through where `given` is a folder's URL with the
+    /// loop's name appended (`folder.appendingPathComponent(name)`, written there or bound to a
+    /// name first), and the loop's list is string literals: the names of the files it handles.
+    private func loopedFileNames(_ given: ExprSyntax, around node: FunctionCallExprSyntax) -> [String]? {
+        var url = given
+        if let name = given.as(DeclReferenceExprSyntax.self)?.baseName.text, let unit = declarations.unit(around: node),
+           let value = binding(of: name, in: unit, usedAt: Syntax(given)) {
+            url = value
+        }
+        guard let call = url.as(FunctionCallExprSyntax.self), let appended = SynchronousCode.calledName(call),
+              ["appendingPathComponent", "appending"].contains(appended), let component = call.arguments.first?.expression,
+              component.is(DeclReferenceExprSyntax.self), let elements = Self.loopedElements(component, around: node)
+        else { return nil }
+        let names = elements.compactMap { element -> String? in
+            guard let literal = element.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+                  let text = literal.segments.first?.as(StringSegmentSyntax.self)?.content.text else { return nil }
+            return text
+        }
+        return names.count == elements.count ? names : nil
     }
 
     /// The elements of the array literal a `for` loop around `node` goes through, where `name`
@@ -1481,10 +1525,16 @@ final class DestructiveCallFinder: SyntaxVisitor {
     /// `guard let description = container.persistentStoreDescriptions.first else { ... }`: a
     /// container has a description from the moment it is made, so what the `else` does (a last
     /// resort written for safety) does not run.
+    /// The same for `guard let url = storeDescription.url else { ... }`: a store on disk has its URL
+    /// (one in memory has nothing to lose).
     override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
         let unwrapsTheDescription = node.conditions.contains { condition in
             guard let binding = condition.condition.as(OptionalBindingConditionSyntax.self), let value = binding.initializer?.value.as(MemberAccessExprSyntax.self) else { return false }
-            return value.declName.baseName.text == "first" && value.base?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "persistentStoreDescriptions"
+            switch value.declName.baseName.text {
+            case "first": return value.base?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "persistentStoreDescriptions"
+            case "url": return value.base.map { ByteSearch.contains("escription", in: $0.trimmedText) } ?? false
+            default: return false
+            }
         }
         return unwrapsTheDescription ? .skipChildren : .visitChildren
     }
@@ -1523,7 +1573,11 @@ final class DestructiveCallFinder: SyntaxVisitor {
             }
         default:
             if let opener, name == opener, node.calledExpression.as(MemberAccessExprSyntax.self).map({ ["self", "self?", "self!"].contains($0.base?.trimmedText ?? "") }) ?? true {
-                if !Self.passesAStopFlag(node) { found.append((Syntax(node), .retriesAtOnce, name + "()")) }
+                // After the branch deleted the store, the retry opens a new, empty one: the deletion
+                // is what is reported.
+                if !Self.passesAStopFlag(node), !deletesTheStore(before: node) {
+                    found.append((Syntax(node), .retriesAtOnce, name + "()"))
+                }
             } else if helpers?.deletesStore(node) == true {
                 found.append((Syntax(node), .deletesTheStore, name + "()"))
             } else if helpers?.makesAnInMemoryStore(node) == true {
@@ -1533,6 +1587,48 @@ final class DestructiveCallFinder: SyntaxVisitor {
             }
         }
         return .visitChildren
+    }
+}
+
+extension DestructiveCallFinder {
+    /// `(try? NotesStore(inMemory: true)) ?? { fatalError() }()`: a stop on the right of `??`
+    /// whose left holds a fallback to memory runs only when even the in-memory store fails.
+    /// `also`: fallbacks to memory found otherwise (the caller's wrapper made again in memory).
+    func isLastResort(_ stop: Syntax, also: [Syntax] = []) -> Bool {
+        let fallbacks = found.filter { $0.1 == .fallsBackToMemory }.map(\.0) + also
+        guard !fallbacks.isEmpty else { return false }
+        var current = stop
+        while let parent = current.parent {
+            if let sequence = parent.as(ExprListSyntax.self) {
+                let elements = Array(sequence)
+                if let here = elements.firstIndex(where: { $0.id == current.id }),
+                   let coalescing = elements[..<here].lastIndex(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" }),
+                   elements[..<coalescing].contains(where: { element in fallbacks.contains { element.range.contains($0.position) } }) {
+                    return true
+                }
+            }
+            if parent.is(CatchClauseSyntax.self) || parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) { return false }
+            current = parent
+        }
+        return false
+    }
+
+    /// Whether a statement before `node` in its closure or function (`guard error != nil else {
+    /// return }` makes each statement after it a branch of its own) deletes the store.
+    func deletesTheStore(before node: FunctionCallExprSyntax) -> Bool {
+        let earlier = DestructiveCallFinder(helpers: helpers)
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { break }
+            if let item = current.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
+                for statement in block {
+                    if statement.id == item.id { break }
+                    earlier.walk(statement)
+                }
+            }
+            current = parent
+        }
+        return earlier.found.contains { $0.1 == .deletesTheStore }
     }
 }
 

@@ -7651,7 +7651,12 @@ the first branch of an `if` whose condition names tests (`if Self.isRunningTests
 a constant the project declares `false` (`static let requireCloudKit = false`; a `var` may change). A helper called where
 opening failed makes an in-memory store only if it does so outside a `catch` of its own: one that
 opens a recovery store on disk first, and keeps memory for when even that fails, is judged as
-its own opening. One line is reported once, whatever number of stores reach it.
+its own opening. A stop that runs only when a fallback to memory fails too (`(try?
+NoteRepository(inMemory: true)) ?? { fatalError() }()`, or a factory's last resort before it
+throws) is a note: the fallback is the finding. A stop the code reaches only without the store's
+URL (`guard let url = storeDescription.url else { fatalError() }`) never runs for a store on disk,
+and opening again right after deleting the store is the deletion, not a retry without end. One
+line is reported once, whatever number of stores reach it.
 
 An error handed to a completion handler of the wrapper's own (`completion(nil, error)`,
 `completion(error)`, `completion(.failure(error))`, from the opening's handler or from the `catch`
@@ -9606,6 +9611,30 @@ final class Persistence {
 }
 ```
 
+### Triggers: the store deleted in the handler and loaded again: the deletion, not a retry
+
+The `guard` on the description's URL stops the app only for a store without one, which an
+on-disk store never is; the retry after the deletion opens a new, empty store.
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func loadStores() {
+        container.loadPersistentStores { storeDescription, error in
+            guard error != nil else { return }
+            guard let url = storeDescription.url else {
+                fatalError("the store has no URL")
+            }
+            try? ↓FileManager.default.removeItem(at: url)
+            self.loadStores()
+        }
+    }
+}
+```
+
 ### Triggers: a retry bounded by a flag: only the stop is reported
 
 The retry passes `retrying: false`, which the handler tests: it opens the store once more, then
@@ -9727,6 +9756,25 @@ final class DevModeController {
             try? FileManager.default.removeItem(at: storeURL)
             fatalError("cannot build the sandbox: \(error)")
         }
+    }
+}
+```
+
+### Does not trigger: a scratch store of a new name in the temporary folder, made for one run
+
+```swift path=Tools/SchemaInitializer.swift
+import CoreData
+
+enum SchemaInitializer {
+    static func run(model: NSManagedObjectModel) {
+        let storeURL = FileManager.default.temporaryDirectory
+            .appendingPathComponent("schema-check-\(UUID().uuidString).sqlite")
+        let container = NSPersistentCloudKitContainer(name: "Notes", managedObjectModel: model)
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: storeURL)]
+        container.loadPersistentStores { _, error in
+            if let error { fatalError("could not load the scratch store: \(error)") }
+        }
+        try? container.initializeCloudKitSchema(options: [])
     }
 }
 ```
@@ -10512,6 +10560,31 @@ struct StoreReset {
         let files = [store, store.appendingPathExtension("shm")]
         for file in files {
             try? FileManager.default.↓removeItem(at: file)
+        }
+    }
+}
+```
+
+### Triggers: a list of file names whose companions belong to another name; the full list is quiet
+
+`default.sqlite-wal` is the companion of `default.sqlite`, not of `default.store`: the store's
+own `-wal` stays behind.
+
+```swift path=App/StoreReset.swift
+import Foundation
+
+struct StoreReset {
+    func reset(folder: URL) {
+        for name in ["default.store", "default.sqlite-wal", "default.sqlite-shm"] {
+            let file = folder.appendingPathComponent(name)
+            try? FileManager.default.↓removeItem(at: file)
+        }
+    }
+
+    func resetAll(folder: URL) {
+        let names = ["default.store", "default.store-wal", "default.store-shm"]
+        for name in names {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }
 }

@@ -202,7 +202,7 @@ import Testing
             Hit(place: "ContainerFactory.swift:10:75", severity: "warning", rule: "store-load-failure-destructive"),
             Hit(place: "ContainerFactory.swift:24:13", severity: "note", rule: "store-load-failure-destructive"),
         ], "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("fatalError() runs when ModelContainer(...) fails and the in-memory store its wrapper falls back to fails too"), "\(run.stdout)")
+        #expect(run.stdout.contains("fatalError() runs when ModelContainer(...) fails and the in-memory store the code falls back to fails too"), "\(run.stdout)")
 
         // The same when the opening is a builder's throwing function the factory calls with `try?`.
         let builder = try TemporaryFolder()
@@ -483,6 +483,92 @@ import Testing
         let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
         #expect(hits.contains(Hit(place: "NotesStore.swift:23:17", severity: "note", rule: "store-load-failure-destructive")), "\(run.stdout)\(run.stderr)")
         #expect(!hits.contains { $0.severity != "note" && $0.place.hasPrefix("NotesStore.swift:23:") }, "\(run.stdout)")
+    }
+
+    /// A method of the project's named `loadPersistentStores()` (no completion handler, so not
+    /// Core Data's) is no opening of its own: the launch path reaches the one call inside it.
+    @Test func aProjectMethodNamedLikeTheOpeningIsNoOpening() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        import CoreData
+        import SwiftUI
+
+        final class NotesStack {
+            static let shared = NotesStack()
+            let container = NSPersistentContainer(name: "Notes")
+
+            private init() {
+                self.loadPersistentStores()
+            }
+
+            private func loadPersistentStores() {
+                container.loadPersistentStores { _, error in
+                    if let error { print("could not open the store: \\(error)") }
+                }
+            }
+        }
+
+        @main
+        struct NotesApp: App {
+            let stack = NotesStack.shared
+            var body: some Scene {
+                WindowGroup { Text("Notes") }
+            }
+        }
+        """, to: "Notes/NotesStack.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(hits == [Hit(place: "NotesStack.swift:13:19", severity: "note", rule: "store-opened-at-launch")], "\(run.stdout)\(run.stderr)")
+    }
+
+    /// `(try? inMemory) ?? { fatalError() }()`: the stop runs only when the in-memory fallback
+    /// fails too, so the fallback is the warning and the stop a note: in the catch of the opening,
+    /// and in a caller's catch that makes the wrapper again with its in-memory parameter.
+    @Test func aStopAfterTheInMemoryFallbackOfACoalescingIsANote() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        import SwiftData
+
+        final class NoteRepository {
+            let container: ModelContainer
+            init(inMemory: Bool = false) throws {
+                container = try ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: inMemory))
+            }
+        }
+
+        final class AppModel {
+            let repository: NoteRepository
+            init() {
+                do {
+                    repository = try NoteRepository()
+                } catch {
+                    repository = (try? NoteRepository(inMemory: true)) ?? {
+                        fatalError("no store at all: \\(error)")
+                    }()
+                }
+            }
+        }
+
+        enum SharedStore {
+            static let container: ModelContainer = {
+                do {
+                    return try ModelContainer(for: Note.self, configurations: ModelConfiguration(groupContainer: .identifier("group.notes")))
+                } catch {
+                    return (try? ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))) ?? {
+                        fatalError("no store at all: \\(error)")
+                    }()
+                }
+            }()
+        }
+        """, to: "Notes/NoteRepository.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(Set(hits) == [
+            Hit(place: "NoteRepository.swift:16:32", severity: "warning", rule: "store-load-failure-destructive"),
+            Hit(place: "NoteRepository.swift:17:17", severity: "note", rule: "store-load-failure-destructive"),
+            Hit(place: "NoteRepository.swift:28:73", severity: "warning", rule: "store-load-failure-destructive"),
+            Hit(place: "NoteRepository.swift:29:17", severity: "note", rule: "store-load-failure-destructive"),
+        ], "\(run.stdout)\(run.stderr)")
     }
 
     @Test func objectiveCStoreWithoutWALHasNoCompanionsToMove() throws {

@@ -18,7 +18,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             switch action.action {
             case .stopsTheApp where action.afterFallbackToMemory, .fallsBackToMemory where action.afterFallbackToMemory:
                 // The fallback to memory, where the wrapper made it, is the finding.
-                consequence = "\(action.written) runs when \(opening) fails and the in-memory store its wrapper falls back to fails too: nothing migrates in memory, so only what fails every time (a model that does not load) reaches it"
+                consequence = "\(action.written) runs when \(opening) fails and the in-memory store the code falls back to fails too: nothing migrates in memory, so only what fails every time (a model that does not load) reaches it"
                 suggestions = ["report the error to the person instead, and keep the failed store"]
                 severity = .note
             case .stopsTheApp where action.opensAfterDeletingTheStore:
