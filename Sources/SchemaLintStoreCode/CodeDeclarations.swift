@@ -278,6 +278,12 @@ private final class DeclarationCollector: SyntaxVisitor {
     /// `Store.shared` for `x = Store.shared`, `Store.make()` for `x = Store.make()`, and
     /// `Type.make()` for `x = make()`, a function of the type's own.
     private static func namedType(_ binding: PatternBindingSyntax, in typeName: String) -> String? {
+        // `lazy var provider: DataStackProviding = DataStackProvider()`: the value made is of the
+        // type written in the call, whatever protocol or superclass the property is declared as.
+        if binding.typeAnnotation != nil, let made = binding.initializer?.value.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           made.first?.isUppercase ?? false {
+            return made
+        }
         if var type = binding.typeAnnotation?.type {
             if let wrapped = type.as(OptionalTypeSyntax.self)?.wrappedType ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType { type = wrapped }
             return type.as(IdentifierTypeSyntax.self)?.name.text

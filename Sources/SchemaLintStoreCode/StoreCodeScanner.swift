@@ -71,7 +71,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // An in-memory store made only sometimes (`if inMemory`, under a test launch
             // argument) or for previews, or a test of the type (`if description.type ==
             // NSInMemoryStoreType`), says nothing of the store the type opens otherwise.
-            if isInMemory, isInPreview(node) || Self.runsOnlySometimes(node) || isInAMethodCalledOnlySometimes(node) { continue }
+            // A branch on the unit's in-memory parameter runs every time where every call of the
+            // unit passes `true` for it (a stack's `configure(inMemory:)` that only previews call).
+            if isInMemory, isInPreview(node) || (Self.runsOnlySometimes(node) || isInAMethodCalledOnlySometimes(node)) && !(unit.map(everyCallKeepsItInMemory) ?? false) { continue }
             // Memory set beside an opening (a scratch container's `lazy var`) is that opening's
             // store; set elsewhere (a description made by a method), the type's. A store on disk
             // named anywhere in the type says it keeps one.
@@ -86,6 +88,18 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
         inMemoryOnly = inMemory.subtracting(onDisk)
         inMemoryOnlyUnits = inMemoryHere.subtracting(onDiskHere)
+    }
+
+    /// Whether the unit has an in-memory parameter and the files read call it, each time with
+    /// `true` for that parameter.
+    private func everyCallKeepsItInMemory(_ unit: Int) -> Bool {
+        guard let parameter = inMemoryParameter(of: unit) else { return false }
+        let member = declarations.units[unit].key.split(separator: ".").last.map(String.init) ?? ""
+        let name = member == "init" ? declarations.units[unit].typeName : member
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        for other in declarations.units.indices where other != unit { calls.walk(declarations.units[other].body) }
+        let made = calls.found.filter { SynchronousCode.calledName($0) == name }
+        return !made.isEmpty && made.allSatisfy { ErrorPaths.passesTrue($0, to: parameter) }
     }
 
     private static func opensAStore(_ body: Syntax) -> Bool {
@@ -2007,8 +2021,11 @@ private final class InMemorySettings: SyntaxVisitor {
     }
 
     override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        // `if inMemory { ... isStoredInMemoryOnly: true ... }`, `if inMemory { description.type = NSInMemoryStoreType }`,
+        // `if inMemory { description.url = URL(fileURLWithPath: "/dev/null") }`.
+        let body = String(node.body.trimmedText.filter { $0 != " " && $0 != "\n" })
         if node.conditions.count == 1, let name = node.conditions.first?.condition.as(ExprSyntax.self)?.as(DeclReferenceExprSyntax.self),
-           ByteSearch.contains("isStoredInMemoryOnly:true", in: String(node.body.trimmedText.filter { $0 != " " && $0 != "\n" })) {
+           ["isStoredInMemoryOnly:true", "NSInMemoryStoreType", "\"/dev/null\""].contains(where: { ByteSearch.contains($0, in: body) }) {
             names.insert(name.baseName.text)
         }
         return .visitChildren

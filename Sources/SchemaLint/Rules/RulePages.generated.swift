@@ -9152,6 +9152,36 @@ final class WorkoutsProvider {
 }
 ```
 
+### Does not trigger: a method whose in-memory parameter every call of the project sets
+
+```swift path=App/Stack.swift
+import CoreData
+
+final class Stack {
+    var container: NSPersistentContainer?
+
+    func configure(inMemory: Bool = false) {
+        let description = NSPersistentStoreDescription()
+        if inMemory {
+            description.type = NSInMemoryStoreType
+        }
+        container = NSPersistentContainer(name: "Notes")
+        container?.persistentStoreDescriptions = [description]
+        container?.loadPersistentStores { _, error in
+            if let error { fatalError("cannot open the store: \(error)") }
+        }
+    }
+}
+
+final class PreviewData {
+    let stack = Stack()
+
+    func load() {
+        stack.configure(inMemory: true)
+    }
+}
+```
+
 ### Triggers: a scratch container in memory beside the type's container on disk
 
 ```swift path=App/CoreDataStack.swift
@@ -11877,6 +11907,47 @@ final class NotesStack {
 
 final class ImageCache {
     func load() {}
+}
+```
+
+### Triggers: a property declared as a protocol and made as the project's stack
+
+```swift path=Notes/AppDelegate.swift
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    private let model = AppModel.shared
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        model.stackProvider.load {}
+        return true
+    }
+}
+
+final class AppModel {
+    static let shared = AppModel()
+    lazy var stackProvider: StackProviding = NotesStackProvider()
+}
+```
+
+```swift path=Notes/NotesStackProvider.swift
+import CoreData
+
+protocol StackProviding {
+    func load(_ completion: @escaping () -> Void)
+}
+
+final class NotesStackProvider: StackProviding {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func load(_ completion: @escaping () -> Void) {
+        container.↓loadPersistentStores { _, _ in completion() }
+    }
+}
+
+final class ImageCache {
+    func load(_ completion: @escaping () -> Void) { completion() }
 }
 ```
 
