@@ -20,6 +20,8 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
         // The template's container, used from other classes (`delegate.persistentContainer`):
         // a launch path goes through them.
         "persistentContainer",
+        // MagicalRecord's stack without automatic migration.
+        "setupCoreDataStack",
     ].map { Array($0.utf8) })
 
     /// What only a test's file imports: test targets do not ship.

@@ -324,9 +324,15 @@ struct ObjCStoreCodeScanner {
             var deferred: DeferredCode?
             var assignments: [String: Range<Int>]?
             var asking: [String: Bool] = [:]
-            for index in body.range where tokens[index].kind == .identifier && index + 1 < body.range.upperBound && tokens[index + 1].is(":") {
+            for index in body.range where tokens[index].kind == .identifier && index + 1 < body.range.upperBound
+                && (tokens[index + 1].is(":") || tokens[index + 1].is("]") && tokens[index].text == "setupCoreDataStack") {
                 let opening: StoreOpening
                 switch tokens[index].text {
+                case "setupCoreDataStack", "setupCoreDataStackWithStoreNamed", "setupCoreDataStackWithStoreAtURL" where index > body.range.lowerBound && tokens[index - 1].isIdentifier("MagicalRecord"):
+                    opening = StoreOpening(
+                        call: .magicalRecordSetup, place: place(index, body), migratesAutomatically: false, addsAsynchronously: false,
+                        declinesMigration: !checksStoreCompatibility
+                    )
                 case "loadPersistentStoresWithCompletionHandler":
                     opening = StoreOpening(call: .loadPersistentStores, place: place(index, body), migratesAutomatically: !migrationOff, addsAsynchronously: asynchronous)
                 case "addPersistentStoreWithType":

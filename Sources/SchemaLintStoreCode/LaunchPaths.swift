@@ -30,12 +30,30 @@ enum SynchronousCode {
         return true
     }
 
-    /// `loadPersistentStores` for `container.loadPersistentStores { ... }`, `ModelContainer` for `ModelContainer(...)`.
+    /// `loadPersistentStores` for `container.loadPersistentStores { ... }`, `ModelContainer` for
+    /// `ModelContainer(...)`; a Swift 2 spelling of a framework method as Swift 3 and later name it
+    /// (`addPersistentStoreWithType(_:configuration:URL:options:)` is `addPersistentStore`), since
+    /// apps that last built with Swift 2 still ship their stores to people.
     static func calledName(_ call: FunctionCallExprSyntax) -> String? {
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        return nil
+        let name: String
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            name = member.declName.baseName.text
+        } else if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else {
+            return nil
+        }
+        return swift2Names[name] ?? name
     }
+
+    static let swift2Names = [
+        "addPersistentStoreWithType": "addPersistentStore",
+        "removeItemAtURL": "removeItem", "removeItemAtPath": "removeItem",
+        "moveItemAtURL": "moveItem", "moveItemAtPath": "moveItem",
+        "copyItemAtURL": "copyItem", "copyItemAtPath": "copyItem",
+        "destroyPersistentStoreAtURL": "destroyPersistentStore",
+        "replacePersistentStoreAtURL": "replacePersistentStore",
+    ]
 }
 
 /// The units each unit uses synchronously, resolved by name: `self.x` and `x` to the own type's

@@ -230,11 +230,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 let options = node.arguments.first { $0.label?.text == "options" }?.expression
                 addOpening(
                     .addPersistentStore, node, migrates: options.map { migratesAutomatically($0) } ?? false, asynchronously: false,
-                    declinesMigration: (labels.hasPrefix("ofType:") || labels.hasPrefix("type:")) && declinesMigration(options)
+                    declinesMigration: (labels.hasPrefix("ofType:") || labels.hasPrefix("type:") || labels.hasPrefix("_:configuration:")) && declinesMigration(options)
                         && !opensABundledStore(node) && !checksStoreCompatibility
                 )
                 addFailureActions(ofThrowing: node, opening: .addPersistentStore)
             }
+        case "setupCoreDataStack", "setupCoreDataStackWithStoreNamed" where member?.base?.trimmedText == "MagicalRecord":
+            addOpening(.magicalRecordSetup, node, migrates: false, asynchronously: false, declinesMigration: !checksStoreCompatibility)
         case "moveItem", "copyItem", "removeItem":
             if member != nil { addFileOperation(node, name: name, labels: labels) }
         case "migratePersistentStore", "replacePersistentStore":
@@ -505,7 +507,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// the app ships, made with the model it ships with.
     /// The URL as written, or the value bound to its name in the same unit.
     private func opensABundledStore(_ node: FunctionCallExprSyntax) -> Bool {
-        guard var at = node.arguments.first(where: { $0.label?.text == "at" })?.expression else { return false }
+        guard var at = node.arguments.first(where: { $0.label?.text == "at" || $0.label?.text == "URL" })?.expression else { return false }
         if let name = at.as(DeclReferenceExprSyntax.self)?.baseName.text, let unit = declarations.unit(around: at),
            let value = binding(of: name, in: unit, usedAt: Syntax(at)) {
             at = value
@@ -702,7 +704,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(body)
         return finder.found.contains { deletion, action, written in
-            guard action == .deletesTheStore else { return false }
+            // A file moved or copied into the place after the deletion (an import) is what opens.
+            guard action == .deletesTheStore, !refills(opened, after: deletion, among: calls.found) else { return false }
             if written.hasSuffix("()") {
                 let name = written.lowercased()
                 return StoreDeletingHelpers.deletingWords.contains { name.contains($0) }
@@ -733,17 +736,17 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// The URLs an opening is given as written (`at: storeURL`), but names of two letters or
     /// fewer, which any path's text may hold.
     private static func urlsGiven(to opening: FunctionCallExprSyntax) -> [String] {
-        opening.arguments.filter { ["at", "url", "to"].contains($0.label?.text ?? "") }.map(\.expression.trimmedText).filter { $0.count > 2 }
+        opening.arguments.filter { ["at", "url", "to", "URL", "toURL"].contains($0.label?.text ?? "") }.map(\.expression.trimmedText).filter { $0.count > 2 }
     }
 
     /// Whether one of `calls` after `aside` moves or copies a file into the place the opening
     /// given `opened` opens (`moveItem(at: importURL, to: storeURL)`): what opens there is that
     /// file, not a new store.
-    private func refills(_ opened: [String], after aside: FunctionCallExprSyntax, among calls: [FunctionCallExprSyntax]) -> Bool {
+    private func refills(_ opened: [String], after aside: some SyntaxProtocol, among calls: [FunctionCallExprSyntax]) -> Bool {
         calls.contains { call in
             guard call.position > aside.position, let name = SynchronousCode.calledName(call), ["moveItem", "copyItem", "replaceItemAt", "replaceItem"].contains(name) else { return false }
             // `moveItem(at:to:)` and `copyItem(at:to:)` fill `to:`; `replaceItemAt(_:withItemAt:)` its first argument.
-            let destination = name.hasPrefix("replace") ? call.arguments.first : call.arguments.first { $0.label?.text == "to" }
+            let destination = name.hasPrefix("replace") ? call.arguments.first : call.arguments.first { $0.label?.text == "to" || $0.label?.text == "toURL" }
             guard let text = destination?.expression.trimmedText else { return false }
             return opened.isEmpty || opened.contains { ByteSearch.contains($0, in: text) }
         }

@@ -24,7 +24,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         "NSInMemoryStoreType", "NSPersistentStoreFileProtectionKey",
         "moveItem", "copyItem", "removeItem", "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "backgroundTask",
         "FinishLaunchingWithOptions", "willConnectTo", "@main", "UIApplicationMain", "fetchCompletionHandler",
-        "persistentContainer", "PersistenceController", "migratePersistentStore", "replacePersistentStore",
+        "persistentContainer", "PersistenceController", "migratePersistentStore", "replacePersistentStore", "setupCoreDataStack",
         KeyedArchiveTransformers.foundationBase,
     ].map { Array($0.utf8) })
 

@@ -8053,6 +8053,30 @@ final class Importer {
 }
 ```
 
+### Triggers: an old import's file removed where it exists and a new one moved into its place; the stop when it fails to open (a warning)
+
+```swift path=App/Importer.swift
+import CoreData
+
+final class Importer {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(coordinator: NSPersistentStoreCoordinator) {
+        self.coordinator = coordinator
+    }
+
+    func merge(importURL: URL, folder: URL) {
+        let tempURL = folder.appendingPathComponent("Import.sqlite")
+        if FileManager.default.fileExists(atPath: tempURL.path) {
+            try? FileManager.default.removeItem(at: tempURL)
+        }
+        try? FileManager.default.moveItem(at: importURL, to: tempURL)
+        let options = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
+        _ = ↓try! coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: tempURL, options: options)
+    }
+}
+```
+
 ### Triggers: a cache's store deleted when it does not open (a note)
 
 The store's file is named as a cache: what it holds (downloaded images, say) the app can fetch
@@ -9331,6 +9355,28 @@ struct StoreMigrator {
             ↓fatalError("migration failed: \(error)")
         }
     }
+}
+```
+
+### Triggers: Swift 2's spelling: abort() in the catch around addPersistentStoreWithType
+
+Apps last built with Swift 2 still ship, and their stores live on people's devices.
+
+```swift path=App/CoreDataHelper.swift
+import CoreData
+
+class CoreDataHelper {
+    lazy var persistentStoreCoordinator: NSPersistentStoreCoordinator = {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: self.managedObjectModel)
+        let url = self.applicationDocumentsDirectory.URLByAppendingPathComponent("FabLab.sqlite")
+        do {
+            try coordinator.addPersistentStoreWithType(NSSQLiteStoreType, configuration: nil, URL: url, options: nil)
+        } catch {
+            NSLog("Unresolved error \(error)")
+            ↓abort()
+        }
+        return coordinator
+    }()
 }
 ```
 
@@ -12490,7 +12536,10 @@ fresh install, and on the developer's device after deleting the app, never see i
 
 The rule reports `addPersistentStore` whose options are written where the reader sees them and ask
 for no migration: `options: nil` (or none), or a dictionary, in the call or bound to a name in the
-same function, without `NSMigratePersistentStoresAutomaticallyOption` set to true. It reports only
+same function, without `NSMigratePersistentStoresAutomaticallyOption` set to true; and MagicalRecord's
+stack set up without automatic migration (`[MagicalRecord setupCoreDataStack]`,
+`setupCoreDataStackWithStoreNamed:`; its `setupAutoMigratingCoreDataStack` and
+`setupCoreDataStackWithAutoMigratingSqliteStoreNamed:` migrate). It reports only
 when the Core Data model nearest the code has a version before the one the app builds (in a bundle,
 the current version) whose entities the newest version cannot open as they are; the message names
 that version and what changed. It stays quiet for read-only stores (`NSReadOnlyPersistentStoreOption`,
@@ -12614,6 +12663,52 @@ final class CoreDataStack {
 }
 
 @end
+```
+
+### Triggers: MagicalRecord's stack without automatic migration
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="region" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```objc path=Resorts/AppDelegate.m
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [MagicalRecord ↓setupCoreDataStackWithStoreNamed:@"Resorts.sqlite"];
+    return YES;
+}
+
+@end
+```
+
+```swift path=Resorts/Setup.swift
+import MagicalRecord
+
+enum Setup {
+    static func run() {
+        MagicalRecord.↓setupCoreDataStack()
+    }
+
+    static func runMigrating() {
+        MagicalRecord.setupAutoMigratingCoreDataStack()
+    }
+}
 ```
 
 ### Does not trigger: the options ask for migration

@@ -106,12 +106,21 @@ package struct StoreOpening: Hashable, Sendable {
         /// opening's is.
         case migrateStore
         case migratePersistentStore
+        /// MagicalRecord's stack without automatic migration (`[MagicalRecord setupCoreDataStack]`,
+        /// `setupCoreDataStackWithStoreNamed:`), beside its `setupAutoMigratingCoreDataStack`.
+        case magicalRecordSetup = "setupCoreDataStack"
 
         /// A migration the app runs itself rather than an opening.
         package var isMigration: Bool { self == .migrateStore || self == .migratePersistentStore }
 
         /// The call as messages name it (`ModelContainer(...)`, `loadPersistentStores`).
-        package var displayName: String { self == .modelContainer ? "ModelContainer(...)" : rawValue }
+        package var displayName: String {
+            switch self {
+            case .modelContainer: "ModelContainer(...)"
+            case .magicalRecordSetup: "MagicalRecord's setupCoreDataStack"
+            default: rawValue
+            }
+        }
     }
 
     package var call: Call

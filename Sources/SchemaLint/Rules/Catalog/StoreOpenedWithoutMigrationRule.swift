@@ -35,7 +35,9 @@ struct StoreOpenedWithoutMigrationRule: StoreCodeRule {
                     Finding.Note("\(gap.newest.displayName), which the app builds, is declared here", at: gap.newest.location),
                 ],
                 suggestions: [
-                    "pass [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true] as the options (in Objective-C, @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES}), or open the store with NSPersistentContainer, whose store descriptions migrate by default",
+                    opening.call == .magicalRecordSetup
+                        ? "set up MagicalRecord's auto-migrating stack instead (setupAutoMigratingCoreDataStack, or setupCoreDataStackWithAutoMigratingSqliteStoreNamed:)"
+                        : "pass [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true] as the options (in Objective-C, @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES}), or open the store with NSPersistentContainer, whose store descriptions migrate by default",
                     "if the app migrates stores itself, run that migration (NSMigrationManager) before this call, where this tool can see it",
                 ]
             )
