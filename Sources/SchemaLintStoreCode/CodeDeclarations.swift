@@ -245,7 +245,8 @@ private final class DeclarationCollector: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let body = node.body, isMemberOrGlobal(node) else { return .visitChildren }
         let labels = node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
-        let name = node.name.text
+        // `` func `default`() `` is called as `default()`.
+        let name = node.name.text.filter { $0 != "`" }
         let isEntry = name == "application" && (ByteSearch.contains("didFinishLaunchingWithOptions:", in: labels) || ByteSearch.contains("willFinishLaunchingWithOptions:", in: labels))
             || name == "scene" && ByteSearch.contains("willConnectTo:", in: labels)
         if var returned = node.signature.returnClause?.type {
@@ -254,7 +255,8 @@ private final class DeclarationCollector: SyntaxVisitor {
         }
         units.append(Found(
             typeName: typeName, member: name, display: qualified("\(name)(\(labels))"), body: Syntax(body), declaration: Syntax(node.name),
-            isLaunchEntry: isEntry, isThrowing: node.signature.effectSpecifiers?.throwsClause != nil
+            isLaunchEntry: isEntry, isThrowing: node.signature.effectSpecifiers?.throwsClause != nil,
+            parameters: Self.parameters(node.signature.parameterClause.parameters)
         ))
         addDefaultArguments(of: node.signature.parameterClause.parameters, member: name, display: qualified("\(name)(\(labels))"))
         return .visitChildren
@@ -268,7 +270,7 @@ private final class DeclarationCollector: SyntaxVisitor {
             units.append(Found(
                 typeName: typeName, member: member, display: "\(display) (default argument)", body: Syntax(value),
                 declaration: Syntax(parameter.firstName), isLaunchEntry: false,
-                parameters: member == "init" ? Self.parameters(parameters) : nil
+                parameters: Self.parameters(parameters)
             ))
         }
     }
@@ -320,7 +322,8 @@ private final class DeclarationCollector: SyntaxVisitor {
         let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
         let isLazy = node.modifiers.contains { $0.name.text == "lazy" }
         for binding in node.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            // `` static let `default` = Store() `` is used as `Store.default`.
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text.filter({ $0 != "`" }) else { continue }
             if let type = Self.namedType(binding, in: typeName) { propertyTypes["\(typeName).\(name)"] = type }
             let body: Syntax? = binding.initializer.map { Syntax($0.value) } ?? binding.accessorBlock.map { Syntax($0) }
             guard let body else { continue }

@@ -193,10 +193,20 @@ final class UseCollector: SyntaxVisitor {
         } else if let base = node.base?.as(DeclReferenceExprSyntax.self), declarations.unitsByKey["\(base.baseName.text).\(name)"] != nil {
             // A member the project adds to a framework's type (`extension ModelContainer { static func shared() }`).
             uses.append(("\(base.baseName.text).\(name)", Syntax(node)))
-        } else if let base = node.base, !Self.namesAnotherType(base), let types = declarations.typesByMember[name], types.count == 1, let only = types.first {
+        } else if let base = node.base, !Self.namesAnotherType(base), let types = declarations.typesByMember[name], types.count == 1, let only = types.first,
+                  takesTheArguments(of: node, in: "\(only).\(name)") {
             uses.append(("\(only).\(name)", Syntax(node)))
         }
         return .visitChildren
+    }
+
+    /// Where a call is resolved by the member's name alone (the receiver's type unknown), whether
+    /// a declaration of that name takes its argument labels: `database.fetch(withSubscriptionID:)`
+    /// on a framework's object is not the project's `fetch(id:context:)`.
+    private func takesTheArguments(of node: MemberAccessExprSyntax, in key: String) -> Bool {
+        guard let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id else { return true }
+        let labels = call.arguments.map { $0.label?.text ?? "_" } + (call.trailingClosure == nil ? [] : ["*"]) + call.additionalTrailingClosures.map { $0.label.text }
+        return (declarations.unitsByKey[key] ?? []).contains { declarations.units[$0].accepts(labels: labels) }
     }
 
     /// Whether `name` is a parameter of a function, initializer or closure around `node`: in

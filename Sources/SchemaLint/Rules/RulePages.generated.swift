@@ -11455,6 +11455,33 @@ struct PersistenceController {
 }
 ```
 
+### Triggers: the shared stack named with backticks
+
+```swift path=Notes/NotesApp.swift
+import CoreData
+import SwiftUI
+
+struct Store {
+    static let `default` = Store()
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+
+@main
+struct NotesApp: App {
+    let store = Store.default
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+    }
+}
+```
+
 ### Triggers: the first scene's content uses the shared stack
 
 ```swift path=Notes/NotesApp.swift
@@ -11994,6 +12021,49 @@ final class NotesStackProvider: StackProviding {
 
 final class ImageCache {
     func load(_ completion: @escaping () -> Void) { completion() }
+}
+```
+
+### Does not trigger: a framework object's method named like the project's, with other labels
+
+`database` is CloudKit's `CKDatabase`: its `fetch(withSubscriptionID:)` is not the project's
+`fetch(id:context:)`, whose default argument would open the store.
+
+```swift path=Notes/AppDelegate.swift
+import CloudKit
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        subscribe(to: CKContainer.default().privateCloudDatabase)
+        return true
+    }
+
+    private func subscribe(to database: CKDatabase) {
+        database.fetch(withSubscriptionID: "notes") { _, _ in }
+    }
+}
+```
+
+```swift path=Notes/NoteStore.swift
+import CoreData
+
+struct Stack {
+    static let shared = Stack()
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+
+enum NoteStore {
+    static func fetch(id: UUID, context: NSManagedObjectContext = Stack.shared.container.viewContext) -> NSManagedObject? {
+        nil
+    }
 }
 ```
 
