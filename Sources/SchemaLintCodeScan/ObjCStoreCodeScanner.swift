@@ -328,7 +328,8 @@ struct ObjCStoreCodeScanner {
                 && (tokens[index + 1].is(":") || tokens[index + 1].is("]") && tokens[index].text == "setupCoreDataStack") {
                 let opening: StoreOpening
                 switch tokens[index].text {
-                case "setupCoreDataStack", "setupCoreDataStackWithStoreNamed", "setupCoreDataStackWithStoreAtURL" where index > body.range.lowerBound && tokens[index - 1].isIdentifier("MagicalRecord"):
+                case "setupCoreDataStack", "setupCoreDataStackWithStoreNamed", "setupCoreDataStackWithStoreAtURL":
+                    guard index > body.range.lowerBound, tokens[index - 1].isIdentifier("MagicalRecord") else { continue }
                     opening = StoreOpening(
                         call: .magicalRecordSetup, place: place(index, body), migratesAutomatically: false, addsAsynchronously: false,
                         declinesMigration: !checksStoreCompatibility

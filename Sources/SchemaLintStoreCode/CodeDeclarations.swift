@@ -53,6 +53,8 @@ struct CodeDeclarations {
     private(set) var units: [CodeUnit] = []
     private(set) var unitsByKey: [String: [Int]] = [:]
     private(set) var typeNames: Set<String> = []
+    /// The protocols the files read declare: a value of one is of some type of the project's.
+    private(set) var protocolNames: Set<String> = []
     private(set) var typesByMember: [String: Set<String>] = [:]
     /// The type a property is declared with (`let stack: CoreDataStack`, `var storage: Storage!`)
     /// or made as (`let stack = CoreDataStack()`), by `Type.property`, and the type a function
@@ -71,6 +73,7 @@ struct CodeDeclarations {
         let collected = OrderedConcurrentMap.map(count: files.count, concurrently: concurrently) { index in FileDeclarations(files[index]) }
         for (index, (file, collector)) in zip(files, collected).enumerated() {
             typeNames.formUnion(collector.typeNames)
+            protocolNames.formUnion(collector.protocolNames)
             propertyTypes.merge(collector.propertyTypes) { first, _ in first }
             propertyTypesByFile.append(collector.propertyTypes)
             for found in collector.units {
@@ -167,6 +170,7 @@ struct CodeDeclarations {
 private struct FileDeclarations: Sendable {
     var units: [DeclarationCollector.Found]
     var typeNames: Set<String>
+    var protocolNames: Set<String>
     var propertyTypes: [String: String]
 
     init(_ file: StoreCodeSourceFile) {
@@ -174,6 +178,7 @@ private struct FileDeclarations: Sendable {
         collector.walk(file.tree)
         units = collector.units
         typeNames = collector.typeNames
+        protocolNames = collector.protocolNames
         propertyTypes = collector.propertyTypes
     }
 }
@@ -199,6 +204,7 @@ private final class DeclarationCollector: SyntaxVisitor {
 
     var units: [Found] = []
     var typeNames: Set<String> = []
+    var protocolNames: Set<String> = []
     var propertyTypes: [String: String] = [:]
     private var types: [(name: String, isApp: Bool)] = []
 
@@ -227,7 +233,10 @@ private final class DeclarationCollector: SyntaxVisitor {
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
     // Protocol requirements have no code.
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        protocolNames.insert(node.name.text)
+        return .skipChildren
+    }
     // Members and types declared under `#if DEBUG` are not in the builds people run: nothing
     // calls them there (the `#else` is read).
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind { node.isDebugOnly ? .skipChildren : .visitChildren }

@@ -162,6 +162,26 @@ final class UseCollector: SyntaxVisitor {
         node.isDebugOnly ? .skipChildren : .visitChildren
     }
 
+    /// Nor is what a branch only tests take uses (`if isRunningTests { ... }`,
+    /// `isTesting ? Simulated() : Launching()`): its other branch is.
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        guard TestOnlyCode.namesTests(node.conditions) else { return .visitChildren }
+        walk(node.conditions)
+        if let elseBody = node.elseBody { walk(elseBody) }
+        return .skipChildren
+    }
+
+    /// `?:` as parsed (not folded): the condition is the element before `? then :`.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        let testsOnly = Set(elements.indices.filter { index in
+            index > 0 && elements[index].is(UnresolvedTernaryExprSyntax.self) && TestOnlyCode.namesTests(elements[index - 1])
+        })
+        guard !testsOnly.isEmpty else { return .visitChildren }
+        for (index, element) in elements.enumerated() where !testsOnly.contains(index) { walk(element) }
+        return .skipChildren
+    }
+
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.baseName.text
         // A type name is a use of its initializers only when called (`T(...)`); as the base of
@@ -193,11 +213,39 @@ final class UseCollector: SyntaxVisitor {
         } else if let base = node.base?.as(DeclReferenceExprSyntax.self), declarations.unitsByKey["\(base.baseName.text).\(name)"] != nil {
             // A member the project adds to a framework's type (`extension ModelContainer { static func shared() }`).
             uses.append(("\(base.baseName.text).\(name)", Syntax(node)))
-        } else if let base = node.base, !Self.namesAnotherType(base), let types = declarations.typesByMember[name], types.count == 1, let only = types.first,
-                  takesTheArguments(of: node, in: "\(only).\(name)") {
+        } else if let base = node.base, !Self.namesAnotherType(base), !holdsAnotherTypesValue(base), let types = declarations.typesByMember[name], types.count == 1,
+                  let only = types.first, takesTheArguments(of: node, in: "\(only).\(name)") {
             uses.append(("\(only).\(name)", Syntax(node)))
         }
         return .visitChildren
+    }
+
+    /// Whether `base` is a property of this type declared with a type no file read declares
+    /// (`let database: CoreDataDatabase`, a package's): its members are that type's, not the
+    /// project's members of the same name.
+    private func holdsAnotherTypesValue(_ base: ExprSyntax) -> Bool {
+        func isAnotherType(_ name: String) -> Bool { !declarations.typeNames.contains(name) && !declarations.protocolNames.contains(name) }
+        if let member = base.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+            return declarations.projectType(of: "\(typeName).\(member.declName.baseName.text)", inFile: file).undeclared.map(isAnotherType) ?? false
+        }
+        guard let reference = base.as(DeclReferenceExprSyntax.self) else { return false }
+        // A parameter: its declared type (`bookmarksDatabase: CoreDataStoring`).
+        if let type = Self.parameterType(reference.baseName.text, around: reference) {
+            let name = type.trimmedText.filter { $0 != "?" && $0 != "!" }.replacingOccurrences(of: "any ", with: "").replacingOccurrences(of: "some ", with: "")
+            return name.first?.isUppercase ?? false && !name.contains(where: { !$0.isLetter && !$0.isNumber && $0 != "_" }) && isAnotherType(name)
+        }
+        return declarations.projectType(of: "\(typeName).\(reference.baseName.text)", inFile: file).undeclared.map(isAnotherType) ?? false
+    }
+
+    /// The declared type of the parameter `name` of the function or initializer around `node`.
+    private static func parameterType(_ name: String, around node: some SyntaxProtocol) -> TypeSyntax? {
+        var current = node.parent
+        while let syntax = current {
+            let parameters = syntax.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters ?? syntax.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+            if let parameters { return parameters.first { ($0.secondName ?? $0.firstName).text == name }?.type }
+            current = syntax.parent
+        }
+        return nil
     }
 
     /// Where a call is resolved by the member's name alone (the receiver's type unknown), whether

@@ -235,7 +235,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 )
                 addFailureActions(ofThrowing: node, opening: .addPersistentStore)
             }
-        case "setupCoreDataStack", "setupCoreDataStackWithStoreNamed" where member?.base?.trimmedText == "MagicalRecord":
+        // (A `where` binds only the last pattern of a case: each pattern gets its own.)
+        case "setupCoreDataStack" where member?.base?.trimmedText == "MagicalRecord", "setupCoreDataStackWithStoreNamed" where member?.base?.trimmedText == "MagicalRecord":
             addOpening(.magicalRecordSetup, node, migrates: false, asynchronously: false, declinesMigration: !checksStoreCompatibility)
         case "moveItem", "copyItem", "removeItem":
             if member != nil { addFileOperation(node, name: name, labels: labels) }
@@ -1651,20 +1652,30 @@ extension DestructiveCallFinder {
 
 /// Code that runs only under tests.
 enum TestOnlyCode {
-    /// Whether `node` runs only under tests: in the first branch of an `if` whose condition names
-    /// them (`if Self.isRunningTests`, `environment["XCTestConfigurationFilePath"] != nil`), not
-    /// a TestFlight build's.
+    /// Whether `node` runs only under tests: in the first branch of an `if` or `?:` whose
+    /// condition names them (`if Self.isRunningTests`, `environment["XCTestConfigurationFilePath"]
+    /// != nil`, `isTesting ? Simulated() : Launching()`), not a TestFlight build's.
     static func contains(_ node: some SyntaxProtocol) -> Bool {
         var current = Syntax(node)
         while let parent = current.parent {
-            if let branch = parent.as(IfExprSyntax.self), branch.body.id == current.id,
-               branch.conditions.tokens(viewMode: .sourceAccurate).contains(where: { namesTests($0.text) }) {
+            if let branch = parent.as(IfExprSyntax.self), branch.body.id == current.id, namesTests(branch.conditions) {
+                return true
+            }
+            // `?:` as parsed: the condition is the element before `? then :` in its sequence.
+            if let choice = parent.as(UnresolvedTernaryExprSyntax.self), choice.thenExpression.id == current.id,
+               let list = choice.parent?.as(ExprListSyntax.self), let here = list.firstIndex(where: { $0.id == choice.id }), here != list.startIndex,
+               namesTests(list[list.index(before: here)]) {
                 return true
             }
             if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) { return false }
             current = parent
         }
         return false
+    }
+
+    /// Whether a condition names tests.
+    static func namesTests(_ condition: some SyntaxProtocol) -> Bool {
+        condition.tokens(viewMode: .sourceAccurate).contains { namesTests($0.text) }
     }
 
     private static func namesTests(_ text: String) -> Bool {

@@ -12067,6 +12067,83 @@ enum NoteStore {
 }
 ```
 
+### Does not trigger: the state a launch under tests takes, chosen with `?:`
+
+```swift path=Notes/AppDelegate.swift
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        let isTesting = ProcessInfo.processInfo.arguments.contains("testing")
+        _ = isTesting ? SimulatedLaunch() : RealLaunch()
+        return true
+    }
+}
+
+struct SimulatedLaunch {
+    init() { _ = NotesStack.shared }
+}
+
+struct RealLaunch {
+    init() {}
+}
+```
+
+```swift path=Notes/NotesStack.swift
+import CoreData
+
+final class NotesStack {
+    static let shared = NotesStack()
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
+### Does not trigger: a package's database object whose method is named like the project's
+
+`database` is declared with a type of a package outside the repository: its `loadStore` is not the
+project's `LegacyStore.loadStore`.
+
+```swift path=Notes/AppDelegate.swift
+import UIKit
+import Persistence
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    let database: CoreDataDatabase = CoreDataDatabase(name: "Notes")
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        database.loadStore { _, _ in }
+        open(database)
+        return true
+    }
+
+    private func open(_ other: CoreDataDatabase) {
+        other.loadStore { _, _ in }
+    }
+}
+```
+
+```swift path=Notes/LegacyStore.swift
+import CoreData
+
+final class LegacyStore {
+    let container = NSPersistentContainer(name: "Legacy")
+
+    func loadStore(completion: @escaping (NSManagedObjectContext?, Error?) -> Void) {
+        container.loadPersistentStores { _, error in
+            completion(self.container.viewContext, error)
+        }
+    }
+}
+```
+
 ### Triggers: Objective-C: the template's container used in didFinishLaunchingWithOptions
 
 ```objc path=Diary/AppDelegate.m
@@ -12779,6 +12856,59 @@ enum Setup {
         MagicalRecord.setupAutoMigratingCoreDataStack()
     }
 }
+```
+
+### Does not trigger: the project's own method named setupCoreDataStack
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="region" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift path=Resorts/ResortsViewController.swift
+import CoreData
+import UIKit
+
+final class ResortsViewController: UIViewController {
+    var container: NSPersistentContainer?
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        if container == nil { setupCoreDataStack() }
+    }
+
+    func setupCoreDataStack() {
+        let container = NSPersistentContainer(name: "Resorts")
+        container.loadPersistentStores { _, _ in }
+        self.container = container
+    }
+}
+```
+
+```objc path=Resorts/ResortsStore.m
+@implementation ResortsStore
+
+- (instancetype)init {
+    self = [super init];
+    [self setupCoreDataStack];
+    return self;
+}
+
+@end
 ```
 
 ### Does not trigger: the options ask for migration
