@@ -86,6 +86,9 @@ struct PropertyTypeMapper {
     /// declared in the files. Nil otherwise.
     func inferredType(of value: ExprSyntax) -> TypeSyntax? {
         func named(_ name: String) -> TypeSyntax { TypeSyntax(IdentifierTypeSyntax(name: .identifier(name))) }
+        // A Foundation value that may be missing (`URL(string:)`), unwrapped with `!` or kept optional.
+        if let unwrapped = value.as(ForceUnwrapExprSyntax.self), let type = Self.failableFoundationValue(unwrapped.expression) { return named(type) }
+        if let type = Self.failableFoundationValue(value) { return TypeSyntax(OptionalTypeSyntax(wrappedType: named(type))) }
         switch SwiftExpressions.literal(value) {
         case .integer: return named("Int")
         case .float: return named("Double")
@@ -120,6 +123,23 @@ struct PropertyTypeMapper {
             if let (_, kind) = declarations.valueType(named: base.trimmedText, in: scope), kind == "enum" {
                 return named(base.trimmedText)
             }
+        }
+        return nil
+    }
+
+    /// The type of a Foundation call that returns an optional: `URL(string:)`, `UUID(uuidString:)`,
+    /// `Calendar.current.date(from:)` and the calendar's other `date(...)` methods.
+    static func failableFoundationValue(_ value: ExprSyntax) -> String? {
+        guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
+        let firstLabel = call.arguments.first?.label?.text
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            if callee == "URL", firstLabel == "string" { return "URL" }
+            if callee == "UUID", firstLabel == "uuidString" { return "UUID" }
+            return nil
+        }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "date",
+           member.base?.trimmedText.hasPrefix("Calendar") ?? false {
+            return "Date"
         }
         return nil
     }

@@ -186,6 +186,30 @@ import Testing
         #expect(version.entity(named: "Book")?.relationship(named: "shelf")?.inverse == "books")
     }
 
+    /// Foundation calls that may give nothing, unwrapped with `!` or kept optional: their types
+    /// without an annotation, never left out.
+    @Test func failableFoundationValuesHaveTheirTypes() throws {
+        let source = """
+        import Foundation
+        import SwiftData
+
+        @Model final class PayPeriod {
+            var start = Calendar.current.date(from: DateComponents(year: 2024, month: 1, day: 1))!
+            var end = Calendar.current.date(byAdding: .day, value: 14, to: .now)
+            var link = URL(string: "https://example.com")!
+            var backup = URL(string: "https://example.com/backup")
+            var owner = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+            init() {}
+        }
+        """
+        let reading = readSwift(source)
+        // (Each default is computed, which the notes say; none is left out.)
+        #expect(!reading.notes.contains { $0.message.contains("cannot tell the type") }, "\(reading.notes)")
+        let entity = try #require(reading.versions.first?.entity(named: "PayPeriod"))
+        let attributes = Dictionary(uniqueKeysWithValues: entity.attributes.map { ($0.name, "\($0.type)\($0.isOptional ? "?" : "")") })
+        #expect(attributes == ["start": "date", "end": "date?", "link": "uri", "backup": "uri?", "owner": "uuid"])
+    }
+
     @Test func modelSubclassesAreEntitiesWithTheirParent() throws {
         // iOS 26: a @Model class may inherit from another; Core Data stores both in the parent's
         // tree (one CloudKit record type, CD_Trip), so the subclass is an entity with a parent.
