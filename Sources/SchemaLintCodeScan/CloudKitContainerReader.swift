@@ -142,6 +142,12 @@ package struct CloudKitContainerReader: ModelSourceReader {
         // A brace-less `if (useLocal) description.cloudKitContainerOptions = nil;`.
         let own = header(before: index, in: tokens)
         if own.first?.isIdentifier("if") == true, isConditional(header: own) { return true }
+        return enclosingHeaders(of: index, in: tokens).contains(where: isConditional)
+    }
+
+    /// The statements that open the blocks around `index` (`if (x)`, `func f()`), innermost first.
+    private static func enclosingHeaders(of index: Int, in tokens: [ObjCToken]) -> [[ObjCToken]] {
+        var headers: [[ObjCToken]] = []
         var depth = 0
         for position in stride(from: index - 1, through: 0, by: -1) {
             if tokens[position].is("}") {
@@ -149,12 +155,12 @@ package struct CloudKitContainerReader: ModelSourceReader {
             } else if tokens[position].is("{") {
                 if depth > 0 {
                     depth -= 1
-                } else if isConditional(header: header(before: position, in: tokens)) {
-                    return true
+                } else {
+                    headers.append(header(before: position, in: tokens))
                 }
             }
         }
-        return false
+        return headers
     }
 
     /// Names the file binds once, to false, and never assigns again: `let useCloudKit = false`,
@@ -186,23 +192,12 @@ package struct CloudKitContainerReader: ModelSourceReader {
     /// Whether the code at `index` sits in the body of an `if` whose whole condition is one of
     /// `flags` (`if useCloudKit {`, `if self.useCloudKit {`, `if (kUseCloudKit) {`).
     static func isDisabled(_ index: Int, by flags: Set<String>, in tokens: [ObjCToken]) -> Bool {
-        var depth = 0
-        for position in stride(from: index - 1, through: 0, by: -1) {
-            if tokens[position].is("}") {
-                depth += 1
-            } else if tokens[position].is("{") {
-                if depth > 0 {
-                    depth -= 1
-                    continue
-                }
-                let condition = header(before: position, in: tokens)
-                guard condition.first?.isIdentifier("if") == true else { continue }
-                let words = condition.dropFirst().filter { !$0.is("(") && !$0.is(")") }
-                let named = words.count == 1 ? words.first : words.count == 3 && (words[words.startIndex].isIdentifier("self") || words[words.startIndex].isIdentifier("Self")) && words[words.startIndex + 1].is(".") ? words.last : nil
-                if let named, flags.contains(named.text) { return true }
-            }
+        enclosingHeaders(of: index, in: tokens).contains { condition in
+            guard condition.first?.isIdentifier("if") == true else { return false }
+            let words = condition.dropFirst().filter { !$0.is("(") && !$0.is(")") }
+            let named = words.count == 1 ? words.first : words.count == 3 && (words[words.startIndex].isIdentifier("self") || words[words.startIndex].isIdentifier("Self")) && words[words.startIndex + 1].is(".") ? words.last : nil
+            return named.map { flags.contains($0.text) } ?? false
         }
-        return false
     }
 
     /// The tokens of the statement that ends at `end` (exclusive): back to the previous `;`, `{`
