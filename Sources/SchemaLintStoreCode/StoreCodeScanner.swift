@@ -240,6 +240,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             addOpening(.magicalRecordSetup, node, migrates: false, asynchronously: false, declinesMigration: !checksStoreCompatibility)
         case "moveItem", "copyItem", "removeItem":
             if member != nil { addFileOperation(node, name: name, labels: labels) }
+            if name == "removeItem", member != nil, let target = node.arguments.first?.expression, isStore(target, depth: 0) {
+                addDeletionWhenIncompatible(node, written: "FileManager.removeItem")
+            }
+        case "destroyPersistentStore" where member != nil:
+            addDeletionWhenIncompatible(node, written: "destroyPersistentStore")
         case "migratePersistentStore", "replacePersistentStore":
             scanned.facts.relocations.append(StoreRelocation(written: "\(name)(\(labels))", place: place(node.calledExpression)))
             // A copy into memory (`withType: NSInMemoryStoreType`) leaves the store as it was: its
@@ -281,6 +286,52 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             current = syntax.parent
         }
         return false
+    }
+
+    /// A deletion in the branch that runs when the store does not match the model: `if
+    /// !isCompatible(store) { destroy }`, `guard isCompatible(store) else { destroy }`, where the
+    /// check calls `isConfiguration(withName:compatibleWithStoreMetadata:)` itself or in a function
+    /// of the project's it calls.
+    private func addDeletionWhenIncompatible(_ node: FunctionCallExprSyntax, written: String) {
+        guard !isInPreview(node), let check = incompatibilityBranchCheck(around: node) else { return }
+        var action = StoreFailureAction(action: .deletesTheStore, written: written, place: place(node), opening: .addPersistentStore, openingLocation: file.location(of: check))
+        action.whenIncompatible = true
+        action.cacheName = cacheName(around: node)
+        scanned.facts.failureActions.append(action)
+    }
+
+    /// The condition that sends `node` into its branch when the store does not match the model.
+    private func incompatibilityBranchCheck(around node: some SyntaxProtocol) -> Syntax? {
+        func checksCompatibility(_ condition: some SyntaxProtocol) -> Bool {
+            if ByteSearch.contains("compatibleWithStoreMetadata", in: condition.trimmedDescription) { return true }
+            let calls = AllCalls(viewMode: .sourceAccurate)
+            calls.walk(condition)
+            return calls.found.contains { call in
+                guard let name = SynchronousCode.calledName(call) else { return false }
+                let type = typeName(around: call)
+                return ([type, ""] + (declarations.typesByMember[name].map(Array.init) ?? [])).contains { owner in
+                    (declarations.unitsByKey["\(owner).\(name)"] ?? []).contains { ByteSearch.contains("compatibleWithStoreMetadata", in: declarations.units[$0].body.trimmedText) }
+                }
+            }
+        }
+        func negated(_ conditions: ConditionElementListSyntax) -> Bool {
+            let text = String(conditions.trimmedDescription.filter { $0 != " " })
+            return text.hasPrefix("!") || text.hasSuffix("==false")
+        }
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { return nil }
+            if let branch = parent.as(IfExprSyntax.self), checksCompatibility(branch.conditions) {
+                let inBody = branch.body.id == current.id
+                if inBody == negated(branch.conditions) { return Syntax(branch.conditions) }
+            }
+            if let guardStatement = parent.as(GuardStmtSyntax.self), guardStatement.body.id == current.id,
+               checksCompatibility(guardStatement.conditions), !negated(guardStatement.conditions) {
+                return Syntax(guardStatement.conditions)
+            }
+            current = parent
+        }
+        return nil
     }
 
     /// `ModelContainer`, `ModelContainer?`, `SwiftData.ModelContainer`.

@@ -7655,7 +7655,10 @@ its own opening. A stop that runs only when a fallback to memory fails too (`(tr
 NoteRepository(inMemory: true)) ?? { fatalError() }()`, or a factory's last resort before it
 throws) is a note: the fallback is the finding. A stop the code reaches only without the store's
 URL (`guard let url = storeDescription.url else { fatalError() }`) never runs for a store on disk,
-and opening again right after deleting the store is the deletion, not a retry without end. One
+and opening again right after deleting the store is the deletion, not a retry without end. A
+store deleted where the code found it does not match the model (`if !isCompatible(url) {
+destroyPersistentStore }`, the check calling `isConfiguration(withName:compatibleWithStoreMetadata:)`
+itself or in a function of the project's) is reported too: every model change deletes it. One
 line is reported once, whatever number of stores reach it.
 
 An error handed to a completion handler of the wrapper's own (`completion(nil, error)`,
@@ -8073,6 +8076,36 @@ final class Importer {
         try? FileManager.default.moveItem(at: importURL, to: tempURL)
         let options = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
         _ = ↓try! coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: tempURL, options: options)
+    }
+}
+```
+
+### Triggers: the store destroyed whenever it does not match the model
+
+No opening fails here: the code asks whether the store matches the model and destroys it when not,
+so every release that changes the model deletes what the person stored.
+
+```swift path=App/CoreDataStack.swift
+import CoreData
+
+final class CoreDataStack {
+    let model: NSManagedObjectModel
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(model: NSManagedObjectModel, storeURL: URL) {
+        self.model = model
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        if !isCompatible(storeURL) {
+            try? ↓coordinator.destroyPersistentStore(at: storeURL, ofType: NSSQLiteStoreType, options: nil)
+        }
+        _ = try? coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
+    }
+
+    func isCompatible(_ storeURL: URL) -> Bool {
+        guard let metadata = try? NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: NSSQLiteStoreType, at: storeURL, options: nil) else {
+            return true
+        }
+        return model.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata)
     }
 }
 ```

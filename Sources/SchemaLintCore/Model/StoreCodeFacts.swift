@@ -215,6 +215,11 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// `static let shared` beside the stack the app makes itself): it runs only if code elsewhere
     /// uses it.
     package var inUnusedProperty = false
+    /// The deletion runs where the code found that the store does not match the model
+    /// (`isConfiguration(withName:compatibleWithStoreMetadata:)` false), before opening it: every
+    /// release that changes the model deletes the store instead of migrating it. The opening's
+    /// location is then that check's.
+    package var whenIncompatible = false
 
     package init(action: Action, written: String, place: CodePlace, opening: StoreOpening.Call, openingLocation: SourceLocation) {
         self.action = action

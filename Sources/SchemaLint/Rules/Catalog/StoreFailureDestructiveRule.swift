@@ -29,6 +29,9 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             case .stopsTheApp:
                 consequence = "\(action.written) stops the app when \(opening) fails: a store that fails to migrate crashes the app at every launch"
                 suggestions = ["report the error to the person and keep the store file: show a screen that explains the problem and offers to retry or to send a report, and log the error's userInfo"]
+            case .deletesTheStore where action.whenIncompatible && action.cacheName == nil:
+                consequence = "\(action.written) deletes the store whenever it does not match the model: every release that changes the model deletes everything the person stored, instead of migrating it"
+                suggestions = ["open the store with automatic migration (NSMigratePersistentStoresAutomaticallyOption and NSInferMappingModelAutomaticallyOption, or NSPersistentContainer's defaults) and keep every model version in the bundle, so a store of an earlier version is migrated, not deleted"]
             case .deletesTheStore where action.cacheName != nil:
                 consequence = "\(action.written) deletes the store when \(opening) fails; its name (\(action.cacheName ?? "")) says it is a cache, whose content the app can make again, so the person loses nothing"
                 suggestions = ["if this store holds anything the person made, keep the failed store instead: move it aside and recover from it in a later release"]
@@ -56,7 +59,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             return finding(
                 at: action.place, severity: severity, subject: "\(action.opening.rawValue) \(action.written)",
                 message: consequence,
-                notes: [Finding.Note(action.opening.isMigration ? "the store is migrated here" : "the store is opened here", at: action.openingLocation)]
+                notes: [Finding.Note(action.whenIncompatible ? "the store is checked against the model here" : action.opening.isMigration ? "the store is migrated here" : "the store is opened here", at: action.openingLocation)]
                     + action.errorPath.map { Finding.Note("\($0.declaration) passes the error of opening the store on to its caller", at: $0.location) },
                 suggestions: suggestions
             )
