@@ -65,6 +65,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
         var inMemory: Set<String> = [], onDisk: Set<String> = []
         var inMemoryHere: Set<Int> = [], onDiskHere: Set<Int> = []
+        // Each unit's callers are looked for once, however many settings it makes.
+        var keptInMemory: [Int: Bool] = [:]
+        func everyCallKeepsInMemory(_ unit: Int) -> Bool {
+            if let known = keptInMemory[unit] { return known }
+            let answer = everyCallKeepsItInMemory(unit)
+            keptInMemory[unit] = answer
+            return answer
+        }
         for (node, isInMemory) in settings.storeTypes {
             let unit = declarations.unit(around: node)
             let type = unit.map { declarations.units[$0].typeName } ?? ""
@@ -73,7 +81,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // NSInMemoryStoreType`), says nothing of the store the type opens otherwise.
             // A branch on the unit's in-memory parameter runs every time where every call of the
             // unit passes `true` for it (a stack's `configure(inMemory:)` that only previews call).
-            if isInMemory, isInPreview(node) || (Self.runsOnlySometimes(node) || isInAMethodCalledOnlySometimes(node)) && !(unit.map(everyCallKeepsItInMemory) ?? false) { continue }
+            if isInMemory, isInPreview(node) || (Self.runsOnlySometimes(node) || isInAMethodCalledOnlySometimes(node)) && !(unit.map(everyCallKeepsInMemory) ?? false) { continue }
             // Memory set beside an opening (a scratch container's `lazy var`) is that opening's
             // store; set elsewhere (a description made by a method), the type's. A store on disk
             // named anywhere in the type says it keeps one.
@@ -555,9 +563,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return !Self.asksForMigration(dictionary) && !ByteSearch.contains("ReadOnly", in: dictionary.trimmedText)
     }
 
-    /// A store at a URL of the app's bundle (`Bundle.main.url(forResource:...)`): a read-only store
-    /// the app ships, made with the model it ships with.
-    /// The URL as written, or the value bound to its name in the same unit.
+    /// A store at a URL of the app's bundle (`Bundle.main.url(forResource:...)`, written in the call
+    /// or bound to the name it passes): a read-only store the app ships, made with its model.
     private func opensABundledStore(_ node: FunctionCallExprSyntax) -> Bool {
         guard var at = node.arguments.first(where: { $0.label?.text == "at" || $0.label?.text == "URL" })?.expression else { return false }
         if let name = at.as(DeclReferenceExprSyntax.self)?.baseName.text, let unit = declarations.unit(around: at),

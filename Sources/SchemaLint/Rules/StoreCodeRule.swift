@@ -23,6 +23,14 @@ package struct StoreCodeContext: Sendable {
     func isShipped(_ version: ModelVersion, of history: ModelHistory) -> Bool {
         shippedVersions[history.model]?.contains(version.label) ?? false
     }
+
+    /// The models most likely opened by code in `file`: those whose newest version lies in the
+    /// deepest folder shared with the file (a run over several projects, such as `examples/`, holds
+    /// models the code never opens; the code does not say which model it opens).
+    static func nearestHistories(to file: String, in histories: [ModelHistory]) -> [ModelHistory] {
+        let nearest = Set(NearestFiles.nearest(to: file, among: Dictionary(histories.indices.map { ($0, histories[$0].versions.last.map { [$0.file] } ?? []) }, uniquingKeysWith: { first, _ in first })))
+        return histories.indices.filter(nearest.contains).map { histories[$0] }
+    }
 }
 
 extension StoreCodeRule {

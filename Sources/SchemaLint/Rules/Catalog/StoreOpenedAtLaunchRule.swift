@@ -34,7 +34,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             reported[declaration] = findings.count
             // A ModelContainer opens SwiftData's models, a Core Data container the others.
             let opened = context.histories.filter { ($0.versions.last?.format == .swiftData) == (opening.call == .modelContainer) }
-            let migration = Self.fullMigration(in: Self.nearestHistories(to: opening.place.location.file, in: opened), shipped: context.isShipped)
+            let migration = Self.fullMigration(in: StoreCodeContext.nearestHistories(to: opening.place.location.file, in: opened), shipped: context.isShipped)
             let root = opening.launchPath[0]
             var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
             var message: String
@@ -61,14 +61,6 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             ))
         }
         return findings
-    }
-
-    /// The models most likely opened by code in `file`: those whose newest version lies in the
-    /// deepest folder shared with the file (a run over several projects, such as `examples/`, holds
-    /// models the code never opens; the code does not say which model it opens).
-    static func nearestHistories(to file: String, in histories: [ModelHistory]) -> [ModelHistory] {
-        let nearest = Set(NearestFiles.nearest(to: file, among: Dictionary(histories.indices.map { ($0, histories[$0].versions.last.map { [$0.file] } ?? []) }, uniquingKeysWith: { first, _ in first })))
-        return histories.indices.filter(nearest.contains).map { histories[$0] }
     }
 
     /// The first model (by name) whose newest version (in a bundle, the current one), not recorded
