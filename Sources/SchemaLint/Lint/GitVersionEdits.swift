@@ -48,12 +48,23 @@ struct GitVersionEdits {
         guard let added = commits(["-1", "--diff-filter=A", "--", path(newest)], top: top).first?.commit else { return [] }
         // A version that came in the same commit as the newest (a bundle imported, or a version
         // and its copy added together) was never the one before it: nothing says it shipped.
-        let addedTogether = Set(bundle.ordering.commits.filter { $0.value.id == bundle.ordering.commits[newest]?.id }.keys)
+        // Where the names alone ordered the bundle, git was not asked when each came: that commit
+        // says, asked only when a version was edited since.
+        let glob = ":(glob)" + relative + "/*" + XcodeModelBundle.versionExtension + "/contents"
+        var addedWithNewest: Set<String>?
+        func addedTogether() -> Set<String> {
+            if let addedWithNewest { return addedWithNewest }
+            let files = Set(commits(["-1", "--diff-filter=A", "--name-only", added.id, "--", glob], top: top).compactMap(\.file))
+            let found = Set(bundle.ordering.commits.filter { $0.value.id == bundle.ordering.commits[newest]?.id }.keys)
+                .union(history.versions.map(\.label).filter { files.contains(path($0)) })
+            addedWithNewest = found
+            return found
+        }
         var entries: [VersionLock.Entry] = []
         var reported: Set<String> = []
-        for (commit, file) in commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..HEAD", "--", ":(glob)" + relative + "/*" + XcodeModelBundle.versionExtension + "/contents"], top: top) {
+        for (commit, file) in commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..HEAD", "--", glob], top: top) {
             guard let file, file != path(newest), reported.insert(file).inserted,
-                  let version = history.versions.first(where: { path($0.label) == file }), version.isReleased, !addedTogether.contains(version.label),
+                  let version = history.versions.first(where: { path($0.label) == file }), version.isReleased, !addedTogether().contains(version.label),
                   let data = runner.run(["show", "\(added.id):\(file)"], in: top), data.succeeded,
                   let copy = try? XcodeModelReader.parse(data.standardOutput, file: "\(added.id):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
             else { continue }

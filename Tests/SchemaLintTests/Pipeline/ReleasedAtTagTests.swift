@@ -318,16 +318,18 @@ struct ReleasedAtTagTests {
         #expect(!tagged.stdout.contains("released-version"), "\(tagged.stdout)")
     }
 
-    /// A version added in the same commit as the newest (the current one and a copy made at once)
-    /// was never the version before it: editing it later says nothing of a release.
-    @Test func withoutTagsAVersionAddedWithTheNewestIsNoReleasedOne() throws {
+    /// A version added in the same commit as the newest (the current one and a copy made at once,
+    /// or a placeholder first version beside the current second one, whose names alone give the
+    /// order) was never the version before it: editing it later says nothing of a release.
+    @Test(arguments: ["Notes", "Notes 2"])
+    func withoutTagsAVersionAddedWithTheNewestIsNoReleasedOne(current: String) throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
         try folder.write("rules:\n  migration-at-launch: off\n  current-version-not-latest: off\n", to: ".schemalint.yml")
         try Self.write(folder, "Notes", ["title"])
-        try Self.write(folder, "Notes 2", ["title"], current: "Notes")
+        try Self.write(folder, "Notes 2", ["title"], current: current)
         try repository.commit("Notes, and a copy")
-        try Self.write(folder, "Notes", ["title", "pinned"])
+        try Self.write(folder, "Notes", ["title", "pinned"], current: current)
         try repository.commit("Notes edited")
         let run = try Executable.run(["--no-color"], in: folder.url)
         #expect(!run.stdout.contains("released-version"), "\(run.stdout)")
