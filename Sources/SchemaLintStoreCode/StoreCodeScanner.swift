@@ -391,7 +391,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // branch (an in-memory one for tests, one on disk for people) may be either.
             let configurations = references.names.flatMap { name -> [ExprSyntax] in
                 guard let value = binding(of: name, in: unit, usedAt: Syntax(node)) else { return [] }
-                return [value] + assignedValues(of: name, in: unit)
+                return [value] + assignedValues(of: name, in: unit, usedAt: Syntax(node))
             }
             // Every configuration named is in memory (one on disk among them still opens a file),
             // said in its value or made by the project's code (`ModelConfiguration.inMemoryOnly(schema: s)`).
@@ -1055,11 +1055,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return statements.reversed().lazy.compactMap { $0.item.as(ReturnStmtSyntax.self)?.expression }.first
     }
 
-    /// Every value `name = value` gives `name` in the unit, beside the one `binding(of:)` finds.
-    private func assignedValues(of name: String, in unit: Int) -> [ExprSyntax] {
-        let finder = BindingFinder(name: name)
+    /// Every value `name = value` gives `name` in the unit, beside the one `binding(of:)` finds:
+    /// those of the declaration in effect at `use`.
+    private func assignedValues(of name: String, in unit: Int, usedAt use: Syntax) -> [ExprSyntax] {
+        let finder = BindingFinder(name: name, usedAt: use)
         finder.walk(declarations.units[unit].body)
-        return finder.assigned
+        return finder.assignedInEffect
     }
 
     /// Whether the unit around `target` builds a `-wal` or `-shm` name from the very name it
@@ -2209,6 +2210,20 @@ private final class BindingFinder: SyntaxVisitor {
     var value: ExprSyntax?
     /// Every value an assignment (`name = value`) gives the name, in the order written.
     var assigned: [ExprSyntax] = []
+    /// The declaration in effect where the name is used (with `use`): the last one before it whose
+    /// block holds it, with or without a value.
+    private var declaration: PatternBindingSyntax?
+
+    /// The values assignments give the declaration in effect where the name is used: none for a
+    /// `let` given its value where it is declared (an outer `let config: T` assigned in branches is
+    /// another name than a `let config = ...` that shadows it); all of them without `use`.
+    var assignedInEffect: [ExprSyntax] {
+        guard let declaration else { return use == nil ? assigned : [] }
+        let isConstant = declaration.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
+        if isConstant, declaration.initializer != nil { return [] }
+        guard let scope = Self.scope(of: declaration) else { return assigned }
+        return assigned.filter { $0.position > declaration.position && scope.range.contains($0.position) }
+    }
 
     init(name: String, usedAt use: Syntax? = nil) {
         self.name = name
@@ -2217,7 +2232,13 @@ private final class BindingFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        guard node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name, let initializer = node.initializer else { return .visitChildren }
+        guard node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { return .visitChildren }
+        if let use, node.position < use.position, Self.scope(of: node).map({ $0.range.contains(use.position) }) ?? true {
+            declaration = node
+            // Declared bare, it gets its value from the assignments after it, not from an outer name's.
+            if node.initializer == nil { value = nil }
+        }
+        guard let initializer = node.initializer else { return .visitChildren }
         if let use {
             if node.position < use.position, Self.scope(of: node).map({ $0.range.contains(use.position) }) ?? true { value = initializer.value }
         } else if value == nil {

@@ -8531,6 +8531,35 @@ enum Library {
 }
 ```
 
+### Triggers: the fallback's in-memory configuration under the name of the one on disk; the stop when even that fails is no finding
+
+```swift path=App/JournalStore.swift
+import SwiftData
+
+final class JournalStore {
+    let container: ModelContainer
+
+    init(syncs: Bool) {
+        do {
+            let config: ModelConfiguration
+            if syncs {
+                config = ModelConfiguration(cloudKitDatabase: .automatic)
+            } else {
+                config = ModelConfiguration(cloudKitDatabase: .none)
+            }
+            container = try ModelContainer(for: Entry.self, configurations: config)
+        } catch {
+            let config = ↓ModelConfiguration(isStoredInMemoryOnly: true)
+            do {
+                container = try ModelContainer(for: Entry.self, configurations: config)
+            } catch {
+                fatalError("no container at all: \(error)")
+            }
+        }
+    }
+}
+```
+
 ### Triggers: only the recovery's own last resort in memory; the stop in a branch that only tests run, and a recovery store on disk, are no findings
 
 ```swift path=App/Persistence.swift
