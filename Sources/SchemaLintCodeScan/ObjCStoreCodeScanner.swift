@@ -30,6 +30,10 @@ struct ObjCStoreCodeScanner {
     /// path (`- (NSURL *)storeURL { return [dir URLByAppendingPathComponent:@"Notes.sqlite"]; }`):
     /// `[self storeURL]` names the store as the URL written out does.
     private var storeURLMethods: Set<String> = []
+    /// The selectors of the file's methods that take no argument and open a store, themselves or
+    /// through another such method of the file (`[self cacheManagedObjectContext]`, whose getter
+    /// adds the store): sent to `self` after the store's files were deleted, they open a new one.
+    private var openingMethods: Set<String> = []
 
     init(file: String, tokens: [ObjCToken]) {
         self.file = file
@@ -127,6 +131,9 @@ struct ObjCStoreCodeScanner {
         scanner.deletingMethods = Set(bodies.filter { $0.owner != nil && !$0.selector.contains(":") && deletesAStore($0.range) }.map(\.selector))
         scanner.fileConstants = constants(outside: bodies)
         scanner.storeURLMethods = Set(bodies.filter { $0.owner != nil && !$0.selector.contains(":") && scanner.returnsAStore($0.range) }.map(\.selector))
+        let methods = bodies.filter { $0.owner != nil && !$0.selector.contains(":") }
+        let opening = Set(methods.filter { body in body.range.contains { Self.openingSelectors.contains(tokens[$0].text) } }.map(\.selector))
+        scanner.openingMethods = opening.union(methods.filter { body in body.range.contains { scanner.sendsToSelf($0, oneOf: opening) } }.map(\.selector))
         return scanner.scanned(bodies)
     }
 
@@ -643,6 +650,7 @@ struct ObjCStoreCodeScanner {
             if let (kind, written) = action, kind != .deletesTheStore || !actions.contains(where: { $0.action == .deletesTheStore }) {
                 var found = StoreFailureAction(action: kind, written: written, place: place(position, body), opening: opening, openingLocation: location(of: tokens[openingIndex]))
                 found.opensAfterDeletingTheStore = reopensAfterDeletingTheStore(in: body.range.lowerBound..<position)
+                if kind == .deletesTheStore { found.cacheName = cacheName(of: body) }
                 actions.append(found)
             }
         }
@@ -675,8 +683,40 @@ struct ObjCStoreCodeScanner {
             tokens[position].kind == .identifier && Self.removals.contains(tokens[position].text)
         }) else { return false }
         return (deletion..<range.upperBound).contains { position in
-            tokens[position].kind == .identifier && ["addPersistentStoreWithType", "loadPersistentStoresWithCompletionHandler"].contains(tokens[position].text)
+            tokens[position].kind == .identifier && Self.openingSelectors.contains(tokens[position].text) || sendsToSelf(position, oneOf: openingMethods)
         }
+    }
+
+    /// The name that says the store `body` opens is a cache, as the Swift reader says it: the store
+    /// files the body names (written out, or through the file's constants), when each holds the
+    /// word (`@".AppCache.sqlite"`), or the method's own name (`cachePersistentStoreCoordinator`)
+    /// where the body names one store file at most. Code that names the main store's file beside
+    /// a cache's is no cache's.
+    private func cacheName(of body: Body) -> String? {
+        func isCache(_ name: String) -> Bool { name.lowercased().contains("cache") }
+        var files: [String] = []
+        for position in body.range {
+            let named = tokens[position].kind == .string ? position..<(position + 1)
+                : tokens[position].kind == .identifier ? fileConstants[tokens[position].text] : nil
+            for index in named ?? 0..<0 where tokens[index].kind == .string {
+                let name = Self.lastComponent(tokens[index].text)
+                if StoreFileName.isStoreFile(name) { files.append(name) }
+            }
+        }
+        if let first = files.first, files.allSatisfy(isCache) { return "\"\(first)\"" }
+        return isCache(body.selector) && Set(files).count <= 1 ? body.selector : nil
+    }
+
+    /// The selectors that open a store.
+    private static let openingSelectors: Set<String> = ["addPersistentStoreWithType", "loadPersistentStoresWithCompletionHandler"]
+
+    /// Whether the token at `position` sends one of `selectors` to `self`: `[self name]`, `self.name`.
+    private func sendsToSelf(_ position: Int, oneOf selectors: Set<String>) -> Bool {
+        guard position >= 2, tokens[position].kind == .identifier, selectors.contains(tokens[position].text) else { return false }
+        if tokens[position - 1].isIdentifier("self") {
+            return tokens[position - 2].is("[") && position + 1 < tokens.count && tokens[position + 1].is("]")
+        }
+        return tokens[position - 1].is(".") && tokens[position - 2].isIdentifier("self")
     }
 
     // MARK: - Store files

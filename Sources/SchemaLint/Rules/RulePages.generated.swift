@@ -7602,7 +7602,11 @@ note (the deletion before it is the warning). Deleting a store named as a cache 
 named in the function or property that opens it holds the word, `"imageCache.sqlite"`, or that
 function's or property's own name does, `localCacheContainer`, where it names one store file at
 most) is a note: what a cache holds, the app makes again. Code that names the main store's file
-beside a cache's is no cache's.
+beside a cache's is no cache's. So is Objective-C, where the method that opens the store names
+the files (written out, or through a constant of the file) or is named so itself. A stop in an
+app extension's code (under the folder of an Info.plist whose `NSExtension` names its extension
+point, a widget's or a share sheet's) is a note: it stops the extension each time the system runs
+it, not the app, whose own handling decides what the person sees.
 Before a function's first opening, only the store's own files count: removing a store of another
 name (named nowhere else in the function), or calling a helper of the project at start-up whose
 name does not say it deletes (`migrateIfNeeded()`, a repair of an earlier build's files), leaves
@@ -7830,6 +7834,37 @@ struct NotesApp: App {
         WindowGroup { ContentView() }.modelContainer(sharedModelContainer)
     }
 }
+```
+
+### Triggers: a widget extension that stops when its container fails: it stops the widget, not the app (a note)
+
+```swift path=NotesWidget/NotesWidget.swift
+import SwiftData
+import WidgetKit
+
+struct NotesProvider: TimelineProvider {
+    let container: ModelContainer = {
+        do {
+            return try ModelContainer(for: Note.self)
+        } catch {
+            ↓fatalError("Could not open the notes: \(error)")
+        }
+    }()
+}
+```
+
+```xml path=NotesWidget/Info.plist
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>NSExtension</key>
+	<dict>
+		<key>NSExtensionPointIdentifier</key>
+		<string>com.apple.widgetkit-extension</string>
+	</dict>
+</dict>
+</plist>
 ```
 
 ### Triggers: a configuration in memory under tests and on disk for people
@@ -8849,6 +8884,45 @@ enum NotesStore {
         [NSException ↓raise:@"StoreError" format:@"cannot open the store: %@", error];
     }
     return coordinator;
+}
+
+@end
+```
+
+### Triggers: Objective-C: a cache's store deleted when it does not open, then made again through the getter; the deletion and the throw after it are notes (a note)
+
+```objc path=App/ThumbnailCache.m
+static NSString * const kThumbnailStore = @"Thumbnails.cache.sqlite";
+
+@implementation ThumbnailCache
+
+- (NSManagedObjectContext *)cacheContext {
+    if (_cacheContext == nil) {
+        _cacheContext = [[NSManagedObjectContext alloc] initWithConcurrencyType:NSMainQueueConcurrencyType];
+        _cacheContext.persistentStoreCoordinator = [self cacheCoordinator];
+    }
+    return _cacheContext;
+}
+
+- (NSPersistentStoreCoordinator *)cacheCoordinator {
+    static BOOL retrying = NO;
+    if (_cacheCoordinator != nil) {
+        return _cacheCoordinator;
+    }
+    NSURL *storeURL = [[self cachesDirectory] URLByAppendingPathComponent:kThumbnailStore];
+    NSError *error = nil;
+    _cacheCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:self.model];
+    if (![_cacheCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        [[NSFileManager defaultManager] ↓removeItemAtURL:storeURL error:nil];
+        if (!retrying) {
+            retrying = YES;
+            self.cacheContext = [self cacheContext];
+            retrying = NO;
+        } else {
+            ↓@throw [NSException exceptionWithName:@"ThumbnailCache" reason:@"no cache store" userInfo:nil];
+        }
+    }
+    return _cacheCoordinator;
 }
 
 @end

@@ -33,6 +33,10 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// `NSSecureUnarchiveFromDataTransformer`): moving an attribute from Core Data's default to one
     /// of them decodes the same bytes. Not store code: `isEmpty` leaves them out.
     package var keyedArchiveTransformers: Set<String> = []
+    /// The folders of app extensions (widgets, share sheets), from their Info.plist's `NSExtension`:
+    /// the code under one runs in that extension, not in the app. Not store code: `isEmpty` leaves
+    /// them out.
+    package var appExtensions: [AppExtension] = []
 
     package init() {}
 
@@ -56,6 +60,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
             cloudKitEntitlements += part.cloudKitEntitlements
             entitlementsWithoutCloudKit += part.entitlementsWithoutCloudKit
             keyedArchiveTransformers.formUnion(part.keyedArchiveTransformers)
+            appExtensions += part.appExtensions
             lastRelease = lastRelease ?? part.lastRelease
         }
         openings.sort { $0.place < $1.place }
@@ -68,6 +73,13 @@ package struct StoreCodeFacts: Hashable, Sendable {
         cloudKitContainers.sort { $0.location < $1.location }
         cloudKitEntitlements.sort()
         entitlementsWithoutCloudKit.sort()
+        appExtensions.sort { $0.location < $1.location }
+    }
+
+    /// The app extension whose folder holds `file` (the innermost, where folders nest), or nil
+    /// for the app's own code and code no extension's folder holds.
+    package func appExtension(containing file: String) -> AppExtension? {
+        appExtensions.filter { $0.folder.isEmpty || file.hasPrefix($0.folder + "/") }.max { $0.folder.count < $1.folder.count }
     }
 
     /// The facts of both, each list in a stable order (by place).
@@ -284,6 +296,25 @@ package struct BackgroundEvidence: Hashable, Sendable {
 
     package init(_ what: String, at location: SourceLocation) {
         self.what = what
+        self.location = location
+    }
+}
+
+/// An app extension target, known by its Info.plist (`NSExtension` with its
+/// `NSExtensionPointIdentifier`): what stops it stops a widget or a share sheet, not the app.
+package struct AppExtension: Hashable, Sendable {
+    /// The folder of the Info.plist ("" at the top): the extension's code lies under it.
+    package var folder: String
+    /// What people call it: "widget", "share"; "app" where the extension point has no common name.
+    package var kind: String
+    /// The `NSExtensionPointIdentifier` (`com.apple.widgetkit-extension`), where it is written.
+    package var pointIdentifier: String
+    package var location: SourceLocation
+
+    package init(folder: String, kind: String, pointIdentifier: String, at location: SourceLocation) {
+        self.folder = folder
+        self.kind = kind
+        self.pointIdentifier = pointIdentifier
         self.location = location
     }
 }

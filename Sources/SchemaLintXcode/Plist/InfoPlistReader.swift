@@ -1,8 +1,10 @@
 import Foundation
 import SchemaLintCore
 
-/// Reads `UIBackgroundModes` from the app's Info.plist files (XML property lists, through libxml2
-/// as `.xccurrentversion` is read): evidence that the app runs while the device may be locked. An
+/// Reads from the app's Info.plist files (XML property lists, through libxml2 as
+/// `.xccurrentversion` is read) what the store-handling rules weigh: `UIBackgroundModes`, evidence
+/// that the app runs while the device may be locked, and `NSExtension`, which makes the folder an
+/// app extension's (a widget's, a share sheet's), whose code stops the extension, not the app. An
 /// Info.plist that does not parse is left out with a warning, not an error: it is app code, not
 /// a model, and Xcode would say more about it.
 package struct InfoPlistReader: ModelSourceReader {
@@ -14,7 +16,9 @@ package struct InfoPlistReader: ModelSourceReader {
     package var feedsOnly: RuleCategory? { .storeHandling }
 
     static let key = "UIBackgroundModes"
-    private static let words = [Array(key.utf8)]
+    static let extensionKey = "NSExtension"
+    static let extensionPointKey = "NSExtensionPointIdentifier"
+    private static let words = [Array(key.utf8), Array(extensionPointKey.utf8)]
 
     package var fileNameSuffixes: [String] { ["Info.plist"] }
 
@@ -28,36 +32,70 @@ package struct InfoPlistReader: ModelSourceReader {
             do throws(InputError) {
                 // A binary property list (`bplist00`) is not what Xcode keeps in a source tree.
                 if bytes.starts(with: Array("bplist".utf8)) { continue }
-                if let evidence = try Self.parse(bytes, file: file) { reading.storeCode.backgroundEvidence.append(evidence) }
+                let plist = try Self.parse(bytes, file: file)
+                if let evidence = plist.backgroundModes { reading.storeCode.backgroundEvidence.append(evidence) }
+                if let appExtension = plist.appExtension { reading.storeCode.appExtensions.append(appExtension) }
             } catch {
-                reading.notes.append(ReadingNote(at: SourceLocation(file: error.file, line: error.line ?? 1, column: error.column ?? 1), "the background modes of this Info.plist are not read: \(error.message)"))
+                reading.notes.append(ReadingNote(at: SourceLocation(file: error.file, line: error.line ?? 1, column: error.column ?? 1), "the background modes and extension point of this Info.plist are not read: \(error.message)"))
             }
         }
         return reading
     }
 
-    /// The background modes an Info.plist declares, as evidence at its `<key>`; nil when it
-    /// declares none. Also the fuzzer's entry point.
-    package static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> BackgroundEvidence? {
-        var reader = BackgroundModes()
+    /// What an Info.plist says.
+    package struct InfoPlist: Hashable, Sendable {
+        /// The background modes it declares, at their `<key>`; nil when it declares none.
+        package var backgroundModes: BackgroundEvidence?
+        /// The app extension it makes of its folder; nil for an app (and for a WatchKit
+        /// extension, which is the watch app itself).
+        package var appExtension: AppExtension?
+    }
+
+    /// What people call the extensions of each point: what a message says stops.
+    private static let extensionKinds: [String: String] = [
+        "com.apple.widgetkit-extension": "widget", "com.apple.widget-extension": "Today widget",
+        "com.apple.share-services": "share", "com.apple.ui-services": "action", "com.apple.services": "action",
+        "com.apple.intents-service": "Siri intents", "com.apple.intents-ui-service": "Siri intents",
+        "com.apple.usernotifications.service": "notification service", "com.apple.usernotifications.content-extension": "notification content",
+        "com.apple.fileprovider-nonui": "file provider", "com.apple.fileprovider-actionsui": "file provider",
+        "com.apple.message-payload-provider": "iMessage", "com.apple.Safari.web-extension": "Safari web",
+        "com.apple.Safari.content-blocker": "Safari content blocker", "com.apple.keyboard-service": "keyboard",
+        "com.apple.spotlight.import": "Spotlight", "com.apple.quicklook.preview": "Quick Look",
+    ]
+
+    /// What an Info.plist declares. Also the fuzzer's entry point.
+    package static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> InfoPlist {
+        var reader = Keys()
         try XMLStreamReader.read(Data(bytes), file: file, text: true) { (event) throws(InputError) in
             try reader.read(event)
         }
         guard reader.sawDictionary else { throw InputError(file: file, message: "not a property list: no <plist><dict>") }
-        guard let location = reader.keyLocation, !reader.modes.isEmpty else { return nil }
-        return BackgroundEvidence("UIBackgroundModes (\(reader.modes.joined(separator: ", ")))", at: location)
+        var plist = InfoPlist()
+        if let location = reader.keyLocation, !reader.modes.isEmpty {
+            plist.backgroundModes = BackgroundEvidence("UIBackgroundModes (\(reader.modes.joined(separator: ", ")))", at: location)
+        }
+        if let (point, location) = reader.extensionPoint, !point.isEmpty, point != "com.apple.watchkit" {
+            let folder = (file as NSString).deletingLastPathComponent
+            plist.appExtension = AppExtension(folder: folder == "." ? "" : folder, kind: extensionKinds[point] ?? "app", pointIdentifier: point, at: location)
+        }
+        return plist
     }
 
-    /// Follows `<plist><dict><key>UIBackgroundModes</key><array><string>fetch</string>...`; other
-    /// keys and deeper values are skipped.
-    private struct BackgroundModes {
+    /// Follows `<plist><dict><key>UIBackgroundModes</key><array><string>fetch</string>...` and
+    /// `<key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>...`; other keys
+    /// and deeper values are skipped.
+    private struct Keys {
         private var stack: [String] = []
         private(set) var sawDictionary = false
         private(set) var modes: [String] = []
         private(set) var keyLocation: SourceLocation?
+        private(set) var extensionPoint: (String, SourceLocation)?
         private var text: String?
         private var lastKey: (name: String, location: SourceLocation)?
         private var inModes = false
+        private var inExtension = false
+        private var extensionKey: String?
+        private var extensionValueLocation: SourceLocation?
 
         mutating func read(_ event: XMLEvent) throws(InputError) {
             switch event {
@@ -69,7 +107,12 @@ package struct InfoPlistReader: ModelSourceReader {
                 case (1, "dict"): sawDictionary = true
                 case (2, "key"): text = ""; lastKey = ("", element.location)
                 case (2, "array"): inModes = lastKey?.name == InfoPlistReader.key
+                case (2, "dict"): inExtension = lastKey?.name == InfoPlistReader.extensionKey
                 case (3, "string") where inModes: text = ""
+                case (3, "key") where inExtension: text = ""
+                case (3, "string") where inExtension && extensionKey == InfoPlistReader.extensionPointKey:
+                    text = ""
+                    extensionValueLocation = element.location
                 default: break
                 }
                 stack.append(name)
@@ -84,9 +127,24 @@ package struct InfoPlistReader: ModelSourceReader {
                     if inModes { keyLocation = lastKey?.location }
                     inModes = false
                     lastKey = nil
+                case (3, "dict"?):
+                    inExtension = false
+                    lastKey = nil
                 case (4, "string"?) where inModes:
                     if let mode = text?.trimmingCharacters(in: .whitespacesAndNewlines), !mode.isEmpty { modes.append(mode) }
                     text = nil
+                case (4, "key"?) where inExtension:
+                    extensionKey = text?.trimmingCharacters(in: .whitespacesAndNewlines)
+                    text = nil
+                case (4, "string"?) where inExtension:
+                    if let location = extensionValueLocation, let point = text?.trimmingCharacters(in: .whitespacesAndNewlines) {
+                        extensionPoint = (point, location)
+                    }
+                    extensionValueLocation = nil
+                    extensionKey = nil
+                    text = nil
+                case (4, _) where inExtension:
+                    extensionKey = nil
                 case (3, _):
                     lastKey = nil
                 default: break

@@ -12,6 +12,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         // replacing what it wrote is cleaning up its destination, not losing the store.
         context.facts.failureActions.filter { !$0.opening.isMigration || $0.action == .stopsTheApp }.map { action in
             let opening = action.opening.displayName
+            let appExtension = context.facts.appExtension(containing: action.place.location.file)
             var consequence: String
             var suggestions: [String]
             var severity: Severity?
@@ -25,6 +26,13 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
                 // The deletion before the retry is the loss, reported where it is.
                 consequence = "\(action.written) stops the app when \(opening) fails on the new, empty store made after the old one's files were deleted or moved aside: no migration can fail there, only what fails every time (a full disk, a model that does not load)"
                 suggestions = ["report the error to the person instead of stopping the app, and keep the failed store rather than delete it"]
+                severity = .note
+            case .stopsTheApp where appExtension != nil:
+                // An extension that stops leaves the app running: a widget stays empty, a share
+                // sheet closes; the app, which opens the same store, has its own handling.
+                let kind = appExtension?.kind ?? "app"
+                consequence = "\(action.written) stops the \(kind) extension when \(opening) fails: a store that fails to migrate stops the extension each time the system runs it, not the app"
+                suggestions = ["show the failure in the extension instead of stopping it (an empty timeline in a widget, a message in a share sheet), and keep the store file"]
                 severity = .note
             case .stopsTheApp:
                 consequence = "\(action.written) stops the app when \(opening) fails: a store that fails to migrate crashes the app at every launch"
@@ -60,7 +68,8 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
                 at: action.place, severity: severity, subject: "\(action.opening.rawValue) \(action.written)",
                 message: consequence,
                 notes: [Finding.Note(action.whenIncompatible ? "the store is checked against the model here" : action.opening.isMigration ? "the store is migrated here" : "the store is opened here", at: action.openingLocation)]
-                    + action.errorPath.map { Finding.Note("\($0.declaration) passes the error of opening the store on to its caller", at: $0.location) },
+                    + action.errorPath.map { Finding.Note("\($0.declaration) passes the error of opening the store on to its caller", at: $0.location) }
+                    + (action.action == .stopsTheApp ? appExtension.map { [Finding.Note("this code is the \($0.kind) extension's: its Info.plist declares \($0.pointIdentifier)", at: $0.location)] } ?? [] : []),
                 suggestions: suggestions
             )
         }

@@ -183,11 +183,45 @@ import Testing
         </dict>
         </plist>
         """
-        let evidence = try InfoPlistReader.parse(Array(plist.utf8), file: "Info.plist")
-        #expect(evidence?.what == "UIBackgroundModes (fetch, location)")
-        #expect(evidence?.location == SourceLocation(file: "Info.plist", line: 4, column: 2))
+        let parsed = try InfoPlistReader.parse(Array(plist.utf8), file: "Info.plist")
+        #expect(parsed.backgroundModes?.what == "UIBackgroundModes (fetch, location)")
+        #expect(parsed.backgroundModes?.location == SourceLocation(file: "Info.plist", line: 4, column: 2))
+        #expect(parsed.appExtension == nil)
         let none = "<plist><dict><key>UIBackgroundModes</key><array/></dict></plist>"
-        #expect(try InfoPlistReader.parse(Array(none.utf8), file: "Info.plist") == nil)
+        #expect(try InfoPlistReader.parse(Array(none.utf8), file: "Info.plist").backgroundModes == nil)
+    }
+
+    /// `NSExtension` makes the Info.plist's folder an app extension's, named by its extension
+    /// point; the keys beside the identifier, and a WatchKit extension (the watch app), do not.
+    @Test func anInfoPlistWithAnExtensionPointMakesItsFolderAnExtensions() throws {
+        let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        	<key>CFBundleName</key>
+        	<string>NotesWidget</string>
+        	<key>NSExtension</key>
+        	<dict>
+        		<key>NSExtensionAttributes</key>
+        		<dict><key>NSExtensionPointIdentifier</key><string>not this one</string></dict>
+        		<key>NSExtensionPrincipalClass</key>
+        		<string>NotesWidget</string>
+        		<key>NSExtensionPointIdentifier</key>
+        		<string>com.apple.widgetkit-extension</string>
+        	</dict>
+        </dict>
+        </plist>
+        """
+        let parsed = try InfoPlistReader.parse(Array(plist.utf8), file: "Widgets/NotesWidget/Info.plist")
+        #expect(parsed.appExtension == AppExtension(
+            folder: "Widgets/NotesWidget", kind: "widget", pointIdentifier: "com.apple.widgetkit-extension",
+            at: SourceLocation(file: "Widgets/NotesWidget/Info.plist", line: 13, column: 3)))
+        #expect(parsed.backgroundModes == nil)
+        let facts = StoreCodeFacts(merging: [StoreCodeFacts(), { var f = StoreCodeFacts(); f.appExtensions = [parsed.appExtension!]; return f }()])
+        #expect(facts.appExtension(containing: "Widgets/NotesWidget/Provider.swift")?.kind == "widget")
+        #expect(facts.appExtension(containing: "Widgets/NotesWidgetKit/Provider.swift") == nil)
+        let watch = plist.replacingOccurrences(of: "com.apple.widgetkit-extension", with: "com.apple.watchkit")
+        #expect(try InfoPlistReader.parse(Array(watch.utf8), file: "Watch Extension/Info.plist").appExtension == nil)
     }
 
     @Test func anInfoPlistThatIsNotAPropertyListIsRefusedWithAPosition() {
