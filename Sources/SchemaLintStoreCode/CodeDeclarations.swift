@@ -55,6 +55,8 @@ struct CodeDeclarations {
     private(set) var typeNames: Set<String> = []
     /// The protocols the files read declare: a value of one is of some type of the project's.
     private(set) var protocolNames: Set<String> = []
+    /// The superclass each class of the files read names first (`NotesContainer: NSPersistentContainer`).
+    private(set) var superclasses: [String: String] = [:]
     private(set) var typesByMember: [String: Set<String>] = [:]
     /// The type a property is declared with (`let stack: CoreDataStack`, `var storage: Storage!`)
     /// or made as (`let stack = CoreDataStack()`), by `Type.property`, and the type a function
@@ -74,6 +76,7 @@ struct CodeDeclarations {
         for (index, (file, collector)) in zip(files, collected).enumerated() {
             typeNames.formUnion(collector.typeNames)
             protocolNames.formUnion(collector.protocolNames)
+            superclasses.merge(collector.superclasses) { first, _ in first }
             propertyTypes.merge(collector.propertyTypes) { first, _ in first }
             propertyTypesByFile.append(collector.propertyTypes)
             for found in collector.units {
@@ -171,6 +174,7 @@ private struct FileDeclarations: Sendable {
     var units: [DeclarationCollector.Found]
     var typeNames: Set<String>
     var protocolNames: Set<String>
+    var superclasses: [String: String]
     var propertyTypes: [String: String]
 
     init(_ file: StoreCodeSourceFile) {
@@ -179,6 +183,7 @@ private struct FileDeclarations: Sendable {
         units = collector.units
         typeNames = collector.typeNames
         protocolNames = collector.protocolNames
+        superclasses = collector.superclasses
         propertyTypes = collector.propertyTypes
     }
 }
@@ -205,6 +210,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     var units: [Found] = []
     var typeNames: Set<String> = []
     var protocolNames: Set<String> = []
+    var superclasses: [String: String] = [:]
     var propertyTypes: [String: String] = [:]
     private var types: [(name: String, isApp: Bool)] = []
 
@@ -218,7 +224,13 @@ private final class DeclarationCollector: SyntaxVisitor {
         types.append((name, isApp))
     }
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, inherits: node.inheritanceClause); return .visitChildren }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let first = node.inheritanceClause?.inheritedTypes.first?.type.trimmedText.split(separator: ".").last {
+            superclasses[node.name.text] = String(first)
+        }
+        enter(node.name.text, inherits: node.inheritanceClause)
+        return .visitChildren
+    }
     override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, inherits: node.inheritanceClause); return .visitChildren }
     override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }

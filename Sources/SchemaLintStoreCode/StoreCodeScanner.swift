@@ -159,18 +159,29 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     static let containerTypes: Set<String> = ["NSPersistentContainer", "NSPersistentCloudKitContainer"]
 
-    /// Whether `node` lies in an extension of one of `containers` (Core Data's classes) or in a
-    /// class that inherits from one, where `loadPersistentStores { ... }` (a container's) or
-    /// `addPersistentStore(ofType:...)` (a coordinator's) with no receiver is the class's own.
+    /// Whether `node` lies in an extension of one of `containers` (Core Data's classes) or of a
+    /// class of the project that inherits from one, or in such a class, where
+    /// `loadPersistentStores { ... }` (a container's) or `addPersistentStore(ofType:...)` (a
+    /// coordinator's) with no receiver is the class's own.
     private func isInside(_ containers: Set<String>, _ node: some SyntaxProtocol) -> Bool {
         func unqualified(_ type: TypeSyntax?) -> String? {
             type.map { $0.trimmedDescription.split(separator: ".").last.map(String.init) ?? "" }
         }
+        // `class EventsContainer: AppContainer`, `class AppContainer: NSPersistentContainer`.
+        func isContainer(_ type: String?) -> Bool {
+            var name = type
+            for _ in 0..<4 {
+                guard let current = name else { return false }
+                if containers.contains(current) { return true }
+                name = declarations.superclasses[current]
+            }
+            return false
+        }
         var current = node.parent
         while let syntax = current {
-            if let extended = syntax.as(ExtensionDeclSyntax.self) { return unqualified(extended.extendedType).map(containers.contains) ?? false }
+            if let extended = syntax.as(ExtensionDeclSyntax.self) { return isContainer(unqualified(extended.extendedType)) }
             if let type = syntax.as(ClassDeclSyntax.self) {
-                return unqualified(type.inheritanceClause?.inheritedTypes.first?.type).map(containers.contains) ?? false
+                return isContainer(unqualified(type.inheritanceClause?.inheritedTypes.first?.type))
             }
             if syntax.is(StructDeclSyntax.self) || syntax.is(EnumDeclSyntax.self) || syntax.is(ActorDeclSyntax.self) { return false }
             current = syntax.parent
@@ -1376,6 +1387,16 @@ final class ErrorBranchFinder: SyntaxVisitor {
         case false?: if let elseBody = node.elseBody { branches.append(Syntax(elseBody)) }
         case nil: return .visitChildren
         }
+        return .skipChildren
+    }
+
+    /// `error.map { fatalError("\($0)") }`: the closure runs only when there is an error.
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard failsWhenSet, let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+              ["map", "flatMap"].contains(member.declName.baseName.text), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+              let closure = node.trailingClosure ?? node.arguments.first?.expression.as(ClosureExprSyntax.self)
+        else { return .visitChildren }
+        branches.append(Syntax(closure.statements))
         return .skipChildren
     }
 

@@ -15,12 +15,14 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// What it reads matters to the store-handling rules only.
     package var feedsOnly: RuleCategory? { .storeHandling }
 
-    /// What a Swift file must mention to be parsed at once: a store call, a file operation,
+    /// What a Swift file must mention to be parsed at once: a store call, a container class (a
+    /// subclass, whose extensions load its stores in other files), a file operation,
     /// background work, a launch entry point (which may reach a store opened in another file), a
     /// store's configuration (an extension that makes an in-memory one, read where a fallback uses
     /// it), or a value transformer that reads keyed archives (`KeyedArchiveTransformers`).
     static let words = ByteSearch.Words([
         "loadPersistentStores", "addPersistentStore", "ModelContainer", "ModelConfiguration", "NSPersistentStoreDescription",
+        "NSPersistentContainer", "NSPersistentCloudKitContainer",
         "NSInMemoryStoreType", "NSPersistentStoreFileProtectionKey",
         "moveItem", "copyItem", "removeItem", "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "backgroundTask",
         "FinishLaunchingWithOptions", "willConnectTo", "@main", "UIApplicationMain", "fetchCompletionHandler",

@@ -140,7 +140,7 @@ public struct LintPipeline: Sendable {
             grouped[index].syncDecision = grouped[index].key.flatMap { syncDecisions[$0] }
         }
         let matched = try InputErrors.collect { () throws(InputError) in
-            try WrittenMigrationMatcher(histories: grouped, bundles: loaded.bundles).match(mappingModels: loaded.mappingModels, declared: configuration.migrations)
+            try WrittenMigrationMatcher(histories: grouped, bundles: loaded.bundles, skipped: loaded.skipped).match(mappingModels: loaded.mappingModels, declared: configuration.migrations)
         }
         var histories = matched.histories
         for index in histories.indices {

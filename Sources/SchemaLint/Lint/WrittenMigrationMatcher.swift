@@ -1,3 +1,4 @@
+import Foundation
 import SchemaLintCore
 
 /// Puts each migration a team wrote on the history step it migrates: mapping models by the
@@ -10,10 +11,15 @@ struct WrittenMigrationMatcher {
         var problem: String
         /// The model it was meant for, when that model was found.
         var model: String?
+        /// The bundle of the model it names that the walk left out (no Xcode project lists it),
+        /// when that is why no bundle linted has the name.
+        var skippedModel: SkippedPath?
     }
 
     var histories: [ModelHistory]
     var bundles: [XcodeModelBundle]
+    /// What the walk left out: a mapping model may name a bundle among them.
+    var skipped: [SkippedPath] = []
 
     /// The histories with their written migrations, and the mapping models that fit none; a
     /// declared migration that names versions no history has is an input error.
@@ -70,7 +76,7 @@ struct WrittenMigrationMatcher {
                 result.append((mapping, .step(history: history, from: from, to: to)))
             }
         }
-        result += unmatched.map { ($0.mappingModel, .unmatched(problem: $0.problem, model: $0.model)) }
+        result += unmatched.map { ($0.mappingModel, .unmatched(problem: $0.problem, model: $0.model, skippedModel: $0.skippedModel)) }
         return result.sorted { $0.0.file < $1.0.file }
     }
 
@@ -86,7 +92,13 @@ struct WrittenMigrationMatcher {
         }
         let named = bundles.filter { $0.name == model }
         guard !named.isEmpty else {
-            return .failure(Unmatched(mappingModel: mapping, problem: "maps versions of '\(model).xcdatamodeld', which is not among the models linted"))
+            let bundleName = model + XcodeModelBundle.bundleExtension
+            if let left = skipped.filter({ ($0.path as NSString).lastPathComponent == bundleName }).min(by: { $0.path < $1.path }) {
+                return .failure(Unmatched(
+                    mappingModel: mapping, problem: "maps versions of '\(bundleName)', whose copy at \(left.path) is not linted (\(left.reason.rawValue))",
+                    skippedModel: left))
+            }
+            return .failure(Unmatched(mappingModel: mapping, problem: "maps versions of '\(bundleName)', which is not among the models linted"))
         }
         let fitting = named.filter { bundle in
             [source, destination].allSatisfy { reference in (reference.model ?? model) == model && bundle.versions.contains { $0.label == reference.version } }

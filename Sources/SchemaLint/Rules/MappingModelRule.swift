@@ -9,7 +9,8 @@ package protocol MappingModelRule: Rule {
 /// Where a mapping model fits: the history step it migrates, or why it fits none.
 package enum MappingModelPlacement: Sendable {
     case step(history: ModelHistory, from: ModelVersion, to: ModelVersion)
-    case unmatched(problem: String, model: String?)
+    /// `skippedModel`: the bundle the walk left out that has the model's name, if that is why.
+    case unmatched(problem: String, model: String?, skippedModel: SkippedPath? = nil)
 }
 
 extension MappingModelRule {
@@ -22,7 +23,7 @@ extension MappingModelRule {
         switch placement {
         case .step(let history, let from, let to):
             (model, version, baseline, synced) = (history.model, to.label, from.label, to.hasSyncedEntities && from.hasSyncedEntities)
-        case .unmatched(_, let named):
+        case .unmatched(_, let named, _):
             (model, version, baseline, synced) = (named ?? mappingModel.source?.model ?? mappingModel.name, mappingModel.destination?.version ?? "", mappingModel.source?.version, false)
         }
         return Finding(

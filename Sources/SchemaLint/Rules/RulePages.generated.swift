@@ -4917,7 +4917,10 @@ next version (or from the version before into the destination it names) when its
 mappings are exactly that destination's entities, each with the entity's stored attributes and
 relationships, and its source entities are the source version's. Only where none fits is it
 reported; not where the bundle's steps are not checked at all (a shallow clone whose version
-order neither git nor the names can say checks the current version alone).
+order neither git nor the names can say checks the current version alone). Where the model it
+names lies in the repository only in a bundle the walk leaves out (no Xcode project lists it: the
+app builds the model from a package, and a copy stayed behind), it is a note that the steps it
+migrates go unchecked here, not a mapping model to delete.
 
 ## What to do instead
 
@@ -6565,7 +6568,10 @@ model migrates the step, it sets each relationship itself, and the finding is a 
 it. A synced
 relationship that loses its inverse is reported by `cloudkit-missing-inverse`. A one-way to-one
 that gains a to-many added in the same version as its inverse changes nothing stored (the link
-stays in the to-one side's column, and a to-many stores none): it is not reported. Nor is a to-one
+stays in the to-one side's column, and a to-many stores none): it is not reported. Nor is any
+other relationship with no inverse that gains one added in the same version (a one-way to-many
+`Chain.assets` and a new to-one `Asset.chain` paired with it): the relationship keeps its name and
+destination, migration copies its links, and Core Data fills the new inverse from them. Nor is a to-one
 whose to-many inverse was renamed (the old to-many gone, a new one in its place): the to-one keeps
 its name, destination and column, so every link stays where it was.
 
@@ -6691,6 +6697,34 @@ entities:
   Item:
     relationships:
       list: {destination: List, inverse: items}
+```
+
+### Does not trigger: a one-way to-many gains a to-one inverse added in the same version
+
+```yaml
+model: Wallet
+version: 1
+entities:
+  Chain:
+    relationships:
+      assets: {destination: Asset, toMany: true}
+  Asset:
+    attributes:
+      symbol: {type: string, optional: true}
+```
+
+```yaml
+model: Wallet
+version: 2
+entities:
+  Chain:
+    relationships:
+      assets: {destination: Asset, inverse: chain, toMany: true}
+  Asset:
+    attributes:
+      symbol: {type: string, optional: true}
+    relationships:
+      chain: {destination: Chain, inverse: assets}
 ```
 
 """####,
@@ -7832,6 +7866,31 @@ struct NotesApp: App {
 
     var body: some Scene {
         WindowGroup { ContentView() }.modelContainer(sharedModelContainer)
+    }
+}
+```
+
+### Triggers: an extension of the app's container subclass loads its stores; `error.map` runs only on a failure
+
+```swift path=App/EventsContainer.swift
+import CoreData
+
+class EventsContainer: NSPersistentContainer {
+    init(model: NSManagedObjectModel) {
+        super.init(name: "Events", managedObjectModel: model)
+    }
+}
+```
+
+```swift path=App/EventsContainer+Stores.swift
+import CoreData
+
+extension EventsContainer {
+    func attachStore(at url: URL) {
+        persistentStoreDescriptions = [NSPersistentStoreDescription(url: url)]
+        loadPersistentStores { _, error in
+            _ = error.map { ↓fatalError("cannot load the events store: \($0)") }
+        }
     }
 }
 ```

@@ -147,6 +147,27 @@ struct RepositoryRunTests {
         #expect(try Self.run(in: inPackage.path).stdout.hasSuffix("in 3 versions of 2 models\n"))
     }
 
+    /// A mapping model the app builds whose model lies in the repository only as a copy no project
+    /// lists (the app builds the model from a package): a note that its steps go unchecked, never
+    /// the advice to delete it.
+    @Test func aMappingModelOfAModelNoProjectListsIsANote() throws {
+        let mapping = MappingModelFixtures.mapping(from: "Legacy.xcdatamodeld/Legacy.xcdatamodel", to: "Legacy.xcdatamodeld/Legacy 2.xcdatamodel", [
+            MappingModelFixtures.EntityMapping(source: "Note", destination: "Note", attributes: [("a0", false)], relationships: []),
+        ])
+        let (folder, _) = try Self.repository([
+            ("App.xcodeproj/project.pbxproj", Self.synchronizedProject(["App"])),
+            ("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 2)),
+            ("App/LegacyV2.xcmappingmodel/xcmapping.xml", mapping),
+            ("Old/Legacy.xcdatamodeld/Legacy.xcdatamodel/contents", Self.contents(attributes: 1)),
+            ("Old/Legacy.xcdatamodeld/Legacy 2.xcdatamodel/contents", Self.contents(attributes: 3)),
+        ])
+        let run = try Self.run(in: folder.path)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("note: mapping model 'LegacyV2.xcmappingmodel' maps versions of 'Legacy.xcdatamodeld', whose copy at Old/Legacy.xcdatamodeld is not linted (no Xcode project of the folder walked lists it"), "\(run.stdout)")
+        #expect(run.stdout.contains("help: if the app builds this model from elsewhere (a Swift package), lint it there; if it builds this copy, run `schemalint Old/Legacy.xcdatamodeld`"), "\(run.stdout)")
+        #expect(!run.stdout.contains("delete the mapping model"), "\(run.stdout)")
+    }
+
     /// An Xcode 16 project whose targets build the folders named (synchronized groups, written
     /// as Xcode writes them: one key per line).
     static func synchronizedProject(_ folders: [String]) -> String {

@@ -10,7 +10,15 @@ struct MappingModelUnmatchedRule: MappingModelRule {
     )
 
     func check(_ mappingModel: MappingModel, _ placement: MappingModelPlacement) -> [Finding] {
-        guard case .unmatched(let problem, _) = placement else { return [] }
+        guard case .unmatched(let problem, _, let skippedModel) = placement else { return [] }
+        // The model lies in the repository but builds into no app of it (the app takes it from a
+        // package, or a copy was left behind): what this mapping model migrates is not linted here.
+        if let skippedModel {
+            return [finding(
+                mappingModel, placement, severity: .note, message: "mapping model '\(mappingModel.name)' \(problem), so the steps it migrates are not checked",
+                suggestions: ["if the app builds this model from elsewhere (a Swift package), lint it there; if it builds this copy, run `schemalint \(skippedModel.path)`, or add it to `include:` in .schemalint.yml"]
+            )]
+        }
         return [finding(
             mappingModel, placement, message: "mapping model '\(mappingModel.name)' \(problem); it migrates no step of any history linted",
             suggestions: ["set its source and destination to the versions it migrates (Xcode's mapping model inspector), list the folder holding the model under `mappingModels:` in .schemalint.yml if it is elsewhere, or delete the mapping model if no release uses it"]

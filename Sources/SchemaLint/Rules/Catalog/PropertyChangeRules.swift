@@ -224,6 +224,13 @@ struct PropertyChangeRule: ChangeRule {
            }) ?? true {
             return nil
         }
+        // Any other relationship with no inverse that gains one new in this version (a one-way
+        // to-many and a new to-one paired with it): it keeps its name and destination, migration
+        // copies its links, and Core Data fills the new inverse from them.
+        if old.inverse == nil, old.destination == new.destination, old.isToMany == new.isToMany, let inverse = new.inverse,
+           baseline.entity(named: new.destination)?.relationship(named: inverse) == nil {
+            return nil
+        }
         var what = "relationship '\(context.path)' changed its inverse from \(Self.quoted(old.inverse)) to \(Self.quoted(new.inverse))"
         // Two relationships that became each other's inverse are one link: said once, by the end
         // whose name comes first, naming both.
