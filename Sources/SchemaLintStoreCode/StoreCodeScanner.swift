@@ -1390,6 +1390,12 @@ final class ErrorBranchFinder: SyntaxVisitor {
         return .skipChildren
     }
 
+    /// What `#if DEBUG` holds (`#if DEBUG if let error { fatalError() } #endif`) is not in the
+    /// builds people run.
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        node.isDebugOnly ? .skipChildren : .visitChildren
+    }
+
     /// `error.map { fatalError("\($0)") }`: the closure runs only when there is an error.
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard failsWhenSet, let member = node.calledExpression.as(MemberAccessExprSyntax.self),

@@ -102,9 +102,55 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             reading = read((selected + stopping).sorted().map { sources[$0] }, inputs: inputs.union(callerInputs), options: options).reading
         }
         for index in reading.storeCode.failureActions.indices {
-            reading.storeCode.failureActions[index].inUnusedProperty = Self.isUnusedStaticProperty(reading.storeCode.failureActions[index].place, in: sources)
+            let place = reading.storeCode.failureActions[index].place
+            reading.storeCode.failureActions[index].inUnusedCode = Self.isUnusedStaticProperty(place, in: sources) || Self.isUncalledFunction(place, in: sources)
+        }
+        for index in reading.storeCode.fileOperations.indices {
+            reading.storeCode.fileOperations[index].inUnusedCode = Self.isUncalledFunction(reading.storeCode.fileOperations[index].place, in: sources)
         }
         return reading
+    }
+
+    /// The framework types apps extend with store factories.
+    private static let frameworkTypes: Set<String> = [
+        "ModelContainer", "ModelConfiguration", "NSPersistentContainer", "NSPersistentCloudKitContainer",
+        "NSPersistentStoreCoordinator", "NSManagedObjectContext", "FileManager", "URL",
+    ]
+
+    /// Whether `place` lies in a function that no file calls: its name is written once in all the
+    /// Swift files (where it is declared), and nothing but a call written out can run it. The
+    /// system calls what overrides, `@objc` names and protocol requirements declare by no name
+    /// written (a widget's timeline, a delegate's callbacks), so only a `private` function, or one
+    /// an extension of a framework's type adds with no conformance (`extension ModelContainer {
+    /// func makeContainer() }`), counts: a type of the project's may be used by code this run does
+    /// not read (another target, a package).
+    static func isUncalledFunction(_ place: CodePlace, in sources: [ModelSourceFile]) -> Bool {
+        guard let open = place.declaration.firstIndex(of: "("), !place.declaration.hasSuffix("(default argument)"),
+              let name = place.declaration[..<open].split(separator: ".").last.map(String.init), name != "init",
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+              let declaring = sources.first(where: { $0.name == place.location.file }) else { return false }
+        var written = 0
+        for source in sources {
+            written += ByteSearch.wholeWordCount(of: name, in: source.bytes)
+            if written > 1 { return false }
+        }
+        guard written == 1 else { return false }
+        let lines = String(decoding: declaring.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let line = lines.firstIndex(where: { $0.contains("func \(name)(") || $0.contains("func \(name)<") }) else { return false }
+        let declaration = lines[max(0, line - 2)...line].joined(separator: " ")
+        if ["override", "@objc", "@IBAction", "dynamic", "@_cdecl", "@_silgen_name"].contains(where: declaration.contains) { return false }
+        if lines[line].contains("private ") { return true }
+        // The type or extension around it: the nearest line before it that declares one, less indented.
+        let indent = lines[line].prefix { $0 == " " || $0 == "\t" }.count
+        let kinds = ["extension ", "class ", "struct ", "enum ", "actor ", "protocol "]
+        for index in stride(from: line - 1, through: 0, by: -1) {
+            let text = lines[index]
+            let own = text.prefix { $0 == " " || $0 == "\t" }.count
+            guard own < indent, let kind = kinds.first(where: { text.contains($0) }) else { continue }
+            let header = text[text.range(of: kind)!.upperBound...].prefix { $0 != "{" }
+            return kind == "extension " && !header.contains(":") && frameworkTypes.contains(header.trimmingCharacters(in: .whitespaces))
+        }
+        return false
     }
 
     /// Whether `place` lies in a static stored property (`PersistenceController.shared`) that no

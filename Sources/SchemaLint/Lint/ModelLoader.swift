@@ -161,6 +161,10 @@ package struct ModelLoader: Sendable {
             let read = files.compactMap { file in (try? FileReader.bytes(of: file)).map { (name: file, bytes: $0) } }
             loaded.versions += reader.read(sources: read, options: readingOptions).versions.filter { histories.contains($0.history) }
         }
+        // An Info.plist in a module's own folder (a framework's, copied from an extension's) makes
+        // no extension; a file several targets build is the app's too.
+        loaded.storeCode.appExtensions.removeAll { found.moduleFolders.contains($0.folder.isEmpty ? "." : $0.folder) }
+        loaded.storeCode.sourcesOfSeveralTargets = found.sourcesOfSeveralTargets
         loaded.bundles.sort { $0.path < $1.path }
         loaded.readingNotes.sort()
         loaded.suppressions.sort { $0.location < $1.location }

@@ -109,6 +109,13 @@ package struct ModelSourceFinder: Sendable {
         /// and handles no store), sorted: a reader may look in them for what its own files refer to
         /// (`ModelSourceReadingOptions.unclaimedFiles`).
         package var unclaimed: [String] = []
+        /// The folders that hold an Xcode project or a file that adds files by folder (a package
+        /// manifest, a project generator's specification): a module's own folder, which no app
+        /// extension's Info.plist beside its code makes an extension's.
+        package var moduleFolders: Set<String> = []
+        /// The names of the files a project's targets build two or more of (an app and its widget
+        /// compiling one store file): code of several targets, whatever folder holds it.
+        package var sourcesOfSeveralTargets: Set<String> = []
     }
 
     /// The model sources, and the Core Data mapping models found in the same walk: below the
@@ -120,6 +127,8 @@ package struct ModelSourceFinder: Sendable {
         var contents: [String: [UInt8]] = [:]
         var skipped: [SkippedPath] = []
         var unclaimed: [String] = []
+        var moduleFolders: Set<String> = []
+        var sourcesOfSeveralTargets: Set<String> = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -144,6 +153,11 @@ package struct ModelSourceFinder: Sendable {
                 }
                 skipped += walk.skipped
                 unclaimed += walk.unclaimed
+                moduleFolders.formUnion(walk.manifestFolders)
+                for project in walk.projects {
+                    moduleFolders.insert(((project as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent)
+                    if let contents = ByteSearch.contents(of: project) { sourcesOfSeveralTargets.formUnion(Self.sourcesOfSeveralTargets(contents)) }
+                }
                 if found.count == before, !allowsNoModel {
                     throw InputError(file: path, message: "no model files (*.yaml, *.yml, *.xcdatamodeld or *.xcdatamodel) and no Swift sources in this folder")
                 }
@@ -164,8 +178,20 @@ package struct ModelSourceFinder: Sendable {
         // A file named twice (or inside a folder also named) is linted once.
         return Found(
             sources: Array(Set(found)).sorted(), mappingModels: Array(Set(mappingModels)).sorted(), claimedContents: contents, skipped: skipped.sorted(),
-            unclaimed: Array(Set(unclaimed)).sorted()
+            unclaimed: Array(Set(unclaimed)).sorted(), moduleFolders: moduleFolders, sourcesOfSeveralTargets: sourcesOfSeveralTargets
         )
+    }
+
+    /// The names of the files that two or more targets of a project build: each target's build
+    /// phase lists its own `PBXBuildFile`, which Xcode writes as `ID /* Store.swift in Sources */ =
+    /// {isa = PBXBuildFile; ...}`, one per target.
+    static func sourcesOfSeveralTargets(_ project: [UInt8]) -> Set<String> {
+        var counts: [String: Int] = [:]
+        for line in String(decoding: project, as: UTF8.self).split(separator: "\n") where line.contains("isa = PBXBuildFile") {
+            guard let open = line.range(of: "/* "), let close = line.range(of: " in Sources */", range: open.upperBound..<line.endIndex) else { continue }
+            counts[String(line[open.upperBound..<close.lowerBound]), default: 0] += 1
+        }
+        return Set(counts.filter { $0.value > 1 }.keys)
     }
 
     /// The mapping models in the folder that holds `bundle` (where Xcode puts new ones).
@@ -210,6 +236,8 @@ package struct ModelSourceFinder: Sendable {
         /// specification, a podspec, a Bazel build file. What lies below them may build into an
         /// app that no Xcode project lists by name.
         var foldersAddingFilesByFolder: [[Substring]] = []
+        /// The same folders, as the walk names them.
+        var manifestFolders: [String] = []
 
         /// `path` (below `root`) relative to `root`, as git lists it.
         func relative(_ path: String) -> String {
@@ -249,6 +277,7 @@ package struct ModelSourceFinder: Sendable {
                     walk.projects.append(path)
                 } else if Self.addsFilesByFolder(name) {
                     walk.foldersAddingFilesByFolder.append(walk.relative(path).split(separator: "/").filter { $0 != "." }.dropLast())
+                    walk.manifestFolders.append(folder)
                 }
                 // A test target's or a test double's store handling never runs on a person's
                 // device: below the folder named, such files are no store code (named on their

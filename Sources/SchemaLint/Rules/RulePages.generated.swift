@@ -6569,9 +6569,13 @@ it. A synced
 relationship that loses its inverse is reported by `cloudkit-missing-inverse`. A one-way to-one
 that gains a to-many added in the same version as its inverse changes nothing stored (the link
 stays in the to-one side's column, and a to-many stores none): it is not reported. Nor is any
-other relationship with no inverse that gains one added in the same version (a one-way to-many
-`Chain.assets` and a new to-one `Asset.chain` paired with it): the relationship keeps its name and
-destination, migration copies its links, and Core Data fills the new inverse from them. Nor is a to-one
+other relationship whose inverse was none, or one the version removed, that is paired with one
+added in the same version (a one-way to-many `Chain.assets` and a new to-one `Asset.chain` paired
+with it; a to-one `Conversation.message` whose to-one inverse gave way to a new to-many): the
+relationship keeps its name and destination, migration copies its links, and Core Data fills the
+new inverse from them. Where the old inverse is gone, that holds in a local store and where the new
+pairing holds as many links as the old (a new to-one in place of a to-many holds fewer); in a
+synced store the new inverse is another CloudKit field, which older apps do not write. Nor is a to-one
 whose to-many inverse was renamed (the old to-many gone, a new one in its place): the to-one keeps
 its name, destination and column, so every link stays where it was.
 
@@ -6725,6 +6729,32 @@ entities:
       symbol: {type: string, optional: true}
     relationships:
       chain: {destination: Chain, inverse: assets}
+```
+
+### Does not trigger: a to-one whose to-one inverse gives way to a new to-many
+
+```yaml
+model: Chat
+version: 1
+entities:
+  Conversation:
+    relationships:
+      message: {destination: Message, inverse: conversation}
+  Message:
+    relationships:
+      conversation: {destination: Conversation, inverse: message}
+```
+
+```yaml
+model: Chat
+version: 2
+entities:
+  Conversation:
+    relationships:
+      message: {destination: Message, inverse: conversations}
+  Message:
+    relationships:
+      conversations: {destination: Conversation, inverse: message, toMany: true}
 ```
 
 """####,
@@ -7624,7 +7654,10 @@ store migrates: stopping the app where it throws (a `fatalError` in its `catch` 
 cleans up its destination, and is not reported. A copy into memory (`withType: NSInMemoryStoreType`,
 `type: .inMemory`) leaves the store as it was, and is not reported either. What a static stored
 property does that no file of the run uses (Xcode's template `static let shared`, left beside the
-stack the app makes itself) runs only if code elsewhere uses it: a note.
+stack the app makes itself) runs only if code elsewhere uses it: a note. So does a function no file
+calls, where nothing but a call written out can run it: a `private` one, or one an extension of a
+framework's type adds (`extension ModelContainer { func makeContainer() }`); the system calls
+overrides, `@objc` methods and protocol requirements by no name written.
 
 A fallback is judged as its own opening: when the `catch` of one opening tries another in a `do`
 (a local store when the CloudKit one fails, then an in-memory one), what that `do`'s own `catch`
@@ -7640,7 +7673,9 @@ beside a cache's is no cache's. So is Objective-C, where the method that opens t
 the files (written out, or through a constant of the file) or is named so itself. A stop in an
 app extension's code (under the folder of an Info.plist whose `NSExtension` names its extension
 point, a widget's or a share sheet's) is a note: it stops the extension each time the system runs
-it, not the app, whose own handling decides what the person sees.
+it, not the app, whose own handling decides what the person sees. A file an Xcode project builds
+into two targets or more (the app and its widget) is the app's too, and an Info.plist in a
+module's own folder (beside its project or package manifest, a framework's) makes no extension.
 Before a function's first opening, only the store's own files count: removing a store of another
 name (named nowhere else in the function), or calling a helper of the project at start-up whose
 name does not say it deletes (`migrateIfNeeded()`, a repair of an earlier build's files), leaves
@@ -10361,6 +10396,22 @@ struct NotesApp: App {
 }
 ```
 
+### Triggers: a factory an extension of ModelContainer adds, which no file calls (a note)
+
+```swift path=App/ModelContainer+Library.swift
+import SwiftData
+
+extension ModelContainer {
+    func makeLibraryContainer() -> ModelContainer {
+        do {
+            return try ModelContainer(for: Book.self)
+        } catch {
+            ↓fatalError("cannot open the library: \(error)")
+        }
+    }
+}
+```
+
 ### Does not trigger: a store copied into memory, stopped when the copy fails
 
 ```swift path=Sources/Storage/SnapshotStore.swift
@@ -10394,6 +10445,24 @@ extension NSManagedObjectContext {
         let context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
         context.persistentStoreCoordinator = coordinator
         return context
+    }
+}
+```
+
+### Does not trigger: the stop only debug builds have, around the test of the error
+
+```swift path=App/Stack.swift
+import CoreData
+
+final class Stack {
+    let container = NSPersistentContainer(name: "Trips")
+
+    func load() {
+        container.loadPersistentStores { _, error in
+            #if DEBUG
+            if let error { fatalError("cannot load the trips: \(error)") }
+            #endif
+        }
     }
 }
 ```
@@ -10737,7 +10806,9 @@ an error whatever companions go with it, since the store is then deleted with no
 where the same function also lists the store's folder (`contentsOfDirectory`) and removes what it
 lists, or what of it starts with the store's name, which takes the companions along (a loop that
 picks files by their extension, `hasSuffix` or `pathExtension`, does not). Dropping the `-shm` on
-purpose is fine: SQLite rebuilds it.
+purpose is fine: SQLite rebuilds it. In Swift, an operation in a function no file calls, where
+nothing but a call written out can run it (a `private` one, or one an extension of a framework's
+type adds), is a note: it runs only if code elsewhere calls it.
 
 Where it is blind: a URL computed at run time (read from defaults, returned by a function of
 another type, built from values it cannot read) is not known to be a store and is not reported;
@@ -10976,6 +11047,21 @@ final class Storage {
         for suffix in ["-wal", "-shm"] {
             try? FileManager.default.removeItem(atPath: storeURL.path + suffix)
         }
+    }
+}
+```
+
+### Triggers: a private function no file calls removes the store alone (a note)
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Notes")
+
+    private func removeStore() {
+        guard let url = container.persistentStoreDescriptions.first?.url else { return }
+        try? FileManager.default.↓removeItem(at: url)
     }
 }
 ```

@@ -37,6 +37,9 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// the code under one runs in that extension, not in the app. Not store code: `isEmpty` leaves
     /// them out.
     package var appExtensions: [AppExtension] = []
+    /// The names of the files that Xcode projects build into two targets or more: code of an
+    /// extension's folder among them is the app's too. Not store code: `isEmpty` leaves them out.
+    package var sourcesOfSeveralTargets: Set<String> = []
 
     package init() {}
 
@@ -61,6 +64,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
             entitlementsWithoutCloudKit += part.entitlementsWithoutCloudKit
             keyedArchiveTransformers.formUnion(part.keyedArchiveTransformers)
             appExtensions += part.appExtensions
+            sourcesOfSeveralTargets.formUnion(part.sourcesOfSeveralTargets)
             lastRelease = lastRelease ?? part.lastRelease
         }
         openings.sort { $0.place < $1.place }
@@ -77,9 +81,11 @@ package struct StoreCodeFacts: Hashable, Sendable {
     }
 
     /// The app extension whose folder holds `file` (the innermost, where folders nest), or nil
-    /// for the app's own code and code no extension's folder holds.
+    /// for the app's own code, code no extension's folder holds, and a file a project builds into
+    /// several targets.
     package func appExtension(containing file: String) -> AppExtension? {
-        appExtensions.filter { $0.folder.isEmpty || file.hasPrefix($0.folder + "/") }.max { $0.folder.count < $1.folder.count }
+        if sourcesOfSeveralTargets.contains(String(file.split(separator: "/").last ?? "")) { return nil }
+        return appExtensions.filter { $0.folder.isEmpty || file.hasPrefix($0.folder + "/") }.max { $0.folder.count < $1.folder.count }
     }
 
     /// The facts of both, each list in a stable order (by place).
@@ -223,10 +229,10 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// `"imageCache.sqlite"`, `localCacheContainer`): what it holds can be made again, and
     /// deleting it loses nothing of the person's. The name, as written.
     package var cacheName: String?
-    /// It is written in a static stored property that no file of the run uses (Xcode's template
-    /// `static let shared` beside the stack the app makes itself): it runs only if code elsewhere
-    /// uses it.
-    package var inUnusedProperty = false
+    /// It is written in code no file of the run uses: a static stored property (Xcode's template
+    /// `static let shared` beside the stack the app makes itself) or a function no file calls. It
+    /// runs only if code elsewhere uses it.
+    package var inUnusedCode = false
     /// The deletion runs where the code found that the store does not match the model
     /// (`isConfiguration(withName:compatibleWithStoreMetadata:)` false), before opening it: every
     /// release that changes the model deletes the store instead of migrating it. The opening's
@@ -271,6 +277,8 @@ package struct StoreFileOperation: Hashable, Sendable {
     /// A removal that runs after `migratePersistentStore` failed too: its `try?`, or a `catch`
     /// around it that goes on, lets the code reach the removal with nothing copied.
     package var evenWhenTheMigrationFails = false
+    /// It is written in a function no file of the run calls: it runs only if code elsewhere does.
+    package var inUnusedCode = false
 
     package init(
         operation: Operation, written: String, place: CodePlace, store: String, handlesWAL: Bool, handlesSHM: Bool,

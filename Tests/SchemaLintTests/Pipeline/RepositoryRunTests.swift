@@ -147,6 +147,38 @@ struct RepositoryRunTests {
         #expect(try Self.run(in: inPackage.path).stdout.hasSuffix("in 3 versions of 2 models\n"))
     }
 
+    /// Code under the folder of an extension's Info.plist stops the extension, not the app (a
+    /// note), unless the project builds that file into another target too, or the Info.plist lies
+    /// in a module's own folder (a framework's, copied from an extension's).
+    @Test func aStopInAnExtensionsFolderIsTheAppsWhenAnotherTargetBuildsIt() throws {
+        let plist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSExtension</key>\n\t<dict>\n\t\t<key>NSExtensionPointIdentifier</key>\n\t\t<string>com.apple.widgetkit-extension</string>\n\t</dict>\n</dict>\n</plist>\n"
+        let store = "import SwiftData\n\nenum WidgetStore {\n    static let container: ModelContainer = {\n        do {\n            return try ModelContainer(for: Note.self)\n        } catch {\n            fatalError(\"\\(error)\")\n        }\n    }()\n}\n"
+        func files(project: String) -> [(String, String)] {
+            [
+                ("App.xcodeproj/project.pbxproj", project),
+                ("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 2)),
+                ("Widget/Info.plist", plist),
+                ("Widget/WidgetStore.swift", store),
+                ("Kit/Project.swift", "import ProjectDescription\n"),
+                ("Kit/Info.plist", plist),
+                ("Kit/Sources/KitStore.swift", store.replacingOccurrences(of: "WidgetStore", with: "KitStore")),
+                ("App/Stores.swift", "import SwiftData\n\nenum Stores {\n    static let all = [WidgetStore.container, KitStore.container]\n}\n"),
+            ]
+        }
+        let synchronized = Self.synchronizedProject(["App", "Widget"])
+        let (folder, _) = try Self.repository(files(project: synchronized))
+        let run = try Self.run(in: folder.path)
+        #expect(run.stdout.contains("Widget/WidgetStore.swift:8:13: note: fatalError() stops the widget extension when ModelContainer(...) fails"), "\(run.stdout)")
+        #expect(run.stdout.contains("Kit/Sources/KitStore.swift:8:13: warning: fatalError() stops the app when ModelContainer(...) fails"), "\(run.stdout)")
+
+        // The app's target builds the widget's file too.
+        let buildFiles = "/* Begin PBXBuildFile section */\n\t\tC1 /* WidgetStore.swift in Sources */ = {isa = PBXBuildFile; fileRef = C0 /* WidgetStore.swift */; };\n\t\tC2 /* WidgetStore.swift in Sources */ = {isa = PBXBuildFile; fileRef = C0 /* WidgetStore.swift */; };\n/* End PBXBuildFile section */\n"
+        let shared = synchronized.replacingOccurrences(of: "/* Begin PBXFileSystemSynchronizedRootGroup section */", with: buildFiles + "/* Begin PBXFileSystemSynchronizedRootGroup section */")
+        let (both, _) = try Self.repository(files(project: shared))
+        let app = try Self.run(in: both.path)
+        #expect(app.stdout.contains("Widget/WidgetStore.swift:8:13: warning: fatalError() stops the app when ModelContainer(...) fails"), "\(app.stdout)")
+    }
+
     /// A mapping model the app builds whose model lies in the repository only as a copy no project
     /// lists (the app builds the model from a package): a note that its steps go unchecked, never
     /// the advice to delete it.

@@ -224,12 +224,23 @@ struct PropertyChangeRule: ChangeRule {
            }) ?? true {
             return nil
         }
-        // Any other relationship with no inverse that gains one new in this version (a one-way
-        // to-many and a new to-one paired with it): it keeps its name and destination, migration
-        // copies its links, and Core Data fills the new inverse from them.
-        if old.inverse == nil, old.destination == new.destination, old.isToMany == new.isToMany, let inverse = new.inverse,
+        // Any other relationship whose inverse was none, or one this version no longer has, that
+        // is paired with a relationship new in this version (a one-way to-many and a new to-one
+        // paired with it; a to-one whose to-one inverse gave way to a new to-many, or to a to-one
+        // under another name): it keeps its name and destination, migration copies its links, and
+        // Core Data fills the new inverse from them; no old pairing is left to disagree with. A new
+        // to-one in place of a to-many (`gameCollections` giving way to `gameCollection`) holds
+        // fewer links than the old pairing did: that stays a finding. So does any of it in a synced
+        // store, where the renamed to-one is another field that older apps still write.
+        if old.destination == new.destination, old.isToMany == new.isToMany, let inverse = new.inverse,
            baseline.entity(named: new.destination)?.relationship(named: inverse) == nil {
-            return nil
+            let newInverseIsToMany = version.entity(named: new.destination)?.relationship(named: inverse)?.isToMany == true
+            if let gone = old.inverse, !context.synced {
+                let oldInverse = baseline.entity(named: old.destination)?.relationship(named: gone)
+                if version.entity(named: old.destination)?.relationship(named: gone) == nil, newInverseIsToMany || oldInverse?.isToMany == false { return nil }
+            } else if old.inverse == nil {
+                return nil
+            }
         }
         var what = "relationship '\(context.path)' changed its inverse from \(Self.quoted(old.inverse)) to \(Self.quoted(new.inverse))"
         // Two relationships that became each other's inverse are one link: said once, by the end

@@ -58,7 +58,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
                 suggestions = ["tell the person the data could not be opened and keep the store file for a fix, rather than continue silently with an empty store"]
             }
             // Code no file uses never runs: a reminder, in case code elsewhere uses it.
-            if action.inUnusedProperty {
+            if action.inUnusedCode {
                 consequence += "; no file read uses \(action.place.declaration), so this runs only if code elsewhere does"
                 severity = .note
                 suggestions.insert("remove \(action.place.declaration) if nothing uses it", at: 0)

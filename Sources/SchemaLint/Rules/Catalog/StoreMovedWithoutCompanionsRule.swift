@@ -22,16 +22,22 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
             if let mistake = operation.extensionMistake {
                 notes.append(Finding.Note("appending \"wal\" as a path extension names a file ending in \".wal\", not the store's -wal file: SQLite names it after the store with \"-wal\" added", at: mistake))
             }
-            let outcome = operation.afterMigration
+            var outcome = operation.afterMigration
                 ? "migratePersistentStore copied its data first, so nothing is lost now, but the -wal file stays behind and is applied to the next store created at that path"
                 : operation.operation == .remove
                 ? "the -wal file stays behind and is applied to the next store created at that path"
                 : "the changes still in its -wal file are lost"
+            var severity: Severity? = operation.afterMigration ? .warning : nil
+            // Code nothing calls never runs: a reminder, in case code elsewhere calls it.
+            if operation.inUnusedCode {
+                outcome += "; no file read calls \(operation.place.declaration), so this runs only if code elsewhere does"
+                severity = .note
+            }
             return finding(
-                at: operation.place, severity: operation.afterMigration ? .warning : nil, subject: "\(operation.operation.rawValue) \(operation.store)",
+                at: operation.place, severity: severity, subject: "\(operation.operation.rawValue) \(operation.store)",
                 message: "\(operation.written) \(verb) the store file \(operation.store) but not its -wal and -shm files: \(outcome)",
                 notes: notes,
-                suggestions: [
+                suggestions: (operation.inUnusedCode ? ["remove \(operation.place.declaration) if nothing calls it"] : []) + [
                     "use \(replacement)",
                     "or do the same to the files named like the store plus \"-wal\" and \"-shm\" (`URL(fileURLWithPath: store.path + \"-wal\")`), with the store closed",
                 ]
