@@ -183,15 +183,19 @@ package struct ModelSourceFinder: Sendable {
     }
 
     /// The names of the files that two or more targets of a project build: each target's build
-    /// phase lists its own `PBXBuildFile`, which Xcode writes as `ID /* Store.swift in Sources */ =
-    /// {isa = PBXBuildFile; ...}`, one per target.
+    /// phase lists its own `PBXBuildFile` of the file's reference, which Xcode writes as
+    /// `ID /* Store.swift in Sources */ = {isa = PBXBuildFile; fileRef = REF /* Store.swift */; };`,
+    /// one per target. Two files of one name (the app's `DataService.swift` and the widget's) are
+    /// two references.
     static func sourcesOfSeveralTargets(_ project: [UInt8]) -> Set<String> {
-        var counts: [String: Int] = [:]
+        var counts: [Substring: (name: String, count: Int)] = [:]
         for line in String(decoding: project, as: UTF8.self).split(separator: "\n") where line.contains("isa = PBXBuildFile") {
-            guard let open = line.range(of: "/* "), let close = line.range(of: " in Sources */", range: open.upperBound..<line.endIndex) else { continue }
-            counts[String(line[open.upperBound..<close.lowerBound]), default: 0] += 1
+            guard let open = line.range(of: "/* "), let close = line.range(of: " in Sources */", range: open.upperBound..<line.endIndex),
+                  let reference = line.range(of: "fileRef = ") else { continue }
+            let id = line[reference.upperBound...].prefix { !$0.isWhitespace && $0 != ";" }
+            counts[id, default: (String(line[open.upperBound..<close.lowerBound]), 0)].count += 1
         }
-        return Set(counts.filter { $0.value > 1 }.keys)
+        return Set(counts.values.filter { $0.count > 1 }.map(\.name))
     }
 
     /// The mapping models in the folder that holds `bundle` (where Xcode puts new ones).

@@ -177,6 +177,12 @@ struct RepositoryRunTests {
         let (both, _) = try Self.repository(files(project: shared))
         let app = try Self.run(in: both.path)
         #expect(app.stdout.contains("Widget/WidgetStore.swift:8:13: warning: fatalError() stops the app when ModelContainer(...) fails"), "\(app.stdout)")
+
+        // Two files of that name, one each target's: the widget's is its own.
+        let twoFiles = shared.replacingOccurrences(of: "fileRef = C0 /* WidgetStore.swift */; };\n/* End", with: "fileRef = C9 /* WidgetStore.swift */; };\n/* End")
+        let (own, _) = try Self.repository(files(project: twoFiles))
+        let widget = try Self.run(in: own.path)
+        #expect(widget.stdout.contains("Widget/WidgetStore.swift:8:13: note: fatalError() stops the widget extension"), "\(widget.stdout)")
     }
 
     /// A mapping model the app builds whose model lies in the repository only as a copy no project
