@@ -54,6 +54,13 @@ package struct CloudKitContainerReader: ModelSourceReader {
         for source in sources where source.name.hasSuffix(".entitlements") {
             guard Self.givesCloudKit(source.bytes) else {
                 reading.storeCode.entitlementsWithoutCloudKit.append(SourceLocation(file: source.name, line: 1, column: 1))
+                if ByteSearch.containsAny(Self.cloudKitService, in: source.bytes), Self.listsNoContainer(source.bytes),
+                   let key = source.bytes.firstRange(of: Self.containersKey) {
+                    let before = source.bytes[..<key.lowerBound]
+                    let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+                    let column = String(decoding: source.bytes[lineStart..<key.lowerBound], as: UTF8.self).count + 1
+                    reading.storeCode.cloudKitWithoutContainer.append(SourceLocation(file: source.name, line: before.count { $0 == UInt8(ascii: "\n") } + 1, column: column))
+                }
                 continue
             }
             let start = source.bytes.firstRange(of: Self.servicesKey)?.lowerBound ?? 0

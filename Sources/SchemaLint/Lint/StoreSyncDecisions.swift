@@ -25,6 +25,7 @@ struct StoreSyncDecisions {
     /// the decisions by history key.
     func apply(_ facts: StoreCodeFacts, to versions: inout [ModelVersion]) throws(InputError) -> [String: StoreSyncDecision] {
         var decisions = syncByDefault(facts.cloudKitEntitlements, in: &versions)
+        if facts.cloudKitEntitlements.isEmpty { decisions.merge(localForWantOfAContainer(facts.cloudKitWithoutContainer, in: versions)) { first, _ in first } }
         let containers = facts.cloudKitContainers
         var indicesByKey: [String: [Int]] = [:]
         for index in versions.indices where versions[index].history.hasPrefix("bundle:") {
@@ -153,6 +154,27 @@ struct StoreSyncDecisions {
                     }
                 }
                 decisions[key] = StoreSyncDecision(containers: [], sync: .syncs, modelMarksCloudKit: false, byName: false, entitlement: entitlement)
+            }
+        }
+        return decisions
+    }
+
+    /// SwiftData models opened with the default `.automatic` in an app whose entitlements turn
+    /// CloudKit on but name no container: nothing syncs until one is chosen, and then every such
+    /// store does. They stay local; the note says why, nearest to each entitlements file.
+    private func localForWantOfAContainer(_ entitlements: [SourceLocation], in versions: [ModelVersion]) -> [String: StoreSyncDecision] {
+        guard !entitlements.isEmpty, !declaresCloudKit, configuration.cloudKit != true else { return [:] }
+        var indicesByKey: [String: [Int]] = [:]
+        for index in versions.indices where versions[index].format == .swiftData {
+            indicesByKey[versions[index].history, default: []].append(index)
+        }
+        var decisions: [String: StoreSyncDecision] = [:]
+        for entitlement in entitlements {
+            for key in nearest(to: entitlement.file, among: indicesByKey, in: versions) where decisions[key] == nil {
+                guard let indices = indicesByKey[key], indices.allSatisfy({ versions[$0].syncsByDefault && !versions[$0].hasSyncedEntities }),
+                      indices.contains(where: { versions[$0].openedEntities.map { !$0.isEmpty } ?? true })
+                else { continue }
+                decisions[key] = StoreSyncDecision(containers: [], sync: .local, modelMarksCloudKit: false, byName: false, entitlementsWithoutCloudKit: entitlement)
             }
         }
         return decisions

@@ -2234,7 +2234,9 @@ syncs when the app's entitlements list CloudKit among its iCloud services. Model
 `cloudKitDatabase:` setting names are checked as synced when an `.entitlements` file of the
 repository (the one nearest to them, when several apps share it) lists `CloudKit`, and this note
 names that file. Entitlements whose list of iCloud containers is empty give CloudKit nothing to
-sync with: they do not count.
+sync with: they do not count. Where they turn CloudKit on all the same (the capability added, no
+container chosen yet), the models `.automatic` opens are checked as local, and this note says why:
+once a container is chosen, each of those stores syncs, and the model must meet CloudKit's rules.
 
 Only `NSPersistentCloudKitContainer` syncs a Core Data store. A model marked Used with CloudKit
 in a repository whose code opens Core Data stores (`loadPersistentStores`, `addPersistentStore`)
@@ -2387,6 +2389,50 @@ struct PersistenceController {
         }
     }
 }
+```
+
+### Triggers: SwiftData's default in an app whose entitlements turn CloudKit on with no container
+
+```swift path=Trips/Trip.swift
+import SwiftData
+
+@Model
+final class ↓Trip {
+    @Attribute(.unique) var id: UUID
+    var name: String
+
+    init(id: UUID, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+```
+
+```swift path=Trips/TripsApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct TripsApp: App {
+    var body: some Scene {
+        WindowGroup { Text("Trips") }.modelContainer(for: Trip.self)
+    }
+}
+```
+
+```xml path=Trips/Trips.entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+    <key>com.apple.developer.icloud-container-identifiers</key>
+    <array/>
+    <key>com.apple.developer.icloud-services</key>
+    <array>
+        <string>CloudKit</string>
+    </array>
+</dict>
+</plist>
 ```
 
 ### Does not trigger: the model marks CloudKit, and the app has the CloudKit entitlement

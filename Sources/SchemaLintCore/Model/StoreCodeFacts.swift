@@ -28,6 +28,11 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// with no CloudKit container): the app's entitlements are in the repository, and CloudKit is
     /// not among them. Not store code: `isEmpty` leaves them out.
     package var entitlementsWithoutCloudKit: [SourceLocation] = []
+    /// Entitlements files that turn CloudKit on but name no container (`<array/>` under the
+    /// iCloud containers, as Xcode leaves the capability until one is chosen): SwiftData's
+    /// `.automatic` has nothing to sync with. Where each lists the containers. Not store code:
+    /// `isEmpty` leaves them out.
+    package var cloudKitWithoutContainer: [SourceLocation] = []
     /// The names under which the project's own value transformers that read keyed archives can be
     /// named in a model (class names, `@objc` names and registered names of subclasses of
     /// `NSSecureUnarchiveFromDataTransformer`): moving an attribute from Core Data's default to one
@@ -62,6 +67,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
             cloudKitContainers += part.cloudKitContainers
             cloudKitEntitlements += part.cloudKitEntitlements
             entitlementsWithoutCloudKit += part.entitlementsWithoutCloudKit
+            cloudKitWithoutContainer += part.cloudKitWithoutContainer
             keyedArchiveTransformers.formUnion(part.keyedArchiveTransformers)
             appExtensions += part.appExtensions
             sourcesOfSeveralTargets.formUnion(part.sourcesOfSeveralTargets)
@@ -77,6 +83,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
         cloudKitContainers.sort { $0.location < $1.location }
         cloudKitEntitlements.sort()
         entitlementsWithoutCloudKit.sort()
+        cloudKitWithoutContainer.sort()
         appExtensions.sort { $0.location < $1.location }
     }
 

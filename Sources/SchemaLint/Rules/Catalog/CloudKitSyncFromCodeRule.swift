@@ -37,6 +37,16 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
         // The bundle as `bundles:` names it: its path, relative to where schemalint runs.
         let bundle = context.history.key.map { String($0.dropFirst("bundle:".count)) } ?? "\(context.history.model).xcdatamodeld"
         let found = decision.byName ? "by its name" : "as the model nearest to that code"
+        if let entitlements = decision.entitlementsWithoutCloudKit, decision.containers.isEmpty {
+            return note(
+                "\(model) is checked as the local store it is: SwiftData opens it with `cloudKitDatabase: .automatic` (the default), which syncs with the first iCloud container of the app's entitlements, and they turn CloudKit on but name no container; once one is chosen, every store opened so syncs, and the CloudKit checks apply to this model",
+                notes: [Finding.Note("the app's entitlements turn CloudKit on here, with no container", at: entitlements)],
+                suggestions: [
+                    "if this store is to sync, choose its container (Signing & Capabilities, or `cloudKitDatabase: .private(\"iCloud.…\")`) and lint again: the model must then meet CloudKit's rules before that release",
+                    "if it is not, open it with `ModelConfiguration(cloudKitDatabase: .none)`, or turn CloudKit off in the entitlements",
+                ]
+            )
+        }
         if let entitlements = decision.entitlementsWithoutCloudKit {
             return note(
                 "\(model) is opened (\(found)) with an NSPersistentCloudKitContainer, which gives its store CloudKit options only when the app has the CloudKit entitlement; the app's entitlements list no CloudKit and no code sets the options, so it is checked as the local store it is",
