@@ -145,7 +145,8 @@ package struct ModelSourceFinder: Sendable {
                 var walk = Walk(root: path, scope: WalkScope(ignored: readsGitIgnores ? GitIgnoredPaths.read(below: path) : nil, included: included, includeBase: excludeBase))
                 try search(folder: path, walk: &walk, into: &found, mappingModels: &mappingModels, contents: &contents)
                 let built = found[before...].map(\.path).filter { path in Self.targetMemberSuffixes.contains { path.hasSuffix($0) } }
-                let inNoProject = Self.inNoProject(built + mappingModels[mappingModelsBefore...], of: walk)
+                let listings = Self.listings(of: walk)
+                let inNoProject = Self.inNoProject(built + mappingModels[mappingModelsBefore...], of: walk, listings: listings)
                 if !inNoProject.isEmpty {
                     found.removeAll { inNoProject.contains($0.path) }
                     mappingModels.removeAll(where: inNoProject.contains)
@@ -156,8 +157,8 @@ package struct ModelSourceFinder: Sendable {
                 moduleFolders.formUnion(walk.manifestFolders)
                 for project in walk.projects {
                     moduleFolders.insert(((project as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent)
-                    if let contents = ByteSearch.contents(of: project) { sourcesOfSeveralTargets.formUnion(Self.sourcesOfSeveralTargets(contents)) }
                 }
+                for (_, listing) in listings { sourcesOfSeveralTargets.formUnion(listing.sourcesOfSeveralTargets) }
                 if found.count == before, !allowsNoModel {
                     throw InputError(file: path, message: "no model files (*.yaml, *.yml, *.xcdatamodeld or *.xcdatamodel) and no Swift sources in this folder")
                 }
@@ -182,21 +183,6 @@ package struct ModelSourceFinder: Sendable {
         )
     }
 
-    /// The names of the files that two or more targets of a project build: each target's build
-    /// phase lists its own `PBXBuildFile` of the file's reference, which Xcode writes as
-    /// `ID /* Store.swift in Sources */ = {isa = PBXBuildFile; fileRef = REF /* Store.swift */; };`,
-    /// one per target. Two files of one name (the app's `DataService.swift` and the widget's) are
-    /// two references.
-    static func sourcesOfSeveralTargets(_ project: [UInt8]) -> Set<String> {
-        var counts: [Substring: (name: String, count: Int)] = [:]
-        for line in String(decoding: project, as: UTF8.self).split(separator: "\n") where line.contains("isa = PBXBuildFile") {
-            guard let open = line.range(of: "/* "), let close = line.range(of: " in Sources */", range: open.upperBound..<line.endIndex),
-                  let reference = line.range(of: "fileRef = ") else { continue }
-            let id = line[reference.upperBound...].prefix { !$0.isWhitespace && $0 != ";" }
-            counts[id, default: (String(line[open.upperBound..<close.lowerBound]), 0)].count += 1
-        }
-        return Set(counts.values.filter { $0.count > 1 }.map(\.name))
-    }
 
     /// The mapping models in the folder that holds `bundle` (where Xcode puts new ones).
     func mappingModelsBeside(_ bundle: String) -> [String] {
@@ -306,6 +292,16 @@ package struct ModelSourceFinder: Sendable {
     static let targetMemberSuffixes = [".xcdatamodeld", ".xcdatamodel"] + codeSuffixes
     static let codeSuffixes = [".swift", ".m", ".mm"]
 
+    /// The Xcode projects the walk found, each read once, with the folder that holds it (the one
+    /// that holds `App.xcodeproj/project.pbxproj`, as components relative to the folder walked).
+    static func listings(of walk: Walk) -> [(folder: [Substring], listing: XcodeProjectListing)] {
+        walk.projects.compactMap { project in
+            guard let contents = ByteSearch.contents(of: project) else { return nil }
+            let folder = Array(walk.relative(project).split(separator: "/").filter { $0 != "." }.dropLast(2))
+            return (folder, XcodeProjectListing(contents, folder: folder.map(String.init)))
+        }
+    }
+
     /// The model bundles, mapping models and code files among `paths` (found in one walk) that no
     /// Xcode project the walk found lists, by name or in one of its synchronized folders, where
     /// every target of the folder lists its files so: a bundle left behind when a module moved to
@@ -314,7 +310,7 @@ package struct ModelSourceFinder: Sendable {
     /// the files below a folder that holds anything that adds files by folder (a package's
     /// manifest adds its own folder's files, which then need no listing: a copy of a dependency
     /// with its `Package.swift` checked in beside the app leaves the app's files to the projects).
-    static func inNoProject(_ paths: [String], of walk: Walk) -> Set<String> {
+    static func inNoProject(_ paths: [String], of walk: Walk, listings: [(folder: [Substring], listing: XcodeProjectListing)]) -> Set<String> {
         guard !paths.isEmpty, !walk.projects.isEmpty, !walk.foldersAddingFilesByFolder.contains(where: \.isEmpty) else { return [] }
         var projects: [XcodeProjectListing] = []
         // Xcode 16's synchronized folders add every file below them. A folder's path is given
@@ -326,11 +322,7 @@ package struct ModelSourceFinder: Sendable {
         var synchronized: [(base: [Substring], named: [Substring])] = []
         var synchronizedTrees: [[Substring]] = []
         func components(_ path: String) -> [Substring] { walk.relative(path).split(separator: "/").filter { $0 != "." } }
-        for project in walk.projects {
-            guard let contents = ByteSearch.contents(of: project) else { continue }
-            // The folder that holds `App.xcodeproj/project.pbxproj`.
-            let projectFolder = Array(components(project).dropLast(2))
-            let listing = XcodeProjectListing(contents, folder: projectFolder.map(String.init))
+        for (projectFolder, listing) in listings {
             projects.append(listing)
             for folder in listing.synchronizedFolders {
                 let ups = folder.prefix { $0 == ".." }.count

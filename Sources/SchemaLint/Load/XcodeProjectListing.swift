@@ -23,6 +23,10 @@ package struct XcodeProjectListing {
     /// `BUILT_PRODUCTS_DIR`, an absolute path such as the one Xcode wrote on its author's machine,
     /// one above the folder walked): looked up by name.
     package let namesWithoutPlace: Set<String>
+    /// The names of the files that two or more of its targets build: each target's build phase
+    /// holds its own `PBXBuildFile` of the file's reference (an app and its widget compiling one
+    /// store file). Two files of one name are two references.
+    package let sourcesOfSeveralTargets: Set<String>
     /// `listedPaths` in lower case: the Mac's file system ignores case, so a project that writes a
     /// folder `AppName` where git holds `APPName` builds, and lists the files there.
     private let foldedPaths: Set<String>?
@@ -46,6 +50,14 @@ package struct XcodeProjectListing {
             guard let object = objects[key]?.dictionary, object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup", let path = object["path"]?.string else { return nil }
             return path.split(separator: "/").filter { $0 != "." }
         }
+        var buildFiles: [String: Int] = [:]
+        for object in objects.values {
+            guard let object = object.dictionary, object["isa"]?.string == "PBXBuildFile", let reference = object["fileRef"]?.string else { continue }
+            buildFiles[reference, default: 0] += 1
+        }
+        self.sourcesOfSeveralTargets = Set(buildFiles.filter { $0.value > 1 }.keys.compactMap { reference in
+            objects[reference]?.dictionary.flatMap { file in (file["path"]?.string ?? file["name"]?.string)?.split(separator: "/").last.map(String.init) }
+        })
         guard let rootID = root?["rootObject"]?.string, let project = objects[rootID]?.dictionary, let mainGroup = project["mainGroup"]?.string else {
             self.listedPaths = nil
             self.foldedPaths = nil

@@ -173,6 +173,8 @@ struct RepositoryRunTests {
 
         // The app's target builds the widget's file too.
         let buildFiles = "/* Begin PBXBuildFile section */\n\t\tC1 /* WidgetStore.swift in Sources */ = {isa = PBXBuildFile; fileRef = C0 /* WidgetStore.swift */; };\n\t\tC2 /* WidgetStore.swift in Sources */ = {isa = PBXBuildFile; fileRef = C0 /* WidgetStore.swift */; };\n/* End PBXBuildFile section */\n"
+            + "\t\tC0 /* WidgetStore.swift */ = {isa = PBXFileReference; path = WidgetStore.swift; sourceTree = \"<group>\"; };\n"
+            + "\t\tC9 /* WidgetStore.swift */ = {isa = PBXFileReference; path = WidgetStore.swift; sourceTree = \"<group>\"; };\n"
         let shared = synchronized.replacingOccurrences(of: "/* Begin PBXFileSystemSynchronizedRootGroup section */", with: buildFiles + "/* Begin PBXFileSystemSynchronizedRootGroup section */")
         let (both, _) = try Self.repository(files(project: shared))
         let app = try Self.run(in: both.path)
@@ -224,7 +226,7 @@ struct RepositoryRunTests {
         var walk = ModelSourceFinder.Walk(root: folder.path, scope: WalkScope(ignored: nil))
         walk.projects = [folder.path + "/App.xcodeproj/project.pbxproj"]
         let paths = [folder.path + "/Migrations/Notes.xcmappingmodel", folder.path + "/Sources/Store.swift"]
-        #expect(ModelSourceFinder.inNoProject(paths, of: walk) == [folder.path + "/Sources/Store.swift"])
+        #expect(ModelSourceFinder.inNoProject(paths, of: walk, listings: ModelSourceFinder.listings(of: walk)) == [folder.path + "/Sources/Store.swift"])
     }
 
     /// A project lists a name as a whole value or a component of one, quoted or not: a name that
