@@ -132,29 +132,16 @@ struct StoreSyncDecisions {
     /// entitlement: those nearest to an entitlements file that gives it (a repository can hold
     /// several apps, one of them synced).
     private func syncByDefault(_ entitlements: [SourceLocation], in versions: inout [ModelVersion]) -> [String: StoreSyncDecision] {
-        guard !entitlements.isEmpty, !declaresCloudKit, configuration.cloudKit != true else { return [:] }
-        // Nearest among every SwiftData history: another app's models, synced by a setting of
-        // their own, may be the ones the entitlements file belongs to.
-        var indicesByKey: [String: [Int]] = [:]
-        for index in versions.indices where versions[index].format == .swiftData {
-            indicesByKey[versions[index].history, default: []].append(index)
-        }
         var decisions: [String: StoreSyncDecision] = [:]
-        for entitlement in entitlements {
-            for key in nearest(to: entitlement.file, among: indicesByKey, in: versions) where decisions[key] == nil {
-                guard let indices = indicesByKey[key], indices.allSatisfy({ versions[$0].syncsByDefault && !versions[$0].hasSyncedEntities }),
-                      // Classes no code opens are in no store.
-                      indices.contains(where: { versions[$0].openedEntities.map { !$0.isEmpty } ?? true })
-                else { continue }
-                for index in indices {
-                    if let opened = versions[index].openedEntities, !versions[index].entities.allSatisfy({ opened.contains($0.name) }) {
-                        versions[index].markSynced(entities: opened, at: versions[index].location)
-                    } else {
-                        versions[index].usesCloudKit = true
-                    }
+        for (key, indices, entitlement) in openedByDefault(nearest: entitlements, in: versions) {
+            for index in indices {
+                if let opened = versions[index].openedEntities, !versions[index].entities.allSatisfy({ opened.contains($0.name) }) {
+                    versions[index].markSynced(entities: opened, at: versions[index].location)
+                } else {
+                    versions[index].usesCloudKit = true
                 }
-                decisions[key] = StoreSyncDecision(containers: [], sync: .syncs, modelMarksCloudKit: false, byName: false, entitlement: entitlement)
             }
+            decisions[key] = StoreSyncDecision(containers: [], sync: .syncs, modelMarksCloudKit: false, byName: false, entitlement: entitlement)
         }
         return decisions
     }
@@ -163,21 +150,36 @@ struct StoreSyncDecisions {
     /// CloudKit on but name no container: nothing syncs until one is chosen, and then every such
     /// store does. They stay local; the note says why, nearest to each entitlements file.
     private func localForWantOfAContainer(_ entitlements: [SourceLocation], in versions: [ModelVersion]) -> [String: StoreSyncDecision] {
-        guard !entitlements.isEmpty, !declaresCloudKit, configuration.cloudKit != true else { return [:] }
+        var decisions: [String: StoreSyncDecision] = [:]
+        for (key, _, entitlement) in openedByDefault(nearest: entitlements, in: versions) {
+            decisions[key] = StoreSyncDecision(containers: [], sync: .local, modelMarksCloudKit: false, byName: false, entitlementsWithoutCloudKit: entitlement)
+        }
+        return decisions
+    }
+
+    /// The SwiftData histories that `.automatic` opens (every version syncs by default and marks
+    /// no synced entity, and code opens some of its classes: classes no code opens are in no
+    /// store), each with its versions' indices and the entitlements file nearest to it. Nearest
+    /// among every SwiftData history: another app's models, synced by a setting of their own, may
+    /// be the ones an entitlements file belongs to. None where CloudKit is declared for the run.
+    private func openedByDefault(nearest entitlements: [SourceLocation], in versions: [ModelVersion]) -> [(key: String, indices: [Int], entitlement: SourceLocation)] {
+        guard !entitlements.isEmpty, !declaresCloudKit, configuration.cloudKit != true else { return [] }
         var indicesByKey: [String: [Int]] = [:]
         for index in versions.indices where versions[index].format == .swiftData {
             indicesByKey[versions[index].history, default: []].append(index)
         }
-        var decisions: [String: StoreSyncDecision] = [:]
+        var found: [(key: String, indices: [Int], entitlement: SourceLocation)] = []
+        var taken: Set<String> = []
         for entitlement in entitlements {
-            for key in nearest(to: entitlement.file, among: indicesByKey, in: versions) where decisions[key] == nil {
+            for key in nearest(to: entitlement.file, among: indicesByKey, in: versions) where !taken.contains(key) {
                 guard let indices = indicesByKey[key], indices.allSatisfy({ versions[$0].syncsByDefault && !versions[$0].hasSyncedEntities }),
                       indices.contains(where: { versions[$0].openedEntities.map { !$0.isEmpty } ?? true })
                 else { continue }
-                decisions[key] = StoreSyncDecision(containers: [], sync: .local, modelMarksCloudKit: false, byName: false, entitlementsWithoutCloudKit: entitlement)
+                taken.insert(key)
+                found.append((key, indices, entitlement))
             }
         }
-        return decisions
+        return found
     }
 
     /// The checks `NSPersistentCloudKitContainer` makes when it loads a store (DOMAIN.md, "What
