@@ -22,6 +22,8 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
         "persistentContainer",
         // MagicalRecord's stack without automatic migration.
         "setupCoreDataStack",
+        // MagicalRecord told to delete a store that does not match the model.
+        "DeleteStoreOnModelMismatch", "DeletePersistentStoreOnModelMismatch",
     ].map { Array($0.utf8) })
 
     /// What only a test's file imports: test targets do not ship.

@@ -290,6 +290,8 @@ struct ObjCStoreCodeScanner {
                 case "addPersistentStoreWithType":
                     let branches = addErrorBranches(at: index, in: body.range, conditions: indexes.ifConditions)
                     facts.failureActions += failureActions(in: branches, body: body, opening: .addPersistentStore, at: index)
+                case "setShouldDeleteStoreOnModelMismatch", "setShouldDeletePersistentStoreOnModelMismatch", "shouldDeletePersistentStoreOnModelMismatch":
+                    if let action = deletionOnModelMismatch(at: index, in: body) { facts.failureActions.append(action) }
                 default:
                     if let operation = Self.fileOperations[token.text], index + 1 < body.range.upperBound, tokens[index + 1].is(":") {
                         let argument = self.argument(after: index + 1, in: body.range)
@@ -609,6 +611,26 @@ struct ObjCStoreCodeScanner {
         return start..<statementEnd[start]
     }
 
+    /// MagicalRecord told to delete the store and make a new one when the store does not match the
+    /// model: `[MagicalRecord setShouldDeleteStoreOnModelMismatch:YES]`, or a stack's
+    /// `shouldDeletePersistentStoreOnModelMismatch` set to `YES`. The opening is the stack's
+    /// setup in the same body, where there is one.
+    private func deletionOnModelMismatch(at index: Int, in body: Body) -> StoreFailureAction? {
+        let name = tokens[index].text
+        let setter = name.hasPrefix("set")
+        guard index + 2 < body.range.upperBound, tokens[index + 1].is(setter ? ":" : "="),
+              tokens[index + 2].isIdentifier("YES") || tokens[index + 2].isIdentifier("true"),
+              name != "setShouldDeleteStoreOnModelMismatch" || index > body.range.lowerBound && tokens[index - 1].isIdentifier("MagicalRecord")
+        else { return nil }
+        let setup = body.range.first { tokens[$0].kind == .identifier && tokens[$0].text.hasPrefix("setup") && tokens[$0].text.contains("CoreDataStack") }
+        let written = name == "setShouldDeleteStoreOnModelMismatch" ? "[MagicalRecord setShouldDeleteStoreOnModelMismatch:YES]" : setter ? "\(name):YES" : "\(name) = YES"
+        var action = StoreFailureAction(
+            action: .deletesOnModelMismatch, written: written, place: place(index, body), opening: .libraryStack, openingLocation: location(of: tokens[setup ?? index])
+        )
+        action.cacheName = cacheName(of: body)
+        return action
+    }
+
     /// What the error branches do; a branch inside another is read once, as part of the outer one.
     /// What the error branches do, at the positions `counts` accepts; a branch inside another is read
     /// once, as part of the outer one.
@@ -771,10 +793,18 @@ struct ObjCStoreCodeScanner {
         return false
     }
 
-    /// Whether a constant's value is a store file's name (`@"Notes.sqlite"`).
+    /// Whether a constant's value is a store file's name (`@"Notes.sqlite"`), or gives a name a
+    /// store's extension (`[base URLByAppendingPathExtension:@"sqlite"]`).
     private func namesAStoreFile(_ value: Range<Int>) -> Bool {
-        value.contains { tokens[$0].kind == .string && StoreFileName.isStoreFile(Self.lastComponent(tokens[$0].text)) }
+        value.contains { position in
+            guard tokens[position].kind == .string else { return false }
+            if StoreFileName.isStoreFile(Self.lastComponent(tokens[position].text)) { return true }
+            return position >= 2 && tokens[position - 1].is(":") && Self.extensionAppenders.contains(tokens[position - 2].text)
+                && StoreFileName.storeExtensions.contains("." + tokens[position].text.lowercased())
+        }
     }
+
+    static let extensionAppenders: Set<String> = ["URLByAppendingPathExtension", "stringByAppendingPathExtension"]
 
     /// Whether the token at `position` calls one of the file's methods that return the store's URL
     /// on `self`: `[self storeURL]`, `self.storeURL`.

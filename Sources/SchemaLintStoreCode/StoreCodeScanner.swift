@@ -257,6 +257,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // (A `where` binds only the last pattern of a case: each pattern gets its own.)
         case "setupCoreDataStack" where member?.base?.trimmedText == "MagicalRecord", "setupCoreDataStackWithStoreNamed" where member?.base?.trimmedText == "MagicalRecord":
             addOpening(.magicalRecordSetup, node, migrates: false, asynchronously: false, declinesMigration: !checksStoreCompatibility)
+        case "setShouldDeleteStoreOnModelMismatch" where member?.base?.trimmedText == "MagicalRecord" && node.arguments.first?.expression.trimmedText == "true":
+            addDeletionOnModelMismatch(node, written: "MagicalRecord.setShouldDeleteStoreOnModelMismatch(true)")
         case "moveItem", "copyItem", "removeItem":
             if member != nil { addFileOperation(node, name: name, labels: labels) }
             if name == "removeItem", member != nil, let target = node.arguments.first?.expression, isStore(target, depth: 0) {
@@ -283,6 +285,33 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             break
         }
         return .visitChildren
+    }
+
+    /// CoreStore's `.recreateStoreOnModelMismatch`, among a store's `localStorageOptions`.
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.declName.baseName.text == "recreateStoreOnModelMismatch" {
+            addDeletionOnModelMismatch(node, written: ".recreateStoreOnModelMismatch")
+        }
+        return .visitChildren
+    }
+
+    /// A library told to delete the store and make a new one when the store does not match the
+    /// model; the opening is the call that hands the store to the library's stack
+    /// (`addStorageAndWait(SQLiteStore(...))`) where the setting is written inside one.
+    private func addDeletionOnModelMismatch(_ node: some SyntaxProtocol, written: String) {
+        guard !isInPreview(node) else { return }
+        var opening = Syntax(node)
+        var current = node.parent
+        while let syntax = current, !syntax.is(CodeBlockItemSyntax.self) {
+            if let call = syntax.as(FunctionCallExprSyntax.self), SynchronousCode.calledName(call)?.hasPrefix("addStorage") ?? false {
+                opening = Syntax(call.calledExpression)
+                break
+            }
+            current = syntax.parent
+        }
+        var action = StoreFailureAction(action: .deletesOnModelMismatch, written: written, place: place(node), opening: .libraryStack, openingLocation: file.location(of: opening))
+        action.cacheName = cacheName(around: node)
+        scanned.facts.failureActions.append(action)
     }
 
     /// `NSInMemoryStoreType`, `.inMemory`.
@@ -740,7 +769,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// function or property that opens it, when each holds the word (`"imageCache.sqlite"`), or
     /// that function's or property's own name (`localCacheContainer`) where it names one store
     /// file at most. Code that names the main store's file beside a cache's is no cache's.
-    private func cacheName(around node: FunctionCallExprSyntax) -> String? {
+    private func cacheName(around node: some SyntaxProtocol) -> String? {
         guard let unit = declarations.unit(around: node) else { return nil }
         func isCache(_ name: String) -> Bool { name.lowercased().contains("cache") }
         let literals = StringLiterals(viewMode: .sourceAccurate)

@@ -27,6 +27,8 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         "moveItem", "copyItem", "removeItem", "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "backgroundTask",
         "FinishLaunchingWithOptions", "willConnectTo", "@main", "UIApplicationMain", "fetchCompletionHandler",
         "persistentContainer", "PersistenceController", "migratePersistentStore", "replacePersistentStore", "setupCoreDataStack",
+        // Libraries told to delete a store that does not match the model.
+        "setShouldDeleteStoreOnModelMismatch", "recreateStoreOnModelMismatch",
         KeyedArchiveTransformers.foundationBase,
     ].map { Array($0.utf8) })
 

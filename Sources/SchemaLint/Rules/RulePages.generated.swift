@@ -7777,7 +7777,11 @@ URL (`guard let url = storeDescription.url else { fatalError() }`) never runs fo
 and opening again right after deleting the store is the deletion, not a retry without end. A
 store deleted where the code found it does not match the model (`if !isCompatible(url) {
 destroyPersistentStore }`, the check calling `isConfiguration(withName:compatibleWithStoreMetadata:)`
-itself or in a function of the project's) is reported too: every model change deletes it. One
+itself or in a function of the project's) is reported too: every model change deletes it. So is
+a library told to do the same (MagicalRecord's `[MagicalRecord setShouldDeleteStoreOnModelMismatch:YES]`
+or its stack's `shouldDeletePersistentStoreOnModelMismatch`, CoreStore's
+`.recreateStoreOnModelMismatch` among a store's `localStorageOptions`): the library deletes the
+store whenever it cannot migrate it, and the app sees no error. One
 line is reported once, whatever number of stores reach it.
 
 An error handed to a completion handler of the wrapper's own (`completion(nil, error)`,
@@ -10573,6 +10577,75 @@ enum Containers {
 }
 ```
 
+### Triggers: MagicalRecord told to delete a store that does not match the model
+
+```objc path=App/AppDelegate.m
+#import "AppDelegate.h"
+#import <MagicalRecord/MagicalRecord.h>
+
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [MagicalRecord ↓setShouldDeleteStoreOnModelMismatch:YES];
+    [MagicalRecord setupCoreDataStackWithAutoMigratingSqliteStoreNamed:@"Trips.sqlite"];
+    return YES;
+}
+
+@end
+```
+
+### Does not trigger: the same switch in debug builds only
+
+```objc path=App/AppDelegate.m
+#import "AppDelegate.h"
+#import <MagicalRecord/MagicalRecord.h>
+
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+#ifdef DEBUG
+    [MagicalRecord setShouldDeleteStoreOnModelMismatch:YES];
+#endif
+    [MagicalRecord setShouldDeleteStoreOnModelMismatch:NO];
+    [MagicalRecord setupCoreDataStackWithAutoMigratingSqliteStoreNamed:@"Trips.sqlite"];
+    return YES;
+}
+
+@end
+```
+
+### Triggers: CoreStore's storage recreated on a model mismatch
+
+```swift path=App/Storage.swift
+import CoreStore
+
+enum Storage {
+    static let stack = DataStack(xcodeModelName: "Tasks")
+
+    static func setUp() throws {
+        try stack.addStorageAndWait(
+            SQLiteStore(fileName: "Tasks.sqlite", localStorageOptions: ↓.recreateStoreOnModelMismatch)
+        )
+    }
+}
+```
+
+### Triggers: the same option on a store named as a cache (a note)
+
+```swift path=App/ImageCache.swift
+import CoreStore
+
+enum ImageCache {
+    static let stack = DataStack(xcodeModelName: "Thumbnails")
+
+    static func setUp() throws {
+        try stack.addStorageAndWait(
+            SQLiteStore(fileName: "ThumbnailCache.sqlite", localStorageOptions: ↓.recreateStoreOnModelMismatch)
+        )
+    }
+}
+```
+
 """####,
         "store-location-changed": ####"""
 # store-location-changed
@@ -11290,6 +11363,19 @@ static NSString *const StoreName = @"Notes.sqlite";
 - (void)resetStore {
     NSURL *url = self.storeURL;
     [[NSFileManager defaultManager] ↓removeItemAtURL:url error:nil];
+}
+
+@end
+```
+
+### Triggers: Objective-C: the store's name given its extension with `URLByAppendingPathExtension:`
+
+```objc path=App/LocalCopy.m
+@implementation LocalCopy
+
+- (void)deleteLocalCopy {
+    NSURL *storeURL = [[[self documentsDirectory] URLByAppendingPathComponent:@"Notes"] URLByAppendingPathExtension:@"sqlite"];
+    [[NSFileManager defaultManager] ↓removeItemAtURL:storeURL error:nil];
 }
 
 @end

@@ -134,6 +134,9 @@ package struct StoreOpening: Hashable, Sendable {
         /// MagicalRecord's stack without automatic migration (`[MagicalRecord setupCoreDataStack]`,
         /// `setupCoreDataStackWithStoreNamed:`), beside its `setupAutoMigratingCoreDataStack`.
         case magicalRecordSetup = "setupCoreDataStack"
+        /// A library's stack that opens the store itself (MagicalRecord's, CoreStore's
+        /// `addStorage`): where only its settings are read.
+        case libraryStack = "stack"
 
         /// A migration the app runs itself rather than an opening.
         package var isMigration: Bool { self == .migrateStore || self == .migratePersistentStore }
@@ -143,6 +146,7 @@ package struct StoreOpening: Hashable, Sendable {
             switch self {
             case .modelContainer: "ModelContainer(...)"
             case .magicalRecordSetup: "MagicalRecord's setupCoreDataStack"
+            case .libraryStack: "the library's stack"
             default: rawValue
             }
         }
@@ -213,6 +217,11 @@ package struct StoreFailureAction: Hashable, Sendable {
         /// A container of the default store (`ModelContainer(for: schema)`) where the one that
         /// failed has a place of its own (`url:`, `groupContainer:`): another, empty store.
         case opensAnotherStore
+        /// A library told to delete the store when it does not match the model and make a new
+        /// one (MagicalRecord's `shouldDeleteStoreOnModelMismatch`, CoreStore's
+        /// `.recreateStoreOnModelMismatch`): a release whose change does not migrate empties the
+        /// store, with no error the app sees.
+        case deletesOnModelMismatch
     }
 
     package var action: Action

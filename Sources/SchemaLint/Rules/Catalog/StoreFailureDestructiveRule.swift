@@ -47,6 +47,16 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             case .deletesTheStore:
                 consequence = "\(action.written) deletes the store when \(opening) fails: a store that fails to migrate loses everything the person stored"
                 suggestions = ["keep the failed store: move it aside with NSPersistentStoreCoordinator.migratePersistentStore or a copy of all three files, tell the person, and recover from it in a later release"]
+            case .deletesOnModelMismatch where action.cacheName != nil:
+                consequence = "\(action.written) has the library delete the store and make an empty one when the store does not match the model and is not migrated; its name (\(action.cacheName ?? "")) says it is a cache, whose content the app can make again, so the person loses nothing"
+                suggestions = ["if this store holds anything the person made, set this in debug builds only (#if DEBUG), and migrate the store in release builds"]
+                severity = .note
+            case .deletesOnModelMismatch:
+                consequence = "\(action.written) has the library delete the store and make an empty one when the store does not match the model and is not migrated: a release whose model change does not migrate (a step lightweight migration cannot infer, a shipped version left out of the bundle) deletes everything the person stored, with no error for the app to see"
+                suggestions = [
+                    "set it in debug builds only (#if DEBUG, #ifdef DEBUG), where it spares reinstalling the app after a model change, and let a store that fails to migrate reach the app's own handling in release builds",
+                    "keep every shipped model version in the bundle, with a mapping model for each step lightweight migration cannot infer",
+                ]
             case .opensAnotherStore:
                 consequence = "\(action.written) opens another store, the default one, when \(opening) fails on the store with a place of its own: the app opens empty, as if the person's data were gone, and what they enter next goes to the other store"
                 suggestions = ["tell the person the data could not be opened and keep using the failed store's place; if the app must go on, open the same URL again (without CloudKit, say) rather than the default store"]
@@ -67,11 +77,18 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             return finding(
                 at: action.place, severity: severity, subject: "\(action.opening.rawValue) \(action.written)",
                 message: consequence,
-                notes: [Finding.Note(action.whenIncompatible ? "the store is checked against the model here" : action.opening.isMigration ? "the store is migrated here" : "the store is opened here", at: action.openingLocation)]
+                notes: (action.openingLocation == action.place.location ? [] : [Finding.Note(openingNote(action), at: action.openingLocation)])
                     + action.errorPath.map { Finding.Note("\($0.declaration) passes the error of opening the store on to its caller", at: $0.location) }
                     + (action.action == .stopsTheApp ? appExtension.map { [Finding.Note("this code is the \($0.kind) extension's: its Info.plist declares \($0.pointIdentifier)", at: $0.location)] } ?? [] : []),
                 suggestions: suggestions
             )
         }
+    }
+
+    /// What the note at the opening says of it.
+    private func openingNote(_ action: StoreFailureAction) -> String {
+        if action.whenIncompatible { return "the store is checked against the model here" }
+        if action.opening.isMigration { return "the store is migrated here" }
+        return action.opening == .libraryStack ? "the library's stack opens the store here" : "the store is opened here"
     }
 }
