@@ -20,8 +20,8 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
         // The template's container, used from other classes (`delegate.persistentContainer`):
         // a launch path goes through them.
         "persistentContainer",
-        // MagicalRecord's stack without automatic migration.
-        "setupCoreDataStack",
+        // MagicalRecord's stack, with or without automatic migration.
+        "setupCoreDataStack", "setupAutoMigratingCoreDataStack", "AutoMigratingSqliteStore",
         // MagicalRecord told to delete a store that does not match the model.
         "DeleteStoreOnModelMismatch", "DeletePersistentStoreOnModelMismatch",
     ].map { Array($0.utf8) })

@@ -334,7 +334,7 @@ struct ObjCStoreCodeScanner {
             var assignments: [String: Range<Int>]?
             var asking: [String: Bool] = [:]
             for index in body.range where tokens[index].kind == .identifier && index + 1 < body.range.upperBound
-                && (tokens[index + 1].is(":") || tokens[index + 1].is("]") && tokens[index].text == "setupCoreDataStack") {
+                && (tokens[index + 1].is(":") || tokens[index + 1].is("]") && ["setupCoreDataStack", "setupAutoMigratingCoreDataStack"].contains(tokens[index].text)) {
                 let opening: StoreOpening
                 switch tokens[index].text {
                 case "setupCoreDataStack", "setupCoreDataStackWithStoreNamed", "setupCoreDataStackWithStoreAtURL":
@@ -343,6 +343,9 @@ struct ObjCStoreCodeScanner {
                         call: .magicalRecordSetup, place: place(index, body), migratesAutomatically: false, addsAsynchronously: false,
                         declinesMigration: !checksStoreCompatibility
                     )
+                case "setupAutoMigratingCoreDataStack", "setupCoreDataStackWithAutoMigratingSqliteStoreNamed", "setupCoreDataStackWithAutoMigratingSqliteStoreAtURL":
+                    guard index > body.range.lowerBound, tokens[index - 1].isIdentifier("MagicalRecord") else { continue }
+                    opening = StoreOpening(call: .magicalRecordAutoMigratingSetup, place: place(index, body), migratesAutomatically: true, addsAsynchronously: false)
                 case "loadPersistentStoresWithCompletionHandler":
                     opening = StoreOpening(call: .loadPersistentStores, place: place(index, body), migratesAutomatically: !migrationOff, addsAsynchronously: asynchronous)
                 case "addPersistentStoreWithType":

@@ -185,10 +185,12 @@ package struct ObjCTokenizer {
     /// run (its `#else` is read).
     private mutating func preprocessorLine() {
         let directive = restOfDirective()
-        let words = directive.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard words.count == 2 else { return }
-        let condition = words[1].hasPrefix("defined(") && words[1].hasSuffix(")") && words[0] == "if" ? words[1].dropFirst("defined(".count).dropLast() : words[1]
-        if words[0] == "if" && condition == "0" || ["if", "ifdef"].contains(words[0]) && DebugBuildCondition.isDebugOnly(String(condition)) { skipDisabledBlock() }
+        let keyword = String(directive.prefix { $0.isLetter })
+        let condition = String(directive.dropFirst(keyword.count))
+        if keyword == "if" && condition.trimmingSpaces() == "0" || keyword == "if" && DebugBuildCondition.isDebugOnly(condition: condition)
+            || keyword == "ifdef" && DebugBuildCondition.isDebugOnly(condition.trimmingSpaces()) {
+            skipDisabledBlock()
+        }
     }
 
     /// Consumes a preprocessor line from its `#` and returns its text after `#` (comments and

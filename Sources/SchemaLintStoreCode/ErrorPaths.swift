@@ -129,6 +129,7 @@ struct ErrorPaths {
                         // A caller that falls back to memory before it throws again (a factory's
                         // last resort): its own callers see the error only when that failed too.
                         var fellBackToMemory = false
+                        let found = actions.count
                         switch ThrowingCallFailure.of(site.call) {
                         case .forced(let tryExpression):
                             actions.append(action(.stopsTheApp, "try!", at: tryExpression, in: site.unit, escape: escape, path: step.path))
@@ -157,6 +158,11 @@ struct ErrorPaths {
                         case .ignored:
                             break
                         }
+                        // A retry where the first try failed, after the code deleted the
+                        // store: it opens a new, empty store, which no migration can fail.
+                        if actions[found...].contains(where: { $0.action == .stopsTheApp }), Self.retriesAfterDeletingTheStore(site.call, helpers: helpers) {
+                            for index in found..<actions.count where actions[index].action == .stopsTheApp { actions[index].opensAfterDeletingTheStore = true }
+                        }
                         if let handedOn, visited.insert(site.unit).inserted {
                             next.append(Step(unit: site.unit, path: step.path + [units[site.unit].place], handOff: handedOn))
                         } else if passesOn, units[site.unit].isThrowing, visited.insert(site.unit).inserted {
@@ -182,8 +188,21 @@ struct ErrorPaths {
         var afterFallbackToMemory = false
     }
 
+    /// Whether `call` lies in a `catch` (the failure path of an earlier try) after statements that
+    /// delete the store (`removeDatabaseFiles(); return try! makeContainer()`).
+    private static func retriesAfterDeletingTheStore(_ call: FunctionCallExprSyntax, helpers: StoreDeletingHelpers) -> Bool {
+        var current = call.parent
+        while let syntax = current, !syntax.is(CatchClauseSyntax.self) {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self) || syntax.is(ClosureExprSyntax.self) || syntax.is(AccessorDeclSyntax.self) { return false }
+            current = syntax.parent
+        }
+        return current != nil && DestructiveCallFinder(helpers: helpers).deletesTheStore(before: call)
+    }
+
+    private var helpers: StoreDeletingHelpers { StoreDeletingHelpers(declarations: declarations) }
+
     private func destructiveActions(in branch: Syntax, site: (unit: Int, call: FunctionCallExprSyntax), escape: EscapingFailure, path: [CodePlace], alsoInMemory: [Syntax] = []) -> [StoreFailureAction] {
-        let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
+        let finder = DestructiveCallFinder(helpers: helpers)
         finder.failedStoreHasItsOwnPlace = escape.storeHasItsOwnPlace
         finder.walk(branch)
         return finder.found.map { node, kind, written in

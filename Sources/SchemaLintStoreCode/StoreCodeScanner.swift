@@ -257,6 +257,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // (A `where` binds only the last pattern of a case: each pattern gets its own.)
         case "setupCoreDataStack" where member?.base?.trimmedText == "MagicalRecord", "setupCoreDataStackWithStoreNamed" where member?.base?.trimmedText == "MagicalRecord":
             addOpening(.magicalRecordSetup, node, migrates: false, asynchronously: false, declinesMigration: !checksStoreCompatibility)
+        case "setupAutoMigratingCoreDataStack" where member?.base?.trimmedText == "MagicalRecord", "setupCoreDataStackWithAutoMigratingSqliteStore" where member?.base?.trimmedText == "MagicalRecord",
+             "setupCoreDataStackWithAutoMigratingSqliteStoreNamed" where member?.base?.trimmedText == "MagicalRecord":
+            addOpening(.magicalRecordAutoMigratingSetup, node, migrates: true, asynchronously: false)
         case "setShouldDeleteStoreOnModelMismatch" where member?.base?.trimmedText == "MagicalRecord" && node.arguments.first?.expression.trimmedText == "true":
             addDeletionOnModelMismatch(node, written: "MagicalRecord.setShouldDeleteStoreOnModelMismatch(true)")
         case "moveItem", "copyItem", "removeItem":
@@ -2346,11 +2349,12 @@ private final class CompleteProtection: SyntaxVisitor {
 }
 
 extension IfConfigClauseSyntax {
-    /// `#if DEBUG` (or a flag of the project's named for it, `#if __DEBUG__`): code not in the
-    /// builds people run (its `#else` is).
+    /// `#if DEBUG` (or a flag of the project's named for it, `#if __DEBUG__`, or a conjunction with
+    /// one, `#if DEBUG && targetEnvironment(simulator)`): code not in the builds people run (its
+    /// `#else` is).
     var isDebugOnly: Bool {
-        guard let name = condition?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-        return DebugBuildCondition.isDebugOnly(name)
+        guard let condition else { return false }
+        return DebugBuildCondition.isDebugOnly(condition: condition.trimmedDescription)
     }
 }
 

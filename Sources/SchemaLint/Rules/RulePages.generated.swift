@@ -8996,6 +8996,26 @@ enum NotesStore {
 @end
 ```
 
+### Triggers: Objective-C: abort() in debug builds only, a conjunction with DEBUG; the release branch deletes the store
+
+```objc path=App/DataController.m
+@implementation DataController
+
+- (void)loadStore {
+    [self.container loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *description, NSError *error) {
+        if (error != nil) {
+#if (DEBUG && 1)
+            abort();
+#else
+            [[NSFileManager defaultManager] ↓removeItemAtURL:description.URL error:nil];
+#endif
+        }
+    }];
+}
+
+@end
+```
+
 ### Triggers: Objective-C: the store's three files removed when it does not open: one deletion
 
 ```objc path=App/Stack.m
@@ -10068,6 +10088,32 @@ struct NotesApp: App {
             return try ModelContainer(for: Item.self)
         } catch {
             #if DEBUG
+            fatalError("Could not create ModelContainer: \(error)")
+            #else
+            return StoreRecovery.readOnlyContainer(after: error)
+            #endif
+        }
+    }()
+
+    var body: some Scene {
+        WindowGroup { ContentView() }.modelContainer(Self.container)
+    }
+}
+```
+
+### Does not trigger: fatalError under a condition that holds in debug builds only
+
+```swift path=App/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    static let container: ModelContainer = {
+        do {
+            return try ModelContainer(for: Item.self)
+        } catch {
+            #if DEBUG && targetEnvironment(simulator)
             fatalError("Could not create ModelContainer: \(error)")
             #else
             return StoreRecovery.readOnlyContainer(after: error)
@@ -12583,6 +12629,34 @@ final class LegacyStore {
 }
 
 @end
+```
+
+### Triggers: Objective-C: MagicalRecord's auto-migrating stack set up in didFinishLaunchingWithOptions
+
+```objc path=Trips/AppDelegate.m
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [MagicalRecord ↓setupCoreDataStackWithAutoMigratingSqliteStoreNamed:@"Trips.sqlite"];
+    return YES;
+}
+
+@end
+```
+
+### Triggers: MagicalRecord's auto-migrating stack set up in Swift, from the app delegate
+
+```swift path=Trips/AppDelegate.swift
+import MagicalRecord
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        MagicalRecord.↓setupAutoMigratingCoreDataStack()
+        return true
+    }
+}
 ```
 
 ### Triggers: Objective-C: a macOS app delegate's applicationDidFinishLaunching: (a note)

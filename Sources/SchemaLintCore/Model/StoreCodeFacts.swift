@@ -134,6 +134,10 @@ package struct StoreOpening: Hashable, Sendable {
         /// MagicalRecord's stack without automatic migration (`[MagicalRecord setupCoreDataStack]`,
         /// `setupCoreDataStackWithStoreNamed:`), beside its `setupAutoMigratingCoreDataStack`.
         case magicalRecordSetup = "setupCoreDataStack"
+        /// MagicalRecord's stack with automatic migration (`setupAutoMigratingCoreDataStack`,
+        /// `setupCoreDataStackWithAutoMigratingSqliteStoreNamed:`): it adds the store, and so
+        /// migrates it, before it returns.
+        case magicalRecordAutoMigratingSetup = "setupAutoMigratingCoreDataStack"
         /// A library's stack that opens the store itself (MagicalRecord's, CoreStore's
         /// `addStorage`): where only its settings are read.
         case libraryStack = "stack"
@@ -146,6 +150,7 @@ package struct StoreOpening: Hashable, Sendable {
             switch self {
             case .modelContainer: "ModelContainer(...)"
             case .magicalRecordSetup: "MagicalRecord's setupCoreDataStack"
+            case .magicalRecordAutoMigratingSetup: "MagicalRecord's auto-migrating setup"
             case .libraryStack: "the library's stack"
             default: rawValue
             }
@@ -439,5 +444,44 @@ package enum DebugBuildCondition {
     /// Whether `name`, one identifier, names a debug build (underscores around it aside).
     package static func isDebugOnly(_ name: String) -> Bool {
         names.contains(String(name.drop { $0 == "_" }.reversed().drop { $0 == "_" }.reversed()))
+    }
+
+    /// Whether an `#if` condition holds in debug builds only: such a flag (`DEBUG`,
+    /// `defined(DEBUG)`), or a conjunction one of whose terms is one (`DEBUG && 1`,
+    /// `(DEBUG && targetEnvironment(simulator))`). A disjunction (`DEBUG || BETA`) may hold in a
+    /// release build, and a negation does.
+    package static func isDebugOnly(condition: String) -> Bool {
+        let text = unwrapped(condition)
+        guard !text.contains("||") else { return false }
+        return text.split(separator: "&").contains { term in
+            var flag = unwrapped(String(term))
+            if flag.hasPrefix("defined") {
+                flag = unwrapped(String(flag.dropFirst("defined".count)))
+            }
+            return isDebugOnly(flag)
+        }
+    }
+
+    /// The text without the spaces around it and the parentheses that wrap all of it.
+    private static func unwrapped(_ text: String) -> String {
+        func trimmed(_ text: Substring) -> Substring {
+            text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed().reduce(into: "") { $0.append($1) }
+        }
+        var result = trimmed(Substring(text))
+        while result.hasPrefix("("), result.hasSuffix(")"), wrapsAll(String(result)) {
+            result = trimmed(result.dropFirst().dropLast())
+        }
+        return String(result)
+    }
+
+    /// Whether the first parenthesis of `text` closes at its last character.
+    private static func wrapsAll(_ text: String) -> Bool {
+        var depth = 0
+        for (offset, character) in text.enumerated() {
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1 }
+            if depth == 0 { return offset == text.count - 1 }
+        }
+        return false
     }
 }

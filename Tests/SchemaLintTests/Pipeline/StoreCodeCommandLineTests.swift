@@ -162,6 +162,52 @@ import Testing
         #expect(run.stdout.contains("Containers.swift:9:26: warning: ModelConfiguration(isStoredInMemoryOnly: true) replaces the store"), "\(run.stdout)")
     }
 
+    /// A wrapper tried again with `try!` in the `catch` of its first try, after a helper removed the
+    /// store's files: the deletion is the loss (a warning); the retry opens a new, empty store,
+    /// which no migration can fail, so its stop is a note. The first try's stop stays a warning.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aForcedRetryOfTheWrapperAfterTheStoreWasDeletedIsANote() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        import SwiftData
+
+        func makeContainer(url: URL) throws -> ModelContainer {
+            try ModelContainer(for: Note.self, configurations: ModelConfiguration(url: url))
+        }
+
+        enum Database {
+            static let storeURL = URL.applicationSupportDirectory.appending(path: "notes.store")
+
+            static let shared: ModelContainer = {
+                do {
+                    return try makeContainer(url: storeURL)
+                } catch {
+                    removeStoreFiles()
+                    return try! makeContainer(url: storeURL)
+                }
+            }()
+
+            static func removeStoreFiles() {
+                for name in ["notes.store", "notes.store-wal", "notes.store-shm"] {
+                    try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: name))
+                }
+            }
+        }
+
+        enum Archive {
+            static let shared: ModelContainer = try! makeContainer(url: URL.documentsDirectory.appending(path: "archive.store"))
+        }
+        """, to: "Notes/Database.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(Set(hits) == [
+            Hit(place: "Database.swift:14:13", severity: "warning", rule: "store-load-failure-destructive"),
+            Hit(place: "Database.swift:15:20", severity: "note", rule: "store-load-failure-destructive"),
+            Hit(place: "Database.swift:27:41", severity: "warning", rule: "store-load-failure-destructive"),
+        ], "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("Database.swift:15:20: note: try! stops the app when ModelContainer(...) fails on the new, empty store"), "\(run.stdout)")
+    }
+
     /// A factory that falls back to an in-memory store and throws only when that failed too: the
     /// fallback is the loss; its caller's `fatalError` runs only where even memory failed (a note).
     @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))

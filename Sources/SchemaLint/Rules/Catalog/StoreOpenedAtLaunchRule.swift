@@ -53,9 +53,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
                 at: opening.place, severity: migration == nil || macOS ? .note : .warning, subject: opening.call.rawValue, message: message,
                 notes: notes,
                 suggestions: [
-                    opening.call == .modelContainer
-                        ? "create the ModelContainer off the main thread (in a Task, behind a progress screen) and show the user interface when it is ready, \(outcome)"
-                        : "set `shouldAddStoreAsynchronously = true` on the store description (or load the store from a background task) and show a progress screen until the completion handler runs, \(outcome)",
+                    Self.wayOff(opening.call, outcome),
                     "measure the migration with a store of realistic size written by the previous release",
                 ]
             ))
@@ -81,5 +79,17 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             if !entities.isEmpty { return FullMigration(history: history, baseline: step.baseline, version: newest, entities: entities) }
         }
         return nil
+    }
+
+    /// How to take the opening off the launch path, in the terms of the call that opens the store.
+    private static func wayOff(_ call: StoreOpening.Call, _ outcome: String) -> String {
+        switch call {
+        case .modelContainer:
+            "create the ModelContainer off the main thread (in a Task, behind a progress screen) and show the user interface when it is ready, \(outcome)"
+        case .magicalRecordSetup, .magicalRecordAutoMigratingSetup:
+            "migrate the store on a background queue before MagicalRecord's setup (add it with the migration options to a coordinator of its own there, behind a progress screen), so the setup finds nothing to migrate, \(outcome)"
+        default:
+            "set `shouldAddStoreAsynchronously = true` on the store description (or load the store from a background task) and show a progress screen until the completion handler runs, \(outcome)"
+        }
     }
 }
