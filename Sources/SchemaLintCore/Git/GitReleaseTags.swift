@@ -1,8 +1,11 @@
 import Foundation
 
 /// The release tags of a repository: the tags whose names match a pattern (`v*`) and whose commit
-/// lies in the history of a revision (`git tag --merged`), in release order (`ReleaseTagOrder`).
-/// Read with one `git for-each-ref`; lightweight and annotated tags alike.
+/// lies in the history of a revision (`git tag --merged`), in release order: the tags of one
+/// spelling (`v2.1`, or bare `2.1`, or `mac-2.1`) by the version they name (`ReleaseTagOrder`),
+/// and tags of different spellings by the date of their commits, so that a bare `6.0.1` of an
+/// older numbering comes before the `v2.5.4` released after it. Read with one `git for-each-ref`;
+/// lightweight and annotated tags alike.
 package struct GitReleaseTags: Sendable {
     package struct Tag: Sendable, Hashable {
         /// The name without `refs/tags/` (`v1.2`, `release/2024.1`).
@@ -10,6 +13,8 @@ package struct GitReleaseTags: Sendable {
         /// The tag's object: the commit of a lightweight tag, the tag object of an annotated one
         /// (git peels either to its tree).
         package var object: String
+        /// When the tagged commit was made (seconds since 1970); 0 where it is not known.
+        package var date = 0
     }
 
     /// The tags matching the pattern, oldest release first.
@@ -23,7 +28,8 @@ package struct GitReleaseTags: Sendable {
     /// missing; git's message when it ran but could not answer. A repository with no commits yet
     /// has no tags.
     package static func read(matching pattern: String, mergedInto revision: String, top: String, runner: GitRunner) -> Result<GitReleaseTags, GitFailure>? {
-        let arguments = ["for-each-ref", "--merged=\(revision)", "--format=%(objectname) %(refname:strip=2)", "refs/tags"]
+        // The commit's date: its own for a lightweight tag, the peeled commit's for an annotated one.
+        let arguments = ["for-each-ref", "--merged=\(revision)", "--format=%(objectname) %(refname:strip=2) %(committerdate:unix) %(*committerdate:unix)", "refs/tags"]
         guard let output = runner.run(arguments, in: top) else { return nil }
         guard output.succeeded else {
             let head = runner.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: top)
@@ -32,15 +38,39 @@ package struct GitReleaseTags: Sendable {
         return .success(GitReleaseTags(listing: output.text, pattern: pattern))
     }
 
-    /// Reads `object name` lines (tag names contain no spaces or line breaks: git refuses them).
+    /// Reads `object name [date] [peeled date]` lines (tag names contain no spaces or line breaks:
+    /// git refuses them).
     package init(listing: String, pattern: String) {
         let tags = listing.split(separator: "\n").compactMap { line -> Tag? in
-            let parts = line.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2 else { return nil }
-            return Tag(name: String(parts[1]), object: String(parts[0]))
+            let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+            guard parts.count >= 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+            let date = parts.dropFirst(2).compactMap { Int($0) }.first ?? 0
+            return Tag(name: String(parts[1]), object: String(parts[0]), date: date)
         }
-        self.tags = tags.filter { Self.matches($0.name, pattern: pattern) }.sorted { ReleaseTagOrder.precedes($0.name, $1.name) }
-        self.otherTags = tags.map(\.name).filter { !Self.matches($0, pattern: pattern) }.sorted(by: ReleaseTagOrder.precedes)
+        self.tags = Self.releaseOrder(tags.filter { Self.matches($0.name, pattern: pattern) })
+        self.otherTags = Self.releaseOrder(tags.filter { !Self.matches($0.name, pattern: pattern) }).map(\.name)
+    }
+
+    /// Each spelling's tags by the version they name, the spellings merged by date (the earlier
+    /// commit first; the version order where dates tie or are unknown).
+    static func releaseOrder(_ tags: [Tag]) -> [Tag] {
+        func precedes(_ x: Tag, _ y: Tag) -> Bool {
+            x.date != y.date ? x.date < y.date : ReleaseTagOrder.precedes(x.name, y.name)
+        }
+        var lines = Dictionary(grouping: tags) { spelling(of: $0.name) }.values.map { $0.sorted { ReleaseTagOrder.precedes($0.name, $1.name) }[...] }
+        var ordered: [Tag] = []
+        while let next = lines.indices.compactMap({ index in lines[index].first.map { (index, $0) } }).min(by: { precedes($0.1, $1.1) }) {
+            ordered.append(next.1)
+            lines[next.0].removeFirst()
+        }
+        return ordered
+    }
+
+    /// What a tag's name has before its version, as one spelling: `v` (`v2.1`, `V2.1`, `v.2.1`),
+    /// nothing for a bare number, `mac-v` for `mac-v2.1`.
+    package static func spelling(of name: String) -> String {
+        let prefix = name.prefix { !$0.isNumber }.lowercased()
+        return String(prefix.reversed().drop { ".-_".contains($0) }.reversed())
     }
 
     init(tags: [Tag]) {

@@ -234,6 +234,18 @@ struct GitHistoryPartsTests {
         #expect(["2.1", "v1.10", "2.0.1", "v.1.9"].sorted(by: ReleaseTagOrder.precedes) == ["v.1.9", "v1.10", "2.0.1", "2.1"])
     }
 
+    /// Each spelling's tags in the order of the versions they name; spellings by the dates of
+    /// their commits: a bare `6.0.1` of an older numbering comes before the `v2.5` tags made after
+    /// it, and a `v2.5.3` hotfix tagged after `v2.5.4` stays before it.
+    @Test func tagsOfDifferentSpellingsAreMergedByDate() {
+        let listing = "a 6.0.1 1667000000\nb v2.5.3 1732000000\nc v2.5.4  1731000000\nd v2.4.0 1600000000\ne mac-1.0 1650000000\n"
+        #expect(GitReleaseTags(listing: listing, pattern: "*").tags.map(\.name) == ["v2.4.0", "mac-1.0", "6.0.1", "v2.5.3", "v2.5.4"])
+        #expect(GitReleaseTags(listing: listing, pattern: "*").tags.map(\.date) == [1_600_000_000, 1_650_000_000, 1_667_000_000, 1_732_000_000, 1_731_000_000])
+        #expect(GitReleaseTags.spelling(of: "v.2.1") == "v")
+        #expect(GitReleaseTags.spelling(of: "V2.1") == "v")
+        #expect(GitReleaseTags.spelling(of: "2.1") == "")
+    }
+
     @Test func tagsMatchTheGlobOnTheirWholeName() {
         let listing = "aaa v1.2\nbbb mac-v1.2\nccc v1.10\nddd release/v3\neee builds/1234\n"
         #expect(GitReleaseTags(listing: listing, pattern: "v*").tags.map(\.name) == ["v1.2", "v1.10"])

@@ -38,6 +38,26 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("released Notes was modified"), "\(run.stdout)")
     }
 
+    /// A bare tag of an older numbering (`6.0.1`, made before the `v` releases went on) names a
+    /// higher version than the newest `v` tag, but is not the newest release: the versions the
+    /// newest `v` tag shipped are checked against it.
+    @Test func aBareTagOfAnOlderNumberingIsNotTheNewestRelease() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("one version")
+        try repository.tag("6.0.1")
+        try Self.write(folder, "Notes 2", ["title", "body"])
+        try repository.commit("two versions")
+        try repository.tag("v2.5.4", annotated: true)
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned"], current: "Notes 3")
+        try Self.write(folder, "Notes 3", ["title", "body", "pinned", "color"])
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("error: released Notes 2 was modified: it changed since the release at v2.5.4:"), "\(run.stdout)")
+    }
+
     /// Past three changes the message counts the rest as changes, not as more of the third's kind.
     @Test func manyEditsSinceTheTagAreCountedAsChanges() throws {
         let (folder, _) = try Self.released()
