@@ -89,13 +89,17 @@ struct ErrorPaths {
         self.declarations = declarations
     }
 
-    func follow(_ escapes: [EscapingFailure]) -> [StoreFailureAction] {
-        guard !escapes.isEmpty else { return [] }
+    /// What the callers that handle the errors do, and the functions the errors pass through (the
+    /// wrappers whose callers, in files not read yet, may handle them).
+    func follow(_ escapes: [EscapingFailure]) -> (actions: [StoreFailureAction], passedThrough: Set<Int>) {
+        guard !escapes.isEmpty else { return ([], []) }
         let callers = callSites()
         let units = declarations.units
         var actions: [StoreFailureAction] = []
+        var passedThrough: Set<Int> = []
         for escape in escapes {
             var visited: Set<Int> = [escape.unit]
+            defer { passedThrough.formUnion(visited) }
             var frontier: [Step] = [Step(unit: escape.unit, path: [units[escape.unit].place], handOff: escape.handOff, returned: escape.returned)]
             for _ in 0..<Self.maximumDepth where !frontier.isEmpty {
                 var next: [Step] = []
@@ -173,7 +177,7 @@ struct ErrorPaths {
                 frontier = next
             }
         }
-        return actions
+        return (actions, passedThrough)
     }
 
     /// A function the error reached, with the way it was handed to it, and the functions it came through.

@@ -224,11 +224,14 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         }
         var followed = StoreCodeFacts()
         followed.openings = LaunchPaths(declarations).attach(to: openings)
-        followed.failureActions = ErrorPaths(declarations).follow(escapes)
+        let errors = ErrorPaths(declarations).follow(escapes)
+        followed.failureActions = errors.actions
         followed.keyedArchiveTransformers = KeyedArchiveTransformers.names(in: files)
         reading.storeCode = StoreCodeFacts(merging: scans.map(\.facts) + [followed])
-        let escaping = escapes.map { escape -> String in
-            let unit = declarations.units[escape.unit]
+        // Every function the error passes through, not only the first: `Stack.init` that calls the
+        // private `makeCoordinator` that opens the store is what a caller elsewhere names.
+        let escaping = errors.passedThrough.union(escapes.map(\.unit)).map { index -> String in
+            let unit = declarations.units[index]
             let member = String(unit.key.split(separator: ".").last ?? "")
             return member == "init" ? unit.typeName : member
         }

@@ -162,6 +162,65 @@ import Testing
         #expect(run.stdout.contains("Containers.swift:9:26: warning: ModelConfiguration(isStoredInMemoryOnly: true) replaces the store"), "\(run.stdout)")
     }
 
+    /// The caller in a file of its own names the initializer (`Ledger(url:)`), whose private helper
+    /// opens the store: the error passes through both, and the caller's file is read for either
+    /// name, so its `fatalError` and the launch path through it are found.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aCallerInAnotherFileOfAWrapperWhoseHelperOpensTheStoreIsRead() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Ledger/Model/Notes.yaml")
+        try folder.write("""
+        import UIKit
+
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            var ledger: Ledger?
+
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                openLedger()
+                return true
+            }
+        }
+        """, to: "Ledger/AppDelegate.swift")
+        try folder.write("""
+        import UIKit
+
+        extension AppDelegate {
+            func openLedger() {
+                do {
+                    ledger = try Ledger(url: Ledger.storeURL)
+                } catch {
+                    fatalError("cannot open the ledger: \\(error)")
+                }
+            }
+        }
+        """, to: "Ledger/AppDelegate+Ledger.swift")
+        try folder.write("""
+        import CoreData
+
+        final class Ledger {
+            static let storeURL = URL.applicationSupportDirectory.appending(path: "Ledger.sqlite")
+            let coordinator: NSPersistentStoreCoordinator
+
+            init(url: URL) throws {
+                coordinator = try Self.makeCoordinator(url: url)
+            }
+
+            private static func makeCoordinator(url: URL) throws -> NSPersistentStoreCoordinator {
+                let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel())
+                let options = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
+                try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: options)
+                return coordinator
+            }
+        }
+        """, to: "Ledger/Ledger.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(Set(hits) == [
+            Hit(place: "AppDelegate+Ledger.swift:8:13", severity: "warning", rule: "store-load-failure-destructive"),
+            Hit(place: "Ledger.swift:14:25", severity: "note", rule: "store-opened-at-launch"),
+        ], "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("note: Ledger.init(url:) passes the error of opening the store on to its caller"), "\(run.stdout)")
+    }
+
     /// A wrapper tried again with `try!` in the `catch` of its first try, after a helper removed the
     /// store's files: the deletion is the loss (a warning); the retry opens a new, empty store,
     /// which no migration can fail, so its stop is a note. The first try's stop stays a warning.
