@@ -30,6 +30,8 @@ struct ObjCStoreCodeScanner {
     /// path (`- (NSURL *)storeURL { return [dir URLByAppendingPathComponent:@"Notes.sqlite"]; }`):
     /// `[self storeURL]` names the store as the URL written out does.
     private var storeURLMethods: Set<String> = []
+    /// The classes that declare them: `[Stack storeURL]` calls the class method of its own file.
+    private var storeURLOwners: Set<String> = []
     /// The selectors of the file's methods that take no argument and open a store, themselves or
     /// through another such method of the file (`[self cacheManagedObjectContext]`, whose getter
     /// adds the store): sent to `self` after the store's files were deleted, they open a new one.
@@ -130,7 +132,9 @@ struct ObjCStoreCodeScanner {
         var scanner = self
         scanner.deletingMethods = Set(bodies.filter { $0.owner != nil && !$0.selector.contains(":") && deletesAStore($0.range) }.map(\.selector))
         scanner.fileConstants = constants(outside: bodies)
-        scanner.storeURLMethods = Set(bodies.filter { $0.owner != nil && !$0.selector.contains(":") && scanner.returnsAStore($0.range) }.map(\.selector))
+        let storeURLBodies = bodies.filter { $0.owner != nil && !$0.selector.contains(":") && scanner.returnsAStore($0.range) }
+        scanner.storeURLMethods = Set(storeURLBodies.map(\.selector))
+        scanner.storeURLOwners = Set(storeURLBodies.compactMap(\.owner))
         let methods = bodies.filter { $0.owner != nil && !$0.selector.contains(":") }
         let opening = Set(methods.filter { body in body.range.contains { Self.openingSelectors.contains(tokens[$0].text) } }.map(\.selector))
         scanner.openingMethods = opening.union(methods.filter { body in body.range.contains { scanner.sendsToSelf($0, oneOf: opening) } }.map(\.selector))
@@ -785,11 +789,12 @@ struct ObjCStoreCodeScanner {
             }
             guard let value = assignments[token.text] ?? fileConstants[token.text] else { continue }
             let valueTokens = value.map { tokens[$0] }
-            // The value names a store file itself, through one of the file's constants
-            // (`[dir URLByAppendingPathComponent:DBName]`), or is the store's URL a method returns.
+            // The value names a store file itself, through one of the file's constants or a name
+            // bound in the body (`fileName = @"Notes.sqlite"; url = [dir URLByAppendingPathComponent:fileName]`),
+            // or is the store's URL a method returns.
             let isStore = !valueTokens.contains { $0.kind == .identifier && Self.leavesTheFile.contains($0.text) }
                 && (namesAStoreFile(value) || value.contains(where: callsAStoreURLMethod)
-                    || valueTokens.contains { $0.kind == .identifier && $0.text != token.text && fileConstants[$0.text].map(namesAStoreFile) == true })
+                    || valueTokens.contains { $0.kind == .identifier && $0.text != token.text && (fileConstants[$0.text] ?? assignments[$0.text]).map(namesAStoreFile) == true })
             storeVariables[token.text] = isStore
             if isStore { return true }
         }
@@ -810,11 +815,18 @@ struct ObjCStoreCodeScanner {
     static let extensionAppenders: Set<String> = ["URLByAppendingPathExtension", "stringByAppendingPathExtension"]
 
     /// Whether the token at `position` calls one of the file's methods that return the store's URL
-    /// on `self`: `[self storeURL]`, `self.storeURL`.
+    /// on `self` (`[self storeURL]`, `self.storeURL`), on its class (`[self.class storeURL]`,
+    /// `[[self class] storeURL]`), or on the class that declares it (`[Stack storeURL]`).
     private func callsAStoreURLMethod(_ position: Int) -> Bool {
         guard position >= 2, tokens[position].kind == .identifier, storeURLMethods.contains(tokens[position].text) else { return false }
-        return tokens[position - 1].isIdentifier("self") && tokens[position - 2].is("[")
+        let onSelf = tokens[position - 1].isIdentifier("self") && tokens[position - 2].is("[")
             || tokens[position - 1].is(".") && tokens[position - 2].isIdentifier("self")
+        let onClass = position >= 4 && tokens[position - 1].isIdentifier("class")
+            && (tokens[position - 2].is(".") && tokens[position - 3].isIdentifier("self")
+                || tokens[position - 2].isIdentifier("self") && tokens[position - 3].is("[") && tokens[position - 4].is("["))
+            || position >= 4 && tokens[position - 1].is("]") && tokens[position - 2].isIdentifier("class") && tokens[position - 3].isIdentifier("self")
+        let onOwner = tokens[position - 1].kind == .identifier && storeURLOwners.contains(tokens[position - 1].text) && tokens[position - 2].is("[")
+        return onSelf || onClass || onOwner
     }
 
     /// Calls that turn a store's URL into something else (its folder).

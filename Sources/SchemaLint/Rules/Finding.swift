@@ -91,7 +91,10 @@ public struct Finding: Hashable, Sendable {
     }
 
     /// The order reports use: by file, position, then rule, so output is the same bytes every run.
+    /// Files are in natural order, as people number versions: `Model 9` before `Model 10`, `v2`
+    /// before `v10`.
     package static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+        if lhs.location.file != rhs.location.file { return NaturalOrder.precedes(lhs.location.file, rhs.location.file) }
         if lhs.location != rhs.location { return lhs.location < rhs.location }
         if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
         return lhs.message < rhs.message

@@ -11416,6 +11416,34 @@ static NSString *const StoreName = @"Notes.sqlite";
 @end
 ```
 
+### Triggers: Objective-C: the store's URL from a class method of the class, its name bound in the method
+
+```objc path=App/DataController.m
+@implementation DataController
+
++ (NSURL *)storeURL {
+    static NSURL *storeURL = nil;
+    static dispatch_once_t onceToken;
+    dispatch_once(&onceToken, ^{
+        NSURL *folder = [[NSFileManager defaultManager] URLsForDirectory:NSDocumentDirectory inDomains:NSUserDomainMask].lastObject;
+        NSString *fileName = @"Wallet.sqlite";
+        storeURL = [folder URLByAppendingPathComponent:fileName];
+    });
+    return storeURL;
+}
+
+- (void)resetStore {
+    NSURL *storeURL = [self.class storeURL];
+    [[NSFileManager defaultManager] ↓removeItemAtURL:storeURL error:nil];
+}
+
+- (void)dropStore {
+    [[NSFileManager defaultManager] ↓removeItemAtURL:[DataController storeURL] error:nil];
+}
+
+@end
+```
+
 ### Triggers: Objective-C: the store's name given its extension with `URLByAppendingPathExtension:`
 
 ```objc path=App/LocalCopy.m
