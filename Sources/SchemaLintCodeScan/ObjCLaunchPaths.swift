@@ -182,9 +182,11 @@ struct ObjCLaunchPaths {
         var position = range.lowerBound
         var receiver = Receiver.unknown
         if tokens[position].is("["), let close = scanner.partner[position] {
-            // `[[Stack alloc] init]`, `[[Stack new] ...]`: an instance of Stack.
-            if close == position + 3, tokens[position + 1].kind == .identifier, classes.contains(tokens[position + 1].text), ["alloc", "new"].contains(tokens[position + 2].text) {
-                receiver = .classNamed(tokens[position + 1].text)
+            // `[[Stack alloc] init]`, `[[Stack new] ...]`: an instance of Stack; `[[self alloc] init]`
+            // in a class method (`+sharedInstance`), an instance of its own class.
+            if close == position + 3, tokens[position + 1].kind == .identifier, ["alloc", "new"].contains(tokens[position + 2].text) {
+                let name = tokens[position + 1].text
+                if classes.contains(name) { receiver = .classNamed(name) } else if name == "self" { receiver = .ownClass }
             }
             position = close + 1
         } else if tokens[position].is("("), let close = scanner.partner[position] {
@@ -220,7 +222,8 @@ struct ObjCLaunchPaths {
     /// else of the one class that implements the selector.
     private func resolve(_ selector: String, receiver: Receiver, from current: ObjCStoreCodeScanner.Body) -> [Int] {
         switch receiver {
-        case .ownClass: return current.owner.flatMap { methodsOfClass[MethodKey(owner: $0, selector: selector)] } ?? []
+        // `[self new]` in a class method allocates and sends `init`.
+        case .ownClass: return current.owner.flatMap { methodsOfClass[MethodKey(owner: $0, selector: selector == "new" && current.isClassMethod ? "init" : selector)] } ?? []
         // `[Stack new]` allocates and sends `init`.
         case .classNamed(let name): return methodsOfClass[MethodKey(owner: name, selector: selector == "new" ? "init" : selector)] ?? []
         case .unknown: return selectorsOfOneClass.contains(selector) ? methods[selector] ?? [] : []

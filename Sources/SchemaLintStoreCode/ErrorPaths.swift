@@ -192,15 +192,21 @@ struct ErrorPaths {
         var afterFallbackToMemory = false
     }
 
-    /// Whether `call` lies in a `catch` (the failure path of an earlier try) after statements that
-    /// delete the store (`removeDatabaseFiles(); return try! makeContainer()`).
+    /// Whether `call` tries again, in a `catch`, the same call its `do` made (the same function with
+    /// the same arguments: the same store), after statements that delete the store
+    /// (`do { try makeContainer(url) } catch { removeDatabaseFiles(); return try! makeContainer(url) }`).
+    /// A fallback to another wrapper opens another store, which the deletion did not empty.
     private static func retriesAfterDeletingTheStore(_ call: FunctionCallExprSyntax, helpers: StoreDeletingHelpers) -> Bool {
         var current = call.parent
         while let syntax = current, !syntax.is(CatchClauseSyntax.self) {
             if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self) || syntax.is(ClosureExprSyntax.self) || syntax.is(AccessorDeclSyntax.self) { return false }
             current = syntax.parent
         }
-        return current != nil && DestructiveCallFinder(helpers: helpers).deletesTheStore(before: call)
+        guard let tried = current?.parent?.parent?.as(DoStmtSyntax.self)?.body else { return false }
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        calls.walk(tried)
+        let same = calls.found.contains { $0.calledExpression.trimmedText == call.calledExpression.trimmedText && $0.arguments.trimmedText == call.arguments.trimmedText }
+        return same && DestructiveCallFinder(helpers: helpers).deletesTheStore(before: call)
     }
 
     private var helpers: StoreDeletingHelpers { StoreDeletingHelpers(declarations: declarations) }

@@ -2089,7 +2089,7 @@ private final class ConditionalValues: SyntaxVisitor {
     override func visitPost(_ node: UnresolvedTernaryExprSyntax) { found = true }
 }
 
-private final class AllCalls: SyntaxVisitor {
+final class AllCalls: SyntaxVisitor {
     var found: [FunctionCallExprSyntax] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

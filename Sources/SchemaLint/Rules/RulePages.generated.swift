@@ -12737,6 +12737,47 @@ entities:
 @end
 ```
 
+### Triggers: Objective-C: a singleton made with `[[self alloc] init]` in its class method, beside another class's `-init`
+
+```objc path=Tracks/AppDelegate.m
+@implementation AppDelegate
+
+- (instancetype)init {
+    self = [super init];
+    return self;
+}
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [TrackStore sharedInstance];
+    return YES;
+}
+
+@end
+```
+
+```objc path=Tracks/TrackStore.m
+@implementation TrackStore
+
++ (instancetype)sharedInstance {
+    static TrackStore *shared = nil;
+    static dispatch_once_t once;
+    dispatch_once(&once, ^{
+        shared = [[self alloc] init];
+    });
+    return shared;
+}
+
+- (instancetype)init {
+    self = [super init];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    _coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[NSManagedObjectModel mergedModelFromBundles:nil]];
+    [_coordinator ↓addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[self storeURL] options:options error:nil];
+    return self;
+}
+
+@end
+```
+
 ### Triggers: Objective-C: a class made with `new` reads the app delegate's container
 
 ```objc path=Shelf/AppDelegate.m
