@@ -16,7 +16,7 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
     static let words = ByteSearch.Words([
         "loadPersistentStores", "addPersistentStore", "NSFileProtectionComplete", "moveItemAt", "copyItemAt", "removeItemAt",
         "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "performFetchWithCompletionHandler", "fetchCompletionHandler",
-        "migratePersistentStore", "replacePersistentStore", "FinishLaunchingWithOptions", "willConnectToSession",
+        "migratePersistentStore", "replacePersistentStore", "migrateStoreFromURL", "FinishLaunchingWithOptions", "willConnectToSession",
         // The template's container, used from other classes (`delegate.persistentContainer`):
         // a launch path goes through them.
         "persistentContainer",

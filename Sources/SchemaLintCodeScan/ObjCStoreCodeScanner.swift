@@ -274,6 +274,8 @@ struct ObjCStoreCodeScanner {
                 switch token.text {
                 case "migratePersistentStore", "replacePersistentStoreAtURL":
                     facts.relocations.append(StoreRelocation(written: token.text, place: place(index, body)))
+                case "migrateStoreFromURL":
+                    facts.handRunMigrations.append(location(of: token))
                 case "NSPersistentStoreFileProtectionKey":
                     if let group = enclosingGroup(of: index, in: body.range),
                        let value = group.first(where: { tokens[$0].isIdentifier("NSFileProtectionComplete") }) {

@@ -277,6 +277,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             if name == "migratePersistentStore", !isInPreview(node), !intoMemory { addFailureActions(ofThrowing: node, opening: .migratePersistentStore) }
         // A migration with a mapping model the app runs itself (`NSMigrationManager`).
         case "migrateStore" where member != nil && labels.hasPrefix("from:") && !isInPreview(node):
+            scanned.facts.handRunMigrations.append(file.location(of: node))
             addFailureActions(ofThrowing: node, opening: .migrateStore)
         case "register" where labels.hasPrefix("forTaskWithIdentifier:") && (member?.base.map { ByteSearch.contains("BGTaskScheduler", in: $0.trimmedText) } ?? false):
             scanned.facts.backgroundEvidence.append(BackgroundEvidence("BGTaskScheduler.register(forTaskWithIdentifier:)", at: file.location(of: node)))

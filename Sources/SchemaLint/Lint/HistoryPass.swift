@@ -11,6 +11,8 @@ struct HistoryPass {
     let options: LintOptions
     /// `StoreCodeFacts.keyedArchiveTransformers` of the run.
     var keyedArchiveTransformers: Set<String> = []
+    /// `StoreCodeFacts.handRunMigrations` of the run.
+    var handRunMigrations: [SourceLocation] = []
 
     func run() -> [Finding] {
         let versions = history.versions
@@ -93,7 +95,7 @@ struct HistoryPass {
             lock: options.lock.map { $0.entries.filter { $0.history.map { $0 == history.key } ?? ($0.model == history.model) } }, catalog: catalog,
             productionSchema: options.productionSchemas[history.model], releasesUnread: options.releasesUnread,
             unmatchedReleaseTags: options.unmatchedReleaseTags,
-            keyedArchiveTransformers: keyedArchiveTransformers
+            keyedArchiveTransformers: keyedArchiveTransformers, handRunMigrations: handRunMigrations
         )
         var replaced: Set<String> = []
         for rule in catalog.historyRules {

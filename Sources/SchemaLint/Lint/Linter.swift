@@ -44,7 +44,10 @@ package struct Linter: Sendable {
         let (catalog, options) = (catalog, options)
         let sizes = histories.map { $0.versions.reduce(0) { $0 + $1.entities.count } }
         let passes = OrderedConcurrentMap.map(count: histories.count, costs: sizes) { index in
-            HistoryPass(history: histories[index], catalog: catalog, options: options, keyedArchiveTransformers: storeCode.keyedArchiveTransformers).run()
+            HistoryPass(
+                history: histories[index], catalog: catalog, options: options,
+                keyedArchiveTransformers: storeCode.keyedArchiveTransformers, handRunMigrations: storeCode.handRunMigrations
+            ).run()
         }
         findings += passes.joined()
         if let lock = options.lock {

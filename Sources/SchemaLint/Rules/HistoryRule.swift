@@ -40,6 +40,8 @@ package struct HistoryContext: Sendable {
     package var unmatchedReleaseTags: (pattern: String, tags: [String])? = nil
     /// `StoreCodeFacts.keyedArchiveTransformers` of the run.
     package var keyedArchiveTransformers: Set<String> = []
+    /// `StoreCodeFacts.handRunMigrations` of the run: where the app migrates its stores itself.
+    package var handRunMigrations: [SourceLocation] = []
 
     /// The change rules' findings for two versions that need not be consecutive; with `only`, those
     /// of that severity alone.

@@ -5186,7 +5186,9 @@ memory.
 The note says, for each release of a local store, whether a store of the release before it
 migrates, which entities force it and what changed in each (added, removed or renamed
 properties, a new type or optionality), and how the migration runs: inferred (lightweight), or with the
-mapping model or custom migration the team wrote for that step. It does not guess store sizes;
+mapping model or custom migration the team wrote for that step, or with the app's own
+`NSMigrationManager` where its code migrates the store itself (`migrateStore(from:...)`,
+`migrateStoreFromURL:`; every object in memory, step by step). It does not guess store sizes;
 only the model is known. Synced stores are left out: their findings are about CloudKit.
 
 ## What to do instead
@@ -7721,7 +7723,8 @@ beside a cache's is no cache's. So is Objective-C, where the method that opens t
 the files (written out, or through a constant of the file) or is named so itself. A stop in an
 app extension's code (under the folder of an Info.plist whose `NSExtension` names its extension
 point, a widget's or a share sheet's) is a note: it stops the extension each time the system runs
-it, not the app, whose own handling decides what the person sees. A file an Xcode project builds
+it, not the app, whose own handling decides what the person sees; so is a fallback to an empty
+in-memory store there, which leaves the widget empty, not the app. A file an Xcode project builds
 into two targets or more (the app and its widget) is the app's too, and an Info.plist in a
 module's own folder (beside its project or package manifest, a framework's) makes no extension.
 Before a function's first opening, only the store's own files count: removing a store of another

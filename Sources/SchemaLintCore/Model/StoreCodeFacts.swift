@@ -45,6 +45,10 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// The names of the files that Xcode projects build into two targets or more: code of an
     /// extension's folder among them is the app's too. Not store code: `isEmpty` leaves them out.
     package var sourcesOfSeveralTargets: Set<String> = []
+    /// Where the app migrates a store itself with `NSMigrationManager` (`migrateStore(from:...)`,
+    /// `migrateStoreFromURL:` in Objective-C): object by object in memory, not by Core Data's
+    /// lightweight migration. Not store code: `isEmpty` leaves them out.
+    package var handRunMigrations: [SourceLocation] = []
 
     package init() {}
 
@@ -71,6 +75,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
             keyedArchiveTransformers.formUnion(part.keyedArchiveTransformers)
             appExtensions += part.appExtensions
             sourcesOfSeveralTargets.formUnion(part.sourcesOfSeveralTargets)
+            handRunMigrations += part.handRunMigrations
             lastRelease = lastRelease ?? part.lastRelease
         }
         openings.sort { $0.place < $1.place }
@@ -85,6 +90,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
         entitlementsWithoutCloudKit.sort()
         cloudKitWithoutContainer.sort()
         appExtensions.sort { $0.location < $1.location }
+        handRunMigrations.sort()
     }
 
     /// The app extension whose folder holds `file` (the innermost, where folders nest), or nil

@@ -163,6 +163,7 @@ struct RepositoryRunTests {
                 ("Kit/Info.plist", plist),
                 ("Kit/Sources/KitStore.swift", store.replacingOccurrences(of: "WidgetStore", with: "KitStore")),
                 ("App/Stores.swift", "import SwiftData\n\nenum Stores {\n    static let all = [WidgetStore.container, KitStore.container]\n}\n"),
+                ("Widget/WidgetCache.swift", store.replacingOccurrences(of: "WidgetStore", with: "WidgetCache").replacingOccurrences(of: "fatalError(\"\\(error)\")", with: "return try! ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))")),
             ]
         }
         let synchronized = Self.synchronizedProject(["App", "Widget"])
@@ -170,6 +171,8 @@ struct RepositoryRunTests {
         let run = try Self.run(in: folder.path)
         #expect(run.stdout.contains("Widget/WidgetStore.swift:8:13: note: fatalError() stops the widget extension when ModelContainer(...) fails"), "\(run.stdout)")
         #expect(run.stdout.contains("Kit/Sources/KitStore.swift:8:13: warning: fatalError() stops the app when ModelContainer(...) fails"), "\(run.stdout)")
+        // An in-memory fallback in the extension leaves it empty, not the app.
+        #expect(run.stdout.contains("Widget/WidgetCache.swift:8:72: note: ModelConfiguration(isStoredInMemoryOnly: true) gives the widget extension an empty in-memory store when ModelContainer(...) fails"), "\(run.stdout)")
 
         // The app's target builds the widget's file too.
         let buildFiles = "/* Begin PBXBuildFile section */\n\t\tC1 /* WidgetStore.swift in Sources */ = {isa = PBXBuildFile; fileRef = C0 /* WidgetStore.swift */; };\n\t\tC2 /* WidgetStore.swift in Sources */ = {isa = PBXBuildFile; fileRef = C0 /* WidgetStore.swift */; };\n/* End PBXBuildFile section */\n"

@@ -162,6 +162,34 @@ import Testing
         #expect(run.stdout.contains("Containers.swift:9:26: warning: ModelConfiguration(isStoredInMemoryOnly: true) replaces the store"), "\(run.stdout)")
     }
 
+    /// An app that turns automatic migration off and migrates with `NSMigrationManager` itself:
+    /// the step's note says so, and how to take that migration off the launch, not lightweight
+    /// migration's way. Without such code the same step is lightweight migration's.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aStepTheAppMigratesItselfIsNotCalledLightweight() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write(Self.notesModel.replacingOccurrences(of: "version: 1", with: "version: 2") + "      pinned: bool\n", to: "Notes/Model/Notes 2.yaml")
+        let lightweight = try Self.lint(path: folder.path, extra: ["--no-color"]).run
+        #expect(lightweight.stdout.contains("note: opening a store of version 1 with version 2 migrates it at launch by lightweight migration"), "\(lightweight.stdout)")
+        try folder.write("""
+        import CoreData
+
+        enum IterativeMigrator {
+            static func migrate(store url: URL, from source: NSManagedObjectModel, to destination: NSManagedObjectModel) throws {
+                let mapping = try NSMappingModel.inferredMappingModel(forSourceModel: source, destinationModel: destination)
+                let manager = NSMigrationManager(sourceModel: source, destinationModel: destination)
+                let scratch = FileManager.default.temporaryDirectory.appending(path: "migrated.sqlite")
+                try manager.migrateStore(from: url, type: .sqlite, mapping: mapping, to: scratch, type: .sqlite)
+            }
+        }
+        """, to: "Notes/IterativeMigrator.swift")
+        let (_, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(run.stdout.contains("note: opening a store of version 1 with version 2 migrates it at launch with the app's own migration (NSMigrationManager at \(folder.path)/Notes/IterativeMigrator.swift:8:13), which migrates every object in memory"), "\(run.stdout)")
+        #expect(run.stdout.contains("help: run the app's migration off the main thread"), "\(run.stdout)")
+        #expect(!run.stdout.contains("by lightweight migration"), "\(run.stdout)")
+    }
+
     /// The caller in a file of its own names the initializer (`Ledger(url:)`), whose private helper
     /// opens the store: the error passes through both, and the caller's file is read for either
     /// name, so its `fatalError` and the launch path through it are found.

@@ -16,10 +16,16 @@ struct MigrationAtLaunchRule: HistoryRule {
             let entities = version.entitiesNeedingMigration(from: baseline)
             guard !entities.isEmpty else { continue }
             let how: String
+            var advice = "add the store off the main thread (NSPersistentStoreDescription.shouldAddStoreAsynchronously = true, or load in a background task) behind a progress screen, so the launch watchdog (0x8badf00d) cannot kill a large migration"
             if let migration = context.history.writtenMigration(from: baseline, to: version) {
                 how = migration.mappingModel != nil
                     ? "with \(migration.name), which migrates every object in memory"
                     : "with \(migration.name)"
+            } else if let manual = context.handRunMigrations.first {
+                // The app runs NSMigrationManager itself (automatic migration off): no lightweight
+                // migration copies tables in place.
+                how = "with the app's own migration (NSMigrationManager at \(manual)), which migrates every object in memory"
+                advice = "run the app's migration off the main thread (in a background task, behind a progress screen) and open the store when it is done, so the launch watchdog (0x8badf00d) cannot kill a large migration"
             } else {
                 how = "by lightweight migration, which copies every table it changes"
             }
@@ -27,7 +33,7 @@ struct MigrationAtLaunchRule: HistoryRule {
                 ruleID: descriptor.id, severity: descriptor.localSeverity ?? .note,
                 message: "opening a store of \(baseline.displayName) with \(version.displayName) migrates it at launch \(how): \(MigrationCause.describe(entities, from: baseline, to: version))",
                 location: version.location, model: version.model, baseline: baseline.label, version: version.label, path: nil,
-                suggestions: ["add the store off the main thread (NSPersistentStoreDescription.shouldAddStoreAsynchronously = true, or load in a background task) behind a progress screen, so the launch watchdog (0x8badf00d) cannot kill a large migration"]
+                suggestions: [advice]
             ))
         }
         return findings

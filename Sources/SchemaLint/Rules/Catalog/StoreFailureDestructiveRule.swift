@@ -34,6 +34,13 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
                 consequence = "\(action.written) stops the \(kind) extension when \(opening) fails: a store that fails to migrate stops the extension each time the system runs it, not the app"
                 suggestions = ["show the failure in the extension instead of stopping it (an empty timeline in a widget, a message in a share sheet), and keep the store file"]
                 severity = .note
+            case .fallsBackToMemory where appExtension != nil:
+                // The extension shows nothing for a while; the app opens the store itself, and
+                // nothing the extension writes to memory was the person's.
+                let kind = appExtension?.kind ?? "app"
+                consequence = "\(action.written) gives the \(kind) extension an empty in-memory store when \(opening) fails: the extension shows none of the person's data until the store opens again, and what it writes there is gone; the app opens the store with its own handling"
+                suggestions = ["show the failure in the extension (an empty timeline in a widget, a message in a share sheet) rather than write to a store that is thrown away"]
+                severity = .note
             case .stopsTheApp:
                 consequence = "\(action.written) stops the app when \(opening) fails: a store that fails to migrate crashes the app at every launch"
                 suggestions = ["report the error to the person and keep the store file: show a screen that explains the problem and offers to retry or to send a report, and log the error's userInfo"]
@@ -79,7 +86,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
                 message: consequence,
                 notes: (action.openingLocation == action.place.location ? [] : [Finding.Note(openingNote(action), at: action.openingLocation)])
                     + action.errorPath.map { Finding.Note("\($0.declaration) passes the error of opening the store on to its caller", at: $0.location) }
-                    + (action.action == .stopsTheApp ? appExtension.map { [Finding.Note("this code is the \($0.kind) extension's: its Info.plist declares \($0.pointIdentifier)", at: $0.location)] } ?? [] : []),
+                    + (action.action == .stopsTheApp || action.action == .fallsBackToMemory ? appExtension.map { [Finding.Note("this code is the \($0.kind) extension's: its Info.plist declares \($0.pointIdentifier)", at: $0.location)] } ?? [] : []),
                 suggestions: suggestions
             )
         }
