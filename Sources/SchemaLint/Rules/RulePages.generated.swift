@@ -962,6 +962,46 @@ final class TagListTransformer: NSSecureUnarchiveFromDataTransformer {
 }
 ```
 
+### Does not trigger: the default transformer becomes the project's secure unarchiver, and the class name goes
+
+```xml path=App/Chat.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+    <key>_XCCurrentVersionName</key>
+    <string>Chat 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```xml path=App/Chat.xcdatamodeld/Chat.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22522" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+    <entity name="Message" representedClassName="Message" syncable="YES" codeGenerationType="class">
+        <attribute name="receipts" optional="YES" attributeType="Transformable" customClassName="[Receipt]"/>
+    </entity>
+</model>
+```
+
+```xml path=App/Chat.xcdatamodeld/Chat 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22522" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+    <entity name="Message" representedClassName="Message" syncable="YES" codeGenerationType="class">
+        <attribute name="receipts" optional="YES" attributeType="Transformable" valueTransformerName="ReceiptListTransformer"/>
+    </entity>
+</model>
+```
+
+```swift path=App/ReceiptListTransformer.swift
+import Foundation
+
+@objc(ReceiptListTransformer)
+final class ReceiptListTransformer: NSSecureUnarchiveFromDataTransformer {
+    override static var allowedTopLevelClasses: [AnyClass] { [NSArray.self, Receipt.self] }
+}
+```
+
 ### Triggers: a local class changes (a warning)
 
 ```yaml
@@ -6749,6 +6789,32 @@ entities:
   Item:
     relationships:
       list: {destination: List, inverse: items}
+```
+
+### Does not trigger: a local to-one's to-many inverse removed, the to-one kept one-way
+
+```yaml
+model: Chat
+version: 1
+entities:
+  Conversation:
+    relationships:
+      messages: {destination: Message, inverse: conversation, toMany: true}
+  Message:
+    relationships:
+      conversation: {destination: Conversation, inverse: messages}
+```
+
+```yaml
+model: Chat
+version: 2
+entities:
+  Conversation:
+    attributes:
+      title: {type: string, optional: true}
+  Message:
+    relationships:
+      conversation: {destination: Conversation}
 ```
 
 ### Does not trigger: a one-way to-many gains a to-one inverse added in the same version

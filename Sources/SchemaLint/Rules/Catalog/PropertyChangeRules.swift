@@ -90,10 +90,10 @@ struct PropertyChangeRule: ChangeRule {
         guard let old = context.change.old?.attribute, let new = context.change.new?.attribute else { return nil }
         // The move Apple asked for: the default (NSKeyedUnarchiveFromData) to the secure unarchiver
         // or a subclass of it (Foundation's, or the project's own) reads the same keyed archives.
-        // A class named where there was none only types the property in code: the archive says
-        // what it holds.
+        // A class named where there was none, or no longer named, only types the property in
+        // code: the archive says what it holds.
         let project = context.comparison.keyedArchiveTransformers
-        if old.className == new.className || (old.className ?? "").isEmpty,
+        if old.className == new.className || (old.className ?? "").isEmpty || (new.className ?? "").isEmpty,
            Self.readsKeyedArchives(old.transformer, project: project), Self.readsKeyedArchives(new.transformer, project: project) { return nil }
         let (property, before, after) = old.transformer != new.transformer
             ? ("value transformer", old.transformer, new.transformer)
@@ -215,6 +215,13 @@ struct PropertyChangeRule: ChangeRule {
         // to-many this version no longer has (the to-many side added, or renamed): the link stays
         // stored where it was (the to-one side's column), and a to-many stores nothing.
         let (baseline, version) = (context.comparison.baseline, context.comparison.version)
+        // A local to-one whose to-many inverse was removed (it is one-way now): the link stays in
+        // its own column, which migration copies; no pairing is left to disagree with.
+        if !context.synced, !old.isToMany, !new.isToMany, old.destination == new.destination, new.inverse == nil, let gone = old.inverse,
+           baseline.entity(named: old.destination)?.relationship(named: gone)?.isToMany == true,
+           version.entity(named: old.destination)?.relationship(named: gone) == nil {
+            return nil
+        }
         if !old.isToMany, !new.isToMany, old.destination == new.destination, let inverse = new.inverse,
            version.entity(named: new.destination)?.relationship(named: inverse)?.isToMany == true,
            baseline.entity(named: new.destination)?.relationship(named: inverse) == nil,
