@@ -7385,7 +7385,9 @@ locked and may change freely.
 Without a lock, in a git work tree, the newest release tag is the record: the tag matching `v*` or a bare version number (`1.8.5`)
 (or the pattern of `history:` / `--history-tags`) that is newest in the history of HEAD (by the
 version it names among tags of its spelling, by date across spellings: a bare `6.0.1` of an older
-numbering is not newer than the `v2.5.4` made after it). Every
+numbering is not newer than the `v2.5.4` made after it). A repository whose tags match neither,
+but name an Apple platform before their versions (`ios-v2.14.3`, `iOS/1.2`, `mac-1.0`; not
+`android-v3.0`), has those as its releases, with no pattern to give. Every
 version released there (a YAML file, a bundle's version folder up to its current version, a
 `VersionedSchema`) is read as it is at the tag and compared with the same version now, by its
 name; each element that differs is named, with the tag (`Note: added attribute 'pinned'`). A

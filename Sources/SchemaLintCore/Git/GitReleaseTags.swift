@@ -66,6 +66,25 @@ package struct GitReleaseTags: Sendable {
         return ordered
     }
 
+    /// A pattern for the release tags of an Apple platform where a repository tags each platform's
+    /// releases under a prefix of its own (`ios-v2.14.3`, `iOS/1.2`, `mac-1.0`) and none matches the
+    /// default pattern: every prefix of those `names` that names an Apple platform and is followed
+    /// by a dotted version, as globs (`ios-v[0-9]*`); nil where none does (an `android-v1.0` is no
+    /// release of the app's model).
+    package static func applePlatformPattern(among names: [String]) -> String? {
+        let platforms: Set<String> = ["ios", "ipados", "iphone", "ipad", "mac", "macos", "osx", "apple", "watchos", "visionos"]
+        var prefixes: Set<String> = []
+        for name in names {
+            let prefix = String(name.prefix { !$0.isNumber })
+            let rest = name.dropFirst(prefix.count)
+            guard !rest.isEmpty, rest.contains("."), !prefix.contains(where: { "*?[]\\".contains($0) }) else { continue }
+            var word = prefix.lowercased().filter(\.isLetter)
+            if word.hasSuffix("v"), platforms.contains(String(word.dropLast())) { word.removeLast() }
+            if platforms.contains(word) { prefixes.insert(prefix) }
+        }
+        return prefixes.isEmpty ? nil : prefixes.sorted().map { $0 + "[0-9]*" }.joined(separator: " ")
+    }
+
     /// What a tag's name has before its version, as one spelling: `v` (`v2.1`, `V2.1`, `v.2.1`),
     /// nothing for a bare number, `mac-v` for `mac-v2.1`.
     package static func spelling(of name: String) -> String {

@@ -246,6 +246,14 @@ struct GitHistoryPartsTests {
         #expect(GitReleaseTags.spelling(of: "2.1") == "")
     }
 
+    /// Tags under an Apple platform's prefix, followed by a dotted version, are that platform's
+    /// releases; another platform's, a build number's or a word's are not.
+    @Test func applePlatformPrefixesMakeAPattern() {
+        #expect(GitReleaseTags.applePlatformPattern(among: ["android-v3.0", "ios-v2.14.3", "iOS-v2.15", "mac-1.0", "ios-build-7"]) == "iOS-v[0-9]* ios-v[0-9]* mac-[0-9]*")
+        #expect(GitReleaseTags.applePlatformPattern(among: ["android-v3.0", "build-1.0", "ios-1234", "iosfix-1.0"]) == nil)
+        #expect(GitReleaseTags.applePlatformPattern(among: ["iOS/1.2"]) == "iOS/[0-9]*")
+    }
+
     @Test func tagsMatchTheGlobOnTheirWholeName() {
         let listing = "aaa v1.2\nbbb mac-v1.2\nccc v1.10\nddd release/v3\neee builds/1234\n"
         #expect(GitReleaseTags(listing: listing, pattern: "v*").tags.map(\.name) == ["v1.2", "v1.10"])
