@@ -1855,6 +1855,11 @@ struct StoreDeletingHelpers {
         return false
     }
 
+    /// The framework's types that make or describe a store, which projects extend.
+    static let storeTypes: Set<String> = [
+        "ModelConfiguration", "ModelContainer", "NSPersistentContainer", "NSPersistentCloudKitContainer", "NSPersistentStoreDescription", "NSPersistentStoreCoordinator",
+    ]
+
     /// Whether `call` calls a helper whose body makes an in-memory store or configuration
     /// (`ModelConfiguration(isStoredInMemoryOnly: true)`, `.init(schema: s, isStoredInMemoryOnly:
     /// true)` in an extension of `ModelConfiguration`, `NSInMemoryStoreType`).
@@ -1903,8 +1908,14 @@ struct StoreDeletingHelpers {
         guard let name = SynchronousCode.calledName(call) else { return [] }
         var types: Set<String>
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-            // `.memoryOnly(schema:)`: a static member of the type the context expects.
-            guard let base = member.base?.trimmedText else { return (declarations.typesByMember[name] ?? []).sorted().flatMap { bodies(of: $0, name) } }
+            // `.memoryOnly(schema:)`: a static member of the type the context expects. `.init(...)`
+            // makes a value of that type, which only the compiler knows (a widget's entry in a
+            // `return .init(...)`): only the project's initializers of the store's own types
+            // (an extension of `ModelConfiguration`) may be meant.
+            guard let base = member.base?.trimmedText else {
+                let types = (declarations.typesByMember[name] ?? []).filter { name != "init" || Self.storeTypes.contains($0) }
+                return types.sorted().flatMap { bodies(of: $0, name) }
+            }
             if ["self", "self?", "self!", "Self"].contains(base) {
                 types = declarations.typesByMember[name] ?? []
             } else if declarations.typeNames.contains(base) || declarations.unitsByKey["\(base).\(name)"] != nil {

@@ -10200,6 +10200,53 @@ struct NotesApp: App {
 }
 ```
 
+### Does not trigger: a widget's entry made with `.init(...)` where the shared store does not open, beside an app that keeps its store in memory
+
+```swift path=Shared/Stores.swift
+import SwiftData
+
+enum Stores {
+    static func shared() throws -> ModelContainer {
+        try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: URL.documentsDirectory.appending(path: "items.store")))
+    }
+}
+```
+
+```swift path=Watch/WatchApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct WatchApp: App {
+    let container: ModelContainer
+
+    init() {
+        container = try! ModelContainer(for: Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Items").modelContainer(container) }
+    }
+}
+```
+
+```swift path=Widget/SummaryProvider.swift
+import SwiftData
+
+struct Summary {
+    let count: Int
+}
+
+struct SummaryProvider {
+    func summary() -> Summary {
+        guard let container: ModelContainer = try? Stores.shared() else {
+            return .init(count: 0)
+        }
+        return Summary(count: (try? ModelContext(container).fetchCount(FetchDescriptor<Item>())) ?? 0)
+    }
+}
+```
+
 ### Does not trigger: a container made for previews, by its name
 
 ```swift path=App/DataManager.swift
