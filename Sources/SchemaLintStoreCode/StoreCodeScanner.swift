@@ -435,7 +435,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // branch (an in-memory one for tests, one on disk for people) may be either.
             let configurations = references.names.flatMap { name -> [ExprSyntax] in
                 guard let value = binding(of: name, in: unit, usedAt: Syntax(node)) else { return [] }
-                return [value] + assignedValues(of: name, in: unit, usedAt: Syntax(node))
+                return ([value] + assignedValues(of: name, in: unit, usedAt: Syntax(node))).flatMap(Self.branchValues)
             }
             // Every configuration named is in memory (one on disk among them still opens a file),
             // said in its value or made by the project's code (`ModelConfiguration.inMemoryOnly(schema: s)`).
@@ -445,6 +445,38 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             }
         }
         return isInPreview(node)
+    }
+
+    /// The values an expression may take: each branch's of an `if` or `switch` expression or of
+    /// `?:` (`let config = if screenshots { inMemory } else { onDisk }`), else the expression.
+    static func branchValues(_ expression: ExprSyntax) -> [ExprSyntax] {
+        func last(_ items: CodeBlockItemListSyntax) -> [ExprSyntax] {
+            guard let item = items.last?.item else { return [] }
+            if let value = item.as(ExprSyntax.self) { return branchValues(value) }
+            return item.as(ExpressionStmtSyntax.self).map { branchValues($0.expression) } ?? []
+        }
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            return branchValues(ternary.thenExpression) + branchValues(ternary.elseExpression)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) {
+            // `a ? b : c` before folding: the elements after `?` and after `:`.
+            let elements = Array(sequence.elements)
+            guard let mark = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), let colon = elements[mark].as(UnresolvedTernaryExprSyntax.self) else { return [expression] }
+            return branchValues(colon.thenExpression) + elements[(mark + 1)...].flatMap(branchValues)
+        }
+        if let choice = expression.as(IfExprSyntax.self) {
+            var values = last(choice.body.statements)
+            switch choice.elseBody {
+            case .ifExpr(let next)?: values += branchValues(ExprSyntax(next))
+            case .codeBlock(let block)?: values += last(block.statements)
+            case nil: break
+            }
+            return values
+        }
+        if let choice = expression.as(SwitchExprSyntax.self) {
+            return choice.cases.compactMap { $0.as(SwitchCaseSyntax.self) }.flatMap { last($0.statements) }
+        }
+        return [expression]
     }
 
     /// Whether `expression` (each element of an array) is a call or property of the project whose

@@ -163,7 +163,9 @@ package struct ModelLoader: Sendable {
         }
         // An Info.plist in a module's own folder (a framework's, copied from an extension's) makes
         // no extension; a file several targets build is the app's too.
-        loaded.storeCode.appExtensions.removeAll { found.moduleFolders.contains($0.folder.isEmpty ? "." : $0.folder) }
+        // The top of the walk is "" in one and "." in the other.
+        let modules = Set(found.moduleFolders.map { $0.isEmpty ? "." : $0 })
+        loaded.storeCode.appExtensions.removeAll { modules.contains($0.folder.isEmpty ? "." : $0.folder) }
         loaded.storeCode.sourcesOfSeveralTargets = found.sourcesOfSeveralTargets
         loaded.bundles.sort { $0.path < $1.path }
         loaded.readingNotes.sort()

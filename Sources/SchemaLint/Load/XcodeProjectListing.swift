@@ -23,11 +23,11 @@ package struct XcodeProjectListing {
     /// `BUILT_PRODUCTS_DIR`, an absolute path such as the one Xcode wrote on its author's machine,
     /// one above the folder walked): looked up by name.
     package let namesWithoutPlace: Set<String>
-    /// The names of the files that two or more of its targets build, one of them an app: each
-    /// target's build phase holds its own `PBXBuildFile` of the file's reference (an app and its
-    /// widget compiling one store file). A file that only extensions build (a widget and an intents
-    /// extension) is not listed, nor is one no app target's phase holds where the targets are known.
-    /// Two files of one name are two references.
+    /// The names of the files that two or more of its targets build, one of them no app
+    /// extension (an app or a framework): each target's build phase holds its own `PBXBuildFile`
+    /// of the file's reference (an app and its widget compiling one store file). A file that only
+    /// extensions build (a widget and an intents extension) is theirs, and not listed. Two files of
+    /// one name are two references.
     package let sourcesOfSeveralTargets: Set<String>
     /// `listedPaths` in lower case: the Mac's file system ignores case, so a project that writes a
     /// folder `AppName` where git holds `APPName` builds, and lists the files there.
@@ -57,8 +57,8 @@ package struct XcodeProjectListing {
             guard let object = object.dictionary, object["isa"]?.string == "PBXBuildFile", let reference = object["fileRef"]?.string else { continue }
             buildFiles[reference, default: 0] += 1
         }
-        let builtByAnApp = Self.referencesBuiltByApps(objects)
-        self.sourcesOfSeveralTargets = Set(buildFiles.filter { $0.value > 1 && builtByAnApp?.contains($0.key) != false }.keys.compactMap { reference in
+        let builtOutsideExtensions = Self.referencesBuiltOutsideExtensions(objects)
+        self.sourcesOfSeveralTargets = Set(buildFiles.filter { $0.value > 1 && builtOutsideExtensions?.contains($0.key) != false }.keys.compactMap { reference in
             objects[reference]?.dictionary.flatMap { file in (file["path"]?.string ?? file["name"]?.string)?.split(separator: "/").last.map(String.init) }
         })
         guard let rootID = root?["rootObject"]?.string, let project = objects[rootID]?.dictionary, let mainGroup = project["mainGroup"]?.string else {
@@ -102,15 +102,17 @@ package struct XcodeProjectListing {
         self.namesWithoutPlace = withoutPlace
     }
 
-    /// The file references that an app target's build phases compile (`productType` an
-    /// application's: iOS, macOS, watchOS apps), or nil where the project names no target's type.
-    private static func referencesBuiltByApps(_ objects: [String: Value]) -> Set<String>? {
+    /// The file references that the build phases of a target other than an app extension compile
+    /// (an app's, a framework's, a watch app's), or nil where the project names no target's type.
+    private static func referencesBuiltOutsideExtensions(_ objects: [String: Value]) -> Set<String>? {
         var typed = false
         var references = Set<String>()
         for object in objects.values {
             guard let target = object.dictionary, target["isa"]?.string == "PBXNativeTarget", let type = target["productType"]?.string else { continue }
             typed = true
-            guard type.hasPrefix("com.apple.product-type.application") else { continue }
+            // `app-extension` (widgets, share sheets, intents; `.messages`, `tv-app-extension`) and
+            // ExtensionKit's; a watch app's `watchkit2-extension` is the watch app's own code.
+            guard !type.contains("app-extension"), !type.contains("extensionkit-extension") else { continue }
             for phase in target["buildPhases"]?.array?.compactMap(\.string) ?? [] {
                 for file in objects[phase]?.dictionary?["files"]?.array?.compactMap(\.string) ?? [] {
                     if let reference = objects[file]?.dictionary?["fileRef"]?.string { references.insert(reference) }

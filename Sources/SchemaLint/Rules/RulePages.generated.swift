@@ -10247,6 +10247,36 @@ struct SummaryProvider {
 }
 ```
 
+### Triggers: a configuration chosen by an `if` expression, in memory only for screenshots
+
+```swift path=App/ShelfApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct ShelfApp: App {
+    let container: ModelContainer = {
+        let schema = Schema([Book.self])
+        let screenshots = ProcessInfo.processInfo.arguments.contains("SCREENSHOTS")
+        let configuration =
+            if screenshots {
+                ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)
+            } else {
+                ModelConfiguration(schema: schema, isStoredInMemoryOnly: false)
+            }
+        do {
+            return try ModelContainer(for: schema, configurations: [configuration])
+        } catch {
+            ↓fatalError("cannot open the shelf: \(error)")
+        }
+    }()
+
+    var body: some Scene {
+        WindowGroup { Text("Shelf") }.modelContainer(container)
+    }
+}
+```
+
 ### Does not trigger: a container made for previews, by its name
 
 ```swift path=App/DataManager.swift

@@ -183,8 +183,8 @@ struct RepositoryRunTests {
         let app = try Self.run(in: both.path)
         #expect(app.stdout.contains("Widget/WidgetStore.swift:8:13: warning: fatalError() stops the app when ModelContainer(...) fails"), "\(app.stdout)")
 
-        // With the targets' types written: the app's target builds it beside the widget's (the
-        // app's), or an intents extension's does (the extensions' own).
+        // With the targets' types written: the app's target, or a framework's, builds it beside the
+        // widget's (the app's), or an intents extension's does (the extensions' own).
         func targets(_ firstType: String) -> String {
             "/* Begin PBXNativeTarget section */\n"
                 + "\t\tT1 /* First */ = {isa = PBXNativeTarget; buildPhases = (P1 /* Sources */, ); productType = \"com.apple.product-type.\(firstType)\"; };\n"
@@ -193,12 +193,21 @@ struct RepositoryRunTests {
                 + "\t\tP1 /* Sources */ = {isa = PBXSourcesBuildPhase; files = (C1 /* WidgetStore.swift in Sources */, ); };\n"
                 + "\t\tP2 /* Sources */ = {isa = PBXSourcesBuildPhase; files = (C2 /* WidgetStore.swift in Sources */, ); };\n"
         }
-        for (type, expected) in [("application", "warning: fatalError() stops the app"), ("app-extension", "note: fatalError() stops the widget extension")] {
+        for (type, expected) in [
+            ("application", "warning: fatalError() stops the app"), ("framework", "warning: fatalError() stops the app"),
+            ("app-extension", "note: fatalError() stops the widget extension"),
+        ] {
             let typed = shared.replacingOccurrences(of: "/* Begin PBXFileSystemSynchronizedRootGroup section */", with: targets(type) + "/* Begin PBXFileSystemSynchronizedRootGroup section */")
             let (repository, _) = try Self.repository(files(project: typed))
             let run = try Self.run(in: repository.path)
             #expect(run.stdout.contains("Widget/WidgetStore.swift:8:13: \(expected)"), "\(type): \(run.stdout)")
         }
+
+        // An extension's Info.plist at the top, beside the project, makes no extension of the whole
+        // repository.
+        let (top, _) = try Self.repository(files(project: synchronized).map { $0.0 == "Widget/Info.plist" ? ("Widget-Info.plist", $0.1) : $0 })
+        let atTop = try Self.run(in: top.path)
+        #expect(atTop.stdout.contains("Widget/WidgetStore.swift:8:13: warning: fatalError() stops the app"), "\(atTop.stdout)")
 
         // Two files of that name, one each target's: the widget's is its own.
         let twoFiles = shared.replacingOccurrences(of: "fileRef = C0 /* WidgetStore.swift */; };\n/* End", with: "fileRef = C9 /* WidgetStore.swift */; };\n/* End")
