@@ -192,6 +192,9 @@ final class UseCollector: SyntaxVisitor {
         } else if name == "Self", isCalled {
             // `static let shared = Self()`: the type's own initializer.
             uses.append(("\(typeName).init", Syntax(node)))
+        } else if isCalled, declarations.unitsByKey[".\(name)"] != nil {
+            // A function of the project named like a type (`ConfigureModelContainer()`).
+            uses.append((".\(name)", Syntax(node)))
         } else if name.first?.isUppercase ?? false, isCalled || node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id {
             undeclaredTypes.insert(name)
         } else if declarations.unitsByKey["\(typeName).\(name)"] != nil, !Self.isParameter(name, around: node) {

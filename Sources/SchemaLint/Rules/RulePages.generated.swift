@@ -12481,6 +12481,34 @@ final class SearchIndex {
 }
 ```
 
+### Triggers: the App's container made by a free function named like a type
+
+```swift path=Diary/DiaryApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct DiaryApp: App {
+    var container = MakeDiaryContainer()
+
+    var body: some Scene {
+        WindowGroup { Text("Diary") }.modelContainer(container)
+    }
+}
+```
+
+```swift path=Diary/MakeDiaryContainer.swift
+import SwiftData
+
+func MakeDiaryContainer() -> ModelContainer {
+    do {
+        return try ↓ModelContainer(for: Entry.self)
+    } catch {
+        return try! ModelContainer(for: Entry.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    }
+}
+```
+
 ### Triggers: the App's scenes are given a SwiftData container made by a shared store
 
 ```swift path=Notes/NotesApp.swift
