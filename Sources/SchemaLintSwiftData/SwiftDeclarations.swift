@@ -352,11 +352,35 @@ private final class DeclarationCollector: SyntaxVisitor {
         }
         // `configurations: .init(url: ..., cloudKitDatabase: ...)` is a ModelConfiguration too:
         // no other type of SwiftData's takes that label.
+        // A store kept in memory, a preview's and a debug build's say nothing of the store people
+        // run: `cloudKitDatabase: .none` there leaves the app's own store syncing.
         if callee.hasSuffix("ModelConfiguration") || callee.hasSuffix("ModelConfiguration.init") || callee == ".init",
-           let database = node.arguments.first(where: { $0.label?.text == "cloudKitDatabase" }) {
+           let database = node.arguments.first(where: { $0.label?.text == "cloudKitDatabase" }),
+           !node.arguments.contains(where: { $0.label?.text == "isStoredInMemoryOnly" && $0.expression.trimmedText == "true" }),
+           !Self.isPreviewOrDebugOnly(node) {
             found.cloudKitDatabases.append(Declared(node: database.expression, file: file, scope: scope))
         }
         return .visitChildren
+    }
+
+    /// Whether `node` is in a `#Preview`, a preview provider, a declaration named for previews
+    /// (`previewContainer`), or code only debug builds compile (`#if DEBUG`).
+    static func isPreviewOrDebugOnly(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if let clause = syntax.as(IfConfigClauseSyntax.self), let condition = clause.condition,
+               DebugBuildCondition.isDebugOnly(condition: condition.trimmedDescription) { return true }
+            if let macro = syntax.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
+            if let macro = syntax.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
+            if let type = syntax.asProtocol(NamedDeclSyntax.self), syntax.is(StructDeclSyntax.self) || syntax.is(ClassDeclSyntax.self) || syntax.is(EnumDeclSyntax.self) {
+                if type.name.text.hasSuffix("Previews") || type.name.text.hasSuffix("Preview") { return true }
+            }
+            if let function = syntax.as(FunctionDeclSyntax.self), function.name.text.lowercased().contains("preview") { return true }
+            if let variable = syntax.as(VariableDeclSyntax.self),
+               variable.bindings.contains(where: { $0.pattern.trimmedText.lowercased().contains("preview") }) { return true }
+            current = syntax.parent
+        }
+        return false
     }
 }
 

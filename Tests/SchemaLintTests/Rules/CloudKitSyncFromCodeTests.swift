@@ -386,6 +386,52 @@ import Testing
         #expect(!none.stdout.contains("cloudkit-"), "\(none.stdout)")
     }
 
+    /// `cloudKitDatabase: .none` in a preview's container, in a store kept in memory or in a debug
+    /// build's says nothing of the store people run: the app's default `.automatic` still syncs
+    /// the classes, and CloudKit's checks apply to them. The same `.none` in the app's own
+    /// container keeps them local.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aPreviewsOrADebugBuildsNoneLeavesTheAppsStoreSyncing() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.entitlements("CloudKit"), to: "App/Tags.entitlements")
+        try folder.write("import SwiftData\n\n@Model final class Tag {\n    @Attribute(.unique) var name: String = \"\"\n    init() {}\n}\n", to: "App/Models/Tag.swift")
+        func app(_ container: String) -> String {
+            """
+            import SwiftUI
+            import SwiftData
+
+            @main struct TagsApp: App {
+                let container: ModelContainer = {
+            \(container)
+                }()
+                var body: some Scene { WindowGroup { TagList() }.modelContainer(container) }
+            }
+
+            struct TagList: View {
+                var body: some View { Text("Tags") }
+            }
+
+            #Preview {
+                TagList().modelContainer(try! ModelContainer(for: Tag.self, configurations: ModelConfiguration(cloudKitDatabase: .none)))
+            }
+
+            """
+        }
+        try folder.write(app("""
+                    #if DEBUG
+                    return try! ModelContainer(for: Tag.self, configurations: ModelConfiguration(url: URL.temporaryDirectory.appending(path: "debug.store"), cloudKitDatabase: .none))
+                    #else
+                    return try! ModelContainer(for: Tag.self)
+                    #endif
+            """), to: "App/TagsApp.swift")
+        let synced = try Executable.run(["--no-color"], in: folder.url)
+        #expect(synced.stdout.contains("[cloudkit-unique-constraint]"), "\(synced.stdout)")
+
+        try folder.write(app("        return try! ModelContainer(for: Tag.self, configurations: ModelConfiguration(cloudKitDatabase: .none))"), to: "App/TagsApp.swift")
+        let local = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!local.stdout.contains("cloudkit-"), "\(local.stdout)")
+    }
+
     /// `cloudKitDatabase: .automatic` written out is the default: without the entitlement the
     /// store is local, with it the classes the container names sync (a cache opened `.none` in
     /// the same history stays local).
