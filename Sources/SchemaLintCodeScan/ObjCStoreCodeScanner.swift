@@ -293,7 +293,8 @@ struct ObjCStoreCodeScanner {
                     let branches = completionErrorBranches(at: index, blocks: blocks, conditions: indexes.ifConditions)
                     // What a completion block nested in this one does on its own error is that block's.
                     facts.failureActions += failureActions(in: branches, body: body, opening: .loadPersistentStores, at: index) { blocks.owner(of: $0) == index }
-                case "addPersistentStoreWithType":
+                // A store kept in memory has nothing to migrate or lose where it fails to open.
+                case "addPersistentStoreWithType" where !(index + 2 < body.range.upperBound && tokens[index + 2].isIdentifier("NSInMemoryStoreType")):
                     let branches = addErrorBranches(at: index, in: body.range, conditions: indexes.ifConditions)
                     facts.failureActions += failureActions(in: branches, body: body, opening: .addPersistentStore, at: index)
                 case "setShouldDeleteStoreOnModelMismatch", "setShouldDeletePersistentStoreOnModelMismatch", "shouldDeletePersistentStoreOnModelMismatch":

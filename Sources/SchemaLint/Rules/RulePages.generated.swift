@@ -9047,6 +9047,29 @@ enum NotesStore {
 @end
 ```
 
+### Triggers: Objective-C: the exception raised where the store on disk fails, not where the in-memory one does
+
+```objc path=App/Assistant.m
+@implementation Assistant
+
+- (void)loadContext {
+    NSError *error = nil;
+    NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:self.model];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    [coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:self.accountsURL options:options error:&error];
+    if (error != nil) {
+        ↓@throw error;
+    }
+    NSPersistentStoreCoordinator *scratch = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:self.model];
+    [scratch addPersistentStoreWithType:NSInMemoryStoreType configuration:nil URL:nil options:nil error:&error];
+    if (error != nil) {
+        @throw error;
+    }
+}
+
+@end
+```
+
 ### Triggers: Objective-C: the store deleted and made anew; the template's abort() below the return never runs
 
 ```objc path=App/AppDelegate.m
