@@ -797,6 +797,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             found.opensAfterDeletingTheStore = afterDeletion
             found.afterFallbackToMemory = action == .stopsTheApp && finder.isLastResort(node)
             if action == .deletesTheStore { found.cacheName = cacheName(around: openingNode) }
+            found.withAnAlert = action == .fallsBackToMemory && AlertMentions.contains(in: branch)
             scanned.facts.failureActions.append(found)
         }
     }
@@ -1798,6 +1799,17 @@ extension DestructiveCallFinder {
             current = parent
         }
         return earlier.found.contains { $0.1 == .deletesTheStore }
+    }
+}
+
+/// What shows the person an alert: `NSAlert`, `UIAlertController`, or a call or flag named for one
+/// (`showStoreAlert()`, `isShowingDatabaseAlert = true`, `.alert(...)`).
+enum AlertMentions {
+    static func contains(in code: some SyntaxProtocol) -> Bool {
+        code.tokens(viewMode: .sourceAccurate).contains { token in
+            guard case .identifier(let name) = token.tokenKind else { return false }
+            return name.lowercased().contains("alert")
+        }
     }
 }
 

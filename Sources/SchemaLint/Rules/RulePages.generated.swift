@@ -7753,7 +7753,8 @@ The rule reports, in the code that runs when opening fails:
   NSInMemoryStoreType` before loading again, or a function of the project called there whose body
   makes one or an in-memory configuration, `Self.makeInMemoryContainer()`, `.memoryOnly(schema:)`):
   the app opens without the person's data, and what
-  they enter next is lost at the next launch;
+  they enter next is lost at the next launch (a note where the same code shows an alert,
+  `NSAlert`, `UIAlertController` or a call or flag named for one: the person is told);
 - a silent fallback to another store on disk: `ModelContainer(for: schema)`, the default store,
   where the container that failed gives its store a place of its own (`url:` or `groupContainer:`
   in its configurations, written there or bound to a name before it): the app opens empty, and
@@ -9862,6 +9863,35 @@ let container: ModelContainer = {
         return try! ModelContainer(for: Note.self, configurations: memory)
     }
 }()
+```
+
+### Triggers: a fallback to memory that tells the person with an alert (a note)
+
+```swift path=App/RecorderApp.swift
+import AppKit
+import SwiftData
+import SwiftUI
+
+@main
+struct RecorderApp: App {
+    let container: ModelContainer
+
+    init() {
+        do {
+            container = try ModelContainer(for: Recording.self)
+        } catch {
+            container = try! ModelContainer(for: Recording.self, configurations: ↓ModelConfiguration(isStoredInMemoryOnly: true))
+            let alert = NSAlert()
+            alert.messageText = "Your recordings could not be opened"
+            alert.informativeText = "New recordings will not be kept after you quit."
+            alert.runModal()
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Recordings") }.modelContainer(container)
+    }
+}
 ```
 
 ### Triggers: the default store opened when the app group's store fails

@@ -265,6 +265,9 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// release that changes the model deletes the store instead of migrating it. The opening's
     /// location is then that check's.
     package var whenIncompatible = false
+    /// The branch that falls back to memory also shows the person an alert (`NSAlert`,
+    /// `UIAlertController`, a call or flag named for one): the fallback is not silent.
+    package var withAnAlert = false
 
     package init(action: Action, written: String, place: CodePlace, opening: StoreOpening.Call, openingLocation: SourceLocation) {
         self.action = action

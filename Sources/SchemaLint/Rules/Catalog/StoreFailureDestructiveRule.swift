@@ -41,6 +41,11 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
                 consequence = "\(action.written) gives the \(kind) extension an empty in-memory store when \(opening) fails: the extension shows none of the person's data until the store opens again, and what it writes there is gone; the app opens the store with its own handling"
                 suggestions = ["show the failure in the extension (an empty timeline in a widget, a message in a share sheet) rather than write to a store that is thrown away"]
                 severity = .note
+            case .fallsBackToMemory where action.withAnAlert:
+                // Told, the person knows what they enter now is not kept; the store stays for a fix.
+                consequence = "\(action.written) replaces the store with an empty in-memory one when \(opening) fails, and the same code shows an alert: the person is told, what they enter now is gone at the next launch, and the store file stays for a later release to open"
+                suggestions = ["make sure the alert says that nothing entered now is kept, and offer to retry or to send a report"]
+                severity = .note
             case .stopsTheApp:
                 consequence = "\(action.written) stops the app when \(opening) fails: a store that fails to migrate crashes the app at every launch"
                 suggestions = ["report the error to the person and keep the store file: show a screen that explains the problem and offers to retry or to send a report, and log the error's userInfo"]
