@@ -2362,14 +2362,20 @@ private final class BindingFinder: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// The statements a declaration is visible in: the block it is written in.
+    /// The statements a declaration is visible in: the block it is written in (an `#if` clause's
+    /// statements belong to the block around the `#if`).
     private static func scope(of node: PatternBindingSyntax) -> Syntax? {
         var current = node.parent
         while let syntax = current {
-            if syntax.is(CodeBlockItemListSyntax.self) || syntax.is(MemberBlockItemListSyntax.self) { return syntax }
+            if syntax.is(CodeBlockItemListSyntax.self) || syntax.is(MemberBlockItemListSyntax.self), !(syntax.parent?.is(IfConfigClauseSyntax.self) ?? false) { return syntax }
             current = syntax.parent
         }
         return nil
+    }
+
+    /// What only debug builds compile binds nothing in the builds people run.
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        node.isDebugOnly ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {

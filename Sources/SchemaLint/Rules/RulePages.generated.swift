@@ -10330,6 +10330,39 @@ struct ShelfApp: App {
 }
 ```
 
+### Triggers: the configuration of release builds, beside a debug build's declared under `#if DEBUG`
+
+```swift path=App/TasksApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct TasksApp: App {
+    let container: ModelContainer = {
+        let schema = Schema([Task.self])
+        #if DEBUG
+        let configuration: ModelConfiguration
+        if ProcessInfo.processInfo.environment["UI_TESTING"] == "1" {
+            configuration = ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)
+        } else {
+            configuration = ModelConfiguration(schema: schema)
+        }
+        #else
+        let configuration = ModelConfiguration(schema: schema)
+        #endif
+        do {
+            return try ModelContainer(for: schema, configurations: [configuration])
+        } catch {
+            ↓fatalError("cannot open the tasks: \(error)")
+        }
+    }()
+
+    var body: some Scene {
+        WindowGroup { Text("Tasks") }.modelContainer(container)
+    }
+}
+```
+
 ### Does not trigger: a container made for previews, by its name
 
 ```swift path=App/DataManager.swift
