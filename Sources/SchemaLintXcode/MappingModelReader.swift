@@ -54,6 +54,7 @@ package enum MappingModelReader {
             return MappingModel.VersionReference(path: path, location: root.attributeLocations[key] ?? root.location)
         }
         func properties(_ object: StoredObject, _ key: String, type: String) throws(InputError) -> [MappingModel.PropertyMapping] {
+            // (`callsAFunction` reads the value expression: written out, or archived by Xcode.)
             var result: [MappingModel.PropertyMapping] = []
             for id in object.relationships[key] ?? [] {
                 guard let property = byID[id], property.type == type else {
@@ -65,7 +66,7 @@ package enum MappingModelReader {
                 let hasValue = property.attributes["valueexpressiondata"].map { !$0.isEmpty } ?? false
                     || property.attributes["valueexpressionstring"].map { !$0.isEmpty } ?? false
                     || property.attributes["autogenerateexpression"] == "1"
-                result.append(MappingModel.PropertyMapping(name: name, hasValue: hasValue, location: property.location))
+                result.append(MappingModel.PropertyMapping(name: name, hasValue: hasValue, converts: Self.callsAFunction(property), location: property.location))
             }
             return result.sorted { $0.location < $1.location }
         }
@@ -128,7 +129,9 @@ package enum MappingModelReader {
                         }
                     case .text(let piece):
                         guard let open = field else { break }
-                        if open.isBinary {
+                        // An archive is only present or not, but a value expression's (small) is kept:
+                        // what it calls says whether the mapping converts the value.
+                        if open.isBinary, open.name != "valueexpressiondata" || text.utf8.count > 65_536 {
                             if text.isEmpty, piece.bytes.contains(where: { $0 > 32 }) { text = "1" }
                         } else {
                             text += piece.string
@@ -148,5 +151,14 @@ package enum MappingModelReader {
         }
         try result.get()
         return objects
+    }
+
+    /// Whether a property mapping's value expression calls a function (`FUNCTION(...)` written
+    /// out, or an archived `NSFunctionExpression`, as Xcode's editor saves a custom expression).
+    static func callsAFunction(_ property: StoredObject) -> Bool {
+        if let written = property.attributes["valueexpressionstring"], written.contains("FUNCTION(") { return true }
+        guard let archived = property.attributes["valueexpressiondata"],
+              let data = Data(base64Encoded: archived, options: .ignoreUnknownCharacters) else { return false }
+        return ByteSearch.containsAny([Array("NSFunctionExpression".utf8)], in: Array(data))
     }
 }

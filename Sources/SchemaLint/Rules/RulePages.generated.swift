@@ -854,12 +854,15 @@ them read the same keyed archives; only make sure the new transformer allows eve
 stored values hold. A subclass is known by its name (`ExtendedSecureUnarchiveFromData`) or by the
 project's Swift code: a class that inherits from `NSSecureUnarchiveFromDataTransformer`, under its
 own name, its `@objc` name or the name it is registered under (`NSValueTransformerName("...")`).
-Naming a class for an attribute that had none, in the same move or between two such transformers,
-is not reported either: the class only types the property in code, and the archive says what it
-holds.
+Naming a class for an attribute that had none, or no longer naming one, in the same move or between
+two such transformers, is not reported either: the class only types the property in code, and the
+archive says what it holds.
 
-When the entity's `versionHashModifier` changed in the same version, a migration does run, but it
-copies the stored bytes as they are: the finding says so.
+When the entity's `versionHashModifier` changed in the same version, or the entity's other changes
+make its stores migrate, a migration does run, but it copies the stored bytes as they are: the
+finding says so. Where the step's mapping model computes the attribute with a function (a value
+expression such as `FUNCTION($entityPolicy, "convertColor:", $source.color)`, written out or as
+Xcode's editor archives it), the migration converts the values: a note.
 
 Several attributes of one entity changed in one version (a commit that moves an entity's
 transformable attributes to other transformers) are one finding for the entity, naming each

@@ -13,6 +13,19 @@ enum WrittenMigrationVerdict {
 
     static func apply(_ migration: WrittenMigration, to findings: [Finding], in comparison: Comparison) -> [Finding] {
         findings.map { finding in
+            // A transformer change whose values the mapping model computes (a custom function
+            // that decodes the old archive and encodes the new one) is converted, not misread.
+            if finding.ruleID == "attribute-transformer-changed", case .mappingModel(let mapping) = migration.kind, let path = finding.path,
+               let attribute = path.member,
+               mapping.entityMappings.contains(where: { $0.destination == path.entity && $0.attributes.contains { $0.name == attribute && $0.converts } }) {
+                var settled = finding
+                settled.severity = .note
+                let what = finding.message.components(separatedBy: "; ").first ?? finding.message
+                settled.message = "\(what); \(migration.name) computes its value in the migration (a function in its value expression), which converts what the old transformer stored"
+                settled.notes.append(Finding.Note(description(of: migration), at: migration.location))
+                settled.suggestions = []
+                return settled
+            }
             let mapped = if case .mappingModel = migration.kind { true } else { false }
             guard finding.severity == .error || finding.severity == .warning && mapped && settledByMappingModels.contains(finding.ruleID),
                   let path = finding.path,

@@ -34,11 +34,15 @@ package struct MappingModel: Hashable, Sendable {
         /// Whether the mapping gives it a value: a value expression, or one Xcode generates
         /// (`$source.name`) when the model is compiled. Without either the property starts empty.
         package var hasValue: Bool
+        /// Whether the value is computed by a function (`FUNCTION($entityPolicy, "convert:",
+        /// $source.color)`) rather than copied from a source property: the mapping converts it.
+        package var converts: Bool
         package var location: SourceLocation
 
-        package init(name: String, hasValue: Bool, location: SourceLocation) {
+        package init(name: String, hasValue: Bool, converts: Bool = false, location: SourceLocation) {
             self.name = name
             self.hasValue = hasValue
+            self.converts = converts
             self.location = location
         }
     }

@@ -237,6 +237,39 @@ struct RepositoryRunTests {
         #expect(!run.stdout.contains("delete the mapping model"), "\(run.stdout)")
     }
 
+    /// A transformer change whose step has a mapping model that computes the attribute with a
+    /// function (the archived expression Xcode's editor saves names `NSFunctionExpression`) is
+    /// converted by the migration: a note. Copied as it is (`$source.color`), it stays a warning.
+    @Test func aTransformerChangeAMappingModelConvertsIsANote() throws {
+        func note(color: String) -> String {
+            XcodeFixtures.contents("""
+                    <entity name="Note">
+                        <attribute name="title" optional="YES" attributeType="String"/>
+                        \(color)
+                    </entity>
+                """)
+        }
+        let mapping = MappingModelFixtures.mapping(from: "Notes.xcdatamodeld/Notes.xcdatamodel", to: "Notes.xcdatamodeld/Notes 2.xcdatamodel", [
+            MappingModelFixtures.EntityMapping(source: "Note", destination: "Note", attributes: [("title", false), ("color", true)]),
+        ])
+        // An archive naming a function, as the editor saves `FUNCTION($entityPolicy, "convertColor:", $source.color)`.
+        let converting = mapping.replacingOccurrences(of: "YnBsaXN0MDDUAQIDBAUGBwg=", with: "YnBsaXN0MDDUAQJOU0Z1bmN0aW9uRXhwcmVzc2lvbgBjb252ZXJ0Q29sb3I6AGNvbG9y")
+        func files(_ mapping: String) -> [(String, String)] {
+            [
+                ("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents", note(color: #"<attribute name="color" optional="YES" attributeType="Transformable"/>"#)),
+                ("App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents", note(color: #"<attribute name="color" optional="YES" attributeType="Transformable" valueTransformerName="ColorTransformer"/>"#)),
+                ("App/Notes.xcdatamodeld/.xccurrentversion", String(format: XcodeBundleLoaderTests.currentVersion, "Notes 2")),
+                ("App/NotesV2.xcmappingmodel/xcmapping.xml", mapping),
+            ]
+        }
+        let (converted, _) = try Self.repository(files(converting))
+        let run = try Self.run(in: converted.path)
+        #expect(run.stdout.contains("note: attribute 'Note.color' changed its value transformer from none to 'ColorTransformer'; NotesV2.xcmappingmodel computes its value in the migration"), "\(run.stdout)")
+        let (copied, _) = try Self.repository(files(mapping))
+        let plain = try Self.run(in: copied.path)
+        #expect(plain.stdout.contains("warning: attribute 'Note.color' changed its value transformer from none to 'ColorTransformer'"), "\(plain.stdout)")
+    }
+
     /// An Xcode 16 project whose targets build the folders named (synchronized groups, written
     /// as Xcode writes them: one key per line).
     static func synchronizedProject(_ folders: [String]) -> String {

@@ -99,13 +99,17 @@ struct PropertyChangeRule: ChangeRule {
             ? ("value transformer", old.transformer, new.transformer)
             : ("class", old.className, new.className)
         let what = "attribute '\(context.path)' changed its \(property) from \(Self.quoted(before)) to \(Self.quoted(after))"
-        // A versionHashModifier changed in the same step makes a migration run, which copies the bytes as they are.
+        // A versionHashModifier changed in the same step makes a migration run, which copies the
+        // bytes as they are; so does any other change of the entity's hash in the step.
         let forced = context.comparison.changes.contains { change in
             change.kind == .entityVersionHashModifierChanged && change.path.entity == context.path.entity
                 || change.kind == .attributeVersionHashModifierChanged && change.path == context.path
         }
+        let migrates = !forced && context.comparison.version.entitiesNeedingMigration(from: context.comparison.baseline).contains(context.path.entity)
         let hash = forced
             ? "the migration the changed versionHashModifier forces copies the stored bytes as they are, so values stored the old way are decoded the new way"
+            : migrates
+            ? "the migration the entity's other changes make copies the stored bytes as they are, so values stored the old way are decoded the new way"
             : "the version hash does not cover it, so no migration runs and values stored the old way are decoded the new way"
         let advice = context.suggestions.addReplacement("the new \(property)") + " in code"
         if context.synced {
