@@ -261,10 +261,20 @@ struct StoreCodeSourceFile {
         return !modules.isDisjoint(with: Self.otherSQLiteLibraries) && modules.isDisjoint(with: ["CoreData", "SwiftData"])
     }
 
-    /// Whether the file imports AppKit or Cocoa outside any `#if`: it compiles for macOS only
-    /// (Mac Catalyst and iOS have UIKit, not AppKit).
+    /// Whether the file imports AppKit or Cocoa outside any `#if`, or gives an `App` AppKit's
+    /// delegate there (`@NSApplicationDelegateAdaptor`, which SwiftUI has on macOS alone): it
+    /// compiles for macOS only (Mac Catalyst and iOS have UIKit, not AppKit).
     var buildsForMacOSOnly: Bool {
-        !importedModules.isDisjoint(with: ["AppKit", "Cocoa"])
+        if !importedModules.isDisjoint(with: ["AppKit", "Cocoa"]) { return true }
+        return tree.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.tokenKind == .identifier("NSApplicationDelegateAdaptor"), token.parent?.parent?.is(AttributeSyntax.self) ?? false else { return false }
+            var current = token.parent
+            while let syntax = current {
+                if syntax.is(IfConfigClauseSyntax.self) { return false }
+                current = syntax.parent
+            }
+            return true
+        }
     }
 
     private static let otherSQLiteLibraries: Set<String> = ["GRDB", "GRDBQuery", "SQLiteData", "SharingGRDB", "SQLite", "SQLite3", "SQLCipher", "FMDB", "CSQLite"]

@@ -13129,6 +13129,53 @@ final class Stack {
 }
 ```
 
+### Triggers: a SwiftUI app given AppKit's delegate, without importing AppKit, opens its store at launch (a note)
+
+```yaml
+model: Chats
+version: 1
+entities:
+  Chat:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Chats
+version: 2
+entities:
+  Chat:
+    attributes:
+      title: string
+      pinned: bool
+```
+
+```swift path=Chats/ChatsApp.swift
+import CoreData
+import SwiftUI
+
+@main
+struct ChatsApp: App {
+    @NSApplicationDelegateAdaptor(AppDelegate.self) var appDelegate
+    let container = ChatStore.shared.container
+
+    var body: some Scene {
+        WindowGroup { Text("Chats") }
+    }
+}
+
+final class ChatStore {
+    static let shared = ChatStore()
+    let container = NSPersistentContainer(name: "Chats")
+
+    init() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
 ### Does not trigger: a launch entry's parameter named like another method of the delegate
 
 ```swift path=App/AppDelegate.swift
