@@ -1,3 +1,4 @@
+import Foundation
 import SchemaLintCore
 
 /// Rules about one property of an element that changed between a version and its baseline, each
@@ -79,8 +80,9 @@ struct PropertyChangeRule: ChangeRule {
         // An optional attribute with no default that became required with one: older apps write
         // no value at all, which attribute-optional-to-required reports with the new default.
         if old.isOptional, !new.isOptional, old.defaultValue == nil { return nil }
-        return ("attribute '\(context.path)' changed its default from \(Self.quoted(old.defaultValue)) to \(Self.quoted(new.defaultValue)); \(context.olderApps) keep creating records with \(Self.quoted(old.defaultValue)), so synced data holds both",
-                ["treat both values alike in code, or keep the default \(Self.quoted(old.defaultValue)) and set the new value explicitly when creating objects"])
+        let (before, after) = (Self.quoted(old.defaultValue, type: old.type), Self.quoted(new.defaultValue, type: new.type))
+        return ("attribute '\(context.path)' changed its default from \(before) to \(after); \(context.olderApps) keep creating records with \(before), so synced data holds both",
+                ["treat both values alike in code, or keep the default \(before) and set the new value explicitly when creating objects"])
     }
 
     static let transformerChanged = PropertyChangeRule(
@@ -285,4 +287,14 @@ struct PropertyChangeRule: ChangeRule {
 
     /// `'blue'`, `0`, or `none`.
     static func quoted(_ value: String?) -> String { value.map { "'\($0)'" } ?? "none" }
+
+    /// A default as written, and for a date the moment it names: Core Data writes a date's default
+    /// as seconds since 2001-01-01 (`'665122680' (2022-01-28 03:38:00 UTC)`).
+    static func quoted(_ value: String?, type: AttributeType) -> String {
+        guard type == .date, let value, let seconds = Double(value), seconds.isFinite, abs(seconds) < 1e11 else { return quoted(value) }
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+        return "\(quoted(value)) (\(format.string(from: Date(timeIntervalSinceReferenceDate: seconds))) UTC)"
+    }
 }
+
