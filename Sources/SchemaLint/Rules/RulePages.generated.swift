@@ -7859,7 +7859,9 @@ a library told to do the same (MagicalRecord's `[MagicalRecord setShouldDeleteSt
 or its stack's `shouldDeletePersistentStoreOnModelMismatch`, CoreStore's
 `.recreateStoreOnModelMismatch` among a store's `localStorageOptions`): the library deletes the
 store whenever it cannot migrate it, and the app sees no error. One
-line is reported once, whatever number of stores reach it.
+line is reported once, whatever number of stores reach it, and the same stop in each way one
+opening's failure is told apart (the cases of a `switch` on the error) is one finding, the others
+its notes.
 
 An error handed to a completion handler of the wrapper's own (`completion(nil, error)`,
 `completion(error)`, `completion(.failure(error))`, from the opening's handler or from the `catch`
@@ -7915,6 +7917,31 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
         })
         return container
     }()
+}
+```
+
+### Triggers: a stop in each case of a switch on the error is one finding, the others its notes
+
+```swift path=App/BrowserStore.swift
+import SwiftData
+
+final class BrowserStore {
+    let container: ModelContainer
+
+    init() {
+        do {
+            container = try ModelContainer(for: Tab.self)
+        } catch {
+            switch (error as NSError).code {
+            case 640:
+                ↓fatalError("The disk is full: \(error)")
+            case 259, 11:
+                fatalError("The browsing data is damaged: \(error)")
+            default:
+                fatalError("The browsing data cannot be opened: \(error)")
+            }
+        }
+    }
 }
 ```
 

@@ -10,91 +10,116 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
     func check(_ context: StoreCodeContext) -> [Finding] {
         // Where a migration the app runs itself fails, only a stop is the rule's: removing or
         // replacing what it wrote is cleaning up its destination, not losing the store.
-        context.facts.failureActions.filter { !$0.opening.isMigration || $0.action == .stopsTheApp }.map { action in
-            let opening = action.opening.displayName
-            let appExtension = context.facts.appExtension(containing: action.place.location.file)
-            var consequence: String
-            var suggestions: [String]
-            var severity: Severity?
-            switch action.action {
-            case .stopsTheApp where action.afterFallbackToMemory, .fallsBackToMemory where action.afterFallbackToMemory:
-                // The fallback to memory, where the wrapper made it, is the finding.
-                consequence = "\(action.written) runs when \(opening) fails and the in-memory store the code falls back to fails too: nothing migrates in memory, so only what fails every time (a model that does not load) reaches it"
-                suggestions = ["report the error to the person instead, and keep the failed store"]
-                severity = .note
-            case .stopsTheApp where action.opensAfterDeletingTheStore:
-                // The deletion before the retry is the loss, reported where it is.
-                consequence = "\(action.written) stops the app when \(opening) fails on the new, empty store made after the old one's files were deleted or moved aside: no migration can fail there, only what fails every time (a full disk, a model that does not load)"
-                suggestions = ["report the error to the person instead of stopping the app, and keep the failed store rather than delete it"]
-                severity = .note
-            case .stopsTheApp where appExtension != nil:
-                // An extension that stops leaves the app running: a widget stays empty, a share
-                // sheet closes; the app, which opens the same store, has its own handling.
-                let kind = appExtension?.kind ?? "app"
-                consequence = "\(action.written) stops the \(kind) extension when \(opening) fails: a store that fails to migrate stops the extension each time the system runs it, not the app"
-                suggestions = ["show the failure in the extension instead of stopping it (an empty timeline in a widget, a message in a share sheet), and keep the store file"]
-                severity = .note
-            case .fallsBackToMemory where appExtension != nil:
-                // The extension shows nothing for a while; the app opens the store itself, and
-                // nothing the extension writes to memory was the person's.
-                let kind = appExtension?.kind ?? "app"
-                consequence = "\(action.written) gives the \(kind) extension an empty in-memory store when \(opening) fails: the extension shows none of the person's data until the store opens again, and what it writes there is gone; the app opens the store with its own handling"
-                suggestions = ["show the failure in the extension (an empty timeline in a widget, a message in a share sheet) rather than write to a store that is thrown away"]
-                severity = .note
-            case .fallsBackToMemory where action.withAnAlert:
-                // Told, the person knows what they enter now is not kept; the store stays for a fix.
-                consequence = "\(action.written) replaces the store with an empty in-memory one when \(opening) fails, and the same code shows an alert: the person is told, what they enter now is gone at the next launch, and the store file stays for a later release to open"
-                suggestions = ["make sure the alert says that nothing entered now is kept, and offer to retry or to send a report"]
-                severity = .note
-            case .stopsTheApp:
-                consequence = "\(action.written) stops the app when \(opening) fails: a store that fails to migrate crashes the app at every launch"
-                suggestions = ["report the error to the person and keep the store file: show a screen that explains the problem and offers to retry or to send a report, and log the error's userInfo"]
-            case .deletesTheStore where action.whenIncompatible && action.cacheName == nil:
-                consequence = "\(action.written) deletes the store whenever it does not match the model: every release that changes the model deletes everything the person stored, instead of migrating it"
-                suggestions = ["open the store with automatic migration (NSMigratePersistentStoresAutomaticallyOption and NSInferMappingModelAutomaticallyOption, or NSPersistentContainer's defaults) and keep every model version in the bundle, so a store of an earlier version is migrated, not deleted"]
-            case .deletesTheStore where action.cacheName != nil:
-                consequence = "\(action.written) deletes the store when \(opening) fails; its name (\(action.cacheName ?? "")) says it is a cache, whose content the app can make again, so the person loses nothing"
-                suggestions = ["if this store holds anything the person made, keep the failed store instead: move it aside and recover from it in a later release"]
-                severity = .note
-            case .deletesTheStore:
-                consequence = "\(action.written) deletes the store when \(opening) fails: a store that fails to migrate loses everything the person stored"
-                suggestions = ["keep the failed store: move it aside with NSPersistentStoreCoordinator.migratePersistentStore or a copy of all three files, tell the person, and recover from it in a later release"]
-            case .deletesOnModelMismatch where action.cacheName != nil:
-                consequence = "\(action.written) has the library delete the store and make an empty one when the store does not match the model and is not migrated; its name (\(action.cacheName ?? "")) says it is a cache, whose content the app can make again, so the person loses nothing"
-                suggestions = ["if this store holds anything the person made, set this in debug builds only (#if DEBUG), and migrate the store in release builds"]
-                severity = .note
-            case .deletesOnModelMismatch:
-                consequence = "\(action.written) has the library delete the store and make an empty one when the store does not match the model and is not migrated: a release whose model change does not migrate (a step lightweight migration cannot infer, a shipped version left out of the bundle) deletes everything the person stored, with no error for the app to see"
-                suggestions = [
-                    "set it in debug builds only (#if DEBUG, #ifdef DEBUG), where it spares reinstalling the app after a model change, and let a store that fails to migrate reach the app's own handling in release builds",
-                    "keep every shipped model version in the bundle, with a mapping model for each step lightweight migration cannot infer",
-                ]
-            case .opensAnotherStore:
-                consequence = "\(action.written) opens another store, the default one, when \(opening) fails on the store with a place of its own: the app opens empty, as if the person's data were gone, and what they enter next goes to the other store"
-                suggestions = ["tell the person the data could not be opened and keep using the failed store's place; if the app must go on, open the same URL again (without CloudKit, say) rather than the default store"]
-            case .retriesAtOnce:
-                consequence = "\(action.written) opens the store again when \(opening) fails, with nothing changed: a store that cannot migrate fails again at once, and the app retries without end (from a synchronous handler, until the stack overflows and the app crashes)"
-                suggestions = ["report the error to the person and keep the store file; retry only after something changed (space freed, a later release), and a bounded number of times"]
-            case .fallsBackToMemory:
-                consequence = "\(action.written) replaces the store with an empty in-memory one when \(opening) fails: the app opens without the person's data, and whatever they enter next is gone at the next launch"
-                suggestions = ["tell the person the data could not be opened and keep the store file for a fix, rather than continue silently with an empty store"]
+        let actions = context.facts.failureActions.filter { !$0.opening.isMigration || $0.action == .stopsTheApp }
+        return Self.oneStopPerFailure(zip(actions, actions.map { finding(of: $0, context) }).map { ($0, $1) })
+    }
+
+    /// One finding for the stops of one failure in one declaration: the same stop in each branch
+    /// of a `switch` on the error, or in each way a `catch` tells its cases apart, is one change
+    /// to make. The first is reported; the others are its notes.
+    private static func oneStopPerFailure(_ found: [(action: StoreFailureAction, finding: Finding)]) -> [Finding] {
+        var result: [Finding] = []
+        var first: [String: Int] = [:]
+        for (action, finding) in found.sorted(by: { $0.action.place < $1.action.place }) {
+            guard action.action == .stopsTheApp else {
+                result.append(finding)
+                continue
             }
-            // Code no file uses never runs: a reminder, in case code elsewhere uses it.
-            if action.inUnusedCode {
-                consequence += "; no file read uses \(action.place.declaration), so this runs only if code elsewhere does"
-                severity = .note
-                suggestions.insert("remove \(action.place.declaration) if nothing uses it", at: 0)
+            let key = "\(action.place.declaration) \(finding.location.file) \(action.openingLocation) \(finding.severity) \(finding.message)"
+            if let index = first[key] {
+                result[index].notes.append(Finding.Note("\(action.written) stops the app here too, where the same opening fails another way", at: action.place.location))
+            } else {
+                first[key] = result.count
+                result.append(finding)
             }
-            suggestions.append("test the migration from every released model version with a store of realistic size before the release")
-            return finding(
-                at: action.place, severity: severity, subject: "\(action.opening.rawValue) \(action.written)",
-                message: consequence,
-                notes: (action.openingLocation == action.place.location ? [] : [Finding.Note(openingNote(action), at: action.openingLocation)])
-                    + action.errorPath.map { Finding.Note("\($0.declaration) passes the error of opening the store on to its caller", at: $0.location) }
-                    + (action.action == .stopsTheApp || action.action == .fallsBackToMemory ? appExtension.map { [Finding.Note("this code is the \($0.kind) extension's: its Info.plist declares \($0.pointIdentifier)", at: $0.location)] } ?? [] : []),
-                suggestions: suggestions
-            )
         }
+        return result
+    }
+
+    private func finding(of action: StoreFailureAction, _ context: StoreCodeContext) -> Finding {
+        let opening = action.opening.displayName
+        let appExtension = context.facts.appExtension(containing: action.place.location.file)
+        var consequence: String
+        var suggestions: [String]
+        var severity: Severity?
+        switch action.action {
+        case .stopsTheApp where action.afterFallbackToMemory, .fallsBackToMemory where action.afterFallbackToMemory:
+            // The fallback to memory, where the wrapper made it, is the finding.
+            consequence = "\(action.written) runs when \(opening) fails and the in-memory store the code falls back to fails too: nothing migrates in memory, so only what fails every time (a model that does not load) reaches it"
+            suggestions = ["report the error to the person instead, and keep the failed store"]
+            severity = .note
+        case .stopsTheApp where action.opensAfterDeletingTheStore:
+            // The deletion before the retry is the loss, reported where it is.
+            consequence = "\(action.written) stops the app when \(opening) fails on the new, empty store made after the old one's files were deleted or moved aside: no migration can fail there, only what fails every time (a full disk, a model that does not load)"
+            suggestions = ["report the error to the person instead of stopping the app, and keep the failed store rather than delete it"]
+            severity = .note
+        case .stopsTheApp where appExtension != nil:
+            // An extension that stops leaves the app running: a widget stays empty, a share
+            // sheet closes; the app, which opens the same store, has its own handling.
+            let kind = appExtension?.kind ?? "app"
+            consequence = "\(action.written) stops the \(kind) extension when \(opening) fails: a store that fails to migrate stops the extension each time the system runs it, not the app"
+            suggestions = ["show the failure in the extension instead of stopping it (an empty timeline in a widget, a message in a share sheet), and keep the store file"]
+            severity = .note
+        case .fallsBackToMemory where appExtension != nil:
+            // The extension shows nothing for a while; the app opens the store itself, and
+            // nothing the extension writes to memory was the person's.
+            let kind = appExtension?.kind ?? "app"
+            consequence = "\(action.written) gives the \(kind) extension an empty in-memory store when \(opening) fails: the extension shows none of the person's data until the store opens again, and what it writes there is gone; the app opens the store with its own handling"
+            suggestions = ["show the failure in the extension (an empty timeline in a widget, a message in a share sheet) rather than write to a store that is thrown away"]
+            severity = .note
+        case .fallsBackToMemory where action.withAnAlert:
+            // Told, the person knows what they enter now is not kept; the store stays for a fix.
+            consequence = "\(action.written) replaces the store with an empty in-memory one when \(opening) fails, and the same code shows an alert: the person is told, what they enter now is gone at the next launch, and the store file stays for a later release to open"
+            suggestions = ["make sure the alert says that nothing entered now is kept, and offer to retry or to send a report"]
+            severity = .note
+        case .stopsTheApp:
+            consequence = "\(action.written) stops the app when \(opening) fails: a store that fails to migrate crashes the app at every launch"
+            suggestions = ["report the error to the person and keep the store file: show a screen that explains the problem and offers to retry or to send a report, and log the error's userInfo"]
+        case .deletesTheStore where action.whenIncompatible && action.cacheName == nil:
+            consequence = "\(action.written) deletes the store whenever it does not match the model: every release that changes the model deletes everything the person stored, instead of migrating it"
+            suggestions = ["open the store with automatic migration (NSMigratePersistentStoresAutomaticallyOption and NSInferMappingModelAutomaticallyOption, or NSPersistentContainer's defaults) and keep every model version in the bundle, so a store of an earlier version is migrated, not deleted"]
+        case .deletesTheStore where action.cacheName != nil:
+            consequence = "\(action.written) deletes the store when \(opening) fails; its name (\(action.cacheName ?? "")) says it is a cache, whose content the app can make again, so the person loses nothing"
+            suggestions = ["if this store holds anything the person made, keep the failed store instead: move it aside and recover from it in a later release"]
+            severity = .note
+        case .deletesTheStore:
+            consequence = "\(action.written) deletes the store when \(opening) fails: a store that fails to migrate loses everything the person stored"
+            suggestions = ["keep the failed store: move it aside with NSPersistentStoreCoordinator.migratePersistentStore or a copy of all three files, tell the person, and recover from it in a later release"]
+        case .deletesOnModelMismatch where action.cacheName != nil:
+            consequence = "\(action.written) has the library delete the store and make an empty one when the store does not match the model and is not migrated; its name (\(action.cacheName ?? "")) says it is a cache, whose content the app can make again, so the person loses nothing"
+            suggestions = ["if this store holds anything the person made, set this in debug builds only (#if DEBUG), and migrate the store in release builds"]
+            severity = .note
+        case .deletesOnModelMismatch:
+            consequence = "\(action.written) has the library delete the store and make an empty one when the store does not match the model and is not migrated: a release whose model change does not migrate (a step lightweight migration cannot infer, a shipped version left out of the bundle) deletes everything the person stored, with no error for the app to see"
+            suggestions = [
+                "set it in debug builds only (#if DEBUG, #ifdef DEBUG), where it spares reinstalling the app after a model change, and let a store that fails to migrate reach the app's own handling in release builds",
+                "keep every shipped model version in the bundle, with a mapping model for each step lightweight migration cannot infer",
+            ]
+        case .opensAnotherStore:
+            consequence = "\(action.written) opens another store, the default one, when \(opening) fails on the store with a place of its own: the app opens empty, as if the person's data were gone, and what they enter next goes to the other store"
+            suggestions = ["tell the person the data could not be opened and keep using the failed store's place; if the app must go on, open the same URL again (without CloudKit, say) rather than the default store"]
+        case .retriesAtOnce:
+            consequence = "\(action.written) opens the store again when \(opening) fails, with nothing changed: a store that cannot migrate fails again at once, and the app retries without end (from a synchronous handler, until the stack overflows and the app crashes)"
+            suggestions = ["report the error to the person and keep the store file; retry only after something changed (space freed, a later release), and a bounded number of times"]
+        case .fallsBackToMemory:
+            consequence = "\(action.written) replaces the store with an empty in-memory one when \(opening) fails: the app opens without the person's data, and whatever they enter next is gone at the next launch"
+            suggestions = ["tell the person the data could not be opened and keep the store file for a fix, rather than continue silently with an empty store"]
+        }
+        // Code no file uses never runs: a reminder, in case code elsewhere uses it.
+        if action.inUnusedCode {
+            consequence += "; no file read uses \(action.place.declaration), so this runs only if code elsewhere does"
+            severity = .note
+            suggestions.insert("remove \(action.place.declaration) if nothing uses it", at: 0)
+        }
+        suggestions.append("test the migration from every released model version with a store of realistic size before the release")
+        return finding(
+            at: action.place, severity: severity, subject: "\(action.opening.rawValue) \(action.written)",
+            message: consequence,
+            notes: (action.openingLocation == action.place.location ? [] : [Finding.Note(openingNote(action), at: action.openingLocation)])
+                + action.errorPath.map { Finding.Note("\($0.declaration) passes the error of opening the store on to its caller", at: $0.location) }
+                + (action.action == .stopsTheApp || action.action == .fallsBackToMemory ? appExtension.map { [Finding.Note("this code is the \($0.kind) extension's: its Info.plist declares \($0.pointIdentifier)", at: $0.location)] } ?? [] : []),
+            suggestions: suggestions
+        )
     }
 
     /// What the note at the opening says of it.
