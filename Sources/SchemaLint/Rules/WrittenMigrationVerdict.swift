@@ -15,7 +15,7 @@ enum WrittenMigrationVerdict {
         findings.map { finding in
             // A transformer change whose values the mapping model computes (a custom function
             // that decodes the old archive and encodes the new one) is converted, not misread.
-            if finding.ruleID == "attribute-transformer-changed", case .mappingModel(let mapping) = migration.kind, let path = finding.path,
+            if finding.ruleID == PropertyChangeRule.transformerChanged.descriptor.id, case .mappingModel(let mapping) = migration.kind, let path = finding.path,
                let attribute = path.member,
                mapping.entityMappings.contains(where: { $0.destination == path.entity && $0.attributes.contains { $0.name == attribute && $0.converts } }) {
                 var settled = finding
