@@ -458,11 +458,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         if let ternary = expression.as(TernaryExprSyntax.self) {
             return branchValues(ternary.thenExpression) + branchValues(ternary.elseExpression)
         }
-        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) {
-            // `a ? b : c` before folding: the elements after `?` and after `:`.
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            // `c ? a : b` before folding, as three elements; a longer sequence (`c ? a : b ?? d`)
+            // is left whole.
             let elements = Array(sequence.elements)
-            guard let mark = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), let colon = elements[mark].as(UnresolvedTernaryExprSyntax.self) else { return [expression] }
-            return branchValues(colon.thenExpression) + elements[(mark + 1)...].flatMap(branchValues)
+            if elements.count == 3, let middle = elements[1].as(UnresolvedTernaryExprSyntax.self) {
+                return branchValues(middle.thenExpression) + branchValues(elements[2])
+            }
+            return [expression]
         }
         if let choice = expression.as(IfExprSyntax.self) {
             var values = last(choice.body.statements)

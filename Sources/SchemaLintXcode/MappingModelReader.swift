@@ -154,11 +154,14 @@ package enum MappingModelReader {
     }
 
     /// Whether a property mapping's value expression calls a function (`FUNCTION(...)` written
-    /// out, or an archived `NSFunctionExpression`, as Xcode's editor saves a custom expression).
+    /// out, or, in the archive Xcode's editor saves, a selector other than the `valueForKeyPath:`
+    /// of a plain `$source.color`, whose class is a kind of function expression too).
     static func callsAFunction(_ property: StoredObject) -> Bool {
         if let written = property.attributes["valueexpressionstring"], written.contains("FUNCTION(") { return true }
         guard let archived = property.attributes["valueexpressiondata"],
               let data = Data(base64Encoded: archived, options: .ignoreUnknownCharacters) else { return false }
-        return ByteSearch.containsAny([Array("NSFunctionExpression".utf8)], in: Array(data))
+        // The archive's strings: runs of printable bytes (a length byte may lead one).
+        let runs = data.split { $0 < 0x20 || $0 > 0x7E }.map { String(decoding: $0, as: UTF8.self) }
+        return runs.contains { $0.hasSuffix(":") && !$0.hasSuffix("valueForKeyPath:") && $0.count > 1 }
     }
 }

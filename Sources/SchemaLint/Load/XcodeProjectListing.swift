@@ -112,7 +112,8 @@ package struct XcodeProjectListing {
             typed = true
             // `app-extension` (widgets, share sheets, intents; `.messages`, `tv-app-extension`) and
             // ExtensionKit's; a watch app's `watchkit2-extension` is the watch app's own code.
-            guard !type.contains("app-extension"), !type.contains("extensionkit-extension") else { continue }
+            // Test bundles (`bundle.unit-test`, `bundle.ui-testing`) never run on a person's device.
+            guard !type.contains("app-extension"), !type.contains("extensionkit-extension"), !type.contains("test") else { continue }
             for phase in target["buildPhases"]?.array?.compactMap(\.string) ?? [] {
                 for file in objects[phase]?.dictionary?["files"]?.array?.compactMap(\.string) ?? [] {
                     if let reference = objects[file]?.dictionary?["fileRef"]?.string { references.insert(reference) }

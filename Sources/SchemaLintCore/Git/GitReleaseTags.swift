@@ -69,7 +69,7 @@ package struct GitReleaseTags: Sendable {
     /// A pattern for the release tags of an Apple platform where a repository tags each platform's
     /// releases under a prefix of its own (`ios-v2.14.3`, `iOS/1.2`, `mac-1.0`) and none matches the
     /// default pattern: every prefix of those `names` that names an Apple platform and is followed
-    /// by a dotted version, as globs (`ios-v[0-9]*`); nil where none does (an `android-v1.0` is no
+    /// by a dotted version, as globs (`ios-v[0-9]*.*`, not a build number's `ios-1503`); nil where none does (an `android-v1.0` is no
     /// release of the app's model).
     package static func applePlatformPattern(among names: [String]) -> String? {
         let platforms: Set<String> = ["ios", "ipados", "iphone", "ipad", "mac", "macos", "osx", "apple", "watchos", "visionos"]
@@ -82,7 +82,7 @@ package struct GitReleaseTags: Sendable {
             if word.hasSuffix("v"), platforms.contains(String(word.dropLast())) { word.removeLast() }
             if platforms.contains(word) { prefixes.insert(prefix) }
         }
-        return prefixes.isEmpty ? nil : prefixes.sorted().map { $0 + "[0-9]*" }.joined(separator: " ")
+        return prefixes.isEmpty ? nil : prefixes.sorted().map { $0 + "[0-9]*.*" }.joined(separator: " ")
     }
 
     /// What a tag's name has before its version, as one spelling: `v` (`v2.1`, `V2.1`, `v.2.1`),

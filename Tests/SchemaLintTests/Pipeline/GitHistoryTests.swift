@@ -249,9 +249,11 @@ struct GitHistoryPartsTests {
     /// Tags under an Apple platform's prefix, followed by a dotted version, are that platform's
     /// releases; another platform's, a build number's or a word's are not.
     @Test func applePlatformPrefixesMakeAPattern() {
-        #expect(GitReleaseTags.applePlatformPattern(among: ["android-v3.0", "ios-v2.14.3", "iOS-v2.15", "mac-1.0", "ios-build-7"]) == "iOS-v[0-9]* ios-v[0-9]* mac-[0-9]*")
+        #expect(GitReleaseTags.applePlatformPattern(among: ["android-v3.0", "ios-v2.14.3", "iOS-v2.15", "mac-1.0", "ios-build-7"]) == "iOS-v[0-9]*.* ios-v[0-9]*.* mac-[0-9]*.*")
         #expect(GitReleaseTags.applePlatformPattern(among: ["android-v3.0", "build-1.0", "ios-1234", "iosfix-1.0"]) == nil)
-        #expect(GitReleaseTags.applePlatformPattern(among: ["iOS/1.2"]) == "iOS/[0-9]*")
+        #expect(GitReleaseTags.applePlatformPattern(among: ["iOS/1.2"]) == "iOS/[0-9]*.*")
+        // The pattern takes dotted versions only: a build number under the same prefix is no release.
+        #expect(GitReleaseTags(listing: "a ios-2.14.3\nb ios-1503\n", pattern: "ios-[0-9]*.*").tags.map(\.name) == ["ios-2.14.3"])
     }
 
     @Test func tagsMatchTheGlobOnTheirWholeName() {

@@ -195,7 +195,7 @@ struct RepositoryRunTests {
         }
         for (type, expected) in [
             ("application", "warning: fatalError() stops the app"), ("framework", "warning: fatalError() stops the app"),
-            ("app-extension", "note: fatalError() stops the widget extension"),
+            ("app-extension", "note: fatalError() stops the widget extension"), ("bundle.unit-test", "note: fatalError() stops the widget extension"),
         ] {
             let typed = shared.replacingOccurrences(of: "/* Begin PBXFileSystemSynchronizedRootGroup section */", with: targets(type) + "/* Begin PBXFileSystemSynchronizedRootGroup section */")
             let (repository, _) = try Self.repository(files(project: typed))
@@ -265,9 +265,14 @@ struct RepositoryRunTests {
         let (converted, _) = try Self.repository(files(converting))
         let run = try Self.run(in: converted.path)
         #expect(run.stdout.contains("note: attribute 'Note.color' changed its value transformer from none to 'ColorTransformer'; NotesV2.xcmappingmodel computes its value in the migration"), "\(run.stdout)")
-        let (copied, _) = try Self.repository(files(mapping))
-        let plain = try Self.run(in: copied.path)
-        #expect(plain.stdout.contains("warning: attribute 'Note.color' changed its value transformer from none to 'ColorTransformer'"), "\(plain.stdout)")
+        // An archived `$source.color` (a key path expression, a kind of function expression whose
+        // selector is `valueForKeyPath:`) copies the bytes as they are.
+        let keyPath = mapping.replacingOccurrences(of: "YnBsaXN0MDDUAQIDBAUGBwg=", with: "YnBsaXN0MDDUAQJOU0tleVBhdGhFeHByZXNzaW9uAE5TRnVuY3Rpb25FeHByZXNzaW9uAF8QEHZhbHVlRm9yS2V5UGF0aDoAY29sb3I=")
+        for copying in [mapping, keyPath] {
+            let (copied, _) = try Self.repository(files(copying))
+            let plain = try Self.run(in: copied.path)
+            #expect(plain.stdout.contains("warning: attribute 'Note.color' changed its value transformer from none to 'ColorTransformer'"), "\(plain.stdout)")
+        }
     }
 
     /// An Xcode 16 project whose targets build the folders named (synchronized groups, written

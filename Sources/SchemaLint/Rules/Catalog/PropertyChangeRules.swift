@@ -289,7 +289,7 @@ struct PropertyChangeRule: ChangeRule {
     static func quoted(_ value: String?) -> String { value.map { "'\($0)'" } ?? "none" }
 
     /// A default as written, and for a date the moment it names: Core Data writes a date's default
-    /// as seconds since 2001-01-01 (`'665122680' (2022-01-28 03:38:00 UTC)`).
+    /// as seconds since 2001-01-01 (`'665122680' (2022-01-29 04:18:00 UTC)`).
     static func quoted(_ value: String?, type: AttributeType) -> String {
         guard type == .date, let value, let seconds = Double(value), seconds.isFinite, abs(seconds) < 1e11 else { return quoted(value) }
         let format = ISO8601DateFormatter()
