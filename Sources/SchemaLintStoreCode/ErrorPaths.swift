@@ -208,18 +208,7 @@ struct ErrorPaths {
         guard calls.found.contains(where: { $0.calledExpression.trimmedText == call.calledExpression.trimmedText && $0.arguments.trimmedText == call.arguments.trimmedText }) else { return false }
         // The deletion must be the `catch`'s own, before the retry: a removal earlier in the
         // function (a test reset, an old location's cleanup) leaves the store that failed as it was.
-        let earlier = DestructiveCallFinder(helpers: helpers)
-        var node = Syntax(call)
-        while let parent = node.parent, node.id != clause.id {
-            if let item = node.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
-                for statement in block {
-                    if statement.id == item.id { break }
-                    earlier.walk(statement)
-                }
-            }
-            node = parent
-        }
-        return earlier.found.contains { $0.1 == .deletesTheStore }
+        return DestructiveCallFinder(helpers: helpers).deletesTheStore(before: call, within: clause)
     }
 
     private var helpers: StoreDeletingHelpers { StoreDeletingHelpers(declarations: declarations) }

@@ -1787,11 +1787,12 @@ extension DestructiveCallFinder {
     }
 
     /// Whether a statement before `node` in its closure or function (`guard error != nil else {
-    /// return }` makes each statement after it a branch of its own) deletes the store.
-    func deletesTheStore(before node: FunctionCallExprSyntax) -> Bool {
+    /// return }` makes each statement after it a branch of its own), or in `boundary` where one
+    /// is given (a `catch`), deletes the store.
+    func deletesTheStore(before node: FunctionCallExprSyntax, within boundary: Syntax? = nil) -> Bool {
         let earlier = DestructiveCallFinder(helpers: helpers)
         var current = Syntax(node)
-        while let parent = current.parent {
+        while let parent = current.parent, current.id != boundary?.id {
             if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { break }
             if let item = current.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
                 for statement in block {
