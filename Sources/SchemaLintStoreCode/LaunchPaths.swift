@@ -70,19 +70,31 @@ struct LaunchPaths {
     /// The openings with the launch path that reaches each one (the ones no entry point reaches unchanged).
     func attach(to openings: [LocatedOpening]) -> [StoreOpening] {
         let parents = reachable()
-        return openings.map { located in
-            var opening = located.opening
-            guard located.runsWithUnit, let unit = located.unit, parents[unit] != nil else { return opening }
-            var path: [Int] = [unit]
-            var current = unit
-            while let parent = parents[current], parent != current {
-                path.append(parent)
-                current = parent
-            }
-            opening.launchPath = path.reversed().map { declarations.units[$0].place }
-            opening.launchesOnMacOS = path.contains { declarations.files[declarations.units[$0].file].buildsForMacOSOnly }
-            return opening
+        // Whether each file on a path builds for macOS only, asked once per file (it may scan
+        // the file's tokens).
+        var macOSOnly: [Int: Bool] = [:]
+        func buildsForMacOSOnly(_ file: Int) -> Bool {
+            if let known = macOSOnly[file] { return known }
+            let answer = declarations.files[file].buildsForMacOSOnly
+            macOSOnly[file] = answer
+            return answer
         }
+        var attached: [StoreOpening] = []
+        for located in openings {
+            var opening = located.opening
+            if located.runsWithUnit, let unit = located.unit, parents[unit] != nil {
+                var path: [Int] = [unit]
+                var current = unit
+                while let parent = parents[current], parent != current {
+                    path.append(parent)
+                    current = parent
+                }
+                opening.launchPath = path.reversed().map { declarations.units[$0].place }
+                opening.launchesOnMacOS = path.contains { buildsForMacOSOnly(declarations.units[$0].file) }
+            }
+            attached.append(opening)
+        }
+        return attached
     }
 
     /// The types the code a launch entry reaches uses (`AppManager.shared`, `Services()`, a
