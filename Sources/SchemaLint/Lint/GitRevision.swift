@@ -9,16 +9,17 @@ package struct GitRevision: Sendable {
     package var root: String
     private let runner: GitRunner
 
-    /// Finds the repository around the current folder and checks that `revision` names a commit.
-    package init(_ revision: String, runner: GitRunner = GitRunner()) throws(InputError) {
+    /// Finds the repository around `folder` (nil: the current folder) and checks that `revision`
+    /// names a commit.
+    package init(_ revision: String, in folder: String? = nil, runner: GitRunner = GitRunner()) throws(InputError) {
         self.revision = revision
         self.runner = runner
-        guard let top = runner.run(["rev-parse", "--show-toplevel"]), top.succeeded,
+        guard let top = runner.run(["rev-parse", "--show-toplevel"], in: folder), top.succeeded,
               let root = top.text.split(separator: "\n").first.map(String.init) else {
             throw InputError(file: ".", message: "--against needs a git repository, and the current folder is not in one")
         }
         self.root = root
-        guard runner.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"])?.succeeded == true else {
+        guard runner.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root)?.succeeded == true else {
             throw InputError(file: root, message: "unknown revision '\(revision)' (try a branch, a tag or a commit, e.g. origin/main)")
         }
     }

@@ -188,7 +188,7 @@ public struct LintPipeline: Sendable {
             let fromRevision = reference.released.filter { !locked.contains("\($0.model)\u{0}\($0.version)") }
             lock = VersionLock(file: lock?.file ?? revision, entries: (lock?.entries ?? []) + fromRevision)
         } else if options.snapshot == nil {
-            switch newestRelease(options, configuration: configuration, histories: histories, supportingFiles: input.supportingFiles) {
+            switch newestRelease(options, configuration: configuration, histories: histories, bundles: input.bundles, supportingFiles: input.supportingFiles) {
             case .released(let tag, let released):
                 // What the newest release tag holds shipped: a version changed since is caught as the
                 // lock would catch it, with no lock. A lock's own entries win for the models it has.
@@ -211,7 +211,7 @@ public struct LintPipeline: Sendable {
         var lintOptions = LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)
         lintOptions.unmatchedReleaseTags = unmatchedReleaseTags
         if lock == nil, options.againstRevision == nil, options.snapshot == nil, histories.contains(where: { $0.versions.count > 1 }),
-           let top = GitWorkTree.root(containing: FileManager.default.currentDirectoryPath), GitWorkTree.isShallow(top: top) {
+           let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), GitWorkTree.isShallow(top: top) {
             lintOptions.releasesUnread = "the repository is a shallow clone, which has neither the release tags nor the history that show what shipped"
         }
         var result = Linter(catalog: catalog, options: lintOptions).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels, storeCode: input.storeCode)
@@ -246,9 +246,9 @@ public struct LintPipeline: Sendable {
     /// tags, or when the files at the tag cannot be read (nothing to compare with is no problem of
     /// the working tree).
     private func newestRelease(
-        _ options: Options, configuration: ProjectConfiguration, histories: [ModelHistory], supportingFiles: [String]
+        _ options: Options, configuration: ProjectConfiguration, histories: [ModelHistory], bundles: [XcodeModelBundle], supportingFiles: [String]
     ) -> NewestRelease? {
-        guard !histories.isEmpty, let top = GitWorkTree.root(containing: FileManager.default.currentDirectoryPath) else { return nil }
+        guard !histories.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)) else { return nil }
         var pattern = HistorySource.defaultTagPattern
         if case .gitTags(let configured) = HistorySource.resolve(requested: .gitTags(pattern: pattern), tags: options.historyTags, configured: configuration.history) { pattern = configured }
         guard case .success(var tags)? = GitReleaseTags.read(matching: pattern, mergedInto: "HEAD", top: top, runner: GitRunner()) else { return nil }
@@ -283,14 +283,15 @@ public struct LintPipeline: Sendable {
                 if version.format == .swiftData { paths.formUnion(version.entities.map(\.location.file)) }
             }
         }
-        if let unchanged = Self.released(by: versioned, unchangedSince: newest.name, paths: paths.sorted() + [configuration.file].compactMap { $0 }) {
-            return .released(tag: newest.name, entries: unchanged)
+        let firstReleases = GitFirstReleases(top: top, tags: tags.tags)
+        if let unchanged = Self.released(by: versioned, unchangedSince: newest.name, paths: paths.sorted() + [configuration.file].compactMap { $0 }, top: top) {
+            return .released(tag: newest.name, entries: firstReleases.adding(to: unchanged, bundles: bundles, histories: versioned))
         }
         var earlier = options
         earlier.paths = paths.sorted()
         // The versions in the files there, not releases read from older tags.
         earlier.history = .files
-        guard let reference = try? reference(at: newest.name, earlier, configuration: configuration, namingFiles: false) else { return nil }
+        guard let reference = try? reference(at: newest.name, earlier, configuration: configuration, namingFiles: false, repository: top) else { return nil }
         // Each released version goes to the history read from the same place (a bundle, a file),
         // else to the one that has a version of its model or label and format now: a SwiftData
         // history is named after its plan, which a release may not have had yet.
@@ -307,7 +308,7 @@ public struct LintPipeline: Sendable {
             entry.history = history.key
             released.append(entry)
         }
-        return .released(tag: newest.name, entries: released)
+        return .released(tag: newest.name, entries: firstReleases.adding(to: released, bundles: bundles, histories: versioned))
     }
 
     /// The released versions of `histories` as `tag` holds them, when the files at `paths` are as
@@ -315,12 +316,12 @@ public struct LintPipeline: Sendable {
     /// tree. Reading them again at the tag costs as much as the run (a third of a run in a
     /// repository with a bundle of 117 versions) to find what a model unchanged since its release
     /// always shows, that nothing changed. Nil when anything differs, or git cannot tell.
-    private static func released(by histories: [ModelHistory], unchangedSince tag: String, paths: [String]) -> [VersionLock.Entry]? {
+    private static func released(by histories: [ModelHistory], unchangedSince tag: String, paths: [String], top: String) -> [VersionLock.Entry]? {
         let git = GitRunner()
-        let folder = FileManager.default.currentDirectoryPath
-        let pathspec = ["--"] + paths.map { ":(literal)" + $0 }
-        guard git.run(["diff", "--quiet", "--no-ext-diff", tag] + pathspec, in: folder)?.status == 0,
-              let untracked = git.run(["ls-files", "--others", "--exclude-standard"] + pathspec, in: folder), untracked.succeeded, untracked.text.isEmpty
+        // Absolute, as `top` (symbolic links resolved) sees them: git runs there, wherever the current folder is.
+        let pathspec = ["--"] + paths.map { ":(literal)" + URL(fileURLWithPath: PathResolution.canonical($0)).resolvingSymlinksInPath().path }
+        guard git.run(["diff", "--quiet", "--no-ext-diff", tag] + pathspec, in: top)?.status == 0,
+              let untracked = git.run(["ls-files", "--others", "--exclude-standard"] + pathspec, in: top), untracked.succeeded, untracked.text.isEmpty
         else { return nil }
         return histories.flatMap { history in
             history.releasedVersions.filter { $0.releaseTag == nil }.map { version in
@@ -335,8 +336,10 @@ public struct LintPipeline: Sendable {
     /// (located at `revision:path`). The configuration is the one at the revision too, so that its
     /// relative paths resolve there. With `namingFiles`, a YAML file among the paths is linted with
     /// the model files beside it, as a hook names one changed file.
-    private func reference(at revision: String, _ options: Options, configuration: ProjectConfiguration, namingFiles: Bool = true) throws(InputErrors) -> Reference {
-        let git = try InputErrors.collect { () throws(InputError) in try GitRevision(revision) }
+    private func reference(
+        at revision: String, _ options: Options, configuration: ProjectConfiguration, namingFiles: Bool = true, repository: String? = nil
+    ) throws(InputErrors) -> Reference {
+        let git = try InputErrors.collect { () throws(InputError) in try GitRevision(revision, in: repository) }
         // A model file named on its own is linted with the model files beside it, there as here;
         // a file inside a bundle with the whole bundle. The configuration and the production
         // schemas it names come along, but are not linted as paths.
@@ -377,6 +380,12 @@ public struct LintPipeline: Sendable {
         // Input the revision could not load is no reference: everything counts as new.
         case .failure: return Reference()
         }
+    }
+
+    /// The folder whose repository's release tags and history say what shipped: where the first
+    /// path linted lies (`schemalint path/to/app` reads that app's tags), else the current folder.
+    private static func repositoryFolder(_ options: Options) -> String {
+        PathResolution.canonical(options.paths.first ?? FileManager.default.currentDirectoryPath)
     }
 
     /// A YAML file (not a folder), as a hook names the changed files.

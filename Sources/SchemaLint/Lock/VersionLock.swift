@@ -25,6 +25,9 @@ package struct VersionLock: Sendable {
         /// For an entry git inferred with no record of what shipped: the version was edited after
         /// its successor was added (`GitVersionEdits`).
         var editedAfterSuccessor: GitVersionEdits.Edit?
+        /// For an entry read from the newest release tag: the release that first shipped the
+        /// version, where a later release holds it changed (`GitFirstReleases`).
+        var firstRelease: GitFirstReleases.FirstRelease?
         /// The history (`ModelHistory.key`) the entry is about, where the run knows it (entries
         /// read from a release tag or git): two histories of one model name (an app's bundle and
         /// a watch extension's copy of the same name) do not take each other's entries.

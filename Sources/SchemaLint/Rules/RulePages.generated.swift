@@ -7365,7 +7365,7 @@ entities:
         "released-version-modified": ####"""
 # released-version-modified
 
-A released version no longer matches `schemalint.lock`, or the newest release tag.
+A released version no longer matches `schemalint.lock`, or the release tags that shipped it.
 
 | | |
 |---|---|
@@ -7425,6 +7425,19 @@ In a shallow clone (CI's default checkout) there are neither tags nor history to
 with several versions then gets one note saying its released versions were not checked, and what
 to fetch, so that a passing run is not taken for a clean one.
 
+A version that an older release already shipped is compared with that first release, not only
+with the newest: a release tag that holds it edited shipped the edit, and the stores the first
+release made keep the hashes of the version as it was, which then match no version in the bundle
+(Core Data finds the model to migrate from by those hashes). Each Xcode bundle's releases are
+probed by bisection, one `git ls-tree` each, for the release that first shipped each version (held
+it, up to its current version) and the first that holds it changed. Restoring the version in
+place would strand the stores made since the edit shipped; the fix is to add the version as it
+first shipped back to the bundle under a name of its own, which gives those stores their model.
+For a local store this is a warning, not an error: the edit has shipped already, nothing in the
+coming release makes it worse, and whether those stores still open depends on what Core Data can
+do without their model in the bundle. For a synced one it stays an error: the fields the edit
+renamed or removed are still what the first release's devices write.
+
 Released versions changed the same way (one commit that gave every version the same inverse, or
 the same new attribute) are one finding, at the oldest of them, naming the others: it is one
 change to undo.
@@ -7432,6 +7445,9 @@ change to undo.
 ## What to do instead
 
 - Restore the released file from version control, and make the change in a new version.
+- If a later release already shipped the edit, add the version as it first shipped back to the
+  bundle as a version of its own (`git show TAG:PATH`), and make each later change in a new
+  version.
 - If the edit changes nothing anyone runs (the file was wrong, not the app), run
   `schemalint lock --force` to record the new content.
 
@@ -7534,6 +7550,148 @@ lock: 1
 models:
   "Notes":
     "1": "sha256:ecfdc2346f7a9d277d0a7bcec1af6689818c58b8f04bcc171f2037d2a02c7687"
+```
+
+### Triggers: release v1.1 shipped Notes 2 edited in place, after v1.0 had shipped it (a warning)
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="body" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Notes 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```xml commit=2 tag=v1.1 path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="body" optional="YES" attributeType="String"/>
+        <attribute name="pinned" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=2 tag=v1.1 path=Notes.xcdatamodeld/Notes 3.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="body" optional="YES" attributeType="String"/>
+        <attribute name="pinned" optional="YES" attributeType="String"/>
+        <attribute name="color" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=2 tag=v1.1 path=Notes.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Notes 3.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+### Does not trigger: Notes 2 as v1.0 shipped it is back in the bundle under a name of its own
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="body" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Notes 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```xml commit=2 tag=v1.1 path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="body" optional="YES" attributeType="String"/>
+        <attribute name="pinned" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=2 tag=v1.1 path=Notes.xcdatamodeld/Notes 3.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="body" optional="YES" attributeType="String"/>
+        <attribute name="pinned" optional="YES" attributeType="String"/>
+        <attribute name="color" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=2 tag=v1.1 path=Notes.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Notes 3.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```xml path=Notes.xcdatamodeld/Notes 2 (v1.0).xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="body" optional="YES" attributeType="String"/>
+    </entity>
+</model>
 ```
 
 """####,

@@ -257,6 +257,76 @@ struct ReleasedAtTagTests {
         #expect(different.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }.count == 2, "\(different.stdout)")
     }
 
+    /// A version edited between two releases is compared with the release that first shipped it,
+    /// not only with the newest: the stores the first release made keep its hashes. A version a
+    /// release held but had not made current shipped nothing there.
+    @Test func aVersionChangedBetweenOlderReleasesIsComparedWithItsFirstRelease() throws {
+        let (folder, repository) = try Self.released()
+        var git = repository
+        try Self.write(folder, "Notes 3", ["title", "body"], current: "Notes 2")
+        try git.commit("a draft of Notes 3")
+        try git.tag("v1.1", annotated: true)
+        try folder.write("// unrelated\n", to: "App/Other.swift")
+        try git.commit("other work")
+        try git.tag("v1.2")
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned"])
+        try Self.write(folder, "Notes 3", ["title", "body", "pinned", "color"])
+        try git.commit("pinned notes, in place")
+        try git.tag("v1.3", annotated: true)
+        try folder.write("// more\n", to: "App/Other.swift")
+        try git.commit("more work")
+        try git.tag("v1.4")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        #expect(findings == [
+            "App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified after it shipped: v1.0 shipped it, and v1.3 holds it changed: Note: added attribute `pinned` (string); the stores v1.0 made match no version in the bundle now, so Core Data has none of its versions to migrate them from, and later versions are checked against something those people never ran [released-version-modified]",
+        ], "\(run.stdout)")
+        #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)"), "\(run.stdout)")
+        #expect(run.stdout.contains("git show v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents"), "\(run.stdout)")
+
+        // The fix: Notes 2 as v1.0 shipped it, back under a name of its own.
+        try Self.write(folder, "Notes 2 (v1.0)", ["title", "body"], current: "Notes 3")
+        let fixed = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!fixed.stdout.contains("released-version-modified"), "\(fixed.stdout)")
+    }
+
+    /// A bundle that moved since its first release (a folder renamed, a module split out) is
+    /// found there by its name: the version is still compared with what that release shipped.
+    @Test func aVersionChangedAfterItsBundleMovedIsComparedWithItsFirstRelease() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["title"])
+        try Self.write(folder, "Notes 2", ["title", "body"])
+        try repository.commit("two versions")
+        try repository.tag("v1.0")
+        try FileManager.default.createDirectory(atPath: folder.path + "/Kit/Sources", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: folder.path + "/App", toPath: folder.path + "/Kit/Sources/App")
+        try folder.write(XcodeFixtures.contents("<entity name=\"Note\">\n<attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>\n<attribute name=\"pinned\" optional=\"YES\" attributeType=\"String\"/>\n</entity>"), to: "Kit/Sources/\(Self.bundle)/Notes 2.xcdatamodel/contents")
+        try repository.commit("moved into the kit, pinned notes in place")
+        try repository.tag("v1.1")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("Kit/Sources/App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified after it shipped: v1.0 shipped it, and v1.1 holds it changed: Note: added attribute `pinned` (string);"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)"), "\(run.stdout)")
+    }
+
+    /// A copy of the bundle added later beside it (a watch app's, edited apart) was not where
+    /// the bundle was: its versions shipped first in the release that added the copy.
+    @Test func aLaterCopyOfTheBundleIsNotComparedWithTheOriginalsReleases() throws {
+        let (folder, repository) = try Self.released()
+        var git = repository
+        let body = ["title", "body", "pinned"].map { "<attribute name=\"\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n")
+        for version in ["Notes", "Notes 2"] {
+            try folder.write(XcodeFixtures.contents("<entity name=\"Note\">\n\(body)\n</entity>"), to: "Watch/\(Self.bundle)/\(version).xcdatamodel/contents")
+        }
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes 2"), to: "Watch/\(Self.bundle)/.xccurrentversion")
+        try git.commit("the watch app's copy")
+        try git.tag("v1.1")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!run.stdout.contains("released-version-modified"), "\(run.stdout)\(run.stderr)")
+    }
+
     /// A version the release had and the files no longer have is reported at the tag's copy.
     @Test func aReleasedVersionDeletedSinceTheTagIsReported() throws {
         let (folder, _) = try Self.released()

@@ -28,7 +28,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         let history = context.history
         var findings: [Finding] = []
         // Released versions changed the same way (one commit that edited every version): one finding.
-        var sameChange: [String: [(version: ModelVersion, entry: VersionLock.Entry, changes: [String])]] = [:]
+        var sameChange: [String: [(version: ModelVersion, entry: VersionLock.Entry, changes: [String], shippedChanged: Bool)]] = [:]
         for entry in entries {
             let version = history.versions.first { entry.names($0) }
             switch (check, version) {
@@ -46,6 +46,18 @@ struct ReleasedVersionLockRule: HistoryRule {
                 ))
             case (.modified, let version?):
                 var changes: [String] = []
+                // A version a later release already holds changed: what differs from the release
+                // that first shipped it, which is what the oldest stores were made with.
+                if version.isReleased, let first = entry.firstRelease {
+                    changes = Self.changes(from: first.copy, to: version)
+                    // Another version as the first release shipped it (added back under a name of
+                    // its own) gives those stores their model.
+                    if !changes.isEmpty, !history.versions.contains(where: { $0.label != version.label && Self.changes(from: first.copy, to: $0).isEmpty }) {
+                        let key = "first\u{0}\(first.tag)\u{0}\(first.changedIn)\u{0}" + changes.joined(separator: "\n")
+                        sameChange[key, default: []].append((version, entry, changes, true))
+                        continue
+                    }
+                }
                 if version.isReleased, let copy = entry.releasedCopy {
                     // The release's own copy: what differs is said element by element, and only
                     // the elements count (its model's name, its place in the order and whether
@@ -57,7 +69,7 @@ struct ReleasedVersionLockRule: HistoryRule {
                 }
                 if !changes.isEmpty {
                     let key = (entry.editedAfterSuccessor.map { $0.commit.id + "\u{0}" } ?? "") + (entry.location.map { $0.file.prefix { $0 != ":" } } ?? "") + "\u{0}" + changes.joined(separator: "\n")
-                    sameChange[key, default: []].append((version, entry, changes))
+                    sameChange[key, default: []].append((version, entry, changes, false))
                     continue
                 }
                 let what = version.isReleased
@@ -75,6 +87,7 @@ struct ReleasedVersionLockRule: HistoryRule {
             var finding = first.entry.editedAfterSuccessor.map {
                 editedAfterSuccessor(first.version, edit: $0, changes: first.changes, entry: first.entry, unmatchedTags: context.unmatchedReleaseTags)
             }
+                ?? first.entry.firstRelease.flatMap { release in first.shippedChanged ? changedAfterRelease(first.version, release: release, changes: first.changes) : nil }
                 ?? modified(first.version, what: "it changed since the release at \(first.entry.location?.file ?? ""): " + Self.summary(first.changes), entry: first.entry)
             let others = ordered.dropFirst()
             if !others.isEmpty {
@@ -110,6 +123,24 @@ struct ReleasedVersionLockRule: HistoryRule {
             notes: entry.location.map { [Finding.Note(entry.isFromLockFile ? "locked here" : "as released", at: $0)] } ?? [],
             suggestions: ["restore the released file (from version control) and make the change in a new version"]
                 + (entry.isFromLockFile ? ["if the edit changes nothing people run (a mistake in the file), run `schemalint lock --force`"] : [])
+        )
+    }
+
+    /// A version a later release holds changed from what the release that first shipped it held:
+    /// both copies are in people's stores now, so the fix is to add the first back beside it.
+    /// A warning for a local store: the edit shipped already, and the coming release adds nothing
+    /// to it; an error for a synced one, whose first release's devices still write what it changed.
+    private func changedAfterRelease(_ version: ModelVersion, release: GitFirstReleases.FirstRelease, changes: [String]) -> Finding {
+        Finding(
+            ruleID: descriptor.id, severity: version.usesCloudKit ? severity(version) : .warning,
+            message: "released \(version.displayName) was modified after it shipped: \(release.tag) shipped it, and \(release.changedIn) holds it changed: \(Self.summary(changes)); "
+                + "the stores \(release.tag) made match no version in the bundle now, so Core Data has none of its versions to migrate them from, and later versions are checked against something those people never ran",
+            location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
+            notes: [Finding.Note("as \(release.tag) shipped it", at: SourceLocation(file: release.place, line: 1, column: 1))],
+            suggestions: [
+                "add \(version.displayName) as \(release.tag) shipped it (`git show \(release.place)`) back to the bundle as a version of its own, ordered before it, so the stores made with it can migrate; restoring it in place would strand the stores made since \(release.changedIn)",
+                "make each later change in a new version",
+            ]
         )
     }
 

@@ -1,0 +1,230 @@
+import Foundation
+import SchemaLintCore
+import SchemaLintXcode
+
+/// What the release that first shipped each version of an Xcode bundle held, where a later
+/// release holds it changed. Comparing with the newest release tag alone misses a version edited
+/// between two older releases: the newest tag already has the edit, yet the stores the first
+/// release made carry the version's old hashes, which no model in the bundle matches any more.
+///
+/// A version counts as shipped by a release where the tag holds its `contents` and it is the
+/// current version or one before it. Every release is read, in a few `git cat-file` runs per
+/// bundle however many tags there are (`BundleAtTags`).
+struct GitFirstReleases {
+    var runner = GitRunner()
+    /// The work tree's top folder, where git runs and paths are relative to.
+    let top: String
+    /// The release tags merged into HEAD, oldest first.
+    let tags: [GitReleaseTags.Tag]
+
+    /// The first release of a version, where a later one holds it changed.
+    struct FirstRelease: Sendable {
+        /// The tag that first shipped the version.
+        var tag: String
+        /// The first release tag that holds it changed.
+        var changedIn: String
+        /// The version as the first release holds it.
+        var copy: ModelVersion
+        /// Where the copy is: `tag:path`.
+        var place: String
+    }
+
+    /// `entries` (what the newest release holds), each version of a bundle with the release that
+    /// first shipped it where a later release holds it changed. Bundles are asked side by side:
+    /// each one's reading waits on git.
+    func adding(to entries: [VersionLock.Entry], bundles: [XcodeModelBundle], histories: [ModelHistory]) -> [VersionLock.Entry] {
+        let asked = bundles.compactMap { bundle -> (XcodeModelBundle, ModelHistory, Set<String>)? in
+            let key = "bundle:" + bundle.path
+            guard let history = histories.first(where: { $0.key == key }) else { return nil }
+            let labels = Set(entries.filter { $0.history == key }.compactMap(\.label))
+            return labels.isEmpty ? nil : (bundle, history, labels)
+        }
+        guard !asked.isEmpty else { return entries }
+        let found = OrderedConcurrentMap.map(count: asked.count, concurrently: asked.count > 1) { index in
+            let (bundle, history, labels) = asked[index]
+            return ("bundle:" + bundle.path, firstReleases(of: bundle, labels: labels, model: history.model, usesCloudKit: history.versions.contains(where: \.usesCloudKit)))
+        }
+        let byHistory = Dictionary(found, uniquingKeysWith: { first, _ in first })
+        return entries.map { entry in
+            var entry = entry
+            if let history = entry.history, let label = entry.label { entry.firstRelease = byHistory[history]?[label] }
+            return entry
+        }
+    }
+
+    /// For the versions of `bundle` (named by label) that the newest tag holds: the first release
+    /// of each one a later release holds changed.
+    func firstReleases(of bundle: XcodeModelBundle, labels: Set<String>, model: String, usesCloudKit: Bool) -> [String: FirstRelease] {
+        guard tags.count > 1, !labels.isEmpty else { return [:] }
+        let relative = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top))
+        let reading = BundleAtTags(runner: runner, top: top, bundle: relative, tags: tags.map(\.name))
+        let releases = reading.read(labels: bundle.ordering.history)
+        let order = bundle.ordering.history
+        let newest = tags.count - 1
+        // What each release shipped: the versions it holds up to its current one, in history order.
+        let shipped = releases.map { release -> Set<String> in
+            let held = order.filter { release.versions[$0] != nil }
+            guard let current = release.currentVersion, let position = order.firstIndex(of: current) else { return Set(held) }
+            return Set(held.filter { (order.firstIndex(of: $0) ?? 0) <= position })
+        }
+        var candidates: [(label: String, index: Int, blob: String, newest: String?, changed: Int)] = []
+        for label in labels.sorted() where shipped[newest].contains(label) {
+            guard let index = shipped.firstIndex(where: { $0.contains(label) }), index < newest,
+                  let blob = releases[index].versions[label], blob != releases[newest].versions[label],
+                  let changed = releases.indices.first(where: { $0 > index && releases[$0].versions[label] != blob })
+            else { continue }
+            candidates.append((label, index, blob, releases[newest].versions[label], changed))
+        }
+        guard !candidates.isEmpty else { return [:] }
+        let texts = reading.contents(of: Array(Set(candidates.flatMap { [$0.blob, $0.newest].compactMap { $0 } })).sorted())
+        var result: [String: FirstRelease] = [:]
+        for candidate in candidates {
+            guard let data = texts[candidate.blob] else { continue }
+            // Xcode saving a file again (its version in the `<model>` tag, the diagram's
+            // `<elements>`) is no change: only files that differ in more are read as models.
+            if let newestData = candidate.newest.flatMap({ texts[$0] }), Self.modelText(data) == Self.modelText(newestData) { continue }
+            let place = "\(tags[candidate.index].name):\(releases[candidate.index].folder)/\(candidate.label)\(XcodeModelBundle.versionExtension)/contents"
+            guard let copy = try? XcodeModelReader.parse(data, file: place, model: model, label: candidate.label, cloudKit: usesCloudKit) else { continue }
+            result[candidate.label] = FirstRelease(tag: tags[candidate.index].name, changedIn: tags[candidate.changed].name, copy: copy, place: place)
+        }
+        return result
+    }
+
+    /// A model file's text without what Xcode rewrites when it saves the file unchanged: the
+    /// `<model>` tag (the Xcode and system versions that saved it) and the diagram's `<elements>`,
+    /// with spaces and line breaks collapsed.
+    static func modelText(_ data: Data) -> [UInt8] {
+        var text = String(decoding: data, as: UTF8.self)
+        if let start = text.range(of: "<model"), let end = text[start.upperBound...].firstIndex(of: ">") { text.removeSubrange(start.lowerBound...end) }
+        if let start = text.range(of: "<elements"), let end = text.range(of: "</elements>", range: start.upperBound..<text.endIndex) { text.removeSubrange(start.lowerBound..<end.upperBound) }
+        return Array(text.utf8.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") })
+    }
+}
+
+/// A bundle's versions at every release tag, read with a handful of `git cat-file --batch-check`
+/// runs whatever the number of tags: the bundle's tree at each tag, then what each distinct tree
+/// holds (releases that did not touch the bundle share its tree).
+private struct BundleAtTags {
+    /// The bundle as one tag holds it.
+    struct Held {
+        /// The bundle's folder there, relative to the top: where it is now, or where it was
+        /// before it moved.
+        var folder = ""
+        /// The blob of each version's `contents`, by version name.
+        var versions: [String: String] = [:]
+        /// The current version's name, from `.xccurrentversion`.
+        var currentVersion: String?
+    }
+
+    let runner: GitRunner
+    let top: String
+    /// The bundle's folder now, relative to the top.
+    let bundle: String
+    let tags: [String]
+
+    /// The bundle at each tag (empty where it has none), for the versions named `labels`.
+    func read(labels: [String]) -> [Held] {
+        var folders = [String?](repeating: nil, count: tags.count)
+        var trees = [String?](repeating: nil, count: tags.count)
+        // At its path now, else at a path it had before it moved (or its folder was renamed),
+        // found by its name in the tree of the newest release that lacks it: a bundle of its name
+        // that the newest release still has elsewhere is a copy (a watch app's), not where it was.
+        var candidate: String? = bundle
+        var elsewhereAtNewest: Set<String>?
+        var tried: Set<String> = []
+        while let folder = candidate, tried.insert(folder).inserted {
+            let missing = tags.indices.filter { trees[$0] == nil }
+            for (index, object) in zip(missing, objects(missing.map { "\(tags[$0]):\(folder)" }, type: "tree")) where object != nil {
+                (trees[index], folders[index]) = (object, folder)
+            }
+            candidate = nil
+            guard let lacking = tags.indices.last(where: { trees[$0] == nil }), trees.contains(where: { $0 != nil }) else { break }
+            if elsewhereAtNewest == nil, let newest = tags.last { elsewhereAtNewest = namedFolders(at: newest) }
+            let elsewhere = namedFolders(at: tags[lacking]).subtracting(elsewhereAtNewest ?? []).subtracting(tried)
+            candidate = elsewhere.max { (Self.shared($0, bundle), $1) < (Self.shared($1, bundle), $0) }
+        }
+        // What each distinct tree holds: each version's `contents` and the current-version file.
+        let distinct = Array(Set(trees.compactMap { $0 })).sorted()
+        let names = labels.map { $0 + XcodeModelBundle.versionExtension + "/contents" } + [".xccurrentversion"]
+        let found = objects(distinct.flatMap { tree in names.map { "\(tree):\($0)" } }, type: "blob")
+        var currentFiles: Set<String> = []
+        var held: [String: (versions: [String: String], current: String?)] = [:]
+        for (treeIndex, tree) in distinct.enumerated() {
+            var versions: [String: String] = [:]
+            for (labelIndex, label) in labels.enumerated() {
+                if let blob = found[treeIndex * names.count + labelIndex] { versions[label] = blob }
+            }
+            let current = found[treeIndex * names.count + labels.count]
+            if let current { currentFiles.insert(current) }
+            held[tree] = (versions, current)
+        }
+        let currentNames = currentVersionNames(currentFiles.sorted())
+        return tags.indices.map { index in
+            guard let tree = trees[index], let folder = folders[index], let (versions, current) = held[tree] else { return Held() }
+            return Held(folder: folder, versions: versions, currentVersion: current.flatMap { currentNames[$0] })
+        }
+    }
+
+    /// The object each of `names` (`rev:path`) names where it is of `type`, in order: one
+    /// `git cat-file --batch-check`.
+    private func objects(_ names: [String], type: String) -> [String?] {
+        guard !names.isEmpty else { return [] }
+        let request = Data(names.map { $0 + "\n" }.joined().utf8)
+        guard let output = runner.run(["cat-file", "--batch-check=%(objectname) %(objecttype)"], in: top, input: request), output.succeeded else {
+            return names.map { _ in nil }
+        }
+        // One line per name asked: `<object> <type>`, or `<name> missing` (or `ambiguous`).
+        let lines = output.text.split(separator: "\n", omittingEmptySubsequences: false)
+        return names.indices.map { index in
+            guard index < lines.count else { return nil }
+            let words = lines[index].split(separator: " ")
+            return words.count == 2 && words[1] == type ? String(words[0]) : nil
+        }
+    }
+
+    /// The folders of the bundles named like this one in `tag`'s tree (one listing of it).
+    private func namedFolders(at tag: String) -> Set<String> {
+        let name = "/" + (bundle as NSString).lastPathComponent + "/"
+        guard let output = runner.run(["ls-tree", "-r", "-z", "--name-only", "--end-of-options", tag], in: top), output.succeeded else { return [] }
+        var folders: Set<String> = []
+        for record in output.standardOutput.split(separator: 0) {
+            let path = "/" + String(decoding: record, as: UTF8.self)
+            guard let range = path.range(of: name), path[range.upperBound...].hasSuffix(XcodeModelBundle.versionExtension + "/contents") else { continue }
+            folders.insert(String(path[path.index(after: path.startIndex)..<path.index(before: range.upperBound)]))
+        }
+        return folders
+    }
+
+    /// How many path components `a` and `b` share, from the end (the bundle's own name
+    /// included), then from the start.
+    private static func shared(_ a: String, _ b: String) -> Int {
+        let (x, y) = (a.split(separator: "/"), b.split(separator: "/"))
+        let fromEnd = zip(x.reversed(), y.reversed()).prefix { $0.0 == $0.1 }.count
+        let fromStart = zip(x, y).prefix { $0.0 == $0.1 }.count
+        return fromEnd * 1000 + fromStart
+    }
+
+    /// The version each `.xccurrentversion` blob names, by blob.
+    private func currentVersionNames(_ blobs: [String]) -> [String: String] {
+        contents(of: blobs).compactMapValues { data in (try? XcodeCurrentVersion.parse(data, file: ".xccurrentversion")) ?? nil }
+    }
+
+    /// The bytes of each of `blobs`, by blob: one `git cat-file --batch`.
+    func contents(of blobs: [String]) -> [String: Data] {
+        guard !blobs.isEmpty, let output = runner.run(["cat-file", "--batch"], in: top, input: Data(blobs.map { $0 + "\n" }.joined().utf8)), output.succeeded else { return [:] }
+        // The answers come in the order asked: `<object> blob <size>`, the bytes, a newline.
+        var found: [String: Data] = [:]
+        let bytes = output.standardOutput
+        var index = bytes.startIndex
+        for blob in blobs {
+            guard let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+            let header = bytes[index..<newline].split(separator: UInt8(ascii: " "))
+            index = bytes.index(after: newline)
+            guard header.count == 3, let size = Int(String(decoding: header[2], as: UTF8.self)), size <= bytes.distance(from: index, to: bytes.endIndex) else { break }
+            let end = bytes.index(index, offsetBy: size)
+            found[blob] = Data(bytes[index..<end])
+            index = end < bytes.endIndex ? bytes.index(after: end) : end
+        }
+        return found
+    }
+}
