@@ -911,6 +911,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // store among the files the loop goes through is what it removes.
         let target = Self.loopedElements(given, around: node)?.first { isStore($0, depth: 0) } ?? given
         guard isStore(target, depth: 0) || isGivenCompanions(target) else { return }
+        // A file in a temporary folder or in iCloud Drive (an archive unzipped, a copy on its way,
+        // a document uploaded or downloaded) is no store the app keeps, unless this code opens it.
+        if liesWhereNoStoreIs(target, depth: 0), !isOpenedHere(target) { return }
         let operation: StoreFileOperation.Operation = name == "moveItem" ? .move : name == "copyItem" ? .copy : .remove
         var companions = companionNames(around: node, of: target, operation: name)
         if opensWithoutWAL(target.trimmedText, around: node)
@@ -1073,6 +1076,41 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             storeBindings[unit, default: [:]][name] = found
             return found
         }
+    }
+
+    /// Words of the places no store is kept in: the temporary folder, and iCloud Drive's containers.
+    private static let placesWithNoStore = ["temporaryDirectory", "NSTemporaryDirectory", "TemporaryURL", "temporaryURL", "itemReplacementDirectory", "forUbiquityContainerIdentifier"]
+
+    /// Whether the file at `expression` lies in the temporary folder or in an iCloud Drive
+    /// container: its text says so, or the value of a name or a type's member it is made of does
+    /// (three steps deep).
+    private func liesWhereNoStoreIs(_ expression: ExprSyntax, depth: Int) -> Bool {
+        let text = expression.trimmedText
+        if Self.placesWithNoStore.contains(where: { ByteSearch.contains($0, in: text) }) { return true }
+        guard depth < 3, let unit = declarations.unit(around: expression) else { return false }
+        let members = TypeMemberReferences(viewMode: .sourceAccurate)
+        members.walk(expression)
+        for key in members.keys {
+            for index in declarations.unitsByKey[key] ?? [] {
+                let body = declarations.units[index].body
+                if let value = body.as(ExprSyntax.self) ?? body.as(AccessorBlockSyntax.self).flatMap(Self.returnedValue), liesWhereNoStoreIs(value, depth: depth + 1) { return true }
+            }
+        }
+        let references = NameReferences(viewMode: .sourceAccurate)
+        references.walk(expression)
+        return references.names.contains { name in binding(of: name, in: unit).map { liesWhereNoStoreIs($0, depth: depth + 1) } ?? false }
+    }
+
+    /// Whether the unit around `expression` hands a name it is made of to Core Data as a store's
+    /// location (`migrateStore(...toDestinationURL: temporaryURL)`), or it is a description's URL.
+    private func isOpenedHere(_ expression: ExprSyntax) -> Bool {
+        let urls = DescriptionURLs(viewMode: .sourceAccurate)
+        urls.walk(expression)
+        guard !urls.found else { return true }
+        guard let unit = declarations.unit(around: expression) else { return false }
+        let references = NameReferences(viewMode: .sourceAccurate)
+        references.walk(expression)
+        return !storeArguments(in: unit).isDisjoint(with: references.names)
     }
 
     /// The names a unit hands to Core Data as a store's location: `migrateStore(from:...toDestinationURL:)`

@@ -120,20 +120,25 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     ]
 
     /// Whether `place` lies in a function that no file calls: its name is written once in all the
-    /// Swift files (where it is declared), and nothing but a call written out can run it. The
-    /// system calls what overrides, `@objc` names and protocol requirements declare by no name
-    /// written (a widget's timeline, a delegate's callbacks), so only a `private` function, or one
-    /// an extension of a framework's type adds with no conformance (`extension ModelContainer {
-    /// func makeContainer() }`), counts: a type of the project's may be used by code this run does
-    /// not read (another target, a package).
+    /// Swift files (where it is declared; a line comment is no call), and nothing but a call
+    /// written out can run it. The system calls what overrides, `@objc` names and protocol
+    /// requirements declare by no name written (a widget's timeline, a delegate's callbacks), so
+    /// only a `private` function, a free function, or one an extension of a framework's type adds
+    /// with no conformance (`extension ModelContainer { func makeContainer() }`), counts: a type of
+    /// the project's may be used by code this run does not read (another target, a package).
+    /// Nothing `public` or `open` does (code outside the module may call it).
     static func isUncalledFunction(_ place: CodePlace, in sources: [ModelSourceFile]) -> Bool {
         guard let open = place.declaration.firstIndex(of: "("), !place.declaration.hasSuffix("(default argument)"),
               let name = place.declaration[..<open].split(separator: ".").last.map(String.init), name != "init",
               name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
               let declaring = sources.first(where: { $0.name == place.location.file }) else { return false }
         var written = 0
-        for source in sources {
-            written += ByteSearch.wholeWordCount(of: name, in: source.bytes)
+        for source in sources where ByteSearch.wholeWordCount(of: name, in: source.bytes) > 0 {
+            // Written in a line comment (`// completeStoreReset()`, a call switched off) is no call.
+            for line in String(decoding: source.bytes, as: UTF8.self).split(separator: "\n") where line.contains(name) {
+                let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+                written += ByteSearch.wholeWordCount(of: name, in: Array(code.utf8))
+            }
             if written > 1 { return false }
         }
         guard written == 1 else { return false }
@@ -142,6 +147,8 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         let declaration = lines[max(0, line - 2)...line].joined(separator: " ")
         if ["override", "@objc", "@IBAction", "dynamic", "@_cdecl", "@_silgen_name"].contains(where: declaration.contains) { return false }
         if lines[line].contains("private ") { return true }
+        // Code outside the module may call what is public.
+        if lines[line].contains("public ") || lines[line].contains("open ") { return false }
         // The type or extension around it: the nearest line before it that declares one, less indented.
         let indent = lines[line].prefix { $0 == " " || $0 == "\t" }.count
         let kinds = ["extension ", "class ", "struct ", "enum ", "actor ", "protocol "]
@@ -152,7 +159,8 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             let header = text[text.range(of: kind)!.upperBound...].prefix { $0 != "{" }
             return kind == "extension " && !header.contains(":") && frameworkTypes.contains(header.trimmingCharacters(in: .whitespaces))
         }
-        return false
+        // A free function: the system calls none by its name.
+        return indent == 0
     }
 
     /// Whether `place` lies in a static stored property (`PersistenceController.shared`) that no

@@ -11409,6 +11409,13 @@ A file that works with SQLite through another library (it imports GRDB, SQLite.s
 FMDB, and names no Core Data type) is left alone: its `.sqlite` files are that
 library's databases, or exports such as `VACUUM INTO` writes, which are one file.
 
+Nor is a file in the temporary folder (`temporaryDirectory`, `NSTemporaryDirectory()`, an item
+replacement folder) or in an iCloud Drive container (`url(forUbiquityContainerIdentifier:)`), read
+through the names and properties it is made of: a database unzipped there, a copy on its way or
+a backup uploaded or downloaded is one file no Core Data store ever opened. Where the same code
+hands that file to Core Data (a store migrated into the temporary folder, then moved over the old
+one), it is a store like any other.
+
 ## What to do instead
 
 - Move a store with `migratePersistentStore(_:to:options:type:)` (then remove the old one with
@@ -11652,6 +11659,21 @@ final class Persistence {
         guard let url = container.persistentStoreDescriptions.first?.url else { return }
         try? FileManager.default.↓removeItem(at: url)
     }
+}
+```
+
+### Triggers: a free function that nothing calls but a line comment removes the store alone (a note)
+
+```swift path=App/Maintenance.swift
+import Foundation
+
+func completeStoreReset() {
+    let url = URL.applicationSupportDirectory.appendingPathComponent("Notes.sqlite")
+    try? FileManager.default.↓removeItem(at: url)
+}
+
+func settingsScreenAppeared() {
+    // completeStoreReset()
 }
 ```
 
@@ -12025,6 +12047,63 @@ struct DatabaseExport {
         }
         try database.vacuum(into: exportURL.path)
         return exportURL
+    }
+}
+```
+
+### Does not trigger: a bundled database unzipped into the temporary folder and copied into place, beside the Core Data store
+
+```swift path=App/Catalog.swift
+import CoreData
+
+final class Catalog {
+    let container = NSPersistentContainer(name: "Library")
+    let lookupURL = URL.applicationSupportDirectory.appendingPathComponent("lookup.sqlite")
+
+    func install(archive: URL) throws {
+        container.loadPersistentStores { _, _ in }
+        let unpacked = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try Unzip.extract(archive, to: unpacked)
+        let extracted = unpacked.appendingPathComponent("lookup.sqlite")
+        try FileManager.default.copyItem(at: extracted, to: lookupURL)
+    }
+}
+```
+
+### Does not trigger: a backup uploaded to and downloaded from iCloud Drive
+
+```swift path=App/Backup.swift
+import Foundation
+
+enum Backup {
+    static var driveFolder: URL? {
+        FileManager.default.url(forUbiquityContainerIdentifier: nil)
+    }
+
+    static func removeUploaded() throws {
+        guard let folder = driveFolder else { return }
+        let uploaded = folder.appendingPathComponent("Notes.sqlite")
+        try FileManager.default.removeItem(at: uploaded)
+    }
+
+    static func download(to local: URL) throws {
+        guard let folder = Backup.driveFolder else { return }
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("backup.sqlite"), to: local)
+    }
+}
+```
+
+### Triggers: a store migrated into the temporary folder, then moved over the old one without its companions
+
+```swift path=App/Upgrade.swift
+import CoreData
+
+enum Upgrade {
+    static func run(storeURL: URL, mapping: NSMappingModel, manager: NSMigrationManager) throws {
+        let temporaryURL = FileManager.default.temporaryDirectory.appendingPathComponent("Upgraded.sqlite")
+        try manager.migrateStore(from: storeURL, sourceType: NSSQLiteStoreType, options: nil, with: mapping, toDestinationURL: temporaryURL, destinationType: NSSQLiteStoreType, destinationOptions: nil)
+        try FileManager.default.↓removeItem(at: storeURL)
+        try FileManager.default.↓moveItem(at: temporaryURL, to: storeURL)
     }
 }
 ```

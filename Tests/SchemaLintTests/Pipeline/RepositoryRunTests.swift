@@ -329,7 +329,7 @@ struct RepositoryRunTests {
     /// Store code no target builds (a design document's copy under `specs/`, a file left out of
     /// the project) is no code of the app: its findings would be about nothing anyone runs.
     @Test func storeCodeNoProjectBuildsIsLeftOut() throws {
-        let store = "import SwiftData\n\nfunc makeContainer() -> ModelContainer {\n    do {\n        return try ModelContainer(for: Note.self)\n    } catch {\n        fatalError(\"\\(error)\")\n    }\n}\n"
+        let store = "import SwiftData\n\nfunc makeContainer() -> ModelContainer {\n    do {\n        return try ModelContainer(for: Note.self)\n    } catch {\n        fatalError(\"\\(error)\")\n    }\n}\n\nlet sharedContainer = makeContainer()\n"
         let model = "import SwiftData\n\n@Model final class Note {\n    var title: String = \"\"\n    init() {}\n}\n"
         let files = [
             ("App/Note.swift", model),
@@ -350,7 +350,7 @@ struct RepositoryRunTests {
     /// (`../../Shared/Sync.swift`) is not built. A reference whose place the groups do not give
     /// (a build setting's folder) is looked up by name. Paths compare without case, as on a Mac.
     @Test func aProjectsGroupsGiveEachFileItsPlace() throws {
-        let store = "import SwiftData\n\nfunc makeContainer() -> ModelContainer {\n    do {\n        return try ModelContainer(for: Note.self)\n    } catch {\n        fatalError(\"\\(error)\")\n    }\n}\n"
+        let store = "import SwiftData\n\nfunc makeContainer() -> ModelContainer {\n    do {\n        return try ModelContainer(for: Note.self)\n    } catch {\n        fatalError(\"\\(error)\")\n    }\n}\n\nlet sharedContainer = makeContainer()\n"
         let model = "import SwiftData\n\n@Model final class Note {\n    var title: String = \"\"\n    init() {}\n}\n"
         func project(storeTree: String) -> String {
             """
@@ -412,7 +412,7 @@ struct RepositoryRunTests {
     /// `App/App.xcodeproj` is `App/App`. An old copy of the sources beside it (`App/Legacy`),
     /// or a folder named `App` elsewhere, builds into nothing, though its path holds an `App` too.
     @Test func aSynchronizedFolderLiesBelowTheProjectsFolder() throws {
-        let store = "import SwiftData\n\nfunc makeContainer() -> ModelContainer {\n    do {\n        return try ModelContainer(for: Note.self)\n    } catch {\n        fatalError(\"\\(error)\")\n    }\n}\n"
+        let store = "import SwiftData\n\nfunc makeContainer() -> ModelContainer {\n    do {\n        return try ModelContainer(for: Note.self)\n    } catch {\n        fatalError(\"\\(error)\")\n    }\n}\n\nlet sharedContainer = makeContainer()\n"
         let model = "import SwiftData\n\n@Model final class Note {\n    var title: String = \"\"\n    init() {}\n}\n"
         let (repository, _) = try Self.repository([
             ("App/App.xcodeproj/project.pbxproj", Self.synchronizedProject(["App"])),
@@ -430,7 +430,7 @@ struct RepositoryRunTests {
     /// sources lie beside its `.xcodeproj`) holds every file below that folder, and nothing beside
     /// it; `..` names the folder above.
     @Test func aSynchronizedGroupOfTheProjectsOwnFolderHoldsItsFiles() throws {
-        let store = "import SwiftData\n\nfunc makeContainer() -> ModelContainer {\n    do {\n        return try ModelContainer(for: Note.self)\n    } catch {\n        fatalError(\"\\(error)\")\n    }\n}\n"
+        let store = "import SwiftData\n\nfunc makeContainer() -> ModelContainer {\n    do {\n        return try ModelContainer(for: Note.self)\n    } catch {\n        fatalError(\"\\(error)\")\n    }\n}\n\nlet sharedContainer = makeContainer()\n"
         let model = "import SwiftData\n\n@Model final class Note {\n    var title: String = \"\"\n    init() {}\n}\n"
         let files = [("App/Model/Note.swift", model), ("App/Store.swift", store), ("specs/Store.swift", store)]
         for (project, folder, read) in [
