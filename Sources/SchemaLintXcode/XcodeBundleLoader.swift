@@ -68,8 +68,8 @@ package enum XcodeBundleLoader {
     }
 
     /// Moves the versions git added after the current one that hold an earlier state of it (its
-    /// `contents` before the commit that added the copy, but for the `<model>` element's
-    /// attributes, which name the Xcode that saved it), and not its state now, to just before it.
+    /// `contents` before the commit that added the copy, as far as the model goes: not what Xcode
+    /// rewrites on saving, nor spaces and line breaks), and not its state now, to just before it.
     private static func placeEarlierStates(
         of current: String, in ordering: inout XcodeVersionOrdering, readable: [String: String], tree: any SourceTree, bundle path: String, snapshot: GitSnapshot?
     ) {
@@ -82,8 +82,8 @@ package enum XcodeBundleLoader {
                   case .success(let copy) = tree.contents(of: file) else { return false }
             // A copy the same as the current version now is a version just added (Xcode's "Add
             // Model Version" copies the current one), not yet edited: a draft.
-            let stripped = withoutModelElement(copy)
-            return stripped == withoutModelElement(original) && stripped != withoutModelElement(now)
+            let stripped = XcodeModelText.comparable(copy)
+            return stripped == XcodeModelText.comparable(original) && stripped != XcodeModelText.comparable(now)
         }
         guard !earlier.isEmpty else { return }
         ordering.history = ordering.history.filter { !earlier.contains($0) }
@@ -98,9 +98,9 @@ package enum XcodeBundleLoader {
     private static func placeCopiesOfEarlierVersions(before current: String, in ordering: inout XcodeVersionOrdering, readable: [String: String], tree: any SourceTree) {
         guard let position = ordering.history.firstIndex(of: current), position < ordering.history.count - 1, position > 0,
               let commit = ordering.commits[current] else { return }
-        func stripped(_ name: String) -> Data? {
+        func stripped(_ name: String) -> [UInt8]? {
             guard let file = readable[name], case .success(let data) = tree.contents(of: file) else { return nil }
-            return withoutModelElement(data)
+            return XcodeModelText.comparable(data)
         }
         let sameCommit = ordering.history[(position + 1)...].filter { ordering.commits[$0] == commit }
         guard !sameCommit.isEmpty else { return }
@@ -113,15 +113,6 @@ package enum XcodeBundleLoader {
             ordering.history.insert(copy, at: ordering.history.firstIndex(of: original)! + 1)
             ordering.copiesOfEarlierVersions[copy] = original
         }
-    }
-
-    /// The bytes of a `contents` file without its `<model ...>` start tag.
-    private static func withoutModelElement(_ data: Data) -> Data {
-        let bytes = [UInt8](data)
-        let tag = Array("<model ".utf8)
-        guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: tag) }),
-              let end = bytes[start...].firstIndex(of: UInt8(ascii: ">")) else { return data }
-        return Data(bytes[..<start] + bytes[(end + 1)...])
     }
 
     /// Whether loading the bundle at `path` with `options` would ask git for its history (the

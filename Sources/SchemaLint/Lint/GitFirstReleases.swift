@@ -82,22 +82,12 @@ struct GitFirstReleases {
             guard let data = texts[candidate.blob] else { continue }
             // Xcode saving a file again (its version in the `<model>` tag, the diagram's
             // `<elements>`) is no change: only files that differ in more are read as models.
-            if let newestData = candidate.newest.flatMap({ texts[$0] }), Self.modelText(data) == Self.modelText(newestData) { continue }
+            if let newestData = candidate.newest.flatMap({ texts[$0] }), XcodeModelText.comparable(data) == XcodeModelText.comparable(newestData) { continue }
             let place = "\(tags[candidate.index].name):\(releases[candidate.index].folder)/\(candidate.label)\(XcodeModelBundle.versionExtension)/contents"
             guard let copy = try? XcodeModelReader.parse(data, file: place, model: model, label: candidate.label, cloudKit: usesCloudKit) else { continue }
             result[candidate.label] = FirstRelease(tag: tags[candidate.index].name, changedIn: tags[candidate.changed].name, copy: copy, place: place)
         }
         return result
-    }
-
-    /// A model file's text without what Xcode rewrites when it saves the file unchanged: the
-    /// `<model>` tag (the Xcode and system versions that saved it) and the diagram's `<elements>`,
-    /// with spaces and line breaks collapsed.
-    static func modelText(_ data: Data) -> [UInt8] {
-        var text = String(decoding: data, as: UTF8.self)
-        if let start = text.range(of: "<model"), let end = text[start.upperBound...].firstIndex(of: ">") { text.removeSubrange(start.lowerBound...end) }
-        if let start = text.range(of: "<elements"), let end = text.range(of: "</elements>", range: start.upperBound..<text.endIndex) { text.removeSubrange(start.lowerBound..<end.upperBound) }
-        return Array(text.utf8.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") })
     }
 }
 

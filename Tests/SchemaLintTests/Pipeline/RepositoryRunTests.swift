@@ -573,8 +573,9 @@ struct RepositoryRunTests {
         try origin.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
         try repository.commit("first model")
         for copy in 1...2 {
-            // The copy is the model as it was, its header written by another Xcode; the model gains an attribute.
-            let was = Self.contents(attributes: copy).replacingOccurrences(of: "systemVersion=\"23E224\"", with: "systemVersion=\"24A335\"")
+            // The copy is the model as it was, its header written by another Xcode (the second
+            // with a final line break the model lacked); the model gains an attribute.
+            let was = Self.contents(attributes: copy).replacingOccurrences(of: "systemVersion=\"23E224\"", with: "systemVersion=\"24A335\"") + (copy == 2 ? "\n" : "")
             try origin.write(was, to: "\(bundle)/Model \(copy).xcdatamodel/contents")
             try origin.write(Self.contents(attributes: copy + 1), to: "\(bundle)/Model.xcdatamodel/contents")
             try repository.commit("save Model as it was, then add a\(copy + 1)")
