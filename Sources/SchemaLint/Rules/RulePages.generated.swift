@@ -4767,7 +4767,11 @@ Xcode writes those expressions for properties whose name the source has too, whe
 mapping generates them; any other property starts empty. So a destination property whose data
 the source version holds (under the same name, or the name its renaming identifier gives) but that
 the mapping model gives no value is silently emptied for every person who updates, and a
-destination entity with no entity mapping at all loses all its objects.
+destination entity with no entity mapping at all loses all its objects. Where the source has a
+property of the destination's own name, that is the one mapped, even if another one bears the name
+the renaming identifier gives (a leftover of the rename). An entity mapping that runs a migration
+policy of the app's own (an `NSEntityMigrationPolicy` subclass) may set any property itself:
+its properties are left to `mapping-model-custom-policy`, which says what schemalint cannot see.
 
 ## What to do instead
 
@@ -4969,6 +4973,134 @@ destination entity with no entity mapping at all loses all its objects.
     </object>
     <object type="XDDEVATTRIBUTEMAPPING" id="z106">
         <attribute name="name" type="string">note</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+</database>
+```
+
+### Does not trigger: the source already has the destination's name beside a leftover of the old one
+
+```xml path=Shop.xcdatamodeld/Shop.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Order" representedClassName="Order">
+        <attribute name="number" optional="YES" attributeType="String"/>
+        <attribute name="total" optional="YES" attributeType="String"/>
+        <attribute name="note" optional="YES" attributeType="String"/>
+        <attribute name="remark" optional="YES" attributeType="String" elementID="note"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop.xcdatamodeld/Shop 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Order" representedClassName="Order">
+        <attribute name="number" optional="YES" attributeType="String"/>
+        <attribute name="total" optional="YES" attributeType="Decimal"/>
+        <attribute name="remark" optional="YES" attributeType="String" elementID="note"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop 1 to 2.xcmappingmodel/xcmapping.xml
+<?xml version="1.0" standalone="no"?>
+<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+
+<database>
+    <databaseInfo>
+        <version>134481920</version>
+        <UUID>5C0F1D52-0000-4000-8000-000000000001</UUID>
+        <nextObjectID>107</nextObjectID>
+    </databaseInfo>
+    <object type="XDDEVMAPPINGMODEL" id="z102">
+        <attribute name="sourcemodelpath" type="string">Shop.xcdatamodeld/Shop.xcdatamodel</attribute>
+        <attribute name="destinationmodelpath" type="string">Shop.xcdatamodeld/Shop 2.xcdatamodel</attribute>
+        <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVENTITYMAPPING" id="z103">
+        <attribute name="sourcename" type="string">Order</attribute>
+        <attribute name="mappingtypename" type="string">Undefined</attribute>
+        <attribute name="destinationname" type="string">Order</attribute>
+        <attribute name="autogenerateexpression" type="bool">1</attribute>
+        <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL" idrefs="z102"></relationship>
+        <relationship name="attributemappings" type="0/0" destination="XDDEVATTRIBUTEMAPPING" idrefs="z104 z105 z106"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z104">
+        <attribute name="name" type="string">number</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z105">
+        <attribute name="name" type="string">total</attribute>
+        <attribute name="valueexpressiondata" type="binary">YnBsaXN0MDDUAQIDBAUGBwhYJHZlcnNpb24=</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z106">
+        <attribute name="name" type="string">remark</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+</database>
+```
+
+### Does not trigger: the entity mapping runs a migration policy of the app's own, which may set any property
+
+```xml path=Shop.xcdatamodeld/Shop.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Order" representedClassName="Order">
+        <attribute name="number" optional="YES" attributeType="String"/>
+        <attribute name="total" optional="YES" attributeType="String"/>
+        <attribute name="note" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop.xcdatamodeld/Shop 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Order" representedClassName="Order">
+        <attribute name="number" optional="YES" attributeType="String"/>
+        <attribute name="total" optional="YES" attributeType="Decimal"/>
+        <attribute name="remark" optional="YES" attributeType="String" elementID="note"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop 1 to 2.xcmappingmodel/xcmapping.xml
+<?xml version="1.0" standalone="no"?>
+<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+
+<database>
+    <databaseInfo>
+        <version>134481920</version>
+        <UUID>5C0F1D52-0000-4000-8000-000000000001</UUID>
+        <nextObjectID>107</nextObjectID>
+    </databaseInfo>
+    <object type="XDDEVMAPPINGMODEL" id="z102">
+        <attribute name="sourcemodelpath" type="string">Shop.xcdatamodeld/Shop.xcdatamodel</attribute>
+        <attribute name="destinationmodelpath" type="string">Shop.xcdatamodeld/Shop 2.xcdatamodel</attribute>
+        <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVENTITYMAPPING" id="z103">
+        <attribute name="sourcename" type="string">Order</attribute>
+        <attribute name="mappingtypename" type="string">Undefined</attribute>
+        <attribute name="destinationname" type="string">Order</attribute>
+        <attribute name="autogenerateexpression" type="bool">1</attribute>
+        <attribute name="migrationpolicyclassname" type="string">OrderMigrationPolicy</attribute>
+        <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL" idrefs="z102"></relationship>
+        <relationship name="attributemappings" type="0/0" destination="XDDEVATTRIBUTEMAPPING" idrefs="z104 z105 z106"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z104">
+        <attribute name="name" type="string">number</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z105">
+        <attribute name="name" type="string">total</attribute>
+        <attribute name="valueexpressiondata" type="binary">YnBsaXN0MDDUAQIDBAUGBwhYJHZlcnNpb24=</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z106">
+        <attribute name="name" type="string">remark</attribute>
         <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
     </object>
 </database>

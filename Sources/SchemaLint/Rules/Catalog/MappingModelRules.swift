@@ -121,7 +121,9 @@ struct MappingModelUnmappedPropertyRule: MappingModelRule {
                 ))
             }
         }
-        for mapping in mappingModel.entityMappings {
+        // A mapping that runs a policy of the app's own may set any property itself
+        // (`createDestinationInstances`): `mapping-model-custom-policy` says what cannot be seen.
+        for mapping in mappingModel.entityMappings where mapping.policyClass == nil {
             guard let sourceName = mapping.source, let destinationName = mapping.destination,
                   let source = from.entity(named: sourceName), let destination = to.entity(named: destinationName)
             else { continue }
@@ -134,7 +136,9 @@ struct MappingModelUnmappedPropertyRule: MappingModelRule {
                 to.locatedAttributes(ofObjectsOf: destinationName).filter { !$0.member.isTransient }.map { ($0.member.name, $0.member.renamedFrom, "attribute", { sourceAttributes.contains($0) }, attributes[$0.member.name], $0.location) }
                 + to.locatedRelationships(ofObjectsOf: destinationName).filter { !$0.member.isTransient }.map { ($0.member.name, $0.member.renamedFrom, "relationship", { sourceRelationships.contains($0) }, relationships[$0.member.name], $0.location) }
             for member in members {
-                let sourceName = [member.renamedFrom, member.name].compactMap { $0 }.first(where: member.inSource)
+                // The source's property of the same name is the one mapped, though a leftover
+                // bears the name the renaming identifier gives.
+                let sourceName = [member.name, member.renamedFrom].compactMap { $0 }.first(where: member.inSource)
                 guard let sourceName else { continue }
                 // Xcode generates `$source.<name>` for a mapping of a property the source has under the same name.
                 let hasValue = member.mapped.map { $0.hasValue || (generated && sourceName == member.name) } ?? false
