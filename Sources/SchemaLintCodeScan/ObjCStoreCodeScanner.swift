@@ -355,6 +355,13 @@ struct ObjCStoreCodeScanner {
                     opening = StoreOpening(call: .magicalRecordAutoMigratingSetup, place: place(index, body), migratesAutomatically: true, addsAsynchronously: false)
                 case "loadPersistentStoresWithCompletionHandler":
                     opening = StoreOpening(call: .loadPersistentStores, place: place(index, body), migratesAutomatically: !migrationOff, addsAsynchronously: asynchronous)
+                // MagicalRecord's category on the coordinator adds a SQLite store with
+                // `addPersistentStoreWithType:`: with the options given, or with automatic migration.
+                case "MR_addSqliteStoreNamed", "MR_addSqliteStoreAtURL":
+                    let migrates = tokens[body.range].contains { $0.kind == .identifier && ["NSMigratePersistentStoresAutomaticallyOption", "MR_autoMigrationOptions"].contains($0.text) }
+                    opening = StoreOpening(call: .addPersistentStore, place: place(index, body), migratesAutomatically: migrates, addsAsynchronously: false)
+                case "MR_addAutoMigratingSqliteStoreNamed", "MR_addAutoMigratingSqliteStoreAtURL":
+                    opening = StoreOpening(call: .addPersistentStore, place: place(index, body), migratesAutomatically: true, addsAsynchronously: false)
                 case "addPersistentStoreWithType":
                     // A store kept in memory has nothing to migrate.
                     if index + 2 < body.range.upperBound, tokens[index + 2].isIdentifier("NSInMemoryStoreType") { continue }

@@ -1245,7 +1245,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             let literals = StringLiterals(viewMode: .sourceAccurate)
             literals.walk(declarations.units[index].body)
             for literal in literals.found {
-                if literal.text == "wal" || literal.text == "shm", Self.isPathExtensionArgument(literal.node) {
+                if ["wal", "shm", "-wal", "-shm"].contains(literal.text), Self.isPathExtensionArgument(literal.node) {
                     if extensionMistake == nil, !Self.companionBaseNames(of: literal.node).isDisjoint(with: targetNames) {
                         extensionMistake = declarations.files[declarations.units[index].file].location(of: literal.node)
                     }
@@ -1327,7 +1327,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private static func isPathComponentArgument(_ literal: StringLiteralExprSyntax) -> Bool {
         guard let argument = literal.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
         switch SynchronousCode.calledName(call) ?? "" {
-        case "appendingPathComponent", "appendingPathExtension": return true
+        case "appendingPathComponent": return true
         // URL's `appending(path:)` and `appending(component:)`; String's unlabelled `appending(_:)`
         // (`store.path.appending("-wal")`) joins the text, which names the companion right.
         case "appending": return ["path", "component"].contains(argument.label?.text ?? "")

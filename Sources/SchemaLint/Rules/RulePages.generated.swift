@@ -13335,6 +13335,27 @@ final class LegacyStore {
 @end
 ```
 
+### Triggers: Objective-C: a coordinator given its store with MagicalRecord's category, from a setup didFinishLaunchingWithOptions calls
+
+```objc path=Trips/AppDelegate.m
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [self setupStore];
+    return YES;
+}
+
+- (void)setupStore {
+    NSManagedObjectModel *model = [NSManagedObjectModel MR_defaultManagedObjectModel];
+    NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:model];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    [coordinator ↓MR_addSqliteStoreNamed:@"Trips.sqlite" withOptions:options];
+    [NSPersistentStoreCoordinator MR_setDefaultStoreCoordinator:coordinator];
+}
+
+@end
+```
+
 ### Triggers: MagicalRecord's auto-migrating stack set up in Swift, from the app delegate
 
 ```swift path=Trips/AppDelegate.swift

@@ -897,7 +897,12 @@ import Testing
         try folder.write(source.replacingOccurrences(of: #"storeURL.appendingPathComponent("-wal")"#, with: #"storeURL.appendingPathExtension("wal")"#), to: "StoreFiles.swift")
         let byExtension = try Executable.run([".", "--no-color"], in: folder.url).stdout
         #expect(byExtension.contains("StoreFiles.swift:6:33: error: removeItem(at:) deletes the store file storeURL but not its -wal and -shm files"), "\(byExtension)")
-        #expect(byExtension.contains("    note: appending \"wal\" as a path extension names a file ending in \".wal\", not the store's -wal file: SQLite names it after the store with \"-wal\" added (StoreFiles.swift:5:51)"), "\(byExtension)")
+        #expect(byExtension.contains("    note: a path extension comes after a dot: it names a file ending in \".wal\" (or \".-wal\"), not the store's -wal file, which SQLite names after the store with \"-wal\" added (StoreFiles.swift:5:51)"), "\(byExtension)")
+        // So with the dash (`Notes.sqlite.-wal`): a file beside the store, not inside a folder.
+        try folder.write(source.replacingOccurrences(of: #"storeURL.appendingPathComponent("-wal")"#, with: #"storeURL.appendingPathExtension("-wal")"#), to: "StoreFiles.swift")
+        let dashed = try Executable.run([".", "--no-color"], in: folder.url).stdout
+        #expect(dashed.contains("    note: a path extension comes after a dot: it names a file ending in \".wal\" (or \".-wal\"), not the store's -wal file, which SQLite names after the store with \"-wal\" added (StoreFiles.swift:5:51)"), "\(dashed)")
+        #expect(!dashed.contains("as a path component"), "\(dashed)")
     }
 
     /// The opening called again from its own failure handler, on `self`, unqualified or on a weak

@@ -20,7 +20,7 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
                 notes.append(Finding.Note("appending \"-wal\" as a path component names a file inside a folder named like the store, not the store's -wal file", at: mistake))
             }
             if let mistake = operation.extensionMistake {
-                notes.append(Finding.Note("appending \"wal\" as a path extension names a file ending in \".wal\", not the store's -wal file: SQLite names it after the store with \"-wal\" added", at: mistake))
+                notes.append(Finding.Note("a path extension comes after a dot: it names a file ending in \".wal\" (or \".-wal\"), not the store's -wal file, which SQLite names after the store with \"-wal\" added", at: mistake))
             }
             var outcome = operation.afterMigration
                 ? "migratePersistentStore copied its data first, so nothing is lost now, but the -wal file stays behind and is applied to the next store created at that path"
