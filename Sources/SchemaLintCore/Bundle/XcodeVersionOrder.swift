@@ -67,8 +67,16 @@ package enum XcodeVersionOrder {
         let known = commits.filter { names.contains($0.key) }
         guard !known.isEmpty else { return XcodeVersionOrdering(basis: .names, history: byName, byName: byName) }
         let rank = Dictionary(uniqueKeysWithValues: byName.enumerated().map { ($1, $0) })
+        // Versions one commit added (a branch of several merged, a folder imported) that all end
+        // with a version number are ordered by it (`Model_course_authors_v29` after
+        // `Model_time_to_complete_v26`), where names of features would sort them by letters.
+        let numberedCommits = Set(Dictionary(grouping: names) { known[$0]?.position ?? .max }.filter { $0.value.count > 1 && $0.value.allSatisfy { !trailingVersion($0).isEmpty } }.keys)
         let byGit = names.sorted { lhs, rhs in
-            (known[lhs]?.position ?? .max, rank[lhs]!) < (known[rhs]?.position ?? .max, rank[rhs]!)
+            let (left, right) = (known[lhs]?.position ?? .max, known[rhs]?.position ?? .max)
+            if left != right { return left < right }
+            let (leftNumber, rightNumber) = (trailingVersion(lhs), trailingVersion(rhs))
+            if numberedCommits.contains(left), leftNumber != rightNumber { return leftNumber.lexicographicallyPrecedes(rightNumber) }
+            return rank[lhs]! < rank[rhs]!
         }
         return XcodeVersionOrdering(basis: .git, history: byGit, byName: byName, commits: known)
     }
@@ -96,6 +104,13 @@ package enum XcodeVersionOrder {
     }
 
     private static func hasNumber(_ name: String) -> Bool { name.unicodeScalars.contains { $0 >= "0" && $0 <= "9" } }
+
+    /// The dotted version number a name ends with (`[2, 1]` for `Model 2.1`, `[29]` for
+    /// `Model_authors_v29`), empty where it ends with none.
+    package static func trailingVersion(_ name: String) -> [Int] {
+        let tail = name.reversed().prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        return String(tail.reversed()).split(separator: ".").compactMap { Int($0) }
+    }
 
     /// Whether the names say the order by themselves: the numbered versions are one name and a
     /// number (`Model 2`, `Model3`, `MeshtasticDataModelV 23`: the same letters once digits,

@@ -128,6 +128,17 @@ struct XcodeGitOrderTests {
         #expect(note.notes.map(\.message).last == "\(try project.id("HEAD")) (2024-01-03) added 2 versions at once; among them the names decide")
     }
 
+    /// Versions one commit added whose names are features ending in a version number are ordered
+    /// by that number, not by the features' letters.
+    @Test func versionsOfOneCommitNamedForFeaturesAreOrderedByTheirNumbers() throws {
+        var project = try Project()
+        try project.commit([("Model", 1)])
+        try project.commit([("Model_authors_v29", 4), ("Model_certificates_v28", 3), ("Model_time_to_complete_v26", 2)], current: "Model_authors_v29")
+        let bundle = try XcodeBundleLoader.load(project.bundle)
+        #expect(bundle.versions.map(\.label) == ["Model", "Model_time_to_complete_v26", "Model_certificates_v28", "Model_authors_v29"])
+        #expect(XcodeVersionOrder.trailingVersion("Model 2.1") == [2, 1] && XcodeVersionOrder.trailingVersion("Notes") == [])
+    }
+
     /// One commit that adds the current version and one after it: the names ordered them, and the
     /// warning says so. An unchanged copy of the current version after it (what Xcode's Add Model
     /// Version makes) is no warning.
