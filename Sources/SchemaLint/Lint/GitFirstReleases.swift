@@ -69,7 +69,9 @@ struct GitFirstReleases {
         }
         var candidates: [(label: String, index: Int, blob: String, newest: String?, changed: Int)] = []
         for label in labels.sorted() where shipped[newest].contains(label) {
-            guard let index = shipped.firstIndex(where: { $0.contains(label) }), index < newest,
+            // A pre-release (`v2.1-beta3`, `5.19.0-1-staging`) ships to testers: the first
+            // release that shipped the version to everyone is what their stores were made with.
+            guard let index = shipped.indices.first(where: { shipped[$0].contains(label) && !GitReleaseTags.isPrerelease(tags[$0].name) }), index < newest,
                   let blob = releases[index].versions[label], blob != releases[newest].versions[label],
                   let changed = releases.indices.first(where: { $0 > index && releases[$0].versions[label] != blob })
             else { continue }

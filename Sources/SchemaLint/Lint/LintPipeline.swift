@@ -210,7 +210,7 @@ public struct LintPipeline: Sendable {
         }
         var lintOptions = LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)
         lintOptions.unmatchedReleaseTags = unmatchedReleaseTags
-        if lock == nil, options.againstRevision == nil, options.snapshot == nil, histories.contains(where: { $0.versions.count > 1 }),
+        if lock == nil, options.againstRevision == nil, options.snapshot == nil, histories.contains(where: \.isVersionedInItsFiles),
            let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), GitWorkTree.isShallow(top: top) {
             lintOptions.releasesUnread = "the repository is a shallow clone, which has neither the release tags nor the history that show what shipped"
         }
@@ -268,9 +268,7 @@ public struct LintPipeline: Sendable {
         // Xcode model of one version: Core Data migrates a store only from a version the bundle
         // still has, and one edited in place since its release leaves the released stores with
         // no model to migrate from.
-        let versioned = histories.filter { history in
-            history.versions.count > 1 || history.versions.contains(where: \.isInMigrationPlan) || history.versions.first?.format == .xcode
-        }
+        let versioned = histories.filter(\.isVersionedInItsFiles)
         guard !versioned.isEmpty else { return nil }
         // The files the histories were read from: each bundle whole, each model file, and for
         // Swift each file that declares a version or one of its classes, and the files the readers

@@ -7528,7 +7528,8 @@ version released there (a YAML file, a bundle's version folder up to its current
 name; each element that differs is named, with the tag (`Note: added attribute 'pinned'`). A
 relationship's delete rule is not counted: it is what the app does when it deletes an object, no
 part of what a store or CloudKit holds (the version hash leaves it out), so stores made by either
-file are the same. Nor is an attribute's default value in a local store: the version hash leaves
+file are the same. Nor is a transformer's class: both read the bytes the store holds, and the
+version hash leaves it out too. Nor is an attribute's default value in a local store: the version hash leaves
 it out too, the app as released keeps the default it was built with, and only a synced model's
 later versions compare it (`attribute-default-changed`). A
 YAML model of one file, or SwiftData classes with no `VersionedSchema`, are left out: they are not
@@ -7554,8 +7555,9 @@ with both commits. This is a warning, not an error: the newest version may have 
 before the others shipped, which only the team knows (a tag or a lock then says so).
 
 In a shallow clone (CI's default checkout) there are neither tags nor history to read: a model
-with several versions then gets one note saying its released versions were not checked, and what
-to fetch, so that a passing run is not taken for a clean one.
+compared with its releases (several versions, an Xcode model of one) then gets one note saying its
+released versions were not checked, and what to fetch, so that a passing run is not taken for a
+clean one.
 
 A version that an older release already shipped is compared with that first release, not only
 with the newest: a release tag that holds it edited shipped the edit, and the stores the first
@@ -7565,10 +7567,15 @@ probed by bisection, one `git ls-tree` each, for the release that first shipped 
 it, up to its current version) and the first that holds it changed. Restoring the version in
 place would strand the stores made since the edit shipped; the fix is to add the version as it
 first shipped back to the bundle under a name of its own, which gives those stores their model.
-For a local store this is a warning, not an error: the edit has shipped already, nothing in the
-coming release makes it worse, and whether those stores still open depends on what Core Data can
-do without their model in the bundle. For a synced one it stays an error: the fields the edit
-renamed or removed are still what the first release's devices write.
+Only what the version hash covers counts there (not defaults, transformers, uniqueness
+constraints, configurations, inverses or delete rules, which a store made by either copy does not
+notice), and the finding names the first release that held the version changed, then everything
+that differs now from what the first release shipped. A pre-release (`v2.1-beta3`, `1.0-rc.1`,
+`5.19.0-1-staging`: a word of the tag beginning with alpha, beta, rc, pre, dev, nightly, snapshot,
+staging or test) ships to testers, so the first release is the first other tag that held the
+version. This is a warning, not an error: the edit has shipped already, nothing in the coming
+release makes it worse, and whether those stores still open depends on what Core Data can do
+without their model in the bundle.
 
 Released versions changed the same way (one commit that gave every version the same inverse, or
 the same new attribute) are one finding, at the oldest of them, naming the others: it is one

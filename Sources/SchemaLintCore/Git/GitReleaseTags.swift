@@ -87,6 +87,16 @@ package struct GitReleaseTags: Sendable {
 
     /// What a tag's name has before its version, as one spelling: `v` (`v2.1`, `V2.1`, `v.2.1`),
     /// nothing for a bare number, `mac-v` for `mac-v2.1`.
+    /// Whether a tag names a pre-release: a word of its name (between punctuation) begins with
+    /// `alpha`, `beta`, `rc`, `pre`, `preview`, `dev`, `nightly`, `snapshot`, `staging` or
+    /// `test` (`v2.1.2-beta3`, `1.0-rc.1`, `5.19.0-1-staging`).
+    package static func isPrerelease(_ name: String) -> Bool {
+        let words = name.lowercased().split { !$0.isLetter && !$0.isNumber }
+        // Short marks only alone or with a number (`rc1`, not `rcs`); the others begin a word (`beta3`, `testflight`).
+        let marks = ["alpha", "beta", "rc", "pre", "preview", "dev", "nightly", "snapshot", "staging", "test"]
+        return words.contains { word in marks.contains { word.hasPrefix($0) && (word.count == $0.count || word.dropFirst($0.count).allSatisfy { $0.isNumber } || $0.count > 3) } }
+    }
+
     package static func spelling(of name: String) -> String {
         let prefix = name.prefix { !$0.isNumber }.lowercased()
         return String(prefix.reversed().drop { ".-_".contains($0) }.reversed())

@@ -63,4 +63,11 @@ package struct ModelHistory: Sendable {
 
     /// Released versions, oldest first: what people may still run.
     package var releasedVersions: [ModelVersion] { versions.filter(\.isReleased) }
+
+    /// Whether the model is versioned in its files, so that each released version is compared
+    /// with what shipped: several versions, a schema a migration plan lists, or an Xcode model
+    /// (of one version too). A YAML file or SwiftData classes with no schema change by editing.
+    package var isVersionedInItsFiles: Bool {
+        versions.count > 1 || versions.contains(where: \.isInMigrationPlan) || versions.first?.format == .xcode
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SchemaLintCore
 @testable import SchemaLint
 @testable import schemalint
 
@@ -280,7 +281,7 @@ struct ReleasedAtTagTests {
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
         #expect(findings == [
-            "App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified after it shipped: v1.0 shipped it, and v1.3 holds it changed: Note: added attribute `pinned` (string); the stores v1.0 made match no version in the bundle now, so Core Data has none of its versions to migrate them from, and later versions are checked against something those people never ran [released-version-modified]",
+            "App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified after it shipped: v1.0 shipped it, v1.3 was the first release to hold it changed, and it now differs from what v1.0 shipped by: Note: added attribute `pinned` (string); the stores v1.0 made match no version in the bundle now, so Core Data has none of its versions to migrate them from, and later versions are checked against something those people never ran [released-version-modified]",
         ], "\(run.stdout)")
         #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)"), "\(run.stdout)")
         #expect(run.stdout.contains("git show v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents"), "\(run.stdout)")
@@ -307,8 +308,69 @@ struct ReleasedAtTagTests {
         try repository.commit("moved into the kit, pinned notes in place")
         try repository.tag("v1.1")
         let run = try Executable.run(["--no-color"], in: folder.url)
-        #expect(run.stdout.contains("Kit/Sources/App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified after it shipped: v1.0 shipped it, and v1.1 holds it changed: Note: added attribute `pinned` (string);"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("Kit/Sources/App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified after it shipped: v1.0 shipped it, v1.1 was the first release to hold it changed, and it now differs from what v1.0 shipped by: Note: added attribute `pinned` (string);"), "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)"), "\(run.stdout)")
+    }
+
+    /// A pre-release ships to testers: the version is compared with the first release that
+    /// shipped it to everyone. A transformer switched in place, outside the version hash, is no
+    /// change a store notices.
+    @Test func preReleasesAndTransformersDoNotCountAsShippedChanges() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("one version")
+        try repository.tag("v1.0-beta1")
+        try Self.write(folder, "Notes", ["title", "body"])
+        try repository.commit("body, before the release")
+        try repository.tag("v1.0")
+        let archived = XcodeFixtures.contents("<entity name=\"Note\">\n<attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>\n<attribute name=\"tags\" optional=\"YES\" attributeType=\"Transformable\"/>\n</entity>")
+        try folder.write(archived, to: "\(Self.bundle)/Notes.xcdatamodel/contents")
+        try repository.commit("tags")
+        try repository.tag("v1.1")
+        try folder.write(archived.replacingOccurrences(of: "attributeType=\"Transformable\"", with: "attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromDataTransformer\""), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
+        try repository.commit("secure transformer")
+        try repository.tag("v1.2")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        #expect(findings.count == 1 && findings[0].contains("warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 was the first release to hold it changed, and it now differs from what v1.0 shipped by: Note: added attribute `tags` (transformable);"), "\(run.stdout)")
+        // Switched again since the newest release: still nothing a store notices.
+        try folder.write(archived.replacingOccurrences(of: "attributeType=\"Transformable\"", with: "attributeType=\"Transformable\" valueTransformerName=\"TagsTransformer\""), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
+        let switched = try Executable.run(["--no-color"], in: folder.url)
+        #expect(switched.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") } == findings, "\(switched.stdout)")
+        #expect(GitReleaseTags.isPrerelease("v2.1.2-beta3") && GitReleaseTags.isPrerelease("1.0-rc.1") && GitReleaseTags.isPrerelease("5.19.0-1-staging"))
+        #expect(!GitReleaseTags.isPrerelease("v2.1.2") && !GitReleaseTags.isPrerelease("v3.0-device") && !GitReleaseTags.isPrerelease("release-12"))
+    }
+
+    /// In a shallow clone an Xcode model of one version, compared with its releases like any
+    /// other, gets the note that they could not be read, so a passing run is not taken for a clean one.
+    @Test func aShallowCloneSaysTheReleasesOfAOneVersionBundleWereNotRead() throws {
+        let origin = try TemporaryFolder()
+        var repository = try GitRepository(at: origin.path)
+        try Self.write(origin, "Notes", ["title"])
+        try repository.commit("one version")
+        try repository.tag("v1.0")
+        try Self.write(origin, "Notes", ["title", "body"])
+        try repository.commit("body, in place")
+        let clones = try TemporaryFolder()
+        _ = try repository.git(["clone", "--quiet", "--depth", "1", "file://" + origin.path, clones.path + "/shallow"])
+        let run = try Executable.run(["--no-color"], in: URL(fileURLWithPath: clones.path + "/shallow"))
+        #expect(run.stdout.contains("note: the released versions of model 'Notes' were not checked for edits since they shipped: the repository is a shallow clone"), "\(run.stdout)")
+    }
+
+    /// A transformer switched since the newest release is no change a store notices.
+    @Test func aTransformerSwitchedSinceTheTagIsNoModification() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        let archived = XcodeFixtures.contents("<entity name=\"Note\">\n<attribute name=\"tags\" optional=\"YES\" attributeType=\"Transformable\"/>\n</entity>")
+        try folder.write(archived, to: "\(Self.bundle)/Notes.xcdatamodel/contents")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes"), to: "\(Self.bundle)/.xccurrentversion")
+        try repository.commit("one version")
+        try repository.tag("v1.0")
+        try folder.write(archived.replacingOccurrences(of: "attributeType=\"Transformable\"", with: "attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromDataTransformer\""), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!run.stdout.contains("released-version-modified"), "\(run.stdout)")
     }
 
     /// A copy of the bundle added later beside it (a watch app's, edited apart) was not where

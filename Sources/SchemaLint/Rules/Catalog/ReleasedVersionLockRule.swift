@@ -49,10 +49,12 @@ struct ReleasedVersionLockRule: HistoryRule {
                 // A version a later release already holds changed: what differs from the release
                 // that first shipped it, which is what the oldest stores were made with.
                 if version.isReleased, let first = entry.firstRelease {
-                    changes = Self.changes(from: first.copy, to: version)
+                    // What the version hash covers: whether the stores the first release made
+                    // still match a version of the bundle.
+                    changes = Self.changes(from: first.copy, to: version, hashedOnly: true)
                     // Another version as the first release shipped it (added back under a name of
                     // its own) gives those stores their model.
-                    if !changes.isEmpty, !history.versions.contains(where: { $0.label != version.label && Self.changes(from: first.copy, to: $0).isEmpty }) {
+                    if !changes.isEmpty, !history.versions.contains(where: { $0.label != version.label && Self.changes(from: first.copy, to: $0, hashedOnly: true).isEmpty }) {
                         let key = "first\u{0}\(first.tag)\u{0}\(first.changedIn)\u{0}" + changes.joined(separator: "\n")
                         sameChange[key, default: []].append((version, entry, changes, true))
                         continue
@@ -102,7 +104,7 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// The note on a history of several versions whose releases the run could not read: its
     /// released versions were not checked, and a passing run says nothing about them.
     private func unread(_ context: HistoryContext) -> [Finding] {
-        guard let reason = context.releasesUnread, let newest = context.history.versions.last, context.history.versions.count > 1 else { return [] }
+        guard let reason = context.releasesUnread, let newest = context.history.versions.last, context.history.isVersionedInItsFiles else { return [] }
         return [Finding(
             ruleID: descriptor.id, severity: .note,
             message: "the released versions of model '\(context.history.model)' were not checked for edits since they shipped: \(reason)",
@@ -128,12 +130,11 @@ struct ReleasedVersionLockRule: HistoryRule {
 
     /// A version a later release holds changed from what the release that first shipped it held:
     /// both copies are in people's stores now, so the fix is to add the first back beside it.
-    /// A warning for a local store: the edit shipped already, and the coming release adds nothing
-    /// to it; an error for a synced one, whose first release's devices still write what it changed.
+    /// A warning: the edit shipped already, and the coming release adds nothing to it.
     private func changedAfterRelease(_ version: ModelVersion, release: GitFirstReleases.FirstRelease, changes: [String]) -> Finding {
         Finding(
-            ruleID: descriptor.id, severity: version.usesCloudKit ? severity(version) : .warning,
-            message: "released \(version.displayName) was modified after it shipped: \(release.tag) shipped it, and \(release.changedIn) holds it changed: \(Self.summary(changes)); "
+            ruleID: descriptor.id, severity: .warning,
+            message: "released \(version.displayName) was modified after it shipped: \(release.tag) shipped it, \(release.changedIn) was the first release to hold it changed, and it now differs from what \(release.tag) shipped by: \(Self.summary(changes)); "
                 + "the stores \(release.tag) made match no version in the bundle now, so Core Data has none of its versions to migrate them from, and later versions are checked against something those people never ran",
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
             notes: [Finding.Note("as \(release.tag) shipped it", at: SourceLocation(file: release.place, line: 1, column: 1))],
@@ -184,7 +185,7 @@ struct ReleasedVersionLockRule: HistoryRule {
 
     /// What the released copy and the working tree's version differ in, one line per change as
     /// `schemalint diff` says it (`Note: added attribute `x` (string)`).
-    static func changes(from copy: ModelVersion, to version: ModelVersion) -> [String] {
+    static func changes(from copy: ModelVersion, to version: ModelVersion, hashedOnly: Bool = false) -> [String] {
         var copy = copy
         copy.usesCloudKit = version.usesCloudKit
         // A SwiftData schema has no configurations: the reader makes them from the code that
@@ -194,11 +195,22 @@ struct ReleasedVersionLockRule: HistoryRule {
         // CloudKit holds (no part of the version hash): people's stores match either file. So is a
         // default value, which only a synced store's later versions compare
         // (`attribute-default-changed`): the app as released keeps the default it was built with.
-        let unseen: Set<Change.Kind> = version.usesCloudKit ? [.relationshipDeleteRuleChanged] : [.relationshipDeleteRuleChanged, .attributeDefaultChanged]
+        // A transformer reads the bytes the store holds whatever its class (no part of the hash
+        // either), so switching one migrates nothing. `hashedOnly` leaves out all the hash does
+        // not cover: what a store made by the copy still opens with.
+        var unseen: Set<Change.Kind> = version.usesCloudKit ? [.relationshipDeleteRuleChanged, .attributeTransformerChanged] : [.relationshipDeleteRuleChanged, .attributeDefaultChanged, .attributeTransformerChanged]
+        if hashedOnly { unseen.formUnion(outsideTheVersionHash) }
         return ModelDiffer().changes(from: copy, to: version).filter { !unseen.contains($0.kind) }.map { change in
             (change.path.member == nil ? "" : change.path.entity + ": ") + Changelog.describe(change)
         }
     }
+
+    /// The changes the version hash does not cover (DOMAIN: defaults, class names, user info;
+    /// uniqueness, configurations, inverses, delete rules, cloud encryption are no part of it).
+    static let outsideTheVersionHash: Set<Change.Kind> = [
+        .entityUniquenessChanged, .entitySyncChanged, .attributeDefaultChanged, .attributeTransformerChanged,
+        .attributeCloudEncryptionChanged, .relationshipInverseChanged, .relationshipDeleteRuleChanged,
+    ]
 
     private func severity(_ version: ModelVersion?) -> Severity {
         (version?.usesCloudKit ?? false ? descriptor.syncedSeverity : descriptor.localSeverity) ?? .error
