@@ -1844,13 +1844,21 @@ extension DestructiveCallFinder {
     }
 }
 
-/// What shows the person an alert: `NSAlert`, `UIAlertController`, or a call or flag named for one
-/// (`showStoreAlert()`, `isShowingDatabaseAlert = true`, `.alert(...)`).
+/// What tells the person the store did not open: an alert (`NSAlert`, `UIAlertController`, a call
+/// or flag named for one: `showStoreAlert()`, `isShowingDatabaseAlert = true`, `.alert(...)`), a
+/// read-only state the interface shows (`launchState = .readOnly(message:)`), or an error the
+/// code keeps for its interface (`coreDataError = error`).
 enum AlertMentions {
     static func contains(in code: some SyntaxProtocol) -> Bool {
-        code.tokens(viewMode: .sourceAccurate).contains { token in
-            guard case .identifier(let name) = token.tokenKind else { return false }
-            return name.lowercased().contains("alert")
+        let tokens = Array(code.tokens(viewMode: .sourceAccurate))
+        return tokens.indices.contains { index in
+            guard case .identifier(let name) = tokens[index].tokenKind else { return false }
+            let lowercased = name.lowercased()
+            if lowercased.contains("alert") || lowercased.contains("readonly") { return true }
+            // `storeError = error`, not a call of `fatalError` or a type's name.
+            guard lowercased.count > 5, lowercased.hasSuffix("error"), !lowercased.hasSuffix("fatalerror"), name.first?.isLowercase == true,
+                  index + 1 < tokens.count, tokens[index + 1].tokenKind == .equal else { return false }
+            return true
         }
     }
 }

@@ -33,11 +33,13 @@ struct GitFirstReleases {
     /// first shipped it where a later release holds it changed. Bundles are asked side by side:
     /// each one's reading waits on git.
     func adding(to entries: [VersionLock.Entry], bundles: [XcodeModelBundle], histories: [ModelHistory]) -> [VersionLock.Entry] {
+        // A bundle the newest release has none of at its path now moved since: its released
+        // versions are looked for where it was.
         let asked = bundles.compactMap { bundle -> (XcodeModelBundle, ModelHistory, Set<String>)? in
             let key = "bundle:" + bundle.path
             guard let history = histories.first(where: { $0.key == key }) else { return nil }
             let labels = Set(entries.filter { $0.history == key }.compactMap(\.label))
-            return labels.isEmpty ? nil : (bundle, history, labels)
+            return (bundle, history, labels.isEmpty ? Set(history.releasedVersions.map(\.label)) : labels)
         }
         guard !asked.isEmpty else { return entries }
         let found = OrderedConcurrentMap.map(count: asked.count, concurrently: asked.count > 1) { index in
@@ -45,11 +47,26 @@ struct GitFirstReleases {
             return ("bundle:" + bundle.path, firstReleases(of: bundle, labels: labels, model: history.model, usesCloudKit: history.versions.contains(where: \.usesCloudKit)))
         }
         let byHistory = Dictionary(found, uniquingKeysWith: { first, _ in first })
-        return entries.map { entry in
+        var result = entries.map { entry in
             var entry = entry
             if let history = entry.history, let label = entry.label { entry.firstRelease = byHistory[history]?[label] }
             return entry
         }
+        // For a moved bundle, an entry of each version found changed since its first release, as
+        // the working tree has it otherwise: only that comparison is made.
+        let entered = Set(entries.compactMap(\.history))
+        for (bundle, history, _) in asked where !entered.contains("bundle:" + bundle.path) {
+            let key = "bundle:" + bundle.path
+            for version in history.releasedVersions {
+                guard let release = byHistory[key]?[version.label] else { continue }
+                var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: VersionLock.hash(of: version), location: SourceLocation(file: release.place, line: 1, column: 1))
+                entry.label = version.label
+                entry.history = key
+                entry.firstRelease = release
+                result.append(entry)
+            }
+        }
+        return result
     }
 
     /// For the versions of `bundle` (named by label) that the newest tag holds: the first release
@@ -120,9 +137,9 @@ private struct BundleAtTags {
         var trees = [String?](repeating: nil, count: tags.count)
         // At its path now, else at a path it had before it moved (or its folder was renamed),
         // found by its name in the tree of the newest release that lacks it: a bundle of its name
-        // that the newest release still has elsewhere is a copy (a watch app's), not where it was.
+        // that HEAD still has elsewhere is a copy (a watch app's), not where it was.
         var candidate: String? = bundle
-        var elsewhereAtNewest: Set<String>?
+        var copies: Set<String>?
         var tried: Set<String> = []
         while let folder = candidate, tried.insert(folder).inserted {
             let missing = tags.indices.filter { trees[$0] == nil }
@@ -130,9 +147,9 @@ private struct BundleAtTags {
                 (trees[index], folders[index]) = (object, folder)
             }
             candidate = nil
-            guard let lacking = tags.indices.last(where: { trees[$0] == nil }), trees.contains(where: { $0 != nil }) else { break }
-            if elsewhereAtNewest == nil, let newest = tags.last { elsewhereAtNewest = namedFolders(at: newest) }
-            let elsewhere = namedFolders(at: tags[lacking]).subtracting(elsewhereAtNewest ?? []).subtracting(tried)
+            guard let lacking = tags.indices.last(where: { trees[$0] == nil }) else { break }
+            if copies == nil { copies = namedFolders(at: "HEAD").subtracting([bundle]) }
+            let elsewhere = namedFolders(at: tags[lacking]).subtracting(copies ?? []).subtracting(tried)
             candidate = elsewhere.max { (Self.shared($0, bundle), $1) < (Self.shared($1, bundle), $0) }
         }
         // What each distinct tree holds: each version's `contents` and the current-version file.

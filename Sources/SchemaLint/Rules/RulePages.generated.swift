@@ -10221,6 +10221,49 @@ struct RecorderApp: App {
 }
 ```
 
+### Triggers: a fallback to memory whose launch state the interface shows read-only, and one that keeps the error for its screen (a note)
+
+```swift path=App/JournalApp.swift
+import SwiftData
+import SwiftUI
+
+@Observable final class LaunchModel {
+    enum State { case ready, readOnly(message: String) }
+    var launchState = State.ready
+    var storeError: Error?
+}
+
+@main
+struct JournalApp: App {
+    let container: ModelContainer
+    let launch = LaunchModel()
+
+    init() {
+        do {
+            container = try ModelContainer(for: Entry.self)
+        } catch {
+            container = try! ModelContainer(for: Entry.self, configurations: ↓ModelConfiguration(isStoredInMemoryOnly: true))
+            launch.launchState = .readOnly(message: "Your journal could not be opened. Restore a backup.")
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Journal") }.modelContainer(container)
+    }
+}
+
+enum Drafts {
+    static func container(launch: LaunchModel) -> ModelContainer {
+        do {
+            return try ModelContainer(for: Draft.self)
+        } catch {
+            launch.storeError = error
+            return try! ModelContainer(for: Draft.self, configurations: ↓ModelConfiguration(isStoredInMemoryOnly: true))
+        }
+    }
+}
+```
+
 ### Triggers: the default store opened when the app group's store fails
 
 ```swift path=Shared/ModelContainerFactory.swift

@@ -373,6 +373,24 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("released-version-modified"), "\(run.stdout)")
     }
 
+    /// A bundle that moved after the newest release is still followed to where the releases had it.
+    @Test func aBundleMovedAfterTheNewestReleaseIsComparedWhereItWas() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("one version")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes", ["title", "body"])
+        try repository.commit("body, in place")
+        try repository.tag("v1.1")
+        try FileManager.default.createDirectory(atPath: folder.path + "/Models", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: folder.path + "/\(Self.bundle)", toPath: folder.path + "/Models/Notes.xcdatamodeld")
+        try repository.commit("models in a folder of their own")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("Models/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 was the first release to hold it changed, and it now differs from what v1.0 shipped by: Note: added attribute `body` (string);"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:1:1)"), "\(run.stdout)")
+    }
+
     /// A copy of the bundle added later beside it (a watch app's, edited apart) was not where
     /// the bundle was: its versions shipped first in the release that added the copy.
     @Test func aLaterCopyOfTheBundleIsNotComparedWithTheOriginalsReleases() throws {

@@ -69,8 +69,8 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             severity = .note
         case .fallsBackToMemory where action.withAnAlert:
             // Told, the person knows what they enter now is not kept; the store stays for a fix.
-            consequence = "\(action.written) replaces the store with an empty in-memory one when \(opening) fails, and the same code shows an alert: the person is told, what they enter now is gone at the next launch, and the store file stays for a later release to open"
-            suggestions = ["make sure the alert says that nothing entered now is kept, and offer to retry or to send a report"]
+            consequence = "\(action.written) replaces the store with an empty in-memory one when \(opening) fails, and the same code tells the person (an alert, or a state or error the interface shows): what they enter now is gone at the next launch, and the store file stays for a later release to open"
+            suggestions = ["make sure what the person sees says that nothing entered now is kept, and offer to retry or to send a report"]
             severity = .note
         case .stopsTheApp:
             consequence = "\(action.written) stops the app when \(opening) fails: a store that fails to migrate crashes the app at every launch"
