@@ -1782,6 +1782,12 @@ final class DestructiveCallFinder: SyntaxVisitor {
             if ByteSearch.contains("NSInMemoryStoreType", in: node.arguments.trimmedText) || ByteSearch.contains(".inMemory", in: node.arguments.trimmedText) {
                 found.append((Syntax(node), .fallsBackToMemory, "addPersistentStore(ofType: NSInMemoryStoreType)"))
             }
+        // Opened again with a completion handler (`loadPersistentStores { _, error in fatalError() }`)
+        // after the branch did something: the handler runs with the retry's result, and what it
+        // does is the retry's failure, scanned with the retry's opening, not this one's.
+        case "loadPersistentStores" where isMember && !found.isEmpty:
+            walk(node.calledExpression)
+            return .skipChildren
         default:
             if let opener, name == opener, node.calledExpression.as(MemberAccessExprSyntax.self).map({ ["self", "self?", "self!"].contains($0.base?.trimmedText ?? "") }) ?? true {
                 // After the branch deleted the store, the retry opens a new, empty one: the deletion

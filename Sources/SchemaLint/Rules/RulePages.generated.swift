@@ -8548,6 +8548,36 @@ final class WorkoutStore {
 }
 ```
 
+### Triggers: the store's files deleted and the store loaded again in the completion handler; the stop when even the new store fails is a note
+
+```swift path=App/Storage.swift
+import CoreData
+
+final class Storage {
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.loadPersistentStores { description, error in
+            if error != nil {
+                ↓self.destroyStore(at: description.url)
+                self.container.loadPersistentStores { _, error in
+                    if let error {
+                        ↓fatalError("Core Data unrecoverable: \(error)")
+                    }
+                }
+            }
+        }
+    }
+
+    private func destroyStore(at url: URL?) {
+        guard let url else { return }
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(at: URL(fileURLWithPath: url.path + suffix))
+        }
+    }
+}
+```
+
 ### Triggers: the store moved aside and made anew; the stop when even that fails (a note)
 
 Moving the store's files to another name keeps them; what opens at the old place is a new, empty

@@ -905,6 +905,43 @@ import Testing
         #expect(!dashed.contains("as a path component"), "\(dashed)")
     }
 
+    /// The store loaded again in its completion handler after its files were deleted: the stop in
+    /// the second handler is the new store's failure (a note), not the first one's.
+    @Test func aStopWhenTheStoreLoadedAgainAfterDeletionFailsIsANote() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            """
+            import CoreData
+
+            final class Storage {
+                let container = NSPersistentContainer(name: "Notes")
+
+                init() {
+                    container.loadPersistentStores { description, error in
+                        if error != nil {
+                            self.destroyStore(at: description.url)
+                            self.container.loadPersistentStores { _, error in
+                                if let error { fatalError("\\(error)") }
+                            }
+                        }
+                    }
+                }
+
+                private func destroyStore(at url: URL?) {
+                    guard let url else { return }
+                    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(at: URL(fileURLWithPath: url.path + suffix)) }
+                }
+            }
+
+            """, to: "Storage.swift")
+        try folder.write(Self.notesModel, to: "Notes.yaml")
+        let (hits, run) = try Self.lint(path: folder.path)
+        #expect(Set(hits.filter { $0.rule == "store-load-failure-destructive" }) == [
+            Hit(place: "Storage.swift:9:17", severity: "warning", rule: "store-load-failure-destructive"),
+            Hit(place: "Storage.swift:11:36", severity: "note", rule: "store-load-failure-destructive"),
+        ], "\(run.stdout)")
+    }
+
     /// The opening called again from its own failure handler, on `self`, unqualified or on a weak
     /// `self?`; a retry of another function, or one after the handler changed something by calling
     /// another opener, is not this.
