@@ -101,7 +101,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         return findings
     }
 
-    /// The note on a history of several versions whose releases the run could not read: its
+    /// The note on a history versioned in its files whose releases the run could not read: its
     /// released versions were not checked, and a passing run says nothing about them.
     private func unread(_ context: HistoryContext) -> [Finding] {
         guard let reason = context.releasesUnread, let newest = context.history.versions.last, context.history.isVersionedInItsFiles else { return [] }
@@ -205,8 +205,9 @@ struct ReleasedVersionLockRule: HistoryRule {
         }
     }
 
-    /// The changes the version hash does not cover (DOMAIN: defaults, class names, user info;
-    /// uniqueness, configurations, inverses, delete rules, cloud encryption are no part of it).
+    /// The changes the version hash does not cover: DOMAIN.md lists what it covers (names, parent,
+    /// abstractness, types, optionality, transience, destinations, cardinality, the modifier), and
+    /// these are none of that.
     static let outsideTheVersionHash: Set<Change.Kind> = [
         .entityUniquenessChanged, .entitySyncChanged, .attributeDefaultChanged, .attributeTransformerChanged,
         .attributeCloudEncryptionChanged, .relationshipInverseChanged, .relationshipDeleteRuleChanged,
