@@ -220,20 +220,7 @@ private struct BundleAtTags {
 
     /// The bytes of each of `blobs`, by blob: one `git cat-file --batch`.
     func contents(of blobs: [String]) -> [String: Data] {
-        guard !blobs.isEmpty, let output = runner.run(["cat-file", "--batch"], in: top, input: Data(blobs.map { $0 + "\n" }.joined().utf8)), output.succeeded else { return [:] }
-        // The answers come in the order asked: `<object> blob <size>`, the bytes, a newline.
-        var found: [String: Data] = [:]
-        let bytes = output.standardOutput
-        var index = bytes.startIndex
-        for blob in blobs {
-            guard let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { break }
-            let header = bytes[index..<newline].split(separator: UInt8(ascii: " "))
-            index = bytes.index(after: newline)
-            guard header.count == 3, let size = Int(String(decoding: header[2], as: UTF8.self)), size <= bytes.distance(from: index, to: bytes.endIndex) else { break }
-            let end = bytes.index(index, offsetBy: size)
-            found[blob] = Data(bytes[index..<end])
-            index = end < bytes.endIndex ? bytes.index(after: end) : end
-        }
+        guard case .success(let found)? = GitBlobs.read(blobs, top: top, runner: runner) else { return [:] }
         return found
     }
 }
