@@ -7518,9 +7518,11 @@ whose content no longer matches its hash, or that was turned back into a draft. 
 locked and may change freely.
 
 Without a lock, in a git work tree, the newest release tag is the record: the tag matching `v*` or a bare version number (`1.8.5`)
-(or the pattern of `history:` / `--history-tags`) that is newest in the history of HEAD (by the
-version it names among tags of its spelling, by date across spellings: a bare `6.0.1` of an older
-numbering is not newer than the `v2.5.4` made after it). A repository whose tags match neither,
+(or the pattern of `history:` / `--history-tags`) that is newest in the history of HEAD, or on a merge that brought in a
+branch HEAD has merged (git-flow tags the merge of a release branch into `main`, which the
+`develop` checked out lacks). Newest is by the version a tag names among tags of its
+spelling, and by date across spellings: a bare `6.0.1` of an older
+numbering is not newer than the `v2.5.4` made after it. A repository whose tags match neither,
 but name an Apple platform before their versions (`ios-v2.14.3`, `iOS/1.2`, `mac-1.0`; not
 `android-v3.0`), has those as its releases, with no pattern to give. Every
 version released there (a YAML file, a bundle's version folder up to its current version, a

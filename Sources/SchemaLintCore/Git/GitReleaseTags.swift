@@ -1,7 +1,9 @@
 import Foundation
 
 /// The release tags of a repository: the tags whose names match a pattern (`v*`) and whose commit
-/// lies in the history of a revision (`git tag --merged`), in release order: the tags of one
+/// lies in the history of a revision (`git tag --merged`), or, as git-flow releases, merges a
+/// branch the revision has merged (a tag on `main` that the `develop` checked out lacks), in
+/// release order: the tags of one
 /// spelling (`v2.1`, or bare `2.1`, or `mac-2.1`) by the version they name (`ReleaseTagOrder`),
 /// and tags of different spellings by the date of their commits, so that a bare `6.0.1` of an
 /// older numbering comes before the `v2.5.4` released after it. Read with one `git for-each-ref`;
@@ -23,19 +25,43 @@ package struct GitReleaseTags: Sendable {
     /// misses (`ios-v2.14`, `AppStore-3.1`) show here.
     package var otherTags: [String] = []
 
-    /// Reads the tags in `top` (the top of a work tree) whose commits `revision` has merged and
-    /// whose names match `pattern` (a shell glob, as `git tag --list` takes). Nil when git is
+    /// Reads the tags in `top` (the top of a work tree) whose commits `revision` has merged (or
+    /// whose merges brought in a branch it has merged) and whose names match `pattern` (a shell glob, as `git tag --list` takes). Nil when git is
     /// missing; git's message when it ran but could not answer. A repository with no commits yet
     /// has no tags.
     package static func read(matching pattern: String, mergedInto revision: String, top: String, runner: GitRunner) -> Result<GitReleaseTags, GitFailure>? {
         // The commit's date: its own for a lightweight tag, the peeled commit's for an annotated one.
-        let arguments = ["for-each-ref", "--merged=\(revision)", "--format=%(objectname) %(refname:strip=2) %(committerdate:unix) %(*committerdate:unix)", "refs/tags"]
-        guard let output = runner.run(arguments, in: top) else { return nil }
+        let format = "--format=%(objectname) %(refname:strip=2) %(committerdate:unix) %(*committerdate:unix)"
+        guard let output = runner.run(["for-each-ref", "--merged=\(revision)", format, "refs/tags"], in: top) else { return nil }
         guard output.succeeded else {
             let head = runner.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: top)
             return head?.status == 1 && revision == "HEAD" ? .success(GitReleaseTags(tags: [])) : .failure(GitFailure(output))
         }
-        return .success(GitReleaseTags(listing: output.text, pattern: pattern))
+        let merges = gitFlowReleases(mergedInto: revision, top: top, runner: runner, format: format)
+        return .success(GitReleaseTags(listing: output.text + "\n" + merges, pattern: pattern))
+    }
+
+    /// The listing lines of the tags the revision has not merged whose commit merges a branch it
+    /// has: with git-flow a release is tagged on the merge into `main`, whose other parent, the
+    /// release branch, `develop` merges too; what the tag holds is what people run. A tag on a
+    /// branch of its own (a maintenance line, an experiment) merges nothing the revision has.
+    /// One `for-each-ref` and, where such merges exist, one `rev-list`.
+    private static func gitFlowReleases(mergedInto revision: String, top: String, runner: GitRunner, format: String) -> String {
+        // The parents after a tab, which no tag name holds: those of the commit, or of the commit
+        // an annotated tag points at (`*parent`); the first of them is the line the tag is on.
+        guard let output = runner.run(["for-each-ref", "--no-merged=\(revision)", format + "%09%(parent) %(*parent)", "refs/tags"], in: top), output.succeeded else { return "" }
+        let candidates = output.text.split(separator: "\n").compactMap { line -> (line: Substring, merged: [Substring])? in
+            let fields = line.split(separator: "\t", maxSplits: 1)
+            guard fields.count == 2 else { return nil }
+            let parents = fields[1].split(separator: " ")
+            return parents.count > 1 ? (fields[0], Array(parents.dropFirst())) : nil
+        }
+        guard !candidates.isEmpty else { return "" }
+        // The merged-in parents the revision lacks: rev-list walks only what it does not have.
+        let parents = Set(candidates.flatMap(\.merged)).sorted().map(String.init)
+        guard let missing = runner.run(["rev-list"] + parents + ["--not", revision], in: top), missing.succeeded else { return "" }
+        let lacking = Set(missing.text.split(separator: "\n"))
+        return candidates.filter { $0.merged.contains { !lacking.contains($0) } }.map { $0.line + "\n" }.joined()
     }
 
     /// Reads `object name [date] [peeled date]` lines (tag names contain no spaces or line breaks:
@@ -85,8 +111,6 @@ package struct GitReleaseTags: Sendable {
         return prefixes.isEmpty ? nil : prefixes.sorted().map { $0 + "[0-9]*.*" }.joined(separator: " ")
     }
 
-    /// What a tag's name has before its version, as one spelling: `v` (`v2.1`, `V2.1`, `v.2.1`),
-    /// nothing for a bare number, `mac-v` for `mac-v2.1`.
     /// Whether a tag names a pre-release: a word of its name (between punctuation) begins with
     /// `alpha`, `beta`, `rc`, `pre`, `preview`, `dev`, `nightly`, `snapshot`, `staging` or
     /// `test` (`v2.1.2-beta3`, `1.0-rc.1`, `5.19.0-1-staging`).
@@ -97,6 +121,8 @@ package struct GitReleaseTags: Sendable {
         return words.contains { word in marks.contains { word.hasPrefix($0) && (word.count == $0.count || word.dropFirst($0.count).allSatisfy { $0.isNumber } || $0.count > 3) } }
     }
 
+    /// What a tag's name has before its version, as one spelling: `v` (`v2.1`, `V2.1`, `v.2.1`),
+    /// nothing for a bare number, `mac-v` for `mac-v2.1`.
     package static func spelling(of name: String) -> String {
         let prefix = name.prefix { !$0.isNumber }.lowercased()
         return String(prefix.reversed().drop { ".-_".contains($0) }.reversed())
