@@ -7537,10 +7537,8 @@ later versions compare it (`attribute-default-changed`). A
 YAML model of one file, or SwiftData classes with no `VersionedSchema`, are left out: they are not
 versioned there, editing them is how they change (SwiftData migrates such a store itself), and
 `--history git` reads their releases from the tags. An Xcode model of one version is not: Core Data
-migrates a store only from a version the bundle still has, so a single version edited in place
-since its release leaves the released stores with nothing to migrate from, and they no longer open
-("The model used to open the store is incompatible with the one used to create the store",
-134100, or no source model for an automatic migration). A lone `VersionedSchema` that a
+finds a store's model by the version hashes the store records, and a store made by a version
+edited in place since its release matches no version of the bundle any more. A lone `VersionedSchema` that a
 `SchemaMigrationPlan` lists is not left out: SwiftData matches the store against the plan's
 schemas, and a store made by the schema as released matches none once it was edited ("Cannot use
 staged migration with an unknown model version"). A lock's entries win for the
@@ -7561,6 +7559,17 @@ compared with its releases (several versions, an Xcode model of one) then gets o
 released versions were not checked, and what to fetch, so that a passing run is not taken for a
 clean one.
 
+What becomes of such a store decides the severity for a local Core Data store. Core Data keeps a
+copy of the model in each store it makes, and with lightweight migration on (the default of
+`NSPersistentContainer`) it infers a migration from that copy to the current version; Apple says
+that a change lightweight migration can infer may be made in the model that is shipping (WWDC22
+session 10120). So the edit of a local store's released version is a warning where the change
+from what shipped to the current version is inferable (the stores open, but every later version is
+checked against something nobody ran), and an error where it is not (a type change between a
+String and a Date, say: those stores fail to open at launch), with the change that blocks it as a
+note. A synced model keeps the error: the edit changed what CloudKit holds, whatever the store
+does.
+
 A version that an older release already shipped is compared with that first release, not only
 with the newest: a release tag that holds it edited shipped the edit, and the stores the first
 release made keep the hashes of the version as it was, which then match no version in the bundle
@@ -7575,9 +7584,9 @@ notice), and the finding names the first release that held the version changed, 
 that differs now from what the first release shipped. A pre-release (`v2.1-beta3`, `1.0-rc.1`,
 `5.19.0-1-staging`: a word of the tag beginning with alpha, beta, rc, pre, dev, nightly, snapshot,
 staging or test) ships to testers, so the first release is the first other tag that held the
-version. This is a warning, not an error: the edit has shipped already, nothing in the coming
-release makes it worse, and whether those stores still open depends on what Core Data can do
-without their model in the bundle.
+version. This is a warning, since the edit has shipped already and nothing in the coming release
+makes it worse, except for a local store whose migration from what the first release shipped to
+the current version cannot be inferred: those stores fail to open at every launch, an error.
 
 Released versions changed the same way (one commit that gave every version the same inverse, or
 the same new attribute) are one finding, at the oldest of them, naming the others: it is one
@@ -7691,6 +7700,48 @@ lock: 1
 models:
   "Notes":
     "1": "sha256:ecfdc2346f7a9d277d0a7bcec1af6689818c58b8f04bcc171f2037d2a02c7687"
+```
+
+### Triggers: Notes 2, which v1.0 shipped, has a Date where it had a String (an error)
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="due" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Notes 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```xml commit=2 path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="due" optional="YES" attributeType="Date"/>
+    </entity>
+</model>
 ```
 
 ### Triggers: release v1.1 shipped Notes 2 edited in place, after v1.0 had shipped it (a warning)

@@ -28,7 +28,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         let history = context.history
         var findings: [Finding] = []
         // Released versions changed the same way (one commit that edited every version): one finding.
-        var sameChange: [String: [(version: ModelVersion, entry: VersionLock.Entry, changes: [String], shippedChanged: Bool)]] = [:]
+        var sameChange: [String: [(version: ModelVersion, entry: VersionLock.Entry, changes: [String], shipped: ModelVersion?, shippedChanged: Bool)]] = [:]
         for entry in entries {
             let version = history.versions.first { entry.names($0) }
             switch (check, version) {
@@ -56,7 +56,7 @@ struct ReleasedVersionLockRule: HistoryRule {
                     // its own) gives those stores their model.
                     if !changes.isEmpty, !history.versions.contains(where: { $0.label != version.label && Self.changes(from: first.copy, to: $0, hashedOnly: true).isEmpty }) {
                         let key = "first\u{0}\(first.tag)\u{0}\(first.changedIn)\u{0}" + changes.joined(separator: "\n")
-                        sameChange[key, default: []].append((version, entry, changes, true))
+                        sameChange[key, default: []].append((version, entry, changes, first.copy, true))
                         continue
                     }
                 }
@@ -71,7 +71,7 @@ struct ReleasedVersionLockRule: HistoryRule {
                 }
                 if !changes.isEmpty {
                     let key = (entry.editedAfterSuccessor.map { $0.commit.id + "\u{0}" } ?? "") + (entry.location.map { $0.file.prefix { $0 != ":" } } ?? "") + "\u{0}" + changes.joined(separator: "\n")
-                    sameChange[key, default: []].append((version, entry, changes, false))
+                    sameChange[key, default: []].append((version, entry, changes, entry.releasedCopy, false))
                     continue
                 }
                 let what = version.isReleased
@@ -86,11 +86,13 @@ struct ReleasedVersionLockRule: HistoryRule {
         for group in sameChange.values {
             let ordered = group.sorted { (position[$0.version.label] ?? .max, $0.version.label) < (position[$1.version.label] ?? .max, $1.version.label) }
             let first = ordered[0]
+            // An edit seen in git alone may never have shipped: what its stores do is not known.
+            let shippedStores = first.entry.editedAfterSuccessor == nil ? first.shipped.flatMap { migration(from: $0, of: first.version, in: context) } : nil
             var finding = first.entry.editedAfterSuccessor.map {
                 editedAfterSuccessor(first.version, edit: $0, changes: first.changes, entry: first.entry, unmatchedTags: context.unmatchedReleaseTags)
             }
-                ?? first.entry.firstRelease.flatMap { release in first.shippedChanged ? changedAfterRelease(first.version, release: release, changes: first.changes) : nil }
-                ?? modified(first.version, what: "it changed since the release at \(first.entry.location?.file ?? ""): " + Self.summary(first.changes), entry: first.entry)
+                ?? first.entry.firstRelease.flatMap { release in first.shippedChanged ? changedAfterRelease(first.version, release: release, changes: first.changes, migration: shippedStores) : nil }
+                ?? modified(first.version, what: "it changed since the release at \(first.entry.location?.file ?? ""): " + Self.summary(first.changes), entry: first.entry, migration: shippedStores)
             let others = ordered.dropFirst()
             if !others.isEmpty {
                 finding.message += "; \(others.count) more released version\(others.count == 1 ? "" : "s") changed the same way: \(others.map(\.version.label).joined(separator: ", "))"
@@ -116,13 +118,52 @@ struct ReleasedVersionLockRule: HistoryRule {
         )]
     }
 
+    /// How the stores a local Core Data version made as it shipped reach the app's current
+    /// version once the version was edited: their hashes match no version in the bundle, so Core
+    /// Data can only infer a migration from the model each store keeps (WWDC22 10120: a change
+    /// lightweight migration infers may be made in the shipping model itself). Nil where that
+    /// does not apply: a synced store, whose edit changed what CloudKit holds whatever the store
+    /// does, and the other formats.
+    private func migration(from shipped: ModelVersion, of version: ModelVersion, in context: HistoryContext) -> ShippedStoresMigration? {
+        guard version.format == .xcode, !version.entities.contains(where: { version.isSynced(entity: $0.name) }) else { return nil }
+        let current = context.history.versions.last(where: \.isReleased) ?? version
+        var shipped = shipped
+        shipped.usesCloudKit = current.usesCloudKit
+        var comparisons: EntityComparisons?
+        let blockers = context.changeFindings(from: shipped, to: current, only: .error, reusing: &comparisons).findings
+        return ShippedStoresMigration(current: current.displayName, blockers: blockers)
+    }
+
+    /// What Core Data does with the stores a local version made as it shipped: infer a migration
+    /// to `current` from the model each store keeps, unless `blockers` (the change rules' errors
+    /// for that jump) say it cannot.
+    struct ShippedStoresMigration {
+        var current: String
+        var blockers: [Finding]
+
+        /// An error where the stores cannot open, else a warning: they open while the change stays
+        /// inferable, but later versions are checked against what those people never ran.
+        var severity: Severity { blockers.isEmpty ? .warning : .error }
+
+        /// What happens to the stores `release` made.
+        func consequence(for release: String) -> String {
+            guard let blocker = blockers.first else {
+                return "the stores \(release) made match no version in the bundle now; Core Data opens them only by inferring a migration to \(current) from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran"
+            }
+            return "the stores \(release) made match no version in the bundle now, and Core Data cannot infer their migration to \(current) from the model each store keeps (\(blocker.message)), so they fail to open"
+        }
+
+        var notes: [Finding.Note] { blockers.map { Finding.Note("blocks inferring the migration from what shipped: \($0.message)", at: $0.location) } }
+    }
+
     /// A released version that differs from what was released (`what`).
-    private func modified(_ version: ModelVersion, what: String, entry: VersionLock.Entry) -> Finding {
+    private func modified(_ version: ModelVersion, what: String, entry: VersionLock.Entry, migration: ShippedStoresMigration? = nil) -> Finding {
         Finding(
-            ruleID: descriptor.id, severity: severity(version),
-            message: "released \(version.displayName) was modified: \(what); people run it as it was released, so later versions must be checked against the original",
+            ruleID: descriptor.id, severity: migration?.severity ?? severity(version),
+            message: "released \(version.displayName) was modified: \(what); "
+                + (migration?.consequence(for: entry.location.map { String($0.file.prefix { $0 != ":" }) } ?? "it") ?? "people run it as it was released, so later versions must be checked against the original"),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
-            notes: entry.location.map { [Finding.Note(entry.isFromLockFile ? "locked here" : "as released", at: $0)] } ?? [],
+            notes: (entry.location.map { [Finding.Note(entry.isFromLockFile ? "locked here" : "as released", at: $0)] } ?? []) + (migration?.notes ?? []),
             suggestions: ["restore the released file (from version control) and make the change in a new version"]
                 + (entry.isFromLockFile ? ["if the edit changes nothing people run (a mistake in the file), run `schemalint lock --force`"] : [])
         )
@@ -130,14 +171,15 @@ struct ReleasedVersionLockRule: HistoryRule {
 
     /// A version a later release holds changed from what the release that first shipped it held:
     /// both copies are in people's stores now, so the fix is to add the first back beside it.
-    /// A warning: the edit shipped already, and the coming release adds nothing to it.
-    private func changedAfterRelease(_ version: ModelVersion, release: GitFirstReleases.FirstRelease, changes: [String]) -> Finding {
+    /// A warning: the edit shipped already, and the coming release adds nothing to it; an error
+    /// where the stores the first release made cannot migrate to the current version.
+    private func changedAfterRelease(_ version: ModelVersion, release: GitFirstReleases.FirstRelease, changes: [String], migration: ShippedStoresMigration?) -> Finding {
         Finding(
-            ruleID: descriptor.id, severity: .warning,
+            ruleID: descriptor.id, severity: migration?.severity ?? .warning,
             message: "released \(version.displayName) was modified after it shipped: \(release.tag) shipped it, \(release.changedIn) was the first release to hold it changed, and it now differs from what \(release.tag) shipped by: \(Self.summary(changes)); "
-                + "the stores \(release.tag) made match no version in the bundle now, so Core Data has none of its versions to migrate them from, and later versions are checked against something those people never ran",
+                + (migration?.consequence(for: release.tag) ?? "the stores \(release.tag) made match no version in the bundle now, and later versions are checked against something those people never ran"),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
-            notes: [Finding.Note("as \(release.tag) shipped it", at: SourceLocation(file: release.place, line: 1, column: 1))],
+            notes: [Finding.Note("as \(release.tag) shipped it", at: SourceLocation(file: release.place, line: 1, column: 1))] + (migration?.notes ?? []),
             suggestions: [
                 "add \(version.displayName) as \(release.tag) shipped it (`git show \(release.place)`) back to the bundle as a version of its own, ordered before it, so the stores made with it can migrate; restoring it in place would strand the stores made since \(release.changedIn)",
                 "make each later change in a new version",
