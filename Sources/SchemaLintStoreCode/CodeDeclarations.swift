@@ -17,6 +17,9 @@ struct CodeUnit {
     var isLaunchEntry: Bool
     /// A function or initializer declared `throws`: an error inside it may reach its callers.
     var isThrowing: Bool
+    /// A function's body: it runs when it is called, not when it is named (a property's getter runs
+    /// whenever the property is read).
+    var isFunction: Bool { body.parent?.is(FunctionDeclSyntax.self) ?? false }
     var file: Int
     /// An initializer's parameters, or those of the initializer whose default argument this is:
     /// which calls of the type (`T(persistence:)`, not `T(inMemory:)`) run it. Nil for the rest.

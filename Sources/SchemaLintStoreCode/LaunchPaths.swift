@@ -20,6 +20,14 @@ enum SynchronousCode {
         return runningAtOnce.contains(calledName(call) ?? "")
     }
 
+    /// Whether the function `name` (`load`, `self.load`, `Stack.load`) names is called here: with
+    /// arguments, or handed to a call that runs what it is given at once (`queue.sync(execute: load)`).
+    static func isCalled(_ name: Syntax) -> Bool {
+        if let call = name.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == name.id { return true }
+        guard name.parent?.is(LabeledExprSyntax.self) ?? false, let call = name.parent?.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return runningAtOnce.contains(calledName(call) ?? "")
+    }
+
     /// Whether `node` runs when its unit's code runs: no closure between them that may run later.
     static func runsWithUnit(_ node: some SyntaxProtocol, unitBody: Syntax) -> Bool {
         var current = node.parent
@@ -128,7 +136,11 @@ struct LaunchPaths {
         let collector = UseCollector(typeName: declarations.units[unit].typeName, file: declarations.units[unit].file, declarations: declarations)
         collector.walk(declarations.units[unit].body)
         var seen: Set<Int> = []
-        return collector.uses.flatMap { declarations.units(called: $0.key, at: $0.node) }.filter { $0 != unit && seen.insert($0).inserted }
+        return collector.uses.flatMap { use in
+            // A function named without a call (`Coordinator(factory: makeStore)`,
+            // `#selector(reload)`) runs when whoever holds it calls it, which is not now.
+            declarations.units(called: use.key, at: use.node).filter { !declarations.units[$0].isFunction || SynchronousCode.isCalled(use.node) }
+        }.filter { $0 != unit && seen.insert($0).inserted }
     }
 }
 

@@ -1547,13 +1547,20 @@ final class ErrorHandOver: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// `loadError = error`, `self.loadError = error`, or with a cast (`loadError = error as NSError?`).
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = node.elements.elementArray
-        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text,
-           elements[2].tokens(viewMode: .sourceAccurate).contains(where: { $0.text == errorName }) {
+        if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), let name = Self.assignedName(elements[0]),
+           elements[2...].contains(where: { $0.tokens(viewMode: .sourceAccurate).contains { $0.text == errorName } }) {
             keptIn.insert(name)
         }
         return .visitChildren
+    }
+
+    private static func assignedName(_ target: ExprSyntax) -> String? {
+        if let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text { return name }
+        guard let member = target.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+        return member.declName.baseName.text
     }
 }
 

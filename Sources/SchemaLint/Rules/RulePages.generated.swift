@@ -339,7 +339,11 @@ intended. If the attribute was in fact renamed, add `renamedFrom` to the new att
 data is lost.
 
 A removal and an addition of the same type in the same entity, without `renamedFrom`, are
-reported together as this one finding, with a note that it looks like an undeclared rename.
+reported together as this one finding, with a note that it looks like an undeclared rename. In an
+Xcode model the Renaming ID is what Core Data compares: it pairs an older and a newer attribute
+whose Renaming IDs are equal, an attribute without one counting its name as its ID, so an older
+attribute whose own Renaming ID is the newer one's (`lastModified` with the ID `lastUpdated`,
+then `lastUpdated` with the same ID) is a rename, not a removal.
 
 A synced attribute that was marked `deprecated` before its removal is reported by
 `deprecated-element-removed` instead of this rule: one finding for one removal.
@@ -451,6 +455,28 @@ entities:
       title: string
   Book:
     parent: Item
+```
+
+### Does not trigger: both versions give the attribute the same Renaming ID, the older one under its old name
+
+```xml path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="lastModified" optional="YES" attributeType="Date" elementID="lastUpdated"/>
+    </entity>
+</model>
+```
+
+```xml path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="lastUpdated" optional="YES" attributeType="Date" elementID="lastUpdated"/>
+    </entity>
+</model>
 ```
 
 """####,
@@ -8315,6 +8341,42 @@ final class Stack {
 }
 ```
 
+### Triggers: the handler keeps the error as an NSError, the function throws it, and its caller stops the app
+
+```swift path=App/Store.swift
+import CoreData
+
+final class Store {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func loadStores() throws {
+        var loadError: NSError?
+        container.loadPersistentStores { _, error in
+            loadError = error as NSError?
+        }
+        if let loadError { throw loadError }
+    }
+}
+```
+
+```swift path=App/AppDelegate.swift
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    let store = Store()
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        do {
+            try store.loadStores()
+        } catch {
+            ↓fatalError("Could not load the store: \(error)")
+        }
+        return true
+    }
+}
+```
+
 ### Triggers: the SwiftUI template, whose /dev/null branch is for previews only
 
 ```swift path=App/Persistence.swift
@@ -13199,6 +13261,52 @@ actor NotesStore {
             if let error { print("cannot open the store: \(error)") }
         }
     }
+}
+```
+
+### Does not trigger: a factory of the store handed on as a value, and a method registered with `#selector`
+
+```swift path=Notes/SceneDelegate.swift
+import UIKit
+
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+    let dependencies = Dependencies()
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        window?.rootViewController = dependencies.makeStart()
+        NotificationCenter.default.addObserver(dependencies, selector: #selector(Dependencies.openStore), name: .signedIn, object: nil)
+    }
+}
+```
+
+```swift path=Notes/Dependencies.swift
+import CoreData
+import UIKit
+
+final class Dependencies: NSObject {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func makeStart() -> UIViewController {
+        StartViewController(makeNext: openStore)
+    }
+
+    @objc func openStore() {
+        container.loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+
+final class StartViewController: UIViewController {
+    let makeNext: () -> Void
+
+    init(makeNext: @escaping () -> Void) {
+        self.makeNext = makeNext
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) { nil }
 }
 ```
 

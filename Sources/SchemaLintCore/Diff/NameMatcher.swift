@@ -12,7 +12,8 @@ extension Relationship: RenamableElement {}
 ///
 /// A renaming identifier is a rename only when the older list lacks the newer name and holds the
 /// element the identifier names (Xcode keeps identifiers in every later version, sometimes equal
-/// to the element's own name). Each older element is claimed at most once.
+/// to the element's own name), or when an older element left over carries the newer one's
+/// identifier itself. Each older element is claimed at most once.
 package enum NameMatcher {
     /// Positions in the older and newer lists (no element is copied: matching is on names only).
     package struct Match {
@@ -77,11 +78,29 @@ package enum NameMatcher {
     ) -> Match {
         var result = matchedByName
         var claimed = claimed
+        var unmatched: [Int] = []
         for offset in pending {
             if let source = new[offset].renamedFrom, let oldOffset = oldOffset(source), !claimed[oldOffset] {
                 claimed[oldOffset] = true
                 result.matched.append((oldOffset, offset))
                 result.renamedTo[source] = new[offset].name
+            } else {
+                unmatched.append(offset)
+            }
+        }
+        // Core Data pairs a source and a destination property whose renaming identifiers are equal,
+        // an element's identifier being its name where none is set: an older element whose own
+        // identifier is the newer one's (`lastModified` identified as `lastUpdated`, then
+        // `lastUpdated`) is renamed too.
+        var byIdentifier: [String: Int] = [:]
+        for offset in old.indices where !claimed[offset] {
+            if let identifier = old[offset].renamedFrom, identifier != old[offset].name, byIdentifier[identifier] == nil { byIdentifier[identifier] = offset }
+        }
+        for offset in unmatched {
+            if let oldOffset = byIdentifier[new[offset].renamedFrom ?? new[offset].name], !claimed[oldOffset] {
+                claimed[oldOffset] = true
+                result.matched.append((oldOffset, offset))
+                result.renamedTo[old[oldOffset].name] = new[offset].name
             } else {
                 result.added.append(offset)
             }

@@ -29,6 +29,8 @@ import Testing
         // A renaming identifier never takes an element kept under its own name, nor one taken before.
         ([attribute("a"), attribute("b")], [attribute("a", from: "b"), attribute("b"), attribute("c", from: "a")]),
         ([attribute("m"), attribute("n")], [attribute("k", from: "n"), attribute("l", from: "n")]),
+        // The older element's own identifier names the newer element.
+        ([attribute("lastModified", from: "lastUpdated")], [attribute("lastUpdated", from: "lastUpdated")]),
         ([], [attribute("a")]),
         ([attribute("a")], []),
     ]
@@ -50,5 +52,17 @@ import Testing
         #expect(match.renamedTo == ["b": "c"])
         #expect(match.matched.map { [$0.old, $0.new] } == [[0, 0], [1, 1]])
         #expect(match.added.isEmpty && match.removed.isEmpty)
+    }
+
+    /// Core Data pairs properties whose renaming identifiers are equal, an identifier being the
+    /// name where none is set: the identifier may be set on the older element, naming the newer.
+    @Test func anIdentifierOnTheOlderElementNamingTheNewerIsARename() {
+        let old = [Self.attribute("lastModified", from: "lastUpdated"), Self.attribute("title")]
+        let match = NameMatcher.match(old: old, new: [Self.attribute("lastUpdated"), Self.attribute("title")])
+        #expect(match.renamedTo == ["lastModified": "lastUpdated"])
+        #expect(match.added.isEmpty && match.removed.isEmpty)
+        // An identifier equal to the element's own name is no rename.
+        let same = NameMatcher.match(old: [Self.attribute("a", from: "a")], new: [Self.attribute("b")])
+        #expect(same.renamedTo.isEmpty && same.added == [0] && same.removed == [0])
     }
 }
