@@ -17,13 +17,24 @@ struct GitFirstReleases {
     /// The release tags merged into HEAD, oldest first.
     let tags: [GitReleaseTags.Tag]
 
-    /// The first release of a version, where a later one holds it changed.
+    /// The releases of a version that a later release holds changed.
     struct FirstRelease: Sendable {
+        /// Each shape the releases shipped the version in, oldest first: the first release's, then
+        /// that of each later release that holds it changed (more than Xcode saving it again), up to
+        /// the newest release's.
+        var shapes: [ShippedShape]
         /// The tag that first shipped the version.
-        var tag: String
-        /// The first release tag that holds it changed.
-        var changedIn: String
+        var tag: String { shapes[0].tag }
         /// The version as the first release holds it.
+        var copy: ModelVersion { shapes[0].copy }
+        /// Where the first release holds it: `tag:path`.
+        var place: String { shapes[0].place }
+    }
+
+    /// A version as the releases from one tag on shipped it.
+    struct ShippedShape: Sendable {
+        /// The first release that holds the version so.
+        var tag: String
         var copy: ModelVersion
         /// Where the copy is: `tag:path`.
         var place: String
@@ -84,27 +95,39 @@ struct GitFirstReleases {
             guard let current = release.currentVersion, let position = order.firstIndex(of: current) else { return Set(held) }
             return Set(held.filter { (order.firstIndex(of: $0) ?? 0) <= position })
         }
-        var candidates: [(label: String, index: Int, blob: String, newest: String?, changed: Int)] = []
+        // Each version's file as the first release that shipped it holds it, then as each later
+        // release holds it where it changed.
+        var candidates: [(label: String, releases: [(index: Int, blob: String)])] = []
         for label in labels.sorted() where shipped[newest].contains(label) {
             // A pre-release (`v2.1-beta3`, `5.19.0-1-staging`) ships to testers: the first
             // release that shipped the version to everyone is what their stores were made with.
             guard let index = shipped.indices.first(where: { shipped[$0].contains(label) && !GitReleaseTags.isPrerelease(tags[$0].name) }), index < newest,
-                  let blob = releases[index].versions[label], blob != releases[newest].versions[label],
-                  let changed = releases.indices.first(where: { $0 > index && releases[$0].versions[label] != blob })
+                  let blob = releases[index].versions[label], blob != releases[newest].versions[label]
             else { continue }
-            candidates.append((label, index, blob, releases[newest].versions[label], changed))
+            var changes = [(index: index, blob: blob)]
+            for later in (index + 1)...newest where later == newest || !GitReleaseTags.isPrerelease(tags[later].name) {
+                if let held = releases[later].versions[label], held != changes[changes.count - 1].blob { changes.append((later, held)) }
+            }
+            candidates.append((label, changes))
         }
         guard !candidates.isEmpty else { return [:] }
-        let texts = reading.contents(of: Array(Set(candidates.flatMap { [$0.blob, $0.newest].compactMap { $0 } })).sorted())
+        let texts = reading.contents(of: Array(Set(candidates.flatMap { $0.releases.map(\.blob) })).sorted())
         var result: [String: FirstRelease] = [:]
         for candidate in candidates {
-            guard let data = texts[candidate.blob] else { continue }
-            // Xcode saving a file again (its version in the `<model>` tag, the diagram's
-            // `<elements>`) is no change: only files that differ in more are read as models.
-            if let newestData = candidate.newest.flatMap({ texts[$0] }), XcodeModelText.comparable(data) == XcodeModelText.comparable(newestData) { continue }
-            let place = "\(tags[candidate.index].name):\(releases[candidate.index].folder)/\(candidate.label)\(XcodeModelBundle.versionExtension)/contents"
-            guard let copy = try? XcodeModelReader.parse(data, file: place, model: model, label: candidate.label, cloudKit: usesCloudKit) else { continue }
-            result[candidate.label] = FirstRelease(tag: tags[candidate.index].name, changedIn: tags[candidate.changed].name, copy: copy, place: place)
+            var shapes: [ShippedShape] = []
+            var previous: [UInt8]?
+            for (index, blob) in candidate.releases {
+                guard let data = texts[blob] else { continue }
+                // Xcode saving a file again (its version in the `<model>` tag, the diagram's
+                // `<elements>`) is no change: only files that differ in more are read as models.
+                let comparable = XcodeModelText.comparable(data)
+                guard comparable != previous else { continue }
+                previous = comparable
+                let place = "\(tags[index].name):\(releases[index].folder)/\(candidate.label)\(XcodeModelBundle.versionExtension)/contents"
+                guard let copy = try? XcodeModelReader.parse(data, file: place, model: model, label: candidate.label, cloudKit: usesCloudKit) else { continue }
+                shapes.append(ShippedShape(tag: tags[index].name, copy: copy, place: place))
+            }
+            if shapes.count > 1 { result[candidate.label] = FirstRelease(shapes: shapes) }
         }
         return result
     }

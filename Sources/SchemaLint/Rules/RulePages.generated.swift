@@ -7606,8 +7606,12 @@ place would strand the stores made since the edit shipped; the fix is to add the
 first shipped back to the bundle under a name of its own, which gives those stores their model.
 Only what the version hash covers counts there (not defaults, transformers, uniqueness
 constraints, configurations, inverses or delete rules, which a store made by either copy does not
-notice), and the finding names the first release that held the version changed, then everything
-that differs now from what the first release shipped. A pre-release (`v2.1-beta3`, `1.0-rc.1`,
+notice). A version edited at several releases shipped in several shapes: the finding names each
+release that first held it changed, with what that release changed (one that changed only what the
+hash leaves out shipped no new shape), and whose stores match no version now: those of every shape
+but the newest release's, unless a version of the bundle holds that shape under a name of its own.
+An edit since the newest release is a finding of its own, since it is what the coming release
+changes. A pre-release (`v2.1-beta3`, `1.0-rc.1`,
 `5.19.0-1-staging`: a word of the tag beginning with alpha, beta, rc, pre, dev, nightly, snapshot,
 staging or test) ships to testers, so the first release is the first other tag that held the
 version. This is a warning, since the edit has shipped already and nothing in the coming release
@@ -7621,9 +7625,9 @@ change to undo.
 ## What to do instead
 
 - Restore the released file from version control, and make the change in a new version.
-- If a later release already shipped the edit, add the version as it first shipped back to the
-  bundle as a version of its own (`git show TAG:PATH`), and make each later change in a new
-  version.
+- If a later release already shipped the edit, add the version as each older release shipped it
+  back to the bundle as a version of its own (`git show TAG:PATH`), and make each later change in
+  a new version.
 - If the edit changes nothing anyone runs (the file was wrong, not the app), run
   `schemalint lock --force` to record the new content.
 

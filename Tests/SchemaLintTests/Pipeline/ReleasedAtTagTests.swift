@@ -329,7 +329,7 @@ struct ReleasedAtTagTests {
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
         #expect(findings == [
-            "App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified after it shipped: v1.0 shipped it, v1.3 was the first release to hold it changed, and it now differs from what v1.0 shipped by: Note: added attribute `pinned` (string); the stores v1.0 made match no version in the bundle now; Core Data opens them only by inferring a migration to Notes 3 from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran [released-version-modified]",
+            "App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified after it shipped: v1.0 shipped it, v1.3 shipped it changed by: Note: added attribute `pinned` (string); the stores v1.0 made match no version in the bundle now; Core Data opens them only by inferring a migration to Notes 3 from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran [released-version-modified]",
         ], "\(run.stdout)")
         #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)"), "\(run.stdout)")
         #expect(run.stdout.contains("git show v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents"), "\(run.stdout)")
@@ -338,6 +338,73 @@ struct ReleasedAtTagTests {
         try Self.write(folder, "Notes 2 (v1.0)", ["title", "body"], current: "Notes 3")
         let fixed = try Executable.run(["--no-color"], in: folder.url)
         #expect(!fixed.stdout.contains("released-version-modified"), "\(fixed.stdout)")
+    }
+
+    /// A version edited in place at two releases shipped three shapes: the stores of the first
+    /// two match no version, and each release that changed it is named with what it changed (a
+    /// release that changed only what the version hash leaves out, a default, shipped no new
+    /// shape). An edit since the newest release is what the coming release changes: a finding of
+    /// its own, which adding the stranded shapes back does not silence.
+    @Test func eachShapeAVersionShippedInIsNamedAndAnEditSinceTheNewestReleaseIsApart() throws {
+        let (folder, repository) = try Self.released()
+        var git = repository
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned"])
+        try git.commit("pinned, in place")
+        try git.tag("v1.1")
+        try folder.write(XcodeFixtures.contents("""
+            <entity name="Note">
+            <attribute name="title" optional="YES" attributeType="String"/>
+            <attribute name="body" optional="YES" attributeType="String"/>
+            <attribute name="pinned" optional="YES" attributeType="String" defaultValueString="no"/>
+            </entity>
+            """), to: "\(Self.bundle)/Notes 2.xcdatamodel/contents")
+        try git.commit("a default, in place")
+        try git.tag("v1.2")
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned", "color"])
+        try git.commit("color, in place")
+        try git.tag("v1.3")
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned", "color", "due:Date"])
+
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        #expect(findings == [
+            "App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `pinned` (string); v1.3 changed it again by: Note: added attribute `color` (string); the stores v1.0 and v1.1 made match no version in the bundle now; Core Data opens them only by inferring a migration to Notes 2 from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran [released-version-modified]",
+            "App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified: it changed since the release at v1.3:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents: Note: added attribute `due` (date); the stores v1.3 made match no version in the bundle now; Core Data opens them only by inferring a migration to Notes 2 from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran [released-version-modified]",
+        ], "\(run.stdout)")
+        #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: as v1.1 shipped it (v1.1:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)"), "\(run.stdout)")
+        #expect(run.stdout.contains("help: add Notes 2 as v1.0 shipped it (`git show v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents`) and as v1.1 shipped it (`git show v1.1:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents`) back to the bundle as versions of their own"), "\(run.stdout)")
+
+        // Both stranded shapes back under names of their own: only the coming edit is left.
+        try Self.write(folder, "Notes 2 (v1.0)", ["title", "body"])
+        try Self.write(folder, "Notes 2 (v1.1)", ["title", "body", "pinned"])
+        let fixed = try Executable.run(["--no-color"], in: folder.url)
+        let left = fixed.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        #expect(left.count == 1 && left[0].contains("it changed since the release at v1.3:"), "\(fixed.stdout)")
+    }
+
+    /// A local store whose next version turns CloudKit on migrates as a local store: a rename
+    /// with its Renaming ID, which CloudKit refuses, is no blocker for the stores the release made.
+    @Test func theStoresOfALocalReleaseMigrateAsLocalStoresWhereSyncStartsLater() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("one version")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes", ["title", "body"])
+        try repository.commit("body, in place")
+        try repository.tag("v1.1")
+        try folder.write(XcodeFixtures.contents("""
+            <entity name="Note">
+            <attribute name="heading" optional="YES" attributeType="String" elementID="title"/>
+            <attribute name="body" optional="YES" attributeType="String"/>
+            </entity>
+            """, cloudKit: true), to: "\(Self.bundle)/Notes 2.xcdatamodel/contents")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes 2"), to: "\(Self.bundle)/.xccurrentversion")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `body` (string); the stores v1.0 made match no version in the bundle now; Core Data opens them only by inferring a migration to Notes 2"), "\(run.stdout)")
+        #expect(!run.stdout.contains("blocks inferring"), "\(run.stdout)")
     }
 
     /// A bundle that moved since its first release (a folder renamed, a module split out) is
@@ -356,7 +423,7 @@ struct ReleasedAtTagTests {
         try repository.commit("moved into the kit, pinned notes in place")
         try repository.tag("v1.1")
         let run = try Executable.run(["--no-color"], in: folder.url)
-        #expect(run.stdout.contains("Kit/Sources/App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified after it shipped: v1.0 shipped it, v1.1 was the first release to hold it changed, and it now differs from what v1.0 shipped by: Note: added attribute `pinned` (string);"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("Kit/Sources/App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `pinned` (string);"), "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)"), "\(run.stdout)")
     }
 
@@ -382,7 +449,7 @@ struct ReleasedAtTagTests {
         try repository.tag("v1.2")
         let run = try Executable.run(["--no-color"], in: folder.url)
         let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
-        #expect(findings.count == 1 && findings[0].contains("warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 was the first release to hold it changed, and it now differs from what v1.0 shipped by: Note: added attribute `tags` (transformable);"), "\(run.stdout)")
+        #expect(findings.count == 1 && findings[0].contains("warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `tags` (transformable);"), "\(run.stdout)")
         // Switched again since the newest release: still nothing a store notices.
         try folder.write(archived.replacingOccurrences(of: "attributeType=\"Transformable\"", with: "attributeType=\"Transformable\" valueTransformerName=\"TagsTransformer\""), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
         let switched = try Executable.run(["--no-color"], in: folder.url)
@@ -435,7 +502,7 @@ struct ReleasedAtTagTests {
         try FileManager.default.moveItem(atPath: folder.path + "/\(Self.bundle)", toPath: folder.path + "/Models/Notes.xcdatamodeld")
         try repository.commit("models in a folder of their own")
         let run = try Executable.run(["--no-color"], in: folder.url)
-        #expect(run.stdout.contains("Models/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 was the first release to hold it changed, and it now differs from what v1.0 shipped by: Note: added attribute `body` (string);"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("Models/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `body` (string);"), "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:1:1)"), "\(run.stdout)")
     }
 

@@ -28,7 +28,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         let history = context.history
         var findings: [Finding] = []
         // Released versions changed the same way (one commit that edited every version): one finding.
-        var sameChange: [String: [(version: ModelVersion, entry: VersionLock.Entry, changes: [String], shipped: ModelVersion?, shippedChanged: Bool)]] = [:]
+        var sameChange: [String: [Edit]] = [:]
         for entry in entries {
             let version = history.versions.first { entry.names($0) }
             switch (check, version) {
@@ -46,20 +46,21 @@ struct ReleasedVersionLockRule: HistoryRule {
                 ))
             case (.modified, let version?):
                 var changes: [String] = []
-                // A version a later release already holds changed: what differs from the release
-                // that first shipped it, which is what the oldest stores were made with.
+                // A version a later release already holds changed: the stores of each shape an
+                // older release shipped it in hold what the version hash covers of that shape.
                 if version.isReleased, let first = entry.firstRelease {
-                    // What the version hash covers: whether the stores the first release made
-                    // still match a version of the bundle.
-                    changes = Self.changes(from: first.copy, to: version, hashedOnly: true)
-                    // Another version as the first release shipped it (added back under a name of
-                    // its own) gives those stores their model.
-                    if !changes.isEmpty, !history.versions.contains(where: { $0.label != version.label && Self.changes(from: first.copy, to: $0, hashedOnly: true).isEmpty }) {
-                        let key = "first\u{0}\(first.tag)\u{0}\(first.changedIn)\u{0}" + changes.joined(separator: "\n")
-                        sameChange[key, default: []].append((version, entry, changes, first.copy, true))
-                        continue
+                    let shapes = Self.shapesTheStoresTell(apart: first.shapes)
+                    // Those of every shape but the newest release's match no version in the bundle,
+                    // unless one holds that shape under a name of its own (added back).
+                    let stranded = shapes.dropLast().filter { shape in !history.versions.contains { Self.changes(from: shape.copy, to: $0, hashedOnly: true).isEmpty } }
+                    if !stranded.isEmpty {
+                        let steps = zip(shapes, shapes.dropFirst()).map { (tag: $1.tag, changes: Self.changes(from: $0.copy, to: $1.copy, hashedOnly: true)) }
+                        let key = "first\u{0}" + stranded.map(\.tag).joined(separator: " ") + steps.map { "\u{0}\($0.tag)\u{0}" + $0.changes.joined(separator: "\n") }.joined()
+                        sameChange[key, default: []].append(Edit(version: version, entry: entry, changes: steps.flatMap(\.changes), stranded: Array(stranded), steps: steps))
                     }
                 }
+                // What the newest release holds and the working tree changed since: what the coming
+                // release changes, whatever older releases did.
                 if version.isReleased, let copy = entry.releasedCopy {
                     // The release's own copy: what differs is said element by element, and only
                     // the elements count (its model's name, its place in the order and whether
@@ -71,7 +72,7 @@ struct ReleasedVersionLockRule: HistoryRule {
                 }
                 if !changes.isEmpty {
                     let key = (entry.editedAfterSuccessor.map { $0.commit.id + "\u{0}" } ?? "") + (entry.location.map { $0.file.prefix { $0 != ":" } } ?? "") + "\u{0}" + changes.joined(separator: "\n")
-                    sameChange[key, default: []].append((version, entry, changes, entry.releasedCopy, false))
+                    sameChange[key, default: []].append(Edit(version: version, entry: entry, changes: changes, shipped: entry.releasedCopy))
                     continue
                 }
                 let what = version.isReleased
@@ -86,13 +87,18 @@ struct ReleasedVersionLockRule: HistoryRule {
         for group in sameChange.values {
             let ordered = group.sorted { (position[$0.version.label] ?? .max, $0.version.label) < (position[$1.version.label] ?? .max, $1.version.label) }
             let first = ordered[0]
-            // An edit seen in git alone may never have shipped: what its stores do is not known.
-            let shippedStores = first.entry.editedAfterSuccessor == nil ? first.shipped.flatMap { migration(from: $0, of: first.version, in: context) } : nil
-            var finding = first.entry.editedAfterSuccessor.map {
-                editedAfterSuccessor(first.version, edit: $0, changes: first.changes, entry: first.entry, unmatchedTags: context.unmatchedReleaseTags)
+            var finding: Finding
+            if let edit = first.entry.editedAfterSuccessor {
+                finding = editedAfterSuccessor(first.version, edit: edit, changes: first.changes, entry: first.entry, unmatchedTags: context.unmatchedReleaseTags)
+            } else if !first.stranded.isEmpty {
+                let migrations = first.stranded.compactMap { migration(from: $0.copy, of: first.version, in: context) }
+                finding = changedAfterRelease(first.version, edit: first, migration: migrations.first { !$0.blockers.isEmpty } ?? migrations.first)
+            } else {
+                finding = modified(
+                    first.version, what: "it changed since the release at \(first.entry.location?.file ?? ""): " + Self.summary(first.changes), entry: first.entry,
+                    migration: first.shipped.flatMap { migration(from: $0, of: first.version, in: context) }
+                )
             }
-                ?? first.entry.firstRelease.flatMap { release in first.shippedChanged ? changedAfterRelease(first.version, release: release, changes: first.changes, migration: shippedStores) : nil }
-                ?? modified(first.version, what: "it changed since the release at \(first.entry.location?.file ?? ""): " + Self.summary(first.changes), entry: first.entry, migration: shippedStores)
             let others = ordered.dropFirst()
             if !others.isEmpty {
                 finding.message += "; \(others.count) more released version\(others.count == 1 ? "" : "s") changed the same way: \(others.map(\.version.label).joined(separator: ", "))"
@@ -126,9 +132,12 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// does, and the other formats.
     private func migration(from shipped: ModelVersion, of version: ModelVersion, in context: HistoryContext) -> ShippedStoresMigration? {
         guard version.format == .xcode, !version.entities.contains(where: { version.isSynced(entity: $0.name) }) else { return nil }
-        let current = context.history.versions.last(where: \.isReleased) ?? version
+        // The store that migrates is local even where the current version syncs (sync turned on
+        // later): what blocks it is what a local migration cannot infer.
+        var current = context.history.versions.last(where: \.isReleased) ?? version
+        current.markLocal()
         var shipped = shipped
-        shipped.usesCloudKit = current.usesCloudKit
+        shipped.markLocal()
         var comparisons: EntityComparisons?
         let blockers = context.changeFindings(from: shipped, to: current, only: .error, reusing: &comparisons).findings
         return ShippedStoresMigration(current: current.displayName, blockers: blockers)
@@ -169,22 +178,59 @@ struct ReleasedVersionLockRule: HistoryRule {
         )
     }
 
-    /// A version a later release holds changed from what the release that first shipped it held:
-    /// both copies are in people's stores now, so the fix is to add the first back beside it.
-    /// A warning: the edit shipped already, and the coming release adds nothing to it; an error
-    /// where the stores the first release made cannot migrate to the current version.
-    private func changedAfterRelease(_ version: ModelVersion, release: GitFirstReleases.FirstRelease, changes: [String], migration: ShippedStoresMigration?) -> Finding {
-        Finding(
+    /// One released version's edit, gathered so that versions edited the same way are one finding.
+    private struct Edit {
+        var version: ModelVersion
+        var entry: VersionLock.Entry
+        /// What differs, one line per change.
+        var changes: [String]
+        /// The newest release's copy the edit is against, for an edit since it.
+        var shipped: ModelVersion?
+        /// For an edit a later release shipped: the shapes older releases shipped whose stores
+        /// match no version in the bundle now, oldest first.
+        var stranded: [GitFirstReleases.ShippedShape] = []
+        /// The release that first held each later shape, and what it changed.
+        var steps: [(tag: String, changes: [String])] = []
+    }
+
+    /// The shapes a version shipped in, as far as the version hash tells them apart (a store made
+    /// by either of two shapes that differ in nothing it covers opens with both).
+    static func shapesTheStoresTell(apart shapes: [GitFirstReleases.ShippedShape]) -> [GitFirstReleases.ShippedShape] {
+        var kept: [GitFirstReleases.ShippedShape] = []
+        for shape in shapes where kept.last.map({ !changes(from: $0.copy, to: shape.copy, hashedOnly: true).isEmpty }) ?? true {
+            kept.append(shape)
+        }
+        return kept
+    }
+
+    /// A version later releases shipped changed from what older releases shipped: every shape is
+    /// in people's stores now, so the fix is to add each stranded one back beside it. A warning:
+    /// the edits shipped already, and the coming release adds nothing to them; an error where the
+    /// stores of a stranded shape cannot migrate to the current version.
+    private func changedAfterRelease(_ version: ModelVersion, edit: Edit, migration: ShippedStoresMigration?) -> Finding {
+        let shown = 3
+        var history = edit.steps.prefix(shown).enumerated().map { index, step in
+            "\(step.tag) \(index == 0 ? "shipped it changed" : "changed it again") by: \(Self.summary(step.changes))"
+        }
+        if edit.steps.count > shown { history.append("and \(edit.steps.count - shown) more release\(edit.steps.count - shown == 1 ? "" : "s") changed it again") }
+        let tags = Self.list(edit.stranded.map(\.tag))
+        let copies = edit.stranded.map { "as \($0.tag) shipped it (`git show \($0.place)`)" }
+        return Finding(
             ruleID: descriptor.id, severity: migration?.severity ?? .warning,
-            message: "released \(version.displayName) was modified after it shipped: \(release.tag) shipped it, \(release.changedIn) was the first release to hold it changed, and it now differs from what \(release.tag) shipped by: \(Self.summary(changes)); "
-                + (migration?.consequence(for: release.tag) ?? "the stores \(release.tag) made match no version in the bundle now, and later versions are checked against something those people never ran"),
+            message: "released \(version.displayName) was modified after it shipped: \(edit.stranded[0].tag) shipped it, \(history.joined(separator: "; ")); "
+                + (migration?.consequence(for: tags) ?? "the stores \(tags) made match no version in the bundle now, and later versions are checked against something those people never ran"),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
-            notes: [Finding.Note("as \(release.tag) shipped it", at: SourceLocation(file: release.place, line: 1, column: 1))] + (migration?.notes ?? []),
+            notes: edit.stranded.map { Finding.Note("as \($0.tag) shipped it", at: SourceLocation(file: $0.place, line: 1, column: 1)) } + (migration?.notes ?? []),
             suggestions: [
-                "add \(version.displayName) as \(release.tag) shipped it (`git show \(release.place)`) back to the bundle as a version of its own, ordered before it, so the stores made with it can migrate; restoring it in place would strand the stores made since \(release.changedIn)",
+                "add \(version.displayName) \(Self.list(copies)) back to the bundle as \(copies.count == 1 ? "a version of its own" : "versions of their own"), ordered before it, so the stores made with \(copies.count == 1 ? "it" : "them") can migrate; restoring it in place would strand the stores made since \(edit.steps[0].tag)",
                 "make each later change in a new version",
             ]
         )
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    private static func list(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
     }
 
     /// A version git shows edited after its successor was added: a warning, since the successor
