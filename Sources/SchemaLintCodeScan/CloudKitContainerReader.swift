@@ -91,7 +91,8 @@ package struct CloudKitContainerReader: ModelSourceReader {
         }
         let created = creations(in: tokens, types: types).filter { runs($0.token) }
         guard !created.isEmpty else { return [] }
-        let plainNames = Set(creations(in: tokens, types: ["NSPersistentContainer"]).map { $0.model ?? "" })
+        // A plain container whose store keeps nothing (a preview's) is no choice not to sync.
+        let plainNames = Set(creations(in: tokens, types: ["NSPersistentContainer"]).filter { !keepsNothing($0.token, in: tokens) }.map { $0.model ?? "" })
         let settings = optionSettings(in: tokens).filter { runs($0.token) }
         return created.map { creation in
             let location = SourceLocation(file: file, line: creation.token.line, column: creation.token.column)
@@ -107,6 +108,27 @@ package struct CloudKitContainerReader: ModelSourceReader {
             }
             return use
         }
+    }
+
+    /// Whether the block a container is made in points its store at `/dev/null` or makes it an
+    /// in-memory store, as Xcode's template does for previews: that store keeps nothing.
+    static func keepsNothing(_ token: ObjCToken, in tokens: [ObjCToken]) -> Bool {
+        guard let index = tokens.firstIndex(where: { $0.line == token.line && $0.column == token.column }) else { return false }
+        var start = tokens.startIndex, end = tokens.endIndex, depth = 0
+        for position in stride(from: index - 1, through: 0, by: -1) {
+            if tokens[position].is("}") { depth += 1 } else if tokens[position].is("{") {
+                if depth == 0 { start = position + 1; break }
+                depth -= 1
+            }
+        }
+        depth = 0
+        for position in index..<tokens.endIndex {
+            if tokens[position].is("{") { depth += 1 } else if tokens[position].is("}") {
+                if depth == 0 { end = position; break }
+                depth -= 1
+            }
+        }
+        return tokens[start..<end].contains { ($0.kind == .string && $0.text == "/dev/null") || $0.isIdentifier("NSInMemoryStoreType") }
     }
 
     /// `class X: T` (Swift) and `@interface X : T` (Objective-C).

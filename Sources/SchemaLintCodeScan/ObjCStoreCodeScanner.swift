@@ -224,6 +224,12 @@ struct ObjCStoreCodeScanner {
         return result
     }
 
+    /// What may stand between a method parameter's type and its name: `__unused`,
+    /// `__attribute__((unused))`, ownership and nullability qualifiers.
+    static let parameterQualifiers: Set<String> = [
+        "__unused", "__attribute__", "__strong", "__weak", "__autoreleasing", "__unsafe_unretained", "_Nonnull", "_Nullable", "__nonnull", "__nullable", "NS_NOESCAPE",
+    ]
+
     /// `-[AppDelegate application:didFinishLaunchingWithOptions:]`, `+[Store shared]`, or a C function's name.
     private func declarationName(_ signature: ArraySlice<ObjCToken>, className: String?) -> (declaration: String, selector: String)? {
         guard let first = signature.first else { return nil }
@@ -240,6 +246,11 @@ struct ObjCStoreCodeScanner {
                     parts.append(name + ":")
                     index += 2
                     skipGroup()
+                    // Qualifiers between a parameter's type and its name (`(UIApplication *) __unused application`).
+                    while index < signature.endIndex, Self.parameterQualifiers.contains(signature[index].text) {
+                        index += 1
+                        skipGroup()
+                    }
                     if index < signature.endIndex, signature[index].kind == .identifier { index += 1 }
                 } else {
                     if parts.isEmpty { parts.append(name) }

@@ -7615,8 +7615,8 @@ changes. A pre-release (`v2.1-beta3`, `1.0-rc.1`,
 `5.19.0-1-staging`: a word of the tag beginning with alpha, beta, rc, pre, dev, nightly, snapshot,
 staging or test) ships to testers, so the first release is the first other tag that held the
 version. This is a warning, since the edit has shipped already and nothing in the coming release
-makes it worse, except for a local store whose migration from what the first release shipped to
-the current version cannot be inferred: those stores fail to open at every launch, an error.
+makes it worse, even where the stores of a stranded shape cannot migrate to the current version
+(the message then says that they fail to open, and which change blocks them).
 
 Released versions changed the same way (one commit that gave every version the same inverse, or
 the same new attribute) are one finding, at the oldest of them, naming the others: it is one
@@ -13562,6 +13562,39 @@ final class LegacyStore {
         }
     }
     return _persistentContainer;
+}
+
+@end
+```
+
+### Triggers: Objective-C: a launch method whose parameters are marked `__unused`, through a data stack it makes
+
+```objc path=Study/AppDelegate.m
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *) __unused application willFinishLaunchingWithOptions:(NSDictionary *) __unused launchOptions {
+    [self setUpDataStack];
+    return YES;
+}
+
+- (void)setUpDataStack {
+    self.dataStack = [[DataStack alloc] initWithStorePath:[self storePath]];
+}
+
+@end
+```
+
+```objc path=Study/DataStack.m
+@implementation DataStack
+
+- (instancetype)initWithStorePath:(NSString *)storePath {
+    self = [super init];
+    if (self) {
+        NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+        NSError *error = nil;
+        [self.coordinator ↓addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[NSURL fileURLWithPath:storePath] options:options error:&error];
+    }
+    return self;
 }
 
 @end

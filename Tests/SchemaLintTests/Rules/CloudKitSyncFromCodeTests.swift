@@ -67,6 +67,27 @@ import Testing
         #expect(Self.containers(read).map(\.settings.count) == [0])
     }
 
+    /// Xcode's template for previews makes a plain container whose store is `/dev/null` beside the
+    /// app's CloudKit container: the app's store syncs, whatever the preview's does.
+    @Test func aPreviewsPlainContainerIsNoChoiceNotToSync() {
+        let template = """
+        init(inMemory: Bool = false) {
+            if inMemory {
+                container = NSPersistentContainer(name: "Timer")
+                container.persistentStoreDescriptions.first!.url = URL(fileURLWithPath: "/dev/null")
+            } else {
+                container = NSPersistentCloudKitContainer(name: "Timer")
+            }
+        }
+        """
+        #expect(Self.sync(template) == ["Timer:syncs"])
+        let memory = template.replacingOccurrences(of: ".url = URL(fileURLWithPath: \"/dev/null\")", with: ".type = NSInMemoryStoreType")
+        #expect(Self.sync(memory) == ["Timer:syncs"])
+        // A plain container that keeps its store is a choice not to sync.
+        let local = template.replacingOccurrences(of: "URL(fileURLWithPath: \"/dev/null\")", with: "localStoreURL")
+        #expect(Self.sync(local) == ["Timer:depends"])
+    }
+
     @Test func aContainerUnderAFlagFixedToFalseIsNeverMade() {
         let swift = """
         final class CoreDataManager {

@@ -204,9 +204,9 @@ struct ReleasedVersionLockRule: HistoryRule {
     }
 
     /// A version later releases shipped changed from what older releases shipped: every shape is
-    /// in people's stores now, so the fix is to add each stranded one back beside it. A warning:
-    /// the edits shipped already, and the coming release adds nothing to them; an error where the
-    /// stores of a stranded shape cannot migrate to the current version.
+    /// in people's stores now, so the fix is to add each stranded one back beside it. A warning,
+    /// even where the stores of a stranded shape cannot migrate (the message says so): the edits
+    /// shipped already, and the coming release adds nothing to them.
     private func changedAfterRelease(_ version: ModelVersion, edit: Edit, migration: ShippedStoresMigration?) -> Finding {
         let shown = 3
         var history = edit.steps.prefix(shown).enumerated().map { index, step in
@@ -216,7 +216,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         let tags = Self.list(edit.stranded.map(\.tag))
         let copies = edit.stranded.map { "as \($0.tag) shipped it (`git show \($0.place)`)" }
         return Finding(
-            ruleID: descriptor.id, severity: migration?.severity ?? .warning,
+            ruleID: descriptor.id, severity: .warning,
             message: "released \(version.displayName) was modified after it shipped: \(edit.stranded[0].tag) shipped it, \(history.joined(separator: "; ")); "
                 + (migration?.consequence(for: tags) ?? "the stores \(tags) made match no version in the bundle now, and later versions are checked against something those people never ran"),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
