@@ -704,6 +704,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // `try!` on the retry after the store's files were deleted stops the app only when a
             // new, empty store cannot be made.
             stop.opensAfterDeletingTheStore = opensAfterDeletingTheStore(call)
+            stop.afterFallbackToMemory = Self.runsWhenTheFallbackToMemoryFailed(call)
             scanned.facts.failureActions.append(stop)
         case .handled(let branches, let throwsOn):
             let before = scanned.facts.failureActions.count
@@ -727,6 +728,23 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         case .ignored:
             break
         }
+    }
+
+    /// Whether `node` runs in the `catch` of a `do` whose body falls back to an in-memory store
+    /// (`catch { do { try ModelContainer(..., configurations: inMemory) } catch { try! ModelContainer(for: Item.self) } }`):
+    /// the last resort when even the store that keeps nothing could not be made.
+    private static func runsWhenTheFallbackToMemoryFailed(_ node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
+            if let clause = parent.as(CatchClauseSyntax.self), let attempt = clause.parent?.parent?.as(DoStmtSyntax.self) {
+                let finder = DestructiveCallFinder(helpers: nil)
+                finder.walk(attempt.body)
+                if finder.found.contains(where: { $0.1 == .fallsBackToMemory }) { return true }
+            }
+            current = parent
+        }
+        return false
     }
 
     private func addEscape(from unit: Int, opening: StoreOpening.Call, call: FunctionCallExprSyntax, afterFallbackToMemory: Bool = false) {
@@ -914,6 +932,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // A file in a temporary folder or in iCloud Drive (an archive unzipped, a copy on its way,
         // a document uploaded or downloaded) is no store the app keeps, unless this code opens it.
         if liesWhereNoStoreIs(target, depth: 0), !isOpenedHere(target) { return }
+        // A file that imports Core Data beside another SQLite library and hands this file to that
+        // library (`Connection(url.path)`) moves or deletes that library's database.
+        if file.importsAnotherSQLiteLibrary, isOpenedByAnotherSQLiteLibrary(target) { return }
         let operation: StoreFileOperation.Operation = name == "moveItem" ? .move : name == "copyItem" ? .copy : .remove
         var companions = companionNames(around: node, of: target, operation: name)
         if opensWithoutWAL(target.trimmedText, around: node)
@@ -1099,6 +1120,27 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let references = NameReferences(viewMode: .sourceAccurate)
         references.walk(expression)
         return references.names.contains { name in binding(of: name, in: unit).map { liesWhereNoStoreIs($0, depth: depth + 1) } ?? false }
+    }
+
+    /// The initializers and functions of other SQLite libraries that open a database at a path:
+    /// SQLite.swift's `Connection`, GRDB's `DatabaseQueue` and `DatabasePool`, FMDB's, the C API's.
+    private static let otherSQLiteOpeners: Set<String> = ["Connection", "DatabaseQueue", "DatabasePool", "FMDatabase", "FMDatabaseQueue", "sqlite3_open", "sqlite3_open_v2"]
+
+    /// Whether the file hands a name `expression` is made of to another SQLite library's opener
+    /// (`Connection(url.path)`, `DatabaseQueue(path: url.path)`).
+    private func isOpenedByAnotherSQLiteLibrary(_ expression: ExprSyntax) -> Bool {
+        let references = NameReferences(viewMode: .sourceAccurate)
+        references.walk(expression)
+        let names = Set(references.names)
+        guard !names.isEmpty else { return false }
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        calls.walk(file.tree)
+        return calls.found.contains { (call: FunctionCallExprSyntax) -> Bool in
+            guard Self.otherSQLiteOpeners.contains(SynchronousCode.calledName(call) ?? ""), let argument = call.arguments.first?.expression else { return false }
+            let given = NameReferences(viewMode: .sourceAccurate)
+            given.walk(argument)
+            return !names.isDisjoint(with: given.names)
+        }
     }
 
     /// Whether the unit around `expression` hands a name it is made of to Core Data as a store's
@@ -1868,10 +1910,14 @@ enum AlertMentions {
             guard case .identifier(let name) = tokens[index].tokenKind else { return false }
             let lowercased = name.lowercased()
             if lowercased.contains("alert") || lowercased.contains("readonly") { return true }
-            // `storeError = error`, not a call of `fatalError` or a type's name.
+            // `storeError = error`, not a call of `fatalError` or a type's name, nor a constant the
+            // code declares there or a flag (`let isCloudKitError = ...`): what the interface
+            // shows is kept beyond the branch.
             guard lowercased.count > 5, lowercased.hasSuffix("error"), !lowercased.hasSuffix("fatalerror"), name.first?.isLowercase == true,
                   index + 1 < tokens.count, tokens[index + 1].tokenKind == .equal else { return false }
-            return true
+            let declared = index > 0 && [.keyword(.let), .keyword(.var)].contains(tokens[index - 1].tokenKind)
+            let flag = ["is", "has", "should"].contains { name.hasPrefix($0) && name.dropFirst($0.count).first?.isUppercase == true }
+            return !declared && !flag
         }
     }
 }

@@ -269,6 +269,9 @@ struct StoreCodeSourceFile {
         return !modules.isDisjoint(with: Self.otherSQLiteLibraries) && modules.isDisjoint(with: ["CoreData", "SwiftData"])
     }
 
+    /// Whether the file imports a library that opens SQLite databases itself, beside Core Data or not.
+    var importsAnotherSQLiteLibrary: Bool { !importedModules.isDisjoint(with: Self.otherSQLiteLibraries) }
+
     /// Whether the file imports AppKit or Cocoa outside any `#if`, or gives an `App` AppKit's
     /// delegate there (`@NSApplicationDelegateAdaptor`, which SwiftUI has on macOS alone): it
     /// compiles for macOS only (Mac Catalyst and iOS have UIKit, not AppKit).

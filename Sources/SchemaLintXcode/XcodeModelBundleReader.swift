@@ -42,7 +42,9 @@ package struct XcodeModelBundleReader: ModelSourceReader {
             case .success(.bundle(let bundle)):
                 reading.versions += bundle.versions
                 reading.bundles.append(bundle)
-            case .success(.unreadable(let note)): reading.notes.append(note)
+            case .success(.unreadable(let note)):
+                reading.notes.append(note)
+                reading.unreadableBundles.append(note.location.file)
             case .failure(let error): reading.errors.append(error)
             }
         }

@@ -178,6 +178,7 @@ package struct ModelLoader: Sendable {
         for version in reading.versions { loaded.readerOfHistory[version.history] = reader.name }
         loaded.versions += reading.versions
         loaded.bundles += reading.bundles
+        loaded.skipped += reading.unreadableBundles.map { SkippedPath(path: $0, reason: .unreadable) }
         loaded.errors += reading.errors
         loaded.readingNotes += reading.notes
         loaded.writtenMigrations.merge(reading.writtenMigrations) { $0 + $1 }

@@ -9,6 +9,7 @@ package struct SkippedPath: Sendable, Hashable, Comparable {
         case ignoredByGit = "ignored by git"
         case notAModelFile = "YAML without a model named on the format's top-level `model:` line"
         case excluded = "`exclude:` in the configuration"
+        case unreadable = "it holds only versions in Xcode 3's binary format, which schemalint cannot read"
         case inNoProject = "no Xcode project of the folder walked lists it or holds it in a synchronized folder, and nothing in a folder around it adds files by folder (a package manifest, a project generator, a podspec)"
     }
 

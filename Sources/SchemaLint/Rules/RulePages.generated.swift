@@ -5166,8 +5166,9 @@ relationships, and its source entities are the source version's. Only where none
 reported; not where the bundle's steps are not checked at all (a shallow clone whose version
 order neither git nor the names can say checks the current version alone). Where the model it
 names lies in the repository only in a bundle the walk leaves out (no Xcode project lists it: the
-app builds the model from a package, and a copy stayed behind), it is a note that the steps it
-migrates go unchecked here, not a mapping model to delete.
+app builds the model from a package, and a copy stayed behind) or that holds only versions in
+Xcode 3's binary format (which schemalint cannot read: converting it is saving it in a current
+Xcode), it is a note that the steps it migrates go unchecked here, not a mapping model to delete.
 
 ## What to do instead
 
@@ -9289,6 +9290,31 @@ final class JournalStore {
 }
 ```
 
+### Triggers: a fallback in memory that tells the person, and a default container forced open when even that fails (a note)
+
+```swift path=App/LibraryService.swift
+import SwiftData
+
+@MainActor
+final class LibraryService {
+    private let container: ModelContainer
+    private(set) var showsStoreAlert = false
+
+    init() {
+        do {
+            container = try ModelContainer(for: Book.self, configurations: ModelConfiguration(isStoredInMemoryOnly: false))
+        } catch {
+            showsStoreAlert = true
+            do {
+                container = try ModelContainer(for: Book.self, configurations: ↓ModelConfiguration(isStoredInMemoryOnly: true))
+            } catch {
+                container = ↓try! ModelContainer(for: Book.self)
+            }
+        }
+    }
+}
+```
+
 ### Triggers: only the recovery's own last resort in memory; the stop in a branch that only tests run, and a recovery store on disk, are no findings
 
 ```swift path=App/Persistence.swift
@@ -10339,6 +10365,31 @@ let container: ModelContainer = {
         return try! ModelContainer(for: Note.self, configurations: memory)
     }
 }()
+```
+
+### Triggers: a fallback to memory whose code only logs, under a flag named like an error (a warning)
+
+```swift path=App/Store.swift
+import SwiftData
+import os
+
+final class Store {
+    let logger = Logger(subsystem: "app", category: "store")
+    var container: ModelContainer?
+
+    func open() {
+        do {
+            container = try ModelContainer(for: Note.self)
+        } catch {
+            let isCloudKitError = (error as NSError).code == 134060
+            if isCloudKitError {
+                logger.error("falling back to memory: \(error)")
+                let memory = ↓ModelConfiguration(isStoredInMemoryOnly: true)
+                container = try? ModelContainer(for: Note.self, configurations: memory)
+            }
+        }
+    }
+}
 ```
 
 ### Triggers: a fallback to memory that tells the person with an alert (a note)
@@ -12435,6 +12486,23 @@ enum Upgrade {
         try manager.migrateStore(from: storeURL, sourceType: NSSQLiteStoreType, options: nil, with: mapping, toDestinationURL: temporaryURL, destinationType: NSSQLiteStoreType, destinationOptions: nil)
         try FileManager.default.↓removeItem(at: storeURL)
         try FileManager.default.↓moveItem(at: temporaryURL, to: storeURL)
+    }
+}
+```
+
+### Does not trigger: a SQLite.swift database deleted in a file that imports Core Data too
+
+```swift path=App/LegacyImporter.swift
+import CoreData
+import SQLite
+
+final class LegacyImporter {
+    let url = URL.documentsDirectory.appending(path: "legacy.sqlite3")
+
+    func importAndRemove(into context: NSManagedObjectContext) throws {
+        let database = try Connection(url.path)
+        _ = database
+        try FileManager.default.removeItem(at: url)
     }
 }
 ```

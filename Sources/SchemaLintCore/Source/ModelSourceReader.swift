@@ -163,6 +163,9 @@ package struct ModelSourceReading: Sendable {
     /// The Xcode model bundles read, for the checks of a bundle itself (its current version, its
     /// Xcode 3 versions); their versions are in `versions` too.
     package var bundles: [XcodeModelBundle] = []
+    /// The Xcode model bundles found that hold no version it can read (Xcode 3's binary format
+    /// only): what names their versions (a mapping model) cannot be checked either.
+    package var unreadableBundles: [String] = []
 
     package init(versions: [ModelVersion] = [], writtenMigrations: [String: [WrittenMigration]] = [:], notes: [ReadingNote] = [], errors: [InputError] = []) {
         self.versions = versions

@@ -237,6 +237,26 @@ struct RepositoryRunTests {
         #expect(!run.stdout.contains("delete the mapping model"), "\(run.stdout)")
     }
 
+    /// A mapping model whose model is there, but only in Xcode 3's binary format: a note that its
+    /// steps go unchecked and how to convert the model, never the advice to delete it.
+    @Test func aMappingModelOfABinaryOnlyModelIsANote() throws {
+        let mapping = MappingModelFixtures.mapping(from: "Legacy.xcdatamodeld/Legacy.xcdatamodel", to: "Legacy.xcdatamodeld/Legacy 2.xcdatamodel", [
+            MappingModelFixtures.EntityMapping(source: "Note", destination: "Note", attributes: [("a0", false)], relationships: []),
+        ])
+        let (folder, _) = try Self.repository([
+            ("App.xcodeproj/project.pbxproj", Self.synchronizedProject(["App"])),
+            ("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 2)),
+            ("App/LegacyV2.xcmappingmodel/xcmapping.xml", mapping),
+            ("App/Legacy.xcdatamodeld/Legacy.xcdatamodel/elements", "binary"),
+            ("App/Legacy.xcdatamodeld/Legacy 2.xcdatamodel/elements", "binary"),
+        ])
+        let run = try Self.run(in: folder.path)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("note: mapping model 'LegacyV2.xcmappingmodel' maps versions of 'Legacy.xcdatamodeld', whose copy at App/Legacy.xcdatamodeld is not linted (it holds only versions in Xcode 3's binary format"), "\(run.stdout)")
+        #expect(run.stdout.contains("help: open App/Legacy.xcdatamodeld in a current Xcode and save it"), "\(run.stdout)")
+        #expect(!run.stdout.contains("delete the mapping model"), "\(run.stdout)")
+    }
+
     /// A transformer change whose step has a mapping model that computes the attribute with a
     /// function (the archived expression Xcode's editor saves names `NSFunctionExpression`) is
     /// converted by the migration: a note. Copied as it is (`$source.color`), it stays a warning.

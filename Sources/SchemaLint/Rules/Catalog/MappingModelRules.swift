@@ -16,7 +16,9 @@ struct MappingModelUnmatchedRule: MappingModelRule {
         if let skippedModel {
             return [finding(
                 mappingModel, placement, severity: .note, message: "mapping model '\(mappingModel.name)' \(problem), so the steps it migrates are not checked",
-                suggestions: ["if the app builds this model from elsewhere (a Swift package), lint it there; if it builds this copy, run `schemalint \(skippedModel.path)`, or add it to `include:` in .schemalint.yml"]
+                suggestions: [skippedModel.reason == .unreadable
+                    ? "open \(skippedModel.path) in a current Xcode and save it, which converts its versions to the format Xcode reads today, so that its steps and this mapping model can be checked"
+                    : "if the app builds this model from elsewhere (a Swift package), lint it there; if it builds this copy, run `schemalint \(skippedModel.path)`, or add it to `include:` in .schemalint.yml"]
             )]
         }
         return [finding(
