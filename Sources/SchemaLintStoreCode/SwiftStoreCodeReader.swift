@@ -132,6 +132,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
               let name = place.declaration[..<open].split(separator: ".").last.map(String.init), name != "init",
               name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
               let declaring = sources.first(where: { $0.name == place.location.file }) else { return false }
+        if let calls = callsOfPrivateFunction(name, in: declaring) { return calls == 0 }
         var written = 0
         for source in sources where ByteSearch.wholeWordCount(of: name, in: source.bytes) > 0 {
             // Written in a line comment (`// completeStoreReset()`, a call switched off) is no call.
@@ -161,6 +162,23 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         }
         // A free function: the system calls none by its name.
         return indent == 0
+    }
+
+    /// How often the file calls its `private` or `fileprivate` function `name` (nil where the file
+    /// declares no such function): only its own file can, by the name alone or on `self`
+    /// (`loadPersistentStores(in: container)`, `self.reset()`); a member of another value of that
+    /// name (`container.loadPersistentStores { ... }`, Core Data's) is not it.
+    static func callsOfPrivateFunction(_ name: String, in file: ModelSourceFile) -> Int? {
+        let lines = String(decoding: file.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let declarations = lines.filter { ($0.contains("private func \(name)(") || $0.contains("private func \(name)<")) }
+        guard declarations.count == 1, !declarations[0].contains("override"), !declarations[0].contains("@objc") else { return nil }
+        var calls = 0
+        for line in lines {
+            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+            calls += ByteSearch.wholeWordCount(of: name, in: Array(code.utf8)) { before in before != UInt8(ascii: ".") }
+            calls += ByteSearch.wholeWordCount(of: "self.\(name)", in: Array(code.utf8))
+        }
+        return calls - 1
     }
 
     /// Whether `place` lies in a static stored property (`PersistenceController.shared`) that no

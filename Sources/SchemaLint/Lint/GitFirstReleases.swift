@@ -46,6 +46,7 @@ struct GitFirstReleases {
     func adding(to entries: [VersionLock.Entry], bundles: [XcodeModelBundle], histories: [ModelHistory]) -> [VersionLock.Entry] {
         // A bundle the newest release has none of at its path now moved since: its released
         // versions are looked for where it was.
+        let entered = Set(entries.compactMap(\.history))
         let asked = bundles.compactMap { bundle -> (XcodeModelBundle, ModelHistory, Set<String>)? in
             let key = "bundle:" + bundle.path
             guard let history = histories.first(where: { $0.key == key }) else { return nil }
@@ -55,7 +56,8 @@ struct GitFirstReleases {
         guard !asked.isEmpty else { return entries }
         let found = OrderedConcurrentMap.map(count: asked.count, concurrently: asked.count > 1) { index in
             let (bundle, history, labels) = asked[index]
-            return ("bundle:" + bundle.path, firstReleases(of: bundle, labels: labels, model: history.model, usesCloudKit: history.versions.contains(where: \.usesCloudKit)))
+            let moved = !entered.contains("bundle:" + bundle.path)
+            return ("bundle:" + bundle.path, firstReleases(of: bundle, labels: labels, model: history.model, usesCloudKit: history.versions.contains(where: \.usesCloudKit), evenUnchanged: moved))
         }
         let byHistory = Dictionary(found, uniquingKeysWith: { first, _ in first })
         var result = entries.map { entry in
@@ -63,17 +65,18 @@ struct GitFirstReleases {
             if let history = entry.history, let label = entry.label { entry.firstRelease = byHistory[history]?[label] }
             return entry
         }
-        // For a moved bundle, an entry of each version found changed since its first release, as
-        // the working tree has it otherwise: only that comparison is made.
-        let entered = Set(entries.compactMap(\.history))
+        // For a moved bundle, an entry of each version the releases shipped, as the newest
+        // release holds it where the bundle was then: the comparisons made at the bundle's path
+        // for one that stayed.
         for (bundle, history, _) in asked where !entered.contains("bundle:" + bundle.path) {
             let key = "bundle:" + bundle.path
             for version in history.releasedVersions {
-                guard let release = byHistory[key]?[version.label] else { continue }
-                var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: VersionLock.hash(of: version), location: SourceLocation(file: release.place, line: 1, column: 1))
+                guard let release = byHistory[key]?[version.label], let newest = release.shapes.last else { continue }
+                var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: VersionLock.hash(of: newest.copy), location: SourceLocation(file: newest.place, line: 1, column: 1))
                 entry.label = version.label
                 entry.history = key
-                entry.firstRelease = release
+                entry.releasedCopy = newest.copy
+                entry.firstRelease = release.shapes.count > 1 ? release : nil
                 result.append(entry)
             }
         }
@@ -82,8 +85,10 @@ struct GitFirstReleases {
 
     /// For the versions of `bundle` (named by label) that the newest tag holds: the first release
     /// of each one a later release holds changed.
-    func firstReleases(of bundle: XcodeModelBundle, labels: Set<String>, model: String, usesCloudKit: Bool) -> [String: FirstRelease] {
-        guard tags.count > 1, !labels.isEmpty else { return [:] }
+    /// With `evenUnchanged` (a bundle that moved since the newest release), also those no later
+    /// release changed: one shape each.
+    func firstReleases(of bundle: XcodeModelBundle, labels: Set<String>, model: String, usesCloudKit: Bool, evenUnchanged: Bool = false) -> [String: FirstRelease] {
+        guard tags.count > (evenUnchanged ? 0 : 1), !labels.isEmpty else { return [:] }
         let relative = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top))
         let reading = BundleAtTags(runner: runner, top: top, bundle: relative, tags: tags.map(\.name))
         let releases = reading.read(labels: bundle.ordering.history)
@@ -101,11 +106,11 @@ struct GitFirstReleases {
         for label in labels.sorted() where shipped[newest].contains(label) {
             // A pre-release (`v2.1-beta3`, `5.19.0-1-staging`) ships to testers: the first
             // release that shipped the version to everyone is what their stores were made with.
-            guard let index = shipped.indices.first(where: { shipped[$0].contains(label) && !GitReleaseTags.isPrerelease(tags[$0].name) }), index < newest,
-                  let blob = releases[index].versions[label], blob != releases[newest].versions[label]
+            guard let index = shipped.indices.first(where: { shipped[$0].contains(label) && !GitReleaseTags.isPrerelease(tags[$0].name) }), index < newest || evenUnchanged,
+                  let blob = releases[index].versions[label], evenUnchanged || blob != releases[newest].versions[label]
             else { continue }
             var changes = [(index: index, blob: blob)]
-            for later in (index + 1)...newest where later == newest || !GitReleaseTags.isPrerelease(tags[later].name) {
+            for later in (index + 1)..<(newest + 1) where later == newest || !GitReleaseTags.isPrerelease(tags[later].name) {
                 if let held = releases[later].versions[label], held != changes[changes.count - 1].blob { changes.append((later, held)) }
             }
             candidates.append((label, changes))
@@ -127,7 +132,7 @@ struct GitFirstReleases {
                 guard let copy = try? XcodeModelReader.parse(data, file: place, model: model, label: candidate.label, cloudKit: usesCloudKit) else { continue }
                 shapes.append(ShippedShape(tag: tags[index].name, copy: copy, place: place))
             }
-            if shapes.count > 1 { result[candidate.label] = FirstRelease(shapes: shapes) }
+            if shapes.count > 1 || evenUnchanged && !shapes.isEmpty { result[candidate.label] = FirstRelease(shapes: shapes) }
         }
         return result
     }

@@ -11298,6 +11298,24 @@ struct NotesApp: App {
 }
 ```
 
+### Triggers: a private method named like Core Data's, which its file never calls (a note)
+
+```swift path=App/NotificationStore.swift
+import CoreData
+
+final class NotificationStore {
+    let container = NSPersistentContainer(name: "Notifications")
+
+    private func loadPersistentStores(in persistentContainer: NSPersistentContainer) {
+        persistentContainer.loadPersistentStores { _, error in
+            if let error {
+                ↓fatalError("Unresolved error \(error)")
+            }
+        }
+    }
+}
+```
+
 ### Triggers: a factory an extension of ModelContainer adds, which no file calls (a note)
 
 ```swift path=App/ModelContainer+Library.swift
@@ -11778,8 +11796,9 @@ where the same function also lists the store's folder (`contentsOfDirectory`) an
 lists, or what of it starts with the store's name, which takes the companions along (a loop that
 picks files by their extension, `hasSuffix` or `pathExtension`, does not). Dropping the `-shm` on
 purpose is fine: SQLite rebuilds it. In Swift, an operation in a function no file calls, where
-nothing but a call written out can run it (a `private` one, or one an extension of a framework's
-type adds), is a note: it runs only if code elsewhere calls it.
+nothing but a call written out can run it (a `private` one, which only its own file can call by
+its name or on `self`, or one an extension of a framework's type adds), is a note: it runs only
+if code elsewhere calls it.
 
 Where it is blind: a URL computed at run time (read from defaults, returned by a function of
 another type, built from values it cannot read) is not known to be a store and is not reported;

@@ -343,9 +343,10 @@ struct ReleasedAtTagTests {
     /// A version edited in place at two releases shipped three shapes: the stores of the first
     /// two match no version, and each release that changed it is named with what it changed (a
     /// release that changed only what the version hash leaves out, a default, shipped no new
-    /// shape). An edit since the newest release is what the coming release changes: a finding of
-    /// its own, which adding the stranded shapes back does not silence.
-    @Test func eachShapeAVersionShippedInIsNamedAndAnEditSinceTheNewestReleaseIsApart() throws {
+    /// shape). An edit since the newest release is what the coming release adds: the same finding
+    /// says it, an error where the stores of the newest release cannot migrate, and adding the
+    /// stranded shapes back leaves it a finding of its own.
+    @Test func eachShapeAVersionShippedInIsNamedWithTheEditSinceTheNewestRelease() throws {
         let (folder, repository) = try Self.released()
         var git = repository
         try Self.write(folder, "Notes 2", ["title", "body", "pinned"])
@@ -368,12 +369,19 @@ struct ReleasedAtTagTests {
         let run = try Executable.run(["--no-color"], in: folder.url)
         let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
         #expect(findings == [
-            "App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `pinned` (string); v1.3 changed it again by: Note: added attribute `color` (string); the stores v1.0 and v1.1 made match no version in the bundle now; Core Data opens them only by inferring a migration to Notes 2 from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran [released-version-modified]",
-            "App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified: it changed since the release at v1.3:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents: Note: added attribute `due` (date); the stores v1.3 made match no version in the bundle now; Core Data opens them only by inferring a migration to Notes 2 from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran [released-version-modified]",
+            "App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `pinned` (string); v1.3 changed it again by: Note: added attribute `color` (string); and since v1.3 the working tree changed it by: Note: added attribute `due` (date); the stores v1.0, v1.1 and v1.3 made match no version in the bundle now; Core Data opens them only by inferring a migration to Notes 2 from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran [released-version-modified]",
         ], "\(run.stdout)")
+        #expect(run.stdout.contains("help: make what changed since v1.3 in a new version instead, so that the stores v1.3 made keep theirs"), "\(run.stdout)")
         #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)"), "\(run.stdout)")
         #expect(run.stdout.contains("note: as v1.1 shipped it (v1.1:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)"), "\(run.stdout)")
         #expect(run.stdout.contains("help: add Notes 2 as v1.0 shipped it (`git show v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents`) and as v1.1 shipped it (`git show v1.1:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents`) back to the bundle as versions of their own"), "\(run.stdout)")
+
+        // `color` a date since v1.3: the stores v1.3 made cannot migrate, which the coming release does.
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned", "color:Date"])
+        let retyped = try Executable.run(["--no-color"], in: folder.url)
+        #expect(retyped.stdout.contains("error: released Notes 2 was modified after it shipped: v1.0 shipped it,"), "\(retyped.stdout)")
+        #expect(retyped.stdout.contains("Core Data cannot infer their migration to Notes 2 from the model each store keeps (attribute 'Note.color' changed type from string to date"), "\(retyped.stdout)")
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned", "color", "due:Date"])
 
         // Both stranded shapes back under names of their own: only the coming edit is left.
         try Self.write(folder, "Notes 2 (v1.0)", ["title", "body"])
@@ -504,6 +512,25 @@ struct ReleasedAtTagTests {
         let run = try Executable.run(["--no-color"], in: folder.url)
         #expect(run.stdout.contains("Models/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `body` (string);"), "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:1:1)"), "\(run.stdout)")
+    }
+
+    /// A bundle moved since the newest release, its version edited since too: compared with the
+    /// release where the release had it, as if it had stayed.
+    @Test func anEditSinceTheNewestReleaseIsFoundAfterTheBundleMoved() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("one version")
+        try repository.tag("v1.0")
+        try FileManager.default.createDirectory(atPath: folder.path + "/Models", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: folder.path + "/\(Self.bundle)", toPath: folder.path + "/Models/Notes.xcdatamodeld")
+        try repository.commit("models in a folder of their own")
+        let unchanged = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!unchanged.stdout.contains("released-version-modified"), "\(unchanged.stdout)")
+        try folder.write(XcodeFixtures.contents("<entity name=\"Note\">\n<attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>\n</entity>"),
+                         to: "Models/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("Models/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: warning: released Notes was modified: it changed since the release at v1.0:App/Notes.xcdatamodeld/Notes.xcdatamodel/contents: Note: added attribute `body` (string);"), "\(run.stdout)\(run.stderr)")
     }
 
     /// A copy of the bundle added later beside it (a watch app's, edited apart) was not where

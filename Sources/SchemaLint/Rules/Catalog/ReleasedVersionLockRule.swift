@@ -55,8 +55,17 @@ struct ReleasedVersionLockRule: HistoryRule {
                     let stranded = shapes.dropLast().filter { shape in !history.versions.contains { Self.changes(from: shape.copy, to: $0, hashedOnly: true).isEmpty } }
                     if !stranded.isEmpty {
                         let steps = zip(shapes, shapes.dropFirst()).map { (tag: $1.tag, changes: Self.changes(from: $0.copy, to: $1.copy, hashedOnly: true)) }
+                        // What the working tree changed since the newest release (found where the
+                        // releases had the bundle, should it have moved since): the same finding
+                        // says it, as what the coming release adds.
+                        let newest = first.shapes[first.shapes.count - 1]
+                        let since = Self.changes(from: newest.copy, to: version)
+                        var edit = Edit(version: version, entry: entry, changes: steps.flatMap(\.changes), stranded: Array(stranded), steps: steps)
+                        if !since.isEmpty { edit.sinceNewest = (entry.releasedCopy == nil ? newest.tag : Self.tag(of: entry), since, newest.copy) }
                         let key = "first\u{0}" + stranded.map(\.tag).joined(separator: " ") + steps.map { "\u{0}\($0.tag)\u{0}" + $0.changes.joined(separator: "\n") }.joined()
-                        sameChange[key, default: []].append(Edit(version: version, entry: entry, changes: steps.flatMap(\.changes), stranded: Array(stranded), steps: steps))
+                            + "\u{0}since\u{0}" + since.joined(separator: "\n")
+                        sameChange[key, default: []].append(edit)
+                        continue
                     }
                 }
                 // What the newest release holds and the working tree changed since: what the coming
@@ -92,7 +101,8 @@ struct ReleasedVersionLockRule: HistoryRule {
                 finding = editedAfterSuccessor(first.version, edit: edit, changes: first.changes, entry: first.entry, unmatchedTags: context.unmatchedReleaseTags)
             } else if !first.stranded.isEmpty {
                 let migrations = first.stranded.compactMap { migration(from: $0.copy, of: first.version, in: context) }
-                finding = changedAfterRelease(first.version, edit: first, migration: migrations.first { !$0.blockers.isEmpty } ?? migrations.first)
+                let coming = first.sinceNewest.flatMap { migration(from: $0.copy, of: first.version, in: context) }
+                finding = changedAfterRelease(first.version, edit: first, migration: migrations.first { !$0.blockers.isEmpty } ?? migrations.first, coming: coming)
             } else {
                 finding = modified(
                     first.version, what: "it changed since the release at \(first.entry.location?.file ?? ""): " + Self.summary(first.changes), entry: first.entry,
@@ -191,6 +201,14 @@ struct ReleasedVersionLockRule: HistoryRule {
         var stranded: [GitFirstReleases.ShippedShape] = []
         /// The release that first held each later shape, and what it changed.
         var steps: [(tag: String, changes: [String])] = []
+        /// Beside an edit a later release shipped: the newest release, what the working tree
+        /// changed since, and the version as that release holds it.
+        var sinceNewest: (tag: String, changes: [String], copy: ModelVersion)?
+    }
+
+    /// The tag of a release's entry, whose place is `tag:path`.
+    private static func tag(of entry: VersionLock.Entry) -> String {
+        entry.location.map { String($0.file.prefix { $0 != ":" }) } ?? "the release"
     }
 
     /// The shapes a version shipped in, as far as the version hash tells them apart (a store made
@@ -207,24 +225,29 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// in people's stores now, so the fix is to add each stranded one back beside it. A warning,
     /// even where the stores of a stranded shape cannot migrate (the message says so): the edits
     /// shipped already, and the coming release adds nothing to them.
-    private func changedAfterRelease(_ version: ModelVersion, edit: Edit, migration: ShippedStoresMigration?) -> Finding {
+    /// With an edit since the newest release beside it (`coming`, how the stores that release
+    /// made reach the current version), the finding says that too, and is an error where those
+    /// stores cannot migrate: the coming release makes that edit.
+    private func changedAfterRelease(_ version: ModelVersion, edit: Edit, migration: ShippedStoresMigration?, coming: ShippedStoresMigration?) -> Finding {
         let shown = 3
         var history = edit.steps.prefix(shown).enumerated().map { index, step in
             "\(step.tag) \(index == 0 ? "shipped it changed" : "changed it again") by: \(Self.summary(step.changes))"
         }
         if edit.steps.count > shown { history.append("and \(edit.steps.count - shown) more release\(edit.steps.count - shown == 1 ? "" : "s") changed it again") }
-        let tags = Self.list(edit.stranded.map(\.tag))
+        if let since = edit.sinceNewest { history.append("and since \(since.tag) the working tree changed it by: \(Self.summary(since.changes))") }
+        let tags = Self.list(edit.stranded.map(\.tag) + (edit.sinceNewest.map { [$0.tag] } ?? []))
         let copies = edit.stranded.map { "as \($0.tag) shipped it (`git show \($0.place)`)" }
+        let worst = [coming, migration].compactMap { $0 }.first { !$0.blockers.isEmpty } ?? migration ?? coming
         return Finding(
-            ruleID: descriptor.id, severity: .warning,
+            ruleID: descriptor.id, severity: coming.map { $0.blockers.isEmpty ? .warning : .error } ?? .warning,
             message: "released \(version.displayName) was modified after it shipped: \(edit.stranded[0].tag) shipped it, \(history.joined(separator: "; ")); "
-                + (migration?.consequence(for: tags) ?? "the stores \(tags) made match no version in the bundle now, and later versions are checked against something those people never ran"),
+                + (worst?.consequence(for: tags) ?? "the stores \(tags) made match no version in the bundle now, and later versions are checked against something those people never ran"),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
-            notes: edit.stranded.map { Finding.Note("as \($0.tag) shipped it", at: SourceLocation(file: $0.place, line: 1, column: 1)) } + (migration?.notes ?? []),
+            notes: edit.stranded.map { Finding.Note("as \($0.tag) shipped it", at: SourceLocation(file: $0.place, line: 1, column: 1)) } + (worst?.notes ?? []),
             suggestions: [
                 "add \(version.displayName) \(Self.list(copies)) back to the bundle as \(copies.count == 1 ? "a version of its own" : "versions of their own"), ordered before it, so the stores made with \(copies.count == 1 ? "it" : "them") can migrate; restoring it in place would strand the stores made since \(edit.steps[0].tag)",
-                "make each later change in a new version",
-            ]
+            ] + (edit.sinceNewest.map { ["make what changed since \($0.tag) in a new version instead, so that the stores \($0.tag) made keep theirs"] } ?? [])
+                + ["make each later change in a new version"]
         )
     }
 
