@@ -336,6 +336,17 @@ final class UseCollector: SyntaxVisitor {
         guard node.base == nil else { return nil }
         var value = Syntax(node)
         if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { value = Syntax(call) }
+        // Assigned to a property of this type (`container = .init(group:)`, `self.container = .init()`):
+        // the property's declared type.
+        if let sequence = value.parent?.as(ExprListSyntax.self) {
+            let elements = Array(sequence)
+            guard let here = elements.firstIndex(where: { $0.id == value.id }), here >= 2, elements[here - 1].is(AssignmentExprSyntax.self) else { return nil }
+            let target = elements[here - 2]
+            let member = target.as(MemberAccessExprSyntax.self).flatMap { $0.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" ? $0.declName.baseName.text : nil }
+            guard let property = target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? member,
+                  let type = projectType(ofProperty: property, in: typeName), declarations.typeNames.contains(type) else { return nil }
+            return type
+        }
         guard let clause = value.parent?.as(InitializerClauseSyntax.self) else { return nil }
         var type = clause.parent?.as(FunctionParameterSyntax.self)?.type ?? clause.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
         if let wrapped = type?.as(OptionalTypeSyntax.self)?.wrappedType ?? type?.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType { type = wrapped }

@@ -1057,7 +1057,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// it leaves no companion behind.
     private static func destroysTheStoreBefore(_ node: FunctionCallExprSyntax, at target: ExprSyntax) -> Bool {
         let removals = RemovalCalls(viewMode: .sourceAccurate)
-        for statement in statementsRunBefore(node, innermostBlockOnly: false) { removals.walk(statement) }
+        // Also in a `do` of its own before it (`do { try destroyPersistentStore(at:) } catch { log }`).
+        for statement in statementsRunBefore(node, innermostBlockOnly: false, withUnwrapping: true) { removals.walk(statement) }
         return removals.destroyedStores.contains(target.trimmedText)
     }
 

@@ -12315,6 +12315,30 @@ struct StoreReset {
 }
 ```
 
+### Does not trigger: the file removed after Core Data destroyed the store, each in a `do` of its own
+
+```swift path=App/LegacyFeed.swift
+import CoreData
+
+final class LegacyFeed {
+    let container = NSPersistentContainer(name: "Feed")
+    let storeURL = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Feed.sqlite")
+
+    func destroy() {
+        do {
+            try container.persistentStoreCoordinator.destroyPersistentStore(at: storeURL, ofType: NSSQLiteStoreType, options: nil)
+        } catch {
+            print("could not destroy the store: \(error)")
+        }
+        do {
+            try FileManager.default.removeItem(at: storeURL)
+        } catch {
+            print("could not delete the store: \(error)")
+        }
+    }
+}
+```
+
 ### Does not trigger: the store removed, then every file of its folder that starts with its name
 
 ```swift path=App/StoreReset.swift
@@ -13351,6 +13375,39 @@ actor NotesStore {
         container.loadPersistentStores { _, error in
             if let error { print("cannot open the store: \(error)") }
         }
+    }
+}
+```
+
+### Triggers: a container subclass made with `.init(...)` into a property declared with its type
+
+```swift path=Notes/Services.swift
+import CoreData
+import UIKit
+
+final class NotesContainer: NSPersistentContainer {
+    init(group: String) {
+        super.init(name: "Notes", managedObjectModel: NSManagedObjectModel())
+        ↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+
+final class Services {
+    static let shared = Services()
+    private let container: NotesContainer
+
+    private init() {
+        container = .init(group: "group.notes")
+    }
+}
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+        _ = Services.shared
+        return true
     }
 }
 ```
