@@ -391,6 +391,28 @@ struct ReleasedAtTagTests {
         #expect(left.count == 1 && left[0].contains("it changed since the release at v1.3:"), "\(fixed.stdout)")
     }
 
+    /// A synced model edited in place at a release and again since the newest: the finding is the
+    /// rule's error, as the edit since the newest release alone is (it changes what CloudKit holds).
+    @Test func aSyncedEditSinceTheNewestReleaseBesideShippedEditsIsAnError() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func notes(_ attributes: [String]) throws {
+            let body = attributes.map { "<attribute name=\"\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n")
+            try folder.write(XcodeFixtures.contents("<entity name=\"Note\">\n\(body)\n</entity>", cloudKit: true), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
+        }
+        try notes(["title"])
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes"), to: "\(Self.bundle)/.xccurrentversion")
+        try repository.commit("one version")
+        try repository.tag("v1.0")
+        try notes(["title", "body"])
+        try repository.commit("body, in place")
+        try repository.tag("v1.1")
+        try notes(["title", "body", "pinned"])
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 1, "\(run.stdout)")
+        #expect(run.stdout.contains("error: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `body` (string); and since v1.1 the working tree changed it by: Note: added attribute `pinned` (string)"), "\(run.stdout)")
+    }
+
     /// A local store whose next version turns CloudKit on migrates as a local store: a rename
     /// with its Renaming ID, which CloudKit refuses, is no blocker for the stores the release made.
     @Test func theStoresOfALocalReleaseMigrateAsLocalStoresWhereSyncStartsLater() throws {

@@ -227,7 +227,7 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// shipped already, and the coming release adds nothing to them.
     /// With an edit since the newest release beside it (`coming`, how the stores that release
     /// made reach the current version), the finding says that too, and is an error where those
-    /// stores cannot migrate: the coming release makes that edit.
+    /// stores cannot migrate, or where the model syncs: the coming release makes that edit.
     private func changedAfterRelease(_ version: ModelVersion, edit: Edit, migration: ShippedStoresMigration?, coming: ShippedStoresMigration?) -> Finding {
         let shown = 3
         var history = edit.steps.prefix(shown).enumerated().map { index, step in
@@ -239,7 +239,9 @@ struct ReleasedVersionLockRule: HistoryRule {
         let copies = edit.stranded.map { "as \($0.tag) shipped it (`git show \($0.place)`)" }
         let worst = [coming, migration].compactMap { $0 }.first { !$0.blockers.isEmpty } ?? migration ?? coming
         return Finding(
-            ruleID: descriptor.id, severity: coming.map { $0.blockers.isEmpty ? .warning : .error } ?? .warning,
+            // A synced model's edit since the newest release changes what CloudKit holds: the rule's
+            // severity, as for that edit alone.
+            ruleID: descriptor.id, severity: edit.sinceNewest == nil ? .warning : coming.map { $0.blockers.isEmpty ? .warning : .error } ?? severity(version),
             message: "released \(version.displayName) was modified after it shipped: \(edit.stranded[0].tag) shipped it, \(history.joined(separator: "; ")); "
                 + (worst?.consequence(for: tags) ?? "the stores \(tags) made match no version in the bundle now, and later versions are checked against something those people never ran"),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
