@@ -347,6 +347,18 @@ final class UseCollector: SyntaxVisitor {
                   let type = projectType(ofProperty: property, in: typeName), declarations.typeNames.contains(type) else { return nil }
             return type
         }
+        // Returned from a function (`static func make() -> ViewModel { .init() }`, or with `return`):
+        // the function's return type.
+        if value.parent?.is(ReturnStmtSyntax.self) ?? false || value.parent?.parent?.parent?.parent?.is(FunctionDeclSyntax.self) ?? false {
+            var function = value.parent
+            while let syntax = function, !syntax.is(FunctionDeclSyntax.self) {
+                if syntax.is(ClosureExprSyntax.self) { return nil }
+                function = syntax.parent
+            }
+            guard let name = function?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type.as(IdentifierTypeSyntax.self)?.name.text,
+                  declarations.typeNames.contains(name) else { return nil }
+            return name
+        }
         guard let clause = value.parent?.as(InitializerClauseSyntax.self) else { return nil }
         var type = clause.parent?.as(FunctionParameterSyntax.self)?.type ?? clause.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
         if let wrapped = type?.as(OptionalTypeSyntax.self)?.wrappedType ?? type?.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType { type = wrapped }

@@ -7594,7 +7594,8 @@ session 10120). So the edit of a local store's released version is a warning whe
 from what shipped to the current version is inferable (the stores open, but every later version is
 checked against something nobody ran), and an error where it is not (a type change between a
 String and a Date, say: those stores fail to open at launch), with the change that blocks it as a
-note. A synced model keeps the error: the edit changed what CloudKit holds, whatever the store
+note. An edit all outside the hash (a uniqueness constraint) leaves the stores matching the version,
+so no migration runs for them: a warning that says so. A synced model keeps the error: the edit changed what CloudKit holds, whatever the store
 does.
 
 A version that an older release already shipped is compared with that first release, not only
@@ -13412,6 +13413,41 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 }
 ```
 
+### Triggers: an App whose initializer makes its view model with a factory that returns `.init()`
+
+```swift path=Notes/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    @StateObject var model: NotesModel
+
+    init() {
+        _model = StateObject(wrappedValue: Self.makeModel())
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+    }
+
+    static func makeModel() -> NotesModel { .init() }
+}
+```
+
+```swift path=Notes/NotesModel.swift
+import CoreData
+
+final class NotesModel: ObservableObject {
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
 ### Does not trigger: a factory of the store handed on as a value, and a method registered with `#selector`
 
 ```swift path=Notes/SceneDelegate.swift
@@ -14916,7 +14952,10 @@ A new constraint, or one over fewer properties than before, holds only if the st
 obeys it. Objects stored before the change may share the values; the migration then fails on the
 first duplicate and the store does not open. Removing or loosening a constraint cannot fail and is
 not reported, nor is a constraint whose properties were only renamed (`renamedFrom`, a renaming
-identifier, SwiftData's `originalName`): the data obeyed it already.
+identifier, SwiftData's `originalName`): the data obeyed it already. Nor is a constraint on an
+attribute the same step adds as optional with no default: the stored objects get no value there,
+and SQLite's unique index takes any number of those. An attribute added with a default gives every
+stored object the same value, so a constraint on it is reported.
 
 In a local store it is a warning: whether the stores people have hold duplicates is a fact of
 their data, which the model cannot tell, and the migration fails where they do. In a synced
@@ -14953,6 +14992,50 @@ entities:
       id: uuid
       name: string
     ↓uniqueness: [[name]]
+```
+
+### Does not trigger: the constrained attribute is added in the same step, optional with no default
+
+```yaml
+model: Tags
+version: 1
+entities:
+  Tag:
+    attributes:
+      name: string
+```
+
+```yaml
+model: Tags
+version: 2
+entities:
+  Tag:
+    attributes:
+      name: string
+      code: {type: uuid, optional: true}
+    uniqueness: [[code]]
+```
+
+### Triggers: the constrained attribute is added in the same step with a default (a warning)
+
+```yaml
+model: Tags
+version: 1
+entities:
+  Tag:
+    attributes:
+      name: string
+```
+
+```yaml
+model: Tags
+version: 2
+entities:
+  Tag:
+    attributes:
+      name: string
+      rank: {type: int32, default: 0}
+    ↓uniqueness: [[rank]]
 ```
 
 ### Triggers: a synced entity that already had a constraint gets another

@@ -88,6 +88,22 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("v2.0.1"), "\(run.stdout)")
     }
 
+    /// A uniqueness constraint added in place since the tag: the version hash leaves it out, so
+    /// the released stores still match the version and no migration runs for them (a warning).
+    @Test func anEditOutsideTheVersionHashSinceTheTagStrandsNoStore() throws {
+        let (folder, _) = try Self.released()
+        try folder.write(XcodeFixtures.contents("""
+            <entity name="Note">
+            <attribute name="title" optional="YES" attributeType="String"/>
+            <attribute name="body" optional="YES" attributeType="String"/>
+            <uniquenessConstraints><uniquenessConstraint><constraint value="title"/></uniquenessConstraint></uniquenessConstraints>
+            </entity>
+            """), to: "\(Self.bundle)/Notes 2.xcdatamodel/contents")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("warning: released Notes 2 was modified: it changed since the release at v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents: "), "\(run.stdout)")
+        #expect(run.stdout.contains("; the stores v1.0 made still match it, since the version hash leaves this out, so no migration runs for them"), "\(run.stdout)")
+    }
+
     /// A bare tag of an older numbering (`6.0.1`, made before the `v` releases went on) names a
     /// higher version than the newest `v` tag, but is not the newest release: the versions the
     /// newest `v` tag shipped are checked against it.

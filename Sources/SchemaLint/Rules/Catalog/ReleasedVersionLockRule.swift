@@ -142,6 +142,10 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// does, and the other formats.
     private func migration(from shipped: ModelVersion, of version: ModelVersion, in context: HistoryContext) -> ShippedStoresMigration? {
         guard version.format == .xcode, !version.entities.contains(where: { version.isSynced(entity: $0.name) }) else { return nil }
+        // An edit the version hash leaves out (a uniqueness constraint): the stores still match.
+        if Self.changes(from: shipped, to: version, hashedOnly: true).isEmpty {
+            return ShippedStoresMigration(current: version.displayName, blockers: [], outsideTheHash: true)
+        }
         // The store that migrates is local even where the current version syncs (sync turned on
         // later): what blocks it is what a local migration cannot infer.
         var current = context.history.versions.last(where: \.isReleased) ?? version
@@ -159,6 +163,8 @@ struct ReleasedVersionLockRule: HistoryRule {
     struct ShippedStoresMigration {
         var current: String
         var blockers: [Finding]
+        /// The edit is all outside the version hash: the stores still match the version.
+        var outsideTheHash = false
 
         /// An error where the stores cannot open, else a warning: they open while the change stays
         /// inferable, but later versions are checked against what those people never ran.
@@ -166,6 +172,9 @@ struct ReleasedVersionLockRule: HistoryRule {
 
         /// What happens to the stores `release` made.
         func consequence(for release: String) -> String {
+            if outsideTheHash {
+                return "the stores \(release) made still match it, since the version hash leaves this out, so no migration runs for them, and later versions are checked against something those people never ran"
+            }
             guard let blocker = blockers.first else {
                 return "the stores \(release) made match no version in the bundle now; Core Data opens them only by inferring a migration to \(current) from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran"
             }

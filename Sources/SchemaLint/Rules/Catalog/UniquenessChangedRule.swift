@@ -20,8 +20,14 @@ struct UniquenessChangedRule: ChangeRule {
             if let before = other.old?.name, let after = other.new?.name { renamed[before] = after }
         }
         let before = old.uniquenessConstraints.map { Set($0.map { renamed[$0] ?? $0 }) }
+        // A constraint on an attribute the step adds, optional and with no default, holds nothing
+        // in the stored objects (each gets no value, and SQLite's unique index takes any number of
+        // them): no stored objects can violate it.
+        let addedEmpty = Set(new.attributes.filter { attribute in
+            attribute.isOptional && attribute.defaultValue == nil && old.attribute(named: attribute.name) == nil && !renamed.values.contains(attribute.name)
+        }.map(\.name))
         let tightened = new.uniquenessConstraints.filter { constraint in
-            !before.contains { $0.isSubset(of: Set(constraint)) }
+            !before.contains { $0.isSubset(of: Set(constraint)) } && addedEmpty.isDisjoint(with: constraint)
         }
         guard !tightened.isEmpty else { return [] }
         let list = tightened.map { "(\($0.joined(separator: ", ")))" }.joined(separator: ", ")
