@@ -18,6 +18,9 @@ package struct ShippedHistory: Sendable, Hashable {
     package var errors = 0
     package var warnings = 0
     package var notes = 0
+    /// Some of the steps counted are only taken to have shipped: no release tag or lock records
+    /// what shipped of their model, and every step before the newest counts as shipped.
+    package var assumed = false
 
     package init(errors: Int = 0, warnings: Int = 0, notes: Int = 0) {
         self.errors = errors
@@ -28,12 +31,14 @@ package struct ShippedHistory: Sendable, Hashable {
     package var isEmpty: Bool { errors + warnings + notes == 0 }
 
     /// "not listed: 3 errors, 40 notes in steps that shipped (--all-steps lists them)", or nil when
-    /// nothing was left out: the one sentence every report that has a summary carries.
+    /// nothing was left out: the one sentence every report that has a summary carries. Where
+    /// nothing records what shipped, it says that the earlier steps are only taken as shipped.
     package var sentence: String? {
         guard !isEmpty else { return nil }
         let counts = [(errors, "error"), (warnings, "warning"), (notes, "note")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
-        return "not listed: \(counts.joined(separator: ", ")) in steps that shipped (--all-steps lists them)"
+        let steps = assumed ? "earlier steps, taken as shipped (no release tag or lock records what did; --all-steps lists them)" : "steps that shipped (--all-steps lists them)"
+        return "not listed: \(counts.joined(separator: ", ")) in \(steps)"
     }
 
     mutating func count(_ severity: Severity) {
@@ -64,6 +69,9 @@ struct ComingSteps {
     /// first had it (a one-way relationship of a synced model the last release tag already held
     /// is still there to fix).
     var newestVersionProblems: [String: Set<String>]
+    /// The models of which nothing records what shipped: every step but the newest is taken to
+    /// have shipped.
+    var unrecorded: Set<String> = []
 
     init(histories: [ModelHistory], lock: VersionLock?, catalog: RuleCatalog) {
         var coming: [String: Set<String>] = [:]
@@ -76,6 +84,7 @@ struct ComingSteps {
                 labels.formUnion(history.versions[(lastShipped + 1)...].map(\.label))
             } else if let newest = history.releasedVersions.last {
                 labels.insert(newest.label)
+                unrecorded.insert(history.model)
             }
             coming[history.model, default: []].formUnion(labels)
             if let last = history.versions.last { newest[history.model, default: []].formUnion(catalog.versionRules.flatMap { $0.check(last) }.map(\.dedupKey)) }
@@ -98,7 +107,12 @@ struct ComingSteps {
         var listed: [Finding] = []
         var shipped = ShippedHistory()
         for finding in findings {
-            if isShipped(finding) { shipped.count(finding.severity) } else { listed.append(finding) }
+            if isShipped(finding) {
+                shipped.count(finding.severity)
+                if unrecorded.contains(finding.model) { shipped.assumed = true }
+            } else {
+                listed.append(finding)
+            }
         }
         return (listed, shipped)
     }
