@@ -26,9 +26,9 @@ package struct GitReleaseTags: Sendable {
     package var otherTags: [String] = []
 
     /// Reads the tags in `top` (the top of a work tree) whose commits `revision` has merged (or
-    /// whose merges brought in a branch it has merged) and whose names match `pattern` (a shell glob, as `git tag --list` takes). Nil when git is
-    /// missing; git's message when it ran but could not answer. A repository with no commits yet
-    /// has no tags.
+    /// whose merges brought in a branch it has merged) and whose names match `pattern` (a shell
+    /// glob, as `git tag --list` takes). Nil when git is missing; git's message when it ran but
+    /// could not answer. A repository with no commits yet has no tags.
     package static func read(matching pattern: String, mergedInto revision: String, top: String, runner: GitRunner) -> Result<GitReleaseTags, GitFailure>? {
         // The commit's date: its own for a lightweight tag, the peeled commit's for an annotated one.
         let format = "--format=%(objectname) %(refname:strip=2) %(committerdate:unix) %(*committerdate:unix)"

@@ -32,6 +32,21 @@ struct ReleasedAtTagTests {
         return (folder, repository)
     }
 
+    /// A repository whose release `first` shipped Notes (`title`) and whose release `second`
+    /// holds it edited in place (`title`, `body`), Notes being the bundle's one version.
+    static func editedInPlace(first: String = "v1.0", second: String = "v1.1") throws -> (TemporaryFolder, GitRepository) {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try write(folder, "Notes", ["title"])
+        try repository.commit("one version")
+        try repository.tag(first)
+        try write(folder, "Notes", ["title", "body"])
+        try repository.commit("body, in place")
+        try repository.tag(second)
+        return (folder, repository)
+    }
+
     /// A local store's stores made by the release match no version after the edit: Core Data
     /// opens them only by inferring a migration from the model each store keeps, so an edit that
     /// lightweight migration infers is a warning and one it cannot infer an error.
@@ -432,15 +447,7 @@ struct ReleasedAtTagTests {
     /// A local store whose next version turns CloudKit on migrates as a local store: a rename
     /// with its Renaming ID, which CloudKit refuses, is no blocker for the stores the release made.
     @Test func theStoresOfALocalReleaseMigrateAsLocalStoresWhereSyncStartsLater() throws {
-        let folder = try TemporaryFolder()
-        var repository = try GitRepository(at: folder.path)
-        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
-        try Self.write(folder, "Notes", ["title"])
-        try repository.commit("one version")
-        try repository.tag("v1.0")
-        try Self.write(folder, "Notes", ["title", "body"])
-        try repository.commit("body, in place")
-        try repository.tag("v1.1")
+        let (folder, _) = try Self.editedInPlace()
         try folder.write(XcodeFixtures.contents("""
             <entity name="Note">
             <attribute name="heading" optional="YES" attributeType="String" elementID="title"/>
@@ -477,15 +484,7 @@ struct ReleasedAtTagTests {
     /// shipped it to everyone. A transformer switched in place, outside the version hash, is no
     /// change a store notices.
     @Test func preReleasesAndTransformersDoNotCountAsShippedChanges() throws {
-        let folder = try TemporaryFolder()
-        var repository = try GitRepository(at: folder.path)
-        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
-        try Self.write(folder, "Notes", ["title"])
-        try repository.commit("one version")
-        try repository.tag("v1.0-beta1")
-        try Self.write(folder, "Notes", ["title", "body"])
-        try repository.commit("body, before the release")
-        try repository.tag("v1.0")
+        var (folder, repository) = try Self.editedInPlace(first: "v1.0-beta1", second: "v1.0")
         let archived = XcodeFixtures.contents("<entity name=\"Note\">\n<attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>\n<attribute name=\"tags\" optional=\"YES\" attributeType=\"Transformable\"/>\n</entity>")
         try folder.write(archived, to: "\(Self.bundle)/Notes.xcdatamodel/contents")
         try repository.commit("tags")
@@ -536,14 +535,7 @@ struct ReleasedAtTagTests {
 
     /// A bundle that moved after the newest release is still followed to where the releases had it.
     @Test func aBundleMovedAfterTheNewestReleaseIsComparedWhereItWas() throws {
-        let folder = try TemporaryFolder()
-        var repository = try GitRepository(at: folder.path)
-        try Self.write(folder, "Notes", ["title"])
-        try repository.commit("one version")
-        try repository.tag("v1.0")
-        try Self.write(folder, "Notes", ["title", "body"])
-        try repository.commit("body, in place")
-        try repository.tag("v1.1")
+        var (folder, repository) = try Self.editedInPlace()
         try FileManager.default.createDirectory(atPath: folder.path + "/Models", withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: folder.path + "/\(Self.bundle)", toPath: folder.path + "/Models/Notes.xcdatamodeld")
         try repository.commit("models in a folder of their own")

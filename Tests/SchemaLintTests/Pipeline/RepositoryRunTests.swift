@@ -216,13 +216,16 @@ struct RepositoryRunTests {
         #expect(widget.stdout.contains("Widget/WidgetStore.swift:8:13: note: fatalError() stops the widget extension"), "\(widget.stdout)")
     }
 
+    /// A mapping model of the versions Legacy and Legacy 2 of 'Legacy.xcdatamodeld'.
+    static let legacyMapping = MappingModelFixtures.mapping(from: "Legacy.xcdatamodeld/Legacy.xcdatamodel", to: "Legacy.xcdatamodeld/Legacy 2.xcdatamodel", [
+        MappingModelFixtures.EntityMapping(source: "Note", destination: "Note", attributes: [("a0", false)], relationships: []),
+    ])
+
     /// A mapping model the app builds whose model lies in the repository only as a copy no project
     /// lists (the app builds the model from a package): a note that its steps go unchecked, never
     /// the advice to delete it.
     @Test func aMappingModelOfAModelNoProjectListsIsANote() throws {
-        let mapping = MappingModelFixtures.mapping(from: "Legacy.xcdatamodeld/Legacy.xcdatamodel", to: "Legacy.xcdatamodeld/Legacy 2.xcdatamodel", [
-            MappingModelFixtures.EntityMapping(source: "Note", destination: "Note", attributes: [("a0", false)], relationships: []),
-        ])
+        let mapping = Self.legacyMapping
         let (folder, _) = try Self.repository([
             ("App.xcodeproj/project.pbxproj", Self.synchronizedProject(["App"])),
             ("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 2)),
@@ -240,9 +243,7 @@ struct RepositoryRunTests {
     /// A mapping model whose model is there, but only in Xcode 3's binary format: a note that its
     /// steps go unchecked and how to convert the model, never the advice to delete it.
     @Test func aMappingModelOfABinaryOnlyModelIsANote() throws {
-        let mapping = MappingModelFixtures.mapping(from: "Legacy.xcdatamodeld/Legacy.xcdatamodel", to: "Legacy.xcdatamodeld/Legacy 2.xcdatamodel", [
-            MappingModelFixtures.EntityMapping(source: "Note", destination: "Note", attributes: [("a0", false)], relationships: []),
-        ])
+        let mapping = Self.legacyMapping
         let (folder, _) = try Self.repository([
             ("App.xcodeproj/project.pbxproj", Self.synchronizedProject(["App"])),
             ("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 2)),

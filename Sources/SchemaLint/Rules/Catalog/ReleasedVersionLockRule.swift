@@ -189,7 +189,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         Finding(
             ruleID: descriptor.id, severity: migration?.severity ?? severity(version),
             message: "released \(version.displayName) was modified: \(what); "
-                + (migration?.consequence(for: entry.location.map { String($0.file.prefix { $0 != ":" }) } ?? "it") ?? "people run it as it was released, so later versions must be checked against the original"),
+                + (migration?.consequence(for: Self.tag(of: entry)) ?? "people run it as it was released, so later versions must be checked against the original"),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
             notes: (entry.location.map { [Finding.Note(entry.isFromLockFile ? "locked here" : "as released", at: $0)] } ?? []) + (migration?.notes ?? []),
             suggestions: ["restore the released file (from version control) and make the change in a new version"]
