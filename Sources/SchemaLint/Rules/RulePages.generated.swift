@@ -8113,8 +8113,9 @@ a mapping model that no longer matches, a full disk, a store that is locked by f
 Xcode's Core Data templates react with `fatalError("Unresolved error \(error), \(error.userInfo)")`
 (`abort()` in Objective-C) in the completion handler of `loadPersistentStores`, with the comment
 that a shipping app should not; SwiftData's template does the same when `ModelContainer(...)`
-throws. Shipped as it is, a store that fails to migrate crashes the app at every launch, and the
-person cannot reach anything in it. The other common reaction, deleting the store file and
+throws. Shipped as it is, a store that fails to migrate crashes the app at every launch (or, where
+the store opens later than the launch, each time the app opens it), and the person cannot reach
+anything in it. The other common reaction, deleting the store file and
 starting over, turns the same failure into the silent loss of everything the person stored.
 
 The rule reports, in the code that runs when opening fails:

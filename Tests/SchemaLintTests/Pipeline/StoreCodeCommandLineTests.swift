@@ -38,6 +38,45 @@ import Testing
         return (hits, run)
     }
 
+    /// A stop on a failed load crashes the app at every launch where the store opens at launch;
+    /// where it opens later (a settings screen, a service made on first use), each time it opens.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aStopSaysWhenTheCrashComes() throws {
+        let store = """
+            import CoreData
+
+            final class SettingsStore {
+                let container = NSPersistentContainer(name: "Notes")
+
+                func open() {
+                    container.loadPersistentStores { _, error in
+                        if let error { fatalError("\\(error)") }
+                    }
+                }
+            }
+            """
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "models/Notes.yml")
+        try folder.write(store, to: "App/SettingsStore.swift")
+        let later = try Self.lint(path: folder.path)
+        #expect(later.run.stdout.contains("a store that fails to migrate crashes the app each time it opens the store [store-load-failure-destructive]"), "\(later.run.stdout)")
+        try folder.write("""
+            import UIKit
+
+            @main
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let store = SettingsStore()
+
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    store.open()
+                    return true
+                }
+            }
+            """, to: "App/AppDelegate.swift")
+        let atLaunch = try Self.lint(path: folder.path)
+        #expect(atLaunch.run.stdout.contains("a store that fails to migrate crashes the app at every launch [store-load-failure-destructive]"), "\(atLaunch.run.stdout)")
+    }
+
     /// A SwiftData app that falls back from CloudKit to a local store and then to memory, as
     /// apps write it: the launch path opens one store (one finding, the fallback a note), the
     /// silent in-memory fallback is what loses data, and the `fatalError` that runs only when

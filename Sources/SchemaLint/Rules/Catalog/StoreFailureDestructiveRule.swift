@@ -73,7 +73,13 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             suggestions = ["make sure what the person sees says that nothing entered now is kept, and offer to retry or to send a report"]
             severity = .note
         case .stopsTheApp:
-            consequence = "\(action.written) stops the app when \(opening) fails: a store that fails to migrate crashes the app at every launch"
+            // At every launch where the store opens at launch; else each time the code that
+            // opens it runs (a settings screen, a service made on first use).
+            // (An opening's place is its method's name, the action's the call's start: one line.)
+            let atLaunch = context.facts.openings.contains {
+                $0.place.location.file == action.openingLocation.file && $0.place.location.line == action.openingLocation.line && !$0.launchPath.isEmpty
+            }
+            consequence = "\(action.written) stops the app when \(opening) fails: a store that fails to migrate crashes the app " + (atLaunch ? "at every launch" : "each time it opens the store")
             suggestions = ["report the error to the person and keep the store file: show a screen that explains the problem and offers to retry or to send a report, and log the error's userInfo"]
         case .deletesTheStore where action.whenIncompatible && action.cacheName == nil:
             consequence = "\(action.written) deletes the store whenever it does not match the model: every release that changes the model deletes everything the person stored, instead of migrating it"
