@@ -137,7 +137,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         for source in sources where ByteSearch.wholeWordCount(of: name, in: source.bytes) > 0 {
             // Written in a line comment (`// completeStoreReset()`, a call switched off) is no call.
             for line in String(decoding: source.bytes, as: UTF8.self).split(separator: "\n") where line.contains(name) {
-                let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+                let code = Self.code(of: line)
                 written += ByteSearch.wholeWordCount(of: name, in: Array(code.utf8))
             }
             if written > 1 { return false }
@@ -164,6 +164,12 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         return indent == 0
     }
 
+    /// A line without its line comment: a name written in one (`// completeStoreReset()`, a call
+    /// switched off) is no use of it.
+    private static func code(of line: Substring) -> Substring {
+        line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+    }
+
     /// How often the file calls its `private` or `fileprivate` function `name` (nil where the file
     /// declares no such function): only its own file can, by the name alone or on `self`
     /// (`loadPersistentStores(in: container)`, `self.reset()`); a member of another value of that
@@ -174,7 +180,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         guard declarations.count == 1, !declarations[0].contains("override"), !declarations[0].contains("@objc") else { return nil }
         var calls = 0
         for line in lines {
-            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+            let code = Self.code(of: line)
             calls += ByteSearch.wholeWordCount(of: name, in: Array(code.utf8)) { before in before != UInt8(ascii: ".") }
             calls += ByteSearch.wholeWordCount(of: "self.\(name)", in: Array(code.utf8))
         }
