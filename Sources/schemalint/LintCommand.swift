@@ -83,7 +83,7 @@ struct LintCommand: ParsableCommand {
         valueName: "files|git"))
     var history: HistorySource?
 
-    @Option(help: ArgumentHelp("The release tags for --history git: globs on the tag name, as `git tag --list` takes, separated by spaces (default: `history: {tags: ...}` in .schemalint.yml, else `v* [0-9]*.*`: v1.2 and 1.2). Implies --history git.", valueName: "pattern"))
+    @Option(help: ArgumentHelp("The release tags for --history git: globs on the tag name, as `git tag --list` takes, separated by spaces (default: `history: {tags: ...}` in .schemalint.yml, else `v* [0-9]*.*`: v1.2 and 1.2, and release/v1.2 where tags are so named). Implies --history git.", valueName: "pattern"))
     var historyTags: String?
 
     @Flag(help: "Leave alone named YAML files that are not model files (for hooks that pass every changed YAML file).")

@@ -141,10 +141,11 @@ struct GitReleaseHistory {
     /// of the store-handling code at its last release tag.
     private func read(_ models: [UnversionedModel], storeCode: Bool, top: String, into reading: inout Reading) throws(InputError) -> RepositoryReleases {
         let tags: [GitReleaseTags.Tag]
-        switch GitReleaseTags.read(matching: pattern, mergedInto: revision, top: top, runner: runner) {
+        let pattern: String
+        switch GitReleaseTags.read(matching: self.pattern, mergedInto: revision, top: top, runner: runner) {
         case nil: throw InputError(file: models.first?.path ?? top, message: "--history git reads release tags with git, which cannot be run here")
         case .failure(let failure): throw InputError(file: top, message: "cannot read the release tags: \(failure.message)")
-        case .success(let found): tags = found.tags
+        case .success(let found): (tags, pattern) = (found.tags, found.pattern)
         }
         let runner = self.runner
         // The models need every tag's files; the store code only the last tag's.

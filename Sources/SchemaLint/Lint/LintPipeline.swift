@@ -251,15 +251,8 @@ public struct LintPipeline: Sendable {
         guard !histories.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)) else { return nil }
         var pattern = HistorySource.defaultTagPattern
         if case .gitTags(let configured) = HistorySource.resolve(requested: .gitTags(pattern: pattern), tags: options.historyTags, configured: configuration.history) { pattern = configured }
-        guard case .success(var tags)? = GitReleaseTags.read(matching: pattern, mergedInto: "HEAD", top: top, runner: GitRunner()) else { return nil }
-        // A repository that tags each platform's releases under a prefix (`ios-v2.14.3`), with no
-        // pattern given: the Apple platforms' tags are the releases.
-        if tags.tags.isEmpty, options.historyTags == nil, configuration.history == nil, let platform = GitReleaseTags.applePlatformPattern(among: tags.otherTags),
-           case .success(let platformTags)? = GitReleaseTags.read(matching: platform, mergedInto: "HEAD", top: top, runner: GitRunner()) {
-            pattern = platform
-            tags = platformTags
-        }
-        guard let newest = tags.tags.last else { return tags.otherTags.isEmpty ? nil : .unmatched(pattern: pattern, tags: tags.otherTags) }
+        guard case .success(let tags)? = GitReleaseTags.read(matching: pattern, mergedInto: "HEAD", top: top, runner: GitRunner()) else { return nil }
+        guard let newest = tags.tags.last else { return tags.otherTags.isEmpty ? nil : .unmatched(pattern: tags.pattern, tags: tags.otherTags) }
         // A YAML model with one file, or SwiftData classes with no schema, are not versioned in
         // their files: editing them is how they change (SwiftData migrates such a store itself),
         // and `--history git` reads their releases from the tags. A SwiftData schema that a

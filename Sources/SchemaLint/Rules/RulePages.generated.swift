@@ -7462,7 +7462,7 @@ entities:
 
 With `--history git` (or `history: git` in `.schemalint.yml`), a model that is not versioned in
 its files (one YAML version, a bundle with one version folder, one `@Model` set in Swift) gets its history from the
-repository's release tags: each tag matching the pattern (`v*` and bare version numbers such as `1.8.5` unless configured) in the history of
+repository's release tags: each tag matching the pattern (`v*`, bare version numbers such as `1.8.5`, and versions after a release prefix such as `release/v8.3.0`, unless configured) in the history of
 `HEAD` is a release people may still run, and the working tree is checked against it (see
 [git-history.md](../docs/git-history.md)). When no tag matches, there is nothing to check against,
 and a run that reports no problems would be saying nothing. The usual causes: a CI job that checked
@@ -7544,12 +7544,13 @@ comments or key order, so reformatting a file is not a change. Lint reports a re
 whose content no longer matches its hash, or that was turned back into a draft. Drafts are not
 locked and may change freely.
 
-Without a lock, in a git work tree, the newest release tag is the record: the tag matching `v*` or a bare version number (`1.8.5`)
+Without a lock, in a git work tree, the newest release tag is the record: the tag matching `v*`, a bare version number (`1.8.5`) or
+a version after a word that says release (`release/v8.3.0`, `Release-2.1`, `appstore/1.4`)
 (or the pattern of `history:` / `--history-tags`) that is newest in the history of HEAD, or on a merge that brought in a
 branch HEAD has merged (git-flow tags the merge of a release branch into `main`, which the
 `develop` checked out lacks). Newest is by the version a tag names among tags of its
 spelling, and by date across spellings: a bare `6.0.1` of an older
-numbering is not newer than the `v2.5.4` made after it. A repository whose tags match neither,
+numbering is not newer than the `v2.5.4` made after it. A repository whose tags match none of these,
 but name an Apple platform before their versions (`ios-v2.14.3`, `iOS/1.2`, `mac-1.0`; not
 `android-v3.0`), has those as its releases, with no pattern to give. Every
 version released there (a YAML file, a bundle's version folder up to its current version, a

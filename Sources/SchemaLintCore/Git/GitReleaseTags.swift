@@ -19,6 +19,9 @@ package struct GitReleaseTags: Sendable {
         package var date = 0
     }
 
+    /// The pattern the tags were taken with: the one given, or the default widened to the
+    /// repository's release prefixes.
+    package var pattern: String
     /// The tags matching the pattern, oldest release first.
     package var tags: [Tag]
     /// The names of the other tags, oldest release first: releases named in a way the pattern
@@ -35,7 +38,7 @@ package struct GitReleaseTags: Sendable {
         guard let output = runner.run(["for-each-ref", "--merged=\(revision)", format, "refs/tags"], in: top) else { return nil }
         guard output.succeeded else {
             let head = runner.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: top)
-            return head?.status == 1 && revision == "HEAD" ? .success(GitReleaseTags(tags: [])) : .failure(GitFailure(output))
+            return head?.status == 1 && revision == "HEAD" ? .success(GitReleaseTags(tags: [], pattern: pattern)) : .failure(GitFailure(output))
         }
         let merges = gitFlowReleases(mergedInto: revision, top: top, runner: runner, format: format)
         return .success(GitReleaseTags(listing: output.text + "\n" + merges, pattern: pattern))
@@ -65,7 +68,8 @@ package struct GitReleaseTags: Sendable {
     }
 
     /// Reads `object name [date] [peeled date]` lines (tag names contain no spaces or line breaks:
-    /// git refuses them).
+    /// git refuses them). The default pattern widens to what the repository's other tags show are
+    /// releases (`widenedDefault`).
     package init(listing: String, pattern: String) {
         let tags = listing.split(separator: "\n").compactMap { line -> Tag? in
             let parts = line.split(separator: " ", omittingEmptySubsequences: false)
@@ -73,8 +77,45 @@ package struct GitReleaseTags: Sendable {
             let date = parts.dropFirst(2).compactMap { Int($0) }.first ?? 0
             return Tag(name: String(parts[1]), object: String(parts[0]), date: date)
         }
+        let pattern = pattern == HistorySource.defaultTagPattern ? Self.widenedDefault(among: tags.map(\.name)) : pattern
+        self.pattern = pattern
         self.tags = Self.releaseOrder(tags.filter { Self.matches($0.name, pattern: pattern) })
         self.otherTags = Self.releaseOrder(tags.filter { !Self.matches($0.name, pattern: pattern) }).map(\.name)
+    }
+
+    /// The default pattern, and the prefixes of `names` that say a release with a dotted version
+    /// after them (`release/v8.3.0`, `Release-2.1`, `appstore/1.4`); where none of `names`
+    /// matches those, the prefixes of an Apple platform (`ios-v2.14.3`, `mac-1.0`): a repository
+    /// that tags each platform's releases under its own prefix. Another platform's tags
+    /// (`android-v1.0`) are no releases of the app's model; a build number (`release-1503`) no
+    /// version.
+    static func widenedDefault(among names: [String]) -> String {
+        let releaseWords: Set<String> = ["release", "releases", "rel", "appstore"]
+        var pattern = HistorySource.defaultTagPattern
+        if let released = prefixPattern(among: names, words: releaseWords) { pattern += " " + released }
+        if !names.contains(where: { matches($0, pattern: pattern) }), let platform = prefixPattern(among: names, words: applePlatforms) {
+            pattern = platform
+        }
+        return pattern
+    }
+
+    /// The names of the Apple platforms as tag prefixes write them.
+    static let applePlatforms: Set<String> = ["ios", "ipados", "iphone", "ipad", "mac", "macos", "osx", "apple", "watchos", "visionos"]
+
+    /// Globs for the prefixes of `names` that are one of `words` (letters only, any case, a `v`
+    /// after the word allowed) followed by a dotted version: `ios-v[0-9]*.*` for `ios-v2.14.3`,
+    /// not a build number's `ios-1503`; nil where none is.
+    static func prefixPattern(among names: [String], words: Set<String>) -> String? {
+        var prefixes: Set<String> = []
+        for name in names {
+            let prefix = String(name.prefix { !$0.isNumber })
+            let rest = name.dropFirst(prefix.count)
+            guard !rest.isEmpty, rest.contains("."), !prefix.contains(where: { "*?[]\\".contains($0) }) else { continue }
+            var word = prefix.lowercased().filter(\.isLetter)
+            if word.hasSuffix("v"), words.contains(String(word.dropLast())) { word.removeLast() }
+            if words.contains(word) { prefixes.insert(prefix) }
+        }
+        return prefixes.isEmpty ? nil : prefixes.sorted().map { $0 + "[0-9]*.*" }.joined(separator: " ")
     }
 
     /// Each spelling's tags by the version they name, the spellings merged by date (the earlier
@@ -90,25 +131,6 @@ package struct GitReleaseTags: Sendable {
             lines[next.0].removeFirst()
         }
         return ordered
-    }
-
-    /// A pattern for the release tags of an Apple platform where a repository tags each platform's
-    /// releases under a prefix of its own (`ios-v2.14.3`, `iOS/1.2`, `mac-1.0`) and none matches the
-    /// default pattern: every prefix of those `names` that names an Apple platform and is followed
-    /// by a dotted version, as globs (`ios-v[0-9]*.*`, not a build number's `ios-1503`); nil where none does (an `android-v1.0` is no
-    /// release of the app's model).
-    package static func applePlatformPattern(among names: [String]) -> String? {
-        let platforms: Set<String> = ["ios", "ipados", "iphone", "ipad", "mac", "macos", "osx", "apple", "watchos", "visionos"]
-        var prefixes: Set<String> = []
-        for name in names {
-            let prefix = String(name.prefix { !$0.isNumber })
-            let rest = name.dropFirst(prefix.count)
-            guard !rest.isEmpty, rest.contains("."), !prefix.contains(where: { "*?[]\\".contains($0) }) else { continue }
-            var word = prefix.lowercased().filter(\.isLetter)
-            if word.hasSuffix("v"), platforms.contains(String(word.dropLast())) { word.removeLast() }
-            if platforms.contains(word) { prefixes.insert(prefix) }
-        }
-        return prefixes.isEmpty ? nil : prefixes.sorted().map { $0 + "[0-9]*.*" }.joined(separator: " ")
     }
 
     /// Whether a tag names a pre-release: a word of its name (between punctuation) begins with
@@ -128,7 +150,8 @@ package struct GitReleaseTags: Sendable {
         return String(prefix.reversed().drop { ".-_".contains($0) }.reversed())
     }
 
-    init(tags: [Tag]) {
+    init(tags: [Tag], pattern: String) {
+        self.pattern = pattern
         self.tags = tags
     }
 

@@ -247,13 +247,31 @@ struct GitHistoryPartsTests {
     }
 
     /// Tags under an Apple platform's prefix, followed by a dotted version, are that platform's
-    /// releases; another platform's, a build number's or a word's are not.
-    @Test func applePlatformPrefixesMakeAPattern() {
-        #expect(GitReleaseTags.applePlatformPattern(among: ["android-v3.0", "ios-v2.14.3", "iOS-v2.15", "mac-1.0", "ios-build-7"]) == "iOS-v[0-9]*.* ios-v[0-9]*.* mac-[0-9]*.*")
-        #expect(GitReleaseTags.applePlatformPattern(among: ["android-v3.0", "build-1.0", "ios-1234", "iosfix-1.0"]) == nil)
-        #expect(GitReleaseTags.applePlatformPattern(among: ["iOS/1.2"]) == "iOS/[0-9]*.*")
+    /// releases where no other tag is a release; another platform's, a build number's or a word's
+    /// are not.
+    @Test func applePlatformPrefixesWidenTheDefaultPatternWhereNothingElseMatches() {
+        let platforms = "a android-v3.0\nb ios-v2.14.3\nc iOS-v2.15\nd mac-1.0\ne ios-build-7\n"
+        #expect(GitReleaseTags(listing: platforms, pattern: HistorySource.defaultTagPattern).pattern == "iOS-v[0-9]*.* ios-v[0-9]*.* mac-[0-9]*.*")
+        #expect(GitReleaseTags(listing: platforms, pattern: HistorySource.defaultTagPattern).tags.map(\.name).sorted() == ["iOS-v2.15", "ios-v2.14.3", "mac-1.0"])
+        #expect(GitReleaseTags(listing: "a android-v3.0\nb build-1.0\nc ios-1234\nd iosfix-1.0\n", pattern: HistorySource.defaultTagPattern).tags.isEmpty)
+        #expect(GitReleaseTags(listing: "a iOS/1.2\n", pattern: HistorySource.defaultTagPattern).pattern == "iOS/[0-9]*.*")
+        // Beside a `v1.0`, a platform's tag is no release of this line.
+        #expect(GitReleaseTags(listing: "a ios-v2.14.3\nb v1.0\n", pattern: HistorySource.defaultTagPattern).tags.map(\.name) == ["v1.0"])
+        // A pattern given is taken as it is.
+        #expect(GitReleaseTags(listing: platforms, pattern: "v*").tags.isEmpty)
         // The pattern takes dotted versions only: a build number under the same prefix is no release.
         #expect(GitReleaseTags(listing: "a ios-2.14.3\nb ios-1503\n", pattern: "ios-[0-9]*.*").tags.map(\.name) == ["ios-2.14.3"])
+    }
+
+    /// Tags that say they are releases (`release/v8.3.0`, `Release-2.1`, `appstore/1.4`) are, by
+    /// default, beside the bare numbers and `v` tags: the newest of them all is the release people
+    /// run.
+    @Test func releasePrefixesWidenTheDefaultPattern() {
+        let listing = "a 1.0+101 1500000000\nb 1.0+102 1500000100\nc release/v8.2.0 1700000000\nd release/v8.3.0 1710000000\ne release/8.3-hotfix 1710000500\nf release-candidate 1720000000\ng release-1503 1720000100\n"
+        let tags = GitReleaseTags(listing: listing, pattern: HistorySource.defaultTagPattern)
+        #expect(tags.tags.map(\.name) == ["1.0+101", "1.0+102", "release/v8.2.0", "release/v8.3.0", "release/8.3-hotfix"])
+        #expect(tags.pattern == "v* [0-9]*.* release/[0-9]*.* release/v[0-9]*.*")
+        #expect(GitReleaseTags(listing: "a Release-2.1\nb appstore/1.4\nc releasenotes-1.0\n", pattern: HistorySource.defaultTagPattern).tags.map(\.name).sorted() == ["Release-2.1", "appstore/1.4"])
     }
 
     @Test func tagsMatchTheGlobOnTheirWholeName() {

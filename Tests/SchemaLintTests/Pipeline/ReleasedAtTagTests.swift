@@ -662,6 +662,12 @@ struct ReleasedAtTagTests {
         let platform = try Executable.run(["--no-color"], in: folder.url)
         #expect(platform.status == 0 && !platform.stdout.contains("released-version") && !platform.stdout.contains("do not match"), "\(platform.stdout)")
 
+        // Nor does a prefix that says release (`release/v1.0`).
+        try repository.git(["tag", "-d", "android-v3.0", "ios-v1.0"])
+        try repository.tag("release/v1.0")
+        let released = try Executable.run(["--no-color"], in: folder.url)
+        #expect(released.status == 0 && !released.stdout.contains("released-version") && !released.stdout.contains("do not match"), "\(released.stdout)")
+
         // A release tag says what shipped: the tag decides, not the order of commits.
         try repository.tag("v1.0")
         let tagged = try Executable.run(["--no-color"], in: folder.url)
