@@ -24,7 +24,7 @@ package enum XcodeBundleLoader {
             }
         }
         let legacyNames = Set(legacy.map(\.name))
-        let current = try XcodeCurrentVersion.read(bundle: path, in: tree)
+        let current = try XcodeCurrentVersion.read(bundle: path, in: tree) ?? options.projectCurrentVersion
         let asksGit = options.order == nil && options.readsGitHistory && tree.hasHistory
             && !XcodeVersionOrder.namesSuffice(Set(readable.keys), current: current, model: model)
         let git = asksGit ? options.gitAnswer ?? XcodeVersionCommits.read(bundle: path, snapshot: options.snapshot) : .init()
@@ -121,8 +121,8 @@ package enum XcodeBundleLoader {
     package static func asksGitHistory(_ path: String, options: XcodeBundleOptions, in tree: any SourceTree = FileSystemTree()) -> Bool {
         guard options.order == nil, options.readsGitHistory, tree.hasHistory, let folders = try? versionFolders(in: path, tree: tree) else { return false }
         let readable = folders.filter { tree.exists((path as NSString).appendingPathComponent($0 + "/contents")) }
-        let current = try? XcodeCurrentVersion.read(bundle: path, in: tree)
-        return !XcodeVersionOrder.namesSuffice(Set(readable.map(XcodeModelBundle.versionName(ofFolder:))), current: current ?? nil, model: XcodeModelBundle.modelName(ofBundleAt: path))
+        let current = (try? XcodeCurrentVersion.read(bundle: path, in: tree)) ?? options.projectCurrentVersion
+        return !XcodeVersionOrder.namesSuffice(Set(readable.map(XcodeModelBundle.versionName(ofFolder:))), current: current, model: XcodeModelBundle.modelName(ofBundleAt: path))
     }
 
     /// Why the bundle at `path` holds no version to read, or nil when it holds one: no version

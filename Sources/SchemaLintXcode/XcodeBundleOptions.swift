@@ -15,6 +15,10 @@ package struct XcodeBundleOptions: Sendable, Hashable {
     package var readsGitHistory: Bool
     /// The bundle lies in files copied from a git revision (`--against`): its history is read there.
     package var snapshot: GitSnapshot?
+    /// The current version the Xcode project's version group names (`currentVersion` of its
+    /// `XCVersionGroup`), taken where the bundle has no `.xccurrentversion` (a repository that
+    /// ignores the file): Xcode writes the file from the project.
+    package var projectCurrentVersion: String?
     /// What git said about the bundle's versions, when a run asked once for all its bundles
     /// (`XcodeVersionCommits.read(bundles:)`); nil: the loader asks git itself, if it needs to.
     var gitAnswer: XcodeVersionCommits.Answer?

@@ -30,11 +30,18 @@ package struct XcodeModelBundleReader: ModelSourceReader {
     package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
         let paths = sources.map(\.name)
         let tree = options.tree
-        let asking = paths.filter { XcodeBundleLoader.asksGitHistory($0, options: bundleOptions(tree.workingTreePath(of: $0)), in: tree) }
+        let bundleOptions = { @Sendable (path: String) in
+            var bundle = self.bundleOptions(tree.workingTreePath(of: path))
+            bundle.projectCurrentVersion = options.projectCurrentVersions[path]
+            return bundle
+        }
+        let asking = paths.filter { XcodeBundleLoader.asksGitHistory($0, options: bundleOptions($0), in: tree) }
         let gitAnswers = asking.isEmpty ? [:] : XcodeVersionCommits.read(bundles: asking, snapshot: bundleOptions(asking[0]).snapshot, cache: gitCache)
         let costs = paths.map { (try? tree.entries(ofFolder: $0).count) ?? 1 }
         let results = OrderedConcurrentMap.map(count: paths.count, costs: costs) { index in
-            load(paths[index], in: tree, gitAnswer: gitAnswers[paths[index]])
+            var options = bundleOptions(paths[index])
+            options.gitAnswer = gitAnswers[paths[index]]
+            return load(paths[index], options: options, in: tree)
         }
         var reading = ModelSourceReading()
         for result in results {
@@ -56,13 +63,11 @@ package struct XcodeModelBundleReader: ModelSourceReader {
         case unreadable(ReadingNote)
     }
 
-    private func load(_ path: String, in tree: any SourceTree, gitAnswer: XcodeVersionCommits.Answer?) -> Result<Loaded, InputError> {
+    private func load(_ path: String, options: XcodeBundleOptions, in tree: any SourceTree) -> Result<Loaded, InputError> {
         Result { () throws(InputError) in
             if let reason = XcodeBundleLoader.unreadableReason(path, in: tree) {
                 return .unreadable(ReadingNote(at: SourceLocation(file: path, line: 1, column: 1), reason))
             }
-            var options = bundleOptions(tree.workingTreePath(of: path))
-            options.gitAnswer = gitAnswer
             var bundle = try XcodeBundleLoader.load(path, options: options, in: tree)
             for index in bundle.versions.indices { bundle.versions[index].history = "bundle:" + path }
             return .bundle(bundle)

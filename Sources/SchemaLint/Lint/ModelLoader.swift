@@ -136,6 +136,7 @@ package struct ModelLoader: Sendable {
                 }
             }
             var options = readingOptions
+            options.projectCurrentVersions = found.projectCurrentVersions
             let own = Set(files)
             let claimedByOthers = sources.filter { $0.reader != reader.name && !own.contains($0.path) && reader.mayClaim(name: $0.path) }.map(\.path)
             options.unclaimedFiles = (found.unclaimed.filter { reader.mayClaim(name: $0) } + claimedByOthers).sorted()

@@ -116,6 +116,9 @@ package struct ModelSourceFinder: Sendable {
         /// The names of the files a project's targets build two or more of (an app and its widget
         /// compiling one store file): code of several targets, whatever folder holds it.
         package var sourcesOfSeveralTargets: Set<String> = []
+        /// The current version an Xcode project names for each model bundle found, by the
+        /// bundle's path (`XcodeProjectListing.currentVersions`).
+        package var projectCurrentVersions: [String: String] = [:]
     }
 
     /// The model sources, and the Core Data mapping models found in the same walk: below the
@@ -129,6 +132,7 @@ package struct ModelSourceFinder: Sendable {
         var unclaimed: [String] = []
         var moduleFolders: Set<String> = []
         var sourcesOfSeveralTargets: Set<String> = []
+        var projectCurrentVersions: [String: String] = [:]
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -159,6 +163,10 @@ package struct ModelSourceFinder: Sendable {
                     moduleFolders.insert(((project as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent)
                 }
                 for (_, listing) in listings { sourcesOfSeveralTargets.formUnion(listing.sourcesOfSeveralTargets) }
+                for source in found[before...] where source.path.hasSuffix(".xcdatamodeld") {
+                    let relative = walk.relative(source.path).split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+                    if let current = listings.lazy.compactMap({ $0.listing.currentVersions[relative] }).first { projectCurrentVersions[source.path] = current }
+                }
                 if found.count == before, !allowsNoModel {
                     throw InputError(file: path, message: "no model files (*.yaml, *.yml, *.xcdatamodeld or *.xcdatamodel) and no Swift sources in this folder")
                 }
@@ -179,7 +187,8 @@ package struct ModelSourceFinder: Sendable {
         // A file named twice (or inside a folder also named) is linted once.
         return Found(
             sources: Array(Set(found)).sorted(), mappingModels: Array(Set(mappingModels)).sorted(), claimedContents: contents, skipped: skipped.sorted(),
-            unclaimed: Array(Set(unclaimed)).sorted(), moduleFolders: moduleFolders, sourcesOfSeveralTargets: sourcesOfSeveralTargets
+            unclaimed: Array(Set(unclaimed)).sorted(), moduleFolders: moduleFolders, sourcesOfSeveralTargets: sourcesOfSeveralTargets,
+            projectCurrentVersions: projectCurrentVersions
         )
     }
 

@@ -29,6 +29,10 @@ package struct XcodeProjectListing {
     /// extensions build (a widget and an intents extension) is theirs, and not listed. Two files of
     /// one name are two references.
     package let sourcesOfSeveralTargets: Set<String>
+    /// The current version the project names for each model bundle its groups place (an
+    /// `XCVersionGroup`'s `currentVersion`: a reference to one of its version folders), without
+    /// `.xcdatamodel`, by the bundle's path (as `listedPaths` gives it).
+    package let currentVersions: [String: String]
     /// `listedPaths` in lower case: the Mac's file system ignores case, so a project that writes a
     /// folder `AppName` where git holds `APPName` builds, and lists the files there.
     private let foldedPaths: Set<String>?
@@ -65,6 +69,7 @@ package struct XcodeProjectListing {
             self.listedPaths = nil
             self.foldedPaths = nil
             self.namesWithoutPlace = []
+            self.currentVersions = [:]
             return
         }
         var own = folder
@@ -72,6 +77,7 @@ package struct XcodeProjectListing {
         var listed = Set<String>()
         var withoutPlace = Set<String>()
         var visited = Set<String>()
+        var currentVersions: [String: String] = [:]
         // The groups form a tree from the main group; a child's `path` is relative to its group's
         // folder (`<group>`) or to the project's (`SOURCE_ROOT`).
         var pending: [(id: String, folder: [String]?)] = [(mainGroup, own)]
@@ -89,6 +95,10 @@ package struct XcodeProjectListing {
                 // A file, or a model bundle (whose children are its versions).
                 if let place {
                     listed.insert(place.joined(separator: "/"))
+                    if isa == "XCVersionGroup", let reference = object["currentVersion"]?.string,
+                       let folder = objects[reference]?.dictionary.flatMap({ $0["path"]?.string ?? $0["name"]?.string })?.split(separator: "/").last {
+                        currentVersions[place.joined(separator: "/")] = XcodeModelBundle.versionName(ofFolder: String(folder))
+                    }
                 } else if let name = (path ?? object["name"]?.string)?.split(separator: "/").last {
                     withoutPlace.insert(String(name))
                 }
@@ -100,6 +110,7 @@ package struct XcodeProjectListing {
         self.listedPaths = listed
         self.foldedPaths = Set(listed.map { $0.lowercased() })
         self.namesWithoutPlace = withoutPlace
+        self.currentVersions = currentVersions
     }
 
     /// The file references that the build phases of a target other than an app extension compile

@@ -135,6 +135,9 @@ package struct ModelSourceReadingOptions: Sendable {
     /// model's property is typed with, declared in a file that declares no model). Empty where the
     /// run did not walk folders.
     package var unclaimedFiles: [String] = []
+    /// The current version each Xcode project of the walk names for a model bundle it lists
+    /// (its `XCVersionGroup`'s `currentVersion`, without `.xcdatamodel`), by the bundle's path.
+    package var projectCurrentVersions: [String: String] = [:]
 
     package init(declaresCloudKit: Bool = false, sharedWork: SharedReadingWork = SharedReadingWork(), tree: any SourceTree = FileSystemTree()) {
         self.declaresCloudKit = declaresCloudKit

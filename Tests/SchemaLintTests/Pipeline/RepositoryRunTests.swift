@@ -429,6 +429,38 @@ struct RepositoryRunTests {
         #expect(bundleRun.stdout.hasSuffix("in 1 version of 1 model\n"), "\(bundleRun.stdout)\(bundleRun.stderr)")
     }
 
+    /// A repository that ignores `.xccurrentversion` (Xcode writes it from the project) has its
+    /// bundles' current version in the project's version group: that one is current, and only a
+    /// bundle neither names one for is said to have none.
+    @Test(arguments: [("Notes 2", nil), ("Notes", "the current version is 'Notes', but 'Notes 2' comes after it"), (nil, "the bundle names no current version")] as [(String?, String?)])
+    func theProjectNamesTheCurrentVersionWhereTheBundleDoesNot(current: String?, warning: String?) throws {
+        let reference = current.map { " currentVersion = \($0 == "Notes" ? "V2" : "V3");" } ?? ""
+        let project = """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tM0 = {isa = PBXGroup; children = (G1, ); sourceTree = "<group>"; };
+            \t\tG1 /* App */ = {isa = PBXGroup; children = (V1, ); path = App; sourceTree = "<group>"; };
+            \t\tV1 /* Notes.xcdatamodeld */ = {isa = XCVersionGroup; children = (V2, V3, );\(reference) path = Notes.xcdatamodeld; sourceTree = "<group>"; versionGroupType = wrapper.xcdatamodel; };
+            \t\tV2 /* Notes.xcdatamodel */ = {isa = PBXFileReference; lastKnownFileType = wrapper.xcdatamodel; path = Notes.xcdatamodel; sourceTree = "<group>"; };
+            \t\tV3 /* Notes 2.xcdatamodel */ = {isa = PBXFileReference; lastKnownFileType = wrapper.xcdatamodel; path = "Notes 2.xcdatamodel"; sourceTree = "<group>"; };
+            \t\tP0 = {isa = PBXProject; mainGroup = M0; projectDirPath = ""; };
+            \t};
+            \trootObject = P0;
+            }
+
+            """
+        let (repository, _) = try Self.repository([
+            ("App.xcodeproj/project.pbxproj", project), (".gitignore", "*.xccurrentversion\n"),
+            ("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 2)),
+            ("App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents", Self.contents(attributes: 3)),
+        ])
+        let run = try Self.run(in: repository.path)
+        let found = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[current-version-not-latest]") }
+        #expect(found.count == (warning == nil ? 0 : 1), "\(run.stdout)")
+        if let warning { #expect(found.first?.contains(warning) == true, "\(run.stdout)") }
+    }
+
     /// A synchronized folder is named from the project's own folder: `path = App;` in
     /// `App/App.xcodeproj` is `App/App`. An old copy of the sources beside it (`App/Legacy`),
     /// or a folder named `App` elsewhere, builds into nothing, though its path holds an `App` too.
