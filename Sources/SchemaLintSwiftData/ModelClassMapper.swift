@@ -88,7 +88,7 @@ struct ModelClassMapper {
             if let attributeOptions { apply(attributeOptions, to: &attribute, uniqueness: &mapped.entity.uniquenessConstraints, file: file, anchor: anchor) }
             if let guess, attribute.transformer == nil { mapped.notes.append(ReadingNote(at: typeLocation, guess.message, detail: guess.detail)) }
             if let initial {
-                attribute.defaultValue = defaultValue(initial, of: attribute, file: file, notes: &mapped.notes)
+                attribute.defaultValue = defaultValue(initial, of: attribute, literal: types.literalBehindStaticProperty(initial), file: file, notes: &mapped.notes)
             }
             mapped.entity.attributes.append(attribute)
         }
@@ -97,9 +97,10 @@ struct ModelClassMapper {
 
     /// The default in canonical form for a literal (an empty collection: `[]` or `[:]`); for anything
     /// else (`Date.now`, `UUID()`, an enum case) the expression as written, with a note: the value
-    /// exists, but is not known statically.
-    private func defaultValue(_ initial: ExprSyntax, of attribute: Attribute, file: ParsedSwiftFile, notes: inout [ReadingNote]) -> String? {
-        let literal = SwiftExpressions.literal(initial)
+    /// exists, but is not known statically. `literal`: the literal a static property it reads holds
+    /// (`String.empty`), which is the value.
+    private func defaultValue(_ initial: ExprSyntax, of attribute: Attribute, literal behind: ExprSyntax?, file: ParsedSwiftFile, notes: inout [ReadingNote]) -> String? {
+        let literal = SwiftExpressions.literal(behind ?? initial)
         switch literal {
         case .nil: return nil
         case .integer(let text), .float(let text):
@@ -112,7 +113,14 @@ struct ModelClassMapper {
         case .none: break
         }
         // An empty collection (`[String] = []`, `[String: Int] = [:]`) is a literal too.
-        if let array = initial.as(ArrayExprSyntax.self), array.elements.isEmpty { return "[]" }
+        if let array = (behind ?? initial).as(ArrayExprSyntax.self), array.elements.isEmpty { return "[]" }
+        // `[String]()`, `[String: Int]()`: the same empty collections.
+        if let call = initial.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil {
+            if call.calledExpression.is(ArrayExprSyntax.self) { return "[]" }
+            if call.calledExpression.is(DictionaryExprSyntax.self) { return "[:]" }
+        }
+        // The empty bytes, however written.
+        if attribute.type == .binary, ["Data()", "Data.empty", "Data.init()"].contains(initial.trimmedText) { return "Data()" }
         if let dictionary = initial.as(DictionaryExprSyntax.self), case .colon = dictionary.content { return "[:]" }
         let text = initial.trimmedText
         let shown = text.count > 60 ? String(text.prefix(60)) + "..." : text

@@ -116,6 +116,11 @@ struct PropertyTypeMapper {
                 return TypeSyntax(DictionaryTypeSyntax(key: named(key.baseName.text), value: named(element.baseName.text)))
             }
         }
+        // `[Item]?.some([])`: the optional of the type written.
+        if let call = value.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+           access.declName.baseName.text == "some", let base = access.base, let type = Self.optionalType(writtenAs: base) {
+            return type
+        }
         if let access = value.as(MemberAccessExprSyntax.self), let base = access.base {
             let member = access.declName.baseName.text
             if base.trimmedText == "Date", ["now", "distantPast", "distantFuture"].contains(member) { return named("Date") }
@@ -123,8 +128,64 @@ struct PropertyTypeMapper {
             if let (_, kind) = declarations.valueType(named: base.trimmedText, in: scope), kind == "enum" {
                 return named(base.trimmedText)
             }
+            // `[String].empty`: an empty collection of the type written.
+            if member == "empty", let array = base.as(ArrayExprSyntax.self), array.elements.count == 1,
+               let element = array.elements.first?.expression.as(DeclReferenceExprSyntax.self) {
+                return TypeSyntax(ArrayTypeSyntax(element: named(element.baseName.text)))
+            }
+            // `Recipe?.none`: no value yet, of the optional type written.
+            if member == "none", let type = Self.optionalType(writtenAs: base) { return type }
+            // `Kind.draft.rawValue`: the raw type of an enum of the files (`Kind.RawValue`).
+            if member == "rawValue", let inner = base.as(MemberAccessExprSyntax.self)?.base,
+               let (_, kind) = declarations.valueType(named: inner.trimmedText, in: scope), kind == "enum" {
+                return named(inner.trimmedText + ".RawValue")
+            }
+            // `Int.zero`, `Double.pi`, `String.empty` (an app's extension): a static property of a
+            // standard value type is a value of that type, as Swift's own and an app's constants
+            // are (an upper-case member is a nested type: `String.Encoding`).
+            if Self.staticValueTypes.contains(base.trimmedText), member.first?.isLowercase == true { return named(base.trimmedText) }
         }
         return nil
+    }
+
+    /// The literal behind an initial value that reads a static property: the literal a static
+    /// property of the files is initialised with (`String.empty` where an extension declares
+    /// `static let empty = ""`); else the empty value a standard type's `zero` or, by the
+    /// convention of the utility packages that declare it, `empty` names (`Int.zero`,
+    /// `String.empty`); nil otherwise.
+    func literalBehindStaticProperty(_ value: ExprSyntax) -> ExprSyntax? {
+        guard let access = value.as(MemberAccessExprSyntax.self) else { return nil }
+        // `[String].empty`: an empty collection, whose value is known.
+        if access.declName.baseName.text == "empty", let array = access.base?.as(ArrayExprSyntax.self), array.elements.count == 1 {
+            return ExprSyntax(ArrayExprSyntax(elements: []))
+        }
+        guard let base = access.base?.as(DeclReferenceExprSyntax.self) else { return nil }
+        let (type, member) = (base.baseName.text, access.declName.baseName.text)
+        if let initial = declarations.staticProperty(member, of: type, in: scope)?.node.initializer?.value {
+            return SwiftExpressions.literal(initial) != nil ? initial : nil
+        }
+        if type == "String", member == "empty" { return ExprSyntax(StringLiteralExprSyntax(openingQuote: .stringQuoteToken(), segments: [], closingQuote: .stringQuoteToken())) }
+        if member == "zero", Self.emptyConstructible.contains(type), type != "String", type != "Bool" {
+            return ExprSyntax(IntegerLiteralExprSyntax(literal: .integerLiteral("0")))
+        }
+        return nil
+    }
+
+    /// The standard value types whose static properties an initial value reads (`Int.zero`).
+    static let staticValueTypes = emptyConstructible.union(["Date", "Data", "UUID", "URL"])
+
+    /// The optional type an expression writes before `?.none` or `?.some(...)`: `Recipe?` or
+    /// `[Item]?`; nil for anything else (`recipe?.none` of a value reads the same, and is no type).
+    static func optionalType(writtenAs base: ExprSyntax) -> TypeSyntax? {
+        guard let wrapped = base.as(OptionalChainingExprSyntax.self)?.expression else { return nil }
+        func typeName(_ expression: ExprSyntax) -> TypeSyntax? {
+            guard let reference = expression.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true else { return nil }
+            return TypeSyntax(IdentifierTypeSyntax(name: .identifier(reference.baseName.text)))
+        }
+        if let element = wrapped.as(ArrayExprSyntax.self), element.elements.count == 1, let type = element.elements.first.flatMap({ typeName($0.expression) }) {
+            return TypeSyntax(OptionalTypeSyntax(wrappedType: ArrayTypeSyntax(element: type)))
+        }
+        return typeName(wrapped).map { TypeSyntax(OptionalTypeSyntax(wrappedType: $0)) }
     }
 
     /// The type of a Foundation call that returns an optional: `URL(string:)`, `UUID(uuidString:)`,

@@ -92,10 +92,12 @@ struct SwiftDeclarations {
                 guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
                 for binding in variable.bindings where binding.accessorBlock == nil {
                     guard let type = binding.typeAnnotation?.type else {
-                        // `var paid = PaidStatus.none`: the type is the enum the case is of.
-                        if let base = binding.initializer?.value.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                           !declared.contains(base), !known.contains(base) {
-                            names.insert(base)
+                        // `var paid = PaidStatus.none`: the type is the enum the case is of; in
+                        // `Source.defaultValue.rawValue`, the enum's raw type.
+                        var base = binding.initializer?.value.as(MemberAccessExprSyntax.self)?.base
+                        while let inner = base?.as(MemberAccessExprSyntax.self)?.base { base = inner }
+                        if let name = base?.as(DeclReferenceExprSyntax.self)?.baseName.text, !declared.contains(name), !known.contains(name) {
+                            names.insert(name)
                         }
                         continue
                     }

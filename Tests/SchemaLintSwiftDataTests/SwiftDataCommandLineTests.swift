@@ -48,9 +48,10 @@ import Testing
     @Test func typesDeclaredInFilesWithoutModelsAreResolved() throws {
         let folder = try ScratchFolder()
         try folder.write(Self.schema(1, "var name: String = \"\""), to: "Sources/Schema/ShopSchemaV1.swift")
-        try folder.write(Self.schema(2, "var name: String = \"\"\n    var level: Level = .low\n    var code: ProductCode = \"\"\n    var origin: Origin?\n    var grade: Level.RawValue = \"low\"\n    var tier = Tier.none"), to: "Sources/Schema/ShopSchemaV2.swift")
+        try folder.write(Self.schema(2, "var name: String = \"\"\n    var level: Level = .low\n    var code: ProductCode = \"\"\n    var origin: Origin?\n    var grade: Level.RawValue = \"low\"\n    var tier = Tier.none\n    var planValue = Plan.standard.rawValue"), to: "Sources/Schema/ShopSchemaV2.swift")
         try folder.write("enum Level: String, Codable {\n    case low, high\n}\n", to: "Sources/Support/Level.swift")
         try folder.write("enum Tier: Int, Codable {\n    case none, gold\n}\n", to: "Sources/Support/Tier.swift")
+        try folder.write("enum Plan: String {\n    case free, paid\n}\n\nextension Plan {\n    static let standard = Plan.free\n}\n", to: "Sources/Support/Plan.swift")
         try folder.write("typealias ProductCode = String\n", to: "Sources/Support/ProductCode.swift")
         let run = try SchemaLintExecutable.run([folder.path + "/Sources", "--verbose"])
         #expect(run.stderr.contains("ShopSchemaV2.swift:10:16: warning: 'Level' is a Codable enum (Level), which SwiftData stores as a composite value"), "\(run.stderr)")
@@ -60,6 +61,8 @@ import Testing
         // Typed by its initial value alone, a case of an enum of another file (`.none` one of its own).
         #expect(run.stderr.contains("ShopSchemaV2.swift:14:16: warning: 'Tier' is a Codable enum (Tier)"), "\(run.stderr)")
         #expect(!run.stderr.contains("cannot tell the type of 'tier'"), "\(run.stderr)")
+        // The raw value of a constant of an enum of another file is of its raw type.
+        #expect(!run.stderr.contains("cannot tell the type of 'planValue'"), "\(run.stderr)")
     }
 
     @Test func aRenameWithoutOriginalNameLosesTheData() throws {

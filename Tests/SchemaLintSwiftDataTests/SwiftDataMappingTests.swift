@@ -210,6 +210,59 @@ import Testing
         #expect(attributes == ["start": "date", "end": "date?", "link": "uri", "backup": "uri?", "owner": "uuid"])
     }
 
+    /// Initial values that name their type without an annotation: a standard type's static
+    /// property (Swift's own or an app's extension), an optional written out as `T?.none` or
+    /// `[T]?.some([])`, and the raw value of an enum of the files. A member of a value, or a
+    /// nested type's, names none.
+    @Test func initialValuesThatNameTheirTypeHaveIt() throws {
+        let source = """
+        import Foundation
+        import SwiftData
+
+        extension String { static let empty = "-" }
+        enum Kind: Int16, Codable { case draft, final }
+
+        @Model final class Recipe {
+            var name = String.empty
+            var servings = Int.zero
+            var weight = Double.pi
+            var photo = Data.empty
+            var steps2 = [String].empty
+            var steps3 = [String]()
+            var kindValue = Kind.draft.rawValue
+            var parent = Recipe?.none
+            var steps = [Step]?.some([])
+            var encoding = String.Encoding.utf8
+            init() {}
+        }
+
+        @Model final class Step {
+            var text = ""
+            var recipe: Recipe?
+            init() {}
+        }
+        """
+        let reading = readSwift(source)
+        let unknown = reading.notes.filter { $0.message.contains("cannot tell the type") }.map(\.message)
+        #expect(unknown.count == 1 && unknown.first?.contains("'encoding'") == true, "\(unknown)")
+        let recipe = try #require(reading.versions.first?.entity(named: "Recipe"))
+        let attributes = Dictionary(uniqueKeysWithValues: recipe.attributes.map { ($0.name, "\($0.type)\($0.isOptional ? "?" : "")") })
+        #expect(attributes == ["name": "string", "servings": "int64", "weight": "double", "photo": "binary", "kindValue": "int16", "steps2": "transformable", "steps3": "transformable"], "\(attributes)")
+        // A static property holding a literal is that literal: `String.empty` and `""` are one
+        // default, here and where a package declares it.
+        #expect(recipe.attribute(named: "name")?.defaultValue == "-")
+        let packaged = readSwift("import SwiftData\n\n@Model final class Tag {\n    var value = String.empty\n    var count = Int.zero\n    init() {}\n}\n")
+        let tag = try #require(packaged.versions.first?.entity(named: "Tag"))
+        #expect(tag.attribute(named: "value")?.defaultValue == "" && tag.attribute(named: "count")?.defaultValue == "0")
+        #expect(recipe.attribute(named: "servings")?.defaultValue == "0")
+        #expect(recipe.attribute(named: "weight")?.defaultValue == "Double.pi")
+        #expect(recipe.attribute(named: "photo")?.defaultValue == "Data()" && recipe.attribute(named: "steps2")?.defaultValue == "[]" && recipe.attribute(named: "steps3")?.defaultValue == "[]")
+        let parent = try #require(recipe.relationship(named: "parent"))
+        #expect(!parent.isToMany && parent.isOptional && parent.destination == "Recipe")
+        let steps = try #require(recipe.relationship(named: "steps"))
+        #expect(steps.isToMany && steps.destination == "Step")
+    }
+
     @Test func modelSubclassesAreEntitiesWithTheirParent() throws {
         // iOS 26: a @Model class may inherit from another; Core Data stores both in the parent's
         // tree (one CloudKit record type, CD_Trip), so the subclass is an entity with a parent.
