@@ -422,6 +422,32 @@ struct ReleasedAtTagTests {
         #expect(left.count == 1 && left[0].contains("it changed since the release at v1.3:"), "\(fixed.stdout)")
     }
 
+    /// A version edited in place at many releases: the finding names how many releases' stores
+    /// match no version, from the first to the last, and the oldest and newest shapes, not each.
+    @Test func aVersionEditedAtManyReleasesNamesTheFirstAndTheLast() throws {
+        let (folder, repository) = try Self.released()
+        var git = repository
+        var attributes = ["title", "body"]
+        for release in 1...6 {
+            attributes.append("a\(release)")
+            try Self.write(folder, "Notes 2", attributes)
+            try git.commit("a\(release), in place")
+            try git.tag("v1.\(release)")
+        }
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.hasSuffix("[released-version-modified]") }, "\(run.stdout)")
+        #expect(lines[start].contains("; and 3 more releases changed it again; the stores the 6 releases from v1.0 to v1.5 made match no version in the bundle now;"), "\(run.stdout)")
+        #expect(Array(lines[(start + 1)...].prefix(5)) == [
+            "    note: as v1.0 shipped it (v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)",
+            "    note: as v1.1 shipped it (v1.1:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)",
+            "    note: and 2 more releases, between v1.1 and v1.4, shipped it in shapes of their own",
+            "    note: as v1.4 shipped it (v1.4:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)",
+            "    note: as v1.5 shipped it (v1.5:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)",
+        ], "\(run.stdout)")
+        #expect(run.stdout.contains("help: add Notes 2 back to the bundle as each of the 6 releases shipped it that people still run (`git show TAG:path`, from `git show v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents` to `git show v1.5:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents`)"), "\(run.stdout)")
+    }
+
     /// A synced model edited in place at a release and again since the newest: the finding is the
     /// rule's error, as the edit since the newest release alone is (it changes what CloudKit holds).
     @Test func aSyncedEditSinceTheNewestReleaseBesideShippedEditsIsAnError() throws {

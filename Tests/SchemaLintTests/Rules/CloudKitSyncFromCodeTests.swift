@@ -236,7 +236,7 @@ import Testing
         let local = try Executable.run(["--no-color"], in: folder.url)
         #expect(!local.stdout.contains("[cloudkit-required-attribute]"), "\(local.stdout)")
         #expect(local.stdout.contains("note: model 'Notes' is opened (by its name) with an NSPersistentCloudKitContainer, which gives its store CloudKit options only when the app has the CloudKit entitlement"), "\(local.stdout)")
-        #expect(local.stdout.contains("note: the app's entitlements, with no CloudKit among its iCloud services (App/App.entitlements:1:1)"), "\(local.stdout)")
+        #expect(local.stdout.contains("note: the entitlements nearest the container, with no CloudKit among their iCloud services (nor has any other entitlements file here) (App/App.entitlements:1:1)"), "\(local.stdout)")
 
         let options = Self.persistence.replacingOccurrences(
             of: "    let container = NSPersistentCloudKitContainer(name: \"Notes\")\n",

@@ -51,7 +51,7 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
             return note(
                 "\(model) is opened (\(found)) with an NSPersistentCloudKitContainer, which gives its store CloudKit options only when the app has the CloudKit entitlement; the app's entitlements list no CloudKit and no code sets the options, so it is checked as the local store it is",
                 notes: decision.containers.map { Finding.Note("NSPersistentCloudKitContainer created here" + ($0.model.map { " for '\($0)'" } ?? ""), at: $0.location) }
-                    + [Finding.Note("the app's entitlements, with no CloudKit among its iCloud services", at: entitlements)],
+                    + [Finding.Note("the entitlements nearest the container, with no CloudKit among their iCloud services (nor has any other entitlements file here)", at: entitlements)],
                 suggestions: [
                     "if the app gets the CloudKit entitlement from a file that is not in this repository, say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: true}}`",
                     "if this store never syncs, open it with NSPersistentContainer",

@@ -244,8 +244,15 @@ struct ReleasedVersionLockRule: HistoryRule {
         }
         if edit.steps.count > shown { history.append("and \(edit.steps.count - shown) more release\(edit.steps.count - shown == 1 ? "" : "s") changed it again") }
         if let since = edit.sinceNewest { history.append("and since \(since.tag) the working tree changed it by: \(Self.summary(since.changes))") }
-        let tags = Self.list(edit.stranded.map(\.tag) + (edit.sinceNewest.map { [$0.tag] } ?? []))
+        let tags = Self.releases(edit.stranded.map(\.tag) + (edit.sinceNewest.map { [$0.tag] } ?? []))
         let copies = edit.stranded.map { "as \($0.tag) shipped it (`git show \($0.place)`)" }
+        // A version edited at many releases: the oldest and newest shapes, and how many between.
+        let stranded = edit.stranded
+        let shapeNotes = stranded.count <= Self.listed ? stranded.map(Self.shapeNote) :
+            stranded.prefix(2).map(Self.shapeNote) + [Finding.Note("and \(stranded.count - 4) more releases, between \(stranded[1].tag) and \(stranded[stranded.count - 2].tag), shipped it in shapes of their own")] + stranded.suffix(2).map(Self.shapeNote)
+        let addBack = copies.count <= 3
+            ? "add \(version.displayName) \(Self.list(copies)) back to the bundle as \(copies.count == 1 ? "a version of its own" : "versions of their own"), ordered before it, so the stores made with \(copies.count == 1 ? "it" : "them") can migrate"
+            : "add \(version.displayName) back to the bundle as each of the \(copies.count) releases shipped it that people still run (`git show TAG:path`, from `git show \(stranded[0].place)` to `git show \(stranded[stranded.count - 1].place)`), as versions of their own ordered before it, so their stores can migrate"
         let worst = [coming, migration].compactMap { $0 }.first { !$0.blockers.isEmpty } ?? migration ?? coming
         return Finding(
             // A synced model's edit since the newest release changes what CloudKit holds: the rule's
@@ -254,12 +261,26 @@ struct ReleasedVersionLockRule: HistoryRule {
             message: "released \(version.displayName) was modified after it shipped: \(edit.stranded[0].tag) shipped it, \(history.joined(separator: "; ")); "
                 + (worst?.consequence(for: tags) ?? "the stores \(tags) made match no version in the bundle now, and later versions are checked against something those people never ran"),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
-            notes: edit.stranded.map { Finding.Note("as \($0.tag) shipped it", at: SourceLocation(file: $0.place, line: 1, column: 1)) } + (worst?.notes ?? []),
+            notes: shapeNotes + (worst?.notes ?? []),
             suggestions: [
-                "add \(version.displayName) \(Self.list(copies)) back to the bundle as \(copies.count == 1 ? "a version of its own" : "versions of their own"), ordered before it, so the stores made with \(copies.count == 1 ? "it" : "them") can migrate; restoring it in place would strand the stores made since \(edit.steps[0].tag)",
+                addBack + "; restoring it in place would strand the stores made since \(edit.steps[0].tag)",
             ] + (edit.sinceNewest.map { ["make what changed since \($0.tag) in a new version instead, so that the stores \($0.tag) made keep theirs"] } ?? [])
                 + ["make each later change in a new version"]
         )
+    }
+
+    /// How many releases a finding names one by one; past it, the first and the last.
+    private static let listed = 5
+
+    /// The releases whose stores a finding speaks of: each up to `listed`, else how many, from
+    /// the first to the last (`the 23 releases from 0.1.0 to v3.19.0`).
+    private static func releases(_ tags: [String]) -> String {
+        tags.count <= listed ? list(tags) : "the \(tags.count) releases from \(tags[0]) to \(tags[tags.count - 1])"
+    }
+
+    /// Where a release's shape of a version is.
+    private static func shapeNote(_ shape: GitFirstReleases.ShippedShape) -> Finding.Note {
+        Finding.Note("as \(shape.tag) shipped it", at: SourceLocation(file: shape.place, line: 1, column: 1))
     }
 
     /// `a`, `a and b`, `a, b and c`.
