@@ -93,10 +93,12 @@ struct SwiftDeclarations {
                 for binding in variable.bindings where binding.accessorBlock == nil {
                     guard let type = binding.typeAnnotation?.type else {
                         // `var paid = PaidStatus.none`: the type is the enum the case is of; in
-                        // `Source.defaultValue.rawValue`, the enum's raw type.
-                        var base = binding.initializer?.value.as(MemberAccessExprSyntax.self)?.base
-                        while let inner = base?.as(MemberAccessExprSyntax.self)?.base { base = inner }
-                        if let name = base?.as(DeclReferenceExprSyntax.self)?.baseName.text, !declared.contains(name), !known.contains(name) {
+                        // `Source.defaultValue.rawValue`, the enum's raw type; in `Kind?.none`,
+                        // the optional of it. The types an initial value names start upper case.
+                        guard let value = binding.initializer?.value, value.is(MemberAccessExprSyntax.self) || value.is(FunctionCallExprSyntax.self) else { continue }
+                        for token in value.tokens(viewMode: .sourceAccurate) {
+                            guard case .identifier(let name) = token.tokenKind, name.first?.isUppercase == true,
+                                  !declared.contains(name), !known.contains(name) else { continue }
                             names.insert(name)
                         }
                         continue

@@ -48,9 +48,10 @@ import Testing
     @Test func typesDeclaredInFilesWithoutModelsAreResolved() throws {
         let folder = try ScratchFolder()
         try folder.write(Self.schema(1, "var name: String = \"\""), to: "Sources/Schema/ShopSchemaV1.swift")
-        try folder.write(Self.schema(2, "var name: String = \"\"\n    var level: Level = .low\n    var code: ProductCode = \"\"\n    var origin: Origin?\n    var grade: Level.RawValue = \"low\"\n    var tier = Tier.none\n    var planValue = Plan.standard.rawValue"), to: "Sources/Schema/ShopSchemaV2.swift")
+        try folder.write(Self.schema(2, "var name: String = \"\"\n    var level: Level = .low\n    var code: ProductCode = \"\"\n    var origin: Origin?\n    var grade: Level.RawValue = \"low\"\n    var tier = Tier.none\n    var planValue = Plan.standard.rawValue\n    var size = Size?.none"), to: "Sources/Schema/ShopSchemaV2.swift")
         try folder.write("enum Level: String, Codable {\n    case low, high\n}\n", to: "Sources/Support/Level.swift")
         try folder.write("enum Tier: Int, Codable {\n    case none, gold\n}\n", to: "Sources/Support/Tier.swift")
+        try folder.write("enum Size: Int, Codable {\n    case small, large\n}\n", to: "Sources/Support/Size.swift")
         try folder.write("enum Plan: String {\n    case free, paid\n}\n\nextension Plan {\n    static let standard = Plan.free\n}\n", to: "Sources/Support/Plan.swift")
         try folder.write("typealias ProductCode = String\n", to: "Sources/Support/ProductCode.swift")
         let run = try SchemaLintExecutable.run([folder.path + "/Sources", "--verbose"])
@@ -63,6 +64,8 @@ import Testing
         #expect(!run.stderr.contains("cannot tell the type of 'tier'"), "\(run.stderr)")
         // The raw value of a constant of an enum of another file is of its raw type.
         #expect(!run.stderr.contains("cannot tell the type of 'planValue'"), "\(run.stderr)")
+        #expect(!run.stderr.contains("'Size'") || run.stderr.contains("'Size' is a Codable enum"), "\(run.stderr)")
+        #expect(!run.stderr.contains("cannot resolve the type 'Size'") && !run.stderr.contains("cannot tell the type of 'size'"), "\(run.stderr)")
     }
 
     @Test func aRenameWithoutOriginalNameLosesTheData() throws {

@@ -90,13 +90,47 @@ package struct GitReleaseTags: Sendable {
     /// (`android-v1.0`) are no releases of the app's model; a build number (`release-1503`) no
     /// version.
     static func widenedDefault(among names: [String]) -> String {
-        let releaseWords: Set<String> = ["release", "releases", "rel", "appstore"]
         var pattern = HistorySource.defaultTagPattern
-        if let released = prefixPattern(among: names, words: releaseWords) { pattern += " " + released }
+        if let released = releasePrefixPattern(among: names) { pattern += " " + released }
         if !names.contains(where: { matches($0, pattern: pattern) }), let platform = prefixPattern(among: names, words: applePlatforms) {
             pattern = platform
         }
         return pattern
+    }
+
+    /// Globs for the prefixes of `names` made only of words that name a release (`release`,
+    /// `AppStore`, `version`, `v`, however joined: `release/v`, `AppStoreRelease`,
+    /// `AppStore_Release_V`), one of them `release` or the App Store, followed by a dotted
+    /// version; nil where none is. `releasenotes-1.0` or `build/alpha_b2` name no release.
+    static func releasePrefixPattern(among names: [String]) -> String? {
+        let vocabulary: Set<String> = ["release", "releases", "rel", "appstore", "app", "store", "version", "v"]
+        var prefixes: Set<String> = []
+        for name in names {
+            let prefix = String(name.prefix { !$0.isNumber })
+            let rest = name.dropFirst(prefix.count)
+            guard !prefix.isEmpty, !rest.isEmpty, rest.contains("."), !prefix.contains(where: { "*?[]\\".contains($0) }) else { continue }
+            // Words split at punctuation and where a capital follows a small letter (`AppStore`).
+            var words: [String] = []
+            var word = ""
+            var previous: Character?
+            for character in prefix {
+                if !character.isLetter || (character.isUppercase && previous?.isLowercase == true) {
+                    if !word.isEmpty { words.append(word.lowercased()) }
+                    word = character.isLetter ? String(character) : ""
+                } else {
+                    word.append(character)
+                }
+                previous = character
+            }
+            if !word.isEmpty { words.append(word.lowercased()) }
+            // `releaseV` and `AppStore_ReleaseV2.1`: a `v` run into the word before the version.
+            words = words.flatMap { $0.count > 1 && $0.hasSuffix("v") && vocabulary.contains(String($0.dropLast())) ? [String($0.dropLast()), "v"] : [$0] }
+            let joined = Set(words)
+            guard !words.isEmpty, joined.isSubset(of: vocabulary),
+                  !joined.isDisjoint(with: ["release", "releases", "rel", "appstore"]) || joined.isSuperset(of: ["app", "store"]) else { continue }
+            prefixes.insert(prefix)
+        }
+        return prefixes.isEmpty ? nil : prefixes.sorted().map { $0 + "[0-9]*.*" }.joined(separator: " ")
     }
 
     /// The names of the Apple platforms as tag prefixes write them.

@@ -272,6 +272,9 @@ struct GitHistoryPartsTests {
         #expect(tags.tags.map(\.name) == ["1.0+101", "1.0+102", "release/v8.2.0", "release/v8.3.0", "release/8.3-hotfix"])
         #expect(tags.pattern == "v* [0-9]*.* release/[0-9]*.* release/v[0-9]*.*")
         #expect(GitReleaseTags(listing: "a Release-2.1\nb appstore/1.4\nc releasenotes-1.0\n", pattern: HistorySource.defaultTagPattern).tags.map(\.name).sorted() == ["Release-2.1", "appstore/1.4"])
+        // Release words however joined; a build's or another word's prefix is none.
+        let joined = "a AppStoreRelease2.0\nb AppStore_ReleaseV2.1\nc AppStoreReleaseVersion_3.0.1\nd AppStore/3.0.4\ne Release2.0\nf build/alpha_b219\ng AppStoreBuild2.0\nh store-2.0\n"
+        #expect(GitReleaseTags(listing: joined, pattern: HistorySource.defaultTagPattern).tags.map(\.name).sorted() == ["AppStore/3.0.4", "AppStoreRelease2.0", "AppStoreReleaseVersion_3.0.1", "AppStore_ReleaseV2.1", "Release2.0"])
     }
 
     @Test func tagsMatchTheGlobOnTheirWholeName() {
