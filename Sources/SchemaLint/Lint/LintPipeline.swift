@@ -275,8 +275,14 @@ public struct LintPipeline: Sendable {
             }
         }
         let firstReleases = GitFirstReleases(top: top, tags: tags.tags)
+        // SwiftData schemas as the older releases shipped them, read at each tag that changed
+        // their files.
+        func addingFirstReleases(to entries: [VersionLock.Entry]) -> [VersionLock.Entry] {
+            let swift = paths.filter { $0.hasSuffix(".swift") }.sorted()
+            return addingSwiftDataFirstReleases(to: firstReleases.adding(to: entries, bundles: bundles, histories: versioned), tags: tags.tags, files: swift, options, configuration: configuration, top: top)
+        }
         if let unchanged = Self.released(by: versioned, unchangedSince: newest.name, paths: paths.sorted() + [configuration.file].compactMap { $0 }, top: top) {
-            return .released(tag: newest.name, entries: firstReleases.adding(to: unchanged, bundles: bundles, histories: versioned))
+            return .released(tag: newest.name, entries: addingFirstReleases(to: unchanged))
         }
         var earlier = options
         earlier.paths = paths.sorted()
@@ -299,7 +305,7 @@ public struct LintPipeline: Sendable {
             entry.history = history.key
             released.append(entry)
         }
-        return .released(tag: newest.name, entries: firstReleases.adding(to: released, bundles: bundles, histories: versioned))
+        return .released(tag: newest.name, entries: addingFirstReleases(to: released))
     }
 
     /// The released versions of `histories` as `tag` holds them, when the files at `paths` are as
@@ -327,7 +333,7 @@ public struct LintPipeline: Sendable {
     /// (located at `revision:path`). The configuration is the one at the revision too, so that its
     /// relative paths resolve there. With `namingFiles`, a YAML file among the paths is linted with
     /// the model files beside it, as a hook names one changed file.
-    private func reference(
+    func reference(
         at revision: String, _ options: Options, configuration: ProjectConfiguration, namingFiles: Bool = true, repository: String? = nil
     ) throws(InputErrors) -> Reference {
         let git = try InputErrors.collect { () throws(InputError) in try GitRevision(revision, in: repository) }

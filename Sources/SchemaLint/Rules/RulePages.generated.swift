@@ -7614,7 +7614,11 @@ release that first held it changed, with what that release changed (one that cha
 hash leaves out shipped no new shape), and whose stores match no version now: those of every shape
 but the newest release's, unless a version of the bundle holds that shape under a name of its own.
 An edit since the newest release is a finding of its own, since it is what the coming release
-changes. A pre-release (`v2.1-beta3`, `1.0-rc.1`,
+changes. A SwiftData schema of a migration plan is compared the same way: its Swift files are read
+again at the releases where one of them changed, halving the releases between two readings that
+differ to find where each shape began, and the stores an older shape made match none of the plan's
+schemas, so SwiftData refuses to open them; the fix is the schema as it first shipped, under a name
+of its own (its models nested in it), listed in the plan before it. A pre-release (`v2.1-beta3`, `1.0-rc.1`,
 `5.19.0-1-staging`: a word of the tag beginning with alpha, beta, rc, pre, dev, nightly, snapshot,
 staging or test) ships to testers, so the first release is the first other tag that held the
 version. This is a warning, since the edit has shipped already and nothing in the coming release
@@ -7629,8 +7633,9 @@ change to undo.
 
 - Restore the released file from version control, and make the change in a new version.
 - If a later release already shipped the edit, add the version as each older release shipped it
-  back to the bundle as a version of its own (`git show TAG:PATH`), and make each later change in
-  a new version.
+  back to the bundle as a version of its own (`git show TAG:PATH`), or, for SwiftData, as a
+  `VersionedSchema` of its own listed in the migration plan, and make each later change in a new
+  version.
 - If the edit changes nothing anyone runs (the file was wrong, not the app), run
   `schemalint lock --force` to record the new content.
 

@@ -280,6 +280,63 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("in 2 versions of 1 model"), "\(run.stdout)")
     }
 
+    /// A lone schema of a migration plan edited in place at a release older than the newest: the
+    /// stores the first release made match none of the plan's schemas, which the newest tag alone
+    /// cannot show. The Swift files are read again at the tags where they changed, as far as it
+    /// takes to find where a shape began; a release that changed nothing of them (`v1.9`), or
+    /// nothing of the schema (a comment), ships no new shape.
+    @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"), arguments: [1, 5])
+    func aSwiftDataSchemaEditedAtAnOlderReleaseIsComparedWithItsFirstRelease(editedAt: Int) throws {
+        func schema(_ properties: String, identifier: String) -> String {
+            """
+            import SwiftData
+
+            enum NotesSchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(\(identifier))
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { \(properties) init() {} }
+            }
+
+            enum NotesPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [NotesSchemaV1.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+
+            """
+        }
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        // Each release changes the file: the edit at `editedAt`, a comment added or taken out at
+        // the others.
+        for release in 0...8 {
+            let text = release >= editedAt && release > 0
+                ? schema("var title: String = \"\"; var pinned: Bool = false;", identifier: "1, 0, 1")
+                : schema("var title: String = \"\";", identifier: "1, 0, 0")
+            try folder.write((release % 2 == 1 ? "// The notes.\n" : "") + text, to: "App/Schema.swift")
+            try repository.commit("release \(release)")
+            try repository.tag("v1.\(release)")
+        }
+        try folder.write("# Notes\n", to: "README.md")
+        try repository.commit("readme")
+        try repository.tag("v1.9")
+
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        #expect(findings == [
+            "App/Schema.swift:3:6: warning: released NotesSchemaV1 was modified after it shipped: v1.0 shipped it, v1.\(editedAt) shipped it changed by: Note: added attribute `pinned` (boolean, required, default `false`); the stores v1.0 made match none of the migration plan's schemas now, so SwiftData refuses to open them (\"Cannot use staged migration with an unknown model version\"), and later versions are checked against something those people never ran [released-version-modified]",
+        ], "\(run.stdout)")
+        #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Schema.swift:1:1)"), "\(run.stdout)")
+        #expect(run.stdout.contains("help: add NotesSchemaV1 as v1.0 shipped it (`git show v1.0:App/Schema.swift`) back as a VersionedSchema of its own (a new name, its models nested in it), listed in the migration plan before it, so the stores made with it can migrate; restoring it in place would strand the stores made since v1.\(editedAt)"), "\(run.stdout)")
+
+        // Added back under a name of its own, listed in the plan: the stores of v1.0 match it.
+        let fixed = schema("var title: String = \"\"; var pinned: Bool = false;", identifier: "1, 0, 1")
+            .replacingOccurrences(of: "[NotesSchemaV1.self] }\n    static var stages", with: "[NotesSchemaV0.self, NotesSchemaV1.self] }\n    static var stages")
+            + "\nenum NotesSchemaV0: VersionedSchema {\n    static var versionIdentifier = Schema.Version(1, 0, 0)\n    static var models: [any PersistentModel.Type] { [Note.self] }\n    @Model final class Note { var title: String = \"\"; init() {} }\n}\n"
+        try folder.write(fixed, to: "App/Schema.swift")
+        let after = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!after.stdout.contains("was modified after it shipped"), "\(after.stdout)")
+    }
+
     /// One edit made to every released version (a commit that gave all of them the same new
     /// attribute) is one finding at the oldest, naming the others; a different edit is its own.
     /// A lone VersionedSchema in a migration plan is versioned: an edit after its release makes

@@ -250,16 +250,25 @@ struct ReleasedVersionLockRule: HistoryRule {
         let stranded = edit.stranded
         let shapeNotes = stranded.count <= Self.listed ? stranded.map(Self.shapeNote) :
             stranded.prefix(2).map(Self.shapeNote) + [Finding.Note("and \(stranded.count - 4) more releases, between \(stranded[1].tag) and \(stranded[stranded.count - 2].tag), shipped it in shapes of their own")] + stranded.suffix(2).map(Self.shapeNote)
+        // A SwiftData schema goes back as a schema of its own in the plan; an Xcode version as a
+        // version folder of the bundle.
+        let swiftData = version.format == .swiftData
+        let asOwn = swiftData
+            ? (copies.count == 1 ? "as a VersionedSchema of its own (a new name, its models nested in it), listed in the migration plan before it" : "as VersionedSchemas of their own (new names, their models nested in them), listed in the migration plan before it")
+            : (copies.count == 1 ? "to the bundle as a version of its own, ordered before it" : "to the bundle as versions of their own, ordered before it")
         let addBack = copies.count <= 3
-            ? "add \(version.displayName) \(Self.list(copies)) back to the bundle as \(copies.count == 1 ? "a version of its own" : "versions of their own"), ordered before it, so the stores made with \(copies.count == 1 ? "it" : "them") can migrate"
-            : "add \(version.displayName) back to the bundle as each of the \(copies.count) releases shipped it that people still run (`git show TAG:path`, from `git show \(stranded[0].place)` to `git show \(stranded[stranded.count - 1].place)`), as versions of their own ordered before it, so their stores can migrate"
+            ? "add \(version.displayName) \(Self.list(copies)) back \(asOwn), so the stores made with \(copies.count == 1 ? "it" : "them") can migrate"
+            : "add \(version.displayName) back\(swiftData ? "" : " to the bundle") as each of the \(copies.count) releases shipped it that people still run (`git show TAG:path`, from `git show \(stranded[0].place)` to `git show \(stranded[stranded.count - 1].place)`), \(swiftData ? "as VersionedSchemas of their own listed in the migration plan before it" : "as versions of their own ordered before it"), so their stores can migrate"
+        let stranding = swiftData
+            ? "the stores \(tags) made match none of the migration plan's schemas now, so SwiftData refuses to open them (\"Cannot use staged migration with an unknown model version\"), and later versions are checked against something those people never ran"
+            : "the stores \(tags) made match no version in the bundle now, and later versions are checked against something those people never ran"
         let worst = [coming, migration].compactMap { $0 }.first { !$0.blockers.isEmpty } ?? migration ?? coming
         return Finding(
             // A synced model's edit since the newest release changes what CloudKit holds: the rule's
             // severity, as for that edit alone.
             ruleID: descriptor.id, severity: edit.sinceNewest == nil ? .warning : coming.map { $0.blockers.isEmpty ? .warning : .error } ?? severity(version),
             message: "released \(version.displayName) was modified after it shipped: \(edit.stranded[0].tag) shipped it, \(history.joined(separator: "; ")); "
-                + (worst?.consequence(for: tags) ?? "the stores \(tags) made match no version in the bundle now, and later versions are checked against something those people never ran"),
+                + (worst?.consequence(for: tags) ?? stranding),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
             notes: shapeNotes + (worst?.notes ?? []),
             suggestions: [

@@ -1,0 +1,104 @@
+import Foundation
+import SchemaLintCore
+
+/// What the older releases held of each `VersionedSchema` the newest release holds, where a later
+/// release holds it changed: the SwiftData side of `GitFirstReleases`. SwiftData matches a store
+/// against the schemas of the migration plan, so the stores a release made with a schema as it
+/// was then match none of them once a later release shipped it edited ("Cannot use staged
+/// migration with an unknown model version"). Comparing with the newest tag alone misses that:
+/// the newest tag already holds the edit.
+///
+/// The Swift files are read again only at the tags where one of them differs from the tag
+/// before (one `git cat-file --batch-check` tells which), so a history of many releases that
+/// rarely touched the schemas costs a few readings.
+extension LintPipeline {
+    /// The most tags whose Swift files are read again in one run.
+    static let swiftDataReadingsAtMost = 24
+
+    /// `entries` (what the newest release holds), each SwiftData schema with the shapes the
+    /// releases shipped it in, where more than one. `files`: the Swift files the histories were
+    /// read from, relative to the current folder.
+    func addingSwiftDataFirstReleases(
+        to entries: [VersionLock.Entry], tags: [GitReleaseTags.Tag], files: [String], _ options: Options, configuration: ProjectConfiguration, top: String
+    ) -> [VersionLock.Entry] {
+        let schemas = entries.indices.filter { entries[$0].releasedCopy?.format == .swiftData && entries[$0].firstRelease == nil && entries[$0].label != nil }
+        guard tags.count > 1, !schemas.isEmpty, !files.isEmpty else { return entries }
+        // A pre-release ships to testers only: the releases people run are the others.
+        let older = tags.dropLast().filter { !GitReleaseTags.isPrerelease($0.name) }
+        guard !older.isEmpty else { return entries }
+        let relative = files.map { PathResolution.relative(PathResolution.canonical($0), to: PathResolution.canonical(top)) }
+        let runner = GitRunner()
+        let questions = older.flatMap { tag in relative.map { "\(tag.object):\($0)" } }.joined(separator: "\n") + "\n"
+        guard let answer = runner.run(["cat-file", "--batch-check"], in: top, input: Data(questions.utf8)), answer.succeeded else { return entries }
+        // One line per question, in order: the blob's name, or `<question> missing`.
+        let lines = answer.text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        guard lines.count >= older.count * relative.count else { return entries }
+        var changed: [GitReleaseTags.Tag] = []
+        var previous: ArraySlice<String>?
+        for (index, tag) in older.enumerated() {
+            let blobs = lines[(index * relative.count)..<((index + 1) * relative.count)]
+            if blobs != previous, blobs.contains(where: { !$0.isEmpty }) { changed.append(tag) }
+            previous = blobs
+        }
+        // Each tag's schemas by label, read where needed: the tags where the schemas' shapes
+        // change are found by halving the releases between two that differ (a schema edited and
+        // then restored between two readings that agree goes unseen), so a long history of
+        // edits to the same files costs a few readings per change, not one per release.
+        var atTag = options
+        atTag.paths = files
+        atTag.history = .files
+        let earlier = atTag
+        let changedTags = changed
+        let labels = Set(schemas.compactMap { entries[$0].label })
+        @Sendable func read(_ tag: GitReleaseTags.Tag) -> [String: VersionLock.Entry] {
+            var found: [String: VersionLock.Entry] = [:]
+            guard let reference = try? reference(at: tag.name, earlier, configuration: configuration, namingFiles: false, repository: top) else { return found }
+            for entry in reference.released where entry.releasedCopy?.format == .swiftData {
+                if let label = entry.label, labels.contains(label), found[label] == nil { found[label] = entry }
+            }
+            return found
+        }
+        // The oldest release and three spread over the others are read side by side (each mostly
+        // waits on git); the halving reads the rest one by one.
+        let spread = Array(Set(stride(from: 0, to: changed.count, by: max(1, changed.count / 4)))).sorted().prefix(4)
+        let first = OrderedConcurrentMap.map(count: spread.count) { read(changedTags[spread[spread.startIndex + $0]]) }
+        var readings = Dictionary(uniqueKeysWithValues: zip(spread, first))
+        func reading(_ index: Int) -> [String: VersionLock.Entry] {
+            if let known = readings[index] { return known }
+            let found = readings.count < Self.swiftDataReadingsAtMost ? read(changed[index]) : [:]
+            readings[index] = found
+            return found
+        }
+        let newestShapes = Dictionary(schemas.compactMap { index in entries[index].label.map { ($0, entries[index].releasedCopy.map(VersionLock.hash(of:)) ?? "") } }, uniquingKeysWith: { first, _ in first })
+        // `changed.count` stands for the newest release.
+        func shapes(at index: Int) -> [String: String] {
+            index == changed.count ? newestShapes : reading(index).compactMapValues { $0.releasedCopy.map(VersionLock.hash(of:)) }
+        }
+        func split(_ low: Int, _ high: Int) {
+            // Both ends are read: where they differ and lie side by side, `high` is where a shape begins.
+            guard shapes(at: low) != shapes(at: high), high - low > 1 else { return }
+            let middle = (low + high) / 2
+            split(low, middle)
+            split(middle, high)
+        }
+        if !changed.isEmpty { split(0, changed.count) }
+        var result = entries
+        for index in schemas {
+            let entry = entries[index]
+            guard let label = entry.label, let newest = entry.releasedCopy, let newestPlace = entry.location?.file else { continue }
+            var shapes: [GitFirstReleases.ShippedShape] = []
+            for position in readings.keys.sorted() {
+                let tag = changed[position]
+                guard let held = readings[position]?[label], let copy = held.releasedCopy else { continue }
+                if shapes.last.map({ VersionLock.hash(of: $0.copy) == VersionLock.hash(of: copy) }) ?? false { continue }
+                shapes.append(GitFirstReleases.ShippedShape(tag: tag.name, copy: copy, place: held.location?.file ?? "\(tag.name):"))
+            }
+            // The newest release's shape, where it differs from the last older one.
+            if let newestTag = tags.last?.name, shapes.last.map({ VersionLock.hash(of: $0.copy) != VersionLock.hash(of: newest) }) ?? false {
+                shapes.append(GitFirstReleases.ShippedShape(tag: newestTag, copy: newest, place: newestPlace))
+            }
+            if shapes.count > 1 { result[index].firstRelease = GitFirstReleases.FirstRelease(shapes: shapes) }
+        }
+        return result
+    }
+}
