@@ -288,7 +288,7 @@ public struct LintPipeline: Sendable {
         earlier.paths = paths.sorted()
         // The versions in the files there, not releases read from older tags.
         earlier.history = .files
-        guard let reference = try? reference(at: newest.name, earlier, configuration: configuration, namingFiles: false, repository: top) else { return nil }
+        guard let reference = try? reference(at: newest.name, earlier, configuration: configuration, namingFiles: false, repository: top, releasedOnly: true) else { return nil }
         // Each released version goes to the history read from the same place (a bundle, a file),
         // else to the one that has a version of its model or label and format now: a SwiftData
         // history is named after its plan, which a release may not have had yet.
@@ -332,9 +332,10 @@ public struct LintPipeline: Sendable {
     /// The same run on the files as they are at `revision`: its findings, and its released versions
     /// (located at `revision:path`). The configuration is the one at the revision too, so that its
     /// relative paths resolve there. With `namingFiles`, a YAML file among the paths is linted with
-    /// the model files beside it, as a hook names one changed file.
+    /// the model files beside it, as a hook names one changed file. With `releasedOnly`, the
+    /// models are read and not linted: the released versions alone, no findings.
     func reference(
-        at revision: String, _ options: Options, configuration: ProjectConfiguration, namingFiles: Bool = true, repository: String? = nil
+        at revision: String, _ options: Options, configuration: ProjectConfiguration, namingFiles: Bool = true, repository: String? = nil, releasedOnly: Bool = false
     ) throws(InputErrors) -> Reference {
         let git = try InputErrors.collect { () throws(InputError) in try GitRevision(revision, in: repository) }
         // A model file named on its own is linted with the model files beside it, there as here;
@@ -365,15 +366,20 @@ public struct LintPipeline: Sendable {
         earlier.steps = .all
         earlier.snapshot = GitSnapshot(root: git.root, revision: revision, folder: checkout.folder)
         earlier.ignoresBaseline = true
-        switch run(earlier) {
-        case .success(let output):
-            var released: [VersionLock.Entry] = []
-            for history in output.histories {
-                for version in history.releasedVersions where version.releaseTag == nil {
-                    released.append(VersionLock.Entry(released: version, of: history.model, at: "\(revision):" + PathResolution.relative(version.file, to: checkout.folder)))
+        func released(_ histories: [ModelHistory]) -> [VersionLock.Entry] {
+            histories.flatMap { history in
+                history.releasedVersions.filter { $0.releaseTag == nil }.map { version in
+                    VersionLock.Entry(released: version, of: history.model, at: "\(revision):" + PathResolution.relative(version.file, to: checkout.folder))
                 }
             }
-            return Reference(findings: Set(output.result.findings.map(\.identity)), released: released)
+        }
+        // What shipped needs the models read, not linted.
+        if releasedOnly {
+            guard case .success(let input) = load(earlier) else { return Reference() }
+            return Reference(released: released(input.histories))
+        }
+        switch run(earlier) {
+        case .success(let output): return Reference(findings: Set(output.result.findings.map(\.identity)), released: released(output.histories))
         // Input the revision could not load is no reference: everything counts as new.
         case .failure: return Reference()
         }

@@ -28,17 +28,30 @@ extension LintPipeline {
         guard !older.isEmpty else { return entries }
         let relative = files.map { PathResolution.relative(PathResolution.canonical($0), to: PathResolution.canonical(top)) }
         let runner = GitRunner()
-        let questions = older.flatMap { tag in relative.map { "\(tag.object):\($0)" } }.joined(separator: "\n") + "\n"
+        guard let newestTag = tags.last else { return entries }
+        let questions = (older + [newestTag]).flatMap { tag in relative.map { "\(tag.object):\($0)" } }.joined(separator: "\n") + "\n"
         guard let answer = runner.run(["cat-file", "--batch-check"], in: top, input: Data(questions.utf8)), answer.succeeded else { return entries }
         // One line per question, in order: the blob's name, or `<question> missing`.
         let lines = answer.text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.split(separator: " ").first.map(String.init) ?? "" }
-        guard lines.count >= older.count * relative.count else { return entries }
+        guard lines.count >= (older.count + 1) * relative.count else { return entries }
+        func blobs(at index: Int) -> ArraySlice<String> { lines[(index * relative.count)..<((index + 1) * relative.count)] }
         var changed: [GitReleaseTags.Tag] = []
         var previous: ArraySlice<String>?
         for (index, tag) in older.enumerated() {
-            let blobs = lines[(index * relative.count)..<((index + 1) * relative.count)]
-            if blobs != previous, blobs.contains(where: { !$0.isEmpty }) { changed.append(tag) }
-            previous = blobs
+            if blobs(at: index) != previous, blobs(at: index).contains(where: { !$0.isEmpty }) { changed.append(tag) }
+            previous = blobs(at: index)
+        }
+        // Where the last of them holds the newest release's files, it holds its schemas: known
+        // without a reading, at that tag's place.
+        var known: [Int: [String: VersionLock.Entry]] = [:]
+        if !changed.isEmpty, previous == blobs(at: older.count) {
+            let newestPrefix = newestTag.name + ":"
+            known[changed.count - 1] = Dictionary(schemas.compactMap { index -> (String, VersionLock.Entry)? in
+                guard let label = entries[index].label else { return nil }
+                var entry = entries[index]
+                if let file = entry.location?.file, file.hasPrefix(newestPrefix) { entry.location?.file = changed[changed.count - 1].name + ":" + file.dropFirst(newestPrefix.count) }
+                return (label, entry)
+            }, uniquingKeysWith: { first, _ in first })
         }
         // Each tag's schemas by label, read where needed: the tags where the schemas' shapes
         // change are found by halving the releases between two that differ (a schema edited and
@@ -52,7 +65,7 @@ extension LintPipeline {
         let labels = Set(schemas.compactMap { entries[$0].label })
         @Sendable func read(_ tag: GitReleaseTags.Tag) -> [String: VersionLock.Entry] {
             var found: [String: VersionLock.Entry] = [:]
-            guard let reference = try? reference(at: tag.name, earlier, configuration: configuration, namingFiles: false, repository: top) else { return found }
+            guard let reference = try? reference(at: tag.name, earlier, configuration: configuration, namingFiles: false, repository: top, releasedOnly: true) else { return found }
             for entry in reference.released where entry.releasedCopy?.format == .swiftData {
                 if let label = entry.label, labels.contains(label), found[label] == nil { found[label] = entry }
             }
@@ -60,12 +73,12 @@ extension LintPipeline {
         }
         // The oldest release and three spread over the others are read side by side (each mostly
         // waits on git); the halving reads the rest one by one.
-        let spread = Array(Set(stride(from: 0, to: changed.count, by: max(1, changed.count / 4)))).sorted().prefix(4)
+        let spread = Array(Set(stride(from: 0, to: changed.count, by: max(1, changed.count / 4))).subtracting(known.keys)).sorted().prefix(4)
         let first = OrderedConcurrentMap.map(count: spread.count) { read(changedTags[spread[spread.startIndex + $0]]) }
-        var readings = Dictionary(uniqueKeysWithValues: zip(spread, first))
+        var readings = known.merging(zip(spread, first)) { first, _ in first }
         func reading(_ index: Int) -> [String: VersionLock.Entry] {
             if let known = readings[index] { return known }
-            let found = readings.count < Self.swiftDataReadingsAtMost ? read(changed[index]) : [:]
+            let found = readings.count - known.count < Self.swiftDataReadingsAtMost ? read(changed[index]) : [:]
             readings[index] = found
             return found
         }

@@ -7616,9 +7616,12 @@ but the newest release's, unless a version of the bundle holds that shape under 
 An edit since the newest release is a finding of its own, since it is what the coming release
 changes. A SwiftData schema of a migration plan is compared the same way: its Swift files are read
 again at the releases where one of them changed, halving the releases between two readings that
-differ to find where each shape began, and the stores an older shape made match none of the plan's
-schemas, so SwiftData refuses to open them; the fix is the schema as it first shipped, under a name
-of its own (its models nested in it), listed in the plan before it. A pre-release (`v2.1-beta3`, `1.0-rc.1`,
+differ to find where each shape began. The stores an older shape made record its version
+identifier: where no schema of the plan has that identifier any more, they are of an unknown model
+version, which SwiftData refuses to open (a plan that still has a schema of their identifier takes
+them as that schema's, so an edit that kept it is left to the newest release's comparison); the fix
+is the schema as it first shipped, under a name of its own (its models nested in it), listed in
+the plan before it. A pre-release (`v2.1-beta3`, `1.0-rc.1`,
 `5.19.0-1-staging`: a word of the tag beginning with alpha, beta, rc, pre, dev, nightly, snapshot,
 staging or test) ships to testers, so the first release is the first other tag that held the
 version. This is a warning, since the edit has shipped already and nothing in the coming release

@@ -323,10 +323,22 @@ struct ReleasedAtTagTests {
         let run = try Executable.run(["--no-color"], in: folder.url)
         let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
         #expect(findings == [
-            "App/Schema.swift:3:6: warning: released NotesSchemaV1 was modified after it shipped: v1.0 shipped it, v1.\(editedAt) shipped it changed by: Note: added attribute `pinned` (boolean, required, default `false`); the stores v1.0 made match none of the migration plan's schemas now, so SwiftData refuses to open them (\"Cannot use staged migration with an unknown model version\"), and later versions are checked against something those people never ran [released-version-modified]",
+            "App/Schema.swift:3:6: warning: released NotesSchemaV1 was modified after it shipped: v1.0 shipped it, v1.\(editedAt) shipped it changed by: Note: added attribute `pinned` (boolean, required, default `false`); the stores v1.0 made record a version identifier (1.0.0) that no schema of the migration plan has now, so SwiftData refuses to open them (\"Cannot use staged migration with an unknown model version\"), and later versions are checked against something those people never ran [released-version-modified]",
         ], "\(run.stdout)")
         #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Schema.swift:1:1)"), "\(run.stdout)")
         #expect(run.stdout.contains("help: add NotesSchemaV1 as v1.0 shipped it (`git show v1.0:App/Schema.swift`) back as a VersionedSchema of its own (a new name, its models nested in it), listed in the migration plan before it, so the stores made with it can migrate; restoring it in place would strand the stores made since v1.\(editedAt)"), "\(run.stdout)")
+
+        // The same edits keeping the identifier 1.0.0: the plan takes the stores of v1.0 as its
+        // schema's, as apps that edit a lone schema's live models at each release find.
+        let kept = try TemporaryFolder()
+        var keptRepository = try GitRepository(at: kept.path)
+        for release in 0...2 {
+            try kept.write(schema(release >= 1 ? "var title: String = \"\"; var pinned: Bool = false;" : "var title: String = \"\";", identifier: "1, 0, 0") + (release == 2 ? "// The notes.\n" : ""), to: "App/Schema.swift")
+            try keptRepository.commit("release \(release)")
+            try keptRepository.tag("v1.\(release)")
+        }
+        let keptRun = try Executable.run(["--no-color"], in: kept.url)
+        #expect(!keptRun.stdout.contains("[released-version-modified]"), "\(keptRun.stdout)")
 
         // Added back under a name of its own, listed in the plan: the stores of v1.0 match it.
         let fixed = schema("var title: String = \"\"; var pinned: Bool = false;", identifier: "1, 0, 1")

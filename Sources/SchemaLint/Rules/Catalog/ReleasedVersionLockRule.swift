@@ -52,7 +52,15 @@ struct ReleasedVersionLockRule: HistoryRule {
                     let shapes = Self.shapesTheStoresTell(apart: first.shapes)
                     // Those of every shape but the newest release's match no version in the bundle,
                     // unless one holds that shape under a name of its own (added back).
-                    let stranded = shapes.dropLast().filter { shape in !history.versions.contains { Self.changes(from: shape.copy, to: $0, hashedOnly: true).isEmpty } }
+                    // A SwiftData store records its schema's version identifier, and a plan that
+                    // still has a schema of that identifier takes the store as that schema's (the
+                    // app that edited a lone schema's live models at each release, keeping 1.0.0,
+                    // opens its stores): only stores of an identifier no schema has any more are
+                    // of an unknown model version.
+                    let stranded = shapes.dropLast().filter { shape in
+                        !history.versions.contains { Self.changes(from: shape.copy, to: $0, hashedOnly: true).isEmpty }
+                            && (shape.copy.format != .swiftData || !history.versions.contains { $0.version == shape.copy.version })
+                    }
                     if !stranded.isEmpty {
                         let steps = zip(shapes, shapes.dropFirst()).map { (tag: $1.tag, changes: Self.changes(from: $0.copy, to: $1.copy, hashedOnly: true)) }
                         // What the working tree changed since the newest release (found where the
@@ -260,7 +268,7 @@ struct ReleasedVersionLockRule: HistoryRule {
             ? "add \(version.displayName) \(Self.list(copies)) back \(asOwn), so the stores made with \(copies.count == 1 ? "it" : "them") can migrate"
             : "add \(version.displayName) back\(swiftData ? "" : " to the bundle") as each of the \(copies.count) releases shipped it that people still run (`git show TAG:path`, from `git show \(stranded[0].place)` to `git show \(stranded[stranded.count - 1].place)`), \(swiftData ? "as VersionedSchemas of their own listed in the migration plan before it" : "as versions of their own ordered before it"), so their stores can migrate"
         let stranding = swiftData
-            ? "the stores \(tags) made match none of the migration plan's schemas now, so SwiftData refuses to open them (\"Cannot use staged migration with an unknown model version\"), and later versions are checked against something those people never ran"
+            ? "the stores \(tags) made record a version identifier (\(Self.list(Array(Set(edit.stranded.map(\.copy.version.text))).sorted()))) that no schema of the migration plan has now, so SwiftData refuses to open them (\"Cannot use staged migration with an unknown model version\"), and later versions are checked against something those people never ran"
             : "the stores \(tags) made match no version in the bundle now, and later versions are checked against something those people never ran"
         let worst = [coming, migration].compactMap { $0 }.first { !$0.blockers.isEmpty } ?? migration ?? coming
         return Finding(
