@@ -68,6 +68,16 @@ import Testing
         #expect(!run.stderr.contains("cannot resolve the type 'Size'") && !run.stderr.contains("cannot tell the type of 'size'"), "\(run.stderr)")
     }
 
+    /// A SwiftData step that migrates at launch is moved off the main thread by making the
+    /// container there: SwiftData has no store description to add asynchronously.
+    @Test func aMigrationAtLaunchOfSwiftDataIsMovedOffTheMainThreadByTheContainer() throws {
+        let run = try Self.lint("var name: String = \"\"\n        var note: String? = nil", extra: ["--all-steps", "--no-color"])
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let finding = try #require(lines.firstIndex { $0.hasSuffix("[migration-at-launch]") }, "\(run.stdout)")
+        #expect(lines[finding + 1] == "    help: create the ModelContainer off the main thread (in a Task, behind a progress screen) and show the user interface when it is ready, so the launch watchdog (0x8badf00d) cannot kill a large migration", "\(run.stdout)")
+        #expect(!run.stdout.contains("shouldAddStoreAsynchronously"), "\(run.stdout)")
+    }
+
     @Test func aRenameWithoutOriginalNameLosesTheData() throws {
         let run = try Self.lint("var title: String = \"\"")
         #expect(run.status != 2, "\(run.stderr)")

@@ -16,7 +16,11 @@ struct MigrationAtLaunchRule: HistoryRule {
             let entities = version.entitiesNeedingMigration(from: baseline)
             guard !entities.isEmpty else { continue }
             let how: String
-            var advice = "add the store off the main thread (NSPersistentStoreDescription.shouldAddStoreAsynchronously = true, or load in a background task) behind a progress screen, so the launch watchdog (0x8badf00d) cannot kill a large migration"
+            // SwiftData has no store description to add asynchronously: the container is made off
+            // the main thread instead.
+            var advice = version.format == .swiftData
+                ? "create the ModelContainer off the main thread (in a Task, behind a progress screen) and show the user interface when it is ready, so the launch watchdog (0x8badf00d) cannot kill a large migration"
+                : "add the store off the main thread (NSPersistentStoreDescription.shouldAddStoreAsynchronously = true, or load in a background task) behind a progress screen, so the launch watchdog (0x8badf00d) cannot kill a large migration"
             if let migration = context.history.writtenMigration(from: baseline, to: version) {
                 how = migration.mappingModel != nil
                     ? "with \(migration.name), which migrates every object in memory"
