@@ -675,8 +675,48 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard errorName != "_" else { return }
         let finder = ErrorBranchFinder(errorName: errorName)
         finder.walk(closure.statements)
-        for branch in finder.branches { addActions(in: branch, opening: opening, openingNode: call) }
+        for branch in finder.branches {
+            let before = scanned.facts.failureActions.count
+            addActions(in: branch, opening: opening, openingNode: call)
+            // A branch that does nothing but log leaves the container without its store.
+            guard scanned.facts.failureActions.count == before, let statements = Self.statements(of: branch), let logged = Self.onlyLogs(statements) else { continue }
+            let handOver = ErrorHandOver(errorName: errorName)
+            handOver.walk(closure.statements)
+            guard handOver.keptIn.isEmpty, !handOver.resumesThrowing else { continue }
+            scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: SynchronousCode.calledName(logged).map { $0 + "()" } ?? "a log", place: place(logged), opening: opening, openingLocation: file.location(of: call)))
+        }
         addFailureActions(ofErrorKeptBy: closure, errorName: errorName, opening: opening, call: call)
+    }
+
+    /// The statements of an error branch: an `if`'s or `guard`'s block, a closure's statements.
+    private static func statements(of branch: Syntax) -> CodeBlockItemListSyntax? {
+        branch.as(CodeBlockSyntax.self)?.statements ?? branch.as(CodeBlockItemListSyntax.self)
+    }
+
+    /// The calls that only log or report an error: Swift's and Foundation's, `os_log`, a
+    /// `Logger`'s levels, a crash reporter's `record`/`capture`.
+    static let loggingCalls: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "assertionFailure", "error", "fault", "warning", "info", "debug", "notice", "log", "critical", "trace", "record", "capture"]
+
+    /// The first logging call of `statements` where they hold nothing but logging calls (and a
+    /// bare `return`, and `#if` blocks of the same); nil where they do anything else, or nothing.
+    static func onlyLogs(_ statements: CodeBlockItemListSyntax) -> FunctionCallExprSyntax? {
+        var first: FunctionCallExprSyntax?
+        for item in statements {
+            if let returned = item.item.as(ReturnStmtSyntax.self), returned.expression == nil { continue }
+            if let configuration = item.item.as(IfConfigDeclSyntax.self) {
+                for clause in configuration.clauses {
+                    guard case .statements(let inner)? = clause.elements else { return nil }
+                    if inner.isEmpty { continue }
+                    guard let call = onlyLogs(inner) else { return nil }
+                    first = first ?? call
+                }
+                continue
+            }
+            guard let call = item.item.as(FunctionCallExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
+                  let name = SynchronousCode.calledName(call), loggingCalls.contains(name) else { return nil }
+            first = first ?? call
+        }
+        return first
     }
 
     /// A handler that keeps its error in a variable (`loadError = error`) leaves the failure to the

@@ -8155,6 +8155,10 @@ The rule reports, in the code that runs when opening fails:
   in its configurations, written there or bound to a name before it): the app opens empty, and
   what the person enters goes to the other store (opening the same store again, without
   CloudKit, is no finding);
+- a `loadPersistentStores` handler whose error branch only logs (`print`, `NSLog`, `os_log`, a
+  `Logger`'s levels, a crash reporter's `record` or `capture`, and a bare `return`) and keeps the
+  error nowhere: the container goes on with no store, so the app shows none of the person's data,
+  and every save fails (a note in an app extension, where the app has its own handling);
 - the function that opens the store called again from its own failure branch (`self.loadStore()`
   inside `loadStore()`'s handler), with nothing changed: a store that cannot migrate fails again at
   once, and the app retries without end; from a handler that runs synchronously (the default), the
@@ -9449,6 +9453,49 @@ enum NotesStore {
         }
     }
     #endif
+}
+```
+
+### Triggers: a handler that only logs the error, and the app goes on with no store
+
+```swift path=App/Persistence.swift
+import CoreData
+import os
+
+final class Persistence {
+    static let shared = Persistence()
+    let logger = Logger(subsystem: "app", category: "store")
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? {
+                ↓logger.error("Unresolved error \(error), \(error.userInfo)")
+                #if DEBUG
+                print(error)
+                #endif
+                return
+            }
+        }
+    }
+}
+```
+
+### Does not trigger: a handler that logs the error and keeps it for the interface to show
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence: ObservableObject {
+    @Published var loadError: Error?
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            self.loadError = error
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
 }
 ```
 
@@ -11134,7 +11181,7 @@ final class CoreDataWrapper {
     lazy var container: NSPersistentContainer = {
         let container = NSPersistentContainer(name: "Widgets")
         container.loadPersistentStores { _, error in
-            if let error { print("store failed: \(error)") }
+            if let error { NotificationCenter.default.post(name: .init("StoreFailed"), object: error) }
         }
         return container
     }()

@@ -233,6 +233,10 @@ package struct StoreFailureAction: Hashable, Sendable {
         /// `.recreateStoreOnModelMismatch`): a release whose change does not migrate empties the
         /// store, with no error the app sees.
         case deletesOnModelMismatch
+        /// The error only logged (`print`, `NSLog`, a `Logger`) in a `loadPersistentStores`
+        /// handler, and the app goes on: the container has no store, so the app shows none of
+        /// the person's data and every save fails.
+        case onlyLogs
     }
 
     package var action: Action

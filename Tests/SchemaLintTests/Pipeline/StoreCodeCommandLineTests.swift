@@ -718,7 +718,11 @@ import Testing
         }
         """, to: "Notes/NotesStack.swift")
         let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
-        #expect(hits == [Hit(place: "NotesStack.swift:13:19", severity: "note", rule: "store-opened-at-launch")], "\(run.stdout)\(run.stderr)")
+        // (The handler only logs: the app goes on with no store.)
+        #expect(hits == [
+            Hit(place: "NotesStack.swift:13:19", severity: "note", rule: "store-opened-at-launch"),
+            Hit(place: "NotesStack.swift:14:28", severity: "warning", rule: "store-load-failure-destructive"),
+        ], "\(run.stdout)\(run.stderr)")
     }
 
     /// `(try? inMemory) ?? { fatalError() }()`: the stop runs only when the in-memory fallback

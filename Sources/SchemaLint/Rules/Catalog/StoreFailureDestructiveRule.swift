@@ -107,6 +107,14 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         case .retriesAtOnce:
             consequence = "\(action.written) opens the store again when \(opening) fails, with nothing changed: a store that cannot migrate fails again at once, and the app retries without end (from a synchronous handler, until the stack overflows and the app crashes)"
             suggestions = ["report the error to the person and keep the store file; retry only after something changed (space freed, a later release), and a bounded number of times"]
+        case .onlyLogs where appExtension != nil:
+            let kind = appExtension?.kind ?? "app"
+            consequence = "\(action.written) is all the \(kind) extension does when \(opening) fails: it goes on with no store and shows none of the person's data; the app opens the store with its own handling"
+            suggestions = ["show the failure in the extension (an empty timeline in a widget, a message in a share sheet) rather than go on as if the store were there"]
+            severity = .note
+        case .onlyLogs:
+            consequence = "\(action.written) is all the app does when \(opening) fails: it goes on with no store, shows none of the person's data, and every save fails, so what they enter next is lost"
+            suggestions = ["tell the person the data could not be opened (a screen that offers to retry or to send a report) and keep the store file, rather than go on as if the store were there"]
         case .fallsBackToMemory:
             consequence = "\(action.written) replaces the store with an empty in-memory one when \(opening) fails: the app opens without the person's data, and whatever they enter next is gone at the next launch"
             suggestions = ["tell the person the data could not be opened and keep the store file for a fix, rather than continue silently with an empty store"]
