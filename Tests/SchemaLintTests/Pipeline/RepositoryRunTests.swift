@@ -163,6 +163,7 @@ struct RepositoryRunTests {
                 ("Kit/Info.plist", plist),
                 ("Kit/Sources/KitStore.swift", store.replacingOccurrences(of: "WidgetStore", with: "KitStore")),
                 ("App/Stores.swift", "import SwiftData\n\nenum Stores {\n    static let all = [WidgetStore.container, KitStore.container]\n}\n"),
+                ("Widget/WidgetLog.swift", "import CoreData\n\nenum WidgetLog {\n    static let container: NSPersistentContainer = {\n        let container = NSPersistentContainer(name: \"Notes\")\n        container.loadPersistentStores { _, error in\n            if let error { print(\"\\(error)\") }\n        }\n        return container\n    }()\n}\n"),
                 ("Widget/WidgetCache.swift", store.replacingOccurrences(of: "WidgetStore", with: "WidgetCache").replacingOccurrences(of: "fatalError(\"\\(error)\")", with: "return try! ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))")),
             ]
         }
@@ -173,6 +174,8 @@ struct RepositoryRunTests {
         #expect(run.stdout.contains("Kit/Sources/KitStore.swift:8:13: warning: fatalError() stops the app when ModelContainer(...) fails"), "\(run.stdout)")
         // An in-memory fallback in the extension leaves it empty, not the app.
         #expect(run.stdout.contains("Widget/WidgetCache.swift:8:72: note: ModelConfiguration(isStoredInMemoryOnly: true) gives the widget extension an empty in-memory store when ModelContainer(...) fails"), "\(run.stdout)")
+        // So does a failure it only logs.
+        #expect(run.stdout.contains("Widget/WidgetLog.swift:7:28: note: print() is all the widget extension does when loadPersistentStores fails"), "\(run.stdout)")
 
         // The app's target builds the widget's file too.
         let buildFiles = "/* Begin PBXBuildFile section */\n\t\tC1 /* WidgetStore.swift in Sources */ = {isa = PBXBuildFile; fileRef = C0 /* WidgetStore.swift */; };\n\t\tC2 /* WidgetStore.swift in Sources */ = {isa = PBXBuildFile; fileRef = C0 /* WidgetStore.swift */; };\n/* End PBXBuildFile section */\n"
