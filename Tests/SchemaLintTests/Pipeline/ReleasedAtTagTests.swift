@@ -491,6 +491,31 @@ struct ReleasedAtTagTests {
         #expect(left.count == 1 && left[0].contains("it changed since the release at v1.3:"), "\(fixed.stdout)")
     }
 
+    /// A bundle shipped empty (Xcode's template model, before the app used it) and given its
+    /// entities in place at a later release: the stores of the empty shape hold nothing, and
+    /// nothing is stranded.
+    @Test func aVersionShippedEmptyThenFilledInPlaceStrandsNothing() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write(XcodeFixtures.contents(""), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
+        try repository.commit("the template's model")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("a note, in place")
+        try repository.tag("v1.1")
+        try folder.write("# Notes\n", to: "README.md")
+        try repository.commit("readme")
+        try repository.tag("v1.2")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!run.stdout.contains("[released-version-modified]"), "\(run.stdout)")
+        // Filled at one release and edited at the next: that edit strands the stores of v1.1.
+        try Self.write(folder, "Notes", ["title", "body"])
+        try repository.commit("a body, in place")
+        try repository.tag("v1.3")
+        let edited = try Executable.run(["--no-color"], in: folder.url)
+        #expect(edited.stdout.contains("released Notes was modified after it shipped: v1.1 shipped it, v1.3 shipped it changed by: Note: added attribute `body` (string); the stores v1.1 made match no version"), "\(edited.stdout)")
+    }
+
     /// A version edited in place at many releases: the finding names how many releases' stores
     /// match no version, from the first to the last, and the oldest and newest shapes, not each.
     @Test func aVersionEditedAtManyReleasesNamesTheFirstAndTheLast() throws {

@@ -49,7 +49,10 @@ struct ReleasedVersionLockRule: HistoryRule {
                 // A version a later release already holds changed: the stores of each shape an
                 // older release shipped it in hold what the version hash covers of that shape.
                 if version.isReleased, let first = entry.firstRelease {
-                    let shapes = Self.shapesTheStoresTell(apart: first.shapes)
+                    // A shape with no entity (the template's empty model, shipped before the app
+                    // used it) holds nothing in any store: the releases begin with the first
+                    // that held one.
+                    let shapes = Array(Self.shapesTheStoresTell(apart: first.shapes).drop { $0.copy.entities.isEmpty })
                     // Those of every shape but the newest release's match no version in the bundle,
                     // unless one holds that shape under a name of its own (added back).
                     // A SwiftData store records its schema's version identifier, and a plan that
