@@ -20,6 +20,13 @@ struct ReleasedAtTagTests {
         try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, current ?? name), to: "\(bundle)/.xccurrentversion")
     }
 
+    /// A release that changes no model file (a README): its tag holds what the one before shipped.
+    static func releaseWithoutModelChange(_ folder: TemporaryFolder, _ repository: inout GitRepository, tag: String) throws {
+        try folder.write("# Notes\n", to: "README.md")
+        try repository.commit("readme")
+        try repository.tag(tag)
+    }
+
     /// A repository whose release v1.0 shipped Notes and Notes 2.
     static func released() throws -> (TemporaryFolder, GitRepository) {
         let folder = try TemporaryFolder()
@@ -316,9 +323,7 @@ struct ReleasedAtTagTests {
             try repository.commit("release \(release)")
             try repository.tag("v1.\(release)")
         }
-        try folder.write("# Notes\n", to: "README.md")
-        try repository.commit("readme")
-        try repository.tag("v1.9")
+        try Self.releaseWithoutModelChange(folder, &repository, tag: "v1.9")
 
         let run = try Executable.run(["--no-color"], in: folder.url)
         let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
@@ -503,9 +508,7 @@ struct ReleasedAtTagTests {
         try Self.write(folder, "Notes", ["title"])
         try repository.commit("a note, in place")
         try repository.tag("v1.1")
-        try folder.write("# Notes\n", to: "README.md")
-        try repository.commit("readme")
-        try repository.tag("v1.2")
+        try Self.releaseWithoutModelChange(folder, &repository, tag: "v1.2")
         let run = try Executable.run(["--no-color"], in: folder.url)
         #expect(!run.stdout.contains("[released-version-modified]"), "\(run.stdout)")
         // Filled at one release and edited at the next: that edit strands the stores of v1.1.
