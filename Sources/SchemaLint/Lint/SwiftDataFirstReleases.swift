@@ -2,11 +2,11 @@ import Foundation
 import SchemaLintCore
 
 /// What the older releases held of each `VersionedSchema` the newest release holds, where a later
-/// release holds it changed: the SwiftData side of `GitFirstReleases`. SwiftData matches a store
-/// against the schemas of the migration plan, so the stores a release made with a schema as it
-/// was then match none of them once a later release shipped it edited ("Cannot use staged
-/// migration with an unknown model version"). Comparing with the newest tag alone misses that:
-/// the newest tag already holds the edit.
+/// release holds it changed: the SwiftData side of `GitFirstReleases`. A store records its
+/// schema's version identifier, and where a later release shipped the schema edited under another
+/// identifier, the stores of the older one are of a version no schema of the plan has ("Cannot use
+/// staged migration with an unknown model version"; the rule decides which shapes strand their
+/// stores). Comparing with the newest tag alone misses that: the newest tag already holds the edit.
 ///
 /// The Swift files are read again only at the tags where one of them differs from the tag
 /// before (one `git cat-file --batch-check` tells which), so a history of many releases that
@@ -31,8 +31,10 @@ extension LintPipeline {
         guard let newestTag = tags.last else { return entries }
         let questions = (older + [newestTag]).flatMap { tag in relative.map { "\(tag.object):\($0)" } }.joined(separator: "\n") + "\n"
         guard let answer = runner.run(["cat-file", "--batch-check"], in: top, input: Data(questions.utf8)), answer.succeeded else { return entries }
-        // One line per question, in order: the blob's name, or `<question> missing`.
-        let lines = answer.text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        // One line per question, in order: the blob's name, or `<question> missing` (no file there).
+        let lines = answer.text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix(" missing") ? "" : line.split(separator: " ").first.map(String.init) ?? ""
+        }
         guard lines.count >= (older.count + 1) * relative.count else { return entries }
         func blobs(at index: Int) -> ArraySlice<String> { lines[(index * relative.count)..<((index + 1) * relative.count)] }
         var changed: [GitReleaseTags.Tag] = []
