@@ -21,6 +21,8 @@ package struct JSONReporter: Reporter {
                     "errors": .integer(result.shippedHistory.errors),
                     "warnings": .integer(result.shippedHistory.warnings),
                     "notes": .integer(result.shippedHistory.notes),
+                    // No release tag or lock records what shipped: the steps are only taken to have.
+                    "takenAsShipped": .bool(result.shippedHistory.assumed),
                 ],
             ],
             "findings": .array(result.findings.map(Self.finding)),

@@ -77,6 +77,8 @@ package struct SARIFReporter: Reporter {
                     "errors": .integer(result.shippedHistory.errors),
                     "warnings": .integer(result.shippedHistory.warnings),
                     "notes": .integer(result.shippedHistory.notes),
+                    // No release tag or lock records what shipped: the steps are only taken to have.
+                    "takenAsShipped": .bool(result.shippedHistory.assumed),
                 ],
             ],
             "results": .array(zip(result.findings, fingerprints).map { finding, fingerprint in
