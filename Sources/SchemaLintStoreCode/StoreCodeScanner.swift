@@ -675,14 +675,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard errorName != "_" else { return }
         let finder = ErrorBranchFinder(errorName: errorName)
         finder.walk(closure.statements)
+        // A handler that keeps its error or resumes with it hands the failure on.
+        let handOver = ErrorHandOver(errorName: errorName)
+        handOver.walk(closure.statements)
+        let handsOn = !handOver.keptIn.isEmpty || handOver.resumesThrowing
         for branch in finder.branches {
             let before = scanned.facts.failureActions.count
             addActions(in: branch, opening: opening, openingNode: call)
             // A branch that does nothing but log leaves the container without its store.
-            guard scanned.facts.failureActions.count == before, let statements = Self.statements(of: branch), let logged = Self.onlyLogs(statements) else { continue }
-            let handOver = ErrorHandOver(errorName: errorName)
-            handOver.walk(closure.statements)
-            guard handOver.keptIn.isEmpty, !handOver.resumesThrowing else { continue }
+            guard !handsOn, scanned.facts.failureActions.count == before, let statements = Self.statements(of: branch), let logged = Self.onlyLogs(statements) else { continue }
             scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: SynchronousCode.calledName(logged).map { $0 + "()" } ?? "a log", place: place(logged), opening: opening, openingLocation: file.location(of: call)))
         }
         addFailureActions(ofErrorKeptBy: closure, errorName: errorName, opening: opening, call: call)
@@ -698,13 +699,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     static let loggingCalls: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "assertionFailure", "error", "fault", "warning", "info", "debug", "notice", "log", "critical", "trace", "record", "capture"]
 
     /// The first logging call of `statements` where they hold nothing but logging calls (and a
-    /// bare `return`, and `#if` blocks of the same); nil where they do anything else, or nothing.
+    /// bare `return`, and `#if` blocks of the same; a `#if DEBUG` block is not in the builds
+    /// people run, whatever it holds); nil where they do anything else, or nothing.
     static func onlyLogs(_ statements: CodeBlockItemListSyntax) -> FunctionCallExprSyntax? {
         var first: FunctionCallExprSyntax?
         for item in statements {
             if let returned = item.item.as(ReturnStmtSyntax.self), returned.expression == nil { continue }
             if let configuration = item.item.as(IfConfigDeclSyntax.self) {
-                for clause in configuration.clauses {
+                for clause in configuration.clauses where !clause.isDebugOnly {
                     guard case .statements(let inner)? = clause.elements else { return nil }
                     if inner.isEmpty { continue }
                     guard let call = onlyLogs(inner) else { return nil }

@@ -17,17 +17,22 @@ package struct JSONReporter: Reporter {
                 "models": .integer(result.modelCount),
                 "versions": .integer(result.versionCount),
                 // Findings about steps that shipped, counted and not listed (`steps: coming`).
-                "notListed": [
-                    "errors": .integer(result.shippedHistory.errors),
-                    "warnings": .integer(result.shippedHistory.warnings),
-                    "notes": .integer(result.shippedHistory.notes),
-                    // No release tag or lock records what shipped: the steps are only taken to have.
-                    "takenAsShipped": .bool(result.shippedHistory.assumed),
-                ],
+                "notListed": JSONReporter.notListed(result.shippedHistory),
             ],
             "findings": .array(result.findings.map(Self.finding)),
         ])
         return document.rendered() + "\n"
+    }
+
+    /// The findings counted and not listed, as the JSON and SARIF reports carry them.
+    static func notListed(_ shipped: ShippedHistory) -> JSONValue {
+        [
+            "errors": .integer(shipped.errors),
+            "warnings": .integer(shipped.warnings),
+            "notes": .integer(shipped.notes),
+            // No release tag or lock records what shipped: the steps are only taken to have.
+            "takenAsShipped": .bool(shipped.assumed),
+        ]
     }
 
     static func finding(_ finding: Finding) -> JSONValue {

@@ -73,13 +73,7 @@ package struct SARIFReporter: Reporter {
             // Findings about steps that shipped, counted and not listed (`steps: coming`), as in
             // the JSON report's summary.
             "properties": result.shippedHistory.isEmpty ? nil : [
-                "notListed": [
-                    "errors": .integer(result.shippedHistory.errors),
-                    "warnings": .integer(result.shippedHistory.warnings),
-                    "notes": .integer(result.shippedHistory.notes),
-                    // No release tag or lock records what shipped: the steps are only taken to have.
-                    "takenAsShipped": .bool(result.shippedHistory.assumed),
-                ],
+                "notListed": JSONReporter.notListed(result.shippedHistory),
             ],
             "results": .array(zip(result.findings, fingerprints).map { finding, fingerprint in
                 Self.result(finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: fingerprint, sourceRoot: sourceRoot)

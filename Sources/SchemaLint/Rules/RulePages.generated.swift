@@ -9456,7 +9456,7 @@ enum NotesStore {
 }
 ```
 
-### Triggers: a handler that only logs the error, and the app goes on with no store
+### Triggers: a handler that only logs the error in the builds people run, and the app goes on with no store
 
 ```swift path=App/Persistence.swift
 import CoreData
@@ -9472,7 +9472,7 @@ final class Persistence {
             if let error = error as NSError? {
                 ↓logger.error("Unresolved error \(error), \(error.userInfo)")
                 #if DEBUG
-                print(error)
+                fatalError("\(error)")
                 #endif
                 return
             }
