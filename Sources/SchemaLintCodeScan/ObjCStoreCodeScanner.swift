@@ -940,7 +940,8 @@ struct ObjCStoreCodeScanner {
             text += token.kind == .string ? "@\"\(token.text)\"" : token.text
             previousWord = word
         }
-        return text
+        // At most 80 characters, as the Swift reader quotes code in a one-line message.
+        return text.count > 80 ? String(text.prefix(79)) + "…" : text
     }
 
     static func lastComponent(_ path: String) -> String {

@@ -150,7 +150,7 @@ struct ErrorPaths {
                                 actions += found
                                 if let parameter = escape.inMemoryParameter {
                                     for fallback in madeInMemory {
-                                        let written = "\(fallback.calledExpression.trimmedText)(\(parameter.label.map { $0 + ": " } ?? "")true)"
+                                        let written = "\(fallback.calledExpression.quotedText())(\(parameter.label.map { $0 + ": " } ?? "")true)"
                                         actions.append(action(.fallsBackToMemory, written, at: fallback, in: site.unit, escape: escape, path: step.path))
                                     }
                                 }

@@ -45,6 +45,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private var storeBindings: [Int: [String: Bool]] = [:]
     /// `storeArguments(in:)` of each unit asked.
     private var storeArgumentNames: [Int: Set<String>] = [:]
+    /// `binding(of:in:)` of each name asked, by unit, where no place of use narrows it: each is a
+    /// walk of the unit, and the same names are asked again as bindings are followed.
+    private var plainBindings: [Int: [String: ExprSyntax?]] = [:]
+    /// `liesWhereNoStoreIs` of each expression asked, by its start and end in the file and the
+    /// depth asked at: followed names lead to the same values again, and without this a file of
+    /// long expressions made of many names costs a walk per name per step.
+    private var noStorePlaces: [String: Bool] = [:]
     /// The file reads a store's metadata (`isConfiguration(withName:compatibleWithStoreMetadata:)`,
     /// `mergedModel(from:forStoreMetadata:)`, `metadataForPersistentStore`): it decides itself what happens
     /// to a store of an earlier version before adding it (migrates it, or deletes it, which is
@@ -985,7 +992,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
         var fileOperation = StoreFileOperation(
             operation: operation, written: "\(name)(\(labels))", place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)),
-            store: target.trimmedText, handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake,
+            store: target.quotedText(), handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake,
             extensionMistake: companions.extensionMistake
         )
         if operation == .remove, let migration = migrationBefore(node) {
@@ -1149,6 +1156,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// container: its text says so, or the value of a name or a type's member it is made of does
     /// (three steps deep).
     private func liesWhereNoStoreIs(_ expression: ExprSyntax, depth: Int) -> Bool {
+        let key = "\(expression.positionAfterSkippingLeadingTrivia.utf8Offset):\(expression.endPositionBeforeTrailingTrivia.utf8Offset):\(depth)"
+        if let known = noStorePlaces[key] { return known }
+        noStorePlaces[key] = false  // a name bound (through others) to itself lies nowhere
+        let found = liesWhereNoStoreIsWorkedOut(expression, depth: depth)
+        noStorePlaces[key] = found
+        return found
+    }
+
+    private func liesWhereNoStoreIsWorkedOut(_ expression: ExprSyntax, depth: Int) -> Bool {
         let text = expression.trimmedText
         if Self.placesWithNoStore.contains(where: { ByteSearch.contains($0, in: text) }) { return true }
         guard depth < 3, let unit = declarations.unit(around: expression) else { return false }
@@ -1162,7 +1178,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
         let references = NameReferences(viewMode: .sourceAccurate)
         references.walk(expression)
-        return references.names.contains { name in binding(of: name, in: unit).map { liesWhereNoStoreIs($0, depth: depth + 1) } ?? false }
+        return Set(references.names).contains { name in binding(of: name, in: unit).map { liesWhereNoStoreIs($0, depth: depth + 1) } ?? false }
     }
 
     /// The initializers and functions of other SQLite libraries that open a database at a path:
@@ -1233,6 +1249,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// The value bound to `name` in a unit: a `let`/`var` or assignment in it, else a property of
     /// the same type with an initial value or a getter (what it returns).
     private func binding(of name: String, in unit: Int, usedAt use: Syntax? = nil) -> ExprSyntax? {
+        guard use == nil else { return bindingWorkedOut(of: name, in: unit, usedAt: use) }
+        if let known = plainBindings[unit]?[name] { return known }
+        let found = bindingWorkedOut(of: name, in: unit, usedAt: nil)
+        plainBindings[unit, default: [:]][name] = .some(found)
+        return found
+    }
+
+    private func bindingWorkedOut(of name: String, in unit: Int, usedAt use: Syntax?) -> ExprSyntax? {
         let finder = BindingFinder(name: name, usedAt: use)
         finder.walk(declarations.units[unit].body)
         if let value = finder.value { return value }
@@ -1437,7 +1461,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let finder = CompleteProtection(viewMode: .sourceAccurate)
         finder.walk(group)
         if let value = finder.found {
-            scanned.facts.protections.append(StoreFileProtection(place: place(value), written: value.trimmedText))
+            scanned.facts.protections.append(StoreFileProtection(place: place(value), written: value.quotedText()))
         }
         return .visitChildren
     }

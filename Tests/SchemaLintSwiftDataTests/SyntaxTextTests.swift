@@ -86,4 +86,23 @@ import Testing
         collections.walk(tree)
         #expect(collections.checked >= 6)
     }
+
+    /// The first expression statement of `source`.
+    private func firstExpression(_ source: String) -> ExprSyntax? {
+        Parser.parse(source: source).statements.first?.item.as(ExprSyntax.self)
+    }
+
+    @Test func aQuotedExpressionIsOneLineAndCut() throws {
+        let multiline = try #require(firstExpression("""
+        support
+            .appendingPathComponent("Stores",   isDirectory: true)
+            \t.appendingPathComponent("Notes.sqlite")  // the store
+        """))
+        #expect(multiline.quotedText() == #"support .appendingPathComponent("Stores", isDirectory: true) .appendingPathComponent("Notes.sqlite")"#.prefix(79) + "…")
+        #expect(multiline.quotedText(limit: 200) == #"support .appendingPathComponent("Stores", isDirectory: true) .appendingPathComponent("Notes.sqlite")"#)
+        let short = try #require(firstExpression("storeURL.path + \"-wal\""))
+        #expect(short.quotedText() == #"storeURL.path + "-wal""#)
+        let exactly = try #require(firstExpression(String(repeating: "a", count: 80)))
+        #expect(exactly.quotedText() == String(repeating: "a", count: 80))
+    }
 }
