@@ -1115,7 +1115,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// not `Notes.store-wal`), never the store itself.
     private static func namesACompanionByExtension(_ text: String) -> Bool {
         let compact = String(text.filter { $0 != " " })
-        if ["wal", "shm", "-wal", "-shm"].contains(where: { ByteSearch.contains("appendingPathExtension(\"\($0)\")", in: compact) }) { return true }
+        if ["wal", "shm", "journal", "-wal", "-shm", "-journal"].contains(where: { ByteSearch.contains("appendingPathExtension(\"\($0)\")", in: compact) }) { return true }
         // `storeURL.appendingPathExtension(suffix)`, a name in a loop over the companions' suffixes:
         // a file beside the store (`Notes.sqlite.wal`), not the store.
         guard let call = compact.range(of: ".appendingPathExtension(", options: .backwards) else { return false }
@@ -1123,10 +1123,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     }
 
     /// A literal store file name, a store description's or store's `url`, or a name bound to one
-    /// (in the same unit, or a property of the same type); never the store's folder or a `-wal` name.
+    /// (in the same unit, or a property of the same type); never the store's folder or a `-wal`
+    /// name, nor the `-journal` of the rollback journal an app deletes with them.
     private func isStore(_ expression: ExprSyntax, depth: Int) -> Bool {
         let text = expression.trimmedText
-        if ByteSearch.contains("-wal", in: text) || ByteSearch.contains("-shm", in: text) || ByteSearch.contains("deletingLastPathComponent", in: text)
+        if ByteSearch.contains("-wal", in: text) || ByteSearch.contains("-shm", in: text) || ByteSearch.contains("-journal", in: text)
+            || ByteSearch.contains("deletingLastPathComponent", in: text)
             || Self.namesACompanionByExtension(text) { return false }
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(expression)

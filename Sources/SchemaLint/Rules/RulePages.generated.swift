@@ -11939,6 +11939,29 @@ enum SharedContainer {
 }
 ```
 
+### Triggers: the companions and the rollback journal named with a path extension (one finding, at the store)
+
+`appendingPathExtension("-wal")` names `Events.sqlite.-wal`. The `-journal` removed with them is
+no store either: one finding, at the store's removal.
+
+```swift path=App/EventStore.swift
+import CoreData
+
+final class EventStore {
+    func destroyByHand(at url: URL) {
+        let files = FileManager.default
+        try? files.↓removeItem(at: url)
+        try? files.removeItem(at: url.appendingPathExtension("-shm"))
+        try? files.removeItem(at: url.appendingPathExtension("-wal"))
+        try? files.removeItem(at: url.appendingPathExtension("-journal"))
+    }
+
+    func open(_ container: NSPersistentContainer) {
+        container.persistentStoreDescriptions.first?.url = URL.applicationSupportDirectory.appending(path: "Events.sqlite")
+    }
+}
+```
+
 ### Triggers: the store and a `.wal` look-alike removed in a loop over their URLs, written in the loop or bound to a name
 
 ```swift path=App/StoreReset.swift
