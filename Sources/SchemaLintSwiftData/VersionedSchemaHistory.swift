@@ -30,7 +30,7 @@ struct VersionedSchemaHistory {
                 guard let schema = resolveSchema(reference.name, in: reference.scope) else {
                     // Swift that compiles is never refused: the schema lies in code schemalint
                     // does not read (another package, generated code), so the history has a gap.
-                    unresolved.append(ReadingNote(at: reference.location, "cannot find '\(reference.name)' of the schemas of '\(plan)' among the VersionedSchemas in the files read: the versions of '\(plan)' are not linted, since a step would be missing"))
+                    unresolved.append(ReadingNote(at: reference.location, "cannot find '\(reference.name)' of the schemas of '\(plan)' among the VersionedSchemas in the files read: the versions of '\(plan)' are not linted, since a step would be missing", lacksADeclaration: true))
                     continue
                 }
                 schemas.append(schema)
@@ -130,7 +130,7 @@ struct VersionedSchemaHistory {
             for reference in SwiftExpressions.selfReferences(in: modelsProperty.node) {
                 guard let found = declarations.modelClass(named: reference.name, in: modelsProperty.scope) else {
                     // A version read without one of its models would report the model removed.
-                    unresolvedModels.append(ReadingNote(at: modelsProperty.file.location(of: reference.node), "cannot find '\(reference.name)' of the models of '\(schema)' among the @Model classes in the files read: the versions of '\(model)' are not linted, since this one would lack it"))
+                    unresolvedModels.append(ReadingNote(at: modelsProperty.file.location(of: reference.node), "cannot find '\(reference.name)' of the models of '\(schema)' among the @Model classes in the files read: the versions of '\(model)' are not linted, since this one would lack it", lacksADeclaration: true))
                     continue
                 }
                 let entity = found.node.name.text

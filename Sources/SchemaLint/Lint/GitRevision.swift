@@ -24,6 +24,14 @@ package struct GitRevision: Sendable {
         }
     }
 
+    /// A revision the caller listed itself (a release tag `for-each-ref` gave) in the repository
+    /// whose top folder it found: nothing to check, and two git processes fewer per reading.
+    package init(listed revision: String, top root: String, runner: GitRunner = GitRunner()) {
+        self.revision = revision
+        self.root = root
+        self.runner = runner
+    }
+
     /// A temporary folder holding, at the same relative places, the given paths as they are at
     /// the revision (paths that did not exist then are simply absent), and the paths to lint there.
     /// The files directly inside `companionFolders` (not their subfolders) come along too, so that
@@ -48,6 +56,20 @@ package struct GitRevision: Sendable {
         }
         let mapped = relative.map { $0 == "." ? folder : (folder as NSString).appendingPathComponent($0) }
         return (folder, mapped.filter { FileManager.default.fileExists(atPath: $0) })
+    }
+
+    /// The Swift files at the revision whose text has any of `words` (`@Model`, `VersionedSchema`),
+    /// as paths of the working tree (under the root): where a type the files read there refer to
+    /// was declared then, which may be another file than the one declaring it now.
+    package func swiftFiles(mentioning words: [String]) -> [String] {
+        let patterns = words.flatMap { ["-e", $0] }
+        // -F: the words as written; -I: no binary files; exit 1 is "no match", no failure.
+        guard let found = runner.run(["grep", "-l", "-I", "-F"] + patterns + [revision, "--", "*.swift"], in: root), found.status <= 1 else { return [] }
+        let prefix = revision + ":"
+        return found.text.split(separator: "\n").map { line in
+            let path = line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : String(line)
+            return (root as NSString).appendingPathComponent(path)
+        }
     }
 
     /// The files (not folders) directly inside each folder at the revision, relative to the root.

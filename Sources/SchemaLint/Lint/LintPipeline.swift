@@ -337,7 +337,8 @@ public struct LintPipeline: Sendable {
     func reference(
         at revision: String, _ options: Options, configuration: ProjectConfiguration, namingFiles: Bool = true, repository: String? = nil, releasedOnly: Bool = false
     ) throws(InputErrors) -> Reference {
-        let git = try InputErrors.collect { () throws(InputError) in try GitRevision(revision, in: repository) }
+        // The release tags read for what shipped were listed in the repository found already.
+        let git = if releasedOnly, let repository { GitRevision(listed: revision, top: repository) } else { try InputErrors.collect { () throws(InputError) in try GitRevision(revision, in: repository) } }
         // A model file named on its own is linted with the model files beside it, there as here;
         // a file inside a bundle with the whole bundle. The configuration and the production
         // schemas it names come along, but are not linted as paths.
@@ -375,8 +376,20 @@ public struct LintPipeline: Sendable {
         }
         // What shipped needs the models read, not linted.
         if releasedOnly {
-            guard case .success(let input) = load(earlier) else { return Reference() }
-            return Reference(released: released(input.histories))
+            let loaded = load(earlier)
+            let read: Reference? = if case .success(let input) = loaded { Reference(released: released(input.histories)) } else { nil }
+            // The Swift files that declare the versions and classes now may not be all of those
+            // that did at the revision (a class moved to another file since): where the reading
+            // there failed or could not find a schema or class, read again with every Swift file
+            // that declared a model or a schema there.
+            let complete = if case .success(let input) = loaded { !input.readingNotes.contains(where: \.lacksADeclaration) } else { false }
+            guard !complete, options.paths.contains(where: { $0.hasSuffix(".swift") }) else { return read ?? Reference() }
+            let declaring = git.swiftFiles(mentioning: ["@Model", "VersionedSchema", "SchemaMigrationPlan"])
+            guard !Set(declaring).isSubset(of: Set(options.paths.map(PathResolution.canonical))) else { return read ?? Reference() }
+            var widened = options
+            widened.paths = Array(Set(options.paths + declaring)).sorted()
+            let again = try reference(at: revision, widened, configuration: configuration, namingFiles: namingFiles, repository: repository, releasedOnly: true)
+            return again.released.isEmpty ? read ?? again : again
         }
         switch run(earlier) {
         case .success(let output): return Reference(findings: Set(output.result.findings.map(\.identity)), released: released(output.histories))

@@ -188,11 +188,15 @@ package struct ReadingNote: Hashable, Sendable, Comparable, CustomStringConverti
     /// the lint may miss or get wrong for it (a type it cannot resolve, a property left out), and
     /// every run shows them.
     package var isDetail: Bool
+    /// The reader left a history out because something it names (a schema, a model class) is
+    /// declared in none of the files read: read with more files, it may be whole.
+    package var lacksADeclaration: Bool
 
-    package init(at location: SourceLocation, _ message: String, detail: Bool = false) {
+    package init(at location: SourceLocation, _ message: String, detail: Bool = false, lacksADeclaration: Bool = false) {
         self.location = location
         self.message = message
         self.isDetail = detail
+        self.lacksADeclaration = lacksADeclaration
     }
 
     package var description: String { "\(location): warning: \(message)" }

@@ -287,6 +287,41 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("in 2 versions of 1 model"), "\(run.stdout)")
     }
 
+    /// The files that declare the schemas and their classes now are not all of those that did at
+    /// the release: the live class has moved to a file of its own since. The release is read with
+    /// the Swift files that declared models there, so its schema edited since is found.
+    @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"))
+    func aSwiftDataReleaseWhoseClassLayInAnotherFileIsRead() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("""
+        import SwiftData
+
+        enum V1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self] }
+            @Model final class Note { var title: String = ""; init() {} }
+        }
+        enum V2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self] }
+        }
+        enum Plan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+
+        """, to: "App/Schemas.swift")
+        try folder.write("import SwiftData\n\n@Model final class Note { var title: String = \"\"; var body: String = \"\"; init() {} }\n", to: "App/Models.swift")
+        try repository.commit("release")
+        try repository.tag("v1.0")
+        try FileManager.default.removeItem(atPath: folder.url.appendingPathComponent("App/Models.swift").path)
+        try folder.write("import SwiftData\n\n@Model final class Note { var title: String = \"\"; var body: String = \"\"; var pinned: Bool = false; init() {} }\n", to: "App/Note.swift")
+        try repository.commit("Note in a file of its own, pinned")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("[released-version-modified]") && run.stdout.contains("added attribute `pinned`"), "\(run.stdout)")
+    }
+
     /// A lone schema of a migration plan edited in place at a release older than the newest: the
     /// stores the first release made match none of the plan's schemas, which the newest tag alone
     /// cannot show. The Swift files are read again at the tags where they changed, as far as it
