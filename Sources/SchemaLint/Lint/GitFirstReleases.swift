@@ -103,14 +103,15 @@ struct GitFirstReleases {
         // Each version's file as the first release that shipped it holds it, then as each later
         // release holds it where it changed.
         var candidates: [(label: String, releases: [(index: Int, blob: String)])] = []
+        let tagNames = Set(tags.map(\.name))
         for label in labels.sorted() where shipped[newest].contains(label) {
             // A pre-release (`v2.1-beta3`, `5.19.0-1-staging`) ships to testers: the first
             // release that shipped the version to everyone is what their stores were made with.
-            guard let index = shipped.indices.first(where: { shipped[$0].contains(label) && !GitReleaseTags.isPrerelease(tags[$0].name) }), index < newest || evenUnchanged,
+            guard let index = shipped.indices.first(where: { shipped[$0].contains(label) && !GitReleaseTags.isPrerelease(tags[$0].name, among: tagNames) }), index < newest || evenUnchanged,
                   let blob = releases[index].versions[label], evenUnchanged || blob != releases[newest].versions[label]
             else { continue }
             var changes = [(index: index, blob: blob)]
-            for later in (index + 1)..<(newest + 1) where later == newest || !GitReleaseTags.isPrerelease(tags[later].name) {
+            for later in (index + 1)..<(newest + 1) where later == newest || !GitReleaseTags.isPrerelease(tags[later].name, among: tagNames) {
                 if let held = releases[later].versions[label], held != changes[changes.count - 1].blob { changes.append((later, held)) }
             }
             candidates.append((label, changes))

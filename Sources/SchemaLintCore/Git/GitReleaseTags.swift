@@ -158,7 +158,13 @@ package struct GitReleaseTags: Sendable {
         func precedes(_ x: Tag, _ y: Tag) -> Bool {
             x.date != y.date ? x.date < y.date : ReleaseTagOrder.precedes(x.name, y.name)
         }
-        var lines = Dictionary(grouping: tags) { spelling(of: $0.name) }.values.map { $0.sorted { ReleaseTagOrder.precedes($0.name, $1.name) }[...] }
+        // Pre-releases of one version name their channel and build in words no order knows
+        // (`v0.1.0-DevBeta-521` before `v0.1.0-Canary.9a-600`): by date, as they were made.
+        func precedesInLine(_ x: Tag, _ y: Tag) -> Bool {
+            ReleaseTagOrder.isSameVersion(x.name, y.name) && ReleaseTagOrder.isPreRelease(x.name) && ReleaseTagOrder.isPreRelease(y.name) && x.date != y.date
+                ? x.date < y.date : ReleaseTagOrder.precedes(x.name, y.name)
+        }
+        var lines = Dictionary(grouping: tags) { spelling(of: $0.name) }.values.map { $0.sorted(by: precedesInLine)[...] }
         var ordered: [Tag] = []
         while let next = lines.indices.compactMap({ index in lines[index].first.map { (index, $0) } }).min(by: { precedes($0.1, $1.1) }) {
             ordered.append(next.1)
@@ -175,6 +181,16 @@ package struct GitReleaseTags: Sendable {
         // Short marks only alone or with a number (`rc1`, not `rcs`); the others begin a word (`beta3`, `testflight`).
         let marks = ["alpha", "beta", "rc", "pre", "preview", "dev", "nightly", "snapshot", "staging", "test"]
         return words.contains { word in marks.contains { word.hasPrefix($0) && (word.count == $0.count || word.dropFirst($0.count).allSatisfy { $0.isNumber } || $0.count > 3) } }
+    }
+
+    /// Whether a tag names a pre-release among the tags `names`: `isPrerelease(_:)`, or a build
+    /// of a release tagged on its own (`1.95.0-212` beside `1.95.0`: the build went to testers,
+    /// the release to people).
+    package static func isPrerelease(_ name: String, among names: Set<String>) -> Bool {
+        if isPrerelease(name) { return true }
+        guard let dash = name.lastIndex(of: "-") else { return false }
+        let build = name[name.index(after: dash)...]
+        return !build.isEmpty && build.allSatisfy(\.isASCII) && build.allSatisfy(\.isNumber) && names.contains(String(name[..<dash]))
     }
 
     /// What a tag's name has before its version, as one spelling: `v` (`v2.1`, `V2.1`, `v.2.1`),

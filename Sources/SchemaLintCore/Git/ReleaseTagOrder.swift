@@ -18,6 +18,17 @@ package enum ReleaseTagOrder {
         return lhs < rhs
     }
 
+    /// Whether two tags name the same version of one family (`v2.1-beta3` and `v2.1.0-rc1`).
+    package static func isSameVersion(_ lhs: String, _ rhs: String) -> Bool {
+        let a = Parts(lhs), b = Parts(rhs)
+        guard a.family == b.family, !a.numbers.isEmpty, !b.numbers.isEmpty else { return false }
+        let width = max(a.numbers.count, b.numbers.count)
+        return a.numbers + Array(repeating: 0, count: width - a.numbers.count) == b.numbers + Array(repeating: 0, count: width - b.numbers.count)
+    }
+
+    /// Whether a tag has more after its version (`-beta3`, `-212`): what sorts before the version alone.
+    package static func isPreRelease(_ name: String) -> Bool { Parts(name).isPreRelease }
+
     /// `v` `[2, 1, 2]` `-beta3` for `v2.1.2-beta3`.
     private struct Parts {
         var prefix: Substring

@@ -246,6 +246,19 @@ struct GitHistoryPartsTests {
         #expect(GitReleaseTags.spelling(of: "2.1") == "")
     }
 
+    /// Pre-releases of one version are ordered by date, their channels' names saying nothing of
+    /// their order (`DevBeta-521` was made before `Canary.9a-600`); the version alone comes after
+    /// them, and other versions by number.
+    @Test func preReleasesOfOneVersionAreOrderedByDate() {
+        let listing = "a v0.1.0-Canary.9a-600 1726900000\nb v0.1.0-DevBeta-521 1726300000\nc v0.1.0-Canary.9c-615 1726910000\nd v0.1.0 1726200000\ne v0.0.9 1726100000\n"
+        #expect(GitReleaseTags(listing: listing, pattern: "v*").tags.map(\.name) == ["v0.0.9", "v0.1.0-DevBeta-521", "v0.1.0-Canary.9a-600", "v0.1.0-Canary.9c-615", "v0.1.0"])
+        // A build tagged beside its release went to testers.
+        let names: Set = ["1.95.0-212", "1.95.0", "1.96.0-3"]
+        #expect(GitReleaseTags.isPrerelease("1.95.0-212", among: names))
+        #expect(!GitReleaseTags.isPrerelease("1.96.0-3", among: names) && !GitReleaseTags.isPrerelease("1.95.0", among: names))
+        #expect(GitReleaseTags.isPrerelease("1.96.0-beta3", among: names))
+    }
+
     /// Tags under an Apple platform's prefix, followed by a dotted version, are that platform's
     /// releases where no other tag is a release; another platform's, a build number's or a word's
     /// are not.
