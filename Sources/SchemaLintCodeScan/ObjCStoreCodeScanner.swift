@@ -282,6 +282,11 @@ struct ObjCStoreCodeScanner {
                     facts.storeFileNames.append(StoreFileName(token.text, at: place(index, body)))
                 }
             case .identifier:
+                // `configuration:@"Cloud"` (adding a store), `description.configuration = @"Cloud"`.
+                if token.text == "configuration", index + 2 < body.range.upperBound, tokens[index + 2].kind == .string,
+                   tokens[index + 1].text == ":" || tokens[index + 1].text == "=" {
+                    facts.openedConfigurations.insert(tokens[index + 2].text)
+                }
                 switch token.text {
                 case "migratePersistentStore", "replacePersistentStoreAtURL":
                     facts.relocations.append(StoreRelocation(written: token.text, place: place(index, body)))

@@ -259,6 +259,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         let errors = ErrorPaths(declarations).follow(escapes)
         followed.failureActions = errors.actions
         followed.keyedArchiveTransformers = KeyedArchiveTransformers.names(in: files)
+        followed.openedConfigurations = OpenedConfigurations.names(in: files)
         reading.storeCode = StoreCodeFacts(merging: scans.map(\.facts) + [followed])
         // Every function the error passes through, not only the first: `Stack.init` that calls the
         // private `makeCoordinator` that opens the store is what a caller elsewhere names.

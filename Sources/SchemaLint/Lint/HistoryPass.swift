@@ -9,8 +9,8 @@ struct HistoryPass {
     let history: ModelHistory
     let catalog: RuleCatalog
     let options: LintOptions
-    /// `StoreCodeFacts.keyedArchiveTransformers` of the run.
-    var keyedArchiveTransformers: Set<String> = []
+    /// What the run's code says that decides what a change does.
+    var code = ChangeCodeFacts()
     /// `StoreCodeFacts.handRunMigrations` of the run.
     var handRunMigrations: [SourceLocation] = []
 
@@ -40,7 +40,7 @@ struct HistoryPass {
             if let baselineIndex = lastRelease {
                 let comparison = Comparison(
                     baseline: versions[baselineIndex], version: version, changes: ModelDiffer().changes(from: versions[baselineIndex], to: version),
-                    keyedArchiveTransformers: keyedArchiveTransformers
+                    code: code
                 )
                 changes = comparison.changes
                 var core = Linter.changeFindings(comparison, dispatch: dispatch)
@@ -95,7 +95,7 @@ struct HistoryPass {
             lock: options.lock.map { $0.entries.filter { $0.history.map { $0 == history.key } ?? ($0.model == history.model) } }, catalog: catalog,
             productionSchema: options.productionSchemas[history.model], releasesUnread: options.releasesUnread,
             unmatchedReleaseTags: options.unmatchedReleaseTags,
-            keyedArchiveTransformers: keyedArchiveTransformers, handRunMigrations: handRunMigrations
+            code: code, handRunMigrations: handRunMigrations
         )
         var replaced: Set<String> = []
         for rule in catalog.historyRules {
@@ -115,7 +115,7 @@ struct HistoryPass {
         // one finding (after the rules that superseded some of them looked at each).
         let gathered: Set<String> = [ElementAddedRule().descriptor.id, PropertyChangeRule.transformerChanged.descriptor.id]
         for step in steps where Dictionary(grouping: step.findings.lazy.map(\.ruleID).filter(gathered.contains), by: { $0 }).values.contains(where: { $0.count > 1 }) {
-            let comparison = Comparison(baseline: versions[step.baseline], version: versions[step.version], changes: step.changes, keyedArchiveTransformers: keyedArchiveTransformers)
+            let comparison = Comparison(baseline: versions[step.baseline], version: versions[step.version], changes: step.changes, code: code)
             kept = PropertyChangeRule.transformerChangesPerEntity(ElementAddedRule.oneNotePerStep(kept, comparison), comparison)
         }
         return Self.withoutTaggedReleases(Self.oncePerDraftChange(kept, of: versions), of: versions)
@@ -230,7 +230,7 @@ struct HistoryPass {
                     to: new, in: newEntity, of: version, renamedEntities: renamed
                 )
                 guard !elementChanges.isEmpty else { continue }
-                let comparison = Comparison(baseline: baseline, version: version, changes: elementChanges, keyedArchiveTransformers: keyedArchiveTransformers)
+                let comparison = Comparison(baseline: baseline, version: version, changes: elementChanges, code: code)
                 result += Linter.changeFindings(comparison, dispatch: dispatch).map { ($0, baselineIndex, id, definition.start) }
             }
         }

@@ -46,7 +46,7 @@ package struct Linter: Sendable {
         let passes = OrderedConcurrentMap.map(count: histories.count, costs: sizes) { index in
             HistoryPass(
                 history: histories[index], catalog: catalog, options: options,
-                keyedArchiveTransformers: storeCode.keyedArchiveTransformers, handRunMigrations: storeCode.handRunMigrations
+                code: ChangeCodeFacts(storeCode), handRunMigrations: storeCode.handRunMigrations
             ).run()
         }
         findings += passes.joined()

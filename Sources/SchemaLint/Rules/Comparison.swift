@@ -1,21 +1,40 @@
 import SchemaLintCore
 
+/// What the project's code says that decides what a model change does to the stores.
+package struct ChangeCodeFacts: Sendable {
+    /// `StoreCodeFacts.keyedArchiveTransformers`: moving an attribute to one of them decodes the same bytes.
+    package var keyedArchiveTransformers: Set<String> = []
+    /// `StoreCodeFacts.openedConfigurations`: the configurations stores are opened with by name.
+    package var openedConfigurations: Set<String> = []
+
+    package init(keyedArchiveTransformers: Set<String> = [], openedConfigurations: Set<String> = []) {
+        self.keyedArchiveTransformers = keyedArchiveTransformers
+        self.openedConfigurations = openedConfigurations
+    }
+
+    package init(_ facts: StoreCodeFacts) {
+        self.init(keyedArchiveTransformers: facts.keyedArchiveTransformers, openedConfigurations: facts.openedConfigurations)
+    }
+}
+
 /// One version checked against its baseline: the two versions, their typed changes, and what
 /// rules need to phrase findings (sync status, renames, undeclared-rename candidates).
 package struct Comparison: Sendable {
     package let baseline: ModelVersion
     package let version: ModelVersion
     package let changes: [Change]
+    /// What the project's code says that decides what a change does.
+    package let code: ChangeCodeFacts
     /// The project's value transformers that read keyed archives (`StoreCodeFacts.keyedArchiveTransformers`).
-    package let keyedArchiveTransformers: Set<String>
+    package var keyedArchiveTransformers: Set<String> { code.keyedArchiveTransformers }
     /// Additions by entity, for spotting removals that look like undeclared renames.
     private let additionsByEntity: [String: [Change]]
 
-    package init(baseline: ModelVersion, version: ModelVersion, changes: [Change], keyedArchiveTransformers: Set<String> = []) {
+    package init(baseline: ModelVersion, version: ModelVersion, changes: [Change], code: ChangeCodeFacts = ChangeCodeFacts()) {
         self.baseline = baseline
         self.version = version
         self.changes = changes
-        self.keyedArchiveTransformers = keyedArchiveTransformers
+        self.code = code
         var additions: [String: [Change]] = [:]
         for change in changes where change.kind == .attributeAdded || change.kind == .relationshipAdded || change.kind == .entityAdded {
             additions[change.kind == .entityAdded ? "" : change.path.entity, default: []].append(change)

@@ -38,8 +38,8 @@ package struct HistoryContext: Sendable {
     package var releasesUnread: String? = nil
     /// `LintOptions.unmatchedReleaseTags` of the run.
     package var unmatchedReleaseTags: (pattern: String, tags: [String])? = nil
-    /// `StoreCodeFacts.keyedArchiveTransformers` of the run.
-    package var keyedArchiveTransformers: Set<String> = []
+    /// What the run's code says that decides what a change does.
+    package var code = ChangeCodeFacts()
     /// `StoreCodeFacts.handRunMigrations` of the run: where the app migrates its stores itself.
     package var handRunMigrations: [SourceLocation] = []
 
@@ -51,7 +51,7 @@ package struct HistoryContext: Sendable {
         from baseline: ModelVersion, to version: ModelVersion, only: Severity? = nil, reusing comparisons: inout EntityComparisons?
     ) -> (changes: [Change], findings: [Finding]) {
         let changes = ModelDiffer().changes(from: baseline, to: version, reusing: &comparisons)
-        let findings = Linter.changeFindings(Comparison(baseline: baseline, version: version, changes: changes, keyedArchiveTransformers: keyedArchiveTransformers), dispatch: catalog.rulesByKind, only: only)
+        let findings = Linter.changeFindings(Comparison(baseline: baseline, version: version, changes: changes, code: code), dispatch: catalog.rulesByKind, only: only)
         return (changes, findings)
     }
 }

@@ -3480,7 +3480,9 @@ store and in CloudKit, where apps on older versions keep syncing records the new
 reads. Both directions are errors.
 
 Turning on CloudKit for a whole model that has no configurations is not a move between stores and
-is not reported.
+is not reported. Nor is an entity that was in none of the model's named configurations (Xcode keeps
+it in the Default configuration only) where the project's code opens its stores by those names
+(`description.configuration = "Private"`): no store held it, so it moves out of none.
 
 ## What to do instead
 
@@ -3571,6 +3573,66 @@ entities:
   Note:
     attributes:
       title: string
+```
+
+### Does not trigger: an entity of no named configuration joins the synced one, the stores opened by name
+
+```xml path=App/Diary.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+    <key>_XCCurrentVersionName</key>
+    <string>Diary 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```xml path=App/Diary.xcdatamodeld/Diary.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22522" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+    <entity name="Entry" representedClassName="Entry" syncable="YES" codeGenerationType="class">
+        <attribute name="text" optional="YES" attributeType="String"/>
+    </entity>
+    <entity name="Photo" representedClassName="Photo" syncable="YES" codeGenerationType="class">
+        <attribute name="data" optional="YES" attributeType="Binary"/>
+    </entity>
+    <configuration name="Private" usedWithCloudKit="YES">
+        <memberEntity name="Entry"/>
+    </configuration>
+</model>
+```
+
+```xml path=App/Diary.xcdatamodeld/Diary 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22522" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+    <entity name="Entry" representedClassName="Entry" syncable="YES" codeGenerationType="class">
+        <attribute name="text" optional="YES" attributeType="String"/>
+    </entity>
+    <entity name="Photo" representedClassName="Photo" syncable="YES" codeGenerationType="class">
+        <attribute name="data" optional="YES" attributeType="Binary"/>
+    </entity>
+    <configuration name="Private" usedWithCloudKit="YES">
+        <memberEntity name="Entry"/>
+        <memberEntity name="Photo"/>
+    </configuration>
+</model>
+```
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentCloudKitContainer(name: "Diary")
+
+    init() {
+        let description = container.persistentStoreDescriptions.first!
+        description.configuration = "Private"
+        container.loadPersistentStores { _, error in
+            if let error { print(error) }
+        }
+    }
+}
 ```
 
 """####,

@@ -49,6 +49,11 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// `migrateStoreFromURL:` in Objective-C): object by object in memory, not by Core Data's
     /// lightweight migration. Not store code: `isEmpty` leaves them out.
     package var handRunMigrations: [SourceLocation] = []
+    /// The configuration names the project's code opens stores with (`description.configuration =
+    /// "Cloud"`, `configurationName: "Cloud"`, `configuration:@"Cloud"`): where a model's named
+    /// configurations are opened by name, an entity in none of them is in no store. Not store
+    /// code: `isEmpty` leaves them out.
+    package var openedConfigurations: Set<String> = []
 
     package init() {}
 
@@ -76,6 +81,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
             appExtensions += part.appExtensions
             sourcesOfSeveralTargets.formUnion(part.sourcesOfSeveralTargets)
             handRunMigrations += part.handRunMigrations
+            openedConfigurations.formUnion(part.openedConfigurations)
             lastRelease = lastRelease ?? part.lastRelease
         }
         openings.sort { $0.place < $1.place }

@@ -10,7 +10,7 @@ struct EntityMovedBetweenConfigurationsRule: ChangeRule {
     let kinds: Set<Change.Kind> = [.entitySyncChanged]
 
     func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
-        guard change.new?.entity != nil else { return [] }
+        guard change.new?.entity != nil, !Self.wasInNoStore(change, comparison) else { return [] }
         let nowSynced = comparison.version.isSynced(entity: change.path.entity)
         let message = nowSynced
             ? "entity '\(change.path)' moved from a local configuration to a synced one; its objects stay in the local store and are not uploaded, so they seem lost, and \(comparison.olderApps) do not sync it"
@@ -19,5 +19,15 @@ struct EntityMovedBetweenConfigurationsRule: ChangeRule {
             change, in: comparison, severity: severity, message: message,
             suggestions: ["keep '\(change.path.entity)' where it is; to move the data, add a new entity in the other configuration and copy the objects over once in code"]
         )]
+    }
+
+    /// Whether the baseline keeps the entity in none of its named configurations while the
+    /// project's code opens its stores by those names: it was in no store (only in the Default
+    /// configuration, which nothing opens), so it joins one now and nothing of it moves.
+    static func wasInNoStore(_ change: Change, _ comparison: Comparison) -> Bool {
+        let entity = (change.oldPath ?? change.path).entity
+        let named = comparison.baseline.configurations
+        return !named.isEmpty && !named.contains { $0.entities.contains(entity) }
+            && !comparison.code.openedConfigurations.isDisjoint(with: named.map(\.name))
     }
 }

@@ -312,4 +312,20 @@ import Testing
         #expect(!ByteSearch.containsAny(word, in: Array("Item".utf8)))
         #expect(!ByteSearch.containsAny(word, in: Array("moveItem".utf8.dropLast())))
     }
+
+    /// The configurations a store is added with, or a description given, by name: what tells the
+    /// change rules that an entity in none of them is in no store.
+    @Test func configurationsOpenedByNameAreFound() throws {
+        let source = """
+        @implementation Stack
+        - (void)open {
+            [coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:@"Cloud" URL:url options:nil error:&error];
+            description.configuration = @"Local";
+            [self configuration:name];
+        }
+        @end
+        """
+        #expect(try Self.facts(source).openedConfigurations == ["Cloud", "Local"])
+    }
 }
+
