@@ -384,9 +384,13 @@ struct ObjCStoreCodeScanner {
                     let bodyAssignments = assignments ?? self.assignments(in: body.range)
                     assignments = bodyAssignments
                     let migrates = addMigrates(at: index, in: body.range, assignments: bodyAssignments, asking: &asking)
+                    // A second coordinator that adds the store to copy it out with
+                    // `migratePersistentStore:` (a backup, an export) runs after the app's own
+                    // opening migrated it: no launch of a new release goes through it.
+                    let copiesOut = tokens[(index + 1)..<body.range.upperBound].contains { $0.isIdentifier("migratePersistentStore") }
                     opening = StoreOpening(
                         call: .addPersistentStore, place: place(index, body), migratesAutomatically: migrates, addsAsynchronously: false,
-                        declinesMigration: !migrates && !checksStoreCompatibility && addDeclinesMigration(at: index, in: body.range, assignments: bodyAssignments)
+                        declinesMigration: !migrates && !checksStoreCompatibility && !copiesOut && addDeclinesMigration(at: index, in: body.range, assignments: bodyAssignments)
                     )
                 default:
                     continue

@@ -257,7 +257,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 addOpening(
                     .addPersistentStore, node, migrates: options.map { migratesAutomatically($0) } ?? false, asynchronously: false,
                     declinesMigration: (labels.hasPrefix("ofType:") || labels.hasPrefix("type:") || labels.hasPrefix("_:configuration:")) && declinesMigration(options)
-                        && !opensABundledStore(node) && !checksStoreCompatibility
+                        && !opensABundledStore(node) && !checksStoreCompatibility && !copiesTheStoreAfter(node)
                 )
                 addFailureActions(ofThrowing: node, opening: .addPersistentStore)
             }
@@ -1047,6 +1047,16 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         case afterItSucceeded
         /// The removal runs when it failed too: `try?`, or a `catch` that goes on.
         case evenWhenItFails
+    }
+
+    /// Whether the function that adds a store at `node` then hands it to `migratePersistentStore`:
+    /// a second coordinator that copies the store out (a backup, an export) after the app's own
+    /// opening migrated it, not the opening a new release's first launch goes through.
+    private func copiesTheStoreAfter(_ node: FunctionCallExprSyntax) -> Bool {
+        guard let unit = declarations.unit(around: node) else { return false }
+        let calls = MigrationCalls(viewMode: .sourceAccurate)
+        calls.walk(declarations.units[unit].body)
+        return calls.found.contains { $0.call.position > node.position }
     }
 
     /// Whether `migratePersistentStore` is called before `node` in its function (in a statement

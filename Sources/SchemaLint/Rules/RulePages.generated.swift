@@ -14922,6 +14922,79 @@ final class CoreDataStack {
 }
 ```
 
+### Does not trigger: a backup through a second coordinator that copies the store out
+
+The app's own opening (`persistentStoreCoordinator`, with the migration options) migrates the
+store at launch; the backup adds the migrated store with no options only to hand it to
+`migratePersistentStore`.
+
+```xml path=Wallet.xcdatamodeld/Wallet.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Payment">
+        <attribute name="amount" optional="YES" attributeType="Decimal"/>
+    </entity>
+</model>
+```
+
+```xml path=Wallet.xcdatamodeld/Wallet 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Payment">
+        <attribute name="amount" optional="YES" attributeType="Decimal"/>
+        <attribute name="memo" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Wallet.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Wallet 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```objc path=Wallet/WalletDatabase.m
+@implementation WalletDatabase
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    NSError *error = nil;
+    [_coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:self.storeURL options:options error:&error];
+    return _coordinator;
+}
+
+- (BOOL)backupToURL:(NSURL *)backupURL error:(NSError **)error {
+    NSPersistentStoreCoordinator *copier = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:self.model];
+    NSPersistentStore *source = [copier addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:self.storeURL options:nil error:error];
+    if (source == nil) {
+        return NO;
+    }
+    return [copier migratePersistentStore:source toURL:backupURL options:@{NSSQLitePragmasOption: @{@"journal_mode": @"DELETE"}} withType:NSSQLiteStoreType error:error] != nil;
+}
+
+@end
+```
+
+```swift path=Wallet/Backup.swift
+import CoreData
+
+struct Backup {
+    let model: NSManagedObjectModel
+    let storeURL: URL
+
+    func export(to url: URL) throws {
+        let copier = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let source = try copier.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
+        _ = try copier.migratePersistentStore(source, to: url, options: nil, withType: NSSQLiteStoreType)
+    }
+}
+```
+
 """####,
         "store-protection-complete": ####"""
 # store-protection-complete
