@@ -20,6 +20,20 @@ struct CodeUnit {
     /// A function's body: it runs when it is called, not when it is named (a property's getter runs
     /// whenever the property is read).
     var isFunction: Bool { body.parent?.is(FunctionDeclSyntax.self) ?? false }
+    /// A property whose value cannot be called with arguments (`let container: ModelContainer =
+    /// { ... }()`): not a closure, nor declared of a function type. `x.container(y)` is then
+    /// another type's method of the same name (SwiftUI's `.modelContainer(_:)`), not this property.
+    var isPropertyOfNoFunction: Bool {
+        let binding = body.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) ?? body.parent?.as(PatternBindingSyntax.self)
+        guard let binding else { return false }
+        if let type = binding.typeAnnotation?.type {
+            let bare = type.as(OptionalTypeSyntax.self)?.wrappedType ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? type
+            let inner = bare.as(TupleTypeSyntax.self).flatMap { $0.elements.count == 1 ? $0.elements.first?.type : nil } ?? bare
+            if inner.is(FunctionTypeSyntax.self) || type.is(AttributedTypeSyntax.self) { return false }
+            return true
+        }
+        return !(binding.initializer?.value.is(ClosureExprSyntax.self) ?? false)
+    }
     var file: Int
     /// An initializer's parameters, or those of the initializer whose default argument this is:
     /// which calls of the type (`T(persistence:)`, not `T(inMemory:)`) run it. Nil for the rest.

@@ -281,7 +281,10 @@ final class UseCollector: SyntaxVisitor {
     private func takesTheArguments(of node: MemberAccessExprSyntax, in key: String) -> Bool {
         guard let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id else { return true }
         let labels = call.arguments.map { $0.label?.text ?? "_" } + (call.trailingClosure == nil ? [] : ["*"]) + call.additionalTrailingClosures.map { $0.label.text }
-        return (declarations.unitsByKey[key] ?? []).contains { declarations.units[$0].accepts(labels: labels) }
+        return (declarations.unitsByKey[key] ?? []).contains { index in
+            let unit = declarations.units[index]
+            return !(unit.isPropertyOfNoFunction && !labels.isEmpty) && unit.accepts(labels: labels)
+        }
     }
 
     /// Whether `name` is a parameter of a function, initializer or closure around `node`: in

@@ -13784,6 +13784,52 @@ enum NoteStore {
 }
 ```
 
+### Does not trigger: SwiftUI's `.modelContainer(_:)` on the App's scene, beside a widget's property of that name
+
+The App hands its container to its scene with SwiftUI's modifier; `AlbumWidget.modelContainer` is
+a property of the widget extension's type, holding a container, which no call with an argument
+can be. (The widget's own `try!` is another rule's finding.)
+
+```swift path=Album/AlbumApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct AlbumApp: App {
+    var body: some Scene {
+        WindowGroup {
+            Text("Album")
+        }
+        .modelContainer(for: Photo.self)
+    }
+}
+
+@Model final class Photo {
+    var title: String = ""
+    init() {}
+}
+```
+
+```swift path=AlbumWidget/AlbumWidget.swift
+import SwiftData
+import SwiftUI
+import WidgetKit
+
+struct AlbumWidget: Widget {
+    private let modelContainer: ModelContainer = {
+        do {
+            return try ModelContainer(for: Photo.self)
+        } catch {
+            return try! ModelContainer(for: Photo.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        }
+    }()
+
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "Album", provider: Provider(container: modelContainer)) { _ in Text("Album") }
+    }
+}
+```
+
 ### Does not trigger: the state a launch under tests takes, chosen with `?:`
 
 ```swift path=Notes/AppDelegate.swift
