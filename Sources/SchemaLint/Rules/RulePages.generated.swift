@@ -15492,6 +15492,10 @@ keep writing them the old way; whatever the forced migration converts locally co
 unconverted through sync. In a synced model the change signals a change of representation that
 the synced data cannot follow: an error.
 
+Where the same step also changes what the hash is made of (an attribute added to the entity, a
+property's type or optionality), the stores migrate anyway and the modifier adds nothing: that is
+not reported, and the other change is judged on its own.
+
 ## What to do instead
 
 - In a synced model, add a new attribute (or entity) with the new representation and keep the old
@@ -15588,6 +15592,30 @@ entities:
     attributes:
       title: string
       body: string
+```
+
+### Does not trigger: the modifier set in the step that adds an attribute to the entity
+
+```yaml
+model: Notes
+version: 1
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+cloudkit: true
+entities:
+  Note:
+    versionHashModifier: "add-pinned"
+    attributes:
+      title: string
+      pinned: {type: bool, optional: true}
 ```
 
 """####,

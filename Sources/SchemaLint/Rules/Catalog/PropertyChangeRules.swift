@@ -168,6 +168,9 @@ struct PropertyChangeRule: ChangeRule {
         id: "version-hash-modifier-changed", kinds: [.entityVersionHashModifierChanged, .attributeVersionHashModifierChanged], synced: .error, local: .note,
         summary: "An entity's or attribute's versionHashModifier changed: it forces a migration that CloudKit data does not get."
     ) { context in
+        // The same step changes what the version hash covers anyway (an attribute added): the
+        // modifier forces no migration that would not happen, and CloudKit gets an ordinary change.
+        guard !Self.hashChangesAnyway(context.change, context.comparison.changes) else { return nil }
         let what: String
         switch (context.change.old, context.change.new) {
         case (.entity(let old)?, .entity(let new)?):
@@ -182,6 +185,27 @@ struct PropertyChangeRule: ChangeRule {
                     [context.suggestions.addReplacement("the new representation"), context.suggestions.versionAttribute])
         }
         return ("\(what); stores of \(context.comparison.baseline.displayName) migrate even if nothing else changed (intended when forcing a migration)", [])
+    }
+
+    /// The changes to what an element's version hash is made of (Core Data's `versionHash`: an
+    /// entity's name, parent, abstractness and stored properties; a property's name, type,
+    /// optionality and transience, a relationship's destination and cardinality).
+    static let hashChanges: Set<Change.Kind> = [
+        .entityParentChanged, .entityAbstractChanged,
+        .attributeAdded, .attributeRemoved, .attributeRenamed, .attributeTypeChanged, .attributeOptionalityChanged, .attributeTransienceChanged,
+        .relationshipAdded, .relationshipRemoved, .relationshipRenamed, .relationshipDestinationChanged, .relationshipCardinalityChanged,
+        .relationshipOrderedChanged, .relationshipOptionalityChanged, .relationshipTransienceChanged,
+    ]
+
+    /// Whether `changes` change the version hash of the element whose modifier `change` changed
+    /// (of the entity, through any of its stored properties, for an entity's modifier).
+    static func hashChangesAnyway(_ change: Change, _ changes: [Change]) -> Bool {
+        changes.contains { other in
+            guard hashChanges.contains(other.kind), other.path.entity == change.path.entity,
+                  change.path.member == nil || other.path.member == change.path.member else { return false }
+            // A transient property is stored nowhere and is in no hash.
+            return !((other.old?.isTransient ?? true) && (other.new?.isTransient ?? true))
+        }
     }
 
     static let cloudEncryptionChanged = PropertyChangeRule(
