@@ -860,9 +860,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
         finder.walk(branch)
         let afterDeletion = opensAfterDeletingTheStore(openingNode)
-        // The files one branch removes (the store, its -wal, its -shm, a folder) are one deletion.
+        // The files one branch removes (the store, its -wal, its -shm, a folder) are one deletion;
+        // the descriptions it points at /dev/null (each store's) one fallback.
         let firstDeletion = finder.found.firstIndex { $0.1 == .deletesTheStore }
-        for (index, (node, action, written)) in finder.found.enumerated() where action != .deletesTheStore || index == firstDeletion {
+        let firstFallback = finder.found.firstIndex { $0.1 == .fallsBackToMemory }
+        for (index, (node, action, written)) in finder.found.enumerated()
+        where (action != .deletesTheStore || index == firstDeletion) && (action != .fallsBackToMemory || index == firstFallback) {
             var found = StoreFailureAction(action: action, written: written, place: place(node), opening: opening, openingLocation: file.location(of: openingNode))
             found.opensAfterDeletingTheStore = afterDeletion
             found.afterFallbackToMemory = action == .stopsTheApp && finder.isLastResort(node)
@@ -1992,8 +1995,12 @@ enum AlertMentions {
             // `storeError = error`, not a call of `fatalError` or a type's name, nor a constant the
             // code declares there or a flag (`let isCloudKitError = ...`): what the interface
             // shows is kept beyond the branch.
-            guard lowercased.count > 5, lowercased.hasSuffix("error"), !lowercased.hasSuffix("fatalerror"), name.first?.isLowercase == true,
-                  index + 1 < tokens.count, tokens[index + 1].tokenKind == .equal else { return false }
+            guard index + 1 < tokens.count, tokens[index + 1].tokenKind == .equal else { return false }
+            // `self.databaseProblem = true`, `self.loadFailed = true`: a property of the type
+            // that says the store failed, which the interface reads (a flag too).
+            if index >= 2, tokens[index - 1].tokenKind == .period, tokens[index - 2].tokenKind == .keyword(.self),
+               ["problem", "fail", "error"].contains(where: { lowercased.contains($0) }) { return true }
+            guard lowercased.count > 5, lowercased.hasSuffix("error"), !lowercased.hasSuffix("fatalerror"), name.first?.isLowercase == true else { return false }
             let declared = index > 0 && [.keyword(.let), .keyword(.var)].contains(tokens[index - 1].tokenKind)
             let flag = ["is", "has", "should"].contains { name.hasPrefix($0) && name.dropFirst($0.count).first?.isUppercase == true }
             return !declared && !flag

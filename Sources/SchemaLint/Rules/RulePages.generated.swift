@@ -9492,6 +9492,35 @@ final class Persistence {
 }
 ```
 
+### Triggers: both stores pointed at /dev/null, beside a flag the interface reads: one finding (a note)
+
+The branch records the failure in properties of the type (`databaseProblem`), which the root view
+checks before showing anything: the person is told. The two descriptions moved to `/dev/null` are
+one fallback.
+
+```swift path=App/DataProvider.swift
+import CoreData
+
+final class DataProvider {
+    let container = NSPersistentCloudKitContainer(name: "Diary")
+    private(set) var databaseProblem = false
+    private(set) var databaseProblemDescription = ""
+
+    init(cloud: NSPersistentStoreDescription, local: NSPersistentStoreDescription) {
+        container.persistentStoreDescriptions = [cloud, local]
+        var failure: NSError?
+        container.loadPersistentStores { _, error in failure = error as NSError? }
+        if let failure {
+            self.databaseProblem = true
+            self.databaseProblemDescription = failure.userInfo.description
+            ↓local.url = URL(fileURLWithPath: "/dev/null")
+            cloud.url = URL(fileURLWithPath: "/dev/null")
+            container.loadPersistentStores { _, _ in }
+        }
+    }
+}
+```
+
 ### Does not trigger: a recovery declared under #if DEBUG, among the type's members
 
 ```swift path=App/NotesStore.swift
