@@ -571,10 +571,19 @@ struct ObjCStoreCodeScanner {
     private func addErrorBranches(at index: Int, in body: Range<Int>, conditions: IfConditions) -> [Range<Int>] {
         guard let call = enclosingGroup(of: index, in: body), call.lowerBound > body.lowerBound else { return [] }
         let open = call.lowerBound - 1
-        // `if (![coordinator addPersistentStoreWithType:...])`
-        if let condition = enclosingGroup(of: open, in: body), condition.lowerBound >= body.lowerBound + 2,
-           tokens[condition.lowerBound - 1].is("("), tokens[condition.lowerBound - 2].isIdentifier("if") {
-            return branch(of: condition.lowerBound - 2, errorWhenTrue: isNegated(condition)).map { [$0] } ?? []
+        // `if (![coordinator addPersistentStoreWithType:...])`, or with the result kept on the way
+        // (`if (!(store = [coordinator addPersistentStoreWithType:...]))`): the `if` whose
+        // condition holds the call with nothing before it but `!`, parentheses and an assignment.
+        var outer = enclosingGroup(of: open, in: body)
+        for _ in 0..<3 {
+            guard let group = outer, group.lowerBound >= body.lowerBound + 2 else { break }
+            if tokens[group.lowerBound - 1].is("("), tokens[group.lowerBound - 2].isIdentifier("if") {
+                let before = tokens[group.lowerBound..<open]
+                guard before.allSatisfy({ $0.is("!") || $0.is("(") || $0.is("=") || $0.kind == .identifier }) else { break }
+                let negated = before.contains { $0.is("!") } || isNegated(group)
+                return branch(of: group.lowerBound - 2, errorWhenTrue: negated).map { [$0] } ?? []
+            }
+            outer = enclosingGroup(of: group.lowerBound - 1, in: body)
         }
         // `[coordinator addPersistentStoreWithType:... error:&error]; if (error) ...`: the result
         // dropped, the error tested after it, until another call is given the same variable.

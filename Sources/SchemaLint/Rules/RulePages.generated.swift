@@ -9630,6 +9630,30 @@ final class Persistence: ObservableObject {
 @end
 ```
 
+### Triggers: Objective-C: the store kept in a variable inside the condition
+
+```objc path=App/StorageManager.m
+@implementation StorageManager
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Sprinklers.sqlite"];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    NSError *error = nil;
+    _coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
+    NSPersistentStore *store = nil;
+    if (!(store = [_coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error])) {
+        NSLog(@"Unresolved error %@", error);
+        ↓abort();
+    }
+    if ((store = [_coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error])) {
+        [self noteOpened:store];
+    }
+    return _coordinator;
+}
+
+@end
+```
+
 ### Triggers: Objective-C: the error logged first and tested again further down
 
 ```objc path=App/AppDelegate.m
