@@ -36,6 +36,10 @@ struct ObjCStoreCodeScanner {
     /// through another such method of the file (`[self cacheManagedObjectContext]`, whose getter
     /// adds the store): sent to `self` after the store's files were deleted, they open a new one.
     private var openingMethods: Set<String> = []
+    /// The file's methods that call `migratePersistentStore:`, by the first part of their selector
+    /// (`migrateStoreToDocuments` of `migrateStoreToDocuments:andStore:`): whether each tests the
+    /// call's result. A store removed after sending one to `self` was copied first.
+    private var migratingMethods: [String: Bool] = [:]
 
     init(file: String, tokens: [ObjCToken]) {
         self.file = file
@@ -138,6 +142,11 @@ struct ObjCStoreCodeScanner {
         let methods = bodies.filter { $0.owner != nil && !$0.selector.contains(":") }
         let opening = Set(methods.filter { body in body.range.contains { Self.openingSelectors.contains(tokens[$0].text) } }.map(\.selector))
         scanner.openingMethods = opening.union(methods.filter { body in body.range.contains { scanner.sendsToSelf($0, oneOf: opening) } }.map(\.selector))
+        for body in bodies where body.owner != nil {
+            let calls = body.range.filter { tokens[$0].isIdentifier("migratePersistentStore") }
+            guard !calls.isEmpty, let first = body.selector.split(separator: ":").first else { continue }
+            scanner.migratingMethods[String(first)] = calls.allSatisfy { scanner.testsTheResult(ofMessageAt: $0, in: body.range) }
+        }
         return scanner.scanned(bodies)
     }
 
@@ -319,11 +328,16 @@ struct ObjCStoreCodeScanner {
                     if let operation = Self.fileOperations[token.text], index + 1 < body.range.upperBound, tokens[index + 1].is(":") {
                         let argument = self.argument(after: index + 1, in: body.range)
                         if isStore(argument, assignments: assignments, storeVariables: &storeVariables) {
-                            facts.fileOperations.append(StoreFileOperation(
+                            var found = StoreFileOperation(
                                 operation: operation, written: token.text + ":", place: place(index, body),
                                 store: display(argument), handlesWAL: companions.wal || keepsNoWAL, handlesSHM: companions.shm || keepsNoWAL,
                                 childPathMistake: companions.mistake
-                            ))
+                            )
+                            if operation == .remove, let tested = migrationTested(before: index, in: body.range) {
+                                found.afterMigration = true
+                                found.evenWhenTheMigrationFails = !tested
+                            }
+                            facts.fileOperations.append(found)
                         }
                     }
                 }
@@ -331,6 +345,30 @@ struct ObjCStoreCodeScanner {
                 break
             }
         }
+    }
+
+    /// Whether the body copies a store with `migratePersistentStore:` before `index`, itself or by
+    /// sending one of the file's migrating methods to `self`: whether the copy's failure is then
+    /// tested (the result in a condition or kept), nil when nothing is copied.
+    private func migrationTested(before index: Int, in body: Range<Int>) -> Bool? {
+        var tested: Bool?
+        for position in body.lowerBound..<index where tokens[position].kind == .identifier {
+            if tokens[position].text == "migratePersistentStore" {
+                tested = (tested ?? true) && testsTheResult(ofMessageAt: position, in: body)
+            } else if let testsItself = migratingMethods[tokens[position].text], position >= 2, tokens[position - 1].isIdentifier("self"), tokens[position - 2].is("[") {
+                // A method that returns nothing tells its caller nothing of the copy.
+                tested = (tested ?? true) && testsItself && testsTheResult(ofMessageAt: position, in: body)
+            }
+        }
+        return tested
+    }
+
+    /// Whether the result of the message whose selector starts at `position` is used: assigned,
+    /// returned, or tested in a condition, rather than dropped as a statement of its own.
+    fileprivate func testsTheResult(ofMessageAt position: Int, in body: Range<Int>) -> Bool {
+        guard let message = enclosingGroup(of: position, in: body), message.lowerBound >= body.lowerBound + 2 else { return false }
+        let before = tokens[message.lowerBound - 2]
+        return !(before.is(";") || before.is("{") || before.is("}"))
     }
 
     // MARK: - Openings

@@ -12434,6 +12434,48 @@ struct StoreReset {
 @end
 ```
 
+### Triggers: Objective-C: the old store removed after a copy whose failure nothing tests, made by a method of the file (an error)
+
+`migrateToDocuments:` drops the result of `migratePersistentStore:`, and returns nothing: where the
+copy failed, the removal deletes the only copy.
+
+```objc path=App/StoreMover.m
+@implementation StoreMover
+
+- (void)migrateToDocuments:(NSPersistentStore *)store {
+    NSError *error = nil;
+    NSURL *target = [[self documentsDirectory] URLByAppendingPathComponent:@"Sprinklers.sqlite"];
+    [self.coordinator migratePersistentStore:store toURL:target options:nil withType:NSSQLiteStoreType error:&error];
+}
+
+- (void)moveStore {
+    NSString *oldPath = [[self cachesDirectory] stringByAppendingPathComponent:@"Sprinklers.sqlite"];
+    NSPersistentStore *store = [self.coordinator persistentStoreForURL:[NSURL fileURLWithPath:oldPath]];
+    [self migrateToDocuments:store];
+    [[NSFileManager defaultManager] ↓removeItemAtPath:oldPath error:nil];
+}
+
+@end
+```
+
+### Triggers: Objective-C: the old store removed without its log after a copy that succeeded (a warning)
+
+```objc path=App/StoreMover.m
+@implementation StoreMover
+
+- (void)moveStore:(NSPersistentStore *)store {
+    NSError *error = nil;
+    NSString *oldPath = [[self cachesDirectory] stringByAppendingPathComponent:@"Sprinklers.sqlite"];
+    NSURL *target = [[self documentsDirectory] URLByAppendingPathComponent:@"Sprinklers.sqlite"];
+    if (![self.coordinator migratePersistentStore:store toURL:target options:nil withType:NSSQLiteStoreType error:&error]) {
+        return;
+    }
+    [[NSFileManager defaultManager] ↓removeItemAtPath:oldPath error:nil];
+}
+
+@end
+```
+
 ### Triggers: Objective-C: the store's URL from a method of the file, its name a constant
 
 ```objc path=App/AppDelegate.m
