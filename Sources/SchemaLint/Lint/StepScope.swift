@@ -37,7 +37,7 @@ package struct ShippedHistory: Sendable, Hashable {
         guard !isEmpty else { return nil }
         let counts = [(errors, "error"), (warnings, "warning"), (notes, "note")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
-        let steps = assumed ? "earlier steps, taken as shipped (no release tag or lock records what did; --all-steps lists them)" : "steps that shipped (--all-steps lists them)"
+        let steps = assumed ? "earlier steps, taken as shipped (no lock or release tag in the history of HEAD records what did; --all-steps lists them)" : "steps that shipped (--all-steps lists them)"
         return "not listed: \(counts.joined(separator: ", ")) in \(steps)"
     }
 

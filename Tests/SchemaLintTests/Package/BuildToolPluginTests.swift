@@ -63,7 +63,7 @@ import Testing
         #expect(error.contains("attribute 'Recipe.favorite' was removed"), "\(error)")
         #expect(error.hasSuffix("[attribute-removed]"), "\(error)")
         #expect(Self.line(in: breaking.output, containing: "/Sources/Models/Recipes/v2.yaml:10:7: note: ") == nil, "\(breaking.output)")
-        #expect(breaking.output.contains("\n1 error in 3 versions of 1 model; not listed: 1 note in earlier steps, taken as shipped (no release tag or lock records what did; --all-steps lists them)\n"), "\(breaking.output)")
+        #expect(breaking.output.contains("\n1 error in 3 versions of 1 model; not listed: 1 note in earlier steps, taken as shipped (no lock or release tag in the history of HEAD records what did; --all-steps lists them)\n"), "\(breaking.output)")
         #expect(!FileManager.default.fileExists(atPath: stamp), "a failed run leaves no stamp")
 
         // 2. Version 3 made compatible (it adds an optional attribute): the build lints and passes,
@@ -80,7 +80,7 @@ import Testing
         #expect(passing.output.contains("/Sources/Models/Recipes/v3.yaml:11:7: note: attribute 'Recipe.notes' was added"), "\(passing.output)")
         let stamped = try String(contentsOfFile: stamp, encoding: .utf8)
         #expect(stamped.hasPrefix("// Written by schemalint --stamp"), "\(stamped)")
-        #expect(stamped.contains("// 1 note in 3 versions of 1 model; not listed: 1 note in earlier steps, taken as shipped (no release tag or lock records what did; --all-steps lists them)"), "\(stamped)")
+        #expect(stamped.contains("// 1 note in 3 versions of 1 model; not listed: 1 note in earlier steps, taken as shipped (no lock or release tag in the history of HEAD records what did; --all-steps lists them)"), "\(stamped)")
         let stampDate = try FileManager.default.attributesOfItem(atPath: stamp)[.modificationDate] as? Date
 
         // 3. Nothing changed: the build does not run schemalint again.

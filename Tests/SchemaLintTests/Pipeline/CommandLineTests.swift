@@ -87,7 +87,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("examples/notes/v3.yaml:15:45: error: attribute 'Note.title' was renamed to 'headline';") && $0.hasSuffix("[attribute-renamed]") })
         // Version 4 is a draft and version 3 the newest release: their steps are listed, and the
         // reminder to deploy version 2's three additions, which shipped, is counted.
-        #expect(lines.last == "4 errors, 1 note in 4 versions of 1 model; not listed: 1 note in earlier steps, taken as shipped (no release tag or lock records what did; --all-steps lists them)")
+        #expect(lines.last == "4 errors, 1 note in 4 versions of 1 model; not listed: 1 note in earlier steps, taken as shipped (no lock or release tag in the history of HEAD records what did; --all-steps lists them)")
         #expect(!lines.contains { $0.hasPrefix("examples/notes/v2.yaml") })
         let all = try Executable.run(["examples/notes", "--all-steps"])
         #expect(all.stdout.split(separator: "\n").last == "4 errors, 2 notes in 4 versions of 1 model")
@@ -114,7 +114,7 @@ import Testing
     @Test func theNewExamplesExerciseTheCatalogue() throws {
         // Version 2's findings shipped: by default version 3's two errors are listed, and the
         // uniqueness constraint version 1 brought, which version 3 still has.
-        #expect(try Executable.run(["examples/tasks"]).stdout.split(separator: "\n").last == "3 errors in 3 versions of 1 model; not listed: 1 error, 2 notes in earlier steps, taken as shipped (no release tag or lock records what did; --all-steps lists them)")
+        #expect(try Executable.run(["examples/tasks"]).stdout.split(separator: "\n").last == "3 errors in 3 versions of 1 model; not listed: 1 error, 2 notes in earlier steps, taken as shipped (no lock or release tag in the history of HEAD records what did; --all-steps lists them)")
         let tasks = try Executable.run(["examples/tasks", "--all-steps"])
         #expect(tasks.status == 1)
         for rule in ["cloudkit-unique-constraint", "attribute-removed", "delete-rule-changed", "deprecated-element-removed", "name-reused", "element-added"] {

@@ -34,7 +34,7 @@ import Testing
         #expect(result.shippedHistory.errors == 2 && result.shippedHistory.warnings == 0 && result.shippedHistory.notes == 0)
         // Nothing records what shipped: the sentence says the earlier steps are only taken as shipped.
         #expect(result.shippedHistory.assumed)
-        #expect(TextReporter.summary(result) == "1 error in 4 versions of 1 model; not listed: 2 errors in earlier steps, taken as shipped (no release tag or lock records what did; --all-steps lists them)")
+        #expect(TextReporter.summary(result) == "1 error in 4 versions of 1 model; not listed: 2 errors in earlier steps, taken as shipped (no lock or release tag in the history of HEAD records what did; --all-steps lists them)")
 
         let all = try Self.lint(folder, steps: .all)
         #expect(Self.listedVersions(all) == ["2", "3", "4"])
@@ -124,7 +124,7 @@ import Testing
         let folder = try TemporaryFolder()
         for number in 1...4 { try folder.write(Self.version(number), to: "models/v\(number).yaml") }
         let result = try Self.lint(folder)
-        let sentence = "not listed: 2 errors in earlier steps, taken as shipped (no release tag or lock records what did; --all-steps lists them)"
+        let sentence = "not listed: 2 errors in earlier steps, taken as shipped (no lock or release tag in the history of HEAD records what did; --all-steps lists them)"
         #expect(result.shippedHistory.sentence == sentence)
 
         let sarif = try JSONSerialization.jsonObject(with: Data(SARIFReporter(toolVersion: "1").render(result).utf8)) as? [String: Any]
