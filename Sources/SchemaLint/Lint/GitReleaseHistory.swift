@@ -27,6 +27,12 @@ struct GitReleaseHistory {
     /// The paths linted: where a tag's files are looked for by the readers of other formats.
     var paths: [String]
     var runner = GitRunner()
+    /// A run that asked for no history source: only the newest release tag is read, for the
+    /// models edited in place whose reader migrates their stores itself (a YAML model of one file,
+    /// SwiftData classes without a `VersionedSchema`), so that the next release's changes are
+    /// checked against what shipped; where git, tags or the model at the tag are missing, nothing
+    /// is read and nothing is said.
+    var newestReleaseOnly = false
 
     /// How the working tree's version is named in messages when it is the newest of a history
     /// read at release tags: it is the release being prepared.
@@ -48,17 +54,18 @@ struct GitReleaseHistory {
         var versions: [ModelVersion] = []
         var models: [UnversionedModel] = []
         for (model, error) in unversionedModels(in: loaded) {
-            if let model { models.append(model) }
-            if let error { reading.errors.append(error) }
+            if let model, !newestReleaseOnly || [.yaml, .swiftData].contains(model.current.format) && !model.current.isInMigrationPlan { models.append(model) }
+            if let error, !newestReleaseOnly { reading.errors.append(error) }
         }
-        let storeCodeTop = loaded.storeCode.storeFileNames.first.flatMap { place(of: $0.place.location.file)?.top }
+        if newestReleaseOnly, models.isEmpty { return reading }
+        let storeCodeTop = newestReleaseOnly ? nil : loaded.storeCode.storeFileNames.first.flatMap { place(of: $0.place.location.file)?.top }
         for top in Set(models.map(\.top) + [storeCodeTop].compactMap { $0 }).sorted() {
             do throws(InputError) {
                 let found = try read(models.filter { $0.top == top }, storeCode: top == storeCodeTop, top: top, into: &reading)
                 versions += found.versions
                 if let names = found.lastReleaseStoreFileNames { loaded.storeCode.lastRelease = names }
             } catch {
-                reading.errors.append(error)
+                if !newestReleaseOnly { reading.errors.append(error) }
             }
         }
         for index in loaded.versions.indices where reading.readings[loaded.versions[index].history] != nil {
@@ -145,8 +152,9 @@ struct GitReleaseHistory {
         switch GitReleaseTags.read(matching: self.pattern, mergedInto: revision, top: top, runner: runner) {
         case nil: throw InputError(file: models.first?.path ?? top, message: "--history git reads release tags with git, which cannot be run here")
         case .failure(let failure): throw InputError(file: top, message: "cannot read the release tags: \(failure.message)")
-        case .success(let found): (tags, pattern) = (found.tags, found.pattern)
+        case .success(let found): (tags, pattern) = (newestReleaseOnly ? Array(found.tags.suffix(1)) : found.tags, found.pattern)
         }
+        if newestReleaseOnly, tags.isEmpty { return RepositoryReleases() }
         let runner = self.runner
         // The models need every tag's files; the store code only the last tag's.
         let listed = models.isEmpty ? Array(tags.indices.suffix(storeCode ? 1 : 0)) : Array(tags.indices)

@@ -167,7 +167,14 @@ public struct LintPipeline: Sendable {
     /// `--history git`: adds the releases read at git tags of the models not versioned in their
     /// files; what was read, by history.
     private func readReleasesFromGit(_ options: Options, configuration: ProjectConfiguration, loader: ModelLoader, into loaded: inout ModelLoader.Loaded) throws(InputErrors) -> [String: GitReleaseReading] {
-        guard case .gitTags(let pattern) = HistorySource.resolve(requested: options.history, tags: options.historyTags, configured: configuration.history) else { return [:] }
+        guard case .gitTags(let pattern) = HistorySource.resolve(requested: options.history, tags: options.historyTags, configured: configuration.history) else {
+            // Asked for no history source: a model edited in place is checked against its newest
+            // release, which is what the next release changes for the people who run it.
+            guard options.history == nil, options.historyTags == nil, configuration.history == nil, options.snapshot == nil else { return [:] }
+            var newest = GitReleaseHistory(pattern: HistorySource.defaultTagPattern, snapshot: nil, loader: loader, paths: options.paths)
+            newest.newestReleaseOnly = true
+            return newest.read(into: &loaded).readings
+        }
         let reading = GitReleaseHistory(pattern: pattern, snapshot: options.snapshot, loader: loader, paths: options.paths).read(into: &loaded)
         guard reading.errors.isEmpty else { throw InputErrors(reading.errors) }
         return reading.readings

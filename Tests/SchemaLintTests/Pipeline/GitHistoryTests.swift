@@ -61,10 +61,36 @@ struct GitHistoryTests {
         #expect(!run.stdout.contains("v1.9"), "nothing is reported about the step from v1.9 to v1.10, both released: \(run.stdout)")
         #expect(run.stdout.hasSuffix("in 3 versions of 1 model\n"), "\(run.stdout)")
 
-        // Without --history git, the one version is all there is.
-        let files = try project.lint(["Models"])
+        // Asked for no history source, the working tree is checked against the newest release
+        // alone: the same finding, from two versions.
+        let newest = try project.lint(["Models"])
+        #expect(newest.status == 1, "\(newest.stderr)")
+        #expect(newest.stdout.contains("Models/Note.yml:6:5: error: attribute 'Note.title' was removed; apps still on v1.10 keep writing it [attribute-removed]"), "\(newest.stdout)")
+        #expect(newest.stdout.hasSuffix("in 2 versions of 1 model\n"), "\(newest.stdout)")
+        // With --history files, the one version is all there is.
+        let files = try project.lint(["--history", "files", "Models"])
         #expect(files.status == 0)
         #expect(files.stdout == "no problems in 1 version of 1 model\n")
+    }
+
+    /// Asked for no history source, a model edited in place is compared with its newest release
+    /// where there is one, and is linted alone, with nothing said, where the repository has no
+    /// release tag, where the model is not at the tag, and where the tag's copy does not read.
+    @Test func withoutAHistorySourceTheNewestReleaseIsReadQuietly() throws {
+        var project = try Project()
+        try project.release(GitHistoryTests.note(["title: string"], cloudKit: true), tags: ["build-42"])
+        try project.folder.write(GitHistoryTests.note(["heading: string"], cloudKit: true), to: "Models/Note.yml")
+        let untagged = try project.lint(["Models"])
+        #expect(untagged.status == 0 && untagged.stdout == "no problems in 1 version of 1 model\n", "\(untagged.stdout)\(untagged.stderr)")
+        try project.release("model: Notes\nversion: 1\nentities: [\n", tags: ["v1.0"])
+        try project.folder.write(GitHistoryTests.note(["heading: string"], cloudKit: true), to: "Models/Note.yml")
+        let broken = try project.lint(["Models"])
+        #expect(broken.status == 0 && broken.stdout == "no problems in 1 version of 1 model\n" && broken.stderr.isEmpty, "\(broken.stdout)\(broken.stderr)")
+        try project.release(GitHistoryTests.note(["title: string"], cloudKit: true), tags: ["v1.1"])
+        try project.folder.write(GitHistoryTests.note(["heading: string"], cloudKit: true), to: "Models/Note.yml")
+        let released = try project.lint(["Models"])
+        #expect(released.status == 1 && released.stdout.contains("error: attribute 'Note.title' was removed; apps still on v1.1 keep writing it [attribute-removed]"), "\(released.stdout)")
+        #expect(!released.stdout.contains("v1.0"), "only the newest release is read: \(released.stdout)")
     }
 
     @Test func aRenameWithItsIdentifierKeepsTheData() throws {
@@ -213,7 +239,10 @@ struct GitHistoryTests {
         let shown = try #require(CommandLineTests.fencedBlocks(in: readme, language: "text").first)
         #expect(run.stdout == shown, "examples/git-history/README.md shows another output than the run's")
         let plain = try Executable.run(["Models"], in: URL(fileURLWithPath: repository), environment: GitHistoryTests.environment)
-        #expect(plain.stdout == "no problems in 1 version of 1 model\n")
+        #expect(plain.stdout.hasPrefix("Models/Note.yml:6:5: error: attribute 'Note.title' was removed; apps still on v1.10 keep writing it [attribute-removed]\n"), "\(plain.stdout)")
+        #expect(plain.stdout.hasSuffix("1 error, 1 note in 2 versions of 1 model\n"), "\(plain.stdout)")
+        let files = try Executable.run(["--history", "files", "Models"], in: URL(fileURLWithPath: repository), environment: GitHistoryTests.environment)
+        #expect(files.stdout == "no problems in 1 version of 1 model\n")
     }
 
     @Test func aTagPatternWithFilesIsAUsageError() throws {

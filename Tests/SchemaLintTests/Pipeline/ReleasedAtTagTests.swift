@@ -762,8 +762,8 @@ struct ReleasedAtTagTests {
 
     /// An Xcode model of one version edited since its release leaves the released stores with no
     /// model to migrate from: it is compared with the tag like any released version. A YAML model
-    /// of one file is not versioned there: editing it is how it changes (`--history git` reads its
-    /// releases from the tags).
+    /// of one file is not versioned there: editing it is how it changes, and the newest release is
+    /// the version the next one is checked against (a step, not a release modified).
     @Test func aModelWithOneVersionIsComparedWithTheTagOnlyInABundle() throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
@@ -776,7 +776,7 @@ struct ReleasedAtTagTests {
         let run = try Executable.run(["--no-color"], in: folder.url)
         #expect(run.stdout.contains("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: warning: released Notes was modified: it changed since the release at v1.0:App/Notes.xcdatamodeld/Notes.xcdatamodel/contents: Note: added attribute `body` (string)"), "\(run.stdout)")
         #expect(!run.stdout.contains("released Tasks"), "\(run.stdout)")
-        #expect(!run.stdout.contains("Tasks.yml"), "\(run.stdout)")
+        #expect(run.stdout.contains("models/Tasks.yml:2:10: note: opening a store of v1.0 with the next release migrates it at launch by lightweight migration"), "\(run.stdout)")
     }
 
     /// With no tag and no lock, git shows a version edited after its successor was added (a
