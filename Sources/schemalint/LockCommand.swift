@@ -34,9 +34,12 @@ struct LockCommand: ParsableCommand {
 
     /// Locks one folder; true when it refused to lose entries.
     private func lock(folder: String) throws -> Bool {
-        // Loaded as lint loads it (the configuration says which bundle versions are drafts).
+        // Loaded as lint loads it (the configuration says which bundle versions are drafts); a
+        // model edited in place is the version its files hold, not the next after a tag's copy.
         let input: LintPipeline.Input
-        switch LintPipeline(readers: ModelReaders.registered).load(.init(paths: [folder])) {
+        var options = LintPipeline.Options(paths: [folder])
+        options.readsNewestRelease = false
+        switch LintPipeline(readers: ModelReaders.registered).load(options) {
         case .success(let value): input = value
         case .failure(let problems):
             Terminal.writeError(problems.description)

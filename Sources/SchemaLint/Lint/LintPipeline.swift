@@ -31,6 +31,9 @@ public struct LintPipeline: Sendable {
         package var history: HistorySource?
         /// `--history-tags`: the release tags' pattern (nil: the configuration's, else `v*`); alone, it asks for git.
         package var historyTags: String?
+        /// Whether, with no history source asked for, the models edited in place are read at the
+        /// newest release tag too (lint: what the next release changes); `lock` records the files.
+        package var readsNewestRelease = true
         /// `--all-steps`: which steps are listed (nil: the configuration's `steps:`, else the coming ones).
         package var steps: StepScope?
         /// The paths are the default (`schemalint` with no argument, at a repository's root): a
@@ -170,7 +173,7 @@ public struct LintPipeline: Sendable {
         guard case .gitTags(let pattern) = HistorySource.resolve(requested: options.history, tags: options.historyTags, configured: configuration.history) else {
             // Asked for no history source: a model edited in place is checked against its newest
             // release, which is what the next release changes for the people who run it.
-            guard options.history == nil, options.historyTags == nil, configuration.history == nil, options.snapshot == nil else { return [:] }
+            guard options.readsNewestRelease, options.history == nil, options.historyTags == nil, configuration.history == nil, options.snapshot == nil else { return [:] }
             var newest = GitReleaseHistory(pattern: HistorySource.defaultTagPattern, snapshot: nil, loader: loader, paths: options.paths)
             newest.newestReleaseOnly = true
             return newest.read(into: &loaded).readings

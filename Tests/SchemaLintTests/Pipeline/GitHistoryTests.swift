@@ -91,6 +91,9 @@ struct GitHistoryTests {
         let released = try project.lint(["Models"])
         #expect(released.status == 1 && released.stdout.contains("error: attribute 'Note.title' was removed; apps still on v1.1 keep writing it [attribute-removed]"), "\(released.stdout)")
         #expect(!released.stdout.contains("v1.0"), "only the newest release is read: \(released.stdout)")
+        // `lock` records the version the files hold, not the next release after the tag's copy.
+        let lock = try project.lint(["lock", "Models"])
+        #expect(lock.status == 0 && lock.stdout.contains("1 released version of 1 model"), "\(lock.stdout)\(lock.stderr)")
     }
 
     @Test func aRenameWithItsIdentifierKeepsTheData() throws {
