@@ -1892,6 +1892,33 @@ final class DestructiveCallFinder: SyntaxVisitor {
     /// The functions that stop the app.
     static let stoppingCalls: Set<String> = ["fatalError", "preconditionFailure", "abort", "exit"]
 
+    /// Whether every `ModelContainer` the block around `node` makes is of an empty schema
+    /// (`ModelContainer(for: Schema([]), ...)`, or a name the block binds to `Schema([])`): a
+    /// placeholder that lets the app run with no models, into which nothing can be saved, and
+    /// which leaves the store on disk as it is.
+    static func makesOnlyContainersOfNoModels(around node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let syntax = current, !syntax.is(CodeBlockItemListSyntax.self) { current = syntax.parent }
+        guard let block = current else { return false }
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        calls.walk(block)
+        func isEmptySchema(_ text: String) -> Bool { text.filter { !$0.isWhitespace } == "Schema([])" }
+        var emptySchemas: Set<String> = []
+        for item in block.as(CodeBlockItemListSyntax.self) ?? [] {
+            guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value, isEmptySchema(value.trimmedText) {
+                    emptySchemas.insert(name)
+                }
+            }
+        }
+        let containers = calls.found.filter { SynchronousCode.calledName($0) == "ModelContainer" }
+        return !containers.isEmpty && containers.allSatisfy { call in
+            guard let first = call.arguments.first?.expression.trimmedText else { return false }
+            return isEmptySchema(first) || emptySchemas.contains(first)
+        }
+    }
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let name = SynchronousCode.calledName(node) ?? ""
         let isMember = node.calledExpression.is(MemberAccessExprSyntax.self)
@@ -1906,7 +1933,7 @@ final class DestructiveCallFinder: SyntaxVisitor {
             found.append((Syntax(node), .opensAnotherStore, "ModelContainer(for:)"))
         case "ModelConfiguration" where !isMember:
             let arguments = String(node.arguments.trimmedText.filter { $0 != " " && $0 != "\n" })
-            if ByteSearch.contains("isStoredInMemoryOnly:true", in: arguments) {
+            if ByteSearch.contains("isStoredInMemoryOnly:true", in: arguments), !Self.makesOnlyContainersOfNoModels(around: node) {
                 found.append((Syntax(node), .fallsBackToMemory, "ModelConfiguration(isStoredInMemoryOnly: true)"))
             }
         case "addPersistentStore" where isMember:

@@ -9521,6 +9521,39 @@ final class DataProvider {
 }
 ```
 
+### Does not trigger: the fallback is a placeholder container of no models
+
+An in-memory container of `Schema([])` holds no model: nothing can be saved into it, so nothing the
+person enters is lost with it, and the store on disk stays as it was.
+
+```swift path=App/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let container: ModelContainer = {
+        do {
+            return try ModelContainer(for: Note.self)
+        } catch {
+            print("cannot open the store: \(error)")
+            let placeholder = Schema([])
+            return try! ModelContainer(for: placeholder, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        }
+    }()
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+            .modelContainer(container)
+    }
+}
+
+@Model final class Note {
+    var title: String = ""
+    init() {}
+}
+```
+
 ### Does not trigger: a recovery declared under #if DEBUG, among the type's members
 
 ```swift path=App/NotesStore.swift
