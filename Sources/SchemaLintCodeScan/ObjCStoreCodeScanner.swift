@@ -327,7 +327,7 @@ struct ObjCStoreCodeScanner {
                 default:
                     if let operation = Self.fileOperations[token.text], index + 1 < body.range.upperBound, tokens[index + 1].is(":") {
                         let argument = self.argument(after: index + 1, in: body.range)
-                        if isStore(argument, assignments: assignments, storeVariables: &storeVariables) {
+                        if isStore(argument, assignments: assignments, storeVariables: &storeVariables) || isOpened(argument, in: body.range) {
                             var found = StoreFileOperation(
                                 operation: operation, written: token.text + ":", place: place(index, body),
                                 store: display(argument), handlesWAL: companions.wal || keepsNoWAL, handlesSHM: companions.shm || keepsNoWAL,
@@ -876,6 +876,20 @@ struct ObjCStoreCodeScanner {
             if isStore { return true }
         }
         return false
+    }
+
+    /// Whether the argument is one variable that the body also hands to
+    /// `addPersistentStoreWithType:...URL:` as the store's place: a store whatever its file is
+    /// named (`@"Comics.sql"`).
+    private func isOpened(_ argument: Range<Int>, in body: Range<Int>) -> Bool {
+        guard argument.count == 1, let only = argument.first, tokens[only].kind == .identifier else { return false }
+        let name = tokens[only].text
+        return body.contains { position in
+            guard tokens[position].isIdentifier("URL"), position + 2 < body.upperBound, tokens[position + 1].is(":"),
+                  tokens[position + 2].isIdentifier(name), position + 3 < body.upperBound, !tokens[position + 3].is("."),
+                  let message = enclosingGroup(of: position, in: body) else { return false }
+            return message.contains { tokens[$0].isIdentifier("addPersistentStoreWithType") }
+        }
     }
 
     /// Whether a constant's value is a store file's name (`@"Notes.sqlite"`), or gives a name a

@@ -12509,6 +12509,25 @@ copy failed, the removal deletes the only copy.
 @end
 ```
 
+### Triggers: Objective-C: a store file of another extension, known by the URL the store is added at
+
+```objc path=App/ComicsDelegate.m
+@implementation ComicsDelegate
+
+- (NSPersistentStoreCoordinator *)coordinator {
+    NSError *error = nil;
+    NSURL *url = [NSURL fileURLWithPath:[[self supportFolder] stringByAppendingPathComponent:@"Comics.sql"]];
+    NSDictionary *metadata = [NSPersistentStoreCoordinator metadataForPersistentStoreOfType:NSSQLiteStoreType URL:url error:&error];
+    if (![[metadata valueForKey:@"viewVersion"] isEqualToString:@"Version 2"]) {
+        [[NSFileManager defaultManager] ↓removeItemAtURL:url error:&error];
+    }
+    [_coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:url options:nil error:&error];
+    return _coordinator;
+}
+
+@end
+```
+
 ### Triggers: Objective-C: the store's URL from a method of the file, its name a constant
 
 ```objc path=App/AppDelegate.m
