@@ -48,6 +48,9 @@ package struct LintOptions: Sendable {
     /// Why nothing says which versions shipped, where the run could not look (a shallow clone has
     /// neither the release tags nor the history that would): the released versions go unchecked.
     package var releasesUnread: String?
+    /// The run compares the models edited in place with their newest release when it can (no
+    /// history source asked for): `releasesUnread` says what those went without too.
+    package var comparesEditedInPlaceWithNewestRelease = false
     /// The repository's tags when none matches the release-tag pattern (`pattern`), newest last:
     /// advice to tag releases names the pattern to give instead.
     package var unmatchedReleaseTags: (pattern: String, tags: [String])?

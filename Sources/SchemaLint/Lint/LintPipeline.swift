@@ -220,7 +220,10 @@ public struct LintPipeline: Sendable {
         }
         var lintOptions = LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)
         lintOptions.unmatchedReleaseTags = unmatchedReleaseTags
-        if lock == nil, options.againstRevision == nil, options.snapshot == nil, histories.contains(where: \.isVersionedInItsFiles),
+        // Asked for no history source, models edited in place are compared with the newest release.
+        lintOptions.comparesEditedInPlaceWithNewestRelease = options.readsNewestRelease && options.history == nil && options.historyTags == nil && configuration.history == nil
+        let comparedWithReleases = histories.contains { $0.isVersionedInItsFiles || lintOptions.comparesEditedInPlaceWithNewestRelease && ReleasedVersionLockRule.isEditedInPlace($0) }
+        if lock == nil, options.againstRevision == nil, options.snapshot == nil, comparedWithReleases,
            let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), GitWorkTree.isShallow(top: top) {
             lintOptions.releasesUnread = "the repository is a shallow clone, which has neither the release tags nor the history that show what shipped"
         }

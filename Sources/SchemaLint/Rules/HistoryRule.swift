@@ -36,6 +36,8 @@ package struct HistoryContext: Sendable {
     package var productionSchema: CloudKitSchema? = nil
     /// Why the run could not read which versions shipped, when it could not (`LintOptions.releasesUnread`).
     package var releasesUnread: String? = nil
+    /// `LintOptions.comparesEditedInPlaceWithNewestRelease` of the run.
+    package var comparesEditedInPlaceWithNewestRelease = false
     /// `LintOptions.unmatchedReleaseTags` of the run.
     package var unmatchedReleaseTags: (pattern: String, tags: [String])? = nil
     /// What the run's code says that decides what a change does.

@@ -7647,7 +7647,9 @@ before the others shipped, which only the team knows (a tag or a lock then says 
 In a shallow clone (CI's default checkout) there are neither tags nor history to read: a model
 compared with its releases (several versions, an Xcode model of one) then gets one note saying its
 released versions were not checked, and what to fetch, so that a passing run is not taken for a
-clean one.
+clean one. So does a model edited in place (a YAML model of one file, SwiftData classes without a
+`VersionedSchema`) that a run asked for no history source would have compared with its newest
+release.
 
 What becomes of such a store decides the severity for a local Core Data store. Core Data keeps a
 copy of the model in each store it makes, and with lightweight migration on (the default of

@@ -677,6 +677,25 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("note: the released versions of model 'Notes' were not checked for edits since they shipped: the repository is a shallow clone"), "\(run.stdout)")
     }
 
+    /// In a shallow clone a model edited in place, which a run asked for no history source
+    /// compares with its newest release, gets a note that it could not be; `--history files`
+    /// asked for no comparison, and gets none.
+    @Test func aShallowCloneSaysAModelEditedInPlaceWasNotComparedWithItsNewestRelease() throws {
+        let origin = try TemporaryFolder()
+        var repository = try GitRepository(at: origin.path)
+        try origin.write("model: Tasks\nversion: 1\nentities:\n  Task:\n    attributes:\n      title: {type: string, optional: true}\n", to: "models/Tasks.yml")
+        try repository.commit("one version")
+        try repository.tag("v1.0")
+        try origin.write("model: Tasks\nversion: 1\nentities:\n  Task:\n    attributes:\n      heading: {type: string, optional: true}\n", to: "models/Tasks.yml")
+        try repository.commit("heading, in place")
+        let clones = try TemporaryFolder()
+        _ = try repository.git(["clone", "--quiet", "--depth", "1", "file://" + origin.path, clones.path + "/shallow"])
+        let run = try Executable.run(["--no-color"], in: URL(fileURLWithPath: clones.path + "/shallow"))
+        #expect(run.stdout.contains("models/Tasks.yml:2:10: note: model 'Tasks' was not checked against its newest release, so what the next release changes for the people who run it is not reported: the repository is a shallow clone"), "\(run.stdout)")
+        let files = try Executable.run(["--no-color", "--history", "files"], in: URL(fileURLWithPath: clones.path + "/shallow"))
+        #expect(files.stdout == "no problems in 1 version of 1 model\n", "\(files.stdout)")
+    }
+
     /// A transformer switched since the newest release is no change a store notices.
     @Test func aTransformerSwitchedSinceTheTagIsNoModification() throws {
         let folder = try TemporaryFolder()

@@ -133,16 +133,30 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// The note on a history versioned in its files whose releases the run could not read: its
     /// released versions were not checked, and a passing run says nothing about them.
     private func unread(_ context: HistoryContext) -> [Finding] {
-        guard let reason = context.releasesUnread, let newest = context.history.versions.last, context.history.isVersionedInItsFiles else { return [] }
+        guard let reason = context.releasesUnread, let newest = context.history.versions.last else { return [] }
+        let message: String
+        if context.history.isVersionedInItsFiles {
+            message = "the released versions of model '\(context.history.model)' were not checked for edits since they shipped: \(reason)"
+        } else if context.comparesEditedInPlaceWithNewestRelease, Self.isEditedInPlace(context.history) {
+            message = "model '\(context.history.model)' was not checked against its newest release, so what the next release changes for the people who run it is not reported: \(reason)"
+        } else {
+            return []
+        }
         return [Finding(
             ruleID: descriptor.id, severity: .note,
-            message: "the released versions of model '\(context.history.model)' were not checked for edits since they shipped: \(reason)",
+            message: message,
             location: newest.location, model: newest.model, baseline: nil, version: newest.label, path: nil,
             suggestions: [
                 "fetch the whole history and the tags (`git fetch --unshallow --tags`; in GitHub Actions, actions/checkout with `fetch-depth: 0`)",
                 "or record what shipped with `schemalint lock` after each release",
             ]
         )]
+    }
+
+    /// A model edited in place whose copy at the newest release a run reads when asked for no
+    /// history source: a YAML model of one file, SwiftData classes without a `VersionedSchema`.
+    static func isEditedInPlace(_ history: ModelHistory) -> Bool {
+        !history.isVersionedInItsFiles && history.versions.allSatisfy { [.yaml, .swiftData].contains($0.format) }
     }
 
     /// How the stores a local Core Data version made as it shipped reach the app's current
