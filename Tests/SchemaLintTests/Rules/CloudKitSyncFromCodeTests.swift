@@ -399,7 +399,7 @@ import Testing
         try folder.write(app, to: "App/TagsApp.swift")
         let synced = try Executable.run(["--no-color"], in: folder.url)
         #expect(synced.stdout.contains("error: ") && synced.stdout.contains("[cloudkit-unique-constraint]"), "\(synced.stdout)")
-        #expect(synced.stdout.contains("is checked as synced with CloudKit: SwiftData opens it with the default `cloudKitDatabase: .automatic`"), "\(synced.stdout)")
+        #expect(synced.stdout.contains("is checked as synced with CloudKit: SwiftData opens it with `cloudKitDatabase: .automatic` (as the code gives it, or the default)"), "\(synced.stdout)")
         #expect(synced.stdout.contains("(App/Tags.entitlements:5:2)"), "\(synced.stdout)")
 
         try folder.write("import SwiftUI\nimport SwiftData\n\n@main struct TagsApp: App {\n    var body: some Scene { WindowGroup { Text(\"\") }.modelContainer(try! ModelContainer(for: Tag.self, configurations: ModelConfiguration(cloudKitDatabase: .none))) }\n}\n", to: "App/TagsApp.swift")
