@@ -10,6 +10,10 @@ enum WrittenMigrationVerdict {
     /// Local warnings about inference that a mapping model settles: relationships paired anew,
     /// an entity moved into another hierarchy (the mapping says where each object goes).
     static let settledByMappingModels: Set<String> = ["relationship-inverse-changed", "entity-parent-changed"]
+    /// Local warnings that code run in the migration settles: duplicates a new uniqueness
+    /// constraint would refuse, which a `MigrationStage.custom`'s `willMigrate` removes first
+    /// (what the rule's page tells to do).
+    static let settledByCustomStages: Set<String> = ["uniqueness-changed"]
 
     static func apply(_ migration: WrittenMigration, to findings: [Finding], in comparison: Comparison) -> [Finding] {
         findings.map { finding in
@@ -27,7 +31,9 @@ enum WrittenMigrationVerdict {
                 return settled
             }
             let mapped = if case .mappingModel = migration.kind { true } else { false }
-            guard finding.severity == .error || finding.severity == .warning && mapped && settledByMappingModels.contains(finding.ruleID),
+            let staged = if case .staged = migration.kind { true } else { false }
+            guard finding.severity == .error || finding.severity == .warning && mapped && settledByMappingModels.contains(finding.ruleID)
+                    || finding.severity == .warning && staged && settledByCustomStages.contains(finding.ruleID),
                   let path = finding.path,
                   !comparison.version.isSynced(entity: path.entity), !comparison.baseline.isSynced(entity: path.entity)
             else { return finding }
