@@ -130,8 +130,9 @@ struct ReleasedVersionLockRule: HistoryRule {
         return findings
     }
 
-    /// The note on a history versioned in its files whose releases the run could not read: its
-    /// released versions were not checked, and a passing run says nothing about them.
+    /// The note on a history whose releases the run could not read: one versioned in its files,
+    /// whose released versions were not checked, or one edited in place that the run would have
+    /// compared with its newest release; a passing run says nothing about them.
     private func unread(_ context: HistoryContext) -> [Finding] {
         guard let reason = context.releasesUnread, let newest = context.history.versions.last else { return [] }
         let message: String
