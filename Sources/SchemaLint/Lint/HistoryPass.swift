@@ -119,7 +119,8 @@ struct HistoryPass {
             let comparison = Comparison(baseline: versions[step.baseline], version: versions[step.version], changes: step.changes, code: code)
             kept = PropertyChangeRule.transformerChangesPerEntity(ElementAddedRule.oneNotePerStep(kept, comparison), comparison)
         }
-        return Self.withoutTaggedReleases(Self.oncePerDraftChange(kept, of: versions), of: versions)
+        let stepRules = Set(catalog.changeRules.map(\.descriptor.id) + catalog.versionRules.map(\.descriptor.id) + [MigrationAtLaunchRule().descriptor.id])
+        return Self.withoutTaggedReleases(Self.oncePerDraftChange(kept, of: versions), of: versions, keeping: stepRules)
     }
 
     /// One finding per change that several drafts share. Every draft is checked against the same
@@ -188,12 +189,14 @@ struct HistoryPass {
         return (findings, entityKeys)
     }
 
-    /// The findings not located in a release read at a git tag (`--history git`): such a release
-    /// shipped as it is and its file is history, so only what the working tree does is reported.
-    static func withoutTaggedReleases(_ findings: [Finding], of versions: [ModelVersion]) -> [Finding] {
+    /// The findings not located in a release read at a git tag (`--history git`), but those of
+    /// `stepRules` about the step into it: such a release shipped as it is and its file is history,
+    /// so whole-history checks report only what the working tree does, while the step between two
+    /// releases is counted as shipped (and listed with `--all-steps`), as a bundle's are.
+    static func withoutTaggedReleases(_ findings: [Finding], of versions: [ModelVersion], keeping stepRules: Set<String>) -> [Finding] {
         let tagged = Set(versions.filter { $0.releaseTag != nil }.map(\.file))
         guard !tagged.isEmpty else { return findings }
-        return findings.filter { !tagged.contains($0.location.file) }
+        return findings.filter { !tagged.contains($0.location.file) || stepRules.contains($0.ruleID) }
     }
 
     /// The changed elements of `version` checked against their definitions in the releases of the

@@ -58,8 +58,11 @@ struct GitHistoryTests {
         #expect(run.stdout.contains("Models/Note.yml:6:5: error: attribute 'Note.title' was removed; apps still on v1.10 keep writing it [attribute-removed]"), "\(run.stdout)")
         #expect(run.stdout.contains("    note: 'Note.title' as released in v1.10 (v1.10:Models/Note.yml:7:7)"), "\(run.stdout)")
         #expect(!run.stdout.contains("pinned"), "\(run.stdout)")
-        #expect(!run.stdout.contains("v1.9"), "nothing is reported about the step from v1.9 to v1.10, both released: \(run.stdout)")
-        #expect(run.stdout.hasSuffix("in 3 versions of 1 model\n"), "\(run.stdout)")
+        #expect(!run.stdout.contains("v1.9"), "the step from v1.9 to v1.10, both released, is counted, not listed: \(run.stdout)")
+        #expect(run.stdout.hasSuffix("1 error, 1 note in 3 versions of 1 model; not listed: 1 note in steps that shipped (--all-steps lists them)\n"), "\(run.stdout)")
+        // Every step, those between two releases included, with --all-steps.
+        let all = try project.lint(["--history", "git", "--all-steps", "Models"])
+        #expect(all.stdout.contains("v1.10:Models/Note.yml:9:7: note: attribute 'Note.pinned' was added; deploy the schema (field CD_pinned)"), "\(all.stdout)")
 
         // Asked for no history source, the working tree is checked against the newest release
         // alone: the same finding, from two versions.
