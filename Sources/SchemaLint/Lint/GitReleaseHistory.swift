@@ -54,9 +54,7 @@ struct GitReleaseHistory {
         var versions: [ModelVersion] = []
         var models: [UnversionedModel] = []
         for (model, error) in unversionedModels(in: loaded) {
-            // Asked for no history source: only the formats whose readers migrate a store of the
-            // model edited in place (a bundle of one version is compared as a released version).
-            if let model, !newestReleaseOnly || [.yaml, .swiftData].contains(model.current.format) && !model.current.isInMigrationPlan { models.append(model) }
+            if let model, !newestReleaseOnly || model.current.isComparedWithNewestReleaseByDefault { models.append(model) }
             if let error, !newestReleaseOnly { reading.errors.append(error) }
         }
         if newestReleaseOnly, models.isEmpty { return reading }

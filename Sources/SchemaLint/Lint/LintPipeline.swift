@@ -173,7 +173,7 @@ public struct LintPipeline: Sendable {
         guard case .gitTags(let pattern) = HistorySource.resolve(requested: options.history, tags: options.historyTags, configured: configuration.history) else {
             // Asked for no history source: a model edited in place is checked against its newest
             // release, which is what the next release changes for the people who run it.
-            guard options.readsNewestRelease, options.history == nil, options.historyTags == nil, configuration.history == nil, options.snapshot == nil else { return [:] }
+            guard Self.comparesEditedInPlaceWithNewestRelease(options, configuration), options.snapshot == nil else { return [:] }
             var newest = GitReleaseHistory(pattern: HistorySource.defaultTagPattern, snapshot: nil, loader: loader, paths: options.paths)
             newest.newestReleaseOnly = true
             return newest.read(into: &loaded).readings
@@ -220,9 +220,8 @@ public struct LintPipeline: Sendable {
         }
         var lintOptions = LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)
         lintOptions.unmatchedReleaseTags = unmatchedReleaseTags
-        // Asked for no history source, models edited in place are compared with the newest release.
-        lintOptions.comparesEditedInPlaceWithNewestRelease = options.readsNewestRelease && options.history == nil && options.historyTags == nil && configuration.history == nil
-        let comparedWithReleases = histories.contains { $0.isVersionedInItsFiles || lintOptions.comparesEditedInPlaceWithNewestRelease && ReleasedVersionLockRule.isEditedInPlace($0) }
+        lintOptions.comparesEditedInPlaceWithNewestRelease = Self.comparesEditedInPlaceWithNewestRelease(options, configuration)
+        let comparedWithReleases = histories.contains { $0.isVersionedInItsFiles || lintOptions.comparesEditedInPlaceWithNewestRelease && $0.isComparedWithNewestReleaseByDefault }
         if lock == nil, options.againstRevision == nil, options.snapshot == nil, comparedWithReleases,
            let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), GitWorkTree.isShallow(top: top) {
             lintOptions.releasesUnread = "the repository is a shallow clone, which has neither the release tags nor the history that show what shipped"
@@ -409,6 +408,12 @@ public struct LintPipeline: Sendable {
         // Input the revision could not load is no reference: everything counts as new.
         case .failure: return Reference()
         }
+    }
+
+    /// Whether the run compares the models edited in place with their newest release: asked for no
+    /// history source (neither `--history`, `--history-tags` nor `history:`), and not `lock`.
+    private static func comparesEditedInPlaceWithNewestRelease(_ options: Options, _ configuration: ProjectConfiguration) -> Bool {
+        options.readsNewestRelease && options.history == nil && options.historyTags == nil && configuration.history == nil
     }
 
     /// The folder whose repository's release tags and history say what shipped: where the first

@@ -70,4 +70,19 @@ package struct ModelHistory: Sendable {
     package var isVersionedInItsFiles: Bool {
         versions.count > 1 || versions.contains(where: \.isInMigrationPlan) || versions.first?.format == .xcode
     }
+
+    /// Whether the model is edited in place and a run asked for no history source compares it
+    /// with its copy at the newest release tag: a YAML model of one file, or SwiftData classes
+    /// without a `VersionedSchema` (a bundle of one version is compared as a released version).
+    package var isComparedWithNewestReleaseByDefault: Bool {
+        !isVersionedInItsFiles && versions.allSatisfy(\.isComparedWithNewestReleaseByDefault)
+    }
+}
+
+extension ModelVersion {
+    /// The version's format and shape are those of a model edited in place that a run asked for
+    /// no history source compares with the newest release (`ModelHistory.isComparedWithNewestReleaseByDefault`).
+    package var isComparedWithNewestReleaseByDefault: Bool {
+        (format == .yaml || format == .swiftData) && !isInMigrationPlan
+    }
 }

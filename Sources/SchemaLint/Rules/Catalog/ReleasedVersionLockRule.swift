@@ -138,7 +138,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         let message: String
         if context.history.isVersionedInItsFiles {
             message = "the released versions of model '\(context.history.model)' were not checked for edits since they shipped: \(reason)"
-        } else if context.comparesEditedInPlaceWithNewestRelease, Self.isEditedInPlace(context.history) {
+        } else if context.comparesEditedInPlaceWithNewestRelease, context.history.isComparedWithNewestReleaseByDefault {
             message = "model '\(context.history.model)' was not checked against its newest release, so what the next release changes for the people who run it is not reported: \(reason)"
         } else {
             return []
@@ -152,12 +152,6 @@ struct ReleasedVersionLockRule: HistoryRule {
                 "or record what shipped with `schemalint lock` after each release",
             ]
         )]
-    }
-
-    /// A model edited in place whose copy at the newest release a run reads when asked for no
-    /// history source: a YAML model of one file, SwiftData classes without a `VersionedSchema`.
-    static func isEditedInPlace(_ history: ModelHistory) -> Bool {
-        !history.isVersionedInItsFiles && history.versions.allSatisfy { [.yaml, .swiftData].contains($0.format) }
     }
 
     /// How the stores a local Core Data version made as it shipped reach the app's current
