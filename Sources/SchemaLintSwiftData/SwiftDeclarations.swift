@@ -349,8 +349,13 @@ private final class DeclarationCollector: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let labels = node.arguments.compactMap { $0.label?.text }
         let callee = node.calledExpression.trimmedText
-        if callee.hasSuffix("ModelContainer") || callee.hasSuffix("ModelContainer.init") { found.makesContainers = true }
-        if labels.contains("migrationPlan") { found.passesMigrationPlan = true }
+        let makesContainer = callee.hasSuffix("ModelContainer") || callee.hasSuffix("ModelContainer.init")
+        if makesContainer { found.makesContainers = true }
+        if labels.contains("migrationPlan") {
+            if !makesContainer || !opensWithoutPlanFirst(node) { found.passesMigrationPlan = true }
+        } else if makesContainer, let body = Self.enclosingBody(of: node) {
+            openedWithoutPlan[body.id, default: []].insert(Self.configurations(of: node))
+        }
         if labels.contains("fromVersion"), labels.contains("toVersion"), callee.hasSuffix("custom") || callee.hasSuffix("lightweight") {
             found.stages.append(Declared(node: node, file: file, scope: scope))
         }
@@ -365,6 +370,40 @@ private final class DeclarationCollector: SyntaxVisitor {
             found.cloudKitDatabases.append(Declared(node: database.expression, file: file, scope: scope))
         }
         return .visitChildren
+    }
+
+    /// The configurations (their text) that a `ModelContainer` without `migrationPlan:` opened, by
+    /// the body of the function or closure that made it.
+    private var openedWithoutPlan: [SyntaxIdentifier: Set<String>] = [:]
+
+    /// Whether a container given a plan opens a configuration that its function opened before
+    /// without one (`container = try ModelContainer(for: schema, configurations: [config])`, then,
+    /// after deleting the store, the same with `migrationPlan:`): the first opening migrated people's
+    /// store without the plan, or failed, and the plan reaches only the store it left behind.
+    private func opensWithoutPlanFirst(_ node: FunctionCallExprSyntax) -> Bool {
+        guard let body = Self.enclosingBody(of: node) else { return false }
+        return openedWithoutPlan[body.id]?.contains(Self.configurations(of: node)) == true
+    }
+
+    /// The body of the function, initialiser, accessor or closure `node` is written in.
+    private static func enclosingBody(of node: some SyntaxProtocol) -> Syntax? {
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(CodeBlockSyntax.self), let owner = syntax.parent,
+               owner.is(FunctionDeclSyntax.self) || owner.is(InitializerDeclSyntax.self) || owner.is(AccessorDeclSyntax.self) {
+                return syntax
+            }
+            if syntax.is(ClosureExprSyntax.self) || syntax.is(AccessorBlockSyntax.self) { return syntax }
+            current = syntax.parent
+        }
+        return nil
+    }
+
+    /// The text of a container's configurations, brackets aside (`[config]` and `config` are one).
+    private static func configurations(of node: FunctionCallExprSyntax) -> String {
+        guard let expression = node.arguments.first(where: { $0.label?.text == "configurations" })?.expression else { return "" }
+        guard let array = expression.as(ArrayExprSyntax.self) else { return expression.trimmedText }
+        return array.elements.map(\.expression.trimmedText).joined(separator: ", ")
     }
 
     /// Whether `node` is in a `#Preview`, a preview provider, a declaration named for previews

@@ -168,7 +168,8 @@ struct VersionedSchemaHistory {
         if ordered, !pairs.allSatisfy({ $0.identifier < $1.identifier }), !pairs.allSatisfy({ $0.identifier > $1.identifier }) {
             for index in versions.indices { versions[index].version.version = VersionNumber(ordinal: index + 1) }
         }
-        if !plans.isEmpty {
+        // A plan no container is given migrates nothing: its stages are no written migration.
+        if !plans.isEmpty, declarations.plansAreRead {
             let written = plans.flatMap { stagesWritten(in: $0) }
             reading.writtenMigrations[history, default: []] += customStages(written, model: model)
             // SwiftData migrates a store through the plan's stages in order: with a stage for every

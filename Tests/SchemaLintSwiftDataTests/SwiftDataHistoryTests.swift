@@ -109,6 +109,37 @@ import Testing
         #expect(stage.name.hasPrefix("the MigrationStage.custom from TripSchemaV2 to TripSchemaV3"))
     }
 
+    /// A plan is read only where a container is given it before the store is opened without it:
+    /// a plan passed only when the function reopens the same configuration (after deleting the
+    /// store) reaches a new store, and its custom stages migrate nobody's data.
+    @Test func aPlanGivenOnlyToAReopeningIsNoWrittenMigration() throws {
+        func store(_ firstOpening: String) -> (String, String) {
+            ("App/Store.swift", """
+            import SwiftData
+            func makeContainer(schema: Schema, config: ModelConfiguration) -> ModelContainer {
+                if CommandLine.arguments.contains("--ui-testing") {
+                    return try! ModelContainer(for: schema, configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
+                }
+                do {
+                    return try \(firstOpening)
+                } catch {
+                    deleteStoreFiles()
+                    return try! ModelContainer(for: schema, migrationPlan: TripMigrationPlan.self, configurations: [config])
+                }
+            }
+            """)
+        }
+        let reopened = readSwift(Self.files + [store("ModelContainer(for: schema, configurations: [config])")])
+        #expect(reopened.errors.isEmpty, "\(reopened.errors)")
+        #expect(reopened.writtenMigrations["swiftdata:TripMigrationPlan"] == nil)
+        #expect(reopened.versions.allSatisfy { !$0.isInMigrationPlan })
+        // Given the plan at the first opening, the stages run (the in-memory store for UI tests,
+        // another configuration, says nothing of it).
+        let planned = readSwift(Self.files + [store("ModelContainer(for: schema, migrationPlan: TripMigrationPlan.self, configurations: config)")])
+        #expect(planned.writtenMigrations["swiftdata:TripMigrationPlan"]?.count == 1)
+        #expect(planned.versions.allSatisfy { $0.isInMigrationPlan })
+    }
+
     @Test func withoutAPlanVersionsFollowTheirIdentifiers() throws {
         let reading = readSwift([
             ("B.swift", """

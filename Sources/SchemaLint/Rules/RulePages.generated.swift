@@ -16057,7 +16057,9 @@ Without a `SchemaMigrationPlan` that lists the schemas, SwiftData opens the stor
 schema and migrates it from the model the store recorded, reading no older schema's checksum: a
 schema that lists the live types is a note then (one per schema), saying what to freeze before a
 plan lists it. So it is when a plan lists them but no container is given one: where the files
-make a `ModelContainer` and no call passes `migrationPlan:`, the plan is never read. (Where the
+make a `ModelContainer` and no call passes `migrationPlan:`, the plan is never read, and so it is
+where the only call that passes it reopens a configuration its function opened before without it
+(after deleting the store, whose new store the plan never migrates). (Where the
 files make no container, the models are taken to be opened by code that is not read, with the
 plan.)
 
