@@ -6,6 +6,7 @@ import SchemaLintCore
 package struct SkippedPath: Sendable, Hashable, Comparable {
     package enum Reason: String, Sendable, Hashable {
         case buildOrDependencies = "build products or dependencies"
+        case testsOrFixtures = "tests, fixtures or a playground, which ship to no device"
         case ignoredByGit = "ignored by git"
         case notAModelFile = "YAML without a model named on the format's top-level `model:` line"
         case excluded = "`exclude:` in the configuration"
@@ -61,6 +62,10 @@ struct WalkScope: Sendable {
     func reasonToSkip(name: String, path: String, relative: String, isFolder: Bool) -> SkippedPath.Reason? {
         if isIncluded(path, isFolder: isFolder) { return nil }
         if isFolder, Self.buildAndDependencyFolders.contains(name) { return .buildOrDependencies }
+        // A test target's models and store code, a code generator's sample models: no person's
+        // store was ever opened with them (named on the command line, or below the folder named,
+        // they are read).
+        if isFolder, ShippedCodePaths.isTestFolder(name) { return .testsOrFixtures }
         if let ignored, ignored.contains(relative, isFolder: isFolder) { return .ignoredByGit }
         return nil
     }

@@ -7,12 +7,19 @@ package enum ShippedCodePaths {
     /// or a file or folder whose name says mock, fake, stub or test utilities.
     package static func isTestOrDouble(_ path: String) -> Bool {
         let components = path.split(separator: "/")
-        let folders = components.dropLast()
-        if folders.contains(where: { $0 == "Tests" || $0.hasSuffix("Tests") || $0 == "TestSupport" || $0 == "TestUtilities" || $0 == "Mocks" }) { return true }
+        if components.dropLast().contains(where: { isTestFolder(String($0)) }) { return true }
         guard let file = components.last else { return false }
         let name = file.split(separator: ".").first.map(String.init) ?? String(file)
         return ["Mock", "Fake", "Stub", "TestUtilities", "TestHelpers", "Tests"].contains { word in
             name.hasSuffix(word) || (name.hasPrefix(word) && name.dropFirst(word.count).first.map { $0.isUppercase || $0 == "_" } ?? true)
         }
+    }
+
+    /// Whether a folder of this name holds what only tests or a playground use: a test target
+    /// (`Tests`, `AppTests`, `AppUITests`), test support, fixtures (a code generator's sample
+    /// models), test doubles, or an Xcode playground.
+    package static func isTestFolder(_ name: String) -> Bool {
+        name == "Tests" || name.hasSuffix("Tests") || ["TestSupport", "TestUtilities", "TestUtils", "Fixtures", "Mocks"].contains(name)
+            || name.hasSuffix(".playground")
     }
 }

@@ -98,6 +98,31 @@ struct RepositoryRunTests {
         #expect(try Self.run(in: folder.path).stderr.hasPrefix("schemalint: no model found"))
     }
 
+    /// A code generator's sample models, a test target's models and store code, and a playground's
+    /// demo stack ship to no device: the walk leaves them out and says so; named, they are read.
+    @Test func testsFixturesAndPlaygroundsAreLeftOut() throws {
+        let storeCode = "import CoreData\nlet container = NSPersistentContainer(name: \"Notes\")\nfunc load() {\n    container.loadPersistentStores { _, error in\n        if let error { fatalError(\"\\(error)\") }\n    }\n}\n"
+        let (folder, _) = try Self.repository([
+            ("Models/v1.yaml", Self.version1), ("Models/v2.yaml", Self.version2),
+            // A code generator's sample model (an error of its own if it were read) and a broken test model.
+            ("Sources/TestUtils/Fixtures/Notes/v1.yaml", Self.version1.replacingOccurrences(of: "Notes", with: "Sample")),
+            ("Sources/TestUtils/Fixtures/Notes/v2.yaml", Self.version2.replacingOccurrences(of: "Notes", with: "Sample")),
+            ("AppTests/Models/v1.yaml", "model: Notes\nversion: [\n"),
+            ("Demo.playground/Sources/Stack.swift", storeCode),
+        ])
+        let run = try Self.run(["--verbose"], in: folder.path)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasSuffix("in 2 versions of 1 model\n") && !run.stdout.contains("Fixtures") && !run.stdout.contains("playground"), "\(run.stdout)")
+        let skipped = run.stderr.split(separator: "\n").filter { $0.hasPrefix("skipped: ") }
+        #expect(skipped == [
+            "skipped: AppTests (tests, fixtures or a playground, which ship to no device)",
+            "skipped: Demo.playground (tests, fixtures or a playground, which ship to no device)",
+            "skipped: Sources/TestUtils (tests, fixtures or a playground, which ship to no device)",
+        ], "\(run.stderr)")
+        let named = try Self.run(["Sources/TestUtils/Fixtures/Notes"], in: folder.path)
+        #expect(named.stdout.hasPrefix("Sources/TestUtils/Fixtures/Notes/v2.yaml:7:61: error: attribute 'Note.title' was renamed to 'headline'"), "\(named.stdout)")
+    }
+
     @Test func aRepositoryWithoutModelsPassesUnlessAPathIsNamed() throws {
         let (folder, _) = try Self.repository([("project.yml", "name: App\n"), ("Sources/main.swift", "import Foundation\nprint(1)\n")])
 
