@@ -172,7 +172,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
 
     /// How often the file calls its `private` or `fileprivate` function `name` (nil where the file
     /// declares no such function): only its own file can, by the name alone or on `self`
-    /// (`loadPersistentStores(in: container)`, `self.reset()`); a member of another value of that
+    /// (`loadPersistentStores(in: container)`, `self.reset()`, `self?.reset()`); a member of another value of that
     /// name (`container.loadPersistentStores { ... }`, Core Data's) is not it.
     static func callsOfPrivateFunction(_ name: String, in file: ModelSourceFile) -> Int? {
         let lines = String(decoding: file.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
@@ -182,7 +182,8 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         for line in lines {
             let code = Self.code(of: line)
             calls += ByteSearch.wholeWordCount(of: name, in: Array(code.utf8)) { before in before != UInt8(ascii: ".") }
-            calls += ByteSearch.wholeWordCount(of: "self.\(name)", in: Array(code.utf8))
+            // On `self` unwrapped in a closure too (`[weak self] ... self?.reset()`).
+            calls += ByteSearch.wholeWordCount(of: "self.\(name)", in: Array(code.utf8)) + ByteSearch.wholeWordCount(of: "self?.\(name)", in: Array(code.utf8))
         }
         return calls - 1
     }

@@ -9129,6 +9129,30 @@ final class Persistence {
 }
 ```
 
+### Triggers: a private method called on a weakly held `self` opens the store (a warning)
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Memos")
+
+    func start() {
+        DispatchQueue.main.async { [weak self] in
+            self?.load()
+        }
+    }
+
+    private func load() {
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓fatalError("\(error)")
+            }
+        }
+    }
+}
+```
+
 ### Triggers: a helper removes each file of a list made from the description's URL
 
 ```swift path=App/Persistence.swift
