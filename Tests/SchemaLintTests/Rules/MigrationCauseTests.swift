@@ -45,4 +45,26 @@ import Testing
         let new = try Self.version(2, "  Note:\n    attributes: {a: {type: string, default: y}, b: {type: string, optional: true}, c: {type: string, optional: true}, d: {type: string, optional: true}, e: {type: string, optional: true}}\n")
         #expect(Self.describe(old, new) == "entity 'Note' (added 'b', 'c', 'd' and 1 more)")
     }
+
+    /// An entity renamed with a renaming identifier is one table carried over under a new name,
+    /// not one removed and one added; it is counted once among the entities listed.
+    @Test func aRenamedEntityIsListedOnceUnderItsNewName() throws {
+        let old = try Self.version(1, """
+          Stop:
+            attributes: {name: {type: string, optional: true}}
+          Route:
+            attributes: {name: {type: string, optional: true}}
+
+        """)
+        let new = try Self.version(2, """
+          STStop:
+            renamedFrom: Stop
+            attributes: {name: {type: string, optional: true}}
+          STRoute:
+            renamedFrom: Route
+            attributes: {name: {type: string, optional: true}, color: {type: string, optional: true}}
+
+        """)
+        #expect(Self.describe(old, new) == "entity 'Route' renamed to 'STRoute' (added 'color'), entity 'Stop' renamed to 'STStop'")
+    }
 }

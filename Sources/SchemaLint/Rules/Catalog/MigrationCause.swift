@@ -9,18 +9,32 @@ enum MigrationCause {
     /// the entities `entities` (those whose version hash differs between the two versions), at
     /// most four.
     static func describe(_ entities: [String], from baseline: ModelVersion, to version: ModelVersion) -> String {
-        var clauses = entities.prefix(4).map { name -> String in
-            switch (baseline.entity(named: name), version.entity(named: name)) {
+        // An entity renamed with a renaming identifier is one table carried over, not one removed
+        // and another added: it is listed once, under its new name.
+        func renamedFrom(_ name: String) -> String? {
+            guard let old = version.entity(named: name)?.renamedFrom, old != name, baseline.containsEntity(named: old), !version.containsEntity(named: old) else { return nil }
+            return old
+        }
+        let carriedOver = Set(entities.compactMap(renamedFrom))
+        let listed = entities.filter { !carriedOver.contains($0) }
+        var clauses = listed.prefix(4).map { name -> String in
+            let before = renamedFrom(name)
+            switch (baseline.entity(named: before ?? name), version.entity(named: name)) {
             case (nil, _): return "entity '\(name)' added"
             case (_, nil): return "entity '\(name)' removed"
             case let (old?, new?):
                 let changes = changes(from: old, to: new)
-                return "entity '\(name)' (" + changes.prefix(4).joined(separator: "; ") + (changes.count > 5 ? "; \(changes.count - 4) more changes" : changes.count == 5 ? "; " + changes[4] : "") + ")"
+                let title = before.map { "entity '\($0)' renamed to '\(name)'" } ?? "entity '\(name)'"
+                if before != nil, changes == [Self.storedFormChanged] { return title }
+                return title + " (" + changes.prefix(4).joined(separator: "; ") + (changes.count > 5 ? "; \(changes.count - 4) more changes" : changes.count == 5 ? "; " + changes[4] : "") + ")"
             }
         }
-        if entities.count > 4 { clauses.append("\(entities.count - 4) more entities") }
+        if listed.count > 4 { clauses.append("\(listed.count - 4) more entities") }
         return clauses.joined(separator: ", ")
     }
+
+    /// What `changes` says when nothing it names changed but the version hash did.
+    static let storedFormChanged = "its stored form changed"
 
     /// What changed among the inputs of the entity's version hash.
     static func changes(from old: Entity, to new: Entity) -> [String] {
@@ -71,7 +85,7 @@ enum MigrationCause {
         changes = lists + changes
         // A property that moved between attribute and relationship under one name, or only its
         // kind of storage: the hash differs, the lists above say nothing.
-        return changes.isEmpty ? ["its stored form changed"] : changes
+        return changes.isEmpty ? [storedFormChanged] : changes
     }
 
     private static func relationshipChanges(from old: Relationship, to new: Relationship) -> [String] {
