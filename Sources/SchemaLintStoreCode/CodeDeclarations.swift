@@ -137,14 +137,18 @@ struct CodeDeclarations {
 
     /// The units a use of `key` at `node` runs: for a call of a type's initializers
     /// (`T(persistence: p)`), those whose parameters take the call's arguments, with the
-    /// initial values of the type's stored properties (all of them when none takes them: a call
-    /// this reader cannot match is not left out).
+    /// initial values of the type's stored properties; for a call of overloaded methods, those
+    /// whose parameters take its arguments (all of them when none takes them: a call this reader
+    /// cannot match is not left out).
     func units(called key: String, at node: Syntax) -> [Int] {
         let all = unitsByKey[key] ?? []
-        guard key.hasSuffix(".init"), let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id else { return all }
+        guard all.count > 1 || key.hasSuffix(".init"), let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id else { return all }
         let labels = call.arguments.map { $0.label?.text ?? "_" } + (call.trailingClosure == nil ? [] : ["*"]) + call.additionalTrailingClosures.map { $0.label.text }
         let taking = all.filter { units[$0].accepts(labels: labels) }
         guard taking.contains(where: { units[$0].parameters != nil }) else { return all }
+        // Overloads of a method are told apart by their argument labels
+        // (`makeContainer(for:)` is not `makeContainer(descriptor:cloudKitEnabled:)`).
+        guard key.hasSuffix(".init") else { return taking }
         // Swift calls the initializer that leaves the fewest parameters to their defaults:
         // `Stack()` is `init()`, not `init(inMemory: Bool = false)`.
         func leftOut(_ unit: Int) -> Int { (units[unit].parameters?.count ?? labels.count) - labels.count }

@@ -13661,6 +13661,46 @@ final class NotesStore {
 }
 ```
 
+### Triggers: only the overload the launch calls, told from another by its argument labels
+
+```swift path=Ledger/LedgerApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct LedgerApp: App {
+    let container = LedgerStore.makeContainer(for: .local)
+
+    var body: some Scene {
+        WindowGroup { Text("Ledger") }.modelContainer(container)
+    }
+}
+```
+
+```swift path=Ledger/LedgerStore.swift
+import SwiftData
+
+@Model
+final class Entry {
+    var amount: Double = 0
+    init(amount: Double) { self.amount = amount }
+}
+
+enum LedgerStore {
+    enum Mode { case local, cloud }
+
+    static func makeContainer(for mode: Mode) -> ModelContainer {
+        let configuration = ModelConfiguration(cloudKitDatabase: mode == .cloud ? .automatic : .none)
+        return try! ↓ModelContainer(for: Entry.self, configurations: configuration)
+    }
+
+    /// Called when the person moves their data to iCloud, long after the launch.
+    static func makeContainer(descriptor: ModelConfiguration, cloudKitEnabled: Bool) throws -> ModelContainer {
+        try ModelContainer(for: Entry.self, configurations: descriptor)
+    }
+}
+```
+
 ### Does not trigger: the scene's store is made by a view that appears later
 
 ```swift path=Notes/NotesApp.swift
