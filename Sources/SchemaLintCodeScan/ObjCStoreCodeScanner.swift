@@ -739,10 +739,11 @@ struct ObjCStoreCodeScanner {
             let action: (StoreFailureAction.Action, String)?
             switch text {
             case "abort" where calls, "exit" where calls: action = (.stopsTheApp, text + "()")
-            // An exception nobody catches stops the app as abort() does.
-            case "raise" where position > branch.lowerBound && (tokens[position - 1].text == "NSException" || tokens[position - 1].is("]")):
+            // An exception nobody catches stops the app as abort() does; one the method's own
+            // `@try` catches goes to its `@catch`.
+            case "raise" where position > branch.lowerBound && (tokens[position - 1].text == "NSException" || tokens[position - 1].is("]")) && !isCaught(position, in: body):
                 action = (.stopsTheApp, "[NSException raise]")
-            case "@throw": action = (.stopsTheApp, "@throw")
+            case "@throw" where !isCaught(position, in: body): action = (.stopsTheApp, "@throw")
             case _ where Self.removals.contains(text): action = (.deletesTheStore, text + ":")
             // `[self dropDatabase]`: a method of the file that deletes the store (not the one the
             // branch is in, called again to retry).
@@ -761,6 +762,15 @@ struct ObjCStoreCodeScanner {
             }
         }
         return actions
+    }
+
+    /// Whether the token at `position` lies in the block of an `@try` of `body` that has a `@catch`.
+    private func isCaught(_ position: Int, in body: Body) -> Bool {
+        body.range.contains { start in
+            guard tokens[start].isIdentifier("@try"), start < position, start + 1 < tokens.count, tokens[start + 1].is("{"),
+                  let close = partner[start + 1], position < close, close + 1 < tokens.count else { return false }
+            return tokens[close + 1].isIdentifier("@catch")
+        }
     }
 
     /// Where the code of `branch` that can run ends: after a `return` or `@throw` of the branch

@@ -9805,6 +9805,29 @@ final class Persistence: ObservableObject {
 @end
 ```
 
+### Does not trigger: Objective-C: an exception the method's own `@try` catches and hands to its completion
+
+```objc path=Sync/EventMigrator.m
+@implementation EventMigrator
+
+- (void)exportEventsToURL:(NSURL *)url completion:(void (^)(NSError *))completion {
+    NSError *error = nil;
+    @try {
+        NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:self.model];
+        NSPersistentStore *store = [coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:url options:nil error:&error];
+        if (!store) @throw [NSException exceptionWithName:@"EventMigrator" reason:@"cannot open the export file" userInfo:nil];
+    }
+    @catch (NSException *exception) {
+        error = [NSError errorWithDomain:@"EventMigrator" code:1 userInfo:@{NSLocalizedDescriptionKey: exception.reason}];
+    }
+    @finally {
+        completion(error);
+    }
+}
+
+@end
+```
+
 ### Triggers: Objective-C: the store deleted and made anew; the template's abort() below the return never runs
 
 ```objc path=App/AppDelegate.m
