@@ -8582,6 +8582,24 @@ extension EventsContainer {
 
 ### Triggers: a widget extension that stops when its container fails: it stops the widget, not the app (a note)
 
+```swift path=Notes/NotesStore.swift
+import SwiftData
+
+@MainActor
+final class NotesStore {
+    var container: ModelContainer?
+    var openingError: Error?
+
+    func open() {
+        do {
+            container = try ModelContainer(for: Note.self)
+        } catch {
+            openingError = error
+        }
+    }
+}
+```
+
 ```swift path=NotesWidget/NotesWidget.swift
 import SwiftData
 import WidgetKit
@@ -8606,6 +8624,39 @@ struct NotesProvider: TimelineProvider {
 	<dict>
 		<key>NSExtensionPointIdentifier</key>
 		<string>com.apple.widgetkit-extension</string>
+	</dict>
+</dict>
+</plist>
+```
+
+### Triggers: an extension that is all that opens the store, beside an app that does not (a warning)
+
+```swift path=ReaderExtension/ExtensionHandler.swift
+import CoreData
+import os
+
+final class ExtensionHandler {
+    let container = NSPersistentContainer(name: "Reader")
+
+    func start() {
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓os_log("cannot open the store: %@", String(describing: error))
+            }
+        }
+    }
+}
+```
+
+```xml path=ReaderExtension/Info.plist
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>NSExtension</key>
+	<dict>
+		<key>NSExtensionPointIdentifier</key>
+		<string>com.apple.Safari.web-extension</string>
 	</dict>
 </dict>
 </plist>

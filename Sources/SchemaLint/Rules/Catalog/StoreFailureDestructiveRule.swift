@@ -38,7 +38,11 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
 
     private func finding(of action: StoreFailureAction, _ context: StoreCodeContext) -> Finding {
         let opening = action.opening.displayName
-        let appExtension = context.facts.appExtension(containing: action.place.location.file)
+        // An extension's failure is milder only beside an app that opens a store itself; where
+        // only extensions open one (a Safari extension whose app is a shell), the extension's
+        // handling is the only one.
+        let appOpensAStore = context.facts.openings.contains { context.facts.appExtension(containing: $0.place.location.file) == nil }
+        let appExtension = appOpensAStore ? context.facts.appExtension(containing: action.place.location.file) : nil
         var consequence: String
         var suggestions: [String]
         var severity: Severity?
