@@ -4365,6 +4365,37 @@ entities:
     parent: Content
 ```
 
+### Does not trigger: a new parent added above the root of one hierarchy
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Item:
+    abstract: true
+    attributes:
+      createdAt: date
+  Task:
+    parent: Item
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Record:
+    abstract: true
+    attributes:
+      id: uuid
+  Item:
+    abstract: true
+    parent: Record
+    attributes:
+      createdAt: date
+  Task:
+    parent: Item
+```
+
 """####,
         "legacy-binary-version": ####"""
 # legacy-binary-version

@@ -12,7 +12,8 @@ struct HierarchyMergeRule: ChangeRule {
     /// An entity of both versions that had no common parent with the changed entity in the
     /// baseline and has one now (Apple's condition: "if two existing entities do not share a common
     /// parent in the source, they cannot share a common parent in the destination").
-    /// Two entities share a parent exactly when both are strict descendants of the same root.
+    /// Two entities of one tree stay in one tree when a new parent is added above its root
+    /// (Apple: "add new parent or child entities"): only entities whose roots differed are merged.
     static func mergedWith(_ change: Change, in comparison: Comparison) -> String? {
         guard let old = change.old?.entity, let new = change.new?.entity, new.parent != nil else { return nil }
         let (baseline, version) = (comparison.baseline, comparison.version)
@@ -21,7 +22,7 @@ struct HierarchyMergeRule: ChangeRule {
         for entity in version.entities where entity.name != new.name && entity.name != newRoot {
             guard baseline.entity(named: entity.name) != nil, version.rootEntity(of: entity.name) == newRoot else { continue }
             let otherOldRoot = baseline.rootEntity(of: entity.name)
-            if oldRoot != otherOldRoot || old.name == oldRoot || entity.name == otherOldRoot { return entity.name }
+            if oldRoot != otherOldRoot { return entity.name }
         }
         return nil
     }
