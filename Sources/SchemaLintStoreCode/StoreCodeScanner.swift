@@ -2660,7 +2660,10 @@ extension CodeDeclarations {
         if member.lowercased().contains("preview") { return true }
         let type = unit.map { units[$0].typeName } ?? ""
         if type.hasSuffix("_Previews") || type.hasSuffix("Preview") || type.hasSuffix("Previews") { return true }
-        return [member, type].contains { name in !StoreCodeVisitor.words(of: name).isDisjoint(with: ["demo", "dev", "sandbox"]) }
+        // "Dev" names a sandbox only on the member itself (`devContainer`): a type named for a
+        // developer mode (`DevModeController`) also makes the store people run.
+        return !StoreCodeVisitor.words(of: member).isDisjoint(with: ["demo", "dev", "sandbox"])
+            || !StoreCodeVisitor.words(of: type).isDisjoint(with: ["demo", "sandbox"])
     }
 }
 

@@ -8326,8 +8326,9 @@ by name, or in the body of the project's function or property that makes each co
 given, `.memoryOnly(schema:)`, or a
 function's parameter given as `isStoredInMemoryOnly:` to which the caller passes `true`) and
 every opening in `#Preview`s, preview providers and properties or functions named for previews
-(`previewContainer`), or for a demo or developer sandbox (`makeDemoContainer()`, a type named
-`DevModeController`: stores of seeded data, made to be thrown away), and stores added at
+(`previewContainer`), or for a demo or developer sandbox (`makeDemoContainer()`, `makeSandbox()`,
+a type named `DemoStore`: stores of seeded data, made to be thrown away; a type named for a
+developer mode, `DevModeController`, is not, as it often makes the store people run too), and stores added at
 `/dev/null`, are left alone, and so is test code (a Swift file that
 imports `XCTest` or `Testing`, an Objective-C file that imports `<XCTest/XCTest.h>`, a file in a
 folder named `Tests` or ending in `Tests`, a mock, fake or stub by its name): a test target never
@@ -11300,6 +11301,22 @@ final class DevModeController {
         } catch {
             try? FileManager.default.removeItem(at: storeURL)
             fatalError("cannot build the sandbox: \(error)")
+        }
+    }
+}
+```
+
+### Triggers: the store people run, made by the type that also makes the developer sandbox
+
+```swift path=App/DevModeController.swift
+import SwiftData
+
+final class DevModeController {
+    func productionContainer() -> ModelContainer {
+        do {
+            return try ModelContainer(for: Habit.self, configurations: ModelConfiguration(cloudKitDatabase: .automatic))
+        } catch {
+            ↓fatalError("cannot open the habits: \(error)")
         }
     }
 }
