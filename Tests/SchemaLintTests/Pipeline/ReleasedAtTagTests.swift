@@ -657,7 +657,7 @@ struct ReleasedAtTagTests {
         try folder.write(archived.replacingOccurrences(of: "attributeType=\"Transformable\"", with: "attributeType=\"Transformable\" valueTransformerName=\"TagsTransformer\""), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
         let switched = try Executable.run(["--no-color"], in: folder.url)
         #expect(switched.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") } == findings, "\(switched.stdout)")
-        #expect(GitReleaseTags.isPrerelease("v2.1.2-beta3") && GitReleaseTags.isPrerelease("1.0-rc.1") && GitReleaseTags.isPrerelease("5.19.0-1-staging"))
+        #expect(GitReleaseTags.isPrerelease("v2.1.2-beta3") && GitReleaseTags.isPrerelease("1.0-rc.1") && GitReleaseTags.isPrerelease("5.19.0-1-staging") && GitReleaseTags.isPrerelease("6.6.0-prerelease"))
         #expect(!GitReleaseTags.isPrerelease("v2.1.2") && !GitReleaseTags.isPrerelease("v3.0-device") && !GitReleaseTags.isPrerelease("release-12"))
     }
 
