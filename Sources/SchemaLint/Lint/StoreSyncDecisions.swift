@@ -31,7 +31,8 @@ struct StoreSyncDecisions {
         for index in versions.indices where versions[index].history.hasPrefix("bundle:") {
             indicesByKey[versions[index].history, default: []].append(index)
         }
-        for (key, containers) in assign(containers, to: indicesByKey, in: versions) {
+        let assigned = assign(containers, to: indicesByKey, in: versions)
+        for (key, containers) in assigned {
             let indices = indicesByKey[key] ?? []
             let path = String(key.dropFirst("bundle:".count))
             guard !declaresCloudKit, configuration.cloudKit != true, configuration.settings(forBundle: path)?.cloudKit == nil else { continue }
@@ -62,7 +63,7 @@ struct StoreSyncDecisions {
             // Without `syncedSince:`, git may say when the code started syncing: the version that
             // was newest then is the first whose stores synced. And whatever git says or cannot
             // say (a shallow clone), a version with what CloudKit refuses to load never synced.
-            let start = firstSynced(bundle: path, containers: containers)
+            let start = firstSynced(bundle: path, containers: containers, onlySyncedBundle: assigned.count == 1)
             let byGit = start.flatMap { start in ordered.firstIndex { versions[$0].label == start.version } } ?? 0
             let byLoading = ordered.firstIndex { Self.cloudKitCanLoad(versions[$0]) } ?? 0
             let position = max(byGit, byLoading)
@@ -218,7 +219,10 @@ struct StoreSyncDecisions {
     /// `NSPersistentCloudKitContainer` (the first commit of their files that mentions it, by
     /// `git log -S`), and that day; nil without git dates for the bundle's versions or the code.
     /// Git is asked for the versions' dates here when the names settled their order without it.
-    private func firstSynced(bundle path: String, containers: [CloudKitContainerUse]) -> (version: String, day: String)? {
+    /// Code moves between files (the app delegate's container into a shared module): where that
+    /// day is after the first version and the bundle is the only one that syncs, the first commit
+    /// anywhere in the repository's code that mentions the container counts too.
+    private func firstSynced(bundle path: String, containers: [CloudKitContainerUse], onlySyncedBundle: Bool) -> (version: String, day: String)? {
         guard let bundle = bundles.first(where: { PathResolution.canonical($0.path) == PathResolution.canonical(path) }), bundle.ordering.history.count > 1 else { return nil }
         let commits = bundle.ordering.commits.isEmpty ? XcodeVersionCommits.read(bundle: bundle.path, runner: git).commits : bundle.ordering.commits
         guard !commits.isEmpty else { return nil }
@@ -229,10 +233,17 @@ struct StoreSyncDecisions {
                   output.succeeded, let day = output.text.split(separator: "\n").first.map(String.init) else { continue }
             start = min(start ?? day, day)
         }
-        guard let start else { return nil }
+        guard var start else { return nil }
         // Days only: a version first committed on the day sync started counts as newest then.
         let history = bundle.ordering.history
-        let dated = history.filter { commits[$0].map { $0.date <= start } ?? false }
+        func dated(by day: String) -> [String] { history.filter { commits[$0].map { $0.date <= day } ?? false } }
+        let folder = (path as NSString).deletingLastPathComponent
+        if onlySyncedBundle, dated(by: start).count > 1,
+           let output = git.run(["log", "--reverse", "--format=%cs", "-S", "NSPersistentCloudKitContainer", "--", ":(top)*.swift", ":(top)*.m", ":(top)*.mm"], in: folder.isEmpty ? "." : folder),
+           output.succeeded, let anywhere = output.text.split(separator: "\n").first.map(String.init) {
+            start = min(start, anywhere)
+        }
+        let dated = dated(by: start)
         guard let version = dated.last ?? history.first else { return nil }
         return (version, start)
     }

@@ -321,6 +321,33 @@ import Testing
         #expect(run.stdout.contains("; from Notes 2 on: git first saw the container code on 2024-01-04, when Notes 2 was the newest version"), "\(run.stdout)")
     }
 
+    /// Container code that moved to another file (from the app into a shared module) started
+    /// syncing when it was first written anywhere, not when its file of today was made.
+    @Test(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
+    func syncStartsWhereTheContainerCodeWasFirstWrittenBeforeItMoved() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func version(_ name: String, _ attributes: [String]) throws {
+            try folder.write(XcodeFixtures.contents("<entity name=\"Note\">\n" + attributes.map { "<attribute name=\"\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n") + "\n</entity>"), to: "App/Notes.xcdatamodeld/\(name).xcdatamodel/contents")
+            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "App/Notes.xcdatamodeld/.xccurrentversion")
+        }
+        try version("Notes", ["a", "b", "c"])
+        try folder.write(Self.persistence, to: "App/AppDelegate.swift")
+        try repository.commit("a synced app")
+        try version("Notes 2", ["a", "b"])
+        try repository.commit("a version that drops c")
+        try folder.write("import UIKit\n", to: "App/AppDelegate.swift")
+        try folder.write(Self.persistence, to: "Shared/Sources/Shared/Persistence.swift")
+        try repository.commit("the container moves into a shared module")
+        try version("Notes 3", ["a"])
+        try repository.commit("a version that drops b")
+
+        let run = try Executable.run(["--no-color", "--all-steps"], in: folder.url)
+        #expect(run.stdout.contains("error: attribute 'Note.b' was removed"), "\(run.stdout)")
+        #expect(run.stdout.contains("error: attribute 'Note.c' was removed"), "\(run.stdout)")
+        #expect(!run.stdout.contains("git first saw the container code"), "\(run.stdout)")
+    }
+
     /// Without git (or in a shallow clone), a version that holds what CloudKit refuses to load (an
     /// ordered relationship) never synced: sync starts after it, and its step is a local one.
     @Test func syncStartsWhereCloudKitCouldLoadTheModel() throws {
