@@ -48,6 +48,9 @@ package struct LintOptions: Sendable {
     /// Why nothing says which versions shipped, where the run could not look (a shallow clone has
     /// neither the release tags nor the history that would): the released versions go unchecked.
     package var releasesUnread: String?
+    /// Why the releases before the newest tag went unread, where only that tag could be read (a
+    /// shallow clone of a tagged commit): the versioned models' older releases go unchecked.
+    package var olderReleasesUnread: String?
     /// The run compares the models edited in place with their newest release when it can (no
     /// history source asked for): `releasesUnread` says what those went without too.
     package var comparesEditedInPlaceWithNewestRelease = false

@@ -191,6 +191,7 @@ public struct LintPipeline: Sendable {
         }
         var reference = Reference()
         var unmatchedReleaseTags: (pattern: String, tags: [String])?
+        var newestReleaseTag: String?
         if let revision = options.againstRevision {
             reference = try self.reference(at: revision, options, configuration: configuration)
             // The revision's released versions are locked as they were there, unless a lock file says otherwise.
@@ -200,6 +201,7 @@ public struct LintPipeline: Sendable {
         } else if options.snapshot == nil {
             switch newestRelease(options, configuration: configuration, histories: histories, bundles: input.bundles, supportingFiles: input.supportingFiles) {
             case .released(let tag, let released):
+                newestReleaseTag = tag
                 // What the newest release tag holds shipped: a version changed since is caught as the
                 // lock would catch it, with no lock. A lock's own entries win for the models it has.
                 let lockedModels = Set((lock?.entries ?? []).map(\.model))
@@ -222,9 +224,15 @@ public struct LintPipeline: Sendable {
         lintOptions.unmatchedReleaseTags = unmatchedReleaseTags
         lintOptions.comparesEditedInPlaceWithNewestRelease = Self.comparesEditedInPlaceWithNewestRelease(options, configuration)
         let comparedWithReleases = histories.contains { $0.isVersionedInItsFiles || lintOptions.comparesEditedInPlaceWithNewestRelease && $0.isComparedWithNewestReleaseByDefault }
-        if lock == nil, options.againstRevision == nil, options.snapshot == nil, comparedWithReleases,
+        if options.againstRevision == nil, options.snapshot == nil, comparedWithReleases, lock == nil || newestReleaseTag != nil && lock?.file == newestReleaseTag,
            let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), GitWorkTree.isShallow(top: top) {
-            lintOptions.releasesUnread = "the repository is a shallow clone, which has neither the release tags nor the history that show what shipped"
+            if let newestReleaseTag, lock != nil {
+                // The clone's one commit carries the newest release tag: that release was read,
+                // the ones before it were not.
+                lintOptions.olderReleasesUnread = "the repository is a shallow clone, which holds the newest release tag (\(newestReleaseTag)) but neither the older tags nor the history that show what shipped before it"
+            } else {
+                lintOptions.releasesUnread = "the repository is a shallow clone, which has neither the release tags nor the history that show what shipped"
+            }
         }
         var result = Linter(catalog: catalog, options: lintOptions).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels, storeCode: input.storeCode)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)

@@ -36,6 +36,8 @@ package struct HistoryContext: Sendable {
     package var productionSchema: CloudKitSchema? = nil
     /// Why the run could not read which versions shipped, when it could not (`LintOptions.releasesUnread`).
     package var releasesUnread: String? = nil
+    /// `LintOptions.olderReleasesUnread` of the run.
+    package var olderReleasesUnread: String? = nil
     /// `LintOptions.comparesEditedInPlaceWithNewestRelease` of the run.
     package var comparesEditedInPlaceWithNewestRelease = false
     /// `LintOptions.unmatchedReleaseTags` of the run.

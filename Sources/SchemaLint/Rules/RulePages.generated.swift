@@ -7680,7 +7680,8 @@ compared with its releases (several versions, an Xcode model of one) then gets o
 released versions were not checked, and what to fetch, so that a passing run is not taken for a
 clean one. So does a model edited in place (a YAML model of one file, SwiftData classes without a
 `VersionedSchema`) that a run asked for no history source would have compared with its newest
-release.
+release. A clone of a commit that carries the newest release tag holds that release: it is read,
+and the note says only that the releases before it were not.
 
 What becomes of such a store decides the severity for a local Core Data store. Core Data keeps a
 copy of the model in each store it makes, and with lightweight migration on (the default of

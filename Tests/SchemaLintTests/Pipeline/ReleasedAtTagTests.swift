@@ -675,6 +675,12 @@ struct ReleasedAtTagTests {
         _ = try repository.git(["clone", "--quiet", "--depth", "1", "file://" + origin.path, clones.path + "/shallow"])
         let run = try Executable.run(["--no-color"], in: URL(fileURLWithPath: clones.path + "/shallow"))
         #expect(run.stdout.contains("note: the released versions of model 'Notes' were not checked for edits since they shipped: the repository is a shallow clone"), "\(run.stdout)")
+
+        // A clone of a tagged commit holds that release, which is read, and none before it.
+        try repository.tag("v1.1")
+        _ = try repository.git(["clone", "--quiet", "--depth", "1", "file://" + origin.path, clones.path + "/tagged"])
+        let tagged = try Executable.run(["--no-color"], in: URL(fileURLWithPath: clones.path + "/tagged"))
+        #expect(tagged.stdout.contains("note: the versions of model 'Notes' that shipped before the newest release were not checked for edits since: the repository is a shallow clone, which holds the newest release tag (v1.1) but neither the older tags nor the history that show what shipped before it [released-version-modified]"), "\(tagged.stdout)")
     }
 
     /// In a shallow clone a model edited in place, which a run asked for no history source
@@ -694,6 +700,14 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("models/Tasks.yml:2:10: note: model 'Tasks' was not checked against its newest release, so what the next release changes for the people who run it is not reported: the repository is a shallow clone"), "\(run.stdout)")
         let files = try Executable.run(["--no-color", "--history", "files"], in: URL(fileURLWithPath: clones.path + "/shallow"))
         #expect(files.stdout == "no problems in 1 version of 1 model\n", "\(files.stdout)")
+
+        // Cloned at a release tag, the model is compared with that release, as in the full
+        // history: no note.
+        try repository.tag("v1.1")
+        _ = try repository.git(["clone", "--quiet", "--depth", "1", "file://" + origin.path, clones.path + "/tagged"])
+        let tagged = try Executable.run(["--no-color"], in: URL(fileURLWithPath: clones.path + "/tagged"))
+        let full = try Executable.run(["--no-color"], in: origin.url)
+        #expect(tagged.stdout == full.stdout && !full.stdout.contains("note:"), "\(tagged.stdout)")
     }
 
     /// A transformer switched since the newest release is no change a store notices.

@@ -127,6 +127,7 @@ struct ReleasedVersionLockRule: HistoryRule {
             }
             findings.append(finding)
         }
+        if check == .modified { findings += unread(context) }
         return findings
     }
 
@@ -134,11 +135,20 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// whose released versions were not checked, or one edited in place that the run would have
     /// compared with its newest release; a passing run says nothing about them.
     private func unread(_ context: HistoryContext) -> [Finding] {
-        guard let reason = context.releasesUnread, let newest = context.history.versions.last else { return [] }
+        guard let newest = context.history.versions.last else { return [] }
+        // A model edited in place, read at its newest release tag too (the clone's one commit
+        // carries it), was compared with that release, as a full clone would compare it.
+        let own = context.history.versions.filter { $0.releaseTag == nil }
+        if own.count < context.history.versions.count, own.allSatisfy(\.isComparedWithNewestReleaseByDefault) { return [] }
         let message: String
-        if context.history.isVersionedInItsFiles {
+        if let reason = context.olderReleasesUnread, context.history.isVersionedInItsFiles {
+            message = "the versions of model '\(context.history.model)' that shipped before the newest release were not checked for edits since: \(reason)"
+        } else if context.olderReleasesUnread != nil {
+            // Compared with the newest release, which the clone holds.
+            return []
+        } else if let reason = context.releasesUnread, context.history.isVersionedInItsFiles {
             message = "the released versions of model '\(context.history.model)' were not checked for edits since they shipped: \(reason)"
-        } else if context.comparesEditedInPlaceWithNewestRelease, context.history.isComparedWithNewestReleaseByDefault {
+        } else if let reason = context.releasesUnread, context.comparesEditedInPlaceWithNewestRelease, context.history.isComparedWithNewestReleaseByDefault {
             message = "model '\(context.history.model)' was not checked against its newest release, so what the next release changes for the people who run it is not reported: \(reason)"
         } else {
             return []
