@@ -321,7 +321,18 @@ struct ObjCStoreCodeScanner {
                 // A store kept in memory has nothing to migrate or lose where it fails to open.
                 case "addPersistentStoreWithType" where !(index + 2 < body.range.upperBound && tokens[index + 2].isIdentifier("NSInMemoryStoreType")):
                     let branches = addErrorBranches(at: index, in: body.range, conditions: indexes.ifConditions)
-                    facts.failureActions += failureActions(in: branches, body: body, opening: .addPersistentStore, at: index)
+                    let found = failureActions(in: branches, body: body, opening: .addPersistentStore, at: index)
+                    facts.failureActions += found
+                    // Branches that do nothing but log leave the coordinator without its store;
+                    // a read-only store (one shipped in the bundle) holds nothing the person
+                    // entered, and a retry after the store was deleted is the deletion's finding.
+                    let readOnly = body.range.lowerBound..<(enclosingGroup(of: index, in: body.range)?.upperBound ?? index)
+                    if found.isEmpty, !readOnly.contains(where: { tokens[$0].isIdentifier("NSReadOnlyPersistentStoreOption") }),
+                       !reopensAfterDeletingTheStore(in: body.range.lowerBound..<index + 1), let logged = onlyLogs(branches) {
+                        facts.failureActions.append(StoreFailureAction(
+                            action: .onlyLogs, written: tokens[logged].text + "()", place: place(logged, body), opening: .addPersistentStore, openingLocation: location(of: tokens[index])
+                        ))
+                    }
                 case "setShouldDeleteStoreOnModelMismatch", "setShouldDeletePersistentStoreOnModelMismatch", "shouldDeletePersistentStoreOnModelMismatch":
                     if let action = deletionOnModelMismatch(at: index, in: body) { facts.failureActions.append(action) }
                 default:
@@ -762,6 +773,46 @@ struct ObjCStoreCodeScanner {
             }
         }
         return actions
+    }
+
+    /// The functions that only log or report: Foundation's, `os_log`'s, CocoaLumberjack's, C's, and
+    /// assertions, which release builds leave out.
+    static let loggingFunctions: Set<String> = [
+        "NSLog", "NSLogv", "os_log", "os_log_error", "os_log_fault", "os_log_info", "os_log_debug", "printf", "fprintf",
+        "DDLogError", "DDLogWarn", "DDLogInfo", "DDLogDebug", "DDLogVerbose", "NSAssert", "NSCAssert", "assert",
+    ]
+
+    /// Whether a function of this name logs: one of `loggingFunctions`, or a project's own macro
+    /// with the word `Log` in its name (`AppLogError`, `MyLog`; not `Catalog` or `LogoutUser`).
+    static func isLogging(_ name: String) -> Bool {
+        if loggingFunctions.contains(name) { return true }
+        var rest = Substring(name)
+        while let range = rest.range(of: "Log") {
+            guard let after = rest[range.upperBound...].first, !after.isUppercase else { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
+    }
+
+    /// The first logging call of `branches` where they hold nothing but logging calls (and bare
+    /// `return;`s), at least one; nil where they do anything else.
+    private func onlyLogs(_ branches: [Range<Int>]) -> Int? {
+        var first: Int?
+        for branch in branches {
+            var position = branch.lowerBound
+            while position < branch.upperBound {
+                let end = min(statementEnd[position], branch.upperBound)
+                if tokens[position].isIdentifier("return"), end == position + 1 {
+                    position = end + 1
+                    continue
+                }
+                guard tokens[position].kind == .identifier, Self.isLogging(tokens[position].text),
+                      position + 1 < end, tokens[position + 1].is("("), partner[position + 1] == end - 1 else { return nil }
+                first = first ?? position
+                position = end + 1
+            }
+        }
+        return first
     }
 
     /// Whether the token at `position` lies in the block of an `@try` of `body` that has a `@catch`.

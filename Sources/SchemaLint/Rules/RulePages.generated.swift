@@ -8254,7 +8254,10 @@ The rule reports, in the code that runs when opening fails:
 - a `loadPersistentStores` handler whose error branch only logs (`print`, `NSLog`, `os_log`, a
   `Logger`'s levels, a crash reporter's `record` or `capture`, and a bare `return`) and keeps the
   error nowhere: the container goes on with no store, so the app shows none of the person's data,
-  and every save fails (a note in an app extension, where the app has its own handling);
+  and every save fails (a note in an app extension, where the app has its own handling); in
+  Objective-C, so does an `addPersistentStoreWithType:` whose error branches only log (`NSLog`,
+  `os_log`, CocoaLumberjack's `DDLog...`, a project's macro with `Log` in its name, assertions)
+  and the coordinator goes on without its store;
 - the function that opens the store called again from its own failure branch (`self.loadStore()`
   inside `loadStore()`'s handler), with nothing changed: a store that cannot migrate fails again at
   once, and the app retries without end; from a handler that runs synchronously (the default), the
@@ -9820,6 +9823,87 @@ final class Persistence: ObservableObject {
 @end
 ```
 
+### Triggers: Objective-C: the template's abort() replaced by a log, and the coordinator returned without its store
+
+```objc path=App/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    if (_persistentStoreCoordinator != nil) {
+        return _persistentStoreCoordinator;
+    }
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Shuttles.sqlite"];
+    NSError *error = nil;
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
+    if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        // TODO: tell the user
+        ↓AppLogError(@"Unresolved error %@, %@", error, [error userInfo]);
+#if DEBUG
+        abort();
+#endif
+    }
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+### Does not trigger: Objective-C: the failure logged and handed to the caller
+
+```objc path=App/Store.m
+@implementation Store
+
+- (BOOL)openWithError:(NSError **)outError {
+    NSError *error = nil;
+    if (![self.coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:self.storeURL options:nil error:&error]) {
+        NSLog(@"Cannot open the store: %@", error);
+        if (outError) *outError = error;
+        return NO;
+    }
+    return YES;
+}
+
+@end
+```
+
+### Does not trigger: Objective-C: a read-only store shipped in the bundle, whose failure only logs
+
+```objc path=App/EmojiStore.m
+@implementation EmojiStore
+
+- (void)addBundledStore {
+    NSError *error;
+    NSURL *url = [[NSBundle mainBundle] URLForResource:@"Emoji" withExtension:@"sqlite"];
+    _bundledStore = [_coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:url
+                                                     options:@{NSReadOnlyPersistentStoreOption: @YES} error:&error];
+    if (!_bundledStore) {
+        NSLog(@"cannot add the bundled store: %@", error);
+    }
+}
+
+@end
+```
+
+### Triggers: Objective-C: the store deleted and added again, the retry's failure only logged: the deletion is the finding
+
+```objc path=App/DataManager.m
+@implementation DataManager
+
+- (void)openStore {
+    NSError *error = nil;
+    NSPersistentStore *store = [self.coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:self.storeURL options:nil error:&error];
+    if (!store) {
+        [[NSFileManager defaultManager] ↓removeItemAtURL:self.storeURL error:nil];
+        store = [self.coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:self.storeURL options:nil error:&error];
+        if (!store) {
+            NSLog(@"Still failed to create the store: %@", error);
+        }
+    }
+}
+
+@end
+```
+
 ### Does not trigger: Objective-C: the error variable given to a save before it is tested
 
 ```objc path=App/AppDelegate.m
@@ -9831,7 +9915,7 @@ final class Persistence: ObservableObject {
     _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
     [_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error];
     if (error) {
-        NSLog(@"Cannot open the store: %@", error);
+        [self presentStoreError:error];
     }
     [self.seedContext save:&error];
     if (error) {

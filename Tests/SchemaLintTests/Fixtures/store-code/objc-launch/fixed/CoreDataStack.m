@@ -27,7 +27,7 @@
     NSURL *storeURL = [[[NSFileManager defaultManager] URLsForDirectory:NSApplicationSupportDirectory inDomains:NSUserDomainMask].lastObject URLByAppendingPathComponent:@"Sync.sqlite"];
     NSError *error = nil;
     if (![self.coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error]) {
-        NSLog(@"cannot open the store: %@", error);
+        [self.delegate stack:self didFailToOpenStore:error];
     }
 }
 
