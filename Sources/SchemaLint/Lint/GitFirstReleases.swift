@@ -57,9 +57,17 @@ struct GitFirstReleases {
         let found = OrderedConcurrentMap.map(count: asked.count, concurrently: asked.count > 1) { index in
             let (bundle, history, labels) = asked[index]
             let moved = !entered.contains("bundle:" + bundle.path)
-            return ("bundle:" + bundle.path, firstReleases(of: bundle, labels: labels, model: history.model, usesCloudKit: history.versions.contains(where: \.usesCloudKit), evenUnchanged: moved))
+            let relative = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top))
+            let reading = BundleAtTags(runner: runner, top: top, bundle: relative, tags: tags.map(\.name))
+            let releases = tags.count > (moved ? 0 : 1) ? reading.read(labels: bundle.ordering.history) : []
+            let usesCloudKit = history.versions.contains(where: \.usesCloudKit)
+            return (
+                key: "bundle:" + bundle.path,
+                first: firstReleases(of: bundle, releases: releases, reading: reading, labels: labels, model: history.model, usesCloudKit: usesCloudKit, evenUnchanged: moved),
+                removed: removedVersions(of: bundle, releases: releases, reading: reading, history: history, usesCloudKit: usesCloudKit)
+            )
         }
-        let byHistory = Dictionary(found, uniquingKeysWith: { first, _ in first })
+        let byHistory = Dictionary(found.map { ($0.key, $0.first) }, uniquingKeysWith: { first, _ in first })
         var result = entries.map { entry in
             var entry = entry
             if let history = entry.history, let label = entry.label { entry.firstRelease = byHistory[history]?[label] }
@@ -80,18 +88,54 @@ struct GitFirstReleases {
                 result.append(entry)
             }
         }
+        // Versions older releases shipped that the bundle lost, unless an entry names them already.
+        for (key, _, removed) in found {
+            let named = Set(result.filter { $0.history == key }.compactMap(\.label))
+            result += removed.filter { !named.contains($0.label ?? "") }
+        }
         return result
+    }
+
+    /// The versions that releases before the newest shipped as their current one and that the
+    /// bundle no longer has under any name: Core Data finds the model of a store by its entity
+    /// hashes, so a version whose shape another version of the bundle has (a folder renamed) is
+    /// no loss. One entry each, as the last release that shipped it holds it.
+    func removedVersions(of bundle: XcodeModelBundle, releases: [BundleAtTags.Held], reading: BundleAtTags, history: ModelHistory, usesCloudKit: Bool) -> [VersionLock.Entry] {
+        guard releases.count == tags.count, tags.count > 1 else { return [] }
+        let present = Set(bundle.ordering.history)
+        let tagNames = Set(tags.map(\.name))
+        let newest = tags.count - 1
+        var spans: [String: (first: Int, last: Int)] = [:]
+        for index in 0..<newest where !GitReleaseTags.isPrerelease(tags[index].name, among: tagNames) {
+            guard let current = releases[index].currentVersion, !present.contains(current), current != releases[newest].currentVersion else { continue }
+            spans[current] = (spans[current]?.first ?? index, index)
+        }
+        guard !spans.isEmpty else { return [] }
+        let removed = reading.read(labels: spans.keys.sorted())
+        let blobs = spans.compactMap { name, span in removed[span.last].versions[name] }
+        let texts = reading.contents(of: Array(Set(blobs)).sorted())
+        let kept = history.versions.filter { $0.format == .xcode && $0.releaseTag == nil }
+        return spans.keys.sorted().compactMap { name in
+            guard let span = spans[name], let blob = removed[span.last].versions[name], let data = texts[blob] else { return nil }
+            let place = "\(tags[span.last].name):\(removed[span.last].folder)/\(name)\(XcodeModelBundle.versionExtension)/contents"
+            guard let copy = try? XcodeModelReader.parse(data, file: place, model: history.model, label: name, cloudKit: usesCloudKit),
+                  !copy.entities.isEmpty, !kept.contains(where: { $0.entitiesNeedingMigration(from: copy).isEmpty }) else { return nil }
+            var entry = VersionLock.Entry(released: copy, of: history.model, at: place)
+            entry.history = "bundle:" + bundle.path
+            entry.removedFromBundle = (first: tags[span.first].name, last: tags[span.last].name)
+            return entry
+        }
     }
 
     /// For the versions of `bundle` (named by label) that the newest tag holds: the first release
     /// of each one a later release holds changed.
     /// With `evenUnchanged` (a bundle that moved since the newest release), also those no later
     /// release changed: one shape each.
-    func firstReleases(of bundle: XcodeModelBundle, labels: Set<String>, model: String, usesCloudKit: Bool, evenUnchanged: Bool = false) -> [String: FirstRelease] {
-        guard tags.count > (evenUnchanged ? 0 : 1), !labels.isEmpty else { return [:] }
-        let relative = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top))
-        let reading = BundleAtTags(runner: runner, top: top, bundle: relative, tags: tags.map(\.name))
-        let releases = reading.read(labels: bundle.ordering.history)
+    /// `releases` is the bundle at each tag (`BundleAtTags`).
+    func firstReleases(
+        of bundle: XcodeModelBundle, releases: [BundleAtTags.Held], reading: BundleAtTags, labels: Set<String>, model: String, usesCloudKit: Bool, evenUnchanged: Bool = false
+    ) -> [String: FirstRelease] {
+        guard tags.count > (evenUnchanged ? 0 : 1), !labels.isEmpty, releases.count == tags.count else { return [:] }
         let order = bundle.ordering.history
         let newest = tags.count - 1
         // What each release shipped: the versions it holds up to its current one, in history order.
@@ -142,7 +186,7 @@ struct GitFirstReleases {
 /// A bundle's versions at every release tag, read with a handful of `git cat-file --batch-check`
 /// runs whatever the number of tags: the bundle's tree at each tag, then what each distinct tree
 /// holds (releases that did not touch the bundle share its tree).
-private struct BundleAtTags {
+struct BundleAtTags {
     /// The bundle as one tag holds it.
     struct Held {
         /// The bundle's folder there, relative to the top: where it is now, or where it was

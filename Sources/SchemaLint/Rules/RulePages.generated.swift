@@ -8042,9 +8042,18 @@ When a released version's file disappears (deleted, or moved out of the folder),
 that anymore, silently. Lint reports each version the lock records that is no longer among the
 models, at its line in the lock.
 
+Without a lock, in git, the release tags say the same: a version the newest release holds that is
+gone is an error, at its place in that release. A version that only older releases shipped as their
+current version, and that the bundle no longer has under any name, is a warning: Core Data looks
+for the model of a store among the bundle's versions by their entity hashes, finds none for the
+stores those releases made, and the people who update from them cannot open their store
+(`NSMigrationMissingSourceModelError`, 134130) unless the app migrates it by itself. A version
+folder renamed, or a version whose shape another version keeps, is no loss, and no finding.
+
 ## What to do instead
 
-- Restore the version's file from version control.
+- Restore the version's file from version control (into the bundle where it is now, if it moved).
+- If no one can still run the releases that shipped it, accept the finding with `--write-baseline`.
 - If the version never reached anyone, run `schemalint lock --force` to drop it from the lock.
 
 ## Examples

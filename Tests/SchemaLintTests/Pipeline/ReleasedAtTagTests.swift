@@ -661,6 +661,52 @@ struct ReleasedAtTagTests {
         #expect(!GitReleaseTags.isPrerelease("v2.1.2") && !GitReleaseTags.isPrerelease("v3.0-device") && !GitReleaseTags.isPrerelease("release-12"))
     }
 
+    /// A version an older release shipped as its current one, gone from the bundle since, leaves
+    /// the stores that release made with no model: a warning at its place in that release. One
+    /// renamed, its shape kept, is no loss.
+    @Test(arguments: [false, true])
+    func aVersionAnOlderReleaseShippedThatTheBundleLostIsAWarning(renamed: Bool) throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("one version")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes 2", ["title", "body"])
+        try repository.commit("version 2")
+        try repository.tag("v1.1")
+        if renamed {
+            try FileManager.default.moveItem(atPath: folder.path + "/\(Self.bundle)/Notes.xcdatamodel", toPath: folder.path + "/\(Self.bundle)/Notes 1.xcdatamodel")
+        } else {
+            try FileManager.default.removeItem(atPath: folder.path + "/\(Self.bundle)/Notes.xcdatamodel")
+        }
+        try Self.write(folder, "Notes 3", ["title", "body", "due:Date"])
+        try repository.commit("version 3, the first version \(renamed ? "renamed" : "removed")")
+        try repository.tag("v1.2")
+
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-removed]") }
+        #expect(findings == (renamed ? [] : ["v1.0:\(Self.bundle)/Notes.xcdatamodel/contents:1:1: warning: version Notes of model 'Notes' was the current version of release v1.0 and is no longer in the bundle, under any name: Core Data finds no model for the stores those releases made, so the people who update from them cannot open their store (NSMigrationMissingSourceModelError, 134130) unless the app migrates it by itself [released-version-removed]"]), "\(run.stdout)")
+    }
+
+    /// A version the newest release holds, renamed since with its shape kept, is no loss: the
+    /// stores find their model by its hashes.
+    @Test func aVersionTheNewestReleaseHoldsRenamedSinceIsNoRemoval() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try Self.write(folder, "Notes", ["title"])
+        try Self.write(folder, "Notes 2", ["title", "body"])
+        try repository.commit("two versions")
+        try repository.tag("v1.0")
+        try FileManager.default.moveItem(atPath: folder.path + "/\(Self.bundle)/Notes.xcdatamodel", toPath: folder.path + "/\(Self.bundle)/Notes 1.xcdatamodel")
+        try repository.commit("the first version renamed")
+        let renamed = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!renamed.stdout.contains("[released-version-removed]"), "\(renamed.stdout)")
+        try FileManager.default.removeItem(atPath: folder.path + "/\(Self.bundle)/Notes 1.xcdatamodel")
+        try repository.commit("the first version removed")
+        let removed = try Executable.run(["--no-color"], in: folder.url)
+        #expect(removed.stdout.contains("v1.0:\(Self.bundle)/Notes.xcdatamodel/contents:1:1: error: released version Notes of model 'Notes' is in the release at v1.0"), "\(removed.stdout)")
+    }
+
     /// In a shallow clone an Xcode model of one version, compared with its releases like any
     /// other, gets the note that they could not be read, so a passing run is not taken for a clean one.
     @Test func aShallowCloneSaysTheReleasesOfAOneVersionBundleWereNotRead() throws {

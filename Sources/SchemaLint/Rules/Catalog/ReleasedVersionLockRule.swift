@@ -32,6 +32,14 @@ struct ReleasedVersionLockRule: HistoryRule {
         for entry in entries {
             let version = history.versions.first { entry.names($0) }
             switch (check, version) {
+            case (.removed, nil) where entry.removedFromBundle != nil:
+                findings.append(removedBeforeNewestRelease(entry, in: context))
+            // A released Core Data version renamed, its shape kept under the new name: the stores
+            // find their model by its hashes, and later versions are checked against it.
+            case (.removed, nil) where entry.releasedCopy.map { copy in
+                copy.format == .xcode && history.versions.contains { $0.format == .xcode && $0.releaseTag == nil && $0.entitiesNeedingMigration(from: copy).isEmpty }
+            } ?? false:
+                continue
             case (.removed, nil):
                 let location = entry.location ?? SourceLocation(file: VersionLock.fileName, line: 1, column: 1)
                 let anyVersion = history.versions.last
@@ -129,6 +137,29 @@ struct ReleasedVersionLockRule: HistoryRule {
         }
         if check == .modified { findings += unread(context) }
         return findings
+    }
+
+    /// A version older releases shipped as their current one, gone from the bundle under any
+    /// name: Core Data looks for the model of a store among the bundle's versions by their entity
+    /// hashes, and finds none for the stores those releases made. A warning: only people who
+    /// skipped every release since run into it, and a team may have dropped them on purpose.
+    private func removedBeforeNewestRelease(_ entry: VersionLock.Entry, in context: HistoryContext) -> Finding {
+        let (first, last) = entry.removedFromBundle ?? ("", "")
+        let releases = first == last ? "release \(first)" : "releases \(first) to \(last)"
+        let name = entry.label ?? entry.version
+        let anyVersion = context.history.versions.last
+        let place = entry.location?.file ?? ""
+        let folder = place.split(separator: ":", maxSplits: 1).last.map { String($0.dropLast("/contents".count)) } ?? name
+        return Finding(
+            ruleID: descriptor.id, severity: .warning,
+            message: "version \(name) of model '\(entry.model)' was the current version of \(releases) and is no longer in the bundle, under any name: Core Data finds no model for the stores those releases made, so the people who update from them cannot open their store (NSMigrationMissingSourceModelError, 134130) unless the app migrates it by itself",
+            location: entry.location ?? anyVersion?.location ?? SourceLocation(file: place, line: 1, column: 1),
+            model: entry.model, baseline: nil, version: anyVersion?.label ?? entry.version, path: nil,
+            suggestions: [
+                "put the version back in the bundle as \(last) holds it (\(folder)), and keep every version that shipped",
+                "if no one can still run \(releases), accept the finding with `--write-baseline`",
+            ]
+        )
     }
 
     /// The note on a history whose releases the run could not read: one versioned in its files,
