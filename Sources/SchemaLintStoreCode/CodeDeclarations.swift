@@ -141,6 +141,20 @@ struct CodeDeclarations {
     /// whose parameters take its arguments (all of them when none takes them: a call this reader
     /// cannot match is not left out).
     func units(called key: String, at node: Syntax) -> [Int] {
+        nearestToTheCaller(unitsMatchingTheCall(key, at: node), at: node)
+    }
+
+    /// Of units in several files, those whose files share the most leading folders with the
+    /// caller's: two types of one name in two targets (each app's `AppDelegate`) are two types,
+    /// and the caller's target is the one nearest to it.
+    private func nearestToTheCaller(_ found: [Int], at node: Syntax) -> [Int] {
+        guard found.count > 1, Set(found.map { units[$0].file }).count > 1, let caller = unit(around: node) else { return found }
+        let filesByIndex = Dictionary(Set(found.map { units[$0].file }).map { ($0, [files[$0].name]) }) { first, _ in first }
+        let nearest = Set(NearestFiles.nearest(to: files[units[caller].file].name, among: filesByIndex))
+        return found.filter { nearest.contains(units[$0].file) }
+    }
+
+    private func unitsMatchingTheCall(_ key: String, at node: Syntax) -> [Int] {
         let all = unitsByKey[key] ?? []
         guard all.count > 1 || key.hasSuffix(".init"), let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id else { return all }
         let labels = call.arguments.map { $0.label?.text ?? "_" } + (call.trailingClosure == nil ? [] : ["*"]) + call.additionalTrailingClosures.map { $0.label.text }

@@ -13917,6 +13917,44 @@ enum LedgerStore {
 }
 ```
 
+### Triggers: two apps' delegates of one name, each in its target's folder: the launch reaches its own
+
+```swift path=NotesiOS/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Notes")
+        container.↓loadPersistentStores { _, _ in }
+        return container
+    }()
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        _ = persistentContainer.viewContext
+        return true
+    }
+}
+```
+
+```swift path=NotesMac/AppDelegate.swift
+import AppKit
+import CoreData
+
+class AppDelegate: NSObject {
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Notes")
+        container.loadPersistentStores { _, _ in }
+        return container
+    }()
+
+    func openLibrary() {
+        _ = persistentContainer.viewContext
+    }
+}
+```
+
 ### Does not trigger: the scene's store is made by a view that appears later
 
 ```swift path=Notes/NotesApp.swift

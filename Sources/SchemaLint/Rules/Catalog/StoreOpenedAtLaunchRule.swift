@@ -24,14 +24,18 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
         // One finding per declaration that opens stores at launch: its fallbacks (a local store
         // when CloudKit fails) open the same store again, and moving the first off the main
         // thread moves them all.
+        // Two classes of one name in two targets' files (each app's `AppDelegate`) are two
+        // declarations.
         var reported: [String: Int] = [:]
         for opening in context.facts.openings where !opening.launchPath.isEmpty && opening.migratesAutomatically && !opening.addsAsynchronously {
-            let declaration = opening.launchPath[opening.launchPath.count - 1].declaration
-            if let first = reported[declaration] {
+            let step = opening.launchPath[opening.launchPath.count - 1]
+            let declaration = step.declaration
+            let key = declaration + "\u{0}" + step.location.file
+            if let first = reported[key] {
                 findings[first].notes.append(Finding.Note("\(declaration) opens a store again here", at: opening.place.location))
                 continue
             }
-            reported[declaration] = findings.count
+            reported[key] = findings.count
             // A ModelContainer opens SwiftData's models, a Core Data container the others.
             let opened = context.histories.filter { ($0.versions.last?.format == .swiftData) == (opening.call == .modelContainer) }
             let migration = Self.fullMigration(in: StoreCodeContext.nearestHistories(to: opening.place.location.file, in: opened), shipped: context.isShipped)
