@@ -122,7 +122,8 @@ struct GitFirstReleases {
                   !copy.entities.isEmpty, !kept.contains(where: { $0.entitiesNeedingMigration(from: copy).isEmpty }) else { return nil }
             var entry = VersionLock.Entry(released: copy, of: history.model, at: place)
             entry.history = "bundle:" + bundle.path
-            entry.removedFromBundle = (first: tags[span.first].name, last: tags[span.last].name)
+            let next = releases[(span.last + 1)...].first { $0.currentVersion.map(present.contains) ?? false }?.currentVersion
+            entry.removedFromBundle = (first: tags[span.first].name, last: tags[span.last].name, nextCurrent: next)
             return entry
         }
     }

@@ -97,7 +97,11 @@ struct ComingSteps {
 
     /// Whether `finding` is about a shipped step.
     func isShipped(_ finding: Finding) -> Bool {
-        guard stepRules.contains(finding.ruleID) else { return false }
+        // A version removed before the newest release is about the step that removed it (its
+        // `baseline` the version removed, its `version` the one current after); the lock's
+        // removals are about the coming release.
+        let removedInAStep = finding.ruleID == ReleasedVersionLockRule.removed.descriptor.id && finding.baseline != nil
+        guard stepRules.contains(finding.ruleID) || removedInAStep else { return false }
         if newestVersionProblems[finding.model]?.contains(finding.dedupKey) ?? false { return false }
         return !(comingVersions[finding.model]?.contains(finding.version) ?? true)
     }

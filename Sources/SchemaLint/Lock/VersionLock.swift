@@ -29,8 +29,9 @@ package struct VersionLock: Sendable {
         /// version, where a later release holds it changed (`GitFirstReleases`).
         var firstRelease: GitFirstReleases.FirstRelease?
         /// For an entry of a version that releases before the newest shipped as their current one
-        /// and the bundle no longer has: the first and the last of those releases.
-        var removedFromBundle: (first: String, last: String)?
+        /// and the bundle no longer has: the first and the last of those releases, and the
+        /// version current in the first release without it (the step that removed it).
+        var removedFromBundle: (first: String, last: String, nextCurrent: String?)?
         /// The history (`ModelHistory.key`) the entry is about, where the run knows it (entries
         /// read from a release tag or git): two histories of one model name (an app's bundle and
         /// a watch extension's copy of the same name) do not take each other's entries.

@@ -8048,7 +8048,10 @@ current version, and that the bundle no longer has under any name, is a warning:
 for the model of a store among the bundle's versions by their entity hashes, finds none for the
 stores those releases made, and the people who update from them cannot open their store
 (`NSMigrationMissingSourceModelError`, 134130) unless the app migrates it by itself. A version
-folder renamed, or a version whose shape another version keeps, is no loss, and no finding.
+folder renamed, or a version whose shape another version keeps, is no loss, and no finding. Such a
+removal is about the step that made it, into the version current in the first release without
+it: once that release shipped, the default output counts it with the steps that shipped, and
+`--all-steps` lists it.
 
 ## What to do instead
 

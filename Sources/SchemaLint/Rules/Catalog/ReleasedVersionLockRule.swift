@@ -142,9 +142,11 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// A version older releases shipped as their current one, gone from the bundle under any
     /// name: Core Data looks for the model of a store among the bundle's versions by their entity
     /// hashes, and finds none for the stores those releases made. A warning: only people who
-    /// skipped every release since run into it, and a team may have dropped them on purpose.
+    /// skipped every release since run into it, and a team may have dropped them on purpose. The
+    /// removal shipped with the release after them: a step the default lists only while it has
+    /// not (`ComingSteps`).
     private func removedBeforeNewestRelease(_ entry: VersionLock.Entry, in context: HistoryContext) -> Finding {
-        let (first, last) = entry.removedFromBundle ?? ("", "")
+        let (first, last, next) = entry.removedFromBundle ?? ("", "", nil)
         let releases = first == last ? "release \(first)" : "releases \(first) to \(last)"
         let name = entry.label ?? entry.version
         let anyVersion = context.history.versions.last
@@ -154,7 +156,8 @@ struct ReleasedVersionLockRule: HistoryRule {
             ruleID: descriptor.id, severity: .warning,
             message: "version \(name) of model '\(entry.model)' was the current version of \(releases) and is no longer in the bundle, under any name: Core Data finds no model for the stores those releases made, so the people who update from them cannot open their store (NSMigrationMissingSourceModelError, 134130) unless the app migrates it by itself",
             location: entry.location ?? anyVersion?.location ?? SourceLocation(file: place, line: 1, column: 1),
-            model: entry.model, baseline: nil, version: anyVersion?.label ?? entry.version, path: nil,
+            // The step that removed it: into the version current in the first release without it.
+            model: entry.model, baseline: name, version: next ?? anyVersion?.label ?? entry.version, path: nil,
             suggestions: [
                 "put the version back in the bundle as \(last) holds it (\(folder)), and keep every version that shipped",
                 "if no one can still run \(releases), accept the finding with `--write-baseline`",
