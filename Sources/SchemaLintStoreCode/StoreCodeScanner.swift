@@ -298,12 +298,36 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// CoreStore's `.recreateStoreOnModelMismatch`, among a store's `localStorageOptions`.
+    /// CoreStore's `.recreateStoreOnModelMismatch`, among a store's `localStorageOptions`, where
+    /// it is given, not asked about or taken out (`options.contains(...)`, `options.remove(...)`,
+    /// `== .recreateStoreOnModelMismatch`: the library's own code and its debug descriptions).
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.declName.baseName.text == "recreateStoreOnModelMismatch" {
+        if node.declName.baseName.text == "recreateStoreOnModelMismatch", !Self.isAskedAboutOrTakenOut(node) {
             addDeletionOnModelMismatch(node, written: ".recreateStoreOnModelMismatch")
         }
         return .visitChildren
+    }
+
+    /// Set algebra that asks about an option or takes it out, rather than giving it.
+    private static let queryingOrRemoving: Set<String> = [
+        "contains", "remove", "subtract", "subtracting", "symmetricDifference", "formSymmetricDifference", "intersection", "formIntersection",
+        "isSuperset", "isSubset", "isStrictSuperset", "isStrictSubset", "isDisjoint",
+    ]
+
+    private static func isAskedAboutOrTakenOut(_ node: MemberAccessExprSyntax) -> Bool {
+        var current = node.parent
+        while let syntax = current, !syntax.is(CodeBlockItemSyntax.self), !syntax.is(ArrayExprSyntax.self) {
+            if let call = syntax.as(FunctionCallExprSyntax.self) {
+                return SynchronousCode.calledName(call).map(queryingOrRemoving.contains) ?? false
+            }
+            if let sequence = syntax.as(SequenceExprSyntax.self),
+               sequence.elements.contains(where: { ["==", "!=", "~="].contains($0.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "") }) {
+                return true
+            }
+            if syntax.is(SwitchCaseLabelSyntax.self) || syntax.is(ExpressionPatternSyntax.self) { return true }
+            current = syntax.parent
+        }
+        return false
     }
 
     /// A library told to delete the store and make a new one when the store does not match the

@@ -11951,6 +11951,32 @@ enum Storage {
 }
 ```
 
+### Does not trigger: the option asked about or taken out, as the library's own code does
+
+```swift path=Sources/StorageOptions.swift
+import CoreData
+
+struct LocalStorageOptions: OptionSet {
+    let rawValue: Int
+    static let recreateStoreOnModelMismatch = LocalStorageOptions(rawValue: 1 << 0)
+    static let allowSynchronousLightweightMigration = LocalStorageOptions(rawValue: 1 << 1)
+
+    var names: [String] {
+        var names: [String] = []
+        if contains(.recreateStoreOnModelMismatch) { names.append("recreateStoreOnModelMismatch") }
+        return names
+    }
+
+    func withoutRecreation() -> LocalStorageOptions {
+        var options = self
+        options.remove(.recreateStoreOnModelMismatch)
+        return options
+    }
+
+    func recreates() -> Bool { self == .recreateStoreOnModelMismatch }
+}
+```
+
 ### Triggers: the same option on a store named as a cache (a note)
 
 ```swift path=App/ImageCache.swift
