@@ -48,10 +48,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// `binding(of:in:)` of each name asked, by unit, where no place of use narrows it: each is a
     /// walk of the unit, and the same names are asked again as bindings are followed.
     private var plainBindings: [Int: [String: ExprSyntax?]] = [:]
-    /// `liesWhereNoStoreIs` of each expression asked, by its start and end in the file and the
-    /// depth asked at: followed names lead to the same values again, and without this a file of
-    /// long expressions made of many names costs a walk per name per step.
-    private var noStorePlaces: [String: Bool] = [:]
+    /// `isMade(of:_:depth:)` of each expression asked, by the words, the expression's start and
+    /// end in the file and the depth asked at: followed names lead to the same values again, and
+    /// without this a file of long expressions made of many names costs a walk per name per step.
+    private var valuesMadeOf: [String: Bool] = [:]
     /// The file reads a store's metadata (`isConfiguration(withName:compatibleWithStoreMetadata:)`,
     /// `mergedModel(from:forStoreMetadata:)`, `metadataForPersistentStore`): it decides itself what happens
     /// to a store of an earlier version before adding it (migrates it, or deletes it, which is
@@ -1008,6 +1008,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // A file in a temporary folder or in iCloud Drive (an archive unzipped, a copy on its way,
         // a document uploaded or downloaded) is no store the app keeps, unless this code opens it.
         if liesWhereNoStoreIs(target, depth: 0), !isOpenedHere(target) { return }
+        // A store removed from a path made for one run (a migration's copy in a folder named
+        // by a new UUID): no store is made at that path again, and nothing left there is read.
+        if name == "removeItem", isMadeForOneRun(target) { return }
         // A file that imports Core Data beside another SQLite library and hands this file to that
         // library (`Connection(url.path)`) moves or deletes that library's database.
         if file.importsAnotherSQLiteLibrary, isOpenedByAnotherSQLiteLibrary(target) { return }
@@ -1195,29 +1198,44 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// container: its text says so, or the value of a name or a type's member it is made of does
     /// (three steps deep).
     private func liesWhereNoStoreIs(_ expression: ExprSyntax, depth: Int) -> Bool {
-        let key = "\(expression.positionAfterSkippingLeadingTrivia.utf8Offset):\(expression.endPositionBeforeTrailingTrivia.utf8Offset):\(depth)"
-        if let known = noStorePlaces[key] { return known }
-        noStorePlaces[key] = false  // a name bound (through others) to itself lies nowhere
-        let found = liesWhereNoStoreIsWorkedOut(expression, depth: depth)
-        noStorePlaces[key] = found
+        isMade(of: Self.placesWithNoStore, expression, depth: depth)
+    }
+
+    /// Words of a path made for one run only: no later store is made at it.
+    private static let namesMadeForOneRun = ["UUID()", "uuidString", "globallyUniqueString"]
+
+    /// Whether the file at `expression` has a path made for one run (a folder or a name from a
+    /// new UUID): its text says so, or the value of a name it is made of does (three steps deep).
+    private func isMadeForOneRun(_ expression: ExprSyntax) -> Bool {
+        isMade(of: Self.namesMadeForOneRun, expression, depth: 0)
+    }
+
+    /// Whether the text of `expression`, or the value of a name or a type's member it is made of
+    /// (three steps deep), holds one of `words`.
+    private func isMade(of words: [String], _ expression: ExprSyntax, depth: Int) -> Bool {
+        let key = "\(words[0]):\(expression.positionAfterSkippingLeadingTrivia.utf8Offset):\(expression.endPositionBeforeTrailingTrivia.utf8Offset):\(depth)"
+        if let known = valuesMadeOf[key] { return known }
+        valuesMadeOf[key] = false  // a name bound (through others) to itself is made of nothing
+        let found = isMadeWorkedOut(of: words, expression, depth: depth)
+        valuesMadeOf[key] = found
         return found
     }
 
-    private func liesWhereNoStoreIsWorkedOut(_ expression: ExprSyntax, depth: Int) -> Bool {
+    private func isMadeWorkedOut(of words: [String], _ expression: ExprSyntax, depth: Int) -> Bool {
         let text = expression.trimmedText
-        if Self.placesWithNoStore.contains(where: { ByteSearch.contains($0, in: text) }) { return true }
+        if words.contains(where: { ByteSearch.contains($0, in: text) }) { return true }
         guard depth < 3, let unit = declarations.unit(around: expression) else { return false }
         let members = TypeMemberReferences(viewMode: .sourceAccurate)
         members.walk(expression)
         for key in members.keys {
             for index in declarations.unitsByKey[key] ?? [] {
                 let body = declarations.units[index].body
-                if let value = body.as(ExprSyntax.self) ?? body.as(AccessorBlockSyntax.self).flatMap(Self.returnedValue), liesWhereNoStoreIs(value, depth: depth + 1) { return true }
+                if let value = body.as(ExprSyntax.self) ?? body.as(AccessorBlockSyntax.self).flatMap(Self.returnedValue), isMade(of: words, value, depth: depth + 1) { return true }
             }
         }
         let references = NameReferences(viewMode: .sourceAccurate)
         references.walk(expression)
-        return Set(references.names).contains { name in binding(of: name, in: unit).map { liesWhereNoStoreIs($0, depth: depth + 1) } ?? false }
+        return Set(references.names).contains { name in binding(of: name, in: unit).map { isMade(of: words, $0, depth: depth + 1) } ?? false }
     }
 
     /// The initializers and functions of other SQLite libraries that open a database at a path:

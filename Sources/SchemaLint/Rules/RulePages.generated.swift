@@ -13094,6 +13094,26 @@ enum Upgrade {
 }
 ```
 
+### Does not trigger: a migration's copy removed from a folder made for that one run
+
+```swift path=App/Migrator.swift
+import CoreData
+
+enum Migrator {
+    static func migrate(storeURL: URL, mapping: NSMappingModel, manager: NSMigrationManager) throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(ProcessInfo().globallyUniqueString)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let copyURL = scratch.appendingPathComponent(storeURL.lastPathComponent)
+        do {
+            try manager.migrateStore(from: storeURL, sourceType: NSSQLiteStoreType, options: nil, with: mapping, toDestinationURL: copyURL, destinationType: NSSQLiteStoreType, destinationOptions: nil)
+        } catch {
+            _ = try? FileManager.default.removeItem(at: copyURL)
+            throw error
+        }
+    }
+}
+```
+
 ### Does not trigger: a SQLite.swift database deleted in a file that imports Core Data too
 
 ```swift path=App/LegacyImporter.swift
