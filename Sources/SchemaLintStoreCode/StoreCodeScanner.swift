@@ -2504,7 +2504,7 @@ private final class DescriptionURLs: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         if node.declName.baseName.text == "url", let base = node.base?.trimmedText,
-           ByteSearch.contains("escription", in: base) || ByteSearch.contains("persistentStore", in: base) {
+           ByteSearch.contains("escription", in: base) || ByteSearch.contains("persistentStore", in: base) || ByteSearch.contains("onfig", in: base) {
             found = true
         }
         return .visitChildren

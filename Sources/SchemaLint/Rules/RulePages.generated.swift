@@ -8293,8 +8293,9 @@ A fallback is judged as its own opening: when the `catch` of one opening tries a
 does runs when the fallback fails, and is reported against the fallback, not the first opening.
 A retry after the code deleted the store's files, or moved them aside (`moveItem` from the URL
 the retry opens, a helper named for it such as `moveStoreAside`), opens a new, empty store, which
-no migration can fail: stopping the app when even that fails (`fatalError` in its `catch`, or `try!` on it) is a
-note (the deletion before it is the warning). Deleting a store named as a cache (every store file
+no migration can fail: stopping the app when even that fails (`fatalError` in its `catch`, or `try!` on it),
+falling back to memory, deleting it again or only logging is a note (the deletion before it is the
+warning). A SwiftData store's files are those at its configuration's `url`. Deleting a store named as a cache (every store file
 named in the function or property that opens it holds the word, `"imageCache.sqlite"`, or that
 function's or property's own name does, `localCacheContainer`, where it names one store file at
 most) is a note: what a cache holds, the app makes again. Code that names the main store's file
@@ -8708,6 +8709,32 @@ final class ExtensionHandler {
 	</dict>
 </dict>
 </plist>
+```
+
+### Triggers: the store's files moved aside, a new store opened, and memory only when that fails: the fallback is a note (a note)
+
+```swift path=App/Persistence.swift
+import SwiftData
+
+enum Persistence {
+    static func makeContainer(schema: Schema) -> ModelContainer {
+        let config = ModelConfiguration("Radio", schema: schema)
+        do {
+            return try ModelContainer(for: schema, configurations: config)
+        } catch {
+            let folder = config.url.deletingLastPathComponent()
+            let name = config.url.lastPathComponent
+            for suffix in ["", "-shm", "-wal"] {
+                try? FileManager.default.moveItem(at: folder.appendingPathComponent(name + suffix), to: folder.appendingPathComponent(name + "-broken" + suffix))
+            }
+            do {
+                return try ModelContainer(for: schema, configurations: config)
+            } catch {
+                return try! ModelContainer(for: schema, configurations: ↓ModelConfiguration("Radio", schema: schema, isStoredInMemoryOnly: true))
+            }
+        }
+    }
+}
 ```
 
 ### Triggers: a configuration in memory under tests and on disk for people
@@ -13090,6 +13117,24 @@ enum Upgrade {
         try manager.migrateStore(from: storeURL, sourceType: NSSQLiteStoreType, options: nil, with: mapping, toDestinationURL: temporaryURL, destinationType: NSSQLiteStoreType, destinationOptions: nil)
         try FileManager.default.↓removeItem(at: storeURL)
         try FileManager.default.↓moveItem(at: temporaryURL, to: storeURL)
+    }
+}
+```
+
+### Triggers: a SwiftData store removed at its configuration's URL
+
+```swift path=App/AppSchema.swift
+import SwiftData
+
+enum AppSchema {
+    static func container(schema: Schema) throws -> ModelContainer {
+        let configuration = ModelConfiguration(schema: schema)
+        do {
+            return try ModelContainer(for: schema, configurations: configuration)
+        } catch {
+            try? FileManager.default.↓removeItem(at: configuration.url)
+            return try ModelContainer(for: schema, configurations: configuration)
+        }
     }
 }
 ```

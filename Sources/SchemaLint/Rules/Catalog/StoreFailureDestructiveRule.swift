@@ -57,6 +57,12 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             consequence = "\(action.written) stops the app when \(opening) fails on the new, empty store made after the old one's files were deleted or moved aside: no migration can fail there, only what fails every time (a full disk, a model that does not load)"
             suggestions = ["report the error to the person instead of stopping the app, and keep the failed store rather than delete it"]
             severity = .note
+        case .fallsBackToMemory where action.opensAfterDeletingTheStore, .onlyLogs where action.opensAfterDeletingTheStore, .deletesTheStore where action.opensAfterDeletingTheStore:
+            // The deletion (or the move aside) before the retry is the loss, reported where it is.
+            let does = action.action == .onlyLogs ? "is all the app does" : action.action == .deletesTheStore ? "deletes the store again" : "gives the app an empty in-memory store"
+            consequence = "\(action.written) \(does) when \(opening) fails on the new, empty store made after the old one's files were deleted or moved aside: nothing of the person's is left in it, so only what fails every time (a full disk, a model that does not load) reaches it"
+            suggestions = ["tell the person the data could not be opened, rather than go on as if the store were there"]
+            severity = .note
         case .stopsTheApp where appExtension != nil:
             // An extension that stops leaves the app running: a widget stays empty, a share
             // sheet closes; the app, which opens the same store, has its own handling.
