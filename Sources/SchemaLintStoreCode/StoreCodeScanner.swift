@@ -227,6 +227,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         case "ModelContainer" where member == nil, "init" where Self.makesAModelContainer(node):
             if !isInMemoryOrPreview(node) {
                 addOpening(.modelContainer, node, migrates: true, asynchronously: false)
+                scanned.openings[scanned.openings.count - 1].opening.modelTypes = Self.modelTypes(of: node)
                 addFailureActions(ofThrowing: node, opening: .modelContainer)
             }
         // Core Data's call takes a completion handler: `self.loadPersistentStores()` is a method of the project's.
@@ -441,6 +442,22 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             migratesAutomatically: migrates && !new, addsAsynchronously: asynchronously, declinesMigration: declinesMigration && !new
         )
         scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))
+    }
+
+    /// The types a `ModelContainer(for: ...)` names with `.self` in its `for:` argument and the
+    /// unlabeled ones after it (the variadic form), inside a `Schema([...])` or an array too; nil
+    /// where they are named otherwise.
+    private static func modelTypes(of node: FunctionCallExprSyntax) -> Set<String>? {
+        guard let first = node.arguments.firstIndex(where: { $0.label?.text == "for" }) else { return nil }
+        var types: Set<String> = []
+        for argument in node.arguments[first...] {
+            if argument.label != nil, argument.label?.text != "for" { break }
+            let references = TypeSelfReferences(viewMode: .sourceAccurate)
+            references.walk(argument.expression)
+            guard !references.types.isEmpty else { return nil }
+            types.formUnion(references.types)
+        }
+        return types.isEmpty ? nil : types
     }
 
     /// `ModelContainer(...)` for previews and tests: in memory (said in its arguments, or in a
@@ -2508,6 +2525,17 @@ private final class DescriptionURLs: SyntaxVisitor {
             found = true
         }
         return .visitChildren
+    }
+}
+
+/// The types an expression names as `Type.self` (`Note.self`, `NotesSchemaV2.Note.self`: `Note`).
+private final class TypeSelfReferences: SyntaxVisitor {
+    var types: Set<String> = []
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.declName.baseName.tokenKind == .keyword(.self), let base = node.base else { return .visitChildren }
+        if let last = base.trimmedText.split(separator: ".").last { types.insert(String(last)) }
+        return .skipChildren
     }
 }
 

@@ -14049,6 +14049,56 @@ class AppDelegate: NSObject {
 }
 ```
 
+### Triggers: a TV app's container for types of its own, beside the phone app's migration plan, migrates none of the plan's models (a note)
+
+```swift path=Notes/NotesSchema.swift
+import SwiftData
+
+enum NotesSchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+
+    @Model final class Note {
+        var title: String = ""
+        init() {}
+    }
+}
+
+enum NotesSchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+
+    @Model final class Note {
+        var title: String = ""
+        var pinned: Bool = false
+        init() {}
+    }
+}
+
+enum NotesMigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [NotesSchemaV1.self, NotesSchemaV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: NotesSchemaV1.self, toVersion: NotesSchemaV2.self)] }
+}
+```
+
+```swift path=NotesTV/NotesTVApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesTVApp: App {
+    let container: ModelContainer
+
+    init() {
+        container = try! ↓ModelContainer(for: Channel.self)
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Channels") }.modelContainer(container)
+    }
+}
+```
+
 ### Does not trigger: the scene's store is made by a view that appears later
 
 ```swift path=Notes/NotesApp.swift

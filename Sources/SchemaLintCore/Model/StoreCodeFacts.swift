@@ -191,6 +191,10 @@ package struct StoreOpening: Hashable, Sendable {
     /// store that can be written (not read-only, not in the app's bundle, not just deleted): a store
     /// of an earlier model version fails to open. False where the options come from elsewhere.
     package var declinesMigration: Bool
+    /// The model types a `ModelContainer` is made for, where its `for:` names them (`for:
+    /// Note.self, Tag.self`, `for: Schema([Note.self])`): its store holds those models' classes,
+    /// not another container's. Nil where the types come from elsewhere (a `schema` name).
+    package var modelTypes: Set<String>?
 
     package init(call: Call, place: CodePlace, launchPath: [CodePlace] = [], launchesOnMacOS: Bool = false, migratesAutomatically: Bool = true, addsAsynchronously: Bool = false, declinesMigration: Bool = false) {
         self.call = call

@@ -37,7 +37,12 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             }
             reported[key] = findings.count
             // A ModelContainer opens SwiftData's models, a Core Data container the others.
-            let opened = context.histories.filter { ($0.versions.last?.format == .swiftData) == (opening.call == .modelContainer) }
+            // A container made for named types opens the models that hold them (a tvOS app's
+            // `ModelContainer(for: Node.self)` is not the phone app's migration plan).
+            let opened = context.histories.filter { history in
+                (history.versions.last?.format == .swiftData) == (opening.call == .modelContainer)
+                    && opening.modelTypes.map { Self.holds(history, any: $0) } ?? true
+            }
             let migration = Self.fullMigration(in: StoreCodeContext.nearestHistories(to: opening.place.location.file, in: opened), shipped: context.isShipped)
             let root = opening.launchPath[0]
             var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
@@ -63,6 +68,13 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             ))
         }
         return findings
+    }
+
+    /// Whether `types` names a class of the history's newest version, one of its schemas, or the
+    /// model itself.
+    static func holds(_ history: ModelHistory, any types: Set<String>) -> Bool {
+        if types.contains(history.model) || history.versions.contains(where: { types.contains($0.label) }) { return true }
+        return history.versions.last?.entities.contains { types.contains($0.name) } ?? false
     }
 
     /// The first model (by name) whose newest version (in a bundle, the current one), not recorded
