@@ -1061,18 +1061,19 @@ struct ObjCStoreCodeScanner {
         return (opener + 1)..<close
     }
 
-    /// The tokens as written, roughly: spaces only between words.
+    /// The tokens as written, roughly: spaces between words, and between a call or a message
+    /// and the selector sent to it (`[NSHomeDirectory() stringByAppendingString:...]`), quoted as
+    /// the Swift reader quotes code.
     private func display(_ range: Range<Int>) -> String {
         var text = ""
-        var previousWord = false
+        var previous: ObjCToken?
         for token in range.map({ tokens[$0] }) {
             let word = token.kind != .symbol
-            if word, previousWord { text += " " }
+            if word, let previous, previous.kind != .symbol || previous.is(")") || previous.is("]") { text += " " }
             text += token.kind == .string ? "@\"\(token.text)\"" : token.text
-            previousWord = word
+            previous = token
         }
-        // At most 80 characters, as the Swift reader quotes code in a one-line message.
-        return text.count > 80 ? String(text.prefix(79)) + "…" : text
+        return QuotedCode.oneLine(text)
     }
 
     static func lastComponent(_ path: String) -> String {

@@ -1,3 +1,4 @@
+import SchemaLintCore
 import SwiftSyntax
 
 extension SyntaxProtocol {
@@ -18,23 +19,8 @@ extension SyntaxProtocol {
 }
 
 extension SyntaxProtocol {
-    /// The node's text as a finding quotes it: on one line (each run of spaces, tabs and line
-    /// breaks one space) and at most `limit` characters, cut with "…". An expression written over
-    /// several lines, or a file too broken to parse into small nodes, would otherwise put whole
-    /// blocks of code into a one-line message and its identity.
-    package func quotedText(limit: Int = 80) -> String {
-        var quoted = ""
-        var pendingSpace = false
-        for character in trimmedText {
-            if character.isWhitespace {
-                pendingSpace = !quoted.isEmpty
-                continue
-            }
-            if pendingSpace { quoted.append(" ") }
-            pendingSpace = false
-            quoted.append(character)
-        }
-        guard quoted.count > limit else { return quoted }
-        return String(quoted.prefix(limit - 1)) + "…"
+    /// The node's text as a finding quotes it (`QuotedCode`).
+    package func quotedText(limit: Int = QuotedCode.limit) -> String {
+        QuotedCode.oneLine(trimmedText, limit: limit)
     }
 }

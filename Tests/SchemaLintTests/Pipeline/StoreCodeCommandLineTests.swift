@@ -848,6 +848,21 @@ import Testing
         #expect(run.stdout.contains("the app runs in the background: setMinimumBackgroundFetchInterval:"), "\(run.stdout)")
     }
 
+    /// Objective-C code is quoted as it is written: a space between a call and the selector sent
+    /// to its result, on one line, cut at 80 characters as Swift is.
+    @Test func objectiveCCodeIsQuotedAsWritten() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("""
+        @implementation Cleaner
+        - (void)clean {
+            [[NSFileManager defaultManager] removeItemAtPath:[NSHomeDirectory() stringByAppendingString:@"/Documents/Notes.sqlite"] error:nil];
+        }
+        @end
+        """, to: "App/Cleaner.m")
+        let (_, run) = try Self.lint(path: folder.path + "/App")
+        #expect(run.stdout.contains("deletes the store file [NSHomeDirectory() stringByAppendingString:@\"/Documents/Notes.sqlite\"] but not its -wal and -shm files"), "\(run.stdout)")
+    }
+
     @Test func objectiveCFixedVersionIsQuiet() throws {
         let (hits, run) = try Self.lint("objc-template/fixed")
         #expect(hits == [], "\(run.stdout)\(run.stderr)")
