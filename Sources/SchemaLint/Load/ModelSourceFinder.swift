@@ -275,7 +275,8 @@ package struct ModelSourceFinder: Sendable {
                 if name == "project.pbxproj" {
                     walk.projects.append(path)
                 } else if Self.addsFilesByFolder(name) {
-                    walk.foldersAddingFilesByFolder.append(walk.relative(path).split(separator: "/").filter { $0 != "." }.dropLast())
+                    let manifestFolder = Array(walk.relative(path).split(separator: "/").filter { $0 != "." }.dropLast())
+                    walk.foldersAddingFilesByFolder += Self.targetFolders(ofManifestAt: path, name: name).map { manifestFolder + $0 }
                     walk.manifestFolders.append(folder)
                 }
                 // A test target's or a test double's store handling never runs on a person's
@@ -373,6 +374,47 @@ package struct ModelSourceFinder: Sendable {
 
     /// Files that add source files to a target by folder: `Package.swift` (and its versioned
     /// forms), XcodeGen's `project.yml`, Tuist's `Project.swift`, a CocoaPods podspec, Bazel.
+    /// The folders, below its own, whose files a manifest's targets take: for a package manifest,
+    /// SwiftPM's `Sources` and `Tests` and each target's `path:` (a bundle in a `Demo/` folder
+    /// beside them builds into no target of the package); for the others, their whole folder.
+    static func targetFolders(ofManifestAt path: String, name: String) -> [[Substring]] {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { return [[]] }
+        if name.hasSuffix(".podspec") { return podspecFolders(text) }
+        // A manifest whose targets this cannot see (none written, or made by code) may take any folder.
+        guard name.hasPrefix("Package"), text.contains("arget(") else { return [[]] }
+        var folders: [[Substring]] = [["Sources"], ["Tests"]]
+        var rest = Substring(text)
+        while let label = rest.range(of: "path:") {
+            rest = rest[label.upperBound...]
+            let value = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+            guard value.first == "\"", let end = value.dropFirst().firstIndex(of: "\"") else { continue }
+            let folder = value[value.index(after: value.startIndex)..<end].split(separator: "/").filter { $0 != "." }
+            // A path that leaves the package's folder, or names it, takes everything: as before.
+            if folder.isEmpty || folder.contains("..") { return [[]] }
+            folders.append(folder)
+        }
+        return folders
+    }
+
+    /// The folders a podspec's `source_files`, `resources` and `resource_bundles` globs start in
+    /// (`"Sources/**/*.swift"`: `Sources`); its whole folder where it names none, or one it
+    /// cannot place.
+    private static func podspecFolders(_ text: String) -> [[Substring]] {
+        var folders: [[Substring]] = []
+        for line in text.split(separator: "\n") where ["source_files", "resources", "resource_bundles"].contains(where: { line.contains($0) }) {
+            let quoted = line.split(whereSeparator: { $0 == "\"" || $0 == "'" }).enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            for glob in quoted {
+                let literal = glob.prefix { !"*?{[".contains($0) }
+                var components = literal.split(separator: "/").filter { $0 != "." }
+                // A literal that ends inside a name (`Sources/Core*`) starts in the folder above it.
+                if literal.count < glob.count, !literal.hasSuffix("/") { components = Array(components.dropLast()) }
+                if components.isEmpty || components.contains("..") { return [[]] }
+                folders.append(components)
+            }
+        }
+        return folders.isEmpty ? [[]] : folders
+    }
+
     private static func addsFilesByFolder(_ name: String) -> Bool {
         name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) || ["project.yml", "project.yaml", "Project.swift", "BUILD", "BUILD.bazel"].contains(name)
             || name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json")

@@ -170,6 +170,18 @@ struct RepositoryRunTests {
         #expect(try Self.run(in: vendored.path).stdout.hasSuffix("in 1 version of 1 model\n"))
         let (inPackage, _) = try Self.repository(files + [("Old/Package.swift", "// swift-tools-version:5.9\n")])
         #expect(try Self.run(in: inPackage.path).stdout.hasSuffix("in 3 versions of 2 models\n"))
+        // A library's manifest at the root takes its targets' folders (SwiftPM's `Sources` and
+        // `Tests`, and each `path:`), and its podspec the folders its globs start in: a demo's
+        // bundle no project lists lies in none of them.
+        let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\", path: \"Kit/Sources\")])\n"
+        let podspec = "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = 'Kit/Sources/**/*.swift'\nend\n"
+        for library in [("Package.swift", manifest), ("Kit.podspec", podspec)] {
+            let (withDemo, _) = try Self.repository(files + [library])
+            let run = try Self.run(["--verbose"], in: withDemo.path)
+            #expect(run.stdout.hasSuffix("in 1 version of 1 model\n") && run.stderr.contains("skipped: Old/Legacy.xcdatamodeld (no Xcode project"), "\(library.0): \(run.stdout)\(run.stderr)")
+            let (inTarget, _) = try Self.repository(files.map { ($0.0.replacingOccurrences(of: "Old/", with: "Kit/Sources/Resources/"), $0.1) } + [library])
+            #expect(try Self.run(in: inTarget.path).stdout.hasSuffix("in 3 versions of 2 models\n"), "\(library.0)")
+        }
     }
 
     /// Code under the folder of an extension's Info.plist stops the extension, not the app (a
