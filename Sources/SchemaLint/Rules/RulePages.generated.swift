@@ -4601,8 +4601,8 @@ A mapping model no longer matches the versions it names: one of them changed sin
 | | |
 |---|---|
 | Category | migration |
-| Synced with CloudKit | error (warning when the step only adds) |
-| Local store only | error (warning when the step only adds) |
+| Synced with CloudKit | error (warning when lightweight migration infers the step) |
+| Local store only | error (warning when lightweight migration infers the step) |
 
 ## Why
 
@@ -4613,10 +4613,13 @@ the models the app ships: Core Data does not use it, and stores of the source ve
 ("Can't find mapping model for migration", NSCocoaErrorDomain 134140), or the migration manager
 stops on a mapping of a property that is gone.
 
-A step that only adds (entities, attributes that may be empty or have a default, relationships
-that may be empty) is one Core Data infers when no mapping model matches and inference is on (the
-default for `NSPersistentContainer`): the stores open, but what the mapping model does beyond
-that (values it computes, a migration policy) silently does not run. That is a warning.
+A step lightweight migration can infer (adding or removing entities and properties, renames with
+a renaming identifier, a property made optional or required with a default, to-one and to-many,
+order, a type change between numbers and Boolean) is one Core Data infers when no mapping model
+matches and inference is on (the default for `NSPersistentContainer`): the stores open, but what
+the mapping model does beyond that (values it computes, a migration policy) silently does not run.
+That is a warning. A change of parent, abstractness or a relationship's destination is taken as
+one it cannot infer.
 
 schemalint compares each entity mapping with the versions the mapping model names: its source
 entity must exist in the source version, its destination entity in the destination version, and
@@ -4725,6 +4728,67 @@ computes.
     <databaseInfo>
         <version>134481920</version>
         <UUID>5C0F1D52-0000-4000-8000-000000000004</UUID>
+        <nextObjectID>107</nextObjectID>
+    </databaseInfo>
+    <object type="XDDEVMAPPINGMODEL" id="z102">
+        <attribute name="sourcemodelpath" type="string">Shop.xcdatamodeld/Shop.xcdatamodel</attribute>
+        <attribute name="destinationmodelpath" type="string">Shop.xcdatamodeld/Shop 2.xcdatamodel</attribute>
+        <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVENTITYMAPPING" id="z103">
+        <attribute name="sourcename" type="string">Order</attribute>
+        <attribute name="mappingtypename" type="string">Undefined</attribute>
+        <attribute name="destinationname" type="string">Order</attribute>
+        <attribute name="autogenerateexpression" type="bool">1</attribute>
+        <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL" idrefs="z102"></relationship>
+        <relationship name="attributemappings" type="0/0" destination="XDDEVATTRIBUTEMAPPING" idrefs="z104 z105"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z104">
+        <attribute name="name" type="string">number</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    ↓<object type="XDDEVATTRIBUTEMAPPING" id="z105">
+        <attribute name="name" type="string">discount</attribute>
+        <attribute name="valueexpressiondata" type="binary">YnBsaXN0MDDUAQIDBAUGBwhYJHZlcnNpb24=</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+</database>
+```
+
+### Triggers: a stale mapping model for a step that removes an attribute, which Core Data infers (a warning)
+
+Removing an attribute is inferred too: the stores open, and the value the mapping model computed
+for `total` is not.
+
+```xml path=Shop.xcdatamodeld/Shop.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Order" representedClassName="Order">
+        <attribute name="number" optional="YES" attributeType="String"/>
+        <attribute name="legacyCode" optional="YES" attributeType="String"/>
+        <attribute name="total" optional="YES" attributeType="Double"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop.xcdatamodeld/Shop 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Order" representedClassName="Order">
+        <attribute name="number" optional="YES" attributeType="String"/>
+        <attribute name="total" optional="YES" attributeType="Double"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop 1 to 2.xcmappingmodel/xcmapping.xml
+<?xml version="1.0" standalone="no"?>
+<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+
+<database>
+    <databaseInfo>
+        <version>134481920</version>
+        <UUID>5C0F1D52-0000-4000-8000-000000000005</UUID>
         <nextObjectID>107</nextObjectID>
     </databaseInfo>
     <object type="XDDEVMAPPINGMODEL" id="z102">

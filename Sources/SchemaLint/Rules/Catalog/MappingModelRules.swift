@@ -61,13 +61,13 @@ struct MappingModelStaleRule: MappingModelRule {
         }
         guard let first = problems.first else { return [] }
         let stale = "mapping model '\(mappingModel.name)' no longer matches \(from.displayName) -> \(to.displayName): \(first.message); a version changed after the mapping model was made, so Core Data does not use it"
-        // A step that only adds is one Core Data infers where no mapping model matches (inference
-        // is on by default for NSPersistentContainer): the stores open, and what the mapping
-        // model does beyond that does not run.
-        if Self.onlyAdds(from: from, to: to) {
+        // A step lightweight migration can infer is one Core Data infers where no mapping model
+        // matches (inference is on by default for NSPersistentContainer): the stores open, and
+        // what the mapping model does beyond that does not run.
+        if Self.isInferable(from: from, to: to) {
             return [finding(
                 mappingModel, placement, severity: .warning,
-                message: stale + ": with inference on (NSPersistentContainer's default), it infers this step, which only adds, and stores of \(from.displayName) open; whatever the mapping model does beyond that (values it computes, a migration policy) does not run",
+                message: stale + ": with inference on (NSPersistentContainer's default), it infers this step, which lightweight migration can do, and stores of \(from.displayName) open; whatever the mapping model does beyond that (values it computes, a migration policy) does not run",
                 at: first.location, notes: Array(problems.dropFirst()),
                 suggestions: [
                     "if the mapping model carries custom work, open it in Xcode, set its source and destination to these versions again, and redo the mappings it reports",
@@ -83,16 +83,23 @@ struct MappingModelStaleRule: MappingModelRule {
         )]
     }
 
-    /// Whether every change of the step adds: an entity, an attribute that may be empty or has a
-    /// default, a relationship that may be empty (and the inverse its other end gains).
-    static func onlyAdds(from: ModelVersion, to: ModelVersion) -> Bool {
+    /// Whether lightweight migration infers every change of the step (DOMAIN: adding or removing
+    /// entities and properties, renames with a renaming identifier, a property made optional or
+    /// required with a default, cardinality and order, a type change `TypeConversion` infers);
+    /// a change of parent, abstractness or destination is taken as not inferred.
+    static func isInferable(from: ModelVersion, to: ModelVersion) -> Bool {
         let changes = ModelDiffer().changes(from: from, to: to)
         return !changes.isEmpty && changes.allSatisfy { change in
             switch change.kind {
-            case .entityAdded: true
-            case .attributeAdded: change.new?.attribute.map { $0.isOptional || $0.defaultValue != nil } ?? false
-            case .relationshipAdded: change.new?.relationship.map { $0.isOptional || $0.isToMany } ?? false
-            case .relationshipInverseChanged: true
+            case .entityAdded, .entityRemoved, .entityRenamed, .attributeRemoved, .attributeRenamed, .relationshipRemoved, .relationshipRenamed,
+                 .relationshipInverseChanged, .relationshipCardinalityChanged, .relationshipOrderedChanged, .relationshipDeleteRuleChanged,
+                 .attributeDefaultChanged, .attributeTransformerChanged, .attributeCloudEncryptionChanged, .entityVersionHashModifierChanged,
+                 .attributeVersionHashModifierChanged, .entityUniquenessChanged, .entitySyncChanged, .attributeTransienceChanged, .relationshipTransienceChanged:
+                true
+            case .attributeAdded, .attributeOptionalityChanged: change.new?.attribute.map { $0.isOptional || $0.defaultValue != nil } ?? false
+            case .relationshipAdded, .relationshipOptionalityChanged: change.new?.relationship.map { $0.isOptional || $0.isToMany } ?? false
+            case .attributeTypeChanged:
+                if let old = change.old?.attribute, let new = change.new?.attribute { TypeConversion.classify(from: old.type, to: new.type).isInferable } else { false }
             default: false
             }
         }
