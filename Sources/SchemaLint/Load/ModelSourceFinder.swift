@@ -274,7 +274,7 @@ package struct ModelSourceFinder: Sendable {
             } else if kind == .file {
                 if name == "project.pbxproj" {
                     walk.projects.append(path)
-                } else if Self.addsFilesByFolder(name) {
+                } else if Self.addsFilesByFolder(name) || Self.isXcodeGenSpecification(name: name, path: path) {
                     let manifestFolder = Array(walk.relative(path).split(separator: "/").filter { $0 != "." }.dropLast())
                     walk.foldersAddingFilesByFolder += Self.targetFolders(ofManifestAt: path, name: name).map { manifestFolder + $0 }
                     walk.manifestFolders.append(folder)
@@ -413,6 +413,16 @@ package struct ModelSourceFinder: Sendable {
             }
         }
         return folders.isEmpty ? [[]] : folders
+    }
+
+    /// An XcodeGen specification of another name than `project.yml` (`xcodegen --spec App.yml`):
+    /// YAML with top-level `name:` and `targets:` keys.
+    private static func isXcodeGenSpecification(name: String, path: String) -> Bool {
+        guard name.hasSuffix(".yml") || name.hasSuffix(".yaml"), let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 65_536), let text = String(data: data, encoding: .utf8) else { return false }
+        let lines = text.split(separator: "\n")
+        return lines.contains { $0.hasPrefix("targets:") } && lines.contains { $0.hasPrefix("name:") }
     }
 
     private static func addsFilesByFolder(_ name: String) -> Bool {

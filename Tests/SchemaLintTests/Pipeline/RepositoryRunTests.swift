@@ -157,7 +157,11 @@ struct RepositoryRunTests {
         let nothing = try Self.run(in: leftOver.path)
         #expect(nothing.status == 0 && nothing.stderr.contains("nothing to lint; 1 model bundle lies in no Xcode project here"), "\(nothing.stderr)")
 
-        for adding in [("Package.swift", "// swift-tools-version:5.9\n"), ("App.xcodeproj/project.pbxproj", Self.synchronizedProject(["App", "Old"]))] {
+        for adding in [
+            ("Package.swift", "// swift-tools-version:5.9\n"), ("App.xcodeproj/project.pbxproj", Self.synchronizedProject(["App", "Old"])),
+            // An XcodeGen specification of its own name (`xcodegen --spec Legacy.yml`).
+            ("Old/Legacy.yml", "name: Legacy\ntargets:\n  Legacy:\n    type: application\n    sources: [.]\n"),
+        ] {
             let (byFolder, _) = try Self.repository(files.filter { $0.0 != adding.0 } + [adding])
             #expect(try Self.run(in: byFolder.path).stdout.hasSuffix("in 3 versions of 2 models\n"), "\(adding.0)")
         }
