@@ -77,7 +77,26 @@ struct LaunchPaths {
 
     /// The openings with the launch path that reaches each one (the ones no entry point reaches unchanged).
     func attach(to openings: [LocatedOpening]) -> [StoreOpening] {
-        let parents = reachable()
+        // Each unit's uses, worked out once: the paths from each entry walk the same graph.
+        var usesByUnit: [Int: [Int]] = [:]
+        func next(_ unit: Int) -> [Int] {
+            if let known = usesByUnit[unit] { return known }
+            let found = uses(of: unit)
+            usesByUnit[unit] = found
+            return found
+        }
+        let units = declarations.units
+        let entries = units.indices.filter { units[$0].isLaunchEntry }.sorted { units[$0].place < units[$1].place }
+        let parents = BreadthFirstPaths.parents(from: entries, next: next)
+        // What each entry reaches on its own, asked only where an opening is reached: another
+        // app's launch (a watch app's, a TV app's) may reach the same store.
+        var reachedByEntry: [Int: Set<Int>] = [:]
+        func reached(from entry: Int) -> Set<Int> {
+            if let known = reachedByEntry[entry] { return known }
+            let found = Set(BreadthFirstPaths.parents(from: [entry], next: next).keys)
+            reachedByEntry[entry] = found
+            return found
+        }
         // Whether each file on a path builds for macOS only, asked once per file (it may scan
         // the file's tokens).
         var macOSOnly: [Int: Bool] = [:]
@@ -99,6 +118,15 @@ struct LaunchPaths {
                 }
                 opening.launchPath = path.reversed().map { declarations.units[$0].place }
                 opening.launchesOnMacOS = path.contains { buildsForMacOSOnly(declarations.units[$0].file) }
+                // The entries of other apps (another type, or a type of the same name in another
+                // target's folder: each app's `MyApp`) that reach it too.
+                let root = current
+                func folder(_ unit: Int) -> Substring { declarations.files[units[unit].file].name.split(separator: "/").dropLast().joined(separator: "/")[...] }
+                var apps: Set<String> = [units[root].typeName + "\u{0}" + folder(root)]
+                opening.otherLaunchEntries = entries.filter { entry in
+                    !apps.contains(units[entry].typeName + "\u{0}" + folder(entry)) && reached(from: entry).contains(unit)
+                        && apps.insert(units[entry].typeName + "\u{0}" + folder(entry)).inserted
+                }.map { units[$0].place }
             }
             attached.append(opening)
         }

@@ -176,6 +176,9 @@ package struct StoreOpening: Hashable, Sendable {
     /// each step a use of the next declaration, the opening's declaration last. Empty when no
     /// launch entry point reaches it, or the reader could not tell.
     package var launchPath: [CodePlace]
+    /// The launch entries of other types (another app's `App`, a watch extension's delegate) that
+    /// reach this call synchronously too, beside the path's own.
+    package var otherLaunchEntries: [CodePlace] = []
     /// Whether a file on the launch path imports AppKit or Cocoa outside any `#if`: the path is
     /// built for macOS only, where no watchdog ends a slow launch.
     package var launchesOnMacOS: Bool

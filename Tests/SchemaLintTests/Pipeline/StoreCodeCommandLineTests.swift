@@ -848,6 +848,31 @@ import Testing
         #expect(run.stdout.contains("the app runs in the background: setMinimumBackgroundFetchInterval:"), "\(run.stdout)")
     }
 
+    /// Where two apps (a phone app and a watch app, each with its own `App` type, of one name)
+    /// open the same store at launch, the finding follows one path and names the other app's
+    /// launch; an `App`'s other entry points (its `body`) are no other app.
+    @Test func everyAppThatOpensTheStoreAtLaunchIsNamed() throws {
+        let folder = try TemporaryFolder()
+        let app = "import SwiftUI\n@main\nstruct NotesApp: App {\n    let store = Store()\n    var body: some Scene { WindowGroup { Text(\"\\(store.count)\") } }\n}\n"
+        try folder.write(app, to: "iOS/NotesApp.swift")
+        try folder.write(app, to: "Watch/NotesApp.swift")
+        try folder.write("""
+        import CoreData
+        final class Store {
+            let container = NSPersistentContainer(name: "Notes")
+            var count = 0
+            init() {
+                container.loadPersistentStores { _, error in
+                    if let error { fatalError("\\(error)") }
+                }
+            }
+        }
+        """, to: "Shared/Store.swift")
+        let (_, run) = try Self.lint(path: folder.path)
+        let notes = run.stdout.split(separator: "\n").filter { $0.contains("also reached synchronously at launch from") }
+        #expect(notes == ["    note: also reached synchronously at launch from NotesApp.store (\(folder.path)/iOS/NotesApp.swift:4:9)"], "\(run.stdout)")
+    }
+
     /// Objective-C code is quoted as it is written: a space between a call and the selector sent
     /// to its result, on one line, cut at 80 characters as Swift is.
     @Test func objectiveCCodeIsQuotedAsWritten() throws {

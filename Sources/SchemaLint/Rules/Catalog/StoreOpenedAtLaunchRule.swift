@@ -46,6 +46,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             let migration = Self.fullMigration(in: StoreCodeContext.nearestHistories(to: opening.place.location.file, in: opened), shipped: context.isShipped)
             let root = opening.launchPath[0]
             var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
+            notes += opening.otherLaunchEntries.map { entry in Finding.Note("also reached synchronously at launch from \(entry.declaration)", at: entry.location) }
             var message: String
             if let migration {
                 message = "\(opening.call.displayName) opens the store on the launch path (\(root.declaration)), and \(migration.version.displayName) of model '\(migration.history.model)' migrates every store of \(migration.baseline.displayName) there: \(MigrationCause.describe(migration.entities, from: migration.baseline, to: migration.version))"
