@@ -896,6 +896,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         if let unit = declarations.unit(around: openingNode), declarations.units[unit].body.is(CodeBlockSyntax.self) {
             finder.opener = (declarations.units[unit].key.split(separator: ".").last).map(String.init)
         }
+        // A `lazy var` whose initializer opens the store: read again while it runs, it runs again.
+        if let unit = declarations.unit(around: openingNode) {
+            finder.lazyProperty = Self.lazyPropertyName(of: declarations.units[unit].body)
+        }
         if opening == .modelContainer, let unit = declarations.unit(around: openingNode) {
             finder.failedStoreHasItsOwnPlace = DestructiveCallFinder.namesItsOwnPlace(openingNode, in: declarations.units[unit].body)
         }
@@ -914,6 +918,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             found.withAnAlert = action == .fallsBackToMemory && AlertMentions.contains(in: branch)
             scanned.facts.failureActions.append(found)
         }
+    }
+
+    /// The name of the `lazy var` whose initial value `body` is, if it is one.
+    static func lazyPropertyName(of body: Syntax) -> String? {
+        guard let binding = body.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+              let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
+              variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) })
+        else { return nil }
+        return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     }
 
     /// The name that says the store opened at `node` is a cache: the store files named in the
@@ -1782,6 +1795,11 @@ final class DestructiveCallFinder: SyntaxVisitor {
     /// The name of the function that opens the store (`loadStore`): called again, unqualified or
     /// on `self`, from the branch, it retries at once.
     var opener: String?
+    /// The `lazy var` whose initializer opens the store (`persistentContainer`): a helper of the
+    /// branch that reads it before it deletes anything runs the initializer again (Swift does not
+    /// guard a lazy property read while it is being made), which fails again and calls the
+    /// helper again, without end.
+    var lazyProperty: String?
     /// The project's functions that delete a store's files, called from the branch.
     var helpers: StoreDeletingHelpers?
     /// The `ModelContainer` that failed has a place of its own (`url:`, `groupContainer:`): one
@@ -2012,6 +2030,8 @@ final class DestructiveCallFinder: SyntaxVisitor {
                 if !Self.passesAStopFlag(node), !deletesTheStore(before: node) {
                     found.append((Syntax(node), .retriesAtOnce, name + "()"))
                 }
+            } else if let lazyProperty, helpers?.readsFirst(lazyProperty, calledBy: node) == true {
+                found.append((Syntax(node), .retriesAtOnce, name + "()"))
             } else if helpers?.deletesStore(node) == true {
                 found.append((Syntax(node), .deletesTheStore, name + "()"))
             } else if helpers?.makesAnInMemoryStore(node) == true {
@@ -2229,6 +2249,24 @@ struct StoreDeletingHelpers {
     }
 
     /// The bodies of the functions of the project `call` may call, resolved by name.
+    /// Whether a body `call` runs reads the property `name` (unqualified or on `self`) before it
+    /// deletes or destroys anything.
+    func readsFirst(_ name: String, calledBy call: FunctionCallExprSyntax) -> Bool {
+        bodies(calledBy: call).contains { body in
+            let read = body.tokens(viewMode: .sourceAccurate).first { token in
+                guard token.tokenKind == .identifier(name), let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+                guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id else { return true }
+                return ["self", "self?", "self!"].contains(member.base?.trimmedText ?? "")
+            }
+            guard let read else { return false }
+            let calls = AllCalls(viewMode: .sourceAccurate)
+            calls.walk(body)
+            return !calls.found.contains { call in
+                call.position < read.position && (deletesStore(Syntax(call)) || ["removeItem", "destroyPersistentStore"].contains(SynchronousCode.calledName(call) ?? ""))
+            }
+        }
+    }
+
     private func bodies(calledBy call: FunctionCallExprSyntax) -> [Syntax] {
         guard let name = SynchronousCode.calledName(call) else { return [] }
         var types: Set<String>

@@ -8801,6 +8801,37 @@ enum Persistence {
 }
 ```
 
+### Triggers: a lazy container's handler calls a helper that reads the container before it deletes anything
+
+Reading a `lazy var` while its initializer runs runs the initializer again: the store fails to
+open again, the handler calls the helper again, and the stack overflows at every launch.
+
+```swift path=App/Database.swift
+import CoreData
+
+final class Database {
+    static let shared = Database()
+
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Grades")
+        container.loadPersistentStores { _, error in
+            if error != nil {
+                ↓self.clearDatabase()
+            }
+        }
+        return container
+    }()
+
+    func clearDatabase() {
+        let coordinator = persistentContainer.persistentStoreCoordinator
+        for description in persistentContainer.persistentStoreDescriptions {
+            guard let url = description.url else { continue }
+            try? coordinator.destroyPersistentStore(at: url, ofType: NSSQLiteStoreType, options: nil)
+        }
+    }
+}
+```
+
 ### Triggers: a configuration in memory under tests and on disk for people
 
 ```swift path=App/TripsApp.swift

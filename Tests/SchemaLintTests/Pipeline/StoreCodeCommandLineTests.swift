@@ -873,6 +873,32 @@ import Testing
         #expect(notes == ["    note: also reached synchronously at launch from NotesApp.store (\(folder.path)/iOS/NotesApp.swift:4:9)"], "\(run.stdout)")
     }
 
+    /// A lazy container whose failure handler calls a helper that reads the container first runs
+    /// its own initializer again, without end: a retry, not a deletion (the helper's deletion is
+    /// never reached).
+    @Test func aHelperThatReadsTheLazyContainerFirstRetriesWithoutEnd() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("""
+        import CoreData
+        final class Database {
+            lazy var persistentContainer: NSPersistentContainer = {
+                let container = NSPersistentContainer(name: "Grades")
+                container.loadPersistentStores { _, error in
+                    if error != nil { self.clearDatabase() }
+                }
+                return container
+            }()
+
+            func clearDatabase() {
+                let coordinator = persistentContainer.persistentStoreCoordinator
+                try? coordinator.destroyPersistentStore(at: URL(fileURLWithPath: "/tmp/Grades.sqlite"), ofType: NSSQLiteStoreType, options: nil)
+            }
+        }
+        """, to: "App/Database.swift")
+        let (_, run) = try Self.lint(path: folder.path)
+        #expect(run.stdout.contains("Database.swift:6:31: warning: clearDatabase() opens the store again when loadPersistentStores fails, with nothing changed"), "\(run.stdout)")
+    }
+
     /// Objective-C code is quoted as it is written: a space between a call and the selector sent
     /// to its result, on one line, cut at 80 characters as Swift is.
     @Test func objectiveCCodeIsQuotedAsWritten() throws {
