@@ -295,16 +295,20 @@ import Testing
         #expect(wrong.stderr.contains(".schemalint.yml:3:18: error: 'syncedSince' of bundle 'Notes.xcdatamodeld' names 'Notes 9', which is no version of it"), "\(wrong.stderr)")
     }
 
+    /// Writes version `name` of `App/Notes.xcdatamodeld` (entity `Note` with optional String
+    /// `attributes`) and makes it the current one.
+    static func writeCurrentVersion(_ name: String, _ attributes: [String], in folder: TemporaryFolder) throws {
+        try folder.write(XcodeFixtures.contents("<entity name=\"Note\">\n" + attributes.map { "<attribute name=\"\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n") + "\n</entity>"), to: "App/Notes.xcdatamodeld/\(name).xcdatamodel/contents")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "App/Notes.xcdatamodeld/.xccurrentversion")
+    }
+
     /// In git, sync starts with the version that was newest when the container code was first
     /// committed: the steps before it are local (a removal there is no CloudKit error).
     @Test(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
     func gitDatesTheStartOfSync() throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
-        func version(_ name: String, _ attributes: [String]) throws {
-            try folder.write(XcodeFixtures.contents("<entity name=\"Note\">\n" + attributes.map { "<attribute name=\"\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n") + "\n</entity>"), to: "App/Notes.xcdatamodeld/\(name).xcdatamodel/contents")
-            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "App/Notes.xcdatamodeld/.xccurrentversion")
-        }
+        func version(_ name: String, _ attributes: [String]) throws { try Self.writeCurrentVersion(name, attributes, in: folder) }
         try version("Notes", ["a", "b", "c"])
         try folder.write(Self.persistence.replacingOccurrences(of: "NSPersistentCloudKitContainer", with: "NSPersistentContainer"), to: "App/PersistenceController.swift")
         try repository.commit("a local app")
@@ -327,10 +331,7 @@ import Testing
     func syncStartsWhereTheContainerCodeWasFirstWrittenBeforeItMoved() throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
-        func version(_ name: String, _ attributes: [String]) throws {
-            try folder.write(XcodeFixtures.contents("<entity name=\"Note\">\n" + attributes.map { "<attribute name=\"\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n") + "\n</entity>"), to: "App/Notes.xcdatamodeld/\(name).xcdatamodel/contents")
-            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "App/Notes.xcdatamodeld/.xccurrentversion")
-        }
+        func version(_ name: String, _ attributes: [String]) throws { try Self.writeCurrentVersion(name, attributes, in: folder) }
         try version("Notes", ["a", "b", "c"])
         try folder.write(Self.persistence, to: "App/AppDelegate.swift")
         try repository.commit("a synced app")
