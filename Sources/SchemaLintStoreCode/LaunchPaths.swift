@@ -86,7 +86,7 @@ struct LaunchPaths {
             return found
         }
         let units = declarations.units
-        let entries = units.indices.filter { units[$0].isLaunchEntry }.sorted { units[$0].place < units[$1].place }
+        let entries = launchEntries
         let parents = BreadthFirstPaths.parents(from: entries, next: next)
         // What each entry reaches on its own, asked only where an opening is reached: another
         // app's launch (a watch app's, a TV app's) may reach the same store.
@@ -121,11 +121,10 @@ struct LaunchPaths {
                 // The entries of other apps (another type, or a type of the same name in another
                 // target's folder: each app's `MyApp`) that reach it too.
                 let root = current
-                func folder(_ unit: Int) -> Substring { declarations.files[units[unit].file].name.split(separator: "/").dropLast().joined(separator: "/")[...] }
-                var apps: Set<String> = [units[root].typeName + "\u{0}" + folder(root)]
+                func app(_ unit: Int) -> String { units[unit].typeName + "\u{0}" + (declarations.files[units[unit].file].name as NSString).deletingLastPathComponent }
+                var apps: Set<String> = [app(root)]
                 opening.otherLaunchEntries = entries.filter { entry in
-                    !apps.contains(units[entry].typeName + "\u{0}" + folder(entry)) && reached(from: entry).contains(unit)
-                        && apps.insert(units[entry].typeName + "\u{0}" + folder(entry)).inserted
+                    !apps.contains(app(entry)) && reached(from: entry).contains(unit) && apps.insert(app(entry)).inserted
                 }.map { units[$0].place }
             }
             attached.append(opening)
@@ -154,9 +153,13 @@ struct LaunchPaths {
     /// Every unit a launch entry reaches, with the unit it is reached from (an entry: itself);
     /// breadth first from the entries in source order, so each path is a shortest one.
     private func reachable() -> [Int: Int] {
+        BreadthFirstPaths.parents(from: launchEntries) { uses(of: $0) }
+    }
+
+    /// The units a launch starts in, in source order.
+    private var launchEntries: [Int] {
         let units = declarations.units
-        let entries = units.indices.filter { units[$0].isLaunchEntry }.sorted { units[$0].place < units[$1].place }
-        return BreadthFirstPaths.parents(from: entries) { uses(of: $0) }
+        return units.indices.filter { units[$0].isLaunchEntry }.sorted { units[$0].place < units[$1].place }
     }
 
     /// The units `unit` uses synchronously, in source order.
