@@ -159,8 +159,9 @@ struct StoreSyncDecisions {
     }
 
     /// The SwiftData histories that `.automatic` opens (every version syncs by default and marks
-    /// no synced entity, and code opens some of its classes: classes no code opens are in no
-    /// store), each with its versions' indices and the entitlements file nearest to it. Nearest
+    /// no synced entity, but for releases read at their tags that synced by a setting of their
+    /// own, and code opens some of its classes: classes no code opens are in no store), each with
+    /// the indices of its versions that sync by default and the entitlements file nearest to it. Nearest
     /// among every SwiftData history: another app's models, synced by a setting of their own, may
     /// be the ones an entitlements file belongs to. None where CloudKit is declared for the run.
     private func openedByDefault(nearest entitlements: [SourceLocation], in versions: [ModelVersion]) -> [(key: String, indices: [Int], entitlement: SourceLocation)] {
@@ -173,11 +174,15 @@ struct StoreSyncDecisions {
         var taken: Set<String> = []
         for entitlement in entitlements {
             for key in nearest(to: entitlement.file, among: indicesByKey, in: versions) where !taken.contains(key) {
-                guard let indices = indicesByKey[key], indices.allSatisfy({ versions[$0].syncsByDefault && !versions[$0].hasSyncedEntities }),
-                      indices.contains(where: { versions[$0].openedEntities.map { !$0.isEmpty } ?? true })
+                // A release read at its tag that named its container (`.private("iCloud...")`)
+                // synced already: the versions that sync by default are decided beside it.
+                guard let indices = indicesByKey[key] else { continue }
+                let byDefault = indices.filter { versions[$0].syncsByDefault && !versions[$0].hasSyncedEntities }
+                guard !byDefault.isEmpty, indices.allSatisfy({ byDefault.contains($0) || versions[$0].releaseTag != nil && versions[$0].hasSyncedEntities }),
+                      byDefault.contains(where: { versions[$0].openedEntities.map { !$0.isEmpty } ?? true })
                 else { continue }
                 taken.insert(key)
-                found.append((key, indices, entitlement))
+                found.append((key, byDefault, entitlement))
             }
         }
         return found

@@ -372,6 +372,45 @@ import Testing
         #expect(run.stdout.contains("; from Notes 2 on: the versions before it hold what CloudKit refuses to load"), "\(run.stdout)")
     }
 
+    /// A release that named its container (`.private("iCloud...")`, where the person is signed in)
+    /// and a next release that opens the same schema with `.automatic`, in an app whose
+    /// entitlements give CloudKit a container: both sync, and no entity moved between a synced
+    /// store and a local one.
+    @Test(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
+    func automaticAfterANamedContainerStillSyncs() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func store(_ configuration: String) -> String {
+            """
+            import SwiftData
+            @MainActor let container: ModelContainer = {
+                let schema = Schema([Account.self])
+                let config: ModelConfiguration
+                \(configuration)
+                return try! ModelContainer(for: schema, configurations: [config])
+            }()
+            """
+        }
+        try folder.write("import SwiftData\n@Model final class Account {\n    var name: String = \"\"\n    init() {}\n}\n", to: "App/Account.swift")
+        try folder.write(store("""
+            if FileManager.default.ubiquityIdentityToken != nil {
+                    config = ModelConfiguration(schema: schema, cloudKitDatabase: .private("iCloud.com.example.ledger"))
+                } else {
+                    config = ModelConfiguration(schema: schema, cloudKitDatabase: .none)
+                }
+            """), to: "App/Store.swift")
+        try folder.write(Self.entitlements("CloudKit").replacingOccurrences(of: "</dict>", with: "\t<key>com.apple.developer.icloud-container-identifiers</key>\n\t<array>\n\t\t<string>iCloud.com.example.ledger</string>\n\t</array>\n</dict>"), to: "App/App.entitlements")
+        try repository.commit("1.0")
+        try repository.tag("v1.0")
+        try folder.write("import SwiftData\n@Model final class Account {\n    var name: String = \"\"\n    var balance: Double = 0\n    init() {}\n}\n", to: "App/Account.swift")
+        try folder.write(store("config = ModelConfiguration(schema: schema, cloudKitDatabase: .automatic)"), to: "App/Store.swift")
+        try repository.commit("a balance, and the default container")
+
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!run.stdout.contains("[entity-moved-between-configurations]"), "\(run.stdout)")
+        #expect(run.stdout.contains("field CD_balance"), "\(run.stdout)")
+    }
+
     static func entitlements(_ services: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
