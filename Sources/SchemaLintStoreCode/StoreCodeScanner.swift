@@ -48,10 +48,33 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// `binding(of:in:)` of each name asked, by unit, where no place of use narrows it: each is a
     /// walk of the unit, and the same names are asked again as bindings are followed.
     private var plainBindings: [Int: [String: ExprSyntax?]] = [:]
-    /// `isMade(of:_:depth:)` of each expression asked, by the words, the expression's start and
-    /// end in the file and the depth asked at: followed names lead to the same values again, and
-    /// without this a file of long expressions made of many names costs a walk per name per step.
-    private var valuesMadeOf: [String: Bool] = [:]
+    /// `isMade(of:_:depth:)` of each expression asked, by what is looked for, the expression's
+    /// start and end in the file and the depth asked at: followed names lead to the same values
+    /// again, and without this a file of long expressions made of many names costs a walk per name
+    /// per step.
+    private var valuesMadeOf: [MadeOfKey: Bool] = [:]
+
+    private struct MadeOfKey: Hashable {
+        let sought: PathWords
+        let start: Int
+        let end: Int
+        let depth: Int
+    }
+
+    /// What a path may be made of that says what it is for.
+    private enum PathWords: Hashable {
+        /// The temporary folder, and iCloud Drive's containers: no store is kept there.
+        case placeWithNoStore
+        /// A new UUID: a path made for one run only, at which no later store is made.
+        case madeForOneRun
+
+        var words: [String] {
+            switch self {
+            case .placeWithNoStore: ["temporaryDirectory", "NSTemporaryDirectory", "TemporaryURL", "temporaryURL", "itemReplacementDirectory", "forUbiquityContainerIdentifier"]
+            case .madeForOneRun: ["UUID()", "uuidString", "globallyUniqueString"]
+            }
+        }
+    }
     /// The file reads a store's metadata (`isConfiguration(withName:compatibleWithStoreMetadata:)`,
     /// `mergedModel(from:forStoreMetadata:)`, `metadataForPersistentStore`): it decides itself what happens
     /// to a store of an earlier version before adding it (migrates it, or deletes it, which is
@@ -1221,51 +1244,45 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
     }
 
-    /// Words of the places no store is kept in: the temporary folder, and iCloud Drive's containers.
-    private static let placesWithNoStore = ["temporaryDirectory", "NSTemporaryDirectory", "TemporaryURL", "temporaryURL", "itemReplacementDirectory", "forUbiquityContainerIdentifier"]
-
     /// Whether the file at `expression` lies in the temporary folder or in an iCloud Drive
     /// container: its text says so, or the value of a name or a type's member it is made of does
     /// (three steps deep).
     private func liesWhereNoStoreIs(_ expression: ExprSyntax, depth: Int) -> Bool {
-        isMade(of: Self.placesWithNoStore, expression, depth: depth)
+        isMade(of: .placeWithNoStore, expression, depth: depth)
     }
-
-    /// Words of a path made for one run only: no later store is made at it.
-    private static let namesMadeForOneRun = ["UUID()", "uuidString", "globallyUniqueString"]
 
     /// Whether the file at `expression` has a path made for one run (a folder or a name from a
     /// new UUID): its text says so, or the value of a name it is made of does (three steps deep).
     private func isMadeForOneRun(_ expression: ExprSyntax) -> Bool {
-        isMade(of: Self.namesMadeForOneRun, expression, depth: 0)
+        isMade(of: .madeForOneRun, expression, depth: 0)
     }
 
     /// Whether the text of `expression`, or the value of a name or a type's member it is made of
     /// (three steps deep), holds one of `words`.
-    private func isMade(of words: [String], _ expression: ExprSyntax, depth: Int) -> Bool {
-        let key = "\(words[0]):\(expression.positionAfterSkippingLeadingTrivia.utf8Offset):\(expression.endPositionBeforeTrailingTrivia.utf8Offset):\(depth)"
+    private func isMade(of sought: PathWords, _ expression: ExprSyntax, depth: Int) -> Bool {
+        let key = MadeOfKey(sought: sought, start: expression.positionAfterSkippingLeadingTrivia.utf8Offset, end: expression.endPositionBeforeTrailingTrivia.utf8Offset, depth: depth)
         if let known = valuesMadeOf[key] { return known }
         valuesMadeOf[key] = false  // a name bound (through others) to itself is made of nothing
-        let found = isMadeWorkedOut(of: words, expression, depth: depth)
+        let found = isMadeWorkedOut(of: sought, expression, depth: depth)
         valuesMadeOf[key] = found
         return found
     }
 
-    private func isMadeWorkedOut(of words: [String], _ expression: ExprSyntax, depth: Int) -> Bool {
+    private func isMadeWorkedOut(of sought: PathWords, _ expression: ExprSyntax, depth: Int) -> Bool {
         let text = expression.trimmedText
-        if words.contains(where: { ByteSearch.contains($0, in: text) }) { return true }
+        if sought.words.contains(where: { ByteSearch.contains($0, in: text) }) { return true }
         guard depth < 3, let unit = declarations.unit(around: expression) else { return false }
         let members = TypeMemberReferences(viewMode: .sourceAccurate)
         members.walk(expression)
         for key in members.keys {
             for index in declarations.unitsByKey[key] ?? [] {
                 let body = declarations.units[index].body
-                if let value = body.as(ExprSyntax.self) ?? body.as(AccessorBlockSyntax.self).flatMap(Self.returnedValue), isMade(of: words, value, depth: depth + 1) { return true }
+                if let value = body.as(ExprSyntax.self) ?? body.as(AccessorBlockSyntax.self).flatMap(Self.returnedValue), isMade(of: sought, value, depth: depth + 1) { return true }
             }
         }
         let references = NameReferences(viewMode: .sourceAccurate)
         references.walk(expression)
-        return Set(references.names).contains { name in binding(of: name, in: unit).map { isMade(of: words, $0, depth: depth + 1) } ?? false }
+        return Set(references.names).contains { name in binding(of: name, in: unit).map { isMade(of: sought, $0, depth: depth + 1) } ?? false }
     }
 
     /// The initializers and functions of other SQLite libraries that open a database at a path:

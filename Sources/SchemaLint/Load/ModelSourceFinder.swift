@@ -64,10 +64,11 @@ package struct ModelSourceFinder: Sendable {
     /// file is read once, and only when a reader may claim a file of its name; the bytes of a
     /// claimed file are kept in `contents` for its readers.
     /// `owned`: the readers that own files of this name (`ownsFileNames`) take it unread.
-    func claim(_ path: String, contents: inout [String: [UInt8]], owned: Bool = false, asking: (any ModelSourceReader) -> Bool = { _ in true }) -> [ModelSource] {
+    /// `read`: the file's bytes when the caller has read them already.
+    func claim(_ path: String, read: [UInt8]? = nil, contents: inout [String: [UInt8]], owned: Bool = false, asking: (any ModelSourceReader) -> Bool = { _ in true }) -> [ModelSource] {
         let candidates = readers.filter { $0.mayClaim(name: path) && asking($0) }
         guard !candidates.isEmpty else { return [] }
-        guard let bytes = ByteSearch.contents(of: path) else {
+        guard let bytes = read ?? ByteSearch.contents(of: path) else {
             // A file of a model format that cannot be read (a dangling link) is one all the same:
             // the loader says why it cannot be read.
             return candidates.filter(\.ownsFileNames).map { ModelSource(path: path, reader: $0) }
@@ -272,9 +273,11 @@ package struct ModelSourceFinder: Sendable {
                     try search(folder: path, walk: &walk, into: &found, mappingModels: &mappingModels, contents: &contents)
                 }
             } else if kind == .file {
+                // A YAML file is read once, for both questions: is it an XcodeGen specification, is it a model.
+                let yaml = name.hasSuffix(".yml") || name.hasSuffix(".yaml") ? ByteSearch.contents(of: path) : nil
                 if name == "project.pbxproj" {
                     walk.projects.append(path)
-                } else if Self.addsFilesByFolder(name) || Self.isXcodeGenSpecification(name: name, path: path) {
+                } else if Self.addsFilesByFolder(name) || yaml.map(Self.isXcodeGenSpecification) == true {
                     let manifestFolder = Array(walk.relative(path).split(separator: "/").filter { $0 != "." }.dropLast())
                     walk.foldersAddingFilesByFolder += Self.targetFolders(ofManifestAt: path, name: name).map { manifestFolder + $0 }
                     walk.manifestFolders.append(folder)
@@ -284,7 +287,7 @@ package struct ModelSourceFinder: Sendable {
                 // own, or the folder named inside a test target, they are read).
                 let shipsToDevices = !ShippedCodePaths.isTestOrDouble(walk.relative(path))
                 // `include:` reads a file of a model format whatever it holds.
-                let claimed = claim(path, contents: &contents, owned: walk.scope.isIncluded(path, isFolder: false)) { reader in shipsToDevices || !reader.readsShippedCodeOnly }
+                let claimed = claim(path, read: yaml, contents: &contents, owned: walk.scope.isIncluded(path, isFolder: false)) { reader in shipsToDevices || !reader.readsShippedCodeOnly }
                 found += claimed
                 // Repositories hold many YAML files that are no model (XcodeGen's project.yml, CI
                 // workflows, fastlane, Jekyll): said with `--verbose`, as such a file is a model's name.
@@ -416,12 +419,9 @@ package struct ModelSourceFinder: Sendable {
     }
 
     /// An XcodeGen specification of another name than `project.yml` (`xcodegen --spec App.yml`):
-    /// YAML with top-level `name:` and `targets:` keys.
-    private static func isXcodeGenSpecification(name: String, path: String) -> Bool {
-        guard name.hasSuffix(".yml") || name.hasSuffix(".yaml"), let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 65_536), let text = String(data: data, encoding: .utf8) else { return false }
-        let lines = text.split(separator: "\n")
+    /// YAML with top-level `name:` and `targets:` keys (looked for in its first 64 KiB).
+    private static func isXcodeGenSpecification(_ bytes: [UInt8]) -> Bool {
+        let lines = String(decoding: bytes.prefix(65_536), as: UTF8.self).split(separator: "\n")
         return lines.contains { $0.hasPrefix("targets:") } && lines.contains { $0.hasPrefix("name:") }
     }
 
