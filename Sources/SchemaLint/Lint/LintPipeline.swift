@@ -380,7 +380,10 @@ public struct LintPipeline: Sendable {
             reader.companions(ofNamed: newFiles.filter { reader.mayClaim(name: $0) }).filter { reader.claims(file: $0) }
         }
         earlier.paths = Array(Set(earlier.paths + formerNeighbours)).sorted()
-        guard !earlier.paths.isEmpty else { return Reference() }
+        // Swift files that all moved since the revision: the models are looked for in the files
+        // that declared models there.
+        let movedSwift = releasedOnly && options.paths.contains { $0.hasSuffix(".swift") }
+        guard !earlier.paths.isEmpty || movedSwift else { return Reference() }
         earlier.configurationFile = configuration.file.map { git.place(of: $0, in: checkout.folder) }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         earlier.againstRevision = nil
         // Every finding of the revision, so that none of them counts as new here.
@@ -396,13 +399,13 @@ public struct LintPipeline: Sendable {
         }
         // What shipped needs the models read, not linted.
         if releasedOnly {
-            let loaded = load(earlier)
-            let read: Reference? = if case .success(let input) = loaded { Reference(released: released(input.histories)) } else { nil }
+            let loaded: Result<Input, InputErrors>? = earlier.paths.isEmpty ? nil : load(earlier)
+            let read: Reference? = if case .success(let input)? = loaded { Reference(released: released(input.histories)) } else { nil }
             // The Swift files that declare the versions and classes now may not be all of those
             // that did at the revision (a class moved to another file since): where the reading
             // there failed or could not find a schema or class, read again with every Swift file
             // that declared a model or a schema there.
-            let complete = if case .success(let input) = loaded { !input.readingNotes.contains(where: \.lacksADeclaration) } else { false }
+            let complete = if case .success(let input)? = loaded { !input.readingNotes.contains(where: \.lacksADeclaration) } else { false }
             guard !complete, options.paths.contains(where: { $0.hasSuffix(".swift") }) else { return read ?? Reference() }
             let declaring = git.swiftFiles(mentioning: ["@Model", "VersionedSchema", "SchemaMigrationPlan"])
             guard !Set(declaring).isSubset(of: Set(options.paths.map(PathResolution.canonical))) else { return read ?? Reference() }

@@ -322,6 +322,41 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("[released-version-modified]") && run.stdout.contains("added attribute `pinned`"), "\(run.stdout)")
     }
 
+    /// Every Swift file of the models moved to another folder since the release (and a schema was
+    /// added there): the release is read from the files that declared models at its tag, so the
+    /// step into the new schema is the coming one and the schemas the release had shipped.
+    @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"))
+    func aSwiftDataReleaseWhoseFilesAllMovedSinceIsRead() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func schema(_ number: Int, _ properties: String) -> String {
+            """
+            enum V\(number): VersionedSchema {
+                static var versionIdentifier = Schema.Version(\(number), 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { \(properties) init() {} }
+            }
+
+            """
+        }
+        func plan(_ count: Int) -> String {
+            let schemas = (1...count).map { "V\($0).self" }.joined(separator: ", ")
+            return "enum Plan: SchemaMigrationPlan {\n    static var schemas: [any VersionedSchema.Type] { [\(schemas)] }\n    static var stages: [MigrationStage] { [] }\n}\n"
+        }
+        let title = "var title: String = \"\";"
+        let body = title + " var body: String = \"\";"
+        try folder.write("import SwiftData\n\n" + schema(1, title) + schema(2, body) + plan(2), to: "App/Models/Schemas.swift")
+        try repository.commit("release")
+        try repository.tag("v1.0")
+        try FileManager.default.removeItem(atPath: folder.url.appendingPathComponent("App/Models").path)
+        try folder.write("import SwiftData\n\n" + schema(1, title) + schema(2, body) + schema(3, body + " var pinned: Bool;") + plan(3), to: "App/Data/Models/Schemas.swift")
+        try repository.commit("models in a folder of their own, and V3")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("attribute 'Note.pinned' was added as required with no default"), "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("'Note.body'"), "\(run.stdout)")
+        #expect(run.stdout.contains("in steps that shipped (--all-steps lists them)") && !run.stdout.contains("taken as shipped"), "\(run.stdout)")
+    }
+
     /// A lone schema of a migration plan edited in place at a release older than the newest: the
     /// stores the first release made match none of the plan's schemas, which the newest tag alone
     /// cannot show. The Swift files are read again at the tags where they changed, as far as it
