@@ -449,7 +449,36 @@ struct ObjCStoreCodeScanner {
                 found.append(ObjCOpening(opening: opening, body: number, runsWithBody: !bodyDeferred.contains(index)))
             }
         }
+        if !found.isEmpty, let model = compiledModelName() {
+            for index in found.indices { found[index].opening.modelName = model }
+        }
         return found
+    }
+
+    /// The one Core Data model the file loads by name, nil where it names none or several:
+    /// `X.momd` in `[NSBundle.mainBundle URLForResource:@"X" withExtension:@"momd"]` (or
+    /// `pathForResource:ofType:`), or the model a container finds by its name
+    /// (`[[NSPersistentContainer alloc] initWithName:@"X"]`, `persistentContainerWithName:@"X"`, with
+    /// no `managedObjectModel:`). Xcode builds `X.momd` from `X.xcdatamodeld`.
+    private func compiledModelName() -> String? {
+        var names: Set<String> = []
+        func string(at position: Int) -> String? {
+            position < tokens.count && tokens[position].kind == .string ? tokens[position].text : nil
+        }
+        for index in tokens.indices where tokens[index].kind == .identifier && index + 2 < tokens.count && tokens[index + 1].is(":") {
+            switch tokens[index].text {
+            case "URLForResource", "pathForResource":
+                guard let name = string(at: index + 2), index + 5 < tokens.count, ["withExtension", "ofType"].contains(tokens[index + 3].text),
+                      tokens[index + 4].is(":"), string(at: index + 5) == "momd" else { continue }
+                names.insert(name)
+            case "initWithName", "persistentContainerWithName":
+                guard let name = string(at: index + 2), !(index + 3 < tokens.count && tokens[index + 3].isIdentifier("managedObjectModel")) else { continue }
+                names.insert(name)
+            default:
+                continue
+            }
+        }
+        return names.count == 1 ? names.first : nil
     }
 
     /// Whether the `options:` of `addPersistentStoreWithType:...` ask for automatic migration:

@@ -20,7 +20,11 @@ struct StoreCodeScanner {
     func scan() -> Scanned {
         let visitor = StoreCodeVisitor(file: file, declarations: declarations)
         visitor.walk(file.tree)
-        return visitor.scanned
+        var scanned = visitor.scanned
+        if !scanned.openings.isEmpty, let model = CompiledModelNames.single(in: file.tree) {
+            for index in scanned.openings.indices where scanned.openings[index].opening.call != .modelContainer { scanned.openings[index].opening.modelName = model }
+        }
+        return scanned
     }
 }
 

@@ -93,8 +93,7 @@ struct HistoryPass {
         let context = HistoryContext(
             history: history, steps: steps, elements: tracksElements ? elements : nil,
             lock: options.lock.map { $0.entries.filter { $0.history.map { $0 == history.key } ?? ($0.model == history.model) } }, catalog: catalog,
-            productionSchema: options.productionSchemas[history.model], releasesUnread: options.releasesUnread,
-            olderReleasesUnread: options.olderReleasesUnread,
+            productionSchema: options.productionSchemas[history.model], unreadReleases: options.unreadReleases,
             comparesEditedInPlaceWithNewestRelease: options.comparesEditedInPlaceWithNewestRelease,
             unmatchedReleaseTags: options.unmatchedReleaseTags,
             code: code, handRunMigrations: handRunMigrations

@@ -45,14 +45,11 @@ package struct LintOptions: Sendable {
     package var lock: VersionLock?
     /// The CloudKit production schema each model's synced versions are checked against, by model name.
     package var productionSchemas: [String: CloudKitSchema]
-    /// Why nothing says which versions shipped, where the run could not look (a shallow clone has
-    /// neither the release tags nor the history that would): the released versions go unchecked.
-    package var releasesUnread: String?
-    /// Why the releases before the newest tag went unread, where only that tag could be read (a
-    /// shallow clone of a tagged commit): the versioned models' older releases go unchecked.
-    package var olderReleasesUnread: String?
+    /// Why the run could not read what shipped, where it could not: the released versions (or
+    /// those before the newest release) go unchecked.
+    package var unreadReleases: UnreadReleases?
     /// The run compares the models edited in place with their newest release when it can (no
-    /// history source asked for): `releasesUnread` says what those went without too.
+    /// history source asked for): `unreadReleases` says what those went without too.
     package var comparesEditedInPlaceWithNewestRelease = false
     /// The repository's tags when none matches the release-tag pattern (`pattern`), newest last:
     /// advice to tag releases names the pattern to give instead.
@@ -62,5 +59,41 @@ package struct LintOptions: Sendable {
         self.compatibility = compatibility
         self.lock = lock
         self.productionSchemas = productionSchemas
+    }
+}
+
+/// Why a run could not read which versions shipped.
+package enum UnreadReleases: Sendable, Hashable {
+    /// A shallow clone: neither the release tags nor the history that would show what shipped.
+    case shallowClone
+    /// A shallow clone of the commit the newest release tag names: that release was read, the
+    /// ones before it were not.
+    case shallowCloneAtNewestRelease(tag: String)
+    /// A whole history with no tag in it, and no lock: nothing records what shipped.
+    case noReleaseTag
+
+    /// Why, as a message ends with it.
+    package var reason: String {
+        switch self {
+        case .shallowClone: "the repository is a shallow clone, which has neither the release tags nor the history that show what shipped"
+        case .shallowCloneAtNewestRelease(let tag): "the repository is a shallow clone, which holds the newest release tag (\(tag)) but neither the older tags nor the history that show what shipped before it"
+        case .noReleaseTag: "no tag in the history of HEAD and no lock record what shipped"
+        }
+    }
+
+    /// What makes the releases readable.
+    package var suggestions: [String] {
+        switch self {
+        case .shallowClone, .shallowCloneAtNewestRelease:
+            [
+                "fetch the whole history and the tags (`git fetch --unshallow --tags`; in GitHub Actions, actions/checkout with `fetch-depth: 0`)",
+                "or record what shipped with `schemalint lock` after each release",
+            ]
+        case .noReleaseTag:
+            [
+                "tag each release where it was built (`git tag v1.2 <commit>`, then `git push --tags`): each tag is a release people may still run",
+                "or record what shipped with `schemalint lock` after each release",
+            ]
+        }
     }
 }

@@ -192,6 +192,7 @@ public struct LintPipeline: Sendable {
         var reference = Reference()
         var unmatchedReleaseTags: (pattern: String, tags: [String])?
         var newestReleaseTag: String?
+        var untagged = false
         if let revision = options.againstRevision {
             reference = try self.reference(at: revision, options, configuration: configuration)
             // The revision's released versions are locked as they were there, unless a lock file says otherwise.
@@ -209,6 +210,8 @@ public struct LintPipeline: Sendable {
                 if !fromTag.isEmpty { lock = VersionLock(file: lock?.file ?? tag, entries: (lock?.entries ?? []) + fromTag) }
             case .unmatched(let pattern, let tags):
                 unmatchedReleaseTags = (pattern, tags)
+            case .untagged:
+                untagged = true
             case nil:
                 break
             }
@@ -226,13 +229,11 @@ public struct LintPipeline: Sendable {
         let comparedWithReleases = histories.contains { $0.isVersionedInItsFiles || lintOptions.comparesEditedInPlaceWithNewestRelease && $0.isComparedWithNewestReleaseByDefault }
         if options.againstRevision == nil, options.snapshot == nil, comparedWithReleases, lock == nil || newestReleaseTag != nil && lock?.file == newestReleaseTag,
            let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), GitWorkTree.isShallow(top: top) {
-            if let newestReleaseTag, lock != nil {
-                // The clone's one commit carries the newest release tag: that release was read,
-                // the ones before it were not.
-                lintOptions.olderReleasesUnread = "the repository is a shallow clone, which holds the newest release tag (\(newestReleaseTag)) but neither the older tags nor the history that show what shipped before it"
-            } else {
-                lintOptions.releasesUnread = "the repository is a shallow clone, which has neither the release tags nor the history that show what shipped"
-            }
+            // Where the clone's one commit carries the newest release tag, that release was read,
+            // the ones before it were not.
+            lintOptions.unreadReleases = if let newestReleaseTag, lock != nil { .shallowCloneAtNewestRelease(tag: newestReleaseTag) } else { .shallowClone }
+        } else if untagged, lock == nil {
+            lintOptions.unreadReleases = .noReleaseTag
         }
         var result = Linter(catalog: catalog, options: lintOptions).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels, storeCode: input.storeCode)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
@@ -258,6 +259,8 @@ public struct LintPipeline: Sendable {
         case released(tag: String, entries: [VersionLock.Entry])
         /// No tag matches the pattern; the repository's tags, oldest first.
         case unmatched(pattern: String, tags: [String])
+        /// A whole history with no tag at all.
+        case untagged
     }
 
     /// The newest tag matching the release pattern (`v*`, or `history:`'s) in the history of
@@ -272,7 +275,10 @@ public struct LintPipeline: Sendable {
         var pattern = HistorySource.defaultTagPattern
         if case .gitTags(let configured) = HistorySource.resolve(requested: .gitTags(pattern: pattern), tags: options.historyTags, configured: configuration.history) { pattern = configured }
         guard case .success(let tags)? = GitReleaseTags.read(matching: pattern, mergedInto: "HEAD", top: top, runner: GitRunner()) else { return nil }
-        guard let newest = tags.tags.last else { return tags.otherTags.isEmpty ? nil : .unmatched(pattern: tags.pattern, tags: tags.otherTags) }
+        guard let newest = tags.tags.last else {
+            if !tags.otherTags.isEmpty { return .unmatched(pattern: tags.pattern, tags: tags.otherTags) }
+            return GitWorkTree.isShallow(top: top) ? nil : .untagged
+        }
         // A YAML model with one file, or SwiftData classes with no schema, are not versioned in
         // their files: editing them is how they change (SwiftData migrates such a store itself),
         // and `--history git` reads their releases from the tags. A SwiftData schema that a

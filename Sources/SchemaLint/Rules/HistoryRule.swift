@@ -34,10 +34,8 @@ package struct HistoryContext: Sendable {
     let catalog: RuleCatalog
     /// The CloudKit production schema the configuration names for this model (`productionSchema:`).
     package var productionSchema: CloudKitSchema? = nil
-    /// Why the run could not read which versions shipped, when it could not (`LintOptions.releasesUnread`).
-    package var releasesUnread: String? = nil
-    /// `LintOptions.olderReleasesUnread` of the run.
-    package var olderReleasesUnread: String? = nil
+    /// Why the run could not read which versions shipped, when it could not (`LintOptions.unreadReleases`).
+    package var unreadReleases: UnreadReleases? = nil
     /// `LintOptions.comparesEditedInPlaceWithNewestRelease` of the run.
     package var comparesEditedInPlaceWithNewestRelease = false
     /// `LintOptions.unmatchedReleaseTags` of the run.

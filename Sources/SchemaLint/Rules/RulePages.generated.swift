@@ -7745,7 +7745,10 @@ released versions were not checked, and what to fetch, so that a passing run is 
 clean one. So does a model edited in place (a YAML model of one file, SwiftData classes without a
 `VersionedSchema`) that a run asked for no history source would have compared with its newest
 release. A clone of a commit that carries the newest release tag holds that release: it is read,
-and the note says only that the releases before it were not.
+and the note says only that the releases before it were not. A whole history with no tag and no
+lock says nothing of what shipped either: an Xcode model of one version (or a lone
+`VersionedSchema`) gets the same note there, with how to record releases; a model of several
+versions is not noted, as the summary says that its earlier steps are taken as shipped.
 
 What becomes of such a store decides the severity for a local Core Data store. Core Data keeps a
 copy of the model in each store it makes, and with lightweight migration on (the default of
@@ -8083,6 +8086,28 @@ models:
     <entity name="Note">
         <attribute name="title" optional="YES" attributeType="String"/>
         <attribute name="body" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+### Triggers: a model of one version, in a repository with no release tag and no lock (a note)
+
+```xml commit=1 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+### Does not trigger: the same model, where a release tag records what shipped
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
     </entity>
 </model>
 ```
@@ -13335,7 +13360,9 @@ In an Xcode bundle the newest version is the one the app builds, its current ver
 after it are drafts (`current-version-not-latest` says so), which no store migrates to until one of
 them is made current.
 The models are those nearest the code of the kind it opens: a `ModelContainer` opens SwiftData's
-`@Model` classes, a Core Data container or coordinator the other models.
+`@Model` classes, a Core Data container or coordinator the other models, and where the file names
+the model it loads (`NSPersistentContainer(name: "Notes")`, `URLForResource:@"Notes"
+withExtension:@"momd"`), that model alone.
 Swift code under `#if DEBUG` (a CloudKit schema initialised in development, say) is not in the
 builds people run, and is not read. macOS has no launch watchdog: a launch path with a Swift file
 that imports AppKit or Cocoa outside any `#if` is built for macOS only, and there the finding is a
@@ -14191,6 +14218,48 @@ struct NotesTVApp: App {
     var body: some Scene {
         WindowGroup { Text("Channels") }.modelContainer(container)
     }
+}
+```
+
+### Triggers: a TV app's container names a model of its own, not the phone app's versioned one (a note)
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: bool
+```
+
+```swift path=NotesTV/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        _ = persistentContainer.viewContext
+        return true
+    }
+
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "NotesTV")
+        container.↓loadPersistentStores { _, error in
+            if let error { print("Unresolved error \(error)") }
+        }
+        return container
+    }()
 }
 ```
 
@@ -15334,8 +15403,10 @@ deleted (a new, empty store), for in-memory stores, and for apps that run their 
 (`NSMigrationManager.migrateStore(from:...)`) before adding the store.
 
 Where it is blind: options that come from elsewhere (a parameter, a property made in another file)
-may ask for migration and are not judged; the code does not say which model a coordinator opens, so
-the model is the one whose files lie nearest the code.
+may ask for migration and are not judged. The model is the one the file names
+(`URLForResource:@"Resorts" withExtension:@"momd"`, `NSPersistentContainer(name: "Resorts")`), and
+none where the run holds no model of that name; where the file names none, or several, it is the
+one whose files lie nearest the code.
 
 ## What to do instead
 
@@ -15439,10 +15510,55 @@ final class CoreDataStack {
 @implementation AppDelegate
 
 - (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *modelURL = [[NSBundle mainBundle] URLForResource:@"Resorts" withExtension:@"momd"];
+    NSManagedObjectModel *model = [[NSManagedObjectModel alloc] initWithContentsOfURL:modelURL];
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:model];
     NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Resorts.sqlite"];
     NSDictionary *options = @{NSPersistentStoreFileProtectionKey: NSFileProtectionCompleteUntilFirstUserAuthentication};
     NSError *error = nil;
     if (![_persistentStoreCoordinator ↓addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error]) {
+        NSLog(@"Unresolved error %@", error);
+    }
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+### Does not trigger: the TV app's code loads a model of its own by name
+
+The repository's versioned model is the phone app's; the TV app's code names `ResortsTV.momd`,
+a model this run does not read (one of the TV app's own, built from `ResortsTV.xcdatamodeld`).
+
+```xml path=Phone/Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Phone/Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="region" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```objc path=TV/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *modelURL = [[NSBundle mainBundle] URLForResource:@"ResortsTV" withExtension:@"momd"];
+    NSManagedObjectModel *model = [[NSManagedObjectModel alloc] initWithContentsOfURL:modelURL];
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:model];
+    NSURL *storeURL = [[self applicationCachesDirectory] URLByAppendingPathComponent:@"ResortsTV.sqlite"];
+    NSError *error = nil;
+    if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
         NSLog(@"Unresolved error %@", error);
     }
     return _persistentStoreCoordinator;

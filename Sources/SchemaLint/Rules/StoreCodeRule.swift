@@ -1,3 +1,4 @@
+import Foundation
 import SchemaLintCore
 
 /// A rule about the app code that handles stores (opening, protecting, moving, deleting them),
@@ -27,6 +28,20 @@ package struct StoreCodeContext: Sendable {
     /// The models most likely opened by code in `file`: those whose newest version lies in the
     /// deepest folder shared with the file (a run over several projects, such as `examples/`, holds
     /// models the code never opens; the code does not say which model it opens).
+    /// Where the code names the model it loads (`opening.modelName`), only that model's histories:
+    /// none where the run holds no model of that name (one of a package, or of an app the run
+    /// leaves out).
+    static func openedHistories(by opening: StoreOpening, in histories: [ModelHistory]) -> [ModelHistory] {
+        let named = opening.modelName.map { name in histories.filter { Self.isCompiled(as: name, $0) } } ?? histories
+        return nearestHistories(to: opening.place.location.file, in: named)
+    }
+
+    /// Whether `history` builds into `name.momd`: a bundle named so, or a model of that name.
+    private static func isCompiled(as name: String, _ history: ModelHistory) -> Bool {
+        if let key = history.key, key.hasPrefix("bundle:") { return ((key as NSString).lastPathComponent as NSString).deletingPathExtension == name }
+        return history.model == name
+    }
+
     static func nearestHistories(to file: String, in histories: [ModelHistory]) -> [ModelHistory] {
         let nearest = Set(NearestFiles.nearest(to: file, among: Dictionary(histories.indices.map { ($0, histories[$0].versions.last.map { [$0.file] } ?? []) }, uniquingKeysWith: { first, _ in first })))
         return histories.indices.filter(nearest.contains).map { histories[$0] }

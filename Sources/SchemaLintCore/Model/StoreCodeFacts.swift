@@ -198,6 +198,10 @@ package struct StoreOpening: Hashable, Sendable {
     /// Note.self, Tag.self`, `for: Schema([Note.self])`): its store holds those models' classes,
     /// not another container's. Nil where the types come from elsewhere (a `schema` name).
     package var modelTypes: Set<String>?
+    /// The Core Data model the code loads for this store where a literal in its file names it
+    /// (`URLForResource:@"X" withExtension:@"momd"`, `NSPersistentContainer(name: "X")`): the bundle
+    /// `X.xcdatamodeld`. Nil where the file names none, or several.
+    package var modelName: String?
 
     package init(call: Call, place: CodePlace, launchPath: [CodePlace] = [], launchesOnMacOS: Bool = false, migratesAutomatically: Bool = true, addsAsynchronously: Bool = false, declinesMigration: Bool = false) {
         self.call = call

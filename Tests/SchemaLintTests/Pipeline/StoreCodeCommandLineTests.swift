@@ -873,6 +873,39 @@ import Testing
         #expect(notes == ["    note: also reached synchronously at launch from NotesApp.store (\(folder.path)/iOS/NotesApp.swift:4:9)"], "\(run.stdout)")
     }
 
+    /// Two versions came since the newest release: the update migrates the stores of the
+    /// version that release shipped, not those of the one before the newest.
+    @Test func theLaunchMigratesFromTheVersionTheNewestReleaseShipped() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func version(_ number: Int, _ attributes: [String]) throws {
+            let listed = attributes.map { "      \($0): string" }.joined(separator: "\n")
+            try folder.write("model: Notes\nversion: \(number)\nentities:\n  Note:\n    attributes:\n\(listed)\n", to: "Models/Notes/\(number).yml")
+        }
+        try version(1, ["title"])
+        try folder.write("""
+        import CoreData
+        import UIKit
+
+        @main
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+            let container = NSPersistentContainer(name: "Notes")
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                container.loadPersistentStores { _, _ in }
+                return true
+            }
+        }
+        """, to: "App/AppDelegate.swift")
+        try repository.commit("release")
+        try repository.tag("v1.0")
+        try version(2, ["title", "body"])
+        try version(3, ["title", "body", "color"])
+        try repository.commit("two versions")
+        let (_, run) = try Self.lint(path: folder.path)
+        let launch = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[store-opened-at-launch]") }
+        #expect(launch.count == 1 && launch[0].contains("migrates every store of version 1 there: entity 'Note' (added 'body' and 'color')"), "\(run.stdout)")
+    }
+
     /// A lazy container whose failure handler calls a helper that reads the container first runs
     /// its own initializer again, without end: a retry, not a deletion (the helper's deletion is
     /// never reached).

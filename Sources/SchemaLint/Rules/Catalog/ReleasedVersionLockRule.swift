@@ -174,27 +174,32 @@ struct ReleasedVersionLockRule: HistoryRule {
         // carries it), was compared with that release, as a full clone would compare it.
         let own = context.history.versions.filter { $0.releaseTag == nil }
         if own.count < context.history.versions.count, own.allSatisfy(\.isComparedWithNewestReleaseByDefault) { return [] }
+        guard let unread = context.unreadReleases else { return [] }
         let message: String
-        if let reason = context.olderReleasesUnread, context.history.isVersionedInItsFiles {
-            message = "the versions of model '\(context.history.model)' that shipped before the newest release were not checked for edits since: \(reason)"
-        } else if context.olderReleasesUnread != nil {
+        switch unread {
+        case .shallowCloneAtNewestRelease where context.history.isVersionedInItsFiles:
+            message = "the versions of model '\(context.history.model)' that shipped before the newest release were not checked for edits since: \(unread.reason)"
+        case .shallowCloneAtNewestRelease:
             // Compared with the newest release, which the clone holds.
             return []
-        } else if let reason = context.releasesUnread, context.history.isVersionedInItsFiles {
-            message = "the released versions of model '\(context.history.model)' were not checked for edits since they shipped: \(reason)"
-        } else if let reason = context.releasesUnread, context.comparesEditedInPlaceWithNewestRelease, context.history.isComparedWithNewestReleaseByDefault {
-            message = "model '\(context.history.model)' was not checked against its newest release, so what the next release changes for the people who run it is not reported: \(reason)"
-        } else {
+        case .shallowClone where context.history.isVersionedInItsFiles:
+            message = "the released versions of model '\(context.history.model)' were not checked for edits since they shipped: \(unread.reason)"
+        case .shallowClone where context.comparesEditedInPlaceWithNewestRelease && context.history.isComparedWithNewestReleaseByDefault:
+            message = "model '\(context.history.model)' was not checked against its newest release, so what the next release changes for the people who run it is not reported: \(unread.reason)"
+        // A model of one version, where nothing records what shipped: an edit to it since a release
+        // strands that release's stores unseen. (The steps of a model of several versions are
+        // taken as shipped, which the summary says; a model SwiftData migrates by itself as it
+        // changes is compared with a release only where one is tagged.)
+        case .noReleaseTag where context.history.isVersionedInItsFiles && context.history.versions.count == 1:
+            message = "the one version of model '\(context.history.model)' was not checked for edits since a release, which leave the stores that release made with no model to migrate from: \(unread.reason)"
+        default:
             return []
         }
         return [Finding(
             ruleID: descriptor.id, severity: .note,
             message: message,
             location: newest.location, model: newest.model, baseline: nil, version: newest.label, path: nil,
-            suggestions: [
-                "fetch the whole history and the tags (`git fetch --unshallow --tags`; in GitHub Actions, actions/checkout with `fetch-depth: 0`)",
-                "or record what shipped with `schemalint lock` after each release",
-            ]
+            suggestions: unread.suggestions
         )]
     }
 

@@ -43,7 +43,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
                 (history.versions.last?.format == .swiftData) == (opening.call == .modelContainer)
                     && opening.modelTypes.map { Self.holds(history, any: $0) } ?? true
             }
-            let migration = Self.fullMigration(in: StoreCodeContext.nearestHistories(to: opening.place.location.file, in: opened), shipped: context.isShipped)
+            let migration = Self.fullMigration(in: StoreCodeContext.openedHistories(by: opening, in: opened), shipped: context.isShipped)
             let root = opening.launchPath[0]
             var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
             notes += opening.otherLaunchEntries.map { entry in Finding.Note("also reached synchronously at launch from \(entry.declaration)", at: entry.location) }
@@ -90,10 +90,14 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             // when people updated to that release, and the next release migrates nothing new.
             guard let newest = history.versions.last(where: { $0.isReleased || $0.format != .xcode }), !shipped(newest, history),
                   let step = history.comparisons.last(where: { $0.version.label == newest.label }) else { continue }
-            let entities = newest.entitiesNeedingMigration(from: step.baseline).filter { name in
-                step.baseline.containsEntity(named: name) || newest.entity(named: name)?.renamedFrom.map(step.baseline.containsEntity(named:)) == true
+            // The stores people have are those of the newest version that shipped: where versions
+            // came since that have not shipped either, the update migrates from it.
+            let newestIndex = history.versions.firstIndex { $0.label == newest.label } ?? 0
+            let baseline = history.versions[..<newestIndex].last { shipped($0, history) && $0.format == newest.format } ?? step.baseline
+            let entities = newest.entitiesNeedingMigration(from: baseline).filter { name in
+                baseline.containsEntity(named: name) || newest.entity(named: name)?.renamedFrom.map(baseline.containsEntity(named:)) == true
             }
-            if !entities.isEmpty { return FullMigration(history: history, baseline: step.baseline, version: newest, entities: entities) }
+            if !entities.isEmpty { return FullMigration(history: history, baseline: baseline, version: newest, entities: entities) }
         }
         return nil
     }

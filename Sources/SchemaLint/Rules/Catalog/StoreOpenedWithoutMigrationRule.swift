@@ -25,7 +25,7 @@ struct StoreOpenedWithoutMigrationRule: StoreCodeRule {
         guard !context.facts.openings.contains(where: { $0.call == .migrateStore }) else { return [] }
         let coreData = context.histories.filter { $0.versions.last?.format != .swiftData }
         return context.facts.openings.filter(\.declinesMigration).compactMap { opening in
-            let nearest = StoreCodeContext.nearestHistories(to: opening.place.location.file, in: coreData)
+            let nearest = StoreCodeContext.openedHistories(by: opening, in: coreData)
             guard let gap = nearest.sorted(by: { $0.model < $1.model }).lazy.compactMap { Self.gap(in: $0) }.first else { return nil }
             return finding(
                 at: opening.place, subject: "options",
