@@ -330,7 +330,7 @@ struct ObjCStoreCodeScanner {
                     if found.isEmpty, !readOnly.contains(where: { tokens[$0].isIdentifier("NSReadOnlyPersistentStoreOption") }),
                        !reopensAfterDeletingTheStore(in: body.range.lowerBound..<index + 1), let logged = onlyLogs(branches) {
                         facts.failureActions.append(StoreFailureAction(
-                            action: .onlyLogs, written: tokens[logged].text + "()", place: place(logged, body), opening: .addPersistentStore, openingLocation: location(of: tokens[index])
+                            action: .onlyLogs, written: tokens[logged].text + "(...)", place: place(logged, body), opening: .addPersistentStore, openingLocation: location(of: tokens[index])
                         ))
                     }
                 case "setShouldDeleteStoreOnModelMismatch", "setShouldDeletePersistentStoreOnModelMismatch", "shouldDeletePersistentStoreOnModelMismatch":

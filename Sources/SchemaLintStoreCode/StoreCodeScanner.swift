@@ -759,7 +759,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             addActions(in: branch, opening: opening, openingNode: call)
             // A branch that does nothing but log leaves the container without its store.
             guard !handsOn, scanned.facts.failureActions.count == before, let statements = Self.statements(of: branch), let logged = Self.onlyLogs(statements) else { continue }
-            scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: SynchronousCode.calledName(logged).map { $0 + "()" } ?? "a log", place: place(logged), opening: opening, openingLocation: file.location(of: call)))
+            scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: Self.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
         }
         addFailureActions(ofErrorKeptBy: closure, errorName: errorName, opening: opening, call: call)
     }
@@ -772,6 +772,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// The calls that only log or report an error: Swift's and Foundation's, `os_log`, a
     /// `Logger`'s levels, a crash reporter's `record`/`capture`.
     static let loggingCalls: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "assertionFailure", "error", "fault", "warning", "info", "debug", "notice", "log", "critical", "trace", "record", "capture"]
+
+    /// A logging call as a message names it: `AppLogger.general.error(...)`, not a bare `error()`
+    /// that reads like Swift's own; `print(...)`; the method's name alone where the logger is an
+    /// expression too long to quote.
+    static func loggingCallDisplay(_ call: FunctionCallExprSyntax) -> String {
+        let callee = call.calledExpression.trimmedText
+        if callee.count <= 48, callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) { return callee + "(...)" }
+        return (SynchronousCode.calledName(call) ?? "a log") + "(...)"
+    }
 
     /// The first logging call of `statements` where they hold nothing but logging calls (and a
     /// bare `return`, and `#if` blocks of the same; a `#if DEBUG` block is not in the builds

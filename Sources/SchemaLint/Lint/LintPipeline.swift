@@ -248,6 +248,9 @@ public struct LintPipeline: Sendable {
         }
         if (options.steps ?? configuration.steps ?? .coming) == .coming {
             (findings, result.shippedHistory) = ComingSteps(histories: histories, lock: lock, catalog: catalog).split(findings)
+            if result.shippedHistory.assumed, let (pattern, tags) = unmatchedReleaseTags {
+                (result.shippedHistory.unmatchedTagPattern, result.shippedHistory.unmatchedTags) = (pattern, tags)
+            }
         }
         result.findings = findings.sorted(by: Finding.reportOrder)
         return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes, sources: input.sources, skipped: input.skipped)

@@ -21,6 +21,10 @@ package struct ShippedHistory: Sendable, Hashable {
     /// Some of the steps counted are only taken to have shipped: no release tag or lock records
     /// what shipped of their model, and every step before the newest counts as shipped.
     package var assumed = false
+    /// The repository's tags, newest last, where none matches the release-tag pattern
+    /// (`unmatchedTagPattern`): the reason nothing records what shipped may be only that.
+    package var unmatchedTags: [String] = []
+    package var unmatchedTagPattern = ""
 
     package init(errors: Int = 0, warnings: Int = 0, notes: Int = 0) {
         self.errors = errors
@@ -37,7 +41,12 @@ package struct ShippedHistory: Sendable, Hashable {
         guard !isEmpty else { return nil }
         let counts = [(errors, "error"), (warnings, "warning"), (notes, "note")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
-        let steps = assumed ? "earlier steps, taken as shipped (no lock or release tag in the history of HEAD records what did; --all-steps lists them)" : "steps that shipped (--all-steps lists them)"
+        let unrecorded = if let newest = unmatchedTags.last {
+            "no lock records what did, and the repository's tags (the newest: `\(newest)`) do not match the release-tag pattern `\(unmatchedTagPattern)`: give yours with `--history-tags`"
+        } else {
+            "no lock or release tag in the history of HEAD records what did"
+        }
+        let steps = assumed ? "earlier steps, taken as shipped (\(unrecorded); --all-steps lists them)" : "steps that shipped (--all-steps lists them)"
         return "not listed: \(counts.joined(separator: ", ")) in \(steps)"
     }
 

@@ -42,6 +42,20 @@ import Testing
         #expect(TextReporter.summary(all) == "3 errors in 4 versions of 1 model")
     }
 
+    /// Tags that all miss the release-tag pattern are the likely reason nothing records what
+    /// shipped: the sentence names the newest and the pattern.
+    @Test func tagsThatMissThePatternAreNamedInTheSentence() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        for number in 1...3 { try folder.write(Self.version(number), to: "models/v\(number).yaml") }
+        try repository.commit("three versions")
+        try repository.tag("release")
+        try folder.write(Self.version(4), to: "models/v4.yaml")
+        try repository.commit("a fourth")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("taken as shipped (no lock records what did, and the repository's tags (the newest: `release`) do not match the release-tag pattern `v* [0-9]*.*`: give yours with `--history-tags`; --all-steps lists them)"), "\(run.stdout)")
+    }
+
     @Test func aDraftAndTheNewestReleaseAreListed() throws {
         let folder = try TemporaryFolder()
         for number in 1...3 { try folder.write(Self.version(number), to: "models/v\(number).yaml") }

@@ -906,6 +906,28 @@ import Testing
         #expect(launch.count == 1 && launch[0].contains("migrates every store of version 1 there: entity 'Note' (added 'body' and 'color')"), "\(run.stdout)")
     }
 
+    /// A logger's method is named with its logger: `error()` alone reads like Swift's own error.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aHandlerThatOnlyLogsNamesTheLoggerItCalls() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("""
+        import CoreData
+
+        final class Store {
+            let container = NSPersistentContainer(name: "Notes")
+            func load() {
+                container.loadPersistentStores { _, error in
+                    if let error {
+                        AppLogger.general.error("cannot load the store: \\(error)")
+                    }
+                }
+            }
+        }
+        """, to: "App/Store.swift")
+        let (_, run) = try Self.lint(path: folder.path)
+        #expect(run.stdout.contains("warning: AppLogger.general.error(...) is all the app does when loadPersistentStores fails"), "\(run.stdout)")
+    }
+
     /// A lazy container whose failure handler calls a helper that reads the container first runs
     /// its own initializer again, without end: a retry, not a deletion (the helper's deletion is
     /// never reached).
