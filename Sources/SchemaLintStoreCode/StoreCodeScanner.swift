@@ -287,7 +287,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                     declinesMigration: (labels.hasPrefix("ofType:") || labels.hasPrefix("type:") || labels.hasPrefix("_:configuration:")) && declinesMigration(options)
                         && !opensABundledStore(node) && !checksStoreCompatibility && !copiesTheStoreAfter(node)
                 )
-                addFailureActions(ofThrowing: node, opening: .addPersistentStore)
+                if !copiesOutAReadOnlyStore(node) { addFailureActions(ofThrowing: node, opening: .addPersistentStore) }
             }
         // (A `where` binds only the last pattern of a case: each pattern gets its own.)
         case "setupCoreDataStack" where member?.base?.trimmedText == "MagicalRecord", "setupCoreDataStackWithStoreNamed" where member?.base?.trimmedText == "MagicalRecord":
@@ -309,7 +309,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // A copy into memory (`withType: NSInMemoryStoreType`) leaves the store as it was: its
             // failure loses nothing, and no launch depends on it.
             let intoMemory = node.arguments.contains { $0.label?.text == "withType" && ByteSearch.contains("InMemory", in: $0.expression.trimmedText) || $0.expression.trimmedText == ".inMemory" }
-            if name == "migratePersistentStore", !isInPreview(node), !intoMemory { addFailureActions(ofThrowing: node, opening: .migratePersistentStore) }
+            if name == "migratePersistentStore", !isInPreview(node), !intoMemory, !copiesOutAReadOnlyStore(node) { addFailureActions(ofThrowing: node, opening: .migratePersistentStore) }
         // A migration with a mapping model the app runs itself (`NSMigrationManager`).
         case "migrateStore" where member != nil && labels.hasPrefix("from:") && !isInPreview(node):
             scanned.facts.handRunMigrations.append(file.location(of: node))
@@ -1153,6 +1153,28 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let calls = MigrationCalls(viewMode: .sourceAccurate)
         calls.walk(declarations.units[unit].body)
         return calls.found.contains { $0.call.position > node.position }
+    }
+
+    /// Whether `node`'s function adds a store read-only (`NSReadOnlyPersistentStoreOption`) and
+    /// then copies it out with `migratePersistentStore` (a backup, an export): the store the app
+    /// writes is already open elsewhere, neither call migrates it, and a failure of either loses
+    /// nothing and does not recur at launch.
+    private func copiesOutAReadOnlyStore(_ node: FunctionCallExprSyntax) -> Bool {
+        guard let unit = declarations.unit(around: node) else { return false }
+        let body = declarations.units[unit].body
+        let migrations = MigrationCalls(viewMode: .sourceAccurate)
+        migrations.walk(body)
+        guard let lastCopy = migrations.found.last?.call.position else { return false }
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        calls.walk(body)
+        return calls.found.contains { call in
+            guard call.position < lastCopy, SynchronousCode.calledName(call) == "addPersistentStore",
+                  var options = call.arguments.first(where: { $0.label?.text == "options" })?.expression else { return false }
+            if let name = options.as(DeclReferenceExprSyntax.self)?.baseName.text, let value = binding(of: name, in: unit, usedAt: Syntax(options)) { options = value }
+            return options.as(DictionaryExprSyntax.self)?.content.as(DictionaryElementListSyntax.self)?.contains { element in
+                element.key.trimmedText.hasSuffix("NSReadOnlyPersistentStoreOption") && !element.value.trimmedText.hasPrefix("false")
+            } ?? false
+        }
     }
 
     /// Whether `migratePersistentStore` is called before `node` in its function (in a statement

@@ -8370,7 +8370,10 @@ or `migratePersistentStore(_:to:options:type:)`, fails the same way at every lau
 store migrates: stopping the app where it throws (a `fatalError` in its `catch` or its caller's,
 `try!` on it) is reported as a stop on opening is. Removing or replacing files where it failed
 cleans up its destination, and is not reported. A copy into memory (`withType: NSInMemoryStoreType`,
-`type: .inMemory`) leaves the store as it was, and is not reported either. What a static stored
+`type: .inMemory`) leaves the store as it was, and is not reported either; nor is a backup or an
+export, a store added read-only (`NSReadOnlyPersistentStoreOption: true`) that the same function
+then copies out with `migratePersistentStore`: neither call migrates the store the app writes, and
+their failure loses nothing and does not come back at launch. What a static stored
 property does that no file of the run uses (Xcode's template `static let shared`, left beside the
 stack the app makes itself) runs only if code elsewhere uses it: a note. So does a function no file
 calls, where nothing but a call written out can run it: a `private` one, or one an extension of a
@@ -10023,6 +10026,31 @@ final class Persistence: ObservableObject {
 }
 
 @end
+```
+
+### Does not trigger: a backup that adds the open store read-only and copies it out
+
+```swift path=Notes/BackupController.swift
+import CoreData
+
+final class BackupController {
+    let container: NSPersistentContainer
+
+    init(container: NSPersistentContainer) {
+        self.container = container
+    }
+
+    func backUp(to folder: URL) {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: container.managedObjectModel)
+        let description = container.persistentStoreDescriptions.last!
+        let options: [AnyHashable: Any] = [
+            NSReadOnlyPersistentStoreOption: true as NSNumber,
+            NSMigratePersistentStoresAutomaticallyOption: false as NSNumber,
+        ]
+        let store = try! coordinator.addPersistentStore(ofType: description.type, configurationName: nil, at: description.url, options: options)
+        try! coordinator.migratePersistentStore(store, to: folder.appendingPathComponent("Notes.sqlite"), options: nil, withType: NSSQLiteStoreType)
+    }
+}
 ```
 
 ### Does not trigger: Objective-C: a read-only store shipped in the bundle, whose failure only logs
