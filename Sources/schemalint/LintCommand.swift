@@ -177,6 +177,7 @@ struct LintCommand: ParsableCommand {
         }
         var result = output.result
         result.failingSeverity = strict ? .warning : output.configuration.failOn
+        result.inputWarnings = output.readingNotes.filter { !$0.isDetail }.count
         let protected = ProtectedFiles(output.inputFiles + [writeBaseline].compactMap { $0 })
         try writer.write(result, to: requests, protecting: protected)
         try recordStamp(passed: !result.fails, summary: TextReporter.summary(result), protecting: protected)

@@ -11,6 +11,10 @@ public struct LintResult: Sendable {
     public var failingSeverity: Severity
     /// The findings about steps that shipped, counted and not listed (`steps: coming`).
     package var shippedHistory = ShippedHistory()
+    /// The warnings the readers gave about the input beside the report (a model in a format no
+    /// reader reads, a schema in no plan): the summary counts them, so a passing run with things
+    /// left out does not read as a clean one.
+    package var inputWarnings = 0
 
     package init(findings: [Finding], modelCount: Int, versionCount: Int, rules: [String: RuleDescriptor], failingSeverity: Severity = .error) {
         self.findings = findings.sorted(by: Finding.reportOrder)

@@ -72,7 +72,8 @@ package struct TextReporter: Reporter, Sendable {
         }
         let scope = "in \(plural(result.versionCount, "version")) of \(plural(result.modelCount, "model"))"
         let listed = counts.isEmpty ? "no problems \(scope)" : "\(counts.joined(separator: ", ")) \(scope)"
-        return listed + (result.shippedHistory.sentence.map { "; " + $0 } ?? "")
+        let input = result.inputWarnings == 0 ? "" : "; \(plural(result.inputWarnings, "warning")) on reading the input, above"
+        return listed + (result.shippedHistory.sentence.map { "; " + $0 } ?? "") + input
     }
 
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
