@@ -251,6 +251,9 @@ public struct LintPipeline: Sendable {
             if result.shippedHistory.assumed, let (pattern, tags) = unmatchedReleaseTags {
                 (result.shippedHistory.unmatchedTagPattern, result.shippedHistory.unmatchedTags) = (pattern, tags)
             }
+            // The newest release tag was read, and what it records covers every model but those
+            // it holds no version of: they came after it.
+            if result.shippedHistory.assumed, let newestReleaseTag { result.shippedHistory.newestReleaseWithout = newestReleaseTag }
         }
         result.findings = findings.sorted(by: Finding.reportOrder)
         return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes, sources: input.sources, skipped: input.skipped)

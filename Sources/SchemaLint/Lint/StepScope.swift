@@ -25,6 +25,9 @@ package struct ShippedHistory: Sendable, Hashable {
     /// (`unmatchedTagPattern`): the reason nothing records what shipped may be only that.
     package var unmatchedTags: [String] = []
     package var unmatchedTagPattern = ""
+    /// The newest release tag, where the models whose steps are only taken as shipped have no
+    /// version there: they came after it, and nothing of them has shipped yet.
+    package var newestReleaseWithout: String?
 
     package init(errors: Int = 0, warnings: Int = 0, notes: Int = 0) {
         self.errors = errors
@@ -46,7 +49,13 @@ package struct ShippedHistory: Sendable, Hashable {
         } else {
             "no lock or release tag in the history of HEAD records what did"
         }
-        let steps = assumed ? "earlier steps, taken as shipped (\(unrecorded); --all-steps lists them)" : "steps that shipped (--all-steps lists them)"
+        let steps = if let tag = newestReleaseWithout, assumed {
+            "earlier steps of a model no release has yet (the newest release tag, \(tag), holds no version of it; --all-steps lists them)"
+        } else if assumed {
+            "earlier steps, taken as shipped (\(unrecorded); --all-steps lists them)"
+        } else {
+            "steps that shipped (--all-steps lists them)"
+        }
         return "not listed: \(counts.joined(separator: ", ")) in \(steps)"
     }
 

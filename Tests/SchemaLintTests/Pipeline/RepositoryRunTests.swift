@@ -216,7 +216,7 @@ struct RepositoryRunTests {
         // An in-memory fallback in the extension leaves it empty, not the app.
         #expect(run.stdout.contains("Widget/WidgetCache.swift:8:72: note: ModelConfiguration(isStoredInMemoryOnly: true) gives the widget extension an empty in-memory store when ModelContainer(...) fails"), "\(run.stdout)")
         // So does a failure it only logs.
-        #expect(run.stdout.contains("Widget/WidgetLog.swift:7:28: note: print() is all the widget extension does when loadPersistentStores fails"), "\(run.stdout)")
+        #expect(run.stdout.contains("Widget/WidgetLog.swift:7:28: note: print(...) is all the widget extension does when loadPersistentStores fails"), "\(run.stdout)")
 
         // The app's target builds the widget's file too.
         let buildFiles = "/* Begin PBXBuildFile section */\n\t\tC1 /* WidgetStore.swift in Sources */ = {isa = PBXBuildFile; fileRef = C0 /* WidgetStore.swift */; };\n\t\tC2 /* WidgetStore.swift in Sources */ = {isa = PBXBuildFile; fileRef = C0 /* WidgetStore.swift */; };\n/* End PBXBuildFile section */\n"

@@ -56,6 +56,21 @@ import Testing
         #expect(run.stdout.contains("taken as shipped (no lock records what did, and the repository's tags (the newest: `release`) do not match the release-tag pattern `v* [0-9]*.*`: give yours with `--history-tags`; --all-steps lists them)"), "\(run.stdout)")
     }
 
+    /// A model added after the newest release: no release tag holds a version of it, so its
+    /// earlier steps reached no one, which the sentence says rather than "taken as shipped".
+    @Test func aModelTheNewestReleaseHasNoVersionOfIsSaidToBeUnreleased() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("An app before its model.\n", to: "README.md")
+        try repository.commit("first release")
+        try repository.tag("v1.0")
+        for number in 1...3 { try folder.write(Self.version(number), to: "models/v\(number).yaml") }
+        try repository.commit("a model")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("in earlier steps of a model no release has yet (the newest release tag, v1.0, holds no version of it; --all-steps lists them)"), "\(run.stdout)")
+        #expect(!run.stdout.contains("taken as shipped"), "\(run.stdout)")
+    }
+
     @Test func aDraftAndTheNewestReleaseAreListed() throws {
         let folder = try TemporaryFolder()
         for number in 1...3 { try folder.write(Self.version(number), to: "models/v\(number).yaml") }
