@@ -67,6 +67,8 @@ struct CodeUnit {
 /// but only one type has such a member).
 struct CodeDeclarations {
     let files: [StoreCodeSourceFile]
+    /// Some file may give a SwiftData configuration a place of its own (`url:`).
+    var mayPlaceAStoreByURL: Bool { files.contains(where: \.mayPlaceAStoreByURL) }
     private(set) var units: [CodeUnit] = []
     private(set) var unitsByKey: [String: [Int]] = [:]
     private(set) var typeNames: Set<String> = []

@@ -71,11 +71,17 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         case placeWithNoStore
         /// A new UUID: a path made for one run only, at which no later store is made.
         case madeForOneRun
+        /// SwiftData's default store name, and the folders it is not kept in unless a
+        /// configuration's `url:` puts it there.
+        case swiftDataDefaultName, documentsFolder, applicationSupportFolder
 
         var words: [String] {
             switch self {
             case .placeWithNoStore: ["temporaryDirectory", "NSTemporaryDirectory", "TemporaryURL", "temporaryURL", "itemReplacementDirectory", "forUbiquityContainerIdentifier"]
             case .madeForOneRun: ["UUID()", "uuidString", "globallyUniqueString"]
+            case .swiftDataDefaultName: ["\"default.store\""]
+            case .documentsFolder: ["documentDirectory", "documentsDirectory", "DocumentDirectory"]
+            case .applicationSupportFolder: ["applicationSupportDirectory", "Application Support", "ApplicationSupportDirectory"]
             }
         }
     }
@@ -943,9 +949,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let afterDeletion = opensAfterDeletingTheStore(openingNode)
         // The files one branch removes (the store, its -wal, its -shm, a folder) are one deletion;
         // the descriptions it points at /dev/null (each store's) one fallback.
-        let firstDeletion = finder.found.firstIndex { $0.1 == .deletesTheStore }
-        let firstFallback = finder.found.firstIndex { $0.1 == .fallsBackToMemory }
-        for (index, (node, action, written)) in finder.found.enumerated()
+        let found = finder.found.filter { node, action, _ in
+            guard action == .deletesTheStore, let call = node.as(FunctionCallExprSyntax.self), SynchronousCode.calledName(call) == "removeItem",
+                  let target = call.arguments.first?.expression else { return true }
+            return !isSwiftDataDefaultStoreElsewhere(target)
+        }
+        let firstDeletion = found.firstIndex { $0.1 == .deletesTheStore }
+        let firstFallback = found.firstIndex { $0.1 == .fallsBackToMemory }
+        for (index, (node, action, written)) in found.enumerated()
         where (action != .deletesTheStore || index == firstDeletion) && (action != .fallsBackToMemory || index == firstFallback) {
             var found = StoreFailureAction(action: action, written: written, place: place(node), opening: opening, openingLocation: file.location(of: openingNode))
             found.opensAfterDeletingTheStore = afterDeletion
@@ -1077,6 +1088,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // A store removed from a path made for one run (a migration's copy in a folder named
         // by a new UUID): no store is made at that path again, and nothing left there is read.
         if name == "removeItem", isMadeForOneRun(target) { return }
+        if isSwiftDataDefaultStoreElsewhere(target) { return }
         // A file that imports Core Data beside another SQLite library and hands this file to that
         // library (`Connection(url.path)`) moves or deletes that library's database.
         if file.importsAnotherSQLiteLibrary, isOpenedByAnotherSQLiteLibrary(target) { return }
@@ -1284,6 +1296,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// (three steps deep).
     private func liesWhereNoStoreIs(_ expression: ExprSyntax, depth: Int) -> Bool {
         isMade(of: .placeWithNoStore, expression, depth: depth)
+    }
+
+    /// Whether the file at `expression` is a `default.store` in Documents where no configuration
+    /// of the run is given a `url:`: SwiftData keeps its default store in Application Support, so
+    /// nothing there is the app's store (code that copies or deletes it works on a file no
+    /// container opens).
+    private func isSwiftDataDefaultStoreElsewhere(_ expression: ExprSyntax) -> Bool {
+        !declarations.mayPlaceAStoreByURL && isMade(of: .swiftDataDefaultName, expression, depth: 0)
+            && isMade(of: .documentsFolder, expression, depth: 0) && !isMade(of: .applicationSupportFolder, expression, depth: 0)
     }
 
     /// Whether the file at `expression` has a path made for one run (a folder or a name from a
@@ -2378,10 +2399,16 @@ struct StoreDeletingHelpers {
             guard let call = loop.value.as(FunctionCallExprSyntax.self) else { continue }
             for callee in bodies(calledBy: call) where callee.id != body.id { literals.walk(callee) }
         }
-        // A store file's name, or its extension given on its own (`appendingPathExtension("sqlite")`).
-        if literals.found.contains(where: { StoreFileName.isStoreFile(StoreCodeVisitor.lastComponent($0.text)) || ["sqlite", "sqlite3", "store"].contains($0.text) }) {
-            return true
+        // SwiftData's `default.store` in Documents, where no configuration is given a `url:`, is
+        // no store: SwiftData keeps it in Application Support.
+        let storeNames = Set(literals.found.map { StoreCodeVisitor.lastComponent($0.text) }.filter { StoreFileName.isStoreFile($0) || ["sqlite", "sqlite3", "store"].contains($0) })
+        if storeNames == ["default.store"], !declarations.mayPlaceAStoreByURL {
+            let text = body.trimmedDescription
+            if ["documentDirectory", "documentsDirectory"].contains(where: { ByteSearch.contains($0, in: text) }),
+               !["applicationSupportDirectory", "Application Support"].contains(where: { ByteSearch.contains($0, in: text) }) { return false }
         }
+        // A store file's name, or its extension given on its own (`appendingPathExtension("sqlite")`).
+        if !storeNames.isEmpty { return true }
         // A companion's name (`"-wal"`, `appendingPathExtension("store-wal")`) names the store too
         // where the helper removes the store beside it: the empty suffix of `["", "-wal", "-shm"]`,
         // or the store's URL it is handed (`removeStoreFiles(at: storeURL)`). One that takes no

@@ -277,10 +277,15 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
 struct StoreCodeSourceFile {
     var parsed: ParsedSwiftFile
     private var mentionsSuppressions: Bool
+    /// The file may give a SwiftData configuration a place of its own (`ModelConfiguration(...,
+    /// url: ...)`): the words are there. Where no file does, SwiftData keeps its `default.store` in
+    /// Application Support, whatever other folder a path names.
+    let mayPlaceAStoreByURL: Bool
 
     init(_ parsed: ParsedSwiftFile, bytes: [UInt8]) {
         self.parsed = parsed
         self.mentionsSuppressions = ByteSearch.containsAny([Array("schemalint:ignore".utf8)], in: bytes)
+        self.mayPlaceAStoreByURL = ByteSearch.containsAny([Array("ModelConfiguration".utf8)], in: bytes) && ByteSearch.containsAny([Array("url:".utf8)], in: bytes)
     }
 
     var name: String { parsed.name }

@@ -9278,6 +9278,51 @@ enum Store {
 }
 ```
 
+### Does not trigger: a helper that deletes a `default.store` in Documents, where SwiftData keeps none
+
+No configuration gives the store a `url:`: SwiftData keeps `default.store` in Application Support,
+and the files the helper removes are none the container opens.
+
+```swift path=App/Persistence.swift
+import SwiftData
+
+enum Persistence {
+    static func open() -> ModelContainer? {
+        do {
+            return try ModelContainer(for: Note.self)
+        } catch {
+            deleteDatabase()
+            return try? ModelContainer(for: Note.self)
+        }
+    }
+
+    static func deleteDatabase() {
+        let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+        for name in ["default.store", "default.store-wal", "default.store-shm"] {
+            try? FileManager.default.removeItem(at: documents.appendingPathComponent(name))
+        }
+    }
+}
+```
+
+### Does not trigger: the catch removes a `default.store` in Documents, where SwiftData keeps none
+
+```swift path=App/Library.swift
+import SwiftData
+
+enum Library {
+    static func open() -> ModelContainer? {
+        do {
+            return try ModelContainer(for: Book.self)
+        } catch {
+            let documents = URL.documentsDirectory
+            try? FileManager.default.removeItem(at: documents.appending(path: "default.store"))
+            return try? ModelContainer(for: Book.self)
+        }
+    }
+}
+```
+
 ### Triggers: the store's three files removed when it does not open: one deletion
 
 ```swift path=App/SharedContainer.swift
@@ -12467,7 +12512,9 @@ replacement folder) or in an iCloud Drive container (`url(forUbiquityContainerId
 through the names and properties it is made of: a database unzipped there, a copy on its way or
 a backup uploaded or downloaded is one file no Core Data store ever opened. Where the same code
 hands that file to Core Data (a store migrated into the temporary folder, then moved over the old
-one), it is a store like any other.
+one), it is a store like any other. Nor is SwiftData's `default.store` in Documents where no
+configuration of the run is given a `url:`: SwiftData keeps its default store in Application
+Support, so the file there is none a container opens.
 
 ## What to do instead
 
@@ -12673,6 +12720,14 @@ final class Recovery {
 ```
 
 ### Triggers: a recovery that copies the store alone, then removes it with its companions
+
+```swift path=App/Persistence.swift
+import SwiftData
+
+enum Persistence {
+    static let configuration = ModelConfiguration(url: URL.documentsDirectory.appending(path: "default.store"))
+}
+```
 
 ```swift path=App/Recovery.swift
 import Foundation
@@ -13283,6 +13338,41 @@ enum AppSchema {
             try? FileManager.default.↓removeItem(at: configuration.url)
             return try ModelContainer(for: schema, configurations: configuration)
         }
+    }
+}
+```
+
+### Does not trigger: a `default.store` in Documents, where SwiftData keeps its own in Application Support
+
+No configuration gives the store a place of its own (`url:`), so SwiftData's `default.store` is in
+Application Support: the file this backup copies is none a container opens.
+
+```swift path=App/BackupManager.swift
+import SwiftData
+
+enum BackupManager {
+    static let container = try! ModelContainer(for: Schema([]), configurations: ModelConfiguration(isStoredInMemoryOnly: false))
+
+    static func backUp(to backup: URL) throws {
+        let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+        let storeURL = documents.appendingPathComponent("default.store")
+        try FileManager.default.copyItem(at: storeURL, to: backup)
+    }
+}
+```
+
+### Triggers: a `default.store` in Documents where a configuration puts the store there
+
+```swift path=App/BackupManager.swift
+import SwiftData
+
+enum BackupManager {
+    static let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+    static let container = try! ModelContainer(for: Schema([]), configurations: ModelConfiguration(url: documents.appendingPathComponent("default.store")))
+
+    static func backUp(to backup: URL) throws {
+        let storeURL = documents.appendingPathComponent("default.store")
+        try FileManager.default.↓copyItem(at: storeURL, to: backup)
     }
 }
 ```
