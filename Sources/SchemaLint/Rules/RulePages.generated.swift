@@ -8441,7 +8441,8 @@ developer mode, `DevModeController`, is not, as it often makes the store people 
 `/dev/null`, are left alone, and so is test code (a Swift file that
 imports `XCTest` or `Testing`, an Objective-C file that imports `<XCTest/XCTest.h>`, a file in a
 folder named `Tests` or ending in `Tests`, a mock, fake or stub by its name): a test target never
-runs on a person's device. Code under `#if DEBUG` (`#ifdef DEBUG` in Objective-C), in a body or
+runs on a person's device. Code under `#if DEBUG` (`#ifdef DEBUG` in Objective-C; also
+`DEVELOPMENT` and `DEV`, the flags of a development target), in a body or
 around whole members or types, is not in the builds people run either (its `#else` is), nor is
 the first branch of an `if` whose condition names tests (`if Self.isRunningTests`,
 `environment["XCTestConfigurationFilePath"] != nil`; not `isTestFlight`), nor the body of an `if` on
@@ -9919,6 +9920,27 @@ final class Persistence {
                 fatalError("\(error)")
                 #endif
                 return
+            }
+        }
+    }
+}
+```
+
+### Does not trigger: the stop under a development target's flag, the error handed on in the app people run
+
+```swift path=App/DataController.swift
+import CoreData
+
+final class DataController {
+    let container = NSPersistentContainer(name: "Habits")
+
+    func load(onError: @escaping (Error) -> Void) {
+        container.loadPersistentStores { _, error in
+            if let error {
+                #if DEVELOPMENT
+                fatalError("\(error)")
+                #endif
+                onError(error)
             }
         }
     }

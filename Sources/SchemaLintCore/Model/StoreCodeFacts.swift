@@ -469,7 +469,9 @@ package struct CloudKitContainerUse: Hashable, Sendable {
 /// (`__DEBUG__`, `DEBUG_BUILD`, `IS_DEBUG`). Code under them is not in the app people run. A flag
 /// for a debug feature (`DEBUG_MENU`) may be set in builds people get (TestFlight, internal).
 package enum DebugBuildCondition {
-    static let names: Set<String> = ["DEBUG", "DEBUG_BUILD", "DEBUG_MODE", "IS_DEBUG"]
+    /// Debug builds' own, and the flags teams give a development build or target of the app
+    /// (`-D DEVELOPMENT` in a Dev scheme's settings) and never the one they ship.
+    static let names: Set<String> = ["DEBUG", "DEBUG_BUILD", "DEBUG_MODE", "IS_DEBUG", "DEVELOPMENT", "DEV", "DEV_BUILD"]
 
     /// Whether `name`, one identifier, names a debug build (underscores around it aside).
     package static func isDebugOnly(_ name: String) -> Bool {
