@@ -219,15 +219,24 @@ struct ObjCLaunchPaths {
     }
 
     /// The method bodies a message may reach: of the own class for `self`, of the class named,
-    /// else of the one class that implements the selector.
+    /// else of the one class that implements the selector. Where several files implement the
+    /// class (each app of a repository its own `AppDelegate`), those nearest the sender's file.
     private func resolve(_ selector: String, receiver: Receiver, from current: ObjCStoreCodeScanner.Body) -> [Int] {
         switch receiver {
         // `[self new]` in a class method allocates and sends `init`.
-        case .ownClass: return current.owner.flatMap { methodsOfClass[MethodKey(owner: $0, selector: selector == "new" && current.isClassMethod ? "init" : selector)] } ?? []
+        case .ownClass: return nearest(current.owner.flatMap { methodsOfClass[MethodKey(owner: $0, selector: selector == "new" && current.isClassMethod ? "init" : selector)] } ?? [], to: current)
         // `[Stack new]` allocates and sends `init`.
-        case .classNamed(let name): return methodsOfClass[MethodKey(owner: name, selector: selector == "new" ? "init" : selector)] ?? []
+        case .classNamed(let name): return nearest(methodsOfClass[MethodKey(owner: name, selector: selector == "new" ? "init" : selector)] ?? [], to: current)
         case .unknown: return selectorsOfOneClass.contains(selector) ? methods[selector] ?? [] : []
         case .function: return functions[selector] ?? []
         }
+    }
+
+    /// The bodies of `candidates` in the files that share the most leading folders with `current`'s.
+    private func nearest(_ candidates: [Int], to current: ObjCStoreCodeScanner.Body) -> [Int] {
+        guard Set(candidates.map { all[$0].file }).count > 1 else { return candidates }
+        let byFile = Dictionary(grouping: candidates) { body($0).location.file }
+        let kept = Set(NearestFiles.nearest(to: current.location.file, among: Dictionary(uniqueKeysWithValues: byFile.keys.map { ($0, [$0]) })))
+        return candidates.filter { kept.contains(body($0).location.file) }
     }
 }

@@ -14980,6 +14980,44 @@ entities:
 @end
 ```
 
+### Triggers: Objective-C: two apps' delegates of one name: the macOS launch reaches its own container, not the iOS app's (a note)
+
+```objc path=NotesiOS/AppDelegate.m
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    return YES;
+}
+
+- (NSPersistentContainer *)persistentContainer {
+    if (_persistentContainer == nil) {
+        _persistentContainer = [[NSPersistentContainer alloc] initWithName:@"Notes"];
+        [_persistentContainer loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *description, NSError *error) {}];
+    }
+    return _persistentContainer;
+}
+
+@end
+```
+
+```objc path=NotesMac/AppDelegate.m
+@implementation AppDelegate
+
+- (void)applicationDidFinishLaunching:(NSNotification *)notification {
+    NSManagedObjectContext *context = self.persistentContainer.viewContext;
+}
+
+- (NSPersistentContainer *)persistentContainer {
+    if (_persistentContainer == nil) {
+        _persistentContainer = [[NSPersistentContainer alloc] initWithName:@"Notes"];
+        [_persistentContainer ↓loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *description, NSError *error) {}];
+    }
+    return _persistentContainer;
+}
+
+@end
+```
+
 ### Triggers: Objective-C: a singleton made with `[[self alloc] init]` in its class method, beside another class's `-init`
 
 ```objc path=Tracks/AppDelegate.m
