@@ -193,6 +193,7 @@ public struct LintPipeline: Sendable {
         var unmatchedReleaseTags: (pattern: String, tags: [String])?
         var newestReleaseTag: String?
         var untagged = false
+        var newestReleaseHoldsModels = true
         if let revision = options.againstRevision {
             reference = try self.reference(at: revision, options, configuration: configuration)
             // The revision's released versions are locked as they were there, unless a lock file says otherwise.
@@ -201,8 +202,9 @@ public struct LintPipeline: Sendable {
             lock = VersionLock(file: lock?.file ?? revision, entries: (lock?.entries ?? []) + fromRevision)
         } else if options.snapshot == nil {
             switch newestRelease(options, configuration: configuration, histories: histories, bundles: input.bundles, supportingFiles: input.supportingFiles) {
-            case .released(let tag, let released):
+            case .released(let tag, let released, let holdsModels):
                 newestReleaseTag = tag
+                newestReleaseHoldsModels = holdsModels
                 // What the newest release tag holds shipped: a version changed since is caught as the
                 // lock would catch it, with no lock. A lock's own entries win for the models it has.
                 let lockedModels = Set((lock?.entries ?? []).map(\.model))
@@ -251,9 +253,9 @@ public struct LintPipeline: Sendable {
             if result.shippedHistory.assumed, let (pattern, tags) = unmatchedReleaseTags {
                 (result.shippedHistory.unmatchedTagPattern, result.shippedHistory.unmatchedTags) = (pattern, tags)
             }
-            // The newest release tag was read, and what it records covers every model but those
-            // it holds no version of: they came after it.
-            if result.shippedHistory.assumed, let newestReleaseTag { result.shippedHistory.newestReleaseWithout = newestReleaseTag }
+            // The newest release tag was read and holds no model at all: the models came after it.
+            // (One that holds models this run cannot match to a history says nothing of them.)
+            if result.shippedHistory.assumed, let newestReleaseTag, !newestReleaseHoldsModels { result.shippedHistory.newestReleaseWithout = newestReleaseTag }
         }
         result.findings = findings.sorted(by: Finding.reportOrder)
         return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes, sources: input.sources, skipped: input.skipped)
@@ -261,8 +263,9 @@ public struct LintPipeline: Sendable {
 
     /// What the newest release tag says shipped.
     private enum NewestRelease {
-        /// The newest tag matching the release pattern, and the released versions there.
-        case released(tag: String, entries: [VersionLock.Entry])
+        /// The newest tag matching the release pattern, and the released versions there;
+        /// `holdsModels`: the tag holds any model at all, of these histories or not.
+        case released(tag: String, entries: [VersionLock.Entry], holdsModels: Bool)
         /// No tag matches the pattern; the repository's tags, oldest first.
         case unmatched(pattern: String, tags: [String])
         /// A whole history with no tag at all.
@@ -314,7 +317,7 @@ public struct LintPipeline: Sendable {
             return addingSwiftDataFirstReleases(to: firstReleases.adding(to: entries, bundles: bundles, histories: versioned), tags: tags.tags, files: swift, options, configuration: configuration, top: top)
         }
         if let unchanged = Self.released(by: versioned, unchangedSince: newest.name, paths: paths.sorted() + [configuration.file].compactMap { $0 }, top: top) {
-            return .released(tag: newest.name, entries: addingFirstReleases(to: unchanged))
+            return .released(tag: newest.name, entries: addingFirstReleases(to: unchanged), holdsModels: true)
         }
         var earlier = options
         earlier.paths = paths.sorted()
@@ -337,7 +340,18 @@ public struct LintPipeline: Sendable {
             entry.history = history.key
             released.append(entry)
         }
-        return .released(tag: newest.name, entries: addingFirstReleases(to: released))
+        let holdsModels = !reference.released.isEmpty || Self.holdsModelFiles(at: newest.name, top: top)
+        return .released(tag: newest.name, entries: addingFirstReleases(to: released), holdsModels: holdsModels)
+    }
+
+    /// Whether the tree at `tag` holds a model file of any kind, read or not: an Xcode model, or
+    /// Swift that declares `@Model` classes or schemas (a reading there may find no version for
+    /// other reasons: files no target built, a plan that names schemas it cannot see).
+    private static func holdsModelFiles(at tag: String, top: String) -> Bool {
+        let git = GitRunner()
+        guard let listed = git.run(["ls-tree", "-r", "--name-only", tag], in: top), listed.succeeded else { return true }
+        if ByteSearch.contains(".xcdatamodel", in: listed.text) { return true }
+        return !GitRevision(listed: tag, top: top).swiftFiles(mentioning: ["@Model", "VersionedSchema", "SchemaMigrationPlan"]).isEmpty
     }
 
     /// The released versions of `histories` as `tag` holds them, when the files at `paths` are as

@@ -69,6 +69,18 @@ import Testing
         let run = try Executable.run(["--no-color"], in: folder.url)
         #expect(run.stdout.contains("in earlier steps of a model no release has yet (the newest release tag, v1.0, holds no version of it; --all-steps lists them)"), "\(run.stdout)")
         #expect(!run.stdout.contains("taken as shipped"), "\(run.stdout)")
+
+        // A release that shipped another model (SwiftData classes this run does not match to
+        // the YAML model) is no release without models: nothing is said of what it shipped.
+        let other = try TemporaryFolder()
+        var otherRepository = try GitRepository(at: other.path)
+        try other.write("import SwiftData\n\n@Model final class Entry { var title = \"\"; init() {} }\n", to: "Old/Entry.swift")
+        try otherRepository.commit("the old model")
+        try otherRepository.tag("v1.0")
+        for number in 1...3 { try other.write(Self.version(number), to: "models/v\(number).yaml") }
+        try otherRepository.commit("a model")
+        let shipped = try Executable.run(["--no-color", "models"], in: other.url)
+        #expect(shipped.stdout.contains("taken as shipped") && !shipped.stdout.contains("no release has yet"), "\(shipped.stdout)")
     }
 
     @Test func aDraftAndTheNewestReleaseAreListed() throws {
