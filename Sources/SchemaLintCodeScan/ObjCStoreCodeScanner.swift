@@ -317,7 +317,15 @@ struct ObjCStoreCodeScanner {
                     let blocks = indexes.completionBlocks
                     let branches = completionErrorBranches(at: index, blocks: blocks, conditions: indexes.ifConditions)
                     // What a completion block nested in this one does on its own error is that block's.
-                    facts.failureActions += failureActions(in: branches, body: body, opening: .loadPersistentStores, at: index) { blocks.owner(of: $0) == index }
+                    let found = failureActions(in: branches, body: body, opening: .loadPersistentStores, at: index) { blocks.owner(of: $0) == index }
+                    facts.failureActions += found
+                    // Error branches that do nothing but log, in a block that keeps the error
+                    // nowhere, leave the container without its store.
+                    if found.isEmpty, let block = completionBlock(at: index, in: body.range), !keepsError(block, outside: branches), let logged = onlyLogs(branches) {
+                        facts.failureActions.append(StoreFailureAction(
+                            action: .onlyLogs, written: tokens[logged].text + "(...)", place: place(logged, body), opening: .loadPersistentStores, openingLocation: location(of: tokens[index])
+                        ))
+                    }
                 // A store kept in memory has nothing to migrate or lose where it fails to open.
                 case "addPersistentStoreWithType" where !(index + 2 < body.range.upperBound && tokens[index + 2].isIdentifier("NSInMemoryStoreType")):
                     let branches = addErrorBranches(at: index, in: body.range, conditions: indexes.ifConditions)
@@ -842,6 +850,18 @@ struct ObjCStoreCodeScanner {
             }
         }
         return first
+    }
+
+    /// Whether a completion block uses its error outside `branches` and the `if` conditions that
+    /// test it (`self.loadError = error;`, `completion(error);`): the failure is handed on.
+    private func keepsError(_ block: (inside: Range<Int>, errorName: String), outside branches: [Range<Int>]) -> Bool {
+        var conditions: [Range<Int>] = []
+        for position in block.inside where tokens[position].isIdentifier("if") && position + 1 < block.inside.upperBound && tokens[position + 1].is("(") {
+            if let close = partner[position + 1] { conditions.append((position + 1)..<close) }
+        }
+        return block.inside.contains { position in
+            tokens[position].isIdentifier(block.errorName) && !branches.contains { $0.contains(position) } && !conditions.contains { $0.contains(position) }
+        }
     }
 
     /// Whether the token at `position` lies in the block of an `@try` of `body` that has a `@catch`.

@@ -8356,7 +8356,8 @@ The rule reports, in the code that runs when opening fails:
   `Logger`'s levels, a crash reporter's `record` or `capture`, and a bare `return`) and keeps the
   error nowhere: the container goes on with no store, so the app shows none of the person's data,
   and every save fails (a note in an app extension, where the app has its own handling); in
-  Objective-C, so does an `addPersistentStoreWithType:` whose error branches only log (`NSLog`,
+  Objective-C, so does a `loadPersistentStoresWithCompletionHandler:` block that keeps the error
+  nowhere, and an `addPersistentStoreWithType:` whose error branches only log (`NSLog`,
   `os_log`, CocoaLumberjack's `DDLog...`, a project's macro with `Log` in its name, assertions)
   and the coordinator goes on without its store;
 - the function that opens the store called again from its own failure branch (`self.loadStore()`
@@ -10072,6 +10073,47 @@ final class Persistence: ObservableObject {
 #endif
     }
     return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+### Triggers: Objective-C: the container's completion block only logs the error
+
+```objc path=Notes/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentContainer *)persistentContainer {
+    if (_persistentContainer == nil) {
+        _persistentContainer = [[NSPersistentContainer alloc] initWithName:@"Notes"];
+        [_persistentContainer loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *description, NSError *error) {
+            if (error != nil) {
+                ↓NSLog(@"Unresolved error %@, %@", error, error.userInfo);
+            }
+        }];
+    }
+    return _persistentContainer;
+}
+
+@end
+```
+
+### Does not trigger: Objective-C: the completion block logs the error and keeps it for the interface
+
+```objc path=Notes/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentContainer *)persistentContainer {
+    if (_persistentContainer == nil) {
+        _persistentContainer = [[NSPersistentContainer alloc] initWithName:@"Notes"];
+        [_persistentContainer loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *description, NSError *error) {
+            if (error != nil) {
+                NSLog(@"Unresolved error %@", error);
+            }
+            self.loadError = error;
+        }];
+    }
+    return _persistentContainer;
 }
 
 @end
@@ -12103,6 +12145,7 @@ let previewContainer: ModelContainer = {
     [_persistentContainer loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *storeDescription, NSError *error) {
         if (error != nil) {
             NSLog(@"Unresolved error %@, %@", error, error.userInfo);
+            [self showLoadError:error];
             // abort();
         }
     }];

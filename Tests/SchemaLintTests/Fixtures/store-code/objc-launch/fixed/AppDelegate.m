@@ -28,7 +28,7 @@
                 if (error != nil) {
                     NSLog(@"Unresolved error %@, %@", error, error.userInfo);
                 }
-                [[NSNotificationCenter defaultCenter] postNotificationName:@"DiaryStoreLoaded" object:self];
+                [[NSNotificationCenter defaultCenter] postNotificationName:@"DiaryStoreLoaded" object:self userInfo:(error != nil ? @{@"error": error} : nil)];
             }];
         }
     }
