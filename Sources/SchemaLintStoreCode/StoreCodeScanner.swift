@@ -1100,13 +1100,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
         var fileOperation = StoreFileOperation(
             operation: operation, written: "\(name)(\(labels))", place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)),
-            store: target.quotedText(), handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake,
+            store: target.quotedText(), handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake?.location,
             extensionMistake: companions.extensionMistake
         )
         if operation == .remove, let migration = migrationBefore(node) {
             fileOperation.afterMigration = true
             fileOperation.evenWhenTheMigrationFails = migration == .evenWhenItFails
         }
+        if let suffix = companions.mistake?.suffix { fileOperation.childPathMistakeSuffix = suffix }
         scanned.facts.fileOperations.append(fileOperation)
     }
 
@@ -1499,11 +1500,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// Whether the code that goes with the operation (`companionScope`) builds `-wal` and `-shm`
     /// names, and where it appends one as a path component to the name `target` uses instead.
     private func companionNames(around node: some SyntaxProtocol, of target: ExprSyntax, operation: String)
-        -> (wal: Bool, shm: Bool, mistake: SchemaLintCore.SourceLocation?, extensionMistake: SchemaLintCore.SourceLocation?) {
+        -> (wal: Bool, shm: Bool, mistake: (location: SchemaLintCore.SourceLocation, suffix: String)?, extensionMistake: SchemaLintCore.SourceLocation?) {
         guard let unit = declarations.unit(around: node) else { return (false, false, nil, nil) }
         let scope = companionScope(of: unit, operation: operation)
         var wal = false, shm = false
-        var mistake: SchemaLintCore.SourceLocation?
+        var mistake: (location: SchemaLintCore.SourceLocation, suffix: String)?
         var extensionMistake: SchemaLintCore.SourceLocation?
         // The names the target is made of, and those it is bound to (`let store = storeURL`).
         var targetNames = Self.names(in: Syntax(target))
@@ -1523,8 +1524,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 let mentionsWAL = ByteSearch.contains("-wal", in: literal.text), mentionsSHM = ByteSearch.contains("-shm", in: literal.text)
                 guard mentionsWAL || mentionsSHM else { continue }
                 if literal.text == "-wal" || literal.text == "-shm", Self.isPathComponentArgument(literal.node) {
-                    if mistake == nil, !Self.companionBaseNames(of: literal.node).isDisjoint(with: targetNames) {
-                        mistake = declarations.files[declarations.units[index].file].location(of: literal.node)
+                    // The -wal's mistake is the one named where both are made.
+                    if mistake == nil || literal.text == "-wal" && mistake?.suffix == "-shm", !Self.companionBaseNames(of: literal.node).isDisjoint(with: targetNames) {
+                        mistake = (declarations.files[declarations.units[index].file].location(of: literal.node), literal.text)
                     }
                     continue
                 }

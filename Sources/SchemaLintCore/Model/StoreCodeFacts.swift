@@ -319,6 +319,8 @@ package struct StoreFileOperation: Hashable, Sendable {
     /// Where the code appends `-wal` or `-shm` as a path component (`appendingPathComponent("-wal")`),
     /// which names a file inside a folder named like the store, not the companion.
     package var childPathMistake: SourceLocation?
+    /// The companion's suffix appended there (`-wal`, or `-shm` where only that one is).
+    package var childPathMistakeSuffix = "-wal"
     /// Where the code appends `wal` or `shm` as a path extension (`appendingPathExtension("wal")`),
     /// which names `Notes.store.wal`, not the companion `Notes.store-wal`.
     package var extensionMistake: SourceLocation?

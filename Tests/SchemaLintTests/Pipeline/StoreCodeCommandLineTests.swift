@@ -1052,6 +1052,11 @@ import Testing
             "    note: appending \"-wal\" as a path component names a file inside a folder named like the store, not the store's -wal file (StoreFiles.swift:5:51)",
         ], "\(run.stdout)")
 
+        // The note names the suffix the code appended.
+        try folder.write(source.replacingOccurrences(of: #"appendingPathComponent("-wal")"#, with: #"appendingPathComponent("-shm")"#), to: "StoreFiles.swift")
+        let shm = try Executable.run([".", "--no-color"], in: folder.url)
+        #expect(shm.stdout.contains("note: appending \"-shm\" as a path component names a file inside a folder named like the store, not the store's -shm file (StoreFiles.swift:5:51)"), "\(shm.stdout)")
+
         // Named beside the store, the companion is handled where the store is removed: quiet
         // there. The export, another method that copies its store alone, is still reported.
         try folder.write(source.replacingOccurrences(of: #"storeURL.appendingPathComponent("-wal")"#, with: #"URL(fileURLWithPath: storeURL.path + "-wal")"#), to: "StoreFiles.swift")

@@ -17,7 +17,8 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
             }
             var notes: [Finding.Note] = []
             if let mistake = operation.childPathMistake {
-                notes.append(Finding.Note("appending \"-wal\" as a path component names a file inside a folder named like the store, not the store's -wal file", at: mistake))
+                let suffix = operation.childPathMistakeSuffix
+                notes.append(Finding.Note("appending \"\(suffix)\" as a path component names a file inside a folder named like the store, not the store's \(suffix) file", at: mistake))
             }
             if let mistake = operation.extensionMistake {
                 notes.append(Finding.Note("a path extension comes after a dot: it names a file ending in \".wal\" (or \".-wal\"), not the store's -wal file, which SQLite names after the store with \"-wal\" added", at: mistake))
