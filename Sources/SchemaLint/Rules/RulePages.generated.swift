@@ -1753,7 +1753,10 @@ Two entities of one inheritance tree define the same attribute name with differe
 All entities of an inheritance tree are stored in one CloudKit record type, that of the root,
 and an attribute becomes the field `CD_<attribute>`. Two sibling entities that both declare `size`
 therefore write the same field `CD_size`; a CloudKit field has exactly one type, so `size` cannot
-be an integer in one entity and a string in the other. The schema cannot be deployed.
+be an integer in one entity and a string in the other. The schema cannot be deployed. The types
+compared are the fields' as Core Data mirrors them: Boolean and the integer types are all `INT64`,
+Double and Float `DOUBLE`, String, UUID and URI `STRING`, Binary Data and Transformable `BYTES`;
+a Boolean `value` in one subentity and an Integer 16 `value` in another are one `INT64` field.
 
 The rule checks every version, the first one included, but reports a problem only in the version
 where it appears: a later version that still has it is not reported again.
@@ -1805,6 +1808,27 @@ entities:
     parent: Item
     attributes:
       size: int64
+```
+
+### Does not trigger: a Boolean and an integer of one name are one INT64 field
+
+```yaml
+model: Fields
+version: 1
+cloudkit: true
+entities:
+  Field:
+    abstract: true
+    attributes:
+      name: string
+  BoolField:
+    parent: Field
+    attributes:
+      value: bool
+  CountField:
+    parent: Field
+    attributes:
+      value: int16
 ```
 
 ### Does not trigger: separate entities have separate record types
