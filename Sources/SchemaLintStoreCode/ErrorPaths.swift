@@ -238,10 +238,18 @@ struct ErrorPaths {
 
     /// Whether `call` passes a literal `true` for the parameter.
     static func passesTrue(_ call: FunctionCallExprSyntax, to parameter: (label: String?, index: Int)) -> Bool {
+        argument(of: call, for: parameter)?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+    }
+
+    /// Whether `call` gives the parameter an argument at all (not left to its default).
+    static func passesArgument(_ call: FunctionCallExprSyntax, to parameter: (label: String?, index: Int)) -> Bool {
+        argument(of: call, for: parameter) != nil
+    }
+
+    private static func argument(of call: FunctionCallExprSyntax, for parameter: (label: String?, index: Int)) -> LabeledExprSyntax? {
         let arguments = Array(call.arguments)
-        let argument = parameter.label.map { label in arguments.first { $0.label?.text == label } }
+        return parameter.label.map { label in arguments.first { $0.label?.text == label } }
             ?? (parameter.index < arguments.count && arguments[parameter.index].label == nil ? arguments[parameter.index] : nil)
-        return argument?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
     }
 
     private func action(_ kind: StoreFailureAction.Action, _ written: String, at node: some SyntaxProtocol, in unit: Int, escape: EscapingFailure, path: [CodePlace]) -> StoreFailureAction {

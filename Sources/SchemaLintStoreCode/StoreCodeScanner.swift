@@ -139,15 +139,20 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     }
 
     /// Whether the unit has an in-memory parameter and the files read call it, each time with
-    /// `true` for that parameter.
+    /// `true` for that parameter: written, or left out where its default is `true`
+    /// (`init(inMemory: Bool = true)` made as `Stack()`).
     private func everyCallKeepsItInMemory(_ unit: Int) -> Bool {
         guard let parameter = inMemoryParameter(of: unit) else { return false }
         let member = declarations.units[unit].key.split(separator: ".").last.map(String.init) ?? ""
         let name = member == "init" ? declarations.units[unit].typeName : member
+        let declared = CodeDeclarations.parameters(ofBody: declarations.units[unit].body).map(Array.init)
+        let defaultsToTrue = declared.map { parameter.index < $0.count && $0[parameter.index].defaultValue?.value.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) } ?? false
         let calls = AllCalls(viewMode: .sourceAccurate)
         for other in declarations.units.indices where other != unit { calls.walk(declarations.units[other].body) }
         let made = calls.found.filter { SynchronousCode.calledName($0) == name }
-        return !made.isEmpty && made.allSatisfy { ErrorPaths.passesTrue($0, to: parameter) }
+        return !made.isEmpty && made.allSatisfy { call in
+            ErrorPaths.passesTrue(call, to: parameter) || defaultsToTrue && !ErrorPaths.passesArgument(call, to: parameter)
+        }
     }
 
     private static func opensAStore(_ body: Syntax) -> Bool {
@@ -616,7 +621,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// A value chosen by a condition (`let url = if inMemory { /dev/null } else { storeURL }`) is
     /// `/dev/null` only sometimes.
     private func isLoadedWithoutAFile(_ node: FunctionCallExprSyntax) -> Bool {
-        Self.statementsRunBefore(node, innermostBlockOnly: true).contains { statement in
+        // `if inMemory { url = /dev/null }` in a unit every call of which keeps it in memory.
+        if let unit = declarations.unit(around: node), everyCallKeepsItInMemory(unit) { return true }
+        return Self.statementsRunBefore(node, innermostBlockOnly: true).contains { statement in
             let text = statement.trimmedDescription
             return ByteSearch.contains("\"/dev/null\"", in: text) && (text.contains("url") || text.contains("URL")) && !ConditionalValues.contains(statement)
         } || Self.statementsRunBefore(node, innermostBlockOnly: false).contains { statement in

@@ -9972,6 +9972,30 @@ final class DataController {
 }
 ```
 
+### Does not trigger: the template's controller whose `inMemory` defaults to `true`, made without arguments
+
+Every store it opens is at `/dev/null`, in memory: nothing to migrate or lose.
+
+```swift path=App/PersistenceController.swift
+import CoreData
+
+struct PersistenceController {
+    static let shared = PersistenceController()
+
+    let container: NSPersistentContainer
+
+    init(inMemory: Bool = true) {
+        container = NSPersistentContainer(name: "Shaders")
+        if inMemory {
+            container.persistentStoreDescriptions.first!.url = URL(fileURLWithPath: "/dev/null")
+        }
+        container.loadPersistentStores { _, error in
+            if let error { fatalError("Unresolved error \(error)") }
+        }
+    }
+}
+```
+
 ### Does not trigger: a handler that logs the error and keeps it for the interface to show
 
 ```swift path=App/Persistence.swift
