@@ -145,14 +145,20 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard let parameter = inMemoryParameter(of: unit) else { return false }
         let member = declarations.units[unit].key.split(separator: ".").last.map(String.init) ?? ""
         let name = member == "init" ? declarations.units[unit].typeName : member
-        let declared = CodeDeclarations.parameters(ofBody: declarations.units[unit].body).map(Array.init)
-        let defaultsToTrue = declared.map { parameter.index < $0.count && $0[parameter.index].defaultValue?.value.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) } ?? false
+        let defaultsToTrue = inMemoryParameterDefaultsToTrue(unit)
         let calls = AllCalls(viewMode: .sourceAccurate)
         for other in declarations.units.indices where other != unit { calls.walk(declarations.units[other].body) }
         let made = calls.found.filter { SynchronousCode.calledName($0) == name }
         return !made.isEmpty && made.allSatisfy { call in
             ErrorPaths.passesTrue(call, to: parameter) || defaultsToTrue && !ErrorPaths.passesArgument(call, to: parameter)
         }
+    }
+
+    /// Whether the unit's in-memory parameter defaults to `true` (`init(inMemory: Bool = true)`).
+    private func inMemoryParameterDefaultsToTrue(_ unit: Int) -> Bool {
+        guard let parameter = inMemoryParameter(of: unit), let declared = CodeDeclarations.parameters(ofBody: declarations.units[unit].body).map(Array.init),
+              parameter.index < declared.count else { return false }
+        return declared[parameter.index].defaultValue?.value.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
     }
 
     private static func opensAStore(_ body: Syntax) -> Bool {
@@ -621,8 +627,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// A value chosen by a condition (`let url = if inMemory { /dev/null } else { storeURL }`) is
     /// `/dev/null` only sometimes.
     private func isLoadedWithoutAFile(_ node: FunctionCallExprSyntax) -> Bool {
-        // `if inMemory { url = /dev/null }` in a unit every call of which keeps it in memory.
-        if let unit = declarations.unit(around: node), everyCallKeepsItInMemory(unit) { return true }
+        // `if inMemory { url = /dev/null }` in `init(inMemory: Bool = true)`, which every call found
+        // keeps in memory. (Where the default is `false`, a call this reader misses, `.init()`,
+        // opens the store on disk.)
+        if let unit = declarations.unit(around: node), inMemoryParameterDefaultsToTrue(unit), everyCallKeepsItInMemory(unit) { return true }
         return Self.statementsRunBefore(node, innermostBlockOnly: true).contains { statement in
             let text = statement.trimmedDescription
             return ByteSearch.contains("\"/dev/null\"", in: text) && (text.contains("url") || text.contains("URL")) && !ConditionalValues.contains(statement)

@@ -9996,6 +9996,32 @@ struct PersistenceController {
 }
 ```
 
+### Triggers: a controller made with `.init()` for the app and with `forTesting: true` for UI tests
+
+```swift path=App/PersistenceController.swift
+import CoreData
+
+final class PersistenceController {
+    static var shared: PersistenceController = .init()
+
+    let container: NSPersistentContainer
+
+    private init(forTesting: Bool = false) {
+        container = NSPersistentContainer(name: "Movies")
+        if forTesting {
+            container.persistentStoreDescriptions.first?.url = URL(fileURLWithPath: "/dev/null")
+        }
+        container.loadPersistentStores { _, error in
+            if let error { ↓fatalError("Unresolved error \(error)") }
+        }
+    }
+
+    static func prepareForUITesting() {
+        shared = PersistenceController(forTesting: true)
+    }
+}
+```
+
 ### Does not trigger: a handler that logs the error and keeps it for the interface to show
 
 ```swift path=App/Persistence.swift
