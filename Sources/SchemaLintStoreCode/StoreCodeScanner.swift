@@ -851,7 +851,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // `try!` on the retry after the store's files were deleted stops the app only when a
             // new, empty store cannot be made.
             stop.opensAfterDeletingTheStore = opensAfterDeletingTheStore(call)
-            stop.afterFallbackToMemory = Self.runsWhenTheFallbackToMemoryFailed(call)
+            stop.afterFallbackToMemory = runsWhenTheFallbackToMemoryFailed(call)
             scanned.facts.failureActions.append(stop)
         case .handled(let branches, let throwsOn):
             let before = scanned.facts.failureActions.count
@@ -878,9 +878,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     }
 
     /// Whether `node` runs in the `catch` of a `do` whose body falls back to an in-memory store
-    /// (`catch { do { try ModelContainer(..., configurations: inMemory) } catch { try! ModelContainer(for: Item.self) } }`):
-    /// the last resort when even the store that keeps nothing could not be made.
-    private static func runsWhenTheFallbackToMemoryFailed(_ node: some SyntaxProtocol) -> Bool {
+    /// (`catch { do { try ModelContainer(..., configurations: inMemory) } catch { try! ModelContainer(for: Item.self) } }`,
+    /// the configuration written there or bound to a name before the `do`): the last resort when
+    /// even the store that keeps nothing could not be made.
+    private func runsWhenTheFallbackToMemoryFailed(_ node: some SyntaxProtocol) -> Bool {
         var current = Syntax(node)
         while let parent = current.parent {
             if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
@@ -888,6 +889,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 let finder = DestructiveCallFinder(helpers: nil)
                 finder.walk(attempt.body)
                 if finder.found.contains(where: { $0.1 == .fallsBackToMemory }) { return true }
+                let calls = AllCalls(viewMode: .sourceAccurate)
+                calls.walk(attempt.body)
+                if calls.found.contains(where: { SynchronousCode.calledName($0) == "ModelContainer" && isInMemoryOrPreview($0) }) { return true }
             }
             current = parent
         }
@@ -975,7 +979,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         where (action != .deletesTheStore || index == firstDeletion) && (action != .fallsBackToMemory || index == firstFallback) {
             var found = StoreFailureAction(action: action, written: written, place: place(node), opening: opening, openingLocation: file.location(of: openingNode))
             found.opensAfterDeletingTheStore = afterDeletion
-            found.afterFallbackToMemory = action == .stopsTheApp && finder.isLastResort(node)
+            found.afterFallbackToMemory = action == .stopsTheApp && (finder.isLastResort(node) || runsWhenTheFallbackToMemoryFailed(openingNode))
             if action == .deletesTheStore { found.cacheName = cacheName(around: openingNode) }
             found.withAnAlert = action == .fallsBackToMemory && AlertMentions.contains(in: branch)
             scanned.facts.failureActions.append(found)

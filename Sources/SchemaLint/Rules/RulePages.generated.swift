@@ -9194,6 +9194,33 @@ final class CoreDataStack {
 }
 ```
 
+### Triggers: an in-memory fallback whose configuration is made before its `do`, then an empty container; the stop when both fail (a note)
+
+```swift path=App/MemoryService.swift
+import SwiftData
+
+final class MemoryService {
+    var context: ModelContext
+
+    init(schema: Schema) {
+        do {
+            context = try MemoryStore.shared.makeContext()
+        } catch {
+            let configuration = ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)
+            do {
+                context = ModelContext(try ModelContainer(for: schema, configurations: [configuration]))
+            } catch {
+                do {
+                    context = ModelContext(try ModelContainer(for: Schema([])))
+                } catch {
+                    ↓fatalError("SwiftData cannot make any container: \(error)")
+                }
+            }
+        }
+    }
+}
+```
+
 ### Triggers: a cache's store deleted when it does not open (a note)
 
 The store's file is named as a cache: what it holds (downloaded images, say) the app can fetch
