@@ -68,7 +68,7 @@ struct CodeUnit {
 struct CodeDeclarations {
     let files: [StoreCodeSourceFile]
     /// Some file may give a SwiftData configuration a place of its own (`url:`).
-    var mayPlaceAStoreByURL: Bool { files.contains(where: \.mayPlaceAStoreByURL) }
+    let mayPlaceAStoreByURL: Bool
     private(set) var units: [CodeUnit] = []
     private(set) var unitsByKey: [String: [Int]] = [:]
     private(set) var typeNames: Set<String> = []
@@ -91,6 +91,7 @@ struct CodeDeclarations {
     /// in file order.
     init(_ files: [StoreCodeSourceFile], concurrently: Bool) {
         self.files = files
+        mayPlaceAStoreByURL = files.contains(where: \.mayPlaceAStoreByURL)
         let collected = OrderedConcurrentMap.map(count: files.count, concurrently: concurrently) { index in FileDeclarations(files[index]) }
         for (index, (file, collector)) in zip(files, collected).enumerated() {
             typeNames.formUnion(collector.typeNames)

@@ -65,26 +65,6 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let depth: Int
     }
 
-    /// What a path may be made of that says what it is for.
-    private enum PathWords: Hashable {
-        /// The temporary folder, and iCloud Drive's containers: no store is kept there.
-        case placeWithNoStore
-        /// A new UUID: a path made for one run only, at which no later store is made.
-        case madeForOneRun
-        /// SwiftData's default store name, and the folders it is not kept in unless a
-        /// configuration's `url:` puts it there.
-        case swiftDataDefaultName, documentsFolder, applicationSupportFolder
-
-        var words: [String] {
-            switch self {
-            case .placeWithNoStore: ["temporaryDirectory", "NSTemporaryDirectory", "TemporaryURL", "temporaryURL", "itemReplacementDirectory", "forUbiquityContainerIdentifier"]
-            case .madeForOneRun: ["UUID()", "uuidString", "globallyUniqueString"]
-            case .swiftDataDefaultName: ["\"default.store\""]
-            case .documentsFolder: ["documentDirectory", "documentsDirectory", "DocumentDirectory"]
-            case .applicationSupportFolder: ["applicationSupportDirectory", "Application Support", "ApplicationSupportDirectory"]
-            }
-        }
-    }
     /// The file reads a store's metadata (`isConfiguration(withName:compatibleWithStoreMetadata:)`,
     /// `mergedModel(from:forStoreMetadata:)`, `metadataForPersistentStore`): it decides itself what happens
     /// to a store of an earlier version before adding it (migrates it, or deletes it, which is
@@ -2425,8 +2405,8 @@ struct StoreDeletingHelpers {
         let storeNames = Set(literals.found.map { StoreCodeVisitor.lastComponent($0.text) }.filter { StoreFileName.isStoreFile($0) || ["sqlite", "sqlite3", "store"].contains($0) })
         if storeNames == ["default.store"], !declarations.mayPlaceAStoreByURL {
             let text = body.trimmedDescription
-            if ["documentDirectory", "documentsDirectory"].contains(where: { ByteSearch.contains($0, in: text) }),
-               !["applicationSupportDirectory", "Application Support"].contains(where: { ByteSearch.contains($0, in: text) }) { return false }
+            if PathWords.documentsFolder.words.contains(where: { ByteSearch.contains($0, in: text) }),
+               !PathWords.applicationSupportFolder.words.contains(where: { ByteSearch.contains($0, in: text) }) { return false }
         }
         // A store file's name, or its extension given on its own (`appendingPathExtension("sqlite")`).
         if !storeNames.isEmpty { return true }
@@ -2900,5 +2880,26 @@ enum OldestSystems {
             platforms += 1
         }
         return platforms > 0
+    }
+}
+
+/// What a path may be made of that says what it is for.
+fileprivate enum PathWords: Hashable {
+    /// The temporary folder, and iCloud Drive's containers: no store is kept there.
+    case placeWithNoStore
+    /// A new UUID: a path made for one run only, at which no later store is made.
+    case madeForOneRun
+    /// SwiftData's default store name, and the folders it is not kept in unless a
+    /// configuration's `url:` puts it there.
+    case swiftDataDefaultName, documentsFolder, applicationSupportFolder
+
+    var words: [String] {
+        switch self {
+        case .placeWithNoStore: ["temporaryDirectory", "NSTemporaryDirectory", "TemporaryURL", "temporaryURL", "itemReplacementDirectory", "forUbiquityContainerIdentifier"]
+        case .madeForOneRun: ["UUID()", "uuidString", "globallyUniqueString"]
+        case .swiftDataDefaultName: ["\"default.store\""]
+        case .documentsFolder: ["documentDirectory", "documentsDirectory", "DocumentDirectory"]
+        case .applicationSupportFolder: ["applicationSupportDirectory", "Application Support", "ApplicationSupportDirectory"]
+        }
     }
 }
