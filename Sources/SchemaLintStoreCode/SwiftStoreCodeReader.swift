@@ -105,7 +105,8 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         }
         for index in reading.storeCode.failureActions.indices {
             let place = reading.storeCode.failureActions[index].place
-            reading.storeCode.failureActions[index].inUnusedCode = Self.isUnusedStaticProperty(place, in: sources) || Self.isUncalledFunction(place, in: sources)
+            reading.storeCode.failureActions[index].inUnusedCode = Self.isUnusedStaticProperty(place, in: sources) || Self.isUnreadLazyProperty(place, in: sources)
+                || Self.isUncalledFunction(place, in: sources)
         }
         for index in reading.storeCode.fileOperations.indices {
             reading.storeCode.fileOperations[index].inUnusedCode = Self.isUncalledFunction(reading.storeCode.fileOperations[index].place, in: sources)
@@ -207,6 +208,70 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             guard source.name != declaring.name, ByteSearch.wholeWordCount(of: type, in: source.bytes) > 0 else { return false }
             return ByteSearch.wholeWordCount(of: "\(type).\(member)", in: source.bytes) > 0 || ByteSearch.wholeWordCount(of: ".\(member)", in: source.bytes, after: standsAlone) > 0
         }
+    }
+
+    /// Whether `place` lies in a `lazy var` of a type (Xcode's template `persistentContainer`,
+    /// left in the app delegate beside the stack the app uses) that no file reads: its value is
+    /// made on the first read only. A read is the name written outside a line comment and its
+    /// declaration, bare or on `self` in a file that declares no property of that name, or as a
+    /// member of anything (`appDelegate.persistentContainer`, `(delegate as! AppDelegate).x`)
+    /// but another type (`CoreDataService.shared.persistentContainer`). `@objc`, `dynamic`,
+    /// `public` and `open` ones may be read by code the run does not see.
+    static func isUnreadLazyProperty(_ place: CodePlace, in sources: [ModelSourceFile]) -> Bool {
+        let parts = place.declaration.split(separator: ".")
+        guard parts.count == 2, let type = parts.first.map(String.init), let member = parts.last.map(String.init),
+              member.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+              let declaring = sources.first(where: { $0.name == place.location.file }) else { return false }
+        let declarationLines = lines(of: declaring).filter { ByteSearch.wholeWordCount(of: "lazy var \(member)", in: Array(code(of: $0).utf8)) > 0 }
+        guard declarationLines.count == 1,
+              !["@objc", "dynamic", "public ", "open ", "override "].contains(where: declarationLines[0].contains) else { return false }
+        for source in sources where ByteSearch.wholeWordCount(of: member, in: source.bytes) > 0 {
+            let isDeclaring = source.name == declaring.name
+            // Another file that declares a property of that name reads its own by the bare name.
+            let declaresItsOwn = !isDeclaring && ["var", "let"].contains { ByteSearch.wholeWordCount(of: "\($0) \(member)", in: source.bytes) > 0 }
+            for line in lines(of: source) where line.contains(member) {
+                let text = Array(code(of: line).utf8)
+                for start in wholeWordStarts(of: member, in: text) {
+                    let before = String(decoding: text[..<start], as: UTF8.self)
+                    if isDeclaring, before.hasSuffix("lazy var ") { continue }
+                    guard before.hasSuffix(".") else {
+                        if !declaresItsOwn { return false }
+                        continue
+                    }
+                    // The chain of names before the dot: `CoreDataService.shared`, `self`, `ad`.
+                    let base = before.dropLast()
+                    let chain = base.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || ".?!".contains($0) }.reversed()
+                    let root = String(chain.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                    // After a call or a cast (`(delegate as! AppDelegate).x`), the value may be of the type.
+                    if root.isEmpty || base.dropLast(chain.count).last.map({ ")]".contains($0) }) ?? false { return false }
+                    if root == "self" {
+                        if declaresItsOwn { continue }
+                        return false
+                    }
+                    // A chain from another type's name reads that type's property.
+                    guard let initial = root.first, initial.isUppercase, root != type, root != "Self" else { return false }
+                }
+            }
+        }
+        return true
+    }
+
+    private static func lines(of source: ModelSourceFile) -> [Substring] {
+        String(decoding: source.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// Where `word` starts in `text` as a whole word.
+    private static func wholeWordStarts(of word: String, in text: [UInt8]) -> [Int] {
+        let needle = Array(word.utf8)
+        var starts: [Int] = []
+        var from = 0
+        while from < text.count, let found = text[from...].firstRange(of: needle) {
+            from = found.lowerBound + 1
+            let before = found.lowerBound > 0 ? text[found.lowerBound - 1] : 0x20
+            let after = found.upperBound < text.count ? text[found.upperBound] : 0x20
+            if !ByteSearch.isIdentifierByte(before) && !ByteSearch.isIdentifierByte(after) { starts.append(found.lowerBound) }
+        }
+        return starts
     }
 
     /// The files among `sources` that parse, and are no test's.

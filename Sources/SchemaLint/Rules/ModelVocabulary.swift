@@ -47,11 +47,33 @@ struct ModelVocabulary {
     }
 
     /// For an attribute that is required with no default (CloudKit needs one or the other).
-    func optionalOrDefault(_ attribute: String) -> String {
+    func optionalOrDefault(_ attribute: String, type: AttributeType) -> String {
         switch format {
-        case .yaml: "make '\(attribute)' optional, or give it a default value (`default:`)"
-        case .xcode: "make '\(attribute)' optional, or give it a Default Value (Xcode's Data Model inspector)"
-        case .swiftData: "make '\(attribute)' optional (`\(attribute): T?`), or give it an initial value where it is declared (`var \(attribute): T = ...`), which SwiftData stores as its default"
+        case .yaml: return "make '\(attribute)' optional, or give it a default value (`default:`)"
+        case .xcode: return "make '\(attribute)' optional, or give it a Default Value (Xcode's Data Model inspector)"
+        case .swiftData:
+            let swiftType = Self.swiftSpelling(of: type)
+            return "make '\(attribute)' optional (`\(attribute): \(swiftType)?`), or give it an initial value where it is declared (`var \(attribute): \(swiftType) = ...`), which SwiftData stores as its default"
+        }
+    }
+
+    /// The Swift type a @Model property of `type` is usually declared with; `T` where many are
+    /// (a Codable value is stored transformable or composite).
+    private static func swiftSpelling(of type: AttributeType) -> String {
+        switch type {
+        case .int16: "Int16"
+        case .int32: "Int32"
+        case .int64: "Int"
+        case .decimal: "Decimal"
+        case .double: "Double"
+        case .float: "Float"
+        case .string: "String"
+        case .boolean: "Bool"
+        case .date: "Date"
+        case .binary: "Data"
+        case .uuid: "UUID"
+        case .uri: "URL"
+        case .transformable, .objectID, .undefined, .composite: "T"
         }
     }
 

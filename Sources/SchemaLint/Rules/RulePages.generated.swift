@@ -8544,6 +8544,11 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
         })
         return container
     }()
+
+    func saveContext() {
+        let context = persistentContainer.viewContext
+        if context.hasChanges { try? context.save() }
+    }
 }
 ```
 
@@ -12131,6 +12136,78 @@ struct NotesApp: App {
     var body: some Scene {
         WindowGroup { Text(controller == nil ? "The notes could not be opened" : "Notes") }
     }
+}
+```
+
+### Triggers: the template's lazy container left in the app delegate, which no file reads, beside the stack the app uses (a note)
+
+```swift path=App/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Coupons")
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? {
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        }
+        return container
+    }()
+
+    func saveContext() {
+        // let context = persistentContainer.viewContext
+        let context = CouponStore.shared.persistentContainer.viewContext
+        if context.hasChanges { try? context.save() }
+    }
+}
+```
+
+```swift path=Shared/CouponStore.swift
+import CoreData
+
+final class CouponStore {
+    static let shared = CouponStore()
+    var onLoadError: (Error) -> Void = { _ in }
+
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Coupons")
+        container.loadPersistentStores { _, error in
+            if let error { self.onLoadError(error) }
+        }
+        return container
+    }()
+}
+```
+
+### Triggers: the template's lazy container, read through the app delegate in another file (a warning)
+
+```swift path=App/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Coupons")
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? {
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        }
+        return container
+    }()
+}
+```
+
+```swift path=App/CouponListViewController.swift
+import CoreData
+import UIKit
+
+final class CouponListViewController: UIViewController {
+    let context = (UIApplication.shared.delegate as! AppDelegate).persistentContainer.viewContext
 }
 ```
 

@@ -91,7 +91,7 @@ import Testing
         #expect(advice == [
             ["make 'rank' optional, or give it a default value (`default:`)"],
             ["make 'rank' optional, or give it a Default Value (Xcode's Data Model inspector)"],
-            ["make 'rank' optional (`rank: T?`), or give it an initial value where it is declared (`var rank: T = ...`), which SwiftData stores as its default"],
+            ["make 'rank' optional (`rank: Int16?`), or give it an initial value where it is declared (`var rank: Int16 = ...`), which SwiftData stores as its default"],
         ])
     }
 

@@ -37,7 +37,7 @@ struct AttributeRequiredWithoutDefaultRule: ChangeRule {
         return [finding(
             change, in: comparison, severity: severity,
             message: "attribute '\(change.path)' \(what); \(consequence)",
-            suggestions: [ModelVocabulary(comparison.version.format).optionalOrDefault(new.name)]
+            suggestions: [ModelVocabulary(comparison.version.format).optionalOrDefault(new.name, type: new.type)]
         )]
     }
 }

@@ -45,7 +45,7 @@ enum CloudKitModelRules {
         entity.attributes.filter { !$0.isOptional && $0.defaultValue == nil && !$0.isTransient && !$0.isDerived }.map { attribute in (
             ElementPath(entity: entity.name, member: attribute.name), entity.location(of: "optional", of: attribute),
             "attribute '\(entity.name).\(attribute.name)' is required with no default; CloudKit requires every attribute to be optional or to have a default, so a synced store with it does not load",
-            [ModelVocabulary(version.format).optionalOrDefault(attribute.name)]
+            [ModelVocabulary(version.format).optionalOrDefault(attribute.name, type: attribute.type)]
         ) }
     }
 
