@@ -23,6 +23,9 @@ struct EscapingFailure {
     /// The wrapper falls back to an in-memory store before the error leaves it: it leaves only
     /// when that failed too.
     var afterFallbackToMemory = false
+    /// The opening is a retry after the code deleted the store's files (`recreateStore()` that
+    /// destroys the store, then loads it): a new, empty store, which no migration can fail.
+    var opensAfterDeletingTheStore = false
 }
 
 /// A wrapper of the project that returns what became of the opening: the error
@@ -256,6 +259,7 @@ struct ErrorPaths {
         var action = StoreFailureAction(action: kind, written: written, place: declarations.place(of: node, inUnit: unit), opening: escape.opening, openingLocation: escape.openingLocation)
         action.errorPath = path
         action.afterFallbackToMemory = escape.afterFallbackToMemory && kind != .deletesTheStore
+        action.opensAfterDeletingTheStore = escape.opensAfterDeletingTheStore
         return action
     }
 

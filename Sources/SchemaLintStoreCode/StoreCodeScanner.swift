@@ -658,15 +658,24 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return found
     }
 
-    /// An `if` with no `else` whose conditions all bind optionals (`if let x = y`) or ask whether a
-    /// file is there (`if FileManager.default.fileExists(atPath: store.path)`): what it does to the
-    /// file is done whenever there is a file to do it to.
+    /// An `if` with no `else` whose conditions all bind optionals (`if let x = y`), ask whether a
+    /// file is there (`if FileManager.default.fileExists(atPath: store.path)`), or whether the
+    /// store is on disk (`description.type == NSSQLiteStoreType`, `!url.path.hasSuffix("/dev/null")`):
+    /// what it does to the file is done whenever there is a file to do it to.
     private static func onlyUnwrapsOrFindsTheFile(_ statement: IfExprSyntax) -> Bool {
         statement.elseBody == nil && statement.conditions.allSatisfy { element in
             if element.condition.is(OptionalBindingConditionSyntax.self) { return true }
-            guard let call = element.condition.as(FunctionCallExprSyntax.self) else { return false }
-            return SynchronousCode.calledName(call) == "fileExists"
+            if let call = element.condition.as(FunctionCallExprSyntax.self), SynchronousCode.calledName(call) == "fileExists" { return true }
+            return element.condition.as(ExprSyntax.self).map { asksWhetherTheStoreIsOnDisk($0.trimmedText) } ?? false
         }
+    }
+
+    /// `type == NSSQLiteStoreType` (`.sqlite`), or that the store is not in memory (`url.path !=
+    /// "/dev/null"`, `hasSuffix("/dev/null") == false`, `type != NSInMemoryStoreType`).
+    private static func asksWhetherTheStoreIsOnDisk(_ text: String) -> Bool {
+        let negated = text.hasPrefix("!") || text.contains("!=") || text.contains("== false")
+        if !negated, text.contains("=="), text.contains("NSSQLiteStoreType") || text.hasSuffix(".sqlite") { return true }
+        return negated && ["/dev/null", "NSInMemoryStoreType", ".inMemory"].contains { text.contains($0) }
     }
 
     /// Code of an Xcode preview, a demo or a test (`CodeDeclarations.isPreviewCode`).
@@ -751,10 +760,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard errorName != "_" else { return }
         let finder = ErrorBranchFinder(errorName: errorName)
         finder.walk(closure.statements)
-        // A handler that keeps its error or resumes with it hands the failure on.
+        // A handler that keeps its error, resumes with it, or calls its function's completion
+        // closure with it (`completion?(error)` after the branch that logs) hands the failure on.
         let handOver = ErrorHandOver(errorName: errorName)
         handOver.walk(closure.statements)
-        let handsOn = !handOver.keptIn.isEmpty || handOver.resumesThrowing
+        let callsCompletion = declarations.unit(around: call).map {
+            CompletionHandOff.find(in: closure.statements, errorNames: [errorName], functionBody: declarations.units[$0].body) != nil
+        } ?? false
+        let handsOn = !handOver.keptIn.isEmpty || handOver.resumesThrowing || callsCompletion
         for branch in finder.branches {
             let before = scanned.facts.failureActions.count
             addActions(in: branch, opening: opening, openingNode: call)
@@ -841,10 +854,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             let body = declarations.units[unit].body
             // `catch { completion(.failure(error)) }`
             if let handOff = branches.lazy.compactMap({ CompletionHandOff.find(in: $0, errorNames: ["error"], functionBody: body) }).first {
-                scanned.escapes.append(EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), handOff: handOff))
+                scanned.escapes.append(EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), handOff: handOff, opensAfterDeletingTheStore: opensAfterDeletingTheStore(call)))
             } else if let returned = branches.lazy.compactMap({ ReturnedFailure.of($0, errorNames: ["error"], functionBody: body) }).first {
                 // `catch { return nil }` in `func open() -> ModelContainer?`
-                var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call))
+                var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), opensAfterDeletingTheStore: opensAfterDeletingTheStore(call))
                 escape.returned = returned
                 scanned.escapes.append(escape)
             } else if throwsOn {
@@ -880,7 +893,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     private func addEscape(from unit: Int, opening: StoreOpening.Call, call: FunctionCallExprSyntax, afterFallbackToMemory: Bool = false) {
         guard declarations.units[unit].isThrowing else { return }
-        var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call))
+        var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), opensAfterDeletingTheStore: opensAfterDeletingTheStore(call))
         escape.afterFallbackToMemory = afterFallbackToMemory
         escape.inMemoryParameter = inMemoryParameter(of: unit)
         escape.storeHasItsOwnPlace = opening == .modelContainer && DestructiveCallFinder.namesItsOwnPlace(call, in: declarations.units[unit].body)
@@ -907,14 +920,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard let unit = declarations.unit(around: call) else { return }
         let errorName = CompletionHandOff.writtenNames(of: closure).last ?? "$1"
         if let handOff = CompletionHandOff.find(in: closure.statements, errorNames: [errorName], functionBody: declarations.units[unit].body) {
-            scanned.escapes.append(EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), handOff: handOff))
+            scanned.escapes.append(EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), handOff: handOff, opensAfterDeletingTheStore: opensAfterDeletingTheStore(call)))
             return
         }
         // `loadError = error` in the handler, `return loadError` after it, in `func load() -> Error?`.
         let keeping = ErrorHandOver(errorName: errorName)
         keeping.walk(closure.statements)
         if !keeping.keptIn.isEmpty, let returned = ReturnedFailure.of(declarations.units[unit].body, errorNames: keeping.keptIn, functionBody: declarations.units[unit].body), returned == .error {
-            var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call))
+            var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), opensAfterDeletingTheStore: opensAfterDeletingTheStore(call))
             escape.returned = .error
             scanned.escapes.append(escape)
             return

@@ -8378,7 +8378,8 @@ The rule reports, in the code that runs when opening fails:
   CloudKit, is no finding);
 - a `loadPersistentStores` handler whose error branch only logs (`print`, `NSLog`, `os_log`, a
   `Logger`'s levels, a crash reporter's `record` or `capture`, and a bare `return`) and keeps the
-  error nowhere: the container goes on with no store, so the app shows none of the person's data,
+  error nowhere (a handler that hands it to its function's completion closure, `completion?(error)`
+  after the branch, leaves it to the callers, whose closures are judged instead): the container goes on with no store, so the app shows none of the person's data,
   and every save fails (a note in an app extension, where the app has its own handling); in
   Objective-C, so does a `loadPersistentStoresWithCompletionHandler:` block that keeps the error
   nowhere, and an `addPersistentStoreWithType:` whose error branches only log (`NSLog`,
@@ -12208,6 +12209,74 @@ import UIKit
 
 final class CouponListViewController: UIViewController {
     let context = (UIApplication.shared.delegate as! AppDelegate).persistentContainer.viewContext
+}
+```
+
+### Does not trigger: the handler logs the error, then hands it to the function's completion, whose caller tells the person
+
+```swift path=Chat/ChatDatabase.swift
+import CoreData
+import os
+
+final class ChatDatabase {
+    let container = NSPersistentContainer(name: "Chat")
+    let log = Logger(subsystem: "chat", category: "database")
+
+    func load(completion: ((Error?) -> Void)? = nil) {
+        container.loadPersistentStores { _, error in
+            if let error {
+                self.log.error("Persistent store load error: \(error)")
+            }
+            completion?(error)
+        }
+    }
+}
+```
+
+```swift path=Chat/ChatClient.swift
+import Foundation
+
+final class ChatClient {
+    let database = ChatDatabase()
+    var onStorageError: (Error) -> Void = { _ in }
+
+    func connect() {
+        database.load { error in
+            if let error {
+                self.onStorageError(error)
+            }
+        }
+    }
+}
+```
+
+### Triggers: a helper that destroys the store and loads it again hands the error to its caller, which stops the app: a new store's failure (a note)
+
+```swift path=Chat/ChatContainer.swift
+import CoreData
+
+final class ChatContainer: NSPersistentContainer {
+    func recreateStore(completion: @escaping (Error?) -> Void) {
+        if let description = persistentStoreDescriptions.first, description.type == NSSQLiteStoreType, let url = description.url {
+            do {
+                try persistentStoreCoordinator.destroyPersistentStore(at: url, ofType: NSSQLiteStoreType, options: nil)
+            } catch {
+                completion(error)
+                return
+            }
+        }
+        loadPersistentStores { _, error in
+            completion(error)
+        }
+    }
+
+    func signOut() {
+        recreateStore { error in
+            if let error {
+                ↓fatalError("cannot make a new store: \(error)")
+            }
+        }
+    }
 }
 ```
 
