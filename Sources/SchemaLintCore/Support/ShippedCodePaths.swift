@@ -16,10 +16,11 @@ package enum ShippedCodePaths {
     }
 
     /// Whether a folder of this name holds what only tests or a playground use: a test target
-    /// (`Tests`, `AppTests`, `AppUITests`), test support, fixtures (a code generator's sample
-    /// models), test doubles, or an Xcode playground.
+    /// (`Tests`, `AppTests`, `AppUITests`), test support (`TestUtils`, an SDK's `ChatTestTools`
+    /// with its test-only data model), fixtures (a code generator's sample models), test doubles,
+    /// or an Xcode playground.
     package static func isTestFolder(_ name: String) -> Bool {
-        name == "Tests" || name.hasSuffix("Tests") || ["TestSupport", "TestUtilities", "TestUtils", "Fixtures", "Mocks"].contains(name)
-            || name.hasSuffix(".playground")
+        ["Tests", "TestTools", "TestSupport", "TestUtilities", "TestUtils", "TestHelpers"].contains { name.hasSuffix($0) }
+            || ["Fixtures", "Mocks"].contains(name) || name.hasSuffix(".playground")
     }
 }

@@ -589,6 +589,26 @@ struct ReleasedAtTagTests {
         #expect(edited.stdout.contains("released Notes was modified after it shipped: v1.1 shipped it, v1.3 shipped it changed by: Note: added attribute `body` (string); the stores v1.1 made match no version"), "\(edited.stdout)")
     }
 
+    /// A version edited in place and then edited back: the stores of the release between match no
+    /// version, and the finding names the release that first shipped the version, not that one.
+    @Test func aVersionEditedBackNamesTheReleaseThatFirstShippedIt() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try Self.write(folder, "Notes", ["title", "body"])
+        try repository.commit("notes")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes", ["title", "body", "pinned"])
+        try repository.commit("pinned notes, in place")
+        try repository.tag("v1.1")
+        // The shape v1.0 shipped, its attributes in another order.
+        try Self.write(folder, "Notes", ["body", "title"])
+        try repository.commit("no more pinned notes")
+        try repository.tag("v1.2")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        #expect(findings.count == 1 && findings[0].contains("warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `pinned` (string); v1.2 changed it again by: Note: removed attribute `pinned`; the stores v1.1 made match no version"), "\(run.stdout)")
+    }
+
     /// A version edited in place at many releases: the finding names how many releases' stores
     /// match no version, from the first to the last, and the oldest and newest shapes, not each.
     @Test func aVersionEditedAtManyReleasesNamesTheFirstAndTheLast() throws {

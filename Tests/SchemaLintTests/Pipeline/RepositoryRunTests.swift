@@ -108,6 +108,8 @@ struct RepositoryRunTests {
             ("Sources/TestUtils/Fixtures/Notes/v1.yaml", Self.version1.replacingOccurrences(of: "Notes", with: "Sample")),
             ("Sources/TestUtils/Fixtures/Notes/v2.yaml", Self.version2.replacingOccurrences(of: "Notes", with: "Sample")),
             ("AppTests/Models/v1.yaml", "model: Notes\nversion: [\n"),
+            // An SDK's test support target, whose data model only its tests open.
+            ("Sources/ChatTestTools/Models/v1.yaml", "model: Notes\nversion: [\n"),
             ("Demo.playground/Sources/Stack.swift", storeCode),
         ])
         let run = try Self.run(["--verbose"], in: folder.path)
@@ -117,6 +119,7 @@ struct RepositoryRunTests {
         #expect(skipped == [
             "skipped: AppTests (tests, fixtures or a playground, which ship to no device)",
             "skipped: Demo.playground (tests, fixtures or a playground, which ship to no device)",
+            "skipped: Sources/ChatTestTools (tests, fixtures or a playground, which ship to no device)",
             "skipped: Sources/TestUtils (tests, fixtures or a playground, which ship to no device)",
         ], "\(run.stderr)")
         let named = try Self.run(["Sources/TestUtils/Fixtures/Notes"], in: folder.path)

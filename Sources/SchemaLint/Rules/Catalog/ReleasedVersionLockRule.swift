@@ -79,9 +79,9 @@ struct ReleasedVersionLockRule: HistoryRule {
                         // says it, as what the coming release adds.
                         let newest = first.shapes[first.shapes.count - 1]
                         let since = Self.changes(from: newest.copy, to: version)
-                        var edit = Edit(version: version, entry: entry, changes: steps.flatMap(\.changes), stranded: Array(stranded), steps: steps)
+                        var edit = Edit(version: version, entry: entry, changes: steps.flatMap(\.changes), firstShipped: shapes[0].tag, stranded: Array(stranded), steps: steps)
                         if !since.isEmpty { edit.sinceNewest = (entry.releasedCopy == nil ? newest.tag : Self.tag(of: entry), since, newest.copy) }
-                        let key = "first\u{0}" + stranded.map(\.tag).joined(separator: " ") + steps.map { "\u{0}\($0.tag)\u{0}" + $0.changes.joined(separator: "\n") }.joined()
+                        let key = "first\u{0}" + shapes[0].tag + "\u{0}" + stranded.map(\.tag).joined(separator: " ") + steps.map { "\u{0}\($0.tag)\u{0}" + $0.changes.joined(separator: "\n") }.joined()
                             + "\u{0}since\u{0}" + since.joined(separator: "\n")
                         sameChange[key, default: []].append(edit)
                         continue
@@ -274,6 +274,9 @@ struct ReleasedVersionLockRule: HistoryRule {
         var changes: [String]
         /// The newest release's copy the edit is against, for an edit since it.
         var shipped: ModelVersion?
+        /// The release that first shipped the version, in a shape a later one may have come back
+        /// to (then not among the stranded).
+        var firstShipped = ""
         /// For an edit a later release shipped: the shapes older releases shipped whose stores
         /// match no version in the bundle now, oldest first.
         var stranded: [GitFirstReleases.ShippedShape] = []
@@ -336,7 +339,7 @@ struct ReleasedVersionLockRule: HistoryRule {
             // A synced model's edit since the newest release changes what CloudKit holds: the rule's
             // severity, as for that edit alone.
             ruleID: descriptor.id, severity: edit.sinceNewest == nil ? .warning : coming.map { $0.blockers.isEmpty ? .warning : .error } ?? severity(version),
-            message: "released \(version.displayName) was modified after it shipped: \(edit.stranded[0].tag) shipped it, \(history.joined(separator: "; ")); "
+            message: "released \(version.displayName) was modified after it shipped: \(edit.firstShipped) shipped it, \(history.joined(separator: "; ")); "
                 + (worst?.consequence(for: tags) ?? stranding),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
             notes: shapeNotes + (worst?.notes ?? []),
