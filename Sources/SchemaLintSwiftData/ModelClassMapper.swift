@@ -32,7 +32,12 @@ struct ModelClassMapper {
                     (argument.expression.as(ArrayExprSyntax.self)?.elements.map(\.expression) ?? [argument.expression]).compactMap(SwiftExpressions.keyPathProperty)
                 }.filter { !$0.isEmpty }
                 switch macro.macroName.text {
-                case "Unique": mapped.entity.uniquenessConstraints += groups
+                case "Unique":
+                    mapped.entity.uniquenessConstraints += groups
+                    // A finding on the constraint lands on the first `#Unique` (or `.unique`).
+                    if !groups.isEmpty, mapped.entity.propertyLocations["uniqueness"] == nil {
+                        mapped.entity.propertyLocations["uniqueness"] = file.location(of: macro).relative(to: mapped.entity.location)
+                    }
                 case "Index": indexed.formUnion(groups.filter { $0.count == 1 }.flatMap { $0 })
                 default: break
                 }
@@ -85,7 +90,12 @@ struct ModelClassMapper {
             mapped.destinations.append(destination)
         case .attribute(let attributeType, let isOptional, let guess):
             var attribute = Attribute(name: name, type: attributeType, isOptional: isOptional, location: location.relative(to: anchor), propertyLocations: propertyLocations)
-            if let attributeOptions { apply(attributeOptions, to: &attribute, uniqueness: &mapped.entity.uniquenessConstraints, file: file, anchor: anchor) }
+            if let attributeOptions {
+                apply(attributeOptions, to: &attribute, uniqueness: &mapped.entity.uniquenessConstraints, file: file, anchor: anchor)
+                if mapped.entity.propertyLocations["uniqueness"] == nil, let unique = attribute.propertyLocations["uniqueness"] {
+                    mapped.entity.propertyLocations["uniqueness"] = unique
+                }
+            }
             if let guess, attribute.transformer == nil { mapped.notes.append(ReadingNote(at: typeLocation, guess.message, detail: guess.detail)) }
             if let initial {
                 attribute.defaultValue = defaultValue(initial, of: attribute, literal: types.literalBehindStaticProperty(initial), file: file, notes: &mapped.notes)

@@ -241,9 +241,20 @@ struct VersionedSchemaHistory {
         let referenced = declarations.staticProperties[plan]?["stages"].map { property in
             PlanReferences(in: property.node, file: property.file, scope: property.scope, declarations: declarations)
         }
+        let listed = declarations.staticProperties[plan]?["stages"]?.node.trimmedDescription
         return declarations.stages.filter { stage in
-            stage.scope.starts(with: planScope) || referenced?.followed(contains: stage.node, in: stage.file) == true
+            if referenced?.followed(contains: stage.node, in: stage.file) == true { return true }
+            guard stage.scope.starts(with: planScope) else { return false }
+            // A stage the plan keeps in a property that its `stages` never names (`static let
+            // migrateV2toV3 = ...`, left out of `[migrateV1toV2]`) is not one SwiftData runs.
+            if let listed, let name = Self.propertyName(holding: stage.node), ByteSearch.wholeWordCount(of: name, in: Array(listed.utf8)) == 0 { return false }
+            return true
         }
+    }
+
+    /// The name of the property whose value `node` is (`static let migrateV1toV2 = MigrationStage.custom(...)`).
+    private static func propertyName(holding node: some SyntaxProtocol) -> String? {
+        node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     }
 
     /// The schema labels a stage migrates from and to, when both can be read.
@@ -337,7 +348,8 @@ struct VersionedSchemaHistory {
         return result
     }
 
-    /// SwiftData needs an inverse written on one side only: the other side gets it too.
+    /// SwiftData needs an inverse written on one side only: the other side gets it too, also
+    /// where it names one that is no relationship back (`inverse: \Subscription.id`, an attribute).
     static func completingInverses(_ entities: [Entity]) -> [Entity] {
         var result = entities
         let index = Dictionary(entities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -345,7 +357,7 @@ struct VersionedSchemaHistory {
             for relationship in entity.relationships {
                 guard let inverse = relationship.inverse, let destination = index[relationship.destination],
                       let other = result[destination].relationships.firstIndex(where: { $0.name == inverse }),
-                      result[destination].relationships[other].inverse == nil
+                      result[destination].relationships[other].inverse.map({ written in !entity.relationships.contains { $0.name == written } }) ?? true
                 else { continue }
                 result[destination].relationships[other].inverse = relationship.name
             }

@@ -109,6 +109,17 @@ import Testing
         #expect(stage.name.hasPrefix("the MigrationStage.custom from TripSchemaV2 to TripSchemaV3"))
     }
 
+    /// A stage the plan keeps in a property that `stages` leaves out is not run: it is no written
+    /// migration.
+    @Test func aStageTheStagesLeaveOutIsNoWrittenMigration() throws {
+        let files = Self.files.map { name, text in
+            (name, name.hasSuffix("TripMigrationPlan.swift") ? text.replacingOccurrences(of: "[v1ToV2, v2ToV3]", with: "[v1ToV2]") : text)
+        }
+        #expect(files.contains { $0.1.contains("{ [v1ToV2] }") })
+        let reading = readSwift(files)
+        #expect(reading.writtenMigrations["swiftdata:TripMigrationPlan"] ?? [] == [], "\(reading.writtenMigrations)")
+    }
+
     /// A plan is read only where a container is given it before the store is opened without it:
     /// a plan passed only when the function reopens the same configuration (after deleting the
     /// store) reaches a new store, and its custom stages migrate nobody's data.
@@ -887,6 +898,29 @@ import Testing
         #expect(version.entity(named: "Die")?.attribute(named: "cards")?.type == .transformable)
         #expect(reading.notes.map(\.message).contains("the inverse 'cards' of 'Card.dice' is no relationship schemalint could read in 'Die': read without an inverse"), "\(reading.notes)")
         #expect(reading.notes.contains { $0.location.file == "Die.swift" && $0.message.hasPrefix("'[CardModel]' is a collection of values") }, "\(reading.notes)")
+    }
+
+    /// One side names the other as its inverse; the other names an attribute (`\Plan.id`), which
+    /// is no relationship back: the pair is one link, as the first side says.
+    @Test func anInverseThatNamesAnAttributeGivesWayToTheOtherSides() throws {
+        let reading = readSwift("""
+        import SwiftData
+        import Foundation
+        @Model final class Plan {
+            var id: String = ""
+            @Relationship(deleteRule: .cascade, inverse: \\Bill.plan) var bills: [Bill]?
+            init() {}
+        }
+        @Model final class Bill {
+            @Relationship(inverse: \\Plan.id) var plan: Plan?
+            init() {}
+        }
+        """)
+        #expect(reading.errors.isEmpty, "\(reading.errors)")
+        let version = try #require(reading.versions.first)
+        #expect(version.entity(named: "Bill")?.relationship(named: "plan")?.inverse == "bills")
+        #expect(version.entity(named: "Plan")?.relationship(named: "bills")?.inverse == "plan")
+        #expect(reading.notes.isEmpty, "\(reading.notes)")
     }
 
     @Test func twoClassesOfOneNameInOneVersionAreAnInputError() {

@@ -2659,6 +2659,61 @@ entities:
     ↓uniqueness: [[name]]
 ```
 
+### Triggers: SwiftData: `@Attribute(.unique)` on a model whose container syncs (an error)
+
+The finding lands on the option that declares the constraint.
+
+```swift path=Notes/Tag.swift
+import SwiftData
+
+@Model
+final class Tag {
+    @Attribute(↓.unique) var name: String = ""
+
+    init(name: String) {
+        self.name = name
+    }
+}
+```
+
+```swift path=Notes/NotesStore.swift
+import SwiftData
+
+enum NotesStore {
+    static func make() throws -> ModelContainer {
+        try ModelContainer(for: Tag.self, configurations: ModelConfiguration(cloudKitDatabase: .private("iCloud.com.example.notes")))
+    }
+}
+```
+
+### Triggers: SwiftData: `#Unique` on a model whose container syncs (an error)
+
+```swift path=Notes/Tag.swift
+import SwiftData
+
+@Model
+final class Tag {
+    ↓#Unique<Tag>([\.name, \.color])
+    var name: String = ""
+    var color: String = ""
+
+    init(name: String, color: String) {
+        self.name = name
+        self.color = color
+    }
+}
+```
+
+```swift path=Notes/NotesStore.swift
+import SwiftData
+
+enum NotesStore {
+    static func make() throws -> ModelContainer {
+        try ModelContainer(for: Tag.self, configurations: ModelConfiguration(cloudKitDatabase: .private("iCloud.com.example.notes")))
+    }
+}
+```
+
 ### Does not trigger: the same constraint in a local store
 
 ```yaml
@@ -16708,8 +16763,8 @@ enum TrackerSchemaV2: VersionedSchema {
     static var versionIdentifier = Schema.Version(2, 0, 0)
     static var models: [any PersistentModel.Type] { [Feature.self] }
 
-    @Model final class ↓Feature {
-        @Attribute(.unique) var code: String = ""
+    @Model final class Feature {
+        @Attribute(↓.unique) var code: String = ""
         init() {}
     }
 }
