@@ -964,7 +964,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let found = finder.found.filter { node, action, _ in
             guard action == .deletesTheStore, let call = node.as(FunctionCallExprSyntax.self), SynchronousCode.calledName(call) == "removeItem",
                   let target = call.arguments.first?.expression else { return true }
-            return !isSwiftDataDefaultStoreElsewhere(target)
+            return !isSwiftDataDefaultStoreElsewhere(target) && !namesOnlyACompanion(target)
         }
         let firstDeletion = found.firstIndex { $0.1 == .deletesTheStore }
         let firstFallback = found.firstIndex { $0.1 == .fallsBackToMemory }
@@ -1320,6 +1320,17 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             && isMade(of: .documentsFolder, expression, depth: 0) && !isMade(of: .applicationSupportFolder, expression, depth: 0)
     }
 
+    /// Whether the file at `target` is a store's `-wal` or `-shm` alone, by its text or the value
+    /// of the name it is (`let shmURL = folder.appendingPathComponent("default.store-shm")`):
+    /// removing it deletes no store (the store's own file is moved aside or kept).
+    private func namesOnlyACompanion(_ target: ExprSyntax) -> Bool {
+        func isCompanion(_ text: String) -> Bool { (text.contains("-wal\"") || text.contains("-shm\"")) && !text.contains("[") }
+        if isCompanion(target.trimmedText) { return true }
+        guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text, let unit = declarations.unit(around: target),
+              let value = binding(of: name, in: unit, usedAt: Syntax(target)) else { return false }
+        return isCompanion(value.trimmedText)
+    }
+
     /// Whether the file at `expression` has a path made for one run (a folder or a name from a
     /// new UUID): its text says so, or the value of a name it is made of does (three steps deep).
     private func isMadeForOneRun(_ expression: ExprSyntax) -> Bool {
@@ -1542,11 +1553,32 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                     }
                     continue
                 }
+                // A store moved or copied while its companion is deleted (moved into a backup,
+                // its -wal removed) leaves the copy without what the -wal held.
+                if operation != "removeItem", Self.isOnlyRemoved(literal.node, in: declarations.units[index].body) { continue }
                 if mentionsWAL { wal = true }
                 if mentionsSHM { shm = true }
             }
         }
         return (wal, shm, mistake, extensionMistake)
+    }
+
+    /// Whether the name `literal` is bound to (`let walURL = folder.appendingPathComponent("x-wal")`)
+    /// is removed in `body` and never moved, copied or put in place of another file.
+    private static func isOnlyRemoved(_ literal: StringLiteralExprSyntax, in body: Syntax) -> Bool {
+        var node = Syntax(literal).parent
+        while let current = node, !current.is(PatternBindingSyntax.self), !current.is(CodeBlockItemSyntax.self) { node = current.parent }
+        guard let name = node?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return false }
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        calls.walk(body)
+        var removed = false
+        for call in calls.found {
+            guard let called = SynchronousCode.calledName(call) else { continue }
+            let uses = call.arguments.contains { ByteSearch.wholeWordCount(of: name, in: Array($0.expression.trimmedText.utf8)) > 0 }
+            if ["moveItem", "copyItem", "replaceItemAt", "replaceItem"].contains(called), uses { return false }
+            if called == "removeItem", call.arguments.first?.expression.trimmedText == name { removed = true }
+        }
+        return removed
     }
 
     /// The code a file operation's companions are looked for in: its own function, what that uses

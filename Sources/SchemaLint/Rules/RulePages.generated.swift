@@ -12335,6 +12335,41 @@ final class ChatContainer: NSPersistentContainer {
 }
 ```
 
+### Triggers: the store moved into a backup, its -wal and -shm removed, and a new store opened; the stop when even that fails (a note)
+
+The store's file is kept in the backup: removing its `-shm` deletes no store (moving it without
+its `-wal` is `store-moved-without-companions`).
+
+```swift path=App/ContainerManager.swift
+import Foundation
+import SwiftData
+
+final class ContainerManager {
+    var container: ModelContainer?
+
+    func open(schema: Schema, configuration: ModelConfiguration) {
+        do {
+            container = try ModelContainer(for: schema, configurations: [configuration])
+        } catch {
+            let folder = URL.applicationSupportDirectory
+            let storeURL = folder.appendingPathComponent("default.store")
+            let shmURL = folder.appendingPathComponent("default.store-shm")
+            let walURL = folder.appendingPathComponent("default.store-wal")
+            let backupURL = folder.appendingPathComponent("backup", isDirectory: true)
+            try? FileManager.default.createDirectory(at: backupURL, withIntermediateDirectories: true)
+            try? FileManager.default.moveItem(at: storeURL, to: backupURL.appendingPathComponent("default.store"))
+            try? FileManager.default.removeItem(at: shmURL)
+            try? FileManager.default.removeItem(at: walURL)
+            do {
+                container = try ModelContainer(for: schema, configurations: [configuration])
+            } catch {
+                ↓fatalError("Failed to create ModelContainer even after recovery: \(error)")
+            }
+        }
+    }
+}
+```
+
 ### Triggers: a private method named like Core Data's, which its file never calls (a note)
 
 ```swift path=App/NotificationStore.swift
@@ -13528,6 +13563,27 @@ enum StoreReset {
         for file in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) {
             if file.pathExtension == "jpg" { try FileManager.default.removeItem(at: file) }
         }
+    }
+}
+```
+
+### Triggers: the store moved into a backup folder while its -wal and -shm are deleted
+
+The backup lacks what the `-wal` held: the changes not yet written into the store file.
+
+```swift path=App/StoreRecovery.swift
+import Foundation
+
+enum StoreRecovery {
+    static func setAside(in folder: URL) throws {
+        let storeURL = folder.appendingPathComponent("default.store")
+        let walURL = folder.appendingPathComponent("default.store-wal")
+        let shmURL = folder.appendingPathComponent("default.store-shm")
+        let backupURL = folder.appendingPathComponent("backup", isDirectory: true)
+        try FileManager.default.createDirectory(at: backupURL, withIntermediateDirectories: true)
+        try FileManager.default.↓moveItem(at: storeURL, to: backupURL.appendingPathComponent("default.store"))
+        try? FileManager.default.removeItem(at: walURL)
+        try? FileManager.default.removeItem(at: shmURL)
     }
 }
 ```
