@@ -66,7 +66,9 @@ package enum MappingModelReader {
                 let hasValue = property.attributes["valueexpressiondata"].map { !$0.isEmpty } ?? false
                     || property.attributes["valueexpressionstring"].map { !$0.isEmpty } ?? false
                     || property.attributes["autogenerateexpression"] == "1"
-                result.append(MappingModel.PropertyMapping(name: name, hasValue: hasValue, converts: Self.callsAFunction(property), location: property.location))
+                result.append(MappingModel.PropertyMapping(
+                    name: name, hasValue: hasValue, converts: Self.callsAFunction(property), expressionNames: Self.expressionNames(property), location: property.location
+                ))
             }
             return result.sorted { $0.location < $1.location }
         }
@@ -151,6 +153,24 @@ package enum MappingModelReader {
         }
         try result.get()
         return objects
+    }
+
+    /// The names a property mapping's value expression is made of: the words of one written out
+    /// (`$source.historyDate`), or the strings of the archive Xcode's editor saves that could
+    /// name a property (the archive's class names and keys begin with `NS` or `$`).
+    static func expressionNames(_ property: StoredObject) -> Set<String> {
+        var texts: [String] = []
+        if let written = property.attributes["valueexpressionstring"] { texts.append(written) }
+        if let archived = property.attributes["valueexpressiondata"], let data = Data(base64Encoded: archived, options: .ignoreUnknownCharacters) {
+            texts += data.split { $0 < 0x20 || $0 > 0x7E }.map { String(decoding: $0, as: UTF8.self) }
+        }
+        var names: Set<String> = []
+        for text in texts {
+            for word in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }) where word.first?.isLetter ?? false && !word.hasPrefix("NS") {
+                names.insert(String(word))
+            }
+        }
+        return names
     }
 
     /// Whether a property mapping's value expression calls a function (`FUNCTION(...)` written

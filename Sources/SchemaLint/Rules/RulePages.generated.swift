@@ -336,7 +336,9 @@ new app edits a record the old app's value is no longer kept in step.
 In a local (non-synced) store, removing an attribute is a change lightweight migration infers:
 the values are dropped when the store migrates. That is reported as a note, since it may be
 intended. If the attribute was in fact renamed, add `renamedFrom` to the new attribute, or the
-data is lost.
+data is lost. Where a mapping model migrates the step and reads the attribute into another
+(`$source.modified` as the value of `updatedAt`), nothing is lost, and the note says where the
+value goes (`entity-removed` says so of an entity whose objects it makes into another's).
 
 A removal and an addition of the same type in the same entity, without `renamedFrom`, are
 reported together as this one finding, with a note that it looks like an undeclared rename. In an

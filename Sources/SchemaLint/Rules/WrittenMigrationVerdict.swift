@@ -30,6 +30,33 @@ enum WrittenMigrationVerdict {
                 settled.suggestions = []
                 return settled
             }
+            // A property removed in the step whose value the mapping model reads into another
+            // (`historyDate` from `$source.historyServerDate`): its data is not dropped, and it is
+            // no rename to declare.
+            if [ElementRemovedRule.attribute.descriptor.id, ElementRemovedRule.relationship.descriptor.id].contains(finding.ruleID), finding.severity == .note,
+               case .mappingModel(let mapping) = migration.kind, let path = finding.path, let member = path.member,
+               let carrier = mapping.entityMappings.lazy.filter({ $0.source == path.entity })
+                   .compactMap({ entity in (entity.attributes + entity.relationships).first { $0.carries(member) }.map { (entity, $0) } }).first {
+                var settled = finding
+                let what = finding.message.components(separatedBy: "; ").first ?? finding.message
+                settled.message = "\(what); \(migration.name) carries its value into '\(carrier.0.destination ?? path.entity).\(carrier.1.name)'"
+                settled.notes = [Finding.Note(description(of: migration), at: carrier.1.location)]
+                settled.suggestions = []
+                return settled
+            }
+            // An entity removed in the step whose objects the mapping model makes into another's
+            // (`User` to `SRGUser`): they are not dropped.
+            if finding.ruleID == ElementRemovedRule.entity.descriptor.id, finding.severity == .note, case .mappingModel(let mapping) = migration.kind,
+               let path = finding.path, path.member == nil,
+               let carrier = mapping.entityMappings.first(where: { $0.source == path.entity && $0.destination.map { $0 != path.entity } ?? false }),
+               let destination = carrier.destination {
+                var settled = finding
+                let what = finding.message.components(separatedBy: "; ").first ?? finding.message
+                settled.message = "\(what); \(migration.name) makes its objects into '\(destination)' objects"
+                settled.notes = [Finding.Note(description(of: migration), at: carrier.location)]
+                settled.suggestions = []
+                return settled
+            }
             let mapped = if case .mappingModel = migration.kind { true } else { false }
             let staged = if case .staged = migration.kind { true } else { false }
             guard finding.severity == .error || finding.severity == .warning && mapped && settledByMappingModels.contains(finding.ruleID)

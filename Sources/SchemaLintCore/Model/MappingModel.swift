@@ -37,13 +37,24 @@ package struct MappingModel: Hashable, Sendable {
         /// Whether the value is computed by a function (`FUNCTION($entityPolicy, "convert:",
         /// $source.color)`) rather than copied from a source property: the mapping converts it.
         package var converts: Bool
+        /// The names its value expression is made of (`$source.historyDate` gives `source` and
+        /// `historyDate`): the source properties it reads are among them.
+        package var expressionNames: Set<String>
         package var location: SourceLocation
 
-        package init(name: String, hasValue: Bool, converts: Bool = false, location: SourceLocation) {
+        package init(name: String, hasValue: Bool, converts: Bool = false, expressionNames: Set<String> = [], location: SourceLocation) {
             self.name = name
             self.hasValue = hasValue
             self.converts = converts
+            self.expressionNames = expressionNames
             self.location = location
+        }
+
+        /// Whether the value expression reads the source property `name` under another name
+        /// (`historyDate` from `$source.historyServerDate`): the data of a property removed in
+        /// the step goes on in this one.
+        package func carries(_ name: String) -> Bool {
+            hasValue && name != self.name && expressionNames.contains(name)
         }
     }
 

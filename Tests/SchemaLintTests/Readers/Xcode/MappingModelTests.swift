@@ -94,6 +94,32 @@ import Testing
         #expect(mapped.allSatisfy { ($0["message"] as? String)?.hasSuffix("handled by ShopModelV1toV2.xcmappingmodel") == true }, "\(mapped)")
     }
 
+    /// A property or entity the step removes whose data the mapping model carries into another
+    /// (`$source.modified` for `updatedAt`, `Tag` objects made into `Label` objects) loses nothing,
+    /// and is no rename to declare.
+    @Test func aMappingModelCarriesRemovedElementsIntoOthers() throws {
+        let v1 = F.contents([("Note", [F.attribute("title", "String"), F.attribute("modified", "Date"), F.attribute("body", "String")]), ("Tag", [F.attribute("name", "String")])])
+        let v2 = F.contents([("Label", [F.attribute("name", "String")]), ("Note", [F.attribute("title", "String"), F.attribute("updatedAt", "Date"), F.attribute("text", "String")])])
+        let folder = try TemporaryFolder()
+        try folder.write(v1, to: "Notes/Notes.xcdatamodeld/Model.xcdatamodel/contents")
+        try folder.write(v2, to: "Notes/Notes.xcdatamodeld/Model 2.xcdatamodel/contents")
+        let inferred = try Self.lint(folder, "Notes").filter { ($0["rule"] as? String)?.hasSuffix("-removed") == true }
+        #expect(inferred.count == 3 && inferred.allSatisfy { ($0["message"] as? String)?.contains("dropped") == true }, "\(inferred)")
+
+        // Xcode's archive of `$source.modified`: strings between the bytes of a keyed archive.
+        let archive = Data("bplist00\u{1}NSSelectorName\u{2}valueForKeyPath:\u{3}source\u{4}_\u{10}\u{8}modified\u{5}".utf8).base64EncodedString()
+        try folder.write(F.mapping(from: "Notes.xcdatamodeld/Model.xcdatamodel", to: "Notes.xcdatamodeld/Model 2.xcdatamodel", [
+            F.EntityMapping(source: "Note", destination: "Note", attributes: [("title", true), ("updatedAt", true), ("text", true)], written: ["text": "$source.body"], archived: ["updatedAt": archive]),
+            F.EntityMapping(source: "Tag", destination: "Label", attributes: [("name", true)]),
+        ]), to: "Notes/NotesV1toV2.xcmappingmodel/xcmapping.xml")
+        let mapped = try Self.lint(folder, "Notes").filter { ($0["rule"] as? String)?.hasSuffix("-removed") == true }.compactMap { $0["message"] as? String }.sorted()
+        #expect(mapped == [
+            "attribute 'Note.body' was removed; NotesV1toV2.xcmappingmodel carries its value into 'Note.text'",
+            "attribute 'Note.modified' was removed; NotesV1toV2.xcmappingmodel carries its value into 'Note.updatedAt'",
+            "entity 'Tag' was removed; NotesV1toV2.xcmappingmodel makes its objects into 'Label' objects",
+        ], "\(mapped)")
+    }
+
     /// An entity moved into another hierarchy: lightweight migration does not merge hierarchies
     /// (a local warning); a mapping model that maps the step says where each object goes (a note).
     @Test func aMappingModelSettlesAnEntityMovedIntoAHierarchy() throws {
