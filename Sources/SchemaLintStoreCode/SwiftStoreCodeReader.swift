@@ -225,10 +225,22 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         let declarationLines = lines(of: declaring).filter { ByteSearch.wholeWordCount(of: "lazy var \(member)", in: Array(code(of: $0).utf8)) > 0 }
         guard declarationLines.count == 1,
               !["@objc", "dynamic", "public ", "open ", "override "].contains(where: declarationLines[0].contains) else { return false }
+        // Whether a file declares a property of that name of its own: not a protocol's
+        // requirement (`var persistentContainer: NSPersistentContainer { get }`), which a
+        // protocol extension reads from whatever type conforms, this one maybe.
+        func declaresItsOwn(_ source: ModelSourceFile) -> Bool {
+            lines(of: source).contains { line in
+                let text = Array(code(of: line).utf8)
+                return ["var", "let"].contains { ByteSearch.wholeWordCount(of: "\($0) \(member)", in: text) > 0 } && !line.contains("{ get")
+            }
+        }
+        // The types that declare their own property of that name: a chain from one of them
+        // (`CouponStore.shared.persistentContainer`) reads theirs.
+        let owners = Set(sources.filter { $0.name != declaring.name && declaresItsOwn($0) }.flatMap { declaredTypeNames(in: $0) })
         for source in sources where ByteSearch.wholeWordCount(of: member, in: source.bytes) > 0 {
             let isDeclaring = source.name == declaring.name
             // Another file that declares a property of that name reads its own by the bare name.
-            let declaresItsOwn = !isDeclaring && ["var", "let"].contains { ByteSearch.wholeWordCount(of: "\($0) \(member)", in: source.bytes) > 0 }
+            let declaresItsOwn = !isDeclaring && declaresItsOwn(source)
             for line in lines(of: source) where line.contains(member) {
                 let text = Array(code(of: line).utf8)
                 for start in wholeWordStarts(of: member, in: text) {
@@ -248,12 +260,21 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                         if declaresItsOwn { continue }
                         return false
                     }
-                    // A chain from another type's name reads that type's property.
-                    guard let initial = root.first, initial.isUppercase, root != type, root != "Self" else { return false }
+                    // A chain from another type that has a property of that name reads that type's.
+                    guard root != type, owners.contains(root) else { return false }
                 }
             }
         }
         return true
+    }
+
+    /// The types a file declares (`class CouponStore`, `struct Stack`, `enum Store`, `actor Database`).
+    private static func declaredTypeNames(in source: ModelSourceFile) -> [String] {
+        lines(of: source).compactMap { line in
+            let words = code(of: line).split { !($0.isLetter || $0.isNumber || $0 == "_") }
+            guard let index = words.firstIndex(where: { ["class", "struct", "enum", "actor"].contains($0) }), index + 1 < words.count else { return nil }
+            return String(words[index + 1])
+        }
     }
 
     private static func lines(of source: ModelSourceFile) -> [Substring] {

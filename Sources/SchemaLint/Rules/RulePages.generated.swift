@@ -12372,6 +12372,38 @@ final class ContainerManager {
 }
 ```
 
+### Triggers: the template's lazy container, read through a protocol's extension (a warning)
+
+```swift path=App/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate, StoreProviding {
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Vaults")
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? {
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        }
+        return container
+    }()
+}
+```
+
+```swift path=Shared/StoreProviding.swift
+import CoreData
+
+protocol StoreProviding {
+    var persistentContainer: NSPersistentContainer { get }
+}
+
+extension StoreProviding {
+    var viewContext: NSManagedObjectContext { persistentContainer.viewContext }
+}
+```
+
 ### Triggers: a private method named like Core Data's, which its file never calls (a note)
 
 ```swift path=App/NotificationStore.swift
