@@ -169,7 +169,7 @@ package struct ModelSourceFinder: Sendable {
                     if let current = listings.lazy.compactMap({ $0.listing.currentVersions[relative] }).first { projectCurrentVersions[source.path] = current }
                 }
                 if found.count == before, !allowsNoModel {
-                    throw InputError(file: path, message: "no model files (*.yaml, *.yml, *.xcdatamodeld or *.xcdatamodel) and no Swift sources in this folder")
+                    throw InputError(file: path, message: "no model files (*.yaml, *.yml, *.xcdatamodeld or *.xcdatamodel) and no Swift sources in this folder" + Self.modelsLeftOut(walk))
                 }
             } else if readers.contains(where: { $0.mayClaim(name: path) }) {
                 // A file of a model format is read whatever it holds (its problems are errors at
@@ -378,6 +378,17 @@ package struct ModelSourceFinder: Sendable {
     /// Files that add source files to a target by folder: `Package.swift` (and its versioned
     /// forms), XcodeGen's `project.yml`, Tuist's `Project.swift`, a CocoaPods podspec, Bazel.
     /// The folders, below its own, whose files a manifest's targets take: for a package manifest,
+    /// The model bundles the walk of a folder that yields no model left out, and why: a bundle
+    /// no project lists is there, and a user who names the folder is told so (name the bundle to
+    /// lint it) rather than that there is none.
+    static func modelsLeftOut(_ walk: Walk) -> String {
+        let bundles = walk.skipped.filter { $0.path.hasSuffix(".xcdatamodeld") || $0.path.hasSuffix(".xcdatamodel") }.sorted()
+        guard !bundles.isEmpty else { return "" }
+        let shown = bundles.prefix(3).map { "\(walk.relative($0.path)) (\($0.reason.rawValue))" }
+        let more = bundles.count > 3 ? " and \(bundles.count - 3) more" : ""
+        return "; left out: \(shown.joined(separator: ", "))\(more); name a bundle to lint it"
+    }
+
     /// SwiftPM's `Sources` and `Tests` and each target's `path:` (a bundle in a `Demo/` folder
     /// beside them builds into no target of the package); for the others, their whole folder.
     static func targetFolders(ofManifestAt path: String, name: String) -> [[Substring]] {

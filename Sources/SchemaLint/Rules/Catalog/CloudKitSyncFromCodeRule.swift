@@ -21,7 +21,7 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
         let model = "model '\(context.history.model)'"
         if let entitlement = decision.entitlement {
             return note(
-                "\(model) is checked as synced with CloudKit: SwiftData opens it with `cloudKitDatabase: .automatic` (as the code gives it, or the default), which syncs when the app has the CloudKit entitlement, and no setting turns that off",
+                "\(model) is checked as synced with CloudKit: SwiftData opens it with `cloudKitDatabase: .automatic` (as the code gives it, or the default), which syncs when the app has the CloudKit entitlement (a store that syncs only for those who turn sync on is checked as synced all the same: their devices hold its records)",
                 notes: [Finding.Note("the app's entitlements list CloudKit among its iCloud services here", at: entitlement)],
                 suggestions: ["if this store does not sync, open it with `ModelConfiguration(cloudKitDatabase: .none)`"]
             )
