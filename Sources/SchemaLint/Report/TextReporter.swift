@@ -72,7 +72,7 @@ package struct TextReporter: Reporter, Sendable {
         }
         let scope = "in \(plural(result.versionCount, "version")) of \(plural(result.modelCount, "model"))"
         let listed = counts.isEmpty ? "no problems \(scope)" : "\(counts.joined(separator: ", ")) \(scope)"
-        let input = result.inputWarnings == 0 ? "" : "; \(plural(result.inputWarnings, "warning")) above on input not read in full"
+        let input = result.inputWarnings == 0 ? "" : "; \(plural(result.inputWarnings, "warning")) on input not read in full, on standard error"
         return listed + (result.shippedHistory.sentence.map { "; " + $0 } ?? "") + input
     }
 

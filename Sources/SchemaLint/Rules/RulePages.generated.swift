@@ -5110,7 +5110,7 @@ its properties are left to `mapping-model-custom-policy`, which says what schema
 </database>
 ```
 
-### Triggers: an entity of both versions has no entity mapping
+### Triggers: an entity of both versions has no entity mapping; a relationship to it is no finding of its own
 
 ```xml path=Shop.xcdatamodeld/Shop.xcdatamodel/contents
 <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -5119,6 +5119,7 @@ its properties are left to `mapping-model-custom-policy`, which says what schema
         <attribute name="number" optional="YES" attributeType="String"/>
         <attribute name="total" optional="YES" attributeType="String"/>
         <attribute name="note" optional="YES" attributeType="String"/>
+        <relationship name="customer" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Customer"/>
     </entity>
     <entity name="Customer" representedClassName="Customer">
         <attribute name="name" optional="YES" attributeType="String"/>
@@ -5133,6 +5134,7 @@ its properties are left to `mapping-model-custom-policy`, which says what schema
         <attribute name="number" optional="YES" attributeType="String"/>
         <attribute name="total" optional="YES" attributeType="Decimal"/>
         <attribute name="note" optional="YES" attributeType="String"/>
+        <relationship name="customer" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Customer"/>
     </entity>
     <entity name="Customer" representedClassName="Customer">
         <attribute name="name" optional="YES" attributeType="String"/>

@@ -622,7 +622,7 @@ struct RepositoryRunTests {
         #expect(run.stderr.contains("Old/Old.xcdatamodeld:1:1: warning: the model bundle has no version folders"), "\(run.stderr)")
         #expect(run.stderr.contains("Legacy/Legacy.xcdatamodeld:1:1: warning: the model bundle holds only versions in Xcode 3's binary format"), "\(run.stderr)")
         // The summary counts what was left out, so the run does not read as a clean one.
-        #expect(run.stdout.hasSuffix("in 1 version of 1 model; 2 warnings above on input not read in full\n"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("in 1 version of 1 model; 2 warnings on input not read in full, on standard error\n"), "\(run.stdout)")
         // One version needs no .xccurrentversion: nothing is said about it.
         #expect(!run.stdout.contains("current-version-not-latest"), "\(run.stdout)")
     }

@@ -118,9 +118,13 @@ struct MappingModelUnmappedPropertyRule: MappingModelRule {
         guard case .step(_, let from, let to) = placement else { return [] }
         var findings: [Finding] = []
         let mappedDestinations = Set(mappingModel.entityMappings.compactMap(\.destination))
+        // Entities the mapping model makes no objects of: a relationship to one of them has
+        // nothing to point to, which their own finding says.
+        var unmade: Set<String> = []
         for entity in to.entities {
             guard let sourceEntity = from.entity(named: entity.renamedFrom ?? entity.name) ?? from.entity(named: entity.name) else { continue }
             if !mappedDestinations.contains(entity.name), !entity.isAbstract {
+                unmade.insert(entity.name)
                 findings.append(finding(
                     mappingModel, placement,
                     message: "mapping model '\(mappingModel.name)' makes no objects of entity '\(entity.name)', so the migration drops every '\(sourceEntity.name)' of \(from.displayName)",
@@ -143,7 +147,7 @@ struct MappingModelUnmappedPropertyRule: MappingModelRule {
             let sourceRelationships = Set(from.relationships(ofObjectsOf: sourceName).map(\.name))
             let members: [(name: String, renamedFrom: String?, kind: String, inSource: (String) -> Bool, mapped: MappingModel.PropertyMapping?, location: SourceLocation)] =
                 to.locatedAttributes(ofObjectsOf: destinationName).filter { !$0.member.isTransient }.map { ($0.member.name, $0.member.renamedFrom, "attribute", { sourceAttributes.contains($0) }, attributes[$0.member.name], $0.location) }
-                + to.locatedRelationships(ofObjectsOf: destinationName).filter { !$0.member.isTransient }.map { ($0.member.name, $0.member.renamedFrom, "relationship", { sourceRelationships.contains($0) }, relationships[$0.member.name], $0.location) }
+                + to.locatedRelationships(ofObjectsOf: destinationName).filter { !$0.member.isTransient && !unmade.contains($0.member.destination) }.map { ($0.member.name, $0.member.renamedFrom, "relationship", { sourceRelationships.contains($0) }, relationships[$0.member.name], $0.location) }
             for member in members {
                 // The source's property of the same name is the one mapped, though a leftover
                 // bears the name the renaming identifier gives.

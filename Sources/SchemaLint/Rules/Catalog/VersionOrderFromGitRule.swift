@@ -31,7 +31,7 @@ struct VersionOrderFromGitRule: BundleRule {
             return [finding(
                 bundle, file: bundle.path, version: current,
                 message: "the bundle lies in a shallow clone, whose history cannot say when each version was added, \(names), so only its current version '\(current)' is checked, not the steps between versions",
-                notes: [Finding.Note("not compared: \(ordering.history.count - 1) other versions")],
+                notes: [Finding.Note("not compared: \(ordering.history.count - 1) other version\(ordering.history.count == 2 ? "" : "s")")],
                 suggestions: ["fetch the whole history (`git fetch --unshallow`; in GitHub Actions, actions/checkout with `fetch-depth: 0`), or give the bundle its `order:` in .schemalint.yml"]
             )]
         }
