@@ -159,10 +159,27 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             let own = text.prefix { $0 == " " || $0 == "\t" }.count
             guard own < indent, let kind = kinds.first(where: { text.contains($0) }) else { continue }
             let header = text[text.range(of: kind)!.upperBound...].prefix { $0 != "{" }
-            return kind == "extension " && !header.contains(":") && frameworkTypes.contains(header.trimmingCharacters(in: .whitespaces))
+            let typeName = header.trimmingCharacters(in: .whitespaces)
+            if kind == "extension " { return !header.contains(":") && frameworkTypes.contains(typeName) }
+            // A type of the project's that inherits and conforms to nothing, here or in an
+            // extension (`final class CoreDataManager { func makeNewStore() }`): nothing outside
+            // the code calls its methods by a name it does not write. Where the one call there
+            // was is switched off (`// store.makeNewStore()`), the method runs nowhere.
+            guard kind != "protocol ", !header.contains(":"), name != "callAsFunction", typeName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                  sources.contains(where: { Self.callsInLineComments(of: name, in: $0) }) else { return false }
+            return !sources.contains { ByteSearch.wholeWordCount(of: "extension \(typeName):", in: $0.bytes) + ByteSearch.wholeWordCount(of: "extension \(typeName) :", in: $0.bytes) > 0 }
         }
         // A free function: the system calls none by its name.
         return indent == 0
+    }
+
+    /// Whether a line comment of the file holds a call of `name` (`// store.makeNewStore()`).
+    private static func callsInLineComments(of name: String, in source: ModelSourceFile) -> Bool {
+        guard ByteSearch.wholeWordCount(of: name, in: source.bytes) > 0 else { return false }
+        return String(decoding: source.bytes, as: UTF8.self).split(separator: "\n").contains { line in
+            guard let comment = line.range(of: "//") else { return false }
+            return ByteSearch.wholeWordCount(of: name + "(", in: Array(line[comment.upperBound...].utf8)) > 0
+        }
     }
 
     /// A line without its line comment: a name written in one (`// completeStoreReset()`, a call

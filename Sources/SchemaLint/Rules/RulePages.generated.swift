@@ -8461,9 +8461,11 @@ then copies out with `migratePersistentStore`: neither call migrates the store t
 their failure loses nothing and does not come back at launch. What a static stored
 property does that no file of the run uses (Xcode's template `static let shared`, left beside the
 stack the app makes itself) runs only if code elsewhere uses it: a note. So does a function no file
-calls, where nothing but a call written out can run it: a `private` one, or one an extension of a
-framework's type adds (`extension ModelContainer { func makeContainer() }`); the system calls
-overrides, `@objc` methods and protocol requirements by no name written.
+calls, where nothing but a call written out can run it: a `private` one, one an extension of a
+framework's type adds (`extension ModelContainer { func makeContainer() }`), or a method of a type
+of the project's that inherits and conforms to nothing (`final class CoreDataManager`) whose call
+is switched off in a line comment (`// store.makeNewStore()`); the system calls overrides, `@objc`
+methods and protocol requirements by no name written.
 
 A fallback is judged as its own opening: when the `catch` of one opening tries another in a `do`
 (a local store when the CloudKit one fails, then an in-memory one), what that `do`'s own `catch`
@@ -12403,6 +12405,76 @@ protocol StoreProviding {
 
 extension StoreProviding {
     var viewContext: NSManagedObjectContext { persistentContainer.viewContext }
+}
+```
+
+### Triggers: a method of a plain type of the project's whose only call is commented out (a note)
+
+```swift path=App/CoreDataManager.swift
+import CoreData
+
+final class CoreDataManager {
+    var container = NSPersistentContainer(name: "Vibes")
+
+    func makeNewStore() {
+        container = NSPersistentContainer(name: "Vibes")
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓fatalError("Unresolved error \(error)")
+            }
+        }
+    }
+}
+```
+
+```swift path=App/AppDelegate.swift
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    let store = CoreDataManager()
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        // store.makeNewStore()
+        return true
+    }
+}
+```
+
+### Triggers: the same method, where an extension makes the type conform to a protocol (a warning)
+
+A protocol's requirement is called by whatever uses the protocol, by a name the project need not write.
+
+```swift path=App/CoreDataManager.swift
+import CoreData
+
+final class CoreDataManager {
+    var container = NSPersistentContainer(name: "Vibes")
+
+    func makeNewStore() {
+        container = NSPersistentContainer(name: "Vibes")
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓fatalError("Unresolved error \(error)")
+            }
+        }
+    }
+}
+
+extension CoreDataManager: StoreResetting {}
+```
+
+```swift path=App/AppDelegate.swift
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    let store = CoreDataManager()
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        // store.makeNewStore()
+        return true
+    }
 }
 ```
 
