@@ -231,8 +231,9 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// left in the app delegate beside the stack the app uses) that no file reads: its value is
     /// made on the first read only. A read is the name written outside a line comment and its
     /// declaration, bare or on `self` in a file that declares no property of that name, or as a
-    /// member of anything (`appDelegate.persistentContainer`, `(delegate as! AppDelegate).x`)
-    /// but another type (`CoreDataService.shared.persistentContainer`). `@objc`, `dynamic`,
+    /// member of anything (`appDelegate.persistentContainer`, `(delegate as! AppDelegate).x`,
+    /// `NotificationService.stack.persistentContainer`) but a chain from another type that has a
+    /// property of that name (`CoreDataService.shared.persistentContainer`). `@objc`, `dynamic`,
     /// `public` and `open` ones may be read by code the run does not see.
     static func isUnreadLazyProperty(_ place: CodePlace, in sources: [ModelSourceFile]) -> Bool {
         let parts = place.declaration.split(separator: ".")
@@ -253,7 +254,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         }
         // The types that declare their own property of that name: a chain from one of them
         // (`CouponStore.shared.persistentContainer`) reads theirs.
-        let owners = Set(sources.filter { $0.name != declaring.name && declaresItsOwn($0) }.flatMap { declaredTypeNames(in: $0) })
+        let owners = Set(sources.filter { $0.name != declaring.name && ByteSearch.wholeWordCount(of: member, in: $0.bytes) > 0 && declaresItsOwn($0) }.flatMap { declaredTypeNames(in: $0) })
         for source in sources where ByteSearch.wholeWordCount(of: member, in: source.bytes) > 0 {
             let isDeclaring = source.name == declaring.name
             // Another file that declares a property of that name reads its own by the bare name.

@@ -16,9 +16,11 @@ package struct InfoPlistReader: ModelSourceReader {
     package var feedsOnly: RuleCategory? { .storeHandling }
 
     static let key = "UIBackgroundModes"
-    static let extensionKey = "NSExtension"
-    static let extensionPointKey = "NSExtensionPointIdentifier"
-    private static let words = [Array(key.utf8), Array(extensionPointKey.utf8)]
+    /// An extension's dictionary and its point: `NSExtension`, or ExtensionKit's
+    /// `EXAppExtensionAttributes` (App Intents extensions).
+    static let extensionKeys: Set<String> = ["NSExtension", "EXAppExtensionAttributes"]
+    static let extensionPointKeys: Set<String> = ["NSExtensionPointIdentifier", "EXExtensionPointIdentifier"]
+    private static let words = [Array(key.utf8), Array("NSExtensionPointIdentifier".utf8), Array("EXExtensionPointIdentifier".utf8)]
 
     package var fileNameSuffixes: [String] { ["Info.plist"] }
 
@@ -61,6 +63,7 @@ package struct InfoPlistReader: ModelSourceReader {
         "com.apple.message-payload-provider": "iMessage", "com.apple.Safari.web-extension": "Safari web",
         "com.apple.Safari.content-blocker": "Safari content blocker", "com.apple.keyboard-service": "keyboard",
         "com.apple.spotlight.import": "Spotlight", "com.apple.quicklook.preview": "Quick Look",
+        "com.apple.appintents-extension": "App Intents",
     ]
 
     /// What an Info.plist declares. Also the fuzzer's entry point.
@@ -107,10 +110,10 @@ package struct InfoPlistReader: ModelSourceReader {
                 case (1, "dict"): sawDictionary = true
                 case (2, "key"): text = ""; lastKey = ("", element.location)
                 case (2, "array"): inModes = lastKey?.name == InfoPlistReader.key
-                case (2, "dict"): inExtension = lastKey?.name == InfoPlistReader.extensionKey
+                case (2, "dict"): inExtension = lastKey.map { InfoPlistReader.extensionKeys.contains($0.name) } ?? false
                 case (3, "string") where inModes: text = ""
                 case (3, "key") where inExtension: text = ""
-                case (3, "string") where inExtension && extensionKey == InfoPlistReader.extensionPointKey:
+                case (3, "string") where inExtension && extensionKey.map(InfoPlistReader.extensionPointKeys.contains) ?? false:
                     text = ""
                     extensionValueLocation = element.location
                 default: break

@@ -224,6 +224,27 @@ import Testing
         #expect(try InfoPlistReader.parse(Array(watch.utf8), file: "Watch Extension/Info.plist").appExtension == nil)
     }
 
+    /// An App Intents extension is an ExtensionKit one: its point is under `EXAppExtensionAttributes`.
+    @Test func anExtensionKitInfoPlistMakesItsFolderAnExtensions() throws {
+        let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        	<key>EXAppExtensionAttributes</key>
+        	<dict>
+        		<key>EXExtensionPointIdentifier</key>
+        		<string>com.apple.appintents-extension</string>
+        	</dict>
+        </dict>
+        </plist>
+        """
+        #expect(InfoPlistReader().claims(name: "LogWater/Info.plist", bytes: Array(plist.utf8)))
+        let parsed = try InfoPlistReader.parse(Array(plist.utf8), file: "LogWater/Info.plist")
+        #expect(parsed.appExtension == AppExtension(
+            folder: "LogWater", kind: "App Intents", pointIdentifier: "com.apple.appintents-extension",
+            at: SourceLocation(file: "LogWater/Info.plist", line: 7, column: 3)))
+    }
+
     @Test func anInfoPlistThatIsNotAPropertyListIsRefusedWithAPosition() {
         #expect(throws: InputError(file: "Info.plist", line: 1, column: 1, message: "not a property list: the root element is <html>, expected <plist>")) {
             try InfoPlistReader.parse(Array("<html/>".utf8), file: "Info.plist")
