@@ -7830,8 +7830,9 @@ clean one. So does a model edited in place (a YAML model of one file, SwiftData 
 release. A clone of a commit that carries the newest release tag holds that release: it is read,
 and the note says only that the releases before it were not. A whole history with no tag and no
 lock says nothing of what shipped either: an Xcode model of one version (or a lone
-`VersionedSchema`) gets the same note there, with how to record releases; a model of several
-versions is not noted, as the summary says that its earlier steps are taken as shipped.
+`VersionedSchema`), and SwiftData classes without a `VersionedSchema`, get the same note there,
+with how to record releases; a model of several versions is not noted, as the summary says that
+its earlier steps are taken as shipped.
 
 What becomes of such a store decides the severity for a local Core Data store. Core Data keeps a
 copy of the model in each store it makes, and with lightweight migration on (the default of

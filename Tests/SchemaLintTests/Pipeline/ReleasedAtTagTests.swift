@@ -787,6 +787,20 @@ struct ReleasedAtTagTests {
         #expect(tagged.stdout.contains("note: the versions of model 'Notes' that shipped before the newest release were not checked for edits since: the repository is a shallow clone, which holds the newest release tag (v1.1) but neither the older tags nor the history that show what shipped before it [released-version-modified]"), "\(tagged.stdout)")
     }
 
+    /// SwiftData's @Model classes with no schema are compared with the newest release tag; in a
+    /// history with none, a note says so, as the shallow clone's does.
+    @Test func unversionedSwiftDataWithoutATagSaysItWasNotComparedWithARelease() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("import SwiftData\n\n@Model final class Note {\n    var title: String = \"\"\n    init() {}\n}\n", to: "App/Note.swift")
+        try repository.commit("notes")
+        let untagged = try Executable.run(["--no-color"], in: folder.url)
+        #expect(untagged.stdout.contains("App/Note.swift:3:20: note: model 'SwiftData' was not checked against a release, so what the next release changes for the people who run it is not reported: no tag in the history of HEAD and no lock record what shipped [released-version-modified]"), "\(untagged.stdout)")
+        try repository.tag("v1.0")
+        let tagged = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!tagged.stdout.contains("released-version-modified"), "\(tagged.stdout)")
+    }
+
     /// In a shallow clone a model edited in place, which a run asked for no history source
     /// compares with its newest release, gets a note that it could not be; `--history files`
     /// asked for no comparison, and gets none.
