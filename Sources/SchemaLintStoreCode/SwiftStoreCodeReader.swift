@@ -137,14 +137,14 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         var written = 0
         for source in sources where ByteSearch.wholeWordCount(of: name, in: source.bytes) > 0 {
             // Written in a line comment (`// completeStoreReset()`, a call switched off) is no call.
-            for line in String(decoding: source.bytes, as: UTF8.self).split(separator: "\n") where line.contains(name) {
+            for line in lines(of: source) where line.contains(name) {
                 let code = Self.code(of: line)
                 written += ByteSearch.wholeWordCount(of: name, in: Array(code.utf8))
             }
             if written > 1 { return false }
         }
         guard written == 1 else { return false }
-        let lines = String(decoding: declaring.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = Self.lines(of: declaring)
         guard let line = lines.firstIndex(where: { $0.contains("func \(name)(") || $0.contains("func \(name)<") }) else { return false }
         let declaration = lines[max(0, line - 2)...line].joined(separator: " ")
         if ["override", "@objc", "@IBAction", "dynamic", "@_cdecl", "@_silgen_name"].contains(where: declaration.contains) { return false }
@@ -176,7 +176,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// Whether a line comment of the file holds a call of `name` (`// store.makeNewStore()`).
     private static func callsInLineComments(of name: String, in source: ModelSourceFile) -> Bool {
         guard ByteSearch.wholeWordCount(of: name, in: source.bytes) > 0 else { return false }
-        return String(decoding: source.bytes, as: UTF8.self).split(separator: "\n").contains { line in
+        return lines(of: source).contains { line in
             guard let comment = line.range(of: "//") else { return false }
             return ByteSearch.wholeWordCount(of: name + "(", in: Array(line[comment.upperBound...].utf8)) > 0
         }
@@ -193,7 +193,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// (`loadPersistentStores(in: container)`, `self.reset()`, `self?.reset()`); a member of another value of that
     /// name (`container.loadPersistentStores { ... }`, Core Data's) is not it.
     static func callsOfPrivateFunction(_ name: String, in file: ModelSourceFile) -> Int? {
-        let lines = String(decoding: file.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = Self.lines(of: file)
         let declarations = lines.filter { ($0.contains("private func \(name)(") || $0.contains("private func \(name)<")) }
         guard declarations.count == 1, !declarations[0].contains("override"), !declarations[0].contains("@objc") else { return nil }
         var calls = 0
@@ -295,6 +295,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         }
     }
 
+    /// The lines of a file (empty ones kept, so that an index is a line number less one).
     private static func lines(of source: ModelSourceFile) -> [Substring] {
         String(decoding: source.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
     }
