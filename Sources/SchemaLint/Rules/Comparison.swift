@@ -57,15 +57,23 @@ package struct Comparison: Sendable {
     }
 
     /// Elements added in the same step that could be the removed element under a new name:
-    /// same kind and type (attributes), same destination (relationships), same attribute names (entities).
+    /// same kind and type (attributes), same destination (relationships), same attribute names
+    /// (entities). An attribute's type alone says little where the entity gains and loses several
+    /// of it, or where it is a flag (`isFavorite` removed, `isPendingDeletion` added are two
+    /// features): there the names must share a word.
     package func renameCandidates(for removal: Change) -> [Change] {
         guard let removed = removal.old else { return [] }
         let key = removed.entity != nil ? "" : removal.path.entity
-        return (additionsByEntity[key] ?? []).filter { addition in
+        let additions = additionsByEntity[key] ?? []
+        return additions.filter { addition in
             guard let added = addition.new, !added.isTransient else { return false }
             switch (removed, added) {
             case (.attribute(let before), .attribute(let after)):
-                return before.type == after.type
+                guard before.type == after.type else { return false }
+                if NameWords.share(before.name, after.name) { return true }
+                return before.type != .boolean
+                    && attributes(of: before.type, in: additions) == 1
+                    && attributes(of: before.type, in: changes.filter { $0.kind == .attributeRemoved && $0.path.entity == removal.path.entity }) == 1
             case (.relationship(let before), .relationship(let after)):
                 return before.destination == after.destination && before.isToMany == after.isToMany
             case (.entity(let before), .entity(let after)):
@@ -73,6 +81,14 @@ package struct Comparison: Sendable {
             default:
                 return false
             }
+        }
+    }
+
+    /// How many of `changes` are about a stored attribute of `type`.
+    private func attributes(of type: AttributeType, in changes: [Change]) -> Int {
+        changes.count { change in
+            guard case .attribute(let attribute) = change.old ?? change.new else { return false }
+            return attribute.type == type && !attribute.isTransient
         }
     }
 
@@ -99,5 +115,33 @@ package struct Comparison: Sendable {
     /// findings a rule gathers into one for the step (`ElementAddedRule.oneNotePerStep`).
     func ownsElementFinding(_ finding: Finding, of rule: String) -> Bool {
         finding.ruleID == rule && finding.path != nil && finding.version == version.label && finding.baseline == baseline.label
+    }
+}
+
+/// The words of a property's name (`isPendingDeletion`: pending, deletion), for telling a rename
+/// (`isPinned` → `pinned`, `createdAt` → `createdDate`) from a removal beside an unrelated addition.
+enum NameWords {
+    /// Words that start flags and dates in every model and say nothing of what a property holds.
+    private static let common: Set<String> = ["is", "has", "should", "can", "did", "was", "at", "on", "the", "of", "id"]
+
+    static func share(_ first: String, _ second: String) -> Bool {
+        let a = first.lowercased(), b = second.lowercased()
+        if min(a.count, b.count) >= 3, a.contains(b) || b.contains(a) { return true }
+        return !words(first).isDisjoint(with: words(second))
+    }
+
+    static func words(_ name: String) -> Set<String> {
+        var found: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in name {
+            let boundary = character == "_" || character == "-"
+                || (character.isUppercase && (previous.map { $0.isLowercase || $0.isNumber } ?? false))
+            if boundary, !current.isEmpty { found.append(current); current = "" }
+            if character.isLetter || character.isNumber { current.append(character) }
+            previous = character
+        }
+        if !current.isEmpty { found.append(current) }
+        return Set(found.map { $0.lowercased() }).subtracting(common)
     }
 }

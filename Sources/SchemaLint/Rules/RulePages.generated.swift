@@ -341,7 +341,10 @@ data is lost. Where a mapping model migrates the step and reads the attribute in
 value goes (`entity-removed` says so of an entity whose objects it makes into another's).
 
 A removal and an addition of the same type in the same entity, without `renamedFrom`, are
-reported together as this one finding, with a note that it looks like an undeclared rename. In an
+reported together as this one finding, with a note that it looks like an undeclared rename, where
+their names share a word (`isPinned` and `pinnedByUser`) or they are the only attribute of that
+type the entity lost and the only one it gained (`name` and `title`). Two flags with no word in
+common (`isFavorite` and `isPendingDeletion`) are two features, not a rename. In an
 Xcode model the Renaming ID is what Core Data compares: it pairs an older and a newer attribute
 whose Renaming IDs are equal, an attribute without one counting its name as its ID, so an older
 attribute whose own Renaming ID is the newer one's (`lastModified` with the ID `lastUpdated`,
