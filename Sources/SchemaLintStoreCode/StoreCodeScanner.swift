@@ -775,7 +775,19 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             guard !handsOn, scanned.facts.failureActions.count == before, let statements = Self.statements(of: branch), let logged = Self.onlyLogs(statements) else { continue }
             scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: Self.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
         }
+        // A handler that logs whatever it is given (`print(error.debugDescription)`, no test of
+        // the error) only logs a failure too.
+        if finder.branches.isEmpty, !handsOn, let logged = Self.onlyLogs(closure.statements), Self.mentions(errorName, in: logged) {
+            scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: Self.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
+        }
         addFailureActions(ofErrorKeptBy: closure, errorName: errorName, opening: opening, call: call)
+    }
+
+    /// Whether `call` names `name` among its arguments (`print(error.debugDescription)`).
+    private static func mentions(_ name: String, in call: FunctionCallExprSyntax) -> Bool {
+        let references = NameReferences(viewMode: .sourceAccurate)
+        references.walk(call.arguments)
+        return references.names.contains(name)
     }
 
     /// The statements of an error branch: an `if`'s or `guard`'s block, a closure's statements.
@@ -845,6 +857,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // new, empty store cannot be made.
             stop.opensAfterDeletingTheStore = opensAfterDeletingTheStore(call)
             stop.afterFallbackToMemory = runsWhenTheFallbackToMemoryFailed(call)
+            stop.afterFallbackToAnotherStore = opensARecoveryStore(call)
             scanned.facts.failureActions.append(stop)
         case .handled(let branches, let throwsOn):
             let before = scanned.facts.failureActions.count
@@ -889,6 +902,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             current = parent
         }
         return false
+    }
+
+    /// Whether `call` opens a recovery store of its own in the `catch` of the store that failed.
+    private func opensARecoveryStore(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let unit = declarations.unit(around: call) else { return false }
+        return ModelContainerPlace.opensARecoveryStore(call, in: declarations.units[unit].body)
     }
 
     private func addEscape(from unit: Int, opening: StoreOpening.Call, call: FunctionCallExprSyntax, afterFallbackToMemory: Bool = false) {
@@ -973,6 +992,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             var found = StoreFailureAction(action: action, written: written, place: place(node), opening: opening, openingLocation: file.location(of: openingNode))
             found.opensAfterDeletingTheStore = afterDeletion
             found.afterFallbackToMemory = action == .stopsTheApp && (finder.isLastResort(node) || runsWhenTheFallbackToMemoryFailed(openingNode))
+            found.afterFallbackToAnotherStore = action == .stopsTheApp && opensARecoveryStore(openingNode)
             if action == .deletesTheStore { found.cacheName = cacheName(around: openingNode) }
             found.withAnAlert = action == .fallsBackToMemory && AlertMentions.contains(in: branch)
             scanned.facts.failureActions.append(found)
@@ -2665,7 +2685,7 @@ private final class InMemorySettings: SyntaxVisitor {
 }
 
 /// String literals with their text (interpolations left out).
-private final class StringLiterals: SyntaxVisitor {
+final class StringLiterals: SyntaxVisitor {
     var found: [(node: StringLiteralExprSyntax, text: String)] = []
 
     static func text(of node: StringLiteralExprSyntax) -> String {
@@ -2772,7 +2792,7 @@ private final class ForLoops: SyntaxVisitor {
 }
 
 /// The value of `let name = value`, `var name: T = value` or `name = value` in a unit.
-private final class BindingFinder: SyntaxVisitor {
+final class BindingFinder: SyntaxVisitor {
     let name: String
     /// Where the name is used: the binding is then the last one before it whose block holds it
     /// (`let config = ...` written again in a `catch` shadows the one of the `do`).

@@ -3745,7 +3745,9 @@ In a local (non-synced) store, lightweight migration handles entities moving wit
 but not two hierarchies merged under a new common parent. A parent change that merges two
 hierarchies (two entities that had no common parent now have one) is reported by
 `hierarchy-merge`, as an error. A move within one hierarchy (the entity keeps its root) is a note:
-lightweight migration infers it. A move from one hierarchy to another is a warning here, so that
+lightweight migration infers it, and so does a new parent entity added above one hierarchy (its
+root's table becomes the new parent's, with no other table merged into it). A move from one
+hierarchy to another is a warning here, so that
 you check that the properties the entity inherits still fit its data; where a mapping model
 migrates the step, it says where each object goes, and the warning is a note that names it.
 
@@ -3821,6 +3823,32 @@ entities:
     parent: ↓Moment
     attributes:
       data: binary
+```
+
+### Triggers: a local entity under a new parent added in the same version, above its hierarchy alone (a note)
+
+One old hierarchy under a new parent is a new parent entity, which lightweight migration infers;
+two under one parent would be a merge.
+
+```yaml
+model: Keys
+version: 1
+entities:
+  PublicKey:
+    attributes:
+      keyData: binary
+```
+
+```yaml
+model: Keys
+version: 2
+entities:
+  GenericKey:
+    abstract: true
+  PublicKey:
+    parent: ↓GenericKey
+    attributes:
+      keyData: binary
 ```
 
 ### Does not trigger: two hierarchies merged under a new common parent (hierarchy-merge reports it)
@@ -9884,6 +9912,55 @@ extension Persistence {
 }
 ```
 
+### Triggers: a recovery store of another configuration's name in the catch; the stop when even that fails (a note)
+
+The synced store that failed stays as it is; the app goes on with a local store of its own, and
+stops only when that fails too.
+
+```swift path=App/Receipts.swift
+import SwiftData
+
+enum ReceiptStore {
+    static func makeContainer(schema: Schema) -> ModelContainer {
+        let synced = ModelConfiguration("Receipts", schema: schema, cloudKitDatabase: .automatic)
+        do {
+            return try ModelContainer(for: schema, configurations: [synced])
+        } catch {
+            let local = ModelConfiguration("ReceiptsLocal", schema: schema, cloudKitDatabase: .none)
+            do {
+                return try ModelContainer(for: schema, configurations: [local])
+            } catch {
+                ↓fatalError("No local container either: \(error)")
+            }
+        }
+    }
+}
+```
+
+### Triggers: the same configuration opened again without CloudKit in the catch; the stop when it fails (a warning)
+
+The retry opens the same store file: a store that fails to migrate fails again, and the app stops
+at every launch.
+
+```swift path=App/Receipts.swift
+import SwiftData
+
+enum ReceiptStore {
+    static func makeContainer(schema: Schema) -> ModelContainer {
+        do {
+            return try ModelContainer(for: schema, configurations: [ModelConfiguration("Receipts", schema: schema)])
+        } catch {
+            let offline = ModelConfiguration("Receipts", schema: schema, cloudKitDatabase: .none)
+            do {
+                return try ModelContainer(for: schema, configurations: [offline])
+            } catch {
+                ↓fatalError("No container: \(error)")
+            }
+        }
+    }
+}
+```
+
 ### Does not trigger: the template's abort under a debug flag of the project's, and a catch after `catch let error as NSError`
 
 ```swift path=App/CoreDataStack.swift
@@ -10046,6 +10123,34 @@ final class Persistence {
             }
         }
     }
+}
+```
+
+### Triggers: a handler that prints whatever error it is given, and tests none
+
+```swift path=App/LoadContainer.swift
+import CoreData
+
+func loadContainer() -> NSPersistentCloudKitContainer {
+    let container = NSPersistentCloudKitContainer(name: "Cards")
+    container.loadPersistentStores { _, error in
+        ↓print(error.debugDescription)
+    }
+    return container
+}
+```
+
+### Does not trigger: a handler that prints the store's description and not the error
+
+```swift path=App/LoadContainer.swift
+import CoreData
+
+func loadContainer() -> NSPersistentContainer {
+    let container = NSPersistentContainer(name: "Cards")
+    container.loadPersistentStores { description, _ in
+        print("Loaded \(description.url?.lastPathComponent ?? "")")
+    }
+    return container
 }
 ```
 

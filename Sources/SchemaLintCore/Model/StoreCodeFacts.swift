@@ -273,6 +273,9 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// failed too (reported there): nothing was migrated in memory, so what fails is what fails
     /// every time.
     package var afterFallbackToMemory = false
+    /// The opening that failed here is a recovery store of its own (another configuration's name
+    /// or file) made in the `catch` of the store that failed: that store is not what fails here.
+    package var afterFallbackToAnotherStore = false
     /// The store is named as a cache (its file, or the property or function that opens it:
     /// `"imageCache.sqlite"`, `localCacheContainer`): what it holds can be made again, and
     /// deleting it loses nothing of the person's. The name, as written.

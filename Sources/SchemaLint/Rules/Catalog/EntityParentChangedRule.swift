@@ -34,10 +34,25 @@ struct EntityParentChangedRule: ChangeRule {
             message = "\(what) within the hierarchy of '\(newRoot)'; lightweight migration infers the move, and the properties it inherits change with it"
             return [finding(change, in: comparison, severity: .note, message: message, suggestions: advice)]
         }
+        if Self.onlyGrewUpward(from: oldRoot, to: newRoot, in: comparison) {
+            message = "\(what), a parent entity added in \(comparison.version.displayName) above the hierarchy of '\(oldRoot)' and no other; lightweight migration infers a new parent entity, and the properties it inherits change with it"
+            return [finding(change, in: comparison, severity: .note, message: message, suggestions: advice)]
+        }
         let move = new.parent == nil ? "leaving the hierarchy of '\(oldRoot)'"
             : old.parent == nil ? "joining the hierarchy of '\(newRoot)'"
             : "from the hierarchy of '\(oldRoot)' to that of '\(newRoot)'"
         message = "\(what), \(move); the properties it inherits change with it (lightweight migration infers moves within a hierarchy, not the merge of two hierarchies)"
         return [finding(change, in: comparison, severity: severity, message: message, suggestions: advice)]
+    }
+
+    /// Whether the hierarchy of `newRoot` is that of `oldRoot` under parents added in this step:
+    /// `newRoot` is new, and every entity of its hierarchy that the baseline had was in the
+    /// hierarchy of `oldRoot` there. Two old hierarchies under one new parent are a merge.
+    static func onlyGrewUpward(from oldRoot: String, to newRoot: String, in comparison: Comparison) -> Bool {
+        guard comparison.baseline.entity(named: newRoot) == nil else { return false }
+        let members = comparison.version.entities.filter { comparison.version.rootEntity(of: $0.name) == newRoot }
+        return members.allSatisfy { member in
+            comparison.baseline.entity(named: member.name) == nil || comparison.baseline.rootEntity(of: member.name) == oldRoot
+        }
     }
 }

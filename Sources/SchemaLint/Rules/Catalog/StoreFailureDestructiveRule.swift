@@ -52,6 +52,11 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             consequence = "\(action.written) runs when \(opening) fails and the in-memory store the code falls back to fails too: nothing migrates in memory, so only what fails every time (a model that does not load) reaches it"
             suggestions = ["report the error to the person instead, and keep the failed store"]
             severity = .note
+        case .stopsTheApp where action.afterFallbackToAnotherStore:
+            // The store that failed is left as it is; the recovery store is new and empty.
+            consequence = "\(action.written) runs only when \(opening) fails on the app's store and then on the recovery store the code opens in its place, a store of its own: the person's store is left as it is, and this is the last resort when both fail"
+            suggestions = ["report the error to the person instead of stopping the app, and keep the failed store"]
+            severity = .note
         case .stopsTheApp where action.opensAfterDeletingTheStore:
             // The deletion before the retry is the loss, reported where it is.
             consequence = "\(action.written) stops the app when \(opening) fails on the new, empty store made after the old one's files were deleted or moved aside: no migration can fail there, only what fails every time (a full disk, a model that does not load)"
