@@ -509,17 +509,33 @@ struct ObjCStoreCodeScanner {
             }
         }
         if asks(argument) { return true }
+        // A name asks for migration where any value it is given does, or a name that value is
+        // made from (`options = newOptions` after `newOptions = [... dictionaryWithDictionary:options]`
+        // in an `if` keeps the first dictionary's keys).
+        var seen: Set<String> = []
+        func nameAsks(_ name: String) -> Bool {
+            guard seen.insert(name).inserted else { return false }
+            let values = assignedValues(of: name, in: body)
+            return values.contains(where: asks) || values.contains { value in
+                value.contains { tokens[$0].kind == .identifier && assignments[tokens[$0].text] != nil && nameAsks(tokens[$0].text) }
+            }
+        }
         for position in argument where tokens[position].kind == .identifier {
             let name = tokens[position].text
-            if let known = asking[name] {
-                if known { return true }
-                continue
-            }
-            let answer = assignments[name].map(asks) ?? false
+            let answer = asking[name] ?? { seen = []; return nameAsks(name) }()
             asking[name] = answer
             if answer { return true }
         }
         return false
+    }
+
+    /// Every value `name` is given in `body` (`name = value;`, its declaration's too), in order.
+    private func assignedValues(of name: String, in body: Range<Int>) -> [Range<Int>] {
+        body.compactMap { position in
+            guard tokens[position].is("="), position > body.lowerBound, position + 1 < body.upperBound,
+                  tokens[position - 1].isIdentifier(name), !tokens[position + 1].is("=") else { return nil }
+            return (position + 1)..<min(statementEnd[position + 1], body.upperBound)
+        }
     }
 
     /// Whether the `options:` of `addPersistentStoreWithType:...` are written here and ask for no
@@ -894,13 +910,22 @@ struct ObjCStoreCodeScanner {
     /// Whether the tokens delete files or destroy a store and then open a store: what fails
     /// after that is the retry on a new, empty store (an action in the first opening's error
     /// branch may come after such a retry in the same branch).
+    /// A deletion in a block of its own before the method's first opening (`if (!folder) {
+    /// [fileManager removeItemAtURL:folder ...]; }`, a repair of what is in the store's way) runs
+    /// only sometimes: where it did not, the opening is the person's store.
     private func reopensAfterDeletingTheStore(in range: Range<Int>) -> Bool {
         guard let deletion = range.last(where: { position in
             tokens[position].kind == .identifier && Self.removals.contains(tokens[position].text)
         }) else { return false }
-        return (deletion..<range.upperBound).contains { position in
+        func opens(_ position: Int) -> Bool {
             tokens[position].kind == .identifier && Self.openingSelectors.contains(tokens[position].text) || sendsToSelf(position, oneOf: openingMethods)
         }
+        guard let reopening = (deletion..<range.upperBound).first(where: opens) else { return false }
+        if (range.lowerBound..<deletion).contains(where: opens) { return true }
+        var brace = enclosingOpener[deletion]
+        while brace >= 0, !tokens[brace].is("{") { brace = enclosingOpener[brace] }
+        guard brace >= range.lowerBound, let close = partner[brace] else { return true }
+        return close > reopening
     }
 
     /// The name that says the store `body` opens is a cache, as the Swift reader says it: the store

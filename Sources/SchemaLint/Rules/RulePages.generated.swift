@@ -10591,6 +10591,36 @@ final class BackupController {
 @end
 ```
 
+### Triggers: Objective-C: a file in the documents folder's way removed only when the folder cannot be made; abort() when the store fails (a warning)
+
+The removal runs only on the rare launch where a file stands where the folder should be; on every
+other launch the store that fails is the person's.
+
+```objc path=App/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSFileManager *fileManager = [NSFileManager defaultManager];
+    NSError *error = nil;
+    NSURL *documents = [fileManager URLForDirectory:NSDocumentDirectory inDomain:NSUserDomainMask appropriateForURL:nil create:YES error:&error];
+    if (!documents) {
+        documents = [[fileManager URLsForDirectory:NSDocumentDirectory inDomains:NSUserDomainMask] firstObject];
+        [fileManager removeItemAtURL:documents error:nil];
+        documents = [fileManager URLForDirectory:NSDocumentDirectory inDomain:NSUserDomainMask appropriateForURL:nil create:YES error:nil];
+    }
+    NSURL *storeURL = [documents URLByAppendingPathComponent:@"Articles.sqlite"];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
+    if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error]) {
+        NSLog(@"Could not add persistent store: %@", error);
+        ↓abort();
+    }
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
 ### Triggers: Objective-C: abort() in debug builds only, a conjunction with DEBUG; the release branch deletes the store
 
 ```objc path=App/DataController.m
@@ -15463,6 +15493,33 @@ final class LegacyStore {
         }
     }
     return _persistentContainer;
+}
+
+@end
+```
+
+### Triggers: Objective-C: the options copied into a mutable dictionary in an `if` and put back under their name
+
+```objc path=Reader/AppDelegate.m
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [self setUpStore];
+    return YES;
+}
+
+- (void)setUpStore {
+    NSURL *storeURL = [[self documentsDirectory] URLByAppendingPathComponent:@"Reader.sqlite"];
+    NSDictionary *options = [NSDictionary dictionaryWithObjectsAndKeys:
+        (id)kCFBooleanTrue, NSMigratePersistentStoresAutomaticallyOption,
+        (id)kCFBooleanTrue, NSInferMappingModelAutomaticallyOption, nil];
+    if (self.protectsFiles) {
+        NSMutableDictionary *protectedOptions = [NSMutableDictionary dictionaryWithDictionary:options];
+        [protectedOptions setObject:NSFileProtectionComplete forKey:NSPersistentStoreFileProtectionKey];
+        options = protectedOptions;
+    }
+    NSError *error = nil;
+    [self.coordinator ↓addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error];
 }
 
 @end
