@@ -71,6 +71,16 @@ package enum UnreadReleases: Sendable, Hashable {
     case shallowCloneAtNewestRelease(tag: String)
     /// A whole history with no tag in it, and no lock: nothing records what shipped.
     case noReleaseTag
+    /// A whole history whose tags (`adhoc-latest`) none match the release pattern, and no lock.
+    case noMatchingReleaseTag(pattern: String, tags: [String])
+
+    /// Nothing records what shipped, in a history read whole.
+    package var isWholeHistoryWithoutRelease: Bool {
+        switch self {
+        case .noReleaseTag, .noMatchingReleaseTag: true
+        case .shallowClone, .shallowCloneAtNewestRelease: false
+        }
+    }
 
     /// Why, as a message ends with it.
     package var reason: String {
@@ -78,6 +88,8 @@ package enum UnreadReleases: Sendable, Hashable {
         case .shallowClone: "the repository is a shallow clone, which has neither the release tags nor the history that show what shipped"
         case .shallowCloneAtNewestRelease(let tag): "the repository is a shallow clone, which holds the newest release tag (\(tag)) but neither the older tags nor the history that show what shipped before it"
         case .noReleaseTag: "no tag in the history of HEAD and no lock record what shipped"
+        case .noMatchingReleaseTag(let pattern, let tags):
+            "the tags in the history of HEAD (the newest: `\(tags.last ?? "")`) do not match the release-tag pattern `\(pattern)`, and no lock records what shipped"
         }
     }
 
@@ -87,6 +99,11 @@ package enum UnreadReleases: Sendable, Hashable {
         case .shallowClone, .shallowCloneAtNewestRelease:
             [
                 "fetch the whole history and the tags (`git fetch --unshallow --tags`; in GitHub Actions, actions/checkout with `fetch-depth: 0`)",
+                "or record what shipped with `schemalint lock` after each release",
+            ]
+        case .noMatchingReleaseTag:
+            [
+                "if releases are tagged another way, give the pattern: `history: {from: git, tags: \"release-*\"}` in .schemalint.yml, or --history-tags 'release-*'",
                 "or record what shipped with `schemalint lock` after each release",
             ]
         case .noReleaseTag:

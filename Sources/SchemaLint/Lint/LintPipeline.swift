@@ -236,6 +236,8 @@ public struct LintPipeline: Sendable {
             lintOptions.unreadReleases = if let newestReleaseTag, lock != nil { .shallowCloneAtNewestRelease(tag: newestReleaseTag) } else { .shallowClone }
         } else if untagged, lock == nil {
             lintOptions.unreadReleases = .noReleaseTag
+        } else if let (pattern, tags) = unmatchedReleaseTags, lock == nil {
+            lintOptions.unreadReleases = .noMatchingReleaseTag(pattern: pattern, tags: tags)
         }
         var result = Linter(catalog: catalog, options: lintOptions).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels, storeCode: input.storeCode)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)

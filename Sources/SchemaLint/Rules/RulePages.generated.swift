@@ -7860,7 +7860,8 @@ clean one. So does a model edited in place (a YAML model of one file, SwiftData 
 `VersionedSchema`) that a run asked for no history source would have compared with its newest
 release. A clone of a commit that carries the newest release tag holds that release: it is read,
 and the note says only that the releases before it were not. A whole history with no tag and no
-lock says nothing of what shipped either: an Xcode model of one version (or a lone
+lock says nothing of what shipped either, nor does one whose tags all miss the release-tag pattern
+(a build's `adhoc-latest`; that note names the newest tag and how to give the pattern): an Xcode model of one version (or a lone
 `VersionedSchema`), and SwiftData classes without a `VersionedSchema`, get the same note there,
 with how to record releases; a model of several versions is not noted, as the summary says that
 its earlier steps are taken as shipped.

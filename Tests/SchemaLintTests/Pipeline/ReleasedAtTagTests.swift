@@ -796,6 +796,11 @@ struct ReleasedAtTagTests {
         try repository.commit("notes")
         let untagged = try Executable.run(["--no-color"], in: folder.url)
         #expect(untagged.stdout.contains("App/Note.swift:3:20: note: model 'SwiftData' was not checked against a release, so what the next release changes for the people who run it is not reported: no tag in the history of HEAD and no lock record what shipped [released-version-modified]"), "\(untagged.stdout)")
+        // A tag that is no release (a build's) records no release either, and the note says so.
+        try repository.tag("adhoc-latest")
+        let unmatched = try Executable.run(["--no-color"], in: folder.url)
+        #expect(unmatched.stdout.contains("not reported: the tags in the history of HEAD (the newest: `adhoc-latest`) do not match the release-tag pattern `v* [0-9]*.*`, and no lock records what shipped [released-version-modified]"), "\(unmatched.stdout)")
+        #expect(unmatched.stdout.contains("help: if releases are tagged another way, give the pattern"), "\(unmatched.stdout)")
         try repository.tag("v1.0")
         let tagged = try Executable.run(["--no-color"], in: folder.url)
         #expect(!tagged.stdout.contains("released-version-modified"), "\(tagged.stdout)")

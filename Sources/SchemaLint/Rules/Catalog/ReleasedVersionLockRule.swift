@@ -190,12 +190,12 @@ struct ReleasedVersionLockRule: HistoryRule {
         // strands that release's stores unseen. (The steps of a model of several versions are
         // taken as shipped, which the summary says; a model SwiftData migrates by itself as it
         // changes is compared with a release only where one is tagged.)
-        case .noReleaseTag where context.history.isVersionedInItsFiles && context.history.versions.count == 1:
+        case _ where unread.isWholeHistoryWithoutRelease && context.history.isVersionedInItsFiles && context.history.versions.count == 1:
             message = "the one version of model '\(context.history.model)' was not checked for edits since a release, which leave the stores that release made with no model to migrate from: \(unread.reason)"
         // A model SwiftData migrates by itself as it changes (its @Model classes, no schema) is
         // compared with the newest release where one is tagged; with none, the shallow clone's
         // note holds for the whole history too.
-        case .noReleaseTag where context.comparesEditedInPlaceWithNewestRelease && context.history.isComparedWithNewestReleaseByDefault:
+        case _ where unread.isWholeHistoryWithoutRelease && context.comparesEditedInPlaceWithNewestRelease && context.history.isComparedWithNewestReleaseByDefault:
             message = "model '\(context.history.model)' was not checked against a release, so what the next release changes for the people who run it is not reported: \(unread.reason)"
         default:
             return []
