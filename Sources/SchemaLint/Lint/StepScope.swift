@@ -82,18 +82,21 @@ struct ComingSteps {
     /// it shipped), the bundle, store code and policy rules report whatever step they are about.
     var stepRules: Set<String>
     /// What the checks of single versions find in the newest version of each model (their
-    /// findings' `dedupKey`s), by model: the next release ships that version whatever it changes,
-    /// so such a problem is listed, though it shipped before and is reported in the version that
-    /// first had it (a one-way relationship of a synced model the last release tag already held
-    /// is still there to fix).
-    var newestVersionProblems: [String: Set<String>]
+    /// findings by `dedupKey`), by model: the next release ships that version whatever it
+    /// changes, so such a problem is listed, though it shipped before and is reported in the
+    /// version that first had it (a one-way relationship of a synced model the last release tag
+    /// already held is still there to fix). It is listed where the newest version has it: that is
+    /// where it is fixed, an older version being frozen once it shipped.
+    var newestVersionProblems: [String: [String: Finding]]
+    /// Each version's name as messages give it (`version 3`, `Model 4`), by model and label.
+    var displayNames: [String: [String: String]] = [:]
     /// The models of which nothing records what shipped: every step but the newest is taken to
     /// have shipped.
     var unrecorded: Set<String> = []
 
     init(histories: [ModelHistory], lock: VersionLock?, catalog: RuleCatalog) {
         var coming: [String: Set<String>] = [:]
-        var newest: [String: Set<String>] = [:]
+        var newest: [String: [String: Finding]] = [:]
         let entries = Dictionary(grouping: lock?.entries ?? [], by: \.model)
         for history in histories {
             let shipped = history.shipped(recordedIn: entries[history.model] ?? [])
@@ -105,7 +108,10 @@ struct ComingSteps {
                 unrecorded.insert(history.model)
             }
             coming[history.model, default: []].formUnion(labels)
-            if let last = history.versions.last { newest[history.model, default: []].formUnion(catalog.versionRules.flatMap { $0.check(last) }.map(\.dedupKey)) }
+            for version in history.versions { displayNames[history.model, default: [:]][version.label] = version.displayName }
+            if let last = history.versions.last {
+                for finding in catalog.versionRules.flatMap({ $0.check(last) }) { newest[history.model, default: [:]][finding.dedupKey] = finding }
+            }
         }
         comingVersions = coming
         newestVersionProblems = newest
@@ -120,7 +126,7 @@ struct ComingSteps {
         // removals are about the coming release.
         let removedInAStep = finding.ruleID == ReleasedVersionLockRule.removed.descriptor.id && finding.baseline != nil
         guard stepRules.contains(finding.ruleID) || removedInAStep else { return false }
-        if newestVersionProblems[finding.model]?.contains(finding.dedupKey) ?? false { return false }
+        if newestVersionProblems[finding.model]?[finding.dedupKey] != nil { return false }
         return !(comingVersions[finding.model]?.contains(finding.version) ?? true)
     }
 
@@ -133,10 +139,19 @@ struct ComingSteps {
                 shipped.count(finding.severity)
                 if unrecorded.contains(finding.model) { shipped.assumed = true }
             } else {
-                listed.append(finding)
+                listed.append(whereTheNewestVersionHasIt(finding))
             }
         }
         return (listed, shipped)
+    }
+
+    /// A problem of an older version that the newest still has, at the newest version's element,
+    /// with a note of the version that first had it.
+    private func whereTheNewestVersionHasIt(_ finding: Finding) -> Finding {
+        guard var newest = newestVersionProblems[finding.model]?[finding.dedupKey], newest.version != finding.version else { return finding }
+        newest.severity = finding.severity
+        newest.notes = finding.notes + [Finding.Note("first in \(displayNames[finding.model]?[finding.version] ?? finding.version); the versions since kept it", at: finding.location)]
+        return newest
     }
 }
 

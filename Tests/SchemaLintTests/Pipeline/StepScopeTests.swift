@@ -109,7 +109,8 @@ import Testing
 
     /// A check of one version finds in the newest what the next release still ships, though
     /// the lock says every version shipped and the problem is reported in the first version that
-    /// had it: it is listed. A problem the newest version no longer has is shipped history.
+    /// had it: it is listed, where the newest version has it (an older one is frozen), with a note
+    /// of the first. A problem the newest version no longer has is shipped history.
     @Test func whatAVersionCheckFindsInTheNewestVersionIsListed() throws {
         let folder = try TemporaryFolder()
         for number in 1...3 {
@@ -122,9 +123,12 @@ import Testing
         }
         #expect(try Executable.run(["lock", "models"], in: folder.url).status == 0)
         let missing = try Self.lint(folder).findings.filter { $0.ruleID == "cloudkit-missing-inverse" }
-        #expect(missing.map(\.version) == ["1"] && missing.allSatisfy { $0.message.contains("'Note.tags'") }, "\(missing)")
+        #expect(missing.map(\.version) == ["3"] && missing.allSatisfy { $0.message.contains("'Note.tags'") }, "\(missing)")
+        #expect(missing.first?.location.file.hasSuffix("v3.yaml") ?? false, "\(missing)")
+        #expect(missing.first?.notes.map(\.message) == ["first in version 1; the versions since kept it"], "\(missing)")
+        #expect(missing.first?.notes.first?.location?.file.hasSuffix("v1.yaml") ?? false, "\(missing)")
         let all = try Self.lint(folder, steps: .all).findings.filter { $0.ruleID == "cloudkit-missing-inverse" }
-        #expect(all.count == 2 && all.contains { $0.message.contains("'Note.links'") }, "\(all)")
+        #expect(all.count == 2 && all.contains { $0.message.contains("'Note.links'") } && all.allSatisfy { $0.version == "1" }, "\(all)")
     }
 
     /// Steps an Xcode bundle took before its current version shipped; the step into the current
