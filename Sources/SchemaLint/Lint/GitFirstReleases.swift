@@ -152,8 +152,11 @@ struct GitFirstReleases {
         for label in labels.sorted() where shipped[newest].contains(label) {
             // A pre-release (`v2.1-beta3`, `5.19.0-1-staging`) ships to testers: the first
             // release that shipped the version to everyone is what their stores were made with.
+            // Any release that holds it otherwise than the newest counts, not only the first: a
+            // release tagged out of order (`1.0.1` made after `1.0.9`) may hold the newest shape.
             guard let index = shipped.indices.first(where: { shipped[$0].contains(label) && !GitReleaseTags.isPrerelease(tags[$0].name, among: tagNames) }), index < newest || evenUnchanged,
-                  let blob = releases[index].versions[label], evenUnchanged || blob != releases[newest].versions[label]
+                  let blob = releases[index].versions[label],
+                  evenUnchanged || releases[index..<newest].contains(where: { $0.versions[label].map { $0 != releases[newest].versions[label] } ?? false })
             else { continue }
             var changes = [(index: index, blob: blob)]
             for later in (index + 1)..<(newest + 1) where later == newest || !GitReleaseTags.isPrerelease(tags[later].name, among: tagNames) {

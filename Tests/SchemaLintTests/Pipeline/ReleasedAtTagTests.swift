@@ -609,6 +609,26 @@ struct ReleasedAtTagTests {
         #expect(findings.count == 1 && findings[0].contains("warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `pinned` (string); v1.2 changed it again by: Note: removed attribute `pinned`; the stores v1.1 made match no version"), "\(run.stdout)")
     }
 
+    /// The first release holds the version byte for byte as the newest does (a tag set out of
+    /// order, or an edit undone exactly): a release between them that held it otherwise still
+    /// strands its stores.
+    @Test func aReleaseBetweenTwoOfTheNewestShapeStrandsItsStores() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try Self.write(folder, "Notes", ["title", "currency"])
+        try repository.commit("notes with a currency")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes", ["title", "order"])
+        try repository.commit("an order instead, in place")
+        try repository.tag("v1.1")
+        try Self.write(folder, "Notes", ["title", "currency"])
+        try repository.commit("the currency back, in place")
+        try repository.tag("v1.2")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        #expect(findings.count == 1 && findings[0].contains("v1.0 shipped it, v1.1 shipped it changed by: ") && findings[0].contains("the stores v1.1 made match no version"), "\(run.stdout)")
+    }
+
     /// A version edited in place at many releases: the finding names how many releases' stores
     /// match no version, from the first to the last, and the oldest and newest shapes, not each.
     @Test func aVersionEditedAtManyReleasesNamesTheFirstAndTheLast() throws {
