@@ -185,9 +185,15 @@ package struct ModelSourceFinder: Sendable {
                 found.append(ModelSource(path: path, reader: owner))
             }
         }
-        // A file named twice (or inside a folder also named) is linted once.
+        // A file named twice (or inside a folder also named) is linted once; so is a bundle found
+        // both where it is and through a link to it.
+        var bundlesSeen: Set<String> = []
+        let sources = Array(Set(found)).sorted().filter { source in
+            guard folderReader(of: (source.path as NSString).lastPathComponent) != nil else { return true }
+            return bundlesSeen.insert(URL(fileURLWithPath: source.path).resolvingSymlinksInPath().path).inserted
+        }
         return Found(
-            sources: Array(Set(found)).sorted(), mappingModels: Array(Set(mappingModels)).sorted(), claimedContents: contents, skipped: skipped.sorted(),
+            sources: sources, mappingModels: Array(Set(mappingModels)).sorted(), claimedContents: contents, skipped: skipped.sorted(),
             unclaimed: Array(Set(unclaimed)).sorted(), moduleFolders: moduleFolders, sourcesOfSeveralTargets: sourcesOfSeveralTargets,
             projectCurrentVersions: projectCurrentVersions
         )
@@ -260,6 +266,19 @@ package struct ModelSourceFinder: Sendable {
                 continue
             }
             guard let kind = Self.kind(of: path) else { continue }
+            // A link to a bundle (one project's copy of another's model) is that bundle where the
+            // project lists it; other linked folders are not walked, so no link leads the walk round.
+            if kind == .file, Self.isLinkToFolder(path) {
+                guard folderReader(of: name) != nil || name.lowercased().hasSuffix(".xcmappingmodel") else { continue }
+                if let reason = walk.scope.reasonToSkip(name: name, path: path, relative: walk.relative(path), isFolder: true) {
+                    walk.skipped.append(SkippedPath(path: path, reason: reason))
+                } else if let reader = folderReader(of: name) {
+                    found.append(ModelSource(path: path, reader: reader))
+                } else {
+                    mappingModels.append(path)
+                }
+                continue
+            }
             if let reason = walk.scope.reasonToSkip(name: name, path: path, relative: walk.relative(path), isFolder: kind == .folder) {
                 walk.skipped.append(SkippedPath(path: path, reason: reason))
                 continue
@@ -458,6 +477,13 @@ package struct ModelSourceFinder: Sendable {
         case S_IFREG, S_IFLNK: return .file
         default: return .other
         }
+    }
+
+    /// Whether `path` is a symbolic link to a folder.
+    private static func isLinkToFolder(_ path: String) -> Bool {
+        var link = stat(), target = stat()
+        guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, stat(path, &target) == 0 else { return false }
+        return target.st_mode & S_IFMT == S_IFDIR
     }
 
     func isExcluded(_ path: String) -> Bool {

@@ -266,6 +266,39 @@ struct RepositoryRunTests {
         #expect(widget.stdout.contains("Widget/WidgetStore.swift:8:13: note: fatalError() stops the widget extension"), "\(widget.stdout)")
     }
 
+    /// A project that lists a link to a bundle kept in a shared folder (two apps' projects sharing
+    /// one model) builds that bundle: it is read there, and the shared folder no project lists is
+    /// left out; named both ways, it is read once.
+    @Test func aBundleTheProjectListsThroughALinkIsRead() throws {
+        let project = """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tM0 = {isa = PBXGroup; children = (G1, ); sourceTree = "<group>"; };
+            \t\tG1 /* App */ = {isa = PBXGroup; children = (A1, ); path = App; sourceTree = "<group>"; };
+            \t\tA1 /* Notes.xcdatamodeld */ = {isa = XCVersionGroup; children = (A2 /* Notes.xcdatamodel */, ); path = Notes.xcdatamodeld; sourceTree = "<group>"; versionGroupType = wrapper.xcdatamodel; };
+            \t\tP0 /* Project object */ = {isa = PBXProject; mainGroup = M0; projectDirPath = ""; };
+            \t};
+            \trootObject = P0 /* Project object */;
+            }
+
+            """
+        let (folder, _) = try Self.repository([
+            ("iOS/App.xcodeproj/project.pbxproj", project),
+            ("Shared/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 1)),
+            ("Shared/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents", Self.contents(attributes: 2)),
+        ])
+        try FileManager.default.createDirectory(atPath: folder.path + "/iOS/App", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/iOS/App/Notes.xcdatamodeld", withDestinationPath: "../../Shared/Notes.xcdatamodeld")
+        let run = try Self.run(["--verbose"], in: folder.path)
+        #expect(run.stdout.hasSuffix("in 2 versions of 1 model\n"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("read: iOS/App/Notes.xcdatamodeld (Xcode model bundle)"), "\(run.stderr)")
+        #expect(run.stderr.contains("skipped: Shared/Notes.xcdatamodeld (no Xcode project of the folder walked lists it"), "\(run.stderr)")
+        // Named both ways, it is one model.
+        let both = try Self.run(["iOS/App/Notes.xcdatamodeld", "Shared/Notes.xcdatamodeld"], in: folder.path)
+        #expect(both.stdout.hasSuffix("in 2 versions of 1 model\n"), "\(both.stdout)\(both.stderr)")
+    }
+
     /// A mapping model of the versions Legacy and Legacy 2 of 'Legacy.xcdatamodeld'.
     static let legacyMapping = MappingModelFixtures.mapping(from: "Legacy.xcdatamodeld/Legacy.xcdatamodel", to: "Legacy.xcdatamodeld/Legacy 2.xcdatamodel", [
         MappingModelFixtures.EntityMapping(source: "Note", destination: "Note", attributes: [("a0", false)], relationships: []),
