@@ -190,7 +190,15 @@ struct ObjCLaunchPaths {
             }
             position = close + 1
         } else if tokens[position].is("("), let close = scanner.partner[position] {
+            // `[(AppHook *)NSApp persistentContainer]`: a cast names the receiver's class; the
+            // expression cast (a name, a message, a getter chain) comes before the selector.
+            let castType = position + 1 < close && tokens[position + 1].kind == .identifier ? tokens[position + 1].text : nil
             position = close + 1
+            if let castType, position < range.upperBound, tokens[position].kind == .identifier || tokens[position].is("[") {
+                receiver = classes.contains(castType) ? .classNamed(castType) : .unknown
+                if let end = scanner.partner[position], tokens[position].is("[") { position = end + 1 } else { position += 1 }
+                while position + 1 < range.upperBound, tokens[position].is("."), tokens[position + 1].kind == .identifier { position += 2 }
+            }
         } else if tokens[position].kind == .identifier {
             let name = tokens[position].text
             receiver = name == "self" || name == "super" ? .ownClass : classes.contains(name) ? .classNamed(name) : .unknown

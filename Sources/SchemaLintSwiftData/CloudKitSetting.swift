@@ -34,6 +34,11 @@ struct CloudKitSetting {
     init(_ databases: [Declared<ExprSyntax>], declarations: SwiftDeclarations, switches: SyncSwitch) {
         for database in databases {
             var expression = database.node
+            // `cloudKitDatabase: database` with `let database: ... = enabled ? .private(...) : .none`
+            // written before it: that value.
+            if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let bound = Self.localValue(of: name, around: Syntax(expression)) {
+                expression = bound
+            }
             // `Sync.enabled ? .automatic : .none` with `static let enabled = false`, or a
             // parameter every caller passes `false`: the branch the app takes.
             if let (condition, then, otherwise) = Self.ternary(expression),

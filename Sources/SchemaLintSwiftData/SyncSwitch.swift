@@ -3,7 +3,8 @@ import SwiftSyntax
 
 /// The value a Boolean switch of a sync setting (`enabled` in `cloudKitDatabase: enabled ?
 /// .automatic : .none`) has wherever the app runs, where its code fixes it:
-/// - a Boolean literal, or its negation (`!false`);
+/// - a Boolean literal, or its negation (`!false`); `a && b` where one side is false, `a || b`
+///   where one is true;
 /// - a static property declared with one (`static let enabled = false`, or a `static var` no file
 ///   sets), in the files read or in the file that declares its type;
 /// - a parameter of the initializer or function around the switch (`init(enableCloudKit: Bool =
@@ -27,9 +28,23 @@ struct SyncSwitch {
         if let negation = condition.as(PrefixOperatorExprSyntax.self), negation.operator.text == "!" {
             return value(of: negation.expression, at: node, scope: scope, depth: depth).map(!)
         }
+        if let sequence = condition.as(SequenceExprSyntax.self) { return combined(sequence, at: node, scope: scope, depth: depth) }
         if let constant = staticConstant(condition, scope: scope) { return constant }
         guard depth < 3, let reference = condition.as(DeclReferenceExprSyntax.self) else { return nil }
         return parameterValue(named: reference.baseName.text, around: node, depth: depth)
+    }
+
+    /// `a && b` (or `a || b`, one operator throughout): false where one side is false (true
+    /// where one is true), whatever the others are; nil where that decides nothing.
+    private func combined(_ sequence: SequenceExprSyntax, at node: Syntax, scope: [String], depth: Int) -> Bool? {
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, elements.count % 2 == 1 else { return nil }
+        let operators = Set(stride(from: 1, to: elements.count, by: 2).map { elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text ?? "" })
+        guard operators.count == 1, let symbol = operators.first, symbol == "&&" || symbol == "||" else { return nil }
+        let deciding = symbol == "||"
+        let values = stride(from: 0, to: elements.count, by: 2).map { value(of: elements[$0], at: node, scope: scope, depth: depth) }
+        if values.contains(deciding) { return deciding }
+        return values.contains(nil) ? nil : !deciding
     }
 
     /// A static property declared with a Boolean literal (`enabled`, `Sync.enabled`,

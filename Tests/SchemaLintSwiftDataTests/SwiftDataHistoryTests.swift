@@ -459,6 +459,41 @@ import Testing
         }
     }
 
+    /// A constant switch in a conjunction with a user setting (`featureEnabled && userEnabled`)
+    /// decides it where it is false (`||` where it is true), and the setting bound to a name before
+    /// the configuration is that value.
+    @Test func aConjunctionWithAConstantDecidesTheSetting() throws {
+        let models = ("Models.swift", """
+        @Model final class Stay { @Attribute(.unique) var id: UUID = UUID(); init() {} }
+        """)
+        func app(_ condition: String, feature: String = "false") -> (String, String) {
+            ("App.swift", """
+            enum AppConfig {
+                static let isCloudKitFeatureEnabled = \(feature)
+                static var isCloudKitSyncEnabled: Bool { UserDefaults.standard.bool(forKey: "sync") }
+            }
+            func makeContainer() throws -> ModelContainer {
+                let database: ModelConfiguration.CloudKitDatabase =
+                    (\(condition)) ? .private("iCloud.stays") : .none
+                return try ModelContainer(for: Stay.self, configurations: ModelConfiguration(cloudKitDatabase: database))
+            }
+            """)
+        }
+        for condition in ["AppConfig.isCloudKitFeatureEnabled && AppConfig.isCloudKitSyncEnabled", "AppConfig.isCloudKitSyncEnabled && AppConfig.isCloudKitFeatureEnabled"] {
+            let reading = readSwift([models, app(condition)])
+            let version = try #require(reading.versions.first)
+            #expect(!version.isSynced(entity: "Stay"), "\(condition)")
+            #expect(!reading.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(condition): \(reading.notes)")
+        }
+        // Where the constant is true, the user's setting decides: undecided, read as syncing.
+        let undecided = readSwift([models, app("AppConfig.isCloudKitFeatureEnabled && AppConfig.isCloudKitSyncEnabled", feature: "true")])
+        #expect(try #require(undecided.versions.first).isSynced(entity: "Stay"))
+        #expect(undecided.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(undecided.notes)")
+        let either = readSwift([models, app("AppConfig.isCloudKitSyncEnabled || AppConfig.isCloudKitFeatureEnabled", feature: "true")])
+        #expect(try #require(either.versions.first).isSynced(entity: "Stay"))
+        #expect(!either.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(either.notes)")
+    }
+
     /// A switch that is a parameter of the initializer around the setting takes what its callers
     /// pass: a flag declared `false` in a file of its own, or the parameter's default, keeps the
     /// store local; one caller passing `true` syncs it; a caller passing what the code does not

@@ -15526,6 +15526,44 @@ final class LegacyStore {
 @end
 ```
 
+### Triggers: Objective-C: the container's getter sent to the app delegate through a cast
+
+```objc path=Notes/AppDelegate.m
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [NoteStore prepare];
+    return YES;
+}
+
+- (NSPersistentContainer *)persistentContainer {
+    if (_persistentContainer == nil) {
+        _persistentContainer = [[NSPersistentContainer alloc] initWithName:@"Notes"];
+        [_persistentContainer ↓loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *description, NSError *error) {
+            if (error != nil) {
+                NSLog(@"%@", error);
+            }
+        }];
+    }
+    return _persistentContainer;
+}
+
+@end
+```
+
+```objc path=Notes/NoteStore.m
+@implementation NoteStore
+
++ (void)prepare {
+    NSManagedObjectContext *context = [(AppDelegate *)[[UIApplication sharedApplication] delegate] persistentContainer].viewContext;
+    [context performBlockAndWait:^{
+        [Note insertDefaultsInContext:context];
+    }];
+}
+
+@end
+```
+
 ### Triggers: Objective-C: a launch method whose parameters are marked `__unused`, through a data stack it makes
 
 ```objc path=Study/AppDelegate.m
