@@ -5,7 +5,8 @@ import SchemaLintCore
 /// so it becomes a note that names it. So does a local warning about what lightweight migration
 /// does to relationships it pairs anew, where a mapping model sets each relationship itself.
 /// Synced findings stay: a mapping model migrates the store on the device, never the CloudKit
-/// production schema.
+/// production schema. The step into the first synced version is a local one (no record of the
+/// baseline ever reached CloudKit), and the migration written for it settles it.
 enum WrittenMigrationVerdict {
     /// Local warnings about inference that a mapping model settles: relationships paired anew,
     /// an entity moved into another hierarchy (the mapping says where each object goes).
@@ -61,8 +62,7 @@ enum WrittenMigrationVerdict {
             let staged = if case .staged = migration.kind { true } else { false }
             guard finding.severity == .error || finding.severity == .warning && mapped && settledByMappingModels.contains(finding.ruleID)
                     || finding.severity == .warning && staged && settledByCustomStages.contains(finding.ruleID),
-                  let path = finding.path,
-                  !comparison.version.isSynced(entity: path.entity), !comparison.baseline.isSynced(entity: path.entity)
+                  let path = finding.path, !comparison.baseline.isSynced(entity: path.entity)
             else { return finding }
             var settled = finding
             settled.severity = .note

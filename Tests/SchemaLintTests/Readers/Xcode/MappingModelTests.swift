@@ -94,6 +94,28 @@ import Testing
         #expect(mapped.allSatisfy { ($0["message"] as? String)?.hasSuffix("handled by ShopModelV1toV2.xcmappingmodel") == true }, "\(mapped)")
     }
 
+    /// The step into the version that turns CloudKit on migrates a local store (no record of the
+    /// older version reached CloudKit): the mapping model written for it settles what lightweight
+    /// migration could not infer, as for any local step.
+    @Test func aMappingModelSettlesTheStepIntoTheFirstSyncedVersion() throws {
+        let v1 = F.contents([("Board", [F.toOne("inbox", "Project")]), ("Project", [F.attribute("name", "String")]), ("Inbox", [F.attribute("name", "String")])])
+        let v2 = F.contents([("Board", [F.toOne("inbox", "Inbox")]), ("Project", [F.attribute("name", "String")]), ("Inbox", [F.attribute("name", "String")])])
+            .replacingOccurrences(of: #"sourceLanguage="Swift""#, with: #"sourceLanguage="Swift" usedWithCloudKit="YES""#)
+        let folder = try TemporaryFolder()
+        try folder.write(v1, to: "Shop/Shop.xcdatamodeld/Model.xcdatamodel/contents")
+        try folder.write(v2, to: "Shop/Shop.xcdatamodeld/Model 2.xcdatamodel/contents")
+        let inferred = Self.pick(try Self.lint(folder), rule: "relationship-destination-changed")
+        #expect(inferred.count == 1 && inferred[0]["severity"] as? String == "error", "\(inferred)")
+        try folder.write(F.mapping(from: "Shop.xcdatamodeld/Model.xcdatamodel", to: "Shop.xcdatamodeld/Model 2.xcdatamodel", [
+            F.EntityMapping(source: "Board", destination: "Board", attributes: [], relationships: ["inbox"]),
+            F.EntityMapping(source: "Project", destination: "Project", attributes: [("name", false)]),
+            F.EntityMapping(source: "Project", destination: "Inbox", attributes: [("name", false)]),
+        ]), to: "Shop/ShopModelV1toV2.xcmappingmodel/xcmapping.xml")
+        let mapped = Self.pick(try Self.lint(folder), rule: "relationship-destination-changed")
+        #expect(mapped.count == 1 && mapped[0]["severity"] as? String == "note", "\(mapped)")
+        #expect((mapped.first?["message"] as? String)?.hasSuffix("handled by ShopModelV1toV2.xcmappingmodel") == true, "\(mapped)")
+    }
+
     /// A property or entity the step removes whose data the mapping model carries into another
     /// (`$source.modified` for `updatedAt`, `Tag` objects made into `Label` objects) loses nothing,
     /// and is no rename to declare.
