@@ -251,7 +251,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         case "ModelContainer" where member == nil, "init" where Self.makesAModelContainer(node):
             if !isInMemoryOrPreview(node) {
                 addOpening(.modelContainer, node, migrates: true, asynchronously: false)
-                scanned.openings[scanned.openings.count - 1].opening.modelTypes = Self.modelTypes(of: node)
+                scanned.openings[scanned.openings.count - 1].opening.modelTypes = Self.modelTypes(of: node, in: declarations.unit(around: node).map { declarations.units[$0].body })
                 addFailureActions(ofThrowing: node, opening: .modelContainer)
             }
         // Core Data's call takes a completion handler: `self.loadPersistentStores()` is a method of the project's.
@@ -471,13 +471,21 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// The types a `ModelContainer(for: ...)` names with `.self` in its `for:` argument and the
     /// unlabeled ones after it (the variadic form), inside a `Schema([...])` or an array too; nil
     /// where they are named otherwise.
-    private static func modelTypes(of node: FunctionCallExprSyntax) -> Set<String>? {
+    /// A name there (`for: schema`) stands for the value `unit` binds it to before the call
+    /// (`let schema = Schema([Drink.self])`).
+    private static func modelTypes(of node: FunctionCallExprSyntax, in unit: Syntax?) -> Set<String>? {
         guard let first = node.arguments.firstIndex(where: { $0.label?.text == "for" }) else { return nil }
         var types: Set<String> = []
         for argument in node.arguments[first...] {
             if argument.label != nil, argument.label?.text != "for" { break }
+            var expression = argument.expression
+            if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let unit {
+                let binding = BindingFinder(name: name, usedAt: Syntax(node))
+                binding.walk(unit)
+                if let value = binding.value, binding.assignedInEffect.isEmpty { expression = value }
+            }
             let references = TypeSelfReferences(viewMode: .sourceAccurate)
-            references.walk(argument.expression)
+            references.walk(expression)
             guard !references.types.isEmpty else { return nil }
             types.formUnion(references.types)
         }

@@ -15010,6 +15010,71 @@ struct NotesTVApp: App {
 }
 ```
 
+### Triggers: a watch app's container for the classes the step leaves as they were (a note)
+
+The phone app's step changes `Settings`; the watch opens a store of `Drink` alone, which migrates
+nothing.
+
+```swift path=Drinks/DrinksSchema.swift
+import SwiftData
+
+enum DrinksSchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Drink.self, Settings.self] }
+
+    @Model final class Drink {
+        var volume: Double = 0
+        init() {}
+    }
+
+    @Model final class Settings {
+        var units: String = "ml"
+        init() {}
+    }
+}
+
+enum DrinksSchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Drink.self, Settings.self] }
+
+    @Model final class Drink {
+        var volume: Double = 0
+        init() {}
+    }
+
+    @Model final class Settings {
+        var units: String = "ml"
+        var dailyGoal: Double = 0
+        init() {}
+    }
+}
+
+enum DrinksMigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [DrinksSchemaV1.self, DrinksSchemaV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: DrinksSchemaV1.self, toVersion: DrinksSchemaV2.self)] }
+}
+
+typealias Drink = DrinksSchemaV2.Drink
+```
+
+```swift path=DrinksWatch/DrinksWatchApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct DrinksWatchApp: App {
+    var container: ModelContainer = {
+        let schema = Schema([Drink.self])
+        let configuration = ModelConfiguration(schema: schema)
+        return try! ↓ModelContainer(for: schema, configurations: [configuration])
+    }()
+
+    var body: some Scene {
+        WindowGroup { Text("Drinks") }.modelContainer(container)
+    }
+}
+```
+
 ### Triggers: a TV app's container names a model of its own, not the phone app's versioned one (a note)
 
 ```yaml

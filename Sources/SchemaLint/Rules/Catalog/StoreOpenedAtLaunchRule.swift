@@ -43,7 +43,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
                 (history.versions.last?.format == .swiftData) == (opening.call == .modelContainer)
                     && opening.modelTypes.map { Self.holds(history, any: $0) } ?? true
             }
-            let migration = Self.fullMigration(in: StoreCodeContext.openedHistories(by: opening, in: opened), shipped: context.isShipped)
+            let migration = Self.fullMigration(in: StoreCodeContext.openedHistories(by: opening, in: opened), shipped: context.isShipped, types: opening.modelTypes)
             let root = opening.launchPath[0]
             var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
             notes += opening.otherLaunchEntries.map { entry in Finding.Note("also reached synchronously at launch from \(entry.declaration)", at: entry.location) }
@@ -82,7 +82,9 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
     /// as shipped, changes the version hash of an entity of the release before it. An entity the release did not have
     /// (neither by its name nor as the one it was renamed from) is a new table: creating it
     /// rewrites none of the store's data.
-    static func fullMigration(in histories: [ModelHistory], shipped: (ModelVersion, ModelHistory) -> Bool) -> FullMigration? {
+    /// `types`: the classes a container is made for (`Schema([Drink.self])` in a watch app), whose
+    /// entities, and those their relationships reach, are all its store holds; nil for all.
+    static func fullMigration(in histories: [ModelHistory], shipped: (ModelVersion, ModelHistory) -> Bool, types: Set<String>? = nil) -> FullMigration? {
         for history in histories.sorted(by: { $0.model < $1.model }) {
             // A bundle's app builds its current version: the versions after it are drafts no
             // store migrates to yet.
@@ -94,12 +96,28 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             // came since that have not shipped either, the update migrates from it.
             let newestIndex = history.versions.firstIndex { $0.label == newest.label } ?? 0
             let baseline = history.versions[..<newestIndex].last { shipped($0, history) && $0.format == newest.format } ?? step.baseline
+            let held = types.flatMap { Self.entities(reachedFrom: $0, in: newest, of: history) }
             let entities = newest.entitiesNeedingMigration(from: baseline).filter { name in
-                baseline.containsEntity(named: name) || newest.entity(named: name)?.renamedFrom.map(baseline.containsEntity(named:)) == true
+                (baseline.containsEntity(named: name) || newest.entity(named: name)?.renamedFrom.map(baseline.containsEntity(named:)) == true)
+                    && held.map { $0.contains(name) } ?? true
             }
             if !entities.isEmpty { return FullMigration(history: history, baseline: baseline, version: newest, entities: entities) }
         }
         return nil
+    }
+
+    /// The entities of `version` that `types` name and those their relationships reach (SwiftData
+    /// adds them to the schema); nil where `types` name the model or a schema: all of them.
+    static func entities(reachedFrom types: Set<String>, in version: ModelVersion, of history: ModelHistory) -> Set<String>? {
+        if types.contains(history.model) || history.versions.contains(where: { types.contains($0.label) }) { return nil }
+        var reached: Set<String> = []
+        var pending = version.entities.map(\.name).filter(types.contains)
+        while let name = pending.popLast() {
+            guard reached.insert(name).inserted, let entity = version.entity(named: name) else { continue }
+            pending += entity.relationships.map(\.destination)
+            if let parent = entity.parent { pending.append(parent) }
+        }
+        return reached
     }
 
     /// How to take the opening off the launch path, in the terms of the call that opens the store.
