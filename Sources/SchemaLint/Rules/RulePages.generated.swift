@@ -8514,7 +8514,8 @@ most) is a note: what a cache holds, the app makes again. Code that names the ma
 beside a cache's is no cache's. So is Objective-C, where the method that opens the store names
 the files (written out, or through a constant of the file) or is named so itself. A stop in an
 app extension's code (under the folder of an Info.plist whose `NSExtension` names its extension
-point, a widget's or a share sheet's) is a note: it stops the extension each time the system runs
+point, a widget's or a share sheet's, or whose `CFPlugInTypes` make it a macOS Spotlight importer
+or Quick Look generator, which reads a document's store for the system) is a note: it stops the extension each time the system runs
 it, not the app, whose own handling decides what the person sees; so is a fallback to an empty
 in-memory store there, which leaves the widget empty, not the app. A file an Xcode project builds
 into two targets or more (the app and its widget) is the app's too, and an Info.plist in a

@@ -20,7 +20,13 @@ package struct InfoPlistReader: ModelSourceReader {
     /// `EXAppExtensionAttributes` (App Intents extensions).
     static let extensionKeys: Set<String> = ["NSExtension", "EXAppExtensionAttributes"]
     static let extensionPointKeys: Set<String> = ["NSExtensionPointIdentifier", "EXExtensionPointIdentifier"]
-    private static let words = [Array(key.utf8), Array("NSExtensionPointIdentifier".utf8), Array("EXExtensionPointIdentifier".utf8)]
+    /// The plug-in types (`CFPlugInTypes`) of macOS plug-ins that open a document's store to
+    /// read it for the system, as extensions do: a Spotlight importer, a Quick Look generator.
+    static let plugInKinds: [String: (point: String, kind: String)] = [
+        "8B08C4BF-415B-11D8-B3F9-0003936726FC": ("com.apple.metadata.importer", "Spotlight importer"),
+        "5E2D9680-5022-40FA-B806-43349622E5B9": ("com.apple.quicklook.generator", "Quick Look generator"),
+    ]
+    private static let words = [Array(key.utf8), Array("NSExtensionPointIdentifier".utf8), Array("EXExtensionPointIdentifier".utf8), Array("CFPlugInTypes".utf8)]
 
     package var fileNameSuffixes: [String] { ["Info.plist"] }
 
@@ -77,9 +83,11 @@ package struct InfoPlistReader: ModelSourceReader {
         if let location = reader.keyLocation, !reader.modes.isEmpty {
             plist.backgroundModes = BackgroundEvidence("UIBackgroundModes (\(reader.modes.joined(separator: ", ")))", at: location)
         }
+        let folder = (file as NSString).deletingLastPathComponent
         if let (point, location) = reader.extensionPoint, !point.isEmpty, point != "com.apple.watchkit" {
-            let folder = (file as NSString).deletingLastPathComponent
             plist.appExtension = AppExtension(folder: folder == "." ? "" : folder, kind: extensionKinds[point] ?? "app", pointIdentifier: point, at: location)
+        } else if let (type, location) = reader.plugInType, let plugIn = plugInKinds[type.uppercased()] {
+            plist.appExtension = AppExtension(folder: folder == "." ? "" : folder, kind: plugIn.kind, pointIdentifier: plugIn.point, at: location)
         }
         return plist
     }
@@ -93,6 +101,10 @@ package struct InfoPlistReader: ModelSourceReader {
         private(set) var modes: [String] = []
         private(set) var keyLocation: SourceLocation?
         private(set) var extensionPoint: (String, SourceLocation)?
+        /// The first plug-in type `CFPlugInTypes` names, at its key.
+        private(set) var plugInType: (String, SourceLocation)?
+        private var inPlugInTypes = false
+        private var plugInKeyLocation: SourceLocation?
         private var text: String?
         private var lastKey: (name: String, location: SourceLocation)?
         private var inModes = false
@@ -110,7 +122,12 @@ package struct InfoPlistReader: ModelSourceReader {
                 case (1, "dict"): sawDictionary = true
                 case (2, "key"): text = ""; lastKey = ("", element.location)
                 case (2, "array"): inModes = lastKey?.name == InfoPlistReader.key
-                case (2, "dict"): inExtension = lastKey.map { InfoPlistReader.extensionKeys.contains($0.name) } ?? false
+                case (2, "dict"):
+                    inExtension = lastKey.map { InfoPlistReader.extensionKeys.contains($0.name) } ?? false
+                    inPlugInTypes = lastKey?.name == "CFPlugInTypes"
+                case (3, "key") where inPlugInTypes:
+                    text = ""
+                    plugInKeyLocation = element.location
                 case (3, "string") where inModes: text = ""
                 case (3, "key") where inExtension: text = ""
                 case (3, "string") where inExtension && extensionKey.map(InfoPlistReader.extensionPointKeys.contains) ?? false:
@@ -132,7 +149,11 @@ package struct InfoPlistReader: ModelSourceReader {
                     lastKey = nil
                 case (3, "dict"?):
                     inExtension = false
+                    inPlugInTypes = false
                     lastKey = nil
+                case (4, "key"?) where inPlugInTypes:
+                    if plugInType == nil, let type = text?.trimmingCharacters(in: .whitespacesAndNewlines), let location = plugInKeyLocation { plugInType = (type, location) }
+                    text = nil
                 case (4, "string"?) where inModes:
                     if let mode = text?.trimmingCharacters(in: .whitespacesAndNewlines), !mode.isEmpty { modes.append(mode) }
                     text = nil

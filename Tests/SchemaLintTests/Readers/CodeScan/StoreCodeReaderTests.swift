@@ -245,6 +245,34 @@ import Testing
             at: SourceLocation(file: "LogWater/Info.plist", line: 7, column: 3)))
     }
 
+    /// A macOS plug-in that reads a document's store for the system (a Spotlight importer, by its
+    /// `CFPlugInTypes`) is one as an extension is; another plug-in type makes nothing of its folder.
+    @Test func aSpotlightImporterInfoPlistMakesItsFolderAPlugIns() throws {
+        func plist(_ type: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            	<key>CFBundleDocumentTypes</key>
+            	<array><dict><key>CFBundleTypeRole</key><string>MDImporter</string></dict></array>
+            	<key>CFPlugInTypes</key>
+            	<dict>
+            		<key>\(type)</key>
+            		<array><string>50BEF0ED-F541-4EC9-A504-8006125A269A</string></array>
+            	</dict>
+            </dict>
+            </plist>
+            """
+        }
+        let importer = plist("8B08C4BF-415B-11D8-B3F9-0003936726FC")
+        #expect(InfoPlistReader().claims(name: "Importer/Importer-Info.plist", bytes: Array(importer.utf8)))
+        let parsed = try InfoPlistReader.parse(Array(importer.utf8), file: "Importer/Importer-Info.plist")
+        #expect(parsed.appExtension == AppExtension(
+            folder: "Importer", kind: "Spotlight importer", pointIdentifier: "com.apple.metadata.importer",
+            at: SourceLocation(file: "Importer/Importer-Info.plist", line: 8, column: 3)))
+        #expect(try InfoPlistReader.parse(Array(plist("00000000-0000-0000-0000-000000000000").utf8), file: "Other/Info.plist").appExtension == nil)
+    }
+
     @Test func anInfoPlistThatIsNotAPropertyListIsRefusedWithAPosition() {
         #expect(throws: InputError(file: "Info.plist", line: 1, column: 1, message: "not a property list: the root element is <html>, expected <plist>")) {
             try InfoPlistReader.parse(Array("<html/>".utf8), file: "Info.plist")
