@@ -32,7 +32,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             let declaration = step.declaration
             let key = declaration + "\u{0}" + step.location.file
             if let first = reported[key] {
-                findings[first].notes.append(Finding.Note("\(declaration) opens a store again here", at: opening.place.location))
+                findings[first].notes.append(Finding.Note("\(declaration) also opens a store here, as a fallback or in another branch", at: opening.place.location))
                 continue
             }
             reported[key] = findings.count
