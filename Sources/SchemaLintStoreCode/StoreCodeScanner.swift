@@ -482,7 +482,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let unit {
                 let binding = BindingFinder(name: name, usedAt: Syntax(node))
                 binding.walk(unit)
-                if let value = binding.value, binding.assignedInEffect.isEmpty { expression = value }
+                // A schema made from a versioned schema (`Schema(versionedSchema: Current.self)`)
+                // opens the whole model, whatever name it goes by.
+                guard let value = binding.value, binding.assignedInEffect.isEmpty,
+                      !(value.as(FunctionCallExprSyntax.self)?.arguments.contains { $0.label?.text == "versionedSchema" } ?? false) else { return nil }
+                expression = value
             }
             let references = TypeSelfReferences(viewMode: .sourceAccurate)
             references.walk(expression)

@@ -35,9 +35,11 @@ struct CloudKitSetting {
         for database in databases {
             var expression = database.node
             // `cloudKitDatabase: database` with `let database: ... = enabled ? .private(...) : .none`
-            // written before it: that value.
+            // written before it: that value (the models it applies to are still those around the
+            // configuration).
+            var site: Syntax?
             if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let bound = Self.localValue(of: name, around: Syntax(expression)) {
-                expression = bound
+                (expression, site) = (bound, Syntax(database.node))
             }
             // `Sync.enabled ? .automatic : .none` with `static let enabled = false`, or a
             // parameter every caller passes `false`: the branch the app takes.
@@ -46,7 +48,7 @@ struct CloudKitSetting {
                 expression = value ? then : otherwise
             }
             let option = (expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression).as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            let names = Self.namedTypes(around: Syntax(expression), scope: database.scope, declarations: declarations)
+            let names = Self.namedTypes(around: site ?? Syntax(expression), scope: database.scope, declarations: declarations)
             let namesSchemas = names.contains { declarations.schemaDeclarations[$0] != nil }
             switch option {
             case "none": settings.append(Setting(file: database.file.name, syncs: false, names: names, namesDeclaredSchemas: namesSchemas))

@@ -15076,6 +15076,126 @@ struct DrinksWatchApp: App {
 }
 ```
 
+### Triggers: a container for a schema bound to a name, the current versioned schema under an alias (a warning)
+
+```swift path=Notes/NotesSchema.swift
+import SwiftData
+
+enum NotesSchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+
+    @Model final class Note {
+        var title: String = ""
+        init() {}
+    }
+}
+
+enum NotesSchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+
+    @Model final class Note {
+        var title: String = ""
+        var pinned: Bool = false
+        init() {}
+    }
+}
+
+typealias CurrentSchema = NotesSchemaV2
+
+enum NotesMigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [NotesSchemaV1.self, NotesSchemaV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: NotesSchemaV1.self, toVersion: NotesSchemaV2.self)] }
+}
+```
+
+```swift path=Notes/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let container: ModelContainer
+
+    init() {
+        let schema = Schema(versionedSchema: CurrentSchema.self)
+        container = try! ↓ModelContainer(for: schema, migrationPlan: NotesMigrationPlan.self, configurations: [ModelConfiguration(schema: schema)])
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }.modelContainer(container)
+    }
+}
+```
+
+### Triggers: a container made for one class, where the step removes another: the store drops it at launch (a warning)
+
+```swift path=Notes/NotesSchema.swift
+import SwiftData
+
+enum NotesSchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self, Tag.self, Draft.self] }
+
+    @Model final class Note {
+        var title: String = ""
+        init() {}
+    }
+
+    @Model final class Tag {
+        var name: String = ""
+        init() {}
+    }
+
+    @Model final class Draft {
+        var text: String = ""
+        init() {}
+    }
+}
+
+enum NotesSchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self, Tag.self] }
+
+    @Model final class Note {
+        var title: String = ""
+        init() {}
+    }
+
+    @Model final class Tag {
+        var name: String = ""
+        init() {}
+    }
+}
+
+enum NotesMigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [NotesSchemaV1.self, NotesSchemaV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: NotesSchemaV1.self, toVersion: NotesSchemaV2.self)] }
+}
+
+typealias Note = NotesSchemaV2.Note
+```
+
+```swift path=Notes/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let container: ModelContainer
+
+    init() {
+        let schema = Schema([Note.self])
+        container = try! ↓ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema)])
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }.modelContainer(container)
+    }
+}
+```
+
 ### Triggers: a TV app's container names a model of its own, not the phone app's versioned one (a note)
 
 ```yaml

@@ -83,7 +83,8 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
     /// (neither by its name nor as the one it was renamed from) is a new table: creating it
     /// rewrites none of the store's data.
     /// `types`: the classes a container is made for (`Schema([Drink.self])` in a watch app), whose
-    /// entities, and those their relationships reach, are all its store holds; nil for all.
+    /// entities, and those their relationships reach, are what its store holds of the version (an
+    /// entity the step removes may be in any store, and is dropped there); nil for all.
     static func fullMigration(in histories: [ModelHistory], shipped: (ModelVersion, ModelHistory) -> Bool, types: Set<String>? = nil) -> FullMigration? {
         for history in histories.sorted(by: { $0.model < $1.model }) {
             // A bundle's app builds its current version: the versions after it are drafts no
@@ -99,7 +100,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             let held = types.flatMap { Self.entities(reachedFrom: $0, in: newest, of: history) }
             let entities = newest.entitiesNeedingMigration(from: baseline).filter { name in
                 (baseline.containsEntity(named: name) || newest.entity(named: name)?.renamedFrom.map(baseline.containsEntity(named:)) == true)
-                    && held.map { $0.contains(name) } ?? true
+                    && held.map { $0.contains(name) || newest.entity(named: name) == nil } ?? true
             }
             if !entities.isEmpty { return FullMigration(history: history, baseline: baseline, version: newest, entities: entities) }
         }
@@ -112,6 +113,10 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
         if types.contains(history.model) || history.versions.contains(where: { types.contains($0.label) }) { return nil }
         var reached: Set<String> = []
         var pending = version.entities.map(\.name).filter(types.contains)
+        // Names of no class of the version (a type alias of a schema): all of them.
+        if pending.isEmpty { return nil }
+        // Every class of the version: all of them, those the step removed included.
+        if version.entities.allSatisfy({ types.contains($0.name) }) { return nil }
         while let name = pending.popLast() {
             guard reached.insert(name).inserted, let entity = version.entity(named: name) else { continue }
             pending += entity.relationships.map(\.destination)
