@@ -74,7 +74,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
     /// Whether `types` names a class of the history's newest version, one of its schemas, or the
     /// model itself.
     static func holds(_ history: ModelHistory, any types: Set<String>) -> Bool {
-        if types.contains(history.model) || history.versions.contains(where: { types.contains($0.label) }) { return true }
+        if names(wholeModel: history, among: types) { return true }
         return history.versions.last?.entities.contains { types.contains($0.name) } ?? false
     }
 
@@ -107,10 +107,15 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
         return nil
     }
 
+    /// Whether `types` name the model itself or one of its versions (a schema): all of it.
+    private static func names(wholeModel history: ModelHistory, among types: Set<String>) -> Bool {
+        types.contains(history.model) || history.versions.contains { types.contains($0.label) }
+    }
+
     /// The entities of `version` that `types` name and those their relationships reach (SwiftData
     /// adds them to the schema); nil where `types` name the model or a schema: all of them.
     static func entities(reachedFrom types: Set<String>, in version: ModelVersion, of history: ModelHistory) -> Set<String>? {
-        if types.contains(history.model) || history.versions.contains(where: { types.contains($0.label) }) { return nil }
+        if names(wholeModel: history, among: types) { return nil }
         var reached: Set<String> = []
         var pending = version.entities.map(\.name).filter(types.contains)
         // Names of no class of the version (a type alias of a schema): all of them.
