@@ -29,7 +29,7 @@ package enum XcodeBundleLoader {
             && !XcodeVersionOrder.namesSuffice(Set(readable.keys), current: current, model: model)
         let git = asksGit ? options.gitAnswer ?? XcodeVersionCommits.read(bundle: path, snapshot: options.snapshot) : .init()
         var ordering = try XcodeVersionOrder.ordering(
-            of: Set(readable.keys), legacy: legacyNames, explicit: options.order, commits: git.commits, bundle: path)
+            of: Set(readable.keys), legacy: legacyNames, explicit: options.order, commits: git.commits, bundle: path, current: current)
         ordering.gitProblem = git.problem
         ordering.isShallowClone = git.isShallow
         if ordering.basis == .git, let current {

@@ -58,9 +58,9 @@ package enum XcodeVersionOrder {
     /// (`commits`, from git), versions of one commit by name and uncommitted ones last, by name;
     /// else, when git has none of them, the natural order of their names.
     package static func ordering(
-        of names: Set<String>, legacy: Set<String>, explicit: [String]?, commits: [String: GitFileOrigins.Commit], bundle: String
+        of names: Set<String>, legacy: Set<String>, explicit: [String]?, commits: [String: GitFileOrigins.Commit], bundle: String, current: String? = nil
     ) throws(InputError) -> XcodeVersionOrdering {
-        let byName = sortedByName(names, model: XcodeModelBundle.modelName(ofBundleAt: bundle))
+        let byName = sortedByName(names, model: XcodeModelBundle.modelName(ofBundleAt: bundle), current: current)
         if let explicit {
             return XcodeVersionOrdering(basis: .explicit, history: try checked(explicit, names: names, legacy: legacy, bundle: bundle), byName: byName)
         }
@@ -87,8 +87,12 @@ package enum XcodeVersionOrder {
     /// come before those a team chose later (`ArtsyPartner 5` before `ArtsyFolio v1.4`), and among
     /// the others a first version that kept an unnumbered name (`Shared` beside `0.5`, `0.6`) is
     /// still the oldest, wherever its letters sort.
-    package static func sortedByName(_ names: some Sequence<String>, model: String? = nil) -> [String] {
+    /// Numbered names of two stems or more (a project renamed between versions: `Flameworker 4`
+    /// then `Molten 5`) are ordered by their numbers where those all differ and the current
+    /// version holds the highest.
+    package static func sortedByName(_ names: some Sequence<String>, model: String? = nil, current: String? = nil) -> [String] {
         let sorted = NaturalOrder.sorted(names)
+        if let byNumber = numberedAcrossStems(sorted, current: current) { return byNumber }
         let xcodes = model.map { model in sorted.filter { isXcodeName($0, model: model) } } ?? []
         let others = xcodes.isEmpty ? sorted : sorted.filter { !xcodes.contains($0) }
         let unnumbered = others.filter { !hasNumber($0) }
@@ -105,6 +109,22 @@ package enum XcodeVersionOrder {
 
     private static func hasNumber(_ name: String) -> Bool { name.unicodeScalars.contains { $0 >= "0" && $0 <= "9" } }
 
+    /// A name's letters, lower-cased: its stem once digits, spaces and punctuation are left out.
+    private static func letters(_ name: String) -> String { String(name.lowercased().unicodeScalars.filter { CharacterSet.letters.contains($0) }) }
+
+    /// `names` (in natural order) by the numbers they end with, the one unnumbered name first,
+    /// where the numbered names have several stems, each ends with a number of its own, and the
+    /// current version's is the highest; nil otherwise.
+    private static func numberedAcrossStems(_ names: [String], current: String?) -> [String]? {
+        let numbered = names.filter(hasNumber)
+        guard let current, numbered.contains(current), names.count - numbered.count <= 1, Set(numbered.map(letters)).count > 1 else { return nil }
+        let numbers = Dictionary(uniqueKeysWithValues: numbered.map { ($0, trailingVersion($0)) })
+        guard numbers.values.allSatisfy({ !$0.isEmpty }), Set(numbers.values).count == numbered.count else { return nil }
+        let byNumber = numbered.sorted { numbers[$0]!.lexicographicallyPrecedes(numbers[$1]!) }
+        guard byNumber.last == current else { return nil }
+        return names.filter { !hasNumber($0) } + byNumber
+    }
+
     /// The dotted version number a name ends with (`[2, 1]` for `Model 2.1`, `[29]` for
     /// `Model_authors_v29`), empty where it ends with none.
     package static func trailingVersion(_ name: String) -> [Int] {
@@ -120,7 +140,6 @@ package enum XcodeVersionOrder {
     /// of features (`Model_discount_policy` beside `Model_course_info_v18`) say nothing of when
     /// each was made.
     package static func namesCarryOrder(_ names: Set<String>, model: String) -> Bool {
-        func letters(_ name: String) -> String { String(name.lowercased().unicodeScalars.filter { CharacterSet.letters.contains($0) }) }
         let numbered = names.filter(hasNumber)
         let stems = Set(numbered.map(letters))
         guard stems.count <= 1 else { return false }
@@ -134,13 +153,14 @@ package enum XcodeVersionOrder {
     /// Whether the names alone settle the order, so that git need not be asked (a `git log` walks
     /// the whole history: seconds in a repository of 50,000 commits, on every run of a pre-commit
     /// hook): a bundle of one version; or every name numbered (but Xcode's first version, named
-    /// after the model) with the current version last by name. Names like `Shared` before `0.5`,
-    /// or a current version that is not the last by name, still ask git.
+    /// after the model) after one name, with the current version last by name. Names like `Shared`
+    /// before `0.5`, numbered names of two stems (`Flameworker 4` before `Molten 5`: the project was
+    /// renamed), or a current version that is not the last by name, still ask git.
     package static func namesSuffice(_ names: Set<String>, current: String?, model: String) -> Bool {
         guard names.count > 1 else { return true }
         let byName = NaturalOrder.sorted(names)
         guard let current, byName.last == current else { return false }
-        return byName.allSatisfy { name in name == model || hasNumber(name) }
+        return byName.allSatisfy { name in name == model || hasNumber(name) } && namesCarryOrder(names, model: model)
     }
 
     /// The explicit order, checked against the bundle's versions.

@@ -85,7 +85,7 @@ struct CurrentVersionNotLatestRule: BundleRule {
     static func explain(_ basis: XcodeVersionOrdering.Basis) -> String {
         switch basis {
         case .git: "schemalint orders this bundle's versions by the commit that first added each (git history), or by `order:` for the bundle in .schemalint.yml"
-        case .names: "schemalint orders this bundle's versions by the natural order of their names (the bundle has no git history), or by `order:` for the bundle in .schemalint.yml"
+        case .names: "schemalint orders this bundle's versions by their names (where the names number them, or git has no history of the bundle), or by `order:` for the bundle in .schemalint.yml"
         case .explicit: "schemalint orders this bundle's versions by `order:` in .schemalint.yml or --order"
         }
     }

@@ -276,6 +276,28 @@ struct XcodeGitOrderTests {
         #expect(!XcodeVersionOrder.namesSuffice(["Notes", "Notes 2"], current: nil, model: "Notes"))
     }
 
+    /// A project renamed between versions: Xcode's names of the new model name (`Notes 4`) came
+    /// after those of the old one (`Jotter 2`, `Jotter 3`), so names of two stems ask git, even with
+    /// the current version last by name; outside git, their numbers order them.
+    @Test func numberedNamesOfTwoStemsAskGit() throws {
+        var project = try Project()
+        try project.commit([("Notes", 1)], current: "Notes")
+        try project.commit([("Jotter 2", 2)], current: "Jotter 2")
+        try project.commit([("Jotter 3", 3)], current: "Jotter 3")
+        try project.commit([("Notes 4", 4)], current: "Notes 4")
+        try project.commit([("Notes 5", 5)], current: "Notes 5")
+        let bundle = try XcodeBundleLoader.load(project.bundle)
+        #expect(bundle.ordering.basis == .git)
+        #expect(bundle.versions.map(\.label) == ["Notes", "Jotter 2", "Jotter 3", "Notes 4", "Notes 5"])
+        #expect(try project.lint().isEmpty)
+        #expect(!XcodeVersionOrder.namesSuffice(["Notes", "Jotter 2", "Notes 4"], current: "Notes 4", model: "Notes"))
+
+        try FileManager.default.removeItem(atPath: project.folder.path + "/.git")
+        let outside = try XcodeBundleLoader.load(project.bundle)
+        #expect(outside.ordering.basis == .names)
+        #expect(outside.versions.map(\.label) == ["Notes", "Jotter 2", "Jotter 3", "Notes 4", "Notes 5"])
+    }
+
     /// Which names say the order by themselves (a shallow clone orders by them), and which are
     /// names of features that say nothing of it (then only the current version is checked).
     @Test func namesCarryAnOrderWhenTheyAreOneNameAndANumber() {
