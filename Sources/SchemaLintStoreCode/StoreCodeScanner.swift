@@ -1145,13 +1145,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         var fileOperation = StoreFileOperation(
             operation: operation, written: "\(name)(\(labels))", place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)),
             store: target.quotedText(), handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake?.location,
-            extensionMistake: companions.extensionMistake
+            extensionMistake: companions.extensionMistake?.location
         )
         if operation == .remove, let migration = migrationBefore(node) {
             fileOperation.afterMigration = true
             fileOperation.evenWhenTheMigrationFails = migration == .evenWhenItFails
         }
         if let suffix = companions.mistake?.suffix { fileOperation.childPathMistakeSuffix = suffix }
+        if let added = companions.extensionMistake?.added { fileOperation.extensionMistakeText = added }
         scanned.facts.fileOperations.append(fileOperation)
     }
 
@@ -1518,9 +1519,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         literals.walk(declarations.units[unit].body)
         return literals.found.contains { literal in
             // The suffix alone (after what is interpolated): "-wal", not a name like "part-wal";
-            // or the extension a mistaken companion name is given (`appendingPathExtension("wal")`).
+            // or the extension a companion's name is given (`appendingPathExtension("wal")`,
+            // `("sqlite-wal")`), mistaken or not.
             let suffix = literal.text.filter { $0 != "\u{FFFC}" }
-            let companion = suffix == "-wal" || suffix == "-shm" || (suffix == "wal" || suffix == "shm") && Self.isPathExtensionArgument(literal.node)
+            let companion = suffix == "-wal" || suffix == "-shm"
+                || (["wal", "shm"].contains(suffix) || suffix.hasSuffix("-wal") || suffix.hasSuffix("-shm")) && !suffix.contains(".") && Self.isPathExtensionArgument(literal.node)
             return companion && !Self.companionBaseNames(of: literal.node).isDisjoint(with: targetNames)
         }
     }
@@ -1555,12 +1558,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// Whether the code that goes with the operation (`companionScope`) builds `-wal` and `-shm`
     /// names, and where it appends one as a path component to the name `target` uses instead.
     private func companionNames(around node: some SyntaxProtocol, of target: ExprSyntax, operation: String)
-        -> (wal: Bool, shm: Bool, mistake: (location: SchemaLintCore.SourceLocation, suffix: String)?, extensionMistake: SchemaLintCore.SourceLocation?) {
+        -> (wal: Bool, shm: Bool, mistake: (location: SchemaLintCore.SourceLocation, suffix: String)?, extensionMistake: (location: SchemaLintCore.SourceLocation, added: String)?) {
         guard let unit = declarations.unit(around: node) else { return (false, false, nil, nil) }
         let scope = companionScope(of: unit, operation: operation)
         var wal = false, shm = false
         var mistake: (location: SchemaLintCore.SourceLocation, suffix: String)?
-        var extensionMistake: SchemaLintCore.SourceLocation?
+        var extensionMistake: (location: SchemaLintCore.SourceLocation, added: String)?
         // The names the target is made of, and those it is bound to (`let store = storeURL`).
         var targetNames = Self.names(in: Syntax(target))
         for name in targetNames {
@@ -1572,7 +1575,18 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             for literal in literals.found {
                 if ["wal", "shm", "-wal", "-shm"].contains(literal.text), Self.isPathExtensionArgument(literal.node) {
                     if extensionMistake == nil, !Self.companionBaseNames(of: literal.node).isDisjoint(with: targetNames) {
-                        extensionMistake = declarations.files[declarations.units[index].file].location(of: literal.node)
+                        extensionMistake = (declarations.files[declarations.units[index].file].location(of: literal.node), literal.text)
+                    }
+                    continue
+                }
+                // `storeURL.appendingPathExtension("sqlite-wal")` beside `removeItem(at: storeURL)`:
+                // an extension added to the store's own name (not to the name without its
+                // extension) never names its companion, whatever it says.
+                if literal.text.hasSuffix("-wal") || literal.text.hasSuffix("-shm"), Self.isPathExtensionArgument(literal.node),
+                   let base = Self.pathExtensionBase(of: literal.node), !ByteSearch.contains("deletingPathExtension", in: base.trimmedText),
+                   !Self.names(in: Syntax(base)).isDisjoint(with: Self.names(in: Syntax(target))) {
+                    if extensionMistake == nil || literal.text.hasSuffix("-wal") && extensionMistake?.added.hasSuffix("-shm") == true {
+                        extensionMistake = (declarations.files[declarations.units[index].file].location(of: literal.node), literal.text)
                     }
                     continue
                 }
@@ -1647,6 +1661,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             })
         }
         return scope.sorted()
+    }
+
+    /// `url` in `url.appendingPathExtension("sqlite-wal")`.
+    private static func pathExtensionBase(of literal: StringLiteralExprSyntax) -> ExprSyntax? {
+        literal.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)?.base
     }
 
     /// `url.appendingPathExtension("wal")`: `Notes.store.wal`.

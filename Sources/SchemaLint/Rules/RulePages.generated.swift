@@ -13254,6 +13254,29 @@ final class EventStore {
 }
 ```
 
+### Triggers: the companions named with the store's extension as a path extension
+
+`appendingPathExtension("sqlite-wal")` added to the store's own name names
+`Items.sqlite.sqlite-wal`: SQLite's file is `Items.sqlite-wal`. Added to the name without its
+extension (`storeURL.deletingPathExtension()`), it would name the companion.
+
+```swift path=App/ItemStore.swift
+import CoreData
+
+final class ItemStore {
+    func cleanUp(at storeURL: URL) {
+        let files = FileManager.default
+        try? files.↓removeItem(at: storeURL)
+        try? files.removeItem(at: storeURL.appendingPathExtension("sqlite-wal"))
+        try? files.removeItem(at: storeURL.appendingPathExtension("sqlite-shm"))
+    }
+
+    func open(_ container: NSPersistentContainer) {
+        container.persistentStoreDescriptions.first?.url = URL.applicationSupportDirectory.appending(path: "Items.sqlite")
+    }
+}
+```
+
 ### Triggers: the store and a `.wal` look-alike removed in a loop over their URLs, written in the loop or bound to a name
 
 ```swift path=App/StoreReset.swift

@@ -324,9 +324,12 @@ package struct StoreFileOperation: Hashable, Sendable {
     package var childPathMistake: SourceLocation?
     /// The companion's suffix appended there (`-wal`, or `-shm` where only that one is).
     package var childPathMistakeSuffix = "-wal"
-    /// Where the code appends `wal` or `shm` as a path extension (`appendingPathExtension("wal")`),
-    /// which names `Notes.store.wal`, not the companion `Notes.store-wal`.
+    /// Where the code appends a companion's name as a path extension to the store's name
+    /// (`appendingPathExtension("wal")`, or `("sqlite-wal")` to `Notes.sqlite`), which names
+    /// `Notes.sqlite.wal` or `Notes.sqlite.sqlite-wal`, not the companion `Notes.sqlite-wal`.
     package var extensionMistake: SourceLocation?
+    /// The extension appended there (`wal`, `-wal`, `sqlite-wal`).
+    package var extensionMistakeText = "wal"
     /// A removal after `migratePersistentStore` in the same function: the store's data, its
     /// `-wal` included, was copied to the new place first, so the leftovers lose nothing now.
     package var afterMigration = false

@@ -1068,12 +1068,21 @@ import Testing
         try folder.write(source.replacingOccurrences(of: #"storeURL.appendingPathComponent("-wal")"#, with: #"storeURL.appendingPathExtension("wal")"#), to: "StoreFiles.swift")
         let byExtension = try Executable.run([".", "--no-color"], in: folder.url).stdout
         #expect(byExtension.contains("StoreFiles.swift:6:33: error: removeItem(at:) deletes the store file storeURL but not its -wal and -shm files"), "\(byExtension)")
-        #expect(byExtension.contains("    note: a path extension comes after a dot: it names a file ending in \".wal\" (or \".-wal\"), not the store's -wal file, which SQLite names after the store with \"-wal\" added (StoreFiles.swift:5:51)"), "\(byExtension)")
+        #expect(byExtension.contains("    note: a path extension comes after a dot: appendingPathExtension(\"wal\") names the store's file with \".wal\" added, not its -wal file, which SQLite names after the store with \"-wal\" added (StoreFiles.swift:5:51)"), "\(byExtension)")
         // So with the dash (`Notes.sqlite.-wal`): a file beside the store, not inside a folder.
         try folder.write(source.replacingOccurrences(of: #"storeURL.appendingPathComponent("-wal")"#, with: #"storeURL.appendingPathExtension("-wal")"#), to: "StoreFiles.swift")
         let dashed = try Executable.run([".", "--no-color"], in: folder.url).stdout
-        #expect(dashed.contains("    note: a path extension comes after a dot: it names a file ending in \".wal\" (or \".-wal\"), not the store's -wal file, which SQLite names after the store with \"-wal\" added (StoreFiles.swift:5:51)"), "\(dashed)")
+        #expect(dashed.contains("    note: a path extension comes after a dot: appendingPathExtension(\"-wal\") names the store's file with \".-wal\" added, not its -wal file, which SQLite names after the store with \"-wal\" added (StoreFiles.swift:5:51)"), "\(dashed)")
         #expect(!dashed.contains("as a path component"), "\(dashed)")
+        // So with the store's extension in it (`Notes.sqlite.sqlite-wal`), added to the store's
+        // own name; added to the name without its extension, it names the companion.
+        try folder.write(source.replacingOccurrences(of: #"storeURL.appendingPathComponent("-wal")"#, with: #"storeURL.appendingPathExtension("sqlite-wal")"#), to: "StoreFiles.swift")
+        let named = try Executable.run([".", "--no-color"], in: folder.url).stdout
+        #expect(named.contains("StoreFiles.swift:6:33: error: removeItem(at:) deletes the store file storeURL but not its -wal and -shm files"), "\(named)")
+        #expect(named.contains("    note: a path extension comes after a dot: appendingPathExtension(\"sqlite-wal\") names the store's file with \".sqlite-wal\" added, not its -wal file, which SQLite names after the store with \"-wal\" added (StoreFiles.swift:5:51)"), "\(named)")
+        try folder.write(source.replacingOccurrences(of: #"storeURL.appendingPathComponent("-wal")"#, with: #"storeURL.deletingPathExtension().appendingPathExtension("sqlite-wal")"#), to: "StoreFiles.swift")
+        let base = try Executable.run([".", "--no-color"], in: folder.url).stdout
+        #expect(!base.contains("StoreFiles.swift:6:33:"), "\(base)")
     }
 
     /// The store loaded again in its completion handler after its files were deleted: the stop in

@@ -21,7 +21,8 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
                 notes.append(Finding.Note("appending \"\(suffix)\" as a path component names a file inside a folder named like the store, not the store's \(suffix) file", at: mistake))
             }
             if let mistake = operation.extensionMistake {
-                notes.append(Finding.Note("a path extension comes after a dot: it names a file ending in \".wal\" (or \".-wal\"), not the store's -wal file, which SQLite names after the store with \"-wal\" added", at: mistake))
+                let added = operation.extensionMistakeText
+                notes.append(Finding.Note("a path extension comes after a dot: appendingPathExtension(\"\(added)\") names the store's file with \".\(added)\" added, not its -wal file, which SQLite names after the store with \"-wal\" added", at: mistake))
             }
             var outcome = operation.afterMigration
                 ? "migratePersistentStore copied its data first, so nothing is lost now, but the -wal file stays behind and is applied to the next store created at that path"
