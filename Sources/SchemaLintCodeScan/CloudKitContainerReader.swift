@@ -111,7 +111,8 @@ package struct CloudKitContainerReader: ModelSourceReader {
     }
 
     /// Whether the block a container is made in points its store at `/dev/null` or makes it an
-    /// in-memory store, as Xcode's template does for previews: that store keeps nothing.
+    /// in-memory store, as Xcode's template does for previews, or runs only for an in-memory
+    /// store (`if description.type == NSInMemoryStoreType {`): that store keeps nothing.
     static func keepsNothing(_ token: ObjCToken, in tokens: [ObjCToken]) -> Bool {
         guard let index = tokens.firstIndex(where: { $0.line == token.line && $0.column == token.column }) else { return false }
         var start = tokens.startIndex, end = tokens.endIndex, depth = 0
@@ -128,7 +129,14 @@ package struct CloudKitContainerReader: ModelSourceReader {
                 depth -= 1
             }
         }
-        return tokens[start..<end].contains { ($0.kind == .string && $0.text == "/dev/null") || $0.isIdentifier("NSInMemoryStoreType") }
+        if tokens[start..<end].contains(where: { ($0.kind == .string && $0.text == "/dev/null") || $0.isIdentifier("NSInMemoryStoreType") }) { return true }
+        // The branch of `if description.type == NSInMemoryStoreType { ... }`: the tests' store.
+        guard start > tokens.startIndex else { return false }
+        // Swift ends a statement at the line's end, which the header does not stop at.
+        let header = header(before: start - 1, in: tokens)
+        guard let keyword = header.lastIndex(where: { $0.isIdentifier("if") }) else { return false }
+        let condition = header[keyword...]
+        return condition.contains { $0.isIdentifier("NSInMemoryStoreType") } && !condition.contains { $0.is("!") }
     }
 
     /// `class X: T` (Swift) and `@interface X : T` (Objective-C).

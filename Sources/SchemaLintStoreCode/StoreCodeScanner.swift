@@ -1574,7 +1574,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             literals.walk(declarations.units[index].body)
             for literal in literals.found {
                 if ["wal", "shm", "-wal", "-shm"].contains(literal.text), Self.isPathExtensionArgument(literal.node) {
-                    if extensionMistake == nil, !Self.companionBaseNames(of: literal.node).isDisjoint(with: targetNames) {
+                    // The -wal's mistake is the one named where both are made.
+                    if extensionMistake == nil || literal.text.hasSuffix("wal") && extensionMistake?.added.hasSuffix("shm") == true,
+                       !Self.companionBaseNames(of: literal.node).isDisjoint(with: targetNames) {
                         extensionMistake = (declarations.files[declarations.units[index].file].location(of: literal.node), literal.text)
                     }
                     continue
@@ -1585,7 +1587,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 if literal.text.hasSuffix("-wal") || literal.text.hasSuffix("-shm"), Self.isPathExtensionArgument(literal.node),
                    let base = Self.pathExtensionBase(of: literal.node), !ByteSearch.contains("deletingPathExtension", in: base.trimmedText),
                    !Self.names(in: Syntax(base)).isDisjoint(with: Self.names(in: Syntax(target))) {
-                    if extensionMistake == nil || literal.text.hasSuffix("-wal") && extensionMistake?.added.hasSuffix("-shm") == true {
+                    if extensionMistake == nil || literal.text.hasSuffix("wal") && extensionMistake?.added.hasSuffix("shm") == true {
                         extensionMistake = (declarations.files[declarations.units[index].file].location(of: literal.node), literal.text)
                     }
                     continue

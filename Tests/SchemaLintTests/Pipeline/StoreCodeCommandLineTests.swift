@@ -1074,6 +1074,10 @@ import Testing
         let dashed = try Executable.run([".", "--no-color"], in: folder.url).stdout
         #expect(dashed.contains("    note: a path extension comes after a dot: appendingPathExtension(\"-wal\") names the store's file with \".-wal\" added, not its -wal file, which SQLite names after the store with \"-wal\" added (StoreFiles.swift:5:51)"), "\(dashed)")
         #expect(!dashed.contains("as a path component"), "\(dashed)")
+        // Where both are named so, the note is the -wal's, whichever comes first.
+        try folder.write(source.replacingOccurrences(of: #"let wal = storeURL.appendingPathComponent("-wal")"#, with: #"let shm = storeURL.appendingPathExtension("-shm"); let wal = storeURL.appendingPathExtension("-wal")"#), to: "StoreFiles.swift")
+        let both = try Executable.run([".", "--no-color"], in: folder.url).stdout
+        #expect(both.contains("    note: a path extension comes after a dot: appendingPathExtension(\"-wal\") names the store's file with \".-wal\" added"), "\(both)")
         // So with the store's extension in it (`Notes.sqlite.sqlite-wal`), added to the store's
         // own name; added to the name without its extension, it names the companion.
         try folder.write(source.replacingOccurrences(of: #"storeURL.appendingPathComponent("-wal")"#, with: #"storeURL.appendingPathExtension("sqlite-wal")"#), to: "StoreFiles.swift")

@@ -86,6 +86,20 @@ import Testing
         // A plain container that keeps its store is a choice not to sync.
         let local = template.replacingOccurrences(of: "URL(fileURLWithPath: \"/dev/null\")", with: "localStoreURL")
         #expect(Self.sync(local) == ["Timer:depends"])
+        // The plain container made only for descriptions of in-memory stores (a test's).
+        let tested = """
+        init(descriptions: [NSPersistentStoreDescription]) {
+            let container: NSPersistentContainer
+            if descriptions.first?.type == NSInMemoryStoreType {
+                container = NSPersistentContainer(name: "Timer")
+                container.persistentStoreDescriptions = descriptions
+            } else {
+                container = NSPersistentCloudKitContainer(name: "Timer")
+            }
+        }
+        """
+        #expect(Self.sync(tested) == ["Timer:syncs"])
+        #expect(Self.sync(tested.replacingOccurrences(of: "==", with: "!=")) == ["Timer:depends"])
     }
 
     @Test func aContainerUnderAFlagFixedToFalseIsNeverMade() {
