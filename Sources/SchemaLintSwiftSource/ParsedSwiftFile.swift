@@ -11,19 +11,36 @@ package struct ParsedSwiftFile: Sendable {
     package let tree: SourceFileSyntax
     private let lines: SwiftLineTable
 
+    /// What parsing makes of a text, whatever file holds it.
+    private struct Syntax: Sendable {
+        let tree: SourceFileSyntax
+        let lines: SwiftLineTable
+
+        init(_ bytes: [UInt8]) {
+            tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+            lines = SwiftLineTable(bytes)
+        }
+    }
+
+    private init(name: String, syntax: Syntax) {
+        self.name = name
+        self.tree = syntax.tree
+        self.lines = syntax.lines
+    }
+
     /// Parses bytes that came from a file, or from memory (a fuzzer, a test).
     init(name: String, bytes: [UInt8]) {
-        self.name = name
-        self.tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-        self.lines = SwiftLineTable(bytes)
+        self.init(name: name, syntax: Syntax(bytes))
     }
 
     /// The parsed file, or the input error that keeps it from the parser (`[` nested too deep:
-    /// `SwiftBracketNesting`), made once for all readers of the run that hands them `options`.
+    /// `SwiftBracketNesting`), made once for all readers of the run that hands them `options`. A
+    /// text the run parsed already under another name (the same file at each release tag read)
+    /// is not parsed again.
     package static func parse(_ source: ModelSourceFile, options: ModelSourceReadingOptions) -> Result<ParsedSwiftFile, InputError> {
         options.sharedWork.value(of: source) { source in
             if let error = SwiftBracketNesting.check(source.bytes, file: source.name) { return .failure(error) }
-            return .success(ParsedSwiftFile(name: source.name, bytes: source.bytes))
+            return .success(ParsedSwiftFile(name: source.name, syntax: options.sharedWork.value(ofText: source.bytes, make: Syntax.init)))
         }
     }
 

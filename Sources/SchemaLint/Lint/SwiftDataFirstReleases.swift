@@ -90,14 +90,20 @@ extension LintPipeline {
         func shapes(at index: Int) -> [String: String] {
             index == changed.count ? newestShapes : reading(index).compactMapValues { $0.releasedCopy.map(VersionLock.hash(of:)) }
         }
-        func split(_ low: Int, _ high: Int) {
-            // Both ends are read: where they differ and lie side by side, `high` is where a shape begins.
-            guard shapes(at: low) != shapes(at: high), high - low > 1 else { return }
-            let middle = (low + high) / 2
-            split(low, middle)
-            split(middle, high)
+        // Both ends of each range are read: where they differ and lie apart, the middle is read
+        // (where they differ and lie side by side, `high` is where a shape begins). The middles
+        // of one round are read side by side, as the first ones are.
+        var ranges = changed.isEmpty ? [] : [(low: 0, high: changed.count)]
+        while !ranges.isEmpty {
+            let open = ranges.filter { $0.high - $0.low > 1 && shapes(at: $0.low) != shapes(at: $0.high) }
+            let middles = open.map { ($0.low + $0.high) / 2 }.filter { readings[$0] == nil }
+            let budget = max(0, Self.swiftDataReadingsAtMost - (readings.count - known.count))
+            let asked = Array(middles.prefix(budget))
+            let found = OrderedConcurrentMap.map(count: asked.count) { read(changedTags[asked[$0]]) }
+            for (index, schemas) in zip(asked, found) { readings[index] = schemas }
+            for index in middles.dropFirst(budget) { readings[index] = [:] }
+            ranges = open.flatMap { [(low: $0.low, high: ($0.low + $0.high) / 2), (low: ($0.low + $0.high) / 2, high: $0.high)] }
         }
-        if !changed.isEmpty { split(0, changed.count) }
         var result = entries
         for index in schemas {
             let entry = entries[index]

@@ -11,9 +11,16 @@ package final class SharedReadingWork: @unchecked Sendable {
         var file: String
     }
 
+    private struct TextKey: Hashable {
+        var type: ObjectIdentifier
+        var bytes: [UInt8]
+    }
+
     private let lock = NSLock()
     /// The value made for each file and type, with the bytes it was made from.
     private var made: [Key: (bytes: [UInt8], value: any Sendable)] = [:]
+    /// The value made of each text, by type, whatever file held it.
+    private var madeOfText: [TextKey: any Sendable] = [:]
 
     package init() {}
 
@@ -26,6 +33,17 @@ package final class SharedReadingWork: @unchecked Sendable {
         if let kept, kept.bytes == file.bytes, let value = kept.value as? Value { return value }
         let value = make(file)
         lock.withLock { made[key] = (file.bytes, value) }
+        return value
+    }
+
+    /// The `Value` made of `bytes` earlier in the run under any file's name, or made now by
+    /// `make` and kept: for what depends on a file's text alone (a syntax tree), which the same
+    /// file read at several revisions (copied out under other names) shares.
+    package func value<Value: Sendable>(ofText bytes: [UInt8], make: ([UInt8]) -> Value) -> Value {
+        let key = TextKey(type: ObjectIdentifier(Value.self), bytes: bytes)
+        if let kept = lock.withLock({ madeOfText[key] }) as? Value { return kept }
+        let value = make(bytes)
+        lock.withLock { madeOfText[key] = value }
         return value
     }
 }
