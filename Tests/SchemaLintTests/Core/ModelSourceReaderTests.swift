@@ -143,4 +143,22 @@ import Testing
         // A value of another type is made on its own.
         #expect(work.value(of: ("A.swift", Array("abcd".utf8))) { String(decoding: $0.bytes, as: UTF8.self) } == "abcd")
     }
+
+    /// What depends on a text alone is made once for that text, under any file's name (the same
+    /// file read at several release tags, copied out under other names); another text is made again.
+    @Test func sharedReadingWorkMakesEachTextOncePerRun() {
+        let work = SharedReadingWork()
+        var made = 0
+        func words(_ text: String) -> Int {
+            work.value(ofText: Array(text.utf8)) { bytes in
+                made += 1
+                return bytes.split(separator: UInt8(ascii: " ")).count
+            }
+        }
+        #expect(words("a b") == 2)
+        #expect(words("a b") == 2)
+        #expect(made == 1)
+        #expect(words("a b c") == 3)
+        #expect(made == 2)
+    }
 }
