@@ -6,10 +6,14 @@ import SchemaLintCore
 /// Which closures run before the code around them goes on: those called where they are written
 /// (`{ ... }()`, a lazy property's value) and those handed to calls that run them at once
 /// (`performAndWait`, `sync`, `autoreleasepool`, and `WindowGroup`, whose content SwiftUI builds
-/// for the first frame). Any other closure (a completion handler, `Task`, `DispatchQueue.async`,
-/// a SwiftUI modifier or another view's content) may run later, off the launch.
+/// for the first frame, and the containers whose initializers build their content: stacks,
+/// `Group`, navigation and tab views). Any other closure (a completion handler, `Task`,
+/// `DispatchQueue.async`, a SwiftUI modifier's, a list's rows) may run later, off the launch.
 enum SynchronousCode {
-    static let runningAtOnce: Set<String> = ["performAndWait", "sync", "autoreleasepool", "withExtendedLifetime", "WindowGroup"]
+    static let runningAtOnce: Set<String> = [
+        "performAndWait", "sync", "autoreleasepool", "withExtendedLifetime", "WindowGroup",
+        "NavigationStack", "NavigationView", "NavigationSplitView", "TabView", "Group", "VStack", "HStack", "ZStack",
+    ]
 
     static func runsAtOnce(_ closure: ClosureExprSyntax) -> Bool {
         var parent = closure.parent
@@ -392,6 +396,14 @@ final class UseCollector: SyntaxVisitor {
             guard let name = function?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type.as(IdentifierTypeSyntax.self)?.name.text,
                   declarations.typeNames.contains(name) else { return nil }
             return name
+        }
+        // Given to SwiftUI's `.modelContainer(_:)` (`.modelContainer(.make(logger:))`): a member
+        // the project adds to `ModelContainer`.
+        if let argument = value.parent?.as(LabeledExprSyntax.self), argument.label == nil,
+           let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+           call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer",
+           declarations.unitsByKey["ModelContainer.\(node.declName.baseName.text)"] != nil {
+            return "ModelContainer"
         }
         guard let clause = value.parent?.as(InitializerClauseSyntax.self) else { return nil }
         var type = clause.parent?.as(FunctionParameterSyntax.self)?.type ?? clause.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type

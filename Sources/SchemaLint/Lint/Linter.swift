@@ -46,7 +46,7 @@ package struct Linter: Sendable {
         let passes = OrderedConcurrentMap.map(count: histories.count, costs: sizes) { index in
             HistoryPass(
                 history: histories[index], catalog: catalog, options: options,
-                code: ChangeCodeFacts(storeCode), handRunMigrations: storeCode.handRunMigrations
+                code: ChangeCodeFacts(storeCode, for: histories[index], among: histories), handRunMigrations: storeCode.handRunMigrations
             ).run()
         }
         findings += passes.joined()

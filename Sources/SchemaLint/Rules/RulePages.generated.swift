@@ -7875,7 +7875,12 @@ from what shipped to the current version is inferable (the stores open, but ever
 checked against something nobody ran), and an error where it is not (a type change between a
 String and a Date, say: those stores fail to open at launch), with the change that blocks it as a
 note. An edit all outside the hash (a uniqueness constraint) leaves the stores matching the version,
-so no migration runs for them: a warning that says so. A synced model keeps the error: the edit changed what CloudKit holds, whatever the store
+so no migration runs for them: a warning that says so. Where the code that opens the store adds
+it with options that ask for no migration (`addPersistentStore` with `options: nil`, or without
+`NSMigratePersistentStoresAutomaticallyOption`; see `store-opened-without-migration`) and runs no
+migration of its own, Core Data infers nothing: those stores fail to open
+(`NSPersistentStoreIncompatibleVersionHashError`, 134100), an error whatever the change, with the
+opening as a note. A synced model keeps the error: the edit changed what CloudKit holds, whatever the store
 does.
 
 A version that an older release already shipped is compared with that first release, not only
@@ -8055,6 +8060,42 @@ models:
 ```
 
 ```xml commit=2 path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="due" optional="YES" attributeType="Date"/>
+    </entity>
+</model>
+```
+
+### Triggers: the one version v1.0 shipped gained an attribute, and the store is added without migration (an error)
+
+An inferable change, but the app adds its store with `options: nil`: the stores v1.0 made do not open.
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift commit=1 tag=v1.0 path=Notes/Store.swift
+import CoreData
+
+final class Store {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(model: NSManagedObjectModel, url: URL) throws {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+    }
+}
+```
+
+```xml commit=2 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
 <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 ↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
     <entity name="Note">
@@ -14901,6 +14942,47 @@ final class NotesStore {
         } catch {
             print("cannot open the store: \(error)")
             container = try! ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        }
+    }
+}
+```
+
+### Triggers: the first window's navigation stack is given a container from a factory the project adds to `ModelContainer`, written `.make(...)`
+
+A stack builds its content when it is made, so the factory runs as the first window appears.
+
+```swift path=Notes/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    var body: some Scene {
+        WindowGroup {
+            NavigationStack {
+                Text("Notes")
+                    .modelContainer(.make(inMemory: false))
+            }
+        }
+    }
+}
+```
+
+```swift path=Notes/ModelContainer+Make.swift
+import SwiftData
+
+@Model
+final class Note {
+    var title: String = ""
+    init(title: String) { self.title = title }
+}
+
+extension ModelContainer {
+    static func make(inMemory: Bool) -> ModelContainer {
+        do {
+            return try ↓ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: inMemory))
+        } catch {
+            fatalError("cannot open the store: \(error)")
         }
     }
 }

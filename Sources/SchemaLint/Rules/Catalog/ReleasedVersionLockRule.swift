@@ -121,7 +121,7 @@ struct ReleasedVersionLockRule: HistoryRule {
             } else if !first.stranded.isEmpty {
                 let migrations = first.stranded.compactMap { migration(from: $0.copy, of: first.version, in: context) }
                 let coming = first.sinceNewest.flatMap { migration(from: $0.copy, of: first.version, in: context) }
-                finding = changedAfterRelease(first.version, edit: first, migration: migrations.first { !$0.blockers.isEmpty } ?? migrations.first, coming: coming)
+                finding = changedAfterRelease(first.version, edit: first, migration: migrations.first(where: \.failsToOpen) ?? migrations.first, coming: coming)
             } else {
                 finding = modified(
                     first.version, what: "it changed since the release at \(first.entry.location?.file ?? ""): " + Self.summary(first.changes), entry: first.entry,
@@ -228,7 +228,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         shipped.markLocal()
         var comparisons: EntityComparisons?
         let blockers = context.changeFindings(from: shipped, to: current, only: .error, reusing: &comparisons).findings
-        return ShippedStoresMigration(current: current.displayName, blockers: blockers)
+        return ShippedStoresMigration(current: current.displayName, blockers: blockers, addedWithoutMigration: context.code.addsWithoutMigration)
     }
 
     /// What Core Data does with the stores a local version made as it shipped: infer a migration
@@ -239,15 +239,23 @@ struct ReleasedVersionLockRule: HistoryRule {
         var blockers: [Finding]
         /// The edit is all outside the version hash: the stores still match the version.
         var outsideTheHash = false
+        /// Where the app adds the store with options that ask for no migration: nothing is inferred.
+        var addedWithoutMigration: SourceLocation?
+
+        /// Whether the stores the release made fail to open.
+        var failsToOpen: Bool { !outsideTheHash && (!blockers.isEmpty || addedWithoutMigration != nil) }
 
         /// An error where the stores cannot open, else a warning: they open while the change stays
         /// inferable, but later versions are checked against what those people never ran.
-        var severity: Severity { blockers.isEmpty ? .warning : .error }
+        var severity: Severity { failsToOpen ? .error : .warning }
 
         /// What happens to the stores `release` made.
         func consequence(for release: String) -> String {
             if outsideTheHash {
                 return "the stores \(release) made still match it, since the version hash leaves this out, so no migration runs for them, and later versions are checked against something those people never ran"
+            }
+            if addedWithoutMigration != nil {
+                return "the stores \(release) made match no version in the bundle now, and the app adds its store with options that ask for no migration, so Core Data infers none and they fail to open (NSPersistentStoreIncompatibleVersionHashError, 134100)"
             }
             guard let blocker = blockers.first else {
                 return "the stores \(release) made match no version in the bundle now; Core Data opens them only by inferring a migration to \(current) from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran"
@@ -255,7 +263,10 @@ struct ReleasedVersionLockRule: HistoryRule {
             return "the stores \(release) made match no version in the bundle now, and Core Data cannot infer their migration to \(current) from the model each store keeps (\(blocker.message)), so they fail to open"
         }
 
-        var notes: [Finding.Note] { blockers.map { Finding.Note("blocks inferring the migration from what shipped: \($0.message)", at: $0.location) } }
+        var notes: [Finding.Note] {
+            (addedWithoutMigration.map { [Finding.Note("the store is added here with options that ask for no migration", at: $0)] } ?? [])
+                + blockers.map { Finding.Note("blocks inferring the migration from what shipped: \($0.message)", at: $0.location) }
+        }
     }
 
     /// A released version that differs from what was released (`what`).
@@ -339,11 +350,11 @@ struct ReleasedVersionLockRule: HistoryRule {
         let stranding = swiftData
             ? "the stores \(tags) made record a version identifier (\(Self.list(Array(Set(edit.stranded.map(\.copy.version.text))).sorted()))) that no schema of the migration plan has now, so SwiftData refuses to open them (\"Cannot use staged migration with an unknown model version\"), and later versions are checked against something those people never ran"
             : "the stores \(tags) made match no version in the bundle now, and later versions are checked against something those people never ran"
-        let worst = [coming, migration].compactMap { $0 }.first { !$0.blockers.isEmpty } ?? migration ?? coming
+        let worst = [coming, migration].compactMap { $0 }.first(where: \.failsToOpen) ?? migration ?? coming
         return Finding(
             // A synced model's edit since the newest release changes what CloudKit holds: the rule's
             // severity, as for that edit alone.
-            ruleID: descriptor.id, severity: edit.sinceNewest == nil ? .warning : coming.map { $0.blockers.isEmpty ? .warning : .error } ?? severity(version),
+            ruleID: descriptor.id, severity: edit.sinceNewest == nil ? .warning : coming?.severity ?? severity(version),
             message: "released \(version.displayName) was modified after it shipped: \(edit.firstShipped) shipped it, \(history.joined(separator: "; ")); "
                 + (worst?.consequence(for: tags) ?? stranding),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
