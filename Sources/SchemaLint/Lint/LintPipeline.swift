@@ -41,8 +41,8 @@ public struct LintPipeline: Sendable {
         package var pathsAreDefault = false
         /// Where what git said about the models' history is kept between runs (`--no-cache`: nil).
         package var gitCache: GitHistoryCache?
-        /// What the readers made of the files, shared with the run's readings at release tags and
-        /// revisions, whose options are copies of these.
+        /// What the readers made of the files read at release tags and revisions, shared by the
+        /// run's readings there, whose options are copies of these.
         package var sharedWork = SharedReadingWork()
 
         public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false, baselineFile: String? = nil, ignoresBaseline: Bool = false, againstRevision: String? = nil) {
@@ -128,7 +128,9 @@ public struct LintPipeline: Sendable {
         var loader = ModelLoader(configuration: configuration, declaresCloudKit: options.declaresCloudKit, skipsNonModelFiles: options.skipsNonModelFiles, readers: readers)
         loader.snapshot = options.snapshot
         loader.gitCache = options.gitCache
-        loader.sharedWork = options.sharedWork
+        // The readings at release tags and revisions share their parses (the same files, copied
+        // out at each); the working tree's are let go once each reader is done.
+        loader.sharedWork = options.snapshot == nil ? nil : options.sharedWork
         loader.allowsNoModel = options.pathsAreDefault
         loader.categoriesOff = catalog.categoriesOff(by: configuration.rules)
         if let orderFile = options.orderFile {

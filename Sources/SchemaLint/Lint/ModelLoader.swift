@@ -30,9 +30,9 @@ package struct ModelLoader: Sendable {
     /// Categories whose every rule the run turns off: readers that only feed one of them
     /// (`ModelSourceReader.feedsOnly`) are not asked about any file.
     package var categoriesOff: Set<RuleCategory> = []
-    /// What the readers make of a file that other readers of the run, or its readings of the
-    /// same files at release tags, would make again (a Swift parse).
-    package var sharedWork = SharedReadingWork()
+    /// What the readers make of a file that the run's other readings of the same files (at
+    /// release tags, copied out under other names) would make again (a Swift parse); nil: none.
+    package var sharedWork: SharedReadingWork?
 
     package init(configuration: ProjectConfiguration = ProjectConfiguration(), declaresCloudKit: Bool = false, skipsNonModelFiles: Bool = false, yaml: YAMLModelLoader = YAMLModelLoader(), readers: [any ModelSourceReader] = []) {
         self.configuration = configuration
@@ -79,9 +79,10 @@ package struct ModelLoader: Sendable {
         (readers + Self.builtInReaders).filter { reader in reader.feedsOnly.map { !categoriesOff.contains($0) } ?? true }
     }
 
-    /// What the readers are told about the project, with the run's `SharedReadingWork`.
+    /// What the readers are told about the project, with `sharedWork`, else a new
+    /// `SharedReadingWork`: what one reader made is let go when it is done.
     var readingOptions: ModelSourceReadingOptions {
-        ModelSourceReadingOptions(declaresCloudKit: declaresCloudKit || (configuration.cloudKit ?? false), sharedWork: sharedWork)
+        ModelSourceReadingOptions(declaresCloudKit: declaresCloudKit || (configuration.cloudKit ?? false), sharedWork: sharedWork ?? SharedReadingWork())
     }
 
     /// The core's model formats, set up for this run: Xcode bundles and models outside a bundle
