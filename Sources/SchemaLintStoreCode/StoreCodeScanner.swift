@@ -270,7 +270,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // A store at `/dev/null`, or of the in-memory type, keeps nothing (previews and tests
         // write it so): nothing to migrate or lose.
         case "addPersistentStore" where (member != nil || isInside(["NSPersistentStoreCoordinator"], node) && labels.hasPrefix("ofType:"))
-            && !opensOnlyInMemory(node) && !isInPreview(node)
+            && !opensOnlyInMemory(node) && !isInPreview(node) && !isLoadedWithoutAFile(node)
             && !ByteSearch.contains("\"/dev/null\"", in: node.arguments.first { $0.label?.text == "at" }?.expression.trimmedText ?? "")
             && !Self.namesTheInMemoryType(node.arguments.first { $0.label?.text == "ofType" }?.expression):
             let type = typeName(around: node)
@@ -628,16 +628,23 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             return ByteSearch.contains("\"/dev/null\"", in: text) && (text.contains("url") || text.contains("URL")) && !ConditionalValues.contains(statement)
         } || Self.statementsRunBefore(node, innermostBlockOnly: false).contains { statement in
             statement.item.as(SequenceExprSyntax.self).map(DestructiveCallFinder.makesTypeInMemory) ?? false
-                || Self.makesAScratchFile(statement)
+                || Self.makesAScratchFile(statement, openedBy: node)
         }
     }
 
     /// A file of a new name in the temporary folder
-    /// (`FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString).sqlite")`):
-    /// a scratch store made for one run (a schema check, an export), holding nothing of the person's.
-    private static func makesAScratchFile(_ statement: CodeBlockItemSyntax) -> Bool {
+    /// (`FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString).sqlite")`),
+    /// or a name bound to a file there that the opening itself is given
+    /// (`let storeURL = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(name)`,
+    /// then `addPersistentStore(..., at: storeURL, ...)`): a scratch store (a schema check, an
+    /// export, a test's), holding nothing of the person's, in a folder the system empties.
+    private static func makesAScratchFile(_ statement: CodeBlockItemSyntax, openedBy opening: FunctionCallExprSyntax) -> Bool {
         let text = statement.trimmedDescription
-        return (ByteSearch.contains("temporaryDirectory", in: text) || ByteSearch.contains("NSTemporaryDirectory()", in: text)) && ByteSearch.contains("UUID()", in: text)
+        guard ByteSearch.contains("temporaryDirectory", in: text) || ByteSearch.contains("NSTemporaryDirectory()", in: text) else { return false }
+        if ByteSearch.contains("UUID()", in: text) { return true }
+        guard let declaration = statement.item.as(VariableDeclSyntax.self), declaration.bindings.count == 1,
+              let name = declaration.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return false }
+        return ByteSearch.wholeWordCount(of: name, in: Array(opening.arguments.trimmedDescription.utf8)) > 0
     }
 
     /// The statements that run every time before `node` in its function: those before it in its

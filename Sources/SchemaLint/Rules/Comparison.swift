@@ -7,15 +7,15 @@ package struct ChangeCodeFacts: Sendable {
     /// `StoreCodeFacts.openedConfigurations`: the configurations stores are opened with by name.
     package var openedConfigurations: Set<String> = []
 
+    /// Where the app adds the store of the history these facts are for with options that ask
+    /// for no migration, running no migration of its own: a store that matches none of the
+    /// model's versions does not open.
+    package var addsWithoutMigration: SourceLocation?
+
     package init(keyedArchiveTransformers: Set<String> = [], openedConfigurations: Set<String> = []) {
         self.keyedArchiveTransformers = keyedArchiveTransformers
         self.openedConfigurations = openedConfigurations
     }
-
-    /// Where the app adds the store of the history these facts are for with options that ask
-    /// for no migration (`StoreOpening.declinesMigration`), running no migration of its own: a
-    /// store that matches none of the model's versions does not open.
-    package var addsWithoutMigration: SourceLocation?
 
     package init(_ facts: StoreCodeFacts) {
         self.init(keyedArchiveTransformers: facts.keyedArchiveTransformers, openedConfigurations: facts.openedConfigurations)
@@ -25,11 +25,9 @@ package struct ChangeCodeFacts: Sendable {
     /// models nearest its code).
     package init(_ facts: StoreCodeFacts, for history: ModelHistory, among histories: [ModelHistory]) {
         self.init(facts)
-        guard history.versions.last?.format != .swiftData, !facts.openings.contains(where: { $0.call == .migrateStore }) else { return }
-        let coreData = histories.filter { $0.versions.last?.format != .swiftData }
-        addsWithoutMigration = facts.openings.first { opening in
-            opening.declinesMigration && StoreCodeContext.openedHistories(by: opening, in: coreData).contains { $0.key == history.key && $0.model == history.model }
-        }?.place.location
+        addsWithoutMigration = StoreCodeContext.openingsDecliningMigration(facts, in: histories).first { _, opened in
+            opened.contains { $0.key == history.key && $0.model == history.model }
+        }?.opening.place.location
     }
 }
 

@@ -8600,7 +8600,9 @@ every opening in `#Preview`s, preview providers and properties or functions name
 (`previewContainer`), or for a demo or developer sandbox (`makeDemoContainer()`, `makeSandbox()`,
 a type named `DemoStore`: stores of seeded data, made to be thrown away; a type named for a
 developer mode, `DevModeController`, is not, as it often makes the store people run too), and stores added at
-`/dev/null`, are left alone, and so is test code (a Swift file that
+`/dev/null` or in the temporary folder (a new name there, `UUID()` in it, or a name bound to a
+file there that the opening is given: the system empties that folder, so nothing the person keeps
+lives there), are left alone, and so is test code (a Swift file that
 imports `XCTest` or `Testing`, an Objective-C file that imports `<XCTest/XCTest.h>`, a file in a
 folder named `Tests` or ending in `Tests`, a mock, fake or stub by its name): a test target never
 runs on a person's device. Code under `#if DEBUG` (`#ifdef DEBUG` in Objective-C; also
@@ -12068,6 +12070,22 @@ enum SchemaInitializer {
             if let error { fatalError("could not load the scratch store: \(error)") }
         }
         try? container.initializeCloudKitSchema(options: [])
+    }
+}
+```
+
+### Does not trigger: a store the code places in the temporary folder and adds there
+
+```swift path=Tools/ScratchContext.swift
+import CoreData
+
+extension NSManagedObjectContext {
+    convenience init(scratchModel model: NSManagedObjectModel, named name: String = "scratch.sqlite") {
+        self.init(concurrencyType: .mainQueueConcurrencyType)
+        let storeURL = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true).appendingPathComponent(name)
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        try! coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: [:])
+        persistentStoreCoordinator = coordinator
     }
 }
 ```

@@ -36,6 +36,16 @@ package struct StoreCodeContext: Sendable {
         return nearestHistories(to: opening.place.location.file, in: named)
     }
 
+    /// The openings that add a store with options that ask for no migration
+    /// (`StoreOpening.declinesMigration`), each with the Core Data histories it opens; none where
+    /// the app runs a migration of its own (`migrateStore`), which brings the store to the newest
+    /// version before it is added.
+    static func openingsDecliningMigration(_ facts: StoreCodeFacts, in histories: [ModelHistory]) -> [(opening: StoreOpening, histories: [ModelHistory])] {
+        guard !facts.openings.contains(where: { $0.call == .migrateStore }) else { return [] }
+        let coreData = histories.filter { $0.versions.last?.format != .swiftData }
+        return facts.openings.filter(\.declinesMigration).map { ($0, openedHistories(by: $0, in: coreData)) }
+    }
+
     /// Whether `history` builds into `name.momd`: a bundle named so, or a model of that name.
     private static func isCompiled(as name: String, _ history: ModelHistory) -> Bool {
         if let key = history.key, key.hasPrefix("bundle:") { return ((key as NSString).lastPathComponent as NSString).deletingPathExtension == name }

@@ -20,12 +20,7 @@ struct StoreOpenedWithoutMigrationRule: StoreCodeRule {
     }
 
     func check(_ context: StoreCodeContext) -> [Finding] {
-        // An app that runs its own migration (`NSMigrationManager.migrateStore`) brings the store
-        // to the newest version before it adds it: no migration is asked for because none is left.
-        guard !context.facts.openings.contains(where: { $0.call == .migrateStore }) else { return [] }
-        let coreData = context.histories.filter { $0.versions.last?.format != .swiftData }
-        return context.facts.openings.filter(\.declinesMigration).compactMap { opening in
-            let nearest = StoreCodeContext.openedHistories(by: opening, in: coreData)
+        StoreCodeContext.openingsDecliningMigration(context.facts, in: context.histories).compactMap { opening, nearest in
             guard let gap = nearest.sorted(by: { $0.model < $1.model }).lazy.compactMap { Self.gap(in: $0) }.first else { return nil }
             return finding(
                 at: opening.place, subject: "options",
