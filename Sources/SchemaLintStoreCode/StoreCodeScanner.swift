@@ -861,9 +861,44 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             let finder = ErrorBranchFinder(errorName: name)
             finder.walk(declarations.units[unit].body)
             for branch in finder.branches where branch.position >= after {
+                let before = scanned.facts.failureActions.count
                 addActions(in: branch, opening: opening, openingNode: call)
+                // A branch that only keeps the error again (`initializationError = error`) and
+                // logs: nothing handles the failure where nothing reads what it was kept in.
+                guard scanned.facts.failureActions.count == before, let statements = Self.statements(of: branch),
+                      let kept = Self.onlyKeeps(statements), !kept.names.isEmpty else { continue }
+                var action = StoreFailureAction(
+                    action: .onlyLogs, written: "keeping the error in \(kept.names.joined(separator: " and ")), which no code reads,",
+                    place: place(kept.first), opening: opening, openingLocation: file.location(of: call)
+                )
+                action.keptOnlyIn = kept.names
+                scanned.facts.failureActions.append(action)
             }
         }
+    }
+
+    /// The names `statements` keep a value in (`initializationError = error`, `self.lastError =
+    /// error`), and the first statement, where they do nothing else but that and log; nil where
+    /// they do anything else.
+    static func onlyKeeps(_ statements: CodeBlockItemListSyntax) -> (names: [String], first: Syntax)? {
+        var names: [String] = []
+        var first: Syntax?
+        for item in statements {
+            if let sequence = item.item.as(SequenceExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self) {
+                let elements = Array(sequence.elements)
+                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
+                let target = elements[0]
+                let member = target.as(MemberAccessExprSyntax.self).flatMap { $0.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? $0.declName.baseName.text : nil }
+                guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? member else { return nil }
+                names.append(name)
+                first = first ?? Syntax(item)
+                continue
+            }
+            guard let call = item.item.as(FunctionCallExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
+                  let called = SynchronousCode.calledName(call), loggingCalls.contains(called) else { return nil }
+            first = first ?? Syntax(item)
+        }
+        return first.map { (names, $0) }
     }
 
     /// What runs when a throwing opening fails: its `catch` clauses, `try!`, or (through

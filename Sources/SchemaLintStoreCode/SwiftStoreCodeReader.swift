@@ -111,7 +111,38 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         for index in reading.storeCode.fileOperations.indices {
             reading.storeCode.fileOperations[index].inUnusedCode = Self.isUncalledFunction(reading.storeCode.fileOperations[index].place, in: sources)
         }
+        // A failure kept in a name that some file reads is handled there.
+        reading.storeCode.failureActions.removeAll { action in
+            action.keptOnlyIn.contains { name in Self.isRead(name, in: sources) }
+        }
         return reading
+    }
+
+    /// Whether any file reads `name` (`if let error = initializationError`, `store.lastError`,
+    /// `$loadError`): it is written there other than where it is declared (`var name`, `let name`)
+    /// or given a value (`name = `, not `name ==`).
+    static func isRead(_ name: String, in sources: [ModelSourceFile]) -> Bool {
+        let word = Array(name.utf8)
+        for source in sources where ByteSearch.wholeWordCount(of: name, in: source.bytes) > 0 {
+            let bytes = source.bytes
+            var start = 0
+            while let range = bytes[start...].firstRange(of: word) {
+                start = range.upperBound
+                let before = range.lowerBound > 0 ? bytes[range.lowerBound - 1] : UInt8(ascii: " ")
+                let after = range.upperBound < bytes.count ? bytes[range.upperBound] : UInt8(ascii: " ")
+                func isWordByte(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "_") || (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 122) }
+                guard !isWordByte(before), !isWordByte(after) else { continue }
+                // Declared: `var name`, `let name`.
+                let preceding = String(decoding: bytes[max(0, range.lowerBound - 5)..<range.lowerBound], as: UTF8.self)
+                if preceding.hasSuffix("var ") || preceding.hasSuffix("let ") { continue }
+                // Given a value: `name = ...`, `name: Error? = nil` is a declaration's type.
+                var next = range.upperBound
+                while next < bytes.count, bytes[next] == UInt8(ascii: " ") { next += 1 }
+                if next < bytes.count, bytes[next] == UInt8(ascii: "="), next + 1 >= bytes.count || bytes[next + 1] != UInt8(ascii: "=") { continue }
+                return true
+            }
+        }
+        return false
     }
 
     /// The framework types apps extend with store factories.

@@ -8512,7 +8512,9 @@ The rule reports, in the code that runs when opening fails:
 - a `loadPersistentStores` handler whose error branch only logs (`print`, `NSLog`, `os_log`, a
   `Logger`'s levels, a crash reporter's `record` or `capture`, and a bare `return`) and keeps the
   error nowhere (a handler that hands it to its function's completion closure, `completion?(error)`
-  after the branch, leaves it to the callers, whose closures are judged instead): the container goes on with no store, so the app shows none of the person's data,
+  after the branch, leaves it to the callers, whose closures are judged instead), or keeps it
+  where no code reads it (a variable tested after the load whose branch only puts the error in a
+  property no file reads, `setupError = failure`): the container goes on with no store, so the app shows none of the person's data,
   and every save fails (a note in an app extension, where the app has its own handling); in
   Objective-C, so does a `loadPersistentStoresWithCompletionHandler:` block that keeps the error
   nowhere, and an `addPersistentStoreWithType:` whose error branches only log (`NSLog`,
@@ -10283,6 +10285,72 @@ final class Persistence: ObservableObject {
         container.loadPersistentStores { _, error in
             self.loadError = error
             if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
+### Triggers: the error kept after the load in a property no code reads, and nothing else done
+
+```swift path=App/Stack.swift
+import CoreData
+
+final class Stack {
+    private(set) var setupError: Error?
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        var failure: Error?
+        let group = DispatchGroup()
+        group.enter()
+        container.loadPersistentStores { _, error in
+            failure = error
+            group.leave()
+        }
+        group.wait()
+        if let failure {
+            ↓setupError = failure
+        }
+    }
+}
+```
+
+### Does not trigger: the same property, read by the interface
+
+```swift path=App/Stack.swift
+import CoreData
+
+final class Stack {
+    private(set) var setupError: Error?
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        var failure: Error?
+        let group = DispatchGroup()
+        group.enter()
+        container.loadPersistentStores { _, error in
+            failure = error
+            group.leave()
+        }
+        group.wait()
+        if let failure {
+            setupError = failure
+        }
+    }
+}
+```
+
+```swift path=App/RootView.swift
+import SwiftUI
+
+struct RootView: View {
+    let stack: Stack
+
+    var body: some View {
+        if let error = stack.setupError {
+            Text("The notes could not be opened: \(error.localizedDescription)")
+        } else {
+            Text("Notes")
         }
     }
 }

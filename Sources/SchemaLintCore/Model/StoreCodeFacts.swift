@@ -292,6 +292,10 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// The branch that falls back to memory also shows the person an alert (`NSAlert`,
     /// `UIAlertController`, a call or flag named for one): the fallback is not silent.
     package var withAnAlert = false
+    /// The names (properties, variables) the failure branch keeps the error in, doing nothing
+    /// else but log (`initializationError = error`): the action stands only where no file reads
+    /// any of them, since then nothing ever handles the failure.
+    package var keptOnlyIn: [String] = []
 
     package init(action: Action, written: String, place: CodePlace, opening: StoreOpening.Call, openingLocation: SourceLocation) {
         self.action = action
