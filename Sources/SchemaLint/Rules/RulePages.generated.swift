@@ -16741,6 +16741,53 @@ final class CoreDataStack {
 }
 ```
 
+### Triggers: the model loaded by name from the app's bundle, the bundle at the top of the repository
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="snowDepth" optional="YES" attributeType="Double" defaultValueString="0" usesScalarValueType="YES"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Resorts 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```swift path=ResortStore.swift
+import CoreData
+
+final class ResortStore {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init() throws {
+        let modelURL = Bundle.main.url(forResource: "Resorts", withExtension: "momd")!
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel(contentsOf: modelURL)!)
+        let storeURL = URL.documentsDirectory.appending(path: "Resorts.sqlite")
+        try coordinator.↓addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
+    }
+}
+```
+
 ### Triggers: Objective-C options without the migration key
 
 ```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents

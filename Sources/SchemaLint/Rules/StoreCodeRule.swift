@@ -48,7 +48,9 @@ package struct StoreCodeContext: Sendable {
 
     /// Whether `history` builds into `name.momd`: a bundle named so, or a model of that name.
     private static func isCompiled(as name: String, _ history: ModelHistory) -> Bool {
-        if let key = history.key, key.hasPrefix("bundle:") { return ((key as NSString).lastPathComponent as NSString).deletingPathExtension == name }
+        if let key = history.key, key.hasPrefix("bundle:") {
+            return ((String(key.dropFirst("bundle:".count)) as NSString).lastPathComponent as NSString).deletingPathExtension == name
+        }
         return history.model == name
     }
 

@@ -812,4 +812,32 @@ struct RepositoryRunTests {
         #expect(run.stdout.contains("order used, oldest first: Notes, Zeta, Notes 3, Notes 4"), "\(run.stdout)")
         #expect(!run.stdout.contains("was removed"), "\(run.stdout)")
     }
+
+    /// A bundle at the top of the repository, and code that loads its model by name
+    /// (`Bundle.main.url(forResource: "Notes", withExtension: "momd")`): the code opens that
+    /// model, as a bundle in a folder would be.
+    @Test func codeNamingABundleAtTheTopOpensIt() throws {
+        let store = """
+            import CoreData
+
+            final class NoteStore {
+                let coordinator: NSPersistentStoreCoordinator
+
+                init() throws {
+                    let modelURL = Bundle.main.url(forResource: "Notes", withExtension: "momd")!
+                    coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel(contentsOf: modelURL)!)
+                    try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: URL.documentsDirectory.appending(path: "Notes.sqlite"), options: nil)
+                }
+            }
+
+            """
+        let (folder, _) = try Self.repository([
+            ("Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 1)),
+            ("Notes.xcdatamodeld/Notes 2.xcdatamodel/contents", Self.contents(attributes: 2)),
+            ("Notes.xcdatamodeld/.xccurrentversion", String(format: XcodeBundleLoaderTests.currentVersion, "Notes 2")),
+            ("NoteStore.swift", store),
+        ])
+        let run = try Self.run(in: folder.path)
+        #expect(run.stdout.contains("NoteStore.swift:9:25: warning: addPersistentStore adds the store with options that ask for no migration, and model 'Notes' has earlier versions"), "\(run.stdout)")
+    }
 }
