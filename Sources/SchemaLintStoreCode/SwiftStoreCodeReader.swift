@@ -132,13 +132,15 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                 let after = range.upperBound < bytes.count ? bytes[range.upperBound] : UInt8(ascii: " ")
                 func isWordByte(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "_") || (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 122) }
                 guard !isWordByte(before), !isWordByte(after) else { continue }
-                // Declared: `var name`, `let name`.
-                let preceding = String(decoding: bytes[max(0, range.lowerBound - 5)..<range.lowerBound], as: UTF8.self)
-                if preceding.hasSuffix("var ") || preceding.hasSuffix("let ") { continue }
-                // Given a value: `name = ...`, `name: Error? = nil` is a declaration's type.
                 var next = range.upperBound
                 while next < bytes.count, bytes[next] == UInt8(ascii: " ") { next += 1 }
-                if next < bytes.count, bytes[next] == UInt8(ascii: "="), next + 1 >= bytes.count || bytes[next + 1] != UInt8(ascii: "=") { continue }
+                let following = next < bytes.count ? bytes[next] : UInt8(ascii: "\n")
+                // Declared: `var name`, `let name` (but `if let name {`, `guard let name,`
+                // unwrap it: a read).
+                let preceding = String(decoding: bytes[max(0, range.lowerBound - 5)..<range.lowerBound], as: UTF8.self)
+                if preceding.hasSuffix("var ") || preceding.hasSuffix("let ") && following != UInt8(ascii: "{") && following != UInt8(ascii: ",") && following != UInt8(ascii: "e") { continue }
+                // Given a value: `name = ...` (not `name == ...`).
+                if following == UInt8(ascii: "="), next + 1 >= bytes.count || bytes[next + 1] != UInt8(ascii: "=") { continue }
                 return true
             }
         }
