@@ -152,8 +152,8 @@ package enum XcodeVersionOrder {
 
     /// Whether the names alone settle the order, so that git need not be asked (a `git log` walks
     /// the whole history: seconds in a repository of 50,000 commits, on every run of a pre-commit
-    /// hook): a bundle of one version; or every name numbered (but Xcode's first version, named
-    /// after the model) after one name, with the current version last by name. Names like `Shared`
+    /// hook): a bundle of one version; or every name one name and a number (but Xcode's first
+    /// version, named after the model), with the current version last by name. Names like `Shared`
     /// before `0.5`, numbered names of two stems (`Flameworker 4` before `Molten 5`: the project was
     /// renamed), or a current version that is not the last by name, still ask git.
     package static func namesSuffice(_ names: Set<String>, current: String?, model: String) -> Bool {
