@@ -878,8 +878,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     }
 
     /// The names `statements` keep a value in (`initializationError = error`, `self.lastError =
-    /// error`), and the first statement, where they do nothing else but that and log; nil where
-    /// they do anything else.
+    /// error`), and where the first of them is kept (the first statement where none is), where they
+    /// do nothing else but that and log; nil where they do anything else.
     static func onlyKeeps(_ statements: CodeBlockItemListSyntax) -> (names: [String], first: Syntax)? {
         var names: [String] = []
         var first: Syntax?
@@ -890,8 +890,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 let target = elements[0]
                 let member = target.as(MemberAccessExprSyntax.self).flatMap { $0.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? $0.declName.baseName.text : nil }
                 guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? member else { return nil }
+                // The finding lands where the error is kept, not at a log line before it.
+                if names.isEmpty { first = Syntax(item) }
                 names.append(name)
-                first = first ?? Syntax(item)
                 continue
             }
             guard let call = item.item.as(FunctionCallExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self),

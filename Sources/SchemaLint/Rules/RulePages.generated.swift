@@ -10309,6 +10309,7 @@ final class Stack {
         }
         group.wait()
         if let failure {
+            print("cannot open the store: \(failure)")
             ↓setupError = failure
         }
     }
