@@ -55,7 +55,28 @@ struct ModelClassMapper {
         for index in mapped.entity.attributes.indices where indexed.contains(mapped.entity.attributes[index].name) {
             mapped.entity.attributes[index].isIndexed = true
         }
+        let initializers = InitializerAssignments(declaration)
+        for index in mapped.entity.attributes.indices {
+            let attribute = mapped.entity.attributes[index]
+            let created = valueOnCreation(initializers.given(attribute.name), of: attribute, types: types, file: file)
+            if created != attribute.createdWith { mapped.entity.attributes[index].valueOnCreation = created }
+        }
         return mapped
+    }
+
+    /// What a new object gets from the initializers: one value when every initializer gives the
+    /// same, the default written on the property when none sets it.
+    private func valueOnCreation(_ given: [InitializerAssignments.Given], of attribute: Attribute, types: PropertyTypeMapper, file: ParsedSwiftFile) -> Attribute.ValueOnCreation {
+        var unused: [ReadingNote] = []
+        let values: [Attribute.ValueOnCreation] = given.map { given in
+            switch given {
+            case .keepsDefault: .value(attribute.defaultValue)
+            case .varies: .varies
+            case .expression(let expression): .value(defaultValue(expression, of: attribute, literal: types.literalBehindStaticProperty(expression), file: file, notes: &unused))
+            }
+        }
+        guard let first = values.first else { return attribute.createdWith }
+        return values.allSatisfy { $0 == first } ? first : .varies
     }
 
     /// Stored: no accessors, or only observers (`didSet`, `willSet`).

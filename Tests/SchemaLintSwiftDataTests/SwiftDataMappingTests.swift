@@ -93,6 +93,47 @@ import Testing
         #expect(entity.attributes.map(\.name).prefix(3) == ["id", "title", "author"])
     }
 
+    @Test func initializersOverrideTheDefaultsOfWhatTheySet() throws {
+        let reading = readSwift("""
+        import SwiftData
+        @Model final class Entry {
+            var kept: Int = 3
+            var fromParameter: Int = 0
+            var fromLiteral: String = ""
+            var chosen: Int = 0
+            var branched: Int = 0
+            var differs: Int = 0
+            var same: Int = 0
+            init(fromParameter: Int = 5, chosen: Int, flag: Bool) {
+                self.fromParameter = fromParameter
+                fromLiteral = "new"
+                self.chosen = chosen
+                if flag { self.branched = 1 }
+                self.differs = 1
+                self.same = 0
+            }
+            init(other: Int) {
+                self.fromParameter = 5
+                fromLiteral = "new"
+                self.chosen = other
+                self.differs = 2
+            }
+            convenience init() { self.init(other: 9) }
+        }
+        """, name: "Entry.swift")
+        let entity = try #require(reading.versions.first?.entity(named: "Entry"))
+        func created(_ name: String) -> Attribute.ValueOnCreation? { entity.attribute(named: name)?.createdWith }
+        #expect(created("kept") == .value("3"))
+        #expect(created("fromParameter") == .value("5"))
+        #expect(created("fromLiteral") == .value("new"))
+        #expect(created("chosen") == .varies)
+        #expect(created("branched") == .varies)
+        #expect(created("differs") == .varies)
+        // Set to its default by one initializer and left at it by the other: the default either way.
+        #expect(created("same") == .value("0"))
+        #expect(entity.attribute(named: "same")?.valueOnCreation == nil)
+    }
+
     @Test func optionalityAndLiteralDefaults() throws {
         let (entity, _) = try recipe()
         #expect(entity.attribute(named: "author")?.isOptional == true)

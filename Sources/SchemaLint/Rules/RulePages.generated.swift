@@ -113,6 +113,10 @@ change the CloudKit field either. But apps on older versions keep creating objec
 default, and sync brings them to the new app: synced data ends up with both values meaning "not
 set". Code that compares with the new default misses the old one.
 
+A SwiftData model creates objects through its initializers, so what older apps create is what
+their initializers give: a property they set from a parameter with the same default in both versions
+is not reported, whatever default is written on the property.
+
 In a local store only objects created from now on get the new default; existing ones keep what they
 have, which is usually intended. It is not reported.
 
@@ -146,6 +150,95 @@ entities:
   Note:
     attributes:
       priority: {type: int16, optional: false, default: ↓1}
+```
+
+### Triggers: SwiftData: a synced property gains a default its initializer does not give (a warning)
+
+```swift path=Notes/NotesSchema.swift
+import SwiftData
+
+enum NotesSchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+
+    @Model final class Note {
+        var title: String = ""
+        var priority: Int = 0
+        init(title: String) {
+            self.title = title
+        }
+    }
+}
+
+enum NotesSchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+
+    @Model final class Note {
+        var title: String = ""
+        var priority: Int = ↓1
+        init(title: String) {
+            self.title = title
+        }
+    }
+}
+```
+
+```swift path=Notes/NotesStore.swift
+import SwiftData
+
+enum NotesStore {
+    static func make() throws -> ModelContainer {
+        try ModelContainer(for: NotesSchemaV2.Note.self, configurations: ModelConfiguration(cloudKitDatabase: .private("iCloud.com.example.notes")))
+    }
+}
+```
+
+### Does not trigger: SwiftData: a property gains the default its initializer always gave
+
+SwiftData creates objects through the model's initializers: a property they set never gets the
+default written on it, so older apps created `Date()` all along.
+
+```swift path=Notes/NotesSchema.swift
+import SwiftData
+
+enum NotesSchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+
+    @Model final class Note {
+        var title: String = ""
+        var updatedAt: Date?
+        init(title: String, updatedAt: Date? = Date()) {
+            self.title = title
+            self.updatedAt = updatedAt
+        }
+    }
+}
+
+enum NotesSchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+
+    @Model final class Note {
+        var title: String = ""
+        var updatedAt: Date? = Date()
+        init(title: String, updatedAt: Date? = Date()) {
+            self.title = title
+            self.updatedAt = updatedAt
+        }
+    }
+}
+```
+
+```swift path=Notes/NotesStore.swift
+import SwiftData
+
+enum NotesStore {
+    static func make() throws -> ModelContainer {
+        try ModelContainer(for: NotesSchemaV2.Note.self, configurations: ModelConfiguration(cloudKitDatabase: .private("iCloud.com.example.notes")))
+    }
+}
 ```
 
 ### Does not trigger: a local default changes

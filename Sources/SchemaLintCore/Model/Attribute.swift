@@ -48,11 +48,14 @@ package struct Attribute: Hashable, Sendable {
         var transformer: String?
         var className: String?
         var versionHashModifier: String?
+        var valueOnCreation: ValueOnCreation?
 
-        var isEmpty: Bool { renamedFrom == nil && deprecation == nil && transformer == nil && className == nil && versionHashModifier == nil }
+        var isEmpty: Bool {
+            renamedFrom == nil && deprecation == nil && transformer == nil && className == nil && versionHashModifier == nil && valueOnCreation == nil
+        }
     }
 
-    private mutating func setRare(_ value: String?, _ property: WritableKeyPath<RareProperties, String?>) {
+    private mutating func setRare<Value>(_ value: Value?, _ property: WritableKeyPath<RareProperties, Value?>) {
         if value == nil && rare.isEmpty { return }
         var properties = rare.first ?? RareProperties()
         properties[keyPath: property] = value
@@ -86,6 +89,25 @@ package struct Attribute: Hashable, Sendable {
         get { rare.first?.versionHashModifier }
         set { setRare(newValue, \.versionHashModifier) }
     }
+
+    /// What a new object gets for this attribute when the app's code creates one.
+    package enum ValueOnCreation: Hashable, Sendable {
+        /// One value, in the canonical form of `defaultValue` (`nil`: no value).
+        case value(String?)
+        /// Initializers give different values, or the caller chooses.
+        case varies
+    }
+
+    /// Set where the model's code overrides the default when it creates objects: a SwiftData model's
+    /// initializers set its properties, and the default written on the property is then never what
+    /// a new object gets. `nil`: new objects get `defaultValue`.
+    package var valueOnCreation: ValueOnCreation? {
+        get { rare.first?.valueOnCreation }
+        set { setRare(newValue, \.valueOnCreation) }
+    }
+
+    /// What a new object gets for this attribute.
+    package var createdWith: ValueOnCreation { valueOnCreation ?? .value(defaultValue) }
 
     /// The location of one property if it was written, else of the attribute (relative to the entity).
     package func location(of property: String) -> RelativeLocation { propertyLocations[property] ?? location }

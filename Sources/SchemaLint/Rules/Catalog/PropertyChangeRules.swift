@@ -80,8 +80,13 @@ struct PropertyChangeRule: ChangeRule {
         // An optional attribute with no default that became required with one: older apps write
         // no value at all, which attribute-optional-to-required reports with the new default.
         if old.isOptional, !new.isOptional, old.defaultValue == nil { return nil }
+        // What apps create is what matters: a SwiftData model's initializers override the default
+        // written on a property they set. Where both versions create the same value, or the caller
+        // chooses it, no default mixes into synced data.
+        guard case .value(let oldCreated) = old.createdWith, case .value(let newCreated) = new.createdWith, oldCreated != newCreated else { return nil }
         let (before, after) = (Self.quoted(old.defaultValue, type: old.type), Self.quoted(new.defaultValue, type: new.type))
-        return ("attribute '\(context.path)' changed its default from \(before) to \(after); \(context.olderApps) keep creating records with \(before), so synced data holds both",
+        let created = oldCreated == old.defaultValue ? before : "\(Self.quoted(oldCreated, type: old.type)) (what their initializers give)"
+        return ("attribute '\(context.path)' changed its default from \(before) to \(after); \(context.olderApps) keep creating records with \(created), so synced data holds both",
                 ["treat both values alike in code, or keep the default \(before) and set the new value explicitly when creating objects"])
     }
 
