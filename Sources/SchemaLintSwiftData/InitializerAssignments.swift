@@ -37,7 +37,8 @@ struct InitializerAssignments {
     private static func assignments(in body: CodeBlockSyntax, parameters: FunctionParameterListSyntax) -> [String: Given] {
         var defaults: [String: ExprSyntax?] = [:]
         for parameter in parameters {
-            defaults[(parameter.secondName ?? parameter.firstName).text] = parameter.defaultValue?.value
+            // `updateValue`: a parameter without a default is kept, as nil.
+            defaults.updateValue(parameter.defaultValue?.value, forKey: (parameter.secondName ?? parameter.firstName).text)
         }
         var given: [String: Given] = [:]
         // Top-level statements run on every path; an assignment nested in a branch, loop or closure

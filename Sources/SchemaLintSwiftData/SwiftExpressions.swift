@@ -49,24 +49,6 @@ enum SwiftExpressions {
         return nil
     }
 
-    /// `Note` for `Note.self` (and for `self.Note.self` or `Self.Note.self`), `NotesSchemaV2.Note`
-    /// for `NotesSchemaV2.Note.self`: every such reference inside the node, in source order.
-    static func selfReferences(in node: some SyntaxProtocol) -> [(name: String, node: Syntax)] {
-        var found: [(String, Syntax)] = []
-        for child in node.children(viewMode: .sourceAccurate) {
-            if let access = child.as(MemberAccessExprSyntax.self), access.declName.baseName.tokenKind == .keyword(.self), let base = access.base {
-                // In a type's static members `self.Note` and `Self.Note` are its nested `Note`,
-                // which the scope of the reference resolves.
-                var name = base.trimmedText
-                for prefix in ["self.", "Self."] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
-                found.append((name, Syntax(access)))
-            } else {
-                found += selfReferences(in: child)
-            }
-        }
-        return found
-    }
-
     /// The property a key path ends in: `folder` for `\Note.folder` or `\.folder`.
     static func keyPathProperty(_ expression: ExprSyntax) -> String? {
         guard let keyPath = expression.as(KeyPathExprSyntax.self),

@@ -26,7 +26,7 @@ struct VersionedSchemaHistory {
             }
             var schemas: [String] = []
             var unresolved: [ReadingNote] = []
-            for reference in PlanReferences(in: property.node, file: property.file, scope: property.scope, declarations: declarations).types {
+            for reference in StaticReferences(in: property.node, file: property.file, scope: property.scope, declarations: declarations).types {
                 guard let schema = resolveSchema(reference.name, in: reference.scope) else {
                     // Swift that compiles is never refused: the schema lies in code schemalint
                     // does not read (another package, generated code), so the history has a gap.
@@ -41,7 +41,7 @@ struct VersionedSchemaHistory {
                 continue
             }
             for element in Self.listElements(of: property.node)
-            where PlanReferences(in: element, file: property.file, scope: property.scope, declarations: declarations).types.isEmpty {
+            where StaticReferences(in: element, file: property.file, scope: property.scope, declarations: declarations).types.isEmpty {
                 reading.notes.append(ReadingNote(at: property.file.location(of: element), "cannot read '\(element.expression.trimmedText)' in the schemas of '\(plan)': schemalint reads a schema written as `SchemaV2.self`, or a static property set to one; the versions it stands for are not linted"))
             }
             listed.formUnion(schemas)
@@ -127,22 +127,26 @@ struct VersionedSchemaHistory {
             var classes: [Declared<ClassDeclSyntax>] = []
             var borrowed: [(entity: BorrowedEntity, declaration: String)] = []
             var listedAs: [String: (reference: String, declaration: Declared<ClassDeclSyntax>)] = [:]
-            for reference in SwiftExpressions.selfReferences(in: modelsProperty.node) {
-                guard let found = declarations.modelClass(named: reference.name, in: modelsProperty.scope) else {
-                    // A version read without one of its models would report the model removed.
-                    unresolvedModels.append(ReadingNote(at: modelsProperty.file.location(of: reference.node), "cannot find '\(reference.name)' of the models of '\(schema)' among the @Model classes in the files read: the versions of '\(model)' are not linted, since this one would lack it", lacksADeclaration: true))
+            // A version read without one of its models would report the model removed.
+            let listed = StaticReferences(in: modelsProperty.node, file: modelsProperty.file, scope: modelsProperty.scope, declarations: declarations)
+            if let unread = listed.unread.first {
+                unresolvedModels.append(ReadingNote(at: unread.location, "cannot read what '\(unread.name)' adds to the models of '\(schema)' (a list of `Model.self`, or another schema's or type's static `models`, is read): the versions of '\(model)' are not linted, since this one may lack models", lacksADeclaration: true))
+            }
+            for reference in listed.types {
+                guard let found = declarations.modelClass(named: reference.name, in: reference.scope) else {
+                    unresolvedModels.append(ReadingNote(at: reference.location, "cannot find '\(reference.name)' of the models of '\(schema)' among the @Model classes in the files read: the versions of '\(model)' are not linted, since this one would lack it", lacksADeclaration: true))
                     continue
                 }
                 let entity = found.node.name.text
                 if let first = listedAs[entity], first.declaration.file.name != found.file.name || first.declaration.node.id != found.node.id {
-                    reading.errors.append(InputError(at: modelsProperty.file.location(of: reference.node), "'\(reference.name)' and '\(first.reference)' in the models of '\(schema)' are both the entity '\(entity)': SwiftData names an entity after its class"))
+                    reading.errors.append(InputError(at: reference.location, "'\(reference.name)' and '\(first.reference)' in the models of '\(schema)' are both the entity '\(entity)': SwiftData names an entity after its class"))
                     continue
                 }
                 listedAs[entity] = listedAs[entity] ?? (reference.name, found)
                 classes.append(found)
                 let owner = owningSchema(of: found)
                 if owner != schema {
-                    let entity = BorrowedEntity(entity: entity, owner: owner.map { String($0.split(separator: ".").last ?? "") }, location: modelsProperty.file.location(of: reference.node))
+                    let entity = BorrowedEntity(entity: entity, owner: owner.map { String($0.split(separator: ".").last ?? "") }, location: reference.listedAt)
                     borrowed.append((entity, Self.declarationKey(found)))
                 }
             }
@@ -239,7 +243,7 @@ struct VersionedSchemaHistory {
     private func stagesWritten(in plan: String) -> [Declared<FunctionCallExprSyntax>] {
         let planScope = plan.split(separator: ".").map(String.init)
         let referenced = declarations.staticProperties[plan]?["stages"].map { property in
-            PlanReferences(in: property.node, file: property.file, scope: property.scope, declarations: declarations)
+            StaticReferences(in: property.node, file: property.file, scope: property.scope, declarations: declarations)
         }
         let listed = declarations.staticProperties[plan]?["stages"]?.node.trimmedDescription
         return declarations.stages.filter { stage in
@@ -261,7 +265,7 @@ struct VersionedSchemaHistory {
     private func step(of stage: Declared<FunctionCallExprSyntax>) -> (from: String, to: String)? {
         func schema(_ label: String) -> String? {
             guard let argument = stage.node.arguments.first(where: { $0.label?.text == label }),
-                  let reference = PlanReferences(in: argument, file: stage.file, scope: stage.scope, declarations: declarations).types.first,
+                  let reference = StaticReferences(in: argument, file: stage.file, scope: stage.scope, declarations: declarations).types.first,
                   let schema = resolveSchema(reference.name, in: reference.scope)
             else { return nil }
             return String(schema.split(separator: ".").last ?? "")

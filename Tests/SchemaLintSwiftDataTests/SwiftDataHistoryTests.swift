@@ -814,6 +814,68 @@ import Testing
         #expect(reading.versions.map { $0.entities.map(\.name).sorted() } == [["Note"], ["Note", "Tag"]])
     }
 
+    @Test func modelsBuiltFromAnotherSchemasOrATypesListAreFollowed() throws {
+        let reading = readSwift([
+            ("Schema.swift", """
+            enum AllModels {
+                static let models: [any PersistentModel.Type] = [Note.self, Tag.self, Link.self]
+            }
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self, Tag.self] }
+            }
+            enum SchemaV1_5: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 5, 0)
+                static var models: [any PersistentModel.Type] { SchemaV1.models + [Link.self] }
+            }
+            enum SchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { AllModels.models }
+            }
+            """),
+            ("Models.swift", """
+            @Model final class Note { var text: String? = nil }
+            @Model final class Tag { var name: String = "" }
+            @Model final class Link { var url: URL? = nil }
+            """),
+        ])
+        #expect(reading.errors.isEmpty)
+        #expect(reading.notes.isEmpty, "\(reading.notes)")
+        #expect(reading.versions.map(\.label) == ["SchemaV1", "SchemaV1_5", "SchemaV2"])
+        #expect(reading.versions.map { $0.entities.map(\.name).sorted() } == [["Note", "Tag"], ["Link", "Note", "Tag"], ["Link", "Note", "Tag"]])
+        // The live classes SchemaV1_5 lists through SchemaV1's list are listed where it names that list.
+        let borrowed = try #require(reading.version("SchemaV1_5")?.borrowedEntities)
+        #expect(borrowed.map(\.entity).sorted() == ["Link", "Note", "Tag"])
+        #expect(borrowed.first { $0.entity == "Note" }.map { ($0.location.line, $0.location.column) } ?? (0, 0) == (10, 53))
+        #expect(borrowed.first { $0.entity == "Link" }.map { ($0.location.line, $0.location.column) } ?? (0, 0) == (10, 72))
+    }
+
+    @Test func modelsFromAListItCannotReadLeaveTheHistoryUnlinted() throws {
+        let reading = readSwift([
+            ("Schema.swift", """
+            let everyModel: [any PersistentModel.Type] = [Note.self, Tag.self]
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self, Tag.self] }
+            }
+            enum SchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { everyModel }
+            }
+            """),
+            ("Models.swift", """
+            @Model final class Note { var text: String? = nil }
+            @Model final class Tag { var name: String = "" }
+            """),
+        ])
+        #expect(reading.errors.isEmpty)
+        // Read as no models, SchemaV2 would remove both: the history is left out, and says why.
+        #expect(reading.versions.isEmpty)
+        let note = try #require(reading.notes.first)
+        #expect(note.message.hasPrefix("cannot read what 'everyModel' adds to the models of 'SchemaV2'"))
+        #expect(note.location.line == 8)
+    }
+
     @Test func swiftThatDoesNotParseIsAnInputErrorWithAPosition() {
         let reading = readSwift("""
         enum S1: VersionedSchema {

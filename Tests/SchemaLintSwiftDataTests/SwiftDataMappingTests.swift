@@ -120,6 +120,10 @@ import Testing
             }
             convenience init() { self.init(other: 9) }
         }
+        @Model final class Solo {
+            var title: String = ""
+            init(title: String) { self.title = title }
+        }
         """, name: "Entry.swift")
         let entity = try #require(reading.versions.first?.entity(named: "Entry"))
         func created(_ name: String) -> Attribute.ValueOnCreation? { entity.attribute(named: name)?.createdWith }
@@ -132,6 +136,9 @@ import Testing
         // Set to its default by one initializer and left at it by the other: the default either way.
         #expect(created("same") == .value("0"))
         #expect(entity.attribute(named: "same")?.valueOnCreation == nil)
+        // The caller's value, whatever the default written on the property.
+        let solo = try #require(reading.versions.first?.entity(named: "Solo"))
+        #expect(solo.attribute(named: "title")?.createdWith == .varies)
     }
 
     @Test func optionalityAndLiteralDefaults() throws {

@@ -12,6 +12,12 @@ package struct ChangeCodeFacts: Sendable {
     /// model's versions does not open.
     package var addsWithoutMigration: SourceLocation?
 
+    /// Where the app opens the store of the history these facts are for with Core Data's own
+    /// migration, and migrates no store itself (no `NSMigrationManager` run): Core Data then uses a
+    /// mapping model only for a store of its source version opened with its destination, and never
+    /// chains two.
+    package var migratesInOneJump: SourceLocation?
+
     package init(keyedArchiveTransformers: Set<String> = [], openedConfigurations: Set<String> = []) {
         self.keyedArchiveTransformers = keyedArchiveTransformers
         self.openedConfigurations = openedConfigurations
@@ -25,9 +31,16 @@ package struct ChangeCodeFacts: Sendable {
     /// models nearest its code).
     package init(_ facts: StoreCodeFacts, for history: ModelHistory, among histories: [ModelHistory]) {
         self.init(facts)
+        let isThisHistory = { (other: ModelHistory) in other.key == history.key && other.model == history.model }
         addsWithoutMigration = StoreCodeContext.openingsDecliningMigration(facts, in: histories).first { _, opened in
-            opened.contains { $0.key == history.key && $0.model == history.model }
+            opened.contains(where: isThisHistory)
         }?.opening.place.location
+        guard history.versions.last?.format != .swiftData, facts.handRunMigrations.isEmpty else { return }
+        let coreData = histories.filter { $0.versions.last?.format != .swiftData }
+        migratesInOneJump = facts.openings.first { opening in
+            [.loadPersistentStores, .addPersistentStore, .magicalRecordAutoMigratingSetup].contains(opening.call) && !opening.declinesMigration
+                && StoreCodeContext.openedHistories(by: opening, in: coreData).contains(where: isThisHistory)
+        }?.place.location
     }
 }
 

@@ -5871,7 +5871,10 @@ cannot migrate directly, with the problems of the oldest as notes.
 A step the team wrote a migration for (a mapping model beside the bundle, or a step declared under
 `migrations:` in `.schemalint.yml`) changes this: an app that ships per-step migrations migrates
 step by step in its own code, so a release whose path to the newest version has a written
-migration on it is judged step by step (each step inferable or written), not by the jump.
+migration on it is judged step by step (each step inferable or written), not by the jump. Where
+the code read opens the store with Core Data's own migration and runs no migration itself (no
+`NSMigrationManager`), a mapping model is no such step: Core Data uses it only for a store of its
+source version opened with its destination, and never chains two.
 
 ## What to do instead
 
@@ -6061,6 +6064,248 @@ entities:
   Entry:
     attributes:
       headline: {type: string, renamedFrom: heading}
+```
+
+### Triggers: a mapping model for one step, in an app that lets Core Data migrate
+
+Core Data looks for a mapping model from the store's version to the current one: `Reader 1 to 2`
+serves a store of version 1 opened by the app of version 2 only. Opened by the app of version 3,
+the store needs the jump from 1 to 3 inferred, and a URI does not convert to a string.
+
+```xml path=Reader.xcdatamodeld/Reader.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Bookmark" representedClassName="Bookmark">
+        <attribute name="link" optional="YES" attributeType="URI"/>
+    </entity>
+</model>
+```
+
+```xml path=Reader.xcdatamodeld/Reader 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Bookmark" representedClassName="Bookmark">
+        <attribute name="link" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Reader.xcdatamodeld/Reader 3.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Bookmark" representedClassName="Bookmark">
+        <attribute name="link" optional="YES" attributeType="String"/>
+        <attribute name="note" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Reader 1 to 2.xcmappingmodel/xcmapping.xml
+<?xml version="1.0" standalone="no"?>
+<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+
+<database>
+    <databaseInfo>
+        <version>134481920</version>
+        <UUID>5C0F1D52-0000-4000-8000-000000000002</UUID>
+        <nextObjectID>105</nextObjectID>
+    </databaseInfo>
+    <object type="XDDEVMAPPINGMODEL" id="z102">
+        <attribute name="sourcemodelpath" type="string">Reader.xcdatamodeld/Reader.xcdatamodel</attribute>
+        <attribute name="destinationmodelpath" type="string">Reader.xcdatamodeld/Reader 2.xcdatamodel</attribute>
+        <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVENTITYMAPPING" id="z103">
+        <attribute name="sourcename" type="string">Bookmark</attribute>
+        <attribute name="mappingtypename" type="string">Undefined</attribute>
+        <attribute name="destinationname" type="string">Bookmark</attribute>
+        <attribute name="autogenerateexpression" type="bool">1</attribute>
+        <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL" idrefs="z102"></relationship>
+        <relationship name="attributemappings" type="0/0" destination="XDDEVATTRIBUTEMAPPING" idrefs="z104"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z104">
+        <attribute name="name" type="string">link</attribute>
+        <attribute name="valueexpressiondata" type="binary">YnBsaXN0MDDUAQIDBAUGBwhYJHZlcnNpb24=</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+</database>
+```
+
+```swift path=Reader/ReaderStore.swift
+import CoreData
+
+final class ReaderStore {
+    let container = NSPersistentContainer(name: "Reader")
+
+    func open() {
+        container.loadPersistentStores { _, error in
+            if let error { print("store failed: \(error)") }
+        }
+    }
+}
+```
+
+### Does not trigger: the app walks stores through the mapping models itself
+
+`NSMigrationManager` runs each step's mapping model in the app's code, so no store jumps.
+
+```xml path=Reader.xcdatamodeld/Reader.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Bookmark" representedClassName="Bookmark">
+        <attribute name="link" optional="YES" attributeType="URI"/>
+    </entity>
+</model>
+```
+
+```xml path=Reader.xcdatamodeld/Reader 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Bookmark" representedClassName="Bookmark">
+        <attribute name="link" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Reader.xcdatamodeld/Reader 3.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Bookmark" representedClassName="Bookmark">
+        <attribute name="link" optional="YES" attributeType="String"/>
+        <attribute name="note" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Reader 1 to 2.xcmappingmodel/xcmapping.xml
+<?xml version="1.0" standalone="no"?>
+<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+
+<database>
+    <databaseInfo>
+        <version>134481920</version>
+        <UUID>5C0F1D52-0000-4000-8000-000000000002</UUID>
+        <nextObjectID>105</nextObjectID>
+    </databaseInfo>
+    <object type="XDDEVMAPPINGMODEL" id="z102">
+        <attribute name="sourcemodelpath" type="string">Reader.xcdatamodeld/Reader.xcdatamodel</attribute>
+        <attribute name="destinationmodelpath" type="string">Reader.xcdatamodeld/Reader 2.xcdatamodel</attribute>
+        <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVENTITYMAPPING" id="z103">
+        <attribute name="sourcename" type="string">Bookmark</attribute>
+        <attribute name="mappingtypename" type="string">Undefined</attribute>
+        <attribute name="destinationname" type="string">Bookmark</attribute>
+        <attribute name="autogenerateexpression" type="bool">1</attribute>
+        <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL" idrefs="z102"></relationship>
+        <relationship name="attributemappings" type="0/0" destination="XDDEVATTRIBUTEMAPPING" idrefs="z104"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z104">
+        <attribute name="name" type="string">link</attribute>
+        <attribute name="valueexpressiondata" type="binary">YnBsaXN0MDDUAQIDBAUGBwhYJHZlcnNpb24=</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+</database>
+```
+
+```swift path=Reader/ReaderStore.swift
+import CoreData
+
+final class ReaderStore {
+    let container = NSPersistentContainer(name: "Reader")
+
+    func open() {
+        container.loadPersistentStores { _, error in
+            if let error { print("store failed: \(error)") }
+        }
+    }
+
+    /// Walks an older store through every version with the bundle's mapping models, before `open()`.
+    func migrate(_ store: URL, from source: NSManagedObjectModel, to destination: NSManagedObjectModel, with mapping: NSMappingModel, into target: URL) throws {
+        let manager = NSMigrationManager(sourceModel: source, destinationModel: destination)
+        try manager.migrateStore(from: store, type: .sqlite, mapping: mapping, to: target, type: .sqlite)
+    }
+}
+```
+
+### Does not trigger: the same, in Objective-C
+
+```xml path=Reader.xcdatamodeld/Reader.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Bookmark" representedClassName="Bookmark">
+        <attribute name="link" optional="YES" attributeType="URI"/>
+    </entity>
+</model>
+```
+
+```xml path=Reader.xcdatamodeld/Reader 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Bookmark" representedClassName="Bookmark">
+        <attribute name="link" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Reader.xcdatamodeld/Reader 3.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Bookmark" representedClassName="Bookmark">
+        <attribute name="link" optional="YES" attributeType="String"/>
+        <attribute name="note" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Reader 1 to 2.xcmappingmodel/xcmapping.xml
+<?xml version="1.0" standalone="no"?>
+<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+
+<database>
+    <databaseInfo>
+        <version>134481920</version>
+        <UUID>5C0F1D52-0000-4000-8000-000000000002</UUID>
+        <nextObjectID>105</nextObjectID>
+    </databaseInfo>
+    <object type="XDDEVMAPPINGMODEL" id="z102">
+        <attribute name="sourcemodelpath" type="string">Reader.xcdatamodeld/Reader.xcdatamodel</attribute>
+        <attribute name="destinationmodelpath" type="string">Reader.xcdatamodeld/Reader 2.xcdatamodel</attribute>
+        <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVENTITYMAPPING" id="z103">
+        <attribute name="sourcename" type="string">Bookmark</attribute>
+        <attribute name="mappingtypename" type="string">Undefined</attribute>
+        <attribute name="destinationname" type="string">Bookmark</attribute>
+        <attribute name="autogenerateexpression" type="bool">1</attribute>
+        <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL" idrefs="z102"></relationship>
+        <relationship name="attributemappings" type="0/0" destination="XDDEVATTRIBUTEMAPPING" idrefs="z104"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z104">
+        <attribute name="name" type="string">link</attribute>
+        <attribute name="valueexpressiondata" type="binary">YnBsaXN0MDDUAQIDBAUGBwhYJHZlcnNpb24=</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+</database>
+```
+
+```objc path=Reader/ReaderStore.m
+@implementation ReaderStore
+
+- (void)openStoreAtURL:(NSURL *)storeURL {
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    NSError *error = nil;
+    if (![self.coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error]) {
+        NSLog(@"store failed: %@", error);
+    }
+}
+
+- (BOOL)migrateStoreAtURL:(NSURL *)storeURL toURL:(NSURL *)targetURL source:(NSManagedObjectModel *)source destination:(NSManagedObjectModel *)destination mapping:(NSMappingModel *)mapping {
+    NSMigrationManager *manager = [[NSMigrationManager alloc] initWithSourceModel:source destinationModel:destination];
+    return [manager migrateStoreFromURL:storeURL type:NSSQLiteStoreType options:nil withMappingModel:mapping toDestinationURL:targetURL destinationType:NSSQLiteStoreType destinationOptions:nil error:NULL];
+}
+
+@end
 ```
 
 ### Does not trigger: the app migrates step by step, declared in the configuration

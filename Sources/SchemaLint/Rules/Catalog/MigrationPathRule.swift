@@ -31,15 +31,19 @@ struct MigrationPathRule: HistoryRule {
         var blockedFrom: [Int: Bool] = [:]
         // A release whose path to the newest version has a written migration is migrated step by
         // step by the app's own code (Core Data alone would need a mapping model for the jump).
+        // Where the code read opens the store with Core Data's migration and runs none of its own,
+        // a mapping model serves its own two versions only.
         var writtenFrom: [Int: Bool] = [:]
         let history = context.history
+        let chainsMappingModels = context.code.migratesInOneJump == nil
+        let runsSteps = { (migration: WrittenMigration?) in migration.map { chainsMappingModels || $0.mappingModel == nil } ?? false }
         var blocked = last.findings.contains(where: isBlocking)
-        var written = history.writtenMigration(from: versions[last.baseline], to: newest) != nil
+        var written = runsSteps(history.writtenMigration(from: versions[last.baseline], to: newest))
         blockedFrom[last.baseline] = blocked
         writtenFrom[last.baseline] = written
         for step in context.steps.reversed() where versions[step.version].isReleased && step.version <= last.baseline {
             blocked = blocked || step.findings.contains(where: isBlocking)
-            written = written || history.writtenMigration(from: versions[step.baseline], to: versions[step.version]) != nil
+            written = written || runsSteps(history.writtenMigration(from: versions[step.baseline], to: versions[step.version]))
             blockedFrom[step.baseline] = blocked
             writtenFrom[step.baseline] = written
         }

@@ -9,18 +9,34 @@ struct TypeReference {
     var file: ParsedSwiftFile
     /// The types enclosing the place it is written in, to resolve `name` there.
     var scope: [String]
+    /// Where the expression read names it: itself, or the static property or function it was
+    /// reached through (`SchemaV1.models` in `SchemaV1.models + [Tag.self]`).
+    var listedAt: SchemaLintCore.SourceLocation
+
+    init(name: String, node: Syntax, file: ParsedSwiftFile, scope: [String], through entry: SchemaLintCore.SourceLocation?) {
+        self.name = name
+        self.node = node
+        self.file = file
+        self.scope = scope
+        self.listedAt = entry ?? file.location(of: node)
+    }
 
     var location: SchemaLintCore.SourceLocation { file.location(of: node) }
 }
 
-/// What an expression of a migration plan names: the types it writes as `X.self`, and those of the
-/// static properties it refers to (`MigrateToV2.toVersion`, `Self.stage`, `toVersion`), followed a
-/// few levels deep, since apps keep a step's schema and stage in a type of their own:
+/// What an expression of a migration plan or a schema names: the types it writes as `X.self`, and
+/// those of the static properties it refers to (`MigrateToV2.toVersion`, `Self.stage`,
+/// `toVersion`, `SchemaV1.models`), followed a few levels deep, since apps keep a step's schema and
+/// stage in a type of their own, and build a version's models from another's:
 ///
 ///     enum MigrateToV2 { static let toVersion: any VersionedSchema.Type = SchemaV2.self }
 ///     static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, MigrateToV2.toVersion] }
-struct PlanReferences {
+///     static var models: [any PersistentModel.Type] { SchemaV1.models + [Tag.self] }
+struct StaticReferences {
     private(set) var types: [TypeReference] = []
+    /// The names it uses that are neither a type written as `X.self` nor a static property or
+    /// function of the project (a global, a call of a library's function): what they hold is unknown.
+    private(set) var unread: [TypeReference] = []
     /// The static properties followed, in the order met (each once).
     private(set) var properties: [Declared<PatternBindingSyntax>] = []
     /// The static functions followed (`.v1ToV2()`, a stage made by a function), each once.
@@ -29,7 +45,7 @@ struct PlanReferences {
     private static let maximumDepth = 4
 
     init(in node: some SyntaxProtocol, file: ParsedSwiftFile, scope: [String], declarations: SwiftDeclarations) {
-        collect(Syntax(node), file: file, scope: scope, declarations: declarations, depth: 0)
+        collect(Syntax(node), file: file, scope: scope, declarations: declarations, depth: 0, entry: nil)
     }
 
     /// Whether `node` (in `file`) is inside one of the properties followed.
@@ -41,36 +57,45 @@ struct PlanReferences {
         }
     }
 
-    private mutating func collect(_ node: Syntax, file: ParsedSwiftFile, scope: [String], declarations: SwiftDeclarations, depth: Int) {
+    /// `entry`: where the expression read leads to the node, when the node is elsewhere.
+    private mutating func collect(_ node: Syntax, file: ParsedSwiftFile, scope: [String], declarations: SwiftDeclarations, depth: Int, entry: SchemaLintCore.SourceLocation?) {
         for child in node.children(viewMode: .sourceAccurate) {
             if let call = child.as(FunctionCallExprSyntax.self), depth < Self.maximumDepth, let function = calledFunction(call, scope: scope, declarations: declarations) {
                 if !functions.contains(where: { $0.file.name == function.file.name && $0.node.id == function.node.id }) {
                     functions.append(function)
                     if let body = function.node.body {
-                        collect(Syntax(body), file: function.file, scope: function.scope, declarations: declarations, depth: depth + 1)
+                        collect(Syntax(body), file: function.file, scope: function.scope, declarations: declarations, depth: depth + 1, entry: entry ?? file.location(of: call))
                     }
                 }
-                collect(Syntax(call.arguments), file: file, scope: scope, declarations: declarations, depth: depth)
+                collect(Syntax(call.arguments), file: file, scope: scope, declarations: declarations, depth: depth, entry: entry)
                 continue
             }
             if let access = child.as(MemberAccessExprSyntax.self) {
                 // The member's own name is no reference of its own: only the base is read further.
                 guard let base = access.base else { continue }
                 if access.declName.baseName.tokenKind == .keyword(.self) {
-                    types.append(TypeReference(name: base.trimmedText, node: Syntax(access), file: file, scope: scope))
+                    // In a type's static members `self.Note` and `Self.Note` are its nested `Note`,
+                    // which the scope of the reference resolves.
+                    var name = base.trimmedText
+                    for prefix in ["self.", "Self."] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+                    types.append(TypeReference(name: name, node: Syntax(access), file: file, scope: scope, through: entry))
                 } else if depth < Self.maximumDepth,
                           let property = declarations.staticProperty(access.declName.baseName.text, of: base.trimmedText, in: scope) {
-                    follow(property, declarations: declarations, depth: depth)
+                    follow(property, declarations: declarations, depth: depth, entry: entry ?? file.location(of: access))
                 } else {
-                    collect(Syntax(base), file: file, scope: scope, declarations: declarations, depth: depth)
+                    unread.append(TypeReference(name: access.trimmedText, node: Syntax(access), file: file, scope: scope, through: entry))
+                    collect(Syntax(base), file: file, scope: scope, declarations: declarations, depth: depth, entry: entry)
                 }
                 continue
-            } else if let reference = child.as(DeclReferenceExprSyntax.self), depth < Self.maximumDepth,
-                      let property = declarations.staticProperty(reference.baseName.text, in: scope) {
-                follow(property, declarations: declarations, depth: depth)
+            } else if let reference = child.as(DeclReferenceExprSyntax.self) {
+                if depth < Self.maximumDepth, let property = declarations.staticProperty(reference.baseName.text, in: scope) {
+                    follow(property, declarations: declarations, depth: depth, entry: entry ?? file.location(of: reference))
+                } else if case .identifier = reference.baseName.tokenKind {
+                    unread.append(TypeReference(name: reference.baseName.text, node: Syntax(reference), file: file, scope: scope, through: entry))
+                }
                 continue
             }
-            collect(child, file: file, scope: scope, declarations: declarations, depth: depth)
+            collect(child, file: file, scope: scope, declarations: declarations, depth: depth, entry: entry)
         }
     }
 
@@ -87,9 +112,9 @@ struct PlanReferences {
         return nil
     }
 
-    private mutating func follow(_ property: Declared<PatternBindingSyntax>, declarations: SwiftDeclarations, depth: Int) {
+    private mutating func follow(_ property: Declared<PatternBindingSyntax>, declarations: SwiftDeclarations, depth: Int, entry: SchemaLintCore.SourceLocation) {
         guard !properties.contains(where: { $0.file.name == property.file.name && $0.node.id == property.node.id }) else { return }
         properties.append(property)
-        collect(Syntax(property.node), file: property.file, scope: property.scope, declarations: declarations, depth: depth + 1)
+        collect(Syntax(property.node), file: property.file, scope: property.scope, declarations: declarations, depth: depth + 1, entry: entry)
     }
 }
