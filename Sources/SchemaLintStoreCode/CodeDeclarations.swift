@@ -11,7 +11,8 @@ struct CodeUnit {
     var body: Syntax
     var place: CodePlace
     /// An entry point of the launch: `application(_:didFinishLaunchingWithOptions:)`,
-    /// `application(_:willFinishLaunchingWithOptions:)`, `scene(_:willConnectTo:options:)`, the
+    /// `application(_:willFinishLaunchingWithOptions:)`, AppKit's `applicationDidFinishLaunching(_:)`
+    /// and `applicationWillFinishLaunching(_:)`, `scene(_:willConnectTo:options:)`, the
     /// initializer or a stored property's initial value of a SwiftUI `App` or of the application
     /// delegate, or an `App`'s `body`.
     var isLaunchEntry: Bool
@@ -308,6 +309,7 @@ private final class DeclarationCollector: SyntaxVisitor {
         let name = node.name.text.filter { $0 != "`" }
         let isEntry = name == "application" && (ByteSearch.contains("didFinishLaunchingWithOptions:", in: labels) || ByteSearch.contains("willFinishLaunchingWithOptions:", in: labels))
             || name == "scene" && ByteSearch.contains("willConnectTo:", in: labels)
+            || ["applicationDidFinishLaunching", "applicationWillFinishLaunching"].contains(name) && labels == "_:"
         if var returned = node.signature.returnClause?.type {
             if let wrapped = returned.as(OptionalTypeSyntax.self)?.wrappedType { returned = wrapped }
             if let type = returned.as(IdentifierTypeSyntax.self)?.name.text { propertyTypes["\(typeName).\(name)()"] = type }

@@ -25,7 +25,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         "NSPersistentContainer", "NSPersistentCloudKitContainer",
         "NSInMemoryStoreType", "NSPersistentStoreFileProtectionKey",
         "moveItem", "copyItem", "removeItem", "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "backgroundTask",
-        "FinishLaunchingWithOptions", "willConnectTo", "@main", "UIApplicationMain", "fetchCompletionHandler",
+        "FinishLaunchingWithOptions", "applicationDidFinishLaunching", "applicationWillFinishLaunching", "willConnectTo", "@main", "UIApplicationMain", "fetchCompletionHandler",
         "persistentContainer", "PersistenceController", "migratePersistentStore", "replacePersistentStore", "setupCoreDataStack", "setupAutoMigratingCoreDataStack", "AutoMigratingSqliteStore", "NSMigrationManager",
         // Libraries told to delete a store that does not match the model.
         "setShouldDeleteStoreOnModelMismatch", "recreateStoreOnModelMismatch",
@@ -441,13 +441,14 @@ struct StoreCodeSourceFile {
     /// Whether the file imports a library that opens SQLite databases itself, beside Core Data or not.
     var importsAnotherSQLiteLibrary: Bool { !importedModules.isDisjoint(with: Self.otherSQLiteLibraries) }
 
-    /// Whether the file imports AppKit or Cocoa outside any `#if`, or gives an `App` AppKit's
-    /// delegate there (`@NSApplicationDelegateAdaptor`, which SwiftUI has on macOS alone): it
-    /// compiles for macOS only (Mac Catalyst and iOS have UIKit, not AppKit).
+    /// Whether the file imports AppKit or Cocoa outside any `#if`, or uses there what exists on
+    /// macOS alone (AppKit's application, windows and workspace, which SwiftUI brings in on macOS;
+    /// `@NSApplicationDelegateAdaptor`; SwiftUI's AppKit bridges): it compiles for macOS only (Mac
+    /// Catalyst and iOS have UIKit, not AppKit).
     var buildsForMacOSOnly: Bool {
         if !importedModules.isDisjoint(with: ["AppKit", "Cocoa"]) { return true }
         return tree.tokens(viewMode: .sourceAccurate).contains { token in
-            guard token.tokenKind == .identifier("NSApplicationDelegateAdaptor"), token.parent?.parent?.is(AttributeSyntax.self) ?? false else { return false }
+            guard case .identifier(let name) = token.tokenKind, Self.macOSOnlyNames.contains(name) else { return false }
             var current = token.parent
             while let syntax = current {
                 if syntax.is(IfConfigClauseSyntax.self) { return false }
@@ -456,6 +457,11 @@ struct StoreCodeSourceFile {
             return true
         }
     }
+
+    private static let macOSOnlyNames: Set<String> = [
+        "NSApplicationDelegateAdaptor", "NSApplication", "NSApp", "NSWindow", "NSWorkspace", "NSStatusBar",
+        "NSViewRepresentable", "NSViewControllerRepresentable", "NSHostingView", "NSHostingController",
+    ]
 
     private static let otherSQLiteLibraries: Set<String> = ["GRDB", "GRDBQuery", "SQLiteData", "SharingGRDB", "SQLite", "SQLite3", "SQLCipher", "FMDB", "CSQLite"]
 

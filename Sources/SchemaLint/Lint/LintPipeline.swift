@@ -291,7 +291,8 @@ public struct LintPipeline: Sendable {
         guard !histories.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)) else { return nil }
         var pattern = HistorySource.defaultTagPattern
         if case .gitTags(let configured) = HistorySource.resolve(requested: .gitTags(pattern: pattern), tags: options.historyTags, configured: configuration.history) { pattern = configured }
-        guard case .success(let tags)? = GitReleaseTags.read(matching: pattern, mergedInto: "HEAD", top: top, runner: GitRunner()) else { return nil }
+        guard case .success(var tags)? = GitReleaseTags.read(matching: pattern, mergedInto: "HEAD", top: top, runner: GitRunner()) else { return nil }
+        tags.tags = tags.upToNewestRelease
         guard let newest = tags.tags.last else {
             if !tags.otherTags.isEmpty { return .unmatched(pattern: tags.pattern, tags: tags.otherTags) }
             return GitWorkTree.isShallow(top: top) ? nil : .untagged

@@ -16622,6 +16622,80 @@ final class ChatStore {
 }
 ```
 
+### Triggers: a SwiftUI app that uses AppKit's application, without importing AppKit, migrates at launch (a note)
+
+SwiftUI brings AppKit in on macOS alone: an `App` that names `NSApplication` outside `#if` builds
+for macOS only, where no watchdog ends the launch.
+
+```yaml
+model: Chats
+version: 1
+entities:
+  Chat:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Chats
+version: 2
+entities:
+  Chat:
+    attributes:
+      title: string
+      pinned: bool
+```
+
+```swift path=Chats/ChatsApp.swift
+import CoreData
+import SwiftUI
+
+@main
+struct ChatsApp: App {
+    let container = ChatStore.shared.container
+
+    var body: some Scene {
+        WindowGroup {
+            Text("Chats")
+                .onReceive(NotificationCenter.default.publisher(for: NSApplication.willTerminateNotification)) { _ in }
+        }
+    }
+}
+
+final class ChatStore {
+    static let shared = ChatStore()
+    let container = NSPersistentContainer(name: "Chats")
+
+    init() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
+### Triggers: an AppKit application delegate reads a lazy container when the launch finishes (a note)
+
+```swift path=Ledger/AppDelegate.swift
+import Cocoa
+import CoreData
+
+@main
+final class AppDelegate: NSObject, NSApplicationDelegate {
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Ledger")
+        container.↓loadPersistentStores { _, error in
+            if let error { NSApp.presentError(error) }
+        }
+        return container
+    }()
+
+    func applicationDidFinishLaunching(_ notification: Notification) {
+        _ = persistentContainer.viewContext
+    }
+}
+```
+
 ### Does not trigger: a launch entry's parameter named like another method of the delegate
 
 ```swift path=App/AppDelegate.swift

@@ -173,6 +173,15 @@ package struct GitReleaseTags: Sendable {
         return ordered
     }
 
+    /// The tags up to the newest release people run: the pre-releases after it (`v2.2-beta1`
+    /// after `v2.1`) went to testers, and what the next release changes is measured from the
+    /// release before them. All of them where every tag is a pre-release.
+    package var upToNewestRelease: [Tag] {
+        let names = Set(tags.map(\.name))
+        guard let newest = tags.lastIndex(where: { !Self.isPrerelease($0.name, among: names) }) else { return tags }
+        return Array(tags[...newest])
+    }
+
     /// Whether a tag names a pre-release: a word of its name (between punctuation) begins with
     /// `alpha`, `beta`, `rc`, `pre`, `preview`, `prerelease`, `dev`, `nightly`, `snapshot`,
     /// `staging` or `test` (`v2.1.2-beta3`, `1.0-rc.1`, `5.19.0-1-staging`, `6.6.0-prerelease`).

@@ -67,8 +67,10 @@ package struct ModelHistory: Sendable {
     /// Whether the model is versioned in its files, so that each released version is compared
     /// with what shipped: several versions, a schema a migration plan lists, or an Xcode model
     /// (of one version too). A YAML file or SwiftData classes with no schema change by editing.
+    /// The copies read at release tags (`--history git`) are not in its files.
     package var isVersionedInItsFiles: Bool {
-        versions.count > 1 || versions.contains(where: \.isInMigrationPlan) || versions.first?.format == .xcode
+        let inFiles = versions.filter { $0.releaseTag == nil }
+        return inFiles.count > 1 || inFiles.contains(where: \.isInMigrationPlan) || inFiles.first?.format == .xcode
     }
 
     /// Whether the model is edited in place and a run asked for no history source compares it

@@ -736,6 +736,44 @@ struct ReleasedAtTagTests {
         #expect(!GitReleaseTags.isPrerelease("v2.1.2") && !GitReleaseTags.isPrerelease("v3.0-device") && !GitReleaseTags.isPrerelease("release-12"))
     }
 
+    /// Pre-releases after the newest release went to testers: the next release takes their
+    /// steps to everyone, so those steps are reported as coming, not counted as shipped.
+    @Test func stepsOnlyPreReleasesTookAreComing() throws {
+        var (folder, repository) = try Self.released()
+        try Self.write(folder, "Notes 3", ["title", "body:Date"])
+        try repository.commit("version 3")
+        try repository.tag("v1.1-beta1")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("error: attribute 'Note.body' changed type from string to date"), "\(run.stdout)")
+        // Released, the step is shipped history.
+        try Self.releaseWithoutModelChange(folder, &repository, tag: "v1.1")
+        let released = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!released.stdout.contains("error: attribute 'Note.body' changed type"), "\(released.stdout)")
+        #expect(released.stdout.contains("not listed: 1 error"), "\(released.stdout)")
+    }
+
+    /// SwiftData classes without a `VersionedSchema` are edited in place: the copy read at the
+    /// release tag is what the next release is checked against, not a version of their files
+    /// that the working tree lost.
+    @Test func anInPlaceSwiftDataModelLosesNoReleasedVersion() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("import SwiftData\n@Model final class Item {\n    var date: Date = Date.now\n    init() {}\n}\n", to: "Diary/Item.swift")
+        try folder.write("import SwiftData\n@Model final class DailyLog {\n    var note: String = \"\"\n    init() {}\n}\n", to: "Diary/Models/DailyLog.swift")
+        try folder.write("import SwiftData\nimport SwiftUI\n@main struct DiaryApp: App {\n    var body: some Scene { WindowGroup { Text(\"Diary\") }.modelContainer(for: [Item.self, DailyLog.self]) }\n}\n", to: "Diary/DiaryApp.swift")
+        try folder.write(CloudKitSyncFromCodeTests.entitlements("CloudKit"), to: "Diary/Diary.entitlements")
+        try repository.commit("1.0")
+        try repository.tag("v1.0")
+        try FileManager.default.removeItem(atPath: folder.path + "/Diary/Item.swift")
+        try folder.write("import SwiftData\n@Model final class DailyLog {\n    var note: String = \"\"\n    var mood: Int = 0\n    init() {}\n}\n", to: "Diary/Models/DailyLog.swift")
+        try folder.write("import SwiftData\nimport SwiftUI\n@main struct DiaryApp: App {\n    var body: some Scene { WindowGroup { Text(\"Diary\") }.modelContainer(for: [DailyLog.self]) }\n}\n", to: "Diary/DiaryApp.swift")
+        try repository.commit("no items, a mood")
+
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("error: entity 'Item' was removed; apps still on v1.0 keep syncing its records [entity-removed]"), "\(run.stdout)")
+        #expect(!run.stdout.contains("[released-version-removed]") && !run.stdout.contains("[released-version-modified]"), "\(run.stdout)")
+    }
+
     /// A version an older release shipped as its current one, gone from the bundle since, leaves
     /// the stores that release made with no model: a warning at its place in that release, about
     /// the step that removed it. One renamed, its shape kept, is no loss.

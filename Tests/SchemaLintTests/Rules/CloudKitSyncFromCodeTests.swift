@@ -425,6 +425,29 @@ import Testing
         #expect(run.stdout.contains("field CD_balance"), "\(run.stdout)")
     }
 
+    /// A class the released code handed to no container was in no store: when a later release
+    /// opens it with the default sync, it joins the synced store, and none of it moves.
+    @Test(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
+    func aClassNoContainerOpenedJoinsTheSyncedStore() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func app(_ classes: String) -> String {
+            "import SwiftData\nimport SwiftUI\n@main struct DiaryApp: App {\n    var body: some Scene { WindowGroup { Text(\"Diary\") }.modelContainer(for: [\(classes)]) }\n}\n"
+        }
+        try folder.write("import SwiftData\n@Model final class Item {\n    var date: Date = Date.now\n    init() {}\n}\n", to: "Diary/Item.swift")
+        try folder.write("import SwiftData\n@Model final class DailyLog {\n    var note: String = \"\"\n    init() {}\n}\n", to: "Diary/DailyLog.swift")
+        try folder.write(app("Item.self"), to: "Diary/DiaryApp.swift")
+        try folder.write(Self.entitlements("CloudKit"), to: "Diary/Diary.entitlements")
+        try repository.commit("1.0")
+        try repository.tag("v1.0")
+        try folder.write(app("Item.self, DailyLog.self"), to: "Diary/DiaryApp.swift")
+        try repository.commit("daily logs")
+
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("[entity-moved-between-configurations]"), "\(run.stdout)")
+    }
+
     static func entitlements(_ services: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>

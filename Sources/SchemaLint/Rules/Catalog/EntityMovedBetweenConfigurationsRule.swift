@@ -23,9 +23,11 @@ struct EntityMovedBetweenConfigurationsRule: ChangeRule {
 
     /// Whether the baseline keeps the entity in none of its named configurations while the
     /// project's code opens its stores by those names: it was in no store (only in the Default
-    /// configuration, which nothing opens), so it joins one now and nothing of it moves.
+    /// configuration, which nothing opens), so it joins one now and nothing of it moves. So was a
+    /// SwiftData class the baseline's code handed to no container.
     static func wasInNoStore(_ change: Change, _ comparison: Comparison) -> Bool {
         let entity = (change.oldPath ?? change.path).entity
+        if let opened = comparison.baseline.openedEntities, !opened.contains(entity) { return true }
         let named = comparison.baseline.configurations
         return !named.isEmpty && !named.contains { $0.entities.contains(entity) }
             && !comparison.code.openedConfigurations.isDisjoint(with: named.map(\.name))
