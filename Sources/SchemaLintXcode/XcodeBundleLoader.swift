@@ -40,8 +40,11 @@ package enum XcodeBundleLoader {
         // no store takes, a current version "not the newest"): the current version is checked on
         // its own, and `version-order-from-git` says what to fetch. So it is when the names put
         // several versions after the current one: drafts, or copies of what it was, only the
-        // history tells.
-        if git.isShallow, let current, readable[current] != nil, readable.count > 1,
+        // history tells. So it is where one commit added every version (an import, a squash):
+        // git cannot order them either.
+        let addedTogether = ordering.basis == .git && readable.keys.allSatisfy { ordering.commits[$0] != nil }
+            && Set(ordering.commits.values.map(\.id)).count == 1
+        if git.isShallow || addedTogether, let current, readable[current] != nil, readable.count > 1,
            !XcodeVersionOrder.namesCarryOrder(Set(readable.keys), model: model)
             || (ordering.history.firstIndex(of: current).map { ordering.history.count - 1 - $0 } ?? 0) > 1 {
             ordering.checksCurrentOnly = true

@@ -4673,7 +4673,9 @@ An entity mapping can name a subclass of `NSEntityMigrationPolicy` that makes th
 objects in code: splitting a string into two attributes, resolving a relationship by a lookup,
 converting a type. That code is part of the migration, and nothing in the model shows what it does
 with the data; it runs once for every object of the entity, with the whole migration in memory.
-The note says where such code runs, so that the release that ships it tests it.
+The note says where such code runs, so that the release that ships it tests it. A class name
+written with a space (`Shop. OrderMigrationPolicy`) names no class: Core Data finds none, migrates
+with the default policy, and the custom code never runs, with no error; that is a warning.
 
 ## What to do instead
 
@@ -4722,6 +4724,66 @@ The note says where such code runs, so that the release that ships it tests it.
     </object>
     ↓<object type="XDDEVENTITYMAPPING" id="z103">
         <attribute name="migrationpolicyclassname" type="string">ShopOrderMigrationPolicy</attribute>
+        <attribute name="sourcename" type="string">Order</attribute>
+        <attribute name="mappingtypename" type="string">Undefined</attribute>
+        <attribute name="destinationname" type="string">Order</attribute>
+        <attribute name="autogenerateexpression" type="bool">1</attribute>
+        <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL" idrefs="z102"></relationship>
+        <relationship name="attributemappings" type="0/0" destination="XDDEVATTRIBUTEMAPPING" idrefs="z104 z105"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z104">
+        <attribute name="name" type="string">number</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z105">
+        <attribute name="name" type="string">total</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+</database>
+```
+
+### Triggers: the policy class is written with a space, which names no class (a warning)
+
+Core Data looks the class up by the name as written, finds none, and migrates with the default
+policy: the custom code never runs, and nothing says so.
+
+```xml path=Shop.xcdatamodeld/Shop.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Order" representedClassName="Order">
+        <attribute name="number" optional="YES" attributeType="String"/>
+        <attribute name="total" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop.xcdatamodeld/Shop 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Order" representedClassName="Order">
+        <attribute name="number" optional="YES" attributeType="String"/>
+        <attribute name="total" optional="YES" attributeType="Decimal"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop 1 to 2.xcmappingmodel/xcmapping.xml
+<?xml version="1.0" standalone="no"?>
+<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+
+<database>
+    <databaseInfo>
+        <version>134481920</version>
+        <UUID>5C0F1D52-0000-4000-8000-000000000001</UUID>
+        <nextObjectID>106</nextObjectID>
+    </databaseInfo>
+    <object type="XDDEVMAPPINGMODEL" id="z102">
+        <attribute name="sourcemodelpath" type="string">Shop.xcdatamodeld/Shop.xcdatamodel</attribute>
+        <attribute name="destinationmodelpath" type="string">Shop.xcdatamodeld/Shop 2.xcdatamodel</attribute>
+        <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    ↓<object type="XDDEVENTITYMAPPING" id="z103">
+        <attribute name="migrationpolicyclassname" type="string">Shop. ShopOrderMigrationPolicy</attribute>
         <attribute name="sourcename" type="string">Order</attribute>
         <attribute name="mappingtypename" type="string">Undefined</attribute>
         <attribute name="destinationname" type="string">Order</attribute>
@@ -18272,7 +18334,9 @@ Names decide only when they carry an order: every version but the first one name
 checked on its own, no step between versions (a step in a guessed order is a step no store
 takes), and the note says so. So it is when the names put more than one version after the current
 one: drafts, or copies of what the current version was, only the history can tell (one version
-after it is taken for a draft).
+after it is taken for a draft). The same holds where one commit added every version of the bundle
+(a project imported into git with its history left behind, a squash): git can order none of them,
+and names that carry no order leave only the current version to check.
 
 When the bundle lies in a git work tree but git cannot read its history (a repository owned by
 another user, which git refuses until it is marked safe; a broken `.git`), the names decide, and

@@ -696,6 +696,32 @@ struct RepositoryRunTests {
         #expect(shallow.stdout.hasSuffix("in 1 version of 1 model\n"), "\(shallow.stdout)")
     }
 
+    /// Versions named for features that one commit added together (a project imported into git):
+    /// git cannot order them, nor can the names, so only the current version is checked.
+    @Test func versionsNamedForFeaturesThatOneCommitAddedChecksTheCurrentVersionOnly() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        let names = ["Model", "Model_tags", "Model_archive_v3", "Model_colors"]
+        for (index, name) in names.enumerated() {
+            try folder.write(Self.contents(attributes: index + 1).replacingOccurrences(of: "a\(index)\"", with: "b\(index)\""), to: "App/Model.xcdatamodeld/\(name).xcdatamodel/contents")
+        }
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Model_colors"), to: "App/Model.xcdatamodeld/.xccurrentversion")
+        try repository.commit("import")
+        let run = try Self.run(["--all-steps"], in: folder.path)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("note: one commit ("), "\(run.stdout)")
+        #expect(run.stdout.contains("added every version of the bundle, so git cannot say when each was made, and the names of its versions do not say it either, so only its current version 'Model_colors' is checked, not the steps between versions [version-order-from-git]"), "\(run.stdout)")
+        #expect(!run.stdout.contains("current-version-not-latest") && !run.stdout.contains("was removed"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("in 1 version of 1 model\n"), "\(run.stdout)")
+
+        // A version added later: git orders that one, and the steps are checked by name before it.
+        try folder.write(Self.contents(attributes: 6), to: "App/Model.xcdatamodeld/Model_due.xcdatamodel/contents")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Model_due"), to: "App/Model.xcdatamodeld/.xccurrentversion")
+        try repository.commit("due dates")
+        let later = try Self.run(["--all-steps"], in: folder.path)
+        #expect(later.stdout.hasSuffix("in 5 versions of 1 model\n"), "\(later.stdout)")
+    }
+
     /// A team that edits its one version in place and, before each change, saves what it was as
     /// "Model 1", "Model 2": git adds the copies after the version they copy, but each holds an
     /// earlier state of it, so they come before it, and nothing is a draft. A version added after

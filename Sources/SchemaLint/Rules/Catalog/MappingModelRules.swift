@@ -184,6 +184,17 @@ struct MappingModelCustomPolicyRule: MappingModelRule {
         return mappingModel.entityMappings.compactMap { mapping in
             guard let policy = mapping.policyClass else { return nil }
             let entity = mapping.destination ?? mapping.source ?? "?"
+            // No class name holds a space: the runtime finds no class by it, and the migration runs
+            // with the default policy, without the custom code and without an error.
+            if policy.contains(where: \.isWhitespace) {
+                let meant = policy.filter { !$0.isWhitespace }
+                return finding(
+                    mappingModel, placement, severity: .warning,
+                    message: "mapping model '\(mappingModel.name)' migrates '\(entity)' with the policy class '\(policy)', which no class is named (a class name holds no space): Core Data finds no such class and migrates '\(entity)' with the default policy, without the custom code and without an error",
+                    at: mapping.location, path: ElementPath(entity: mappingModel.name, member: entity),
+                    suggestions: ["name the class '\(meant)' in the entity mapping (a Swift class by its module and name, or by the name its `@objc(...)` gives it)"]
+                )
+            }
             return finding(
                 mappingModel, placement,
                 message: "mapping model '\(mappingModel.name)' migrates '\(entity)' with custom code (\(policy)); schemalint cannot see what it does with the data",

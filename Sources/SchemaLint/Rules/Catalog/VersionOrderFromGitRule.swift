@@ -28,10 +28,20 @@ struct VersionOrderFromGitRule: BundleRule {
             let names = after > 1
                 ? "and its names put \(after) versions after the current version '\(current)', which only the history can place (drafts, or copies of what it was)"
                 : "and the names of its versions do not say it either"
+            let notes = [Finding.Note("not compared: \(ordering.history.count - 1) other version\(ordering.history.count == 2 ? "" : "s")")]
+            guard ordering.isShallowClone else {
+                let commit = ordering.commits[current].map { " (\($0.id), \($0.date))" } ?? ""
+                return [finding(
+                    bundle, file: bundle.path, version: current,
+                    message: "one commit\(commit) added every version of the bundle, so git cannot say when each was made, \(names), so only its current version '\(current)' is checked, not the steps between versions",
+                    notes: notes,
+                    suggestions: ["give the bundle its `order:` in .schemalint.yml (the versions oldest first), or run with --order FILE"]
+                )]
+            }
             return [finding(
                 bundle, file: bundle.path, version: current,
                 message: "the bundle lies in a shallow clone, whose history cannot say when each version was added, \(names), so only its current version '\(current)' is checked, not the steps between versions",
-                notes: [Finding.Note("not compared: \(ordering.history.count - 1) other version\(ordering.history.count == 2 ? "" : "s")")],
+                notes: notes,
                 suggestions: ["fetch the whole history (`git fetch --unshallow`; in GitHub Actions, actions/checkout with `fetch-depth: 0`), or give the bundle its `order:` in .schemalint.yml"]
             )]
         }
