@@ -245,7 +245,20 @@ struct SwiftDeclarations {
                 return resolve(target, in: qualified.split(separator: ".").dropLast().map(String.init), depth: depth + 1, lookup)
             }
         }
+        // `Sync.Collection`: a type written with its module's name (to tell it from the standard
+        // library's `Collection`), where no type of the files read has that first name.
+        if depth == 0, let dot = name.firstIndex(of: "."), !declaresType(named: String(name[..<dot])) {
+            return resolve(String(name[name.index(after: dot)...]), in: [], depth: depth + 1, lookup)
+        }
         return nil
+    }
+
+    /// Whether a type of the files read, or a scope of one, is called `name` at the top level.
+    private func declaresType(named name: String) -> Bool {
+        let prefix = name + "."
+        func named(_ key: String) -> Bool { key == name || key.hasPrefix(prefix) }
+        return modelClasses.keys.contains(where: named) || valueTypes.keys.contains(where: named) || schemaDeclarations.keys.contains(where: named)
+            || planDeclarations.keys.contains(where: named) || typeAliases.keys.contains(where: named) || staticProperties.keys.contains(where: named)
     }
 }
 

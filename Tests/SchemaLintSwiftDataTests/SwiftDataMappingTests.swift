@@ -93,6 +93,24 @@ import Testing
         #expect(entity.attributes.map(\.name).prefix(3) == ["id", "title", "author"])
     }
 
+    @Test func aModelWrittenWithItsModulesNameIsARelationship() throws {
+        let reading = readSwift("""
+        import SwiftData
+        @Model final class Collection {
+            @Relationship(inverse: \\Story.collection) var stories: [Story] = []
+            init() {}
+        }
+        @Model final class Story {
+            var collection: Sync.Collection?
+            init() {}
+        }
+        """, name: "Models.swift")
+        let story = try #require(reading.versions.first?.entity(named: "Story"))
+        #expect(story.relationships.map(\.name) == ["collection"])
+        #expect(story.relationships.first?.destination == "Collection")
+        #expect(story.attributes.isEmpty)
+    }
+
     @Test func initializersOverrideTheDefaultsOfWhatTheySet() throws {
         let reading = readSwift("""
         import SwiftData

@@ -152,7 +152,7 @@ struct GitReleaseHistory {
         switch GitReleaseTags.read(matching: self.pattern, mergedInto: revision, top: top, runner: runner) {
         case nil: throw InputError(file: models.first?.path ?? top, message: "--history git reads release tags with git, which cannot be run here")
         case .failure(let failure): throw InputError(file: top, message: "cannot read the release tags: \(failure.message)")
-        case .success(let found): (tags, pattern) = (newestReleaseOnly ? Array(found.tags.suffix(1)) : found.tags, found.pattern)
+        case .success(let found): (tags, pattern) = (newestReleaseOnly ? Array(found.upToNewestRelease.suffix(1)) : found.tags, found.pattern)
         }
         if newestReleaseOnly, tags.isEmpty { return RepositoryReleases() }
         let runner = self.runner

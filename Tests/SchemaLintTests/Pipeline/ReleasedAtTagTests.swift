@@ -752,6 +752,23 @@ struct ReleasedAtTagTests {
         #expect(released.stdout.contains("not listed: 1 error"), "\(released.stdout)")
     }
 
+    /// SwiftData classes edited in place are compared with the newest release, not with a
+    /// pre-release tagged after it.
+    @Test func anInPlaceModelIsComparedWithTheReleaseBeforeItsPreReleases() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("import SwiftData\n@Model final class Note {\n    var title: String = \"\"\n    var body: String = \"\"\n    init() {}\n}\n", to: "Notes/Note.swift")
+        try folder.write("import SwiftData\nlet container = try! ModelContainer(for: Note.self, configurations: ModelConfiguration(cloudKitDatabase: .none))\n", to: "Notes/Store.swift")
+        try repository.commit("1.0")
+        try repository.tag("v1.0")
+        try folder.write("import SwiftData\n@Model final class Note {\n    var title: String = \"\"\n    init() {}\n}\n", to: "Notes/Note.swift")
+        try repository.commit("no body")
+        try repository.tag("v1.1-beta1")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("attribute 'Note.body' was removed"), "\(run.stdout)")
+        #expect(run.stdout.contains("v1.0:Notes/Note.swift"), "\(run.stdout)")
+    }
+
     /// SwiftData classes without a `VersionedSchema` are edited in place: the copy read at the
     /// release tag is what the next release is checked against, not a version of their files
     /// that the working tree lost.
