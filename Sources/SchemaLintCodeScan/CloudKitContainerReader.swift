@@ -37,6 +37,20 @@ package struct CloudKitContainerReader: ModelSourceReader {
         ByteSearch.containsAny(ByteSearch.Words([servicesKey]), in: bytes) && ByteSearch.containsAny(cloudKitService, in: bytes) && !listsNoContainer(bytes)
     }
 
+    /// The bytes with each XML comment (`<!-- ... -->`, to the end where it is not closed) made
+    /// spaces, its line breaks kept: positions stay where they were.
+    static func blankingComments(_ bytes: [UInt8]) -> [UInt8] {
+        let (open, close) = (Array("<!--".utf8), Array("-->".utf8))
+        guard var start = bytes.firstRange(of: open)?.lowerBound else { return bytes }
+        var result = bytes
+        while true {
+            let end = result[(start + open.count)...].firstRange(of: close)?.upperBound ?? result.endIndex
+            for index in start..<end where result[index] != UInt8(ascii: "\n") { result[index] = UInt8(ascii: " ") }
+            guard end < result.endIndex, let next = result[end...].firstRange(of: open)?.lowerBound else { return result }
+            start = next
+        }
+    }
+
     /// Whether the entitlements list the iCloud containers, and none (`<array/>`): CloudKit then
     /// has no container to sync with, and SwiftData's `.automatic` syncs nothing.
     static func listsNoContainer(_ bytes: [UInt8]) -> Bool {
@@ -52,22 +66,25 @@ package struct CloudKitContainerReader: ModelSourceReader {
         // An entitlements file that lists CloudKit among the iCloud services: where its key is,
         // for the note that names it.
         for source in sources where source.name.hasSuffix(".entitlements") {
-            guard Self.givesCloudKit(source.bytes) else {
+            // Keys commented out (`<!-- <key>com.apple.developer.icloud-services</key> ... -->`)
+            // give nothing.
+            let bytes = Self.blankingComments(source.bytes)
+            guard Self.givesCloudKit(bytes) else {
                 reading.storeCode.entitlementsWithoutCloudKit.append(SourceLocation(file: source.name, line: 1, column: 1))
-                if ByteSearch.containsAny(Self.cloudKitService, in: source.bytes), Self.listsNoContainer(source.bytes),
-                   let key = source.bytes.firstRange(of: Self.containersKey) {
-                    let before = source.bytes[..<key.lowerBound]
+                if ByteSearch.containsAny(Self.cloudKitService, in: bytes), Self.listsNoContainer(bytes),
+                   let key = bytes.firstRange(of: Self.containersKey) {
+                    let before = bytes[..<key.lowerBound]
                     let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
-                    let column = String(decoding: source.bytes[lineStart..<key.lowerBound], as: UTF8.self).count + 1
+                    let column = String(decoding: bytes[lineStart..<key.lowerBound], as: UTF8.self).count + 1
                     reading.storeCode.cloudKitWithoutContainer.append(SourceLocation(file: source.name, line: before.count { $0 == UInt8(ascii: "\n") } + 1, column: column))
                 }
                 continue
             }
-            let start = source.bytes.firstRange(of: Self.servicesKey)?.lowerBound ?? 0
-            let before = source.bytes[..<start]
+            let start = bytes.firstRange(of: Self.servicesKey)?.lowerBound ?? 0
+            let before = bytes[..<start]
             let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
             // The key's `<key>` tag, in characters (a plist is ASCII up to there in practice).
-            let column = String(decoding: source.bytes[lineStart..<start], as: UTF8.self).count - "<key>".count + 1
+            let column = String(decoding: bytes[lineStart..<start], as: UTF8.self).count - "<key>".count + 1
             reading.storeCode.cloudKitEntitlements.append(SourceLocation(file: source.name, line: before.count { $0 == UInt8(ascii: "\n") } + 1, column: max(1, column)))
         }
         let files = sources.filter { !$0.name.hasSuffix(".entitlements") }.sorted { $0.name < $1.name }.map { (name: $0.name, tokens: ObjCTokenizer.tokenize($0.bytes).tokens) }

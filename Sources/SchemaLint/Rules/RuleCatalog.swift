@@ -71,6 +71,7 @@ package struct RuleCatalog: Sendable {
         ReleaseTagsMissingRule(),
         VersionedSchemaNotFrozenRule(),
         CloudKitSyncFromCodeRule(),
+        CloudKitSyncStartedRule(),
         ProductionSchemaMissingFieldRule(),
         ProductionSchemaTypeMismatchRule(),
         ProductionSchemaUnexplainedFieldRule(),

@@ -2714,6 +2714,111 @@ struct PersistenceController {
 ```
 
 """####,
+        "cloudkit-sync-started": ####"""
+# cloudkit-sync-started
+
+A store the release before kept local syncs with CloudKit: every device uploads what it holds, duplicates included.
+
+| | |
+|---|---|
+| Category | modification |
+| Synced with CloudKit | warning |
+| Local store only | - |
+
+## Why
+
+Turning CloudKit on for a store that a release kept local (a model now used with CloudKit, a
+`ModelConfiguration` whose `cloudKitDatabase` was `.none`) does not start from an empty cloud:
+`NSPersistentCloudKitContainer` exports every record the store already holds, on every device that
+updates. A person who used the app on an iPhone and an iPad gets the records of both on both, and
+what they entered on each, or copied between them by another sync (a file in iCloud Drive, an
+export), comes back twice. Nothing merges records that are the same: CloudKit knows them by their
+record identifiers, which each device made on its own.
+
+The record types and fields also have to be in the CloudKit production environment before the
+release reaches people: the development schema is made as the app runs in development, and
+production refuses what it does not know.
+
+The rule looks at each step from a released version whose store is local to a version that syncs
+some of the same entities. Stores that start syncing in a new configuration of their own (an entity
+moved from a local configuration) are `entity-moved-between-configurations`.
+
+## What to do instead
+
+- Plan the duplicates: give each record a stable identifier (a UUID attribute) and merge the
+  records that share one after the first import, or move the local data once into a new store that
+  syncs and leave the old one behind.
+- Deploy the schema to production before the release: run the app against the development
+  environment (or `initializeCloudKitSchema`), then deploy in CloudKit Console or with `cktool`.
+
+## Examples
+
+### Triggers: a released local model starts syncing
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+### Does not trigger: the model synced from its first version
+
+```yaml
+model: Notes
+version: 1
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: {type: bool, optional: false, default: false}
+```
+
+### Does not trigger: a local model stays local
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: {type: bool, optional: false, default: false}
+```
+
+"""####,
         "cloudkit-unique-constraint": ####"""
 # cloudkit-unique-constraint
 

@@ -226,6 +226,11 @@ import Testing
         let entitled = try Executable.run(["--no-color"], in: folder.url)
         #expect(entitled.stdout.contains("[cloudkit-required-attribute]"), "\(entitled.stdout)")
         #expect(!entitled.stdout.contains("[cloudkit-sync-from-code]"), "\(entitled.stdout)")
+        // Commented out, the keys give nothing.
+        let commentedOut = Self.entitlements("CloudKit").replacingOccurrences(of: "<dict>", with: "<dict>\n<!-- CloudKit is off for now:").replacingOccurrences(of: "</dict>", with: "-->\n</dict>")
+        try folder.write(commentedOut, to: "App/App.entitlements")
+        let commented = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!commented.stdout.contains("[cloudkit-required-attribute]"), "\(commented.stdout)")
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("App/App.entitlements"))
 
         try folder.write("import CoreData\n\nlet shared = NSPersistentCloudKitContainer(name: \"Shared\")\n", to: "Widget/Shared.swift")
@@ -446,6 +451,28 @@ import Testing
         let run = try Executable.run(["--no-color"], in: folder.url)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(!run.stdout.contains("[entity-moved-between-configurations]"), "\(run.stdout)")
+    }
+
+    /// A store a release opened with `cloudKitDatabase: .none`, opened with a container by the
+    /// next release: the records every device holds are uploaded.
+    @Test(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
+    func aStoreTheReleaseKeptLocalStartsSyncing() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func app(_ database: String) -> String {
+            "import SwiftData\nimport SwiftUI\n@main struct CardsApp: App {\n    let container = try! ModelContainer(for: Schema([Card.self]), configurations: [ModelConfiguration(cloudKitDatabase: \(database))])\n    var body: some Scene { WindowGroup { Text(\"Cards\") }.modelContainer(container) }\n}\n"
+        }
+        try folder.write("import SwiftData\n@Model final class Card {\n    var word: String = \"\"\n    init() {}\n}\n", to: "Cards/Card.swift")
+        try folder.write(app(".none"), to: "Cards/CardsApp.swift")
+        try folder.write(Self.entitlements("CloudKit"), to: "Cards/Cards.entitlements")
+        try repository.commit("1.0")
+        try repository.tag("v1.0")
+        try folder.write(app(".private(\"iCloud.com.example.cards\")"), to: "Cards/CardsApp.swift")
+        try repository.commit("sync")
+
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("warning: the next release of model 'SwiftData' syncs with CloudKit, and v1.0 kept the store local: every device that updates uploads every record its store holds"), "\(run.stdout)")
+        #expect(run.stdout.contains("the record types (CD_Card) must be in the CloudKit production environment before the next release reaches people [cloudkit-sync-started]"), "\(run.stdout)")
     }
 
     static func entitlements(_ services: String) -> String {
