@@ -275,6 +275,12 @@ struct ObjCStoreCodeScanner {
         return (signature[open - 1].text, signature[open - 1].text)
     }
 
+    /// Whether the file gives MagicalRecord a way of its own to handle a store that fails to open
+    /// (`MagicalRecordFailure`).
+    private var handlesMagicalRecordErrors: Bool {
+        tokens.contains { $0.kind == .identifier && MagicalRecordFailure.handlingNames.contains($0.text) }
+    }
+
     // MARK: - One body
 
     private func scan(_ body: Body, into facts: inout StoreCodeFacts) {
@@ -341,6 +347,14 @@ struct ObjCStoreCodeScanner {
                             action: .onlyLogs, written: tokens[logged].text + "(...)", place: place(logged, body), opening: .addPersistentStore, openingLocation: location(of: tokens[index])
                         ))
                     }
+                // MagicalRecord's own handling when its setup cannot add the store (`MagicalRecordFailure`).
+                case "setupCoreDataStack", "setupCoreDataStackWithStoreNamed", "setupCoreDataStackWithStoreAtURL",
+                     "setupAutoMigratingCoreDataStack", "setupCoreDataStackWithAutoMigratingSqliteStoreNamed", "setupCoreDataStackWithAutoMigratingSqliteStoreAtURL":
+                    guard index > body.range.lowerBound, tokens[index - 1].isIdentifier("MagicalRecord"), !handlesMagicalRecordErrors else { break }
+                    let call: StoreOpening.Call = token.text.contains("AutoMigrating") ? .magicalRecordAutoMigratingSetup : .magicalRecordSetup
+                    facts.failureActions.append(StoreFailureAction(
+                        action: .onlyLogs, written: MagicalRecordFailure.written, place: place(index, body), opening: call, openingLocation: location(of: token)
+                    ))
                 case "setShouldDeleteStoreOnModelMismatch", "setShouldDeletePersistentStoreOnModelMismatch", "shouldDeletePersistentStoreOnModelMismatch":
                     if let action = deletionOnModelMismatch(at: index, in: body) { facts.failureActions.append(action) }
                 default:

@@ -71,6 +71,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// judged on its own), so options that ask for no migration are its choice.
     private lazy var checksStoreCompatibility = ByteSearch.containsAny(Self.storeMetadataWords, in: Array(file.tree.description.utf8))
     private static let storeMetadataWords = ByteSearch.Words(["compatibleWithStoreMetadata", "forStoreMetadata", "metadataForPersistentStore"].map { Array($0.utf8) })
+    /// Whether the file gives MagicalRecord a way of its own to handle a store that fails to open:
+    /// an error handler, or the deletion of a mismatched store (a finding of its own).
+    private lazy var handlesMagicalRecordErrors = ByteSearch.containsAny(MagicalRecordFailure.handlingWords, in: Array(file.tree.description.utf8))
 
     init(file: StoreCodeSourceFile, declarations: CodeDeclarations) {
         self.file = file
@@ -289,9 +292,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // (A `where` binds only the last pattern of a case: each pattern gets its own.)
         case "setupCoreDataStack" where member?.base?.trimmedText == "MagicalRecord", "setupCoreDataStackWithStoreNamed" where member?.base?.trimmedText == "MagicalRecord":
             addOpening(.magicalRecordSetup, node, migrates: false, asynchronously: false, declinesMigration: !checksStoreCompatibility)
+            addMagicalRecordFailure(node, opening: .magicalRecordSetup)
         case "setupAutoMigratingCoreDataStack" where member?.base?.trimmedText == "MagicalRecord", "setupCoreDataStackWithAutoMigratingSqliteStore" where member?.base?.trimmedText == "MagicalRecord",
              "setupCoreDataStackWithAutoMigratingSqliteStoreNamed" where member?.base?.trimmedText == "MagicalRecord":
             addOpening(.magicalRecordAutoMigratingSetup, node, migrates: true, asynchronously: false)
+            addMagicalRecordFailure(node, opening: .magicalRecordAutoMigratingSetup)
         case "setShouldDeleteStoreOnModelMismatch" where member?.base?.trimmedText == "MagicalRecord" && node.arguments.first?.expression.trimmedText == "true":
             addDeletionOnModelMismatch(node, written: "MagicalRecord.setShouldDeleteStoreOnModelMismatch(true)")
         case "moveItem", "copyItem", "removeItem":
@@ -358,6 +363,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// A library told to delete the store and make a new one when the store does not match the
     /// model; the opening is the call that hands the store to the library's stack
     /// (`addStorageAndWait(SQLiteStore(...))`) where the setting is written inside one.
+    /// What MagicalRecord does when its setup cannot add the store, where the app gave it no way of
+    /// its own (`MagicalRecordFailure`).
+    private func addMagicalRecordFailure(_ node: FunctionCallExprSyntax, opening: StoreOpening.Call) {
+        guard !isInPreview(node), !handlesMagicalRecordErrors else { return }
+        scanned.facts.failureActions.append(StoreFailureAction(
+            action: .onlyLogs, written: MagicalRecordFailure.written, place: place(node), opening: opening, openingLocation: file.location(of: node)
+        ))
+    }
+
     private func addDeletionOnModelMismatch(_ node: some SyntaxProtocol, written: String) {
         guard !isInPreview(node) else { return }
         var opening = Syntax(node)

@@ -5922,7 +5922,9 @@ properties, a new type or optionality), and how the migration runs: inferred (li
 mapping model or custom migration the team wrote for that step, or with the app's own
 `NSMigrationManager` where its code migrates the store itself (`migrateStore(from:...)`,
 `migrateStoreFromURL:`; every object in memory, step by step). It does not guess store sizes;
-only the model is known. Synced stores are left out: their findings are about CloudKit.
+only the model is known. Synced stores are left out: their findings are about CloudKit. So are
+stores the app adds with options that ask for no migration: a store of an earlier version does not
+open at all, which `store-opened-without-migration` reports.
 
 ## What to do instead
 
@@ -5995,6 +5997,41 @@ entities:
     attributes:
       title: string
       mood: int16
+```
+
+### Does not trigger: the app adds the store without migration
+
+```yaml
+model: Journal
+version: 1
+entities:
+  Entry:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Journal
+version: 2
+entities:
+  Entry:
+    attributes:
+      title: string
+      mood: int16
+```
+
+```objc path=Journal/AppDelegate.m
+#import "AppDelegate.h"
+#import <MagicalRecord/MagicalRecord.h>
+
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [MagicalRecord setupCoreDataStackWithStoreNamed:@"Journal.sqlite"];
+    return YES;
+}
+
+@end
 ```
 
 """####,
@@ -13434,6 +13471,61 @@ enum Containers {
     [MagicalRecord setShouldDeleteStoreOnModelMismatch:NO];
     [MagicalRecord setupCoreDataStackWithAutoMigratingSqliteStoreNamed:@"Trips.sqlite"];
     return YES;
+}
+
+@end
+```
+
+### Triggers: MagicalRecord's setup with its own error handling, which only logs
+
+In a release build MagicalRecord hands a store it cannot add to its error handler, which logs, and
+the app goes on with a coordinator that has no store.
+
+```objc path=App/AppDelegate.m
+#import "AppDelegate.h"
+#import <MagicalRecord/MagicalRecord.h>
+
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [MagicalRecord ↓setupCoreDataStackWithAutoMigratingSqliteStoreNamed:@"Trips.sqlite"];
+    return YES;
+}
+
+@end
+```
+
+### Triggers: the same in Swift
+
+```swift path=App/AppDelegate.swift
+import MagicalRecord
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        ↓MagicalRecord.setupAutoMigratingCoreDataStack()
+        return true
+    }
+}
+```
+
+### Does not trigger: MagicalRecord given an error handler of the app's own
+
+```objc path=App/AppDelegate.m
+#import "AppDelegate.h"
+#import <MagicalRecord/MagicalRecord.h>
+
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [MagicalRecord setErrorHandlerTarget:self action:@selector(storeFailed:)];
+    [MagicalRecord setupCoreDataStackWithAutoMigratingSqliteStoreNamed:@"Trips.sqlite"];
+    return YES;
+}
+
+- (void)storeFailed:(NSError *)error {
+    [self showStoreFailure:error];
 }
 
 @end

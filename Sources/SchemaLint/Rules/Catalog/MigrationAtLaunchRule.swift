@@ -8,6 +8,9 @@ struct MigrationAtLaunchRule: HistoryRule {
     )
 
     func check(_ context: HistoryContext) -> [Finding] {
+        // Where the app adds the store with options that ask for no migration, a store of an
+        // earlier version does not open at all (`store-opened-without-migration`): nothing migrates.
+        guard context.code.addsWithoutMigration == nil else { return [] }
         let versions = context.history.versions
         var findings: [Finding] = []
         for step in context.steps {
