@@ -299,6 +299,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             addMagicalRecordFailure(node, opening: .magicalRecordAutoMigratingSetup)
         case "setShouldDeleteStoreOnModelMismatch" where member?.base?.trimmedText == "MagicalRecord" && node.arguments.first?.expression.trimmedText == "true":
             addDeletionOnModelMismatch(node, written: "MagicalRecord.setShouldDeleteStoreOnModelMismatch(true)")
+        // CoreStore adds the store, and migrates it, before `addStorageAndWait` returns.
+        case "addStorageAndWait" where member != nil:
+            addFailureActions(ofThrowing: node, opening: .libraryStack)
         case "moveItem", "copyItem", "removeItem":
             if member != nil { addFileOperation(node, name: name, labels: labels) }
             if name == "removeItem", member != nil, let target = node.arguments.first?.expression, isStore(target, depth: 0) {

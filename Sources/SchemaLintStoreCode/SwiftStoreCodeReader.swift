@@ -26,7 +26,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         "NSInMemoryStoreType", "NSPersistentStoreFileProtectionKey",
         "moveItem", "copyItem", "removeItem", "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "backgroundTask",
         "FinishLaunchingWithOptions", "applicationDidFinishLaunching", "applicationWillFinishLaunching", "willConnectTo", "@main", "UIApplicationMain", "fetchCompletionHandler",
-        "persistentContainer", "PersistenceController", "migratePersistentStore", "replacePersistentStore", "setupCoreDataStack", "setupAutoMigratingCoreDataStack", "AutoMigratingSqliteStore", "NSMigrationManager",
+        "persistentContainer", "PersistenceController", "migratePersistentStore", "replacePersistentStore", "setupCoreDataStack", "setupAutoMigratingCoreDataStack", "AutoMigratingSqliteStore", "NSMigrationManager", "addStorageAndWait",
         // Libraries told to delete a store that does not match the model.
         "setShouldDeleteStoreOnModelMismatch", "recreateStoreOnModelMismatch",
         KeyedArchiveTransformers.foundationBase,

@@ -13531,6 +13531,20 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 @end
 ```
 
+### Triggers: try! on CoreStore's synchronous add, which migrates before it returns
+
+```swift path=App/Stack.swift
+import CoreStore
+
+enum Stack {
+    static let shared: DataStack = {
+        let stack = DataStack(xcodeModelName: "Trips")
+        _ = ↓try! stack.addStorageAndWait(SQLiteStore(fileName: "Trips.sqlite"))
+        return stack
+    }()
+}
+```
+
 ### Triggers: CoreStore's storage recreated on a model mismatch
 
 ```swift path=App/Storage.swift
