@@ -69,11 +69,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// `mergedModel(from:forStoreMetadata:)`, `metadataForPersistentStore`): it decides itself what happens
     /// to a store of an earlier version before adding it (migrates it, or deletes it, which is
     /// judged on its own), so options that ask for no migration are its choice.
-    private lazy var checksStoreCompatibility = ByteSearch.containsAny(Self.storeMetadataWords, in: Array(file.tree.description.utf8))
+    /// The file's text, made once for the searches of the whole file below.
+    private lazy var sourceBytes = Array(file.tree.description.utf8)
+    private lazy var checksStoreCompatibility = ByteSearch.containsAny(Self.storeMetadataWords, in: sourceBytes)
     private static let storeMetadataWords = ByteSearch.Words(["compatibleWithStoreMetadata", "forStoreMetadata", "metadataForPersistentStore"].map { Array($0.utf8) })
     /// Whether the file gives MagicalRecord a way of its own to handle a store that fails to open:
     /// an error handler, or the deletion of a mismatched store (a finding of its own).
-    private lazy var handlesMagicalRecordErrors = ByteSearch.containsAny(MagicalRecordFailure.handlingWords, in: Array(file.tree.description.utf8))
+    private lazy var handlesMagicalRecordErrors = ByteSearch.containsAny(MagicalRecordFailure.handlingWords, in: sourceBytes)
 
     init(file: StoreCodeSourceFile, declarations: CodeDeclarations) {
         self.file = file
