@@ -11,14 +11,15 @@ package struct SwiftDataReader: ModelSourceReader {
     package var name: String { "SwiftData" }
 
     /// What a Swift file must contain to be parsed: anything that declares models, schemas, a
-    /// migration plan, the store's CloudKit setting, or a typealias (apps name their current models
-    /// in a file of their own: `typealias CardModel = SchemaV3.CardModel`). Every other file is
-    /// skipped unparsed.
+    /// migration plan or hands one on (`DocumentGroup(editing: ..., migrationPlan: ...)` names no
+    /// container), the store's CloudKit setting, or a typealias (apps name their current models in a
+    /// file of their own: `typealias CardModel = SchemaV3.CardModel`). Every other file is skipped
+    /// unparsed.
     static let markers = words(declaringModels + besideModels + ["typealias"])
     static let markersBesideTypealias = words(declaringModels + besideModels)
     static let modelDeclarations = words(declaringModels)
     private static let declaringModels = ["VersionedSchema", "@Model"]
-    private static let besideModels = ["SchemaMigrationPlan", "cloudKitDatabase", "ModelContainer", "modelContainer"]
+    private static let besideModels = ["SchemaMigrationPlan", "migrationPlan", "cloudKitDatabase", "ModelContainer", "modelContainer"]
     /// What code that opens a store says: without it, no container of the run opens the models,
     /// and SwiftData's default sync decides nothing.
     static let opensContainers = words(["ModelContainer", "modelContainer"])

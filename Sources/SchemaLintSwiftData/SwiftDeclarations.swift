@@ -363,7 +363,9 @@ private final class DeclarationCollector: SyntaxVisitor {
         let labels = node.arguments.compactMap { $0.label?.text }
         let callee = node.calledExpression.trimmedText
         let makesContainer = callee.hasSuffix("ModelContainer") || callee.hasSuffix("ModelContainer.init")
-        if makesContainer { found.makesContainers = true }
+        // A container kept in memory or made for previews opens no one's store: a plan it is not
+        // given can still be the one the app's store is opened with, by code not read here.
+        if makesContainer, !Self.opensOnlyMemory(node), !Self.isPreviewOrDebugOnly(node) { found.makesContainers = true }
         if labels.contains("migrationPlan") {
             if !makesContainer || !opensWithoutPlanFirst(node) { found.passesMigrationPlan = true }
         } else if makesContainer, let body = Self.enclosingBody(of: node) {
@@ -396,6 +398,21 @@ private final class DeclarationCollector: SyntaxVisitor {
     private func opensWithoutPlanFirst(_ node: FunctionCallExprSyntax) -> Bool {
         guard let body = Self.enclosingBody(of: node) else { return false }
         return openedWithoutPlan[body.id]?.contains(Self.configurations(of: node)) == true
+    }
+
+    /// Whether a container's configurations, written in its call, keep the store in memory
+    /// (`configurations: ModelConfiguration(isStoredInMemoryOnly: true)`, or the label on the call).
+    private static func opensOnlyMemory(_ node: FunctionCallExprSyntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
+                if node.label?.text == "isStoredInMemoryOnly", node.expression.trimmedText == "true" { found = true }
+                return found ? .skipChildren : .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(node.arguments)
+        return finder.found
     }
 
     /// The body of the function, initialiser, accessor or closure `node` is written in.

@@ -151,6 +151,41 @@ import Testing
         #expect(planned.versions.allSatisfy { $0.isInMigrationPlan })
     }
 
+    /// A document app hands its plan to `DocumentGroup`, in a file that names no container; its
+    /// previews make in-memory containers without one. Neither leaves the plan unread.
+    @Test func aPlanGivenToADocumentGroupIsRead() throws {
+        let previews = ("App/PreviewContainer.swift", """
+        import SwiftData
+        @MainActor let sampleContainer: ModelContainer = {
+            try! ModelContainer(for: Trip.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        }()
+        """)
+        let exporter = ("App/Exporter.swift", """
+        import SwiftData
+        func exportContainer(at url: URL) throws -> ModelContainer {
+            try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: url))
+        }
+        """)
+        let app = ("App/TripsApp.swift", """
+        import SwiftUI
+        @main struct TripsApp: App {
+            var body: some Scene {
+                DocumentGroup(editing: .tripDocument, migrationPlan: TripMigrationPlan.self) { ContentView() }
+            }
+        }
+        """)
+        #expect(SwiftDataReader().claims(name: app.0, bytes: Array(app.1.utf8)), "the walk hands the reader the file that passes the plan")
+        for files in [[previews], [app, previews], [app, exporter]] {
+            let reading = readSwift(Self.files + files)
+            #expect(reading.errors.isEmpty, "\(reading.errors)")
+            #expect(reading.writtenMigrations["swiftdata:TripMigrationPlan"]?.count == 1, "\(files.map(\.0))")
+            #expect(reading.versions.allSatisfy { $0.isInMigrationPlan }, "\(files.map(\.0))")
+        }
+        // A container on disk given no plan, and none given one: the plan is never read.
+        let unread = readSwift(Self.files + [exporter])
+        #expect(unread.writtenMigrations["swiftdata:TripMigrationPlan"] == nil)
+    }
+
     @Test func withoutAPlanVersionsFollowTheirIdentifiers() throws {
         let reading = readSwift([
             ("B.swift", """
