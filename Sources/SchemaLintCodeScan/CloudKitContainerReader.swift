@@ -116,6 +116,7 @@ package struct CloudKitContainerReader: ModelSourceReader {
             var use = CloudKitContainerUse(at: location, model: creation.model, sync: .syncs, settings: settings.map {
                 CloudKitContainerUse.OptionSetting(at: SourceLocation(file: file, line: $0.token.line, column: $0.token.column), syncs: $0.syncs)
             })
+            use.modelIsGiven = creation.modelIsGiven
             let synced = settings.filter { $0.syncs == true }, local = settings.filter { $0.syncs == false }
             let plainToo = plainNames.contains(creation.model ?? "")
             if plainToo || settings.contains(where: { $0.syncs == nil }) || (!synced.isEmpty && !local.isEmpty) {
@@ -167,22 +168,27 @@ package struct CloudKitContainerReader: ModelSourceReader {
 
     /// `T(name: "Model")`, `T(name: modelName, managedObjectModel: model)`,
     /// `[[T alloc] initWithName:@"Model"]`, `[T persistentContainerWithName:@"Model"]`: where, and
-    /// the model's name when it is a literal.
-    static func creations(in tokens: [ObjCToken], types: Set<String>) -> [(token: ObjCToken, model: String?)] {
-        var found: [(token: ObjCToken, model: String?)] = []
+    /// the model's name when it is a literal, and whether the container is given its model
+    /// (`T(name: "LocalStorage", managedObjectModel: model)`: the name may be the store's only).
+    static func creations(in tokens: [ObjCToken], types: Set<String>) -> [(token: ObjCToken, model: String?, modelIsGiven: Bool)] {
+        var found: [(token: ObjCToken, model: String?, modelIsGiven: Bool)] = []
+        func named(_ token: ObjCToken, at index: Int) -> (token: ObjCToken, model: String?, modelIsGiven: Bool) {
+            let given = tokens[(index + 1)...].prefix(3).drop { $0.is(",") }.first?.isIdentifier("managedObjectModel") == true
+            return (token, tokens[index].kind == .string ? tokens[index].text : nil, given)
+        }
         for index in tokens.indices where tokens[index].kind == .identifier && types.contains(tokens[index].text) {
             let next = index + 1
             guard next < tokens.count else { continue }
             if tokens[next].is("(") {
                 // Swift: an initializer call, `T(` or `T.init(` is not told apart from a cast `as T`.
                 guard next + 3 < tokens.count, tokens[next + 1].isIdentifier("name"), tokens[next + 2].is(":") else { continue }
-                found.append((tokens[index], tokens[next + 3].kind == .string ? tokens[next + 3].text : nil))
+                found.append(named(tokens[index], at: next + 3))
             } else if index > 0, tokens[index - 1].is("[") {
                 // Objective-C: the selector naming the model comes within a few tokens.
                 let window = tokens[next..<min(tokens.count, next + 6)]
                 guard let selector = window.firstIndex(where: { $0.isIdentifier("initWithName") || $0.isIdentifier("persistentContainerWithName") }),
                       selector + 2 < tokens.count, tokens[selector + 1].is(":") else { continue }
-                found.append((tokens[index], tokens[selector + 2].kind == .string ? tokens[selector + 2].text : nil))
+                found.append(named(tokens[index], at: selector + 2))
             }
         }
         return found
@@ -262,14 +268,35 @@ package struct CloudKitContainerReader: ModelSourceReader {
         return Array(tokens[start..<end])
     }
 
-    private static func isConditional(header: [ObjCToken]) -> Bool {
-        guard let keyword = header.first, ["if", "else", "case", "default", "guard", "switch", "while"].contains(keyword.text) else { return false }
+    private static let conditionKeywords: Set<String> = ["if", "else", "case", "default", "guard", "switch", "while"]
+
+    /// Swift ends a statement at the line's end, which `header(before:)` does not stop at: a
+    /// block's header begins at the last keyword that begins a line.
+    private static func trimmed(_ header: [ObjCToken]) -> [ObjCToken] {
+        let begins = header.indices.last { conditionKeywords.contains(header[$0].text) && ($0 == 0 || header[$0 - 1].line != header[$0].line) }
+        return begins.map { Array(header[$0...]) } ?? header
+    }
+
+    /// Whether the innermost condition around `index` is an `if`, `guard` or `case` of the app's
+    /// own (`if isSyncEnabled {`): not the `else` of one, nor a test for an in-memory store, whose
+    /// other branch is the store people run.
+    static func underOwnCondition(_ index: Int, in tokens: [ObjCToken]) -> Bool {
+        guard let header = enclosingHeaders(of: index, in: tokens).first(where: isConditional).map(trimmed), let keyword = header.first else { return false }
+        return !keyword.isIdentifier("else") && !header.contains { $0.isIdentifier("NSInMemoryStoreType") || $0.text.lowercased().contains("inmemory") }
+    }
+
+    private static func isConditional(header whole: [ObjCToken]) -> Bool {
+        let header = trimmed(whole)
+        guard let keyword = header.first, conditionKeywords.contains(keyword.text) else { return false }
         if keyword.isIdentifier("if") || keyword.isIdentifier("guard"), header.count > 1 {
             // `if let x = …`, `guard let x = …`: finding the description, not deciding sync.
             if header[1].isIdentifier("let") || header[1].isIdentifier("var") { return header.contains { $0.is(",") } }
-            // `if (description)`, `if (description != nil)`.
+            // `if (description)`, `if (description != nil)`; `if isSyncEnabled` decides.
             let condition = header.dropFirst().filter { !$0.is("(") && !$0.is(")") }
-            if condition.count == 1 || (condition.count == 4 && condition[condition.startIndex + 3].isIdentifier("nil")) { return false }
+            if condition.count == 1, let name = condition.first {
+                return !["description", "container", "options", "store"].contains { name.text.lowercased().contains($0) }
+            }
+            if condition.count == 4 && condition[condition.startIndex + 3].isIdentifier("nil") { return false }
         }
         return true
     }
@@ -279,6 +306,13 @@ package struct CloudKitContainerReader: ModelSourceReader {
     /// nil when the value depends on a condition (`useSync ? options : nil`).
     static func optionSettings(in tokens: [ObjCToken]) -> [(token: ObjCToken, syncs: Bool?)] {
         var found: [(token: ObjCToken, syncs: Bool?)] = []
+        // A description of the file's own replaces the container's (`persistentStoreDescriptions
+        // = [description]`), which alone comes with options: set on it under a condition
+        // (`if isSyncEnabled { description.cloudKitContainerOptions = ... }`), some stores sync.
+        let replacesDescriptions = tokens.indices.dropLast(2).contains { index in
+            (tokens[index].isIdentifier("persistentStoreDescriptions") && tokens[index + 1].is("=") && !tokens[index + 2].is("="))
+                || tokens[index].isIdentifier("setPersistentStoreDescriptions")
+        }
         for index in tokens.indices {
             let value: ArraySlice<ObjCToken>
             // `guard let cloudKitContainerOptions = description.cloudKitContainerOptions` reads
@@ -308,7 +342,7 @@ package struct CloudKitContainerReader: ModelSourceReader {
                 // description keeps its options otherwise, so some stores sync.
                 found.append((tokens[index], underCondition(index, in: tokens) ? nil : false))
             } else {
-                found.append((tokens[index], true))
+                found.append((tokens[index], replacesDescriptions && underOwnCondition(index, in: tokens) ? nil : true))
             }
         }
         return found

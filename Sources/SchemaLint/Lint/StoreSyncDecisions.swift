@@ -209,7 +209,8 @@ struct StoreSyncDecisions {
     private func assign(_ containers: [CloudKitContainerUse], to indicesByKey: [String: [Int]], in versions: [ModelVersion]) -> [String: [CloudKitContainerUse]] {
         var byKey: [String: [CloudKitContainerUse]] = [:]
         for container in containers {
-            let candidates = container.model == nil ? indicesByKey : indicesByKey.filter { versions[$0.value[0]].model == container.model }
+            var candidates = container.model == nil ? indicesByKey : indicesByKey.filter { versions[$0.value[0]].model == container.model }
+            if candidates.isEmpty, container.modelIsGiven { candidates = indicesByKey }
             for key in nearest(to: container.location.file, among: candidates, in: versions) { byKey[key, default: []].append(container) }
         }
         return byKey

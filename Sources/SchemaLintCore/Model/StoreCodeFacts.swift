@@ -465,6 +465,9 @@ package struct CloudKitContainerUse: Hashable, Sendable {
     package var location: SourceLocation
     /// The model's name when the code names it with a literal (`name: "Notes"`).
     package var model: String?
+    /// The container is given its model (`managedObjectModel:`): its name may be the store's
+    /// only (`name: "LocalStorage"`), and where no model has that name, the model is another.
+    package var modelIsGiven = false
     package var sync: Sync
     package var settings: [OptionSetting]
 

@@ -19,6 +19,10 @@ import Testing
         // A type annotation, a notification name and a comment create nothing.
         #expect(Self.sync("let container: NSPersistentCloudKitContainer\n// NSPersistentCloudKitContainer(name: \"Old\")\nlet n = NSPersistentCloudKitContainer.eventChangedNotification\n").isEmpty)
         #expect(Self.sync("let container = NSPersistentCloudKitContainer(name: modelName)\n") == ["?:syncs"])
+        // Given the model, the name may be the store's only.
+        #expect(Self.containers("let container = NSPersistentCloudKitContainer(name: \"LocalStorage\", managedObjectModel: model)\n").map(\.modelIsGiven) == [true])
+        #expect(Self.containers("c = [[NSPersistentCloudKitContainer alloc] initWithName:@\"LocalStorage\" managedObjectModel:model];\n", file: "App/Store.m").map(\.modelIsGiven) == [true])
+        #expect(Self.containers("let container = NSPersistentCloudKitContainer(name: \"Notes\")\n").map(\.modelIsGiven) == [false])
     }
 
     @Test func optionsClearedAlwaysMakeTheStoreLocal() {
@@ -56,6 +60,30 @@ import Testing
         }
         """
         #expect(Self.sync(both) == ["Notes:depends"])
+        // A description of the file's own, given options under a condition: the container's
+        // default description, which alone has them, is replaced.
+        let ownDescription = """
+        let container = NSPersistentCloudKitContainer(name: "Notes")
+        let description = NSPersistentStoreDescription(url: url)
+        if isSyncEnabled {
+            description.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.notes")
+        }
+        container.persistentStoreDescriptions = [description]
+        """
+        #expect(Self.sync(ownDescription) == ["Notes:depends"])
+        #expect(Self.sync(ownDescription.replacingOccurrences(of: "container.persistentStoreDescriptions = [description]", with: "")) == ["Notes:syncs"])
+        // The other branch of a test for the tests' in-memory store is the store people run.
+        let besideInMemory = """
+        let container = NSPersistentCloudKitContainer(name: "Notes")
+        let description = NSPersistentStoreDescription(url: url)
+        if description.type == NSInMemoryStoreType {
+            description.url = URL(fileURLWithPath: "/dev/null")
+        } else {
+            description.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.notes")
+        }
+        container.persistentStoreDescriptions = [description]
+        """
+        #expect(Self.sync(besideInMemory) == ["Notes:syncs"])
         let ternary = "let container = NSPersistentCloudKitContainer(name: \"Notes\")\ndescription.cloudKitContainerOptions = sync ? options : nil\n"
         #expect(Self.sync(ternary) == ["Notes:depends"])
         let optionalChain = "let container = NSPersistentCloudKitContainer(name: \"Notes\")\ndescription.cloudKitContainerOptions = options?.copy() as? NSPersistentCloudKitContainerOptions\n"
@@ -185,6 +213,12 @@ import Testing
         #expect(run.stdout.contains("error: ") && run.stdout.contains("[cloudkit-required-attribute]"), "\(run.stdout)")
         #expect(run.stdout.contains("note: model 'Notes' is checked as synced with CloudKit: the app opens it (by its name) with an NSPersistentCloudKitContainer"), "\(run.stdout)")
         #expect(run.stdout.contains("note: NSPersistentCloudKitContainer created here for 'Notes' (App/PersistenceController.swift:4:21)"), "\(run.stdout)")
+
+        // Named after its store and given the model, the container opens the model it is given.
+        try folder.write("import CoreData\nlet model = NSManagedObjectModel(contentsOf: Bundle.main.url(forResource: \"Notes\", withExtension: \"momd\")!)!\nlet container = NSPersistentCloudKitContainer(name: \"LocalStorage\", managedObjectModel: model)\n", to: "App/PersistenceController.swift")
+        let given = try Executable.run(["--no-color"], in: folder.url)
+        #expect(given.stdout.contains("[cloudkit-required-attribute]"), "\(given.stdout)")
+        #expect(given.stdout.contains("note: NSPersistentCloudKitContainer created here, named 'LocalStorage' and given its model (App/PersistenceController.swift:3:17)"), "\(given.stdout)")
 
         // The same container in a test target, or a mock, decides nothing.
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("App/PersistenceController.swift"))

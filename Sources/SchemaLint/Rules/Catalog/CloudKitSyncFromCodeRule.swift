@@ -26,9 +26,7 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
                 suggestions: ["if this store does not sync, open it with `ModelConfiguration(cloudKitDatabase: .none)`"]
             )
         }
-        var notes = decision.containers.map { container in
-            Finding.Note("NSPersistentCloudKitContainer created here" + (container.model.map { " for '\($0)'" } ?? ""), at: container.location)
-        }
+        var notes = decision.containers.map { Self.created($0, model: context.history.model) }
         // Containers of one file share its settings: each is said once.
         for setting in Set(decision.containers.flatMap(\.settings)).sorted(by: { $0.location < $1.location }) {
             let what = setting.syncs.map { $0 ? "CloudKit options set here" : "CloudKit options cleared here (`nil`)" } ?? "CloudKit options set or cleared here by a condition"
@@ -50,7 +48,7 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
         if let entitlements = decision.entitlementsWithoutCloudKit {
             return note(
                 "\(model) is opened (\(found)) with an NSPersistentCloudKitContainer, which gives its store CloudKit options only when the app has the CloudKit entitlement; the app's entitlements list no CloudKit and no code sets the options, so it is checked as the local store it is",
-                notes: decision.containers.map { Finding.Note("NSPersistentCloudKitContainer created here" + ($0.model.map { " for '\($0)'" } ?? ""), at: $0.location) }
+                notes: decision.containers.map { Self.created($0, model: context.history.model) }
                     + [Finding.Note("the entitlements nearest the container, with no CloudKit among their iCloud services (nor has any other entitlements file here)", at: entitlements)],
                 suggestions: [
                     "if the app gets the CloudKit entitlement from a file that is not in this repository, say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: true}}`",
@@ -110,5 +108,17 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
             suggestions.append(nameIt)
         }
         return note(message, notes: notes, suggestions: suggestions)
+    }
+
+    /// Where a container is made, with the model it names; one given its model under a name no
+    /// model has (`name: "LocalStorage", managedObjectModel: model`) names its store.
+    private static func created(_ container: CloudKitContainerUse, model: String) -> Finding.Note {
+        let named: String
+        if let name = container.model {
+            named = container.modelIsGiven && name != model ? ", named '\(name)' and given its model" : " for '\(name)'"
+        } else {
+            named = ""
+        }
+        return Finding.Note("NSPersistentCloudKitContainer created here" + named, at: container.location)
     }
 }
