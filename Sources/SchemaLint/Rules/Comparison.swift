@@ -85,11 +85,27 @@ package struct Comparison: Sendable {
 
     /// Elements added in the same step that could be the removed element under a new name:
     /// same kind and type (attributes), same destination (relationships), same attribute names
-    /// (entities). An attribute's type alone says little where the entity gains and loses several
-    /// of it, or where it is a flag (`isFavorite` removed, `isPendingDeletion` added are two
-    /// features): there the names must share a word.
+    /// (entities; or, where none has the same, a name sharing a word and every attribute kept
+    /// beside one or two new ones, since a renamed class often gains one). An attribute's type
+    /// alone says little where the entity gains and loses several of it, or where it is a flag
+    /// (`isFavorite` removed, `isPendingDeletion` added are two features): there the names must
+    /// share a word.
     package func renameCandidates(for removal: Change) -> [Change] {
         guard let removed = removal.old else { return [] }
+        if case .entity(let before) = removed {
+            let additions = (additionsByEntity[""] ?? []).compactMap { addition -> (Change, Entity)? in
+                guard case .entity(let after) = addition.new else { return nil }
+                return (addition, after)
+            }
+            let names = Set(before.attributes.map(\.name))
+            guard !names.isEmpty else { return [] }
+            let same = additions.filter { Set($0.1.attributes.map(\.name)) == names }
+            if !same.isEmpty { return same.map(\.0) }
+            return additions.filter { _, after in
+                let kept = Set(after.attributes.map(\.name))
+                return names.count >= 2 && names.isSubset(of: kept) && kept.count - names.count <= 2 && NameWords.share(before.name, after.name)
+            }.map(\.0)
+        }
         let key = removed.entity != nil ? "" : removal.path.entity
         let additions = additionsByEntity[key] ?? []
         return additions.filter { addition in
@@ -103,8 +119,6 @@ package struct Comparison: Sendable {
                     && attributes(of: before.type, in: changes.filter { $0.kind == .attributeRemoved && $0.path.entity == removal.path.entity }) == 1
             case (.relationship(let before), .relationship(let after)):
                 return before.destination == after.destination && before.isToMany == after.isToMany
-            case (.entity(let before), .entity(let after)):
-                return !before.attributes.isEmpty && Set(before.attributes.map(\.name)) == Set(after.attributes.map(\.name))
             default:
                 return false
             }

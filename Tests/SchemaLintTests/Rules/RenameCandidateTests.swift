@@ -34,6 +34,29 @@ import Testing
         #expect(notes.count == 1 && notes[0].hasPrefix("'Note.title' was added in version 2 and looks like 'name' renamed"), "\(notes)")
     }
 
+    static func entityRenameNotes(_ before: String, _ after: String) throws -> [String] {
+        let files = [AdviceVocabularyTests.model(1, before), AdviceVocabularyTests.model(2, after)]
+        return try AdviceVocabularyTests.findings(files, as: .yaml)
+            .filter { $0.ruleID == "entity-removed" }
+            .flatMap(\.notes).map(\.message).filter { $0.contains("looks like") }
+    }
+
+    /// A class renamed as it gains an attribute (`ExpenseTitleModelV1` to `ExpenseTitleModel`
+    /// with `lastUsedAt`) keeps every attribute it had: a rename, where its name shares a word.
+    @Test func anEntityRenamedAsItGainsAnAttributeIsARename() throws {
+        let notes = try Self.entityRenameNotes(
+            "TitleV1:\n  attributes:\n    title: string\n    createdAt: date",
+            "Title:\n  attributes:\n    title: string\n    createdAt: date\n    lastUsedAt: date")
+        #expect(notes.count == 1 && notes[0].hasPrefix("'Title' was added in version 2 and looks like 'TitleV1' renamed"), "\(notes)")
+        // An unrelated name, or an entity that lost one of them, is another entity.
+        #expect(try Self.entityRenameNotes(
+            "TitleV1:\n  attributes:\n    title: string\n    createdAt: date",
+            "Label:\n  attributes:\n    title: string\n    createdAt: date\n    lastUsedAt: date").isEmpty)
+        #expect(try Self.entityRenameNotes(
+            "TitleV1:\n  attributes:\n    title: string\n    createdAt: date",
+            "Title:\n  attributes:\n    title: string\n    lastUsedAt: date").isEmpty)
+    }
+
     @Test func nameWordsSplitCamelCaseAndUnderscoresAndDropFlagPrefixes() {
         #expect(NameWords.words("isPendingDeletion") == ["pending", "deletion"])
         #expect(NameWords.words("created_at") == ["created"])
