@@ -3,7 +3,8 @@ import SchemaLintCore
 import SchemaLintXcode
 
 /// Without a record of what shipped (no lock, no release tag), git still shows the commonest way
-/// a released Xcode version is broken: its `contents` edited after the newest version was added.
+/// a released Xcode version is broken: its `contents` edited after the newest version was added,
+/// or in the commit that added it.
 /// Adding a version is what a team does when the one before shipped, so each older version edited
 /// since is compared with itself as it was when the newest came, and reported (as a warning: the
 /// newest may have been added before the others shipped).
@@ -62,13 +63,18 @@ struct GitVersionEdits {
         }
         var entries: [VersionLock.Entry] = []
         var reported: Set<String> = []
-        for (commit, file) in commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..HEAD", "--", glob], top: top) {
+        // A version edited in the very commit that added the newest (the one before it changed
+        // as its successor came) is compared with itself as it was before that commit.
+        let editedWhenAdded = commits(["--diff-filter=M", "--name-only", "\(added.id)^!", "--", glob], top: top)
+        let editedSince = commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..HEAD", "--", glob], top: top)
+        for (commit, file) in editedWhenAdded + editedSince {
+            let base = commit.id == added.id ? added.id + "^" : added.id
             guard let file, file != path(newest), reported.insert(file).inserted,
                   let version = history.versions.first(where: { path($0.label) == file }), version.isReleased, !addedTogether().contains(version.label),
-                  let data = runner.run(["show", "\(added.id):\(file)"], in: top), data.succeeded,
-                  let copy = try? XcodeModelReader.parse(data.standardOutput, file: "\(added.id):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
+                  let data = runner.run(["show", "\(base):\(file)"], in: top), data.succeeded,
+                  let copy = try? XcodeModelReader.parse(data.standardOutput, file: "\(base):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
             else { continue }
-            var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(added.id):\(file)", line: 1, column: 1))
+            var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(base):\(file)", line: 1, column: 1))
             entry.label = version.label
             entry.releasedCopy = copy
             entry.editedAfterSuccessor = Edit(commit: commit, successor: newest, successorAdded: added)

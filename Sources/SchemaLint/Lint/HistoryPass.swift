@@ -95,7 +95,7 @@ struct HistoryPass {
             lock: options.lock.map { $0.entries.filter { $0.history.map { $0 == history.key } ?? ($0.model == history.model) } }, catalog: catalog,
             productionSchema: options.productionSchemas[history.model], unreadReleases: options.unreadReleases,
             comparesEditedInPlaceWithNewestRelease: options.comparesEditedInPlaceWithNewestRelease,
-            unmatchedReleaseTags: options.unmatchedReleaseTags,
+            unmatchedReleaseTags: options.unmatchedReleaseTags, shippedBeforePlan: history.key.flatMap { options.shippedBeforePlans[$0] },
             code: code, handRunMigrations: handRunMigrations
         )
         var replaced: Set<String> = []

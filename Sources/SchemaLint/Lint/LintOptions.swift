@@ -54,6 +54,9 @@ package struct LintOptions: Sendable {
     /// The repository's tags when none matches the release-tag pattern (`pattern`), newest last:
     /// advice to tag releases names the pattern to give instead.
     package var unmatchedReleaseTags: (pattern: String, tags: [String])?
+    /// For SwiftData plans that came to classes with no schema, those classes as they were, by
+    /// history key (`LintPipeline.swiftDataPlanOrigins`).
+    package var shippedBeforePlans: [String: ShippedBeforePlan] = [:]
 
     package init(compatibility: Compatibility = .previous, lock: VersionLock? = nil, productionSchemas: [String: CloudKitSchema] = [:]) {
         self.compatibility = compatibility

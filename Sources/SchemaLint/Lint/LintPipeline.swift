@@ -245,6 +245,9 @@ public struct LintPipeline: Sendable {
         } else if let (pattern, tags) = unmatchedReleaseTags, lock == nil {
             lintOptions.unreadReleases = .noMatchingReleaseTag(pattern: pattern, tags: tags)
         }
+        if options.againstRevision == nil, options.snapshot == nil {
+            lintOptions.shippedBeforePlans = swiftDataPlanOrigins(histories: histories, tagPattern: Self.releaseTagPattern(options, configuration), options, configuration: configuration)
+        }
         var result = Linter(catalog: catalog, options: lintOptions).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels, storeCode: input.storeCode)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
         var inputFiles = histories.flatMap { $0.versions.map(\.file) } + [configuration.file, lock?.file].compactMap { $0 }
@@ -289,9 +292,7 @@ public struct LintPipeline: Sendable {
         _ options: Options, configuration: ProjectConfiguration, histories: [ModelHistory], bundles: [XcodeModelBundle], supportingFiles: [String]
     ) -> NewestRelease? {
         guard !histories.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)) else { return nil }
-        var pattern = HistorySource.defaultTagPattern
-        if case .gitTags(let configured) = HistorySource.resolve(requested: .gitTags(pattern: pattern), tags: options.historyTags, configured: configuration.history) { pattern = configured }
-        guard case .success(var tags)? = GitReleaseTags.read(matching: pattern, mergedInto: "HEAD", top: top, runner: GitRunner()) else { return nil }
+        guard case .success(var tags)? = GitReleaseTags.read(matching: Self.releaseTagPattern(options, configuration), mergedInto: "HEAD", top: top, runner: GitRunner()) else { return nil }
         tags.tags = tags.upToNewestRelease
         guard let newest = tags.tags.last else {
             if !tags.otherTags.isEmpty { return .unmatched(pattern: tags.pattern, tags: tags.otherTags) }
@@ -351,6 +352,14 @@ public struct LintPipeline: Sendable {
         }
         let holdsModels = !reference.released.isEmpty || Self.holdsModelFiles(at: newest.name, top: top)
         return .released(tag: newest.name, entries: addingFirstReleases(to: released), holdsModels: holdsModels)
+    }
+
+    /// The pattern release tags match: `--history-tags`, `history:`'s, else `v*` and the like.
+    static func releaseTagPattern(_ options: Options, _ configuration: ProjectConfiguration) -> String {
+        if case .gitTags(let configured) = HistorySource.resolve(requested: .gitTags(pattern: HistorySource.defaultTagPattern), tags: options.historyTags, configured: configuration.history) {
+            return configured
+        }
+        return HistorySource.defaultTagPattern
     }
 
     /// Whether the tree at `tag` holds a model file of any kind, read or not: an Xcode model, or
@@ -464,7 +473,7 @@ public struct LintPipeline: Sendable {
 
     /// The folder whose repository's release tags and history say what shipped: where the first
     /// path linted lies (`schemalint path/to/app` reads that app's tags), else the current folder.
-    private static func repositoryFolder(_ options: Options) -> String {
+    static func repositoryFolder(_ options: Options) -> String {
         PathResolution.canonical(options.paths.first ?? FileManager.default.currentDirectoryPath)
     }
 

@@ -40,6 +40,8 @@ package struct HistoryContext: Sendable {
     package var comparesEditedInPlaceWithNewestRelease = false
     /// `LintOptions.unmatchedReleaseTags` of the run.
     package var unmatchedReleaseTags: (pattern: String, tags: [String])? = nil
+    /// For a SwiftData plan that came to classes with no schema, those classes as they were.
+    package var shippedBeforePlan: ShippedBeforePlan? = nil
     /// What the run's code says that decides what a change does.
     package var code = ChangeCodeFacts()
     /// `StoreCodeFacts.handRunMigrations` of the run: where the app migrates its stores itself.

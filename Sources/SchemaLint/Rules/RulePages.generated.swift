@@ -8387,11 +8387,12 @@ models it has; `--against REV` compares with that revision instead. Versions rel
 also count as shipped for the default report (`steps: coming`).
 
 With neither a lock nor a tag, git still shows the commonest case: an older version of an Xcode
-bundle whose `contents` were edited after the newest version was added (a team adds a version
-when the one before shipped). Read on the first-parent line of HEAD, where releases are made (a
-branch that edited a version beside one that added the newest counts at its merge), and only back
-to the commit that added the newest version (so a long history costs nothing more), the version
-is compared with itself as it was when the newest came, and each element that differs is named,
+bundle whose `contents` were edited after the newest version was added, or in the commit that
+added it (a team adds a version when the one before shipped). Read on the first-parent line of
+HEAD, where releases are made (a branch that edited a version beside one that added the newest
+counts at its merge), and only back to the commit that added the newest version (so a long
+history costs nothing more), the version is compared with itself as it was when the newest came
+(before that commit, where that commit edited it too), and each element that differs is named,
 with both commits. This is a warning, not an error: the newest version may have been added
 before the others shipped, which only the team knows (a tag or a lock then says so).
 
@@ -8457,6 +8458,18 @@ makes it worse, even where the stores of a stranded shape cannot migrate to the 
 Released versions changed the same way (one commit that gave every version the same inverse, or
 the same new attribute) are one finding, at the oldest of them, naming the others: it is one
 change to undo.
+
+A SwiftData app that began with `@Model` classes and no `VersionedSchema` shipped stores of those
+classes. When it adds a `SchemaMigrationPlan`, SwiftData matches each store against the plan's
+schemas, so one of them (the first) must be those classes exactly as they shipped: the same class
+names (an entity is named after its class) and the same stored properties. A first schema that
+renamed a class (`ExpenseV1`) or added a property leaves every store of the releases before the
+plan at an unknown model version. Git says what the classes were: the first commit of the plan's
+files that wrote `VersionedSchema` (on the first-parent line of HEAD), and the classes at the
+newest release tag before it, else at the commit before it, where the repository then had no
+`VersionedSchema` at all. Where no schema of the plan is those classes, this is an error where a
+release tag held them, and a warning where nothing says they shipped. Plans that share their first
+schema (a fallback that opens the store with the first schema alone) are one finding.
 
 ## What to do instead
 

@@ -287,6 +287,77 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("in 2 versions of 1 model"), "\(run.stdout)")
     }
 
+    /// An app that began with `@Model` classes and no schema later adds a plan: its first schema
+    /// must be the classes as they were. One that renamed the class (`ExpenseV1`) leaves the
+    /// stores of the releases before it at an unknown model version: an error where a release
+    /// tag held the classes, a warning where nothing says they shipped, nothing where the first
+    /// schema copies them as they were.
+    @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"))
+    func aPlanWhoseFirstSchemaIsNotTheClassesBeforeItStrandsTheirStores() throws {
+        let app = """
+        import SwiftUI
+        import SwiftData
+        @main struct ExpensesApp: App {
+            var body: some Scene { WindowGroup { ContentView() }.modelContainer(for: Expense.self, migrationPlan: ExpensePlan.self) }
+        }
+        """
+        func schemas(firstClass: String) -> String {
+            """
+            import SwiftData
+            enum ExpenseSchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [\(firstClass).self] }
+                @Model final class \(firstClass) {
+                    var title: String = ""
+                    var amount: Double = 0
+                    var place: Place?
+                    init() {}
+                }
+            }
+            enum ExpenseSchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Expense.self] }
+            }
+            enum ExpensePlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [ExpenseSchemaV1.self, ExpenseSchemaV2.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+            // A fallback that opens the store as the first schema: the same first schema, one finding.
+            enum FirstOnlyPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [ExpenseSchemaV1.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+            func openFirstOnly() throws -> ModelContainer { try ModelContainer(for: Schema(versionedSchema: ExpenseSchemaV1.self), migrationPlan: FirstOnlyPlan.self) }
+            """
+        }
+        for (tagged, firstClass) in [(true, "ExpenseV1"), (false, "ExpenseV1"), (true, "Expense")] {
+            let folder = try TemporaryFolder()
+            var repository = try GitRepository(at: folder.path)
+            // A Codable type of its own file: at a revision read with the model files alone, it
+            // reads as transformable, and is no difference from the composite it is now.
+            try folder.write("struct Place: Codable { var latitude: Double; var longitude: Double }\n", to: "App/Place.swift")
+            try folder.write("import SwiftData\n@Model final class Expense {\n    var title: String = \"\"\n    var amount: Double = 0\n    var place: Place?\n    init() {}\n}\n", to: "App/Expense.swift")
+            try folder.write(app.replacingOccurrences(of: ", migrationPlan: ExpensePlan.self", with: ""), to: "App/ExpensesApp.swift")
+            try repository.commit("classes")
+            if tagged { try repository.tag("v1.0") }
+            try folder.write("import SwiftData\n@Model final class Expense {\n    var title: String = \"\"\n    var amount: Double = 0\n    var place: Place?\n    var note: String?\n    init() {}\n}\n", to: "App/Expense.swift")
+            try folder.write(app, to: "App/ExpensesApp.swift")
+            try folder.write(schemas(firstClass: firstClass), to: "App/Schemas.swift")
+            try repository.commit("a plan")
+            let added = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let run = try Executable.run(["--no-color"], in: folder.url)
+            let message = "no schema of 'ExpensePlan' is the @Model classes as \(tagged ? "the release at v1.0 shipped them" : "the app had them") before the plan came in \(added) (2024-01-03); ExpenseSchemaV1, its first, differs:"
+            if firstClass == "Expense" {
+                #expect(!run.stdout.contains("no schema of 'ExpensePlan'"), "\(run.stdout)")
+                continue
+            }
+            #expect(run.stdout.contains("App/Schemas.swift:2:6: \(tagged ? "error" : "warning"): \(message)"), "\(run.stdout)")
+            #expect(run.stdout.components(separatedBy: "SwiftData refuses to open it").count == 2, "\(run.stdout)")
+            #expect(run.stdout.contains(tagged ? "note: the classes as the release at v1.0 shipped them (v1.0:App/Expense.swift:1:1)" : "note: the classes as they were before \(added) (\(added)^:App/Expense.swift:1:1)"), "\(run.stdout)")
+            #expect(run.status == (tagged ? 1 : 0), "\(run.stdout)")
+        }
+    }
+
     /// The files that declare the schemas and their classes now are not all of those that did at
     /// the release: the live class has moved to a file of its own since. The release is read with
     /// the Swift files that declared models there, so its schema edited since is found.
@@ -1061,6 +1132,35 @@ struct ReleasedAtTagTests {
         try repository.tag("v1.0")
         let tagged = try Executable.run(["--no-color"], in: folder.url)
         #expect(!tagged.stdout.contains("released-version"), "\(tagged.stdout)")
+    }
+
+    /// The version before the newest edited in the commit that added the newest: it was the
+    /// current version until then, so it is compared with itself as it was before that commit.
+    @Test func withoutTagsAnEditInTheCommitThatAddedTheSuccessorIsAWarning() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("Notes")
+        try Self.write(folder, "Notes", ["title", "body"])
+        try Self.write(folder, "Notes 2", ["title", "body", "color"], current: "Notes 2")
+        try repository.commit("Notes 2, and Notes edited")
+        let added = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 0, "a warning: \(run.stdout)")
+        #expect(run.stdout.contains("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: warning: Notes was edited in \(added) (2024-01-03), the commit that added Notes 2: Note: added attribute `body` (string); if Notes shipped"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: as it was before Notes 2 was added (\(added)^:App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:1:1)"), "\(run.stdout)")
+
+        // Added alone, with the version before it untouched, the newest says nothing of an edit.
+        let clean = try TemporaryFolder()
+        var other = try GitRepository(at: clean.path)
+        try clean.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(clean, "Notes", ["title"])
+        try other.commit("Notes")
+        try Self.write(clean, "Notes 2", ["title", "body"], current: "Notes 2")
+        try other.commit("Notes 2")
+        let quiet = try Executable.run(["--no-color"], in: clean.url)
+        #expect(!quiet.stdout.contains("released-version"), "\(quiet.stdout)")
     }
 
     /// A version added in the same commit as the newest (the current one and a copy made at once,

@@ -24,6 +24,32 @@ struct ReleasedVersionLockRule: HistoryRule {
     )
 
     func check(_ context: HistoryContext) -> [Finding] {
+        let beforePlan = check == .modified ? context.shippedBeforePlan.flatMap { classesBeforePlan($0, in: context) } : nil
+        return (beforePlan.map { [$0] } ?? []) + checkReleases(context)
+    }
+
+    /// A SwiftData plan none of whose schemas is the `@Model` classes as they were before the plan
+    /// came: the stores those classes made match no schema, and SwiftData refuses them. An error
+    /// where a release tag held the classes, a warning where none did (they may never have shipped).
+    private func classesBeforePlan(_ shipped: ShippedBeforePlan, in context: HistoryContext) -> Finding? {
+        let versions = context.history.versions
+        guard let first = versions.first,
+              !versions.contains(where: { Self.changes(from: shipped.copy, to: $0, hashedOnly: true, storedTypesUnread: true).isEmpty }) else { return nil }
+        let changes = Self.changes(from: shipped.copy, to: first, hashedOnly: true, storedTypesUnread: true)
+        let commit = "\(shipped.planAdded.id) (\(shipped.planAdded.date))"
+        let who = shipped.release.map { "the release at \($0) shipped them" } ?? "the app had them"
+        return Finding(
+            ruleID: descriptor.id, severity: shipped.release == nil ? .warning : .error,
+            message: "no schema of '\(context.history.model)' is the @Model classes as \(who) before the plan came in \(commit); \(first.displayName), its first, differs: \(Self.summary(changes)); a store those classes made matches no schema of the plan, and SwiftData refuses to open it (\"Cannot use staged migration with an unknown model version\", 134504)",
+            location: first.location, model: context.history.model, baseline: nil, version: first.label, path: nil,
+            notes: [Finding.Note(shipped.release.map { "the classes as the release at \($0) shipped them" } ?? "the classes as they were before \(shipped.planAdded.id)", at: shipped.place)],
+            suggestions: [
+                "make \(first.displayName) the classes exactly as they were before \(shipped.planAdded.id) (the same class names and stored properties, copied into the schema), and make each change in a later schema, with a stage that migrates to it",
+            ] + (shipped.release == nil ? ["if no release shipped before \(shipped.planAdded.id), nothing is stranded: tag your releases (`v1.2`) so that what shipped is known"] : [])
+        )
+    }
+
+    private func checkReleases(_ context: HistoryContext) -> [Finding] {
         guard let entries = context.lock else { return check == .modified ? unread(context) : [] }
         let history = context.history
         var findings: [Finding] = []
@@ -397,11 +423,14 @@ struct ReleasedVersionLockRule: HistoryRule {
             record = "the repository's tags (the newest: `\(newest)`) do not match the release-tag pattern `\(pattern)`"
                 + (glob.map { ": give yours with `--history-tags '\($0)'`, or `history: {from: git, tags: \"\($0)\"}` in .schemalint.yml" } ?? "; give yours with `--history-tags`")
         }
+        let when = edit.commit.id == edit.successorAdded.id
+            ? "the commit that added \(edit.successor)"
+            : "after \(edit.successor) was added in \(edit.successorAdded.id) (\(edit.successorAdded.date))"
         return Finding(
             ruleID: descriptor.id, severity: .warning,
-            message: "\(version.displayName) was edited in \(edit.commit.id) (\(edit.commit.date)), after \(edit.successor) was added in \(edit.successorAdded.id) (\(edit.successorAdded.date)): \(shown); if \(version.displayName) shipped, the stores it made no longer match it, and later versions are checked against something nobody runs",
+            message: "\(version.displayName) was edited in \(edit.commit.id) (\(edit.commit.date)), \(when): \(shown); if \(version.displayName) shipped, the stores it made no longer match it, and later versions are checked against something nobody runs",
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
-            notes: entry.location.map { [Finding.Note("as it was when \(edit.successor) was added", at: $0)] } ?? [],
+            notes: entry.location.map { [Finding.Note(edit.commit.id == edit.successorAdded.id ? "as it was before \(edit.successor) was added" : "as it was when \(edit.successor) was added", at: $0)] } ?? [],
             suggestions: [
                 "restore \(version.displayName) as it was (from version control) and make the change in a new version",
                 "if \(version.displayName) never shipped, or to record what did, \(record)",
@@ -425,7 +454,11 @@ struct ReleasedVersionLockRule: HistoryRule {
 
     /// What the released copy and the working tree's version differ in, one line per change as
     /// `schemalint diff` says it (`Note: added attribute `x` (string)`).
-    static func changes(from copy: ModelVersion, to version: ModelVersion, hashedOnly: Bool = false) -> [String] {
+    ///
+    /// `storedTypesUnread`: the copy was read from a revision's model files alone, where a
+    /// property's Codable type declared elsewhere reads as transformable; such a type against a
+    /// composite is no change.
+    static func changes(from copy: ModelVersion, to version: ModelVersion, hashedOnly: Bool = false, storedTypesUnread: Bool = false) -> [String] {
         var copy = copy
         copy.usesCloudKit = version.usesCloudKit
         // A SwiftData schema has no configurations: the reader makes them from the code that
@@ -440,7 +473,12 @@ struct ReleasedVersionLockRule: HistoryRule {
         // not cover: what a store made by the copy still opens with.
         var unseen: Set<Change.Kind> = version.usesCloudKit ? [.relationshipDeleteRuleChanged, .attributeTransformerChanged] : [.relationshipDeleteRuleChanged, .attributeDefaultChanged, .attributeTransformerChanged]
         if hashedOnly { unseen.formUnion(outsideTheVersionHash) }
-        return ModelDiffer().changes(from: copy, to: version).filter { !unseen.contains($0.kind) }.map { change in
+        let unread: Set<AttributeType> = [.transformable, .composite]
+        return ModelDiffer().changes(from: copy, to: version).filter { change in
+            guard !unseen.contains(change.kind) else { return false }
+            guard storedTypesUnread, change.kind == .attributeTypeChanged, let old = change.old?.attribute?.type, let new = change.new?.attribute?.type else { return true }
+            return !(unread.contains(old) && unread.contains(new))
+        }.map { change in
             (change.path.member == nil ? "" : change.path.entity + ": ") + Changelog.describe(change)
         }
     }

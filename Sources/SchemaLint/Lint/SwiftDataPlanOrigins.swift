@@ -1,0 +1,68 @@
+import Foundation
+import SchemaLintCore
+
+/// The `@Model` classes of a SwiftData app as they were before it added its migration plan.
+package struct ShippedBeforePlan: Sendable {
+    /// The classes then, as one version (located at `revision:path`): as the newest release
+    /// before the plan shipped them, else as the commit before the plan had them.
+    var copy: ModelVersion
+    var place: SourceLocation
+    /// The commit that brought the plan's first `VersionedSchema`.
+    var planAdded: GitFileOrigins.Commit
+    /// The newest release tag that held the classes before it; nil where none did (they may
+    /// never have shipped).
+    var release: String?
+}
+
+/// SwiftData apps begin with `@Model` classes and no `VersionedSchema`: the store those classes
+/// made records their shape. When the app later adds a `SchemaMigrationPlan`, SwiftData matches
+/// each store against the plan's schemas, so the first schema must be those classes exactly as
+/// they shipped (same class names, same stored properties); a plan whose first schema renamed a
+/// class or added a property leaves every store of the releases before it at an unknown model
+/// version (134504, "Cannot use staged migration with an unknown model version").
+///
+/// Git says what the classes were: the commit of the plan's files that first wrote
+/// `VersionedSchema` on the first-parent line of HEAD, and the Swift files at the newest release
+/// tag before it (or just before it, with no such tag), where the repository had no
+/// `VersionedSchema` anywhere then. One `git log -S` over the plan's files and one reading of the
+/// classes. Plans that share their first schema (a plan and a fallback holding only its first
+/// schema) are one finding: the plan with the most schemas.
+extension LintPipeline {
+    /// For each SwiftData plan history of `histories` (by key) that came to classes which had no
+    /// schema, those classes as they were just before the plan.
+    func swiftDataPlanOrigins(histories: [ModelHistory], tagPattern: String, _ options: Options, configuration: ProjectConfiguration) -> [String: ShippedBeforePlan] {
+        let plans = histories.filter { history in !history.versions.isEmpty && history.versions.allSatisfy { $0.format == .swiftData && $0.isInMigrationPlan } }
+        guard !plans.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), !GitWorkTree.isShallow(top: top) else { return [:] }
+        let runner = GitRunner()
+        var found: [String: ShippedBeforePlan] = [:]
+        var firstSchemas: Set<String> = []
+        for history in plans.sorted(by: { ($0.versions.count, $1.key ?? "") > ($1.versions.count, $0.key ?? "") }) {
+            guard let key = history.key, let first = history.versions.first, firstSchemas.insert("\(first.location)").inserted else { continue }
+            let files = Set(history.versions.flatMap { [$0.file] + $0.entities.map(\.location.file) })
+            let relative = files.map { PathResolution.relative(PathResolution.canonical($0), to: PathResolution.canonical(top)) }.sorted()
+            guard let log = runner.run(["log", "--first-parent", "--reverse", "--no-color", "--format=%h %cs", "-S", "VersionedSchema", "--"] + relative, in: top),
+                  log.succeeded, let line = log.text.split(separator: "\n").first else { continue }
+            let words = line.split(separator: " ")
+            guard words.count == 2 else { continue }
+            let added = GitFileOrigins.Commit(position: 0, id: String(words[0]), date: String(words[1]))
+            let parent = added.id + "^"
+            guard let exists = runner.run(["rev-parse", "--verify", "--quiet", parent + "^{commit}"], in: top), exists.succeeded else { continue }
+            let release: String? = if case .success(let tags)? = GitReleaseTags.read(matching: tagPattern, mergedInto: parent, top: top, runner: runner) {
+                tags.upToNewestRelease.last?.name
+            } else { nil }
+            let revision = release ?? parent
+            // The repository had no schema at all then: the classes were the app's whole model.
+            guard let grep = runner.run(["grep", "-l", "-w", "VersionedSchema", revision, "--", "*.swift"], in: top), grep.status == 1 else { continue }
+            var earlier = options
+            earlier.paths = files.sorted()
+            earlier.history = .files
+            guard let reference = try? reference(at: revision, earlier, configuration: configuration, namingFiles: false, repository: top, releasedOnly: true) else { continue }
+            let read = reference.released.filter { $0.releasedCopy?.format == .swiftData }
+            guard read.count == 1, let entry = read.first, let copy = entry.releasedCopy, !copy.entities.isEmpty else { continue }
+            found[key] = ShippedBeforePlan(
+                copy: copy, place: entry.location ?? SourceLocation(file: parent + ":", line: 1, column: 1), planAdded: added, release: release
+            )
+        }
+        return found
+    }
+}
