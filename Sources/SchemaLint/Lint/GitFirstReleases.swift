@@ -103,10 +103,10 @@ struct GitFirstReleases {
     func removedVersions(of bundle: XcodeModelBundle, releases: [BundleAtTags.Held], reading: BundleAtTags, history: ModelHistory, usesCloudKit: Bool) -> [VersionLock.Entry] {
         guard releases.count == tags.count, tags.count > 1 else { return [] }
         let present = Set(bundle.ordering.history)
-        let tagNames = Set(tags.map(\.name))
+        let testersOnly = GitReleaseTags.testersOnly(tags)
         let newest = tags.count - 1
         var spans: [String: (first: Int, last: Int)] = [:]
-        for index in 0..<newest where !GitReleaseTags.isPrerelease(tags[index].name, among: tagNames) {
+        for index in 0..<newest where !testersOnly.contains(tags[index].name) {
             guard let current = releases[index].currentVersion, !present.contains(current), current != releases[newest].currentVersion else { continue }
             spans[current] = (spans[current]?.first ?? index, index)
         }
@@ -148,18 +148,18 @@ struct GitFirstReleases {
         // Each version's file as the first release that shipped it holds it, then as each later
         // release holds it where it changed.
         var candidates: [(label: String, releases: [(index: Int, blob: String)])] = []
-        let tagNames = Set(tags.map(\.name))
+        let testersOnly = GitReleaseTags.testersOnly(tags)
         for label in labels.sorted() where shipped[newest].contains(label) {
             // A pre-release (`v2.1-beta3`, `5.19.0-1-staging`) ships to testers: the first
             // release that shipped the version to everyone is what their stores were made with.
             // Any release that holds it otherwise than the newest counts, not only the first: a
             // release tagged out of order (`1.0.1` made after `1.0.9`) may hold the newest shape.
-            guard let index = shipped.indices.first(where: { shipped[$0].contains(label) && !GitReleaseTags.isPrerelease(tags[$0].name, among: tagNames) }), index < newest || evenUnchanged,
+            guard let index = shipped.indices.first(where: { shipped[$0].contains(label) && !testersOnly.contains(tags[$0].name) }), index < newest || evenUnchanged,
                   let blob = releases[index].versions[label],
                   evenUnchanged || releases[index..<newest].contains(where: { $0.versions[label].map { $0 != releases[newest].versions[label] } ?? false })
             else { continue }
             var changes = [(index: index, blob: blob)]
-            for later in (index + 1)..<(newest + 1) where later == newest || !GitReleaseTags.isPrerelease(tags[later].name, among: tagNames) {
+            for later in (index + 1)..<(newest + 1) where later == newest || !testersOnly.contains(tags[later].name) {
                 if let held = releases[later].versions[label], held != changes[changes.count - 1].blob { changes.append((later, held)) }
             }
             candidates.append((label, changes))

@@ -24,8 +24,8 @@ extension LintPipeline {
         let schemas = entries.indices.filter { entries[$0].releasedCopy?.format == .swiftData && entries[$0].firstRelease == nil && entries[$0].label != nil }
         guard tags.count > 1, !schemas.isEmpty, !files.isEmpty else { return entries }
         // A pre-release ships to testers only: the releases people run are the others.
-        let names = Set(tags.map(\.name))
-        let older = tags.dropLast().filter { !GitReleaseTags.isPrerelease($0.name, among: names) }
+        let testersOnly = GitReleaseTags.testersOnly(tags)
+        let older = tags.dropLast().filter { !testersOnly.contains($0.name) }
         guard !older.isEmpty else { return entries }
         let relative = files.map { PathResolution.relative(PathResolution.canonical($0), to: PathResolution.canonical(top)) }
         let runner = GitRunner()

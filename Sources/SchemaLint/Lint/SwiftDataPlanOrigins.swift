@@ -9,8 +9,8 @@ package struct ShippedBeforePlan: Sendable {
     var place: SourceLocation
     /// The commit that brought the plan's first `VersionedSchema`.
     var planAdded: GitFileOrigins.Commit
-    /// The newest release tag that held the classes before it; nil where none did (they may
-    /// never have shipped).
+    /// The newest release tag that held the classes before it; nil in a repository with no
+    /// release tag (they may never have shipped).
     var release: String?
 }
 
@@ -50,6 +50,8 @@ extension LintPipeline {
             let release: String? = if case .success(let tags)? = GitReleaseTags.read(matching: tagPattern, mergedInto: parent, top: top, runner: runner) {
                 tags.upToNewestRelease.last?.name
             } else { nil }
+            // Releases are tagged, and none was before the plan: the classes never shipped.
+            if release == nil, case .success(let tags)? = GitReleaseTags.read(matching: tagPattern, mergedInto: "HEAD", top: top, runner: runner), !tags.tags.isEmpty { continue }
             let revision = release ?? parent
             // The repository had no schema at all then: the classes were the app's whole model.
             guard let grep = runner.run(["grep", "-l", "-w", "VersionedSchema", revision, "--", "*.swift"], in: top), grep.status == 1 else { continue }

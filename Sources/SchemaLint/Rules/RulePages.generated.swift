@@ -8451,7 +8451,9 @@ is the schema as it first shipped, under a name of its own (its models nested in
 the plan before it. A pre-release (`v2.1-beta3`, `1.0-rc.1`,
 `5.19.0-1-staging`: a word of the tag beginning with alpha, beta, rc, pre, dev, nightly, snapshot,
 staging or test) ships to testers, so the first release is the first other tag that held the
-version. This is a warning, since the edit has shipped already and nothing in the coming release
+version; but where a version was tagged only as pre-releases, with a later version tagged after
+them and no release tagged since, the team tags only its builds, and the last of them is the
+release people got. This is a warning, since the edit has shipped already and nothing in the coming release
 makes it worse, even where the stores of a stranded shape cannot migrate to the current version
 (the message then says that they fail to open, and which change blocks them).
 
@@ -8468,7 +8470,9 @@ plan at an unknown model version. Git says what the classes were: the first comm
 files that wrote `VersionedSchema` (on the first-parent line of HEAD), and the classes at the
 newest release tag before it, else at the commit before it, where the repository then had no
 `VersionedSchema` at all. Where no schema of the plan is those classes, this is an error where a
-release tag held them, and a warning where nothing says they shipped. Plans that share their first
+release tag held them, and a note in a repository that tags no release (a plan is often added
+before the first release); where releases are tagged and the first came after the plan, the
+classes never shipped, and nothing is said. Plans that share their first
 schema (a fallback that opens the store with the first schema alone) are one finding.
 
 ## What to do instead

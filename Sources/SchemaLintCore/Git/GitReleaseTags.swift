@@ -177,9 +177,36 @@ package struct GitReleaseTags: Sendable {
     /// after `v2.1`) went to testers, and what the next release changes is measured from the
     /// release before them. All of them where every tag is a pre-release.
     package var upToNewestRelease: [Tag] {
-        let names = Set(tags.map(\.name))
-        guard let newest = tags.lastIndex(where: { !Self.isPrerelease($0.name, among: names) }) else { return tags }
+        let testersOnly = Self.testersOnly(tags)
+        guard let newest = tags.lastIndex(where: { !testersOnly.contains($0.name) }) else { return tags }
         return Array(tags[...newest])
+    }
+
+    /// The names of the pre-releases among `tags` (in release order) that went to testers only.
+    /// A version tagged only as pre-releases, with a later version tagged after them and no
+    /// release tagged since, shipped its last pre-release: a team that tags only its builds
+    /// (`v4.2.0-RC.3-2709`, then `v4.2.1-Beta.1-2718`) releases the build it tested last. (One
+    /// that tags its releases and later tagged one skipped a version's betas.)
+    package static func testersOnly(_ tags: [Tag]) -> Set<String> {
+        let names = Set(tags.map(\.name))
+        let versions = tags.map { versionNumber(in: $0.name) }
+        let pre = Set(tags.indices.filter { isPrerelease(tags[$0].name, among: names) })
+        let released = Set(tags.indices.filter { !pre.contains($0) }.compactMap { versions[$0] })
+        let lastRelease = tags.indices.last { !pre.contains($0) } ?? -1
+        var shipped: Set<Int> = []
+        for index in pre where index > lastRelease {
+            guard let version = versions[index], !released.contains(version) else { continue }
+            let later = versions[(index + 1)...]
+            if !later.contains(version), later.contains(where: { $0 != nil }) { shipped.insert(index) }
+        }
+        return Set(pre.filter { !shipped.contains($0) }.map { tags[$0].name })
+    }
+
+    /// The version a tag names: its first run of digits and dots (`4.2.0` of `v4.2.0-RC.3-2709`).
+    static func versionNumber(in name: String) -> String? {
+        guard let start = name.firstIndex(where: \.isNumber) else { return nil }
+        let run = name[start...].prefix { $0.isNumber || $0 == "." }
+        return String(run.reversed().drop { $0 == "." }.reversed())
     }
 
     /// Whether a tag names a pre-release: a word of its name (between punctuation) begins with

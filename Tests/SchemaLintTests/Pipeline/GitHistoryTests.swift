@@ -295,6 +295,22 @@ struct GitHistoryPartsTests {
         #expect(GitReleaseTags.isPrerelease("1.96.0-beta3", among: names))
     }
 
+    /// A team that tags only its builds ships the last pre-release of each version it moved on
+    /// from: those count as releases; the pre-releases of a version later tagged as a release,
+    /// those of the newest version, and those of a version a team that tags its releases
+    /// skipped, went to testers.
+    @Test func theLastPreReleaseOfAVersionNeverTaggedAsAReleaseShipped() {
+        let listing = "a v1.0.0-10 1700000000\nb v2.0.0-RC.1-20 1700100000\nc v2.0.0-RC.2-21 1700200000\nd v3.0.0-RC.1-30 1700300000\n"
+        let tags = GitReleaseTags(listing: listing, pattern: "v*")
+        #expect(GitReleaseTags.testersOnly(tags.tags) == ["v2.0.0-RC.1-20", "v3.0.0-RC.1-30"])
+        #expect(tags.upToNewestRelease.map(\.name) == ["v1.0.0-10", "v2.0.0-RC.1-20", "v2.0.0-RC.2-21"])
+        let released = GitReleaseTags(listing: "a v2.0 1700000000\nb v2.1-beta1 1700100000\nc v2.1 1700200000\nd v2.2-beta1 1700300000\n", pattern: "v*")
+        #expect(GitReleaseTags.testersOnly(released.tags) == ["v2.1-beta1", "v2.2-beta1"])
+        #expect(released.upToNewestRelease.map(\.name) == ["v2.0", "v2.1-beta1", "v2.1"])
+        let skipped = GitReleaseTags(listing: "a v1.0 1700000000\nb v1.1-beta2 1700100000\nc v1.2-beta1 1700200000\nd v1.2 1700300000\n", pattern: "v*")
+        #expect(GitReleaseTags.testersOnly(skipped.tags) == ["v1.1-beta2", "v1.2-beta1"])
+    }
+
     /// Tags under an Apple platform's prefix, followed by a dotted version, are that platform's
     /// releases where no other tag is a release; another platform's, a build number's or a word's
     /// are not.

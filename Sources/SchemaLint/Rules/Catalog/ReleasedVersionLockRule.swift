@@ -30,7 +30,8 @@ struct ReleasedVersionLockRule: HistoryRule {
 
     /// A SwiftData plan none of whose schemas is the `@Model` classes as they were before the plan
     /// came: the stores those classes made match no schema, and SwiftData refuses them. An error
-    /// where a release tag held the classes, a warning where none did (they may never have shipped).
+    /// where a release tag held the classes, a note where the repository tags no release (a plan
+    /// is often added before the first release).
     private func classesBeforePlan(_ shipped: ShippedBeforePlan, in context: HistoryContext) -> Finding? {
         let versions = context.history.versions
         guard let first = versions.first,
@@ -39,7 +40,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         let commit = "\(shipped.planAdded.id) (\(shipped.planAdded.date))"
         let who = shipped.release.map { "the release at \($0) shipped them" } ?? "the app had them"
         return Finding(
-            ruleID: descriptor.id, severity: shipped.release == nil ? .warning : .error,
+            ruleID: descriptor.id, severity: shipped.release == nil ? .note : .error,
             message: "no schema of '\(context.history.model)' is the @Model classes as \(who) before the plan came in \(commit); \(first.displayName), its first, differs: \(Self.summary(changes)); a store those classes made matches no schema of the plan, and SwiftData refuses to open it (\"Cannot use staged migration with an unknown model version\", 134504)",
             location: first.location, model: context.history.model, baseline: nil, version: first.label, path: nil,
             notes: [Finding.Note(shipped.release.map { "the classes as the release at \($0) shipped them" } ?? "the classes as they were before \(shipped.planAdded.id)", at: shipped.place)],
