@@ -444,9 +444,13 @@ struct StoreCodeSourceFile {
     /// Whether the file imports AppKit or Cocoa outside any `#if`, or uses there what exists on
     /// macOS alone (AppKit's application, windows and workspace, which SwiftUI brings in on macOS;
     /// `@NSApplicationDelegateAdaptor`; SwiftUI's AppKit bridges): it compiles for macOS only (Mac
-    /// Catalyst and iOS have UIKit, not AppKit).
+    /// Catalyst and iOS have UIKit, not AppKit). So does a file in a folder named for macOS
+    /// (`App_macOS/`, `macOS/`, `MyApp-OSX/`), where a multiplatform app keeps its Mac target's
+    /// entry.
     var buildsForMacOSOnly: Bool {
         if !importedModules.isDisjoint(with: ["AppKit", "Cocoa"]) { return true }
+        let folders = parsed.name.split(separator: "/").dropLast()
+        if folders.contains(where: { $0.split { !$0.isLetter }.contains { ["macos", "osx"].contains($0.lowercased()) } }) { return true }
         return tree.tokens(viewMode: .sourceAccurate).contains { token in
             guard case .identifier(let name) = token.tokenKind, Self.macOSOnlyNames.contains(name) else { return false }
             var current = token.parent

@@ -14934,7 +14934,8 @@ the model it loads (`NSPersistentContainer(name: "Notes")`, `URLForResource:@"No
 withExtension:@"momd"`), that model alone.
 Swift code under `#if DEBUG` (a CloudKit schema initialised in development, say) is not in the
 builds people run, and is not read. macOS has no launch watchdog: a launch path with a Swift file
-that imports AppKit or Cocoa outside any `#if` is built for macOS only, and there the finding is a
+that imports AppKit or Cocoa outside any `#if`, or lies in a folder named for macOS (`App_macOS/`,
+`macOS/`, where a multiplatform app keeps its Mac target), is built for macOS only, and there the finding is a
 note that says the app shows no window until the migration ends (a hang, not a crash loop). A
 SwiftUI app built for macOS whose files import neither is read as one that may run on iOS.
 
