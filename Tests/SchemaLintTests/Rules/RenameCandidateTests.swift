@@ -5,10 +5,10 @@ import Testing
 /// the two could be one property: the same type, and names that share a word unless the entity
 /// lost and gained exactly one attribute of a type that is no flag.
 @Suite struct RenameCandidateTests {
-    static func renameNotes(_ before: String, _ after: String) throws -> [String] {
+    static func renameNotes(_ before: String, _ after: String, rule: String = "attribute-removed") throws -> [String] {
         let files = [AdviceVocabularyTests.model(1, before), AdviceVocabularyTests.model(2, after)]
         return try AdviceVocabularyTests.findings(files, as: .yaml)
-            .filter { $0.ruleID == "attribute-removed" }
+            .filter { $0.ruleID == rule }
             .flatMap(\.notes).map(\.message).filter { $0.contains("looks like") }
     }
 
@@ -34,27 +34,20 @@ import Testing
         #expect(notes.count == 1 && notes[0].hasPrefix("'Note.title' was added in version 2 and looks like 'name' renamed"), "\(notes)")
     }
 
-    static func entityRenameNotes(_ before: String, _ after: String) throws -> [String] {
-        let files = [AdviceVocabularyTests.model(1, before), AdviceVocabularyTests.model(2, after)]
-        return try AdviceVocabularyTests.findings(files, as: .yaml)
-            .filter { $0.ruleID == "entity-removed" }
-            .flatMap(\.notes).map(\.message).filter { $0.contains("looks like") }
-    }
-
     /// A class renamed as it gains an attribute (`ExpenseTitleModelV1` to `ExpenseTitleModel`
     /// with `lastUsedAt`) keeps every attribute it had: a rename, where its name shares a word.
     @Test func anEntityRenamedAsItGainsAnAttributeIsARename() throws {
-        let notes = try Self.entityRenameNotes(
+        let notes = try Self.renameNotes(
             "TitleV1:\n  attributes:\n    title: string\n    createdAt: date",
-            "Title:\n  attributes:\n    title: string\n    createdAt: date\n    lastUsedAt: date")
+            "Title:\n  attributes:\n    title: string\n    createdAt: date\n    lastUsedAt: date", rule: "entity-removed")
         #expect(notes.count == 1 && notes[0].hasPrefix("'Title' was added in version 2 and looks like 'TitleV1' renamed"), "\(notes)")
         // An unrelated name, or an entity that lost one of them, is another entity.
-        #expect(try Self.entityRenameNotes(
+        #expect(try Self.renameNotes(
             "TitleV1:\n  attributes:\n    title: string\n    createdAt: date",
-            "Label:\n  attributes:\n    title: string\n    createdAt: date\n    lastUsedAt: date").isEmpty)
-        #expect(try Self.entityRenameNotes(
+            "Label:\n  attributes:\n    title: string\n    createdAt: date\n    lastUsedAt: date", rule: "entity-removed").isEmpty)
+        #expect(try Self.renameNotes(
             "TitleV1:\n  attributes:\n    title: string\n    createdAt: date",
-            "Title:\n  attributes:\n    title: string\n    lastUsedAt: date").isEmpty)
+            "Title:\n  attributes:\n    title: string\n    lastUsedAt: date", rule: "entity-removed").isEmpty)
     }
 
     @Test func nameWordsSplitCamelCaseAndUnderscoresAndDropFlagPrefixes() {
