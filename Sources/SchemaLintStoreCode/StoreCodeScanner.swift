@@ -2156,7 +2156,12 @@ final class DestructiveCallFinder: SyntaxVisitor {
     /// Whether a `ModelContainer` call gives its store a place of its own: `url:` or
     /// `groupContainer:` in its configurations, written there or bound to a name before it.
     static func namesItsOwnPlace(_ call: FunctionCallExprSyntax, in unit: Syntax) -> Bool {
-        func names(_ text: String) -> Bool { ByteSearch.contains("url:", in: text) || ByteSearch.contains("groupContainer:", in: text) }
+        // A configuration's name is its store's file (`ModelConfiguration("Cloud", ...)`,
+        // `Cloud.store`), beside the default one.
+        func names(_ text: String) -> Bool {
+            ByteSearch.contains("url:", in: text) || ByteSearch.contains("groupContainer:", in: text)
+                || ByteSearch.contains("ModelConfiguration(\"", in: text.filter { $0 != " " && $0 != "\n" })
+        }
         guard let configurations = call.arguments.first(where: { $0.label?.text == "configurations" })?.expression else { return false }
         if names(configurations.trimmedText) { return true }
         let references = ReferencedNames(viewMode: .sourceAccurate)

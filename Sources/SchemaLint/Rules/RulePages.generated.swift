@@ -9064,8 +9064,9 @@ The rule reports, in the code that runs when opening fails:
   they enter next is lost at the next launch (a note where the same code shows an alert,
   `NSAlert`, `UIAlertController` or a call or flag named for one: the person is told);
 - a silent fallback to another store on disk: `ModelContainer(for: schema)`, the default store,
-  where the container that failed gives its store a place of its own (`url:` or `groupContainer:`
-  in its configurations, written there or bound to a name before it): the app opens empty, and
+  where the container that failed gives its store a place of its own (`url:`, `groupContainer:`
+  or a configuration's name, `ModelConfiguration("Cloud", ...)`, whose store is `Cloud.store`, in
+  its configurations, written there or bound to a name before it): the app opens empty, and
   what the person enters goes to the other store (opening the same store again, without
   CloudKit, is no finding);
 - a `loadPersistentStores` handler whose error branch only logs (`print`, `NSLog`, `os_log`, a
@@ -12196,6 +12197,30 @@ enum ContainerFactory {
         }
         return try? ↓ModelContainer(for: schema)
     }
+}
+```
+
+### Triggers: the default store opened when the synced store of a named configuration fails
+
+```swift path=App/ItemsApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct ItemsApp: App {
+    let container: ModelContainer
+
+    init() {
+        let schema = Schema([Item.self])
+        let synced = ModelConfiguration("Cloud", schema: schema, cloudKitDatabase: .private("iCloud.com.example.items"))
+        if let cloud = try? ModelContainer(for: schema, configurations: synced) {
+            container = cloud
+        } else {
+            container = ↓try! ↓ModelContainer(for: schema)
+        }
+    }
+
+    var body: some Scene { WindowGroup { Text("Items") }.modelContainer(container) }
 }
 ```
 
