@@ -191,7 +191,8 @@ public struct LintPipeline: Sendable {
 
     private func lint(_ options: Options) throws(InputErrors) -> Output {
         let input = try loadInput(options)
-        let (configuration, histories) = (input.configuration, input.histories)
+        let configuration = input.configuration
+        var histories = input.histories
         var lock = try InputErrors.collect { () throws(InputError) in
             try VersionLock.find(for: options.paths, models: Set(histories.map(\.model)))
         }
@@ -247,6 +248,8 @@ public struct LintPipeline: Sendable {
         }
         if options.againstRevision == nil, options.snapshot == nil {
             lintOptions.shippedBeforePlans = swiftDataPlanOrigins(histories: histories, tagPattern: Self.releaseTagPattern(options, configuration), options, configuration: configuration)
+            Self.leaveOutStoreless(lintOptions.shippedBeforePlans, from: &histories, lock: &lock)
+            lintOptions.lock = lock
         }
         var result = Linter(catalog: catalog, options: lintOptions).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels, storeCode: input.storeCode)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
@@ -270,6 +273,19 @@ public struct LintPipeline: Sendable {
         }
         result.findings = findings.sorted(by: Finding.reportOrder)
         return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes, sources: input.sources, skipped: input.skipped)
+    }
+
+    /// Schemas no store ever had (a plan that came in with several, none the classes the app had
+    /// shipped) are no baseline, and out of the record of what shipped: no store takes a step
+    /// from them.
+    private static func leaveOutStoreless(_ origins: [String: ShippedBeforePlan], from histories: inout [ModelHistory], lock: inout VersionLock?) {
+        for index in histories.indices {
+            guard let key = histories[index].key, let storeless = origins[key]?.storeless, !storeless.isEmpty else { continue }
+            let labels = Set(storeless.map(\.label))
+            let model = histories[index].model
+            histories[index].unrelease(labeled: labels)
+            lock?.entries.removeAll { entry in (entry.history.map { $0 == key } ?? (entry.model == model)) && entry.label.map(labels.contains) == true }
+        }
     }
 
     /// What the newest release tag says shipped.

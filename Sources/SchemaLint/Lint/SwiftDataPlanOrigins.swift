@@ -12,6 +12,11 @@ package struct ShippedBeforePlan: Sendable {
     /// The newest release tag that held the classes before it; nil in a repository with no
     /// release tag (they may never have shipped).
     var release: String?
+    /// The plan's schemas that came in with it before the newest of them, where none is the
+    /// classes and the first is known to be no release's: no store ever had them (the app opened
+    /// the newest, and the stores before the plan match none), so no step from them is one a
+    /// store takes.
+    var storeless: [ModelVersion] = []
 }
 
 /// SwiftData apps begin with `@Model` classes and no `VersionedSchema`: the store those classes
@@ -61,10 +66,27 @@ extension LintPipeline {
             guard let reference = try? reference(at: revision, earlier, configuration: configuration, namingFiles: false, repository: top, releasedOnly: true) else { continue }
             let read = reference.released.filter { $0.releasedCopy?.format == .swiftData }
             guard read.count == 1, let entry = read.first, let copy = entry.releasedCopy, !copy.entities.isEmpty else { continue }
+            let matched = history.versions.contains { ReleasedVersionLockRule.changes(from: copy, to: $0, hashedOnly: true, storedTypesUnread: true).isEmpty }
+            // Known to have had no store: a release shipped the classes, or the first schema has
+            // a class the app never had (`ExpenseV1`). Without a release, a first schema that
+            // only lacks what the classes had may be an older release's, rebuilt.
+            let strangerFirst = first.entities.contains { copy.entity(named: $0.name) == nil }
+            let storeless = matched || release == nil && !strangerFirst ? [] : Self.schemasCameTogether(history, in: added.id, files: relative, top: top, runner: runner).dropLast()
             found[key] = ShippedBeforePlan(
-                copy: copy, place: entry.location ?? SourceLocation(file: parent + ":", line: 1, column: 1), planAdded: added, release: release
+                copy: copy, place: entry.location ?? SourceLocation(file: parent + ":", line: 1, column: 1), planAdded: added, release: release,
+                storeless: Array(storeless)
             )
         }
         return found
+    }
+
+    /// The first schemas of `history` that `commit` holds (by name, in the plan's files), when
+    /// they are its first ones in order: the schemas the plan came in with.
+    private static func schemasCameTogether(_ history: ModelHistory, in commit: String, files: [String], top: String, runner: GitRunner) -> [ModelVersion] {
+        let names = history.versions.map(\.label)
+        guard names.count > 1, Set(names).count == names.count,
+              let grep = runner.run(["grep", "-o", "-h", "-w"] + names.flatMap { ["-e", $0] } + [commit, "--"] + files, in: top), grep.succeeded else { return [] }
+        let present = Set(grep.text.split(separator: "\n").map(String.init))
+        return Array(history.versions.prefix { present.contains($0.label) })
     }
 }

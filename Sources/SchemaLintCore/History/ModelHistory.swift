@@ -2,7 +2,7 @@
 package struct ModelHistory: Sendable {
     package let model: String
     /// Sorted by version number.
-    package let versions: [ModelVersion]
+    package private(set) var versions: [ModelVersion]
     /// The migrations the team wrote for steps of this history (mapping models, declared
     /// custom or staged migrations).
     package var writtenMigrations: [WrittenMigration] = []
@@ -20,6 +20,12 @@ package struct ModelHistory: Sendable {
     /// The migration written for a store of `baseline` opened with `version`, if any.
     package func writtenMigration(from baseline: ModelVersion, to version: ModelVersion) -> WrittenMigration? {
         writtenMigrations.first { $0.covers(from: baseline, to: version) }
+    }
+
+    /// Makes the versions `labels` names drafts: versions no store ever had are checked, and
+    /// never a baseline.
+    package mutating func unrelease(labeled labels: Set<String>) {
+        for index in versions.indices where labels.contains(versions[index].label) { versions[index].isReleased = false }
     }
 
     /// The history the versions of `path`'s bundle form (`ModelVersion.history`).

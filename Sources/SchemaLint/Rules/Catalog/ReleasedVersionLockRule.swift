@@ -25,7 +25,9 @@ struct ReleasedVersionLockRule: HistoryRule {
 
     func check(_ context: HistoryContext) -> [Finding] {
         let beforePlan = check == .modified ? context.shippedBeforePlan.flatMap { classesBeforePlan($0, in: context) } : nil
-        return (beforePlan.map { [$0] } ?? []) + checkReleases(context)
+        // Where nothing records what shipped, the plan's finding says so and how to tag.
+        guard let beforePlan else { return checkReleases(context) }
+        return [beforePlan] + (context.lock == nil ? [] : checkReleases(context))
     }
 
     /// A SwiftData plan none of whose schemas is the `@Model` classes as they were before the plan
