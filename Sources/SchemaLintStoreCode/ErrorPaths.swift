@@ -96,7 +96,7 @@ struct ErrorPaths {
     /// wrappers whose callers, in files not read yet, may handle them).
     func follow(_ escapes: [EscapingFailure]) -> (actions: [StoreFailureAction], passedThrough: Set<Int>) {
         guard !escapes.isEmpty else { return ([], []) }
-        let callers = callSites()
+        let callers = CallSites(declarations)
         let units = declarations.units
         var actions: [StoreFailureAction] = []
         var passedThrough: Set<Int> = []
@@ -113,7 +113,7 @@ struct ErrorPaths {
                     var escape = escape
                     escape.afterFallbackToMemory = escape.afterFallbackToMemory || step.afterFallbackToMemory
                     // A preview's or a test's container stopping the app is no person's store lost.
-                    for site in callers[callee] ?? [] where !declarations.isPreviewCode(site.call) {
+                    for site in callers.of(callee) where !declarations.isPreviewCode(site.call) {
                         if let returned = step.returned {
                             for branch in returned.branches(at: site.call) {
                                 actions += destructiveActions(in: branch, site: site, escape: escape, path: step.path)
@@ -146,7 +146,7 @@ struct ErrorPaths {
                                 // parameter: the app goes on with an empty store.
                                 var madeInMemory: [FunctionCallExprSyntax] = []
                                 if callee == escape.unit, let parameter = escape.inMemoryParameter {
-                                    madeInMemory = (callers[callee] ?? []).map(\.call).filter { (branch.position..<branch.endPosition).contains($0.position) && Self.passesTrue($0, to: parameter) }
+                                    madeInMemory = callers.of(callee).map(\.call).filter { (branch.position..<branch.endPosition).contains($0.position) && Self.passesTrue($0, to: parameter) }
                                 }
                                 let found = destructiveActions(in: branch, site: site, escape: escape, path: step.path, alsoInMemory: madeInMemory.map(Syntax.init))
                                 fellBackToMemory = fellBackToMemory || found.contains { $0.action == .fallsBackToMemory }
@@ -264,18 +264,59 @@ struct ErrorPaths {
     }
 
     /// For each unit, the calls of it: the unit they are in and the call expression.
-    private func callSites() -> [Int: [(unit: Int, call: FunctionCallExprSyntax)]] {
-        var sites: [Int: [(unit: Int, call: FunctionCallExprSyntax)]] = [:]
-        for (index, unit) in declarations.units.enumerated() {
-            let collector = UseCollector(typeName: unit.typeName, file: unit.file, declarations: declarations, entersEveryClosure: true)
-            collector.walk(unit.body)
-            for use in collector.uses {
-                guard let call = use.node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.node.id else { continue }
-                for callee in declarations.unitsByKey[use.key] ?? [] where callee != index {
-                    sites[callee, default: []].append((index, call))
-                }
-            }
+}
+
+/// The calls of the project's functions, found as an error goes up: a function's callers are the
+/// units whose code writes its name (its type's, for an initializer) and whose calls resolve to
+/// it; the rest of a large app's code, which an error never reaches, is not walked.
+private final class CallSites {
+    private let declarations: CodeDeclarations
+    /// The calls each walked unit makes: the units each call resolves to.
+    private var calls: [Int: [(callees: [Int], call: FunctionCallExprSyntax)]] = [:]
+    private var found: [Int: [(unit: Int, call: FunctionCallExprSyntax)]] = [:]
+    private var texts: [Int: [UInt8]] = [:]
+
+    init(_ declarations: CodeDeclarations) {
+        self.declarations = declarations
+    }
+
+    /// The calls of `callee`, by caller in declaration order.
+    func of(_ callee: Int) -> [(unit: Int, call: FunctionCallExprSyntax)] {
+        if let known = found[callee] { return known }
+        let unit = declarations.units[callee]
+        let member = String(unit.key.split(separator: ".", omittingEmptySubsequences: false).last ?? "")
+        var names = [member]
+        // `T(...)` makes a value: its initializer, and the initial values of its stored properties.
+        if !unit.typeName.isEmpty, member == "init" || declarations.unitsByKey["\(unit.typeName).init"]?.contains(callee) == true {
+            names += [unit.typeName, "init", "Self"]
         }
+        let words = ByteSearch.Words(names.filter { !$0.isEmpty }.map { Array($0.utf8) })
+        var sites: [(unit: Int, call: FunctionCallExprSyntax)] = []
+        for index in declarations.units.indices where index != callee && ByteSearch.containsAny(words, in: text(of: index)) {
+            for (callees, call) in calls(in: index) where callees.contains(callee) { sites.append((index, call)) }
+        }
+        found[callee] = sites
         return sites
+    }
+
+    private func text(of unit: Int) -> [UInt8] {
+        if let known = texts[unit] { return known }
+        let text = declarations.units[unit].body.syntaxTextBytes
+        texts[unit] = text
+        return text
+    }
+
+    private func calls(in index: Int) -> [(callees: [Int], call: FunctionCallExprSyntax)] {
+        if let known = calls[index] { return known }
+        let unit = declarations.units[index]
+        let collector = UseCollector(typeName: unit.typeName, file: unit.file, declarations: declarations, entersEveryClosure: true)
+        collector.walk(unit.body)
+        var made: [(callees: [Int], call: FunctionCallExprSyntax)] = []
+        for use in collector.uses {
+            guard let call = use.node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.node.id else { continue }
+            made.append((declarations.unitsByKey[use.key] ?? [], call))
+        }
+        calls[index] = made
+        return made
     }
 }

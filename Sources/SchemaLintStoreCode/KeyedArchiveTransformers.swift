@@ -11,7 +11,7 @@ enum KeyedArchiveTransformers {
     static func names(in files: [StoreCodeSourceFile]) -> Set<String> {
         var found = Declared()
         for file in files {
-            let visitor = TransformerDeclarations(viewMode: .sourceAccurate)
+            let visitor = TransformerDeclarations(readsBodies: file.mayNameATransformer)
             visitor.walk(file.tree)
             found.merge(visitor.declared)
         }
@@ -46,6 +46,19 @@ enum KeyedArchiveTransformers {
 private final class TransformerDeclarations: SyntaxVisitor {
     var declared = KeyedArchiveTransformers.Declared()
     private var classes: [String] = []
+    /// Whether code (function bodies, closures, initial values) may name a transformer: classes
+    /// are declared at the top and in types, so a file that never writes `NSValueTransformerName`
+    /// is read only that far (most of an app's files, and most of the time this pass takes).
+    private let readsBodies: Bool
+
+    init(readsBodies: Bool) {
+        self.readsBodies = readsBodies
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { readsBodies ? .visitChildren : .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { readsBodies ? .visitChildren : .skipChildren }
+    override func visit(_ node: InitializerClauseSyntax) -> SyntaxVisitorContinueKind { readsBodies ? .visitChildren : .skipChildren }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = node.name.text

@@ -419,9 +419,13 @@ struct StoreCodeSourceFile {
     /// url: ...)`): the words are there. Where no file does, SwiftData keeps its `default.store` in
     /// Application Support, whatever other folder a path names.
     let mayPlaceAStoreByURL: Bool
+    /// The file may register a value transformer under a name (`NSValueTransformerName("...")`):
+    /// only then are its function bodies read for one.
+    let mayNameATransformer: Bool
 
     init(_ parsed: ParsedSwiftFile, bytes: [UInt8]) {
         self.parsed = parsed
+        self.mayNameATransformer = ByteSearch.containsAny([Array("NSValueTransformerName".utf8)], in: bytes)
         self.mentionsSuppressions = ByteSearch.containsAny([Array("schemalint:ignore".utf8)], in: bytes)
         self.mayPlaceAStoreByURL = ByteSearch.containsAny([Array("ModelConfiguration".utf8)], in: bytes) && ByteSearch.containsAny([Array("url:".utf8)], in: bytes)
     }
