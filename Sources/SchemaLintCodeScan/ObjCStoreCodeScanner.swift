@@ -417,13 +417,22 @@ struct ObjCStoreCodeScanner {
             }
         }
         let migrationOff = setsAnywhere("shouldMigrateStoreAutomatically", "setShouldMigrateStoreAutomatically", to: "NO")
-        // The store's metadata read anywhere in the file (`isConfiguration:compatibleWithStoreMetadata:`,
+        // The store's metadata read (`isConfiguration:compatibleWithStoreMetadata:`,
         // `mergedModelFromBundles:forStoreMetadata:`, `metadataForPersistentStoreOfType:`): the code decides
-        // itself what happens to a store of an earlier version before adding it.
-        let checksStoreCompatibility = tokens.contains { $0.kind == .identifier && ["compatibleWithStoreMetadata", "forStoreMetadata", "metadataForPersistentStoreOfType"].contains($0.text) }
+        // itself what happens to a store of an earlier version before adding it. It counts where it
+        // is read in the method that adds the store, or in a method some method of the file calls
+        // (`[self isRequiredMigration]`); a method nothing calls decides nothing.
+        func readsMetadata(_ range: Range<Int>) -> Bool {
+            range.contains { tokens[$0].kind == .identifier && ["compatibleWithStoreMetadata", "forStoreMetadata", "metadataForPersistentStoreOfType"].contains(tokens[$0].text) }
+        }
+        let checksInACalledMethod = bodies.contains { checking in
+            guard readsMetadata(checking.range), let name = checking.selector.split(separator: ":").first.map(String.init) else { return false }
+            return bodies.contains { other in other.range != checking.range && other.range.contains { tokens[$0].isIdentifier(name) } }
+        }
         let asynchronous = setsAnywhere("shouldAddStoreAsynchronously", "setShouldAddStoreAsynchronously", to: "YES")
         var found: [ObjCOpening] = []
         for (number, body) in bodies.enumerated() {
+            let checksStoreCompatibility = checksInACalledMethod || readsMetadata(body.range)
             var deferred: DeferredCode?
             var assignments: [String: Range<Int>]?
             var asking: [String: Bool] = [:]

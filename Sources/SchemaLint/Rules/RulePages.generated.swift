@@ -17517,7 +17517,10 @@ final class ResortStore {
 }
 ```
 
-### Triggers: Objective-C options without the migration key
+### Triggers: Objective-C options without the migration key, and a compatibility check nothing calls
+
+A method that checks the store against the model decides nothing where no code calls it: the store
+is still added without migration.
 
 ```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
 <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -17565,6 +17568,123 @@ final class ResortStore {
         NSLog(@"Unresolved error %@", error);
     }
     return _persistentStoreCoordinator;
+}
+
+- (BOOL)storeNeedsMigration:(NSURL *)storeURL model:(NSManagedObjectModel *)model {
+    NSDictionary *metadata = [NSPersistentStoreCoordinator metadataForPersistentStoreOfType:NSSQLiteStoreType URL:storeURL options:nil error:nil];
+    return ![model isConfiguration:nil compatibleWithStoreMetadata:metadata];
+}
+
+@end
+```
+
+### Does not trigger: Objective-C that checks the store against the model before adding it
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+    <entity name="Lift">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```objc path=Resorts/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *modelURL = [[NSBundle mainBundle] URLForResource:@"Resorts" withExtension:@"momd"];
+    NSManagedObjectModel *model = [[NSManagedObjectModel alloc] initWithContentsOfURL:modelURL];
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:model];
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Resorts.sqlite"];
+    if ([self storeNeedsMigration:storeURL model:model]) {
+        [self migrateStoreAtURL:storeURL toModel:model];
+    }
+    NSError *error = nil;
+    if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        NSLog(@"Unresolved error %@", error);
+    }
+    return _persistentStoreCoordinator;
+}
+
+- (BOOL)storeNeedsMigration:(NSURL *)storeURL model:(NSManagedObjectModel *)model {
+    NSDictionary *metadata = [NSPersistentStoreCoordinator metadataForPersistentStoreOfType:NSSQLiteStoreType URL:storeURL options:nil error:nil];
+    return ![model isConfiguration:nil compatibleWithStoreMetadata:metadata];
+}
+
+@end
+```
+
+### Does not trigger: code that names no model, as near to two models as to one
+
+Which store a tool beside two apps' models adds, and which versions it meets, the code does not
+say.
+
+```xml path=Resorts/Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts/Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+    <entity name="Lift">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Stickers/Stickers.xcdatamodeld/Stickers.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Sticker">
+        <attribute name="text" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Stickers/Stickers.xcdatamodeld/Stickers 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Sticker">
+        <attribute name="text" optional="YES" attributeType="String"/>
+        <attribute name="hidden" optional="YES" attributeType="Boolean" usesScalarValueType="YES"/>
+    </entity>
+</model>
+```
+
+```objc path=Tools/Builder/BuilderController.m
+@implementation BuilderController
+
+- (NSManagedObjectContext *)context {
+    NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[SharedStore managedObjectModel]];
+    NSDictionary *options = @{NSSQLitePragmasOption: @{@"journal_mode": @"DELETE"}};
+    NSError *error;
+    if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:self.storeURL options:options error:&error]) {
+        NSLog(@"could not open %@", error);
+    }
+    NSManagedObjectContext *context = [[NSManagedObjectContext alloc] initWithConcurrencyType:NSPrivateQueueConcurrencyType];
+    context.persistentStoreCoordinator = coordinator;
+    return context;
 }
 
 @end

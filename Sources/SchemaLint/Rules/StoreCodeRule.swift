@@ -43,7 +43,10 @@ package struct StoreCodeContext: Sendable {
     static func openingsDecliningMigration(_ facts: StoreCodeFacts, in histories: [ModelHistory]) -> [(opening: StoreOpening, histories: [ModelHistory])] {
         guard !facts.openings.contains(where: { $0.call == .migrateStore }) else { return [] }
         let coreData = histories.filter { $0.versions.last?.format != .swiftData }
+        // Code that names no model, as near to several models as to one: which store it adds (the
+        // app's, an extension's, a tool's) is not known, nor which versions it meets.
         return facts.openings.filter(\.declinesMigration).map { ($0, openedHistories(by: $0, in: coreData)) }
+            .filter { opening, opened in opening.modelName != nil || opened.count <= 1 }
     }
 
     /// Whether `history` builds into `name.momd`: a bundle named so, or a model of that name.
