@@ -109,6 +109,20 @@ package enum XcodeVersionOrder {
 
     private static func hasNumber(_ name: String) -> Bool { name.unicodeScalars.contains { $0 >= "0" && $0 <= "9" } }
 
+    /// A name without the pre-release a version number ends with (`Awful 3.2-beta6` is `Awful 3.2`):
+    /// the stage of an app version, not another name.
+    private static func withoutPreRelease(_ name: String) -> String {
+        let lowered = name.lowercased()
+        let digits = lowered.reversed().prefix { $0.isASCII && $0.isNumber }.count
+        let beforeDigits = lowered.dropLast(digits)
+        for stage in ["alpha", "beta", "rc", "pre", "dev", "b", "a"] where beforeDigits.hasSuffix(stage) {
+            var head = beforeDigits.dropLast(stage.count)
+            if let last = head.last, "-_. ".contains(last) { head = head.dropLast() }
+            if let last = head.last, last.isASCII, last.isNumber { return String(name.prefix(head.count)) }
+        }
+        return name
+    }
+
     /// A name's letters, lower-cased: its stem once digits, spaces and punctuation are left out.
     private static func letters(_ name: String) -> String { String(name.lowercased().unicodeScalars.filter { CharacterSet.letters.contains($0) }) }
 
@@ -141,7 +155,7 @@ package enum XcodeVersionOrder {
     /// each was made.
     package static func namesCarryOrder(_ names: Set<String>, model: String) -> Bool {
         let numbered = names.filter(hasNumber)
-        let stems = Set(numbered.map(letters))
+        let stems = Set(numbered.map { letters(withoutPreRelease($0)) })
         guard stems.count <= 1 else { return false }
         let unnumbered = names.subtracting(numbered).subtracting([model])
         if let stem = stems.first {

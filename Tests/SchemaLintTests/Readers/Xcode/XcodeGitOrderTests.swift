@@ -308,6 +308,9 @@ struct XcodeGitOrderTests {
         #expect(!XcodeVersionOrder.namesCarryOrder(["Model", "Model_tags", "Model_archive_v3"], model: "Model"), "names of features")
         #expect(!XcodeVersionOrder.namesCarryOrder(["Model_course_info_v18", "Model_announcements_v88"], model: "Model"), "numbers after different names")
         #expect(!XcodeVersionOrder.namesCarryOrder(["Shared", "0.5", "0.9"], model: "Aidoku"), "a name that is neither the model's nor the versions'")
+        #expect(XcodeVersionOrder.namesCarryOrder(["Model", "Model 3.2-beta6", "Model 3.26-beta0", "Model 6.2", "Model 7.11"], model: "Model"), "app versions, some of them betas")
+        #expect(XcodeVersionOrder.sortedByName(["Model 7.11", "Model 3.2-beta6", "Model", "Model 6.2", "Model 3.26-beta0"], model: "Model") == ["Model", "Model 3.2-beta6", "Model 3.26-beta0", "Model 6.2", "Model 7.11"])
+        #expect(!XcodeVersionOrder.namesCarryOrder(["Model", "Model 2", "Model_beta 3"], model: "Model"), "a word before the number is a name")
     }
 
     /// A version staged or only written is not in git's history: it comes after every committed
