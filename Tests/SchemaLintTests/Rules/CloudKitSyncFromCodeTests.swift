@@ -279,7 +279,8 @@ import Testing
 
     /// A CloudKit container gives its store options only from the app's CloudKit entitlement:
     /// where the app's entitlements are in the repository and give none, and no code sets the
-    /// options, the model is local, with a note naming both. Options set in code, or no
+    /// options, the model is local, with a note naming both (and the model's own CloudKit mark,
+    /// which it overrides). Options set in code, or no
     /// entitlements file at all, keep it synced.
     @Test func aContainerInAnAppWithoutTheCloudKitEntitlementIsLocal() throws {
         let folder = try TemporaryFolder()
@@ -290,6 +291,13 @@ import Testing
         #expect(!local.stdout.contains("[cloudkit-required-attribute]"), "\(local.stdout)")
         #expect(local.stdout.contains("note: model 'Notes' is opened (by its name) with an NSPersistentCloudKitContainer, which gives its store CloudKit options only when the app has the CloudKit entitlement"), "\(local.stdout)")
         #expect(local.stdout.contains("note: the entitlements nearest the container, with no CloudKit among their iCloud services (nor has any other entitlements file here) (App/App.entitlements:1:1)"), "\(local.stdout)")
+        #expect(!local.stdout.contains("though the model marks itself"), "\(local.stdout)")
+        // A model marked Used with CloudKit is local all the same, and the note says it overrode the mark.
+        try folder.write(Self.unmarkedNote.replacingOccurrences(of: "<model ", with: "<model usedWithCloudKit=\"YES\" "), to: "App/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
+        let marked = try Executable.run(["--no-color"], in: folder.url)
+        #expect(marked.stdout.contains("so it is checked as the local store it is, though the model marks itself Used with CloudKit [cloudkit-sync-from-code]"), "\(marked.stdout)")
+        #expect(!marked.stdout.contains("[cloudkit-required-attribute]"), "\(marked.stdout)")
+        try folder.write(Self.unmarkedNote, to: "App/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
 
         let options = Self.persistence.replacingOccurrences(
             of: "    let container = NSPersistentCloudKitContainer(name: \"Notes\")\n",

@@ -47,7 +47,7 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
         }
         if let entitlements = decision.entitlementsWithoutCloudKit {
             return note(
-                "\(model) is opened (\(found)) with an NSPersistentCloudKitContainer, which gives its store CloudKit options only when the app has the CloudKit entitlement; the app's entitlements list no CloudKit and no code sets the options, so it is checked as the local store it is",
+                "\(model) is opened (\(found)) with an NSPersistentCloudKitContainer, which gives its store CloudKit options only when the app has the CloudKit entitlement; the app's entitlements list no CloudKit and no code sets the options, so it is checked as the local store it is\(decision.modelMarksCloudKit ? ", though the model marks itself Used with CloudKit" : "")",
                 notes: decision.containers.map { Self.created($0, model: context.history.model) }
                     + [Finding.Note("the entitlements nearest the container, with no CloudKit among their iCloud services (nor has any other entitlements file here)", at: entitlements)],
                 suggestions: [
