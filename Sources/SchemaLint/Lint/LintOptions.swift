@@ -57,6 +57,9 @@ package struct LintOptions: Sendable {
     /// For SwiftData plans that came to classes with no schema, those classes as they were, by
     /// history key (`LintPipeline.swiftDataPlanOrigins`).
     package var shippedBeforePlans: [String: ShippedBeforePlan] = [:]
+    /// By model, where no tag or lock records what shipped: the change of the app's version that
+    /// shows its newest version went out in a release.
+    package var marketingVersionReleases: [String: MarketingVersionRelease] = [:]
 
     package init(compatibility: Compatibility = .previous, lock: VersionLock? = nil, productionSchemas: [String: CloudKitSchema] = [:]) {
         self.compatibility = compatibility

@@ -246,6 +246,10 @@ public struct LintPipeline: Sendable {
         } else if let (pattern, tags) = unmatchedReleaseTags, lock == nil {
             lintOptions.unreadReleases = .noMatchingReleaseTag(pattern: pattern, tags: tags)
         }
+        if untagged, options.againstRevision == nil, options.snapshot == nil {
+            let recorded = Set((lock?.entries ?? []).map(\.model))
+            lintOptions.marketingVersionReleases = marketingVersionReleases(histories: histories, bundles: input.bundles, recorded: recorded, options)
+        }
         if options.againstRevision == nil, options.snapshot == nil {
             lintOptions.shippedBeforePlans = swiftDataPlanOrigins(histories: histories, tagPattern: Self.releaseTagPattern(options, configuration), options, configuration: configuration)
             Self.leaveOutStoreless(lintOptions.shippedBeforePlans, from: &histories, lock: &lock)
@@ -263,7 +267,9 @@ public struct LintPipeline: Sendable {
             findings = findings.filter { !reference.findings.contains($0.identity) }
         }
         if (options.steps ?? configuration.steps ?? .coming) == .coming {
-            (findings, result.shippedHistory) = ComingSteps(histories: histories, lock: lock, catalog: catalog).split(findings)
+            (findings, result.shippedHistory) = ComingSteps(
+                histories: histories, lock: lock, catalog: catalog, marketingVersionReleases: lintOptions.marketingVersionReleases
+            ).split(findings)
             if result.shippedHistory.assumed, let (pattern, tags) = unmatchedReleaseTags {
                 (result.shippedHistory.unmatchedTagPattern, result.shippedHistory.unmatchedTags) = (pattern, tags)
             }

@@ -35,6 +35,10 @@ package struct Linter: Sendable {
                 for (version, isShipped) in zip(history.versions, history.shipped(recordedIn: entries[history.model] ?? [])) where isShipped {
                     shipped[history.model, default: []].insert(version.label)
                 }
+                // The app's version changed since the newest version came: it went out in a release.
+                if options.marketingVersionReleases[history.model] != nil {
+                    shipped[history.model, default: []].formUnion(history.versions.filter(\.isReleased).map(\.label))
+                }
             }
             let context = StoreCodeContext(facts: storeCode, histories: histories, shippedVersions: shipped)
             for rule in catalog.storeCodeRules { findings += Self.oncePerLine(rule.check(context)) }

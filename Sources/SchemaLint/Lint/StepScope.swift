@@ -28,6 +28,9 @@ package struct ShippedHistory: Sendable, Hashable {
     /// The newest release tag, where the models whose steps are only taken as shipped have no
     /// version there: they came after it, and nothing of them has shipped yet.
     package var newestReleaseWithout: String?
+    /// Where no tag or lock records what shipped, the changes of the app's version that show the
+    /// models' newest versions went out in a release (`MarketingVersionRelease.sentence`).
+    package var versionChanges: [String] = []
 
     package init(errors: Int = 0, warnings: Int = 0, notes: Int = 0) {
         self.errors = errors
@@ -53,6 +56,8 @@ package struct ShippedHistory: Sendable, Hashable {
             "earlier steps of a model no release has yet (the newest release tag, \(tag), holds no version of it; --all-steps lists them)"
         } else if assumed {
             "earlier steps, taken as shipped (\(unrecorded); --all-steps lists them)"
+        } else if !versionChanges.isEmpty {
+            "steps that shipped (\(versionChanges.joined(separator: "; ")); --all-steps lists them)"
         } else {
             "steps that shipped (--all-steps lists them)"
         }
@@ -93,8 +98,10 @@ struct ComingSteps {
     /// The models of which nothing records what shipped: every step but the newest is taken to
     /// have shipped.
     var unrecorded: Set<String> = []
+    /// The models whose newest version a change of the app's version shows shipped, with it.
+    var releasedByVersionChange: [String: MarketingVersionRelease] = [:]
 
-    init(histories: [ModelHistory], lock: VersionLock?, catalog: RuleCatalog) {
+    init(histories: [ModelHistory], lock: VersionLock?, catalog: RuleCatalog, marketingVersionReleases: [String: MarketingVersionRelease] = [:]) {
         var coming: [String: Set<String>] = [:]
         var newest: [String: [String: Finding]] = [:]
         let entries = Dictionary(grouping: lock?.entries ?? [], by: \.model)
@@ -103,6 +110,8 @@ struct ComingSteps {
             var labels = Set(history.versions.filter { !$0.isReleased }.map(\.label))
             if let lastShipped = shipped.lastIndex(of: true) {
                 labels.formUnion(history.versions[(lastShipped + 1)...].map(\.label))
+            } else if let release = marketingVersionReleases[history.model] {
+                releasedByVersionChange[history.model] = release
             } else if let newest = history.releasedVersions.last {
                 labels.insert(newest.label)
                 unrecorded.insert(history.model)
@@ -138,6 +147,10 @@ struct ComingSteps {
             if isShipped(finding) {
                 shipped.count(finding.severity)
                 if unrecorded.contains(finding.model) { shipped.assumed = true }
+                if let release = releasedByVersionChange[finding.model], !shipped.versionChanges.contains(release.sentence) {
+                    shipped.versionChanges.append(release.sentence)
+                    shipped.versionChanges.sort()
+                }
             } else {
                 listed.append(whereTheNewestVersionHasIt(finding))
             }

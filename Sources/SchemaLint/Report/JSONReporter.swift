@@ -26,13 +26,15 @@ package struct JSONReporter: Reporter {
 
     /// The findings counted and not listed, as the JSON and SARIF reports carry them.
     static func notListed(_ shipped: ShippedHistory) -> JSONValue {
-        [
+        .object(omittingNils: [
             "errors": .integer(shipped.errors),
             "warnings": .integer(shipped.warnings),
             "notes": .integer(shipped.notes),
             // No release tag or lock records what shipped: the steps are only taken to have.
             "takenAsShipped": .bool(shipped.assumed),
-        ]
+            // The changes of the app's version that show the newest versions shipped, where no tag did.
+            "versionChanges": shipped.versionChanges.isEmpty ? nil : .array(shipped.versionChanges.map(JSONValue.string)),
+        ])
     }
 
     static func finding(_ finding: Finding) -> JSONValue {

@@ -287,6 +287,75 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("in 2 versions of 1 model"), "\(run.stdout)")
     }
 
+    /// With no release tag, the app's version (`MARKETING_VERSION`) changed after the newest
+    /// version came shows that version went out in a release: its step is shipped history, said
+    /// in the summary. A commit that only adds another target's setting of the same version
+    /// changes no release, and the newest step stays the coming one.
+    @Test(arguments: [true, false])
+    func aVersionChangeAfterTheNewestVersionCameShowsItShipped(bumped: Bool) throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        let project = "Config/Shared.xcconfig"
+        func settings(_ versions: [String]) -> String {
+            versions.map { "MARKETING_VERSION = \($0)\n" }.joined()
+        }
+        try folder.write(settings(["1.0"]), to: project)
+        try Self.write(folder, "Notes", ["title", "body"])
+        try repository.commit("first release")
+        try Self.write(folder, "Notes 2", ["title"])
+        try repository.commit("Notes 2 drops the body")
+        try folder.write(settings(bumped ? ["1.1"] : ["1.0", "1.0"]), to: project)
+        try repository.commit(bumped ? "1.1" : "a widget of the same version")
+        let changed = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        if bumped {
+            #expect(run.stdout.contains("in steps that shipped (MARKETING_VERSION went from 1.0 to 1.1 in \(changed) (2024-01-04), after Notes 2 came; --all-steps lists them)"), "\(run.stdout)")
+            #expect(!run.stdout.contains("'Note.body'"), "\(run.stdout)")
+            let json = try Executable.run(["--format", "json"], in: folder.url)
+            let summary = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["summary"] as? [String: Any]
+            let notListed = summary?["notListed"] as? [String: Any]
+            #expect(notListed?["versionChanges"] as? [String] == ["MARKETING_VERSION went from 1.0 to 1.1 in \(changed) (2024-01-04), after Notes 2 came"], "\(json.stdout)")
+            #expect(notListed?["takenAsShipped"] as? Bool == false, "\(json.stdout)")
+        } else {
+            #expect(run.stdout.contains("'Note.body'") && !run.stdout.contains("MARKETING_VERSION"), "\(run.stdout)")
+        }
+    }
+
+    /// The same for a SwiftData plan: its newest schema came with the first commit that wrote its
+    /// name, and the app's version changed after it.
+    @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"))
+    func aVersionChangeAfterTheNewestSchemaCameShowsItShipped() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func schema(_ number: Int, _ properties: String) -> String {
+            """
+            enum NotesV\(number): VersionedSchema {
+                static var versionIdentifier = Schema.Version(\(number), 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { \(properties) init() {} }
+            }
+
+            """
+        }
+        func plan(_ count: Int) -> String {
+            let schemas = (1...count).map { "NotesV\($0).self" }.joined(separator: ", ")
+            return "enum NotesPlan: SchemaMigrationPlan {\n    static var schemas: [any VersionedSchema.Type] { [\(schemas)] }\n    static var stages: [MigrationStage] { [] }\n}\n"
+        }
+        try folder.write("MARKETING_VERSION = 2.4\n", to: "Config/Shared.xcconfig")
+        try folder.write("import SwiftData\n\n" + schema(1, "var title: String = \"\"; var body: String = \"\";") + plan(1), to: "App/Schemas.swift")
+        try repository.commit("2.4")
+        try folder.write("import SwiftData\n\n" + schema(1, "var title: String = \"\"; var body: String = \"\";") + schema(2, "var title: String = \"\";") + plan(2), to: "App/Schemas.swift")
+        try repository.commit("NotesV2 drops the body")
+        let before = try Executable.run(["--no-color"], in: folder.url)
+        #expect(before.stdout.contains("'Note.body'") && !before.stdout.contains("MARKETING_VERSION"), "\(before.stdout)")
+        try folder.write("MARKETING_VERSION = 2.5\n", to: "Config/Shared.xcconfig")
+        try repository.commit("2.5")
+        let changed = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let after = try Executable.run(["--no-color"], in: folder.url)
+        #expect(after.stdout.contains("MARKETING_VERSION went from 2.4 to 2.5 in \(changed) (2024-01-04), after NotesV2 came"), "\(after.stdout)")
+        #expect(!after.stdout.contains("'Note.body'"), "\(after.stdout)")
+    }
+
     /// An app that began with `@Model` classes and no schema later adds a plan: its first schema
     /// must be the classes as they were. One that renamed the class (`ExpenseV1`) leaves the
     /// stores of the releases before it at an unknown model version: an error where a release

@@ -1,0 +1,91 @@
+import Foundation
+import SchemaLintCore
+
+/// A release the project file shows where no tag records one: the app's version
+/// (`MARKETING_VERSION` in an Xcode project or an `.xcconfig`) changed after a model's newest
+/// version came. Teams that bump the version as they release, and teams that bump it as the next
+/// cycle begins, alike change it only once the release before has gone out: the newest version
+/// was in a release then, and the next release migrates no store to it.
+package struct MarketingVersionRelease: Sendable, Hashable {
+    /// The commit that changed the version (abbreviated), and its date.
+    var commit: String
+    var date: String
+    /// The app's version before and after it.
+    var from: String
+    var to: String
+    /// The model's newest version, as messages name it.
+    var newest: String
+
+    /// "MARKETING_VERSION went from 2.0 to 2.0.1 in 1a2b3c4 (2025-11-21), after SchemaV3_6 came".
+    var sentence: String { "MARKETING_VERSION went from \(from) to \(to) in \(commit) (\(date)), after \(newest) came" }
+}
+
+extension LintPipeline {
+    /// For each history of `histories` whose model nothing records as shipped (`recorded`: the
+    /// models the lock or git's edits have entries for), the change of the app's version since
+    /// its newest version came, where one is found. Bundles know when each version came (their
+    /// order, or the commit that added the version's folder); a SwiftData plan's newest schema came with the first commit that wrote its name in
+    /// the plan's files. One `git log` over the project files since then, and a look at the changes
+    /// it finds until one changes the version's value.
+    func marketingVersionReleases(histories: [ModelHistory], bundles: [XcodeModelBundle], recorded: Set<String>, _ options: Options) -> [String: MarketingVersionRelease] {
+        let candidates = histories.filter { !recorded.contains($0.model) && $0.versions.count > 1 && $0.versions.allSatisfy { $0.releaseTag == nil } }
+        guard !candidates.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), !GitWorkTree.isShallow(top: top) else { return [:] }
+        let runner = GitRunner()
+        var found: [String: MarketingVersionRelease] = [:]
+        for history in candidates {
+            guard let newest = history.versions.last(where: { $0.isReleased || $0.format != .xcode }) else { continue }
+            let added: String?
+            switch newest.format {
+            case .xcode:
+                // Where the names settled the order, git was not asked when each version came.
+                guard let bundle = bundles.first(where: { "bundle:" + $0.path == history.key }) else { continue }
+                let folder = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top)) + "/" + newest.label + XcodeModelBundle.versionExtension
+                added = bundle.ordering.commits[newest.label]?.id ?? runner.run(["log", "--reverse", "--no-color", "--format=%h", "--diff-filter=A", "--", folder], in: top)
+                    .flatMap { $0.succeeded ? $0.text.split(separator: "\n").first.map(String.init) : nil }
+            case .swiftData where newest.isInMigrationPlan:
+                let files = Set(history.versions.map(\.file)).map { PathResolution.relative(PathResolution.canonical($0), to: PathResolution.canonical(top)) }.sorted()
+                added = runner.run(["log", "--reverse", "--no-color", "--format=%h", "-S", newest.label, "--"] + files, in: top)
+                    .flatMap { $0.succeeded ? $0.text.split(separator: "\n").first.map(String.init) : nil }
+            default:
+                added = nil
+            }
+            guard let added, let change = Self.versionChange(since: added, top: top, runner: runner) else { continue }
+            found[history.model] = MarketingVersionRelease(commit: change.commit, date: change.date, from: change.from, to: change.to, newest: newest.displayName)
+        }
+        return found
+    }
+
+    /// The first commit after `commit` on the first-parent line that changed the value of
+    /// `MARKETING_VERSION` in a project file or `.xcconfig` (one that only adds a target's setting
+    /// changes no release).
+    private static func versionChange(since commit: String, top: String, runner: GitRunner) -> (commit: String, date: String, from: String, to: String)? {
+        let paths = ["*.pbxproj", "*.xcconfig"]
+        guard let log = runner.run(["log", "--first-parent", "--reverse", "--no-color", "--format=%h %cs", "-G", "MARKETING_VERSION", "\(commit)..HEAD", "--"] + paths, in: top),
+              log.succeeded else { return nil }
+        for line in log.text.split(separator: "\n").prefix(20) {
+            let words = line.split(separator: " ")
+            // Against the first parent: a merge that brought the change in changed it on this line.
+            guard words.count == 2, let diff = runner.run(["diff", "--no-color", "-U0", "\(words[0])^1", String(words[0]), "--"] + paths, in: top), diff.succeeded else { continue }
+            var removed: Set<String> = []
+            var addedValues: Set<String> = []
+            for row in diff.text.split(separator: "\n") where row.contains("MARKETING_VERSION") {
+                guard let value = Self.settingValue(row.dropFirst()) else { continue }
+                if row.hasPrefix("-"), !row.hasPrefix("---") { removed.insert(value) }
+                if row.hasPrefix("+"), !row.hasPrefix("+++") { addedValues.insert(value) }
+            }
+            let gone = removed.subtracting(addedValues)
+            let new = addedValues.subtracting(removed)
+            if let from = gone.sorted().first, let to = new.sorted().last {
+                return (String(words[0]), String(words[1]), from, to)
+            }
+        }
+        return nil
+    }
+
+    /// The value of a `MARKETING_VERSION = 2.0.1;` line (quoted or not), nil where it is none.
+    static func settingValue(_ line: Substring) -> String? {
+        guard let equals = line.firstIndex(of: "="), line[..<equals].trimmingCharacters(in: .whitespaces) == "MARKETING_VERSION" else { return nil }
+        let value = line[line.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t;\"\r"))
+        return value.isEmpty || value.contains("$") ? nil : value
+    }
+}
