@@ -26,7 +26,7 @@ extension LintPipeline {
     /// its newest version came, where one is found. Bundles know when each version came (their
     /// order, or the commit that added the version's folder); a SwiftData plan's newest schema came with the first commit that wrote its name in
     /// the plan's files. One `git log` over the project files since then, and a look at the changes
-    /// it finds until one changes the version's value.
+    /// it finds, newest first, until one changes the version's value.
     func marketingVersionReleases(histories: [ModelHistory], bundles: [XcodeModelBundle], recorded: Set<String>, _ options: Options) -> [String: MarketingVersionRelease] {
         let candidates = histories.filter { !recorded.contains($0.model) && $0.versions.count > 1 && $0.versions.allSatisfy { $0.releaseTag == nil } }
         guard !candidates.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), !GitWorkTree.isShallow(top: top) else { return [:] }
@@ -55,14 +55,16 @@ extension LintPipeline {
         return found
     }
 
-    /// The first commit after `commit` on the first-parent line that changed the value of
+    /// The newest commit since `commit` on the first-parent line that changed the value of
     /// `MARKETING_VERSION` in a project file or `.xcconfig` (one that only adds a target's setting
     /// changes no release).
     private static func versionChange(since commit: String, top: String, runner: GitRunner) -> (commit: String, date: String, from: String, to: String)? {
         let paths = ["*.pbxproj", "*.xcconfig"]
-        guard let log = runner.run(["log", "--first-parent", "--reverse", "--no-color", "--format=%h %cs", "-G", "MARKETING_VERSION", "\(commit)..HEAD", "--"] + paths, in: top),
+        // Newest first, a few: any change since shows a release, and the walk stops at the first
+        // few (a large repository changes its project file in thousands of commits).
+        guard let log = runner.run(["log", "--first-parent", "-n", "8", "--no-color", "--format=%h %cs", "-G", "MARKETING_VERSION", "\(commit)..HEAD", "--"] + paths, in: top),
               log.succeeded else { return nil }
-        for line in log.text.split(separator: "\n").prefix(20) {
+        for line in log.text.split(separator: "\n") {
             let words = line.split(separator: " ")
             // Against the first parent: a merge that brought the change in changed it on this line.
             guard words.count == 2, let diff = runner.run(["diff", "--no-color", "-U0", "\(words[0])^1", String(words[0]), "--"] + paths, in: top), diff.succeeded else { continue }
