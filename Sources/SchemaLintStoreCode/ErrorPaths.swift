@@ -262,8 +262,6 @@ struct ErrorPaths {
         action.opensAfterDeletingTheStore = escape.opensAfterDeletingTheStore
         return action
     }
-
-    /// For each unit, the calls of it: the unit they are in and the call expression.
 }
 
 /// The calls of the project's functions, found as an error goes up: a function's callers are the

@@ -252,7 +252,7 @@ public struct LintPipeline: Sendable {
         }
         if options.againstRevision == nil, options.snapshot == nil {
             lintOptions.shippedBeforePlans = swiftDataPlanOrigins(histories: histories, tagPattern: Self.releaseTagPattern(options, configuration), options, configuration: configuration)
-            Self.leaveOutStoreless(lintOptions.shippedBeforePlans, from: &histories, lock: &lock)
+            Self.unreleaseStoreless(lintOptions.shippedBeforePlans, from: &histories, lock: &lock)
             lintOptions.lock = lock
         }
         var result = Linter(catalog: catalog, options: lintOptions).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels, storeCode: input.storeCode)
@@ -284,7 +284,7 @@ public struct LintPipeline: Sendable {
     /// Schemas no store ever had (a plan that came in with several, none the classes the app had
     /// shipped) are no baseline, and out of the record of what shipped: no store takes a step
     /// from them.
-    private static func leaveOutStoreless(_ origins: [String: ShippedBeforePlan], from histories: inout [ModelHistory], lock: inout VersionLock?) {
+    private static func unreleaseStoreless(_ origins: [String: ShippedBeforePlan], from histories: inout [ModelHistory], lock: inout VersionLock?) {
         for index in histories.indices {
             guard let key = histories[index].key, let storeless = origins[key]?.storeless, !storeless.isEmpty else { continue }
             let labels = Set(storeless.map(\.label))
