@@ -20,6 +20,24 @@ struct ReleasedAtTagTests {
         try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, current ?? name), to: "\(bundle)/.xccurrentversion")
     }
 
+    /// `VersionedSchema` `V<number>` of one `@Model` class `Note` with `properties`.
+    static func noteSchema(_ number: Int, _ properties: String) -> String {
+        """
+        enum V\(number): VersionedSchema {
+            static var versionIdentifier = Schema.Version(\(number), 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self] }
+            @Model final class Note { \(properties) init() {} }
+        }
+
+        """
+    }
+
+    /// A `SchemaMigrationPlan` of `V1` to `V<count>`, with no stage.
+    static func notePlan(_ count: Int) -> String {
+        let schemas = (1...count).map { "V\($0).self" }.joined(separator: ", ")
+        return "enum Plan: SchemaMigrationPlan {\n    static var schemas: [any VersionedSchema.Type] { [\(schemas)] }\n    static var stages: [MigrationStage] { [] }\n}\n"
+    }
+
     /// A release that changes no model file (a README): its tag holds what the one before shipped.
     static func releaseWithoutModelChange(_ folder: TemporaryFolder, _ repository: inout GitRepository, tag: String) throws {
         try folder.write("# Notes\n", to: "README.md")
@@ -327,32 +345,19 @@ struct ReleasedAtTagTests {
     func aVersionChangeAfterTheNewestSchemaCameShowsItShipped() throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
-        func schema(_ number: Int, _ properties: String) -> String {
-            """
-            enum NotesV\(number): VersionedSchema {
-                static var versionIdentifier = Schema.Version(\(number), 0, 0)
-                static var models: [any PersistentModel.Type] { [Note.self] }
-                @Model final class Note { \(properties) init() {} }
-            }
-
-            """
-        }
-        func plan(_ count: Int) -> String {
-            let schemas = (1...count).map { "NotesV\($0).self" }.joined(separator: ", ")
-            return "enum NotesPlan: SchemaMigrationPlan {\n    static var schemas: [any VersionedSchema.Type] { [\(schemas)] }\n    static var stages: [MigrationStage] { [] }\n}\n"
-        }
+        let (schema, plan) = (Self.noteSchema, Self.notePlan)
         try folder.write("MARKETING_VERSION = 2.4\n", to: "Config/Shared.xcconfig")
         try folder.write("import SwiftData\n\n" + schema(1, "var title: String = \"\"; var body: String = \"\";") + plan(1), to: "App/Schemas.swift")
         try repository.commit("2.4")
         try folder.write("import SwiftData\n\n" + schema(1, "var title: String = \"\"; var body: String = \"\";") + schema(2, "var title: String = \"\";") + plan(2), to: "App/Schemas.swift")
-        try repository.commit("NotesV2 drops the body")
+        try repository.commit("V2 drops the body")
         let before = try Executable.run(["--no-color"], in: folder.url)
         #expect(before.stdout.contains("'Note.body'") && !before.stdout.contains("MARKETING_VERSION"), "\(before.stdout)")
         try folder.write("MARKETING_VERSION = 2.5\n", to: "Config/Shared.xcconfig")
         try repository.commit("2.5")
         let changed = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let after = try Executable.run(["--no-color"], in: folder.url)
-        #expect(after.stdout.contains("MARKETING_VERSION went from 2.4 to 2.5 in \(changed) (2024-01-04), after NotesV2 came"), "\(after.stdout)")
+        #expect(after.stdout.contains("MARKETING_VERSION went from 2.4 to 2.5 in \(changed) (2024-01-04), after V2 came"), "\(after.stdout)")
         #expect(!after.stdout.contains("'Note.body'"), "\(after.stdout)")
     }
 
@@ -485,20 +490,7 @@ struct ReleasedAtTagTests {
     func aSwiftDataReleaseWhoseFilesAllMovedSinceIsRead() throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
-        func schema(_ number: Int, _ properties: String) -> String {
-            """
-            enum V\(number): VersionedSchema {
-                static var versionIdentifier = Schema.Version(\(number), 0, 0)
-                static var models: [any PersistentModel.Type] { [Note.self] }
-                @Model final class Note { \(properties) init() {} }
-            }
-
-            """
-        }
-        func plan(_ count: Int) -> String {
-            let schemas = (1...count).map { "V\($0).self" }.joined(separator: ", ")
-            return "enum Plan: SchemaMigrationPlan {\n    static var schemas: [any VersionedSchema.Type] { [\(schemas)] }\n    static var stages: [MigrationStage] { [] }\n}\n"
-        }
+        let (schema, plan) = (Self.noteSchema, Self.notePlan)
         let title = "var title: String = \"\";"
         let body = title + " var body: String = \"\";"
         try folder.write("import SwiftData\n\n" + schema(1, title) + schema(2, body) + plan(2), to: "App/Models/Schemas.swift")
