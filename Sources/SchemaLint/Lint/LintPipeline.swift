@@ -276,6 +276,8 @@ public struct LintPipeline: Sendable {
             // The newest release tag was read and holds no model at all: the models came after it.
             // (One that holds models this run cannot match to a history says nothing of them.)
             if result.shippedHistory.assumed, let newestReleaseTag, !newestReleaseHoldsModels { result.shippedHistory.newestReleaseWithout = newestReleaseTag }
+            // It holds models, but none of these: a tag does record releases, of something else.
+            if result.shippedHistory.assumed, let newestReleaseTag, newestReleaseHoldsModels { result.shippedHistory.newestReleaseLacking = newestReleaseTag }
         }
         result.findings = findings.sorted(by: Finding.reportOrder)
         return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes, sources: input.sources, skipped: input.skipped)

@@ -28,6 +28,9 @@ package struct ShippedHistory: Sendable, Hashable {
     /// The newest release tag, where the models whose steps are only taken as shipped have no
     /// version there: they came after it, and nothing of them has shipped yet.
     package var newestReleaseWithout: String?
+    /// The newest release tag, where it holds models but none of those whose steps are only taken
+    /// as shipped (another product's tags in the same repository, or a model added since).
+    package var newestReleaseLacking: String?
     /// Where no tag or lock records what shipped, the changes of the app's version that show the
     /// models' newest versions went out in a release (`MarketingVersionRelease.sentence`).
     package var versionChanges: [String] = []
@@ -47,7 +50,9 @@ package struct ShippedHistory: Sendable, Hashable {
         guard !isEmpty else { return nil }
         let counts = [(errors, "error"), (warnings, "warning"), (notes, "note")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
-        let unrecorded = if let newest = unmatchedTags.last {
+        let unrecorded = if let tag = newestReleaseLacking {
+            "the newest release tag, \(tag), holds no version of the model"
+        } else if let newest = unmatchedTags.last {
             "no lock records what did, and the repository's tags (the newest: `\(newest)`) do not match the release-tag pattern `\(unmatchedTagPattern)`: give yours with `--history-tags`"
         } else {
             "no lock or release tag in the history of HEAD records what did"

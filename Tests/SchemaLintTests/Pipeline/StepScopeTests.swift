@@ -81,6 +81,8 @@ import Testing
         try otherRepository.commit("a model")
         let shipped = try Executable.run(["--no-color", "models"], in: other.url)
         #expect(shipped.stdout.contains("taken as shipped") && !shipped.stdout.contains("no release has yet"), "\(shipped.stdout)")
+        // Nor does it say that no tag records releases: one does, of something else.
+        #expect(shipped.stdout.contains("taken as shipped (the newest release tag, v1.0, holds no version of the model; --all-steps lists them)"), "\(shipped.stdout)")
     }
 
     @Test func aDraftAndTheNewestReleaseAreListed() throws {
