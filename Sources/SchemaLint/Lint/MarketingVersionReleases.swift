@@ -24,9 +24,10 @@ extension LintPipeline {
     /// For each history of `histories` whose model nothing records as shipped (`recorded`: the
     /// models the lock or git's edits have entries for), the change of the app's version since
     /// its newest version came, where one is found. Bundles know when each version came (their
-    /// order, or the commit that added the version's folder); a SwiftData plan's newest schema came with the first commit that wrote its name in
-    /// the plan's files. One `git log` over the project files since then, and a look at the changes
-    /// it finds, newest first, until one changes the version's value.
+    /// order, or the commit that added the version's folder); a SwiftData plan's newest schema
+    /// came with the first commit that wrote its name in the plan's files. One `git log` over the
+    /// project files since then, and a look at the changes it finds, newest first, until one
+    /// changes the version's value.
     func marketingVersionReleases(histories: [ModelHistory], bundles: [XcodeModelBundle], recorded: Set<String>, _ options: Options) -> [String: MarketingVersionRelease] {
         let candidates = histories.filter { !recorded.contains($0.model) && $0.versions.count > 1 && $0.versions.allSatisfy { $0.releaseTag == nil } }
         guard !candidates.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), !GitWorkTree.isShallow(top: top) else { return [:] }
@@ -40,12 +41,10 @@ extension LintPipeline {
                 // Where the names settled the order, git was not asked when each version came.
                 guard let bundle = bundles.first(where: { "bundle:" + $0.path == history.key }) else { continue }
                 let folder = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top)) + "/" + newest.label + XcodeModelBundle.versionExtension
-                added = bundle.ordering.commits[newest.label]?.id ?? runner.run(["log", "--reverse", "--no-color", "--format=%h", "--diff-filter=A", "--", folder], in: top)
-                    .flatMap { $0.succeeded ? $0.text.split(separator: "\n").first.map(String.init) : nil }
+                added = bundle.ordering.commits[newest.label]?.id ?? Self.oldestCommit(["--diff-filter=A", "--", folder], top: top, runner: runner)
             case .swiftData where newest.isInMigrationPlan:
                 let files = Set(history.versions.map(\.file)).map { PathResolution.relative(PathResolution.canonical($0), to: PathResolution.canonical(top)) }.sorted()
-                added = runner.run(["log", "--reverse", "--no-color", "--format=%h", "-S", newest.label, "--"] + files, in: top)
-                    .flatMap { $0.succeeded ? $0.text.split(separator: "\n").first.map(String.init) : nil }
+                added = Self.oldestCommit(["-S", newest.label, "--"] + files, top: top, runner: runner)
             default:
                 added = nil
             }
@@ -53,6 +52,12 @@ extension LintPipeline {
             found[history.model] = MarketingVersionRelease(commit: change.commit, date: change.date, from: change.from, to: change.to, newest: newest.displayName)
         }
         return found
+    }
+
+    /// The oldest commit `git log` lists with `arguments` (abbreviated), nil where it lists none.
+    private static func oldestCommit(_ arguments: [String], top: String, runner: GitRunner) -> String? {
+        guard let log = runner.run(["log", "--reverse", "--no-color", "--format=%h"] + arguments, in: top), log.succeeded else { return nil }
+        return log.text.split(separator: "\n").first.map(String.init)
     }
 
     /// The newest commit since `commit` on the first-parent line that changed the value of
