@@ -92,10 +92,40 @@ package struct CloudKitContainerReader: ModelSourceReader {
         // `SyncedContainer(name:)` in any file a CloudKit container.
         var containerTypes: Set<String> = ["NSPersistentCloudKitContainer"]
         for file in files { containerTypes.formUnion(Self.subclasses(of: "NSPersistentCloudKitContainer", in: file.tokens)) }
+        var plainTypes: Set<String> = ["NSPersistentContainer"]
+        for file in files { plainTypes.formUnion(Self.subclasses(of: "NSPersistentContainer", in: file.tokens)) }
+        plainTypes.subtract(containerTypes)
         for file in files {
             reading.storeCode.cloudKitContainers += Self.containers(in: file.tokens, file: file.name, types: containerTypes)
+            reading.storeCode.ignoredCloudKitOptions += Self.ignoredOptions(in: file.tokens, file: file.name, plainTypes: plainTypes, cloudKitTypes: containerTypes)
         }
         return reading
+    }
+
+    /// Whether the code at `token` runs: it is not under a flag the file fixes to false
+    /// (`private let useCloudKit = false`, `off`).
+    private static func runs(_ token: ObjCToken, in tokens: [ObjCToken], off: Set<String>) -> Bool {
+        off.isEmpty || tokens.firstIndex(where: { $0.line == token.line && $0.column == token.column }).map { !isDisabled($0, by: off, in: tokens) } ?? true
+    }
+
+    /// The CloudKit options one file sets where its container is a plain `NSPersistentContainer`
+    /// (or a subclass of it) and it names no CloudKit container type at all: a file that does
+    /// (creates one, declares a property of that type, casts to it) may hand these options to it.
+    static func ignoredOptions(in tokens: [ObjCToken], file: String, plainTypes: Set<String>, cloudKitTypes: Set<String>) -> [IgnoredCloudKitOptions] {
+        guard !tokens.contains(where: { $0.kind == .identifier && cloudKitTypes.contains($0.text) }) else { return [] }
+        let off = falseFlags(in: tokens)
+        guard let plain = creations(in: tokens, types: plainTypes).first(where: { runs($0.token, in: tokens, off: off) }) else { return [] }
+        let container = SourceLocation(file: file, line: plain.token.line, column: plain.token.column)
+        // Options set (or chosen by a condition: `useSync ? options : nil`), not cleared.
+        func clears(_ token: ObjCToken) -> Bool {
+            guard let index = tokens.firstIndex(where: { $0.line == token.line && $0.column == token.column }), index + 2 < tokens.count, tokens[index + 2].isIdentifier("nil") else { return false }
+            return index + 3 == tokens.count || tokens[index + 3].is(";") || tokens[index + 3].is("]") || tokens[index + 3].line != tokens[index + 2].line
+        }
+        // Options given to a store that keeps nothing (`/dev/null`, in memory: a preview's or a
+        // test's, in the block that sets them) do not matter.
+        return optionSettings(in: tokens).filter { $0.syncs != false && !clears($0.token) && runs($0.token, in: tokens, off: off) && !keepsNothing($0.token, in: tokens) }.map {
+            IgnoredCloudKitOptions(setting: SourceLocation(file: file, line: $0.token.line, column: $0.token.column), container: container, model: plain.model)
+        }
     }
 
     /// The containers one file creates, each with what the file says about its stores' sync.
@@ -103,9 +133,7 @@ package struct CloudKitContainerReader: ModelSourceReader {
         // Code under a flag the file fixes to false (`private let useCloudKit = false`) never
         // runs: a CloudKit container made there syncs nothing, in any build.
         let off = falseFlags(in: tokens)
-        func runs(_ token: ObjCToken) -> Bool {
-            off.isEmpty || tokens.firstIndex(where: { $0.line == token.line && $0.column == token.column }).map { !isDisabled($0, by: off, in: tokens) } ?? true
-        }
+        func runs(_ token: ObjCToken) -> Bool { Self.runs(token, in: tokens, off: off) }
         let created = creations(in: tokens, types: types).filter { runs($0.token) }
         guard !created.isEmpty else { return [] }
         // A plain container whose store keeps nothing (a preview's) is no choice not to sync.

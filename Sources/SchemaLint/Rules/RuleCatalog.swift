@@ -91,5 +91,6 @@ package struct RuleCatalog: Sendable {
         StoreFailureDestructiveRule(),
         StoreMovedWithoutCompanionsRule(),
         StoreLocationChangedRule(),
+        CloudKitOptionsIgnoredRule(),
     ])
 }

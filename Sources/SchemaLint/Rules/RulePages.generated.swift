@@ -2021,6 +2021,166 @@ entities:
 ```
 
 """####,
+        "cloudkit-options-ignored": ####"""
+# cloudkit-options-ignored
+
+CloudKit options are set on the store of a plain NSPersistentContainer, which never syncs: only an NSPersistentCloudKitContainer mirrors a store.
+
+| | |
+|---|---|
+| Category | store-handling |
+| Synced with CloudKit | warning |
+| Local store only | warning |
+
+## Why
+
+`NSPersistentCloudKitContainerOptions` customise how an `NSPersistentCloudKitContainer` aligns a
+store description with a CloudKit database
+(<https://developer.apple.com/documentation/coredata/nspersistentcloudkitcontaineroptions>). The
+mirroring is the CloudKit container's work: a plain `NSPersistentContainer` loads the same
+description, options and all, and never talks to CloudKit. An app that moved from
+`NSPersistentCloudKitContainer` to `NSPersistentContainer` (to share a model object, to subclass,
+or by a refactor that kept the description code) stops syncing without an error or a log line:
+each device keeps its own store from then on, what a person enters on one never reaches the
+others, and a reinstall brings nothing back, while the app may still promise iCloud sync.
+
+schemalint reads where the code creates a plain container (`NSPersistentContainer(name:)`,
+`[[NSPersistentContainer alloc] initWithName:]`, or a subclass of it) and sets
+`cloudKitContainerOptions` to something other than `nil` in the same file, in Swift or
+Objective-C. A file that names an `NSPersistentCloudKitContainer` (or a subclass of it) anywhere
+may hand the options to that container, and is left alone; so is a container whose store keeps
+nothing (`/dev/null`, an in-memory store) and code under a flag the file fixes to `false`.
+
+Where it is blind: options built in one file and set on a container made in another; a container
+whose class is chosen at run time.
+
+## What to do instead
+
+- To sync, create the container as `NSPersistentCloudKitContainer`, and lint again: the model must
+  then meet CloudKit's rules (optional or defaulted attributes, inverses, no unique constraints).
+  Stores that synced before the change still hold their records in CloudKit; the container imports
+  them on first launch.
+- If the store is not meant to sync, remove the options, and any promise of iCloud sync the app
+  makes to the people who use it.
+
+## Examples
+
+### Triggers: options on a plain container's description
+
+```swift path=Core/DataService.swift
+import CoreData
+
+public final class DataService {
+    public let container: NSPersistentContainer
+
+    public init(model: NSManagedObjectModel, inMemory: Bool = false) {
+        let container = NSPersistentContainer(name: "Reader", managedObjectModel: model)
+        container.persistentStoreDescriptions.forEach {
+            if inMemory {
+                $0.url = URL(fileURLWithPath: "/dev/null")
+            } else {
+                $0.↓cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.com.example.reader")
+            }
+        }
+        container.loadPersistentStores { _, error in
+            if let error { print(error) }
+        }
+        self.container = container
+    }
+}
+```
+
+### Triggers: Objective-C, a subclass of the plain container
+
+```objc path=App/Store.m
+@interface Store : NSPersistentContainer
+@end
+
+@implementation Store
+@end
+
+@implementation StoreFactory
+
++ (Store *)makeStore {
+    Store *store = [[Store alloc] initWithName:@"Reader"];
+    NSPersistentStoreDescription *description = store.persistentStoreDescriptions.firstObject;
+    [description ↓setCloudKitContainerOptions:[[NSPersistentCloudKitContainerOptions alloc] initWithContainerIdentifier:@"iCloud.com.example.reader"]];
+    return store;
+}
+
+@end
+```
+
+### Does not trigger: the container is an NSPersistentCloudKitContainer
+
+```swift path=Core/DataService.swift
+import CoreData
+
+public final class DataService {
+    public let container: NSPersistentContainer
+
+    public init() {
+        let container = NSPersistentCloudKitContainer(name: "Reader")
+        container.persistentStoreDescriptions.forEach {
+            $0.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.com.example.reader")
+        }
+        container.loadPersistentStores { _, _ in }
+        self.container = container
+    }
+}
+```
+
+### Does not trigger: the file chooses between the two containers
+
+```swift path=Core/DataService.swift
+import CoreData
+
+final class DataService {
+    let container: NSPersistentContainer
+
+    init(syncEnabled: Bool) {
+        container = syncEnabled ? NSPersistentCloudKitContainer(name: "Reader") : NSPersistentContainer(name: "Reader")
+        if syncEnabled {
+            container.persistentStoreDescriptions.first?.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.com.example.reader")
+        }
+        container.loadPersistentStores { _, _ in }
+    }
+}
+```
+
+### Does not trigger: a preview's store, which keeps nothing
+
+```swift path=Core/Preview.swift
+import CoreData
+
+enum Preview {
+    static let container: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Reader")
+        container.persistentStoreDescriptions.forEach {
+            $0.url = URL(fileURLWithPath: "/dev/null")
+            $0.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.com.example.reader")
+        }
+        return container
+    }()
+}
+```
+
+### Does not trigger: the options are cleared on a local container
+
+```swift path=Core/DataService.swift
+import CoreData
+
+final class DataService {
+    let container = NSPersistentContainer(name: "Reader")
+
+    init() {
+        container.persistentStoreDescriptions.first?.cloudKitContainerOptions = nil
+        container.loadPersistentStores { _, _ in }
+    }
+}
+```
+
+"""####,
         "cloudkit-ordered-relationship": ####"""
 # cloudkit-ordered-relationship
 

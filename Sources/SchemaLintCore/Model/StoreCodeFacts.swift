@@ -21,6 +21,10 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// Core Data containers created for CloudKit (`NSPersistentCloudKitContainer`): which stores
     /// the code syncs, whatever the model files say.
     package var cloudKitContainers: [CloudKitContainerUse] = []
+    /// CloudKit options set on the stores of a plain `NSPersistentContainer`, in a file that makes
+    /// no CloudKit container: only an `NSPersistentCloudKitContainer` mirrors a store, so nothing
+    /// syncs there.
+    package var ignoredCloudKitOptions: [IgnoredCloudKitOptions] = []
     /// Entitlements files that give the app CloudKit (`com.apple.developer.icloud-services` with
     /// `CloudKit`): what SwiftData's default `.automatic` syncs with.
     package var cloudKitEntitlements: [SourceLocation] = []
@@ -59,7 +63,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
 
     package var isEmpty: Bool {
         openings.isEmpty && protections.isEmpty && failureActions.isEmpty && fileOperations.isEmpty
-            && backgroundEvidence.isEmpty && storeFileNames.isEmpty && relocations.isEmpty && cloudKitContainers.isEmpty && cloudKitEntitlements.isEmpty
+            && backgroundEvidence.isEmpty && storeFileNames.isEmpty && relocations.isEmpty && cloudKitContainers.isEmpty && ignoredCloudKitOptions.isEmpty && cloudKitEntitlements.isEmpty
     }
 
     /// The facts of all `parts`, each list in a stable order (by place), sorted once however many
@@ -74,6 +78,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
             storeFileNames += part.storeFileNames
             relocations += part.relocations
             cloudKitContainers += part.cloudKitContainers
+            ignoredCloudKitOptions += part.ignoredCloudKitOptions
             cloudKitEntitlements += part.cloudKitEntitlements
             entitlementsWithoutCloudKit += part.entitlementsWithoutCloudKit
             cloudKitWithoutContainer += part.cloudKitWithoutContainer
@@ -92,6 +97,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
         storeFileNames.sort { $0.place < $1.place }
         relocations.sort { $0.place < $1.place }
         cloudKitContainers.sort { $0.location < $1.location }
+        ignoredCloudKitOptions.sort { $0.setting < $1.setting }
         cloudKitEntitlements.sort()
         entitlementsWithoutCloudKit.sort()
         cloudKitWithoutContainer.sort()
@@ -530,5 +536,23 @@ package enum DebugBuildCondition {
             if depth == 0 { return offset == text.count - 1 }
         }
         return false
+    }
+}
+
+/// CloudKit options set in a file whose only container is a plain `NSPersistentContainer`:
+/// `NSPersistentCloudKitContainerOptions` tell an `NSPersistentCloudKitContainer` how to mirror a
+/// store, and a plain container mirrors nothing, so the store stays on the device.
+package struct IgnoredCloudKitOptions: Hashable, Sendable {
+    /// Where the options are set.
+    package var setting: SourceLocation
+    /// Where the plain container is created.
+    package var container: SourceLocation
+    /// The container's name when the code gives it as a literal (`name: "Notes"`).
+    package var model: String?
+
+    package init(setting: SourceLocation, container: SourceLocation, model: String?) {
+        self.setting = setting
+        self.container = container
+        self.model = model
     }
 }
