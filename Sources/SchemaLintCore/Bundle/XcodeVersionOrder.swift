@@ -93,7 +93,7 @@ package enum XcodeVersionOrder {
     package static func sortedByName(_ names: some Sequence<String>, model: String? = nil, current: String? = nil) -> [String] {
         let sorted = NaturalOrder.sorted(names)
         if let byNumber = numberedAcrossStems(sorted, current: current) { return byNumber }
-        let xcodes = model.map { model in sorted.filter { isXcodeName($0, model: model) } } ?? []
+        let xcodes = model.map { model in sorted.filter { isXcodeName($0, model: model) || isNumbered(withoutPreRelease($0), model: model) } } ?? []
         let others = xcodes.isEmpty ? sorted : sorted.filter { !xcodes.contains($0) }
         let unnumbered = others.filter { !hasNumber($0) }
         guard unnumbered.count == 1, others.count > 1 else { return xcodes + others }
@@ -105,6 +105,14 @@ package enum XcodeVersionOrder {
         guard name.hasPrefix(model) else { return false }
         let rest = name.dropFirst(model.count)
         return rest.isEmpty || (rest.first == " " && rest.dropFirst().allSatisfy { $0 >= "0" && $0 <= "9" } && rest.count > 1)
+    }
+
+    /// `Notes 13_5`, `Notes 14_ 2`, `Notes 6.2`: the model's name and a number of a team's own
+    /// spelling (a version rebuilt between two of Xcode's, an app version), which comes among
+    /// Xcode's names in natural order (`Notes 13`, `Notes 13_5`, `Notes 14`), not after them.
+    private static func isNumbered(_ name: String, model: String) -> Bool {
+        guard name.hasPrefix(model), hasNumber(name) else { return false }
+        return name.dropFirst(model.count).unicodeScalars.allSatisfy { ($0 >= "0" && $0 <= "9") || " _-.".unicodeScalars.contains($0) }
     }
 
     private static func hasNumber(_ name: String) -> Bool { name.unicodeScalars.contains { $0 >= "0" && $0 <= "9" } }

@@ -64,6 +64,14 @@ import Testing
         #expect(!NaturalOrder.precedes("a", "a"))
     }
 
+    @Test func versionsATeamRebuiltBetweenXcodesNamesAreNoDrafts() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.bundle(["Notes", "Notes 2", "Notes 2_5", "Notes 3"], current: "Notes 3", in: folder)
+        let bundle = try XcodeBundleLoader.load(path)
+        #expect(bundle.versions.map(\.label) == ["Notes", "Notes 2", "Notes 2_5", "Notes 3"])
+        #expect(bundle.versions.filter { !$0.isReleased }.isEmpty, "none comes after the current version")
+    }
+
     @Test func explicitOrderWins() throws {
         let folder = try TemporaryFolder()
         let path = try Self.bundle(["ArtsyPartner", "ArtsyPartner 2", "ArtsyFolio v1.4"], in: folder)

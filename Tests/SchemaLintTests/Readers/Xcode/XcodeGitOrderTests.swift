@@ -115,6 +115,11 @@ struct XcodeGitOrderTests {
         #expect(XcodeVersionOrder.sortedByName(["Partner v1.4", "Notes 2", "Notes", "Partner v1.10"], model: "Notes") == ["Notes", "Notes 2", "Partner v1.4", "Partner v1.10"])
         #expect(XcodeVersionOrder.sortedByName(["Folders", "Model"], model: "Model") == ["Model", "Folders"])
         #expect(XcodeVersionOrder.sortedByName(["Notes2x", "Notes 2", "Notes"], model: "Notes") == ["Notes", "Notes 2", "Notes2x"], "'Notes2x' is a team's name")
+        #expect(
+            XcodeVersionOrder.sortedByName(["Notes 16", "Notes 14_ 2", "Notes 13", "Notes 14_1", "Notes", "Notes 13_5", "Notes 14", "Notes 2"], model: "Notes")
+                == ["Notes", "Notes 2", "Notes 13", "Notes 13_5", "Notes 14", "Notes 14_1", "Notes 14_ 2", "Notes 16"],
+            "versions rebuilt between two of Xcode's, numbered by the team, come between them"
+        )
     }
 
     @Test func versionsOfOneCommitAreOrderedByName() throws {
