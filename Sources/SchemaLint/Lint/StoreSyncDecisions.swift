@@ -210,8 +210,19 @@ struct StoreSyncDecisions {
         var byKey: [String: [CloudKitContainerUse]] = [:]
         for container in containers {
             var candidates = container.model == nil ? indicesByKey : indicesByKey.filter { versions[$0.value[0]].model == container.model }
-            if candidates.isEmpty, container.modelIsGiven { candidates = indicesByKey }
-            for key in nearest(to: container.location.file, among: candidates, in: versions) { byKey[key, default: []].append(container) }
+            let named = container.model != nil && !candidates.isEmpty
+            if !named, container.modelIsGiven { candidates = indicesByKey }
+            var keys = nearest(to: container.location.file, among: candidates, in: versions)
+            // Several models as near as each other, and the code names none of them: a container
+            // over a model merged from several bundles (one store description a configuration,
+            // a bundle each). Where some of them mark themselves Used with CloudKit and others do
+            // not, the marks tell which stores the team syncs; the others are the local or
+            // read-only stores beside them.
+            if !named, keys.count > 1 {
+                let marked = keys.filter { key in (indicesByKey[key] ?? []).contains { versions[$0].hasSyncedEntities } }
+                if !marked.isEmpty { keys = marked }
+            }
+            for key in keys { byKey[key, default: []].append(container) }
         }
         return byKey
     }

@@ -228,6 +228,43 @@ import Testing
         #expect(test.status == 0)
     }
 
+    /// A container over a model merged from several bundles, named after none of them (one store
+    /// description a configuration): where one bundle marks itself Used with CloudKit and the
+    /// others do not, only the marked one is checked as synced; with no mark, all of them are.
+    @Test func aMergedModelsUnmarkedBundlesAreTheLocalStoresBesideTheSyncedOne() throws {
+        let folder = try TemporaryFolder()
+        let marked = Self.unmarkedNote.replacingOccurrences(of: "documentVersion=\"1.0\"", with: "documentVersion=\"1.0\" usedWithCloudKit=\"YES\"")
+        try #require(marked != Self.unmarkedNote)
+        try folder.write(marked, to: "App/Cloud.xcdatamodeld/Cloud.xcdatamodel/contents")
+        try folder.write(Self.unmarkedNote, to: "App/Cache.xcdatamodeld/Cache.xcdatamodel/contents")
+        let storage = """
+        import CoreData
+
+        final class Storage {
+            let container: NSPersistentCloudKitContainer
+
+            init(model: NSManagedObjectModel) {
+                container = NSPersistentCloudKitContainer(name: "Storage", managedObjectModel: model)
+                let cloud = NSPersistentStoreDescription(url: cloudURL)
+                cloud.configuration = "Cloud"
+                cloud.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.example")
+                let cache = NSPersistentStoreDescription(url: cacheURL)
+                cache.configuration = "Cache"
+                container.persistentStoreDescriptions = [cloud, cache]
+            }
+        }
+        """
+        try folder.write(storage, to: "App/Storage.swift")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let required = run.stdout.split(separator: "\n").filter { $0.contains("[cloudkit-required-attribute]") }
+        #expect(required.count == 1 && required[0].hasPrefix("App/Cloud.xcdatamodeld/"), "\(run.stdout)")
+        #expect(!run.stdout.contains("model 'Cache' is checked as synced"), "\(run.stdout)")
+
+        try folder.write(Self.unmarkedNote, to: "App/Cloud.xcdatamodeld/Cloud.xcdatamodel/contents")
+        let unmarked = try Executable.run(["--no-color"], in: folder.url)
+        #expect(unmarked.stdout.split(separator: "\n").filter { $0.contains("[cloudkit-required-attribute]") }.count == 2, "\(unmarked.stdout)")
+    }
+
     /// A model marked Used with CloudKit that the repository's code opens only with a plain
     /// container, with no CloudKit entitlement, never syncs: no CloudKit error, and a note that
     /// says so, naming the opening. A CloudKit container anywhere, the entitlement, or the
