@@ -2569,7 +2569,10 @@ So schemalint reads the code that creates the container, in Swift and Objective-
 `NSPersistentCloudKitContainer(name: "Notes")`, `[[NSPersistentCloudKitContainer alloc]
 initWithName:@"Notes"]`, `persistentContainerWithName:`, and subclasses of the container. The name
 picks the bundle (`Notes.xcdatamodeld`, the nearest one when several have that name); without a
-literal name, the bundles nearest to the code. What the container's file does with
+literal name, the bundles nearest to the code. Where several bundles are that near and some of
+them mark themselves Used with CloudKit, only those: a container over a model merged from several
+bundles opens one store description per configuration, and the unmarked bundles are the local or
+read-only stores beside the synced one. What the container's file does with
 `cloudKitContainerOptions` decides the rest:
 
 - options set, or never touched (the container's own): the store **syncs**;
