@@ -249,7 +249,7 @@ struct ErrorPaths {
         argument(of: call, for: parameter) != nil
     }
 
-    private static func argument(of call: FunctionCallExprSyntax, for parameter: (label: String?, index: Int)) -> LabeledExprSyntax? {
+    static func argument(of call: FunctionCallExprSyntax, for parameter: (label: String?, index: Int)) -> LabeledExprSyntax? {
         let arguments = Array(call.arguments)
         return parameter.label.map { label in arguments.first { $0.label?.text == label } }
             ?? (parameter.index < arguments.count && arguments[parameter.index].label == nil ? arguments[parameter.index] : nil)

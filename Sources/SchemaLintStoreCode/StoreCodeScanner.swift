@@ -546,8 +546,36 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                configurations.allSatisfy({ saysInMemory($0.trimmedText) || projectCodeMakesInMemory($0, saysInMemory) }) {
                 return true
             }
+            // Configurations the function is handed (`configurations: [configuration]` in a
+            // last resort's `makeEmergencyContainer(configuration:)`), each of which every call
+            // of the function passes in memory.
+            let parameters = CodeDeclarations.parameters(ofBody: declarations.units[unit].body).map(Array.init) ?? []
+            let handed = references.names.map { name in parameters.firstIndex { ($0.secondName ?? $0.firstName).text == name } }
+            if !handed.isEmpty, handed.allSatisfy({ $0 != nil }) {
+                return handed.compactMap { $0 }.allSatisfy { index in
+                    let label = parameters[index].firstName.tokenKind == .wildcard ? nil : parameters[index].firstName.text
+                    return everyCallPassesInMemory(unit, parameter: (label, index), saysInMemory)
+                }
+            }
         }
         return isInPreview(node)
+    }
+
+    /// Whether the files read call the unit, each time giving `parameter` a configuration in
+    /// memory: written in the call, or bound to the name the call passes.
+    private func everyCallPassesInMemory(_ unit: Int, parameter: (label: String?, index: Int), _ saysInMemory: (String) -> Bool) -> Bool {
+        let member = declarations.units[unit].key.split(separator: ".").last.map(String.init) ?? ""
+        let name = member == "init" ? declarations.units[unit].typeName : member
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        for other in declarations.units.indices where other != unit { calls.walk(declarations.units[other].body) }
+        let made = calls.found.filter { SynchronousCode.calledName($0) == name }
+        return !made.isEmpty && made.allSatisfy { call in
+            guard let argument = ErrorPaths.argument(of: call, for: parameter)?.expression else { return false }
+            if saysInMemory(argument.trimmedText) { return true }
+            guard let passed = argument.as(DeclReferenceExprSyntax.self)?.baseName.text, let caller = declarations.unit(around: call),
+                  let value = binding(of: passed, in: caller, usedAt: Syntax(call)) else { return false }
+            return saysInMemory(value.trimmedText)
+        }
     }
 
     /// The values an expression may take: each branch's of an `if` or `switch` expression or of
@@ -2449,14 +2477,35 @@ struct StoreDeletingHelpers {
     /// true)` in an extension of `ModelConfiguration`, `NSInMemoryStoreType`).
     /// One that makes an in-memory store only in its own `catch` (a recovery store on disk first)
     /// is judged where it is: its fallback is its own opening's.
+    /// So does a helper that opens a `ModelContainer` with a configuration the call hands it in
+    /// memory (`makeEmergencyContainer(configuration: emergency)`, `emergency` bound to
+    /// `ModelConfiguration(isStoredInMemoryOnly: true)`).
     func makesAnInMemoryStore(_ call: FunctionCallExprSyntax) -> Bool {
-        bodies(calledBy: call).contains { body in
+        if handsAnInMemoryConfiguration(call), bodies(calledBy: call).contains(where: { ByteSearch.contains("ModelContainer(", in: $0.trimmedText) }) { return true }
+        return bodies(calledBy: call).contains { body in
             let configurations = InMemoryConfigurations(viewMode: .sourceAccurate)
             configurations.walk(body)
             let finder = DestructiveCallFinder(helpers: nil)
             finder.walk(body)
             let made = configurations.found + finder.found.filter { $0.1 == .fallsBackToMemory }.map(\.0)
             return made.contains { !Self.isInACatch($0, of: body) }
+        }
+    }
+
+    /// Whether an argument of `call` is a configuration in memory: written there, or a name the
+    /// enclosing function binds to one.
+    private func handsAnInMemoryConfiguration(_ call: FunctionCallExprSyntax) -> Bool {
+        func saysInMemory(_ text: String) -> Bool { ByteSearch.contains("isStoredInMemoryOnly:true", in: String(text.filter { $0 != " " && $0 != "\n" })) }
+        var enclosing = call.parent
+        while let syntax = enclosing, !syntax.is(CodeBlockSyntax.self) || !(syntax.parent?.is(FunctionDeclSyntax.self) ?? false || syntax.parent?.is(InitializerDeclSyntax.self) ?? false) {
+            enclosing = syntax.parent
+        }
+        return call.arguments.contains { argument in
+            if saysInMemory(argument.expression.trimmedText) { return true }
+            guard let name = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let body = enclosing else { return false }
+            let binding = BindingFinder(name: name, usedAt: Syntax(call))
+            binding.walk(body)
+            return binding.value.map { saysInMemory($0.trimmedText) } ?? false
         }
     }
 

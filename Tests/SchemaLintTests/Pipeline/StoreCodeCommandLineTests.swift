@@ -201,6 +201,47 @@ import Testing
         #expect(run.stdout.contains("Containers.swift:9:26: warning: ModelConfiguration(isStoredInMemoryOnly: true) replaces the store"), "\(run.stdout)")
     }
 
+    /// A last resort that opens a `ModelContainer` with the configuration it is handed, which
+    /// every caller hands in memory: its own `preconditionFailure` stops no store that could
+    /// migrate, and the callers' `catch` that turns to it is the silent fallback to memory.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aLastResortHandedAnInMemoryConfigurationIsTheFallbackNotTheCrash() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        let code = """
+        import SwiftData
+
+        enum Containers {
+            static func make(schema: Schema) -> ModelContainer {
+                let disk = ModelConfiguration("Notes", schema: schema, isStoredInMemoryOnly: false)
+                let emergency = ModelConfiguration("Emergency", schema: schema, isStoredInMemoryOnly: true)
+                do {
+                    return try ModelContainer(for: schema, configurations: [disk])
+                } catch {
+                    return makeEmergency(schema: schema, configuration: emergency)
+                }
+            }
+
+            private static func makeEmergency(schema: Schema, configuration: ModelConfiguration) -> ModelContainer {
+                do {
+                    return try ModelContainer(for: schema, configurations: [configuration])
+                } catch {
+                    preconditionFailure("cannot make the in-memory container: \\(error)")
+                }
+            }
+        }
+        """
+        try folder.write(code, to: "Notes/Containers.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(hits == [Hit(place: "Containers.swift:10:20", severity: "warning", rule: "store-load-failure-destructive")], "\(run.stdout)")
+        #expect(run.stdout.contains("Containers.swift:10:20: warning: makeEmergency() replaces the store with an empty in-memory one"), "\(run.stdout)")
+        // Handed a configuration on disk by one caller (bound to a name there), the helper opens a
+        // store that can fail to migrate.
+        try folder.write(code.replacingOccurrences(of: "        }\n    }\n\n    private", with: "        }\n    }\n\n    static func again(schema: Schema) -> ModelContainer {\n        let local = ModelConfiguration(schema: schema)\n        return makeEmergency(schema: schema, configuration: local)\n    }\n\n    private"), to: "Notes/Containers.swift")
+        let onDisk = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(onDisk.hits.contains { $0.rule == "store-load-failure-destructive" && $0.place.hasPrefix("Containers.swift:2") }, "\(onDisk.run.stdout)")
+    }
+
     /// An app that turns automatic migration off and migrates with `NSMigrationManager` itself:
     /// the step's note says so, and how to take that migration off the launch, not lightweight
     /// migration's way. Without such code the same step is lightweight migration's.
