@@ -9222,7 +9222,10 @@ The rule reports, in the code that runs when opening fails:
 - a silent fallback to an empty in-memory store (`ModelConfiguration(isStoredInMemoryOnly: true)`,
   `addPersistentStore(ofType: NSInMemoryStoreType, ...)`, a description's `type =
   NSInMemoryStoreType` before loading again, or a function of the project called there whose body
-  makes one or an in-memory configuration, `Self.makeInMemoryContainer()`, `.memoryOnly(schema:)`):
+  makes one or an in-memory configuration, `Self.makeInMemoryContainer()`, `.memoryOnly(schema:)`,
+  or that opens a container with an in-memory configuration the call hands it,
+  `makeEmergencyContainer(configuration: emergency)`; that function's own stop, when even the
+  store in memory fails, is no finding):
   the app opens without the person's data, and what
   they enter next is lost at the next launch (a note where the same code shows an alert,
   `NSAlert`, `UIAlertController` or a call or flag named for one: the person is told);
@@ -10575,6 +10578,32 @@ enum Library {
             } catch {
                 fatalError("no container at all: \(error)")
             }
+        }
+    }
+}
+```
+
+### Triggers: a last resort handed an in-memory configuration by every caller; its own stop is no finding
+
+```swift path=App/Containers.swift
+import SwiftData
+
+enum Containers {
+    static func make(schema: Schema) -> ModelContainer {
+        let disk = ModelConfiguration("Ledger", schema: schema, isStoredInMemoryOnly: false)
+        let emergency = ModelConfiguration("Emergency", schema: schema, isStoredInMemoryOnly: true)
+        do {
+            return try ModelContainer(for: schema, configurations: [disk])
+        } catch {
+            return ↓makeEmergency(schema: schema, configuration: emergency)
+        }
+    }
+
+    private static func makeEmergency(schema: Schema, configuration: ModelConfiguration) -> ModelContainer {
+        do {
+            return try ModelContainer(for: schema, configurations: [configuration])
+        } catch {
+            preconditionFailure("cannot make the in-memory container: \(error)")
         }
     }
 }
