@@ -128,15 +128,21 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// (`init(inMemory: Bool = true)` made as `Stack()`).
     private func everyCallKeepsItInMemory(_ unit: Int) -> Bool {
         guard let parameter = inMemoryParameter(of: unit) else { return false }
-        let member = declarations.units[unit].key.split(separator: ".").last.map(String.init) ?? ""
-        let name = member == "init" ? declarations.units[unit].typeName : member
         let defaultsToTrue = inMemoryParameterDefaultsToTrue(unit)
-        let calls = AllCalls(viewMode: .sourceAccurate)
-        for other in declarations.units.indices where other != unit { calls.walk(declarations.units[other].body) }
-        let made = calls.found.filter { SynchronousCode.calledName($0) == name }
+        let made = calls(of: unit)
         return !made.isEmpty && made.allSatisfy { call in
             ErrorPaths.passesTrue(call, to: parameter) || defaultsToTrue && !ErrorPaths.passesArgument(call, to: parameter)
         }
+    }
+
+    /// The calls of the unit in the other units of the files read, by its name (its type's for an
+    /// initializer).
+    private func calls(of unit: Int) -> [FunctionCallExprSyntax] {
+        let member = declarations.units[unit].key.split(separator: ".").last.map(String.init) ?? ""
+        let name = member == "init" ? declarations.units[unit].typeName : member
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        for other in declarations.units.indices where other != unit { calls.walk(declarations.units[other].body) }
+        return calls.found.filter { SynchronousCode.calledName($0) == name }
     }
 
     /// Whether the unit's in-memory parameter defaults to `true` (`init(inMemory: Bool = true)`).
@@ -564,11 +570,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// Whether the files read call the unit, each time giving `parameter` a configuration in
     /// memory: written in the call, or bound to the name the call passes.
     private func everyCallPassesInMemory(_ unit: Int, parameter: (label: String?, index: Int), _ saysInMemory: (String) -> Bool) -> Bool {
-        let member = declarations.units[unit].key.split(separator: ".").last.map(String.init) ?? ""
-        let name = member == "init" ? declarations.units[unit].typeName : member
-        let calls = AllCalls(viewMode: .sourceAccurate)
-        for other in declarations.units.indices where other != unit { calls.walk(declarations.units[other].body) }
-        let made = calls.found.filter { SynchronousCode.calledName($0) == name }
+        let made = calls(of: unit)
         return !made.isEmpty && made.allSatisfy { call in
             guard let argument = ErrorPaths.argument(of: call, for: parameter)?.expression else { return false }
             if saysInMemory(argument.trimmedText) { return true }
