@@ -2,7 +2,8 @@
 # scripts/fuzz.sh [HARNESS|all|build] [SECONDS] [LIBFUZZER_OPTIONS...]
 #
 # Builds Fuzz/schemalint-fuzz with libFuzzer and AddressSanitizer into .build-fuzz, then fuzzes
-# each harness (or the one named) for SECONDS (default 60), one after the other, at low priority.
+# each harness (or the one named) for SECONDS (default 60) at low priority, as many at once as
+# there are cores (FUZZ_JOBS=N to choose).
 # `build` only builds. The Swift readers' harness, swift-source, is its own executable
 # (Fuzz/schemalint-fuzz-swift, which links swift-syntax, built without the sanitizers for speed):
 # only `scripts/fuzz.sh swift-source` builds and runs it; `all` skips it with a message. See docs/fuzzing.md.
@@ -143,20 +144,37 @@ max_len() {
 if [ "$which" = all ]; then
     echo "fuzz: $swift_harness skipped: run scripts/fuzz.sh $swift_harness SECONDS (it builds swift-syntax with the sanitizers first)" >&2
 fi
-status=0
+# Each harness runs on one core: as many run at once as there are cores (FUZZ_JOBS to choose),
+# and their summaries are printed in the harnesses' order once all have ended.
+jobs_at_once=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[[ $jobs_at_once =~ ^[1-9][0-9]*$ ]] || jobs_at_once=1
+mkdir -p "$scratch/logs"
+running=0
 for harness in "${selected[@]}"; do
     seed "$harness"
     corpus=$scratch/corpus/$harness
-    mkdir -p "$corpus" "$artifacts/$harness" "$scratch/logs"
+    mkdir -p "$corpus" "$artifacts/$harness"
     log=$scratch/logs/$harness.log
     echo "fuzz: $harness for ${seconds}s ($(ls "$seeds_root/$harness" | wc -l) seeds); log: $log" >&2
-    harness_status=0
-    nice -n 10 "$binary" "$harness" \
-        -dict=Fuzz/dictionaries/"$harness".dict \
-        -max_len="$(max_len "$harness")" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 \
-        -max_total_time="$seconds" -print_final_stats=1 \
-        -artifact_prefix="$artifacts/$harness/" \
-        "$@" "$corpus" "$seeds_root/$harness" > "$log" 2>&1 || harness_status=$?
+    rm -f "$scratch/logs/$harness.status"
+    if [ "$running" -ge "$jobs_at_once" ]; then wait -n || true; running=$((running - 1)); fi
+    (
+        harness_status=0
+        nice -n 10 "$binary" "$harness" \
+            -dict=Fuzz/dictionaries/"$harness".dict \
+            -max_len="$(max_len "$harness")" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 \
+            -max_total_time="$seconds" -print_final_stats=1 \
+            -artifact_prefix="$artifacts/$harness/" \
+            "$@" "$corpus" "$seeds_root/$harness" > "$log" 2>&1 || harness_status=$?
+        echo "$harness_status" > "$scratch/logs/$harness.status"
+    ) &
+    running=$((running + 1))
+done
+wait
+status=0
+for harness in "${selected[@]}"; do
+    log=$scratch/logs/$harness.log
+    harness_status=$(cat "$scratch/logs/$harness.status" 2>/dev/null || echo 1)
     # The last status line and the final statistics: executions, speed, coverage.
     summary=$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
