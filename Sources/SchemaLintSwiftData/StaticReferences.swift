@@ -26,7 +26,7 @@ struct TypeReference {
 
 /// What an expression of a migration plan or a schema names: the types it writes as `X.self`, and
 /// those of the static properties it refers to (`MigrateToV2.toVersion`, `Self.stage`,
-/// `toVersion`, `SchemaV1.models`), followed a few levels deep, since apps keep a step's schema and
+/// `toVersion`, `SchemaV1.models`), followed as deep as they go, since apps keep a step's schema and
 /// stage in a type of their own, and build a version's models from another's:
 ///
 ///     enum MigrateToV2 { static let toVersion: any VersionedSchema.Type = SchemaV2.self }
@@ -42,7 +42,10 @@ struct StaticReferences {
     /// The static functions followed (`.v1ToV2()`, a stage made by a function), each once.
     private(set) var functions: [Declared<FunctionDeclSyntax>] = []
 
-    private static let maximumDepth = 4
+    /// Each property and function is followed once, so the depth only bounds the recursion on
+    /// hostile input: it is deep enough for a schema list built on the one before it in every
+    /// version an app ships (`SchemaV11.models + [Tag.self]`, `SchemaV10.models + [...]`, ...).
+    private static let maximumDepth = 64
 
     init(in node: some SyntaxProtocol, file: ParsedSwiftFile, scope: [String], declarations: SwiftDeclarations) {
         collect(Syntax(node), file: file, scope: scope, declarations: declarations, depth: 0, entry: nil)

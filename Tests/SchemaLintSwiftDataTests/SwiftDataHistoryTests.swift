@@ -885,6 +885,30 @@ import Testing
         #expect(borrowed.first { $0.entity == "Link" }.map { ($0.location.line, $0.location.column) } ?? (0, 0) == (10, 72))
     }
 
+    /// Apps that add one model a version write each schema's list as the one before plus the new
+    /// class, so the newest list is reached through every earlier one.
+    @Test func aChainOfSchemasEachBuiltOnTheOneBeforeIsFollowedToItsFirst() throws {
+        let count = 12
+        let schemas = (1...count).map { version in
+            let list = version == 1 ? "[Model1.self]" : "SchemaV\(version - 1).models + [Model\(version).self]"
+            return """
+                enum SchemaV\(version): VersionedSchema {
+                    static var versionIdentifier = Schema.Version(\(version), 0, 0)
+                    static var models: [any PersistentModel.Type] { \(list) }
+                }
+                """
+        }
+        let models = (1...count).map { "@Model final class Model\($0) { var name: String? = nil }" }
+        let reading = readSwift([
+            ("Schema.swift", schemas.joined(separator: "\n")),
+            ("Models.swift", models.joined(separator: "\n")),
+        ])
+        #expect(reading.errors.isEmpty)
+        #expect(reading.notes.isEmpty, "\(reading.notes)")
+        #expect(reading.versions.count == count)
+        #expect(reading.versions.last?.entities.count == count)
+    }
+
     @Test func modelsFromAListItCannotReadLeaveTheHistoryUnlinted() throws {
         let reading = readSwift([
             ("Schema.swift", """
