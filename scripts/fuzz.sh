@@ -29,6 +29,10 @@ artifacts=${FUZZ_ARTIFACTS:-$scratch/artifacts}
 usage() { echo "usage: scripts/fuzz.sh [${harnesses[*]// /|}|$swift_harness|all|build] [SECONDS] [LIBFUZZER_OPTIONS...]" >&2; exit 2; }
 which=${1:-all}
 seconds=${2:-60}
+# FUZZ_CONFIGURATION=debug builds the harnesses unoptimised: a fraction of the release build's
+# time, for a short run that replays the seeds (CI's); they then run fewer inputs a second.
+configuration=${FUZZ_CONFIGURATION:-release}
+case $configuration in release|debug) ;; *) echo "fuzz: FUZZ_CONFIGURATION is release or debug, not '$configuration'" >&2; exit 2 ;; esac
 shift $(( $# < 2 ? $# : 2 ))
 [[ $seconds =~ ^[0-9]+$ ]] || usage
 case " ${harnesses[*]} $swift_harness all build " in *" $which "*) ;; *) usage ;; esac
@@ -61,10 +65,10 @@ if [ "$which" = "$swift_harness" ]; then
     scratch=.build-fuzz-swift
     artifacts=${FUZZ_ARTIFACTS:-$scratch/artifacts}
 fi
-echo "fuzz: building $product with libFuzzer and AddressSanitizer in $scratch" >&2
+echo "fuzz: building $product ($configuration) with libFuzzer and AddressSanitizer in $scratch" >&2
 # The normal build compiles the harnesses' code (all but the libFuzzer call), so a failure here
 # is the toolchain's.
-if ! SCHEMALINT_FUZZ_OWN_CODE=$own_code_only ASAN_OPTIONS=detect_leaks=0 nice -n 10 swift build -c release --scratch-path "$scratch" --product "$product" \
+if ! SCHEMALINT_FUZZ_OWN_CODE=$own_code_only ASAN_OPTIONS=detect_leaks=0 nice -n 10 swift build -c "$configuration" --scratch-path "$scratch" --product "$product" \
     -Xswiftc -DSCHEMALINT_FUZZING \
     ${instrument_everything[@]+"${instrument_everything[@]}"} \
     -Xswiftc -use-ld=lld \
@@ -72,7 +76,7 @@ if ! SCHEMALINT_FUZZ_OWN_CODE=$own_code_only ASAN_OPTIONS=detect_leaks=0 nice -n
 then
     cannot "the build with -sanitize=address and libFuzzer failed (its output is above)"
 fi
-binary=$scratch/release/$product
+binary=$scratch/$configuration/$product
 [ "$which" = build ] && exit 0
 
 # --- seeds ---
