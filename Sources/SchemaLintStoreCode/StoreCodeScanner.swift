@@ -867,6 +867,26 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// `Logger`'s levels, a crash reporter's `record`/`capture`.
     static let loggingCalls: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "assertionFailure", "error", "fault", "warning", "info", "debug", "notice", "log", "critical", "trace", "record", "capture"]
 
+    /// Whether a call of this name only logs: one of `loggingCalls`, or a project's own function
+    /// with the word "log" in its name (`sa_log_v2`, `logError`, `AppLog`; not `dialog` or
+    /// `login`), unless its name says it does more (`logAndShowAlert`, `logAndCrash`).
+    static func isLogging(_ name: String) -> Bool {
+        if loggingCalls.contains(name) { return true }
+        var words: [String] = []
+        var word = ""
+        for character in name {
+            if character == "_" || character.isNumber || (character.isUppercase && !(word.last?.isUppercase ?? true)) {
+                if !word.isEmpty { words.append(word.lowercased()) }
+                word = character == "_" || character.isNumber ? "" : String(character)
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty { words.append(word.lowercased()) }
+        let doesMore: Set<String> = ["alert", "show", "present", "crash", "fatal", "abort", "exit", "reset", "delete", "remove", "retry"]
+        return words.contains("log") && !words.contains(where: doesMore.contains)
+    }
+
     /// A logging call as a message names it: `AppLogger.general.error(...)`, not a bare `error()`
     /// that reads like Swift's own; `print(...)`; the method's name alone where the logger is an
     /// expression too long to quote.
@@ -893,7 +913,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 continue
             }
             guard let call = item.item.as(FunctionCallExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
-                  let name = SynchronousCode.calledName(call), loggingCalls.contains(name) else { return nil }
+                  let name = SynchronousCode.calledName(call), isLogging(name) else { return nil }
             first = first ?? call
         }
         return first
@@ -945,7 +965,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 continue
             }
             guard let call = item.item.as(FunctionCallExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
-                  let called = SynchronousCode.calledName(call), loggingCalls.contains(called) else { return nil }
+                  let called = SynchronousCode.calledName(call), isLogging(called) else { return nil }
             first = first ?? Syntax(item)
         }
         return first.map { (names, $0) }
@@ -1089,11 +1109,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                   let target = call.arguments.first?.expression else { return true }
             return !isSwiftDataDefaultStoreElsewhere(target) && !namesOnlyACompanion(target)
         }
-        let firstDeletion = found.firstIndex { $0.1 == .deletesTheStore }
+        // Where the app's own migration failed, removing what it wrote is cleaning up; removing
+        // what it reads from is the loss, so that deletion is the one reported.
+        func removesTheSource(_ node: Syntax) -> Bool { opening == .migrateStore && Self.removes(node, theSourceOf: openingNode) }
+        let firstDeletion = found.firstIndex { $0.1 == .deletesTheStore && removesTheSource($0.0) } ?? found.firstIndex { $0.1 == .deletesTheStore }
         let firstFallback = found.firstIndex { $0.1 == .fallsBackToMemory }
         for (index, (node, action, written)) in found.enumerated()
         where (action != .deletesTheStore || index == firstDeletion) && (action != .fallsBackToMemory || index == firstFallback) {
             var found = StoreFailureAction(action: action, written: written, place: place(node), opening: opening, openingLocation: file.location(of: openingNode))
+            found.removesTheMigrationSource = action == .deletesTheStore && removesTheSource(node)
             found.opensAfterDeletingTheStore = afterDeletion
             found.afterFallbackToMemory = action == .stopsTheApp && (finder.isLastResort(node) || runsWhenTheFallbackToMemoryFailed(openingNode))
             found.afterFallbackToAnotherStore = action == .stopsTheApp && opensARecoveryStore(openingNode)
@@ -1101,6 +1125,18 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             found.withAnAlert = action == .fallsBackToMemory && AlertMentions.contains(in: branch)
             scanned.facts.failureActions.append(found)
         }
+    }
+
+    /// Whether `deletion` (`removeItem(at: sourceURL)`, a helper's `destroyStore(at: sourceURL)`)
+    /// is handed the very location `migration` reads (`migrateStore(from: sourceURL, ...)`).
+    private static func removes(_ deletion: Syntax, theSourceOf migration: FunctionCallExprSyntax) -> Bool {
+        func location(_ expression: ExprSyntax) -> String {
+            let text = expression.trimmedText
+            return text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
+        }
+        guard let call = deletion.as(FunctionCallExprSyntax.self), let target = call.arguments.first?.expression,
+              let source = migration.arguments.first(where: { $0.label?.text == "from" })?.expression else { return false }
+        return location(target) == location(source)
     }
 
     /// The name of the `lazy var` whose initial value `body` is, if it is one.

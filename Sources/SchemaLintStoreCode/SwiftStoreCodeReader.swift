@@ -446,8 +446,9 @@ struct StoreCodeSourceFile {
     var importsAnotherSQLiteLibrary: Bool { !importedModules.isDisjoint(with: Self.otherSQLiteLibraries) }
 
     /// Whether the file imports AppKit or Cocoa outside any `#if`, or uses there what exists on
-    /// macOS alone (AppKit's application, windows and workspace, which SwiftUI brings in on macOS;
-    /// `@NSApplicationDelegateAdaptor`; SwiftUI's AppKit bridges): it compiles for macOS only (Mac
+    /// macOS alone (AppKit's application, windows, workspace, colors and panels, which SwiftUI
+    /// brings in on macOS; `@NSApplicationDelegateAdaptor`; SwiftUI's AppKit bridges; the
+    /// `MenuBarExtra` scene): it compiles for macOS only (Mac
     /// Catalyst and iOS have UIKit, not AppKit). So does a file in a folder named for macOS
     /// (`App_macOS/`, `macOS/`, `MyApp-OSX/`), where a multiplatform app keeps its Mac target's
     /// entry.
@@ -469,6 +470,7 @@ struct StoreCodeSourceFile {
     private static let macOSOnlyNames: Set<String> = [
         "NSApplicationDelegateAdaptor", "NSApplication", "NSApp", "NSWindow", "NSWorkspace", "NSStatusBar",
         "NSViewRepresentable", "NSViewControllerRepresentable", "NSHostingView", "NSHostingController",
+        "MenuBarExtra", "NSColor", "NSImage", "NSPasteboard", "NSOpenPanel", "NSSavePanel", "NSMenu", "NSEvent",
     ]
 
     private static let otherSQLiteLibraries: Set<String> = ["GRDB", "GRDBQuery", "SQLiteData", "SharingGRDB", "SQLite", "SQLite3", "SQLCipher", "FMDB", "CSQLite"]

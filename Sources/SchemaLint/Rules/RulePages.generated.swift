@@ -9236,7 +9236,8 @@ The rule reports, in the code that runs when opening fails:
   what the person enters goes to the other store (opening the same store again, without
   CloudKit, is no finding);
 - a `loadPersistentStores` handler whose error branch only logs (`print`, `NSLog`, `os_log`, a
-  `Logger`'s levels, a crash reporter's `record` or `capture`, and a bare `return`) and keeps the
+  `Logger`'s levels, a crash reporter's `record` or `capture`, a project's function with the word
+  "log" in its name, `sa_log_v2` or `logError`, and a bare `return`) and keeps the
   error nowhere (a handler that hands it to its function's completion closure, `completion?(error)`
   after the branch, leaves it to the callers, whose closures are judged instead), or keeps it
   where no code reads it (a variable tested after the load whose branch only puts the error in a
@@ -9256,8 +9257,9 @@ A migration the app runs itself, `NSMigrationManager.migrateStore(from:...)` wit
 or `migratePersistentStore(_:to:options:type:)`, fails the same way at every launch until the
 store migrates: stopping the app where it throws (a `fatalError` in its `catch` or its caller's,
 `try!` on it) is reported as a stop on opening is. Removing or replacing files where it failed
-cleans up its destination, and is not reported. A copy into memory (`withType: NSInMemoryStoreType`,
-`type: .inMemory`) leaves the store as it was, and is not reported either; nor is a backup or an
+cleans up its destination, and is not reported; removing the store it migrates from (the `from:`
+of `migrateStore`, at the first step the person's store) is the loss of it, and is. A copy into
+memory (`withType: NSInMemoryStoreType`, `type: .inMemory`) leaves the store as it was, and is not reported either; nor is a backup or an
 export, a store added read-only (`NSReadOnlyPersistentStoreOption: true`) that the same function
 then copies out with `migratePersistentStore`: neither call migrates the store the app writes, and
 their failure loses nothing and does not come back at launch. What a static stored
@@ -10925,6 +10927,53 @@ final class Persistence {
 }
 ```
 
+### Triggers: a handler whose error branch only calls the project's own log function
+
+```swift path=App/CoreDataManager.swift
+import CoreData
+
+final class CoreDataManager {
+    let container = NSPersistentContainer(name: "Forum")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓app_log_v2("cannot load the store: \(error)")
+                return
+            }
+        }
+    }
+}
+
+func app_log_v2(_ message: String) {
+    print("[store] \(message)")
+}
+```
+
+### Does not trigger: a handler whose project function logs the error and shows it
+
+```swift path=App/CoreDataManager.swift
+import CoreData
+
+final class CoreDataManager {
+    let container = NSPersistentContainer(name: "Forum")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error {
+                logAndShowAlert(error)
+                return
+            }
+        }
+    }
+}
+
+func logAndShowAlert(_ error: Error) {
+    print("[store] \(error)")
+    NotificationCenter.default.post(name: Notification.Name("StoreFailed"), object: error)
+}
+```
+
 ### Triggers: a handler that prints whatever error it is given, and tests none
 
 ```swift path=App/LoadContainer.swift
@@ -12145,6 +12194,37 @@ struct StoreMigrator {
             try? FileManager.default.removeItem(at: destination)
             ↓fatalError("migration failed: \(error)")
         }
+    }
+}
+```
+
+### Triggers: a step-by-step migrator that destroys the store it migrates from when a step fails (a warning)
+
+At the first step the source is the person's store; only the steps' destinations are the
+migrator's own.
+
+```swift path=App/StoreMigrator.swift
+import CoreData
+
+final class StoreMigrator {
+    func migrate(storeAt storeURL: URL, through steps: [(mapping: NSMappingModel, source: NSManagedObjectModel, destination: NSManagedObjectModel)]) throws {
+        var currentURL = storeURL
+        for step in steps {
+            let manager = NSMigrationManager(sourceModel: step.source, destinationModel: step.destination)
+            let destinationURL = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+            do {
+                try manager.migrateStore(from: currentURL, sourceType: NSSQLiteStoreType, options: nil, with: step.mapping, toDestinationURL: destinationURL, destinationType: NSSQLiteStoreType, destinationOptions: nil)
+            } catch {
+                ↓destroyStore(at: currentURL)
+                throw error
+            }
+            currentURL = destinationURL
+        }
+    }
+
+    private func destroyStore(at url: URL) {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel())
+        try? coordinator.destroyPersistentStore(at: url, ofType: NSSQLiteStoreType, options: nil)
     }
 }
 ```
@@ -15151,10 +15231,12 @@ the model it loads (`NSPersistentContainer(name: "Notes")`, `URLForResource:@"No
 withExtension:@"momd"`), that model alone.
 Swift code under `#if DEBUG` (a CloudKit schema initialised in development, say) is not in the
 builds people run, and is not read. macOS has no launch watchdog: a launch path with a Swift file
-that imports AppKit or Cocoa outside any `#if`, or lies in a folder named for macOS (`App_macOS/`,
-`macOS/`, where a multiplatform app keeps its Mac target), is built for macOS only, and there the finding is a
-note that says the app shows no window until the migration ends (a hang, not a crash loop). A
-SwiftUI app built for macOS whose files import neither is read as one that may run on iOS.
+that imports AppKit or Cocoa outside any `#if`, names there what exists on macOS alone
+(`NSApplication`, `@NSApplicationDelegateAdaptor`, `NSColor`, a `MenuBarExtra` scene), or lies in a
+folder named for macOS (`App_macOS/`, `macOS/`, where a multiplatform app keeps its Mac target), is
+built for macOS only, and there the finding is a note that says the app shows no window until the
+migration ends (a hang, not a crash loop). A SwiftUI app built for macOS whose files show none of
+these is read as one that may run on iOS.
 
 Where it is blind: a use is followed only when the reader can
 tell what it names (`self.x`, `x`, `Type.x`, `Type(...)`, `(e as! Type).x`, `p.x` for a property
@@ -17173,6 +17255,54 @@ struct ChatsApp: App {
 final class ChatStore {
     static let shared = ChatStore()
     let container = NSPersistentContainer(name: "Chats")
+
+    init() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
+### Triggers: a menu-bar app (MenuBarExtra, a macOS scene) migrates at launch (a note)
+
+```yaml
+model: Ports
+version: 1
+entities:
+  Port:
+    attributes:
+      number: int64
+```
+
+```yaml
+model: Ports
+version: 2
+entities:
+  Port:
+    attributes:
+      number: int64
+      label: string
+```
+
+```swift path=Ports/PortsApp.swift
+import CoreData
+import SwiftUI
+
+@main
+struct PortsApp: App {
+    let container = PortStore.shared.container
+
+    var body: some Scene {
+        MenuBarExtra("Ports", systemImage: "network") {
+            Text("Ports")
+        }
+    }
+}
+
+final class PortStore {
+    static let shared = PortStore()
+    let container = NSPersistentContainer(name: "Ports")
 
     init() {
         container.↓loadPersistentStores { _, error in

@@ -302,6 +302,9 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// else but log (`initializationError = error`): the action stands only where no file reads
     /// any of them, since then nothing ever handles the failure.
     package var keptOnlyIn: [String] = []
+    /// The deletion, where the app's own migration failed, removes the store it migrates from
+    /// (the `from:` of `migrateStore`), not what it wrote: at the first step, the person's store.
+    package var removesTheMigrationSource = false
 
     package init(action: Action, written: String, place: CodePlace, opening: StoreOpening.Call, openingLocation: SourceLocation) {
         self.action = action

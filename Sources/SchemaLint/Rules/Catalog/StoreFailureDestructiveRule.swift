@@ -8,9 +8,10 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
     )
 
     func check(_ context: StoreCodeContext) -> [Finding] {
-        // Where a migration the app runs itself fails, only a stop is the rule's: removing or
-        // replacing what it wrote is cleaning up its destination, not losing the store.
-        let actions = context.facts.failureActions.filter { !$0.opening.isMigration || $0.action == .stopsTheApp }
+        // Where a migration the app runs itself fails, removing or replacing what it wrote is
+        // cleaning up its destination, not losing the store; a stop, or removing the store it
+        // migrates from, is the rule's.
+        let actions = context.facts.failureActions.filter { !$0.opening.isMigration || $0.action == .stopsTheApp || $0.removesTheMigrationSource }
         return Self.oneStopPerFailure(zip(actions, actions.map { finding(of: $0, context) }).map { ($0, $1) })
     }
 
@@ -103,6 +104,9 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             consequence = "\(action.written) deletes the store when \(opening) fails; its name (\(action.cacheName ?? "")) says it is a cache, whose content the app can make again, so the person loses nothing"
             suggestions = ["if this store holds anything the person made, keep the failed store instead: move it aside and recover from it in a later release"]
             severity = .note
+        case .deletesTheStore where action.removesTheMigrationSource:
+            consequence = "\(action.written) deletes the store that \(opening) migrates from when it fails, not what the failed step wrote: at the first step that is the person's store, so a store that fails to migrate loses everything they stored"
+            suggestions = ["remove only the failed step's destination, keep the source store, tell the person, and try again in a later release"]
         case .deletesTheStore:
             consequence = "\(action.written) deletes the store when \(opening) fails: a store that fails to migrate loses everything the person stored"
             suggestions = ["keep the failed store: move it aside with NSPersistentStoreCoordinator.migratePersistentStore or a copy of all three files, tell the person, and recover from it in a later release"]
