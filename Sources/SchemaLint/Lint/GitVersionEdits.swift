@@ -7,7 +7,8 @@ import SchemaLintXcode
 /// or in the commit that added it.
 /// Adding a version is what a team does when the one before shipped, so each older version edited
 /// since is compared with itself as it was when the newest came, and reported (as a warning: the
-/// newest may have been added before the others shipped).
+/// newest may have been added before the others shipped). So is changing the app's version: the
+/// newest version edited after that is compared with itself as it was before the edit.
 ///
 /// Read on the first-parent line of HEAD, the line releases are made from (a branch that edited a
 /// version beside one that added the newest counts at its merge), and only back to the commit
@@ -23,6 +24,10 @@ struct GitVersionEdits {
         var successor: String
         /// The commit that added the newest version: the version as it was there is the copy.
         var successorAdded: GitFileOrigins.Commit
+        /// For the newest version itself: the change of the app's version since it came, after
+        /// which (or in which) `commit` edited it; the copy is the version as it was before
+        /// `commit`.
+        var afterAppVersionChange: AppVersionChanges.Change?
     }
 
     /// Lock entries for the versions of `bundles` (those with two versions or more, of models not
@@ -81,7 +86,29 @@ struct GitVersionEdits {
             entry.history = history.key
             entries.append(entry)
         }
+        if let entry = newestEditedAfterRelease(history: history, newest: newest, added: added, file: path(newest), top: top) { entries.append(entry) }
         return entries
+    }
+
+    /// The newest version edited after the app's version (`MARKETING_VERSION`) changed since it
+    /// came: a team changes that only once the release before went out, so the version shipped
+    /// as it was, and the stores that release made match no version of the bundle now. One
+    /// `git log` of the version's file; the project files' history only where it was edited.
+    private func newestEditedAfterRelease(history: ModelHistory, newest: String, added: GitFileOrigins.Commit, file: String, top: String) -> VersionLock.Entry? {
+        guard let version = history.versions.first(where: { $0.label == newest }), version.isReleased,
+              let lastEdit = commits(["-1", "--diff-filter=M", "\(added.id)..HEAD", "--", file], top: top).first?.commit,
+              let release = AppVersionChanges(runner: runner, top: top).oldest(in: "\(added.id)..\(lastEdit.id)"),
+              // The first edit since that change, or in the same commit.
+              let edit = commits(["--reverse", "--diff-filter=M", "\(release.commit)^..HEAD", "--", file], top: top).first?.commit,
+              let data = runner.run(["show", "\(edit.id)^:\(file)"], in: top), data.succeeded,
+              let copy = try? XcodeModelReader.parse(data.standardOutput, file: "\(edit.id)^:\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
+        else { return nil }
+        var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(edit.id)^:\(file)", line: 1, column: 1))
+        entry.label = version.label
+        entry.releasedCopy = copy
+        entry.editedAfterSuccessor = Edit(commit: edit, successor: newest, successorAdded: added, afterAppVersionChange: release)
+        entry.history = history.key
+        return entry
     }
 
     /// The first-parent commits `git log` lists with `arguments`, each with the files it names

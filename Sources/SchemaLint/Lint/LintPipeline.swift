@@ -247,7 +247,8 @@ public struct LintPipeline: Sendable {
             lintOptions.unreadReleases = .noMatchingReleaseTag(pattern: pattern, tags: tags)
         }
         if untagged, options.againstRevision == nil, options.snapshot == nil {
-            let recorded = Set((lock?.entries ?? []).map(\.model))
+            // An edit git saw records no release.
+            let recorded = Set((lock?.entries ?? []).filter { $0.editedAfterSuccessor == nil }.map(\.model))
             lintOptions.marketingVersionReleases = marketingVersionReleases(histories: histories, bundles: input.bundles, recorded: recorded, options)
         }
         if options.againstRevision == nil, options.snapshot == nil {

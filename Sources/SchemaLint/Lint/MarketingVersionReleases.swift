@@ -22,7 +22,7 @@ package struct MarketingVersionRelease: Sendable, Hashable {
 
 extension LintPipeline {
     /// For each history of `histories` whose model nothing records as shipped (`recorded`: the
-    /// models the lock or git's edits have entries for), the change of the app's version since
+    /// models a lock or a release tag has entries for), the change of the app's version since
     /// its newest version came, where one is found. Bundles know when each version came (their
     /// order, or the commit that added the version's folder); a SwiftData plan's newest schema
     /// came with the first commit that wrote its name in the plan's files. One `git log` over the
@@ -48,7 +48,7 @@ extension LintPipeline {
             default:
                 added = nil
             }
-            guard let added, let change = Self.versionChange(since: added, top: top, runner: runner) else { continue }
+            guard let added, let change = AppVersionChanges(runner: runner, top: top).newest(in: "\(added)..HEAD") else { continue }
             found[history.model] = MarketingVersionRelease(commit: change.commit, date: change.date, from: change.from, to: change.to, newest: newest.displayName)
         }
         return found
@@ -59,34 +59,55 @@ extension LintPipeline {
         guard let log = runner.run(["log", "--reverse", "--no-color", "--format=%h"] + arguments, in: top), log.succeeded else { return nil }
         return log.text.split(separator: "\n").first.map(String.init)
     }
+}
 
-    /// The newest commit since `commit` on the first-parent line that changed the value of
-    /// `MARKETING_VERSION` in a project file or `.xcconfig` (one that only adds a target's setting
-    /// changes no release).
-    private static func versionChange(since commit: String, top: String, runner: GitRunner) -> (commit: String, date: String, from: String, to: String)? {
-        let paths = ["*.pbxproj", "*.xcconfig"]
-        // Newest first, a few: any change since shows a release, and the walk stops at the first
-        // few (a large repository changes its project file in thousands of commits).
-        guard let log = runner.run(["log", "--first-parent", "-n", "8", "--no-color", "--format=%h %cs", "-G", "MARKETING_VERSION", "\(commit)..HEAD", "--"] + paths, in: top),
+/// The changes of the app's version, `MARKETING_VERSION` in a project file or an `.xcconfig`, on
+/// the first-parent line of HEAD (a merge that brought a change in made it on this line); one that
+/// only adds a target's setting changes no release.
+struct AppVersionChanges {
+    struct Change: Hashable, Sendable {
+        /// The commit (abbreviated) and its date.
+        var commit: String
+        var date: String
+        /// The app's version before and after it.
+        var from: String
+        var to: String
+    }
+
+    var runner: GitRunner
+    /// The repository's top folder.
+    var top: String
+    private static let paths = ["*.pbxproj", "*.xcconfig"]
+
+    /// The newest change in `range` (`a1b2c3..HEAD`). Only the newest few commits that touch the
+    /// setting are looked at: a large repository changes its project file in thousands.
+    func newest(in range: String) -> Change? {
+        guard let log = runner.run(["log", "--first-parent", "-n", "8", "--no-color", "--format=%h %cs", "-G", "MARKETING_VERSION", range, "--"] + Self.paths, in: top),
               log.succeeded else { return nil }
-        for line in log.text.split(separator: "\n") {
-            let words = line.split(separator: " ")
-            // Against the first parent: a merge that brought the change in changed it on this line.
-            guard words.count == 2, let diff = runner.run(["diff", "--no-color", "-U0", "\(words[0])^1", String(words[0]), "--"] + paths, in: top), diff.succeeded else { continue }
-            var removed: Set<String> = []
-            var addedValues: Set<String> = []
-            for row in diff.text.split(separator: "\n") where row.contains("MARKETING_VERSION") {
-                guard let value = Self.settingValue(row.dropFirst()) else { continue }
-                if row.hasPrefix("-"), !row.hasPrefix("---") { removed.insert(value) }
-                if row.hasPrefix("+"), !row.hasPrefix("+++") { addedValues.insert(value) }
-            }
-            let gone = removed.subtracting(addedValues)
-            let new = addedValues.subtracting(removed)
-            if let from = gone.sorted().first, let to = new.sorted().last {
-                return (String(words[0]), String(words[1]), from, to)
-            }
+        return log.text.split(separator: "\n").lazy.compactMap(change).first
+    }
+
+    /// The oldest change in `range`: the first release made after its start.
+    func oldest(in range: String) -> Change? {
+        guard let log = runner.run(["log", "--first-parent", "--reverse", "--no-color", "--format=%h %cs", "-G", "MARKETING_VERSION", range, "--"] + Self.paths, in: top),
+              log.succeeded else { return nil }
+        return log.text.split(separator: "\n").lazy.compactMap(change).first
+    }
+
+    /// The change a `git log` line (`a1b2c3 2025-11-21`) names, where its diff against its first
+    /// parent changes the setting's value.
+    private func change(_ line: Substring) -> Change? {
+        let words = line.split(separator: " ")
+        guard words.count == 2, let diff = runner.run(["diff", "--no-color", "-U0", "\(words[0])^1", String(words[0]), "--"] + Self.paths, in: top), diff.succeeded else { return nil }
+        var removed: Set<String> = []
+        var added: Set<String> = []
+        for row in diff.text.split(separator: "\n") where row.contains("MARKETING_VERSION") {
+            guard let value = Self.settingValue(row.dropFirst()) else { continue }
+            if row.hasPrefix("-"), !row.hasPrefix("---") { removed.insert(value) }
+            if row.hasPrefix("+"), !row.hasPrefix("+++") { added.insert(value) }
         }
-        return nil
+        guard let from = removed.subtracting(added).sorted().first, let to = added.subtracting(removed).sorted().last else { return nil }
+        return Change(commit: String(words[0]), date: String(words[1]), from: from, to: to)
     }
 
     /// The value of a `MARKETING_VERSION = 2.0.1;` line (quoted or not), nil where it is none.

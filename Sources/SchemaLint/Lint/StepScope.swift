@@ -53,7 +53,7 @@ package struct ShippedHistory: Sendable, Hashable {
         let unrecorded = if let tag = newestReleaseLacking {
             "the newest release tag, \(tag), holds no version of the model"
         } else if let newest = unmatchedTags.last {
-            "no lock records what did, and the repository's tags (the newest: `\(newest)`) do not match the release-tag pattern `\(unmatchedTagPattern)`: give yours with `--history-tags`"
+            "no lock records what did, and the tags in the history of HEAD (the newest: `\(newest)`) do not match the release-tag pattern `\(unmatchedTagPattern)`: give yours with `--history-tags`"
         } else {
             "no lock or release tag in the history of HEAD records what did"
         }

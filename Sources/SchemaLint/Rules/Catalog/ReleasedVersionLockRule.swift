@@ -414,8 +414,9 @@ struct ReleasedVersionLockRule: HistoryRule {
         items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
     }
 
-    /// A version git shows edited after its successor was added: a warning, since the successor
-    /// may have come before the version shipped.
+    /// A version git shows edited after its successor was added, or the newest after the app's
+    /// version changed: a warning, since the successor may have come before the version shipped,
+    /// and a version number may change before a release.
     private func editedAfterSuccessor(
         _ version: ModelVersion, edit: GitVersionEdits.Edit, changes: [String], entry: VersionLock.Entry, unmatchedTags: (pattern: String, tags: [String])?
     ) -> Finding {
@@ -423,20 +424,37 @@ struct ReleasedVersionLockRule: HistoryRule {
         var record = "tag your releases (`v1.2`) or run `schemalint lock` after each release"
         if let (pattern, tags) = unmatchedTags, let newest = tags.last {
             let glob = Self.glob(naming: newest)
-            record = "the repository's tags (the newest: `\(newest)`) do not match the release-tag pattern `\(pattern)`"
+            record = "the tags in the history of HEAD (the newest: `\(newest)`) do not match the release-tag pattern `\(pattern)`"
                 + (glob.map { ": give yours with `--history-tags '\($0)'`, or `history: {from: git, tags: \"\($0)\"}` in .schemalint.yml" } ?? "; give yours with `--history-tags`")
         }
-        let when = edit.commit.id == edit.successorAdded.id
-            ? "the commit that added \(edit.successor)"
-            : "after \(edit.successor) was added in \(edit.successorAdded.id) (\(edit.successorAdded.date))"
+        let when: String
+        let consequence: String
+        let copy: String
+        let shipped: String
+        if let change = edit.afterAppVersionChange {
+            // The newest version, after the app's version changed: the release before had it.
+            when = edit.commit.id == change.commit
+                ? "the commit that changed MARKETING_VERSION from \(change.from) to \(change.to)"
+                : "after MARKETING_VERSION went from \(change.from) to \(change.to) in \(change.commit) (\(change.date))"
+            consequence = "a team changes the app's version once the release before went out, so \(change.from) shipped \(version.displayName) as it was, and the stores it made match no version in the bundle now: Core Data finds no model to migrate them from"
+            copy = "as it was before \(edit.commit.id)"
+            shipped = "if \(change.from) did not ship \(version.displayName)"
+        } else {
+            when = edit.commit.id == edit.successorAdded.id
+                ? "the commit that added \(edit.successor)"
+                : "after \(edit.successor) was added in \(edit.successorAdded.id) (\(edit.successorAdded.date))"
+            consequence = "if \(version.displayName) shipped, the stores it made no longer match it, and later versions are checked against something nobody runs"
+            copy = edit.commit.id == edit.successorAdded.id ? "as it was before \(edit.successor) was added" : "as it was when \(edit.successor) was added"
+            shipped = "if \(version.displayName) never shipped"
+        }
         return Finding(
             ruleID: descriptor.id, severity: .warning,
-            message: "\(version.displayName) was edited in \(edit.commit.id) (\(edit.commit.date)), \(when): \(shown); if \(version.displayName) shipped, the stores it made no longer match it, and later versions are checked against something nobody runs",
+            message: "\(version.displayName) was edited in \(edit.commit.id) (\(edit.commit.date)), \(when): \(shown); \(consequence)",
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
-            notes: entry.location.map { [Finding.Note(edit.commit.id == edit.successorAdded.id ? "as it was before \(edit.successor) was added" : "as it was when \(edit.successor) was added", at: $0)] } ?? [],
+            notes: entry.location.map { [Finding.Note(copy, at: $0)] } ?? [],
             suggestions: [
                 "restore \(version.displayName) as it was (from version control) and make the change in a new version",
-                "if \(version.displayName) never shipped, or to record what did, \(record)",
+                "\(shipped), or to record what did, \(record)",
             ]
         )
     }
