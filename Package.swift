@@ -14,9 +14,14 @@ let readsSwiftSources = ProcessInfo.processInfo.environment["SCHEMALINT_WITHOUT_
 // own branches; a crash inside swift-syntax still stops the run. The other harnesses instrument
 // everything (-Xswiftc flags in scripts/fuzz.sh).
 let fuzzesOwnCodeOnly = ProcessInfo.processInfo.environment["SCHEMALINT_FUZZ_OWN_CODE"] == "1"
-let ownCodeSettings: [SwiftSetting] = fuzzesOwnCodeOnly ? [.unsafeFlags([
+// The tests that build the package again in release mode (pre-commit's build of the hook, the
+// static Linux binary) set SCHEMALINT_UNOPTIMIZED=1: they check how the package builds, links and
+// lints, not how fast it runs, and a release build without optimisation takes a fraction of the
+// time.
+let unoptimized: [SwiftSetting] = ProcessInfo.processInfo.environment["SCHEMALINT_UNOPTIMIZED"] == "1" ? [.unsafeFlags(["-Onone"])] : []
+let ownCodeSettings: [SwiftSetting] = (fuzzesOwnCodeOnly ? [.unsafeFlags([
     "-sanitize=address", "-sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table",
-])] : []
+])] : []) + unoptimized
 
 let package = Package(
     name: "schemalint",
@@ -71,7 +76,7 @@ let package = Package(
                 "SchemaLint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + (readsSwiftSources ? ["SchemaLintSwiftData", "SchemaLintStoreCode"] : []),
-            swiftSettings: readsSwiftSources ? [.define("SCHEMALINT_SWIFT_SOURCES")] : []
+            swiftSettings: (readsSwiftSources ? [.define("SCHEMALINT_SWIFT_SOURCES")] : []) + unoptimized
         ),
         // Generates a large history and measures a full lint against libyaml's bare parse
         // (and, with --corpus, a lint of real Xcode bundles against libxml2's bare parse).
