@@ -324,6 +324,15 @@ private final class DeclarationCollector: SyntaxVisitor {
     }
     override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
 
+    // `actor SchemaV1: VersionedSchema` compiles as the enum does: the protocols ask only for
+    // static members.
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        adopt(qualified(node.name.text), node.inheritanceClause, node.name)
+        scope.append(node.name.text)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
+
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let extended = node.extendedType.trimmedText
         let name = extended

@@ -885,6 +885,30 @@ import Testing
         #expect(borrowed.first { $0.entity == "Link" }.map { ($0.location.line, $0.location.column) } ?? (0, 0) == (10, 72))
     }
 
+    @Test func schemasAndAPlanDeclaredAsActorsAreRead() throws {
+        let reading = readSwift([
+            ("Schema.swift", """
+            actor SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { var text: String? = nil }
+            }
+            actor SchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { var text: String? = nil; var pinned: Bool = false }
+            }
+            actor Plan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+            """),
+        ])
+        #expect(reading.errors.isEmpty, "\(reading.errors)")
+        #expect(reading.versions.map(\.label) == ["SchemaV1", "SchemaV2"])
+        #expect(reading.versions.last?.entities.first?.attributes.map(\.name).sorted() == ["pinned", "text"])
+    }
+
     /// Apps that add one model a version write each schema's list as the one before plus the new
     /// class, so the newest list is reached through every earlier one.
     @Test func aChainOfSchemasEachBuiltOnTheOneBeforeIsFollowedToItsFirst() throws {
