@@ -1175,7 +1175,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let body = declarations.units[unit].body
         let earlier = EarlierOpenings(before: node.positionAfterSkippingLeadingTrivia)
         earlier.walk(body)
-        let before = Self.statementsRunBefore(node, innermostBlockOnly: false, withUnwrapping: true)
+        // A closure bound to a name (`let destroy: (URL) -> Void = { ... }`) runs where it is
+        // called, not where it is declared.
+        let before = Self.statementsRunBefore(node, innermostBlockOnly: false, withUnwrapping: true).filter { !Self.declaresClosures($0) }
         let calls = AllCalls(viewMode: .sourceAccurate)
         for statement in before { calls.walk(statement) }
         let opened = Self.urlsGiven(to: node)
@@ -1200,6 +1202,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 return literals.found.contains { !deletion.range.contains($0.node.position) && ByteSearch.contains(stem, in: $0.text) }
             }
         }
+    }
+
+    /// Whether `statement` declares names for closures only (`let destroy: (URL) -> Void = { ... }`).
+    private static func declaresClosures(_ statement: CodeBlockItemSyntax) -> Bool {
+        guard let variable = statement.item.as(VariableDeclSyntax.self) else { return false }
+        return variable.bindings.allSatisfy { $0.initializer?.value.is(ClosureExprSyntax.self) ?? false }
     }
 
     /// Whether `call` moves the store an opening given `opened` opens out of its place:

@@ -12208,13 +12208,24 @@ struct StoreMigrator {
 ### Triggers: a step-by-step migrator that destroys the store it migrates from when a step fails (a warning)
 
 At the first step the source is the person's store; only the steps' destinations are the
-migrator's own.
+migrator's own. A closure bound to a name deletes nothing where it is declared: the store is not
+deleted before the migration runs.
 
 ```swift path=App/StoreMigrator.swift
 import CoreData
 
+extension NSPersistentStoreCoordinator {
+    static func destroyStore(at url: URL) {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel())
+        try? coordinator.destroyPersistentStore(at: url, ofType: NSSQLiteStoreType, options: nil)
+    }
+}
+
 final class StoreMigrator {
-    func migrate(storeAt storeURL: URL, through steps: [(mapping: NSMappingModel, source: NSManagedObjectModel, destination: NSManagedObjectModel)]) throws {
+    func migrate(storeAt storeURL: URL, through steps: [(mapping: NSMappingModel, source: NSManagedObjectModel, destination: NSManagedObjectModel)]) {
+        let destroyStore: (URL) -> Void = { url in
+            NSPersistentStoreCoordinator.destroyStore(at: url)
+        }
         var currentURL = storeURL
         for step in steps {
             let manager = NSMigrationManager(sourceModel: step.source, destinationModel: step.destination)
@@ -12222,16 +12233,12 @@ final class StoreMigrator {
             do {
                 try manager.migrateStore(from: currentURL, sourceType: NSSQLiteStoreType, options: nil, with: step.mapping, toDestinationURL: destinationURL, destinationType: NSSQLiteStoreType, destinationOptions: nil)
             } catch {
-                ↓destroyStore(at: currentURL)
-                throw error
+                ↓destroyStore(currentURL)
+                print("migration failed: \(error)")
+                return
             }
             currentURL = destinationURL
         }
-    }
-
-    private func destroyStore(at url: URL) {
-        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel())
-        try? coordinator.destroyPersistentStore(at: url, ofType: NSSQLiteStoreType, options: nil)
     }
 }
 ```
