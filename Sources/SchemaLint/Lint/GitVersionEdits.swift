@@ -97,7 +97,7 @@ struct GitVersionEdits {
     private func newestEditedAfterRelease(history: ModelHistory, newest: String, added: GitFileOrigins.Commit, file: String, top: String) -> VersionLock.Entry? {
         guard let version = history.versions.first(where: { $0.label == newest }), version.isReleased,
               let lastEdit = commits(["-1", "--diff-filter=M", "\(added.id)..HEAD", "--", file], top: top).first?.commit,
-              let release = AppVersionChanges(runner: runner, top: top).oldest(in: "\(added.id)..\(lastEdit.id)"),
+              let release = AppVersionChanges(runner: runner, top: top, building: version.file).oldest(in: "\(added.id)..\(lastEdit.id)"),
               // The first edit since that change, or in the same commit.
               let edit = commits(["--reverse", "--diff-filter=M", "\(release.commit)^..HEAD", "--", file], top: top).first?.commit,
               let data = runner.run(["show", "\(edit.id)^:\(file)"], in: top), data.succeeded,

@@ -13,6 +13,8 @@ struct HistoryPass {
     var code = ChangeCodeFacts()
     /// `StoreCodeFacts.handRunMigrations` of the run.
     var handRunMigrations: [SourceLocation] = []
+    /// `HistoryContext.otherBundleVersions`.
+    var otherBundleVersions: [ModelVersion] = []
 
     func run() -> [Finding] {
         let versions = history.versions
@@ -96,7 +98,7 @@ struct HistoryPass {
             productionSchema: options.productionSchemas[history.model], unreadReleases: options.unreadReleases,
             comparesEditedInPlaceWithNewestRelease: options.comparesEditedInPlaceWithNewestRelease,
             unmatchedReleaseTags: options.unmatchedReleaseTags, shippedBeforePlan: history.key.flatMap { options.shippedBeforePlans[$0] },
-            code: code, handRunMigrations: handRunMigrations
+            code: code, handRunMigrations: handRunMigrations, otherBundleVersions: otherBundleVersions
         )
         var replaced: Set<String> = []
         for rule in catalog.historyRules {

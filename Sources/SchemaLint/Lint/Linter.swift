@@ -47,10 +47,12 @@ package struct Linter: Sendable {
         // over all versions), and gather their findings in order.
         let (catalog, options) = (catalog, options)
         let sizes = histories.map { $0.versions.reduce(0) { $0 + $1.entities.count } }
+        let bundleVersions = histories.indices.map { index in histories[index].versions.filter { $0.format == .xcode && $0.releaseTag == nil } }
         let passes = OrderedConcurrentMap.map(count: histories.count, costs: sizes) { index in
             HistoryPass(
                 history: histories[index], catalog: catalog, options: options,
-                code: ChangeCodeFacts(storeCode, for: histories[index], among: histories), handRunMigrations: storeCode.handRunMigrations
+                code: ChangeCodeFacts(storeCode, for: histories[index], among: histories), handRunMigrations: storeCode.handRunMigrations,
+                otherBundleVersions: bundleVersions[index].isEmpty ? [] : bundleVersions.indices.filter { $0 != index }.flatMap { bundleVersions[$0] }
             ).run()
         }
         findings += passes.joined()

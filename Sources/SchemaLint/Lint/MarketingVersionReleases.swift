@@ -48,7 +48,7 @@ extension LintPipeline {
             default:
                 added = nil
             }
-            guard let added, let change = AppVersionChanges(runner: runner, top: top).newest(in: "\(added)..HEAD") else { continue }
+            guard let added, let change = AppVersionChanges(runner: runner, top: top, building: newest.file).newest(in: "\(added)..HEAD") else { continue }
             found[history.model] = MarketingVersionRelease(commit: change.commit, date: change.date, from: change.from, to: change.to, newest: newest.displayName)
         }
         return found
@@ -77,19 +77,45 @@ struct AppVersionChanges {
     var runner: GitRunner
     /// The repository's top folder.
     var top: String
-    private static let paths = ["*.pbxproj", "*.xcconfig"]
+    /// The project files whose settings count, as pathspecs relative to `top`.
+    private let paths: [String]
+
+    /// The changes in the project that builds `file` (a model bundle, a schema's file): the
+    /// project files under the nearest folder above it that holds an `.xcodeproj`, since a
+    /// repository of several apps bumps each app's version in its own project; all of the
+    /// repository's where no folder above holds one (a package's model, built by a project
+    /// beside it).
+    init(runner: GitRunner, top: String, building file: String? = nil) {
+        self.runner = runner
+        self.top = top
+        let folder = file.flatMap { Self.projectFolder(of: $0, top: top) } ?? ""
+        paths = ["*.pbxproj", "*.xcconfig"].map { folder.isEmpty ? $0 : folder + "/" + $0 }
+    }
+
+    /// The folder, relative to `top`, nearest above `file` that holds an `.xcodeproj`; nil where
+    /// none below `top` does.
+    private static func projectFolder(of file: String, top: String) -> String? {
+        let root = PathResolution.canonical(top)
+        var folder = (PathResolution.canonical(file) as NSString).deletingLastPathComponent
+        while folder.count > root.count, folder.hasPrefix(root + "/") {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            if entries.contains(where: { $0.hasSuffix(".xcodeproj") }) { return PathResolution.relative(folder, to: root) }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return nil
+    }
 
     /// The newest change in `range` (`a1b2c3..HEAD`). Only the newest few commits that touch the
     /// setting are looked at: a large repository changes its project file in thousands.
     func newest(in range: String) -> Change? {
-        guard let log = runner.run(["log", "--first-parent", "-n", "8", "--no-color", "--format=%h %cs", "-G", "MARKETING_VERSION", range, "--"] + Self.paths, in: top),
+        guard let log = runner.run(["log", "--first-parent", "-n", "8", "--no-color", "--format=%h %cs", "-G", "MARKETING_VERSION", range, "--"] + paths, in: top),
               log.succeeded else { return nil }
         return log.text.split(separator: "\n").lazy.compactMap(change).first
     }
 
     /// The oldest change in `range`: the first release made after its start.
     func oldest(in range: String) -> Change? {
-        guard let log = runner.run(["log", "--first-parent", "--reverse", "--no-color", "--format=%h %cs", "-G", "MARKETING_VERSION", range, "--"] + Self.paths, in: top),
+        guard let log = runner.run(["log", "--first-parent", "--reverse", "--no-color", "--format=%h %cs", "-G", "MARKETING_VERSION", range, "--"] + paths, in: top),
               log.succeeded else { return nil }
         return log.text.split(separator: "\n").lazy.compactMap(change).first
     }
@@ -98,7 +124,7 @@ struct AppVersionChanges {
     /// parent changes the setting's value.
     private func change(_ line: Substring) -> Change? {
         let words = line.split(separator: " ")
-        guard words.count == 2, let diff = runner.run(["diff", "--no-color", "-U0", "\(words[0])^1", String(words[0]), "--"] + Self.paths, in: top), diff.succeeded else { return nil }
+        guard words.count == 2, let diff = runner.run(["diff", "--no-color", "-U0", "\(words[0])^1", String(words[0]), "--"] + paths, in: top), diff.succeeded else { return nil }
         var removed: Set<String> = []
         var added: Set<String> = []
         for row in diff.text.split(separator: "\n") where row.contains("MARKETING_VERSION") {

@@ -46,6 +46,10 @@ package struct HistoryContext: Sendable {
     package var code = ChangeCodeFacts()
     /// `StoreCodeFacts.handRunMigrations` of the run: where the app migrates its stores itself.
     package var handRunMigrations: [SourceLocation] = []
+    /// For an Xcode model: the versions of the run's other bundles. Core Data looks for a store's
+    /// model among every model the app holds, so a shape kept in another bundle (a `Legacy`
+    /// model a release moved the shipped one to) still opens the stores made with it.
+    package var otherBundleVersions: [ModelVersion] = []
 
     /// The change rules' findings for two versions that need not be consecutive; with `only`, those
     /// of that severity alone.

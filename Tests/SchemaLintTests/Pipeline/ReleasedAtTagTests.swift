@@ -339,6 +339,32 @@ struct ReleasedAtTagTests {
         }
     }
 
+    /// In a repository of two apps, each bumps its version in its own project: only the project
+    /// above the bundle (the nearest folder that holds an `.xcodeproj`) says its model shipped.
+    @Test func onlyTheProjectAboveTheBundleShowsItsModelShipped() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func project(_ version: String, listing bundle: Bool = false) -> String {
+            let group = bundle ? "\t\tA1 /* Notes.xcdatamodeld */ = {isa = XCVersionGroup; children = (); path = Notes.xcdatamodeld; sourceTree = \"<group>\"; versionGroupType = wrapper.xcdatamodel; };\n" : ""
+            return "// !$*UTF8*$!\n{\n\tobjects = {\n" + group
+                + "\t\tB1 = {isa = XCBuildConfiguration; buildSettings = {\n\t\t\tMARKETING_VERSION = \(version);\n\t\t}; name = Release; };\n\t};\n}\n"
+        }
+        try folder.write(project("1.0", listing: true), to: "App/App.xcodeproj/project.pbxproj")
+        try folder.write(project("3.0"), to: "Other/Other.xcodeproj/project.pbxproj")
+        try Self.write(folder, "Notes", ["title", "body"])
+        try repository.commit("first release")
+        try Self.write(folder, "Notes 2", ["title"])
+        try repository.commit("Notes 2 drops the body")
+        try folder.write(project("3.1"), to: "Other/Other.xcodeproj/project.pbxproj")
+        try repository.commit("the other app's 3.1")
+        let other = try Executable.run(["--no-color"], in: folder.url)
+        #expect(other.stdout.contains("'Note.body'") && !other.stdout.contains("MARKETING_VERSION"), "\(other.stdout)")
+        try folder.write(project("1.1", listing: true), to: "App/App.xcodeproj/project.pbxproj")
+        try repository.commit("1.1")
+        let own = try Executable.run(["--no-color"], in: folder.url)
+        #expect(own.stdout.contains("MARKETING_VERSION went from 1.0 to 1.1") && !own.stdout.contains("'Note.body'"), "\(own.stdout)")
+    }
+
     /// The same for a SwiftData plan: its newest schema came with the first commit that wrote its
     /// name, and the app's version changed after it.
     @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"))
@@ -661,6 +687,15 @@ struct ReleasedAtTagTests {
         try Self.write(folder, "Notes 2 (v1.0)", ["title", "body"], current: "Notes 3")
         let fixed = try Executable.run(["--no-color"], in: folder.url)
         #expect(!fixed.stdout.contains("released-version-modified"), "\(fixed.stdout)")
+
+        // Or kept in another bundle of the app (a legacy model to copy old stores from): Core Data
+        // looks for a store's model among every model the app holds.
+        try FileManager.default.removeItem(atPath: folder.path + "/\(Self.bundle)/Notes 2 (v1.0).xcdatamodel")
+        let shipped = "<entity name=\"Note\">\n<attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>\n</entity>"
+        try folder.write(XcodeFixtures.contents(shipped), to: "App/Legacy.xcdatamodeld/Legacy.xcdatamodel/contents")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Legacy"), to: "App/Legacy.xcdatamodeld/.xccurrentversion")
+        let legacy = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!legacy.stdout.contains("released-version-modified"), "\(legacy.stdout)")
     }
 
     /// A version edited in place at two releases shipped three shapes: the stores of the first
@@ -1193,9 +1228,9 @@ struct ReleasedAtTagTests {
         let when = inTheSameCommit ? "the commit that changed MARKETING_VERSION from 1.0 to 1.1" : "after MARKETING_VERSION went from 1.0 to 1.1 in \(bump.id) (\(bump.date))"
         let after = try Executable.run(["--no-color"], in: folder.url)
         #expect(after.status == 0, "a warning: \(after.stdout)")
-        #expect(after.stdout.contains("App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: Notes 2 was edited in \(edit.id) (\(edit.date)), \(when): Note: added attribute `pinned` (string); a team changes the app's version once the release before went out, so 1.0 shipped Notes 2 as it was, and the stores it made match no version in the bundle now"), "\(after.stdout)")
+        #expect(after.stdout.contains("App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: Notes 2 was edited in \(edit.id) (\(edit.date)), \(when): Note: added attribute `pinned` (string); a team changes the app's version once the release before went out, so the app's release 1.0 shipped Notes 2 as it was, and the stores it made match no version in the bundle now"), "\(after.stdout)")
         #expect(after.stdout.contains("note: as it was before \(edit.id) (\(edit.id)^:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)"), "\(after.stdout)")
-        #expect(after.stdout.contains("help: if 1.0 did not ship Notes 2, or to record what did, tag your releases"), "\(after.stdout)")
+        #expect(after.stdout.contains("help: if the app's release 1.0 did not ship Notes 2, or to record what did, tag your releases"), "\(after.stdout)")
         // The edit records no release: the change of the app's version still shows that the step
         // to Notes 2, which drops `summary`, shipped.
         #expect(after.stdout.contains("in steps that shipped (MARKETING_VERSION went from 1.0 to 1.1 in \(bump.id) (\(bump.date)), after Notes 2 came"), "\(after.stdout)")

@@ -91,14 +91,15 @@ struct ReleasedVersionLockRule: HistoryRule {
                     // that held one.
                     let shapes = Array(Self.shapesTheStoresTell(apart: first.shapes).drop { $0.copy.entities.isEmpty })
                     // Those of every shape but the newest release's match no version in the bundle,
-                    // unless one holds that shape under a name of its own (added back).
+                    // unless one holds that shape under a name of its own (added back), or another
+                    // bundle of the app does (kept as a legacy model to copy the old stores from).
                     // A SwiftData store records its schema's version identifier, and a plan that
                     // still has a schema of that identifier takes the store as that schema's (the
                     // app that edited a lone schema's live models at each release, keeping 1.0.0,
                     // opens its stores): only stores of an identifier no schema has any more are
                     // of an unknown model version.
                     let stranded = shapes.dropLast().filter { shape in
-                        !history.versions.contains { Self.changes(from: shape.copy, to: $0, hashedOnly: true).isEmpty }
+                        !(history.versions + (shape.copy.format == .xcode ? context.otherBundleVersions : [])).contains { Self.changes(from: shape.copy, to: $0, hashedOnly: true).isEmpty }
                             && (shape.copy.format != .swiftData || !history.versions.contains { $0.version == shape.copy.version })
                     }
                     if !stranded.isEmpty {
@@ -436,9 +437,9 @@ struct ReleasedVersionLockRule: HistoryRule {
             when = edit.commit.id == change.commit
                 ? "the commit that changed MARKETING_VERSION from \(change.from) to \(change.to)"
                 : "after MARKETING_VERSION went from \(change.from) to \(change.to) in \(change.commit) (\(change.date))"
-            consequence = "a team changes the app's version once the release before went out, so \(change.from) shipped \(version.displayName) as it was, and the stores it made match no version in the bundle now: Core Data finds no model to migrate them from"
+            consequence = "a team changes the app's version once the release before went out, so the app's release \(change.from) shipped \(version.displayName) as it was, and the stores it made match no version in the bundle now: Core Data finds no model to migrate them from"
             copy = "as it was before \(edit.commit.id)"
-            shipped = "if \(change.from) did not ship \(version.displayName)"
+            shipped = "if the app's release \(change.from) did not ship \(version.displayName)"
         } else {
             when = edit.commit.id == edit.successorAdded.id
                 ? "the commit that added \(edit.successor)"
