@@ -1,6 +1,6 @@
 # make run:  install what is missing, build schemalint in release mode, lint the bundled examples.
 # make test: install what is missing (with the tests' Python tools), then swift test.
-#            make test TEST_FLAGS="--skip PreCommitHookTests" leaves out the slowest suite.
+#            make test TEST_FLAGS="--skip PackageBuilds" leaves out the slowest tests (those that build the package again).
 .PHONY: run test build
 
 build:
