@@ -19230,15 +19230,18 @@ frozen too. So is any class the newest schema does not list: frozen copies kept 
 (`enum FrozenModels { @Model final class Note { ... } }`), or a class of a later schema that is
 not the newest: the app works with other classes, and nothing edits these.
 
+A team that makes this mistake makes it with each version it adds, so every schema but the newest
+lists the live types: that is one finding, at the oldest, with a note where each later schema
+lists them.
+
 Without a `SchemaMigrationPlan` that lists the schemas, SwiftData opens the store with the newest
 schema and migrates it from the model the store recorded, reading no older schema's checksum: a
-schema that lists the live types is a note then (one per schema), saying what to freeze before a
-plan lists it. So it is when a plan lists them but no container is given one: where the files
-make a `ModelContainer` and no call passes `migrationPlan:`, the plan is never read, and so it is
-where the only call that passes it reopens a configuration its function opened before without it
-(after deleting the store, whose new store the plan never migrates). (Where the
-files make no container, the models are taken to be opened by code that is not read, with the
-plan.)
+schema that lists the live types is a note then, saying what to freeze before a plan lists it.
+So it is when a plan lists them but no container is given one: where the files make a
+`ModelContainer` and no call passes `migrationPlan:`, the plan is never read, and so it is where
+the only call that passes it reopens a configuration its function opened before without it (after
+deleting the store, whose new store the plan never migrates). (Where the files make no container,
+the models are taken to be opened by code that is not read, with the plan.)
 
 ## What to do instead
 
@@ -19273,6 +19276,39 @@ enum SchemaV2: VersionedSchema {
 
 enum NotesMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [] }
+}
+```
+
+### Triggers once: every older schema lists the live type
+
+```swift path=App/Schemas.swift
+import SwiftData
+
+@Model final class Note {
+    var title: String = ""
+    var pinned: Bool = false
+    var color: String = ""
+    init() {}
+}
+
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [↓Note.self] }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+}
+
+enum SchemaV3: VersionedSchema {
+    static var versionIdentifier = Schema.Version(3, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+}
+
+enum NotesMigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self, SchemaV3.self] }
     static var stages: [MigrationStage] { [] }
 }
 ```
