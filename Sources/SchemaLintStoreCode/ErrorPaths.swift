@@ -66,6 +66,16 @@ enum ReturnedFailure {
     }
 }
 
+/// How many `throw` statements some code has (outside closures).
+private final class ThrowStatements: SyntaxVisitor {
+    var count = 0
+    override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
+        count += 1
+        return .visitChildren
+    }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
 /// What the `return` statements of some code return, as written (outside closures).
 private final class Returns: SyntaxVisitor {
     var values: Set<String> = []
@@ -110,10 +120,14 @@ struct ErrorPaths {
                     let callee = step.unit
                     // The failure as this step's callers meet it: after a fallback to memory on
                     // the way, if one came before.
-                    var escape = escape
-                    escape.afterFallbackToMemory = escape.afterFallbackToMemory || step.afterFallbackToMemory
+                    var stepEscape = escape
+                    stepEscape.afterFallbackToMemory = escape.afterFallbackToMemory || step.afterFallbackToMemory
+                    stepEscape.opensAfterDeletingTheStore = escape.opensAfterDeletingTheStore || step.afterDeletingTheStore
                     // A preview's or a test's container stopping the app is no person's store lost.
                     for site in callers.of(callee) where !declarations.isPreviewCode(site.call) {
+                        // A caller that chooses the retry on a new store meets only its failure.
+                        var escape = stepEscape
+                        if let choice = step.retryChoice, choice.isChosen(by: site.call) { escape.opensAfterDeletingTheStore = true }
                         if let returned = step.returned {
                             for branch in returned.branches(at: site.call) {
                                 actions += destructiveActions(in: branch, site: site, escape: escape, path: step.path)
@@ -126,7 +140,7 @@ struct ErrorPaths {
                                 actions += destructiveActions(in: branch, site: site, escape: escape, path: step.path)
                             }
                             if let onward = passedOn(by: closure, handOff: handOff, in: site.unit), visited.insert(site.unit).inserted {
-                                next.append(Step(unit: site.unit, path: step.path + [units[site.unit].place], handOff: onward))
+                                next.append(Step(unit: site.unit, path: step.path + [units[site.unit].place], handOff: onward, afterDeletingTheStore: escape.opensAfterDeletingTheStore))
                             }
                             continue
                         }
@@ -171,9 +185,14 @@ struct ErrorPaths {
                             for index in found..<actions.count where actions[index].action == .stopsTheApp { actions[index].opensAfterDeletingTheStore = true }
                         }
                         if let handedOn, visited.insert(site.unit).inserted {
-                            next.append(Step(unit: site.unit, path: step.path + [units[site.unit].place], handOff: handedOn))
+                            next.append(Step(unit: site.unit, path: step.path + [units[site.unit].place], handOff: handedOn, afterDeletingTheStore: escape.opensAfterDeletingTheStore))
                         } else if passesOn, units[site.unit].isThrowing, visited.insert(site.unit).inserted {
-                            next.append(Step(unit: site.unit, path: step.path + [units[site.unit].place], handOff: nil, afterFallbackToMemory: escape.afterFallbackToMemory || fellBackToMemory))
+                            next.append(Step(
+                                unit: site.unit, path: step.path + [units[site.unit].place], handOff: nil,
+                                afterFallbackToMemory: escape.afterFallbackToMemory || fellBackToMemory,
+                                afterDeletingTheStore: escape.opensAfterDeletingTheStore,
+                                retryChoice: retryChoice(in: site.unit, around: callers.of(callee).filter { $0.unit == site.unit }.map(\.call))
+                            ))
                         }
                     }
                 }
@@ -193,10 +212,68 @@ struct ErrorPaths {
         var returned: ReturnedFailure? = nil
         /// The error left it only after a fallback to memory on the way failed too.
         var afterFallbackToMemory = false
+        /// The error left it only from an opening made after the store's files were deleted.
+        var afterDeletingTheStore = false
+        /// The parameter by which its callers choose a retry on a new store over the error.
+        var retryChoice: RetryChoice? = nil
+    }
+
+    /// Where a function's `catch` throws the error on or, by the value of a parameter, deletes the
+    /// store and opens it again (`catch { guard recovery == .backupAndReset else { throw error };
+    /// try removeStore(); return try makeContainer(configuration) }`): a caller that passes that
+    /// value meets only the failure of the retry, on a new, empty store.
+    struct RetryChoice {
+        var parameter: (label: String?, index: Int)
+        /// The value, as written, that chooses the retry (`.backupAndReset`, `true`).
+        var value: String
+        /// The parameter's default, as written.
+        var defaultValue: String?
+
+        func isChosen(by call: FunctionCallExprSyntax) -> Bool {
+            guard let argument = ErrorPaths.argument(of: call, for: parameter) else { return defaultValue == value }
+            return argument.expression.trimmedText == value
+        }
+    }
+
+    /// The retry choice of `unit`, where its `calls` of the function the error comes from all lie
+    /// in one `do` statement whose only `catch` opens with `guard <parameter> == <value> else {
+    /// throw ... }` (or `guard <parameter> else`), throws nowhere else, and retries the `do`'s
+    /// call after deleting the store.
+    private func retryChoice(in unit: Int, around calls: [FunctionCallExprSyntax]) -> RetryChoice? {
+        guard let first = calls.first else { return nil }
+        var current = first.parent
+        while let syntax = current, !syntax.is(DoStmtSyntax.self) {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self) || syntax.is(ClosureExprSyntax.self) || syntax.is(AccessorDeclSyntax.self) { return nil }
+            current = syntax.parent
+        }
+        guard let doStatement = current?.as(DoStmtSyntax.self), doStatement.catchClauses.count == 1, let clause = doStatement.catchClauses.first,
+              calls.allSatisfy({ doStatement.range.contains($0.position) }),
+              let guardStatement = clause.body.statements.first?.item.as(GuardStmtSyntax.self), guardStatement.conditions.count == 1,
+              guardStatement.body.statements.count == 1, guardStatement.body.statements.first?.item.is(ThrowStmtSyntax.self) == true,
+              let condition = guardStatement.conditions.first?.condition.as(ExprSyntax.self) else { return nil }
+        let thrown = ThrowStatements(viewMode: .sourceAccurate)
+        thrown.walk(clause.body)
+        guard thrown.count == 1, calls.contains(where: { clause.range.contains($0.position) && Self.retriesAfterDeletingTheStore($0, helpers: helpers) }) else { return nil }
+        // `strategy == .reset`, `.reset == strategy`, or a Boolean parameter on its own.
+        var name: String
+        var value: String
+        if let sequence = condition.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           Array(sequence.elements)[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" {
+            let sides = Array(sequence.elements)
+            (name, value) = sides[0].is(DeclReferenceExprSyntax.self) ? (sides[0].trimmedText, sides[2].trimmedText) : (sides[2].trimmedText, sides[0].trimmedText)
+        } else if condition.is(DeclReferenceExprSyntax.self) {
+            (name, value) = (condition.trimmedText, "true")
+        } else {
+            return nil
+        }
+        guard let parameters = CodeDeclarations.parameters(ofBody: declarations.units[unit].body).map(Array.init),
+              let index = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == name }) else { return nil }
+        let label = parameters[index].firstName.text
+        return RetryChoice(parameter: (label == "_" ? nil : label, index), value: value, defaultValue: parameters[index].defaultValue?.value.trimmedText)
     }
 
     /// Whether `call` tries again, in a `catch`, the same call its `do` made (the same function with
-    /// the same arguments: the same store), after statements that delete the store
+    /// the same arguments: the same store), after statements that delete the store or move it aside
     /// (`do { try makeContainer(url) } catch { removeDatabaseFiles(); return try! makeContainer(url) }`).
     /// A fallback to another wrapper opens another store, which the deletion did not empty.
     private static func retriesAfterDeletingTheStore(_ call: FunctionCallExprSyntax, helpers: StoreDeletingHelpers) -> Bool {
@@ -209,9 +286,11 @@ struct ErrorPaths {
         let calls = AllCalls(viewMode: .sourceAccurate)
         calls.walk(tried)
         guard calls.found.contains(where: { $0.calledExpression.trimmedText == call.calledExpression.trimmedText && $0.arguments.trimmedText == call.arguments.trimmedText }) else { return false }
-        // The deletion must be the `catch`'s own, before the retry: a removal earlier in the
-        // function (a test reset, an old location's cleanup) leaves the store that failed as it was.
-        return DestructiveCallFinder(helpers: helpers).deletesTheStore(before: call, within: clause)
+        // The deletion (or the move aside) must be the `catch`'s own, before the retry: a removal
+        // earlier in the function (a test reset, an old location's cleanup) leaves the store that
+        // failed as it was.
+        let finder = DestructiveCallFinder(helpers: helpers)
+        return finder.deletesTheStore(before: call, within: clause) || finder.movesTheStoreAside(before: call, within: clause)
     }
 
     private var helpers: StoreDeletingHelpers { StoreDeletingHelpers(declarations: declarations) }

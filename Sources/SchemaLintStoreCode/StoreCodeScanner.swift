@@ -2385,18 +2385,40 @@ extension DestructiveCallFinder {
     /// is given (a `catch`), deletes the store.
     func deletesTheStore(before node: FunctionCallExprSyntax, within boundary: Syntax? = nil) -> Bool {
         let earlier = DestructiveCallFinder(helpers: helpers)
+        for statement in Self.statements(before: node, within: boundary) { earlier.walk(statement) }
+        return earlier.found.contains { $0.1 == .deletesTheStore }
+    }
+
+    /// Whether a statement before `node`, as `deletesTheStore(before:within:)` finds them, moves
+    /// the store's files aside: a call named for it (`moveStoreAside()`, `quarantine(url)`), or a
+    /// helper of the project given arguments that moves files (`backupStore(at: url)` whose loop
+    /// calls `moveItem(at:to:)` into a backup folder).
+    func movesTheStoreAside(before node: FunctionCallExprSyntax, within boundary: Syntax? = nil) -> Bool {
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        for statement in Self.statements(before: node, within: boundary) { calls.walk(statement) }
+        return calls.found.contains { call in
+            let name = SynchronousCode.calledName(call)?.lowercased() ?? ""
+            if name.contains("aside") || name.contains("quarantine") { return true }
+            guard !call.arguments.isEmpty, let helpers else { return false }
+            return helpers.movesFiles(call)
+        }
+    }
+
+    /// The statements that run before `node` in its closure or function, or in `boundary`.
+    private static func statements(before node: FunctionCallExprSyntax, within boundary: Syntax?) -> [CodeBlockItemSyntax] {
+        var statements: [CodeBlockItemSyntax] = []
         var current = Syntax(node)
         while let parent = current.parent, current.id != boundary?.id {
             if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { break }
             if let item = current.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
                 for statement in block {
                     if statement.id == item.id { break }
-                    earlier.walk(statement)
+                    statements.append(statement)
                 }
             }
             current = parent
         }
-        return earlier.found.contains { $0.1 == .deletesTheStore }
+        return statements
     }
 }
 
@@ -2511,6 +2533,21 @@ struct StoreDeletingHelpers {
             for callee in bodies(calledBy: call) where deletesStore(callee, depth: depth + 1, visited: &visited) { return true }
         }
         return false
+    }
+
+    /// Whether `call` calls a helper of the project that moves files somewhere other than a
+    /// parameter it is given (`moveItem(at: file, to: backupFolder.appending(...))`): out of the
+    /// place of the URL it is handed, not into it.
+    func movesFiles(_ call: FunctionCallExprSyntax) -> Bool {
+        bodies(calledBy: call).contains { body in
+            let parameters = Set((CodeDeclarations.parameters(ofBody: body) ?? []).map { ($0.secondName ?? $0.firstName).text })
+            let calls = AllCalls(viewMode: .sourceAccurate)
+            calls.walk(body)
+            return calls.found.contains { moved in
+                guard SynchronousCode.calledName(moved) == "moveItem", let destination = moved.arguments.first(where: { $0.label?.text == "to" }) else { return false }
+                return !parameters.contains(destination.expression.trimmedText)
+            }
+        }
     }
 
     /// The framework's types that make or describe a store, which projects extend.

@@ -9966,6 +9966,121 @@ final class Persistence {
 }
 ```
 
+### Triggers: the caller chooses, by a parameter, to move the store aside and open a new one; the stop when even that fails (a note)
+
+The `catch` throws the error on only for callers that do not choose the recovery. The app's
+caller leaves the parameter at its default, which chooses it, so what reaches its `fatalError` is
+the failure of a new, empty store.
+
+```swift path=App/JournalApp.swift
+import SwiftData
+import SwiftUI
+
+enum StoreRecovery { case none, moveAsideAndReset }
+
+@main
+struct JournalApp: App {
+    let container: ModelContainer
+
+    init() {
+        do {
+            container = try Stores.makeDefault()
+        } catch {
+            ↓fatalError("cannot open the store: \(error)")
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Journal") }.modelContainer(container)
+    }
+}
+
+enum Stores {
+    static func makeDefault() throws -> ModelContainer {
+        try open(ModelConfiguration(schema: Schema([Entry.self])))
+    }
+
+    private static func open(_ configuration: ModelConfiguration, recovery: StoreRecovery = .moveAsideAndReset) throws -> ModelContainer {
+        do {
+            return try makeContainer(configuration)
+        } catch {
+            guard recovery == .moveAsideAndReset else { throw error }
+            try backUpStore(at: configuration.url)
+            return try makeContainer(configuration)
+        }
+    }
+
+    private static func makeContainer(_ configuration: ModelConfiguration) throws -> ModelContainer {
+        try ModelContainer(for: Schema([Entry.self]), configurations: [configuration])
+    }
+
+    private static func backUpStore(at store: URL) throws {
+        let backup = store.deletingLastPathComponent().appending(path: "Recovered")
+        try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)
+        for suffix in ["", "-wal", "-shm"] {
+            try FileManager.default.moveItem(at: URL(fileURLWithPath: store.path + suffix), to: backup.appending(path: store.lastPathComponent + suffix))
+        }
+    }
+}
+```
+
+### Triggers: the same recovery, which the app's caller turns off (a warning)
+
+Passed `.none`, the `catch` throws the error on: a store that fails to migrate reaches the app's
+`fatalError` at every launch.
+
+```swift path=App/JournalApp.swift
+import SwiftData
+import SwiftUI
+
+enum StoreRecovery { case none, moveAsideAndReset }
+
+@main
+struct JournalApp: App {
+    let container: ModelContainer
+
+    init() {
+        do {
+            container = try Stores.makeDefault()
+        } catch {
+            ↓fatalError("cannot open the store: \(error)")
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Journal") }.modelContainer(container)
+    }
+}
+
+enum Stores {
+    static func makeDefault() throws -> ModelContainer {
+        try open(ModelConfiguration(schema: Schema([Entry.self])), recovery: .none)
+    }
+
+    private static func open(_ configuration: ModelConfiguration, recovery: StoreRecovery = .moveAsideAndReset) throws -> ModelContainer {
+        do {
+            return try makeContainer(configuration)
+        } catch {
+            guard recovery == .moveAsideAndReset else { throw error }
+            try backUpStore(at: configuration.url)
+            return try makeContainer(configuration)
+        }
+    }
+
+    private static func makeContainer(_ configuration: ModelConfiguration) throws -> ModelContainer {
+        try ModelContainer(for: Schema([Entry.self]), configurations: [configuration])
+    }
+
+    private static func backUpStore(at store: URL) throws {
+        let backup = store.deletingLastPathComponent().appending(path: "Recovered")
+        try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)
+        for suffix in ["", "-wal", "-shm"] {
+            try FileManager.default.moveItem(at: URL(fileURLWithPath: store.path + suffix), to: backup.appending(path: store.lastPathComponent + suffix))
+        }
+    }
+}
+```
+
 ### Triggers: the store's files removed inside an `if let` that finds their folder; stopping the app when even that fails is a note
 
 ```swift path=App/ListApp.swift
