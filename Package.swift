@@ -119,11 +119,20 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["schemalint"]
         ),
+        // What the test targets share: the built executable run as a user runs it, commands,
+        // temporary folders.
+        .target(name: "SchemaLintTestSupport", path: "Tests/SchemaLintTestSupport"),
         .testTarget(
             name: "SchemaLintTests",
-            dependencies: ["SchemaLint", "schemalint", "schemalint-fuzz", "SyntheticHistory"],
+            dependencies: ["SchemaLint", "SchemaLintTestSupport", "schemalint", "schemalint-fuzz", "SyntheticHistory"],
             // Inputs read by path (Fixtures/fuzz: what fuzzing found, docs/fuzzing.md).
             exclude: ["Fixtures"]
+        ),
+        // The slow tests that build the package again as others build it (the pre-commit hook,
+        // the static binary, the plugins, a client of the library), in two lanes.
+        .testTarget(
+            name: "SchemaLintPackageBuildTests",
+            dependencies: ["SchemaLint", "SchemaLintTestSupport", "schemalint"]
         ),
     ]
 )
@@ -177,7 +186,7 @@ if readsSwiftSources {
         ),
         .testTarget(
             name: "SchemaLintSwiftDataTests",
-            dependencies: ["SchemaLint", "SchemaLintSwiftData", "schemalint-fuzz-swift"],
+            dependencies: ["SchemaLint", "SchemaLintSwiftData", "SchemaLintTestSupport", "schemalint-fuzz-swift"],
             // Inputs read by path (Fixtures/fuzz: what fuzzing found, docs/fuzzing.md).
             exclude: ["Fixtures"]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SchemaLintTestSupport
 
 /// The SwiftData reader through the built `schemalint` executable.
 @Suite struct SwiftDataCommandLineTests {
@@ -20,12 +21,12 @@ import Testing
         """
     }
 
-    static func lint(_ second: String, extra: [String] = []) throws -> SchemaLintExecutable.Run {
-        let folder = try ScratchFolder()
+    static func lint(_ second: String, extra: [String] = []) throws -> Executable.Run {
+        let folder = try TemporaryFolder()
         try folder.write(schema(1, "var name: String = \"\""), to: "Sources/Schema/ShopSchemaV1.swift")
         try folder.write(schema(2, second), to: "Sources/Schema/ShopSchemaV2.swift")
         try folder.write("struct ContentView { var title = \"Shop\" }\n", to: "Sources/ContentView.swift")
-        return try SchemaLintExecutable.run([folder.path + "/Sources"] + extra)
+        return try Executable.run([folder.path + "/Sources"] + extra)
     }
 
     /// What the reader could not read for certain is a warning on every run; how it read ordinary
@@ -46,7 +47,7 @@ import Testing
     /// a typealias of a Swift type, is resolved: read as
     /// SwiftData stores it, with no warning. A type declared nowhere still gets one.
     @Test func typesDeclaredInFilesWithoutModelsAreResolved() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         try folder.write(Self.schema(1, "var name: String = \"\""), to: "Sources/Schema/ShopSchemaV1.swift")
         try folder.write(Self.schema(2, "var name: String = \"\"\n    var level: Level = .low\n    var code: ProductCode = \"\"\n    var origin: Origin?\n    var grade: Level.RawValue = \"low\"\n    var tier = Tier.none\n    var planValue = Plan.standard.rawValue\n    var size = Size?.none"), to: "Sources/Schema/ShopSchemaV2.swift")
         try folder.write("enum Level: String, Codable {\n    case low, high\n}\n", to: "Sources/Support/Level.swift")
@@ -54,7 +55,7 @@ import Testing
         try folder.write("enum Size: Int, Codable {\n    case small, large\n}\n", to: "Sources/Support/Size.swift")
         try folder.write("enum Plan: String {\n    case free, paid\n}\n\nextension Plan {\n    static let standard = Plan.free\n}\n", to: "Sources/Support/Plan.swift")
         try folder.write("typealias ProductCode = String\n", to: "Sources/Support/ProductCode.swift")
-        let run = try SchemaLintExecutable.run([folder.path + "/Sources", "--verbose"])
+        let run = try Executable.run([folder.path + "/Sources", "--verbose"])
         #expect(run.stderr.contains("ShopSchemaV2.swift:10:16: warning: 'Level' is a Codable enum (Level), which SwiftData stores as a composite value"), "\(run.stderr)")
         #expect(!run.stderr.contains("'ProductCode'") && !run.stderr.contains("default of 'code'"), "\(run.stderr)")
         #expect(run.stderr.contains("ShopSchemaV2.swift:12:17: warning: cannot resolve the type 'Origin'"), "\(run.stderr)")
@@ -103,7 +104,7 @@ import Testing
     /// constraint, the same step is one apps still on it sync through.
     @Test func aSchemaCloudKitCannotLoadNeverSynced() throws {
         for (first, synced) in [("@Attribute(.unique) var sku: String = \"\"", false), ("var sku: String = \"\"", true)] {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             try folder.write(Self.schema(1, first + "\n    var name: String = \"\""), to: "Sources/Schema/ShopSchemaV1.swift")
             try folder.write(Self.schema(2, "var sku: String = \"\""), to: "Sources/Schema/ShopSchemaV2.swift")
             try folder.write("""
@@ -117,14 +118,14 @@ import Testing
                 let container = try? ModelContainer(for: Schema(versionedSchema: ShopSchemaV2.self), migrationPlan: ShopPlan.self,
                                                     configurations: ModelConfiguration(cloudKitDatabase: .private("iCloud.shop")))
                 """, to: "Sources/Store.swift")
-            let run = try SchemaLintExecutable.run([folder.path + "/Sources", "--all-steps"])
+            let run = try Executable.run([folder.path + "/Sources", "--all-steps"])
             let removal = run.stdout.split(separator: "\n").first { $0.contains("attribute 'Product.name' was removed") }.map(String.init) ?? ""
             #expect(removal.contains(synced ? "error:" : "note:") || !synced && removal.contains("warning:"), "\(first): \(run.stdout)")
         }
     }
 
     @Test func theExampleShowsBothRenames() throws {
-        let run = try SchemaLintExecutable.run(["examples/swiftdata"])
+        let run = try Executable.run(["examples/swiftdata"])
         #expect(run.status != 2, "\(run.stdout)\(run.stderr)")
         // `body` -> `text` with originalName: no finding about `body`.
         #expect(!run.stdout.contains("'Note.body'"), "\(run.stdout)")
@@ -135,7 +136,7 @@ import Testing
     }
 
     @Test func badSwiftStopsTheRunWithExitStatus2() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         try folder.write("""
         enum S1: VersionedSchema {
             static var versionIdentifier = Schema.Version(one, 0, 0)
@@ -143,7 +144,7 @@ import Testing
             @Model final class M { var a: Int = 0 }
         }
         """, to: "S1.swift")
-        let run = try SchemaLintExecutable.run([folder.path])
+        let run = try Executable.run([folder.path])
         #expect(run.status == 2)
         #expect(run.stderr.contains("S1.swift:2:16: error: cannot read the versionIdentifier of 'S1'"), "\(run.stderr)")
     }
@@ -164,9 +165,9 @@ import Testing
             static var models: [any PersistentModel.Type] { [Note.self, Tag.self] }
         }
         """
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         try folder.write(schemas, to: "Schemas.swift")
-        let unplanned = try SchemaLintExecutable.run([folder.path, "--no-color"])
+        let unplanned = try Executable.run([folder.path, "--no-color"])
         #expect(unplanned.status == 0, "\(unplanned.stderr)")
         let notes = unplanned.stdout.split(separator: "\n").filter { $0.hasSuffix("[versioned-schema-not-frozen]") }
         #expect(notes.count == 1, "\(unplanned.stdout)")
@@ -179,7 +180,7 @@ import Testing
             static var stages: [MigrationStage] { [] }
         }
         """, to: "Schemas.swift")
-        let planned = try SchemaLintExecutable.run([folder.path, "--no-color"])
+        let planned = try Executable.run([folder.path, "--no-color"])
         #expect(planned.status == 1)
         let errors = planned.stdout.split(separator: "\n").filter { $0.contains(": error: ") && $0.hasSuffix("[versioned-schema-not-frozen]") }
         #expect(errors.count == 1, "\(planned.stdout)")
@@ -189,18 +190,18 @@ import Testing
         // A container the files make without the plan never reads it: a note again, until a
         // container is given the plan.
         try folder.write("func makeContainer() throws -> ModelContainer {\n    try ModelContainer(for: Note.self, Tag.self)\n}\n", to: "Store.swift")
-        let unread = try SchemaLintExecutable.run([folder.path, "--no-color"])
+        let unread = try Executable.run([folder.path, "--no-color"])
         #expect(unread.stdout.contains("Schemas.swift:5:54: note: 'S1' is not the newest version"), "\(unread.stdout)")
         #expect(!unread.stdout.contains(": error: "), "\(unread.stdout)")
         try folder.write("func makeContainer() throws -> ModelContainer {\n    try ModelContainer(for: Schema(versionedSchema: S2.self), migrationPlan: Plan.self)\n}\n", to: "Store.swift")
-        let read = try SchemaLintExecutable.run([folder.path, "--no-color"])
+        let read = try Executable.run([folder.path, "--no-color"])
         #expect(read.stdout.contains("Schemas.swift:5:54: error: 'S1' is not the newest version"), "\(read.stdout)")
     }
     /// A class added in a store of its own that does not sync (one configuration of several, with
     /// `cloudKitDatabase: .none`) adds nothing to the CloudKit schema, though the version before
     /// it synced every class it had; a class added to the synced store does.
     @Test func aClassAddedToALocalStoreOfASyncedContainerIsNoCloudKitAddition() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         try folder.write("""
         enum V1: VersionedSchema {
             static var versionIdentifier = Schema.Version(1, 0, 0)
@@ -226,7 +227,7 @@ import Testing
             return try ModelContainer(for: Schema([Note.self, Draft.self, Tag.self]), migrationPlan: Plan.self, configurations: [synced, drafts])
         }
         """, to: "Stores.swift")
-        let run = try SchemaLintExecutable.run([folder.path, "--no-color"])
+        let run = try Executable.run([folder.path, "--no-color"])
         let added = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[element-added]") }
         #expect(added.count == 1, "\(run.stdout)")
         #expect(added.first?.contains("entity 'Tag' was added") == true, "\(run.stdout)")
@@ -235,7 +236,7 @@ import Testing
     /// A plan that lists the schemas newest first (to go back to an older version) is the same
     /// history as the plan that goes forward: nothing is removed by going "from" V2 "to" V1.
     @Test func aRollbackPlanIsTheForwardHistoryReadBackwards() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         try folder.write("""
         enum V1: VersionedSchema {
             static var versionIdentifier = Schema.Version(1, 0, 0)
@@ -256,7 +257,7 @@ import Testing
             static var stages: [MigrationStage] { [] }
         }
         """, to: "Schemas.swift")
-        let run = try SchemaLintExecutable.run([folder.path, "--no-color"])
+        let run = try Executable.run([folder.path, "--no-color"])
         #expect(!run.stdout.contains("[attribute-removed]"), "\(run.stdout)")
         #expect(run.stdout.hasSuffix("in 2 versions of 1 model\n"), "\(run.stdout)")
     }

@@ -1,6 +1,7 @@
 import SchemaLint
 import Testing
 @testable import SchemaLintSwiftData
+import SchemaLintTestSupport
 
 /// Versions, their order, migration stages, CloudKit and bad input.
 @Suite struct SwiftDataHistoryTests {
@@ -548,7 +549,7 @@ import Testing
         """)
         // The callers and the flags are in files the reader does not claim: it looks them up.
         func read(_ callers: String, flags: String = "struct Flags { static var cloudKit = false }") throws -> ModelSourceReading {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             var options = ModelSourceReadingOptions()
             options.unclaimedFiles = [try folder.write(callers, to: "Callers.swift"), try folder.write(flags, to: "Flags.swift")].sorted()
             return SwiftDataReader().read(sources: [models, provider].map { ($0.0, Array($0.1.utf8)) }, options: options)
@@ -1012,7 +1013,7 @@ import Testing
     }
 
     @Test func filesAreClaimedOnlyWhenTheyMentionModels() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let reader = SwiftDataReader()
         #expect(reader.claims(file: try folder.write("@Model final class A {}", to: "A.swift")))
         #expect(reader.claims(file: try folder.write("enum V: VersionedSchema {}", to: "V.swift")))

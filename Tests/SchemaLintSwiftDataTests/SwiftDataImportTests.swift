@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SchemaLintTestSupport
 
 /// `schemalint import` of Swift sources: one YAML file per SwiftData version, which lints as the
 /// Swift does.
@@ -77,10 +78,10 @@ import Testing
 
     @Test(arguments: [false, true])
     func theImportedHistoryLintsAsTheSwiftDoes(cloudKit: Bool) throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         for (name, text) in Self.schemas { try folder.write(text, to: "Sources/" + name) }
         let out = folder.path + "/yaml"
-        let imported = try SchemaLintExecutable.run(["import", folder.path + "/Sources", "--out", out] + (cloudKit ? ["--cloudkit"] : []))
+        let imported = try Executable.run(["import", folder.path + "/Sources", "--out", out] + (cloudKit ? ["--cloudkit"] : []))
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout == "wrote \(out)/TaskSchemaV1.yaml\nwrote \(out)/TaskSchemaV2.yaml\n")
         let v2 = try String(contentsOfFile: out + "/TaskSchemaV2.yaml", encoding: .utf8)
@@ -88,8 +89,8 @@ import Testing
         #expect(v2.contains("renamedFrom: title"), "the originalName is the YAML's renaming identifier: \(v2)")
 
         let extra = ["--format", "json"] + (cloudKit ? ["--cloudkit"] : [])
-        let fromSwift = try SchemaLintExecutable.run([folder.path + "/Sources"] + extra)
-        let fromYAML = try SchemaLintExecutable.run([out] + extra)
+        let fromSwift = try Executable.run([folder.path + "/Sources"] + extra)
+        let fromYAML = try Executable.run([out] + extra)
         #expect(fromSwift.status != 2 && fromYAML.status != 2, "\(fromSwift.stderr)\(fromYAML.stderr)")
         let swiftFindings = try Self.findings(fromSwift.stdout)
         // The history has findings to compare: the type change and the new required attribute at least.
@@ -101,22 +102,22 @@ import Testing
     }
 
     @Test func theImportNeverReplacesFilesWithoutForce() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         for (name, text) in Self.schemas { try folder.write(text, to: "Sources/" + name) }
         let out = folder.path + "/yaml"
         try folder.write("mine\n", to: "yaml/TaskSchemaV2.yaml")
-        let refused = try SchemaLintExecutable.run(["import", folder.path + "/Sources", "--out", out])
+        let refused = try Executable.run(["import", folder.path + "/Sources", "--out", out])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("TaskSchemaV2.yaml: error: already exists; use --force"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out + "/TaskSchemaV1.yaml"), "nothing is written when one file exists")
         #expect(try String(contentsOfFile: out + "/TaskSchemaV2.yaml", encoding: .utf8) == "mine\n")
-        let forced = try SchemaLintExecutable.run(["import", folder.path + "/Sources", "--out", out, "--force"])
+        let forced = try Executable.run(["import", folder.path + "/Sources", "--out", out, "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try String(contentsOfFile: out + "/TaskSchemaV2.yaml", encoding: .utf8).contains("label: TaskSchemaV2"))
     }
 
     @Test func aCustomStageIsPrintedAsAMigrationsEntry() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         for (name, text) in Self.schemas.dropLast() { try folder.write(text, to: "Sources/" + name) }
         try folder.write("""
         import SwiftData
@@ -127,15 +128,15 @@ import Testing
             static let toV2 = MigrationStage.custom(fromVersion: TaskSchemaV1.self, toVersion: TaskSchemaV2.self, willMigrate: nil, didMigrate: nil)
         }
         """, to: "Sources/Schemas/TaskMigrationPlan.swift")
-        let run = try SchemaLintExecutable.run(["import", folder.path + "/Sources", "--out", folder.path + "/yaml"])
+        let run = try Executable.run(["import", folder.path + "/Sources", "--out", folder.path + "/yaml"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("migrations:\n  - {model: TaskMigrationPlan, from: TaskSchemaV1, to: TaskSchemaV2, how: staged, reason: \"the MigrationStage.custom from TaskSchemaV1 to TaskSchemaV2\"}\n"), "\(run.stdout)")
     }
 
     @Test func sourcesWithoutModelsAreAnInputError() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         try folder.write("struct ContentView {}\n", to: "Sources/ContentView.swift")
-        let run = try SchemaLintExecutable.run(["import", folder.path + "/Sources", "--out", folder.path + "/yaml"])
+        let run = try Executable.run(["import", folder.path + "/Sources", "--out", folder.path + "/yaml"])
         #expect(run.status == 2)
         // The Swift file declares a type, which the store-handling rules may read (a launch path
         // can run through it): no model is among what was found.

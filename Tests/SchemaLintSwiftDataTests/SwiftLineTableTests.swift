@@ -4,6 +4,7 @@ import SchemaLintSwiftSource
 import SwiftParser
 import SwiftSyntax
 import Testing
+import SchemaLintTestSupport
 
 /// The line and column of every position are what swift-syntax's `SourceLocationConverter` gives.
 @Suite struct SwiftLineTableTests {
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func everyPositionOfTheExamplesAndStoreFixturesHasTheConvertersLineAndColumn() throws {
-        let files = SchemaLintExecutable.exampleAndStoreFixtureSwiftFiles()
+        let files = exampleAndStoreFixtureSwiftFiles()
         #expect(files.count >= 10)
         for file in files {
             #expect(mismatches(in: Array(try Data(contentsOf: file))) == [], "\(file.lastPathComponent)")

@@ -3,12 +3,13 @@ import Testing
 import SchemaLint
 import SchemaLintSwiftData
 @testable import schemalint_fuzz_swift
+import SchemaLintTestSupport
 
 /// The SwiftData reader's fuzzing harness (Fuzz/schemalint-fuzz-swift, docs/fuzzing.md): its
 /// seeds, how it splits an input into files, and the inputs the fuzzer found.
 @Suite struct SwiftSourceFuzzHarnessTests {
-    static let seeds = SchemaLintExecutable.packageRoot.appendingPathComponent("Fuzz/seeds/swift-source")
-    static let fixtures = SchemaLintExecutable.packageRoot.appendingPathComponent("Tests/SchemaLintSwiftDataTests/Fixtures/fuzz/swift-source")
+    static let seeds = Executable.packageRoot.appendingPathComponent("Fuzz/seeds/swift-source")
+    static let fixtures = Executable.packageRoot.appendingPathComponent("Tests/SchemaLintSwiftDataTests/Fixtures/fuzz/swift-source")
 
     static func files(in folder: URL) throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)

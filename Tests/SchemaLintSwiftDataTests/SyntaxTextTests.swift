@@ -3,6 +3,7 @@ import SchemaLintSwiftSource
 import SwiftParser
 import SwiftSyntax
 import Testing
+import SchemaLintTestSupport
 
 /// `trimmedText` is what swift-syntax's `trimmedDescription` gives, for every node.
 @Suite struct SyntaxTextTests {
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func everyNodeOfTheExamplesAndStoreFixturesReadsAsTrimmedDescriptionDoes() throws {
-        let files = SchemaLintExecutable.exampleAndStoreFixtureSwiftFiles()
+        let files = exampleAndStoreFixtureSwiftFiles()
         #expect(files.count >= 10)
         for file in files {
             #expect(mismatches(in: try String(contentsOf: file, encoding: .utf8)) == [], "\(file.lastPathComponent)")

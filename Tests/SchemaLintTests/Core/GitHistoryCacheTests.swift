@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// What git said about a bundle's history, kept between runs: the same answer as a run without
 /// the cache, after new commits, a rewritten history or a broken entry, with git asked about the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// The core's side of readers it does not know: claiming files in the walk, handing them over,
 /// and using what comes back (versions, written migrations, warnings, errors).

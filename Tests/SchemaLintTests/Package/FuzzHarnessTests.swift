@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import schemalint_fuzz
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// The fuzzing harnesses (Fuzz/, docs/fuzzing.md): their seeds and dictionaries, and the inputs
 /// the fuzzer found that once crashed a reader.

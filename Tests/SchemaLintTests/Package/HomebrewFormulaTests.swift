@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// Formula/schemalint.rb, the Homebrew formula the release publishes to the tap: its url and
 /// sha256 are the lines scripts/render-formula.sh fills in with what the release workflow

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// The files that other tools read from the repository's root: the pre-commit hook manifest and the
 /// GitHub Action. They parse as YAML (with schemalint's own parser) and carry what those tools need.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// The release's artifact bundle and the Action's shell steps, run here as GitHub would run them
 /// (bash -eo pipefail, with the runner's variables), with local files standing in for the network.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SchemaLintTestSupport
 
 /// scripts/setup.sh, which `make run` and `make test` (and so CI) start with.
 @Suite struct SetupScriptTests {

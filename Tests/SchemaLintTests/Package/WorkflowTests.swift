@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// End-to-end, with the built executable in a temporary git repository: configuration,
 /// suppressions, baselines, several reports in one run, init.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// `schemalint lint --stamp FILE`, the declared output of the build-tool plugin: written after a run
 /// that passes, removed after one that does not, never written over or in place of another file.

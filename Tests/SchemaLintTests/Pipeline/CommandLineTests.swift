@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// End-to-end: the built executable on the examples and on bad input.
 @Suite struct CommandLineTests {

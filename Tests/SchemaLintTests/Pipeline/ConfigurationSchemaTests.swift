@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// schema/schemalint.schema.json, the JSON Schema editors use for `.schemalint.yml`: it accepts
 /// every configuration the docs and examples show, rejects what schemalint rejects, and names

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// `--history git`: the releases of a model not versioned in its files, read at git release tags,
 /// through the executable, in repositories each test makes (no user or system git configuration).

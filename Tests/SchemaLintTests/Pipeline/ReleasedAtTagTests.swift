@@ -3,6 +3,7 @@ import Testing
 @testable import SchemaLintCore
 @testable import SchemaLint
 @testable import schemalint
+import SchemaLintTestSupport
 
 /// Without a lock, the newest release tag says what shipped: a version present there and edited
 /// since is `released-version-modified`, naming the tag and each changed element.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// `schemalint` with no argument at the root of a repository made in the test, as people run it
 /// (and as the pre-commit hook and the Action do): what is a model is read, the rest is left alone,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// What a run lists by default: the steps a coming release takes. Steps that shipped are counted
 /// in the summary, and `steps: .all` (`--all-steps`) lists them.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SchemaLint
 @testable import schemalint
+import SchemaLintTestSupport
 
 /// The store-handling rules through the built executable, on fixtures in the shapes real apps use
 /// (Fixtures/store-code/NAME/before, and NAME/fixed with the same code repaired): each rule fires

@@ -2,6 +2,7 @@ import Foundation
 import SyntheticHistory
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// The findings of real runs must not change when the code that computes them is made faster:
 /// `schemalint lint` on the benchmark's generated history (small), the examples and the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 @Suite struct XcodeAtomicFileWriterTests {
     static func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// Linting real bundles: the same findings through import -> YAML as directly, declared renames
 /// seen as renames, and declared CloudKit sync checked as synced.

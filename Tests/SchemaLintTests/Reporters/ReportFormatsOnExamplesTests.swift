@@ -3,6 +3,7 @@ import Testing
 @testable import SchemaLint
 #if canImport(FoundationXML)
 import FoundationXML
+import SchemaLintTestSupport
 #endif
 
 /// Every report format, from the built executable on the examples.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// Validates SARIF documents against the official SARIF 2.1.0 JSON schema with Python's `jsonschema`
 /// (there is no JSON-schema validator for Swift here). Needs `python3` with `pip install jsonschema`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// The reports as CI systems consume them, through the built executable (issue 14): the JUnit
 /// dashboard agrees with the exit status, input errors still produce every report, report files are

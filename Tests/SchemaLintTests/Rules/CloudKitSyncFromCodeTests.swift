@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SchemaLint
 @testable import schemalint
+import SchemaLintTestSupport
 
 /// Which stores the code syncs: `NSPersistentCloudKitContainer` and `cloudKitContainerOptions`,
 /// in Swift and Objective-C, and how that decision reaches the models and their CloudKit checks.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// Synced versions checked against a production schema in the shape cktool exports it, through the
 /// real pipeline (configuration, loading, rules), and through the executable.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SchemaLint
 @testable import schemalint
+import SchemaLintTestSupport
 
 /// Every rule's page carries its rationale and examples; the examples are the rule's tests.
 @Suite struct RulePageTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SchemaLintTestSupport
 
 /// Type changes through the executable: for a local store the verdict follows what lightweight
 /// migration infers (numeric and Boolean types convert, others do not); for CloudKit every type

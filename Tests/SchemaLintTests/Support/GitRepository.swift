@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SchemaLintTestSupport
 
 /// A git repository made for a test: fixed author, fixed commit dates (one day apart), no user or
 /// system configuration, so that the history is the same on every machine.

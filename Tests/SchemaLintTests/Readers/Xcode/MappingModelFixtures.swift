@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintTestSupport
 
 /// Xcode bundles and mapping models written the way Xcode writes them (own fixtures, in the shape
 /// of real apps' files), for the mapping-model tests.

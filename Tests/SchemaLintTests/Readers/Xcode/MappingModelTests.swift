@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// Mapping models and declared migrations: read, matched to their steps by the paths inside them,
 /// and taken into account in local verdicts.

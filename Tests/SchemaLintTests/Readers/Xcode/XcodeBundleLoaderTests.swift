@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 @Suite struct XcodeBundleLoaderTests {
     static let currentVersion = """

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// The real bundles in `../shared/corpus/xcdatamodeld` (beside the project), checked against
 /// MANIFEST.tsv and against element counts taken from the XML text independently of the reader.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// A bundle's versions in the order git first added them, in temporary repositories with fixed
 /// dates: commit n is dated 2024-01-(1+n).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// Broken and hostile `contents` files (the kinds fuzzing found, and the classic XML attacks): each is
 /// one `InputError` with a position, and through the executable one error line and exit status 2,

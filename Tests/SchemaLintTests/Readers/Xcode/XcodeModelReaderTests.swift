@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 @Suite struct XcodeModelReaderTests {
     static let notes = XcodeFixtures.contents("""

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// A model outside a bundle (`Name.xcdatamodel` on its own, as projects older than model
 /// versioning keep it) is one version of a model of that name, found by the walk and when named.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 /// The official YAML test suite, read from `../shared/corpus/yaml-test-suite` beside the project.
 /// Each case is a folder (or a numbered subfolder) holding `in.yaml`; a file named `error` marks

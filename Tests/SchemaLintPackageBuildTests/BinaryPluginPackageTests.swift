@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 extension PackageBuilds.FirstLane {
     /// The plugins-only package (plugin-package/, published as the schemalint-plugins repository): its

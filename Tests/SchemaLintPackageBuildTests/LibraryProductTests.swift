@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintTestSupport
 
 extension PackageBuilds.SecondLane {
     /// The `SchemaLint` library product as a package outside this one sees it: only its public API.

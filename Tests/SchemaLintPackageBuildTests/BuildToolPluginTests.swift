@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SchemaLintTestSupport
 
 extension PackageBuilds.SecondLane {
     /// The build-tool plugin (`SchemaLintBuildToolPlugin`), used as a package that adds it would use

@@ -1,21 +1,21 @@
 import Foundation
 
 /// Runs the built `schemalint` executable, as a person or CI would.
-struct Executable {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+package struct Executable {
+    package struct Run {
+        package var status: Int32
+        package var stdout: String
+        package var stderr: String
     }
 
     /// The package root (tests run the binary from there, so paths in output are relative).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `../shared` beside the project (CI has it; a fresh clone may not).
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    package static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
 
-    static var binary: URL {
+    package static var binary: URL {
         // The test bundle sits in the build products folder, beside the executable.
         for candidate in [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()] {
             let url = candidate.appendingPathComponent("schemalint")
@@ -28,12 +28,12 @@ struct Executable {
         return packageRoot.appendingPathComponent(".build/debug/schemalint")
     }
 
-    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:], stdin: String? = nil) throws -> Run {
+    package static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:], stdin: String? = nil) throws -> Run {
         try runProgram(binary.path, arguments, in: directory, environment: environment, stdin: stdin)
     }
 
     /// Runs any program (the tests use it for the executable, and for `script` around it).
-    static func runProgram(_ program: String, _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:], stdin: String? = nil) throws -> Run {
+    package static func runProgram(_ program: String, _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:], stdin: String? = nil) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A folder under the system's temporary folder for one test, removed when the value is released.
-final class TemporaryFolder {
-    let path: String
-    var url: URL { URL(fileURLWithPath: path) }
+package final class TemporaryFolder {
+    package let path: String
+    package var url: URL { URL(fileURLWithPath: path) }
 
-    init() throws {
+    package init() throws {
         path = (NSTemporaryDirectory() as NSString).appendingPathComponent("schemalint-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
@@ -14,7 +14,7 @@ final class TemporaryFolder {
 
     /// Writes `text` at `relative` (creating folders) and returns the full path.
     @discardableResult
-    func write(_ text: String, to relative: String) throws -> String {
+    package func write(_ text: String, to relative: String) throws -> String {
         let file = (path as NSString).appendingPathComponent(relative)
         try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
@@ -23,7 +23,7 @@ final class TemporaryFolder {
 
     /// Creates the folder `relative` and returns its full path.
     @discardableResult
-    func folder(_ relative: String) throws -> String {
+    package func folder(_ relative: String) throws -> String {
         let folder = (path as NSString).appendingPathComponent(relative)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return folder

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SchemaLintTestSupport
 
 extension PackageBuilds.FirstLane {
     /// The pre-commit hook (`.pre-commit-hooks.yaml`), run by pre-commit itself against a throwaway git

@@ -1,20 +1,20 @@
 import Foundation
 
 /// Runs a command found on PATH, with standard output and standard error captured.
-enum Shell {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+package enum Shell {
+    package struct Result {
+        package var status: Int32
+        package var stdout: String
+        package var stderr: String
         /// Both streams, for messages and for text that may be on either.
-        var output: String { stdout + stderr }
+        package var output: String { stdout + stderr }
     }
 
-    static func succeeds(_ command: String, _ arguments: [String]) -> Bool {
+    package static func succeeds(_ command: String, _ arguments: [String]) -> Bool {
         (try? run(command, arguments, in: FileManager.default.currentDirectoryPath).status) == 0
     }
 
-    static func run(_ command: String, _ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Result {
+    package static func run(_ command: String, _ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [command] + arguments

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SchemaLintTestSupport
 
 extension PackageBuilds.SecondLane {
     /// The release's self-contained Linux binary: scripts/build-linux-static.sh builds it (here without
