@@ -748,7 +748,42 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     /// Code of an Xcode preview, a demo or a test (`CodeDeclarations.isPreviewCode`).
     private func isInPreview(_ node: some SyntaxProtocol) -> Bool {
-        declarations.isPreviewCode(node)
+        declarations.isPreviewCode(node) || isInABranchNoCallTakes(node)
+    }
+
+    /// Whether `node` lies in a branch of `if flag` (its `else`, or the body of `if !flag`) that
+    /// a Boolean parameter of its function rules out for every call the files make
+    /// (`init(inMemory: Bool)` that opens a store on disk only when `inMemory` is false, made only
+    /// as `PersistenceController(inMemory: true)` for previews): that opening never runs.
+    private func isInABranchNoCallTakes(_ node: some SyntaxProtocol) -> Bool {
+        guard let unit = declarations.unit(around: node), let parameters = CodeDeclarations.parameters(ofBody: declarations.units[unit].body).map(Array.init) else { return false }
+        var current = Syntax(node)
+        while let parent = current.parent, parent.id != declarations.units[unit].body.id {
+            if parent.is(ClosureExprSyntax.self) { return false }
+            if let branch = parent.as(IfExprSyntax.self), branch.conditions.count == 1, let condition = branch.conditions.first?.condition.as(ExprSyntax.self) {
+                // The branch `node` is in runs when the flag is `runsWhen`.
+                let negated = condition.as(PrefixOperatorExprSyntax.self).flatMap { $0.operator.text == "!" ? $0.expression : nil }
+                let flag = (negated ?? condition).as(DeclReferenceExprSyntax.self)?.baseName.text
+                var runsWhen: Bool?
+                if branch.body.id == current.id { runsWhen = negated == nil }
+                if branch.elseBody?.id == current.id { runsWhen = negated != nil }
+                if let flag, let runsWhen, let index = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == flag }) {
+                    let label = parameters[index].firstName.tokenKind == .wildcard ? nil : parameters[index].firstName.text
+                    // The calls of this function, not of an overload of its name (`init()` beside
+                    // `init(inMemory:)`).
+                    let made = calls(of: unit).filter { call in
+                        declarations.units[unit].accepts(labels: call.arguments.map { $0.label?.text ?? "_" } + (call.trailingClosure == nil ? [] : ["*"]))
+                    }
+                    let ruledOut = runsWhen ? "false" : "true"
+                    let defaultValue = parameters[index].defaultValue?.value.trimmedText
+                    if !made.isEmpty, made.allSatisfy({ call in
+                        ErrorPaths.argument(of: call, for: (label, index)).map { $0.expression.trimmedText == ruledOut } ?? (defaultValue == ruledOut)
+                    }) { return true }
+                }
+            }
+            current = parent
+        }
+        return false
     }
 
     /// The lowercased words of a camel-cased name: `makeDevContainer` is make, dev, container.

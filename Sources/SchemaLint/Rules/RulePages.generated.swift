@@ -10303,6 +10303,48 @@ enum ProfileStore {
 }
 ```
 
+### Triggers once: the store on disk opens only when a flag that every call sets is false
+
+The app's store opens in `init()`, whose `fatalError` is the finding. `init(inMemory:)` opens a
+store on disk only when `inMemory` is false, and the one call made (the previews') passes `true`:
+that branch never runs, and a store in memory has nothing to lose.
+
+```swift path=App/Persistence.swift
+import SwiftData
+
+@MainActor
+final class Persistence {
+    static let shared = Persistence()
+    let container: ModelContainer
+
+    private init() {
+        do {
+            container = try ModelContainer(for: Schema([Entry.self]))
+        } catch {
+            ↓fatalError("cannot open the store: \(error)")
+        }
+    }
+
+    init(inMemory: Bool) {
+        do {
+            if inMemory {
+                container = try ModelContainer(for: Schema([Entry.self]), configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
+            } else {
+                container = try ModelContainer(for: Schema([Entry.self]), configurations: [ModelConfiguration(url: URL.documentsDirectory.appending(path: "Test.store"))])
+            }
+        } catch {
+            fatalError("cannot open the store: \(error)")
+        }
+    }
+
+    static var preview: Persistence {
+        let persistence = Persistence(inMemory: true)
+        persistence.container.mainContext.insert(Entry())
+        return persistence
+    }
+}
+```
+
 ### Does not trigger: a helper that removes only the -wal and -shm, then a quiet retry
 
 ```swift path=App/Store.swift
