@@ -93,7 +93,7 @@ package enum XcodeVersionOrder {
     package static func sortedByName(_ names: some Sequence<String>, model: String? = nil, current: String? = nil) -> [String] {
         let sorted = NaturalOrder.sorted(names)
         if let byNumber = numberedAcrossStems(sorted, current: current) { return byNumber }
-        let xcodes = model.map { model in sorted.filter { isXcodeName($0, model: model) || isNumbered(withoutPreRelease($0), model: model) } } ?? []
+        let xcodes = model.map { model in sorted.filter { isXcodeName($0, model: model) || isNumbered(withoutPreRelease(withoutLabel($0)), model: model) } } ?? []
         let others = xcodes.isEmpty ? sorted : sorted.filter { !xcodes.contains($0) }
         let unnumbered = others.filter { !hasNumber($0) }
         guard unnumbered.count == 1, others.count > 1 else { return xcodes + others }
@@ -131,6 +131,13 @@ package enum XcodeVersionOrder {
         return name
     }
 
+    /// A name without the label a team put after its number in parentheses (`Sprinklers 8
+    /// (cloud)` is `Sprinklers 8`): what the version brought, not another name.
+    static func withoutLabel(_ name: String) -> String {
+        guard name.hasSuffix(")"), let open = name.range(of: " (", options: .backwards), open.lowerBound > name.startIndex else { return name }
+        return String(name[..<open.lowerBound])
+    }
+
     /// A name's letters, lower-cased: its stem once digits, spaces and punctuation are left out.
     private static func letters(_ name: String) -> String { String(name.lowercased().unicodeScalars.filter { CharacterSet.letters.contains($0) }) }
 
@@ -150,7 +157,7 @@ package enum XcodeVersionOrder {
     /// The dotted version number a name ends with (`[2, 1]` for `Model 2.1`, `[29]` for
     /// `Model_authors_v29`), empty where it ends with none.
     package static func trailingVersion(_ name: String) -> [Int] {
-        let tail = name.reversed().prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        let tail = withoutLabel(name).reversed().prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         return String(tail.reversed()).split(separator: ".").compactMap { Int($0) }
     }
 
@@ -160,14 +167,14 @@ package enum XcodeVersionOrder {
     /// named after the model or the versions' own name (`UserCollectionEntity` before
     /// `UserCollectionEntity v2`); with no numbered version, the model's name and one other. Names
     /// of features (`Model_discount_policy` beside `Model_course_info_v18`) say nothing of when
-    /// each was made.
+    /// each was made. A label after the number (`Sprinklers 8 (cloud)`) is no other name.
     package static func namesCarryOrder(_ names: Set<String>, model: String) -> Bool {
         let numbered = names.filter(hasNumber)
-        let stems = Set(numbered.map { letters(withoutPreRelease($0)) })
+        let stems = Set(numbered.map { letters(withoutPreRelease(withoutLabel($0))) })
         guard stems.count <= 1 else { return false }
         let unnumbered = names.subtracting(numbered).subtracting([model])
         if let stem = stems.first {
-            return unnumbered.count <= 1 && unnumbered.allSatisfy { stem.hasPrefix(letters($0)) }
+            return unnumbered.count <= 1 && unnumbered.allSatisfy { stem.hasPrefix(letters(withoutLabel($0))) }
         }
         return unnumbered.count <= 1 && names.contains(model)
     }

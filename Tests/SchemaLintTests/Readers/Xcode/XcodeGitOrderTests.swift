@@ -317,6 +317,13 @@ struct XcodeGitOrderTests {
         #expect(XcodeVersionOrder.namesCarryOrder(["Model", "Model 3.2-beta6", "Model 3.26-beta0", "Model 6.2", "Model 7.11"], model: "Model"), "app versions, some of them betas")
         #expect(XcodeVersionOrder.sortedByName(["Model 7.11", "Model 3.2-beta6", "Model", "Model 6.2", "Model 3.26-beta0"], model: "Model") == ["Model", "Model 3.2-beta6", "Model 3.26-beta0", "Model 6.2", "Model 7.11"])
         #expect(!XcodeVersionOrder.namesCarryOrder(["Model", "Model 2", "Model_beta 3"], model: "Model"), "a word before the number is a name")
+        // A label in parentheses after the number says what the version brought.
+        #expect(XcodeVersionOrder.namesCarryOrder(["Sprinklers", "Sprinklers 2", "Sprinklers 8 (cloud)", "Sprinklers 10 (APFlag)"], model: "Sprinklers"), "labels after numbers")
+        #expect(
+            XcodeVersionOrder.sortedByName(["Model 10 (tags)", "Model 3 (sync)", "Model 2", "Model", "Model 4"], model: "Model")
+                == ["Model", "Model 2", "Model 3 (sync)", "Model 4", "Model 10 (tags)"]
+        )
+        #expect(XcodeVersionOrder.trailingVersion("Model_v29 (fix)") == [29])
     }
 
     /// A version staged or only written is not in git's history: it comes after every committed
