@@ -75,8 +75,9 @@ package enum UnreadReleases: Sendable, Hashable {
     /// A shallow clone of the commit the newest release tag names: that release was read, the
     /// ones before it were not.
     case shallowCloneAtNewestRelease(tag: String)
-    /// A whole history with no tag in it, and no lock: nothing records what shipped.
-    case noReleaseTag
+    /// A whole history with no tag in it, and no lock: nothing records what shipped. `elsewhere`:
+    /// the repository's tags outside that history (another branch's, oldest first).
+    case noReleaseTag(elsewhere: [String])
     /// A whole history whose tags (`adhoc-latest`) none match the release pattern, and no lock.
     case noMatchingReleaseTag(pattern: String, tags: [String])
 
@@ -93,6 +94,8 @@ package enum UnreadReleases: Sendable, Hashable {
         switch self {
         case .shallowClone: "the repository is a shallow clone, which has neither the release tags nor the history that show what shipped"
         case .shallowCloneAtNewestRelease(let tag): "the repository is a shallow clone, which holds the newest release tag (\(tag)) but neither the older tags nor the history that show what shipped before it"
+        case .noReleaseTag(let elsewhere) where !elsewhere.isEmpty:
+            "no tag in the history of HEAD and no lock record what shipped (the repository's \(elsewhere.count == 1 ? "tag" : "\(elsewhere.count) tags"), the newest `\(elsewhere.last ?? "")`, \(elsewhere.count == 1 ? "is on a commit" : "are on commits") HEAD does not descend from: another branch, or a history rewritten since)"
         case .noReleaseTag: "no tag in the history of HEAD and no lock record what shipped"
         case .noMatchingReleaseTag(let pattern, let tags):
             "the tags in the history of HEAD (the newest: `\(tags.last ?? "")`) do not match the release-tag pattern `\(pattern)`, and no lock records what shipped"
@@ -110,6 +113,11 @@ package enum UnreadReleases: Sendable, Hashable {
         case .noMatchingReleaseTag:
             [
                 "if releases are tagged another way, give the pattern: `history: {from: git, tags: \"release-*\"}` in .schemalint.yml, or --history-tags 'release-*'",
+                "or record what shipped with `schemalint lock` after each release",
+            ]
+        case .noReleaseTag(let elsewhere) where !elsewhere.isEmpty:
+            [
+                "if releases are built from another branch, lint that branch, or merge it into this one so that its tags are in the history of HEAD",
                 "or record what shipped with `schemalint lock` after each release",
             ]
         case .noReleaseTag:

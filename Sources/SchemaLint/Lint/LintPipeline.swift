@@ -199,7 +199,8 @@ public struct LintPipeline: Sendable {
         var reference = Reference()
         var unmatchedReleaseTags: (pattern: String, tags: [String])?
         var newestReleaseTag: String?
-        var untagged = false
+        // No tag in the history of HEAD: the repository's tags outside it, if any.
+        var untagged: [String]?
         var newestReleaseHoldsModels = true
         if let revision = options.againstRevision {
             reference = try self.reference(at: revision, options, configuration: configuration)
@@ -219,8 +220,8 @@ public struct LintPipeline: Sendable {
                 if !fromTag.isEmpty { lock = VersionLock(file: lock?.file ?? tag, entries: (lock?.entries ?? []) + fromTag) }
             case .unmatched(let pattern, let tags):
                 unmatchedReleaseTags = (pattern, tags)
-            case .untagged:
-                untagged = true
+            case .untagged(let elsewhere):
+                untagged = elsewhere
             case nil:
                 break
             }
@@ -241,12 +242,12 @@ public struct LintPipeline: Sendable {
             // Where the clone's one commit carries the newest release tag, that release was read,
             // the ones before it were not.
             lintOptions.unreadReleases = if let newestReleaseTag, lock != nil { .shallowCloneAtNewestRelease(tag: newestReleaseTag) } else { .shallowClone }
-        } else if untagged, lock == nil {
-            lintOptions.unreadReleases = .noReleaseTag
+        } else if let elsewhere = untagged, lock == nil {
+            lintOptions.unreadReleases = .noReleaseTag(elsewhere: elsewhere)
         } else if let (pattern, tags) = unmatchedReleaseTags, lock == nil {
             lintOptions.unreadReleases = .noMatchingReleaseTag(pattern: pattern, tags: tags)
         }
-        if untagged, options.againstRevision == nil, options.snapshot == nil {
+        if untagged != nil, options.againstRevision == nil, options.snapshot == nil {
             // An edit git saw records no release.
             let recorded = Set((lock?.entries ?? []).filter { $0.editedAfterSuccessor == nil }.map(\.model))
             lintOptions.marketingVersionReleases = marketingVersionReleases(histories: histories, bundles: input.bundles, recorded: recorded, options)
@@ -304,8 +305,8 @@ public struct LintPipeline: Sendable {
         case released(tag: String, entries: [VersionLock.Entry], holdsModels: Bool)
         /// No tag matches the pattern; the repository's tags, oldest first.
         case unmatched(pattern: String, tags: [String])
-        /// A whole history with no tag at all.
-        case untagged
+        /// A whole history with no tag in it; the tags outside it, oldest first.
+        case untagged(elsewhere: [String])
     }
 
     /// The newest tag matching the release pattern (`v*`, or `history:`'s) in the history of
@@ -321,7 +322,7 @@ public struct LintPipeline: Sendable {
         tags.tags = tags.upToNewestRelease
         guard let newest = tags.tags.last else {
             if !tags.otherTags.isEmpty { return .unmatched(pattern: tags.pattern, tags: tags.otherTags) }
-            return GitWorkTree.isShallow(top: top) ? nil : .untagged
+            return GitWorkTree.isShallow(top: top) ? nil : .untagged(elsewhere: tags.elsewhere)
         }
         // A YAML model with one file, or SwiftData classes with no schema, are not versioned in
         // their files: editing them is how they change (SwiftData migrates such a store itself),

@@ -27,6 +27,10 @@ package struct GitReleaseTags: Sendable {
     /// The names of the other tags, oldest release first: releases named in a way the pattern
     /// misses (`ios-v2.14`, `AppStore-3.1`) show here.
     package var otherTags: [String] = []
+    /// The names of the tags outside the history of the revision (on a branch it has not merged,
+    /// or on a history it does not descend from), oldest commit first: they record no release of
+    /// what the revision holds, but say that the team tags its releases.
+    package var elsewhere: [String] = []
 
     /// Reads the tags in `top` (the top of a work tree) whose commits `revision` has merged (or
     /// whose merges brought in a branch it has merged) and whose names match `pattern` (a shell
@@ -40,31 +44,42 @@ package struct GitReleaseTags: Sendable {
             let head = runner.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: top)
             return head?.status == 1 && revision == "HEAD" ? .success(GitReleaseTags(tags: [], pattern: pattern)) : .failure(GitFailure(output))
         }
-        let merges = gitFlowReleases(mergedInto: revision, top: top, runner: runner, format: format)
-        return .success(GitReleaseTags(listing: output.text + "\n" + merges, pattern: pattern))
+        let (merges, elsewhere) = gitFlowReleases(mergedInto: revision, top: top, runner: runner, format: format)
+        var tags = GitReleaseTags(listing: output.text + "\n" + merges, pattern: pattern)
+        tags.elsewhere = elsewhere
+        return .success(tags)
     }
 
     /// The listing lines of the tags the revision has not merged whose commit merges a branch it
     /// has: with git-flow a release is tagged on the merge into `main`, whose other parent, the
     /// release branch, `develop` merges too; what the tag holds is what people run. A tag on a
     /// branch of its own (a maintenance line, an experiment) merges nothing the revision has.
-    /// One `for-each-ref` and, where such merges exist, one `rev-list`.
-    private static func gitFlowReleases(mergedInto revision: String, top: String, runner: GitRunner, format: String) -> String {
+    /// One `for-each-ref` and, where such merges exist, one `rev-list`. Also the names of the
+    /// other tags the revision has not merged, oldest commit first.
+    private static func gitFlowReleases(mergedInto revision: String, top: String, runner: GitRunner, format: String) -> (merges: String, elsewhere: [String]) {
         // The parents after a tab, which no tag name holds: those of the commit, or of the commit
         // an annotated tag points at (`*parent`); the first of them is the line the tag is on.
-        guard let output = runner.run(["for-each-ref", "--no-merged=\(revision)", format + "%09%(parent) %(*parent)", "refs/tags"], in: top), output.succeeded else { return "" }
+        guard let output = runner.run(["for-each-ref", "--no-merged=\(revision)", format + "%09%(parent) %(*parent)", "refs/tags"], in: top), output.succeeded else { return ("", []) }
+        let unmerged = GitReleaseTags(listing: output.text.split(separator: "\n").map { $0.split(separator: "\t", maxSplits: 1).first ?? "" }.joined(separator: "\n"), pattern: "*").tags
         let candidates = output.text.split(separator: "\n").compactMap { line -> (line: Substring, merged: [Substring])? in
             let fields = line.split(separator: "\t", maxSplits: 1)
             guard fields.count == 2 else { return nil }
             let parents = fields[1].split(separator: " ")
             return parents.count > 1 ? (fields[0], Array(parents.dropFirst())) : nil
         }
-        guard !candidates.isEmpty else { return "" }
+        guard !candidates.isEmpty else { return ("", elsewhere(unmerged, besides: [])) }
         // The merged-in parents the revision lacks: rev-list walks only what it does not have.
         let parents = Set(candidates.flatMap(\.merged)).sorted().map(String.init)
-        guard let missing = runner.run(["rev-list"] + parents + ["--not", revision], in: top), missing.succeeded else { return "" }
+        guard let missing = runner.run(["rev-list"] + parents + ["--not", revision], in: top), missing.succeeded else { return ("", elsewhere(unmerged, besides: [])) }
         let lacking = Set(missing.text.split(separator: "\n"))
-        return candidates.filter { $0.merged.contains { !lacking.contains($0) } }.map { $0.line + "\n" }.joined()
+        let releases = candidates.filter { $0.merged.contains { !lacking.contains($0) } }.map(\.line)
+        let released = Set(releases.compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) })
+        return (releases.map { $0 + "\n" }.joined(), elsewhere(unmerged, besides: released))
+    }
+
+    /// The names of `tags` but `released`, oldest commit first.
+    private static func elsewhere(_ tags: [Tag], besides released: Set<String>) -> [String] {
+        tags.filter { !released.contains($0.name) }.sorted { ($0.date, $0.name) < ($1.date, $1.name) }.map(\.name)
     }
 
     /// Reads `object name [date] [peeled date]` lines (tag names contain no spaces or line breaks:

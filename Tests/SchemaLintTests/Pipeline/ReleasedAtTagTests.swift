@@ -1055,6 +1055,17 @@ struct ReleasedAtTagTests {
         try repository.commit("notes")
         let untagged = try Executable.run(["--no-color"], in: folder.url)
         #expect(untagged.stdout.contains("App/Note.swift:3:20: note: model 'SwiftData' was not checked against a release, so what the next release changes for the people who run it is not reported: no tag in the history of HEAD and no lock record what shipped [released-version-modified]"), "\(untagged.stdout)")
+        #expect(untagged.stdout.contains("help: tag each release where it was built"), "\(untagged.stdout)")
+        // Tags on a branch HEAD has not merged record no release of what HEAD holds, but say
+        // that the team tags its releases elsewhere.
+        try repository.git(["checkout", "--quiet", "-b", "release"])
+        try folder.write("import SwiftData\n\n@Model final class Note {\n    var title: String = \"\"\n    var body: String = \"\"\n    init() {}\n}\n", to: "App/Note.swift")
+        try repository.commit("body, on the release branch")
+        try repository.tag("v0.9")
+        try repository.git(["checkout", "--quiet", "main"])
+        let elsewhere = try Executable.run(["--no-color"], in: folder.url)
+        #expect(elsewhere.stdout.contains("not reported: no tag in the history of HEAD and no lock record what shipped (the repository's tag, the newest `v0.9`, is on a commit HEAD does not descend from: another branch, or a history rewritten since) [released-version-modified]"), "\(elsewhere.stdout)")
+        #expect(elsewhere.stdout.contains("help: if releases are built from another branch, lint that branch"), "\(elsewhere.stdout)")
         // A tag that is no release (a build's) records no release either, and the note says so.
         try repository.tag("adhoc-latest")
         let unmatched = try Executable.run(["--no-color"], in: folder.url)
