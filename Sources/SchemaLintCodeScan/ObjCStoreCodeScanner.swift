@@ -370,6 +370,7 @@ struct ObjCStoreCodeScanner {
                                 found.afterMigration = true
                                 found.evenWhenTheMigrationFails = !tested
                             }
+                            found.cacheName = cacheName(of: body)
                             facts.fileOperations.append(found)
                         }
                     }

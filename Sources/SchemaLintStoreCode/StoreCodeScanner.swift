@@ -1287,10 +1287,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             let stores = names.filter(StoreFileName.isStoreFile)
             let lacking = stores.first { !names.contains($0 + "-wal") || !names.contains($0 + "-shm") } ?? store
             let operation: StoreFileOperation.Operation = name == "moveItem" ? .move : name == "copyItem" ? .copy : .remove
-            scanned.facts.fileOperations.append(StoreFileOperation(
+            var fileOperation = StoreFileOperation(
                 operation: operation, written: "\(name)(\(labels))", place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)),
                 store: "\"\(lacking)\"", handlesWAL: names.contains(lacking + "-wal"), handlesSHM: names.contains(lacking + "-shm")
-            ))
+            )
+            fileOperation.cacheName = cacheName(around: node)
+            scanned.facts.fileOperations.append(fileOperation)
             return
         }
         // `for file in [url, url.appendingPathExtension("wal")] { removeItem(at: file) }`: the
@@ -1324,6 +1326,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
         if let suffix = companions.mistake?.suffix { fileOperation.childPathMistakeSuffix = suffix }
         if let added = companions.extensionMistake?.added { fileOperation.extensionMistakeText = added }
+        fileOperation.cacheName = cacheName(around: node)
         scanned.facts.fileOperations.append(fileOperation)
     }
 

@@ -14373,7 +14373,9 @@ picks files by their extension, `hasSuffix` or `pathExtension`, does not). Dropp
 purpose is fine: SQLite rebuilds it. In Swift, an operation in a function no file calls, where
 nothing but a call written out can run it (a `private` one, which only its own file can call by
 its name or on `self`, or one an extension of a framework's type adds), is a note: it runs only
-if code elsewhere calls it.
+if code elsewhere calls it. So is an operation on a cache's store, where the store files its
+function names all say cache (`"ImageCache.sqlite"`), or the function's own name does: a stale
+`-wal` there costs a cache the app fills again, nothing the person made.
 
 Where it is blind: a URL computed at run time (read from defaults, returned by a function of
 another type, built from values it cannot read) is not known to be a store and is not reported;
@@ -14867,6 +14869,35 @@ struct StoreReset {
 }
 
 @end
+```
+
+### Triggers: Objective-C: a cache's store deleted without its log (a note)
+
+The store's name says it is a cache: a stale `-wal` costs a cache the app fills again, nothing
+the person made.
+
+```objc path=App/ThumbnailCache.m
+@implementation ThumbnailCache
+
+- (void)clear {
+    NSURL *storeURL = [[self cachesDirectory] URLByAppendingPathComponent:@"ThumbnailCache.sqlite"];
+    [[NSFileManager defaultManager] ↓removeItemAtURL:storeURL error:nil];
+}
+
+@end
+```
+
+### Triggers: a cache's store deleted without its companions (a note)
+
+```swift path=App/ImageCacheStore.swift
+import Foundation
+
+struct ImageCacheStore {
+    func clear() throws {
+        let store = URL.cachesDirectory.appending(path: "ImageCache.sqlite")
+        try FileManager.default.↓removeItem(at: store)
+    }
+}
 ```
 
 ### Triggers: Objective-C: the old store removed after a copy whose failure nothing tests, made by a method of the file (an error)

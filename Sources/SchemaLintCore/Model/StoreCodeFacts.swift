@@ -351,6 +351,9 @@ package struct StoreFileOperation: Hashable, Sendable {
     package var evenWhenTheMigrationFails = false
     /// It is written in a function no file of the run calls: it runs only if code elsewhere does.
     package var inUnusedCode = false
+    /// The name that says the store is a cache (`".AppCache.sqlite"`, `cacheCoordinator`), as
+    /// `StoreFailureAction.cacheName`: a stale `-wal` there costs a cache the app makes again.
+    package var cacheName: String?
 
     package init(
         operation: Operation, written: String, place: CodePlace, store: String, handlesWAL: Bool, handlesSHM: Bool,

@@ -30,6 +30,11 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
                 ? "the -wal file stays behind and is applied to the next store created at that path"
                 : "the changes still in its -wal file are lost"
             var severity: Severity? = operation.afterMigration ? .warning : nil
+            // A cache's leftovers cost a cache the app makes again, no person's data.
+            if let cache = operation.cacheName {
+                outcome += "; its name (\(cache)) says the store is a cache, whose content the app can make again, so the person loses nothing"
+                severity = .note
+            }
             // Code nothing calls never runs: a reminder, in case code elsewhere calls it.
             if operation.inUnusedCode {
                 outcome += "; no file read calls \(operation.place.declaration), so this runs only if code elsewhere does"
