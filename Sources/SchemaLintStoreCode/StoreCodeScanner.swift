@@ -1213,12 +1213,18 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // A closure bound to a name (`let destroy: (URL) -> Void = { ... }`) runs where it is
         // called, not where it is declared.
         let before = Self.statementsRunBefore(node, innermostBlockOnly: false, withUnwrapping: true).filter { !Self.declaresClosures($0) }
+        // After a `do` whose body leaves once it opened the store (`do { return try
+        // ModelContainer(...) } catch { deleteStore() }`), what follows runs only where its
+        // `catch` ran: that code runs before, too.
+        let caught = before.compactMap { $0.item.as(DoStmtSyntax.self) }.filter { ThrowingCallFailure.exits($0.body) }.flatMap { $0.catchClauses.map { Syntax($0.body) } }
         let calls = AllCalls(viewMode: .sourceAccurate)
         for statement in before { calls.walk(statement) }
+        for clause in caught { calls.walk(clause) }
         let opened = Self.urlsGiven(to: node)
         if let aside = calls.found.last(where: { movesAside($0, from: opened) }), !refills(opened, after: aside, among: calls.found) { return true }
         let finder = DestructiveCallFinder(helpers: StoreDeletingHelpers(declarations: declarations))
         for statement in before { finder.walk(statement) }
+        for clause in caught { finder.walk(clause) }
         if earlier.found { return finder.found.contains { $0.1 == .deletesTheStore } }
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(body)

@@ -9881,6 +9881,43 @@ struct NotesApp: App {
 }
 ```
 
+### Triggers: the store deleted in the `catch` of a `do` that returns the container; the second `do` opens a new store, and its stop is a note
+
+What follows a `do` whose body returns the container runs only when its `catch` ran: the second
+attempt opens the store after the deletion.
+
+```swift path=App/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    var container: ModelContainer = {
+        let configuration = ModelConfiguration(schema: Schema([Note.self]))
+        do {
+            return try ModelContainer(for: Schema([Note.self]), configurations: [configuration])
+        } catch {
+            ↓NotesApp.deleteStore(at: configuration.url)
+        }
+        do {
+            return try ModelContainer(for: Schema([Note.self]), configurations: [configuration])
+        } catch {
+            ↓fatalError("cannot create the store after the reset: \(error)")
+        }
+    }()
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }.modelContainer(container)
+    }
+
+    private static func deleteStore(at url: URL) {
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(at: URL(fileURLWithPath: url.path + suffix))
+        }
+    }
+}
+```
+
 ### Triggers: the store's files removed in the catch, then `try!` on a new store: the `try!` is a note
 
 ```swift path=App/WorkoutStore.swift

@@ -728,6 +728,43 @@ import SchemaLintTestSupport
         #expect(!hits.contains { $0.severity != "note" && $0.place.hasPrefix("NotesStore.swift:23:") }, "\(run.stdout)")
     }
 
+    /// What follows a `do` whose body returns the container runs only where its `catch` ran: a
+    /// second attempt there, after the `catch` deleted the store, opens a new store, and its stop
+    /// is a note, while the deletion stays the warning.
+    @Test func aSecondAttemptAfterTheCatchThatDeletedTheStoreOpensANewStore() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        import Foundation
+        import SwiftData
+
+        enum NotesStore {
+            static func make() -> ModelContainer {
+                let configuration = ModelConfiguration()
+                do {
+                    return try ModelContainer(for: Note.self, configurations: configuration)
+                } catch {
+                    deleteStore(at: configuration.url)
+                }
+                do {
+                    return try ModelContainer(for: Note.self, configurations: configuration)
+                } catch {
+                    fatalError("even a new store failed: \\(error)")
+                }
+            }
+
+            private static func deleteStore(at url: URL) {
+                for suffix in ["", "-wal", "-shm"] {
+                    try? FileManager.default.removeItem(at: URL(fileURLWithPath: url.path + suffix))
+                }
+            }
+        }
+        """, to: "Notes/NotesStore.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(hits.contains(Hit(place: "NotesStore.swift:10:13", severity: "warning", rule: "store-load-failure-destructive")), "\(run.stdout)\(run.stderr)")
+        #expect(hits.contains(Hit(place: "NotesStore.swift:15:13", severity: "note", rule: "store-load-failure-destructive")), "\(run.stdout)\(run.stderr)")
+    }
+
     /// A method of the project's named `loadPersistentStores()` (no completion handler, so not
     /// Core Data's) is no opening of its own: the launch path reaches the one call inside it.
     @Test func aProjectMethodNamedLikeTheOpeningIsNoOpening() throws {
