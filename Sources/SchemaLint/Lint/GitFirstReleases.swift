@@ -38,6 +38,9 @@ struct GitFirstReleases {
         var copy: ModelVersion
         /// Where the copy is: `tag:path`.
         var place: String
+        /// The version was the release's current one, with which it makes stores: at a release
+        /// that holds it as an older version (a source of migrations), no store has that shape.
+        var madeStores = true
     }
 
     /// `entries` (what the newest release holds), each version of a bundle with the release that
@@ -179,7 +182,7 @@ struct GitFirstReleases {
                 previous = comparable
                 let place = "\(tags[index].name):\(releases[index].folder)/\(candidate.label)\(XcodeModelBundle.versionExtension)/contents"
                 guard let copy = try? XcodeModelReader.parse(data, file: place, model: model, label: candidate.label, cloudKit: usesCloudKit) else { continue }
-                shapes.append(ShippedShape(tag: tags[index].name, copy: copy, place: place))
+                shapes.append(ShippedShape(tag: tags[index].name, copy: copy, place: place, madeStores: releases[index].currentVersion.map { $0 == candidate.label } ?? true))
             }
             if shapes.count > 1 || evenUnchanged && !shapes.isEmpty { result[candidate.label] = FirstRelease(shapes: shapes) }
         }

@@ -8612,7 +8612,8 @@ constraints, configurations, inverses or delete rules, which a store made by eit
 notice). A version edited at several releases shipped in several shapes: the finding names each
 release that first held it changed, with what that release changed (one that changed only what the
 hash leaves out shipped no new shape), and whose stores match no version now: those of every shape
-but the newest release's, unless a version of the bundle holds that shape under a name of its own.
+but the newest release's, unless a version of the bundle holds that shape under a name of its own,
+or the release held the version as an older one (another was current, and made its stores).
 An edit since the newest release is a finding of its own, since it is what the coming release
 changes. A SwiftData schema of a migration plan is compared the same way: its Swift files are read
 again at the releases where one of them changed, halving the releases between two readings that

@@ -750,6 +750,31 @@ struct ReleasedAtTagTests {
         #expect(left.count == 1 && left[0].contains("it changed since the release at v1.3:"), "\(fixed.stdout)")
     }
 
+    /// A release that holds the version as an older one (a newer version is current) makes its
+    /// stores with the current one: its shape of the edited version strands no store, though the
+    /// finding still says what it changed.
+    @Test func aShapeShippedWhileAnotherVersionWasCurrentStrandsNoStore() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("notes")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes", ["title", "body"])
+        try repository.commit("a body, in place")
+        try repository.tag("v1.1")
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned"])
+        try Self.write(folder, "Notes", ["title", "body", "color"], current: "Notes 2")
+        try repository.commit("Notes 2, and Notes edited again")
+        try repository.tag("v1.2")
+        try Self.write(folder, "Notes", ["title", "body", "color", "due"], current: "Notes 2")
+        try repository.commit("Notes edited once more")
+        try repository.tag("v1.3")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        #expect(findings.count == 1 && findings[0].contains("v1.2 changed it again by: Note: added attribute `color` (string); v1.3 changed it again by: Note: added attribute `due` (string); the stores v1.0 and v1.1 made match no version"), "\(run.stdout)")
+        #expect(!run.stdout.contains("note: as v1.2 shipped it"), "\(run.stdout)")
+    }
+
     /// A bundle shipped empty (Xcode's template model, before the app used it) and given its
     /// entities in place at a later release: the stores of the empty shape hold nothing, and
     /// nothing is stranded.

@@ -98,8 +98,9 @@ struct ReleasedVersionLockRule: HistoryRule {
                     // app that edited a lone schema's live models at each release, keeping 1.0.0,
                     // opens its stores): only stores of an identifier no schema has any more are
                     // of an unknown model version.
+                    // A release that held the version as an older one made no store of that shape.
                     let stranded = shapes.dropLast().filter { shape in
-                        !(history.versions + (shape.copy.format == .xcode ? context.otherBundleVersions : [])).contains { Self.changes(from: shape.copy, to: $0, hashedOnly: true).isEmpty }
+                        shape.madeStores && !(history.versions + (shape.copy.format == .xcode ? context.otherBundleVersions : [])).contains { Self.changes(from: shape.copy, to: $0, hashedOnly: true).isEmpty }
                             && (shape.copy.format != .swiftData || !history.versions.contains { $0.version == shape.copy.version })
                     }
                     if !stranded.isEmpty {
