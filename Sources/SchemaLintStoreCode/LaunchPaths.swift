@@ -5,7 +5,7 @@ import SchemaLintCore
 
 /// Which closures run before the code around them goes on: those called where they are written
 /// (`{ ... }()`, a lazy property's value) and those handed to calls that run them at once
-/// (`performAndWait`, `sync`, `autoreleasepool`, and `WindowGroup`, whose content SwiftUI builds
+/// (`performAndWait`, `sync`, `autoreleasepool`, a file coordinator's accessor, and `WindowGroup`, whose content SwiftUI builds
 /// for the first frame, and the containers whose initializers build their content: stacks,
 /// `Group`, navigation and tab views). Any other closure (a completion handler, `Task`,
 /// `DispatchQueue.async`, a SwiftUI modifier's, a list's rows) may run later, off the launch.
@@ -21,6 +21,9 @@ enum SynchronousCode {
         if let call = parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id { return true }
         if parent?.is(LabeledExprSyntax.self) ?? false { parent = parent?.parent?.parent }
         guard let call = parent?.as(FunctionCallExprSyntax.self) else { return false }
+        // A file coordinator's accessor runs before `coordinate(writingItemAt:options:error:byAccessor:)`
+        // returns; `coordinate(with:queue:byAccessor:)`, which takes no `error:`, runs it later.
+        if calledName(call) == "coordinate" { return call.arguments.contains { $0.label?.text == "error" } }
         return runningAtOnce.contains(calledName(call) ?? "")
     }
 

@@ -1422,7 +1422,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private func migrationBefore(_ node: FunctionCallExprSyntax) -> MigrationBefore? {
         var found: MigrationBefore?
         var current = Syntax(node)
-        while let parent = current.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(InitializerDeclSyntax.self), !parent.is(ClosureExprSyntax.self) {
+        // Through closures that run at once (a file coordinator's accessor that removes the old store).
+        while let parent = current.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(InitializerDeclSyntax.self),
+              parent.as(ClosureExprSyntax.self).map(SynchronousCode.runsAtOnce) ?? true {
             if let item = current.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
                 for statement in block.prefix(while: { $0.id != item.id }) {
                     let calls = MigrationCalls(viewMode: .sourceAccurate)

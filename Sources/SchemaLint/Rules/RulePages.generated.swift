@@ -14849,6 +14849,35 @@ final class SharedStore {
 }
 ```
 
+### Triggers: the old store removed in a file coordinator's accessor even when the migration failed (an error)
+
+`coordinate(writingItemAt:options:error:byAccessor:)` runs its accessor before it returns: the
+removal there, companions and all, follows the migration whose `catch` only logs.
+
+```swift path=App/SharedStore.swift
+import CoreData
+
+final class SharedStore {
+    let container = NSPersistentContainer(name: "Blocks")
+
+    func moveToAppGroup(_ groupFolder: URL) {
+        let coordinator = container.persistentStoreCoordinator
+        let oldStoreURL = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Blocks.sqlite")
+        guard let oldStore = coordinator.persistentStore(for: oldStoreURL) else { return }
+        do {
+            try coordinator.migratePersistentStore(oldStore, to: groupFolder.appendingPathComponent("Blocks.sqlite"), options: nil, withType: NSSQLiteStoreType)
+        } catch {
+            print("cannot move the store: \(error)")
+        }
+        NSFileCoordinator(filePresenter: nil).coordinate(writingItemAt: oldStoreURL, options: .forDeleting, error: nil) { _ in
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.↓removeItem(at: URL(fileURLWithPath: oldStoreURL.path + suffix))
+            }
+        }
+    }
+}
+```
+
 ### Does not trigger: the catch of the migration calls a logger that stops the app, and the companions go too
 
 ```swift path=App/SharedStore.swift
