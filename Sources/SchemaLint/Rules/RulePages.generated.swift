@@ -15443,8 +15443,8 @@ A store is opened, and migrated when the model changed, synchronously on the lau
 | | |
 |---|---|
 | Category | store-handling |
-| Synced with CloudKit | warning (note when the newest version needs no full migration or already shipped, or on macOS) |
-| Local store only | warning (note when the newest version needs no full migration or already shipped, or on macOS) |
+| Synced with CloudKit | warning (note when the newest version needs no full migration, already shipped or may have (a shallow clone), or on macOS) |
+| Local store only | warning (note when the newest version needs no full migration, already shipped or may have (a shallow clone), or on macOS) |
 
 ## Why
 
@@ -15494,6 +15494,8 @@ model needs a full migration of a store of the release before it (the version ha
 changed, as `migration-at-launch` says), a **note** otherwise, as a reminder for the next release.
 A newest version that the newest release tag or the lock already holds has shipped: the stores
 migrated when people updated, the next release migrates nothing new, and the finding is a note.
+So it is in a shallow clone, which holds no release tag and cannot say whether the newest version
+shipped: the note says so.
 In an Xcode bundle the newest version is the one the app builds, its current version: versions
 after it are drafts (`current-version-not-latest` says so), which no store migrates to until one of
 them is made current.

@@ -14,11 +14,14 @@ package struct StoreCodeContext: Sendable {
     /// The versions recorded as shipped (a release tag or the lock holds them), by model, then
     /// label: their stores migrated when people updated to that release.
     package var shippedVersions: [String: Set<String>]
+    /// Why the run could not read which versions shipped, when it could not.
+    package var unreadReleases: UnreadReleases?
 
-    package init(facts: StoreCodeFacts, histories: [ModelHistory], shippedVersions: [String: Set<String>] = [:]) {
+    package init(facts: StoreCodeFacts, histories: [ModelHistory], shippedVersions: [String: Set<String>] = [:], unreadReleases: UnreadReleases? = nil) {
         self.facts = facts
         self.histories = histories
         self.shippedVersions = shippedVersions
+        self.unreadReleases = unreadReleases
     }
 
     func isShipped(_ version: ModelVersion, of history: ModelHistory) -> Bool {

@@ -1071,6 +1071,38 @@ struct ReleasedAtTagTests {
         #expect(tagged.stdout.contains("note: the versions of model 'Notes' that shipped before the newest release were not checked for edits since: the repository is a shallow clone, which holds the newest release tag (v1.1) but neither the older tags nor the history that show what shipped before it [released-version-modified]"), "\(tagged.stdout)")
     }
 
+    /// A shallow clone cannot say whether the newest version shipped: the store opened at launch
+    /// that migrates to it is a note that says so, and a warning in the whole history that shows
+    /// the step is new.
+    @Test func aShallowCloneCannotSayWhetherTheStepAtLaunchShipped() throws {
+        let origin = try TemporaryFolder()
+        var repository = try GitRepository(at: origin.path)
+        try Self.write(origin, "Notes", ["title"])
+        try origin.write("""
+        import CoreData
+        import SwiftUI
+
+        @main
+        struct NotesApp: App {
+            let container = NSPersistentContainer(name: "Notes")
+            init() {
+                container.loadPersistentStores { _, _ in }
+            }
+            var body: some Scene { WindowGroup { Text("Notes") } }
+        }
+        """, to: "App/NotesApp.swift")
+        try repository.commit("notes")
+        try repository.tag("v1.0")
+        try Self.write(origin, "Notes 2", ["title", "body"])
+        try repository.commit("Notes 2")
+        let whole = try Executable.run(["--no-color"], in: origin.url)
+        #expect(whole.stdout.contains("App/NotesApp.swift:8:19: warning: loadPersistentStores opens the store on the launch path (NotesApp.init), and Notes 2 of model 'Notes' migrates every store of Notes there"), "\(whole.stdout)")
+        let clones = try TemporaryFolder()
+        _ = try repository.git(["clone", "--quiet", "--depth", "1", "file://" + origin.path, clones.path + "/shallow"])
+        let shallow = try Executable.run(["--no-color"], in: URL(fileURLWithPath: clones.path + "/shallow"))
+        #expect(shallow.stdout.contains("App/NotesApp.swift:8:19: note: loadPersistentStores opens the store on the launch path (NotesApp.init), and Notes 2 of model 'Notes' migrates every store of Notes there: entity 'Note' (added 'body'); the repository is a shallow clone, which cannot say whether Notes 2 has shipped: if it has, that migration ran already, when people updated [store-opened-at-launch]"), "\(shallow.stdout)")
+    }
+
     /// SwiftData's @Model classes with no schema are compared with the newest release tag; in a
     /// history with none, a note says so, as the shallow clone's does.
     @Test func unversionedSwiftDataWithoutATagSaysItWasNotComparedWithARelease() throws {

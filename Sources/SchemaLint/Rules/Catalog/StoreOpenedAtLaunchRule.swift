@@ -58,9 +58,15 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             // window, a spinning cursor) until it ends, not one that is killed and retried.
             let macOS = opening.launchesOnMacOS
             if macOS { message += "; on macOS, where this launch path is built, no watchdog ends the launch, but the app shows no window until the migration ends" }
+            // A shallow clone holds no release tag: the newest version may have shipped, and its
+            // stores migrated already.
+            let unknown = migration != nil && context.unreadReleases == .shallowClone
+            if let migration, unknown {
+                message += "; the repository is a shallow clone, which cannot say whether \(migration.version.displayName) has shipped: if it has, that migration ran already, when people updated"
+            }
             let outcome = macOS ? "so the window appears at once instead of hanging through a long migration" : "so the launch watchdog (0x8badf00d) cannot kill a long migration"
             findings.append(finding(
-                at: opening.place, severity: migration == nil || macOS ? .note : .warning, subject: opening.call.rawValue, message: message,
+                at: opening.place, severity: migration == nil || macOS || unknown ? .note : .warning, subject: opening.call.rawValue, message: message,
                 notes: notes,
                 suggestions: [
                     Self.wayOff(opening.call, outcome),
