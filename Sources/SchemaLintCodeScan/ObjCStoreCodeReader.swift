@@ -69,7 +69,6 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
         var suppressions: [Suppression] = []
         var errors: [InputError] = []
         var files: [ObjCLaunchPaths.File] = []
-        var openings: [[ObjCOpening]] = []
         // A test's `abort()` around opening a store never reaches a person's device.
         for (file, bytes) in sources where !ByteSearch.containsAny(Self.testImports, in: bytes) {
             let (tokens, comments) = ObjCTokenizer.tokenize(bytes)
@@ -91,8 +90,11 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
             if Self.usesAnotherSQLiteLibrary(bytes) { facts.fileOperations = [] }
             parts.append(facts)
             files.append(ObjCLaunchPaths.File(scanner: scanner, bodies: bodies))
-            openings.append(scanner.openings(of: bodies))
         }
+        // Methods of any file that migrate the store or decide whether it needs it: a method of
+        // another class that sends one before opening the store has it migrated.
+        let migrating = files.reduce(into: Set<String>()) { $0.formUnion($1.scanner.migratingSelectors(of: $1.bodies)) }
+        let openings = files.map { $0.scanner.openings(of: $0.bodies, migratingSelectors: migrating) }
         let paths = ObjCLaunchPaths(files)
         let parents = paths.reachable()
         var located = StoreCodeFacts()

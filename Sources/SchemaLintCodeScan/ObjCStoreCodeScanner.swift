@@ -407,9 +407,24 @@ struct ObjCStoreCodeScanner {
 
     // MARK: - Openings
 
+    /// The first parts of the selectors of `bodies`' methods that read a store's metadata
+    /// (`isConfiguration:compatibleWithStoreMetadata:`) or run a migration of their own
+    /// (`NSMigrationManager`, `migrateStoreFromURL:`): methods that decide or do the migration.
+    func migratingSelectors(of bodies: [Body]) -> Set<String> {
+        let words: Set<String> = ["compatibleWithStoreMetadata", "forStoreMetadata", "metadataForPersistentStoreOfType", "NSMigrationManager", "migrateStoreFromURL"]
+        return Set(bodies.compactMap { body in
+            guard body.owner != nil, body.range.contains(where: { tokens[$0].kind == .identifier && words.contains(tokens[$0].text) }) else { return nil }
+            return body.selector.split(separator: ":").first.map(String.init)
+        })
+    }
+
     /// The calls in `bodies` that open a store, each with its body (an index into `bodies`) and
     /// whether it runs when the body runs (not in a block that may run later): for launch paths.
-    func openings(of bodies: [Body]) -> [ObjCOpening] {
+    /// `migratingSelectors`: the first parts of the selectors of methods in the files read that
+    /// migrate the store themselves or decide whether it needs it (`isMigrationNecessary`, whose
+    /// body reads the store's metadata, `migrate`, whose body runs `NSMigrationManager`): a body
+    /// that sends one before it opens the store has the store migrated, in another class.
+    func openings(of bodies: [Body], migratingSelectors: Set<String> = []) -> [ObjCOpening] {
         // `shouldMigrateStoreAutomatically = NO`, `[d setShouldAddStoreAsynchronously:YES]` anywhere in the file.
         func setsAnywhere(_ property: String, _ setter: String, to value: String) -> Bool {
             tokens.indices.contains { index in
@@ -434,6 +449,7 @@ struct ObjCStoreCodeScanner {
         var found: [ObjCOpening] = []
         for (number, body) in bodies.enumerated() {
             let checksStoreCompatibility = checksInACalledMethod || readsMetadata(body.range)
+                || !migratingSelectors.isEmpty && body.range.contains { tokens[$0].kind == .identifier && migratingSelectors.contains(tokens[$0].text) && $0 > body.range.lowerBound && !tokens[$0 - 1].is("@") }
             var deferred: DeferredCode?
             var assignments: [String: Range<Int>]?
             var asking: [String: Bool] = [:]

@@ -17994,7 +17994,10 @@ the current version) whose entities the newest version cannot open as they are; 
 that version and what changed. It stays quiet for read-only stores (`NSReadOnlyPersistentStoreOption`,
 or a store in the app's bundle, which ships matching its model), for a store the code has just
 deleted (a new, empty store), for in-memory stores, and for apps that run their own migration
-(`NSMigrationManager.migrateStore(from:...)`) before adding the store.
+(`NSMigrationManager.migrateStore(from:...)`) before adding the store. In Objective-C, so it is
+where the method that adds the store sends a message whose method, in any file read, reads the
+store's metadata or runs `NSMigrationManager` (`[migrator isMigrationNecessary]`, `[migrator
+migrate]`).
 
 Where it is blind: options that come from elsewhere (a parameter, a property made in another file)
 may ask for migration and are not judged. The model is the one the file names
@@ -18372,6 +18375,61 @@ enum Setup {
         MagicalRecord.setupAutoMigratingCoreDataStack()
     }
 }
+```
+
+### Does not trigger: Objective-C: another class migrates the store before MagicalRecord's stack is set up
+
+`[migrator isMigrationNecessary]` reads the store's metadata, and `[migrator migrate]` runs a
+migration manager: the stack that follows opens a store that matches the model.
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="region" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```objc path=Resorts/StoreMigrator.m
+@implementation StoreMigrator
+
+- (BOOL)isMigrationNecessary {
+    NSDictionary *metadata = [NSPersistentStoreCoordinator metadataForPersistentStoreOfType:NSSQLiteStoreType URL:self.storeURL options:nil error:nil];
+    return ![self.model isConfiguration:nil compatibleWithStoreMetadata:metadata];
+}
+
+- (BOOL)migrate {
+    NSMigrationManager *manager = [[NSMigrationManager alloc] initWithSourceModel:self.sourceModel destinationModel:self.model];
+    return [manager migrateStoreFromURL:self.storeURL type:NSSQLiteStoreType options:nil withMappingModel:self.mapping toDestinationURL:self.newStoreURL destinationType:NSSQLiteStoreType destinationOptions:nil error:nil];
+}
+
+@end
+```
+
+```objc path=Resorts/AppDelegate.m
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    StoreMigrator *migrator = [StoreMigrator new];
+    if ([migrator isMigrationNecessary]) {
+        [migrator migrate];
+    }
+    [MagicalRecord setupCoreDataStackWithStoreNamed:@"Resorts.sqlite"];
+    return YES;
+}
+
+@end
 ```
 
 ### Does not trigger: the project's own method named setupCoreDataStack
