@@ -230,8 +230,7 @@ struct ErrorPaths {
         var defaultValue: String?
 
         func isChosen(by call: FunctionCallExprSyntax) -> Bool {
-            guard let argument = ErrorPaths.argument(of: call, for: parameter) else { return defaultValue == value }
-            return argument.expression.trimmedText == value
+            ErrorPaths.passes(value, to: parameter, defaultingTo: defaultValue, in: call)
         }
     }
 
@@ -321,6 +320,12 @@ struct ErrorPaths {
     /// Whether `call` passes a literal `true` for the parameter.
     static func passesTrue(_ call: FunctionCallExprSyntax, to parameter: (label: String?, index: Int)) -> Bool {
         argument(of: call, for: parameter)?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+    }
+
+    /// Whether `call` passes `value` (as written) for the parameter, or leaves it to its default
+    /// `defaultValue` where that is `value`.
+    static func passes(_ value: String, to parameter: (label: String?, index: Int), defaultingTo defaultValue: String?, in call: FunctionCallExprSyntax) -> Bool {
+        argument(of: call, for: parameter).map { $0.expression.trimmedText == value } ?? (defaultValue == value)
     }
 
     /// Whether `call` gives the parameter an argument at all (not left to its default).

@@ -776,9 +776,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                     }
                     let ruledOut = runsWhen ? "false" : "true"
                     let defaultValue = parameters[index].defaultValue?.value.trimmedText
-                    if !made.isEmpty, made.allSatisfy({ call in
-                        ErrorPaths.argument(of: call, for: (label, index)).map { $0.expression.trimmedText == ruledOut } ?? (defaultValue == ruledOut)
-                    }) { return true }
+                    if !made.isEmpty, made.allSatisfy({ ErrorPaths.passes(ruledOut, to: (label, index), defaultingTo: defaultValue, in: $0) }) { return true }
                 }
             }
             current = parent
@@ -1257,8 +1255,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// What opens there next is a new, empty store, as after a deletion; the old one is kept.
     private func movesAside(_ call: FunctionCallExprSyntax, from opened: [String]) -> Bool {
         guard let name = SynchronousCode.calledName(call) else { return false }
-        let lowercased = name.lowercased()
-        if lowercased.contains("aside") || lowercased.contains("quarantine") { return true }
+        if StoreDeletingHelpers.isNamedForMovingAside(name) { return true }
         guard name == "moveItem", let source = call.arguments.first?.expression else { return false }
         let moved = source.trimmedText
         return opened.isEmpty ? isStore(source, depth: 0) : opened.contains { ByteSearch.contains($0, in: moved) }
@@ -2443,8 +2440,7 @@ extension DestructiveCallFinder {
         let calls = AllCalls(viewMode: .sourceAccurate)
         for statement in Self.statements(before: node, within: boundary) { calls.walk(statement) }
         return calls.found.contains { call in
-            let name = SynchronousCode.calledName(call)?.lowercased() ?? ""
-            if name.contains("aside") || name.contains("quarantine") { return true }
+            if StoreDeletingHelpers.isNamedForMovingAside(SynchronousCode.calledName(call) ?? "") { return true }
             guard !call.arguments.isEmpty, let helpers else { return false }
             return helpers.movesFiles(call)
         }
@@ -2579,6 +2575,12 @@ struct StoreDeletingHelpers {
             for callee in bodies(calledBy: call) where deletesStore(callee, depth: depth + 1, visited: &visited) { return true }
         }
         return false
+    }
+
+    /// A name that says it moves the store out of its place (`moveStoreAside`, `quarantineStore`).
+    static func isNamedForMovingAside(_ name: String) -> Bool {
+        let lowercased = name.lowercased()
+        return lowercased.contains("aside") || lowercased.contains("quarantine")
     }
 
     /// Whether `call` calls a helper of the project that moves files somewhere other than a
