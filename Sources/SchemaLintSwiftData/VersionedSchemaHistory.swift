@@ -105,6 +105,7 @@ struct VersionedSchemaHistory {
         let history = "swiftdata:" + model
         var versions: [(identifier: VersionNumber, version: ModelVersion, classes: Set<String>, borrowed: [(entity: BorrowedEntity, declaration: String)])] = []
         var unresolvedModels: [ReadingNote] = []
+        var unreadIdentifiers: [SchemaLintCore.SourceLocation] = []
         for schema in schemas {
             guard let declared = declarations.schemaDeclarations[schema] else { continue }
             let schemaLocation = declared.file.location(of: declared.node)
@@ -112,13 +113,14 @@ struct VersionedSchemaHistory {
                 reading.errors.append(InputError(at: schemaLocation, "the VersionedSchema '\(schema)' has no `static var versionIdentifier`"))
                 continue
             }
-            guard let text = SwiftExpressions.schemaVersion(in: identifierProperty.node), let identifier = VersionNumber(text) else {
-                reading.errors.append(InputError(
-                    at: identifierProperty.file.location(of: identifierProperty.node),
-                    "cannot read the versionIdentifier of '\(schema)': write it as `Schema.Version(1, 0, 0)` with integer literals",
-                    notes: ["schemalint orders and names versions by it, so it must be readable without running the code"]
-                ))
-                continue
+            // An identifier computed, or a string of the SDK's betas, leaves the order to the plan's
+            // list (or, with no plan, to the schemas' names): the versions are still linted.
+            let identifier: VersionNumber
+            if let text = SwiftExpressions.schemaVersion(in: identifierProperty.node), let read = VersionNumber(text) {
+                identifier = read
+            } else {
+                identifier = VersionNumber(ordinal: versions.count + 1)
+                unreadIdentifiers.append(identifierProperty.file.location(of: identifierProperty.node))
             }
             guard let modelsProperty = declarations.staticProperties[schema]?["models"] else {
                 reading.errors.append(InputError(at: schemaLocation, "the VersionedSchema '\(schema)' has no `static var models`"))
@@ -162,6 +164,18 @@ struct VersionedSchemaHistory {
         guard unresolvedModels.isEmpty else {
             reading.notes += unresolvedModels
             return
+        }
+        if !unreadIdentifiers.isEmpty {
+            let orderedBy = ordered ? "as the `schemas` of '\(plans[0])' lists them" : "by their names"
+            if !ordered { versions.sort { NaturalOrder.precedes($0.version.label, $1.version.label) } }
+            for index in versions.indices { versions[index].identifier = VersionNumber(ordinal: index + 1) }
+            for index in versions.indices { versions[index].version.version = versions[index].identifier }
+            for location in unreadIdentifiers {
+                reading.notes.append(ReadingNote(
+                    at: location, "cannot read this versionIdentifier (schemalint reads `Schema.Version(1, 0, 0)` with integer literals): the versions of '\(model)' are ordered \(orderedBy)",
+                    detail: versions.count < 2
+                ))
+            }
         }
         // Without a plan, schemas that share a version identifier are parts of one version (an
         // enum per model, each at 1.0.0, listed together in one `Schema`): it holds all their classes.

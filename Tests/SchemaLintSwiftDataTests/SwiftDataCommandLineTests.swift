@@ -139,14 +139,13 @@ import SchemaLintTestSupport
         let folder = try TemporaryFolder()
         try folder.write("""
         enum S1: VersionedSchema {
-            static var versionIdentifier = Schema.Version(one, 0, 0)
             static var models: [any PersistentModel.Type] { [M.self] }
             @Model final class M { var a: Int = 0 }
         }
         """, to: "S1.swift")
         let run = try Executable.run([folder.path])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("S1.swift:2:16: error: cannot read the versionIdentifier of 'S1'"), "\(run.stderr)")
+        #expect(run.stderr.contains("S1.swift:1:6: error: the VersionedSchema 'S1' has no `static var versionIdentifier`"), "\(run.stderr)")
     }
 
     /// Older schemas that list the live types are an error per schema, naming each class, when a

@@ -749,16 +749,51 @@ import SchemaLintTestSupport
         #expect(reading.versions.map(\.label) == ["SchemaV1"])
     }
 
-    @Test func anUnreadableVersionIdentifierIsAnInputError() {
+    /// An identifier schemalint cannot read (computed, or the `String` of the SDK's betas) leaves
+    /// the order to the plan's `schemas`, with a warning at each, and the versions are linted.
+    @Test func anUnreadableVersionIdentifierFollowsThePlansOrder() {
         let reading = readSwift("""
-        enum S1: VersionedSchema {
-            static var versionIdentifier = Schema.Version(major, 0, 0)
+        enum Old: VersionedSchema {
+            static var versionIdentifier = "DataModel-10"
             static var models: [any PersistentModel.Type] { [M.self] }
             @Model final class M { var a: Int = 0 }
         }
-        """, name: "S1.swift")
-        #expect(reading.versions.isEmpty)
-        #expect(reading.errors.map(\.description) == ["S1.swift:2:16: error: cannot read the versionIdentifier of 'S1': write it as `Schema.Version(1, 0, 0)` with integer literals"])
+        enum New: VersionedSchema {
+            static var versionIdentifier = Schema.Version(major, 0, 0)
+            static var models: [any PersistentModel.Type] { [M.self] }
+            @Model final class M { var a: Int = 0; var b: Int = 0 }
+        }
+        enum Plan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [Old.self, New.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        """, name: "S.swift")
+        #expect(reading.errors.isEmpty)
+        #expect(reading.versions.map(\.label) == ["Old", "New"])
+        #expect(reading.versions.map(\.version.text) == ["1", "2"])
+        #expect(reading.notes.map(\.description) == [
+            "S.swift:2:16: warning: cannot read this versionIdentifier (schemalint reads `Schema.Version(1, 0, 0)` with integer literals): the versions of 'Plan' are ordered as the `schemas` of 'Plan' lists them",
+            "S.swift:7:16: warning: cannot read this versionIdentifier (schemalint reads `Schema.Version(1, 0, 0)` with integer literals): the versions of 'Plan' are ordered as the `schemas` of 'Plan' lists them",
+        ])
+    }
+
+    /// With no plan, the schemas' names order them (`V2` before `V10`).
+    @Test func anUnreadableVersionIdentifierWithNoPlanFollowsTheNames() {
+        let reading = readSwift("""
+        enum NotesV10: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [M.self] }
+            @Model final class M { var a: Int = 0; var b: Int = 0 }
+        }
+        enum NotesV2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(two, 0, 0)
+            static var models: [any PersistentModel.Type] { [M.self] }
+            @Model final class M { var a: Int = 0 }
+        }
+        """, name: "S.swift")
+        #expect(reading.errors.isEmpty)
+        #expect(reading.versions.map(\.label) == ["NotesV2", "NotesV10"])
+        #expect(reading.notes.map(\.message).contains("cannot read this versionIdentifier (schemalint reads `Schema.Version(1, 0, 0)` with integer literals): the versions of 'Notes' are ordered by their names"))
     }
 
     /// Swift that compiles is never refused: a model declared where schemalint does not read is a
