@@ -393,6 +393,7 @@ struct VersionedSchemaHistory {
             entities: entities(of: classes, notes: &reading.notes), file: first.file.name, location: first.file.location(of: first.node.name)
         )
         version.history = "swiftdata:SwiftData"
+        version.isDeclaredByItsEntities = true
         reading.versions.append(version)
     }
 }

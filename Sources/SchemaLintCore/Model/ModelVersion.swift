@@ -49,6 +49,9 @@ package struct ModelVersion: Sendable {
     /// classes it opens (`Schema([Item.self])`): those named and what their relationships reach. A
     /// class no code hands to SwiftData is in no store. Nil: every entity.
     package var openedEntities: Set<String>?
+    /// Declared by nothing but its entities (SwiftData `@Model` classes with no `VersionedSchema`):
+    /// `location` is only the first of them.
+    package var isDeclaredByItsEntities = false
 
     private let entityIndex: [String: Int]
     private var syncedByConfiguration: Set<String>
@@ -78,6 +81,16 @@ package struct ModelVersion: Sendable {
     }
 
     package func entity(named name: String) -> Entity? { entityIndex[name].map { entities[$0] } }
+
+    /// Where a change to the entities `names` shows: the first of them declared apart from the
+    /// version (a version declared by its entities, or the app's live `@Model` class a schema
+    /// lists), else the version's own declaration.
+    package func declaration(ofChangesTo names: [String]) -> (entity: String?, location: SourceLocation) {
+        for name in names {
+            if let entity = entity(named: name), isDeclaredByItsEntities || entity.location.file != location.file { return (name, entity.location) }
+        }
+        return (nil, location)
+    }
 
     /// Whether an entity is named `name` (without copying it, as `entity(named:)` does).
     package func containsEntity(named name: String) -> Bool { entityIndex[name] != nil }

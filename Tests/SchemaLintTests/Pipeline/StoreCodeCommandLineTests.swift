@@ -986,6 +986,36 @@ import SchemaLintTestSupport
         #expect(launch.count == 1 && launch[0].contains("migrates every store of version 1 there: entity 'Note' (added 'body' and 'color')"), "\(run.stdout)")
     }
 
+    /// `@Model` classes with no schema are a version declared by its classes: the migration at
+    /// launch points at the class that changed, not at the first class of the first file.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aMigrationOfClassesWithNoSchemaPointsAtTheClassThatChanged() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("import SwiftData\n\n@Model final class Album {\n    var title: String = \"\"\n    init() {}\n}\n", to: "App/Models/Album.swift")
+        func photo(_ properties: String) throws {
+            try folder.write("import SwiftData\n\n@Model final class Photo {\n\(properties)    init() {}\n}\n", to: "App/Models/Photo.swift")
+        }
+        try photo("    var name: String = \"\"\n")
+        try folder.write("""
+        import SwiftData
+        import SwiftUI
+
+        @main
+        struct PhotosApp: App {
+            let container = try! ModelContainer(for: Album.self, Photo.self)
+            var body: some Scene { WindowGroup { Text("") }.modelContainer(container) }
+        }
+        """, to: "App/PhotosApp.swift")
+        try repository.commit("release")
+        try repository.tag("v1.0")
+        try photo("    var name: String = \"\"\n    var caption: String? = nil\n")
+        try repository.commit("caption")
+        let (_, run) = try Self.lint(path: folder.path)
+        #expect(run.stdout.contains("App/Models/Photo.swift:3:20: note: opening a store of v1.0 with the next release migrates it at launch"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: 'Photo', which the next release of 'SwiftData' changes, is declared here (\(folder.path)/App/Models/Photo.swift:3:20)"), "\(run.stdout)")
+    }
+
     /// A logger's method is named with its logger: `error()` alone reads like Swift's own error.
     @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
     func aHandlerThatOnlyLogsNamesTheLoggerItCalls() throws {

@@ -39,7 +39,7 @@ struct MigrationAtLaunchRule: HistoryRule {
             findings.append(Finding(
                 ruleID: descriptor.id, severity: descriptor.localSeverity ?? .note,
                 message: "opening a store of \(baseline.displayName) with \(version.displayName) migrates it at launch \(how): \(MigrationCause.describe(entities, from: baseline, to: version))",
-                location: version.location, model: version.model, baseline: baseline.label, version: version.label, path: nil,
+                location: version.declaration(ofChangesTo: entities).location, model: version.model, baseline: baseline.label, version: version.label, path: nil,
                 suggestions: [advice]
             ))
         }
