@@ -342,7 +342,8 @@ struct ObjCStoreCodeScanner {
                     // entered, and a retry after the store was deleted is the deletion's finding.
                     let readOnly = body.range.lowerBound..<(enclosingGroup(of: index, in: body.range)?.upperBound ?? index)
                     if found.isEmpty, !readOnly.contains(where: { tokens[$0].isIdentifier("NSReadOnlyPersistentStoreOption") }),
-                       !reopensAfterDeletingTheStore(in: body.range.lowerBound..<index + 1), let logged = onlyLogs(branches) {
+                       !reopensAfterDeletingTheStore(in: body.range.lowerBound..<index + 1), !addsAfterMovingItsStoreAside(at: index, in: body.range),
+                       let logged = onlyLogs(branches) {
                         facts.failureActions.append(StoreFailureAction(
                             action: .onlyLogs, written: tokens[logged].text + "(...)", place: place(logged, body), opening: .addPersistentStore, openingLocation: location(of: tokens[index])
                         ))
@@ -488,6 +489,7 @@ struct ObjCStoreCodeScanner {
                     opening = StoreOpening(
                         call: .addPersistentStore, place: place(index, body), migratesAutomatically: migrates, addsAsynchronously: false,
                         declinesMigration: !migrates && !checksStoreCompatibility && !copiesOut && addDeclinesMigration(at: index, in: body.range, assignments: bodyAssignments)
+                            && !addsAfterMovingItsStoreAside(at: index, in: body.range)
                     )
                 default:
                     continue
@@ -966,6 +968,22 @@ struct ObjCStoreCodeScanner {
         while brace >= 0, !tokens[brace].is("{") { brace = enclosingOpener[brace] }
         guard brace >= range.lowerBound, let close = partner[brace] else { return true }
         return close > reopening
+    }
+
+    /// Whether the `addPersistentStoreWithType:` at `index` adds the file that a move before it in
+    /// `range` took away (`moveItemAtURL:storeURL toURL:asideURL`, the name its `URL:` gives): the
+    /// place is empty, so the add makes a new store and opens no old one, and what it does when
+    /// that fails is the move's matter.
+    private func addsAfterMovingItsStoreAside(at index: Int, in range: Range<Int>) -> Bool {
+        guard let message = enclosingGroup(of: index, in: range),
+              let label = message.first(where: { tokens[$0].isIdentifier("URL") && $0 + 1 < message.upperBound && tokens[$0 + 1].is(":") }) else { return false }
+        let url = argument(after: label + 1, in: range)
+        guard url.count == 1, let only = url.first, tokens[only].kind == .identifier else { return false }
+        let name = tokens[only].text
+        return (range.lowerBound..<index).contains { position in
+            guard tokens[position].isIdentifier("moveItemAtURL") || tokens[position].isIdentifier("moveItemAtPath"), tokens[position + 1].is(":") else { return false }
+            return argument(after: position + 1, in: range).contains { tokens[$0].isIdentifier(name) }
+        }
     }
 
     /// The name that says the store `body` opens is a cache, as the Swift reader says it: the store

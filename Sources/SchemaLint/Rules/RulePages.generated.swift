@@ -11597,6 +11597,30 @@ final class BackupController {
 @end
 ```
 
+### Does not trigger: Objective-C: the store moved aside and a new one added, whose failure only logs
+
+```objc path=App/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Notes.sqlite"];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    NSError *error = nil;
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
+    if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error]) {
+        NSURL *asideURL = [[self incompatibleStoresDirectory] URLByAppendingPathComponent:@"Notes-unreadable.sqlite"];
+        [[NSFileManager defaultManager] moveItemAtURL:storeURL toURL:asideURL error:nil];
+        if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+            NSLog(@"Unable to create a new store: %@", error);
+        }
+        [self showStoreRecoveryAlert];
+    }
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
 ### Does not trigger: Objective-C: the error variable given to a save before it is tested
 
 ```objc path=App/AppDelegate.m
@@ -17993,7 +18017,7 @@ when the Core Data model nearest the code has a version before the one the app b
 the current version) whose entities the newest version cannot open as they are; the message names
 that version and what changed. It stays quiet for read-only stores (`NSReadOnlyPersistentStoreOption`,
 or a store in the app's bundle, which ships matching its model), for a store the code has just
-deleted (a new, empty store), for in-memory stores, and for apps that run their own migration
+deleted or moved aside (a new, empty store), for in-memory stores, and for apps that run their own migration
 (`NSMigrationManager.migrateStore(from:...)`) before adding the store. In Objective-C, so it is
 where the method that adds the store sends a message whose method, in any file read, reads the
 store's metadata or runs `NSMigrationManager` (`[migrator isMigrationNecessary]`, `[migrator
@@ -18221,6 +18245,56 @@ is still added without migration.
 - (BOOL)storeNeedsMigration:(NSURL *)storeURL model:(NSManagedObjectModel *)model {
     NSDictionary *metadata = [NSPersistentStoreCoordinator metadataForPersistentStoreOfType:NSSQLiteStoreType URL:storeURL options:nil error:nil];
     return ![model isConfiguration:nil compatibleWithStoreMetadata:metadata];
+}
+
+@end
+```
+
+### Does not trigger: Objective-C that moves an unreadable store aside and adds a new one in its place
+
+With the store's file moved away, the add with no options makes a new, empty store: no store of an
+earlier version is there to open.
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+    <entity name="Lift">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```objc path=Resorts/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *modelURL = [[NSBundle mainBundle] URLForResource:@"Resorts" withExtension:@"momd"];
+    NSManagedObjectModel *model = [[NSManagedObjectModel alloc] initWithContentsOfURL:modelURL];
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:model];
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Resorts.sqlite"];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    NSError *error = nil;
+    if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error]) {
+        NSURL *asideURL = [[self incompatibleStoresDirectory] URLByAppendingPathComponent:[self nameForIncompatibleStore]];
+        [[NSFileManager defaultManager] moveItemAtURL:storeURL toURL:asideURL error:nil];
+        if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+            NSLog(@"Unable to create a new store: %@", error);
+        }
+        [self showStoreRecoveryAlert];
+    }
+    return _persistentStoreCoordinator;
 }
 
 @end
