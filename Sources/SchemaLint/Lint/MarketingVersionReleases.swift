@@ -2,22 +2,24 @@ import Foundation
 import SchemaLintCore
 
 /// A release the project file shows where no tag records one: the app's version
-/// (`MARKETING_VERSION` in an Xcode project or an `.xcconfig`) changed after a model's newest
-/// version came. Teams that bump the version as they release, and teams that bump it as the next
+/// (`MARKETING_VERSION` in an Xcode project or an `.xcconfig`, or `CFBundleShortVersionString` in
+/// an `Info.plist`, where projects made before Xcode 11 and `agvtool` keep it) changed after a
+/// model's newest version came. Teams that bump the version as they release, and teams that bump it as the next
 /// cycle begins, alike change it only once the release before has gone out: the newest version
 /// was in a release then, and the next release migrates no store to it.
 package struct MarketingVersionRelease: Sendable, Hashable {
     /// The commit that changed the version (abbreviated), and its date.
     var commit: String
     var date: String
-    /// The app's version before and after it.
+    /// The app's version before and after it, and the setting that holds it.
     var from: String
     var to: String
+    var setting: String
     /// The model's newest version, as messages name it.
     var newest: String
 
     /// "MARKETING_VERSION went from 2.0 to 2.0.1 in 1a2b3c4 (2025-11-21), after SchemaV3_6 came".
-    var sentence: String { "MARKETING_VERSION went from \(from) to \(to) in \(commit) (\(date)), after \(newest) came" }
+    var sentence: String { "\(setting) went from \(from) to \(to) in \(commit) (\(date)), after \(newest) came" }
 }
 
 extension LintPipeline {
@@ -49,7 +51,7 @@ extension LintPipeline {
                 added = nil
             }
             guard let added, let change = AppVersionChanges(runner: runner, top: top, building: newest.file).newest(in: "\(added)..HEAD") else { continue }
-            found[history.model] = MarketingVersionRelease(commit: change.commit, date: change.date, from: change.from, to: change.to, newest: newest.displayName)
+            found[history.model] = MarketingVersionRelease(commit: change.commit, date: change.date, from: change.from, to: change.to, setting: change.setting, newest: newest.displayName)
         }
         return found
     }
@@ -61,17 +63,19 @@ extension LintPipeline {
     }
 }
 
-/// The changes of the app's version, `MARKETING_VERSION` in a project file or an `.xcconfig`, on
-/// the first-parent line of HEAD (a merge that brought a change in made it on this line); one that
-/// only adds a target's setting changes no release.
+/// The changes of the app's version, `MARKETING_VERSION` in a project file or an `.xcconfig` or
+/// `CFBundleShortVersionString` in an `Info.plist`, on the first-parent line of HEAD (a merge that
+/// brought a change in made it on this line); one that only adds a target's setting changes no
+/// release.
 struct AppVersionChanges {
     struct Change: Hashable, Sendable {
         /// The commit (abbreviated) and its date.
         var commit: String
         var date: String
-        /// The app's version before and after it.
+        /// The app's version before and after it, and the setting that holds it.
         var from: String
         var to: String
+        var setting: String
     }
 
     var runner: GitRunner
@@ -89,7 +93,7 @@ struct AppVersionChanges {
         self.runner = runner
         self.top = top
         let folder = file.flatMap { Self.projectFolder(of: $0, top: top) } ?? ""
-        paths = ["*.pbxproj", "*.xcconfig"].map { folder.isEmpty ? $0 : folder + "/" + $0 }
+        paths = ["*.pbxproj", "*.xcconfig", "*Info.plist"].map { folder.isEmpty ? $0 : folder + "/" + $0 }
     }
 
     /// The folder, relative to `top`, nearest above `file` that holds an `.xcodeproj`; nil where
@@ -105,35 +109,69 @@ struct AppVersionChanges {
         return nil
     }
 
+    /// What `git log -G` looks for: a line of the setting, or a plist's `<string>` of a number
+    /// (the key's line is the same before and after, so the value's line is what changes; a build
+    /// number's changes too, and the diff tells them apart).
+    private static let changedLines = "MARKETING_VERSION|<string>[0-9][^<]*</string>"
+
     /// The newest change in `range` (`a1b2c3..HEAD`). Only the newest few commits that touch the
-    /// setting are looked at: a large repository changes its project file in thousands.
+    /// setting are looked at: a large repository changes its project file in thousands (a plist's
+    /// build number changes with most builds, so a few more).
     func newest(in range: String) -> Change? {
-        guard let log = runner.run(["log", "--first-parent", "-n", "8", "--no-color", "--format=%h %cs", "-G", "MARKETING_VERSION", range, "--"] + paths, in: top),
+        guard let log = runner.run(["log", "--first-parent", "-n", "24", "--no-color", "--format=%h %cs", "-G", Self.changedLines, range, "--"] + paths, in: top),
               log.succeeded else { return nil }
         return log.text.split(separator: "\n").lazy.compactMap(change).first
     }
 
     /// The oldest change in `range`: the first release made after its start.
     func oldest(in range: String) -> Change? {
-        guard let log = runner.run(["log", "--first-parent", "--reverse", "--no-color", "--format=%h %cs", "-G", "MARKETING_VERSION", range, "--"] + paths, in: top),
+        guard let log = runner.run(["log", "--first-parent", "--reverse", "--no-color", "--format=%h %cs", "-G", Self.changedLines, range, "--"] + paths, in: top),
               log.succeeded else { return nil }
         return log.text.split(separator: "\n").lazy.compactMap(change).first
     }
 
     /// The change a `git log` line (`a1b2c3 2025-11-21`) names, where its diff against its first
-    /// parent changes the setting's value.
+    /// parent changes the setting's value: `MARKETING_VERSION`'s, else a plist's
+    /// `CFBundleShortVersionString`'s (a line of context shows the key above the changed value).
     private func change(_ line: Substring) -> Change? {
         let words = line.split(separator: " ")
-        guard words.count == 2, let diff = runner.run(["diff", "--no-color", "-U0", "\(words[0])^1", String(words[0]), "--"] + paths, in: top), diff.succeeded else { return nil }
-        var removed: Set<String> = []
-        var added: Set<String> = []
-        for row in diff.text.split(separator: "\n") where row.contains("MARKETING_VERSION") {
-            guard let value = Self.settingValue(row.dropFirst()) else { continue }
-            if row.hasPrefix("-"), !row.hasPrefix("---") { removed.insert(value) }
-            if row.hasPrefix("+"), !row.hasPrefix("+++") { added.insert(value) }
+        guard words.count == 2, let diff = runner.run(["diff", "--no-color", "-U1", "\(words[0])^1", String(words[0]), "--"] + paths, in: top), diff.succeeded else { return nil }
+        var removed: [String: Set<String>] = [:]
+        var added: [String: Set<String>] = [:]
+        var afterShortVersionKey = false
+        for row in diff.text.split(separator: "\n") {
+            let isRemoved = row.hasPrefix("-") && !row.hasPrefix("---"), isAdded = row.hasPrefix("+") && !row.hasPrefix("+++")
+            let text = row.dropFirst()
+            var found: (setting: String, value: String)?
+            if let value = Self.settingValue(text) {
+                found = ("MARKETING_VERSION", value)
+            } else if afterShortVersionKey, let value = Self.plistString(text) {
+                found = ("CFBundleShortVersionString", value)
+            }
+            if text.trimmingCharacters(in: .whitespaces) == "<key>CFBundleShortVersionString</key>" {
+                afterShortVersionKey = true
+            } else if !(afterShortVersionKey && (isRemoved || isAdded) && found != nil) {
+                afterShortVersionKey = false
+            }
+            guard let found, isRemoved || isAdded else { continue }
+            if isRemoved { removed[found.setting, default: []].insert(found.value) } else { added[found.setting, default: []].insert(found.value) }
         }
-        guard let from = removed.subtracting(added).sorted().first, let to = added.subtracting(removed).sorted().last else { return nil }
-        return Change(commit: String(words[0]), date: String(words[1]), from: from, to: to)
+        for setting in ["MARKETING_VERSION", "CFBundleShortVersionString"] {
+            let before = removed[setting] ?? [], after = added[setting] ?? []
+            if let from = before.subtracting(after).sorted().first, let to = after.subtracting(before).sorted().last {
+                return Change(commit: String(words[0]), date: String(words[1]), from: from, to: to, setting: setting)
+            }
+        }
+        return nil
+    }
+
+    /// The value of a plist's `<string>2.0.1</string>` line, nil where it is none or a build
+    /// setting's reference (`$(MARKETING_VERSION)`).
+    static func plistString(_ line: Substring) -> String? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("<string>"), trimmed.hasSuffix("</string>") else { return nil }
+        let value = trimmed.dropFirst("<string>".count).dropLast("</string>".count)
+        return value.isEmpty || value.contains("$") ? nil : String(value)
     }
 
     /// The value of a `MARKETING_VERSION = 2.0.1;` line (quoted or not), nil where it is none.

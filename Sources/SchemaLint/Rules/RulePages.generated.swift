@@ -8560,7 +8560,8 @@ with both commits. This is a warning, not an error: the newest version may have 
 before the others shipped, which only the team knows (a tag or a lock then says so).
 
 The newest version itself is compared the same way once the app's version changed after it was
-added (`MARKETING_VERSION` in a project file or an `.xcconfig` under the nearest folder above the
+added (`MARKETING_VERSION` in a project file or an `.xcconfig`, or `CFBundleShortVersionString` in
+an `Info.plist` as projects made before Xcode 11 keep it, under the nearest folder above the
 model that holds an `.xcodeproj`, a change of its value on the same line): a team changes it only
 once the release before went out, so that release shipped the newest version, and an edit in or
 after the commit that changed it leaves the stores that release made with no version in the

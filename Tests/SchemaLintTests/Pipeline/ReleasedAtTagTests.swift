@@ -340,6 +340,48 @@ struct ReleasedAtTagTests {
         }
     }
 
+    /// Projects made before Xcode 11 (and `agvtool`, fastlane's `increment_version_number`) keep
+    /// the app's version in the `Info.plist`: a change of `CFBundleShortVersionString` shows a
+    /// release as `MARKETING_VERSION`'s does; one of the build number (`CFBundleVersion`) alone,
+    /// or to a value that refers to the build setting (a project moved to Xcode 11's), does not.
+    @Test(arguments: ["1.1", "build", "$(MARKETING_VERSION)"])
+    func anInfoPlistVersionChangeAfterTheNewestVersionCameShowsItShipped(change: String) throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func plist(version: String, build: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleName</key>
+            \t<string>Notes</string>
+            \t<key>CFBundleShortVersionString</key>
+            \t<string>\(version)</string>
+            \t<key>CFBundleVersion</key>
+            \t<string>\(build)</string>
+            </dict>
+            </plist>
+
+            """
+        }
+        try folder.write(plist(version: "1.0", build: "12"), to: "Notes/Info.plist")
+        try Self.write(folder, "Notes", ["title", "body"])
+        try repository.commit("first release")
+        try Self.write(folder, "Notes 2", ["title"])
+        try repository.commit("Notes 2 drops the body")
+        try folder.write(plist(version: change == "build" ? "1.0" : change, build: "13"), to: "Notes/Info.plist")
+        try repository.commit("Release #13")
+        let changed = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        if change == "1.1" {
+            #expect(run.stdout.contains("in steps that shipped (CFBundleShortVersionString went from 1.0 to 1.1 in \(changed) (2024-01-04), after Notes 2 came; --all-steps lists them)"), "\(run.stdout)")
+            #expect(!run.stdout.contains("'Note.body'"), "\(run.stdout)")
+        } else {
+            #expect(run.stdout.contains("'Note.body'") && !run.stdout.contains("CFBundleShortVersionString"), "\(run.stdout)")
+        }
+    }
+
     /// In a repository of two apps, each bumps its version in its own project: only the project
     /// above the bundle (the nearest folder that holds an `.xcodeproj`) says its model shipped.
     @Test func onlyTheProjectAboveTheBundleShowsItsModelShipped() throws {

@@ -436,8 +436,8 @@ struct ReleasedVersionLockRule: HistoryRule {
         if let change = edit.afterAppVersionChange {
             // The newest version, after the app's version changed: the release before had it.
             when = edit.commit.id == change.commit
-                ? "the commit that changed MARKETING_VERSION from \(change.from) to \(change.to)"
-                : "after MARKETING_VERSION went from \(change.from) to \(change.to) in \(change.commit) (\(change.date))"
+                ? "the commit that changed \(change.setting) from \(change.from) to \(change.to)"
+                : "after \(change.setting) went from \(change.from) to \(change.to) in \(change.commit) (\(change.date))"
             consequence = "a team changes the app's version once the release before went out, so the app's release \(change.from) shipped \(version.displayName) as it was, and the stores it made match no version in the bundle now: Core Data finds no model to migrate them from"
             copy = "as it was before \(edit.commit.id)"
             shipped = "if the app's release \(change.from) did not ship \(version.displayName)"
