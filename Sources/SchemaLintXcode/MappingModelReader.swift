@@ -162,7 +162,7 @@ package enum MappingModelReader {
         var texts: [String] = []
         if let written = property.attributes["valueexpressionstring"] { texts.append(written) }
         if let archived = property.attributes["valueexpressiondata"], let data = Data(base64Encoded: archived, options: .ignoreUnknownCharacters) {
-            texts += data.split { $0 < 0x20 || $0 > 0x7E }.map { String(decoding: $0, as: UTF8.self) }
+            texts += archivedStrings(data)
         }
         var names: Set<String> = []
         for text in texts {
@@ -180,8 +180,17 @@ package enum MappingModelReader {
         if let written = property.attributes["valueexpressionstring"], written.contains("FUNCTION(") { return true }
         guard let archived = property.attributes["valueexpressiondata"],
               let data = Data(base64Encoded: archived, options: .ignoreUnknownCharacters) else { return false }
-        // The archive's strings: runs of printable bytes (a length byte may lead one).
-        let runs = data.split { $0 < 0x20 || $0 > 0x7E }.map { String(decoding: $0, as: UTF8.self) }
-        return runs.contains { $0.hasSuffix(":") && !$0.hasSuffix("valueForKeyPath:") && $0.count > 1 }
+        return archivedStrings(data).contains { $0.hasSuffix(":") && !$0.hasSuffix("valueForKeyPath:") && $0.count > 1 }
+    }
+
+    /// The strings of the keyed archive Xcode's editor saves for an expression (selector,
+    /// variable, key path and class names): its `$objects`, read as the binary property list it
+    /// is. A short string's length is a printable byte before it there (`YcardsData`), so runs of
+    /// printable bytes are only what is read where Foundation reads no property list.
+    static func archivedStrings(_ data: Data) -> [String] {
+        if let archive = (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any], let objects = archive["$objects"] as? [Any] {
+            return objects.compactMap { $0 as? String }
+        }
+        return data.split { $0 < 0x20 || $0 > 0x7E }.map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -129,8 +129,12 @@ import SchemaLintTestSupport
         let inferred = try Self.lint(folder, "Notes").filter { ($0["rule"] as? String)?.hasSuffix("-removed") == true }
         #expect(inferred.count == 3 && inferred.allSatisfy { ($0["message"] as? String)?.contains("dropped") == true }, "\(inferred)")
 
-        // Xcode's archive of `$source.modified`: strings between the bytes of a keyed archive.
-        let archive = Data("bplist00\u{1}NSSelectorName\u{2}valueForKeyPath:\u{3}source\u{4}_\u{10}\u{8}modified\u{5}".utf8).base64EncodedString()
+        // Xcode's archive of `$source.modified`: a binary keyed archive, in which the byte before
+        // a short string gives its length, and is printable ("Xmodified").
+        let objects: [Any] = ["$null", ["NSSelectorName": "valueForKeyPath:"], "valueForKeyPath:", "source", "modified", ["$classname": "NSFunctionExpression"]]
+        let archive = try PropertyListSerialization.data(
+            fromPropertyList: ["$archiver": "NSKeyedArchiver", "$version": 100000, "$top": ["root": 1], "$objects": objects] as [String: Any], format: .binary, options: 0
+        ).base64EncodedString()
         try folder.write(F.mapping(from: "Notes.xcdatamodeld/Model.xcdatamodel", to: "Notes.xcdatamodeld/Model 2.xcdatamodel", [
             F.EntityMapping(source: "Note", destination: "Note", attributes: [("title", true), ("updatedAt", true), ("text", true)], written: ["text": "$source.body"], archived: ["updatedAt": archive]),
             F.EntityMapping(source: "Tag", destination: "Label", attributes: [("name", true)]),
