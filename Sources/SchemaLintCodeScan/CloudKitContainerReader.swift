@@ -198,6 +198,10 @@ package struct CloudKitContainerReader: ModelSourceReader {
     /// `[[T alloc] initWithName:@"Model"]`, `[T persistentContainerWithName:@"Model"]`: where, and
     /// the model's name when it is a literal, and whether the container is given its model
     /// (`T(name: "LocalStorage", managedObjectModel: model)`: the name may be the store's only).
+    /// So is the type handed to a stack of the app's own that makes the container, with the
+    /// model's name beside it (`[[Stack alloc] initWithModelName:@"Decks"
+    /// containerClass:[NSPersistentCloudKitContainer class]]`, `Stack(modelName: "Decks",
+    /// containerType: NSPersistentCloudKitContainer.self)`).
     static func creations(in tokens: [ObjCToken], types: Set<String>) -> [(token: ObjCToken, model: String?, modelIsGiven: Bool)] {
         var found: [(token: ObjCToken, model: String?, modelIsGiven: Bool)] = []
         func named(_ token: ObjCToken, at index: Int) -> (token: ObjCToken, model: String?, modelIsGiven: Bool) {
@@ -207,6 +211,12 @@ package struct CloudKitContainerReader: ModelSourceReader {
         for index in tokens.indices where tokens[index].kind == .identifier && types.contains(tokens[index].text) {
             let next = index + 1
             guard next < tokens.count else { continue }
+            let handedInObjectiveC = index > 0 && tokens[index - 1].is("[") && next + 1 < tokens.count && tokens[next].isIdentifier("class") && tokens[next + 1].is("]")
+            let handedInSwift = next + 1 < tokens.count && tokens[next].is(".") && tokens[next + 1].isIdentifier("self")
+            if handedInObjectiveC || handedInSwift {
+                if let model = modelNamed(besideTypeAt: handedInObjectiveC ? index - 1 : index, in: tokens) { found.append((tokens[index], model, false)) }
+                continue
+            }
             if tokens[next].is("(") {
                 // Swift: an initializer call, `T(` or `T.init(` is not told apart from a cast `as T`.
                 guard next + 3 < tokens.count, tokens[next + 1].isIdentifier("name"), tokens[next + 2].is(":") else { continue }
@@ -220,6 +230,35 @@ package struct CloudKitContainerReader: ModelSourceReader {
             }
         }
         return found
+    }
+
+    /// The model's name given in the call or message that hands a container type at `index` on:
+    /// a string literal after a label that ends in "name" (`initWithModelName:@"Decks"`,
+    /// `modelName: "Decks"`); nil where there is none (`isKindOfClass:[T class]`).
+    private static func modelNamed(besideTypeAt index: Int, in tokens: [ObjCToken]) -> String? {
+        var depth = 0, opener: Int?
+        for position in stride(from: index - 1, through: max(0, index - 64), by: -1) {
+            if tokens[position].is(")") || tokens[position].is("]") { depth += 1 } else if tokens[position].is("(") || tokens[position].is("[") {
+                if depth == 0 { opener = position; break }
+                depth -= 1
+            } else if depth == 0, tokens[position].is(";") || tokens[position].is("{") || tokens[position].is("}") {
+                return nil
+            }
+        }
+        guard let opener else { return nil }
+        depth = 0
+        var position = opener + 1
+        while position + 2 < tokens.count, position < opener + 64 {
+            let token = tokens[position]
+            if token.is("(") || token.is("[") { depth += 1 } else if token.is(")") || token.is("]") {
+                if depth == 0 { return nil }
+                depth -= 1
+            } else if depth == 0, token.kind == .identifier, token.text.lowercased().hasSuffix("name"), tokens[position + 1].is(":"), tokens[position + 2].kind == .string {
+                return tokens[position + 2].text
+            }
+            position += 1
+        }
+        return nil
     }
 
     /// Whether the statement at `index` runs only under a condition: it, or a block around it,

@@ -2567,7 +2567,10 @@ without ticking the box, and apps that tick it clear the options when a person t
 
 So schemalint reads the code that creates the container, in Swift and Objective-C:
 `NSPersistentCloudKitContainer(name: "Notes")`, `[[NSPersistentCloudKitContainer alloc]
-initWithName:@"Notes"]`, `persistentContainerWithName:`, and subclasses of the container. The name
+initWithName:@"Notes"]`, `persistentContainerWithName:`, subclasses of the container, and the
+container's class handed to a stack of the app's own beside the model's name
+(`initWithModelName:@"Notes" containerClass:[NSPersistentCloudKitContainer class]`,
+`CoreDataStack(modelName: "Notes", containerType: NSPersistentCloudKitContainer.self)`). The name
 picks the bundle (`Notes.xcdatamodeld`, the nearest one when several have that name); without a
 literal name, the bundles nearest to the code. Where several bundles are that near and some of
 them mark themselves Used with CloudKit, only those: a container over a model merged from several

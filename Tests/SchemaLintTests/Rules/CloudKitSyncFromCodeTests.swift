@@ -188,6 +188,28 @@ import SchemaLintTestSupport
         #expect(Self.sync(subclass) == ["Notes:syncs"])
     }
 
+    /// A stack of the app's own that makes the container of the class it is handed, with the
+    /// model's name beside it: the handed CloudKit container syncs that model. A class tested,
+    /// not handed with a name, makes none.
+    @Test func aContainerClassHandedToTheAppsStackWithTheModelsName() {
+        let objc = """
+        @implementation DeckRepository
+        - (instancetype)init {
+            self = [super init];
+            CoreDataStack *stack = [[CoreDataStack alloc] initWithModelName:@"Decks"
+                                                         storeContainerClass:[NSPersistentCloudKitContainer class]];
+            if ([stack.container isKindOfClass:[NSPersistentCloudKitContainer class]]) {
+                [self observeRemoteChanges];
+            }
+            return self;
+        }
+        @end
+        """
+        #expect(Self.sync(objc, file: "App/DeckRepository.m") == ["Decks:syncs"])
+        #expect(Self.sync("let stack = CoreDataStack(modelName: \"Decks\", containerType: NSPersistentCloudKitContainer.self)\n") == ["Decks:syncs"])
+        #expect(Self.sync("if container is NSPersistentCloudKitContainer { observe() }\nlet type = NSPersistentCloudKitContainer.self\n").isEmpty)
+    }
+
     // MARK: - Through the executable
 
     static let unmarkedNote = XcodeFixtures.contents("""
