@@ -343,7 +343,7 @@ struct ObjCStoreCodeScanner {
                     let readOnly = body.range.lowerBound..<(enclosingGroup(of: index, in: body.range)?.upperBound ?? index)
                     if found.isEmpty, !readOnly.contains(where: { tokens[$0].isIdentifier("NSReadOnlyPersistentStoreOption") }),
                        !reopensAfterDeletingTheStore(in: body.range.lowerBound..<index + 1), !addsAfterMovingItsStoreAside(at: index, in: body.range),
-                       let logged = onlyLogs(branches) {
+                       !keepsTheCoordinatorOnlyWhenAdded(at: index, in: body.range), let logged = onlyLogs(branches) {
                         facts.failureActions.append(StoreFailureAction(
                             action: .onlyLogs, written: tokens[logged].text + "(...)", place: place(logged, body), opening: .addPersistentStore, openingLocation: location(of: tokens[index])
                         ))
@@ -715,19 +715,8 @@ struct ObjCStoreCodeScanner {
     private func addErrorBranches(at index: Int, in body: Range<Int>, conditions: IfConditions) -> [Range<Int>] {
         guard let call = enclosingGroup(of: index, in: body), call.lowerBound > body.lowerBound else { return [] }
         let open = call.lowerBound - 1
-        // `if (![coordinator addPersistentStoreWithType:...])`, or with the result kept on the way
-        // (`if (!(store = [coordinator addPersistentStoreWithType:...]))`): the `if` whose
-        // condition holds the call with nothing before it but `!`, parentheses and an assignment.
-        var outer = enclosingGroup(of: open, in: body)
-        for _ in 0..<3 {
-            guard let group = outer, group.lowerBound >= body.lowerBound + 2 else { break }
-            if tokens[group.lowerBound - 1].is("("), tokens[group.lowerBound - 2].isIdentifier("if") {
-                let before = tokens[group.lowerBound..<open]
-                guard before.allSatisfy({ $0.is("!") || $0.is("(") || $0.is("=") || $0.kind == .identifier }) else { break }
-                let negated = before.contains { $0.is("!") } || isNegated(group)
-                return branch(of: group.lowerBound - 2, errorWhenTrue: negated).map { [$0] } ?? []
-            }
-            outer = enclosingGroup(of: group.lowerBound - 1, in: body)
+        if let (ifIndex, negated) = ifTestingTheAdd(at: index, in: body) {
+            return branch(of: ifIndex, errorWhenTrue: negated).map { [$0] } ?? []
         }
         // `[coordinator addPersistentStoreWithType:... error:&error]; if (error) ...`: the result
         // dropped, the error tested after it, until another call is given the same variable.
@@ -746,6 +735,42 @@ struct ObjCStoreCodeScanner {
               let condition = condition(after: ifIndex)
         else { return [] }
         return branch(of: ifIndex, errorWhenTrue: isNegated(condition)).map { [$0] } ?? []
+    }
+
+    /// `if (![coordinator addPersistentStoreWithType:...])`, or with the result kept on the way
+    /// (`if (!(store = [coordinator addPersistentStoreWithType:...]))`): the `if` whose condition
+    /// holds the add at `index` with nothing before it but `!`, parentheses and an assignment, and
+    /// whether its condition is true when the add fails.
+    private func ifTestingTheAdd(at index: Int, in body: Range<Int>) -> (ifIndex: Int, negated: Bool)? {
+        guard let call = enclosingGroup(of: index, in: body), call.lowerBound > body.lowerBound else { return nil }
+        let open = call.lowerBound - 1
+        var outer = enclosingGroup(of: open, in: body)
+        for _ in 0..<3 {
+            guard let group = outer, group.lowerBound >= body.lowerBound + 2 else { return nil }
+            if tokens[group.lowerBound - 1].is("("), tokens[group.lowerBound - 2].isIdentifier("if") {
+                let before = tokens[group.lowerBound..<open]
+                guard before.allSatisfy({ $0.is("!") || $0.is("(") || $0.is("=") || $0.kind == .identifier }) else { return nil }
+                return (group.lowerBound - 2, before.contains { $0.is("!") } || isNegated(group))
+            }
+            outer = enclosingGroup(of: group.lowerBound - 1, in: body)
+        }
+        return nil
+    }
+
+    /// Whether the coordinator the add at `index` is sent to is kept (`_coordinator =
+    /// coordinator;`, or returned) only in the branch where the add succeeded: where it fails, the
+    /// property stays nil, and the code that asks for it sees that no store opened, rather than
+    /// going on with a coordinator that has none.
+    private func keepsTheCoordinatorOnlyWhenAdded(at index: Int, in body: Range<Int>) -> Bool {
+        guard let call = enclosingGroup(of: index, in: body), call.lowerBound + 1 == index, tokens[call.lowerBound].kind == .identifier,
+              let (ifIndex, negated) = ifTestingTheAdd(at: index, in: body),
+              let success = branch(of: ifIndex, errorWhenTrue: !negated) else { return false }
+        let coordinator = tokens[call.lowerBound].text
+        return success.contains { position in
+            guard tokens[position].isIdentifier(coordinator), position + 1 < success.upperBound, tokens[position + 1].is(";"), position >= success.lowerBound + 2 else { return false }
+            let before = tokens[position - 1]
+            return before.isIdentifier("return") || before.is("=") && tokens[position - 2].kind == .identifier && tokens[position - 2].text != coordinator
+        }
     }
 
     /// Where `name` next stops holding the store's error: given to another call (`&name`) or

@@ -11625,6 +11625,35 @@ final class BackupController {
 @end
 ```
 
+### Does not trigger: Objective-C: the coordinator kept only where its store was added
+
+A failure that only logs leaves the property nil: the code that asks for the coordinator sees that
+no store opened (here, to run the app's own migration), rather than a coordinator without its store.
+
+```objc path=App/MigrationManager.m
+@implementation MigrationManager
+
+- (NSPersistentStoreCoordinator *)coordinator {
+    NSError *error = nil;
+    if (!_coordinator) {
+        NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
+        NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+        if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[self storeURL] options:options error:&error]) {
+            NSLog(@"addPersistentStoreWithType: %@", error);
+        } else {
+            _coordinator = coordinator;
+        }
+    }
+    return _coordinator;
+}
+
+- (BOOL)isMigrationNecessary {
+    return self.coordinator == nil;
+}
+
+@end
+```
+
 ### Does not trigger: Objective-C: the error variable given to a save before it is tested
 
 ```objc path=App/AppDelegate.m
