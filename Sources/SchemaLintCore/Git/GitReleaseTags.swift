@@ -205,7 +205,8 @@ package struct GitReleaseTags: Sendable {
     package static func testersOnly(_ tags: [Tag]) -> Set<String> {
         let names = Set(tags.map(\.name))
         let versions = tags.map { versionNumber(in: $0.name) }
-        let pre = Set(tags.indices.filter { isPrerelease(tags[$0].name, among: names) })
+        let builds = buildCounts(names)
+        let pre = Set(tags.indices.filter { isPrerelease(tags[$0].name, among: names, buildCounts: builds) })
         let released = Set(tags.indices.filter { !pre.contains($0) }.compactMap { versions[$0] })
         let lastRelease = tags.indices.last { !pre.contains($0) } ?? -1
         var shipped: Set<Int> = []
@@ -236,12 +237,32 @@ package struct GitReleaseTags: Sendable {
 
     /// Whether a tag names a pre-release among the tags `names`: `isPrerelease(_:)`, or a build
     /// of a release tagged on its own (`1.95.0-212` beside `1.95.0`: the build went to testers,
-    /// the release to people).
-    package static func isPrerelease(_ name: String, among names: Set<String>) -> Bool {
+    /// the release to people), or a build where the team tags every build (`1.0-14`, `1.0-17`,
+    /// `1.0-30`, `1.1-3`: some version has several), whose last build of a version it moved on
+    /// from is the release (`testersOnly(_:)`). A dated name (`2024-03-12`) has no dotted
+    /// version before its number. `buildCounts`: `buildCounts(names)`, where the caller asks of
+    /// many tags.
+    package static func isPrerelease(_ name: String, among names: Set<String>, buildCounts: [String: Int]? = nil) -> Bool {
         if isPrerelease(name) { return true }
-        guard let dash = name.lastIndex(of: "-") else { return false }
+        guard let version = builtVersion(of: name) else { return false }
+        if names.contains(version) { return true }
+        return version.contains(".") && (buildCounts ?? Self.buildCounts(names)).values.contains { $0 > 1 }
+    }
+
+    /// The version a build's tag names before its number (`1.0` of `1.0-14`); nil for a tag with
+    /// no number after its last `-`.
+    static func builtVersion(of name: String) -> String? {
+        guard let dash = name.lastIndex(of: "-") else { return nil }
         let build = name[name.index(after: dash)...]
-        return !build.isEmpty && build.allSatisfy(\.isASCII) && build.allSatisfy(\.isNumber) && names.contains(String(name[..<dash]))
+        return !build.isEmpty && build.allSatisfy({ $0.isASCII && $0.isNumber }) ? String(name[..<dash]) : nil
+    }
+
+    /// How many tags of `names` are builds of each dotted version (`1.0` in `1.0-14` and
+    /// `1.0-17`: 2).
+    static func buildCounts(_ names: Set<String>) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for name in names { if let version = builtVersion(of: name), version.contains(".") { counts[version, default: 0] += 1 } }
+        return counts
     }
 
     /// What a tag's name has before its version, as one spelling: `v` (`v2.1`, `V2.1`, `v.2.1`),

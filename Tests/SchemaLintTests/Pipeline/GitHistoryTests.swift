@@ -312,6 +312,18 @@ struct GitHistoryPartsTests {
         #expect(GitReleaseTags.testersOnly(skipped.tags) == ["v1.1-beta2", "v1.2-beta1"])
     }
 
+    /// A team that tags every build (`1.0-14`, `1.0-17`, `1.0-30`) releases the last build of
+    /// each version it moved on from: the earlier builds, and those of the newest version, went
+    /// to testers, as a pre-release's do. Dated tags are no builds of a version.
+    @Test func theEarlierBuildsOfAVersionTaggedInSeveralWentToTesters() {
+        let listing = "a 1.0-14 1700000000\nb 1.0-17 1700100000\nc 1.0-30 1700200000\nd 1.1-3 1700300000\ne 1.1-5 1700400000\nf 1.2-7 1700500000\n"
+        let builds = GitReleaseTags(listing: listing, pattern: "*")
+        #expect(GitReleaseTags.testersOnly(builds.tags) == ["1.0-14", "1.0-17", "1.1-3", "1.2-7"])
+        #expect(builds.upToNewestRelease.last?.name == "1.1-5")
+        let dated = GitReleaseTags(listing: "a 2023-10-01 1700000000\nb 2023-10-15 1700100000\n", pattern: "*")
+        #expect(GitReleaseTags.testersOnly(dated.tags).isEmpty)
+    }
+
     /// Tags under an Apple platform's prefix, followed by a dotted version, are that platform's
     /// releases where no other tag is a release; another platform's, a build number's or a word's
     /// are not.
