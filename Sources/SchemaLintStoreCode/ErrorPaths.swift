@@ -396,7 +396,9 @@ private final class CallSites {
         var made: [(callees: [Int], call: FunctionCallExprSyntax)] = []
         for use in collector.uses {
             guard let call = use.node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.node.id else { continue }
-            made.append((declarations.unitsByKey[use.key] ?? [], call))
+            // Overloads are told apart by their labels: `Store(inMemory: true)` is not the
+            // `init(storeURL:)` that opens a store on disk.
+            made.append((declarations.units(called: use.key, at: use.node), call))
         }
         calls[index] = made
         return made

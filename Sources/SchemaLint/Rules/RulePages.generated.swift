@@ -11601,6 +11601,37 @@ final class BackupController {
 @end
 ```
 
+### Does not trigger: a stop when the initializer that keeps the store in memory fails, beside one that opens it on disk
+
+A call is matched to the initializer its argument labels name: `NoteStore(inMemory: true)` runs
+`init(inMemory:)`, which keeps the store in memory, not `init(storeURL:)`.
+
+```swift path=Sources/Persistence/NoteStore.swift
+import SwiftData
+
+final class NoteStore {
+    let container: ModelContainer
+
+    init(inMemory: Bool) throws {
+        container = try ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: inMemory))
+    }
+
+    init(storeURL: URL) throws {
+        container = try ModelContainer(for: Note.self, configurations: ModelConfiguration(url: storeURL))
+    }
+}
+
+enum ScratchStores {
+    static func make() -> NoteStore {
+        do {
+            return try NoteStore(inMemory: true)
+        } catch {
+            fatalError("Unable to create the scratch store: \(error)")
+        }
+    }
+}
+```
+
 ### Does not trigger: Objective-C: the store moved aside and a new one added, whose failure only logs
 
 ```objc path=App/AppDelegate.m
