@@ -445,19 +445,20 @@ struct StoreCodeSourceFile {
     /// Whether the file imports a library that opens SQLite databases itself, beside Core Data or not.
     var importsAnotherSQLiteLibrary: Bool { !importedModules.isDisjoint(with: Self.otherSQLiteLibraries) }
 
-    /// Whether the file imports AppKit or Cocoa outside any `#if`, or uses there what exists on
-    /// macOS alone (AppKit's application, windows, workspace, colors and panels, which SwiftUI
-    /// brings in on macOS; `@NSApplicationDelegateAdaptor`; SwiftUI's AppKit bridges; the
-    /// `MenuBarExtra` scene): it compiles for macOS only (Mac
+    /// Whether the file imports AppKit, Cocoa or Sparkle (the Mac's updater) outside any `#if`,
+    /// or uses there what exists on macOS alone (AppKit's application, windows, workspace, colors
+    /// and panels, which SwiftUI brings in on macOS; `@NSApplicationDelegateAdaptor`; SwiftUI's
+    /// AppKit bridges; the `MenuBarExtra` scene, and the `Settings { ... }` scene): it compiles
+    /// for macOS only (Mac
     /// Catalyst and iOS have UIKit, not AppKit). So does a file in a folder named for macOS
     /// (`App_macOS/`, `macOS/`, `MyApp-OSX/`), where a multiplatform app keeps its Mac target's
     /// entry.
     var buildsForMacOSOnly: Bool {
-        if !importedModules.isDisjoint(with: ["AppKit", "Cocoa"]) { return true }
+        if !importedModules.isDisjoint(with: ["AppKit", "Cocoa", "Sparkle"]) { return true }
         let folders = parsed.name.split(separator: "/").dropLast()
         if folders.contains(where: { $0.split { !$0.isLetter }.contains { ["macos", "osx"].contains($0.lowercased()) } }) { return true }
         return tree.tokens(viewMode: .sourceAccurate).contains { token in
-            guard case .identifier(let name) = token.tokenKind, Self.macOSOnlyNames.contains(name) else { return false }
+            guard case .identifier(let name) = token.tokenKind, Self.macOSOnlyNames.contains(name) || name == "Settings" && Self.isSettingsScene(token) else { return false }
             var current = token.parent
             while let syntax = current {
                 if syntax.is(IfConfigClauseSyntax.self) { return false }
@@ -465,6 +466,13 @@ struct StoreCodeSourceFile {
             }
             return true
         }
+    }
+
+    /// `Settings { SettingsView() }`: SwiftUI's scene, made with a trailing closure alone (an
+    /// app's own `Settings` type is declared, or read as `Settings.shared`, or made with `()`).
+    private static func isSettingsScene(_ token: TokenSyntax) -> Bool {
+        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), let call = reference.parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return call.calledExpression.id == reference.id && call.leftParen == nil && call.arguments.isEmpty && call.trailingClosure != nil
     }
 
     private static let macOSOnlyNames: Set<String> = [

@@ -15593,8 +15593,9 @@ the model it loads (`NSPersistentContainer(name: "Notes")`, `URLForResource:@"No
 withExtension:@"momd"`), that model alone.
 Swift code under `#if DEBUG` (a CloudKit schema initialised in development, say) is not in the
 builds people run, and is not read. macOS has no launch watchdog: a launch path with a Swift file
-that imports AppKit or Cocoa outside any `#if`, names there what exists on macOS alone
-(`NSApplication`, `@NSApplicationDelegateAdaptor`, `NSColor`, a `MenuBarExtra` scene), or lies in a
+that imports AppKit, Cocoa or Sparkle outside any `#if`, names there what exists on macOS alone
+(`NSApplication`, `@NSApplicationDelegateAdaptor`, `NSColor`, a `MenuBarExtra` or `Settings { ... }`
+scene), or lies in a
 folder named for macOS (`App_macOS/`, `macOS/`, where a multiplatform app keeps its Mac target), is
 built for macOS only, and there the finding is a note that says the app shows no window until the
 migration ends (a hang, not a crash loop). A SwiftUI app built for macOS whose files show none of
@@ -17610,6 +17611,57 @@ struct ChatsApp: App {
         WindowGroup {
             Text("Chats")
                 .onReceive(NotificationCenter.default.publisher(for: NSApplication.willTerminateNotification)) { _ in }
+        }
+    }
+}
+
+final class ChatStore {
+    static let shared = ChatStore()
+    let container = NSPersistentContainer(name: "Chats")
+
+    init() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
+### Triggers: an app with a Settings scene (macOS only) migrates at launch (a note)
+
+```yaml
+model: Chats
+version: 1
+entities:
+  Chat:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Chats
+version: 2
+entities:
+  Chat:
+    attributes:
+      title: string
+      model: string
+```
+
+```swift path=Chats/ChatsApp.swift
+import CoreData
+import SwiftUI
+
+@main
+struct ChatsApp: App {
+    let container = ChatStore.shared.container
+
+    var body: some Scene {
+        WindowGroup {
+            Text("Chats")
+        }
+        Settings {
+            Text("Settings")
         }
     }
 }
