@@ -184,13 +184,11 @@ package enum MappingModelReader {
     }
 
     /// The strings of the keyed archive Xcode's editor saves for an expression (selector,
-    /// variable, key path and class names): its `$objects`, read as the binary property list it
-    /// is. A short string's length is a printable byte before it there (`YcardsData`), so runs of
-    /// printable bytes are only what is read where Foundation reads no property list.
+    /// variable, key path and class names), read as the binary property list it is. A short
+    /// string's length is a printable byte before it there (`YcardsData`), so runs of printable
+    /// bytes are only what is read where the bytes are no property list.
     static func archivedStrings(_ data: Data) -> [String] {
-        if let archive = (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any], let objects = archive["$objects"] as? [Any] {
-            return objects.compactMap { $0 as? String }
-        }
-        return data.split { $0 < 0x20 || $0 > 0x7E }.map { String(decoding: $0, as: UTF8.self) }
+        let bytes = [UInt8](data)
+        return BinaryPropertyListStrings.read(bytes) ?? bytes.split { $0 < 0x20 || $0 > 0x7E }.map { String(decoding: $0, as: UTF8.self) }
     }
 }
