@@ -158,11 +158,19 @@ struct AppVersionChanges {
         }
         for setting in ["MARKETING_VERSION", "CFBundleShortVersionString"] {
             let before = removed[setting] ?? [], after = added[setting] ?? []
-            if let from = before.subtracting(after).sorted().first, let to = after.subtracting(before).sorted().last {
+            if let from = before.subtracting(after).sorted().first, let to = after.subtracting(before).sorted().last, !Self.goesBack(from: from, to: to) {
                 return Change(commit: String(words[0]), date: String(words[1]), from: from, to: to, setting: setting)
             }
         }
         return nil
+    }
+
+    /// Whether a version set from `from` to `to` goes back (`1.0` to `0.0.2`, a new project's
+    /// template value replaced): no release follows from that. Versions that are not dotted
+    /// numbers are not compared.
+    static func goesBack(from: String, to: String) -> Bool {
+        guard let old = VersionNumber(from), let new = VersionNumber(to) else { return false }
+        return new < old
     }
 
     /// The value of a plist's `<string>2.0.1</string>` line, nil where it is none or a build
