@@ -253,6 +253,9 @@ struct StoreSyncDecisions {
         guard var start else { return nil }
         // Days only: a version first committed on the day sync started counts as newest then.
         let history = bundle.ordering.history
+        // Code that synced from the day the model's first version came (an app that synced from
+        // its start, or a repository brought in by one commit) synced every version.
+        if let first = history.first, let came = commits[first]?.date, came >= start { return nil }
         func dated(by day: String) -> [String] { history.filter { commits[$0].map { $0.date <= day } ?? false } }
         let folder = (path as NSString).deletingLastPathComponent
         if onlySyncedBundle, dated(by: start).count > 1,

@@ -446,6 +446,22 @@ import SchemaLintTestSupport
         #expect(run.stdout.contains("; from Notes 2 on: git first saw the container code on 2024-01-04, when Notes 2 was the newest version"), "\(run.stdout)")
     }
 
+    /// Container code committed with the model's first version (an app that synced from its
+    /// start, or a repository brought in by one commit, where every version came at once) synced
+    /// every version: git dates no later start.
+    @Test(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
+    func containerCodeThatCameWithTheFirstVersionSyncedEveryVersion() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try Self.writeCurrentVersion("Notes", ["a", "b", "c"], in: folder)
+        try Self.writeCurrentVersion("Notes 2", ["a", "b"], in: folder)
+        try folder.write(Self.persistence, to: "App/PersistenceController.swift")
+        try repository.commit("the app, imported")
+        let run = try Executable.run(["--no-color", "--all-steps"], in: folder.url)
+        #expect(run.stdout.contains("error: attribute 'Note.c' was removed"), "\(run.stdout)")
+        #expect(!run.stdout.contains("git first saw the container code"), "\(run.stdout)")
+    }
+
     /// Container code that moved to another file (from the app into a shared module) started
     /// syncing when it was first written anywhere, not when its file of today was made.
     @Test(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
