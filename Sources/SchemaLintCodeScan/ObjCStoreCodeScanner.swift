@@ -1014,7 +1014,7 @@ struct ObjCStoreCodeScanner {
     /// The name that says the store `body` opens is a cache, as the Swift reader says it: the store
     /// files the body names (written out, or through the file's constants), when each holds the
     /// word (`@".AppCache.sqlite"`), or the method's own name (`cachePersistentStoreCoordinator`)
-    /// where the body names one store file at most. Code that names the main store's file beside
+    /// or its class's (`SBBCacheManager`), where the body names one store file at most. Code that names the main store's file beside
     /// a cache's is no cache's.
     private func cacheName(of body: Body) -> String? {
         func isCache(_ name: String) -> Bool { name.lowercased().contains("cache") }
@@ -1028,7 +1028,8 @@ struct ObjCStoreCodeScanner {
             }
         }
         if let first = files.first, files.allSatisfy(isCache) { return "\"\(first)\"" }
-        return isCache(body.selector) && Set(files).count <= 1 ? body.selector : nil
+        guard Set(files).count <= 1 else { return nil }
+        return isCache(body.selector) ? body.selector : body.owner.flatMap { isCache($0) ? $0 : nil }
     }
 
     /// The selectors that open a store.

@@ -1183,8 +1183,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     /// The name that says the store opened at `node` is a cache: the store files named in the
     /// function or property that opens it, when each holds the word (`"imageCache.sqlite"`), or
-    /// that function's or property's own name (`localCacheContainer`) where it names one store
-    /// file at most. Code that names the main store's file beside a cache's is no cache's.
+    /// that function's or property's own name (`localCacheContainer`), or its type's
+    /// (`ImageCacheManager`), where it names one store file at most. Code that names the main
+    /// store's file beside a cache's is no cache's.
     private func cacheName(around node: some SyntaxProtocol) -> String? {
         guard let unit = declarations.unit(around: node) else { return nil }
         func isCache(_ name: String) -> Bool { name.lowercased().contains("cache") }
@@ -1192,8 +1193,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         literals.walk(declarations.units[unit].body)
         let files = literals.found.map { Self.lastComponent($0.text) }.filter(StoreFileName.isStoreFile)
         if let first = files.first, files.allSatisfy(isCache) { return "\"\(first)\"" }
+        guard Set(files).count <= 1 else { return nil }
         let member = String(declarations.units[unit].key.split(separator: ".").last ?? "")
-        return isCache(member) && Set(files).count <= 1 ? member : nil
+        let type = declarations.units[unit].typeName
+        return isCache(member) ? member : isCache(type) ? type : nil
     }
 
     /// Whether a statement that runs before the opening in its function deletes the store's files:

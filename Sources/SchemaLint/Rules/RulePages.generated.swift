@@ -9295,10 +9295,11 @@ no migration can fail: stopping the app when even that fails (`fatalError` in it
 falling back to memory, deleting it again or only logging is a note (the deletion before it is the
 warning). A SwiftData store's files are those at its configuration's `url`. Deleting a store named as a cache (every store file
 named in the function or property that opens it holds the word, `"imageCache.sqlite"`, or that
-function's or property's own name does, `localCacheContainer`, where it names one store file at
-most) is a note: what a cache holds, the app makes again. Code that names the main store's file
-beside a cache's is no cache's. So is Objective-C, where the method that opens the store names
-the files (written out, or through a constant of the file) or is named so itself. A stop in an
+function's or property's own name does, `localCacheContainer`, or its type's, `ImageCacheManager`,
+where it names one store file at most) is a note: what a cache holds, the app makes again. Code
+that names the main store's file beside a cache's is no cache's. So is Objective-C, where the
+method that opens the store names the files (written out, or through a constant of the file) or
+it or its class is named so itself. A stop in an
 app extension's code (under the folder of an Info.plist whose `NSExtension` names its extension
 point, a widget's or a share sheet's, or whose `CFPlugInTypes` make it a macOS Spotlight importer
 or Quick Look generator, which reads a document's store for the system) is a note: it stops the extension each time the system runs
@@ -10281,6 +10282,24 @@ enum ImageCache {
         } catch {
             try? ↓FileManager.default.removeItem(at: storeURL)
             return try? ModelContainer(for: CachedImage.self, configurations: configuration)
+        }
+    }
+}
+```
+
+### Triggers: the store of a type named as a cache deleted when it does not open (a note)
+
+```swift path=App/FeedCacheManager.swift
+import CoreData
+
+final class FeedCacheManager {
+    let container = NSPersistentContainer(name: "Feed")
+
+    func load() {
+        container.loadPersistentStores { description, error in
+            guard error != nil, let url = description.url else { return }
+            try? ↓FileManager.default.removeItem(at: url)
+            self.container.loadPersistentStores { _, _ in }
         }
     }
 }
@@ -11920,6 +11939,28 @@ static NSString * const kThumbnailStore = @"Thumbnails.cache.sqlite";
         }
     }
     return _cacheCoordinator;
+}
+
+@end
+```
+
+### Triggers: Objective-C: the store of a class named as a cache deleted when it does not open (a note)
+
+```objc path=SDK/Internal/ObjectCacheManager.m
+@implementation ObjectCacheManager
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    if (_persistentStoreCoordinator != nil) {
+        return _persistentStoreCoordinator;
+    }
+    NSURL *storeURL = [[self storeDirectoryURL] URLByAppendingPathComponent:@"Objects.sqlite"];
+    NSError *error = nil;
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:self.managedObjectModel];
+    if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        [[NSFileManager defaultManager] ↓removeItemAtURL:[self storeDirectoryURL] error:nil];
+        [_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:nil];
+    }
+    return _persistentStoreCoordinator;
 }
 
 @end
@@ -14500,7 +14541,8 @@ purpose is fine: SQLite rebuilds it. In Swift, an operation in a function no fil
 nothing but a call written out can run it (a `private` one, which only its own file can call by
 its name or on `self`, or one an extension of a framework's type adds), is a note: it runs only
 if code elsewhere calls it. So is an operation on a cache's store, where the store files its
-function names all say cache (`"ImageCache.sqlite"`), or the function's own name does: a stale
+function names all say cache (`"ImageCache.sqlite"`), or the function's own name or its type's
+does (`ImageCacheManager`): a stale
 `-wal` there costs a cache the app fills again, nothing the person made.
 
 Where it is blind: a URL computed at run time (read from defaults, returned by a function of
