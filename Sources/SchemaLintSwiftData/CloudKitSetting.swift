@@ -43,11 +43,20 @@ struct CloudKitSetting {
             }
             // `Sync.enabled ? .automatic : .none` with `static let enabled = false`, or a
             // parameter every caller passes `false`: the branch the app takes.
-            if let (condition, then, otherwise) = Self.ternary(expression),
-               let value = switches.value(of: condition, at: Syntax(expression), scope: database.scope) {
-                expression = value ? then : otherwise
+            // The models a branch applies to are those around the configuration, not the branch.
+            if let (condition, then, otherwise) = Self.ternary(expression) {
+                if let value = switches.value(of: condition, at: Syntax(expression), scope: database.scope) {
+                    expression = value ? then : otherwise
+                    site = site ?? Syntax(database.node)
+                } else if let synced = Self.syncingBranch(then, otherwise) {
+                    // `useCloudSync ? .automatic : .none` on a setting the person chooses: the
+                    // store syncs for those who turn sync on, and is checked as synced, as the
+                    // syncing branch says; there is nothing left undecided to tell.
+                    expression = synced
+                    site = site ?? Syntax(database.node)
+                }
             }
-            let option = (expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression).as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            let option = Self.option(of: expression)
             let names = Self.namedTypes(around: site ?? Syntax(expression), scope: database.scope, declarations: declarations)
             let namesSchemas = names.contains { declarations.schemaDeclarations[$0] != nil }
             switch option {
@@ -69,6 +78,20 @@ struct CloudKitSetting {
         explicit.settings.removeAll(where: \.followsEntitlements)
         automatic.settings.removeAll { $0.syncs && !$0.followsEntitlements }
         return (explicit, automatic)
+    }
+
+    /// `none`, `automatic` or `private`, for `.none`, `.automatic`, `.private("iCloud...")`.
+    private static func option(of expression: ExprSyntax) -> String? {
+        (expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression).as(MemberAccessExprSyntax.self)?.declName.baseName.text
+    }
+
+    /// Of the branches of `c ? a : b`, the one that syncs where the other is `.none`.
+    private static func syncingBranch(_ then: ExprSyntax, _ otherwise: ExprSyntax) -> ExprSyntax? {
+        switch (option(of: then), option(of: otherwise)) {
+        case ("automatic", "none"), ("private", "none"): then
+        case ("none", "automatic"), ("none", "private"): otherwise
+        default: nil
+        }
     }
 
     /// The condition and branches of `c ? a : b` (as the parser leaves it, a sequence).
@@ -129,7 +152,9 @@ struct CloudKitSetting {
     /// The `X.self` in the values of the local names `expression` uses (`Schema(cloudModels)`),
     /// declared in the blocks around `use`, and of the names those use in turn (`cloudModels +
     /// localModels`), a few deep.
-    static func typesBound(to expression: ExprSyntax, at use: Syntax, scope: [String], declarations: SwiftDeclarations, depth: Int = 0) -> Set<String> {
+    /// `qualified`: each type by what its name means where it is written (`NotesV2.Note`, or
+    /// `Note` for a top-level class), not as a setting names it.
+    static func typesBound(to expression: ExprSyntax, at use: Syntax, scope: [String], declarations: SwiftDeclarations, depth: Int = 0, qualified: Bool = false) -> Set<String> {
         guard depth < 3 else { return [] }
         let references = PlainNames(viewMode: .sourceAccurate)
         references.walk(expression)
@@ -138,7 +163,9 @@ struct CloudKitSetting {
             guard let value = localValue(of: name, around: use) else { continue }
             let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
             collector.walk(value)
-            names.formUnion(collector.written.isEmpty ? typesBound(to: value, at: Syntax(value), scope: scope, declarations: declarations, depth: depth + 1) : collector.names(in: scope, declarations: declarations))
+            names.formUnion(collector.written.isEmpty
+                ? typesBound(to: value, at: Syntax(value), scope: scope, declarations: declarations, depth: depth + 1, qualified: qualified)
+                : qualified ? collector.meanings(in: scope, declarations: declarations) : collector.names(in: scope, declarations: declarations))
         }
         return names
     }
@@ -146,7 +173,7 @@ struct CloudKitSetting {
     /// The `X.self` in the static properties `expression` names (`CacheSchema.schema`,
     /// `Self.schema`, or `schema` inside the type that declares it): in their initial values or
     /// what their getters return.
-    static func typesOfStaticProperties(in expression: ExprSyntax, scope: [String], declarations: SwiftDeclarations) -> Set<String> {
+    static func typesOfStaticProperties(in expression: ExprSyntax, scope: [String], declarations: SwiftDeclarations, qualified: Bool = false) -> Set<String> {
         let members = StaticMemberReferences(viewMode: .sourceAccurate)
         members.walk(expression)
         let plain = PlainNames(viewMode: .sourceAccurate)
@@ -158,9 +185,24 @@ struct CloudKitSetting {
             let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
             if let value = property.node.initializer?.value { collector.walk(value) }
             if let accessors = property.node.accessorBlock { collector.walk(accessors) }
-            names.formUnion(collector.names(in: property.scope, declarations: declarations))
+            names.formUnion(qualified ? collector.meanings(in: property.scope, declarations: declarations) : collector.names(in: property.scope, declarations: declarations))
         }
         return names
+    }
+
+    /// What a `ModelContainer(...)` call opens: each type written `X.self` in its arguments, in
+    /// the local names and static properties they use, by what it means where it is written
+    /// (`NotesV2.Note`, or `Note` for a top-level class; a name the run does not declare as
+    /// written).
+    static func typesOpened(by call: Declared<FunctionCallExprSyntax>, declarations: SwiftDeclarations) -> Set<String> {
+        let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
+        collector.walk(call.node.arguments)
+        var types = collector.meanings(in: call.scope, declarations: declarations)
+        for argument in call.node.arguments {
+            types.formUnion(typesBound(to: argument.expression, at: Syntax(call.node), scope: call.scope, declarations: declarations, qualified: true))
+            types.formUnion(typesOfStaticProperties(in: argument.expression, scope: call.scope, declarations: declarations, qualified: true))
+        }
+        return types
     }
 
     /// The initial value of `let name = value` (or `var`) in a block around `use`, or of a stored
@@ -276,6 +318,12 @@ private final class SelfReferenceCollector: SyntaxVisitor {
             let meant = declarations.schemaOrModel(named: written, in: scope) ?? written
             return declarations.schemaDeclarations[meant] != nil ? meant : String(meant.split(separator: ".").last ?? "")
         })
+    }
+
+    /// The types by what each name means where it is written (`scope`: the types around the
+    /// code), qualified; a name the run declares no schema or model of, as written.
+    func meanings(in scope: [String], declarations: SwiftDeclarations) -> Set<String> {
+        Set(written.map { declarations.schemaOrModel(named: $0, in: scope) ?? $0 })
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {

@@ -39,6 +39,9 @@ struct SwiftDeclarations {
     /// given is never read.
     var makesContainers = false
     var passesMigrationPlan = false
+    /// The `ModelContainer(...)` calls that open a store people run (not kept in memory, not a
+    /// preview's or a debug build's).
+    var containers: [Declared<FunctionCallExprSyntax>] = []
 
     /// Whether SwiftData reads the plans: some container is given one, or the files make no
     /// container at all (the models are opened by code not read here).
@@ -68,6 +71,7 @@ struct SwiftDeclarations {
         cloudKitDatabases += collector.found.cloudKitDatabases
         makesContainers = makesContainers || collector.found.makesContainers
         passesMigrationPlan = passesMigrationPlan || collector.found.passesMigrationPlan
+        containers += collector.found.containers
     }
 
     /// The structs, enums and typealiases of a file read only for them
@@ -374,7 +378,10 @@ private final class DeclarationCollector: SyntaxVisitor {
         let makesContainer = callee.hasSuffix("ModelContainer") || callee.hasSuffix("ModelContainer.init")
         // A container kept in memory or made for previews opens no one's store: a plan it is not
         // given can still be the one the app's store is opened with, by code not read here.
-        if makesContainer, !Self.opensOnlyMemory(node), !Self.isPreviewOrDebugOnly(node) { found.makesContainers = true }
+        if makesContainer, !Self.opensOnlyMemory(node), !Self.isPreviewOrDebugOnly(node) {
+            found.makesContainers = true
+            found.containers.append(Declared(node: node, file: file, scope: scope))
+        }
         if labels.contains("migrationPlan") {
             if !makesContainer || !opensWithoutPlanFirst(node) { found.passesMigrationPlan = true }
         } else if makesContainer, let body = Self.enclosingBody(of: node) {

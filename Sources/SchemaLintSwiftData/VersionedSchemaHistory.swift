@@ -16,6 +16,16 @@ struct VersionedSchemaHistory {
             readUnversioned(into: &reading)
             return reading
         }
+        if let live = liveClassesOpenedInstead() {
+            readUnversioned(live, into: &reading)
+            let schemas = declarations.plans.isEmpty ? declarations.schemas : declarations.plans
+            if let first = schemas.first, let declared = declarations.schemaDeclarations[first] ?? declarations.planDeclarations[first] {
+                let quoted = schemas.map { "'\($0)'" }
+                let named = quoted.count > 3 ? quoted.prefix(3).joined(separator: ", ") + " and \(quoted.count - 3) more" : quoted.joined(separator: ", ")
+                reading.notes.append(ReadingNote(at: declared.file.location(of: declared.node), "\(named) \(schemas.count == 1 ? "is" : "are") given to no ModelContainer: \(declarations.containers.count == 1 ? "the container opens" : "the containers open") only @Model classes declared outside every VersionedSchema, some listed by none, so those classes are linted as the store's model, and the schemas are not"))
+            }
+            return reading
+        }
         var listed: Set<String> = []
         var plansBySchemas: [(schemas: [String], plans: [String])] = []
         for plan in declarations.plans {
@@ -383,9 +393,41 @@ struct VersionedSchemaHistory {
         return result
     }
 
+    /// The app's live `@Model` classes, where the containers open only them, and a class no
+    /// schema lists: containers are made, none is given a plan, every class each opens is
+    /// declared outside every schema, and some is listed by none (`Visit` beside
+    /// `CloudKitSchemaV2.Visit`). No schema then holds what the store holds (the schemas are an
+    /// example, or a plan not wired in yet): the live classes are its model, as where no schema
+    /// is declared. Nil where a container opens a schema, a class of one, or nothing the code says.
+    private func liveClassesOpenedInstead() -> [Declared<ClassDeclSyntax>]? {
+        guard declarations.makesContainers, !declarations.passesMigrationPlan, !declarations.containers.isEmpty else { return nil }
+        var opened: Set<String> = []
+        for container in declarations.containers {
+            let types = CloudKitSetting.typesOpened(by: container, declarations: declarations)
+            guard !types.isEmpty, types.allSatisfy({ declarations.modelClasses[$0].map { owningSchema(of: $0) == nil } ?? false }) else { return nil }
+            opened.formUnion(types)
+        }
+        guard !opened.isSubset(of: classesListedBySchemas()) else { return nil }
+        return declarations.modelClasses.values.filter { owningSchema(of: $0) == nil }
+    }
+
+    /// The qualified names of the classes the schemas' `models` list.
+    private func classesListedBySchemas() -> Set<String> {
+        var listed: Set<String> = []
+        for schema in declarations.schemas {
+            guard let models = declarations.staticProperties[schema]?["models"] else { continue }
+            for reference in StaticReferences(in: models.node, file: models.file, scope: models.scope, declarations: declarations).types {
+                if let found = declarations.modelClass(named: reference.name, in: reference.scope) {
+                    listed.insert((found.scope + [found.node.name.text]).joined(separator: "."))
+                }
+            }
+        }
+        return listed
+    }
+
     /// `@Model` classes and no `VersionedSchema`: the app's one version.
-    private func readUnversioned(into reading: inout ModelSourceReading) {
-        let classes = declarations.modelClasses.keys.sorted().compactMap { declarations.modelClasses[$0] }
+    private func readUnversioned(_ declared: [Declared<ClassDeclSyntax>]? = nil, into reading: inout ModelSourceReading) {
+        let classes = (declared ?? declarations.modelClasses.keys.sorted().compactMap { declarations.modelClasses[$0] })
             .sorted { ($0.file.name, $0.file.location(of: $0.node).line) < ($1.file.name, $1.file.location(of: $1.node).line) }
         guard let first = classes.first else { return }
         var version = ModelVersion(

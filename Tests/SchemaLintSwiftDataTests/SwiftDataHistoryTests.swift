@@ -154,6 +154,66 @@ import SchemaLintTestSupport
 
     /// A document app hands its plan to `DocumentGroup`, in a file that names no container; its
     /// previews make in-memory containers without one. Neither leaves the plan unread.
+    /// Schemas and a plan given to no container, while the containers open top-level classes
+    /// (`Visit`, not `TripsV2.Visit`) some of which no schema lists: the store holds those
+    /// classes, which are the model linted; the schemas are left out with a note. A container
+    /// given the plan, one that opens a schema, or top-level classes every one of which a schema
+    /// lists, keep the schemas the model.
+    @Test func schemasNoContainerOpensBesideLiveClassesAreNotTheModel() throws {
+        let schemas = ("Schemas.swift", """
+        enum TripsV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Visit.self, Traveller.self] }
+            @Model final class Visit { var id: UUID; init(id: UUID) { self.id = id } }
+            @Model final class Traveller { var name: String; init(name: String) { self.name = name } }
+        }
+        enum TripsV2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] { [Visit.self, Traveller.self] }
+            @Model final class Visit { var id: UUID; var note: String; init(id: UUID) { self.id = id; note = "" } }
+        }
+        enum TripsPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [TripsV1.self, TripsV2.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        """)
+        let live = ("Models.swift", """
+        @Model final class Visit { var id: UUID = UUID(); var place: String = ""; init() {} }
+        @Model final class Traveller { var name: String = ""; init() {} }
+        @Model final class Place { var name: String = ""; init() {} }
+        """)
+        func app(_ container: String) -> (String, String) {
+            ("App.swift", """
+            struct TripsApp: App {
+                var container: ModelContainer = {
+                    let synced = ModelConfiguration("Cloud", schema: Schema([Visit.self, Traveller.self]), cloudKitDatabase: .automatic)
+                    return try! \(container)
+                }()
+            }
+            """)
+        }
+        let unused = readSwift([schemas, live, app("ModelContainer(for: Visit.self, Traveller.self, configurations: synced)")])
+        let version = try #require(unused.versions.first)
+        #expect(unused.versions.count == 1)
+        #expect(version.isDeclaredByItsEntities)
+        #expect(version.entities.map(\.name).sorted() == ["Place", "Traveller", "Visit"])
+        #expect(version.entity(named: "Visit")?.attributes.map(\.name).sorted() == ["id", "place"])
+        #expect(unused.notes.contains { $0.message.hasPrefix("'TripsPlan' is given to no ModelContainer") }, "\(unused.notes)")
+        for container in [
+            "ModelContainer(for: Visit.self, Traveller.self, migrationPlan: TripsPlan.self, configurations: synced)",
+            "ModelContainer(for: Schema(versionedSchema: TripsV2.self), configurations: synced)",
+            "ModelContainer(for: TripsV2.Visit.self, configurations: synced)",
+        ] {
+            let reading = readSwift([schemas, live, app(container)])
+            #expect(reading.versions.map(\.label) == ["TripsV1", "TripsV2"], "\(container)")
+            #expect(!reading.notes.contains { $0.message.contains("given to no ModelContainer") }, "\(container): \(reading.notes)")
+        }
+        // The newest schema lists the live classes the container opens: the schemas are the model.
+        let listing = (schemas.0, schemas.1.replacingOccurrences(of: "@Model final class Visit { var id: UUID; var note: String; init(id: UUID) { self.id = id; note = \"\" } }", with: ""))
+        let listed = readSwift([listing, live, app("ModelContainer(for: Visit.self, Traveller.self, configurations: synced)")])
+        #expect(listed.versions.map(\.label) == ["TripsV1", "TripsV2"], "\(listed.notes)")
+    }
+
     @Test func aPlanGivenToADocumentGroupIsRead() throws {
         let previews = ("App/PreviewContainer.swift", """
         import SwiftData
@@ -276,12 +336,14 @@ import SchemaLintTestSupport
         #expect(synced("let c = ModelConfiguration(cloudKitDatabase: .none)") == false)
         #expect(synced("let c = ModelConfiguration()") == false)
         #expect(synced("let c = ModelConfiguration()", declared: true) == true)
+        // A switch the person sets: synced for those who turn it on, as its syncing branch says.
         let ternary = readSwift([schema, ("App.swift", "let c = ModelConfiguration(cloudKitDatabase: syncOn ? .automatic : .none)")])
-        #expect(ternary.versions.first?.usesCloudKit == true)
-        #expect(ternary.notes.map(\.location) == [SourceLocation(file: "App.swift", line: 1, column: 46)])
+        #expect(ternary.versions.first?.usesCloudKit == false && ternary.versions.first?.syncsByDefault == true)
+        #expect(ternary.notes.isEmpty, "\(ternary.notes)")
+        #expect(synced("let c = ModelConfiguration(cloudKitDatabase: syncOn ? .none : .private(\"iCloud.com.example\"))") == true)
         // `configurations: .init(...)` is a ModelConfiguration written short.
         #expect(synced("let c = try ModelContainer(for: M.self, configurations: .init(cloudKitDatabase: .none))") == false)
-        let short = readSwift([schema, ("App.swift", "let c = try ModelContainer(for: M.self, configurations: .init(url: url, cloudKitDatabase: on ? .automatic : .none))")])
+        let short = readSwift([schema, ("App.swift", "let c = try ModelContainer(for: M.self, configurations: .init(url: url, cloudKitDatabase: on ? .automatic : database))")])
         #expect(short.notes.map(\.location) == [SourceLocation(file: "App.swift", line: 1, column: 91)])
     }
 
@@ -491,7 +553,24 @@ import SchemaLintTestSupport
             let reading = readSwift([models, app("static var enabled = false"), ("Settings.swift", setter)])
             let version = try #require(reading.versions.first)
             #expect(version.isSynced(entity: "Page"), "\(setter)")
-            #expect(reading.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(setter)")
+            // A switch the person sets syncs the store for those who turn it on: read as synced,
+            // which is no reading left undecided.
+            #expect(!reading.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(setter)")
+        }
+    }
+
+    /// A setting the code computes in a way no branch says (`Sync.database(for: user)`, a
+    /// ternary of two syncing databases) may sync: read as syncing, with a note that says so.
+    @Test func aSettingNoBranchDecidesIsReadAsSyncingWithANote() throws {
+        let models = ("Models.swift", """
+        @Model final class Page { @Attribute(.unique) var id: UUID = UUID(); init() {} }
+        """)
+        for database in ["Sync.database(for: user)", "shared ? .private(\"iCloud.shared\") : .private(\"iCloud.pages\")"] {
+            let reading = readSwift([models, ("App.swift", """
+            let container = try! ModelContainer(for: Page.self, configurations: ModelConfiguration(cloudKitDatabase: \(database)))
+            """)])
+            #expect(try #require(reading.versions.first).isSynced(entity: "Page"), "\(database)")
+            #expect(reading.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(database): \(reading.notes)")
         }
     }
 
@@ -524,7 +603,7 @@ import SchemaLintTestSupport
         // Where the constant is true, the user's setting decides: undecided, read as syncing.
         let undecided = readSwift([models, app("AppConfig.isCloudKitFeatureEnabled && AppConfig.isCloudKitSyncEnabled", feature: "true")])
         #expect(try #require(undecided.versions.first).isSynced(entity: "Stay"))
-        #expect(undecided.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(undecided.notes)")
+        #expect(!undecided.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(undecided.notes)")
         let either = readSwift([models, app("AppConfig.isCloudKitSyncEnabled || AppConfig.isCloudKitFeatureEnabled", feature: "true")])
         #expect(try #require(either.versions.first).isSynced(entity: "Stay"))
         #expect(!either.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(either.notes)")
@@ -573,7 +652,7 @@ import SchemaLintTestSupport
         ] {
             let reading = try read(undecided)
             #expect(try #require(reading.versions.first).isSynced(entity: "Page"), "\(undecided)")
-            #expect(reading.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(undecided): \(reading.notes)")
+            #expect(!reading.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(undecided): \(reading.notes)")
         }
     }
 
@@ -706,7 +785,7 @@ import SchemaLintTestSupport
         final class Persistence {
             static let schema = Schema([Note.self])
             func makeContainer(sync: Bool) throws -> ModelContainer {
-                let configuration = ModelConfiguration("Main", schema: Self.schema, cloudKitDatabase: sync ? .automatic : .none)
+                let configuration = ModelConfiguration("Main", schema: Self.schema, cloudKitDatabase: sync ? .private("iCloud.notes") : .none)
                 return try ModelContainer(for: Self.schema, configurations: [configuration])
             }
             func makeCache(at url: URL) throws -> ModelContainer {
