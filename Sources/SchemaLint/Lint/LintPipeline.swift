@@ -247,7 +247,9 @@ public struct LintPipeline: Sendable {
         } else if let (pattern, tags) = unmatchedReleaseTags, lock == nil {
             lintOptions.unreadReleases = .noMatchingReleaseTag(pattern: pattern, tags: tags)
         }
-        if untagged != nil, options.againstRevision == nil, options.snapshot == nil {
+        // No release tag in the history of HEAD, or only tags of another spelling (CI builds'
+        // `ShipHubCI-402`): a change of the app's version may still show what shipped.
+        if untagged != nil || unmatchedReleaseTags != nil, options.againstRevision == nil, options.snapshot == nil {
             // An edit git saw records no release.
             let recorded = Set((lock?.entries ?? []).filter { $0.editedAfterSuccessor == nil }.map(\.model))
             lintOptions.marketingVersionReleases = marketingVersionReleases(histories: histories, bundles: input.bundles, recorded: recorded, options)

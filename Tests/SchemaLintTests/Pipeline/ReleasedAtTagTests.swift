@@ -310,8 +310,10 @@ struct ReleasedAtTagTests {
     /// version came shows that version went out in a release: its step is shipped history, said
     /// in the summary. A commit that only adds another target's setting of the same version
     /// changes no release, and the newest step stays the coming one.
-    @Test(arguments: [true, false])
-    func aVersionChangeAfterTheNewestVersionCameShowsItShipped(bumped: Bool) throws {
+    /// So it is where the tags are only of another spelling than releases' (a CI's build tags,
+    /// `ShipCI-7`): they record no release, and the version's change still does.
+    @Test(arguments: [(true, false), (false, false), (true, true)])
+    func aVersionChangeAfterTheNewestVersionCameShowsItShipped(bumped: Bool, buildTags: Bool) throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
         let project = "Config/Shared.xcconfig"
@@ -321,6 +323,7 @@ struct ReleasedAtTagTests {
         try folder.write(settings(["1.0"]), to: project)
         try Self.write(folder, "Notes", ["title", "body"])
         try repository.commit("first release")
+        if buildTags { try repository.tag("ShipCI-7") }
         try Self.write(folder, "Notes 2", ["title"])
         try repository.commit("Notes 2 drops the body")
         try folder.write(settings(bumped ? ["1.1"] : ["1.0", "1.0"]), to: project)
