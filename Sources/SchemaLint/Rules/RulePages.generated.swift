@@ -3801,6 +3801,9 @@ have objects of its own: objects already stored as that entity, and with CloudKi
 on older versions keep creating, have no concrete entity to become. An entity that stops being
 abstract changes what fetches of it return: code that expected only subentities now also gets
 objects of the entity itself, and older apps receive records of an entity they treat as abstract.
+A local entity that keeps no subentity (they were merged into it in the same step, their objects
+made into its own by a mapping model) leaves no such code behind: the subentities' removal is
+`entity-removed`'s finding, and this rule says nothing.
 
 Both directions are warnings, for synced and local stores alike: they are sometimes what you want,
 but need a look.
@@ -3870,6 +3873,32 @@ entities:
   Note:
     parent: Item
     attributes:
+      body: string
+```
+
+### Does not trigger: a local entity is no longer abstract, and its subentities were merged into it
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Item:
+    abstract: true
+    attributes:
+      createdAt: date
+  Note:
+    parent: Item
+    attributes:
+      body: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Item:
+    attributes:
+      createdAt: date
       body: string
 ```
 
@@ -5493,6 +5522,10 @@ property of the destination's own name, that is the one mapped, even if another 
 the renaming identifier gives (a leftover of the rename). An entity mapping that runs a migration
 policy of the app's own (an `NSEntityMigrationPolicy` subclass) may set any property itself:
 its properties are left to `mapping-model-custom-policy`, which says what schemalint cannot see.
+A relationship whose inverse is filled (a value expression, or a policy of the app's own in the
+mapping of the entity at the other end, which sets it in `createRelationshipsForDestinationInstance`)
+is filled too: the migration's destination context keeps both ends of a relationship, so setting
+one sets the other.
 
 ## What to do instead
 
@@ -5825,6 +5858,79 @@ its properties are left to `mapping-model-custom-policy`, which says what schema
     <object type="XDDEVATTRIBUTEMAPPING" id="z106">
         <attribute name="name" type="string">remark</attribute>
         <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+</database>
+```
+
+### Does not trigger: the mapping of the other end sets the inverse in a policy of the app's own
+
+```xml path=Shop.xcdatamodeld/Shop.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Order" representedClassName="Order">
+        <attribute name="number" optional="YES" attributeType="String"/>
+        <relationship name="buyer" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Customer" inverseName="orders" inverseEntity="Customer"/>
+    </entity>
+    <entity name="Customer" representedClassName="Customer">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <relationship name="orders" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Order" inverseName="buyer" inverseEntity="Order"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop.xcdatamodeld/Shop 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Order" representedClassName="Order">
+        <attribute name="number" optional="YES" attributeType="String"/>
+        <relationship name="buyer" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Customer" inverseName="orders" inverseEntity="Customer"/>
+    </entity>
+    <entity name="Customer" representedClassName="Customer">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="kind" optional="YES" attributeType="String"/>
+        <relationship name="orders" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Order" inverseName="buyer" inverseEntity="Order"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop 1 to 2.xcmappingmodel/xcmapping.xml
+<?xml version="1.0" standalone="no"?>
+<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+
+<database>
+    <databaseInfo>
+        <version>134481920</version>
+        <UUID>5C0F1D52-0000-4000-8000-000000000001</UUID>
+        <nextObjectID>110</nextObjectID>
+    </databaseInfo>
+    <object type="XDDEVMAPPINGMODEL" id="z102">
+        <attribute name="sourcemodelpath" type="string">Shop.xcdatamodeld/Shop.xcdatamodel</attribute>
+        <attribute name="destinationmodelpath" type="string">Shop.xcdatamodeld/Shop 2.xcdatamodel</attribute>
+        <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103 z107"></relationship>
+    </object>
+    <object type="XDDEVENTITYMAPPING" id="z103">
+        <attribute name="sourcename" type="string">Order</attribute>
+        <attribute name="mappingtypename" type="string">Undefined</attribute>
+        <attribute name="destinationname" type="string">Order</attribute>
+        <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL" idrefs="z102"></relationship>
+        <relationship name="attributemappings" type="0/0" destination="XDDEVATTRIBUTEMAPPING" idrefs="z104"></relationship>
+        <relationship name="relationshipmappings" type="0/0" destination="XDDEVRELATIONSHIPMAPPING" idrefs="z105"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z104">
+        <attribute name="name" type="string">number</attribute>
+        <attribute name="valueexpressionstring" type="string">$source.number</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVRELATIONSHIPMAPPING" id="z105">
+        <attribute name="name" type="string">buyer</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVENTITYMAPPING" id="z107">
+        <attribute name="sourcename" type="string">Customer</attribute>
+        <attribute name="mappingtypename" type="string">Undefined</attribute>
+        <attribute name="destinationname" type="string">Customer</attribute>
+        <attribute name="migrationpolicyclassname" type="string">CustomerMigrationPolicy</attribute>
+        <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL" idrefs="z102"></relationship>
     </object>
 </database>
 ```

@@ -134,6 +134,22 @@ struct MappingModelUnmappedPropertyRule: MappingModelRule {
                 ))
             }
         }
+        // A relationship is filled where its inverse is: the destination context keeps both ends
+        // of a relationship, so setting one (a value expression, or a policy of the app's own in
+        // the mapping of the entity at the other end) sets the other.
+        func fillsInverse(of relationship: Relationship, in entity: String) -> Bool {
+            guard let inverse = relationship.inverse else { return false }
+            let kinds = Set(ModelValidator.ancestry(of: entity, in: to))
+            return mappingModel.entityMappings.contains { mapping in
+                // A mapping that makes objects of the other end (or of a subentity of it), whose
+                // inverse leads back here.
+                guard let destination = mapping.destination, ModelValidator.ancestry(of: destination, in: to).contains(relationship.destination),
+                      to.relationships(ofObjectsOf: destination).contains(where: { $0.name == inverse && kinds.contains($0.destination) }) else { return false }
+                if mapping.policyClass != nil { return true }
+                guard let mapped = mapping.relationships.first(where: { $0.name == inverse }) else { return false }
+                return mapped.hasValue || mapping.generatesValues && mapping.source.map { source in from.relationships(ofObjectsOf: source).contains { $0.name == inverse } } ?? false
+            }
+        }
         // A mapping that runs a policy of the app's own may set any property itself
         // (`createDestinationInstances`): `mapping-model-custom-policy` says what cannot be seen.
         for mapping in mappingModel.entityMappings where mapping.policyClass == nil {
@@ -147,7 +163,9 @@ struct MappingModelUnmappedPropertyRule: MappingModelRule {
             let sourceRelationships = Set(from.relationships(ofObjectsOf: sourceName).map(\.name))
             let members: [(name: String, renamedFrom: String?, kind: String, inSource: (String) -> Bool, mapped: MappingModel.PropertyMapping?, location: SourceLocation)] =
                 to.locatedAttributes(ofObjectsOf: destinationName).filter { !$0.member.isTransient }.map { ($0.member.name, $0.member.renamedFrom, "attribute", { sourceAttributes.contains($0) }, attributes[$0.member.name], $0.location) }
-                + to.locatedRelationships(ofObjectsOf: destinationName).filter { !$0.member.isTransient && !unmade.contains($0.member.destination) }.map { ($0.member.name, $0.member.renamedFrom, "relationship", { sourceRelationships.contains($0) }, relationships[$0.member.name], $0.location) }
+                + to.locatedRelationships(ofObjectsOf: destinationName).filter {
+                    !$0.member.isTransient && !unmade.contains($0.member.destination) && !fillsInverse(of: $0.member, in: destinationName)
+                }.map { ($0.member.name, $0.member.renamedFrom, "relationship", { sourceRelationships.contains($0) }, relationships[$0.member.name], $0.location) }
             for member in members {
                 // The source's property of the same name is the one mapped, though a leftover
                 // bears the name the renaming identifier gives.

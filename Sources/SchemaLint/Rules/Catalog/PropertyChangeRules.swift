@@ -311,6 +311,9 @@ struct PropertyChangeRule: ChangeRule {
             return ("entity '\(context.path)' became abstract; \(whose) can no longer be instantiated as '\(new.name)'",
                     ["keep '\(new.name)' concrete and stop creating it in code, or move its objects to a concrete subentity in a staged migration first"])
         }
+        // A local entity that keeps no subentity (they were merged into it in the same step):
+        // nothing is left that fetched only them, and their removal is their own finding.
+        if !context.synced, !context.comparison.version.entities.contains(where: { $0.parent == new.name }) { return nil }
         return ("entity '\(context.path)' is no longer abstract; code and fetch requests that expect only its subentities now also get '\(new.name)' objects" + (context.synced ? ", which \(context.olderApps) cannot read" : ""), [])
     }
 
