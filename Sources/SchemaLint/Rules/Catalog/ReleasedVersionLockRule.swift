@@ -148,7 +148,9 @@ struct ReleasedVersionLockRule: HistoryRule {
             let first = ordered[0]
             var finding: Finding
             if let edit = first.entry.editedAfterSuccessor {
-                finding = editedAfterSuccessor(first.version, edit: edit, changes: first.changes, entry: first.entry, unmatchedTags: context.unmatchedReleaseTags)
+                finding = editedAfterSuccessor(
+                    first.version, edit: edit, changes: first.changes, entry: first.entry, unmatchedTags: context.unmatchedReleaseTags,
+                    migration: first.entry.releasedCopy.flatMap { migration(from: $0, of: first.version, in: context) })
             } else if !first.stranded.isEmpty {
                 let migrations = first.stranded.compactMap { migration(from: $0.copy, of: first.version, in: context) }
                 let coming = first.sinceNewest.flatMap { migration(from: $0.copy, of: first.version, in: context) }
@@ -418,9 +420,11 @@ struct ReleasedVersionLockRule: HistoryRule {
 
     /// A version git shows edited after its successor was added, or the newest after the app's
     /// version changed: a warning, since the successor may have come before the version shipped,
-    /// and a version number may change before a release.
+    /// and a version number may change before a release. `migration`: what Core Data does with
+    /// the stores a local version made as it was, where the app's version shows it shipped.
     private func editedAfterSuccessor(
-        _ version: ModelVersion, edit: GitVersionEdits.Edit, changes: [String], entry: VersionLock.Entry, unmatchedTags: (pattern: String, tags: [String])?
+        _ version: ModelVersion, edit: GitVersionEdits.Edit, changes: [String], entry: VersionLock.Entry, unmatchedTags: (pattern: String, tags: [String])?,
+        migration: ShippedStoresMigration? = nil
     ) -> Finding {
         let shown = Self.summary(changes)
         var record = "tag your releases (`v1.2`) or run `schemalint lock` after each release"
@@ -438,7 +442,9 @@ struct ReleasedVersionLockRule: HistoryRule {
             when = edit.commit.id == change.commit
                 ? "the commit that changed \(change.setting) from \(change.from) to \(change.to)"
                 : "after \(change.setting) went from \(change.from) to \(change.to) in \(change.commit) (\(change.date))"
-            consequence = "a team changes the app's version once the release before went out, so the app's release \(change.from) shipped \(version.displayName) as it was, and the stores it made match no version in the bundle now: Core Data finds no model to migrate them from"
+            let shippedAsItWas = "a team changes the app's version once the release before went out, so the app's release \(change.from) shipped \(version.displayName) as it was"
+            consequence = migration.map { shippedAsItWas + ", and " + $0.consequence(for: "it") }
+                ?? shippedAsItWas + ", and the stores it made match no version in the bundle now: Core Data finds no model to migrate them from"
             copy = "as it was before \(edit.commit.id)"
             shipped = "if the app's release \(change.from) did not ship \(version.displayName)"
         } else {
@@ -453,9 +459,11 @@ struct ReleasedVersionLockRule: HistoryRule {
             ruleID: descriptor.id, severity: .warning,
             message: "\(version.displayName) was edited in \(edit.commit.id) (\(edit.commit.date)), \(when): \(shown); \(consequence)",
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
-            notes: entry.location.map { [Finding.Note(copy, at: $0)] } ?? [],
+            notes: (entry.location.map { [Finding.Note(copy, at: $0)] } ?? []) + (migration?.notes ?? []),
             suggestions: [
-                "restore \(version.displayName) as it was (from version control) and make the change in a new version",
+                edit.afterAppVersionChange == nil
+                    ? "restore \(version.displayName) as it was (from version control) and make the change in a new version"
+                    : "if no release has shipped the edit yet, restore \(version.displayName) as it was (from version control) and make the change in a new version; if one has, restoring it in place would strand the stores made since: add it back, as it was, as a version of its own ordered before it",
                 "\(shipped), or to record what did, \(record)",
             ]
         )
