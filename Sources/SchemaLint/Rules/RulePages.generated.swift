@@ -6196,7 +6196,9 @@ mapping model or custom migration the team wrote for that step, or with the app'
 `migrateStoreFromURL:`; every object in memory, step by step). It does not guess store sizes;
 only the model is known. Synced stores are left out: their findings are about CloudKit. So are
 stores the app adds with options that ask for no migration: a store of an earlier version does not
-open at all, which `store-opened-without-migration` reports.
+open at all, which `store-opened-without-migration` reports. So is a step lightweight migration
+cannot infer, with no migration written for it: the store fails to open rather than migrate, which
+the error about the change says.
 
 ## What to do instead
 
@@ -6246,6 +6248,28 @@ entities:
   Entry:
     attributes:
       mood: {type: int16, default: 3}
+```
+
+### Does not trigger: a change lightweight migration cannot infer, which an error reports
+
+```yaml
+model: Journal
+version: 1
+entities:
+  Entry:
+    attributes:
+      title: string
+      mood: string
+```
+
+```yaml
+model: Journal
+version: 2
+entities:
+  Entry:
+    attributes:
+      title: string
+      mood: int16
 ```
 
 ### Does not trigger: a synced store

@@ -34,6 +34,10 @@ struct MigrationAtLaunchRule: HistoryRule {
                 how = "with the app's own migration (NSMigrationManager at \(manual)), which migrates every object in memory"
                 advice = "run the app's migration off the main thread (in a background task, behind a progress screen) and open the store when it is done, so the launch watchdog (0x8badf00d) cannot kill a large migration"
             } else {
+                // A step lightweight migration cannot infer fails to open the store, as the
+                // change rules' errors for it say: no migration runs at launch to describe.
+                var comparisons: EntityComparisons?
+                guard context.changeFindings(from: baseline, to: version, only: .error, reusing: &comparisons).findings.isEmpty else { continue }
                 how = "by lightweight migration, which copies every table it changes"
             }
             findings.append(Finding(

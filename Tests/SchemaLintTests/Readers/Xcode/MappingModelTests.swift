@@ -176,10 +176,14 @@ import SchemaLintTestSupport
     @Test func theLaunchMigrationNoteSaysHowEachStepMigrates() throws {
         let folder = try TemporaryFolder()
         try F.shop(in: folder)
-        let notes = Self.pick(try Self.lint(folder), rule: "migration-at-launch").compactMap { $0["message"] as? String }
-        #expect(notes.count == 3)
+        let findings = try Self.lint(folder)
+        let notes = Self.pick(findings, rule: "migration-at-launch").compactMap { $0["message"] as? String }
+        #expect(notes.count == 2)
         #expect(notes.contains { $0.contains("Model with Model 2") && $0.contains("with ShopModelV1toV2.xcmappingmodel") && $0.contains("'Order'") })
-        #expect(notes.contains { $0.contains("Model 3 with Model 4") && $0.contains("by lightweight migration") })
+        // Model 3 to Model 4 points `buyer` elsewhere with no mapping model: lightweight migration
+        // cannot infer it, as the error says, and no migration runs at launch to describe.
+        #expect(!notes.contains { $0.contains("Model 3 with Model 4") }, "\(notes)")
+        #expect(Self.pick(findings, rule: "relationship-destination-changed").contains { $0["severity"] as? String == "error" && $0["version"] as? String == "Model 4" })
     }
 
     @Test func aMappingModelThatMissesAnAttributeAndOneWhoseSourceChanged() throws {
