@@ -11,17 +11,28 @@ enum ModelContainerPlace {
     /// its URL names no file.
     static func places(of call: FunctionCallExprSyntax, in unit: Syntax) -> Set<String>? {
         guard SynchronousCode.calledName(call) == "ModelContainer" else { return nil }
-        let given = call.arguments.filter { $0.label?.text == "configurations" }
-        guard !given.isEmpty else { return call.arguments.first?.label?.text == "for" ? ["default"] : nil }
+        guard call.arguments.contains(where: { $0.label?.text == "configurations" }) else { return call.arguments.first?.label?.text == "for" ? ["default"] : nil }
+        guard let configurations = configurations(of: call, in: unit) else { return nil }
         var places: Set<String> = []
-        for argument in given {
-            let expressions = argument.expression.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) } ?? [argument.expression]
-            for expression in expressions {
-                guard let configuration = configuration(expression, usedAt: call, in: unit), let place = place(of: configuration, in: unit) else { return nil }
-                places.insert(place)
-            }
+        for configuration in configurations {
+            guard let place = place(of: configuration, in: unit) else { return nil }
+            places.insert(place)
         }
         return places.isEmpty ? nil : places
+    }
+
+    /// The `ModelConfiguration(...)` calls `call` is given, written in it or bound to names before
+    /// it in `unit`; nil where one comes from elsewhere.
+    static func configurations(of call: FunctionCallExprSyntax, in unit: Syntax) -> [FunctionCallExprSyntax]? {
+        var found: [FunctionCallExprSyntax] = []
+        for argument in call.arguments where argument.label?.text == "configurations" {
+            let expressions = argument.expression.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) } ?? [argument.expression]
+            for expression in expressions {
+                guard let configuration = configuration(expression, usedAt: call, in: unit) else { return nil }
+                found.append(configuration)
+            }
+        }
+        return found
     }
 
     /// Whether `call` runs in the `catch` of a `do` that opens other stores than it does: the

@@ -1131,7 +1131,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             finder.lazyProperty = Self.lazyPropertyName(of: declarations.units[unit].body)
         }
         if opening == .modelContainer, let unit = declarations.unit(around: openingNode) {
-            finder.failedStoreHasItsOwnPlace = DestructiveCallFinder.namesItsOwnPlace(openingNode, in: declarations.units[unit].body)
+            let body = declarations.units[unit].body
+            finder.failedStoreHasItsOwnPlace = DestructiveCallFinder.namesItsOwnPlace(openingNode, in: body)
+            finder.failedStorePlaces = ModelContainerPlace.places(of: openingNode, in: body).map { ($0, body) }
         }
         finder.walk(branch)
         let afterDeletion = opensAfterDeletingTheStore(openingNode)
@@ -2159,6 +2161,10 @@ final class DestructiveCallFinder: SyntaxVisitor {
     /// The `ModelContainer` that failed has a place of its own (`url:`, `groupContainer:`): one
     /// of the default store made in the branch opens another store.
     var failedStoreHasItsOwnPlace = false
+    /// The stores the `ModelContainer` that failed opens (`ModelContainerPlace`), with the code
+    /// around it: a container of the branch that opens the default store on disk where they are
+    /// all of their own names (`ModelConfiguration("Cloud", ...)`) opens another store.
+    var failedStorePlaces: (places: Set<String>, unit: Syntax)?
 
     init(helpers: StoreDeletingHelpers?) {
         self.helpers = helpers
@@ -2269,6 +2275,19 @@ final class DestructiveCallFinder: SyntaxVisitor {
 
     /// `ModelContainer(for: Item.self)`, `ModelContainer(for: schema)`: the default configuration,
     /// whose store lies at the default place.
+    /// Whether `call` opens the default store on disk, through a configuration of no name or
+    /// URL, where the failed container opens only stores of their own names or files. (A recovery
+    /// store of a name of its own, `ModelConfiguration("ReceiptsLocal", ...)`, is the app's choice,
+    /// judged as an opening of its own.)
+    private func opensTheDefaultStoreInstead(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let (failed, unit) = failedStorePlaces, !failed.contains("default"), ModelContainerPlace.places(of: call, in: unit) == ["default"],
+              let configurations = ModelContainerPlace.configurations(of: call, in: unit) else { return false }
+        // A store kept in memory is a fallback of its own (`fallsBackToMemory`).
+        return !configurations.contains { configuration in
+            configuration.arguments.contains { $0.label?.text == "isStoredInMemoryOnly" && $0.expression.trimmedText != "false" }
+        }
+    }
+
     static func opensTheDefaultStore(_ call: FunctionCallExprSyntax) -> Bool {
         call.arguments.first?.label?.text == "for" && !call.arguments.contains { $0.label?.text == "configurations" }
     }
@@ -2366,6 +2385,8 @@ final class DestructiveCallFinder: SyntaxVisitor {
         case "destroyPersistentStore" where isMember:
             found.append((Syntax(node), .deletesTheStore, "destroyPersistentStore"))
         case "ModelContainer" where !isMember && failedStoreHasItsOwnPlace && Self.opensTheDefaultStore(node):
+            found.append((Syntax(node), .opensAnotherStore, "ModelContainer(for:)"))
+        case "ModelContainer" where !isMember && opensTheDefaultStoreInstead(node):
             found.append((Syntax(node), .opensAnotherStore, "ModelContainer(for:)"))
         case "ModelConfiguration" where !isMember:
             let arguments = String(node.arguments.trimmedText.filter { $0 != " " && $0 != "\n" })

@@ -9374,12 +9374,13 @@ The rule reports, in the code that runs when opening fails:
   the app opens without the person's data, and what
   they enter next is lost at the next launch (a note where the same code shows an alert,
   `NSAlert`, `UIAlertController` or a call or flag named for one: the person is told);
-- a silent fallback to another store on disk: `ModelContainer(for: schema)`, the default store,
-  where the container that failed gives its store a place of its own (`url:`, `groupContainer:`
-  or a configuration's name, `ModelConfiguration("Cloud", ...)`, whose store is `Cloud.store`, in
-  its configurations, written there or bound to a name before it): the app opens empty, and
-  what the person enters goes to the other store (opening the same store again, without
-  CloudKit, is no finding);
+- a silent fallback to another store on disk: `ModelContainer(for: schema)`, or a configuration
+  of no name or URL, the default store, where the container that failed gives its store a place
+  of its own (`url:`, `groupContainer:` or a configuration's name, `ModelConfiguration("Cloud",
+  ...)`, whose store is `Cloud.store`, in its configurations, written there or bound to a name
+  before it): the app opens empty, and what the person enters goes to the other store (opening
+  the same store again, without CloudKit, is no finding, nor is a recovery store of a name of
+  its own, the app's choice);
 - a `loadPersistentStores` handler whose error branch only logs (`print`, `NSLog`, `os_log`, a
   `Logger`'s levels, a crash reporter's `record` or `capture`, a project's function with the word
   "log" in its name, `sa_log_v2` or `logError`, and a bare `return`) and keeps the
@@ -12964,6 +12965,35 @@ struct ItemsApp: App {
     }
 
     var body: some Scene { WindowGroup { Text("Items") }.modelContainer(container) }
+}
+```
+
+### Triggers: the default store opened after a `do` whose `catch` swallows the failure of named configurations
+
+The first `do` returns the container; what follows runs only when it failed, and opens an unnamed
+configuration: `default.store`, not the `Cloud` and `Local` stores the person's data is in. The
+`try!` on it is a finding of its own.
+
+```swift path=App/TripsApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct TripsApp: App {
+    var container: ModelContainer = {
+        do {
+            let cloud = ModelConfiguration("Cloud", schema: Schema([Visit.self]), cloudKitDatabase: .automatic)
+            let local = ModelConfiguration("Local", schema: Schema([Place.self]), cloudKitDatabase: .none)
+            let container = try ModelContainer(for: Visit.self, Place.self, configurations: cloud, local)
+            return container
+        } catch {
+            // CloudKit failed: go on locally.
+        }
+        let fallback = ModelConfiguration(schema: Schema([Visit.self, Place.self]), cloudKitDatabase: .none)
+        return ↓try! ↓ModelContainer(for: Visit.self, Place.self, configurations: fallback)
+    }()
+
+    var body: some Scene { WindowGroup { Text("Trips") }.modelContainer(container) }
 }
 ```
 

@@ -249,7 +249,8 @@ package struct StoreFailureAction: Hashable, Sendable {
         /// overflows).
         case retriesAtOnce
         /// A container of the default store (`ModelContainer(for: schema)`) where the one that
-        /// failed has a place of its own (`url:`, `groupContainer:`): another, empty store.
+        /// failed has a place of its own (`url:`, `groupContainer:`, a configuration's name: an
+        /// unnamed configuration after `ModelConfiguration("Cloud", ...)`): another, empty store.
         case opensAnotherStore
         /// A library told to delete the store when it does not match the model and make a new
         /// one (MagicalRecord's `shouldDeleteStoreOnModelMismatch`, CoreStore's
