@@ -386,6 +386,26 @@ struct ReleasedAtTagTests {
         }
     }
 
+    /// A dependency checked in with its project files (Carthage's checkouts, `Pods`) has versions
+    /// of its own: a change of them shows no release of the app.
+    @Test(arguments: ["Carthage/Checkouts/Argo/Resources/Info.plist", "Pods/Target Support Files/Alamofire/Alamofire-Info.plist", "App/Vendor/SDK/Info.plist"])
+    func aDependencysVersionChangeShowsNoRelease(plist: String) throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func dependency(_ version: String) -> String {
+            "<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleShortVersionString</key>\n\t<string>\(version)</string>\n</dict>\n</plist>\n"
+        }
+        try folder.write(dependency("4.1.1"), to: plist)
+        try Self.write(folder, "Notes", ["title", "body"])
+        try repository.commit("first release")
+        try Self.write(folder, "Notes 2", ["title"])
+        try repository.commit("Notes 2 drops the body")
+        try folder.write(dependency("4.1.2"), to: plist)
+        try repository.commit("Update Argo")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("'Note.body'") && !run.stdout.contains("CFBundleShortVersionString"), "\(run.stdout)")
+    }
+
     /// In a repository of two apps, each bumps its version in its own project: only the project
     /// above the bundle (the nearest folder that holds an `.xcodeproj`) says its model shipped.
     @Test func onlyTheProjectAboveTheBundleShowsItsModelShipped() throws {
