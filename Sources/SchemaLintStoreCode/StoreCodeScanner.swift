@@ -2199,9 +2199,37 @@ final class DestructiveCallFinder: SyntaxVisitor {
             body = syntax.parent
         }
         guard let body else { return false }
-        let finder = BindingFinder(name: name, usedAt: Syntax(call))
-        finder.walk(body)
-        return finder.value.map { isTemporary($0.trimmedText) } ?? false
+        return origins(of: name, at: Syntax(call), in: body).contains(where: isTemporary)
+    }
+
+    /// What a name stands for where `use` is, as written: the value bound to it (`let`, `if let`,
+    /// `guard let`), or the sequence a `for` loop takes it from (`for file in tempFiles`), and
+    /// what the names in that text stand for in turn, a few deep (`tempFiles` listed from
+    /// `contentsOfDirectory(at: tempDir)`, `tempDir` the temporary folder).
+    static func origins(of name: String, at use: Syntax, in body: Syntax, depth: Int = 0) -> [String] {
+        guard depth < 4 else { return [] }
+        var value: ExprSyntax?
+        var current = use.parent
+        while let syntax = current, value == nil {
+            if let loop = syntax.as(ForStmtSyntax.self), loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name, loop.body.range.contains(use.position) {
+                value = loop.sequence
+            }
+            current = syntax.parent
+        }
+        if value == nil {
+            let bindings = OptionalBindings(name: name, before: use.position)
+            bindings.walk(body)
+            value = bindings.value
+        }
+        if value == nil {
+            let finder = BindingFinder(name: name, usedAt: use)
+            finder.walk(body)
+            value = finder.value
+        }
+        guard let value else { return [] }
+        let names = NameReferences(viewMode: .sourceAccurate)
+        names.walk(value)
+        return [value.trimmedText] + Set(names.names).subtracting([name]).sorted().flatMap { origins(of: $0, at: Syntax(value), in: body, depth: depth + 1) }
     }
 
     /// A `do` inside the branch (a fallback: open a local store, then an in-memory one) runs its
@@ -3270,5 +3298,25 @@ fileprivate enum PathWords: Hashable {
         case .documentsFolder: ["documentDirectory", "documentsDirectory", "DocumentDirectory"]
         case .applicationSupportFolder: ["applicationSupportDirectory", "Application Support", "ApplicationSupportDirectory"]
         }
+    }
+}
+
+/// The value the last `if let name = value` or `guard let name = value` before a place binds.
+private final class OptionalBindings: SyntaxVisitor {
+    let name: String
+    let before: AbsolutePosition
+    var value: ExprSyntax?
+
+    init(name: String, before: AbsolutePosition) {
+        self.name = name
+        self.before = before
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if node.position < before, node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name, let initial = node.initializer?.value {
+            value = initial
+        }
+        return .visitChildren
     }
 }

@@ -12997,6 +12997,40 @@ struct TripsApp: App {
 }
 ```
 
+### Triggers: the store deleted in the catch, after a loop that clears files listed from the temporary folder (a warning)
+
+The loop before the opening removes leftovers of the temporary folder, not the store: the deletion
+in the `catch` is the person's store's.
+
+```swift path=App/HikesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct HikesApp: App {
+    let container: ModelContainer?
+
+    init() {
+        let files = FileManager.default
+        let scratch = files.temporaryDirectory
+        if let leftovers = try? files.contentsOfDirectory(at: scratch, includingPropertiesForKeys: nil) {
+            for file in leftovers where file.pathExtension == "gpx" {
+                try? files.removeItem(at: file)
+            }
+        }
+        let storeURL = URL.applicationSupportDirectory.appending(path: "Hikes.store")
+        do {
+            container = try ModelContainer(for: Route.self, configurations: ModelConfiguration(url: storeURL))
+        } catch {
+            try? ↓files.removeItem(at: storeURL)
+            container = try? ModelContainer(for: Route.self, configurations: ModelConfiguration(url: storeURL))
+        }
+    }
+
+    var body: some Scene { WindowGroup { Text("Hikes") } }
+}
+```
+
 ### Does not trigger: the same store opened again without CloudKit
 
 ```swift path=App/Store.swift
