@@ -1366,9 +1366,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard let variable = name.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
         var current = Syntax(node).parent
         var loop: ForStmtSyntax?
-        while let syntax = current, !syntax.is(FunctionDeclSyntax.self), !syntax.is(ClosureExprSyntax.self) {
+        // The code the loop is in: a function's, an initializer's or an accessor's, or a closure.
+        while let syntax = current, !syntax.is(FunctionDeclSyntax.self), !syntax.is(InitializerDeclSyntax.self), !syntax.is(AccessorDeclSyntax.self), !syntax.is(ClosureExprSyntax.self) {
             if loop == nil, let found = syntax.as(ForStmtSyntax.self), found.pattern.trimmedText == variable { loop = found }
-            current = syntax.parent
+            guard let parent = syntax.parent else { break }
+            current = parent
         }
         guard let loop else { return nil }
         if let array = loop.sequence.as(ArrayExprSyntax.self) { return array.elements.map(\.expression) }

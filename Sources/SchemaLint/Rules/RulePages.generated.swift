@@ -14868,12 +14868,20 @@ final class ItemStore {
 }
 ```
 
-### Triggers: the store and a `.wal` look-alike removed in a loop over their URLs, written in the loop or bound to a name
+### Triggers: the store and a `.wal` look-alike removed in a loop over their URLs, written in the loop or bound to a name, in a function or an initializer
 
 ```swift path=App/StoreReset.swift
 import Foundation
 
 struct StoreReset {
+    init(resetting folder: URL) {
+        let storeURL = folder.appendingPathComponent("Trails.store")
+        let storeFiles = [storeURL, storeURL.appendingPathExtension("wal"), storeURL.appendingPathExtension("shm")]
+        for file in storeFiles {
+            try? FileManager.default.↓removeItem(at: file)
+        }
+    }
+
     func reset(storeURL: URL) {
         let url = storeURL.appendingPathComponent("Memos.sqlite")
         for file in [url, url.appendingPathExtension("wal")] {
