@@ -1335,7 +1335,29 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         if let suffix = companions.mistake?.suffix { fileOperation.childPathMistakeSuffix = suffix }
         if let added = companions.extensionMistake?.added { fileOperation.extensionMistakeText = added }
         fileOperation.cacheName = cacheName(around: node)
+        if !file.importsCoreDataOrSwiftData { fileOperation.urlMadeBy = membersMaking(target) }
         scanned.facts.fileOperations.append(fileOperation)
+    }
+
+    /// The names of the types' members (`packFileURL` of `PackStorageHelper.packFileURL(for:)`)
+    /// `target` is made of, through the names it is bound to, a few deep.
+    private func membersMaking(_ target: ExprSyntax) -> Set<String> {
+        guard let unit = declarations.unit(around: target) else { return [] }
+        var members: Set<String> = []
+        var pending = [target]
+        for _ in 0..<3 where !pending.isEmpty {
+            var next: [ExprSyntax] = []
+            for expression in pending {
+                let references = TypeMemberReferences(viewMode: .sourceAccurate)
+                references.walk(expression)
+                members.formUnion(references.keys.compactMap { $0.split(separator: ".").last.map(String.init) })
+                let names = NameReferences(viewMode: .sourceAccurate)
+                names.walk(expression)
+                next += Set(names.names).sorted().compactMap { binding(of: $0, in: unit) }
+            }
+            pending = next
+        }
+        return members
     }
 
     /// The file names a loop around `node` goes through where `given` is a folder's URL with the

@@ -111,11 +111,37 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         for index in reading.storeCode.fileOperations.indices {
             reading.storeCode.fileOperations[index].inUnusedCode = Self.isUncalledFunction(reading.storeCode.fileOperations[index].place, in: sources)
         }
+        reading.storeCode.fileOperations.removeAll { Self.isAnotherSQLiteLibrarysDatabase(madeBy: $0.urlMadeBy, movedIn: $0.place.location.file, sources: sources) }
         // A failure kept in a name that some file reads is handled there.
         reading.storeCode.failureActions.removeAll { action in
             action.keptOnlyIn.contains { name in Self.isRead(name, in: sources) }
         }
         return reading
+    }
+
+    /// Whether a file whose URL the project's members `members` make (`packFileURL`), moved in
+    /// `file`, is another SQLite library's database: besides `file`, only files that import such
+    /// a library (GRDB, SQLite.swift, FMDB) use those members, and none that imports Core Data or
+    /// SwiftData does (a downloaded pack GRDB opens read-only, not a store).
+    static func isAnotherSQLiteLibrarysDatabase(madeBy members: Set<String>, movedIn file: String, sources: [ModelSourceFile]) -> Bool {
+        guard !members.isEmpty else { return false }
+        var usedByAnotherLibrary = false
+        for source in sources where source.name != file && members.contains(where: { ByteSearch.wholeWordCount(of: $0, in: source.bytes) > 0 }) {
+            if ["CoreData", "SwiftData"].contains(where: { imports($0, source.bytes) }) { return false }
+            if StoreCodeSourceFile.otherSQLiteLibraries.contains(where: { imports($0, source.bytes) }) { usedByAnotherLibrary = true }
+        }
+        return usedByAnotherLibrary
+    }
+
+    /// Whether `bytes` hold `import module` (not `import moduleKit`).
+    private static func imports(_ module: String, _ bytes: [UInt8]) -> Bool {
+        let word = Array("import \(module)".utf8)
+        var start = 0
+        while start < bytes.count, let found = bytes[start...].firstRange(of: word) {
+            if found.upperBound == bytes.count || !ByteSearch.isIdentifierByte(bytes[found.upperBound]) { return true }
+            start = found.upperBound
+        }
+        return false
     }
 
     /// Whether any file reads `name` (`if let error = initializationError`, `store.lastError`,
@@ -442,6 +468,9 @@ struct StoreCodeSourceFile {
         return !modules.isDisjoint(with: Self.otherSQLiteLibraries) && modules.isDisjoint(with: ["CoreData", "SwiftData"])
     }
 
+    /// Whether the file imports Core Data or SwiftData.
+    var importsCoreDataOrSwiftData: Bool { !importedModules.isDisjoint(with: ["CoreData", "SwiftData"]) }
+
     /// Whether the file imports a library that opens SQLite databases itself, beside Core Data or not.
     var importsAnotherSQLiteLibrary: Bool { !importedModules.isDisjoint(with: Self.otherSQLiteLibraries) }
 
@@ -481,7 +510,7 @@ struct StoreCodeSourceFile {
         "MenuBarExtra", "NSColor", "NSImage", "NSPasteboard", "NSOpenPanel", "NSSavePanel", "NSMenu", "NSEvent",
     ]
 
-    private static let otherSQLiteLibraries: Set<String> = ["GRDB", "GRDBQuery", "SQLiteData", "SharingGRDB", "SQLite", "SQLite3", "SQLCipher", "FMDB", "CSQLite"]
+    static let otherSQLiteLibraries: Set<String> = ["GRDB", "GRDBQuery", "SQLiteData", "SharingGRDB", "SQLite", "SQLite3", "SQLCipher", "FMDB", "CSQLite"]
 
     private var importedModules: Set<String> { parsed.importedModules }
     var tree: SourceFileSyntax { parsed.tree }

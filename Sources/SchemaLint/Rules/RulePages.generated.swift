@@ -15766,6 +15766,98 @@ final class LegacyImporter {
 }
 ```
 
+### Does not trigger: a GRDB database whose URL a helper of the project makes, replaced where it is downloaded
+
+The file that deletes it imports neither GRDB nor Core Data; the helper that makes its URL is used
+elsewhere only by code that opens it with GRDB.
+
+```swift path=App/Packs/PackFiles.swift
+import Foundation
+
+enum PackFiles {
+    static let folder = URL.applicationSupportDirectory.appendingPathComponent("Packs")
+
+    static func url(for id: String) -> URL {
+        folder.appendingPathComponent("\(id).sqlite")
+    }
+
+    static func removeAll() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+```
+
+```swift path=App/Packs/PackDownloader.swift
+import Foundation
+
+struct PackDownloader {
+    func install(_ download: URL, as id: String) throws {
+        let destination = PackFiles.url(for: id)
+        try? FileManager.default.removeItem(at: destination)
+        try FileManager.default.moveItem(at: download, to: destination)
+    }
+
+    func delete(_ id: String) {
+        let file = PackFiles.url(for: id)
+        try? FileManager.default.removeItem(at: file)
+    }
+}
+```
+
+```swift path=App/Packs/PackReader.swift
+import GRDB
+
+struct PackReader {
+    func open(_ id: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return try DatabaseQueue(path: PackFiles.url(for: id).path, configuration: configuration)
+    }
+}
+```
+
+### Triggers: a helper's URL that Core Data opens in another file, deleted where no file imports Core Data
+
+```swift path=App/Store/StoreFiles.swift
+import Foundation
+
+enum StoreFiles {
+    static let folder = URL.applicationSupportDirectory.appendingPathComponent("Stores")
+
+    static func url(for account: String) -> URL {
+        folder.appendingPathComponent("\(account).sqlite")
+    }
+
+    static func removeAll() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+```
+
+```swift path=App/Store/AccountReset.swift
+import Foundation
+
+struct AccountReset {
+    func reset(_ account: String) {
+        let file = StoreFiles.url(for: account)
+        try? FileManager.default.↓removeItem(at: file)
+    }
+}
+```
+
+```swift path=App/Store/AccountStore.swift
+import CoreData
+
+final class AccountStore {
+    let container = NSPersistentContainer(name: "Accounts")
+
+    func open(_ account: String) {
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: StoreFiles.url(for: account))]
+        container.loadPersistentStores { _, _ in }
+    }
+}
+```
+
 """####,
         "store-opened-at-launch": ####"""
 # store-opened-at-launch

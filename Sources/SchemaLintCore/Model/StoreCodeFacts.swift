@@ -352,6 +352,11 @@ package struct StoreFileOperation: Hashable, Sendable {
     package var evenWhenTheMigrationFails = false
     /// It is written in a function no file of the run calls: it runs only if code elsewhere does.
     package var inUnusedCode = false
+    /// The members of the project the file's URL is made by (`packFileURL` of
+    /// `PackStorageHelper.packFileURL(for:)`), where the code that moves it imports neither Core
+    /// Data nor SwiftData: where only files of another SQLite library use them too, the file is
+    /// that library's database, which the reader drops once it has seen every file.
+    package var urlMadeBy: Set<String> = []
     /// The name that says the store is a cache (`".AppCache.sqlite"`, `cacheCoordinator`), as
     /// `StoreFailureAction.cacheName`: a stale `-wal` there costs a cache the app makes again.
     package var cacheName: String?
