@@ -45,7 +45,7 @@ package enum XcodeBundleLoader {
         let addedTogether = ordering.basis == .git && readable.keys.allSatisfy { ordering.commits[$0] != nil }
             && Set(ordering.commits.values.map(\.id)).count == 1
         if git.isShallow || addedTogether, let current, readable[current] != nil, readable.count > 1,
-           !XcodeVersionOrder.namesCarryOrder(Set(readable.keys), model: model)
+           !XcodeVersionOrder.namesCarryOrder(Set(readable.keys), model: model) && !XcodeVersionOrder.numbersCarryOrderAcrossStems(Set(readable.keys), current: current)
             || (ordering.history.firstIndex(of: current).map { ordering.history.count - 1 - $0 } ?? 0) > 1 {
             ordering.checksCurrentOnly = true
         }

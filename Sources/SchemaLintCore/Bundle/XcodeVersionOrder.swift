@@ -179,6 +179,14 @@ package enum XcodeVersionOrder {
         return unnumbered.count <= 1 && names.contains(model)
     }
 
+    /// Whether the numbers the names end with order them across stems (a project renamed between
+    /// versions: `mo_ikai`, `mo_ikai 2` ... `mo_ikai 11`, `opb 12` ... `opb 21`): each numbered
+    /// name ends with a number of its own, the current version's the highest, and at most one
+    /// name has none (the first version).
+    package static func numbersCarryOrderAcrossStems(_ names: Set<String>, current: String?) -> Bool {
+        numberedAcrossStems(NaturalOrder.sorted(names), current: current) != nil
+    }
+
     /// Whether the names alone settle the order, so that git need not be asked (a `git log` walks
     /// the whole history: seconds in a repository of 50,000 commits, on every run of a pre-commit
     /// hook): a bundle of one version; or every name one name and a number (but Xcode's first

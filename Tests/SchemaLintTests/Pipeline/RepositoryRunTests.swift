@@ -723,6 +723,23 @@ struct RepositoryRunTests {
         #expect(later.stdout.hasSuffix("in 5 versions of 1 model\n"), "\(later.stdout)")
     }
 
+    /// Versions one commit added whose numbers run on across a renaming of the project
+    /// (`Notes`, `Notes 2`, `Jot 3`, `Jot 4`): the numbers order them, and every step is checked.
+    @Test func versionsNumberedAcrossARenamingThatOneCommitAddedAreOrderedByTheirNumbers() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        let names = ["Notes", "Notes 2", "Jot 3", "Jot 4"]
+        for (index, name) in names.enumerated() {
+            try folder.write(Self.contents(attributes: index + 1), to: "App/Notes.xcdatamodeld/\(name).xcdatamodel/contents")
+        }
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Jot 4"), to: "App/Notes.xcdatamodeld/.xccurrentversion")
+        try repository.commit("import")
+        let run = try Self.run(["--all-steps"], in: folder.path)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("only its current version"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("in 4 versions of 1 model\n"), "\(run.stdout)")
+    }
+
     /// A team that edits its one version in place and, before each change, saves what it was as
     /// "Model 1", "Model 2": git adds the copies after the version they copy, but each holds an
     /// earlier state of it, so they come before it, and nothing is a draft. A version added after
