@@ -45,6 +45,19 @@ enum WrittenMigrationVerdict {
                 settled.suggestions = []
                 return settled
             }
+            // A property removed in the step of an entity whose mapping hands each whole source
+            // object to code of the app's (`FUNCTION($entityPolicy, "createFrequencies:", $manager,
+            // $source)`, or a migration policy): that code may read it and carry its value over,
+            // which schemalint cannot see.
+            if [ElementRemovedRule.attribute.descriptor.id, ElementRemovedRule.relationship.descriptor.id].contains(finding.ruleID), finding.severity == .note,
+               case .mappingModel(let mapping) = migration.kind, let path = finding.path, path.member != nil,
+               let reader = Self.codeReadingWholeObjects(of: path.entity, in: mapping, baseline: comparison.baseline) {
+                var settled = finding
+                let what = finding.message.components(separatedBy: "; ").first ?? finding.message
+                settled.message = "\(what); \(migration.name) hands each whole '\(path.entity)' to \(reader.code), which may carry its value over: schemalint cannot see what it reads"
+                settled.notes = [Finding.Note(description(of: migration), at: reader.location)]
+                return settled
+            }
             // An entity removed in the step whose objects the mapping model makes into another's
             // (`User` to `SRGUser`): they are not dropped.
             if finding.ruleID == ElementRemovedRule.entity.descriptor.id, finding.severity == .note, case .mappingModel(let mapping) = migration.kind,
@@ -71,6 +84,20 @@ enum WrittenMigrationVerdict {
             settled.suggestions = []
             return settled
         }
+    }
+
+    /// The code of the app's that a mapping of `entity` hands each whole source object to: a
+    /// migration policy, or a function in a value expression that takes `$source` itself (no
+    /// property of it), with where it is named.
+    static func codeReadingWholeObjects(of entity: String, in mapping: MappingModel, baseline: ModelVersion) -> (code: String, location: SourceLocation)? {
+        let properties = Set(baseline.attributes(ofObjectsOf: entity).map(\.name) + baseline.relationships(ofObjectsOf: entity).map(\.name))
+        for entityMapping in mapping.entityMappings where entityMapping.source == entity {
+            if let policy = entityMapping.policyClass { return ("its migration policy \(policy)", entityMapping.location) }
+            if let whole = (entityMapping.attributes + entityMapping.relationships).first(where: { $0.converts && $0.expressionNames.contains("source") && $0.expressionNames.isDisjoint(with: properties) }) {
+                return ("a function in the value expression of '\(entityMapping.destination ?? entity).\(whole.name)'", whole.location)
+            }
+        }
+        return nil
     }
 
     /// One line on what the written migration is, for notes.
