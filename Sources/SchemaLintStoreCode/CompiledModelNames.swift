@@ -6,14 +6,26 @@ import SwiftSyntax
 /// `X.momd` from `X.xcdatamodeld`. A repository of several apps (a phone app and a TV app, each
 /// with its model) holds several models, and the one nearest to the code need not be the one it
 /// opens.
+/// A subclass of a container the file declares (`final class PersistentContainer:
+/// NSPersistentContainer`) finds its model by name as its superclass does.
 final class CompiledModelNames: SyntaxVisitor {
     private var names: Set<String> = []
+    /// The names containers are made with, by the type called (`PersistentContainer`).
+    private var namedBy: [String: Set<String>] = [:]
+    private var containerTypes: Set<String> = ["NSPersistentContainer", "NSPersistentCloudKitContainer"]
 
     /// The one model the file's literals name; nil where they name none, or several.
     static func single(in tree: SourceFileSyntax) -> String? {
         let visitor = CompiledModelNames(viewMode: .sourceAccurate)
         visitor.walk(tree)
-        return visitor.names.count == 1 ? visitor.names.first : nil
+        let names = visitor.names.union(visitor.containerTypes.flatMap { visitor.namedBy[$0] ?? [] })
+        return names.count == 1 ? names.first : nil
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        let inherited = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedText } ?? []
+        if inherited.contains(where: { ["NSPersistentContainer", "NSPersistentCloudKitContainer"].contains($0) }) { containerTypes.insert(node.name.text) }
+        return .visitChildren
     }
 
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
@@ -24,9 +36,8 @@ final class CompiledModelNames: SyntaxVisitor {
         func argument(_ label: String) -> ExprSyntax? { node.arguments.first { $0.label?.text == label }?.expression }
         if let resource = argument("forResource").flatMap(Self.literal), let suffix = (argument("withExtension") ?? argument("ofType")).flatMap(Self.literal), suffix == "momd" {
             names.insert(resource)
-        } else if let called = SynchronousCode.calledName(node), ["NSPersistentContainer", "NSPersistentCloudKitContainer"].contains(called),
-                  argument("managedObjectModel") == nil, let name = argument("name").flatMap(Self.literal) {
-            names.insert(name)
+        } else if let called = SynchronousCode.calledName(node), argument("managedObjectModel") == nil, let name = argument("name").flatMap(Self.literal) {
+            namedBy[called, default: []].insert(name)
         }
         return .visitChildren
     }

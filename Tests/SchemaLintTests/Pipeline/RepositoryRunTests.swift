@@ -857,6 +857,43 @@ struct RepositoryRunTests {
         #expect(!run.stdout.contains("was removed"), "\(run.stdout)")
     }
 
+    /// A subclass of `NSPersistentContainer` the file declares, made with the model's name
+    /// (`StoreContainer(name: "Notes")`), opens that model as its superclass would, not the
+    /// bundle nearest to the code.
+    @Test func aContainerSubclassMadeWithTheModelsNameOpensThatModel() throws {
+        let store = """
+            import CoreData
+            import SwiftUI
+
+            final class StoreContainer: NSPersistentContainer {}
+
+            @main
+            struct NotesApp: App {
+                let container = StoreContainer(name: "Notes")
+
+                init() {
+                    container.loadPersistentStores { _, _ in }
+                }
+
+                var body: some Scene { WindowGroup { Text("Notes") } }
+            }
+
+            """
+        let (folder, _) = try Self.repository([
+            ("Models/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 1)),
+            ("Models/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents", Self.contents(attributes: 2)),
+            ("Models/Notes.xcdatamodeld/.xccurrentversion", String(format: XcodeBundleLoaderTests.currentVersion, "Notes 2")),
+            ("App/Cache.xcdatamodeld/Cache.xcdatamodel/contents", Self.contents(attributes: 1)),
+            ("App/Cache.xcdatamodeld/Cache 2.xcdatamodel/contents", Self.contents(attributes: 3)),
+            ("App/Cache.xcdatamodeld/.xccurrentversion", String(format: XcodeBundleLoaderTests.currentVersion, "Cache 2")),
+            ("App/NotesApp.swift", store),
+        ])
+        let run = try Self.run(in: folder.path)
+        #expect(run.stdout.contains("[store-opened-at-launch]"), "\(run.stdout)")
+        #expect(run.stdout.contains("Notes 2 of model 'Notes' migrates every store of Notes there"), "\(run.stdout)")
+        #expect(!run.stdout.contains("of model 'Cache' migrates"), "\(run.stdout)")
+    }
+
     /// A bundle at the top of the repository, and code that loads its model by name
     /// (`Bundle.main.url(forResource: "Notes", withExtension: "momd")`): the code opens that
     /// model, as a bundle in a folder would be.
