@@ -1134,6 +1134,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             let body = declarations.units[unit].body
             finder.failedStoreHasItsOwnPlace = DestructiveCallFinder.namesItsOwnPlace(openingNode, in: body)
             finder.failedStorePlaces = ModelContainerPlace.places(of: openingNode, in: body).map { ($0, body) }
+            finder.openingUnit = (body, openingNode.position)
         }
         finder.walk(branch)
         let afterDeletion = opensAfterDeletingTheStore(openingNode)
@@ -2189,6 +2190,9 @@ final class DestructiveCallFinder: SyntaxVisitor {
     /// around it: a container of the branch that opens the default store on disk where they are
     /// all of their own names (`ModelConfiguration("Cloud", ...)`) opens another store.
     var failedStorePlaces: (places: Set<String>, unit: Syntax)?
+    /// The code around the `ModelContainer` that failed, where the configurations a container
+    /// of the branch is given are looked up, and where that container is.
+    var openingUnit: (body: Syntax, failed: AbsolutePosition)?
 
     init(helpers: StoreDeletingHelpers?) {
         self.helpers = helpers
@@ -2327,6 +2331,17 @@ final class DestructiveCallFinder: SyntaxVisitor {
 
     /// `ModelContainer(for: Item.self)`, `ModelContainer(for: schema)`: the default configuration,
     /// whose store lies at the default place.
+    /// Whether every configuration `call` is given is bound to a name before the failed opening
+    /// (one made in the branch is found there, as a `ModelConfiguration`) and kept in memory
+    /// (`isStoredInMemoryOnly: true`).
+    private func opensOnlyConfigurationsInMemory(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let (unit, failed) = openingUnit, let configurations = ModelContainerPlace.configurations(of: call, in: unit), !configurations.isEmpty else { return false }
+        return configurations.allSatisfy { configuration in
+            configuration.position < failed
+                && configuration.arguments.contains { $0.label?.text == "isStoredInMemoryOnly" && $0.expression.trimmedText == "true" }
+        }
+    }
+
     /// Whether `call` opens the default store on disk, through a configuration of no name or
     /// URL, where the failed container opens only stores of their own names or files. (A recovery
     /// store of a name of its own, `ModelConfiguration("ReceiptsLocal", ...)`, is the app's choice,
@@ -2440,6 +2455,10 @@ final class DestructiveCallFinder: SyntaxVisitor {
             found.append((Syntax(node), .opensAnotherStore, "ModelContainer(for:)"))
         case "ModelContainer" where !isMember && opensTheDefaultStoreInstead(node):
             found.append((Syntax(node), .opensAnotherStore, "ModelContainer(for:)"))
+        // `ModelContainer(for: schema, configurations: [inMemoryConfig])` with the configuration
+        // bound before the `do` (one written in the call is found as a `ModelConfiguration`).
+        case "ModelContainer" where !isMember && opensOnlyConfigurationsInMemory(node) && !Self.makesOnlyContainersOfNoModels(around: node):
+            found.append((Syntax(node), .fallsBackToMemory, "ModelContainer(...)"))
         case "ModelConfiguration" where !isMember:
             let arguments = String(node.arguments.trimmedText.filter { $0 != " " && $0 != "\n" })
             if ByteSearch.contains("isStoredInMemoryOnly:true", in: arguments), !Self.makesOnlyContainersOfNoModels(around: node) {

@@ -13031,6 +13031,29 @@ struct HikesApp: App {
 }
 ```
 
+### Triggers: the last fallback opens an in-memory configuration bound before the `do` (a warning)
+
+```swift path=App/TallyApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct TallyApp: App {
+    var container: ModelContainer = {
+        let schema = Schema([Tally.self])
+        let synced = ModelConfiguration(schema: schema, cloudKitDatabase: .automatic)
+        let scratch = ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)
+        do {
+            return try ModelContainer(for: schema, configurations: [synced])
+        } catch {
+            return try! ↓ModelContainer(for: schema, configurations: [scratch])
+        }
+    }()
+
+    var body: some Scene { WindowGroup { Text("Tally") }.modelContainer(container) }
+}
+```
+
 ### Does not trigger: the same store opened again without CloudKit
 
 ```swift path=App/Store.swift
