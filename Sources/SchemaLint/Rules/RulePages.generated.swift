@@ -13054,6 +13054,39 @@ struct TallyApp: App {
 }
 ```
 
+### Triggers: the same fallback to memory in a typed `catch` and in the bare one after it is one finding, the other its note
+
+```swift path=App/Containers.swift
+import SwiftData
+
+enum ContainerError: Error { case openFailed(Error) }
+
+enum Containers {
+    static func create() throws -> ModelContainer {
+        do {
+            return try ModelContainer(for: Quote.self, configurations: ModelConfiguration("Quotes"))
+        } catch {
+            throw ContainerError.openFailed(error)
+        }
+    }
+
+    static func createWithFallback() -> ModelContainer {
+        do {
+            return try create()
+        } catch let error as ContainerError {
+            print(error)
+            return ↓memory()
+        } catch {
+            return memory()
+        }
+    }
+
+    static func memory() -> ModelContainer {
+        try! ModelContainer(for: Quote.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    }
+}
+```
+
 ### Does not trigger: the same store opened again without CloudKit
 
 ```swift path=App/Store.swift

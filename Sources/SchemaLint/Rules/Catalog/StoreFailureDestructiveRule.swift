@@ -15,20 +15,22 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         return Self.oneStopPerFailure(zip(actions, actions.map { finding(of: $0, context) }).map { ($0, $1) })
     }
 
-    /// One finding for the stops of one failure in one declaration: the same stop in each branch
-    /// of a `switch` on the error, or in each way a `catch` tells its cases apart, is one change
-    /// to make. The first is reported; the others are its notes.
+    /// One finding for the stops (or the fallbacks to memory) of one failure in one declaration:
+    /// the same stop in each branch of a `switch` on the error, or in each way a `catch` tells its
+    /// cases apart (`catch let error as StoreError` beside a bare `catch`), is one change to make.
+    /// The first is reported; the others are its notes.
     private static func oneStopPerFailure(_ found: [(action: StoreFailureAction, finding: Finding)]) -> [Finding] {
         var result: [Finding] = []
         var first: [String: Int] = [:]
         for (action, finding) in found.sorted(by: { $0.action.place < $1.action.place }) {
-            guard action.action == .stopsTheApp else {
+            guard action.action == .stopsTheApp || action.action == .fallsBackToMemory else {
                 result.append(finding)
                 continue
             }
-            let key = "\(action.place.declaration) \(finding.location.file) \(action.openingLocation) \(finding.severity) \(finding.message)"
+            let key = "\(action.action) \(action.place.declaration) \(finding.location.file) \(action.openingLocation) \(finding.severity) \(finding.message)"
             if let index = first[key] {
-                result[index].notes.append(Finding.Note("\(action.written) stops the app here too, where the same opening fails another way", at: action.place.location))
+                let does = action.action == .stopsTheApp ? "stops the app" : "falls back to an empty in-memory store"
+                result[index].notes.append(Finding.Note("\(action.written) \(does) here too, where the same opening fails another way", at: action.place.location))
             } else {
                 first[key] = result.count
                 result.append(finding)
