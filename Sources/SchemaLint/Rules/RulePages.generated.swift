@@ -8741,6 +8741,10 @@ probed by bisection, one `git ls-tree` each, for the release that first shipped 
 it, up to its current version) and the first that holds it changed. Restoring the version in
 place would strand the stores made since the edit shipped; the fix is to add the version as it
 first shipped back to the bundle under a name of its own, which gives those stores their model.
+Where every shape shipped reaches the current version by a migration Core Data infers from the
+model each store keeps (synced or not: the stores on the devices are local files), they open as
+they are, and the advice is to make the next change in a new version; adding the shapes back
+stays the fix should a later change be one lightweight migration cannot infer.
 Only what the version hash covers counts there (not defaults, transformers, uniqueness
 constraints, configurations, inverses or delete rules, which a store made by either copy does not
 notice). A version edited at several releases shipped in several shapes: the finding names each
@@ -8789,7 +8793,8 @@ schema (a fallback that opens the store with the first schema alone) are one fin
 - If a later release already shipped the edit, add the version as each older release shipped it
   back to the bundle as a version of its own (`git show TAG:PATH`), or, for SwiftData, as a
   `VersionedSchema` of its own listed in the migration plan, and make each later change in a new
-  version.
+  version. Where each shape shipped still opens by inference (the finding says so), nothing needs
+  adding back yet: make the next change in a new version.
 - If the edit changes nothing anyone runs (the file was wrong, not the app), run
   `schemalint lock --force` to record the new content.
 

@@ -152,7 +152,8 @@ struct ReleasedVersionLockRule: HistoryRule {
                     first.version, edit: edit, changes: first.changes, entry: first.entry, unmatchedTags: context.unmatchedReleaseTags,
                     migration: first.entry.releasedCopy.flatMap { migration(from: $0, of: first.version, in: context) })
             } else if !first.stranded.isEmpty {
-                let migrations = first.stranded.compactMap { migration(from: $0.copy, of: first.version, in: context) }
+                // The stores the older shapes made are local ones to open, synced or not.
+                let migrations = first.stranded.compactMap { migration(from: $0.copy, of: first.version, in: context, evenSynced: true) }
                 let coming = first.sinceNewest.flatMap { migration(from: $0.copy, of: first.version, in: context) }
                 finding = changedAfterRelease(first.version, edit: first, migration: migrations.first(where: \.failsToOpen) ?? migrations.first, coming: coming)
             } else {
@@ -245,10 +246,11 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// version once the version was edited: their hashes match no version in the bundle, so Core
     /// Data can only infer a migration from the model each store keeps (WWDC22 10120: a change
     /// lightweight migration infers may be made in the shipping model itself). Nil where that
-    /// does not apply: a synced store, whose edit changed what CloudKit holds whatever the store
-    /// does, and the other formats.
-    private func migration(from shipped: ModelVersion, of version: ModelVersion, in context: HistoryContext) -> ShippedStoresMigration? {
-        guard version.format == .xcode, !version.entities.contains(where: { version.isSynced(entity: $0.name) }) else { return nil }
+    /// does not apply: the other formats, and a synced store, whose edit changes what CloudKit
+    /// holds whatever the store does, unless `evenSynced` (the stores older releases made, which
+    /// open the same way).
+    private func migration(from shipped: ModelVersion, of version: ModelVersion, in context: HistoryContext, evenSynced: Bool = false) -> ShippedStoresMigration? {
+        guard version.format == .xcode, evenSynced || !version.entities.contains(where: { version.isSynced(entity: $0.name) }) else { return nil }
         // An edit the version hash leaves out (a uniqueness constraint): the stores still match.
         if Self.changes(from: shipped, to: version, hashedOnly: true).isEmpty {
             return ShippedStoresMigration(current: version.displayName, blockers: [], outsideTheHash: true)
@@ -384,6 +386,9 @@ struct ReleasedVersionLockRule: HistoryRule {
             ? "the stores \(tags) made record a version identifier (\(Self.list(Array(Set(edit.stranded.map(\.copy.version.text))).sorted()))) that no schema of the migration plan has now, so SwiftData refuses to open them (\"Cannot use staged migration with an unknown model version\"), and later versions are checked against something those people never ran"
             : "the stores \(tags) made match no version in the bundle now, and later versions are checked against something those people never ran"
         let worst = [coming, migration].compactMap { $0 }.first(where: \.failsToOpen) ?? migration ?? coming
+        // Every shape shipped opens by inference: adding each back is no fix anyone needs; the
+        // next change is what to make in a version of its own.
+        let inferred = migration.map { !$0.failsToOpen && !$0.outsideTheHash } ?? false
         return Finding(
             // A synced model's edit since the newest release changes what CloudKit holds: the rule's
             // severity, as for that edit alone.
@@ -392,10 +397,14 @@ struct ReleasedVersionLockRule: HistoryRule {
                 + (worst?.consequence(for: tags) ?? stranding),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
             notes: shapeNotes + (worst?.notes ?? []),
-            suggestions: [
-                addBack + "; restoring it in place would strand the stores made since \(edit.steps[0].tag)",
-            ] + (edit.sinceNewest.map { ["make what changed since \($0.tag) in a new version instead, so that the stores \($0.tag) made keep theirs"] } ?? [])
-                + ["make each later change in a new version"]
+            suggestions: (inferred
+                ? [
+                    "the stores open while each change to \(version.displayName) is one lightweight migration infers, so nothing needs restoring now: make the next change in a new version (Editor > Add Model Version), so that later versions are checked against what people run",
+                    addBack + ", should a later change be one lightweight migration cannot infer",
+                ]
+                : [addBack + "; restoring it in place would strand the stores made since \(edit.steps[0].tag)"])
+                + (edit.sinceNewest.map { ["make what changed since \($0.tag) in a new version instead, so that the stores \($0.tag) made keep theirs"] } ?? [])
+                + (inferred ? [] : ["make each later change in a new version"])
         )
     }
 
