@@ -1133,7 +1133,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         if opening == .modelContainer, let unit = declarations.unit(around: openingNode) {
             let body = declarations.units[unit].body
             finder.failedStoreHasItsOwnPlace = DestructiveCallFinder.namesItsOwnPlace(openingNode, in: body)
-            finder.failedStorePlaces = ModelContainerPlace.places(of: openingNode, in: body).map { ($0, body) }
+            finder.failedStorePlaces = ModelContainerPlace.places(of: openingNode, in: body)
             finder.openingUnit = (body, openingNode.position)
         }
         finder.walk(branch)
@@ -2186,10 +2186,10 @@ final class DestructiveCallFinder: SyntaxVisitor {
     /// The `ModelContainer` that failed has a place of its own (`url:`, `groupContainer:`): one
     /// of the default store made in the branch opens another store.
     var failedStoreHasItsOwnPlace = false
-    /// The stores the `ModelContainer` that failed opens (`ModelContainerPlace`), with the code
-    /// around it: a container of the branch that opens the default store on disk where they are
-    /// all of their own names (`ModelConfiguration("Cloud", ...)`) opens another store.
-    var failedStorePlaces: (places: Set<String>, unit: Syntax)?
+    /// The stores the `ModelContainer` that failed opens (`ModelContainerPlace`): a container of
+    /// the branch that opens the default store on disk where they are all of their own names
+    /// (`ModelConfiguration("Cloud", ...)`) opens another store.
+    var failedStorePlaces: Set<String>?
     /// The code around the `ModelContainer` that failed, where the configurations a container
     /// of the branch is given are looked up, and where that container is.
     var openingUnit: (body: Syntax, failed: AbsolutePosition)?
@@ -2347,7 +2347,7 @@ final class DestructiveCallFinder: SyntaxVisitor {
     /// store of a name of its own, `ModelConfiguration("ReceiptsLocal", ...)`, is the app's choice,
     /// judged as an opening of its own.)
     private func opensTheDefaultStoreInstead(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let (failed, unit) = failedStorePlaces, !failed.contains("default"), ModelContainerPlace.places(of: call, in: unit) == ["default"],
+        guard let failed = failedStorePlaces, let unit = openingUnit?.body, !failed.contains("default"), ModelContainerPlace.places(of: call, in: unit) == ["default"],
               let configurations = ModelContainerPlace.configurations(of: call, in: unit) else { return false }
         // A store kept in memory is a fallback of its own (`fallsBackToMemory`).
         return !configurations.contains { configuration in
