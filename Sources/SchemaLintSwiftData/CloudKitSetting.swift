@@ -140,11 +140,12 @@ struct CloudKitSetting {
 
     /// The `X.self` that the names in a call's arguments (but `except`) are bound to: local
     /// names and stored properties around the call, and static properties.
-    private static func typesNamed(byArgumentsOf call: FunctionCallExprSyntax, except: SyntaxIdentifier?, scope: [String], declarations: SwiftDeclarations) -> Set<String> {
+    /// `qualified`: as `typesBound` takes it.
+    private static func typesNamed(byArgumentsOf call: FunctionCallExprSyntax, except: SyntaxIdentifier?, scope: [String], declarations: SwiftDeclarations, qualified: Bool = false) -> Set<String> {
         var bound: Set<String> = []
         for other in call.arguments where other.id != except {
-            bound.formUnion(typesBound(to: other.expression, at: Syntax(call), scope: scope, declarations: declarations))
-            bound.formUnion(typesOfStaticProperties(in: other.expression, scope: scope, declarations: declarations))
+            bound.formUnion(typesBound(to: other.expression, at: Syntax(call), scope: scope, declarations: declarations, qualified: qualified))
+            bound.formUnion(typesOfStaticProperties(in: other.expression, scope: scope, declarations: declarations, qualified: qualified))
         }
         return bound
     }
@@ -197,12 +198,8 @@ struct CloudKitSetting {
     static func typesOpened(by call: Declared<FunctionCallExprSyntax>, declarations: SwiftDeclarations) -> Set<String> {
         let collector = SelfReferenceCollector(viewMode: .sourceAccurate)
         collector.walk(call.node.arguments)
-        var types = collector.meanings(in: call.scope, declarations: declarations)
-        for argument in call.node.arguments {
-            types.formUnion(typesBound(to: argument.expression, at: Syntax(call.node), scope: call.scope, declarations: declarations, qualified: true))
-            types.formUnion(typesOfStaticProperties(in: argument.expression, scope: call.scope, declarations: declarations, qualified: true))
-        }
-        return types
+        return collector.meanings(in: call.scope, declarations: declarations)
+            .union(typesNamed(byArgumentsOf: call.node, except: nil, scope: call.scope, declarations: declarations, qualified: true))
     }
 
     /// The initial value of `let name = value` (or `var`) in a block around `use`, or of a stored
