@@ -138,12 +138,15 @@ package struct CloudKitContainerReader: ModelSourceReader {
         guard !created.isEmpty else { return [] }
         // A plain container whose store keeps nothing (a preview's) is no choice not to sync.
         let plainNames = Set(creations(in: tokens, types: ["NSPersistentContainer"]).filter { !keepsNothing($0.token, in: tokens) }.map { $0.model ?? "" })
-        let settings = optionSettings(in: tokens).filter { runs($0.token) }
+        let assignments = optionSettings(in: tokens).filter { runs($0.token) }
+        // Only the container's own descriptions come with options: where the file sets none, a
+        // description it makes and puts in their place describes a store that does not sync.
+        let replacements = assignments.isEmpty ? descriptionReplacements(in: tokens).filter { runs($0.token) } : []
+        let settings = assignments.map { CloudKitContainerUse.OptionSetting(at: SourceLocation(file: file, line: $0.token.line, column: $0.token.column), syncs: $0.syncs) }
+            + replacements.map { CloudKitContainerUse.OptionSetting(at: SourceLocation(file: file, line: $0.token.line, column: $0.token.column), syncs: $0.syncs, replacesDescriptions: true) }
         return created.map { creation in
             let location = SourceLocation(file: file, line: creation.token.line, column: creation.token.column)
-            var use = CloudKitContainerUse(at: location, model: creation.model, sync: .syncs, settings: settings.map {
-                CloudKitContainerUse.OptionSetting(at: SourceLocation(file: file, line: $0.token.line, column: $0.token.column), syncs: $0.syncs)
-            })
+            var use = CloudKitContainerUse(at: location, model: creation.model, sync: .syncs, settings: settings)
             use.modelIsGiven = creation.modelIsGiven
             let synced = settings.filter { $0.syncs == true }, local = settings.filter { $0.syncs == false }
             let plainToo = plainNames.contains(creation.model ?? "")
@@ -154,6 +157,61 @@ package struct CloudKitContainerReader: ModelSourceReader {
             }
             return use
         }
+    }
+
+    /// Each place the container's descriptions are replaced (`container.persistentStoreDescriptions
+    /// = [description]`, `setPersistentStoreDescriptions:`) in a file that makes a description of
+    /// its own (`NSPersistentStoreDescription(url: storeURL)`, `[[NSPersistentStoreDescription
+    /// alloc] initWithURL:…]`): false, or nil under a condition of the app's (`if
+    /// !FileManager.default.fileExists(atPath: oldURL.path) {`), since the descriptions the
+    /// container made, with their options, stay otherwise. A replacement for a store that keeps
+    /// nothing (a preview's, a test's) is no choice about the app's store.
+    static func descriptionReplacements(in tokens: [ObjCToken]) -> [(token: ObjCToken, syncs: Bool?)] {
+        let makesDescription = tokens.indices.contains { index in
+            tokens[index].isIdentifier("NSPersistentStoreDescription")
+                && ((index + 1 < tokens.count && tokens[index + 1].is("(")) || (index > 0 && tokens[index - 1].is("[")))
+        }
+        guard makesDescription else { return [] }
+        return tokens.indices.dropLast(2).compactMap { index in
+            let assigned = tokens[index].isIdentifier("persistentStoreDescriptions") && tokens[index + 1].is("=") && !tokens[index + 2].is("=")
+            guard assigned || tokens[index].isIdentifier("setPersistentStoreDescriptions") else { return nil }
+            let preview = enclosingHeaders(of: index, in: tokens).filter(isConditional).contains { header in
+                header.contains { ["inmemory", "preview", "test"].contains(where: $0.text.lowercased().contains) }
+            }
+            let keepsNothing = statementsBeside(index, in: tokens).contains { ($0.kind == .string && $0.text == "/dev/null") || $0.isIdentifier("NSInMemoryStoreType") }
+            guard !preview, !keepsNothing else { return nil }
+            // Any test decides here (`if oldStoreURL == nil {`): the description is the file's
+            // own, so no test is there only to find it.
+            let conditional = enclosingHeaders(of: index, in: tokens).map(trimmed).contains { header in
+                guard let keyword = header.first, conditionKeywords.contains(keyword.text) else { return false }
+                let binding = header.count > 1 && (header[1].isIdentifier("let") || header[1].isIdentifier("var")) && !header.contains { $0.is(",") }
+                return !binding
+            }
+            return (tokens[index], conditional ? nil : false)
+        }
+    }
+
+    /// The tokens of the block around `index` outside the blocks nested in it: the statements
+    /// that run with the one at `index`.
+    private static func statementsBeside(_ index: Int, in tokens: [ObjCToken]) -> [ObjCToken] {
+        var start = tokens.startIndex, depth = 0
+        for position in stride(from: index - 1, through: 0, by: -1) {
+            if tokens[position].is("}") { depth += 1 } else if tokens[position].is("{") {
+                if depth == 0 { start = position + 1; break }
+                depth -= 1
+            }
+        }
+        var beside: [ObjCToken] = []
+        depth = 0
+        for position in start..<tokens.endIndex {
+            if tokens[position].is("{") { depth += 1 } else if tokens[position].is("}") {
+                if depth == 0 { break }
+                depth -= 1
+            } else if depth == 0 {
+                beside.append(tokens[position])
+            }
+        }
+        return beside
     }
 
     /// Whether the block a container is made in points its store at `/dev/null` or makes it an

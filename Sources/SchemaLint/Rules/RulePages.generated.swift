@@ -2579,7 +2579,12 @@ read-only stores beside the synced one. What the container's file does with
 `cloudKitContainerOptions` decides the rest:
 
 - options set, or never touched (the container's own): the store **syncs**;
-- every assignment sets them to `nil`, unconditionally: the store is **local**;
+- every assignment sets them to `nil`, unconditionally: the store is **local**; so is a store whose
+  description the file makes itself (`NSPersistentStoreDescription(url: storeURL)`) and puts in
+  place of the container's (`persistentStoreDescriptions = [description]`) without setting any
+  options, since only the container's own descriptions come with them (replaced under a condition,
+  `if !FileManager.default.fileExists(atPath: oldURL.path) {`, it **depends**; replaced for a
+  preview's in-memory or `/dev/null` store, it is no choice);
 - set in one place and cleared in another, cleared inside a condition (`if !syncEnabled { … =
   nil }`, `useSync ? options : nil`), or a plain `NSPersistentContainer` made for the same model
   in the same file: it **depends** on a setting, and the stores of the people who turn sync on

@@ -472,10 +472,14 @@ package struct CloudKitContainerUse: Hashable, Sendable {
         package var location: SourceLocation
         /// True when it sets options, false for `nil`, nil when a condition decides.
         package var syncs: Bool?
+        /// Not an assignment of the options but the container's descriptions replaced with one
+        /// the file makes without them (`persistentStoreDescriptions = [description]`).
+        package var replacesDescriptions: Bool
 
-        package init(at location: SourceLocation, syncs: Bool?) {
+        package init(at location: SourceLocation, syncs: Bool?, replacesDescriptions: Bool = false) {
             self.location = location
             self.syncs = syncs
+            self.replacesDescriptions = replacesDescriptions
         }
     }
 

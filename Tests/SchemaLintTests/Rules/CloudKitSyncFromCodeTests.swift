@@ -42,6 +42,55 @@ import SchemaLintTestSupport
         #expect(Self.sync(guarded) == ["Cache:local"])
     }
 
+    @Test func aDescriptionOfTheFilesOwnWithoutOptionsReplacingTheContainersIsLocal() {
+        // Only the descriptions the container makes come with options.
+        let replaced = """
+        let container = NSPersistentCloudKitContainer(name: "Notes")
+        let storeURL = groupURL.appendingPathComponent("Notes.sqlite")
+        let description = NSPersistentStoreDescription(url: storeURL)
+        container.persistentStoreDescriptions = [description]
+        container.loadPersistentStores { _, _ in }
+        """
+        #expect(Self.sync(replaced) == ["Notes:local"])
+        #expect(Self.containers(replaced).flatMap(\.settings).map { "\($0.location.line):\($0.replacesDescriptions)" } == ["4:true"])
+        // Replaced only where no store sits at the old place: older installs keep the
+        // container's description, and sync.
+        let onlyForNewInstalls = """
+        let container = NSPersistentCloudKitContainer(name: "Notes")
+        if !FileManager.default.fileExists(atPath: oldURL.path) {
+            let description = NSPersistentStoreDescription(url: storeURL)
+            container.persistentStoreDescriptions = [description]
+        }
+        """
+        #expect(Self.sync(onlyForNewInstalls) == ["Notes:depends"])
+        #expect(Self.sync(onlyForNewInstalls.replacingOccurrences(of: "!FileManager.default.fileExists(atPath: oldURL.path)", with: "oldStoreURL == nil")) == ["Notes:depends"])
+        // Objective-C.
+        let objectiveC = """
+        container = [[NSPersistentCloudKitContainer alloc] initWithName:@"Notes"];
+        NSPersistentStoreDescription *description = [[NSPersistentStoreDescription alloc] initWithURL:storeURL];
+        container.persistentStoreDescriptions = @[description];
+        """
+        #expect(Self.sync(objectiveC, file: "App/Store.m") == ["Notes:local"])
+        // Options set on it, or a replacement only for a preview's store: the store syncs.
+        #expect(Self.sync(replaced.replacingOccurrences(of: "container.persistentStoreDescriptions = [description]", with: "description.cloudKitContainerOptions = options\ncontainer.persistentStoreDescriptions = [description]")) == ["Notes:syncs"])
+        let preview = """
+        let container = NSPersistentCloudKitContainer(name: "Notes")
+        if inMemory {
+            container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: URL(fileURLWithPath: "/dev/null"))]
+        }
+        """
+        #expect(Self.sync(preview) == ["Notes:syncs"])
+        let memoryStore = """
+        let container = NSPersistentCloudKitContainer(name: "Notes")
+        let description = NSPersistentStoreDescription()
+        description.type = NSInMemoryStoreType
+        container.persistentStoreDescriptions = [description]
+        """
+        #expect(Self.sync(memoryStore) == ["Notes:syncs"])
+        // The container's own descriptions put back, none made: nothing replaced.
+        #expect(Self.sync("let container = NSPersistentCloudKitContainer(name: \"Notes\")\ncontainer.persistentStoreDescriptions = [container.persistentStoreDescriptions[0]]\n") == ["Notes:syncs"])
+    }
+
     @Test func optionsClearedUnderAConditionDependOnIt() {
         let toggle = """
         let container = NSPersistentCloudKitContainer(name: "Notes")

@@ -29,7 +29,14 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
         var notes = decision.containers.map { Self.created($0, model: context.history.model) }
         // Containers of one file share its settings: each is said once.
         for setting in Set(decision.containers.flatMap(\.settings)).sorted(by: { $0.location < $1.location }) {
-            let what = setting.syncs.map { $0 ? "CloudKit options set here" : "CloudKit options cleared here (`nil`)" } ?? "CloudKit options set or cleared here by a condition"
+            let what: String
+            if setting.replacesDescriptions {
+                what = setting.syncs == nil
+                    ? "the container's store descriptions replaced here, under a condition, with one made without CloudKit options"
+                    : "the container's store descriptions replaced here with one made without CloudKit options"
+            } else {
+                what = setting.syncs.map { $0 ? "CloudKit options set here" : "CloudKit options cleared here (`nil`)" } ?? "CloudKit options set or cleared here by a condition"
+            }
             notes.append(Finding.Note(what, at: setting.location))
         }
         // The bundle as `bundles:` names it: its path, relative to where schemalint runs.
@@ -81,7 +88,7 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
                 "if this store does not sync, say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: false}}`",
             ]
         case (.depends, false, _):
-            message = "\(model) is checked as synced with CloudKit: whether its store syncs is decided when the app runs (\(found)), and the stores of the people who turn sync on must stay compatible with CloudKit"
+            message = "\(model) is checked as synced with CloudKit: whether its store syncs is decided when the app runs (\(found)), and the stores that do sync must stay compatible with CloudKit"
             suggestions = ["if no release syncs this store, say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: false}}`"]
         case (.local, true, _):
             message = "\(model) marks configurations Used with CloudKit, but the code that opens it (\(found)) clears the CloudKit options of its store: it is checked as synced, as its model file says"
