@@ -42,12 +42,17 @@ struct StaticReferences {
     /// The static functions followed (`.v1ToV2()`, a stage made by a function), each once.
     private(set) var functions: [Declared<FunctionDeclSyntax>] = []
 
+    /// Names the code read binds to values of its own (`var models = [A.self]`, then
+    /// `models.append(B.self)`): what they hold is read where it is written.
+    private var locals: Set<String> = []
+
     /// Each property and function is followed once, so the depth only bounds the recursion on
     /// hostile input: it is deep enough for a schema list built on the one before it in every
     /// version an app ships (`SchemaV11.models + [Tag.self]`, `SchemaV10.models + [...]`, ...).
     private static let maximumDepth = 64
 
     init(in node: some SyntaxProtocol, file: ParsedSwiftFile, scope: [String], declarations: SwiftDeclarations) {
+        bindLocals(in: Syntax(node))
         collect(Syntax(node), file: file, scope: scope, declarations: declarations, depth: 0, entry: nil)
     }
 
@@ -60,13 +65,27 @@ struct StaticReferences {
         }
     }
 
+    private mutating func bindLocals(in node: Syntax) {
+        let finder = LocalNames(viewMode: .sourceAccurate)
+        finder.walk(node)
+        locals.formUnion(finder.names)
+    }
+
     /// `entry`: where the expression read leads to the node, when the node is elsewhere.
     private mutating func collect(_ node: Syntax, file: ParsedSwiftFile, scope: [String], declarations: SwiftDeclarations, depth: Int, entry: SchemaLintCore.SourceLocation?) {
         for child in node.children(viewMode: .sourceAccurate) {
+            // Only the clauses the app's build compiles, and never their conditions (`os(iOS)`).
+            if let conditional = child.as(IfConfigDeclSyntax.self) {
+                for clause in CompiledClauses.of(conditional) {
+                    if let elements = clause.elements { collect(Syntax(elements), file: file, scope: scope, declarations: declarations, depth: depth, entry: entry) }
+                }
+                continue
+            }
             if let call = child.as(FunctionCallExprSyntax.self), depth < Self.maximumDepth, let function = calledFunction(call, scope: scope, declarations: declarations) {
                 if !functions.contains(where: { $0.file.name == function.file.name && $0.node.id == function.node.id }) {
                     functions.append(function)
                     if let body = function.node.body {
+                        bindLocals(in: Syntax(body))
                         collect(Syntax(body), file: function.file, scope: function.scope, declarations: declarations, depth: depth + 1, entry: entry ?? file.location(of: call))
                     }
                 }
@@ -82,6 +101,9 @@ struct StaticReferences {
                     var name = base.trimmedText
                     for prefix in ["self.", "Self."] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
                     types.append(TypeReference(name: name, node: Syntax(access), file: file, scope: scope, through: entry))
+                } else if let local = base.as(DeclReferenceExprSyntax.self), locals.contains(local.baseName.text) {
+                    // `models.append(…)`, `models.append(contentsOf: …)`: the arguments are read.
+                    continue
                 } else if depth < Self.maximumDepth,
                           let property = declarations.staticProperty(access.declName.baseName.text, of: base.trimmedText, in: scope) {
                     follow(property, declarations: declarations, depth: depth, entry: entry ?? file.location(of: access))
@@ -91,6 +113,7 @@ struct StaticReferences {
                 }
                 continue
             } else if let reference = child.as(DeclReferenceExprSyntax.self) {
+                if locals.contains(reference.baseName.text) { continue }
                 if depth < Self.maximumDepth, let property = declarations.staticProperty(reference.baseName.text, in: scope) {
                     follow(property, declarations: declarations, depth: depth, entry: entry ?? file.location(of: reference))
                 } else if case .identifier = reference.baseName.tokenKind {
@@ -118,6 +141,20 @@ struct StaticReferences {
     private mutating func follow(_ property: Declared<PatternBindingSyntax>, declarations: SwiftDeclarations, depth: Int, entry: SchemaLintCore.SourceLocation) {
         guard !properties.contains(where: { $0.file.name == property.file.name && $0.node.id == property.node.id }) else { return }
         properties.append(property)
+        bindLocals(in: Syntax(property.node))
         collect(Syntax(property.node), file: property.file, scope: property.scope, declarations: declarations, depth: depth + 1, entry: entry)
+    }
+}
+
+/// The names `var` and `let` bind inside a body (not the declaration it belongs to, whose own
+/// binding is no `VariableDeclSyntax` below it).
+private final class LocalNames: SyntaxVisitor {
+    var names: Set<String> = []
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        for binding in node.bindings {
+            if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { names.insert(name) }
+        }
+        return .visitChildren
     }
 }

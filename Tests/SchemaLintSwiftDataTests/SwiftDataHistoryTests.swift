@@ -1,4 +1,7 @@
 import SchemaLint
+import SchemaLintSwiftSource
+import SwiftParser
+import SwiftSyntax
 import Testing
 @testable import SchemaLintSwiftData
 import SchemaLintTestSupport
@@ -1072,6 +1075,73 @@ import SchemaLintTestSupport
         let note = try #require(reading.notes.first)
         #expect(note.message.hasPrefix("cannot read what 'everyModel' adds to the models of 'SchemaV2'"))
         #expect(note.location.line == 8)
+    }
+
+    @Test func modelsAppendedToAListOfTheBodysOwnAndPlatformClausesAreRead() throws {
+        let reading = readSwift([
+            ("Schema.swift", """
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] {
+                    var allModels: [any PersistentModel.Type] = [Session.self]
+                    #if os(iOS)
+                    allModels.append(Analysis.self)
+                    #endif
+                    return allModels
+                }
+            }
+            enum SchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] {
+                    var allModels = SchemaV1.models
+                    #if !os(watchOS) && canImport(UIKit)
+                    allModels += [Goal.self]
+                    #elseif DEBUG
+                    allModels.append(contentsOf: [DebugOnly.self])
+                    #endif
+                    return allModels
+                }
+            }
+            enum Plan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] {
+                    #if os(watchOS)
+                    return [SchemaV2.self]
+                    #else
+                    return [SchemaV1.self, SchemaV2.self]
+                    #endif
+                }
+                static var stages: [MigrationStage] { [] }
+            }
+            """),
+            ("Models.swift", """
+            @Model final class Session { var name: String? = nil }
+            @Model final class Analysis { var name: String? = nil }
+            @Model final class Goal { var name: String? = nil }
+            @Model final class DebugOnly { var name: String? = nil }
+            """),
+        ])
+        #expect(reading.errors.isEmpty)
+        #expect(reading.notes.isEmpty, "\(reading.notes)")
+        // The iPhone app's clauses: the watch's list is not read beside the other.
+        #expect(reading.versions.map(\.label) == ["SchemaV1", "SchemaV2"])
+        #expect(reading.versions.map { $0.entities.map(\.name).sorted() } == [["Analysis", "Session"], ["Analysis", "Goal", "Session"]])
+    }
+
+    @Test func buildConditionsAreDecidedForTheIPhoneAppsReleaseBuildOrLeftOpen() throws {
+        func clauses(_ source: String) -> [String] {
+            let file = Parser.parse(source: source)
+            guard let conditional = file.statements.first?.item.as(IfConfigDeclSyntax.self) else { return [] }
+            return CompiledClauses.of(conditional).map { $0.condition?.trimmedDescription ?? "else" }
+        }
+        #expect(clauses("#if os(iOS)\na()\n#endif") == ["os(iOS)"])
+        #expect(clauses("#if os(watchOS)\na()\n#else\nb()\n#endif") == ["else"])
+        #expect(clauses("#if DEBUG\na()\n#elseif targetEnvironment(simulator)\nb()\n#endif").isEmpty)
+        // What the source cannot say (a flag of the team's, the Mac) leaves its clause and those after it.
+        #expect(clauses("#if BETA\na()\n#else\nb()\n#endif") == ["BETA", "else"])
+        #expect(clauses("#if os(macOS)\na()\n#elseif os(iOS)\nb()\n#else\nc()\n#endif") == ["os(macOS)", "os(iOS)"])
+        #expect(clauses("#if os(macOS) || os(iOS)\na()\n#endif") == ["os(macOS) || os(iOS)"])
+        #expect(clauses("#if !(os(tvOS) || os(watchOS)) && swift(>=5.9)\na()\n#endif") == ["!(os(tvOS) || os(watchOS)) && swift(>=5.9)"])
+        #expect(clauses("#if os(macOS) && canImport(AppKit)\na()\n#else\nb()\n#endif") == ["os(macOS) && canImport(AppKit)", "else"])
     }
 
     @Test func swiftThatDoesNotParseIsAnInputErrorWithAPosition() {
