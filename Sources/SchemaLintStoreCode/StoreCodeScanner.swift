@@ -3026,13 +3026,33 @@ private final class RemovalCalls: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         switch SynchronousCode.calledName(node) {
-        case "removeItem": removesFiles = true
+        case "removeItem" where !Self.isLastResortOfAMove(node): removesFiles = true
         case "destroyPersistentStore":
             destroysStore = true
             if let url = node.arguments.first(where: { $0.label?.text == "at" }) { destroyedStores.insert(url.expression.trimmedText) }
         default: break
         }
         return .visitChildren
+    }
+}
+
+extension RemovalCalls {
+    /// Whether `removal` is in the `catch` of a `do` that moves files (`do { try moveItem(at:
+    /// file, to: brokenURL) } catch { try? removeItem(at: file) }`): code that moves the store
+    /// aside, and removes a file only where it could not be moved, so that a new store can be
+    /// made.
+    static func isLastResortOfAMove(_ removal: FunctionCallExprSyntax) -> Bool {
+        var current = removal.parent
+        while let syntax = current {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(ClosureExprSyntax.self) { return false }
+            if syntax.is(CatchClauseSyntax.self), let statement = syntax.parent?.parent?.as(DoStmtSyntax.self) {
+                let moves = AllCalls(viewMode: .sourceAccurate)
+                moves.walk(statement.body)
+                return moves.found.contains { SynchronousCode.calledName($0) == "moveItem" }
+            }
+            current = syntax.parent
+        }
+        return false
     }
 }
 

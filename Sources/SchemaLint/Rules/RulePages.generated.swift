@@ -10152,6 +10152,53 @@ final class Persistence {
 }
 ```
 
+### Does not trigger: the store's files moved aside under a dated name, each removed only where it cannot be moved
+
+A file removed in the `catch` of the `moveItem` that failed to move it is the recovery's last
+resort (a name taken, no permission), so that a new store can be made; the helper keeps the
+person's data wherever it can.
+
+```swift path=App/StoreLoader.swift
+import Foundation
+import SwiftData
+
+@MainActor
+final class StoreLoader {
+    var container: ModelContainer?
+    var error: Error?
+
+    func load() {
+        let configuration = ModelConfiguration(cloudKitDatabase: .none)
+        do {
+            container = try ModelContainer(for: Trip.self, configurations: configuration)
+            return
+        } catch {
+            print("migration failed, keeping the store aside: \(error)")
+        }
+        Self.renameStoreFiles()
+        do {
+            container = try ModelContainer(for: Trip.self, configurations: configuration)
+        } catch {
+            self.error = error
+        }
+    }
+
+    private static func renameStoreFiles() {
+        guard let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first else { return }
+        let stamp = ISO8601DateFormatter().string(from: Date())
+        for name in ["default.store", "default.store-shm", "default.store-wal"] {
+            let file = folder.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: file.path) else { continue }
+            do {
+                try FileManager.default.moveItem(at: file, to: folder.appendingPathComponent("\(name).broken-\(stamp)"))
+            } catch {
+                try? FileManager.default.removeItem(at: file)
+            }
+        }
+    }
+}
+```
+
 ### Triggers: the caller chooses, by a parameter, to move the store aside and open a new one; the stop when even that fails (a note)
 
 The `catch` throws the error on only for callers that do not choose the recovery. The app's
