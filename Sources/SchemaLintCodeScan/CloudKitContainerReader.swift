@@ -144,9 +144,11 @@ package struct CloudKitContainerReader: ModelSourceReader {
         let replacements = assignments.isEmpty ? descriptionReplacements(in: tokens).filter { runs($0.token) } : []
         let settings = assignments.map { CloudKitContainerUse.OptionSetting(at: SourceLocation(file: file, line: $0.token.line, column: $0.token.column), syncs: $0.syncs) }
             + replacements.map { CloudKitContainerUse.OptionSetting(at: SourceLocation(file: file, line: $0.token.line, column: $0.token.column), syncs: $0.syncs, replacesDescriptions: true) }
+        let configurationSyncs = configurationSyncs(in: tokens, settings: assignments)
         return created.map { creation in
             let location = SourceLocation(file: file, line: creation.token.line, column: creation.token.column)
             var use = CloudKitContainerUse(at: location, model: creation.model, sync: .syncs, settings: settings)
+            use.configurationSyncs = configurationSyncs
             use.modelIsGiven = creation.modelIsGiven
             let synced = settings.filter { $0.syncs == true }, local = settings.filter { $0.syncs == false }
             let plainToo = plainNames.contains(creation.model ?? "")
@@ -157,6 +159,50 @@ package struct CloudKitContainerReader: ModelSourceReader {
             }
             return use
         }
+    }
+
+    /// Where the file puts descriptions of its own in place of the container's, each opening a
+    /// configuration of the model (`stravaStore.configuration = "Strava"`, `[store
+    /// setConfiguration:@"Cache"]`): the sync of each configuration, from the options set on its
+    /// description (`stravaStore.cloudKitContainerOptions = nil`), or none set: local.
+    static func configurationSyncs(in tokens: [ObjCToken], settings: [(token: ObjCToken, syncs: Bool?)]) -> [String: CloudKitContainerUse.Sync] {
+        let replaces = tokens.indices.dropLast(2).contains { index in
+            (tokens[index].isIdentifier("persistentStoreDescriptions") && tokens[index + 1].is("=") && !tokens[index + 2].is("="))
+                || tokens[index].isIdentifier("setPersistentStoreDescriptions")
+        }
+        guard replaces else { return [:] }
+        var configurationOf: [String: String] = [:]
+        for index in tokens.indices.dropFirst(2).dropLast(2) {
+            let dotted = tokens[index].isIdentifier("configuration") && tokens[index - 1].is(".") && tokens[index + 1].is("=") && tokens[index + 2].kind == .string
+            let message = tokens[index].isIdentifier("setConfiguration") && tokens[index + 1].is(":") && tokens[index + 2].kind == .string
+            guard dotted || message, tokens[dotted ? index - 2 : index - 1].kind == .identifier else { continue }
+            configurationOf[tokens[dotted ? index - 2 : index - 1].text] = tokens[index + 2].text
+        }
+        guard !configurationOf.isEmpty else { return [:] }
+        // The description each setting is made on: `store.cloudKitContainerOptions = …`,
+        // `[store setCloudKitContainerOptions:…]`.
+        var syncsOf: [String: [Bool?]] = [:]
+        for setting in settings {
+            guard let index = tokens.firstIndex(where: { $0.line == setting.token.line && $0.column == setting.token.column }), index >= 2 else { continue }
+            let receiver = tokens[index - 1].is(".") ? tokens[index - 2] : tokens[index - 1]
+            guard receiver.kind == .identifier else { continue }
+            syncsOf[receiver.text, default: []].append(setting.syncs)
+        }
+        var syncs: [String: CloudKitContainerUse.Sync] = [:]
+        for (description, configuration) in configurationOf {
+            let set = syncsOf[description] ?? []
+            let sync: CloudKitContainerUse.Sync
+            if set.isEmpty || set.allSatisfy({ $0 == false }) {
+                sync = .local
+            } else if set.allSatisfy({ $0 == true }) {
+                sync = .syncs
+            } else {
+                sync = .depends
+            }
+            // Two descriptions of one configuration: it syncs where either does.
+            syncs[configuration] = syncs[configuration].map { $0 == sync ? sync : ($0 == .local ? sync : (sync == .local ? $0 : .depends)) } ?? sync
+        }
+        return syncs
     }
 
     /// Each place the container's descriptions are replaced (`container.persistentStoreDescriptions
@@ -327,12 +373,36 @@ package struct CloudKitContainerReader: ModelSourceReader {
         // A brace-less `if (useLocal) description.cloudKitContainerOptions = nil;`.
         let own = header(before: index, in: tokens)
         if own.first?.isIdentifier("if") == true, isConditional(header: own) { return true }
-        return enclosingHeaders(of: index, in: tokens).contains(where: isConditional)
+        // The `else` of a test for the tests' in-memory store (`if inMemory { … } else { … }`)
+        // is the store people run, whatever the test.
+        return enclosingBlocks(of: index, in: tokens).contains { open in
+            isConditional(header: header(before: open, in: tokens)) && !isElseOfAnInMemoryTest(open, in: tokens)
+        }
+    }
+
+    /// Whether the block opened at `open` is the `else` of an `if` that tests for an in-memory
+    /// or preview store.
+    private static func isElseOfAnInMemoryTest(_ open: Int, in tokens: [ObjCToken]) -> Bool {
+        guard open >= 2, tokens[open - 1].isIdentifier("else"), tokens[open - 2].is("}") else { return false }
+        var depth = 0
+        for position in stride(from: open - 3, through: 0, by: -1) {
+            if tokens[position].is("}") { depth += 1 } else if tokens[position].is("{") {
+                guard depth == 0 else { depth -= 1; continue }
+                let test = trimmed(header(before: position, in: tokens))
+                return test.first?.isIdentifier("if") == true && test.contains { $0.text.lowercased().contains("inmemory") || $0.text.lowercased().contains("preview") }
+            }
+        }
+        return false
     }
 
     /// The statements that open the blocks around `index` (`if (x)`, `func f()`), innermost first.
     private static func enclosingHeaders(of index: Int, in tokens: [ObjCToken]) -> [[ObjCToken]] {
-        var headers: [[ObjCToken]] = []
+        enclosingBlocks(of: index, in: tokens).map { header(before: $0, in: tokens) }
+    }
+
+    /// Where the blocks around `index` open (their `{`), innermost first.
+    private static func enclosingBlocks(of index: Int, in tokens: [ObjCToken]) -> [Int] {
+        var opens: [Int] = []
         var depth = 0
         for position in stride(from: index - 1, through: 0, by: -1) {
             if tokens[position].is("}") {
@@ -341,11 +411,11 @@ package struct CloudKitContainerReader: ModelSourceReader {
                 if depth > 0 {
                     depth -= 1
                 } else {
-                    headers.append(header(before: position, in: tokens))
+                    opens.append(position)
                 }
             }
         }
-        return headers
+        return opens
     }
 
     /// Names the file binds once, to false, and never assigns again: `let useCloudKit = false`,
@@ -419,7 +489,8 @@ package struct CloudKitContainerReader: ModelSourceReader {
             // `if (description)`, `if (description != nil)`; `if isSyncEnabled` decides.
             let condition = header.dropFirst().filter { !$0.is("(") && !$0.is(")") }
             if condition.count == 1, let name = condition.first {
-                return !["description", "container", "options", "store"].contains { name.text.lowercased().contains($0) }
+                // Objective-C's `if (self)` in an initializer guards the whole object.
+                return !["description", "container", "options", "store"].contains { name.text.lowercased().contains($0) } && !name.isIdentifier("self")
             }
             if condition.count == 4 && condition[condition.startIndex + 3].isIdentifier("nil") { return false }
         }

@@ -57,7 +57,18 @@ struct StoreSyncDecisions {
                 byName: containers.allSatisfy { $0.model == versions[indices[0]].model }
             )
             guard sync != .local, !marks else { continue }
-            for index in indices { versions[index].usesCloudKit = true }
+            let byConfiguration = Self.configurationSyncs(of: containers)
+            for index in indices {
+                // The file's own descriptions open the model's configurations apart: only those
+                // that sync are checked as synced (a cache of server data beside them).
+                let named = Set(versions[index].configurations.map(\.name))
+                if !byConfiguration.isEmpty, !named.isDisjoint(with: byConfiguration.keys) {
+                    versions[index].markSynced(configurations: Set(byConfiguration.filter { $0.value != .local }.keys))
+                } else {
+                    versions[index].usesCloudKit = true
+                }
+            }
+            decisions[key]?.configurationSyncs = byConfiguration
             guard configuration.settings(forBundle: path)?.syncedSince == nil else { continue }
             let ordered = indices.sorted { versions[$0].version < versions[$1].version }
             // Without `syncedSince:`, git may say when the code started syncing: the version that
@@ -195,6 +206,15 @@ struct StoreSyncDecisions {
         CloudKitModelRules.requiredRelationship, CloudKitModelRules.missingInverse, CloudKitModelRules.denyDeleteRule,
         CloudKitModelRules.orderedRelationship, CrossConfigurationRelationshipRule(),
     ]
+
+    /// The sync of each configuration the containers' own descriptions open, where every
+    /// container says it; a configuration two containers open differently may sync.
+    static func configurationSyncs(of containers: [CloudKitContainerUse]) -> [String: CloudKitContainerUse.Sync] {
+        guard containers.allSatisfy({ !$0.configurationSyncs.isEmpty }) else { return [:] }
+        return containers.reduce(into: [:]) { merged, container in
+            merged.merge(container.configurationSyncs) { $0 == $1 ? $0 : ($0 == .local ? $1 : ($1 == .local ? $0 : .depends)) }
+        }
+    }
 
     /// Whether CloudKit could load a store of `version`, checked as synced.
     static func cloudKitCanLoad(_ version: ModelVersion) -> Bool {

@@ -2589,7 +2589,14 @@ read-only stores beside the synced one. What the container's file does with
   nil }`, `useSync ? options : nil`), or a plain `NSPersistentContainer` made for the same model
   in the same file: it **depends** on a setting, and the stores of the people who turn sync on
   must stay compatible with CloudKit, so the model is checked as synced. An `if let description =
-  …` that only finds the description is no condition.
+  …` that only finds the description is no condition, nor is Objective-C's `if (self)`, nor the
+  `else` of a test for the tests' in-memory store.
+
+Where the file's own descriptions open the model's configurations apart (`remote.configuration =
+"Remote"`, `user.configuration = "UserData"`, then `persistentStoreDescriptions = [remote,
+user]`), each configuration is decided by the options set on its own description: a
+configuration whose description gets none, or `nil`, is local, and only the entities of the others
+are checked as synced (a cache of a server's data beside the person's own records).
 
 SwiftData decides the same way: `ModelConfiguration`'s default, `cloudKitDatabase: .automatic`,
 syncs when the app's entitlements list CloudKit among its iCloud services. Models that no

@@ -7,6 +7,9 @@ package struct StoreSyncDecision: Hashable, Sendable {
     package var modelMarksCloudKit: Bool
     /// Found by the model's name in the code (`name: "Notes"`), not by nearness.
     package var byName: Bool
+    /// The sync of each configuration the code's own store descriptions open, where they open
+    /// the model's configurations apart.
+    package var configurationSyncs: [String: CloudKitContainerUse.Sync] = [:]
     /// The first version checked as synced (`syncedSince:`, or git), when not the first.
     package var syncedSince: String?
     /// When git dated the start of sync: the day the container code was first committed.

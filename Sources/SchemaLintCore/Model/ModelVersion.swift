@@ -141,6 +141,14 @@ package struct ModelVersion: Sendable {
         syncedByConfiguration = synced.intersection(names)
     }
 
+    /// Makes the configurations named synced and the others local, as the code that opens each
+    /// configuration's store decides.
+    package mutating func markSynced(configurations names: Set<String>) {
+        usesCloudKit = false
+        for index in configurations.indices { configurations[index].usesCloudKit = names.contains(configurations[index].name) }
+        syncedByConfiguration = Set(configurations.filter(\.usesCloudKit).flatMap(\.entities))
+    }
+
     /// Takes `other`'s sync settings, whole and by configuration: for a SwiftData version, whose
     /// configurations the reader makes from the code that opens the store, so that two readings
     /// compare by their schemas alone.

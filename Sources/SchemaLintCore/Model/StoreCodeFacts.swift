@@ -492,6 +492,10 @@ package struct CloudKitContainerUse: Hashable, Sendable {
     package var modelIsGiven = false
     package var sync: Sync
     package var settings: [OptionSetting]
+    /// The sync of each configuration the file's own descriptions open (`description.configuration
+    /// = "Cache"`), where it puts them in place of the container's: a model's configurations may
+    /// sync apart (`cloudKitContainerOptions = nil` on the cache's alone).
+    package var configurationSyncs: [String: Sync] = [:]
 
     package init(at location: SourceLocation, model: String?, sync: Sync, settings: [OptionSetting] = []) {
         self.location = location

@@ -337,6 +337,93 @@ import SchemaLintTestSupport
         #expect(unmarked.stdout.split(separator: "\n").filter { $0.contains("[cloudkit-required-attribute]") }.count == 2, "\(unmarked.stdout)")
     }
 
+    /// One model, two configurations, each opened by a description of the file's own: the
+    /// cache's, its options cleared, is local; the other's, given options by a setting, may sync.
+    /// Only the second's entities are checked as synced.
+    @Test func aConfigurationWhoseOwnDescriptionClearsTheOptionsIsLocal() throws {
+        let folder = try TemporaryFolder()
+        let model = XcodeFixtures.contents("""
+            <entity name="Activity" representedClassName="Activity" syncable="YES">
+                <attribute name="name" attributeType="String"/>
+            </entity>
+            <entity name="Service" representedClassName="Service" syncable="YES">
+                <attribute name="label" attributeType="String"/>
+            </entity>
+            <configuration name="Remote">
+                <memberEntity name="Activity"/>
+            </configuration>
+            <configuration name="UserData">
+                <memberEntity name="Service"/>
+            </configuration>
+        """)
+        try folder.write(model, to: "App/Rides.xcdatamodeld/Rides.xcdatamodel/contents")
+        let persistence = """
+        import CoreData
+
+        final class PersistenceController {
+            let container: NSPersistentContainer
+
+            init(inMemory: Bool = false) {
+                container = NSPersistentCloudKitContainer(name: "Rides")
+                if inMemory {
+                    let description = NSPersistentStoreDescription()
+                    description.type = NSInMemoryStoreType
+                    container.persistentStoreDescriptions = [description]
+                } else {
+                    let folder = NSPersistentContainer.defaultDirectoryURL()
+                    let remote = NSPersistentStoreDescription(url: folder.appendingPathComponent("remote.sqlite"))
+                    remote.configuration = "Remote"
+                    remote.cloudKitContainerOptions = nil
+                    let user = NSPersistentStoreDescription(url: folder.appendingPathComponent("user.sqlite"))
+                    user.configuration = "UserData"
+                    if UserDefaults.standard.bool(forKey: "sync") {
+                        user.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.rides")
+                    }
+                    container.persistentStoreDescriptions = [remote, user]
+                }
+                container.loadPersistentStores { _, _ in }
+            }
+        }
+        """
+        try folder.write(persistence, to: "App/PersistenceController.swift")
+        #expect(Self.containers(persistence).map(\.configurationSyncs) == [["Remote": .local, "UserData": .depends]])
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let required = run.stdout.split(separator: "\n").filter { $0.contains("[cloudkit-required-attribute]") }
+        #expect(required.count == 1 && required[0].contains("'Service.label'"), "\(run.stdout)")
+        #expect(run.stdout.contains("the code's own store descriptions keep configuration 'Remote' local, and only the entities of 'UserData' are checked as synced"), "\(run.stdout)")
+
+        // Options on both: the whole model syncs.
+        try folder.write(persistence.replacingOccurrences(of: "remote.cloudKitContainerOptions = nil", with: "remote.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: \"iCloud.rides\")"), to: "App/PersistenceController.swift")
+        let both = try Executable.run(["--no-color"], in: folder.url)
+        #expect(both.stdout.split(separator: "\n").filter { $0.contains("[cloudkit-required-attribute]") }.count == 2, "\(both.stdout)")
+    }
+
+    @Test func theElseOfAnInMemoryTestAndObjectiveCsSelfGuardAreNoConditions() {
+        let besideTests = """
+        let container = NSPersistentCloudKitContainer(name: "Cache")
+        if inMemory {
+            container.persistentStoreDescriptions.first!.url = URL(fileURLWithPath: "/dev/null")
+        } else {
+            container.persistentStoreDescriptions.first!.cloudKitContainerOptions = nil
+        }
+        """
+        #expect(Self.sync(besideTests) == ["Cache:local"])
+        #expect(Self.sync(besideTests.replacingOccurrences(of: "if inMemory", with: "if syncOff")) == ["Cache:depends"])
+        let objectiveC = """
+        - (instancetype)init {
+            self = [super init];
+            if (self) {
+                _container = [[NSPersistentCloudKitContainer alloc] initWithName:@"Games"];
+                NSPersistentStoreDescription *desc = [[NSPersistentStoreDescription alloc] initWithURL:storeURL];
+                desc.cloudKitContainerOptions = [[NSPersistentCloudKitContainerOptions alloc] initWithContainerIdentifier:@"iCloud.games"];
+                _container.persistentStoreDescriptions = @[desc];
+            }
+            return self;
+        }
+        """
+        #expect(Self.containers(objectiveC, file: "App/Store.m").flatMap(\.settings).map(\.syncs) == [true])
+    }
+
     /// A model marked Used with CloudKit that the repository's code opens only with a plain
     /// container, with no CloudKit entitlement, never syncs: no CloudKit error, and a note that
     /// says so, naming the opening. A CloudKit container anywhere, the entitlement, or the

@@ -99,6 +99,12 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
             guard decision.syncedSince != nil else { return [] }
             message = "\(model) is checked as synced with CloudKit only from \(decision.syncedSince ?? "")"
         }
+        let local = decision.configurationSyncs.filter { $0.value == .local }.keys.sorted()
+        if !local.isEmpty {
+            let synced = decision.configurationSyncs.filter { $0.value != .local }.keys.sorted()
+            message += "; the code's own store descriptions keep configuration\(local.count == 1 ? "" : "s") \(Self.quoted(local)) local"
+                + (synced.isEmpty ? "" : ", and only the entities of \(Self.quoted(synced)) are checked as synced")
+        }
         let nameIt = "if sync started with another version, name it: `bundles: {\(bundle): {syncedSince: <version>}}`; the versions before it are checked as the local stores they were"
         switch (decision.syncedSince, decision.syncStartedOn) {
         case (let since?, _) where decision.startsWhereCloudKitCanLoad:
@@ -115,6 +121,11 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
             suggestions.append(nameIt)
         }
         return note(message, notes: notes, suggestions: suggestions)
+    }
+
+    private static func quoted(_ names: [String]) -> String {
+        let quoted = names.map { "'\($0)'" }
+        return quoted.count < 2 ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
     }
 
     /// Where a container is made, with the model it names; one given its model under a name no
