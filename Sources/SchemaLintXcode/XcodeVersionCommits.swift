@@ -3,9 +3,9 @@ import SchemaLintCore
 
 /// When git first added each version of a bundle: one `git log` over the `contents` files of every
 /// bundle of a repository (version folders renamed inside a bundle are followed). When one commit
-/// seems to add several versions of a bundle at once (it was moved there, or imported), a second
-/// `git log` over every bundle of the same name in the repository follows the move; it walks whole
-/// trees, so it runs only then.
+/// seems to add several versions of a bundle at once (it was moved there, renamed, or imported), a
+/// second `git log` over every bundle in the repository follows the move; it walks whole trees, so
+/// it runs only then.
 package enum XcodeVersionCommits {
     /// What git says about a bundle's versions.
     package struct Answer: Sendable, Hashable {
@@ -74,9 +74,9 @@ package enum XcodeVersionCommits {
                     if Set(inBundle.values).count < inBundle.count { moved.append(bundle) }
                 }
                 guard !moved.isEmpty else { continue }
-                // Every bundle of the same name in the repository, which walks whole trees: only then.
-                let names = Set(moved.map { ($0.relative as NSString).lastPathComponent }).sorted()
-                guard case .success(let followed)? = origins(names.map { ":(glob)**/\(globEscaped($0))\(contents)" }, of: moved.map(\.relative)) else { continue }
+                // Every bundle in the repository, whatever its name (`Nutshell.xcdatamodeld` renamed
+                // `Tidepool.xcdatamodeld`), which walks whole trees: only then.
+                guard case .success(let followed)? = origins([":(glob)**/*\(XcodeModelBundle.bundleExtension)\(contents)"], of: moved.map(\.relative)) else { continue }
                 for bundle in moved { answers[bundle.path] = Answer(commits: versions(of: followed, in: bundle.relative)) }
             }
         }

@@ -370,6 +370,16 @@ struct XcodeGitOrderTests {
         let moved = try XcodeBundleLoader.load(project.folder.path + "/Sources/Notes.xcdatamodeld")
         #expect(moved.versions.map(\.label) == ["Shared", "Model 2"])
         #expect(moved.ordering.commits.mapValues(\.position) == ["Shared": 1, "Model 2": 2])
+
+        // The bundle renamed with the app (`Notes.xcdatamodeld` to `Journal.xcdatamodeld`), a
+        // version edited in the same commit.
+        try project.repository.git(["mv", "Sources/Notes.xcdatamodeld", "Sources/Journal.xcdatamodeld"])
+        let edited = project.folder.path + "/Sources/Journal.xcdatamodeld/Model 2.xcdatamodel/contents"
+        try String(contentsOfFile: edited, encoding: .utf8).replacingOccurrences(of: "<entity name=\"Note\">", with: "<entity name=\"Note\" representedClassName=\"Note\">")
+            .write(toFile: edited, atomically: true, encoding: .utf8)
+        try project.repository.commit("rename the app")
+        let renamed = try XcodeBundleLoader.load(project.folder.path + "/Sources/Journal.xcdatamodeld")
+        #expect(renamed.ordering.commits.mapValues(\.position) == ["Shared": 1, "Model 2": 2])
     }
 
     /// `--against` lints the revision's files copied into a temporary folder, outside the
