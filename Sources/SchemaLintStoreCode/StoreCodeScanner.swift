@@ -49,6 +49,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private var storeBindings: [Int: [String: Bool]] = [:]
     /// `storeArguments(in:)` of each unit asked.
     private var storeArgumentNames: [Int: Set<String>] = [:]
+    /// `calls(of:)` of each unit asked: each is a walk of every other unit.
+    private var callsOfUnit: [Int: [FunctionCallExprSyntax]] = [:]
     /// `binding(of:in:)` of each name asked, by unit, where no place of use narrows it: each is a
     /// walk of the unit, and the same names are asked again as bindings are followed.
     private var plainBindings: [Int: [String: ExprSyntax?]] = [:]
@@ -1540,9 +1542,33 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return references.names.contains { name in
             if let known = storeBindings[unit]?[name] { return known }
             storeBindings[unit, default: [:]][name] = false  // a name bound (through others) to itself is no store
-            let found = binding(of: name, in: unit).map { isStore($0, depth: depth + 1) } ?? false
+            // A variable made a store's URL later (`var url = documents`, then `url =
+            // url.appendingPathComponent(name)`) is one from there on.
+            let bound = binding(of: name, in: unit)
+            let found = bound.map { isStore($0, depth: depth + 1) || reassignments(of: name, in: unit).contains { isStore($0, depth: depth + 1) } }
+                ?? handedAStore(parameter: name, of: unit, depth: depth)
             storeBindings[unit, default: [:]][name] = found
             return found
+        }
+    }
+
+    /// The values assignments give `name` in `unit` after it is declared (`url = url.appendingPathComponent(name)`).
+    private func reassignments(of name: String, in unit: Int) -> [ExprSyntax] {
+        let finder = BindingFinder(name: name)
+        finder.walk(declarations.units[unit].body)
+        return finder.assigned
+    }
+
+    /// Whether `name` is a parameter of the function `unit` that its callers hand a store's file
+    /// or name (`deleteDatabase(kLocalStoreFilename)`, `let kLocalStoreFilename =
+    /// "Notes.sqlite"`): a helper that removes or moves the file it is given works on the store.
+    private func handedAStore(parameter name: String, of unit: Int, depth: Int) -> Bool {
+        guard let parameters = CodeDeclarations.parameters(ofBody: declarations.units[unit].body).map(Array.init),
+              let index = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == name }) else { return false }
+        let label = parameters[index].firstName.tokenKind == .wildcard ? nil : parameters[index].firstName.text
+        if callsOfUnit[unit] == nil { callsOfUnit[unit] = calls(of: unit) }
+        return (callsOfUnit[unit] ?? []).contains { call in
+            ErrorPaths.argument(of: call, for: (label, index)).map { isStore($0.expression, depth: depth + 1) } ?? false
         }
     }
 
@@ -2655,7 +2681,7 @@ struct StoreDeletingHelpers {
     /// helpers it calls.
     func deletesStore(_ call: FunctionCallExprSyntax) -> Bool {
         var visited: Set<SyntaxIdentifier> = []
-        return bodies(calledBy: call).contains { deletesStore($0, depth: 1, visited: &visited) }
+        return bodies(calledBy: call).contains { deletesStore($0, depth: 1, visited: &visited) || removesWhatItIsHanded($0, by: call) }
     }
 
     private func deletesStore(_ body: Syntax, depth: Int, visited: inout Set<SyntaxIdentifier>) -> Bool {
@@ -2667,9 +2693,33 @@ struct StoreDeletingHelpers {
         for call in calls.found {
             let name = SynchronousCode.calledName(call)?.lowercased() ?? ""
             guard Self.deletingWords.contains(where: name.contains) else { continue }
-            for callee in bodies(calledBy: call) where deletesStore(callee, depth: depth + 1, visited: &visited) { return true }
+            for callee in bodies(calledBy: call) where deletesStore(callee, depth: depth + 1, visited: &visited) || removesWhatItIsHanded(callee, by: call) { return true }
         }
         return false
+    }
+
+    /// Whether the helper `body` removes files and `call` hands it a store file's name: written
+    /// there (`deleteDatabase("Notes.sqlite")`), or a constant of the caller's type or a global
+    /// one holding it (`deleteDatabase(kLocalStoreFilename)`).
+    private func removesWhatItIsHanded(_ body: Syntax, by call: FunctionCallExprSyntax) -> Bool {
+        guard !call.arguments.isEmpty, !(CodeDeclarations.parameters(ofBody: body)?.isEmpty ?? true) else { return false }
+        let removals = RemovalCalls(viewMode: .sourceAccurate)
+        removals.walk(body)
+        guard removals.removesFiles else { return false }
+        let type = declarations.unit(around: call).map { declarations.units[$0].typeName } ?? ""
+        func namesAStore(_ expression: some SyntaxProtocol) -> Bool {
+            let literals = StringLiterals(viewMode: .sourceAccurate)
+            literals.walk(expression)
+            return literals.found.contains { StoreFileName.isStoreFile(StoreCodeVisitor.lastComponent($0.text)) }
+        }
+        return call.arguments.contains { argument in
+            if namesAStore(argument.expression) { return true }
+            let names = NameReferences(viewMode: .sourceAccurate)
+            names.walk(argument.expression)
+            return names.names.contains { name in
+                Set([type, ""]).flatMap { declarations.unitsByKey["\($0).\(name)"] ?? [] }.contains { namesAStore(declarations.units[$0].body) }
+            }
+        }
     }
 
     /// A name that says it moves the store out of its place (`moveStoreAside`, `quarantineStore`).

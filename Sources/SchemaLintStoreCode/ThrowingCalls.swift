@@ -33,7 +33,16 @@ enum ThrowingCallFailure {
                 let elements = Array(sequence.elements)
                 if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == current.id { assignedTo = elements[0].trimmedText }
             }
-            if let tryExpression = parent.as(TryExprSyntax.self), !sawTry {
+            // `try store = open()`: in the unfolded sequence the `try` holds only the first
+            // operand, but covers every one to its right.
+            let coveringTry = parent.as(ExprListSyntax.self).flatMap { list in
+                list.prefix { $0.id != current.id }.compactMap { $0.as(TryExprSyntax.self) }.first
+            }
+            if let tryExpression = parent.as(TryExprSyntax.self) ?? coveringTry, !sawTry {
+                if coveringTry != nil, assignedTo == nil, let sequence = parent.parent?.as(SequenceExprSyntax.self) {
+                    let elements = Array(sequence.elements)
+                    if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == current.id { assignedTo = elements[0].as(TryExprSyntax.self)?.expression.trimmedText }
+                }
                 sawTry = true
                 switch tryExpression.questionOrExclamationMark?.text {
                 case "!": return .forced(tryExpression)

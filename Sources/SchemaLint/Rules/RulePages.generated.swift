@@ -10723,6 +10723,45 @@ struct NotesApp: App {
 }
 ```
 
+### Triggers: `try` written before the assignment; the catch calls a helper whose helper removes the file a constant names
+
+```swift path=App/DataController.swift
+import CoreData
+
+final class DataController {
+    private let localStoreName = "Local.sqlite"
+    private lazy var documents: URL = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+    private var coordinator: NSPersistentStoreCoordinator?
+
+    var localCoordinator: NSPersistentStoreCoordinator? {
+        if coordinator == nil {
+            do {
+                try coordinator = makeCoordinator(localStoreName)
+            } catch {
+                ↓resetLocalData()
+                coordinator = try? makeCoordinator(localStoreName)
+            }
+        }
+        return coordinator
+    }
+
+    private func makeCoordinator(_ name: String) throws -> NSPersistentStoreCoordinator {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel.mergedModel(from: nil)!)
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: documents.appendingPathComponent(name), options: nil)
+        return coordinator
+    }
+
+    private func resetLocalData() {
+        coordinator = nil
+        deleteDatabase(localStoreName)
+    }
+
+    private func deleteDatabase(_ name: String) {
+        try? FileManager.default.removeItem(at: documents.appendingPathComponent(name))
+    }
+}
+```
+
 ### Triggers: a helper of the project deletes the store's files when it does not open
 
 ```swift path=App/Database.swift
@@ -15089,6 +15128,31 @@ struct StoreReset {
         try FileManager.default.↓removeItem(at: storeURL)
         try? FileManager.default.removeItem(at: wal)
         try? FileManager.default.removeItem(at: shm)
+    }
+}
+```
+
+### Triggers: a helper removes the file whose name its callers hand it, held in a constant
+
+```swift path=App/DataController.swift
+import CoreData
+
+final class DataController {
+    private let localStoreName = "Local.sqlite"
+    private lazy var documents: URL = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+
+    func logOut() {
+        deleteDatabase(localStoreName)
+    }
+
+    private func deleteDatabase(_ name: String) {
+        var url = documents
+        url = url.appendingPathComponent(name)
+        do {
+            try FileManager.default.↓removeItem(at: url)
+        } catch {
+            print("could not delete \(url): \(error)")
+        }
     }
 }
 ```
