@@ -42,7 +42,9 @@ struct StoreSyncDecisions {
             // The container gives its store CloudKit options only from the app's CloudKit
             // entitlement: where the app's entitlements are here and give none, and no code sets
             // the options, the store is local.
-            if sync == .syncs, containers.allSatisfy(\.settings.isEmpty), facts.cloudKitEntitlements.isEmpty, !facts.entitlementsWithoutCloudKit.isEmpty {
+            // (A description the code puts in place of the container's sets no options either.)
+            let setsNoOptions = containers.allSatisfy { $0.settings.allSatisfy(\.replacesDescriptions) }
+            if sync != .local, setsNoOptions, facts.cloudKitEntitlements.isEmpty, !facts.entitlementsWithoutCloudKit.isEmpty {
                 let files = facts.entitlementsWithoutCloudKit
                 let nearest = NearestFiles.nearest(to: containers[0].location.file, among: Dictionary(uniqueKeysWithValues: files.indices.map { ($0, [files[$0].file]) }))
                 for index in indices { versions[index].markLocal() }

@@ -495,6 +495,18 @@ import SchemaLintTestSupport
         #expect(!marked.stdout.contains("[cloudkit-required-attribute]"), "\(marked.stdout)")
         try folder.write(Self.unmarkedNote, to: "App/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
 
+        // Descriptions of the code's own put in place of the container's, once the store moved to
+        // the app group, set no options either.
+        let moved = Self.persistence.replacingOccurrences(
+            of: "    let container = NSPersistentCloudKitContainer(name: \"Notes\")\n",
+            with: "    let container = NSPersistentCloudKitContainer(name: \"Notes\")\n    init() { if Defaults.movedToGroup { container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: groupURL)] } }\n"
+        )
+        try #require(moved != Self.persistence)
+        try folder.write(moved, to: "App/PersistenceController.swift")
+        let replaced = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!replaced.stdout.contains("[cloudkit-required-attribute]"), "\(replaced.stdout)")
+        #expect(replaced.stdout.contains("which gives its store CloudKit options only when the app has the CloudKit entitlement"), "\(replaced.stdout)")
+
         let options = Self.persistence.replacingOccurrences(
             of: "    let container = NSPersistentCloudKitContainer(name: \"Notes\")\n",
             with: "    let container = NSPersistentCloudKitContainer(name: \"Notes\")\n    init() { container.persistentStoreDescriptions.first?.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: \"iCloud.notes\") }\n"
