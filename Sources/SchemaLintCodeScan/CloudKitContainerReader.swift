@@ -18,7 +18,11 @@ package struct CloudKitContainerReader: ModelSourceReader {
     /// A test's or a preview's container never holds a person's data.
     package var readsShippedCodeOnly: Bool { true }
 
-    package var fileNameSuffixes: [String] { [".swift", ".m", ".mm", ".entitlements"] }
+    /// Xcode projects are not claimed, so that a folder of nothing else is no model input: they are
+    /// read among the files left unclaimed, for the entitlements their targets sign with.
+    package var fileNameSuffixes: [String] { [".swift", ".m", ".mm", ".entitlements", Self.projectSuffix] }
+
+    static let projectSuffix = ".xcodeproj/project.pbxproj"
 
     static let words = ByteSearch.Words(["NSPersistentCloudKitContainer", "cloudKitContainerOptions", "CloudKitContainerOptions"].map { Array($0.utf8) })
     static let servicesKey = Array("com.apple.developer.icloud-services".utf8)
@@ -29,7 +33,40 @@ package struct CloudKitContainerReader: ModelSourceReader {
     /// Every entitlements file: those that give CloudKit say which models SwiftData's default
     /// syncs, the others that the app's entitlements are here and give it none.
     package func claims(name: String, bytes: [UInt8]) -> Bool {
-        name.hasSuffix(".entitlements") || ByteSearch.containsAny(Self.words, in: bytes)
+        name.hasSuffix(".entitlements") || !name.hasSuffix(Self.projectSuffix) && ByteSearch.containsAny(Self.words, in: bytes)
+    }
+
+    /// The entitlements files the Xcode projects' targets sign with (`CODE_SIGN_ENTITLEMENTS =
+    /// "App/App.entitlements";`), as paths like the sources' (the project's folder joined to the
+    /// setting, `$(SRCROOT)/` aside); nil where no project names one, or one names it through
+    /// another build setting (`$(TARGET_NAME)/…`): every entitlements file may then be used.
+    static func signedEntitlements(in projects: [ModelSourceFile]) -> Set<String>? {
+        var found: Set<String> = []
+        let key = Array("CODE_SIGN_ENTITLEMENTS".utf8)
+        for project in projects {
+            // The folder that holds `Name.xcodeproj`, relative like the project's own path.
+            let components = project.name.split(separator: "/", omittingEmptySubsequences: false).dropLast(2)
+            var index = project.bytes.startIndex
+            while let range = project.bytes[index...].firstRange(of: key) {
+                index = range.upperBound
+                let line = project.bytes[range.upperBound...].prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "\n") }
+                func trimmed(_ text: Substring) -> Substring {
+                    text.drop { $0 == " " || $0 == "\t" || $0 == "\"" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\"" }.reversed().reduce(into: "") { $0.append($1) }
+                }
+                let setting = trimmed(Substring(String(decoding: line, as: UTF8.self)))
+                guard setting.hasPrefix("=") else { continue }
+                var value = String(trimmed(setting.dropFirst()))
+                for variable in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/"] where value.hasPrefix(variable) { value.removeFirst(variable.count) }
+                guard !value.isEmpty else { continue }
+                if value.contains("$") { return nil }
+                var path: [Substring] = Array(components)
+                for part in value.split(separator: "/") {
+                    if part == ".." { if !path.isEmpty { path.removeLast() } } else if part != "." { path.append(part) }
+                }
+                found.insert(path.joined(separator: "/"))
+            }
+        }
+        return found.isEmpty ? nil : found
     }
 
     /// Whether entitlements list CloudKit among the iCloud services, with a container to sync with.
@@ -65,7 +102,14 @@ package struct CloudKitContainerReader: ModelSourceReader {
         var reading = ModelSourceReading()
         // An entitlements file that lists CloudKit among the iCloud services: where its key is,
         // for the note that names it.
-        for source in sources where source.name.hasSuffix(".entitlements") {
+        // Only what a target signs with: a copy in the project's folder (`App 2.entitlements`)
+        // gives the app nothing.
+        let projects = options.unclaimedFiles.filter { $0.hasSuffix(Self.projectSuffix) }.compactMap { path -> ModelSourceFile? in
+            guard case .success(let data) = options.tree.contents(of: path) else { return nil }
+            return (path, [UInt8](data))
+        }
+        let signed = Self.signedEntitlements(in: projects)
+        for source in sources where source.name.hasSuffix(".entitlements") && !source.name.contains(".xcodeproj/") && signed.map({ $0.contains(source.name) }) ?? true {
             // Keys commented out (`<!-- <key>com.apple.developer.icloud-services</key> ... -->`)
             // give nothing.
             let bytes = Self.blankingComments(source.bytes)

@@ -2602,8 +2602,10 @@ SwiftData decides the same way: `ModelConfiguration`'s default, `cloudKitDatabas
 syncs when the app's entitlements list CloudKit among its iCloud services. Models that no
 `cloudKitDatabase:` setting names are checked as synced when an `.entitlements` file of the
 repository (the one nearest to them, when several apps share it) lists `CloudKit`, and this note
-names that file. Entitlements whose list of iCloud containers is empty give CloudKit nothing to
-sync with: they do not count. Where they turn CloudKit on all the same (the capability added, no
+names that file. Only the entitlements a target signs with count: where the Xcode projects of
+the repository name theirs (`CODE_SIGN_ENTITLEMENTS`), the others are stray copies (`App
+2.entitlements`), and a file inside an `.xcodeproj` folder never is one. Entitlements whose list of
+iCloud containers is empty give CloudKit nothing to sync with: they do not count. Where they turn CloudKit on all the same (the capability added, no
 container chosen yet), the models `.automatic` opens are checked as local, and this note says why:
 once a container is chosen, each of those stores syncs, and the model must meet CloudKit's rules.
 

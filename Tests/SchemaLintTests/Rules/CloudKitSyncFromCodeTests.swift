@@ -774,6 +774,39 @@ import SchemaLintTestSupport
         }
     }
 
+    /// Only the entitlements a target signs with count: a copy beside them (`App 2.entitlements`)
+    /// that gives CloudKit, or one inside the project's folder, gives the app nothing.
+    @Test func onlyTheEntitlementsATargetSignsWithAreRead() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.unmarkedNote, to: "iOS/App/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
+        try folder.write(Self.persistence, to: "iOS/App/PersistenceController.swift")
+        try folder.write(Self.entitlements("CloudDocuments"), to: "iOS/App/App.entitlements")
+        try folder.write(Self.entitlements("CloudKit"), to: "iOS/App/App 2.entitlements")
+        try folder.write(Self.entitlements("CloudKit"), to: "iOS/App.xcodeproj/App 4.entitlements")
+        let project = """
+        // !$*UTF8*$!
+        {
+        	objects = {
+        		A1 /* App */ = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+        		B1 /* Release */ = {isa = XCBuildConfiguration; buildSettings = {
+        			CODE_SIGN_ENTITLEMENTS = "$(SRCROOT)/App/../App/App.entitlements";
+        		}; };
+        	};
+        }
+        """
+        try folder.write(project, to: "iOS/App.xcodeproj/project.pbxproj")
+        let signed = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!signed.stdout.contains("[cloudkit-required-attribute]"), "\(signed.stdout)")
+        #expect(signed.stdout.contains("(iOS/App/App.entitlements:1:1)"), "\(signed.stdout)")
+        // Named through another build setting, any of them may be the one signed with, but the
+        // one inside the project's folder.
+        try folder.write(project.replacingOccurrences(of: "$(SRCROOT)/App/../App/App.entitlements", with: "$(TARGET_NAME)/$(TARGET_NAME).entitlements"), to: "iOS/App.xcodeproj/project.pbxproj")
+        let any = try Executable.run(["--no-color"], in: folder.url)
+        #expect(any.stdout.contains("[cloudkit-required-attribute]"), "\(any.stdout)")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("iOS/App/App 2.entitlements"))
+        #expect(try !Executable.run(["--no-color"], in: folder.url).stdout.contains("[cloudkit-required-attribute]"))
+    }
+
     static let readsSwift = ModelReaders.registered.contains { $0.name == "SwiftData" }
 
     /// SwiftData's default `.automatic` syncs when the app has the CloudKit entitlement: its
