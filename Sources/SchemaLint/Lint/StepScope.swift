@@ -86,8 +86,8 @@ struct ComingSteps {
     /// newest released version (the current version against the one before it).
     var comingVersions: [String: Set<String>]
     /// The rules whose findings are about one step or one version (their finding's `version`):
-    /// change rules, checks of single versions, the migration each step runs at launch, and
-    /// mapping models. Whole-history rules, which protect the coming release (a name reused,
+    /// change rules, checks of single versions, the migration each step runs at launch, the step
+    /// that turned sync on, and mapping models. Whole-history rules, which protect the coming release (a name reused,
     /// a release that cannot migrate to the newest version, a released version changed since
     /// it shipped), the bundle, store code and policy rules report whatever step they are about.
     var stepRules: Set<String>
@@ -130,7 +130,7 @@ struct ComingSteps {
         comingVersions = coming
         newestVersionProblems = newest
         stepRules = Set(catalog.changeRules.map(\.descriptor.id) + catalog.versionRules.map(\.descriptor.id)
-            + catalog.mappingModelRules.map(\.descriptor.id) + [MigrationAtLaunchRule().descriptor.id])
+            + catalog.mappingModelRules.map(\.descriptor.id) + [MigrationAtLaunchRule().descriptor.id, CloudKitSyncStartedRule().descriptor.id])
     }
 
     /// Whether `finding` is about a shipped step.

@@ -43,6 +43,20 @@ import SchemaLintTestSupport
         #expect(TextReporter.summary(all) == "3 errors in 4 versions of 1 model")
     }
 
+    /// The step that turned sync on is a step like another: once it shipped, it is counted.
+    @Test func syncTurnedOnInAStepThatShippedIsCounted() throws {
+        let folder = try TemporaryFolder()
+        for number in 1...3 {
+            let attributes = (1...number).map { "a\($0): {type: string, optional: true}" }.joined(separator: ", ")
+            try folder.write("model: Notes\nversion: \(number)\ncloudkit: \(number > 1)\nentities:\n  Note:\n    attributes: {\(attributes)}\n", to: "models/v\(number).yaml")
+        }
+        let result = try Self.lint(folder)
+        #expect(!result.findings.contains { $0.ruleID == "cloudkit-sync-started" }, "\(result.findings.map(\.message))")
+        #expect(result.shippedHistory.warnings == 1)
+        let all = try Self.lint(folder, steps: .all)
+        #expect(all.findings.filter { $0.ruleID == "cloudkit-sync-started" }.map(\.version) == ["2"])
+    }
+
     /// Tags that all miss the release-tag pattern are the likely reason nothing records what
     /// shipped: the sentence names the newest and the pattern.
     @Test func tagsThatMissThePatternAreNamedInTheSentence() throws {
