@@ -18,6 +18,10 @@ package struct ChangeCodeFacts: Sendable {
     /// chains two.
     package var migratesInOneJump: SourceLocation?
 
+    /// Where the app adds the store of the history these facts are for off the main thread
+    /// (`shouldAddStoreAsynchronously = true`), where every opening of it does.
+    package var addsAsynchronously: SourceLocation?
+
     package init(keyedArchiveTransformers: Set<String> = [], openedConfigurations: Set<String> = []) {
         self.keyedArchiveTransformers = keyedArchiveTransformers
         self.openedConfigurations = openedConfigurations
@@ -35,8 +39,13 @@ package struct ChangeCodeFacts: Sendable {
         addsWithoutMigration = StoreCodeContext.openingsDecliningMigration(facts, in: histories).first { _, opened in
             opened.contains(where: isThisHistory)
         }?.opening.place.location
-        guard history.versions.last?.format != .swiftData, facts.handRunMigrations.isEmpty else { return }
+        guard history.versions.last?.format != .swiftData else { return }
         let coreData = histories.filter { $0.versions.last?.format != .swiftData }
+        let added = facts.openings.filter { opening in
+            [.loadPersistentStores, .addPersistentStore].contains(opening.call) && StoreCodeContext.openedHistories(by: opening, in: coreData).contains(where: isThisHistory)
+        }
+        if !added.isEmpty, added.allSatisfy(\.addsAsynchronously) { addsAsynchronously = added[0].place.location }
+        guard facts.handRunMigrations.isEmpty else { return }
         migratesInOneJump = facts.openings.first { opening in
             [.loadPersistentStores, .addPersistentStore, .magicalRecordAutoMigratingSetup].contains(opening.call) && !opening.declinesMigration
                 && StoreCodeContext.openedHistories(by: opening, in: coreData).contains(where: isThisHistory)

@@ -24,6 +24,9 @@ struct MigrationAtLaunchRule: HistoryRule {
             var advice = version.format == .swiftData
                 ? "create the ModelContainer off the main thread (in a Task, behind a progress screen) and show the user interface when it is ready, so the launch watchdog (0x8badf00d) cannot kill a large migration"
                 : "add the store off the main thread (NSPersistentStoreDescription.shouldAddStoreAsynchronously = true, or load in a background task) behind a progress screen, so the launch watchdog (0x8badf00d) cannot kill a large migration"
+            if version.format != .swiftData, let asynchronous = context.code.addsAsynchronously {
+                advice = "the store opened at \(asynchronous) is added off the main thread already (shouldAddStoreAsynchronously): keep the interface from reading it until the completion handler runs, and measure the migration with a store of realistic size written by the previous release"
+            }
             if let migration = context.history.writtenMigration(from: baseline, to: version) {
                 how = migration.mappingModel != nil
                     ? "with \(migration.name), which migrates every object in memory"
