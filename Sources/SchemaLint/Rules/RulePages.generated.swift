@@ -8298,7 +8298,8 @@ relationships to the entity that went with it.
 
 In a local (non-synced) store, removing a relationship is a change lightweight migration infers:
 the links are dropped when the store migrates. That is reported as a note, since it may be
-intended. If the relationship was in fact renamed, add `renamedFrom` to the new one, or the links
+intended. A to-many relationship has no column of its own: where its to-one inverse stays, the
+links stay in the inverse's column, and the note says so (an ordered one loses only its order). If the relationship was in fact renamed, add `renamedFrom` to the new one, or the links
 are lost. A removal and an addition with the same destination and cardinality in the same entity
 are reported together as this one finding, with a note that it looks like an undeclared rename.
 

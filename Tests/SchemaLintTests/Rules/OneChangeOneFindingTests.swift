@@ -37,6 +37,28 @@ import Testing
         #expect(findings.map(\.message) == ["relationship 'Folder.notes' and its inverse 'Note.folder' were removed; their stored data is dropped when a store migrates to version 2"])
     }
 
+    /// The to-many side removed, its to-one inverse kept: the links are the inverse's column, and
+    /// stay (its inverse then names nothing, which a change of its own reports).
+    @Test func aToManySideRemovedKeepsTheLinksInItsInverse() throws {
+        let next = """
+        model: Notes
+        version: 2
+        entities:
+          Folder:
+            attributes: {name: {type: string, optional: true}}
+          Note:
+            attributes: {title: {type: string, optional: true}}
+            relationships:
+              folder: {destination: Folder}
+          Tag:
+            attributes: {label: {type: string, optional: true}}
+            relationships:
+              note: {destination: Note}
+        """
+        let removed = try Lint.findings([Self.folderAndNotes, next]).filter { $0.ruleID == "relationship-removed" }
+        #expect(removed.map(\.message) == ["relationship 'Folder.notes' was removed; a to-many relationship keeps no column of its own, and the links stay in its inverse 'Note.folder', which version 2 keeps"])
+    }
+
     @Test func relationshipsToARemovedEntityGoWithItsRemoval() throws {
         let findings = try Self.removals(keepingNote: false)
         #expect(findings.map(\.ruleID) == ["entity-removed"])

@@ -55,6 +55,12 @@ struct ElementRemovedRule: ChangeRule {
             consequence = removed.entity != nil
                 ? "\(comparison.olderApps) keep syncing its records"
                 : "\(comparison.olderApps) keep writing \(isPair ? "them" : "it")"
+        } else if let relationship = removed.relationship, relationship.isToMany, !isPair, let inverse = relationship.inverse,
+                  comparison.version.entity(named: relationship.destination)?.relationship(named: inverse)?.isToMany == false {
+            // A to-many relationship has no column of its own: the links are its to-one
+            // inverse's foreign key.
+            consequence = "a to-many relationship keeps no column of its own, and the links stay in its inverse '\(relationship.destination).\(inverse)', which \(comparison.version.displayName) keeps"
+                + (relationship.isOrdered ? "; their order is dropped when a store migrates to \(comparison.version.displayName)" : "")
         } else {
             consequence = "\(isPair ? "their" : "its") stored data is dropped when a store migrates to \(comparison.version.displayName)"
         }
