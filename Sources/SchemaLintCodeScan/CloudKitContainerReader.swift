@@ -210,11 +210,7 @@ package struct CloudKitContainerReader: ModelSourceReader {
     /// setConfiguration:@"Cache"]`): the sync of each configuration, from the options set on its
     /// description (`stravaStore.cloudKitContainerOptions = nil`), or none set: local.
     static func configurationSyncs(in tokens: [ObjCToken], settings: [(token: ObjCToken, syncs: Bool?)]) -> [String: CloudKitContainerUse.Sync] {
-        let replaces = tokens.indices.dropLast(2).contains { index in
-            (tokens[index].isIdentifier("persistentStoreDescriptions") && tokens[index + 1].is("=") && !tokens[index + 2].is("="))
-                || tokens[index].isIdentifier("setPersistentStoreDescriptions")
-        }
-        guard replaces else { return [:] }
+        guard replacesDescriptions(in: tokens) else { return [:] }
         var configurationOf: [String: String] = [:]
         for index in tokens.indices.dropFirst(2).dropLast(2) {
             let dotted = tokens[index].isIdentifier("configuration") && tokens[index - 1].is(".") && tokens[index + 1].is("=") && tokens[index + 2].kind == .string
@@ -249,6 +245,17 @@ package struct CloudKitContainerReader: ModelSourceReader {
         return syncs
     }
 
+    /// Whether the file puts descriptions in place of the container's (`container.persistentStoreDescriptions
+    /// = [description]`, `[container setPersistentStoreDescriptions:@[description]]`).
+    static func replacesDescriptions(in tokens: [ObjCToken]) -> Bool {
+        tokens.indices.dropLast(2).contains { replacesDescriptions(at: $0, in: tokens) }
+    }
+
+    private static func replacesDescriptions(at index: Int, in tokens: [ObjCToken]) -> Bool {
+        (tokens[index].isIdentifier("persistentStoreDescriptions") && tokens[index + 1].is("=") && !tokens[index + 2].is("="))
+            || tokens[index].isIdentifier("setPersistentStoreDescriptions")
+    }
+
     /// Each place the container's descriptions are replaced (`container.persistentStoreDescriptions
     /// = [description]`, `setPersistentStoreDescriptions:`) in a file that makes a description of
     /// its own (`NSPersistentStoreDescription(url: storeURL)`, `[[NSPersistentStoreDescription
@@ -263,8 +270,7 @@ package struct CloudKitContainerReader: ModelSourceReader {
         }
         guard makesDescription else { return [] }
         return tokens.indices.dropLast(2).compactMap { index in
-            let assigned = tokens[index].isIdentifier("persistentStoreDescriptions") && tokens[index + 1].is("=") && !tokens[index + 2].is("=")
-            guard assigned || tokens[index].isIdentifier("setPersistentStoreDescriptions") else { return nil }
+            guard replacesDescriptions(at: index, in: tokens) else { return nil }
             let preview = enclosingHeaders(of: index, in: tokens).filter(isConditional).contains { header in
                 header.contains { ["inmemory", "preview", "test"].contains(where: $0.text.lowercased().contains) }
             }
@@ -549,10 +555,7 @@ package struct CloudKitContainerReader: ModelSourceReader {
         // A description of the file's own replaces the container's (`persistentStoreDescriptions
         // = [description]`), which alone comes with options: set on it under a condition
         // (`if isSyncEnabled { description.cloudKitContainerOptions = ... }`), some stores sync.
-        let replacesDescriptions = tokens.indices.dropLast(2).contains { index in
-            (tokens[index].isIdentifier("persistentStoreDescriptions") && tokens[index + 1].is("=") && !tokens[index + 2].is("="))
-                || tokens[index].isIdentifier("setPersistentStoreDescriptions")
-        }
+        let replacesDescriptions = replacesDescriptions(in: tokens)
         for index in tokens.indices {
             let value: ArraySlice<ObjCToken>
             // `guard let cloudKitContainerOptions = description.cloudKitContainerOptions` reads
