@@ -103,10 +103,25 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             }
             reading = read((selected + stopping).sorted().map { sources[$0] }, inputs: inputs.union(callerInputs), options: options).reading
         }
+        // The Swift files not claimed (no store word in them) may name a type all the same.
+        var unclaimed: [ModelSourceFile]?
+        func everyFile() -> [ModelSourceFile] {
+            if let unclaimed { return sources + unclaimed }
+            let read = options.unclaimedFiles.filter { $0.hasSuffix(".swift") }.compactMap { path -> ModelSourceFile? in
+                guard case .success(let data) = options.tree.contents(of: path) else { return nil }
+                return (path, [UInt8](data))
+            }
+            unclaimed = read
+            return sources + read
+        }
         for index in reading.storeCode.failureActions.indices {
             let place = reading.storeCode.failureActions[index].place
+            let opensHere = reading.storeCode.failureActions[index].openingLocation.file == place.location.file
             reading.storeCode.failureActions[index].inUnusedCode = Self.isUnusedStaticProperty(place, in: sources) || Self.isUnreadLazyProperty(place, in: sources)
                 || Self.isUncalledFunction(place, in: sources)
+                // A type that opens its store and handles the failure itself, beside a store
+                // opened in another file: the stack the app uses may be that one.
+                || opensHere && reading.storeCode.openings.contains { $0.place.location.file != place.location.file } && Self.isUnusedType(place, in: sources, everyFile: everyFile)
         }
         for index in reading.storeCode.fileOperations.indices {
             reading.storeCode.fileOperations[index].inUnusedCode = Self.isUncalledFunction(reading.storeCode.fileOperations[index].place, in: sources)
@@ -263,6 +278,38 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             calls += ByteSearch.wholeWordCount(of: "self.\(name)", in: Array(code.utf8)) + ByteSearch.wholeWordCount(of: "self?.\(name)", in: Array(code.utf8))
         }
         return calls - 1
+    }
+
+    /// Whether `place` lies in a type of its own file that no other Swift file names (Xcode's
+    /// template `PersistenceController`, left beside the stack the app uses, which the caller
+    /// makes sure of): a plain type (it
+    /// inherits from and conforms to nothing but `ObservableObject`), not `public` or `open`, in
+    /// a file that declares no other type and no entry point (`@main`). `everyFile` gives the
+    /// run's Swift files, read only where such a type is found.
+    static func isUnusedType(_ place: CodePlace, in sources: [ModelSourceFile], everyFile: () -> [ModelSourceFile]) -> Bool {
+        guard let type = place.declaration.split(separator: ".").first.map(String.init), place.declaration.contains("."),
+              type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+              let declaring = sources.first(where: { $0.name == place.location.file }),
+              !["@main", "@UIApplicationMain", "@NSApplicationMain"].contains(where: { ByteSearch.wholeWordCount(of: $0, in: declaring.bytes) > 0 }) else { return false }
+        // The file's declarations at the top level: `struct PersistenceController {` and its
+        // extensions only.
+        let kinds = ["struct ", "class ", "enum ", "actor ", "extension ", "protocol "]
+        var declaresIt = false
+        for line in lines(of: declaring) where !line.hasPrefix(" ") && !line.hasPrefix("\t") {
+            let text = code(of: line)
+            guard let kind = kinds.first(where: { text.hasPrefix($0) || text.contains(" " + $0) }) else { continue }
+            if text.contains("public ") || text.contains("open ") { return false }
+            let header = text[text.range(of: kind)!.upperBound...].prefix { $0 != "{" }
+            let name = header.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard name == type else { return false }
+            if kind != "extension " {
+                let conformances = header.drop { $0 != ":" }.dropFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard conformances.allSatisfy({ $0 == "ObservableObject" }) else { return false }
+                declaresIt = true
+            }
+        }
+        guard declaresIt else { return false }
+        return !everyFile().contains { $0.name != declaring.name && ByteSearch.wholeWordCount(of: type, in: $0.bytes) > 0 }
     }
 
     /// Whether `place` lies in a static stored property (`PersistenceController.shared`) that no

@@ -9435,7 +9435,11 @@ calls, where nothing but a call written out can run it: a `private` one, one an 
 framework's type adds (`extension ModelContainer { func makeContainer() }`), or a method of a type
 of the project's that inherits and conforms to nothing (`final class CoreDataManager`) whose call
 is switched off in a line comment (`// store.makeNewStore()`); the system calls overrides, `@objc`
-methods and protocol requirements by no name written.
+methods and protocol requirements by no name written. So, last, does a type that opens its store
+and handles the failure itself, beside a store another file opens, where no other Swift file names
+the type: a plain one (it inherits and conforms to nothing but `ObservableObject`), not `public`,
+alone in a file with no `@main` (Xcode's template `PersistenceController`, left beside the app's own
+stack).
 
 A fallback is judged as its own opening: when the `catch` of one opening tries another in a `do`
 (a local store when the CloudKit one fails, then an in-memory one), what that `do`'s own `catch`
@@ -11450,6 +11454,54 @@ func loadContainer() -> NSPersistentCloudKitContainer {
         ↓print(error.debugDescription)
     }
     return container
+}
+```
+
+### Triggers: Xcode's template left beside the stack the app uses, named by no other file (a note)
+
+```swift path=App/Persistence.swift
+import CoreData
+
+struct PersistenceController {
+    static let shared = PersistenceController()
+
+    let container: NSPersistentContainer
+
+    init(inMemory: Bool = false) {
+        container = NSPersistentContainer(name: "Cards")
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? {
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        }
+    }
+}
+```
+
+```swift path=App/CardsApp.swift
+import SwiftUI
+import CoreData
+
+@main
+struct CardsApp: App {
+    let stack = CardStack()
+
+    var body: some Scene {
+        WindowGroup {
+            Text(stack.loadError == nil ? "Cards" : "The cards could not be opened")
+        }
+    }
+}
+
+final class CardStack {
+    let container = NSPersistentContainer(name: "Cards")
+    var loadError: Error?
+
+    init() {
+        container.loadPersistentStores { _, error in
+            self.loadError = error
+        }
+    }
 }
 ```
 

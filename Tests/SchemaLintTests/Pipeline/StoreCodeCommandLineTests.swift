@@ -193,6 +193,7 @@ import SchemaLintTestSupport
             }
         }
         """, to: "Notes/NotesContainer.swift")
+        try folder.write("import SwiftData\n\nfinal class NotesApp {\n    func start(schema: Schema) {\n        _ = Containers.make(schema: schema)\n        _ = NotesContainer.make()\n    }\n}\n", to: "Notes/NotesApp.swift")
         let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
         #expect(Set(hits) == [
             Hit(place: "Containers.swift:9:26", severity: "warning", rule: "store-load-failure-destructive"),
