@@ -16,7 +16,10 @@ struct CloudKitSyncStartedRule: HistoryRule {
             guard baseline.isReleased, !baseline.hasSyncedEntities, version.hasSyncedEntities else { return nil }
             let synced = version.entities.map(\.name).filter { version.isSynced(entity: $0) }
             guard !synced.isEmpty, synced.contains(where: { baseline.entity(named: $0) != nil }) else { return nil }
-            let recordTypes = EnglishList.join(synced.map { "CD_\($0)" }, limit: 4)
+            // A subentity's records are its root entity's record type.
+            var roots: [String] = []
+            for name in synced.map(version.rootEntity) where !roots.contains(name) { roots.append(name) }
+            let recordTypes = EnglishList.join(roots.map { "CD_\($0)" }, limit: 4)
             return Finding(
                 ruleID: descriptor.id, severity: .warning,
                 message: "\(version.displayName) of model '\(version.model)' syncs with CloudKit, and \(baseline.displayName) kept the store local: every device that updates uploads every record its store holds, so a person with the app on two devices gets both sets (duplicates of what was entered on both, or copied by another sync), and the record types (\(recordTypes)) must be in the CloudKit production environment before \(version.displayName) reaches people",
