@@ -2240,6 +2240,32 @@ final class DestructiveCallFinder: SyntaxVisitor {
         return flags.contains { flag in conditions.texts.contains { ByteSearch.contains(flag, in: $0) } }
     }
 
+    /// Whether `node` runs only where the lookup of a standard folder of the user's domain found
+    /// none (the `else` of `if let url = FileManager.default.urls(for:
+    /// .applicationSupportDirectory, in: .userDomainMask).first`, or of such a `guard let`): the
+    /// system always has them, so that code never runs.
+    static func runsOnlyWhereNoStandardFolderIs(_ node: some SyntaxProtocol) -> Bool {
+        func looksUpAFolder(_ conditions: ConditionElementListSyntax) -> Bool {
+            conditions.count == 1 && conditions.first.map { condition in
+                let text = condition.trimmedText
+                return ByteSearch.contains("urls(for:", in: text) && ByteSearch.contains(".userDomainMask", in: text)
+                    && (ByteSearch.contains(").first", in: text) || ByteSearch.contains(").last", in: text))
+            } ?? false
+        }
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
+            if let ifExpression = parent.as(IfExprSyntax.self), let elseBody = ifExpression.elseBody, current.id == elseBody.id {
+                return looksUpAFolder(ifExpression.conditions)
+            }
+            if let guardStatement = parent.as(GuardStmtSyntax.self), current.id == guardStatement.body.id {
+                return looksUpAFolder(guardStatement.conditions)
+            }
+            current = parent
+        }
+        return false
+    }
+
     /// Whether `removeItem` removes a temporary file or folder (an unzipped backup, a scratch
     /// copy): one written with `temporaryDirectory` or `NSTemporaryDirectory()`, or a name bound
     /// to one in the same function. Cleaning up after a failed restore deletes no store.
@@ -2472,7 +2498,7 @@ final class DestructiveCallFinder: SyntaxVisitor {
         let isMember = node.calledExpression.is(MemberAccessExprSyntax.self)
         switch name {
         case _ where Self.stoppingCalls.contains(name):
-            if !isMember { found.append((Syntax(node), .stopsTheApp, name + "()")) }
+            if !isMember, !Self.runsOnlyWhereNoStandardFolderIs(node) { found.append((Syntax(node), .stopsTheApp, name + "()")) }
         case "removeItem" where isMember && !Self.removesATemporaryItem(node):
             found.append((Syntax(node), .deletesTheStore, "FileManager.removeItem"))
         case "destroyPersistentStore" where isMember:

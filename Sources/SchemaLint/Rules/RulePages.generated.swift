@@ -11505,6 +11505,32 @@ final class CardStack {
 }
 ```
 
+### Does not trigger: a stop where the lookup of Application Support found no folder, which it always finds
+
+```swift path=App/Library.swift
+import Foundation
+import SwiftData
+
+@MainActor
+final class Library {
+    var loadError: Error?
+
+    func makeContainer(schema: Schema) -> ModelContainer? {
+        do {
+            return try ModelContainer(for: schema)
+        } catch {
+            loadError = error
+            if let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first {
+                print("the store stays at \(folder.path)")
+                return nil
+            } else {
+                fatalError("no Application Support folder: \(error)")
+            }
+        }
+    }
+}
+```
+
 ### Does not trigger: a handler that prints the store's description and not the error
 
 ```swift path=App/LoadContainer.swift
