@@ -49,8 +49,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private var storeBindings: [Int: [String: Bool]] = [:]
     /// `storeArguments(in:)` of each unit asked.
     private var storeArgumentNames: [Int: Set<String>] = [:]
-    /// `calls(of:)` of each unit asked: each is a walk of every other unit.
-    private var callsOfUnit: [Int: [FunctionCallExprSyntax]] = [:]
+    /// Every call of the units, by the name called, with the unit it is in: made on the first
+    /// `calls(of:)`, one walk of the code however many units are asked about.
+    private var callsByName: [String: [(unit: Int, call: FunctionCallExprSyntax)]]?
     /// `binding(of:in:)` of each name asked, by unit, where no place of use narrows it: each is a
     /// walk of the unit, and the same names are asked again as bindings are followed.
     private var plainBindings: [Int: [String: ExprSyntax?]] = [:]
@@ -142,9 +143,18 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private func calls(of unit: Int) -> [FunctionCallExprSyntax] {
         let member = declarations.units[unit].key.split(separator: ".").last.map(String.init) ?? ""
         let name = member == "init" ? declarations.units[unit].typeName : member
-        let calls = AllCalls(viewMode: .sourceAccurate)
-        for other in declarations.units.indices where other != unit { calls.walk(declarations.units[other].body) }
-        return calls.found.filter { SynchronousCode.calledName($0) == name }
+        if callsByName == nil {
+            var found: [String: [(unit: Int, call: FunctionCallExprSyntax)]] = [:]
+            for other in declarations.units.indices {
+                let calls = AllCalls(viewMode: .sourceAccurate)
+                calls.walk(declarations.units[other].body)
+                for call in calls.found {
+                    if let called = SynchronousCode.calledName(call) { found[called, default: []].append((other, call)) }
+                }
+            }
+            callsByName = found
+        }
+        return (callsByName?[name] ?? []).filter { $0.unit != unit }.map(\.call)
     }
 
     /// Whether the unit's in-memory parameter defaults to `true` (`init(inMemory: Bool = true)`).
@@ -1566,8 +1576,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard let parameters = CodeDeclarations.parameters(ofBody: declarations.units[unit].body).map(Array.init),
               let index = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == name }) else { return false }
         let label = parameters[index].firstName.tokenKind == .wildcard ? nil : parameters[index].firstName.text
-        if callsOfUnit[unit] == nil { callsOfUnit[unit] = calls(of: unit) }
-        return (callsOfUnit[unit] ?? []).contains { call in
+        return calls(of: unit).contains { call in
             ErrorPaths.argument(of: call, for: (label, index)).map { isStore($0.expression, depth: depth + 1) } ?? false
         }
     }
