@@ -104,7 +104,9 @@ package struct CloudKitContainerReader: ModelSourceReader {
         // for the note that names it.
         // Only what a target signs with: a copy in the project's folder (`App 2.entitlements`)
         // gives the app nothing.
-        let projects = options.unclaimedFiles.filter { $0.hasSuffix(Self.projectSuffix) }.compactMap { path -> ModelSourceFile? in
+        // Project files are large: read only where there are entitlements to choose among.
+        let hasEntitlements = sources.contains { $0.name.hasSuffix(".entitlements") }
+        let projects = options.unclaimedFiles.filter { hasEntitlements && $0.hasSuffix(Self.projectSuffix) }.compactMap { path -> ModelSourceFile? in
             guard case .success(let data) = options.tree.contents(of: path) else { return nil }
             return (path, [UInt8](data))
         }
