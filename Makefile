@@ -1,5 +1,5 @@
 # make run:  install what is missing, build schemalint in release mode, lint the bundled examples.
-# make test: install what is missing (with the tests' Python tools), then swift test.
+# make test: install what is missing (with the tests' Python tools), then build the tests and run them.
 #            make test TEST_FLAGS="--skip PackageBuilds" leaves out the slowest tests (those that build the package again).
 .PHONY: run test build
 
@@ -26,6 +26,11 @@ run: build
 	@echo "examples/cloudkit-schema (against the production schema); README.md says what each shows."
 	@echo "The binary is .build/release/schemalint; copy it onto your PATH, then: schemalint YourModels/"
 
+# The tests are built as their product alone: `swift test` builds every target, and since the plugins
+# depend on the schemalint executable, SwiftPM would build it and everything under it (swift-syntax
+# too) a second time, for the host, as the plugins' tool. The plugins are built where they are
+# tested, in the packages that apply them (Tests/SchemaLintPackageBuildTests).
 test:
 	scripts/setup.sh --test-tools
-	swift test $(TEST_FLAGS)
+	swift build --product schemalintPackageTests
+	swift test --skip-build $(TEST_FLAGS)
