@@ -19,8 +19,9 @@ struct GitVersionEdits {
 
     /// An edit after the newest version came: the commit, and what it was compared with.
     struct Edit: Hashable, Sendable {
-        /// The first commit that modified the version after the newest was added.
-        var commit: GitFileOrigins.Commit
+        /// The first commit that modified the version after the newest was added; nil where the
+        /// working tree holds the edit, not yet committed.
+        var commit: GitFileOrigins.Commit?
         var successor: String
         /// The commit that added the newest version: the version as it was there is the copy.
         var successorAdded: GitFileOrigins.Commit
@@ -28,6 +29,8 @@ struct GitVersionEdits {
         /// which (or in which) `commit` edited it; the copy is the version as it was before
         /// `commit`.
         var afterAppVersionChange: AppVersionChanges.Change?
+        /// The copy is the version as it was before `successorAdded` (not as it was there).
+        var copiedBeforeSuccessor = false
     }
 
     /// Lock entries for the versions of `bundles` (those with two versions or more, of models not

@@ -227,10 +227,11 @@ public struct LintPipeline: Sendable {
             }
         }
         if options.againstRevision == nil, options.snapshot == nil {
-            // Bundles with no record of what shipped: git shows older versions edited after the
-            // newest was added.
+            // Bundles and SwiftData plans with no record of what shipped: git shows older versions
+            // edited after the newest was added.
             let recorded = Set((lock?.entries ?? []).map(\.model))
             let edited = GitVersionEdits().entries(bundles: input.bundles, histories: histories, skipping: recorded)
+                + swiftDataVersionEdits(histories: histories, skipping: recorded, options, configuration: configuration)
             if !edited.isEmpty { lock = VersionLock(file: lock?.file ?? "git", entries: (lock?.entries ?? []) + edited) }
         }
         var lintOptions = LintOptions(compatibility: options.compatibility ?? configuration.compatibility ?? .previous, lock: lock, productionSchemas: input.productionSchemas)

@@ -66,7 +66,7 @@ extension LintPipeline {
             guard let reference = try? reference(at: revision, earlier, configuration: configuration, namingFiles: false, repository: top, releasedOnly: true) else { continue }
             let read = reference.released.filter { $0.releasedCopy?.format == .swiftData }
             guard read.count == 1, let entry = read.first, let copy = entry.releasedCopy, !copy.entities.isEmpty else { continue }
-            let matched = history.versions.contains { ReleasedVersionLockRule.changes(from: copy, to: $0, hashedOnly: true, storedTypesUnread: true).isEmpty }
+            let matched = history.versions.contains { ReleasedVersionLockRule.changes(from: copy, to: $0, hashedOnly: true).isEmpty }
             // Known to have had no store: a release shipped the classes, or the first schema has
             // a class the app never had (`ExpenseV1`). Without a release, a first schema that
             // only lacks what the classes had may be an older release's, rebuilt.

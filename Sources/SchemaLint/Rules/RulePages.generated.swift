@@ -8707,6 +8707,16 @@ history costs nothing more), the version is compared with itself as it was when 
 with both commits. This is a warning, not an error: the newest version may have been added
 before the others shipped, which only the team knows (a tag or a lock then says so).
 
+A SwiftData plan gets the same check. A team freezes the schema before the newest when it adds the
+newest, copying its classes into it; a copy that differs from the classes as they were (a
+property the release did not have, one it had left out) gives the schema a checksum that no store
+of that release records, and SwiftData refuses those stores ("Cannot use staged migration with an
+unknown model version", 134504). So each older schema is compared, by what a store records of it,
+with itself as the commit before the newest schema came read it (the live classes, where it listed
+them then), and the commit that changed it is named: the first since then that reads it changed
+(found by halving the commits that touched the plan's files), or the working tree's uncommitted
+edit. Default values and other changes a store does not record are listed but do not trigger it.
+
 The newest version itself is compared the same way once the app's version changed after it was
 added (`MARKETING_VERSION` in a project file or an `.xcconfig`, or `CFBundleShortVersionString` in
 an `Info.plist` as projects made before Xcode 11 keep it, under the nearest folder above the
@@ -9154,6 +9164,191 @@ final class Store {
         <attribute name="title" optional="YES" attributeType="String"/>
     </entity>
 </model>
+```
+
+### Triggers: SchemaV1 frozen, in the commit that added SchemaV2, with a property it never shipped (a warning)
+
+```swift commit=1 path=Recipes/Schema.swift
+import SwiftData
+
+@Model final class Recipe {
+    var title: String = ""
+    init(title: String) { self.title = title }
+}
+
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Recipe.self] }
+}
+
+enum RecipesPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+    static var stages: [MigrationStage] { [] }
+}
+```
+
+```swift commit=2 path=Recipes/Schema.swift
+import SwiftData
+
+@Model final class Recipe {
+    var title: String = ""
+    var servings: Int = 2
+    init(title: String) { self.title = title }
+}
+
+enum ↓SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Recipe.self] }
+
+    @Model final class Recipe {
+        var title: String = ""
+        var servings: Int = 2
+        init(title: String) { self.title = title }
+    }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Recipe.self] }
+}
+
+enum RecipesPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)] }
+}
+```
+
+### Does not trigger: SchemaV1 frozen as it shipped
+
+```swift commit=1 path=Recipes/Schema.swift
+import SwiftData
+
+@Model final class Recipe {
+    var title: String = ""
+    init(title: String) { self.title = title }
+}
+
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Recipe.self] }
+}
+
+enum RecipesPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+    static var stages: [MigrationStage] { [] }
+}
+```
+
+```swift commit=2 path=Recipes/Schema.swift
+import SwiftData
+
+@Model final class Recipe {
+    var title: String = ""
+    var servings: Int = 2
+    init(title: String) { self.title = title }
+}
+
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Recipe.self] }
+
+    @Model final class Recipe {
+        var title: String = ""
+        init(title: String) { self.title = title }
+    }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Recipe.self] }
+}
+
+enum RecipesPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)] }
+}
+```
+
+### Triggers: the frozen SchemaV1 edited in the working tree, not yet committed (a warning)
+
+```swift commit=1 path=Recipes/Schema.swift
+import SwiftData
+
+@Model final class Recipe {
+    var title: String = ""
+    init(title: String) { self.title = title }
+}
+
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Recipe.self] }
+}
+
+enum RecipesPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+    static var stages: [MigrationStage] { [] }
+}
+```
+
+```swift commit=2 path=Recipes/Schema.swift
+import SwiftData
+
+@Model final class Recipe {
+    var title: String = ""
+    var servings: Int = 2
+    init(title: String) { self.title = title }
+}
+
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Recipe.self] }
+
+    @Model final class Recipe {
+        var title: String = ""
+        init(title: String) { self.title = title }
+    }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Recipe.self] }
+}
+
+enum RecipesPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)] }
+}
+```
+
+```swift path=Recipes/Schema.swift
+import SwiftData
+
+@Model final class Recipe {
+    var title: String = ""
+    var servings: Int = 2
+    init(title: String) { self.title = title }
+}
+
+enum ↓SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Recipe.self] }
+
+    @Model final class Recipe {
+        var title: String = ""
+        var rating: Int = 0
+        init(title: String) { self.title = title }
+    }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Recipe.self] }
+}
+
+enum RecipesPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)] }
+}
 ```
 
 """####,

@@ -454,6 +454,36 @@ struct ReleasedAtTagTests {
         #expect(!after.stdout.contains("'Note.body'"), "\(after.stdout)")
     }
 
+    /// With no tag and no lock, an older schema whose stored shape changed after the newest came is
+    /// named with the commit that changed it, found among those since (here the fourth of five);
+    /// an edit a store does not record (a default) is none.
+    @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"))
+    func aSwiftDataSchemaEditedAfterTheNewestCameNamesTheCommit() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        let (schema, plan) = (Self.noteSchema, Self.notePlan)
+        try folder.write("import SwiftData\n\n" + schema(1, "var title: String = \"\";") + plan(1), to: "App/Schemas.swift")
+        try repository.commit("V1")
+        try folder.write("import SwiftData\n\n" + schema(1, "var title: String = \"\";") + schema(2, "var title: String = \"\"; var body: String = \"\";") + plan(2), to: "App/Schemas.swift")
+        try repository.commit("V2 adds the body")
+        let added = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try folder.write("# Notes\n", to: "README.md")
+        try repository.commit("readme")
+        try folder.write("import SwiftData\n\n" + schema(1, "var title: String = \"Untitled\";") + schema(2, "var title: String = \"\"; var body: String = \"\";") + plan(2), to: "App/Schemas.swift")
+        try repository.commit("a default for V1's title")
+        let quiet = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!quiet.stdout.contains("was edited in"), "\(quiet.stdout)")
+        try folder.write("import SwiftData\n\n" + schema(1, "var title: String = \"Untitled\"; var pinned: Bool = false;") + schema(2, "var title: String = \"\"; var body: String = \"\";") + plan(2), to: "App/Schemas.swift")
+        try repository.commit("V1 gains pinned")
+        let edited = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try folder.write("# Notes, again\n", to: "README.md")
+        try repository.commit("readme")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("warning: V1 was edited in \(edited) (2024-01-06), after V2 was added in \(added) (2024-01-03): "), "\(run.stdout)")
+        #expect(run.stdout.contains("'Note.pinned'") && run.stdout.contains("134504"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: as it was before V2 was added"), "\(run.stdout)")
+    }
+
     /// An app that began with `@Model` classes and no schema later adds a plan: its first schema
     /// must be the classes as they were. One that renamed the class (`ExpenseV1`) leaves the
     /// stores of the releases before it at an unknown model version: an error where a release

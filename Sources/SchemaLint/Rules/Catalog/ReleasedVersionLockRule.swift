@@ -37,8 +37,8 @@ struct ReleasedVersionLockRule: HistoryRule {
     private func classesBeforePlan(_ shipped: ShippedBeforePlan, in context: HistoryContext) -> Finding? {
         let versions = context.history.versions
         guard let first = versions.first,
-              !versions.contains(where: { Self.changes(from: shipped.copy, to: $0, hashedOnly: true, storedTypesUnread: true).isEmpty }) else { return nil }
-        let changes = Self.changes(from: shipped.copy, to: first, hashedOnly: true, storedTypesUnread: true)
+              !versions.contains(where: { Self.changes(from: shipped.copy, to: $0, hashedOnly: true).isEmpty }) else { return nil }
+        let changes = Self.changes(from: shipped.copy, to: first, hashedOnly: true)
         let commit = "\(shipped.planAdded.id) (\(shipped.planAdded.date))"
         let who = shipped.release.map { "the release at \($0) shipped them" } ?? "the app had them"
         return Finding(
@@ -130,7 +130,7 @@ struct ReleasedVersionLockRule: HistoryRule {
                     guard !version.isReleased || VersionLock.hash(of: version) != entry.hash else { continue }
                 }
                 if !changes.isEmpty {
-                    let key = (entry.editedAfterSuccessor.map { $0.commit.id + "\u{0}" } ?? "") + (entry.location.map { $0.file.prefix { $0 != ":" } } ?? "") + "\u{0}" + changes.joined(separator: "\n")
+                    let key = (entry.editedAfterSuccessor.map { ($0.commit?.id ?? "") + "\u{0}" } ?? "") + (entry.location.map { $0.file.prefix { $0 != ":" } } ?? "") + "\u{0}" + changes.joined(separator: "\n")
                     sameChange[key, default: []].append(Edit(version: version, entry: entry, changes: changes, shipped: entry.releasedCopy))
                     continue
                 }
@@ -448,29 +448,36 @@ struct ReleasedVersionLockRule: HistoryRule {
         let shipped: String
         if let change = edit.afterAppVersionChange {
             // The newest version, after the app's version changed: the release before had it.
-            when = edit.commit.id == change.commit
+            when = edit.commit?.id == change.commit
                 ? "the commit that changed \(change.setting) from \(change.from) to \(change.to)"
                 : "after \(change.setting) went from \(change.from) to \(change.to) in \(change.commit) (\(change.date))"
             let shippedAsItWas = "a team changes the app's version once the release before went out, so the app's release \(change.from) shipped \(version.displayName) as it was"
             consequence = migration.map { shippedAsItWas + ", and " + $0.consequence(for: "it") }
                 ?? shippedAsItWas + ", and the stores it made match no version in the bundle now: Core Data finds no model to migrate them from"
-            copy = "as it was before \(edit.commit.id)"
+            copy = "as it was before \(edit.commit?.id ?? "the working tree's edit")"
             shipped = "if the app's release \(change.from) did not ship \(version.displayName)"
         } else {
-            when = edit.commit.id == edit.successorAdded.id
+            when = edit.commit?.id == edit.successorAdded.id
                 ? "the commit that added \(edit.successor)"
                 : "after \(edit.successor) was added in \(edit.successorAdded.id) (\(edit.successorAdded.date))"
-            consequence = "if \(version.displayName) shipped, the stores it made no longer match it, and later versions are checked against something nobody runs"
-            copy = edit.commit.id == edit.successorAdded.id ? "as it was before \(edit.successor) was added" : "as it was when \(edit.successor) was added"
+            // A SwiftData store records its schema's checksum, and a plan with no schema of that
+            // checksum refuses the store.
+            consequence = version.format == .swiftData
+                ? "if \(version.displayName) shipped, the stores it made record a checksum that no schema of the plan has now, and SwiftData refuses to open them (\"Cannot use staged migration with an unknown model version\", 134504)"
+                : "if \(version.displayName) shipped, the stores it made no longer match it, and later versions are checked against something nobody runs"
+            copy = edit.copiedBeforeSuccessor || edit.commit?.id == edit.successorAdded.id ? "as it was before \(edit.successor) was added" : "as it was when \(edit.successor) was added"
             shipped = "if \(version.displayName) never shipped"
         }
         return Finding(
             ruleID: descriptor.id, severity: .warning,
-            message: "\(version.displayName) was edited in \(edit.commit.id) (\(edit.commit.date)), \(when): \(shown); \(consequence)",
+            message: (edit.commit.map { "\(version.displayName) was edited in \($0.id) (\($0.date))" } ?? "\(version.displayName) is edited in the working tree, not yet committed")
+                + ", \(when): \(shown); \(consequence)",
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
             notes: (entry.location.map { [Finding.Note(copy, at: $0)] } ?? []) + (migration?.notes ?? []),
             suggestions: [
-                edit.afterAppVersionChange == nil
+                edit.afterAppVersionChange == nil && version.format == .swiftData
+                    ? "give \(version.displayName) the classes as they were \(edit.copiedBeforeSuccessor ? "before \(edit.successorAdded.id)" : "at \(edit.successorAdded.id)") (copies nested in it, with the stored properties they had then), and make the change in a later schema"
+                    : edit.afterAppVersionChange == nil
                     ? "restore \(version.displayName) as it was (from version control) and make the change in a new version"
                     : "if no release has shipped the edit yet, restore \(version.displayName) as it was (from version control) and make the change in a new version; if one has, restoring it in place would strand the stores made since: add it back, as it was, as a version of its own ordered before it",
                 "\(shipped), or to record what did, \(record)",
@@ -495,10 +502,11 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// What the released copy and the working tree's version differ in, one line per change as
     /// `schemalint diff` says it (`Note: added attribute `x` (string)`).
     ///
-    /// `storedTypesUnread`: the copy was read from a revision's model files alone, where a
-    /// property's Codable type declared elsewhere reads as transformable; such a type against a
-    /// composite is no change.
-    static func changes(from copy: ModelVersion, to version: ModelVersion, hashedOnly: Bool = false, storedTypesUnread: Bool = false) -> [String] {
+    /// A SwiftData copy was read from a revision's model files alone, where a property's Codable
+    /// type declared elsewhere reads as transformable: such a type against a composite is no
+    /// change.
+    static func changes(from copy: ModelVersion, to version: ModelVersion, hashedOnly: Bool = false) -> [String] {
+        let storedTypesUnread = copy.format == .swiftData
         var copy = copy
         copy.usesCloudKit = version.usesCloudKit
         // A SwiftData schema has no configurations: the reader makes them from the code that
@@ -514,11 +522,14 @@ struct ReleasedVersionLockRule: HistoryRule {
         var unseen: Set<Change.Kind> = version.usesCloudKit ? [.relationshipDeleteRuleChanged, .attributeTransformerChanged] : [.relationshipDeleteRuleChanged, .attributeDefaultChanged, .attributeTransformerChanged]
         if hashedOnly { unseen.formUnion(outsideTheVersionHash) }
         let unread: Set<AttributeType> = [.transformable, .composite]
-        return ModelDiffer().changes(from: copy, to: version).filter { change in
+        let kept = ModelDiffer().changes(from: copy, to: version).filter { change in
             guard !unseen.contains(change.kind) else { return false }
             guard storedTypesUnread, change.kind == .attributeTypeChanged, let old = change.old?.attribute?.type, let new = change.new?.attribute?.type else { return true }
             return !(unread.contains(old) && unread.contains(new))
-        }.map { change in
+        }
+        // What the stores record comes first: a message shows the first few.
+        let ordered = kept.filter { !outsideTheVersionHash.contains($0.kind) } + kept.filter { outsideTheVersionHash.contains($0.kind) }
+        return ordered.map { change in
             (change.path.member == nil ? "" : change.path.entity + ": ") + Changelog.describe(change)
         }
     }
