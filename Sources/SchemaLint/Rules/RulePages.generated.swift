@@ -6212,7 +6212,9 @@ only the model is known. Synced stores are left out: their findings are about Cl
 stores the app adds with options that ask for no migration: a store of an earlier version does not
 open at all, which `store-opened-without-migration` reports. So is a step lightweight migration
 cannot infer, with no migration written for it: the store fails to open rather than migrate, which
-the error about the change says.
+the error about the change says. So is a step that only adds entities: their tables are created
+and nothing is copied (a sub-entity of an entity the store has is not one of them: it shares its
+root's table, which the migration copies).
 
 ## What to do instead
 
@@ -6342,6 +6344,53 @@ entities:
 }
 
 @end
+```
+
+### Does not trigger: a step that only adds an entity
+
+```yaml
+model: Journal
+version: 1
+entities:
+  Entry:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Journal
+version: 2
+entities:
+  Entry:
+    attributes:
+      title: string
+  Tag:
+    attributes:
+      name: string
+```
+
+### Triggers: a sub-entity added under an entity the store has, whose table it shares
+
+```yaml
+model: Journal
+version: 1
+entities:
+  Entry:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Journal
+version: ↓2
+entities:
+  Entry:
+    attributes:
+      title: string
+  Photo:
+    parent: Entry
+    attributes:
+      caption: string
 ```
 
 """####,

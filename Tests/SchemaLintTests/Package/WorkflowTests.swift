@@ -275,7 +275,7 @@ import SchemaLintTestSupport
         let folder = try TemporaryFolder()
         let header = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\" documentVersion=\"1.0\">\n"
         try folder.write(header + "    <entity name=\"Item\">\n        <attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n    </entity>\n</model>\n", to: "Model.xcdatamodeld/Items.xcdatamodel/contents")
-        try folder.write(header + "    <entity name=\"Item\">\n        <attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n    </entity>\n    <entity name=\"Folder\">\n        <attribute name=\"name\" optional=\"YES\" attributeType=\"String\"/>\n    </entity>\n</model>\n", to: "Model.xcdatamodeld/Folders.xcdatamodel/contents")
+        try folder.write(header + "    <entity name=\"Item\">\n        <attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n        <attribute name=\"notes\" optional=\"YES\" attributeType=\"String\"/>\n    </entity>\n    <entity name=\"Folder\">\n        <attribute name=\"name\" optional=\"YES\" attributeType=\"String\"/>\n    </entity>\n</model>\n", to: "Model.xcdatamodeld/Folders.xcdatamodel/contents")
         try folder.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>_XCCurrentVersionName</key>\n\t<string>Folders.xcdatamodel</string>\n</dict>\n</plist>\n", to: "Model.xcdatamodeld/.xccurrentversion")
 
         let natural = try Executable.run(["Model.xcdatamodeld"], in: folder.url)
@@ -286,7 +286,7 @@ import SchemaLintTestSupport
         let ordered = try Executable.run(["Model.xcdatamodeld", "--order", "order.txt"], in: folder.url)
         #expect(ordered.status == 0)
         // In history order, the new entity is an addition: a local store only migrates at launch.
-        let inOrder = "Model.xcdatamodeld/Folders.xcdatamodel/contents:2:1: note: opening a store of Items with Folders migrates it at launch by lightweight migration, which copies every table it changes: entity 'Folder' added [migration-at-launch]\n"
+        let inOrder = "Model.xcdatamodeld/Folders.xcdatamodel/contents:2:1: note: opening a store of Items with Folders migrates it at launch by lightweight migration, which copies every table it changes: entity 'Folder' added, entity 'Item' (added 'notes') [migration-at-launch]\n"
         #expect(ordered.stdout.hasPrefix(inOrder))
         #expect(ordered.stdout.hasSuffix("1 note in 2 versions of 1 model\n"))
 

@@ -17,7 +17,12 @@ struct MigrationAtLaunchRule: HistoryRule {
             let baseline = versions[step.baseline], version = versions[step.version]
             guard !baseline.hasSyncedEntities, !version.hasSyncedEntities else { continue }
             let entities = version.entitiesNeedingMigration(from: baseline)
-            guard !entities.isEmpty else { continue }
+            // Entities new in this version make new tables and copy nothing, unless one is a
+            // sub-entity of an entity the store has, which shares (and widens) its root's table.
+            let copied = entities.filter { name in
+                baseline.containsEntity(named: name) || version.parent(ofEntity: name) != nil && baseline.containsEntity(named: version.rootEntity(of: name))
+            }
+            guard !copied.isEmpty else { continue }
             let how: String
             // SwiftData has no store description to add asynchronously: the container is made off
             // the main thread instead.
