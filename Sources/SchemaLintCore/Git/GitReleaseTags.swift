@@ -6,8 +6,9 @@ import Foundation
 /// release order: the tags of one
 /// spelling (`v2.1`, or bare `2.1`, or `mac-2.1`) by the version they name (`ReleaseTagOrder`),
 /// and tags of different spellings by the date of their commits, so that a bare `6.0.1` of an
-/// older numbering comes before the `v2.5.4` released after it. Read with one `git for-each-ref`;
-/// lightweight and annotated tags alike.
+/// older numbering comes before the `v2.5.4` released after it; tags numbered ahead of the newest
+/// release that it descends from come before it. Read with one `git for-each-ref` (two where a
+/// tag follows the newest release); lightweight and annotated tags alike.
 package struct GitReleaseTags: Sendable {
     package struct Tag: Sendable, Hashable {
         /// The name without `refs/tags/` (`v1.2`, `release/2024.1`).
@@ -47,7 +48,32 @@ package struct GitReleaseTags: Sendable {
         let (merges, elsewhere) = gitFlowReleases(mergedInto: revision, top: top, runner: runner, format: format)
         var tags = GitReleaseTags(listing: output.text + "\n" + merges, pattern: pattern)
         tags.elsewhere = elsewhere
+        tags.tags = placingBeforeTheNewestRelease(tags.tags, top: top, runner: runner)
         return .success(tags)
+    }
+
+    /// `tags` with those that the version order puts after the newest release but whose commits
+    /// its commit descends from (pre-releases numbered ahead of the release they led to:
+    /// `v1.1.0-beta3` before `v1.0.1`) moved before it, in their order: history says they came
+    /// first. One `for-each-ref`, where any tag follows the newest release.
+    static func placingBeforeTheNewestRelease(_ tags: [Tag], top: String, runner: GitRunner) -> [Tag] {
+        let names = Set(tags.map(\.name))
+        let builds = buildCounts(names)
+        guard let newest = tags.lastIndex(where: { !isPrerelease($0.name, among: names, buildCounts: builds) }), newest < tags.count - 1,
+              let output = runner.run(["for-each-ref", "--merged=\(tags[newest].object)", "--format=%(refname:strip=2) %(objectname) %(*objectname)", "refs/tags"], in: top),
+              output.succeeded
+        else { return tags }
+        // Each merged tag's commit (the peeled one of an annotated tag).
+        let commits = Dictionary(output.text.split(separator: "\n").compactMap { line -> (String, String)? in
+            let fields = line.split(separator: " ")
+            return fields.count >= 2 ? (String(fields[0]), String(fields.count > 2 ? fields[2] : fields[1])) : nil
+        }, uniquingKeysWith: { first, _ in first })
+        guard let release = commits[tags[newest].name] else { return tags }
+        // A tag on the release's own commit is no earlier than it.
+        let earlier = tags[(newest + 1)...].filter { commits[$0.name].map { $0 != release } ?? false }
+        guard !earlier.isEmpty else { return tags }
+        let moved = Set(earlier.map(\.name))
+        return Array(tags[..<newest]) + earlier + [tags[newest]] + tags[(newest + 1)...].filter { !moved.contains($0.name) }
     }
 
     /// The listing lines of the tags the revision has not merged whose commit merges a branch it

@@ -96,6 +96,29 @@ struct ReleasedAtTagTests {
         #expect(retyped.stdout.contains("note: blocks inferring the migration from what shipped: attribute 'Note.body' changed type from string to date"), "\(retyped.stdout)")
     }
 
+    /// Betas numbered ahead of the release they led to (`v1.1.0-beta`, then `v1.0.1` on a commit
+    /// that descends from them) came before it: the release shipped the model as it is, and the
+    /// betas' older shapes are no edit after it.
+    @Test func preReleasesNumberedAheadOfTheReleaseTheyLedToComeBeforeIt() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("first beta")
+        try repository.tag("v1.1.0-beta")
+        try Self.write(folder, "Notes", ["title", "body"])
+        try repository.commit("second beta")
+        try repository.tag("v1.1.1-beta")
+        try Self.releaseWithoutModelChange(folder, &repository, tag: "v1.0.1")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("released-version-modified"), "\(run.stdout)")
+        // Edited after the release, it is compared with what v1.0.1 shipped.
+        try Self.write(folder, "Notes", ["title", "body", "pinned"])
+        let edited = try Executable.run(["--no-color"], in: folder.url)
+        #expect(edited.stdout.contains("v1.0.1"), "\(edited.stdout)")
+        #expect(edited.stdout.contains("added attribute `pinned`") && !edited.stdout.contains("`body`"), "\(edited.stdout)")
+    }
+
     /// Git-flow: releases are tagged on merges into `main`, and `develop`, checked out, has merged
     /// the release branch but not the merge. The version v2.0 shipped and develop edited since is
     /// compared with it; v2.0.1, a hotfix merged into `main` only, is no release develop builds on.
