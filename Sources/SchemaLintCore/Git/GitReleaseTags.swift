@@ -48,8 +48,39 @@ package struct GitReleaseTags: Sendable {
         let (merges, elsewhere) = gitFlowReleases(mergedInto: revision, top: top, runner: runner, format: format)
         var tags = GitReleaseTags(listing: output.text + "\n" + merges, pattern: pattern)
         tags.elsewhere = elsewhere
-        tags.tags = placingBeforeTheNewestRelease(tags.tags, top: top, runner: runner)
+        tags.tags = placingBeforeTheNewestRelease(placingAfterWhatItPrecedes(tags.tags, top: top, runner: runner), top: top, runner: runner)
         return .success(tags)
+    }
+
+    /// `tags` with the newest release by the version order moved before the tags ordered before
+    /// it whose commits descend from its commit (a hotfix `3.1.11` tagged before `3.1.2`, as if
+    /// it were `3.1.1.1`): history says it came first. Asked again of the release then newest, a
+    /// few times at most; one `for-each-ref` each, only where an earlier tag's commit is younger.
+    static func placingAfterWhatItPrecedes(_ tags: [Tag], top: String, runner: GitRunner) -> [Tag] {
+        let names = Set(tags.map(\.name))
+        let builds = buildCounts(names)
+        var tags = tags
+        var asked: Set<String> = []
+        while asked.count < 4, let newest = tags.lastIndex(where: { !isPrerelease($0.name, among: names, buildCounts: builds) }),
+              asked.insert(tags[newest].name).inserted, tags[..<newest].contains(where: { $0.date > tags[newest].date }),
+              let output = runner.run(["for-each-ref", "--contains=\(tags[newest].object)", "--format=%(refname:strip=2) %(objectname) %(*objectname)", "refs/tags"], in: top),
+              output.succeeded {
+            let commits = peeledCommits(output.text)
+            guard let own = commits[tags[newest].name],
+                  let first = tags[..<newest].firstIndex(where: { commits[$0.name].map { $0 != own } ?? false }) else { break }
+            let release = tags.remove(at: newest)
+            tags.insert(release, at: first)
+        }
+        return tags
+    }
+
+    /// Each tag's commit (the peeled one of an annotated tag) from `for-each-ref` lines of
+    /// `%(refname:strip=2) %(objectname) %(*objectname)`.
+    private static func peeledCommits(_ listing: String) -> [String: String] {
+        Dictionary(listing.split(separator: "\n").compactMap { line -> (String, String)? in
+            let fields = line.split(separator: " ")
+            return fields.count >= 2 ? (String(fields[0]), String(fields.count > 2 ? fields[2] : fields[1])) : nil
+        }, uniquingKeysWith: { first, _ in first })
     }
 
     /// `tags` with those that the version order puts after the newest release but whose commits
@@ -63,11 +94,7 @@ package struct GitReleaseTags: Sendable {
               let output = runner.run(["for-each-ref", "--merged=\(tags[newest].object)", "--format=%(refname:strip=2) %(objectname) %(*objectname)", "refs/tags"], in: top),
               output.succeeded
         else { return tags }
-        // Each merged tag's commit (the peeled one of an annotated tag).
-        let commits = Dictionary(output.text.split(separator: "\n").compactMap { line -> (String, String)? in
-            let fields = line.split(separator: " ")
-            return fields.count >= 2 ? (String(fields[0]), String(fields.count > 2 ? fields[2] : fields[1])) : nil
-        }, uniquingKeysWith: { first, _ in first })
+        let commits = peeledCommits(output.text)
         guard let release = commits[tags[newest].name] else { return tags }
         // A tag on the release's own commit is no earlier than it.
         let earlier = tags[(newest + 1)...].filter { commits[$0.name].map { $0 != release } ?? false }

@@ -119,6 +119,24 @@ struct ReleasedAtTagTests {
         #expect(edited.stdout.contains("added attribute `pinned`") && !edited.stdout.contains("`body`"), "\(edited.stdout)")
     }
 
+    /// A hotfix tagged `3.1.11` (for 3.1.1.1) before `3.1.2`: the release 3.1.2 descends from is
+    /// not the newest for its number, and the model 3.1.2 shipped, unchanged since, is no edit.
+    @Test func aReleaseThatLaterReleasesDescendFromIsNotTheNewestForItsNumber() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try Self.write(folder, "Notes", ["title"])
+        try Self.write(folder, "Notes 2", ["title", "body"])
+        try repository.commit("3.1.1")
+        try repository.tag("3.1.1")
+        try Self.releaseWithoutModelChange(folder, &repository, tag: "3.1.11")
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned"])
+        try repository.commit("3.1.2")
+        try repository.tag("3.1.2")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!run.stdout.contains("3.1.11"), "\(run.stdout)")
+        #expect(run.stdout.contains("released Notes 2 was modified after it shipped: 3.1.1 shipped it, 3.1.2 shipped it changed by: Note: added attribute `pinned`"), "\(run.stdout)")
+    }
+
     /// Git-flow: releases are tagged on merges into `main`, and `develop`, checked out, has merged
     /// the release branch but not the merge. The version v2.0 shipped and develop edited since is
     /// compared with it; v2.0.1, a hotfix merged into `main` only, is no release develop builds on.
