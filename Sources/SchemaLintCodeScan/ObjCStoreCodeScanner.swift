@@ -875,7 +875,10 @@ struct ObjCStoreCodeScanner {
             case "raise" where position > branch.lowerBound && (tokens[position - 1].text == "NSException" || tokens[position - 1].is("]")) && !isCaught(position, in: body):
                 action = (.stopsTheApp, "[NSException raise]")
             case "@throw" where !isCaught(position, in: body): action = (.stopsTheApp, "@throw")
-            case _ where Self.removals.contains(text): action = (.deletesTheStore, text + ":")
+            // A deletion a library runs only when told to (`if ([MagicalRecord
+            // shouldDeleteStoreOnModelMismatch])`, in its sources copied into the app) is the
+            // telling's finding, where the app sets it (`deletionOnModelMismatch`).
+            case _ where Self.removals.contains(text) && !isOptedInto(position): action = (.deletesTheStore, text + ":")
             // `[self dropDatabase]`: a method of the file that deletes the store (not the one the
             // branch is in, called again to retry).
             case _ where deletingMethods.contains(text) && text != body.selector && position >= 2 && tokens[position - 1].isIdentifier("self") && tokens[position - 2].is("[")
@@ -893,6 +896,24 @@ struct ObjCStoreCodeScanner {
             }
         }
         return actions
+    }
+
+    /// The getters of the settings that tell a library to delete a store that does not match
+    /// its model (off unless set; MagicalRecord's is on in its own debug builds only).
+    static let deletionOptIns: Set<String> = ["shouldDeleteStoreOnModelMismatch", "shouldDeletePersistentStoreOnModelMismatch"]
+
+    /// Whether the token at `position` lies in a block of an `if` whose condition reads one of
+    /// `deletionOptIns`.
+    private func isOptedInto(_ position: Int) -> Bool {
+        var opener = enclosingOpener[position]
+        while opener >= 0 {
+            if tokens[opener].is("{"), opener >= 1, tokens[opener - 1].is(")"), let open = partner[opener - 1], open >= 1, tokens[open - 1].isIdentifier("if"),
+               ((open + 1)..<(opener - 1)).contains(where: { tokens[$0].kind == .identifier && Self.deletionOptIns.contains(tokens[$0].text) }) {
+                return true
+            }
+            opener = enclosingOpener[opener]
+        }
+        return false
     }
 
     /// The functions that only log or report: Foundation's, `os_log`'s, CocoaLumberjack's, C's, and

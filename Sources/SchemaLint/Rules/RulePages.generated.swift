@@ -9769,7 +9769,10 @@ itself or in a function of the project's) is reported too: every model change de
 a library told to do the same (MagicalRecord's `[MagicalRecord setShouldDeleteStoreOnModelMismatch:YES]`
 or its stack's `shouldDeletePersistentStoreOnModelMismatch`, CoreStore's
 `.recreateStoreOnModelMismatch` among a store's `localStorageOptions`): the library deletes the
-store whenever it cannot migrate it, and the app sees no error. One
+store whenever it cannot migrate it, and the app sees no error. The library's own code that
+deletes the store under such a setting (MagicalRecord's sources copied into the app, `if
+([MagicalRecord shouldDeleteStoreOnModelMismatch])`) is no finding: the setting is, where the app
+turns it on. One
 line is reported once, whatever number of stores reach it, and the same stop in each way one
 opening's failure is told apart (the cases of a `switch` on the error) is one finding, the others
 its notes.
@@ -14804,6 +14807,32 @@ enum Containers {
     [MagicalRecord setShouldDeleteStoreOnModelMismatch:NO];
     [MagicalRecord setupCoreDataStackWithAutoMigratingSqliteStoreNamed:@"Trips.sqlite"];
     return YES;
+}
+
+@end
+```
+
+### Does not trigger: MagicalRecord's own sources copied into the app, which delete a mismatched store only when told to
+
+```objc path=App/Database/NSPersistentStoreCoordinator+MagicalRecord.m
+#import "NSPersistentStoreCoordinator+MagicalRecord.h"
+
+@implementation NSPersistentStoreCoordinator (MagicalRecord)
+
+- (NSPersistentStore *)MR_addSqliteStoreAtURL:(NSURL *)url withOptions:(NSDictionary *)options {
+    NSError *error = nil;
+    NSPersistentStore *store = [self addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:url options:options error:&error];
+    if (!store) {
+        if ([MagicalRecord shouldDeleteStoreOnModelMismatch]) {
+            BOOL isMigrationError = [error code] == NSPersistentStoreIncompatibleVersionHashError || [error code] == NSMigrationMissingSourceModelError;
+            if ([[error domain] isEqualToString:NSCocoaErrorDomain] && isMigrationError) {
+                [[NSFileManager defaultManager] removeItemAtURL:url error:nil];
+                store = [self addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:url options:options error:&error];
+            }
+        }
+        [MagicalRecord handleErrors:error];
+    }
+    return store;
 }
 
 @end
