@@ -343,7 +343,8 @@ struct ObjCStoreCodeScanner {
                     let readOnly = body.range.lowerBound..<(enclosingGroup(of: index, in: body.range)?.upperBound ?? index)
                     if found.isEmpty, !readOnly.contains(where: { tokens[$0].isIdentifier("NSReadOnlyPersistentStoreOption") }),
                        !reopensAfterDeletingTheStore(in: body.range.lowerBound..<index + 1), !addsAfterMovingItsStoreAside(at: index, in: body.range),
-                       !keepsTheCoordinatorOnlyWhenAdded(at: index, in: body.range), let logged = onlyLogs(branches) {
+                       !keepsTheCoordinatorOnlyWhenAdded(at: index, in: body.range),
+                       let logged = onlyLogs(branches) ?? (branches.isEmpty ? assertion(testing: index, in: body.range) : nil) {
                         facts.failureActions.append(StoreFailureAction(
                             action: .onlyLogs, written: tokens[logged].text + "(...)", place: place(logged, body), opening: .addPersistentStore, openingLocation: location(of: tokens[index])
                         ))
@@ -735,6 +736,26 @@ struct ObjCStoreCodeScanner {
               let condition = condition(after: ifIndex)
         else { return [] }
         return branch(of: ifIndex, errorWhenTrue: isNegated(condition)).map { [$0] } ?? []
+    }
+
+    /// The assertions that test a result: release builds leave them out.
+    static let assertions: Set<String> = ["NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert", "assert"]
+
+    /// `store = [coordinator addPersistentStoreWithType:... error:&error]; NSAssert(store != nil,
+    /// ...)`: the position of an assertion on the add's result or error after it in `body`, for
+    /// an add that no `if` tests; in the builds people run, nothing is done when it fails.
+    private func assertion(testing index: Int, in body: Range<Int>) -> Int? {
+        guard let call = enclosingGroup(of: index, in: body), call.lowerBound > body.lowerBound else { return nil }
+        let open = call.lowerBound - 1
+        guard let close = partner[open] else { return nil }
+        var names: Set<String> = []
+        if open >= body.lowerBound + 2, tokens[open - 1].is("="), tokens[open - 2].kind == .identifier { names.insert(tokens[open - 2].text) }
+        if let error = errorOutName(in: call) { names.insert(error) }
+        return ((close + 1)..<body.upperBound).first { position in
+            guard tokens[position].kind == .identifier, Self.assertions.contains(tokens[position].text), position + 1 < body.upperBound,
+                  tokens[position + 1].is("("), let end = partner[position + 1] else { return false }
+            return ((position + 2)..<end).contains { tokens[$0].kind == .identifier && names.contains(tokens[$0].text) }
+        }
     }
 
     /// `if (![coordinator addPersistentStoreWithType:...])`, or with the result kept on the way

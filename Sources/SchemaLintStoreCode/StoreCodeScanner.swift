@@ -942,12 +942,23 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     }
 
     /// The first logging call of `statements` where they hold nothing but logging calls (and a
-    /// bare `return`, and `#if` blocks of the same; a `#if DEBUG` block is not in the builds
-    /// people run, whatever it holds); nil where they do anything else, or nothing.
+    /// bare `return` or `break`, `#if` blocks of the same, and a `switch` whose every case does
+    /// the same, one log for each kind of error; a `#if DEBUG` block is not in the builds people
+    /// run, whatever it holds); nil where they do anything else, or nothing.
     static func onlyLogs(_ statements: CodeBlockItemListSyntax) -> FunctionCallExprSyntax? {
         var first: FunctionCallExprSyntax?
         for item in statements {
             if let returned = item.item.as(ReturnStmtSyntax.self), returned.expression == nil { continue }
+            if item.item.is(BreakStmtSyntax.self) { continue }
+            if let switched = item.item.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self) ?? item.item.as(SwitchExprSyntax.self) {
+                for element in switched.cases {
+                    guard case .switchCase(let switchCase) = element else { return nil }
+                    if switchCase.statements.allSatisfy({ $0.item.is(BreakStmtSyntax.self) }) { continue }
+                    guard let call = onlyLogs(switchCase.statements) else { return nil }
+                    first = first ?? call
+                }
+                continue
+            }
             if let configuration = item.item.as(IfConfigDeclSyntax.self) {
                 for clause in configuration.clauses where !clause.isDebugOnly {
                     guard case .statements(let inner)? = clause.elements else { return nil }

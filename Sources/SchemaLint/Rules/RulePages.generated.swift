@@ -9798,8 +9798,11 @@ keeps the error in a variable that the wrapper throws (the variable named in the
 condition of an `if` or `guard` around it, or as in `try loadError.map { throw $0 }`); a caller is read only in a file that mentions one of the
 reader's words, or `fatalError`, `abort()`, `preconditionFailure` or `try!` with the wrapper's name
 (with the files that declare the types such a caller uses); stores kept in memory only
-(`NSInMemoryStoreType`, test stacks) are left out; a `switch` on the error, `assert`, `NSAssert` (compiled out of release builds) are not
-read; in Objective-C only the `if` forms above are recognised, inside the method that opens the store.
+(`NSInMemoryStoreType`, test stacks) are left out; a `switch` on the error is read only where
+every case does nothing but log (which counts as logging); `assert` and `NSAssert` count as
+nothing, being compiled out of release builds (an Objective-C add whose result or error only an
+assertion after it tests is reported as one that only logs); in Objective-C only the `if` forms
+above are recognised, inside the method that opens the store.
 
 ## What to do instead
 
@@ -11666,6 +11669,36 @@ func app_log_v2(_ message: String) {
 }
 ```
 
+### Triggers: a handler that logs the error, then logs each kind of error in a switch
+
+```swift path=App/Persistence.swift
+import CoreData
+
+struct PersistenceController {
+    let container = NSPersistentCloudKitContainer(name: "Planner")
+
+    init() {
+        container.loadPersistentStores { description, error in
+            if let error = error as NSError? {
+                ↓devLog("cannot load the store: \(error.localizedDescription)")
+                switch error.code {
+                case NSPersistentStoreIncompatibleVersionHashError:
+                    devLog("migration required")
+                case NSMigrationMissingSourceModelError:
+                    devLog("missing source model")
+                default:
+                    devLog("unknown error \(error.code)")
+                }
+            }
+        }
+    }
+}
+
+func devLog(_ message: String) {
+    print(message)
+}
+```
+
 ### Does not trigger: a handler whose project function logs the error and shows it
 
 ```swift path=App/CoreDataManager.swift
@@ -12055,6 +12088,22 @@ struct RootView: View {
 #endif
     }
     return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+### Triggers: Objective-C: the add's result tested only by NSAssert, which release builds leave out
+
+```objc path=App/Storage/FRCoreDataController.m
+@implementation FRCoreDataController
+
+- (void)setUpStore {
+    NSURL *storeURL = [[[NSFileManager defaultManager] URLsForDirectory:NSDocumentDirectory inDomains:NSUserDomainMask].lastObject URLByAppendingPathComponent:@"Uploads.sqlite"];
+    NSError *error = nil;
+    NSPersistentStore *store = [self.coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error];
+    ↓NSAssert(store != nil, @"Error initializing the store: %@", error);
+    [self loadPendingUploads];
 }
 
 @end
