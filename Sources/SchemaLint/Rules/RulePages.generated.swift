@@ -13864,6 +13864,37 @@ struct NotesApp: App {
 }
 ```
 
+### Does not trigger: a simulator build's own container, stopped when it fails
+
+```swift path=App/TrackApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct TrackApp: App {
+    static let container: ModelContainer = {
+        let schema = Schema([Ride.self])
+        #if targetEnvironment(simulator)
+        let local = ModelConfiguration(schema: schema, cloudKitDatabase: .none)
+        do {
+            return try ModelContainer(for: schema, configurations: [local])
+        } catch {
+            fatalError("Could not create the simulator's ModelContainer: \(error)")
+        }
+        #endif
+        do {
+            return try ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema)])
+        } catch {
+            return StoreRecovery.readOnlyContainer(after: error)
+        }
+    }()
+
+    var body: some Scene {
+        WindowGroup { ContentView() }.modelContainer(Self.container)
+    }
+}
+```
+
 ### Does not trigger: fatalError under a condition that holds in debug builds only
 
 ```swift path=App/NotesApp.swift

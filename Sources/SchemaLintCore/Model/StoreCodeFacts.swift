@@ -520,9 +520,10 @@ package enum DebugBuildCondition {
     }
 
     /// Whether an `#if` condition holds in debug builds only: such a flag (`DEBUG`,
-    /// `defined(DEBUG)`), or a conjunction one of whose terms is one (`DEBUG && 1`,
-    /// `(DEBUG && targetEnvironment(simulator))`). A disjunction (`DEBUG || BETA`) may hold in a
-    /// release build, and a negation does.
+    /// `defined(DEBUG)`), or `targetEnvironment(simulator)` (no person's device runs a simulator
+    /// build), or a conjunction one of whose terms is one (`DEBUG && 1`,
+    /// `(DEBUG && os(iOS))`). A disjunction (`DEBUG || BETA`) may hold in a release build, and a
+    /// negation does.
     package static func isDebugOnly(condition: String) -> Bool {
         let text = unwrapped(condition)
         guard !text.contains("||") else { return false }
@@ -531,7 +532,7 @@ package enum DebugBuildCondition {
             if flag.hasPrefix("defined") {
                 flag = unwrapped(String(flag.dropFirst("defined".count)))
             }
-            return isDebugOnly(flag)
+            return isDebugOnly(flag) || flag.filter { $0 != " " } == "targetEnvironment(simulator)"
         }
     }
 
