@@ -35,6 +35,8 @@ extension LintPipeline {
         guard !candidates.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), !GitWorkTree.isShallow(top: top) else { return [:] }
         let runner = GitRunner()
         var found: [String: MarketingVersionRelease] = [:]
+        // Models of one project whose newest versions came in one commit ask the same question.
+        var answers: [String: AppVersionChanges.Change?] = [:]
         for history in candidates {
             guard let newest = history.versions.last(where: { $0.isReleased || $0.format != .xcode }) else { continue }
             let added: String?
@@ -50,7 +52,12 @@ extension LintPipeline {
             default:
                 added = nil
             }
-            guard let added, let change = AppVersionChanges(runner: runner, top: top, building: newest.file).newest(in: "\(added)..HEAD") else { continue }
+            guard let added else { continue }
+            let changes = AppVersionChanges(runner: runner, top: top, building: newest.file)
+            let question = changes.scope + "\u{0}" + added
+            let answer = answers[question] ?? changes.newest(in: "\(added)..HEAD")
+            answers[question] = answer
+            guard let change = answer else { continue }
             found[history.model] = MarketingVersionRelease(commit: change.commit, date: change.date, from: change.from, to: change.to, setting: change.setting, newest: newest.displayName)
         }
         return found
@@ -83,6 +90,8 @@ struct AppVersionChanges {
     var top: String
     /// The project files whose settings count, as pathspecs relative to `top`.
     private let paths: [String]
+    /// Which project files count, as one text: two values of the same scope give the same answers.
+    var scope: String { paths.joined(separator: "\u{0}") }
 
     /// The changes in the project that builds `file` (a model bundle, a schema's file): the
     /// project files under the nearest folder above it that holds an `.xcodeproj`, since a
