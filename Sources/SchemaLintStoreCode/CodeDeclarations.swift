@@ -1,3 +1,4 @@
+import Foundation
 import SchemaLintSwiftSource
 import SwiftSyntax
 import SchemaLintCore
@@ -87,6 +88,9 @@ struct CodeDeclarations {
     /// `SyncDataProviders`), the file that uses a property is the one that declares it.
     private var propertyTypesByFile: [[String: String]] = []
     private var unitByBody: [SyntaxIdentifier: Int] = [:]
+    /// Every call of the units by the name called, made on the first question: each file's
+    /// scanner asks of the same units.
+    let calls = CallIndex()
 
     /// Each file is walked on its own (on all cores, `concurrently`); what they declare is gathered
     /// in file order.
@@ -398,5 +402,29 @@ private final class DeclarationCollector: SyntaxVisitor {
             ))
         }
         return .visitChildren
+    }
+}
+
+/// The calls of every unit of a run's declarations, by the name they call (`SynchronousCode.calledName`),
+/// each with its unit: one walk of the code on the first question, shared by the scanners of
+/// all the files, which ask from several threads.
+final class CallIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byName: [String: [(unit: Int, call: FunctionCallExprSyntax)]]?
+
+    func calls(named name: String, in declarations: CodeDeclarations) -> [(unit: Int, call: FunctionCallExprSyntax)] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let byName { return byName[name] ?? [] }
+        var found: [String: [(unit: Int, call: FunctionCallExprSyntax)]] = [:]
+        for unit in declarations.units.indices {
+            let calls = AllCalls(viewMode: .sourceAccurate)
+            calls.walk(declarations.units[unit].body)
+            for call in calls.found {
+                if let called = SynchronousCode.calledName(call) { found[called, default: []].append((unit, call)) }
+            }
+        }
+        byName = found
+        return found[name] ?? []
     }
 }

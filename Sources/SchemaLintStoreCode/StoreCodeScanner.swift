@@ -49,9 +49,6 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private var storeBindings: [Int: [String: Bool]] = [:]
     /// `storeArguments(in:)` of each unit asked.
     private var storeArgumentNames: [Int: Set<String>] = [:]
-    /// Every call of the units, by the name called, with the unit it is in: made on the first
-    /// `calls(of:)`, one walk of the code however many units are asked about.
-    private var callsByName: [String: [(unit: Int, call: FunctionCallExprSyntax)]]?
     /// `binding(of:in:)` of each name asked, by unit, where no place of use narrows it: each is a
     /// walk of the unit, and the same names are asked again as bindings are followed.
     private var plainBindings: [Int: [String: ExprSyntax?]] = [:]
@@ -143,18 +140,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private func calls(of unit: Int) -> [FunctionCallExprSyntax] {
         let member = declarations.units[unit].key.split(separator: ".").last.map(String.init) ?? ""
         let name = member == "init" ? declarations.units[unit].typeName : member
-        if callsByName == nil {
-            var found: [String: [(unit: Int, call: FunctionCallExprSyntax)]] = [:]
-            for other in declarations.units.indices {
-                let calls = AllCalls(viewMode: .sourceAccurate)
-                calls.walk(declarations.units[other].body)
-                for call in calls.found {
-                    if let called = SynchronousCode.calledName(call) { found[called, default: []].append((other, call)) }
-                }
-            }
-            callsByName = found
-        }
-        return (callsByName?[name] ?? []).filter { $0.unit != unit }.map(\.call)
+        return declarations.calls.calls(named: name, in: declarations).filter { $0.unit != unit }.map(\.call)
     }
 
     /// Whether the unit's in-memory parameter defaults to `true` (`init(inMemory: Bool = true)`).

@@ -114,11 +114,17 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             unclaimed = read
             return sources + read
         }
+        // Whether a declaration is unused depends on it alone, and the actions of one unit share it:
+        // the files are searched once for each.
+        var unusedDeclarations: [String: Bool] = [:]
         for index in reading.storeCode.failureActions.indices {
             let place = reading.storeCode.failureActions[index].place
             let opensHere = reading.storeCode.failureActions[index].openingLocation.file == place.location.file
-            reading.storeCode.failureActions[index].inUnusedCode = Self.isUnusedStaticProperty(place, in: sources) || Self.isUnreadLazyProperty(place, in: sources)
-                || Self.isUncalledFunction(place, in: sources)
+            let declaration = place.location.file + "\u{0}" + place.declaration
+            let unused = unusedDeclarations[declaration]
+                ?? (Self.isUnusedStaticProperty(place, in: sources) || Self.isUnreadLazyProperty(place, in: sources) || Self.isUncalledFunction(place, in: sources))
+            unusedDeclarations[declaration] = unused
+            reading.storeCode.failureActions[index].inUnusedCode = unused
                 // A type that opens its store and handles the failure itself, beside a store
                 // opened in another file: the stack the app uses may be that one.
                 || opensHere && reading.storeCode.openings.contains { $0.place.location.file != place.location.file } && Self.isUnusedType(place, in: sources, everyFile: everyFile)
