@@ -351,7 +351,9 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         let parts = place.declaration.split(separator: ".")
         guard parts.count == 2, let type = parts.first.map(String.init), let member = parts.last.map(String.init),
               member.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-              let declaring = sources.first(where: { $0.name == place.location.file }) else { return false }
+              let declaring = sources.first(where: { $0.name == place.location.file }),
+              // Most units are no lazy property: one search of the file's bytes says so.
+              ByteSearch.wholeWordCount(of: "lazy var \(member)", in: declaring.bytes) > 0 else { return false }
         let declarationLines = lines(of: declaring).filter { ByteSearch.wholeWordCount(of: "lazy var \(member)", in: Array(code(of: $0).utf8)) > 0 }
         guard declarationLines.count == 1,
               !["@objc", "dynamic", "public ", "open ", "override "].contains(where: declarationLines[0].contains) else { return false }
