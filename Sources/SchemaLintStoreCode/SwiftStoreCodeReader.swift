@@ -117,12 +117,21 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         // Whether a declaration is unused depends on it alone, and the actions of one unit share it:
         // the files are searched once for each.
         var unusedDeclarations: [String: Bool] = [:]
+        // The files that hold each name as a word, by name: the stores of many types share one
+        // (`persistentContainer`), and each question would search every file again.
+        var filesByWord: [String: [ModelSourceFile]] = [:]
+        func files(holding word: String) -> [ModelSourceFile] {
+            if let known = filesByWord[word] { return known }
+            let found = sources.filter { ByteSearch.wholeWordCount(of: word, in: $0.bytes) > 0 }
+            filesByWord[word] = found
+            return found
+        }
         for index in reading.storeCode.failureActions.indices {
             let place = reading.storeCode.failureActions[index].place
             let opensHere = reading.storeCode.failureActions[index].openingLocation.file == place.location.file
             let declaration = place.location.file + "\u{0}" + place.declaration
             let unused = unusedDeclarations[declaration]
-                ?? (Self.isUnusedStaticProperty(place, in: sources) || Self.isUnreadLazyProperty(place, in: sources) || Self.isUncalledFunction(place, in: sources))
+                ?? (Self.isUnusedStaticProperty(place, in: sources) || Self.isUnreadLazyProperty(place, in: sources, holding: files(holding:)) || Self.isUncalledFunction(place, in: sources))
             unusedDeclarations[declaration] = unused
             reading.storeCode.failureActions[index].inUnusedCode = unused
                 // A type that opens its store and handles the failure itself, beside a store
@@ -346,8 +355,9 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// member of anything (`appDelegate.persistentContainer`, `(delegate as! AppDelegate).x`,
     /// `NotificationService.stack.persistentContainer`) but a chain from another type that has a
     /// property of that name (`CoreDataService.shared.persistentContainer`). `@objc`, `dynamic`,
-    /// `public` and `open` ones may be read by code the run does not see.
-    static func isUnreadLazyProperty(_ place: CodePlace, in sources: [ModelSourceFile]) -> Bool {
+    /// `public` and `open` ones may be read by code the run does not see. `holding`: the files of
+    /// `sources` that hold a word.
+    static func isUnreadLazyProperty(_ place: CodePlace, in sources: [ModelSourceFile], holding: (String) -> [ModelSourceFile]) -> Bool {
         let parts = place.declaration.split(separator: ".")
         guard parts.count == 2, let type = parts.first.map(String.init), let member = parts.last.map(String.init),
               member.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
@@ -361,40 +371,45 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         // requirement (`var persistentContainer: NSPersistentContainer { get }`), which a
         // protocol extension reads from whatever type conforms, this one maybe.
         func declaresItsOwn(_ source: ModelSourceFile) -> Bool {
-            lines(of: source).contains { line in
+            // Most files that use the name declare none: one search of the bytes says so.
+            guard ["var", "let"].contains(where: { ByteSearch.wholeWordCount(of: "\($0) \(member)", in: source.bytes) > 0 }) else { return false }
+            return lines(of: source).contains { line in
                 let text = Array(code(of: line).utf8)
                 return ["var", "let"].contains { ByteSearch.wholeWordCount(of: "\($0) \(member)", in: text) > 0 } && !line.contains("{ get")
             }
         }
         // The types that declare their own property of that name: a chain from one of them
         // (`CouponStore.shared.persistentContainer`) reads theirs.
-        let owners = Set(sources.filter { $0.name != declaring.name && ByteSearch.wholeWordCount(of: member, in: $0.bytes) > 0 && declaresItsOwn($0) }.flatMap { declaredTypeNames(in: $0) })
-        for source in sources where ByteSearch.wholeWordCount(of: member, in: source.bytes) > 0 {
+        let using = holding(member)
+        let owners = Set(using.filter { $0.name != declaring.name && declaresItsOwn($0) }.flatMap { declaredTypeNames(in: $0) })
+        for source in using {
             let isDeclaring = source.name == declaring.name
             // Another file that declares a property of that name reads its own by the bare name.
             let declaresItsOwn = !isDeclaring && declaresItsOwn(source)
-            for line in lines(of: source) where line.contains(member) {
-                let text = Array(code(of: line).utf8)
-                for start in wholeWordStarts(of: member, in: text) {
-                    let before = String(decoding: text[..<start], as: UTF8.self)
-                    if isDeclaring, before.hasSuffix("lazy var ") { continue }
-                    guard before.hasSuffix(".") else {
-                        if !declaresItsOwn { return false }
-                        continue
-                    }
-                    // The chain of names before the dot: `CoreDataService.shared`, `self`, `ad`.
-                    let base = before.dropLast()
-                    let chain = base.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || ".?!".contains($0) }.reversed()
-                    let root = String(chain.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-                    // After a call or a cast (`(delegate as! AppDelegate).x`), the value may be of the type.
-                    if root.isEmpty || base.dropLast(chain.count).last.map({ ")]".contains($0) }) ?? false { return false }
-                    if root == "self" {
-                        if declaresItsOwn { continue }
-                        return false
-                    }
-                    // A chain from another type that has a property of that name reads that type's.
-                    guard root != type, owners.contains(root) else { return false }
+            let bytes = source.bytes
+            for start in wholeWordStarts(of: member, in: bytes) {
+                // The line up to the name; a name in a `//` comment is no use.
+                var lineStart = start
+                while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+                let before = String(decoding: bytes[lineStart..<start], as: UTF8.self)
+                if before.contains("//") { continue }
+                if isDeclaring, before.hasSuffix("lazy var ") { continue }
+                guard before.hasSuffix(".") else {
+                    if !declaresItsOwn { return false }
+                    continue
                 }
+                // The chain of names before the dot: `CoreDataService.shared`, `self`, `ad`.
+                let base = before.dropLast()
+                let chain = base.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || ".?!".contains($0) }.reversed()
+                let root = String(chain.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                // After a call or a cast (`(delegate as! AppDelegate).x`), the value may be of the type.
+                if root.isEmpty || base.dropLast(chain.count).last.map({ ")]".contains($0) }) ?? false { return false }
+                if root == "self" {
+                    if declaresItsOwn { continue }
+                    return false
+                }
+                // A chain from another type that has a property of that name reads that type's.
+                guard root != type, owners.contains(root) else { return false }
             }
         }
         return true
