@@ -470,7 +470,9 @@ struct ReleasedVersionLockRule: HistoryRule {
         }
         return Finding(
             ruleID: descriptor.id, severity: .warning,
-            message: (edit.commit.map { "\(version.displayName) was edited in \($0.id) (\($0.date))" } ?? "\(version.displayName) is edited in the working tree, not yet committed")
+            // A schema's shape changes with the classes it lists, written in it or not.
+            message: (edit.commit.map { "\(version.displayName) \(version.format == .swiftData ? "changed" : "was edited") in \($0.id) (\($0.date))" }
+                ?? "\(version.displayName) \(version.format == .swiftData ? "is changed" : "is edited") in the working tree, not yet committed")
                 + ", \(when): \(shown); \(consequence)",
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
             notes: (entry.location.map { [Finding.Note(copy, at: $0)] } ?? []) + (migration?.notes ?? []),
