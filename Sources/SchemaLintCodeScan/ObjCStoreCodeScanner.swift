@@ -738,9 +738,6 @@ struct ObjCStoreCodeScanner {
         return branch(of: ifIndex, errorWhenTrue: isNegated(condition)).map { [$0] } ?? []
     }
 
-    /// The assertions that test a result: release builds leave them out.
-    static let assertions: Set<String> = ["NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert", "assert"]
-
     /// `store = [coordinator addPersistentStoreWithType:... error:&error]; NSAssert(store != nil,
     /// ...)`: the position of an assertion on the add's result or error after it in `body`, for
     /// an add that no `if` tests; in the builds people run, nothing is done when it fails.
@@ -752,7 +749,7 @@ struct ObjCStoreCodeScanner {
         if open >= body.lowerBound + 2, tokens[open - 1].is("="), tokens[open - 2].kind == .identifier { names.insert(tokens[open - 2].text) }
         if let error = errorOutName(in: call) { names.insert(error) }
         return ((close + 1)..<body.upperBound).first { position in
-            guard tokens[position].kind == .identifier, Self.assertions.contains(tokens[position].text), position + 1 < body.upperBound,
+            guard tokens[position].kind == .identifier, StoreFailureAction.assertions.contains(tokens[position].text), position + 1 < body.upperBound,
                   tokens[position + 1].is("("), let end = partner[position + 1] else { return false }
             return ((position + 2)..<end).contains { tokens[$0].kind == .identifier && names.contains(tokens[$0].text) }
         }

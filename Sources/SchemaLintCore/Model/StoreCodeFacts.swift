@@ -236,6 +236,13 @@ package struct StoreFileProtection: Hashable, Sendable {
 /// What the code does where opening a store failed: the error branch of a `loadPersistentStores`
 /// completion handler, the `catch` of `addPersistentStore` or `ModelContainer(...)`.
 package struct StoreFailureAction: Hashable, Sendable {
+    /// The assertions of Swift and Objective-C, which release builds leave out: one that tests a
+    /// store's opening does nothing in the builds people run.
+    package static let assertions: Set<String> = ["assert", "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert"]
+
+    /// Whether what the action does, as written (`NSAssert(...)`), is one of `assertions`.
+    package var isAssertion: Bool { written.hasSuffix("(...)") && Self.assertions.contains(String(written.dropLast("(...)".count))) }
+
     package enum Action: String, Hashable, Sendable {
         /// `fatalError`, `preconditionFailure`, `abort()`, `exit`: the app stops, at every launch.
         case stopsTheApp

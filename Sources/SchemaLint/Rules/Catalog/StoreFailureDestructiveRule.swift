@@ -134,9 +134,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             suggestions = ["show the failure in the extension (an empty timeline in a widget, a message in a share sheet) rather than go on as if the store were there"]
             severity = .note
         case .onlyLogs:
-            // An assertion is compiled out of the builds people run.
-            let assertion = ["assert(...)", "NSAssert(...)", "NSCAssert(...)", "NSParameterAssert(...)", "NSCParameterAssert(...)"].contains(action.written)
-            consequence = "\(action.written)\(assertion ? ", which release builds leave out," : "") is all the app does when \(opening) fails: it goes on with no store, shows none of the person's data, and every save fails, so what they enter next is lost"
+            consequence = "\(action.written)\(action.isAssertion ? ", which release builds leave out," : "") is all the app does when \(opening) fails: it goes on with no store, shows none of the person's data, and every save fails, so what they enter next is lost"
             suggestions = ["tell the person the data could not be opened (a screen that offers to retry or to send a report) and keep the store file, rather than go on as if the store were there"]
         case .fallsBackToMemory:
             consequence = "\(action.written) replaces the store with an empty in-memory one when \(opening) fails: the app opens without the person's data, and whatever they enter next is gone at the next launch"
