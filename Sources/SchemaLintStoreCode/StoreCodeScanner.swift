@@ -49,6 +49,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private var storeBindings: [Int: [String: Bool]] = [:]
     /// `storeArguments(in:)` of each unit asked.
     private var storeArgumentNames: [Int: Set<String>] = [:]
+    private var storePropertiesByType: [String: Set<String>] = [:]
     /// `binding(of:in:)` of each name asked, by unit, where no place of use narrows it: each is a
     /// walk of the unit, and the same names are asked again as bindings are followed.
     private var plainBindings: [Int: [String: ExprSyntax?]] = [:]
@@ -1546,6 +1547,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         references.walk(expression)
         let opened = storeArguments(in: unit)
         if references.names.contains(where: opened.contains) { return true }
+        if isStoreProperty(in: expression, names: references.names, unit: unit) { return true }
         return references.names.contains { name in
             if let known = storeBindings[unit]?[name] { return known }
             storeBindings[unit, default: [:]][name] = false  // a name bound (through others) to itself is no store
@@ -1681,6 +1683,45 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         finder.walk(declarations.units[unit].body)
         storeArgumentNames[unit] = finder.names
         return finder.names
+    }
+
+    /// Whether `expression` names a stored property of the type `unit` belongs to (`self.storeURL`,
+    /// or `storeURL` where no local name or parameter shadows it) that a member of the same type
+    /// opens a store at (`NSPersistentStoreDescription(url: self.storeURL)` in a lazy container):
+    /// the property is given once, by the initializer, so every member names the same file.
+    private func isStoreProperty(in expression: ExprSyntax, names: [String], unit: Int) -> Bool {
+        let type = declarations.units[unit].typeName
+        guard !type.isEmpty else { return false }
+        let properties = storeProperties(of: type)
+        guard !properties.isEmpty else { return false }
+        let members = SelfMemberReferences(viewMode: .sourceAccurate)
+        members.walk(expression)
+        return members.names.contains(where: properties.contains)
+            || names.contains { properties.contains($0) && !isLocal($0, in: unit) }
+    }
+
+    /// The properties of `type` its members open a store at: `self.name` arguments, and plain
+    /// names no local binding or parameter of that member declares.
+    private func storeProperties(of type: String) -> Set<String> {
+        if let known = storePropertiesByType[type] { return known }
+        var found: Set<String> = []
+        for (index, unit) in declarations.units.enumerated() where unit.typeName == type {
+            let finder = StoreLocationArguments(viewMode: .sourceAccurate)
+            finder.walk(unit.body)
+            found.formUnion(finder.selfMembers)
+            found.formUnion(finder.names.filter { !isLocal($0, in: index) })
+        }
+        storePropertiesByType[type] = found
+        return found
+    }
+
+    /// Whether `name` is declared in `unit`: a parameter, or a `let`/`var` of its body.
+    private func isLocal(_ name: String, in unit: Int) -> Bool {
+        let body = declarations.units[unit].body
+        if CodeDeclarations.parameters(ofBody: body)?.contains(where: { ($0.secondName ?? $0.firstName).text == name }) ?? false { return true }
+        let finder = LocalDeclarations(name: name)
+        finder.walk(body)
+        return finder.found
     }
 
     /// `Persistence.storeURL`, `URL.storeFile(in:named:)`: a static property of a project type
@@ -3210,9 +3251,11 @@ private final class NameReferences: SyntaxVisitor {
     }
 }
 
-/// The plain names passed where Core Data takes a store's location (`storeArguments(in:)`).
+/// The plain names passed where Core Data takes a store's location (`storeArguments(in:)`), and
+/// the properties passed as `self.name`.
 private final class StoreLocationArguments: SyntaxVisitor {
     var names: Set<String> = []
+    var selfMembers: Set<String> = []
     static let labels: [String: Set<String>] = [
         "migrateStore": ["from", "toDestinationURL"], "addPersistentStore": ["at"], "NSPersistentStoreDescription": ["url"],
         "metadataForPersistentStore": ["at"], "destroyPersistentStore": ["at"], "replacePersistentStore": ["at", "withPersistentStoreFrom"],
@@ -3222,8 +3265,57 @@ private final class StoreLocationArguments: SyntaxVisitor {
         if let labels = Self.labels[SynchronousCode.calledName(node) ?? ""] {
             for argument in node.arguments where labels.contains(argument.label?.text ?? "") {
                 if let name = argument.expression.as(DeclReferenceExprSyntax.self) { names.insert(name.baseName.text) }
+                if let member = SelfMemberReferences.member(argument.expression) { selfMembers.insert(member) }
             }
         }
+        return .visitChildren
+    }
+}
+
+/// The properties named through `self` (`self.storeURL`).
+private final class SelfMemberReferences: SyntaxVisitor {
+    var names: [String] = []
+
+    static func member(_ expression: ExprSyntax) -> String? {
+        guard let access = expression.as(MemberAccessExprSyntax.self), access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+        return access.declName.baseName.text
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let member = Self.member(ExprSyntax(node)) { names.append(member) }
+        return .visitChildren
+    }
+}
+
+/// Whether a `let`/`var` (or a pattern of `if let`, `guard let`, `for`, a closure parameter)
+/// declares `name` in a body.
+private final class LocalDeclarations: SyntaxVisitor {
+    let name: String
+    var found = false
+
+    init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+        if node.identifier.text == name { found = true }
+        return found ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+        if node.name.text == name { found = true }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+        if (node.secondName ?? node.firstName).text == name { found = true }
+        return .skipChildren
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        // `if let storeURL {`: the shorthand binds the property's own value under its name.
+        if node.initializer == nil, node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name { return .skipChildren }
         return .visitChildren
     }
 }

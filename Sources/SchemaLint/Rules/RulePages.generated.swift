@@ -15669,6 +15669,61 @@ final class Storage {
 }
 ```
 
+### Triggers: the store's URL a property the initializer sets, opened by the type's lazy container, removed when loading fails
+
+```swift path=Cache/ThumbnailIndex.swift
+import CoreData
+
+public final class ThumbnailIndex {
+    private let databaseURL: URL
+
+    public init(databaseURL: URL) {
+        self.databaseURL = databaseURL
+    }
+
+    private lazy var container: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "ThumbnailIndex")
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: self.databaseURL)]
+        container.loadPersistentStores { _, error in
+            if error != nil {
+                try? FileManager.default.↓removeItem(at: self.databaseURL)
+            }
+        }
+        return container
+    }()
+
+    public func erase() {
+        try? FileManager.default.↓removeItem(at: databaseURL)
+    }
+}
+```
+
+### Does not trigger: a local name of the same spelling as the store's property, for an export file
+
+```swift path=Cache/ThumbnailExport.swift
+import CoreData
+
+public final class ThumbnailExport {
+    private let databaseURL: URL
+
+    public init(databaseURL: URL) {
+        self.databaseURL = databaseURL
+    }
+
+    private lazy var container: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "ThumbnailIndex")
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: self.databaseURL)]
+        container.loadPersistentStores { _, _ in }
+        return container
+    }()
+
+    public func discardExport() {
+        let databaseURL = URL.documentsDirectory.appendingPathComponent("thumbnails.json")
+        try? FileManager.default.removeItem(at: databaseURL)
+    }
+}
+```
+
 ### Triggers: a private function no file calls removes the store alone (a note)
 
 ```swift path=App/Persistence.swift
