@@ -882,6 +882,7 @@ struct ObjCStoreCodeScanner {
 
     private func failureActions(in branch: Range<Int>, body: Body, opening: StoreOpening.Call, at openingIndex: Int, counts: (Int) -> Bool) -> [StoreFailureAction] {
         var actions: [StoreFailureAction] = []
+        var deletion: Int?
         for position in branch.lowerBound..<reachableEnd(of: branch) where tokens[position].kind == .identifier && counts(position) {
             let text = tokens[position].text
             let calls = position + 1 < branch.upperBound && tokens[position + 1].is("(")
@@ -909,7 +910,8 @@ struct ObjCStoreCodeScanner {
             if let (kind, written) = action, kind != .deletesTheStore || !actions.contains(where: { $0.action == .deletesTheStore }) {
                 var found = StoreFailureAction(action: kind, written: written, place: place(position, body), opening: opening, openingLocation: location(of: tokens[openingIndex]))
                 found.opensAfterDeletingTheStore = reopensAfterDeletingTheStore(in: body.range.lowerBound..<position)
-                if kind == .deletesTheStore { found.cacheName = cacheName(of: body) }
+                found.stopsAfterDeletingTheStore = kind == .stopsTheApp && deletion.map { isSequential($0, position) } ?? false
+                if kind == .deletesTheStore { found.cacheName = cacheName(of: body); deletion = position }
                 actions.append(found)
             }
         }
@@ -1011,6 +1013,21 @@ struct ObjCStoreCodeScanner {
             }
         }
         return branch.upperBound
+    }
+
+    /// Whether the token at `later` runs whenever the one at `earlier` has run: no block that
+    /// holds `earlier` but not `later` is followed by `else` (they are not two branches of one
+    /// `if`), and neither lies in a `case` the other is not in.
+    private func isSequential(_ earlier: Int, _ later: Int) -> Bool {
+        var brace = enclosingOpener[earlier]
+        while brace >= 0 {
+            if tokens[brace].is("{"), let close = partner[brace] {
+                if close > later { return true }
+                if close + 1 < tokens.count, tokens[close + 1].isIdentifier("else") { return false }
+            }
+            brace = enclosingOpener[brace]
+        }
+        return true
     }
 
     /// Whether the tokens delete files or destroy a store and then open a store: what fails

@@ -1160,17 +1160,29 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         func removesTheSource(_ node: Syntax) -> Bool { opening == .migrateStore && Self.removes(node, theSourceOf: openingNode) }
         let firstDeletion = found.firstIndex { $0.1 == .deletesTheStore && removesTheSource($0.0) } ?? found.firstIndex { $0.1 == .deletesTheStore }
         let firstFallback = found.firstIndex { $0.1 == .fallsBackToMemory }
+        let deletion = firstDeletion.map { found[$0].0 }
         for (index, (node, action, written)) in found.enumerated()
         where (action != .deletesTheStore || index == firstDeletion) && (action != .fallsBackToMemory || index == firstFallback) {
             var found = StoreFailureAction(action: action, written: written, place: place(node), opening: opening, openingLocation: file.location(of: openingNode))
             found.removesTheMigrationSource = action == .deletesTheStore && removesTheSource(node)
             found.opensAfterDeletingTheStore = afterDeletion
+            found.stopsAfterDeletingTheStore = action == .stopsTheApp && deletion.map { $0.position < node.position && Self.isSequential($0, node) } ?? false
             found.afterFallbackToMemory = action == .stopsTheApp && (finder.isLastResort(node) || runsWhenTheFallbackToMemoryFailed(openingNode))
             found.afterFallbackToAnotherStore = action == .stopsTheApp && opensARecoveryStore(openingNode)
             if action == .deletesTheStore { found.cacheName = cacheName(around: openingNode) }
             found.withAnAlert = action == .fallsBackToMemory && AlertMentions.contains(in: branch)
             scanned.facts.failureActions.append(found)
         }
+    }
+
+    /// Whether `later` runs whenever `earlier` has run: they are not in two branches of one `if`,
+    /// `guard`, `switch` or ternary, the first statement (or branch) holding both being a list of
+    /// statements that run one after another.
+    static func isSequential(_ earlier: Syntax, _ later: Syntax) -> Bool {
+        var ancestor = earlier.parent
+        while let node = ancestor, !(node.position <= later.position && later.endPosition <= node.endPosition) { ancestor = node.parent }
+        guard let common = ancestor else { return false }
+        return common.is(CodeBlockItemListSyntax.self) || common.is(CodeBlockItemSyntax.self) || common.is(CodeBlockSyntax.self)
     }
 
     /// Whether `deletion` (`removeItem(at: sourceURL)`, a helper's `destroyStore(at: sourceURL)`)

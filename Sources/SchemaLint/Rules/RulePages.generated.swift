@@ -10256,6 +10256,92 @@ final class Persistence {
 }
 ```
 
+### Triggers: the store's file removed, then fatalError: the stop after the deletion is a note
+
+The app stops once: at the next launch Core Data makes a new, empty store where the old one was,
+which opens. The deletion is what loses the person's data, and the finding to act on.
+
+```swift path=App/JournalStore.swift
+import CoreData
+
+final class JournalStore {
+    let container = NSPersistentContainer(name: "Journal")
+
+    func open() {
+        container.loadPersistentStores { description, error in
+            guard let error else { return }
+            if let url = description.url {
+                try? ↓FileManager.default.removeItem(at: url)
+            }
+            ↓fatalError("journal store: \(error)")
+        }
+    }
+}
+```
+
+### Triggers: the store removed when the error is a migration's, fatalError for any other (a warning)
+
+Only a failed migration deletes the store; any other failure stops the app at every launch.
+
+```swift path=App/JournalStore.swift
+import CoreData
+
+final class JournalStore {
+    let container = NSPersistentContainer(name: "Journal")
+
+    func open() {
+        container.loadPersistentStores { description, error in
+            guard let error = error as NSError? else { return }
+            if error.code == NSMigrationError, let url = description.url {
+                try? ↓FileManager.default.removeItem(at: url)
+            } else {
+                ↓fatalError("journal store: \(error)")
+            }
+        }
+    }
+}
+```
+
+### Triggers: Objective-C: the store deleted, then abort(): the abort after the deletion is a note
+
+```objc path=App/JournalStack.m
+@implementation JournalStack
+
+- (NSPersistentStoreCoordinator *)coordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Journal.sqlite"];
+    NSError *error = nil;
+    if (![_coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        [[NSFileManager defaultManager] ↓removeItemAtURL:storeURL error:nil];
+        NSLog(@"Unresolved error %@", error);
+        ↓abort();
+    }
+    return _coordinator;
+}
+
+@end
+```
+
+### Triggers: Objective-C: the store deleted when the error is a migration's, abort() for any other (a warning)
+
+```objc path=App/JournalStack.m
+@implementation JournalStack
+
+- (NSPersistentStoreCoordinator *)coordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Journal.sqlite"];
+    NSError *error = nil;
+    if (![_coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        if (error.code == NSMigrationError) {
+            [[NSFileManager defaultManager] ↓removeItemAtURL:storeURL error:nil];
+        } else {
+            ↓abort();
+        }
+    }
+    return _coordinator;
+}
+
+@end
+```
+
 ### Triggers: the store is deleted and made anew; stopping the app when even that fails is a note
 
 ```swift path=App/NotesApp.swift

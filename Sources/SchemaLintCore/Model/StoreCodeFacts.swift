@@ -283,6 +283,10 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// The opening is a retry after the code deleted the store's files: it opens a new, empty
     /// store, which no migration can fail (the deletion before it is the finding).
     package var opensAfterDeletingTheStore = false
+    /// A stop that runs after the same failure's code deleted the store (`removeItem`, then
+    /// `fatalError`): the next launch makes a new, empty store, so it stops the app once, and
+    /// the deletion is the loss.
+    package var stopsAfterDeletingTheStore = false
     /// The error reached this code only after the wrapper's own fallback to an in-memory store
     /// failed too (reported there): nothing was migrated in memory, so what fails is what fails
     /// every time.

@@ -65,6 +65,12 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             consequence = "\(action.written) stops the app when \(opening) fails on the new, empty store made after the old one's files were deleted or moved aside: no migration can fail there, only what fails every time (a full disk, a model that does not load)"
             suggestions = ["report the error to the person instead of stopping the app, and keep the failed store rather than delete it"]
             severity = .note
+        case .stopsTheApp where action.stopsAfterDeletingTheStore:
+            // The deletion before it is the loss, reported where it is; the next launch opens a
+            // new store, so the stop happens once.
+            consequence = "\(action.written) stops the app when \(opening) fails, after the same code deleted the store: the next launch makes a new, empty store, so the app stops once, and the deletion is what loses the person's data"
+            suggestions = ["report the error to the person instead of stopping the app, and keep the failed store rather than delete it"]
+            severity = .note
         case .fallsBackToMemory where action.opensAfterDeletingTheStore, .onlyLogs where action.opensAfterDeletingTheStore, .deletesTheStore where action.opensAfterDeletingTheStore:
             // The deletion (or the move aside) before the retry is the loss, reported where it is.
             let does = action.action == .onlyLogs ? "is all the app does" : action.action == .deletesTheStore ? "deletes the store again" : "gives the app an empty in-memory store"
