@@ -89,7 +89,7 @@ struct VersionedSchemaHistory {
         for name in names.dropFirst() { prefix = String(prefix.commonPrefix(with: name)) }
         while let last = prefix.last, last.isNumber || last == "_" { prefix.removeLast() }
         if prefix.count > 1, prefix.last == "V" { prefix.removeLast() }
-        return prefix.isEmpty ? "SwiftData" : prefix
+        return prefix.isEmpty ? ModelName.unnamedSwiftData : prefix
     }
 
     /// The schema a model class is declared in (nested in it or in an extension of it), or nil
@@ -431,10 +431,10 @@ struct VersionedSchemaHistory {
             .sorted { ($0.file.name, $0.file.location(of: $0.node).line) < ($1.file.name, $1.file.location(of: $1.node).line) }
         guard let first = classes.first else { return }
         var version = ModelVersion(
-            model: "SwiftData", version: VersionNumber(ordinal: 1), label: "current", usesCloudKit: usesCloudKit, format: .swiftData,
+            model: ModelName.unnamedSwiftData, version: VersionNumber(ordinal: 1), label: "current", usesCloudKit: usesCloudKit, format: .swiftData,
             entities: entities(of: classes, notes: &reading.notes), file: first.file.name, location: first.file.location(of: first.node.name)
         )
-        version.history = "swiftdata:SwiftData"
+        version.history = "swiftdata:\(ModelName.unnamedSwiftData)"
         version.isDeclaredByItsEntities = true
         reading.versions.append(version)
     }

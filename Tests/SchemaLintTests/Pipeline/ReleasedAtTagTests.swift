@@ -1255,7 +1255,7 @@ struct ReleasedAtTagTests {
         try folder.write("import SwiftData\n\n@Model final class Note {\n    var title: String = \"\"\n    init() {}\n}\n", to: "App/Note.swift")
         try repository.commit("notes")
         let untagged = try Executable.run(["--no-color"], in: folder.url)
-        #expect(untagged.stdout.contains("App/Note.swift:3:20: note: model 'SwiftData' was not checked against a release, so what the next release changes for the people who run it is not reported: no tag in the history of HEAD and no lock record what shipped [released-version-modified]"), "\(untagged.stdout)")
+        #expect(untagged.stdout.contains("App/Note.swift:3:20: note: the SwiftData model was not checked against a release, so what the next release changes for the people who run it is not reported: no tag in the history of HEAD and no lock record what shipped [released-version-modified]"), "\(untagged.stdout)")
         #expect(untagged.stdout.contains("help: tag each release where it was built"), "\(untagged.stdout)")
         // Tags on a branch HEAD has not merged record no release of what HEAD holds, but say
         // that the team tags its releases elsewhere.

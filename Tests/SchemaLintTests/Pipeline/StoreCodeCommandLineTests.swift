@@ -1014,7 +1014,7 @@ import SchemaLintTestSupport
         try repository.commit("caption")
         let (_, run) = try Self.lint(path: folder.path)
         #expect(run.stdout.contains("App/Models/Photo.swift:3:20: note: opening a store of v1.0 with the next release migrates it at launch"), "\(run.stdout)")
-        #expect(run.stdout.contains("note: 'Photo', which the next release of 'SwiftData' changes, is declared here (\(folder.path)/App/Models/Photo.swift:3:20)"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: 'Photo', which the next release of the SwiftData model changes, is declared here (\(folder.path)/App/Models/Photo.swift:3:20)"), "\(run.stdout)")
     }
 
     /// A logger's method is named with its logger: `error()` alone reads like Swift's own error.

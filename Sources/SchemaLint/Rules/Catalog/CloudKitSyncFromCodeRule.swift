@@ -18,7 +18,7 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
                 notes: notes, suggestions: suggestions
             )]
         }
-        let model = "model '\(context.history.model)'"
+        let model = ModelName.spoken(context.history.model)
         if let entitlement = decision.entitlement {
             return note(
                 "\(model) is checked as synced with CloudKit: SwiftData opens it with `cloudKitDatabase: .automatic` (as the code gives it, or the default), which syncs when the app has the CloudKit entitlement (a store that syncs only for those who turn sync on is checked as synced all the same: their devices hold its records)",

@@ -22,7 +22,7 @@ struct CloudKitSyncStartedRule: HistoryRule {
             let recordTypes = EnglishList.join(roots.map { "CD_\($0)" }, limit: 4)
             return Finding(
                 ruleID: descriptor.id, severity: .warning,
-                message: "\(version.displayName) of model '\(version.model)' syncs with CloudKit, and \(baseline.displayName) kept the store local: every device that updates uploads every record its store holds, so a person with the app on two devices gets both sets (duplicates of what was entered on both, or copied by another sync), and the record types (\(recordTypes)) must be in the CloudKit production environment before \(version.displayName) reaches people",
+                message: "\(version.displayName) of \(ModelName.spoken(version.model)) syncs with CloudKit, and \(baseline.displayName) kept the store local: every device that updates uploads every record its store holds, so a person with the app on two devices gets both sets (duplicates of what was entered on both, or copied by another sync), and the record types (\(recordTypes)) must be in the CloudKit production environment before \(version.displayName) reaches people",
                 location: version.location, model: version.model, baseline: baseline.label, version: version.label, path: nil,
                 suggestions: [
                     "plan the duplicates: after the first import, merge records that are the same by a stable identifier (a UUID attribute each record keeps), or move the local data once into a new store that syncs",

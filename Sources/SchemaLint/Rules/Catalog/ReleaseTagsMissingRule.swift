@@ -10,7 +10,7 @@ struct ReleaseTagsMissingRule: HistoryRule {
         guard let reading = context.history.gitReleases, reading.matchingTags.isEmpty, let current = context.history.versions.last else { return [] }
         return [Finding(
             ruleID: descriptor.id, severity: descriptor.severity(synced: current.hasSyncedEntities) ?? .note,
-            message: "no release tags match '\(reading.pattern)' in the history of \(reading.revision), so \(current.displayName) of model '\(current.model)' is checked against no release",
+            message: "no release tags match '\(reading.pattern)' in the history of \(reading.revision), so \(current.displayName) of \(ModelName.spoken(current.model)) is checked against no release",
             location: current.location, model: current.model, baseline: nil, version: current.label, path: nil,
             suggestions: [
                 "in CI, fetch the tags with the history (actions/checkout with `fetch-depth: 0`, or `git fetch --tags`): a shallow clone has none",

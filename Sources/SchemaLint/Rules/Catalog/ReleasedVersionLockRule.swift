@@ -43,7 +43,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         let who = shipped.release.map { "the release at \($0) shipped them" } ?? "the app had them"
         return Finding(
             ruleID: descriptor.id, severity: shipped.release == nil ? .note : .error,
-            message: "no schema of '\(context.history.model)' is the @Model classes as \(who) before the plan came in \(commit); \(first.displayName), its first, differs: \(Self.summary(changes)); a store those classes made matches no schema of the plan, and SwiftData refuses to open it (\"Cannot use staged migration with an unknown model version\", 134504)",
+            message: "no schema of \(ModelName.quoted(context.history.model)) is the @Model classes as \(who) before the plan came in \(commit); \(first.displayName), its first, differs: \(Self.summary(changes)); a store those classes made matches no schema of the plan, and SwiftData refuses to open it (\"Cannot use staged migration with an unknown model version\", 134504)",
             location: first.location, model: context.history.model, baseline: nil, version: first.label, path: nil,
             notes: [Finding.Note(shipped.release.map { "the classes as the release at \($0) shipped them" } ?? "the classes as they were before \(shipped.planAdded.id)", at: shipped.place)],
             suggestions: [
@@ -75,8 +75,8 @@ struct ReleasedVersionLockRule: HistoryRule {
                 findings.append(Finding(
                     ruleID: descriptor.id, severity: severity(anyVersion),
                     message: entry.isFromLockFile
-                        ? "released version \(entry.version) of model '\(entry.model)' is locked but no longer in the models; people still run it, and later versions are no longer checked against it"
-                        : "released version \(entry.label ?? entry.version) of model '\(entry.model)' is in the release at \(entry.location?.file ?? "") but no longer in the models; people still run it, and later versions are no longer checked against it",
+                        ? "released version \(entry.version) of \(ModelName.spoken(entry.model)) is locked but no longer in the models; people still run it, and later versions are no longer checked against it"
+                        : "released version \(entry.label ?? entry.version) of \(ModelName.spoken(entry.model)) is in the release at \(entry.location?.file ?? "") but no longer in the models; people still run it, and later versions are no longer checked against it",
                     location: location, model: entry.model, baseline: nil, version: anyVersion?.label ?? entry.version, path: nil,
                     suggestions: ["restore the version's model file (from version control)"]
                         + (entry.isFromLockFile ? ["if the version was never shipped, run `schemalint lock --force` to drop it from the lock"] : [])
@@ -188,7 +188,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         let folder = place.split(separator: ":", maxSplits: 1).last.map { String($0.dropLast("/contents".count)) } ?? name
         return Finding(
             ruleID: descriptor.id, severity: .warning,
-            message: "version \(name) of model '\(entry.model)' was the current version of \(releases) and is no longer in the bundle, under any name: Core Data finds no model for the stores those releases made, so the people who update from them cannot open their store (NSMigrationMissingSourceModelError, 134130) unless the app migrates it by itself",
+            message: "version \(name) of \(ModelName.spoken(entry.model)) was the current version of \(releases) and is no longer in the bundle, under any name: Core Data finds no model for the stores those releases made, so the people who update from them cannot open their store (NSMigrationMissingSourceModelError, 134130) unless the app migrates it by itself",
             location: entry.location ?? anyVersion?.location ?? SourceLocation(file: place, line: 1, column: 1),
             // The step that removed it: into the version current in the first release without it.
             model: entry.model, baseline: name, version: next ?? anyVersion?.label ?? entry.version, path: nil,
@@ -212,25 +212,25 @@ struct ReleasedVersionLockRule: HistoryRule {
         let message: String
         switch unread {
         case .shallowCloneAtNewestRelease where context.history.isVersionedInItsFiles:
-            message = "the versions of model '\(context.history.model)' that shipped before the newest release were not checked for edits since: \(unread.reason)"
+            message = "the versions of \(ModelName.spoken(context.history.model)) that shipped before the newest release were not checked for edits since: \(unread.reason)"
         case .shallowCloneAtNewestRelease:
             // Compared with the newest release, which the clone holds.
             return []
         case .shallowClone where context.history.isVersionedInItsFiles:
-            message = "the released versions of model '\(context.history.model)' were not checked for edits since they shipped: \(unread.reason)"
+            message = "the released versions of \(ModelName.spoken(context.history.model)) were not checked for edits since they shipped: \(unread.reason)"
         case .shallowClone where context.comparesEditedInPlaceWithNewestRelease && context.history.isComparedWithNewestReleaseByDefault:
-            message = "model '\(context.history.model)' was not checked against its newest release, so what the next release changes for the people who run it is not reported: \(unread.reason)"
+            message = "\(ModelName.spoken(context.history.model)) was not checked against its newest release, so what the next release changes for the people who run it is not reported: \(unread.reason)"
         // A model of one version, where nothing records what shipped: an edit to it since a release
         // strands that release's stores unseen. (The steps of a model of several versions are
         // taken as shipped, which the summary says; a model SwiftData migrates by itself as it
         // changes is compared with a release only where one is tagged.)
         case _ where unread.isWholeHistoryWithoutRelease && context.history.isVersionedInItsFiles && context.history.versions.count == 1:
-            message = "the one version of model '\(context.history.model)' was not checked for edits since a release, which leave the stores that release made with no model to migrate from: \(unread.reason)"
+            message = "the one version of \(ModelName.spoken(context.history.model)) was not checked for edits since a release, which leave the stores that release made with no model to migrate from: \(unread.reason)"
         // A model SwiftData migrates by itself as it changes (its @Model classes, no schema) is
         // compared with the newest release where one is tagged; with none, the shallow clone's
         // note holds for the whole history too.
         case _ where unread.isWholeHistoryWithoutRelease && context.comparesEditedInPlaceWithNewestRelease && context.history.isComparedWithNewestReleaseByDefault:
-            message = "model '\(context.history.model)' was not checked against a release, so what the next release changes for the people who run it is not reported: \(unread.reason)"
+            message = "\(ModelName.spoken(context.history.model)) was not checked against a release, so what the next release changes for the people who run it is not reported: \(unread.reason)"
         default:
             return []
         }

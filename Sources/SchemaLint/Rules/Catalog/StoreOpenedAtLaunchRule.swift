@@ -49,10 +49,10 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             notes += opening.otherLaunchEntries.map { entry in Finding.Note("also reached synchronously at launch from \(entry.declaration)", at: entry.location) }
             var message: String
             if let migration {
-                message = "\(opening.call.displayName) opens the store on the launch path (\(root.declaration)), and \(migration.version.displayName) of model '\(migration.history.model)' migrates every store of \(migration.baseline.displayName) there: \(MigrationCause.describe(migration.entities, from: migration.baseline, to: migration.version))"
+                message = "\(opening.call.displayName) opens the store on the launch path (\(root.declaration)), and \(migration.version.displayName) of \(ModelName.spoken(migration.history.model)) migrates every store of \(migration.baseline.displayName) there: \(MigrationCause.describe(migration.entities, from: migration.baseline, to: migration.version))"
                 let declared = migration.version.declaration(ofChangesTo: migration.entities)
-                let what = declared.entity.map { "'\($0)', which \(migration.version.displayName) of '\(migration.history.model)' changes," }
-                notes.append(Finding.Note("\(what ?? "\(migration.version.displayName) of '\(migration.history.model)'") is declared here", at: declared.location))
+                let what = declared.entity.map { "'\($0)', which \(migration.version.displayName) of \(ModelName.quoted(migration.history.model)) changes," }
+                notes.append(Finding.Note("\(what ?? "\(migration.version.displayName) of \(ModelName.quoted(migration.history.model))") is declared here", at: declared.location))
             } else {
                 message = "\(opening.call.displayName) opens the store on the launch path (\(root.declaration)); any release that changes the model migrates the store there"
             }

@@ -24,9 +24,9 @@ struct StoreOpenedWithoutMigrationRule: StoreCodeRule {
             guard let gap = nearest.sorted(by: { $0.model < $1.model }).lazy.compactMap { Self.gap(in: $0) }.first else { return nil }
             return finding(
                 at: opening.place, subject: "options",
-                message: "\(opening.call.displayName) adds the store with options that ask for no migration, and model '\(gap.history.model)' has earlier versions: a store written by \(gap.earlier.displayName) fails to open with \(gap.newest.displayName) (NSPersistentStoreIncompatibleVersionHashError, 134100), at every launch after the update: \(MigrationCause.describe(gap.entities, from: gap.earlier, to: gap.newest))",
+                message: "\(opening.call.displayName) adds the store with options that ask for no migration, and \(ModelName.spoken(gap.history.model)) has earlier versions: a store written by \(gap.earlier.displayName) fails to open with \(gap.newest.displayName) (NSPersistentStoreIncompatibleVersionHashError, 134100), at every launch after the update: \(MigrationCause.describe(gap.entities, from: gap.earlier, to: gap.newest))",
                 notes: [
-                    Finding.Note("\(gap.earlier.displayName) of '\(gap.history.model)' is declared here", at: gap.earlier.location),
+                    Finding.Note("\(gap.earlier.displayName) of \(ModelName.quoted(gap.history.model)) is declared here", at: gap.earlier.location),
                     Finding.Note("\(gap.newest.displayName), which the app builds, is declared here", at: gap.newest.location),
                 ],
                 suggestions: [
