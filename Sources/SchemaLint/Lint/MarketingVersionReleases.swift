@@ -19,7 +19,22 @@ package struct MarketingVersionRelease: Sendable, Hashable {
     var newest: String
 
     /// "MARKETING_VERSION went from 2.0 to 2.0.1 in 1a2b3c4 (2025-11-21), after SchemaV3_6 came".
-    var sentence: String { "\(setting) went from \(from) to \(to) in \(commit) (\(date)), after \(newest) came" }
+    var sentence: String { Self.sentence(of: [self]) }
+
+    /// One sentence per change of the app's version, naming each model's newest version that came
+    /// before it ("after Chat2, Feed7 and MediaHash2 came"): models of one app share its changes.
+    static func sentences(of releases: [MarketingVersionRelease]) -> [String] {
+        let changes = Dictionary(grouping: releases) { "\($0.setting)\u{0}\($0.from)\u{0}\($0.to)\u{0}\($0.commit)\u{0}\($0.date)" }
+        return changes.values.map(sentence(of:)).sorted()
+    }
+
+    /// `releases`: one change of the app's version, after the newest versions of one model or more.
+    private static func sentence(of releases: [MarketingVersionRelease]) -> String {
+        let first = releases[0]
+        let newest = Array(Set(releases.map(\.newest))).sorted()
+        let names = newest.count < 2 ? newest.joined() : newest.dropLast().joined(separator: ", ") + " and " + newest[newest.count - 1]
+        return "\(first.setting) went from \(first.from) to \(first.to) in \(first.commit) (\(first.date)), after \(names) came"
+    }
 }
 
 extension LintPipeline {

@@ -148,18 +148,17 @@ struct ComingSteps {
     func split(_ findings: [Finding]) -> (listed: [Finding], shipped: ShippedHistory) {
         var listed: [Finding] = []
         var shipped = ShippedHistory()
+        var releases: [String: MarketingVersionRelease] = [:]
         for finding in findings {
             if isShipped(finding) {
                 shipped.count(finding.severity)
                 if unrecorded.contains(finding.model) { shipped.assumed = true }
-                if let release = releasedByVersionChange[finding.model], !shipped.versionChanges.contains(release.sentence) {
-                    shipped.versionChanges.append(release.sentence)
-                    shipped.versionChanges.sort()
-                }
+                if let release = releasedByVersionChange[finding.model] { releases[finding.model] = release }
             } else {
                 listed.append(whereTheNewestVersionHasIt(finding))
             }
         }
+        shipped.versionChanges = MarketingVersionRelease.sentences(of: Array(releases.values))
         return (listed, shipped)
     }
 

@@ -347,6 +347,30 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("in 2 versions of 1 model"), "\(run.stdout)")
     }
 
+    /// Two models of one app whose newest versions both came before the same change of the app's
+    /// version: the summary says that change once, naming both versions.
+    @Test func oneVersionChangeAfterTwoModelsNewestVersionsIsSaidOnce() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("MARKETING_VERSION = 1.0\n", to: "Config/Shared.xcconfig")
+        try Self.write(folder, "Notes", ["title", "body"])
+        func tags(_ name: String, _ attributes: [String]) throws {
+            let body = attributes.map { "<attribute name=\"\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n")
+            try folder.write(XcodeFixtures.contents("<entity name=\"Tag\">\n\(body)\n</entity>"), to: "Model/Tags.xcdatamodeld/\(name).xcdatamodel/contents")
+            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "Model/Tags.xcdatamodeld/.xccurrentversion")
+        }
+        try tags("Tags", ["label", "color"])
+        try repository.commit("first release")
+        try Self.write(folder, "Notes 2", ["title"])
+        try tags("Tags 2", ["label"])
+        try repository.commit("Notes 2 and Tags 2 drop an attribute each")
+        try folder.write("MARKETING_VERSION = 1.1\n", to: "Config/Shared.xcconfig")
+        try repository.commit("1.1")
+        let changed = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("in steps that shipped (MARKETING_VERSION went from 1.0 to 1.1 in \(changed) (2024-01-04), after Notes 2 and Tags 2 came; --all-steps lists them)"), "\(run.stdout)")
+    }
+
     /// With no release tag, the app's version (`MARKETING_VERSION`) changed after the newest
     /// version came shows that version went out in a release: its step is shipped history, said
     /// in the summary. A commit that only adds another target's setting of the same version
