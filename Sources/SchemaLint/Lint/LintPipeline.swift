@@ -332,9 +332,9 @@ public struct LintPipeline: Sendable {
         // and `--history git` reads their releases from the tags. A SwiftData schema that a
         // migration plan lists is versioned even alone: SwiftData checks the store's checksum
         // against the plan's schemas, and one edited since its release matches none. So is an
-        // Xcode model of one version: Core Data migrates a store only from a version the bundle
-        // still has, and one edited in place since its release leaves the released stores with
-        // no model to migrate from.
+        // Xcode model of one version: one edited in place since its release leaves the released
+        // stores matching no version in the bundle, opened only by a migration Core Data infers
+        // from the model each store keeps.
         let versioned = histories.filter(\.isVersionedInItsFiles)
         guard !versioned.isEmpty else { return nil }
         // The files the histories were read from: each bundle whole, each model file, and for

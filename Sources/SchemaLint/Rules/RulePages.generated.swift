@@ -8818,7 +8818,9 @@ first shipped back to the bundle under a name of its own, which gives those stor
 Where every shape shipped reaches the current version by a migration Core Data infers from the
 model each store keeps (synced or not: the stores on the devices are local files), they open as
 they are, and the advice is to make the next change in a new version; adding the shapes back
-stays the fix should a later change be one lightweight migration cannot infer.
+stays the fix should a later change be one lightweight migration cannot infer. Such an edit that
+releases already shipped, with no edit since the newest release, is a note: the stores open, and
+nothing in the coming release changes that.
 Only what the version hash covers counts there (not defaults, transformers, uniqueness
 constraints, configurations, inverses or delete rules, which a store made by either copy does not
 notice). A version edited at several releases shipped in several shapes: the finding names each
@@ -9051,7 +9053,11 @@ final class Store {
 </model>
 ```
 
-### Triggers: release v1.1 shipped Notes 2 edited in place, after v1.0 had shipped it (a warning)
+### Triggers: release v1.1 shipped Notes 2 edited in place, after v1.0 had shipped it (a note)
+
+Every shape shipped reaches Notes 3 by a migration Core Data infers from the model each store
+keeps, and the coming release changes nothing of it: shipped history, whose advice is for the
+next change.
 
 ```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
 <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -9100,6 +9106,76 @@ final class Store {
     <entity name="Note">
         <attribute name="title" optional="YES" attributeType="String"/>
         <attribute name="body" optional="YES" attributeType="String"/>
+        <attribute name="pinned" optional="YES" attributeType="String"/>
+        <attribute name="color" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=2 tag=v1.1 path=Notes.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Notes 3.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+### Triggers: release v1.1 shipped Notes 2 with an attribute's type changed, after v1.0 had shipped it (a warning)
+
+The stores v1.0 made cannot reach Notes 3 by inference (a String became a Date): adding Notes 2
+as v1.0 shipped it back to the bundle, with a mapping model, is the fix.
+
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="body" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Notes 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```xml commit=2 tag=v1.1 path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="body" optional="YES" attributeType="Date"/>
+        <attribute name="pinned" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=2 tag=v1.1 path=Notes.xcdatamodeld/Notes 3.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="body" optional="YES" attributeType="Date"/>
         <attribute name="pinned" optional="YES" attributeType="String"/>
         <attribute name="color" optional="YES" attributeType="String"/>
     </entity>

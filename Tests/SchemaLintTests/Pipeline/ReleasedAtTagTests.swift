@@ -840,7 +840,7 @@ struct ReleasedAtTagTests {
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
         #expect(findings == [
-            "App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified after it shipped: v1.0 shipped it, v1.3 shipped it changed by: Note: added attribute `pinned` (string); the stores v1.0 made match no version in the bundle now; Core Data opens them only by inferring a migration to Notes 3 from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran [released-version-modified]",
+            "App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: note: released Notes 2 was modified after it shipped: v1.0 shipped it, v1.3 shipped it changed by: Note: added attribute `pinned` (string); the stores v1.0 made match no version in the bundle now; Core Data opens them only by inferring a migration to Notes 3 from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran [released-version-modified]",
         ], "\(run.stdout)")
         #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)"), "\(run.stdout)")
         #expect(run.stdout.contains("git show v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents"), "\(run.stdout)")
@@ -976,7 +976,7 @@ struct ReleasedAtTagTests {
         try repository.tag("v1.2")
         let run = try Executable.run(["--no-color"], in: folder.url)
         let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
-        #expect(findings.count == 1 && findings[0].contains("warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `pinned` (string); v1.2 changed it again by: Note: removed attribute `pinned`; the stores v1.1 made match no version"), "\(run.stdout)")
+        #expect(findings.count == 1 && findings[0].contains("note: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `pinned` (string); v1.2 changed it again by: Note: removed attribute `pinned`; the stores v1.1 made match no version"), "\(run.stdout)")
     }
 
     /// The first release holds the version byte for byte as the newest does (a tag set out of
@@ -1066,7 +1066,7 @@ struct ReleasedAtTagTests {
             """, cloudKit: true), to: "\(Self.bundle)/Notes 2.xcdatamodel/contents")
         try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes 2"), to: "\(Self.bundle)/.xccurrentversion")
         let run = try Executable.run(["--no-color"], in: folder.url)
-        #expect(run.stdout.contains("warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `body` (string); the stores v1.0 made match no version in the bundle now; Core Data opens them only by inferring a migration to Notes 2"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `body` (string); the stores v1.0 made match no version in the bundle now; Core Data opens them only by inferring a migration to Notes 2"), "\(run.stdout)")
         #expect(!run.stdout.contains("blocks inferring"), "\(run.stdout)")
     }
 
@@ -1086,7 +1086,7 @@ struct ReleasedAtTagTests {
         try repository.commit("moved into the kit, pinned notes in place")
         try repository.tag("v1.1")
         let run = try Executable.run(["--no-color"], in: folder.url)
-        #expect(run.stdout.contains("Kit/Sources/App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: warning: released Notes 2 was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `pinned` (string);"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("Kit/Sources/App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:2:1: note: released Notes 2 was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `pinned` (string);"), "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1)"), "\(run.stdout)")
     }
 
@@ -1104,7 +1104,7 @@ struct ReleasedAtTagTests {
         try repository.tag("v1.2")
         let run = try Executable.run(["--no-color"], in: folder.url)
         let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
-        #expect(findings.count == 1 && findings[0].contains("warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `tags` (transformable);"), "\(run.stdout)")
+        #expect(findings.count == 1 && findings[0].contains("note: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `tags` (transformable);"), "\(run.stdout)")
         // Switched again since the newest release: still nothing a store notices.
         try folder.write(archived.replacingOccurrences(of: "attributeType=\"Transformable\"", with: "attributeType=\"Transformable\" valueTransformerName=\"TagsTransformer\""), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
         let switched = try Executable.run(["--no-color"], in: folder.url)
@@ -1349,7 +1349,7 @@ struct ReleasedAtTagTests {
         try FileManager.default.moveItem(atPath: folder.path + "/\(Self.bundle)", toPath: folder.path + "/Models/Notes.xcdatamodeld")
         try repository.commit("models in a folder of their own")
         let run = try Executable.run(["--no-color"], in: folder.url)
-        #expect(run.stdout.contains("Models/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `body` (string);"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("Models/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: note: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `body` (string);"), "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("note: as v1.0 shipped it (v1.0:App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:1:1)"), "\(run.stdout)")
     }
 

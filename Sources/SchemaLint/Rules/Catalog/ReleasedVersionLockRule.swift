@@ -225,7 +225,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         // taken as shipped, which the summary says; a model SwiftData migrates by itself as it
         // changes is compared with a release only where one is tagged.)
         case _ where unread.isWholeHistoryWithoutRelease && context.history.isVersionedInItsFiles && context.history.versions.count == 1:
-            message = "the one version of \(ModelName.spoken(context.history.model)) was not checked for edits since a release, which leave the stores that release made with no model to migrate from: \(unread.reason)"
+            message = "the one version of \(ModelName.spoken(context.history.model)) was not checked for edits since a release, which leave the stores that release made matching no version in the bundle, to be opened only by a migration Core Data infers from the model each store keeps: \(unread.reason)"
         // A model SwiftData migrates by itself as it changes (its @Model classes, no schema) is
         // compared with the newest release where one is tagged; with none, the shallow clone's
         // note holds for the whole history too.
@@ -389,10 +389,13 @@ struct ReleasedVersionLockRule: HistoryRule {
         // Every shape shipped opens by inference: adding each back is no fix anyone needs; the
         // next change is what to make in a version of its own.
         let inferred = migration.map { !$0.failsToOpen && !$0.outsideTheHash } ?? false
+        // Shipped history where every shape opens by inference and the coming release edits
+        // nothing: a note, whose advice is for the next change.
+        let shippedSeverity: Severity = inferred ? .note : .warning
         return Finding(
             // A synced model's edit since the newest release changes what CloudKit holds: the rule's
             // severity, as for that edit alone.
-            ruleID: descriptor.id, severity: edit.sinceNewest == nil ? .warning : coming?.severity ?? severity(version),
+            ruleID: descriptor.id, severity: edit.sinceNewest == nil ? shippedSeverity : coming?.severity ?? severity(version),
             message: "released \(version.displayName) was modified after it shipped: \(edit.firstShipped) shipped it, \(history.joined(separator: "; ")); "
                 + (worst?.consequence(for: tags) ?? stranding),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
