@@ -72,6 +72,15 @@ enum WrittenMigrationVerdict {
                 return settled
             }
             let mapped = if case .mappingModel = migration.kind { true } else { false }
+            // A widened attribute in a step a mapping model migrates: the mapping carries the value,
+            // nothing is inferred.
+            if finding.ruleID == AttributeTypeWidenedRule().descriptor.id, mapped {
+                var settled = finding
+                let what = finding.message.components(separatedBy: "; ").first ?? finding.message
+                settled.message = "\(what); \(migration.name) migrates the step, not an inferred migration, and a value mapped to the wider type keeps what it held"
+                settled.notes.append(Finding.Note(description(of: migration), at: migration.location))
+                return settled
+            }
             let staged = if case .staged = migration.kind { true } else { false }
             guard finding.severity == .error || finding.severity == .warning && mapped && settledByMappingModels.contains(finding.ruleID)
                     || finding.severity == .warning && staged && settledByCustomStages.contains(finding.ruleID),

@@ -120,6 +120,25 @@ import SchemaLintTestSupport
     /// A property or entity the step removes whose data the mapping model carries into another
     /// (`$source.modified` for `updatedAt`, `Tag` objects made into `Label` objects) loses nothing,
     /// and is no rename to declare.
+    /// A counter widened in a step a mapping model migrates: the note says the mapping model
+    /// migrates it, not that lightweight migration infers it.
+    @Test func aWidenedAttributeInAMappedStepIsSaidToBeMigratedByTheMappingModel() throws {
+        let v1 = F.contents([("Note", [F.attribute("title", "String"), F.attribute("views", "Integer 16")])])
+        let v2 = F.contents([("Note", [F.attribute("title", "String"), F.attribute("views", "Integer 64")])])
+        let folder = try TemporaryFolder()
+        try folder.write(v1, to: "Notes/Notes.xcdatamodeld/Model.xcdatamodel/contents")
+        try folder.write(v2, to: "Notes/Notes.xcdatamodeld/Model 2.xcdatamodel/contents")
+        let inferred = Self.pick(try Self.lint(folder, "Notes"), rule: "attribute-type-widened").compactMap { $0["message"] as? String }
+        #expect(inferred.count == 1 && inferred[0].contains("lightweight migration infers the conversion"), "\(inferred)")
+        try folder.write(F.mapping(from: "Notes.xcdatamodeld/Model.xcdatamodel", to: "Notes.xcdatamodeld/Model 2.xcdatamodel", [
+            F.EntityMapping(source: "Note", destination: "Note", attributes: [("title", true), ("views", true)]),
+        ]), to: "Notes/NotesV1toV2.xcmappingmodel/xcmapping.xml")
+        let mapped = Self.pick(try Self.lint(folder, "Notes"), rule: "attribute-type-widened").compactMap { $0["message"] as? String }
+        #expect(mapped == [
+            "attribute 'Note.views' widened from int16 to int64; NotesV1toV2.xcmappingmodel migrates the step, not an inferred migration, and a value mapped to the wider type keeps what it held",
+        ], "\(mapped)")
+    }
+
     @Test func aMappingModelCarriesRemovedElementsIntoOthers() throws {
         let v1 = F.contents([("Note", [F.attribute("title", "String"), F.attribute("modified", "Date"), F.attribute("body", "String")]), ("Tag", [F.attribute("name", "String")])])
         let v2 = F.contents([("Label", [F.attribute("name", "String")]), ("Note", [F.attribute("title", "String"), F.attribute("updatedAt", "Date"), F.attribute("text", "String")])])
