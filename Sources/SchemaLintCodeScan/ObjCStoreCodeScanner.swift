@@ -1017,7 +1017,7 @@ struct ObjCStoreCodeScanner {
 
     /// Whether the token at `later` runs whenever the one at `earlier` has run: no block that
     /// holds `earlier` but not `later` is followed by `else` (they are not two branches of one
-    /// `if`), and neither lies in a `case` the other is not in.
+    /// `if`).
     private func isSequential(_ earlier: Int, _ later: Int) -> Bool {
         var brace = enclosingOpener[earlier]
         while brace >= 0 {

@@ -275,6 +275,10 @@ final class UseCollector: SyntaxVisitor {
             } else {
                 uses.append(("\(owner).\(name)", Syntax(node)))
             }
+        } else if let base = node.base?.as(DeclReferenceExprSyntax.self), !declarations.typeNames.contains(base.baseName.text), declarations.typeNames.contains(name),
+                  let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id, declarations.unitsByKey["\(base.baseName.text).\(name)"] == nil {
+            // `AppCore.Persistence()`: a project type named through its module.
+            uses.append(("\(name).init", Syntax(node)))
         } else if let base = node.base?.as(DeclReferenceExprSyntax.self), declarations.unitsByKey["\(base.baseName.text).\(name)"] != nil {
             // A member the project adds to a framework's type (`extension ModelContainer { static func shared() }`).
             uses.append(("\(base.baseName.text).\(name)", Syntax(node)))

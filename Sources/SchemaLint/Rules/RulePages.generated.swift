@@ -10332,6 +10332,34 @@ final class Persistence {
 }
 ```
 
+### Triggers: a package's initializer that opens the store, called through its module's name, and the caller stops the app
+
+```swift path=Packages/JournalCore/Sources/JournalCore/JournalPersistence.swift
+import SwiftData
+
+public final class JournalPersistence {
+    public let container: ModelContainer
+
+    public init() throws {
+        container = try ModelContainer(for: Entry.self)
+    }
+}
+```
+
+```swift path=App/AppServices.swift
+import JournalCore
+
+enum AppServices {
+    static func makePersistence() -> JournalPersistence {
+        do {
+            return try JournalCore.JournalPersistence()
+        } catch {
+            ↓fatalError("journal store: \(error)")
+        }
+    }
+}
+```
+
 ### Triggers: the store's file removed, then fatalError: the stop after the deletion is a note
 
 The app stops once: at the next launch Core Data makes a new, empty store where the old one was,
