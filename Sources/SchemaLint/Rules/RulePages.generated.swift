@@ -17524,6 +17524,59 @@ final class NotesStore {
 }
 ```
 
+### Triggers: a probe that looks into the store before the App's container opens it: one finding, at the App's container
+
+Whichever of the two runs first migrates the store, and the other finds it migrated: moving the
+App's container off the main thread moves the probe with it.
+
+```swift path=Notes/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let container: ModelContainer = {
+        LegacyStoreMover.moveIfNeeded(to: NotesApp.storeURL)
+        do {
+            return try ↓ModelContainer(for: Note.self, configurations: ModelConfiguration(url: NotesApp.storeURL))
+        } catch {
+            fatalError("cannot open the store: \(error)")
+        }
+    }()
+
+    static let storeURL = URL.applicationSupportDirectory.appending(path: "Notes.store")
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+            .modelContainer(container)
+    }
+}
+```
+
+```swift path=Notes/LegacyStoreMover.swift
+import Foundation
+import SwiftData
+
+@Model
+final class Note {
+    var title: String = ""
+    init(title: String) { self.title = title }
+}
+
+enum LegacyStoreMover {
+    static func moveIfNeeded(to destination: URL) {
+        guard !holdsNotes(at: destination) else { return }
+        // copy the store of an earlier release to `destination`
+    }
+
+    private static func holdsNotes(at url: URL) -> Bool {
+        guard let container = try? ModelContainer(for: Note.self, configurations: ModelConfiguration(url: url)) else { return false }
+        let context = ModelContext(container)
+        return ((try? context.fetchCount(FetchDescriptor<Note>())) ?? 0) > 0
+    }
+}
+```
+
 ### Triggers: the first window's navigation stack is given a container from a factory the project adds to `ModelContainer`, written `.make(...)`
 
 A stack builds its content when it is made, so the factory runs as the first window appears.

@@ -27,7 +27,12 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
         // Two classes of one name in two targets' files (each app's `AppDelegate`) are two
         // declarations.
         var reported: [String: Int] = [:]
-        for opening in context.facts.openings where !opening.launchPath.isEmpty && opening.migratesAutomatically && !opening.addsAsynchronously {
+        // One launch that opens the same models twice, in two declarations (a probe that looks
+        // into the store before the app's own container opens it), migrates them once: the
+        // opening nearest the launch entry is reported, the others are notes of it.
+        var reportedOnPath: [String: Int] = [:]
+        let atLaunch = context.facts.openings.filter { !$0.launchPath.isEmpty && $0.migratesAutomatically && !$0.addsAsynchronously }
+        for opening in atLaunch.enumerated().sorted(by: { ($0.element.launchPath.count, $0.offset) < ($1.element.launchPath.count, $1.offset) }).map(\.element) {
             let step = opening.launchPath[opening.launchPath.count - 1]
             let declaration = step.declaration
             let key = declaration + "\u{0}" + step.location.file
@@ -35,16 +40,22 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
                 findings[first].notes.append(Finding.Note("\(declaration) also opens a store here, as a fallback or in another branch", at: opening.place.location))
                 continue
             }
-            reported[key] = findings.count
             // A ModelContainer opens SwiftData's models, a Core Data container the others.
             // A container made for named types opens the models that hold them (a tvOS app's
             // `ModelContainer(for: Node.self)` is not the phone app's migration plan).
-            let opened = context.histories.filter { history in
+            let opened = StoreCodeContext.openedHistories(by: opening, in: context.histories.filter { history in
                 (history.versions.last?.format == .swiftData) == (opening.call == .modelContainer)
                     && opening.modelTypes.map { Self.holds(history, any: $0) } ?? true
-            }
-            let migration = Self.fullMigration(in: StoreCodeContext.openedHistories(by: opening, in: opened), shipped: context.isShipped, types: opening.modelTypes)
+            })
             let root = opening.launchPath[0]
+            let pathKey = ([root.declaration, root.location.file] + opened.map(\.model).sorted()).joined(separator: "\u{0}")
+            if !opened.isEmpty, let first = reportedOnPath[pathKey] {
+                findings[first].notes.append(Finding.Note("the same launch opens the store again here, in \(declaration): it migrates once, in whichever opening runs first", at: opening.place.location))
+                continue
+            }
+            reported[key] = findings.count
+            reportedOnPath[pathKey] = findings.count
+            let migration = Self.fullMigration(in: opened, shipped: context.isShipped, types: opening.modelTypes)
             var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
             notes += opening.otherLaunchEntries.map { entry in Finding.Note("also reached synchronously at launch from \(entry.declaration)", at: entry.location) }
             var message: String
