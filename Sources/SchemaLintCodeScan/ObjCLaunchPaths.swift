@@ -120,20 +120,59 @@ struct ObjCLaunchPaths {
         return BreadthFirstPaths.parents(from: Array(entries)) { uses(of: $0) }
     }
 
+    /// The messages a launch path sends to classes whose method the files read do not implement
+    /// (a method of a Swift extension of the app delegate, a Swift class's initializer): each with
+    /// the shortest launch path to the body that sends it.
+    func foreignCalls(parents: [Int: Int]) -> [ForeignLaunchCall] {
+        var calls: [ForeignLaunchCall] = []
+        for index in parents.keys.sorted() {
+            let sender = body(index)
+            for message in messages(of: index) {
+                let owner: String
+                switch message.receiver {
+                case .ownClass: guard let own = sender.owner else { continue }
+                    owner = own
+                case .classNamed(let name), .otherClass(let name): owner = name
+                case .unknown, .function: continue
+                }
+                let selector = message.selector == "new" ? "init" : message.selector
+                guard (methodsOfClass[MethodKey(owner: owner, selector: selector)] ?? []).isEmpty else { continue }
+                var path = [index]
+                var current = index
+                while let parent = parents[current], parent != current {
+                    path.append(parent)
+                    current = parent
+                }
+                calls.append(ForeignLaunchCall(
+                    owner: owner, selector: selector,
+                    path: path.reversed().map { CodePlace(body($0).location, in: body($0).declaration) }, launchesOnMacOS: isMacOSEntry(current)
+                ))
+            }
+        }
+        return calls
+    }
+
     /// The bodies `index` uses outside its deferred blocks, in token order.
     private func uses(of index: Int) -> [Int] {
+        let current = body(index)
+        var seen: Set<Int> = []
+        return messages(of: index).flatMap { resolve($0.selector, receiver: $0.receiver, from: current) }.filter { $0 != index && seen.insert($0).inserted }
+    }
+
+    /// The messages and C function calls of body `index` outside its deferred blocks, each once, in
+    /// token order.
+    private func messages(of index: Int) -> [Message] {
         let scanner = files[all[index].file].scanner
         let tokens = scanner.tokens
         let current = body(index)
         let deferred = scanner.deferredCode(in: current.range)
-        // Each (selector, receiver) is resolved once: a body that sends one message many times
-        // reaches the same bodies.
+        // Each (selector, receiver) once: a body that sends one message many times reaches the
+        // same bodies.
         var resolved: Set<Message> = []
-        var found: [Int] = []
+        var found: [Message] = []
         func reach(_ selector: String, receiver: Receiver) {
-            if resolved.insert(Message(selector: selector, receiver: receiver)).inserted {
-                found += resolve(selector, receiver: receiver, from: current)
-            }
+            let message = Message(selector: selector, receiver: receiver)
+            if resolved.insert(message).inserted { found.append(message) }
         }
         var position = current.range.lowerBound
         while position < current.range.upperBound {
@@ -157,13 +196,14 @@ struct ObjCLaunchPaths {
             }
             position += 1
         }
-        var seen: Set<Int> = []
-        return found.filter { $0 != index && seen.insert($0).inserted }
+        return found
     }
 
     enum Receiver: Hashable {
         case ownClass
         case classNamed(String)
+        /// A class no file read implements (a Swift class, a framework's): its name.
+        case otherClass(String)
         case unknown
         /// Not a message: a call of a C function.
         case function
@@ -186,7 +226,7 @@ struct ObjCLaunchPaths {
             // in a class method (`+sharedInstance`), an instance of its own class.
             if close == position + 3, tokens[position + 1].kind == .identifier, ["alloc", "new"].contains(tokens[position + 2].text) {
                 let name = tokens[position + 1].text
-                if classes.contains(name) { receiver = .classNamed(name) } else if name == "self" { receiver = .ownClass }
+                if classes.contains(name) { receiver = .classNamed(name) } else if name == "self" { receiver = .ownClass } else if Self.namesAClass(name) { receiver = .otherClass(name) }
             }
             position = close + 1
         } else if tokens[position].is("("), let close = scanner.partner[position] {
@@ -201,7 +241,7 @@ struct ObjCLaunchPaths {
             }
         } else if tokens[position].kind == .identifier {
             let name = tokens[position].text
-            receiver = name == "self" || name == "super" ? .ownClass : classes.contains(name) ? .classNamed(name) : .unknown
+            receiver = name == "self" || name == "super" ? .ownClass : classes.contains(name) ? .classNamed(name) : Self.namesAClass(name) ? .otherClass(name) : .unknown
             position += 1
             // `self.stack`, `a.b`: the receiver is what the getter returns.
             while position + 1 < range.upperBound, tokens[position].is("."), tokens[position + 1].kind == .identifier {
@@ -235,10 +275,14 @@ struct ObjCLaunchPaths {
         case .ownClass: return nearest(current.owner.flatMap { methodsOfClass[MethodKey(owner: $0, selector: selector == "new" && current.isClassMethod ? "init" : selector)] } ?? [], to: current)
         // `[Stack new]` allocates and sends `init`.
         case .classNamed(let name): return nearest(methodsOfClass[MethodKey(owner: name, selector: selector == "new" ? "init" : selector)] ?? [], to: current)
-        case .unknown: return selectorsOfOneClass.contains(selector) ? methods[selector] ?? [] : []
+        case .unknown, .otherClass: return selectorsOfOneClass.contains(selector) ? methods[selector] ?? [] : []
         case .function: return functions[selector] ?? []
         }
     }
+
+    /// Whether `name`, as a message's receiver, names a class: capitalized, as classes are named
+    /// (variables are not).
+    private static func namesAClass(_ name: String) -> Bool { name.first?.isUppercase ?? false }
 
     /// The bodies of `candidates` in the files that share the most leading folders with `current`'s.
     private func nearest(_ candidates: [Int], to current: ObjCStoreCodeScanner.Body) -> [Int] {

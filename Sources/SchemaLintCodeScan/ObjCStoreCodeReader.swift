@@ -99,6 +99,7 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
         let parents = paths.reachable()
         var located = StoreCodeFacts()
         for (index, list) in openings.enumerated() { located.openings += paths.attach(to: list, inFile: index, parents: parents) }
+        located.foreignLaunchCalls = paths.foreignCalls(parents: parents)
         parts.append(located)
         return (StoreCodeFacts(merging: parts), suppressions, errors)
     }

@@ -133,10 +133,39 @@ struct LaunchPaths {
                 opening.otherLaunchEntries = entries.filter { entry in
                     !apps.contains(app(entry)) && reached(from: entry).contains(unit) && apps.insert(app(entry)).inserted
                 }.map { units[$0].place }
+            } else if located.runsWithUnit, let unit = located.unit {
+                opening.foreignEntries = foreignEntries(reaching: unit, next: next)
             }
             attached.append(opening)
         }
         return attached
+    }
+
+    /// The members of types (a Swift extension of an Objective-C class, a class's initializer)
+    /// that reach `unit` synchronously through calls, each with its selector and its way to `unit`:
+    /// where Objective-C's launch sends that selector, the opening is on its launch path. Callers
+    /// are found by the name called, each confirmed by its own uses; a few steps up at most.
+    private func foreignEntries(reaching unit: Int, next: (Int) -> [Int]) -> [ForeignEntry] {
+        let units = declarations.units
+        var pathToOpening: [Int: [Int]] = [unit: [unit]]
+        var pending = [unit]
+        var entries: [ForeignEntry] = []
+        while !pending.isEmpty, pathToOpening.count < 64 {
+            let current = pending.removeFirst()
+            let path = pathToOpening[current] ?? []
+            if !units[current].typeName.isEmpty, let selector = ObjCSelector.of(units[current]) {
+                entries.append(ForeignEntry(owner: units[current].typeName, selector: selector, path: path.map { units[$0].place }))
+            }
+            guard path.count < 8 else { continue }
+            let member = String(units[current].key.split(separator: ".").last ?? "")
+            let names = member == "init" ? [units[current].typeName, "init"] : [member]
+            let callers = names.flatMap { declarations.calls.calls(named: $0, in: declarations).map(\.unit) }
+            for caller in callers where pathToOpening[caller] == nil && next(caller).contains(current) {
+                pathToOpening[caller] = [caller] + path
+                pending.append(caller)
+            }
+        }
+        return entries
     }
 
     /// The types the code a launch entry reaches uses (`AppManager.shared`, `Services()`, a
@@ -448,5 +477,65 @@ final class UseCollector: SyntaxVisitor {
             return declarations.typeNames.contains(name) ? name : nil
         }
         return nil
+    }
+}
+
+/// The Objective-C selector of a Swift member, as Swift exposes it: `@objc(name)` where written;
+/// else the base name, the first argument label after `With` (`setupCoreDataWithMigrationResult:`,
+/// `initWithURL:`), one `label:` part for each other argument, and `AndReturnError:` or `error:`
+/// for a throwing one; a property's getter is its name.
+enum ObjCSelector {
+    static func of(_ unit: CodeUnit) -> String? {
+        if let function = unit.body.parent?.as(FunctionDeclSyntax.self) {
+            return written(in: function.attributes)
+                ?? compose(function.name.text, function.signature.parameterClause.parameters, throwing: function.signature.effectSpecifiers?.throwsClause != nil)
+        }
+        if let initializer = unit.body.parent?.as(InitializerDeclSyntax.self) {
+            return written(in: initializer.attributes)
+                ?? compose("init", initializer.signature.parameterClause.parameters, throwing: initializer.signature.effectSpecifiers?.throwsClause != nil)
+        }
+        let member = unit.key.split(separator: ".").last.map(String.init) ?? ""
+        return member.isEmpty || member == "init" ? nil : member
+    }
+
+    /// The name in `@objc(name)`.
+    private static func written(in attributes: AttributeListSyntax) -> String? {
+        for case .attribute(let attribute) in attributes where attribute.attributeName.trimmedDescription == "objc" {
+            if let name = attribute.arguments?.trimmedDescription, !name.isEmpty { return name }
+        }
+        return nil
+    }
+
+    private static func compose(_ base: String, _ parameters: FunctionParameterListSyntax, throwing: Bool) -> String {
+        var parts: [String] = []
+        for (index, parameter) in parameters.enumerated() {
+            let label = parameter.firstName.text
+            if index == 0 {
+                // Swift leaves out `With` where the label starts with a preposition, or the base
+                // name ends with one (`open(at:)` is `openAt:`).
+                let with = prepositions.contains(firstWord(of: label)) || prepositions.contains(lastWord(of: base)) ? "" : "With"
+                parts.append(label == "_" ? base + ":" : base + with + label.prefix(1).uppercased() + label.dropFirst() + ":")
+            } else {
+                parts.append((label == "_" ? "" : label) + ":")
+            }
+        }
+        if throwing { parts.append(parts.isEmpty ? base + "AndReturnError:" : "error:") }
+        return parts.isEmpty ? base : parts.joined()
+    }
+
+    /// The words Swift counts as prepositions when it names a selector.
+    private static let prepositions: Set<String> = [
+        "above", "after", "along", "alongside", "as", "at", "before", "below", "by", "following", "for", "from", "given",
+        "in", "including", "inside", "into", "matching", "of", "on", "passing", "preceding", "since", "to", "until",
+        "using", "via", "when", "with", "within",
+    ]
+
+    private static func firstWord(of name: String) -> String {
+        String(name.prefix { $0.isLowercase }).lowercased()
+    }
+
+    private static func lastWord(of name: String) -> String {
+        guard let start = name.lastIndex(where: \.isUppercase) else { return name.lowercased() }
+        return name[start...].lowercased()
     }
 }

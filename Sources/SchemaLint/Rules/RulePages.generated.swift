@@ -16813,8 +16813,13 @@ locator whose initializer makes the store's owner), three rounds deep; a path th
 further away is not seen. In Objective-C, files that mention none of the store calls and launch entry points are
 not read. In
 Objective-C, a method reached through a variable whose class the reader cannot tell (`[stack
-context]` when more than one class implements `context`), a macro, or a path that crosses into
-Swift (or from Swift into Objective-C) is not followed; a store option set in another method than
+context]` when more than one class implements `context`) or a macro is not followed. A path
+from Objective-C into Swift is followed where the Objective-C launch sends a message to `self` or
+to a class by name (`[self setupStorage]`, `[StorageManager shared]`) that no Objective-C file
+implements, and a Swift member of that class (an extension of the app delegate, a Swift class)
+answers to the selector Swift gives it (`setupCoreData(migrationResult:)` is
+`setupCoreDataWithMigrationResult:`, `@objc(name)` where written) and reaches the store by calls,
+eight steps up at most; a path from Swift into Objective-C is not followed. A store option set in another method than
 the one that adds the store counts only for `shouldMigrateStoreAutomatically` and
 `shouldAddStoreAsynchronously`, which are looked for in the whole file. SwiftUI's `.modelContainer(for:)` modifier makes its container
 inside SwiftUI and is not counted as an opening. It cannot tell how large anyone's store is.
@@ -18418,6 +18423,133 @@ final class LegacyStore {
 }
 
 @end
+```
+
+### Triggers: Objective-C: the app delegate's launch calls a method of its Swift extension that opens the store (a warning)
+
+The launch path crosses languages: the Objective-C method sends `setupStorage`, the selector
+Swift gives the extension's `@objc func setupStorage()`, and a Swift initializer opens the store.
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: bool
+```
+
+```objc path=Notes/NTAppDelegate.m
+@implementation NTAppDelegate
+
+- (BOOL)application:(UIApplication *)application willFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [self setupStorage];
+    [self setupAppearance];
+    return YES;
+}
+
+- (void)setupAppearance {
+    self.window.tintColor = [UIColor systemOrangeColor];
+}
+
+@end
+```
+
+```swift path=Notes/NTAppDelegate+Storage.swift
+import CoreData
+
+extension NTAppDelegate {
+    @objc
+    func setupStorage() {
+        do {
+            storage = try StorageManager(storeURL: StorageManager.defaultStoreURL)
+        } catch {
+            fatalError(error.localizedDescription)
+        }
+    }
+}
+
+@objcMembers
+final class StorageManager: NSObject {
+    static let defaultStoreURL = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0].appendingPathComponent("Notes.sqlite")
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(storeURL: URL) throws {
+        let model = NSManagedObjectModel(contentsOf: Bundle.main.url(forResource: "Notes", withExtension: "momd")!)!
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let options = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
+        try coordinator.↓addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
+    }
+}
+```
+
+### Does not trigger: Objective-C's launch sends a selector that the Swift extension's method does not answer to
+
+Swift exposes `setupStorage(reset:)` as `setupStorageWithReset:`; the launch sends `setupStorage`,
+which is another method (here one the launch never reaches in Swift).
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: bool
+```
+
+```objc path=Notes/NTAppDelegate.m
+@implementation NTAppDelegate
+
+- (BOOL)application:(UIApplication *)application willFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [self setupStorage];
+    return YES;
+}
+
+@end
+```
+
+```swift path=Notes/NTAppDelegate+Storage.swift
+import CoreData
+
+extension NTAppDelegate {
+    @objc
+    func setupStorage(reset: Bool) {
+        storage = try? StorageManager(storeURL: StorageManager.defaultStoreURL)
+    }
+}
+
+@objcMembers
+final class StorageManager: NSObject {
+    static let defaultStoreURL = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0].appendingPathComponent("Notes.sqlite")
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(storeURL: URL) throws {
+        let model = NSManagedObjectModel(contentsOf: Bundle.main.url(forResource: "Notes", withExtension: "momd")!)!
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let options = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
+    }
+}
 ```
 
 ### Triggers: Objective-C: the options copied into a mutable dictionary in an `if` and put back under their name

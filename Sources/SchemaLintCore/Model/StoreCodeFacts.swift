@@ -58,6 +58,10 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// configurations are opened by name, an entity in none of them is in no store. Not store
     /// code: `isEmpty` leaves them out.
     package var openedConfigurations: Set<String> = []
+    /// Messages a launch path sends to methods the reader's own files do not implement (an
+    /// Objective-C app delegate's `[self setupStorage]`, whose method is in a Swift extension):
+    /// where a reader of another language finds the method, its openings are on that launch path.
+    package var foreignLaunchCalls: [ForeignLaunchCall] = []
 
     package init() {}
 
@@ -87,8 +91,16 @@ package struct StoreCodeFacts: Hashable, Sendable {
             sourcesOfSeveralTargets.formUnion(part.sourcesOfSeveralTargets)
             handRunMigrations += part.handRunMigrations
             openedConfigurations.formUnion(part.openedConfigurations)
+            foreignLaunchCalls += part.foreignLaunchCalls
             lastRelease = lastRelease ?? part.lastRelease
         }
+        // The shortest launch path first, as each reader's own paths are.
+        foreignLaunchCalls.sort { first, second in
+            if first.path.count != second.path.count { return first.path.count < second.path.count }
+            if first.path != second.path { return first.path.lexicographicallyPrecedes(second.path) }
+            return (first.owner, first.selector) < (second.owner, second.selector)
+        }
+        joinLaunchPathsAcrossLanguages()
         openings.sort { $0.place < $1.place }
         protections.sort { $0.place < $1.place }
         failureActions.sort { $0.place < $1.place }
@@ -111,6 +123,21 @@ package struct StoreCodeFacts: Hashable, Sendable {
     package func appExtension(containing file: String) -> AppExtension? {
         if sourcesOfSeveralTargets.contains(String(file.split(separator: "/").last ?? "")) { return nil }
         return appExtensions.filter { $0.folder.isEmpty || file.hasPrefix($0.folder + "/") }.max { $0.folder.count < $1.folder.count }
+    }
+
+    /// Puts on a launch path the openings one language's code reaches from a method that a launch
+    /// path of another language's code calls: the shortest launch path, then the method's way to the
+    /// opening.
+    private mutating func joinLaunchPathsAcrossLanguages() {
+        guard !foreignLaunchCalls.isEmpty else { return }
+        for index in openings.indices where openings[index].launchPath.isEmpty {
+            for entry in openings[index].foreignEntries {
+                guard let call = foreignLaunchCalls.first(where: { $0.owner == entry.owner && $0.selector == entry.selector }) else { continue }
+                openings[index].launchPath = call.path + entry.path
+                openings[index].launchesOnMacOS = openings[index].launchesOnMacOS || call.launchesOnMacOS
+                break
+            }
+        }
     }
 
     /// The facts of both, each list in a stable order (by place).
@@ -208,6 +235,10 @@ package struct StoreOpening: Hashable, Sendable {
     /// (`URLForResource:@"X" withExtension:@"momd"`, `NSPersistentContainer(name: "X")`): the bundle
     /// `X.xcdatamodeld`. Nil where the file names none, or several.
     package var modelName: String?
+    /// The methods another language's code can send a message to (a Swift extension's `@objc`
+    /// method of an Objective-C class) that reach this call synchronously, where no launch entry of
+    /// its own language does: `foreignLaunchCalls` of the other reader join them to a launch path.
+    package var foreignEntries: [ForeignEntry] = []
 
     package init(call: Call, place: CodePlace, launchPath: [CodePlace] = [], launchesOnMacOS: Bool = false, migratesAutomatically: Bool = true, addsAsynchronously: Bool = false, declinesMigration: Bool = false) {
         self.call = call
@@ -586,5 +617,39 @@ package struct IgnoredCloudKitOptions: Hashable, Sendable {
         self.setting = setting
         self.container = container
         self.model = model
+    }
+}
+
+/// A message sent on a launch path to a method that the reader's own files do not implement.
+package struct ForeignLaunchCall: Hashable, Sendable {
+    /// The class the message is sent to (`SPAppDelegate` for `[self setupStorage]` in its method).
+    package var owner: String
+    /// The Objective-C selector (`setupStorage`, `setupCoreDataWithMigrationResult:`).
+    package var selector: String
+    /// The launch entry first, the method that sends the message last.
+    package var path: [CodePlace]
+    /// The launch entry is AppKit's: no watchdog ends a slow launch.
+    package var launchesOnMacOS: Bool
+
+    package init(owner: String, selector: String, path: [CodePlace], launchesOnMacOS: Bool) {
+        self.owner = owner
+        self.selector = selector
+        self.path = path
+        self.launchesOnMacOS = launchesOnMacOS
+    }
+}
+
+/// A method of a class that code in another language can call, and its way to a store opening.
+package struct ForeignEntry: Hashable, Sendable {
+    package var owner: String
+    /// The selector Objective-C sends to reach the method.
+    package var selector: String
+    /// The method first, the declaration of the opening last.
+    package var path: [CodePlace]
+
+    package init(owner: String, selector: String, path: [CodePlace]) {
+        self.owner = owner
+        self.selector = selector
+        self.path = path
     }
 }
