@@ -8804,8 +8804,10 @@ it with options that ask for no migration (`addPersistentStore` with `options: n
 `NSMigratePersistentStoresAutomaticallyOption`; see `store-opened-without-migration`) and runs no
 migration of its own, Core Data infers nothing: those stores fail to open
 (`NSPersistentStoreIncompatibleVersionHashError`, 134100), an error whatever the change, with the
-opening as a note. A synced model keeps the error: the edit changed what CloudKit holds, whatever the store
-does.
+opening as a note. A synced model's edit is judged as the same change in a new version would be:
+where CloudKit cannot take it (a field removed, renamed or retyped, which older apps go on
+writing), an error whatever the store does; where it can (a new optional attribute, which older
+apps leave alone), the local stores decide, as for a local model.
 
 A version that an older release already shipped is compared with that first release, not only
 with the newest: a release tag that holds it edited shipped the edit, and the stores the first
@@ -9049,6 +9051,54 @@ final class Store {
     <entity name="Note">
         <attribute name="title" optional="YES" attributeType="String"/>
         <attribute name="due" optional="YES" attributeType="Date"/>
+    </entity>
+</model>
+```
+
+### Triggers: the one version v1.0 shipped, synced with CloudKit, gained an optional attribute (a warning)
+
+CloudKit takes a new optional field (older apps leave it alone), and the stores v1.0 made open by
+a migration Core Data infers: a warning, as for a local model, to make the next change in a new
+version.
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=2 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="pinned" optional="YES" attributeType="Boolean"/>
+    </entity>
+</model>
+```
+
+### Triggers: the one version v1.0 shipped, synced with CloudKit, lost an attribute (an error)
+
+The people still on v1.0 keep writing `title` to records the new release no longer reads.
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="body" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=2 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Note">
+        <attribute name="body" optional="YES" attributeType="String"/>
     </entity>
 </model>
 ```

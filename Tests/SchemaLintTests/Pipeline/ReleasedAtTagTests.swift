@@ -1030,28 +1030,46 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("restoring it in place would strand"), "\(run.stdout)")
     }
 
-    /// A synced model edited in place at a release and again since the newest: the finding is the
-    /// rule's error, as the edit since the newest release alone is (it changes what CloudKit holds).
-    @Test func aSyncedEditSinceTheNewestReleaseBesideShippedEditsIsAnError() throws {
+    /// A synced model edited in place at a release and again since the newest, by a new optional
+    /// attribute each time: CloudKit takes a new field as it takes one of a new version, so the
+    /// local stores decide, as for a local model: a warning, since the coming release edits it.
+    @Test func aSyncedEditCloudKitTakesSinceTheNewestReleaseIsAWarning() throws {
+        let (folder, _) = try Self.syncedNotesEditedAtV11()
+        try Self.syncedNotes(["title", "body", "pinned"], in: folder)
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `body` (string); and since v1.1 the working tree changed it by: Note: added attribute `pinned` (string)"), "\(run.stdout)")
+        // The stores v1.0 made are local stores to open, synced or not: by inference.
+        #expect(run.stdout.contains("Core Data opens them only by inferring a migration to Notes from the model each store keeps"), "\(run.stdout)")
+    }
+
+    /// The same model, whose edit since the newest release removes a field older apps go on
+    /// writing: an error, as the same change in a new version is.
+    @Test func aSyncedEditCloudKitCannotTakeSinceTheNewestReleaseIsAnError() throws {
+        let (folder, _) = try Self.syncedNotesEditedAtV11()
+        try Self.syncedNotes(["body"], in: folder)
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 1, "\(run.stdout)")
+        #expect(run.stdout.contains("error: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `body` (string); and since v1.1 the working tree changed it by: Note: removed attribute `title`"), "\(run.stdout)")
+    }
+
+    /// One synced version, `Notes`, tagged v1.0 with `title`, and v1.1 with `title` and `body`.
+    private static func syncedNotesEditedAtV11() throws -> (TemporaryFolder, GitRepository) {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
-        func notes(_ attributes: [String]) throws {
-            let body = attributes.map { "<attribute name=\"\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n")
-            try folder.write(XcodeFixtures.contents("<entity name=\"Note\">\n\(body)\n</entity>", cloudKit: true), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
-        }
-        try notes(["title"])
+        try syncedNotes(["title"], in: folder)
         try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes"), to: "\(Self.bundle)/.xccurrentversion")
         try repository.commit("one version")
         try repository.tag("v1.0")
-        try notes(["title", "body"])
+        try syncedNotes(["title", "body"], in: folder)
         try repository.commit("body, in place")
         try repository.tag("v1.1")
-        try notes(["title", "body", "pinned"])
-        let run = try Executable.run(["--no-color"], in: folder.url)
-        #expect(run.status == 1, "\(run.stdout)")
-        #expect(run.stdout.contains("error: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: added attribute `body` (string); and since v1.1 the working tree changed it by: Note: added attribute `pinned` (string)"), "\(run.stdout)")
-        // The stores v1.0 made are local stores to open, synced or not: by inference.
-        #expect(run.stdout.contains("Core Data opens them only by inferring a migration to Notes from the model each store keeps"), "\(run.stdout)")
+        return (folder, repository)
+    }
+
+    private static func syncedNotes(_ attributes: [String], in folder: TemporaryFolder) throws {
+        let body = attributes.map { "<attribute name=\"\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n")
+        try folder.write(XcodeFixtures.contents("<entity name=\"Note\">\n\(body)\n</entity>", cloudKit: true), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
     }
 
     /// A local store whose next version turns CloudKit on migrates as a local store: a rename

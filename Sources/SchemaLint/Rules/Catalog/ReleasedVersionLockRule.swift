@@ -246,11 +246,19 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// version once the version was edited: their hashes match no version in the bundle, so Core
     /// Data can only infer a migration from the model each store keeps (WWDC22 10120: a change
     /// lightweight migration infers may be made in the shipping model itself). Nil where that
-    /// does not apply: the other formats, and a synced store, whose edit changes what CloudKit
-    /// holds whatever the store does, unless `evenSynced` (the stores older releases made, which
-    /// open the same way).
+    /// does not apply: the other formats, and a synced store whose edit CloudKit cannot take (the
+    /// change rules' errors for it, as for a new version: older apps syncing the same records
+    /// break whatever the store does), unless `evenSynced` (the stores older releases made, which
+    /// open the same way). A synced edit CloudKit takes (a new optional attribute) leaves the
+    /// local store to migrate, as a local model's does.
     private func migration(from shipped: ModelVersion, of version: ModelVersion, in context: HistoryContext, evenSynced: Bool = false) -> ShippedStoresMigration? {
-        guard version.format == .xcode, evenSynced || !version.entities.contains(where: { version.isSynced(entity: $0.name) }) else { return nil }
+        guard version.format == .xcode else { return nil }
+        if !evenSynced, version.entities.contains(where: { version.isSynced(entity: $0.name) }) {
+            var syncedCopy = shipped
+            syncedCopy.usesCloudKit = version.usesCloudKit
+            var comparisons: EntityComparisons?
+            guard context.changeFindings(from: syncedCopy, to: version, only: .error, reusing: &comparisons).findings.isEmpty else { return nil }
+        }
         // An edit the version hash leaves out (a uniqueness constraint): the stores still match.
         if Self.changes(from: shipped, to: version, hashedOnly: true).isEmpty {
             return ShippedStoresMigration(current: version.displayName, blockers: [], outsideTheHash: true)
