@@ -248,4 +248,21 @@ import SchemaLintTestSupport
         #expect(sarif.contains("\"ruleId\": \"input-error\""))
         #expect(broken.stdout.contains("::error file=models/v3.yaml,line="))
     }
+
+    /// The default `paths`, `.`, is the root unnamed: a repository without models passes, where
+    /// `schemalint .` (a folder named) with nothing to lint is an input error.
+    @Test(.enabled(if: hasTools, "needs bash"))
+    func theLintStepPassesARepositoryWithoutModelsByDefault() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("name: App\n", to: "project.yml")
+        let environment = [
+            "SCHEMALINT": Executable.binary.path, "INPUT_PATHS": ".", "INPUT_FORMAT": "github", "INPUT_ARGS": "",
+            "INPUT_SARIF_FILE": "", "INPUT_CLOUDKIT": "false",
+        ]
+        let (run, outputs) = try Self.runStep("Run schemalint", in: folder, environment: environment)
+        #expect(outputs["exit-code"] == "0", "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("no model found in this folder"), "\(run.stderr)")
+        let named = try Executable.run(["."], in: folder.url)
+        #expect(named.status == 2, "\(named.stderr)")
+    }
 }
