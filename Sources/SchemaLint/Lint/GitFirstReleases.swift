@@ -41,6 +41,9 @@ struct GitFirstReleases {
         /// The version was the release's current one, with which it makes stores: at a release
         /// that holds it as an older version (a source of migrations), no store has that shape.
         var madeStores = true
+        /// The last release that made stores of this shape (the version current there, the file
+        /// unchanged since `tag`), where that is a later release than `tag`.
+        var lastTag: String?
     }
 
     /// `entries` (what the newest release holds), each version of a bundle with the release that
@@ -173,16 +176,28 @@ struct GitFirstReleases {
         for candidate in candidates {
             var shapes: [ShippedShape] = []
             var previous: [UInt8]?
-            for (index, blob) in candidate.releases {
+            for (step, (index, blob)) in candidate.releases.enumerated() {
                 guard let data = texts[blob] else { continue }
+                // The releases that held the file so, up to the next change: the last of them
+                // with the version current made stores of this shape too.
+                let end = step + 1 < candidate.releases.count ? candidate.releases[step + 1].index - 1 : newest
+                let lastMade = (index...max(index, end)).last { later in
+                    !testersOnly.contains(tags[later].name) && (releases[later].currentVersion.map { $0 == candidate.label } ?? true)
+                }.map { tags[$0].name }
                 // Xcode saving a file again (its version in the `<model>` tag, the diagram's
                 // `<elements>`) is no change: only files that differ in more are read as models.
                 let comparable = XcodeModelText.comparable(data)
-                guard comparable != previous else { continue }
+                guard comparable != previous else {
+                    if let lastMade, !shapes.isEmpty { shapes[shapes.count - 1].lastTag = lastMade }
+                    continue
+                }
                 previous = comparable
                 let place = "\(tags[index].name):\(releases[index].folder)/\(candidate.label)\(XcodeModelBundle.versionExtension)/contents"
                 guard let copy = try? XcodeModelReader.parse(data, file: place, model: model, label: candidate.label, cloudKit: usesCloudKit) else { continue }
-                shapes.append(ShippedShape(tag: tags[index].name, copy: copy, place: place, madeStores: releases[index].currentVersion.map { $0 == candidate.label } ?? true))
+                shapes.append(ShippedShape(
+                    tag: tags[index].name, copy: copy, place: place, madeStores: releases[index].currentVersion.map { $0 == candidate.label } ?? true,
+                    lastTag: lastMade == tags[index].name ? nil : lastMade
+                ))
             }
             if shapes.count > 1 || evenUnchanged && !shapes.isEmpty { result[candidate.label] = FirstRelease(shapes: shapes) }
         }

@@ -355,7 +355,12 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// by either of two shapes that differ in nothing it covers opens with both).
     static func shapesTheStoresTell(apart shapes: [GitFirstReleases.ShippedShape]) -> [GitFirstReleases.ShippedShape] {
         var kept: [GitFirstReleases.ShippedShape] = []
-        for shape in shapes where kept.last.map({ !changes(from: $0.copy, to: shape.copy, hashedOnly: true).isEmpty }) ?? true {
+        for shape in shapes {
+            if let last = kept.last, changes(from: last.copy, to: shape.copy, hashedOnly: true).isEmpty {
+                // The stores of both are one shape's: the releases that made them run on.
+                if shape.madeStores { kept[kept.count - 1].lastTag = shape.lastTag ?? shape.tag }
+                continue
+            }
             kept.append(shape)
         }
         return kept
@@ -375,7 +380,11 @@ struct ReleasedVersionLockRule: HistoryRule {
         }
         if edit.steps.count > shown { history.append("and \(edit.steps.count - shown) more release\(edit.steps.count - shown == 1 ? "" : "s") changed it again") }
         if let since = edit.sinceNewest { history.append("and since \(since.tag) the working tree changed it by: \(Self.summary(since.changes))") }
-        let tags = Self.releases(edit.stranded.map(\.tag) + (edit.sinceNewest.map { [$0.tag] } ?? []))
+        // Each shape's stores, made by the releases from the one that first shipped it to the
+        // last that did (`3.12 to 3.16`).
+        let strandedTags = edit.stranded.map(\.tag) + (edit.sinceNewest.map { [$0.tag] } ?? [])
+        let spans = edit.stranded.map { shape in shape.lastTag.map { "\(shape.tag) to \($0)" } ?? shape.tag } + (edit.sinceNewest.map { [$0.tag] } ?? [])
+        let tags = strandedTags.count <= Self.listed ? Self.list(spans) : Self.releases(strandedTags)
         let copies = edit.stranded.map { "as \($0.tag) shipped it (`git show \($0.place)`)" }
         // A version edited at many releases: the oldest and newest shapes, and how many between.
         let stranded = edit.stranded
