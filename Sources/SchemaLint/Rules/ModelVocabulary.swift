@@ -57,6 +57,16 @@ struct ModelVocabulary {
         }
     }
 
+    /// For several attributes of one entity that are required with no default.
+    func optionalOrDefault(each attributes: [String]) -> String {
+        let names = attributes.map { "'\($0)'" }.joined(separator: ", ")
+        switch format {
+        case .yaml: return "make each of \(names) optional, or give it a default value (`default:`)"
+        case .xcode: return "make each of \(names) optional, or give it a Default Value (Xcode's Data Model inspector)"
+        case .swiftData: return "make each of \(names) optional (`name: Type?`), or give it an initial value where it is declared (`var name: Type = ...`), which SwiftData stores as its default"
+        }
+    }
+
     /// The Swift type a @Model property of `type` is usually declared with; `T` where many are
     /// (a Codable value is stored transformable or composite).
     private static func swiftSpelling(of type: AttributeType) -> String {

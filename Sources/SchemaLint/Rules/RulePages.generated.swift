@@ -821,7 +821,9 @@ The rule reports an attribute once: when it is added as required, when an option
 becomes required, when a required attribute loses its default, or when a transient attribute
 becomes stored. Transient and derived attributes have nothing stored, and are not reported.
 
-One problem gives one finding. In a synced model, `cloudkit-required-attribute` checks every
+One problem gives one finding. The attributes of one entity that one step adds or makes
+required with no default are one finding, at the first of them, which names each (a class that
+gains five stored properties is one change to fix). In a synced model, `cloudkit-required-attribute` checks every
 version on its own for the same CloudKit requirement; when this rule reports the attribute in a
 version (it can say which older apps are affected), that rule does not. It reports only what no
 change explains, such as a first version. An added attribute reported here gets no
@@ -883,6 +885,36 @@ entities:
   Page:
     attributes:
       url: {type: uri, optional: ↓false}
+```
+
+### Triggers: three required attributes without a default added to one entity: one finding
+
+```yaml
+model: Outbox
+version: 1
+entities:
+  Event:
+    attributes:
+      kind: string
+  Batch:
+    attributes:
+      name: string
+```
+
+```yaml
+model: Outbox
+version: 2
+entities:
+  Event:
+    attributes:
+      kind: string
+      ↓entityID: {type: uuid, optional: false}
+      attempts: {type: int16, optional: false}
+      priority: {type: int16, optional: false}
+  Batch:
+    attributes:
+      name: string
+      ↓size: {type: int32, optional: false}
 ```
 
 ### Does not trigger: the required attribute has a default

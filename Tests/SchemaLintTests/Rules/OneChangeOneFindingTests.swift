@@ -144,4 +144,18 @@ import Testing
         #expect(findings.first?.message == "3 attributes of 'Download' changed their value transformer or class: 'a0' (transformer 'URLTransformer' to none), 'a1' (transformer 'URLTransformer' to none), 'a2' (transformer 'ErrorTransformer' to none); the version hash does not cover it, so no migration runs and values stored the old way are decoded the new way")
         #expect(findings.first?.notes.count == 3)
     }
+
+    /// The attributes one step adds to an entity as required with no default are one finding for
+    /// the entity, naming each; one made required beside them says so; another entity's own.
+    @Test func requiredAttributesWithoutDefaultOfOneEntityAreOneFinding() throws {
+        let findings = try Lint.findings([
+            "model: Outbox\nversion: 1\nentities:\n  Event:\n    attributes: {kind: string, note: {type: string, optional: true}}\n  Batch:\n    attributes: {name: string}\n",
+            "model: Outbox\nversion: 2\nentities:\n  Event:\n    attributes: {kind: string, note: {type: string, optional: false}, entityID: {type: uuid, optional: false}, attempts: {type: int16, optional: false}}\n  Batch:\n    attributes: {name: string, size: {type: int32, optional: false}}\n",
+        ]).filter { $0.ruleID == "attribute-required-without-default" }
+        #expect(findings.compactMap(\.path?.description).sorted() == ["Batch.size", "Event"])
+        let merged = try #require(findings.first { $0.path?.description == "Event" })
+        #expect(merged.message == "3 attributes of 'Event' are required with no default, added or made so: 'note', 'entityID', 'attempts'; existing objects have no value for them, so lightweight migration fails")
+        #expect(merged.notes.map(\.message) == ["'Event.note' is declared here", "'Event.entityID' is declared here", "'Event.attempts' is declared here"])
+        #expect(merged.suggestions == ["make each of 'note', 'entityID', 'attempts' optional, or give it a default value (`default:`)"])
+    }
 }

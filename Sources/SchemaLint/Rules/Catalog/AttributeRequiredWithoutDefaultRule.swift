@@ -1,3 +1,4 @@
+import Foundation
 import SchemaLintCore
 
 /// `attribute-required-without-default`: an attribute added as, or made, required with no default:
@@ -39,5 +40,37 @@ struct AttributeRequiredWithoutDefaultRule: ChangeRule {
             message: "attribute '\(change.path)' \(what); \(consequence)",
             suggestions: [ModelVocabulary(comparison.version.format).optionalOrDefault(new.name, type: new.type)]
         )]
+    }
+}
+
+extension AttributeRequiredWithoutDefaultRule {
+    /// One finding per entity for its attributes that one step adds or makes required with no
+    /// default (a class that gains five stored properties is one change), at the first, naming
+    /// each. `findings` may hold other steps' findings, which are left as they are.
+    static func perEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
+        let id = AttributeRequiredWithoutDefaultRule().descriptor.id
+        func isMember(_ finding: Finding) -> Bool { finding.path?.member != nil && comparison.ownsElementFinding(finding, of: id) }
+        let byEntity = Dictionary(grouping: findings.filter(isMember), by: { $0.path?.entity ?? "" }).filter { $0.value.count > 1 }
+        guard !byEntity.isEmpty else { return findings }
+        let added = Set(comparison.changes.filter { $0.kind == .attributeAdded }.map(\.path.description))
+        var merged: [Finding] = []
+        for (entity, group) in byEntity.sorted(by: { $0.key < $1.key }) {
+            let sorted = group.sorted { $0.location < $1.location }
+            let names = sorted.compactMap { $0.path?.member }
+            let everyOneAdded = sorted.allSatisfy { added.contains($0.path?.description ?? "") }
+            var first = sorted[0]
+            let consequence = (first.message.split(separator: ";", maxSplits: 1).dropFirst().first.map { ";" + $0 } ?? "")
+                .replacingOccurrences(of: "no value for it", with: "no value for them")
+            let listed = names.map { "'\($0)'" }.joined(separator: ", ")
+            first.message = everyOneAdded
+                ? "\(sorted.count) attributes of '\(entity)' were added as required with no default: \(listed)\(consequence)"
+                : "\(sorted.count) attributes of '\(entity)' are required with no default, added or made so: \(listed)\(consequence)"
+            first.path = ElementPath(entity: entity)
+            first.notes = sorted.map { Finding.Note("'\($0.path?.description ?? "")' is declared here", at: $0.location) }
+            first.suggestions = [ModelVocabulary(comparison.version.format).optionalOrDefault(each: names)]
+            merged.append(first)
+        }
+        let entities = Set(byEntity.keys)
+        return findings.filter { !(isMember($0) && entities.contains($0.path?.entity ?? "")) } + merged
     }
 }
