@@ -9767,7 +9767,9 @@ Xcode's Core Data templates react with `fatalError("Unresolved error \(error), \
 that a shipping app should not; SwiftData's template does the same when `ModelContainer(...)`
 throws. Shipped as it is, a store that fails to migrate crashes the app at every launch (or, where
 the store opens later than the launch, each time the app opens it), and the person cannot reach
-anything in it. The other common reaction, deleting the store file and
+anything in it. Where the store is added with options that ask for no migration (or that come
+from elsewhere, a caller's parameter), the finding says a store that fails to open, since nothing
+migrates there. The other common reaction, deleting the store file and
 starting over, turns the same failure into the silent loss of everything the person stored.
 
 The rule reports, in the code that runs when opening fails:

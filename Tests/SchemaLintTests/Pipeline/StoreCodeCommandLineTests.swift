@@ -78,6 +78,30 @@ import SchemaLintTestSupport
         #expect(atLaunch.run.stdout.contains("a store that fails to migrate crashes the app at every launch [store-load-failure-destructive]"), "\(atLaunch.run.stdout)")
     }
 
+    /// A store added with options that ask for no migration (here options a caller gives) fails
+    /// on a store that does not open as it is: the stop is not blamed on a failed migration.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aStopAfterAnAddThatMigratesNothingSaysTheStoreFailsToOpen() throws {
+        let store = """
+            import CoreData
+
+            extension NSPersistentStoreCoordinator {
+                func addStore(at url: URL, options: [AnyHashable: Any]) -> NSPersistentStore {
+                    do {
+                        return try addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: options)
+                    } catch {
+                        fatalError("cannot add the store: \\(error)")
+                    }
+                }
+            }
+            """
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "models/Notes.yml")
+        try folder.write(store, to: "App/Coordinator+Add.swift")
+        let run = try Self.lint(path: folder.path).run
+        #expect(run.stdout.contains("fatalError() stops the app when addPersistentStore fails: a store that fails to open crashes the app each time it opens the store"), "\(run.stdout)")
+    }
+
     /// A SwiftData app that falls back from CloudKit to a local store and then to memory, as
     /// apps write it: the launch path opens one store (one finding, the fallback a note), the
     /// silent in-memory fallback is what loses data, and the `fatalError` that runs only when

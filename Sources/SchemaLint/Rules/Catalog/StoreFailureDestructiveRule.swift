@@ -48,6 +48,13 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         let appExtension = appOpensAStore ? context.facts.appExtension(containing: action.place.location.file) : nil
         var consequence: String
         var suggestions: [String]
+        // An opening that migrates nothing (`addPersistentStore` whose options do not ask for it,
+        // or come from elsewhere) fails on a store that does not open as it is, not on a failed
+        // migration.
+        let opened = context.facts.openings.first {
+            $0.place.location.file == action.openingLocation.file && $0.place.location.line == action.openingLocation.line
+        }
+        let failing = opened.map { $0.call == .addPersistentStore && !$0.migratesAutomatically } ?? false ? "a store that fails to open" : "a store that fails to migrate"
         var severity: Severity?
         switch action.action {
         case .stopsTheApp where action.afterFallbackToMemory, .fallsBackToMemory where action.afterFallbackToMemory:
@@ -103,7 +110,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             let atLaunch = context.facts.openings.contains {
                 $0.place.location.file == action.openingLocation.file && $0.place.location.line == action.openingLocation.line && !$0.launchPath.isEmpty
             }
-            consequence = "\(action.written) stops the app when \(opening) fails: a store that fails to migrate crashes the app " + (atLaunch ? "at every launch" : "each time it opens the store")
+            consequence = "\(action.written) stops the app when \(opening) fails: \(failing) crashes the app " + (atLaunch ? "at every launch" : "each time it opens the store")
             suggestions = ["report the error to the person and keep the store file: show a screen that explains the problem and offers to retry or to send a report, and log the error's userInfo"]
         case .deletesTheStore where action.whenIncompatible && action.cacheName == nil:
             consequence = "\(action.written) deletes the store whenever it does not match the model: every release that changes the model deletes everything the person stored, instead of migrating it"
@@ -116,7 +123,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             consequence = "\(action.written) deletes the store that \(opening) migrates from when it fails, not what the failed step wrote: at the first step that is the person's store, so a store that fails to migrate loses everything they stored"
             suggestions = ["remove only the failed step's destination, keep the source store, tell the person, and try again in a later release"]
         case .deletesTheStore:
-            consequence = "\(action.written) deletes the store when \(opening) fails: a store that fails to migrate loses everything the person stored"
+            consequence = "\(action.written) deletes the store when \(opening) fails: \(failing) loses everything the person stored"
             suggestions = ["keep the failed store: move it aside with NSPersistentStoreCoordinator.migratePersistentStore or a copy of all three files, tell the person, and recover from it in a later release"]
         case .deletesOnModelMismatch where action.cacheName != nil:
             consequence = "\(action.written) has the library delete the store and make an empty one when the store does not match the model and is not migrated; its name (\(action.cacheName ?? "")) says it is a cache, whose content the app can make again, so the person loses nothing"
