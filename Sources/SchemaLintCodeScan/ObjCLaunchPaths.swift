@@ -114,6 +114,44 @@ struct ObjCLaunchPaths {
         }
     }
 
+    /// For each opening of file `file` that no launch entry reaches, the methods that reach it
+    /// synchronously (itself first), each with its class, selector and way to the opening: where
+    /// another language's launch (a Swift app delegate) sends that selector, the opening is on its
+    /// launch path. Callers are found through every body's uses, a few steps up at most.
+    func foreignEntries(of openings: [StoreOpening], located: [ObjCOpening], inFile file: Int, callers: inout [Int: [Int]]?) -> [StoreOpening] {
+        zip(openings, located).map { opening, place in
+            guard opening.launchPath.isEmpty, place.runsWithBody else { return opening }
+            if callers == nil {
+                var found: [Int: [Int]] = [:]
+                for index in all.indices {
+                    for used in uses(of: index) { found[used, default: []].append(index) }
+                }
+                callers = found
+            }
+            var opening = opening
+            let start = firstBodyOfFile[file] + place.body
+            var pathToOpening: [Int: [Int]] = [start: [start]]
+            var pending = [start]
+            while !pending.isEmpty, pathToOpening.count < 64 {
+                let current = pending.removeFirst()
+                let path = pathToOpening[current] ?? []
+                let method = body(current)
+                if let owner = method.owner {
+                    opening.foreignEntries.append(ForeignEntry(
+                        owner: owner, selector: method.selector,
+                        path: path.map { CodePlace(body($0).location, in: body($0).declaration) }
+                    ))
+                }
+                guard path.count < 8 else { continue }
+                for caller in callers?[current] ?? [] where pathToOpening[caller] == nil {
+                    pathToOpening[caller] = [caller] + path
+                    pending.append(caller)
+                }
+            }
+            return opening
+        }
+    }
+
     /// Every body a launch entry reaches, with the body it is reached from (an entry: itself).
     func reachable() -> [Int: Int] {
         let entries = all.indices.filter { body($0).owner != nil && !body($0).isClassMethod && Self.entrySelectors.contains(body($0).selector) }

@@ -98,7 +98,10 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
         let paths = ObjCLaunchPaths(files)
         let parents = paths.reachable()
         var located = StoreCodeFacts()
-        for (index, list) in openings.enumerated() { located.openings += paths.attach(to: list, inFile: index, parents: parents) }
+        var callers: [Int: [Int]]?
+        for (index, list) in openings.enumerated() {
+            located.openings += paths.foreignEntries(of: paths.attach(to: list, inFile: index, parents: parents), located: list, inFile: index, callers: &callers)
+        }
         located.foreignLaunchCalls = paths.foreignCalls(parents: parents)
         parts.append(located)
         return (StoreCodeFacts(merging: parts), suppressions, errors)

@@ -82,8 +82,9 @@ struct LaunchPaths {
         self.declarations = declarations
     }
 
-    /// The openings with the launch path that reaches each one (the ones no entry point reaches unchanged).
-    func attach(to openings: [LocatedOpening]) -> [StoreOpening] {
+    /// The openings with the launch path that reaches each one (the ones no entry point reaches
+    /// unchanged), and the messages the launch sends to classes no Swift file declares.
+    func attach(to openings: [LocatedOpening]) -> (openings: [StoreOpening], foreignCalls: [ForeignLaunchCall]) {
         // Each unit's uses, worked out once: the paths from each entry walk the same graph.
         var usesByUnit: [Int: [Int]] = [:]
         func next(_ unit: Int) -> [Int] {
@@ -138,7 +139,26 @@ struct LaunchPaths {
             }
             attached.append(opening)
         }
-        return attached
+        // What the launch sends to Objective-C classes, from each unit it reaches.
+        var foreignCalls: [ForeignLaunchCall] = []
+        for unit in parents.keys.sorted() {
+            let collector = UseCollector(typeName: units[unit].typeName, file: units[unit].file, declarations: declarations)
+            collector.walk(units[unit].body)
+            guard !collector.foreignMessages.isEmpty else { continue }
+            var path = [unit]
+            var current = unit
+            while let parent = parents[current], parent != current {
+                path.append(parent)
+                current = parent
+            }
+            let places = path.reversed().map { units[$0].place }
+            let macOS = path.contains { buildsForMacOSOnly(units[$0].file) }
+            var seen: Set<String> = []
+            for message in collector.foreignMessages where seen.insert(message.owner + " " + message.selector).inserted {
+                foreignCalls.append(ForeignLaunchCall(owner: message.owner, selector: message.selector, path: places, launchesOnMacOS: macOS))
+            }
+        }
+        return (attached, foreignCalls)
     }
 
     /// The members of types (a Swift extension of an Objective-C class, a class's initializer)
@@ -230,6 +250,10 @@ final class UseCollector: SyntaxVisitor {
     /// file read declares: the project's, in a file not read, or a framework's; and types whose
     /// property used here no file read declares.
     private(set) var undeclaredTypes: Set<String> = []
+    /// Calls of classes no file read declares (`Stack(modelName:)`, `Stack.shared()`), as the
+    /// Objective-C messages they send: where an Objective-C file implements one, the path goes on
+    /// there.
+    private(set) var foreignMessages: [(owner: String, selector: String)] = []
 
     var keys: [String] { uses.map(\.key) }
 
@@ -288,6 +312,7 @@ final class UseCollector: SyntaxVisitor {
             uses.append((".\(name)", Syntax(node)))
         } else if name.first?.isUppercase ?? false, isCalled || node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id {
             undeclaredTypes.insert(name)
+            if isCalled, let call = node.parent?.as(FunctionCallExprSyntax.self) { foreignMessages.append((name, ObjCSelector.compose("init", labels: Self.labels(of: call)))) }
         } else if declarations.unitsByKey["\(typeName).\(name)"] != nil, !Self.isParameter(name, around: node) {
             uses.append(("\(typeName).\(name)", Syntax(node)))
         } else if declarations.unitsByKey[".\(name)"] != nil {
@@ -298,6 +323,10 @@ final class UseCollector: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.declName.baseName.text
+        if let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.first?.isUppercase ?? false, !declarations.typeNames.contains(base) {
+            let call = node.parent?.as(FunctionCallExprSyntax.self).flatMap { $0.calledExpression.id == node.id ? $0 : nil }
+            foreignMessages.append((base, call.map { ObjCSelector.compose(name, labels: Self.labels(of: $0)) } ?? name))
+        }
         if let owner = owner(of: node.base) ?? implicitOwner(of: node) {
             if name == "init", let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
                 uses.append(("\(owner).init", Syntax(node)))
@@ -316,6 +345,11 @@ final class UseCollector: SyntaxVisitor {
             uses.append(("\(only).\(name)", Syntax(node)))
         }
         return .visitChildren
+    }
+
+    /// The argument labels of a call, `_` for an unlabeled argument or a trailing closure.
+    static func labels(of call: FunctionCallExprSyntax) -> [String] {
+        call.arguments.map { $0.label?.text ?? "_" } + (call.trailingClosure == nil ? [] : ["_"])
     }
 
     /// Whether `base` is a property of this type declared with a type no file read declares
@@ -507,9 +541,14 @@ enum ObjCSelector {
     }
 
     private static func compose(_ base: String, _ parameters: FunctionParameterListSyntax, throwing: Bool) -> String {
+        compose(base, labels: parameters.map(\.firstName.text), throwing: throwing)
+    }
+
+    /// The selector of a call of `base` with arguments of these labels (`_` for none): what a
+    /// Swift call of an Objective-C method (`Stack(modelName:)`, `Stack.shared()`) sends.
+    static func compose(_ base: String, labels: [String], throwing: Bool = false) -> String {
         var parts: [String] = []
-        for (index, parameter) in parameters.enumerated() {
-            let label = parameter.firstName.text
+        for (index, label) in labels.enumerated() {
             if index == 0 {
                 // Swift leaves out `With` where the label starts with a preposition, or the base
                 // name ends with one (`open(at:)` is `openAt:`).

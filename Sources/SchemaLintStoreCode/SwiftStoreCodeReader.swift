@@ -490,7 +490,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             escapes += scanned.escapes
         }
         var followed = StoreCodeFacts()
-        followed.openings = LaunchPaths(declarations).attach(to: openings)
+        (followed.openings, followed.foreignLaunchCalls) = LaunchPaths(declarations).attach(to: openings)
         let errors = ErrorPaths(declarations).follow(escapes)
         followed.failureActions = errors.actions
         followed.keyedArchiveTransformers = KeyedArchiveTransformers.names(in: files)

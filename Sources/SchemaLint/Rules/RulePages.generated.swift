@@ -16903,7 +16903,10 @@ to a class by name (`[self setupStorage]`, `[StorageManager shared]`) that no Ob
 implements, and a Swift member of that class (an extension of the app delegate, a Swift class)
 answers to the selector Swift gives it (`setupCoreData(migrationResult:)` is
 `setupCoreDataWithMigrationResult:`, `@objc(name)` where written) and reaches the store by calls,
-eight steps up at most; a path from Swift into Objective-C is not followed. A store option set in another method than
+eight steps up at most. A path from Swift into Objective-C is followed the same way: a Swift
+call of a class no Swift file declares (`NTDataStack.shared()`, `Stack(modelName:)`) sends the
+selector Swift gives the call (`shared`, `initWithModelName:`), and an Objective-C method of that
+class that answers to it and reaches the store continues the path. A store option set in another method than
 the one that adds the store counts only for `shouldMigrateStoreAutomatically` and
 `shouldAddStoreAsynchronously`, which are looked for in the whole file. SwiftUI's `.modelContainer(for:)` modifier makes its container
 inside SwiftUI and is not counted as an opening. It cannot tell how large anyone's store is.
@@ -18575,6 +18578,77 @@ final class StorageManager: NSObject {
         try coordinator.↓addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
     }
 }
+```
+
+### Triggers: a Swift app delegate uses an Objective-C stack whose shared instance opens the store (a warning)
+
+The launch path crosses the other way: Swift's `NTDataStack.shared()` sends `shared`, and the
+Objective-C class method makes the stack, whose `init` adds the store.
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: bool
+```
+
+```swift path=Notes/AppDelegate.swift
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        let context = NTDataStack.shared().mainContext
+        context.automaticallyMergesChangesFromParent = true
+        return true
+    }
+}
+```
+
+```objc path=Notes/NTDataStack.m
+@implementation NTDataStack
+
++ (instancetype)shared {
+    static NTDataStack *stack;
+    static dispatch_once_t once;
+    dispatch_once(&once, ^{
+        stack = [[self alloc] init];
+    });
+    return stack;
+}
+
+- (instancetype)init {
+    self = [super init];
+    if (self) {
+        [self openStore];
+    }
+    return self;
+}
+
+- (void)openStore {
+    NSURL *modelURL = [[NSBundle mainBundle] URLForResource:@"Notes" withExtension:@"momd"];
+    _coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[[NSManagedObjectModel alloc] initWithContentsOfURL:modelURL]];
+    NSURL *storeURL = [[[NSFileManager defaultManager] URLsForDirectory:NSDocumentDirectory inDomains:NSUserDomainMask].lastObject URLByAppendingPathComponent:@"Notes.sqlite"];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    NSError *error = nil;
+    [_coordinator ↓addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error];
+    _mainContext = [[NSManagedObjectContext alloc] initWithConcurrencyType:NSMainQueueConcurrencyType];
+    _mainContext.persistentStoreCoordinator = _coordinator;
+}
+
+@end
 ```
 
 ### Does not trigger: Objective-C's launch sends a selector that the Swift extension's method does not answer to
