@@ -372,7 +372,8 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// shipped already, and the coming release adds nothing to them.
     /// With an edit since the newest release beside it (`coming`, how the stores that release
     /// made reach the current version), the finding says that too, and is an error where those
-    /// stores cannot migrate, or where the model syncs: the coming release makes that edit.
+    /// stores cannot migrate, or where the model syncs and CloudKit cannot take the edit: the
+    /// coming release makes it.
     private func changedAfterRelease(_ version: ModelVersion, edit: Edit, migration: ShippedStoresMigration?, coming: ShippedStoresMigration?) -> Finding {
         let shown = 3
         var history = edit.steps.prefix(shown).enumerated().map { index, step in
@@ -410,8 +411,8 @@ struct ReleasedVersionLockRule: HistoryRule {
         // nothing: a note, whose advice is for the next change.
         let shippedSeverity: Severity = inferred ? .note : .warning
         return Finding(
-            // A synced model's edit since the newest release changes what CloudKit holds: the rule's
-            // severity, as for that edit alone.
+            // An edit since the newest release is judged as that edit alone: by how the stores the
+            // release made reach it, or, where CloudKit cannot take it, the rule's severity.
             ruleID: descriptor.id, severity: edit.sinceNewest == nil ? shippedSeverity : coming?.severity ?? severity(version),
             message: "released \(version.displayName) was modified after it shipped: \(edit.firstShipped) shipped it, \(history.joined(separator: "; ")); "
                 + (worst?.consequence(for: tags) ?? stranding),
