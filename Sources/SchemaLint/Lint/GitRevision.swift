@@ -72,6 +72,12 @@ package struct GitRevision: Sendable {
         }
     }
 
+    /// Every file at the revision, relative to the root.
+    package func allFiles() -> [String] {
+        guard let listed = runner.run(["ls-tree", "-r", "-z", "--name-only", revision], in: root), listed.succeeded else { return [] }
+        return listed.text.split(separator: "\0").map(String.init)
+    }
+
     /// The files (not folders) directly inside each folder at the revision, relative to the root.
     private func filesDirectly(in folders: [String]) -> [String] {
         var files: [String] = []

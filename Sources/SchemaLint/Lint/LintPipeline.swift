@@ -480,7 +480,7 @@ public struct LintPipeline: Sendable {
             // that declared a model or a schema there.
             let complete = if case .success(let input)? = loaded { !input.readingNotes.contains(where: \.lacksADeclaration) } else { false }
             guard !complete, options.paths.contains(where: { $0.hasSuffix(".swift") }) else { return read ?? Reference() }
-            let declaring = git.swiftFiles(mentioning: ["@Model", "VersionedSchema", "SchemaMigrationPlan"])
+            let declaring = ModelSourceFinder.builtAtRevision(git.swiftFiles(mentioning: ["@Model", "VersionedSchema", "SchemaMigrationPlan"]), git: git)
             guard !Set(declaring).isSubset(of: Set(options.paths.map(PathResolution.canonical))) else { return read ?? Reference() }
             var widened = options
             widened.paths = Array(Set(options.paths + declaring)).sorted()
