@@ -78,6 +78,10 @@ struct CodeDeclarations {
     private(set) var protocolNames: Set<String> = []
     /// The superclass each class of the files read names first (`NotesContainer: NSPersistentContainer`).
     private(set) var superclasses: [String: String] = [:]
+    /// The types each type of the files read names in its inheritance clauses (its own and its
+    /// extensions'): the protocols whose extensions give it members (`extension Storing { static
+    /// func open() }`, called as `Store.open()`).
+    private(set) var inherited: [String: Set<String>] = [:]
     private(set) var typesByMember: [String: Set<String>] = [:]
     /// The type a property is declared with (`let stack: CoreDataStack`, `var storage: Storage!`)
     /// or made as (`let stack = CoreDataStack()`), by `Type.property`, and the type a function
@@ -102,6 +106,7 @@ struct CodeDeclarations {
             typeNames.formUnion(collector.typeNames)
             protocolNames.formUnion(collector.protocolNames)
             superclasses.merge(collector.superclasses) { first, _ in first }
+            inherited.merge(collector.inherited) { $0.union($1) }
             propertyTypes.merge(collector.propertyTypes) { first, _ in first }
             propertyTypesByFile.append(collector.propertyTypes)
             for found in collector.units {
@@ -152,6 +157,14 @@ struct CodeDeclarations {
         nearestToTheCaller(unitsMatchingTheCall(key, at: node), at: node)
     }
 
+    /// `Type.member` that no declaration of `Type` has, from the extensions of the protocols the
+    /// type names in its inheritance clauses (a default implementation).
+    private func fromProtocolExtensions(_ key: String) -> [Int] {
+        guard let dot = key.firstIndex(of: ".") else { return [] }
+        let type = String(key[..<dot]), member = key[key.index(after: dot)...]
+        return (inherited[type] ?? []).filter(protocolNames.contains).sorted().flatMap { unitsByKey["\($0).\(member)"] ?? [] }
+    }
+
     /// Of units in several files, those whose files share the most leading folders with the
     /// caller's: two types of one name in two targets (each app's `AppDelegate`) are two types,
     /// and the caller's target is the one nearest to it.
@@ -163,7 +176,7 @@ struct CodeDeclarations {
     }
 
     private func unitsMatchingTheCall(_ key: String, at node: Syntax) -> [Int] {
-        let all = unitsByKey[key] ?? []
+        let all = unitsByKey[key] ?? fromProtocolExtensions(key)
         guard all.count > 1 || key.hasSuffix(".init"), let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id else { return all }
         let labels = call.arguments.map { $0.label?.text ?? "_" } + (call.trailingClosure == nil ? [] : ["*"]) + call.additionalTrailingClosures.map { $0.label.text }
         let taking = all.filter { units[$0].accepts(labels: labels) }
@@ -218,6 +231,7 @@ private struct FileDeclarations: Sendable {
     var typeNames: Set<String>
     var protocolNames: Set<String>
     var superclasses: [String: String]
+    var inherited: [String: Set<String>]
     var propertyTypes: [String: String]
 
     init(_ file: StoreCodeSourceFile) {
@@ -227,6 +241,7 @@ private struct FileDeclarations: Sendable {
         typeNames = collector.typeNames
         protocolNames = collector.protocolNames
         superclasses = collector.superclasses
+        inherited = collector.inherited
         propertyTypes = collector.propertyTypes
     }
 }
@@ -254,6 +269,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     var typeNames: Set<String> = []
     var protocolNames: Set<String> = []
     var superclasses: [String: String] = [:]
+    var inherited: [String: Set<String>] = [:]
     var propertyTypes: [String: String] = [:]
     private var types: [(name: String, isApp: Bool)] = []
 
@@ -263,6 +279,7 @@ private final class DeclarationCollector: SyntaxVisitor {
 
     private func enter(_ name: String, inherits: InheritanceClauseSyntax?) {
         typeNames.insert(name)
+        note(inherits, of: name)
         let isApp = inherits?.inheritedTypes.containsElement { Self.launchedTypes.contains($0.type.trimmedText) } ?? false
         types.append((name, isApp))
     }
@@ -283,6 +300,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = node.extendedType.trimmedText.split(separator: ".").last.map(String.init) ?? ""
+        note(node.inheritanceClause, of: name)
         types.append((name, node.inheritanceClause?.inheritedTypes.containsElement { $0.type.trimmedText == "App" } ?? false))
         return .visitChildren
     }
@@ -297,6 +315,11 @@ private final class DeclarationCollector: SyntaxVisitor {
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind { node.isDebugOnly ? .skipChildren : .visitChildren }
 
     private var typeName: String { types.last?.name ?? "" }
+
+    private func note(_ clause: InheritanceClauseSyntax?, of name: String) {
+        guard let clause, !name.isEmpty else { return }
+        inherited[name, default: []].formUnion(clause.inheritedTypes.compactMap { $0.type.trimmedText.split(separator: ".").last.map(String.init) })
+    }
 
     private func qualified(_ display: String) -> String { typeName.isEmpty ? display : "\(typeName).\(display)" }
 

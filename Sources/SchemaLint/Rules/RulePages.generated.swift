@@ -16888,7 +16888,8 @@ Where it is blind: a use is followed only when the reader can
 tell what it names (`self.x`, `x`, `Type.x`, `Type(...)`, `(e as! Type).x`, `p.x` for a property
 `p` declared with or made as a type of the project, or given its value by a property or function
 of the project that is (`let database = Database.shared`, `static let shared = makeDatabase()`
-with `-> CoreDataDatabase`), or `e.x` when a single type declares `x`;
+with `-> CoreDataDatabase`), or `e.x` when a single type declares `x`; `Type.x` that `Type` does not
+declare is the member an extension of a protocol it names in its inheritance clause gives it;
 in Objective-C, the receivers above), so a call through a protocol, a closure stored in a property or a value whose
 type is unknown ends the path. A Swift file that mentions none of the reader's words (`@main`,
 `loadPersistentStores`, `persistentContainer`, `ModelContainer`, ...) is read when it declares a
@@ -17708,6 +17709,40 @@ extension ModelContainer {
         }
     }
 }
+```
+
+### Triggers: a static method a protocol extension gives the type the launch calls it on
+
+```swift path=Notes/AppDelegate.swift
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        if NotesStore.hasNotes() {
+            print("welcome back")
+        }
+        return true
+    }
+}
+```
+
+```swift path=Notes/NotesStore.swift
+import CoreData
+
+protocol StoreQuerying {}
+
+extension StoreQuerying {
+    static func hasNotes() -> Bool {
+        let container = NSPersistentContainer(name: "Notes")
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+        return ((try? container.viewContext.count(for: NSFetchRequest<NSManagedObject>(entityName: "Note"))) ?? 0) > 0
+    }
+}
+
+struct NotesStore: StoreQuerying {}
 ```
 
 ### Triggers: only the overload the launch calls, told from another by its argument labels
