@@ -99,17 +99,12 @@ struct ObjCLaunchPaths {
             var opening = located.opening
             let start = firstBodyOfFile[file] + located.body
             guard located.runsWithBody, parents[start] != nil else { return opening }
-            var path = [start]
-            var current = start
-            while let parent = parents[current], parent != current {
-                path.append(parent)
-                current = parent
-            }
-            opening.launchPath = path.reversed().map { index in
+            let path = BreadthFirstPaths.path(to: start, in: parents)
+            opening.launchPath = path.map { index in
                 let body = body(index)
                 return CodePlace(body.location, in: body.declaration)
             }
-            if let entry = path.last { opening.launchesOnMacOS = isMacOSEntry(entry) }
+            if let entry = path.first { opening.launchesOnMacOS = isMacOSEntry(entry) }
             return opening
         }
     }
@@ -129,23 +124,10 @@ struct ObjCLaunchPaths {
                 callers = found
             }
             var opening = opening
-            let start = firstBodyOfFile[file] + place.body
-            var pathToOpening: [Int: [Int]] = [start: [start]]
-            var pending = [start]
-            while !pending.isEmpty, pathToOpening.count < 64 {
-                let current = pending.removeFirst()
-                let path = pathToOpening[current] ?? []
-                let method = body(current)
-                if let owner = method.owner {
-                    opening.foreignEntries.append(ForeignEntry(
-                        owner: owner, selector: method.selector,
-                        path: path.map { CodePlace(body($0).location, in: body($0).declaration) }
-                    ))
-                }
-                guard path.count < 8 else { continue }
-                for caller in callers?[current] ?? [] where pathToOpening[caller] == nil {
-                    pathToOpening[caller] = [caller] + path
-                    pending.append(caller)
+            let ways = BreadthFirstPaths.waysDown(to: firstBodyOfFile[file] + place.body) { callers?[$0] ?? [] }
+            opening.foreignEntries = ways.compactMap { node, path in
+                body(node).owner.map { owner in
+                    ForeignEntry(owner: owner, selector: body(node).selector, path: path.map { CodePlace(body($0).location, in: body($0).declaration) })
                 }
             }
             return opening
@@ -175,15 +157,10 @@ struct ObjCLaunchPaths {
                 }
                 let selector = message.selector == "new" ? "init" : message.selector
                 guard (methodsOfClass[MethodKey(owner: owner, selector: selector)] ?? []).isEmpty else { continue }
-                var path = [index]
-                var current = index
-                while let parent = parents[current], parent != current {
-                    path.append(parent)
-                    current = parent
-                }
+                let path = BreadthFirstPaths.path(to: index, in: parents)
                 calls.append(ForeignLaunchCall(
                     owner: owner, selector: selector,
-                    path: path.reversed().map { CodePlace(body($0).location, in: body($0).declaration) }, launchesOnMacOS: isMacOSEntry(current)
+                    path: path.map { CodePlace(body($0).location, in: body($0).declaration) }, launchesOnMacOS: isMacOSEntry(path[0])
                 ))
             }
         }

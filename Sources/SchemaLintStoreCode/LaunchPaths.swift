@@ -86,12 +86,12 @@ struct LaunchPaths {
     /// unchanged), and the messages the launch sends to classes no Swift file declares.
     func attach(to openings: [LocatedOpening]) -> (openings: [StoreOpening], foreignCalls: [ForeignLaunchCall]) {
         // Each unit's uses, worked out once: the paths from each entry walk the same graph.
-        var usesByUnit: [Int: [Int]] = [:]
+        var usesByUnit: [Int: UnitUses] = [:]
         func next(_ unit: Int) -> [Int] {
-            if let known = usesByUnit[unit] { return known }
+            if let known = usesByUnit[unit] { return known.units }
             let found = uses(of: unit)
             usesByUnit[unit] = found
-            return found
+            return found.units
         }
         let units = declarations.units
         let entries = launchEntries
@@ -118,17 +118,12 @@ struct LaunchPaths {
         for located in openings {
             var opening = located.opening
             if located.runsWithUnit, let unit = located.unit, parents[unit] != nil {
-                var path: [Int] = [unit]
-                var current = unit
-                while let parent = parents[current], parent != current {
-                    path.append(parent)
-                    current = parent
-                }
-                opening.launchPath = path.reversed().map { declarations.units[$0].place }
+                let path = BreadthFirstPaths.path(to: unit, in: parents)
+                opening.launchPath = path.map { declarations.units[$0].place }
                 opening.launchesOnMacOS = path.contains { buildsForMacOSOnly(declarations.units[$0].file) }
                 // The entries of other apps (another type, or a type of the same name in another
                 // target's folder: each app's `MyApp`) that reach it too.
-                let root = current
+                let root = path[0]
                 func app(_ unit: Int) -> String { units[unit].typeName + "\u{0}" + (declarations.files[units[unit].file].name as NSString).deletingLastPathComponent }
                 var apps: Set<String> = [app(root)]
                 opening.otherLaunchEntries = entries.filter { entry in
@@ -139,22 +134,16 @@ struct LaunchPaths {
             }
             attached.append(opening)
         }
-        // What the launch sends to Objective-C classes, from each unit it reaches.
+        // What the launch sends to Objective-C classes, from each unit it reaches (each walked
+        // once already, by the search above).
         var foreignCalls: [ForeignLaunchCall] = []
         for unit in parents.keys.sorted() {
-            let collector = UseCollector(typeName: units[unit].typeName, file: units[unit].file, declarations: declarations)
-            collector.walk(units[unit].body)
-            guard !collector.foreignMessages.isEmpty else { continue }
-            var path = [unit]
-            var current = unit
-            while let parent = parents[current], parent != current {
-                path.append(parent)
-                current = parent
-            }
-            let places = path.reversed().map { units[$0].place }
+            guard let messages = usesByUnit[unit]?.foreignMessages, !messages.isEmpty else { continue }
+            let path = BreadthFirstPaths.path(to: unit, in: parents)
+            let places = path.map { units[$0].place }
             let macOS = path.contains { buildsForMacOSOnly(units[$0].file) }
             var seen: Set<String> = []
-            for message in collector.foreignMessages where seen.insert(message.owner + " " + message.selector).inserted {
+            for message in messages where seen.insert(message.owner + " " + message.selector).inserted {
                 foreignCalls.append(ForeignLaunchCall(owner: message.owner, selector: message.selector, path: places, launchesOnMacOS: macOS))
             }
         }
@@ -167,25 +156,15 @@ struct LaunchPaths {
     /// are found by the name called, each confirmed by its own uses; a few steps up at most.
     private func foreignEntries(reaching unit: Int, next: (Int) -> [Int]) -> [ForeignEntry] {
         let units = declarations.units
-        var pathToOpening: [Int: [Int]] = [unit: [unit]]
-        var pending = [unit]
-        var entries: [ForeignEntry] = []
-        while !pending.isEmpty, pathToOpening.count < 64 {
-            let current = pending.removeFirst()
-            let path = pathToOpening[current] ?? []
-            if !units[current].typeName.isEmpty, let selector = ObjCSelector.of(units[current]) {
-                entries.append(ForeignEntry(owner: units[current].typeName, selector: selector, path: path.map { units[$0].place }))
-            }
-            guard path.count < 8 else { continue }
+        let ways = BreadthFirstPaths.waysDown(to: unit) { current in
             let member = String(units[current].key.split(separator: ".").last ?? "")
             let names = member == "init" ? [units[current].typeName, "init"] : [member]
-            let callers = names.flatMap { declarations.calls.calls(named: $0, in: declarations).map(\.unit) }
-            for caller in callers where pathToOpening[caller] == nil && next(caller).contains(current) {
-                pathToOpening[caller] = [caller] + path
-                pending.append(caller)
-            }
+            return names.flatMap { declarations.calls.calls(named: $0, in: declarations).map(\.unit) }.filter { next($0).contains(current) }
         }
-        return entries
+        return ways.compactMap { node, path in
+            guard !units[node].typeName.isEmpty, let selector = ObjCSelector.of(units[node]) else { return nil }
+            return ForeignEntry(owner: units[node].typeName, selector: selector, path: path.map { units[$0].place })
+        }
     }
 
     /// The types the code a launch entry reaches uses (`AppManager.shared`, `Services()`, a
@@ -209,7 +188,7 @@ struct LaunchPaths {
     /// Every unit a launch entry reaches, with the unit it is reached from (an entry: itself);
     /// breadth first from the entries in source order, so each path is a shortest one.
     private func reachable() -> [Int: Int] {
-        BreadthFirstPaths.parents(from: launchEntries) { uses(of: $0) }
+        BreadthFirstPaths.parents(from: launchEntries) { uses(of: $0).units }
     }
 
     /// The units a launch starts in, in source order.
@@ -218,16 +197,25 @@ struct LaunchPaths {
         return units.indices.filter { units[$0].isLaunchEntry }.sorted { units[$0].place < units[$1].place }
     }
 
-    /// The units `unit` uses synchronously, in source order.
-    private func uses(of unit: Int) -> [Int] {
+    /// What one unit's code does synchronously, found in one walk of it.
+    struct UnitUses {
+        /// The units it uses, in source order.
+        var units: [Int]
+        /// The messages it sends to classes no Swift file declares (`UseCollector.foreignMessages`).
+        var foreignMessages: [(owner: String, selector: String)]
+    }
+
+    /// The units `unit` uses synchronously, and the messages it sends to other languages' classes.
+    private func uses(of unit: Int) -> UnitUses {
         let collector = UseCollector(typeName: declarations.units[unit].typeName, file: declarations.units[unit].file, declarations: declarations)
         collector.walk(declarations.units[unit].body)
         var seen: Set<Int> = []
-        return collector.uses.flatMap { use in
+        let used = collector.uses.flatMap { use in
             // A function named without a call (`Coordinator(factory: makeStore)`,
             // `#selector(reload)`) runs when whoever holds it calls it, which is not now.
             declarations.units(called: use.key, at: use.node).filter { !declarations.units[$0].isFunction || SynchronousCode.isCalled(use.node) }
         }.filter { $0 != unit && seen.insert($0).inserted }
+        return UnitUses(units: used, foreignMessages: collector.foreignMessages)
     }
 }
 

@@ -480,7 +480,7 @@ public struct LintPipeline: Sendable {
             // that declared a model or a schema there.
             let complete = if case .success(let input)? = loaded { !input.readingNotes.contains(where: \.lacksADeclaration) } else { false }
             guard !complete, options.paths.contains(where: { $0.hasSuffix(".swift") }) else { return read ?? Reference() }
-            let declaring = ModelSourceFinder.builtAtRevision(git.swiftFiles(mentioning: ["@Model", "VersionedSchema", "SchemaMigrationPlan"]), git: git)
+            let declaring = Self.builtAtRevision(git.swiftFiles(mentioning: ["@Model", "VersionedSchema", "SchemaMigrationPlan"]), git: git)
             guard !Set(declaring).isSubset(of: Set(options.paths.map(PathResolution.canonical))) else { return read ?? Reference() }
             var widened = options
             widened.paths = Array(Set(options.paths + declaring)).sorted()
@@ -492,6 +492,35 @@ public struct LintPipeline: Sendable {
         // Input the revision could not load is no reference: everything counts as new.
         case .failure: return Reference()
         }
+    }
+
+    /// `paths` (files of the working tree) less the code files no Xcode project at git's revision
+    /// builds, decided as a walk of the working tree decides (`ModelSourceFinder.inNoProject`), from the projects
+    /// and manifests the revision holds: a file left in the repository that no target listed then
+    /// (an old copy of the schemas) declares nothing that shipped.
+    static func builtAtRevision(_ paths: [String], git: GitRevision) -> [String] {
+        let listed = git.allFiles()
+        let projects = listed.filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }
+        guard !projects.isEmpty else { return paths }
+        let manifests = listed.filter { path in
+            let name = (path as NSString).lastPathComponent
+            return ModelSourceFinder.addsFilesByFolder(name) || name.hasSuffix(".yml") || name.hasSuffix(".yaml")
+        }
+        let wanted = (projects + manifests).map { (git.root as NSString).appendingPathComponent($0) }
+        guard let checkout = try? git.checkout(wanted) else { return paths }
+        defer { try? FileManager.default.removeItem(atPath: checkout.folder) }
+        var walk = ModelSourceFinder.Walk(root: checkout.folder, scope: WalkScope(ignored: nil))
+        walk.projects = projects.map { (checkout.folder as NSString).appendingPathComponent($0) }
+        for manifest in manifests {
+            let path = (checkout.folder as NSString).appendingPathComponent(manifest)
+            let name = (manifest as NSString).lastPathComponent
+            guard ModelSourceFinder.addsFilesByFolder(name) || ByteSearch.contents(of: path).map(ModelSourceFinder.isXcodeGenSpecification) == true else { continue }
+            let folder = Array(manifest.split(separator: "/").dropLast())
+            walk.foldersAddingFilesByFolder += ModelSourceFinder.targetFolders(ofManifestAt: path, name: name).map { folder + $0 }
+        }
+        let placed = Dictionary(paths.map { (git.place(of: $0, in: checkout.folder), $0) }, uniquingKeysWith: { first, _ in first })
+        let unbuilt = ModelSourceFinder.inNoProject(Array(placed.keys).sorted(), of: walk, listings: ModelSourceFinder.listings(of: walk))
+        return paths.filter { !unbuilt.contains(git.place(of: $0, in: checkout.folder)) }
     }
 
     /// Whether the run compares the models edited in place with their newest release: asked for no

@@ -334,35 +334,6 @@ package struct ModelSourceFinder: Sendable {
         }
     }
 
-    /// `paths` (files of the working tree) less the code files no Xcode project at git's revision
-    /// builds, decided as a walk of the working tree decides (`inNoProject`), from the projects
-    /// and manifests the revision holds: a file left in the repository that no target listed then
-    /// (an old copy of the schemas) declares nothing that shipped.
-    static func builtAtRevision(_ paths: [String], git: GitRevision) -> [String] {
-        let listed = git.allFiles()
-        let projects = listed.filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }
-        guard !projects.isEmpty else { return paths }
-        let manifests = listed.filter { path in
-            let name = (path as NSString).lastPathComponent
-            return addsFilesByFolder(name) || name.hasSuffix(".yml") || name.hasSuffix(".yaml")
-        }
-        let wanted = (projects + manifests).map { (git.root as NSString).appendingPathComponent($0) }
-        guard let checkout = try? git.checkout(wanted) else { return paths }
-        defer { try? FileManager.default.removeItem(atPath: checkout.folder) }
-        var walk = Walk(root: checkout.folder, scope: WalkScope(ignored: nil))
-        walk.projects = projects.map { (checkout.folder as NSString).appendingPathComponent($0) }
-        for manifest in manifests {
-            let path = (checkout.folder as NSString).appendingPathComponent(manifest)
-            let name = (manifest as NSString).lastPathComponent
-            guard addsFilesByFolder(name) || ByteSearch.contents(of: path).map(isXcodeGenSpecification) == true else { continue }
-            let folder = Array(manifest.split(separator: "/").dropLast())
-            walk.foldersAddingFilesByFolder += targetFolders(ofManifestAt: path, name: name).map { folder + $0 }
-        }
-        let placed = Dictionary(paths.map { (git.place(of: $0, in: checkout.folder), $0) }, uniquingKeysWith: { first, _ in first })
-        let unbuilt = inNoProject(Array(placed.keys).sorted(), of: walk, listings: listings(of: walk))
-        return paths.filter { !unbuilt.contains(git.place(of: $0, in: checkout.folder)) }
-    }
-
     /// The model bundles, mapping models and code files among `paths` (found in one walk) that no
     /// Xcode project the walk found lists, by name or in one of its synchronized folders, where
     /// every target of the folder lists its files so: a bundle left behind when a module moved to

@@ -21,4 +21,36 @@ package enum BreadthFirstPaths {
         }
         return parents
     }
+
+    /// The way from the entry to `node` in `parents` (as `parents(from:next:)` makes it): the
+    /// entry first, `node` last.
+    package static func path(to node: Int, in parents: [Int: Int]) -> [Int] {
+        var path = [node]
+        var current = node
+        while let parent = parents[current], parent != current {
+            path.append(parent)
+            current = parent
+        }
+        return path.reversed()
+    }
+
+    /// The other way: the nodes that reach `start` through `callers` (who calls each node), each
+    /// with its way down to `start` (itself first, `start` last), `start` itself first of all;
+    /// breadth first, at most `limit` nodes and ways of at most `depth` nodes.
+    package static func waysDown(to start: Int, callers: (Int) -> [Int], limit: Int = 64, depth: Int = 8) -> [(node: Int, path: [Int])] {
+        var paths: [Int: [Int]] = [start: [start]]
+        var queue = [start]
+        var head = 0
+        while head < queue.count, paths.count < limit {
+            let current = queue[head]
+            head += 1
+            let path = paths[current] ?? []
+            guard path.count < depth else { continue }
+            for caller in callers(current) where paths[caller] == nil {
+                paths[caller] = [caller] + path
+                queue.append(caller)
+            }
+        }
+        return queue.map { ($0, paths[$0] ?? []) }
+    }
 }

@@ -31,7 +31,7 @@ struct BuiltAtRevisionTests {
         let git = GitRevision(listed: "v1.0", top: root)
         let declaring = git.swiftFiles(mentioning: ["VersionedSchema"]).sorted()
         #expect(declaring.map { String($0.dropFirst(root.count + 1)) } == ["App/Old/Schemas.swift", "App/Schema/Schema.swift"])
-        let built = ModelSourceFinder.builtAtRevision(declaring, git: git)
+        let built = LintPipeline.builtAtRevision(declaring, git: git)
         #expect(built.map { String($0.dropFirst(root.count + 1)) } == ["App/Schema/Schema.swift"])
 
         // A package manifest at the tag adds its folder's files by folder: nothing is left out.
@@ -39,6 +39,6 @@ struct BuiltAtRevisionTests {
         try repository.commit("a package")
         try repository.tag("v1.1")
         let packaged = GitRevision(listed: "v1.1", top: root)
-        #expect(ModelSourceFinder.builtAtRevision(declaring, git: packaged) == declaring)
+        #expect(LintPipeline.builtAtRevision(declaring, git: packaged) == declaring)
     }
 }
