@@ -94,8 +94,9 @@ struct LaunchPaths {
             return found.units
         }
         let units = declarations.units
-        let entries = launchEntries
-        let parents = BreadthFirstPaths.parents(from: entries, next: next)
+        let groups = launchEntryGroups
+        let entries = groups.flatMap { $0 }.sorted { units[$0].place < units[$1].place }
+        let parents = BreadthFirstPaths.parents(fromEach: groups, next: next)
         // What each entry reaches on its own, asked only where an opening is reached: another
         // app's launch (a watch app's, a TV app's) may reach the same store.
         var reachedByEntry: [Int: Set<Int>] = [:]
@@ -188,13 +189,24 @@ struct LaunchPaths {
     /// Every unit a launch entry reaches, with the unit it is reached from (an entry: itself);
     /// breadth first from the entries in source order, so each path is a shortest one.
     private func reachable() -> [Int: Int] {
-        BreadthFirstPaths.parents(from: launchEntries) { uses(of: $0).units }
+        BreadthFirstPaths.parents(fromEach: launchEntryGroups) { uses(of: $0).units }
     }
 
-    /// The units a launch starts in, in source order.
-    private var launchEntries: [Int] {
+    /// The units a launch starts in, in the order the launch runs them, each group in source
+    /// order: the `App`'s or the application delegate's initializer and stored properties (made
+    /// before anything else), then the delegate's launch methods, then what the first scene runs
+    /// (`scene(_:willConnectTo:options:)`, the `App`'s `body`).
+    private var launchEntryGroups: [[Int]] {
         let units = declarations.units
-        return units.indices.filter { units[$0].isLaunchEntry }.sorted { units[$0].place < units[$1].place }
+        let entries = units.indices.filter { units[$0].isLaunchEntry }.sorted { units[$0].place < units[$1].place }
+        func stage(_ unit: Int) -> Int {
+            switch units[unit].key.split(separator: ".").last ?? "" {
+            case "application", "applicationDidFinishLaunching", "applicationWillFinishLaunching": return 1
+            case "scene", "body": return 2
+            default: return 0
+            }
+        }
+        return (0...2).map { group in entries.filter { stage($0) == group } }
     }
 
     /// What one unit's code does synchronously, found in one walk of it.
@@ -265,21 +277,33 @@ final class UseCollector: SyntaxVisitor {
         node.isDebugOnly ? .skipChildren : .visitChildren
     }
 
-    /// Nor is what a branch only tests take uses (`if isRunningTests { ... }`,
-    /// `isTesting ? Simulated() : Launching()`): its other branch is.
+    /// Nor is what a branch only tests take uses (`if isRunningTests { ... }`, the `else` of
+    /// `if !isRunningTests`, `isTesting ? Simulated() : Launching()`): its other branch is.
     override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
-        guard TestOnlyCode.namesTests(node.conditions) else { return .visitChildren }
-        walk(node.conditions)
-        if let elseBody = node.elseBody { walk(elseBody) }
-        return .skipChildren
+        let condition = TestCondition(node.conditions)
+        if condition.holdsOnlyUnderTests {
+            walk(node.conditions)
+            if let elseBody = node.elseBody { walk(elseBody) }
+            return .skipChildren
+        }
+        if condition.holdsOutsideTests {
+            walk(node.conditions)
+            walk(node.body)
+            return .skipChildren
+        }
+        return .visitChildren
     }
 
-    /// `?:` as parsed (not folded): the condition is the element before `? then :`.
+    /// `?:` as parsed (not folded): the condition is the element before `? then :`, the other
+    /// branch the element after it.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
-        let testsOnly = Set(elements.indices.filter { index in
-            index > 0 && elements[index].is(UnresolvedTernaryExprSyntax.self) && TestOnlyCode.namesTests(elements[index - 1])
-        })
+        var testsOnly: Set<Int> = []
+        for index in elements.indices where index > 0 && elements[index].is(UnresolvedTernaryExprSyntax.self) {
+            let condition = TestCondition(elements[index - 1])
+            if condition.holdsOnlyUnderTests { testsOnly.insert(index) }
+            if condition.holdsOutsideTests, index + 1 < elements.count { testsOnly.insert(index + 1) }
+        }
         guard !testsOnly.isEmpty else { return .visitChildren }
         for (index, element) in elements.enumerated() where !testsOnly.contains(index) { walk(element) }
         return .skipChildren

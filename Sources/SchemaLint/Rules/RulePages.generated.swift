@@ -18480,6 +18480,95 @@ final class NotesStack {
 }
 ```
 
+### Does not trigger: the store a launch under tests opens, in the `else` of `if !isTesting`
+
+```swift path=Notes/AppDelegate.swift
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        if !ProcessInfo.processInfo.arguments.contains("testing") {
+            _ = RealLaunch()
+        } else {
+            _ = SimulatedLaunch()
+        }
+        return true
+    }
+}
+
+struct SimulatedLaunch {
+    init() { _ = NotesStack.shared }
+}
+
+struct RealLaunch {
+    init() {}
+}
+```
+
+```swift path=Notes/NotesStack.swift
+import CoreData
+
+final class NotesStack {
+    static let shared = NotesStack()
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
+### Triggers: a migration every launch runs but a launch under tests, written `if !isTesting`
+
+```swift path=Notes/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    init() {
+        if !ProcessInfo.processInfo.arguments.contains("testing") {
+            _ = MigrationService().migrateAll()
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+    }
+}
+```
+
+```swift path=Notes/MigrationService.swift
+import CoreData
+
+struct MigrationService {
+    let contexts: [NSManagedObjectContext]
+
+    init(contexts: [NSManagedObjectContext] = [NotesStack.shared.container.viewContext]) {
+        self.contexts = contexts
+    }
+
+    func migrateAll() -> Bool { !contexts.isEmpty }
+}
+```
+
+```swift path=Notes/NotesStack.swift
+import CoreData
+
+final class NotesStack {
+    static let shared = NotesStack()
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
 ### Does not trigger: a package's database object whose method is named like the project's
 
 `database` is declared with a type of a package outside the repository: its `loadStore` is not the

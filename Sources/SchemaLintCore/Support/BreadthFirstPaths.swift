@@ -4,19 +4,27 @@
 /// the result does not depend on hashing.
 package enum BreadthFirstPaths {
     package static func parents(from entries: [Int], next: (Int) -> [Int]) -> [Int: Int] {
+        parents(fromEach: [entries], next: next)
+    }
+
+    /// The same from groups of entries in the order they run: each group reaches only what the
+    /// groups before it did not, so a node's way starts at the first group that reaches it.
+    package static func parents(fromEach groups: [[Int]], next: (Int) -> [Int]) -> [Int: Int] {
         var parents: [Int: Int] = [:]
-        var queue: [Int] = []
-        for entry in entries where parents[entry] == nil {
-            parents[entry] = entry
-            queue.append(entry)
-        }
-        var head = 0
-        while head < queue.count {
-            let current = queue[head]
-            head += 1
-            for reached in next(current) where parents[reached] == nil {
-                parents[reached] = current
-                queue.append(reached)
+        for entries in groups {
+            var queue: [Int] = []
+            for entry in entries where parents[entry] == nil {
+                parents[entry] = entry
+                queue.append(entry)
+            }
+            var head = 0
+            while head < queue.count {
+                let current = queue[head]
+                head += 1
+                for reached in next(current) where parents[reached] == nil {
+                    parents[reached] = current
+                    queue.append(reached)
+                }
             }
         }
         return parents

@@ -953,6 +953,43 @@ import SchemaLintTestSupport
         #expect(run.stdout.contains("the app runs in the background: setMinimumBackgroundFetchInterval:"), "\(run.stdout)")
     }
 
+    /// The path named is the one the launch runs first: the `App`'s initializer, before its
+    /// `body`, though the way from `body` is shorter.
+    @Test func theLaunchPathStartsWhereTheLaunchFirstReachesTheStore() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("""
+        import SwiftUI
+        @main
+        struct NotesApp: App {
+            var body: some Scene { WindowGroup { Text("\\(Store.shared.count)") } }
+            init() { _ = Migrator().run() }
+        }
+        struct Migrator {
+            func run() -> Int { Store.shared.count }
+        }
+        """, to: "App/NotesApp.swift")
+        try folder.write("""
+        import CoreData
+        final class Store {
+            static let shared = Store()
+            let container = NSPersistentContainer(name: "Notes")
+            var count = 0
+            init() {
+                container.loadPersistentStores { _, error in
+                    if let error { print(error) }
+                }
+            }
+        }
+        """, to: "App/Store.swift")
+        let (_, run) = try Self.lint(path: folder.path)
+        let path = run.stdout.split(separator: "\n").filter { $0.contains("reached synchronously from") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(path == [
+            "note: reached synchronously from NotesApp.init (\(folder.path)/App/NotesApp.swift:5:5)",
+            "note: reached synchronously from Migrator.run() (\(folder.path)/App/NotesApp.swift:8:10)",
+            "note: reached synchronously from Store.shared (\(folder.path)/App/Store.swift:3:16)",
+        ], "\(run.stdout)")
+    }
+
     /// Where two apps (a phone app and a watch app, each with its own `App` type, of one name)
     /// open the same store at launch, the finding follows one path and names the other app's
     /// launch; an `App`'s other entry points (its `body`) are no other app.
