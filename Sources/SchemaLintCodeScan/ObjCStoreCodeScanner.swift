@@ -1015,14 +1015,23 @@ struct ObjCStoreCodeScanner {
         return branch.upperBound
     }
 
-    /// Whether the token at `later` runs whenever the one at `earlier` has run: no block that
-    /// holds `earlier` but not `later` is followed by `else` (they are not two branches of one
-    /// `if`).
+    /// Whether the token at `earlier` has run whenever the one at `later` runs: no block that
+    /// holds `earlier` but not `later` is a block literal, a `case`, an `else`, or an `if` or
+    /// `switch` whose condition reads the error (`if (error.code == ...) { remove }` deletes for
+    /// that error only; an `if (storeURL)` that only checks a value is taken).
     private func isSequential(_ earlier: Int, _ later: Int) -> Bool {
         var brace = enclosingOpener[earlier]
         while brace >= 0 {
             if tokens[brace].is("{"), let close = partner[brace] {
                 if close > later { return true }
+                if brace > 0, tokens[brace - 1].is("^") || tokens[brace - 1].is(":") || tokens[brace - 1].isIdentifier("else") { return false }
+                if brace > 1, tokens[brace - 1].is(")"), let open = partner[brace - 1] {
+                    if open > 0, tokens[open - 1].is("^") { return false }
+                    if open > 0, tokens[open - 1].isIdentifier("if") || tokens[open - 1].isIdentifier("switch"),
+                       tokens[open..<(brace - 1)].contains(where: { $0.kind == .identifier && (["code", "domain", "reason", "userInfo", "localizedDescription"].contains($0.text) || ByteSearch.contains("rror", in: $0.text)) }) {
+                        return false
+                    }
+                }
                 if close + 1 < tokens.count, tokens[close + 1].isIdentifier("else") { return false }
             }
             brace = enclosingOpener[brace]

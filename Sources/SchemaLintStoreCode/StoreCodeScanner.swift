@@ -1175,14 +1175,33 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
     }
 
-    /// Whether `later` runs whenever `earlier` has run: they are not in two branches of one `if`,
-    /// `guard`, `switch` or ternary, the first statement (or branch) holding both being a list of
-    /// statements that run one after another.
+    /// Whether `earlier` has run whenever `later` runs: the first statement (or branch) holding
+    /// both is a list of statements that run one after another, and `earlier` sits in no closure
+    /// and no branch that tests the error inside it (`if reason == ... { destroy }` before
+    /// `fatalError` deletes for that reason only; the stop comes for every other). A branch that
+    /// only unwraps (`if let url = description.url`) is taken.
     static func isSequential(_ earlier: Syntax, _ later: Syntax) -> Bool {
         var ancestor = earlier.parent
-        while let node = ancestor, !(node.position <= later.position && later.endPosition <= node.endPosition) { ancestor = node.parent }
-        guard let common = ancestor else { return false }
+        var conditional = false
+        while let node = ancestor, !(node.position <= later.position && later.endPosition <= node.endPosition) {
+            if let branch = node.as(IfExprSyntax.self), testsTheError(branch.conditions) { conditional = true }
+            if let switchCase = node.as(SwitchCaseSyntax.self), let choice = switchCase.parent?.parent?.as(SwitchExprSyntax.self), testsTheError(choice.subject) || testsTheError(switchCase.label) {
+                conditional = true
+            }
+            if let clause = node.as(CatchClauseSyntax.self), !clause.catchItems.isEmpty { conditional = true }
+            if node.is(ClosureExprSyntax.self) || node.is(GuardStmtSyntax.self) { conditional = true }
+            ancestor = node.parent
+        }
+        guard let common = ancestor, !conditional else { return false }
         return common.is(CodeBlockItemListSyntax.self) || common.is(CodeBlockItemSyntax.self) || common.is(CodeBlockSyntax.self)
+    }
+
+    /// Whether a condition reads the error (its code, domain, reason or user info).
+    private static func testsTheError(_ condition: some SyntaxProtocol) -> Bool {
+        condition.tokens(viewMode: .sourceAccurate).contains { token in
+            guard case .identifier(let name) = token.tokenKind else { return false }
+            return ["code", "domain", "reason", "userInfo", "localizedDescription"].contains(name) || ByteSearch.contains("rror", in: name)
+        }
     }
 
     /// Whether `deletion` (`removeItem(at: sourceURL)`, a helper's `destroyStore(at: sourceURL)`)

@@ -10490,6 +10490,51 @@ final class JournalStore {
 }
 ```
 
+### Triggers: the store destroyed for one failure's reason, then fatalError for every failure (a warning)
+
+Only a missing mapping model deletes the store first; a full disk, a locked device or any other
+failed migration stops the app at every launch.
+
+```swift path=App/JournalStore.swift
+import CoreData
+
+final class JournalStore {
+    let container = NSPersistentContainer(name: "Journal")
+
+    func open() {
+        container.loadPersistentStores { description, error in
+            guard let error = error as NSError? else { return }
+            if let reason = error.userInfo["reason"] as? String, reason == "Can't find mapping model for migration" {
+                if let url = description.url {
+                    try? ↓container.persistentStoreCoordinator.destroyPersistentStore(at: url, ofType: NSSQLiteStoreType, options: nil)
+                }
+            }
+            ↓fatalError("journal store: \(error)")
+        }
+    }
+}
+```
+
+### Triggers: Objective-C: the store deleted when the error is a migration's, then abort() for every error (a warning)
+
+```objc path=App/JournalStack.m
+@implementation JournalStack
+
+- (NSPersistentStoreCoordinator *)coordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Journal.sqlite"];
+    NSError *error = nil;
+    if (![_coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        if (error.code == NSMigrationMissingMappingModelError) {
+            [[NSFileManager defaultManager] ↓removeItemAtURL:storeURL error:nil];
+        }
+        ↓abort();
+    }
+    return _coordinator;
+}
+
+@end
+```
+
 ### Triggers: Objective-C: the store deleted, then abort(): the abort after the deletion is a note
 
 ```objc path=App/JournalStack.m
@@ -20794,6 +20839,69 @@ entities:
       name: string
       rank: {type: int32, default: 0}
     ↓uniqueness: [[rank]]
+```
+
+### Triggers: the constrained attribute is added in the same step and the mapping model's migration policy gives each object its value (a note)
+
+Whether the values repeat is up to the policy's code, which schemalint does not read.
+
+```xml path=Tags.xcdatamodeld/Tags.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Tag" representedClassName="Tag">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Tags.xcdatamodeld/Tags 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Tag" representedClassName="Tag">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="uuid" attributeType="UUID" usesScalarValueType="NO"/>
+        ↓<uniquenessConstraints>
+            <uniquenessConstraint>
+                <constraint value="uuid"/>
+            </uniquenessConstraint>
+        </uniquenessConstraints>
+    </entity>
+</model>
+```
+
+```xml path=Tags 1 to 2.xcmappingmodel/xcmapping.xml
+<?xml version="1.0" standalone="no"?>
+<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+
+<database>
+    <databaseInfo>
+        <version>134481920</version>
+        <UUID>7D2A0C41-0000-4000-8000-000000000003</UUID>
+        <nextObjectID>106</nextObjectID>
+    </databaseInfo>
+    <object type="XDDEVMAPPINGMODEL" id="z102">
+        <attribute name="sourcemodelpath" type="string">Tags.xcdatamodeld/Tags.xcdatamodel</attribute>
+        <attribute name="destinationmodelpath" type="string">Tags.xcdatamodeld/Tags 2.xcdatamodel</attribute>
+        <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVENTITYMAPPING" id="z103">
+        <attribute name="sourcename" type="string">Tag</attribute>
+        <attribute name="mappingtypename" type="string">Undefined</attribute>
+        <attribute name="migrationpolicyclassname" type="string">Tags.TagMigrationPolicy</attribute>
+        <attribute name="destinationname" type="string">Tag</attribute>
+        <attribute name="autogenerateexpression" type="bool">1</attribute>
+        <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL" idrefs="z102"></relationship>
+        <relationship name="attributemappings" type="0/0" destination="XDDEVATTRIBUTEMAPPING" idrefs="z104 z105"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z104">
+        <attribute name="name" type="string">name</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z105">
+        <attribute name="name" type="string">uuid</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+</database>
 ```
 
 ### Triggers: a synced entity that already had a constraint gets another

@@ -71,6 +71,20 @@ enum WrittenMigrationVerdict {
                 settled.suggestions = []
                 return settled
             }
+            // A new uniqueness constraint on an attribute the step adds, whose value the app's code
+            // gives each object in the migration (a migration policy, a function in the value
+            // expression): no stored value can repeat, unless that code repeats one.
+            if finding.ruleID == UniquenessChangedRule().descriptor.id, finding.severity == .warning, case .mappingModel(let mapping) = migration.kind,
+               let path = finding.path, let entity = comparison.version.entity(named: path.entity),
+               let given = Self.codeGivingNewValues(to: entity, in: mapping, baseline: comparison.baseline) {
+                var settled = finding
+                settled.severity = .note
+                let what = finding.message.components(separatedBy: "; ").first ?? finding.message
+                settled.message = "\(what); '\(given.attribute)' is new in the step and \(given.code) of \(migration.name) gives each migrated object its value, so the constraint holds if that code gives each its own"
+                settled.notes = [Finding.Note(description(of: migration), at: given.location)]
+                settled.suggestions = []
+                return settled
+            }
             let mapped = if case .mappingModel = migration.kind { true } else { false }
             // A widened attribute in a step a mapping model migrates: the mapping carries the value,
             // nothing is inferred.
@@ -104,6 +118,24 @@ enum WrittenMigrationVerdict {
             if let policy = entityMapping.policyClass { return ("its migration policy \(policy)", entityMapping.location) }
             if let whole = (entityMapping.attributes + entityMapping.relationships).first(where: { $0.converts && $0.expressionNames.contains("source") && $0.expressionNames.isDisjoint(with: properties) }) {
                 return ("a function in the value expression of '\(entityMapping.destination ?? entity).\(whole.name)'", whole.location)
+            }
+        }
+        return nil
+    }
+
+    /// An attribute of a new uniqueness constraint of `entity` that the source objects did not
+    /// have, and the code of the app's that the mapping runs to give it a value: the entity
+    /// mapping's migration policy, or a function in the attribute's value expression.
+    static func codeGivingNewValues(to entity: Entity, in mapping: MappingModel, baseline: ModelVersion) -> (attribute: String, code: String, location: SourceLocation)? {
+        for entityMapping in mapping.entityMappings where entityMapping.destination == entity.name {
+            let had = Set(entityMapping.source.map { baseline.attributes(ofObjectsOf: $0).map(\.name) } ?? [])
+            for constraint in entity.uniquenessConstraints {
+                for attribute in constraint where !had.contains(attribute) {
+                    if let expression = entityMapping.attributes.first(where: { $0.name == attribute && $0.converts }) {
+                        return (attribute, "the function in its value expression", expression.location)
+                    }
+                    if let policy = entityMapping.policyClass { return (attribute, "the migration policy \(policy)", entityMapping.location) }
+                }
             }
         }
         return nil
