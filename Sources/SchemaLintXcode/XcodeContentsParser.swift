@@ -25,6 +25,7 @@ package struct XcodeContentsParser {
     private var propertyNames = NameSet()
     private var entityNames = NameSet()
     private var constraint: [String]?
+    private var fetchIndex: [String]?
     private var configuration: Configuration?
     /// Entities read from other versions, by their text: an `<entity>` element written the same way
     /// is taken from there, its children not read again. Nil reads every entity.
@@ -158,6 +159,11 @@ package struct XcodeContentsParser {
             constraint = []
         case (4, .uniquenessConstraint?, .constraint?):
             constraint?.append(try XcodeElementMapper.reference(Self.tag(element, .constraint), key: .value))
+        case (2, .entity?, .fetchIndex?):
+            fetchIndex = []
+        case (3, .fetchIndex?, .fetchIndexElement?):
+            // An element may order by an expression instead of a property: no property to name.
+            if let property = Self.tag(element, .fetchIndexElement).text(.property) { fetchIndex?.append(property) }
         case (2, .configuration?, .memberEntity?):
             configuration?.entities.append(try XcodeElementMapper.reference(Self.tag(element, .memberEntity), key: .name))
         default:
@@ -184,6 +190,9 @@ package struct XcodeContentsParser {
         case (1, .configuration?):
             if let finished = configuration { model?.configurations.append(finished) }
             configuration = nil
+        case (2, .fetchIndex?):
+            if let finished = fetchIndex, !finished.isEmpty { entity?.fetchIndexes.append(finished) }
+            fetchIndex = nil
         case (3, .uniquenessConstraint?):
             if let finished = constraint, !finished.isEmpty { entity?.uniquenessConstraints.append(finished) }
             constraint = nil

@@ -9,6 +9,7 @@ package enum XcodeXMLName: Int, CaseIterable {
     case attributeType, optional, defaultValueString, defaultDateTimeInterval, transient
     case valueTransformerName, customClassName, allowsCloudEncryption, derived, indexed
     case destinationEntity, inverseName, toMany, ordered, deletionRule, minCount, maxCount
+    case property
 
     /// Every name as Xcode writes it (the case's name), in the order of the cases.
     static let names = allCases.map { String(describing: $0) }
@@ -21,6 +22,7 @@ package enum XcodeXMLName: Int, CaseIterable {
 package enum XcodeElementName: Int, CaseIterable {
     case model, entity, attribute, relationship, configuration, memberEntity
     case uniquenessConstraints, uniquenessConstraint, constraint
+    case fetchIndex, fetchIndexElement
     /// Xcode's layout section and its entries: not read, only remembered as well formed.
     case elements, element
 

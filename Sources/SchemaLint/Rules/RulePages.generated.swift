@@ -21144,6 +21144,10 @@ keep writing them the old way; whatever the forced migration converts locally co
 unconverted through sync. In a synced model the change signals a change of representation that
 the synced data cannot follow: an error.
 
+Where the step adds an index (a fetch index, an attribute marked indexed) that the element's
+modifier is there to build, the forced migration builds it in each store: CloudKit keeps no
+indexes, so a synced model gets no error, and a local one a note that says so.
+
 Where the same step also changes what the hash is made of (an attribute added to the entity, a
 property's type or optionality), the stores migrate anyway and the modifier adds nothing: that is
 not reported, and the other change is judged on its own.
@@ -21219,6 +21223,78 @@ entities:
   Book:
     attributes:
       isbn: {type: string, versionHashModifier: ↓"normalized"}
+```
+
+### Does not trigger: a synced attribute's modifier set to build the fetch index the step adds
+
+An index is outside the version hash: without the modifier, stores would keep running without it.
+The forced migration is local, and CloudKit keeps no indexes.
+
+```xml path=Clips.xcdatamodeld/Clips.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Clip" representedClassName="Clip">
+        <attribute name="id" optional="YES" attributeType="UUID" usesScalarValueType="NO"/>
+    </entity>
+</model>
+```
+
+```xml path=Clips.xcdatamodeld/Clips 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Clip" representedClassName="Clip">
+        <attribute name="id" optional="YES" attributeType="UUID" versionHashModifier="1" usesScalarValueType="NO"/>
+        <fetchIndex name="byId">
+            <fetchIndexElement property="id" type="Binary" order="ascending"/>
+        </fetchIndex>
+    </entity>
+</model>
+```
+
+### Triggers: a synced attribute's modifier set where the step adds an index on another attribute
+
+```xml path=Clips.xcdatamodeld/Clips.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Clip" representedClassName="Clip">
+        <attribute name="id" optional="YES" attributeType="UUID" usesScalarValueType="NO"/>
+        <attribute name="data" optional="YES" attributeType="Binary"/>
+    </entity>
+</model>
+```
+
+```xml path=Clips.xcdatamodeld/Clips 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Clip" representedClassName="Clip">
+        <attribute name="id" optional="YES" attributeType="UUID" usesScalarValueType="NO"/>
+        <attribute name="data" optional="YES" attributeType="Binary" ↓versionHashModifier="2"/>
+        <fetchIndex name="byId">
+            <fetchIndexElement property="id" type="Binary" order="ascending"/>
+        </fetchIndex>
+    </entity>
+</model>
+```
+
+### Triggers: a local entity's modifier set with an attribute marked indexed (a note)
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    versionHashModifier: ↓"2"
+    attributes:
+      title: {type: string, indexed: true}
 ```
 
 ### Does not trigger: the modifier stays

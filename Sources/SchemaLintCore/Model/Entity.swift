@@ -23,6 +23,7 @@ package struct Entity: Hashable, Sendable {
         var attributes: [Attribute]
         var relationships: [Relationship]
         var uniquenessConstraints: [[String]]
+        var fetchIndexes: [[String]]
         var propertyLocations: RelativePropertyLocations
     }
 
@@ -64,6 +65,12 @@ package struct Entity: Hashable, Sendable {
         get { shared.value.uniquenessConstraints }
         _modify { yield &shared.value.uniquenessConstraints }
     }
+    /// Fetch indexes (Xcode's `<fetchIndex>`): each the properties it orders by, in order. Outside
+    /// the version hash: a store gets a new one only from a migration something else forces.
+    package var fetchIndexes: [[String]] {
+        get { shared.value.fetchIndexes }
+        _modify { yield &shared.value.fetchIndexes }
+    }
     /// Where the entity's own properties are written, relative to `location`.
     package var propertyLocations: RelativePropertyLocations {
         get { shared.value.propertyLocations }
@@ -74,14 +81,14 @@ package struct Entity: Hashable, Sendable {
         name: String, parent: String? = nil, isAbstract: Bool = false, renamedFrom: String? = nil,
         deprecation: String? = nil, versionHashModifier: String? = nil,
         attributes: [Attribute] = [], relationships: [Relationship] = [],
-        uniquenessConstraints: [[String]] = [],
+        uniquenessConstraints: [[String]] = [], fetchIndexes: [[String]] = [],
         location: SourceLocation, propertyLocations: RelativePropertyLocations = [:]
     ) {
         self.location = location
         self.shared = OutOfLine(SharedProperties(
             name: name, parent: parent, isAbstract: isAbstract, renamedFrom: renamedFrom, deprecation: deprecation,
             versionHashModifier: versionHashModifier, attributes: attributes, relationships: relationships,
-            uniquenessConstraints: uniquenessConstraints, propertyLocations: propertyLocations
+            uniquenessConstraints: uniquenessConstraints, fetchIndexes: fetchIndexes, propertyLocations: propertyLocations
         ))
     }
 

@@ -818,6 +818,24 @@ struct ReleasedAtTagTests {
         #expect(different.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }.count == 2, "\(different.stdout)")
     }
 
+    /// Each shape a version shipped in is judged on its own: the stores of the oldest fail to open
+    /// (a type changed since), the later ones' open by inference, and the finding says which.
+    @Test func whatBlocksTheOldestShapeIsNotSaidOfTheNewer() throws {
+        let (folder, repository) = try Self.editedInPlace()
+        var git = repository
+        try Self.write(folder, "Notes", ["title:Date", "body"])
+        try git.commit("title as a date, in place")
+        try git.tag("v1.2")
+        try Self.write(folder, "Notes", ["title:Date", "body", "pinned"])
+        try git.commit("pinned, in place")
+        try git.tag("v1.3")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        #expect(findings.count == 1, "\(run.stdout)")
+        #expect(findings.first?.contains("; the stores v1.0 and v1.1 made match no version in the bundle now, and Core Data cannot infer their migration to Notes from the model each store keeps (") == true, "\(run.stdout)")
+        #expect(findings.first?.hasSuffix("so they fail to open; the stores v1.2 made open by inferring a migration to Notes from the model each store keeps, while that change stays inferable [released-version-modified]") == true, "\(run.stdout)")
+    }
+
     /// A version edited between two releases is compared with the release that first shipped it,
     /// not only with the newest: the stores the first release made keep its hashes. A version a
     /// release held but had not made current shipped nothing there.

@@ -185,11 +185,31 @@ struct PropertyChangeRule: ChangeRule {
         default:
             return nil
         }
+        // The modifier forces the migration that builds an index the step adds (indexes are
+        // outside the hash, so a store gets one only from a migration): a local matter, and
+        // CloudKit keeps no indexes.
+        let indexes = Self.indexesAdded(for: context.change, in: context.comparison)
+        if !indexes.isEmpty {
+            if context.synced { return nil }
+            return ("\(what); stores of \(context.comparison.baseline.displayName) migrate, which builds the index\(indexes.count == 1 ? "" : "es") the step adds (\(indexes.joined(separator: "; ")))", [])
+        }
         if context.synced {
             return ("\(what); that forces a local migration for a change Core Data cannot see, but records in CloudKit are not migrated and \(context.olderApps) keep writing them the old way",
                     [context.suggestions.addReplacement("the new representation"), context.suggestions.versionAttribute])
         }
         return ("\(what); stores of \(context.comparison.baseline.displayName) migrate even if nothing else changed (intended when forcing a migration)", [])
+    }
+
+    /// The indexes the step adds to the entity of `change` (fetch indexes, attributes marked
+    /// indexed) that hold the attribute whose modifier changed, or any for the entity's modifier:
+    /// each as its properties (`url, isPendingDeletion`).
+    static func indexesAdded(for change: Change, in comparison: Comparison) -> [String] {
+        guard let new = comparison.version.entity(named: change.path.entity) else { return [] }
+        let old = comparison.baseline.entity(named: change.path.entity)
+        let before = Set((old?.fetchIndexes ?? []) + (old?.attributes.filter(\.isIndexed).map { [$0.name] } ?? []))
+        let after = new.fetchIndexes + new.attributes.filter(\.isIndexed).map { [$0.name] }
+        return after.filter { index in !before.contains(index) && (change.path.member.map(index.contains) ?? true) }
+            .map { $0.joined(separator: ", ") }
     }
 
     /// The changes to what an element's version hash is made of (Core Data's `versionHash`: an

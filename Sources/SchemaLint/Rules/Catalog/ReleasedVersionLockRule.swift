@@ -153,9 +153,9 @@ struct ReleasedVersionLockRule: HistoryRule {
                     migration: first.entry.releasedCopy.flatMap { migration(from: $0, of: first.version, in: context) })
             } else if !first.stranded.isEmpty {
                 // The stores the older shapes made are local ones to open, synced or not.
-                let migrations = first.stranded.compactMap { migration(from: $0.copy, of: first.version, in: context, evenSynced: true) }
+                let migrations = first.stranded.map { migration(from: $0.copy, of: first.version, in: context, evenSynced: true) }
                 let coming = first.sinceNewest.flatMap { migration(from: $0.copy, of: first.version, in: context) }
-                finding = changedAfterRelease(first.version, edit: first, migration: migrations.first(where: \.failsToOpen) ?? migrations.first, coming: coming)
+                finding = changedAfterRelease(first.version, edit: first, migrations: migrations, coming: coming)
             } else {
                 finding = modified(
                     first.version, what: "it changed since the release at \(first.entry.location?.file ?? ""): " + Self.summary(first.changes), entry: first.entry,
@@ -374,7 +374,12 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// made reach the current version), the finding says that too, and is an error where those
     /// stores cannot migrate, or where the model syncs and CloudKit cannot take the edit: the
     /// coming release makes it.
-    private func changedAfterRelease(_ version: ModelVersion, edit: Edit, migration: ShippedStoresMigration?, coming: ShippedStoresMigration?) -> Finding {
+    /// `migrations` says, for each stranded shape in turn, how its stores reach the version.
+    private func changedAfterRelease(_ version: ModelVersion, edit: Edit, migrations: [ShippedStoresMigration?], coming: ShippedStoresMigration?) -> Finding {
+        let shapesAndMigrations = Array(zip(edit.stranded, migrations))
+        let failing = shapesAndMigrations.filter { $0.1?.failsToOpen ?? false }
+        let opening = shapesAndMigrations.filter { $0.1.map { !$0.failsToOpen && !$0.outsideTheHash } ?? false }
+        let migration = failing.first?.1 ?? migrations.lazy.compactMap { $0 }.first
         let shown = 3
         var history = edit.steps.prefix(shown).enumerated().map { index, step in
             "\(step.tag) \(index == 0 ? "shipped it changed" : "changed it again") by: \(Self.summary(step.changes))"
@@ -384,8 +389,10 @@ struct ReleasedVersionLockRule: HistoryRule {
         // Each shape's stores, made by the releases from the one that first shipped it to the
         // last that did (`3.12 to 3.16`).
         let strandedTags = edit.stranded.map(\.tag) + (edit.sinceNewest.map { [$0.tag] } ?? [])
-        let spans = edit.stranded.map { shape in shape.lastTag.map { "\(shape.tag) to \($0)" } ?? shape.tag } + (edit.sinceNewest.map { [$0.tag] } ?? [])
+        func span(_ shape: GitFirstReleases.ShippedShape) -> String { shape.lastTag.map { "\(shape.tag) to \($0)" } ?? shape.tag }
+        let spans = edit.stranded.map(span) + (edit.sinceNewest.map { [$0.tag] } ?? [])
         let tags = strandedTags.count <= Self.listed ? Self.list(spans) : Self.releases(strandedTags)
+        func named(_ shapes: [GitFirstReleases.ShippedShape]) -> String { shapes.count <= Self.listed ? Self.list(shapes.map(span)) : Self.releases(shapes.map(\.tag)) }
         let copies = edit.stranded.map { "as \($0.tag) shipped it (`git show \($0.place)`)" }
         // A version edited at many releases: the oldest and newest shapes, and how many between.
         let stranded = edit.stranded
@@ -410,12 +417,21 @@ struct ReleasedVersionLockRule: HistoryRule {
         // Shipped history where every shape opens by inference and the coming release edits
         // nothing: a note, whose advice is for the next change.
         let shippedSeverity: Severity = inferred ? .note : .warning
+        // Where the stores of some shapes fail to open and the others' open by inference, each
+        // is said of its own releases (what blocks the oldest shape is no blocker of the newer).
+        let consequence: String
+        if let worst, let migration, worst.failsToOpen, !(coming?.failsToOpen ?? false), !failing.isEmpty, !opening.isEmpty, edit.sinceNewest == nil {
+            consequence = migration.consequence(for: named(failing.map(\.0)))
+                + "; the stores \(named(opening.map(\.0))) made open by inferring a migration to \(migration.current) from the model each store keeps, while that change stays inferable"
+        } else {
+            consequence = worst?.consequence(for: tags) ?? stranding
+        }
         return Finding(
             // An edit since the newest release is judged as that edit alone: by how the stores the
             // release made reach it, or, where CloudKit cannot take it, the rule's severity.
             ruleID: descriptor.id, severity: edit.sinceNewest == nil ? shippedSeverity : coming?.severity ?? severity(version),
             message: "released \(version.displayName) was modified after it shipped: \(edit.firstShipped) shipped it, \(history.joined(separator: "; ")); "
-                + (worst?.consequence(for: tags) ?? stranding),
+                + consequence,
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
             notes: shapeNotes + (worst?.notes ?? []),
             suggestions: (inferred
