@@ -1162,16 +1162,31 @@ struct ObjCStoreCodeScanner {
         return false
     }
 
-    /// Whether the argument is one variable that the body also hands to
-    /// `addPersistentStoreWithType:...URL:` as the store's place: a store whatever its file is
-    /// named (`@"Comics.sql"`).
+    /// Whether the argument is one variable (or its `path`) that the body also hands to
+    /// `addPersistentStoreWithType:...URL:` as the store's place, or to a migration it runs itself
+    /// as its source or destination: a store whatever its file is named (`@"Comics.sql"`,
+    /// `Library.storedata`).
     private func isOpened(_ argument: Range<Int>, in body: Range<Int>) -> Bool {
-        guard argument.count == 1, let only = argument.first, tokens[only].kind == .identifier else { return false }
-        let name = tokens[only].text
+        // `url`, `[url path]`, `url.path`: the variable the location is read from.
+        let name: String
+        if argument.count == 1, let only = argument.first, tokens[only].kind == .identifier {
+            name = tokens[only].text
+        } else if argument.count == 4, tokens[argument.lowerBound].is("["), tokens[argument.lowerBound + 1].kind == .identifier,
+                  tokens[argument.lowerBound + 2].isIdentifier("path"), tokens[argument.lowerBound + 3].is("]") {
+            name = tokens[argument.lowerBound + 1].text
+        } else if argument.count == 3, tokens[argument.lowerBound].kind == .identifier, tokens[argument.lowerBound + 1].is("."),
+                  tokens[argument.lowerBound + 2].isIdentifier("path") {
+            name = tokens[argument.lowerBound].text
+        } else {
+            return false
+        }
         return body.contains { position in
-            guard tokens[position].isIdentifier("URL"), position + 2 < body.upperBound, tokens[position + 1].is(":"),
-                  tokens[position + 2].isIdentifier(name), position + 3 < body.upperBound, !tokens[position + 3].is("."),
-                  let message = enclosingGroup(of: position, in: body) else { return false }
+            guard position + 2 < body.upperBound, tokens[position + 1].is(":"), tokens[position + 2].isIdentifier(name),
+                  position + 3 < body.upperBound, !tokens[position + 3].is(".") else { return false }
+            // The store a coordinator adds, and both stores of a migration the app runs itself
+            // (`migrateStoreFromURL:source ... toDestinationURL:target`).
+            if tokens[position].isIdentifier("migrateStoreFromURL") || tokens[position].isIdentifier("toDestinationURL") { return true }
+            guard tokens[position].isIdentifier("URL"), let message = enclosingGroup(of: position, in: body) else { return false }
             return message.contains { tokens[$0].isIdentifier("addPersistentStoreWithType") }
         }
     }

@@ -16087,7 +16087,7 @@ struct LegacyStore {
 }
 ```
 
-### Triggers: a migrated copy moved over the store, and a store URL kept by another type
+### Triggers: a migrated copy moved over the store (one finding for the function), and a store URL kept by another type
 
 ```swift path=App/StoreMigrator.swift
 import CoreData
@@ -16098,7 +16098,7 @@ enum StoreMigrator {
         let manager = NSMigrationManager(sourceModel: source, destinationModel: destination)
         try manager.migrateStore(from: storeURL, sourceType: NSSQLiteStoreType, options: nil, with: mapping, toDestinationURL: migrated, destinationType: NSSQLiteStoreType, destinationOptions: nil)
         try FileManager.default.↓removeItem(at: storeURL)
-        try FileManager.default.↓moveItem(at: migrated, to: storeURL)
+        try FileManager.default.moveItem(at: migrated, to: storeURL)
     }
 }
 
@@ -16653,7 +16653,7 @@ enum Backup {
 }
 ```
 
-### Triggers: a store migrated into the temporary folder, then moved over the old one without its companions
+### Triggers: a store migrated into the temporary folder, then moved over the old one without its companions: one finding for the function
 
 ```swift path=App/Upgrade.swift
 import CoreData
@@ -16663,9 +16663,35 @@ enum Upgrade {
         let temporaryURL = FileManager.default.temporaryDirectory.appendingPathComponent("Upgraded.sqlite")
         try manager.migrateStore(from: storeURL, sourceType: NSSQLiteStoreType, options: nil, with: mapping, toDestinationURL: temporaryURL, destinationType: NSSQLiteStoreType, destinationOptions: nil)
         try FileManager.default.↓removeItem(at: storeURL)
-        try FileManager.default.↓moveItem(at: temporaryURL, to: storeURL)
+        try FileManager.default.moveItem(at: temporaryURL, to: storeURL)
     }
 }
+```
+
+### Triggers: Objective-C: a migrator that moves the store aside and the migrated one in, by path (one finding for the method)
+
+The store's file is named `Library.storedata`; what makes it a store is that the method migrates it.
+
+```objc path=App/IterativeMigrator.m
+@implementation IterativeMigrator
+
++ (BOOL)migrateURL:(NSURL *)sourceStoreURL type:(NSString *)type mapping:(NSMappingModel *)mapping manager:(NSMigrationManager *)manager error:(NSError **)error {
+    NSURL *temporaryURL = [NSURL fileURLWithPath:[[sourceStoreURL path] stringByAppendingPathExtension:@"tmp"]];
+    if (![manager migrateStoreFromURL:sourceStoreURL type:type options:nil withMappingModel:mapping toDestinationURL:temporaryURL destinationType:type destinationOptions:nil error:error]) {
+        return NO;
+    }
+    NSString *backupPath = [[sourceStoreURL path] stringByAppendingPathExtension:@"bak"];
+    NSFileManager *fileManager = [NSFileManager defaultManager];
+    if (![fileManager ↓moveItemAtPath:[sourceStoreURL path] toPath:backupPath error:error]) {
+        return NO;
+    }
+    if (![fileManager moveItemAtPath:[temporaryURL path] toPath:[sourceStoreURL path] error:error]) {
+        return NO;
+    }
+    return [fileManager removeItemAtPath:backupPath error:error];
+}
+
+@end
 ```
 
 ### Triggers: a SwiftData store removed at its configuration's URL

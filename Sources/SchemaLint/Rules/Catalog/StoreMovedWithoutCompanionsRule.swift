@@ -9,47 +9,83 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
 
     func check(_ context: StoreCodeContext) -> [Finding] {
         context.facts.fileOperations.filter(\.evenWhenTheMigrationFails).map(removalAfterAFailedMigration)
-            + context.facts.fileOperations.filter { !$0.handlesWAL && !$0.evenWhenTheMigrationFails }.map { operation in
-            let (verb, replacement): (String, String) = switch operation.operation {
-            case .move: ("moves", "NSPersistentStoreCoordinator.migratePersistentStore(_:to:options:type:) (or replacePersistentStore(at:withPersistentStoreFrom:type:) and then destroyPersistentStore(at:type:))")
-            case .copy: ("copies", "NSPersistentStoreCoordinator.replacePersistentStore(at:withPersistentStoreFrom:type:) or migratePersistentStore(_:to:options:type:), which copy the whole store")
-            case .remove: ("deletes", "NSPersistentStoreCoordinator.destroyPersistentStore(at:type:), which deletes the store with its companions")
+            + Self.byDeclaration(context.facts.fileOperations.filter { !$0.handlesWAL && !$0.evenWhenTheMigrationFails }).map { operation, others in
+            var finding = withoutCompanions(operation)
+            // The other moves of one function (a migrator that moves the store aside, the new one
+            // in, and back on failure) are one way of handling the store: one finding.
+            finding.notes += others.map { other in
+                Finding.Note("\(other.written) \(Self.verb(other.operation)) \(other.store) here too, without its -wal and -shm files", at: other.place.location)
             }
-            var notes: [Finding.Note] = []
-            if let mistake = operation.childPathMistake {
-                let suffix = operation.childPathMistakeSuffix
-                notes.append(Finding.Note("appending \"\(suffix)\" as a path component names a file inside a folder named like the store, not the store's \(suffix) file", at: mistake))
-            }
-            if let mistake = operation.extensionMistake {
-                let added = operation.extensionMistakeText
-                notes.append(Finding.Note("a path extension comes after a dot: appendingPathExtension(\"\(added)\") names the store's file with \".\(added)\" added, not its -wal file, which SQLite names after the store with \"-wal\" added", at: mistake))
-            }
-            var outcome = operation.afterMigration
-                ? "migratePersistentStore copied its data first, so nothing is lost now, but the -wal file stays behind and is applied to the next store created at that path"
-                : operation.operation == .remove
-                ? "the -wal file stays behind and is applied to the next store created at that path"
-                : "the changes still in its -wal file are lost"
-            var severity: Severity? = operation.afterMigration ? .warning : nil
-            // A cache's leftovers cost a cache the app makes again, no person's data.
-            if let cache = operation.cacheName {
-                outcome += "; its name (\(cache)) says the store is a cache, whose content the app can make again, so the person loses nothing"
-                severity = .note
-            }
-            // Code nothing calls never runs: a reminder, in case code elsewhere calls it.
-            if operation.inUnusedCode {
-                outcome += "; no file read calls \(operation.place.declaration), so this runs only if code elsewhere does"
-                severity = .note
-            }
-            return finding(
-                at: operation.place, severity: severity, subject: "\(operation.operation.rawValue) \(operation.store)",
-                message: "\(operation.written) \(verb) the store file \(operation.store) but not its -wal and -shm files: \(outcome)",
-                notes: notes,
-                suggestions: (operation.inUnusedCode ? ["remove \(operation.place.declaration) if nothing calls it"] : []) + [
-                    "use \(replacement)",
-                    "or do the same to the files named like the store plus \"-wal\" and \"-shm\" (`URL(fileURLWithPath: store.path + \"-wal\")`), with the store closed",
-                ]
-            )
+            return finding
         }
+    }
+
+    private static func verb(_ operation: StoreFileOperation.Operation) -> String {
+        switch operation {
+        case .move: "moves"
+        case .copy: "copies"
+        case .remove: "deletes"
+        }
+    }
+
+    /// The operations, the first of each declaration with the others of it that would be judged
+    /// the same way (not after a migration, not a cache's, not in code nothing calls, or all so).
+    private static func byDeclaration(_ operations: [StoreFileOperation]) -> [(StoreFileOperation, [StoreFileOperation])] {
+        var groups: [(StoreFileOperation, [StoreFileOperation])] = []
+        var index: [String: Int] = [:]
+        for operation in operations {
+            let key = [operation.place.location.file, operation.place.declaration, "\(operation.afterMigration)", operation.cacheName ?? "", "\(operation.inUnusedCode)",
+                       "\(operation.childPathMistake != nil || operation.extensionMistake != nil)"].joined(separator: "\u{0}")
+            if let at = index[key] {
+                groups[at].1.append(operation)
+            } else {
+                index[key] = groups.count
+                groups.append((operation, []))
+            }
+        }
+        return groups
+    }
+
+    private func withoutCompanions(_ operation: StoreFileOperation) -> Finding {
+        let (verb, replacement): (String, String) = switch operation.operation {
+        case .move: ("moves", "NSPersistentStoreCoordinator.migratePersistentStore(_:to:options:type:) (or replacePersistentStore(at:withPersistentStoreFrom:type:) and then destroyPersistentStore(at:type:))")
+        case .copy: ("copies", "NSPersistentStoreCoordinator.replacePersistentStore(at:withPersistentStoreFrom:type:) or migratePersistentStore(_:to:options:type:), which copy the whole store")
+        case .remove: ("deletes", "NSPersistentStoreCoordinator.destroyPersistentStore(at:type:), which deletes the store with its companions")
+        }
+        var notes: [Finding.Note] = []
+        if let mistake = operation.childPathMistake {
+            let suffix = operation.childPathMistakeSuffix
+            notes.append(Finding.Note("appending \"\(suffix)\" as a path component names a file inside a folder named like the store, not the store's \(suffix) file", at: mistake))
+        }
+        if let mistake = operation.extensionMistake {
+            let added = operation.extensionMistakeText
+            notes.append(Finding.Note("a path extension comes after a dot: appendingPathExtension(\"\(added)\") names the store's file with \".\(added)\" added, not its -wal file, which SQLite names after the store with \"-wal\" added", at: mistake))
+        }
+        var outcome = operation.afterMigration
+            ? "migratePersistentStore copied its data first, so nothing is lost now, but the -wal file stays behind and is applied to the next store created at that path"
+            : operation.operation == .remove
+            ? "the -wal file stays behind and is applied to the next store created at that path"
+            : "the changes still in its -wal file are lost"
+        var severity: Severity? = operation.afterMigration ? .warning : nil
+        // A cache's leftovers cost a cache the app makes again, no person's data.
+        if let cache = operation.cacheName {
+            outcome += "; its name (\(cache)) says the store is a cache, whose content the app can make again, so the person loses nothing"
+            severity = .note
+        }
+        // Code nothing calls never runs: a reminder, in case code elsewhere calls it.
+        if operation.inUnusedCode {
+            outcome += "; no file read calls \(operation.place.declaration), so this runs only if code elsewhere does"
+            severity = .note
+        }
+        return finding(
+            at: operation.place, severity: severity, subject: "\(operation.operation.rawValue) \(operation.store)",
+            message: "\(operation.written) \(verb) the store file \(operation.store) but not its -wal and -shm files: \(outcome)",
+            notes: notes,
+            suggestions: (operation.inUnusedCode ? ["remove \(operation.place.declaration) if nothing calls it"] : []) + [
+                "use \(replacement)",
+                "or do the same to the files named like the store plus \"-wal\" and \"-shm\" (`URL(fileURLWithPath: store.path + \"-wal\")`), with the store closed",
+            ]
+        )
     }
 
     /// The old store removed after a `migratePersistentStore` whose failure the code lets through:
