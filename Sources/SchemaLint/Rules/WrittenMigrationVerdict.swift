@@ -17,6 +17,39 @@ enum WrittenMigrationVerdict {
     static let settledByCustomStages: Set<String> = ["uniqueness-changed"]
 
     static func apply(_ migration: WrittenMigration, to findings: [Finding], in comparison: Comparison) -> [Finding] {
+        settle(migration, findings, in: comparison).map { finding in
+            guard case .mappingModel(let mapping) = migration.kind else { return finding }
+            return renamesByMapping(finding, mapping, in: comparison)
+        }
+    }
+
+    /// A property removed in a step a mapping model migrates, beside one added that looks like it
+    /// renamed: a renaming identifier carries nothing there (the mapping decides each value), so
+    /// the advice is the value expression that would.
+    private static func renamesByMapping(_ finding: Finding, _ mapping: MappingModel, in comparison: Comparison) -> Finding {
+        guard [ElementRemovedRule.attribute.descriptor.id, ElementRemovedRule.relationship.descriptor.id].contains(finding.ruleID), let path = finding.path,
+              let old = path.member,
+              let removal = comparison.changes.first(where: { [.attributeRemoved, .relationshipRemoved].contains($0.kind) && ($0.oldPath ?? $0.path) == path })
+        else { return finding }
+        let candidates = comparison.renameCandidates(for: removal).compactMap(\.path.member)
+        guard !candidates.isEmpty else { return finding }
+        var settled = finding
+        // Code of the app's that gets each whole object decides where its values go.
+        if codeReadingWholeObjects(of: path.entity, in: mapping, baseline: comparison.baseline) != nil {
+            settled.suggestions = []
+            return settled
+        }
+        settled.notes = finding.notes.map { note in
+            guard ByteSearch.contains(" looks like '", in: note.message), let looks = note.message.split(separator: ";").first else { return note }
+            return Finding.Note("\(looks); \(mapping.name) migrates this step, so its data is lost unless the mapping gives the new one the old value", at: note.location)
+        }
+        settled.suggestions = candidates.map { candidate in
+            "if '\(candidate)' is '\(old)' renamed, give '\(candidate)' the value expression `$source.\(old)` in \(mapping.name) (a Renaming ID does nothing where a mapping model migrates the step)"
+        }
+        return settled
+    }
+
+    private static func settle(_ migration: WrittenMigration, _ findings: [Finding], in comparison: Comparison) -> [Finding] {
         findings.map { finding in
             // A transformer change whose values the mapping model computes (a custom function
             // that decodes the old archive and encodes the new one) is converted, not misread.

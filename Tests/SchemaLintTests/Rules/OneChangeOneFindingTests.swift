@@ -158,4 +158,20 @@ import Testing
         #expect(merged.notes.map(\.message) == ["'Event.note' is declared here", "'Event.entityID' is declared here", "'Event.attempts' is declared here"])
         #expect(merged.suggestions == ["make each of 'note', 'entityID', 'attempts' optional, or give it a default value (`default:`)"])
     }
+
+    /// The attributes one step removes from an entity, each a note that says the same, are one
+    /// note for the entity naming each; one that looks renamed keeps its own note and advice; a
+    /// synced entity's removals stay errors of their own.
+    @Test func attributesRemovedFromOneEntityAreOneNote() throws {
+        let findings = try Lint.findings([
+            "model: Notes\nversion: 1\nentities:\n  Note:\n    attributes: {title: string, body: string, color: string, pinnedAt: date}\n  Tag:\n    attributes: {label: string, hue: string}\n",
+            "model: Notes\nversion: 2\nentities:\n  Note:\n    attributes: {title: string, pinnedDate: date}\n  Tag:\n    attributes: {label: string}\n",
+        ]).filter { $0.ruleID == "attribute-removed" }
+        #expect(findings.compactMap(\.path?.description).sorted() == ["Note", "Note.pinnedAt", "Tag.hue"])
+        let merged = try #require(findings.first { $0.path?.description == "Note" })
+        #expect(merged.message == "2 attributes of 'Note' were removed: 'body', 'color'; their stored data is dropped when a store migrates to version 2")
+        #expect(merged.notes.map(\.message) == ["'Note.body' as declared in version 1", "'Note.color' as declared in version 1"])
+        let renamed = try #require(findings.first { $0.path?.description == "Note.pinnedAt" })
+        #expect(renamed.suggestions.count == 1)
+    }
 }

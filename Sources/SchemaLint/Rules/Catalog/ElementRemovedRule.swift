@@ -78,6 +78,39 @@ struct ElementRemovedRule: ChangeRule {
         return [finding(change, in: comparison, severity: severity, message: "\(what) \(isPair ? "were" : "was") removed; \(consequence)", notes: related + notes, suggestions: advice)]
     }
 
+    /// One change, one finding: the attributes of one entity removed in one step, each a note
+    /// that says the same of it (its data dropped, the same mapping handing it on) and names no
+    /// rename, are one note that lists them.
+    static func attributesPerEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
+        let id = attribute.descriptor.id
+        func consequence(_ finding: Finding) -> String { finding.message.split(separator: ";", maxSplits: 1).dropFirst().first.map(String.init) ?? "" }
+        // Where each was declared (`'E.a' as declared in V1`) is its own; any other note is shared.
+        func isOwn(_ note: Finding.Note, of finding: Finding) -> Bool { note.message.hasPrefix("'\(finding.path?.description ?? "")' as ") }
+        func key(_ finding: Finding) -> String? {
+            guard comparison.ownsElementFinding(finding, of: id), finding.severity == .note, let path = finding.path, path.member != nil,
+                  finding.suggestions.isEmpty, !finding.notes.contains(where: { ByteSearch.contains(" looks like ", in: $0.message) }) else { return nil }
+            return ([path.entity, consequence(finding)] + finding.notes.filter { !isOwn($0, of: finding) }.map(\.message)).joined(separator: "\u{0}")
+        }
+        let groups = Dictionary(grouping: findings.filter { key($0) != nil }, by: { key($0) ?? "" }).filter { $0.value.count > 1 }
+        guard !groups.isEmpty else { return findings }
+        var merged: [Finding] = []
+        for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
+            let sorted = group.sorted { ($0.location, $0.path?.description ?? "") < ($1.location, $1.path?.description ?? "") }
+            var first = sorted[0]
+            let entity = first.path?.entity ?? ""
+            let listed = sorted.compactMap { $0.path?.member }.map { "'\($0)'" }.joined(separator: ", ")
+            let rest = consequence(first)
+                .replacingOccurrences(of: " its stored data is dropped", with: " their stored data is dropped")
+                .replacingOccurrences(of: "carry its value over", with: "carry their values over")
+            first.message = "\(sorted.count) attributes of '\(entity)' were removed: \(listed);\(rest)"
+            first.notes = first.notes.filter { !isOwn($0, of: first) } + sorted.flatMap { finding in finding.notes.filter { isOwn($0, of: finding) } }
+            first.path = ElementPath(entity: entity)
+            merged.append(first)
+        }
+        let gathered = Set(groups.values.joined().map { "\($0.location) \($0.path?.description ?? "")" })
+        return findings.filter { !gathered.contains("\($0.location) \($0.path?.description ?? "")") || key($0) == nil } + merged
+    }
+
     /// Whether `old` was removed and `new` added in this step: what a relationship pointing from
     /// one to the other follows.
     static func replaced(_ old: String, by new: String, in comparison: Comparison) -> Bool {

@@ -166,6 +166,25 @@ import SchemaLintTestSupport
         ], "\(mapped)")
     }
 
+    /// A property removed beside one that looks like it renamed, in a step a mapping model
+    /// migrates: the advice is the mapping's value expression, not a Renaming ID (which only
+    /// inference reads).
+    @Test func aRenameInAMappedStepIsAdvisedAsAValueExpression() throws {
+        let v1 = F.contents([("Photo", [F.attribute("title", "String"), F.attribute("path", "String")])])
+        let v2 = F.contents([("Photo", [F.attribute("title", "String"), F.attribute("relativePath", "String")])])
+        let folder = try TemporaryFolder()
+        try folder.write(v1, to: "Photos/Photos.xcdatamodeld/Model.xcdatamodel/contents")
+        try folder.write(v2, to: "Photos/Photos.xcdatamodeld/Model 2.xcdatamodel/contents")
+        func advice() throws -> [String] {
+            try Self.lint(folder, "Photos").filter { $0["rule"] as? String == "attribute-removed" }.flatMap { $0["suggestions"] as? [String] ?? [] }
+        }
+        #expect(try advice() == ["if 'relativePath' is 'path' renamed, add the Renaming ID 'path' (Xcode's Data Model inspector) to 'relativePath' so lightweight migration keeps the data"])
+        try folder.write(F.mapping(from: "Photos.xcdatamodeld/Model.xcdatamodel", to: "Photos.xcdatamodeld/Model 2.xcdatamodel", [
+            F.EntityMapping(source: "Photo", destination: "Photo", attributes: [("title", true), ("relativePath", false)]),
+        ]), to: "Photos/PhotosV1toV2.xcmappingmodel/xcmapping.xml")
+        #expect(try advice() == ["if 'relativePath' is 'path' renamed, give 'relativePath' the value expression `$source.path` in PhotosV1toV2.xcmappingmodel (a Renaming ID does nothing where a mapping model migrates the step)"])
+    }
+
     /// A property the step removes of an entity whose mapping hands each whole source object to
     /// code of the app's (a function given `$source` itself, or a migration policy) may be carried
     /// over by it: the note says so rather than that the data is dropped.
@@ -184,9 +203,10 @@ import SchemaLintTestSupport
         ]), to: "Habits/HabitsV1toV2.xcmappingmodel/xcmapping.xml")
         let removed = try Self.lint(folder, "Habits").filter { $0["rule"] as? String == "attribute-removed" }.compactMap { $0["message"] as? String }.sorted()
         let code = policy ? "its migration policy HabitPolicy" : "a function in the value expression of 'Habit.schedule'"
-        #expect(removed == ["daysPerWeek", "frequency"].map {
-            "attribute 'Habit.\($0)' was removed; HabitsV1toV2.xcmappingmodel hands each whole 'Habit' to \(code), which may carry its value over: schemalint cannot see what it reads"
-        }, "\(removed)")
+        // Both removals say the same: one note for the entity.
+        #expect(removed == [
+            "2 attributes of 'Habit' were removed: 'daysPerWeek', 'frequency'; HabitsV1toV2.xcmappingmodel hands each whole 'Habit' to \(code), which may carry their values over: schemalint cannot see what it reads",
+        ], "\(removed)")
     }
 
     /// An entity moved into another hierarchy: lightweight migration does not merge hierarchies
