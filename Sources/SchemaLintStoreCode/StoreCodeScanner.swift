@@ -1971,8 +1971,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         var scope = closure(from: unit)
         let doesTheSame = ByteSearch.Words([Array("\(operation)(".utf8)])
         for member in declarations.units.indices where member != unit && declarations.units[member].typeName == type && uses(member).contains(unit) {
+            // The caller does the operation through this helper (`removeFile(at: walURL)`).
             scope.formUnion(closure(from: member).filter { other in
-                scope.contains(other) || ByteSearch.containsAny(doesTheSame, in: Array(declarations.units[other].body.trimmedText.utf8))
+                other == member || scope.contains(other) || ByteSearch.containsAny(doesTheSame, in: Array(declarations.units[other].body.trimmedText.utf8))
             })
         }
         return scope.sorted()

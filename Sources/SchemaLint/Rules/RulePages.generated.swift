@@ -16694,6 +16694,28 @@ The store's file is named `Library.storedata`; what makes it a store is that the
 @end
 ```
 
+### Does not trigger: a helper removes each file its caller names: the store, its -wal and its -shm
+
+```swift path=App/StoreReset.swift
+import CoreData
+
+enum StoreReset {
+    static func destroy(storeAt storeURL: URL) {
+        removeFile(at: storeURL)
+        removeFile(at: URL(fileURLWithPath: storeURL.path + "-wal"))
+        removeFile(at: URL(fileURLWithPath: storeURL.path + "-shm"))
+    }
+
+    private static func removeFile(at url: URL) {
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch {
+            print("could not remove \(url): \(error)")
+        }
+    }
+}
+```
+
 ### Triggers: a SwiftData store removed at its configuration's URL
 
 ```swift path=App/AppSchema.swift
