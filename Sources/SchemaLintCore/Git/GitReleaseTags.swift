@@ -280,12 +280,21 @@ package struct GitReleaseTags: Sendable {
 
     /// Whether a tag names a pre-release: a word of its name (between punctuation) begins with
     /// `alpha`, `beta`, `rc`, `pre`, `preview`, `prerelease`, `dev`, `nightly`, `snapshot`,
-    /// `staging` or `test` (`v2.1.2-beta3`, `1.0-rc.1`, `5.19.0-1-staging`, `6.6.0-prerelease`).
+    /// `staging` or `test` (`v2.1.2-beta3`, `1.0-rc.1`, `5.19.0-1-staging`, `6.6.0-prerelease`),
+    /// also written straight after the version's last number, where `a` and `b` are alpha and
+    /// beta (`v1.0.0b2`, `2.0a1`, `1.4rc2`).
     package static func isPrerelease(_ name: String) -> Bool {
         let words = name.lowercased().split { !$0.isLetter && !$0.isNumber }
         // Short marks only alone or with a number (`rc1`, not `rcs`); the others begin a word (`beta3`, `testflight`).
         let marks = ["alpha", "beta", "rc", "pre", "preview", "prerelease", "dev", "nightly", "snapshot", "staging", "test"]
-        return words.contains { word in marks.contains { word.hasPrefix($0) && (word.count == $0.count || word.dropFirst($0.count).allSatisfy { $0.isNumber } || $0.count > 3) } }
+        func isMark(_ word: Substring, among marks: [String]) -> Bool {
+            marks.contains { word.hasPrefix($0) && (word.count == $0.count || word.dropFirst($0.count).allSatisfy { $0.isNumber } || $0.count > 3) }
+        }
+        return words.contains { word in
+            if isMark(word, among: marks) { return true }
+            let afterNumber = word.drop { $0.isNumber }
+            return afterNumber.count < word.count && isMark(afterNumber, among: marks + ["a", "b"])
+        }
     }
 
     /// Whether a tag names a pre-release among the tags `names`: `isPrerelease(_:)`, or a build

@@ -836,6 +836,23 @@ struct ReleasedAtTagTests {
         #expect(findings.first?.hasSuffix("so they fail to open; the stores v1.2 made open by inferring a migration to Notes from the model each store keeps, while that change stays inferable [released-version-modified]") == true, "\(run.stdout)")
     }
 
+    /// Many changes that block inferring the migration: the first few are named, the rest counted.
+    @Test func manyBlockersAreCountedPastTheFirstFew() throws {
+        let folder = try TemporaryFolder()
+        var git = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["a", "b", "c", "d", "e"])
+        try git.commit("one version")
+        try git.tag("v1.0")
+        try Self.write(folder, "Notes", ["a:Date", "b:Date", "c:Date", "d:Date", "e:Date", "f"])
+        try git.commit("dates, in place")
+        try git.tag("v1.1")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let notes = run.stdout.split(separator: "\n").filter { $0.hasPrefix("    note: ") }.map { $0.dropFirst("    note: ".count) }
+        #expect(notes.filter { $0.hasPrefix("blocks inferring the migration from what shipped: ") }.count == 3, "\(run.stdout)")
+        #expect(notes.contains("and 2 more changes block inferring it"), "\(run.stdout)")
+    }
+
     /// A version edited between two releases is compared with the release that first shipped it,
     /// not only with the newest: the stores the first release made keep its hashes. A version a
     /// release held but had not made current shipped nothing there.
@@ -1148,6 +1165,9 @@ struct ReleasedAtTagTests {
         #expect(switched.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") } == findings, "\(switched.stdout)")
         #expect(GitReleaseTags.isPrerelease("v2.1.2-beta3") && GitReleaseTags.isPrerelease("1.0-rc.1") && GitReleaseTags.isPrerelease("5.19.0-1-staging") && GitReleaseTags.isPrerelease("6.6.0-prerelease"))
         #expect(!GitReleaseTags.isPrerelease("v2.1.2") && !GitReleaseTags.isPrerelease("v3.0-device") && !GitReleaseTags.isPrerelease("release-12"))
+        // Marks written straight after the last number (`b` for beta), not a build's hash.
+        #expect(GitReleaseTags.isPrerelease("v1.0.0b2") && GitReleaseTags.isPrerelease("2.0a1") && GitReleaseTags.isPrerelease("1.4rc2"))
+        #expect(!GitReleaseTags.isPrerelease("v1.2.3-4abc") && !GitReleaseTags.isPrerelease("v1.0.0-5b2f9c1"))
     }
 
     /// Pre-releases after the newest release went to testers: the next release takes their

@@ -307,8 +307,11 @@ struct ReleasedVersionLockRule: HistoryRule {
         }
 
         var notes: [Finding.Note] {
-            (addedWithoutMigration.map { [Finding.Note("the store is added here with options that ask for no migration", at: $0)] } ?? [])
-                + blockers.map { Finding.Note("blocks inferring the migration from what shipped: \($0.message)", at: $0.location) }
+            // A few blockers name the problem; past them, how many more there are.
+            let shown = blockers.count > 4 ? Array(blockers.prefix(3)) : blockers
+            return (addedWithoutMigration.map { [Finding.Note("the store is added here with options that ask for no migration", at: $0)] } ?? [])
+                + shown.map { Finding.Note("blocks inferring the migration from what shipped: \($0.message)", at: $0.location) }
+                + (blockers.count > shown.count ? [Finding.Note("and \(blockers.count - shown.count) more changes block inferring it")] : [])
         }
     }
 
