@@ -271,7 +271,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // A container's override that hands the call on to `super` is the opening its callers
             // make, found where they call it: its own call is no second opening.
             if !isHandedOnBySuper(node) {
-                addOpening(.loadPersistentStores, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type))
+                addOpening(.loadPersistentStores, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type),
+                           unreadContainerClass: unreadSuperclass(ofContainerCalling: node))
             }
             if let closure = completionHandler(of: node) {
                 addFailureActions(inCompletion: closure, opening: .loadPersistentStores, call: node)
@@ -480,16 +481,30 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return declarations.units[unit].key.hasSuffix(".loadPersistentStores")
     }
 
-    private func addOpening(_ call: StoreOpening.Call, _ node: FunctionCallExprSyntax, migrates: Bool, asynchronously: Bool, declinesMigration: Bool = false) {
+    private func addOpening(
+        _ call: StoreOpening.Call, _ node: FunctionCallExprSyntax, migrates: Bool, asynchronously: Bool, declinesMigration: Bool = false, unreadContainerClass: String? = nil
+    ) {
         let unit = declarations.unit(around: node)
         let runs = unit.map { SynchronousCode.runsWithUnit(node, unitBody: declarations.units[$0].body) } ?? false
         // A store whose files the code just deleted opens empty: there is nothing to migrate.
         let new = opensAfterDeletingTheStore(node)
-        let opening = StoreOpening(
+        var opening = StoreOpening(
             call: call, place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node.calledExpression)),
             migratesAutomatically: migrates && !new, addsAsynchronously: asynchronously, declinesMigration: declinesMigration && !new
         )
+        opening.unreadContainerClass = unreadContainerClass
         scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))
+    }
+
+    /// For `loadPersistentStores` called on the container itself (`self.`, or no receiver) in a
+    /// class whose superclass (the first type it inherits) is neither Core Data's container nor a
+    /// class of a file read: that superclass.
+    private func unreadSuperclass(ofContainerCalling node: FunctionCallExprSyntax) -> String? {
+        if let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base, !["self", "self?", "self!"].contains(base.trimmedText) { return nil }
+        // The class or its extension the call is in.
+        guard let superclass = declarations.superclasses[typeName(around: node)],
+              !Self.containerTypes.contains(superclass), !declarations.typeNames.contains(superclass) else { return nil }
+        return superclass
     }
 
     /// The types a `ModelContainer(for: ...)` names with `.self` in its `for:` argument and the

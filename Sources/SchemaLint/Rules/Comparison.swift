@@ -46,8 +46,10 @@ package struct ChangeCodeFacts: Sendable {
         }
         if !added.isEmpty, added.allSatisfy(\.addsAsynchronously) { addsAsynchronously = added[0].place.location }
         guard facts.handRunMigrations.isEmpty else { return }
+        // (A container class of code not read may migrate step by step itself.)
         migratesInOneJump = facts.openings.first { opening in
             [.loadPersistentStores, .addPersistentStore, .magicalRecordAutoMigratingSetup].contains(opening.call) && !opening.declinesMigration
+                && opening.unreadContainerClass == nil
                 && StoreCodeContext.openedHistories(by: opening, in: coreData).contains(where: isThisHistory)
         }?.place.location
     }

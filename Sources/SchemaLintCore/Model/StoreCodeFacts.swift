@@ -235,6 +235,11 @@ package struct StoreOpening: Hashable, Sendable {
     /// (`URLForResource:@"X" withExtension:@"momd"`, `NSPersistentContainer(name: "X")`): the bundle
     /// `X.xcdatamodeld`. Nil where the file names none, or several.
     package var modelName: String?
+    /// For a container that opens its own stores (`self.loadPersistentStores` in a subclass),
+    /// the class it inherits from where no file read declares it and it is not Core Data's
+    /// (`RSTPersistentContainer` of a library): that class may override how stores open and
+    /// migrate (walking each step's mapping model), which the reader cannot see.
+    package var unreadContainerClass: String?
     /// The methods another language's code can send a message to (a Swift extension's `@objc`
     /// method of an Objective-C class) that reach this call synchronously, where no launch entry of
     /// its own language does: `foreignLaunchCalls` of the other reader join them to a launch path.
