@@ -423,6 +423,17 @@ private final class DeclarationCollector: SyntaxVisitor {
                 typeName: typeName, member: name, display: qualified(name), body: body, declaration: Syntax(binding.pattern),
                 isLaunchEntry: (isStored || isScenes) && (types.last?.isApp ?? false), isStoredInstanceProperty: isStored
             ))
+            // A stored property's observers run with each assignment to it: a unit keyed
+            // `Type.name=`, which assignments use (`LaunchPaths`), and reads do not.
+            if binding.initializer != nil || binding.typeAnnotation != nil, case .accessors(let accessors)? = binding.accessorBlock?.accessors {
+                for accessor in accessors where ["didSet", "willSet"].contains(accessor.accessorSpecifier.text) {
+                    guard let observer = accessor.body else { continue }
+                    units.append(Found(
+                        typeName: typeName, member: name + "=", display: qualified("\(name).\(accessor.accessorSpecifier.text)"), body: Syntax(observer),
+                        declaration: Syntax(accessor.accessorSpecifier), isLaunchEntry: false
+                    ))
+                }
+            }
         }
         return .visitChildren
     }

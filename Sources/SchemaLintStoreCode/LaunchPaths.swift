@@ -49,6 +49,16 @@ enum SynchronousCode {
     /// `ModelContainer(...)`; a Swift 2 spelling of a framework method as Swift 3 and later name it
     /// (`addPersistentStoreWithType(_:configuration:URL:options:)` is `addPersistentStore`), since
     /// apps that last built with Swift 2 still ship their stores to people.
+    /// Whether `name` is what an assignment writes (`x = v`, `self.x = v`, `T.shared.x += v`):
+    /// the element before an assignment operator in its unfolded sequence.
+    static func isAssigned(_ name: Syntax) -> Bool {
+        guard let list = name.parent?.as(ExprListSyntax.self), let index = list.firstIndex(where: { $0.id == name.id }) else { return false }
+        let next = list.index(after: index)
+        guard next < list.endIndex else { return false }
+        if list[next].is(AssignmentExprSyntax.self) { return true }
+        return list[next].as(BinaryOperatorExprSyntax.self).map { ["+=", "-=", "*=", "/=", "|=", "&="].contains($0.operator.text) } ?? false
+    }
+
     static func calledName(_ call: FunctionCallExprSyntax) -> String? {
         let name: String
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
@@ -222,7 +232,11 @@ struct LaunchPaths {
         let collector = UseCollector(typeName: declarations.units[unit].typeName, file: declarations.units[unit].file, declarations: declarations)
         collector.walk(declarations.units[unit].body)
         var seen: Set<Int> = []
-        let used = collector.uses.flatMap { use in
+        // An assignment to a stored property also runs its observers (`didSet`, `willSet`).
+        let assigned = collector.uses.compactMap { use in
+            declarations.unitsByKey[use.key + "="] != nil && SynchronousCode.isAssigned(use.node) ? (key: use.key + "=", node: use.node) : nil
+        }
+        let used = (collector.uses + assigned).flatMap { use in
             // A function named without a call (`Coordinator(factory: makeStore)`,
             // `#selector(reload)`) runs when whoever holds it calls it, which is not now.
             declarations.units(called: use.key, at: use.node).filter { !declarations.units[$0].isFunction || SynchronousCode.isCalled(use.node) }

@@ -18650,6 +18650,88 @@ final class NotesStack {
 }
 ```
 
+### Triggers: the launch sets a state whose `didSet` starts the shared stack
+
+An assignment runs the property's observers at once, in the same call.
+
+```swift path=Notes/AppDelegate.swift
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        Session.current.phase = .starting
+        return true
+    }
+}
+
+final class Session {
+    static let current = Session()
+    enum Phase { case idle, starting }
+
+    var phase: Phase = .idle {
+        didSet {
+            if phase == .starting { NotesStack.shared.start() }
+        }
+    }
+}
+```
+
+```swift path=Notes/NotesStack.swift
+import CoreData
+
+final class NotesStack {
+    static let shared = NotesStack()
+    let container = NSPersistentContainer(name: "Notes")
+
+    func start() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
+### Does not trigger: a state whose `didSet` starts the stack, only read at launch
+
+```swift path=Notes/AppDelegate.swift
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        print(Session.current.phase)
+        return true
+    }
+}
+
+final class Session {
+    static let current = Session()
+    enum Phase { case idle, starting }
+
+    var phase: Phase = .idle {
+        didSet {
+            if phase == .starting { NotesStack.shared.start() }
+        }
+    }
+}
+```
+
+```swift path=Notes/NotesStack.swift
+import CoreData
+
+final class NotesStack {
+    static let shared = NotesStack()
+    let container = NSPersistentContainer(name: "Notes")
+
+    func start() {
+        container.loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+```
+
 ### Does not trigger: the store a launch under tests opens, in the `else` of `if !isTesting`
 
 ```swift path=Notes/AppDelegate.swift
