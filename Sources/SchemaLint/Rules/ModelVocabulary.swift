@@ -123,9 +123,13 @@ struct ModelVocabulary {
     }
 
     /// Migrating through every version of `path` in turn, each step a lightweight one.
-    func stagesThrough(_ path: [String]) -> String {
+    /// `mapped`: the steps of `path` a mapping model migrates (`A -> B`), custom stages.
+    func stagesThrough(_ path: [String], mapped: [String] = []) -> String {
         switch format {
-        case .yaml, .xcode: "migrate in stages with NSStagedMigrationManager (iOS 17): \(path.joined(separator: " -> ")), each a lightweight stage"
+        case .yaml where mapped.isEmpty, .xcode where mapped.isEmpty: "migrate in stages with NSStagedMigrationManager (iOS 17): \(path.joined(separator: " -> ")), each a lightweight stage"
+        case .yaml, .xcode:
+            "migrate in stages with NSStagedMigrationManager (iOS 17): \(path.joined(separator: " -> ")), each a lightweight stage but \(mapped.joined(separator: ", ")), "
+                + (mapped.count == 1 ? "a custom stage (NSCustomMigrationStage) that runs its mapping model" : "custom stages (NSCustomMigrationStage) that run their mapping models")
         case .swiftData: "migrate in stages: list \(path.joined(separator: " -> ")) in the SchemaMigrationPlan's `schemas`, with a `MigrationStage.lightweight` for each step"
         }
     }

@@ -74,13 +74,21 @@ struct MigrationPathRule: HistoryRule {
         }
         guard let oldest = failing.first else { return [] }
         let names = failing.map { versions[$0.index].displayName }
-        let path = ([oldest.index] + releases.filter { $0 > oldest.index }).map { versions[$0].displayName } + [newest.displayName]
+        let steps = [oldest.index] + releases.filter { $0 > oldest.index }
+        let path = steps.map { versions[$0].displayName } + [newest.displayName]
+        // The steps a mapping model of the bundle migrates: they migrate, but not by inference.
+        let mapped = zip(steps, steps.dropFirst().map { versions[$0] } + [newest]).compactMap { from, to -> String? in
+            history.writtenMigration(from: versions[from], to: to)?.mappingModel == nil ? nil : "\(versions[from].displayName) -> \(to.displayName)"
+        }
+        let between = mapped.isEmpty
+            ? "although every step in between can"
+            : "although each step in between migrates, by inference or with its mapping model (\(mapped.joined(separator: ", ")))"
         return [Finding(
             ruleID: descriptor.id, severity: descriptor.localSeverity ?? .error,
-            message: "stores of \(names.joined(separator: ", ")) cannot migrate to \(newest.displayName) in one lightweight migration, although every step in between can: Core Data migrates straight from the store's version to the current one",
+            message: "stores of \(names.joined(separator: ", ")) cannot migrate to \(newest.displayName) in one lightweight migration, \(between): Core Data migrates straight from the store's version to the current one",
             location: newest.location, model: newest.model, baseline: versions[oldest.index].label, version: newest.label, path: nil,
             notes: oldest.problems,
-            suggestions: [ModelVocabulary(newest.format).stagesThrough(path)]
+            suggestions: [ModelVocabulary(newest.format).stagesThrough(path, mapped: mapped)]
         )]
     }
 

@@ -166,6 +166,26 @@ import SchemaLintTestSupport
         ], "\(mapped)")
     }
 
+    /// A jump Core Data would make straight past a step only a mapping model migrates: the
+    /// finding says that step migrates with its mapping model, and advises it as a custom stage.
+    @Test func aJumpPastAMappedStepNamesTheStepAndItsCustomStage() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(F.contents([("Bookmark", [F.attribute("link", "URI")])]), to: "Reader/Reader.xcdatamodeld/Reader.xcdatamodel/contents")
+        try folder.write(F.contents([("Bookmark", [F.attribute("link", "String")])]), to: "Reader/Reader.xcdatamodeld/Reader 2.xcdatamodel/contents")
+        try folder.write(F.contents([("Bookmark", [F.attribute("link", "String"), F.attribute("note", "String")])]), to: "Reader/Reader.xcdatamodeld/Reader 3.xcdatamodel/contents")
+        try folder.write(F.mapping(from: "Reader.xcdatamodeld/Reader.xcdatamodel", to: "Reader.xcdatamodeld/Reader 2.xcdatamodel", [
+            F.EntityMapping(source: "Bookmark", destination: "Bookmark", attributes: [("link", true)]),
+        ]), to: "Reader/Reader 1 to 2.xcmappingmodel/xcmapping.xml")
+        try folder.write("import CoreData\nfinal class ReaderStore {\n    let container = NSPersistentContainer(name: \"Reader\")\n    func open() {\n        container.loadPersistentStores { _, error in if let error { print(error) } }\n    }\n}\n", to: "Reader/ReaderStore.swift")
+        let found = Self.pick(try Self.lint(folder, "Reader"), rule: "migration-path-not-inferable")
+        #expect(found.compactMap { $0["message"] as? String } == [
+            "stores of Reader cannot migrate to Reader 3 in one lightweight migration, although each step in between migrates, by inference or with its mapping model (Reader -> Reader 2): Core Data migrates straight from the store's version to the current one",
+        ], "\(found)")
+        #expect(found.first?["suggestions"] as? [String] == [
+            "migrate in stages with NSStagedMigrationManager (iOS 17): Reader -> Reader 2 -> Reader 3, each a lightweight stage but Reader -> Reader 2, a custom stage (NSCustomMigrationStage) that runs its mapping model",
+        ])
+    }
+
     /// A property removed beside one that looks like it renamed, in a step a mapping model
     /// migrates: the advice is the mapping's value expression, not a Renaming ID (which only
     /// inference reads).
