@@ -154,7 +154,7 @@ import Testing
         ]).filter { $0.ruleID == "attribute-required-without-default" }
         #expect(findings.compactMap(\.path?.description).sorted() == ["Batch.size", "Event"])
         let merged = try #require(findings.first { $0.path?.description == "Event" })
-        #expect(merged.message == "3 attributes of 'Event' are required with no default, added or made so: 'note', 'entityID', 'attempts'; existing objects have no value for them, so lightweight migration fails")
+        #expect(merged.message == "3 attributes of 'Event' are required with no default, added or made so: 'note', 'entityID', 'attempts'; existing objects have no value for the added ones, so lightweight migration fails")
         #expect(merged.notes.map(\.message) == ["'Event.note' is declared here", "'Event.entityID' is declared here", "'Event.attempts' is declared here"])
         #expect(merged.suggestions == ["make each of 'note', 'entityID', 'attempts' optional, or give it a default value (`default:`)"])
     }

@@ -32,9 +32,12 @@ struct AttributeRequiredWithoutDefaultRule: ChangeRule {
         } else {
             what = "was added as required with no default"
         }
+        // An attribute made required may hold a value in every stored object (one the app always
+        // sets): the migration fails at the first that has none.
+        let madeRequired = change.kind == .attributeOptionalityChanged
         let consequence = synced
             ? "CloudKit requires every attribute to be optional or to have a default, and records from \(comparison.olderApps) have no value for it"
-            : "existing objects have no value for it, so lightweight migration fails"
+            : madeRequired ? "lightweight migration fails at the first stored object that has no value for it" : "existing objects have no value for it, so lightweight migration fails"
         return [finding(
             change, in: comparison, severity: severity,
             message: "attribute '\(change.path)' \(what); \(consequence)",
@@ -59,8 +62,12 @@ extension AttributeRequiredWithoutDefaultRule {
             let names = sorted.compactMap { $0.path?.member }
             let everyOneAdded = sorted.allSatisfy { added.contains($0.path?.description ?? "") }
             var first = sorted[0]
-            let consequence = (first.message.split(separator: ";", maxSplits: 1).dropFirst().first.map { ";" + $0 } ?? "")
-                .replacingOccurrences(of: "no value for it", with: "no value for them")
+            let anyAdded = sorted.contains { added.contains($0.path?.description ?? "") }
+            let consequence = comparison.version.isSynced(entity: entity)
+                ? (first.message.split(separator: ";", maxSplits: 1).dropFirst().first.map { ";" + $0 } ?? "").replacingOccurrences(of: "no value for it", with: "no value for them")
+                : everyOneAdded ? "; existing objects have no value for them, so lightweight migration fails"
+                : anyAdded ? "; existing objects have no value for the added ones, so lightweight migration fails"
+                : "; lightweight migration fails at the first stored object that has no value for one of them"
             let listed = names.map { "'\($0)'" }.joined(separator: ", ")
             first.message = everyOneAdded
                 ? "\(sorted.count) attributes of '\(entity)' were added as required with no default: \(listed)\(consequence)"
