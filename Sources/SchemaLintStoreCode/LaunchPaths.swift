@@ -45,10 +45,6 @@ enum SynchronousCode {
         return true
     }
 
-    /// `loadPersistentStores` for `container.loadPersistentStores { ... }`, `ModelContainer` for
-    /// `ModelContainer(...)`; a Swift 2 spelling of a framework method as Swift 3 and later name it
-    /// (`addPersistentStoreWithType(_:configuration:URL:options:)` is `addPersistentStore`), since
-    /// apps that last built with Swift 2 still ship their stores to people.
     /// Whether `name` is what an assignment writes (`x = v`, `self.x = v`, `T.shared.x += v`):
     /// the element before an assignment operator in its unfolded sequence.
     static func isAssigned(_ name: Syntax) -> Bool {
@@ -59,6 +55,10 @@ enum SynchronousCode {
         return list[next].as(BinaryOperatorExprSyntax.self).map { ["+=", "-=", "*=", "/=", "|=", "&="].contains($0.operator.text) } ?? false
     }
 
+    /// `loadPersistentStores` for `container.loadPersistentStores { ... }`, `ModelContainer` for
+    /// `ModelContainer(...)`; a Swift 2 spelling of a framework method as Swift 3 and later name it
+    /// (`addPersistentStoreWithType(_:configuration:URL:options:)` is `addPersistentStore`), since
+    /// apps that last built with Swift 2 still ship their stores to people.
     static func calledName(_ call: FunctionCallExprSyntax) -> String? {
         let name: String
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
@@ -197,7 +197,7 @@ struct LaunchPaths {
     }
 
     /// Every unit a launch entry reaches, with the unit it is reached from (an entry: itself);
-    /// breadth first from the entries in source order, so each path is a shortest one.
+    /// breadth first from the entries in the order the launch runs them (`launchEntryGroups`).
     private func reachable() -> [Int: Int] {
         BreadthFirstPaths.parents(fromEach: launchEntryGroups) { uses(of: $0).units }
     }
