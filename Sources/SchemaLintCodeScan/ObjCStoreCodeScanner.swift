@@ -1028,7 +1028,7 @@ struct ObjCStoreCodeScanner {
                 if brace > 1, tokens[brace - 1].is(")"), let open = partner[brace - 1] {
                     if open > 0, tokens[open - 1].is("^") { return false }
                     if open > 0, tokens[open - 1].isIdentifier("if") || tokens[open - 1].isIdentifier("switch"),
-                       tokens[open..<(brace - 1)].contains(where: { $0.kind == .identifier && (["code", "domain", "reason", "userInfo", "localizedDescription"].contains($0.text) || ByteSearch.contains("rror", in: $0.text)) }) {
+                       tokens[open..<(brace - 1)].contains(where: { $0.kind == .identifier && ErrorTestNames.readsTheError($0.text) }) {
                         return false
                     }
                 }

@@ -1215,7 +1215,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private static func testsTheError(_ condition: some SyntaxProtocol) -> Bool {
         condition.tokens(viewMode: .sourceAccurate).contains { token in
             guard case .identifier(let name) = token.tokenKind else { return false }
-            return ["code", "domain", "reason", "userInfo", "localizedDescription"].contains(name) || ByteSearch.contains("rror", in: name)
+            return ErrorTestNames.readsTheError(name)
         }
     }
 
