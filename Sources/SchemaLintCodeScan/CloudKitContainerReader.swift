@@ -46,10 +46,10 @@ package struct CloudKitContainerReader: ModelSourceReader {
         for project in projects {
             // The folder that holds `Name.xcodeproj`, relative like the project's own path.
             let components = project.name.split(separator: "/", omittingEmptySubsequences: false).dropLast(2)
-            var index = project.bytes.startIndex
-            while let range = project.bytes[index...].firstRange(of: key) {
-                index = range.upperBound
-                let line = project.bytes[range.upperBound...].prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "\n") }
+            var index = 0
+            while let at = ByteSearch.firstIndex(of: key, in: project.bytes, from: index) {
+                index = at + key.count
+                let line = project.bytes[index...].prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "\n") }
                 func trimmed(_ text: Substring) -> Substring {
                     text.drop { $0 == " " || $0 == "\t" || $0 == "\"" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\"" }.reversed().reduce(into: "") { $0.append($1) }
                 }

@@ -205,9 +205,9 @@ struct GitFirstReleases {
     }
 }
 
-/// A bundle's versions at every release tag, read with a handful of `git cat-file --batch-check`
-/// runs whatever the number of tags: the bundle's tree at each tag, then what each distinct tree
-/// holds (releases that did not touch the bundle share its tree).
+/// A bundle's versions at every release tag, read with a handful of `git cat-file` runs whatever
+/// the number of tags: the bundle's tree at each tag, then what each distinct tree holds
+/// (releases that did not touch the bundle share its tree).
 struct BundleAtTags {
     /// The bundle as one tag holds it.
     struct Held {
@@ -247,20 +247,33 @@ struct BundleAtTags {
             let elsewhere = namedFolders(at: tags[lacking]).subtracting(copies ?? []).subtracting(tried)
             candidate = elsewhere.max { (Self.shared($0, bundle), $1) < (Self.shared($1, bundle), $0) }
         }
-        // What each distinct tree holds: each version's `contents` and the current-version file.
+        // What each distinct tree holds: each version's `contents` and the current-version file,
+        // from the tree objects themselves (two `cat-file --batch`): asking for each path in each
+        // tree would read a bundle of a hundred versions once per version and tree.
         let distinct = Array(Set(trees.compactMap { $0 })).sorted()
-        let names = labels.map { $0 + XcodeModelBundle.versionExtension + "/contents" } + [".xccurrentversion"]
-        let found = objects(distinct.flatMap { tree in names.map { "\(tree):\($0)" } }, type: "blob")
-        var currentFiles: Set<String> = []
-        var held: [String: (versions: [String: String], current: String?)] = [:]
-        for (treeIndex, tree) in distinct.enumerated() {
-            var versions: [String: String] = [:]
-            for (labelIndex, label) in labels.enumerated() {
-                if let blob = found[treeIndex * names.count + labelIndex] { versions[label] = blob }
+        let wanted = Dictionary(labels.map { ($0 + XcodeModelBundle.versionExtension, $0) }, uniquingKeysWith: { first, _ in first })
+        let bundleTrees = contents(of: distinct)
+        var versionTrees: [String: [String: String]] = [:]
+        var currentOf: [String: String] = [:]
+        for tree in distinct {
+            guard let data = bundleTrees[tree] else { continue }
+            for entry in GitTreeObject.entries(of: data, idLength: tree.utf8.count / 2) {
+                if let label = wanted[entry.name], entry.isTree {
+                    versionTrees[tree, default: [:]][label] = entry.id
+                } else if entry.name == ".xccurrentversion", entry.isBlob {
+                    currentOf[tree] = entry.id
+                }
             }
-            let current = found[treeIndex * names.count + labels.count]
-            if let current { currentFiles.insert(current) }
-            held[tree] = (versions, current)
+        }
+        let versionFolders = Array(Set(versionTrees.values.flatMap(\.values))).sorted()
+        var contentsOf: [String: String] = [:]
+        for (folder, data) in contents(of: versionFolders) {
+            contentsOf[folder] = GitTreeObject.entries(of: data, idLength: folder.utf8.count / 2).first { $0.name == "contents" && $0.isBlob }?.id
+        }
+        let currentFiles = Set(currentOf.values)
+        var held: [String: (versions: [String: String], current: String?)] = [:]
+        for tree in distinct {
+            held[tree] = ((versionTrees[tree] ?? [:]).compactMapValues { contentsOf[$0] }, currentOf[tree])
         }
         let currentNames = currentVersionNames(currentFiles.sorted())
         return tags.indices.map { index in
@@ -313,7 +326,7 @@ struct BundleAtTags {
         contents(of: blobs).compactMapValues { data in (try? XcodeCurrentVersion.parse(data, file: ".xccurrentversion")) ?? nil }
     }
 
-    /// The bytes of each of `blobs`, by blob: one `git cat-file --batch`.
+    /// The bytes of each of `blobs` (or trees), by id: one `git cat-file --batch`.
     func contents(of blobs: [String]) -> [String: Data] {
         guard case .success(let found)? = GitBlobs.read(blobs, top: top, runner: runner) else { return [:] }
         return found

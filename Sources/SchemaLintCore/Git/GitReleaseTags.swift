@@ -7,8 +7,9 @@ import Foundation
 /// spelling (`v2.1`, or bare `2.1`, or `mac-2.1`) by the version they name (`ReleaseTagOrder`),
 /// and tags of different spellings by the date of their commits, so that a bare `6.0.1` of an
 /// older numbering comes before the `v2.5.4` released after it; tags numbered ahead of the newest
-/// release that it descends from come before it. Read with one `git for-each-ref` (two where a
-/// tag follows the newest release); lightweight and annotated tags alike.
+/// release that it descends from come before it. Read with one `git for-each-ref` and one
+/// `git rev-list` (another `for-each-ref` where a tag follows the newest release); lightweight
+/// and annotated tags alike.
 package struct GitReleaseTags: Sendable {
     package struct Tag: Sendable, Hashable {
         /// The name without `refs/tags/` (`v1.2`, `release/2024.1`).
@@ -36,20 +37,58 @@ package struct GitReleaseTags: Sendable {
     /// Reads the tags in `top` (the top of a work tree) whose commits `revision` has merged (or
     /// whose merges brought in a branch it has merged) and whose names match `pattern` (a shell
     /// glob, as `git tag --list` takes). Nil when git is missing; git's message when it ran but
-    /// could not answer. A repository with no commits yet has no tags.
+    /// could not answer. A repository with no commits yet has no tags. One `for-each-ref`, which
+    /// reads no history, and one `rev-list` for what the revision has merged: walking a history
+    /// of tens of thousands of commits is what costs, so it is walked once.
     package static func read(matching pattern: String, mergedInto revision: String, top: String, runner: GitRunner) -> Result<GitReleaseTags, GitFailure>? {
-        // The commit's date: its own for a lightweight tag, the peeled commit's for an annotated one.
-        let format = "--format=%(objectname) %(refname:strip=2) %(committerdate:unix) %(*committerdate:unix)"
-        guard let output = runner.run(["for-each-ref", "--merged=\(revision)", format, "refs/tags"], in: top) else { return nil }
-        guard output.succeeded else {
+        // The commit's date: its own for a lightweight tag, the peeled commit's for an annotated
+        // one. After a tab, the commit (`*` where annotated) and its parents, the first of them
+        // the line the tag is on, and after another tab the objects' types (a tag may name a tree).
+        let format = "--format=%(objectname) %(refname:strip=2) %(committerdate:unix) %(*committerdate:unix)%09%(objectname) %(*objectname)%09%(parent) %(*parent)%09%(objecttype) %(*objecttype)"
+        guard let output = runner.run(["for-each-ref", format, "refs/tags"], in: top) else { return nil }
+        guard output.succeeded else { return .failure(GitFailure(output)) }
+        let listed = output.text.split(separator: "\n").compactMap(ListedTag.init)
+        // The commits of the tags and of the branches their merges brought in that the revision
+        // lacks: rev-list walks the revision's history once and prints only what it does not have.
+        let tips = Set(listed.flatMap { [$0.commit].compactMap { $0 } + $0.mergedParents }).sorted()
+        // `^rev` excludes what the revision has (git before 2.42 takes no `--not` on stdin).
+        let request = Data((tips + ["^" + revision]).map { $0 + "\n" }.joined().utf8)
+        guard let missing = runner.run(["rev-list", "--stdin"], in: top, input: request) else { return nil }
+        guard missing.succeeded else {
             let head = runner.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: top)
-            return head?.status == 1 && revision == "HEAD" ? .success(GitReleaseTags(tags: [], pattern: pattern)) : .failure(GitFailure(output))
+            return head?.status == 1 && revision == "HEAD" ? .success(GitReleaseTags(tags: [], pattern: pattern)) : .failure(GitFailure(missing))
         }
-        let (merges, elsewhere) = gitFlowReleases(mergedInto: revision, top: top, runner: runner, format: format)
-        var tags = GitReleaseTags(listing: output.text + "\n" + merges, pattern: pattern)
+        let lacking = Set(missing.text.split(separator: "\n"))
+        let merged = listed.filter { $0.commit.map { !lacking.contains(Substring($0)) } ?? false }
+        let unmerged = listed.filter { $0.commit.map { lacking.contains(Substring($0)) } ?? true }
+        let (merges, elsewhere) = gitFlowReleases(unmerged, lacking: lacking)
+        var tags = GitReleaseTags(listing: (merged + merges).map(\.listing).joined(separator: "\n"), pattern: pattern)
         tags.elsewhere = elsewhere
         tags.tags = placingBeforeTheNewestRelease(placingAfterWhatItPrecedes(tags.tags, top: top, runner: runner), top: top, runner: runner)
         return .success(tags)
+    }
+
+    /// One tag as `read` lists it.
+    private struct ListedTag {
+        /// `object name date peeled-date`, as `init(listing:pattern:)` reads it.
+        var listing: Substring
+        /// The commit the tag names (peeled where annotated); nil where it names no commit.
+        var commit: String?
+        /// The parents after the first of that commit: the branches a merge brought in.
+        var mergedParents: [String]
+
+        init?(_ line: Substring) {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 4 else { return nil }
+            let objects = fields[1].split(separator: " ")
+            let types = fields[3].split(separator: " ")
+            // An annotated tag: the peeled object and its type come second.
+            let annotated = objects.count > 1
+            let type = annotated ? types.dropFirst().first : types.first
+            listing = fields[0]
+            commit = type == "commit" ? (annotated ? objects[1] : objects.first).map(String.init) : nil
+            mergedParents = commit == nil ? [] : fields[2].split(separator: " ").dropFirst().map(String.init)
+        }
     }
 
     /// `tags` with the newest release by the version order moved before the tags ordered before
@@ -103,31 +142,17 @@ package struct GitReleaseTags: Sendable {
         return Array(tags[..<newest]) + earlier + [tags[newest]] + tags[(newest + 1)...].filter { !moved.contains($0.name) }
     }
 
-    /// The listing lines of the tags the revision has not merged whose commit merges a branch it
-    /// has: with git-flow a release is tagged on the merge into `main`, whose other parent, the
-    /// release branch, `develop` merges too; what the tag holds is what people run. A tag on a
-    /// branch of its own (a maintenance line, an experiment) merges nothing the revision has.
-    /// One `for-each-ref` and, where such merges exist, one `rev-list`. Also the names of the
-    /// other tags the revision has not merged, oldest commit first.
-    private static func gitFlowReleases(mergedInto revision: String, top: String, runner: GitRunner, format: String) -> (merges: String, elsewhere: [String]) {
-        // The parents after a tab, which no tag name holds: those of the commit, or of the commit
-        // an annotated tag points at (`*parent`); the first of them is the line the tag is on.
-        guard let output = runner.run(["for-each-ref", "--no-merged=\(revision)", format + "%09%(parent) %(*parent)", "refs/tags"], in: top), output.succeeded else { return ("", []) }
-        let unmerged = GitReleaseTags(listing: output.text.split(separator: "\n").map { $0.split(separator: "\t", maxSplits: 1).first ?? "" }.joined(separator: "\n"), pattern: "*").tags
-        let candidates = output.text.split(separator: "\n").compactMap { line -> (line: Substring, merged: [Substring])? in
-            let fields = line.split(separator: "\t", maxSplits: 1)
-            guard fields.count == 2 else { return nil }
-            let parents = fields[1].split(separator: " ")
-            return parents.count > 1 ? (fields[0], Array(parents.dropFirst())) : nil
-        }
-        guard !candidates.isEmpty else { return ("", elsewhere(unmerged, besides: [])) }
-        // The merged-in parents the revision lacks: rev-list walks only what it does not have.
-        let parents = Set(candidates.flatMap(\.merged)).sorted().map(String.init)
-        guard let missing = runner.run(["rev-list"] + parents + ["--not", revision], in: top), missing.succeeded else { return ("", elsewhere(unmerged, besides: [])) }
-        let lacking = Set(missing.text.split(separator: "\n"))
-        let releases = candidates.filter { $0.merged.contains { !lacking.contains($0) } }.map(\.line)
-        let released = Set(releases.compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) })
-        return (releases.map { $0 + "\n" }.joined(), elsewhere(unmerged, besides: released))
+    /// The tags the revision has not merged (`unmerged`) whose commit merges a branch it has
+    /// (one not in `lacking`, the commits the revision lacks): with git-flow a release is tagged
+    /// on the merge into `main`, whose other parent, the release branch, `develop` merges too;
+    /// what the tag holds is what people run. A tag on a branch of its own (a maintenance line,
+    /// an experiment) merges nothing the revision has. Also the names of the other tags the
+    /// revision has not merged, oldest commit first.
+    private static func gitFlowReleases(_ unmerged: [ListedTag], lacking: Set<Substring>) -> (merges: [ListedTag], elsewhere: [String]) {
+        let releases = unmerged.filter { $0.mergedParents.contains { !lacking.contains(Substring($0)) } }
+        let released = Set(releases.compactMap { $0.listing.split(separator: " ").dropFirst().first.map(String.init) })
+        let others = GitReleaseTags(listing: unmerged.map(\.listing).joined(separator: "\n"), pattern: "*").tags
+        return (releases, elsewhere(others, besides: released))
     }
 
     /// The names of `tags` but `released`, oldest commit first.

@@ -49,6 +49,41 @@ package struct GitTree: Sendable {
     }
 }
 
+/// The entries of a tree object as `git cat-file --batch` gives it: `mode name<NUL>id` records,
+/// the id raw (20 bytes for SHA-1, 32 for SHA-256).
+package enum GitTreeObject {
+    package struct Entry: Equatable {
+        package var mode: String
+        package var name: String
+        /// The id in hex, as git prints it.
+        package var id: String
+        package var isTree: Bool { mode == "40000" }
+        /// A file (regular, executable or a link): not a folder nor a submodule's commit.
+        package var isBlob: Bool { mode.hasPrefix("100") || mode == "120000" }
+    }
+
+    /// The entries of `data`, in order; `idLength` is the raw id's length in bytes. A truncated
+    /// record ends the list.
+    package static func entries(of data: Data, idLength: Int) -> [Entry] {
+        guard idLength > 0 else { return [] }
+        var entries: [Entry] = []
+        let bytes = [UInt8](data)
+        var index = 0
+        while index < bytes.count {
+            guard let space = bytes[index...].firstIndex(of: UInt8(ascii: " ")),
+                  let nul = bytes[space...].firstIndex(of: 0) else { break }
+            let idEnd = nul + 1 + idLength
+            guard idEnd <= bytes.count else { break }
+            let digits = Array("0123456789abcdef".utf8)
+            let hex = String(decoding: bytes[(nul + 1)..<idEnd].flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] }, as: UTF8.self)
+            entries.append(Entry(mode: String(decoding: bytes[index..<space], as: UTF8.self),
+                                 name: String(decoding: bytes[(space + 1)..<nul], as: UTF8.self), id: hex))
+            index = idEnd
+        }
+        return entries
+    }
+}
+
 /// The contents of blobs, read together through one `git cat-file --batch`.
 package enum GitBlobs {
     /// The bytes of each blob id asked for (ids git does not have are absent). Nil when git is

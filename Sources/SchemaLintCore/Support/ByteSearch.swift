@@ -70,6 +70,27 @@ package enum ByteSearch {
         bytes.withUnsafeBytes { containsAny(words, in: $0) }
     }
 
+    /// Where `word` first occurs in `bytes` at or after `start`: C's `memchr` finds each place
+    /// of its first byte and `memcmp` compares the rest there, where the standard library's
+    /// generic `firstRange(of:)` compares element by element (an Xcode project of a large app is
+    /// megabytes).
+    package static func firstIndex(of word: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
+        guard let first = word.first, start >= 0, start + word.count <= bytes.count else { return nil }
+        return bytes.withUnsafeBytes { haystack in
+            word.withUnsafeBytes { needle in
+                guard let base = haystack.baseAddress, let rest = needle.baseAddress else { return nil }
+                var index = start
+                let last = haystack.count - word.count
+                while index <= last, let found = memchr(base + index, Int32(first), last - index + 1) {
+                    let at = base.distance(to: UnsafeRawPointer(found))
+                    if memcmp(base + at, rest, word.count) == 0 { return at }
+                    index = at + 1
+                }
+                return nil
+            }
+        }
+    }
+
     /// Whether `word` occurs in `text`, byte for byte: how the readers of app code look for the
     /// short ASCII words of code (`-wal`, `BGTaskScheduler`) in a name or a literal they read. It
     /// decodes no characters and builds no Foundation string, as `String.contains` does when

@@ -375,6 +375,21 @@ struct GitHistoryPartsTests {
         #expect(blobs == ["aaa": Data("hello".utf8), "ccc": Data(), "ddd": Data("a\nb".utf8)])
     }
 
+    /// A tree object as `cat-file --batch` gives it: `mode name<NUL>` and the raw id, whose length
+    /// the object format decides (20 bytes for SHA-1, 32 for SHA-256).
+    @Test func treeObjectsAreReadEntryByEntry() {
+        func record(_ mode: String, _ name: String, _ id: [UInt8]) -> [UInt8] { Array("\(mode) \(name)".utf8) + [0] + id }
+        let folder = [UInt8](repeating: 0xAB, count: 20), file = (0..<20).map { UInt8($0) }
+        let data = Data(record("40000", "Model 2.xcdatamodel", folder) + record("100644", ".xccurrentversion", file) + record("160000", "Vendor", file) + Array("100644 cut".utf8) + [0, 1, 2])
+        let entries = GitTreeObject.entries(of: data, idLength: 20)
+        #expect(entries.map(\.name) == ["Model 2.xcdatamodel", ".xccurrentversion", "Vendor"])
+        #expect(entries[0].id == String(repeating: "ab", count: 20) && entries[0].isTree && !entries[0].isBlob)
+        #expect(entries[1].id == "000102030405060708090a0b0c0d0e0f10111213" && entries[1].isBlob && !entries[1].isTree)
+        #expect(!entries[2].isBlob && !entries[2].isTree)
+        let long = [UInt8](repeating: 0x0F, count: 32)
+        #expect(GitTreeObject.entries(of: Data(record("100644", "contents", long)), idLength: 32).map(\.id) == [String(repeating: "0f", count: 32)])
+    }
+
     @Test func treesKeepRegularFilesOnly() {
         let listing = Data("100644 blob aaa\tModels/Note.yml\u{0}120000 blob bbb\tlink.yml\u{0}160000 commit ccc\tVendor\u{0}100755 blob ddd\tscript with space.sh\u{0}".utf8)
         #expect(GitTree(listing: listing).blobs == ["Models/Note.yml": "aaa", "script with space.sh": "ddd"])

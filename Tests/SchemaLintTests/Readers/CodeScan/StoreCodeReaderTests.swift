@@ -287,6 +287,17 @@ import Testing
         #expect(!ByteSearch.containsAny(words, in: []))
     }
 
+    @Test func byteSearchFindsWhereAWordFirstOccurs() {
+        let bytes = Array("CODE_SIGN; CODE_SIGN_ENTITLEMENTS = A; CODE_SIGN_ENTITLEMENTS = B;".utf8)
+        let key = Array("CODE_SIGN_ENTITLEMENTS".utf8)
+        #expect(ByteSearch.firstIndex(of: key, in: bytes) == 11)
+        #expect(ByteSearch.firstIndex(of: key, in: bytes, from: 12) == 39)
+        #expect(ByteSearch.firstIndex(of: key, in: bytes, from: 40) == nil)
+        #expect(ByteSearch.firstIndex(of: Array("B;".utf8), in: bytes) == bytes.count - 2)
+        #expect(ByteSearch.firstIndex(of: Array("B;x".utf8), in: bytes) == nil)
+        #expect(ByteSearch.firstIndex(of: key, in: []) == nil && ByteSearch.firstIndex(of: [], in: bytes) == nil)
+    }
+
     @Test func byteSearchFindsWordsThatShareARareByteInOnePass() {
         let words = ByteSearch.Words(["loadPersistentStores", "addPersistentStore", "moveItem", "copyItem", "@main"].map { Array($0.utf8) })
         // The two `P` words are one pass, the two `I` words another (`P` is the rarer), `@main` a third.
