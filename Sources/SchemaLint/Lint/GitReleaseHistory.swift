@@ -27,6 +27,8 @@ struct GitReleaseHistory {
     /// The paths linted: where a tag's files are looked for by the readers of other formats.
     var paths: [String]
     var runner = GitRunner()
+    /// The run's release tags, read once for all who ask.
+    var releaseTags = ReleaseTagsReading()
     /// A run that asked for no history source: only the newest release tag is read, for the
     /// models edited in place whose reader migrates their stores itself (a YAML model of one file,
     /// SwiftData classes without a `VersionedSchema`), so that the next release's changes are
@@ -149,7 +151,7 @@ struct GitReleaseHistory {
     private func read(_ models: [UnversionedModel], storeCode: Bool, top: String, into reading: inout Reading) throws(InputError) -> RepositoryReleases {
         let tags: [GitReleaseTags.Tag]
         let pattern: String
-        switch GitReleaseTags.read(matching: self.pattern, mergedInto: revision, top: top, runner: runner) {
+        switch releaseTags.tags(matching: self.pattern, mergedInto: revision, top: top, runner: runner) {
         case nil: throw InputError(file: models.first?.path ?? top, message: "--history git reads release tags with git, which cannot be run here")
         case .failure(let failure): throw InputError(file: top, message: "cannot read the release tags: \(failure.message)")
         case .success(let found): (tags, pattern) = (newestReleaseOnly ? Array(found.upToNewestRelease.suffix(1)) : found.tags, found.pattern)

@@ -44,6 +44,8 @@ public struct LintPipeline: Sendable {
         /// What the readers made of the files read at release tags and revisions, shared by the
         /// run's readings there, whose options are copies of these.
         package var sharedWork = SharedReadingWork()
+        /// The release tags of the run, read once and begun while the models are read.
+        package var releaseTags = ReleaseTagsReading()
 
         public init(paths: [String] = ["."], configurationFile: String? = nil, declaresCloudKit: Bool = false, baselineFile: String? = nil, ignoresBaseline: Bool = false, againstRevision: String? = nil) {
             self.againstRevision = againstRevision
@@ -182,14 +184,23 @@ public struct LintPipeline: Sendable {
             guard Self.comparesEditedInPlaceWithNewestRelease(options, configuration), options.snapshot == nil else { return [:] }
             var newest = GitReleaseHistory(pattern: HistorySource.defaultTagPattern, snapshot: nil, loader: loader, paths: options.paths)
             newest.newestReleaseOnly = true
+            newest.releaseTags = options.releaseTags
             return newest.read(into: &loaded).readings
         }
-        let reading = GitReleaseHistory(pattern: pattern, snapshot: options.snapshot, loader: loader, paths: options.paths).read(into: &loaded)
+        var history = GitReleaseHistory(pattern: pattern, snapshot: options.snapshot, loader: loader, paths: options.paths)
+        history.releaseTags = options.releaseTags
+        let reading = history.read(into: &loaded)
         guard reading.errors.isEmpty else { throw InputErrors(reading.errors) }
         return reading.readings
     }
 
     private func lint(_ options: Options) throws(InputErrors) -> Output {
+        // The newest release's tags, asked for once the models are read, are begun now: git walks
+        // the history on one core while the app's files are read on the other.
+        if options.againstRevision == nil, options.snapshot == nil, let configuration = try? loadConfiguration(options),
+           let top = GitWorkTree.root(containing: Self.repositoryFolder(options)) {
+            options.releaseTags.begin(matching: Self.releaseTagPattern(options, configuration), mergedInto: "HEAD", top: top)
+        }
         let input = try loadInput(options)
         let configuration = input.configuration
         var histories = input.histories
@@ -321,7 +332,7 @@ public struct LintPipeline: Sendable {
         _ options: Options, configuration: ProjectConfiguration, histories: [ModelHistory], bundles: [XcodeModelBundle], supportingFiles: [String]
     ) -> NewestRelease? {
         guard !histories.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)) else { return nil }
-        guard case .success(var tags)? = GitReleaseTags.read(matching: Self.releaseTagPattern(options, configuration), mergedInto: "HEAD", top: top, runner: GitRunner()) else { return nil }
+        guard case .success(var tags)? = options.releaseTags.tags(matching: Self.releaseTagPattern(options, configuration), mergedInto: "HEAD", top: top, runner: GitRunner()) else { return nil }
         tags.tags = tags.upToNewestRelease
         guard let newest = tags.tags.last else {
             if !tags.otherTags.isEmpty { return .unmatched(pattern: tags.pattern, tags: tags.otherTags) }

@@ -369,6 +369,27 @@ struct GitHistoryPartsTests {
         #expect(GitReleaseTags(listing: listing, pattern: HistorySource.defaultTagPattern).tags.map(\.name) == ["1.8.5", "v1.9", "2.0-rc1", "2024.3"])
     }
 
+    /// A run reads its release tags once: what `begin` started is the answer later readers get,
+    /// and a question asked again is not put to git again (a tag added since is not seen by the
+    /// run that began before it, as it is by the next run).
+    @Test(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
+    func aRunReadsItsReleaseTagsOnce() throws {
+        var project = try GitHistoryTests.Project()
+        try project.release(GitHistoryTests.note(["title: string"]), tags: ["v1.0"])
+        let top = project.folder.path
+        func names(_ answer: Result<GitReleaseTags, GitFailure>?) -> [String] {
+            guard case .success(let tags)? = answer else { return ["(no answer)"] }
+            return tags.tags.map(\.name)
+        }
+        let reading = ReleaseTagsReading()
+        reading.begin(matching: "v*", mergedInto: "HEAD", top: top)
+        #expect(names(reading.tags(matching: "v*", mergedInto: "HEAD", top: top, runner: GitRunner())) == ["v1.0"])
+        try project.release(GitHistoryTests.note(["title: string", "body: string"]), tags: ["v1.1"])
+        #expect(names(reading.tags(matching: "v*", mergedInto: "HEAD", top: top, runner: GitRunner())) == ["v1.0"])
+        #expect(names(reading.tags(matching: "v1.1*", mergedInto: "HEAD", top: top, runner: GitRunner())) == ["v1.1"])
+        #expect(names(ReleaseTagsReading().tags(matching: "v*", mergedInto: "HEAD", top: top, runner: GitRunner())) == ["v1.0", "v1.1"])
+    }
+
     @Test func blobsAreReadFromOneBatch() {
         let output = Data("aaa blob 5\nhello\nbbb missing\nccc blob 0\n\nddd blob 3\na\nb\n".utf8)
         let blobs = GitBlobs.parse(output)
