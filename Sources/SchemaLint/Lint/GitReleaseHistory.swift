@@ -151,7 +151,7 @@ struct GitReleaseHistory {
     private func read(_ models: [UnversionedModel], storeCode: Bool, top: String, into reading: inout Reading) throws(InputError) -> RepositoryReleases {
         let tags: [GitReleaseTags.Tag]
         let pattern: String
-        switch releaseTags.tags(matching: self.pattern, mergedInto: revision, top: top, runner: runner) {
+        switch releaseTags.tags(matching: self.pattern, mergedInto: revision, top: top, runner: runner, cache: loader.gitCache) {
         case nil: throw InputError(file: models.first?.path ?? top, message: "--history git reads release tags with git, which cannot be run here")
         case .failure(let failure): throw InputError(file: top, message: "cannot read the release tags: \(failure.message)")
         case .success(let found): (tags, pattern) = (newestReleaseOnly ? Array(found.upToNewestRelease.suffix(1)) : found.tags, found.pattern)

@@ -199,7 +199,7 @@ public struct LintPipeline: Sendable {
         // the history on one core while the app's files are read on the other.
         if options.againstRevision == nil, options.snapshot == nil, let configuration = try? loadConfiguration(options),
            let top = GitWorkTree.root(containing: Self.repositoryFolder(options)) {
-            options.releaseTags.begin(matching: Self.releaseTagPattern(options, configuration), mergedInto: "HEAD", top: top)
+            options.releaseTags.begin(matching: Self.releaseTagPattern(options, configuration), mergedInto: "HEAD", top: top, cache: options.gitCache)
         }
         let input = try loadInput(options)
         let configuration = input.configuration
@@ -332,7 +332,7 @@ public struct LintPipeline: Sendable {
         _ options: Options, configuration: ProjectConfiguration, histories: [ModelHistory], bundles: [XcodeModelBundle], supportingFiles: [String]
     ) -> NewestRelease? {
         guard !histories.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)) else { return nil }
-        guard case .success(var tags)? = options.releaseTags.tags(matching: Self.releaseTagPattern(options, configuration), mergedInto: "HEAD", top: top, runner: GitRunner()) else { return nil }
+        guard case .success(var tags)? = options.releaseTags.tags(matching: Self.releaseTagPattern(options, configuration), mergedInto: "HEAD", top: top, runner: GitRunner(), cache: options.gitCache) else { return nil }
         tags.tags = tags.upToNewestRelease
         guard let newest = tags.tags.last else {
             if !tags.otherTags.isEmpty { return .unmatched(pattern: tags.pattern, tags: tags.otherTags) }

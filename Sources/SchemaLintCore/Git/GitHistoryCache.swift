@@ -67,6 +67,58 @@ package struct GitHistoryCache: Sendable, Hashable {
         return result
     }
 
+    /// What one `rev-list` found of a set of commits (the release tags' and the branches their
+    /// merges brought in): which of them the revision's history lacks.
+    package struct ReachEntry: Codable, Equatable {
+        static let currentFormat = 1
+        var format = ReachEntry.currentFormat
+        var top: String
+        var revision: String
+        var commit: String
+        /// The commits asked about, and those of them the commit's history lacks.
+        var asked: [String]
+        var lacking: [String]
+    }
+
+    /// Which of `commits` the history of `revision` lacks (`GitReleaseTags.lacking`), from the
+    /// kept answer where there is one: a commit the revision had then it still has, so only the
+    /// commits since (one short `rev-list`) and the commits not asked about before (a tag made
+    /// since, near the top of the history) are put to git, not the whole history again. Nil when
+    /// git is missing.
+    package func lacking(_ commits: Set<String>, top: String, revision: String, runner: GitRunner) -> Result<Set<String>, GitFailure>? {
+        guard let commit = Self.commit(of: revision, top: top, runner: runner) else {
+            return GitReleaseTags.lacking(commits, top: top, revision: revision, runner: runner)
+        }
+        let file = (folder as NSString).appendingPathComponent("git-tags/\(Self.hash([top, revision].joined(separator: "\u{0}"))).json")
+        let kept = (FileManager.default.contents(atPath: file).flatMap { try? JSONDecoder().decode(ReachEntry.self, from: $0) })
+            .flatMap { $0.format == ReachEntry.currentFormat && $0.top == top && $0.revision == revision ? $0 : nil }
+        var known: Set<String> = []
+        var stillLacking: Set<String> = []
+        if let kept, kept.commit == commit || Self.isAncestor(kept.commit, of: commit, top: top, runner: runner) {
+            known = commits.intersection(kept.asked)
+            stillLacking = known.intersection(kept.lacking)
+            if kept.commit != commit, !stillLacking.isEmpty {
+                guard let since = runner.run(["rev-list", "\(kept.commit)..\(commit)"], in: top), since.succeeded else {
+                    return GitReleaseTags.lacking(commits, top: top, revision: commit, runner: runner)
+                }
+                stillLacking.subtract(since.text.split(separator: "\n").map(String.init))
+            }
+        }
+        let new = commits.subtracting(known)
+        var lacking = stillLacking
+        if !new.isEmpty || known.isEmpty {
+            guard let answer = GitReleaseTags.lacking(new, top: top, revision: commit, runner: runner) else { return nil }
+            guard case .success(let found) = answer else { return answer }
+            lacking.formUnion(found)
+        }
+        let entry = ReachEntry(top: top, revision: revision, commit: commit, asked: commits.sorted(), lacking: lacking.sorted())
+        if kept != entry, let data = try? JSONEncoder().encode(entry) {
+            try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? AtomicFileWriter.write(data, to: file, force: true)
+        }
+        return .success(lacking)
+    }
+
     /// The entry file of one question: a hash of it names the file, and the entry repeats the
     /// question so that two questions with one hash never answer each other.
     func path(top: String, pathspec: [String], revision: String) -> String {

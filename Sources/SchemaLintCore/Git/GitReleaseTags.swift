@@ -40,7 +40,7 @@ package struct GitReleaseTags: Sendable {
     /// could not answer. A repository with no commits yet has no tags. One `for-each-ref`, which
     /// reads no history, and one `rev-list` for what the revision has merged: walking a history
     /// of tens of thousands of commits is what costs, so it is walked once.
-    package static func read(matching pattern: String, mergedInto revision: String, top: String, runner: GitRunner) -> Result<GitReleaseTags, GitFailure>? {
+    package static func read(matching pattern: String, mergedInto revision: String, top: String, runner: GitRunner, cache: GitHistoryCache? = nil) -> Result<GitReleaseTags, GitFailure>? {
         // The commit's date: its own for a lightweight tag, the peeled commit's for an annotated
         // one. After a tab, the commit (`*` where annotated) and its parents, the first of them
         // the line the tag is on, and after another tab the objects' types (a tag may name a tree).
@@ -48,24 +48,34 @@ package struct GitReleaseTags: Sendable {
         guard let output = runner.run(["for-each-ref", format, "refs/tags"], in: top) else { return nil }
         guard output.succeeded else { return .failure(GitFailure(output)) }
         let listed = output.text.split(separator: "\n").compactMap(ListedTag.init)
-        // The commits of the tags and of the branches their merges brought in that the revision
-        // lacks: rev-list walks the revision's history once and prints only what it does not have.
-        let tips = Set(listed.flatMap { [$0.commit].compactMap { $0 } + $0.mergedParents }).sorted()
-        // `^rev` excludes what the revision has (git before 2.42 takes no `--not` on stdin).
-        let request = Data((tips + ["^" + revision]).map { $0 + "\n" }.joined().utf8)
-        guard let missing = runner.run(["rev-list", "--stdin"], in: top, input: request) else { return nil }
-        guard missing.succeeded else {
+        // The commits of the tags and of the branches their merges brought in that the revision lacks.
+        let tips = Set(listed.flatMap { [$0.commit].compactMap { $0 } + $0.mergedParents })
+        let answer = cache.map { $0.lacking(tips, top: top, revision: revision, runner: runner) } ?? lacking(tips, top: top, revision: revision, runner: runner)
+        guard let answer else { return nil }
+        let lacking: Set<String>
+        switch answer {
+        case .success(let found): lacking = found
+        case .failure(let failure):
             let head = runner.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: top)
-            return head?.status == 1 && revision == "HEAD" ? .success(GitReleaseTags(tags: [], pattern: pattern)) : .failure(GitFailure(missing))
+            return head?.status == 1 && revision == "HEAD" ? .success(GitReleaseTags(tags: [], pattern: pattern)) : .failure(failure)
         }
-        let lacking = Set(missing.text.split(separator: "\n"))
-        let merged = listed.filter { $0.commit.map { !lacking.contains(Substring($0)) } ?? false }
-        let unmerged = listed.filter { $0.commit.map { lacking.contains(Substring($0)) } ?? true }
+        let merged = listed.filter { $0.commit.map { !lacking.contains($0) } ?? false }
+        let unmerged = listed.filter { $0.commit.map { lacking.contains($0) } ?? true }
         let (merges, elsewhere) = gitFlowReleases(unmerged, lacking: lacking)
         var tags = GitReleaseTags(listing: (merged + merges).map(\.listing).joined(separator: "\n"), pattern: pattern)
         tags.elsewhere = elsewhere
         tags.tags = placingBeforeTheNewestRelease(placingAfterWhatItPrecedes(tags.tags, top: top, runner: runner), top: top, runner: runner)
         return .success(tags)
+    }
+
+    /// Which of `commits` the history of `revision` lacks: one `rev-list`, which walks the
+    /// revision's history once and prints only what it does not have. Nil when git is missing.
+    package static func lacking(_ commits: Set<String>, top: String, revision: String, runner: GitRunner) -> Result<Set<String>, GitFailure>? {
+        // `^rev` excludes what the revision has (git before 2.42 takes no `--not` on stdin).
+        let request = Data((commits.sorted() + ["^" + revision]).map { $0 + "\n" }.joined().utf8)
+        guard let output = runner.run(["rev-list", "--stdin"], in: top, input: request) else { return nil }
+        guard output.succeeded else { return .failure(GitFailure(output)) }
+        return .success(commits.intersection(output.text.split(separator: "\n").map(String.init)))
     }
 
     /// One tag as `read` lists it.
@@ -148,8 +158,8 @@ package struct GitReleaseTags: Sendable {
     /// what the tag holds is what people run. A tag on a branch of its own (a maintenance line,
     /// an experiment) merges nothing the revision has. Also the names of the other tags the
     /// revision has not merged, oldest commit first.
-    private static func gitFlowReleases(_ unmerged: [ListedTag], lacking: Set<Substring>) -> (merges: [ListedTag], elsewhere: [String]) {
-        let releases = unmerged.filter { $0.mergedParents.contains { !lacking.contains(Substring($0)) } }
+    private static func gitFlowReleases(_ unmerged: [ListedTag], lacking: Set<String>) -> (merges: [ListedTag], elsewhere: [String]) {
+        let releases = unmerged.filter { $0.mergedParents.contains { !lacking.contains($0) } }
         let released = Set(releases.compactMap { $0.listing.split(separator: " ").dropFirst().first.map(String.init) })
         let others = GitReleaseTags(listing: unmerged.map(\.listing).joined(separator: "\n"), pattern: "*").tags
         return (releases, elsewhere(others, besides: released))

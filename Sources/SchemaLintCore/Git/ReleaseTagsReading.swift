@@ -5,6 +5,7 @@ import Foundation
 /// tells which tags the revision has merged walks its whole history (half a second in 50,000
 /// commits), and a run at a repository's root spends about as long reading the app's files on
 /// the other core. A run makes one with its options and hands it to each reader of the tags.
+/// With a cache, which of the tags the revision has merged is kept between runs too.
 package final class ReleaseTagsReading: @unchecked Sendable {
     private struct Question: Hashable {
         var pattern: String
@@ -21,7 +22,7 @@ package final class ReleaseTagsReading: @unchecked Sendable {
 
     /// Starts reading the tags on another thread; `tags(...)` with the same question waits for
     /// that answer instead of asking git again.
-    package func begin(matching pattern: String, mergedInto revision: String, top: String) {
+    package func begin(matching pattern: String, mergedInto revision: String, top: String, cache: GitHistoryCache?) {
         let question = Question(pattern: pattern, revision: revision, top: top)
         let group = DispatchGroup()
         let started: Bool = lock.withLock {
@@ -32,7 +33,7 @@ package final class ReleaseTagsReading: @unchecked Sendable {
         guard started else { return }
         group.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let answer = GitReleaseTags.read(matching: pattern, mergedInto: revision, top: top, runner: GitRunner())
+            let answer = GitReleaseTags.read(matching: pattern, mergedInto: revision, top: top, runner: GitRunner(), cache: cache)
             lock.withLock {
                 answers[question] = .some(answer)
                 pending[question] = nil
@@ -42,7 +43,7 @@ package final class ReleaseTagsReading: @unchecked Sendable {
     }
 
     /// `GitReleaseTags.read`, answered once per question in a run.
-    package func tags(matching pattern: String, mergedInto revision: String, top: String, runner: GitRunner) -> Result<GitReleaseTags, GitFailure>? {
+    package func tags(matching pattern: String, mergedInto revision: String, top: String, runner: GitRunner, cache: GitHistoryCache?) -> Result<GitReleaseTags, GitFailure>? {
         let question = Question(pattern: pattern, revision: revision, top: top)
         let (answer, group) = lock.withLock { (answers[question], pending[question]) }
         if let answer { return answer }
@@ -50,7 +51,7 @@ package final class ReleaseTagsReading: @unchecked Sendable {
             group.wait()
             if let answer = lock.withLock({ answers[question] }) { return answer }
         }
-        let read = GitReleaseTags.read(matching: pattern, mergedInto: revision, top: top, runner: runner)
+        let read = GitReleaseTags.read(matching: pattern, mergedInto: revision, top: top, runner: runner, cache: cache)
         lock.withLock { answers[question] = .some(read) }
         return read
     }

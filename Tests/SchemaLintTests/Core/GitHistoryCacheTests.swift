@@ -154,4 +154,54 @@ struct GitHistoryCacheTests {
         let both = try Executable.run(["App/Notes.xcdatamodeld", "--no-cache", "--cache-path", cachePath], in: folder)
         #expect(both.status != 0 && both.stderr.contains("--no-cache keeps nothing"))
     }
+
+    /// Which release tags the history lacks, kept between runs: after new commits (a branch
+    /// merged since, whose tag the history now has) git is asked about the commits since only,
+    /// a tag made since is asked about alone, and a history rewritten since is walked again;
+    /// each answer is the one a run without the cache gives.
+    @Test func whatTheHistoryLacksOfTheTagsIsKeptAndUpdated() throws {
+        var setup = try Setup()
+        var repository = setup.project.repository
+        let top = repository.path
+        func head() throws -> String { try repository.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines) }
+        func lacking(_ tips: Set<String>, cached: Bool) -> Set<String>? {
+            let answer = cached ? setup.cache.lacking(tips, top: top, revision: "HEAD", runner: setup.git) : GitReleaseTags.lacking(tips, top: top, revision: "HEAD", runner: setup.git)
+            guard case .success(let found)? = answer else { return nil }
+            return found
+        }
+        try repository.commit("first")
+        let released = try head()
+        try repository.git(["checkout", "--quiet", "-b", "side"])
+        try repository.commit("on the side")
+        let side = try head()
+        try repository.git(["checkout", "--quiet", "main"])
+        try repository.commit("second")
+        #expect(lacking([released, side], cached: false) == [side])
+        _ = try setup.commands()
+        #expect(lacking([released, side], cached: true) == [side])
+        #expect(try setup.commands().contains { $0.hasPrefix("rev-list --stdin") })
+
+        // The side branch merged: its commit is no longer lacking, found from the commits since.
+        try repository.git(["merge", "--quiet", "--no-edit", "--no-ff", "side"], dates: "1704800000 +0000")
+        #expect(lacking([released, side], cached: false) == [])
+        _ = try setup.commands()
+        #expect(lacking([released, side], cached: true) == [])
+        let since = try setup.commands()
+        #expect(since.contains { $0.hasPrefix("rev-list ") && $0.contains("..") } && !since.contains { $0.hasPrefix("rev-list --stdin") }, "\(since)")
+
+        // A commit tagged since, on a branch of its own: asked about alone.
+        try repository.git(["checkout", "--quiet", "-b", "experiment"])
+        try repository.commit("experiment")
+        let experiment = try head()
+        try repository.git(["checkout", "--quiet", "main"])
+        #expect(lacking([released, side, experiment], cached: true) == [experiment])
+        #expect(lacking([released, side, experiment], cached: false) == [experiment])
+
+        // The history rewritten: main back before the merge, the side branch lacking again.
+        try repository.git(["reset", "--quiet", "--hard", released])
+        _ = try setup.commands()
+        #expect(lacking([released, side, experiment], cached: true) == [side, experiment])
+        #expect(try setup.commands().contains { $0.hasPrefix("rev-list --stdin") })
+        #expect(lacking([released, side, experiment], cached: false) == [side, experiment])
+    }
 }
