@@ -149,6 +149,7 @@ package struct ModelSourceFinder: Sendable {
                 let mappingModelsBefore = mappingModels.count
                 var walk = Walk(root: path, scope: WalkScope(ignored: readsGitIgnores ? GitIgnoredPaths.read(below: path) : nil, included: included, includeBase: excludeBase))
                 try search(folder: path, walk: &walk, into: &found, mappingModels: &mappingModels, contents: &contents)
+                if readsGitIgnores { walk.skipped += Self.submodulesNotCheckedOut(in: path) }
                 let built = found[before...].map(\.path).filter { path in Self.targetMemberSuffixes.contains { path.hasSuffix($0) } }
                 let listings = Self.listings(of: walk)
                 let inNoProject = Self.inNoProject(built + mappingModels[mappingModelsBefore...], of: walk, listings: listings)
@@ -400,6 +401,20 @@ package struct ModelSourceFinder: Sendable {
     /// The model bundles the walk of a folder that yields no model left out, and why: a bundle
     /// no project lists is there, and a user who names the folder is told so (name the bundle to
     /// lint it) rather than that there is none.
+    /// The submodules that `.gitmodules` in `folder` lists whose folders are missing or empty: a
+    /// clone made without `--recurse-submodules` (and `actions/checkout` by default) leaves them
+    /// so, and what they hold is not linted, which `--verbose` says.
+    static func submodulesNotCheckedOut(in folder: String) -> [SkippedPath] {
+        guard let text = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(".gitmodules")).map({ String(decoding: $0, as: UTF8.self) }) else { return [] }
+        return text.split(whereSeparator: \.isNewline).compactMap { line -> SkippedPath? in
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, parts[0] == "path", !parts[1].isEmpty else { return nil }
+            let path = folder == "." ? parts[1] : (folder as NSString).appendingPathComponent(parts[1])
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            return entries.isEmpty ? SkippedPath(path: path, reason: .submoduleNotCheckedOut) : nil
+        }
+    }
+
     static func modelsLeftOut(_ walk: Walk) -> String {
         let bundles = walk.skipped.filter { $0.path.hasSuffix(".xcdatamodeld") || $0.path.hasSuffix(".xcdatamodel") }.sorted()
         guard !bundles.isEmpty else { return "" }
