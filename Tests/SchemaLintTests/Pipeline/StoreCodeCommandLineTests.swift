@@ -638,6 +638,34 @@ import SchemaLintTestSupport
         ], "\(run.stdout)\(run.stderr)")
     }
 
+    /// The way off the launch path is said in the terms of the call: a store added to a
+    /// coordinator by type, URL and options has no description to set
+    /// `shouldAddStoreAsynchronously` on, so it is added from a background queue, or through
+    /// `addPersistentStore(with:completionHandler:)` with a description that sets it.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func theWayOffTheLaunchPathFollowsTheCallThatOpensTheStore() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        import CoreData
+        import UIKit
+
+        final class AppDelegate: NSObject, UIApplicationDelegate {
+            let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel())
+
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+                let url = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0].appendingPathComponent("Notes.sqlite")
+                _ = try? coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true])
+                return true
+            }
+        }
+        """, to: "Notes/AppDelegate.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(hits.contains(Hit(place: "AppDelegate.swift:9:30", severity: "note", rule: "store-opened-at-launch")), "\(run.stdout)")
+        #expect(run.stdout.contains("help: add the store from a background queue (or with `addPersistentStore(with:completionHandler:)` and a store description whose `shouldAddStoreAsynchronously` is true) and show a progress screen until it is added"), "\(run.stdout)")
+        #expect(!run.stdout.contains("on the store description (or load the store from a background task)"), "\(run.stdout)")
+    }
+
     /// The same app, whose newest version migrates the store, built for iOS and for macOS only
     /// (the file imports AppKit): the launch watchdog kills a long migration on iOS (a warning);
     /// macOS has none, so there the hanging launch is a note that says so. A multiplatform app

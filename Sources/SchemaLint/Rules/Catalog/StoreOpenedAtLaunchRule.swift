@@ -156,6 +156,11 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             "create the ModelContainer off the main thread (in a Task, behind a progress screen) and show the user interface when it is ready, \(outcome)"
         case .magicalRecordSetup, .magicalRecordAutoMigratingSetup:
             "migrate the store on a background queue before MagicalRecord's setup (add it with the migration options to a coordinator of its own there, behind a progress screen), so the setup finds nothing to migrate, \(outcome)"
+        case .addPersistentStore:
+            // A store added by type, URL and options has no description to set the flag on.
+            "add the store from a background queue (or with `addPersistentStore(with:completionHandler:)` and a store description whose `shouldAddStoreAsynchronously` is true) and show a progress screen until it is added, \(outcome)"
+        case .migrateStore, .migratePersistentStore:
+            "run the migration on a background queue behind a progress screen and open the store when it is done, \(outcome)"
         default:
             "set `shouldAddStoreAsynchronously = true` on the store description (or load the store from a background task) and show a progress screen until the completion handler runs, \(outcome)"
         }
