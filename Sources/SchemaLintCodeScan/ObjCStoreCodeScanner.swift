@@ -368,6 +368,7 @@ struct ObjCStoreCodeScanner {
                                 store: display(argument), handlesWAL: companions.wal || keepsNoWAL, handlesSHM: companions.shm || keepsNoWAL,
                                 childPathMistake: companions.mistake
                             )
+                            if operation == .remove { found.refilled = refills(display(argument), after: index, in: body.range) }
                             if operation == .remove, let tested = migrationTested(before: index, in: body.range) {
                                 found.afterMigration = true
                                 found.evenWhenTheMigrationFails = !tested
@@ -381,6 +382,16 @@ struct ObjCStoreCodeScanner {
                 break
             }
         }
+    }
+
+    /// Whether the body copies or moves a file into `store` (as written) after `index`
+    /// (`copyItemAtURL:seed toURL:store error:`): a database put where the removed one was.
+    private func refills(_ store: String, after index: Int, in body: Range<Int>) -> Bool {
+        for position in (index + 1)..<body.upperBound where tokens[position].kind == .identifier && ["toURL", "toPath"].contains(tokens[position].text) {
+            guard position + 1 < body.upperBound, tokens[position + 1].is(":") else { continue }
+            if display(argument(after: position + 1, in: body)) == store { return true }
+        }
+        return false
     }
 
     /// Whether the body copies a store with `migratePersistentStore:` before `index`, itself or by

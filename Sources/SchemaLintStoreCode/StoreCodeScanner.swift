@@ -1385,6 +1385,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             store: target.quotedText(), handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake?.location,
             extensionMistake: companions.extensionMistake?.location
         )
+        if operation == .remove { fileOperation.refilled = refillsAfterRemoving(node, target) }
         if operation == .remove, let migration = migrationBefore(node) {
             fileOperation.afterMigration = true
             fileOperation.evenWhenTheMigrationFails = migration == .evenWhenItFails
@@ -1394,6 +1395,20 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         fileOperation.cacheName = cacheName(around: node)
         if !file.importsCoreDataOrSwiftData { fileOperation.urlMadeBy = membersMaking(target) }
         scanned.facts.fileOperations.append(fileOperation)
+    }
+
+    /// Whether the code around `node` (its function, initializer, accessor or closure) copies or
+    /// moves a file into the place `target` names after removing it there (`removeItem(at:
+    /// storeURL)`, then `copyItem(at: seedURL, to: storeURL)`).
+    private func refillsAfterRemoving(_ node: FunctionCallExprSyntax, _ target: ExprSyntax) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(InitializerDeclSyntax.self),
+              !parent.is(AccessorDeclSyntax.self), !parent.is(ClosureExprSyntax.self) {
+            current = parent
+        }
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        calls.walk(current)
+        return refills([target.trimmedText], after: node, among: calls.found)
     }
 
     /// The names of the types' members (`packFileURL` of `PackStorageHelper.packFileURL(for:)`)

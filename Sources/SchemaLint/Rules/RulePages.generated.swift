@@ -15681,8 +15681,12 @@ and `Notes.sqlite-shm` (an index of the log that SQLite rebuilds). SQLite finds 
 database file", in the same folder (<https://www.sqlite.org/walformat.html>). So moving or copying
 only `Notes.sqlite` (to hide it from file sharing, into an app group for an extension, to a new
 folder) leaves every change since the last checkpoint behind: the person's latest data is gone
-in the new place. Deleting only `Notes.sqlite` leaves a stale `-wal` that SQLite applies to the
-next store created under the same name.
+in the new place. Deleting only `Notes.sqlite` leaves a stale `-wal` and `-shm` behind. A store
+Core Data then creates at that path is a new, empty database, beside which SQLite deletes a `-wal`
+it finds (its pager does so when the database has no pages), so the leftovers cost nothing there:
+such a removal is a note. A database the same code then copies or moves into that path (a seed
+shipped in the bundle, a backup restored) is opened with the stale `-wal`, whose pages SQLite
+reads in place of its own, and the store reads as corrupt or with old data: an error.
 
 Look-alike mistakes: `url.appendingPathComponent("-wal")` names `Notes.sqlite/-wal`, a file inside
 a folder named like the store, and `url.appendingPathExtension("wal")` names `Notes.sqlite.wal`;
@@ -15713,7 +15717,7 @@ function opened that store in rollback-journal mode (`NSSQLitePragmasOption` wit
 "DELETE"` on a description made with `url:` the same expression), which leaves no `-wal` or `-shm`
 file. In Swift, removing a store file after `destroyPersistentStore(at:)` of the same URL in the
 same function is quiet too: Core Data removed the companions already; removing the old store after
-`migratePersistentStore` moved it, in the same function, is a warning (its data, `-wal` included,
+`migratePersistentStore` moved it, in the same function, is a note (its data, `-wal` included,
 was copied first; only the leftovers remain), unless the removal runs when the migration failed
 too (`try?` on it, or a `catch` around it that neither returns, throws nor stops the app): that is
 an error whatever companions go with it, since the store is then deleted with nothing copied; so is removing the store
@@ -16120,6 +16124,44 @@ public final class ThumbnailExport {
 }
 ```
 
+### Triggers: the store removed, then a seed database copied into its place (an error)
+
+The stale `-wal` the removal leaves is read with the seed: its pages replace the seed's own.
+
+```swift path=App/SeedStore.swift
+import CoreData
+
+final class SeedStore {
+    let storeURL = URL.applicationSupportDirectory.appending(path: "Recipes.sqlite")
+
+    func restoreSeed() throws {
+        guard let seed = Bundle.main.url(forResource: "Seed", withExtension: "sqlite") else { return }
+        try? FileManager.default.↓removeItem(at: storeURL)
+        try FileManager.default.copyItem(at: seed, to: storeURL)
+    }
+}
+```
+
+### Triggers: the store removed alone when it fails to open, a new store made at its path (a note)
+
+Core Data creates a new, empty database there, beside which SQLite deletes the stale `-wal`.
+
+```swift path=App/Stack.swift
+import CoreData
+
+final class Stack {
+    let container = NSPersistentContainer(name: "Recipes")
+
+    func load() {
+        container.loadPersistentStores { description, error in
+            guard error != nil, let url = description.url else { return }
+            try? FileManager.default.↓removeItem(at: url)
+            self.container.loadPersistentStores { _, _ in }
+        }
+    }
+}
+```
+
 ### Triggers: a private function no file calls removes the store alone (a note)
 
 ```swift path=App/Persistence.swift
@@ -16196,11 +16238,11 @@ struct SettingsScreen {
 }
 ```
 
-### Triggers: the old store removed after moving it, its URL a computed property (a warning)
+### Triggers: the old store removed after moving it, its URL a computed property (a note)
 
 `migratePersistentStore` leaves the old files where they were; removing only the `.sqlite` of
 them leaves its `-wal` and `-shm` beside a store that is no more. The data was copied first, so
-nothing is lost now: a warning, for the `-wal` that a store made later at that path would meet.
+nothing is lost now: a note, for the `-wal` that a database put at that path later would meet.
 
 ```swift path=App/LocalStorage.swift
 import CoreData
@@ -16392,7 +16434,7 @@ copy failed, the removal deletes the only copy.
 @end
 ```
 
-### Triggers: Objective-C: the old store removed without its log after a copy that succeeded (a warning)
+### Triggers: Objective-C: the old store removed without its log after a copy that succeeded (a note)
 
 ```objc path=App/StoreMover.m
 @implementation StoreMover

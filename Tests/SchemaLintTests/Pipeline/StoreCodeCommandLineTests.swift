@@ -589,7 +589,7 @@ import SchemaLintTestSupport
         let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
         #expect(Set(hits) == [
             Hit(place: "Restore.swift:17:18", severity: "warning", rule: "store-load-failure-destructive"),
-            Hit(place: "Restore.swift:17:38", severity: "error", rule: "store-moved-without-companions"),
+            Hit(place: "Restore.swift:17:38", severity: "note", rule: "store-moved-without-companions"),
         ], "\(run.stdout)\(run.stderr)")
     }
 
@@ -972,7 +972,7 @@ import SchemaLintTestSupport
         #expect(Set(hits) == [
             Hit(place: "AppDelegate.m:31:67", severity: "error", rule: "store-protection-complete"),
             Hit(place: "AppDelegate.m:40:9", severity: "warning", rule: "store-load-failure-destructive"),
-            Hit(place: "AppDelegate.m:47:37", severity: "error", rule: "store-moved-without-companions"),
+            Hit(place: "AppDelegate.m:47:37", severity: "note", rule: "store-moved-without-companions"),
         ], "\(run.stdout)\(run.stderr)")
         #expect(hits.count == 3)
         #expect(run.status == 1)
@@ -1245,7 +1245,7 @@ import SchemaLintTestSupport
         let run = try Executable.run([".", "--no-color"], in: folder.url)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.hasSuffix("[store-moved-without-companions]") } == [
-            "StoreFiles.swift:6:33: error: removeItem(at:) deletes the store file storeURL but not its -wal and -shm files: the -wal file stays behind and is applied to the next store created at that path [store-moved-without-companions]",
+            "StoreFiles.swift:6:33: note: removeItem(at:) deletes the store file storeURL but not its -wal and -shm files: the -wal and -shm files stay behind; SQLite discards them when it creates a new, empty store at that path, but a database copied or moved there later (a seed, a backup) is opened with the stale -wal, whose pages it reads in place of its own [store-moved-without-companions]",
             "StoreFiles.swift:12:33: error: copyItem(at:to:) copies the store file store but not its -wal and -shm files: the changes still in its -wal file are lost [store-moved-without-companions]",
         ], "\(run.stdout)")
         #expect(lines.filter { $0.contains("as a path component") } == [
@@ -1267,7 +1267,7 @@ import SchemaLintTestSupport
         // and the finding says where the name went wrong.
         try folder.write(source.replacingOccurrences(of: #"storeURL.appendingPathComponent("-wal")"#, with: #"storeURL.appendingPathExtension("wal")"#), to: "StoreFiles.swift")
         let byExtension = try Executable.run([".", "--no-color"], in: folder.url).stdout
-        #expect(byExtension.contains("StoreFiles.swift:6:33: error: removeItem(at:) deletes the store file storeURL but not its -wal and -shm files"), "\(byExtension)")
+        #expect(byExtension.contains("StoreFiles.swift:6:33: note: removeItem(at:) deletes the store file storeURL but not its -wal and -shm files"), "\(byExtension)")
         #expect(byExtension.contains("    note: a path extension comes after a dot: appendingPathExtension(\"wal\") names the store's file with \".wal\" added, not its -wal file, which SQLite names after the store with \"-wal\" added (StoreFiles.swift:5:51)"), "\(byExtension)")
         // So with the dash (`Notes.sqlite.-wal`): a file beside the store, not inside a folder.
         try folder.write(source.replacingOccurrences(of: #"storeURL.appendingPathComponent("-wal")"#, with: #"storeURL.appendingPathExtension("-wal")"#), to: "StoreFiles.swift")
@@ -1282,7 +1282,7 @@ import SchemaLintTestSupport
         // own name; added to the name without its extension, it names the companion.
         try folder.write(source.replacingOccurrences(of: #"storeURL.appendingPathComponent("-wal")"#, with: #"storeURL.appendingPathExtension("sqlite-wal")"#), to: "StoreFiles.swift")
         let named = try Executable.run([".", "--no-color"], in: folder.url).stdout
-        #expect(named.contains("StoreFiles.swift:6:33: error: removeItem(at:) deletes the store file storeURL but not its -wal and -shm files"), "\(named)")
+        #expect(named.contains("StoreFiles.swift:6:33: note: removeItem(at:) deletes the store file storeURL but not its -wal and -shm files"), "\(named)")
         #expect(named.contains("    note: a path extension comes after a dot: appendingPathExtension(\"sqlite-wal\") names the store's file with \".sqlite-wal\" added, not its -wal file, which SQLite names after the store with \"-wal\" added (StoreFiles.swift:5:51)"), "\(named)")
         try folder.write(source.replacingOccurrences(of: #"storeURL.appendingPathComponent("-wal")"#, with: #"storeURL.deletingPathExtension().appendingPathExtension("sqlite-wal")"#), to: "StoreFiles.swift")
         let base = try Executable.run([".", "--no-color"], in: folder.url).stdout
@@ -1446,7 +1446,7 @@ import SchemaLintTestSupport
             Hit(place: "AppDelegate.swift:30:13", severity: "warning", rule: "store-load-failure-destructive"),
             // SyncStore.load resumes its continuation throwing the handler's error; start() deletes the store.
             Hit(place: "SyncStore.swift:25:26", severity: "warning", rule: "store-load-failure-destructive"),
-            Hit(place: "SyncStore.swift:25:46", severity: "error", rule: "store-moved-without-companions"),
+            Hit(place: "SyncStore.swift:25:46", severity: "note", rule: "store-moved-without-companions"),
             // didFinishLaunching -> setupStorage -> CoreDataManager.init, migrating (no model here: a note).
             Hit(place: "CoreDataManager.swift:11:25", severity: "note", rule: "store-opened-at-launch"),
         ], "\(run.stdout)\(run.stderr)")
@@ -1674,7 +1674,7 @@ import SchemaLintTestSupport
         let (hits, run) = try Self.lint(path: folder.path)
         // The deletion leaves the store's -wal and -shm behind, too.
         #expect(hits.map(\.description) == [
-            "Store.swift:8:18 warning store-load-failure-destructive", "Store.swift:8:38 error store-moved-without-companions",
+            "Store.swift:8:18 warning store-load-failure-destructive", "Store.swift:8:38 note store-moved-without-companions",
             "Store.swift:12:17 note store-load-failure-destructive",
         ], "\(run.stdout)")
         #expect(run.stdout.contains("fails on the new, empty store made after the old one's files were deleted or moved aside"), "\(run.stdout)")
@@ -1810,12 +1810,12 @@ import SchemaLintTestSupport
         }
     }
 
-    /// The old store removed after `migratePersistentStore` copied it elsewhere: its leftovers
-    /// lose nothing now (a warning); removed with no move before it, its -wal is lost (an error);
-    /// removed when the move failed too (`try?`, a `catch` that goes on), everything is lost (an
-    /// error, with its companions too).
+    /// The old store removed after `migratePersistentStore` copied it elsewhere, or with no move
+    /// before it: its leftover -wal meets only a new, empty store at that path, which discards it
+    /// (a note); removed when the move failed too (`try?`, a `catch` that goes on), everything
+    /// is lost (an error, with its companions too).
     @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
-    func removingTheOldStoreAfterMigratingItIsAWarning() throws {
+    func removingTheOldStoreAfterMigratingItIsANote() throws {
         func source(migratingFirst: Bool, migration: String = "do { _ = try coordinator.migratePersistentStore(old, to: newURL, options: nil, type: .sqlite) } catch { return }") -> String {
             """
             import CoreData
@@ -1837,11 +1837,11 @@ import SchemaLintTestSupport
         try folder.write(Self.notesModel, to: "models/Notes.yml")
         try folder.write(source(migratingFirst: true), to: "App/Storage.swift")
         let (moved, run) = try Self.lint(path: folder.path)
-        #expect(moved.map(\.description) == ["Storage.swift:11:33 warning store-moved-without-companions"], "\(run.stdout)")
-        #expect(run.stdout.contains("migratePersistentStore copied its data first, so nothing is lost now"), "\(run.stdout)")
+        #expect(moved.map(\.description) == ["Storage.swift:11:33 note store-moved-without-companions"], "\(run.stdout)")
+        #expect(run.stdout.contains("migratePersistentStore copied its data first, so nothing is lost; the -wal and -shm files stay behind"), "\(run.stdout)")
         try folder.write(source(migratingFirst: false), to: "App/Storage.swift")
         let (removed, removedRun) = try Self.lint(path: folder.path)
-        #expect(removed.map(\.description) == ["Storage.swift:11:33 error store-moved-without-companions"], "\(removedRun.stdout)")
+        #expect(removed.map(\.description) == ["Storage.swift:11:33 note store-moved-without-companions"], "\(removedRun.stdout)")
 
         for ignoring in [
             "do { _ = try coordinator.migratePersistentStore(old, to: newURL, options: nil, type: .sqlite) } catch { print(error) }",
@@ -1857,7 +1857,7 @@ import SchemaLintTestSupport
         let (stopped, stoppedRun) = try Self.lint(path: folder.path)
         // The removal runs only after the migration succeeded; the stop where it fails is a crash
         // at every launch until the store migrates.
-        #expect(stopped.map(\.description) == ["Storage.swift:10:113 warning store-load-failure-destructive", "Storage.swift:11:33 warning store-moved-without-companions"], "\(stoppedRun.stdout)")
+        #expect(stopped.map(\.description) == ["Storage.swift:10:113 warning store-load-failure-destructive", "Storage.swift:11:33 note store-moved-without-companions"], "\(stoppedRun.stdout)")
         #expect(stoppedRun.stdout.contains("fatalError() stops the app when migratePersistentStore fails"), "\(stoppedRun.stdout)")
     }
 

@@ -1,6 +1,7 @@
 /// `store-moved-without-companions`: a SQLite store moved, copied or deleted with `FileManager`
 /// without its `-wal` file. The committed changes not yet checkpointed live in the `-wal`: moved
-/// without it they are lost; deleted without it, the stale `-wal` meets the next store at that path.
+/// without it they are lost; deleted without it, the stale `-wal` is read with a database put at
+/// that path (a new, empty store discards it).
 struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
     let descriptor = RuleDescriptor(
         id: "store-moved-without-companions", category: .storeHandling, synced: .error, local: .error,
@@ -61,12 +62,19 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
             let added = operation.extensionMistakeText
             notes.append(Finding.Note("a path extension comes after a dot: appendingPathExtension(\"\(added)\") names the store's file with \".\(added)\" added, not its -wal file, which SQLite names after the store with \"-wal\" added", at: mistake))
         }
-        var outcome = operation.afterMigration
-            ? "migratePersistentStore copied its data first, so nothing is lost now, but the -wal file stays behind and is applied to the next store created at that path"
+        // SQLite deletes a -wal it finds beside an empty database (`pagerOpenWalIfPresent`), so a
+        // store created anew at the path discards the leftovers; a database put there with data
+        // is opened with them, and their pages are read in place of its own.
+        let leftovers = "the -wal and -shm files stay behind; SQLite discards them when it creates a new, empty store at that path, but a database copied or moved there later (a seed, a backup) is opened with the stale -wal, whose pages it reads in place of its own"
+        let refilled = operation.operation == .remove && operation.refilled
+        var outcome = refilled
+            ? "the -wal and -shm files stay behind, and the database this code then copies or moves to that path is opened with the stale -wal, whose pages SQLite reads in place of its own: the store reads as corrupt or with old data"
+            : operation.afterMigration
+            ? "migratePersistentStore copied its data first, so nothing is lost; " + leftovers
             : operation.operation == .remove
-            ? "the -wal file stays behind and is applied to the next store created at that path"
+            ? leftovers
             : "the changes still in its -wal file are lost"
-        var severity: Severity? = operation.afterMigration ? .warning : nil
+        var severity: Severity? = operation.operation == .remove && !refilled ? .note : nil
         // A cache's leftovers cost a cache the app makes again, no person's data.
         if let cache = operation.cacheName {
             outcome += "; its name (\(cache)) says the store is a cache, whose content the app can make again, so the person loses nothing"
