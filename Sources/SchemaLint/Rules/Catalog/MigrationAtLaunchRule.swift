@@ -23,7 +23,7 @@ struct MigrationAtLaunchRule: HistoryRule {
                 baseline.containsEntity(named: name) || version.parent(ofEntity: name) != nil && baseline.containsEntity(named: version.rootEntity(of: name))
             }
             guard !copied.isEmpty else { continue }
-            let how: String
+            var how: String
             // SwiftData has no store description to add asynchronously: the container is made off
             // the main thread instead.
             var advice = version.format == .swiftData
@@ -32,15 +32,22 @@ struct MigrationAtLaunchRule: HistoryRule {
             if version.format != .swiftData, let asynchronous = context.code.addsAsynchronously {
                 advice = "the store opened at \(asynchronous) is added off the main thread already (shouldAddStoreAsynchronously): keep the interface from reading it until the completion handler runs, and measure the migration with a store of realistic size written by the previous release"
             }
+            let ownMigration = "run the app's migration off the main thread (in a background task, behind a progress screen) and open the store when it is done, so the launch watchdog (0x8badf00d) cannot kill a large migration"
             if let migration = context.history.writtenMigration(from: baseline, to: version) {
                 how = migration.mappingModel != nil
                     ? "with \(migration.name), which migrates every object in memory"
                     : "with \(migration.name)"
+                // A mapping model the app's own NSMigrationManager runs (automatic migration off)
+                // migrates where that code does, whatever the store description says.
+                if migration.mappingModel != nil, let manual = context.handRunMigrations.first {
+                    how = "with \(migration.name), which the app's own migration (NSMigrationManager at \(manual)) runs, migrating every object in memory"
+                    advice = ownMigration
+                }
             } else if let manual = context.handRunMigrations.first {
                 // The app runs NSMigrationManager itself (automatic migration off): no lightweight
                 // migration copies tables in place.
                 how = "with the app's own migration (NSMigrationManager at \(manual)), which migrates every object in memory"
-                advice = "run the app's migration off the main thread (in a background task, behind a progress screen) and open the store when it is done, so the launch watchdog (0x8badf00d) cannot kill a large migration"
+                advice = ownMigration
             } else {
                 // A step lightweight migration cannot infer fails to open the store, as the
                 // change rules' errors for it say: no migration runs at launch to describe.

@@ -398,4 +398,29 @@ import SchemaLintTestSupport
         // The file name says "1.0 Beta 4 to 1.0"; the paths inside say which versions.
         #expect(migrations.first { $0.mappingModel?.name == "1.0 Beta 4 to 1.0.xcmappingmodel" }.map { ($0.from, $0.to) } ?? ("", "") == ("OEDatabase 0.5", "OEDatabase 1.0"))
     }
+
+    /// An app that migrates every step with its own `NSMigrationManager` (automatic migration
+    /// off) runs the mapping models too: their steps migrate where that code does, and the advice
+    /// is to take that code off the launch, not to add the store asynchronously.
+    @Test func aMappingModelTheAppsOwnMigratorRunsIsAdvisedAsThatMigration() throws {
+        let folder = try TemporaryFolder()
+        try MappingModelFixtures.shop(in: folder)
+        let before = try Executable.run(["Shop", "--all-steps", "--no-color"], in: folder.url)
+        #expect(before.stdout.contains("migrates it at launch with ShopModelV1toV2.xcmappingmodel, which migrates every object in memory"), "\(before.stdout)")
+        try folder.write("""
+        import CoreData
+
+        enum IterativeMigrator {
+            static func migrate(store url: URL, from source: NSManagedObjectModel, to destination: NSManagedObjectModel) throws {
+                let mapping = try NSMappingModel(from: nil, forSourceModel: source, destinationModel: destination) ?? NSMappingModel.inferredMappingModel(forSourceModel: source, destinationModel: destination)
+                let manager = NSMigrationManager(sourceModel: source, destinationModel: destination)
+                let scratch = FileManager.default.temporaryDirectory.appending(path: "migrated.sqlite")
+                try manager.migrateStore(from: url, type: .sqlite, mapping: mapping, to: scratch, type: .sqlite)
+            }
+        }
+        """, to: "Shop/IterativeMigrator.swift")
+        let run = try Executable.run(["Shop", "--all-steps", "--no-color"], in: folder.url)
+        #expect(run.stdout.contains("migrates it at launch with ShopModelV1toV2.xcmappingmodel, which the app's own migration (NSMigrationManager at Shop/IterativeMigrator.swift:8:13) runs, migrating every object in memory"), "\(run.stdout)")
+        #expect(run.stdout.contains("help: run the app's migration off the main thread") && !run.stdout.contains("shouldAddStoreAsynchronously"), "\(run.stdout)")
+    }
 }
