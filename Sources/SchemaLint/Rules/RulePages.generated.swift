@@ -9847,7 +9847,10 @@ the store opens later than the launch, each time the app opens it), and the pers
 anything in it. Where the store is added with options that ask for no migration (or that come
 from elsewhere, a caller's parameter), the finding says a store that fails to open, since nothing
 migrates there. The other common reaction, deleting the store file and
-starting over, turns the same failure into the silent loss of everything the person stored.
+starting over, turns the same failure into the silent loss of everything in the store: what the
+person made on this device and no server or iCloud has yet is gone, and the rest is downloaded
+again. A store that only mirrors a server loses nothing that way; where its name says cache the
+finding is a note, and elsewhere a suppression with its reason says so.
 
 The rule reports, in the code that runs when opening fails:
 

@@ -591,6 +591,9 @@ import SchemaLintTestSupport
             Hit(place: "Restore.swift:17:18", severity: "warning", rule: "store-load-failure-destructive"),
             Hit(place: "Restore.swift:17:38", severity: "note", rule: "store-moved-without-companions"),
         ], "\(run.stdout)\(run.stderr)")
+        // What is lost is what no server has: a store that mirrors one is downloaded again.
+        #expect(run.stdout.contains("loses everything in it, so what the person made on this device and no server or iCloud has yet is gone, and the rest must be downloaded again"), "\(run.stdout)")
+        #expect(run.stdout.contains("help: if the store only mirrors a server and holds nothing the person made offline, say so where it is deleted (`// schemalint:ignore store-load-failure-destructive -- a mirror of the server, downloaded again`)"), "\(run.stdout)")
     }
 
     /// A stack that makes its store in memory only under a test launch argument, and checks for

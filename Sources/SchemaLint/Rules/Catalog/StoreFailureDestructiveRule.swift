@@ -123,8 +123,12 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             consequence = "\(action.written) deletes the store that \(opening) migrates from when it fails, not what the failed step wrote: at the first step that is the person's store, so a store that fails to migrate loses everything they stored"
             suggestions = ["remove only the failed step's destination, keep the source store, tell the person, and try again in a later release"]
         case .deletesTheStore:
-            consequence = "\(action.written) deletes the store when \(opening) fails: \(failing) loses everything the person stored"
-            suggestions = ["keep the failed store: move it aside with NSPersistentStoreCoordinator.migratePersistentStore or a copy of all three files, tell the person, and recover from it in a later release"]
+            // Many stores mirror a server: what was synced comes back, what was not is gone.
+            consequence = "\(action.written) deletes the store when \(opening) fails: \(failing) loses everything in it, so what the person made on this device and no server or iCloud has yet is gone, and the rest must be downloaded again"
+            suggestions = [
+                "keep the failed store: move it aside with NSPersistentStoreCoordinator.migratePersistentStore or a copy of all three files, tell the person, and recover from it in a later release",
+                "if the store only mirrors a server and holds nothing the person made offline, say so where it is deleted (`// schemalint:ignore store-load-failure-destructive -- a mirror of the server, downloaded again`)",
+            ]
         case .deletesOnModelMismatch where action.cacheName != nil:
             consequence = "\(action.written) has the library delete the store and make an empty one when the store does not match the model and is not migrated; its name (\(action.cacheName ?? "")) says it is a cache, whose content the app can make again, so the person loses nothing"
             suggestions = ["if this store holds anything the person made, set this in debug builds only (#if DEBUG), and migrate the store in release builds"]
