@@ -26,6 +26,7 @@ public struct Finding: Hashable, Sendable {
         var path: ElementPath?
         var notes: [Note]
         var suggestions: [String]
+        var needsAStoredObjectWithoutAValue = false
     }
 
     public var ruleID: String {
@@ -72,6 +73,13 @@ public struct Finding: Hashable, Sendable {
     public var suggestions: [String] {
         get { stored.value.suggestions }
         _modify { yield &stored.value.suggestions }
+    }
+    /// The migration this finding blocks fails only on a store holding an object with no value
+    /// for what became required: a store whose objects all have one (an app that always sets it)
+    /// migrates. Findings that quote this one say so, not that every store fails.
+    package var needsAStoredObjectWithoutAValue: Bool {
+        get { stored.value.needsAStoredObjectWithoutAValue }
+        _modify { yield &stored.value.needsAStoredObjectWithoutAValue }
     }
 
     package init(

@@ -8907,7 +8907,9 @@ session 10120). So the edit of a local store's released version is a warning whe
 from what shipped to the current version is inferable (the stores open, but every later version is
 checked against something nobody ran), and an error where it is not (a type change between a
 String and a Date, say: those stores fail to open at launch), with the change that blocks it as a
-note. An edit all outside the hash (a uniqueness constraint) leaves the stores matching the version,
+note. Where every blocker is an attribute made required, only a store holding an object with no
+value for it fails (the migration stops at the first such object), and the message says so rather
+than that every store fails: an app that has always set the value migrates. An edit all outside the hash (a uniqueness constraint) leaves the stores matching the version,
 so no migration runs for them: a warning that says so. Where the code that opens the store adds
 it with options that ask for no migration (`addPersistentStore` with `options: nil`, or without
 `NSMigratePersistentStoresAutomaticallyOption`; see `store-opened-without-migration`) and runs no

@@ -12,10 +12,12 @@ struct ReleasedAtTagTests {
     static let bundle = "App/Notes.xcdatamodeld"
 
     static func write(_ folder: TemporaryFolder, _ name: String, _ attributes: [String], current: String? = nil) throws {
-        // `name` is a String attribute, `name:Type` one of that type.
+        // `name` is an optional String attribute, `name:Type` one of that type; a trailing `!`
+        // makes it required, with no default.
         let body = attributes.map { spec in
-            let parts = spec.split(separator: ":")
-            return "<attribute name=\"\(parts[0])\" optional=\"YES\" attributeType=\"\(parts.count > 1 ? parts[1] : "String")\"/>"
+            let required = spec.hasSuffix("!")
+            let parts = spec.dropLast(required ? 1 : 0).split(separator: ":")
+            return "<attribute name=\"\(parts[0])\" optional=\"\(required ? "NO" : "YES")\" attributeType=\"\(parts.count > 1 ? parts[1] : "String")\"/>"
         }.joined(separator: "\n")
         try folder.write(XcodeFixtures.contents("<entity name=\"Note\">\n\(body)\n</entity>"), to: "\(bundle)/\(name).xcdatamodel/contents")
         try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, current ?? name), to: "\(bundle)/.xccurrentversion")
@@ -834,6 +836,28 @@ struct ReleasedAtTagTests {
         #expect(findings.count == 1, "\(run.stdout)")
         #expect(findings.first?.contains("; the stores v1.0 and v1.1 made match no version in the bundle now, and Core Data cannot infer their migration to Notes from the model each store keeps (") == true, "\(run.stdout)")
         #expect(findings.first?.hasSuffix("so they fail to open; the stores v1.2 made open by inferring a migration to Notes from the model each store keeps, while that change stays inferable [released-version-modified]") == true, "\(run.stdout)")
+    }
+
+    /// An attribute made required blocks the migration only of a store holding an object with no
+    /// value for it (an app may always set it): the finding says which stores fail, not that all
+    /// do. A type changed blocks every store, and is said so.
+    @Test func anAttributeMadeRequiredFailsOnlyTheStoresMissingItsValue() throws {
+        let (folder, repository) = try Self.editedInPlace()
+        var git = repository
+        try Self.write(folder, "Notes", ["title!", "body"])
+        try git.commit("title made required, in place")
+        try git.tag("v1.2")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        #expect(findings.count == 1, "\(run.stdout)")
+        #expect(findings.first?.contains("Core Data can infer their migration to Notes from the model each store keeps only where every stored object has a value for what became required (attribute 'Note.title' became required with no default; ") == true, "\(run.stdout)")
+        #expect(findings.first?.hasSuffix("): a store with an object that has none fails to open [released-version-modified]") == true, "\(run.stdout)")
+        #expect(findings.first?.contains("so they fail to open") == false, "\(run.stdout)")
+
+        try Self.write(folder, "Notes", ["title:Date!", "body"])
+        let typed = try Executable.run(["--no-color"], in: folder.url)
+        #expect(typed.stdout.contains("so they fail to open"), "\(typed.stdout)")
+        #expect(!typed.stdout.contains("a store with an object that has none fails to open"), "\(typed.stdout)")
     }
 
     /// Many changes that block inferring the migration: the first few are named, the rest counted.

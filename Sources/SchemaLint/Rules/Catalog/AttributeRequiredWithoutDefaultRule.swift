@@ -38,11 +38,13 @@ struct AttributeRequiredWithoutDefaultRule: ChangeRule {
         let consequence = synced
             ? "CloudKit requires every attribute to be optional or to have a default, and records from \(comparison.olderApps) have no value for it"
             : madeRequired ? "lightweight migration fails at the first stored object that has no value for it" : "existing objects have no value for it, so lightweight migration fails"
-        return [finding(
+        var made = finding(
             change, in: comparison, severity: severity,
             message: "attribute '\(change.path)' \(what); \(consequence)",
             suggestions: [ModelVocabulary(comparison.version.format).optionalOrDefault(new.name, type: new.type)]
-        )]
+        )
+        made.needsAStoredObjectWithoutAValue = madeRequired && !synced
+        return [made]
     }
 }
 
@@ -75,6 +77,7 @@ extension AttributeRequiredWithoutDefaultRule {
             first.path = ElementPath(entity: entity)
             first.notes = sorted.map { Finding.Note("'\($0.path?.description ?? "")' is declared here", at: $0.location) }
             first.suggestions = [ModelVocabulary(comparison.version.format).optionalOrDefault(each: names)]
+            first.needsAStoredObjectWithoutAValue = sorted.allSatisfy(\.needsAStoredObjectWithoutAValue)
             merged.append(first)
         }
         let entities = Set(byEntity.keys)

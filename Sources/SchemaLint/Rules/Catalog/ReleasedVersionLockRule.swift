@@ -303,6 +303,9 @@ struct ReleasedVersionLockRule: HistoryRule {
             guard let blocker = blockers.first else {
                 return "the stores \(release) made match no version in the bundle now; Core Data opens them only by inferring a migration to \(current) from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran"
             }
+            if blockers.allSatisfy(\.needsAStoredObjectWithoutAValue) {
+                return "the stores \(release) made match no version in the bundle now, and Core Data can infer their migration to \(current) from the model each store keeps only where every stored object has a value for what became required (\(blocker.message)): a store with an object that has none fails to open"
+            }
             return "the stores \(release) made match no version in the bundle now, and Core Data cannot infer their migration to \(current) from the model each store keeps (\(blocker.message)), so they fail to open"
         }
 
