@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintCore
 
 /// A model file's text as far as what it describes goes: what Xcode rewrites when it saves an
 /// unchanged model (the `<model>` tag, which names the Xcode and system that saved it, and the
@@ -6,13 +7,33 @@ import Foundation
 /// by an editor, indentation). Two files with the same comparable text hold the same model.
 package enum XcodeModelText {
     package static func comparable(_ data: Data) -> [UInt8] {
-        var bytes = [UInt8](data)
-        if let start = bytes.firstRange(of: Array("<model".utf8)), let end = bytes[start.upperBound...].firstIndex(of: UInt8(ascii: ">")) {
-            bytes.removeSubrange(start.lowerBound...end)
+        let bytes = [UInt8](data)
+        // Found with `memchr` and copied once: reading every version a bundle's releases held
+        // compares a hundred files of tens of kilobytes.
+        var left: [Range<Int>] = []
+        if let start = ByteSearch.firstIndex(of: modelTag, in: bytes), let close = ByteSearch.firstIndex(of: [UInt8(ascii: ">")], in: bytes, from: start + modelTag.count) {
+            left.append(start..<(close + 1))
         }
-        if let start = bytes.firstRange(of: Array("<elements".utf8)), let end = bytes[start.upperBound...].firstRange(of: Array("</elements>".utf8)) {
-            bytes.removeSubrange(start.lowerBound..<end.upperBound)
+        // The diagram's first `<elements`, outside the `<model>` tag.
+        var elements = ByteSearch.firstIndex(of: elementsTag, in: bytes)
+        if let at = elements, let model = left.first, model.contains(at) { elements = ByteSearch.firstIndex(of: elementsTag, in: bytes, from: model.upperBound) }
+        if let start = elements,
+           let close = ByteSearch.firstIndex(of: elementsEnd, in: bytes, from: start + elementsTag.count) {
+            left.append(start..<(close + elementsEnd.count))
         }
-        return bytes.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }
+        var kept = [UInt8]()
+        kept.reserveCapacity(bytes.count)
+        var from = 0
+        for range in left.sorted(by: { $0.lowerBound < $1.lowerBound }) + [bytes.count..<bytes.count] where range.lowerBound >= from {
+            for byte in bytes[from..<range.lowerBound] where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") {
+                kept.append(byte)
+            }
+            from = range.upperBound
+        }
+        return kept
     }
+
+    private static let modelTag = Array("<model".utf8)
+    private static let elementsTag = Array("<elements".utf8)
+    private static let elementsEnd = Array("</elements>".utf8)
 }

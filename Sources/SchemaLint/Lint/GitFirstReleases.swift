@@ -86,10 +86,10 @@ struct GitFirstReleases {
             let key = "bundle:" + bundle.path
             for version in history.releasedVersions {
                 guard let release = byHistory[key]?[version.label], let newest = release.shapes.last else { continue }
-                var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: VersionLock.hash(of: newest.copy), location: SourceLocation(file: newest.place, line: 1, column: 1))
+                var entry = VersionLock.Entry(released: newest.copy, of: history.model, at: newest.place)
+                entry.version = version.version.text
                 entry.label = version.label
                 entry.history = key
-                entry.releasedCopy = newest.copy
                 entry.firstRelease = release.shapes.count > 1 ? release : nil
                 result.append(entry)
             }
@@ -174,19 +174,28 @@ struct GitFirstReleases {
         let texts = reading.contents(of: Array(Set(candidates.flatMap { $0.releases.map(\.blob) })).sorted())
         var result: [String: FirstRelease] = [:]
         for candidate in candidates {
+            // Xcode saving a file again (its version in the `<model>` tag, the diagram's
+            // `<elements>`) is no change: only files that differ in more are read as models, and
+            // a version every release holds as one model (an Xcode upgrade saved them all) is not
+            // read at all.
+            let comparables = candidate.releases.map { texts[$0.blob].map(XcodeModelText.comparable) }
+            var models = 0
+            var last: [UInt8]?
+            for comparable in comparables.compactMap({ $0 }) where comparable != last {
+                models += 1
+                last = comparable
+            }
+            guard models > 1 || evenUnchanged else { continue }
             var shapes: [ShippedShape] = []
             var previous: [UInt8]?
             for (step, (index, blob)) in candidate.releases.enumerated() {
-                guard let data = texts[blob] else { continue }
+                guard let data = texts[blob], let comparable = comparables[step] else { continue }
                 // The releases that held the file so, up to the next change: the last of them
                 // with the version current made stores of this shape too.
                 let end = step + 1 < candidate.releases.count ? candidate.releases[step + 1].index - 1 : newest
                 let lastMade = (index...max(index, end)).last { later in
                     !testersOnly.contains(tags[later].name) && (releases[later].currentVersion.map { $0 == candidate.label } ?? true)
                 }.map { tags[$0].name }
-                // Xcode saving a file again (its version in the `<model>` tag, the diagram's
-                // `<elements>`) is no change: only files that differ in more are read as models.
-                let comparable = XcodeModelText.comparable(data)
                 guard comparable != previous else {
                     if let lastMade, !shapes.isEmpty { shapes[shapes.count - 1].lastTag = lastMade }
                     continue

@@ -13,8 +13,15 @@ package struct VersionLock: Sendable {
         package var model: String
         /// The version as written in the model file (`3`, `2.1`).
         package var version: String
-        /// `sha256:<hex>` of the canonical content.
-        package var hash: String
+        /// `sha256:<hex>` of the canonical content: as the lock file records it, or computed from
+        /// the released copy when asked. A run compares a released copy with the version element
+        /// by element and seldom asks, and hashing every version of a bundle of a hundred costs a
+        /// quarter of a run.
+        package var hash: String {
+            get { recordedHash ?? releasedCopy.map(VersionLock.hash(of:)) ?? "" }
+            set { recordedHash = newValue }
+        }
+        private var recordedHash: String?
         /// Where the entry is in the lock file (nil for entries not read from a file).
         package var location: SourceLocation?
         /// For an entry taken from a git revision (a release tag, `--against`): the version's
@@ -40,13 +47,15 @@ package struct VersionLock: Sendable {
         package init(model: String, version: String, hash: String, location: SourceLocation? = nil) {
             self.model = model
             self.version = version
-            self.hash = hash
+            recordedHash = hash
             self.location = location
         }
 
         /// The entry for `version` of `model` as a git revision holds it, at `place` (`v1.2:path`).
         init(released version: ModelVersion, of model: String, at place: String) {
-            self.init(model: model, version: version.version.text, hash: VersionLock.hash(of: version), location: SourceLocation(file: place, line: 1, column: 1))
+            self.model = model
+            self.version = version.version.text
+            location = SourceLocation(file: place, line: 1, column: 1)
             label = version.label
             releasedCopy = version
         }

@@ -258,19 +258,21 @@ package struct GitReleaseTags: Sendable {
     /// Each spelling's tags by the version they name, the spellings merged by date (the earlier
     /// commit first; the version order where dates tie or are unknown).
     static func releaseOrder(_ tags: [Tag]) -> [Tag] {
-        func precedes(_ x: Tag, _ y: Tag) -> Bool {
-            x.date != y.date ? x.date < y.date : ReleaseTagOrder.precedes(x.name, y.name)
+        typealias Keyed = (tag: Tag, key: ReleaseTagOrder.Key)
+        func precedes(_ x: Keyed, _ y: Keyed) -> Bool {
+            x.tag.date != y.tag.date ? x.tag.date < y.tag.date : x.key.precedes(y.key)
         }
         // Pre-releases of one version name their channel and build in words no order knows
         // (`v0.1.0-DevBeta-521` before `v0.1.0-Canary.9a-600`): by date, as they were made.
-        func precedesInLine(_ x: Tag, _ y: Tag) -> Bool {
-            ReleaseTagOrder.isSameVersion(x.name, y.name) && ReleaseTagOrder.isPreRelease(x.name) && ReleaseTagOrder.isPreRelease(y.name) && x.date != y.date
-                ? x.date < y.date : ReleaseTagOrder.precedes(x.name, y.name)
+        func precedesInLine(_ x: Keyed, _ y: Keyed) -> Bool {
+            x.key.isSameVersion(as: y.key) && x.key.isPreRelease && y.key.isPreRelease && x.tag.date != y.tag.date
+                ? x.tag.date < y.tag.date : x.key.precedes(y.key)
         }
-        var lines = Dictionary(grouping: tags) { spelling(of: $0.name) }.values.map { $0.sorted(by: precedesInLine)[...] }
+        let keyed = tags.map { (tag: $0, key: ReleaseTagOrder.Key($0.name)) }
+        var lines = Dictionary(grouping: keyed) { spelling(of: $0.tag.name) }.values.map { $0.sorted(by: precedesInLine)[...] }
         var ordered: [Tag] = []
         while let next = lines.indices.compactMap({ index in lines[index].first.map { (index, $0) } }).min(by: { precedes($0.1, $1.1) }) {
-            ordered.append(next.1)
+            ordered.append(next.1.tag)
             lines[next.0].removeFirst()
         }
         return ordered

@@ -6,28 +6,55 @@
 /// prefixes, or without numbers, are in natural order (`NaturalOrder`).
 package enum ReleaseTagOrder {
     /// Whether `lhs` is an earlier release than `rhs`.
-    package static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        let a = Parts(lhs), b = Parts(rhs)
-        guard a.family == b.family, !a.numbers.isEmpty, !b.numbers.isEmpty else { return NaturalOrder.precedes(lhs, rhs) }
-        let width = max(a.numbers.count, b.numbers.count)
-        let x = a.numbers + Array(repeating: 0, count: width - a.numbers.count)
-        let y = b.numbers + Array(repeating: 0, count: width - b.numbers.count)
-        if x != y { return x.lexicographicallyPrecedes(y) }
-        if a.isPreRelease != b.isPreRelease { return a.isPreRelease }
-        if a.rest != b.rest { return NaturalOrder.precedes(a.rest, b.rest) }
-        return lhs < rhs
-    }
+    package static func precedes(_ lhs: String, _ rhs: String) -> Bool { Key(lhs).precedes(Key(rhs)) }
 
     /// Whether two tags name the same version of one family (`v2.1-beta3` and `v2.1.0-rc1`).
-    package static func isSameVersion(_ lhs: String, _ rhs: String) -> Bool {
-        let a = Parts(lhs), b = Parts(rhs)
-        guard a.family == b.family, !a.numbers.isEmpty, !b.numbers.isEmpty else { return false }
-        let width = max(a.numbers.count, b.numbers.count)
-        return a.numbers + Array(repeating: 0, count: width - a.numbers.count) == b.numbers + Array(repeating: 0, count: width - b.numbers.count)
-    }
+    package static func isSameVersion(_ lhs: String, _ rhs: String) -> Bool { Key(lhs).isSameVersion(as: Key(rhs)) }
 
     /// Whether a tag has more after its version (`-beta3`, `-212`): what sorts before the version alone.
     package static func isPreRelease(_ name: String) -> Bool { Parts(name).isPreRelease }
+
+    /// A tag's name read once for ordering: sorting hundreds of tags compares each many times.
+    package struct Key: Sendable {
+        package let name: String
+        fileprivate let family: Substring
+        fileprivate let numbers: [Int]
+        fileprivate let rest: String
+        package let isPreRelease: Bool
+
+        package init(_ name: String) {
+            let parts = Parts(name)
+            self.name = name
+            family = parts.family
+            numbers = parts.numbers
+            rest = parts.rest
+            isPreRelease = parts.isPreRelease
+        }
+
+        /// Whether this tag is an earlier release than `other`.
+        package func precedes(_ other: Key) -> Bool {
+            guard family == other.family, !numbers.isEmpty, !other.numbers.isEmpty else { return NaturalOrder.precedes(name, other.name) }
+            if let order = Self.order(numbers, other.numbers) { return order }
+            if isPreRelease != other.isPreRelease { return isPreRelease }
+            if rest != other.rest { return NaturalOrder.precedes(rest, other.rest) }
+            return name < other.name
+        }
+
+        /// Whether both name the same version of one family.
+        package func isSameVersion(as other: Key) -> Bool {
+            family == other.family && !numbers.isEmpty && !other.numbers.isEmpty && Self.order(numbers, other.numbers) == nil
+        }
+
+        /// Whether `a` precedes `b` as versions, missing places read as 0 (`1.2` is `1.2.0`); nil
+        /// where they are the same version.
+        private static func order(_ a: [Int], _ b: [Int]) -> Bool? {
+            for index in 0..<max(a.count, b.count) {
+                let (x, y) = (index < a.count ? a[index] : 0, index < b.count ? b[index] : 0)
+                if x != y { return x < y }
+            }
+            return nil
+        }
+    }
 
     /// `v` `[2, 1, 2]` `-beta3` for `v2.1.2-beta3`.
     private struct Parts {

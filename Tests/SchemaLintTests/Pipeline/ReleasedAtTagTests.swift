@@ -860,6 +860,35 @@ struct ReleasedAtTagTests {
         #expect(!typed.stdout.contains("a store with an object that has none fails to open"), "\(typed.stdout)")
     }
 
+    /// A release whose newer Xcode saved the shipped version again (its `<model>` tag, the
+    /// diagram, the indentation) changed no model: nothing was modified after it shipped. A
+    /// change besides the saving is.
+    @Test func aVersionSavedAgainByANewerXcodeIsNotModified() throws {
+        let folder = try TemporaryFolder()
+        var git = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["title", "body"])
+        try git.commit("one version")
+        try git.tag("v1.0")
+        let file = "\(Self.bundle)/Notes.xcdatamodel/contents"
+        let shipped = try String(contentsOf: folder.url.appendingPathComponent(file), encoding: .utf8)
+        let resaved = shipped.replacingOccurrences(of: "lastSavedToolsVersion=\"22757\"", with: "lastSavedToolsVersion=\"23504\"")
+            .replacingOccurrences(of: "</model>", with: "    <elements>\n        <element name=\"Note\" positionX=\"-63\" positionY=\"-18\" width=\"128\" height=\"59\"/>\n    </elements>\n</model>")
+            .replacingOccurrences(of: "\n<attribute", with: "\n        <attribute")
+        #expect(resaved != shipped && resaved.contains("23504") && resaved.contains("<elements>"))
+        try folder.write(resaved, to: file)
+        try git.commit("saved by a newer Xcode")
+        try git.tag("v1.1")
+        let run = try Executable.run(["--no-color", "--all-steps"], in: folder.url)
+        #expect(!run.stdout.contains("[released-version-modified]"), "\(run.stdout)")
+
+        try folder.write(resaved.replacingOccurrences(of: "name=\"body\" optional=\"YES\"", with: "name=\"body\" optional=\"NO\""), to: file)
+        try git.commit("body made required, in place")
+        try git.tag("v1.2")
+        let changed = try Executable.run(["--no-color", "--all-steps"], in: folder.url)
+        #expect(changed.stdout.contains("released Notes was modified after it shipped: v1.0 shipped it, v1.2 shipped it changed by: Note: "), "\(changed.stdout)")
+    }
+
     /// Many changes that block inferring the migration: the first few are named, the rest counted.
     @Test func manyBlockersAreCountedPastTheFirstFew() throws {
         let folder = try TemporaryFolder()
