@@ -359,7 +359,7 @@ public struct LintPipeline: Sendable {
                 if version.format == .swiftData { paths.formUnion(version.entities.map(\.location.file)) }
             }
         }
-        let firstReleases = GitFirstReleases(top: top, tags: tags.tags)
+        let firstReleases = GitFirstReleases(top: top, tags: tags.tags, cache: options.gitCache)
         // SwiftData schemas as the older releases shipped them, read at each tag that changed
         // their files.
         func addingFirstReleases(to entries: [VersionLock.Entry]) -> [VersionLock.Entry] {

@@ -119,6 +119,37 @@ package struct GitHistoryCache: Sendable, Hashable {
         return .success(lacking)
     }
 
+    /// What a folder held at each of a set of tag objects: the tree there, or none.
+    package struct FolderTreesEntry: Codable, Equatable {
+        static let currentFormat = 1
+        var format = FolderTreesEntry.currentFormat
+        var top: String
+        var folder: String
+        /// By tag object (or a lightweight tag's commit): the folder's tree there, "" for none.
+        var trees: [String: String]
+    }
+
+    /// The tree `folder` is at each of `objects` (tag objects, or commits): a tag object names one
+    /// tree at a path for good, so an answer once read holds for every later run, and `read` is
+    /// asked only about the objects not answered before (the tags made since). `read` answers in
+    /// order, nil for none there, or is nil itself when git could not answer: nothing is kept then.
+    package func trees(of folder: String, at objects: [String], top: String, read: ([String]) -> [String?]?) -> [String?]? {
+        let file = (self.folder as NSString).appendingPathComponent("git-trees/\(Self.hash([top, folder].joined(separator: "\u{0}"))).json")
+        let kept = FileManager.default.contents(atPath: file).flatMap { try? JSONDecoder().decode(FolderTreesEntry.self, from: $0) }
+            .flatMap { $0.format == FolderTreesEntry.currentFormat && $0.top == top && $0.folder == folder ? $0 : nil }
+        var trees = kept?.trees ?? [:]
+        let unknown = Array(Set(objects.filter { trees[$0] == nil })).sorted()
+        if !unknown.isEmpty {
+            guard let answers = read(unknown), answers.count == unknown.count else { return nil }
+            for (object, tree) in zip(unknown, answers) { trees[object] = tree ?? "" }
+            if let data = try? JSONEncoder().encode(FolderTreesEntry(top: top, folder: folder, trees: trees)) {
+                try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try? AtomicFileWriter.write(data, to: file, force: true)
+            }
+        }
+        return objects.map { object in trees[object].flatMap { $0.isEmpty ? nil : $0 } }
+    }
+
     /// The entry file of one question: a hash of it names the file, and the entry repeats the
     /// question so that two questions with one hash never answer each other.
     func path(top: String, pathspec: [String], revision: String) -> String {

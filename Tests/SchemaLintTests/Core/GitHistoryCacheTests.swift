@@ -204,4 +204,46 @@ struct GitHistoryCacheTests {
         #expect(try setup.commands().contains { $0.hasPrefix("rev-list --stdin") })
         #expect(lacking([released, side, experiment], cached: false) == [side, experiment])
     }
+
+    /// What a bundle's folder held at each release tag, kept by tag object: a later run asks git
+    /// nothing about the tags it read before, only about a tag made since, and reads what a run
+    /// without the cache reads. A tag moved to another commit is another object, asked again.
+    @Test func aBundlesTreeAtEachTagIsKeptByTagObject() throws {
+        var setup = try Setup()
+        var repository = setup.project.repository
+        let top = repository.path
+        try setup.project.commit([("Notes", 1)], current: "Notes")
+        try repository.tag("v1.0")
+        try setup.project.commit([("Notes 2", 2)], current: "Notes 2")
+        try repository.tag("v1.1", annotated: true)
+        func objects(_ names: [String]) throws -> [String] {
+            try names.map { try repository.git(["rev-parse", "refs/tags/\($0)"]).trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        func read(_ names: [String], cached: Bool) throws -> [String] {
+            let reading = BundleAtTags(runner: setup.git, top: top, bundle: "App/Notes.xcdatamodeld", tags: names, objects: try objects(names), cache: cached ? setup.cache : nil)
+            return reading.read(labels: ["Notes", "Notes 2", "Notes 3"]).map { held in
+                held.folder + " " + held.versions.keys.sorted().joined(separator: ",") + " current " + (held.currentVersion ?? "-")
+            }
+        }
+        func batchChecks() throws -> Int { try setup.commands().filter { $0.hasPrefix("cat-file --batch-check") }.count }
+
+        let uncached = try read(["v1.0", "v1.1"], cached: false)
+        #expect(uncached == ["App/Notes.xcdatamodeld Notes current Notes", "App/Notes.xcdatamodeld Notes,Notes 2 current Notes 2"])
+        _ = try setup.commands()
+        #expect(try read(["v1.0", "v1.1"], cached: true) == uncached)
+        #expect(try batchChecks() == 1)
+        #expect(try read(["v1.0", "v1.1"], cached: true) == uncached)
+        #expect(try batchChecks() == 0)
+
+        // A tag made since is asked about alone; one moved is asked about again.
+        try setup.project.commit([("Notes 3", 3)], current: "Notes 3")
+        try repository.tag("v1.2")
+        let three = try read(["v1.0", "v1.1", "v1.2"], cached: true)
+        #expect(try batchChecks() == 1)
+        #expect(three == (try read(["v1.0", "v1.1", "v1.2"], cached: false)))
+        #expect(three.last == "App/Notes.xcdatamodeld Notes,Notes 2,Notes 3 current Notes 3")
+        try repository.git(["tag", "--force", "v1.0", "HEAD"])
+        #expect(try read(["v1.0", "v1.1", "v1.2"], cached: true).first == "App/Notes.xcdatamodeld Notes,Notes 2,Notes 3 current Notes 3")
+        #expect(try batchChecks() == 1)
+    }
 }
