@@ -123,10 +123,11 @@ struct GitFirstReleases {
         let blobs = spans.compactMap { name, span in removed[span.last].versions[name] }
         let texts = reading.contents(of: Array(Set(blobs)).sorted())
         let kept = history.versions.filter { $0.format == .xcode && $0.releaseTag == nil }
+        let entities = EntityTextCache()
         return spans.keys.sorted().compactMap { name in
             guard let span = spans[name], let blob = removed[span.last].versions[name], let data = texts[blob] else { return nil }
             let place = "\(tags[span.last].name):\(removed[span.last].folder)/\(name)\(XcodeModelBundle.versionExtension)/contents"
-            guard let copy = try? XcodeModelReader.parse(data, file: place, model: history.model, label: name, cloudKit: usesCloudKit),
+            guard let copy = try? XcodeModelReader.parse(data, file: place, model: history.model, label: name, cloudKit: usesCloudKit, entities: entities),
                   !copy.entities.isEmpty, !kept.contains(where: { $0.entitiesNeedingMigration(from: copy).isEmpty }) else { return nil }
             var entry = VersionLock.Entry(released: copy, of: history.model, at: place)
             entry.history = "bundle:" + bundle.path
@@ -175,6 +176,8 @@ struct GitFirstReleases {
         guard !candidates.isEmpty else { return [:] }
         let texts = reading.contents(of: Array(Set(candidates.flatMap { $0.releases.map(\.blob) })).sorted())
         var result: [String: FirstRelease] = [:]
+        // The releases' files mostly repeat each other's entities: each is read once.
+        let entities = EntityTextCache()
         for candidate in candidates {
             // Xcode saving a file again (its version in the `<model>` tag, the diagram's
             // `<elements>`) is no change: only files that differ in more are read as models, and
@@ -204,7 +207,7 @@ struct GitFirstReleases {
                 }
                 previous = comparable
                 let place = "\(tags[index].name):\(releases[index].folder)/\(candidate.label)\(XcodeModelBundle.versionExtension)/contents"
-                guard let copy = try? XcodeModelReader.parse(data, file: place, model: model, label: candidate.label, cloudKit: usesCloudKit) else { continue }
+                guard let copy = try? XcodeModelReader.parse(data, file: place, model: model, label: candidate.label, cloudKit: usesCloudKit, entities: entities) else { continue }
                 shapes.append(ShippedShape(
                     tag: tags[index].name, copy: copy, place: place, madeStores: releases[index].currentVersion.map { $0 == candidate.label } ?? true,
                     lastTag: lastMade == tags[index].name ? nil : lastMade
