@@ -141,7 +141,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private func calls(of unit: Int) -> [FunctionCallExprSyntax] {
         let member = declarations.units[unit].key.split(separator: ".").last.map(String.init) ?? ""
         let name = member == "init" ? declarations.units[unit].typeName : member
-        return declarations.calls.calls(named: name, in: declarations).filter { $0.unit != unit }.map(\.call)
+        return declarations.calls.calls(named: name, in: declarations).filter { $0.unit != unit && !declarations.callsAFrameworkMethod($0.call, named: name) }.map(\.call)
     }
 
     /// Whether the unit's in-memory parameter defaults to `true` (`init(inMemory: Bool = true)`).
@@ -3054,10 +3054,12 @@ struct StoreDeletingHelpers {
             } else if declarations.typeNames.contains(base) || declarations.unitsByKey["\(base).\(name)"] != nil {
                 // A type of the project, or a framework's type the project extends.
                 types = [base]
-            } else if Self.isAValue(member.base) {
+            } else if CodeDeclarations.isAValue(member.base) {
                 // `container.destroyStores()`: a value's member, declared by the project's types
-                // (an extension of `NSPersistentContainer`) or by none of them.
-                types = declarations.typesByMember[name] ?? []
+                // (an extension of `NSPersistentContainer`) or by none of them. A value declared
+                // of a framework's type (`coordinator: NSPersistentStoreCoordinator`) calls the
+                // framework's method, unless the project extends that type with one of the name.
+                types = declarations.callsAFrameworkMethod(call, named: name) ? [] : declarations.typesByMember[name] ?? []
             } else {
                 return []
             }
@@ -3065,13 +3067,6 @@ struct StoreDeletingHelpers {
             types = (declarations.typesByMember[name] ?? []).union([""])
         }
         return types.sorted().flatMap { bodies(of: $0, name) }
-    }
-
-    /// `container`, `self.logger`: a value's name (lowercased), not a type's.
-    private static func isAValue(_ base: ExprSyntax?) -> Bool {
-        if let name = base?.as(DeclReferenceExprSyntax.self)?.baseName.text { return name.first?.isLowercase == true }
-        guard let member = base?.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return false }
-        return member.declName.baseName.text.first?.isLowercase == true
     }
 
     private func bodies(of type: String, _ name: String) -> [Syntax] {
@@ -3493,6 +3488,22 @@ private final class ForLoops: SyntaxVisitor {
     }
 }
 
+/// The local declarations of a name (`let name: T`, `var name = T(...)`), in the order written.
+final class LocalBindings: SyntaxVisitor {
+    let name: String
+    var found: [PatternBindingSyntax] = []
+
+    init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name { found.append(node) }
+        return .visitChildren
+    }
+}
+
 /// The value of `let name = value`, `var name: T = value` or `name = value` in a unit.
 final class BindingFinder: SyntaxVisitor {
     let name: String
@@ -3598,6 +3609,53 @@ extension IfConfigClauseSyntax {
 }
 
 extension CodeDeclarations {
+    /// Whether `call` is a framework type's method on a value declared of that type
+    /// (`coordinator.remove(store)`, `coordinator: NSPersistentStoreCoordinator`) that the project
+    /// does not extend with one of the name: it runs none of the project's functions, whatever
+    /// project type declares a `remove(_:)`.
+    func callsAFrameworkMethod(_ call: FunctionCallExprSyntax, named name: String) -> Bool {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), Self.isAValue(member.base),
+              let value = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let type = Self.declaredType(of: value, around: Syntax(call)) else { return false }
+        return !typeNames.contains(type) && unitsByKey["\(type).\(name)"] == nil
+    }
+
+    /// The type `name` is declared of in the function around `node`: a parameter's annotation
+    /// (`coordinator: NSPersistentStoreCoordinator`), or a local binding's annotation or
+    /// initializer (`let coordinator = NSPersistentStoreCoordinator(...)`). Nil where neither
+    /// says (a property, an inferred value).
+    static func declaredType(of name: String, around node: Syntax) -> String? {
+        var current = node.parent
+        while let syntax = current, !syntax.is(FunctionDeclSyntax.self), !syntax.is(InitializerDeclSyntax.self) { current = syntax.parent }
+        guard let function = current else { return nil }
+        let parameters = function.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters ?? function.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+        if let parameter = parameters?.first(where: { ($0.secondName ?? $0.firstName).text == name }) { return typeName(parameter.type) }
+        let body = function.as(FunctionDeclSyntax.self)?.body.map(Syntax.init) ?? function.as(InitializerDeclSyntax.self)?.body.map(Syntax.init)
+        guard let body else { return nil }
+        let bindings = LocalBindings(name: name)
+        bindings.walk(body)
+        guard let binding = bindings.found.last(where: { $0.position < node.position }) else { return nil }
+        if let annotation = binding.typeAnnotation { return typeName(annotation.type) }
+        guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+              let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true else { return nil }
+        return type
+    }
+
+    /// `T` of `T`, `T?`, `T!`; nil for any other type (a tuple, a generic, a protocol composition).
+    private static func typeName(_ type: TypeSyntax) -> String? {
+        if let optional = type.as(OptionalTypeSyntax.self) { return typeName(optional.wrappedType) }
+        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return typeName(unwrapped.wrappedType) }
+        guard let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil else { return nil }
+        return identifier.name.text
+    }
+
+    /// `container`, `self.logger`: a value's name (lowercased), not a type's.
+    static func isAValue(_ base: ExprSyntax?) -> Bool {
+        if let name = base?.as(DeclReferenceExprSyntax.self)?.baseName.text { return name.first?.isLowercase == true }
+        guard let member = base?.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return false }
+        return member.declName.baseName.text.first?.isLowercase == true
+    }
+
     /// Code of an Xcode preview (`#Preview`, a `PreviewProvider` type, a property or function
     /// named for previews such as `static var previewContainer`): it runs in Xcode's canvas, never
     /// on a person's device; so does a demo's or a developer sandbox's, whose store holds seeded

@@ -17022,6 +17022,46 @@ final class AccountStore {
 }
 ```
 
+### Does not trigger: a store taken off its coordinator, beside another type's `remove(_:)` that deletes a record's file
+
+`coordinator.remove(store)` is Core Data's method on a coordinator the code declares: it runs no
+`remove(_:)` of the project's types, so the file that one deletes is no store.
+
+```swift path=App/BackupImport.swift
+import CoreData
+
+enum BackupImport {
+    static func check(_ location: URL, with coordinator: NSPersistentStoreCoordinator) throws {
+        let store = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: location, options: nil)
+        try coordinator.remove(store)
+    }
+}
+```
+
+```swift path=App/AccountList.swift
+import Foundation
+
+final class AccountList {
+    private let folder: URL
+
+    init(folder: URL) {
+        self.folder = folder
+    }
+
+    func remove(_ account: Account) {
+        try? FileManager.default.removeItem(at: file(for: account))
+    }
+
+    private func file(for account: Account) -> URL {
+        folder.appendingPathComponent(account.id.uuidString)
+    }
+}
+
+struct Account {
+    let id: UUID
+}
+```
+
 """####,
         "store-opened-at-launch": ####"""
 # store-opened-at-launch
