@@ -3488,22 +3488,6 @@ private final class ForLoops: SyntaxVisitor {
     }
 }
 
-/// The local declarations of a name (`let name: T`, `var name = T(...)`), in the order written.
-final class LocalBindings: SyntaxVisitor {
-    let name: String
-    var found: [PatternBindingSyntax] = []
-
-    init(name: String) {
-        self.name = name
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        if node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name { found.append(node) }
-        return .visitChildren
-    }
-}
-
 /// The value of `let name = value`, `var name: T = value` or `name = value` in a unit.
 final class BindingFinder: SyntaxVisitor {
     let name: String
@@ -3515,7 +3499,7 @@ final class BindingFinder: SyntaxVisitor {
     var assigned: [ExprSyntax] = []
     /// The declaration in effect where the name is used (with `use`): the last one before it whose
     /// block holds it, with or without a value.
-    private var declaration: PatternBindingSyntax?
+    private(set) var declaration: PatternBindingSyntax?
 
     /// The values assignments give the declaration in effect where the name is used: none for a
     /// `let` given its value where it is declared (an outer `let config: T` assigned in branches is
@@ -3632,9 +3616,9 @@ extension CodeDeclarations {
         if let parameter = parameters?.first(where: { ($0.secondName ?? $0.firstName).text == name }) { return typeName(parameter.type) }
         let body = function.as(FunctionDeclSyntax.self)?.body.map(Syntax.init) ?? function.as(InitializerDeclSyntax.self)?.body.map(Syntax.init)
         guard let body else { return nil }
-        let bindings = LocalBindings(name: name)
+        let bindings = BindingFinder(name: name, usedAt: node)
         bindings.walk(body)
-        guard let binding = bindings.found.last(where: { $0.position < node.position }) else { return nil }
+        guard let binding = bindings.declaration else { return nil }
         if let annotation = binding.typeAnnotation { return typeName(annotation.type) }
         guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
               let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true else { return nil }
