@@ -8909,8 +8909,9 @@ checked against something nobody ran), and an error where it is not (a type chan
 String and a Date, say: those stores fail to open at launch), with the change that blocks it as a
 note. Where every blocker is an attribute made required, only a store holding an object with no
 value for it fails (the migration stops at the first such object), and the message says so rather
-than that every store fails: an app that has always set the value migrates. An edit all outside the hash (a uniqueness constraint) leaves the stores matching the version,
-so no migration runs for them: a warning that says so. Where the code that opens the store adds
+than that every store fails: an app that has always set the value migrates. An edit all outside
+the hash (a uniqueness constraint) leaves the stores matching the version, so no migration runs
+for them: a warning that says so. Where the code that opens the store adds
 it with options that ask for no migration (`addPersistentStore` with `options: nil`, or without
 `NSMigratePersistentStoresAutomaticallyOption`; see `store-opened-without-migration`) and runs no
 migration of its own, Core Data infers nothing: those stores fail to open

@@ -108,7 +108,7 @@ struct NumericTraits {
         case .int32:
             self.init(exactBits: 31, largestMagnitude: 2_147_483_647, hasFractions: false, range: "outside -2147483648...2147483647", significantDigits: nil)
         case .int64:
-            self.init(exactBits: 63, largestMagnitude: 9_223_372_036_854_775_807, hasFractions: false,
+            self.init(exactBits: 63, largestMagnitude: Double(Int64.max), hasFractions: false,
                       range: "outside -9223372036854775808...9223372036854775807", significantDigits: nil)
         case .float:
             self.init(exactBits: 24, largestMagnitude: Double(Float.greatestFiniteMagnitude), hasFractions: true,

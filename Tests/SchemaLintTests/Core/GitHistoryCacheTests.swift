@@ -160,7 +160,7 @@ struct GitHistoryCacheTests {
     /// a tag made since is asked about alone, and a history rewritten since is walked again;
     /// each answer is the one a run without the cache gives.
     @Test func whatTheHistoryLacksOfTheTagsIsKeptAndUpdated() throws {
-        var setup = try Setup()
+        let setup = try Setup()
         var repository = setup.project.repository
         let top = repository.path
         func head() throws -> String { try repository.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -210,7 +210,7 @@ struct GitHistoryCacheTests {
     /// without the cache reads. A tag moved to another commit is another object, asked again.
     @Test func aBundlesTreeAtEachTagIsKeptByTagObject() throws {
         var setup = try Setup()
-        var repository = setup.project.repository
+        let repository = setup.project.repository
         let top = repository.path
         try setup.project.commit([("Notes", 1)], current: "Notes")
         try repository.tag("v1.0")

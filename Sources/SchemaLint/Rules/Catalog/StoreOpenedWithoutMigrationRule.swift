@@ -21,7 +21,7 @@ struct StoreOpenedWithoutMigrationRule: StoreCodeRule {
 
     func check(_ context: StoreCodeContext) -> [Finding] {
         StoreCodeContext.openingsDecliningMigration(context.facts, in: context.histories).compactMap { opening, nearest in
-            guard let gap = nearest.sorted(by: { $0.model < $1.model }).lazy.compactMap { Self.gap(in: $0) }.first else { return nil }
+            guard let gap = nearest.sorted(by: { $0.model < $1.model }).lazy.compactMap({ Self.gap(in: $0) }).first else { return nil }
             return finding(
                 at: opening.place, subject: "options",
                 message: "\(opening.call.displayName) adds the store with options that ask for no migration, and \(ModelName.spoken(gap.history.model)) has earlier versions: a store written by \(gap.earlier.displayName) fails to open with \(gap.newest.displayName) (NSPersistentStoreIncompatibleVersionHashError, 134100), at every launch after the update: \(MigrationCause.describe(gap.entities, from: gap.earlier, to: gap.newest))",
