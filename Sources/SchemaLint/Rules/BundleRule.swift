@@ -17,3 +17,9 @@ extension BundleRule {
         )
     }
 }
+
+extension BundleRule {
+    package func add(to kinds: inout RuleKinds) {
+        kinds.bundle.append(self)
+    }
+}

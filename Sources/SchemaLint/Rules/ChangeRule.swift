@@ -31,3 +31,9 @@ extension ChangeRule {
         )
     }
 }
+
+extension ChangeRule {
+    package func add(to kinds: inout RuleKinds) {
+        kinds.change.append(self)
+    }
+}

@@ -63,3 +63,9 @@ package struct HistoryContext: Sendable {
         return (changes, findings)
     }
 }
+
+extension HistoryRule {
+    package func add(to kinds: inout RuleKinds) {
+        kinds.history.append(self)
+    }
+}

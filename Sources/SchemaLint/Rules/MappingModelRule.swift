@@ -33,3 +33,9 @@ extension MappingModelRule {
         )
     }
 }
+
+extension MappingModelRule {
+    package func add(to kinds: inout RuleKinds) {
+        kinds.mappingModel.append(self)
+    }
+}

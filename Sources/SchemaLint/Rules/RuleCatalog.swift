@@ -20,12 +20,14 @@ package struct RuleCatalog: Sendable {
 
     package init(rules: [any Rule]) {
         self.rules = rules
-        changeRules = rules.compactMap { $0 as? any ChangeRule }
-        versionRules = rules.compactMap { $0 as? any VersionRule }
-        historyRules = rules.compactMap { $0 as? any HistoryRule }
-        bundleRules = rules.compactMap { $0 as? any BundleRule }
-        mappingModelRules = rules.compactMap { $0 as? any MappingModelRule }
-        storeCodeRules = rules.compactMap { $0 as? any StoreCodeRule }
+        var kinds = RuleKinds()
+        for rule in rules { rule.add(to: &kinds) }
+        changeRules = kinds.change
+        versionRules = kinds.version
+        historyRules = kinds.history
+        bundleRules = kinds.bundle
+        mappingModelRules = kinds.mappingModel
+        storeCodeRules = kinds.storeCode
         descriptors = (rules.map(\.descriptor) + FindingPolicy.descriptors + [Baseline.resolvedEntry]).sorted { $0.id < $1.id }
         descriptorsByID = Dictionary(uniqueKeysWithValues: descriptors.map { ($0.id, $0) })
         var table: [Change.Kind: [any ChangeRule]] = [:]

@@ -82,3 +82,9 @@ extension StoreCodeRule {
         )
     }
 }
+
+extension StoreCodeRule {
+    package func add(to kinds: inout RuleKinds) {
+        kinds.storeCode.append(self)
+    }
+}

@@ -54,3 +54,9 @@ extension ModelVersion {
     /// The entities synced with CloudKit, in declaration order.
     var syncedEntities: [Entity] { entities.filter { isSynced(entity: $0.name) } }
 }
+
+extension VersionRule {
+    package func add(to kinds: inout RuleKinds) {
+        kinds.version.append(self)
+    }
+}
