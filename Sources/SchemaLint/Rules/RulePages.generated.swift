@@ -8107,8 +8107,11 @@ relationship keeps its name and destination, migration copies its links, and Cor
 new inverse from them. Where the old inverse is gone, that holds in a local store and where the new
 pairing holds as many links as the old (a new to-one in place of a to-many holds fewer); in a
 synced store the new inverse is another CloudKit field, which older apps do not write. Nor is a to-one
-whose to-many inverse was renamed (the old to-many gone, a new one in its place): the to-one keeps
-its name, destination and column, so every link stays where it was.
+whose to-many inverse was renamed (the old to-many gone, a new one in its place), or paired with
+another relationship while the to-one is kept one-way: the to-one keeps its name, destination and
+column, so every link stays where it was (the to-many that changed pairs is reported). A
+relationship that now points to another entity is reported once, by
+`relationship-destination-changed`, whatever its inverse became.
 
 ## What to do instead
 
@@ -8258,6 +8261,67 @@ entities:
   Message:
     relationships:
       conversation: {destination: Conversation}
+```
+
+### Triggers: a to-many paired with a new to-many, its old to-one partner kept one-way (one finding, at the to-many)
+
+```yaml
+model: Gallery
+version: 1
+entities:
+  Painter:
+    relationships:
+      paintings: {destination: Painting, inverse: painter, toMany: true}
+  Painting:
+    relationships:
+      painter: {destination: Painter, inverse: paintings}
+```
+
+```yaml
+model: Gallery
+version: 2
+entities:
+  Painter:
+    relationships:
+      paintings: {destination: Painting, inverse: ↓painters, toMany: true}
+  Painting:
+    relationships:
+      painter: {destination: Painter}
+      painters: {destination: Painter, inverse: paintings, toMany: true}
+```
+
+### Does not trigger: a one-way to-one that now points to another entity, paired with a relationship added there
+
+```yaml
+model: Shelf
+version: 1
+entities:
+  Shelf:
+    relationships:
+      cover: {destination: Book}
+  Book:
+    attributes:
+      title: {type: string, optional: true}
+  Photo:
+    attributes:
+      caption: {type: string, optional: true}
+```
+
+```yaml
+model: Shelf
+version: 2
+entities:
+  Shelf:
+    relationships:
+      cover: {destination: Photo, inverse: coverForShelf}
+  Book:
+    attributes:
+      title: {type: string, optional: true}
+  Photo:
+    attributes:
+      caption: {type: string, optional: true}
+    relationships:
+      coverForShelf: {destination: Shelf, inverse: cover}
 ```
 
 ### Does not trigger: a one-way to-many gains a to-one inverse added in the same version

@@ -266,15 +266,19 @@ struct PropertyChangeRule: ChangeRule {
         guard let old = context.change.old?.relationship, let new = context.change.new?.relationship else { return nil }
         // A synced relationship that lost its inverse is cloudkit-missing-inverse's.
         if context.synced, new.inverse == nil { return nil }
+        // One that now points to another entity is relationship-destination-changed's: its links
+        // are decided by that change, whatever it is paired with.
+        if old.destination != new.destination { return nil }
         // A to-one whose inverse is now a to-many new in this version, where it was none or a
         // to-many this version no longer has (the to-many side added, or renamed): the link stays
         // stored where it was (the to-one side's column), and a to-many stores nothing.
         let (baseline, version) = (context.comparison.baseline, context.comparison.version)
-        // A local to-one whose to-many inverse was removed (it is one-way now): the link stays in
-        // its own column, which migration copies; no pairing is left to disagree with.
-        if !context.synced, !old.isToMany, !new.isToMany, old.destination == new.destination, new.inverse == nil, let gone = old.inverse,
+        // A local to-one whose to-many inverse was removed, or paired with another relationship
+        // (it is one-way now): the link stays in its own column, which migration copies; no
+        // pairing is left to disagree with. The to-many that changed pairs is a finding of its own.
+        if !context.synced, !old.isToMany, !new.isToMany, new.inverse == nil, let gone = old.inverse,
            baseline.entity(named: old.destination)?.relationship(named: gone)?.isToMany == true,
-           version.entity(named: old.destination)?.relationship(named: gone) == nil {
+           version.entity(named: old.destination)?.relationship(named: gone).map({ $0.inverse != new.name }) ?? true {
             return nil
         }
         if !old.isToMany, !new.isToMany, old.destination == new.destination, let inverse = new.inverse,
