@@ -6446,7 +6446,8 @@ model of version 3. Each consecutive step can be a lightweight migration while t
 
 - a chain of renames: the renaming identifier names only the previous name, so renaming `title`
   to `heading` and then `heading` to `headline` leaves nothing that links `title` to `headline`,
-  and the data is dropped;
+  and the data is dropped (one renaming identifier, `title`, kept by every later version links
+  them all);
 - an attribute made required with a default, whose default is later removed: each step is fine,
   but the jump makes an optional attribute required without a default, and the migration fails;
 - an attribute removed and later added again under its old name with a type the old one cannot

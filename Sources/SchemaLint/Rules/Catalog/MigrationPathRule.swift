@@ -66,7 +66,7 @@ struct MigrationPathRule: HistoryRule {
                 guard let id = renamedAway[key]?.first(where: { alive.contains($0) && elements.key(of: $0, atOrdinal: ordinal) == key }) else { continue }
                 let now = elements.key(of: id, atOrdinal: elements.released.count - 1) ?? key
                 problems.append(Finding.Note(
-                    "\(removed.kind) '\(key.path)' of \(old.displayName) is '\(now.path)' in \(newest.displayName) through a chain of renames, but the renaming identifier names only the previous name: migrating straight from \(old.displayName) drops its data",
+                    "\(removed.kind) '\(key.path)' of \(old.displayName) is '\(now.path)' in \(newest.displayName) through a chain of renames, but no renaming identifier in \(newest.displayName) names '\(key.path.member ?? key.path.entity)': migrating straight from \(old.displayName) drops its data",
                     at: change.location
                 ))
             }
