@@ -60,6 +60,9 @@ package struct LintOptions: Sendable {
     /// By model, where no tag or lock records what shipped: the change of the app's version that
     /// shows its newest version went out in a release.
     package var marketingVersionReleases: [String: MarketingVersionRelease] = [:]
+    /// The model bundles skipped because no Xcode project of the run builds them: code that
+    /// names one of them opens a model no app has.
+    package var modelBundlesBuiltByNoTarget: [String] = []
 
     package init(compatibility: Compatibility = .previous, lock: VersionLock? = nil, productionSchemas: [String: CloudKitSchema] = [:]) {
         self.compatibility = compatibility

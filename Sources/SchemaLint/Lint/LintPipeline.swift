@@ -271,6 +271,11 @@ public struct LintPipeline: Sendable {
             Self.unreleaseStoreless(lintOptions.shippedBeforePlans, from: &histories, lock: &lock)
             lintOptions.lock = lock
         }
+        // A bundle a project lists through a link is read there, under the link's path.
+        let readBundles = Set(input.bundles.map { URL(fileURLWithPath: $0.path).resolvingSymlinksInPath().path })
+        lintOptions.modelBundlesBuiltByNoTarget = input.skipped.filter {
+            $0.reason == .inNoProject && $0.path.hasSuffix(".xcdatamodeld") && !readBundles.contains(URL(fileURLWithPath: $0.path).resolvingSymlinksInPath().path)
+        }.map(\.path)
         var result = Linter(catalog: catalog, options: lintOptions).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels, storeCode: input.storeCode)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
         var inputFiles = histories.flatMap { $0.versions.map(\.file) } + [configuration.file, lock?.file].compactMap { $0 }
@@ -296,6 +301,7 @@ public struct LintPipeline: Sendable {
             if result.shippedHistory.assumed, let newestReleaseTag, newestReleaseHoldsModels { result.shippedHistory.newestReleaseLacking = newestReleaseTag }
         }
         result.findings = findings.sorted(by: Finding.reportOrder)
+        result.modelBundlesBuiltByNoTarget = lintOptions.modelBundlesBuiltByNoTarget.count
         return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes, sources: input.sources, skipped: input.skipped)
     }
 

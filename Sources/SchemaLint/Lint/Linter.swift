@@ -40,7 +40,8 @@ package struct Linter: Sendable {
                     shipped[history.model, default: []].formUnion(history.versions.filter(\.isReleased).map(\.label))
                 }
             }
-            let context = StoreCodeContext(facts: storeCode, histories: histories, shippedVersions: shipped, unreadReleases: options.unreadReleases)
+            var context = StoreCodeContext(facts: storeCode, histories: histories, shippedVersions: shipped, unreadReleases: options.unreadReleases)
+            context.modelBundlesBuiltByNoTarget = options.modelBundlesBuiltByNoTarget
             for rule in catalog.storeCodeRules { findings += Self.oncePerLine(rule.check(context)) }
         }
         // Histories are independent: check them on all cores, the largest first (their entities

@@ -15,6 +15,9 @@ public struct LintResult: Sendable {
     /// reader reads, a schema in no plan): the summary counts them, so a passing run with things
     /// left out does not read as a clean one.
     package var inputWarnings = 0
+    /// The model bundles the run skipped because no target builds them: the summary counts
+    /// them, so "0 models" beside bundles on disk does not read as a failure to read them.
+    package var modelBundlesBuiltByNoTarget = 0
 
     package init(findings: [Finding], modelCount: Int, versionCount: Int, rules: [String: RuleDescriptor], failingSeverity: Severity = .error) {
         self.findings = findings.sorted(by: Finding.reportOrder)

@@ -73,7 +73,9 @@ package struct TextReporter: Reporter, Sendable {
         let scope = "in \(plural(result.versionCount, "version")) of \(plural(result.modelCount, "model"))"
         let listed = counts.isEmpty ? "no problems \(scope)" : "\(counts.joined(separator: ", ")) \(scope)"
         let input = result.inputWarnings == 0 ? "" : "; \(plural(result.inputWarnings, "warning")) on input not read in full, on standard error"
-        return listed + (result.shippedHistory.sentence.map { "; " + $0 } ?? "") + input
+        let unbuilt = result.modelBundlesBuiltByNoTarget
+        let skipped = unbuilt == 0 ? "" : "; \(plural(unbuilt, "model bundle")) skipped, which no Xcode project here builds (--verbose lists \(unbuilt == 1 ? "it" : "them"))"
+        return listed + (result.shippedHistory.sentence.map { "; " + $0 } ?? "") + skipped + input
     }
 
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

@@ -9991,7 +9991,9 @@ methods and protocol requirements by no name written. So, last, does a type that
 and handles the failure itself, beside a store another file opens, where no other Swift file names
 the type: a plain one (it inherits and conforms to nothing but `ObservableObject`), not `public`,
 alone in a file with no `@main` (Xcode's template `PersistenceController`, left beside the app's own
-stack).
+stack). Code that loads a model by name (`NSPersistentContainer(name: "Journal")`,
+`initWithName:@"Journal"`) found only in a bundle no Xcode project of the run builds (the run skips
+it, and the summary counts it) opens no store anyone has: a note, until a target builds that bundle.
 
 A fallback is judged as its own opening: when the `catch` of one opening tries another in a `do`
 (a local store when the CloudKit one fails, then an in-memory one), what that `do`'s own `catch`

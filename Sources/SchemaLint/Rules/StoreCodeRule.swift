@@ -16,6 +16,8 @@ package struct StoreCodeContext: Sendable {
     package var shippedVersions: [String: Set<String>]
     /// Why the run could not read which versions shipped, when it could not.
     package var unreadReleases: UnreadReleases?
+    /// The model bundles the run skipped because no Xcode project of it builds them.
+    package var modelBundlesBuiltByNoTarget: [String] = []
 
     package init(facts: StoreCodeFacts, histories: [ModelHistory], shippedVersions: [String: Set<String>] = [:], unreadReleases: UnreadReleases? = nil) {
         self.facts = facts
@@ -58,6 +60,14 @@ package struct StoreCodeContext: Sendable {
             return ((String(key.dropFirst("bundle:".count)) as NSString).lastPathComponent as NSString).deletingPathExtension == name
         }
         return history.model == name
+    }
+
+    /// The skipped bundle that is the only model of the name `opening` loads, where it names one
+    /// and no model read compiles under that name: no app holds that model, so the code opens no
+    /// store anyone has.
+    func bundleBuiltByNoTarget(openedBy opening: StoreOpening) -> String? {
+        guard let name = opening.modelName, !histories.contains(where: { Self.isCompiled(as: name, $0) }) else { return nil }
+        return modelBundlesBuiltByNoTarget.filter { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension == name }.min()
     }
 
     static func nearestHistories(to file: String, in histories: [ModelHistory]) -> [ModelHistory] {

@@ -169,7 +169,7 @@ struct RepositoryRunTests {
         ]
         let (folder, _) = try Self.repository(files)
         let run = try Self.run(["--verbose"], in: folder.path)
-        #expect(run.stdout.hasSuffix("in 1 version of 1 model\n"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("in 1 version of 1 model; 1 model bundle skipped, which no Xcode project here builds (--verbose lists it)\n"), "\(run.stdout)")
         #expect(run.stderr.contains("skipped: Old/Legacy.xcdatamodeld (no Xcode project of the folder walked lists it"), "\(run.stderr)")
         // Named, it is linted.
         #expect(try Self.run(["Old/Legacy.xcdatamodeld"], in: folder.path).stdout.contains("in 2 versions of 1 model"))
@@ -191,11 +191,11 @@ struct RepositoryRunTests {
         }
         // A synchronized folder holds what lies below it, and nothing else.
         let (synchronized, _) = try Self.repository([("App.xcodeproj/project.pbxproj", Self.synchronizedProject(["App"]))] + files.dropFirst())
-        #expect(try Self.run(in: synchronized.path).stdout.hasSuffix("in 1 version of 1 model\n"))
+        #expect(try Self.run(in: synchronized.path).stdout.hasSuffix("in 1 version of 1 model; 1 model bundle skipped, which no Xcode project here builds (--verbose lists it)\n"))
         // A package manifest adds the files of its own folder: a dependency's copy checked in
         // beside the app leaves the app's files to the project.
         let (vendored, _) = try Self.repository(files + [("Vendor copy/SnapKit/Package.swift", "// swift-tools-version:5.9\n")])
-        #expect(try Self.run(in: vendored.path).stdout.hasSuffix("in 1 version of 1 model\n"))
+        #expect(try Self.run(in: vendored.path).stdout.hasSuffix("in 1 version of 1 model; 1 model bundle skipped, which no Xcode project here builds (--verbose lists it)\n"))
         let (inPackage, _) = try Self.repository(files + [("Old/Package.swift", "// swift-tools-version:5.9\n")])
         #expect(try Self.run(in: inPackage.path).stdout.hasSuffix("in 3 versions of 2 models\n"))
         // A library's manifest at the root takes its targets' folders (SwiftPM's `Sources` and
@@ -206,7 +206,7 @@ struct RepositoryRunTests {
         for library in [("Package.swift", manifest), ("Kit.podspec", podspec)] {
             let (withDemo, _) = try Self.repository(files + [library])
             let run = try Self.run(["--verbose"], in: withDemo.path)
-            #expect(run.stdout.hasSuffix("in 1 version of 1 model\n") && run.stderr.contains("skipped: Old/Legacy.xcdatamodeld (no Xcode project"), "\(library.0): \(run.stdout)\(run.stderr)")
+            #expect(run.stdout.hasSuffix("in 1 version of 1 model; 1 model bundle skipped, which no Xcode project here builds (--verbose lists it)\n") && run.stderr.contains("skipped: Old/Legacy.xcdatamodeld (no Xcode project"), "\(library.0): \(run.stdout)\(run.stderr)")
             let (inTarget, _) = try Self.repository(files.map { ($0.0.replacingOccurrences(of: "Old/", with: "Kit/Sources/Resources/"), $0.1) } + [library])
             #expect(try Self.run(in: inTarget.path).stdout.hasSuffix("in 3 versions of 2 models\n"), "\(library.0)")
         }
@@ -215,6 +215,31 @@ struct RepositoryRunTests {
     /// Code under the folder of an extension's Info.plist stops the extension, not the app (a
     /// note), unless the project builds that file into another target too, or the Info.plist lies
     /// in a module's own folder (a framework's, copied from an extension's).
+    /// Code that loads a model found only in a bundle no target builds opens no store anyone
+    /// has: stopping the app when that fails is a note there, and a warning for a model a target
+    /// builds.
+    @Test func aStopWhereTheModelLoadedIsBuiltByNoTargetIsANote() throws {
+        let project = "// !$*UTF8*$!\n{ objects = { C0 /* App */ = {isa = PBXGroup; children = (A1, C2, ); path = App; sourceTree = \"<group>\"; };\n\t\tA1 /* Notes.xcdatamodeld */ = {isa = XCVersionGroup; children = (A2 /* Notes.xcdatamodel */, ); path = Notes.xcdatamodeld; sourceTree = \"<group>\"; versionGroupType = wrapper.xcdatamodel; };\n\t\tC2 /* Store.swift */ = {isa = PBXFileReference; path = Store.swift; }; }; }\n"
+        func files(loading model: String) -> [(String, String)] {
+            [
+                ("App.xcodeproj/project.pbxproj", project),
+                ("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 2)),
+                ("Old/Legacy.xcdatamodeld/Legacy.xcdatamodel/contents", Self.contents(attributes: 1)),
+                ("App/Store.swift", "import CoreData\nlet container: NSPersistentContainer = {\n    let container = NSPersistentContainer(name: \"\(model)\")\n    container.loadPersistentStores { _, error in\n        if let error { fatalError(\"\\(error)\") }\n    }\n    return container\n}()\n"),
+            ]
+        }
+        let (unbuilt, _) = try Self.repository(files(loading: "Legacy"))
+        let stop = try Self.run(["--format", "json"], in: unbuilt.path)
+        let found = try #require(try JSONSerialization.jsonObject(with: Data(stop.stdout.utf8)) as? [String: Any])["findings"] as? [[String: Any]]
+        let finding = try #require(found?.first { $0["rule"] as? String == "store-load-failure-destructive" })
+        #expect(finding["severity"] as? String == "note", "\(finding)")
+        #expect((finding["message"] as? String)?.hasSuffix("; the model it loads, Legacy, is only in Old/Legacy.xcdatamodeld, which no Xcode project here builds, so no store of it is on anyone's device until a target builds that bundle") == true, "\(finding)")
+
+        let (built, _) = try Self.repository(files(loading: "Notes"))
+        let warning = try Self.run(in: built.path)
+        #expect(warning.stdout.contains("App/Store.swift:5:24: warning: fatalError() stops the app when loadPersistentStores fails: a store that fails to migrate crashes the app each time it opens the store [store-load-failure-destructive]"), "\(warning.stdout)")
+    }
+
     @Test func aStopInAnExtensionsFolderIsTheAppsWhenAnotherTargetBuildsIt() throws {
         let plist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>NSExtension</key>\n\t<dict>\n\t\t<key>NSExtensionPointIdentifier</key>\n\t\t<string>com.apple.widgetkit-extension</string>\n\t</dict>\n</dict>\n</plist>\n"
         let store = "import SwiftData\n\nenum WidgetStore {\n    static let container: ModelContainer = {\n        do {\n            return try ModelContainer(for: Note.self)\n        } catch {\n            fatalError(\"\\(error)\")\n        }\n    }()\n}\n"

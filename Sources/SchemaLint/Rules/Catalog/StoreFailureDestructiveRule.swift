@@ -157,6 +157,12 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             consequence = "\(action.written) replaces the store with an empty in-memory one when \(opening) fails: the app opens without the person's data, and whatever they enter next is gone at the next launch"
             suggestions = ["tell the person the data could not be opened and keep the store file for a fix, rather than continue silently with an empty store"]
         }
+        // The model the code loads is only in a bundle no target builds: no app has it, so no
+        // one has a store of it to fail on; a reminder, in case a target comes to build it.
+        if let opened, let bundle = context.bundleBuiltByNoTarget(openedBy: opened) {
+            consequence += "; the model it loads, \(opened.modelName ?? ""), is only in \(bundle), which no Xcode project here builds, so no store of it is on anyone's device until a target builds that bundle"
+            severity = .note
+        }
         // Code no file uses never runs: a reminder, in case code elsewhere uses it.
         if action.inUnusedCode {
             consequence += "; no file read uses \(action.place.declaration), so this runs only if code elsewhere does"
