@@ -180,10 +180,16 @@ package struct GitReleaseTags: Sendable {
             let date = parts.dropFirst(2).compactMap { Int($0) }.first ?? 0
             return Tag(name: String(parts[1]), object: String(parts[0]), date: date)
         }
-        let pattern = pattern == HistorySource.defaultTagPattern ? Self.widenedDefault(among: tags.map(\.name)) : pattern
+        let isDefault = pattern == HistorySource.defaultTagPattern
+        let pattern = isDefault ? Self.widenedDefault(among: tags.map(\.name)) : pattern
         self.pattern = pattern
-        self.tags = Self.releaseOrder(tags.filter { Self.matches($0.name, pattern: pattern) })
-        self.otherTags = Self.releaseOrder(tags.filter { !Self.matches($0.name, pattern: pattern) }).map(\.name)
+        // The default's `v*` takes a version after the `v`: a tag some CI job named without the
+        // version it lacked (`v$APP_VERSION_b1`) records no release.
+        func isRelease(_ name: String) -> Bool {
+            Self.matches(name, pattern: pattern) && !(isDefault && (name.hasPrefix("v") || name.hasPrefix("V")) && !ReleaseTagOrder.Key(name).namesAVersion)
+        }
+        self.tags = Self.releaseOrder(tags.filter { isRelease($0.name) })
+        self.otherTags = Self.releaseOrder(tags.filter { !isRelease($0.name) }).map(\.name)
     }
 
     /// The default pattern, and the prefixes of `names` that say a release with a dotted version
@@ -263,9 +269,11 @@ package struct GitReleaseTags: Sendable {
             x.tag.date != y.tag.date ? x.tag.date < y.tag.date : x.key.precedes(y.key)
         }
         // Pre-releases of one version name their channel and build in words no order knows
-        // (`v0.1.0-DevBeta-521` before `v0.1.0-Canary.9a-600`): by date, as they were made.
+        // (`v0.1.0-DevBeta-521` before `v0.1.0-Canary.9a-600`), and builds of one version may
+        // carry a build number a CI job left empty (`v1.0.4_b` after `v1.0.4_b78`): by date, as
+        // they were made. A pre-release still comes before its release.
         func precedesInLine(_ x: Keyed, _ y: Keyed) -> Bool {
-            x.key.isSameVersion(as: y.key) && x.key.isPreRelease && y.key.isPreRelease && x.tag.date != y.tag.date
+            x.key.isSameVersion(as: y.key) && x.key.isPreRelease == y.key.isPreRelease && x.tag.date != y.tag.date
                 ? x.tag.date < y.tag.date : x.key.precedes(y.key)
         }
         let keyed = tags.map { (tag: $0, key: ReleaseTagOrder.Key($0.name)) }

@@ -31,6 +31,11 @@ package enum ReleaseTagOrder {
             isPreRelease = parts.isPreRelease
         }
 
+        /// Whether the name is a version as release tags spell one: numbers straight after a `v`
+        /// (`v1.2`, `V-1.2`) or none (`1.2`). A CI job's tag whose version never reached it
+        /// (`v$APP_VERSION_b`, `v_b`) names none.
+        package var namesAVersion: Bool { family.isEmpty && !numbers.isEmpty }
+
         /// Whether this tag is an earlier release than `other`.
         package func precedes(_ other: Key) -> Bool {
             guard family == other.family, !numbers.isEmpty, !other.numbers.isEmpty else { return NaturalOrder.precedes(name, other.name) }

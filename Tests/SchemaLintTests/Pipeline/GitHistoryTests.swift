@@ -296,6 +296,21 @@ struct GitHistoryPartsTests {
         #expect(GitReleaseTags.isPrerelease("1.96.0-beta3", among: names))
     }
 
+    /// Builds of one version are ordered by date where a CI job left the build number out
+    /// (`v1.0.4_b` on a commit after `v1.0.4_b78`'s), and the default pattern's `v*` takes no tag
+    /// without a version after the `v` (`v$APP_VERSION_b1`, `v_b`): neither records a release
+    /// before the ones it was made after.
+    @Test func buildsOfOneVersionAreOrderedByDateAndTagsWithoutAVersionAreNoReleases() {
+        let listing = "a v1.0.4_b 1631100000\nb v1.0.4_b78 1628800000\nc v1.0.4_b82 1629900000\nd v1.0.3_b56 1626000000\ne v$APP_VERSION_b1 1631100000\nf v_b 1631100000\ng v1.0.5_b1 1633000000\nh verified 1600000000\n"
+        let tags = GitReleaseTags(listing: listing, pattern: HistorySource.defaultTagPattern)
+        #expect(tags.tags.map(\.name) == ["v1.0.3_b56", "v1.0.4_b78", "v1.0.4_b82", "v1.0.4_b", "v1.0.5_b1"])
+        #expect(tags.otherTags.sorted() == ["v$APP_VERSION_b1", "v_b", "verified"])
+        // A pattern given takes what it matches.
+        #expect(GitReleaseTags(listing: listing, pattern: "v*").tags.count == 8)
+        // A release still comes after its pre-releases, whenever they were made.
+        #expect(GitReleaseTags(listing: "a v2.0 1600000000\nb v2.0-rc1 1700000000\n", pattern: "v*").tags.map(\.name) == ["v2.0-rc1", "v2.0"])
+    }
+
     /// A team that tags only its builds ships the last pre-release of each version it moved on
     /// from: those count as releases; the pre-releases of a version later tagged as a release,
     /// those of the newest version, and those of a version a team that tags its releases
