@@ -22,6 +22,10 @@ package struct ChangeCodeFacts: Sendable {
     /// (`shouldAddStoreAsynchronously = true`), where every opening of it does.
     package var addsAsynchronously: SourceLocation?
 
+    /// Whether every opening of the store of the history these facts are for is reached at
+    /// launch by a path built for macOS only, where no watchdog ends a slow launch.
+    package var launchesOnMacOSOnly = false
+
     package init(keyedArchiveTransformers: Set<String> = [], openedConfigurations: Set<String> = []) {
         self.keyedArchiveTransformers = keyedArchiveTransformers
         self.openedConfigurations = openedConfigurations
@@ -39,6 +43,10 @@ package struct ChangeCodeFacts: Sendable {
         addsWithoutMigration = StoreCodeContext.openingsDecliningMigration(facts, in: histories).first { _, opened in
             opened.contains(where: isThisHistory)
         }?.opening.place.location
+        let opened = facts.openings.filter { opening in
+            [.loadPersistentStores, .addPersistentStore, .modelContainer].contains(opening.call) && StoreCodeContext.openedHistories(by: opening, in: histories).contains(where: isThisHistory)
+        }
+        launchesOnMacOSOnly = !opened.isEmpty && opened.allSatisfy(\.launchesOnMacOS)
         guard history.versions.last?.format != .swiftData else { return }
         let coreData = histories.filter { $0.versions.last?.format != .swiftData }
         let added = facts.openings.filter { opening in

@@ -292,8 +292,27 @@ import SchemaLintTestSupport
         """, to: "Notes/IterativeMigrator.swift")
         let (_, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
         #expect(run.stdout.contains("note: opening a store of version 1 with version 2 migrates it at launch with the app's own migration (NSMigrationManager at \(folder.path)/Notes/IterativeMigrator.swift:8:13), which migrates every object in memory"), "\(run.stdout)")
-        #expect(run.stdout.contains("help: run the app's migration off the main thread"), "\(run.stdout)")
+        #expect(run.stdout.contains("help: run the app's migration off the main thread (in a background task, behind a progress screen) and open the store when it is done, so the launch watchdog (0x8badf00d) cannot kill a large migration"), "\(run.stdout)")
         #expect(!run.stdout.contains("by lightweight migration"), "\(run.stdout)")
+        // A Mac app's launch: no watchdog kills it; a long migration hangs it.
+        try folder.write("""
+        import Cocoa
+        import CoreData
+
+        @main
+        final class AppDelegate: NSObject, NSApplicationDelegate {
+            let container = NSPersistentContainer(name: "Notes")
+
+            func applicationDidFinishLaunching(_ notification: Notification) {
+                container.loadPersistentStores { _, error in
+                    if let error { NSApp.presentError(error) }
+                }
+            }
+        }
+        """, to: "Notes/AppDelegate.swift")
+        let (_, mac) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(mac.stdout.contains("help: run the app's migration off the main thread (in a background task, behind a progress screen) and open the store when it is done, so the window appears at once instead of hanging through a large migration (macOS has no launch watchdog)"), "\(mac.stdout)")
+        #expect(!mac.stdout.contains("0x8badf00d"), "\(mac.stdout)")
     }
 
     /// The caller in a file of its own names the initializer (`Ledger(url:)`), whose private helper

@@ -24,15 +24,19 @@ struct MigrationAtLaunchRule: HistoryRule {
             }
             guard !copied.isEmpty else { continue }
             var how: String
+            // macOS has no launch watchdog: a long migration there is a launch that hangs.
+            let outcome = context.code.launchesOnMacOSOnly
+                ? "so the window appears at once instead of hanging through a large migration (macOS has no launch watchdog)"
+                : "so the launch watchdog (0x8badf00d) cannot kill a large migration"
             // SwiftData has no store description to add asynchronously: the container is made off
             // the main thread instead.
             var advice = version.format == .swiftData
-                ? "create the ModelContainer off the main thread (in a Task, behind a progress screen) and show the user interface when it is ready, so the launch watchdog (0x8badf00d) cannot kill a large migration"
-                : "add the store off the main thread (NSPersistentStoreDescription.shouldAddStoreAsynchronously = true, or load in a background task) behind a progress screen, so the launch watchdog (0x8badf00d) cannot kill a large migration"
+                ? "create the ModelContainer off the main thread (in a Task, behind a progress screen) and show the user interface when it is ready, \(outcome)"
+                : "add the store off the main thread (NSPersistentStoreDescription.shouldAddStoreAsynchronously = true, or load in a background task) behind a progress screen, \(outcome)"
             if version.format != .swiftData, let asynchronous = context.code.addsAsynchronously {
                 advice = "the store opened at \(asynchronous) is added off the main thread already (shouldAddStoreAsynchronously): keep the interface from reading it until the completion handler runs, and measure the migration with a store of realistic size written by the previous release"
             }
-            let ownMigration = "run the app's migration off the main thread (in a background task, behind a progress screen) and open the store when it is done, so the launch watchdog (0x8badf00d) cannot kill a large migration"
+            let ownMigration = "run the app's migration off the main thread (in a background task, behind a progress screen) and open the store when it is done, \(outcome)"
             if let migration = context.history.writtenMigration(from: baseline, to: version) {
                 how = migration.mappingModel != nil
                     ? "with \(migration.name), which migrates every object in memory"
