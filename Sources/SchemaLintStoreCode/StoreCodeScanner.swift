@@ -1184,7 +1184,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             found.stopsAfterDeletingTheStore = action == .stopsTheApp && deletion.map { $0.position < node.position && Self.isSequential($0, node) } ?? false
             found.afterFallbackToMemory = action == .stopsTheApp && (finder.isLastResort(node) || runsWhenTheFallbackToMemoryFailed(openingNode))
             found.afterFallbackToAnotherStore = action == .stopsTheApp && opensARecoveryStore(openingNode)
-            if action == .deletesTheStore { found.cacheName = cacheName(around: openingNode) }
+            if action == .deletesTheStore {
+                found.cacheName = cacheName(around: openingNode)
+                if let call = node.as(FunctionCallExprSyntax.self), let helpers = finder.helpers {
+                    found.copyKeptFirst = helpers.copyKept(beforeDeletingIn: call) ?? finder.copyKept(before: call, within: branch)
+                }
+            }
             found.withAnAlert = action == .fallsBackToMemory && AlertMentions.contains(in: branch)
             scanned.facts.failureActions.append(found)
         }
@@ -2688,6 +2693,14 @@ extension DestructiveCallFinder {
         return earlier.found.contains { $0.1 == .deletesTheStore }
     }
 
+    /// The call of a statement before `node`, as `deletesTheStore(before:within:)` finds them,
+    /// that copies the store's files elsewhere first (`copyItem(at:to:)`, `backupStore()`).
+    func copyKept(before node: FunctionCallExprSyntax, within boundary: Syntax? = nil) -> String? {
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        for statement in Self.statements(before: node, within: boundary) { calls.walk(statement) }
+        return helpers?.copy(among: calls.found)
+    }
+
     /// Whether a statement before `node`, as `deletesTheStore(before:within:)` finds them, moves
     /// the store's files aside: a call named for it (`moveStoreAside()`, `quarantine(url)`), or a
     /// helper of the project given arguments that moves files (`backupStore(at: url)` whose loop
@@ -2947,6 +2960,44 @@ struct StoreDeletingHelpers {
                 return !parameters.contains(destination.expression.trimmedText)
             }
         }
+    }
+
+    /// The calls that write a copy of a file or a store elsewhere, and keep the original.
+    static let copyingCalls: Set<String> = ["copyItem", "migratePersistentStore", "replacePersistentStore"]
+
+    /// The call before the deletion `call` leads to that keeps a copy of the store's files: in the
+    /// helper it calls, a copy (`copyItem`, `migratePersistentStore`) or a helper of the project
+    /// that makes one (`copyStoreFilesAside()`, whose loop copies each file into a backup
+    /// folder) before the call that deletes. As written, nil where none is.
+    func copyKept(beforeDeletingIn call: FunctionCallExprSyntax) -> String? {
+        for body in bodies(calledBy: call) {
+            let calls = AllCalls(viewMode: .sourceAccurate)
+            calls.walk(body)
+            var visited: Set<SyntaxIdentifier> = [body.id]
+            guard let deletion = calls.found.first(where: { found in
+                let name = SynchronousCode.calledName(found) ?? ""
+                if ["removeItem", "destroyPersistentStore"].contains(name) { return true }
+                return Self.deletingWords.contains(where: name.lowercased().contains) && bodies(calledBy: found).contains { deletesStore($0, depth: 2, visited: &visited) }
+            }) else { continue }
+            if let copy = copy(among: calls.found.filter { $0.position < deletion.position }) { return copy }
+        }
+        return nil
+    }
+
+    /// The first of `calls` that copies a file or a store, or calls a helper of the project whose
+    /// body does, as written (`copyItem(at:to:)`, `backupStore()`).
+    func copy(among calls: [FunctionCallExprSyntax]) -> String? {
+        for call in calls {
+            guard let name = SynchronousCode.calledName(call) else { continue }
+            if Self.copyingCalls.contains(name) { return "\(name)(\(call.arguments.compactMap { $0.label?.text }.map { $0 + ":" }.joined()))" }
+            let copies = bodies(calledBy: call).contains { body in
+                let inner = AllCalls(viewMode: .sourceAccurate)
+                inner.walk(body)
+                return inner.found.contains { Self.copyingCalls.contains(SynchronousCode.calledName($0) ?? "") }
+            }
+            if copies { return name + "()" }
+        }
+        return nil
     }
 
     /// The framework's types that make or describe a store, which projects extend.

@@ -9994,6 +9994,9 @@ alone in a file with no `@main` (Xcode's template `PersistenceController`, left 
 stack). Code that loads a model by name (`NSPersistentContainer(name: "Journal")`,
 `initWithName:@"Journal"`) found only in a bundle no Xcode project of the run builds (the run skips
 it, and the summary counts it) opens no store anyone has: a note, until a target builds that bundle.
+A deletion after the same code copies the store's files elsewhere (`copyItem(at:to:)`,
+`migratePersistentStore`, or a helper of the project that does, such as `backUpStoreFiles()`) keeps
+what the person stored in the copy: a note, which asks that nothing be deleted when the copy fails.
 
 A fallback is judged as its own opening: when the `catch` of one opening tries another in a `do`
 (a local store when the CloudKit one fails, then an in-memory one), what that `do`'s own `catch`
@@ -15067,6 +15070,47 @@ final class ContainerManager {
             } catch {
                 ↓fatalError("Failed to create ModelContainer even after recovery: \(error)")
             }
+        }
+    }
+}
+```
+
+### Triggers: a helper that copies the store's three files into a backup folder before it deletes them (a note)
+
+What the person stored is kept in the copy, which a later release can open; the note asks that
+nothing be deleted when the copy fails.
+
+```swift path=App/JournalStore.swift
+import CoreData
+
+final class JournalStore {
+    let container = NSPersistentContainer(name: "Journal")
+
+    func open() {
+        container.loadPersistentStores { _, error in
+            guard error != nil else { return }
+            ↓self.startOver()
+        }
+    }
+
+    private func startOver() {
+        let folder = NSPersistentContainer.defaultDirectoryURL()
+        guard backUpStoreFiles(in: folder) else { return }
+        for name in ["Journal.sqlite", "Journal.sqlite-wal", "Journal.sqlite-shm"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+
+    private func backUpStoreFiles(in folder: URL) -> Bool {
+        let backups = folder.appendingPathComponent("Backups", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
+            for name in ["Journal.sqlite", "Journal.sqlite-wal", "Journal.sqlite-shm"] {
+                try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: backups.appendingPathComponent(name))
+            }
+            return true
+        } catch {
+            return false
         }
     }
 }

@@ -353,6 +353,9 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// The deletion, where the app's own migration failed, removes the store it migrates from
     /// (the `from:` of `migrateStore`), not what it wrote: at the first step, the person's store.
     package var removesTheMigrationSource = false
+    /// The call that copies the store's files elsewhere before the deletion (`copyItem(at:to:)`,
+    /// `copyStoreFilesAside()`), as written: the copy keeps what the person stored.
+    package var copyKeptFirst: String?
 
     package init(action: Action, written: String, place: CodePlace, opening: StoreOpening.Call, openingLocation: SourceLocation) {
         self.action = action

@@ -122,6 +122,11 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         case .deletesTheStore where action.removesTheMigrationSource:
             consequence = "\(action.written) deletes the store that \(opening) migrates from when it fails, not what the failed step wrote: at the first step that is the person's store, so a store that fails to migrate loses everything they stored"
             suggestions = ["remove only the failed step's destination, keep the source store, tell the person, and try again in a later release"]
+        case .deletesTheStore where action.copyKeptFirst != nil:
+            // The copy is what the rule asks for: the person's data is kept, outside the store.
+            consequence = "\(action.written) deletes the store when \(opening) fails, after \(action.copyKeptFirst ?? "") copies it elsewhere: what the person stored is kept in that copy, for a later release to recover from, as long as the copy succeeded"
+            suggestions = ["delete nothing when the copy fails, copy the -wal and -shm files with the store (or copy it with migratePersistentStore), tell the person, and recover from the copy in a later release"]
+            severity = .note
         case .deletesTheStore:
             // Many stores mirror a server: what was synced comes back, what was not is gone.
             consequence = "\(action.written) deletes the store when \(opening) fails: \(failing) loses everything in it, so what the person made on this device and no server or iCloud has yet is gone, and the rest must be downloaded again"
