@@ -1175,7 +1175,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         func removesTheSource(_ node: Syntax) -> Bool { opening == .migrateStore && Self.removes(node, theSourceOf: openingNode) }
         let firstDeletion = found.firstIndex { $0.1 == .deletesTheStore && removesTheSource($0.0) } ?? found.firstIndex { $0.1 == .deletesTheStore }
         let firstFallback = found.firstIndex { $0.1 == .fallsBackToMemory }
-        let deletion = firstDeletion.map { found[$0].0 }
+        // Where a copy the app makes itself fails, removing what it wrote (`migratePersistentStore`'s
+        // `to:`, `migrateStore`'s destination) leaves the store it copies from in place: the next
+        // launch copies again, and the stop comes again.
+        let deletion = firstDeletion.map { found[$0].0 }.flatMap { node in
+            !opening.isMigration || removesTheSource(node) || opening == .migratePersistentStore && !Self.removes(node, theDestinationOf: openingNode) ? node : nil
+        }
         for (index, (node, action, written)) in found.enumerated()
         where (action != .deletesTheStore || index == firstDeletion) && (action != .fallsBackToMemory || index == firstFallback) {
             var found = StoreFailureAction(action: action, written: written, place: place(node), opening: opening, openingLocation: file.location(of: openingNode))
@@ -1234,6 +1239,18 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard let call = deletion.as(FunctionCallExprSyntax.self), let target = call.arguments.first?.expression,
               let source = migration.arguments.first(where: { $0.label?.text == "from" })?.expression else { return false }
         return location(target) == location(source)
+    }
+
+    /// Whether `deletion` is handed the very location `copy` writes (`migratePersistentStore(store,
+    /// to: groupURL, ...)`, then `removeItem(at: groupURL)`).
+    private static func removes(_ deletion: Syntax, theDestinationOf copy: FunctionCallExprSyntax) -> Bool {
+        func location(_ expression: ExprSyntax) -> String {
+            let text = expression.trimmedText
+            return text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
+        }
+        guard let call = deletion.as(FunctionCallExprSyntax.self), let target = call.arguments.first?.expression,
+              let destination = copy.arguments.first(where: { $0.label?.text == "to" })?.expression else { return false }
+        return location(target) == location(destination)
     }
 
     /// The name of the `lazy var` whose initial value `body` is, if it is one.

@@ -10620,6 +10620,32 @@ final class JournalStore {
 }
 ```
 
+### Triggers: a copy into the app group whose failure removes what it wrote, then fatalError (a warning)
+
+The file removed is the copy's destination: the store it copies from stays, so the next launch
+copies again, fails the same way, and stops again.
+
+```swift path=App/GroupMove.swift
+import CoreData
+
+enum GroupMove {
+    static var sharedURL: URL {
+        FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.example.journal")!
+            .appendingPathComponent("Journal.sqlite")
+    }
+
+    static func moveIfNeeded(from oldURL: URL, coordinator: NSPersistentStoreCoordinator) {
+        guard let store = coordinator.persistentStore(for: oldURL) else { return }
+        do {
+            try coordinator.migratePersistentStore(store, to: sharedURL, withType: NSSQLiteStoreType)
+        } catch {
+            try? FileManager.default.removeItem(at: sharedURL)
+            ↓fatalError("could not move the journal: \(error)")
+        }
+    }
+}
+```
+
 ### Triggers: the store removed when the error is a migration's, fatalError for any other (a warning)
 
 Only a failed migration deletes the store; any other failure stops the app at every launch.
