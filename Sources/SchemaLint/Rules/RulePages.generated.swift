@@ -8999,7 +8999,11 @@ model each store keeps (synced or not: the stores on the devices are local files
 they are, and the advice is to make the next change in a new version; adding the shapes back
 stays the fix should a later change be one lightweight migration cannot infer. Such an edit that
 releases already shipped, with no edit since the newest release, is a note: the stores open, and
-nothing in the coming release changes that.
+nothing in the coming release changes that. A synced version's steps between the shapes releases
+shipped, and its edit since the newest release, are also run through the change rules, as the
+same changes in versions of their own would be: each of their errors (a field renamed, which the
+release before never writes) is a note of the finding in that rule's words, named by the release
+that shipped it, and one in the working tree's edit makes the finding an error.
 Only what the version hash covers counts there (not defaults, transformers, uniqueness
 constraints, configurations, inverses or delete rules, which a store made by either copy does not
 notice). A version edited at several releases shipped in several shapes: the finding names each

@@ -98,6 +98,38 @@ struct ReleasedAtTagTests {
         #expect(retyped.stdout.contains("note: blocks inferring the migration from what shipped: attribute 'Note.body' changed type from string to date"), "\(retyped.stdout)")
     }
 
+    /// A version that syncs with CloudKit, edited in place between two releases and again since
+    /// the newest: each rename is a field the release before never writes, as the same change in a
+    /// version of its own is `attribute-renamed`'s error. What shipped is said in the note; what
+    /// the working tree changes makes it an error.
+    @Test func aSyncedVersionRenamedInPlaceSaysWhatCloudKitMakesOfIt() throws {
+        func contents(_ attributes: String) -> String {
+            XcodeFixtures.contents("<entity name=\"Note\" syncable=\"YES\">\n\(attributes)\n</entity>\n<configuration name=\"Default\" usedWithCloudKit=\"YES\">\n<memberEntity name=\"Note\"/>\n</configuration>")
+        }
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        let file = "\(Self.bundle)/Notes.xcdatamodel/contents"
+        try folder.write(contents("<attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>"), to: file)
+        try repository.commit("one version")
+        try repository.tag("v1.0")
+        try folder.write(contents("<attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n<attribute name=\"text\" optional=\"YES\" attributeType=\"String\" renamingIdentifier=\"body\"/>"), to: file)
+        try repository.commit("body renamed in place")
+        try repository.tag("v1.1")
+        let shipped = try Executable.run(["--no-color"], in: folder.url)
+        #expect(shipped.status == 0, "\(shipped.stdout)\(shipped.stderr)")
+        #expect(shipped.stdout.contains("\(file):2:1: note: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by: Note: renamed attribute `body` to `text`"), "\(shipped.stdout)")
+        #expect(shipped.stdout.contains("; v1.1 changed what syncs with CloudKit in ways devices still on the release before cannot follow (1 change, in the notes), as each change in a version of its own would have been reported [released-version-modified]"), "\(shipped.stdout)")
+        #expect(shipped.stdout.contains("    note: at v1.1: attribute 'Note.body' was renamed to 'text'; CloudKit stores it in a new field CD_text that apps still on v1.0 never write, while they keep writing CD_body [attribute-renamed] (v1.1:\(file):"), "\(shipped.stdout)")
+
+        try folder.write(contents("<attribute name=\"heading\" optional=\"YES\" attributeType=\"String\" renamingIdentifier=\"title\"/>\n<attribute name=\"text\" optional=\"YES\" attributeType=\"String\" renamingIdentifier=\"body\"/>"), to: file)
+        let coming = try Executable.run(["--no-color"], in: folder.url)
+        #expect(coming.status == 1, "\(coming.stdout)\(coming.stderr)")
+        #expect(coming.stdout.contains("\(file):2:1: error: released Notes was modified after it shipped"), "\(coming.stdout)")
+        #expect(coming.stdout.contains("; the working tree's edit changes what syncs with CloudKit in ways devices on v1.1 cannot follow (1 change, in the notes) [released-version-modified]"), "\(coming.stdout)")
+        #expect(coming.stdout.contains("    note: in the working tree: attribute 'Note.title' was renamed to 'heading'; CloudKit stores it in a new field CD_heading that apps still on v1.1 never write, while they keep writing CD_title [attribute-renamed] (\(file):"), "\(coming.stdout)")
+    }
+
     /// Betas numbered ahead of the release they led to (`v1.1.0-beta`, then `v1.0.1` on a commit
     /// that descends from them) came before it: the release shipped the model as it is, and the
     /// betas' older shapes are no edit after it.

@@ -112,6 +112,7 @@ struct ReleasedVersionLockRule: HistoryRule {
                         let since = Self.changes(from: newest.copy, to: version)
                         var edit = Edit(version: version, entry: entry, changes: steps.flatMap(\.changes), firstShipped: shapes[0].tag, stranded: Array(stranded), steps: steps)
                         if !since.isEmpty { edit.sinceNewest = (entry.releasedCopy == nil ? newest.tag : Self.tag(of: entry), since, newest.copy) }
+                        edit.syncBreaks = Self.syncBreaks(of: shapes, since: edit.sinceNewest?.copy, to: version, in: context)
                         let key = "first\u{0}" + shapes[0].tag + "\u{0}" + stranded.map(\.tag).joined(separator: " ") + steps.map { "\u{0}\($0.tag)\u{0}" + $0.changes.joined(separator: "\n") }.joined()
                             + "\u{0}since\u{0}" + since.joined(separator: "\n")
                         sameChange[key, default: []].append(edit)
@@ -350,6 +351,34 @@ struct ReleasedVersionLockRule: HistoryRule {
         /// Beside an edit a later release shipped: the newest release, what the working tree
         /// changed since, and the version as that release holds it.
         var sinceNewest: (tag: String, changes: [String], copy: ModelVersion)?
+        /// For a version that syncs with CloudKit: the change rules' errors of each step between
+        /// the shapes releases shipped (by the release that first held the later shape), and of
+        /// the working tree's edit since the newest release (by nil): the same change made in a
+        /// version of its own is judged so.
+        var syncBreaks: [(tag: String?, finding: Finding)] = []
+    }
+
+    /// The change rules' errors of each step between `shapes` (oldest first) where the later
+    /// shape syncs with CloudKit, and of `version` against `newest` where given: a renamed
+    /// attribute is a field older releases never write, whether or not the version was renamed.
+    private static func syncBreaks(of shapes: [GitFirstReleases.ShippedShape], since newest: ModelVersion?, to version: ModelVersion, in context: HistoryContext) -> [(tag: String?, finding: Finding)] {
+        // Each shape is named by the release that shipped it: the version's own name is the same
+        // at every release.
+        func named(_ copy: ModelVersion, _ tag: String) -> ModelVersion {
+            var named = copy
+            named.label = tag
+            return named
+        }
+        var breaks: [(tag: String?, finding: Finding)] = []
+        for (earlier, later) in zip(shapes, shapes.dropFirst()) where later.copy.hasSyncedEntities {
+            var comparisons: EntityComparisons?
+            breaks += context.changeFindings(from: named(earlier.copy, earlier.lastTag ?? earlier.tag), to: named(later.copy, later.tag), only: .error, reusing: &comparisons).findings.map { (later.tag, $0) }
+        }
+        if let newest = newest.map({ named($0, shapes.last?.lastTag ?? shapes.last?.tag ?? "the newest release") }), version.hasSyncedEntities {
+            var comparisons: EntityComparisons?
+            breaks += context.changeFindings(from: newest, to: version, only: .error, reusing: &comparisons).findings.map { (nil, $0) }
+        }
+        return breaks
     }
 
     /// The tag of a release's entry, whose place is `tag:path`.
@@ -432,14 +461,28 @@ struct ReleasedVersionLockRule: HistoryRule {
         } else {
             consequence = worst?.consequence(for: tags) ?? stranding
         }
+        // What CloudKit makes of the same changes: the change rules' own words, as notes.
+        let shippedBreaks = edit.syncBreaks.filter { $0.tag != nil }
+        let comingBreaks = edit.syncBreaks.filter { $0.tag == nil }
+        var syncing: [String] = []
+        if !shippedBreaks.isEmpty {
+            let tags = Self.list(shippedBreaks.compactMap(\.tag).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } })
+            syncing.append("\(tags) changed what syncs with CloudKit in ways devices still on the release before cannot follow (\(Self.counted(shippedBreaks.count, "change")), in the notes), as each change in a version of its own would have been reported")
+        }
+        if !comingBreaks.isEmpty {
+            syncing.append("the working tree's edit changes what syncs with CloudKit in ways devices on \(edit.sinceNewest?.tag ?? "the newest release") cannot follow (\(Self.counted(comingBreaks.count, "change")), in the notes)")
+        }
+        let syncNotes = edit.syncBreaks.map { step, finding in
+            Finding.Note("\(step.map { "at \($0)" } ?? "in the working tree"): \(finding.message) [\(finding.ruleID)]", at: finding.location)
+        }
         return Finding(
             // An edit since the newest release is judged as that edit alone: by how the stores the
             // release made reach it, or, where CloudKit cannot take it, the rule's severity.
-            ruleID: descriptor.id, severity: edit.sinceNewest == nil ? shippedSeverity : coming?.severity ?? severity(version),
+            ruleID: descriptor.id, severity: edit.sinceNewest == nil ? shippedSeverity : comingBreaks.isEmpty ? coming?.severity ?? severity(version) : .error,
             message: "released \(version.displayName) was modified after it shipped: \(edit.firstShipped) shipped it, \(history.joined(separator: "; ")); "
-                + consequence,
+                + consequence + syncing.map { "; " + $0 }.joined(),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
-            notes: shapeNotes + (worst?.notes ?? []),
+            notes: shapeNotes + (worst?.notes ?? []) + syncNotes,
             suggestions: (inferred
                 ? [
                     "the stores open while each change to \(version.displayName) is one lightweight migration infers, so nothing needs restoring now: make the next change in a new version (Editor > Add Model Version), so that later versions are checked against what people run",
@@ -450,6 +493,8 @@ struct ReleasedVersionLockRule: HistoryRule {
                 + (inferred ? [] : ["make each later change in a new version"])
         )
     }
+
+    private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// How many releases a finding names one by one; past it, the first and the last.
     private static let listed = 5
