@@ -831,9 +831,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private func declinesMigration(_ options: ExprSyntax?) -> Bool {
         guard var options else { return true }
         if let name = options.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            // A dictionary filled in after it is made (`options[NSMigratePersistentStoresAutomaticallyOption] = true`).
+            // A dictionary filled in after it is made (`options[NSMigratePersistentStoresAutomaticallyOption] = true`):
+            // the option named in the unit outside the dictionary bound (`[...Option: false]`).
+            func mentions(_ text: String) -> Int { text.components(separatedBy: "NSMigratePersistentStoresAutomaticallyOption").count - 1 }
             guard let unit = declarations.unit(around: options), let value = binding(of: name, in: unit, usedAt: Syntax(options)),
-                  !ByteSearch.contains("NSMigratePersistentStoresAutomaticallyOption", in: declarations.units[unit].body.trimmedText)
+                  mentions(declarations.units[unit].body.trimmedText) == mentions(value.trimmedText)
             else { return false }
             options = value
         }

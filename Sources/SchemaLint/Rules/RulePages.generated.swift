@@ -20822,6 +20822,58 @@ final class ResortsViewController: UIViewController {
 @end
 ```
 
+### Triggers: the options bound to a name first, each of them false
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="snowDepth" optional="YES" attributeType="Double" defaultValueString="0" usesScalarValueType="YES"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Resorts 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```swift path=Resorts/CoreDataStack.swift
+import CoreData
+
+final class CoreDataStack {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(model: NSManagedObjectModel) {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+    }
+
+    func addStore(at url: URL) throws {
+        let options = [
+            NSMigratePersistentStoresAutomaticallyOption: false,
+            NSInferMappingModelAutomaticallyOption: false,
+        ]
+        try coordinator.↓addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: options)
+    }
+}
+```
+
 ### Does not trigger: the options ask for migration
 
 ```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
