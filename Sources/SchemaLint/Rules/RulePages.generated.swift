@@ -20769,6 +20769,60 @@ migration manager: the stack that follows opens a store that matches the model.
 @end
 ```
 
+### Does not trigger: a Swift stack that adds the store without migration, beside an Objective-C migrator the app runs when that fails
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="region" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```objc path=Resorts/StepMigrator.m
+@implementation StepMigrator
+
++ (BOOL)migrateStoreAtURL:(NSURL *)url from:(NSManagedObjectModel *)source to:(NSManagedObjectModel *)destination error:(NSError **)error {
+    NSMigrationManager *manager = [[NSMigrationManager alloc] initWithSourceModel:source destinationModel:destination];
+    NSMappingModel *mapping = [NSMappingModel inferredMappingModelForSourceModel:source destinationModel:destination error:error];
+    NSURL *scratch = [url URLByAppendingPathExtension:@"new"];
+    return [manager migrateStoreFromURL:url type:NSSQLiteStoreType options:nil withMappingModel:mapping toDestinationURL:scratch destinationType:NSSQLiteStoreType destinationOptions:nil error:error];
+}
+
+@end
+```
+
+```swift path=Resorts/Library.swift
+import CoreData
+
+final class Library {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(model: NSManagedObjectModel) {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+    }
+
+    func open(at url: URL) throws {
+        let options = [
+            NSMigratePersistentStoresAutomaticallyOption: false,
+            NSInferMappingModelAutomaticallyOption: false,
+        ]
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: options)
+    }
+}
+```
+
 ### Does not trigger: the project's own method named setupCoreDataStack
 
 ```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents

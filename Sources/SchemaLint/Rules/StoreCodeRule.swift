@@ -46,7 +46,8 @@ package struct StoreCodeContext: Sendable {
     /// the app runs a migration of its own (`migrateStore`), which brings the store to the newest
     /// version before it is added.
     static func openingsDecliningMigration(_ facts: StoreCodeFacts, in histories: [ModelHistory]) -> [(opening: StoreOpening, histories: [ModelHistory])] {
-        guard !facts.openings.contains(where: { $0.call == .migrateStore }) else { return [] }
+        // (Objective-C's `migrateStoreFromURL:` is recorded as a hand-run migration only.)
+        guard !facts.openings.contains(where: { $0.call == .migrateStore }), facts.handRunMigrations.isEmpty else { return [] }
         let coreData = histories.filter { $0.versions.last?.format != .swiftData }
         // Code that names no model, as near to several models as to one: which store it adds (the
         // app's, an extension's, a tool's) is not known, nor which versions it meets.
