@@ -368,7 +368,7 @@ struct ObjCStoreCodeScanner {
                                 store: display(argument), handlesWAL: companions.wal || keepsNoWAL, handlesSHM: companions.shm || keepsNoWAL,
                                 childPathMistake: companions.mistake
                             )
-                            if operation == .remove { found.refilled = refills(display(argument), after: index, in: body.range) }
+                            if operation != .copy { found.refilled = refills(display(argument), after: index, in: body.range) }
                             if operation == .remove, let tested = migrationTested(before: index, in: body.range) {
                                 found.afterMigration = true
                                 found.evenWhenTheMigrationFails = !tested

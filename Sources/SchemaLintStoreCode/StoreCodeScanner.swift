@@ -1409,7 +1409,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             store: target.quotedText(), handlesWAL: companions.wal, handlesSHM: companions.shm, childPathMistake: companions.mistake?.location,
             extensionMistake: companions.extensionMistake?.location
         )
-        if operation == .remove { fileOperation.refilled = refillsAfterRemoving(node, target) }
+        if operation != .copy { fileOperation.refilled = refillsAfterLeaving(node, target) }
         if operation == .remove, let migration = migrationBefore(node) {
             fileOperation.afterMigration = true
             fileOperation.evenWhenTheMigrationFails = migration == .evenWhenItFails
@@ -1424,7 +1424,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// Whether the code around `node` (its function, initializer, accessor or closure) copies or
     /// moves a file into the place `target` names after removing it there (`removeItem(at:
     /// storeURL)`, then `copyItem(at: seedURL, to: storeURL)`).
-    private func refillsAfterRemoving(_ node: FunctionCallExprSyntax, _ target: ExprSyntax) -> Bool {
+    private func refillsAfterLeaving(_ node: FunctionCallExprSyntax, _ target: ExprSyntax) -> Bool {
         var current = Syntax(node)
         while let parent = current.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(InitializerDeclSyntax.self),
               !parent.is(AccessorDeclSyntax.self), !parent.is(ClosureExprSyntax.self) {

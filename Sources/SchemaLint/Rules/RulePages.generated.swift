@@ -16385,6 +16385,30 @@ struct SettingsScreen {
 }
 ```
 
+### Triggers: Objective-C: the store moved to a backup, then the migrated copy moved into its place (an error)
+
+The store's `-wal` and `-shm` stay at its path, beside the migrated copy moved there, which SQLite
+opens with them; the backup lacks what its `-wal` held.
+
+```objc path=App/StepMigrator.m
+@implementation StepMigrator
+
+- (BOOL)migrateStoreAtURL:(NSURL *)storeURL mapping:(NSMappingModel *)mapping manager:(NSMigrationManager *)manager error:(NSError **)error {
+    NSURL *migratedURL = [storeURL URLByAppendingPathExtension:@"tmp"];
+    if (![manager migrateStoreFromURL:storeURL type:NSSQLiteStoreType options:nil withMappingModel:mapping toDestinationURL:migratedURL destinationType:NSSQLiteStoreType destinationOptions:nil error:error]) {
+        return NO;
+    }
+    NSString *backupPath = [[storeURL path] stringByAppendingPathExtension:@"bak"];
+    NSFileManager *fileManager = [NSFileManager defaultManager];
+    if (![fileManager ↓moveItemAtPath:[storeURL path] toPath:backupPath error:error]) {
+        return NO;
+    }
+    return [fileManager moveItemAtPath:[migratedURL path] toPath:[storeURL path] error:error];
+}
+
+@end
+```
+
 ### Triggers: the old store removed after moving it, its URL a computed property (a note)
 
 `migratePersistentStore` leaves the old files where they were; removing only the `.sqlite` of

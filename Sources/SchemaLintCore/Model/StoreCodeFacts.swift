@@ -402,9 +402,10 @@ package struct StoreFileOperation: Hashable, Sendable {
     package var evenWhenTheMigrationFails = false
     /// It is written in a function no file of the run calls: it runs only if code elsewhere does.
     package var inUnusedCode = false
-    /// A removal after which the same code copies or moves a file into the store's place (a
-    /// seed, a backup): that database is opened with the stale `-wal` the removal left, where a
-    /// store created anew (an empty database, whose leftover `-wal` SQLite deletes) is not.
+    /// A removal or a move after which the same code copies or moves a file into the store's
+    /// place (a seed, a backup, a migrated copy): that database is opened with the stale `-wal`
+    /// left there, where a store created anew (an empty database, whose leftover `-wal` SQLite
+    /// deletes) is not.
     package var refilled = false
     /// The members of the project the file's URL is made by (`packFileURL` of
     /// `PackStorageHelper.packFileURL(for:)`), where the code that moves it imports neither Core

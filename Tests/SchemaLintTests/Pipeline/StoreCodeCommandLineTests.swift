@@ -39,6 +39,37 @@ import SchemaLintTestSupport
         return (hits, run)
     }
 
+    /// A store moved to a backup, then a migrated copy moved into its place: the leftover `-wal`
+    /// is read with the copy, and the backup lacks what it held. A move with nothing moved in
+    /// after it loses what the `-wal` held, and nothing more.
+    @Test func aStoreMovedAsideForAMigratedCopySaysTheCopyIsOpenedWithTheStaleLog() throws {
+        func migrator(swapping: Bool) -> String {
+            """
+            @implementation StepMigrator
+
+            - (BOOL)migrateStoreAtURL:(NSURL *)storeURL mapping:(NSMappingModel *)mapping manager:(NSMigrationManager *)manager error:(NSError **)error {
+                NSURL *migratedURL = [storeURL URLByAppendingPathExtension:@"tmp"];
+                if (![manager migrateStoreFromURL:storeURL type:NSSQLiteStoreType options:nil withMappingModel:mapping toDestinationURL:migratedURL destinationType:NSSQLiteStoreType destinationOptions:nil error:error]) {
+                    return NO;
+                }
+                NSString *backupPath = [[storeURL path] stringByAppendingPathExtension:@"bak"];
+                return [[NSFileManager defaultManager] moveItemAtPath:[storeURL path] toPath:backupPath error:error]\(swapping ? " && [[NSFileManager defaultManager] moveItemAtPath:[migratedURL path] toPath:[storeURL path] error:error]" : "");
+            }
+
+            @end
+
+            """
+        }
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write(migrator(swapping: true), to: "Notes/StepMigrator.m")
+        let (_, swapped) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(swapped.stdout.contains("StepMigrator.m:9:44: error: moveItemAtPath: moves the store file [storeURL path] but not its -wal and -shm files: the -wal and -shm files stay behind, and the database this code then copies or moves to that path is opened with the stale -wal, whose pages SQLite reads in place of its own: the store reads as corrupt or with old data, and the store moved away is missing what its -wal held [store-moved-without-companions]"), "\(swapped.stdout)")
+        try folder.write(migrator(swapping: false), to: "Notes/StepMigrator.m")
+        let (_, moved) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(moved.stdout.contains("StepMigrator.m:9:44: error: moveItemAtPath: moves the store file [storeURL path] but not its -wal and -shm files: the changes still in its -wal file are lost [store-moved-without-companions]"), "\(moved.stdout)")
+    }
+
     /// A stop on a failed load crashes the app at every launch where the store opens at launch;
     /// where it opens later (a settings screen, a service made on first use), each time it opens.
     @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))

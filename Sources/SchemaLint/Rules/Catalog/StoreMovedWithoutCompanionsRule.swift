@@ -66,9 +66,10 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
         // store created anew at the path discards the leftovers; a database put there with data
         // is opened with them, and their pages are read in place of its own.
         let leftovers = "the -wal and -shm files stay behind; SQLite discards them when it creates a new, empty store at that path, but a database copied or moved there later (a seed, a backup) is opened with the stale -wal, whose pages it reads in place of its own"
-        let refilled = operation.operation == .remove && operation.refilled
+        let refilled = operation.operation != .copy && operation.refilled
         var outcome = refilled
             ? "the -wal and -shm files stay behind, and the database this code then copies or moves to that path is opened with the stale -wal, whose pages SQLite reads in place of its own: the store reads as corrupt or with old data"
+                + (operation.operation == .move ? ", and the store moved away is missing what its -wal held" : "")
             : operation.afterMigration
             ? "migratePersistentStore copied its data first, so nothing is lost; " + leftovers
             : operation.operation == .remove
