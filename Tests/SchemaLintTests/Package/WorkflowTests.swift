@@ -154,6 +154,9 @@ import SchemaLintTestSupport
         #expect(try Executable.run(["models"], in: repo.url).status == 1, "the starter configuration loads and changes nothing")
         let text = try String(contentsOfFile: repo.path + "/.schemalint.yml", encoding: .utf8)
         #expect(text == StarterConfiguration.text)
+        // It starts on the default, said where a newcomer reads it.
+        #expect(text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "steps: coming" }, "\(text)")
+        #expect(try ConfigurationLoader.parse(bytes: Array(text.utf8), file: ".schemalint.yml", knownRules: Set(RuleCatalog.standard.descriptors.map(\.id))).steps == .coming)
         let second = try Executable.run(["init"], in: repo.url)
         #expect(second.status == 2)
         #expect(try String(contentsOfFile: repo.path + "/.schemalint.yml", encoding: .utf8) == text)

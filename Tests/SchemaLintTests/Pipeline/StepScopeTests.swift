@@ -27,6 +27,22 @@ import SchemaLintTestSupport
         result.findings.filter { $0.ruleID == "attribute-removed" }.map(\.version)
     }
 
+    /// A whole-history finding about versions that shipped is no step's: a synced field removed
+    /// at version 2 and back with another type at version 3 is listed by default, while the
+    /// removal's own step (shipped) is counted.
+    @Test func aWholeHistoryFindingOnShippedVersionsIsListed() throws {
+        let folder = try TemporaryFolder()
+        let attributes = ["color: {type: string, optional: true}", "", "color: {type: int64, optional: true}", "color: {type: int64, optional: true}, title: {type: string, optional: true}"]
+        for (index, attribute) in attributes.enumerated() {
+            let body = attribute.isEmpty ? "body: {type: string, optional: true}" : "body: {type: string, optional: true}, \(attribute)"
+            try folder.write("model: Notes\nversion: \(index + 1)\ncloudkit: true\nentities:\n  Note:\n    attributes: {\(body)}\n", to: "models/v\(index + 1).yaml")
+        }
+        let result = try Self.lint(folder)
+        #expect(result.findings.contains { $0.ruleID == "name-reused" && $0.severity == .error }, "\(result.findings.map(\.message))")
+        #expect(!result.findings.contains { $0.ruleID == "attribute-removed" }, "\(result.findings.map(\.message))")
+        #expect(result.shippedHistory.errors >= 1)
+    }
+
     @Test func withoutARecordOfWhatShippedOnlyTheNewestStepIsListed() throws {
         let folder = try TemporaryFolder()
         for number in 1...4 { try folder.write(Self.version(number), to: "models/v\(number).yaml") }
@@ -198,8 +214,17 @@ import SchemaLintTestSupport
         #expect(JUnitReporter().render(result).contains("<property name=\"not-listed\" value=\"\(sentence)\"/>"))
         #expect(GitHubReporter().render(result).hasSuffix("::notice title=schemalint::\(sentence)\n"))
 
+        // The reports with no summary list the coming findings alone, as the others do.
+        let gitLab = try JSONSerialization.jsonObject(with: Data(GitLabReporter().render(result).utf8)) as? [[String: Any]]
+        #expect(gitLab?.count == result.findings.count && result.count(of: .error) == 1, "\(String(describing: gitLab))")
+        #expect(CheckstyleReporter().render(result).components(separatedBy: "<error ").count - 1 == result.findings.count)
+
         let all = try Self.lint(folder, steps: .all)
         #expect(all.shippedHistory.sentence == nil)
+        #expect(all.count(of: .error) == 3)
+        let allGitLab = try JSONSerialization.jsonObject(with: Data(GitLabReporter().render(all).utf8)) as? [[String: Any]]
+        #expect(allGitLab?.count == all.findings.count && (allGitLab?.count ?? 0) > (gitLab?.count ?? 0))
+        #expect(CheckstyleReporter().render(all).components(separatedBy: "<error ").count - 1 == all.findings.count)
         let allSARIF = try JSONSerialization.jsonObject(with: Data(SARIFReporter(toolVersion: "1").render(all).utf8)) as? [String: Any]
         #expect((allSARIF?["runs"] as? [[String: Any]])?.first?["properties"] == nil)
         #expect(!MarkdownReporter().render(all).contains("not listed"))

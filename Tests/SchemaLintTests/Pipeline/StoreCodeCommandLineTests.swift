@@ -39,6 +39,37 @@ import SchemaLintTestSupport
         return (hits, run)
     }
 
+    /// One `catch` that stops the app for two stores it adds is one line to change: one finding,
+    /// with each store's opening as a note.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func oneStopThatTwoOpeningsReachIsOneFinding() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        import CoreData
+
+        final class Stores {
+            let coordinator: NSPersistentStoreCoordinator
+
+            init(model: NSManagedObjectModel, local: URL, shared: URL) {
+                coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+                let options = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
+                do {
+                    try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: "Local", at: local, options: options)
+                    try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: "Shared", at: shared, options: options)
+                } catch {
+                    fatalError("cannot open the stores: \\(error)")
+                }
+            }
+        }
+
+        """, to: "Notes/Stores.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(hits.filter { $0.rule == "store-load-failure-destructive" } == [Hit(place: "Stores.swift:13:13", severity: "warning", rule: "store-load-failure-destructive")], "\(run.stdout)")
+        #expect(run.stdout.contains("note: the store is opened here (\(folder.path)/Notes/Stores.swift:10:17)"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: the store is opened here (\(folder.path)/Notes/Stores.swift:11:17)"), "\(run.stdout)")
+    }
+
     /// A store moved to a backup, then a migrated copy moved into its place: the leftover `-wal`
     /// is read with the copy, and the backup lacks what it held. A move with nothing moved in
     /// after it loses what the `-wal` held, and nothing more.
