@@ -128,6 +128,13 @@ struct ReleasedAtTagTests {
         #expect(coming.stdout.contains("\(file):2:1: error: released Notes was modified after it shipped"), "\(coming.stdout)")
         #expect(coming.stdout.contains("; the working tree's edit changes what syncs with CloudKit in ways devices on v1.1 cannot follow (1 change, in the notes) [released-version-modified]"), "\(coming.stdout)")
         #expect(coming.stdout.contains("    note: in the working tree: attribute 'Note.title' was renamed to 'heading'; CloudKit stores it in a new field CD_heading that apps still on v1.1 never write, while they keep writing CD_title [attribute-renamed] (\(file):"), "\(coming.stdout)")
+
+        // Code that opens the store without CloudKit makes the model the local one it is: no
+        // release's file says otherwise.
+        try folder.write("import CoreData\n\nlet container: NSPersistentContainer = {\n    let container = NSPersistentContainer(name: \"Notes\")\n    container.loadPersistentStores { _, _ in }\n    return container\n}()\n", to: "App/Store.swift")
+        let local = try Executable.run(["--no-color"], in: folder.url)
+        #expect(local.stdout.contains("released Notes was modified after it shipped"), "\(local.stdout)")
+        #expect(!local.stdout.contains("syncs with CloudKit in ways") && !local.stdout.contains("[attribute-renamed]"), "\(local.stdout)")
     }
 
     /// Betas numbered ahead of the release they led to (`v1.1.0-beta`, then `v1.0.1` on a commit

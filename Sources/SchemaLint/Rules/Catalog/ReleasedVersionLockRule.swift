@@ -369,12 +369,15 @@ struct ReleasedVersionLockRule: HistoryRule {
             named.label = tag
             return named
         }
+        // The working tree's version says whether the run syncs the model: one the code opens
+        // without CloudKit is checked as the local store it is, whatever a release's file said.
+        guard version.hasSyncedEntities else { return [] }
         var breaks: [(tag: String?, finding: Finding)] = []
         for (earlier, later) in zip(shapes, shapes.dropFirst()) where later.copy.hasSyncedEntities {
             var comparisons: EntityComparisons?
             breaks += context.changeFindings(from: named(earlier.copy, earlier.lastTag ?? earlier.tag), to: named(later.copy, later.tag), only: .error, reusing: &comparisons).findings.map { (later.tag, $0) }
         }
-        if let newest = newest.map({ named($0, shapes.last?.lastTag ?? shapes.last?.tag ?? "the newest release") }), version.hasSyncedEntities {
+        if let newest = newest.map({ named($0, shapes.last?.lastTag ?? shapes.last?.tag ?? "the newest release") }) {
             var comparisons: EntityComparisons?
             breaks += context.changeFindings(from: newest, to: version, only: .error, reusing: &comparisons).findings.map { (nil, $0) }
         }
