@@ -65,7 +65,43 @@ package struct GitReleaseTags: Sendable {
         var tags = GitReleaseTags(listing: (merged + merges).map(\.listing).joined(separator: "\n"), pattern: pattern)
         tags.elsewhere = elsewhere
         tags.tags = placingBeforeTheNewestRelease(placingAfterWhatItPrecedes(tags.tags, top: top, runner: runner), top: top, runner: runner)
+        let onBranches = releasedOnBranches(after: tags, among: unmerged.filter { elsewhere.contains($0.name) }, top: top, runner: runner)
+        if !onBranches.isEmpty {
+            tags.tags += onBranches
+            let adopted = Set(onBranches.map { $0.name })
+            tags.elsewhere.removeAll { adopted.contains($0) }
+        }
         return .success(tags)
+    }
+
+    /// The releases tagged on branches the revision never merged that came after its newest
+    /// release: a team that tags each release on a release branch it forks from the mainline
+    /// (`release-1.62.x`) and never merges back has, in the mainline's history, only the tags it
+    /// once put there; what people run is on the branches. A tag counts where its commit descends
+    /// from the newest release's, its version, of the same spelling, is a later release (no
+    /// pre-release), and a branch named for releases holds the newest of them; a maintenance line
+    /// forked before that release, or a tag on an experiment's branch, does not. In release order;
+    /// two `for-each-ref`s, only where such tags are.
+    private static func releasedOnBranches(after merged: GitReleaseTags, among unmerged: [ListedTag], top: String, runner: GitRunner) -> [Tag] {
+        let names = Set(merged.tags.map(\.name))
+        let builds = buildCounts(names)
+        guard let newest = merged.tags.last(where: { !isPrerelease($0.name, among: names, buildCounts: builds) }) else { return [] }
+        let newestKey = ReleaseTagOrder.Key(newest.name)
+        let later = GitReleaseTags(listing: unmerged.map(\.listing).joined(separator: "\n"), pattern: merged.pattern).tags.filter {
+            spelling(of: $0.name) == spelling(of: newest.name) && !isPrerelease($0.name) && newestKey.precedes(ReleaseTagOrder.Key($0.name))
+        }
+        guard !later.isEmpty,
+              let output = runner.run(["for-each-ref", "--contains=\(newest.object)", "--format=%(refname:strip=2)", "refs/tags"], in: top), output.succeeded
+        else { return [] }
+        let descending = Set(output.text.split(separator: "\n").map(String.init))
+        let released = later.filter { descending.contains($0.name) }
+        // Only a branch named for releases (`release-1.62.x`, `origin/release`) says what its tags
+        // are: a tag on `experiment` records no release people run.
+        guard let last = released.last,
+              let branches = runner.run(["for-each-ref", "--contains=\(last.object)", "--format=%(refname:strip=2)", "refs/heads", "refs/remotes"], in: top), branches.succeeded,
+              branches.text.split(separator: "\n").contains(where: { $0.lowercased().contains("release") })
+        else { return [] }
+        return released
     }
 
     /// Which of `commits` the history of `revision` lacks: one `rev-list`, which walks the
@@ -86,6 +122,8 @@ package struct GitReleaseTags: Sendable {
         var commit: String?
         /// The parents after the first of that commit: the branches a merge brought in.
         var mergedParents: [String]
+        /// The tag's name, the listing's second field.
+        var name: String { listing.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
 
         init?(_ line: Substring) {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)

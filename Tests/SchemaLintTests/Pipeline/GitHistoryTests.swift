@@ -77,6 +77,34 @@ struct GitHistoryTests {
         #expect(files.stdout == "no problems in 1 version of 1 model\n")
     }
 
+    /// A team that tags each release on a release branch forked from the mainline, and never
+    /// merges it back, shipped what those tags hold: the working tree is compared with the newest
+    /// of them. A tag on another branch (an experiment) is no release, nor is a release branch's
+    /// tag older than the mainline's newest release.
+    @Test func releasesTaggedOnReleaseBranchesNeverMergedBackAreReleases() throws {
+        var project = try Project()
+        try project.release(GitHistoryTests.note(["title: string"], cloudKit: true), tags: ["v1.0"])
+        let renamed = GitHistoryTests.note(["heading: string"], cloudKit: true)
+        try project.folder.write(renamed, to: "Models/Note.yml")
+        try project.repository.commit("rename title")
+        try project.repository.git(["checkout", "--quiet", "-b", "release-1.1.x"])
+        try project.release(renamed, at: "CHANGELOG.md", tags: ["v1.1"])
+        try project.repository.git(["checkout", "--quiet", "main"])
+        try project.folder.write("# notes\n", to: "README.md")
+        try project.repository.commit("readme")
+
+        // v1.1 shipped the rename: nothing the next release changes.
+        let run = try project.lint(["Models"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("[attribute-removed]") && !run.stdout.contains("[attribute-renamed]"), "\(run.stdout)")
+
+        // The same tag on a branch of another name records no release: the rename is coming.
+        try project.repository.git(["branch", "--quiet", "-m", "release-1.1.x", "spike"])
+        let experiment = try project.lint(["Models"])
+        #expect(experiment.status == 1, "\(experiment.stdout)")
+        #expect(experiment.stdout.contains("error: attribute 'Note.title' was removed; apps still on v1.0 keep writing it [attribute-removed]"), "\(experiment.stdout)")
+    }
+
     /// Asked for no history source, a model edited in place is compared with its newest release
     /// where there is one; where no tag is a release it is linted alone with a note that says so,
     /// and with nothing said where the model is not at the tag or the tag's copy does not read.
