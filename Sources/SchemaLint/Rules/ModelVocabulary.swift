@@ -125,12 +125,17 @@ struct ModelVocabulary {
     /// Migrating through every version of `path` in turn, each step a lightweight one.
     /// `mapped`: the steps of `path` a mapping model migrates (`A -> B`), custom stages.
     func stagesThrough(_ path: [String], mapped: [String] = []) -> String {
+        // A long path reads as its ends: every version between them is a stage, in order.
+        let written = path.count <= 6 ? path.joined(separator: " -> ") : "\(path[0]) -> \(path[1]) -> ... -> \(path[path.count - 1]) (each of the \(path.count) versions in order)"
+        // NSStagedMigrationManager needs iOS 17 or macOS 14; before them the app steps through the
+        // versions itself, one NSMigrationManager run per step.
+        let before17 = "; before iOS 17, open the store's own version (from its metadata) and migrate one version at a time with NSMigrationManager, each step with its mapping model or NSMappingModel.inferredMappingModel(forSourceModel:destinationModel:)"
         switch format {
-        case .yaml where mapped.isEmpty, .xcode where mapped.isEmpty: "migrate in stages with NSStagedMigrationManager (iOS 17): \(path.joined(separator: " -> ")), each a lightweight stage"
+        case .yaml where mapped.isEmpty, .xcode where mapped.isEmpty: return "migrate in stages with NSStagedMigrationManager (iOS 17): \(written), each a lightweight stage" + before17
         case .yaml, .xcode:
-            "migrate in stages with NSStagedMigrationManager (iOS 17): \(path.joined(separator: " -> ")), each a lightweight stage but \(mapped.joined(separator: ", ")), "
-                + (mapped.count == 1 ? "a custom stage (NSCustomMigrationStage) that runs its mapping model" : "custom stages (NSCustomMigrationStage) that run their mapping models")
-        case .swiftData: "migrate in stages: list \(path.joined(separator: " -> ")) in the SchemaMigrationPlan's `schemas`, with a `MigrationStage.lightweight` for each step"
+            return "migrate in stages with NSStagedMigrationManager (iOS 17): \(written), each a lightweight stage but \(mapped.joined(separator: ", ")), "
+                + (mapped.count == 1 ? "a custom stage (NSCustomMigrationStage) that runs its mapping model" : "custom stages (NSCustomMigrationStage) that run their mapping models") + before17
+        case .swiftData: return "migrate in stages: list \(written) in the SchemaMigrationPlan's `schemas`, with a `MigrationStage.lightweight` for each step"
         }
     }
 

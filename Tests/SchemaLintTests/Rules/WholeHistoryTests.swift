@@ -158,7 +158,14 @@ import Testing
         #expect(hit.version == "3")
         #expect(hit.message.hasPrefix("stores of version 1 cannot migrate to version 3 in one lightweight migration"))
         #expect(hit.notes.map(\.message) == ["attribute 'Note.title' of version 1 is 'Note.headline' in version 3 through a chain of renames, but no renaming identifier in version 3 names 'title': migrating straight from version 1 drops its data"])
-        #expect(hit.suggestions == ["migrate in stages with NSStagedMigrationManager (iOS 17): version 1 -> version 2 -> version 3, each a lightweight stage"])
+        #expect(hit.suggestions == ["migrate in stages with NSStagedMigrationManager (iOS 17): version 1 -> version 2 -> version 3, each a lightweight stage; before iOS 17, open the store's own version (from its metadata) and migrate one version at a time with NSMigrationManager, each step with its mapping model or NSMappingModel.inferredMappingModel(forSourceModel:destinationModel:)"])
+    }
+
+    /// A long path is written by its ends: every version between is a stage, in order.
+    @Test func aLongStagedPathIsWrittenByItsEnds() {
+        let advice = ModelVocabulary(.xcode).stagesThrough((1...8).map { "v\($0)" })
+        #expect(advice.hasPrefix("migrate in stages with NSStagedMigrationManager (iOS 17): v1 -> v2 -> ... -> v8 (each of the 8 versions in order), each a lightweight stage; before iOS 17,"), "\(advice)")
+        #expect(ModelVocabulary(.xcode).stagesThrough(["v1", "v2", "v3"]).contains(": v1 -> v2 -> v3, each"))
     }
 
     @Test func aHistoryMigratedStepByStepHasNoJumps() throws {

@@ -475,8 +475,14 @@ struct ReleasedVersionLockRule: HistoryRule {
         if !comingBreaks.isEmpty {
             syncing.append("the working tree's edit changes what syncs with CloudKit in ways devices on \(edit.sinceNewest?.tag ?? "the newest release") cannot follow (\(Self.counted(comingBreaks.count, "change")), in the notes)")
         }
-        let syncNotes = edit.syncBreaks.map { step, finding in
+        // The working tree's first, then the oldest releases'; past `listed`, how many more.
+        let ordered = comingBreaks + shippedBreaks
+        var syncNotes = ordered.prefix(Self.listed).map { step, finding in
             Finding.Note("\(step.map { "at \($0)" } ?? "in the working tree"): \(finding.message) [\(finding.ruleID)]", at: finding.location)
+        }
+        if ordered.count > Self.listed {
+            let rest = ordered.dropFirst(Self.listed)
+            syncNotes.append(Finding.Note("and \(Self.counted(rest.count, "more change")) of the same kind, the first of them here", at: rest[rest.startIndex].finding.location))
         }
         return Finding(
             // An edit since the newest release is judged as that edit alone: by how the stores the

@@ -182,7 +182,7 @@ import SchemaLintTestSupport
             "stores of Reader cannot migrate to Reader 3 in one lightweight migration, although each step in between migrates, by inference or with its mapping model (Reader -> Reader 2): Core Data migrates straight from the store's version to the current one",
         ], "\(found)")
         #expect(found.first?["suggestions"] as? [String] == [
-            "migrate in stages with NSStagedMigrationManager (iOS 17): Reader -> Reader 2 -> Reader 3, each a lightweight stage but Reader -> Reader 2, a custom stage (NSCustomMigrationStage) that runs its mapping model",
+            "migrate in stages with NSStagedMigrationManager (iOS 17): Reader -> Reader 2 -> Reader 3, each a lightweight stage but Reader -> Reader 2, a custom stage (NSCustomMigrationStage) that runs its mapping model; before iOS 17, open the store's own version (from its metadata) and migrate one version at a time with NSMigrationManager, each step with its mapping model or NSMappingModel.inferredMappingModel(forSourceModel:destinationModel:)",
         ])
     }
 
