@@ -22,6 +22,11 @@ package struct ChangeCodeFacts: Sendable {
     /// (`shouldAddStoreAsynchronously = true`), where every opening of it does.
     package var addsAsynchronously: SourceLocation?
 
+    /// Where the app runs its own migration (`NSMigrationManager`) and opens the store of the
+    /// history these facts are for with Core Data's own migration off: a store that matches no
+    /// version in the bundle has no source model that code can find, and fails to open.
+    package var migratesOnlyItself: SourceLocation?
+
     /// Whether every opening of the store of the history these facts are for is reached at
     /// launch by a path built for macOS only, where no watchdog ends a slow launch.
     package var launchesOnMacOSOnly = false
@@ -53,6 +58,9 @@ package struct ChangeCodeFacts: Sendable {
             [.loadPersistentStores, .addPersistentStore].contains(opening.call) && StoreCodeContext.openedHistories(by: opening, in: coreData).contains(where: isThisHistory)
         }
         if !added.isEmpty, added.allSatisfy(\.addsAsynchronously) { addsAsynchronously = added[0].place.location }
+        if let migration = facts.handRunMigrations.first, !added.isEmpty, added.allSatisfy({ !$0.migratesAutomatically && $0.unreadContainerClass == nil }) {
+            migratesOnlyItself = migration
+        }
         guard facts.handRunMigrations.isEmpty else { return }
         // (A container class of code not read may migrate step by step itself.)
         migratesInOneJump = facts.openings.first { opening in

@@ -877,6 +877,41 @@ struct ReleasedAtTagTests {
         #expect(findings.first?.hasSuffix("so they fail to open; the stores v1.2 made open by inferring a migration to Notes from the model each store keeps, while that change stays inferable [released-version-modified]") == true, "\(run.stdout)")
     }
 
+    /// An app that turns Core Data's own migration off and migrates with `NSMigrationManager`
+    /// from the bundled version a store matches finds none for the stores an edited release made:
+    /// they fail to open, whatever lightweight migration could infer. With Core Data's migration
+    /// on, the same stores open by inference.
+    @Test func storesMatchingNoVersionFailWhereTheAppMigratesOnlyItself() throws {
+        let (folder, _) = try Self.editedInPlace()
+        let migrator = """
+        import CoreData
+
+        enum StepMigrator {
+            static func migrate(_ url: URL, from source: NSManagedObjectModel, to destination: NSManagedObjectModel, into scratch: URL) throws {
+                let mapping = try NSMappingModel.inferredMappingModel(forSourceModel: source, destinationModel: destination)
+                let manager = NSMigrationManager(sourceModel: source, destinationModel: destination)
+                try manager.migrateStore(from: url, type: .sqlite, mapping: mapping, to: scratch, type: .sqlite)
+            }
+        }
+
+        """
+        func persistence(migrates: Bool) -> String {
+            "import CoreData\n\nlet container: NSPersistentContainer = {\n    let container = NSPersistentContainer(name: \"Notes\")\n    container.persistentStoreDescriptions.first?.shouldMigrateStoreAutomatically = \(migrates)\n    container.persistentStoreDescriptions.first?.shouldInferMappingModelAutomatically = \(migrates)\n    container.loadPersistentStores { _, _ in }\n    return container\n}()\n"
+        }
+        try folder.write(migrator, to: "App/StepMigrator.swift")
+        try folder.write(persistence(migrates: false), to: "App/Persistence.swift")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        #expect(findings.count == 1 && findings.first?.contains(": warning: released Notes was modified after it shipped") == true, "\(run.stdout)")
+        #expect(findings.first?.hasSuffix("; the stores v1.0 made match no version in the bundle now, and the app migrates its stores itself (NSMigrationManager at App/StepMigrator.swift:7:13) with Core Data's own migration off: it finds no version in the bundle to migrate them from, and Core Data infers nothing, so they fail to open [released-version-modified]") == true, "\(run.stdout)")
+        #expect(run.stdout.contains("note: the app's own migration, which starts from a version in the bundle, runs here (App/StepMigrator.swift:7:13)"), "\(run.stdout)")
+
+        try folder.write(persistence(migrates: true), to: "App/Persistence.swift")
+        let inferred = try Executable.run(["--no-color"], in: folder.url)
+        #expect(inferred.stdout.contains("Core Data opens them only by inferring a migration"), "\(inferred.stdout)")
+        #expect(!inferred.stdout.contains("the app migrates its stores itself"), "\(inferred.stdout)")
+    }
+
     /// An attribute made required blocks the migration only of a store holding an object with no
     /// value for it (an app may always set it): the finding says which stores fail, not that all
     /// do. A type changed blocks every store, and is said so.

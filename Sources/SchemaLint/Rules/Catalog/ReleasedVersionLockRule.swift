@@ -272,7 +272,9 @@ struct ReleasedVersionLockRule: HistoryRule {
         shipped.markLocal()
         var comparisons: EntityComparisons?
         let blockers = context.changeFindings(from: shipped, to: current, only: .error, reusing: &comparisons).findings
-        return ShippedStoresMigration(current: current.displayName, blockers: blockers, addedWithoutMigration: context.code.addsWithoutMigration)
+        var migration = ShippedStoresMigration(current: current.displayName, blockers: blockers, addedWithoutMigration: context.code.addsWithoutMigration)
+        migration.migratedOnlyByTheApp = context.code.migratesOnlyItself
+        return migration
     }
 
     /// What Core Data does with the stores a local version made as it shipped: infer a migration
@@ -285,9 +287,12 @@ struct ReleasedVersionLockRule: HistoryRule {
         var outsideTheHash = false
         /// Where the app adds the store with options that ask for no migration: nothing is inferred.
         var addedWithoutMigration: SourceLocation?
+        /// Where the app runs its own migration, Core Data's own being off: it migrates from the
+        /// bundled version a store matches, and a store that matches none has no such version.
+        var migratedOnlyByTheApp: SourceLocation?
 
         /// Whether the stores the release made fail to open.
-        var failsToOpen: Bool { !outsideTheHash && (!blockers.isEmpty || addedWithoutMigration != nil) }
+        var failsToOpen: Bool { !outsideTheHash && (!blockers.isEmpty || addedWithoutMigration != nil || migratedOnlyByTheApp != nil) }
 
         /// An error where the stores cannot open, else a warning: they open while the change stays
         /// inferable, but later versions are checked against what those people never ran.
@@ -300,6 +305,9 @@ struct ReleasedVersionLockRule: HistoryRule {
             }
             if addedWithoutMigration != nil {
                 return "the stores \(release) made match no version in the bundle now, and the app adds its store with options that ask for no migration, so Core Data infers none and they fail to open (NSPersistentStoreIncompatibleVersionHashError, 134100)"
+            }
+            if let migration = migratedOnlyByTheApp {
+                return "the stores \(release) made match no version in the bundle now, and the app migrates its stores itself (NSMigrationManager at \(migration)) with Core Data's own migration off: it finds no version in the bundle to migrate them from, and Core Data infers nothing, so they fail to open"
             }
             guard let blocker = blockers.first else {
                 return "the stores \(release) made match no version in the bundle now; Core Data opens them only by inferring a migration to \(current) from the model each store keeps, which works while that change stays inferable, and later versions are checked against something those people never ran"
@@ -314,6 +322,7 @@ struct ReleasedVersionLockRule: HistoryRule {
             // A few blockers name the problem; past them, how many more there are.
             let shown = blockers.count > 4 ? Array(blockers.prefix(3)) : blockers
             return (addedWithoutMigration.map { [Finding.Note("the store is added here with options that ask for no migration", at: $0)] } ?? [])
+                + (migratedOnlyByTheApp.map { [Finding.Note("the app's own migration, which starts from a version in the bundle, runs here", at: $0)] } ?? [])
                 + shown.map { Finding.Note("blocks inferring the migration from what shipped: \($0.message)", at: $0.location) }
                 + (blockers.count > shown.count ? [Finding.Note("and \(blockers.count - shown.count) more changes block inferring it")] : [])
         }
