@@ -1174,14 +1174,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
         // Where the app's own migration failed, removing what it wrote is cleaning up; removing
         // what it reads from is the loss, so that deletion is the one reported.
-        func removesTheSource(_ node: Syntax) -> Bool { opening == .migrateStore && Self.removes(node, theSourceOf: openingNode) }
+        func removesTheSource(_ node: Syntax) -> Bool { opening == .migrateStore && Self.removes(node, theArgument: "from", of: openingNode) }
         let firstDeletion = found.firstIndex { $0.1 == .deletesTheStore && removesTheSource($0.0) } ?? found.firstIndex { $0.1 == .deletesTheStore }
         let firstFallback = found.firstIndex { $0.1 == .fallsBackToMemory }
         // Where a copy the app makes itself fails, removing what it wrote (`migratePersistentStore`'s
         // `to:`, `migrateStore`'s destination) leaves the store it copies from in place: the next
         // launch copies again, and the stop comes again.
         let deletion = firstDeletion.map { found[$0].0 }.flatMap { node in
-            !opening.isMigration || removesTheSource(node) || opening == .migratePersistentStore && !Self.removes(node, theDestinationOf: openingNode) ? node : nil
+            !opening.isMigration || removesTheSource(node) || opening == .migratePersistentStore && !Self.removes(node, theArgument: "to", of: openingNode) ? node : nil
         }
         for (index, (node, action, written)) in found.enumerated()
         where (action != .deletesTheStore || index == firstDeletion) && (action != .fallsBackToMemory || index == firstFallback) {
@@ -1232,27 +1232,17 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     }
 
     /// Whether `deletion` (`removeItem(at: sourceURL)`, a helper's `destroyStore(at: sourceURL)`)
-    /// is handed the very location `migration` reads (`migrateStore(from: sourceURL, ...)`).
-    private static func removes(_ deletion: Syntax, theSourceOf migration: FunctionCallExprSyntax) -> Bool {
+    /// is handed the very location `migration` gives under `label`: the store it reads
+    /// (`migrateStore(from: sourceURL, ...)`), or the copy it writes (`migratePersistentStore(store,
+    /// to: groupURL, ...)`).
+    private static func removes(_ deletion: Syntax, theArgument label: String, of migration: FunctionCallExprSyntax) -> Bool {
         func location(_ expression: ExprSyntax) -> String {
             let text = expression.trimmedText
             return text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
         }
         guard let call = deletion.as(FunctionCallExprSyntax.self), let target = call.arguments.first?.expression,
-              let source = migration.arguments.first(where: { $0.label?.text == "from" })?.expression else { return false }
-        return location(target) == location(source)
-    }
-
-    /// Whether `deletion` is handed the very location `copy` writes (`migratePersistentStore(store,
-    /// to: groupURL, ...)`, then `removeItem(at: groupURL)`).
-    private static func removes(_ deletion: Syntax, theDestinationOf copy: FunctionCallExprSyntax) -> Bool {
-        func location(_ expression: ExprSyntax) -> String {
-            let text = expression.trimmedText
-            return text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
-        }
-        guard let call = deletion.as(FunctionCallExprSyntax.self), let target = call.arguments.first?.expression,
-              let destination = copy.arguments.first(where: { $0.label?.text == "to" })?.expression else { return false }
-        return location(target) == location(destination)
+              let given = migration.arguments.first(where: { $0.label?.text == label })?.expression else { return false }
+        return location(target) == location(given)
     }
 
     /// The name of the `lazy var` whose initial value `body` is, if it is one.
