@@ -6470,7 +6470,10 @@ step by step in its own code, so a release whose path to the newest version has 
 migration on it is judged step by step (each step inferable or written), not by the jump. Where
 the code read opens the store with Core Data's own migration and runs no migration itself (no
 `NSMigrationManager`), a mapping model is no such step: Core Data uses it only for a store of its
-source version opened with its destination, and never chains two.
+source version opened with its destination, and never chains two. There, a jump Core Data can infer
+past a mapping model that computes (an entity's migration policy, a value made by a function) is a
+warning: the stores of the releases before that step migrate, but never get what it computes, and
+their objects take the destination's defaults.
 
 ## What to do instead
 

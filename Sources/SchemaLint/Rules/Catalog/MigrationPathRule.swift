@@ -51,6 +51,8 @@ struct MigrationPathRule: HistoryRule {
         let renamedAway = elements.identitiesByKey()
 
         var failing: [(index: Int, problems: [Finding.Note])] = []
+        // Stores whose jump Core Data infers, past a mapping model that computes values.
+        var skipping: [(index: Int, skipped: [(step: String, computed: [Finding.Note])])] = []
         // Each jump is to the newest version: an entity whose definition a jump from an older
         // release compared is not compared again for the next release that holds it.
         var comparisons: EntityComparisons? = EntityComparisons()
@@ -70,9 +72,26 @@ struct MigrationPathRule: HistoryRule {
                     at: change.location
                 ))
             }
-            if !problems.isEmpty { failing.append((index, problems)) }
+            if !problems.isEmpty {
+                failing.append((index, problems))
+            } else if !chainsMappingModels {
+                let skipped = Self.computingMappingModels(from: index, through: releases, to: newestIndex, in: history)
+                if !skipped.isEmpty { skipping.append((index, skipped)) }
+            }
         }
-        guard let oldest = failing.first else { return [] }
+        var findings: [Finding] = []
+        if let first = skipping.first {
+            let names = skipping.map { versions[$0.index].displayName }
+            let steps = first.skipped.map(\.step)
+            findings.append(Finding(
+                ruleID: descriptor.id, severity: .warning,
+                message: "stores of \(names.joined(separator: ", ")) migrate to \(newest.displayName) in one lightweight migration Core Data infers, which skips \(steps.joined(separator: ", ")): Core Data uses a mapping model only for a store of its own source version, so what \(steps.count == 1 ? "it computes" : "they compute") is never done for those stores, whose objects get the destination's defaults instead",
+                location: newest.location, model: newest.model, baseline: versions[first.index].label, version: newest.label, path: nil,
+                notes: first.skipped.flatMap(\.computed),
+                suggestions: [ModelVocabulary(newest.format).stagesThrough([versions[first.index].displayName] + releases.filter { $0 > first.index }.map { versions[$0].displayName } + [newest.displayName], mapped: steps)]
+            ))
+        }
+        guard let oldest = failing.first else { return findings }
         let names = failing.map { versions[$0.index].displayName }
         let steps = [oldest.index] + releases.filter { $0 > oldest.index }
         let path = steps.map { versions[$0].displayName } + [newest.displayName]
@@ -83,13 +102,35 @@ struct MigrationPathRule: HistoryRule {
         let between = mapped.isEmpty
             ? "although every step in between can"
             : "although each step in between migrates, by inference or with its mapping model (\(mapped.joined(separator: ", ")))"
-        return [Finding(
+        return findings + [Finding(
             ruleID: descriptor.id, severity: descriptor.localSeverity ?? .error,
             message: "stores of \(names.joined(separator: ", ")) cannot migrate to \(newest.displayName) in one lightweight migration, \(between): Core Data migrates straight from the store's version to the current one",
             location: newest.location, model: newest.model, baseline: versions[oldest.index].label, version: newest.label, path: nil,
             notes: oldest.problems,
             suggestions: [ModelVocabulary(newest.format).stagesThrough(path, mapped: mapped)]
         )]
+    }
+
+    /// The mapping models of the steps from release `index` through the later `releases` to the
+    /// newest version that compute what inference cannot (a policy's code, a converting
+    /// function), as `A -> B (mapping model)`, each with what it computes as notes.
+    static func computingMappingModels(from index: Int, through releases: [Int], to newestIndex: Int, in history: ModelHistory) -> [(step: String, computed: [Finding.Note])] {
+        let versions = history.versions
+        let stops = [index] + releases.filter { $0 > index } + [newestIndex]
+        return zip(stops, stops.dropFirst()).compactMap { from, to in
+            guard let mapping = history.writtenMigration(from: versions[from], to: versions[to])?.mappingModel else { return nil }
+            var computed: [Finding.Note] = []
+            for entity in mapping.entityMappings {
+                let name = entity.destination ?? entity.source ?? ""
+                if let policy = entity.policyClass {
+                    computed.append(Finding.Note("\(mapping.name) runs \(policy) for entity '\(name)'", at: entity.location))
+                }
+                for property in entity.attributes + entity.relationships where property.converts {
+                    computed.append(Finding.Note("\(mapping.name) computes '\(name).\(property.name)' with a function", at: property.location))
+                }
+            }
+            return computed.isEmpty ? nil : ("\(versions[from].displayName) -> \(versions[to].displayName) (\(mapping.name))", computed)
+        }
     }
 
     private func aliveIdentities(_ elements: ElementHistory, newest: ModelVersion, newestIndex: Int, lastStep: HistoryContext.Step) -> Set<Int> {

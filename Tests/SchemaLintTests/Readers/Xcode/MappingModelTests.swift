@@ -186,6 +186,28 @@ import SchemaLintTestSupport
         ])
     }
 
+    /// A jump Core Data infers past a mapping model that runs a migration policy: the stores of
+    /// the version before it never get what the policy computes. Where the code read does not
+    /// show Core Data's own migration opening the store, the app may chain the steps itself.
+    @Test func anInferredJumpPastAMappingModelThatComputesIsAWarning() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(F.contents([("Bookmark", [F.attribute("link", "String")])]), to: "Reader/Reader.xcdatamodeld/Reader.xcdatamodel/contents")
+        try folder.write(F.contents([("Bookmark", [F.attribute("link", "String"), F.attribute("host", "String")])]), to: "Reader/Reader.xcdatamodeld/Reader 2.xcdatamodel/contents")
+        try folder.write(F.contents([("Bookmark", [F.attribute("link", "String"), F.attribute("host", "String"), F.attribute("note", "String")])]), to: "Reader/Reader.xcdatamodeld/Reader 3.xcdatamodel/contents")
+        try folder.write(F.mapping(from: "Reader.xcdatamodeld/Reader.xcdatamodel", to: "Reader.xcdatamodeld/Reader 2.xcdatamodel", [
+            F.EntityMapping(source: "Bookmark", destination: "Bookmark", policy: "BookmarkHostPolicy", attributes: [("link", true), ("host", false)]),
+        ]), to: "Reader/Reader 1 to 2.xcmappingmodel/xcmapping.xml")
+        let chained = Self.pick(try Self.lint(folder, "Reader"), rule: "migration-path-not-inferable")
+        #expect(chained.isEmpty, "\(chained)")
+
+        try folder.write("import CoreData\nfinal class ReaderStore {\n    let container = NSPersistentContainer(name: \"Reader\")\n    func open() {\n        container.loadPersistentStores { _, error in if let error { print(error) } }\n    }\n}\n", to: "Reader/ReaderStore.swift")
+        let found = Self.pick(try Self.lint(folder, "Reader"), rule: "migration-path-not-inferable")
+        #expect(found.compactMap { $0["severity"] as? String } == ["warning"], "\(found)")
+        #expect(found.first?["message"] as? String == "stores of Reader migrate to Reader 3 in one lightweight migration Core Data infers, which skips Reader -> Reader 2 (Reader 1 to 2.xcmappingmodel): Core Data uses a mapping model only for a store of its own source version, so what it computes is never done for those stores, whose objects get the destination's defaults instead", "\(found)")
+        let notes = (found.first?["notes"] as? [[String: Any]])?.compactMap { $0["message"] as? String }
+        #expect(notes == ["Reader 1 to 2.xcmappingmodel runs BookmarkHostPolicy for entity 'Bookmark'"], "\(String(describing: notes))")
+    }
+
     /// A property removed beside one that looks like it renamed, in a step a mapping model
     /// migrates: the advice is the mapping's value expression, not a Renaming ID (which only
     /// inference reads).
