@@ -1195,6 +1195,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 found.cacheName = cacheName(around: openingNode)
                 if let call = node.as(FunctionCallExprSyntax.self), let helpers = finder.helpers {
                     found.copyKeptFirst = helpers.copyKept(beforeDeletingIn: call) ?? finder.copyKept(before: call, within: branch)
+                    found.readOutFirst = helpers.readOut(beforeDeletingIn: call)
                 }
             }
             found.withAnAlert = action == .fallsBackToMemory && AlertMentions.contains(in: branch)
@@ -2979,7 +2980,19 @@ struct StoreDeletingHelpers {
     /// that makes one (`copyStoreFilesAside()`, whose loop copies each file into a backup
     /// folder) before the call that deletes. As written, nil where none is.
     func copyKept(beforeDeletingIn call: FunctionCallExprSyntax) -> String? {
-        for body in bodies(calledBy: call) {
+        callsBeforeDeleting(in: call).lazy.compactMap(copy(among:)).first
+    }
+
+    /// The call before the deletion `call` leads to that reads what the store holds into memory,
+    /// to write it into a new store after (`exportFromStore(at:)`, a helper that opens the file
+    /// with `sqlite3_open`). As written, nil where none is.
+    func readOut(beforeDeletingIn call: FunctionCallExprSyntax) -> String? {
+        callsBeforeDeleting(in: call).lazy.compactMap(readOut(among:)).first
+    }
+
+    /// For each body `call` may run, the calls it makes before its first that deletes the store.
+    private func callsBeforeDeleting(in call: FunctionCallExprSyntax) -> [[FunctionCallExprSyntax]] {
+        bodies(calledBy: call).compactMap { body in
             let calls = AllCalls(viewMode: .sourceAccurate)
             calls.walk(body)
             var visited: Set<SyntaxIdentifier> = [body.id]
@@ -2987,8 +3000,37 @@ struct StoreDeletingHelpers {
                 let name = SynchronousCode.calledName(found) ?? ""
                 if ["removeItem", "destroyPersistentStore"].contains(name) { return true }
                 return Self.deletingWords.contains(where: name.lowercased().contains) && bodies(calledBy: found).contains { deletesStore($0, depth: 2, visited: &visited) }
-            }) else { continue }
-            if let copy = copy(among: calls.found.filter { $0.position < deletion.position }) { return copy }
+            }) else { return nil }
+            return calls.found.filter { $0.position < deletion.position && Self.runsBefore(Syntax($0), Syntax(deletion)) }
+        }
+    }
+
+    /// Whether `earlier` runs whenever `later` does: it lies in no branch's body (an `if`'s or a
+    /// `guard`'s block, a `case`, a `catch`, a closure) that does not hold `later` too. A call in
+    /// a condition (`guard backUp() else { return }`) runs.
+    private static func runsBefore(_ earlier: Syntax, _ later: Syntax) -> Bool {
+        var node = earlier.parent
+        while let current = node, !(current.position <= later.position && later.endPosition <= current.endPosition) {
+            if let block = current.as(CodeBlockSyntax.self), block.parent?.is(IfExprSyntax.self) == true || block.parent?.is(GuardStmtSyntax.self) == true { return false }
+            if current.is(SwitchCaseSyntax.self) || current.is(CatchClauseSyntax.self) || current.is(ClosureExprSyntax.self) { return false }
+            node = current.parent
+        }
+        return true
+    }
+
+    /// The first of `calls` that reads a store's content out (named for an export, or opening a
+    /// file with SQLite), or calls a helper of the project that does, as written.
+    private func readOut(among calls: [FunctionCallExprSyntax]) -> String? {
+        func reads(_ name: String) -> Bool { name.lowercased().contains("export") || name.hasPrefix("sqlite3_open") }
+        for call in calls {
+            guard let name = SynchronousCode.calledName(call) else { continue }
+            if reads(name) { return name + "()" }
+            let opens = bodies(calledBy: call).contains { body in
+                let inner = AllCalls(viewMode: .sourceAccurate)
+                inner.walk(body)
+                return inner.found.contains { (SynchronousCode.calledName($0) ?? "").hasPrefix("sqlite3_open") }
+            }
+            if opens { return name + "()" }
         }
         return nil
     }

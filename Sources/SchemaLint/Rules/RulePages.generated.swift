@@ -10007,6 +10007,9 @@ it, and the summary counts it) opens no store anyone has: a note, until a target
 A deletion after the same code copies the store's files elsewhere (`copyItem(at:to:)`,
 `migratePersistentStore`, or a helper of the project that does, such as `backUpStoreFiles()`) keeps
 what the person stored in the copy: a note, which asks that nothing be deleted when the copy fails.
+A deletion after the same code reads the store's content into memory to write into a new store
+(a call named for an export, or a helper that opens the file with `sqlite3_open`) stays a warning
+that says so: until the new store is saved, nothing of the person's is on disk.
 
 A fallback is judged as its own opening: when the `catch` of one opening tries another in a `do`
 (a local store when the CloudKit one fails, then an in-memory one), what that `do`'s own `catch`
@@ -15147,6 +15150,68 @@ final class JournalStore {
             return true
         } catch {
             return false
+        }
+    }
+}
+```
+
+### Triggers: a helper that reads the store's rows out, deletes its files, and writes them into a new store (a warning)
+
+The rows live only in the running app until the new store is saved: a new store that fails to
+open, or an app that ends first, loses them.
+
+```swift path=App/JournalStore.swift
+import CoreData
+
+final class JournalStore {
+    let container = NSPersistentContainer(name: "Journal")
+
+    func open() {
+        container.loadPersistentStores { _, error in
+            guard error != nil else { return }
+            ↓self.rebuild()
+        }
+    }
+
+    private func rebuild() {
+        let folder = NSPersistentContainer.defaultDirectoryURL()
+        let rows = JournalExport.exportRows(from: folder.appendingPathComponent("Journal.sqlite"))
+        for name in ["Journal.sqlite", "Journal.sqlite-wal", "Journal.sqlite-shm"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+        container.loadPersistentStores { _, _ in }
+        JournalExport.insert(rows, into: container.viewContext)
+    }
+}
+```
+
+### Triggers: a backup made only where the helper deletes nothing (a warning)
+
+The copy is made on the path that returns before the deletion: the path that deletes keeps none.
+
+```swift path=App/JournalStore.swift
+import CoreData
+
+final class JournalStore {
+    let container = NSPersistentContainer(name: "Journal")
+    var retried = false
+
+    func open() {
+        container.loadPersistentStores { _, error in
+            guard error != nil else { return }
+            ↓self.startOver()
+        }
+    }
+
+    private func startOver() {
+        let folder = NSPersistentContainer.defaultDirectoryURL()
+        if retried {
+            try? FileManager.default.copyItem(at: folder.appendingPathComponent("Journal.sqlite"), to: folder.appendingPathComponent("Journal-backup.sqlite"))
+            return
+        }
+        retried = true
+        for name in ["Journal.sqlite", "Journal.sqlite-wal", "Journal.sqlite-shm"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }
 }

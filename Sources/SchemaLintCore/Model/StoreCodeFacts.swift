@@ -356,6 +356,9 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// The call that copies the store's files elsewhere before the deletion (`copyItem(at:to:)`,
     /// `copyStoreFilesAside()`), as written: the copy keeps what the person stored.
     package var copyKeptFirst: String?
+    /// The call that reads what the store holds into memory before the deletion, to write it
+    /// into a new store after (`exportFromStore()`), as written.
+    package var readOutFirst: String?
 
     package init(action: Action, written: String, place: CodePlace, opening: StoreOpening.Call, openingLocation: SourceLocation) {
         self.action = action

@@ -39,6 +39,47 @@ import SchemaLintTestSupport
         return (hits, run)
     }
 
+    /// A helper that reads the rows out before it deletes the store's files says so: what the
+    /// person stored is only in memory until the new store is saved.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aDeletionAfterReadingTheRowsOutSaysTheyAreOnlyInMemory() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        import CoreData
+        import SQLite3
+
+        final class NotesStore {
+            let container = NSPersistentContainer(name: "Notes")
+
+            func open() {
+                container.loadPersistentStores { _, error in
+                    guard error != nil else { return }
+                    self.rebuild()
+                }
+            }
+
+            private func rebuild() {
+                let url = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Notes.sqlite")
+                let titles = Self.titles(in: url)
+                try? FileManager.default.removeItem(at: url)
+                container.loadPersistentStores { _, _ in }
+                print(titles)
+            }
+
+            private static func titles(in url: URL) -> [String] {
+                var database: OpaquePointer?
+                guard sqlite3_open(url.path, &database) == SQLITE_OK else { return [] }
+                defer { sqlite3_close(database) }
+                return []
+            }
+        }
+
+        """, to: "Notes/NotesStore.swift")
+        let (_, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(run.stdout.contains("NotesStore.swift:10:13: warning: rebuild() deletes the store's files when loadPersistentStores fails, after titles() reads what it holds into memory to write into a new store: until that store is open and saved, what the person stored is only in the running app, so a new store that fails to open or save, or an app that ends first, loses it [store-load-failure-destructive]"), "\(run.stdout)")
+    }
+
     /// One `catch` that stops the app for two stores it adds is one line to change: one finding,
     /// with each store's opening as a note.
     @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))

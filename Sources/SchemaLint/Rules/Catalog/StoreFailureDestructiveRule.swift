@@ -127,6 +127,10 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             consequence = "\(action.written) deletes the store when \(opening) fails, after \(action.copyKeptFirst ?? "") copies it elsewhere: what the person stored is kept in that copy, for a later release to recover from, as long as the copy succeeded"
             suggestions = ["delete nothing when the copy fails, copy the -wal and -shm files with the store (or copy it with migratePersistentStore), tell the person, and recover from the copy in a later release"]
             severity = .note
+        case .deletesTheStore where action.readOutFirst != nil:
+            // The rows are read out first: the loss is narrower, and still there.
+            consequence = "\(action.written) deletes the store's files when \(opening) fails, after \(action.readOutFirst ?? "") reads what it holds into memory to write into a new store: until that store is open and saved, what the person stored is only in the running app, so a new store that fails to open or save, or an app that ends first, loses it"
+            suggestions = ["keep a copy of the store's files (copyItem of the store and its -wal and -shm, or migratePersistentStore) until what was read is saved in the new store, and delete them only then"]
         case .deletesTheStore:
             // Many stores mirror a server: what was synced comes back, what was not is gone.
             consequence = "\(action.written) deletes the store when \(opening) fails: \(failing) loses everything in it, so what the person made on this device and no server or iCloud has yet is gone, and the rest must be downloaded again"
