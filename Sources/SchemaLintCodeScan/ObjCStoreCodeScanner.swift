@@ -535,6 +535,9 @@ struct ObjCStoreCodeScanner {
                 names.insert(name)
             case "initWithName", "persistentContainerWithName":
                 guard let name = string(at: index + 2), !(index + 3 < tokens.count && tokens[index + 3].isIdentifier("managedObjectModel")) else { continue }
+                // `[[UISceneConfiguration alloc] initWithName:@"Default Configuration" ...]` names a
+                // scene: only a container's class (its name ends so) names a model.
+                if index >= 3, tokens[index - 2].isIdentifier("alloc"), tokens[index - 3].kind == .identifier, !tokens[index - 3].text.hasSuffix("Container") { continue }
                 names.insert(name)
             default:
                 continue

@@ -238,6 +238,14 @@ struct RepositoryRunTests {
         let (built, _) = try Self.repository(files(loading: "Notes"))
         let warning = try Self.run(in: built.path)
         #expect(warning.stdout.contains("App/Store.swift:5:24: warning: fatalError() stops the app when loadPersistentStores fails: a store that fails to migrate crashes the app each time it opens the store [store-load-failure-destructive]"), "\(warning.stdout)")
+
+        // Xcode's Objective-C template, whose scene configuration is made with a name too.
+        let objCProject = project.replacingOccurrences(of: "C2 /* Store.swift */ = {isa = PBXFileReference; path = Store.swift; };", with: "C2 /* AppDelegate.m */ = {isa = PBXFileReference; path = AppDelegate.m; };")
+        let delegate = "@implementation AppDelegate\n\n- (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {\n    return [[UISceneConfiguration alloc] initWithName:@\"Default Configuration\" sessionRole:session.role];\n}\n\n- (NSPersistentCloudKitContainer *)persistentContainer {\n    NSPersistentCloudKitContainer *container = [[NSPersistentCloudKitContainer alloc] initWithName:@\"Legacy\"];\n    [container loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *description, NSError *error) {\n        if (error != nil) {\n            abort();\n        }\n    }];\n    return container;\n}\n\n@end\n"
+        let (objC, _) = try Self.repository([("App.xcodeproj/project.pbxproj", objCProject)] + files(loading: "Legacy").dropFirst().filter { $0.0 != "App/Store.swift" } + [("App/AppDelegate.m", delegate)])
+        let template = try Self.run(in: objC.path)
+        #expect(template.stdout.contains("App/AppDelegate.m:11:13: note: abort() stops the app when loadPersistentStores fails"), "\(template.stdout)")
+        #expect(template.stdout.contains("the model it loads, Legacy, is only in Old/Legacy.xcdatamodeld"), "\(template.stdout)")
     }
 
     @Test func aStopInAnExtensionsFolderIsTheAppsWhenAnotherTargetBuildsIt() throws {
