@@ -11,14 +11,14 @@ struct ReleasedVersionLockRule: HistoryRule {
     static let modified = ReleasedVersionLockRule(
         descriptor: RuleDescriptor(
             id: "released-version-modified", category: .input, synced: .error, local: .error,
-            summary: "A released version no longer matches schemalint.lock: people run it as it was."
+            summary: "A version that shipped (a release tag, git history or schemalint.lock says so) was edited since: people run it as it was, and the stores it made may match no version."
         ),
         check: .modified
     )
     static let removed = ReleasedVersionLockRule(
         descriptor: RuleDescriptor(
             id: "released-version-removed", category: .input, synced: .error, local: .error,
-            summary: "A released version in schemalint.lock is gone: later versions are no longer checked against it."
+            summary: "A version that shipped (a release tag or schemalint.lock says so) is gone from the models: later versions are no longer checked against it."
         ),
         check: .removed
     )
