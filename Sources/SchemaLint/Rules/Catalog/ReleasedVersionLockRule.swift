@@ -112,7 +112,7 @@ struct ReleasedVersionLockRule: HistoryRule {
                         let since = Self.changes(from: newest.copy, to: version)
                         var edit = Edit(version: version, entry: entry, changes: steps.flatMap(\.changes), firstShipped: shapes[0].tag, stranded: Array(stranded), steps: steps)
                         if !since.isEmpty { edit.sinceNewest = (entry.releasedCopy == nil ? newest.tag : Self.tag(of: entry), since, newest.copy) }
-                        edit.syncBreaks = Self.syncBreaks(of: shapes, since: edit.sinceNewest?.copy, to: version, in: context)
+                        edit.shapes = shapes
                         let key = "first\u{0}" + shapes[0].tag + "\u{0}" + stranded.map(\.tag).joined(separator: " ") + steps.map { "\u{0}\($0.tag)\u{0}" + $0.changes.joined(separator: "\n") }.joined()
                             + "\u{0}since\u{0}" + since.joined(separator: "\n")
                         sameChange[key, default: []].append(edit)
@@ -156,6 +156,9 @@ struct ReleasedVersionLockRule: HistoryRule {
                 // The stores the older shapes made are local ones to open, synced or not.
                 let migrations = first.stranded.map { migration(from: $0.copy, of: first.version, in: context, evenSynced: true) }
                 let coming = first.sinceNewest.flatMap { migration(from: $0.copy, of: first.version, in: context) }
+                // Said once for the versions edited the same way: asked of the first alone.
+                var first = first
+                first.syncBreaks = Self.syncBreaks(of: first.shapes, since: first.sinceNewest?.copy, to: first.version, in: context)
                 finding = changedAfterRelease(first.version, edit: first, migrations: migrations, coming: coming)
             } else {
                 finding = modified(
@@ -355,6 +358,8 @@ struct ReleasedVersionLockRule: HistoryRule {
         /// For an edit a later release shipped: the shapes older releases shipped whose stores
         /// match no version in the bundle now, oldest first.
         var stranded: [GitFirstReleases.ShippedShape] = []
+        /// Every shape the releases shipped it in, oldest first (the stranded ones and the newest).
+        var shapes: [GitFirstReleases.ShippedShape] = []
         /// The release that first held each later shape, and what it changed.
         var steps: [(tag: String, changes: [String])] = []
         /// Beside an edit a later release shipped: the newest release, what the working tree
