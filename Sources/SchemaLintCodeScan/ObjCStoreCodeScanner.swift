@@ -40,6 +40,12 @@ struct ObjCStoreCodeScanner {
     /// (`migrateStoreToDocuments` of `migrateStoreToDocuments:andStore:`): whether each tests the
     /// call's result. A store removed after sending one to `self` was copied first.
     private var migratingMethods: [String: Bool] = [:]
+    /// Where the file opens a store: `openingSelectors`, and `openingMethods` sent to `self`.
+    private var openingPositions: TokenPositions
+    /// Where it removes files (`removals`), copies a store out (`migratePersistentStore:`), moves
+    /// a file (`moveItemAtURL:`, `moveItemAtPath:`), asserts (`StoreFailureAction.assertions`),
+    /// begins a `@try`, and names `NSReadOnlyPersistentStoreOption`.
+    private let removalPositions, copyOutPositions, movePositions, assertionPositions, tryPositions, readOnlyOptionPositions: TokenPositions
 
     init(file: String, tokens: [ObjCToken]) {
         self.file = file
@@ -49,6 +55,17 @@ struct ObjCStoreCodeScanner {
         self.statementEnd = Self.statementEnds(of: tokens, partner: partner)
         let strings = Set(tokens.lazy.filter { $0.kind == .string }.map { $0.text.uppercased() })
         self.keepsNoWAL = strings.contains("JOURNAL_MODE") && !strings.isDisjoint(with: ["DELETE", "TRUNCATE"]) && !strings.contains("WAL")
+        func positions(_ matches: (Int) -> Bool) -> TokenPositions {
+            TokenPositions(tokens.indices.filter { tokens[$0].kind == .identifier && matches($0) })
+        }
+        func named(_ names: Set<String>) -> TokenPositions { positions { names.contains(tokens[$0].text) } }
+        self.openingPositions = named(Self.openingSelectors)
+        self.removalPositions = named(Self.removals)
+        self.copyOutPositions = named(["migratePersistentStore"])
+        self.movePositions = positions { ["moveItemAtURL", "moveItemAtPath"].contains(tokens[$0].text) && $0 + 1 < tokens.count && tokens[$0 + 1].is(":") }
+        self.assertionPositions = positions { StoreFailureAction.assertions.contains(tokens[$0].text) && $0 + 1 < tokens.count && tokens[$0 + 1].is("(") }
+        self.tryPositions = named(["@try"])
+        self.readOnlyOptionPositions = named(["NSReadOnlyPersistentStoreOption"])
     }
 
     static let removals: Set<String> = ["removeItemAtURL", "removeItemAtPath", "destroyPersistentStoreAtURL"]
@@ -142,6 +159,7 @@ struct ObjCStoreCodeScanner {
         let methods = bodies.filter { $0.owner != nil && !$0.selector.contains(":") }
         let opening = Set(methods.filter { body in body.range.contains { Self.openingSelectors.contains(tokens[$0].text) } }.map(\.selector))
         scanner.openingMethods = opening.union(methods.filter { body in body.range.contains { scanner.sendsToSelf($0, oneOf: opening) } }.map(\.selector))
+        scanner.openingPositions = TokenPositions(tokens.indices.filter { scanner.opens($0) })
         for body in bodies where body.owner != nil {
             let calls = body.range.filter { tokens[$0].isIdentifier("migratePersistentStore") }
             guard !calls.isEmpty, let first = body.selector.split(separator: ":").first else { continue }
@@ -341,7 +359,7 @@ struct ObjCStoreCodeScanner {
                     // a read-only store (one shipped in the bundle) holds nothing the person
                     // entered, and a retry after the store was deleted is the deletion's finding.
                     let readOnly = body.range.lowerBound..<(enclosingGroup(of: index, in: body.range)?.upperBound ?? index)
-                    if found.isEmpty, !readOnly.contains(where: { tokens[$0].isIdentifier("NSReadOnlyPersistentStoreOption") }),
+                    if found.isEmpty, readOnlyOptionPositions.first(in: readOnly) == nil,
                        !reopensAfterDeletingTheStore(in: body.range.lowerBound..<index + 1), !addsAfterMovingItsStoreAside(at: index, in: body.range),
                        !keepsTheCoordinatorOnlyWhenAdded(at: index, in: body.range),
                        let logged = onlyLogs(branches) ?? (branches.isEmpty ? assertion(testing: index, in: body.range) : nil) {
@@ -497,7 +515,7 @@ struct ObjCStoreCodeScanner {
                     // A second coordinator that adds the store to copy it out with
                     // `migratePersistentStore:` (a backup, an export) runs after the app's own
                     // opening migrated it: no launch of a new release goes through it.
-                    let copiesOut = tokens[(index + 1)..<body.range.upperBound].contains { $0.isIdentifier("migratePersistentStore") }
+                    let copiesOut = copyOutPositions.first(in: (index + 1)..<body.range.upperBound) != nil
                     opening = StoreOpening(
                         call: .addPersistentStore, place: place(index, body), migratesAutomatically: migrates, addsAsynchronously: false,
                         declinesMigration: !migrates && !checksStoreCompatibility && !copiesOut && addDeclinesMigration(at: index, in: body.range, assignments: bodyAssignments)
@@ -762,9 +780,8 @@ struct ObjCStoreCodeScanner {
         var names: Set<String> = []
         if open >= body.lowerBound + 2, tokens[open - 1].is("="), tokens[open - 2].kind == .identifier { names.insert(tokens[open - 2].text) }
         if let error = errorOutName(in: call) { names.insert(error) }
-        return ((close + 1)..<body.upperBound).first { position in
-            guard tokens[position].kind == .identifier, StoreFailureAction.assertions.contains(tokens[position].text), position + 1 < body.upperBound,
-                  tokens[position + 1].is("("), let end = partner[position + 1] else { return false }
+        return assertionPositions.all(in: (close + 1)..<body.upperBound).first { position in
+            guard position + 1 < body.upperBound, let end = partner[position + 1] else { return false }
             return ((position + 2)..<end).contains { tokens[$0].kind == .identifier && names.contains(tokens[$0].text) }
         }
     }
@@ -1004,8 +1021,8 @@ struct ObjCStoreCodeScanner {
 
     /// Whether the token at `position` lies in the block of an `@try` of `body` that has a `@catch`.
     private func isCaught(_ position: Int, in body: Body) -> Bool {
-        body.range.contains { start in
-            guard tokens[start].isIdentifier("@try"), start < position, start + 1 < tokens.count, tokens[start + 1].is("{"),
+        tryPositions.all(in: body.range.lowerBound..<min(position, body.range.upperBound)).contains { start in
+            guard start + 1 < tokens.count, tokens[start + 1].is("{"),
                   let close = partner[start + 1], position < close, close + 1 < tokens.count else { return false }
             return tokens[close + 1].isIdentifier("@catch")
         }
@@ -1060,14 +1077,8 @@ struct ObjCStoreCodeScanner {
     /// [fileManager removeItemAtURL:folder ...]; }`, a repair of what is in the store's way) runs
     /// only sometimes: where it did not, the opening is the person's store.
     private func reopensAfterDeletingTheStore(in range: Range<Int>) -> Bool {
-        guard let deletion = range.last(where: { position in
-            tokens[position].kind == .identifier && Self.removals.contains(tokens[position].text)
-        }) else { return false }
-        func opens(_ position: Int) -> Bool {
-            tokens[position].kind == .identifier && Self.openingSelectors.contains(tokens[position].text) || sendsToSelf(position, oneOf: openingMethods)
-        }
-        guard let reopening = (deletion..<range.upperBound).first(where: opens) else { return false }
-        if (range.lowerBound..<deletion).contains(where: opens) { return true }
+        guard let deletion = removalPositions.last(in: range), let reopening = openingPositions.first(in: deletion..<range.upperBound) else { return false }
+        if openingPositions.first(in: range.lowerBound..<deletion) != nil { return true }
         var brace = enclosingOpener[deletion]
         while brace >= 0, !tokens[brace].is("{") { brace = enclosingOpener[brace] }
         guard brace >= range.lowerBound, let close = partner[brace] else { return true }
@@ -1084,9 +1095,8 @@ struct ObjCStoreCodeScanner {
         let url = argument(after: label + 1, in: range)
         guard url.count == 1, let only = url.first, tokens[only].kind == .identifier else { return false }
         let name = tokens[only].text
-        return (range.lowerBound..<index).contains { position in
-            guard tokens[position].isIdentifier("moveItemAtURL") || tokens[position].isIdentifier("moveItemAtPath"), tokens[position + 1].is(":") else { return false }
-            return argument(after: position + 1, in: range).contains { tokens[$0].isIdentifier(name) }
+        return movePositions.all(in: range.lowerBound..<index).contains { position in
+            argument(after: position + 1, in: range).contains { tokens[$0].isIdentifier(name) }
         }
     }
 
@@ -1113,6 +1123,12 @@ struct ObjCStoreCodeScanner {
 
     /// The selectors that open a store.
     private static let openingSelectors: Set<String> = ["addPersistentStoreWithType", "loadPersistentStoresWithCompletionHandler"]
+
+    /// Whether the token at `position` opens a store: one of `openingSelectors`, or one of
+    /// `openingMethods` sent to `self`.
+    private func opens(_ position: Int) -> Bool {
+        tokens[position].kind == .identifier && Self.openingSelectors.contains(tokens[position].text) || sendsToSelf(position, oneOf: openingMethods)
+    }
 
     /// Whether the token at `position` sends one of `selectors` to `self`: `[self name]`, `self.name`.
     private func sendsToSelf(_ position: Int, oneOf selectors: Set<String>) -> Bool {
@@ -1270,7 +1286,7 @@ struct ObjCStoreCodeScanner {
     /// error or a result without reading every condition again for each call. A name counts for the
     /// innermost `if` whose condition holds it.
     struct IfConditions {
-        private let ifsByName: [String: [Int]]
+        private let ifsByName: [String: TokenPositions]
 
         init(of scanner: ObjCStoreCodeScanner, in body: Range<Int>) {
             let tokens = scanner.tokens
@@ -1286,23 +1302,12 @@ struct ObjCStoreCodeScanner {
                 }
             }
             // An outer `if`'s name after an inner `if`'s condition comes out of order.
-            self.ifsByName = ifsByName.mapValues { Array(Set($0)).sorted() }
+            self.ifsByName = ifsByName.mapValues { TokenPositions(Set($0).sorted()) }
         }
 
         /// The `if`s in `range` whose condition mentions `name`, in order.
         func ifs(mentioning name: String, in range: Range<Int>) -> ArraySlice<Int> {
-            guard let ifs = ifsByName[name] else { return [] }
-            return ifs[Self.firstIndex(in: ifs, notBelow: range.lowerBound)..<Self.firstIndex(in: ifs, notBelow: range.upperBound)]
-        }
-
-        /// Binary search in a sorted list.
-        private static func firstIndex(in sorted: [Int], notBelow value: Int) -> Int {
-            var low = 0, high = sorted.count
-            while low < high {
-                let middle = (low + high) / 2
-                if sorted[middle] < value { low = middle + 1 } else { high = middle }
-            }
-            return low
+            ifsByName[name]?.all(in: range) ?? []
         }
     }
 
