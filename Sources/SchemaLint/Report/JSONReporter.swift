@@ -18,6 +18,10 @@ package struct JSONReporter: Reporter {
                 "versions": .integer(result.versionCount),
                 // Findings about steps that shipped, counted and not listed (`steps: coming`).
                 "notListed": JSONReporter.notListed(result.shippedHistory),
+                // Model bundles no Xcode project here builds, not linted (`--verbose` lists them).
+                "skippedModelBundles": .integer(result.modelBundlesBuiltByNoTarget),
+                // Warnings about input not read in full, written to standard error.
+                "inputWarnings": .integer(result.inputWarnings),
             ],
             "findings": .array(result.findings.map(Self.finding)),
         ])

@@ -55,6 +55,12 @@ package struct JUnitReporter: Reporter {
         if let sentence = result.shippedHistory.sentence {
             propertyTags.append(XMLTag("property", ["name": "not-listed", "value": sentence]))
         }
+        if result.modelBundlesBuiltByNoTarget > 0 {
+            propertyTags.append(XMLTag("property", ["name": "skipped-model-bundles", "value": String(result.modelBundlesBuiltByNoTarget)]))
+        }
+        if result.inputWarnings > 0 {
+            propertyTags.append(XMLTag("property", ["name": "input-warnings", "value": String(result.inputWarnings)]))
+        }
         let properties = XMLTag("properties", children: propertyTags)
         let output = passedFindings.isEmpty
             ? XMLTag("system-out")

@@ -24,7 +24,7 @@ package struct MarkdownReporter: Reporter {
 
     package func render(_ result: LintResult) -> String {
         let scope = "in \(Self.counted(result.modelCount, "model")) (\(Self.counted(result.versionCount, "version")))"
-            + (result.shippedHistory.sentence.map { "; " + MarkdownEscaping.inline($0) } ?? "") + "."
+            + ((result.shippedHistory.sentence.map { [$0] } ?? []) + TextReporter.leftOut(result)).map { "; " + MarkdownEscaping.inline($0) }.joined() + "."
         guard !result.findings.isEmpty else {
             return "**schemalint**: No findings \(scope)\n"
         }

@@ -62,6 +62,11 @@ package struct SARIFReporter: Reporter {
                 Self.rule(id: id, descriptor: result.rules[id], page: result.rules[id]?.page)
             }),
         ]
+        let properties: JSONValue = .object(omittingNils: [
+            "notListed": result.shippedHistory.isEmpty ? nil : JSONReporter.notListed(result.shippedHistory),
+            "skippedModelBundles": result.modelBundlesBuiltByNoTarget == 0 ? nil : .integer(result.modelBundlesBuiltByNoTarget),
+            "inputWarnings": result.inputWarnings == 0 ? nil : .integer(result.inputWarnings),
+        ])
         let run: JSONValue = .object(omittingNils: [
             "tool": ["driver": driver],
             // False when input errors stopped the run before any rule (its results are those errors).
@@ -72,9 +77,8 @@ package struct SARIFReporter: Reporter {
             "columnKind": "unicodeCodePoints",
             // Findings about steps that shipped, counted and not listed (`steps: coming`), as in
             // the JSON report's summary.
-            "properties": result.shippedHistory.isEmpty ? nil : [
-                "notListed": JSONReporter.notListed(result.shippedHistory),
-            ],
+            // and what the run left out, as there.
+            "properties": properties == .object([]) ? nil : properties,
             "results": .array(zip(result.findings, fingerprints).map { finding, fingerprint in
                 Self.result(finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: fingerprint, sourceRoot: sourceRoot)
             }),

@@ -72,10 +72,16 @@ package struct TextReporter: Reporter, Sendable {
         }
         let scope = "in \(plural(result.versionCount, "version")) of \(plural(result.modelCount, "model"))"
         let listed = counts.isEmpty ? "no problems \(scope)" : "\(counts.joined(separator: ", ")) \(scope)"
-        let input = result.inputWarnings == 0 ? "" : "; \(plural(result.inputWarnings, "warning")) on input not read in full, on standard error"
+        return ([listed] + (result.shippedHistory.sentence.map { [$0] } ?? []) + leftOut(result)).joined(separator: "; ")
+    }
+
+    /// What the run left out, beside the findings it counts: the model bundles no Xcode project
+    /// here builds, and the readers' warnings about input they could not read in full. The
+    /// Markdown report's counts line ends with them too.
+    package static func leftOut(_ result: LintResult) -> [String] {
         let unbuilt = result.modelBundlesBuiltByNoTarget
-        let skipped = unbuilt == 0 ? "" : "; \(plural(unbuilt, "model bundle")) skipped, which no Xcode project here builds (--verbose lists \(unbuilt == 1 ? "it" : "them"))"
-        return listed + (result.shippedHistory.sentence.map { "; " + $0 } ?? "") + skipped + input
+        return (unbuilt == 0 ? [] : ["\(plural(unbuilt, "model bundle")) skipped, which no Xcode project here builds (--verbose lists \(unbuilt == 1 ? "it" : "them"))"])
+            + (result.inputWarnings == 0 ? [] : ["\(plural(result.inputWarnings, "warning")) on input not read in full, on standard error"])
     }
 
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

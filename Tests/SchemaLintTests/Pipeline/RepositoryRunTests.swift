@@ -171,6 +171,15 @@ struct RepositoryRunTests {
         let run = try Self.run(["--verbose"], in: folder.path)
         #expect(run.stdout.hasSuffix("in 1 version of 1 model; 1 model bundle skipped, which no Xcode project here builds (--verbose lists it)\n"), "\(run.stdout)")
         #expect(run.stderr.contains("skipped: Old/Legacy.xcdatamodeld (no Xcode project of the folder walked lists it"), "\(run.stderr)")
+        // Every report says it, as its summary can.
+        let json = try JSONSerialization.jsonObject(with: Data(try Self.run(["--format", "json"], in: folder.path).stdout.utf8)) as? [String: Any]
+        let summary = json?["summary"] as? [String: Any]
+        #expect(summary?["skippedModelBundles"] as? Int == 1 && summary?["inputWarnings"] as? Int == 0, "\(String(describing: summary))")
+        let sarif = try JSONSerialization.jsonObject(with: Data(try Self.run(["--format", "sarif"], in: folder.path).stdout.utf8)) as? [String: Any]
+        let properties = ((sarif?["runs"] as? [[String: Any]])?.first?["properties"]) as? [String: Any]
+        #expect(properties?["skippedModelBundles"] as? Int == 1 && properties?["inputWarnings"] == nil, "\(String(describing: properties))")
+        #expect(try Self.run(["--format", "markdown"], in: folder.path).stdout.contains("; 1 model bundle skipped, which no Xcode project here builds (--verbose lists it)."))
+        #expect(try Self.run(["--format", "junit"], in: folder.path).stdout.contains(#"<property name="skipped-model-bundles" value="1"/>"#))
         // Named, it is linted.
         #expect(try Self.run(["Old/Legacy.xcdatamodeld"], in: folder.path).stdout.contains("in 2 versions of 1 model"))
 
