@@ -117,14 +117,8 @@ struct AppVersionChanges {
         self.runner = runner
         self.top = top
         let folder = file.flatMap { Self.projectFolder(of: $0, top: top) } ?? ""
-        paths = ["*.pbxproj", "*.xcconfig", "*Info.plist"].map { folder.isEmpty ? $0 : folder + "/" + $0 } + Self.dependencies
+        paths = ["*.pbxproj", "*.xcconfig", "*Info.plist"].map { folder.isEmpty ? $0 : folder + "/" + $0 } + AppIdentity.excludedDependencies
     }
-
-    /// Pathspecs that leave out the project files of dependencies checked into the repository
-    /// (Carthage's checkouts, CocoaPods' `Pods`, a `Vendor` folder): their versions are theirs,
-    /// not the app's (`*` matches across folders in a pathspec).
-    private static let dependencies = ["Carthage", "Pods", "Vendor", "Vendors", "ThirdParty", "Third Party", "Third-Party", "External", "Externals"]
-        .flatMap { [":(exclude,icase)\($0)/*", ":(exclude,icase)*/\($0)/*"] }
 
     /// The folder, relative to `top`, nearest above `file` that holds an `.xcodeproj`; nil where
     /// none below `top` does.

@@ -33,6 +33,9 @@ package struct GitReleaseTags: Sendable {
     /// or on a history it does not descend from), oldest commit first: they record no release of
     /// what the revision holds, but say that the team tags its releases.
     package var elsewhere: [String] = []
+    /// The names of the oldest tags, left out of `tags`: releases of another app (other bundle
+    /// identifiers, other app groups) than the revision builds, whose stores it never opens.
+    package var ofAnotherApp: [String] = []
 
     /// Reads the tags in `top` (the top of a work tree) whose commits `revision` has merged (or
     /// whose merges brought in a branch it has merged) and whose names match `pattern` (a shell
@@ -71,7 +74,30 @@ package struct GitReleaseTags: Sendable {
             let adopted = Set(onBranches.map { $0.name })
             tags.elsewhere.removeAll { adopted.contains($0) }
         }
+        let another = releasesOfAnotherApp(tags.tags, than: revision, top: top, runner: runner)
+        tags.ofAnotherApp = tags.tags.prefix(another).map(\.name)
+        tags.tags.removeFirst(another)
         return .success(tags)
+    }
+
+    /// How many of the oldest of `tags` (oldest release first) were built as another app than
+    /// `revision` (`AppIdentity.isAnotherApp(than:)`): the project began under other identifiers
+    /// and took the revision's later, and the newest release has them. A team changes its app's
+    /// identity once, so the tags are searched by halves: a `git grep` for the revision, the
+    /// oldest tag and, only where that one is another app, a few more.
+    private static func releasesOfAnotherApp(_ tags: [Tag], than revision: String, top: String, runner: GitRunner) -> Int {
+        guard tags.count > 1, let current = AppIdentity.read(at: revision, top: top, runner: runner), !current.bundleIdentifiers.isEmpty else { return 0 }
+        func isAnotherApp(_ index: Int) -> Bool {
+            AppIdentity.read(at: tags[index].object, top: top, runner: runner)?.isAnotherApp(than: current) ?? false
+        }
+        guard isAnotherApp(0), !isAnotherApp(tags.count - 1) else { return 0 }
+        // tags[low] is another app's, tags[high] the revision's.
+        var low = 0, high = tags.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if isAnotherApp(middle) { low = middle } else { high = middle }
+        }
+        return high
     }
 
     /// The releases tagged on branches the revision never merged that came after its newest

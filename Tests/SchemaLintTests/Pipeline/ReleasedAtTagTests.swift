@@ -1099,6 +1099,42 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("note: as v1.2 shipped it"), "\(run.stdout)")
     }
 
+    /// A project that began as another app (its prototype built as `com.example.notes-beta`, with
+    /// an app group of its own) before it took the identity it ships under: the stores the
+    /// prototype's releases made lie in a container the app cannot open, and the shape they
+    /// shipped is no one's to migrate. The same history under one identity strands them.
+    @Test(arguments: [false, true])
+    func releasesBuiltAsAnotherAppStrandNoStore(identityChanged: Bool) throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func identity(_ bundleID: String, _ group: String) throws {
+            let project = "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA0 /* Notes.xcdatamodeld */ = {isa = XCVersionGroup; children = (); path = Notes.xcdatamodeld; sourceTree = \"<group>\"; versionGroupType = wrapper.xcdatamodel; };\n\t\tA1 = {isa = XCBuildConfiguration; buildSettings = {\n\t\t\tPRODUCT_BUNDLE_IDENTIFIER = \(bundleID);\n\t\t}; };\n\t\tA2 = {isa = XCBuildConfiguration; buildSettings = {\n\t\t\tPRODUCT_BUNDLE_IDENTIFIER = \(bundleID)Tests;\n\t\t}; };\n\t};\n}\n"
+            try folder.write(project, to: "Notes.xcodeproj/project.pbxproj")
+            try folder.write("<plist version=\"1.0\"><dict><key>com.apple.security.application-groups</key><array><string>\(group)</string></array></dict></plist>\n", to: "App/App.entitlements")
+        }
+        try identity("com.example.notes-beta", "group.com.example.notes-beta")
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("the prototype")
+        try repository.tag("v0.1")
+        if identityChanged { try identity("com.example.notes", "group.com.example.notes") }
+        try Self.write(folder, "Notes", ["title", "body!"])
+        try repository.commit("a required body, in place, as the app")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes", ["title", "body!", "pinned"])
+        try repository.commit("pinned, in place")
+        try repository.tag("v1.1")
+        try Self.write(folder, "Notes 2", ["title", "body!", "pinned", "color"])
+        try repository.commit("Notes 2")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let finding = try #require(run.stdout.split(separator: "\n").first { $0.contains("[released-version-modified]") }, "\(run.stdout)")
+        if identityChanged {
+            // v1.0's stores open by inference: a note, with no word of v0.1.
+            #expect(finding.contains(": note: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by") && !run.stdout.contains("v0.1"), "\(run.stdout)")
+        } else {
+            #expect(finding.contains(": warning: released Notes was modified after it shipped: v0.1 shipped it") && finding.contains("the stores v0.1 made match no version in the bundle now, and Core Data cannot infer"), "\(run.stdout)")
+        }
+    }
+
     /// A bundle shipped empty (Xcode's template model, before the app used it) and given its
     /// entities in place at a later release: the stores of the empty shape hold nothing, and
     /// nothing is stranded.
