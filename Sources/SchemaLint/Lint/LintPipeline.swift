@@ -289,7 +289,8 @@ public struct LintPipeline: Sendable {
         }
         if (options.steps ?? configuration.steps ?? .coming) == .coming {
             (findings, result.shippedHistory) = ComingSteps(
-                histories: histories, lock: lock, catalog: catalog, marketingVersionReleases: lintOptions.marketingVersionReleases
+                histories: histories, lock: lock, catalog: catalog, marketingVersionReleases: lintOptions.marketingVersionReleases,
+                inShallowClone: lintOptions.unreadReleases == .shallowClone
             ).split(findings)
             if result.shippedHistory.assumed, let (pattern, tags) = unmatchedReleaseTags {
                 (result.shippedHistory.unmatchedTagPattern, result.shippedHistory.unmatchedTags) = (pattern, tags)

@@ -105,8 +105,18 @@ struct ComingSteps {
     var unrecorded: Set<String> = []
     /// The models whose newest version a change of the app's version shows shipped, with it.
     var releasedByVersionChange: [String: MarketingVersionRelease] = [:]
+    /// The repository is a shallow clone: the history that would show whether the newest step of
+    /// an `unrecorded` model shipped is missing, not absent.
+    var inShallowClone = false
+    /// The change rules: a finding of theirs is about what a step changed, which breaks people only
+    /// if the step is still to ship.
+    private var changeRules: Set<String> = []
+    /// Each model's newest version, as messages name it.
+    private var newestNames: [String: String] = [:]
 
-    init(histories: [ModelHistory], lock: VersionLock?, catalog: RuleCatalog, marketingVersionReleases: [String: MarketingVersionRelease] = [:]) {
+    init(histories: [ModelHistory], lock: VersionLock?, catalog: RuleCatalog, marketingVersionReleases: [String: MarketingVersionRelease] = [:], inShallowClone: Bool = false) {
+        self.inShallowClone = inShallowClone
+        changeRules = Set(catalog.changeRules.map(\.descriptor.id))
         var coming: [String: Set<String>] = [:]
         var newest: [String: [String: Finding]] = [:]
         let entries = Dictionary(grouping: lock?.entries ?? [], by: \.model)
@@ -123,6 +133,7 @@ struct ComingSteps {
             }
             coming[history.model, default: []].formUnion(labels)
             for version in history.versions { displayNames[history.model, default: [:]][version.label] = version.displayName }
+            newestNames[history.model] = history.versions.last?.displayName
             if let last = history.versions.last {
                 for finding in catalog.versionRules.flatMap({ $0.check(last) }) { newest[history.model, default: [:]][finding.dedupKey] = finding }
             }
@@ -155,11 +166,24 @@ struct ComingSteps {
                 if unrecorded.contains(finding.model) { shipped.assumed = true }
                 if let release = releasedByVersionChange[finding.model] { releases[finding.model] = release }
             } else {
-                listed.append(whereTheNewestVersionHasIt(finding))
+                listed.append(takenAsComing(whereTheNewestVersionHasIt(finding)))
             }
         }
         shipped.versionChanges = MarketingVersionRelease.sentences(of: Array(releases.values))
         return (listed, shipped)
+    }
+
+    /// A change of the newest step that a shallow clone only takes as coming: at most a warning,
+    /// which says so. What the step changed breaks people only if it has not shipped, and the
+    /// history that would tell is there to fetch: a run in a CI's one-commit checkout does not fail
+    /// on a step two years old.
+    private func takenAsComing(_ finding: Finding) -> Finding {
+        guard inShallowClone, finding.severity == .error, unrecorded.contains(finding.model), changeRules.contains(finding.ruleID) else { return finding }
+        var capped = finding
+        capped.severity = .warning
+        let newest = newestNames[finding.model].map { "whether \($0) shipped" } ?? "what shipped"
+        capped.notes.append(Finding.Note("a warning, not an error: the repository is a shallow clone, whose one commit does not show \(newest); this step is only taken to be the coming release's (fetch the history and tags: `git fetch --unshallow --tags`, or actions/checkout with `fetch-depth: 0`)"))
+        return capped
     }
 
     /// A problem of an older version that the newest still has, at the newest version's element,

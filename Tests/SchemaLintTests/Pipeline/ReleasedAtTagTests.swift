@@ -1491,6 +1491,32 @@ struct ReleasedAtTagTests {
         #expect(shallow.stdout.contains("App/NotesApp.swift:8:19: note: loadPersistentStores opens the store on the launch path (NotesApp.init), and Notes 2 of model 'Notes' migrates every store of Notes there: entity 'Note' (added 'body'); the repository is a shallow clone, which cannot say whether Notes 2 has shipped: if it has, that migration ran already, when people updated [store-opened-at-launch]"), "\(shallow.stdout)")
     }
 
+    /// Where nothing records what shipped, the newest step is taken as the coming release's. With
+    /// the history there, a change CloudKit cannot take is an error; in a one-commit clone, whose
+    /// history would show the step shipped long ago, it is a warning that says why.
+    @Test func aShallowCloneTakesTheNewestStepAsComingOnlyAsAWarning() throws {
+        func contents(_ attributes: [String]) -> String {
+            let body = attributes.map { "<attribute name=\"\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n")
+            return XcodeFixtures.contents("<entity name=\"Note\" syncable=\"YES\">\n\(body)\n</entity>\n<configuration name=\"Default\" usedWithCloudKit=\"YES\">\n<memberEntity name=\"Note\"/>\n</configuration>")
+        }
+        let origin = try TemporaryFolder()
+        var repository = try GitRepository(at: origin.path)
+        try origin.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try origin.write(contents(["title", "body"]), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
+        try repository.commit("notes")
+        try origin.write(contents(["title"]), to: "\(Self.bundle)/Notes 2.xcdatamodel/contents")
+        try origin.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes 2"), to: "\(Self.bundle)/.xccurrentversion")
+        try repository.commit("Notes 2 drops the body")
+        let removal = "App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:3:1: %@: attribute 'Note.body' was removed"
+        let whole = try Executable.run(["--no-color"], in: origin.url)
+        #expect(whole.status == 1 && whole.stdout.contains(String(format: removal, "error")) && !whole.stdout.contains("a warning, not an error"), "\(whole.stdout)")
+        let clones = try TemporaryFolder()
+        _ = try repository.git(["clone", "--quiet", "--depth", "1", "file://" + origin.path, clones.path + "/shallow"])
+        let shallow = try Executable.run(["--no-color"], in: URL(fileURLWithPath: clones.path + "/shallow"))
+        #expect(shallow.status == 0 && shallow.stdout.contains(String(format: removal, "warning")), "\(shallow.stdout)")
+        #expect(shallow.stdout.contains("note: a warning, not an error: the repository is a shallow clone, whose one commit does not show whether Notes 2 shipped"), "\(shallow.stdout)")
+    }
+
     /// SwiftData's @Model classes with no schema are compared with the newest release tag; in a
     /// history with none, a note says so, as the shallow clone's does.
     @Test func unversionedSwiftDataWithoutATagSaysItWasNotComparedWithARelease() throws {
