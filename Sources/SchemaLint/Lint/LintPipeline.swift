@@ -227,7 +227,7 @@ public struct LintPipeline: Sendable {
                 // What the newest release tag holds shipped: a version changed since is caught as the
                 // lock would catch it, with no lock. A lock's own entries win for the models it has.
                 let lockedModels = Set((lock?.entries ?? []).map(\.model))
-                let fromTag = released.filter { !lockedModels.contains($0.model) }
+                let fromTag = markingEditsShippedSince(tag: tag, entries: released.filter { !lockedModels.contains($0.model) }, histories: histories, options)
                 if !fromTag.isEmpty { lock = VersionLock(file: lock?.file ?? tag, entries: (lock?.entries ?? []) + fromTag) }
             case .unmatched(let pattern, let tags):
                 unmatchedReleaseTags = (pattern, tags)
@@ -265,6 +265,8 @@ public struct LintPipeline: Sendable {
             // An edit git saw records no release.
             let recorded = Set((lock?.entries ?? []).filter { $0.editedAfterSuccessor == nil }.map(\.model))
             lintOptions.marketingVersionReleases = marketingVersionReleases(histories: histories, bundles: input.bundles, recorded: recorded, options)
+        } else if newestReleaseTag != nil, options.againstRevision == nil, options.snapshot == nil {
+            lintOptions.marketingVersionReleases = marketingVersionReleases(afterTheNewestTag: histories, bundles: input.bundles, lock: lock, options)
         }
         if options.againstRevision == nil, options.snapshot == nil {
             lintOptions.shippedBeforePlans = swiftDataPlanOrigins(histories: histories, tagPattern: Self.releaseTagPattern(options, configuration), options, configuration: configuration)

@@ -46,7 +46,24 @@ extension LintPipeline {
     /// project files since then, and a look at the changes it finds, newest first, until one
     /// changes the version's value.
     func marketingVersionReleases(histories: [ModelHistory], bundles: [XcodeModelBundle], recorded: Set<String>, _ options: Options) -> [String: MarketingVersionRelease] {
-        let candidates = histories.filter { !recorded.contains($0.model) && $0.versions.count > 1 && $0.versions.allSatisfy { $0.releaseTag == nil } }
+        marketingVersionReleases(of: histories.filter { !recorded.contains($0.model) && $0.versions.count > 1 && $0.versions.allSatisfy { $0.releaseTag == nil } }, bundles: bundles, options)
+    }
+
+    /// The same, for the histories whose newest version came after the newest release tag that
+    /// holds their model (`lock`: what the tag and a lock record): a team that stopped tagging its
+    /// releases still changes the app's version with each, and a change since the newest version
+    /// came says it shipped, however old the newest tag.
+    func marketingVersionReleases(afterTheNewestTag histories: [ModelHistory], bundles: [XcodeModelBundle], lock: VersionLock?, _ options: Options) -> [String: MarketingVersionRelease] {
+        let entries = Dictionary(grouping: lock?.entries ?? [], by: \.model)
+        let candidates = histories.filter { history in
+            let shipped = history.shipped(recordedIn: entries[history.model] ?? [])
+            guard let newest = history.versions.lastIndex(where: { $0.isReleased || $0.format != .xcode }) else { return false }
+            return shipped.contains(true) && !shipped[newest]
+        }
+        return marketingVersionReleases(of: candidates, bundles: bundles, options)
+    }
+
+    private func marketingVersionReleases(of candidates: [ModelHistory], bundles: [XcodeModelBundle], _ options: Options) -> [String: MarketingVersionRelease] {
         guard !candidates.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), !GitWorkTree.isShallow(top: top) else { return [:] }
         let runner = GitRunner()
         var found: [String: MarketingVersionRelease] = [:]
@@ -76,6 +93,47 @@ extension LintPipeline {
             found[history.model] = MarketingVersionRelease(commit: change.commit, date: change.date, from: change.from, to: change.to, setting: change.setting, newest: newest.displayName)
         }
         return found
+    }
+
+    /// `entries`, read from the newest release tag `tag`, each of a version edited since with the
+    /// change of the app's version after its last edit (`VersionLock.Entry.shippedSinceTheTag`):
+    /// the edit went out in a release the tags do not record. A version with edits not yet
+    /// committed is the coming release's. One `git diff` and one `git status` for all, then a
+    /// `git log` of each version edited.
+    func markingEditsShippedSince(tag: String, entries: [VersionLock.Entry], histories: [ModelHistory], _ options: Options) -> [VersionLock.Entry] {
+        guard let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), !GitWorkTree.isShallow(top: top) else { return entries }
+        let runner = GitRunner()
+        let root = PathResolution.canonical(top)
+        // Each entry's version in the working tree, by the path of its file relative to the top.
+        let files: [Int: String] = Dictionary(uniqueKeysWithValues: entries.indices.compactMap { index in
+            let entry = entries[index]
+            guard entry.releasedCopy != nil, let history = histories.first(where: { $0.key == entry.history }),
+                  let version = history.versions.first(where: { $0.isReleased && entry.names($0) }) else { return nil }
+            return (index, PathResolution.relative(PathResolution.canonical(version.file), to: root))
+        })
+        let paths = Set(files.values).sorted()
+        guard !paths.isEmpty,
+              let diff = runner.run(["diff", "--no-color", "--name-only", tag, "HEAD", "--"] + paths, in: top), diff.succeeded,
+              let status = runner.run(["status", "--porcelain", "--no-renames", "--"] + paths, in: top), status.succeeded else { return entries }
+        let committed = Set(diff.text.split(separator: "\n").map(String.init))
+        let uncommitted = Set(status.text.split(separator: "\n").map { String($0.dropFirst(3)) })
+        var changes: [String: AppVersionChanges.Change?] = [:]
+        var marked = entries
+        for (index, path) in files where committed.contains(path) && !uncommitted.contains(path) {
+            let change = changes[path] ?? {
+                guard let last = Self.newestCommit(["\(tag)..HEAD", "--", path], top: top, runner: runner) else { return nil }
+                return AppVersionChanges(runner: runner, top: top, building: top + "/" + path).oldest(in: "\(last)..HEAD")
+            }()
+            changes[path] = change
+            marked[index].shippedSinceTheTag = change
+        }
+        return marked
+    }
+
+    /// The newest commit `git log` lists with `arguments` (abbreviated), nil where it lists none.
+    private static func newestCommit(_ arguments: [String], top: String, runner: GitRunner) -> String? {
+        guard let log = runner.run(["log", "-1", "--no-color", "--format=%h"] + arguments, in: top), log.succeeded else { return nil }
+        return log.text.split(separator: "\n").first.map(String.init)
     }
 
     /// The oldest commit `git log` lists with `arguments` (abbreviated), nil where it lists none.

@@ -124,7 +124,13 @@ struct ComingSteps {
             let shipped = history.shipped(recordedIn: entries[history.model] ?? [])
             var labels = Set(history.versions.filter { !$0.isReleased }.map(\.label))
             if let lastShipped = shipped.lastIndex(of: true) {
-                labels.formUnion(history.versions[(lastShipped + 1)...].map(\.label))
+                // Versions after the newest release tag that holds the model, where the app's
+                // version changed since the newest of them came: the tags stopped, the releases did not.
+                if lastShipped < history.versions.count - 1, let release = marketingVersionReleases[history.model] {
+                    releasedByVersionChange[history.model] = release
+                } else {
+                    labels.formUnion(history.versions[(lastShipped + 1)...].map(\.label))
+                }
             } else if let release = marketingVersionReleases[history.model] {
                 releasedByVersionChange[history.model] = release
             } else if let newest = history.releasedVersions.last {

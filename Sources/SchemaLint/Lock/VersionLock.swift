@@ -35,6 +35,10 @@ package struct VersionLock: Sendable {
         /// For an entry read from the newest release tag: the release that first shipped the
         /// version, where a later release holds it changed (`GitFirstReleases`).
         var firstRelease: GitFirstReleases.FirstRelease?
+        /// For an entry read from the newest release tag, of a version edited since: the change of
+        /// the app's version after its last edit, which shows a release the tags do not record
+        /// shipped the version as it is now (a team that stopped tagging its releases).
+        var shippedSinceTheTag: AppVersionChanges.Change?
         /// For an entry of a version that releases before the newest shipped as their current one
         /// and the bundle no longer has: the first and the last of those releases, and the
         /// version current in the first release without it (the step that removed it).

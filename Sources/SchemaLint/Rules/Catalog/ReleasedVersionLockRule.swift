@@ -85,11 +85,19 @@ struct ReleasedVersionLockRule: HistoryRule {
                 var changes: [String] = []
                 // A version a later release already holds changed: the stores of each shape an
                 // older release shipped it in hold what the version hash covers of that shape.
-                if version.isReleased, let first = entry.firstRelease {
+                // A version edited since the newest tag that a later change of the app's version
+                // shows shipped as it is now: that release is one more shape, and nothing is coming.
+                let shippedSince = entry.shippedSinceTheTag.flatMap { change in
+                    entry.releasedCopy.map { copy in (change, GitFirstReleases.ShippedShape(tag: Self.tag(of: entry), copy: copy, place: entry.location?.file ?? "")) }
+                }
+                if version.isReleased, let first = entry.firstRelease ?? shippedSince.map({ GitFirstReleases.FirstRelease(shapes: [$0.1]) }) {
+                    let allShapes = first.shapes + (shippedSince.map { change, _ in
+                        [GitFirstReleases.ShippedShape(tag: Self.release(before: change), copy: version, place: version.location.file)]
+                    } ?? [])
                     // A shape with no entity (the template's empty model, shipped before the app
                     // used it) holds nothing in any store: the releases begin with the first
                     // that held one.
-                    let shapes = Array(Self.shapesTheStoresTell(apart: first.shapes).drop { $0.copy.entities.isEmpty })
+                    let shapes = Array(Self.shapesTheStoresTell(apart: allShapes).drop { $0.copy.entities.isEmpty })
                     // Those of every shape but the newest release's match no version in the bundle,
                     // unless one holds that shape under a name of its own (added back), or another
                     // bundle of the app does (kept as a legacy model to copy the old stores from).
@@ -108,7 +116,7 @@ struct ReleasedVersionLockRule: HistoryRule {
                         // What the working tree changed since the newest release (found where the
                         // releases had the bundle, should it have moved since): the same finding
                         // says it, as what the coming release adds.
-                        let newest = first.shapes[first.shapes.count - 1]
+                        let newest = allShapes[allShapes.count - 1]
                         let since = Self.changes(from: newest.copy, to: version)
                         var edit = Edit(version: version, entry: entry, changes: steps.flatMap(\.changes), firstShipped: shapes[0].tag, stranded: Array(stranded), steps: steps)
                         if !since.isEmpty { edit.sinceNewest = (entry.releasedCopy == nil ? newest.tag : Self.tag(of: entry), since, newest.copy) }
@@ -118,6 +126,8 @@ struct ReleasedVersionLockRule: HistoryRule {
                         sameChange[key, default: []].append(edit)
                         continue
                     }
+                    // The stores the tag made match a version still in the bundle.
+                    if shippedSince != nil { continue }
                 }
                 // What the newest release holds and the working tree changed since: what the coming
                 // release changes, whatever older releases did.
@@ -401,6 +411,12 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// The tag of a release's entry, whose place is `tag:path`.
     private static func tag(of entry: VersionLock.Entry) -> String {
         entry.location.map { String($0.file.prefix { $0 != ":" }) } ?? "the release"
+    }
+
+    /// The release a change of the app's version shows, named as messages name a tag: the
+    /// version the change left (`the release before a1b2c3d (MARKETING_VERSION 3.2.2 to 4.0.0)`).
+    static func release(before change: AppVersionChanges.Change) -> String {
+        "the release before \(change.commit) (\(change.setting) \(change.from) to \(change.to), \(change.date))"
     }
 
     /// The shapes a version shipped in, as far as the version hash tells them apart (a store made
