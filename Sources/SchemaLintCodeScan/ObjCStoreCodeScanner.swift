@@ -994,7 +994,7 @@ struct ObjCStoreCodeScanner {
             var position = branch.lowerBound
             while position < branch.upperBound {
                 let end = min(statementEnd[position], branch.upperBound)
-                if tokens[position].isIdentifier("return"), end == position + 1 {
+                if tokens[position].isIdentifier("return") && end == position + 1 || isNilAssignment(position..<end) {
                     position = end + 1
                     continue
                 }
@@ -1005,6 +1005,14 @@ struct ObjCStoreCodeScanner {
             }
         }
         return first
+    }
+
+    /// Whether the statement `range` (its `;` excluded) sets a name to nil (`coordinator = nil`,
+    /// `self.coordinator = nil`): the app goes on without the store all the same, and the first
+    /// fetch or insert through the coordinator it dropped fails.
+    private func isNilAssignment(_ range: Range<Int>) -> Bool {
+        guard range.count >= 3, tokens[range.upperBound - 1].isIdentifier("nil"), tokens[range.upperBound - 2].is("=") else { return false }
+        return tokens[range.lowerBound..<(range.upperBound - 2)].allSatisfy { $0.kind == .identifier || $0.is(".") }
     }
 
     /// Whether a completion block uses its error outside `branches` and the `if` conditions that

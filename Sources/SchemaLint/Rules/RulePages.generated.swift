@@ -12604,6 +12604,32 @@ struct RootView: View {
 @end
 ```
 
+### Triggers: Objective-C: a fallback store tried first, then the error logged and the coordinator dropped
+
+Setting the coordinator to nil handles nothing: the app goes on without its store, and the first
+fetch or insert through a context with no coordinator fails.
+
+```objc path=App/TripStore.m
+@implementation TripStore
+
+- (NSPersistentStoreCoordinator *)makeCoordinator {
+    NSURL *docs = [[NSFileManager defaultManager] URLsForDirectory:NSDocumentDirectory inDomains:NSUserDomainMask].lastObject;
+    NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:self.model];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    NSError *error = nil;
+    if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[docs URLByAppendingPathComponent:@"Old/Trips.sqlite"] options:options error:&error]) {
+        TripLogDebug("no store at the old place: %@", error);
+        if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[docs URLByAppendingPathComponent:@"Trips.sqlite"] options:options error:&error]) {
+            ↓TripLogError("could not add the store: %@", error);
+            coordinator = nil;
+        }
+    }
+    return coordinator;
+}
+
+@end
+```
+
 ### Triggers: Objective-C: the add's result tested only by NSAssert, which release builds leave out
 
 ```objc path=App/Storage/FRCoreDataController.m
