@@ -2831,9 +2831,21 @@ struct TestCondition {
             self = TestCondition(negation.expression).negated
         } else if let sequence = expression.as(SequenceExprSyntax.self) {
             self = TestCondition(Array(sequence.elements))
+        } else if Self.testsALaunchArgument(expression) {
+            self = TestCondition(holdsOnlyUnderTests: true)
         } else {
             self = TestCondition(namingTests: expression)
         }
+    }
+
+    /// `ProcessInfo.processInfo.arguments.contains("-activeService")`, `CommandLine.arguments
+    /// .contains(...)`: a launch argument is given by a UI test or a developer's scheme, never by
+    /// the Home Screen or the Dock that launch the app for people.
+    private static func testsALaunchArgument(_ expression: ExprSyntax) -> Bool {
+        guard let call = expression.as(FunctionCallExprSyntax.self), let contains = call.calledExpression.as(MemberAccessExprSyntax.self),
+              contains.declName.baseName.text == "contains", let arguments = contains.base?.as(MemberAccessExprSyntax.self),
+              arguments.declName.baseName.text == "arguments", let owner = arguments.base?.trimmedDescription else { return false }
+        return ["ProcessInfo.processInfo", "processInfo", "CommandLine", "Foundation.ProcessInfo.processInfo"].contains(owner)
     }
 
     /// An unfolded sequence: split at `||`, then `&&`, then a comparison with `nil`, `true` or

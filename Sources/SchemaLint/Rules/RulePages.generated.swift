@@ -19123,6 +19123,41 @@ final class NotesStack {
 }
 ```
 
+### Does not trigger: the store opened only when a launch argument is given
+
+A launch argument comes from a UI test or a developer's scheme; the Home Screen gives none.
+
+```swift path=VPN/AppDelegate.swift
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        if ProcessInfo.processInfo.arguments.contains("-activeService") {
+            RulesStore.shared.activate()
+        }
+        return true
+    }
+}
+```
+
+```swift path=VPN/RulesStore.swift
+import CoreData
+
+final class RulesStore {
+    static let shared = RulesStore()
+    let container = NSPersistentContainer(name: "Rules")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+
+    func activate() {}
+}
+```
+
 ### Triggers: a migration every launch runs but a launch under tests, written `if !isTesting`
 
 ```swift path=Notes/NotesApp.swift
