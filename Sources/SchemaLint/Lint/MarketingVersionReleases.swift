@@ -104,19 +104,27 @@ extension LintPipeline {
         guard let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), !GitWorkTree.isShallow(top: top) else { return entries }
         let runner = GitRunner()
         let root = PathResolution.canonical(top)
+        // The versions of a bundle share its folder: resolved once (it costs a look at each
+        // folder on the way).
+        var folders: [String: String] = [:]
+        func relative(_ file: String) -> String {
+            let folder = (file as NSString).deletingLastPathComponent
+            let canonical = folders[folder] ?? PathResolution.canonical(folder)
+            folders[folder] = canonical
+            return PathResolution.relative(canonical + "/" + (file as NSString).lastPathComponent, to: root)
+        }
         // Each entry's version in the working tree, by the path of its file relative to the top.
         let files: [Int: String] = Dictionary(uniqueKeysWithValues: entries.indices.compactMap { index in
             let entry = entries[index]
             guard entry.releasedCopy != nil, let history = histories.first(where: { $0.key == entry.history }),
                   let version = history.versions.first(where: { $0.isReleased && entry.names($0) }) else { return nil }
-            return (index, PathResolution.relative(PathResolution.canonical(version.file), to: root))
+            return (index, relative(version.file))
         })
         let paths = Set(files.values).sorted()
-        guard !paths.isEmpty,
-              let diff = runner.run(["diff", "--no-color", "--name-only", tag, "HEAD", "--"] + paths, in: top), diff.succeeded,
-              let status = runner.run(["status", "--porcelain", "--no-renames", "--"] + paths, in: top), status.succeeded else { return entries }
+        guard !paths.isEmpty, let diff = runner.run(["diff", "--no-color", "--name-only", tag, "HEAD", "--"] + paths, in: top), diff.succeeded else { return entries }
         let committed = Set(diff.text.split(separator: "\n").map(String.init))
-        let uncommitted = Set(status.text.split(separator: "\n").map { String($0.dropFirst(3)) })
+        guard !committed.isEmpty, let working = runner.run(["diff", "--no-color", "--name-only", "HEAD", "--"] + committed.sorted(), in: top), working.succeeded else { return entries }
+        let uncommitted = Set(working.text.split(separator: "\n").map(String.init))
         var changes: [String: AppVersionChanges.Change?] = [:]
         var marked = entries
         for (index, path) in files where committed.contains(path) && !uncommitted.contains(path) {

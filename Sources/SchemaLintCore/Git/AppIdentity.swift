@@ -25,11 +25,13 @@ package struct AppIdentity: Sendable, Hashable {
 
     /// The identity of the app at `revision` (a commit, a tag), from its files in git: one
     /// `git grep` over the project files, build settings and entitlements, leaving out those of
-    /// dependencies checked in. Nil where git cannot answer.
+    /// dependencies checked in. `HEAD` is read in the work tree's files, which git need not
+    /// inflate (a third of the time, in a project file of megabytes). Nil where git cannot answer.
     package static func read(at revision: String, top: String, runner: GitRunner) -> AppIdentity? {
         let pattern = "PRODUCT_BUNDLE_IDENTIFIER *=|<string>group\\."
         let paths = ["*.pbxproj", "*.xcconfig", "*.entitlements"] + excludedDependencies
-        guard let output = runner.run(["grep", "-h", "-I", "-E", "--no-color", pattern, revision, "--"] + paths, in: top),
+        let tree = revision == "HEAD" ? [] : [revision]
+        guard let output = runner.run(["grep", "-h", "-I", "-E", "--no-color", pattern] + tree + ["--"] + paths, in: top),
               output.status == 0 || output.status == 1 else { return nil }
         var identity = AppIdentity()
         for line in output.text.split(separator: "\n") {
