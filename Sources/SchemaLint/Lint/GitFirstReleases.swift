@@ -149,10 +149,11 @@ struct GitFirstReleases {
         let order = bundle.ordering.history
         let newest = tags.count - 1
         // What each release shipped: the versions it holds up to its current one, in history order.
+        let positions = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let shipped = releases.map { release -> Set<String> in
             let held = order.filter { release.versions[$0] != nil }
-            guard let current = release.currentVersion, let position = order.firstIndex(of: current) else { return Set(held) }
-            return Set(held.filter { (order.firstIndex(of: $0) ?? 0) <= position })
+            guard let current = release.currentVersion, let position = positions[current] else { return Set(held) }
+            return Set(held.filter { (positions[$0] ?? 0) <= position })
         }
         // Each version's file as the first release that shipped it holds it, then as each later
         // release holds it where it changed.

@@ -104,14 +104,16 @@ extension LintPipeline {
         guard let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), !GitWorkTree.isShallow(top: top) else { return entries }
         let runner = GitRunner()
         let root = PathResolution.canonical(top)
-        // The versions of a bundle share its folder: resolved once (it costs a look at each
-        // folder on the way).
+        // The versions of a bundle share its folder (each in a folder of its own inside it):
+        // resolved once, as it costs a look at each folder on the way.
         var folders: [String: String] = [:]
         func relative(_ file: String) -> String {
-            let folder = (file as NSString).deletingLastPathComponent
+            let inside = (file as NSString).deletingLastPathComponent
+            let folder = (inside as NSString).deletingLastPathComponent
+            guard !folder.isEmpty else { return PathResolution.relative(PathResolution.canonical(file), to: root) }
             let canonical = folders[folder] ?? PathResolution.canonical(folder)
             folders[folder] = canonical
-            return PathResolution.relative(canonical + "/" + (file as NSString).lastPathComponent, to: root)
+            return PathResolution.relative(canonical + "/" + (inside as NSString).lastPathComponent + "/" + (file as NSString).lastPathComponent, to: root)
         }
         // Each entry's version in the working tree, by the path of its file relative to the top.
         let files: [Int: String] = Dictionary(uniqueKeysWithValues: entries.indices.compactMap { index in
