@@ -148,6 +148,7 @@ package struct ModelSourceFinder: Sendable {
                 let before = found.count
                 let mappingModelsBefore = mappingModels.count
                 var walk = Walk(root: path, scope: WalkScope(ignored: readsGitIgnores ? GitIgnoredPaths.read(below: path) : nil, included: included, includeBase: excludeBase))
+                walk.scope.isLibrary = WalkScope.isLibrary(path)
                 try search(folder: path, walk: &walk, into: &found, mappingModels: &mappingModels, contents: &contents)
                 if readsGitIgnores { walk.skipped += Self.submodulesNotCheckedOut(in: path) }
                 let built = found[before...].map(\.path).filter { path in Self.targetMemberSuffixes.contains { path.hasSuffix($0) } }

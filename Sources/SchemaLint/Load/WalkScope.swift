@@ -7,6 +7,7 @@ package struct SkippedPath: Sendable, Hashable, Comparable {
     package enum Reason: String, Sendable, Hashable {
         case buildOrDependencies = "build products or dependencies"
         case testsOrFixtures = "tests, fixtures or a playground, which ship to no device"
+        case librarySamples = "a library's example, sample or demo app, which none of the apps that use the library runs"
         case ignoredByGit = "ignored by git"
         case notAModelFile = "YAML without a model named on the format's top-level `model:` line"
         case excluded = "`exclude:` in the configuration"
@@ -42,6 +43,18 @@ struct WalkScope: Sendable {
 
     /// What git ignores below the folder walked, when it lies in a git work tree.
     var ignored: GitIgnoredPaths?
+    /// The folder walked is a library's (a podspec or a package manifest at its top): the apps in
+    /// its example, sample and demo folders show the library, and ship to no one.
+    var isLibrary = false
+
+    /// The names of a library's folders of example apps (CocoaPods' template makes `Example`).
+    static let sampleFolders: Set<String> = ["Example", "Examples", "Sample", "Samples", "Demo", "Demos", "example", "examples", "samples", "demo"]
+
+    /// Whether `folder` is a library's top: it holds a `.podspec` or a `Package.swift`.
+    static func isLibrary(_ folder: String) -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.contains { $0 == "Package.swift" || $0.hasSuffix(".podspec") }
+    }
     /// Globs (`include:`) of paths read whatever the rules above say, relative to `includeBase`.
     var included: [String] = []
     var includeBase = "."
@@ -67,6 +80,7 @@ struct WalkScope: Sendable {
         // store was ever opened with them (named on the command line, or below the folder named,
         // they are read).
         if isFolder, ShippedCodePaths.isTestFolder(name) { return .testsOrFixtures }
+        if isFolder, isLibrary, Self.sampleFolders.contains(name) { return .librarySamples }
         if let ignored, ignored.contains(relative, isFolder: isFolder) { return .ignoredByGit }
         return nil
     }

@@ -159,6 +159,23 @@ struct RepositoryRunTests {
     /// another store) builds into no app: the walk leaves it out, and says so. Where something adds
     /// files by folder (a package manifest, Xcode 16's synchronized folders), nothing below its
     /// folder is left out.
+    @Test func aLibrarysExampleAppIsLeftOutAndAnAppsDemoFolderIsRead() throws {
+        let example = [
+            ("Sources/Kit/Kit.swift", "public struct Kit {}\n"),
+            ("Example/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 1)),
+            ("Example/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents", Self.contents(attributes: 2)),
+        ]
+        let (library, _) = try Self.repository([("Package.swift", "// swift-tools-version:5.9\n")] + example)
+        let run = try Self.run(["--verbose"], in: library.path)
+        #expect(run.stderr.contains("skipped: Example (a library's example, sample or demo app, which none of the apps that use the library runs)"), "\(run.stderr)")
+        #expect(run.stderr.contains("no model found in this folder"), "\(run.stderr)")
+        // Named, it is linted.
+        #expect(try Self.run(["Example"], in: library.path).stdout.contains("in 2 versions of 1 model"))
+        // In an app's repository, a folder of that name is read.
+        let (app, _) = try Self.repository(example)
+        #expect(try Self.run(in: app.path).stdout.contains("in 2 versions of 1 model"))
+    }
+
     @Test func aBundleNoProjectListsIsLeftOut() throws {
         let project = "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA1 /* Notes.xcdatamodeld */ = {isa = XCVersionGroup; children = (A2 /* Notes.xcdatamodel */, ); path = Notes.xcdatamodeld; sourceTree = \"<group>\"; versionGroupType = wrapper.xcdatamodel; };\n\t};\n}\n"
         let files = [
