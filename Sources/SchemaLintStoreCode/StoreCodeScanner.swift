@@ -2917,10 +2917,18 @@ struct StoreDeletingHelpers {
     /// `makeReferenceStore`), and leaves the store in place.
     static let deletingWords = ["delete", "remove", "destroy", "reset", "wipe", "erase", "clear", "drop"]
 
+    /// What a migrator's name says.
+    static let migratingWords = ["migrat", "upgrade"]
+
     /// Whether `call` (unqualified, on `self`, `Self` or a type of the project, or on a value
     /// whose member only the project's types declare) calls such a helper, itself or through the
     /// helpers it calls.
     func deletesStore(_ call: FunctionCallExprSyntax) -> Bool {
+        // A migrator (`migrateStore(from:to:)`, a progressive migration's steps) removes the
+        // scratch copies of its steps and, where it moved the store, the source it copied: what
+        // the person made is in the result.
+        let name = SynchronousCode.calledName(call)?.lowercased() ?? ""
+        if Self.migratingWords.contains(where: name.contains), !Self.deletingWords.contains(where: name.contains) { return false }
         var visited: Set<SyntaxIdentifier> = []
         return bodies(calledBy: call).contains { deletesStore($0, depth: 1, visited: &visited) || removesWhatItIsHanded($0, by: call) }
     }

@@ -11396,6 +11396,53 @@ enum Store {
 }
 ```
 
+### Does not trigger: the app's own migration, whose steps remove only their scratch copies, then a retry
+
+```swift path=App/Stack.swift
+import CoreData
+
+let storeURL = URL.applicationSupportDirectory.appending(path: "Moods.sqlite")
+
+func openMoods(retried: Bool = false, completion: @escaping (NSPersistentContainer) -> Void) {
+    let container = NSPersistentContainer(name: "Moods")
+    let description = NSPersistentStoreDescription(url: storeURL)
+    description.shouldMigrateStoreAutomatically = false
+    container.persistentStoreDescriptions = [description]
+    container.loadPersistentStores { _, error in
+        guard error != nil else { return completion(container) }
+        guard !retried else { return print("cannot open the store") }
+        migrateStore(from: storeURL, to: storeURL, steps: MoodsMigration.steps)
+        openMoods(retried: true, completion: completion)
+    }
+}
+```
+
+```swift path=App/Migration.swift
+import CoreData
+
+enum MoodsMigration {
+    static let steps: [(NSManagedObjectModel, NSManagedObjectModel, NSMappingModel)] = []
+}
+
+func migrateStore(from source: URL, to target: URL, steps: [(NSManagedObjectModel, NSManagedObjectModel, NSMappingModel)]) {
+    var current = source
+    for (from, to, mapping) in steps {
+        let next = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)
+        try? NSMigrationManager(sourceModel: from, destinationModel: to).migrateStore(from: current, type: .sqlite, mapping: mapping, to: next, type: .sqlite)
+        if current != source { destroyStore(at: current) }
+        current = next
+    }
+    let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel())
+    try? coordinator.replacePersistentStore(at: target, withPersistentStoreFrom: current, type: .sqlite)
+    if current != source { destroyStore(at: current) }
+}
+
+func destroyStore(at url: URL) {
+    let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel())
+    try? coordinator.destroyPersistentStore(at: url, type: .sqlite)
+}
+```
+
 ### Does not trigger: a helper that deletes a `default.store` in Documents, where SwiftData keeps none
 
 No configuration gives the store a `url:`: SwiftData keeps `default.store` in Application Support,
