@@ -21564,6 +21564,42 @@ entities:
     uniqueness: [[code]]
 ```
 
+### Does not trigger: a constraint the parent entity held, now on each entity alone
+
+The parent's constraint spanned the objects of every sub-entity at once: the same constraint on
+each entity alone is looser, and no stored object violates it.
+
+```yaml
+model: Places
+version: 1
+entities:
+  Region:
+    abstract: true
+    attributes:
+      code: string
+    uniqueness: [[code]]
+  Country:
+    parent: Region
+    attributes:
+      name: string
+```
+
+```yaml
+model: Places
+version: 2
+entities:
+  Region:
+    abstract: true
+    attributes:
+      code: string
+    uniqueness: [[code]]
+  Country:
+    parent: Region
+    attributes:
+      name: string
+    uniqueness: [[code]]
+```
+
 ### Triggers: the constrained attribute is added in the same step with a default (a warning)
 
 ```yaml

@@ -19,7 +19,17 @@ struct UniquenessChangedRule: ChangeRule {
         for other in comparison.changes where [.attributeRenamed, .relationshipRenamed].contains(other.kind) && other.path.entity == change.path.entity {
             if let before = other.old?.name, let after = other.new?.name { renamed[before] = after }
         }
-        let before = old.uniquenessConstraints.map { Set($0.map { renamed[$0] ?? $0 }) }
+        // A constraint the entity inherited held already: its parent's (`code` on an abstract
+        // `Region`) spans every sub-entity's objects at once, so the same one on the entity alone
+        // is looser.
+        var inherited: [[String]] = []
+        var seen: Set<String> = [old.name]
+        var parent = old.parent
+        while let name = parent, seen.insert(name).inserted, let ancestor = comparison.baseline.entity(named: name) {
+            inherited += ancestor.uniquenessConstraints
+            parent = ancestor.parent
+        }
+        let before = (old.uniquenessConstraints + inherited).map { Set($0.map { renamed[$0] ?? $0 }) }
         // A constraint on an attribute the step adds, optional and with no default, holds nothing
         // in the stored objects (each gets no value, and SQLite's unique index takes any number of
         // them): no stored objects can violate it.
