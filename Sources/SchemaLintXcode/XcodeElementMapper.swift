@@ -41,7 +41,9 @@ package enum XcodeElementMapper {
             isTransient: tag.flag(.transient),
             renamedFrom: renamingIdentifier(tag),
             transformer: type == .transformable ? tag.text(.valueTransformerName) : nil,
-            className: type == .transformable ? tag.text(.customClassName) : nil,
+            // Xcode writes `.` (the current module, and no class) where the class field was
+            // cleared: it names no class.
+            className: type == .transformable ? tag.text(.customClassName).flatMap { $0 == "." || $0.isEmpty ? nil : $0 } : nil,
             allowsCloudEncryption: tag.flag(.allowsCloudEncryption),
             isDerived: tag.flag(.derived),
             isIndexed: tag.flag(.indexed),

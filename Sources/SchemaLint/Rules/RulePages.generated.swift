@@ -1201,6 +1201,37 @@ entities:
       options: {type: transformable, transformer: NotesSecureUnarchiveFromDataTransformer, className: "[NoteOption]"}
 ```
 
+### Does not trigger: a class named where Xcode wrote `.`, its cleared class field
+
+```xml path=App/Lessons.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+    <key>_XCCurrentVersionName</key>
+    <string>Lessons 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```xml path=App/Lessons.xcdatamodeld/Lessons.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22522" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+    <entity name="Lesson" representedClassName="Lesson" syncable="YES" codeGenerationType="class">
+        <attribute name="steps" optional="YES" attributeType="Transformable" customClassName="."/>
+    </entity>
+</model>
+```
+
+```xml path=App/Lessons.xcdatamodeld/Lessons 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22522" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+    <entity name="Lesson" representedClassName="Lesson" syncable="YES" codeGenerationType="class">
+        <attribute name="steps" optional="YES" attributeType="Transformable" customClassName=".NSArray"/>
+    </entity>
+</model>
+```
+
 ### Does not trigger: the transformer stays
 
 ```yaml
