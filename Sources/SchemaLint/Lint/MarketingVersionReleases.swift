@@ -98,8 +98,10 @@ extension LintPipeline {
     /// `entries`, read from the newest release tag `tag`, each of a version edited since with the
     /// change of the app's version after its last edit (`VersionLock.Entry.shippedSinceTheTag`):
     /// the edit went out in a release the tags do not record. A version with edits not yet
-    /// committed is the coming release's. One `git diff` and one `git status` for all, then a
-    /// `git log` of each version edited.
+    /// committed is the coming release's. One `git diff` since the tag for all and, where one was
+    /// edited, one against the work tree, then a `git log` of each version edited. Paths go to git
+    /// as literal pathspecs (a `[` in a version's name is no glob) and come back NUL-separated
+    /// (a name out of ASCII is not quoted).
     func markingEditsShippedSince(tag: String, entries: [VersionLock.Entry], histories: [ModelHistory], _ options: Options) -> [VersionLock.Entry] {
         guard let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), !GitWorkTree.isShallow(top: top) else { return entries }
         let runner = GitRunner()
@@ -123,15 +125,17 @@ extension LintPipeline {
             return (index, relative(version.file))
         })
         let paths = Set(files.values).sorted()
-        guard !paths.isEmpty, let diff = runner.run(["diff", "--no-color", "--name-only", tag, "HEAD", "--"] + paths, in: top), diff.succeeded else { return entries }
-        let committed = Set(diff.text.split(separator: "\n").map(String.init))
-        guard !committed.isEmpty, let working = runner.run(["diff", "--no-color", "--name-only", "HEAD", "--"] + committed.sorted(), in: top), working.succeeded else { return entries }
-        let uncommitted = Set(working.text.split(separator: "\n").map(String.init))
+        func literal(_ paths: [String]) -> [String] { paths.map { ":(literal)" + $0 } }
+        func names(_ output: GitRunner.Output) -> Set<String> { Set(output.text.split(separator: "\0").map(String.init)) }
+        guard !paths.isEmpty, let diff = runner.run(["diff", "--no-color", "--name-only", "-z", tag, "HEAD", "--"] + literal(paths), in: top), diff.succeeded else { return entries }
+        let committed = names(diff)
+        guard !committed.isEmpty, let working = runner.run(["diff", "--no-color", "--name-only", "-z", "HEAD", "--"] + literal(committed.sorted()), in: top), working.succeeded else { return entries }
+        let uncommitted = names(working)
         var changes: [String: AppVersionChanges.Change?] = [:]
         var marked = entries
         for (index, path) in files where committed.contains(path) && !uncommitted.contains(path) {
             let change = changes[path] ?? {
-                guard let last = Self.newestCommit(["\(tag)..HEAD", "--", path], top: top, runner: runner) else { return nil }
+                guard let last = Self.newestCommit(["\(tag)..HEAD", "--"] + literal([path]), top: top, runner: runner) else { return nil }
                 return AppVersionChanges(runner: runner, top: top, building: top + "/" + path).oldest(in: "\(last)..HEAD")
             }()
             changes[path] = change

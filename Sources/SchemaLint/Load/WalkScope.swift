@@ -48,7 +48,8 @@ struct WalkScope: Sendable {
     var isLibrary = false
 
     /// The names of a library's folders of example apps (CocoaPods' template makes `Example`).
-    static let sampleFolders: Set<String> = ["Example", "Examples", "Sample", "Samples", "Demo", "Demos", "example", "examples", "samples", "demo"]
+    /// Compared lowercased.
+    static let sampleFolders: Set<String> = ["example", "examples", "sample", "samples", "demo", "demos"]
 
     /// Whether `folder` is a library's top: it holds a `.podspec` or a `Package.swift`.
     static func isLibrary(_ folder: String) -> Bool {
@@ -80,7 +81,7 @@ struct WalkScope: Sendable {
         // store was ever opened with them (named on the command line, or below the folder named,
         // they are read).
         if isFolder, ShippedCodePaths.isTestFolder(name) { return .testsOrFixtures }
-        if isFolder, isLibrary, Self.sampleFolders.contains(name) { return .librarySamples }
+        if isFolder, isLibrary, Self.sampleFolders.contains(name.lowercased()) { return .librarySamples }
         if let ignored, ignored.contains(relative, isFolder: isFolder) { return .ignoredByGit }
         return nil
     }

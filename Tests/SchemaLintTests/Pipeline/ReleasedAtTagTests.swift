@@ -497,24 +497,26 @@ struct ReleasedAtTagTests {
     /// version edited since the newest tag, then shipped (the version changed after the edit), is
     /// one more shape that shipped, not the coming release's edit, and the versions added since
     /// went out too. Without the version's changes, the edit is the coming release's.
-    @Test(arguments: [true, false])
-    func aVersionChangeAfterTheNewestTagShowsWhatShippedSince(versionChanged: Bool) throws {
+    /// A version named with a pathspec's wildcard (`Notes [v1]`) is
+    /// asked of git as it is named.
+    @Test(arguments: [(true, "Notes"), (false, "Notes"), (true, "Notes [v1]")])
+    func aVersionChangeAfterTheNewestTagShowsWhatShippedSince(versionChanged: Bool, name: String) throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
         func project(_ version: String) throws {
             try folder.write("// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA0 /* Notes.xcdatamodeld */ = {isa = XCVersionGroup; children = (); path = Notes.xcdatamodeld; sourceTree = \"<group>\"; versionGroupType = wrapper.xcdatamodel; };\n\t\tA1 = {isa = XCBuildConfiguration; buildSettings = {\n\t\t\tMARKETING_VERSION = \(version);\n\t\t}; };\n\t};\n}\n", to: "Notes.xcodeproj/project.pbxproj")
         }
         try project("1.0")
-        try Self.write(folder, "Notes", ["title"])
+        try Self.write(folder, name, ["title"])
         try repository.commit("first release")
         try repository.tag("v1.0")
-        try Self.write(folder, "Notes", ["title", "body"])
+        try Self.write(folder, name, ["title", "body"])
         try repository.commit("a body, in place")
         if versionChanged { try project("1.1") }
         try folder.write("# Notes\n", to: "README.md")
         try repository.commit("1.1")
         let bump = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        try Self.write(folder, "Notes 2", ["title", "body", "pinned"])
+        try Self.write(folder, name + " 2", ["title", "body", "pinned"])
         try repository.commit("Notes 2")
         if versionChanged { try project("1.2") }
         try folder.write("# Notes, 1.2\n", to: "README.md")
@@ -522,10 +524,10 @@ struct ReleasedAtTagTests {
         let run = try Executable.run(["--no-color"], in: folder.url)
         let finding = try #require(run.stdout.split(separator: "\n").first { $0.hasSuffix("[released-version-modified]") }, "\(run.stdout)")
         if versionChanged {
-            #expect(finding.contains(": note: released Notes was modified after it shipped: v1.0 shipped it, the release before \(bump) (MARKETING_VERSION 1.0 to 1.1, ") && finding.contains("shipped it changed by: Note: added attribute `body` (string); the stores v1.0 made"), "\(run.stdout)")
-            #expect(!run.stdout.contains("restore the released file") && !run.stdout.contains("migration-at-launch]") && run.stdout.contains("after Notes 2 came; --all-steps lists them)"), "\(run.stdout)")
+            #expect(finding.contains(": note: released \(name) was modified after it shipped: v1.0 shipped it, the release before \(bump) (MARKETING_VERSION 1.0 to 1.1, ") && finding.contains("shipped it changed by: Note: added attribute `body` (string); the stores v1.0 made"), "\(run.stdout)")
+            #expect(!run.stdout.contains("restore the released file") && !run.stdout.contains("migration-at-launch]") && run.stdout.contains("after \(name) 2 came; --all-steps lists them)"), "\(run.stdout)")
         } else {
-            #expect(finding.contains(": warning: released Notes was modified: it changed since the release at v1.0"), "\(run.stdout)")
+            #expect(finding.contains(": warning: released \(name) was modified: it changed since the release at v1.0"), "\(run.stdout)")
         }
     }
 
