@@ -99,7 +99,7 @@ extension LintPipeline {
     /// change of the app's version after its last edit (`VersionLock.Entry.shippedSinceTheTag`):
     /// the edit went out in a release the tags do not record. A version with edits not yet
     /// committed is the coming release's. One `git diff` since the tag for all and, where one was
-    /// edited, one against the work tree, then a `git log` of each version edited. Paths go to git
+    /// edited, one against the work tree, then one `git log` of the versions edited. Paths go to git
     /// as literal pathspecs (a `[` in a version's name is no glob) and come back NUL-separated
     /// (a name out of ASCII is not quoted).
     func markingEditsShippedSince(tag: String, entries: [VersionLock.Entry], histories: [ModelHistory], _ options: Options) -> [VersionLock.Entry] {
@@ -131,23 +131,43 @@ extension LintPipeline {
         let committed = names(diff)
         guard !committed.isEmpty, let working = runner.run(["diff", "--no-color", "--name-only", "-z", "HEAD", "--"] + literal(committed.sorted()), in: top), working.succeeded else { return entries }
         let uncommitted = names(working)
+        let edited = committed.subtracting(uncommitted)
+        let lastEdits = Self.newestCommits(of: Set(files.values).intersection(edited).sorted(), in: "\(tag)..HEAD", top: top, runner: runner)
+        // Versions edited by the same last commit (a bundle's versions reformatted at once) in the
+        // same project share its answer.
         var changes: [String: AppVersionChanges.Change?] = [:]
         var marked = entries
-        for (index, path) in files where committed.contains(path) && !uncommitted.contains(path) {
-            let change = changes[path] ?? {
-                guard let last = Self.newestCommit(["\(tag)..HEAD", "--"] + literal([path]), top: top, runner: runner) else { return nil }
-                return AppVersionChanges(runner: runner, top: top, building: top + "/" + path).oldest(in: "\(last)..HEAD")
-            }()
-            changes[path] = change
+        for (index, path) in files where edited.contains(path) {
+            guard let last = lastEdits[path] else { continue }
+            let versionChanges = AppVersionChanges(runner: runner, top: top, building: top + "/" + path)
+            let key = last + "\u{0}" + versionChanges.scope
+            let change = changes[key] ?? versionChanges.oldest(in: "\(last)..HEAD")
+            changes[key] = change
             marked[index].shippedSinceTheTag = change
         }
         return marked
     }
 
-    /// The newest commit `git log` lists with `arguments` (abbreviated), nil where it lists none.
-    private static func newestCommit(_ arguments: [String], top: String, runner: GitRunner) -> String? {
-        guard let log = runner.run(["log", "-1", "--no-color", "--format=%h"] + arguments, in: top), log.succeeded else { return nil }
-        return log.text.split(separator: "\n").first.map(String.init)
+    /// The newest commit in `range` that changed each of `paths` (abbreviated), from one `git log`
+    /// of them all: the first commit that lists a path, in the log's newest-first order, is the one
+    /// `git log -1 range -- path` names. A merge lists a path (`-c`) where it differs from every
+    /// parent, which is when the log of that path alone keeps the merge.
+    private static func newestCommits(of paths: [String], in range: String, top: String, runner: GitRunner) -> [String: String] {
+        guard !paths.isEmpty,
+              let log = runner.run(["log", "-c", "--name-only", "-z", "--no-color", "--format=%x01%h", range, "--"] + paths.map { ":(literal)" + $0 }, in: top),
+              log.succeeded else { return [:] }
+        var newest: [String: String] = [:]
+        var commit: String?
+        // Each commit's line ("\u{1}a1b2c3d"), then its files, each ended by a NUL (the first after a newline).
+        for field in log.text.split(separator: "\0") {
+            let text = field.drop { $0 == "\n" }
+            if text.first == "\u{1}" {
+                commit = String(text.dropFirst())
+            } else if let commit, !text.isEmpty, newest[String(text)] == nil {
+                newest[String(text)] = commit
+            }
+        }
+        return newest
     }
 
     /// The oldest commit `git log` lists with `arguments` (abbreviated), nil where it lists none.
@@ -216,14 +236,23 @@ struct AppVersionChanges {
     func newest(in range: String) -> Change? {
         guard let log = runner.run(["log", "--first-parent", "-n", "24", "--no-color", "--format=%h %cs", "-G", Self.changedLines, range, "--"] + paths, in: top),
               log.succeeded else { return nil }
-        return log.text.split(separator: "\n").lazy.compactMap(change).first
+        return firstChange(listedBy: log.text)
     }
 
     /// The oldest change in `range`: the first release made after its start.
     func oldest(in range: String) -> Change? {
         guard let log = runner.run(["log", "--first-parent", "--reverse", "--no-color", "--format=%h %cs", "-G", Self.changedLines, range, "--"] + paths, in: top),
               log.succeeded else { return nil }
-        return log.text.split(separator: "\n").lazy.compactMap(change).first
+        return firstChange(listedBy: log.text)
+    }
+
+    /// The first line of a `git log` whose commit changed the setting's value. A loop, not
+    /// `lazy.compactMap(change).first`, which works out its first answer twice: one `git diff` more.
+    private func firstChange(listedBy log: String) -> Change? {
+        for line in log.split(separator: "\n") {
+            if let found = change(line) { return found }
+        }
+        return nil
     }
 
     /// The change a `git log` line (`a1b2c3 2025-11-21`) names, where its diff against its first

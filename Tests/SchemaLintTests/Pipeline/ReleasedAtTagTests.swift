@@ -531,6 +531,36 @@ struct ReleasedAtTagTests {
         }
     }
 
+    /// Each version edited since the newest tag is judged by its own last edit: one edited before
+    /// the app's version changed went out in that release; one edited again after it is the
+    /// coming release's, though an earlier edit of it shipped.
+    @Test func eachVersionEditedSinceTheNewestTagIsJudgedByItsOwnLastEdit() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func project(_ version: String) throws {
+            try folder.write("// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA0 /* Notes.xcdatamodeld */ = {isa = XCVersionGroup; children = (); path = Notes.xcdatamodeld; sourceTree = \"<group>\"; versionGroupType = wrapper.xcdatamodel; };\n\t\tA1 = {isa = XCBuildConfiguration; buildSettings = {\n\t\t\tMARKETING_VERSION = \(version);\n\t\t}; };\n\t};\n}\n", to: "Notes.xcodeproj/project.pbxproj")
+        }
+        try project("1.0")
+        try Self.write(folder, "Notes", ["title"])
+        try Self.write(folder, "Notes 2", ["title", "body"])
+        try repository.commit("first release")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes", ["title", "draft"], current: "Notes 2")
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned"])
+        try repository.commit("both versions edited in place")
+        try project("1.1")
+        try repository.commit("1.1")
+        let bump = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned", "colour"])
+        try repository.commit("Notes 2 edited again")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        let first = try #require(findings.first { $0.contains("/Notes.xcdatamodel/") }, "\(run.stdout)")
+        let second = try #require(findings.first { $0.contains("/Notes 2.xcdatamodel/") }, "\(run.stdout)")
+        #expect(first.contains(": note: released Notes was modified after it shipped: v1.0 shipped it, the release before \(bump) (MARKETING_VERSION 1.0 to 1.1, "), "\(run.stdout)")
+        #expect(second.contains(": warning: released Notes 2 was modified: it changed since the release at v1.0"), "\(run.stdout)")
+    }
+
     /// A dependency checked in with its project files (Carthage's checkouts, `Pods`) has versions
     /// of its own: a change of them shows no release of the app.
     @Test(arguments: ["Carthage/Checkouts/Argo/Resources/Info.plist", "Pods/Target Support Files/Alamofire/Alamofire-Info.plist", "App/Vendor/SDK/Info.plist"])
