@@ -34,13 +34,13 @@ package struct ParsedSwiftFile: Sendable {
     }
 
     /// The parsed file, or the input error that keeps it from the parser (`[` nested too deep:
-    /// `SwiftBracketNesting`), made once for all readers of the run that hands them `options`. A
-    /// text the run parsed already under another name (the same file at each release tag read)
-    /// is not parsed again.
+    /// `SwiftBracketNesting`), made once for all readers of the run that hands them `options`. The
+    /// same file read again at another release tag (another name, the same place in the working
+    /// tree) with the same text is not parsed again.
     package static func parse(_ source: ModelSourceFile, options: ModelSourceReadingOptions) -> Result<ParsedSwiftFile, InputError> {
         options.sharedWork.value(of: source) { source in
             if let error = SwiftBracketNesting.check(source.bytes, file: source.name) { return .failure(error) }
-            return .success(ParsedSwiftFile(name: source.name, syntax: options.sharedWork.value(ofText: source.bytes, make: Syntax.init)))
+            return .success(ParsedSwiftFile(name: source.name, syntax: options.sharedWork.value(ofText: source.bytes, at: options.tree.workingTreePath(of: source.name), make: Syntax.init)))
         }
     }
 

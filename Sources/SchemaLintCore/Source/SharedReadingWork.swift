@@ -14,12 +14,13 @@ package final class SharedReadingWork: @unchecked Sendable {
     private struct TextKey: Hashable {
         var type: ObjectIdentifier
         var bytes: [UInt8]
+        var place: String
     }
 
     private let lock = NSLock()
     /// The value made for each file and type, with the bytes it was made from.
     private var made: [Key: (bytes: [UInt8], value: any Sendable)] = [:]
-    /// The value made of each text, by type, whatever file held it.
+    /// The value made of each text, by type and the file's place in the working tree.
     private var madeOfText: [TextKey: any Sendable] = [:]
 
     package init() {}
@@ -36,11 +37,15 @@ package final class SharedReadingWork: @unchecked Sendable {
         return value
     }
 
-    /// The `Value` made of `bytes` earlier in the run under any file's name, or made now by
-    /// `make` and kept: for what depends on a file's text alone (a syntax tree), which the same
-    /// file read at several revisions (copied out under other names) shares.
-    package func value<Value: Sendable>(ofText bytes: [UInt8], make: ([UInt8]) -> Value) -> Value {
-        let key = TextKey(type: ObjectIdentifier(Value.self), bytes: bytes)
+    /// The `Value` made of `bytes` earlier in the run for a file at the same `place` in the
+    /// working tree (`SourceTree.workingTreePath(of:)`) under any name, or made now by `make` and
+    /// kept: for what depends on a file's text alone (a syntax tree), which the same file read at
+    /// several revisions (copied out under other names) shares. Two files of one revision with
+    /// the same text (the same sample in two folders) get values of their own: a syntax tree
+    /// shared by both would give the code of both the same node identities, and which file a
+    /// node was found in could not be told.
+    package func value<Value: Sendable>(ofText bytes: [UInt8], at place: String, make: ([UInt8]) -> Value) -> Value {
+        let key = TextKey(type: ObjectIdentifier(Value.self), bytes: bytes, place: place)
         if let kept = lock.withLock({ madeOfText[key] }) as? Value { return kept }
         let value = make(bytes)
         lock.withLock { madeOfText[key] = value }

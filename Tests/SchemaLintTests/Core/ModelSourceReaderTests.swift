@@ -145,13 +145,14 @@ import SchemaLintTestSupport
         #expect(work.value(of: ("A.swift", Array("abcd".utf8))) { String(decoding: $0.bytes, as: UTF8.self) } == "abcd")
     }
 
-    /// What depends on a text alone is made once for that text, under any file's name (the same
-    /// file read at several release tags, copied out under other names); another text is made again.
-    @Test func sharedReadingWorkMakesEachTextOncePerRun() {
+    /// What depends on a text alone is made once for that text at one place in the working tree,
+    /// under any file's name (the same file read at several release tags, copied out under other
+    /// names); another text, or the same text at another place, is made again.
+    @Test func sharedReadingWorkMakesEachTextOncePerRunAndPlace() {
         let work = SharedReadingWork()
         var made = 0
-        func words(_ text: String) -> Int {
-            work.value(ofText: Array(text.utf8)) { bytes in
+        func words(_ text: String, at place: String = "App/Note.swift") -> Int {
+            work.value(ofText: Array(text.utf8), at: place) { bytes in
                 made += 1
                 return bytes.split(separator: UInt8(ascii: " ")).count
             }
@@ -161,5 +162,7 @@ import SchemaLintTestSupport
         #expect(made == 1)
         #expect(words("a b c") == 3)
         #expect(made == 2)
+        #expect(words("a b", at: "Sample/Note.swift") == 2)
+        #expect(made == 3)
     }
 }

@@ -41,6 +41,53 @@ import SchemaLintTestSupport
 
     /// A helper that reads the rows out before it deletes the store's files says so: what the
     /// person stored is only in memory until the new store is saved.
+    /// A sample app copied into two folders (a book's chapters): the same text in two files is
+    /// still two files' code, so each copy's store is reported on its own launch path, the same
+    /// way in every run, whichever core parses which file first.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func twoCopiesOfOneAppAreEachReportedOnTheirOwnLaunchPath() throws {
+        let folder = try TemporaryFolder()
+        let appDelegate = """
+        import UIKit
+        import CoreData
+
+        @main
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+            var container: NSPersistentContainer?
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                container = makeContainer()
+                return true
+            }
+        }
+
+        """
+        let stack = """
+        import CoreData
+
+        func makeContainer() -> NSPersistentContainer {
+            let container = NSPersistentContainer(name: "Notes")
+            container.loadPersistentStores { _, error in
+                if let error { fatalError("\\(error)") }
+            }
+            return container
+        }
+
+        """
+        for chapter in ["Chapter1", "Chapter2"] {
+            try folder.write(appDelegate, to: "\(chapter)/AppDelegate.swift")
+            try folder.write(stack, to: "\(chapter)/Stack.swift")
+        }
+        let first = try Executable.run(["--no-color"], in: folder.url)
+        for chapter in ["Chapter1", "Chapter2"] {
+            #expect(first.stdout.contains("\(chapter)/Stack.swift:5:15: note: loadPersistentStores opens the store on the launch path (AppDelegate.application(_:didFinishLaunchingWithOptions:)); any release that changes the model migrates the store there [store-opened-at-launch]\n    note: reached synchronously from AppDelegate.application(_:didFinishLaunchingWithOptions:) (\(chapter)/AppDelegate.swift:7:10)\n    help:"), "\(first.stdout)")
+            #expect(first.stdout.contains("\(chapter)/Stack.swift:6:24: warning: fatalError() stops the app when loadPersistentStores fails"), "\(first.stdout)")
+        }
+        #expect(!first.stdout.contains("also opens a store here") && !first.stdout.contains("also reached synchronously"), "\(first.stdout)")
+        for _ in 0..<3 {
+            #expect(try Executable.run(["--no-color"], in: folder.url).stdout == first.stdout)
+        }
+    }
+
     @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
     func aDeletionAfterReadingTheRowsOutSaysTheyAreOnlyInMemory() throws {
         let folder = try TemporaryFolder()
