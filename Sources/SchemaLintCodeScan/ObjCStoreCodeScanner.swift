@@ -360,7 +360,7 @@ struct ObjCStoreCodeScanner {
                     // entered, and a retry after the store was deleted is the deletion's finding.
                     let readOnly = body.range.lowerBound..<(enclosingGroup(of: index, in: body.range)?.upperBound ?? index)
                     if found.isEmpty, readOnlyOptionPositions.first(in: readOnly) == nil,
-                       !reopensAfterDeletingTheStore(in: body.range.lowerBound..<index + 1), !addsAfterMovingItsStoreAside(at: index, in: body.range),
+                       !reopensAfterDeletingTheStore(in: body.range.lowerBound..<index + 1), !addsAfterTakingItsStoreAway(at: index, in: body.range),
                        !keepsTheCoordinatorOnlyWhenAdded(at: index, in: body.range),
                        let logged = onlyLogs(branches) ?? (branches.isEmpty ? assertion(testing: index, in: body.range) : nil) {
                         facts.failureActions.append(StoreFailureAction(
@@ -519,7 +519,7 @@ struct ObjCStoreCodeScanner {
                     opening = StoreOpening(
                         call: .addPersistentStore, place: place(index, body), migratesAutomatically: migrates, addsAsynchronously: false,
                         declinesMigration: !migrates && !checksStoreCompatibility && !copiesOut && addDeclinesMigration(at: index, in: body.range, assignments: bodyAssignments)
-                            && !addsAfterMovingItsStoreAside(at: index, in: body.range)
+                            && !addsAfterTakingItsStoreAway(at: index, in: body.range)
                     )
                 default:
                     continue
@@ -1087,25 +1087,34 @@ struct ObjCStoreCodeScanner {
     private func reopensAfterDeletingTheStore(in range: Range<Int>) -> Bool {
         guard let deletion = removalPositions.last(in: range), let reopening = openingPositions.first(in: deletion..<range.upperBound) else { return false }
         if openingPositions.first(in: range.lowerBound..<deletion) != nil { return true }
-        var brace = enclosingOpener[deletion]
-        while brace >= 0, !tokens[brace].is("{") { brace = enclosingOpener[brace] }
-        guard brace >= range.lowerBound, let close = partner[brace] else { return true }
+        guard let close = endOfBlock(around: deletion, in: range) else { return true }
         return close > reopening
     }
 
-    /// Whether the `addPersistentStoreWithType:` at `index` adds the file that a move before it in
-    /// `range` took away (`moveItemAtURL:storeURL toURL:asideURL`, the name its `URL:` gives): the
+    /// Whether the `addPersistentStoreWithType:` at `index` adds the file that a move or a removal
+    /// before it in `range` took away (`moveItemAtURL:storeURL toURL:asideURL`, or
+    /// `removeItemAtURL:storeURL` where the first add failed, of the name its `URL:` gives): the
     /// place is empty, so the add makes a new store and opens no old one, and what it does when
-    /// that fails is the move's matter.
-    private func addsAfterMovingItsStoreAside(at index: Int, in range: Range<Int>) -> Bool {
+    /// that fails is the move's matter. A removal counts where the add runs after it in its
+    /// block; one in a branch of its own (`if (reset) { remove }`) leaves the file in place when
+    /// the branch does not run.
+    private func addsAfterTakingItsStoreAway(at index: Int, in range: Range<Int>) -> Bool {
         guard let message = enclosingGroup(of: index, in: range),
               let label = message.first(where: { tokens[$0].isIdentifier("URL") && $0 + 1 < message.upperBound && tokens[$0 + 1].is(":") }) else { return false }
         let url = argument(after: label + 1, in: range)
         guard url.count == 1, let only = url.first, tokens[only].kind == .identifier else { return false }
         let name = tokens[only].text
-        return movePositions.all(in: range.lowerBound..<index).contains { position in
-            argument(after: position + 1, in: range).contains { tokens[$0].isIdentifier(name) }
-        }
+        func takesIt(_ position: Int) -> Bool { argument(after: position + 1, in: range).contains { tokens[$0].isIdentifier(name) } }
+        return movePositions.all(in: range.lowerBound..<index).contains(where: takesIt)
+            || removalPositions.all(in: range.lowerBound..<index).contains { takesIt($0) && endOfBlock(around: $0, in: range).map { index < $0 } ?? false }
+    }
+
+    /// The `}` of the innermost `{ }` block around `position` inside `range`; nil where none is.
+    private func endOfBlock(around position: Int, in range: Range<Int>) -> Int? {
+        var opener = enclosingOpener[position]
+        while opener >= range.lowerBound, !tokens[opener].is("{") { opener = enclosingOpener[opener] }
+        guard opener >= range.lowerBound else { return nil }
+        return partner[opener]
     }
 
     /// The name that says the store `body` opens is a cache, as the Swift reader says it: the store

@@ -20797,6 +20797,101 @@ earlier version is there to open.
 @end
 ```
 
+### Does not trigger: Objective-C that deletes an unreadable store and adds a new one in its place
+
+The add that asks for migration opens the stores of earlier versions; the one with no options
+runs only after the file was deleted, and makes a new, empty store.
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+    <entity name="Lift">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```objc path=Resorts/ResortCache.m
+@implementation ResortCache
+
+- (NSPersistentStoreCoordinator *)coordinator {
+    NSURL *modelURL = [[NSBundle mainBundle] URLForResource:@"Resorts" withExtension:@"momd"];
+    NSManagedObjectModel *model = [[NSManagedObjectModel alloc] initWithContentsOfURL:modelURL];
+    NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:model];
+    NSURL *storeURL = [[self cachesDirectory] URLByAppendingPathComponent:@"Resorts.sqlite"];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    NSError *error = nil;
+    if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error]) {
+        [[NSFileManager defaultManager] removeItemAtURL:storeURL error:nil];
+        if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+            NSLog(@"Unable to create the cache: %@", error);
+        }
+    }
+    return coordinator;
+}
+
+@end
+```
+
+### Triggers: Objective-C that deletes the store only when asked to reset it
+
+Without a reset the file stays, and the add with no options opens the store of the earlier
+version.
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+    <entity name="Lift">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```objc path=Resorts/ResortStore.m
+@implementation ResortStore
+
+- (NSPersistentStoreCoordinator *)coordinatorResetting:(BOOL)reset {
+    NSURL *modelURL = [[NSBundle mainBundle] URLForResource:@"Resorts" withExtension:@"momd"];
+    NSManagedObjectModel *model = [[NSManagedObjectModel alloc] initWithContentsOfURL:modelURL];
+    NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:model];
+    NSURL *storeURL = [[self documentsDirectory] URLByAppendingPathComponent:@"Resorts.sqlite"];
+    if (reset) {
+        [[NSFileManager defaultManager] removeItemAtURL:storeURL error:nil];
+    }
+    NSError *error = nil;
+    if (![coordinator ↓addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        NSLog(@"Unable to add the store: %@", error);
+    }
+    return coordinator;
+}
+
+@end
+```
+
 ### Does not trigger: code that names no model, as near to two models as to one
 
 Which store a tool beside two apps' models adds, and which versions it meets, the code does not
