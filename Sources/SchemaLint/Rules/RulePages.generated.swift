@@ -9009,7 +9009,7 @@ String and a Date, say: those stores fail to open at launch), with the change th
 note. Where every blocker is an attribute made required, only a store holding an object with no
 value for it fails (the migration stops at the first such object), and the message says so rather
 than that every store fails: an app that has always set the value migrates. An edit all outside
-the hash (a uniqueness constraint) leaves the stores matching the version, so no migration runs
+the hash (an attribute's CloudKit encryption, a relationship's inverse) leaves the stores matching the version, so no migration runs
 for them: a warning that says so. Where the code that opens the store adds
 it with options that ask for no migration (`addPersistentStore` with `options: nil`, or without
 `NSMigratePersistentStoresAutomaticallyOption`; see `store-opened-without-migration`) and runs no
@@ -9041,9 +9041,10 @@ shipped, and its edit since the newest release, are also run through the change 
 same changes in versions of their own would be: each of their errors (a field renamed, which the
 release before never writes) is a note of the finding in that rule's words, named by the release
 that shipped it, and one in the working tree's edit makes the finding an error.
-Only what the version hash covers counts there (not defaults, transformers, uniqueness
-constraints, configurations, inverses or delete rules, which a store made by either copy does not
-notice). A version edited at several releases shipped in several shapes: the finding names each
+Only what the version hash covers counts there (not defaults, transformers, configurations,
+inverses or delete rules, which a store made by either copy does not notice; uniqueness
+constraints count, as Apple's `NSEntityDescription.uniquenessConstraints` says they form part of
+the entity's version hash). A version edited at several releases shipped in several shapes: the finding names each
 release that first held it changed, with what that release changed (one that changed only what the
 hash leaves out shipped no new shape), and whose stores match no version now: those of every shape
 but the newest release's, unless a version of the bundle holds that shape under a name of its own,

@@ -273,7 +273,7 @@ struct ReleasedVersionLockRule: HistoryRule {
             var comparisons: EntityComparisons?
             guard context.changeFindings(from: syncedCopy, to: version, only: .error, reusing: &comparisons).findings.isEmpty else { return nil }
         }
-        // An edit the version hash leaves out (a uniqueness constraint): the stores still match.
+        // An edit the version hash leaves out (a relationship's inverse): the stores still match.
         if Self.changes(from: shipped, to: version, hashedOnly: true).isEmpty {
             return ShippedStoresMigration(current: version.displayName, blockers: [], outsideTheHash: true)
         }
@@ -665,9 +665,11 @@ struct ReleasedVersionLockRule: HistoryRule {
 
     /// The changes the version hash does not cover: DOMAIN.md lists what it covers (names, parent,
     /// abstractness, types, optionality, transience, destinations, cardinality, the modifier), and
-    /// these are none of that.
+    /// these are none of that. An entity's uniqueness constraints are part of its hash (Apple's
+    /// `NSEntityDescription.uniquenessConstraints`: "This value forms part of the entity's
+    /// version hash"), so a store made before a constraint changed no longer matches.
     static let outsideTheVersionHash: Set<Change.Kind> = [
-        .entityUniquenessChanged, .entitySyncChanged, .attributeDefaultChanged, .attributeTransformerChanged,
+        .entitySyncChanged, .attributeDefaultChanged, .attributeTransformerChanged,
         .attributeCloudEncryptionChanged, .relationshipInverseChanged, .relationshipDeleteRuleChanged,
     ]
 
