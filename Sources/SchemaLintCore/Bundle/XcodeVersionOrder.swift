@@ -90,14 +90,33 @@ package enum XcodeVersionOrder {
     /// Numbered names of two stems or more (a project renamed between versions: `Flameworker 4`
     /// then `Molten 5`) are ordered by their numbers where those all differ and the current
     /// version holds the highest.
+    /// A team that keeps each shape it shipped as a copy numbered from 1 (`NotesV1`, `Notes_v2`)
+    /// and edits the version named after the model as the current one puts the copies first:
+    /// Xcode numbers no version 1, so such a copy is no version Xcode added after the first.
     package static func sortedByName(_ names: some Sequence<String>, model: String? = nil, current: String? = nil) -> [String] {
         let sorted = NaturalOrder.sorted(names)
         if let byNumber = numberedAcrossStems(sorted, current: current) { return byNumber }
+        if let model, let current, current == model, sorted.contains(current) {
+            let copies = sorted.filter { $0 != current }
+            let numbers = copies.map { copyNumber($0, model: model) }
+            if !copies.isEmpty, numbers.allSatisfy({ $0 != nil }), numbers.contains(1) { return copies + [current] }
+        }
         let xcodes = model.map { model in sorted.filter { isXcodeName($0, model: model) || isNumbered(withoutPreRelease(withoutLabel($0)), model: model) } } ?? []
         let others = xcodes.isEmpty ? sorted : sorted.filter { !xcodes.contains($0) }
         let unnumbered = others.filter { !hasNumber($0) }
         guard unnumbered.count == 1, others.count > 1 else { return xcodes + others }
         return xcodes + unnumbered + others.filter(hasNumber)
+    }
+
+    /// The number of a copy of model `model`'s versions named `NotesV1`, `Notes_v2`, `Notes 3`,
+    /// `Notes-V4`; nil for any other name.
+    private static func copyNumber(_ name: String, model: String) -> Int? {
+        guard name.hasPrefix(model) else { return nil }
+        var rest = Substring(name.dropFirst(model.count))
+        if let first = rest.first, " _-".contains(first) { rest = rest.dropFirst() }
+        if let first = rest.first, first == "v" || first == "V" { rest = rest.dropFirst() }
+        guard !rest.isEmpty, rest.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(rest)
     }
 
     /// `Notes`, `Notes 2`: the names Xcode gives the versions of model `Notes`.

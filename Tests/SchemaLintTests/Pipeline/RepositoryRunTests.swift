@@ -817,7 +817,7 @@ struct RepositoryRunTests {
     }
 
     /// A team that edits its one version in place and, before each change, saves what it was as
-    /// "Model 1", "Model 2": git adds the copies after the version they copy, but each holds an
+    /// "Model saved1", "Model saved2" (names that sort after it): git adds the copies after the version they copy, but each holds an
     /// earlier state of it, so they come before it, and nothing is a draft. A version added after
     /// the current one that is the same as it now is still a draft. In a shallow clone, names
     /// that put several versions after the current one leave only the current version to check.
@@ -833,7 +833,7 @@ struct RepositoryRunTests {
             // The copy is the model as it was, its header written by another Xcode (the second
             // with a final line break the model lacked); the model gains an attribute.
             let was = Self.contents(attributes: copy).replacingOccurrences(of: "systemVersion=\"23E224\"", with: "systemVersion=\"24A335\"") + (copy == 2 ? "\n" : "")
-            try origin.write(was, to: "\(bundle)/Model \(copy).xcdatamodel/contents")
+            try origin.write(was, to: "\(bundle)/Model saved\(copy).xcdatamodel/contents")
             try origin.write(Self.contents(attributes: copy + 1), to: "\(bundle)/Model.xcdatamodel/contents")
             try repository.commit("save Model as it was, then add a\(copy + 1)")
         }
@@ -841,8 +841,8 @@ struct RepositoryRunTests {
         let full = try Self.run(in: origin.path)
         #expect(full.status == 0, "\(full.stdout)\(full.stderr)")
         #expect(!full.stdout.contains("current-version-not-latest") && !full.stdout.contains("was removed"), "\(full.stdout)")
-        #expect(full.stdout.contains("note: order used, oldest first: Model 1, Model 2, Model"), "\(full.stdout)")
-        #expect(full.stdout.contains("'Model 1', 'Model 2' hold earlier states of the current version 'Model'"), "\(full.stdout)")
+        #expect(full.stdout.contains("note: order used, oldest first: Model saved1, Model saved2, Model"), "\(full.stdout)")
+        #expect(full.stdout.contains("'Model saved1', 'Model saved2' hold earlier states of the current version 'Model'"), "\(full.stdout)")
 
         let clones = try TemporaryFolder()
         _ = try repository.git(["clone", "--quiet", "--depth", "1", "file://" + origin.path, clones.path + "/shallow"])
@@ -857,12 +857,12 @@ struct RepositoryRunTests {
         try origin.write(Self.contents(attributes: 3), to: "\(bundle)/Model 3.xcdatamodel/contents")
         try repository.commit("a draft")
         let copied = try Self.run(in: origin.path)
-        #expect(copied.stdout.contains("note: order used, oldest first: Model 1, Model 2, Model, Model 3"), "\(copied.stdout)")
+        #expect(copied.stdout.contains("note: order used, oldest first: Model saved1, Model saved2, Model, Model 3"), "\(copied.stdout)")
         #expect(!copied.stdout.contains("current-version-not-latest"), "\(copied.stdout)")
         try origin.write(Self.contents(attributes: 4), to: "\(bundle)/Model 3.xcdatamodel/contents")
         try repository.commit("edit the draft")
         let drafted = try Self.run(in: origin.path)
-        #expect(drafted.stdout.contains("note: order used, oldest first: Model 1, Model 2, Model, Model 3"), "\(drafted.stdout)")
+        #expect(drafted.stdout.contains("note: order used, oldest first: Model saved1, Model saved2, Model, Model 3"), "\(drafted.stdout)")
         #expect(drafted.stdout.contains("warning: the current version is 'Model', but 'Model 3' comes after it in git history; it is treated as a draft"), "\(drafted.stdout)")
     }
 

@@ -121,6 +121,12 @@ struct XcodeGitOrderTests {
                 == ["Notes", "Notes 2", "Notes 13", "Notes 13_5", "Notes 14", "Notes 14_1", "Notes 14_ 2", "Notes 16"],
             "versions rebuilt between two of Xcode's, numbered by the team, come between them"
         )
+        // A team that keeps what shipped as copies numbered from 1 and edits the version named
+        // after the model, the current one: the copies come first.
+        #expect(XcodeVersionOrder.sortedByName(["NotesV1", "Notes"], model: "Notes", current: "Notes") == ["NotesV1", "Notes"])
+        #expect(XcodeVersionOrder.sortedByName(["Notes_v2", "Notes", "Notes_v1"], model: "Notes", current: "Notes") == ["Notes_v1", "Notes_v2", "Notes"])
+        #expect(XcodeVersionOrder.sortedByName(["NotesV1", "Notes"], model: "Notes", current: "NotesV1") == ["Notes", "NotesV1"], "the copy is current: the model's name is the first")
+        #expect(XcodeVersionOrder.sortedByName(["Notes 2", "Notes"], model: "Notes", current: "Notes") == ["Notes", "Notes 2"], "Xcode's numbering, from 2: the current version is not the newest")
     }
 
     @Test func versionsOfOneCommitAreOrderedByName() throws {
