@@ -251,7 +251,9 @@ struct BundleAtTags {
         var trees = [String?](repeating: nil, count: tags.count)
         // At its path now, else at a path it had before it moved (or its folder was renamed),
         // found by its name in the tree of the newest release that lacks it: a bundle of its name
-        // that HEAD still has elsewhere is a copy (a watch app's), not where it was.
+        // that HEAD still has elsewhere is a copy (a watch app's), not where it was, and so is one
+        // that a release held beside it (an old bundle left in the tree, unbuilt, while the app
+        // built this one).
         var candidate: String? = bundle
         var copies: Set<String>?
         var tried: Set<String> = []
@@ -264,7 +266,14 @@ struct BundleAtTags {
             guard let lacking = tags.indices.last(where: { trees[$0] == nil }) else { break }
             if copies == nil { copies = namedFolders(at: "HEAD").subtracting([bundle]) }
             let elsewhere = namedFolders(at: tags[lacking]).subtracting(copies ?? []).subtracting(tried)
-            candidate = elsewhere.max { (Self.shared($0, bundle), $1) < (Self.shared($1, bundle), $0) }
+            let held = tags.indices.filter { trees[$0] != nil }
+            for folder in elsewhere.sorted(by: { (Self.shared($0, bundle), $1) > (Self.shared($1, bundle), $0) }) {
+                if folderTrees(folder, at: held).allSatisfy({ $0 == nil }) {
+                    candidate = folder
+                    break
+                }
+                tried.insert(folder)
+            }
         }
         // What each distinct tree holds: each version's `contents` and the current-version file,
         // from the tree objects themselves (two `cat-file --batch`): asking for each path in each

@@ -1702,6 +1702,28 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("Models/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: warning: released Notes was modified: it changed since the release at v1.0:App/Notes.xcdatamodeld/Notes.xcdatamodel/contents: Note: added attribute `body` (string);"), "\(run.stdout)\(run.stderr)")
     }
 
+    /// An older bundle of the same name that releases held beside the bundle (left in the tree,
+    /// unbuilt, after the app began a new one elsewhere, then deleted) was not where the bundle
+    /// was before: its shape is no release of this bundle's.
+    @Test func anOldBundleOfTheSameNameHeldBesideItIsNotWhereItWas() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        let legacy = "Legacy/Notes.xcdatamodeld"
+        try folder.write(XcodeFixtures.contents("<entity name=\"Entry\">\n<attribute name=\"text\" optional=\"YES\" attributeType=\"Date\"/>\n</entity>"), to: "\(legacy)/Notes.xcdatamodel/contents")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes"), to: "\(legacy)/.xccurrentversion")
+        try repository.commit("the first app's model")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("a new model for the rewrite; the old one stays in the tree")
+        try repository.tag("v2.0")
+        try FileManager.default.removeItem(atPath: folder.path + "/Legacy")
+        try repository.commit("remove the old model")
+        try repository.tag("v2.1")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!run.stdout.contains("released-version-modified") && !run.stdout.contains("v1.0"), "\(run.stdout)\(run.stderr)")
+    }
+
     /// A copy of the bundle added later beside it (a watch app's, edited apart) was not where
     /// the bundle was: its versions shipped first in the release that added the copy.
     @Test func aLaterCopyOfTheBundleIsNotComparedWithTheOriginalsReleases() throws {
