@@ -249,8 +249,16 @@ package struct GitReleaseTags: Sendable {
         self.pattern = pattern
         // The default's `v*` takes a version after the `v`: a tag some CI job named without the
         // version it lacked (`v$APP_VERSION_b1`) records no release.
-        func isRelease(_ name: String) -> Bool {
+        func matchesAVersion(_ name: String) -> Bool {
             Self.matches(name, pattern: pattern) && !(isDefault && (name.hasPrefix("v") || name.hasPrefix("V")) && !ReleaseTagOrder.Key(name).namesAVersion)
+        }
+        // Tags whose version a platform follows (`v1.0.0_mac` beside `v2.1.4`) are another
+        // platform's line of releases, numbered on their own and shipped to other devices: read
+        // as releases of the line the unmarked tags make, they would come between its releases
+        // by number, not by when they shipped.
+        let platformLine = isDefault && tags.contains { matchesAVersion($0.name) && !Self.namesAPlatform(after: $0.name) }
+        func isRelease(_ name: String) -> Bool {
+            matchesAVersion(name) && !(platformLine && Self.namesAPlatform(after: name))
         }
         self.tags = Self.releaseOrder(tags.filter { isRelease($0.name) })
         self.otherTags = Self.releaseOrder(tags.filter { !isRelease($0.name) }).map(\.name)
@@ -304,6 +312,13 @@ package struct GitReleaseTags: Sendable {
             prefixes.insert(prefix)
         }
         return prefixes.isEmpty ? nil : prefixes.sorted().map { $0 + "[0-9]*.*" }.joined(separator: " ")
+    }
+
+    /// Whether a platform's name follows the tag's version (`v1.0.0_mac`, `2.3-watchOS`).
+    static func namesAPlatform(after name: String) -> Bool {
+        let key = ReleaseTagOrder.Key(name)
+        let word = key.rest.drop { "-_. ".contains($0) }.lowercased()
+        return !key.numbers.isEmpty && (applePlatforms.contains(word) || ["tvos", "android"].contains(word))
     }
 
     /// The names of the Apple platforms as tag prefixes write them.

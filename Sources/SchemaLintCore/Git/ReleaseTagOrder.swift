@@ -18,8 +18,9 @@ package enum ReleaseTagOrder {
     package struct Key: Sendable {
         package let name: String
         fileprivate let family: Substring
-        fileprivate let numbers: [Int]
-        fileprivate let rest: String
+        /// The version's numbers (`[2, 1, 2]`) and what follows them (`-beta3`).
+        package let numbers: [Int]
+        package let rest: String
         package let isPreRelease: Bool
 
         package init(_ name: String) {

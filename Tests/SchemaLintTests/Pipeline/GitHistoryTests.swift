@@ -339,6 +339,19 @@ struct GitHistoryPartsTests {
         #expect(GitReleaseTags(listing: "a v2.0 1600000000\nb v2.0-rc1 1700000000\n", pattern: "v*").tags.map(\.name) == ["v2.0-rc1", "v2.0"])
     }
 
+    /// Tags whose version a platform follows (`v1.0.0_mac`, the Mac app's own numbering) beside
+    /// the app's unmarked tags are another line of releases, not releases between `v1.0` and
+    /// `v2.1.4`; where every tag names a platform, they are the releases.
+    @Test func tagsOfAnotherPlatformsLineAreNoReleasesOfTheUnmarkedLine() {
+        let listing = "a v2.1.4 1500000000\nb v1.0.0_mac 1600000000\nc v3.0.0 1550000000\nd v1.0.1-macOS 1610000000\ne v1.0 1400000000\n"
+        let tags = GitReleaseTags(listing: listing, pattern: HistorySource.defaultTagPattern)
+        #expect(tags.tags.map(\.name) == ["v1.0", "v2.1.4", "v3.0.0"])
+        #expect(tags.otherTags.sorted() == ["v1.0.0_mac", "v1.0.1-macOS"])
+        #expect(GitReleaseTags(listing: "b v1.0.0_mac 1600000000\nd v1.0.1_mac 1610000000\n", pattern: HistorySource.defaultTagPattern).tags.map(\.name) == ["v1.0.0_mac", "v1.0.1_mac"])
+        // A pattern given takes what it matches.
+        #expect(GitReleaseTags(listing: listing, pattern: "v*").tags.count == 5)
+    }
+
     /// A team that tags only its builds ships the last pre-release of each version it moved on
     /// from: those count as releases; the pre-releases of a version later tagged as a release,
     /// those of the newest version, and those of a version a team that tags its releases
