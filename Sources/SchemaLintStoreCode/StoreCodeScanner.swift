@@ -543,7 +543,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             let compact = String(text.filter { $0 != " " && $0 != "\n" })
             return ByteSearch.contains("isStoredInMemoryOnly:true", in: compact) || ByteSearch.contains("inMemory:true", in: compact)
         }
-        if saysInMemory(node.arguments.trimmedText) { return true }
+        if saysInMemory(node.arguments.trimmedText) || givesAConstantTrueInMemory(node.arguments) { return true }
         // Configurations made by the project's own code (`configurations: [.memoryOnly(schema: s)]`,
         // `Self.testConfiguration`), whose every declaration says it is in memory.
         let given = node.arguments.filter { $0.label?.text == "configurations" }
@@ -579,6 +579,50 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             }
         }
         return isInPreview(node)
+    }
+
+    /// Whether `arguments` (or a configuration made in them) give `isStoredInMemoryOnly:` a
+    /// constant the project declares `true` (`static let inMemory = true`, used as
+    /// `Settings.inMemory`, or a global `let`): a sample's or a test target's switch, set to keep
+    /// every store in memory.
+    private func givesAConstantTrueInMemory(_ arguments: LabeledExprListSyntax) -> Bool {
+        let labeled = LabeledArguments(label: "isStoredInMemoryOnly")
+        labeled.walk(arguments)
+        return !labeled.found.isEmpty && labeled.found.allSatisfy(namesAConstantTrue)
+    }
+
+    /// Whether `expression` is the literal `true`, names (`Type.name`, or `name` in its own type
+    /// or at the top) only `let` declarations whose value is, or is a parameter of its function
+    /// to which every call gives such a value or leaves a default that is one
+    /// (`func stack(memoryOnly: Bool = Settings.memoryOnly)` called as `stack()`), a few calls up.
+    private func namesAConstantTrue(_ expression: ExprSyntax) -> Bool { namesAConstantTrue(expression, callsUp: 0) }
+
+    private func namesAConstantTrue(_ expression: ExprSyntax, callsUp: Int) -> Bool {
+        if expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) { return true }
+        if callsUp < 3, let reference = expression.as(DeclReferenceExprSyntax.self), let unit = declarations.unit(around: expression),
+           let parameters = CodeDeclarations.parameters(ofBody: declarations.units[unit].body).map(Array.init),
+           let index = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == reference.baseName.text }) {
+            let parameter = parameters[index]
+            let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+            let made = calls(of: unit)
+            return !made.isEmpty && made.allSatisfy { call in
+                if let argument = ErrorPaths.argument(of: call, for: (label, index))?.expression { return namesAConstantTrue(argument, callsUp: callsUp + 1) }
+                return parameter.defaultValue.map { namesAConstantTrue($0.value, callsUp: callsUp + 1) } ?? false
+            }
+        }
+        var keys: [String] = []
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
+            keys = [base.baseName.text + "." + member.declName.baseName.text]
+        } else if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let own = declarations.unit(around: expression).map { declarations.units[$0].typeName } ?? ""
+            keys = Array(Set([own + "." + reference.baseName.text, "." + reference.baseName.text]))
+        }
+        let units = keys.flatMap { declarations.unitsByKey[$0] ?? [] }
+        return !units.isEmpty && units.allSatisfy { unit in
+            let body = declarations.units[unit].body
+            let declaration = body.parent?.parent?.parent?.parent?.as(VariableDeclSyntax.self)
+            return body.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) && declaration?.bindingSpecifier.tokenKind == .keyword(.let)
+        }
     }
 
     /// Whether the files read call the unit, each time giving `parameter` a configuration in
@@ -3355,6 +3399,22 @@ private final class ConditionalValues: SyntaxVisitor {
     override func visitPost(_ node: SwitchExprSyntax) { found = true }
     override func visitPost(_ node: TernaryExprSyntax) { found = true }
     override func visitPost(_ node: UnresolvedTernaryExprSyntax) { found = true }
+}
+
+/// The values given to arguments of one label, in any call inside what is walked.
+private final class LabeledArguments: SyntaxVisitor {
+    let label: String
+    var found: [ExprSyntax] = []
+
+    init(label: String) {
+        self.label = label
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.label?.text == label { found.append(node.expression) }
+        return .visitChildren
+    }
 }
 
 final class AllCalls: SyntaxVisitor {

@@ -12878,6 +12878,101 @@ enum ScratchStores {
 }
 ```
 
+### Does not trigger: a sample's constant keeps every store in memory
+
+`isStoredInMemoryOnly:` is given a constant the project declares `true`, directly and through a
+parameter whose default is that constant: both containers live in memory, with nothing to migrate.
+
+```swift path=Sources/Feeders/Settings.swift
+enum Settings {
+    static let memoryOnly = true
+}
+```
+
+```swift path=Sources/Feeders/Stack.swift
+import SwiftData
+import SwiftUI
+
+enum Stack {
+    static let shared = try! ModelContainer(for: Feeder.self, configurations: ModelConfiguration(isStoredInMemoryOnly: Settings.memoryOnly))
+}
+
+struct StackModifier: ViewModifier {
+    let container: ModelContainer
+
+    init(memoryOnly: Bool) {
+        container = try! ModelContainer(for: Feeder.self, configurations: ModelConfiguration(isStoredInMemoryOnly: memoryOnly))
+    }
+
+    func body(content: Content) -> some View { content.modelContainer(container) }
+}
+
+extension View {
+    func feederStack(memoryOnly: Bool = Settings.memoryOnly) -> some View {
+        modifier(StackModifier(memoryOnly: memoryOnly))
+    }
+}
+```
+
+```swift path=Sources/Feeders/FeedersApp.swift
+import SwiftUI
+
+@main
+struct FeedersApp: App {
+    var body: some Scene {
+        WindowGroup {
+            Text("Feeders").feederStack()
+        }
+    }
+}
+```
+
+### Triggers: the same constant, set to keep the store on disk
+
+```swift path=Sources/Feeders/Settings.swift
+enum Settings {
+    static let memoryOnly = false
+}
+```
+
+```swift path=Sources/Feeders/Stack.swift
+import SwiftData
+import SwiftUI
+
+enum Stack {
+    static let shared = ↓try! ModelContainer(for: Feeder.self, configurations: ModelConfiguration(isStoredInMemoryOnly: Settings.memoryOnly))
+}
+
+struct StackModifier: ViewModifier {
+    let container: ModelContainer
+
+    init(memoryOnly: Bool) {
+        container = ↓try! ModelContainer(for: Feeder.self, configurations: ModelConfiguration(isStoredInMemoryOnly: memoryOnly))
+    }
+
+    func body(content: Content) -> some View { content.modelContainer(container) }
+}
+
+extension View {
+    func feederStack(memoryOnly: Bool = Settings.memoryOnly) -> some View {
+        modifier(StackModifier(memoryOnly: memoryOnly))
+    }
+}
+```
+
+```swift path=Sources/Feeders/FeedersApp.swift
+import SwiftUI
+
+@main
+struct FeedersApp: App {
+    var body: some Scene {
+        WindowGroup {
+            Text("Feeders").feederStack()
+        }
+    }
+}
+```
+
 ### Does not trigger: Objective-C: the store moved aside and a new one added, whose failure only logs
 
 ```objc path=App/AppDelegate.m
