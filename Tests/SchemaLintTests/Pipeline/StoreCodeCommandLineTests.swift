@@ -41,6 +41,34 @@ import SchemaLintTestSupport
 
     /// A helper that reads the rows out before it deletes the store's files says so: what the
     /// person stored is only in memory until the new store is saved.
+    /// A container with Core Data's migration off, opened after the app's own migrator ran, fails
+    /// on a store that does not open as it is: the stop is said of that, not of a migration.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aStopAfterTheAppsOwnMigrationIsSaidOfAStoreThatFailsToOpen() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        import CoreData
+
+        final class Storage {
+            lazy var container: NSPersistentContainer = {
+                let container = NSPersistentContainer(name: "Notes")
+                let description = container.persistentStoreDescriptions.first
+                description?.shouldMigrateStoreAutomatically = false
+                description?.shouldInferMappingModelAutomatically = false
+                Migrator().migrateIfNeeded(container)
+                container.loadPersistentStores { _, error in
+                    if let error { fatalError("\\(error)") }
+                }
+                return container
+            }()
+        }
+
+        """, to: "Notes/Storage.swift")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("Notes/Storage.swift:11:28: warning: fatalError() stops the app when loadPersistentStores fails: a store that fails to open crashes the app"), "\(run.stdout)")
+    }
+
     /// A sample app copied into two folders (a book's chapters): the same text in two files is
     /// still two files' code, so each copy's store is reported on its own launch path, the same
     /// way in every run, whichever core parses which file first.

@@ -49,12 +49,13 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         var consequence: String
         var suggestions: [String]
         // An opening that migrates nothing (`addPersistentStore` whose options do not ask for it,
-        // or come from elsewhere) fails on a store that does not open as it is, not on a failed
-        // migration.
+        // or come from elsewhere; `loadPersistentStores` with `shouldMigrateStoreAutomatically`
+        // off, after the app's own migration) fails on a store that does not open as it is, not
+        // on a failed migration.
         let opened = context.facts.openings.first {
             $0.place.location.file == action.openingLocation.file && $0.place.location.line == action.openingLocation.line
         }
-        let failing = opened.map { $0.call == .addPersistentStore && !$0.migratesAutomatically } ?? false ? "a store that fails to open" : "a store that fails to migrate"
+        let failing = opened.map { [.addPersistentStore, .loadPersistentStores].contains($0.call) && !$0.migratesAutomatically } ?? false ? "a store that fails to open" : "a store that fails to migrate"
         var severity: Severity?
         switch action.action {
         case .stopsTheApp where action.afterFallbackToMemory, .fallsBackToMemory where action.afterFallbackToMemory:
