@@ -49,12 +49,15 @@ struct CodeUnit {
 
     /// Whether a call with these argument labels (`_` for an unlabeled argument, `*` for a
     /// trailing closure) can call the initializer: each argument in turn names the next parameter
-    /// not left out (only a parameter with a default may be).
+    /// not left out (only a parameter with a default may be). A trailing closure passes over the
+    /// parameters with defaults that come before one without (`f(migrating: Bool = false,
+    /// completion: ...)` called as `f { ... }`).
     func accepts(labels: [String]) -> Bool {
         guard let parameters else { return true }
         var next = 0
-        for parameter in parameters {
-            if next < labels.count, labels[next] == parameter.label || labels[next] == "*" {
+        for (index, parameter) in parameters.enumerated() {
+            let passedOver = parameter.hasDefault && parameters[(index + 1)...].contains { !$0.hasDefault }
+            if next < labels.count, labels[next] == parameter.label || labels[next] == "*" && !passedOver {
                 next += 1
             } else if !parameter.hasDefault {
                 return false

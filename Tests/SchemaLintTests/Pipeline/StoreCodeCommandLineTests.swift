@@ -69,6 +69,53 @@ import SchemaLintTestSupport
         #expect(run.stdout.contains("Notes/Storage.swift:11:28: warning: fatalError() stops the app when loadPersistentStores fails: a store that fails to open crashes the app"), "\(run.stdout)")
     }
 
+    /// A trailing closure passes over the parameters with defaults before the completion
+    /// (`makeContainer(migrating: Bool = false, completion:)` called as `makeContainer { ... }`):
+    /// the app's call is to its own function, not to a sample's of the same name in another folder.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aTrailingClosureCallsTheFunctionWhoseDefaultsItPassesOver() throws {
+        let folder = try TemporaryFolder()
+        func appDelegate(_ store: String) -> String {
+            """
+            import UIKit
+            import CoreData
+
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                var container: NSPersistentContainer?
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    makeContainer { container in self.container = container }
+                    return true
+                }
+            }
+
+            """
+        }
+        func stack(_ parameters: String) -> String {
+            """
+            import CoreData
+
+            func makeContainer(\(parameters)completion: @escaping (NSPersistentContainer) -> Void) {
+                let container = NSPersistentContainer(name: "Notes")
+                container.loadPersistentStores { _, error in
+                    if let error { fatalError("\\(error)") }
+                    completion(container)
+                }
+            }
+
+            """
+        }
+        try folder.write(appDelegate("App"), to: "App/AppDelegate.swift")
+        try folder.write(stack("migrating: Bool = false, progress: Progress? = nil, "), to: "App/Stack.swift")
+        try folder.write(appDelegate("Sample"), to: "Sample/AppDelegate.swift")
+        try folder.write(stack(""), to: "Sample/Stack.swift")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        for app in ["App", "Sample"] {
+            #expect(run.stdout.contains("\(app)/Stack.swift:5:15: note: loadPersistentStores opens the store on the launch path (AppDelegate.application(_:didFinishLaunchingWithOptions:)); any release that changes the model migrates the store there [store-opened-at-launch]\n    note: reached synchronously from AppDelegate.application(_:didFinishLaunchingWithOptions:) (\(app)/AppDelegate.swift:7:10)\n    help:"), "\(run.stdout)")
+        }
+        #expect(!run.stdout.contains("also reached synchronously") && !run.stdout.contains("the same launch opens the store again"), "\(run.stdout)")
+    }
+
     /// A sample app copied into two folders (a book's chapters): the same text in two files is
     /// still two files' code, so each copy's store is reported on its own launch path, the same
     /// way in every run, whichever core parses which file first.
