@@ -135,11 +135,15 @@ extension LintPipeline {
         let lastEdits = Self.newestCommits(of: Set(files.values).intersection(edited).sorted(), in: "\(tag)..HEAD", top: top, runner: runner)
         // Versions edited by the same last commit (a bundle's versions reformatted at once) in the
         // same project share its answer.
+        // The project that builds a version is looked for once for its bundle's folder.
         var changes: [String: AppVersionChanges.Change?] = [:]
+        var projects: [String: AppVersionChanges] = [:]
         var marked = entries
         for (index, path) in files where edited.contains(path) {
             guard let last = lastEdits[path] else { continue }
-            let versionChanges = AppVersionChanges(runner: runner, top: top, building: top + "/" + path)
+            let bundle = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+            let versionChanges = projects[bundle] ?? AppVersionChanges(runner: runner, top: top, building: top + "/" + path)
+            projects[bundle] = versionChanges
             let key = last + "\u{0}" + versionChanges.scope
             let change = changes[key] ?? versionChanges.oldest(in: "\(last)..HEAD")
             changes[key] = change

@@ -69,28 +69,36 @@ import SchemaLintTestSupport
         #expect(run.stdout.contains("Notes/Storage.swift:11:28: warning: fatalError() stops the app when loadPersistentStores fails: a store that fails to open crashes the app"), "\(run.stdout)")
     }
 
+    /// An app delegate whose launch runs `line` (line 8; `application(...)` at 7:10).
+    static func appDelegate(launching line: String) -> String {
+        """
+        import UIKit
+        import CoreData
+
+        @main
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+            var container: NSPersistentContainer?
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                \(line)
+                return true
+            }
+        }
+
+        """
+    }
+
+    /// What `store-opened-at-launch` says of `folder`/Stack.swift's opening at 5:15, reached from
+    /// that folder's `appDelegate(launching:)` alone.
+    static func openedAtLaunch(in folder: String) -> String {
+        "\(folder)/Stack.swift:5:15: note: loadPersistentStores opens the store on the launch path (AppDelegate.application(_:didFinishLaunchingWithOptions:)); any release that changes the model migrates the store there [store-opened-at-launch]\n    note: reached synchronously from AppDelegate.application(_:didFinishLaunchingWithOptions:) (\(folder)/AppDelegate.swift:7:10)\n    help:"
+    }
+
     /// A trailing closure passes over the parameters with defaults before the completion
     /// (`makeContainer(migrating: Bool = false, completion:)` called as `makeContainer { ... }`):
     /// the app's call is to its own function, not to a sample's of the same name in another folder.
     @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
     func aTrailingClosureCallsTheFunctionWhoseDefaultsItPassesOver() throws {
         let folder = try TemporaryFolder()
-        func appDelegate(_ store: String) -> String {
-            """
-            import UIKit
-            import CoreData
-
-            @main
-            class AppDelegate: UIResponder, UIApplicationDelegate {
-                var container: NSPersistentContainer?
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    makeContainer { container in self.container = container }
-                    return true
-                }
-            }
-
-            """
-        }
         func stack(_ parameters: String) -> String {
             """
             import CoreData
@@ -105,13 +113,14 @@ import SchemaLintTestSupport
 
             """
         }
-        try folder.write(appDelegate("App"), to: "App/AppDelegate.swift")
+        for app in ["App", "Sample"] {
+            try folder.write(Self.appDelegate(launching: "makeContainer { container in self.container = container }"), to: "\(app)/AppDelegate.swift")
+        }
         try folder.write(stack("migrating: Bool = false, progress: Progress? = nil, "), to: "App/Stack.swift")
-        try folder.write(appDelegate("Sample"), to: "Sample/AppDelegate.swift")
         try folder.write(stack(""), to: "Sample/Stack.swift")
         let run = try Executable.run(["--no-color"], in: folder.url)
         for app in ["App", "Sample"] {
-            #expect(run.stdout.contains("\(app)/Stack.swift:5:15: note: loadPersistentStores opens the store on the launch path (AppDelegate.application(_:didFinishLaunchingWithOptions:)); any release that changes the model migrates the store there [store-opened-at-launch]\n    note: reached synchronously from AppDelegate.application(_:didFinishLaunchingWithOptions:) (\(app)/AppDelegate.swift:7:10)\n    help:"), "\(run.stdout)")
+            #expect(run.stdout.contains(Self.openedAtLaunch(in: app)), "\(run.stdout)")
         }
         #expect(!run.stdout.contains("also reached synchronously") && !run.stdout.contains("the same launch opens the store again"), "\(run.stdout)")
     }
@@ -122,20 +131,6 @@ import SchemaLintTestSupport
     @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
     func twoCopiesOfOneAppAreEachReportedOnTheirOwnLaunchPath() throws {
         let folder = try TemporaryFolder()
-        let appDelegate = """
-        import UIKit
-        import CoreData
-
-        @main
-        class AppDelegate: UIResponder, UIApplicationDelegate {
-            var container: NSPersistentContainer?
-            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                container = makeContainer()
-                return true
-            }
-        }
-
-        """
         let stack = """
         import CoreData
 
@@ -149,12 +144,12 @@ import SchemaLintTestSupport
 
         """
         for chapter in ["Chapter1", "Chapter2"] {
-            try folder.write(appDelegate, to: "\(chapter)/AppDelegate.swift")
+            try folder.write(Self.appDelegate(launching: "container = makeContainer()"), to: "\(chapter)/AppDelegate.swift")
             try folder.write(stack, to: "\(chapter)/Stack.swift")
         }
         let first = try Executable.run(["--no-color"], in: folder.url)
         for chapter in ["Chapter1", "Chapter2"] {
-            #expect(first.stdout.contains("\(chapter)/Stack.swift:5:15: note: loadPersistentStores opens the store on the launch path (AppDelegate.application(_:didFinishLaunchingWithOptions:)); any release that changes the model migrates the store there [store-opened-at-launch]\n    note: reached synchronously from AppDelegate.application(_:didFinishLaunchingWithOptions:) (\(chapter)/AppDelegate.swift:7:10)\n    help:"), "\(first.stdout)")
+            #expect(first.stdout.contains(Self.openedAtLaunch(in: chapter)), "\(first.stdout)")
             #expect(first.stdout.contains("\(chapter)/Stack.swift:6:24: warning: fatalError() stops the app when loadPersistentStores fails"), "\(first.stdout)")
         }
         #expect(!first.stdout.contains("also opens a store here") && !first.stdout.contains("also reached synchronously"), "\(first.stdout)")
