@@ -339,15 +339,29 @@ struct BundleAtTags {
         }
     }
 
-    /// The folders of the bundles named like this one in `tag`'s tree (one listing of it).
+    /// The folders of the bundles named like this one in `tag`'s tree (one listing of it). The
+    /// listing of a large app holds thousands of paths: it is searched as bytes for the bundle's
+    /// name, and only the paths that hold it are decoded.
     private func namedFolders(at tag: String) -> Set<String> {
-        let name = "/" + (bundle as NSString).lastPathComponent + "/"
+        let name = Array(((bundle as NSString).lastPathComponent + "/").utf8)
+        let versionContents = Array((XcodeModelBundle.versionExtension + "/contents").utf8)
         guard let output = runner.run(["ls-tree", "-r", "-z", "--name-only", "--end-of-options", tag], in: top), output.succeeded else { return [] }
+        let listing = [UInt8](output.standardOutput)
         var folders: Set<String> = []
-        for record in output.standardOutput.split(separator: 0) {
-            let path = "/" + String(decoding: record, as: UTF8.self)
-            guard let range = path.range(of: name), path[range.upperBound...].hasSuffix(XcodeModelBundle.versionExtension + "/contents") else { continue }
-            folders.insert(String(path[path.index(after: path.startIndex)..<path.index(before: range.upperBound)]))
+        var from = 0
+        while let at = ByteSearch.firstIndex(of: name, in: listing, from: from) {
+            let start = listing[..<at].lastIndex(of: 0).map { $0 + 1 } ?? 0
+            let end = listing[at...].firstIndex(of: 0) ?? listing.count
+            // The name must be a whole path component; the first place it is one decides.
+            guard at == start || listing[at - 1] == UInt8(ascii: "/") else {
+                from = at + 1
+                continue
+            }
+            from = end + 1
+            // What follows the name ends like a version's `contents`.
+            guard end - (at + name.count) >= versionContents.count,
+                  listing[(end - versionContents.count)..<end].elementsEqual(versionContents) else { continue }
+            folders.insert(String(decoding: listing[start..<(at + name.count - 1)], as: UTF8.self))
         }
         return folders
     }
