@@ -24,6 +24,8 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
         "setupCoreDataStack", "setupAutoMigratingCoreDataStack", "AutoMigratingSqliteStore",
         // MagicalRecord told to delete a store that does not match the model.
         "DeleteStoreOnModelMismatch", "DeletePersistentStoreOnModelMismatch",
+        // A value transformer that reads keyed archives, declared (often in a header) or registered.
+        ObjCKeyedArchiveTransformers.foundationBase, "setValueTransformer",
     ].map { Array($0.utf8) })
 
     /// What only a test's file imports: test targets do not ship.
@@ -38,8 +40,9 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
         ByteSearch.containsAny(otherSQLiteWords, in: bytes) && !ByteSearch.containsAny(coreDataWords, in: bytes)
     }
 
-    /// Objective-C and Objective-C++ (`.mm`), whose store code is written the same way.
-    package var fileNameSuffixes: [String] { [".m", ".mm"] }
+    /// Objective-C and Objective-C++ (`.mm`), whose store code is written the same way, and headers,
+    /// where a class declares what it inherits from.
+    package var fileNameSuffixes: [String] { [".m", ".mm", ".h"] }
 
     package func claims(name: String, bytes: [UInt8]) -> Bool {
         ByteSearch.containsAny(Self.words, in: bytes)
@@ -69,9 +72,11 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
         var suppressions: [Suppression] = []
         var errors: [InputError] = []
         var files: [ObjCLaunchPaths.File] = []
+        var transformers = ObjCKeyedArchiveTransformers()
         // A test's `abort()` around opening a store never reaches a person's device.
         for (file, bytes) in sources where !ByteSearch.containsAny(Self.testImports, in: bytes) {
             let (tokens, comments) = ObjCTokenizer.tokenize(bytes)
+            transformers.add(tokens)
             do throws(InputError) {
                 var found: [Suppression] = []
                 for comment in comments where CodeCommentSuppression.mentionsMarker(comment.text) {
@@ -103,6 +108,7 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
             located.openings += paths.foreignEntries(of: paths.attach(to: list, inFile: index, parents: parents), located: list, inFile: index, callers: &callers)
         }
         located.foreignLaunchCalls = paths.foreignCalls(parents: parents)
+        located.keyedArchiveTransformers = transformers.names()
         parts.append(located)
         return (StoreCodeFacts(merging: parts), suppressions, errors)
     }

@@ -16,8 +16,9 @@ struct ObjCStoreCodeScanner {
     /// open at or after the token (`tokens.count`: none).
     private let statementEnd: [Int]
     /// The file opens its stores in rollback-journal mode (`NSSQLitePragmasOption` with
-    /// `@"journal_mode": @"DELETE"` or `TRUNCATE`, and no `WAL`): SQLite keeps no `-wal` or `-shm`
-    /// file beside them to carry along.
+    /// `@"journal_mode": @"DELETE"` or `TRUNCATE`, and no `WAL`), or adds only stores that are no
+    /// SQLite database (`NSBinaryStoreType`, `NSXMLStoreType`): no `-wal` or `-shm` file is beside
+    /// them to carry along.
     private let keepsNoWAL: Bool
     /// The selectors of the file's methods that take no argument and delete a store's files
     /// (`dropDatabase`): sent to `self` where opening failed, they delete the store as a
@@ -54,7 +55,11 @@ struct ObjCStoreCodeScanner {
         self.enclosingOpener = Self.enclosingOpeners(of: tokens, partner: partner)
         self.statementEnd = Self.statementEnds(of: tokens, partner: partner)
         let strings = Set(tokens.lazy.filter { $0.kind == .string }.map { $0.text.uppercased() })
-        self.keepsNoWAL = strings.contains("JOURNAL_MODE") && !strings.isDisjoint(with: ["DELETE", "TRUNCATE"]) && !strings.contains("WAL")
+        let addedTypes = tokens.indices.compactMap { index in
+            tokens[index].isIdentifier("addPersistentStoreWithType") && index + 2 < tokens.count && tokens[index + 1].is(":") ? tokens[index + 2].text : nil
+        }
+        let noSQLite = !addedTypes.isEmpty && addedTypes.allSatisfy { ["NSBinaryStoreType", "NSXMLStoreType", "NSInMemoryStoreType"].contains($0) }
+        self.keepsNoWAL = noSQLite || strings.contains("JOURNAL_MODE") && !strings.isDisjoint(with: ["DELETE", "TRUNCATE"]) && !strings.contains("WAL")
         func positions(_ matches: (Int) -> Bool) -> TokenPositions {
             TokenPositions(tokens.indices.filter { tokens[$0].kind == .identifier && matches($0) })
         }
@@ -1106,7 +1111,7 @@ struct ObjCStoreCodeScanner {
         let name = tokens[only].text
         func takesIt(_ position: Int) -> Bool { argument(after: position + 1, in: range).contains { tokens[$0].isIdentifier(name) } }
         return movePositions.all(in: range.lowerBound..<index).contains(where: takesIt)
-            || removalPositions.all(in: range.lowerBound..<index).contains { takesIt($0) && endOfBlock(around: $0, in: range).map { index < $0 } ?? false }
+            || removalPositions.all(in: range.lowerBound..<index).contains { takesIt($0) && endOfBlock(around: $0, in: range).map { index < $0 } ?? true }
     }
 
     /// The `}` of the innermost `{ }` block around `position` inside `range`; nil where none is.

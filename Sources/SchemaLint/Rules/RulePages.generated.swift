@@ -1008,8 +1008,10 @@ One move is safe and is not reported: from the default transformer (none named, 
 `NSSecureUnarchiveFromDataTransformer`, or between them. Apple asked apps to make it, and all of
 them read the same keyed archives; only make sure the new transformer allows every class the
 stored values hold. A subclass is known by its name (`ExtendedSecureUnarchiveFromData`) or by the
-project's Swift code: a class that inherits from `NSSecureUnarchiveFromDataTransformer`, under its
-own name, its `@objc` name or the name it is registered under (`NSValueTransformerName("...")`).
+project's code: a Swift class that inherits from `NSSecureUnarchiveFromDataTransformer`, under its
+own name, its `@objc` name or the name it is registered under (`NSValueTransformerName("...")`), or
+an Objective-C class declared so (`@interface X : NSSecureUnarchiveFromDataTransformer`, in its
+header), under its name or the one `setValueTransformer:forName:` registers it under.
 Naming a class for an attribute that had none, or no longer naming one, in the same move or between
 two such transformers, is not reported either: the class only types the property in code, and the
 archive says what it holds.
@@ -1119,6 +1121,46 @@ import Foundation
 final class TagListTransformer: NSSecureUnarchiveFromDataTransformer {
     override static var allowedTopLevelClasses: [AnyClass] { [NSArray.self, NSString.self] }
 }
+```
+
+### Does not trigger: the default transformer becomes the project's Objective-C secure unarchiver
+
+```xml path=App/Journal.xcdatamodeld/Journal.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Change" representedClassName="JRNChange">
+        <attribute name="values" optional="YES" attributeType="Transformable"/>
+    </entity>
+</model>
+```
+
+```xml path=App/Journal.xcdatamodeld/Journal 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Change" representedClassName="JRNChange">
+        <attribute name="values" optional="YES" attributeType="Transformable" valueTransformerName="JRNValuesTransformer"/>
+        <attribute name="note" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```objc path=App/JRNValuesTransformer.h
+#import <Foundation/Foundation.h>
+
+@interface JRNValuesTransformer : NSSecureUnarchiveFromDataTransformer
+@end
+```
+
+```objc path=App/JRNValuesTransformer.m
+#import "JRNValuesTransformer.h"
+
+@implementation JRNValuesTransformer
+
++ (NSArray<Class> *)allowedTopLevelClasses {
+    return @[[NSArray class], [NSString class]];
+}
+
+@end
 ```
 
 ### Does not trigger: the default transformer becomes the project's secure unarchiver, and the class name goes
@@ -16913,6 +16955,23 @@ copy failed, the removal deletes the only copy.
 @end
 ```
 
+### Does not trigger: Objective-C: a binary store file deleted before a new one is written there
+
+A binary store is one file: SQLite's `-wal` and `-shm` never sit beside it.
+
+```objc path=App/Exporter.m
+@implementation Exporter
+
+- (BOOL)writeEntries:(NSArray *)entries toFile:(NSString *)path error:(NSError **)error {
+    NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:self.model];
+    NSURL *fileURL = [NSURL fileURLWithPath:path];
+    [[NSFileManager defaultManager] removeItemAtURL:fileURL error:NULL];
+    return [coordinator addPersistentStoreWithType:NSBinaryStoreType configuration:nil URL:fileURL options:nil error:error] != nil;
+}
+
+@end
+```
+
 ### Triggers: Objective-C: the store's URL from a method of the file, its name a constant
 
 ```objc path=App/AppDelegate.m
@@ -20936,6 +20995,48 @@ runs only after the file was deleted, and makes a new, empty store.
         }
     }
     return coordinator;
+}
+
+@end
+```
+
+### Does not trigger: Objective-C that deletes the file at the top of the method, then writes a new store there
+
+The file is always gone when the store is added: the add makes a new store (an export), and
+no store of an earlier version is there to open.
+
+```xml path=Journal.xcdatamodeld/Journal.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Entry">
+        <attribute name="text" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Journal.xcdatamodeld/Journal 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Entry">
+        <attribute name="text" optional="YES" attributeType="String"/>
+        <attribute name="mood" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```objc path=Journal/Exporter.m
+@implementation Exporter
+
+- (BOOL)writeEntries:(NSArray *)entries toFile:(NSString *)path error:(NSError **)error {
+    NSURL *modelURL = [[NSBundle mainBundle] URLForResource:@"Journal" withExtension:@"momd"];
+    NSManagedObjectModel *model = [[NSManagedObjectModel alloc] initWithContentsOfURL:modelURL];
+    NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:model];
+    NSURL *fileURL = [NSURL fileURLWithPath:path];
+    [[NSFileManager defaultManager] removeItemAtURL:fileURL error:NULL];
+    if (![coordinator addPersistentStoreWithType:NSBinaryStoreType configuration:nil URL:fileURL options:nil error:error]) {
+        return NO;
+    }
+    return YES;
 }
 
 @end

@@ -387,5 +387,25 @@ import Testing
         """
         #expect(try Self.facts(source).openedConfigurations == ["Cloud", "Local"])
     }
-}
 
+    /// Objective-C classes that read keyed archives: declared to inherit from the secure unarchiver,
+    /// directly or through a class of the files read, under their names and the names they are
+    /// registered under; a class of another base is none.
+    @Test func objectiveCKeyedArchiveTransformersAndTheirRegisteredNames() throws {
+        let source = """
+        @interface JRNValues : NSSecureUnarchiveFromDataTransformer
+        @end
+        @interface JRNTags : JRNValues
+        @end
+        @interface JRNColor : NSValueTransformer
+        @end
+        @implementation Setup
+        + (void)load {
+            [NSValueTransformer setValueTransformer:[[JRNTags alloc] init] forName:@"TagsTransformer"];
+            [NSValueTransformer setValueTransformer:[JRNColor new] forName:@"ColorTransformer"];
+        }
+        @end
+        """
+        #expect(try Self.facts(source).keyedArchiveTransformers == ["JRNValues", "JRNTags", "TagsTransformer"])
+    }
+}
