@@ -104,7 +104,7 @@ struct CodeDeclarations {
     init(_ files: [StoreCodeSourceFile], concurrently: Bool) {
         self.files = files
         mayPlaceAStoreByURL = files.contains(where: \.mayPlaceAStoreByURL)
-        let collected = OrderedConcurrentMap.map(count: files.count, concurrently: concurrently) { index in FileDeclarations(files[index]) }
+        let collected = OrderedConcurrentMap.map(count: files.count, concurrently: concurrently) { index in files[index].declared ?? FileDeclarations(files[index]) }
         for (index, (file, collector)) in zip(files, collected).enumerated() {
             typeNames.formUnion(collector.typeNames)
             protocolNames.formUnion(collector.protocolNames)
@@ -229,8 +229,8 @@ struct CodeDeclarations {
 }
 
 /// The types and members one file declares.
-private struct FileDeclarations: Sendable {
-    var units: [DeclarationCollector.Found]
+struct FileDeclarations: Sendable {
+    fileprivate var units: [DeclarationCollector.Found]
     var typeNames: Set<String>
     var protocolNames: Set<String>
     var superclasses: [String: String]

@@ -446,11 +446,25 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// The files among `sources` that parse, and are no test's.
     private func parsed(_ sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> [StoreCodeSourceFile] {
         let results = OrderedConcurrentMap.map(count: sources.count, concurrently: ParsedSwiftFile.isWorthSharingOut(sources)) { index in
-            ParsedSwiftFile.parse(sources[index], options: options)
+            Self.prepared(sources[index], options: options)
         }
-        return zip(sources, results).compactMap { source, result in
-            guard case .success(let parsed) = result, !parsed.isTestCode else { return nil }
-            return StoreCodeSourceFile(parsed, bytes: source.bytes)
+        return results.compactMap { result in
+            guard case .success(let file) = result, !file.isTestCode else { return nil }
+            return file
+        }
+    }
+
+    /// A file parsed, with what it declares: both made once in a run for each file, since the
+    /// launch paths are followed over growing sets of files and each set's declarations are
+    /// gathered anew (a large app's files were walked five times).
+    private static func prepared(_ source: ModelSourceFile, options: ModelSourceReadingOptions) -> Result<StoreCodeSourceFile, InputError> {
+        ParsedSwiftFile.parse(source, options: options).map { parsed in
+            var file = StoreCodeSourceFile(parsed, bytes: source.bytes)
+            if !file.isTestCode {
+                let walked = file
+                file.declared = options.sharedWork.value(of: source) { _ in FileDeclarations(walked) }
+            }
+            return file
         }
     }
 
@@ -463,11 +477,11 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         // Files are parsed, walked and scanned on all cores when there is enough of them; everything
         // is gathered in file order.
         let concurrently = ParsedSwiftFile.isWorthSharingOut(sources)
-        let parsed = OrderedConcurrentMap.map(count: sources.count, concurrently: concurrently) { index in ParsedSwiftFile.parse(sources[index], options: options) }
+        let parsed = OrderedConcurrentMap.map(count: sources.count, concurrently: concurrently) { index in Self.prepared(sources[index], options: options) }
         for (source, parse) in zip(sources, parsed) {
             let file: StoreCodeSourceFile
             switch parse {
-            case .success(let parsed): file = StoreCodeSourceFile(parsed, bytes: source.bytes)
+            case .success(let prepared): file = prepared
             case .failure(let error):
                 if inputs.contains(source.name) { reading.errors.append(error) }
                 continue
@@ -518,6 +532,8 @@ struct StoreCodeSourceFile {
     /// The file may register a value transformer under a name (`NSValueTransformerName("...")`):
     /// only then are its function bodies read for one.
     let mayNameATransformer: Bool
+    /// What the file declares, where the reader walked it already in this run.
+    var declared: FileDeclarations?
 
     init(_ parsed: ParsedSwiftFile, bytes: [UInt8]) {
         self.parsed = parsed
