@@ -3160,14 +3160,24 @@ struct StoreDeletingHelpers {
     /// Whether `call` calls a helper that always stops the app: declared to return `Never`, or
     /// whose body ends with `fatalError`, `abort()` or `exit` (`func logCrash(_ error: Error) {
     /// log(error); fatalError() }`, not declared `-> Never`).
+    /// A member whose whole body stops the app with a message that says subclasses replace it
+    /// (`fatalError("Must be overridden by subclass")`, `"abstract"`, `"not implemented"`) is a
+    /// placeholder: the subclasses' overrides, often in files that name no store, are what runs.
     func stopsTheApp(_ call: FunctionCallExprSyntax) -> Bool {
         bodies(calledBy: call).contains { body in
             guard let function = body.parent?.as(FunctionDeclSyntax.self) else { return false }
             if function.signature.returnClause?.type.trimmedText == "Never" { return true }
             let last = function.body?.statements.last?.item
             let ending = last?.as(FunctionCallExprSyntax.self) ?? last?.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
-            return ending.map(Self.stops) ?? false
+            guard let ending, Self.stops(ending) else { return false }
+            return !(function.body?.statements.count == 1 && Self.saysSubclassesReplaceIt(ending))
         }
+    }
+
+    /// Whether a stop's message says the member is for subclasses to replace.
+    static func saysSubclassesReplaceIt(_ stop: FunctionCallExprSyntax) -> Bool {
+        let message = stop.arguments.trimmedText.lowercased()
+        return ["overrid", "subclass", "abstract", "not implemented", "unimplemented"].contains { ByteSearch.contains($0, in: message) }
     }
 
     /// Whether `call` is `fatalError`, `abort()`, `preconditionFailure` or `exit` itself.

@@ -13896,6 +13896,63 @@ struct StoreMigrator {
 }
 ```
 
+### Does not trigger: the catch of the app's migration calls a base class's placeholder that subclasses override
+
+`fatalError("Must be overridden")` is the whole body of a member each subclass replaces (often
+in a file that names no store): what the call runs is the override, which throws.
+
+```swift path=App/MigrationRunner.swift
+import CoreData
+
+open class MigrationRunner {
+    let storeURL: URL
+
+    public init(storeURL: URL) { self.storeURL = storeURL }
+
+    open func nextModel(after model: NSManagedObjectModel) throws -> NSManagedObjectModel {
+        fatalError("Must be overridden by subclass")
+    }
+
+    public func migrate(from source: NSManagedObjectModel, to scratch: URL) throws {
+        let destination = try nextModel(after: source)
+        let mapping = try NSMappingModel.inferredMappingModel(forSourceModel: source, destinationModel: destination)
+        let manager = NSMigrationManager(sourceModel: source, destinationModel: destination)
+        do {
+            try manager.migrateStore(from: storeURL, type: .sqlite, options: nil, mapping: mapping, to: scratch, type: .sqlite, options: nil)
+        } catch {
+            guard (try? nextModel(after: destination)) != nil else { throw error }
+            throw error
+        }
+    }
+}
+```
+
+### Triggers: the catch of the app's migration calls a helper whose whole body stops the app
+
+```swift path=App/MigrationRunner.swift
+import CoreData
+
+final class MigrationRunner {
+    let storeURL: URL
+
+    init(storeURL: URL) { self.storeURL = storeURL }
+
+    func giveUp(_ error: Error) {
+        fatalError("Migration failed: \(error)")
+    }
+
+    func migrate(from source: NSManagedObjectModel, to destination: NSManagedObjectModel, scratch: URL) throws {
+        let mapping = try NSMappingModel.inferredMappingModel(forSourceModel: source, destinationModel: destination)
+        let manager = NSMigrationManager(sourceModel: source, destinationModel: destination)
+        do {
+            try manager.migrateStore(from: storeURL, type: .sqlite, options: nil, mapping: mapping, to: scratch, type: .sqlite, options: nil)
+        } catch {
+            ↓giveUp(error)
+        }
+    }
+}
+```
+
 ### Triggers: a step-by-step migrator that destroys the store it migrates from when a step fails (a warning)
 
 At the first step the source is the person's store; only the steps' destinations are the
