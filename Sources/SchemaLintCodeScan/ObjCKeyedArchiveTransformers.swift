@@ -1,3 +1,5 @@
+import SchemaLintCore
+
 /// The Objective-C classes that read keyed archives, as `StoreCodeFacts.keyedArchiveTransformers`
 /// names them (the Swift reader finds Swift's): classes declared to inherit from
 /// `NSSecureUnarchiveFromDataTransformer` (`@interface X : NSSecureUnarchiveFromDataTransformer`, in
@@ -6,10 +8,9 @@
 /// A model that moves an attribute from the default transformer to one of them reads the same
 /// bytes.
 struct ObjCKeyedArchiveTransformers {
-    static let foundationBase = "NSSecureUnarchiveFromDataTransformer"
+    static let foundationBase = KeyedArchiveClasses.foundationBase
 
-    private var superclass: [String: String] = [:]
-    private var registeredNames: [String: Set<String>] = [:]
+    private var classes = KeyedArchiveClasses()
 
     /// What one file's tokens declare and register.
     mutating func add(_ tokens: [ObjCToken]) {
@@ -17,20 +18,20 @@ struct ObjCKeyedArchiveTransformers {
             switch tokens[index].text {
             case "@interface":
                 guard index + 3 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 2].is(":"), tokens[index + 3].kind == .identifier else { continue }
-                if superclass[tokens[index + 1].text] == nil { superclass[tokens[index + 1].text] = tokens[index + 3].text }
+                if classes.superclass[tokens[index + 1].text] == nil { classes.superclass[tokens[index + 1].text] = tokens[index + 3].text }
             case "setValueTransformer":
                 // The classes named in the message up to `forName:`, registered under its string.
                 guard index + 1 < tokens.count, tokens[index + 1].is(":") else { continue }
-                var classes: Set<String> = []
+                var named: Set<String> = []
                 var position = index + 2
                 while position + 2 < tokens.count, !tokens[position].is(";") {
                     if tokens[position].isIdentifier("forName"), tokens[position + 1].is(":") {
                         if tokens[position + 2].kind == .string {
-                            for name in classes { registeredNames[name, default: []].insert(tokens[position + 2].text) }
+                            for name in named { classes.otherNames[name, default: []].insert(tokens[position + 2].text) }
                         }
                         break
                     }
-                    if tokens[position].kind == .identifier { classes.insert(tokens[position].text) }
+                    if tokens[position].kind == .identifier { named.insert(tokens[position].text) }
                     position += 1
                 }
             default:
@@ -40,20 +41,5 @@ struct ObjCKeyedArchiveTransformers {
     }
 
     /// Every name a model may give a class of the files read that reads keyed archives.
-    func names() -> Set<String> {
-        var keyed: Set<String> = [Self.foundationBase]
-        var grew = true
-        while grew {
-            grew = false
-            for (name, base) in superclass where !keyed.contains(name) && keyed.contains(base) {
-                keyed.insert(name)
-                grew = true
-            }
-        }
-        keyed.remove(Self.foundationBase)
-        return keyed.reduce(into: Set<String>()) { names, type in
-            names.insert(type)
-            names.formUnion(registeredNames[type] ?? [])
-        }
-    }
+    func names() -> Set<String> { classes.transformerNames() }
 }

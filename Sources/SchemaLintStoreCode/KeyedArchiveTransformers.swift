@@ -1,3 +1,4 @@
+import SchemaLintCore
 import SwiftSyntax
 
 /// The project's value transformers that read keyed archives, as `StoreCodeFacts.keyedArchiveTransformers`
@@ -6,45 +7,21 @@ import SwiftSyntax
 /// `@objc` name, and a name it is registered under: `NSValueTransformerName("...")` in its body, or
 /// `setValueTransformer(Class(), forName: NSValueTransformerName("..."))` anywhere).
 enum KeyedArchiveTransformers {
-    static let foundationBase = "NSSecureUnarchiveFromDataTransformer"
+    static let foundationBase = KeyedArchiveClasses.foundationBase
 
     static func names(in files: [StoreCodeSourceFile]) -> Set<String> {
-        var found = Declared()
+        var found = KeyedArchiveClasses()
         for file in files {
             let visitor = TransformerDeclarations(readsBodies: file.mayNameATransformer)
             visitor.walk(file.tree)
             found.merge(visitor.declared)
         }
-        var keyed: Set<String> = [foundationBase]
-        var grew = true
-        while grew {
-            grew = false
-            for (name, superclass) in found.superclass where !keyed.contains(name) && keyed.contains(superclass) {
-                keyed.insert(name)
-                grew = true
-            }
-        }
-        keyed.remove(foundationBase)
-        return keyed.reduce(into: Set<String>()) { names, type in
-            names.insert(type)
-            names.formUnion(found.otherNames[type] ?? [])
-        }
-    }
-
-    /// Classes by name with their superclass, and the other names each is given.
-    struct Declared {
-        var superclass: [String: String] = [:]
-        var otherNames: [String: Set<String>] = [:]
-
-        mutating func merge(_ other: Declared) {
-            superclass.merge(other.superclass) { first, _ in first }
-            otherNames.merge(other.otherNames) { $0.union($1) }
-        }
+        return found.transformerNames()
     }
 }
 
 private final class TransformerDeclarations: SyntaxVisitor {
-    var declared = KeyedArchiveTransformers.Declared()
+    var declared = KeyedArchiveClasses()
     private var classes: [String] = []
     /// Whether code (function bodies, closures, initial values) may name a transformer: classes
     /// are declared at the top and in types, so a file that never writes `NSValueTransformerName`
