@@ -89,7 +89,21 @@ struct SwiftDeclarations {
     /// Foundation's types): structs and enums
     /// declared in files that declare no model, which `collectValueTypes` can add.
     func unresolvedPropertyTypeNames(known: Set<String>) -> Set<String> {
-        let declared = Set((Array(modelClasses.keys) + Array(valueTypes.keys) + Array(typeAliases.keys)).compactMap { $0.split(separator: ".").last.map(String.init) })
+        func last(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
+        let concrete = Set((Array(modelClasses.keys) + Array(valueTypes.keys)).map(last))
+        // A typealias stands for what it names: `typealias StreamQuality = Schema.StreamQuality`
+        // names an enum another file declares (in an extension of the schema), which is read too.
+        let aliased = Dictionary(typeAliases.map { (last($0.key), last($0.value)) }, uniquingKeysWith: { first, _ in first })
+        var declared = concrete
+        var aliasEnds: [String: String] = [:]
+        for alias in aliased.keys {
+            var end = alias
+            for _ in 0..<8 {
+                guard let next = aliased[end], next != end, !concrete.contains(end) else { break }
+                end = next
+            }
+            if concrete.contains(end) || known.contains(end) { declared.insert(alias) } else { aliasEnds[alias] = end }
+        }
         var names: Set<String> = []
         for model in modelClasses.values {
             for member in model.node.memberBlock.members {
@@ -103,13 +117,13 @@ struct SwiftDeclarations {
                         for token in value.tokens(viewMode: .sourceAccurate) {
                             guard case .identifier(let name) = token.tokenKind, name.first?.isUppercase == true,
                                   !declared.contains(name), !known.contains(name) else { continue }
-                            names.insert(name)
+                            names.insert(aliasEnds[name] ?? name)
                         }
                         continue
                     }
                     for token in type.tokens(viewMode: .sourceAccurate) {
                         guard case .identifier(let name) = token.tokenKind, !declared.contains(name), !known.contains(name) else { continue }
-                        names.insert(name)
+                        names.insert(aliasEnds[name] ?? name)
                     }
                 }
             }

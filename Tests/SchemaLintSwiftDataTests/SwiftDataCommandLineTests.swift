@@ -69,6 +69,34 @@ import SchemaLintTestSupport
         #expect(!run.stderr.contains("cannot resolve the type 'Size'") && !run.stderr.contains("cannot tell the type of 'size'"), "\(run.stderr)")
     }
 
+    /// A top-level typealias of a type nested in an extension of the schema, declared in a file
+    /// of its own (`typealias StreamQuality = CurrentSchema.StreamQuality`, the enum in
+    /// `extension SchemaV1 { enum StreamQuality ... }`), stands for that enum: its file is read.
+    @Test func anAliasOfAnEnumNestedInTheSchemasExtensionIsResolved() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("""
+        import SwiftData
+
+        enum SchemaV1: VersionedSchema {
+            static let versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Channel.self] }
+        }
+
+        extension SchemaV1 {
+            @Model final class Channel {
+                var name: String = ""
+                var quality: StreamQuality = StreamQuality.sd
+                init() {}
+            }
+        }
+        """, to: "Sources/Schema/SchemaV1.swift")
+        try folder.write("typealias CurrentSchema = SchemaV1\ntypealias Channel = CurrentSchema.Channel\ntypealias StreamQuality = CurrentSchema.StreamQuality\n", to: "Sources/Schema/SchemaCurrent.swift")
+        try folder.write("import Foundation\n\nextension SchemaV1 {\n    enum StreamQuality: String, Codable {\n        case sd, hd\n    }\n}\n", to: "Sources/Support/StreamQuality.swift")
+        let run = try Executable.run([folder.path + "/Sources", "--verbose"])
+        #expect(!run.stderr.contains("cannot resolve the type 'StreamQuality'"), "\(run.stderr)")
+        #expect(run.stderr.contains("'StreamQuality' is a Codable enum"), "\(run.stderr)")
+    }
+
     /// A SwiftData step that migrates at launch is moved off the main thread by making the
     /// container there: SwiftData has no store description to add asynchronously.
     @Test func aMigrationAtLaunchOfSwiftDataIsMovedOffTheMainThreadByTheContainer() throws {
