@@ -61,9 +61,10 @@ struct GitReleaseHistory {
         }
         if newestReleaseOnly, models.isEmpty { return reading }
         let storeCodeTop = newestReleaseOnly ? nil : loaded.storeCode.storeFileNames.first.flatMap { place(of: $0.place.location.file)?.top }
+        let present = presentSources(in: loaded)
         for top in Set(models.map(\.top) + [storeCodeTop].compactMap { $0 }).sorted() {
             do throws(InputError) {
-                let found = try read(models.filter { $0.top == top }, storeCode: top == storeCodeTop, top: top, into: &reading)
+                let found = try read(models.filter { $0.top == top }, storeCode: top == storeCodeTop, top: top, present: present[top] ?? [], into: &reading)
                 versions += found.versions
                 if let names = found.lastReleaseStoreFileNames { loaded.storeCode.lastRelease = names }
             } catch {
@@ -111,6 +112,19 @@ struct GitReleaseHistory {
         return result
     }
 
+    /// The sources of every model of the working tree (a bundle, a model file), relative to the
+    /// top of their work tree, by top: a source of the same name that a release held at one of
+    /// these paths is that model's, not where another model was before it moved.
+    private func presentSources(in loaded: ModelLoader.Loaded) -> [String: Set<String>] {
+        let finder = ModelSourceFinder(readers: loader.modelFormatReaders + loader.allReaders)
+        var present: [String: Set<String>] = [:]
+        for file in Set(loaded.versions.map(\.file)) {
+            guard let (top, relative) = place(of: finder.enclosingFolderSource(of: file)?.path ?? file) else { continue }
+            present[top, default: []].insert(relative)
+        }
+        return present
+    }
+
     /// The top of the work tree holding `path`, and `path` relative to it ("" for the top itself,
     /// when `allowingTop`).
     private func place(of path: String, allowingTop: Bool = false) -> (top: String, relative: String)? {
@@ -148,7 +162,7 @@ struct GitReleaseHistory {
 
     /// Reads the releases of the models of one repository, and (`storeCode`) the store file names
     /// of the store-handling code at its last release tag.
-    private func read(_ models: [UnversionedModel], storeCode: Bool, top: String, into reading: inout Reading) throws(InputError) -> RepositoryReleases {
+    private func read(_ models: [UnversionedModel], storeCode: Bool, top: String, present: Set<String>, into reading: inout Reading) throws(InputError) -> RepositoryReleases {
         let tags: [GitReleaseTags.Tag]
         let pattern: String
         switch releaseTags.tags(matching: self.pattern, mergedInto: revision, top: top, runner: runner, cache: loader.gitCache) {
@@ -212,7 +226,7 @@ struct GitReleaseHistory {
         var result = RepositoryReleases()
         for model in models {
             let found = try OrderedConcurrentMap.map(count: tags.count) { index throws(InputError) in
-                try release(of: model, at: names[index], position: index + 1, reading: readings[index][model.reader] ?? ModelSourceReading())
+                try release(of: model, at: names[index], position: index + 1, reading: readings[index][model.reader] ?? ModelSourceReading(), present: present)
             }.compactMap { $0 }
             result.versions += found
             reading.readings[model.current.history] = GitReleaseReading(
@@ -230,9 +244,10 @@ struct GitReleaseHistory {
     /// what the model's reader made of the tag's files. The release is, among the versions of the
     /// model's own history there (a reader that names histories by the model), else among those of
     /// the source at the model's path, else among those of the source of a model of the same name
-    /// nearest to that path (a file or bundle that moved), the one at the model's path, else the
-    /// newest released.
-    private func release(of model: UnversionedModel, at tag: String, position: Int, reading: ModelSourceReading) throws(InputError) -> ModelVersion? {
+    /// nearest to that path (a file or bundle that moved) and not at the path of another model of
+    /// the working tree (`present`: a watch app's bundle beside the phone's is another model),
+    /// the one at the model's path, else the newest released.
+    private func release(of model: UnversionedModel, at tag: String, position: Int, reading: ModelSourceReading, present: Set<String>) throws(InputError) -> ModelVersion? {
         let prefix = "\(tag):"
         let here = prefix + model.relative
         func isHere(_ file: String) -> Bool { file == here || file.hasPrefix(here + "/") }
@@ -242,7 +257,11 @@ struct GitReleaseHistory {
         if candidates.isEmpty {
             let folders = model.relative.split(separator: "/")
             func shared(_ file: String) -> Int { zip(file.dropFirst(prefix.count).split(separator: "/"), folders).prefix { $0 == $1 }.count }
-            let named = reading.versions.filter { $0.model.lowercased() == model.current.model.lowercased() }
+            func isAnotherModels(_ file: String) -> Bool {
+                let path = file.dropFirst(prefix.count)
+                return present.contains { $0 != model.relative && (path == $0 || path.hasPrefix($0 + "/")) }
+            }
+            let named = reading.versions.filter { $0.model.lowercased() == model.current.model.lowercased() && !isAnotherModels($0.file) }
             let nearest = named.max { (shared($0.file), $1.file) < (shared($1.file), $0.file) }
             candidates = named.filter { $0.history == nearest?.history }
         }

@@ -89,10 +89,11 @@ package enum ReleaseTagOrder {
         }
 
         /// The prefix, where `v1.2`, `v.1.2` and `1.3` are one family: a repository that moved
-        /// from one spelling to the other releases on one line.
+        /// from one spelling to the other releases on one line. So is `vv1.2`: a release script
+        /// that puts a `v` before a version that has one already.
         var family: Substring {
-            let letters = prefix.filter { !".-_".contains($0) }
-            return letters == "v" || letters == "V" ? "" : prefix
+            let letters = prefix.filter { !".-_".contains($0) }.lowercased()
+            return letters == "v" || letters == "vv" ? "" : prefix
         }
 
         var isPreRelease: Bool {

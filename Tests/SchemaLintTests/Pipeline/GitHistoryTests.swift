@@ -236,6 +236,19 @@ struct GitHistoryTests {
         #expect(local.stdout.hasSuffix("in 2 versions of 1 model\n"), "\(local.stdout)")
     }
 
+    /// A bundle added beside another of the same name (a watch app's own model) is another model:
+    /// the release that held only the phone's bundle held no earlier place of the watch's.
+    @Test func aSameNamedBundleBesideAnotherIsNotItsFormerPlace() throws {
+        var project = try Project()
+        let wide = #"<attribute name="counter" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/>"#
+        try project.release(GitHistoryTests.bundle([wide]), at: "Phone/Notes.xcdatamodeld/Notes.xcdatamodel/contents", tags: ["v1.0"])
+        let narrow = #"<attribute name="counter" optional="YES" attributeType="Integer 32" usesScalarValueType="YES"/>"#
+        try project.release(GitHistoryTests.bundle([narrow]), at: "Watch/Notes.xcdatamodeld/Notes.xcdatamodel/contents", tags: ["v1.1"])
+        let run = try project.lint(["--history", "git", "--all-steps", "."])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(!run.stdout.contains("[attribute-type-narrowed]") && !run.stdout.contains("v1.0:Phone"), "\(run.stdout)")
+    }
+
     @Test func aTagWhoseModelDoesNotReadIsAnInputError() throws {
         var project = try Project()
         try project.release("model: Notes\nversion: 1\nentities: [\n", tags: ["v1.2"])
@@ -423,6 +436,13 @@ struct GitHistoryPartsTests {
     @Test func theDefaultPatternTakesVersionNumbersWithOrWithoutV() {
         let listing = "a 1.8.5\nb v1.9\nc 2024.3\nd 1234\ne beta\nf 2.0-rc1\ng mac-1.2\nh 3d-touch\n"
         #expect(GitReleaseTags(listing: listing, pattern: HistorySource.defaultTagPattern).tags.map(\.name) == ["1.8.5", "v1.9", "2.0-rc1", "2024.3"])
+    }
+
+    /// A `v` written twice (`vv4.0.3`, a release script that adds `v` to a version that has one)
+    /// still names a version: such tags are releases by default, ordered as `v` tags are.
+    @Test func aDoubledVNamesAVersion() {
+        let listing = "a vv4.0.10\nb vv4.0.3\nc v4.1.0\nd vv_build\n"
+        #expect(GitReleaseTags(listing: listing, pattern: HistorySource.defaultTagPattern).tags.map(\.name) == ["vv4.0.3", "vv4.0.10", "v4.1.0"])
     }
 
     /// A run reads its release tags once: what `begin` started is the answer later readers get,
