@@ -36,6 +36,9 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// catch { fatalError() }`, `let state = try! AppState()`) often mentions none of `words`.
     static let stopWords = ByteSearch.Words(["fatalError", "abort()", "preconditionFailure", "try!"].map { Array($0.utf8) })
 
+    /// What declares a function that never returns.
+    static let neverReturning = ByteSearch.Words([Array("-> Never".utf8)])
+
     /// How many rounds of files a launch path is followed into files that mention none of `words`.
     static let bridgeRounds = 3
 
@@ -68,7 +71,9 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
         let mentioningStores = sources.indices.filter { Self.mentionsAStore(sources[$0].bytes) }
         let inputs = Set(mentioningStores.map { sources[$0].name })
-        var selected = mentioningStores
+        // A function that never returns (`func logFatal(_ message: String) -> Never`) stops the app
+        // wherever a store's error branch calls it; the few files that declare one are read too.
+        var selected = sources.indices.filter { Self.mentionsAStore(sources[$0].bytes) || ByteSearch.containsAny(Self.neverReturning, in: sources[$0].bytes) }
         var done = Set(selected)
         var index: TypeDeclarationIndex?
         for _ in 0..<Self.bridgeRounds {

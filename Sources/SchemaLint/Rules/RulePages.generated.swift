@@ -13896,6 +13896,38 @@ struct StoreMigrator {
 }
 ```
 
+### Triggers: the catch calls a function of another file that never returns
+
+```swift path=App/Stack.swift
+import SwiftData
+
+@MainActor
+final class Stack {
+    static let shared = Stack()
+    let container: ModelContainer
+
+    private init() {
+        do {
+            container = try ModelContainer(for: Station.self)
+        } catch {
+            ↓logFatal("Failed to open the store: \(error)")
+        }
+    }
+}
+
+@Model final class Station {
+    var name: String = ""
+    init() {}
+}
+```
+
+```swift path=App/Logging.swift
+func logFatal(_ message: String) -> Never {
+    print(message)
+    fatalError(message)
+}
+```
+
 ### Does not trigger: the catch of the app's migration calls a base class's placeholder that subclasses override
 
 `fatalError("Must be overridden")` is the whole body of a member each subclass replaces (often
