@@ -135,7 +135,7 @@ enum WrittenMigrationVerdict {
             else { return finding }
             var settled = finding
             settled.severity = .note
-            settled.message += "; handled by \(migration.name)"
+            settled.message += AttributeRequiredWithoutDefaultRule.handledBy + migration.name
             settled.notes.append(Finding.Note(description(of: migration), at: migration.location))
             settled.suggestions = []
             return settled

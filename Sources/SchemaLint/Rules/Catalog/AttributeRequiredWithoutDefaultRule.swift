@@ -49,6 +49,9 @@ struct AttributeRequiredWithoutDefaultRule: ChangeRule {
 }
 
 extension AttributeRequiredWithoutDefaultRule {
+    /// What `WrittenMigrationVerdict` adds to a finding of a step the app's own migration makes.
+    static let handledBy = "; handled by "
+
     /// One finding per entity for its attributes that one step adds or makes required with no
     /// default (a class that gains five stored properties is one change), at the first, naming
     /// each. `findings` may hold other steps' findings, which are left as they are.
@@ -71,12 +74,18 @@ extension AttributeRequiredWithoutDefaultRule {
                 : anyAdded ? "; existing objects have no value for the added ones, so lightweight migration fails"
                 : "; lightweight migration fails at the first stored object that has no value for one of them"
             let listed = names.map { "'\($0)'" }.joined(separator: ", ")
+            // A step the app's own migration makes (a mapping model, a custom stage) handles them
+            // all alike (`WrittenMigrationVerdict`): the group says so, as each of them did.
+            let handled = sorted.allSatisfy { ByteSearch.contains(Self.handledBy, in: $0.message) }
+                ? first.message.range(of: Self.handledBy).map { String(first.message[$0.lowerBound...]) } : nil
+            let migrationNotes = handled == nil ? [] : first.notes.filter { !$0.message.hasPrefix("'\(first.path?.description ?? "")'") }
             first.message = everyOneAdded
                 ? "\(sorted.count) attributes of '\(entity)' were added as required with no default: \(listed)\(consequence)"
                 : "\(sorted.count) attributes of '\(entity)' are required with no default, added or made so: \(listed)\(consequence)"
+            first.message += handled ?? ""
             first.path = ElementPath(entity: entity)
-            first.notes = sorted.map { Finding.Note("'\($0.path?.description ?? "")' is declared here", at: $0.location) }
-            first.suggestions = [ModelVocabulary(comparison.version.format).optionalOrDefault(each: names)]
+            first.notes = sorted.map { Finding.Note("'\($0.path?.description ?? "")' is declared here", at: $0.location) } + migrationNotes
+            first.suggestions = handled == nil ? [ModelVocabulary(comparison.version.format).optionalOrDefault(each: names)] : []
             first.needsAStoredObjectWithoutAValue = sorted.allSatisfy(\.needsAStoredObjectWithoutAValue)
             merged.append(first)
         }

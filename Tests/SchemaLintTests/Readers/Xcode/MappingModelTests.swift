@@ -43,6 +43,26 @@ import SchemaLintTestSupport
         #expect(model.entityMappings.first?.attributes.map(\.name) == ["number"])
     }
 
+    /// Several attributes of one entity added as required in a step a mapping model migrates are
+    /// one finding that says the mapping model handles them, as the finding of one does.
+    @Test func requiredAttributesGatheredInOneFindingKeepTheirMappingModel() throws {
+        let folder = try TemporaryFolder()
+        let v1 = F.contents([("Order", [F.attribute("number", "String")])])
+        let v2 = F.contents([("Order", [F.attribute("currency", "String", optional: false), F.attribute("number", "String"), F.attribute("region", "String", optional: false)])])
+        try folder.write(v1, to: "Shop/Shop.xcdatamodeld/Model.xcdatamodel/contents")
+        try folder.write(v2, to: "Shop/Shop.xcdatamodeld/Model 2.xcdatamodel/contents")
+        try folder.write(F.mapping(from: "Shop.xcdatamodeld/Model.xcdatamodel", to: "Shop.xcdatamodeld/Model 2.xcdatamodel", [
+            F.EntityMapping(source: "Order", destination: "Order", attributes: [("currency", true), ("number", false), ("region", true)]),
+        ]), to: "Shop/ShopModelV1toV2.xcmappingmodel/xcmapping.xml")
+        let required = Self.pick(try Self.lint(folder), rule: "attribute-required-without-default")
+        #expect(required.count == 1, "\(required)")
+        let message = try #require(required.first?["message"] as? String)
+        #expect(message.hasPrefix("2 attributes of 'Order' were added as required with no default: 'currency', 'region'"), "\(message)")
+        #expect(message.hasSuffix("handled by ShopModelV1toV2.xcmappingmodel"), "\(message)")
+        #expect(required.first?["severity"] as? String == "note")
+        #expect((required.first?["suggestions"] as? [Any])?.isEmpty ?? true, "\(required)")
+    }
+
     @Test func stepsCoveredByMappingModelsAreNotErrorsAndTheUncoveredStepStillIs() throws {
         let bare = try TemporaryFolder()
         try F.shop(in: bare, withMappingModels: false)
