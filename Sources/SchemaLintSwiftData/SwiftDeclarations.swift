@@ -90,7 +90,7 @@ struct SwiftDeclarations {
     /// declared in files that declare no model, which `collectValueTypes` can add.
     func unresolvedPropertyTypeNames(known: Set<String>) -> Set<String> {
         func last(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
-        let concrete = Set((Array(modelClasses.keys) + Array(valueTypes.keys)).map(last))
+        let concrete = Set((Array(modelClasses.keys) + Array(valueTypes.keys) + schemas).map(last))
         // A typealias stands for what it names: `typealias StreamQuality = Schema.StreamQuality`
         // names an enum another file declares (in an extension of the schema), which is read too.
         let aliased = Dictionary(typeAliases.map { (last($0.key), last($0.value)) }, uniquingKeysWith: { first, _ in first })
