@@ -7853,7 +7853,9 @@ reading and writing the `CD_folder` field of `CD_Note`. Neither sees the links t
 
 In a local (non-synced) store, switching between to-one and to-many is a change lightweight
 migration infers, so it is reported as a note. Going from to-many to to-one cannot keep every
-related object, so check which one you need before the store migrates.
+related object, so check which one you need before the store migrates. Where a mapping model
+migrates the step, nothing is inferred: the note says so, and the mapping's relationship mapping
+decides what the new relationship holds.
 
 Only the cardinality counts here: making a relationship ordered or unordered is not reported by this
 rule, and transient relationships are never reported.

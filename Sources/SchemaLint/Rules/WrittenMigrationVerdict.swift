@@ -128,6 +128,17 @@ enum WrittenMigrationVerdict {
                 settled.notes.append(Finding.Note(description(of: migration), at: migration.location))
                 return settled
             }
+            // A relationship's cardinality changed, or an entity moved within its hierarchy, in a
+            // step a mapping model migrates: what lightweight migration would infer is the
+            // mapping's to decide.
+            if mapped, finding.severity == .note, [RelationshipCardinalityChangedRule().descriptor.id, EntityParentChangedRule().descriptor.id].contains(finding.ruleID),
+               ByteSearch.contains("lightweight migration", in: finding.message) {
+                var settled = finding
+                let what = finding.message.components(separatedBy: "; ").first ?? finding.message
+                settled.message = "\(what); \(migration.name) migrates the step, not an inferred migration, and its mapping decides what each migrated object holds"
+                settled.notes.append(Finding.Note(description(of: migration), at: migration.location))
+                return settled
+            }
             let staged = if case .staged = migration.kind { true } else { false }
             guard finding.severity == .error || finding.severity == .warning && mapped && settledByMappingModels.contains(finding.ruleID)
                     || finding.severity == .warning && staged && settledByCustomStages.contains(finding.ruleID),

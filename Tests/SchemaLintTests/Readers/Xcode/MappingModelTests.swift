@@ -63,6 +63,28 @@ import SchemaLintTestSupport
         #expect((required.first?["suggestions"] as? [Any])?.isEmpty ?? true, "\(required)")
     }
 
+    /// A relationship that becomes to-many in a step a mapping model migrates is the mapping's to
+    /// carry over, not an inferred migration's; without the mapping model, lightweight migration
+    /// infers it.
+    @Test func aCardinalityChangeInAMappedStepIsTheMappingsToCarry() throws {
+        let folder = try TemporaryFolder()
+        let many = #"<relationship name="buyer" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Customer"/>"#
+        let v1 = F.contents([("Order", [F.attribute("number", "String"), F.toOne("buyer", "Customer")]), ("Customer", [F.attribute("name", "String")])])
+        let v2 = F.contents([("Order", [F.attribute("currency", "String", optional: false), F.attribute("number", "String"), many]), ("Customer", [F.attribute("name", "String")])])
+        try folder.write(v1, to: "Shop/Shop.xcdatamodeld/Model.xcdatamodel/contents")
+        try folder.write(v2, to: "Shop/Shop.xcdatamodeld/Model 2.xcdatamodel/contents")
+        let unmapped = Self.pick(try Self.lint(folder), rule: "relationship-cardinality-changed")
+        #expect((unmapped.first?["message"] as? String)?.hasSuffix("changed from to-one to to-many; lightweight migration infers it") == true, "\(unmapped)")
+        try folder.write(F.mapping(from: "Shop.xcdatamodeld/Model.xcdatamodel", to: "Shop.xcdatamodeld/Model 2.xcdatamodel", [
+            F.EntityMapping(source: "Order", destination: "Order", attributes: [("currency", true), ("number", false)], relationships: ["buyer"]),
+            F.EntityMapping(source: "Customer", destination: "Customer", attributes: [("name", false)]),
+        ]), to: "Shop/ShopModelV1toV2.xcmappingmodel/xcmapping.xml")
+        let mapped = Self.pick(try Self.lint(folder), rule: "relationship-cardinality-changed")
+        let message = try #require(mapped.first?["message"] as? String)
+        #expect(message.hasSuffix("changed from to-one to to-many; ShopModelV1toV2.xcmappingmodel migrates the step, not an inferred migration, and its mapping decides what each migrated object holds"), "\(message)")
+        #expect(mapped.first?["severity"] as? String == "note")
+    }
+
     @Test func stepsCoveredByMappingModelsAreNotErrorsAndTheUncoveredStepStillIs() throws {
         let bare = try TemporaryFolder()
         try F.shop(in: bare, withMappingModels: false)
