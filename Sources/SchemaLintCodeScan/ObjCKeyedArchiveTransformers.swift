@@ -8,8 +8,6 @@ import SchemaLintCore
 /// A model that moves an attribute from the default transformer to one of them reads the same
 /// bytes.
 struct ObjCKeyedArchiveTransformers {
-    static let foundationBase = KeyedArchiveClasses.foundationBase
-
     private var classes = KeyedArchiveClasses()
 
     /// What one file's tokens declare and register.

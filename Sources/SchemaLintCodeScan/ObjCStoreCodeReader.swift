@@ -25,7 +25,7 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
         // MagicalRecord told to delete a store that does not match the model.
         "DeleteStoreOnModelMismatch", "DeletePersistentStoreOnModelMismatch",
         // A value transformer that reads keyed archives, declared (often in a header) or registered.
-        ObjCKeyedArchiveTransformers.foundationBase, "setValueTransformer",
+        KeyedArchiveClasses.foundationBase, "setValueTransformer",
     ].map { Array($0.utf8) })
 
     /// What only a test's file imports: test targets do not ship.

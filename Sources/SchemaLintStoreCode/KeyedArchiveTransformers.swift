@@ -7,8 +7,6 @@ import SwiftSyntax
 /// `@objc` name, and a name it is registered under: `NSValueTransformerName("...")` in its body, or
 /// `setValueTransformer(Class(), forName: NSValueTransformerName("..."))` anywhere).
 enum KeyedArchiveTransformers {
-    static let foundationBase = KeyedArchiveClasses.foundationBase
-
     static func names(in files: [StoreCodeSourceFile]) -> Set<String> {
         var found = KeyedArchiveClasses()
         for file in files {

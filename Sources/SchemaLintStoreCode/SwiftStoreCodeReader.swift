@@ -29,7 +29,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         "persistentContainer", "PersistenceController", "migratePersistentStore", "replacePersistentStore", "setupCoreDataStack", "setupAutoMigratingCoreDataStack", "AutoMigratingSqliteStore", "NSMigrationManager", "addStorageAndWait",
         // Libraries told to delete a store that does not match the model.
         "setShouldDeleteStoreOnModelMismatch", "recreateStoreOnModelMismatch",
-        KeyedArchiveTransformers.foundationBase,
+        KeyedArchiveClasses.foundationBase,
     ].map { Array($0.utf8) })
 
     /// What stops the app: the caller of a throwing store wrapper (`do { try setUpStorage() }
@@ -73,7 +73,8 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         let inputs = Set(mentioningStores.map { sources[$0].name })
         // A function that never returns (`func logFatal(_ message: String) -> Never`) stops the app
         // wherever a store's error branch calls it; the few files that declare one are read too.
-        var selected = sources.indices.filter { Self.mentionsAStore(sources[$0].bytes) || ByteSearch.containsAny(Self.neverReturning, in: sources[$0].bytes) }
+        let mentioned = Set(mentioningStores)
+        var selected = sources.indices.filter { mentioned.contains($0) || ByteSearch.containsAny(Self.neverReturning, in: sources[$0].bytes) }
         var done = Set(selected)
         var index: TypeDeclarationIndex?
         for _ in 0..<Self.bridgeRounds {

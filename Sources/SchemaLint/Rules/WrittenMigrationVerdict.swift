@@ -8,6 +8,10 @@ import SchemaLintCore
 /// production schema. The step into the first synced version is a local one (no record of the
 /// baseline ever reached CloudKit), and the migration written for it settles it.
 enum WrittenMigrationVerdict {
+    /// What a finding of a step the app's own migration makes is told, before the migration's
+    /// name: the findings gathered into one afterwards keep it.
+    static let handledBy = "; handled by "
+
     /// Local warnings about inference that a mapping model settles: relationships paired anew,
     /// an entity moved into another hierarchy (the mapping says where each object goes).
     static let settledByMappingModels: Set<String> = ["relationship-inverse-changed", "entity-parent-changed"]
@@ -146,7 +150,7 @@ enum WrittenMigrationVerdict {
             else { return finding }
             var settled = finding
             settled.severity = .note
-            settled.message += AttributeRequiredWithoutDefaultRule.handledBy + migration.name
+            settled.message += Self.handledBy + migration.name
             settled.notes.append(Finding.Note(description(of: migration), at: migration.location))
             settled.suggestions = []
             return settled

@@ -49,9 +49,6 @@ struct AttributeRequiredWithoutDefaultRule: ChangeRule {
 }
 
 extension AttributeRequiredWithoutDefaultRule {
-    /// What `WrittenMigrationVerdict` adds to a finding of a step the app's own migration makes.
-    static let handledBy = "; handled by "
-
     /// One finding per entity for its attributes that one step adds or makes required with no
     /// default (a class that gains five stored properties is one change), at the first, naming
     /// each. `findings` may hold other steps' findings, which are left as they are.
@@ -76,8 +73,8 @@ extension AttributeRequiredWithoutDefaultRule {
             let listed = names.map { "'\($0)'" }.joined(separator: ", ")
             // A step the app's own migration makes (a mapping model, a custom stage) handles them
             // all alike (`WrittenMigrationVerdict`): the group says so, as each of them did.
-            let handled = sorted.allSatisfy { ByteSearch.contains(Self.handledBy, in: $0.message) }
-                ? first.message.range(of: Self.handledBy).map { String(first.message[$0.lowerBound...]) } : nil
+            let handled = sorted.allSatisfy { ByteSearch.contains(WrittenMigrationVerdict.handledBy, in: $0.message) }
+                ? first.message.range(of: WrittenMigrationVerdict.handledBy).map { String(first.message[$0.lowerBound...]) } : nil
             let migrationNotes = handled == nil ? [] : first.notes.filter { !$0.message.hasPrefix("'\(first.path?.description ?? "")'") }
             first.message = everyOneAdded
                 ? "\(sorted.count) attributes of '\(entity)' were added as required with no default: \(listed)\(consequence)"
