@@ -28,22 +28,68 @@ package struct AppIdentity: Sendable, Hashable {
     /// dependencies checked in. `HEAD` is read in the work tree's files, which git need not
     /// inflate (a third of the time, in a project file of megabytes). Nil where git cannot answer.
     package static func read(at revision: String, top: String, runner: GitRunner) -> AppIdentity? {
-        let pattern = "PRODUCT_BUNDLE_IDENTIFIER *=|<string>group\\."
+        let pattern = "^[[:space:]]*[A-Za-z0-9_]*(BUNDLE_ID|IDENTIFIER|PREFIX)[A-Za-z0-9_]*(\\[[^]]*\\])* *=|<string>group\\."
         let paths = ["*.pbxproj", "*.xcconfig", "*.entitlements"] + excludedDependencies
         let tree = revision == "HEAD" ? [] : [revision]
         guard let output = runner.run(["grep", "-h", "-I", "-E", "--no-color", pattern] + tree + ["--"] + paths, in: top),
               output.status == 0 || output.status == 1 else { return nil }
-        var identity = AppIdentity()
-        for line in output.text.split(separator: "\n") {
-            if let equals = line.firstIndex(of: "="), line[..<equals].trimmingCharacters(in: .whitespaces) == "PRODUCT_BUNDLE_IDENTIFIER" {
-                let value = line[line.index(after: equals)...].trimmingCharacters(in: .init(charactersIn: " \t;\"\r"))
-                if !value.isEmpty, !value.contains("$"), !value.lowercased().hasSuffix("tests") { identity.bundleIdentifiers.insert(value) }
-            } else if let start = line.range(of: "<string>group."), let end = line[start.upperBound...].range(of: "</string>") {
+        return AppIdentity(settingLines: output.text)
+    }
+
+    /// The identity that lines of build settings (`NAME = value;` of a project file, `NAME =
+    /// value` of an xcconfig) and entitlements (`<string>group.…</string>`) give. A bundle
+    /// identifier built from other settings (`$(MAIN_BUNDLE_IDENTIFIER)`, `${PREFIX}.app`), as
+    /// teams write it once they move it into an xcconfig, is resolved from those settings'
+    /// values among the lines; one that names a setting the lines lack says nothing.
+    package init(settingLines text: String) {
+        var settings: [String: Set<String>] = [:]
+        for line in text.split(separator: "\n") {
+            if let start = line.range(of: "<string>group."), let end = line[start.upperBound...].range(of: "</string>") {
                 let group = line[start.lowerBound..<end.lowerBound].dropFirst("<string>".count)
-                if !group.contains("$") { identity.appGroups.insert(String(group)) }
+                if !group.contains("$") { appGroups.insert(String(group)) }
+            } else if let equals = Self.assignment(in: line) {
+                // `NAME[config=Debug][sdk=*]` is the setting NAME under a condition.
+                let name = line[..<equals].trimmingCharacters(in: .whitespaces).prefix { $0 != "[" }
+                // An xcconfig's line may end in a `//` comment.
+                let assigned = line[line.index(after: equals)...]
+                let value = assigned[..<(assigned.range(of: "//")?.lowerBound ?? assigned.endIndex)].trimmingCharacters(in: .init(charactersIn: " \t;\"\r"))
+                if !name.isEmpty, !value.isEmpty { settings[String(name), default: []].insert(value) }
             }
         }
-        return identity
+        for value in settings["PRODUCT_BUNDLE_IDENTIFIER"] ?? [] {
+            for resolved in Self.resolving(value, in: settings, depth: 0) where !resolved.lowercased().hasSuffix("tests") {
+                bundleIdentifiers.insert(resolved)
+            }
+        }
+    }
+
+    /// The `=` that assigns the setting on `line`: the first outside a condition's brackets.
+    private static func assignment(in line: Substring) -> Substring.Index? {
+        var depth = 0
+        return line.indices.first { index in
+            switch line[index] {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case "=": return depth == 0
+            default: break
+            }
+            return false
+        }
+    }
+
+    /// `value` with each `$(NAME)` or `${NAME}` replaced by every value `settings` gives NAME,
+    /// a few levels deep; the values that still hold a `$` (a setting not among the lines,
+    /// `$(inherited)`, `$(TARGET_NAME:rfc1034identifier)`) are left out.
+    private static func resolving(_ value: String, in settings: [String: Set<String>], depth: Int) -> Set<String> {
+        guard let dollar = value.firstIndex(of: "$") else { return [value] }
+        let open = value.index(after: dollar)
+        guard depth < 4, open < value.endIndex, value[open] == "(" || value[open] == "{",
+              let close = value[open...].firstIndex(of: value[open] == "(" ? ")" : "}"),
+              let values = settings[String(value[value.index(after: open)..<close])]
+        else { return [] }
+        return values.prefix(8).reduce(into: Set<String>()) { all, replacement in
+            all.formUnion(resolving(String(value[..<dollar]) + replacement + String(value[value.index(after: close)...]), in: settings, depth: depth + 1))
+        }
     }
 
     /// Pathspecs that leave out the project files of dependencies checked into the repository:

@@ -39,3 +39,27 @@ import SchemaLintTestSupport
         #expect(XcodeVersionCommits.globEscaped("Model [old]*?.xcdatamodeld") == #"Model \[old\]\*\?.xcdatamodeld"#)
     }
 }
+
+@Suite struct AppIdentityTests {
+    /// The lines `git grep` prints of a project file, an xcconfig and entitlements: literal
+    /// identifiers count, test bundles' do not, and one built from a setting is resolved from
+    /// that setting's values, under a condition or with a comment after it.
+    @Test func resolvesIdentifiersBuiltFromOtherSettings() {
+        let lines = """
+            \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = "$(MAIN_BUNDLE_IDENTIFIER)";
+            \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.notes.NotesTests;
+            \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = "${PREFIX}.widget";
+            \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = "$(UNKNOWN_SETTING).share";
+            MAIN_BUNDLE_IDENTIFIER = com.example.notes // the App Store's
+            MAIN_BUNDLE_IDENTIFIER[config=Debug] = com.example.notes.debug
+            PREFIX = $(MAIN_BUNDLE_IDENTIFIER)
+            \t\t<string>group.com.example.notes</string>
+            """
+        let identity = AppIdentity(settingLines: lines)
+        #expect(identity.bundleIdentifiers == ["com.example.notes", "com.example.notes.debug", "com.example.notes.widget", "com.example.notes.debug.widget"])
+        #expect(identity.appGroups == ["group.com.example.notes"])
+        // The same app, its identifier once written in the project file.
+        #expect(!AppIdentity(settingLines: "PRODUCT_BUNDLE_IDENTIFIER = com.example.notes;").isAnotherApp(than: identity))
+        #expect(AppIdentity(settingLines: "PRODUCT_BUNDLE_IDENTIFIER = com.example.notes-beta;").isAnotherApp(than: identity))
+    }
+}

@@ -1187,20 +1187,27 @@ struct ReleasedAtTagTests {
     /// an app group of its own) before it took the identity it ships under: the stores the
     /// prototype's releases made lie in a container the app cannot open, and the shape they
     /// shipped is no one's to migrate. The same history under one identity strands them.
-    @Test(arguments: [false, true])
-    func releasesBuiltAsAnotherAppStrandNoStore(identityChanged: Bool) throws {
+    ///
+    /// `identityMovedToSettings` is the same app (with no app group) that moved its identifier
+    /// into an xcconfig (`PRODUCT_BUNDLE_IDENTIFIER = $(MAIN_BUNDLE_IDENTIFIER)`) after v0.1 and
+    /// added a helper tool under an identifier of its own: still one app.
+    @Test(arguments: [(false, false), (true, false), (false, true)])
+    func releasesBuiltAsAnotherAppStrandNoStore(identityChanged: Bool, identityMovedToSettings: Bool) throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
-        func identity(_ bundleID: String, _ group: String) throws {
-            let project = "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA0 /* Notes.xcdatamodeld */ = {isa = XCVersionGroup; children = (); path = Notes.xcdatamodeld; sourceTree = \"<group>\"; versionGroupType = wrapper.xcdatamodel; };\n\t\tA1 = {isa = XCBuildConfiguration; buildSettings = {\n\t\t\tPRODUCT_BUNDLE_IDENTIFIER = \(bundleID);\n\t\t}; };\n\t\tA2 = {isa = XCBuildConfiguration; buildSettings = {\n\t\t\tPRODUCT_BUNDLE_IDENTIFIER = \(bundleID)Tests;\n\t\t}; };\n\t};\n}\n"
+        func identity(_ bundleID: String, _ group: String?, setting: String? = nil) throws {
+            let app = setting.map { "\"$(\($0))\";\n\t\t}; };\n\t\tA3 = {isa = XCBuildConfiguration; buildSettings = {\n\t\t\tPRODUCT_BUNDLE_IDENTIFIER = \(bundleID)-sync-tool" } ?? bundleID
+            let project = "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA0 /* Notes.xcdatamodeld */ = {isa = XCVersionGroup; children = (); path = Notes.xcdatamodeld; sourceTree = \"<group>\"; versionGroupType = wrapper.xcdatamodel; };\n\t\tA1 = {isa = XCBuildConfiguration; buildSettings = {\n\t\t\tPRODUCT_BUNDLE_IDENTIFIER = \(app);\n\t\t}; };\n\t\tA2 = {isa = XCBuildConfiguration; buildSettings = {\n\t\t\tPRODUCT_BUNDLE_IDENTIFIER = \(bundleID)Tests;\n\t\t}; };\n\t};\n}\n"
             try folder.write(project, to: "Notes.xcodeproj/project.pbxproj")
-            try folder.write("<plist version=\"1.0\"><dict><key>com.apple.security.application-groups</key><array><string>\(group)</string></array></dict></plist>\n", to: "App/App.entitlements")
+            if let setting { try folder.write("\(setting) = \(bundleID)\n", to: "Configuration/App.xcconfig") }
+            if let group { try folder.write("<plist version=\"1.0\"><dict><key>com.apple.security.application-groups</key><array><string>\(group)</string></array></dict></plist>\n", to: "App/App.entitlements") }
         }
-        try identity("com.example.notes-beta", "group.com.example.notes-beta")
+        try identity(identityMovedToSettings ? "com.example.notes" : "com.example.notes-beta", identityMovedToSettings ? nil : "group.com.example.notes-beta")
         try Self.write(folder, "Notes", ["title"])
         try repository.commit("the prototype")
         try repository.tag("v0.1")
         if identityChanged { try identity("com.example.notes", "group.com.example.notes") }
+        if identityMovedToSettings { try identity("com.example.notes", nil, setting: "MAIN_BUNDLE_IDENTIFIER") }
         try Self.write(folder, "Notes", ["title", "body!"])
         try repository.commit("a required body, in place, as the app")
         try repository.tag("v1.0")
