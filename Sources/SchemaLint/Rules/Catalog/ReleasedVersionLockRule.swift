@@ -284,7 +284,19 @@ struct ReleasedVersionLockRule: HistoryRule {
         var shipped = shipped
         shipped.markLocal()
         var comparisons: EntityComparisons?
-        let blockers = context.changeFindings(from: shipped, to: current, only: .error, reusing: &comparisons).findings
+        var blockers = context.changeFindings(from: shipped, to: current, only: .error, reusing: &comparisons).findings
+        // What blocks the jump from the version as it is now blocks the stores of the unedited
+        // version too (a later version made an attribute required): a step that shipped, the
+        // change rules' to say, and no doing of the edit, which restoring the shape undoes nothing of.
+        if !blockers.isEmpty, version.label != current.label {
+            var edited = version
+            edited.markLocal()
+            var comparisons: EntityComparisons?
+            let ofTheVersionItself = context.changeFindings(from: edited, to: current, only: .error, reusing: &comparisons).findings
+            blockers.removeAll { blocker in
+                ofTheVersionItself.contains { $0.ruleID == blocker.ruleID && $0.message == blocker.message && $0.location == blocker.location }
+            }
+        }
         var migration = ShippedStoresMigration(current: current.displayName, blockers: blockers, addedWithoutMigration: context.code.addsWithoutMigration)
         migration.migratedOnlyByTheApp = context.code.migratesOnlyItself
         return migration
