@@ -933,8 +933,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             let before = scanned.facts.failureActions.count
             addActions(in: branch, opening: opening, openingNode: call)
             // A branch that does nothing but log leaves the container without its store.
-            guard !handsOn, scanned.facts.failureActions.count == before, let statements = Self.statements(of: branch), let logged = Self.onlyLogs(statements) else { continue }
-            scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: Self.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
+            guard !handsOn, scanned.facts.failureActions.count == before, let statements = Self.statements(of: branch) else { continue }
+            if let logged = Self.onlyLogs(statements) {
+                scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: Self.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
+            } else if let ignored = Self.doesNothingInRelease(statements) {
+                // A branch that is empty in the builds people run drops the error as a log does.
+                let written = ignored.holdsDebugOnlyCode ? "ignoring the error (the branch's code is only in `#if DEBUG`, which release builds leave out)" : "ignoring the error"
+                scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: written, place: place(branch), opening: opening, openingLocation: file.location(of: call)))
+            }
         }
         // A handler that logs whatever it is given (`print(error.debugDescription)`, no test of
         // the error) only logs a failure too.
@@ -1021,6 +1027,29 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             first = first ?? call
         }
         return first
+    }
+
+    /// Whether `statements` do nothing in a release build (none, a bare `return` or `break`, `#if`
+    /// blocks of the same), and if so, whether they hold debug-only code (`#if DEBUG`); nil where
+    /// they do anything.
+    static func doesNothingInRelease(_ statements: CodeBlockItemListSyntax) -> (holdsDebugOnlyCode: Bool, Void)? {
+        var debugOnly = false
+        for item in statements {
+            if let returned = item.item.as(ReturnStmtSyntax.self), returned.expression == nil { continue }
+            if item.item.is(BreakStmtSyntax.self) { continue }
+            guard let configuration = item.item.as(IfConfigDeclSyntax.self) else { return nil }
+            for clause in configuration.clauses {
+                guard let elements = clause.elements else { continue }
+                guard case .statements(let inner) = elements else { return nil }
+                if clause.isDebugOnly {
+                    debugOnly = debugOnly || !inner.isEmpty
+                } else {
+                    guard let nested = doesNothingInRelease(inner) else { return nil }
+                    debugOnly = debugOnly || nested.holdsDebugOnlyCode
+                }
+            }
+        }
+        return (debugOnly, ())
     }
 
     /// A handler that keeps its error in a variable (`loadError = error`) leaves the failure to the

@@ -10041,7 +10041,8 @@ The rule reports, in the code that runs when opening fails:
   its own, the app's choice);
 - a `loadPersistentStores` handler whose error branch only logs (`print`, `NSLog`, `os_log`, a
   `Logger`'s levels, a crash reporter's `record` or `capture`, a project's function with the word
-  "log" in its name, `sa_log_v2` or `logError`, and a bare `return`) and keeps the
+  "log" in its name, `sa_log_v2` or `logError`, and a bare `return`), or does nothing in the
+  builds people run (an empty branch, a bare `return`, code only under `#if DEBUG`), and keeps the
   error nowhere (a handler that hands it to its function's completion closure, `completion?(error)`
   after the branch, leaves it to the callers, whose closures are judged instead), or keeps it
   where no code reads it (a variable tested after the load whose branch only puts the error in a
@@ -12275,6 +12276,28 @@ final class Persistence {
                 #endif
                 return
             }
+        }
+    }
+}
+```
+
+### Triggers: a handler whose error branch logs only under `#if DEBUG`: release builds ignore the error
+
+```swift path=App/StopStorage.swift
+import CoreData
+
+final class StopStorage {
+    private let container = NSPersistentContainer(name: "Stops")
+    private(set) var isLoaded = false
+
+    init() {
+        container.loadPersistentStores { [weak self] _, error in
+            if let error ↓{
+                #if DEBUG
+                print(error.localizedDescription)
+                #endif
+            }
+            self?.isLoaded = true
         }
     }
 }
