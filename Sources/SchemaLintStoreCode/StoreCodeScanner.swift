@@ -932,8 +932,20 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         for branch in finder.branches {
             let before = scanned.facts.failureActions.count
             addActions(in: branch, opening: opening, openingNode: call)
+            guard scanned.facts.failureActions.count == before, let statements = Self.statements(of: branch) else { continue }
+            // A branch that only keeps the error (`Stack.loadError = error`) and logs hands it to
+            // whatever reads where it is kept; where nothing does, it only logs.
+            if !handOver.resumesThrowing, !callsCompletion, let kept = Self.onlyKeeps(statements), !kept.names.isEmpty {
+                var action = StoreFailureAction(
+                    action: .onlyLogs, written: "keeping the error in \(kept.names.joined(separator: " and ")), which no code reads,",
+                    place: place(kept.first), opening: opening, openingLocation: file.location(of: call)
+                )
+                action.keptOnlyIn = kept.names
+                scanned.facts.failureActions.append(action)
+                continue
+            }
             // A branch that does nothing but log leaves the container without its store.
-            guard !handsOn, scanned.facts.failureActions.count == before, let statements = Self.statements(of: branch) else { continue }
+            guard !handsOn else { continue }
             if let logged = Self.onlyLogs(statements) {
                 scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: Self.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
             } else if let ignored = Self.doesNothingInRelease(statements) {
@@ -1090,7 +1102,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 let elements = Array(sequence.elements)
                 guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
                 let target = elements[0]
-                let member = target.as(MemberAccessExprSyntax.self).flatMap { $0.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? $0.declName.baseName.text : nil }
+                let member = target.as(MemberAccessExprSyntax.self).flatMap { Self.isSelfOrType($0.base) ? $0.declName.baseName.text : nil }
                 guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? member else { return nil }
                 // The finding lands where the error is kept, not at a log line before it.
                 if names.isEmpty { first = Syntax(item) }
@@ -1102,6 +1114,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             first = first ?? Syntax(item)
         }
         return first.map { (names, $0) }
+    }
+
+    /// Whether `base` is `self` or a type's name (`Stack` of `Stack.loadError`, a static property).
+    static func isSelfOrType(_ base: ExprSyntax?) -> Bool {
+        guard let reference = base?.as(DeclReferenceExprSyntax.self) else { return false }
+        return reference.baseName.tokenKind == .keyword(.self) || reference.baseName.text.first?.isUppercase == true
     }
 
     /// What runs when a throwing opening fails: its `catch` clauses, `try!`, or (through
@@ -2359,7 +2377,7 @@ final class ErrorHandOver: SyntaxVisitor {
 
     private static func assignedName(_ target: ExprSyntax) -> String? {
         if let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text { return name }
-        guard let member = target.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+        guard let member = target.as(MemberAccessExprSyntax.self), StoreCodeVisitor.isSelfOrType(member.base) else { return nil }
         return member.declName.baseName.text
     }
 }

@@ -12303,6 +12303,61 @@ final class StopStorage {
 }
 ```
 
+### Triggers: the handler keeps the error in a static property that no file reads
+
+```swift path=App/PillStack.swift
+import CoreData
+
+enum PillStack {
+    static private(set) var loadError: Error?
+
+    static let container: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Pills")
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓PillStack.loadError = error
+                print("cannot open the store: \(error)")
+            }
+        }
+        return container
+    }()
+}
+```
+
+### Does not trigger: the handler keeps the error in a static property that the interface reads
+
+```swift path=App/PillStack.swift
+import CoreData
+
+enum PillStack {
+    static private(set) var loadError: Error?
+
+    static let container: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Pills")
+        container.loadPersistentStores { _, error in
+            if let error {
+                PillStack.loadError = error
+            }
+        }
+        return container
+    }()
+}
+```
+
+```swift path=App/PillList.swift
+import SwiftUI
+
+struct PillList: View {
+    var body: some View {
+        if let error = PillStack.loadError {
+            Text("The pills could not be opened: \(error.localizedDescription)")
+        } else {
+            Text("Pills")
+        }
+    }
+}
+```
+
 ### Triggers: a handler whose error branch only calls the project's own log function
 
 ```swift path=App/CoreDataManager.swift
@@ -14123,7 +14178,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 }
 ```
 
-### Does not trigger: the error is reported and the store kept
+### Does not trigger: the error is kept for the interface, which reports it, and the store kept
 
 ```swift path=App/Persistence.swift
 import CoreData
@@ -14138,6 +14193,22 @@ final class Persistence {
                 self.loadError = error
                 print("the store did not open: \(error)")
             }
+        }
+    }
+}
+```
+
+```swift path=App/RootView.swift
+import SwiftUI
+
+struct RootView: View {
+    let persistence: Persistence
+
+    var body: some View {
+        if let error = persistence.loadError {
+            Text("Your notes could not be opened: \(error.localizedDescription)")
+        } else {
+            Text("Notes")
         }
     }
 }
