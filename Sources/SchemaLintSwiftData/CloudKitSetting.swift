@@ -337,7 +337,7 @@ private final class ContainerCalls: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let callee = node.calledExpression.trimmedText
-        if callee.hasSuffix("ModelContainer") || callee.hasSuffix("ModelContainer.init") { found.append(node) }
+        if ModelContainerCall.makes(callee) { found.append(node) }
         return .visitChildren
     }
 }

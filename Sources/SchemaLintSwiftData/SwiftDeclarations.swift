@@ -281,6 +281,17 @@ struct SwiftDeclarations {
 }
 
 /// Walks one file, keeping track of the enclosing types.
+/// The calls that make a SwiftData container.
+enum ModelContainerCall {
+    /// Whether a call of `callee` makes a `ModelContainer`: `ModelContainer(...)`,
+    /// `SwiftData.ModelContainer(...)`, `.init` of either; not a function of the project whose
+    /// name ends in it (`createModelContainer()`).
+    static func makes(_ callee: String) -> Bool {
+        let parts = callee.split(separator: ".")
+        return parts.last == "ModelContainer" || parts.last == "init" && parts.dropLast().last == "ModelContainer"
+    }
+}
+
 private final class DeclarationCollector: SyntaxVisitor {
     let file: ParsedSwiftFile
     var found = SwiftDeclarations()
@@ -389,7 +400,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let labels = node.arguments.compactMap { $0.label?.text }
         let callee = node.calledExpression.trimmedText
-        let makesContainer = callee.hasSuffix("ModelContainer") || callee.hasSuffix("ModelContainer.init")
+        let makesContainer = ModelContainerCall.makes(callee)
         // A container kept in memory or made for previews opens no one's store: a plan it is not
         // given can still be the one the app's store is opened with, by code not read here.
         if makesContainer, !Self.opensOnlyMemory(node), !Self.isPreviewOrDebugOnly(node) {

@@ -202,6 +202,19 @@ import SchemaLintTestSupport
         #expect(version.entities.map(\.name).sorted() == ["Place", "Traveller", "Visit"])
         #expect(version.entity(named: "Visit")?.attributes.map(\.name).sorted() == ["id", "place"])
         #expect(unused.notes.contains { $0.message.hasPrefix("'TripsPlan' is given to no ModelContainer") }, "\(unused.notes)")
+        // The same container made by a function of the project whose name ends in ModelContainer:
+        // calling that function makes no container of its own.
+        let factory = ("App.swift", """
+            struct TripsApp: App {
+                var container: ModelContainer = try! Self.makeModelContainer()
+                static func makeModelContainer() throws -> ModelContainer {
+                    try ModelContainer(for: Visit.self, Traveller.self)
+                }
+            }
+            """)
+        let throughFactory = readSwift([schemas, live, factory])
+        #expect(throughFactory.versions.count == 1 && throughFactory.versions.first?.isDeclaredByItsEntities == true, "\(throughFactory.versions.map(\.label))")
+        #expect(throughFactory.notes.contains { $0.message.hasPrefix("'TripsPlan' is given to no ModelContainer") }, "\(throughFactory.notes)")
         for container in [
             "ModelContainer(for: Visit.self, Traveller.self, migrationPlan: TripsPlan.self, configurations: synced)",
             "ModelContainer(for: Schema(versionedSchema: TripsV2.self), configurations: synced)",
