@@ -9050,7 +9050,11 @@ session 10120). So the edit of a local store's released version is a warning whe
 from what shipped to the current version is inferable (the stores open, but every later version is
 checked against something nobody ran), and an error where it is not (a type change between a
 String and a Date, say: those stores fail to open at launch), with the change that blocks it as a
-note. Where every blocker is an attribute made required, only a store holding an object with no
+note. Core Data infers that one jump whether the version was edited or not, so a blocker is the
+edit's only where the edit hides it from the steps the bundle shows (an attribute made required in
+place, as the later version has it); one the step from the version as it is now meets too, on the
+same element (an attribute a later version made required), would fail those stores all the same,
+and is that step's, which the change rules report. Where every blocker is an attribute made required, only a store holding an object with no
 value for it fails (the migration stops at the first such object), and the message says so rather
 than that every store fails: an app that has always set the value migrates. An edit all outside
 the hash (an attribute's CloudKit encryption, a relationship's inverse) leaves the stores matching the version, so no migration runs

@@ -285,16 +285,21 @@ struct ReleasedVersionLockRule: HistoryRule {
         shipped.markLocal()
         var comparisons: EntityComparisons?
         var blockers = context.changeFindings(from: shipped, to: current, only: .error, reusing: &comparisons).findings
-        // What blocks the jump from the version as it is now blocks the stores of the unedited
-        // version too (a later version made an attribute required): a step that shipped, the
-        // change rules' to say, and no doing of the edit, which restoring the shape undoes nothing of.
+        // Core Data infers one jump from the store's model to the current one, edited or not, so
+        // what blocks it blocked the stores of the unedited version as well. The edit is to blame
+        // only for what it hides from the steps the bundle shows (an attribute made required in
+        // place, as the later version has it): a blocker the jump from the version as it is now
+        // meets too, on the same element (added as required there, made required here), is a
+        // step's, which the change rules report, and restoring the shape undoes nothing of it.
         if !blockers.isEmpty, version.label != current.label {
             var edited = version
             edited.markLocal()
             var comparisons: EntityComparisons?
             let ofTheVersionItself = context.changeFindings(from: edited, to: current, only: .error, reusing: &comparisons).findings
             blockers.removeAll { blocker in
-                ofTheVersionItself.contains { $0.ruleID == blocker.ruleID && $0.message == blocker.message && $0.location == blocker.location }
+                ofTheVersionItself.contains { other in
+                    other.ruleID == blocker.ruleID && (blocker.path.map { other.path == $0 } ?? (other.message == blocker.message))
+                }
             }
         }
         var migration = ShippedStoresMigration(current: current.displayName, blockers: blockers, addedWithoutMigration: context.code.addsWithoutMigration)
