@@ -403,12 +403,19 @@ private final class DeclarationCollector: SyntaxVisitor {
         let makesContainer = ModelContainerCall.makes(callee)
         // A container kept in memory or made for previews opens no one's store: a plan it is not
         // given can still be the one the app's store is opened with, by code not read here.
+        // A container that opens what its function is given (`for: schema, migrationPlan: plan`,
+        // parameters) says nothing of its own: its callers' arguments do, a plan among them.
+        let parameters = makesContainer ? Self.parameterNames(around: node) : []
+        func isParameter(_ label: String) -> Bool {
+            node.arguments.first { $0.label?.text == label }?.expression.as(DeclReferenceExprSyntax.self).map { parameters.contains($0.baseName.text) } ?? false
+        }
+        let opensWhatItIsGiven = makesContainer && (isParameter("for") || node.arguments.first.map { $0.label == nil && $0.expression.as(DeclReferenceExprSyntax.self).map { parameters.contains($0.baseName.text) } ?? false } ?? false)
         if makesContainer, !Self.opensOnlyMemory(node), !Self.isPreviewOrDebugOnly(node) {
             found.makesContainers = true
-            found.containers.append(Declared(node: node, file: file, scope: scope))
+            if !opensWhatItIsGiven { found.containers.append(Declared(node: node, file: file, scope: scope)) }
         }
         if labels.contains("migrationPlan") {
-            if !makesContainer || !opensWithoutPlanFirst(node) { found.passesMigrationPlan = true }
+            if !makesContainer || !opensWithoutPlanFirst(node) && !isParameter("migrationPlan") { found.passesMigrationPlan = true }
         } else if makesContainer, let body = Self.enclosingBody(of: node) {
             openedWithoutPlan[body.id, default: []].insert(Self.configurations(of: node))
         }
@@ -454,6 +461,17 @@ private final class DeclarationCollector: SyntaxVisitor {
         let finder = Finder(viewMode: .sourceAccurate)
         finder.walk(node.arguments)
         return finder.found
+    }
+
+    /// The names the function or initialiser `node` is written in gives its parameters inside.
+    private static func parameterNames(around node: some SyntaxProtocol) -> Set<String> {
+        var current = node.parent
+        while let syntax = current {
+            let clause = syntax.as(FunctionDeclSyntax.self)?.signature.parameterClause ?? syntax.as(InitializerDeclSyntax.self)?.signature.parameterClause
+            if let clause { return Set(clause.parameters.map { ($0.secondName ?? $0.firstName).text }) }
+            current = syntax.parent
+        }
+        return []
     }
 
     /// The body of the function, initialiser, accessor or closure `node` is written in.

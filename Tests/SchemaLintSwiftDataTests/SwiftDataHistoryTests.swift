@@ -215,6 +215,20 @@ import SchemaLintTestSupport
         let throughFactory = readSwift([schemas, live, factory])
         #expect(throughFactory.versions.count == 1 && throughFactory.versions.first?.isDeclaredByItsEntities == true, "\(throughFactory.versions.map(\.label))")
         #expect(throughFactory.notes.contains { $0.message.hasPrefix("'TripsPlan' is given to no ModelContainer") }, "\(throughFactory.notes)")
+        // A helper that opens whatever schema and plan it is given says nothing of its own: where
+        // nothing calls it with the plan, the live classes stay the model; a call with the plan
+        // makes the schemas the model.
+        let helper = ("Recovery.swift", """
+            enum Recovery {
+                static func open(schema: Schema, migrationPlan plan: any SchemaMigrationPlan.Type, configuration: ModelConfiguration) throws -> ModelContainer {
+                    try ModelContainer(for: schema, migrationPlan: plan, configurations: [configuration])
+                }
+            }
+            """)
+        let uncalled = readSwift([schemas, live, app("ModelContainer(for: Visit.self, Traveller.self, configurations: synced)"), helper])
+        #expect(uncalled.versions.count == 1 && uncalled.versions.first?.isDeclaredByItsEntities == true, "\(uncalled.versions.map(\.label))")
+        let calledWithThePlan = readSwift([schemas, live, app("Recovery.open(schema: Schema(versionedSchema: TripsV2.self), migrationPlan: TripsPlan.self, configuration: synced)"), helper])
+        #expect(calledWithThePlan.versions.map(\.label) == ["TripsV1", "TripsV2"], "\(calledWithThePlan.versions.map(\.label))")
         for container in [
             "ModelContainer(for: Visit.self, Traveller.self, migrationPlan: TripsPlan.self, configurations: synced)",
             "ModelContainer(for: Schema(versionedSchema: TripsV2.self), configurations: synced)",
