@@ -1290,6 +1290,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 }
             }
             found.withAnAlert = action == .fallsBackToMemory && AlertMentions.contains(in: branch)
+            if found.withAnAlert { found.toldOnlyThrough = AlertMentions.errorsKeptAlone(in: branch) }
             scanned.facts.failureActions.append(found)
         }
     }
@@ -2840,24 +2841,40 @@ extension DestructiveCallFinder {
 /// code keeps for its interface (`coreDataError = error`).
 enum AlertMentions {
     static func contains(in code: some SyntaxProtocol) -> Bool {
+        let found = find(in: code)
+        return found.alert || !found.keptErrors.isEmpty
+    }
+
+    /// The names of the errors `code` keeps for an interface (`coreDataError = error`), where it
+    /// tells the person nothing else (no alert, no state, no flag): the person is told only where
+    /// some file reads one of them. Empty where it shows an alert or sets a state.
+    static func errorsKeptAlone(in code: some SyntaxProtocol) -> [String] {
+        let found = find(in: code)
+        return found.alert ? [] : found.keptErrors
+    }
+
+    private static func find(in code: some SyntaxProtocol) -> (alert: Bool, keptErrors: [String]) {
         let tokens = Array(code.tokens(viewMode: .sourceAccurate))
-        return tokens.indices.contains { index in
-            guard case .identifier(let name) = tokens[index].tokenKind else { return false }
+        var keptErrors: [String] = []
+        for index in tokens.indices {
+            guard case .identifier(let name) = tokens[index].tokenKind else { continue }
             let lowercased = name.lowercased()
-            if lowercased.contains("alert") || lowercased.contains("readonly") { return true }
+            if lowercased.contains("alert") || lowercased.contains("readonly") { return (true, []) }
             // `storeError = error`, not a call of `fatalError` or a type's name, nor a constant the
             // code declares there or a flag (`let isCloudKitError = ...`): what the interface
             // shows is kept beyond the branch.
-            guard index + 1 < tokens.count, tokens[index + 1].tokenKind == .equal else { return false }
+            guard index + 1 < tokens.count, tokens[index + 1].tokenKind == .equal else { continue }
             // `self.databaseProblem = true`, `self.loadFailed = true`: a property of the type
             // that says the store failed, which the interface reads (a flag too).
-            if index >= 2, tokens[index - 1].tokenKind == .period, tokens[index - 2].tokenKind == .keyword(.self),
-               ["problem", "fail", "error"].contains(where: { lowercased.contains($0) }) { return true }
-            guard lowercased.count > 5, lowercased.hasSuffix("error"), !lowercased.hasSuffix("fatalerror"), name.first?.isLowercase == true else { return false }
+            let ofSelf = index >= 2 && tokens[index - 1].tokenKind == .period && tokens[index - 2].tokenKind == .keyword(.self)
+            if ofSelf, ["problem", "fail"].contains(where: { lowercased.contains($0) }) { return (true, []) }
+            if ofSelf, lowercased.contains("error"), !(lowercased.count > 5 && lowercased.hasSuffix("error")) { return (true, []) }
+            guard lowercased.count > 5, lowercased.hasSuffix("error"), !lowercased.hasSuffix("fatalerror"), name.first?.isLowercase == true else { continue }
             let declared = index > 0 && [.keyword(.let), .keyword(.var)].contains(tokens[index - 1].tokenKind)
             let flag = ["is", "has", "should"].contains { name.hasPrefix($0) && name.dropFirst($0.count).first?.isUppercase == true }
-            return !declared && !flag
+            if !declared, !flag { keptErrors.append(name) }
         }
+        return (false, keptErrors)
     }
 }
 

@@ -152,6 +152,12 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         reading.storeCode.failureActions.removeAll { action in
             action.keptOnlyIn.contains { name in Self.isRead(name, in: sources) }
         }
+        // An error kept for the interface tells the person nothing where no file reads it.
+        for index in reading.storeCode.failureActions.indices where !reading.storeCode.failureActions[index].toldOnlyThrough.isEmpty {
+            if !reading.storeCode.failureActions[index].toldOnlyThrough.contains(where: { Self.isRead($0, in: sources) }) {
+                reading.storeCode.failureActions[index].withAnAlert = false
+            }
+        }
         return reading
     }
 

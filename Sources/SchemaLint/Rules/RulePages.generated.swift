@@ -10035,7 +10035,8 @@ The rule reports, in the code that runs when opening fails:
   store in memory fails, is no finding):
   the app opens without the person's data, and what
   they enter next is lost at the next launch (a note where the same code shows an alert,
-  `NSAlert`, `UIAlertController` or a call or flag named for one: the person is told);
+  `NSAlert`, `UIAlertController` or a call or flag named for one, a state the interface shows,
+  or the error kept in a property some file reads: the person is told);
 - a silent fallback to another store on disk: `ModelContainer(for: schema)`, or a configuration
   of no name or URL, the default store, where the container that failed gives its store a place
   of its own (`url:`, `groupContainer:` or a configuration's name, `ModelConfiguration("Cloud",
@@ -14314,7 +14315,7 @@ struct JournalApp: App {
     }
 
     var body: some Scene {
-        WindowGroup { Text("Journal") }.modelContainer(container)
+        WindowGroup { Text(launch.storeError?.localizedDescription ?? "Journal") }.modelContainer(container)
     }
 }
 
@@ -14325,6 +14326,28 @@ enum Drafts {
         } catch {
             launch.storeError = error
             return try! ModelContainer(for: Draft.self, configurations: ↓ModelConfiguration(isStoredInMemoryOnly: true))
+        }
+    }
+}
+```
+
+### Triggers: a fallback to memory that keeps the error in a property no file reads: nobody is told (a warning)
+
+```swift path=App/StoreService.swift
+import SwiftData
+
+@MainActor
+final class StoreService {
+    static let shared = StoreService()
+    private(set) var container: ModelContainer
+    private(set) var loadError: Error?
+
+    private init() {
+        do {
+            container = try ModelContainer(for: Expense.self)
+        } catch {
+            loadError = error
+            container = try! ModelContainer(for: Expense.self, configurations: ↓ModelConfiguration(isStoredInMemoryOnly: true))
         }
     }
 }

@@ -346,6 +346,9 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// The branch that falls back to memory also shows the person an alert (`NSAlert`,
     /// `UIAlertController`, a call or flag named for one): the fallback is not silent.
     package var withAnAlert = false
+    /// Where the person is told only by errors kept for the interface (`storeError = error`): their
+    /// names, which some file must read for the person to learn anything.
+    package var toldOnlyThrough: [String] = []
     /// The names (properties, variables) the failure branch keeps the error in, doing nothing
     /// else but log (`initializationError = error`): the action stands only where no file reads
     /// any of them, since then nothing ever handles the failure.
