@@ -936,12 +936,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // A branch that only keeps the error (`Stack.loadError = error`) and logs hands it to
             // whatever reads where it is kept; where nothing does, it only logs.
             if !handOver.resumesThrowing, !callsCompletion, let kept = Self.onlyKeeps(statements), !kept.names.isEmpty {
-                var action = StoreFailureAction(
-                    action: .onlyLogs, written: "keeping the error in \(kept.names.joined(separator: " and ")), which no code reads,",
-                    place: place(kept.first), opening: opening, openingLocation: file.location(of: call)
-                )
-                action.keptOnlyIn = kept.names
-                scanned.facts.failureActions.append(action)
+                addKeptOnly(kept, opening: opening, call: call)
                 continue
             }
             // A branch that does nothing but log leaves the container without its store.
@@ -1081,14 +1076,20 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 // logs: nothing handles the failure where nothing reads what it was kept in.
                 guard scanned.facts.failureActions.count == before, let statements = Self.statements(of: branch),
                       let kept = Self.onlyKeeps(statements), !kept.names.isEmpty else { continue }
-                var action = StoreFailureAction(
-                    action: .onlyLogs, written: "keeping the error in \(kept.names.joined(separator: " and ")), which no code reads,",
-                    place: place(kept.first), opening: opening, openingLocation: file.location(of: call)
-                )
-                action.keptOnlyIn = kept.names
-                scanned.facts.failureActions.append(action)
+                addKeptOnly(kept, opening: opening, call: call)
             }
         }
+    }
+
+    /// The failure of an error branch that only keeps the error (`names`) and logs: it only logs
+    /// unless some file reads what it was kept in, which the reader asks of every file.
+    private func addKeptOnly(_ kept: (names: [String], first: Syntax), opening: StoreOpening.Call, call: FunctionCallExprSyntax) {
+        var action = StoreFailureAction(
+            action: .onlyLogs, written: "keeping the error in \(kept.names.joined(separator: " and ")), which no code reads,",
+            place: place(kept.first), opening: opening, openingLocation: file.location(of: call)
+        )
+        action.keptOnlyIn = kept.names
+        scanned.facts.failureActions.append(action)
     }
 
     /// The names `statements` keep a value in (`initializationError = error`, `self.lastError =
