@@ -943,9 +943,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             guard !handsOn else { continue }
             if let logged = Self.onlyLogs(statements) {
                 scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: Self.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
-            } else if let ignored = Self.doesNothingInRelease(statements) {
+            } else if let debugOnly = Self.holdsDebugOnlyCodeAlone(statements) {
                 // A branch that is empty in the builds people run drops the error as a log does.
-                let written = ignored.holdsDebugOnlyCode ? "ignoring the error (the branch's code is only in `#if DEBUG`, which release builds leave out)" : "ignoring the error"
+                let written = debugOnly ? "ignoring the error (the branch's code is only in `#if DEBUG`, which release builds leave out)" : "ignoring the error"
                 scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: written, place: place(branch), opening: opening, openingLocation: file.location(of: call)))
             }
         }
@@ -1036,10 +1036,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return first
     }
 
-    /// Whether `statements` do nothing in a release build (none, a bare `return` or `break`, `#if`
-    /// blocks of the same), and if so, whether they hold debug-only code (`#if DEBUG`); nil where
-    /// they do anything.
-    static func doesNothingInRelease(_ statements: CodeBlockItemListSyntax) -> (holdsDebugOnlyCode: Bool, Void)? {
+    /// Nil where `statements` do anything in a release build; where they do nothing there (none, a
+    /// bare `return` or `break`, `#if` blocks of the same), whether they hold debug-only code
+    /// (`#if DEBUG`).
+    static func holdsDebugOnlyCodeAlone(_ statements: CodeBlockItemListSyntax) -> Bool? {
         var debugOnly = false
         for item in statements {
             if let returned = item.item.as(ReturnStmtSyntax.self), returned.expression == nil { continue }
@@ -1051,12 +1051,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 if clause.isDebugOnly {
                     debugOnly = debugOnly || !inner.isEmpty
                 } else {
-                    guard let nested = doesNothingInRelease(inner) else { return nil }
-                    debugOnly = debugOnly || nested.holdsDebugOnlyCode
+                    guard let nested = holdsDebugOnlyCodeAlone(inner) else { return nil }
+                    debugOnly = debugOnly || nested
                 }
             }
         }
-        return (debugOnly, ())
+        return debugOnly
     }
 
     /// A handler that keeps its error in a variable (`loadError = error`) leaves the failure to the

@@ -406,16 +406,18 @@ private final class DeclarationCollector: SyntaxVisitor {
         // A container that opens what its function is given (`for: schema, migrationPlan: plan`,
         // parameters) says nothing of its own: its callers' arguments do, a plan among them.
         let parameters = makesContainer ? Self.parameterNames(around: node) : []
-        func isParameter(_ label: String) -> Bool {
-            node.arguments.first { $0.label?.text == label }?.expression.as(DeclReferenceExprSyntax.self).map { parameters.contains($0.baseName.text) } ?? false
+        func isParameter(_ argument: LabeledExprSyntax?) -> Bool {
+            argument?.expression.as(DeclReferenceExprSyntax.self).map { parameters.contains($0.baseName.text) } ?? false
         }
-        let opensWhatItIsGiven = makesContainer && (isParameter("for") || node.arguments.first.map { $0.label == nil && $0.expression.as(DeclReferenceExprSyntax.self).map { parameters.contains($0.baseName.text) } ?? false } ?? false)
+        // `ModelContainer(for: schema, ...)`, or `ModelContainer(schema, ...)`.
+        let opened = node.arguments.first { $0.label?.text == "for" } ?? node.arguments.first.flatMap { $0.label == nil ? $0 : nil }
+        let opensWhatItIsGiven = makesContainer && isParameter(opened)
         if makesContainer, !Self.opensOnlyMemory(node), !Self.isPreviewOrDebugOnly(node) {
             found.makesContainers = true
             if !opensWhatItIsGiven { found.containers.append(Declared(node: node, file: file, scope: scope)) }
         }
         if labels.contains("migrationPlan") {
-            if !makesContainer || !opensWithoutPlanFirst(node) && !isParameter("migrationPlan") { found.passesMigrationPlan = true }
+            if !makesContainer || !opensWithoutPlanFirst(node) && !isParameter(node.arguments.first { $0.label?.text == "migrationPlan" }) { found.passesMigrationPlan = true }
         } else if makesContainer, let body = Self.enclosingBody(of: node) {
             openedWithoutPlan[body.id, default: []].insert(Self.configurations(of: node))
         }
