@@ -330,6 +330,9 @@ struct ObjCStoreCodeScanner {
                     facts.relocations.append(StoreRelocation(written: token.text, place: place(index, body)))
                 case "migrateStoreFromURL":
                     facts.handRunMigrations.append(location(of: token))
+                case "mergedModelFromBundles" where index + 1 < body.range.upperBound && tokens[index + 1].text == ":"
+                    && (enclosingGroup(of: index, in: body.range)?.contains { tokens[$0].isIdentifier("forStoreMetadata") } ?? false):
+                    facts.sourceModelPasses.append(location(of: token))
                 case "NSPersistentStoreFileProtectionKey":
                     if let group = enclosingGroup(of: index, in: body.range),
                        let value = group.first(where: { tokens[$0].isIdentifier("NSFileProtectionComplete") }) {

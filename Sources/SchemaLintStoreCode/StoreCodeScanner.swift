@@ -323,6 +323,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // failure loses nothing, and no launch depends on it.
             let intoMemory = node.arguments.contains { $0.label?.text == "withType" && ByteSearch.contains("InMemory", in: $0.expression.trimmedText) || $0.expression.trimmedText == ".inMemory" }
             if name == "migratePersistentStore", !isInPreview(node), !intoMemory, !copiesOutAReadOnlyStore(node) { addFailureActions(ofThrowing: node, opening: .migratePersistentStore) }
+        // The model a store was made with, looked up to open the old store before it migrates.
+        case "mergedModel" where labels.contains("forStoreMetadata:") && !isInPreview(node):
+            scanned.facts.sourceModelPasses.append(file.location(of: node))
         // A migration with a mapping model the app runs itself (`NSMigrationManager`).
         case "migrateStore" where member != nil && labels.hasPrefix("from:") && !isInPreview(node):
             scanned.facts.handRunMigrations.append(file.location(of: node))

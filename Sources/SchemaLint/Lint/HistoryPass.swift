@@ -48,6 +48,12 @@ struct HistoryPass {
                 var core = Linter.changeFindings(comparison, dispatch: dispatch)
                 if let migration = history.writtenMigration(from: versions[baselineIndex], to: version) {
                     core = WrittenMigrationVerdict.apply(migration, to: core, in: comparison)
+                } else if let pass = code.preparesWithSourceModel {
+                    let prepared = WrittenMigration(
+                        model: history.model, from: versions[baselineIndex].displayName, to: version.displayName,
+                        kind: .prepared(reason: "the app's code at \(pass.file):\(pass.line)"), location: pass
+                    )
+                    core = WrittenMigrationVerdict.apply(prepared, to: core, in: comparison)
                 }
                 Linter.addContainerAdvice(to: &core, comparison)
                 steps.append(HistoryContext.Step(baseline: baselineIndex, version: index, changes: changes, findings: core))

@@ -26,6 +26,9 @@ package struct ChangeCodeFacts: Sendable {
     /// history these facts are for with Core Data's own migration off: a store that matches no
     /// version in the bundle has no source model that code can find, and fails to open.
     package var migratesOnlyItself: SourceLocation?
+    /// Where the app opens a Core Data store with the model it was made with before it migrates
+    /// (`StoreCodeFacts.sourceModelPasses`).
+    package var preparesWithSourceModel: SourceLocation?
 
     /// Whether every opening of the store of the history these facts are for is reached at
     /// launch by a path built for macOS only, where no watchdog ends a slow launch.
@@ -53,6 +56,7 @@ package struct ChangeCodeFacts: Sendable {
         }
         launchesOnMacOSOnly = !opened.isEmpty && opened.allSatisfy(\.launchesOnMacOS)
         guard history.versions.last?.format != .swiftData else { return }
+        preparesWithSourceModel = facts.sourceModelPasses.first
         let coreData = histories.filter { $0.versions.last?.format != .swiftData }
         let added = facts.openings.filter { opening in
             [.loadPersistentStores, .addPersistentStore].contains(opening.call) && StoreCodeContext.openedHistories(by: opening, in: coreData).contains(where: isThisHistory)

@@ -22220,6 +22220,50 @@ Whether the values repeat is up to the policy's code, which schemalint does not 
 </database>
 ```
 
+### Triggers: the app opens each store with the model it was made with before it migrates (a note)
+
+Code that looks up a store's own model (`mergedModel(from:forStoreMetadata:)`) before the store is
+added works on the old store first: where it removes the duplicates, the migration goes through.
+The finding names that code; whether it removes them is up to it, which schemalint does not read.
+
+```xml path=Visits.xcdatamodeld/Visits.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Visit" representedClassName="Visit">
+        <attribute name="visitID" optional="YES" attributeType="UUID" usesScalarValueType="NO"/>
+    </entity>
+</model>
+```
+
+```xml path=Visits.xcdatamodeld/Visits 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Visit" representedClassName="Visit">
+        <attribute name="visitID" optional="YES" attributeType="UUID" usesScalarValueType="NO"/>
+        ↓<uniquenessConstraints>
+            <uniquenessConstraint>
+                <constraint value="visitID"/>
+            </uniquenessConstraint>
+        </uniquenessConstraints>
+    </entity>
+</model>
+```
+
+```swift path=App/Deduplication.swift
+import CoreData
+
+enum Deduplication {
+    static func prepare(storeAt url: URL, for model: NSManagedObjectModel) throws {
+        let metadata = try NSPersistentStoreCoordinator.metadataForPersistentStore(type: .sqlite, at: url)
+        guard !model.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata),
+              let source = NSManagedObjectModel.mergedModel(from: [.main], forStoreMetadata: metadata) else { return }
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: source)
+        _ = try coordinator.addPersistentStore(type: .sqlite, at: url)
+        // fetch the visits, delete all but the first of each visitID, save
+    }
+}
+```
+
 ### Triggers: a synced entity that already had a constraint gets another
 
 ```yaml

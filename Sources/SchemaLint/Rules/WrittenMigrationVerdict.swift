@@ -144,8 +144,11 @@ enum WrittenMigrationVerdict {
                 return settled
             }
             let staged = if case .staged = migration.kind { true } else { false }
-            guard finding.severity == .error || finding.severity == .warning && mapped && settledByMappingModels.contains(finding.ruleID)
-                    || finding.severity == .warning && staged && settledByCustomStages.contains(finding.ruleID),
+            // Code that only prepares the old store settles what it can remove, never what
+            // lightweight migration cannot infer.
+            let prepared = if case .prepared = migration.kind { true } else { false }
+            guard finding.severity == .error && !prepared || finding.severity == .warning && mapped && settledByMappingModels.contains(finding.ruleID)
+                    || finding.severity == .warning && (staged || prepared) && settledByCustomStages.contains(finding.ruleID),
                   let path = finding.path, !comparison.baseline.isSynced(entity: path.entity)
             else { return finding }
             var settled = finding
@@ -198,6 +201,8 @@ enum WrittenMigrationVerdict {
             "declared as a custom migration from \(migration.from) to \(migration.to): \(reason)"
         case .staged(let reason):
             "declared as a staged migration from \(migration.from) to \(migration.to): \(reason)"
+        case .prepared(let reason):
+            "\(reason) opens each store with the model it was made with before it migrates, where it can remove the duplicates first"
         }
     }
 }

@@ -53,6 +53,11 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// `migrateStoreFromURL:` in Objective-C): object by object in memory, not by Core Data's
     /// lightweight migration. Not store code: `isEmpty` leaves them out.
     package var handRunMigrations: [SourceLocation] = []
+    /// Where the app opens a store with the model it was made with, found from the store's
+    /// metadata (`NSManagedObjectModel.mergedModel(from:forStoreMetadata:)`): code that works on
+    /// the old store before it migrates (removes the duplicates a new constraint would refuse).
+    /// Not store code: `isEmpty` leaves them out.
+    package var sourceModelPasses: [SourceLocation] = []
     /// The configuration names the project's code opens stores with (`description.configuration =
     /// "Cloud"`, `configurationName: "Cloud"`, `configuration:@"Cloud"`): where a model's named
     /// configurations are opened by name, an entity in none of them is in no store. Not store
@@ -90,6 +95,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
             appExtensions += part.appExtensions
             sourcesOfSeveralTargets.formUnion(part.sourcesOfSeveralTargets)
             handRunMigrations += part.handRunMigrations
+            sourceModelPasses += part.sourceModelPasses
             openedConfigurations.formUnion(part.openedConfigurations)
             foreignLaunchCalls += part.foreignLaunchCalls
             lastRelease = lastRelease ?? part.lastRelease
@@ -115,6 +121,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
         cloudKitWithoutContainer.sort()
         appExtensions.sort { $0.location < $1.location }
         handRunMigrations.sort()
+        sourceModelPasses.sort()
     }
 
     /// The app extension whose folder holds `file` (the innermost, where folders nest), or nil

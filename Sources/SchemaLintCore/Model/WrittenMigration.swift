@@ -12,6 +12,10 @@ package struct WrittenMigration: Hashable, Sendable {
         case custom(reason: String)
         /// A custom stage of `NSStagedMigrationManager` (iOS 17), or SwiftData's `MigrationStage.custom`.
         case staged(reason: String)
+        /// Code of the app's that opens the old store with the model it was made with before the
+        /// store migrates (`mergedModel(from:forStoreMetadata:)`): it can remove what the migration
+        /// would refuse (duplicates), and migrates nothing itself.
+        case prepared(reason: String)
     }
 
     /// The model the step belongs to.
@@ -38,6 +42,7 @@ package struct WrittenMigration: Hashable, Sendable {
         case .custom: "the custom migration declared in .schemalint.yml"
         // A stage written in the model's own source (SwiftData's `MigrationStage.custom`) names itself.
         case .staged(let reason): location.file.hasSuffix(".swift") ? reason : "the staged migration declared in .schemalint.yml"
+        case .prepared(let reason): reason
         }
     }
 

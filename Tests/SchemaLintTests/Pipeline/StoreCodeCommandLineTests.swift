@@ -231,6 +231,33 @@ import SchemaLintTestSupport
     /// A store moved to a backup, then a migrated copy moved into its place: the leftover `-wal`
     /// is read with the copy, and the backup lacks what it held. A move with nothing moved in
     /// after it loses what the `-wal` held, and nothing more.
+    /// Objective-C that opens the old store with the model it was made with
+    /// (`mergedModelFromBundles:forStoreMetadata:`) before it migrates can remove the duplicates a
+    /// new uniqueness constraint would refuse: the constraint is a note that names that code.
+    @Test func aPassOverTheOldStoreWithItsOwnModelSettlesANewConstraint() throws {
+        let folder = try TemporaryFolder()
+        let tag = "model: Tags\nversion: %d\nentities:\n  Tag:\n    attributes:\n      name: string\n%@"
+        try folder.write(String(format: tag, 1, ""), to: "Model/tags-1.yml")
+        try folder.write(String(format: tag, 2, "    uniqueness: [[name]]\n"), to: "Model/tags-2.yml")
+        let before = try Executable.run(["--no-color", folder.path])
+        #expect(before.stdout.contains("warning: entity 'Tag' has a new uniqueness constraint (name)"), "\(before.stdout)")
+        try folder.write("""
+            #import <CoreData/CoreData.h>
+            @implementation Deduplication
+            + (void)prepareStoreAtURL:(NSURL *)url {
+                NSDictionary *metadata = [NSPersistentStoreCoordinator metadataForPersistentStoreOfType:NSSQLiteStoreType URL:url options:nil error:nil];
+                NSManagedObjectModel *source = [NSManagedObjectModel mergedModelFromBundles:@[NSBundle.mainBundle] forStoreMetadata:metadata];
+                NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:source];
+                [coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:url options:nil error:nil];
+            }
+            @end
+
+            """, to: "App/Deduplication.m")
+        let after = try Executable.run(["--no-color", folder.path])
+        let line = try #require(after.stdout.split(separator: "\n").first { $0.hasSuffix("[uniqueness-changed]") }, "\(after.stdout)")
+        #expect(line.contains(": note: entity 'Tag' has a new uniqueness constraint (name)") && line.contains("handled by the app's code at ") && line.hasSuffix("App/Deduplication.m:5 [uniqueness-changed]"), "\(after.stdout)")
+    }
+
     @Test func aStoreMovedAsideForAMigratedCopySaysTheCopyIsOpenedWithTheStaleLog() throws {
         func migrator(swapping: Bool) -> String {
             """
