@@ -301,8 +301,7 @@ struct ErrorPaths {
         return finder.found.map { node, kind, written in
             var found = action(kind, written, at: node, in: site.unit, escape: escape, path: path)
             if kind == .stopsTheApp, finder.isLastResort(node, also: alsoInMemory) { found.afterFallbackToMemory = true }
-            found.withAnAlert = kind == .fallsBackToMemory && AlertMentions.contains(in: branch)
-            if found.withAnAlert { found.toldOnlyThrough = AlertMentions.errorsKeptAlone(in: branch) }
+            AlertMentions.mark(&found, toldIn: branch)
             return found
         }
     }

@@ -1293,8 +1293,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                     found.readOutFirst = helpers.readOut(beforeDeletingIn: call)
                 }
             }
-            found.withAnAlert = action == .fallsBackToMemory && AlertMentions.contains(in: branch)
-            if found.withAnAlert { found.toldOnlyThrough = AlertMentions.errorsKeptAlone(in: branch) }
+            AlertMentions.mark(&found, toldIn: branch)
             scanned.facts.failureActions.append(found)
         }
     }
@@ -2844,17 +2843,14 @@ extension DestructiveCallFinder {
 /// read-only state the interface shows (`launchState = .readOnly(message:)`), or an error the
 /// code keeps for its interface (`coreDataError = error`).
 enum AlertMentions {
-    static func contains(in code: some SyntaxProtocol) -> Bool {
-        let found = find(in: code)
-        return found.alert || !found.keptErrors.isEmpty
-    }
-
-    /// The names of the errors `code` keeps for an interface (`coreDataError = error`), where it
-    /// tells the person nothing else (no alert, no state, no flag): the person is told only where
-    /// some file reads one of them. Empty where it shows an alert or sets a state.
-    static func errorsKeptAlone(in code: some SyntaxProtocol) -> [String] {
-        let found = find(in: code)
-        return found.alert ? [] : found.keptErrors
+    /// Marks a fallback to memory (`action`) as telling the person where `branch` does: by an
+    /// alert or a state at once, or only by errors kept for the interface (`coreDataError =
+    /// error`), whose names the reader then asks some file to read.
+    static func mark(_ action: inout StoreFailureAction, toldIn branch: some SyntaxProtocol) {
+        guard action.action == .fallsBackToMemory else { return }
+        let found = find(in: branch)
+        action.withAnAlert = found.alert || !found.keptErrors.isEmpty
+        action.toldOnlyThrough = found.alert ? [] : found.keptErrors
     }
 
     private static func find(in code: some SyntaxProtocol) -> (alert: Bool, keptErrors: [String]) {

@@ -46,14 +46,11 @@ struct HistoryPass {
                 )
                 changes = comparison.changes
                 var core = Linter.changeFindings(comparison, dispatch: dispatch)
-                if let migration = history.writtenMigration(from: versions[baselineIndex], to: version) {
+                let prepared = code.preparesWithSourceModel.map {
+                    WrittenMigration(preparingStoresOf: history.model, from: versions[baselineIndex].displayName, to: version.displayName, at: $0)
+                }
+                if let migration = history.writtenMigration(from: versions[baselineIndex], to: version) ?? prepared {
                     core = WrittenMigrationVerdict.apply(migration, to: core, in: comparison)
-                } else if let pass = code.preparesWithSourceModel {
-                    let prepared = WrittenMigration(
-                        model: history.model, from: versions[baselineIndex].displayName, to: version.displayName,
-                        kind: .prepared(reason: "the app's code at \(pass.file):\(pass.line)"), location: pass
-                    )
-                    core = WrittenMigrationVerdict.apply(prepared, to: core, in: comparison)
                 }
                 Linter.addContainerAdvice(to: &core, comparison)
                 steps.append(HistoryContext.Step(baseline: baselineIndex, version: index, changes: changes, findings: core))

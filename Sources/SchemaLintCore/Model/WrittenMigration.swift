@@ -1,6 +1,7 @@
 /// A migration a team wrote for one step of a local store's history, so the step does not rely on
-/// lightweight migration's inference: a Core Data mapping model found beside the model, or a
-/// custom or staged migration declared in `.schemalint.yml` (`migrations:`).
+/// lightweight migration's inference: a Core Data mapping model found beside the model, a custom
+/// or staged migration declared in `.schemalint.yml` (`migrations:`) or SwiftData's
+/// `MigrationStage.custom`, or the app's code that prepares each old store before it migrates.
 ///
 /// It changes local verdicts only: a mapping model migrates the store on the device, never the
 /// CloudKit production schema.
@@ -33,6 +34,12 @@ package struct WrittenMigration: Hashable, Sendable {
         self.to = to
         self.kind = kind
         self.location = location
+    }
+
+    /// The app's code at `location` that opens each old store with its own model before it
+    /// migrates, as the migration of the step from `from` to `to` of `model`.
+    package init(preparingStoresOf model: String, from: String, to: String, at location: SourceLocation) {
+        self.init(model: model, from: from, to: to, kind: .prepared(reason: "the app's code at \(location.file):\(location.line)"), location: location)
     }
 
     /// How findings name it: `handled by Model 1 to 2.xcmappingmodel`.
