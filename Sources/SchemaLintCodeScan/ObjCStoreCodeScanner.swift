@@ -612,13 +612,19 @@ struct ObjCStoreCodeScanner {
         return false
     }
 
-    /// Every value `name` is given in `body` (`name = value;`, its declaration's too), in order.
+    /// Every value `name` is given in `body` (`name = value;`, its declaration's too), in order. In
+    /// a chain (`a = b = value;`) the later values lie within the first, which stands for them:
+    /// each token is then looked at once, not once for each `=` before it.
     private func assignedValues(of name: String, in body: Range<Int>) -> [Range<Int>] {
-        body.compactMap { position in
+        var values: [Range<Int>] = []
+        for position in body {
             guard tokens[position].is("="), position > body.lowerBound, position + 1 < body.upperBound,
-                  tokens[position - 1].isIdentifier(name), !tokens[position + 1].is("=") else { return nil }
-            return (position + 1)..<min(statementEnd[position + 1], body.upperBound)
+                  tokens[position - 1].isIdentifier(name), !tokens[position + 1].is("=") else { continue }
+            let value = (position + 1)..<min(statementEnd[position + 1], body.upperBound)
+            if let last = values.last, last.lowerBound <= value.lowerBound, value.upperBound <= last.upperBound { continue }
+            values.append(value)
         }
+        return values
     }
 
     /// Whether the `options:` of `addPersistentStoreWithType:...` are written here and ask for no
