@@ -26,6 +26,9 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
         "DeleteStoreOnModelMismatch", "DeletePersistentStoreOnModelMismatch",
         // A value transformer that reads keyed archives, declared (often in a header) or registered.
         KeyedArchiveClasses.foundationBase, "setValueTransformer",
+        // Attribute descriptions given their transformers in code; a store opened with the model
+        // it was made with, before it migrates.
+        "valueTransformerName", "forStoreMetadata",
     ].map { Array($0.utf8) })
 
     /// What only a test's file imports: test targets do not ship.

@@ -330,6 +330,10 @@ struct ObjCStoreCodeScanner {
                     facts.relocations.append(StoreRelocation(written: token.text, place: place(index, body)))
                 case "migrateStoreFromURL":
                     facts.handRunMigrations.append(location(of: token))
+                // An attribute description given its value transformer by code.
+                case "valueTransformerName" where index > body.range.lowerBound && tokens[index - 1].text == "." && index + 1 < body.range.upperBound && tokens[index + 1].text == "=",
+                     "setValueTransformerName" where index + 1 < body.range.upperBound && tokens[index + 1].text == ":":
+                    facts.transformerNamesSetInCode.append(location(of: token))
                 case "mergedModelFromBundles" where index + 1 < body.range.upperBound && tokens[index + 1].text == ":"
                     && (enclosingGroup(of: index, in: body.range)?.contains { tokens[$0].isIdentifier("forStoreMetadata") } ?? false):
                     facts.sourceModelPasses.append(location(of: token))

@@ -345,9 +345,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// CoreStore's `.recreateStoreOnModelMismatch`, among a store's `localStorageOptions`, where
     /// it is given, not asked about or taken out (`options.contains(...)`, `options.remove(...)`,
     /// `== .recreateStoreOnModelMismatch`: the library's own code and its debug descriptions).
+    /// An attribute description given its value transformer by code (`property.valueTransformerName = name`).
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         if node.declName.baseName.text == "recreateStoreOnModelMismatch", !Self.isAskedAboutOrTakenOut(node) {
             addDeletionOnModelMismatch(node, written: ".recreateStoreOnModelMismatch")
+        }
+        if node.declName.baseName.text == "valueTransformerName", let elements = node.parent?.as(ExprListSyntax.self).map(Array.init),
+           let index = elements.firstIndex(where: { $0.id == node.id }), index + 1 < elements.count, elements[index + 1].is(AssignmentExprSyntax.self) {
+            scanned.facts.transformerNamesSetInCode.append(file.location(of: node))
         }
         return .visitChildren
     }

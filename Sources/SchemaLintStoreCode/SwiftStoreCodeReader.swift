@@ -30,6 +30,9 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         // Libraries told to delete a store that does not match the model.
         "setShouldDeleteStoreOnModelMismatch", "recreateStoreOnModelMismatch",
         KeyedArchiveClasses.foundationBase,
+        // Attribute descriptions given their transformers in code; a store opened with the model
+        // it was made with, before it migrates.
+        "valueTransformerName", "forStoreMetadata",
     ].map { Array($0.utf8) })
 
     /// What stops the app: the caller of a throwing store wrapper (`do { try setUpStorage() }

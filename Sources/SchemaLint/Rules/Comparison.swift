@@ -29,6 +29,10 @@ package struct ChangeCodeFacts: Sendable {
     /// Where the app opens a Core Data store with the model it was made with before it migrates
     /// (`StoreCodeFacts.sourceModelPasses`).
     package var preparesWithSourceModel: SourceLocation?
+    /// Where the project's code gives attribute descriptions their value transformers
+    /// (`StoreCodeFacts.transformerNamesSetInCode`): a model file's empty transformer field is
+    /// then not what the stores are opened with.
+    package var setsTransformerNames: SourceLocation?
 
     /// Whether every opening of the store of the history these facts are for is reached at
     /// launch by a path built for macOS only, where no watchdog ends a slow launch.
@@ -57,6 +61,7 @@ package struct ChangeCodeFacts: Sendable {
         launchesOnMacOSOnly = !opened.isEmpty && opened.allSatisfy(\.launchesOnMacOS)
         guard history.versions.last?.format != .swiftData else { return }
         preparesWithSourceModel = facts.sourceModelPasses.first
+        setsTransformerNames = facts.transformerNamesSetInCode.first
         let coreData = histories.filter { $0.versions.last?.format != .swiftData }
         let added = facts.openings.filter { opening in
             [.loadPersistentStores, .addPersistentStore].contains(opening.call) && StoreCodeContext.openedHistories(by: opening, in: coreData).contains(where: isThisHistory)

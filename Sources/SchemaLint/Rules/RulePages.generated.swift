@@ -1022,6 +1022,11 @@ finding says so. Where the step's mapping model computes the attribute with a fu
 expression such as `FUNCTION($entityPolicy, "convertColor:", $source.color)`, written out or as
 Xcode's editor archives it), the migration converts the values: a note.
 
+Where the model file no longer names an attribute's transformer and the project's code gives
+attribute descriptions their transformers (`attribute.valueTransformerName = name`, or
+`setValueTransformerName:` in Objective-C), the transformer the stores are opened with is the one
+the code gives, which the file does not show: a note that names that code.
+
 Several attributes of one entity changed in one version (a commit that moves an entity's
 transformable attributes to other transformers) are one finding for the entity, naming each
 attribute with what it changed from and to.
@@ -1221,6 +1226,54 @@ entities:
   Note:
     attributes:
       tags: {type: transformable, transformer: NSSecureUnarchiveFromData, className: ↓"Set<String>"}
+```
+
+### Triggers: the model file no longer names the transformer, and the app's code sets it (a note)
+
+Some apps keep transformer names out of the model file (to quiet Xcode's warnings about classes
+it cannot see) and give them back in code before the stores are opened. The transformer that then
+decodes the stored values is the one the code gives, which the file does not show: a note that
+names the code, to check that it gives the transformer named before.
+
+```xml path=App/Visits.xcdatamodeld/Visits.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Visit" representedClassName="Visit">
+        <attribute name="title" optional="YES" attributeType="Transformable" valueTransformerName="EncryptedStringTransformer" customClassName="NSString"/>
+    </entity>
+</model>
+```
+
+```xml path=App/Visits.xcdatamodeld/Visits 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Visit" representedClassName="Visit">
+        <attribute name="title" optional="YES" attributeType="Transformable" ↓valueTransformerName="" customClassName="NSString">
+            <userInfo>
+                <entry key="transformer" value="EncryptedStringTransformer"/>
+            </userInfo>
+        </attribute>
+        <attribute name="visits" optional="YES" attributeType="Integer 64" defaultValueString="0" usesScalarValueType="YES"/>
+    </entity>
+</model>
+```
+
+```swift path=App/Database.swift
+import CoreData
+
+enum Database {
+    static func model() -> NSManagedObjectModel {
+        let model = NSManagedObjectModel.mergedModel(from: [.main])!
+        for entity in model.entities {
+            for case let attribute as NSAttributeDescription in entity.properties where attribute.attributeType == .transformableAttributeType {
+                if let name = attribute.userInfo?["transformer"] as? String, (attribute.valueTransformerName ?? "").isEmpty {
+                    attribute.valueTransformerName = name
+                }
+            }
+        }
+        return model
+    }
+}
 ```
 
 ### Does not trigger: the secure unarchiver, and a class for an attribute that had none

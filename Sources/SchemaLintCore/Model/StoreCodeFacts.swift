@@ -58,6 +58,11 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// the old store before it migrates (removes the duplicates a new constraint would refuse).
     /// Not store code: `isEmpty` leaves them out.
     package var sourceModelPasses: [SourceLocation] = []
+    /// Where the project's code gives an attribute description its value transformer
+    /// (`attribute.valueTransformerName = name`, `setValueTransformerName:`): the model the stores
+    /// are opened with then names the transformer the code gives, whatever the model file says.
+    /// Not store code: `isEmpty` leaves them out.
+    package var transformerNamesSetInCode: [SourceLocation] = []
     /// The configuration names the project's code opens stores with (`description.configuration =
     /// "Cloud"`, `configurationName: "Cloud"`, `configuration:@"Cloud"`): where a model's named
     /// configurations are opened by name, an entity in none of them is in no store. Not store
@@ -96,6 +101,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
             sourcesOfSeveralTargets.formUnion(part.sourcesOfSeveralTargets)
             handRunMigrations += part.handRunMigrations
             sourceModelPasses += part.sourceModelPasses
+            transformerNamesSetInCode += part.transformerNamesSetInCode
             openedConfigurations.formUnion(part.openedConfigurations)
             foreignLaunchCalls += part.foreignLaunchCalls
             lastRelease = lastRelease ?? part.lastRelease
@@ -122,6 +128,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
         appExtensions.sort { $0.location < $1.location }
         handRunMigrations.sort()
         sourceModelPasses.sort()
+        transformerNamesSetInCode.sort()
     }
 
     /// The app extension whose folder holds `file` (the innermost, where folders nest), or nil

@@ -258,6 +258,35 @@ import SchemaLintTestSupport
         #expect(line.contains(": note: entity 'Tag' has a new uniqueness constraint (name)") && line.contains("handled by the app's code at ") && line.hasSuffix("App/Deduplication.m:5 [uniqueness-changed]"), "\(after.stdout)")
     }
 
+    /// Objective-C that gives attribute descriptions their transformers (from the attributes' User
+    /// Info, by message or by dot syntax) decides which transformer decodes the stored values: a
+    /// transformer the model file no longer names is a note that names that code.
+    @Test(arguments: ["[attribute setValueTransformerName:name];", "attribute.valueTransformerName = name;"])
+    func aTransformerTheCodeGivesIsANoteThatNamesTheCode(assignment: String) throws {
+        let folder = try TemporaryFolder()
+        try folder.write("model: Visits\nversion: 1\nentities:\n  Visit:\n    attributes:\n      title: {type: transformable, transformer: EncryptedStringTransformer}\n", to: "Model/visits-1.yml")
+        try folder.write("model: Visits\nversion: 2\nentities:\n  Visit:\n    attributes:\n      title: {type: transformable}\n      count: int64\n", to: "Model/visits-2.yml")
+        let before = try Executable.run(["--no-color", folder.path])
+        #expect(before.stdout.contains("warning: attribute 'Visit.title' changed its value transformer from 'EncryptedStringTransformer' to none"), "\(before.stdout)")
+        try folder.write("""
+            #import <CoreData/CoreData.h>
+            @implementation Database
+            + (void)restoreTransformersOfModel:(NSManagedObjectModel *)model {
+                for (NSEntityDescription *entity in model.entities) {
+                    for (NSAttributeDescription *attribute in entity.attributesByName.allValues) {
+                        NSString *name = attribute.userInfo[@"transformer"];
+                        if (name != nil) { \(assignment) }
+                    }
+                }
+            }
+            @end
+
+            """, to: "App/Database.m")
+        let after = try Executable.run(["--no-color", folder.path])
+        let line = try #require(after.stdout.split(separator: "\n").first { $0.hasSuffix("[attribute-transformer-changed]") }, "\(after.stdout)")
+        #expect(line.contains(": note: attribute 'Visit.title' names no value transformer in ") && line.contains("the app's code sets valueTransformerName at run time (") && line.contains("App/Database.m:7), so the transformer"), "\(after.stdout)")
+    }
+
     @Test func aStoreMovedAsideForAMigratedCopySaysTheCopyIsOpenedWithTheStaleLog() throws {
         func migrator(swapping: Bool) -> String {
             """

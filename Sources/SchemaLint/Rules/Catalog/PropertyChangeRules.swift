@@ -17,26 +17,34 @@ struct PropertyChangeRule: ChangeRule {
     let kinds: Set<Change.Kind>
     /// The finding's message and advice, or nil when the change is fine (or another rule reports it).
     let describe: @Sendable (Context) -> (message: String, suggestions: [String])?
+    /// The finding as the project's code leaves it (a lower severity where the code decides what
+    /// the model file does not say), or nil for the finding as described.
+    let weighByCode: (@Sendable (Context, Finding) -> Finding?)?
 
     init(
         id: String, kind: Change.Kind, category: RuleCategory = .modification, synced: Severity?, local: Severity?, summary: String,
+        weighByCode: (@Sendable (Context, Finding) -> Finding?)? = nil,
         describe: @escaping @Sendable (Context) -> (message: String, suggestions: [String])?
     ) {
-        self.init(id: id, kinds: [kind], category: category, synced: synced, local: local, summary: summary, describe: describe)
+        self.init(id: id, kinds: [kind], category: category, synced: synced, local: local, summary: summary, weighByCode: weighByCode, describe: describe)
     }
 
     init(
         id: String, kinds: Set<Change.Kind>, category: RuleCategory = .modification, synced: Severity?, local: Severity?, summary: String,
+        weighByCode: (@Sendable (Context, Finding) -> Finding?)? = nil,
         describe: @escaping @Sendable (Context) -> (message: String, suggestions: [String])?
     ) {
         self.descriptor = RuleDescriptor(id: id, category: category, synced: synced, local: local, summary: summary)
         self.kinds = kinds
+        self.weighByCode = weighByCode
         self.describe = describe
     }
 
     func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
-        guard let described = describe(Context(change: change, comparison: comparison, synced: comparison.isSynced(change))) else { return [] }
-        return [finding(change, in: comparison, severity: severity, message: described.message, suggestions: described.suggestions)]
+        let context = Context(change: change, comparison: comparison, synced: comparison.isSynced(change))
+        guard let described = describe(context) else { return [] }
+        let found = finding(change, in: comparison, severity: severity, message: described.message, suggestions: described.suggestions)
+        return [weighByCode?(context, found) ?? found]
     }
 
     static let all: [any ChangeRule] = [
@@ -92,7 +100,8 @@ struct PropertyChangeRule: ChangeRule {
 
     static let transformerChanged = PropertyChangeRule(
         id: "attribute-transformer-changed", kind: .attributeTransformerChanged, synced: .error, local: .warning,
-        summary: "A transformable attribute's transformer or class changed: no version-hash change, so no migration runs."
+        summary: "A transformable attribute's transformer or class changed: no version-hash change, so no migration runs.",
+        weighByCode: transformerGivenByCode
     ) { context in
         guard let old = context.change.old?.attribute, let new = context.change.new?.attribute else { return nil }
         // The move Apple asked for: the default (NSKeyedUnarchiveFromData) to the secure unarchiver
@@ -125,6 +134,29 @@ struct PropertyChangeRule: ChangeRule {
         return ("\(what); \(hash)", [advice, "or set `versionHashModifier` on '\(context.path.entity)' and convert the values in a staged migration"])
     }
 
+    /// A transformer the model file no longer names, where the project's code gives attribute
+    /// descriptions their transformers (an app that keeps the names elsewhere, such as in the
+    /// attributes' User Info, and puts them back before it opens the stores): the transformer that
+    /// decodes the stored values is the one the code gives, which the file does not show. A note
+    /// that names the code.
+    @Sendable static func transformerGivenByCode(_ context: Context, _ finding: Finding) -> Finding? {
+        guard let code = context.comparison.code.setsTransformerNames, let old = context.change.old?.attribute, let new = context.change.new?.attribute,
+              let before = old.transformer, !before.isEmpty, (new.transformer ?? "").isEmpty, old.className == new.className
+        else { return nil }
+        var weighed = finding
+        weighed.severity = .note
+        weighed.message = "attribute '\(context.path)' names no value transformer in \(context.comparison.version.displayName)'s model file, where \(context.comparison.baseline.displayName) named \(quoted(before))\(Self.givenByCode(at: code))"
+        weighed.notes.append(Finding.Note("the app's code gives attribute descriptions their value transformers here", at: code))
+        weighed.suggestions = []
+        return weighed
+    }
+
+    /// The end of a message about transformers the model file no longer names, where the code at
+    /// `code` gives them.
+    private static func givenByCode(at code: SourceLocation) -> String {
+        "; the app's code sets valueTransformerName at run time (\(code.file):\(code.line)), so the transformer that decodes the stored values is the one it gives: if that is the one named before, nothing changes"
+    }
+
     /// One finding per entity for its attributes' transformer changes in one step (a commit that
     /// moves every transformable attribute of an entity to another transformer is one change),
     /// at the first, naming each with what it changed from and to. `findings` may hold other
@@ -132,11 +164,14 @@ struct PropertyChangeRule: ChangeRule {
     static func transformerChangesPerEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
         let id = transformerChanged.descriptor.id
         func isChange(_ finding: Finding) -> Bool { finding.path?.member != nil && comparison.ownsElementFinding(finding, of: id) }
-        let byEntity = Dictionary(grouping: findings.filter(isChange), by: { $0.path?.entity ?? "" }).filter { $0.value.count > 1 }
+        // (Those the code gives transformers, notes, apart from the others.)
+        struct Group: Hashable { let entity: String, severity: Severity }
+        let byEntity = Dictionary(grouping: findings.filter(isChange), by: { Group(entity: $0.path?.entity ?? "", severity: $0.severity) }).filter { $0.value.count > 1 }
         guard !byEntity.isEmpty else { return findings }
         let changes = Dictionary(comparison.changes.map { ($0.path.description, $0) }, uniquingKeysWith: { first, _ in first })
         var merged: [Finding] = []
-        for (entity, group) in byEntity.sorted(by: { $0.key < $1.key }) {
+        for (key, group) in byEntity.sorted(by: { ($0.key.entity, $0.key.severity) < ($1.key.entity, $1.key.severity) }) {
+            let entity = key.entity
             let sorted = group.sorted { $0.location < $1.location }
             var first = sorted[0]
             let described = sorted.compactMap { finding -> String? in
@@ -148,13 +183,16 @@ struct PropertyChangeRule: ChangeRule {
             let consequence = first.message.split(separator: ";", maxSplits: 1).dropFirst().first.map { ";" + $0 } ?? ""
             first.message = "\(sorted.count) attributes of '\(entity)' changed their value transformer or class: \(described.joined(separator: ", "))\(consequence)"
             first.path = ElementPath(entity: entity)
-            first.notes = sorted.map { Finding.Note("'\($0.path?.description ?? "")' is declared here", at: $0.location) }
-            first.suggestions = ["keep each of them as it is and add a new attribute beside it with the new transformer or class; write both, and read the new one falling back to the old one in code"]
-                + first.suggestions.dropFirst()
+            let code = comparison.code.setsTransformerNames.flatMap { code in first.notes.first { $0.location == code } }
+            first.notes = sorted.map { Finding.Note("'\($0.path?.description ?? "")' is declared here", at: $0.location) } + (code.map { [$0] } ?? [])
+            if !first.suggestions.isEmpty {
+                first.suggestions = ["keep each of them as it is and add a new attribute beside it with the new transformer or class; write both, and read the new one falling back to the old one in code"]
+                    + first.suggestions.dropFirst()
+            }
             merged.append(first)
         }
-        let mergedPaths = Set(byEntity.keys)
-        return findings.filter { !(isChange($0) && mergedPaths.contains($0.path?.entity ?? "")) } + merged
+        let mergedGroups = Set(byEntity.keys)
+        return findings.filter { !(isChange($0) && mergedGroups.contains(Group(entity: $0.path?.entity ?? "", severity: $0.severity))) } + merged
     }
 
     /// Whether a transformable attribute's value transformer (nil: Core Data's default) reads
