@@ -323,6 +323,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // failure loses nothing, and no launch depends on it.
             let intoMemory = node.arguments.contains { $0.label?.text == "withType" && ByteSearch.contains("InMemory", in: $0.expression.trimmedText) || $0.expression.trimmedText == ".inMemory" }
             if name == "migratePersistentStore", !isInPreview(node), !intoMemory, !copiesOutAReadOnlyStore(node) { addFailureActions(ofThrowing: node, opening: .migratePersistentStore) }
+        // All objects of a model class deleted where the code's name says cache.
+        case "delete" where member != nil && labels == "model:":
+            addCacheClearing(node)
         // The model a store was made with, looked up to open the old store before it migrates.
         case "mergedModel" where labels.contains("forStoreMetadata:") && !isInPreview(node):
             scanned.facts.sourceModelPasses.append(file.location(of: node))
@@ -1353,6 +1356,17 @@ private final class StoreCodeVisitor: SyntaxVisitor {
               variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) })
         else { return nil }
         return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+
+    /// `context.delete(model: X.self)` in a function or property whose name, or whose type's,
+    /// says cache (`deleteAllCachedData()`, `ImageCache.clear()`).
+    private func addCacheClearing(_ node: FunctionCallExprSyntax) {
+        guard let unit = declarations.unit(around: node), let argument = node.arguments.first?.expression.as(MemberAccessExprSyntax.self),
+              argument.declName.baseName.text == "self", let type = argument.base?.trimmedText, !isInPreview(node) else { return }
+        let key = declarations.units[unit].key
+        let member = String(key.split(separator: ".").last ?? "")
+        guard member.lowercased().contains("cache") || declarations.units[unit].typeName.lowercased().contains("cache") else { return }
+        scanned.facts.cacheClearings.append(CacheClearing(function: key, modelType: String(type.split(separator: ".").last ?? ""), location: file.location(of: node)))
     }
 
     /// The name that says the store opened at `node` is a cache: the store files named in the

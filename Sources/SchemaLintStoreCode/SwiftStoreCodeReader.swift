@@ -33,6 +33,8 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         // Attribute descriptions given their transformers in code; a store opened with the model
         // it was made with, before it migrates.
         "valueTransformerName", "forStoreMetadata",
+        // All objects of a model class deleted, where the code's name may say cache.
+        "delete(model:",
     ].map { Array($0.utf8) })
 
     /// What stops the app: the caller of a throwing store wrapper (`do { try setUpStorage() }

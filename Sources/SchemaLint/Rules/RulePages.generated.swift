@@ -10156,7 +10156,11 @@ falling back to memory, deleting it again or only logging is a note (the deletio
 warning). A SwiftData store's files are those at its configuration's `url`. Deleting a store named as a cache (every store file
 named in the function or property that opens it holds the word, `"imageCache.sqlite"`, or that
 function's or property's own name does, `localCacheContainer`, or its type's, `ImageCacheManager`,
-where it names one store file at most) is a note: what a cache holds, the app makes again. Code
+where it names one store file at most) is a note: what a cache holds, the app makes again. So is
+deleting a store whose model classes the app's own code deletes as a cache: a function or property
+named for one (`deleteAllCachedData()`, or a member of `CacheStore`) that deletes all objects of
+more than half of the classes the store holds (`context.delete(model: Product.self)`; the classes
+its `ModelContainer` is made for, or else those of the model nearest its code). Code
 that names the main store's file beside a cache's is no cache's. So is Objective-C, where the
 method that opens the store names the files (written out, or through a constant of the file) or
 it or its class is named so itself. A stop in an
@@ -11399,6 +11403,84 @@ final class FeedCacheManager {
             try? ↓FileManager.default.removeItem(at: url)
             self.container.loadPersistentStores { _, _ in }
         }
+    }
+}
+```
+
+### Triggers: a store the app itself clears as cached data deleted when it does not open (a note)
+
+An app that keeps a copy of what a server holds often has a "delete cached data" action that
+deletes every class of the store: its own code says what the store holds can be downloaded again.
+
+```swift path=App/PantryStore.swift
+import SwiftData
+
+enum PantryStore {
+    static func makeContainer() -> ModelContainer? {
+        let schema = Schema([Product.self, Location.self])
+        do {
+            return try ModelContainer(for: schema, configurations: ModelConfiguration())
+        } catch {
+            ↓removeDefaultStore()
+            return try? ModelContainer(for: schema, configurations: ModelConfiguration())
+        }
+    }
+
+    static func removeDefaultStore() {
+        try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "default.store"))
+    }
+}
+```
+
+```swift path=App/PantryModel.swift
+import SwiftData
+
+@MainActor
+final class PantryModel {
+    let context: ModelContext
+
+    init(context: ModelContext) { self.context = context }
+
+    func deleteAllCachedData() {
+        try? context.delete(model: Product.self)
+        try? context.delete(model: Location.self)
+    }
+}
+```
+
+### Triggers: a cache clearing that deletes only one class of three says nothing of the store (a warning)
+
+```swift path=App/DiaryStore.swift
+import SwiftData
+
+enum DiaryStore {
+    static func makeContainer() -> ModelContainer? {
+        let schema = Schema([Entry.self, Tag.self, Thumbnail.self])
+        do {
+            return try ModelContainer(for: schema, configurations: ModelConfiguration())
+        } catch {
+            ↓removeDefaultStore()
+            return try? ModelContainer(for: schema, configurations: ModelConfiguration())
+        }
+    }
+
+    static func removeDefaultStore() {
+        try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "default.store"))
+    }
+}
+```
+
+```swift path=App/ThumbnailCache.swift
+import SwiftData
+
+@MainActor
+final class ThumbnailCache {
+    let context: ModelContext
+
+    init(context: ModelContext) { self.context = context }
+
+    func clear() {
+        try? context.delete(model: Thumbnail.self)
     }
 }
 ```

@@ -63,6 +63,11 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// are opened with then names the transformer the code gives, whatever the model file says.
     /// Not store code: `isEmpty` leaves them out.
     package var transformerNamesSetInCode: [SourceLocation] = []
+    /// Where a function or property of the project named for a cache (`deleteAllCachedData()`,
+    /// `CacheStore.clear()`) deletes all objects of a model class (`context.delete(model: X.self)`):
+    /// the app treats what a store of those classes holds as a cache it fills again. Not store
+    /// code: `isEmpty` leaves them out.
+    package var cacheClearings: [CacheClearing] = []
     /// The configuration names the project's code opens stores with (`description.configuration =
     /// "Cloud"`, `configurationName: "Cloud"`, `configuration:@"Cloud"`): where a model's named
     /// configurations are opened by name, an entity in none of them is in no store. Not store
@@ -102,6 +107,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
             handRunMigrations += part.handRunMigrations
             sourceModelPasses += part.sourceModelPasses
             transformerNamesSetInCode += part.transformerNamesSetInCode
+            cacheClearings += part.cacheClearings
             openedConfigurations.formUnion(part.openedConfigurations)
             foreignLaunchCalls += part.foreignLaunchCalls
             lastRelease = lastRelease ?? part.lastRelease
@@ -129,6 +135,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
         handRunMigrations.sort()
         sourceModelPasses.sort()
         transformerNamesSetInCode.sort()
+        cacheClearings.sort { ($0.location, $0.modelType) < ($1.location, $1.modelType) }
     }
 
     /// The app extension whose folder holds `file` (the innermost, where folders nest), or nil
@@ -501,6 +508,21 @@ package struct StoreFileName: Hashable, Sendable {
 
     /// The name endings of SQLite store files as apps write them.
     package static let storeExtensions = [".sqlite", ".store", ".sqlite3"]
+}
+
+/// All objects of one model class deleted by a function or property named for a cache
+/// (`StoreCodeFacts.cacheClearings`).
+package struct CacheClearing: Hashable, Sendable {
+    /// The function or property, as `Type.name` where it is a type's member.
+    package var function: String
+    package var modelType: String
+    package var location: SourceLocation
+
+    package init(function: String, modelType: String, location: SourceLocation) {
+        self.function = function
+        self.modelType = modelType
+        self.location = location
+    }
 }
 
 /// A call that takes a whole store, with its `-wal` and `-shm` companions, to another place:

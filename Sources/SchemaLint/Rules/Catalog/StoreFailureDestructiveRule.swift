@@ -57,6 +57,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         }
         let failing = opened.map { [.addPersistentStore, .loadPersistentStores].contains($0.call) && !$0.migratesAutomatically } ?? false ? "a store that fails to open" : "a store that fails to migrate"
         var severity: Severity?
+        let clearedAsCache = action.action == .deletesTheStore && action.cacheName == nil ? opened.flatMap { Self.cacheClearing(of: $0, context) } : nil
         switch action.action {
         case .stopsTheApp where action.afterFallbackToMemory, .fallsBackToMemory where action.afterFallbackToMemory:
             // The fallback to memory, where the wrapper made it, is the finding.
@@ -113,11 +114,16 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             }
             consequence = "\(action.written) stops the app when \(opening) fails: \(failing) crashes the app " + (atLaunch ? "at every launch" : "each time it opens the store")
             suggestions = ["report the error to the person and keep the store file: show a screen that explains the problem and offers to retry or to send a report, and log the error's userInfo"]
-        case .deletesTheStore where action.whenIncompatible && action.cacheName == nil:
+        case .deletesTheStore where action.whenIncompatible && action.cacheName == nil && clearedAsCache == nil:
             consequence = "\(action.written) deletes the store whenever it does not match the model: every release that changes the model deletes everything the person stored, instead of migrating it"
             suggestions = ["open the store with automatic migration (NSMigratePersistentStoresAutomaticallyOption and NSInferMappingModelAutomaticallyOption, or NSPersistentContainer's defaults) and keep every model version in the bundle, so a store of an earlier version is migrated, not deleted"]
         case .deletesTheStore where action.cacheName != nil:
             consequence = "\(action.written) deletes the store when \(opening) fails; its name (\(action.cacheName ?? "")) says it is a cache, whose content the app can make again, so the person loses nothing"
+            suggestions = ["if this store holds anything the person made, keep the failed store instead: move it aside and recover from it in a later release"]
+            severity = .note
+        case .deletesTheStore where clearedAsCache != nil:
+            let cleared = clearedAsCache.map { "\($0.function.hasPrefix(".") ? String($0.function.dropFirst()) : $0.function) deletes its \(EnglishList.join($0.types, limit: 4)) objects as cached data" } ?? ""
+            consequence = "\(action.written) deletes the store when \(opening) fails; the app's own \(cleared), so what it holds is a cache the app fills again, and the person loses nothing"
             suggestions = ["if this store holds anything the person made, keep the failed store instead: move it aside and recover from it in a later release"]
             severity = .note
         case .deletesTheStore where action.removesTheMigrationSource:
@@ -184,10 +190,27 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             at: action.place, severity: severity, subject: "\(action.opening.rawValue) \(action.written)",
             message: consequence,
             notes: (action.openingLocation == action.place.location ? [] : [Finding.Note(openingNote(action), at: action.openingLocation)])
+                + (clearedAsCache.map { [Finding.Note("\($0.function.hasPrefix(".") ? String($0.function.dropFirst()) : $0.function) deletes the store's objects here", at: $0.location)] } ?? [])
                 + action.errorPath.map { Finding.Note("\($0.declaration) passes the error of opening the store on to its caller", at: $0.location) }
                 + (action.action == .stopsTheApp || action.action == .fallsBackToMemory ? appExtension.map { [Finding.Note("this code is the \($0.kind) extension's: its Info.plist declares \($0.pointIdentifier)", at: $0.location)] } ?? [] : []),
             suggestions: suggestions
         )
+    }
+
+    /// The function or property of the project, named for a cache, that deletes most of the model
+    /// classes the store at `opening` holds (`StoreCodeFacts.cacheClearings`): the app treats the
+    /// store's content as a cache. The classes are those its `ModelContainer` is made for, or else
+    /// the entities of the one model the opening is nearest to.
+    private static func cacheClearing(of opening: StoreOpening, _ context: StoreCodeContext) -> (function: String, types: [String], location: SourceLocation)? {
+        guard !context.facts.cacheClearings.isEmpty else { return nil }
+        let nearest = StoreCodeContext.openedHistories(by: opening, in: context.histories)
+        let held = opening.modelTypes ?? (nearest.count == 1 ? Set(nearest[0].versions.last?.entities.map(\.name) ?? []) : [])
+        guard !held.isEmpty else { return nil }
+        for (function, clearings) in Dictionary(grouping: context.facts.cacheClearings, by: \.function).sorted(by: { $0.key < $1.key }) {
+            let cleared = Set(clearings.map(\.modelType)).intersection(held)
+            if cleared.count * 2 > held.count { return (function, cleared.sorted(), clearings[0].location) }
+        }
+        return nil
     }
 
     /// What the note at the opening says of it.
