@@ -510,12 +510,23 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// For `loadPersistentStores` called on the container itself (`self.`, or no receiver) in a
     /// class whose superclass (the first type it inherits) is neither Core Data's container nor a
     /// class of a file read: that superclass.
+    /// A container held in a property (`self.persistentContainer.loadPersistentStores`) is of the
+    /// class the property's declaration or value gives: a library's, or the project's subclass of
+    /// one.
     private func unreadSuperclass(ofContainerCalling node: FunctionCallExprSyntax) -> String? {
-        if let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base, !["self", "self?", "self!"].contains(base.trimmedText) { return nil }
+        func unread(_ type: String) -> String? {
+            Self.containerTypes.contains(type) || declarations.typeNames.contains(type) ? nil : type
+        }
+        if let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base, !["self", "self?", "self!"].contains(base.trimmedText) {
+            let property = base.as(MemberAccessExprSyntax.self).flatMap { ["self", "self?", "self!"].contains($0.base?.trimmedText ?? "") ? $0.declName.baseName.text : nil }
+                ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
+            guard let property else { return nil }
+            let held = declarations.projectType(of: "\(typeName(around: node)).\(property)")
+            if let library = held.undeclared { return unread(library) }
+            return held.type.flatMap { declarations.superclasses[$0] }.flatMap(unread)
+        }
         // The class or its extension the call is in.
-        guard let superclass = declarations.superclasses[typeName(around: node)],
-              !Self.containerTypes.contains(superclass), !declarations.typeNames.contains(superclass) else { return nil }
-        return superclass
+        return declarations.superclasses[typeName(around: node)].flatMap(unread)
     }
 
     /// The types a `ModelContainer(for: ...)` names with `.self` in its `for:` argument and the

@@ -6947,6 +6947,87 @@ final class ReaderContainer: StepwiseContainer {
 }
 ```
 
+### Does not trigger: a library's container held in a property and loaded from another type
+
+The same holds where the container is a property, typed as the library's class, of a type that
+loads it: the class whose `loadPersistentStores` runs is still the library's.
+
+```xml path=Reader.xcdatamodeld/Reader.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Bookmark" representedClassName="Bookmark">
+        <attribute name="link" optional="YES" attributeType="URI"/>
+    </entity>
+</model>
+```
+
+```xml path=Reader.xcdatamodeld/Reader 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Bookmark" representedClassName="Bookmark">
+        <attribute name="link" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Reader.xcdatamodeld/Reader 3.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Bookmark" representedClassName="Bookmark">
+        <attribute name="link" optional="YES" attributeType="String"/>
+        <attribute name="note" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Reader 1 to 2.xcmappingmodel/xcmapping.xml
+<?xml version="1.0" standalone="no"?>
+<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+
+<database>
+    <databaseInfo>
+        <version>134481920</version>
+        <UUID>5C0F1D52-0000-4000-8000-000000000002</UUID>
+        <nextObjectID>105</nextObjectID>
+    </databaseInfo>
+    <object type="XDDEVMAPPINGMODEL" id="z102">
+        <attribute name="sourcemodelpath" type="string">Reader.xcdatamodeld/Reader.xcdatamodel</attribute>
+        <attribute name="destinationmodelpath" type="string">Reader.xcdatamodeld/Reader 2.xcdatamodel</attribute>
+        <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVENTITYMAPPING" id="z103">
+        <attribute name="sourcename" type="string">Bookmark</attribute>
+        <attribute name="mappingtypename" type="string">Undefined</attribute>
+        <attribute name="destinationname" type="string">Bookmark</attribute>
+        <attribute name="autogenerateexpression" type="bool">1</attribute>
+        <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL" idrefs="z102"></relationship>
+        <relationship name="attributemappings" type="0/0" destination="XDDEVATTRIBUTEMAPPING" idrefs="z104"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z104">
+        <attribute name="name" type="string">link</attribute>
+        <attribute name="valueexpressiondata" type="binary">YnBsaXN0MDDUAQIDBAUGBwhYJHZlcnNpb24=</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+</database>
+```
+
+```swift path=Reader/ReaderDatabase.swift
+import CoreData
+import Stepwise
+
+private final class ReaderContainer: StepwiseContainer {}
+
+final class ReaderDatabase {
+    let container: StepwiseContainer = ReaderContainer(name: "Reader")
+
+    func open() {
+        container.loadPersistentStores { _, error in
+            if let error { print("store failed: \(error)") }
+        }
+    }
+}
+```
+
 ### Does not trigger: the app walks stores through the mapping models itself
 
 `NSMigrationManager` runs each step's mapping model in the app's code, so no store jumps.
