@@ -45,6 +45,36 @@ enum SynchronousCode {
         return true
     }
 
+    /// Whether `node` runs on a background queue or thread: inside a closure handed to `async` or
+    /// `asyncAfter` of a dispatch queue other than the main one, to `addOperation` of an operation
+    /// queue other than the main one, to `Task.detached`, `performBackgroundTask` or
+    /// `Thread.detachNewThread`. (A plain `Task` runs on the actor it is made on, often the main one.)
+    static func runsOnABackgroundQueue(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if let closure = syntax.as(ClosureExprSyntax.self), let call = handingOn(closure), let name = calledName(call) {
+                let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedText ?? ""
+                let onMain = base == "main" || base.hasSuffix(".main") || base == "DispatchQueue.main" || base == "OperationQueue.main"
+                switch name {
+                case "async", "asyncAfter", "addOperation": if !onMain, !base.isEmpty { return true }
+                case "detached" where base == "Task": return true
+                case "performBackgroundTask", "detachNewThread": return true
+                default: break
+                }
+            }
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self) { return false }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// The call a closure is handed to, as its trailing closure or an argument.
+    private static func handingOn(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+        if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id { return call }
+        guard closure.parent?.is(LabeledExprSyntax.self) ?? false else { return nil }
+        return closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+    }
+
     /// Whether `name` is what an assignment writes (`x = v`, `self.x = v`, `T.shared.x += v`):
     /// the element before an assignment operator in its unfolded sequence.
     static func isAssigned(_ name: Syntax) -> Bool {

@@ -87,7 +87,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         for (node, property, value) in settings.found {
             let type = declarations.unit(around: node).map { declarations.units[$0].typeName } ?? ""
             if property == "shouldMigrateStoreAutomatically", value == false { migrationOff.insert(type) }
-            if property == "shouldAddStoreAsynchronously", value == true { addsAsynchronously.insert(type) }
+            // (`shouldAddStoresAsynchronously`: a container class of a library that adds each of its stores so.)
+            if property == "shouldAddStoreAsynchronously" || property == "shouldAddStoresAsynchronously", value == true { addsAsynchronously.insert(type) }
         }
         var inMemory: Set<String> = [], onDisk: Set<String> = []
         var inMemoryHere: Set<Int> = [], onDiskHere: Set<Int> = []
@@ -260,7 +261,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         switch name {
         case "ModelContainer" where member == nil, "init" where Self.makesAModelContainer(node):
             if !isInMemoryOrPreview(node) {
-                addOpening(.modelContainer, node, migrates: true, asynchronously: false)
+                addOpening(.modelContainer, node, migrates: true, asynchronously: SynchronousCode.runsOnABackgroundQueue(node))
                 scanned.openings[scanned.openings.count - 1].opening.modelTypes = Self.modelTypes(of: node, in: declarations.unit(around: node).map { declarations.units[$0].body })
                 addFailureActions(ofThrowing: node, opening: .modelContainer)
             }
@@ -271,7 +272,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // A container's override that hands the call on to `super` is the opening its callers
             // make, found where they call it: its own call is no second opening.
             if !isHandedOnBySuper(node) {
-                addOpening(.loadPersistentStores, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type),
+                addOpening(.loadPersistentStores, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type) || SynchronousCode.runsOnABackgroundQueue(node),
                            unreadContainerClass: unreadSuperclass(ofContainerCalling: node))
             }
             if let closure = completionHandler(of: node) {
@@ -286,12 +287,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             && !Self.namesTheInMemoryType(node.arguments.first { $0.label?.text == "ofType" }?.expression):
             let type = typeName(around: node)
             if labels.hasPrefix("with:") {
-                addOpening(.addPersistentStore, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type))
+                addOpening(.addPersistentStore, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type) || SynchronousCode.runsOnABackgroundQueue(node))
                 if let closure = completionHandler(of: node) { addFailureActions(inCompletion: closure, opening: .addPersistentStore, call: node) }
             } else {
                 let options = node.arguments.first { $0.label?.text == "options" }?.expression
                 addOpening(
-                    .addPersistentStore, node, migrates: options.map { migratesAutomatically($0) } ?? false, asynchronously: false,
+                    .addPersistentStore, node, migrates: options.map { migratesAutomatically($0) } ?? false, asynchronously: SynchronousCode.runsOnABackgroundQueue(node),
                     declinesMigration: (labels.hasPrefix("ofType:") || labels.hasPrefix("type:") || labels.hasPrefix("_:configuration:")) && declinesMigration(options)
                         && !opensABundledStore(node) && !checksStoreCompatibility && !copiesTheStoreAfter(node)
                 )

@@ -6365,8 +6365,12 @@ migrates, which entities force it and what changed in each (added, removed or re
 properties, a new type or optionality), and how the migration runs: inferred (lightweight), or with the
 mapping model or custom migration the team wrote for that step, or with the app's own
 `NSMigrationManager` where its code migrates the store itself (`migrateStore(from:...)`,
-`migrateStoreFromURL:`; every object in memory, step by step). It does not guess store sizes;
-only the model is known. Synced stores are left out: their findings are about CloudKit. So are
+`migrateStoreFromURL:`; every object in memory, step by step). Where every opening of the store
+is off the main thread already (`shouldAddStoreAsynchronously = true` on its description, or a
+container class's own `shouldAddStoresAsynchronously`, or the call made on a background queue:
+`queue.async { ... }` on a queue other than the main one, `Task.detached`,
+`performBackgroundTask`), the advice is to keep the interface from reading the store until it is
+open. It does not guess store sizes; only the model is known. Synced stores are left out: their findings are about CloudKit. So are
 stores the app adds with options that ask for no migration: a store of an earlier version does not
 open at all, which `store-opened-without-migration` reports. So is a step lightweight migration
 cannot infer, with no migration written for it: the store fails to open rather than migrate, which
@@ -18001,7 +18005,8 @@ A store is opened, and migrated when the model changed, synchronously on the lau
 ## Why
 
 Opening a store whose model version differs from the app's migrates it before the call returns:
-`loadPersistentStores` (unless `shouldAddStoreAsynchronously` is set), `addPersistentStore` with
+`loadPersistentStores` (unless `shouldAddStoreAsynchronously` is set, or the call is made on a
+background queue: `queue.async { ... }` on a queue other than the main one, `Task.detached`), `addPersistentStore` with
 `NSMigratePersistentStoresAutomaticallyOption`, and SwiftData's `ModelContainer(...)` rewrite every
 table the change touches. Done while the app launches, on the main thread, a migration of a large
 store outlasts the launch watchdog: the system kills the app with the termination code

@@ -241,7 +241,8 @@ package struct StoreOpening: Hashable, Sendable {
     /// false`, for `addPersistentStore` unless its options say so, and for an opening right after
     /// the code deleted the store's files (a new, empty store).
     package var migratesAutomatically: Bool
-    /// `shouldAddStoreAsynchronously = true` on the store's description.
+    /// `shouldAddStoreAsynchronously = true` on the store's description, or the call runs on a
+    /// background queue or thread (`queue.async { ... }`, `Task.detached`): not on the main thread.
     package var addsAsynchronously: Bool
     /// `addPersistentStore` with options written where the reader sees them (`nil`, or a dictionary
     /// without `NSMigratePersistentStoresAutomaticallyOption: true`) that ask for no migration, for a

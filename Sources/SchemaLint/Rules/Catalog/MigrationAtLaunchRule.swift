@@ -34,7 +34,7 @@ struct MigrationAtLaunchRule: HistoryRule {
                 ? "create the ModelContainer off the main thread (in a Task, behind a progress screen) and show the user interface when it is ready, \(outcome)"
                 : "add the store off the main thread (NSPersistentStoreDescription.shouldAddStoreAsynchronously = true, or load in a background task) behind a progress screen, \(outcome)"
             if version.format != .swiftData, let asynchronous = context.code.addsAsynchronously {
-                advice = "the store opened at \(asynchronous) is added off the main thread already (shouldAddStoreAsynchronously): keep the interface from reading it until the completion handler runs, and measure the migration with a store of realistic size written by the previous release"
+                advice = "the store opened at \(asynchronous) is added off the main thread already: keep the interface from reading it until the completion handler runs, and measure the migration with a store of realistic size written by the previous release"
             }
             let ownMigration = "run the app's migration off the main thread (in a background task, behind a progress screen) and open the store when it is done, \(outcome)"
             if let migration = context.history.writtenMigration(from: baseline, to: version) {
