@@ -20,7 +20,7 @@ package struct CloudKitContainerReader: ModelSourceReader {
 
     /// Xcode projects are not claimed, so that a folder of nothing else is no model input: they are
     /// read among the files left unclaimed, for the entitlements their targets sign with.
-    package var fileNameSuffixes: [String] { [".swift", ".m", ".mm", ".entitlements", Self.projectSuffix] }
+    package var fileNameSuffixes: [String] { [".swift", ".m", ".mm", ".entitlements", Self.projectSuffix, ".xcconfig"] }
 
     static let projectSuffix = ".xcodeproj/project.pbxproj"
 
@@ -145,7 +145,24 @@ package struct CloudKitContainerReader: ModelSourceReader {
             reading.storeCode.cloudKitContainers += Self.containers(in: file.tokens, file: file.name, types: containerTypes)
             reading.storeCode.ignoredCloudKitOptions += Self.ignoredOptions(in: file.tokens, file: file.name, plainTypes: plainTypes, cloudKitTypes: containerTypes)
         }
+        if !hasEntitlements, !reading.storeCode.cloudKitContainers.isEmpty {
+            reading.storeCode.projectsSigningWithoutEntitlements = Self.projectsSigningWithoutEntitlements(options)
+        }
         return reading
+    }
+
+    /// The Xcode projects of a repository that holds no entitlements file, where neither they nor
+    /// a build configuration file names one (`CODE_SIGN_ENTITLEMENTS`): the apps they build sign
+    /// with no entitlements, so no CloudKit. None where the repository holds no Xcode project (a
+    /// project generated from a description may add entitlements of its own).
+    static func projectsSigningWithoutEntitlements(_ options: ModelSourceReadingOptions) -> [SourceLocation] {
+        let projects = options.unclaimedFiles.filter { $0.hasSuffix(projectSuffix) }
+        guard !projects.isEmpty else { return [] }
+        let key = ByteSearch.Words([Array("CODE_SIGN_ENTITLEMENTS".utf8)])
+        for path in projects + options.unclaimedFiles.filter({ $0.hasSuffix(".xcconfig") }) {
+            guard case .success(let data) = options.tree.contents(of: path), !ByteSearch.containsAny(key, in: [UInt8](data)) else { return [] }
+        }
+        return projects.map { SourceLocation(file: $0, line: 1, column: 1) }
     }
 
     /// Whether the code at `token` runs: it is not under a flag the file fixes to false

@@ -44,14 +44,18 @@ struct StoreSyncDecisions {
             // the options, the store is local.
             // (A description the code puts in place of the container's sets no options either.)
             let setsNoOptions = containers.allSatisfy { $0.settings.allSatisfy(\.replacesDescriptions) }
-            if sync != .local, setsNoOptions, facts.cloudKitEntitlements.isEmpty, !facts.entitlementsWithoutCloudKit.isEmpty {
-                let files = facts.entitlementsWithoutCloudKit
+            // (So are they where no entitlements file is here and the Xcode projects name none.)
+            let unsigned = facts.entitlementsWithoutCloudKit.isEmpty
+            let files = unsigned ? facts.projectsSigningWithoutEntitlements : facts.entitlementsWithoutCloudKit
+            if sync != .local, setsNoOptions, facts.cloudKitEntitlements.isEmpty, !files.isEmpty {
                 let nearest = NearestFiles.nearest(to: containers[0].location.file, among: Dictionary(uniqueKeysWithValues: files.indices.map { ($0, [files[$0].file]) }))
                 for index in indices { versions[index].markLocal() }
-                decisions[key] = StoreSyncDecision(
+                var decision = StoreSyncDecision(
                     containers: containers, sync: .local, modelMarksCloudKit: marks,
                     byName: containers.allSatisfy { $0.model == versions[indices[0]].model }, entitlementsWithoutCloudKit: files[nearest.first ?? 0]
                 )
+                decision.signedWithoutEntitlements = unsigned
+                decisions[key] = decision
                 continue
             }
             decisions[key] = StoreSyncDecision(

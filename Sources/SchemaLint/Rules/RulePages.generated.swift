@@ -2775,8 +2775,11 @@ Code outside the repository that syncs it (a framework of another repository) is
 `cloudkit: true` for the bundle. In the same way, an `NSPersistentCloudKitContainer` whose code
 never sets `cloudKitContainerOptions` syncs only with the app's CloudKit entitlement: where the
 repository holds entitlements files and none gives CloudKit, its model is checked as local, and
-this note names the container and the entitlements file. Without any entitlements file in the
-repository, the container is taken to sync.
+this note names the container and the entitlements file. So is it where the repository holds no
+entitlements file at all and its Xcode projects, and their build configuration files, name none
+(`CODE_SIGN_ENTITLEMENTS`): the app signs with no entitlements, and this note names the project.
+Without any entitlements file or Xcode project in the repository (a package, a project generated
+from a description that may add entitlements), the container is taken to sync.
 
 Code of test targets and test doubles is not read. This note says what was decided where the
 model file does not say the same: a model checked as synced though it marks no configuration, or
@@ -2904,6 +2907,41 @@ final class Store {
     </array>
 </dict>
 </plist>
+```
+
+```swift path=Notes/PersistenceController.swift
+import CoreData
+
+struct PersistenceController {
+    let container = NSPersistentCloudKitContainer(name: "Notes")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error { print(error) }
+        }
+    }
+}
+```
+
+### Triggers: a container for CloudKit in an app whose Xcode project names no entitlements
+
+```xml path=Notes/Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```text path=Notes.xcodeproj/project.pbxproj
+// !$*UTF8*$!
+{
+	objects = {
+		A1 /* Notes */ = {isa = PBXFileSystemSynchronizedRootGroup; path = Notes; sourceTree = "<group>"; };
+		A2 /* Release */ = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.notes; }; name = Release; };
+	};
+}
 ```
 
 ```swift path=Notes/PersistenceController.swift

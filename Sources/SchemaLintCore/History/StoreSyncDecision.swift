@@ -26,6 +26,9 @@ package struct StoreSyncDecision: Hashable, Sendable {
     /// A CloudKit container that sets no options, in an app whose entitlements give no CloudKit:
     /// the entitlements file nearest to it.
     package var entitlementsWithoutCloudKit: SourceLocation?
+    /// `entitlementsWithoutCloudKit` is the Xcode project that signs the app with no entitlements
+    /// (`StoreCodeFacts.projectsSigningWithoutEntitlements`), not an entitlements file.
+    package var signedWithoutEntitlements = false
 
     package init(
         containers: [CloudKitContainerUse], sync: CloudKitContainerUse.Sync, modelMarksCloudKit: Bool, byName: Bool,

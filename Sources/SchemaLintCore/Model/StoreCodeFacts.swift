@@ -32,6 +32,9 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// with no CloudKit container): the app's entitlements are in the repository, and CloudKit is
     /// not among them. Not store code: `isEmpty` leaves them out.
     package var entitlementsWithoutCloudKit: [SourceLocation] = []
+    /// The Xcode projects of a repository with no entitlements file, where nothing names one
+    /// (`CODE_SIGN_ENTITLEMENTS`): the apps sign with no entitlements, so with no CloudKit.
+    package var projectsSigningWithoutEntitlements: [SourceLocation] = []
     /// Entitlements files that turn CloudKit on but name no container (`<array/>` under the
     /// iCloud containers, as Xcode leaves the capability until one is chosen): SwiftData's
     /// `.automatic` has nothing to sync with. Where each lists the containers. Not store code:
@@ -100,6 +103,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
             ignoredCloudKitOptions += part.ignoredCloudKitOptions
             cloudKitEntitlements += part.cloudKitEntitlements
             entitlementsWithoutCloudKit += part.entitlementsWithoutCloudKit
+            projectsSigningWithoutEntitlements += part.projectsSigningWithoutEntitlements
             cloudKitWithoutContainer += part.cloudKitWithoutContainer
             keyedArchiveTransformers.formUnion(part.keyedArchiveTransformers)
             appExtensions += part.appExtensions
@@ -130,6 +134,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
         ignoredCloudKitOptions.sort { $0.setting < $1.setting }
         cloudKitEntitlements.sort()
         entitlementsWithoutCloudKit.sort()
+        projectsSigningWithoutEntitlements.sort()
         cloudKitWithoutContainer.sort()
         appExtensions.sort { $0.location < $1.location }
         handRunMigrations.sort()

@@ -520,6 +520,34 @@ import SchemaLintTestSupport
         #expect(try Executable.run(["--no-color"], in: folder.url).stdout.contains("[cloudkit-required-attribute]"))
     }
 
+    /// An app whose Xcode project names no entitlements file, in a repository that holds none,
+    /// signs with no entitlements: its container syncs nothing. A build configuration file that
+    /// names one (kept elsewhere) leaves the container syncing, as a repository with no project does.
+    @Test func aContainerInAnAppWhoseProjectNamesNoEntitlementsIsLocal() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.unmarkedNote, to: "App/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
+        try folder.write(Self.persistence, to: "App/PersistenceController.swift")
+        try folder.write("""
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tA1 /* App */ = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+            \t\tA2 /* Release */ = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.notes; }; name = Release; };
+            \t};
+            }
+            """, to: "Notes.xcodeproj/project.pbxproj")
+        let local = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!local.stdout.contains("[cloudkit-required-attribute]"), "\(local.stdout)")
+        #expect(local.stdout.contains("the app signs with no entitlements (no entitlements file is here, and its Xcode project names none)"), "\(local.stdout)")
+        #expect(local.stdout.contains("note: the Xcode project that names no entitlements file (CODE_SIGN_ENTITLEMENTS) (Notes.xcodeproj/project.pbxproj:1:1)"), "\(local.stdout)")
+
+        try folder.write("CODE_SIGN_ENTITLEMENTS = App/App.entitlements\n", to: "Configuration/Release.xcconfig")
+        #expect(try Executable.run(["--no-color"], in: folder.url).stdout.contains("[cloudkit-required-attribute]"))
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("Configuration"))
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("Notes.xcodeproj"))
+        #expect(try Executable.run(["--no-color"], in: folder.url).stdout.contains("[cloudkit-required-attribute]"))
+    }
+
     /// `cloudkit: false` for the bundle wins over the code; a container naming another model
     /// decides nothing about this one.
     @Test func theBundlesSettingWinsAndOtherModelsAreLeftAlone() throws {

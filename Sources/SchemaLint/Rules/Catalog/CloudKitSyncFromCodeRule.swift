@@ -52,6 +52,17 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
                 ]
             )
         }
+        if let project = decision.entitlementsWithoutCloudKit, decision.signedWithoutEntitlements {
+            return note(
+                "\(model) is opened (\(found)) with an NSPersistentCloudKitContainer, which gives its store CloudKit options only when the app has the CloudKit entitlement; the app signs with no entitlements (no entitlements file is here, and its Xcode project names none) and no code sets the options, so it is checked as the local store it is\(decision.modelMarksCloudKit ? ", though the model marks itself Used with CloudKit" : "")",
+                notes: decision.containers.map { Self.created($0, model: context.history.model) }
+                    + [Finding.Note("the Xcode project that names no entitlements file (CODE_SIGN_ENTITLEMENTS)", at: project)],
+                suggestions: [
+                    "if the app gets the CloudKit entitlement from a file that is not in this repository, say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: true}}`",
+                    "if this store never syncs, open it with NSPersistentContainer",
+                ]
+            )
+        }
         if let entitlements = decision.entitlementsWithoutCloudKit {
             return note(
                 "\(model) is opened (\(found)) with an NSPersistentCloudKitContainer, which gives its store CloudKit options only when the app has the CloudKit entitlement; the app's entitlements list no CloudKit and no code sets the options, so it is checked as the local store it is\(decision.modelMarksCloudKit ? ", though the model marks itself Used with CloudKit" : "")",
