@@ -272,7 +272,8 @@ struct StoreSyncDecisions {
         var start: String?
         for file in Set(containers.map(\.location.file)).sorted() {
             let folder = (file as NSString).deletingLastPathComponent
-            guard let output = git.run(["log", "--reverse", "--format=%cs", "-S", "NSPersistentCloudKitContainer", "--", (file as NSString).lastPathComponent], in: folder.isEmpty ? "." : folder),
+            // (Through renames: code moved to another folder synced since it was first written.)
+            guard let output = git.run(["log", "--follow", "--reverse", "--format=%cs", "-S", "NSPersistentCloudKitContainer", "--", (file as NSString).lastPathComponent], in: folder.isEmpty ? "." : folder),
                   output.succeeded, let day = output.text.split(separator: "\n").first.map(String.init) else { continue }
             start = min(start ?? day, day)
         }

@@ -622,6 +622,42 @@ import SchemaLintTestSupport
         #expect(run.stdout.contains("; from Notes 2 on: git first saw the container code on 2024-01-04, when Notes 2 was the newest version"), "\(run.stdout)")
     }
 
+    /// Container code moved to another folder since it was first committed synced from the first
+    /// commit, not from the move: git follows the file through the rename.
+    @Test(.enabled(if: GitRepository.isAvailable, GitRepository.missing))
+    func gitDatesTheStartOfSyncThroughAMoveOfTheContainerCode() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func version(_ name: String, _ attributes: [String]) throws { try Self.writeCurrentVersion(name, attributes, in: folder) }
+        try version("Notes", ["a", "b"])
+        try folder.write(XcodeFixtures.contents("<entity name=\"Tag\"><attribute name=\"name\" optional=\"YES\" attributeType=\"String\"/></entity>"), to: "App/Tags.xcdatamodeld/Tags.xcdatamodel/contents")
+        // A store wrapper given the model: the container opens each bundle near it.
+        try folder.write("""
+            import CoreData
+
+            final class Store {
+                let container: NSPersistentCloudKitContainer
+
+                init(name: String, model: NSManagedObjectModel) {
+                    container = NSPersistentCloudKitContainer(name: name, managedObjectModel: model)
+                    container.loadPersistentStores { _, error in
+                        if let error { print(error) }
+                    }
+                }
+            }
+
+            """, to: "App/Stack/Store.swift")
+        try repository.commit("a synced app")
+        try version("Notes 2", ["a"])
+        try repository.commit("a version that drops b")
+        try repository.git(["mv", "App/Stack", "App/Persistence"])
+        try repository.commit("move the stack")
+
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("error: attribute 'Note.b' was removed"), "\(run.stdout)")
+        #expect(!run.stdout.contains("git first saw the container code"), "\(run.stdout)")
+    }
+
     /// Container code committed with the model's first version (an app that synced from its
     /// start, or a repository brought in by one commit, where every version came at once) synced
     /// every version: git dates no later start.
