@@ -23016,7 +23016,8 @@ In a shallow clone (what `actions/checkout` makes unless told `fetch-depth: 0`),
 the newest commit, which seems to add every version at once. Its order would be no order at all,
 so git is not asked: the names decide, and the note says the clone is shallow and what to fetch.
 Names decide only when they carry an order: every version but the first one name with a number
-(`Model 2`, `Model3`, `Model 10`), or numbers that run on across a renaming of the project
+(`Model 2`, `Model3`, `Model 10`), or numbers alone beside one other name (`Shared`, `0.5`,
+`0.6`), or numbers that run on across a renaming of the project
 (`mo_ikai 11`, then `opb 12`), each its own, the current version's the highest. Versions named for features (`Model_discount_policy` beside
 `Model_course_info_v18`) say nothing of when each was made: then only the current version is
 checked on its own, no step between versions (a step in a guessed order is a step no store

@@ -184,7 +184,9 @@ package enum XcodeVersionOrder {
     /// number (`Model 2`, `Model3`, `MeshtasticDataModelV 23`: the same letters once digits,
     /// spaces and punctuation are left out), and a version without a number is Xcode's first one,
     /// named after the model or the versions' own name (`UserCollectionEntity` before
-    /// `UserCollectionEntity v2`); with no numbered version, the model's name and one other. Names
+    /// `UserCollectionEntity v2`), or any name beside versions that are numbers alone (`Shared`
+    /// before `0.5`, `0.6`: they have no name of their own, and the first version was named before
+    /// numbers were); with no numbered version, the model's name and one other. Names
     /// of features (`Model_discount_policy` beside `Model_course_info_v18`) say nothing of when
     /// each was made. A label after the number (`Sprinklers 8 (cloud)`) is no other name.
     package static func namesCarryOrder(_ names: Set<String>, model: String) -> Bool {
@@ -193,7 +195,7 @@ package enum XcodeVersionOrder {
         guard stems.count <= 1 else { return false }
         let unnumbered = names.subtracting(numbered).subtracting([model])
         if let stem = stems.first {
-            return unnumbered.count <= 1 && unnumbered.allSatisfy { stem.hasPrefix(letters(withoutLabel($0))) }
+            return unnumbered.count <= 1 && unnumbered.allSatisfy { stem.isEmpty || stem.hasPrefix(letters(withoutLabel($0))) }
         }
         return unnumbered.count <= 1 && names.contains(model)
     }
