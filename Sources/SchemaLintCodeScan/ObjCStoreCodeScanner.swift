@@ -41,6 +41,10 @@ struct ObjCStoreCodeScanner {
     /// (`migrateStoreToDocuments` of `migrateStoreToDocuments:andStore:`): whether each tests the
     /// call's result. A store removed after sending one to `self` was copied first.
     private var migratingMethods: [String: Bool] = [:]
+    /// The file's methods whose body only logs (`+ (void)logCoreDataError:(NSError *)error {
+    /// MyLog(...); }`), by the first part of their selector: a message to one logs, as the call in
+    /// it does.
+    private var loggingMethods: Set<String> = []
     /// Where the file opens a store: `openingSelectors`, and `openingMethods` sent to `self`.
     private var openingPositions: TokenPositions
     /// Where it removes files (`removals`), copies a store out (`migratePersistentStore:`), moves
@@ -165,6 +169,7 @@ struct ObjCStoreCodeScanner {
         let opening = Set(methods.filter { body in body.range.contains { Self.openingSelectors.contains(tokens[$0].text) } }.map(\.selector))
         scanner.openingMethods = opening.union(methods.filter { body in body.range.contains { scanner.sendsToSelf($0, oneOf: opening) } }.map(\.selector))
         scanner.openingPositions = TokenPositions(tokens.indices.filter { scanner.opens($0) })
+        scanner.loggingMethods = Set(bodies.filter { $0.owner != nil && !$0.range.isEmpty && scanner.onlyLogs([$0.range]) != nil }.compactMap { $0.selector.split(separator: ":").first.map(String.init) })
         for body in bodies where body.owner != nil {
             let calls = body.range.filter { tokens[$0].isIdentifier("migratePersistentStore") }
             guard !calls.isEmpty, let first = body.selector.split(separator: ":").first else { continue }
@@ -1013,6 +1018,13 @@ struct ObjCStoreCodeScanner {
             while position < branch.upperBound {
                 let end = min(statementEnd[position], branch.upperBound)
                 if tokens[position].isIdentifier("return") && end == position + 1 || isNilAssignment(position..<end) {
+                    position = end + 1
+                    continue
+                }
+                // `[Owner logError:error]`, a method of the file that only logs.
+                if tokens[position].is("["), partner[position] == end - 1, position + 2 < end, tokens[position + 2].kind == .identifier,
+                   loggingMethods.contains(tokens[position + 2].text) {
+                    first = first ?? position + 2
                     position = end + 1
                     continue
                 }

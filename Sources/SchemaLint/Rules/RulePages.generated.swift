@@ -10231,7 +10231,8 @@ The rule reports, in the code that runs when opening fails:
   and every save fails (a note in an app extension, where the app has its own handling); in
   Objective-C, so does a `loadPersistentStoresWithCompletionHandler:` block that keeps the error
   nowhere, and an `addPersistentStoreWithType:` whose error branches only log (`NSLog`,
-  `os_log`, CocoaLumberjack's `DDLog...`, a project's macro with `Log` in its name, assertions)
+  `os_log`, CocoaLumberjack's `DDLog...`, a project's macro with `Log` in its name, assertions,
+  or a message to a method of the file whose body only logs, `[Store logStoreError:error]`)
   and the coordinator goes on without its store;
 - the function that opens the store called again from its own failure branch (`self.loadStore()`
   inside `loadStore()`'s handler), with nothing changed: a store that cannot migrate fails again at
@@ -11024,6 +11025,29 @@ final class JournalStore {
         }
     }
     return _coordinator;
+}
+
+@end
+```
+
+### Triggers: Objective-C: the failure handed to a method of the class that only logs it
+
+```objc path=App/GalleryStore.m
+@implementation GalleryStore
+
++ (NSPersistentStoreCoordinator *)coordinator {
+    NSError *error = nil;
+    NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self model]];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[self storeURL] options:options error:&error]) {
+        coordinator = nil;
+        [GalleryStore ↓logStoreError:error];
+    }
+    return coordinator;
+}
+
++ (void)logStoreError:(NSError *)error {
+    NSLog(@"Core Data error: %@", error.userInfo);
 }
 
 @end
