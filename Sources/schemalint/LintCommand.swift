@@ -154,10 +154,13 @@ struct LintCommand: ParsableCommand {
         if verbose { Terminal.writeError(WalkListing.text(sources: output.sources, skipped: output.skipped)) }
         // A repository without models passes (a hook or CI job there must not fail): one line
         // says so, in place of the text report's summary of nothing; report files are still written.
-        if output.histories.isEmpty, output.result.findings.isEmpty, givenPaths.isEmpty {
+        // (A folder named with no model in it is an input error, unless the run read store code
+        // there: then it says the same, not "no problems in 0 versions".)
+        if output.histories.isEmpty, output.result.findings.isEmpty {
             let unbuilt = output.skipped.filter { $0.reason == .inNoProject && $0.path.hasSuffix(".xcdatamodeld") }.count
             let why = unbuilt == 0 ? "" : "; \(unbuilt) model bundle\(unbuilt == 1 ? " lies" : "s lie") in no Xcode project here (--verbose lists \(unbuilt == 1 ? "it" : "them"); name one to lint it)"
-            Terminal.writeError("schemalint: no model found in this folder (Xcode model bundles, SwiftData schemas or schemalint YAML model files); nothing to lint\(why)\n")
+            let place = givenPaths.isEmpty || givenPaths == ["."] ? "this folder" : givenPaths.joined(separator: ", ")
+            Terminal.writeError("schemalint: no model found in \(place) (Xcode model bundles, SwiftData schemas or schemalint YAML model files); nothing to lint\(why)\n")
             requests.removeAll { $0.format == .text && $0.file == nil }
         }
         // What a reader could not read for certain goes beside the report, as compilers print

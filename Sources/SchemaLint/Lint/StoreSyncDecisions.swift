@@ -272,9 +272,14 @@ struct StoreSyncDecisions {
         var start: String?
         for file in Set(containers.map(\.location.file)).sorted() {
             let folder = (file as NSString).deletingLastPathComponent
-            // (Through renames: code moved to another folder synced since it was first written.)
-            guard let output = git.run(["log", "--follow", "--reverse", "--format=%cs", "-S", "NSPersistentCloudKitContainer", "--", (file as NSString).lastPathComponent], in: folder.isEmpty ? "." : folder),
-                  output.succeeded, let day = output.text.split(separator: "\n").first.map(String.init) else { continue }
+            // Through renames (code moved to another folder synced since it was first written),
+            // newest first: git's `--follow` does not mix with `--reverse`. Where following fails
+            // (a clone without some old contents), the file's own path.
+            let name = (file as NSString).lastPathComponent, here = folder.isEmpty ? "." : folder
+            let followed = git.run(["log", "--follow", "--format=%cs", "-S", "NSPersistentCloudKitContainer", "--", name], in: here)
+                .flatMap { $0.succeeded ? $0.text.split(separator: "\n").last.map(String.init) : nil }
+            guard let day = followed ?? git.run(["log", "--reverse", "--format=%cs", "-S", "NSPersistentCloudKitContainer", "--", name], in: here)
+                .flatMap({ $0.succeeded ? $0.text.split(separator: "\n").first.map(String.init) : nil }) else { continue }
             start = min(start ?? day, day)
         }
         guard var start else { return nil }

@@ -144,6 +144,19 @@ struct RepositoryRunTests {
         #expect(run.stdout.hasSuffix("in 2 versions of 1 model\n"), "\(run.stdout)")
     }
 
+    /// A folder named whose only input is store code (an app whose model schemalint does not read,
+    /// such as CoreStore's schemas in Swift) says that no model was found, not "no problems in 0
+    /// versions of 0 models", which reads as a clean bill.
+    @Test func aFolderNamedWithStoreCodeAndNoModelSaysNoModelWasFound() throws {
+        let (folder, _) = try Self.repository([("Sources/Store.swift", "import CoreData\n\nfunc describe(_ container: NSPersistentContainer) -> String { container.name }\n")])
+        for path in [".", "Sources"] {
+            let run = try Self.run([path], in: folder.path)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.isEmpty, "\(run.stdout)")
+            #expect(run.stderr == "schemalint: no model found in \(path == "." ? "this folder" : path) (Xcode model bundles, SwiftData schemas or schemalint YAML model files); nothing to lint\n", "\(run.stderr)")
+        }
+    }
+
     @Test func aRepositoryWithoutModelsPassesUnlessAPathIsNamed() throws {
         let (folder, _) = try Self.repository([("project.yml", "name: App\n"), ("Sources/main.swift", "import Foundation\nprint(1)\n")])
 
