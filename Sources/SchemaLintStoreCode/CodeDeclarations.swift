@@ -105,6 +105,11 @@ struct CodeDeclarations {
         self.files = files
         mayPlaceAStoreByURL = files.contains(where: \.mayPlaceAStoreByURL)
         let collected = OrderedConcurrentMap.map(count: files.count, concurrently: concurrently) { index in files[index].declared ?? FileDeclarations(files[index]) }
+        // An application delegate whose conformance is declared in an extension (often in
+        // another file, one per platform) is made before the launch callbacks all the same.
+        let delegates = Set(collected.flatMap { collector in
+            collector.inherited.filter { !$0.value.isDisjoint(with: DeclarationCollector.delegateProtocols) }.map(\.key)
+        })
         for (index, (file, collector)) in zip(files, collected).enumerated() {
             typeNames.formUnion(collector.typeNames)
             protocolNames.formUnion(collector.protocolNames)
@@ -116,7 +121,8 @@ struct CodeDeclarations {
                 let unit = CodeUnit(
                     key: "\(found.typeName).\(found.member)", typeName: found.typeName, body: found.body,
                     place: CodePlace(file.location(of: found.declaration), in: found.display),
-                    isLaunchEntry: found.isLaunchEntry, isThrowing: found.isThrowing, file: index, parameters: found.parameters
+                    isLaunchEntry: found.isLaunchEntry || delegates.contains(found.typeName) && (found.isStoredInstanceProperty || found.member == "init"),
+                    isThrowing: found.isThrowing, file: index, parameters: found.parameters
                 )
                 unitByBody[found.body.id] = units.count
                 unitsByKey[unit.key, default: []].append(units.count)
@@ -278,7 +284,8 @@ private final class DeclarationCollector: SyntaxVisitor {
 
     /// A SwiftUI app, or the application delegate UIKit and AppKit make before the launch
     /// callbacks: what their initializers and stored properties run, runs at launch.
-    static let launchedTypes: Set<String> = ["App", "SwiftUI.App", "UIApplicationDelegate", "NSApplicationDelegate"]
+    static let launchedTypes = Set(["App", "SwiftUI.App"]).union(delegateProtocols)
+    static let delegateProtocols: Set<String> = ["UIApplicationDelegate", "NSApplicationDelegate"]
 
     private func enter(_ name: String, inherits: InheritanceClauseSyntax?) {
         typeNames.insert(name)

@@ -211,8 +211,13 @@ struct LaunchPaths {
     /// The types the code a launch entry reaches uses (`AppManager.shared`, `Services()`, a
     /// property declared `let storage: Storage`) that no file read declares: where a path may go
     /// on in a file not read yet.
+    /// So is the type an extension on a launch path extends where no file read declares it (an
+    /// application delegate whose launch method is in an extension, one file per platform): its
+    /// own declaration holds the stored properties and initializer made before the launch callbacks.
     func undeclaredTypes() -> Set<String> {
-        undeclaredTypes(usedBy: reachable().keys)
+        let reached = reachable().keys
+        let extended = reached.map { declarations.units[$0].typeName }.filter { ($0.first?.isUppercase ?? false) && !declarations.typeNames.contains($0) }
+        return undeclaredTypes(usedBy: reached).union(extended)
     }
 
     /// The types `units` use that no file read declares, in any closure.

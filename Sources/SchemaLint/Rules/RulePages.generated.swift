@@ -18085,7 +18085,7 @@ The rule follows the code from the launch entry points, `application(_:didFinish
 scene is connected before the first frame), a SwiftUI `App`'s initializer, stored properties
 and `body` (read for the first scene), and the initializer and stored properties of the
 application delegate (a type that adopts `UIApplicationDelegate` or `NSApplicationDelegate`,
-made before the launch callbacks), through the code they run without leaving the
+in its declaration or in an extension of any file, made before the launch callbacks), through the code they run without leaving the
 main thread: calls of functions and initializers (the initializers whose parameters take the
 call's argument labels, with the default values of the arguments a call leaves out, and the
 initial values of the stored properties of the type `T(...)` makes),
@@ -19522,6 +19522,102 @@ final class DataController {
         container.↓loadPersistentStores { _, error in
             if let error { print("cannot open the store: \(error)") }
         }
+    }
+}
+```
+
+### Triggers: a SwiftUI app's delegate, adopted in an extension of another file, whose stored property makes the stack
+
+`@UIApplicationDelegateAdaptor` makes the delegate before the launch callbacks, whichever file
+declares its conformance and its launch method.
+
+```swift path=Notes/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    @UIApplicationDelegateAdaptor private var delegate: AppDelegate
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+    }
+}
+```
+
+```swift path=Notes/AppDelegate.swift
+import SwiftUI
+
+final class AppDelegate: NSObject {
+    let services = Services.live()
+
+    func configure() {
+        services.applyAppearance()
+    }
+}
+```
+
+```swift path=Notes/Platforms/AppDelegate+iOS.swift
+import UIKit
+
+extension AppDelegate: UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+        configure()
+        return true
+    }
+}
+```
+
+```swift path=Notes/Services.swift
+import CoreData
+
+final class Services {
+    let container: NSPersistentContainer
+
+    init(container: NSPersistentContainer) {
+        self.container = container
+    }
+
+    static func live() -> Services {
+        let container = NSPersistentContainer(name: "Notes")
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+        return Services(container: container)
+    }
+
+    func applyAppearance() {}
+}
+```
+
+### Triggers: the app delegate adopts the protocol in an extension; its stored property opens the store
+
+```swift path=Notes/AppDelegate.swift
+import UIKit
+
+@main
+final class AppDelegate: UIResponder {
+    let stack = Stack.opened()
+}
+
+extension AppDelegate: UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+        true
+    }
+}
+```
+
+```swift path=Notes/Stack.swift
+import CoreData
+
+final class Stack {
+    let container = NSPersistentContainer(name: "Notes")
+
+    static func opened() -> Stack {
+        let stack = Stack()
+        stack.container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+        return stack
     }
 }
 ```
