@@ -52,22 +52,14 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
                 ]
             )
         }
-        if let project = decision.entitlementsWithoutCloudKit, decision.signedWithoutEntitlements {
-            return note(
-                "\(model) is opened (\(found)) with an NSPersistentCloudKitContainer, which gives its store CloudKit options only when the app has the CloudKit entitlement; the app signs with no entitlements (no entitlements file is here, and its Xcode project names none) and no code sets the options, so it is checked as the local store it is\(decision.modelMarksCloudKit ? ", though the model marks itself Used with CloudKit" : "")",
-                notes: decision.containers.map { Self.created($0, model: context.history.model) }
-                    + [Finding.Note("the Xcode project that names no entitlements file (CODE_SIGN_ENTITLEMENTS)", at: project)],
-                suggestions: [
-                    "if the app gets the CloudKit entitlement from a file that is not in this repository, say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: true}}`",
-                    "if this store never syncs, open it with NSPersistentContainer",
-                ]
-            )
-        }
         if let entitlements = decision.entitlementsWithoutCloudKit {
+            // (Where no entitlements file is here, the Xcode project that names none.)
+            let (signed, place) = decision.signedWithoutEntitlements
+                ? ("the app signs with no entitlements (no entitlements file is here, and its Xcode project names none)", "the Xcode project that names no entitlements file (CODE_SIGN_ENTITLEMENTS)")
+                : ("the app's entitlements list no CloudKit", "the entitlements nearest the container, with no CloudKit among their iCloud services (nor has any other entitlements file here)")
             return note(
-                "\(model) is opened (\(found)) with an NSPersistentCloudKitContainer, which gives its store CloudKit options only when the app has the CloudKit entitlement; the app's entitlements list no CloudKit and no code sets the options, so it is checked as the local store it is\(decision.modelMarksCloudKit ? ", though the model marks itself Used with CloudKit" : "")",
-                notes: decision.containers.map { Self.created($0, model: context.history.model) }
-                    + [Finding.Note("the entitlements nearest the container, with no CloudKit among their iCloud services (nor has any other entitlements file here)", at: entitlements)],
+                "\(model) is opened (\(found)) with an NSPersistentCloudKitContainer, which gives its store CloudKit options only when the app has the CloudKit entitlement; \(signed) and no code sets the options, so it is checked as the local store it is\(decision.modelMarksCloudKit ? ", though the model marks itself Used with CloudKit" : "")",
+                notes: decision.containers.map { Self.created($0, model: context.history.model) } + [Finding.Note(place, at: entitlements)],
                 suggestions: [
                     "if the app gets the CloudKit entitlement from a file that is not in this repository, say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: true}}`",
                     "if this store never syncs, open it with NSPersistentContainer",

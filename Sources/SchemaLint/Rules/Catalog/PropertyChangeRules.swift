@@ -145,16 +145,10 @@ struct PropertyChangeRule: ChangeRule {
         else { return nil }
         var weighed = finding
         weighed.severity = .note
-        weighed.message = "attribute '\(context.path)' names no value transformer in \(context.comparison.version.displayName)'s model file, where \(context.comparison.baseline.displayName) named \(quoted(before))\(Self.givenByCode(at: code))"
+        weighed.message = "attribute '\(context.path)' names no value transformer in \(context.comparison.version.displayName)'s model file, where \(context.comparison.baseline.displayName) named \(quoted(before)); the app's code sets valueTransformerName at run time (\(code.file):\(code.line)), so the transformer that decodes the stored values is the one it gives: if that is the one named before, nothing changes"
         weighed.notes.append(Finding.Note("the app's code gives attribute descriptions their value transformers here", at: code))
         weighed.suggestions = []
         return weighed
-    }
-
-    /// The end of a message about transformers the model file no longer names, where the code at
-    /// `code` gives them.
-    private static func givenByCode(at code: SourceLocation) -> String {
-        "; the app's code sets valueTransformerName at run time (\(code.file):\(code.line)), so the transformer that decodes the stored values is the one it gives: if that is the one named before, nothing changes"
     }
 
     /// One finding per entity for its attributes' transformer changes in one step (a commit that

@@ -58,6 +58,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         let failing = opened.map { [.addPersistentStore, .loadPersistentStores].contains($0.call) && !$0.migratesAutomatically } ?? false ? "a store that fails to open" : "a store that fails to migrate"
         var severity: Severity?
         let clearedAsCache = action.action == .deletesTheStore && action.cacheName == nil ? opened.flatMap { Self.cacheClearing(of: $0, context) } : nil
+        let clearing = clearedAsCache.map { $0.function.hasPrefix(".") ? String($0.function.dropFirst()) : $0.function } ?? ""
         switch action.action {
         case .stopsTheApp where action.afterFallbackToMemory, .fallsBackToMemory where action.afterFallbackToMemory:
             // The fallback to memory, where the wrapper made it, is the finding.
@@ -122,8 +123,8 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             suggestions = ["if this store holds anything the person made, keep the failed store instead: move it aside and recover from it in a later release"]
             severity = .note
         case .deletesTheStore where clearedAsCache != nil:
-            let cleared = clearedAsCache.map { "\($0.function.hasPrefix(".") ? String($0.function.dropFirst()) : $0.function) deletes its \(EnglishList.join($0.types, limit: 4)) objects as cached data" } ?? ""
-            consequence = "\(action.written) deletes the store when \(opening) fails; the app's own \(cleared), so what it holds is a cache the app fills again, and the person loses nothing"
+            let types = EnglishList.join(clearedAsCache?.types ?? [], limit: 4)
+            consequence = "\(action.written) deletes the store when \(opening) fails; the app's own \(clearing) deletes its \(types) objects as cached data, so what it holds is a cache the app fills again, and the person loses nothing"
             suggestions = ["if this store holds anything the person made, keep the failed store instead: move it aside and recover from it in a later release"]
             severity = .note
         case .deletesTheStore where action.removesTheMigrationSource:
@@ -190,7 +191,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             at: action.place, severity: severity, subject: "\(action.opening.rawValue) \(action.written)",
             message: consequence,
             notes: (action.openingLocation == action.place.location ? [] : [Finding.Note(openingNote(action), at: action.openingLocation)])
-                + (clearedAsCache.map { [Finding.Note("\($0.function.hasPrefix(".") ? String($0.function.dropFirst()) : $0.function) deletes the store's objects here", at: $0.location)] } ?? [])
+                + (clearedAsCache.map { [Finding.Note("\(clearing) deletes the store's objects here", at: $0.location)] } ?? [])
                 + action.errorPath.map { Finding.Note("\($0.declaration) passes the error of opening the store on to its caller", at: $0.location) }
                 + (action.action == .stopsTheApp || action.action == .fallsBackToMemory ? appExtension.map { [Finding.Note("this code is the \($0.kind) extension's: its Info.plist declares \($0.pointIdentifier)", at: $0.location)] } ?? [] : []),
             suggestions: suggestions
