@@ -8654,7 +8654,7 @@ and they keep expecting an order the data no longer has.
 
 In a local store, lightweight migration infers the change both ways. When a relationship becomes
 unordered, the order is lost; when it becomes ordered, existing objects come in no particular
-order. It is a note.
+order. It is a note; where a mapping model migrates the step, the note names it instead.
 
 ## What to do instead
 

@@ -23,8 +23,17 @@ enum WrittenMigrationVerdict {
     static func apply(_ migration: WrittenMigration, to findings: [Finding], in comparison: Comparison) -> [Finding] {
         settle(migration, findings, in: comparison).map { finding in
             guard case .mappingModel(let mapping) = migration.kind else { return finding }
-            return renamesByMapping(finding, mapping, in: comparison)
+            return renamesByMapping(migratedByMapping(finding, mapping), mapping, in: comparison)
         }
+    }
+
+    /// A note that says lightweight migration infers a change, in a step a mapping model migrates:
+    /// the mapping model migrates it (Core Data uses the mapping model it finds, and infers nothing).
+    private static func migratedByMapping(_ finding: Finding, _ mapping: MappingModel) -> Finding {
+        guard finding.severity == .note, let range = finding.message.range(of: "; lightweight migration infers it") else { return finding }
+        var settled = finding
+        settled.message.replaceSubrange(range, with: "; \(mapping.name) migrates it")
+        return settled
     }
 
     /// A property removed in a step a mapping model migrates, beside one added that looks like it

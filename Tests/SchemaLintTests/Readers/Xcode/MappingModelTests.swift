@@ -181,6 +181,28 @@ import SchemaLintTestSupport
         ], "\(mapped)")
     }
 
+    /// A relationship no longer ordered in a step a mapping model migrates: the note says the
+    /// mapping model migrates it, not that lightweight migration infers it.
+    @Test func anOrderedRelationshipInAMappedStepIsSaidToBeMigratedByTheMappingModel() throws {
+        func version(ordered: Bool) -> String {
+            F.contents([
+                ("Playlist", [#"<relationship name="songs" optional="YES" toMany="YES" deletionRule="Nullify"\#(ordered ? #" ordered="YES""# : "") destinationEntity="Song" inverseName="playlist" inverseEntity="Song"/>"#]),
+                ("Song", [F.attribute("title", "String"), #"<relationship name="playlist" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Playlist" inverseName="songs" inverseEntity="Playlist"/>"#]),
+            ])
+        }
+        let folder = try TemporaryFolder()
+        try folder.write(version(ordered: true), to: "Music/Music.xcdatamodeld/Model.xcdatamodel/contents")
+        try folder.write(version(ordered: false), to: "Music/Music.xcdatamodeld/Model 2.xcdatamodel/contents")
+        let inferred = Self.pick(try Self.lint(folder, "Music"), rule: "relationship-ordered-changed").compactMap { $0["message"] as? String }
+        #expect(inferred == ["relationship 'Playlist.songs' is no longer ordered; lightweight migration infers it, and the order is lost"], "\(inferred)")
+        try folder.write(F.mapping(from: "Music.xcdatamodeld/Model.xcdatamodel", to: "Music.xcdatamodeld/Model 2.xcdatamodel", [
+            F.EntityMapping(source: "Playlist", destination: "Playlist", attributes: [], relationships: ["songs"]),
+            F.EntityMapping(source: "Song", destination: "Song", attributes: [("title", true)], relationships: ["playlist"]),
+        ]), to: "Music/MusicV1toV2.xcmappingmodel/xcmapping.xml")
+        let mapped = Self.pick(try Self.lint(folder, "Music"), rule: "relationship-ordered-changed").compactMap { $0["message"] as? String }
+        #expect(mapped == ["relationship 'Playlist.songs' is no longer ordered; MusicV1toV2.xcmappingmodel migrates it, and the order is lost"], "\(mapped)")
+    }
+
     @Test func aMappingModelCarriesRemovedElementsIntoOthers() throws {
         let v1 = F.contents([("Note", [F.attribute("title", "String"), F.attribute("modified", "Date"), F.attribute("body", "String")]), ("Tag", [F.attribute("name", "String")])])
         let v2 = F.contents([("Label", [F.attribute("name", "String")]), ("Note", [F.attribute("title", "String"), F.attribute("updatedAt", "Date"), F.attribute("text", "String")])])
