@@ -38,6 +38,14 @@ import Testing
         #expect(Self.describe(old, new) == "entity 'Note' (added 'created'; removed 'legacy'; 'title' renamed to 'heading'; 'body' became required; 'rank' changed from int16 to int64), entity 'Old' removed, entity 'Tag' added")
     }
 
+    /// Xcode keeps a property's renaming identifier in every version: an older property that
+    /// carries the newer one's identifier is the same property, renamed (Core Data pairs them).
+    @Test func aPropertyWithTheSameRenamingIdentifierIsRenamed() throws {
+        let old = try Self.version(1, "  Goal:\n    attributes: {lastModifiedLocal: {type: date, optional: true, renamedFrom: lastUpdatedLocal}}\n")
+        let new = try Self.version(2, "  Goal:\n    attributes: {lastUpdatedLocal: {type: date, optional: true, renamedFrom: lastUpdatedLocal}, slug: {type: string, optional: true}}\n")
+        #expect(Self.describe(old, new) == "entity 'Goal' (added 'slug'; 'lastModifiedLocal' renamed to 'lastUpdatedLocal')")
+    }
+
     /// Only inputs of the hash explain a migration: a changed default does not appear, and long
     /// lists are cut with a count.
     @Test func longListsAreCutAndDefaultsAreNotCauses() throws {

@@ -44,18 +44,20 @@ enum MigrationCause {
         }
         if old.isAbstract != new.isAbstract { changes.append(new.isAbstract ? "became abstract" : "is no longer abstract") }
         if (old.versionHashModifier ?? "") != (new.versionHashModifier ?? "") { changes.append("its versionHashModifier changed") }
-        let oldNames = Set(old.attributes.map(\.name) + old.relationships.map(\.name))
         let newNames = Set(new.attributes.map(\.name) + new.relationships.map(\.name))
-        // A property declared renamed from one the older version had and this one does not.
-        func rename(_ name: String, renamedFrom: String?) -> String? {
-            guard let renamedFrom, oldNames.contains(renamedFrom), !newNames.contains(renamedFrom) else { return nil }
-            return "'\(renamedFrom)' renamed to '\(name)'"
+        // A property renamed, paired as the differ pairs it (by renaming identifier: declared
+        // renamed from one the older version had, or carrying the same identifier as an older one).
+        let renamedTo = NameMatcher.match(old: old.attributes, new: new.attributes).renamedTo
+            .merging(NameMatcher.match(old: old.relationships, new: new.relationships).renamedTo) { first, _ in first }
+        let renamedFrom = Dictionary(renamedTo.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        func rename(_ name: String) -> String? {
+            renamedFrom[name].map { "'\($0)' renamed to '\(name)'" }
         }
-        let renamed = Set(new.attributes.compactMap(\.renamedFrom) + new.relationships.compactMap(\.renamedFrom))
+        let renamed = Set(renamedTo.keys)
         var added: [String] = []
         for attribute in new.attributes {
             guard let before = old.attributes.first(where: { $0.name == attribute.name }) else {
-                if let rename = rename(attribute.name, renamedFrom: attribute.renamedFrom) { changes.append(rename) } else { added.append(attribute.name) }
+                if let rename = rename(attribute.name) { changes.append(rename) } else { added.append(attribute.name) }
                 continue
             }
             if before.type != attribute.type {
@@ -73,7 +75,7 @@ enum MigrationCause {
         }
         for relationship in new.relationships {
             guard let before = old.relationships.first(where: { $0.name == relationship.name }) else {
-                if let rename = rename(relationship.name, renamedFrom: relationship.renamedFrom) { changes.append(rename) } else { added.append(relationship.name) }
+                if let rename = rename(relationship.name) { changes.append(rename) } else { added.append(relationship.name) }
                 continue
             }
             changes += relationshipChanges(from: before, to: relationship)
