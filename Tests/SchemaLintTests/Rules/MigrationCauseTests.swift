@@ -44,6 +44,9 @@ import Testing
         let old = try Self.version(1, "  Goal:\n    attributes: {lastModifiedLocal: {type: date, optional: true, renamedFrom: lastUpdatedLocal}}\n")
         let new = try Self.version(2, "  Goal:\n    attributes: {lastUpdatedLocal: {type: date, optional: true, renamedFrom: lastUpdatedLocal}, slug: {type: string, optional: true}}\n")
         #expect(Self.describe(old, new) == "entity 'Goal' (added 'slug'; 'lastModifiedLocal' renamed to 'lastUpdatedLocal')")
+        // What else changed in the renamed property is said after the rename.
+        let retyped = try Self.version(2, "  Goal:\n    attributes: {lastUpdatedLocal: {type: int64, optional: true, renamedFrom: lastUpdatedLocal}}\n")
+        #expect(Self.describe(old, retyped) == "entity 'Goal' ('lastModifiedLocal' renamed to 'lastUpdatedLocal'; 'lastUpdatedLocal' changed from date to int64)")
     }
 
     /// Only inputs of the hash explain a migration: a changed default does not appear, and long

@@ -50,16 +50,20 @@ enum MigrationCause {
         let renamedTo = NameMatcher.match(old: old.attributes, new: new.attributes).renamedTo
             .merging(NameMatcher.match(old: old.relationships, new: new.relationships).renamedTo) { first, _ in first }
         let renamedFrom = Dictionary(renamedTo.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
-        func rename(_ name: String) -> String? {
-            renamedFrom[name].map { "'\($0)' renamed to '\(name)'" }
-        }
         let renamed = Set(renamedTo.keys)
         var added: [String] = []
-        for attribute in new.attributes {
-            guard let before = old.attributes.first(where: { $0.name == attribute.name }) else {
-                if let rename = rename(attribute.name) { changes.append(rename) } else { added.append(attribute.name) }
-                continue
+        // A renamed property is compared with what it was under its old name, after the rename.
+        func before<Property: RenamableElement>(_ property: Property, among older: [Property]) -> Property? {
+            if let same = older.first(where: { $0.name == property.name }) { return same }
+            guard let name = renamedFrom[property.name], let was = older.first(where: { $0.name == name }) else {
+                added.append(property.name)
+                return nil
             }
+            changes.append("'\(name)' renamed to '\(property.name)'")
+            return was
+        }
+        for attribute in new.attributes {
+            guard let before = before(attribute, among: old.attributes) else { continue }
             if before.type != attribute.type {
                 changes.append("'\(attribute.name)' changed from \(before.type) to \(attribute.type)")
             }
@@ -74,11 +78,9 @@ enum MigrationCause {
             }
         }
         for relationship in new.relationships {
-            guard let before = old.relationships.first(where: { $0.name == relationship.name }) else {
-                if let rename = rename(relationship.name) { changes.append(rename) } else { added.append(relationship.name) }
-                continue
-            }
-            changes += relationshipChanges(from: before, to: relationship)
+            guard let before = before(relationship, among: old.relationships) else { continue }
+            // (A renamed relationship's inverse is most often renamed with it: its name says nothing.)
+            changes += relationshipChanges(from: before, to: relationship, comparingInverses: before.name == relationship.name)
         }
         let removed = (old.attributes.map(\.name) + old.relationships.map(\.name)).filter { !newNames.contains($0) && !renamed.contains($0) }
         var lists: [String] = []
@@ -90,11 +92,11 @@ enum MigrationCause {
         return changes.isEmpty ? [storedFormChanged] : changes
     }
 
-    private static func relationshipChanges(from old: Relationship, to new: Relationship) -> [String] {
+    private static func relationshipChanges(from old: Relationship, to new: Relationship, comparingInverses: Bool) -> [String] {
         let name = "'\(new.name)'"
         var changes: [String] = []
         if old.destination != new.destination { changes.append("\(name) now points to '\(new.destination)'") }
-        if old.inverse != new.inverse {
+        if comparingInverses, old.inverse != new.inverse {
             changes.append(new.inverse.map { "\(name) has the inverse '\($0)'" } ?? "\(name) lost its inverse '\(old.inverse ?? "")'")
         }
         if old.isToMany != new.isToMany { changes.append("\(name) became \(new.isToMany ? "to-many" : "to-one")") }
