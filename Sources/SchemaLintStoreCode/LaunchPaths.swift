@@ -16,11 +16,9 @@ enum SynchronousCode {
     ]
 
     static func runsAtOnce(_ closure: ClosureExprSyntax) -> Bool {
-        var parent = closure.parent
         // `{ ... }()`
-        if let call = parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id { return true }
-        if parent?.is(LabeledExprSyntax.self) ?? false { parent = parent?.parent?.parent }
-        guard let call = parent?.as(FunctionCallExprSyntax.self) else { return false }
+        if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id { return true }
+        guard let call = handingOn(closure) else { return false }
         // A file coordinator's accessor runs before `coordinate(writingItemAt:options:error:byAccessor:)`
         // returns; `coordinate(with:queue:byAccessor:)`, which takes no `error:`, runs it later.
         if calledName(call) == "coordinate" { return call.arguments.contains { $0.label?.text == "error" } }
@@ -69,7 +67,7 @@ enum SynchronousCode {
     }
 
     /// The call a closure is handed to, as its trailing closure or an argument.
-    private static func handingOn(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+    static func handingOn(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
         if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id { return call }
         guard closure.parent?.is(LabeledExprSyntax.self) ?? false else { return nil }
         return closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)

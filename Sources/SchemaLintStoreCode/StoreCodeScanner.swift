@@ -349,7 +349,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// CoreStore's `.recreateStoreOnModelMismatch`, among a store's `localStorageOptions`, where
     /// it is given, not asked about or taken out (`options.contains(...)`, `options.remove(...)`,
     /// `== .recreateStoreOnModelMismatch`: the library's own code and its debug descriptions).
-    /// An attribute description given its value transformer by code (`property.valueTransformerName = name`).
+    /// And an attribute description given its value transformer by code
+    /// (`property.valueTransformerName = name`).
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         if node.declName.baseName.text == "recreateStoreOnModelMismatch", !Self.isAskedAboutOrTakenOut(node) {
             addDeletionOnModelMismatch(node, written: ".recreateStoreOnModelMismatch")

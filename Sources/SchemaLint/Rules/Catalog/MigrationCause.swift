@@ -52,7 +52,9 @@ enum MigrationCause {
         let renamedFrom = Dictionary(renamedTo.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
         let renamed = Set(renamedTo.keys)
         var added: [String] = []
-        // A renamed property is compared with what it was under its old name, after the rename.
+        // What a property was in the older version: under its own name, or under the old name it
+        // was renamed from (the rename is told, then what else changed); a property with neither
+        // is told added.
         func before<Property: RenamableElement>(_ property: Property, among older: [Property]) -> Property? {
             if let same = older.first(where: { $0.name == property.name }) { return same }
             guard let name = renamedFrom[property.name], let was = older.first(where: { $0.name == name }) else {
