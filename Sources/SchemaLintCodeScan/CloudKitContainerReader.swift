@@ -145,6 +145,9 @@ package struct CloudKitContainerReader: ModelSourceReader {
             reading.storeCode.cloudKitContainers += Self.containers(in: file.tokens, file: file.name, types: containerTypes)
             reading.storeCode.ignoredCloudKitOptions += Self.ignoredOptions(in: file.tokens, file: file.name, plainTypes: plainTypes, cloudKitTypes: containerTypes)
         }
+        let followed = Self.followingWrappers(reading.storeCode.cloudKitContainers, files: files, options: options)
+        reading.storeCode.cloudKitContainers = followed.containers
+        reading.supportingFiles += followed.read
         if !hasEntitlements, !reading.storeCode.cloudKitContainers.isEmpty {
             reading.storeCode.projectsSigningWithoutEntitlements = Self.projectsSigningWithoutEntitlements(options)
         }
@@ -470,7 +473,7 @@ package struct CloudKitContainerReader: ModelSourceReader {
     }
 
     /// Where the blocks around `index` open (their `{`), innermost first.
-    private static func enclosingBlocks(of index: Int, in tokens: [ObjCToken]) -> [Int] {
+    static func enclosingBlocks(of index: Int, in tokens: [ObjCToken]) -> [Int] {
         var opens: [Int] = []
         var depth = 0
         for position in stride(from: index - 1, through: 0, by: -1) {
@@ -526,7 +529,7 @@ package struct CloudKitContainerReader: ModelSourceReader {
 
     /// The tokens of the statement that ends at `end` (exclusive): back to the previous `;`, `{`
     /// or `}` (an `else` keeps its `}` out).
-    private static func header(before end: Int, in tokens: [ObjCToken]) -> [ObjCToken] {
+    static func header(before end: Int, in tokens: [ObjCToken]) -> [ObjCToken] {
         var start = end
         while start > 0, !(tokens[start - 1].is(";") || tokens[start - 1].is("{") || tokens[start - 1].is("}")) { start -= 1 }
         return Array(tokens[start..<end])
@@ -536,7 +539,7 @@ package struct CloudKitContainerReader: ModelSourceReader {
 
     /// Swift ends a statement at the line's end, which `header(before:)` does not stop at: a
     /// block's header begins at the last keyword that begins a line.
-    private static func trimmed(_ header: [ObjCToken]) -> [ObjCToken] {
+    static func trimmed(_ header: [ObjCToken]) -> [ObjCToken] {
         let begins = header.indices.last { conditionKeywords.contains(header[$0].text) && ($0 == 0 || header[$0 - 1].line != header[$0].line) }
         return begins.map { Array(header[$0...]) } ?? header
     }

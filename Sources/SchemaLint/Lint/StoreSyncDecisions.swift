@@ -235,6 +235,15 @@ struct StoreSyncDecisions {
     private func assign(_ containers: [CloudKitContainerUse], to indicesByKey: [String: [Int]], in versions: [ModelVersion]) -> [String: [CloudKitContainerUse]] {
         var byKey: [String: [CloudKitContainerUse]] = [:]
         for container in containers {
+            // A store wrapper's container: the models its calls hand it that may sync, and none
+            // that only calls passing `nil` or `false` open (those stores are local).
+            if let calls = container.wrapperCalls {
+                let syncing = Set(calls.syncing.flatMap(\.models).flatMap { histories(handed: $0, among: indicesByKey, in: versions) })
+                var found = calls.syncingModelsAreKnown ? syncing : Set(nearest(to: container.location.file, among: indicesByKey, in: versions))
+                found.subtract(Set(calls.local.flatMap { histories(handed: $0, among: indicesByKey, in: versions) }).subtracting(syncing))
+                for key in found.sorted() { byKey[key, default: []].append(container) }
+                continue
+            }
             var candidates = container.model == nil ? indicesByKey : indicesByKey.filter { versions[$0.value[0]].model == container.model }
             let named = container.model != nil && !candidates.isEmpty
             if !named, container.modelIsGiven { candidates = indicesByKey }
@@ -251,6 +260,15 @@ struct StoreSyncDecisions {
             for key in keys { byKey[key, default: []].append(container) }
         }
         return byKey
+    }
+
+    /// The histories a call of a store wrapper hands it: by the model's name, or the bundles
+    /// nearest to the file that declares the module's bundle.
+    private func histories(handed model: CloudKitContainerUse.WrapperCalls.Model, among indicesByKey: [String: [Int]], in versions: [ModelVersion]) -> [String] {
+        switch model {
+        case .named(let name): indicesByKey.filter { versions[$0.value[0]].model == name }.keys.sorted()
+        case .nearest(let file): nearest(to: file, among: indicesByKey, in: versions)
+        }
     }
 
     /// The histories whose files share the most leading folders with `file`.

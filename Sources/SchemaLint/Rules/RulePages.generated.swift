@@ -2733,7 +2733,13 @@ picks the bundle (`Notes.xcdatamodeld`, the nearest one when several have that n
 literal name, the bundles nearest to the code. Where several bundles are that near and some of
 them mark themselves Used with CloudKit, only those: a container over a model merged from several
 bundles opens one store description per configuration, and the unmarked bundles are the local or
-read-only stores beside the synced one. What the container's file does with
+read-only stores beside the synced one. A store wrapper of the app's own, an initializer or
+function that makes the CloudKit container only when a parameter asks for it (`if let
+cloudKitIdentifier {`, `if usesCloudKit {`) and a plain one otherwise, for the model its caller
+hands it, is followed to its calls: a model that every call opens with `nil` or `false` is local,
+and the models the other calls hand it (by name, or the module bundle a constant is merged from:
+`NSManagedObjectModel.mergedModel(from: [NoteData.bundle])`) are the ones it may sync; where no
+call asks for sync, the container is never made. What the container's file does with
 `cloudKitContainerOptions` decides the rest:
 
 - options set, or never touched (the container's own): the store **syncs**;

@@ -599,6 +599,45 @@ package struct CloudKitContainerUse: Hashable, Sendable {
     /// = "Cache"`), where it puts them in place of the container's: a model's configurations may
     /// sync apart (`cloudKitContainerOptions = nil` on the cache's alone).
     package var configurationSyncs: [String: Sync] = [:]
+    /// Made by a store wrapper of the app's own, an initializer or function that makes this
+    /// container only when a parameter asks for sync (`if let cloudKitIdentifier {`) and a plain
+    /// one otherwise, for the model its caller hands it: what the calls of the wrapper open. nil
+    /// where the container is no such wrapper's, or no call of it is found.
+    package var wrapperCalls: WrapperCalls?
+
+    /// The calls of a store wrapper (`CloudKitContainerUse.wrapperCalls`), by what they pass it.
+    package struct WrapperCalls: Hashable, Sendable {
+        /// A model a call hands the wrapper: by its name (`"Notes"`, `forResource: "Notes"`), or
+        /// the bundle nearest to a file (the one that declares the target's `Bundle.module`).
+        package enum Model: Hashable, Sendable {
+            case named(String)
+            case nearest(to: String)
+        }
+
+        /// A call that passes what may ask for sync (not a literal `nil` or `false`).
+        package struct Call: Hashable, Sendable {
+            package var location: SourceLocation
+            /// Empty where the model it hands over is not found.
+            package var models: [Model]
+
+            package init(at location: SourceLocation, models: [Model]) {
+                self.location = location
+                self.models = models
+            }
+        }
+
+        package var syncing: [Call]
+        /// The models of the calls that pass `nil` or `false`: those open their stores locally.
+        package var local: [Model]
+
+        package init(syncing: [Call], local: [Model]) {
+            self.syncing = syncing
+            self.local = local
+        }
+
+        /// Every call that may sync says which model it hands over.
+        package var syncingModelsAreKnown: Bool { !syncing.isEmpty && syncing.allSatisfy { !$0.models.isEmpty } }
+    }
 
     package init(at location: SourceLocation, model: String?, sync: Sync, settings: [OptionSetting] = []) {
         self.location = location

@@ -548,6 +548,117 @@ import SchemaLintTestSupport
         #expect(try Executable.run(["--no-color"], in: folder.url).stdout.contains("[cloudkit-required-attribute]"))
     }
 
+    /// A wrapper that a flag turns to CloudKit: the calls passing `false` open their models
+    /// locally, the others may sync theirs; where every call passes `false`, no CloudKit container
+    /// is made. A call of another function, or a type's declaration, is no call of the wrapper.
+    @Test func aWrapperGatedByAFlagIsFollowedToItsCalls() {
+        let wrapper = """
+            struct CoreDataStack {
+                let container: NSPersistentContainer
+                init(modelName: String, usesCloudKit: Bool) {
+                    if usesCloudKit {
+                        container = NSPersistentCloudKitContainer(name: modelName)
+                    } else {
+                        container = NSPersistentContainer(name: modelName)
+                    }
+                }
+            }
+            """
+        func read(_ calls: String) -> [CloudKitContainerUse] {
+            CloudKitContainerReader().read(
+                sources: [("Stack/CoreDataStack.swift", Array(wrapper.utf8)), ("App/Stores.swift", Array(calls.utf8))], options: ModelSourceReadingOptions()
+            ).storeCode.cloudKitContainers
+        }
+        let calls = """
+            let cache = CoreDataStack(modelName: "Cache", usesCloudKit: false)
+            let notes = CoreDataStack(modelName: "Notes", usesCloudKit: true)
+            let other = makeStack(modelName: "Other", usesCloudKit: true)
+            """
+        let followed = read(calls)
+        #expect(followed.count == 1)
+        #expect(followed.first?.wrapperCalls == CloudKitContainerUse.WrapperCalls(
+            syncing: [.init(at: SourceLocation(file: "App/Stores.swift", line: 2, column: 13), models: [.named("Notes")])], local: [.named("Cache")]
+        ))
+        #expect(read(calls.replacingOccurrences(of: "usesCloudKit: true", with: "usesCloudKit: false")).isEmpty)
+        // Not gated by a parameter (a setting read inside): no wrapper, the container stays.
+        let unfollowed = CloudKitContainerReader().read(
+            sources: [("Stack/CoreDataStack.swift", Array(wrapper.replacingOccurrences(of: "if usesCloudKit {", with: "if UserDefaults.standard.bool(forKey: \"sync\") {").utf8)), ("App/Stores.swift", Array(calls.utf8))],
+            options: ModelSourceReadingOptions()
+        ).storeCode.cloudKitContainers
+        #expect(unfollowed.count == 1 && unfollowed.first?.wrapperCalls == nil)
+    }
+
+    /// A store wrapper of the app's own makes the CloudKit container only when its caller passes
+    /// an identifier, for the model the caller hands it: a model every call opens with `nil` is
+    /// local (its required attribute is no CloudKit error), the one a call may sync is checked
+    /// as synced, with the call named; where no call asks for sync, nothing syncs.
+    @Test func aStoreWrappersCallsSayWhichModelSyncs() throws {
+        let folder = try TemporaryFolder()
+        let cached = XcodeFixtures.contents("""
+            <entity name="CachedFeed" representedClassName="CachedFeed" syncable="YES">
+                <attribute name="url" attributeType="String"/>
+            </entity>
+        """)
+        try folder.write(cached, to: "Modules/FeedCache/Feeds.xcdatamodeld/Feeds.xcdatamodel/contents")
+        try folder.write("import Foundation\n\npublic enum FeedCache {\n    public static let bundle: Bundle = .module\n}\n", to: "Modules/FeedCache/FeedCache.swift")
+        try folder.write(Self.unmarkedNote, to: "Modules/NoteData/Notes.xcdatamodeld/Notes.xcdatamodel/contents")
+        try folder.write("import Foundation\n\npublic enum NoteData {\n    public static let bundle: Bundle = .module\n}\n", to: "Modules/NoteData/NoteData.swift")
+        try folder.write("""
+            import CoreData
+
+            public final class StoreStack {
+                public let container: NSPersistentContainer
+
+                public init(storeName: String, model: NSManagedObjectModel, iCloudContainer: String?) {
+                    if let iCloudContainer {
+                        let synced = NSPersistentCloudKitContainer(name: storeName, managedObjectModel: model)
+                        synced.persistentStoreDescriptions.first?.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: iCloudContainer)
+                        container = synced
+                    } else {
+                        container = NSPersistentContainer(name: storeName, managedObjectModel: model)
+                    }
+                    container.loadPersistentStores { _, error in
+                        if let error { print(error) }
+                    }
+                }
+            }
+            """, to: "Modules/StoreStack/StoreStack.swift")
+        let app = """
+            import CoreData
+            import FeedCache
+            import NoteData
+            import StoreStack
+
+            final class Stores {
+                let feeds: StoreStack
+                let notes: StoreStack
+
+                init(settings: Settings) {
+                    let feedModel = NSManagedObjectModel.mergedModel(from: [FeedCache.bundle])!
+                    let noteModel = NSManagedObjectModel.mergedModel(from: [NoteData.bundle])!
+                    feeds = StoreStack(storeName: "Feeds", model: feedModel, iCloudContainer: nil)
+                    notes = StoreStack(
+                        storeName: "Notes",
+                        model: noteModel,
+                        iCloudContainer: settings.syncEnabled ? "iCloud.com.example.notes" : nil
+                    )
+                }
+            }
+            """
+        try folder.write(app, to: "App/Stores.swift")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!run.stdout.contains("CachedFeed"), "\(run.stdout)")
+        #expect(!run.stdout.contains("model 'Feeds'"), "\(run.stdout)")
+        #expect(run.stdout.contains("error: attribute 'Note.title' is required with no default"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: model 'Notes' is checked as synced with CloudKit: whether its store syncs is decided when the app runs (as the model the calls of its store wrapper hand it)"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: the store wrapper that makes it is called here, with what may ask for sync (App/Stores.swift:14:17)"), "\(run.stdout)")
+
+        // No call asks for sync: the wrapper never makes its CloudKit container.
+        try folder.write(app.replacingOccurrences(of: "settings.syncEnabled ? \"iCloud.com.example.notes\" : nil", with: "nil"), to: "App/Stores.swift")
+        let local = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!local.stdout.contains("cloudkit-"), "\(local.stdout)")
+    }
+
     /// `cloudkit: false` for the bundle wins over the code; a container naming another model
     /// decides nothing about this one.
     @Test func theBundlesSettingWinsAndOtherModelsAreLeftAlone() throws {

@@ -27,6 +27,12 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
             )
         }
         var notes = decision.containers.map { Self.created($0, model: context.history.model) }
+        // A store wrapper's calls that may ask it for sync, handing it this model (or one not
+        // named: a module's bundle).
+        for call in Set(decision.containers.flatMap { $0.wrapperCalls?.syncing ?? [] }).sorted(by: { $0.location < $1.location })
+        where call.models.isEmpty || call.models.contains(where: { if case .named(let name) = $0 { name == context.history.model } else { true } }) {
+            notes.append(Finding.Note("the store wrapper that makes it is called here, with what may ask for sync", at: call.location))
+        }
         // Containers of one file share its settings: each is said once.
         for setting in Set(decision.containers.flatMap(\.settings)).sorted(by: { $0.location < $1.location }) {
             let what: String
@@ -41,7 +47,8 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
         }
         // The bundle as `bundles:` names it: its path, relative to where schemalint runs.
         let bundle = context.history.key.map { String($0.dropFirst("bundle:".count)) } ?? "\(context.history.model).xcdatamodeld"
-        let found = decision.byName ? "by its name" : "as the model nearest to that code"
+        let throughWrapper = !decision.containers.isEmpty && decision.containers.allSatisfy { $0.wrapperCalls?.syncingModelsAreKnown == true }
+        let found = decision.byName ? "by its name" : throughWrapper ? "as the model the calls of its store wrapper hand it" : "as the model nearest to that code"
         if let entitlements = decision.entitlementsWithoutCloudKit, decision.containers.isEmpty {
             return note(
                 "\(model) is checked as the local store it is: SwiftData opens it with `cloudKitDatabase: .automatic` (the default), which syncs with the first iCloud container of the app's entitlements, and they turn CloudKit on but name no container; once one is chosen, every store opened so syncs, and the CloudKit checks apply to this model",
