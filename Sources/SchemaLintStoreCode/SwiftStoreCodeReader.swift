@@ -149,8 +149,11 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                 // opened in another file: the stack the app uses may be that one.
                 || opensHere && reading.storeCode.openings.contains { $0.place.location.file != place.location.file } && Self.isUnusedType(place, in: sources, everyFile: everyFile)
         }
+        // A method that moves or removes store files runs when something asks for it (a restore,
+        // a reset), never by itself: where no file of the run names it but its declaration, it
+        // is dead code, whatever file may hold the call.
         for index in reading.storeCode.fileOperations.indices {
-            reading.storeCode.fileOperations[index].inUnusedCode = Self.isUncalledFunction(reading.storeCode.fileOperations[index].place, in: sources)
+            reading.storeCode.fileOperations[index].inUnusedCode = Self.isUncalledFunction(reading.storeCode.fileOperations[index].place, in: sources, everyFile: everyFile)
         }
         reading.storeCode.fileOperations.removeAll { Self.isAnotherSQLiteLibrarysDatabase(madeBy: $0.urlMadeBy, movedIn: $0.place.location.file, sources: sources) }
         // A failure kept in a name that some file reads is handled there.
@@ -233,8 +236,11 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// only a `private` function, a free function, or one an extension of a framework's type adds
     /// with no conformance (`extension ModelContainer { func makeContainer() }`), counts: a type of
     /// the project's may be used by code this run does not read (another target, a package).
-    /// Nothing `public` or `open` does (code outside the module may call it).
-    static func isUncalledFunction(_ place: CodePlace, in sources: [ModelSourceFile]) -> Bool {
+    /// Nothing `public` or `open` does (code outside the module may call it). A method of a type
+    /// of the project's that inherits and conforms to nothing counts too where no Swift file of
+    /// the run (`everyFile`, the files read and the others) writes its name again: only code of
+    /// its own module can call it.
+    static func isUncalledFunction(_ place: CodePlace, in sources: [ModelSourceFile], everyFile: (() -> [ModelSourceFile])? = nil) -> Bool {
         guard let open = place.declaration.firstIndex(of: "("), !place.declaration.hasSuffix("(default argument)"),
               let name = place.declaration[..<open].split(separator: ".").last.map(String.init), name != "init",
               name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
@@ -272,11 +278,24 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             // the code calls its methods by a name it does not write. Where the one call there
             // was is switched off (`// store.makeNewStore()`), the method runs nowhere.
             guard kind != "protocol ", !header.contains(":"), name != "callAsFunction", typeName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-                  sources.contains(where: { Self.callsInLineComments(of: name, in: $0) }) else { return false }
+                  sources.contains(where: { Self.callsInLineComments(of: name, in: $0) }) || everyFile.map({ Self.writtenOnce(name, in: $0()) }) == true else { return false }
             return !sources.contains { ByteSearch.wholeWordCount(of: "extension \(typeName):", in: $0.bytes) + ByteSearch.wholeWordCount(of: "extension \(typeName) :", in: $0.bytes) > 0 }
         }
         // A free function: the system calls none by its name.
         return indent == 0
+    }
+
+    /// Whether `name` is written once in the code of `files` (a line comment is no use of it):
+    /// where it is declared.
+    private static func writtenOnce(_ name: String, in files: [ModelSourceFile]) -> Bool {
+        var written = 0
+        for file in files where ByteSearch.wholeWordCount(of: name, in: file.bytes) > 0 {
+            for line in lines(of: file) where line.contains(name) {
+                written += ByteSearch.wholeWordCount(of: name, in: Array(code(of: line).utf8))
+            }
+            if written > 1 { return false }
+        }
+        return written == 1
     }
 
     /// Whether a line comment of the file holds a call of `name` (`// store.makeNewStore()`).

@@ -16686,8 +16686,9 @@ lists, or what of it starts with the store's name, which takes the companions al
 picks files by their extension, `hasSuffix` or `pathExtension`, does not). Dropping the `-shm` on
 purpose is fine: SQLite rebuilds it. In Swift, an operation in a function no file calls, where
 nothing but a call written out can run it (a `private` one, which only its own file can call by
-its name or on `self`, or one an extension of a framework's type adds), is a note: it runs only
-if code elsewhere calls it. So is an operation on a cache's store, where the store files its
+its name or on `self`, one an extension of a framework's type adds, or a method of a type of the
+project's that inherits and conforms to nothing, whose name no other Swift file of the repository
+writes), is a note: it runs only if code elsewhere calls it. So is an operation on a cache's store, where the store files its
 function names all say cache (`"ImageCache.sqlite"`), or the function's own name or its type's
 does (`ImageCacheManager`): a stale
 `-wal` there costs a cache the app fills again, nothing the person made.
@@ -17099,6 +17100,10 @@ final class SeedStore {
         try? FileManager.default.↓removeItem(at: storeURL)
         try FileManager.default.copyItem(at: seed, to: storeURL)
     }
+
+    func prepare() throws {
+        if !FileManager.default.fileExists(atPath: storeURL.path) { try restoreSeed() }
+    }
 }
 ```
 
@@ -17133,6 +17138,22 @@ final class Persistence {
     private func removeStore() {
         guard let url = container.persistentStoreDescriptions.first?.url else { return }
         try? FileManager.default.↓removeItem(at: url)
+    }
+}
+```
+
+### Triggers: a method of the project's own type that no file calls removes the store and copies a backup in (a note)
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    static let storeURL = URL.applicationSupportDirectory.appendingPathComponent("Vault.sqlite")
+    let container = NSPersistentContainer(name: "Vault")
+
+    func restoreBackup(from backup: URL) throws {
+        try FileManager.default.↓removeItem(at: Persistence.storeURL)
+        try FileManager.default.copyItem(at: backup, to: Persistence.storeURL)
     }
 }
 ```

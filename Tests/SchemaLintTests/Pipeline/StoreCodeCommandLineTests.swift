@@ -891,6 +891,46 @@ import SchemaLintTestSupport
         #expect(run.stdout.contains("help: if the store only mirrors a server and holds nothing the person made offline, say so where it is deleted (`// schemalint:ignore store-load-failure-destructive -- a mirror of the server, downloaded again`)"), "\(run.stdout)")
     }
 
+    /// A method of the project's own type that moves store files runs only when a call asks for
+    /// it: where no Swift file of the repository names it but its declaration, the operation is a
+    /// note; a call in a file that names no store API (a screen's button) makes it an error.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aStoreOperationInAMethodNoFileCallsIsANote() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        try folder.write("""
+        import CoreData
+
+        final class Persistence {
+            static let storeURL = URL.applicationSupportDirectory.appendingPathComponent("Notes.sqlite")
+            let container = NSPersistentContainer(name: "Notes")
+
+            func restoreBackup(from backup: URL) throws {
+                try FileManager.default.removeItem(at: Persistence.storeURL)
+                try FileManager.default.copyItem(at: backup, to: Persistence.storeURL)
+            }
+        }
+        """, to: "Notes/Persistence.swift")
+        let (uncalled, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(uncalled == [Hit(place: "Persistence.swift:8:33", severity: "note", rule: "store-moved-without-companions")], "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("no file read calls Persistence.restoreBackup(from:), so this runs only if code elsewhere does"), "\(run.stdout)")
+
+        try folder.write("""
+        import SwiftUI
+
+        struct RestoreScreen: View {
+            let persistence: Persistence
+            let backup: URL
+
+            var body: some View {
+                Button("Restore") { try? persistence.restoreBackup(from: backup) }
+            }
+        }
+        """, to: "Notes/RestoreScreen.swift")
+        let (called, again) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(called == [Hit(place: "Persistence.swift:8:33", severity: "error", rule: "store-moved-without-companions")], "\(again.stdout)\(again.stderr)")
+    }
+
     /// A stack that makes its store in memory only under a test launch argument, and checks for
     /// an in-memory store elsewhere, opens the store on disk otherwise: its launch path and its
     /// load failure are the app's.
@@ -1535,6 +1575,12 @@ import SchemaLintTestSupport
                     try FileManager.default.removeItem(at: download)
                     try FileManager.default.removeItem(at: partial)
                 }
+            }
+
+            struct SettingsActions {
+                let files = StoreFiles()
+                func resetTapped(_ url: URL) throws { try files.reset(storeURL: url) }
+                func exportTapped(_ folder: URL) throws { try files.export(to: folder) }
             }
 
             """
