@@ -892,7 +892,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     }
 
     /// Options written where this reader sees them that ask for no migration: left out, `nil`, or
-    /// a dictionary (in the call or bound to a name in the same unit) without
+    /// a dictionary (in the call or bound to a name in the same unit, or each a condition may
+    /// choose) without
     /// `NSMigratePersistentStoresAutomaticallyOption: true` and not read-only (a read-only store
     /// cannot be migrated, and the app ships it matching its model). Options from elsewhere (a
     /// parameter, a property made in another file) may ask for it: not declined.
@@ -907,9 +908,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             else { return false }
             options = value
         }
-        if options.is(NilLiteralExprSyntax.self) { return true }
-        guard let dictionary = options.as(DictionaryExprSyntax.self) else { return false }
-        return !Self.asksForMigration(dictionary) && !ByteSearch.contains("ReadOnly", in: dictionary.trimmedText)
+        // Chosen by a condition (`journaling ? nil : [NSSQLitePragmasOption: …]`): declined where
+        // every branch declines.
+        return Self.branchValues(options).allSatisfy { options in
+            if options.is(NilLiteralExprSyntax.self) { return true }
+            guard let dictionary = options.as(DictionaryExprSyntax.self) else { return false }
+            return !Self.asksForMigration(dictionary) && !ByteSearch.contains("ReadOnly", in: dictionary.trimmedText)
+        }
     }
 
     /// A store at a URL of the app's bundle (`Bundle.main.url(forResource:...)`, written in the call

@@ -22072,6 +22072,58 @@ final class CoreDataStack {
 }
 ```
 
+### Triggers: the options chosen by a condition, neither of them asking for migration
+
+```xml path=Journal.xcdatamodeld/Journal.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Entry">
+        <attribute name="text" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Journal.xcdatamodeld/Journal 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Entry">
+        <attribute name="text" optional="YES" attributeType="String"/>
+        <attribute name="mood" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Journal.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Journal 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```swift path=Journal/GroupStoreMover.swift
+import CoreData
+
+/// Opens the old store to turn its log off before copying it into the app group.
+final class GroupStoreMover {
+    let model: NSManagedObjectModel
+
+    init(model: NSManagedObjectModel) {
+        self.model = model
+    }
+
+    func open(at url: URL, keepingTheLog: Bool) throws -> NSPersistentStoreCoordinator {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let options = keepingTheLog ? nil : [NSSQLitePragmasOption: ["journal_mode": "DELETE"]]
+        try coordinator.↓addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: options)
+        return coordinator
+    }
+}
+```
+
 ### Does not trigger: the options ask for migration
 
 ```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
