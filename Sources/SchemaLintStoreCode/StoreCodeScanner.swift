@@ -1101,11 +1101,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             for branch in finder.branches where branch.position >= after {
                 let before = scanned.facts.failureActions.count
                 addActions(in: branch, opening: opening, openingNode: call)
+                guard scanned.facts.failureActions.count == before, let statements = Self.statements(of: branch) else { continue }
                 // A branch that only keeps the error again (`initializationError = error`) and
                 // logs: nothing handles the failure where nothing reads what it was kept in.
-                guard scanned.facts.failureActions.count == before, let statements = Self.statements(of: branch),
-                      let kept = Self.onlyKeeps(statements), !kept.names.isEmpty else { continue }
-                addKeptOnly(kept, opening: opening, call: call)
+                if let kept = Self.onlyKeeps(statements), !kept.names.isEmpty {
+                    addKeptOnly(kept, opening: opening, call: call)
+                } else if let logged = Self.onlyLogs(statements) {
+                    // One that only logs (and returns nothing): the app goes on with no store.
+                    scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: Self.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
+                }
             }
         }
     }

@@ -10232,8 +10232,8 @@ The rule reports, in the code that runs when opening fails:
   builds people run (an empty branch, a bare `return`, code only under `#if DEBUG`), and keeps the
   error nowhere (a handler that hands it to its function's completion closure, `completion?(error)`
   after the branch, leaves it to the callers, whose closures are judged instead), or keeps it
-  where no code reads it (a variable tested after the load whose branch only puts the error in a
-  property no file reads, `setupError = failure`): the container goes on with no store, so the app shows none of the person's data,
+  where no code reads it (a variable tested after the load whose branch only logs, or only puts
+  the error in a property no file reads, `setupError = failure`): the container goes on with no store, so the app shows none of the person's data,
   and every save fails (a note in an app extension, where the app has its own handling); in
   Objective-C, so does a `loadPersistentStoresWithCompletionHandler:` block that keeps the error
   nowhere, and an `addPersistentStoreWithType:` whose error branches only log (`NSLog`,
@@ -10478,6 +10478,31 @@ final class Stack {
         if let loadError {
             ↓fatalError("Could not load the store: \(loadError)")
         }
+    }
+}
+```
+
+### Triggers: the handler keeps the error, and the code after the call only logs it
+
+```swift path=App/JournalStore.swift
+import CoreData
+import os.log
+
+final class JournalStore {
+    let container = NSPersistentContainer(name: "Journal")
+
+    func load() {
+        var loadError: Error?
+        container.loadPersistentStores { _, error in
+            if let error {
+                loadError = error
+            }
+        }
+        if let loadError {
+            ↓os_log("Could not load the store: %{public}@", type: .fault, loadError as NSError)
+            return
+        }
+        container.viewContext.automaticallyMergesChangesFromParent = true
     }
 }
 ```
