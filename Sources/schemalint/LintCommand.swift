@@ -160,7 +160,11 @@ struct LintCommand: ParsableCommand {
             let unbuilt = output.skipped.filter { $0.reason == .inNoProject && $0.path.hasSuffix(".xcdatamodeld") }.count
             let why = unbuilt == 0 ? "" : "; \(unbuilt) model bundle\(unbuilt == 1 ? " lies" : "s lie") in no Xcode project here (--verbose lists \(unbuilt == 1 ? "it" : "them"); name one to lint it)"
             let place = givenPaths.isEmpty || givenPaths == ["."] ? "this folder" : givenPaths.joined(separator: ", ")
-            Terminal.writeError("schemalint: no model found in \(place) (Xcode model bundles, SwiftData schemas or schemalint YAML model files); nothing to lint\(why)\n")
+            // Code that opens stores was read and checked all the same (a model the code builds
+            // itself is no file to read).
+            let code = Set(output.sources.filter { $0.kind.hasSuffix("store code") }.map(\.path)).count
+            let checked = code == 0 ? "nothing to lint" : "the \(TextReporter.plural(code, "code file")) read show\(code == 1 ? "s" : "") no store-handling problem, and a model built in code is not read"
+            Terminal.writeError("schemalint: no model found in \(place) (Xcode model bundles, SwiftData schemas or schemalint YAML model files); \(checked)\(why)\n")
             requests.removeAll { $0.format == .text && $0.file == nil }
         }
         // What a reader could not read for certain goes beside the report, as compilers print

@@ -64,13 +64,17 @@ package struct TextReporter: Reporter, Sendable {
         return out
     }
 
-    /// `2 errors, 1 warning in 4 versions of 1 model`.
+    /// `2 errors, 1 warning in 4 versions of 1 model`; `1 warning in the store code; no model
+    /// found` where only code was read.
     package static func summary(_ result: LintResult) -> String {
         let counts = [Severity.error, .warning, .note].compactMap { severity -> String? in
             let count = result.count(of: severity)
             return count == 0 ? nil : plural(count, severity.rawValue)
         }
-        let scope = "in \(plural(result.versionCount, "version")) of \(plural(result.modelCount, "model"))"
+        // Store code read where no model is (a model the code builds itself): its findings are
+        // the code's.
+        let codeOnly = result.modelCount == 0 && result.findings.contains { $0.ruleID != LintResult.inputErrorRule.id }
+        let scope = codeOnly ? "in the store code; no model found" : "in \(plural(result.versionCount, "version")) of \(plural(result.modelCount, "model"))"
         let listed = counts.isEmpty ? "no problems \(scope)" : "\(counts.joined(separator: ", ")) \(scope)"
         return ([listed] + (result.shippedHistory.sentence.map { [$0] } ?? []) + leftOut(result)).joined(separator: "; ")
     }
@@ -84,7 +88,7 @@ package struct TextReporter: Reporter, Sendable {
             + (result.inputWarnings == 0 ? [] : ["\(plural(result.inputWarnings, "warning")) on input not read in full, on standard error"])
     }
 
-    static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+    package static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     private enum Style: String {
         case bold = "1", red = "1;31", yellow = "1;33", cyan = "1;36", green = "1;32"

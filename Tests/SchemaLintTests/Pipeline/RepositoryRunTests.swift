@@ -145,16 +145,20 @@ struct RepositoryRunTests {
     }
 
     /// A folder named whose only input is store code (an app whose model schemalint does not read,
-    /// such as CoreStore's schemas in Swift) says that no model was found, not "no problems in 0
-    /// versions of 0 models", which reads as a clean bill.
+    /// such as CoreStore's schemas in Swift, or a model built in code) says that no model was
+    /// found and that the code was checked, not "no problems in 0 versions of 0 models", which
+    /// reads as a clean bill; what the code's checks find is counted as the store code's.
     @Test func aFolderNamedWithStoreCodeAndNoModelSaysNoModelWasFound() throws {
         let (folder, _) = try Self.repository([("Sources/Store.swift", "import CoreData\n\nfunc describe(_ container: NSPersistentContainer) -> String { container.name }\n")])
         for path in [".", "Sources"] {
             let run = try Self.run([path], in: folder.path)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.isEmpty, "\(run.stdout)")
-            #expect(run.stderr == "schemalint: no model found in \(path == "." ? "this folder" : path) (Xcode model bundles, SwiftData schemas or schemalint YAML model files); nothing to lint\n", "\(run.stderr)")
+            #expect(run.stderr == "schemalint: no model found in \(path == "." ? "this folder" : path) (Xcode model bundles, SwiftData schemas or schemalint YAML model files); the 1 code file read shows no store-handling problem, and a model built in code is not read\n", "\(run.stderr)")
         }
+        try folder.write("import CoreData\n\nfinal class Store {\n    let container = NSPersistentContainer(name: \"Log\", managedObjectModel: LogModel.make())\n\n    init() {\n        container.loadPersistentStores { _, error in\n            if let error { fatalError(\"\\(error)\") }\n        }\n    }\n}\n", to: "Sources/Store.swift")
+        let found = try Self.run(["."], in: folder.path)
+        #expect(found.stdout.contains("[store-load-failure-destructive]") && found.stdout.hasSuffix("\n1 warning in the store code; no model found\n"), "\(found.stdout)\(found.stderr)")
     }
 
     @Test func aRepositoryWithoutModelsPassesUnlessAPathIsNamed() throws {
