@@ -17819,6 +17819,49 @@ enum Backup {
 }
 ```
 
+### Triggers: the last backup removed, then the open store copied to its place: one finding, at the copy (an error)
+
+No store is opened at the backup's path, so the removal leaves no `-wal` anyone reads; the copy
+leaves out what the store's `-wal` holds.
+
+```swift path=App/BackupExporter.swift
+import CoreData
+
+final class BackupExporter {
+    static let storeURL = URL.database(named: "Ledger")
+    let container: NSPersistentContainer
+
+    init() {
+        container = NSPersistentContainer(name: "Ledger")
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: BackupExporter.storeURL)]
+        container.loadPersistentStores { _, _ in }
+    }
+
+    func exportBackup(to drive: URL) throws {
+        let backupURL = URL.database(named: "backup")
+        if FileManager.default.fileExists(atPath: backupURL.path) {
+            try FileManager.default.removeItem(at: backupURL)
+        }
+        try FileManager.default.↓copyItem(at: BackupExporter.storeURL, to: backupURL)
+        try FileManager.default.setUbiquitous(true, itemAt: backupURL, destinationURL: drive.appendingPathComponent("Ledger.sqlite"))
+    }
+}
+
+struct BackupButton {
+    let exporter: BackupExporter
+
+    func tapped(drive: URL) {
+        try? exporter.exportBackup(to: drive)
+    }
+}
+
+extension URL {
+    static func database(named name: String) -> URL {
+        URL.applicationSupportDirectory.appendingPathComponent("\(name).sqlite")
+    }
+}
+```
+
 ### Triggers: a store migrated into the temporary folder, then moved over the old one without its companions: one finding for the function
 
 ```swift path=App/Upgrade.swift

@@ -10,7 +10,7 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
 
     func check(_ context: StoreCodeContext) -> [Finding] {
         context.facts.fileOperations.filter(\.evenWhenTheMigrationFails).map(removalAfterAFailedMigration)
-            + Self.byDeclaration(context.facts.fileOperations.filter { !$0.handlesWAL && !$0.evenWhenTheMigrationFails }).map { operation, others in
+            + Self.byDeclaration(context.facts.fileOperations.filter { !$0.handlesWAL && !$0.evenWhenTheMigrationFails }).map(Self.backupMadeAnew).map { operation, others in
             var finding = withoutCompanions(operation)
             // The other moves of one function (a migrator that moves the store aside, the new one
             // in, and back on failure) are one way of handling the store: one finding.
@@ -19,6 +19,22 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
             }
             return finding
         }
+    }
+
+    /// A backup made anew: the last backup removed, then the store copied to its place (to upload
+    /// it, to share it). No store is opened at the backup's path, so no stale `-wal` is read
+    /// there: the copy of the store without its `-wal`, which leaves the backup without the
+    /// changes not yet checkpointed, is what the finding is about, and the removal is left out.
+    private static func backupMadeAnew(_ group: (StoreFileOperation, [StoreFileOperation])) -> (StoreFileOperation, [StoreFileOperation]) {
+        let (first, others) = group
+        // The URL's own name, not its type's (`BackupManager.storeURL` is the store).
+        func namesABackup(_ operation: StoreFileOperation) -> Bool {
+            let name = (operation.store.split(separator: ".").last.map(String.init) ?? operation.store).lowercased()
+            return ["backup", "export"].contains { name.contains($0) }
+        }
+        guard first.operation == .remove, first.refilled, namesABackup(first),
+              let copy = others.firstIndex(where: { $0.operation != .remove && !namesABackup($0) }) else { return group }
+        return (others[copy], others.enumerated().filter { $0.offset != copy && !($0.element.operation == .remove && namesABackup($0.element)) }.map(\.element))
     }
 
     private static func verb(_ operation: StoreFileOperation.Operation) -> String {
