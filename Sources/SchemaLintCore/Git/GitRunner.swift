@@ -27,9 +27,24 @@ package struct GitRunner: Sendable {
 
     /// The program run, found on the `PATH`: `git` unless a test or a caller says otherwise.
     package var program: String
+    /// Where the `PATH` has it, found once: a run starts git itself rather than through `env`,
+    /// which tries each folder of the `PATH` again for each of the hundreds of runs a history takes.
+    /// Nil where no folder has it (then `env` says so, as exit status 127).
+    private let executable: String?
 
     package init(program: String = "git") {
         self.program = program
+        executable = Self.find(program, in: ProcessInfo.processInfo.environment["PATH"] ?? "")
+    }
+
+    /// The first file named `program` that may be run in the folders of `path` (a `PATH`).
+    package static func find(_ program: String, in path: String) -> String? {
+        guard !program.contains("/") else { return nil }
+        for folder in path.split(separator: ":") where folder.hasPrefix("/") {
+            let candidate = folder.hasSuffix("/") ? "\(folder)\(program)" : "\(folder)/\(program)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
     }
 
     /// Runs `git arguments...`, in `folder` (`git -C folder`, with the repository variables of the
@@ -37,8 +52,8 @@ package struct GitRunner: Sendable {
     /// when nil). Nil when git cannot be started: not installed, or the input cannot be staged.
     package func run(_ arguments: [String], in folder: String? = nil, input: Data? = nil) -> Output? {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + (folder.map { ["-C", $0] } ?? []) + arguments
+        process.executableURL = URL(fileURLWithPath: executable ?? "/usr/bin/env")
+        process.arguments = (executable == nil ? [program] : []) + (folder.map { ["-C", $0] } ?? []) + arguments
         if folder != nil {
             var environment = ProcessInfo.processInfo.environment
             for name in Self.repositoryVariables { environment.removeValue(forKey: name) }
