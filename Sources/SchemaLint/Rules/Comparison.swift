@@ -8,8 +8,8 @@ package struct ChangeCodeFacts: Sendable {
     package var openedConfigurations: Set<String> = []
 
     /// Where the app adds the store of the history these facts are for with options that ask
-    /// for no migration, running no migration of its own: a store that matches none of the
-    /// model's versions does not open.
+    /// for no migration, running no migration of its own and opening it nowhere else with
+    /// migration: a store that matches none of the model's versions does not open.
     package var addsWithoutMigration: SourceLocation?
 
     /// Where the app opens the store of the history these facts are for with Core Data's own
@@ -52,7 +52,13 @@ package struct ChangeCodeFacts: Sendable {
     package init(_ facts: StoreCodeFacts, for history: ModelHistory, among histories: [ModelHistory]) {
         self.init(facts)
         let isThisHistory = { (other: ModelHistory) in other.key == history.key && other.model == history.model }
-        addsWithoutMigration = StoreCodeContext.openingsDecliningMigration(facts, in: histories).first { _, opened in
+        // Where another opening of the store migrates it (the app's own stack, beside a probe
+        // that opens the store without migration to copy it), its stores do open.
+        let migratedElsewhere = facts.openings.contains { opening in
+            [.loadPersistentStores, .addPersistentStore].contains(opening.call) && !opening.declinesMigration
+                && StoreCodeContext.openedHistories(by: opening, in: histories).contains(where: isThisHistory)
+        }
+        addsWithoutMigration = migratedElsewhere ? nil : StoreCodeContext.openingsDecliningMigration(facts, in: histories).first { _, opened in
             opened.contains(where: isThisHistory)
         }?.opening.place.location
         let opened = facts.openings.filter { opening in

@@ -6552,6 +6552,56 @@ entities:
 @end
 ```
 
+### Triggers: the store opened without migration to copy it, and with migration by the app's stack
+
+A store the copy cannot open is opened, and migrated, by the stack.
+
+```yaml
+model: Journal
+version: 1
+entities:
+  Entry:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Journal
+version: 2
+entities:
+  Entry:
+    attributes:
+      title: string
+      mood: int16
+```
+
+```swift path=Journal/GroupCopier.swift
+import CoreData
+
+final class GroupCopier {
+    func openForCopy(at url: URL, model: NSManagedObjectModel, keepingTheLog: Bool) throws -> NSPersistentStoreCoordinator {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let options = keepingTheLog ? nil : [NSSQLitePragmasOption: ["journal_mode": "DELETE"]]
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: options)
+        return coordinator
+    }
+}
+```
+
+```swift path=Journal/JournalStack.swift
+import CoreData
+
+final class JournalStack {
+    let container = NSPersistentContainer(name: "Journal")
+
+    func load(completion: @escaping (Error?) -> Void) {
+        container.loadPersistentStores { _, error in
+            completion(error)
+        }
+    }
+}
+```
+
 ### Does not trigger: a step that only adds an entity
 
 ```yaml
