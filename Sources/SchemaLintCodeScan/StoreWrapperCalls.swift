@@ -64,6 +64,9 @@ extension CloudKitContainerReader {
         var isInitializer: Bool
         /// The parameter that asks for sync.
         var gateLabel: String
+        /// Its default value, where it has one (`cloudKitIdentifier: String? = nil`): what a call
+        /// that leaves it out passes.
+        var gateDefault: String?
         /// The parameter handed on as the container's `managedObjectModel:`, or as its `name:`.
         var modelLabel: String?
         var nameLabel: String?
@@ -102,7 +105,7 @@ extension CloudKitContainerReader {
             callee = function.name
         }
         return WrapperGate(
-            callee: callee, isInitializer: function.isInitializer, gateLabel: gateLabel,
+            callee: callee, isInitializer: function.isInitializer, gateLabel: gateLabel, gateDefault: gate.defaultValue,
             modelLabel: label(handedAs: "managedObjectModel"), nameLabel: label(handedAs: "name")
         )
     }
@@ -122,12 +125,15 @@ extension CloudKitContainerReader {
                 if index > 0, tokens[index - 1].isIdentifier("func") || tokens[index - 1].isIdentifier("class") || tokens[index - 1].isIdentifier("struct") { continue }
                 if gate.isInitializer, index > 0, tokens[index - 1].is(".") { continue }
                 let arguments = callArguments(openingAt: open, in: tokens)
-                guard let passed = arguments.first(where: { $0.label == gate.gateLabel })?.value else { continue }
+                // A call that leaves the parameter out passes its default (a call of another
+                // initializer of the type, where it has none).
+                let given = arguments.first(where: { $0.label == gate.gateLabel })?.value.map(\.text)
+                guard let passed = given ?? gate.gateDefault.map({ [$0] }) else { continue }
                 found = true
                 // Given its model, the container's name may be the store's only.
                 let handed = (gate.modelLabel ?? gate.nameLabel).flatMap { label in arguments.first { $0.label == label }?.value }.map { [$0] } ?? []
                 let models = handed.flatMap { handedModels(in: $0, file: file.name, tokens: tokens, bundleDeclarations: bundleDeclarations) }
-                if passed.count == 1, passed[passed.startIndex].isIdentifier("nil") || passed[passed.startIndex].isIdentifier("false") {
+                if passed == ["nil"] || passed == ["false"] {
                     local += models
                 } else {
                     syncing.append(.init(at: SourceLocation(file: file.name, line: tokens[index].line, column: tokens[index].column), models: models))
@@ -222,8 +228,9 @@ extension CloudKitContainerReader {
         return arguments
     }
 
-    /// `init(` or `func name(` in a block's header, with its parameters (label, name).
-    private static func functionHeader(_ header: [ObjCToken]) -> (name: String, isInitializer: Bool, parameters: [(label: String?, name: String)])? {
+    /// `init(` or `func name(` in a block's header, with its parameters (label, name, and the
+    /// default value where it is one word: `nil`, `false`, `true`).
+    private static func functionHeader(_ header: [ObjCToken]) -> (name: String, isInitializer: Bool, parameters: [(label: String?, name: String, defaultValue: String?)])? {
         guard let keyword = header.lastIndex(where: { $0.isIdentifier("init") || $0.isIdentifier("func") }) else { return nil }
         let isInitializer = header[keyword].isIdentifier("init")
         var open = keyword + 1
@@ -234,22 +241,30 @@ extension CloudKitContainerReader {
         // `init?(`, `init!(`.
         if open < header.count, header[open].is("?") || header[open].is("!") { open += 1 }
         guard open < header.count, header[open].is("(") else { return nil }
-        var parameters: [(label: String?, name: String)] = []
-        var depth = 0, names: [String] = [], seenColon = false
+        var parameters: [(label: String?, name: String, defaultValue: String?)] = []
+        var depth = 0, names: [String] = [], seenColon = false, defaultValue: [String]?
+        func close() {
+            if let value = defaultValue, !parameters.isEmpty { parameters[parameters.count - 1].defaultValue = value.count == 1 ? value[0] : "…" }
+            names = []; seenColon = false; defaultValue = nil
+        }
         for token in header[(open + 1)...] {
             if token.is("(") || token.is("[") || token.is("<") {
                 depth += 1
             } else if token.is(")") || token.is("]") || token.is(">") {
-                if depth == 0 { break }
+                if depth == 0 { close(); break }
                 depth -= 1
             } else if depth == 0, token.is(",") {
-                names = []; seenColon = false
+                close()
             } else if depth == 0, token.is(":"), !seenColon {
                 seenColon = true
-                if let name = names.last { parameters.append((names.count > 1 ? (names[0] == "_" ? nil : names[0]) : name, name)) }
+                if let name = names.last { parameters.append((names.count > 1 ? (names[0] == "_" ? nil : names[0]) : name, name, nil)) }
             } else if depth == 0, !seenColon, token.kind == .identifier {
                 names.append(token.text)
+            } else if depth == 0, seenColon, defaultValue == nil, token.is("=") {
+                defaultValue = []
+                continue
             }
+            if defaultValue != nil { defaultValue?.append(token.text) }
         }
         return (isInitializer ? "init" : header[keyword + 1].text, isInitializer, parameters)
     }

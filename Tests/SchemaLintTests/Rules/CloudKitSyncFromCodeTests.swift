@@ -580,6 +580,15 @@ import SchemaLintTestSupport
             syncing: [.init(at: SourceLocation(file: "App/Stores.swift", line: 2, column: 13), models: [.named("Notes")])], local: [.named("Cache")]
         ))
         #expect(read(calls.replacingOccurrences(of: "usesCloudKit: true", with: "usesCloudKit: false")).isEmpty)
+        // A call that leaves the parameter out passes its default: `true` may sync, `false` not.
+        let defaulted = calls.replacingOccurrences(of: ", usesCloudKit: true", with: "")
+        for (value, synced) in [("true", true), ("false", false)] {
+            let wrapped = wrapper.replacingOccurrences(of: "usesCloudKit: Bool)", with: "usesCloudKit: Bool = \(value))")
+            let made = CloudKitContainerReader().read(
+                sources: [("Stack/CoreDataStack.swift", Array(wrapped.utf8)), ("App/Stores.swift", Array(defaulted.utf8))], options: ModelSourceReadingOptions()
+            ).storeCode.cloudKitContainers
+            #expect(made.map { $0.wrapperCalls?.syncing.map(\.models) } == (synced ? [[[.named("Notes")]]] : []), "default \(value)")
+        }
         // Not gated by a parameter (a setting read inside): no wrapper, the container stays.
         let unfollowed = CloudKitContainerReader().read(
             sources: [("Stack/CoreDataStack.swift", Array(wrapper.replacingOccurrences(of: "if usesCloudKit {", with: "if UserDefaults.standard.bool(forKey: \"sync\") {").utf8)), ("App/Stores.swift", Array(calls.utf8))],
