@@ -10,6 +10,9 @@ package struct SwiftDataReader: ModelSourceReader {
 
     package var name: String { "SwiftData" }
 
+    /// A file read may declare no model (a `ModelContainer` made, a `typealias` naming one).
+    package var sourceDescription: String { "Swift read for SwiftData models" }
+
     /// What a Swift file must contain to be parsed: anything that declares models, schemas, a
     /// migration plan or hands one on (`DocumentGroup(editing: ..., migrationPlan: ...)` names no
     /// container), the store's CloudKit setting, or a typealias (apps name their current models in a

@@ -159,6 +159,10 @@ struct RepositoryRunTests {
         try folder.write("import CoreData\n\nfinal class Store {\n    let container = NSPersistentContainer(name: \"Log\", managedObjectModel: LogModel.make())\n\n    init() {\n        container.loadPersistentStores { _, error in\n            if let error { fatalError(\"\\(error)\") }\n        }\n    }\n}\n", to: "Sources/Store.swift")
         let found = try Self.run(["."], in: folder.path)
         #expect(found.stdout.contains("[store-load-failure-destructive]") && found.stdout.hasSuffix("\n1 warning in the store code; no model found\n"), "\(found.stdout)\(found.stderr)")
+        // A Swift file read for SwiftData models may declare none: `--verbose` says what it was read for.
+        try folder.write("import SwiftData\n\ntypealias Entry = JournalSchemaV2.Entry\n", to: "Sources/Aliases.swift")
+        let verbose = try Self.run([".", "--verbose"], in: folder.path)
+        #expect(verbose.stderr.contains("read: Sources/Aliases.swift (Swift read for SwiftData models)\n"), "\(verbose.stderr)")
     }
 
     @Test func aRepositoryWithoutModelsPassesUnlessAPathIsNamed() throws {
