@@ -1314,6 +1314,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             found.removesTheMigrationSource = action == .deletesTheStore && removesTheSource(node)
             found.opensAfterDeletingTheStore = afterDeletion
             found.stopsAfterDeletingTheStore = action == .stopsTheApp && deletion.map { $0.position < node.position && Self.isSequential($0, node) } ?? false
+            found.stopsAfterDeletingTheStoreForSomeErrors = action == .stopsTheApp && !found.stopsAfterDeletingTheStore
+                && deletion.map { $0.position < node.position && Self.isSequential($0, node, butForErrorTests: true) } ?? false
             found.afterFallbackToMemory = action == .stopsTheApp && (finder.isLastResort(node) || runsWhenTheFallbackToMemoryFailed(openingNode))
             found.afterFallbackToAnotherStore = action == .stopsTheApp && opensARecoveryStore(openingNode)
             if action == .deletesTheStore {
@@ -1333,12 +1335,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// and no branch that tests the error inside it (`if reason == ... { destroy }` before
     /// `fatalError` deletes for that reason only; the stop comes for every other). A branch that
     /// only unwraps (`if let url = description.url`) is taken.
-    static func isSequential(_ earlier: Syntax, _ later: Syntax) -> Bool {
+    static func isSequential(_ earlier: Syntax, _ later: Syntax, butForErrorTests: Bool = false) -> Bool {
         var ancestor = earlier.parent
         var conditional = false
         while let node = ancestor, !(node.position <= later.position && later.endPosition <= node.endPosition) {
-            if let branch = node.as(IfExprSyntax.self), testsTheError(branch.conditions) { conditional = true }
-            if let switchCase = node.as(SwitchCaseSyntax.self), let choice = switchCase.parent?.parent?.as(SwitchExprSyntax.self), testsTheError(choice.subject) || testsTheError(switchCase.label) {
+            if let branch = node.as(IfExprSyntax.self), testsTheError(branch.conditions), !butForErrorTests { conditional = true }
+            if let switchCase = node.as(SwitchCaseSyntax.self), let choice = switchCase.parent?.parent?.as(SwitchExprSyntax.self), testsTheError(choice.subject) || testsTheError(switchCase.label), !butForErrorTests {
                 conditional = true
             }
             if let clause = node.as(CatchClauseSyntax.self), !clause.catchItems.isEmpty { conditional = true }

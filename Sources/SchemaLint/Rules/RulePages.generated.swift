@@ -10532,6 +10532,30 @@ final class Stack {
 }
 ```
 
+### Triggers: the store deleted for the errors the code tests, then the app stopped for every failure
+
+For a missing mapping model the store is gone and the next launch starts empty; for any other
+failure the stop comes at every launch.
+
+```swift path=App/CoreDataStack.swift
+import CoreData
+
+final class CoreDataStack {
+    let container = NSPersistentContainer(name: "Timeline")
+
+    func load() {
+        container.loadPersistentStores { description, error in
+            if let error = error as NSError? {
+                if let reason = error.userInfo["reason"] as? String, reason == "Can't find mapping model for migration", let url = description.url {
+                    try? ↓self.container.persistentStoreCoordinator.destroyPersistentStore(at: url, ofType: NSSQLiteStoreType, options: nil)
+                }
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        }
+    }
+}
+```
+
 ### Triggers: the handler keeps the error, and the code after the call only logs it
 
 ```swift path=App/JournalStore.swift

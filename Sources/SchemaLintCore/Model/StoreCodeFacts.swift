@@ -350,6 +350,10 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// `fatalError`): the next launch makes a new, empty store, so it stops the app once, and
     /// the deletion is the loss.
     package var stopsAfterDeletingTheStore = false
+    /// A stop after a deletion of the store that the same code runs only for the errors it tests
+    /// (`if reason == "Can't find mapping model for migration" { destroyPersistentStore(…) }`):
+    /// for those the app stops once; for any other it stops each time.
+    package var stopsAfterDeletingTheStoreForSomeErrors = false
     /// The error reached this code only after the wrapper's own fallback to an in-memory store
     /// failed too (reported there): nothing was migrated in memory, so what fails is what fails
     /// every time.

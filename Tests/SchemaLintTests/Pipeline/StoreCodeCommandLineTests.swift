@@ -931,6 +931,45 @@ import SchemaLintTestSupport
         #expect(called == [Hit(place: "Persistence.swift:8:33", severity: "error", rule: "store-moved-without-companions")], "\(again.stdout)\(again.stderr)")
     }
 
+    /// A stop after a deletion the code runs only for the errors it tests (the template's missing
+    /// mapping model): the message says the app starts empty after those, and stops again after
+    /// any other failure; both stay warnings.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aStopAfterADeletionForSomeErrorsSaysWhichStopOnce() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+        let stack = """
+        import CoreData
+
+        final class CoreDataStack {
+            let container = NSPersistentContainer(name: "Notes")
+
+            func load() {
+                container.loadPersistentStores { description, error in
+                    if let error = error as NSError? {
+                        if let reason = error.userInfo["reason"] as? String, reason == "Can't find mapping model for migration", let url = description.url {
+                            try? self.container.persistentStoreCoordinator.destroyPersistentStore(at: url, ofType: NSSQLiteStoreType, options: nil)
+                        }
+                        fatalError("Unresolved error \\(error)")
+                    }
+                }
+            }
+        }
+        """
+        try folder.write(stack, to: "Notes/CoreDataStack.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(Set(hits) == [
+            Hit(place: "CoreDataStack.swift:10:26", severity: "warning", rule: "store-load-failure-destructive"),
+            Hit(place: "CoreDataStack.swift:12:17", severity: "warning", rule: "store-load-failure-destructive"),
+        ], "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("fatalError() stops the app when loadPersistentStores fails: for the errors the code above tests, after it deleted the store, so the next launch starts with an empty store; for any other failure"), "\(run.stdout)")
+        // Deleted for every failure, the stop comes once: a note.
+        try folder.write(stack.replacingOccurrences(of: "if let reason = error.userInfo[\"reason\"] as? String, reason == \"Can't find mapping model for migration\", let url = description.url {", with: "if let url = description.url {"), to: "Notes/CoreDataStack.swift")
+        let (always, again) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(always.contains(Hit(place: "CoreDataStack.swift:12:17", severity: "note", rule: "store-load-failure-destructive")), "\(again.stdout)")
+        #expect(!again.stdout.contains("for the errors the code above tests"), "\(again.stdout)")
+    }
+
     /// A stack that makes its store in memory only under a test launch argument, and checks for
     /// an in-memory store elsewhere, opens the store on disk otherwise: its launch path and its
     /// load failure are the app's.

@@ -114,6 +114,11 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
                 $0.place.location.file == action.openingLocation.file && $0.place.location.line == action.openingLocation.line && !$0.launchPath.isEmpty
             }
             consequence = "\(action.written) stops the app when \(opening) fails: \(failing) crashes the app " + (atLaunch ? "at every launch" : "each time it opens the store")
+            if action.stopsAfterDeletingTheStoreForSomeErrors {
+                // The errors the code tests were met by deleting the store (reported where it is):
+                // for those the next launch starts empty; every other failure stops it again.
+                consequence = "\(action.written) stops the app when \(opening) fails: for the errors the code above tests, after it deleted the store, so the next launch starts with an empty store; for any other failure (a migration it does not test for, a full disk, a store the device keeps locked) it crashes the app " + (atLaunch ? "at every launch" : "each time it opens the store")
+            }
             suggestions = ["report the error to the person and keep the store file: show a screen that explains the problem and offers to retry or to send a report, and log the error's userInfo"]
         case .deletesTheStore where action.whenIncompatible && action.cacheName == nil && clearedAsCache == nil:
             consequence = "\(action.written) deletes the store whenever it does not match the model: every release that changes the model deletes everything the person stored, instead of migrating it"
