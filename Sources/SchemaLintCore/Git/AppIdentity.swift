@@ -10,6 +10,10 @@ package struct AppIdentity: Sendable, Hashable {
     /// name when the app takes another, is left out.
     package var bundleIdentifiers: Set<String> = []
     package var appGroups: Set<String> = []
+    /// The app's identifier is a placeholder the repository keeps in place of the real one
+    /// (`com.replace.me`, `com.yourcompany.app`, the real one in a file git ignores): what
+    /// identifiers it has say nothing of which app it is.
+    package var namesAPlaceholder = false
 
     package init(bundleIdentifiers: Set<String> = [], appGroups: Set<String> = []) {
         self.bundleIdentifiers = bundleIdentifiers
@@ -19,7 +23,7 @@ package struct AppIdentity: Sendable, Hashable {
     /// Whether the app is another one than `other`: both name their bundle identifiers, they share
     /// none, and they share no app group. Unknown (false) where either names none.
     package func isAnotherApp(than other: AppIdentity) -> Bool {
-        !bundleIdentifiers.isEmpty && !other.bundleIdentifiers.isEmpty
+        !namesAPlaceholder && !other.namesAPlaceholder && !bundleIdentifiers.isEmpty && !other.bundleIdentifiers.isEmpty
             && bundleIdentifiers.isDisjoint(with: other.bundleIdentifiers) && appGroups.isDisjoint(with: other.appGroups)
     }
 
@@ -58,9 +62,18 @@ package struct AppIdentity: Sendable, Hashable {
         }
         for value in settings["PRODUCT_BUNDLE_IDENTIFIER"] ?? [] {
             for resolved in Self.resolving(value, in: settings, depth: 0) where !resolved.lowercased().hasSuffix("tests") {
-                bundleIdentifiers.insert(resolved)
+                if Self.isPlaceholder(resolved) { namesAPlaceholder = true } else { bundleIdentifiers.insert(resolved) }
             }
         }
+    }
+
+    /// Whether an identifier is a template's placeholder for the team's own: a part of it says so
+    /// (`com.replace.me`, `com.yourcompany.notes`, `org.changeme.app`). (`com.example.notes`
+    /// is what sample apps ship under.)
+    static func isPlaceholder(_ identifier: String) -> Bool {
+        let parts = identifier.lowercased().split { !$0.isLetter && !$0.isNumber }
+        let placeholders: Set<Substring> = ["replace", "changeme", "placeholder", "yourcompany", "yourorganization", "yourorg", "yourname", "companyname", "organizationname", "yourdomain"]
+        return parts.contains { placeholders.contains($0) }
     }
 
     /// The `=` that assigns the setting on `line`: the first outside a condition's brackets.

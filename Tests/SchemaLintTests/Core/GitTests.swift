@@ -79,5 +79,12 @@ import SchemaLintTestSupport
         // The same app, its identifier once written in the project file.
         #expect(!AppIdentity(settingLines: "PRODUCT_BUNDLE_IDENTIFIER = com.example.notes;").isAnotherApp(than: identity))
         #expect(AppIdentity(settingLines: "PRODUCT_BUNDLE_IDENTIFIER = com.example.notes-beta;").isAnotherApp(than: identity))
+        // A placeholder kept in the repository for the real identifier (in a file git ignores)
+        // says nothing of which app it is, beside the framework targets' own identifiers.
+        let placeholder = AppIdentity(settingLines: "PRODUCT_BUNDLE_IDENTIFIER = \"$(APP_ID)\";\nAPP_ID = com.replace.me\nPRODUCT_BUNDLE_IDENTIFIER = com.example.NotesKit;\n")
+        #expect(placeholder.bundleIdentifiers == ["com.example.NotesKit"] && placeholder.namesAPlaceholder)
+        #expect(!placeholder.isAnotherApp(than: identity) && !identity.isAnotherApp(than: placeholder))
+        #expect(!AppIdentity(settingLines: "PRODUCT_BUNDLE_IDENTIFIER = com.example.NotesKit;").namesAPlaceholder)
+        #expect(AppIdentity(settingLines: "PRODUCT_BUNDLE_IDENTIFIER = com.example.NotesKit;").isAnotherApp(than: identity))
     }
 }
