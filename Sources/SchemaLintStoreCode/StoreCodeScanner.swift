@@ -35,6 +35,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// Types (by name; "" for top-level code) that set `shouldMigrateStoreAutomatically = false`
     /// or `shouldAddStoreAsynchronously = true` on a store description.
     private var migrationOff: Set<String> = []
+    /// Types that set `shouldInferMappingModelAutomatically = false` on a store description.
+    private var inferenceOff: Set<String> = []
     private var addsAsynchronously: Set<String> = []
     /// Types whose stores are kept in memory only (`NSInMemoryStoreType`, never `NSSQLiteStoreType`):
     /// test and preview stacks, with nothing to migrate or lose.
@@ -87,6 +89,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         for (node, property, value) in settings.found {
             let type = declarations.unit(around: node).map { declarations.units[$0].typeName } ?? ""
             if property == "shouldMigrateStoreAutomatically", value == false { migrationOff.insert(type) }
+            if property == "shouldInferMappingModelAutomatically", value == false { inferenceOff.insert(type) }
             // (`shouldAddStoresAsynchronously`: a container class of a library that adds each of its stores so.)
             if property == "shouldAddStoreAsynchronously" || property == "shouldAddStoresAsynchronously", value == true { addsAsynchronously.insert(type) }
         }
@@ -506,6 +509,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             migratesAutomatically: migrates && !new, addsAsynchronously: asynchronously, declinesMigration: declinesMigration && !new
         )
         opening.unreadContainerClass = unreadContainerClass
+        opening.infersMappingModels = !inferenceOff.contains(unit.map { declarations.units[$0].typeName } ?? "")
         scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))
     }
 

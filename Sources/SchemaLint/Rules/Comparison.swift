@@ -23,9 +23,12 @@ package struct ChangeCodeFacts: Sendable {
     package var addsAsynchronously: SourceLocation?
 
     /// Where the app runs its own migration (`NSMigrationManager`) and opens the store of the
-    /// history these facts are for with Core Data's own migration off: a store that matches no
+    /// history these facts are for with Core Data's own migration, or its inference, off: a store that matches no
     /// version in the bundle has no source model that code can find, and fails to open.
     package var migratesOnlyItself: SourceLocation?
+    /// `migratesOnlyItself` with Core Data's own migration on and only its inference off: it
+    /// migrates a store with a mapping model from the store's own version, none other.
+    package var infersNoMigration = false
     /// Where the app opens a Core Data store with the model it was made with before it migrates
     /// (`StoreCodeFacts.sourceModelPasses`).
     package var preparesWithSourceModel: SourceLocation?
@@ -73,8 +76,10 @@ package struct ChangeCodeFacts: Sendable {
             [.loadPersistentStores, .addPersistentStore].contains(opening.call) && StoreCodeContext.openedHistories(by: opening, in: coreData).contains(where: isThisHistory)
         }
         if !added.isEmpty, added.allSatisfy(\.addsAsynchronously) { addsAsynchronously = added[0].place.location }
-        if let migration = facts.handRunMigrations.first, !added.isEmpty, added.allSatisfy({ !$0.migratesAutomatically && $0.unreadContainerClass == nil }) {
+        // (With inference off, Core Data migrates only a store its mapping models start from.)
+        if let migration = facts.handRunMigrations.first, !added.isEmpty, added.allSatisfy({ (!$0.migratesAutomatically || !$0.infersMappingModels) && $0.unreadContainerClass == nil }) {
             migratesOnlyItself = migration
+            infersNoMigration = added.allSatisfy(\.migratesAutomatically)
         }
         guard facts.handRunMigrations.isEmpty else { return }
         // (A container class of code not read may migrate step by step itself.)

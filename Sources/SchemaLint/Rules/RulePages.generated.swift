@@ -9296,9 +9296,10 @@ it with options that ask for no migration (`addPersistentStore` with `options: n
 migration of its own, Core Data infers nothing: those stores fail to open
 (`NSPersistentStoreIncompatibleVersionHashError`, 134100), an error whatever the change, with the
 opening as a note. Where it runs a migration of its own (`NSMigrationManager`) with Core Data's own
-migration off on every opening of the store, that code migrates from the version in the bundle a
-store matches, and finds none for those stores: they fail to open too, with the migration as a
-note. A synced model's edit is judged as the same change in a new version would be:
+migration off on every opening of the store, or only its inference
+(`shouldInferMappingModelAutomatically = false`, so that Core Data migrates only with a mapping
+model from a store's own version), that code migrates from the version in the bundle a store
+matches, and finds none for those stores: they fail to open too, with the migration as a note. A synced model's edit is judged as the same change in a new version would be:
 where CloudKit cannot take it (a field removed, renamed or retyped, which older apps go on
 writing), an error whatever the store does; where it can (a new optional attribute, which older
 apps leave alone), the local stores decide, as for a local model.

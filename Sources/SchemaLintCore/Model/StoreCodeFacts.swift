@@ -254,6 +254,10 @@ package struct StoreOpening: Hashable, Sendable {
     /// store that can be written (not read-only, not in the app's bundle, not just deleted): a store
     /// of an earlier model version fails to open. False where the options come from elsewhere.
     package var declinesMigration: Bool
+    /// Core Data's migration of the store may infer a mapping model; false where the code turns
+    /// that off (`shouldInferMappingModelAutomatically = false`): it then migrates only with a
+    /// mapping model from the store's own version to the current one.
+    package var infersMappingModels = true
     /// The model types a `ModelContainer` is made for, where its `for:` names them (`for:
     /// Note.self, Tag.self`, `for: Schema([Note.self])`): its store holds those models' classes,
     /// not another container's. Nil where the types come from elsewhere (a `schema` name).

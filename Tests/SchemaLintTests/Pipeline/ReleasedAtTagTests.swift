@@ -990,6 +990,12 @@ struct ReleasedAtTagTests {
         #expect(findings.first?.hasSuffix("; the stores v1.0 made match no version in the bundle now, and the app migrates its stores itself (NSMigrationManager at App/StepMigrator.swift:7:13) with Core Data's own migration off: it finds no version in the bundle to migrate them from, and Core Data infers nothing, so they fail to open [released-version-modified]") == true, "\(run.stdout)")
         #expect(run.stdout.contains("note: the app's own migration, which starts from a version in the bundle, runs here (App/StepMigrator.swift:7:13)"), "\(run.stdout)")
 
+        // Core Data's migration on and only its inference off: it migrates only from a mapping
+        // model's source, and none starts from the edited release's shape.
+        try folder.write(persistence(migrates: false).replacingOccurrences(of: "shouldMigrateStoreAutomatically = false", with: "shouldMigrateStoreAutomatically = true"), to: "App/Persistence.swift")
+        let inferenceOff = try Executable.run(["--no-color"], in: folder.url)
+        #expect(inferenceOff.stdout.contains("; the stores v1.0 made match no version in the bundle now, and the app migrates its stores itself (NSMigrationManager at App/StepMigrator.swift:7:13) with Core Data's inference off (`shouldInferMappingModelAutomatically = false`): it finds no version in the bundle to migrate them from, and Core Data, which then migrates only with a mapping model from the store's own version, finds none, so they fail to open [released-version-modified]"), "\(inferenceOff.stdout)")
+
         try folder.write(persistence(migrates: true), to: "App/Persistence.swift")
         let inferred = try Executable.run(["--no-color"], in: folder.url)
         #expect(inferred.stdout.contains("Core Data opens them only by inferring a migration"), "\(inferred.stdout)")

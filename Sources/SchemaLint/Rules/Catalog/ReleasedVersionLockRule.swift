@@ -304,6 +304,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         }
         var migration = ShippedStoresMigration(current: current.displayName, blockers: blockers, addedWithoutMigration: context.code.addsWithoutMigration)
         migration.migratedOnlyByTheApp = context.code.migratesOnlyItself
+        migration.coreDataInfersNothing = context.code.infersNoMigration
         return migration
     }
 
@@ -320,6 +321,8 @@ struct ReleasedVersionLockRule: HistoryRule {
         /// Where the app runs its own migration, Core Data's own being off: it migrates from the
         /// bundled version a store matches, and a store that matches none has no such version.
         var migratedOnlyByTheApp: SourceLocation?
+        /// Core Data's own migration is on, its inference off (`shouldInferMappingModelAutomatically = false`).
+        var coreDataInfersNothing = false
 
         /// Whether the stores the release made fail to open.
         var failsToOpen: Bool { !outsideTheHash && (!blockers.isEmpty || addedWithoutMigration != nil || migratedOnlyByTheApp != nil) }
@@ -335,6 +338,9 @@ struct ReleasedVersionLockRule: HistoryRule {
             }
             if addedWithoutMigration != nil {
                 return "the stores \(release) made match no version in the bundle now, and the app adds its store with options that ask for no migration, so Core Data infers none and they fail to open (NSPersistentStoreIncompatibleVersionHashError, 134100)"
+            }
+            if let migration = migratedOnlyByTheApp, coreDataInfersNothing {
+                return "the stores \(release) made match no version in the bundle now, and the app migrates its stores itself (NSMigrationManager at \(migration)) with Core Data's inference off (`shouldInferMappingModelAutomatically = false`): it finds no version in the bundle to migrate them from, and Core Data, which then migrates only with a mapping model from the store's own version, finds none, so they fail to open"
             }
             if let migration = migratedOnlyByTheApp {
                 return "the stores \(release) made match no version in the bundle now, and the app migrates its stores itself (NSMigrationManager at \(migration)) with Core Data's own migration off: it finds no version in the bundle to migrate them from, and Core Data infers nothing, so they fail to open"
