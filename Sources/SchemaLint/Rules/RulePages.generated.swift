@@ -5401,6 +5401,8 @@ a renaming identifier, a property made optional or required with a default, to-o
 order, a type change between numbers and Boolean) is one Core Data infers when no mapping model
 matches and inference is on (the default for `NSPersistentContainer`): the stores open, but what
 the mapping model does beyond that (values it computes, a migration policy) silently does not run.
+So the step's other findings are judged as where no migration was written: a change only the
+mapping model would have migrated (a type lightweight migration cannot convert) stays an error.
 That is a warning. A change of parent, abstractness or a relationship's destination is taken as
 one it cannot infer.
 

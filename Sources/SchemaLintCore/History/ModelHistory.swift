@@ -19,7 +19,7 @@ package struct ModelHistory: Sendable {
 
     /// The migration written for a store of `baseline` opened with `version`, if any.
     package func writtenMigration(from baseline: ModelVersion, to version: ModelVersion) -> WrittenMigration? {
-        writtenMigrations.first { $0.covers(from: baseline, to: version) }
+        writtenMigrations.first { !$0.isStale && $0.covers(from: baseline, to: version) }
     }
 
     /// Makes the versions `labels` names drafts: versions no store ever had are checked, and

@@ -27,6 +27,10 @@ package struct WrittenMigration: Hashable, Sendable {
     package var kind: Kind
     /// The mapping model's file, or the configuration entry.
     package var location: SourceLocation
+    /// A mapping model that no longer matches the versions it maps (`mapping-model-stale`): Core
+    /// Data does not use it, so it migrates nothing, and its step is judged as one no migration
+    /// was written for.
+    package var isStale = false
 
     package init(model: String, from: String, to: String, kind: Kind, location: SourceLocation) {
         self.model = model

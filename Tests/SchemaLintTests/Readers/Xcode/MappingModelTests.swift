@@ -381,6 +381,31 @@ import SchemaLintTestSupport
         #expect((stale.first?["file"] as? String)?.hasSuffix("Catalog2to3.xcmappingmodel/xcmapping.xml") == true)
     }
 
+    /// A stale mapping model migrates nothing: the type change it was made for stays an error,
+    /// and no note says the step migrates with it; matching its step again, it settles the change.
+    @Test func aStaleMappingModelSettlesNothing() throws {
+        let folder = try TemporaryFolder()
+        let v1 = F.contents([("Order", [F.attribute("thumb", "String"), F.attribute("preview", "String")])])
+        let v2 = F.contents([("Order", [F.attribute("thumb", "Binary")])])
+        for (name, text) in [("Shop", v1), ("Shop 2", v2)] {
+            try folder.write(text, to: "App/Shop.xcdatamodeld/\(name).xcdatamodel/contents")
+        }
+        func mapping(_ attributes: [(String, Bool)]) -> String {
+            F.mapping(from: "Shop.xcdatamodeld/Shop.xcdatamodel", to: "Shop.xcdatamodeld/Shop 2.xcdatamodel", [.init(source: "Order", destination: "Order", attributes: attributes)])
+        }
+        // Made while Shop 2 still had 'preview'.
+        try folder.write(mapping([("thumb", true), ("preview", false)]), to: "App/Shop1to2.xcmappingmodel/xcmapping.xml")
+        let stale = try Self.lint(folder, "App")
+        #expect(Self.pick(stale, rule: "mapping-model-stale").count == 1)
+        #expect(Self.pick(stale, rule: "attribute-type-changed").map { $0["severity"] as? String } == ["error"])
+        #expect(Self.pick(stale, rule: "migration-at-launch").isEmpty)
+
+        try folder.write(mapping([("thumb", true)]), to: "App/Shop1to2.xcmappingmodel/xcmapping.xml")
+        let matching = try Self.lint(folder, "App")
+        #expect(Self.pick(matching, rule: "mapping-model-stale").isEmpty)
+        #expect(Self.pick(matching, rule: "attribute-type-changed").map { $0["severity"] as? String } == ["note"])
+    }
+
     @Test func aMappingModelNamingAMissingVersionIsReportedAndChangesNothing() throws {
         let folder = try TemporaryFolder()
         try F.shop(in: folder, withMappingModels: false)
