@@ -70,6 +70,8 @@ extension CloudKitContainerReader {
         /// The parameter handed on as the container's `managedObjectModel:`, or as its `name:`.
         var modelLabel: String?
         var nameLabel: String?
+        /// Every label the wrapper takes: a call with another is a call of another initializer.
+        var labels: Set<String> = []
     }
 
     /// The wrapper a container created at `index` is made in, where a condition on one of the
@@ -81,7 +83,9 @@ extension CloudKitContainerReader {
         // Names tested, not negated, by the `if`s between the function and the container.
         var tested: Set<String> = []
         for open in opens[..<functionPosition] {
-            let condition = trimmed(header(before: open, in: tokens))
+            var condition = trimmed(header(before: open, in: tokens))
+            // `} else if cloudKitIdentifier != nil {` tests as an `if` does.
+            if condition.first?.isIdentifier("else") == true { condition.removeFirst() }
             guard condition.first?.isIdentifier("if") == true else { continue }
             for position in condition.indices.dropFirst() where condition[position].kind == .identifier {
                 let negated = condition[position - 1].is("!")
@@ -90,7 +94,13 @@ extension CloudKitContainerReader {
                 tested.insert(condition[position].text)
             }
         }
-        guard let gate = function.parameters.first(where: { tested.contains($0.name) }), let gateLabel = gate.label else { return nil }
+        // Of several parameters tested (`if let model, cloudKitIdentifier != nil`), the one that
+        // names sync; none where it is not clear which.
+        var gates = function.parameters.filter { tested.contains($0.name) }
+        if gates.count > 1 {
+            gates = gates.filter { parameter in ["cloud", "sync"].contains { parameter.name.lowercased().contains($0) } }
+        }
+        guard gates.count == 1, let gate = gates.first, let gateLabel = gate.label else { return nil }
         // The container's own arguments: `name: containerName, managedObjectModel: model`.
         let arguments = callArguments(openingAt: index + 1, in: tokens)
         func label(handedAs argument: String) -> String? {
@@ -106,7 +116,8 @@ extension CloudKitContainerReader {
         }
         return WrapperGate(
             callee: callee, isInitializer: function.isInitializer, gateLabel: gateLabel, gateDefault: gate.defaultValue,
-            modelLabel: label(handedAs: "managedObjectModel"), nameLabel: label(handedAs: "name")
+            modelLabel: label(handedAs: "managedObjectModel"), nameLabel: label(handedAs: "name"),
+            labels: Set(function.parameters.compactMap(\.label))
         )
     }
 
@@ -117,14 +128,18 @@ extension CloudKitContainerReader {
         var found = false
         for file in files {
             let tokens = file.tokens
-            for index in tokens.indices where tokens[index].isIdentifier(gate.callee) {
-                // `Store(`, `Store.init(`; a function's name not where it is declared.
+            // The type's own initializers hand on to it (`self.init(modelName: …)`).
+            let delegating = gate.isInitializer ? ["self", "Self"] : []
+            for index in tokens.indices where tokens[index].isIdentifier(gate.callee) || delegating.contains(tokens[index].text) && tokens[index].kind == .identifier {
+                // `Store(`, `Store.init(`, `self.init(`; a function's name not where it is declared.
                 var open = index + 1
                 if gate.isInitializer, open + 2 < tokens.count, tokens[open].is("."), tokens[open + 1].isIdentifier("init") { open += 2 }
-                guard open < tokens.count, tokens[open].is("(") else { continue }
+                guard open < tokens.count, tokens[open].is("("), !tokens[index].isIdentifier("self") && !tokens[index].isIdentifier("Self") || open == index + 3 else { continue }
                 if index > 0, tokens[index - 1].isIdentifier("func") || tokens[index - 1].isIdentifier("class") || tokens[index - 1].isIdentifier("struct") { continue }
                 if gate.isInitializer, index > 0, tokens[index - 1].is(".") { continue }
                 let arguments = callArguments(openingAt: open, in: tokens)
+                // A label the wrapper does not take: a call of another initializer or function.
+                guard arguments.allSatisfy({ gate.labels.contains($0.label) }) else { continue }
                 // A call that leaves the parameter out passes its default (a call of another
                 // initializer of the type, where it has none).
                 let given = arguments.first(where: { $0.label == gate.gateLabel })?.value.map(\.text)

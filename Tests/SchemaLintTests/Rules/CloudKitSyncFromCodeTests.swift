@@ -589,6 +589,35 @@ import SchemaLintTestSupport
             ).storeCode.cloudKitContainers
             #expect(made.map { $0.wrapperCalls?.syncing.map(\.models) } == (synced ? [[[.named("Notes")]]] : []), "default \(value)")
         }
+        // The type's own initializer hands on to the wrapper (`self.init(…)`): those are its calls,
+        // not the calls of that other initializer, which take none of its labels. Of two
+        // parameters tested, the one that names sync decides.
+        let delegating = """
+            final class Persistence {
+                let container: NSPersistentContainer
+                convenience init(usage: Usage) {
+                    switch usage {
+                    case .main: self.init(modelName: "Vault", cloudKitIdentifier: "iCloud.com.example.vault")
+                    case .preview: self.init(modelName: "Vault", inMemory: true)
+                    }
+                }
+                private init(modelName: String, model: NSManagedObjectModel? = nil, cloudKitIdentifier: String? = nil, inMemory: Bool = false) {
+                    if let model = model, cloudKitIdentifier != nil {
+                        container = NSPersistentCloudKitContainer(name: modelName, managedObjectModel: model)
+                    } else if cloudKitIdentifier != nil {
+                        container = NSPersistentCloudKitContainer(name: modelName)
+                    } else {
+                        container = NSPersistentContainer(name: modelName)
+                    }
+                }
+            }
+            """
+        let delegated = CloudKitContainerReader().read(
+            sources: [("App/Persistence.swift", Array(delegating.utf8)), ("App/VaultApp.swift", Array("let persistence = Persistence(usage: .main)\n".utf8))],
+            options: ModelSourceReadingOptions()
+        ).storeCode.cloudKitContainers
+        #expect(delegated.map { $0.wrapperCalls?.syncing.map(\.location.line) } == [[5], [5]])
+        #expect(delegated.last?.wrapperCalls?.syncing.first?.models == [.named("Vault")])
         // Not gated by a parameter (a setting read inside): no wrapper, the container stays.
         let unfollowed = CloudKitContainerReader().read(
             sources: [("Stack/CoreDataStack.swift", Array(wrapper.replacingOccurrences(of: "if usesCloudKit {", with: "if UserDefaults.standard.bool(forKey: \"sync\") {").utf8)), ("App/Stores.swift", Array(calls.utf8))],
