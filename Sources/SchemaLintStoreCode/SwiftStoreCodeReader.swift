@@ -246,16 +246,8 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
               name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
               let declaring = sources.first(where: { $0.name == place.location.file }) else { return false }
         if let calls = callsOfPrivateFunction(name, in: declaring) { return calls == 0 }
-        var written = 0
-        for source in sources where ByteSearch.wholeWordCount(of: name, in: source.bytes) > 0 {
-            // Written in a line comment (`// completeStoreReset()`, a call switched off) is no call.
-            for line in lines(of: source) where line.contains(name) {
-                let code = Self.code(of: line)
-                written += ByteSearch.wholeWordCount(of: name, in: Array(code.utf8))
-            }
-            if written > 1 { return false }
-        }
-        guard written == 1 else { return false }
+        // Written in a line comment (`// completeStoreReset()`, a call switched off) is no call.
+        guard writtenOnce(name, in: sources) else { return false }
         let lines = Self.lines(of: declaring)
         guard let line = lines.firstIndex(where: { $0.contains("func \(name)(") || $0.contains("func \(name)<") }) else { return false }
         let declaration = lines[max(0, line - 2)...line].joined(separator: " ")

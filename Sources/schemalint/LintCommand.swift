@@ -162,7 +162,7 @@ struct LintCommand: ParsableCommand {
             let place = givenPaths.isEmpty || givenPaths == ["."] ? "this folder" : givenPaths.joined(separator: ", ")
             // Code that opens stores was read and checked all the same (a model the code builds
             // itself is no file to read).
-            let code = Set(output.sources.filter { $0.kind.hasSuffix("store code") }.map(\.path)).count
+            let code = output.storeCodeFilesRead
             let checked = code == 0 ? "nothing to lint" : "the \(TextReporter.plural(code, "code file")) read show\(code == 1 ? "s" : "") no store-handling problem, and a model built in code is not read"
             Terminal.writeError("schemalint: no model found in \(place) (Xcode model bundles, SwiftData schemas or schemalint YAML model files); \(checked)\(why)\n")
             requests.removeAll { $0.format == .text && $0.file == nil }

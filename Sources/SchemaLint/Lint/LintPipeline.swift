@@ -70,6 +70,12 @@ public struct LintPipeline: Sendable {
         /// What the walk read, and what it left out and why (`--verbose`).
         package var sources: [ModelSource] = []
         package var skipped: [SkippedPath] = []
+
+        /// How many code files the store-code readers read: checked even where no model is (a
+        /// model built in code).
+        package var storeCodeFilesRead: Int {
+            Set(sources.filter { $0.kind.hasSuffix("store code") }.map(\.path)).count
+        }
     }
 
     /// What a git revision says about this run: its findings, and its released versions.
@@ -156,15 +162,6 @@ public struct LintPipeline: Sendable {
         var histories = matched.histories
         for index in histories.indices {
             if let key = histories[index].key, let written = loaded.writtenMigrations[key] { histories[index].writtenMigrations += written }
-            // A mapping model that no longer matches its step migrates nothing (mapping-model-stale
-            // says so): the step's other findings are judged as where none was written.
-            for written in histories[index].writtenMigrations.indices {
-                let migration = histories[index].writtenMigrations[written]
-                guard let mapping = migration.mappingModel,
-                      let from = histories[index].versions.first(where: { $0.label == migration.from }),
-                      let to = histories[index].versions.first(where: { $0.label == migration.to }) else { continue }
-                histories[index].writtenMigrations[written].isStale = !MappingModelStaleRule.problems(of: mapping, from: from, to: to).isEmpty
-            }
         }
         let suppressions = loaded.versions.flatMap(\.suppressions) + loaded.suppressions
         let known = Set(catalog.descriptors.map(\.id))

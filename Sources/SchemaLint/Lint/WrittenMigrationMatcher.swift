@@ -31,10 +31,16 @@ struct WrittenMigrationMatcher {
             switch place(mapping) {
             case .success(let (bundle, from, to)):
                 guard let index = indexByKey["bundle:" + bundle.path] else { continue }
-                result[index].writtenMigrations.append(WrittenMigration(
+                var written = WrittenMigration(
                     model: bundle.name, from: from, to: to, kind: .mappingModel(mapping),
                     location: mapping.source?.location ?? mapping.location
-                ))
+                )
+                // One that no longer matches its step migrates nothing (mapping-model-stale says
+                // so): the step's other findings are judged as where none was written.
+                if let source = result[index].versions.first(where: { $0.label == from }), let destination = result[index].versions.first(where: { $0.label == to }) {
+                    written.isStale = !mapping.mismatches(from: source, to: destination).isEmpty
+                }
+                result[index].writtenMigrations.append(written)
             case .failure(let problem):
                 unmatched.append(problem)
             case nil:
@@ -170,5 +176,33 @@ struct WrittenMigrationMatcher {
             zip(folders, PathResolution.canonical(bundle.path).split(separator: "/")).prefix { $0 == $1 }.count
         }
         return bundles.max { (shared($0), $1.path) < (shared($1), $0.path) }
+    }
+}
+
+extension MappingModel {
+    /// What the mapping model maps that `from` or `to` no longer has (each where the mapping
+    /// model names it): none where it still matches the step, so that Core Data uses it.
+    func mismatches(from: ModelVersion, to: ModelVersion) -> [Finding.Note] {
+        var problems: [Finding.Note] = []
+        for mapping in entityMappings {
+            let label = mapping.name.map { "entity mapping '\($0)'" } ?? "an entity mapping"
+            if let source = mapping.source, from.entity(named: source) == nil {
+                problems.append(Finding.Note("\(label) maps source entity '\(source)', which \(from.displayName) does not have", at: mapping.location))
+            }
+            guard let name = mapping.destination else { continue }
+            guard to.entity(named: name) != nil else {
+                problems.append(Finding.Note("\(label) makes objects of '\(name)', which \(to.displayName) does not have", at: mapping.location))
+                continue
+            }
+            let attributes = Set(to.attributes(ofObjectsOf: name).map(\.name))
+            let relationships = Set(to.relationships(ofObjectsOf: name).map(\.name))
+            for property in mapping.attributes where !attributes.contains(property.name) {
+                problems.append(Finding.Note("it maps attribute '\(name).\(property.name)', which \(to.displayName) does not have", at: property.location))
+            }
+            for property in mapping.relationships where !relationships.contains(property.name) {
+                problems.append(Finding.Note("it maps relationship '\(name).\(property.name)', which \(to.displayName) does not have", at: property.location))
+            }
+        }
+        return problems
     }
 }

@@ -39,7 +39,7 @@ struct MappingModelStaleRule: MappingModelRule {
 
     func check(_ mappingModel: MappingModel, _ placement: MappingModelPlacement) -> [Finding] {
         guard case .step(_, let from, let to) = placement else { return [] }
-        let problems = Self.problems(of: mappingModel, from: from, to: to)
+        let problems = mappingModel.mismatches(from: from, to: to)
         guard let first = problems.first else { return [] }
         let stale = "mapping model '\(mappingModel.name)' no longer matches \(from.displayName) -> \(to.displayName): \(first.message); a version changed after the mapping model was made, so Core Data does not use it"
         // A step lightweight migration can infer is one Core Data infers where no mapping model
@@ -62,32 +62,6 @@ struct MappingModelStaleRule: MappingModelRule {
             at: first.location, notes: Array(problems.dropFirst()),
             suggestions: ["open the mapping model in Xcode, set its source and destination to these versions again, and redo the mappings it reports; never edit a version that has shipped (put the change in a new version)"]
         )]
-    }
-
-    /// What `mappingModel` maps that `from` or `to` no longer has: none where it still matches
-    /// the step, so that Core Data uses it.
-    static func problems(of mappingModel: MappingModel, from: ModelVersion, to: ModelVersion) -> [Finding.Note] {
-        var problems: [Finding.Note] = []
-        for mapping in mappingModel.entityMappings {
-            let label = mapping.name.map { "entity mapping '\($0)'" } ?? "an entity mapping"
-            if let source = mapping.source, from.entity(named: source) == nil {
-                problems.append(Finding.Note("\(label) maps source entity '\(source)', which \(from.displayName) does not have", at: mapping.location))
-            }
-            guard let name = mapping.destination else { continue }
-            guard to.entity(named: name) != nil else {
-                problems.append(Finding.Note("\(label) makes objects of '\(name)', which \(to.displayName) does not have", at: mapping.location))
-                continue
-            }
-            let attributes = Set(to.attributes(ofObjectsOf: name).map(\.name))
-            let relationships = Set(to.relationships(ofObjectsOf: name).map(\.name))
-            for property in mapping.attributes where !attributes.contains(property.name) {
-                problems.append(Finding.Note("it maps attribute '\(name).\(property.name)', which \(to.displayName) does not have", at: property.location))
-            }
-            for property in mapping.relationships where !relationships.contains(property.name) {
-                problems.append(Finding.Note("it maps relationship '\(name).\(property.name)', which \(to.displayName) does not have", at: property.location))
-            }
-        }
-        return problems
     }
 
     /// Whether lightweight migration infers every change of the step (DOMAIN: adding or removing
