@@ -30,12 +30,15 @@ package struct AppIdentity: Sendable, Hashable {
     /// The identity of the app at `revision` (a commit, a tag), from its files in git: one
     /// `git grep` over the project files, build settings and entitlements, leaving out those of
     /// dependencies checked in. `HEAD` is read in the work tree's files, which git need not
-    /// inflate (a third of the time, in a project file of megabytes). Nil where git cannot answer.
+    /// inflate (a third of the time, in a project file of megabytes). git looks for fixed strings,
+    /// and the lines that assign no such setting are left out here: git's extended regular
+    /// expression took 80 to 130 ms over WooCommerce's 3 MB of project files, fixed strings under
+    /// 10 ms. Nil where git cannot answer.
     package static func read(at revision: String, top: String, runner: GitRunner) -> AppIdentity? {
-        let pattern = "^[[:space:]]*[A-Za-z0-9_]*(BUNDLE_ID|IDENTIFIER|PREFIX)[A-Za-z0-9_]*(\\[[^]]*\\])* *=|<string>group\\."
+        let strings = (settingNameParts + [groupEntitlement]).flatMap { ["-e", $0] }
         let paths = ["*.pbxproj", "*.xcconfig", "*.entitlements"] + excludedDependencies
         let tree = revision == "HEAD" ? [] : [revision]
-        guard let output = runner.run(["grep", "-h", "-I", "-E", "--no-color", pattern] + tree + ["--"] + paths, in: top),
+        guard let output = runner.run(["grep", "-h", "-I", "-F", "--no-color"] + strings + tree + ["--"] + paths, in: top),
               output.status == 0 || output.status == 1 else { return nil }
         return AppIdentity(settingLines: output.text)
     }
@@ -48,10 +51,10 @@ package struct AppIdentity: Sendable, Hashable {
     package init(settingLines text: String) {
         var settings: [String: Set<String>] = [:]
         for line in text.split(separator: "\n") {
-            if let start = line.range(of: "<string>group."), let end = line[start.upperBound...].range(of: "</string>") {
+            if let start = line.range(of: Self.groupEntitlement), let end = line[start.upperBound...].range(of: "</string>") {
                 let group = line[start.lowerBound..<end.lowerBound].dropFirst("<string>".count)
                 if !group.contains("$") { appGroups.insert(String(group)) }
-            } else if let equals = Self.assignment(in: line) {
+            } else if Self.assignsIdentifierSetting(line), let equals = Self.assignment(in: line) {
                 // `NAME[config=Debug][sdk=*]` is the setting NAME under a condition.
                 let name = line[..<equals].trimmingCharacters(in: .whitespaces).prefix { $0 != "[" }
                 // An xcconfig's line may end in a `//` comment.
@@ -74,6 +77,26 @@ package struct AppIdentity: Sendable, Hashable {
         let parts = identifier.lowercased().split { !$0.isLetter && !$0.isNumber }
         let placeholders: Set<Substring> = ["replace", "changeme", "placeholder", "yourcompany", "yourorganization", "yourorg", "yourname", "companyname", "organizationname", "yourdomain"]
         return parts.contains { placeholders.contains($0) }
+    }
+
+    /// What the names of the settings that build identifiers hold (`PRODUCT_BUNDLE_IDENTIFIER`,
+    /// `MAIN_BUNDLE_ID`, `APP_PREFIX`), and what starts an app group in entitlements.
+    private static let settingNameParts = ["BUNDLE_ID", "IDENTIFIER", "PREFIX"]
+    private static let groupEntitlement = "<string>group."
+
+    /// Whether `line` assigns a setting whose name holds one of `settingNameParts`: the name first
+    /// on the line, then any conditions (`[config=Debug]`), then `=`. A line that only mentions
+    /// such a name (a comment, a value) assigns nothing.
+    static func assignsIdentifierSetting(_ line: Substring) -> Bool {
+        var rest = line.drop { $0 == " " || $0 == "\t" }
+        let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        guard settingNameParts.contains(where: { name.contains($0) }) else { return false }
+        rest = rest.dropFirst(name.count)
+        while rest.first == "[" {
+            guard let close = rest.firstIndex(of: "]") else { return false }
+            rest = rest[rest.index(after: close)...]
+        }
+        return rest.drop { $0 == " " }.first == "="
     }
 
     /// The `=` that assigns the setting on `line`: the first outside a condition's brackets.

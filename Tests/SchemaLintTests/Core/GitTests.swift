@@ -61,7 +61,9 @@ import SchemaLintTestSupport
 @Suite struct AppIdentityTests {
     /// The lines `git grep` prints of a project file, an xcconfig and entitlements: literal
     /// identifiers count, test bundles' do not, and one built from a setting is resolved from
-    /// that setting's values, under a condition or with a comment after it.
+    /// that setting's values, under a condition or with a comment after it. git finds the lines by
+    /// fixed strings, so a line that only mentions such a setting (in a value, a comment, a longer
+    /// name) is among them and assigns nothing, as a setting of another name (`PRODUCT_NAME`) does not.
     @Test func resolvesIdentifiersBuiltFromOtherSettings() {
         let lines = """
             \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = "$(MAIN_BUNDLE_IDENTIFIER)";
@@ -72,6 +74,11 @@ import SchemaLintTestSupport
             MAIN_BUNDLE_IDENTIFIER[config=Debug] = com.example.notes.debug
             PREFIX = $(MAIN_BUNDLE_IDENTIFIER)
             \t\t<string>group.com.example.notes</string>
+            \t\t\t\tINFOPLIST_FILE = "Sources/PRODUCT_BUNDLE_IDENTIFIER = com.example.other/Info.plist";
+            // PRODUCT_BUNDLE_IDENTIFIER = com.example.retired
+            \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER.old = com.example.other;
+            \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = "com.example.$(PRODUCT_NAME)";
+            \t\t\t\tPRODUCT_NAME = Notes_PREFIX;
             """
         let identity = AppIdentity(settingLines: lines)
         #expect(identity.bundleIdentifiers == ["com.example.notes", "com.example.notes.debug", "com.example.notes.widget", "com.example.notes.debug.widget"])
@@ -81,7 +88,7 @@ import SchemaLintTestSupport
         #expect(AppIdentity(settingLines: "PRODUCT_BUNDLE_IDENTIFIER = com.example.notes-beta;").isAnotherApp(than: identity))
         // A placeholder kept in the repository for the real identifier (in a file git ignores)
         // says nothing of which app it is, beside the framework targets' own identifiers.
-        let placeholder = AppIdentity(settingLines: "PRODUCT_BUNDLE_IDENTIFIER = \"$(APP_ID)\";\nAPP_ID = com.replace.me\nPRODUCT_BUNDLE_IDENTIFIER = com.example.NotesKit;\n")
+        let placeholder = AppIdentity(settingLines: "PRODUCT_BUNDLE_IDENTIFIER = \"$(APP_IDENTIFIER)\";\nAPP_IDENTIFIER = com.replace.me\nPRODUCT_BUNDLE_IDENTIFIER = com.example.NotesKit;\n")
         #expect(placeholder.bundleIdentifiers == ["com.example.NotesKit"] && placeholder.namesAPlaceholder)
         #expect(!placeholder.isAnotherApp(than: identity) && !identity.isAnotherApp(than: placeholder))
         #expect(!AppIdentity(settingLines: "PRODUCT_BUNDLE_IDENTIFIER = com.example.NotesKit;").namesAPlaceholder)
