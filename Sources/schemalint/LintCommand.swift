@@ -161,9 +161,11 @@ struct LintCommand: ParsableCommand {
             let why = unbuilt == 0 ? "" : "; \(unbuilt) model bundle\(unbuilt == 1 ? " lies" : "s lie") in no Xcode project here (--verbose lists \(unbuilt == 1 ? "it" : "them"); name one to lint it)"
             let place = givenPaths.isEmpty || givenPaths == ["."] ? "this folder" : givenPaths.joined(separator: ", ")
             // Code that opens stores was read and checked all the same (a model the code builds
-            // itself is no file to read).
+            // itself is no file to read); code that opens none had nothing to check.
             let code = output.storeCodeFilesRead
-            let checked = code == 0 ? "nothing to lint" : "the \(TextReporter.plural(code, "code file")) read show\(code == 1 ? "s" : "") no store-handling problem, and a model built in code is not read"
+            let checked = code == 0 ? "nothing to lint"
+                : !output.codeHandlesStores ? "the \(TextReporter.plural(code, "code file")) read open\(code == 1 ? "s" : "") no Core Data or SwiftData store; nothing to lint"
+                : "the \(TextReporter.plural(code, "code file")) read show\(code == 1 ? "s" : "") no store-handling problem, and a model built in code is not read"
             Terminal.writeError("schemalint: no model found in \(place) (Xcode model bundles, SwiftData schemas or schemalint YAML model files); \(checked)\(why)\n")
             requests.removeAll { $0.format == .text && $0.file == nil }
         }

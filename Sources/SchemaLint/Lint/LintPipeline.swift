@@ -76,6 +76,9 @@ public struct LintPipeline: Sendable {
         package var storeCodeFilesRead: Int {
             Set(sources.filter { $0.kind.hasSuffix("store code") }.map(\.path)).count
         }
+        /// Whether the code read opens, migrates or moves a store anywhere: most files the
+        /// store-code readers take (any that touches files or names Core Data) do none of it.
+        package var codeHandlesStores = false
     }
 
     /// What a git revision says about this run: its findings, and its released versions.
@@ -311,7 +314,10 @@ public struct LintPipeline: Sendable {
         }
         result.findings = findings.sorted(by: Finding.reportOrder)
         result.modelBundlesBuiltByNoTarget = lintOptions.modelBundlesBuiltByNoTarget.count
-        return Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes, sources: input.sources, skipped: input.skipped)
+        var output = Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes, sources: input.sources, skipped: input.skipped)
+        let code = input.storeCode
+        output.codeHandlesStores = !code.openings.isEmpty || !code.relocations.isEmpty || !code.fileOperations.isEmpty
+        return output
     }
 
     /// Schemas no store ever had (a plan that came in with several, none the classes the app had

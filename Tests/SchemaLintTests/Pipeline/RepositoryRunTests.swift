@@ -148,8 +148,15 @@ struct RepositoryRunTests {
     /// such as CoreStore's schemas in Swift, or a model built in code) says that no model was
     /// found and that the code was checked, not "no problems in 0 versions of 0 models", which
     /// reads as a clean bill; what the code's checks find is counted as the store code's.
+    /// Code read that opens no store (it only names Core Data's types, or moves files) had nothing
+    /// to check, and the line says so rather than that it was checked.
     @Test func aFolderNamedWithStoreCodeAndNoModelSaysNoModelWasFound() throws {
         let (folder, _) = try Self.repository([("Sources/Store.swift", "import CoreData\n\nfunc describe(_ container: NSPersistentContainer) -> String { container.name }\n")])
+        let opensNone = try Self.run(["."], in: folder.path)
+        #expect(opensNone.status == 0 && opensNone.stdout.isEmpty, "\(opensNone.stdout)\(opensNone.stderr)")
+        #expect(opensNone.stderr == "schemalint: no model found in this folder (Xcode model bundles, SwiftData schemas or schemalint YAML model files); the 1 code file read opens no Core Data or SwiftData store; nothing to lint\n", "\(opensNone.stderr)")
+        let opening = "import CoreData\n\nfinal class Store {\n    let container = NSPersistentContainer(name: \"Log\", managedObjectModel: LogModel.make())\n    var failure: Error?\n\n    func open() {\n        container.persistentStoreDescriptions.first?.shouldAddStoreAsynchronously = true\n        container.loadPersistentStores { _, error in\n            if let error { self.failure = error; NotificationCenter.default.post(name: .storeFailed, object: error) }\n        }\n    }\n}\n"
+        try folder.write(opening, to: "Sources/Store.swift")
         for path in [".", "Sources"] {
             let run = try Self.run([path], in: folder.path)
             #expect(run.status == 0, "\(run.stderr)")
