@@ -137,10 +137,10 @@ struct LaunchPaths {
         let parents = BreadthFirstPaths.parents(fromEach: groups, next: next)
         // What each entry reaches on its own, asked only where an opening is reached: another
         // app's launch (a watch app's, a TV app's) may reach the same store.
-        var reachedByEntry: [Int: Set<Int>] = [:]
-        func reached(from entry: Int) -> Set<Int> {
+        var reachedByEntry: [Int: [Int: Int]] = [:]
+        func reached(from entry: Int) -> [Int: Int] {
             if let known = reachedByEntry[entry] { return known }
-            let found = Set(BreadthFirstPaths.parents(from: [entry], next: next).keys)
+            let found = BreadthFirstPaths.parents(from: [entry], next: next)
             reachedByEntry[entry] = found
             return found
         }
@@ -157,16 +157,27 @@ struct LaunchPaths {
         for located in openings {
             var opening = located.opening
             if located.runsWithUnit, let unit = located.unit, parents[unit] != nil {
-                let path = BreadthFirstPaths.path(to: unit, in: parents)
-                opening.launchPath = path.map { declarations.units[$0].place }
-                opening.launchesOnMacOS = path.contains { buildsForMacOSOnly(declarations.units[$0].file) }
+                var path = BreadthFirstPaths.path(to: unit, in: parents)
+                func onMacOSOnly(_ path: [Int]) -> Bool { path.contains { buildsForMacOSOnly(units[$0].file) } }
                 // The entries of other apps (another type, or a type of the same name in another
                 // target's folder: each app's `MyApp`) that reach it too.
-                let root = path[0]
                 func app(_ unit: Int) -> String { units[unit].typeName + "\u{0}" + (declarations.files[units[unit].file].name as NSString).deletingLastPathComponent }
-                var apps: Set<String> = [app(root)]
+                // A Mac app's launch and a phone app's reaching the same opening: the path told is
+                // one the launch watchdog ends, where the hazard is greatest (a shared stack that
+                // the Mac target's delegate happens to reach in fewer steps).
+                if onMacOSOnly(path), let watched = entries.lazy.compactMap({ entry -> [Int]? in
+                    let own = reached(from: entry)
+                    guard own[unit] != nil else { return nil }
+                    let candidate = BreadthFirstPaths.path(to: unit, in: own)
+                    return onMacOSOnly(candidate) ? nil : candidate
+                }).first {
+                    path = watched
+                }
+                opening.launchPath = path.map { units[$0].place }
+                opening.launchesOnMacOS = onMacOSOnly(path)
+                var apps: Set<String> = [app(path[0])]
                 opening.otherLaunchEntries = entries.filter { entry in
-                    !apps.contains(app(entry)) && reached(from: entry).contains(unit) && apps.insert(app(entry)).inserted
+                    !apps.contains(app(entry)) && reached(from: entry)[unit] != nil && apps.insert(app(entry)).inserted
                 }.map { units[$0].place }
             } else if located.runsWithUnit, let unit = located.unit {
                 opening.foreignEntries = foreignEntries(reaching: unit, next: next)

@@ -18302,7 +18302,9 @@ scene), or lies in a
 folder named for macOS (`App_macOS/`, `macOS/`, where a multiplatform app keeps its Mac target), is
 built for macOS only, and there the finding is a note that says the app shows no window until the
 migration ends (a hang, not a crash loop). A SwiftUI app built for macOS whose files show none of
-these is read as one that may run on iOS.
+these is read as one that may run on iOS. Where a Mac app's launch and an iOS app's both reach a
+stack they share, the finding follows the iOS launch, which the watchdog ends, and names the Mac
+app's beside it.
 
 Where it is blind: a use is followed only when the reader can
 tell what it names (`self.x`, `x`, `Type.x`, `Type(...)`, `(e as! Type).x`, `p.x` for a property

@@ -1081,6 +1081,53 @@ import SchemaLintTestSupport
         }
     }
 
+    /// A stack shared by an iOS app and a Mac app, which the Mac app's delegate reaches in fewer
+    /// steps: the iOS launch, which the watchdog ends, is the path told (a warning), and the Mac
+    /// app's is named beside it.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aStackSharedWithAMacAppIsToldByTheWatchedLaunch() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Model/Notes-1.yaml")
+        try folder.write(Self.notesModel.replacingOccurrences(of: "version: 1", with: "version: 2") + "      pinned: bool\n", to: "Notes/Model/Notes-2.yaml")
+        try folder.write("""
+        import CoreData
+
+        final class Store {
+            static let shared = Store()
+            let container = NSPersistentContainer(name: "Notes")
+
+            init() {
+                container.loadPersistentStores { _, _ in }
+            }
+        }
+        """, to: "Shared/Store.swift")
+        try folder.write("""
+        import AppKit
+
+        @main
+        final class AppDelegate: NSObject, NSApplicationDelegate {
+            let store = Store()
+        }
+        """, to: "NotesMac/AppDelegate.swift")
+        try folder.write("""
+        import UIKit
+
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            var window: UIWindow?
+
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                let context = Store.shared.container.viewContext
+                window = UIWindow(windowScene: scene as! UIWindowScene)
+                _ = context
+            }
+        }
+        """, to: "Notes/SceneDelegate.swift")
+        let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(hits == [Hit(place: "Store.swift:8:19", severity: "warning", rule: "store-opened-at-launch")], "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("on the launch path (SceneDelegate.scene(_:willConnectTo:options:))") && !run.stdout.contains("no watchdog ends the launch"), "\(run.stdout)")
+        #expect(run.stdout.contains("also reached synchronously at launch from AppDelegate.store"), "\(run.stdout)")
+    }
+
     /// An app that keeps a Core Data model whose newest version migrates, and opens a SwiftData
     /// container at launch: the container opens the `@Model` classes, not the bundle, so the
     /// bundle's migration is no reason to warn (a note, as for any model change to come); the Core
