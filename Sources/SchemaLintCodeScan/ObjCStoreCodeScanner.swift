@@ -383,6 +383,15 @@ struct ObjCStoreCodeScanner {
                         facts.failureActions.append(StoreFailureAction(
                             action: .onlyLogs, written: tokens[logged].text + "(...)", place: place(logged, body), opening: .addPersistentStore, openingLocation: location(of: tokens[index])
                         ))
+                    } else if found.isEmpty, readOnlyOptionPositions.first(in: readOnly) == nil,
+                              !reopensAfterDeletingTheStore(in: body.range.lowerBound..<index + 1), !addsAfterTakingItsStoreAway(at: index, in: body.range),
+                              !keepsTheCoordinatorOnlyWhenAdded(at: index, in: body.range), let brace = ignoresTheError(branches) {
+                        // `if (![coordinator addPersistentStoreWithType:...]) { // Handle error }`,
+                        // the template's placeholder left as it was: the failure is dropped as a
+                        // log drops it.
+                        facts.failureActions.append(StoreFailureAction(
+                            action: .onlyLogs, written: "ignoring the error", place: place(brace, body), opening: .addPersistentStore, openingLocation: location(of: tokens[index])
+                        ))
                     }
                 // MagicalRecord's own handling when its setup cannot add the store (`MagicalRecordFailure`).
                 case "setupCoreDataStack", "setupCoreDataStackWithStoreNamed", "setupCoreDataStackWithStoreAtURL",
@@ -1035,6 +1044,16 @@ struct ObjCStoreCodeScanner {
             }
         }
         return first
+    }
+
+    /// The `{` of the first of `branches` where there are some and none does anything (no
+    /// statement, or a bare `return;`); nil otherwise.
+    private func ignoresTheError(_ branches: [Range<Int>]) -> Int? {
+        guard let first = branches.first, first.lowerBound > 0, tokens[first.lowerBound - 1].is("{") else { return nil }
+        let empty = branches.allSatisfy { branch in
+            branch.isEmpty || branch.count == 2 && tokens[branch.lowerBound].isIdentifier("return") && tokens[branch.lowerBound + 1].is(";")
+        }
+        return empty ? first.lowerBound - 1 : nil
     }
 
     /// Whether the statement `range` (its `;` excluded) sets a name to nil (`coordinator = nil`,

@@ -10292,7 +10292,8 @@ The rule reports, in the code that runs when opening fails:
   nowhere, and an `addPersistentStoreWithType:` whose error branches only log (`NSLog`,
   `os_log`, CocoaLumberjack's `DDLog...`, a project's macro with `Log` in its name, assertions,
   or a message to a method of the file whose body only logs, `[Store logStoreError:error]`)
-  and the coordinator goes on without its store;
+  or do nothing (the template's `// Handle error` left as it was, a bare `return`), and the
+  coordinator goes on without its store;
 - the function that opens the store called again from its own failure branch (`self.loadStore()`
   inside `loadStore()`'s handler), with nothing changed: a store that cannot migrate fails again at
   once, and the app retries without end; from a handler that runs synchronously (the default), the
@@ -13195,6 +13196,28 @@ struct RootView: View {
 #endif
     }
     return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+### Triggers: Objective-C: the template's placeholder left as it was, an empty branch
+
+```objc path=App/AppDelegate.m
+@implementation AppDelegate
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    if (persistentStoreCoordinator != nil) {
+        return persistentStoreCoordinator;
+    }
+    NSURL *storeURL = [NSURL fileURLWithPath:[[self applicationDocumentsDirectory] stringByAppendingPathComponent:@"Outline.sqlite"]];
+    NSError *error;
+    persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    if (![persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error]) ↓{
+        // Handle error
+    }
+    return persistentStoreCoordinator;
 }
 
 @end
