@@ -376,16 +376,14 @@ struct ObjCStoreCodeScanner {
                     // a read-only store (one shipped in the bundle) holds nothing the person
                     // entered, and a retry after the store was deleted is the deletion's finding.
                     let readOnly = body.range.lowerBound..<(enclosingGroup(of: index, in: body.range)?.upperBound ?? index)
-                    if found.isEmpty, readOnlyOptionPositions.first(in: readOnly) == nil,
-                       !reopensAfterDeletingTheStore(in: body.range.lowerBound..<index + 1), !addsAfterTakingItsStoreAway(at: index, in: body.range),
-                       !keepsTheCoordinatorOnlyWhenAdded(at: index, in: body.range),
-                       let logged = onlyLogs(branches) ?? (branches.isEmpty ? assertion(testing: index, in: body.range) : nil) {
+                    let dropsTheFailure = found.isEmpty && readOnlyOptionPositions.first(in: readOnly) == nil
+                        && !reopensAfterDeletingTheStore(in: body.range.lowerBound..<index + 1) && !addsAfterTakingItsStoreAway(at: index, in: body.range)
+                        && !keepsTheCoordinatorOnlyWhenAdded(at: index, in: body.range)
+                    if dropsTheFailure, let logged = onlyLogs(branches) ?? (branches.isEmpty ? assertion(testing: index, in: body.range) : nil) {
                         facts.failureActions.append(StoreFailureAction(
                             action: .onlyLogs, written: tokens[logged].text + "(...)", place: place(logged, body), opening: .addPersistentStore, openingLocation: location(of: tokens[index])
                         ))
-                    } else if found.isEmpty, readOnlyOptionPositions.first(in: readOnly) == nil,
-                              !reopensAfterDeletingTheStore(in: body.range.lowerBound..<index + 1), !addsAfterTakingItsStoreAway(at: index, in: body.range),
-                              !keepsTheCoordinatorOnlyWhenAdded(at: index, in: body.range), let brace = ignoresTheError(branches) {
+                    } else if dropsTheFailure, let brace = ignoresTheError(branches) {
                         // `if (![coordinator addPersistentStoreWithType:...]) { // Handle error }`,
                         // the template's placeholder left as it was: the failure is dropped as a
                         // log drops it.

@@ -76,8 +76,7 @@ public struct LintPipeline: Sendable {
         package var storeCodeFilesRead: Int {
             Set(sources.filter { $0.kind.hasSuffix("store code") }.map(\.path)).count
         }
-        /// Whether the code read opens, migrates or moves a store anywhere: most files the
-        /// store-code readers take (any that touches files or names Core Data) do none of it.
+        /// Whether the code read opens, migrates or moves a store anywhere.
         package var codeHandlesStores = false
     }
 
@@ -315,8 +314,7 @@ public struct LintPipeline: Sendable {
         result.findings = findings.sorted(by: Finding.reportOrder)
         result.modelBundlesBuiltByNoTarget = lintOptions.modelBundlesBuiltByNoTarget.count
         var output = Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes, sources: input.sources, skipped: input.skipped)
-        let code = input.storeCode
-        output.codeHandlesStores = !code.openings.isEmpty || !code.relocations.isEmpty || !code.fileOperations.isEmpty
+        output.codeHandlesStores = input.storeCode.handlesStores
         return output
     }
 

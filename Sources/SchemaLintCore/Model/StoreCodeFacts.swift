@@ -15,6 +15,9 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// Calls that move or copy a whole store with its companions (`migratePersistentStore`,
     /// `replacePersistentStore`): code that takes people's data to a new place.
     package var relocations: [StoreRelocation] = []
+    /// Whether the code opens, migrates or moves a store anywhere: most files the store-code
+    /// readers take (any that touches files or names Core Data) do none of it.
+    package var handlesStores: Bool { !openings.isEmpty || !relocations.isEmpty || !fileOperations.isEmpty }
     /// The store file names of the code at the last release tag, when release tags are read
     /// (`--history git`): what the working tree's names are compared with.
     package var lastRelease: ReleasedStoreFileNames?
