@@ -368,6 +368,9 @@ final class UseCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        // The name after the dot of `x.open()` or `.init(zoneName:)` is the member access's to
+        // resolve: read alone it would be this type's own `open` or `init`.
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .visitChildren }
         let name = node.baseName.text
         // A type name is a use of its initializers only when called (`T(...)`); as the base of
         // `T.member`, the member access resolves it.

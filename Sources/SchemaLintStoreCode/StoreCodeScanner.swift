@@ -186,16 +186,30 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     }
 
     /// Whether `node` lies in a branch of its unit's code (an `if`'s or `guard`'s body, a `switch`
-    /// case, one side of `?:`) or in a condition.
+    /// case, one side of `?:`, what follows a `guard` whose `else` returns something else made
+    /// there) or in a condition.
     private static func runsOnlySometimes(_ node: some SyntaxProtocol) -> Bool {
         var current = Syntax(node).parent
         while let syntax = current {
             if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self) || syntax.is(AccessorDeclSyntax.self) || syntax.is(PatternBindingSyntax.self) { return false }
             if syntax.is(SwitchCaseSyntax.self) || syntax.is(TernaryExprSyntax.self) || syntax.is(GuardStmtSyntax.self) || syntax.is(ConditionElementSyntax.self) { return true }
             if syntax.is(CodeBlockSyntax.self), syntax.parent?.is(IfExprSyntax.self) ?? false { return true }
+            if let item = syntax.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+               list.prefix(while: { $0.id != item.id }).contains(where: { $0.item.as(GuardStmtSyntax.self).map(returnsAnAlternative) ?? false }) {
+                return true
+            }
             current = syntax.parent
         }
         return false
+    }
+
+    /// `guard isTesting else { return NSPersistentCloudKitContainer(name: "Links") }`: a choice
+    /// between two things the function returns, as an `if`/`else` is, not a precondition that
+    /// gives up (`else { return nil }`, `else { fatalError() }`).
+    private static func returnsAnAlternative(_ guardStatement: GuardStmtSyntax) -> Bool {
+        guard var returned = guardStatement.body.statements.last?.item.as(ReturnStmtSyntax.self)?.expression else { return false }
+        if let tried = returned.as(TryExprSyntax.self) { returned = tried.expression }
+        return returned.is(FunctionCallExprSyntax.self)
     }
 
     private func place(_ node: some SyntaxProtocol) -> CodePlace {

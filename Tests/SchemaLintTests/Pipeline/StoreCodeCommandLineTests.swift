@@ -2336,4 +2336,94 @@ import SchemaLintTestSupport
             #expect(hits.map(\.description).contains("Store.swift:18:13 \(severity) store-load-failure-destructive"), "\(cleanUp): \(run.stdout)")
         }
     }
+
+    /// A factory that returns the store people run from a `guard`'s `else` and builds an
+    /// in-memory one after it, for tests, opens a store on disk: its `fatalError` on failure is a
+    /// crash loop. A `guard` that gives up (`else { fatalError() }`) leaves the in-memory store
+    /// the only one the factory makes, as no `guard` does.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func anInMemoryStoreAfterAGuardThatReturnsTheRealOneHidesNothing() throws {
+        func stack(_ guardStatement: String) -> String {
+            """
+            import CoreData
+
+            let isTesting = NSClassFromString("XCTestCase") != nil
+
+            final class Stack {
+                let container: NSPersistentContainer
+
+                init() {
+                    let container = Stack.makeContainer()
+                    container.loadPersistentStores { _, error in
+                        if let error { fatalError("\\(error)") }
+                    }
+                    self.container = container
+                }
+
+                private static func makeContainer() -> NSPersistentContainer {
+                    \(guardStatement)
+                    let container = NSPersistentContainer(name: "Notes")
+                    let description = NSPersistentStoreDescription()
+                    description.type = NSInMemoryStoreType
+                    container.persistentStoreDescriptions = [description]
+                    return container
+                }
+            }
+
+            """
+        }
+        for (guardStatement, expected) in [
+            (#"guard isTesting else { return NSPersistentContainer(name: "Notes") }"#, ["Stack.swift:11:28 warning store-load-failure-destructive"]),
+            ("guard isTesting else { fatalError() }", []),
+            ("", []),
+        ] {
+            let folder = try TemporaryFolder()
+            try folder.write(Self.notesModel, to: "Notes/Notes.yml")
+            try folder.write(stack(guardStatement), to: "Notes/Stack.swift")
+            let (hits, run) = try Self.lint(path: folder.path)
+            #expect(hits.map(\.description) == expected, "\(guardStatement): \(run.stdout)")
+        }
+    }
+
+    /// The name after the dot of an implicit member (`.init(zoneName:)`, the argument's type's
+    /// initializer) or of another value's member is not the enclosing type's own: a launch that
+    /// calls a method making neither opens no store.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aMemberOfAnotherTypeIsNotTheEnclosingTypesOwn() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Notes/Notes.yml")
+        try folder.write(Self.appDelegate(launching: "Stack.purgeRemoteZone(); Stack.closeDoor(Door())"), to: "Notes/AppDelegate.swift")
+        try folder.write("""
+        import CloudKit
+        import CoreData
+
+        struct Door { func open() {} }
+
+        final class Stack {
+            let container = NSPersistentContainer(name: "Notes")
+
+            init() { open() }
+
+            func open() {
+                container.loadPersistentStores { _, _ in }
+            }
+
+            static func purgeRemoteZone() {
+                CKContainer.default().privateCloudDatabase.delete(withRecordZoneID: .init(zoneName: "zone")) { _, _ in }
+            }
+
+            static func closeDoor(_ door: Door) {
+                door.open()
+            }
+        }
+
+        """, to: "Notes/Stack.swift")
+        let (hits, run) = try Self.lint(path: folder.path)
+        #expect(!hits.contains { $0.rule == "store-opened-at-launch" }, "\(run.stdout)")
+        #expect(!run.stdout.contains("launch path"), "\(run.stdout)")
+
+        try folder.write(Self.appDelegate(launching: "_ = Stack()"), to: "Notes/AppDelegate.swift")
+        let (opened, openedRun) = try Self.lint(path: folder.path)
+        #expect(opened.map(\.description).contains("Stack.swift:12:19 note store-opened-at-launch"), "\(openedRun.stdout)")
+    }
 }
