@@ -123,6 +123,12 @@ struct ErrorPaths {
                     var stepEscape = escape
                     stepEscape.afterFallbackToMemory = escape.afterFallbackToMemory || step.afterFallbackToMemory
                     stepEscape.opensAfterDeletingTheStore = escape.opensAfterDeletingTheStore || step.afterDeletingTheStore
+                    // Callers' closures that only log the error handed to them: the container
+                    // goes on without its store, unless another caller of the same function
+                    // tells the person (a first screen that shows the error and retries).
+                    var onlyLogging: [StoreFailureAction] = []
+                    var anotherCallerHandles = false
+                    defer { if !anotherCallerHandles { actions += onlyLogging } }
                     // A preview's or a test's container stopping the app is no person's store lost.
                     for site in callers.of(callee) where !declarations.isPreviewCode(site.call) {
                         // A caller that chooses the retry on a new store meets only its failure.
@@ -136,11 +142,24 @@ struct ErrorPaths {
                         }
                         if let handOff = step.handOff {
                             guard let closure = handOff.closure(passedBy: site.call) else { continue }
-                            for branch in handOff.failureBranches(of: closure) {
+                            let before = actions.count
+                            let branches = handOff.failureBranches(of: closure)
+                            for branch in branches {
                                 actions += destructiveActions(in: branch, site: site, escape: escape, path: step.path)
                             }
-                            if let onward = passedOn(by: closure, handOff: handOff, in: site.unit), visited.insert(site.unit).inserted {
+                            let onward = passedOn(by: closure, handOff: handOff, in: site.unit)
+                            if let onward, visited.insert(site.unit).inserted {
                                 next.append(Step(unit: site.unit, path: step.path + [units[site.unit].place], handOff: onward, afterDeletingTheStore: escape.opensAfterDeletingTheStore))
+                            }
+                            if actions.count == before, onward == nil, !branches.isEmpty, !keepsTheError(closure, handOff: handOff) {
+                                let logged = branches.map { LoggingOnlyCode.statements(of: $0).flatMap(LoggingOnlyCode.onlyLogs) }
+                                if logged.allSatisfy({ $0 != nil }), let first = logged.first.flatMap({ $0 }) {
+                                    onlyLogging.append(action(.onlyLogs, LoggingOnlyCode.loggingCallDisplay(first), at: first, in: site.unit, escape: escape, path: step.path))
+                                } else {
+                                    anotherCallerHandles = true
+                                }
+                            } else {
+                                anotherCallerHandles = true
                             }
                             continue
                         }
@@ -315,6 +334,15 @@ struct ErrorPaths {
         let handOver = ErrorHandOver(errorName: errorName)
         handOver.walk(closure.statements)
         return handOver.resumesThrowing && declarations.units[unit].isThrowing ? .some(nil) : nil
+    }
+
+    /// Whether a caller's closure keeps the error it is handed (`self.loadError = error`), for
+    /// what reads it later to tell the person.
+    private func keepsTheError(_ closure: ClosureExprSyntax, handOff: CompletionHandOff) -> Bool {
+        guard let errorName = handOff.errorName(in: closure) else { return false }
+        let handOver = ErrorHandOver(errorName: errorName)
+        handOver.walk(closure.statements)
+        return !handOver.keptIn.isEmpty || handOver.resumesThrowing
     }
 
     /// Whether `call` passes a literal `true` for the parameter.

@@ -979,7 +979,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         for branch in finder.branches {
             let before = scanned.facts.failureActions.count
             addActions(in: branch, opening: opening, openingNode: call)
-            guard scanned.facts.failureActions.count == before, let statements = Self.statements(of: branch) else { continue }
+            guard scanned.facts.failureActions.count == before, let statements = LoggingOnlyCode.statements(of: branch) else { continue }
             // A branch that only keeps the error (`Stack.loadError = error`) and logs hands it to
             // whatever reads where it is kept; where nothing does, it only logs.
             if !handOver.resumesThrowing, !callsCompletion, let kept = Self.onlyKeeps(statements), !kept.names.isEmpty {
@@ -988,8 +988,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             }
             // A branch that does nothing but log leaves the container without its store.
             guard !handsOn else { continue }
-            if let logged = Self.onlyLogs(statements) {
-                scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: Self.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
+            if let logged = LoggingOnlyCode.onlyLogs(statements) {
+                scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: LoggingOnlyCode.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
             } else if let debugOnly = Self.holdsDebugOnlyCodeAlone(statements) {
                 // A branch that is empty in the builds people run drops the error as a log does.
                 let written = debugOnly ? "ignoring the error (the branch's code is only in `#if DEBUG`, which release builds leave out)" : "ignoring the error"
@@ -998,8 +998,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
         // A handler that logs whatever it is given (`print(error.debugDescription)`, no test of
         // the error) only logs a failure too.
-        if finder.branches.isEmpty, !handsOn, let logged = Self.onlyLogs(closure.statements), Self.mentions(errorName, in: logged) {
-            scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: Self.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
+        if finder.branches.isEmpty, !handsOn, let logged = LoggingOnlyCode.onlyLogs(closure.statements), Self.mentions(errorName, in: logged) {
+            scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: LoggingOnlyCode.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
         }
         addFailureActions(ofErrorKeptBy: closure, errorName: errorName, opening: opening, call: call)
     }
@@ -1009,78 +1009,6 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let references = NameReferences(viewMode: .sourceAccurate)
         references.walk(call.arguments)
         return references.names.contains(name)
-    }
-
-    /// The statements of an error branch: an `if`'s or `guard`'s block, a closure's statements.
-    private static func statements(of branch: Syntax) -> CodeBlockItemListSyntax? {
-        branch.as(CodeBlockSyntax.self)?.statements ?? branch.as(CodeBlockItemListSyntax.self)
-    }
-
-    /// The calls that only log or report an error: Swift's and Foundation's, `os_log`, a
-    /// `Logger`'s levels, a crash reporter's `record`/`capture`.
-    static let loggingCalls: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "assertionFailure", "error", "fault", "warning", "info", "debug", "notice", "log", "critical", "trace", "record", "capture"]
-
-    /// Whether a call of this name only logs: one of `loggingCalls`, or a project's own function
-    /// with the word "log" in its name (`sa_log_v2`, `logError`, `AppLog`; not `dialog` or
-    /// `login`), unless its name says it does more (`logAndShowAlert`, `logAndCrash`).
-    static func isLogging(_ name: String) -> Bool {
-        if loggingCalls.contains(name) { return true }
-        var words: [String] = []
-        var word = ""
-        for character in name {
-            if character == "_" || character.isNumber || (character.isUppercase && !(word.last?.isUppercase ?? true)) {
-                if !word.isEmpty { words.append(word.lowercased()) }
-                word = character == "_" || character.isNumber ? "" : String(character)
-            } else {
-                word.append(character)
-            }
-        }
-        if !word.isEmpty { words.append(word.lowercased()) }
-        let doesMore: Set<String> = ["alert", "show", "present", "crash", "fatal", "abort", "exit", "reset", "delete", "remove", "retry"]
-        return words.contains("log") && !words.contains(where: doesMore.contains)
-    }
-
-    /// A logging call as a message names it: `AppLogger.general.error(...)`, not a bare `error()`
-    /// that reads like Swift's own; `print(...)`; the method's name alone where the logger is an
-    /// expression too long to quote.
-    static func loggingCallDisplay(_ call: FunctionCallExprSyntax) -> String {
-        let callee = call.calledExpression.trimmedText
-        if callee.count <= 48, callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) { return callee + "(...)" }
-        return (SynchronousCode.calledName(call) ?? "a log") + "(...)"
-    }
-
-    /// The first logging call of `statements` where they hold nothing but logging calls (and a
-    /// bare `return` or `break`, `#if` blocks of the same, and a `switch` whose every case does
-    /// the same, one log for each kind of error; a `#if DEBUG` block is not in the builds people
-    /// run, whatever it holds); nil where they do anything else, or nothing.
-    static func onlyLogs(_ statements: CodeBlockItemListSyntax) -> FunctionCallExprSyntax? {
-        var first: FunctionCallExprSyntax?
-        for item in statements {
-            if let returned = item.item.as(ReturnStmtSyntax.self), returned.expression == nil { continue }
-            if item.item.is(BreakStmtSyntax.self) { continue }
-            if let switched = item.item.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self) ?? item.item.as(SwitchExprSyntax.self) {
-                for element in switched.cases {
-                    guard case .switchCase(let switchCase) = element else { return nil }
-                    if switchCase.statements.allSatisfy({ $0.item.is(BreakStmtSyntax.self) }) { continue }
-                    guard let call = onlyLogs(switchCase.statements) else { return nil }
-                    first = first ?? call
-                }
-                continue
-            }
-            if let configuration = item.item.as(IfConfigDeclSyntax.self) {
-                for clause in configuration.clauses where !clause.isDebugOnly {
-                    guard case .statements(let inner)? = clause.elements else { return nil }
-                    if inner.isEmpty { continue }
-                    guard let call = onlyLogs(inner) else { return nil }
-                    first = first ?? call
-                }
-                continue
-            }
-            guard let call = item.item.as(FunctionCallExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
-                  let name = SynchronousCode.calledName(call), isLogging(name) else { return nil }
-            first = first ?? call
-        }
-        return first
     }
 
     /// Nil where `statements` do anything in a release build; where they do nothing there (none, a
@@ -1119,14 +1047,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             for branch in finder.branches where branch.position >= after {
                 let before = scanned.facts.failureActions.count
                 addActions(in: branch, opening: opening, openingNode: call)
-                guard scanned.facts.failureActions.count == before, let statements = Self.statements(of: branch) else { continue }
+                guard scanned.facts.failureActions.count == before, let statements = LoggingOnlyCode.statements(of: branch) else { continue }
                 // A branch that only keeps the error again (`initializationError = error`) and
                 // logs: nothing handles the failure where nothing reads what it was kept in.
                 if let kept = Self.onlyKeeps(statements), !kept.names.isEmpty {
                     addKeptOnly(kept, opening: opening, call: call)
-                } else if let logged = Self.onlyLogs(statements) {
+                } else if let logged = LoggingOnlyCode.onlyLogs(statements) {
                     // One that only logs (and returns nothing): the app goes on with no store.
-                    scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: Self.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
+                    scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: LoggingOnlyCode.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
                 }
             }
         }
@@ -1162,7 +1090,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 continue
             }
             guard let call = item.item.as(FunctionCallExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
-                  let called = SynchronousCode.calledName(call), isLogging(called) else { return nil }
+                  let called = SynchronousCode.calledName(call), LoggingOnlyCode.isLogging(called) else { return nil }
             first = first ?? Syntax(item)
         }
         return first.map { (names, $0) }

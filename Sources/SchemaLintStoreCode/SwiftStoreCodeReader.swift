@@ -41,6 +41,14 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// catch { fatalError() }`, `let state = try! AppState()`) often mentions none of `words`.
     static let stopWords = ByteSearch.Words(["fatalError", "abort()", "preconditionFailure", "try!"].map { Array($0.utf8) })
 
+    /// What logs: a caller whose closure only logs the error a wrapper hands it leaves the app
+    /// without its store.
+    static let loggingWords = ByteSearch.Words(["print(", "NSLog(", "os_log(", "Logger", "logger."].map { Array($0.utf8) })
+
+    /// What names an error: where a caller only logs it, the other callers of the same wrapper,
+    /// which may tell the person (an alert, a first screen with a retry), are read too.
+    static let errorWords = ByteSearch.Words(["error", "Error"].map { Array($0.utf8) })
+
     /// What declares a function that never returns.
     static let neverReturning = ByteSearch.Words([Array("-> Never".utf8)])
 
@@ -69,9 +77,10 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// Parsed are the files that mention one of `words`, and the files that declare a type the
     /// launch paths found so far use but no file read declares (`AppManager.shared` in the app
     /// delegate, declared in a file that names no store API), a few rounds deep. A file that stops
-    /// the app (`fatalError`, `try!`) matters only as the caller of a throwing function that opens
-    /// a store: it is parsed only when it names such a function (most `fatalError`s and `try!`s
-    /// have nothing to do with a store, and parsing is what the store-code reader costs). Files of
+    /// the app (`fatalError`, `try!`) or logs matters only as the caller of a function that opens
+    /// a store and hands its error out: it is parsed only when it names such a function (most
+    /// `fatalError`s, `try!`s and logs have nothing to do with a store, and parsing is what the
+    /// store-code reader costs). Files of
     /// neither kind are not this reader's input: what keeps them from the parser is not reported.
     package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
         let mentioningStores = sources.indices.filter { Self.mentionsAStore(sources[$0].bytes) }
@@ -98,21 +107,32 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         }
         var (reading, escaping) = read(selected.sorted().map { sources[$0] }, inputs: inputs, options: options)
         let callers = ByteSearch.Words(escaping.sorted().map { Array($0.utf8) })
-        var stopping = escaping.isEmpty ? [] : sources.indices.filter {
-            !done.contains($0) && ByteSearch.containsAny(Self.stopWords, in: sources[$0].bytes) && ByteSearch.containsAny(callers, in: sources[$0].bytes)
+        var handling = escaping.isEmpty ? [] : sources.indices.filter {
+            !done.contains($0) && (ByteSearch.containsAny(Self.stopWords, in: sources[$0].bytes) || ByteSearch.containsAny(Self.loggingWords, in: sources[$0].bytes))
+                && ByteSearch.containsAny(callers, in: sources[$0].bytes)
         }
-        if !stopping.isEmpty {
-            let callerInputs = stopping.map { sources[$0].name }
+        if !handling.isEmpty {
+            let callerInputs = handling.map { sources[$0].name }
             // The types the callers use that no file read declares (`let database = Database.shared`,
             // in a file that names no store API): their files say which wrapper a call reaches.
-            let callerDeclarations = CodeDeclarations(parsed(stopping.map { sources[$0] }, options: options), concurrently: false)
+            let callerDeclarations = CodeDeclarations(parsed(handling.map { sources[$0] }, options: options), concurrently: false)
             let wanted = LaunchPaths(callerDeclarations).undeclaredTypes(usedBy: callerDeclarations.units.indices, inEveryClosure: true)
             if !wanted.isEmpty {
-                done.formUnion(stopping)
+                done.formUnion(handling)
                 if index == nil { index = TypeDeclarationIndex(sources.indices.filter { !done.contains($0) }.map { ($0, sources[$0].bytes) }) }
-                stopping += Set(wanted.flatMap { (index?.declaring[$0] ?? []) + (index?.extending[$0] ?? []) }).subtracting(done).sorted()
+                handling += Set(wanted.flatMap { (index?.declaring[$0] ?? []) + (index?.extending[$0] ?? []) }).subtracting(done).sorted()
             }
-            reading = read((selected + stopping).sorted().map { sources[$0] }, inputs: inputs.union(callerInputs), options: options).reading
+            reading = read((selected + handling).sorted().map { sources[$0] }, inputs: inputs.union(callerInputs), options: options).reading
+        }
+        if reading.storeCode.failureActions.contains(where: { $0.action == .onlyLogs && !$0.errorPath.isEmpty }) {
+            let alreadyRead = Set(selected + handling)
+            let otherCallers = sources.indices.filter {
+                !alreadyRead.contains($0) && ByteSearch.containsAny(Self.errorWords, in: sources[$0].bytes) && ByteSearch.containsAny(callers, in: sources[$0].bytes)
+            }
+            if !otherCallers.isEmpty {
+                let callerInputs = (handling + otherCallers).map { sources[$0].name }
+                reading = read((selected + handling + otherCallers).sorted().map { sources[$0] }, inputs: inputs.union(callerInputs), options: options).reading
+            }
         }
         // The Swift files not claimed (no store word in them) may name a type all the same.
         var unclaimed: [ModelSourceFile]?

@@ -10430,8 +10430,11 @@ An error handed to a completion handler of the wrapper's own (`completion(nil, e
 `completion(error)`, `completion(.failure(error))`, from the opening's handler or from the `catch`
 around it) is followed to the closures its callers pass for that parameter, and what those do
 where the error is set, where another of their parameters (the context) is missing, or in a
-`.failure` case, is reported; a closure that hands it on to a completion handler of its own
-function, or resumes a continuation throwing it, passes it on again. So is a failure a wrapper
+`.failure` case, is reported, and so is a closure that only logs it, unless another caller of the
+same wrapper does more with it (a first screen that shows the error and offers a retry: the one
+that logs then opens a stack already shown to have failed); a closure that hands it on to a
+completion handler of its own function, keeps it, or resumes a continuation throwing it, passes it
+on again. So is a failure a wrapper
 returns: the error its handler kept (`func attemptLoad() -> Error?` that returns it), read in the
 body of the caller's `if let error = attemptLoad()` or after its `guard let error = attemptLoad()
 else { return }`; or nil where it failed (`func open() -> ModelContainer?` whose `catch` returns
@@ -10445,7 +10448,9 @@ wrapper is taken to pass the store's failure on when an opening stands under a p
 `do` whose `catch` throws (whatever it throws), or in a handler that calls `resume(throwing:)` or
 keeps the error in a variable that the wrapper throws (the variable named in the `throw`, in the
 condition of an `if` or `guard` around it, or as in `try loadError.map { throw $0 }`); a caller is read only in a file that mentions one of the
-reader's words, or `fatalError`, `abort()`, `preconditionFailure` or `try!` with the wrapper's name
+reader's words, or `fatalError`, `abort()`, `preconditionFailure`, `try!` or a log (`print(`,
+`NSLog(`, `os_log(`, a `Logger`) with the wrapper's name (and, where such a caller only logs, any
+file that names an error and the wrapper)
 (with the files that declare the types such a caller uses); stores kept in memory only
 (`NSInMemoryStoreType`, test stacks) are left out; a `switch` on the error is read only where
 every case does nothing but log (which counts as logging); `assert` and `NSAssert` count as
@@ -14049,6 +14054,87 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
             }
         }
         return true
+    }
+}
+```
+
+### Triggers: a wrapper hands the error to its completion handler, and an intent's handler only logs it
+
+```swift path=Core/Model/Database.swift
+import CoreData
+
+public final class Database {
+    public static let shared = Database()
+    public let container = NSPersistentContainer(name: "Shelf")
+
+    public func start(completionHandler: @escaping (Error?) -> Void) {
+        container.loadPersistentStores { _, error in
+            completionHandler(error)
+        }
+    }
+}
+```
+
+```swift path=Core/Intents/PickBookIntentHandler.swift
+import Foundation
+
+public final class PickBookIntentHandler {
+    public func provideBookOptions(completion: @escaping ([String]) -> Void) {
+        Database.shared.start { error in
+            if let error {
+                ↓print("Could not start the database:", error)
+            }
+            completion([])
+        }
+    }
+}
+```
+
+### Does not trigger: a caller only logs the error the wrapper hands it, and the first screen, which calls the same wrapper, shows it
+
+```swift path=Core/Model/Database.swift
+import CoreData
+
+public final class Database {
+    public static let shared = Database()
+    public let container = NSPersistentContainer(name: "Shelf")
+
+    public func start(completionHandler: @escaping (Error?) -> Void) {
+        container.loadPersistentStores { _, error in
+            completionHandler(error)
+        }
+    }
+}
+```
+
+```swift path=App/AppDelegate.swift
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        Database.shared.start { error in
+            if let error {
+                print("Failed to start the database:", error)
+            }
+        }
+        return true
+    }
+}
+```
+
+```swift path=App/LaunchViewController.swift
+import UIKit
+
+final class LaunchViewController: UIViewController {
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        Database.shared.start { error in
+            guard let error else { return }
+            let alert = UIAlertController(title: "Could not open your books", message: error.localizedDescription, preferredStyle: .alert)
+            alert.addAction(UIAlertAction(title: "Retry", style: .default) { _ in self.viewDidAppear(false) })
+            self.present(alert, animated: true)
+        }
     }
 }
 ```

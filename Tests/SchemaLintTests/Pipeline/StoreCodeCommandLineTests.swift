@@ -2426,4 +2426,66 @@ import SchemaLintTestSupport
         let (opened, openedRun) = try Self.lint(path: folder.path)
         #expect(opened.map(\.description).contains("Stack.swift:12:19 note store-opened-at-launch"), "\(openedRun.stdout)")
     }
+
+    /// A wrapper that hands the error of opening its store to its completion handler leaves it to
+    /// the callers: one whose closure only logs it goes on without the store. Where another caller
+    /// of the same wrapper tells the person (a first screen with the error and a retry), the one
+    /// that logs is a second opening of a stack already shown to have failed.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aCallerThatOnlyLogsTheErrorAWrapperHandsItIsTheFailureBranch() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Core/Notes.yml")
+        try folder.write("""
+        import CoreData
+
+        public final class Database {
+            public static let shared = Database()
+            public let container = NSPersistentContainer(name: "Notes")
+
+            public func start(completionHandler: @escaping (Error?) -> Void) {
+                container.loadPersistentStores { _, error in
+                    completionHandler(error)
+                }
+            }
+        }
+
+        """, to: "Core/Database.swift")
+        try folder.write("""
+        import Foundation
+
+        final class ShortcutHandler {
+            func handle(completion: @escaping ([String]) -> Void) {
+                Database.shared.start { error in
+                    if let error {
+                        print("cannot start the database", error)
+                    }
+                    completion([])
+                }
+            }
+        }
+
+        """, to: "Core/ShortcutHandler.swift")
+        let (hits, run) = try Self.lint(path: folder.path)
+        #expect(hits.map(\.description) == ["ShortcutHandler.swift:7:17 warning store-load-failure-destructive"], "\(run.stdout)")
+        #expect(run.stdout.contains("print(...) is all the app does when loadPersistentStores fails"), "\(run.stdout)")
+
+        try folder.write("""
+        import UIKit
+
+        final class LaunchViewController: UIViewController {
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                Database.shared.start { error in
+                    if let error {
+                        let alert = UIAlertController(title: "Could not open your data", message: error.localizedDescription, preferredStyle: .alert)
+                        self.present(alert, animated: true)
+                    }
+                }
+            }
+        }
+
+        """, to: "App/LaunchViewController.swift")
+        let (told, toldRun) = try Self.lint(path: folder.path)
+        #expect(told.isEmpty, "\(toldRun.stdout)")
+    }
 }

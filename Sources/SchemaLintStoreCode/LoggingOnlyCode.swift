@@ -1,0 +1,77 @@
+import SwiftSyntax
+
+/// Code that does nothing about an error but log it: what a failure branch that lets the app go on
+/// without its store holds.
+enum LoggingOnlyCode {
+    /// The statements of an error branch: an `if`'s or `guard`'s block, a closure's statements.
+    static func statements(of branch: Syntax) -> CodeBlockItemListSyntax? {
+        branch.as(CodeBlockSyntax.self)?.statements ?? branch.as(CodeBlockItemListSyntax.self)
+    }
+
+    /// The calls that only log or report an error: Swift's and Foundation's, `os_log`, a
+    /// `Logger`'s levels, a crash reporter's `record`/`capture`.
+    static let loggingCalls: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "assertionFailure", "error", "fault", "warning", "info", "debug", "notice", "log", "critical", "trace", "record", "capture"]
+
+    /// Whether a call of this name only logs: one of `loggingCalls`, or a project's own function
+    /// with the word "log" in its name (`sa_log_v2`, `logError`, `AppLog`; not `dialog` or
+    /// `login`), unless its name says it does more (`logAndShowAlert`, `logAndCrash`).
+    static func isLogging(_ name: String) -> Bool {
+        if loggingCalls.contains(name) { return true }
+        var words: [String] = []
+        var word = ""
+        for character in name {
+            if character == "_" || character.isNumber || (character.isUppercase && !(word.last?.isUppercase ?? true)) {
+                if !word.isEmpty { words.append(word.lowercased()) }
+                word = character == "_" || character.isNumber ? "" : String(character)
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty { words.append(word.lowercased()) }
+        let doesMore: Set<String> = ["alert", "show", "present", "crash", "fatal", "abort", "exit", "reset", "delete", "remove", "retry"]
+        return words.contains("log") && !words.contains(where: doesMore.contains)
+    }
+
+    /// A logging call as a message names it: `AppLogger.general.error(...)`, not a bare `error()`
+    /// that reads like Swift's own; `print(...)`; the method's name alone where the logger is an
+    /// expression too long to quote.
+    static func loggingCallDisplay(_ call: FunctionCallExprSyntax) -> String {
+        let callee = call.calledExpression.trimmedText
+        if callee.count <= 48, callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) { return callee + "(...)" }
+        return (SynchronousCode.calledName(call) ?? "a log") + "(...)"
+    }
+
+    /// The first logging call of `statements` where they hold nothing but logging calls (and a
+    /// bare `return` or `break`, `#if` blocks of the same, and a `switch` whose every case does
+    /// the same, one log for each kind of error; a `#if DEBUG` block is not in the builds people
+    /// run, whatever it holds); nil where they do anything else, or nothing.
+    static func onlyLogs(_ statements: CodeBlockItemListSyntax) -> FunctionCallExprSyntax? {
+        var first: FunctionCallExprSyntax?
+        for item in statements {
+            if let returned = item.item.as(ReturnStmtSyntax.self), returned.expression == nil { continue }
+            if item.item.is(BreakStmtSyntax.self) { continue }
+            if let switched = item.item.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self) ?? item.item.as(SwitchExprSyntax.self) {
+                for element in switched.cases {
+                    guard case .switchCase(let switchCase) = element else { return nil }
+                    if switchCase.statements.allSatisfy({ $0.item.is(BreakStmtSyntax.self) }) { continue }
+                    guard let call = onlyLogs(switchCase.statements) else { return nil }
+                    first = first ?? call
+                }
+                continue
+            }
+            if let configuration = item.item.as(IfConfigDeclSyntax.self) {
+                for clause in configuration.clauses where !clause.isDebugOnly {
+                    guard case .statements(let inner)? = clause.elements else { return nil }
+                    if inner.isEmpty { continue }
+                    guard let call = onlyLogs(inner) else { return nil }
+                    first = first ?? call
+                }
+                continue
+            }
+            guard let call = item.item.as(FunctionCallExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
+                  let name = SynchronousCode.calledName(call), isLogging(name) else { return nil }
+            first = first ?? call
+        }
+        return first
+    }
+}
