@@ -72,7 +72,7 @@ struct ModelClassMapper {
             switch given {
             case .keepsDefault: .value(attribute.defaultValue)
             case .varies: .varies
-            case .expression(let expression): .value(defaultValue(expression, of: attribute, literal: types.literalBehindStaticProperty(expression), file: file, notes: &unused))
+            case .expression(let expression): .value(defaultValue(expression, of: attribute, literal: types.literalBehindStaticProperty(expression), file: file, notes: &unused)?.text)
             }
         }
         guard let first = values.first else { return attribute.createdWith }
@@ -119,7 +119,9 @@ struct ModelClassMapper {
             }
             if let guess, attribute.transformer == nil { mapped.notes.append(ReadingNote(at: typeLocation, guess.message, detail: guess.detail)) }
             if let initial {
-                attribute.defaultValue = defaultValue(initial, of: attribute, literal: types.literalBehindStaticProperty(initial), file: file, notes: &mapped.notes)
+                let read = defaultValue(initial, of: attribute, literal: types.literalBehindStaticProperty(initial), file: file, notes: &mapped.notes)
+                attribute.defaultValue = read?.text
+                attribute.defaultIsComputed = read?.computed ?? false
             }
             mapped.entity.attributes.append(attribute)
         }
@@ -127,37 +129,37 @@ struct ModelClassMapper {
     }
 
     /// The default in canonical form for a literal (an empty collection: `[]` or `[:]`); for anything
-    /// else (`Date.now`, `UUID()`, an enum case) the expression as written, with a note: the value
-    /// exists, but is not known statically. `literal`: the literal a static property it reads holds
+    /// else (`Date.now`, `UUID()`, an enum case) the expression as written, marked computed, with a
+    /// note: the value exists, but is not known statically. `literal`: the literal a static property it reads holds
     /// (`String.empty`), which is the value.
-    private func defaultValue(_ initial: ExprSyntax, of attribute: Attribute, literal behind: ExprSyntax?, file: ParsedSwiftFile, notes: inout [ReadingNote]) -> String? {
+    private func defaultValue(_ initial: ExprSyntax, of attribute: Attribute, literal behind: ExprSyntax?, file: ParsedSwiftFile, notes: inout [ReadingNote]) -> (text: String, computed: Bool)? {
         let literal = SwiftExpressions.literal(behind ?? initial)
         switch literal {
         case .nil: return nil
         case .integer(let text), .float(let text):
-            if let canonical = DefaultValue.canonical(text, for: attribute.type) { return canonical }
+            if let canonical = DefaultValue.canonical(text, for: attribute.type) { return (canonical, false) }
         case .boolean(let value):
-            if attribute.type == .boolean { return String(value) }
+            if attribute.type == .boolean { return (String(value), false) }
         case .string(let text):
-            if attribute.type == .string || attribute.type == .uri { return text }
-            if let canonical = DefaultValue.canonical(text, for: attribute.type) { return canonical }
+            if attribute.type == .string || attribute.type == .uri { return (text, false) }
+            if let canonical = DefaultValue.canonical(text, for: attribute.type) { return (canonical, false) }
         case .none: break
         }
         // An empty collection (`[String] = []`, `[String: Int] = [:]`) is a literal too.
-        if let array = (behind ?? initial).as(ArrayExprSyntax.self), array.elements.isEmpty { return "[]" }
+        if let array = (behind ?? initial).as(ArrayExprSyntax.self), array.elements.isEmpty { return ("[]", false) }
         // `[String]()`, `[String: Int]()`: the same empty collections.
         if let call = initial.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil {
-            if call.calledExpression.is(ArrayExprSyntax.self) { return "[]" }
-            if call.calledExpression.is(DictionaryExprSyntax.self) { return "[:]" }
+            if call.calledExpression.is(ArrayExprSyntax.self) { return ("[]", false) }
+            if call.calledExpression.is(DictionaryExprSyntax.self) { return ("[:]", false) }
         }
         // The empty bytes, however written.
-        if attribute.type == .binary, ["Data()", "Data.empty", "Data.init()"].contains(initial.trimmedText) { return "Data()" }
-        if let dictionary = initial.as(DictionaryExprSyntax.self), case .colon = dictionary.content { return "[:]" }
+        if attribute.type == .binary, ["Data()", "Data.empty", "Data.init()"].contains(initial.trimmedText) { return ("Data()", false) }
+        if let dictionary = initial.as(DictionaryExprSyntax.self), case .colon = dictionary.content { return ("[:]", false) }
         let text = initial.trimmedText
         let shown = text.count > 60 ? String(text.prefix(60)) + "..." : text
         let what = literal == nil ? "is computed (`\(shown)`), not a literal" : "(`\(shown)`) is no value of the type it was read as"
         notes.append(ReadingNote(at: file.location(of: initial), "the default of '\(attribute.name)' \(what): read as a default whose value is unknown", detail: true))
-        return text
+        return (text, true)
     }
 
     /// `@Attribute(.unique, .externalStorage, .allowsCloudEncryption, .transformable(by:), originalName:, hashModifier:)`.

@@ -209,6 +209,7 @@ struct ModelDecoder {
                 throw InputError(at: document.location(node), "\(subject) has both 'default' and 'computedDefault'; give one")
             }
             attribute.defaultValue = try document.string(node, for: "the computedDefault of \(subject)")
+            attribute.defaultIsComputed = true
         }
         if attribute.type != .transformable {
             if let key = document.keyNode(in: value, "transformer") {

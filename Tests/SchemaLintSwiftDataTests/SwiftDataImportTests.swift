@@ -101,6 +101,31 @@ import SchemaLintTestSupport
         #expect(try Self.findings(fromYAML.stdout) == swiftFindings)
     }
 
+    /// A string property set by code (`= UUID().uuidString`) has a default whose value is not
+    /// known: the YAML says `computedDefault:`, not a string every new object gets. A string literal
+    /// stays the value it is.
+    @Test func aComputedStringDefaultIsWrittenAsComputed() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("""
+        import Foundation
+        import SwiftData
+
+        @Model
+        final class Item {
+            var uid: String = UUID().uuidString
+            var title: String = "Untitled"
+            init() {}
+        }
+
+        """, to: "Sources/Item.swift")
+        let out = folder.path + "/yaml"
+        let imported = try Executable.run(["import", folder.path + "/Sources", "--out", out])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let yaml = try String(contentsOfFile: out + "/current.yaml", encoding: .utf8)
+        #expect(yaml.contains(#"uid: {type: string, optional: false, computedDefault: "UUID().uuidString"}"#), "\(yaml)")
+        #expect(yaml.contains("title: {type: string, optional: false, default: Untitled}"), "\(yaml)")
+    }
+
     @Test func theImportNeverReplacesFilesWithoutForce() throws {
         let folder = try TemporaryFolder()
         for (name, text) in Self.schemas { try folder.write(text, to: "Sources/" + name) }

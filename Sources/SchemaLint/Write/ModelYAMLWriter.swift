@@ -75,7 +75,7 @@ package enum ModelYAMLWriter {
         if !attribute.isOptional { fields.append("optional: false") }
         if let value = attribute.defaultValue {
             // A default YAML cannot state as a value of the type (SwiftData's `= Date.now`, `= []`) is kept as written.
-            if attribute.type.acceptsDefault, DefaultValue.canonical(value, for: attribute.type) == value {
+            if !attribute.defaultIsComputed, attribute.type.acceptsDefault, DefaultValue.canonical(value, for: attribute.type) == value {
                 fields.append("default: \(defaultText(value, type: attribute.type))")
             } else {
                 fields.append("computedDefault: \(YAMLScalar.string(value))")

@@ -49,9 +49,11 @@ package struct Attribute: Hashable, Sendable {
         var className: String?
         var versionHashModifier: String?
         var valueOnCreation: ValueOnCreation?
+        var defaultIsComputed: Bool?
 
         var isEmpty: Bool {
             renamedFrom == nil && deprecation == nil && transformer == nil && className == nil && versionHashModifier == nil && valueOnCreation == nil
+                && defaultIsComputed == nil
         }
     }
 
@@ -88,6 +90,13 @@ package struct Attribute: Hashable, Sendable {
     package var versionHashModifier: String? {
         get { rare.first?.versionHashModifier }
         set { setRare(newValue, \.versionHashModifier) }
+    }
+
+    /// Whether `defaultValue` is code whose value is not known (SwiftData's `= UUID().uuidString`,
+    /// the YAML format's `computedDefault:`), not a value: for a string attribute the two read alike.
+    package var defaultIsComputed: Bool {
+        get { rare.first?.defaultIsComputed ?? false }
+        set { setRare(newValue ? true : nil, \.defaultIsComputed) }
     }
 
     /// What a new object gets for this attribute when the app's code creates one.

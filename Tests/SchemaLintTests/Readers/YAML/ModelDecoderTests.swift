@@ -87,9 +87,11 @@ import Testing
     }
 
     @Test func aComputedDefaultIsADefaultKeptAsWritten() throws {
-        let text = "model: M\nversion: 1\nentities:\n  Task:\n    attributes:\n      due: {type: date, optional: false, computedDefault: Date.now}\n      tags: {type: transformable, optional: false, computedDefault: \"[]\"}\n"
+        let text = "model: M\nversion: 1\nentities:\n  Task:\n    attributes:\n      due: {type: date, optional: false, computedDefault: Date.now}\n      tags: {type: transformable, optional: false, computedDefault: \"[]\"}\n      uid: {type: string, optional: false, computedDefault: UUID().uuidString}\n      title: {type: string, default: Untitled}\n"
         let task = try #require(try YAMLModelLoader().load(bytes: Array(text.utf8), file: "m.yaml").entity(named: "Task"))
         #expect(task.attribute(named: "due")?.defaultValue == "Date.now")
+        #expect(task.attribute(named: "uid")?.defaultIsComputed == true, "a string set by code is no string value")
+        #expect(task.attribute(named: "title")?.defaultIsComputed == false)
         #expect(task.attribute(named: "tags")?.defaultValue == "[]", "any type, even one that takes no `default:`")
         let both = Lint.loadError("model: M\nversion: 1\nentities:\n  Task:\n    attributes:\n      due: {type: date, default: 0, computedDefault: Date.now}\n")
         #expect(both?.message == "attribute 'Task.due' has both 'default' and 'computedDefault'; give one")
