@@ -692,6 +692,8 @@ struct TypeDeclarationIndex {
     private static let kinds: [(word: [UInt8], isExtension: Bool)] = [
         (Array("class".utf8), false), (Array("struct".utf8), false), (Array("enum".utf8), false),
         (Array("actor".utf8), false), (Array("extension".utf8), true),
+        // A function named like a type (`func NewGardenController(of:)`): called, it reads as one.
+        (Array("func".utf8), false),
     ]
 
     init(_ files: [(index: Int, bytes: [UInt8])]) {
@@ -708,7 +710,7 @@ struct TypeDeclarationIndex {
         var position = 0
         while position < bytes.count {
             let byte = bytes[position]
-            guard byte == UInt8(ascii: "c") || byte == UInt8(ascii: "s") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "a"),
+            guard byte == UInt8(ascii: "c") || byte == UInt8(ascii: "s") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "a") || byte == UInt8(ascii: "f"),
                   position == 0 || !ByteSearch.isIdentifierByte(bytes[position - 1]),
                   let kind = kinds.first(where: { startsWith($0.word, in: bytes, at: position) })
             else {
@@ -723,7 +725,11 @@ struct TypeDeclarationIndex {
             while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
             let start = cursor
             while cursor < bytes.count, ByteSearch.isIdentifierByte(bytes[cursor]) { cursor += 1 }
-            if cursor > start { found.append((String(decoding: bytes[start..<cursor], as: UTF8.self), kind.isExtension)) }
+            // Only a function whose name starts in upper case is taken for a type where it is called.
+            let isFunction = kind.word.first == UInt8(ascii: "f")
+            if cursor > start, !isFunction || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[start]) {
+                found.append((String(decoding: bytes[start..<cursor], as: UTF8.self), kind.isExtension))
+            }
             position = max(cursor, position + 1)
         }
         return found

@@ -2488,4 +2488,41 @@ import SchemaLintTestSupport
         let (told, toldRun) = try Self.lint(path: folder.path)
         #expect(told.isEmpty, "\(toldRun.stdout)")
     }
+
+    /// A launch that reaches the store through a free function named like a type
+    /// (`NewGardenController(of:)`), declared in a file that names no store API, is followed
+    /// into that file as a type's would be.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func aLaunchThroughAFreeFunctionNamedLikeATypeIsFollowed() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Garden/Notes.yml")
+        try folder.write(Self.appDelegate(launching: "_ = NewGarden(of: .local)"), to: "App/AppDelegate.swift")
+        try folder.write("""
+        import Foundation
+
+        public enum GardenKind {
+            case local, sync
+        }
+
+        public func NewGarden(of kind: GardenKind) -> Garden? {
+            try? Garden(kind: kind)
+        }
+
+        """, to: "Garden/GardenFactory.swift")
+        try folder.write("""
+        import CoreData
+
+        public final class Garden {
+            let container = NSPersistentContainer(name: "Notes")
+
+            init(kind: GardenKind) throws {
+                container.loadPersistentStores { _, _ in }
+            }
+        }
+
+        """, to: "Garden/Garden.swift")
+        let (hits, run) = try Self.lint(path: folder.path)
+        #expect(hits.map(\.description).contains("Garden.swift:7:19 note store-opened-at-launch"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: reached synchronously from NewGarden(of:) (") && run.stdout.contains("Garden/GardenFactory.swift:7:13)"), "\(run.stdout)")
+    }
 }
