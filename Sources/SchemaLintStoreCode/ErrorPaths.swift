@@ -125,7 +125,9 @@ struct ErrorPaths {
                     stepEscape.opensAfterDeletingTheStore = escape.opensAfterDeletingTheStore || step.afterDeletingTheStore
                     // Callers' closures that only log the error handed to them: the container
                     // goes on without its store, unless another caller of the same function
-                    // tells the person (a first screen that shows the error and retries).
+                    // does more with it (a first screen that shows the error and retries). A
+                    // caller whose closure has no failure branch the reader can find counts as
+                    // doing more: the reader cannot tell it does not tell the person.
                     var onlyLogging: [StoreFailureAction] = []
                     var anotherCallerHandles = false
                     defer { if !anotherCallerHandles { actions += onlyLogging } }

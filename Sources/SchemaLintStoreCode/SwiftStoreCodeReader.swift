@@ -80,8 +80,9 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// the app (`fatalError`, `try!`) or logs matters only as the caller of a function that opens
     /// a store and hands its error out: it is parsed only when it names such a function (most
     /// `fatalError`s, `try!`s and logs have nothing to do with a store, and parsing is what the
-    /// store-code reader costs). Files of
-    /// neither kind are not this reader's input: what keeps them from the parser is not reported.
+    /// store-code reader costs); where one only logs, so are the other files that name the function
+    /// and an error, since another caller may tell the person. Files of neither kind are not this
+    /// reader's input: what keeps them from the parser is not reported.
     package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
         let mentioningStores = sources.indices.filter { Self.mentionsAStore(sources[$0].bytes) }
         let inputs = Set(mentioningStores.map { sources[$0].name })
@@ -683,17 +684,18 @@ struct StoreCodeSourceFile {
 }
 
 /// Which files declare and which extend a type of each name, read from the bytes without parsing
-/// (`class Name`, `struct Name`, `enum Name`, `actor Name`, `extension Name`): one pass over the
-/// files, after which each round of `SwiftStoreCodeReader.read` looks names up.
+/// (`class Name`, `struct Name`, `enum Name`, `actor Name`, `extension Name`, and `func Name` for a
+/// function named like a type, which a call reads as one): one pass over the files, after which
+/// each round of `SwiftStoreCodeReader.read` looks names up.
 struct TypeDeclarationIndex {
     private(set) var declaring: [String: [Int]] = [:]
     private(set) var extending: [String: [Int]] = [:]
 
-    private static let kinds: [(word: [UInt8], isExtension: Bool)] = [
-        (Array("class".utf8), false), (Array("struct".utf8), false), (Array("enum".utf8), false),
-        (Array("actor".utf8), false), (Array("extension".utf8), true),
+    private static let kinds: [(word: [UInt8], isExtension: Bool, onlyUpperCaseNames: Bool)] = [
+        (Array("class".utf8), false, false), (Array("struct".utf8), false, false), (Array("enum".utf8), false, false),
+        (Array("actor".utf8), false, false), (Array("extension".utf8), true, false),
         // A function named like a type (`func NewGardenController(of:)`): called, it reads as one.
-        (Array("func".utf8), false),
+        (Array("func".utf8), false, true),
     ]
 
     init(_ files: [(index: Int, bytes: [UInt8])]) {
@@ -725,9 +727,7 @@ struct TypeDeclarationIndex {
             while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
             let start = cursor
             while cursor < bytes.count, ByteSearch.isIdentifierByte(bytes[cursor]) { cursor += 1 }
-            // Only a function whose name starts in upper case is taken for a type where it is called.
-            let isFunction = kind.word.first == UInt8(ascii: "f")
-            if cursor > start, !isFunction || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[start]) {
+            if cursor > start, !kind.onlyUpperCaseNames || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[start]) {
                 found.append((String(decoding: bytes[start..<cursor], as: UTF8.self), kind.isExtension))
             }
             position = max(cursor, position + 1)

@@ -130,8 +130,8 @@ struct ModelClassMapper {
 
     /// The default in canonical form for a literal (an empty collection: `[]` or `[:]`); for anything
     /// else (`Date.now`, `UUID()`, an enum case) the expression as written, marked computed, with a
-    /// note: the value exists, but is not known statically. `literal`: the literal a static property it reads holds
-    /// (`String.empty`), which is the value.
+    /// note: the value exists, but is not known statically. `literal`: the literal a static
+    /// property it reads holds (`String.empty`), which is the value.
     private func defaultValue(_ initial: ExprSyntax, of attribute: Attribute, literal behind: ExprSyntax?, file: ParsedSwiftFile, notes: inout [ReadingNote]) -> (text: String, computed: Bool)? {
         let literal = SwiftExpressions.literal(behind ?? initial)
         switch literal {
