@@ -415,7 +415,7 @@ struct ObjCStoreCodeScanner {
                                 found.afterMigration = true
                                 found.evenWhenTheMigrationFails = !tested
                             }
-                            found.cacheName = cacheName(of: body)
+                            found.cache = cache(of: body)
                             facts.fileOperations.append(found)
                         }
                     }
@@ -510,7 +510,7 @@ struct ObjCStoreCodeScanner {
             var asking: [String: Bool] = [:]
             for index in body.range where tokens[index].kind == .identifier && index + 1 < body.range.upperBound
                 && (tokens[index + 1].is(":") || tokens[index + 1].is("]") && ["setupCoreDataStack", "setupAutoMigratingCoreDataStack"].contains(tokens[index].text)) {
-                let opening: StoreOpening
+                var opening: StoreOpening
                 switch tokens[index].text {
                 case "setupCoreDataStack", "setupCoreDataStackWithStoreNamed", "setupCoreDataStackWithStoreAtURL":
                     guard index > body.range.lowerBound, tokens[index - 1].isIdentifier("MagicalRecord") else { continue }
@@ -548,6 +548,7 @@ struct ObjCStoreCodeScanner {
                 default:
                     continue
                 }
+                opening.cache = cache(of: body)
                 let bodyDeferred = deferred ?? deferredCode(in: body.range)
                 deferred = bodyDeferred
                 found.append(ObjCOpening(opening: opening, body: number, runsWithBody: !bodyDeferred.contains(index)))
@@ -921,7 +922,7 @@ struct ObjCStoreCodeScanner {
         var action = StoreFailureAction(
             action: .deletesOnModelMismatch, written: written, place: place(index, body), opening: .libraryStack, openingLocation: location(of: tokens[setup ?? index])
         )
-        action.cacheName = cacheName(of: body)
+        action.cache = cache(of: body)
         return action
     }
 
@@ -972,7 +973,7 @@ struct ObjCStoreCodeScanner {
                 var found = StoreFailureAction(action: kind, written: written, place: place(position, body), opening: opening, openingLocation: location(of: tokens[openingIndex]))
                 found.opensAfterDeletingTheStore = reopensAfterDeletingTheStore(in: body.range.lowerBound..<position)
                 found.stopsAfterDeletingTheStore = kind == .stopsTheApp && deletion.map { isSequential($0, position) } ?? false
-                if kind == .deletesTheStore { found.cacheName = cacheName(of: body); deletion = position }
+                if kind == .deletesTheStore { found.cache = cache(of: body); deletion = position }
                 actions.append(found)
             }
         }
@@ -1164,12 +1165,12 @@ struct ObjCStoreCodeScanner {
         return partner[opener]
     }
 
-    /// The name that says the store `body` opens is a cache, as the Swift reader says it: the store
+    /// What says the store `body` opens is a cache, as the Swift reader says it: the store
     /// files the body names (written out, or through the file's constants), when each holds the
     /// word (`@".AppCache.sqlite"`), or the method's own name (`cachePersistentStoreCoordinator`)
     /// or its class's (`SBBCacheManager`), where the body names one store file at most. Code that names the main store's file beside
     /// a cache's is no cache's.
-    private func cacheName(of body: Body) -> String? {
+    private func cache(of body: Body) -> CacheEvidence? {
         func isCache(_ name: String) -> Bool { name.lowercased().contains("cache") }
         var files: [String] = []
         for position in body.range {
@@ -1180,9 +1181,9 @@ struct ObjCStoreCodeScanner {
                 if StoreFileName.isStoreFile(name) { files.append(name) }
             }
         }
-        if let first = files.first, files.allSatisfy(isCache) { return "\"\(first)\"" }
+        if let first = files.first, files.allSatisfy(isCache) { return CacheEvidence("\"\(first)\"") }
         guard Set(files).count <= 1 else { return nil }
-        return isCache(body.selector) ? body.selector : body.owner.flatMap { isCache($0) ? $0 : nil }
+        return (isCache(body.selector) ? body.selector : body.owner.flatMap { isCache($0) ? $0 : nil }).map { CacheEvidence($0) }
     }
 
     /// The selectors that open a store.

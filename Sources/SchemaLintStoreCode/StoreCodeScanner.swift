@@ -425,7 +425,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             current = syntax.parent
         }
         var action = StoreFailureAction(action: .deletesOnModelMismatch, written: written, place: place(node), opening: .libraryStack, openingLocation: file.location(of: opening))
-        action.cacheName = cacheName(around: node)
+        action.cache = cache(around: node)
         scanned.facts.failureActions.append(action)
     }
 
@@ -459,7 +459,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard !isInPreview(node), let check = incompatibilityBranchCheck(around: node) else { return }
         var action = StoreFailureAction(action: .deletesTheStore, written: written, place: place(node), opening: .addPersistentStore, openingLocation: file.location(of: check))
         action.whenIncompatible = true
-        action.cacheName = cacheName(around: node)
+        action.cache = cache(around: node)
         scanned.facts.failureActions.append(action)
     }
 
@@ -523,6 +523,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             migratesAutomatically: migrates && !new, addsAsynchronously: asynchronously, declinesMigration: declinesMigration && !new
         )
         opening.unreadContainerClass = unreadContainerClass
+        opening.cache = cache(around: node)
         opening.infersMappingModels = !inferenceOff.contains(unit.map { declarations.units[$0].typeName } ?? "")
         scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))
     }
@@ -1265,7 +1266,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             found.afterFallbackToMemory = action == .stopsTheApp && (finder.isLastResort(node) || runsWhenTheFallbackToMemoryFailed(openingNode))
             found.afterFallbackToAnotherStore = action == .stopsTheApp && opensARecoveryStore(openingNode)
             if action == .deletesTheStore {
-                found.cacheName = cacheName(around: openingNode)
+                found.cache = cache(around: openingNode)
                 if let call = node.as(FunctionCallExprSyntax.self), let helpers = finder.helpers {
                     found.copyKeptFirst = helpers.copyKept(beforeDeletingIn: call) ?? finder.copyKept(before: call, within: branch)
                     found.readOutFirst = helpers.readOut(beforeDeletingIn: call)
@@ -1339,22 +1340,25 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         scanned.facts.cacheClearings.append(CacheClearing(function: key, modelType: String(type.split(separator: ".").last ?? ""), location: file.location(of: node)))
     }
 
-    /// The name that says the store opened at `node` is a cache: the store files named in the
-    /// function or property that opens it, when each holds the word (`"imageCache.sqlite"`), or
-    /// that function's or property's own name (`localCacheContainer`), or its type's
-    /// (`ImageCacheManager`), where it names one store file at most. Code that names the main
-    /// store's file beside a cache's is no cache's.
-    private func cacheName(around node: some SyntaxProtocol) -> String? {
+    /// What says the store opened at `node` is a cache: the store files named in the function or
+    /// property that opens it, when each holds the word (`"imageCache.sqlite"`), or that
+    /// function's or property's own name (`localCacheContainer`), or its type's
+    /// (`ImageCacheManager`), or its type's documentation (`/// A cache for link previews`),
+    /// where it names one store file at most. Code that names the main store's file beside a
+    /// cache's is no cache's.
+    private func cache(around node: some SyntaxProtocol) -> CacheEvidence? {
         guard let unit = declarations.unit(around: node) else { return nil }
         func isCache(_ name: String) -> Bool { name.lowercased().contains("cache") }
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(declarations.units[unit].body)
         let files = literals.found.map { Self.lastComponent($0.text) }.filter(StoreFileName.isStoreFile)
-        if let first = files.first, files.allSatisfy(isCache) { return "\"\(first)\"" }
+        if let first = files.first, files.allSatisfy(isCache) { return CacheEvidence("\"\(first)\"") }
         guard Set(files).count <= 1 else { return nil }
         let member = String(declarations.units[unit].key.split(separator: ".").last ?? "")
         let type = declarations.units[unit].typeName
-        return isCache(member) ? member : isCache(type) ? type : nil
+        if isCache(member) { return CacheEvidence(member) }
+        if isCache(type) { return CacheEvidence(type) }
+        return TypeDocumentation.firstSentenceCallingItACache(around: declarations.units[unit].body).map { CacheEvidence($0, from: .documentation) }
     }
 
     /// Whether a statement that runs before the opening in its function deletes the store's files:
@@ -1455,7 +1459,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 operation: operation, written: "\(name)(\(labels))", place: place(node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)),
                 store: "\"\(lacking)\"", handlesWAL: names.contains(lacking + "-wal"), handlesSHM: names.contains(lacking + "-shm")
             )
-            fileOperation.cacheName = cacheName(around: node)
+            fileOperation.cache = cache(around: node)
             scanned.facts.fileOperations.append(fileOperation)
             return
         }
@@ -1491,7 +1495,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
         if let suffix = companions.mistake?.suffix { fileOperation.childPathMistakeSuffix = suffix }
         if let added = companions.extensionMistake?.added { fileOperation.extensionMistakeText = added }
-        fileOperation.cacheName = cacheName(around: node)
+        fileOperation.cache = cache(around: node)
         if !file.importsCoreDataOrSwiftData { fileOperation.urlMadeBy = membersMaking(target) }
         scanned.facts.fileOperations.append(fileOperation)
     }

@@ -10340,7 +10340,10 @@ falling back to memory, deleting it again or only logging is a note (the deletio
 warning). A SwiftData store's files are those at its configuration's `url`. Deleting a store named as a cache (every store file
 named in the function or property that opens it holds the word, `"imageCache.sqlite"`, or that
 function's or property's own name does, `localCacheContainer`, or its type's, `ImageCacheManager`,
+or the first words of its type's documentation call the type one, `/// A cache for link previews`,
 where it names one store file at most) is a note: what a cache holds, the app makes again. So is
+only logging such a store's failure, or falling back to memory for it: the app goes without the
+cache, or fills it in memory, until the store opens, and nothing of the person's is lost. So is
 deleting a store whose model classes the app's own code deletes as a cache: a function or property
 named for one (`deleteAllCachedData()`, or a member of `CacheStore`) that deletes all objects of
 more than half of the classes the store holds (`context.delete(model: Product.self)`; the classes
@@ -11663,6 +11666,50 @@ final class FeedCacheManager {
             guard error != nil, let url = description.url else { return }
             try? ↓FileManager.default.removeItem(at: url)
             self.container.loadPersistentStores { _, _ in }
+        }
+    }
+}
+```
+
+### Triggers: a store its type's documentation calls a cache, whose failure is only logged (a note)
+
+The type says what it is: a cache of what a server gives. Going on without it until it opens
+costs requests, not the person's data.
+
+```swift path=App/LinkPreviewStore.swift
+import CoreData
+
+/// A cache for link previews, fetched again from the server when missing.
+final class LinkPreviewStore {
+    private let container = NSPersistentContainer(name: "LinkPreviews")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓AppLog.error("link preview store failed", error)
+            }
+        }
+    }
+}
+```
+
+### Triggers: a store whose documentation names a cache only further on, whose failure is only logged (a warning)
+
+The cache this type's documentation speaks of is another thing than the type: the person's notes
+are in its store, and the app goes on without them.
+
+```swift path=App/NotesStore.swift
+import CoreData
+
+/// The person's notes, with their thumbnails kept in the image cache.
+final class NotesStore {
+    private let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓AppLog.error("notes store failed", error)
+            }
         }
     }
 }

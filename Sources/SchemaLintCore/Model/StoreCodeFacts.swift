@@ -274,6 +274,9 @@ package struct StoreOpening: Hashable, Sendable {
     /// (`RSTPersistentContainer` of a library): that class may override how stores open and
     /// migrate (walking each step's mapping model), which the reader cannot see.
     package var unreadContainerClass: String?
+    /// What says this store is a cache (`StoreFailureAction.cache`): going on without it when it
+    /// fails to open loses nothing of the person's.
+    package var cache: CacheEvidence?
     /// The methods another language's code can send a message to (a Swift extension's `@objc`
     /// method of an Objective-C class) that reach this call synchronously, where no launch entry of
     /// its own language does: `foreignLaunchCalls` of the other reader join them to a launch path.
@@ -368,10 +371,10 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// The opening that failed here is a recovery store of its own (another configuration's name
     /// or file) made in the `catch` of the store that failed: that store is not what fails here.
     package var afterFallbackToAnotherStore = false
-    /// The store is named as a cache (its file, or the property or function that opens it:
-    /// `"imageCache.sqlite"`, `localCacheContainer`): what it holds can be made again, and
-    /// deleting it loses nothing of the person's. The name, as written.
-    package var cacheName: String?
+    /// What says the store is a cache (its file, the property or function that opens it, its
+    /// type's name or documentation: `"imageCache.sqlite"`, `localCacheContainer`): what it holds
+    /// can be made again, and deleting it, or going on without it, loses nothing of the person's.
+    package var cache: CacheEvidence?
     /// It is written in code no file of the run uses: a static stored property (Xcode's template
     /// `static let shared` beside the stack the app makes itself) or a function no file calls. It
     /// runs only if code elsewhere uses it.
@@ -456,9 +459,9 @@ package struct StoreFileOperation: Hashable, Sendable {
     /// Data nor SwiftData: where only files of another SQLite library use them too, the file is
     /// that library's database, which the reader drops once it has seen every file.
     package var urlMadeBy: Set<String> = []
-    /// The name that says the store is a cache (`".AppCache.sqlite"`, `cacheCoordinator`), as
-    /// `StoreFailureAction.cacheName`: a stale `-wal` there costs a cache the app makes again.
-    package var cacheName: String?
+    /// What says the store is a cache (`".AppCache.sqlite"`, `cacheCoordinator`), as
+    /// `StoreFailureAction.cache`: a stale `-wal` there costs a cache the app makes again.
+    package var cache: CacheEvidence?
 
     package init(
         operation: Operation, written: String, place: CodePlace, store: String, handlesWAL: Bool, handlesSHM: Bool,
@@ -525,6 +528,31 @@ package struct StoreFileName: Hashable, Sendable {
 
     /// The name endings of SQLite store files as apps write them.
     package static let storeExtensions = [".sqlite", ".store", ".sqlite3"]
+}
+
+/// What in the code says a store is a cache, whose content the app can make again: a name (the
+/// store's file, the property, function or type that opens it), or the documentation of the type
+/// that opens it, whose first words call it one (`/// A cache for link previews`).
+package struct CacheEvidence: Hashable, Sendable {
+    package enum Source: Hashable, Sendable { case name, documentation }
+    /// The name as written (`"imageCache.sqlite"`, `ImageCache`), or the documentation's first
+    /// sentence.
+    package var text: String
+    package var source: Source
+
+    package init(_ text: String, from source: Source = .name) {
+        self.text = text
+        self.source = source
+    }
+
+    /// As a finding says it: `its name (ImageCache)`, `its type's documentation ("A cache for
+    /// link previews")`.
+    package var said: String {
+        switch source {
+        case .name: "its name (\(text))"
+        case .documentation: "its type's documentation (\"\(text)\")"
+        }
+    }
 }
 
 /// All objects of one model class deleted by a function or property named for a cache

@@ -57,7 +57,10 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         }
         let failing = opened.map { [.addPersistentStore, .loadPersistentStores].contains($0.call) && !$0.migratesAutomatically } ?? false ? "a store that fails to open" : "a store that fails to migrate"
         var severity: Severity?
-        let clearedAsCache = action.action == .deletesTheStore && action.cacheName == nil ? opened.flatMap { Self.cacheClearing(of: $0, context) } : nil
+        // A store going on without whose content loses the person nothing: the deletion's own
+        // evidence, or else the opening's.
+        let cache = action.cache ?? (action.action == .onlyLogs || action.action == .fallsBackToMemory ? opened?.cache : nil)
+        let clearedAsCache = action.action == .deletesTheStore && action.cache == nil ? opened.flatMap { Self.cacheClearing(of: $0, context) } : nil
         let clearing = clearedAsCache.map { $0.function.hasPrefix(".") ? String($0.function.dropFirst()) : $0.function } ?? ""
         switch action.action {
         case .stopsTheApp where action.afterFallbackToMemory, .fallsBackToMemory where action.afterFallbackToMemory:
@@ -120,11 +123,11 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
                 consequence = "\(action.written) stops the app when \(opening) fails: for the errors the code above tests, after it deleted the store, so the next launch starts with an empty store; for any other failure (a migration it does not test for, a full disk, a store the device keeps locked) it crashes the app " + (atLaunch ? "at every launch" : "each time it opens the store")
             }
             suggestions = ["report the error to the person and keep the store file: show a screen that explains the problem and offers to retry or to send a report, and log the error's userInfo"]
-        case .deletesTheStore where action.whenIncompatible && action.cacheName == nil && clearedAsCache == nil:
+        case .deletesTheStore where action.whenIncompatible && cache == nil && clearedAsCache == nil:
             consequence = "\(action.written) deletes the store whenever it does not match the model: every release that changes the model deletes everything the person stored, instead of migrating it"
             suggestions = ["open the store with automatic migration (NSMigratePersistentStoresAutomaticallyOption and NSInferMappingModelAutomaticallyOption, or NSPersistentContainer's defaults) and keep every model version in the bundle, so a store of an earlier version is migrated, not deleted"]
-        case .deletesTheStore where action.cacheName != nil:
-            consequence = "\(action.written) deletes the store when \(opening) fails; its name (\(action.cacheName ?? "")) says it is a cache, whose content the app can make again, so the person loses nothing"
+        case .deletesTheStore where cache != nil:
+            consequence = "\(action.written) deletes the store when \(opening) fails; \(cache?.said ?? "") says it is a cache, whose content the app can make again, so the person loses nothing"
             suggestions = ["if this store holds anything the person made, keep the failed store instead: move it aside and recover from it in a later release"]
             severity = .note
         case .deletesTheStore where clearedAsCache != nil:
@@ -151,8 +154,8 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
                 "keep the failed store: move it aside with NSPersistentStoreCoordinator.migratePersistentStore or a copy of all three files, tell the person, and recover from it in a later release",
                 "if the store only mirrors a server and holds nothing the person made offline, say so where it is deleted (`// schemalint:ignore store-load-failure-destructive -- a mirror of the server, downloaded again`)",
             ]
-        case .deletesOnModelMismatch where action.cacheName != nil:
-            consequence = "\(action.written) has the library delete the store and make an empty one when the store does not match the model and is not migrated; its name (\(action.cacheName ?? "")) says it is a cache, whose content the app can make again, so the person loses nothing"
+        case .deletesOnModelMismatch where cache != nil:
+            consequence = "\(action.written) has the library delete the store and make an empty one when the store does not match the model and is not migrated; \(cache?.said ?? "") says it is a cache, whose content the app can make again, so the person loses nothing"
             suggestions = ["if this store holds anything the person made, set this in debug builds only (#if DEBUG), and migrate the store in release builds"]
             severity = .note
         case .deletesOnModelMismatch:
@@ -171,6 +174,15 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             let kind = appExtension?.kind ?? "app"
             consequence = "\(action.written) is all the \(kind) extension does when \(opening) fails: it goes on with no store and shows none of the person's data; the app opens the store with its own handling"
             suggestions = ["show the failure in the extension (an empty timeline in a widget, a message in a share sheet) rather than go on as if the store were there"]
+            severity = .note
+        case .onlyLogs where cache != nil:
+            // A cache that fails to open is one the app fills again, or goes without.
+            consequence = "\(action.written) is all the app does when \(opening) fails; \(cache?.said ?? "") says it is a cache, whose content the app can make again: the app goes on without it until the store opens, and the person loses nothing"
+            suggestions = ["if this store holds anything the person made, tell them it could not be opened and keep the store file; for a cache, deleting the store and opening a new one gets the cache back at once"]
+            severity = .note
+        case .fallsBackToMemory where cache != nil:
+            consequence = "\(action.written) replaces the store with an empty in-memory one when \(opening) fails; \(cache?.said ?? "") says it is a cache, whose content the app can make again: the app fills the cache in memory until the store opens, and the person loses nothing"
+            suggestions = ["if this store holds anything the person made, tell them it could not be opened and keep the store file"]
             severity = .note
         case .onlyLogs:
             consequence = "\(action.written)\(action.isAssertion ? ", which release builds leave out," : "") is all the app does when \(opening) fails: it goes on with no store, shows none of the person's data, and every save fails, so what they enter next is lost"

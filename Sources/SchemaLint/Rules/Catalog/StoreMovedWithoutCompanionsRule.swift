@@ -51,7 +51,7 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
         var groups: [(StoreFileOperation, [StoreFileOperation])] = []
         var index: [String: Int] = [:]
         for operation in operations {
-            let key = [operation.place.location.file, operation.place.declaration, "\(operation.afterMigration)", operation.cacheName ?? "", "\(operation.inUnusedCode)",
+            let key = [operation.place.location.file, operation.place.declaration, "\(operation.afterMigration)", operation.cache?.said ?? "", "\(operation.inUnusedCode)",
                        "\(operation.childPathMistake != nil || operation.extensionMistake != nil)"].joined(separator: "\u{0}")
             if let at = index[key] {
                 groups[at].1.append(operation)
@@ -93,8 +93,8 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
             : "the changes still in its -wal file are lost"
         var severity: Severity? = operation.operation == .remove && !refilled ? .note : nil
         // A cache's leftovers cost a cache the app makes again, no person's data.
-        if let cache = operation.cacheName {
-            outcome += "; its name (\(cache)) says the store is a cache, whose content the app can make again, so the person loses nothing"
+        if let cache = operation.cache {
+            outcome += "; \(cache.said) says the store is a cache, whose content the app can make again, so the person loses nothing"
             severity = .note
         }
         // Code nothing calls never runs: a reminder, in case code elsewhere calls it.
