@@ -48,10 +48,19 @@ struct GitFirstReleases {
         var lastTag: String?
     }
 
+    /// What the release tags say of a run's bundles.
+    struct Reading {
+        /// What the newest release holds, each version with the release that first shipped it
+        /// where a later release holds it changed.
+        var entries: [VersionLock.Entry]
+        /// The versions no release made current, by bundle path (`neverCurrentVersions`).
+        var neverCurrent: [String: [NeverCurrentVersion]] = [:]
+    }
+
     /// `entries` (what the newest release holds), each version of a bundle with the release that
-    /// first shipped it where a later release holds it changed. Bundles are asked side by side:
-    /// each one's reading waits on git.
-    func adding(to entries: [VersionLock.Entry], bundles: [XcodeModelBundle], histories: [ModelHistory]) -> [VersionLock.Entry] {
+    /// first shipped it where a later release holds it changed; and the versions no release made
+    /// current. Bundles are asked side by side: each one's reading waits on git.
+    func adding(to entries: [VersionLock.Entry], bundles: [XcodeModelBundle], histories: [ModelHistory]) -> Reading {
         // A bundle the newest release has none of at its path now moved since: its released
         // versions are looked for where it was.
         let entered = Set(entries.compactMap(\.history))
@@ -61,7 +70,7 @@ struct GitFirstReleases {
             let labels = Set(entries.filter { $0.history == key }.compactMap(\.label))
             return (bundle, history, labels.isEmpty ? Set(history.releasedVersions.map(\.label)) : labels)
         }
-        guard !asked.isEmpty else { return entries }
+        guard !asked.isEmpty else { return Reading(entries: entries) }
         let found = OrderedConcurrentMap.map(count: asked.count, concurrently: asked.count > 1) { index in
             let (bundle, history, labels) = asked[index]
             let moved = !entered.contains("bundle:" + bundle.path)
@@ -72,7 +81,8 @@ struct GitFirstReleases {
             return (
                 key: "bundle:" + bundle.path,
                 first: firstReleases(of: bundle, releases: releases, reading: reading, labels: labels, model: history.model, usesCloudKit: usesCloudKit, evenUnchanged: moved),
-                removed: removedVersions(of: bundle, releases: releases, reading: reading, history: history, usesCloudKit: usesCloudKit)
+                removed: removedVersions(of: bundle, releases: releases, reading: reading, history: history, usesCloudKit: usesCloudKit),
+                neverCurrent: moved ? [] : neverCurrentVersions(of: bundle, history: history, at: relative, releases: releases, reading: reading)
             )
         }
         let byHistory = Dictionary(found.map { ($0.key, $0.first) }, uniquingKeysWith: { first, _ in first })
@@ -97,9 +107,67 @@ struct GitFirstReleases {
             }
         }
         // Versions older releases shipped that the bundle lost, unless an entry names them already.
-        for (key, _, removed) in found {
+        for (key, _, removed, _) in found {
             let named = Set(result.filter { $0.history == key }.compactMap(\.label))
             result += removed.filter { !named.contains($0.label ?? "") }
+        }
+        var reading = Reading(entries: result)
+        for (index, bundle) in asked.map(\.0).enumerated() where !found[index].neverCurrent.isEmpty {
+            reading.neverCurrent[bundle.path] = found[index].neverCurrent
+        }
+        return reading
+    }
+
+    /// The versions of `bundle` (at `relative` to the top) that no release made current, though
+    /// one release made an earlier version current and every release since, and the work tree, a
+    /// later one: no store was made with them (`NeverCurrentVersion`). A version whose model is
+    /// one a release made stores with under its own name (a copy of what shipped, restored so
+    /// that those stores can migrate) is theirs. A release the tags miss may have made one
+    /// current: git is asked whether any commit since the release before it changed
+    /// `.xccurrentversion` to or from it, and where one did, or git cannot say, the version stays
+    /// in the steps.
+    func neverCurrentVersions(of bundle: XcodeModelBundle, history: ModelHistory, at relative: String, releases: [BundleAtTags.Held], reading: BundleAtTags) -> [NeverCurrentVersion] {
+        guard releases.count == tags.count, !tags.isEmpty, let now = bundle.currentVersionName else { return [] }
+        let order = bundle.ordering.history
+        let positions = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        guard let nowPosition = positions[now] else { return [] }
+        // The version current at each release where the bundle has it now, then in the work tree.
+        let currents: [(release: Int?, name: String, position: Int)] = releases.indices.compactMap { index in
+            releases[index].currentVersion.flatMap { name in positions[name].map { (index, name, $0) } }
+        } + [(nil, now, nowPosition)]
+        let everCurrent = Set(releases.compactMap(\.currentVersion) + [now])
+        var result: [NeverCurrentVersion] = []
+        // What the releases made stores with, read only once a version is a candidate.
+        var madeStores: [ModelVersion]?
+        func matchesAShippedStore(_ name: String) -> Bool {
+            guard let version = history.versions.first(where: { $0.label == name }) else { return true }
+            if madeStores == nil {
+                let blobs = Set(releases.compactMap { release in release.currentVersion.flatMap { release.versions[$0] } })
+                let texts = reading.contents(of: blobs.sorted())
+                let entities = EntityTextCache()
+                madeStores = blobs.sorted().compactMap { blob in
+                    texts[blob].flatMap { try? XcodeModelReader.parse($0, file: blob, model: history.model, label: blob, cloudKit: version.usesCloudKit, entities: entities) }
+                }
+                // A release whose current model cannot be read leaves the question open.
+                if madeStores?.count != blobs.count { return true }
+            }
+            return madeStores?.contains { version.entitiesNeedingMigration(from: $0).isEmpty } ?? true
+        }
+        for (position, name) in order.enumerated() where position < nowPosition && !everCurrent.contains(name) {
+            guard let before = currents.lastIndex(where: { $0.release != nil && $0.position < position }),
+                  let release = currents[before].release,
+                  currents[(before + 1)...].allSatisfy({ $0.position > position }),
+                  releases[release...].allSatisfy({ $0.folder.isEmpty || $0.folder == relative }),
+                  !matchesAShippedStore(name),
+                  let log = runner.run(
+                      ["log", "--format=%H", "-S", name + XcodeModelBundle.versionExtension, "\(tags[release].name)..HEAD", "--", ":(literal)\(relative)/.xccurrentversion"], in: top),
+                  log.succeeded, log.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            else { continue }
+            let after = currents[before + 1]
+            result.append(NeverCurrentVersion(
+                name: name, lastReleaseBefore: tags[release].name, currentBefore: currents[before].name,
+                firstReleaseAfter: after.release.map { tags[$0].name }, madeCurrentAfter: after.name
+            ))
         }
         return result
     }

@@ -212,6 +212,7 @@ public struct LintPipeline: Sendable {
         let input = try loadInput(options)
         let configuration = input.configuration
         var histories = input.histories
+        var bundles = input.bundles
         var lock = try InputErrors.collect { () throws(InputError) in
             try VersionLock.find(for: options.paths, models: Set(histories.map(\.model)))
         }
@@ -229,8 +230,13 @@ public struct LintPipeline: Sendable {
             lock = VersionLock(file: lock?.file ?? revision, entries: (lock?.entries ?? []) + fromRevision)
         } else if options.snapshot == nil {
             switch newestRelease(options, configuration: configuration, histories: histories, bundles: input.bundles, supportingFiles: input.supportingFiles) {
-            case .released(let tag, let released, let holdsModels):
+            case .released(let tag, var released, let holdsModels, let neverCurrent):
                 newestReleaseTag = tag
+                // A version no release made current is in the newest release's bundle, but no
+                // store of it shipped.
+                Self.leaveOut(neverCurrent, from: &histories, bundles: &bundles)
+                let storeless = Set(neverCurrent.flatMap { path, versions in versions.map { "bundle:\(path)\u{0}\($0.name)" } })
+                released.removeAll { storeless.contains("\($0.history ?? "")\u{0}\($0.label ?? "")") }
                 newestReleaseHoldsModels = holdsModels
                 // What the newest release tag holds shipped: a version changed since is caught as the
                 // lock would catch it, with no lock. A lock's own entries win for the models it has.
@@ -286,7 +292,7 @@ public struct LintPipeline: Sendable {
         lintOptions.modelBundlesBuiltByNoTarget = input.skipped.filter {
             $0.reason == .inNoProject && $0.path.hasSuffix(".xcdatamodeld") && !readBundles.contains(URL(fileURLWithPath: $0.path).resolvingSymlinksInPath().path)
         }.map(\.path)
-        var result = Linter(catalog: catalog, options: lintOptions).lint(histories, bundles: input.bundles, mappingModels: input.mappingModels, storeCode: input.storeCode)
+        var result = Linter(catalog: catalog, options: lintOptions).lint(histories, bundles: bundles, mappingModels: input.mappingModels, storeCode: input.storeCode)
         var findings = FindingPolicy(configuration: configuration, suppressions: input.suppressions).apply(to: result.findings)
         var inputFiles = histories.flatMap { $0.versions.map(\.file) } + [configuration.file, lock?.file].compactMap { $0 }
         if !options.ignoresBaseline, let file = options.baselineFile ?? configuration.baseline {
@@ -318,6 +324,19 @@ public struct LintPipeline: Sendable {
         return output
     }
 
+    /// Versions no release made current are no step any store takes: they leave the histories,
+    /// and the bundles' orderings say so (`version-order-from-git`).
+    private static func leaveOut(_ neverCurrent: [String: [NeverCurrentVersion]], from histories: inout [ModelHistory], bundles: inout [XcodeModelBundle]) {
+        for index in bundles.indices {
+            guard let versions = neverCurrent[bundles[index].path] else { continue }
+            bundles[index].ordering.neverCurrent = versions
+            let labels = Set(versions.map(\.name))
+            for history in histories.indices where histories[history].key == "bundle:" + bundles[index].path {
+                histories[history].leaveOut(labeled: labels)
+            }
+        }
+    }
+
     /// Schemas no store ever had (a plan that came in with several, none the classes the app had
     /// shipped) are no baseline, and out of the record of what shipped: no store takes a step
     /// from them.
@@ -335,7 +354,8 @@ public struct LintPipeline: Sendable {
     private enum NewestRelease {
         /// The newest tag matching the release pattern, and the released versions there;
         /// `holdsModels`: the tag holds any model at all, of these histories or not.
-        case released(tag: String, entries: [VersionLock.Entry], holdsModels: Bool)
+        /// `neverCurrent`: the versions no release made current, by bundle path.
+        case released(tag: String, entries: [VersionLock.Entry], holdsModels: Bool, neverCurrent: [String: [NeverCurrentVersion]])
         /// No tag matches the pattern; the repository's tags, oldest first.
         case unmatched(pattern: String, tags: [String])
         /// A whole history with no tag in it; the tags outside it, oldest first.
@@ -381,12 +401,14 @@ public struct LintPipeline: Sendable {
         let firstReleases = GitFirstReleases(top: top, tags: tags.tags, cache: options.gitCache)
         // SwiftData schemas as the older releases shipped them, read at each tag that changed
         // their files.
-        func addingFirstReleases(to entries: [VersionLock.Entry]) -> [VersionLock.Entry] {
+        func readingOlderReleases(_ entries: [VersionLock.Entry], holdsModels: Bool) -> NewestRelease {
             let swift = paths.filter { $0.hasSuffix(".swift") }.sorted()
-            return addingSwiftDataFirstReleases(to: firstReleases.adding(to: entries, bundles: bundles, histories: versioned), tags: tags.tags, files: swift, options, configuration: configuration, top: top)
+            let reading = firstReleases.adding(to: entries, bundles: bundles, histories: versioned)
+            let all = addingSwiftDataFirstReleases(to: reading.entries, tags: tags.tags, files: swift, options, configuration: configuration, top: top)
+            return .released(tag: newest.name, entries: all, holdsModels: holdsModels, neverCurrent: reading.neverCurrent)
         }
         if let unchanged = Self.released(by: versioned, unchangedSince: newest.name, paths: paths.sorted() + [configuration.file].compactMap { $0 }, top: top) {
-            return .released(tag: newest.name, entries: addingFirstReleases(to: unchanged), holdsModels: true)
+            return readingOlderReleases(unchanged, holdsModels: true)
         }
         var earlier = options
         earlier.paths = paths.sorted()
@@ -410,7 +432,7 @@ public struct LintPipeline: Sendable {
             released.append(entry)
         }
         let holdsModels = !reference.released.isEmpty || Self.holdsModelFiles(at: newest.name, top: top)
-        return .released(tag: newest.name, entries: addingFirstReleases(to: released), holdsModels: holdsModels)
+        return readingOlderReleases(released, holdsModels: holdsModels)
     }
 
     /// The pattern release tags match: `--history-tags`, `history:`'s, else `v*` and the like.

@@ -23529,6 +23529,16 @@ after it is taken for a draft). The same holds where one commit added every vers
 (a project imported into git with its history left behind, a squash): git can order none of them,
 and names that carry no order leave only the current version to check.
 
+A version that no release made current is no step at all. Core Data migrates a store from the
+version whose hashes the store records, and only the current version makes stores: where the
+release tags show the releases up to one tag making an earlier version current, and every release
+since (and the work tree) a later one, a version between them that no tag had current holds no
+store and is passed over (`Model` shipped up to v2.2, `Model 3` from v2.3 on: `Model 2`, edited for
+months and never made current, is in the bundle, but stores go from `Model` to `Model 3`). It is
+left out of the steps checked, and a note says so. A release that was never tagged may have made
+it current: git is asked whether any commit since the release before it changed
+`.xccurrentversion` to or from it, and where one did, or git cannot say, it stays a step.
+
 When the bundle lies in a git work tree but git cannot read its history (a repository owned by
 another user, which git refuses until it is marked safe; a broken `.git`), the names decide, and
 the note says so with git's own message, so the fallback is never silent. Without git installed,
@@ -23541,6 +23551,8 @@ outside any work tree, or in a repository with no commits yet, nothing is said.
   again, a history squashed when the project was imported), give the bundle its order in
   `.schemalint.yml`: `bundles: {"Models/Notes.xcdatamodeld": {order: [Shared, "Notes 2"]}}`, or run
   with `--order FILE`.
+- If a version said never to have been current was current in a release without a tag, tag that
+  release, so that the steps of its stores are checked.
 - If git could not read the repository, fix what its message says (for a repository owned by
   another user, as in some CI containers: `git config --global --add safe.directory <path>`).
 - In CI, check out the whole history (`fetch-depth: 0` with `actions/checkout`): in a shallow

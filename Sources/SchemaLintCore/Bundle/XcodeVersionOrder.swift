@@ -37,6 +37,10 @@ package struct XcodeVersionOrdering: Sendable, Hashable {
     /// unchanged copies of a version before it (by copy: the original): leftovers of that commit,
     /// never current. Each comes just after its original.
     package var copiesOfEarlierVersions: [String: String] = [:]
+    /// Versions between two that releases made current, that neither a release tag nor any
+    /// commit since the release before them made current (`NeverCurrentVersion`): no store was
+    /// made with them, and none migrates through them. They are left out of the steps checked.
+    package var neverCurrent: [NeverCurrentVersion] = []
 
     package init(basis: Basis, history: [String], byName: [String], commits: [String: GitFileOrigins.Commit] = [:], gitProblem: String? = nil) {
         self.basis = basis
@@ -48,6 +52,27 @@ package struct XcodeVersionOrdering: Sendable, Hashable {
 
     /// Versions git does not have yet (new, uncommitted), when the order comes from git.
     package var uncommitted: [String] { basis == .git ? history.filter { commits[$0] == nil } : [] }
+}
+
+/// A version of a bundle that no release made current: the release tags up to `lastReleaseBefore`
+/// made an earlier version current, and `madeCurrentAfter` a later one (the release tag
+/// `firstReleaseAfter`, or the work tree where that is nil), and no commit in between made this
+/// one current. Core Data picks the model a store is migrated from by the hashes the store
+/// records: no store records this version's, so stores go from `currentBefore` straight on.
+package struct NeverCurrentVersion: Sendable, Hashable {
+    package var name: String
+    package var lastReleaseBefore: String
+    package var currentBefore: String
+    package var firstReleaseAfter: String?
+    package var madeCurrentAfter: String
+
+    package init(name: String, lastReleaseBefore: String, currentBefore: String, firstReleaseAfter: String?, madeCurrentAfter: String) {
+        self.name = name
+        self.lastReleaseBefore = lastReleaseBefore
+        self.currentBefore = currentBefore
+        self.firstReleaseAfter = firstReleaseAfter
+        self.madeCurrentAfter = madeCurrentAfter
+    }
 }
 
 /// Puts a bundle's versions in history order and checks the version names the user gave.

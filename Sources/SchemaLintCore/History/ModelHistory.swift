@@ -28,6 +28,12 @@ package struct ModelHistory: Sendable {
         for index in versions.indices where labels.contains(versions[index].label) { versions[index].isReleased = false }
     }
 
+    /// Leaves out the versions `labels` names: no store was ever made with them, so no step
+    /// starts or ends there.
+    package mutating func leaveOut(labeled labels: Set<String>) {
+        versions.removeAll { labels.contains($0.label) }
+    }
+
     /// The history the versions of `path`'s bundle form (`ModelVersion.history`).
     package var key: String? { versions.first?.history }
 

@@ -75,6 +75,55 @@ struct ReleasedAtTagTests {
         return (folder, repository)
     }
 
+    /// Releases v1.0 and v1.1 make stores with Notes; v1.1's bundle also holds a version, Notes 2,
+    /// in which `created` is a String, never made current; the work tree makes Notes 3 (Notes
+    /// with `pinned`) current. With `throughNotes2`, a commit after v1.1 made Notes 2 current for
+    /// a while.
+    static func versionNeverMadeCurrent(throughNotes2: Bool = false) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try write(folder, "Notes", ["title", "created:Date"])
+        try repository.commit("Notes")
+        try repository.tag("v1.0")
+        try write(folder, "Notes 2", ["title", "created"], current: "Notes")
+        try repository.commit("a draft, Notes 2")
+        try repository.tag("v1.1")
+        if throughNotes2 {
+            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes 2"), to: "\(bundle)/.xccurrentversion")
+            try repository.commit("Notes 2 current")
+        }
+        try write(folder, "Notes 3", ["title", "created:Date", "pinned"])
+        try repository.commit("Notes 3")
+        return folder
+    }
+
+    /// A version no release made current is no step any store takes: Core Data migrates a store
+    /// from the version whose hashes it records, so v1.1's stores go from Notes to Notes 3. The
+    /// type changes into and out of Notes 2 are no finding, with every step listed too; a note
+    /// says why Notes 2 is left out.
+    @Test func aVersionNoReleaseMadeCurrentIsNoStep() throws {
+        let folder = try Self.versionNeverMadeCurrent()
+        for arguments in [["--no-color"], ["--no-color", "--all-steps"]] {
+            let run = try Executable.run(arguments, in: folder.url)
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(!run.stdout.contains("attribute-type-changed"), "\(run.stdout)")
+            #expect(run.stdout.contains("App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1: note: 'Notes 2' was never the current version: the releases up to v1.1 made stores with 'Notes', the work tree makes 'Notes 3' current, and no commit between made 'Notes 2' current;"), "\(run.stdout)")
+            #expect(run.stdout.contains("the steps checked go from 'Notes' to 'Notes 3' without it [version-order-from-git]"), "\(run.stdout)")
+            #expect(!run.stdout.contains("released-version-removed"), "\(run.stdout)")
+        }
+    }
+
+    /// A commit that made Notes 2 current may have been an untagged release: Notes 2 stays a step,
+    /// and the type change out of it into Notes 3 is still reported.
+    @Test func aVersionACommitMadeCurrentStaysAStep() throws {
+        let folder = try Self.versionNeverMadeCurrent(throughNotes2: true)
+        let run = try Executable.run(["--no-color", "--all-steps"], in: folder.url)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("error: attribute 'Note.created' changed type from string to date"), "\(run.stdout)")
+        #expect(!run.stdout.contains("was never the current version"), "\(run.stdout)")
+    }
+
     /// A local store's stores made by the release match no version after the edit: Core Data
     /// opens them only by inferring a migration from the model each store keeps, so an edit that
     /// lightweight migration infers is a warning and one it cannot infer an error.

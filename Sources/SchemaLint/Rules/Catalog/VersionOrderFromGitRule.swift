@@ -13,6 +13,22 @@ struct VersionOrderFromGitRule: BundleRule {
     static let describedRuns = 5
 
     func check(_ bundle: XcodeModelBundle) -> [Finding] {
+        order(of: bundle) + bundle.ordering.neverCurrent.map { neverCurrent($0, in: bundle) }
+    }
+
+    /// A version no release made current, left out of the steps: the releases went from the
+    /// version before it straight to one after it.
+    private func neverCurrent(_ version: NeverCurrentVersion, in bundle: XcodeModelBundle) -> Finding {
+        let after = version.firstReleaseAfter.map { "the next release, \($0), made '\(version.madeCurrentAfter)' current" }
+            ?? "the work tree makes '\(version.madeCurrentAfter)' current"
+        return finding(
+            bundle, file: bundle.versions.first { $0.label == version.name }?.file ?? bundle.path, version: version.name,
+            message: "'\(version.name)' was never the current version: the releases up to \(version.lastReleaseBefore) made stores with '\(version.currentBefore)', \(after), and no commit between made '\(version.name)' current; Core Data migrates a store from the version whose hashes it records, so no store migrates through '\(version.name)', and the steps checked go from '\(version.currentBefore)' to '\(version.madeCurrentAfter)' without it",
+            suggestions: ["if a release the tags miss made '\(version.name)' current, tag it, so that its stores' steps are checked"]
+        )
+    }
+
+    private func order(of bundle: XcodeModelBundle) -> [Finding] {
         let ordering = bundle.ordering
         if ordering.basis == .names, let problem = ordering.gitProblem {
             return [finding(
