@@ -522,7 +522,10 @@ struct ObjCStoreCodeScanner {
                     guard index > body.range.lowerBound, tokens[index - 1].isIdentifier("MagicalRecord") else { continue }
                     opening = StoreOpening(call: .magicalRecordAutoMigratingSetup, place: place(index, body), migratesAutomatically: true, addsAsynchronously: false)
                 case "loadPersistentStoresWithCompletionHandler":
-                    opening = StoreOpening(call: .loadPersistentStores, place: place(index, body), migratesAutomatically: !migrationOff, addsAsynchronously: asynchronous)
+                    opening = StoreOpening(
+                        call: .loadPersistentStores, place: place(index, body), migratesAutomatically: !migrationOff, addsAsynchronously: asynchronous,
+                        declinesMigration: migrationOff && !checksStoreCompatibility
+                    )
                 // MagicalRecord's category on the coordinator adds a SQLite store with
                 // `addPersistentStoreWithType:`: with the options given, or with automatic migration.
                 case "MR_addSqliteStoreNamed", "MR_addSqliteStoreAtURL":

@@ -289,8 +289,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // A container's override that hands the call on to `super` is the opening its callers
             // make, found where they call it: its own call is no second opening.
             if !isHandedOnBySuper(node) {
+                // A description told not to migrate asks for no migration, as `addPersistentStore`'s
+                // options without NSMigratePersistentStoresAutomaticallyOption do.
                 addOpening(.loadPersistentStores, node, migrates: !migrationOff.contains(type), asynchronously: addsAsynchronously.contains(type) || SynchronousCode.runsOnABackgroundQueue(node),
-                           unreadContainerClass: unreadSuperclass(ofContainerCalling: node))
+                           declinesMigration: migrationOff.contains(type), unreadContainerClass: unreadSuperclass(ofContainerCalling: node))
             }
             if let closure = completionHandler(of: node) {
                 addFailureActions(inCompletion: closure, opening: .loadPersistentStores, call: node)

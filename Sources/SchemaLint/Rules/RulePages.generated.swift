@@ -21585,7 +21585,9 @@ for no migration: `options: nil` (or none), or a dictionary, in the call or boun
 same function, without `NSMigratePersistentStoresAutomaticallyOption` set to true; and MagicalRecord's
 stack set up without automatic migration (`[MagicalRecord setupCoreDataStack]`,
 `setupCoreDataStackWithStoreNamed:`; its `setupAutoMigratingCoreDataStack` and
-`setupCoreDataStackWithAutoMigratingSqliteStoreNamed:` migrate). It reports only
+`setupCoreDataStackWithAutoMigratingSqliteStoreNamed:` migrate); and a container's
+`loadPersistentStores` where the type that calls it sets `shouldMigrateStoreAutomatically = false`
+on a store description, the container's spelling of the same options. It reports only
 when the Core Data model nearest the code has a version before the one the app builds (in a bundle,
 the current version) whose entities the newest version cannot open as they are; the message names
 that version and what changed. It stays quiet for read-only stores (`NSReadOnlyPersistentStoreOption`,
@@ -21661,6 +21663,57 @@ final class CoreDataStack {
             try coordinator.↓addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
         } catch {
             print("could not add the store: \(error)")
+        }
+    }
+}
+```
+
+### Triggers: a container whose store description is told not to migrate
+
+`shouldMigrateStoreAutomatically = false` is the container's way of leaving out
+`NSMigratePersistentStoresAutomaticallyOption`: with no migration of the app's own, a store of
+`Resorts` fails to open with `Resorts 2`.
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="snowDepth" optional="YES" attributeType="Double" defaultValueString="0" usesScalarValueType="YES"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Resorts 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```swift path=Resorts/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Resorts")
+
+    init() {
+        container.persistentStoreDescriptions.first?.shouldMigrateStoreAutomatically = false
+        container.↓loadPersistentStores { _, error in
+            if let error { print("could not open the store: \(error)") }
         }
     }
 }

@@ -254,8 +254,9 @@ package struct StoreOpening: Hashable, Sendable {
     package var addsAsynchronously: Bool
     /// `addPersistentStore` with options written where the reader sees them (`nil`, or a dictionary
     /// without `NSMigratePersistentStoresAutomaticallyOption: true`) that ask for no migration, for a
-    /// store that can be written (not read-only, not in the app's bundle, not just deleted): a store
-    /// of an earlier model version fails to open. False where the options come from elsewhere.
+    /// store that can be written (not read-only, not in the app's bundle, not just deleted), or
+    /// `loadPersistentStores` of a description set `shouldMigrateStoreAutomatically = false`: a
+    /// store of an earlier model version fails to open. False where the options come from elsewhere.
     package var declinesMigration: Bool
     /// Core Data's migration of the store may infer a mapping model; false where the code turns
     /// that off (`shouldInferMappingModelAutomatically = false`): it then migrates only with a

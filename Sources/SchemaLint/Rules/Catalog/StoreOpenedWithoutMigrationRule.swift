@@ -32,6 +32,8 @@ struct StoreOpenedWithoutMigrationRule: StoreCodeRule {
                 suggestions: [
                     opening.call == .magicalRecordSetup
                         ? "set up MagicalRecord's auto-migrating stack instead (setupAutoMigratingCoreDataStack, or setupCoreDataStackWithAutoMigratingSqliteStoreNamed:)"
+                        : opening.call == .loadPersistentStores
+                        ? "leave shouldMigrateStoreAutomatically and shouldInferMappingModelAutomatically at their default, true, on the store description"
                         : "pass [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true] as the options (in Objective-C, @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES}), or open the store with NSPersistentContainer, whose store descriptions migrate by default",
                     "if the app migrates stores itself, run that migration (NSMigrationManager) before this call, where this tool can see it",
                 ]
