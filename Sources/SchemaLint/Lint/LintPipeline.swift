@@ -233,7 +233,9 @@ public struct LintPipeline: Sendable {
             case .released(let tag, var released, let holdsModels, let neverCurrent):
                 newestReleaseTag = tag
                 // A version no release made current is in the newest release's bundle, but no
-                // store of it shipped.
+                // store of it shipped. (A migration the app runs itself may walk every version
+                // of the bundle in turn: there it is a step.)
+                let neverCurrent = input.storeCode.handRunMigrations.isEmpty ? neverCurrent : [:]
                 Self.leaveOut(neverCurrent, from: &histories, bundles: &bundles)
                 let storeless = Set(neverCurrent.flatMap { path, versions in versions.map { "bundle:\(path)\u{0}\($0.name)" } })
                 released.removeAll { storeless.contains("\($0.history ?? "")\u{0}\($0.label ?? "")") }

@@ -124,6 +124,24 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("was never the current version"), "\(run.stdout)")
     }
 
+    /// An app that migrates its stores itself may walk every version of the bundle in turn, the
+    /// one no release made current too: there it stays a step.
+    @Test func aVersionNoReleaseMadeCurrentIsAStepOfTheAppsOwnMigration() throws {
+        let folder = try Self.versionNeverMadeCurrent()
+        try folder.write("""
+            import CoreData
+
+            func migrate(_ source: URL, to destination: URL, from old: NSManagedObjectModel, with new: NSManagedObjectModel, mapping: NSMappingModel) throws {
+                let manager = NSMigrationManager(sourceModel: old, destinationModel: new)
+                try manager.migrateStore(from: source, type: .sqlite, mapping: mapping, to: destination, type: .sqlite)
+            }
+
+            """, to: "App/Migrator.swift")
+        let run = try Executable.run(["--no-color", "--all-steps"], in: folder.url)
+        #expect(run.stdout.contains("error: attribute 'Note.created' changed type from string to date"), "\(run.stdout)")
+        #expect(!run.stdout.contains("was never the current version"), "\(run.stdout)")
+    }
+
     /// A local store's stores made by the release match no version after the edit: Core Data
     /// opens them only by inferring a migration from the model each store keeps, so an edit that
     /// lightweight migration infers is a warning and one it cannot infer an error.
