@@ -134,7 +134,9 @@ struct LintCommand: ParsableCommand {
         options.compatibility = compatibility
         options.history = history
         options.historyTags = historyTags
-        options.pathsAreDefault = givenPaths.isEmpty
+        // `schemalint .` (the Action's default `paths: .`) is the run with no argument, spelled out.
+        let here = FileManager.default.currentDirectoryPath
+        options.pathsAreDefault = givenPaths.allSatisfy { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: here, isDirectory: true)).standardizedFileURL.path == URL(fileURLWithPath: here).standardizedFileURL.path }
         options.gitCache = noCache ? nil : cachePath.map(GitHistoryCache.init(folder:)) ?? GitHistoryCache.standard()
         if allSteps { options.steps = .all }
         var requests = [ReportFormat.Request(format: format, file: self.output)]

@@ -36,8 +36,8 @@ public struct LintPipeline: Sendable {
         package var readsNewestRelease = true
         /// `--all-steps`: which steps are listed (nil: the configuration's `steps:`, else the coming ones).
         package var steps: StepScope?
-        /// The paths are the default (`schemalint` with no argument, at a repository's root): a
-        /// folder without models is then no error.
+        /// The paths are the default (`schemalint` with no argument, or `schemalint .`, at a
+        /// repository's root): a folder without models is then no error.
         package var pathsAreDefault = false
         /// Where what git said about the models' history is kept between runs (`--no-cache`: nil).
         package var gitCache: GitHistoryCache?

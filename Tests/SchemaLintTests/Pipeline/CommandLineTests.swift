@@ -255,6 +255,23 @@ import SchemaLintTestSupport
         #expect(missing.stderr == "nowhere: error: no such file or folder\n")
     }
 
+    /// `schemalint .` is the run with no argument spelled out (the Action's default `paths: .`):
+    /// a repository with no model, Objective-C only here, has nothing to lint, which is no error.
+    /// The same folder named from outside still is one.
+    @Test func theCurrentFolderWithoutModelsIsNothingToLint() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("#import <Foundation/Foundation.h>\n@interface Clock : NSObject\n@end\n", to: "App/Clock.h")
+        try folder.write("#import \"Clock.h\"\n@implementation Clock\n@end\n", to: "App/Clock.m")
+        for path in [".", "./"] {
+            let run = try Executable.run([path], in: folder.url)
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(run.stderr.hasPrefix("schemalint: no model found in "), "\(run.stderr)")
+        }
+        let named = try Executable.run(["App"], in: folder.url)
+        #expect(named.status == 2)
+        #expect(named.stderr.hasPrefix("App: error: no model files"), "\(named.stderr)")
+    }
+
     @Test func strictFailsOnWarnings() throws {
         let folder = try TemporaryFolder()
         // A local parent change is a warning.

@@ -231,8 +231,9 @@ struct RepositoryRunTests {
         let (leftOver, _) = try Self.repository([files[0], files[2], files[3]])
         let nothing = try Self.run(in: leftOver.path)
         #expect(nothing.status == 0 && nothing.stderr.contains("nothing to lint; 1 model bundle lies in no Xcode project here"), "\(nothing.stderr)")
-        // The folder named: no model to lint is an input error, which says what was left out.
-        let namedFolder = try Self.run(["."], in: leftOver.path)
+        // The folder named from elsewhere: no model to lint is an input error, which says what
+        // was left out.
+        let namedFolder = try Self.run([leftOver.path], in: NSTemporaryDirectory())
         #expect(namedFolder.status == 2 && namedFolder.stderr.contains("no Swift sources in this folder; left out: Old/Legacy.xcdatamodeld (no Xcode project of the folder walked lists it"), "\(namedFolder.stderr)")
 
         for adding in [
