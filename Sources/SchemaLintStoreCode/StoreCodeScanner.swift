@@ -1476,6 +1476,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // by a new UUID): no store is made at that path again, and nothing left there is read.
         if name == "removeItem", isMadeForOneRun(target) { return }
         if isSwiftDataDefaultStoreElsewhere(target) { return }
+        if isUsedAsAFolder(target, around: node) { return }
         // A file that imports Core Data beside another SQLite library and hands this file to that
         // library (`Connection(url.path)`) moves or deletes that library's database.
         if file.importsAnotherSQLiteLibrary, isOpenedByAnotherSQLiteLibrary(target) { return }
@@ -1500,6 +1501,39 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         fileOperation.cache = cache(around: node)
         if !file.importsCoreDataOrSwiftData { fileOperation.urlMadeBy = membersMaking(target) }
         scanned.facts.fileOperations.append(fileOperation)
+    }
+
+    /// Whether the function around `node` makes `target` a folder (`createDirectory(at: target)`)
+    /// or names a file inside it (`target.appendingPathComponent(name)`): removing it removes the
+    /// store inside with its companions, whatever a caller's argument names it
+    /// (`copyStores(into: folder.appendingPathComponent("books.sqlite"))`).
+    private func isUsedAsAFolder(_ target: ExprSyntax, around node: FunctionCallExprSyntax) -> Bool {
+        guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text, let unit = declarations.unit(around: node) else { return false }
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        calls.walk(declarations.units[unit].body)
+        return calls.found.contains { call in
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+            let called = member.declName.baseName.text
+            // (`String.appending(_:)` joins text: `path.appending("-wal")` names a companion, and so,
+            // by mistake, does `storeURL.appendingPathComponent("-wal")`.)
+            let child = called == "appendingPathComponent" || called == "appending" && ["path", "component"].contains(call.arguments.first?.label?.text ?? "")
+            let argument = call.arguments.first?.expression.trimmedText.lowercased() ?? ""
+            if child, member.base?.trimmedText == name, !["wal", "shm", "journal", "\"-"].contains(where: argument.contains), !Self.isAssigned(call, backTo: name) { return true }
+            guard called == "createDirectory", let first = call.arguments.first?.expression.trimmedText else { return false }
+            return first == name || first == name + ".path"
+        }
+    }
+
+    /// Whether the value of `call` is given to `name` itself (`url = url.appendingPathComponent(file)`,
+    /// `let url = url.appendingPathComponent(file)`): the name then holds the child.
+    private static func isAssigned(_ call: FunctionCallExprSyntax, backTo name: String) -> Bool {
+        if let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
+            return binding.pattern.trimmedText == name
+        }
+        guard let list = call.parent?.as(ExprListSyntax.self), let index = list.firstIndex(where: { $0.id == call.id }), index >= list.index(list.startIndex, offsetBy: 2) else { return false }
+        let assignment = list[list.index(index, offsetBy: -1)]
+        let left = list[list.index(index, offsetBy: -2)]
+        return assignment.is(AssignmentExprSyntax.self) && left.trimmedText == name
     }
 
     /// Whether the code around `node` (its function, initializer, accessor or closure) copies or

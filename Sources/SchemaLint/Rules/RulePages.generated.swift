@@ -16923,7 +16923,10 @@ or what its getter returns), or (in Swift) a
 name the same function builds a `-wal` or `-shm` name from or hands to Core Data as a store's
 location (`migrateStore(from:...toDestinationURL:)`, `addPersistentStore(...at:)`), whatever it is
 called, or a static property or a function of a project type whose value or body makes a store's
-file name (`Persistence.storeURL`, `URL.storeFile(named:)`). It stays quiet
+file name (`Persistence.storeURL`, `URL.storeFile(named:)`). In Swift, a name the same function
+makes a folder (`createDirectory(at:)`) or names a file inside (`appendingPathComponent(name)`, not
+a `-wal` or `-shm` suffix) is a folder, whatever a caller hands in: removing it removes what is in it,
+companions included. It stays quiet
 when the same code builds a `-wal` name (`path + "-wal"`, `"Notes.sqlite-wal"`, a loop over
 `["", "-wal", "-shm"]`): in Objective-C the method or function; in Swift the function, what it uses
 of its type (a helper, a constant), and the functions of its type that call it with what they use
@@ -17181,6 +17184,41 @@ struct StoreReset {
         try FileManager.default.↓removeItem(at: storeURL)
         try? FileManager.default.removeItem(at: wal)
         try? FileManager.default.removeItem(at: shm)
+    }
+}
+```
+
+### Does not trigger: a backup folder removed before the stores are copied into it
+
+The name a caller hands in ends in `.sqlite`, but this function makes it a folder and puts each
+store inside it: removing the folder removes the stores in it with their companions.
+
+```swift path=Kit/NSPersistentContainer+Copy.swift
+import CoreData
+
+public extension NSPersistentContainer {
+    func copyStores(into folderURL: URL, overwriting: Bool = false) throws {
+        if overwriting { try? FileManager.default.removeItem(at: folderURL) }
+        try FileManager.default.createDirectory(at: folderURL, withIntermediateDirectories: true)
+        for description in persistentStoreDescriptions {
+            guard let storeURL = description.url else { continue }
+            let coordinator = NSPersistentStoreCoordinator(managedObjectModel: persistentStoreCoordinator.managedObjectModel)
+            let store = try coordinator.addPersistentStore(ofType: description.type, configurationName: nil, at: storeURL, options: description.options)
+            _ = try coordinator.migratePersistentStore(store, to: folderURL.appendingPathComponent(storeURL.lastPathComponent), options: nil, withType: description.type)
+        }
+    }
+}
+```
+
+```swift path=App/Backups.swift
+import CoreData
+
+enum Backups {
+    static let container = NSPersistentContainer(name: "Library")
+
+    static func keepCurrentStore() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("Backup")
+        try container.copyStores(into: folder.appendingPathComponent("Library.sqlite"), overwriting: true)
     }
 }
 ```
