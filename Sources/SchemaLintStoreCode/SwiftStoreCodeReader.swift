@@ -169,6 +169,9 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                 // A type that opens its store and handles the failure itself, beside a store
                 // opened in another file: the stack the app uses may be that one.
                 || opensHere && reading.storeCode.openings.contains { $0.place.location.file != place.location.file } && Self.isUnusedType(place, in: sources, everyFile: everyFile)
+            if !reading.storeCode.failureActions[index].inUnusedCode {
+                reading.storeCode.failureActions[index].onlyAtTermination = Self.terminationOnlyReader(of: place, in: sources, holding: files(holding:))
+            }
         }
         // A method that moves or removes store files runs when something asks for it (a restore,
         // a reset), never by itself: where no file of the run names it but its declaration, it
@@ -462,6 +465,56 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             }
         }
         return true
+    }
+
+    /// Where `place` lies in a `lazy var` of a type that is read only while the app terminates:
+    /// in `applicationWillTerminate(_:)`, or in a function of its file that only
+    /// `applicationWillTerminate(_:)` calls (Xcode's template `persistentContainer`, read by the
+    /// template's `saveContext()`, left beside the stack the app uses). The function on the way
+    /// (`saveContext`), or `applicationWillTerminate` itself; nil where anything else reads it.
+    static func terminationOnlyReader(of place: CodePlace, in sources: [ModelSourceFile], holding: (String) -> [ModelSourceFile]) -> String? {
+        let entry = "applicationWillTerminate"
+        let parts = place.declaration.split(separator: ".")
+        guard parts.count == 2, let member = parts.last.map(String.init), member.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+              let declaring = sources.first(where: { $0.name == place.location.file }),
+              ByteSearch.wholeWordCount(of: "lazy var \(member)", in: declaring.bytes) == 1,
+              ByteSearch.wholeWordCount(of: entry, in: declaring.bytes) > 0 else { return nil }
+        let declaringLines = lines(of: declaring)
+        // The name of the function a line lies in: the nearest line above it, less indented, that declares one.
+        func enclosingFunction(ofLine line: Int) -> String? {
+            let indent = declaringLines[line].prefix { $0 == " " || $0 == "\t" }.count
+            for index in stride(from: line - 1, through: 0, by: -1) {
+                let text = code(of: declaringLines[index])
+                guard text.prefix(while: { $0 == " " || $0 == "\t" }).count < indent, !text.allSatisfy(\.isWhitespace) else { continue }
+                guard let range = text.range(of: "func ") else { return nil }
+                return String(text[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+            }
+            return nil
+        }
+        // The lines of the declaring file where `word` is used, not declared, outside comments;
+        // nil where another file uses it. A file that declares its own of that name (a stack's
+        // own `private lazy var persistentContainer`) uses its own.
+        func uses(of word: String, declaredBy declaration: String) -> [Int]? {
+            var found: [Int] = []
+            for source in holding(word) {
+                if source.name != declaring.name, ["var", "let", "func"].contains(where: { ByteSearch.wholeWordCount(of: "\($0) \(word)", in: source.bytes) > 0 }) { continue }
+                for (number, line) in lines(of: source).enumerated() {
+                    let text = code(of: line)
+                    let count = ByteSearch.wholeWordCount(of: word, in: Array(text.utf8))
+                    guard count > 0, !text.contains(declaration) else { continue }
+                    guard source.name == declaring.name else { return nil }
+                    found.append(number)
+                }
+            }
+            return found
+        }
+        guard let reads = uses(of: member, declaredBy: "lazy var \(member)"), !reads.isEmpty else { return nil }
+        let readers = Set(reads.map(enclosingFunction(ofLine:)))
+        guard readers.count == 1, let reader = readers.first ?? nil else { return nil }
+        if reader == entry { return entry }
+        guard let calls = uses(of: reader, declaredBy: "func \(reader)"), !calls.isEmpty,
+              calls.allSatisfy({ enclosingFunction(ofLine: $0) == entry }) else { return nil }
+        return reader
     }
 
     /// The types a file declares (`class CouponStore`, `struct Stack`, `enum Store`, `actor Database`).

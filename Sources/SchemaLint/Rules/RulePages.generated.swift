@@ -10350,7 +10350,10 @@ more than half of the classes the store holds (`context.delete(model: Product.se
 its `ModelContainer` is made for, or else those of the model nearest its code). Code
 that names the main store's file beside a cache's is no cache's. So is Objective-C, where the
 method that opens the store names the files (written out, or through a constant of the file) or
-it or its class is named so itself. A stop in an
+it or its class is named so itself. A stop in a `lazy var` read only while the app terminates
+(in `applicationWillTerminate`, or in a function of its file, such as the template's
+`saveContext()`, that only `applicationWillTerminate` calls) is a note: that container opens the
+store, and fails, only as the app closes, where the person sees nothing of it. A stop in an
 app extension's code (under the folder of an Info.plist whose `NSExtension` names its extension
 point, a widget's or a share sheet's, or whose `CFPlugInTypes` make it a macOS Spotlight importer
 or Quick Look generator, which reads a document's store for the system) is a note: it stops the extension each time the system runs
@@ -12941,6 +12944,99 @@ final class CardStack {
         container.loadPersistentStores { _, error in
             self.loadError = error
         }
+    }
+}
+```
+
+### Triggers: Xcode's template container read only by saveContext(), which only applicationWillTerminate calls (a note)
+
+The app keeps its books in a stack of its own; the template's container is made, and opens the
+same store a second time, only as the app terminates.
+
+```swift path=App/AppDelegate.swift
+import UIKit
+import CoreData
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func applicationWillTerminate(_ application: UIApplication) {
+        saveContext()
+    }
+
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Books")
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? {
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        }
+        return container
+    }()
+
+    func saveContext() {
+        let context = persistentContainer.viewContext
+        if context.hasChanges {
+            try? context.save()
+        }
+    }
+}
+```
+
+```swift path=App/BookStack.swift
+import CoreData
+
+final class BookStack {
+    private lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Books")
+        container.loadPersistentStores { _, error in
+            if let error { self.loadError = error }
+        }
+        return container
+    }()
+    var loadError: Error?
+
+    var context: NSManagedObjectContext { persistentContainer.viewContext }
+    var failureMessage: String? { loadError.map { "The books could not be opened: \($0.localizedDescription)" } }
+}
+```
+
+### Triggers: the same container, saved from the scene delegate each time the app goes to the background (a warning)
+
+```swift path=App/AppDelegate.swift
+import UIKit
+import CoreData
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func applicationWillTerminate(_ application: UIApplication) {
+        saveContext()
+    }
+
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Books")
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? {
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        }
+        return container
+    }()
+
+    func saveContext() {
+        let context = persistentContainer.viewContext
+        if context.hasChanges {
+            try? context.save()
+        }
+    }
+}
+```
+
+```swift path=App/SceneDelegate.swift
+import UIKit
+
+class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    func sceneDidEnterBackground(_ scene: UIScene) {
+        (UIApplication.shared.delegate as? AppDelegate)?.saveContext()
     }
 }
 ```

@@ -380,6 +380,10 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// `static let shared` beside the stack the app makes itself) or a function no file calls. It
     /// runs only if code elsewhere uses it.
     package var inUnusedCode = false
+    /// It is written in a `lazy var` read only while the app terminates: by the function named
+    /// here, which only `applicationWillTerminate(_:)` calls (Xcode's template `saveContext()`),
+    /// or by `applicationWillTerminate` itself. The store opens, and fails, only then.
+    package var onlyAtTermination: String?
     /// The deletion runs where the code found that the store does not match the model
     /// (`isConfiguration(withName:compatibleWithStoreMetadata:)` false), before opening it: every
     /// release that changes the model deletes the store instead of migrating it. The opening's

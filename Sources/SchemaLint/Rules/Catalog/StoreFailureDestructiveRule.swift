@@ -197,6 +197,14 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             consequence += "; the model it loads, \(opened.modelName ?? ""), is only in \(bundle), which no Xcode project here builds, so no store of it is on anyone's device until a target builds that bundle"
             severity = .note
         }
+        // A container made only as the app terminates opens the store then, a second time beside
+        // the stack the app uses: the failure stops an app that is closing.
+        if let reader = action.onlyAtTermination {
+            let way = reader == "applicationWillTerminate" ? "" : ", through \(reader)(), which only applicationWillTerminate calls"
+            consequence += "; \(action.place.declaration) is read only when the app terminates (in applicationWillTerminate\(way)), so the store opens here, and fails, only as the app closes, where the person sees nothing of it"
+            severity = .note
+            suggestions.insert("remove \(action.place.declaration) and what reads it if the app keeps its data in another stack", at: 0)
+        }
         // Code no file uses never runs: a reminder, in case code elsewhere uses it.
         if action.inUnusedCode {
             consequence += "; no file read uses \(action.place.declaration), so this runs only if code elsewhere does"
