@@ -120,7 +120,12 @@ package struct ModelLoader: Sendable {
             }
         }
         var loaded = Loaded(versions: [], bundles: [], errors: [])
-        loaded.skipped = found.skipped
+        // Code of a reader's language that no reader claims (an Objective-C category, a
+        // bridging header): `--verbose` says why it was not read, as it says what the walk left out.
+        let said = Set(found.skipped.map(\.path))
+        let code = [".swift", ".m", ".mm", ".h"]
+        let unread = found.unclaimed.filter { path in !said.contains(path) && code.contains(where: path.hasSuffix) && readers.contains { $0.mayClaim(name: path) } }
+        loaded.skipped = (found.skipped + unread.map { SkippedPath(path: $0, reason: .namesNoStoreAPI) }).sorted()
         loaded.sources = sources
         let named = Set(paths)
         var companions: [(reader: any ModelSourceReader, files: [String])] = []

@@ -267,6 +267,10 @@ import SchemaLintTestSupport
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
             #expect(run.stderr.hasPrefix("schemalint: no model found in "), "\(run.stderr)")
         }
+        // `--verbose` says why the code was not read.
+        let verbose = try Executable.run(["--verbose", "."], in: folder.url)
+        #expect(verbose.stderr.contains("skipped: App/Clock.m (code that names no Core Data or SwiftData API and declares nothing a store's code reaches, so it is not read as store code)\n"), "\(verbose.stderr)")
+        #expect(verbose.stderr.contains("skipped: App/Clock.h ("), "\(verbose.stderr)")
         let named = try Executable.run(["App"], in: folder.url)
         #expect(named.status == 2)
         #expect(named.stderr.hasPrefix("App: error: no model files"), "\(named.stderr)")
