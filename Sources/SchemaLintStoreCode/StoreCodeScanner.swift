@@ -525,6 +525,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             migratesAutomatically: migrates && !new, addsAsynchronously: asynchronously, declinesMigration: declinesMigration && !new
         )
         opening.unreadContainerClass = unreadContainerClass
+        opening.opensANewStore = new
         opening.cache = cache(around: node)
         opening.infersMappingModels = !inferenceOff.contains(unit.map { declarations.units[$0].typeName } ?? "")
         scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))

@@ -56,9 +56,10 @@ package struct ChangeCodeFacts: Sendable {
         self.init(facts)
         let isThisHistory = { (other: ModelHistory) in other.key == history.key && other.model == history.model }
         // Where another opening of the store migrates it (the app's own stack, beside a probe
-        // that opens the store without migration to copy it), its stores do open.
+        // that opens the store without migration to copy it), its stores do open. The retry on a
+        // new store made after deleting the old one opens none of them.
         let migratedElsewhere = facts.openings.contains { opening in
-            [.loadPersistentStores, .addPersistentStore].contains(opening.call) && !opening.declinesMigration
+            [.loadPersistentStores, .addPersistentStore].contains(opening.call) && !opening.declinesMigration && !opening.opensANewStore
                 && StoreCodeContext.openedHistories(by: opening, in: histories).contains(where: isThisHistory)
         }
         addsWithoutMigration = migratedElsewhere ? nil : StoreCodeContext.openingsDecliningMigration(facts, in: histories).first { _, opened in

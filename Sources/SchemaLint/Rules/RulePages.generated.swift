@@ -9294,8 +9294,10 @@ than that every store fails: an app that has always set the value migrates. An e
 the hash (an attribute's CloudKit encryption, a relationship's inverse) leaves the stores matching the version, so no migration runs
 for them: a warning that says so. Where the code that opens the store adds
 it with options that ask for no migration (`addPersistentStore` with `options: nil`, or without
-`NSMigratePersistentStoresAutomaticallyOption`; see `store-opened-without-migration`) and runs no
-migration of its own, Core Data infers nothing: those stores fail to open
+`NSMigratePersistentStoresAutomaticallyOption`, or a container whose store description is set
+`shouldMigrateStoreAutomatically = false`; see `store-opened-without-migration`) and runs no
+migration of its own (a retry on a new store, after deleting the old one, migrates nothing either),
+Core Data infers nothing: those stores fail to open
 (`NSPersistentStoreIncompatibleVersionHashError`, 134100), an error whatever the change, with the
 opening as a note. Where it runs a migration of its own (`NSMigrationManager`) with Core Data's own
 migration off on every opening of the store, or only its inference
@@ -9543,6 +9545,52 @@ final class Store {
     init(model: NSManagedObjectModel, url: URL) throws {
         coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
         try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+    }
+}
+```
+
+```xml commit=2 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="due" optional="YES" attributeType="Date"/>
+    </entity>
+</model>
+```
+
+### Triggers: the one version v1.0 shipped gained an attribute, and the container is told not to migrate (an error)
+
+The container's description turns migration off, and the app deletes a store that fails to open
+and opens a new one: the stores v1.0 made do not open, which is why they are deleted.
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift commit=1 tag=v1.0 path=Notes/Stack.swift
+import CoreData
+
+final class Stack {
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.persistentStoreDescriptions.first?.shouldMigrateStoreAutomatically = false
+        container.loadPersistentStores { _, error in
+            if error != nil { self.rebuild() }
+        }
+    }
+
+    func rebuild() {
+        guard let url = container.persistentStoreDescriptions.first?.url else { return }
+        // schemalint:ignore store-load-failure-destructive -- an index of the files, built again
+        try? container.persistentStoreCoordinator.destroyPersistentStore(at: url, type: .sqlite)
+        container.loadPersistentStores { _, _ in }
     }
 }
 ```

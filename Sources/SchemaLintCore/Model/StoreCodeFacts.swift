@@ -258,6 +258,9 @@ package struct StoreOpening: Hashable, Sendable {
     /// `loadPersistentStores` of a description set `shouldMigrateStoreAutomatically = false`: a
     /// store of an earlier model version fails to open. False where the options come from elsewhere.
     package var declinesMigration: Bool
+    /// The code deleted the store's files (or moved them aside) just before: this opening makes a
+    /// new, empty store, and migrates nothing whatever its options say.
+    package var opensANewStore = false
     /// Core Data's migration of the store may infer a mapping model; false where the code turns
     /// that off (`shouldInferMappingModelAutomatically = false`): it then migrates only with a
     /// mapping model from the store's own version to the current one.
