@@ -14924,6 +14924,36 @@ let container: ModelContainer = {
 }()
 ```
 
+### Triggers: a cache's store that falls back to memory (a note)
+
+The type says the store is a cache: filling it in memory until the store opens loses nothing of
+the person's.
+
+```swift path=App/ThumbnailCache.swift
+import SwiftData
+
+enum ThumbnailCache {
+    static let container: ModelContainer = {
+        do {
+            return try ModelContainer(for: Thumbnail.self)
+        } catch {
+            let memory = ↓ModelConfiguration(isStoredInMemoryOnly: true)
+            return try! ModelContainer(for: Thumbnail.self, configurations: memory)
+        }
+    }()
+}
+```
+
+```swift path=App/ThumbnailView.swift
+import SwiftUI
+
+struct ThumbnailView: View {
+    var body: some View {
+        Image(systemName: "photo").modelContainer(ThumbnailCache.container)
+    }
+}
+```
+
 ### Triggers: a fallback to memory whose code only logs, under a flag named like an error (a warning)
 
 ```swift path=App/Store.swift
