@@ -57,8 +57,8 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         }
         let failing = opened.map { [.addPersistentStore, .loadPersistentStores].contains($0.call) && !$0.migratesAutomatically } ?? false ? "a store that fails to open" : "a store that fails to migrate"
         var severity: Severity?
-        // A store going on without whose content loses the person nothing: the deletion's own
-        // evidence, or else the opening's.
+        // What says the store is a cache: what the deletion's code names, or, where the app goes
+        // on without the store (only logging, an in-memory store), what the opening's code names.
         let cache = action.cache ?? (action.action == .onlyLogs || action.action == .fallsBackToMemory ? opened?.cache : nil)
         let clearedAsCache = action.action == .deletesTheStore && action.cache == nil ? opened.flatMap { Self.cacheClearing(of: $0, context) } : nil
         let clearing = clearedAsCache.map { $0.function.hasPrefix(".") ? String($0.function.dropFirst()) : $0.function } ?? ""

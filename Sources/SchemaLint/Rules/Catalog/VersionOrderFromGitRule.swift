@@ -28,6 +28,8 @@ struct VersionOrderFromGitRule: BundleRule {
         )
     }
 
+    /// What decided the order of the bundle's versions, where it is not plain: git could not be
+    /// read, a shallow clone, one commit that added them all, or git's order against the names'.
     private func order(of bundle: XcodeModelBundle) -> [Finding] {
         let ordering = bundle.ordering
         if ordering.basis == .names, let problem = ordering.gitProblem {
