@@ -152,7 +152,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             consequence = "\(action.written) deletes the store when \(opening) fails: \(failing) loses everything in it, so what the person made on this device and no server or iCloud has yet is gone, and the rest must be downloaded or built again"
             suggestions = [
                 "keep the failed store: move it aside with NSPersistentStoreCoordinator.migratePersistentStore or a copy of all three files, tell the person, and recover from it in a later release",
-                "if the store only holds what the app makes again from elsewhere (a mirror of a server, an index of files on the device) and nothing the person made in it, say so where it is deleted (`// schemalint:ignore store-load-failure-destructive -- an index of the files, built again`)",
+                "if the store only holds what the app makes again from elsewhere (a mirror of a server, an index of files on the device) and nothing the person made in it, say so where it is deleted (`// schemalint:ignore store-load-failure-destructive -- only a copy of data kept elsewhere, made again`)",
             ]
         case .deletesOnModelMismatch where cache != nil:
             consequence = "\(action.written) has the library delete the store and make an empty one when the store does not match the model and is not migrated; \(cache?.said ?? "") says it is a cache, whose content the app can make again, so the person loses nothing"
