@@ -82,7 +82,7 @@ struct GitFirstReleases {
                 key: "bundle:" + bundle.path,
                 first: firstReleases(of: bundle, releases: releases, reading: reading, labels: labels, model: history.model, usesCloudKit: usesCloudKit, evenUnchanged: moved),
                 removed: removedVersions(of: bundle, releases: releases, reading: reading, history: history, usesCloudKit: usesCloudKit),
-                neverCurrent: moved ? [] : neverCurrentVersions(of: bundle, history: history, at: relative, releases: releases, reading: reading)
+                neverCurrent: neverCurrentVersions(of: bundle, history: history, at: relative, releases: releases, reading: reading)
             )
         }
         let byHistory = Dictionary(found.map { ($0.key, $0.first) }, uniquingKeysWith: { first, _ in first })
@@ -124,8 +124,8 @@ struct GitFirstReleases {
     /// one a release made stores with under its own name (a copy of what shipped, restored so
     /// that those stores can migrate) is theirs. A release the tags miss may have made one
     /// current: git is asked whether any commit since the release before it changed
-    /// `.xccurrentversion` to or from it, and where one did, or git cannot say, the version stays
-    /// in the steps.
+    /// `.xccurrentversion` to or from it, at each path the bundle had since, and where one did, or
+    /// git cannot say, the version stays in the steps.
     func neverCurrentVersions(of bundle: XcodeModelBundle, history: ModelHistory, at relative: String, releases: [BundleAtTags.Held], reading: BundleAtTags) -> [NeverCurrentVersion] {
         guard releases.count == tags.count, !tags.isEmpty, let now = bundle.currentVersionName else { return [] }
         let order = bundle.ordering.history
@@ -157,10 +157,12 @@ struct GitFirstReleases {
             guard let before = currents.lastIndex(where: { $0.release != nil && $0.position < position }),
                   let release = currents[before].release,
                   currents[(before + 1)...].allSatisfy({ $0.position > position }),
-                  releases[release...].allSatisfy({ $0.folder.isEmpty || $0.folder == relative }),
                   !matchesAShippedStore(name),
+                  // Wherever the bundle lay since that release (it may have moved), and lies now.
                   let log = runner.run(
-                      ["log", "--format=%H", "-S", name + XcodeModelBundle.versionExtension, "\(tags[release].name)..HEAD", "--", ":(literal)\(relative)/.xccurrentversion"], in: top),
+                      ["log", "--format=%H", "-S", name + XcodeModelBundle.versionExtension, "\(tags[release].name)..HEAD", "--"]
+                          + Set(releases[release...].map(\.folder).filter { !$0.isEmpty } + [relative]).sorted().map { ":(literal)\($0)/.xccurrentversion" },
+                      in: top),
                   log.succeeded, log.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             else { continue }
             let after = currents[before + 1]

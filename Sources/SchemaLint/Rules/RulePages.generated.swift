@@ -23802,10 +23802,11 @@ store and is passed over (`Model` shipped up to v2.2, `Model 3` from v2.3 on: `M
 months and never made current, is in the bundle, but stores go from `Model` to `Model 3`). It is
 left out of the steps checked, and a note says so. A release that was never tagged may have made
 it current: git is asked whether any commit since the release before it changed
-`.xccurrentversion` to or from it, and where one did, or git cannot say, it stays a step. So it
-does where the app runs a migration of its own (`NSMigrationManager`), which may walk every
-version of the bundle in turn, and where its model is one a release made stores with under
-another name (a copy of what shipped, restored so those stores can migrate).
+`.xccurrentversion` to or from it, wherever the bundle lay (it may have moved since), and where
+one did, or git cannot say, it stays a step. So it does where the app runs a migration of its own
+(`NSMigrationManager`), which may walk every version of the bundle in turn, and where its model is
+one a release made stores with under another name (a copy of what shipped, restored so those
+stores can migrate).
 
 When the bundle lies in a git work tree but git cannot read its history (a repository owned by
 another user, which git refuses until it is marked safe; a broken `.git`), the names decide, and

@@ -79,7 +79,7 @@ struct ReleasedAtTagTests {
     /// in which `created` is a String, never made current; the work tree makes Notes 3 (Notes
     /// with `pinned`) current. With `throughNotes2`, a commit after v1.1 made Notes 2 current for
     /// a while.
-    static func versionNeverMadeCurrent(throughNotes2: Bool = false) throws -> TemporaryFolder {
+    static func versionNeverMadeCurrent(throughNotes2: Bool = false, movingTo moved: String? = nil, releasingTheMove: Bool = true) throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
         try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
@@ -95,6 +95,12 @@ struct ReleasedAtTagTests {
         }
         try write(folder, "Notes 3", ["title", "created:Date", "pinned"])
         try repository.commit("Notes 3")
+        if let moved {
+            if releasingTheMove { try repository.tag("v2.0") }
+            try repository.git(["mv", "App", moved])
+            try repository.commit("the models move to \(moved)")
+            if releasingTheMove { try repository.tag("v2.1") }
+        }
         return folder
     }
 
@@ -109,8 +115,22 @@ struct ReleasedAtTagTests {
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
             #expect(!run.stdout.contains("attribute-type-changed"), "\(run.stdout)")
             #expect(run.stdout.contains("App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1: note: 'Notes 2' was never the current version: the releases up to v1.1 made stores with 'Notes', the work tree makes 'Notes 3' current, and no commit between made 'Notes 2' current;"), "\(run.stdout)")
-            #expect(run.stdout.contains("the steps checked go from 'Notes' to 'Notes 3' without it [version-order-from-git]"), "\(run.stdout)")
+            #expect(run.stdout.contains("it is left out of the steps checked between 'Notes' and 'Notes 3' [version-order-from-git]"), "\(run.stdout)")
             #expect(!run.stdout.contains("released-version-removed"), "\(run.stdout)")
+        }
+    }
+
+    /// The bundle moved to another folder, in a release or in the coming one: git is asked about
+    /// `.xccurrentversion` where it lay at each release too, and Notes 2, never current there
+    /// either, is still no step.
+    @Test(arguments: [true, false])
+    func aVersionNoReleaseMadeCurrentIsNoStepAfterTheBundleMoved(releasingTheMove: Bool) throws {
+        let folder = try Self.versionNeverMadeCurrent(movingTo: "Legacy", releasingTheMove: releasingTheMove)
+        for arguments in [["--no-color"], ["--no-color", "--all-steps"]] {
+            let run = try Executable.run(arguments, in: folder.url)
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(!run.stdout.contains("attribute-type-changed"), "\(run.stdout)")
+            #expect(run.stdout.contains("Legacy/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1: note: 'Notes 2' was never the current version"), "\(run.stdout)")
         }
     }
 

@@ -23,7 +23,7 @@ struct VersionOrderFromGitRule: BundleRule {
             ?? "the work tree makes '\(version.madeCurrentAfter)' current"
         return finding(
             bundle, file: bundle.versions.first { $0.label == version.name }?.file ?? bundle.path, version: version.name,
-            message: "'\(version.name)' was never the current version: the releases up to \(version.lastReleaseBefore) made stores with '\(version.currentBefore)', \(after), and no commit between made '\(version.name)' current; Core Data migrates a store from the version whose hashes it records, so no store migrates through '\(version.name)', and the steps checked go from '\(version.currentBefore)' to '\(version.madeCurrentAfter)' without it",
+            message: "'\(version.name)' was never the current version: the releases up to \(version.lastReleaseBefore) made stores with '\(version.currentBefore)', \(after), and no commit between made '\(version.name)' current; Core Data migrates a store from the version whose hashes it records, so no store migrates through '\(version.name)', and it is left out of the steps checked between '\(version.currentBefore)' and '\(version.madeCurrentAfter)'",
             suggestions: ["if a release the tags miss made '\(version.name)' current, tag it, so that its stores' steps are checked"]
         )
     }
