@@ -123,9 +123,8 @@ struct GitFirstReleases {
     /// later one: no store was made with them (`NeverCurrentVersion`). A version whose model is
     /// one a release made stores with under its own name (a copy of what shipped, restored so
     /// that those stores can migrate) is theirs. A release the tags miss may have made one
-    /// current: git is asked whether any commit since the release before it changed
-    /// `.xccurrentversion` to or from it, at each path the bundle had since, and where one did, or
-    /// git cannot say, the version stays in the steps.
+    /// current: git is asked whether any commit changed `.xccurrentversion` to or from it, at each
+    /// path the bundle had, and where one did, or git cannot say, the version stays in the steps.
     func neverCurrentVersions(of bundle: XcodeModelBundle, history: ModelHistory, at relative: String, releases: [BundleAtTags.Held], reading: BundleAtTags) -> [NeverCurrentVersion] {
         guard releases.count == tags.count, !tags.isEmpty, let now = bundle.currentVersionName else { return [] }
         let order = bundle.ordering.history
@@ -153,17 +152,24 @@ struct GitFirstReleases {
             }
             return madeStores?.contains { version.entitiesNeedingMigration(from: $0).isEmpty } ?? true
         }
+        // Every line a commit wrote to or took from the current-version file, wherever the bundle
+        // lay (it may have moved) and lies now: read once, and only where a version is a candidate.
+        var changed: GitChangedLines??
+        func everMadeCurrent(_ name: String) -> Bool {
+            if changed == nil {
+                let paths = Set(releases.map(\.folder).filter { !$0.isEmpty } + [relative]).sorted()
+                changed = .some(GitChangedLines.read(paths.map { ":(literal)\($0)/.xccurrentversion" }, top: top, runner: runner, cache: cache))
+            }
+            // Git could not say: the version stays a step.
+            guard let lines = changed ?? nil else { return true }
+            return lines.anyLine(containing: name + XcodeModelBundle.versionExtension)
+        }
         for (position, name) in order.enumerated() where position < nowPosition && !everCurrent.contains(name) {
             guard let before = currents.lastIndex(where: { $0.release != nil && $0.position < position }),
                   let release = currents[before].release,
                   currents[(before + 1)...].allSatisfy({ $0.position > position }),
-                  !matchesAShippedStore(name),
-                  // Wherever the bundle lay since that release (it may have moved), and lies now.
-                  let log = runner.run(
-                      ["log", "--format=%H", "-S", name + XcodeModelBundle.versionExtension, "\(tags[release].name)..HEAD", "--"]
-                          + Set(releases[release...].map(\.folder).filter { !$0.isEmpty } + [relative]).sorted().map { ":(literal)\($0)/.xccurrentversion" },
-                      in: top),
-                  log.succeeded, log.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                  !everMadeCurrent(name),
+                  !matchesAShippedStore(name)
             else { continue }
             let after = currents[before + 1]
             result.append(NeverCurrentVersion(

@@ -23801,12 +23801,11 @@ since (and the work tree) a later one, a version between them that no tag had cu
 store and is passed over (`Model` shipped up to v2.2, `Model 3` from v2.3 on: `Model 2`, edited for
 months and never made current, is in the bundle, but stores go from `Model` to `Model 3`). It is
 left out of the steps checked, and a note says so. A release that was never tagged may have made
-it current: git is asked whether any commit since the release before it changed
-`.xccurrentversion` to or from it, wherever the bundle lay (it may have moved since), and where
-one did, or git cannot say, it stays a step. So it does where the app runs a migration of its own
-(`NSMigrationManager`), which may walk every version of the bundle in turn, and where its model is
-one a release made stores with under another name (a copy of what shipped, restored so those
-stores can migrate).
+it current: git is asked whether any commit changed `.xccurrentversion` to or from it, wherever
+the bundle lay (it may have moved), and where one did, or git cannot say, it stays a step. So it
+does where the app runs a migration of its own (`NSMigrationManager`), which may walk every version
+of the bundle in turn, and where its model is one a release made stores with under another name (a
+copy of what shipped, restored so those stores can migrate).
 
 When the bundle lies in a git work tree but git cannot read its history (a repository owned by
 another user, which git refuses until it is marked safe; a broken `.git`), the names decide, and

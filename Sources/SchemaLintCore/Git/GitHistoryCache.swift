@@ -119,6 +119,43 @@ package struct GitHistoryCache: Sendable, Hashable {
         return .success(lacking)
     }
 
+    /// What the commits of HEAD's history changed in some files, up to the commit it was read at.
+    package struct ChangedLinesEntry: Codable, Equatable {
+        static let currentFormat = 1
+        var format = ChangedLinesEntry.currentFormat
+        var top: String
+        var pathspec: [String]
+        var commit: String
+        /// Sorted, so that the same answer is the same file.
+        var lines: [String]
+    }
+
+    /// `GitChangedLines` of HEAD's history, from the kept answer where there is one: a history
+    /// that only grew since adds the lines of the commits since (none when HEAD has not moved, as
+    /// between two runs of a pre-commit hook); one rewritten since is read whole again.
+    package func changedLines(of pathspec: [String], top: String, runner: GitRunner) -> GitChangedLines? {
+        guard let commit = Self.commit(of: "HEAD", top: top, runner: runner) else {
+            return GitChangedLines.log(pathspec, top: top, range: "HEAD", runner: runner)
+        }
+        let file = (folder as NSString).appendingPathComponent("git-lines/\(Self.hash(([top] + pathspec).joined(separator: "\u{0}"))).json")
+        let kept = FileManager.default.contents(atPath: file).flatMap { try? JSONDecoder().decode(ChangedLinesEntry.self, from: $0) }
+            .flatMap { $0.format == ChangedLinesEntry.currentFormat && $0.top == top && $0.pathspec == pathspec ? $0 : nil }
+        if let kept, kept.commit == commit { return GitChangedLines(lines: Set(kept.lines)) }
+        let changed: GitChangedLines
+        if let kept, Self.isAncestor(kept.commit, of: commit, top: top, runner: runner) {
+            guard let since = GitChangedLines.log(pathspec, top: top, range: "\(kept.commit)..\(commit)", runner: runner) else { return nil }
+            changed = GitChangedLines(lines: since.lines.union(kept.lines))
+        } else {
+            guard let whole = GitChangedLines.log(pathspec, top: top, range: commit, runner: runner) else { return nil }
+            changed = whole
+        }
+        if let data = try? JSONEncoder().encode(ChangedLinesEntry(top: top, pathspec: pathspec, commit: commit, lines: changed.lines.sorted())) {
+            try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? AtomicFileWriter.write(data, to: file, force: true)
+        }
+        return changed
+    }
+
     /// What a folder held at each of a set of tag objects: the tree there, or none.
     package struct FolderTreesEntry: Codable, Equatable {
         static let currentFormat = 1

@@ -73,6 +73,47 @@ struct GitHistoryCacheTests {
         #expect(incremental["1.0"]?.position == 4 && incremental["Shared"]?.position == 1)
     }
 
+    @Test func theLinesCommitsWroteToTheCurrentVersionFileAreKeptAndExtended() throws {
+        var setup = try Setup()
+        try setup.project.commit([("Shared", 1)], current: "Shared")
+        try setup.project.commit([("0.5", 2)])
+        try setup.project.commit([("0.9", 3)], current: "0.9")
+        let pathspec = [":(literal)App/Notes.xcdatamodeld/.xccurrentversion"]
+        let top = setup.project.folder.path
+        func lines(cached: Bool) -> GitChangedLines? {
+            GitChangedLines.read(pathspec, top: top, runner: setup.git, cache: cached ? setup.cache : nil)
+        }
+        func logs() throws -> [String] { try setup.commands().filter { $0.hasPrefix("log ") } }
+
+        let uncached = try #require(lines(cached: false))
+        #expect(uncached.anyLine(containing: "Shared.xcdatamodel") && uncached.anyLine(containing: "0.9.xcdatamodel"))
+        #expect(!uncached.anyLine(containing: "0.5.xcdatamodel"))
+        _ = try setup.commands()
+
+        #expect(lines(cached: true) == uncached)
+        #expect(try logs().count == 1)
+        // HEAD has not moved: no log.
+        #expect(lines(cached: true) == uncached)
+        #expect(try logs().isEmpty)
+
+        // A commit since: a log of it alone, whose lines join the kept ones.
+        let before = try setup.project.repository.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try setup.project.commit([("1.0", 4)], current: "1.0")
+        let extended = try #require(lines(cached: true))
+        let since = try logs()
+        #expect(since.count == 1 && since[0].contains(" \(before)..") && !since[0].contains(" HEAD "))
+        #expect(extended == lines(cached: false))
+        #expect(extended.anyLine(containing: "1.0.xcdatamodel") && extended.anyLine(containing: "Shared.xcdatamodel"))
+
+        // A history rewritten so that 0.9 was never made current: read whole again.
+        try setup.project.repository.git(["reset", "--quiet", "--hard", "HEAD~2"])
+        try setup.project.commit([("1.0", 4)], current: "1.0")
+        _ = try setup.commands()
+        let rewritten = try #require(lines(cached: true))
+        #expect(try logs().count == 1)
+        #expect(!rewritten.anyLine(containing: "0.9.xcdatamodel") && rewritten == lines(cached: false))
+    }
+
     @Test func aRewrittenHistoryIsReadWhole() throws {
         var setup = try Setup()
         try setup.project.commit([("Shared", 1)])
