@@ -49,6 +49,7 @@ package struct RuleCatalog: Sendable {
         // Changes between a version and its baseline.
         ElementRemovedRule.entity, ElementRemovedRule.attribute, ElementRemovedRule.relationship,
         ElementRenamedRule.entity, ElementRenamedRule.attribute, ElementRenamedRule.relationship,
+        RenamingIdentifierChangedRule(),
         AttributeTypeChangedRule(),
         AttributeTypeWidenedRule(),
         AttributeTypeNarrowedRule(),

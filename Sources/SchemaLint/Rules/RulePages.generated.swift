@@ -10171,6 +10171,151 @@ models:
 ```
 
 """####,
+        "renaming-identifier-changed": ####"""
+# renaming-identifier-changed
+
+An entity, attribute or relationship keeps its name in a new version, but its renaming identifier
+changed, so Core Data pairs it with nothing in the stores of the older version.
+
+| | |
+|---|---|
+| Category | rename |
+| Synced with CloudKit | warning |
+| Local store only | warning |
+
+## Why
+
+When Core Data infers a migration, it pairs each element of the store's model with the element of
+the new model that has the same renaming identifier, and an element with no renaming identifier is
+identified by its name (Apple calls the identifier its canonical name). The name alone pairs
+nothing: an attribute `title` with no identifier in version 1, given the renaming identifier
+`heading` in version 2, is a different attribute to Core Data. A store of version 1 migrates by
+dropping every stored `title` and adding an empty `title` column. The migration succeeds, so no
+crash says so: the data is simply gone. For an entity, every stored object of it is dropped.
+
+It happens when an identifier is typed into the wrong version (set on an element that was not
+renamed in that step), typed on the wrong element (an entity given the name of one of its
+attributes), or removed from a later version after a rename (a version with `renamedFrom: heading`
+on `title`, followed by one without: stores of the first are identified `heading`, the second
+`title`). Xcode keeps an element's renaming identifier in every version copied from it, which is
+what keeps later steps paired.
+
+An identifier equal to the element's own name changes nothing and is not reported. A step that a
+mapping model migrates is a note: the mapping model pairs each entity and property itself.
+
+## What to do instead
+
+- Give the element the identifier it had in the older version: the older name where it was
+  renamed, the older identifier where it had one (Apple: "unless that property already has a
+  renaming identifier").
+- Where the data is meant to go, remove the element in one version and add it anew in the next,
+  so the intent is in the model, and test the migration from every released version.
+
+## Examples
+
+### Triggers: an identifier set on an attribute that kept its name
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+      body: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: {type: string, renamedFrom: ↓heading}
+      body: string
+```
+
+### Triggers: the identifier of a renamed entity removed in the next version
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Memo:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    renamedFrom: Memo
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 3
+entities:
+  ↓Note:
+    attributes:
+      title: string
+```
+
+### Does not trigger: the identifier stays in the versions after the rename
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      heading: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: {type: string, renamedFrom: heading}
+```
+
+```yaml
+model: Notes
+version: 3
+entities:
+  Note:
+    attributes:
+      title: {type: string, renamedFrom: heading}
+      body: {type: string, optional: true}
+```
+
+### Does not trigger: an identifier equal to the element's own name
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: {type: string, renamedFrom: title}
+```
+
+"""####,
         "resolved-baseline-entry": ####"""
 # resolved-baseline-entry
 

@@ -13,8 +13,9 @@ enum WrittenMigrationVerdict {
     static let handledBy = "; handled by "
 
     /// Local warnings about inference that a mapping model settles: relationships paired anew,
-    /// an entity moved into another hierarchy (the mapping says where each object goes).
-    static let settledByMappingModels: Set<String> = ["relationship-inverse-changed", "entity-parent-changed"]
+    /// an entity moved into another hierarchy (the mapping says where each object goes), an
+    /// element whose renaming identifier changed (the mapping pairs each element itself).
+    static let settledByMappingModels: Set<String> = ["relationship-inverse-changed", "entity-parent-changed", "renaming-identifier-changed"]
     /// Local warnings that code run in the migration settles: duplicates a new uniqueness
     /// constraint would refuse, which a `MigrationStage.custom`'s `willMigrate` removes first
     /// (what the rule's page tells to do).

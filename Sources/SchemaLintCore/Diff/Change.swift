@@ -83,6 +83,7 @@ package struct Change: Sendable {
         var new: Element?
         var location: SourceLocation
         var oldLocation: SourceLocation?
+        var isReidentified = false
     }
 
     package var kind: Kind {
@@ -119,6 +120,13 @@ package struct Change: Sendable {
     package var oldLocation: SourceLocation? {
         get { stored.value.oldLocation }
         _modify { yield &stored.value.oldLocation }
+    }
+
+    /// A removal or an addition of an element that both versions have under one name, which Core
+    /// Data does not pair because their renaming identifiers differ (`NameMatcher`).
+    package var isReidentified: Bool {
+        get { stored.value.isReidentified }
+        _modify { yield &stored.value.isReidentified }
     }
 
     package init(kind: Kind, path: ElementPath, oldPath: ElementPath?, old: Element?, new: Element?, location: SourceLocation, oldLocation: SourceLocation?) {

@@ -17,17 +17,25 @@ package struct ModelDiffer: Sendable {
         let entityMatch = NameMatcher.match(old: old.entities, new: new.entities)
         let entitiesLocation = new.location(of: "entities")
 
-        for entity in entityMatch.removed.map({ old.entities[$0] }) {
-            changes.append(Change(
+        let reidentified = (old: Set(entityMatch.reidentified.map(\.old)), new: Set(entityMatch.reidentified.map(\.new)))
+        let keptAt = Dictionary(entityMatch.reidentified.map { ($0.old, new.entities[$0.new].location(of: "renamedFrom")) }, uniquingKeysWith: { first, _ in first })
+        for offset in entityMatch.removed {
+            let entity = old.entities[offset]
+            var change = Change(
                 kind: .entityRemoved, path: ElementPath(entity: entity.name), oldPath: ElementPath(entity: entity.name),
-                old: .entity(entity), new: nil, location: entitiesLocation, oldLocation: entity.location
-            ))
+                old: .entity(entity), new: nil, location: keptAt[offset] ?? entitiesLocation, oldLocation: entity.location
+            )
+            change.isReidentified = reidentified.old.contains(offset)
+            changes.append(change)
         }
-        for entity in entityMatch.added.map({ new.entities[$0] }) {
-            changes.append(Change(
+        for offset in entityMatch.added {
+            let entity = new.entities[offset]
+            var change = Change(
                 kind: .entityAdded, path: ElementPath(entity: entity.name), oldPath: nil,
                 old: nil, new: .entity(entity), location: entity.location, oldLocation: nil
-            ))
+            )
+            change.isReidentified = reidentified.new.contains(offset)
+            changes.append(change)
         }
         // What a comparison of one entity pair found is kept or reused only where it can follow
         // from the pair alone (`EntityComparisons`).
@@ -134,11 +142,18 @@ package struct ModelDiffer: Sendable {
     ) {
         let match = NameMatcher.match(old: old, new: new)
         let location = pair.new.location(of: container)
-        for member in match.removed.map({ old[$0] }) where !pair.newVersionInherits(member.name, into: pair.new.name) {
-            changes.append(pair.removal(removed, element(member), location: location))
+        let reidentified = (old: Set(match.reidentified.map(\.old)), new: Set(match.reidentified.map(\.new)))
+        // An element kept under its name is reported where its renaming identifier is written.
+        let keptAt = Dictionary(match.reidentified.map { ($0.old, element(new[$0.new]).location(of: "renamedFrom", in: pair.new)) }, uniquingKeysWith: { first, _ in first })
+        for offset in match.removed where !pair.newVersionInherits(old[offset].name, into: pair.new.name) || reidentified.old.contains(offset) {
+            var change = pair.removal(removed, element(old[offset]), location: keptAt[offset] ?? location)
+            change.isReidentified = reidentified.old.contains(offset)
+            changes.append(change)
         }
-        for member in match.added.map({ new[$0] }) where !pair.oldVersionInherits(member.name, into: pair.old.name) {
-            changes.append(pair.addition(added, element(member), location: element(member).location(in: pair.new)))
+        for offset in match.added where !pair.oldVersionInherits(new[offset].name, into: pair.old.name) || reidentified.new.contains(offset) {
+            var change = pair.addition(added, element(new[offset]), location: element(new[offset]).location(in: pair.new))
+            change.isReidentified = reidentified.new.contains(offset)
+            changes.append(change)
         }
         for (oldOffset, newOffset) in match.matched { compare(old[oldOffset], new[newOffset]) }
     }

@@ -14,6 +14,12 @@ extension Relationship: RenamableElement {}
 /// element the identifier names (Xcode keeps identifiers in every later version, sometimes equal
 /// to the element's own name), or when an older element left over carries the newer one's
 /// identifier itself. Each older element is claimed at most once.
+///
+/// Core Data pairs a stored element with the newer one of the same renaming identifier, an
+/// element's identifier being its name where none is set (Apple calls it the canonical name): two
+/// elements of one name whose identifiers differ (`Note` in the older version, `Note` identified
+/// as `CDNote` in the newer) are not paired, and a store migrates by dropping the older one's data
+/// and starting the newer one empty. Such a pair is a removal and an addition (`reidentified`).
 package enum NameMatcher {
     /// Positions in the older and newer lists (no element is copied: matching is on names only).
     package struct Match {
@@ -22,9 +28,37 @@ package enum NameMatcher {
         package var removed: [Int] = []
         /// Old name -> new name for the renamed elements.
         package var renamedTo: [String: String] = [:]
+        /// Elements of one name that Core Data does not pair, their renaming identifiers differing:
+        /// each is in `removed` and `added` too.
+        package var reidentified: [(old: Int, new: Int)] = []
+    }
+
+    /// The identifier Core Data pairs an element by: its renaming identifier, else its name.
+    package static func identifier<Element: RenamableElement>(of element: Element) -> String {
+        element.renamedFrom.flatMap { $0.isEmpty ? nil : $0 } ?? element.name
     }
 
     package static func match<Element: RenamableElement>(old: [Element], new: [Element]) -> Match {
+        separatingReidentified(matchByName(old: old, new: new), old: old, new: new)
+    }
+
+    /// Moves the pairs of one name whose identifiers differ from `matched` to `removed`, `added`
+    /// and `reidentified`.
+    private static func separatingReidentified<Element: RenamableElement>(_ match: Match, old: [Element], new: [Element]) -> Match {
+        func differ(_ pair: (old: Int, new: Int)) -> Bool {
+            let (before, after) = (old[pair.old], new[pair.new])
+            return before.renamedFrom != after.renamedFrom && before.name == after.name && identifier(of: before) != identifier(of: after)
+        }
+        guard match.matched.contains(where: differ) else { return match }
+        var result = match
+        result.matched = match.matched.filter { !differ($0) }
+        result.reidentified = match.matched.filter(differ)
+        result.removed = (match.removed + result.reidentified.map(\.old)).sorted()
+        result.added = (match.added + result.reidentified.map(\.new)).sorted()
+        return result
+    }
+
+    private static func matchByName<Element: RenamableElement>(old: [Element], new: [Element]) -> Match {
         // The common case between versions: the same names in the same order, matched without hashing.
         if old.count == new.count, old.indices.allSatisfy({ old[$0].name == new[$0].name }) {
             return Match(matched: old.indices.map { ($0, $0) })

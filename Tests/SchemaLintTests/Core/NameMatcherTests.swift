@@ -65,4 +65,29 @@ import Testing
         let same = NameMatcher.match(old: [Self.attribute("a", from: "a")], new: [Self.attribute("b")])
         #expect(same.renamedTo.isEmpty && same.added == [0] && same.removed == [0])
     }
+
+    /// Elements of one name whose identifiers differ are not paired (Core Data drops the older
+    /// one's data), whichever side sets the identifier and however the lists are ordered; an
+    /// identifier kept from one version to the next, or equal to the name, pairs them.
+    @Test(arguments: [false, true])
+    func elementsOfOneNameWithDifferentIdentifiersAreNotPaired(reversed: Bool) {
+        func order(_ list: [Attribute]) -> [Attribute] { reversed ? list.reversed() : list }
+        for (old, new) in [
+            ([Self.attribute("body"), Self.attribute("title")], [Self.attribute("body"), Self.attribute("title", from: "heading")]),
+            ([Self.attribute("body"), Self.attribute("title", from: "heading")], [Self.attribute("body"), Self.attribute("title")]),
+        ] {
+            let (before, after) = (order(old), order(new))
+            let match = NameMatcher.match(old: before, new: after)
+            #expect(match.reidentified.map { [before[$0.old].name, after[$0.new].name] } == [["title", "title"]])
+            #expect(match.removed.map { before[$0].name } == ["title"] && match.added.map { after[$0].name } == ["title"])
+            #expect(match.matched.map { before[$0.old].name } == ["body"] && match.renamedTo.isEmpty)
+        }
+        for (old, new) in [
+            ([Self.attribute("title", from: "heading")], [Self.attribute("title", from: "heading")]),
+            ([Self.attribute("title")], [Self.attribute("title", from: "title")]),
+        ] {
+            let match = NameMatcher.match(old: order(old), new: order(new))
+            #expect(match.reidentified.isEmpty && match.matched.count == 1 && match.added.isEmpty && match.removed.isEmpty)
+        }
+    }
 }

@@ -10,7 +10,8 @@ struct ElementAddedRule: ChangeRule {
     let kinds: Set<Change.Kind> = [.entityAdded, .attributeAdded, .relationshipAdded]
 
     func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
-        guard let added = change.new, let field = Self.field(of: change, in: comparison) else { return [] }
+        // The same name stood in the older version (its renaming identifier changed): nothing new to deploy.
+        guard let added = change.new, !change.isReidentified, let field = Self.field(of: change, in: comparison) else { return [] }
         return [finding(
             change, in: comparison, severity: severity,
             message: "\(added.kind) '\(change.path)' was added; deploy the schema (\(field)) to the CloudKit production environment before \(comparison.version.displayName) reaches people, or sync stops with \"Cannot create or modify field\"",

@@ -24,7 +24,9 @@ struct ElementRemovedRule: ChangeRule {
     }
 
     func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
-        guard let removed = change.old else { return [] }
+        // An element kept under its name whose renaming identifier changed is
+        // renaming-identifier-changed's.
+        guard let removed = change.old, !change.isReidentified else { return [] }
         let synced = comparison.isSynced(change)
         // A synced element that was deprecated is deprecated-element-removed's.
         if synced, removed.deprecation != nil { return [] }
