@@ -8,7 +8,8 @@ package struct Changelog: Sendable {
     package init(old: ModelVersion, new: ModelVersion) {
         self.old = old
         self.new = new
-        self.changes = ModelDiffer().changes(from: old, to: new)
+        // An element kept under its name with a new renaming identifier is one line, its removal's.
+        self.changes = ModelDiffer().changes(from: old, to: new).filter { !($0.isReidentified && $0.old == nil) }
     }
 
     /// Changes by entity (the newer name; a removed entity's old name), entities sorted by name;
@@ -67,6 +68,11 @@ package struct Changelog: Sendable {
         func code(_ value: String?) -> String { value.map { "`\($0)`" } ?? "none" }
         func from<T: Equatable>(_ property: String, _ before: T?, _ after: T?, _ text: (T) -> String) -> String {
             "\(new?.kind ?? old?.kind ?? "element") \(name): \(property) \(code(before.map(text))) -> \(code(after.map(text)))"
+        }
+        // One element of one name both sides, which a migration does not pair: said once, on the removal.
+        if change.isReidentified {
+            guard let element = old else { return "\(new?.kind ?? "element") \(name) kept its name under a new renaming identifier" }
+            return "\(element.kind) \(oldName) kept its name but not its renaming identifier, so a migration drops its data"
         }
         switch change.kind {
         case .entityAdded:

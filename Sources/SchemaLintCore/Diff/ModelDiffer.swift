@@ -2,7 +2,14 @@
 /// Elements are matched by name, then by renaming identifier (`renamedFrom`), through hash maps:
 /// linear in the size of the two versions.
 package struct ModelDiffer: Sendable {
-    package init() {}
+    /// Whether elements of one name whose renaming identifiers differ are a removal and an
+    /// addition, as a migration Core Data infers sees them (`NameMatcher`). Off, they are one
+    /// element: what a store records (the version hash has no renaming identifier in it).
+    package var pairsByIdentifier: Bool
+
+    package init(pairsByIdentifier: Bool = true) {
+        self.pairsByIdentifier = pairsByIdentifier
+    }
 
     package func changes(from old: ModelVersion, to new: ModelVersion) -> [Change] {
         var none: EntityComparisons? = nil
@@ -14,7 +21,7 @@ package struct ModelDiffer: Sendable {
     package func changes(from old: ModelVersion, to new: ModelVersion, reusing comparisons: inout EntityComparisons?) -> [Change] {
         comparisons?.prepare(newer: new)
         var changes: [Change] = []
-        let entityMatch = NameMatcher.match(old: old.entities, new: new.entities)
+        let entityMatch = NameMatcher.match(old: old.entities, new: new.entities, separatingReidentified: pairsByIdentifier)
         let entitiesLocation = new.location(of: "entities")
 
         let reidentified = (old: Set(entityMatch.reidentified.map(\.old)), new: Set(entityMatch.reidentified.map(\.new)))
@@ -140,7 +147,7 @@ package struct ModelDiffer: Sendable {
         removed: Change.Kind, added: Change.Kind, element: (Member) -> Element,
         compare: (Member, Member) -> Void, into changes: inout [Change]
     ) {
-        let match = NameMatcher.match(old: old, new: new)
+        let match = NameMatcher.match(old: old, new: new, separatingReidentified: pairsByIdentifier)
         let location = pair.new.location(of: container)
         let reidentified = (old: Set(match.reidentified.map(\.old)), new: Set(match.reidentified.map(\.new)))
         // An element kept under its name is reported where its renaming identifier is written.

@@ -38,8 +38,10 @@ package enum NameMatcher {
         element.renamedFrom.flatMap { $0.isEmpty ? nil : $0 } ?? element.name
     }
 
-    package static func match<Element: RenamableElement>(old: [Element], new: [Element]) -> Match {
-        separatingReidentified(matchByName(old: old, new: new), old: old, new: new)
+    /// With `separatingReidentified` off, elements of one name are paired whatever their identifiers.
+    package static func match<Element: RenamableElement>(old: [Element], new: [Element], separatingReidentified: Bool = true) -> Match {
+        let byName = matchByName(old: old, new: new)
+        return separatingReidentified ? self.separatingReidentified(byName, old: old, new: new) : byName
     }
 
     /// Moves the pairs of one name whose identifiers differ from `matched` to `removed`, `added`

@@ -674,8 +674,10 @@ struct ReleasedVersionLockRule: HistoryRule {
         var unseen: Set<Change.Kind> = version.usesCloudKit ? [.relationshipDeleteRuleChanged, .attributeTransformerChanged] : [.relationshipDeleteRuleChanged, .attributeDefaultChanged, .attributeTransformerChanged]
         if hashedOnly { unseen.formUnion(outsideTheVersionHash) }
         let unread: Set<AttributeType> = [.transformable, .composite]
-        let kept = ModelDiffer().changes(from: copy, to: version).filter { change in
-            guard !unseen.contains(change.kind) else { return false }
+        // A renaming identifier is no part of the hash either: stores of the copy match a version
+        // that differs from it in identifiers alone, and only a migration pairs by them.
+        let kept = ModelDiffer(pairsByIdentifier: !hashedOnly).changes(from: copy, to: version).filter { change in
+            guard !unseen.contains(change.kind), !(change.isReidentified && change.old == nil) else { return false }
             guard storedTypesUnread, change.kind == .attributeTypeChanged, let old = change.old?.attribute?.type, let new = change.new?.attribute?.type else { return true }
             return !(unread.contains(old) && unread.contains(new))
         }
