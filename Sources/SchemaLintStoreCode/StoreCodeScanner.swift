@@ -1273,6 +1273,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 if let call = node.as(FunctionCallExprSyntax.self), let helpers = finder.helpers {
                     found.copyKeptFirst = helpers.copyKept(beforeDeletingIn: call) ?? finder.copyKept(before: call, within: branch)
                     found.readOutFirst = helpers.readOut(beforeDeletingIn: call)
+                    if found.cache == nil, let refill = helpers.refillFromFiles(afterDeletingIn: call) { found.cache = CacheEvidence(refill, from: .rebuiltFromFiles) }
                 }
             }
             AlertMentions.mark(&found, toldIn: branch)
@@ -3139,6 +3140,44 @@ struct StoreDeletingHelpers {
     /// folder) before the call that deletes. As written, nil where none is.
     func copyKept(beforeDeletingIn call: FunctionCallExprSyntax) -> String? {
         callsBeforeDeleting(in: call).lazy.compactMap(copy(among:)).first
+    }
+
+    /// The calls that list the files of a folder on the device.
+    static let fileListingCalls: Set<String> = ["enumerator", "contentsOfDirectory", "subpathsOfDirectory", "subpaths"]
+
+    /// The call, after the deletion `call` leads to, that fills the new store again from files
+    /// on the device: in the helper it calls, the store opened again and then a helper of the
+    /// project that lists a folder's files (`FileManager`'s `enumerator(at:)`), itself or one
+    /// level down, as an index of those files is built (`rebuild() { destroyIndex();
+    /// loadPersistentStores {...}; Entry.index(checkout:into:) }`). As written, nil where none is.
+    func refillFromFiles(afterDeletingIn call: FunctionCallExprSyntax) -> String? {
+        for body in bodies(calledBy: call) {
+            let calls = AllCalls(viewMode: .sourceAccurate)
+            calls.walk(body)
+            var visited: Set<SyntaxIdentifier> = [body.id]
+            guard let deletion = calls.found.first(where: { found in
+                let name = SynchronousCode.calledName(found) ?? ""
+                if ["removeItem", "destroyPersistentStore"].contains(name) { return true }
+                return Self.deletingWords.contains(where: name.lowercased().contains) && bodies(calledBy: found).contains { deletesStore($0, depth: 2, visited: &visited) }
+            }) else { continue }
+            let after = calls.found.filter { $0.position >= deletion.endPosition && Self.runsBefore(Syntax(deletion), Syntax($0)) }
+            guard after.contains(where: { ["loadPersistentStores", "addPersistentStore", "ModelContainer"].contains(SynchronousCode.calledName($0) ?? "") }) else { continue }
+            for refill in after {
+                guard let name = SynchronousCode.calledName(refill), !Self.deletingWords.contains(where: name.lowercased().contains) else { continue }
+                if listsFiles(calledBy: refill, depth: 2) { return "\(refill.calledExpression.trimmedText)(\(refill.arguments.compactMap { $0.label?.text }.map { $0 + ":" }.joined()))" }
+            }
+        }
+        return nil
+    }
+
+    /// Whether a helper of the project `call` reaches, within `depth` calls, lists a folder's files.
+    private func listsFiles(calledBy call: FunctionCallExprSyntax, depth: Int) -> Bool {
+        bodies(calledBy: call).contains { body in
+            let inner = AllCalls(viewMode: .sourceAccurate)
+            inner.walk(body)
+            return inner.found.contains { Self.fileListingCalls.contains(SynchronousCode.calledName($0) ?? "") }
+                || depth > 1 && inner.found.contains { listsFiles(calledBy: $0, depth: depth - 1) }
+        }
     }
 
     /// The call before the deletion `call` leads to that reads what the store holds into memory,

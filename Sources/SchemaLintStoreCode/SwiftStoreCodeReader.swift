@@ -83,6 +83,23 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// store-code reader costs); where one only logs, so are the other files that name the function
     /// and an error, since another caller may tell the person. Files of neither kind are not this
     /// reader's input: what keeps them from the parser is not reported.
+    /// The functions that open a store after a call that deletes one (`rebuild() { destroyIndex();
+    /// loadPersistentStores {...}; Entry.index(checkout:into:) }`): what they call next may fill
+    /// the new store again from files on the device, in a file that names no store API, so the
+    /// types they use are read too.
+    static func rebuildingUnits(_ declarations: CodeDeclarations) -> [Int] {
+        let openings: Set<String> = ["loadPersistentStores", "addPersistentStore", "ModelContainer"]
+        return declarations.units.indices.filter { unit in
+            let calls = AllCalls(viewMode: .sourceAccurate)
+            calls.walk(declarations.units[unit].body)
+            let names = calls.found.compactMap { SynchronousCode.calledName($0) }
+            guard let opening = names.lastIndex(where: openings.contains) else { return false }
+            return names[..<opening].contains { name in
+                ["removeItem", "destroyPersistentStore"].contains(name) || StoreDeletingHelpers.deletingWords.contains(where: name.lowercased().contains)
+            }
+        }
+    }
+
     package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
         let mentioningStores = sources.indices.filter { Self.mentionsAStore(sources[$0].bytes) }
         let inputs = Set(mentioningStores.map { sources[$0].name })
@@ -93,7 +110,9 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         var done = Set(selected)
         var index: TypeDeclarationIndex?
         for _ in 0..<Self.bridgeRounds {
-            let wanted = LaunchPaths(CodeDeclarations(parsed(selected.map { sources[$0] }, options: options), concurrently: false)).undeclaredTypes()
+            let declarations = CodeDeclarations(parsed(selected.map { sources[$0] }, options: options), concurrently: false)
+            let paths = LaunchPaths(declarations)
+            let wanted = paths.undeclaredTypes().union(paths.undeclaredTypes(usedBy: Self.rebuildingUnits(declarations)))
             guard !wanted.isEmpty else { break }
             if index == nil { index = TypeDeclarationIndex(sources.indices.filter { !done.contains($0) }.map { ($0, sources[$0].bytes) }) }
             // The files that declare them, then the files that extend those of them the project

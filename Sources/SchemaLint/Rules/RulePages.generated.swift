@@ -10540,7 +10540,12 @@ cache, or fills it in memory, until the store opens, and nothing of the person's
 deleting a store whose model classes the app's own code deletes as a cache: a function or property
 named for one (`deleteAllCachedData()`, or a member of `CacheStore`) that deletes all objects of
 more than half of the classes the store holds (`context.delete(model: Product.self)`; the classes
-its `ModelContainer` is made for, or else those of the model nearest its code). Code
+its `ModelContainer` is made for, or else those of the model nearest its code). So is deleting a
+store that is an index of files on the device: the function that deletes it opens a new one and
+then calls a function of the app's that lists a folder's files (`FileManager`'s `enumerator(at:)`,
+`contentsOfDirectory(at:)`) to fill it again, as an app that keeps its data as files (a git
+checkout, documents) and the store as an index of them does; the files are the data, and the
+deletion leaves them. Code
 that names the main store's file beside a cache's is no cache's. So is Objective-C, where the
 method that opens the store names the files (written out, or through a constant of the file) or
 it or its class is named so itself. A stop in a `lazy var` read only while the app terminates
@@ -11844,6 +11849,97 @@ enum ImageCache {
         } catch {
             try? ↓FileManager.default.removeItem(at: storeURL)
             return try? ModelContainer(for: CachedImage.self, configurations: configuration)
+        }
+    }
+}
+```
+
+### Triggers: an index of files on the device, deleted and built again from them by the same code (a note)
+
+The app keeps its data as files; the store is an index of them, which the function that deletes
+it opens anew and fills again from the files at once.
+
+```swift path=Vault/IndexStack.swift
+import CoreData
+
+final class IndexStack {
+    let container = NSPersistentContainer(name: "Vault")
+
+    func open() {
+        container.loadPersistentStores { _, error in
+            if error != nil {
+                ↓self.rebuild()
+            }
+        }
+    }
+
+    func rebuild() {
+        destroyIndex()
+        container.loadPersistentStores { _, _ in }
+        Entry.index(folder: Paths.checkout, into: container.viewContext)
+        try? container.viewContext.save()
+    }
+
+    func destroyIndex() {
+        guard let url = container.persistentStoreDescriptions.first?.url else { return }
+        try? container.persistentStoreCoordinator.destroyPersistentStore(at: url, type: .sqlite)
+    }
+}
+```
+
+```swift path=Vault/Entry.swift
+import CoreData
+
+final class Entry: NSManagedObject {
+    @NSManaged var path: String
+
+    static func index(folder: URL, into context: NSManagedObjectContext) {
+        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return }
+        for case let url as URL in files {
+            Entry(context: context).path = url.lastPathComponent
+        }
+    }
+}
+```
+
+### Triggers: a store deleted and opened again, then filled with defaults, not from files (a warning)
+
+```swift path=App/Store.swift
+import CoreData
+
+final class Store {
+    let container = NSPersistentContainer(name: "Trips")
+
+    func open() {
+        container.loadPersistentStores { _, error in
+            if error != nil {
+                ↓self.reset()
+            }
+        }
+    }
+
+    func reset() {
+        deleteStore()
+        container.loadPersistentStores { _, _ in }
+        Trip.insertSamples(into: container.viewContext)
+    }
+
+    func deleteStore() {
+        guard let url = container.persistentStoreDescriptions.first?.url else { return }
+        try? container.persistentStoreCoordinator.destroyPersistentStore(at: url, type: .sqlite)
+    }
+}
+```
+
+```swift path=App/Trip.swift
+import CoreData
+
+final class Trip: NSManagedObject {
+    @NSManaged var name: String
+
+    static func insertSamples(into context: NSManagedObjectContext) {
+        for name in ["Lisbon", "Oslo"] {
+            Trip(context: context).name = name
         }
     }
 }

@@ -542,7 +542,9 @@ package struct StoreFileName: Hashable, Sendable {
 /// store's file, the property, function or type that opens it), or the documentation of the type
 /// that opens it, whose first words call it one (`/// A cache for link previews`).
 package struct CacheEvidence: Hashable, Sendable {
-    package enum Source: Hashable, Sendable { case name, documentation }
+    /// `rebuiltFromFiles`: the code that deletes the store fills the new one again at once from
+    /// files on the device (an index of them), which the deletion leaves in place.
+    package enum Source: Hashable, Sendable { case name, documentation, rebuiltFromFiles }
     /// The name as written (`"imageCache.sqlite"`, `ImageCache`), or the documentation's first
     /// sentence.
     package var text: String
@@ -559,6 +561,7 @@ package struct CacheEvidence: Hashable, Sendable {
         switch source {
         case .name: "its name (\(text))"
         case .documentation: "its type's documentation (\"\(text)\")"
+        case .rebuiltFromFiles: "its rebuild from files on the device (\(text))"
         }
     }
 }

@@ -126,6 +126,11 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         case .deletesTheStore where action.whenIncompatible && cache == nil && clearedAsCache == nil:
             consequence = "\(action.written) deletes the store whenever it does not match the model: every release that changes the model deletes everything the person stored, instead of migrating it"
             suggestions = ["open the store with automatic migration (NSMigratePersistentStoresAutomaticallyOption and NSInferMappingModelAutomaticallyOption, or NSPersistentContainer's defaults) and keep every model version in the bundle, so a store of an earlier version is migrated, not deleted"]
+        case .deletesTheStore where cache?.source == .rebuiltFromFiles:
+            // An index of files on the device: the files are the data, and the deletion leaves them.
+            consequence = "\(action.written) deletes the store when \(opening) fails, and the same code opens a new one and fills it again from files on the device (\(cache?.text ?? "")): the store is an index of those files, which the deletion leaves in place, so only what the store alone holds is lost"
+            suggestions = ["if the store holds anything the files do not (a mark the person set, a favourite), keep it in the files, or carry it over from the failed store before deleting it"]
+            severity = .note
         case .deletesTheStore where cache != nil:
             consequence = "\(action.written) deletes the store when \(opening) fails; \(cache?.said ?? "") says it is a cache, whose content the app can make again, so the person loses nothing"
             suggestions = ["if this store holds anything the person made, keep the failed store instead: move it aside and recover from it in a later release"]
