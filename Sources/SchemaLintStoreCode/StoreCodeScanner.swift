@@ -3151,15 +3151,7 @@ struct StoreDeletingHelpers {
     /// level down, as an index of those files is built (`rebuild() { destroyIndex();
     /// loadPersistentStores {...}; Entry.index(checkout:into:) }`). As written, nil where none is.
     func refillFromFiles(afterDeletingIn call: FunctionCallExprSyntax) -> String? {
-        for body in bodies(calledBy: call) {
-            let calls = AllCalls(viewMode: .sourceAccurate)
-            calls.walk(body)
-            var visited: Set<SyntaxIdentifier> = [body.id]
-            guard let deletion = calls.found.first(where: { found in
-                let name = SynchronousCode.calledName(found) ?? ""
-                if ["removeItem", "destroyPersistentStore"].contains(name) { return true }
-                return Self.deletingWords.contains(where: name.lowercased().contains) && bodies(calledBy: found).contains { deletesStore($0, depth: 2, visited: &visited) }
-            }) else { continue }
+        for (calls, deletion) in deletions(calledBy: call) {
             let after = calls.found.filter { $0.position >= deletion.endPosition && Self.runsBefore(Syntax(deletion), Syntax($0)) }
             guard after.contains(where: { ["loadPersistentStores", "addPersistentStore", "ModelContainer"].contains(SynchronousCode.calledName($0) ?? "") }) else { continue }
             for refill in after {
@@ -3187,18 +3179,25 @@ struct StoreDeletingHelpers {
         callsBeforeDeleting(in: call).lazy.compactMap(readOut(among:)).first
     }
 
-    /// For each body `call` may run, the calls it makes before its first that deletes the store.
-    private func callsBeforeDeleting(in call: FunctionCallExprSyntax) -> [[FunctionCallExprSyntax]] {
+    /// For each body `call` may run that deletes the store, its calls and the first of them that
+    /// deletes it (`removeItem`, `destroyPersistentStore`, or a helper named for deleting that does).
+    private func deletions(calledBy call: FunctionCallExprSyntax) -> [(calls: AllCalls, deletion: FunctionCallExprSyntax)] {
         bodies(calledBy: call).compactMap { body in
             let calls = AllCalls(viewMode: .sourceAccurate)
             calls.walk(body)
             var visited: Set<SyntaxIdentifier> = [body.id]
-            guard let deletion = calls.found.first(where: { found in
+            return calls.found.first(where: { found in
                 let name = SynchronousCode.calledName(found) ?? ""
                 if ["removeItem", "destroyPersistentStore"].contains(name) { return true }
                 return Self.deletingWords.contains(where: name.lowercased().contains) && bodies(calledBy: found).contains { deletesStore($0, depth: 2, visited: &visited) }
-            }) else { return nil }
-            return calls.found.filter { $0.position < deletion.position && Self.runsBefore(Syntax($0), Syntax(deletion)) }
+            }).map { (calls, $0) }
+        }
+    }
+
+    /// For each body `call` may run, the calls it makes before its first that deletes the store.
+    private func callsBeforeDeleting(in call: FunctionCallExprSyntax) -> [[FunctionCallExprSyntax]] {
+        deletions(calledBy: call).map { calls, deletion in
+            calls.found.filter { $0.position < deletion.position && Self.runsBefore(Syntax($0), Syntax(deletion)) }
         }
     }
 
