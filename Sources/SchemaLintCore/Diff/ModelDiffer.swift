@@ -1,6 +1,7 @@
 /// Computes the typed changes between two versions of a model.
 /// Elements are matched by name, then by renaming identifier (`renamedFrom`), through hash maps:
-/// linear in the size of the two versions.
+/// linear in the size of the two versions. Elements of one name whose identifiers differ are not
+/// paired, as Core Data's migration does not pair them (`NameMatcher`, `pairsByIdentifier`).
 package struct ModelDiffer: Sendable {
     /// Whether elements of one name whose renaming identifiers differ are a removal and an
     /// addition, as a migration Core Data infers sees them (`NameMatcher`). Off, they are one
