@@ -3059,6 +3059,17 @@ struct StoreDeletingHelpers {
     /// What a migrator's name says.
     static let migratingWords = ["migrat", "upgrade"]
 
+    /// The framework calls that delete a store's files themselves.
+    static let deletingCalls: Set<String> = ["removeItem", "destroyPersistentStore"]
+
+    /// The calls that open a store (again, after a deletion).
+    static let openingCalls: Set<String> = ["loadPersistentStores", "addPersistentStore", "ModelContainer"]
+
+    /// Whether a call's name says it deletes: a framework deletion, or a name with a deleting word.
+    static func isNamedForDeleting(_ name: String) -> Bool {
+        deletingCalls.contains(name) || deletingWords.contains(where: name.lowercased().contains)
+    }
+
     /// Whether `call` (unqualified, on `self`, `Self` or a type of the project, or on a value
     /// whose member only the project's types declare) calls such a helper, itself or through the
     /// helpers it calls.
@@ -3153,7 +3164,7 @@ struct StoreDeletingHelpers {
     func refillFromFiles(afterDeletingIn call: FunctionCallExprSyntax) -> String? {
         for (calls, deletion) in deletions(calledBy: call) {
             let after = calls.found.filter { $0.position >= deletion.endPosition && Self.runsBefore(Syntax(deletion), Syntax($0)) }
-            guard after.contains(where: { ["loadPersistentStores", "addPersistentStore", "ModelContainer"].contains(SynchronousCode.calledName($0) ?? "") }) else { continue }
+            guard after.contains(where: { Self.openingCalls.contains(SynchronousCode.calledName($0) ?? "") }) else { continue }
             for refill in after {
                 guard let name = SynchronousCode.calledName(refill), !Self.deletingWords.contains(where: name.lowercased().contains) else { continue }
                 if listsFiles(calledBy: refill, depth: 2) { return "\(refill.calledExpression.trimmedText)(\(refill.arguments.compactMap { $0.label?.text }.map { $0 + ":" }.joined()))" }
@@ -3188,7 +3199,7 @@ struct StoreDeletingHelpers {
             var visited: Set<SyntaxIdentifier> = [body.id]
             return calls.found.first(where: { found in
                 let name = SynchronousCode.calledName(found) ?? ""
-                if ["removeItem", "destroyPersistentStore"].contains(name) { return true }
+                if Self.deletingCalls.contains(name) { return true }
                 return Self.deletingWords.contains(where: name.lowercased().contains) && bodies(calledBy: found).contains { deletesStore($0, depth: 2, visited: &visited) }
             }).map { (calls, $0) }
         }
@@ -3340,7 +3351,7 @@ struct StoreDeletingHelpers {
             let calls = AllCalls(viewMode: .sourceAccurate)
             calls.walk(body)
             return !calls.found.contains { call in
-                call.position < read.position && (deletesStore(Syntax(call)) || ["removeItem", "destroyPersistentStore"].contains(SynchronousCode.calledName(call) ?? ""))
+                call.position < read.position && (deletesStore(Syntax(call)) || Self.deletingCalls.contains(SynchronousCode.calledName(call) ?? ""))
             }
         }
     }

@@ -88,15 +88,12 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// the new store again from files on the device, in a file that names no store API, so the
     /// types they use are read too.
     static func rebuildingUnits(_ declarations: CodeDeclarations) -> [Int] {
-        let openings: Set<String> = ["loadPersistentStores", "addPersistentStore", "ModelContainer"]
-        return declarations.units.indices.filter { unit in
+        declarations.units.indices.filter { unit in
             let calls = AllCalls(viewMode: .sourceAccurate)
             calls.walk(declarations.units[unit].body)
             let names = calls.found.compactMap { SynchronousCode.calledName($0) }
-            guard let opening = names.lastIndex(where: openings.contains) else { return false }
-            return names[..<opening].contains { name in
-                ["removeItem", "destroyPersistentStore"].contains(name) || StoreDeletingHelpers.deletingWords.contains(where: name.lowercased().contains)
-            }
+            guard let opening = names.lastIndex(where: StoreDeletingHelpers.openingCalls.contains) else { return false }
+            return names[..<opening].contains(where: StoreDeletingHelpers.isNamedForDeleting)
         }
     }
 

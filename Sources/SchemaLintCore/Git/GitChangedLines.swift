@@ -17,9 +17,9 @@ package struct GitChangedLines: Sendable, Equatable {
         lines.contains { $0.contains(text) }
     }
 
-    /// What the history of `range` (a commit, or `old..new`) changed in the files `pathspec`
-    /// matches, with `cache` the answer kept from an earlier run extended by the commits since.
-    /// Nil when git is missing or could not read the history.
+    /// What the history of HEAD changed in the files `pathspec` matches: with a `cache`, the answer
+    /// kept from an earlier run, extended by the commits since. Nil when git is missing or could
+    /// not read the history.
     package static func read(_ pathspec: [String], top: String, runner: GitRunner, cache: GitHistoryCache? = nil) -> GitChangedLines? {
         guard let cache else { return log(pathspec, top: top, range: "HEAD", runner: runner) }
         return cache.changedLines(of: pathspec, top: top, runner: runner)
