@@ -226,26 +226,45 @@ struct GitFirstReleases {
         let newest = tags.count - 1
         // What each release shipped: the versions it holds up to its current one, in history order.
         let positions = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let shipped = releases.map { release -> Set<String> in
+        // Releases that did not touch the bundle hold the same tree: what one shipped, all did.
+        var shippedByTree: [String: Set<String>] = [:]
+        func shipped(_ index: Int) -> Set<String> {
+            let release = releases[index]
+            let key = release.tree + "\u{0}" + (release.currentVersion ?? "")
+            if let known = shippedByTree[key] { return known }
             let held = order.filter { release.versions[$0] != nil }
-            guard let current = release.currentVersion, let position = positions[current] else { return Set(held) }
-            return Set(held.filter { (positions[$0] ?? 0) <= position })
+            let set: Set<String>
+            if let current = release.currentVersion, let position = positions[current] {
+                set = Set(held.filter { (positions[$0] ?? 0) <= position })
+            } else {
+                set = Set(held)
+            }
+            shippedByTree[key] = set
+            return set
+        }
+        let testersOnly = GitReleaseTags.testersOnly(tags)
+        let forTesters = tags.map { testersOnly.contains($0.name) }
+        // The first release that shipped each version to everyone.
+        var firstShipped: [String: Int] = [:]
+        var treesSeen: Set<String> = []
+        for index in releases.indices where !forTesters[index] && treesSeen.insert(releases[index].tree + "\u{0}" + (releases[index].currentVersion ?? "")).inserted {
+            for label in shipped(index) where firstShipped[label] == nil { firstShipped[label] = index }
         }
         // Each version's file as the first release that shipped it holds it, then as each later
         // release holds it where it changed.
         var candidates: [(label: String, releases: [(index: Int, blob: String)])] = []
-        let testersOnly = GitReleaseTags.testersOnly(tags)
-        for label in labels.sorted() where shipped[newest].contains(label) {
+        let newestShipped = shipped(newest)
+        for label in labels.sorted() where newestShipped.contains(label) {
             // A pre-release (`v2.1-beta3`, `5.19.0-1-staging`) ships to testers: the first
             // release that shipped the version to everyone is what their stores were made with.
             // Any release that holds it otherwise than the newest counts, not only the first: a
             // release tagged out of order (`1.0.1` made after `1.0.9`) may hold the newest shape.
-            guard let index = shipped.indices.first(where: { shipped[$0].contains(label) && !testersOnly.contains(tags[$0].name) }), index < newest || evenUnchanged,
+            guard let index = firstShipped[label], index < newest || evenUnchanged,
                   let blob = releases[index].versions[label],
                   evenUnchanged || releases[index..<newest].contains(where: { $0.versions[label].map { $0 != releases[newest].versions[label] } ?? false })
             else { continue }
             var changes = [(index: index, blob: blob)]
-            for later in (index + 1)..<(newest + 1) where later == newest || !testersOnly.contains(tags[later].name) {
+            for later in (index + 1)..<(newest + 1) where later == newest || !forTesters[later] {
                 if let held = releases[later].versions[label], held != changes[changes.count - 1].blob { changes.append((later, held)) }
             }
             candidates.append((label, changes))
@@ -276,7 +295,7 @@ struct GitFirstReleases {
                 // with the version current made stores of this shape too.
                 let end = step + 1 < candidate.releases.count ? candidate.releases[step + 1].index - 1 : newest
                 let lastMade = (index...max(index, end)).last { later in
-                    !testersOnly.contains(tags[later].name) && (releases[later].currentVersion.map { $0 == candidate.label } ?? true)
+                    !forTesters[later] && (releases[later].currentVersion.map { $0 == candidate.label } ?? true)
                 }.map { tags[$0].name }
                 guard comparable != previous else {
                     if let lastMade, !shapes.isEmpty { shapes[shapes.count - 1].lastTag = lastMade }
@@ -305,6 +324,8 @@ struct BundleAtTags {
         /// The bundle's folder there, relative to the top: where it is now, or where it was
         /// before it moved.
         var folder = ""
+        /// The folder's tree object: releases that hold the same one hold the same versions.
+        var tree = ""
         /// The blob of each version's `contents`, by version name.
         var versions: [String: String] = [:]
         /// The current version's name, from `.xccurrentversion`.
@@ -351,39 +372,51 @@ struct BundleAtTags {
                 tried.insert(folder)
             }
         }
-        // What each distinct tree holds: each version's `contents` and the current-version file,
-        // from the tree objects themselves (two `cat-file --batch`): asking for each path in each
-        // tree would read a bundle of a hundred versions once per version and tree.
+        // What each distinct tree holds, kept by tree (a tree never changes): releases that did
+        // not touch the bundle share its tree.
         let distinct = Array(Set(trees.compactMap { $0 })).sorted()
-        let wanted = Dictionary(labels.map { ($0 + XcodeModelBundle.versionExtension, $0) }, uniquingKeysWith: { first, _ in first })
-        let bundleTrees = contents(of: distinct)
+        let held = cache.map { $0.bundleTrees(distinct, top: top, folder: bundle, read: bundleTrees) } ?? bundleTrees(distinct)
+        let asked = Set(labels)
+        let versions = held.mapValues { $0.versions.filter { asked.contains($0.key) } }
+        return tags.indices.map { index in
+            guard let tree = trees[index], let folder = folders[index], let contents = held[tree] else { return Held() }
+            return Held(folder: folder, tree: tree, versions: versions[tree] ?? [:], currentVersion: contents.currentVersion)
+        }
+    }
+
+    /// What each of `trees` (of the bundle's folder) holds: every version's `contents` and the
+    /// current-version file, from the tree objects themselves (three `cat-file --batch`): asking for
+    /// each path in each tree would read a bundle of a hundred versions once per version and tree.
+    /// Absent: the trees git did not give.
+    private func bundleTrees(_ trees: [String]) -> [String: GitHistoryCache.BundleTree] {
+        // What git could not give is not answered (and so not kept): asked again next run.
+        guard case .success(let bundleTrees)? = GitBlobs.read(trees, top: top, runner: runner) else { return [:] }
         var versionTrees: [String: [String: String]] = [:]
         var currentOf: [String: String] = [:]
-        for tree in distinct {
-            guard let data = bundleTrees[tree] else { continue }
+        for (tree, data) in bundleTrees {
+            versionTrees[tree] = [:]
             for entry in GitTreeObject.entries(of: data, idLength: tree.utf8.count / 2) {
-                if let label = wanted[entry.name], entry.isTree {
-                    versionTrees[tree, default: [:]][label] = entry.id
+                if entry.isTree, entry.name.hasSuffix(XcodeModelBundle.versionExtension), entry.name != XcodeModelBundle.versionExtension {
+                    versionTrees[tree]?[String(entry.name.dropLast(XcodeModelBundle.versionExtension.count))] = entry.id
                 } else if entry.name == ".xccurrentversion", entry.isBlob {
                     currentOf[tree] = entry.id
                 }
             }
         }
         let versionFolders = Array(Set(versionTrees.values.flatMap(\.values))).sorted()
+        let currentFiles = Array(Set(currentOf.values)).sorted()
+        guard case .success(let folders)? = GitBlobs.read(versionFolders, top: top, runner: runner),
+              case .success(let currentTexts)? = GitBlobs.read(currentFiles, top: top, runner: runner) else { return [:] }
         var contentsOf: [String: String] = [:]
-        for (folder, data) in contents(of: versionFolders) {
+        for (folder, data) in folders {
             contentsOf[folder] = GitTreeObject.entries(of: data, idLength: folder.utf8.count / 2).first { $0.name == "contents" && $0.isBlob }?.id
         }
-        let currentFiles = Set(currentOf.values)
-        var held: [String: (versions: [String: String], current: String?)] = [:]
-        for tree in distinct {
-            held[tree] = ((versionTrees[tree] ?? [:]).compactMapValues { contentsOf[$0] }, currentOf[tree])
+        let currentNames = currentTexts.compactMapValues { data in (try? XcodeCurrentVersion.parse(data, file: ".xccurrentversion")) ?? nil }
+        var result: [String: GitHistoryCache.BundleTree] = [:]
+        for (tree, versions) in versionTrees where versions.values.allSatisfy({ folders[$0] != nil }) && currentOf[tree].map({ currentTexts[$0] != nil }) ?? true {
+            result[tree] = GitHistoryCache.BundleTree(versions: versions.compactMapValues { contentsOf[$0] }, currentVersion: currentOf[tree].flatMap { currentNames[$0] })
         }
-        let currentNames = currentVersionNames(currentFiles.sorted())
-        return tags.indices.map { index in
-            guard let tree = trees[index], let folder = folders[index], let (versions, current) = held[tree] else { return Held() }
-            return Held(folder: folder, versions: versions, currentVersion: current.flatMap { currentNames[$0] })
-        }
+        return result
     }
 
     /// The tree of `folder` at each of the tags at `indices`, in order: from the cache, which
@@ -449,11 +482,6 @@ struct BundleAtTags {
         let fromEnd = zip(x.reversed(), y.reversed()).prefix { $0.0 == $0.1 }.count
         let fromStart = zip(x, y).prefix { $0.0 == $0.1 }.count
         return fromEnd * 1000 + fromStart
-    }
-
-    /// The version each `.xccurrentversion` blob names, by blob.
-    private func currentVersionNames(_ blobs: [String]) -> [String: String] {
-        contents(of: blobs).compactMapValues { data in (try? XcodeCurrentVersion.parse(data, file: ".xccurrentversion")) ?? nil }
     }
 
     /// The bytes of each of `blobs` (or trees), by id: one `git cat-file --batch`.

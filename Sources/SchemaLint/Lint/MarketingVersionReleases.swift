@@ -115,7 +115,10 @@ extension LintPipeline {
             guard !folder.isEmpty else { return PathResolution.relative(PathResolution.canonical(file), to: root) }
             let canonical = folders[folder] ?? PathResolution.canonical(folder)
             folders[folder] = canonical
-            return PathResolution.relative(canonical + "/" + (inside as NSString).lastPathComponent + "/" + (file as NSString).lastPathComponent, to: root)
+            // Canonical already: made relative without standardizing it (and the top) again.
+            let full = canonical + "/" + (inside as NSString).lastPathComponent + "/" + (file as NSString).lastPathComponent
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
         }
         // Each entry's version in the working tree, by the path of its file relative to the top.
         let files: [Int: String] = Dictionary(uniqueKeysWithValues: entries.indices.compactMap { index in

@@ -187,6 +187,41 @@ package struct GitHistoryCache: Sendable, Hashable {
         return objects.map { object in trees[object].flatMap { $0.isEmpty ? nil : $0 } }
     }
 
+    /// What a bundle's folder holds in one tree: the blob of each version's `contents`, by version
+    /// name, and the version its `.xccurrentversion` names.
+    package struct BundleTree: Equatable, Sendable {
+        package var versions: [String: String]
+        package var currentVersion: String?
+
+        package init(versions: [String: String], currentVersion: String?) {
+            self.versions = versions
+            self.currentVersion = currentVersion
+        }
+    }
+
+    /// What each of `trees` (trees `folder` had) holds: a tree object's contents never change, so
+    /// an answer once read holds for every later run, and `read` is asked only about the trees not
+    /// answered before (those of the tags made since). `read` answers for the trees it could read.
+    /// Kept as text rather than JSON: the trees of hundreds of releases name ten thousand versions,
+    /// mostly the same few hundred, which a pair table writes once and a JSON decoder would read at
+    /// about the cost of asking git again.
+    package func bundleTrees(_ trees: [String], top: String, folder: String, read: ([String]) -> [String: BundleTree]) -> [String: BundleTree] {
+        let file = (self.folder as NSString).appendingPathComponent("git-bundle-trees/\(Self.hash([top, folder].joined(separator: "\u{0}"))).txt")
+        let header = [BundleTreesText.header, top, folder]
+        var known = FileManager.default.contents(atPath: file).flatMap { BundleTreesText.decode($0, header: header) } ?? [:]
+        let unknown = Array(Set(trees.filter { known[$0] == nil })).sorted()
+        if !unknown.isEmpty {
+            let answers = read(unknown)
+            known.merge(answers) { _, new in new }
+            if !answers.isEmpty, let data = BundleTreesText.encode(known, header: header) {
+                try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try? AtomicFileWriter.write(data, to: file, force: true)
+            }
+        }
+        let asked = Set(trees)
+        return known.filter { asked.contains($0.key) }
+    }
+
     /// The entry file of one question: a hash of it names the file, and the entry repeats the
     /// question so that two questions with one hash never answer each other.
     func path(top: String, pathspec: [String], revision: String) -> String {
@@ -229,5 +264,60 @@ package struct GitHistoryCache: Sendable, Hashable {
 
     private static func isAncestor(_ older: String, of newer: String, top: String, runner: GitRunner) -> Bool {
         runner.run(["merge-base", "--is-ancestor", older, newer], in: top)?.status == 0
+    }
+}
+
+/// The text form of kept bundle trees: the header lines, then a table of the distinct
+/// version-and-blob pairs (`P<TAB>name<TAB>blob`), then a line per tree naming its current version
+/// and its pairs by their places in the table (`T<TAB>tree<TAB>current<TAB>0 1 2`).
+package enum BundleTreesText {
+    package static let header = "schemalint bundle trees 1"
+
+    package static func encode(_ trees: [String: GitHistoryCache.BundleTree], header: [String]) -> Data? {
+        func plain(_ text: String) -> Bool { !text.contains("\t") && !text.contains("\n") }
+        guard header.allSatisfy(plain) else { return nil }
+        var pairs: [String: Int] = [:]
+        var lines = header
+        var treeLines: [String] = []
+        // A name no line can hold is left out with its tree, which is then read from git each run.
+        for tree in trees.keys.sorted() {
+            guard let held = trees[tree], plain(tree), held.versions.keys.allSatisfy(plain), plain(held.currentVersion ?? "") else { continue }
+            var places: [String] = []
+            for (name, blob) in held.versions.sorted(by: { $0.key < $1.key }) {
+                let pair = name + "\t" + blob
+                let place = pairs[pair] ?? {
+                    lines.append("P\t" + pair)
+                    return pairs.count
+                }()
+                pairs[pair] = place
+                places.append(String(place))
+            }
+            treeLines.append("T\t\(tree)\t\(held.currentVersion ?? "")\t\(places.joined(separator: " "))")
+        }
+        return Data((lines + treeLines).joined(separator: "\n").utf8)
+    }
+
+    /// Nil where the text is not of this form or answers another question (`header`).
+    package static func decode(_ data: Data, header: [String]) -> [String: GitHistoryCache.BundleTree]? {
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= header.count, zip(lines, header).allSatisfy({ $0 == $1 }) else { return nil }
+        var pairs: [(name: String, blob: String)] = []
+        var trees: [String: GitHistoryCache.BundleTree] = [:]
+        for line in lines.dropFirst(header.count) {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if fields.count == 3, fields[0] == "P" {
+                pairs.append((String(fields[1]), String(fields[2])))
+            } else if fields.count == 4, fields[0] == "T" {
+                var versions: [String: String] = [:]
+                for place in fields[3].split(separator: " ") {
+                    guard let index = Int(place), pairs.indices.contains(index) else { return nil }
+                    versions[pairs[index].name] = pairs[index].blob
+                }
+                trees[String(fields[1])] = GitHistoryCache.BundleTree(versions: versions, currentVersion: fields[2].isEmpty ? nil : String(fields[2]))
+            } else {
+                return nil
+            }
+        }
+        return trees
     }
 }

@@ -397,6 +397,15 @@ package struct GitReleaseTags: Sendable {
 
     /// The version a tag names: its first run of digits and dots (`4.2.0` of `v4.2.0-RC.3-2709`).
     static func versionNumber(in name: String) -> String? {
+        // Tag names are ASCII but for rare ones: read as bytes, a release's hundreds of tags cost
+        // next to nothing; Unicode digits go the slow way.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = Array(name.utf8)
+            guard let start = bytes.firstIndex(where: isDigit) else { return nil }
+            var end = bytes[start...].firstIndex { !isDigit($0) && $0 != UInt8(ascii: ".") } ?? bytes.endIndex
+            while end > start, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
+            return String(decoding: bytes[start..<end], as: UTF8.self)
+        }
         guard let start = name.firstIndex(where: \.isNumber) else { return nil }
         let run = name[start...].prefix { $0.isNumber || $0 == "." }
         return String(run.reversed().drop { $0 == "." }.reversed())
@@ -408,9 +417,10 @@ package struct GitReleaseTags: Sendable {
     /// also written straight after the version's last number, where `a` and `b` are alpha and
     /// beta (`v1.0.0b2`, `2.0a1`, `1.4rc2`).
     package static func isPrerelease(_ name: String) -> Bool {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return isASCIIPrerelease(Array(name.lowercased().utf8)) }
         let words = name.lowercased().split { !$0.isLetter && !$0.isNumber }
         // Short marks only alone or with a number (`rc1`, not `rcs`); the others begin a word (`beta3`, `testflight`).
-        let marks = ["alpha", "beta", "rc", "pre", "preview", "prerelease", "dev", "nightly", "snapshot", "staging", "test"]
+        let marks = prereleaseMarks
         func isMark(_ word: Substring, among marks: [String]) -> Bool {
             marks.contains { word.hasPrefix($0) && (word.count == $0.count || word.dropFirst($0.count).allSatisfy { $0.isNumber } || $0.count > 3) }
         }
@@ -418,6 +428,27 @@ package struct GitReleaseTags: Sendable {
             if isMark(word, among: marks) { return true }
             let afterNumber = word.drop { $0.isNumber }
             return afterNumber.count < word.count && isMark(afterNumber, among: marks + ["a", "b"])
+        }
+    }
+
+    private static let prereleaseMarks = ["alpha", "beta", "rc", "pre", "preview", "prerelease", "dev", "nightly", "snapshot", "staging", "test"]
+    private static let prereleaseMarkBytes = prereleaseMarks.map { Array($0.utf8) }
+    private static let shortPrereleaseMarkBytes = prereleaseMarkBytes + [[UInt8(ascii: "a")], [UInt8(ascii: "b")]]
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// `isPrerelease(_:)` of a lowercased ASCII name, as bytes.
+    private static func isASCIIPrerelease(_ name: [UInt8]) -> Bool {
+        func isMark(_ word: ArraySlice<UInt8>, among marks: [[UInt8]]) -> Bool {
+            marks.contains { mark in
+                word.starts(with: mark) && (word.count == mark.count || word.dropFirst(mark.count).allSatisfy(isDigit) || mark.count > 3)
+            }
+        }
+        let words = name.split { !isDigit($0) && !($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) }
+        return words.contains { word in
+            if isMark(word, among: prereleaseMarkBytes) { return true }
+            let afterNumber = word.drop(while: isDigit)
+            return afterNumber.count < word.count && isMark(afterNumber, among: shortPrereleaseMarkBytes)
         }
     }
 

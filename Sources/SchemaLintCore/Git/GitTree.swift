@@ -64,6 +64,8 @@ package enum GitTreeObject {
 
     /// The entries of `data`, in order; `idLength` is the raw id's length in bytes. A truncated
     /// record ends the list.
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     package static func entries(of data: Data, idLength: Int) -> [Entry] {
         guard idLength > 0 else { return [] }
         var entries: [Entry] = []
@@ -74,8 +76,13 @@ package enum GitTreeObject {
                   let nul = bytes[space...].firstIndex(of: 0) else { break }
             let idEnd = nul + 1 + idLength
             guard idEnd <= bytes.count else { break }
-            let digits = Array("0123456789abcdef".utf8)
-            let hex = String(decoding: bytes[(nul + 1)..<idEnd].flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] }, as: UTF8.self)
+            let hex = String(unsafeUninitializedCapacity: idLength * 2) { buffer in
+                for (offset, byte) in bytes[(nul + 1)..<idEnd].enumerated() {
+                    buffer[offset * 2] = hexDigits[Int(byte >> 4)]
+                    buffer[offset * 2 + 1] = hexDigits[Int(byte & 0xF)]
+                }
+                return idLength * 2
+            }
             entries.append(Entry(mode: String(decoding: bytes[index..<space], as: UTF8.self),
                                  name: String(decoding: bytes[(space + 1)..<nul], as: UTF8.self), id: hex))
             index = idEnd

@@ -260,31 +260,63 @@ struct GitHistoryCacheTests {
         func objects(_ names: [String]) throws -> [String] {
             try names.map { try repository.git(["rev-parse", "refs/tags/\($0)"]).trimmingCharacters(in: .whitespacesAndNewlines) }
         }
-        func read(_ names: [String], cached: Bool) throws -> [String] {
+        func read(_ names: [String], cached: Bool, labels: [String] = ["Notes", "Notes 2", "Notes 3"]) throws -> [String] {
             let reading = BundleAtTags(runner: setup.git, top: top, bundle: "App/Notes.xcdatamodeld", tags: names, objects: try objects(names), cache: cached ? setup.cache : nil)
-            return reading.read(labels: ["Notes", "Notes 2", "Notes 3"]).map { held in
+            return reading.read(labels: labels).map { held in
                 held.folder + " " + held.versions.keys.sorted().joined(separator: ",") + " current " + (held.currentVersion ?? "-")
             }
         }
-        func batchChecks() throws -> Int { try setup.commands().filter { $0.hasPrefix("cat-file --batch-check") }.count }
+        // The git questions since the last call: trees at tags (`--batch-check`), and objects read
+        // (`--batch`: the bundle's trees, their version folders, current-version files).
+        func questions() throws -> (checks: Int, reads: Int) {
+            let commands = try setup.commands()
+            return (commands.filter { $0.hasPrefix("cat-file --batch-check") }.count, commands.filter { $0 == "cat-file --batch" }.count)
+        }
 
         let uncached = try read(["v1.0", "v1.1"], cached: false)
         #expect(uncached == ["App/Notes.xcdatamodeld Notes current Notes", "App/Notes.xcdatamodeld Notes,Notes 2 current Notes 2"])
         _ = try setup.commands()
         #expect(try read(["v1.0", "v1.1"], cached: true) == uncached)
-        #expect(try batchChecks() == 1)
+        #expect(try questions() == (1, 3))
         #expect(try read(["v1.0", "v1.1"], cached: true) == uncached)
-        #expect(try batchChecks() == 0)
+        #expect(try questions() == (0, 0))
+        // Versions asked about are picked from what was kept: none read again.
+        #expect(try read(["v1.0", "v1.1"], cached: true, labels: ["Notes 2"]) == ["App/Notes.xcdatamodeld  current Notes", "App/Notes.xcdatamodeld Notes 2 current Notes 2"])
+        #expect(try questions() == (0, 0))
 
-        // A tag made since is asked about alone; one moved is asked about again.
+        // A tag made since is asked about alone (one tree more); one moved is asked about again.
         try setup.project.commit([("Notes 3", 3)], current: "Notes 3")
         try repository.tag("v1.2")
         let three = try read(["v1.0", "v1.1", "v1.2"], cached: true)
-        #expect(try batchChecks() == 1)
+        #expect(try questions() == (1, 3))
         #expect(three == (try read(["v1.0", "v1.1", "v1.2"], cached: false)))
         #expect(three.last == "App/Notes.xcdatamodeld Notes,Notes 2,Notes 3 current Notes 3")
-        try repository.git(["tag", "--force", "v1.0", "HEAD"])
-        #expect(try read(["v1.0", "v1.1", "v1.2"], cached: true).first == "App/Notes.xcdatamodeld Notes,Notes 2,Notes 3 current Notes 3")
-        #expect(try batchChecks() == 1)
+        _ = try setup.commands()
+        // Moved to the commit under the annotated `v1.1`: an object not asked about before, whose
+        // tree is one read already.
+        try repository.git(["tag", "--force", "v1.0", "HEAD~1"])
+        #expect(try read(["v1.0", "v1.1", "v1.2"], cached: true).first == "App/Notes.xcdatamodeld Notes,Notes 2 current Notes 2")
+        #expect(try questions() == (1, 0))
+    }
+
+    @Test func keptBundleTreesReadBackAsWritten() throws {
+        let header = [BundleTreesText.header, "/top", "App/Notes.xcdatamodeld"]
+        let trees = [
+            "a1": GitHistoryCache.BundleTree(versions: ["Notes": "b1", "Notes 2": "b2"], currentVersion: "Notes 2"),
+            "a2": GitHistoryCache.BundleTree(versions: ["Notes": "b1"], currentVersion: nil),
+            "a3": GitHistoryCache.BundleTree(versions: [:], currentVersion: nil),
+        ]
+        let data = try #require(BundleTreesText.encode(trees, header: header))
+        #expect(BundleTreesText.decode(data, header: header) == trees)
+        // The pair both trees hold is written once.
+        #expect(String(decoding: data, as: UTF8.self).components(separatedBy: "P\tNotes\tb1").count == 2)
+        // Another question's file answers nothing.
+        #expect(BundleTreesText.decode(data, header: [BundleTreesText.header, "/other", "App/Notes.xcdatamodeld"]) == nil)
+        // A name no line can hold leaves its tree out, to be read again.
+        var odd = trees
+        odd["a4"] = GitHistoryCache.BundleTree(versions: ["Tab\tName": "b3"], currentVersion: nil)
+        #expect(BundleTreesText.decode(try #require(BundleTreesText.encode(odd, header: header)), header: header) == trees)
+        // A damaged file is no answer.
+        #expect(BundleTreesText.decode(Data((header + ["T\ta1\t\t7"]).joined(separator: "\n").utf8), header: header) == nil)
     }
 }
