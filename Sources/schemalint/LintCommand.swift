@@ -160,7 +160,12 @@ struct LintCommand: ParsableCommand {
         // there: then it says the same, not "no problems in 0 versions".)
         if output.histories.isEmpty, output.result.findings.isEmpty {
             let unbuilt = output.skipped.filter { $0.reason == .inNoProject && $0.path.hasSuffix(".xcdatamodeld") }.count
-            let why = unbuilt == 0 ? "" : "; \(unbuilt) model bundle\(unbuilt == 1 ? " lies" : "s lie") in no Xcode project here (--verbose lists \(unbuilt == 1 ? "it" : "them"); name one to lint it)"
+            var why = unbuilt == 0 ? "" : "; \(unbuilt) model bundle\(unbuilt == 1 ? " lies" : "s lie") in no Xcode project here (--verbose lists \(unbuilt == 1 ? "it" : "them"); name one to lint it)"
+            let setAside = output.skipped.filter(\.holdsModelBundle).map(\.path)
+            if !setAside.isEmpty {
+                let named = setAside.prefix(3).joined(separator: ", ") + (setAside.count > 3 ? " and \(setAside.count - 3) more" : "")
+                why += "; the model bundles in \(named) were left out as tests, fixtures or a library's demo apps, which ship to no one (name a folder to lint it)"
+            }
             let place = givenPaths.isEmpty || givenPaths == ["."] ? "this folder" : givenPaths.joined(separator: ", ")
             // Code that opens stores was read and checked all the same (a model the code builds
             // itself is no file to read); code that opens none had nothing to check.

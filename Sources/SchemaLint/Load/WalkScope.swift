@@ -26,6 +26,18 @@ package struct SkippedPath: Sendable, Hashable, Comparable {
     }
 
     package static func < (lhs: SkippedPath, rhs: SkippedPath) -> Bool { lhs.path < rhs.path }
+
+    /// A folder left out as tests, fixtures or a library's demo apps that holds a model bundle.
+    /// Looked for only where a run found no model at all: its line then names these folders, so
+    /// that "no model found" in a library with models in its demos does not read as schemalint
+    /// missing them.
+    package var holdsModelBundle: Bool {
+        guard reason == .testsOrFixtures || reason == .librarySamples, let walk = FileManager.default.enumerator(atPath: path) else { return false }
+        while let item = walk.nextObject() as? String {
+            if item.hasSuffix(".xcdatamodeld") || item.hasSuffix(".xcdatamodel") { return true }
+        }
+        return false
+    }
 }
 
 /// What the walk of a folder enters and looks at. A repository's root holds much that is never

@@ -197,6 +197,7 @@ struct RepositoryRunTests {
         let run = try Self.run(["--verbose"], in: library.path)
         #expect(run.stderr.contains("skipped: Example (a library's example, sample or demo app, which none of the apps that use the library runs)"), "\(run.stderr)")
         #expect(run.stderr.contains("no model found in this folder"), "\(run.stderr)")
+        #expect(run.stderr.contains("; the model bundles in Example were left out as tests, fixtures or a library's demo apps, which ship to no one (name a folder to lint it)\n"), "\(run.stderr)")
         // Named, it is linted.
         #expect(try Self.run(["Example"], in: library.path).stdout.contains("in 2 versions of 1 model"))
         // In an app's repository, a folder of that name is read.
