@@ -26,6 +26,8 @@ struct EscapingFailure {
     /// The opening is a retry after the code deleted the store's files (`recreateStore()` that
     /// destroys the store, then loads it): a new, empty store, which no migration can fail.
     var opensAfterDeletingTheStore = false
+    /// What says the store is a cache (`CacheEvidence`), found where it is opened.
+    var cache: CacheEvidence? = nil
 }
 
 /// A wrapper of the project that returns what became of the opening: the error
@@ -374,6 +376,7 @@ struct ErrorPaths {
         action.errorPath = path
         action.afterFallbackToMemory = escape.afterFallbackToMemory && kind != .deletesTheStore
         action.opensAfterDeletingTheStore = escape.opensAfterDeletingTheStore
+        if kind == .deletesTheStore || kind == .onlyLogs || kind == .fallsBackToMemory { action.cache = escape.cache }
         return action
     }
 }

@@ -1126,10 +1126,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             let body = declarations.units[unit].body
             // `catch { completion(.failure(error)) }`
             if let handOff = branches.lazy.compactMap({ CompletionHandOff.find(in: $0, errorNames: ["error"], functionBody: body) }).first {
-                scanned.escapes.append(EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), handOff: handOff, opensAfterDeletingTheStore: opensAfterDeletingTheStore(call)))
+                scanned.escapes.append(EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), handOff: handOff, opensAfterDeletingTheStore: opensAfterDeletingTheStore(call), cache: cache(around: call)))
             } else if let returned = branches.lazy.compactMap({ ReturnedFailure.of($0, errorNames: ["error"], functionBody: body) }).first {
                 // `catch { return nil }` in `func open() -> ModelContainer?`
-                var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), opensAfterDeletingTheStore: opensAfterDeletingTheStore(call))
+                var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), opensAfterDeletingTheStore: opensAfterDeletingTheStore(call), cache: cache(around: call))
                 escape.returned = returned
                 scanned.escapes.append(escape)
             } else if throwsOn {
@@ -1171,7 +1171,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     private func addEscape(from unit: Int, opening: StoreOpening.Call, call: FunctionCallExprSyntax, afterFallbackToMemory: Bool = false) {
         guard declarations.units[unit].isThrowing else { return }
-        var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), opensAfterDeletingTheStore: opensAfterDeletingTheStore(call))
+        var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), opensAfterDeletingTheStore: opensAfterDeletingTheStore(call), cache: cache(around: call))
         escape.afterFallbackToMemory = afterFallbackToMemory
         escape.inMemoryParameter = inMemoryParameter(of: unit)
         escape.storeHasItsOwnPlace = opening == .modelContainer && DestructiveCallFinder.namesItsOwnPlace(call, in: declarations.units[unit].body)
@@ -1198,14 +1198,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard let unit = declarations.unit(around: call) else { return }
         let errorName = CompletionHandOff.writtenNames(of: closure).last ?? "$1"
         if let handOff = CompletionHandOff.find(in: closure.statements, errorNames: [errorName], functionBody: declarations.units[unit].body) {
-            scanned.escapes.append(EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), handOff: handOff, opensAfterDeletingTheStore: opensAfterDeletingTheStore(call)))
+            scanned.escapes.append(EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), handOff: handOff, opensAfterDeletingTheStore: opensAfterDeletingTheStore(call), cache: cache(around: call)))
             return
         }
         // `loadError = error` in the handler, `return loadError` after it, in `func load() -> Error?`.
         let keeping = ErrorHandOver(errorName: errorName)
         keeping.walk(closure.statements)
         if !keeping.keptIn.isEmpty, let returned = ReturnedFailure.of(declarations.units[unit].body, errorNames: keeping.keptIn, functionBody: declarations.units[unit].body), returned == .error {
-            var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), opensAfterDeletingTheStore: opensAfterDeletingTheStore(call))
+            var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), opensAfterDeletingTheStore: opensAfterDeletingTheStore(call), cache: cache(around: call))
             escape.returned = .error
             scanned.escapes.append(escape)
             return
@@ -1362,7 +1362,26 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let type = declarations.units[unit].typeName
         if isCache(member) { return CacheEvidence(member) }
         if isCache(type) { return CacheEvidence(type) }
+        if let call = Syntax(node).as(FunctionCallExprSyntax.self), let models = Self.cacheModels(openedBy: call) { return CacheEvidence(models, from: .models) }
         return TypeDocumentation.firstSentenceCallingItACache(around: declarations.units[unit].body).map { CacheEvidence($0, from: .documentation) }
+    }
+
+    /// The schema or model classes a SwiftData container opens the store with, where each one's
+    /// name says cache (`ModelContainer(for: FeedCacheSchema.schema, configurations: ...)`,
+    /// `ModelContainer(for: CachedImage.self, CachedThumbnail.self)`), as written; nil where one
+    /// does not (`ModelContainer(for: Note.self, CachedImage.self)` is the person's notes too).
+    static func cacheModels(openedBy call: FunctionCallExprSyntax) -> String? {
+        var models: [String] = []
+        var listing = false
+        for argument in call.arguments {
+            // `for:` lists model types one after another, unlabelled after the first.
+            if let label = argument.label?.text { listing = label == "for" || label == "schema" }
+            guard listing else { continue }
+            let text = argument.expression.trimmedDescription
+            models.append(String(text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }))
+        }
+        guard !models.isEmpty, models.allSatisfy({ $0.lowercased().contains("cache") }) else { return nil }
+        return models.joined(separator: ", ")
     }
 
     /// Whether a statement that runs before the opening in its function deletes the store's files:

@@ -10534,7 +10534,8 @@ warning). A SwiftData store's files are those at its configuration's `url`. Dele
 named in the function or property that opens it holds the word, `"imageCache.sqlite"`, or that
 function's or property's own name does, `localCacheContainer`, or its type's, `ImageCacheManager`,
 or the first words of its type's documentation call the type one, `/// A cache for link previews`,
-where it names one store file at most) is a note: what a cache holds, the app makes again. So is
+or the schema or every model class a `ModelContainer` opens it with does, `FeedCacheSchema.schema`,
+where it names one store file at most; also where the caller the error is thrown to deletes it) is a note: what a cache holds, the app makes again. So is
 only logging such a store's failure, or falling back to memory for it: the app goes without the
 cache, or fills it in memory, until the store opens, and nothing of the person's is lost. So is
 deleting a store whose model classes the app's own code deletes as a cache: a function or property
@@ -11849,6 +11850,60 @@ enum ImageCache {
         } catch {
             try? ↓FileManager.default.removeItem(at: storeURL)
             return try? ModelContainer(for: CachedImage.self, configurations: configuration)
+        }
+    }
+}
+```
+
+### Triggers: a store opened with a schema named as a cache, deleted by the caller when it does not open (a note)
+
+Neither the function that opens the store nor its type says cache; the schema it opens does. The
+caller that deletes the store's files gets the error thrown up to it.
+
+```swift path=App/Feed.swift
+import Foundation
+import SwiftData
+
+enum FeedCacheSchema {
+    static let schema = Schema([FeedItem.self])
+}
+
+struct FeedStore {
+    static let url = URL.applicationSupportDirectory.appending(path: "feed.store")
+
+    static func open() throws -> ModelContainer {
+        let configuration = ModelConfiguration(url: url, cloudKitDatabase: .none)
+        return try ModelContainer(for: FeedCacheSchema.schema, configurations: configuration)
+    }
+
+    static func openOrReset() -> ModelContainer? {
+        do {
+            return try open()
+        } catch {
+            try? ↓FileManager.default.removeItem(at: url)
+            return try? open()
+        }
+    }
+}
+```
+
+### Triggers: a store opened with the person's models beside a cached one, deleted when it does not open (a warning)
+
+One model class named for a cache says nothing of the others: the store holds the person's notes.
+
+```swift path=App/Notes.swift
+import Foundation
+import SwiftData
+
+enum NotesStore {
+    static func makeContainer() -> ModelContainer? {
+        let storeURL = URL.applicationSupportDirectory.appending(path: "notes.store")
+        let configuration = ModelConfiguration(url: storeURL, cloudKitDatabase: .none)
+        do {
+            return try ModelContainer(for: Note.self, CachedThumbnail.self, configurations: configuration)
+        } catch {
+            try? ↓FileManager.default.removeItem(at: storeURL)
+            return try? ModelContainer(for: Note.self, CachedThumbnail.self, configurations: configuration)
         }
     }
 }

@@ -544,7 +544,8 @@ package struct StoreFileName: Hashable, Sendable {
 package struct CacheEvidence: Hashable, Sendable {
     /// `rebuiltFromFiles`: the code that deletes the store fills the new one again at once from
     /// files on the device (an index of them), which the deletion leaves in place.
-    package enum Source: Hashable, Sendable { case name, documentation, rebuiltFromFiles }
+    /// `models`: the schema or model classes the store is opened with are named for a cache.
+    package enum Source: Hashable, Sendable { case name, documentation, rebuiltFromFiles, models }
     /// The name as written (`"imageCache.sqlite"`, `ImageCache`), or the documentation's first
     /// sentence.
     package var text: String
@@ -562,6 +563,7 @@ package struct CacheEvidence: Hashable, Sendable {
         case .name: "its name (\(text))"
         case .documentation: "its type's documentation (\"\(text)\")"
         case .rebuiltFromFiles: "its rebuild from files on the device (\(text))"
+        case .models: "the name of what it is opened with (\(text))"
         }
     }
 }
