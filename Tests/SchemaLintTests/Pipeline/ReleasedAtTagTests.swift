@@ -1030,6 +1030,30 @@ struct ReleasedAtTagTests {
         #expect(different.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }.count == 2, "\(different.stdout)")
     }
 
+    /// A release that gave the entity a renaming identifier no earlier shape had: Core Data pairs
+    /// the older stores' `Note` with nothing, so the migration it infers for them drops their
+    /// notes, and the finding says so (nextcloud/notes-ios, `Note` identified as `CDNote`). v1.1's
+    /// stores match the version still (identifiers are no part of its hash): no migration runs.
+    @Test func anInferredMigrationThatPairsAStoredEntityWithNothingSaysWhatItDrops() throws {
+        let (folder, repository) = try Self.editedInPlace()
+        var git = repository
+        let identified = "<entity name=\"Note\" renamingIdentifier=\"CDNote\">\n<attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>\n<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>\n</entity>"
+        try folder.write(XcodeFixtures.contents(identified), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
+        try git.commit("the entity identified as CDNote, in place")
+        try git.tag("v1.2")
+        let run = try Executable.run(["--no-color", "--all-steps"], in: folder.url)
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        #expect(findings.count == 1, "\(run.stdout)")
+        #expect(findings.first?.contains("; that migration drops what the stores v1.0 made hold of entity `Note`: Core Data pairs a stored element with the one of the same renaming identifier (its name where none is set), and Notes gives that identifier to none of its own") == true, "\(run.stdout)")
+
+        // Without the identifier, the same edits drop nothing.
+        try Self.write(folder, "Notes", ["title", "body"])
+        try git.commit("identifier taken away")
+        try git.tag("v1.3")
+        let plain = try Executable.run(["--no-color", "--all-steps"], in: folder.url)
+        #expect(!plain.stdout.contains("that migration drops"), "\(plain.stdout)")
+    }
+
     /// Each shape a version shipped in is judged on its own: the stores of the oldest fail to open
     /// (a type changed since), the later ones' open by inference, and the finding says which.
     @Test func whatBlocksTheOldestShapeIsNotSaidOfTheNewer() throws {

@@ -303,6 +303,12 @@ struct ReleasedVersionLockRule: HistoryRule {
             }
         }
         var migration = ShippedStoresMigration(current: current.displayName, blockers: blockers, addedWithoutMigration: context.code.addsWithoutMigration)
+        // An element whose renaming identifier the current version gives to none of its own
+        // (`Note`, identified as `CDNote` now) is paired with nothing: the inferred migration
+        // drops what the stores hold of it.
+        migration.dropped = ModelDiffer(pairsByIdentifier: true).changes(from: shipped, to: current)
+            .filter { $0.isReidentified && $0.old != nil && !($0.old?.isTransient ?? false) }
+            .map { "\($0.old?.kind ?? "element") `\($0.path)`" }
         migration.migratedOnlyByTheApp = context.code.migratesOnlyItself
         migration.coreDataInfersNothing = context.code.infersNoMigration
         return migration
@@ -323,6 +329,9 @@ struct ReleasedVersionLockRule: HistoryRule {
         var migratedOnlyByTheApp: SourceLocation?
         /// Core Data's own migration is on, its inference off (`shouldInferMappingModelAutomatically = false`).
         var coreDataInfersNothing = false
+        /// The stored elements the inferred migration pairs with nothing of `current`, their
+        /// renaming identifier gone from it (`entity `Note``): what the stores hold of them is dropped.
+        var dropped: [String] = []
 
         /// Whether the stores the release made fail to open.
         var failsToOpen: Bool { !outsideTheHash && (!blockers.isEmpty || addedWithoutMigration != nil || migratedOnlyByTheApp != nil) }
@@ -510,12 +519,26 @@ struct ReleasedVersionLockRule: HistoryRule {
         let shippedSeverity: Severity = inferred ? .note : .warning
         // Where the stores of some shapes fail to open and the others' open by inference, each
         // is said of its own releases (what blocks the oldest shape is no blocker of the newer).
-        let consequence: String
+        var consequence: String
         if let worst, let migration, worst.failsToOpen, !(coming?.failsToOpen ?? false), !failing.isEmpty, !opening.isEmpty, edit.sinceNewest == nil {
             consequence = migration.consequence(for: named(failing.map(\.0)))
                 + "; the stores \(named(opening.map(\.0))) made open by inferring a migration to \(migration.current) from the model each store keeps, while that change stays inferable"
         } else {
             consequence = worst?.consequence(for: tags) ?? stranding
+        }
+        // What an inferred migration drops, said of the stores it drops it from.
+        var dropping: [(spans: [String], dropped: [String])] = []
+        for (shape, migration) in shapesAndMigrations {
+            guard let migration, !migration.failsToOpen, !migration.outsideTheHash, !migration.dropped.isEmpty else { continue }
+            if let same = dropping.firstIndex(where: { $0.dropped == migration.dropped }) {
+                dropping[same].spans.append(span(shape))
+            } else {
+                dropping.append(([span(shape)], migration.dropped))
+            }
+        }
+        let drops = dropping.map { "what the stores \(Self.list($0.spans)) made hold of \(Self.list($0.dropped))" }
+        if !drops.isEmpty {
+            consequence += "; that migration drops \(Self.list(drops)): Core Data pairs a stored element with the one of the same renaming identifier (its name where none is set), and \(migration?.current ?? version.displayName) gives that identifier to none of its own"
         }
         // What CloudKit makes of the same changes: the change rules' own words, as notes.
         let shippedBreaks = edit.syncBreaks.filter { $0.tag != nil }
