@@ -53,6 +53,14 @@ struct PropertyTypeMapper {
         if let (qualified, kind) = declarations.valueType(named: name, in: scope) {
             return .attribute(.composite, isOptional: isOptional, guess: ("'\(name)' is a Codable \(kind) (\(qualified)), which SwiftData stores as a composite value: read as a composite attribute", true))
         }
+        // `Option.ID` of a model that declares its own `id`: Identifiable's ID is that property's type.
+        if name.hasSuffix(".ID"), let model = declarations.modelClass(named: String(name.dropLast(3)), in: scope), let id = Self.declaredIDType(of: model.node) {
+            let mapper = PropertyTypeMapper(declarations: declarations, scope: model.scope + [model.node.name.text])
+            switch mapper.shape(of: id) {
+            case .attribute(let type, let idIsOptional, let guess): return .attribute(type, isOptional: isOptional || idIsOptional, guess: guess)
+            case .relationship: break
+            }
+        }
         let aliased = declarations.aliasedName(name, in: scope) { Self.primitives[$0] != nil } ?? name
         let primitiveName = aliased == name ? last : aliased
         if let primitive = Self.primitives[primitiveName], aliased != name || name == last || name == "Foundation." + last || name == "Swift." + last || name == "CoreGraphics." + last {
@@ -60,6 +68,18 @@ struct PropertyTypeMapper {
             return .attribute(primitive, isOptional: isOptional, guess: guess)
         }
         return .attribute(.transformable, isOptional: isOptional, guess: ("cannot resolve the type '\(name)' in the files read (not a model, struct or enum declared there): read as a transformable attribute", false))
+    }
+
+    /// The type a class's own stored `id` is declared with (`var id: String`), nil where it
+    /// declares none (a model's ID is then SwiftData's `PersistentIdentifier`).
+    static func declaredIDType(of declaration: ClassDeclSyntax) -> TypeSyntax? {
+        for member in declaration.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) else { continue }
+            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "id" {
+                return binding.typeAnnotation?.type
+            }
+        }
+        return nil
     }
 
     private func model(_ type: TypeSyntax) -> Declared<ClassDeclSyntax>? {

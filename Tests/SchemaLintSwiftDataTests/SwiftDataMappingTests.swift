@@ -276,6 +276,36 @@ import Testing
         #expect(attributes == ["start": "date", "end": "date?", "link": "uri", "backup": "uri?", "owner": "uuid"])
     }
 
+    /// `Option.ID` of a model that declares its own `id` is that property's type (Identifiable's
+    /// ID); a model that declares none has SwiftData's `PersistentIdentifier`, which stays unread.
+    @Test func theIDOfAModelWithItsOwnIDIsThatIDsType() throws {
+        let source = """
+        import Foundation
+        import SwiftData
+
+        @Model final class Option {
+            var id: String
+            init(id: String) { self.id = id }
+        }
+        @Model final class Ticket {
+            var title = ""
+            init() {}
+        }
+        @Model final class Answer {
+            var chosen: Option.ID
+            var previous: Option.ID?
+            var ticket: Ticket.ID?
+            init(chosen: Option.ID) { self.chosen = chosen }
+        }
+        """
+        let reading = readSwift(source)
+        let entity = try #require(reading.versions.first?.entity(named: "Answer"))
+        let attributes = Dictionary(uniqueKeysWithValues: entity.attributes.map { ($0.name, "\($0.type)\($0.isOptional ? "?" : "")") })
+        #expect(attributes == ["chosen": "string", "previous": "string?", "ticket": "transformable?"])
+        #expect(!reading.notes.contains { $0.message.contains("'Option.ID'") }, "\(reading.notes)")
+        #expect(reading.notes.contains { $0.message.contains("cannot resolve the type 'Ticket.ID'") }, "\(reading.notes)")
+    }
+
     /// Initial values that name their type without an annotation: a standard type's static
     /// property (Swift's own or an app's extension), an optional written out as `T?.none` or
     /// `[T]?.some([])`, and the raw value of an enum of the files. A member of a value, or a
