@@ -37,6 +37,16 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         "delete(model:",
     ].map { Array($0.utf8) })
 
+    /// What opens a store, or describes one opened: a run whose files name none of these opens
+    /// no store, so no launch path reaches one, and the types launch paths use are not looked
+    /// for (in a large app with no Core Data, parsing them was most of a run).
+    static let openingWords = ByteSearch.Words([
+        "loadPersistentStores", "addPersistentStore", "ModelContainer", "ModelConfiguration", "NSPersistentStoreDescription",
+        "NSPersistentContainer", "NSPersistentCloudKitContainer", "NSInMemoryStoreType",
+        "persistentContainer", "PersistenceController", "migratePersistentStore", "replacePersistentStore", "setupCoreDataStack", "setupAutoMigratingCoreDataStack", "AutoMigratingSqliteStore", "NSMigrationManager", "addStorageAndWait",
+        "setShouldDeleteStoreOnModelMismatch", "recreateStoreOnModelMismatch",
+    ].map { Array($0.utf8) })
+
     /// What stops the app: the caller of a throwing store wrapper (`do { try setUpStorage() }
     /// catch { fatalError() }`, `let state = try! AppState()`) often mentions none of `words`.
     static let stopWords = ByteSearch.Words(["fatalError", "abort()", "preconditionFailure", "try!"].map { Array($0.utf8) })
@@ -106,7 +116,8 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         var selected = sources.indices.filter { mentioned.contains($0) || ByteSearch.containsAny(Self.neverReturning, in: sources[$0].bytes) }
         var done = Set(selected)
         var index: TypeDeclarationIndex?
-        for _ in 0..<Self.bridgeRounds {
+        let opensAStore = mentioningStores.contains { ByteSearch.containsAny(Self.openingWords, in: sources[$0].bytes) }
+        for _ in 0..<(opensAStore ? Self.bridgeRounds : 0) {
             let declarations = CodeDeclarations(parsed(selected.map { sources[$0] }, options: options), concurrently: false)
             let paths = LaunchPaths(declarations)
             let wanted = paths.undeclaredTypes().union(paths.undeclaredTypes(usedBy: Self.rebuildingUnits(declarations)))
