@@ -2031,6 +2031,16 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
     }
 
+    /// Whether `base` is a name without its extension: `url.deletingPathExtension()`, or a name
+    /// bound to that in the unit (`let base = url.deletingPathExtension()`), to which
+    /// `appendingPathExtension("sqlite-wal")` adds the store's -wal name whole.
+    private func removesTheExtension(_ base: ExprSyntax, in unit: Int) -> Bool {
+        if ByteSearch.contains("deletingPathExtension", in: base.trimmedText) { return true }
+        return Self.names(in: Syntax(base)).contains { name in
+            binding(of: name, in: unit).map { ByteSearch.contains("deletingPathExtension", in: $0.trimmedText) } ?? false
+        }
+    }
+
     /// The names a `-wal`/`-shm` literal is appended to: the base of the call it is an argument
     /// of (`storeURL.appendingPathComponent("-wal")`), the other operands of the `+` it is one of
     /// (`storeURL.path + "-wal"`), or what it interpolates (`"\(storeURL.path)-wal"`).
@@ -2088,7 +2098,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 // an extension added to the store's own name (not to the name without its
                 // extension) never names its companion, whatever it says.
                 if literal.text.hasSuffix("-wal") || literal.text.hasSuffix("-shm"), Self.isPathExtensionArgument(literal.node),
-                   let base = Self.pathExtensionBase(of: literal.node), !ByteSearch.contains("deletingPathExtension", in: base.trimmedText),
+                   let base = Self.pathExtensionBase(of: literal.node), !removesTheExtension(base, in: index),
                    !Self.names(in: Syntax(base)).isDisjoint(with: Self.names(in: Syntax(target))) {
                     if extensionMistake == nil || literal.text.hasSuffix("wal") && extensionMistake?.added.hasSuffix("shm") == true {
                         extensionMistake = (declarations.files[declarations.units[index].file].location(of: literal.node), literal.text)

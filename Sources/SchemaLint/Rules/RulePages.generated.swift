@@ -17553,6 +17553,40 @@ final class ItemStore {
 }
 ```
 
+### Does not trigger: the three files named from the store's name without its extension, in a loop
+
+Bound to a name first (`let base = url.deletingPathExtension()`), the name without its extension
+given `sqlite-wal` is the store's -wal file.
+
+```swift path=App/Storage.swift
+import CoreData
+
+final class Storage {
+    let container = NSPersistentContainer(name: "Items")
+
+    func load() {
+        container.loadPersistentStores { description, error in
+            guard error != nil else { return }
+            self.destroyStore(at: description.url)
+            self.container.loadPersistentStores { _, _ in }
+        }
+    }
+
+    private func destroyStore(at url: URL?) {
+        guard let url else { return }
+        let base = url.deletingPathExtension()
+        let files = [
+            base.appendingPathExtension("sqlite"),
+            base.appendingPathExtension("sqlite-wal"),
+            base.appendingPathExtension("sqlite-shm"),
+        ]
+        for file in files {
+            try? FileManager.default.removeItem(at: file)
+        }
+    }
+}
+```
+
 ### Triggers: the store and a `.wal` look-alike removed in a loop over their URLs, written in the loop or bound to a name, in a function or an initializer
 
 ```swift path=App/StoreReset.swift
