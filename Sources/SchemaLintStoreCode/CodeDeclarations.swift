@@ -187,7 +187,7 @@ struct CodeDeclarations {
     private func unitsMatchingTheCall(_ key: String, at node: Syntax) -> [Int] {
         let all = unitsByKey[key] ?? fromProtocolExtensions(key)
         guard all.count > 1 || key.hasSuffix(".init"), let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id else { return all }
-        let labels = call.arguments.map { $0.label?.text ?? "_" } + (call.trailingClosure == nil ? [] : ["*"]) + call.additionalTrailingClosures.map { $0.label.text }
+        let labels = Self.argumentLabels(of: call)
         let taking = all.filter { units[$0].accepts(labels: labels) }
         guard taking.contains(where: { units[$0].parameters != nil }) else { return all }
         // Overloads of a method are told apart by their argument labels
@@ -198,6 +198,12 @@ struct CodeDeclarations {
         func leftOut(_ unit: Int) -> Int { (units[unit].parameters?.count ?? labels.count) - labels.count }
         let fewest = taking.filter { units[$0].parameters != nil }.map(leftOut).min()
         return taking.filter { units[$0].parameters == nil || leftOut($0) == fewest }
+    }
+
+    /// A call's argument labels as `CodeUnit.accepts(labels:)` takes them: `_` for none, `*` for
+    /// a trailing closure.
+    static func argumentLabels(of call: FunctionCallExprSyntax) -> [String] {
+        call.arguments.map { $0.label?.text ?? "_" } + (call.trailingClosure == nil ? [] : ["*"]) + call.additionalTrailingClosures.map { $0.label.text }
     }
 
     /// The types a file declares (not under `#if DEBUG`).

@@ -141,11 +141,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     }
 
     /// The calls of the unit in the other units of the files read, by its name (its type's for an
-    /// initializer).
+    /// initializer) and argument labels: `fileManager.copyItem(at:to:)` is Foundation's, not a
+    /// project's `copyItem(at:to:shouldReplace:)`.
     private func calls(of unit: Int) -> [FunctionCallExprSyntax] {
         let member = declarations.units[unit].key.split(separator: ".").last.map(String.init) ?? ""
         let name = member == "init" ? declarations.units[unit].typeName : member
-        return declarations.calls.calls(named: name, in: declarations).filter { $0.unit != unit && !declarations.callsAFrameworkMethod($0.call, named: name) }.map(\.call)
+        return declarations.calls.calls(named: name, in: declarations).filter {
+            $0.unit != unit && !declarations.callsAFrameworkMethod($0.call, named: name) && declarations.units[unit].accepts(labels: CodeDeclarations.argumentLabels(of: $0.call))
+        }.map(\.call)
     }
 
     /// Whether the unit's in-memory parameter defaults to `true` (`init(inMemory: Bool = true)`).

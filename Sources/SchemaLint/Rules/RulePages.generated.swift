@@ -17553,6 +17553,49 @@ final class ItemStore {
 }
 ```
 
+### Does not trigger: Foundation's `copyItem(at:to:)` of the store with its companions, beside a project's `copyItem(at:to:shouldReplace:)`
+
+The export calls Foundation's method, not the project's of the same name: a call whose argument
+labels the project's function does not take is no call of it.
+
+```swift path=App/FileManager+Replace.swift
+import Foundation
+
+extension FileManager {
+    func copyItem(at sourceURL: URL, to destinationURL: URL, shouldReplace: Bool) throws {
+        if shouldReplace, fileExists(atPath: destinationURL.path) {
+            try self.removeItem(at: destinationURL)
+        }
+        try self.copyItem(at: sourceURL, to: destinationURL)
+    }
+}
+```
+
+```swift path=App/StoreExport.swift
+import CoreData
+
+enum StoreExport {
+    static func export(_ container: NSPersistentContainer, to folder: URL) throws -> URL? {
+        guard let storeURL = container.persistentStoreCoordinator.persistentStores.first?.url else { return nil }
+        let fileManager = FileManager.default
+        let destination = folder.appendingPathComponent(storeURL.lastPathComponent)
+        try fileManager.copyItem(at: storeURL, to: destination)
+        for suffix in ["-wal", "-shm"] {
+            let companion = URL(fileURLWithPath: storeURL.path + suffix)
+            guard fileManager.fileExists(atPath: companion.path) else { continue }
+            try fileManager.copyItem(at: companion, to: URL(fileURLWithPath: destination.path + suffix))
+        }
+        return destination
+    }
+
+    static func load() -> NSPersistentContainer {
+        let container = NSPersistentContainer(name: "Items")
+        container.loadPersistentStores { _, _ in }
+        return container
+    }
+}
+```
+
 ### Does not trigger: the three files named from the store's name without its extension, in a loop
 
 Bound to a name first (`let base = url.deletingPathExtension()`), the name without its extension
