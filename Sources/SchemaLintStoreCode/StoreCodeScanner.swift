@@ -995,6 +995,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             }
             // A branch that does nothing but log leaves the container without its store.
             guard !handsOn else { continue }
+            guard !isOpenedOnlyToBeDeleted(call) else { continue }
             if let logged = LoggingOnlyCode.onlyLogs(statements) {
                 scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: LoggingOnlyCode.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
             } else if let debugOnly = Self.holdsDebugOnlyCodeAlone(statements) {
@@ -1005,10 +1006,29 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
         // A handler that logs whatever it is given (`print(error.debugDescription)`, no test of
         // the error) only logs a failure too.
-        if finder.branches.isEmpty, !handsOn, let logged = LoggingOnlyCode.onlyLogs(closure.statements), Self.mentions(errorName, in: logged) {
+        if finder.branches.isEmpty, !handsOn, let logged = LoggingOnlyCode.onlyLogs(closure.statements), Self.mentions(errorName, in: logged), !isOpenedOnlyToBeDeleted(call) {
             scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: LoggingOnlyCode.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
         }
         addFailureActions(ofErrorKeptBy: closure, errorName: errorName, opening: opening, call: call)
+    }
+
+    /// Whether the store opened at `call` is opened only for its callers to delete: each call of
+    /// the function around it in the files read is in a function named for deleting, and followed
+    /// there by a framework deletion (`deleteDatabase()` loads the store to learn its URL, then
+    /// `destroyPersistentStore`s it). A failure only logged there loses nothing: the store was to
+    /// go.
+    private func isOpenedOnlyToBeDeleted(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let unit = declarations.unit(around: call) else { return false }
+        let callers = calls(of: unit)
+        return !callers.isEmpty && callers.allSatisfy { caller in
+            guard let callerUnit = declarations.unit(around: caller),
+                  StoreDeletingHelpers.isNamedForDeleting(String(declarations.units[callerUnit].key.split(separator: ".").last ?? "")) else { return false }
+            let calls = AllCalls(viewMode: .sourceAccurate)
+            calls.walk(declarations.units[callerUnit].body)
+            return calls.found.contains { later in
+                later.position > caller.position && SynchronousCode.calledName(later).map(StoreDeletingHelpers.deletingCalls.contains) ?? false
+            }
+        }
     }
 
     /// Whether `call` names `name` among its arguments (`print(error.debugDescription)`).

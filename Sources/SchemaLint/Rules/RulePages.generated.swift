@@ -10486,7 +10486,9 @@ The rule reports, in the code that runs when opening fails:
   `os_log`, CocoaLumberjack's `DDLog...`, a project's macro with `Log` in its name, assertions,
   or a message to a method of the file whose body only logs, `[Store logStoreError:error]`)
   or do nothing (the template's `// Handle error` left as it was, a bare `return`), and the
-  coordinator goes on without its store;
+  coordinator goes on without its store (not where the store is loaded only for its callers to
+  destroy: each caller is named for deleting and calls `destroyPersistentStore` or `removeItem`
+  after it);
 - the function that opens the store called again from its own failure branch (`self.loadStore()`
   inside `loadStore()`'s handler), with nothing changed: a store that cannot migrate fails again at
   once, and the app retries without end; from a handler that runs synchronously (the default), the
@@ -12239,6 +12241,58 @@ final class Persistence {
         let persistence = Persistence(inMemory: true)
         persistence.container.mainContext.insert(Entry())
         return persistence
+    }
+}
+```
+
+### Does not trigger: a store loaded only to learn its URL, by a function whose only caller destroys it next
+
+```swift path=App/DatabaseReset.swift
+import CoreData
+
+final class DatabaseReset {
+    let container = NSPersistentContainer(name: "Library")
+
+    private func loadStoreToFindIt() {
+        let loaded = DispatchSemaphore(value: 0)
+        container.loadPersistentStores { _, error in
+            if let error {
+                print("Failed to load store: \(error)")
+            }
+            loaded.signal()
+        }
+        loaded.wait()
+    }
+
+    func deleteDatabase() throws {
+        if container.persistentStoreCoordinator.persistentStores.isEmpty {
+            loadStoreToFindIt()
+        }
+        guard let url = container.persistentStoreCoordinator.persistentStores.first?.url else { return }
+        try container.persistentStoreCoordinator.destroyPersistentStore(at: url, type: .sqlite)
+    }
+}
+```
+
+### Triggers: the same load, called from a function that keeps the store (a warning)
+
+```swift path=App/LibraryStore.swift
+import CoreData
+
+final class LibraryStore {
+    let container = NSPersistentContainer(name: "Library")
+
+    private func loadStore() {
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓print("Failed to load store: \(error)")
+            }
+        }
+    }
+
+    func start() {
+        loadStore()
+        NotificationCenter.default.removeObserver(self)
     }
 }
 ```
