@@ -113,8 +113,7 @@ package struct GitHistoryCache: Sendable, Hashable {
         }
         let entry = ReachEntry(top: top, revision: revision, commit: commit, asked: commits.sorted(), lacking: lacking.sorted())
         if kept != entry, let data = try? JSONEncoder().encode(entry) {
-            try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try? AtomicFileWriter.write(data, to: file, force: true)
+            Self.keep(data, at: file)
         }
         return .success(lacking)
     }
@@ -150,8 +149,7 @@ package struct GitHistoryCache: Sendable, Hashable {
             changed = whole
         }
         if let data = try? JSONEncoder().encode(ChangedLinesEntry(top: top, pathspec: pathspec, commit: commit, lines: changed.lines.sorted())) {
-            try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try? AtomicFileWriter.write(data, to: file, force: true)
+            Self.keep(data, at: file)
         }
         return changed
     }
@@ -180,8 +178,7 @@ package struct GitHistoryCache: Sendable, Hashable {
             guard let answers = read(unknown), answers.count == unknown.count else { return nil }
             for (object, tree) in zip(unknown, answers) { trees[object] = tree ?? "" }
             if let data = try? JSONEncoder().encode(FolderTreesEntry(top: top, folder: folder, trees: trees)) {
-                try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try? AtomicFileWriter.write(data, to: file, force: true)
+                Self.keep(data, at: file)
             }
         }
         return objects.map { object in trees[object].flatMap { $0.isEmpty ? nil : $0 } }
@@ -214,8 +211,7 @@ package struct GitHistoryCache: Sendable, Hashable {
             let answers = read(unknown)
             known.merge(answers) { _, new in new }
             if !answers.isEmpty, let data = BundleTreesText.encode(known, header: header) {
-                try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try? AtomicFileWriter.write(data, to: file, force: true)
+                Self.keep(data, at: file)
             }
         }
         let asked = Set(trees)
@@ -250,8 +246,14 @@ package struct GitHistoryCache: Sendable, Hashable {
     /// Writes the entry; a cache that cannot be written only costs the next run a whole log.
     private func store(_ entry: Entry, at path: String) {
         guard let data = try? JSONEncoder().encode(entry) else { return }
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try? AtomicFileWriter.write(data, to: path, force: true)
+        Self.keep(data, at: path)
+    }
+
+    /// Writes an entry's file atomically, making its folder first: a cache that cannot be written
+    /// only costs the next run what this one asked git.
+    private static func keep(_ data: Data, at file: String) {
+        try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? AtomicFileWriter.write(data, to: file, force: true)
     }
 
     /// The full id of the commit `revision` names; nil when it names none.
