@@ -172,7 +172,7 @@ public struct LintPipeline: Sendable {
         }
         var input = Input(
             configuration: configuration, histories: histories, bundles: loaded.bundles, suppressions: suppressions,
-            mappingModels: WrittenMigrationMatcher.placements(of: histories, unmatched: matched.unmatched),
+            mappingModels: WrittenMigrationMatcher.placements(of: histories, unmatched: matched.unmatched, migratesItself: !loaded.storeCode.handRunMigrations.isEmpty),
             readingNotes: loaded.readingNotes
         )
         input.storeCode = loaded.storeCode

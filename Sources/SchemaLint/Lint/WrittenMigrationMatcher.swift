@@ -71,7 +71,10 @@ struct WrittenMigrationMatcher {
     }
 
     /// Every mapping model with its place: the step of the history it migrates, or why it fits none.
-    static func placements(of histories: [ModelHistory], unmatched: [Unmatched]) -> [(MappingModel, MappingModelPlacement)] {
+    /// Where the app runs its own migration (`migratesItself`, an `NSMigrationManager` in its
+    /// code), each is placed with the other mapping models of its step, which that migration may
+    /// run in turn.
+    static func placements(of histories: [ModelHistory], unmatched: [Unmatched], migratesItself: Bool = false) -> [(MappingModel, MappingModelPlacement)] {
         var result: [(MappingModel, MappingModelPlacement)] = []
         for history in histories {
             for migration in history.writtenMigrations {
@@ -79,7 +82,10 @@ struct WrittenMigrationMatcher {
                       let from = history.versions.first(where: { $0.label == migration.from }),
                       let to = history.versions.first(where: { $0.label == migration.to })
                 else { continue }
-                result.append((mapping, .step(history: history, from: from, to: to)))
+                let otherPasses = !migratesItself ? [] : history.writtenMigrations.compactMap { other in
+                    other.from == migration.from && other.to == migration.to && other.mappingModel?.file != mapping.file ? other.mappingModel : nil
+                }
+                result.append((mapping, .step(history: history, from: from, to: to, otherPasses: otherPasses)))
             }
         }
         result += unmatched.map { ($0.mappingModel, .unmatched(problem: $0.problem, model: $0.model, skippedModel: $0.skippedModel)) }

@@ -8,7 +8,10 @@ package protocol MappingModelRule: Rule {
 
 /// Where a mapping model fits: the history step it migrates, or why it fits none.
 package enum MappingModelPlacement: Sendable {
-    case step(history: ModelHistory, from: ModelVersion, to: ModelVersion)
+    /// `otherPasses`: the other mapping models of the same step, where the app runs its own
+    /// migration, which may run each in turn (a multi-pass migration); empty where Core Data
+    /// migrates the step, with one mapping model.
+    case step(history: ModelHistory, from: ModelVersion, to: ModelVersion, otherPasses: [MappingModel] = [])
     /// `skippedModel`: the bundle the walk left out that has the model's name, if that is why.
     case unmatched(problem: String, model: String?, skippedModel: SkippedPath? = nil)
 }
@@ -21,7 +24,7 @@ extension MappingModelRule {
     ) -> Finding {
         let model: String, version: String, baseline: String?, synced: Bool
         switch placement {
-        case .step(let history, let from, let to):
+        case .step(let history, let from, let to, _):
             (model, version, baseline, synced) = (history.model, to.label, from.label, to.hasSyncedEntities && from.hasSyncedEntities)
         case .unmatched(_, let named, _):
             (model, version, baseline, synced) = (named ?? mappingModel.source?.model ?? mappingModel.name, mappingModel.destination?.version ?? "", mappingModel.source?.version, false)

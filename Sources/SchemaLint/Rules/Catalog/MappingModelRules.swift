@@ -38,7 +38,7 @@ struct MappingModelStaleRule: MappingModelRule {
     )
 
     func check(_ mappingModel: MappingModel, _ placement: MappingModelPlacement) -> [Finding] {
-        guard case .step(_, let from, let to) = placement else { return [] }
+        guard case .step(_, let from, let to, _) = placement else { return [] }
         let problems = mappingModel.mismatches(from: from, to: to)
         guard let first = problems.first else { return [] }
         let stale = "mapping model '\(mappingModel.name)' no longer matches \(from.displayName) -> \(to.displayName): \(first.message); a version changed after the mapping model was made, so Core Data does not use it"
@@ -96,7 +96,7 @@ struct MappingModelUnmappedPropertyRule: MappingModelRule {
     )
 
     func check(_ mappingModel: MappingModel, _ placement: MappingModelPlacement) -> [Finding] {
-        guard case .step(_, let from, let to) = placement else { return [] }
+        guard case .step(_, let from, let to, let otherPasses) = placement else { return [] }
         var findings: [Finding] = []
         let mappedDestinations = Set(mappingModel.entityMappings.compactMap(\.destination))
         // Entities the mapping model makes no objects of: a relationship to one of them has
@@ -106,6 +106,18 @@ struct MappingModelUnmappedPropertyRule: MappingModelRule {
             guard let sourceEntity = from.entity(named: entity.renamedFrom ?? entity.name) ?? from.entity(named: entity.name) else { continue }
             if !mappedDestinations.contains(entity.name), !entity.isAbstract {
                 unmade.insert(entity.name)
+                // Made by another mapping model of the step, which the app's own migration may
+                // run in a pass of its own: dropped only if it runs this one alone.
+                if let pass = otherPasses.first(where: { $0.entityMappings.contains { $0.destination == entity.name } }) {
+                    findings.append(finding(
+                        mappingModel, placement, severity: .note,
+                        message: "mapping model '\(mappingModel.name)' makes no objects of entity '\(entity.name)', which '\(pass.name)' of the same step makes: the app migrates its stores itself, and loses no '\(sourceEntity.name)' of \(from.displayName) where it runs both mapping models in turn (a migration in passes), every '\(sourceEntity.name)' where it runs this one alone",
+                        path: ElementPath(entity: mappingModel.name, member: entity.name),
+                        notes: [Finding.Note("'\(pass.name)' makes '\(entity.name)' objects", at: pass.location)],
+                        suggestions: ["check that the app's migration runs every mapping model of the step, one after the other, as each makes only some of the entities"]
+                    ))
+                    continue
+                }
                 findings.append(finding(
                     mappingModel, placement,
                     message: "mapping model '\(mappingModel.name)' makes no objects of entity '\(entity.name)', so the migration drops every '\(sourceEntity.name)' of \(from.displayName)",
@@ -179,7 +191,7 @@ struct MappingModelCustomPolicyRule: MappingModelRule {
     )
 
     func check(_ mappingModel: MappingModel, _ placement: MappingModelPlacement) -> [Finding] {
-        guard case .step(_, let from, _) = placement else { return [] }
+        guard case .step(_, let from, _, _) = placement else { return [] }
         return mappingModel.entityMappings.compactMap { mapping in
             guard let policy = mapping.policyClass else { return nil }
             let entity = mapping.destination ?? mapping.source ?? "?"
