@@ -20,32 +20,29 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// background work, a launch entry point (which may reach a store opened in another file), a
     /// store's configuration (an extension that makes an in-memory one, read where a fallback uses
     /// it), or a value transformer that reads keyed archives (`KeyedArchiveTransformers`).
-    static let words = ByteSearch.Words([
-        "loadPersistentStores", "addPersistentStore", "ModelContainer", "ModelConfiguration", "NSPersistentStoreDescription",
-        "NSPersistentContainer", "NSPersistentCloudKitContainer",
-        "NSInMemoryStoreType", "NSPersistentStoreFileProtectionKey",
+    static let words = ByteSearch.Words((openingNames + [
+        "NSPersistentStoreFileProtectionKey",
         "moveItem", "copyItem", "removeItem", "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "backgroundTask",
         "FinishLaunchingWithOptions", "applicationDidFinishLaunching", "applicationWillFinishLaunching", "willConnectTo", "@main", "UIApplicationMain", "fetchCompletionHandler",
-        "persistentContainer", "PersistenceController", "migratePersistentStore", "replacePersistentStore", "setupCoreDataStack", "setupAutoMigratingCoreDataStack", "AutoMigratingSqliteStore", "NSMigrationManager", "addStorageAndWait",
-        // Libraries told to delete a store that does not match the model.
-        "setShouldDeleteStoreOnModelMismatch", "recreateStoreOnModelMismatch",
         KeyedArchiveClasses.foundationBase,
         // Attribute descriptions given their transformers in code; a store opened with the model
         // it was made with, before it migrates.
         "valueTransformerName", "forStoreMetadata",
         // All objects of a model class deleted, where the code's name may say cache.
         "delete(model:",
-    ].map { Array($0.utf8) })
+    ]).map { Array($0.utf8) })
 
-    /// What opens a store, or describes one opened: a run whose files name none of these opens
-    /// no store, so no launch path reaches one, and the types launch paths use are not looked
-    /// for (in a large app with no Core Data, parsing them was most of a run).
-    static let openingWords = ByteSearch.Words([
+    /// What opens a store, or describes one opened (libraries told to delete a store that does not
+    /// match the model among them): a run whose files name none of these opens no store, so no
+    /// launch path reaches one, and the types launch paths use are not looked for (in a large app
+    /// with no Core Data, parsing them was most of a run).
+    static let openingNames = [
         "loadPersistentStores", "addPersistentStore", "ModelContainer", "ModelConfiguration", "NSPersistentStoreDescription",
         "NSPersistentContainer", "NSPersistentCloudKitContainer", "NSInMemoryStoreType",
         "persistentContainer", "PersistenceController", "migratePersistentStore", "replacePersistentStore", "setupCoreDataStack", "setupAutoMigratingCoreDataStack", "AutoMigratingSqliteStore", "NSMigrationManager", "addStorageAndWait",
         "setShouldDeleteStoreOnModelMismatch", "recreateStoreOnModelMismatch",
-    ].map { Array($0.utf8) })
+    ]
+    static let openingWords = ByteSearch.Words(openingNames.map { Array($0.utf8) })
 
     /// What stops the app: the caller of a throwing store wrapper (`do { try setUpStorage() }
     /// catch { fatalError() }`, `let state = try! AppState()`) often mentions none of `words`.

@@ -159,21 +159,8 @@ struct LintCommand: ParsableCommand {
         // (A folder named with no model in it is an input error, unless the run read store code
         // there: then it says the same, not "no problems in 0 versions".)
         if output.histories.isEmpty, output.result.findings.isEmpty {
-            let unbuilt = output.skipped.filter { $0.reason == .inNoProject && $0.path.hasSuffix(".xcdatamodeld") }.count
-            var why = unbuilt == 0 ? "" : "; \(unbuilt) model bundle\(unbuilt == 1 ? " lies" : "s lie") in no Xcode project here (--verbose lists \(unbuilt == 1 ? "it" : "them"); name one to lint it)"
-            let setAside = output.skipped.filter(\.holdsModelBundle).map(\.path)
-            if !setAside.isEmpty {
-                let named = setAside.prefix(3).joined(separator: ", ") + (setAside.count > 3 ? " and \(setAside.count - 3) more" : "")
-                why += "; the model bundles in \(named) were left out as tests, fixtures or a library's demo apps, which ship to no one (name a folder to lint it)"
-            }
             let place = givenPaths.isEmpty || givenPaths == ["."] ? "this folder" : givenPaths.joined(separator: ", ")
-            // Code that opens stores was read and checked all the same (a model the code builds
-            // itself is no file to read); code that opens none had nothing to check.
-            let code = output.storeCodeFilesRead
-            let checked = code == 0 ? "nothing to lint"
-                : !output.codeHandlesStores ? "the \(TextReporter.plural(code, "code file")) read open\(code == 1 ? "s" : "") no Core Data or SwiftData store; nothing to lint"
-                : "the \(TextReporter.plural(code, "code file")) read show\(code == 1 ? "s" : "") no store-handling problem, and a model built in code is not read"
-            Terminal.writeError("schemalint: no model found in \(place) (Xcode model bundles, SwiftData schemas or schemalint YAML model files); \(checked)\(why)\n")
+            Terminal.writeError(WalkListing.noModelLine(in: place, storeCodeFilesRead: output.storeCodeFilesRead, codeHandlesStores: output.codeHandlesStores, skipped: output.skipped))
             requests.removeAll { $0.format == .text && $0.file == nil }
         }
         // What a reader could not read for certain goes beside the report, as compilers print

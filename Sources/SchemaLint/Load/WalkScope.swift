@@ -28,9 +28,7 @@ package struct SkippedPath: Sendable, Hashable, Comparable {
     package static func < (lhs: SkippedPath, rhs: SkippedPath) -> Bool { lhs.path < rhs.path }
 
     /// A folder left out as tests, fixtures or a library's demo apps that holds a model bundle.
-    /// Looked for only where a run found no model at all: its line then names these folders, so
-    /// that "no model found" in a library with models in its demos does not read as schemalint
-    /// missing them.
+    /// Looked for on disk only where a run found no model at all (`WalkListing.noModelLine`).
     package var holdsModelBundle: Bool {
         guard reason == .testsOrFixtures || reason == .librarySamples, let walk = FileManager.default.enumerator(atPath: path) else { return false }
         while let item = walk.nextObject() as? String {
