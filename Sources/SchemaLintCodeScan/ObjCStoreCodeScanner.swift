@@ -970,17 +970,60 @@ struct ObjCStoreCodeScanner {
                 action = (.deletesTheStore, "[self \(text)]")
             default: action = nil
             }
+            guard let (kind, written) = action else { continue }
+            // (The branch may be the block of the `if` that tests the error: its condition counts.)
+            let conditions = kind == .deletesTheStore ? enclosingIfConditions(of: position, in: body.range) : []
+            let confirmed = conditions.contains(where: asksThePerson), onlyForACorruptFile = conditions.contains(where: testsForACorruptFile)
             // The store's files removed one after another (the store, then its `-wal` and
-            // `-shm`) are one deletion: the first is the finding.
-            if let (kind, written) = action, kind != .deletesTheStore || !actions.contains(where: { $0.action == .deletesTheStore }) {
-                var found = StoreFailureAction(action: kind, written: written, place: place(position, body), opening: opening, openingLocation: location(of: tokens[openingIndex]))
-                found.opensAfterDeletingTheStore = reopensAfterDeletingTheStore(in: body.range.lowerBound..<position)
-                found.stopsAfterDeletingTheStore = kind == .stopsTheApp && deletion.map { isSequential($0, position) } ?? false
-                if kind == .deletesTheStore { found.cache = cache(of: body); deletion = position }
-                actions.append(found)
+            // `-shm`) are one deletion: the first is the finding, unless it runs only when the
+            // person chose it, or only for a damaged file, and a later one runs without that.
+            if kind == .deletesTheStore, let earlier = actions.firstIndex(where: { $0.action == .deletesTheStore }) {
+                let narrower = { (action: StoreFailureAction) in action.confirmedByThePerson || action.onlyForACorruptFile }
+                guard narrower(actions[earlier]), !confirmed, !onlyForACorruptFile else { continue }
+                actions.remove(at: earlier)
             }
+            var found = StoreFailureAction(action: kind, written: written, place: place(position, body), opening: opening, openingLocation: location(of: tokens[openingIndex]))
+            found.opensAfterDeletingTheStore = reopensAfterDeletingTheStore(in: body.range.lowerBound..<position)
+            found.stopsAfterDeletingTheStore = kind == .stopsTheApp && deletion.map { isSequential($0, position) } ?? false
+            if kind == .deletesTheStore {
+                found.cache = cache(of: body)
+                found.confirmedByThePerson = confirmed
+                found.onlyForACorruptFile = onlyForACorruptFile
+                deletion = position
+            }
+            actions.append(found)
         }
         return actions
+    }
+
+    /// The conditions of the `if`s in `range` whose blocks hold the token at `position`,
+    /// innermost first (an `else` block's condition is not its own, and is left out).
+    private func enclosingIfConditions(of position: Int, in range: Range<Int>) -> [Range<Int>] {
+        var conditions: [Range<Int>] = []
+        var opener = enclosingOpener[position]
+        while opener >= range.lowerBound {
+            if tokens[opener].is("{"), opener >= 1, tokens[opener - 1].is(")"), let open = partner[opener - 1], open >= 1, tokens[open - 1].isIdentifier("if") {
+                conditions.append((open + 1)..<(opener - 1))
+            }
+            opener = enclosingOpener[opener]
+        }
+        return conditions
+    }
+
+    /// Whether the condition tests the person's answer to an alert: AppKit's answers
+    /// (`NSAlertAlternateReturn`, `NSAlertFirstButtonReturn`), `runModal`, `NSRunAlertPanel(…)`.
+    private func asksThePerson(_ condition: Range<Int>) -> Bool {
+        condition.contains { index in
+            let text = tokens[index].text
+            return tokens[index].kind == .identifier
+                && (text.hasPrefix("NSAlert") && text.hasSuffix("Return") || text == "runModal" || text.hasPrefix("NSRun") && text.hasSuffix("AlertPanel"))
+        }
+    }
+
+    /// Whether the condition tests for the error that says the file is no store Core Data can
+    /// read (`error.code == 259`, `NSFileReadCorruptFileError`), not for a failed migration.
+    private func testsForACorruptFile(_ condition: Range<Int>) -> Bool {
+        condition.contains { tokens[$0].text == "259" || tokens[$0].isIdentifier("NSFileReadCorruptFileError") }
     }
 
     /// The getters of the settings that tell a library to delete a store that does not match
@@ -990,15 +1033,9 @@ struct ObjCStoreCodeScanner {
     /// Whether the token at `position` lies in a block of an `if` whose condition reads one of
     /// `deletionOptIns`.
     private func isOptedInto(_ position: Int) -> Bool {
-        var opener = enclosingOpener[position]
-        while opener >= 0 {
-            if tokens[opener].is("{"), opener >= 1, tokens[opener - 1].is(")"), let open = partner[opener - 1], open >= 1, tokens[open - 1].isIdentifier("if"),
-               ((open + 1)..<(opener - 1)).contains(where: { tokens[$0].kind == .identifier && Self.deletionOptIns.contains(tokens[$0].text) }) {
-                return true
-            }
-            opener = enclosingOpener[opener]
+        enclosingIfConditions(of: position, in: 0..<tokens.count).contains { condition in
+            condition.contains { tokens[$0].kind == .identifier && Self.deletionOptIns.contains(tokens[$0].text) }
         }
-        return false
     }
 
     /// The functions that only log or report: Foundation's, `os_log`'s, CocoaLumberjack's, C's, and

@@ -135,6 +135,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard let parameter = inMemoryParameter(of: unit) else { return false }
         let defaultsToTrue = inMemoryParameterDefaultsToTrue(unit)
         let made = calls(of: unit)
+        // Made only in files that name no store API (SwiftUI previews, which are not read), a type
+        // or function named for previews whose parameter defaults to `true` keeps its store in
+        // memory: only a call that passes `false` would give it a file, and what is named for
+        // previews is not the store people run.
+        if made.isEmpty, defaultsToTrue {
+            let names = [declarations.units[unit].typeName, declarations.units[unit].key.split(separator: ".").last.map(String.init) ?? ""]
+            return names.contains { StoreCodeVisitor.words(of: $0).contains("preview") }
+        }
         return !made.isEmpty && made.allSatisfy { call in
             ErrorPaths.passesTrue(call, to: parameter) || defaultsToTrue && !ErrorPaths.passesArgument(call, to: parameter)
         }
@@ -588,16 +596,27 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// configuration bound to a name they use, as a last-resort fallback writes it), so nothing to
     /// migrate or lose.
     private func isInMemoryOrPreview(_ node: FunctionCallExprSyntax) -> Bool {
+        let unit = declarations.unit(around: node)
+        // The function's own in-memory parameter, where every call of it keeps the store in memory
+        // (`ModelConfiguration(isStoredInMemoryOnly: isStoredInMemoryOnly)` in a preview container's
+        // `init(_:isStoredInMemoryOnly: Bool = true)`, made only with `true` or the default).
+        lazy var keptInMemoryByCallers = unit.flatMap { unit -> String? in
+            guard let parameter = inMemoryParameter(of: unit), everyCallKeepsItInMemory(unit),
+                  let declared = CodeDeclarations.parameters(ofBody: declarations.units[unit].body).map(Array.init), parameter.index < declared.count else { return nil }
+            return (declared[parameter.index].secondName ?? declared[parameter.index].firstName).text
+        }
         func saysInMemory(_ text: String) -> Bool {
             let compact = String(text.filter { $0 != " " && $0 != "\n" })
-            return ByteSearch.contains("isStoredInMemoryOnly:true", in: compact) || ByteSearch.contains("inMemory:true", in: compact)
+            if ByteSearch.contains("isStoredInMemoryOnly:true", in: compact) || ByteSearch.contains("inMemory:true", in: compact) { return true }
+            guard let name = keptInMemoryByCallers else { return false }
+            return [",", ")"].contains { ByteSearch.contains("isStoredInMemoryOnly:\(name)\($0)", in: compact) }
         }
         if saysInMemory(node.arguments.trimmedText) || givesAConstantTrueInMemory(node.arguments) { return true }
         // Configurations made by the project's own code (`configurations: [.memoryOnly(schema: s)]`,
         // `Self.testConfiguration`), whose every declaration says it is in memory.
         let given = node.arguments.filter { $0.label?.text == "configurations" }
         if !given.isEmpty, given.allSatisfy({ projectCodeMakesInMemory($0.expression, saysInMemory) }) { return true }
-        if let unit = declarations.unit(around: node) {
+        if let unit {
             let references = NameReferences(viewMode: .sourceAccurate)
             // The configurations: every argument but the schema and the migration plan.
             for argument in node.arguments where !["for", "migrationPlan"].contains(argument.label?.text ?? "") {
@@ -1273,7 +1292,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // Where the app's own migration failed, removing what it wrote is cleaning up; removing
         // what it reads from is the loss, so that deletion is the one reported.
         func removesTheSource(_ node: Syntax) -> Bool { opening == .migrateStore && Self.removes(node, theArgument: "from", of: openingNode) }
-        let firstDeletion = found.firstIndex { $0.1 == .deletesTheStore && removesTheSource($0.0) } ?? found.firstIndex { $0.1 == .deletesTheStore }
+        // A deletion that runs whatever the person answers is reported before one they choose in
+        // an alert, or one only for a damaged file.
+        func isNarrower(_ node: Syntax) -> Bool { DeletionConditions.isConfirmedByThePerson(node) || DeletionConditions.isOnlyForACorruptFile(node) }
+        let firstDeletion = found.firstIndex { $0.1 == .deletesTheStore && removesTheSource($0.0) }
+            ?? found.firstIndex { $0.1 == .deletesTheStore && !isNarrower($0.0) } ?? found.firstIndex { $0.1 == .deletesTheStore }
         let firstFallback = found.firstIndex { $0.1 == .fallsBackToMemory }
         // Where a copy the app makes itself fails, removing what it wrote (`migratePersistentStore`'s
         // `to:`, `migrateStore`'s destination) leaves the store it copies from in place: the next
@@ -1293,6 +1316,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             found.afterFallbackToAnotherStore = action == .stopsTheApp && opensARecoveryStore(openingNode)
             if action == .deletesTheStore {
                 found.cache = cache(around: openingNode)
+                found.confirmedByThePerson = DeletionConditions.isConfirmedByThePerson(node)
+                found.onlyForACorruptFile = DeletionConditions.isOnlyForACorruptFile(node)
                 if let call = node.as(FunctionCallExprSyntax.self), let helpers = finder.helpers {
                     found.copyKeptFirst = helpers.copyKept(beforeDeletingIn: call) ?? finder.copyKept(before: call, within: branch)
                     found.readOutFirst = helpers.readOut(beforeDeletingIn: call)
@@ -3714,6 +3739,48 @@ private final class InMemorySettings: SyntaxVisitor {
             names.insert(name.baseName.text)
         }
         return .visitChildren
+    }
+}
+
+/// What a deletion in a failure branch waits for: the person's answer to an alert, or the error
+/// that says the file is no store at all.
+enum DeletionConditions {
+    /// Whether `node` runs only once the person chose it: in the handler of a `UIAlertAction`, or
+    /// in the block of an `if` that tests an `NSAlert`'s answer (`runModal()`,
+    /// `.alertFirstButtonReturn`).
+    static func isConfirmedByThePerson(_ node: Syntax) -> Bool {
+        var current = node
+        while let parent = current.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(InitializerDeclSyntax.self) {
+            if let closure = current.as(ClosureExprSyntax.self), let call = callTaking(closure), SynchronousCode.calledName(call) == "UIAlertAction" { return true }
+            if let branch = parent.as(IfExprSyntax.self), branch.body.id == current.id {
+                let condition = branch.conditions.trimmedText
+                if ["runModal()", ".alertFirstButtonReturn", ".alertSecondButtonReturn", ".alertThirdButtonReturn"].contains(where: { ByteSearch.contains($0, in: condition) }) { return true }
+            }
+            current = parent
+        }
+        return false
+    }
+
+    /// Whether `node` runs only for the error that says the file is no store Core Data can read
+    /// (259, `NSFileReadCorruptFileError`, `CocoaError.fileReadCorruptFile`): in the block of an
+    /// `if` or the `catch` that tests for it.
+    static func isOnlyForACorruptFile(_ node: Syntax) -> Bool {
+        func testsForIt(_ text: String) -> Bool {
+            ["== 259", "==259", "NSFileReadCorruptFileError", "fileReadCorruptFile"].contains { ByteSearch.contains($0, in: text) }
+        }
+        var current = node
+        while let parent = current.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(InitializerDeclSyntax.self) {
+            if let branch = parent.as(IfExprSyntax.self), branch.body.id == current.id, testsForIt(branch.conditions.trimmedText) { return true }
+            if let clause = parent.as(CatchClauseSyntax.self), clause.body.id == current.id, testsForIt(clause.catchItems.trimmedText) { return true }
+            current = parent
+        }
+        return false
+    }
+
+    /// The call a closure is handed to: as its trailing closure, or as a labelled argument.
+    private static func callTaking(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+        if let call = closure.parent?.as(FunctionCallExprSyntax.self) { return call }
+        return closure.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)
     }
 }
 

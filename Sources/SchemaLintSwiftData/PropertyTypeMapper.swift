@@ -27,6 +27,18 @@ struct PropertyTypeMapper {
     /// Unsigned integers are stored in the signed type one size up: a reading of SwiftData's
     /// behaviour that Apple does not document.
     static let unsigned: Set<String> = ["UInt", "UInt64", "UInt32", "UInt16", "UInt8"]
+    /// Codable value types of Apple's frameworks that models keep (SwiftData stores a Codable
+    /// value as a composite attribute), by name, with the framework that declares them; a name
+    /// qualified by its module (`SwiftUI.Color.Resolved`) is looked up without it.
+    static let frameworkCodableValues: [String: String] = [
+        "Color.Resolved": "SwiftUI",
+        "PersonNameComponents": "Foundation", "DateComponents": "Foundation", "DateInterval": "Foundation", "Measurement": "Foundation",
+        "Locale": "Foundation", "TimeZone": "Foundation", "Calendar": "Foundation", "IndexPath": "Foundation", "IndexSet": "Foundation",
+        "AttributedString": "Foundation", "Duration": "Swift",
+        "CGPoint": "CoreGraphics", "CGSize": "CoreGraphics", "CGRect": "CoreGraphics", "CGVector": "CoreGraphics", "CGAffineTransform": "CoreGraphics",
+        "ApplicationToken": "ManagedSettings", "ActivityCategoryToken": "ManagedSettings", "WebDomainToken": "ManagedSettings",
+        "FamilyActivitySelection": "FamilyControls",
+    ]
     /// Names in property types that are Swift's or Foundation's, never the project's.
     static let standardNames = Set(primitives.keys).union(["Optional", "Array", "Set", "Dictionary", "Swift", "Foundation", "CoreGraphics"])
 
@@ -66,6 +78,10 @@ struct PropertyTypeMapper {
         if let primitive = Self.primitives[primitiveName], aliased != name || name == last || name == "Foundation." + last || name == "Swift." + last || name == "CoreGraphics." + last {
             let guess = Self.unsigned.contains(primitiveName) ? ("'\(primitiveName)' has no Core Data type of its own: read as \(primitive.coreDataName)", true) : nil
             return .attribute(primitive, isOptional: isOptional, guess: guess)
+        }
+        let generic = String(name.prefix { $0 != "<" })
+        if let framework = Self.frameworkCodableValues[generic] ?? Self.frameworkCodableValues[String(generic.split(separator: ".", maxSplits: 1).last ?? "")] {
+            return .attribute(.composite, isOptional: isOptional, guess: ("'\(name)' is a Codable value of \(framework), which SwiftData stores as a composite value: read as a composite attribute", true))
         }
         return .attribute(.transformable, isOptional: isOptional, guess: ("cannot resolve the type '\(name)' in the files read (not a model, struct or enum declared there): read as a transformable attribute", false))
     }

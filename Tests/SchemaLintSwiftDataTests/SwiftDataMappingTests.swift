@@ -211,6 +211,37 @@ import Testing
         #expect(!notes.contains { $0.hasPrefix("35:") })
     }
 
+    /// Codable values of Apple's frameworks are composites (SwiftData stores any Codable value so),
+    /// said as a detail; a type of the project's own name is still the project's.
+    @Test func frameworkCodableValuesAreComposites() throws {
+        let source = """
+        import SwiftData
+        import SwiftUI
+
+        struct Duration: Codable { var seconds: Int }
+
+        @Model final class Swatch {
+            var tint: Color.Resolved
+            var shade: SwiftUI.Color.Resolved?
+            var distance: Measurement<UnitLength>
+            var origin: CGPoint
+            var length: Duration
+            var palette: PaletteToken
+            init() {}
+        }
+        """
+        let reading = readSwift(source, name: "Swatch.swift")
+        let entity = try #require(reading.versions.first?.entity(named: "Swatch"))
+        let types = Dictionary(uniqueKeysWithValues: entity.attributes.map { ($0.name, $0.type) })
+        #expect(types == ["tint": .composite, "shade": .composite, "distance": .composite, "origin": .composite, "length": .composite, "palette": .transformable])
+        let notes = reading.notes.map { "\($0.location.line): \($0.message)" }
+        #expect(notes.contains { $0.hasPrefix("7: 'Color.Resolved' is a Codable value of SwiftUI") })
+        #expect(notes.contains { $0.hasPrefix("8: 'SwiftUI.Color.Resolved' is a Codable value of SwiftUI") })
+        #expect(notes.contains { $0.hasPrefix("9: 'Measurement<UnitLength>' is a Codable value of Foundation") })
+        #expect(notes.contains { $0.hasPrefix("11: 'Duration' is a Codable struct (Duration)") })
+        #expect(notes.contains { $0.hasPrefix("12: cannot resolve the type 'PaletteToken'") })
+    }
+
     @Test func relationshipsFromTheirTypesAndOptions() throws {
         let source = """
         import SwiftData

@@ -11209,6 +11209,68 @@ struct NotesProvider: TimelineProvider {
 </plist>
 ```
 
+### Triggers: a widget extension whose Info.plist lies in its Supporting Files folder (a note)
+
+The Info.plist makes its target's folder, the one above `Supporting Files`, the widget's.
+
+```swift path=App/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let container = try? ModelContainer(for: Note.self)
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+    }
+}
+```
+
+```swift path=Widgets/NotesWidget/NotesWidget.swift
+import SwiftUI
+import WidgetKit
+
+struct NotesWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "Notes", provider: NotesProvider()) { _ in Text("Notes") }
+    }
+}
+```
+
+```swift path=Widgets/NotesWidget/Provider.swift
+import SwiftData
+import WidgetKit
+
+struct NotesProvider {
+    private let modelContext = ModelContext(Self.container)
+}
+
+extension NotesProvider {
+    private static let container: ModelContainer = {
+        do {
+            return try ModelContainer(for: Note.self)
+        } catch {
+            ↓fatalError("\(error)")
+        }
+    }()
+}
+```
+
+```xml path=Widgets/Supporting Files/Info.plist
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>NSExtension</key>
+	<dict>
+		<key>NSExtensionPointIdentifier</key>
+		<string>com.apple.widgetkit-extension</string>
+	</dict>
+</dict>
+</plist>
+```
+
 ### Triggers: an extension that is all that opens the store, beside an app that does not (a warning)
 
 ```swift path=ReaderExtension/ExtensionHandler.swift
@@ -14139,6 +14201,161 @@ final class BackupController {
 }
 
 @end
+```
+
+### Triggers: Objective-C: the store deleted only when the person chooses it in an alert (a note)
+
+The person is asked twice, and deletes the index only by answering "Delete": the loss is theirs to
+choose, and the store stays for everyone who declines.
+
+```objc path=App/LibraryDatabase.m
+@implementation LibraryDatabase
+
+- (void)openStore {
+    NSError *error = nil;
+    NSPersistentStore *store = [self.coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:self.storeURL options:self.options error:&error];
+    if (!store) {
+        NSInteger answer = NSRunCriticalAlertPanel(@"Storage Error", @"%@", @"Continue", @"Delete the index", nil, error.localizedDescription);
+        if (answer == NSAlertAlternateReturn) {
+            if ([[NSAlert alertWithMessageText:@"Delete it?" defaultButton:@"Cancel" alternateButton:@"Delete" otherButton:nil informativeTextWithFormat:@""] runModal] == NSAlertAlternateReturn) {
+                [[NSFileManager defaultManager] ↓removeItemAtPath:self.storeURL.path error:nil];
+            }
+        }
+    }
+}
+
+@end
+```
+
+### Triggers: Objective-C: a deletion the person chooses, then one that runs whatever they answer: the second is the finding
+
+```objc path=App/LibraryDatabase.m
+@implementation LibraryDatabase
+
+- (void)openStore {
+    NSError *error = nil;
+    NSPersistentStore *store = [self.coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:self.storeURL options:self.options error:&error];
+    if (!store) {
+        NSInteger answer = NSRunCriticalAlertPanel(@"Storage Error", @"%@", @"Continue", @"Delete the index", nil, error.localizedDescription);
+        if (answer == NSAlertAlternateReturn) {
+            [[NSFileManager defaultManager] removeItemAtPath:self.storeURL.path error:nil];
+        }
+        if (self.deletesTheStoreWhenOpeningFails) {
+            [[NSFileManager defaultManager] ↓removeItemAtPath:self.storeURL.path error:nil];
+        }
+    }
+}
+
+@end
+```
+
+### Triggers: Objective-C: the store deleted only when the file is no readable store, error 259 (a note)
+
+Error 259 (`NSFileReadCorruptFileError`) says the file is not a store Core Data can read; a store
+that fails to migrate gives another error and is kept.
+
+```objc path=Sync/ChangeStoreFactory.m
+@implementation ChangeStoreFactory
+
+- (NSPersistentStoreCoordinator *)coordinator {
+    NSError *error = nil;
+    NSPersistentStore *store = [_coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:self.storeURL options:self.options error:&error];
+    if (!store) {
+        if (error.code == 259) {
+            [[NSFileManager defaultManager] ↓removeItemAtURL:self.storeURL error:nil];
+            store = [_coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:self.storeURL options:self.options error:&error];
+        }
+        if (!store) {
+            NSLog(@"Could not open the change store: %@", error);
+            return nil;
+        }
+    }
+    return _coordinator;
+}
+
+@end
+```
+
+### Triggers: the store deleted in an alert's "Reset" action, which the person chooses (a note)
+
+```swift path=App/Persistence.swift
+import CoreData
+import UIKit
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Notes")
+    weak var presenter: UIViewController?
+
+    func load() {
+        container.loadPersistentStores { description, error in
+            guard let error, let url = description.url else { return }
+            let alert = UIAlertController(title: "Your notes could not be opened", message: error.localizedDescription, preferredStyle: .alert)
+            alert.addAction(UIAlertAction(title: "Keep", style: .cancel))
+            alert.addAction(UIAlertAction(title: "Reset", style: .destructive) { _ in
+                try? ↓FileManager.default.removeItem(at: url)
+            })
+            self.presenter?.present(alert, animated: true)
+        }
+    }
+}
+```
+
+### Triggers: a deletion only for a file that is no readable store (`CocoaError.fileReadCorruptFile`) is a note; the stop for every other error stays a warning
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func load() {
+        container.loadPersistentStores { description, error in
+            guard let error = error as NSError?, let url = description.url else { return }
+            if error.code == CocoaError.fileReadCorruptFile.rawValue {
+                try? ↓FileManager.default.removeItem(at: url)
+                self.container.loadPersistentStores { _, _ in }
+            } else {
+                ↓fatalError("Could not open the store: \(error)")
+            }
+        }
+    }
+}
+```
+
+### Does not trigger: a preview container whose in-memory parameter defaults to `true`, each call keeping it in memory
+
+Every call of `PreviewContainer` passes `true` or leaves the default: its `try!` stops previews only,
+with no store on disk to migrate.
+
+```swift path=App/PreviewContainer.swift
+import SwiftData
+
+struct PreviewContainer {
+    let container: ModelContainer
+
+    init(_ types: [any PersistentModel.Type], isStoredInMemoryOnly: Bool = true) {
+        let config = ModelConfiguration(isStoredInMemoryOnly: isStoredInMemoryOnly)
+        self.container = try! ModelContainer(for: Schema(types), configurations: [config])
+    }
+}
+```
+
+```swift path=App/RecipeView.swift
+import SwiftUI
+
+struct RecipeView: View {
+    var body: some View { Text("Recipe") }
+}
+
+#Preview {
+    let preview = PreviewContainer([Recipe.self], isStoredInMemoryOnly: true)
+    return RecipeView().modelContainer(preview.container)
+}
+
+#Preview("Empty") {
+    let preview = PreviewContainer([Recipe.self])
+    return RecipeView().modelContainer(preview.container)
+}
 ```
 
 ### Does not trigger: a stop when the initializer that keeps the store in memory fails, beside one that opens it on disk

@@ -408,6 +408,12 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// The call that copies the store's files elsewhere before the deletion (`copyItem(at:to:)`,
     /// `copyStoreFilesAside()`), as written: the copy keeps what the person stored.
     package var copyKeptFirst: String?
+    /// The deletion runs only after the person chose it in an alert (`if (NSRunCriticalAlertPanel(…)
+    /// == NSAlertAlternateReturn)`): what is lost, they chose to lose.
+    package var confirmedByThePerson = false
+    /// The deletion runs only for the error that says the file is no store at all (259,
+    /// `NSFileReadCorruptFileError`): a store that fails to migrate is not deleted.
+    package var onlyForACorruptFile = false
     /// The call that reads what the store holds into memory before the deletion, to write it
     /// into a new store after (`exportFromStore()`), as written.
     package var readOutFirst: String?

@@ -83,13 +83,30 @@ package struct InfoPlistReader: ModelSourceReader {
         if let location = reader.keyLocation, !reader.modes.isEmpty {
             plist.backgroundModes = BackgroundEvidence("UIBackgroundModes (\(reader.modes.joined(separator: ", ")))", at: location)
         }
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = targetFolder(ofInfoPlistAt: file)
         if let (point, location) = reader.extensionPoint, !point.isEmpty, point != "com.apple.watchkit" {
-            plist.appExtension = AppExtension(folder: folder == "." ? "" : folder, kind: extensionKinds[point] ?? "app", pointIdentifier: point, at: location)
+            plist.appExtension = AppExtension(folder: folder, kind: extensionKinds[point] ?? "app", pointIdentifier: point, at: location)
         } else if let (type, location) = reader.plugInType, let plugIn = plugInKinds[type.uppercased()] {
-            plist.appExtension = AppExtension(folder: folder == "." ? "" : folder, kind: plugIn.kind, pointIdentifier: plugIn.point, at: location)
+            plist.appExtension = AppExtension(folder: folder, kind: plugIn.kind, pointIdentifier: plugIn.point, at: location)
         }
         return plist
+    }
+
+    /// The folders Xcode's templates and teams keep a target's Info.plist in, beside or below the
+    /// target's sources: the extension's code is in the folder above them.
+    private static let supportingFolders: Set<String> = ["supporting files", "supportingfiles", "supporting", "resources", "config", "configuration", "plists"]
+
+    /// The folder of the target whose Info.plist is at `file`: its own folder, or the one above a
+    /// supporting folder (`Widgets/Supporting Files/Info.plist` is the `Widgets` target's).
+    private static func targetFolder(ofInfoPlistAt file: String) -> String {
+        var folder = (file as NSString).deletingLastPathComponent
+        // (A supporting folder at the root is no target's: the root would make every file the
+        // extension's.)
+        let above = (folder as NSString).deletingLastPathComponent
+        if supportingFolders.contains((folder as NSString).lastPathComponent.lowercased()), !above.isEmpty, above != "." {
+            folder = above
+        }
+        return folder == "." ? "" : folder
     }
 
     /// Follows `<plist><dict><key>UIBackgroundModes</key><array><string>fetch</string>...` and

@@ -140,6 +140,16 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             consequence = "\(action.written) deletes the store when \(opening) fails; the app's own \(clearing) deletes its \(types) objects as cached data, so what it holds is a cache the app fills again, and the person loses nothing"
             suggestions = ["if this store holds anything the person made, keep the failed store instead: move it aside and recover from it in a later release"]
             severity = .note
+        case .deletesTheStore where action.confirmedByThePerson:
+            // Asked, the person chose the loss; the store stays for those who decline.
+            consequence = "\(action.written) deletes the store when \(opening) fails, only after the person chose it in an alert: what the store holds and no server or iCloud has yet is lost by their choice, and a person who declines keeps the store for a later release to open"
+            suggestions = ["say in the alert what deleting loses, and offer to keep a copy first (move the store and its -wal and -shm aside) from which a later release can recover"]
+            severity = .note
+        case .deletesTheStore where action.onlyForACorruptFile:
+            // A file that is no readable store: no migration fails on it, and Core Data opens nothing of it.
+            consequence = "\(action.written) deletes the store when \(opening) fails only with the error that says the file is no readable store (259, NSFileReadCorruptFileError): a store that fails to migrate is kept, and a damaged one, which Core Data cannot open, is replaced by an empty store"
+            suggestions = ["move the damaged file aside rather than delete it: SQLite's `.recover` can often get its rows back, and a later release can offer that"]
+            severity = .note
         case .deletesTheStore where action.removesTheMigrationSource:
             consequence = "\(action.written) deletes the store that \(opening) migrates from when it fails, not what the failed step wrote: at the first step that is the person's store, so a store that fails to migrate loses everything they stored"
             suggestions = ["remove only the failed step's destination, keep the source store, tell the person, and try again in a later release"]

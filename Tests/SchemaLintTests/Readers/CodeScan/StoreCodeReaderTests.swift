@@ -222,6 +222,12 @@ import Testing
         #expect(facts.appExtension(containing: "Widgets/NotesWidgetKit/Provider.swift") == nil)
         let watch = plist.replacingOccurrences(of: "com.apple.widgetkit-extension", with: "com.apple.watchkit")
         #expect(try InfoPlistReader.parse(Array(watch.utf8), file: "Watch Extension/Info.plist").appExtension == nil)
+        // Kept in a supporting folder, the Info.plist makes the folder above it the extension's; one
+        // at the root's supporting folder leaves the folder as it is (not every file of the repository).
+        #expect(try InfoPlistReader.parse(Array(plist.utf8), file: "Widgets/Supporting Files/Info.plist").appExtension?.folder == "Widgets")
+        #expect(try InfoPlistReader.parse(Array(plist.utf8), file: "ShareExtension/Resources/Info.plist").appExtension?.folder == "ShareExtension")
+        #expect(try InfoPlistReader.parse(Array(plist.utf8), file: "Supporting Files/Info.plist").appExtension?.folder == "Supporting Files")
+        #expect(try InfoPlistReader.parse(Array(plist.utf8), file: "Widgets/Sources/Info.plist").appExtension?.folder == "Widgets/Sources")
     }
 
     /// An App Intents extension is an ExtensionKit one: its point is under `EXAppExtensionAttributes`.
