@@ -41,11 +41,35 @@ enum LoggingOnlyCode {
         return (SynchronousCode.calledName(call) ?? "a log") + "(...)"
     }
 
+    /// The first logging call of what `statements` run when an `if` among them does not take the
+    /// block that holds `handled` (`if error.code == 259 { remove the file } else { log }`, or
+    /// the log after that `if`), where that is nothing but logging; nil otherwise.
+    static func onlyLogs(_ statements: [CodeBlockItemSyntax], besides handled: (Syntax) -> Bool) -> FunctionCallExprSyntax? {
+        func holdsHandled(_ node: Syntax) -> Bool {
+            if handled(node) { return true }
+            return node.children(viewMode: .sourceAccurate).contains(where: holdsHandled)
+        }
+        guard let item = statements.first(where: { holdsHandled(Syntax($0)) }),
+              let branch = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? item.item.as(IfExprSyntax.self),
+              holdsHandled(Syntax(branch.body)) else { return nil }
+        // (A `guard` that unwraps the error before the `if` lets every error on.)
+        let rest = statements.filter { $0.id != item.id && !$0.item.is(GuardStmtSyntax.self) }
+        let otherwise: [CodeBlockItemSyntax]
+        switch branch.elseBody {
+        case .codeBlock(let block)?: otherwise = Array(block.statements)
+        case .ifExpr?: return nil
+        case nil: otherwise = []
+        }
+        let logs = [onlyLogs(otherwise), onlyLogs(rest)]
+        guard otherwise.isEmpty || logs[0] != nil, rest.isEmpty || logs[1] != nil else { return nil }
+        return logs[0] ?? logs[1]
+    }
+
     /// The first logging call of `statements` where they hold nothing but logging calls (and a
     /// bare `return` or `break`, `#if` blocks of the same, and a `switch` whose every case does
     /// the same, one log for each kind of error; a `#if DEBUG` block is not in the builds people
     /// run, whatever it holds); nil where they do anything else, or nothing.
-    static func onlyLogs(_ statements: CodeBlockItemListSyntax) -> FunctionCallExprSyntax? {
+    static func onlyLogs(_ statements: some Collection<CodeBlockItemSyntax>) -> FunctionCallExprSyntax? {
         var first: FunctionCallExprSyntax?
         for item in statements {
             if let returned = item.item.as(ReturnStmtSyntax.self), returned.expression == nil { continue }

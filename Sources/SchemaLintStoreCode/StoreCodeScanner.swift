@@ -1005,6 +1005,16 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         for branch in finder.branches {
             let before = scanned.facts.failureActions.count
             addActions(in: branch, opening: opening, openingNode: call)
+            // A store deleted only when its file is damaged, and every other error only logged:
+            // a failed migration leaves the app with no store.
+            let added = scanned.facts.failureActions[before...]
+            if !added.isEmpty, added.allSatisfy({ $0.action == .deletesTheStore && $0.onlyForACorruptFile }), !handsOn,
+               let statements = LoggingOnlyCode.statements(of: branch).map(Array.init) ?? branch.as(CodeBlockItemSyntax.self).map({ [$0] }), let deletion = added.first,
+               let logged = LoggingOnlyCode.onlyLogs(statements, besides: { file.location(of: $0) == deletion.place.location }) {
+                var action = StoreFailureAction(action: .onlyLogs, written: LoggingOnlyCode.loggingCallDisplay(logged) + ", for every error but the damaged file it deletes,", place: place(logged), opening: opening, openingLocation: file.location(of: call))
+                action.cache = deletion.cache
+                scanned.facts.failureActions.append(action)
+            }
             guard scanned.facts.failureActions.count == before, let statements = LoggingOnlyCode.statements(of: branch) else { continue }
             // A branch that only keeps the error (`Stack.loadError = error`) and logs hands it to
             // whatever reads where it is kept; where nothing does, it only logs.

@@ -14322,6 +14322,28 @@ final class Persistence {
 }
 ```
 
+### Triggers: a deletion only for a damaged file is a note; the log that is all the code does for every other error is a warning
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Notes")
+
+    func load() {
+        container.loadPersistentStores { description, error in
+            guard let error = error as NSError?, let url = description.url else { return }
+            if error.code == NSFileReadCorruptFileError {
+                try? ↓FileManager.default.removeItem(at: url)
+                self.container.loadPersistentStores { _, _ in }
+            } else {
+                ↓print("Could not open the store: \(error)")
+            }
+        }
+    }
+}
+```
+
 ### Does not trigger: a preview container whose in-memory parameter defaults to `true`, each call keeping it in memory
 
 Every call of `PreviewContainer` passes `true` or leaves the default: its `try!` stops previews only,
