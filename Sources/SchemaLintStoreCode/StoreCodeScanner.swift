@@ -1547,7 +1547,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // `for file in [url, url.appendingPathExtension("wal")] { removeItem(at: file) }`: the
         // store among the files the loop goes through is what it removes.
         let target = Self.loopedElements(given, around: node)?.first { isStore($0, depth: 0) } ?? given
-        guard isStore(target, depth: 0) || isGivenCompanions(target) else { return }
+        // A file removed after `migratePersistentStore` copied a store, other than where it copied
+        // it to, is the store it copied from (`removeItem(at: atURL)` in a helper handed the URL).
+        let copiedFrom = name == "removeItem" && !namesOnlyACompanion(target) && !Self.namesACompanion(target.trimmedText)
+            && migrationsBefore(node).map { !$0.destinations.contains(target.trimmedText) } == true
+        guard isStore(target, depth: 0) || isGivenCompanions(target) || copiedFrom else { return }
         // A file in a temporary folder or in iCloud Drive (an archive unzipped, a copy on its way,
         // a document uploaded or downloaded) is no store the app keeps, unless this code opens it.
         if liesWhereNoStoreIs(target, depth: 0), !isOpenedHere(target) { return }
@@ -1736,7 +1740,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// copied to the new place (the old files stay, to be removed), unless the migration's failure
     /// is let through to the removal.
     private func migrationBefore(_ node: FunctionCallExprSyntax) -> MigrationBefore? {
+        migrationsBefore(node)?.when
+    }
+
+    /// `migrationBefore`, with where those migrations copied the store to (their `to:`, as written).
+    private func migrationsBefore(_ node: FunctionCallExprSyntax) -> (when: MigrationBefore, destinations: [String])? {
         var found: MigrationBefore?
+        var destinations: [String] = []
         var current = Syntax(node)
         // Through closures that run at once (a file coordinator's accessor that removes the old store).
         while let parent = current.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(InitializerDeclSyntax.self),
@@ -1749,11 +1759,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                     let ignored = calls.found.contains { $0.ignoresFailure }
                         || statement.item.as(DoStmtSyntax.self).map { !$0.catchClauses.isEmpty && !$0.catchClauses.allSatisfy { leaves($0.body) } } ?? false
                     found = ignored ? .evenWhenItFails : found ?? .afterItSucceeded
+                    destinations += calls.found.compactMap { $0.call.arguments.first(where: { $0.label?.text == "to" })?.expression.trimmedText }
                 }
             }
             current = parent
         }
-        return found
+        return found.map { ($0, destinations) }
     }
 
     /// Whether a block ends by leaving the code around it: `return`, `throw`, or stopping the app,
@@ -1809,11 +1820,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// A literal store file name, a store description's or store's `url`, or a name bound to one
     /// (in the same unit, or a property of the same type); never the store's folder or a `-wal`
     /// name, nor the `-journal` of the rollback journal an app deletes with them.
+    /// Whether the text names a store's companion file (`-wal`, `-shm`, `-journal`, by suffix or
+    /// extension), not the store.
+    private static func namesACompanion(_ text: String) -> Bool {
+        ByteSearch.contains("-wal", in: text) || ByteSearch.contains("-shm", in: text) || ByteSearch.contains("-journal", in: text) || namesACompanionByExtension(text)
+    }
+
     private func isStore(_ expression: ExprSyntax, depth: Int) -> Bool {
         let text = expression.trimmedText
-        if ByteSearch.contains("-wal", in: text) || ByteSearch.contains("-shm", in: text) || ByteSearch.contains("-journal", in: text)
-            || ByteSearch.contains("deletingLastPathComponent", in: text)
-            || Self.namesACompanionByExtension(text) { return false }
+        if Self.namesACompanion(text) || ByteSearch.contains("deletingLastPathComponent", in: text) { return false }
         let literals = StringLiterals(viewMode: .sourceAccurate)
         literals.walk(expression)
         if literals.found.contains(where: { StoreFileName.isStoreFile(Self.lastComponent($0.text)) }) { return true }

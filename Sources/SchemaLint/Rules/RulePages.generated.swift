@@ -18670,6 +18670,41 @@ final class SharedStore {
 }
 ```
 
+### Triggers: a helper handed the store and its URL removes the file even when the migration failed (an error)
+
+Nothing names the URL the helper is handed a store's, but it is removed after
+`migratePersistentStore` copied a store, and it is not where the copy went: it is the store the
+copy was made from.
+
+```swift path=App/NSPersistentStoreCoordinator+Move.swift
+import CoreData
+
+extension NSPersistentStoreCoordinator {
+    func moveStore(_ store: NSPersistentStore, from oldURL: URL, to newURL: URL) {
+        do {
+            try migratePersistentStore(store, to: newURL, options: nil, withType: NSSQLiteStoreType)
+        } catch {
+            print(error.localizedDescription)
+        }
+        try? FileManager.default.↓removeItem(at: oldURL)
+    }
+}
+```
+
+```swift path=App/Storage.swift
+import CoreData
+
+final class Storage {
+    let container = NSPersistentContainer(name: "Blocks")
+
+    func moveToAppGroup(_ groupURL: URL) {
+        let coordinator = container.persistentStoreCoordinator
+        guard let old = coordinator.persistentStores.first, let url = old.url else { return }
+        coordinator.moveStore(old, from: url, to: groupURL)
+    }
+}
+```
+
 ### Does not trigger: the catch of the migration calls a logger that stops the app, and the companions go too
 
 ```swift path=App/SharedStore.swift
