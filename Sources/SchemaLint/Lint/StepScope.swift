@@ -166,15 +166,31 @@ struct ComingSteps {
         var listed: [Finding] = []
         var shipped = ShippedHistory()
         var releases: [String: MarketingVersionRelease] = [:]
+        // A problem an older version first had and the newest kept is one finding, at the newest
+        // version's element with a note of the first version: not one per version that had it,
+        // nor the newest version's own beside it (a release read at a tag reports its problems).
+        var moved: [String: Int] = [:]
         for finding in findings {
             if isShipped(finding) {
                 shipped.count(finding.severity)
                 if unrecorded.contains(finding.model) { shipped.assumed = true }
                 if let release = releasedByVersionChange[finding.model] { releases[finding.model] = release }
             } else {
-                listed.append(takenAsComing(whereTheNewestVersionHasIt(finding)))
+                let atNewest = whereTheNewestVersionHasIt(finding)
+                let key = "\(finding.model)\u{0}\(finding.dedupKey)"
+                if atNewest.version != finding.version {
+                    guard moved[key] == nil else { continue }
+                    moved[key] = listed.count
+                }
+                listed.append(takenAsComing(atNewest))
             }
         }
+        // (Matched by identity: a shallow clone may have made the newest's own a warning.)
+        let movedIndices = Set(moved.values)
+        let newestOwn = Set(movedIndices.map { "\(listed[$0].model)\u{0}\(listed[$0].identity)\u{0}\(listed[$0].version)" })
+        listed = listed.enumerated().filter { index, finding in
+            movedIndices.contains(index) || !newestOwn.contains("\(finding.model)\u{0}\(finding.identity)\u{0}\(finding.version)")
+        }.map(\.element)
         shipped.versionChanges = MarketingVersionRelease.sentences(of: Array(releases.values))
         return (listed, shipped)
     }

@@ -185,6 +185,29 @@ struct ReleasedAtTagTests {
         #expect(retyped.stdout.contains("note: blocks inferring the migration from what shipped: attribute 'Note.body' changed type from string to date"), "\(retyped.stdout)")
     }
 
+    /// A CloudKit problem the release at a tag shipped and the working tree keeps is one finding,
+    /// at the working tree's element with a note of the release that first had it: not that and
+    /// the working tree's own finding beside it.
+    @Test func aProblemTheReleaseShippedAndTheNewestKeptIsReportedOnce() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write(
+            "import SwiftData\nimport SwiftUI\n\n@main\nstruct NotesApp: App {\n    let container = try? ModelContainer(for: Note.self, configurations: ModelConfiguration(cloudKitDatabase: .private(\"iCloud.example.notes\")))\n    var body: some Scene { WindowGroup { Text(\"Notes\") } }\n}\n",
+            to: "App/NotesApp.swift")
+        try folder.write("import SwiftData\n\n@Model final class Note {\n    var title: String\n    init() { title = \"\" }\n}\n", to: "App/Note.swift")
+        try repository.commit("notes")
+        try repository.tag("v1.0")
+        try folder.write("import SwiftData\n\n@Model final class Note {\n    var title: String\n    var body: String? = nil\n    init() { title = \"\" }\n}\n", to: "App/Note.swift")
+        try repository.commit("body")
+        let run = try Executable.run(["--no-color", "--format", "json"], in: folder.url)
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])["findings"] as? [[String: Any]] ?? []
+        let required = findings.filter { $0["rule"] as? String == "cloudkit-required-attribute" }
+        #expect(required.count == 1, "\(run.stdout)")
+        #expect(required.first?["line"] as? Int == 4 && (required.first?["file"] as? String)?.hasSuffix("App/Note.swift") == true, "\(run.stdout)")
+        let notes = (required.first?["notes"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+        #expect(notes.contains { $0.hasPrefix("first in ") && $0.hasSuffix("; the versions since kept it") }, "\(run.stdout)")
+    }
+
     /// A version that syncs with CloudKit, edited in place between two releases and again since
     /// the newest: each rename is a field the release before never writes, as the same change in a
     /// version of its own is `attribute-renamed`'s error. What shipped is said in the note; what
