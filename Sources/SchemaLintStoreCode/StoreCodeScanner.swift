@@ -353,7 +353,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // A copy into memory (`withType: NSInMemoryStoreType`) leaves the store as it was: its
             // failure loses nothing, and no launch depends on it.
             let intoMemory = node.arguments.contains { $0.label?.text == "withType" && ByteSearch.contains("InMemory", in: $0.expression.trimmedText) || $0.expression.trimmedText == ".inMemory" }
-            if name == "migratePersistentStore", !isInPreview(node), !intoMemory, !copiesOutAReadOnlyStore(node) { addFailureActions(ofThrowing: node, opening: .migratePersistentStore) }
+            if !isInPreview(node), !intoMemory, !copiesOutAReadOnlyStore(node) {
+                addFailureActions(ofThrowing: node, opening: name == "migratePersistentStore" ? .migratePersistentStore : .replacePersistentStore)
+            }
         // All objects of a model class deleted where the code's name says cache.
         case "delete" where member != nil && labels == "model:":
             addCacheClearing(node)
@@ -1301,7 +1303,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
         // Where the app's own migration failed, removing what it wrote is cleaning up; removing
         // what it reads from is the loss, so that deletion is the one reported.
-        func removesTheSource(_ node: Syntax) -> Bool { opening == .migrateStore && Self.removes(node, theArgument: "from", of: openingNode) }
+        func removesTheSource(_ node: Syntax) -> Bool {
+            opening == .migrateStore && Self.removes(node, theArgument: "from", of: openingNode)
+                || opening == .replacePersistentStore && Self.removes(node, theArgument: "withPersistentStoreFrom", of: openingNode)
+        }
         // A deletion that runs whatever the person answers is reported before one they choose in
         // an alert, or one only for a damaged file.
         func isNarrower(_ node: Syntax) -> Bool { DeletionConditions.isConfirmedByThePerson(node) || DeletionConditions.isOnlyForACorruptFile(node) }
@@ -1312,7 +1317,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // `to:`, `migrateStore`'s destination) leaves the store it copies from in place: the next
         // launch copies again, and the stop comes again.
         let deletion = firstDeletion.map { found[$0].0 }.flatMap { node in
-            !opening.isMigration || removesTheSource(node) || opening == .migratePersistentStore && !Self.removes(node, theArgument: "to", of: openingNode) ? node : nil
+            !opening.isMigration || removesTheSource(node) || opening == .migratePersistentStore && !Self.removes(node, theArgument: "to", of: openingNode)
+                || opening == .replacePersistentStore && !Self.removes(node, theArgument: "at", of: openingNode) ? node : nil
         }
         for (index, (node, action, written)) in found.enumerated()
         where (action != .deletesTheStore || index == firstDeletion) && (action != .fallsBackToMemory || index == firstFallback) {

@@ -11513,6 +11513,30 @@ enum GroupMove {
 }
 ```
 
+### Triggers: a copy into the app group with replacePersistentStore, then fatalError when it fails (a warning)
+
+The old store stays where it was, so each launch copies again, fails the same way, and stops again.
+
+```swift path=App/GroupMove.swift
+import CoreData
+
+enum GroupMove {
+    static var sharedURL: URL {
+        FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.example.journal")!
+            .appendingPathComponent("Journal.sqlite")
+    }
+
+    static func moveIfNeeded(from oldURL: URL, coordinator: NSPersistentStoreCoordinator) {
+        guard coordinator.persistentStore(for: oldURL) != nil else { return }
+        do {
+            try coordinator.replacePersistentStore(at: sharedURL, withPersistentStoreFrom: oldURL, type: .sqlite)
+        } catch {
+            ↓fatalError("could not move the journal: \(error)")
+        }
+    }
+}
+```
+
 ### Triggers: the store removed when the error is a migration's, fatalError for any other (a warning)
 
 Only a failed migration deletes the store; any other failure stops the app at every launch.

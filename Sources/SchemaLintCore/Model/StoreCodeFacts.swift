@@ -205,6 +205,9 @@ package struct StoreOpening: Hashable, Sendable {
         /// opening's is.
         case migrateStore
         case migratePersistentStore
+        /// `replacePersistentStore(at:withPersistentStoreFrom:)`: a copy of a store over another
+        /// (into an app group, from a backup), judged as `migratePersistentStore` is.
+        case replacePersistentStore
         /// MagicalRecord's stack without automatic migration (`[MagicalRecord setupCoreDataStack]`,
         /// `setupCoreDataStackWithStoreNamed:`), beside its `setupAutoMigratingCoreDataStack`.
         case magicalRecordSetup = "setupCoreDataStack"
@@ -217,7 +220,7 @@ package struct StoreOpening: Hashable, Sendable {
         case libraryStack = "stack"
 
         /// A migration the app runs itself rather than an opening.
-        package var isMigration: Bool { self == .migrateStore || self == .migratePersistentStore }
+        package var isMigration: Bool { self == .migrateStore || self == .migratePersistentStore || self == .replacePersistentStore }
 
         /// The call as messages name it (`ModelContainer(...)`, `loadPersistentStores`).
         package var displayName: String {

@@ -55,7 +55,8 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         let opened = context.facts.openings.first {
             $0.place.location.file == action.openingLocation.file && $0.place.location.line == action.openingLocation.line
         }
-        let failing = opened.map { [.addPersistentStore, .loadPersistentStores].contains($0.call) && !$0.migratesAutomatically } ?? false ? "a store that fails to open" : "a store that fails to migrate"
+        let failing = action.opening == .replacePersistentStore ? "a store that fails to be copied"
+            : opened.map { [.addPersistentStore, .loadPersistentStores].contains($0.call) && !$0.migratesAutomatically } ?? false ? "a store that fails to open" : "a store that fails to migrate"
         var severity: Severity?
         // What says the store is a cache: what the deletion's code names, or, where the app goes
         // on without the store (only logging, an in-memory store), what the opening's code names.

@@ -159,7 +159,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
         case .addPersistentStore:
             // A store added by type, URL and options has no description to set the flag on.
             "add the store from a background queue (or with `addPersistentStore(with:completionHandler:)` and a store description whose `shouldAddStoreAsynchronously` is true) and show a progress screen until it is added, \(outcome)"
-        case .migrateStore, .migratePersistentStore:
+        case .migrateStore, .migratePersistentStore, .replacePersistentStore:
             "run the migration on a background queue behind a progress screen and open the store when it is done, \(outcome)"
         default:
             "set `shouldAddStoreAsynchronously = true` on the store description (or load the store from a background task) and show a progress screen until the completion handler runs, \(outcome)"
