@@ -1314,8 +1314,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             ?? found.firstIndex { $0.1 == .deletesTheStore && !isNarrower($0.0) } ?? found.firstIndex { $0.1 == .deletesTheStore }
         let firstFallback = found.firstIndex { $0.1 == .fallsBackToMemory }
         // Where a copy the app makes itself fails, removing what it wrote (`migratePersistentStore`'s
-        // `to:`, `migrateStore`'s destination) leaves the store it copies from in place: the next
-        // launch copies again, and the stop comes again.
+        // `to:`, `replacePersistentStore`'s `at:`, `migrateStore`'s destination) leaves the store it
+        // copies from in place: the next launch copies again, and the stop comes again.
         let deletion = firstDeletion.map { found[$0].0 }.flatMap { node in
             !opening.isMigration || removesTheSource(node) || opening == .migratePersistentStore && !Self.removes(node, theArgument: "to", of: openingNode)
                 || opening == .replacePersistentStore && !Self.removes(node, theArgument: "at", of: openingNode) ? node : nil
@@ -1823,15 +1823,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return compact[call.upperBound...].first != "\""
     }
 
-    /// A literal store file name, a store description's or store's `url`, or a name bound to one
-    /// (in the same unit, or a property of the same type); never the store's folder or a `-wal`
-    /// name, nor the `-journal` of the rollback journal an app deletes with them.
     /// Whether the text names a store's companion file (`-wal`, `-shm`, `-journal`, by suffix or
     /// extension), not the store.
     private static func namesACompanion(_ text: String) -> Bool {
         ByteSearch.contains("-wal", in: text) || ByteSearch.contains("-shm", in: text) || ByteSearch.contains("-journal", in: text) || namesACompanionByExtension(text)
     }
 
+    /// A literal store file name, a store description's or store's `url`, or a name bound to one
+    /// (in the same unit, or a property of the same type); never the store's folder or a `-wal`
+    /// name, nor the `-journal` of the rollback journal an app deletes with them.
     private func isStore(_ expression: ExprSyntax, depth: Int) -> Bool {
         let text = expression.trimmedText
         if Self.namesACompanion(text) || ByteSearch.contains("deletingLastPathComponent", in: text) { return false }
