@@ -148,7 +148,7 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             severity = .note
         case .deletesTheStore where action.onlyForACorruptFile:
             // A file that is no readable store: no migration fails on it, and Core Data opens nothing of it.
-            consequence = "\(action.written) deletes the store when \(opening) fails only with the error that says the file is no readable store (259, NSFileReadCorruptFileError): a store that fails to migrate is kept, and a damaged one, which Core Data cannot open, is replaced by an empty store"
+            consequence = "\(action.written) deletes the store when \(opening) fails only with the error that says the file is no readable store (259, NSFileReadCorruptFileError): a store that fails to migrate is kept, and only a damaged one, which Core Data cannot open anyway, is deleted"
             suggestions = ["move the damaged file aside rather than delete it: SQLite's `.recover` can often get its rows back, and a later release can offer that"]
             severity = .note
         case .deletesTheStore where action.removesTheMigrationSource:
