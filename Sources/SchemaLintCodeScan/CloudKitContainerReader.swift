@@ -38,10 +38,11 @@ package struct CloudKitContainerReader: ModelSourceReader {
 
     /// The entitlements files the Xcode projects' targets sign with (`CODE_SIGN_ENTITLEMENTS =
     /// "App/App.entitlements";`), as paths like the sources' (the project's folder joined to the
-    /// setting, `$(SRCROOT)/` aside); nil where no project names one, or one names it through
-    /// another build setting (`$(TARGET_NAME)/…`): every entitlements file may then be used.
-    static func signedEntitlements(in projects: [ModelSourceFile]) -> Set<String>? {
-        var found: Set<String> = []
+    /// setting, `$(SRCROOT)/` aside), each with the folder of the project that signs with it; nil
+    /// where no project names one, or one names it through another build setting
+    /// (`$(TARGET_NAME)/…`): every entitlements file may then be used.
+    static func signedEntitlements(in projects: [ModelSourceFile]) -> [String: String]? {
+        var found: [String: String] = [:]
         let key = Array("CODE_SIGN_ENTITLEMENTS".utf8)
         for project in projects {
             // The folder that holds `Name.xcodeproj`, relative like the project's own path.
@@ -63,7 +64,7 @@ package struct CloudKitContainerReader: ModelSourceReader {
                 for part in value.split(separator: "/") {
                     if part == ".." { if !path.isEmpty { path.removeLast() } } else if part != "." { path.append(part) }
                 }
-                found.insert(path.joined(separator: "/"))
+                found[path.joined(separator: "/")] = found[path.joined(separator: "/")] ?? components.joined(separator: "/")
             }
         }
         return found.isEmpty ? nil : found
@@ -111,7 +112,9 @@ package struct CloudKitContainerReader: ModelSourceReader {
             return (path, [UInt8](data))
         }
         let signed = Self.signedEntitlements(in: projects)
-        for source in sources where source.name.hasSuffix(".entitlements") && !source.name.contains(".xcodeproj/") && signed.map({ $0.contains(source.name) }) ?? true {
+        reading.storeCode.entitlementProjectFolders = signed ?? [:]
+        reading.storeCode.xcodeProjectFolders = Set(projects.map { $0.name.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/") })
+        for source in sources where source.name.hasSuffix(".entitlements") && !source.name.contains(".xcodeproj/") && signed.map({ $0[source.name] != nil }) ?? true {
             // Keys commented out (`<!-- <key>com.apple.developer.icloud-services</key> ... -->`)
             // give nothing.
             let bytes = Self.blankingComments(source.bytes)

@@ -24,8 +24,9 @@ struct StoreSyncDecisions {
     /// Applies the code's containers, the CloudKit entitlements and `syncedSince:` to `versions`;
     /// the decisions by history key.
     func apply(_ facts: StoreCodeFacts, to versions: inout [ModelVersion]) throws(InputError) -> [String: StoreSyncDecision] {
-        var decisions = syncByDefault(facts.cloudKitEntitlements, in: &versions)
-        if facts.cloudKitEntitlements.isEmpty { decisions.merge(localForWantOfAContainer(facts.cloudKitWithoutContainer, in: versions)) { first, _ in first } }
+        let projects = (signers: facts.entitlementProjectFolders, folders: facts.xcodeProjectFolders)
+        var decisions = syncByDefault(facts.cloudKitEntitlements, projects: projects, in: &versions)
+        if facts.cloudKitEntitlements.isEmpty { decisions.merge(localForWantOfAContainer(facts.cloudKitWithoutContainer, projects: projects, in: versions)) { first, _ in first } }
         let containers = facts.cloudKitContainers
         var indicesByKey: [String: [Int]] = [:]
         for index in versions.indices where versions[index].history.hasPrefix("bundle:") {
@@ -149,9 +150,9 @@ struct StoreSyncDecisions {
     /// SwiftData models opened with the default `.automatic` sync when the app has the CloudKit
     /// entitlement: those nearest to an entitlements file that gives it (a repository can hold
     /// several apps, one of them synced).
-    private func syncByDefault(_ entitlements: [SourceLocation], in versions: inout [ModelVersion]) -> [String: StoreSyncDecision] {
+    private func syncByDefault(_ entitlements: [SourceLocation], projects: EntitlementProjects, in versions: inout [ModelVersion]) -> [String: StoreSyncDecision] {
         var decisions: [String: StoreSyncDecision] = [:]
-        for (key, indices, entitlement) in openedByDefault(nearest: entitlements, in: versions) {
+        for (key, indices, entitlement) in openedByDefault(nearest: entitlements, projects: projects, in: versions) {
             for index in indices {
                 if let opened = versions[index].openedEntities, !versions[index].entities.allSatisfy({ opened.contains($0.name) }) {
                     versions[index].markSynced(entities: opened, at: versions[index].location)
@@ -167,9 +168,9 @@ struct StoreSyncDecisions {
     /// SwiftData models opened with the default `.automatic` in an app whose entitlements turn
     /// CloudKit on but name no container: nothing syncs until one is chosen, and then every such
     /// store does. They stay local; the note says why, nearest to each entitlements file.
-    private func localForWantOfAContainer(_ entitlements: [SourceLocation], in versions: [ModelVersion]) -> [String: StoreSyncDecision] {
+    private func localForWantOfAContainer(_ entitlements: [SourceLocation], projects: EntitlementProjects, in versions: [ModelVersion]) -> [String: StoreSyncDecision] {
         var decisions: [String: StoreSyncDecision] = [:]
-        for (key, _, entitlement) in openedByDefault(nearest: entitlements, in: versions) {
+        for (key, _, entitlement) in openedByDefault(nearest: entitlements, projects: projects, in: versions) {
             decisions[key] = StoreSyncDecision(containers: [], sync: .local, modelMarksCloudKit: false, byName: false, entitlementsWithoutCloudKit: entitlement)
         }
         return decisions
@@ -181,7 +182,7 @@ struct StoreSyncDecisions {
     /// the indices of its versions that sync by default and the entitlements file nearest to it. Nearest
     /// among every SwiftData history: another app's models, synced by a setting of their own, may
     /// be the ones an entitlements file belongs to. None where CloudKit is declared for the run.
-    private func openedByDefault(nearest entitlements: [SourceLocation], in versions: [ModelVersion]) -> [(key: String, indices: [Int], entitlement: SourceLocation)] {
+    private func openedByDefault(nearest entitlements: [SourceLocation], projects: EntitlementProjects, in versions: [ModelVersion]) -> [(key: String, indices: [Int], entitlement: SourceLocation)] {
         guard !entitlements.isEmpty, !declaresCloudKit, configuration.cloudKit != true else { return [] }
         var indicesByKey: [String: [Int]] = [:]
         for index in versions.indices where versions[index].format == .swiftData {
@@ -190,7 +191,14 @@ struct StoreSyncDecisions {
         var found: [(key: String, indices: [Int], entitlement: SourceLocation)] = []
         var taken: Set<String> = []
         for entitlement in entitlements {
-            for key in nearest(to: entitlement.file, among: indicesByKey, in: versions) where !taken.contains(key) {
+            // Models another Xcode project builds (the nearest project to their files is not the
+            // one that signs with this file) are that app's, not this one's.
+            let signedBy = projects.signers[entitlement.file]
+            let ownModels = indicesByKey.filter { _, indices in
+                guard let signedBy else { return true }
+                return indices.allSatisfy { index in Self.nearestProjectFolder(of: versions[index].file, among: projects.folders).map { $0 == signedBy } ?? true }
+            }
+            for key in nearest(to: entitlement.file, among: ownModels, in: versions) where !taken.contains(key) {
                 // A release read at its tag that named its container (`.private("iCloud...")`)
                 // synced already: the versions that sync by default are decided beside it.
                 guard let indices = indicesByKey[key] else { continue }
@@ -203,6 +211,16 @@ struct StoreSyncDecisions {
             }
         }
         return found
+    }
+
+    /// The folder of the Xcode project that signs with each entitlements file, by its path, and
+    /// the folders that hold a project (`StoreCodeFacts.entitlementProjectFolders`).
+    typealias EntitlementProjects = (signers: [String: String], folders: Set<String>)
+
+    /// The deepest of `folders` (each one that holds an Xcode project, `""` the top) that holds
+    /// `file`; nil where none does.
+    static func nearestProjectFolder(of file: String, among folders: Set<String>) -> String? {
+        folders.filter { $0.isEmpty || file.hasPrefix($0 + "/") }.max { $0.count < $1.count }
     }
 
     /// The checks `NSPersistentCloudKitContainer` makes when it loads a store (DOMAIN.md, "What

@@ -31,6 +31,12 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// Entitlements files that give the app CloudKit (`com.apple.developer.icloud-services` with
     /// `CloudKit`): what SwiftData's default `.automatic` syncs with.
     package var cloudKitEntitlements: [SourceLocation] = []
+    /// The folder of the Xcode project that signs with each entitlements file (`CODE_SIGN_ENTITLEMENTS`),
+    /// by the file's path, and the folders that hold an Xcode project (`""` the top): an
+    /// entitlements file gives its CloudKit to the app its project builds, not to the models
+    /// another project of the repository builds. Filled only where there are entitlements files.
+    package var entitlementProjectFolders: [String: String] = [:]
+    package var xcodeProjectFolders: Set<String> = []
     /// Entitlements files that give the app no CloudKit (app groups, keychain sharing, or iCloud
     /// with no CloudKit container): the app's entitlements are in the repository, and CloudKit is
     /// not among them. Not store code: `isEmpty` leaves them out.
@@ -105,6 +111,8 @@ package struct StoreCodeFacts: Hashable, Sendable {
             cloudKitContainers += part.cloudKitContainers
             ignoredCloudKitOptions += part.ignoredCloudKitOptions
             cloudKitEntitlements += part.cloudKitEntitlements
+            entitlementProjectFolders.merge(part.entitlementProjectFolders) { first, _ in first }
+            xcodeProjectFolders.formUnion(part.xcodeProjectFolders)
             entitlementsWithoutCloudKit += part.entitlementsWithoutCloudKit
             projectsSigningWithoutEntitlements += part.projectsSigningWithoutEntitlements
             cloudKitWithoutContainer += part.cloudKitWithoutContainer

@@ -1050,6 +1050,43 @@ import SchemaLintTestSupport
         #expect(!none.stdout.contains("cloudkit-"), "\(none.stdout)")
     }
 
+    /// An entitlements file gives CloudKit to the app its Xcode project builds: SwiftData models of
+    /// another project of the repository (a collection of sample apps) keep SwiftData's default
+    /// local there, and sync only when they move into the signing project's folder.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func anotherProjectsEntitlementsGiveTheModelsNoCloudKit() throws {
+        let folder = try TemporaryFolder()
+        func project(_ group: String, entitlements: String?) -> String {
+            """
+            // !$*UTF8*$!
+            {
+            	objects = {
+            		A1 /* \(group) */ = {isa = PBXFileSystemSynchronizedRootGroup; path = \(group); sourceTree = "<group>"; };
+            		B1 /* Release */ = {isa = XCBuildConfiguration; buildSettings = {
+            \(entitlements.map { "\t\t\tCODE_SIGN_ENTITLEMENTS = \($0);\n" } ?? "")		}; };
+            	};
+            }
+            """
+        }
+        try folder.write(project("Journal", entitlements: "Journal/Journal.entitlements"), to: "Classic/Journal/Journal.xcodeproj/project.pbxproj")
+        try folder.write(Self.entitlements("CloudKit"), to: "Classic/Journal/Journal/Journal.entitlements")
+        try folder.write(project("Tags", entitlements: nil), to: "SwiftUI/Tags/Tags.xcodeproj/project.pbxproj")
+        let model = "import SwiftData\n\n@Model final class Tag {\n    @Attribute(.unique) var name: String = \"\"\n    init() {}\n}\n"
+        let app = "import SwiftUI\n\n@main struct TagsApp: App {\n    var body: some Scene { WindowGroup { Text(\"\") }.modelContainer(for: Tag.self) }\n}\n"
+        try folder.write(model, to: "SwiftUI/Tags/Tags/Tag.swift")
+        try folder.write(app, to: "SwiftUI/Tags/Tags/TagsApp.swift")
+        let other = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!other.stdout.contains("cloudkit-"), "\(other.stdout)")
+
+        // The same models in the signing project's folder sync by SwiftData's default.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("SwiftUI"))
+        try folder.write(model, to: "Classic/Journal/Journal/Tag.swift")
+        try folder.write(app, to: "Classic/Journal/Journal/TagsApp.swift")
+        let own = try Executable.run(["--no-color"], in: folder.url)
+        #expect(own.stdout.contains("[cloudkit-unique-constraint]"), "\(own.stdout)")
+        #expect(own.stdout.contains("(Classic/Journal/Journal/Journal.entitlements:"), "\(own.stdout)")
+    }
+
     /// `cloudKitDatabase: .none` in a preview's container, in a store kept in memory or in a debug
     /// build's says nothing of the store people run: the app's default `.automatic` still syncs
     /// the classes, and CloudKit's checks apply to them. The same `.none` in the app's own
