@@ -2768,7 +2768,9 @@ syncs when the app's entitlements list CloudKit among its iCloud services. Model
 repository (the one nearest to them, when several apps share it) lists `CloudKit`, and this note
 names that file. Only the entitlements a target signs with count: where the Xcode projects of
 the repository name theirs (`CODE_SIGN_ENTITLEMENTS`), the others are stray copies (`App
-2.entitlements`), and a file inside an `.xcodeproj` folder never is one. Entitlements whose list of
+2.entitlements`), and a file inside an `.xcodeproj` folder never is one. An entitlements file a
+project signs with gives CloudKit to that project's app only: models whose files lie in the folder
+of another Xcode project (one sample app of a collection beside another) are not its. Entitlements whose list of
 iCloud containers is empty give CloudKit nothing to sync with: they do not count. Where they turn CloudKit on all the same (the capability added, no
 container chosen yet), the models `.automatic` opens are checked as local, and this note says why:
 once a container is chosen, each of those stores syncs, and the model must meet CloudKit's rules.
