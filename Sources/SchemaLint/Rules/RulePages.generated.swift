@@ -6290,6 +6290,66 @@ Core Data's own migration uses one mapping model for a step: whichever it finds,
 </database>
 ```
 
+### Does not trigger: the source entity's objects made into a subentity of it
+
+Every `Attachment` of Shop becomes an `ImageAttachment`, which is an `Attachment` too: none is
+dropped, though the mapping model makes no plain `Attachment`.
+
+```xml path=Shop.xcdatamodeld/Shop.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Attachment" representedClassName="Attachment">
+        <attribute name="image" optional="YES" attributeType="Binary"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop.xcdatamodeld/Shop 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Attachment" representedClassName="Attachment">
+        <attribute name="caption" optional="YES" attributeType="String"/>
+    </entity>
+    <entity name="ImageAttachment" representedClassName="ImageAttachment" parentEntity="Attachment">
+        <attribute name="image" optional="YES" attributeType="Binary"/>
+    </entity>
+</model>
+```
+
+```xml path=Shop 1 to 2.xcmappingmodel/xcmapping.xml
+<?xml version="1.0" standalone="no"?>
+<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+
+<database>
+    <databaseInfo>
+        <version>134481920</version>
+        <UUID>5C0F1D52-0000-4000-8000-000000000002</UUID>
+        <nextObjectID>107</nextObjectID>
+    </databaseInfo>
+    <object type="XDDEVMAPPINGMODEL" id="z102">
+        <attribute name="sourcemodelpath" type="string">Shop.xcdatamodeld/Shop.xcdatamodel</attribute>
+        <attribute name="destinationmodelpath" type="string">Shop.xcdatamodeld/Shop 2.xcdatamodel</attribute>
+        <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVENTITYMAPPING" id="z103">
+        <attribute name="sourcename" type="string">Attachment</attribute>
+        <attribute name="mappingtypename" type="string">Undefined</attribute>
+        <attribute name="destinationname" type="string">ImageAttachment</attribute>
+        <attribute name="autogenerateexpression" type="bool">1</attribute>
+        <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL" idrefs="z102"></relationship>
+        <relationship name="attributemappings" type="0/0" destination="XDDEVATTRIBUTEMAPPING" idrefs="z104 z105"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z104">
+        <attribute name="name" type="string">image</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVATTRIBUTEMAPPING" id="z105">
+        <attribute name="name" type="string">caption</attribute>
+        <relationship name="entitymapping" type="1/1" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+</database>
+```
+
 ### Does not trigger: the mapping of the other end sets the inverse in a policy of the app's own
 
 ```xml path=Shop.xcdatamodeld/Shop.xcdatamodel/contents

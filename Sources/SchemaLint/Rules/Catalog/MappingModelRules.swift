@@ -95,6 +95,17 @@ struct MappingModelUnmappedPropertyRule: MappingModelRule {
         summary: "A mapping model leaves out an entity or property whose data the source version has: the migration drops it."
     )
 
+    /// Whether entity `name` of `version` has `ancestor` among its parents.
+    private static func descends(_ name: String, from ancestor: String, in version: ModelVersion) -> Bool {
+        var parent = version.entity(named: name)?.parent
+        var seen: Set<String> = [name]
+        while let current = parent, seen.insert(current).inserted {
+            if current == ancestor { return true }
+            parent = version.entity(named: current)?.parent
+        }
+        return false
+    }
+
     func check(_ mappingModel: MappingModel, _ placement: MappingModelPlacement) -> [Finding] {
         guard case .step(_, let from, let to, let otherPasses) = placement else { return [] }
         var findings: [Finding] = []
@@ -104,7 +115,12 @@ struct MappingModelUnmappedPropertyRule: MappingModelRule {
         var unmade: Set<String> = []
         for entity in to.entities {
             guard let sourceEntity = from.entity(named: entity.renamedFrom ?? entity.name) ?? from.entity(named: entity.name) else { continue }
-            if !mappedDestinations.contains(entity.name), !entity.isAbstract {
+            // The source's objects made into a subentity (`Attachment` to `ImageAttachment`, whose
+            // parent it is) are kept, as objects of the entity too.
+            let madeAsASubentity = mappingModel.entityMappings.contains { mapping in
+                mapping.source == sourceEntity.name && mapping.destination.map { Self.descends($0, from: entity.name, in: to) } == true
+            }
+            if !mappedDestinations.contains(entity.name), !entity.isAbstract, !madeAsASubentity {
                 unmade.insert(entity.name)
                 // Made by another mapping model of the step, which the app's own migration may
                 // run in a pass of its own: dropped only if it runs this one alone.
