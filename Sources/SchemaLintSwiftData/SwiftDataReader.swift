@@ -23,6 +23,45 @@ package struct SwiftDataReader: ModelSourceReader {
     static let modelDeclarations = words(declaringModels)
     private static let declaringModels = ["VersionedSchema", "@Model"]
     private static let besideModels = ["SchemaMigrationPlan", "migrationPlan", "cloudKitDatabase", "ModelContainer", "modelContainer"]
+    /// Whether a file's `@Model` is another module's macro of that name (a persistence framework
+    /// of the app's own: `import M3Data`): it imports no SwiftData, and imports a module that is
+    /// none of Apple's. A file importing only Apple's frameworks may have SwiftData from a module
+    /// of the run that re-exports it, and is read.
+    static func usesAnotherModelMacro(_ bytes: [UInt8]) -> Bool {
+        guard ByteSearch.firstIndex(of: Array("@Model".utf8), in: bytes) != nil else { return false }
+        let modules = importedModules(bytes)
+        return !modules.contains(where: swiftDataModules.contains) && modules.contains { !appleModules.contains($0) }
+    }
+
+    /// The modules whose `@Model` is SwiftData's: SwiftData, and a backport of it onto Core Data.
+    static let swiftDataModules: Set<String> = ["SwiftData", "ManagedModels"]
+
+    /// Apple's frameworks and Swift's own modules that an app's model files import beside SwiftData.
+    static let appleModules: Set<String> = [
+        "Swift", "Foundation", "FoundationEssentials", "Darwin", "Dispatch", "Observation", "Combine", "SwiftUI", "SwiftUICore", "UIKit", "AppKit",
+        "CoreData", "CloudKit", "OSLog", "os", "CoreGraphics", "CoreImage", "CoreLocation", "MapKit", "UniformTypeIdentifiers", "CoreTransferable",
+        "Photos", "PhotosUI", "AVFoundation", "AVKit", "WidgetKit", "AppIntents", "Charts", "StoreKit", "UserNotifications", "CryptoKit", "HealthKit",
+        "EventKit", "Contacts", "MusicKit", "PDFKit", "WebKit", "Vision", "CoreML", "NaturalLanguage", "TipKit", "ActivityKit", "GameKit",
+        "LocalAuthentication", "Network", "Security", "CoreMotion", "CoreBluetooth", "RealityKit", "SceneKit", "SpriteKit", "CoreText", "QuartzCore",
+        "ImageIO", "AuthenticationServices", "FamilyControls", "ManagedSettings", "DeviceActivity", "CoreSpotlight", "BackgroundTasks", "XCTest", "Testing",
+    ]
+
+    /// The modules a Swift file imports (`import X`, `@testable import X`, `import struct X.Y`),
+    /// read line by line; a name that is no identifier is left out.
+    static func importedModules(_ bytes: [UInt8]) -> Set<String> {
+        var modules: Set<String> = []
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
+            guard words.first == "import", words.count >= 2 else { continue }
+            // `import struct Module.Type`: the kind, then the qualified name.
+            let name = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(String(words[1])) && words.count >= 3 ? words[2] : words[1]
+            // (A line that names no module, as code that does not compile may hold, imports none.)
+            if let module = name.split(separator: ".").first, module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { modules.insert(String(module)) }
+        }
+        return modules
+    }
+
     /// What code that opens a store says: without it, no container of the run opens the models,
     /// and SwiftData's default sync decides nothing.
     static let opensContainers = words(["ModelContainer", "modelContainer"])
@@ -122,8 +161,10 @@ package struct SwiftDataReader: ModelSourceReader {
     /// A file claimed only for a `typealias` names models declared elsewhere: when no file of the
     /// run declares models, it is not parsed (apps that never use SwiftData have typealiases too).
     package func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions = ModelSourceReadingOptions()) -> ModelSourceReading {
-        let declaresModels = sources.contains { ByteSearch.containsAny(Self.modelDeclarations, in: $0.bytes) }
-        let sources = declaresModels ? sources : sources.filter { ByteSearch.containsAny(Self.markersBesideTypealias, in: $0.bytes) }
+        let reexported = sources.contains { ByteSearch.firstIndex(of: Array("@_exported import SwiftData".utf8), in: $0.bytes) != nil }
+        let swiftData = reexported ? sources : sources.filter { !Self.usesAnotherModelMacro($0.bytes) }
+        let declaresModels = swiftData.contains { ByteSearch.containsAny(Self.modelDeclarations, in: $0.bytes) }
+        let sources = declaresModels ? swiftData : swiftData.filter { ByteSearch.containsAny(Self.markersBesideTypealias, in: $0.bytes) }
         let (collected, errors, notes) = Self.collect(sources, options: options)
         var declarations = collected
         guard errors.isEmpty else { return ModelSourceReading(errors: errors) }

@@ -211,6 +211,22 @@ import Testing
         #expect(!notes.contains { $0.hasPrefix("35:") })
     }
 
+    /// `@Model` is SwiftData's where the file imports SwiftData; a file that imports another
+    /// module instead (a persistence framework of the app's own, with its own `@Model`) declares
+    /// no SwiftData model, and is no input to refuse or warn about. A file importing only Apple's
+    /// frameworks, or a run where a file re-exports SwiftData, is read.
+    @Test func aModelMacroOfAnotherModuleIsNoSwiftDataModel() throws {
+        let model = "@Model final class Note {\n    var title: String?\n    var owner: Owner?\n}\n"
+        #expect(readSwift("import Foundation\nimport M3Data\n\n" + model).versions.isEmpty)
+        #expect(readSwift("import Foundation\nimport M3Data\n\n" + model).notes.isEmpty)
+        #expect(readSwift("import M3Data\nimport SwiftData\n\n" + model).versions.first?.entity(named: "Note") != nil)
+        #expect(readSwift("import Foundation\n\n" + model).versions.first?.entity(named: "Note") != nil)
+        #expect(readSwift("@preconcurrency import ManagedModels\n\n" + model).versions.first?.entity(named: "Note") != nil)
+        let reexported = readSwift([("Exports.swift", "@_exported import SwiftData\n"), ("Note.swift", "import AppCore\n\n" + model)])
+        #expect(reexported.versions.first?.entity(named: "Note") != nil)
+        #expect(SwiftDataReader.importedModules(Array("import struct Foo.Bar\n@testable import App\n  import os.log\nlet important = 1\nimport Swi[[ftData\n".utf8)) == ["Foo", "App", "os"])
+    }
+
     /// Codable values of Apple's frameworks are composites (SwiftData stores any Codable value so),
     /// said as a detail; a type of the project's own name is still the project's.
     @Test func frameworkCodableValuesAreComposites() throws {
