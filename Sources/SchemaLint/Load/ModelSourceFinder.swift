@@ -344,8 +344,11 @@ package struct ModelSourceFinder: Sendable {
     /// the files below a folder that holds anything that adds files by folder (a package's
     /// manifest adds its own folder's files, which then need no listing: a copy of a dependency
     /// with its `Package.swift` checked in beside the app leaves the app's files to the projects).
+    /// A library's top with no project: what lies outside its targets' folders.
     static func inNoProject(_ paths: [String], of walk: Walk, listings: [(folder: [Substring], listing: XcodeProjectListing)]) -> Set<String> {
-        guard !paths.isEmpty, !walk.projects.isEmpty, !walk.foldersAddingFilesByFolder.contains(where: \.isEmpty) else { return [] }
+        // A library with no Xcode project (a package) builds what its manifest's targets hold:
+        // a bundle outside them (an integration test's fixture at the top) builds into nothing.
+        guard !paths.isEmpty, !walk.projects.isEmpty || walk.scope.isLibrary, !walk.foldersAddingFilesByFolder.contains(where: \.isEmpty) else { return [] }
         var projects: [XcodeProjectListing] = []
         // Xcode 16's synchronized folders add every file below them. A folder's path is given
         // from the project's own folder (the one that holds `App.xcodeproj`, or one above it

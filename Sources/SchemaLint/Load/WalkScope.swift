@@ -58,9 +58,9 @@ struct WalkScope: Sendable {
     /// its example, sample and demo folders show the library, and ship to no one.
     var isLibrary = false
 
-    /// The names of a library's folders of example apps (CocoaPods' template makes `Example`).
-    /// Compared lowercased.
-    static let sampleFolders: Set<String> = ["example", "examples", "sample", "samples", "demo", "demos"]
+    /// The names of a library's folders of example apps (CocoaPods' template makes `Example`),
+    /// and of its integration tests' apps and fixtures. Compared lowercased.
+    static let sampleFolders: Set<String> = ["example", "examples", "sample", "samples", "demo", "demos", "integration"]
 
     /// Whether `folder` is a library's top: it holds a `.podspec` or a `Package.swift`.
     static func isLibrary(_ folder: String) -> Bool {

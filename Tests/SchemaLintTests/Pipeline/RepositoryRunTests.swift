@@ -268,6 +268,23 @@ struct RepositoryRunTests {
         }
     }
 
+    /// A package with no Xcode project builds what its targets hold: a model bundle beside them
+    /// (an integration test's model at the top) builds into nothing, and a library's
+    /// `Integration` folder holds its integration tests' apps and fixtures; both are left out.
+    @Test func aPackagesBundleOutsideItsTargetsIsLeftOut() throws {
+        let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])\n"
+        let (folder, _) = try Self.repository([
+            ("Package.swift", manifest),
+            ("Sources/Kit/Kit.xcdatamodeld/Kit.xcdatamodel/contents", Self.contents(attributes: 2)),
+            ("Models/Integration Model.xcdatamodeld/Integration Model.xcdatamodel/contents", Self.contents(attributes: 1)),
+            ("Integration/FlowFixture/Models/Flow.xcdatamodeld/Flow.xcdatamodel/contents", Self.contents(attributes: 1)),
+        ])
+        let run = try Self.run(["--verbose"], in: folder.path)
+        #expect(run.stdout.hasSuffix("in 1 version of 1 model; 1 model bundle skipped, which no Xcode project here builds (--verbose lists it)\n"), "\(run.stdout)")
+        #expect(run.stderr.contains("skipped: Models/Integration Model.xcdatamodeld (no Xcode project"), "\(run.stderr)")
+        #expect(run.stderr.contains("skipped: Integration (a library's example, sample or demo app"), "\(run.stderr)")
+    }
+
     /// Code under the folder of an extension's Info.plist stops the extension, not the app (a
     /// note), unless the project builds that file into another target too, or the Info.plist lies
     /// in a module's own folder (a framework's, copied from an extension's).
