@@ -1553,9 +1553,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // `for file in [url, url.appendingPathExtension("wal")] { removeItem(at: file) }`: the
         // store among the files the loop goes through is what it removes.
         let target = Self.loopedElements(given, around: node)?.first { isStore($0, depth: 0) } ?? given
-        // A file removed after `migratePersistentStore` copied a store, other than where it copied
-        // it to, is the store it copied from (`removeItem(at: atURL)` in a helper handed the URL).
-        let copiedFrom = name == "removeItem" && !namesOnlyACompanion(target) && !Self.namesACompanion(target.trimmedText)
+        // A URL the function is handed, removed after `migratePersistentStore` copied a store and
+        // other than where it copied it to, is the store it copied from (`removeItem(at: atURL)`
+        // in a helper handed the store and its URL). A file the function names itself (an archive,
+        // a temporary copy) is what its name says.
+        let handed = target.as(DeclReferenceExprSyntax.self).flatMap { reference in
+            declarations.unit(around: node).flatMap { CodeDeclarations.parameters(ofBody: declarations.units[$0].body) }?
+                .contains { ($0.secondName ?? $0.firstName).text == reference.baseName.text }
+        } ?? false
+        let copiedFrom = name == "removeItem" && handed && !Self.namesACompanion(target.trimmedText)
             && migrationsBefore(node).map { !$0.destinations.contains(target.trimmedText) } == true
         guard isStore(target, depth: 0) || isGivenCompanions(target) || copiedFrom else { return }
         // A file in a temporary folder or in iCloud Drive (an archive unzipped, a copy on its way,

@@ -18791,6 +18791,30 @@ final class Storage {
 }
 ```
 
+### Does not trigger: a file of the function's own removed after the copy, an archive beside it
+
+```swift path=App/Exporter.swift
+import CoreData
+
+final class Exporter {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(coordinator: NSPersistentStoreCoordinator) {
+        self.coordinator = coordinator
+    }
+
+    func export(_ store: NSPersistentStore, to exportURL: URL) {
+        do {
+            try coordinator.migratePersistentStore(store, to: exportURL, options: nil, withType: NSSQLiteStoreType)
+        } catch {
+            print("export failed: \(error)")
+        }
+        let archive = exportURL.deletingLastPathComponent().appendingPathComponent("export.zip")
+        try? FileManager.default.removeItem(at: archive)
+    }
+}
+```
+
 ### Does not trigger: the catch of the migration calls a logger that stops the app, and the companions go too
 
 ```swift path=App/SharedStore.swift
