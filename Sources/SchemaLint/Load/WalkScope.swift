@@ -58,9 +58,23 @@ struct WalkScope: Sendable {
     /// its example, sample and demo folders show the library, and ship to no one.
     var isLibrary = false
 
-    /// The names of a library's folders of example apps (CocoaPods' template makes `Example`),
-    /// and of its integration tests' apps and fixtures. Compared lowercased.
-    static let sampleFolders: Set<String> = ["example", "examples", "sample", "samples", "demo", "demos", "integration"]
+    /// The words that name a library's folders of example apps (CocoaPods' template makes
+    /// `Example`; others write `exampleProjects`, `Demo Apps`), and of its integration tests' apps
+    /// and fixtures. Compared lowercased.
+    static let sampleFolderWords: Set<String> = ["example", "examples", "sample", "samples", "demo", "demos", "integration"]
+
+    /// Whether a folder's name is one of `sampleFolderWords`, or starts with one, the words split
+    /// at case changes, spaces and punctuation (`exampleProjects`, `Sample-Apps`); a bundle or
+    /// package (`Integration Model.xcdatamodeld`, `Demo.xcodeproj`) is none.
+    static func isSampleFolder(_ name: String) -> Bool {
+        guard !name.contains(".") else { return false }
+        var first = ""
+        for (index, character) in name.enumerated() {
+            if !character.isLetter || (index > 0 && character.isUppercase) { break }
+            first.append(character)
+        }
+        return sampleFolderWords.contains(name.lowercased()) || sampleFolderWords.contains(first.lowercased())
+    }
 
     /// Whether `folder` is a library's top: it holds a `.podspec` or a `Package.swift`.
     static func isLibrary(_ folder: String) -> Bool {
@@ -92,7 +106,7 @@ struct WalkScope: Sendable {
         // store was ever opened with them (named on the command line, or below the folder named,
         // they are read).
         if isFolder, ShippedCodePaths.isTestFolder(name) { return .testsOrFixtures }
-        if isFolder, isLibrary, Self.sampleFolders.contains(name.lowercased()) { return .librarySamples }
+        if isFolder, isLibrary, Self.isSampleFolder(name) { return .librarySamples }
         if let ignored, ignored.contains(relative, isFolder: isFolder) { return .ignoredByGit }
         return nil
     }

@@ -203,6 +203,9 @@ struct RepositoryRunTests {
         // In an app's repository, a folder of that name is read.
         let (app, _) = try Self.repository(example)
         #expect(try Self.run(in: app.path).stdout.contains("in 2 versions of 1 model"))
+        // A folder whose name starts with such a word is one too; one whose word only begins so is not.
+        for name in ["exampleProjects", "Demo Apps", "Sample-App", "Examples"] { #expect(WalkScope.isSampleFolder(name), "\(name)") }
+        for name in ["Sampler", "Demonstration", "Kit", "MyExample", "Example Model.xcdatamodeld"] { #expect(!WalkScope.isSampleFolder(name), "\(name)") }
     }
 
     @Test func aBundleNoProjectListsIsLeftOut() throws {
