@@ -1340,6 +1340,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                     if found.cache == nil, let refill = helpers.refillFromFiles(afterDeletingIn: call) { found.cache = CacheEvidence(refill, from: .rebuiltFromFiles) }
                 }
             }
+            if action == .fallsBackToMemory { found.untilTheDeviceUnlocks = DeletionConditions.isUntilTheDeviceUnlocks(node) }
             AlertMentions.mark(&found, toldIn: branch)
             scanned.facts.failureActions.append(found)
         }
@@ -3809,6 +3810,27 @@ enum DeletionConditions {
         while let parent = current.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(InitializerDeclSyntax.self) {
             if let branch = parent.as(IfExprSyntax.self), branch.body.id == current.id, testsForIt(branch.conditions.trimmedText) { return true }
             if let clause = parent.as(CatchClauseSyntax.self), clause.body.id == current.id, testsForIt(clause.catchItems.trimmedText) { return true }
+            current = parent
+        }
+        return false
+    }
+
+    /// Whether `node` runs only in a branch that waits for the device's first unlock: the `if`
+    /// holding it tests or observes protected data (`isProtectedDataAvailable`,
+    /// `protectedDataDidBecomeAvailableNotification`) or calls what is named for the unlock
+    /// (`observeFirstUnlockToReopenStore()`). Before the first unlock after a restart a store
+    /// with file protection cannot be read, and opens once the device is unlocked.
+    static func isUntilTheDeviceUnlocks(_ node: Syntax) -> Bool {
+        func namesTheUnlock(_ code: some SyntaxProtocol) -> Bool {
+            code.tokens(viewMode: .sourceAccurate).contains { token in
+                guard case .identifier(let name) = token.tokenKind else { return false }
+                let lowercased = name.lowercased()
+                return lowercased.contains("protecteddata") || lowercased.contains("unlock")
+            }
+        }
+        var current = node
+        while let parent = current.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(InitializerDeclSyntax.self) {
+            if let branch = parent.as(IfExprSyntax.self), branch.body.id == current.id, namesTheUnlock(branch.conditions) || namesTheUnlock(branch.body) { return true }
             current = parent
         }
         return false

@@ -10734,7 +10734,10 @@ The rule reports, in the code that runs when opening fails:
   the app opens without the person's data, and what
   they enter next is lost at the next launch (a note where the same code shows an alert,
   `NSAlert`, `UIAlertController` or a call or flag named for one, a state the interface shows,
-  or the error kept in a property some file reads: the person is told);
+  or the error kept in a property some file reads: the person is told; and a note where the `if`
+  that holds the fallback tests or waits for the device's first unlock, `isProtectedDataAvailable`,
+  `protectedDataDidBecomeAvailableNotification` or a call named for the unlock: a store with file
+  protection cannot be read until then, and the store file is kept for the app to open after it);
 - a silent fallback to another store on disk: `ModelContainer(for: schema)`, or a configuration
   of no name or URL, the default store, where the container that failed gives its store a place
   of its own (`url:`, `groupContainer:` or a configuration's name, `ModelConfiguration("Cloud",
@@ -11386,6 +11389,44 @@ enum Persistence {
                 return try ModelContainer(for: schema, configurations: config)
             } catch {
                 return try! ModelContainer(for: schema, configurations: ↓ModelConfiguration("Radio", schema: schema, isStoredInMemoryOnly: true))
+            }
+        }
+    }
+}
+```
+
+### Triggers: memory only while the device is locked after a restart, and the store opened once it is unlocked (a note)
+
+```swift path=App/RadioStore.swift
+import SwiftData
+import UIKit
+
+@MainActor
+final class RadioStore {
+    private(set) var container: ModelContainer
+    private let schema: Schema
+    private let configuration: ModelConfiguration
+
+    init(schema: Schema) throws {
+        self.schema = schema
+        configuration = ModelConfiguration("Radio", schema: schema)
+        do {
+            container = try ModelContainer(for: schema, configurations: configuration)
+        } catch {
+            if !UIApplication.shared.isProtectedDataAvailable {
+                container = try ModelContainer(for: schema, configurations: ↓ModelConfiguration("Radio", schema: schema, isStoredInMemoryOnly: true))
+                reopenWhenUnlocked()
+                return
+            }
+            throw error
+        }
+    }
+
+    private func reopenWhenUnlocked() {
+        NotificationCenter.default.addObserver(forName: UIApplication.protectedDataDidBecomeAvailableNotification, object: nil, queue: .main) { [weak self] _ in
+            MainActor.assumeIsolated {
+                guard let self, let reopened = try? ModelContainer(for: self.schema, configurations: self.configuration) else { return }
+                self.container = reopened
             }
         }
     }

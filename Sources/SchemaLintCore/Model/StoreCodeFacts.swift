@@ -422,6 +422,10 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// The deletion runs only after the person chose it in an alert (`if (NSRunCriticalAlertPanel(…)
     /// == NSAlertAlternateReturn)`): what is lost, they chose to lose.
     package var confirmedByThePerson = false
+    /// The fallback to memory runs only while the device keeps the store's file locked (the app
+    /// launched in the background before the first unlock), and the same branch waits for the
+    /// device to unlock (`protectedDataDidBecomeAvailable`) to open the store: nothing in it is lost.
+    package var untilTheDeviceUnlocks = false
     /// The deletion runs only for the error that says the file is no store at all (259,
     /// `NSFileReadCorruptFileError`): a store that fails to migrate is not deleted.
     package var onlyForACorruptFile = false

@@ -105,6 +105,11 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             consequence = "\(action.written) gives the \(kind) extension an empty in-memory store when \(opening) fails: the extension shows none of the person's data until the store opens again, and what it writes there is gone; the app opens the store with its own handling"
             suggestions = ["show the failure in the extension (an empty timeline in a widget, a message in a share sheet) rather than write to a store that is thrown away"]
             severity = .note
+        case .fallsBackToMemory where action.untilTheDeviceUnlocks:
+            // The file is there and kept; it cannot be read until the person unlocks the device.
+            consequence = "\(action.written) gives the app an empty in-memory store when \(opening) fails while the device is still locked after a restart, and the same code opens the store once it is unlocked: the store file is kept, and only what the app writes before the unlock is lost"
+            suggestions = ["keep what arrives before the first unlock somewhere readable while locked (a file with `FileProtectionType.completeUntilFirstUserAuthentication` or none), and move it into the store once it opens"]
+            severity = .note
         case .fallsBackToMemory where action.withAnAlert:
             // Told, the person knows what they enter now is not kept; the store stays for a fix.
             consequence = "\(action.written) replaces the store with an empty in-memory one when \(opening) fails, and the same code tells the person (an alert, or a state or error the interface shows): what they enter now is gone at the next launch, and the store file stays for a later release to open"
