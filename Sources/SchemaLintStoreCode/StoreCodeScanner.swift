@@ -1186,13 +1186,41 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), opensAfterDeletingTheStore: opensAfterDeletingTheStore(call), cache: cache(around: call))
                 escape.returned = returned
                 scanned.escapes.append(escape)
-            } else if throwsOn {
+            } else if throwsOn, !branches.allSatisfy({ Self.throwsOnlyWhenARetryFails($0, retrying: call) }) {
                 addEscape(from: unit, opening: opening, call: call, afterFallbackToMemory: fallsBackToMemory)
             }
         case .escapes(let declaration):
             if let unit = declarations.unit(declaredBy: declaration) { addEscape(from: unit, opening: opening, call: call) }
         case .ignored:
             break
+        }
+    }
+
+    /// Whether every `throw` of `branch` (the failure branch of `opening`) lies in the `catch` of
+    /// a `do` that opens the store again the same way (`catch { removeStoreFiles(); do { return
+    /// try ModelContainer(...) } catch { throw error } }`): the error that leaves the function is
+    /// the retry's, whose own escape says so, not the first opening's.
+    private static func throwsOnlyWhenARetryFails(_ branch: Syntax, retrying opening: FunctionCallExprSyntax) -> Bool {
+        final class Throws: SyntaxVisitor {
+            var found: [ThrowStmtSyntax] = []
+            override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind { found.append(node); return .skipChildren }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let throwsFound = Throws(viewMode: .sourceAccurate)
+        throwsFound.walk(branch)
+        let name = SynchronousCode.calledName(opening)
+        return !throwsFound.found.isEmpty && throwsFound.found.allSatisfy { statement in
+            var current = Syntax(statement)
+            while let parent = current.parent, parent.id != branch.id {
+                if let clause = parent.as(CatchClauseSyntax.self), let attempt = clause.parent?.parent?.as(DoStmtSyntax.self) {
+                    let calls = AllCalls(viewMode: .sourceAccurate)
+                    calls.walk(attempt.body)
+                    if calls.found.contains(where: { SynchronousCode.calledName($0) == name }) { return true }
+                }
+                current = parent
+            }
+            return false
         }
     }
 
@@ -1428,6 +1456,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         if isCache(member) { return CacheEvidence(member) }
         if isCache(type) { return CacheEvidence(type) }
         if let call = Syntax(node).as(FunctionCallExprSyntax.self), let models = Self.cacheModels(openedBy: call) { return CacheEvidence(models, from: .models) }
+        if let sentence = TypeDocumentation.sentenceCallingItDisposable(around: node) { return CacheEvidence(sentence, from: .openingDocumentation) }
         return TypeDocumentation.firstSentenceCallingItACache(around: declarations.units[unit].body).map { CacheEvidence($0, from: .documentation) }
     }
 
@@ -2966,12 +2995,23 @@ extension DestructiveCallFinder {
         }
     }
 
-    /// The statements that run before `node` in its closure or function, or in `boundary`.
+    /// Whether `closure` is work handed to a queue or a task, run after the statements before the
+    /// call that hands it over: `async`, `asyncAfter`, `sync`, `Task`, `perform`, `performAndWait`.
+    private static func isScheduledWork(_ closure: ClosureExprSyntax) -> Bool {
+        let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)
+        guard let call, let name = SynchronousCode.calledName(call) else { return false }
+        return ["async", "asyncAfter", "sync", "Task", "detached", "perform", "performAndWait"].contains(name)
+    }
+
+    /// The statements that run before `node` in its closure or function, or in `boundary`; where
+    /// the closure is work handed to a queue (`DispatchQueue.global().async { ... }`, `Task { ... }`),
+    /// those before the hand-off too, which have run when the closure runs.
     private static func statements(before node: FunctionCallExprSyntax, within boundary: Syntax?) -> [CodeBlockItemSyntax] {
         var statements: [CodeBlockItemSyntax] = []
         var current = Syntax(node)
         while let parent = current.parent, current.id != boundary?.id {
-            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { break }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) { break }
+            if let closure = parent.as(ClosureExprSyntax.self), !isScheduledWork(closure) { break }
             if let item = current.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
                 for statement in block {
                     if statement.id == item.id { break }

@@ -15,6 +15,25 @@ enum TypeDocumentation {
         return words.prefix(3).contains("cache") ? sentence : nil
     }
 
+    /// The sentence of the documentation of the function, initializer or property around `node`
+    /// that calls what it opens disposable, or says it is filled again from elsewhere
+    /// (`/// The store is disposable — it repopulates from the radio on the next connect`): the
+    /// author says the store holds nothing that is not made again.
+    static func sentenceCallingItDisposable(around node: some SyntaxProtocol) -> String? {
+        var current = node.parent
+        while let syntax = current {
+            let trivia: Trivia? =
+                syntax.as(FunctionDeclSyntax.self)?.leadingTrivia ?? syntax.as(InitializerDeclSyntax.self)?.leadingTrivia
+                ?? syntax.as(VariableDeclSyntax.self)?.leadingTrivia
+            if let trivia {
+                let words = ["disposable", "repopulat", "redownload", "re-download"]
+                return sentences(of: trivia).first { sentence in words.contains { sentence.lowercased().contains($0) } }
+            }
+            current = syntax.parent
+        }
+        return nil
+    }
+
     /// The first sentence of the documentation comment (`///` lines or `/** */`) of the nearest
     /// type declaration around `node`, its lines joined.
     static func firstSentence(around node: some SyntaxProtocol) -> String? {
@@ -29,17 +48,14 @@ enum TypeDocumentation {
         return nil
     }
 
+    /// The sentences of a documentation comment, each without its full stop.
+    private static func sentences(of trivia: Trivia) -> [String] {
+        guard let text = documentation(in: trivia) else { return [] }
+        return text.components(separatedBy: ". ").map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
+    }
+
     private static func firstSentence(of trivia: Trivia) -> String? {
-        var lines: [Substring] = []
-        for piece in trivia {
-            switch piece {
-            case .docLineComment(let text): lines.append(text.dropFirst(3))
-            case .docBlockComment(let text): lines += text.dropFirst(3).dropLast(2).split(separator: "\n").map { $0.drop { $0 == " " || $0 == "*" } }
-            default: continue
-            }
-        }
-        let text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
-        guard !text.isEmpty else { return nil }
+        guard let text = documentation(in: trivia) else { return nil }
         let end = text.range(of: ". ").map(\.lowerBound) ?? text.endIndex
         var sentence = text[..<end]
         if sentence.hasSuffix(".") { sentence = sentence.dropLast() }
@@ -49,5 +65,19 @@ enum TypeDocumentation {
             while sentence.hasSuffix(" ") { sentence = sentence.dropLast() }
         }
         return String(sentence)
+    }
+
+    /// The text of the documentation comment (`///` lines or `/** */`) in `trivia`, its lines joined.
+    private static func documentation(in trivia: Trivia) -> String? {
+        var lines: [Substring] = []
+        for piece in trivia {
+            switch piece {
+            case .docLineComment(let text): lines.append(text.dropFirst(3))
+            case .docBlockComment(let text): lines += text.dropFirst(3).dropLast(2).split(separator: "\n").map { $0.drop { $0 == " " || $0 == "*" } }
+            default: continue
+            }
+        }
+        let text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        return text.isEmpty ? nil : text
     }
 }

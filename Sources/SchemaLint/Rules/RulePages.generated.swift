@@ -10809,6 +10809,8 @@ warning). A SwiftData store's files are those at its configuration's `url`. Dele
 named in the function or property that opens it holds the word, `"imageCache.sqlite"`, or that
 function's or property's own name does, `localCacheContainer`, or its type's, `ImageCacheManager`,
 or the first words of its type's documentation call the type one, `/// A cache for link previews`,
+or the documentation of the function or property that opens it calls the store disposable or
+says it is filled again from elsewhere, `/// The store is disposable: it repopulates from the radio`,
 or the schema or every model class a `ModelContainer` opens it with does, `FeedCacheSchema.schema`,
 where it names one store file at most; also where the caller the error is thrown to deletes it) is a note: what a cache holds, the app makes again. So is
 only logging such a store's failure, or falling back to memory for it: the app goes without the
@@ -11771,6 +11773,41 @@ final class JournalStore {
 @end
 ```
 
+### Triggers: a throwing function deletes the store and makes it anew, and throws only when even that fails; its caller's stop is a note
+
+```swift path=Models/Sources/Models/LibraryDatabase.swift
+import Foundation
+import SwiftData
+
+@MainActor
+final class LibraryDatabase {
+    var context: ModelContext {
+        do {
+            return try makeContainer().mainContext
+        } catch {
+            ↓fatalError("no database: \(error)")
+        }
+    }
+
+    private func makeContainer() throws -> ModelContainer {
+        let url = URL.applicationSupportDirectory.appending(path: "Library.sqlite")
+        let configuration = ModelConfiguration(url: url)
+        do {
+            return try ModelContainer(for: Book.self, configurations: configuration)
+        } catch {
+            for suffix in ["", "-shm", "-wal"] {
+                try? ↓FileManager.default.removeItem(at: URL(fileURLWithPath: url.path + suffix))
+            }
+            do {
+                return try ModelContainer(for: Book.self, configurations: configuration)
+            } catch {
+                throw error
+            }
+        }
+    }
+}
+```
+
 ### Triggers: the store is deleted and made anew; stopping the app when even that fails is a note
 
 ```swift path=App/NotesApp.swift
@@ -12413,6 +12450,36 @@ final class FeedCacheManager {
             try? ↓FileManager.default.removeItem(at: url)
             self.container.loadPersistentStores { _, _ in }
         }
+    }
+}
+```
+
+### Triggers: a store the documentation of the function that opens it calls disposable, deleted when it does not open (a note)
+
+```swift path=TV/TVApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct TVApp: App {
+    let container = Self.makeContainer()
+
+    /// Opens the list of nearby stations, made anew when it does not open. The store is
+    /// disposable: it repopulates from the radio at the next scan.
+    private static func makeContainer() -> ModelContainer {
+        do {
+            return try ModelContainer(for: Station.self)
+        } catch {
+            let support = URL.applicationSupportDirectory
+            for name in ["default.store", "default.store-wal", "default.store-shm"] {
+                try? ↓FileManager.default.removeItem(at: support.appending(path: name))
+            }
+            return ↓try! ModelContainer(for: Station.self)
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Stations") }.modelContainer(container)
     }
 }
 ```
@@ -16378,6 +16445,34 @@ final class Persistence {
             }
             try? ↓FileManager.default.removeItem(at: url)
             self.loadStores()
+        }
+    }
+}
+```
+
+### Triggers: the store destroyed in the handler and loaded again from a queue: the deletion, not a retry
+
+The retry runs on a queue after the store was destroyed, and opens a new, empty store.
+
+```swift path=App/DataStore.swift
+import CoreData
+
+final class DataStore {
+    let container = NSPersistentContainer(name: "Orders")
+    let storeURL = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Orders.sqlite")
+
+    func loadStore(completion: @escaping () -> Void) {
+        container.loadPersistentStores { [unowned self] _, error in
+            guard error != nil else { return completion() }
+            let coordinator = NSPersistentStoreCoordinator(managedObjectModel: self.container.managedObjectModel)
+            do {
+                try ↓coordinator.destroyPersistentStore(at: self.storeURL, ofType: NSSQLiteStoreType, options: nil)
+                DispatchQueue.global(qos: .userInitiated).async {
+                    self.loadStore(completion: completion)
+                }
+            } catch {
+                print("could not destroy the store: \(error)")
+            }
         }
     }
 }

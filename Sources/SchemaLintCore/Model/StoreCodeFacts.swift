@@ -566,7 +566,9 @@ package struct CacheEvidence: Hashable, Sendable {
     /// `rebuiltFromFiles`: the code that deletes the store fills the new one again at once from
     /// files on the device (an index of them), which the deletion leaves in place.
     /// `models`: the schema or model classes the store is opened with are named for a cache.
-    package enum Source: Hashable, Sendable { case name, documentation, rebuiltFromFiles, models }
+    /// `openingDocumentation`: the documentation of the function that opens the store calls it
+    /// disposable, or says it is filled again from elsewhere.
+    package enum Source: Hashable, Sendable { case name, documentation, openingDocumentation, rebuiltFromFiles, models }
     /// The name as written (`"imageCache.sqlite"`, `ImageCache`), or the documentation's first
     /// sentence.
     package var text: String
@@ -583,6 +585,7 @@ package struct CacheEvidence: Hashable, Sendable {
         switch source {
         case .name: "its name (\(text))"
         case .documentation: "its type's documentation (\"\(text)\")"
+        case .openingDocumentation: "the documentation of the code that opens it (\"\(text)\")"
         case .rebuiltFromFiles: "its rebuild from files on the device (\(text))"
         case .models: "the name of what it is opened with (\(text))"
         }
