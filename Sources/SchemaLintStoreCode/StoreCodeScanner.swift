@@ -1196,6 +1196,44 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
     }
 
+    /// The bodies of the `if`s after `end` in `body` whose condition is a flag that `branch` sets to
+    /// `true` (`needsReset = true`), and only that flag.
+    static func branchesOfFlags(setIn branch: Syntax, after end: Syntax, in body: Syntax) -> [Syntax] {
+        final class Flags: SyntaxVisitor {
+            var names: Set<String> = []
+            override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+                let elements = Array(node.elements)
+                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text,
+                   elements[2].as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) {
+                    names.insert(name)
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        final class Branches: SyntaxVisitor {
+            let names: Set<String>
+            let after: AbsolutePosition
+            var found: [Syntax] = []
+            init(names: Set<String>, after: AbsolutePosition) {
+                self.names = names
+                self.after = after
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+                if node.position >= after, names.contains(node.conditions.trimmedText) { found.append(Syntax(node.body)) }
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let flags = Flags(viewMode: .sourceAccurate)
+        flags.walk(branch)
+        guard !flags.names.isEmpty else { return [] }
+        let branches = Branches(names: flags.names, after: end.endPosition)
+        branches.walk(body)
+        return branches.found
+    }
+
     /// Whether every `throw` of `branch` (the failure branch of `opening`) lies in the `catch` of
     /// a `do` that opens the store again the same way (`catch { removeStoreFiles(); do { return
     /// try ModelContainer(...) } catch { throw error } }`): the error that leaves the function is
@@ -1321,6 +1359,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             finder.openingUnit = (body, openingNode.position)
         }
         finder.walk(branch)
+        // `catch { needsReset = true }` and, after it, `if needsReset { removeItem(at: storeURL) }`:
+        // what the flag's branch does runs because the opening failed.
+        if let unit = declarations.unit(around: openingNode) {
+            for flagged in Self.branchesOfFlags(setIn: branch, after: branch, in: declarations.units[unit].body) { finder.walk(flagged) }
+        }
         let afterDeletion = opensAfterDeletingTheStore(openingNode)
         // The files one branch removes (the store, its -wal, its -shm, a folder) are one deletion;
         // the descriptions it points at /dev/null (each store's) one fallback.

@@ -10708,7 +10708,8 @@ person made on this device and no server or iCloud has yet is gone, and the rest
 again. A store that only mirrors a server loses nothing that way; where its name says cache the
 finding is a note, and elsewhere a suppression with its reason says so.
 
-The rule reports, in the code that runs when opening fails:
+The rule reports, in the code that runs when opening fails (in Swift, that includes the `if` after
+it on a flag the failure sets, `needsReset = true` ... `if needsReset { ... }`):
 
 - `fatalError`, `preconditionFailure`, `abort()` or `exit()`, an Objective-C exception raised
   (`[NSException raise:...]`, `@throw`), and `try!` on the opening call;
@@ -11804,6 +11805,31 @@ final class LibraryDatabase {
                 throw error
             }
         }
+    }
+}
+```
+
+### Triggers: the failure sets a flag, and the code after it deletes the store when the flag is set
+
+```swift path=App/HabitDatabase.swift
+import Foundation
+import SwiftData
+
+final class HabitDatabase {
+    let container: ModelContainer
+
+    init(url: URL) throws {
+        var needsReset = false
+        do {
+            _ = try ModelContainer(for: Habit.self, configurations: ModelConfiguration(url: url))
+        } catch {
+            print("the store does not open: \(error)")
+            needsReset = true
+        }
+        if needsReset {
+            try? ↓FileManager.default.removeItem(at: url)
+        }
+        container = try ModelContainer(for: Habit.self, configurations: ModelConfiguration(url: url))
     }
 }
 ```
