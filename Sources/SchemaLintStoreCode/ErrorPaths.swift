@@ -26,6 +26,10 @@ struct EscapingFailure {
     /// The opening is a retry after the code deleted the store's files (`recreateStore()` that
     /// destroys the store, then loads it): a new, empty store, which no migration can fail.
     var opensAfterDeletingTheStore = false
+    /// The failure branch deleted the store before it threw (`catch { deleteStoreFiles(); throw
+    /// error }`): the deletion is the loss, reported there, and a stop up the error's path happens
+    /// once, since the next launch opens a new store.
+    var deletedTheStoreFirst = false
     /// What says the store is a cache (`CacheEvidence`), found where it is opened.
     var cache: CacheEvidence? = nil
 }
@@ -376,6 +380,7 @@ struct ErrorPaths {
         action.errorPath = path
         action.afterFallbackToMemory = escape.afterFallbackToMemory && kind != .deletesTheStore
         action.opensAfterDeletingTheStore = escape.opensAfterDeletingTheStore
+        action.stopsAfterDeletingTheStore = kind == .stopsTheApp && escape.deletedTheStoreFirst
         if kind == .deletesTheStore || kind == .onlyLogs || kind == .fallsBackToMemory { action.cache = escape.cache }
         return action
     }

@@ -1187,7 +1187,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 escape.returned = returned
                 scanned.escapes.append(escape)
             } else if throwsOn, !branches.allSatisfy({ Self.throwsOnlyWhenARetryFails($0, retrying: call) }) {
-                addEscape(from: unit, opening: opening, call: call, afterFallbackToMemory: fallsBackToMemory)
+                let deletedFirst = scanned.facts.failureActions[before...].contains { $0.action == .deletesTheStore && !$0.confirmedByThePerson && !$0.onlyForACorruptFile }
+                addEscape(from: unit, opening: opening, call: call, afterFallbackToMemory: fallsBackToMemory, deletedTheStoreFirst: deletedFirst)
             }
         case .escapes(let declaration):
             if let unit = declarations.unit(declaredBy: declaration) { addEscape(from: unit, opening: opening, call: call) }
@@ -1289,10 +1290,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return ModelContainerPlace.opensARecoveryStore(call, in: declarations.units[unit].body)
     }
 
-    private func addEscape(from unit: Int, opening: StoreOpening.Call, call: FunctionCallExprSyntax, afterFallbackToMemory: Bool = false) {
+    private func addEscape(from unit: Int, opening: StoreOpening.Call, call: FunctionCallExprSyntax, afterFallbackToMemory: Bool = false, deletedTheStoreFirst: Bool = false) {
         guard declarations.units[unit].isThrowing else { return }
         var escape = EscapingFailure(unit: unit, opening: opening, openingLocation: file.location(of: call), opensAfterDeletingTheStore: opensAfterDeletingTheStore(call), cache: cache(around: call))
         escape.afterFallbackToMemory = afterFallbackToMemory
+        escape.deletedTheStoreFirst = deletedTheStoreFirst
         escape.inMemoryParameter = inMemoryParameter(of: unit)
         escape.storeHasItsOwnPlace = opening == .modelContainer && DestructiveCallFinder.namesItsOwnPlace(call, in: declarations.units[unit].body)
         scanned.escapes.append(escape)
@@ -2667,11 +2669,18 @@ final class DestructiveCallFinder: SyntaxVisitor {
     /// a boolean literal given to a parameter whose name an `if` or `guard` of the function tests.
     /// It retries once, not without end.
     static func passesAStopFlag(_ call: FunctionCallExprSyntax) -> Bool {
-        let flags = call.arguments.compactMap { argument in argument.expression.is(BooleanLiteralExprSyntax.self) ? argument.label?.text : nil }
-        guard !flags.isEmpty else { return false }
         var current = call.parent
         while let syntax = current, !syntax.is(FunctionDeclSyntax.self) { current = syntax.parent }
         guard let function = current else { return false }
+        // An unlabelled flag (`loadStore(false)` of `func loadStore(_ retry: Bool = true)`) is
+        // named by the parameter at its place in the function that calls itself.
+        let parameters = Array(function.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters ?? [])
+        let flags = call.arguments.enumerated().compactMap { index, argument -> String? in
+            guard argument.expression.is(BooleanLiteralExprSyntax.self) else { return nil }
+            if let label = argument.label?.text { return label }
+            return index < parameters.count ? (parameters[index].secondName ?? parameters[index].firstName).text : nil
+        }
+        guard !flags.isEmpty else { return false }
         let conditions = ConditionTexts(viewMode: .sourceAccurate)
         conditions.walk(function)
         return flags.contains { flag in conditions.texts.contains { ByteSearch.contains(flag, in: $0) } }

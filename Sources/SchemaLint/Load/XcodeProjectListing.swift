@@ -1,3 +1,6 @@
+import Foundation
+import SchemaLintXcode
+
 /// What an Xcode project (`project.pbxproj`) says about the files its targets build: the paths of
 /// the files it lists, the names it holds, and the folders it builds whole. The file is an
 /// old-style property list, read once (a search of the whole project per file of the walk cost a
@@ -40,17 +43,27 @@ package struct XcodeProjectListing {
     /// Reads `project`, the bytes of the `project.pbxproj` whose `.xcodeproj` lies in `folder`
     /// (path components relative to the folder walked).
     package init(_ project: [UInt8], folder: [String] = []) {
-        let tokens = Self.tokens(project)
         var names = Set<String>()
-        for case .word(let text) in tokens where !Self.isObjectIdentifier(text) {
+        func name(_ text: String) {
+            guard !Self.isObjectIdentifier(text) else { return }
             names.insert(text)
             if text.utf8.contains(UInt8(ascii: "/")) {
                 for component in text.split(separator: "/") { names.insert(String(component)) }
             }
         }
+        let root: [String: Value]?
+        if let tree = Self.xmlPropertyList(project) {
+            // A project saved as an XML property list (some tools rewrite it so) holds the same
+            // objects.
+            root = tree
+            Self.forEachString(in: .dictionary(tree), name)
+        } else {
+            let tokens = Self.tokens(project)
+            for case .word(let text) in tokens { name(text) }
+            var parser = Parser(tokens: tokens)
+            root = parser.value(depth: 0)?.dictionary
+        }
         self.names = names
-        var parser = Parser(tokens: tokens)
-        let root = parser.value(depth: 0)?.dictionary
         let objects = root?["objects"]?.dictionary ?? [:]
         self.synchronizedFolders = objects.keys.sorted().compactMap { key in
             guard let object = objects[key]?.dictionary, object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup", let path = object["path"]?.string else { return nil }
@@ -231,6 +244,62 @@ package struct XcodeProjectListing {
             case .punctuation:
                 position += 1
                 return nil
+            }
+        }
+    }
+
+    /// The top dictionary of a project written as an XML property list (`<` first, past any
+    /// space), read with the XML reader every XML file goes through; nil for the old-style format,
+    /// or XML that is no property list of a dictionary (what cannot be read gives what the
+    /// old-style reading of the same bytes gives: nothing).
+    private static func xmlPropertyList(_ bytes: [UInt8]) -> [String: Value]? {
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }), bytes[first] == UInt8(ascii: "<") else { return nil }
+        // Each open element: its name, the text read in it, and for containers the values read
+        // so far (a dictionary's alternate key and value).
+        var stack: [(name: String, text: String, values: [Value], keys: [String])] = []
+        var root: Value?
+        do throws(InputError) {
+            try XMLStreamReader.read(Data(bytes), file: "project.pbxproj", text: true) { event throws(InputError) in
+                switch event {
+                case .start(let element):
+                    guard stack.count < Parser.maximumDepth else { throw InputError(at: element.location, "nested too deep") }
+                    stack.append((element.name, "", [], []))
+                case .text(let piece):
+                    if !stack.isEmpty { stack[stack.count - 1].text += piece.string }
+                case .end:
+                    guard let closed = stack.popLast() else { return }
+                    let value: Value? = switch closed.name {
+                    case "dict": .dictionary(Dictionary(zip(closed.keys, closed.values), uniquingKeysWith: { first, _ in first }))
+                    case "array": .array(closed.values)
+                    case "key", "plist": nil
+                    default: .string(closed.text)
+                    }
+                    guard !stack.isEmpty else {
+                        root = value ?? closed.values.first
+                        return
+                    }
+                    if closed.name == "key" {
+                        stack[stack.count - 1].keys.append(closed.text)
+                    } else if let value {
+                        stack[stack.count - 1].values.append(value)
+                    }
+                }
+            }
+        } catch {
+            return nil
+        }
+        return root?.dictionary
+    }
+
+    /// Calls `body` with every key and string of `value`.
+    private static func forEachString(in value: Value, _ body: (String) -> Void) {
+        switch value {
+        case .string(let text): body(text)
+        case .array(let values): for value in values { forEachString(in: value, body) }
+        case .dictionary(let entries):
+            for (key, value) in entries {
+                body(key)
+                forEachString(in: value, body)
             }
         }
     }

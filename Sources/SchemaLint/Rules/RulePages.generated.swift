@@ -16476,6 +16476,82 @@ final class Persistence {
 }
 ```
 
+### Triggers: a retry bounded by an unlabelled flag, after the store's files were removed: the removal, not a retry
+
+```swift path=App/HistoryStore.swift
+import CoreData
+
+final class HistoryStore {
+    var container: NSPersistentContainer?
+
+    static func removeStoreFiles() -> Bool {
+        let folder = NSPersistentContainer.defaultDirectoryURL()
+        do {
+            for name in ["History.sqlite", "History.sqlite-shm", "History.sqlite-wal"] {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    func loadStore(_ retry: Bool = true) {
+        let container = NSPersistentContainer(name: "History")
+        container.loadPersistentStores { _, error in
+            if let error {
+                print("could not open the store: \(error)")
+                if retry && ↓HistoryStore.removeStoreFiles() {
+                    self.loadStore(false)
+                }
+            } else {
+                self.container = container
+            }
+        }
+    }
+}
+```
+
+### Triggers: a throwing function deletes the store before it throws; its caller's stop happens once, and is a note
+
+```swift path=App/ListsApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct ListsApp: App {
+    let container: ModelContainer
+
+    init() {
+        do {
+            container = try Self.openContainer()
+        } catch {
+            ↓fatalError("no store: \(error)")
+        }
+    }
+
+    private static func openContainer() throws -> ModelContainer {
+        let configuration = ModelConfiguration(url: URL.applicationSupportDirectory.appending(path: "Lists.store"))
+        do {
+            return try ModelContainer(for: ShoppingList.self, configurations: configuration)
+        } catch {
+            ↓discardUnreadableStore(at: configuration.url)
+            throw error
+        }
+    }
+
+    private static func discardUnreadableStore(at url: URL) {
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(at: URL(fileURLWithPath: url.path + suffix))
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { Text("Lists") }.modelContainer(container)
+    }
+}
+```
+
 ### Triggers: the store destroyed in the handler and loaded again from a queue: the deletion, not a retry
 
 The retry runs on a queue after the store was destroyed, and opens a new, empty store.

@@ -557,6 +557,40 @@ struct RepositoryRunTests {
         #expect(listing.synchronizedFolders == [["App"]])
     }
 
+    /// A project saved as an XML property list lists its files as the old-style format does: the
+    /// bundle its version group names is read, the one it does not is left out.
+    @Test func aProjectWrittenAsAnXMLPropertyListListsItsFiles() throws {
+        func entry(_ key: String, _ value: String) -> String { "<key>\(key)</key><string>\(value)</string>" }
+        let project = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \(entry("archiveVersion", "1"))
+            <key>objects</key>
+            <dict>
+            <key>P1</key><dict>\(entry("isa", "PBXProject"))\(entry("mainGroup", "G1"))</dict>
+            <key>G1</key><dict>\(entry("isa", "PBXGroup"))<key>children</key><array><string>G2</string></array>\(entry("sourceTree", "&lt;group&gt;"))</dict>
+            <key>G2</key><dict>\(entry("isa", "PBXGroup"))<key>children</key><array><string>V1</string></array>\(entry("path", "App"))\(entry("sourceTree", "&lt;group&gt;"))</dict>
+            <key>V1</key><dict>\(entry("isa", "XCVersionGroup"))<key>children</key><array><string>F1</string></array>\(entry("currentVersion", "F1"))\(entry("path", "Notes.xcdatamodeld"))\(entry("sourceTree", "&lt;group&gt;"))\(entry("versionGroupType", "wrapper.xcdatamodel"))</dict>
+            <key>F1</key><dict>\(entry("isa", "PBXFileReference"))\(entry("path", "Notes.xcdatamodel"))\(entry("sourceTree", "&lt;group&gt;"))</dict>
+            </dict>
+            \(entry("rootObject", "P1"))
+            </dict>
+            </plist>
+
+            """
+        let (folder, _) = try Self.repository([
+            ("App.xcodeproj/project.pbxproj", project),
+            ("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 2)),
+            ("Old/Legacy.xcdatamodeld/Legacy.xcdatamodel/contents", Self.contents(attributes: 1)),
+        ])
+        let run = try Self.run(["--verbose"], in: folder.path)
+        #expect(run.stdout.hasSuffix("in 1 version of 1 model; 1 model bundle skipped, which no Xcode project here builds (--verbose lists it)\n"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("skipped: Old/Legacy.xcdatamodeld (no Xcode project"), "\(run.stderr)")
+        #expect(XcodeProjectListing(Array(project.utf8)).lists("Notes.xcdatamodeld"))
+    }
+
     /// Store code no target builds (a design document's copy under `specs/`, a file left out of
     /// the project) is no code of the app: its findings would be about nothing anyone runs.
     @Test func storeCodeNoProjectBuildsIsLeftOut() throws {
