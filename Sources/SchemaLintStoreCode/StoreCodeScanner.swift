@@ -1376,9 +1376,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
         // Where the app's own migration failed, removing what it wrote is cleaning up; removing
         // what it reads from is the loss, so that deletion is the one reported.
+        // A replacement's source that a migration before it in the function wrote
+        // (`migrateStore(from: store, ..., toDestinationURL: temp)`, then
+        // `replacePersistentStore(at: store, withPersistentStoreFrom: temp)`) is that migration's
+        // scratch copy: the person's store is the one replaced.
+        let replacesFromAScratchCopy = opening == .replacePersistentStore && Self.sourceWasWrittenBefore(openingNode)
         func removesTheSource(_ node: Syntax) -> Bool {
             opening == .migrateStore && Self.removes(node, theArgument: "from", of: openingNode)
-                || opening == .replacePersistentStore && Self.removes(node, theArgument: "withPersistentStoreFrom", of: openingNode)
+                || opening == .replacePersistentStore && !replacesFromAScratchCopy && Self.removes(node, theArgument: "withPersistentStoreFrom", of: openingNode)
         }
         // A deletion that runs whatever the person answers is reported before one they choose in
         // an alert, or one only for a damaged file.
@@ -1452,6 +1457,21 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// is handed the very location `migration` gives under `label`: the store it reads
     /// (`migrateStore(from: sourceURL, ...)`), or the copy it writes (`migratePersistentStore(store,
     /// to: groupURL, ...)`).
+    /// Whether the `withPersistentStoreFrom:` of `replacement` is where a migration earlier in its
+    /// function wrote (`migrateStore`'s `toDestinationURL:`, `migratePersistentStore`'s `to:`).
+    private static func sourceWasWrittenBefore(_ replacement: FunctionCallExprSyntax) -> Bool {
+        guard let source = replacement.arguments.first(where: { $0.label?.text == "withPersistentStoreFrom" })?.expression.trimmedText else { return false }
+        var current = Syntax(replacement)
+        while let parent = current.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(InitializerDeclSyntax.self), !parent.is(ClosureExprSyntax.self) { current = parent }
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        calls.walk(current)
+        return calls.found.contains { call in
+            guard call.position < replacement.position, let name = SynchronousCode.calledName(call), ["migrateStore", "migratePersistentStore"].contains(name) else { return false }
+            let label = name == "migrateStore" ? "toDestinationURL" : "to"
+            return call.arguments.first { $0.label?.text == label }?.expression.trimmedText == source
+        }
+    }
+
     private static func removes(_ deletion: Syntax, theArgument label: String, of migration: FunctionCallExprSyntax) -> Bool {
         func location(_ expression: ExprSyntax) -> String {
             let text = expression.trimmedText

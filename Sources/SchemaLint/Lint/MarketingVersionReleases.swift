@@ -77,7 +77,7 @@ extension LintPipeline {
                 // Where the names settled the order, git was not asked when each version came.
                 guard let bundle = bundles.first(where: { "bundle:" + $0.path == history.key }) else { continue }
                 let folder = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top)) + "/" + newest.label + XcodeModelBundle.versionExtension
-                added = bundle.ordering.commits[newest.label]?.id ?? Self.oldestCommit(["--diff-filter=A", "--", folder], top: top, runner: runner)
+                added = bundle.ordering.commits[newest.label]?.id ?? Self.addingCommit(ofFile: folder + "/contents", top: top, runner: runner)
             case .swiftData where newest.isInMigrationPlan:
                 let files = Set(history.versions.map(\.file)).map { PathResolution.relative(PathResolution.canonical($0), to: PathResolution.canonical(top)) }.sorted()
                 added = Self.oldestCommit(["-S", newest.label, "--"] + files, top: top, runner: runner)
@@ -178,6 +178,13 @@ extension LintPipeline {
     }
 
     /// The oldest commit `git log` lists with `arguments` (abbreviated), nil where it lists none.
+    /// The commit that added `file`, following it through renames (a project's folder moved since:
+    /// the move is no addition). `--follow` takes one file, and walks from the newest commit.
+    private static func addingCommit(ofFile file: String, top: String, runner: GitRunner) -> String? {
+        guard let log = runner.run(["log", "--follow", "--diff-filter=A", "--no-color", "--format=%h", "--", file], in: top), log.succeeded else { return nil }
+        return log.text.split(separator: "\n").last.map(String.init)
+    }
+
     private static func oldestCommit(_ arguments: [String], top: String, runner: GitRunner) -> String? {
         guard let log = runner.run(["log", "--reverse", "--no-color", "--format=%h"] + arguments, in: top), log.succeeded else { return nil }
         return log.text.split(separator: "\n").first.map(String.init)
@@ -204,6 +211,8 @@ struct AppVersionChanges {
     var top: String
     /// The project files whose settings count, as pathspecs relative to `top`.
     private let paths: [String]
+    /// The folder, relative to `top`, of the project that builds the file ("" for the whole repository).
+    private let folder: String
     /// Which project files count, as one text: two values of the same scope give the same answers.
     var scope: String { paths.joined(separator: "\u{0}") }
 
@@ -216,7 +225,13 @@ struct AppVersionChanges {
         self.runner = runner
         self.top = top
         let folder = file.flatMap { Self.projectFolder(of: $0, top: top) } ?? ""
-        paths = ["*.pbxproj", "*.xcconfig", "*Info.plist"].map { folder.isEmpty ? $0 : folder + "/" + $0 } + AppIdentity.excludedDependencies
+        self.folder = folder
+        paths = Self.projectFiles(in: folder)
+    }
+
+    /// The pathspecs of the project files under `folder` ("": the whole repository).
+    private static func projectFiles(in folder: String) -> [String] {
+        ["*.pbxproj", "*.xcconfig", "*Info.plist"].map { folder.isEmpty ? $0 : folder + "/" + $0 } + AppIdentity.excludedDependencies
     }
 
     /// The folder, relative to `top`, nearest above `file` that holds an `.xcodeproj`; nil where
@@ -241,23 +256,34 @@ struct AppVersionChanges {
     /// setting are looked at: a large repository changes its project file in thousands (a plist's
     /// build number changes with most builds, so a few more).
     func newest(in range: String) -> Change? {
+        if let found = newest(in: range, paths: paths) { return found }
+        // A project moved to its folder since (`git mv App app/App`): before the commit that
+        // added its project file there, the project's files lay elsewhere, so the repository's
+        // are read for that stretch.
+        guard !folder.isEmpty, let start = range.components(separatedBy: "..").first, !start.isEmpty,
+              let log = runner.run(["log", "--first-parent", "--reverse", "--no-renames", "--diff-filter=A", "--no-color", "--format=%h", range, "--", folder + "/*.pbxproj"], in: top), log.succeeded,
+              let moved = log.text.split(separator: "\n").first else { return nil }
+        return newest(in: "\(start)..\(moved)^", paths: Self.projectFiles(in: ""))
+    }
+
+    private func newest(in range: String, paths: [String]) -> Change? {
         guard let log = runner.run(["log", "--first-parent", "-n", "24", "--no-color", "--format=%h %cs", "-G", Self.changedLines, range, "--"] + paths, in: top),
               log.succeeded else { return nil }
-        return firstChange(listedBy: log.text)
+        return firstChange(listedBy: log.text, paths: paths)
     }
 
     /// The oldest change in `range`: the first release made after its start.
     func oldest(in range: String) -> Change? {
         guard let log = runner.run(["log", "--first-parent", "--reverse", "--no-color", "--format=%h %cs", "-G", Self.changedLines, range, "--"] + paths, in: top),
               log.succeeded else { return nil }
-        return firstChange(listedBy: log.text)
+        return firstChange(listedBy: log.text, paths: paths)
     }
 
     /// The first line of a `git log` whose commit changed the setting's value. A loop, not
     /// `lazy.compactMap(change).first`, which works out its first answer twice: one `git diff` more.
-    private func firstChange(listedBy log: String) -> Change? {
+    private func firstChange(listedBy log: String, paths: [String]) -> Change? {
         for line in log.split(separator: "\n") {
-            if let found = change(line) { return found }
+            if let found = change(line, paths: paths) { return found }
         }
         return nil
     }
@@ -265,7 +291,7 @@ struct AppVersionChanges {
     /// The change a `git log` line (`a1b2c3 2025-11-21`) names, where its diff against its first
     /// parent changes the setting's value: `MARKETING_VERSION`'s, else a plist's
     /// `CFBundleShortVersionString`'s (a line of context shows the key above the changed value).
-    private func change(_ line: Substring) -> Change? {
+    private func change(_ line: Substring, paths: [String]) -> Change? {
         let words = line.split(separator: " ")
         guard words.count == 2, let diff = runner.run(["diff", "--no-color", "-U1", "\(words[0])^1", String(words[0]), "--"] + paths, in: top), diff.succeeded else { return nil }
         var removed: [String: Set<String>] = [:]

@@ -16552,6 +16552,30 @@ struct ListsApp: App {
 }
 ```
 
+### Does not trigger: a migration into a scratch copy that then replaces the store, the copy removed when either fails
+
+```swift path=App/EncounterMigration.swift
+import CoreData
+
+enum EncounterMigration {
+    static func migrate(store: URL, from sourceModel: NSManagedObjectModel, to destinationModel: NSManagedObjectModel) throws {
+        let scratch = store.deletingLastPathComponent().appendingPathComponent("scratch.sqlite")
+        let mapping = try NSMappingModel.inferredMappingModel(forSourceModel: sourceModel, destinationModel: destinationModel)
+        let manager = NSMigrationManager(sourceModel: sourceModel, destinationModel: destinationModel)
+        do {
+            try manager.migrateStore(from: store, sourceType: NSSQLiteStoreType, options: nil, with: mapping,
+                                     toDestinationURL: scratch, destinationType: NSSQLiteStoreType, destinationOptions: nil)
+            let coordinator = NSPersistentStoreCoordinator(managedObjectModel: destinationModel)
+            try coordinator.replacePersistentStore(at: store, destinationOptions: nil, withPersistentStoreFrom: scratch, sourceOptions: nil, ofType: NSSQLiteStoreType)
+            try coordinator.destroyPersistentStore(at: scratch, ofType: NSSQLiteStoreType, options: nil)
+        } catch {
+            try? FileManager.default.removeItem(at: scratch)
+            throw error
+        }
+    }
+}
+```
+
 ### Triggers: the store destroyed in the handler and loaded again from a queue: the deletion, not a retry
 
 The retry runs on a queue after the store was destroyed, and opens a new, empty store.

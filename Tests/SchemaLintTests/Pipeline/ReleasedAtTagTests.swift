@@ -576,6 +576,35 @@ struct ReleasedAtTagTests {
         }
     }
 
+    /// A project moved to another folder since the app's version changed (`git mv App app/App`):
+    /// the version's change was made to the project at its old place, and still shows the newest
+    /// version shipped; the move adds no version.
+    @Test func aVersionChangeBeforeTheProjectMovedShowsItShipped() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func project(_ version: String) -> String {
+            "// !$*UTF8*$!\n{ objects = {\nA1 = {isa = XCVersionGroup; path = Notes.xcdatamodeld; };\nB1 = {isa = XCBuildConfiguration; buildSettings = {\nMARKETING_VERSION = \(version);\n}; };\n}; }\n"
+        }
+        func version(_ name: String, _ attributes: [String]) throws {
+            let body = attributes.map { "<attribute name=\"\($0)\" optional=\"YES\" attributeType=\"String\"/>" }.joined(separator: "\n")
+            try folder.write(XcodeFixtures.contents("<entity name=\"Note\">\n\(body)\n</entity>"), to: "App/Model/Notes.xcdatamodeld/\(name).xcdatamodel/contents")
+            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "App/Model/Notes.xcdatamodeld/.xccurrentversion")
+        }
+        try folder.write(project("1.0"), to: "App/App.xcodeproj/project.pbxproj")
+        try version("Notes", ["title", "body"])
+        try repository.commit("first release")
+        try version("Notes 2", ["title"])
+        try repository.commit("Notes 2 drops the body")
+        try folder.write(project("1.1"), to: "App/App.xcodeproj/project.pbxproj")
+        try repository.commit("1.1")
+        let changed = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try repository.git(["mv", "App", "app"])
+        try repository.commit("the app's folder renamed")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("in steps that shipped (MARKETING_VERSION went from 1.0 to 1.1 in \(changed) "), "\(run.stdout)")
+        #expect(!run.stdout.contains("'Note.body'"), "\(run.stdout)")
+    }
+
     /// Projects made before Xcode 11 (and `agvtool`, fastlane's `increment_version_number`) keep
     /// the app's version in the `Info.plist`: a change of `CFBundleShortVersionString` shows a
     /// release as `MARKETING_VERSION`'s does; one of the build number (`CFBundleVersion`) alone,
