@@ -10830,7 +10830,9 @@ method that opens the store names the files (written out, or through a constant 
 it or its class is named so itself. A stop in a `lazy var` read only while the app terminates
 (in `applicationWillTerminate`, or in a function of its file, such as the template's
 `saveContext()`, that only `applicationWillTerminate` calls) is a note: that container opens the
-store, and fails, only as the app closes, where the person sees nothing of it. A stop in an
+store, and fails, only as the app closes, where the person sees nothing of it. So is whatever
+runs for a container whose model, loaded by name, declares no entity in any version (a template's
+model left empty): its store holds nothing, and no migration of it can fail. A stop in an
 app extension's code (under the folder of an Info.plist whose `NSExtension` names its extension
 point, a widget's or a share sheet's, or whose `CFPlugInTypes` make it a macOS Spotlight importer
 or Quick Look generator, which reads a document's store for the system) is a note: it stops the extension each time the system runs
@@ -17149,6 +17151,45 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
         }
         return container
     }()
+}
+```
+
+### Triggers: an App Clip's template stack for a model left without entities, beside the app's own model (a note)
+
+```xml path=Clip/Clip.xcdatamodeld/Clip.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22G120" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+    <elements/>
+</model>
+```
+
+```xml path=App/Feed.xcdatamodeld/Feed.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22G120" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+    <entity name="Post" representedClassName="Post" syncable="YES" codeGenerationType="class">
+        <attribute name="text" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift path=Clip/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Clip")
+        container.loadPersistentStores { _, error in
+            if let error { ↓fatalError("Unresolved error \(error)") }
+        }
+        return container
+    }()
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        _ = persistentContainer.viewContext
+        return true
+    }
 }
 ```
 

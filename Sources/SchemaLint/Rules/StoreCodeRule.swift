@@ -71,6 +71,16 @@ package struct StoreCodeContext: Sendable {
         return modelBundlesBuiltByNoTarget.filter { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension == name }.min()
     }
 
+    /// The name of the model `opening` loads by name, where every version of it read declares no
+    /// entity (an Xcode template's model left empty): its store holds nothing, and no migration of
+    /// it can fail.
+    func modelWithNoEntities(openedBy opening: StoreOpening) -> String? {
+        guard let name = opening.modelName else { return nil }
+        let compiled = histories.filter { Self.isCompiled(as: name, $0) }
+        guard !compiled.isEmpty, compiled.allSatisfy({ $0.versions.allSatisfy(\.entities.isEmpty) }) else { return nil }
+        return name
+    }
+
     static func nearestHistories(to file: String, in histories: [ModelHistory]) -> [ModelHistory] {
         let nearest = Set(NearestFiles.nearest(to: file, among: Dictionary(histories.indices.map { ($0, histories[$0].versions.last.map { [$0.file] } ?? []) }, uniquingKeysWith: { first, _ in first })))
         return histories.indices.filter(nearest.contains).map { histories[$0] }

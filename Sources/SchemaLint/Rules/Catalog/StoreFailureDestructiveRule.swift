@@ -218,6 +218,12 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             consequence += "; the model it loads, \(opened.modelName ?? ""), is only in \(bundle), which no Xcode project here builds, so no store of it is on anyone's device until a target builds that bundle"
             severity = .note
         }
+        // A model with no entities: its store holds nothing, and nothing in it migrates.
+        if let opened, let empty = context.modelWithNoEntities(openedBy: opened) {
+            consequence = "\(action.written) runs when \(opening) fails, but the model it loads, \(empty), declares no entity: its store holds nothing, and no migration of it can fail"
+            severity = .note
+            suggestions.insert("remove the container if the app keeps its data elsewhere", at: 0)
+        }
         // A container made only as the app terminates opens the store then, a second time beside
         // the stack the app uses: the failure stops an app that is closing.
         if let reader = action.onlyAtTermination {
