@@ -1,5 +1,6 @@
 import Foundation
 import SchemaLintCore
+import SchemaLintXcode
 
 /// A release the project file shows where no tag records one: the app's version
 /// (`MARKETING_VERSION` in an Xcode project or an `.xcconfig`, or `CFBundleShortVersionString` in
@@ -77,7 +78,14 @@ extension LintPipeline {
                 // Where the names settled the order, git was not asked when each version came.
                 guard let bundle = bundles.first(where: { "bundle:" + $0.path == history.key }) else { continue }
                 let folder = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top)) + "/" + newest.label + XcodeModelBundle.versionExtension
-                added = bundle.ordering.commits[newest.label]?.id ?? Self.addingCommit(ofFile: folder + "/contents", top: top, runner: runner)
+                // The version's file under the bundle's name anywhere: a bundle moved to another
+                // folder since (`git mv App app/App`) was added where it lay first, not by the move.
+                // (Following the file with `--follow` would take a version copied from the one
+                // before it for that one.)
+                let bundleName = (bundle.path as NSString).lastPathComponent
+                let anywhere = ":(glob)**/" + XcodeVersionCommits.globEscaped(bundleName) + "/" + XcodeVersionCommits.globEscaped(newest.label + XcodeModelBundle.versionExtension) + "/contents"
+                added = bundle.ordering.commits[newest.label]?.id ?? Self.oldestCommit(["--diff-filter=A", "--", anywhere], top: top, runner: runner)
+                    ?? Self.oldestCommit(["--diff-filter=A", "--", folder], top: top, runner: runner)
             case .swiftData where newest.isInMigrationPlan:
                 let files = Set(history.versions.map(\.file)).map { PathResolution.relative(PathResolution.canonical($0), to: PathResolution.canonical(top)) }.sorted()
                 added = Self.oldestCommit(["-S", newest.label, "--"] + files, top: top, runner: runner)
@@ -178,13 +186,6 @@ extension LintPipeline {
     }
 
     /// The oldest commit `git log` lists with `arguments` (abbreviated), nil where it lists none.
-    /// The commit that added `file`, following it through renames (a project's folder moved since:
-    /// the move is no addition). `--follow` takes one file, and walks from the newest commit.
-    private static func addingCommit(ofFile file: String, top: String, runner: GitRunner) -> String? {
-        guard let log = runner.run(["log", "--follow", "--diff-filter=A", "--no-color", "--format=%h", "--", file], in: top), log.succeeded else { return nil }
-        return log.text.split(separator: "\n").last.map(String.init)
-    }
-
     private static func oldestCommit(_ arguments: [String], top: String, runner: GitRunner) -> String? {
         guard let log = runner.run(["log", "--reverse", "--no-color", "--format=%h"] + arguments, in: top), log.succeeded else { return nil }
         return log.text.split(separator: "\n").first.map(String.init)

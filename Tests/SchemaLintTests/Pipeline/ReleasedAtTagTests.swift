@@ -579,7 +579,10 @@ struct ReleasedAtTagTests {
     /// A project moved to another folder since the app's version changed (`git mv App app/App`):
     /// the version's change was made to the project at its old place, and still shows the newest
     /// version shipped; the move adds no version.
-    @Test func aVersionChangeBeforeTheProjectMovedShowsItShipped() throws {
+    /// So it is where one commit added both versions (the names order them, and the commit that
+    /// added the newest is looked for under the bundle's name anywhere).
+    @Test(arguments: [false, true])
+    func aVersionChangeBeforeTheProjectMovedShowsItShipped(togetherAtFirst: Bool) throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
         func project(_ version: String) -> String {
@@ -592,7 +595,7 @@ struct ReleasedAtTagTests {
         }
         try folder.write(project("1.0"), to: "App/App.xcodeproj/project.pbxproj")
         try version("Notes", ["title", "body"])
-        try repository.commit("first release")
+        if !togetherAtFirst { try repository.commit("first release") }
         try version("Notes 2", ["title"])
         try repository.commit("Notes 2 drops the body")
         try folder.write(project("1.1"), to: "App/App.xcodeproj/project.pbxproj")
