@@ -1197,9 +1197,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
     }
 
-    /// The bodies of the `if`s after `end` in `body` whose condition is a flag that `branch` sets to
-    /// `true` (`needsReset = true`), and only that flag.
-    static func branchesOfFlags(setIn branch: Syntax, after end: Syntax, in body: Syntax) -> [Syntax] {
+    /// The bodies of the `if`s after `branch` in `body` whose condition is a flag that `branch` sets
+    /// to `true` (`needsReset = true`), and only that flag.
+    static func branchesOfFlags(setIn branch: Syntax, in body: Syntax) -> [Syntax] {
         final class Flags: SyntaxVisitor {
             var names: Set<String> = []
             override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -1230,7 +1230,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let flags = Flags(viewMode: .sourceAccurate)
         flags.walk(branch)
         guard !flags.names.isEmpty else { return [] }
-        let branches = Branches(names: flags.names, after: end.endPosition)
+        let branches = Branches(names: flags.names, after: branch.endPosition)
         branches.walk(body)
         return branches.found
     }
@@ -1240,13 +1240,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// try ModelContainer(...) } catch { throw error } }`): the error that leaves the function is
     /// the retry's, whose own escape says so, not the first opening's.
     private static func throwsOnlyWhenARetryFails(_ branch: Syntax, retrying opening: FunctionCallExprSyntax) -> Bool {
-        final class Throws: SyntaxVisitor {
-            var found: [ThrowStmtSyntax] = []
-            override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind { found.append(node); return .skipChildren }
-            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-        }
-        let throwsFound = Throws(viewMode: .sourceAccurate)
+        let throwsFound = ThrowFinder(viewMode: .sourceAccurate)
         throwsFound.walk(branch)
         let name = SynchronousCode.calledName(opening)
         return !throwsFound.found.isEmpty && throwsFound.found.allSatisfy { statement in
@@ -1364,7 +1358,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         // `catch { needsReset = true }` and, after it, `if needsReset { removeItem(at: storeURL) }`:
         // what the flag's branch does runs because the opening failed.
         if let unit = declarations.unit(around: openingNode) {
-            for flagged in Self.branchesOfFlags(setIn: branch, after: branch, in: declarations.units[unit].body) { finder.walk(flagged) }
+            for flagged in Self.branchesOfFlags(setIn: branch, in: declarations.units[unit].body) { finder.walk(flagged) }
         }
         let afterDeletion = opensAfterDeletingTheStore(openingNode)
         // The files one branch removes (the store, its -wal, its -shm, a folder) are one deletion;
@@ -1453,10 +1447,6 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
     }
 
-    /// Whether `deletion` (`removeItem(at: sourceURL)`, a helper's `destroyStore(at: sourceURL)`)
-    /// is handed the very location `migration` gives under `label`: the store it reads
-    /// (`migrateStore(from: sourceURL, ...)`), or the copy it writes (`migratePersistentStore(store,
-    /// to: groupURL, ...)`).
     /// Whether the `withPersistentStoreFrom:` of `replacement` is where a migration earlier in its
     /// function wrote (`migrateStore`'s `toDestinationURL:`, `migratePersistentStore`'s `to:`).
     private static func sourceWasWrittenBefore(_ replacement: FunctionCallExprSyntax) -> Bool {
@@ -1472,6 +1462,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
     }
 
+    /// Whether `deletion` (`removeItem(at: sourceURL)`, a helper's `destroyStore(at: sourceURL)`)
+    /// is handed the very location `migration` gives under `label`: the store it reads
+    /// (`migrateStore(from: sourceURL, ...)`), or the copy it writes (`migratePersistentStore(store,
+    /// to: groupURL, ...)`).
     private static func removes(_ deletion: Syntax, theArgument label: String, of migration: FunctionCallExprSyntax) -> Bool {
         func location(_ expression: ExprSyntax) -> String {
             let text = expression.trimmedText
@@ -3070,8 +3064,7 @@ extension DestructiveCallFinder {
     /// Whether `closure` is work handed to a queue or a task, run after the statements before the
     /// call that hands it over: `async`, `asyncAfter`, `sync`, `Task`, `perform`, `performAndWait`.
     private static func isScheduledWork(_ closure: ClosureExprSyntax) -> Bool {
-        let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)
-        guard let call, let name = SynchronousCode.calledName(call) else { return false }
+        guard let call = DeletionConditions.callTaking(closure), let name = SynchronousCode.calledName(call) else { return false }
         return ["async", "asyncAfter", "sync", "Task", "detached", "perform", "performAndWait"].contains(name)
     }
 
@@ -3949,7 +3942,7 @@ enum DeletionConditions {
     }
 
     /// The call a closure is handed to: as its trailing closure, or as a labelled argument.
-    private static func callTaking(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+    static func callTaking(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
         if let call = closure.parent?.as(FunctionCallExprSyntax.self) { return call }
         return closure.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)
     }

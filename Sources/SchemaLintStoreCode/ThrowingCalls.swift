@@ -141,7 +141,7 @@ enum ThrowingCallFailure {
     private static func throwsIn(_ code: Syntax) -> Bool {
         let finder = ThrowFinder(viewMode: .sourceAccurate)
         finder.walk(code)
-        return finder.found
+        return !finder.found.isEmpty
     }
 
     /// Whether a block ends by leaving: `return`, `throw`, `continue`, `break`.
@@ -174,12 +174,12 @@ enum ThrowingCallFailure {
     }
 }
 
-/// A `throw` statement outside nested closures and functions.
-private final class ThrowFinder: SyntaxVisitor {
-    var found = false
+/// The `throw` statements outside nested closures and functions.
+final class ThrowFinder: SyntaxVisitor {
+    var found: [ThrowStmtSyntax] = []
 
     override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
-        found = true
+        found.append(node)
         return .skipChildren
     }
 

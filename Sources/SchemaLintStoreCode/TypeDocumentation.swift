@@ -15,18 +15,19 @@ enum TypeDocumentation {
         return words.prefix(3).contains("cache") ? sentence : nil
     }
 
-    /// The sentence of the documentation of the function, initializer or property around `node`
-    /// that calls what it opens disposable, or says it is filled again from elsewhere
-    /// (`/// The store is disposable — it repopulates from the radio on the next connect`): the
-    /// author says the store holds nothing that is not made again.
+    /// The sentence of the documentation of the nearest documented function, initializer or
+    /// property around `node` that calls what it opens disposable, or says it is filled again from
+    /// elsewhere (`/// The store is disposable — it repopulates from the radio on the next connect`):
+    /// the author says the store holds nothing that is not made again. A local constant without
+    /// documentation (`let container = ...`) is passed over for the function it is in.
     static func sentenceCallingItDisposable(around node: some SyntaxProtocol) -> String? {
+        let words = ["disposable", "repopulat", "redownload", "re-download"]
         var current = node.parent
         while let syntax = current {
             let trivia: Trivia? =
                 syntax.as(FunctionDeclSyntax.self)?.leadingTrivia ?? syntax.as(InitializerDeclSyntax.self)?.leadingTrivia
                 ?? syntax.as(VariableDeclSyntax.self)?.leadingTrivia
-            if let trivia {
-                let words = ["disposable", "repopulat", "redownload", "re-download"]
+            if let trivia, documentation(in: trivia) != nil {
                 return sentences(of: trivia).first { sentence in words.contains { sentence.lowercased().contains($0) } }
             }
             current = syntax.parent
