@@ -52,11 +52,11 @@ package struct XcodeProjectListing {
             }
         }
         let root: [String: Value]?
-        if let tree = Self.xmlPropertyList(project) {
+        if Self.isXML(project) {
             // A project saved as an XML property list (some tools rewrite it so) holds the same
-            // objects.
-            root = tree
-            Self.forEachString(in: .dictionary(tree), name)
+            // objects; one that is not well formed lists nothing, as an old-style one that is not.
+            root = Self.xmlPropertyList(project)
+            if let root { Self.forEachString(in: .dictionary(root), name) }
         } else {
             let tokens = Self.tokens(project)
             for case .word(let text) in tokens { name(text) }
@@ -248,12 +248,15 @@ package struct XcodeProjectListing {
         }
     }
 
-    /// The top dictionary of a project written as an XML property list (`<` first, past any
-    /// space), read with the XML reader every XML file goes through; nil for the old-style format,
-    /// or XML that is no property list of a dictionary (what cannot be read gives what the
-    /// old-style reading of the same bytes gives: nothing).
+    /// Whether the project's first character past any space is `<`, which no old-style property
+    /// list starts with (`// !$*UTF8*$!` or `{`).
+    private static func isXML(_ bytes: [UInt8]) -> Bool {
+        bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } == UInt8(ascii: "<")
+    }
+
+    /// The top dictionary of a project written as an XML property list, read with the XML reader
+    /// every XML file goes through; nil for XML that is not well formed or holds no dictionary.
     private static func xmlPropertyList(_ bytes: [UInt8]) -> [String: Value]? {
-        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }), bytes[first] == UInt8(ascii: "<") else { return nil }
         // Each open element: its name, the text read in it, and for containers the values read
         // so far (a dictionary's alternate key and value).
         var stack: [(name: String, text: String, values: [Value], keys: [String])] = []
