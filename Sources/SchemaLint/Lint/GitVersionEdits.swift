@@ -15,7 +15,8 @@ import SchemaLintXcode
 /// that added the newest version: two `git log`s that stop there, however long the history
 /// before it, and one `git show` for each version edited since.
 struct GitVersionEdits {
-    var runner = GitRunner()
+    /// Where git's answers about HEAD's history are kept between runs.
+    var cache: GitHistoryCache?
 
     /// An edit after the newest version came: the commit, and what it was compared with.
     struct Edit: Hashable, Sendable {
@@ -51,10 +52,11 @@ struct GitVersionEdits {
     /// The entries of one bundle.
     private func entries(bundle: XcodeModelBundle, history: ModelHistory) -> [VersionLock.Entry] {
         guard let newest = bundle.ordering.history.last,
-              let top = GitWorkTree.root(containing: bundle.path), !GitWorkTree.isShallow(top: top, runner: runner) else { return [] }
+              let top = GitWorkTree.root(containing: bundle.path), !GitWorkTree.isShallow(top: top),
+              let git = CommitQuestions(top: top, cache: cache) else { return [] }
         let relative = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top))
         func path(_ name: String) -> String { relative + "/" + name + XcodeModelBundle.versionExtension + "/contents" }
-        guard let added = commits(["-1", "--diff-filter=A", "--", path(newest)], top: top).first?.commit else { return [] }
+        guard let added = commits(["-1", "--diff-filter=A", git.commit, "--", path(newest)], git: git).first?.commit else { return [] }
         // A version that came in the same commit as the newest (a bundle imported, or a version
         // and its copy added together) was never the one before it: nothing says it shipped.
         // Where the names alone ordered the bundle, git was not asked when each came: that commit
@@ -63,7 +65,7 @@ struct GitVersionEdits {
         var addedWithNewest: Set<String>?
         func addedTogether() -> Set<String> {
             if let addedWithNewest { return addedWithNewest }
-            let files = Set(commits(["-1", "--diff-filter=A", "--name-only", added.id, "--", glob], top: top).compactMap(\.file))
+            let files = Set(commits(["-1", "--diff-filter=A", "--name-only", added.id, "--", glob], git: git).compactMap(\.file))
             let found = Set(bundle.ordering.commits.filter { $0.value.id == bundle.ordering.commits[newest]?.id }.keys)
                 .union(history.versions.map(\.label).filter { files.contains(path($0)) })
             addedWithNewest = found
@@ -73,13 +75,13 @@ struct GitVersionEdits {
         var reported: Set<String> = []
         // A version edited in the very commit that added the newest (the one before it changed
         // as its successor came) is compared with itself as it was before that commit.
-        let editedWhenAdded = commits(["--diff-filter=M", "--name-only", "\(added.id)^!", "--", glob], top: top)
-        let editedSince = commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..HEAD", "--", glob], top: top)
+        let editedWhenAdded = commits(["--diff-filter=M", "--name-only", "\(added.id)^!", "--", glob], git: git)
+        let editedSince = commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..\(git.commit)", "--", glob], git: git)
         for (commit, file) in editedWhenAdded + editedSince {
             let base = commit.id == added.id ? added.id + "^" : added.id
             guard let file, file != path(newest), reported.insert(file).inserted,
                   let version = history.versions.first(where: { path($0.label) == file }), version.isReleased, !addedTogether().contains(version.label),
-                  let data = runner.run(["show", "\(base):\(file)"], in: top), data.succeeded,
+                  let data = git.run(["show", "\(base):\(file)"]), data.succeeded,
                   let copy = try? XcodeModelReader.parse(data.standardOutput, file: "\(base):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
             else { continue }
             var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(base):\(file)", line: 1, column: 1))
@@ -89,7 +91,7 @@ struct GitVersionEdits {
             entry.history = history.key
             entries.append(entry)
         }
-        if let entry = newestEditedAfterRelease(history: history, newest: newest, added: added, file: path(newest), top: top) { entries.append(entry) }
+        if let entry = newestEditedAfterRelease(history: history, newest: newest, added: added, file: path(newest), git: git) { entries.append(entry) }
         return entries
     }
 
@@ -97,13 +99,13 @@ struct GitVersionEdits {
     /// came: a team changes that only once the release before went out, so the version shipped
     /// as it was, and the stores that release made match no version of the bundle now. One
     /// `git log` of the version's file; the project files' history only where it was edited.
-    private func newestEditedAfterRelease(history: ModelHistory, newest: String, added: GitFileOrigins.Commit, file: String, top: String) -> VersionLock.Entry? {
+    private func newestEditedAfterRelease(history: ModelHistory, newest: String, added: GitFileOrigins.Commit, file: String, git: CommitQuestions) -> VersionLock.Entry? {
         guard let version = history.versions.first(where: { $0.label == newest }), version.isReleased,
-              let lastEdit = commits(["-1", "--diff-filter=M", "\(added.id)..HEAD", "--", file], top: top).first?.commit,
-              let release = AppVersionChanges(runner: runner, top: top, building: version.file).oldest(in: "\(added.id)..\(lastEdit.id)"),
+              let lastEdit = commits(["-1", "--diff-filter=M", "\(added.id)..\(git.commit)", "--", file], git: git).first?.commit,
+              let release = AppVersionChanges(git: git, building: version.file).oldest(in: "\(added.id)..\(lastEdit.id)"),
               // The first edit since that change, or in the same commit.
-              let edit = commits(["--reverse", "--diff-filter=M", "\(release.commit)^..HEAD", "--", file], top: top).first?.commit,
-              let data = runner.run(["show", "\(edit.id)^:\(file)"], in: top), data.succeeded,
+              let edit = commits(["--reverse", "--diff-filter=M", "\(release.commit)^..\(git.commit)", "--", file], git: git).first?.commit,
+              let data = git.run(["show", "\(edit.id)^:\(file)"]), data.succeeded,
               let copy = try? XcodeModelReader.parse(data.standardOutput, file: "\(edit.id)^:\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
         else { return nil }
         var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(edit.id)^:\(file)", line: 1, column: 1))
@@ -116,9 +118,9 @@ struct GitVersionEdits {
 
     /// The first-parent commits `git log` lists with `arguments`, each with the files it names
     /// (`--name-only`), or one entry with no file; paths relative to `top`.
-    private func commits(_ arguments: [String], top: String) -> [(commit: GitFileOrigins.Commit, file: String?)] {
+    private func commits(_ arguments: [String], git: CommitQuestions) -> [(commit: GitFileOrigins.Commit, file: String?)] {
         let command = ["-c", "core.quotePath=false", "log", "--first-parent", "--no-color", "--no-renames", "--format=%x01%h %cs"] + arguments
-        guard let output = runner.run(command, in: top), output.succeeded else { return [] }
+        guard let output = git.run(command), output.succeeded else { return [] }
         var result: [(commit: GitFileOrigins.Commit, file: String?)] = []
         var current: GitFileOrigins.Commit?
         var named = false

@@ -65,8 +65,8 @@ extension LintPipeline {
     }
 
     private func marketingVersionReleases(of candidates: [ModelHistory], bundles: [XcodeModelBundle], _ options: Options) -> [String: MarketingVersionRelease] {
-        guard !candidates.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), !GitWorkTree.isShallow(top: top) else { return [:] }
-        let runner = GitRunner()
+        guard !candidates.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), !GitWorkTree.isShallow(top: top),
+              let git = CommitQuestions(top: top, cache: options.gitCache) else { return [:] }
         var found: [String: MarketingVersionRelease] = [:]
         // Models of one project whose newest versions came in one commit ask the same question.
         var answers: [String: AppVersionChanges.Change?] = [:]
@@ -84,18 +84,18 @@ extension LintPipeline {
                 // before it for that one.)
                 let bundleName = (bundle.path as NSString).lastPathComponent
                 let anywhere = ":(glob)**/" + XcodeVersionCommits.globEscaped(bundleName) + "/" + XcodeVersionCommits.globEscaped(newest.label + XcodeModelBundle.versionExtension) + "/contents"
-                added = bundle.ordering.commits[newest.label]?.id ?? Self.oldestCommit(["--diff-filter=A", "--", anywhere], top: top, runner: runner)
-                    ?? Self.oldestCommit(["--diff-filter=A", "--", folder], top: top, runner: runner)
+                added = bundle.ordering.commits[newest.label]?.id ?? Self.oldestCommit(["--diff-filter=A"], of: [anywhere], git: git)
+                    ?? Self.oldestCommit(["--diff-filter=A"], of: [folder], git: git)
             case .swiftData where newest.isInMigrationPlan:
                 let files = Set(history.versions.map(\.file)).map { PathResolution.relative(PathResolution.canonical($0), to: PathResolution.canonical(top)) }.sorted()
-                added = Self.oldestCommit(["-S", newest.label, "--"] + files, top: top, runner: runner)
+                added = Self.oldestCommit(["-S", newest.label], of: files, git: git)
             default:
                 added = nil
             }
             guard let added else { continue }
-            let changes = AppVersionChanges(runner: runner, top: top, building: newest.file)
+            let changes = AppVersionChanges(git: git, building: newest.file)
             let question = changes.scope + "\u{0}" + added
-            let answer = answers[question] ?? changes.newest(in: "\(added)..HEAD")
+            let answer = answers[question] ?? changes.newest(in: "\(added)..\(git.commit)")
             answers[question] = answer
             guard let change = answer else { continue }
             found[history.model] = MarketingVersionRelease(commit: change.commit, date: change.date, from: change.from, to: change.to, setting: change.setting, newest: newest.displayName)
@@ -111,8 +111,9 @@ extension LintPipeline {
     /// as literal pathspecs (a `[` in a version's name is no glob) and come back NUL-separated
     /// (a name out of ASCII is not quoted).
     func markingEditsShippedSince(tag: String, entries: [VersionLock.Entry], histories: [ModelHistory], _ options: Options) -> [VersionLock.Entry] {
-        guard let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), !GitWorkTree.isShallow(top: top) else { return entries }
-        let runner = GitRunner()
+        guard let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), !GitWorkTree.isShallow(top: top),
+              let git = CommitQuestions(top: top, cache: options.gitCache) else { return entries }
+        let runner = git.runner
         let root = PathResolution.canonical(top)
         // The versions of a bundle share its folder (each in a folder of its own inside it):
         // resolved once, as it costs a look at each folder on the way.
@@ -138,12 +139,12 @@ extension LintPipeline {
         let paths = Set(files.values).sorted()
         func literal(_ paths: [String]) -> [String] { paths.map { ":(literal)" + $0 } }
         func names(_ output: GitRunner.Output) -> Set<String> { Set(output.text.split(separator: "\0").map(String.init)) }
-        guard !paths.isEmpty, let diff = runner.run(["diff", "--no-color", "--name-only", "-z", tag, "HEAD", "--"] + literal(paths), in: top), diff.succeeded else { return entries }
+        guard !paths.isEmpty, let diff = runner.run(["diff", "--no-color", "--name-only", "-z", tag, git.commit, "--"] + literal(paths), in: top), diff.succeeded else { return entries }
         let committed = names(diff)
         guard !committed.isEmpty, let working = runner.run(["diff", "--no-color", "--name-only", "-z", "HEAD", "--"] + literal(committed.sorted()), in: top), working.succeeded else { return entries }
         let uncommitted = names(working)
         let edited = committed.subtracting(uncommitted)
-        let lastEdits = Self.newestCommits(of: Set(files.values).intersection(edited).sorted(), in: "\(tag)..HEAD", top: top, runner: runner)
+        let lastEdits = Self.newestCommits(of: Set(files.values).intersection(edited).sorted(), in: "\(tag)..\(git.commit)", top: top, runner: runner)
         // Versions edited by the same last commit (a bundle's versions reformatted at once) in the
         // same project share its answer.
         // The project that builds a version is looked for once for its bundle's folder.
@@ -153,10 +154,10 @@ extension LintPipeline {
         for (index, path) in files where edited.contains(path) {
             guard let last = lastEdits[path] else { continue }
             let bundle = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-            let versionChanges = projects[bundle] ?? AppVersionChanges(runner: runner, top: top, building: top + "/" + path)
+            let versionChanges = projects[bundle] ?? AppVersionChanges(git: git, building: top + "/" + path)
             projects[bundle] = versionChanges
             let key = last + "\u{0}" + versionChanges.scope
-            let change = changes[key] ?? versionChanges.oldest(in: "\(last)..HEAD")
+            let change = changes[key] ?? versionChanges.oldest(in: "\(last)..\(git.commit)")
             changes[key] = change
             marked[index].shippedSinceTheTag = change
         }
@@ -185,9 +186,10 @@ extension LintPipeline {
         return newest
     }
 
-    /// The oldest commit `git log` lists with `arguments` (abbreviated), nil where it lists none.
-    private static func oldestCommit(_ arguments: [String], top: String, runner: GitRunner) -> String? {
-        guard let log = runner.run(["log", "--reverse", "--no-color", "--format=%h"] + arguments, in: top), log.succeeded else { return nil }
+    /// The oldest commit of the history of `git`'s commit that `git log` lists with `options` for
+    /// `paths` (abbreviated), nil where it lists none.
+    private static func oldestCommit(_ options: [String], of paths: [String], git: CommitQuestions) -> String? {
+        guard let log = git.run(["log", "--reverse", "--no-color", "--format=%h"] + options + [git.commit, "--"] + paths), log.succeeded else { return nil }
         return log.text.split(separator: "\n").first.map(String.init)
     }
 }
@@ -207,9 +209,8 @@ struct AppVersionChanges {
         var setting: String
     }
 
-    var runner: GitRunner
-    /// The repository's top folder.
-    var top: String
+    /// The repository, and the commit whose history is read: ranges end at it.
+    var git: CommitQuestions
     /// The project files whose settings count, as pathspecs relative to `top`.
     private let paths: [String]
     /// The folder, relative to `top`, of the project that builds the file ("" for the whole repository).
@@ -222,10 +223,9 @@ struct AppVersionChanges {
     /// repository of several apps bumps each app's version in its own project; all of the
     /// repository's where no folder above holds one (a package's model, built by a project
     /// beside it).
-    init(runner: GitRunner, top: String, building file: String? = nil) {
-        self.runner = runner
-        self.top = top
-        let folder = file.flatMap { Self.projectFolder(of: $0, top: top) } ?? ""
+    init(git: CommitQuestions, building file: String? = nil) {
+        self.git = git
+        let folder = file.flatMap { Self.projectFolder(of: $0, top: git.top) } ?? ""
         self.folder = folder
         paths = Self.projectFiles(in: folder)
     }
@@ -253,7 +253,7 @@ struct AppVersionChanges {
     /// number's changes too, and the diff tells them apart).
     private static let changedLines = "MARKETING_VERSION|<string>[0-9][^<]*</string>"
 
-    /// The newest change in `range` (`a1b2c3..HEAD`). Only the newest few commits that touch the
+    /// The newest change in `range` (`a1b2c3..<git's commit>`). Only the newest few commits that touch the
     /// setting are looked at: a large repository changes its project file in thousands (a plist's
     /// build number changes with most builds, so a few more).
     func newest(in range: String) -> Change? {
@@ -262,20 +262,20 @@ struct AppVersionChanges {
         // added its project file there, the project's files lay elsewhere, so the repository's
         // are read for that stretch.
         guard !folder.isEmpty, let start = range.components(separatedBy: "..").first, !start.isEmpty,
-              let log = runner.run(["log", "--first-parent", "--reverse", "--no-renames", "--diff-filter=A", "--no-color", "--format=%h", range, "--", folder + "/*.pbxproj"], in: top), log.succeeded,
+              let log = git.run(["log", "--first-parent", "--reverse", "--no-renames", "--diff-filter=A", "--no-color", "--format=%h", range, "--", folder + "/*.pbxproj"]), log.succeeded,
               let moved = log.text.split(separator: "\n").first else { return nil }
         return newest(in: "\(start)..\(moved)^", paths: Self.projectFiles(in: ""))
     }
 
     private func newest(in range: String, paths: [String]) -> Change? {
-        guard let log = runner.run(["log", "--first-parent", "-n", "24", "--no-color", "--format=%h %cs", "-G", Self.changedLines, range, "--"] + paths, in: top),
+        guard let log = git.run(["log", "--first-parent", "-n", "24", "--no-color", "--format=%h %cs", "-G", Self.changedLines, range, "--"] + paths),
               log.succeeded else { return nil }
         return firstChange(listedBy: log.text, paths: paths)
     }
 
     /// The oldest change in `range`: the first release made after its start.
     func oldest(in range: String) -> Change? {
-        guard let log = runner.run(["log", "--first-parent", "--reverse", "--no-color", "--format=%h %cs", "-G", Self.changedLines, range, "--"] + paths, in: top),
+        guard let log = git.run(["log", "--first-parent", "--reverse", "--no-color", "--format=%h %cs", "-G", Self.changedLines, range, "--"] + paths),
               log.succeeded else { return nil }
         return firstChange(listedBy: log.text, paths: paths)
     }
@@ -294,7 +294,7 @@ struct AppVersionChanges {
     /// `CFBundleShortVersionString`'s (a line of context shows the key above the changed value).
     private func change(_ line: Substring, paths: [String]) -> Change? {
         let words = line.split(separator: " ")
-        guard words.count == 2, let diff = runner.run(["diff", "--no-color", "-U1", "\(words[0])^1", String(words[0]), "--"] + paths, in: top), diff.succeeded else { return nil }
+        guard words.count == 2, let diff = git.run(["diff", "--no-color", "-U1", "\(words[0])^1", String(words[0]), "--"] + paths), diff.succeeded else { return nil }
         var removed: [String: Set<String>] = [:]
         var added: [String: Set<String>] = [:]
         var afterShortVersionKey = false

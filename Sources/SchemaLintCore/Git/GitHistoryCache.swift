@@ -218,6 +218,25 @@ package struct GitHistoryCache: Sendable, Hashable {
         return known.filter { asked.contains($0.key) }
     }
 
+    /// A git answer kept for `CommitQuestions`: the question as asked, and what git printed.
+    /// The file is named by the question with the commit left out, so that the answer on the next
+    /// commit takes its place rather than piling up beside it.
+    package func answer(to arguments: [String], about commit: String, top: String, ask: () -> GitRunner.Output?) -> GitRunner.Output? {
+        let question = ([top] + arguments).joined(separator: "\u{0}")
+        let shape = ([top] + arguments.map { $0.replacingOccurrences(of: commit, with: "HEAD") }).joined(separator: "\u{0}")
+        let file = (folder as NSString).appendingPathComponent("git-answers/\(Self.hash(shape)).txt")
+        let header = Data("\(Self.answerFormat)\n\(question)\n".utf8)
+        if let kept = FileManager.default.contents(atPath: file), kept.starts(with: header) {
+            return GitRunner.Output(status: 0, standardOutput: Data(kept.dropFirst(header.count)), standardError: "")
+        }
+        let output = ask()
+        if let output, output.succeeded { Self.keep(header + output.standardOutput, at: file) }
+        return output
+    }
+
+    /// The first line of a kept answer: a change in what answers hold makes older ones unread.
+    private static let answerFormat = "schemalint-git-answer 1"
+
     /// The entry file of one question: a hash of it names the file, and the entry repeats the
     /// question so that two questions with one hash never answer each other.
     func path(top: String, pathspec: [String], revision: String) -> String {
@@ -257,7 +276,7 @@ package struct GitHistoryCache: Sendable, Hashable {
     }
 
     /// The full id of the commit `revision` names; nil when it names none.
-    private static func commit(of revision: String, top: String, runner: GitRunner) -> String? {
+    package static func commit(of revision: String, top: String, runner: GitRunner) -> String? {
         guard !revision.hasPrefix("-"), let output = runner.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: top),
               output.succeeded else { return nil }
         let id = output.text.trimmingCharacters(in: .whitespacesAndNewlines)

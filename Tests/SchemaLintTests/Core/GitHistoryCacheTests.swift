@@ -319,4 +319,39 @@ struct GitHistoryCacheTests {
         // A damaged file is no answer.
         #expect(BundleTreesText.decode(Data((header + ["T\ta1\t\t7"]).joined(separator: "\n").utf8), header: header) == nil)
     }
+
+    /// A question about HEAD's history is put to git once while HEAD stays where it is; on a new
+    /// commit it is asked again, and its answer takes the old one's place.
+    @Test func answersAboutACommitAreKeptUntilHeadMoves() throws {
+        let setup = try Setup()
+        var repository = try GitRepository(at: try setup.folder.folder("repository"))
+        try setup.folder.write("1.0\n", to: "repository/VERSION")
+        try repository.commit("first")
+        try setup.folder.write("1.1\n", to: "repository/VERSION")
+        try repository.commit("second")
+        let top = PathResolution.canonical(repository.path)
+        func oldestChange() throws -> String? {
+            let git = try #require(CommitQuestions(top: top, runner: setup.git, cache: setup.cache))
+            return git.run(["log", "--reverse", "--format=%s", git.commit, "--", "VERSION"]).map(\.text)
+        }
+        #expect(try oldestChange() == "first\nsecond\n")
+        #expect(try setup.commands().contains { $0.hasPrefix("log ") })
+        #expect(try oldestChange() == "first\nsecond\n")
+        #expect(try setup.commands().allSatisfy { !$0.hasPrefix("log ") })
+
+        try setup.folder.write("1.2\n", to: "repository/VERSION")
+        try repository.commit("third")
+        #expect(try oldestChange() == "first\nsecond\nthird\n")
+        #expect(try setup.commands().contains { $0.hasPrefix("log ") })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.cache.folder + "/git-answers").count == 1)
+
+        // A kept answer of another format, or damaged, is asked again.
+        let kept = try #require(try FileManager.default.contentsOfDirectory(atPath: setup.cache.folder + "/git-answers").first)
+        try Data("schemalint-git-answer 0\nstale".utf8).write(to: URL(fileURLWithPath: setup.cache.folder + "/git-answers/" + kept))
+        #expect(try oldestChange() == "first\nsecond\nthird\n")
+        #expect(try setup.commands().contains { $0.hasPrefix("log ") })
+        // Without a cache nothing is kept.
+        let uncached = try #require(CommitQuestions(top: top, runner: setup.git, cache: nil))
+        #expect(uncached.run(["rev-parse", uncached.commit])?.succeeded == true)
+    }
 }
