@@ -454,14 +454,18 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                 return ["var", "let"].contains { ByteSearch.wholeWordCount(of: "\($0) \(member)", in: text) > 0 } && !line.contains("{ get")
             }
         }
-        // The types that declare their own property of that name: a chain from one of them
-        // (`CouponStore.shared.persistentContainer`) reads theirs.
-        let using = holding(member)
-        let owners = Set(using.filter { $0.name != declaring.name && declaresItsOwn($0) }.flatMap { declaredTypeNames(in: $0) })
+        // A `private` or `fileprivate` property is read in its own file or nowhere (`private(set)`
+        // makes only the setter so): the files of other stores, that name theirs alike, are not searched.
+        let modifiers = declarationLines[0].split(whereSeparator: \.isWhitespace)
+        let using = modifiers.contains("private") || modifiers.contains("fileprivate") ? [declaring] : holding(member)
+        // The files that declare their own property of that name, and the types they declare: a chain
+        // from one of them (`CouponStore.shared.persistentContainer`) reads theirs.
+        let declaringTheirOwn = Set(using.filter { $0.name != declaring.name && declaresItsOwn($0) }.map(\.name))
+        let owners = Set(using.filter { declaringTheirOwn.contains($0.name) }.flatMap { declaredTypeNames(in: $0) })
         for source in using {
             let isDeclaring = source.name == declaring.name
             // Another file that declares a property of that name reads its own by the bare name.
-            let declaresItsOwn = !isDeclaring && declaresItsOwn(source)
+            let declaresItsOwn = declaringTheirOwn.contains(source.name)
             let bytes = source.bytes
             for start in wholeWordStarts(of: member, in: bytes) {
                 // The line up to the name; a name in a `//` comment is no use.

@@ -13890,6 +13890,57 @@ final class BookStack {
 }
 ```
 
+### Triggers: a private container its own file never reads, beside another type's of the same name (a note)
+
+A `private` property is read in its own file or nowhere: `stack.persistentContainer` in another
+file reads `Stack`'s, and the old type, kept for a clean-up, never makes its container.
+
+```swift path=App/LegacyStore.swift
+import CoreData
+
+final class LegacyStore {
+    private lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Books")
+        container.loadPersistentStores { _, error in
+            if let error { ↓fatalError("\(error)") }
+        }
+        return container
+    }()
+
+    static func forgetTheOldImport() {
+        UserDefaults.standard.removeObject(forKey: "legacyImportDate")
+    }
+}
+```
+
+```swift path=App/Stack.swift
+import CoreData
+
+final class Stack {
+    var loadError: Error?
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Books")
+        container.loadPersistentStores { _, error in
+            if let error { self.loadError = error }
+        }
+        return container
+    }()
+}
+```
+
+```swift path=App/BooksView.swift
+import SwiftUI
+
+struct BooksView: View {
+    let stack: Stack
+
+    var body: some View {
+        Text(stack.loadError == nil ? "\(stack.persistentContainer.viewContext.registeredObjects.count) books" : "The books could not be opened")
+            .onAppear { LegacyStore.forgetTheOldImport() }
+    }
+}
+```
+
 ### Triggers: the same container, saved from the scene delegate each time the app goes to the background (a warning)
 
 ```swift path=App/AppDelegate.swift
