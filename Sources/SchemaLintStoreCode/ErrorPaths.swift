@@ -321,6 +321,33 @@ struct ErrorPaths {
 
     private var helpers: StoreDeletingHelpers { StoreDeletingHelpers(declarations: declarations) }
 
+    /// Whether `fallback` runs only after a `do` before it in its function moved the store aside
+    /// or deleted it and then made the same call as `opening` again, leaving the function where
+    /// that worked (a recovery ladder: `do { quarantineStore(); return try makeContainer() }
+    /// catch { log(error) }`, then the fallback): by then what failed is a new, empty store.
+    private static func followsARetryOnANewStore(_ fallback: Syntax, opening: FunctionCallExprSyntax, helpers: StoreDeletingHelpers) -> Bool {
+        var current = fallback
+        while let parent = current.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
+            if let item = current.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
+                for statement in block {
+                    if statement.id == item.id { break }
+                    guard let attempt = statement.item.as(DoStmtSyntax.self), ThrowingCallFailure.exits(attempt.body) else { continue }
+                    let calls = AllCalls(viewMode: .sourceAccurate)
+                    calls.walk(attempt.body)
+                    guard let retry = calls.found.first(where: { $0.calledExpression.trimmedText == opening.calledExpression.trimmedText && $0.arguments.trimmedText == opening.arguments.trimmedText })
+                    else { continue }
+                    let clearing = calls.found.contains { call in
+                        call.position < retry.position && (StoreDeletingHelpers.isNamedForMovingAside(SynchronousCode.calledName(call) ?? "") || helpers.movesFiles(call) || helpers.deletesStore(call))
+                    }
+                    if clearing { return true }
+                }
+            }
+            current = parent
+        }
+        return false
+    }
+
     private func destructiveActions(in branch: Syntax, site: (unit: Int, call: FunctionCallExprSyntax), escape: EscapingFailure, path: [CodePlace], alsoInMemory: [Syntax] = []) -> [StoreFailureAction] {
         let finder = DestructiveCallFinder(helpers: helpers)
         finder.failedStoreHasItsOwnPlace = escape.storeHasItsOwnPlace
@@ -328,6 +355,7 @@ struct ErrorPaths {
         return finder.found.map { node, kind, written in
             var found = action(kind, written, at: node, in: site.unit, escape: escape, path: path)
             if kind == .stopsTheApp, finder.isLastResort(node, also: alsoInMemory) { found.afterFallbackToMemory = true }
+            if kind == .fallsBackToMemory, Self.followsARetryOnANewStore(node, opening: site.call, helpers: helpers) { found.opensAfterDeletingTheStore = true }
             AlertMentions.mark(&found, toldIn: branch)
             return found
         }

@@ -2704,12 +2704,26 @@ final class DestructiveCallFinder: SyntaxVisitor {
     /// none (the `else` of `if let url = FileManager.default.urls(for:
     /// .applicationSupportDirectory, in: .userDomainMask).first`, or of such a `guard let`): the
     /// system always has them, so that code never runs.
-    static func runsOnlyWhereNoStandardFolderIs(_ node: some SyntaxProtocol) -> Bool {
+    /// `property` gives the text of a property of the type by its name, where the condition
+    /// binds one (`guard let folder = Self.storeFolder`) whose value is such a lookup.
+    static func runsOnlyWhereNoStandardFolderIs(_ node: some SyntaxProtocol, property: (String) -> String? = { _ in nil }) -> Bool {
+        func isALookup(_ text: String) -> Bool {
+            ByteSearch.contains("urls(for:", in: text) && ByteSearch.contains(".userDomainMask", in: text)
+                && (ByteSearch.contains(").first", in: text) || ByteSearch.contains(").last", in: text))
+        }
         func looksUpAFolder(_ conditions: ConditionElementListSyntax) -> Bool {
             conditions.count == 1 && conditions.first.map { condition in
-                let text = condition.trimmedText
-                return ByteSearch.contains("urls(for:", in: text) && ByteSearch.contains(".userDomainMask", in: text)
-                    && (ByteSearch.contains(").first", in: text) || ByteSearch.contains(").last", in: text))
+                if isALookup(condition.trimmedText) { return true }
+                // `let folder = Self.storeFolder`, `let folder = storeFolder`: the property's own text.
+                guard let value = condition.condition.as(OptionalBindingConditionSyntax.self)?.initializer?.value else { return false }
+                let name: String? = if let reference = value.as(DeclReferenceExprSyntax.self) {
+                    reference.baseName.text
+                } else if let member = value.as(MemberAccessExprSyntax.self), let base = member.base?.trimmedText, ["Self", "self"].contains(base) {
+                    member.declName.baseName.text
+                } else {
+                    nil
+                }
+                return name.flatMap(property).map(isALookup) ?? false
             } ?? false
         }
         var current = Syntax(node)
@@ -3311,10 +3325,23 @@ struct StoreDeletingHelpers {
         calls.walk(body)
         for call in calls.found {
             let name = SynchronousCode.calledName(call)?.lowercased() ?? ""
-            guard Self.deletingWords.contains(where: name.contains) else { continue }
+            guard Self.deletingWords.contains(where: name.contains), !isFallbackOfAHelper(call) else { continue }
             for callee in bodies(calledBy: call) where deletesStore(callee, depth: depth + 1, visited: &visited) || removesWhatItIsHanded(callee, by: call) { return true }
         }
         return false
+    }
+
+    /// Whether a deleting helper's call inside another helper runs only where that helper's own
+    /// work could not be done: in the `catch` of a `do` that moves the store's files aside (a
+    /// quarantine that deletes only what it could not move), or where the lookup of the folder
+    /// it moves them from found none, which the system always finds (`guard let folder =
+    /// Self.storeFolder else { resetAll() }`, `storeFolder` being Application Support's).
+    private func isFallbackOfAHelper(_ call: FunctionCallExprSyntax) -> Bool {
+        if RemovalCalls.isLastResortOfAMove(call) { return true }
+        let type = declarations.unit(around: call).map { declarations.units[$0].typeName } ?? ""
+        return DestructiveCallFinder.runsOnlyWhereNoStandardFolderIs(call) { name in
+            (declarations.unitsByKey["\(type).\(name)"] ?? []).first.map { declarations.units[$0].body.trimmedText }
+        }
     }
 
     /// Whether the helper `body` removes files and `call` hands it a store file's name: written

@@ -11400,6 +11400,92 @@ enum Persistence {
 }
 ```
 
+### Triggers: a recovery ladder: the store quarantined and opened anew, memory only when even that fails (a note)
+
+The helper moves the store's files into a dated folder and deletes them only where it cannot:
+where the move fails, or where Application Support is not found, which it always is. When the
+in-memory store is made, the store that failed is no longer in its place, and the new, empty one
+failed too.
+
+```swift path=App/Database.swift
+import Foundation
+import SwiftData
+
+@Model
+final class Note {
+    var text = ""
+    init() {}
+}
+
+@MainActor
+final class Database {
+    enum State {
+        case ready(ModelContainer)
+        case degraded(ModelContainer, reason: String)
+        case failed(Error)
+    }
+    var state: State?
+
+    private static var folder: URL? {
+        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first?.appendingPathComponent("Data", isDirectory: true)
+    }
+    private static let names = ["Notes.store", "Notes.store-wal", "Notes.store-shm"]
+
+    private func makeContainer() throws -> ModelContainer {
+        let url = Self.folder!.appendingPathComponent("Notes.store")
+        return try ModelContainer(for: Note.self, configurations: ModelConfiguration(url: url))
+    }
+
+    private func makeMemoryContainer() throws -> ModelContainer {
+        try ModelContainer(for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    }
+
+    func open() {
+        do {
+            state = .ready(try makeContainer())
+            return
+        } catch {
+            print("opening the notes failed: \(error)")
+        }
+        do {
+            quarantineStore()
+            state = .ready(try makeContainer())
+            return
+        } catch {
+            print("opening a new store failed: \(error)")
+        }
+        do {
+            state = .degraded(try ↓makeMemoryContainer(), reason: "Your notes could not be opened; changes are not kept.")
+        } catch {
+            state = .failed(error)
+        }
+    }
+
+    private func quarantineStore() {
+        guard let folder = Self.folder else {
+            Self.deleteStoreFiles()
+            return
+        }
+        let aside = folder.deletingLastPathComponent().appendingPathComponent("Quarantine/\(Int(Date().timeIntervalSince1970))")
+        do {
+            try FileManager.default.createDirectory(at: aside, withIntermediateDirectories: true)
+            for name in Self.names where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
+                try FileManager.default.moveItem(at: folder.appendingPathComponent(name), to: aside.appendingPathComponent(name))
+            }
+        } catch {
+            Self.deleteStoreFiles()
+        }
+    }
+
+    static func deleteStoreFiles() {
+        guard let folder else { return }
+        for name in ["Notes.store", "Notes.store-wal", "Notes.store-shm"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+}
+```
+
 ### Triggers: memory only while the device is locked after a restart, and the store opened once it is unlocked (a note)
 
 ```swift path=App/RadioStore.swift

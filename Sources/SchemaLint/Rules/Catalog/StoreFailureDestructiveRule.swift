@@ -29,6 +29,8 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             }
             let key = "\(action.action) \(action.place.declaration) \(finding.location.file) \(action.openingLocation) \(finding.severity) \(finding.message)"
             if let index = first[key] {
+                // The same stop reached as several calls fail (each attempt of a recovery ladder) is one.
+                guard result[index].location != finding.location, !result[index].notes.contains(where: { $0.location == action.place.location }) else { continue }
                 let does = action.action == .stopsTheApp ? "stops the app" : "falls back to an empty in-memory store"
                 result[index].notes.append(Finding.Note("\(action.written) \(does) here too, where the same opening fails another way", at: action.place.location))
             } else {
