@@ -336,8 +336,7 @@ private final class ContainerCalls: SyntaxVisitor {
     var found: [FunctionCallExprSyntax] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        let callee = node.calledExpression.trimmedText
-        if ModelContainerCall.makes(callee) { found.append(node) }
+        if ModelContainerCall.makes(node) { found.append(node) }
         return .visitChildren
     }
 }

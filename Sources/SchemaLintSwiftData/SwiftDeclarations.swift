@@ -283,12 +283,35 @@ struct SwiftDeclarations {
 /// Walks one file, keeping track of the enclosing types.
 /// The calls that make a SwiftData container.
 enum ModelContainerCall {
-    /// Whether a call of `callee` makes a `ModelContainer`: `ModelContainer(...)`,
+    /// Whether `call` makes a `ModelContainer`: `ModelContainer(...)`,
     /// `SwiftData.ModelContainer(...)`, `.init` of either; not a function of the project whose
     /// name ends in it (`createModelContainer()`).
-    static func makes(_ callee: String) -> Bool {
-        let parts = callee.split(separator: ".")
-        return parts.last == "ModelContainer" || parts.last == "init" && parts.dropLast().last == "ModelContainer"
+    static func makes(_ call: FunctionCallExprSyntax) -> Bool {
+        let names = CalleeNames(call)
+        return names.last == "ModelContainer" || names.last == "init" && names.base == "ModelContainer"
+    }
+}
+
+/// The last name a call's callee is written with (`init` in `SwiftData.ModelContainer.init(...)`)
+/// and the last name of what it is called on (`ModelContainer`), read from the syntax: the text of
+/// the whole callee, in a chain of SwiftUI modifiers, is the chain before the call, and reading it
+/// for each call of a view costs the square of the chain.
+struct CalleeNames {
+    var last: String
+    /// Nil where the call has no base (`.init(...)`, `ModelContainer(...)`); "" where the base is
+    /// no name (a call, a literal).
+    var base: String?
+
+    init(_ call: FunctionCallExprSyntax) {
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            last = member.declName.baseName.text
+            base = member.base.map { base in
+                base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
+            }
+        } else {
+            last = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+            base = nil
+        }
     }
 }
 
@@ -399,8 +422,8 @@ private final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let labels = node.arguments.compactMap { $0.label?.text }
-        let callee = node.calledExpression.trimmedText
-        let makesContainer = ModelContainerCall.makes(callee)
+        let callee = CalleeNames(node)
+        let makesContainer = ModelContainerCall.makes(node)
         // A container kept in memory or made for previews opens no one's store: a plan it is not
         // given can still be the one the app's store is opened with, by code not read here.
         // A container that opens what its function is given (`for: schema, migrationPlan: plan`,
@@ -421,14 +444,14 @@ private final class DeclarationCollector: SyntaxVisitor {
         } else if makesContainer, let body = Self.enclosingBody(of: node) {
             openedWithoutPlan[body.id, default: []].insert(Self.configurations(of: node))
         }
-        if labels.contains("fromVersion"), labels.contains("toVersion"), callee.hasSuffix("custom") || callee.hasSuffix("lightweight") {
+        if labels.contains("fromVersion"), labels.contains("toVersion"), callee.last.hasSuffix("custom") || callee.last.hasSuffix("lightweight") {
             found.stages.append(Declared(node: node, file: file, scope: scope))
         }
         // `configurations: .init(url: ..., cloudKitDatabase: ...)` is a ModelConfiguration too:
         // no other type of SwiftData's takes that label.
         // A store kept in memory, a preview's and a debug build's say nothing of the store people
         // run: `cloudKitDatabase: .none` there leaves the app's own store syncing.
-        if callee.hasSuffix("ModelConfiguration") || callee.hasSuffix("ModelConfiguration.init") || callee == ".init",
+        if callee.last.hasSuffix("ModelConfiguration") || callee.last == "init" && (callee.base?.hasSuffix("ModelConfiguration") ?? true),
            let database = node.arguments.first(where: { $0.label?.text == "cloudKitDatabase" }),
            !node.arguments.contains(where: { $0.label?.text == "isStoredInMemoryOnly" && $0.expression.trimmedText == "true" }),
            !Self.isPreviewOrDebugOnly(node) {

@@ -15,6 +15,15 @@ package final class SharedReadingWork: @unchecked Sendable {
         var type: ObjectIdentifier
         var bytes: [UInt8]
         var place: String
+
+        // The text hashed as one buffer: hashing an array of bytes element by element cost a
+        // twentieth of a run that reads 1,800 Swift files.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(type)
+            hasher.combine(place)
+            hasher.combine(bytes.count)
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     private let lock = NSLock()
