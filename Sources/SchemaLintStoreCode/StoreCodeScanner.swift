@@ -15,14 +15,17 @@ struct StoreCodeScanner {
         var openings: [LocatedOpening] = []
         /// Openings whose error leaves a throwing function, for `ErrorPaths`.
         var escapes: [EscapingFailure] = []
+        /// Where stores that keep nothing (in memory, at `/dev/null`) are loaded outside previews.
+        var inMemoryLoads: [SchemaLintCore.SourceLocation] = []
     }
 
     func scan() -> Scanned {
         let visitor = StoreCodeVisitor(file: file, declarations: declarations)
         visitor.walk(file.tree)
         var scanned = visitor.scanned
-        if !scanned.openings.isEmpty, let model = CompiledModelNames.single(in: file.tree) {
+        if !scanned.openings.isEmpty || !scanned.inMemoryLoads.isEmpty, let model = CompiledModelNames.single(in: file.tree) {
             for index in scanned.openings.indices where scanned.openings[index].opening.call != .modelContainer { scanned.openings[index].opening.modelName = model }
+            if let first = scanned.inMemoryLoads.min() { scanned.facts.modelsOpenedInMemory[model] = first }
         }
         return scanned
     }
@@ -294,6 +297,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 addFailureActions(ofThrowing: node, opening: .modelContainer)
             }
         // Core Data's call takes a completion handler: `self.loadPersistentStores()` is a method of the project's.
+        case "loadPersistentStores" where (member != nil && (!node.arguments.isEmpty || node.trailingClosure != nil) || isInside(Self.containerTypes, node) && completionHandler(of: node) != nil)
+            && !isInPreview(node) && (opensOnlyInMemory(node) || isLoadedWithoutAFile(node)):
+            scanned.inMemoryLoads.append(file.location(of: node))
         case "loadPersistentStores" where (member != nil && (!node.arguments.isEmpty || node.trailingClosure != nil) || isInside(Self.containerTypes, node) && completionHandler(of: node) != nil)
             && !opensOnlyInMemory(node) && !isInPreview(node) && !isLoadedWithoutAFile(node):
             let type = typeName(around: node)

@@ -50,11 +50,13 @@ package struct Linter: Sendable {
         let sizes = histories.map { $0.versions.reduce(0) { $0 + $1.entities.count } }
         let bundleVersions = histories.indices.map { index in histories[index].versions.filter { $0.format == .xcode && $0.releaseTag == nil } }
         let passes = OrderedConcurrentMap.map(count: histories.count, costs: sizes) { index in
-            HistoryPass(
+            let code = ChangeCodeFacts(storeCode, for: histories[index], among: histories)
+            let found = HistoryPass(
                 history: histories[index], catalog: catalog, options: options,
-                code: ChangeCodeFacts(storeCode, for: histories[index], among: histories), handRunMigrations: storeCode.handRunMigrations,
+                code: code, handRunMigrations: storeCode.handRunMigrations,
                 otherBundleVersions: bundleVersions[index].isEmpty ? [] : bundleVersions.indices.filter { $0 != index }.flatMap { bundleVersions[$0] }
             ).run()
+            return code.keptOnlyInMemory.map { Self.keptOnlyInMemory(found, model: histories[index].model, openedAt: $0) } ?? found
         }
         findings += passes.joined()
         if let lock = options.lock {
@@ -70,6 +72,18 @@ package struct Linter: Sendable {
             versionCount: histories.reduce(0) { $0 + $1.versions.count },
             rules: catalog.descriptorsByID
         )
+    }
+
+    /// The findings of a model the code opens only in memory, each a note that says so: its
+    /// versions are never a store's, so what they change breaks no one's data.
+    static func keptOnlyInMemory(_ findings: [Finding], model: String, openedAt place: SourceLocation) -> [Finding] {
+        findings.map { finding in
+            var note = finding
+            note.severity = .note
+            note.message += "; but the code opens '\(model)' only in memory, so no store keeps any of its versions"
+            note.notes.append(Finding.Note("the store of '\(model)' is kept in memory here", at: place))
+            return note
+        }
     }
 
     /// One finding per line of code: a `fatalError` in one `catch` that several stores reach, or

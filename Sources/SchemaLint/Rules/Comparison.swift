@@ -41,6 +41,12 @@ package struct ChangeCodeFacts: Sendable {
     /// launch by a path built for macOS only, where no watchdog ends a slow launch.
     package var launchesOnMacOSOnly = false
 
+    /// Where the code opens the Core Data model of the history these facts are for in memory
+    /// (at `/dev/null`, of the in-memory type), where it opens it nowhere else: no store keeps
+    /// any of its versions, so nothing of its evolution reaches anyone. Nil where any opening on
+    /// disk is of this model or of a model the reader could not name.
+    package var keptOnlyInMemory: SourceLocation?
+
     package init(keyedArchiveTransformers: Set<String> = [], openedConfigurations: Set<String> = []) {
         self.keyedArchiveTransformers = keyedArchiveTransformers
         self.openedConfigurations = openedConfigurations
@@ -69,6 +75,10 @@ package struct ChangeCodeFacts: Sendable {
             [.loadPersistentStores, .addPersistentStore, .modelContainer].contains(opening.call) && StoreCodeContext.openedHistories(by: opening, in: histories).contains(where: isThisHistory)
         }
         launchesOnMacOSOnly = !opened.isEmpty && opened.allSatisfy(\.launchesOnMacOS)
+        let storesOnDisk = facts.openings.filter { [.loadPersistentStores, .addPersistentStore].contains($0.call) }
+        if opened.isEmpty, history.versions.last?.format == .xcode, storesOnDisk.allSatisfy({ $0.modelName != nil }) {
+            keptOnlyInMemory = facts.modelsOpenedInMemory.filter { StoreCodeContext.isCompiled(as: $0.key, history) }.values.min()
+        }
         guard history.versions.last?.format != .swiftData else { return }
         preparesWithSourceModel = facts.sourceModelPasses.first
         setsTransformerNames = facts.transformerNamesSetInCode.first

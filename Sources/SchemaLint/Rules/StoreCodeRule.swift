@@ -56,7 +56,7 @@ package struct StoreCodeContext: Sendable {
     }
 
     /// Whether `history` builds into `name.momd`: a bundle named so, or a model of that name.
-    private static func isCompiled(as name: String, _ history: ModelHistory) -> Bool {
+    static func isCompiled(as name: String, _ history: ModelHistory) -> Bool {
         if let key = history.key, key.hasPrefix("bundle:") {
             return ((String(key.dropFirst("bundle:".count)) as NSString).lastPathComponent as NSString).deletingPathExtension == name
         }

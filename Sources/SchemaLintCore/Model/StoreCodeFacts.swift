@@ -85,6 +85,11 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// configurations are opened by name, an entity in none of them is in no store. Not store
     /// code: `isEmpty` leaves them out.
     package var openedConfigurations: Set<String> = []
+    /// The Core Data models (by the name the code loads them with) that code outside previews and
+    /// tests opens in memory (`description.url = URL(fileURLWithPath: "/dev/null")`,
+    /// `NSInMemoryStoreType`), and where it first does: none of those openings is in `openings`,
+    /// which are the stores that keep something. Not store code: `isEmpty` leaves them out.
+    package var modelsOpenedInMemory: [String: SourceLocation] = [:]
     /// Messages a launch path sends to methods the reader's own files do not implement (an
     /// Objective-C app delegate's `[self setupStorage]`, whose method is in a Swift extension):
     /// where a reader of another language finds the method, its openings are on that launch path.
@@ -124,6 +129,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
             transformerNamesSetInCode += part.transformerNamesSetInCode
             cacheClearings += part.cacheClearings
             openedConfigurations.formUnion(part.openedConfigurations)
+            modelsOpenedInMemory.merge(part.modelsOpenedInMemory) { Swift.min($0, $1) }
             foreignLaunchCalls += part.foreignLaunchCalls
             lastRelease = lastRelease ?? part.lastRelease
         }

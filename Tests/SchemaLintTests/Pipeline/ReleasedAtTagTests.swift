@@ -1127,6 +1127,51 @@ struct ReleasedAtTagTests {
         #expect(findings.first?.hasSuffix("so they fail to open; the stores v1.2 made open by inferring a migration to Notes from the model each store keeps, while that change stays inferable [released-version-modified]") == true, "\(run.stdout)")
     }
 
+    /// A model the code opens only at `/dev/null` keeps no store: a release edited in place
+    /// strands nobody, and the finding is a note that says why. The same model also opened on
+    /// disk, or beside a store whose model the reader cannot name, is reported as before.
+    @Test func aModelOpenedOnlyInMemoryStrandsNoStore() throws {
+        let (folder, repository) = try Self.editedInPlace()
+        var git = repository
+        try Self.write(folder, "Notes", ["title:Date", "body"])
+        try git.commit("title as a date, in place")
+        try git.tag("v1.2")
+        func released(_ code: String) throws -> [Substring] {
+            try folder.write(code, to: "App/Events.swift")
+            let run = try Executable.run(["--no-color"], in: folder.url)
+            return run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        }
+        let inMemory = """
+            import CoreData
+
+            final class Events {
+                let container = NSPersistentContainer(name: "Notes")
+
+                init() {
+                    container.persistentStoreDescriptions[0].url = URL(fileURLWithPath: "/dev/null")
+                    container.loadPersistentStores { _, error in
+                        if let error { print(error) }
+                    }
+                }
+            }
+
+            """
+        let note = try released(inMemory)
+        #expect(note.count == 1 && note[0].contains(": note: released Notes was modified after it shipped"), "\(note)")
+        #expect(note.first?.hasSuffix("; but the code opens 'Notes' only in memory, so no store keeps any of its versions [released-version-modified]") == true, "\(note)")
+
+        let onDisk = try released(inMemory + """
+
+            let archive: NSPersistentContainer = {
+                let container = NSPersistentContainer(name: "Notes")
+                container.loadPersistentStores { _, _ in }
+                return container
+            }()
+
+            """)
+        #expect(onDisk.count == 1 && onDisk[0].contains(": warning: released Notes was modified") && !onDisk[0].contains("only in memory"), "\(onDisk)")
+    }
+
     /// An app that turns Core Data's own migration off and migrates with `NSMigrationManager`
     /// from the bundled version a store matches finds none for the stores an edited release made:
     /// they fail to open, whatever lightweight migration could infer. With Core Data's migration
