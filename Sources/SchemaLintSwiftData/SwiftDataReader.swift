@@ -168,6 +168,9 @@ package struct SwiftDataReader: ModelSourceReader {
         let (collected, errors, notes) = Self.collect(sources, options: options)
         var declarations = collected
         guard errors.isEmpty else { return ModelSourceReading(errors: errors) }
+        if let targets = TargetGroups(sources: sources.map(\.name), declaringTwice: collected.modelClassFiles) {
+            return read(targets, of: sources, options: options)
+        }
         // A type a model's property is written with may be declared in a file that declares no
         // model (`enum Priority: String, Codable` in a file of its own): such files are parsed
         // too, for their structs and enums alone.
@@ -190,6 +193,24 @@ package struct SwiftDataReader: ModelSourceReader {
         }
         reading.notes = Array(Set(reading.notes + cloudKit.notes + notes)).sorted()
         reading.supportingFiles = supporting.map(\.name)
+        return reading
+    }
+
+    /// Each target's models read on their own, as histories of their own (keyed by the target's
+    /// folder): the classes of one name in two targets are two models, each opened by its own
+    /// target's containers with its own settings.
+    private func read(_ targets: TargetGroups, of sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
+        var reading = ModelSourceReading()
+        for (label, names) in targets.groups {
+            var part = read(sources: sources.filter { names.contains($0.name) }, options: options)
+            for index in part.versions.indices { part.versions[index].history += "@" + label }
+            reading.versions += part.versions
+            reading.errors += part.errors
+            reading.notes += part.notes
+            reading.supportingFiles += part.supportingFiles
+        }
+        reading.notes = Array(Set(reading.notes)).sorted()
+        reading.supportingFiles = Array(Set(reading.supportingFiles)).sorted()
         return reading
     }
 

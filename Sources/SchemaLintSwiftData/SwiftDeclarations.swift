@@ -47,9 +47,18 @@ struct SwiftDeclarations {
     /// container at all (the models are opened by code not read here).
     var plansAreRead: Bool { passesMigrationPlan || !makesContainers }
 
+    /// The files of each `@Model` class that two files or more declare by one qualified name,
+    /// which no module compiles: each is another target's (an app's and its watch app's).
+    var modelClassFiles: [String: Set<String>] = [:]
+
     mutating func collect(_ file: ParsedSwiftFile) {
         let collector = DeclarationCollector(file: file)
         collector.walk(file.tree)
+        for (name, declared) in collector.found.modelClasses {
+            if let other = modelClasses[name], other.file.name != declared.file.name {
+                modelClassFiles[name, default: [other.file.name]].insert(declared.file.name)
+            }
+        }
         modelClasses.merge(collector.found.modelClasses) { first, _ in first }
         for name in collector.found.schemas where schemaDeclarations[name] == nil {
             schemas.append(name)

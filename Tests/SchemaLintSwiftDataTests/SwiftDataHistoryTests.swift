@@ -347,6 +347,28 @@ import SchemaLintTestSupport
         #expect(reading.versions.first?.label == "current")
     }
 
+    /// An iPhone app and its watch app each declare a `Tally` of their own: no module compiles
+    /// both, so they are two models, each synced or not as its own target's container says, and
+    /// a view shared by both folders' targets is read with each.
+    @Test func aClassOfOneNameInTwoTargetsIsTwoModels() throws {
+        let phone = ("Tally/Models/Tally.swift", "@Model final class Tally {\n    var title: String = \"\"\n    var count: Int = 0\n    init() {}\n}\n")
+        let phoneApp = ("Tally/TallyApp.swift", "let container = try! ModelContainer(for: Tally.self, configurations: ModelConfiguration(cloudKitDatabase: .private(\"iCloud.com.example.tally\")))\n")
+        let watch = ("Tally Watch App/Models/Tally.swift", "@Model final class Tally {\n    var title: String\n    var count: Int\n    init(title: String, count: Int) { self.title = title; self.count = count }\n}\n")
+        let watchApp = ("Tally Watch App/WatchApp.swift", "let container = try! ModelContainer(for: Tally.self, configurations: ModelConfiguration(cloudKitDatabase: .none))\n")
+        let reading = readSwift([watch, watchApp, phone, phoneApp])
+        #expect(reading.errors.isEmpty, "\(reading.errors)")
+        let byFile = Dictionary(uniqueKeysWithValues: reading.versions.map { ($0.file, $0) })
+        #expect(byFile.keys.sorted() == ["Tally Watch App/Models/Tally.swift", "Tally/Models/Tally.swift"])
+        #expect(byFile["Tally/Models/Tally.swift"]?.usesCloudKit == true)
+        #expect(byFile["Tally Watch App/Models/Tally.swift"]?.usesCloudKit == false)
+        #expect(Set(reading.versions.map(\.history)).count == 2)
+        // The same files under another folder (a release copied out of git) make the same histories.
+        let copied = readSwift([watch, watchApp, phone, phoneApp].map { ("/tmp/release/" + $0.0, $0.1) })
+        #expect(Set(copied.versions.map(\.history)) == Set(reading.versions.map(\.history)))
+        // One declaration of the class: one model, as before.
+        #expect(readSwift([phone, phoneApp]).versions.count == 1)
+    }
+
     @Test func cloudKitFromTheModelConfiguration() throws {
         let schema = ("Schema.swift", """
         enum S1: VersionedSchema {
