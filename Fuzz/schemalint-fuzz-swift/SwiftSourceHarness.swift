@@ -27,6 +27,9 @@ enum SwiftSourceHarness {
         let options = ModelSourceReadingOptions()
         let models = SwiftDataReader().read(sources: files, options: options)
         let storeCode = SwiftStoreCodeReader().read(sources: files, options: options)
+        // The same files in two folders, as two targets' (`T1/`, `T2/`): a class both declare is
+        // read as each target's model (`TargetGroups`).
+        _ = SwiftDataReader().read(sources: files.enumerated().map { ("T\($0.offset % 2 + 1)/" + $0.element.name, $0.element.bytes) }, options: options)
         return models.errors.first ?? storeCode.errors.first
     }
 

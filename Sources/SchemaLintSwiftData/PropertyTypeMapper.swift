@@ -23,6 +23,9 @@ struct PropertyTypeMapper {
         "Int32": .int32, "UInt16": .int32, "Int16": .int16, "Int8": .int16, "UInt8": .int16,
         "Double": .double, "CGFloat": .double, "TimeInterval": .double, "Float": .float, "Float32": .float, "Float64": .double,
         "Bool": .boolean, "Date": .date, "Data": .binary, "UUID": .uuid, "URL": .uri, "Decimal": .decimal,
+        // Core Location's and Core Foundation's names for `Double` (`typealias CLLocationDegrees = Double`).
+        "CLLocationDegrees": .double, "CLLocationDistance": .double, "CLLocationAccuracy": .double, "CLLocationSpeed": .double,
+        "CLLocationDirection": .double, "CFTimeInterval": .double, "CFAbsoluteTime": .double,
     ]
     /// Unsigned integers are stored in the signed type one size up: a reading of SwiftData's
     /// behaviour that Apple does not document.

@@ -52,6 +52,7 @@ import Testing
             var subtitle = String()
             var total = Double()
             var origin = Source(name: "")
+            var latitude: CLLocationDegrees = 0
 
             init() {}
         }
@@ -83,7 +84,7 @@ import Testing
         let types = Dictionary(uniqueKeysWithValues: entity.attributes.map { ($0.name, $0.type) })
         #expect(types == [
             "id": .uuid, "title": .string, "author": .string, "servings": .int64, "small": .int16, "mid": .int32,
-            "counter": .int16, "rating": .double, "weight": .float, "width": .double, "cookTime": .double,
+            "counter": .int16, "rating": .double, "weight": .float, "width": .double, "cookTime": .double, "latitude": .double,
             "vegetarian": .boolean, "created": .date, "photo": .binary, "link": .uri, "price": .decimal,
             "identifier": .string, "tags": .transformable, "extra": .transformable, "source": .composite,
             "difficulty": .composite, "secret": .binary, "color": .transformable, "comment": .string, "observed": .int64,
