@@ -131,18 +131,25 @@ struct StoreSyncDecisions {
     /// gives the app CloudKit. Only that container syncs a Core Data store, so the mark is the
     /// editor's checkbox, and the stores are the local ones they are. Each such model is checked
     /// as local, with the opening nearest to it named in the note that says so.
+    /// Where the code that opens the stores is not here (a package of another repository) but
+    /// the app's entitlements are, and give it no CloudKit container, no code can sync the store
+    /// either: the model is checked as local, with the entitlements file nearest to it named.
     private func unsynced(by facts: StoreCodeFacts, in versions: inout [ModelVersion], indicesByKey: [String: [Int]]) -> [String: StoreSyncDecision] {
         guard facts.cloudKitContainers.isEmpty, facts.cloudKitEntitlements.isEmpty, !declaresCloudKit, configuration.cloudKit != true else { return [:] }
         let openings = facts.openings.filter { $0.call != .modelContainer }.map(\.place.location).sorted()
-        guard !openings.isEmpty else { return [:] }
+        let entitlements = facts.entitlementsWithoutCloudKit
+        guard !openings.isEmpty || !entitlements.isEmpty else { return [:] }
         var decisions: [String: StoreSyncDecision] = [:]
         for (key, indices) in indicesByKey where indices.contains(where: { versions[$0].hasSyncedEntities }) {
             let settings = configuration.settings(forBundle: String(key.dropFirst("bundle:".count)))
             guard settings?.cloudKit == nil, settings?.syncedSince == nil else { continue }
             for index in indices { versions[index].markLocal() }
-            let nearest = NearestFiles.nearest(to: versions[indices[0]].file, among: Dictionary(uniqueKeysWithValues: openings.indices.map { ($0, [openings[$0].file]) }))
-            let opening = openings[nearest.first ?? 0]
-            decisions[key] = StoreSyncDecision(containers: [], sync: .local, modelMarksCloudKit: true, byName: false, openedWithoutCloudKit: opening)
+            let places = openings.isEmpty ? entitlements : openings
+            let nearest = NearestFiles.nearest(to: versions[indices[0]].file, among: Dictionary(uniqueKeysWithValues: places.indices.map { ($0, [places[$0].file]) }))
+            let place = places[nearest.first ?? 0]
+            var decision = StoreSyncDecision(containers: [], sync: .local, modelMarksCloudKit: true, byName: false, openedWithoutCloudKit: openings.isEmpty ? nil : place)
+            if openings.isEmpty { decision.unopenedWithoutCloudKit = place }
+            decisions[key] = decision
         }
         return decisions
     }

@@ -2779,6 +2779,8 @@ Only `NSPersistentCloudKitContainer` syncs a Core Data store. A model marked Use
 in a repository whose code opens Core Data stores (`loadPersistentStores`, `addPersistentStore`)
 but never creates that container, and has no entitlements file that gives the app CloudKit, is
 checked as the local store it is, and this note says so, naming the opening nearest to the model.
+So is one that no code here opens (a package of another repository opens it) where the app's
+entitlements are here and give it no CloudKit container: no code can sync a store without one.
 Code outside the repository that syncs it (a framework of another repository) is not seen: say
 `cloudkit: true` for the bundle. In the same way, an `NSPersistentCloudKitContainer` whose code
 never sets `cloudKitContainerOptions` syncs only with the app's CloudKit entitlement: where the
@@ -2891,6 +2893,40 @@ final class Store {
         }
     }
 }
+```
+
+### Triggers: the model marks CloudKit, no code here opens it, and the entitlements name no container
+
+The store is opened by a package of another repository; whatever it does, the app's entitlements
+give it no CloudKit container to sync with.
+
+```xml path=Features/News/News.xcdatamodeld/News.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Article">
+        <attribute name="postID" attributeType="String"/>
+        <uniquenessConstraints>
+            <uniquenessConstraint>
+                <constraint value="postID"/>
+            </uniquenessConstraint>
+        </uniquenessConstraints>
+    </entity>
+</model>
+```
+
+```xml path=App/App.entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+    <key>com.apple.developer.icloud-container-identifiers</key>
+    <array/>
+    <key>com.apple.developer.icloud-services</key>
+    <array>
+        <string>CloudKit</string>
+    </array>
+</dict>
+</plist>
 ```
 
 ### Triggers: a container for CloudKit in an app whose entitlements give no CloudKit

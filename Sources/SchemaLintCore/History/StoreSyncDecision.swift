@@ -26,6 +26,9 @@ package struct StoreSyncDecision: Hashable, Sendable {
     /// A CloudKit container that sets no options, in an app whose entitlements give no CloudKit:
     /// the entitlements file nearest to it.
     package var entitlementsWithoutCloudKit: SourceLocation?
+    /// A model marked Used with CloudKit that no code here opens, in a repository whose
+    /// entitlements give the app no CloudKit container: the entitlements file nearest to it.
+    package var unopenedWithoutCloudKit: SourceLocation?
     /// `entitlementsWithoutCloudKit` is the Xcode project that signs the app with no entitlements
     /// (`StoreCodeFacts.projectsSigningWithoutEntitlements`), not an entitlements file.
     package var signedWithoutEntitlements = false

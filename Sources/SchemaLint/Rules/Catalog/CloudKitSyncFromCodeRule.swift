@@ -73,6 +73,16 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
                 ]
             )
         }
+        if let entitlements = decision.unopenedWithoutCloudKit {
+            return note(
+                "\(model) marks configurations Used with CloudKit, but no code in this repository opens its store, and the app's entitlements here give it no CloudKit container (nor does any other entitlements file here): no code can sync its store, so it is checked as the local store it is",
+                notes: [Finding.Note("the app's entitlements, with no CloudKit container", at: entitlements)],
+                suggestions: [
+                    "if the app gets a CloudKit container from entitlements that are not in this repository, say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: true}}`",
+                    "if it never syncs, untick Used with CloudKit in Xcode's Data Model inspector, so that the editor's CloudKit checks stop too",
+                ]
+            )
+        }
         if let opened = decision.openedWithoutCloudKit {
             return note(
                 "\(model) marks configurations Used with CloudKit, but nothing in this repository syncs a Core Data store: its code opens stores without CloudKit, never creates an NSPersistentCloudKitContainer, and no entitlements file gives the app CloudKit; it is checked as the local store it is",
