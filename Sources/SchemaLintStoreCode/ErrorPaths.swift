@@ -311,7 +311,7 @@ struct ErrorPaths {
         guard let clause = current, let tried = clause.parent?.parent?.as(DoStmtSyntax.self)?.body else { return false }
         let calls = AllCalls(viewMode: .sourceAccurate)
         calls.walk(tried)
-        guard calls.found.contains(where: { $0.calledExpression.trimmedText == call.calledExpression.trimmedText && $0.arguments.trimmedText == call.arguments.trimmedText }) else { return false }
+        guard calls.found.contains(where: { isSameCall($0, call) }) else { return false }
         // The deletion (or the move aside) must be the `catch`'s own, before the retry: a removal
         // earlier in the function (a test reset, an old location's cleanup) leaves the store that
         // failed as it was.
@@ -320,6 +320,11 @@ struct ErrorPaths {
     }
 
     private var helpers: StoreDeletingHelpers { StoreDeletingHelpers(declarations: declarations) }
+
+    /// The same function called with the same arguments, as written: a retry of the same store.
+    private static func isSameCall(_ one: FunctionCallExprSyntax, _ other: FunctionCallExprSyntax) -> Bool {
+        one.calledExpression.trimmedText == other.calledExpression.trimmedText && one.arguments.trimmedText == other.arguments.trimmedText
+    }
 
     /// Whether `fallback` runs only after a `do` before it in its function moved the store aside
     /// or deleted it and then made the same call as `opening` again, leaving the function where
@@ -335,8 +340,7 @@ struct ErrorPaths {
                     guard let attempt = statement.item.as(DoStmtSyntax.self), ThrowingCallFailure.exits(attempt.body) else { continue }
                     let calls = AllCalls(viewMode: .sourceAccurate)
                     calls.walk(attempt.body)
-                    guard let retry = calls.found.first(where: { $0.calledExpression.trimmedText == opening.calledExpression.trimmedText && $0.arguments.trimmedText == opening.arguments.trimmedText })
-                    else { continue }
+                    guard let retry = calls.found.first(where: { isSameCall($0, opening) }) else { continue }
                     let clearing = calls.found.contains { call in
                         call.position < retry.position && (StoreDeletingHelpers.isNamedForMovingAside(SynchronousCode.calledName(call) ?? "") || helpers.movesFiles(call) || helpers.deletesStore(call))
                     }

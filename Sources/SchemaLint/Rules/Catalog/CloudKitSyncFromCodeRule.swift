@@ -73,22 +73,21 @@ struct CloudKitSyncFromCodeRule: HistoryRule {
                 ]
             )
         }
-        if let entitlements = decision.unopenedWithoutCloudKit {
-            return note(
-                "\(model) marks configurations Used with CloudKit, but no code in this repository opens its store, and the app's entitlements here give it no CloudKit container (nor does any other entitlements file here): no code can sync its store, so it is checked as the local store it is",
-                notes: [Finding.Note("the app's entitlements, with no CloudKit container", at: entitlements)],
-                suggestions: [
-                    "if the app gets a CloudKit container from entitlements that are not in this repository, say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: true}}`",
-                    "if it never syncs, untick Used with CloudKit in Xcode's Data Model inspector, so that the editor's CloudKit checks stop too",
-                ]
-            )
+        // The model marks CloudKit, and nothing here can sync its store: the code opens it
+        // without CloudKit, or no code here opens it and the entitlements give no container.
+        let unsyncable: (why: String, place: String, at: SourceLocation)? = if let opened = decision.openedWithoutCloudKit {
+            ("nothing in this repository syncs a Core Data store: its code opens stores without CloudKit, never creates an NSPersistentCloudKitContainer, and no entitlements file gives the app CloudKit", "a store is opened without CloudKit here", opened)
+        } else if let entitlements = decision.unopenedWithoutCloudKit {
+            ("no code in this repository opens its store, and the app's entitlements here give it no CloudKit container (nor does any other entitlements file here), so no code can sync it", "the app's entitlements, with no CloudKit container", entitlements)
+        } else {
+            nil
         }
-        if let opened = decision.openedWithoutCloudKit {
+        if let unsyncable {
             return note(
-                "\(model) marks configurations Used with CloudKit, but nothing in this repository syncs a Core Data store: its code opens stores without CloudKit, never creates an NSPersistentCloudKitContainer, and no entitlements file gives the app CloudKit; it is checked as the local store it is",
-                notes: [Finding.Note("a store is opened without CloudKit here", at: opened)],
+                "\(model) marks configurations Used with CloudKit, but \(unsyncable.why); it is checked as the local store it is",
+                notes: [Finding.Note(unsyncable.place, at: unsyncable.at)],
                 suggestions: [
-                    "if this store syncs through code outside this repository, say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: true}}`",
+                    "if this store syncs through code or entitlements outside this repository, say so in .schemalint.yml: `bundles: {\(bundle): {cloudkit: true}}`",
                     "if it never syncs, untick Used with CloudKit in Xcode's Data Model inspector, so that the editor's CloudKit checks stop too",
                 ]
             )
