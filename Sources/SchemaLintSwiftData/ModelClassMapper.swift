@@ -117,7 +117,11 @@ struct ModelClassMapper {
                     mapped.entity.propertyLocations["uniqueness"] = unique
                 }
             }
-            if let guess, attribute.transformer == nil { mapped.notes.append(ReadingNote(at: typeLocation, guess.message, detail: guess.detail)) }
+            if let guess, attribute.transformer == nil {
+                var note = ReadingNote(at: typeLocation, guess.message, detail: guess.detail)
+                note.unresolvedType = guess.unresolved
+                mapped.notes.append(note)
+            }
             if let initial {
                 let read = defaultValue(initial, of: attribute, literal: types.literalBehindStaticProperty(initial), file: file, notes: &mapped.notes)
                 attribute.defaultValue = read?.text

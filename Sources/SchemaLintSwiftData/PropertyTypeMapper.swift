@@ -5,7 +5,7 @@ import SchemaLintCore
 /// What a stored property of a `@Model` class is in Core Data terms, read from its Swift type.
 enum PropertyShape {
     /// `guess`: what the mapping took for granted, and whether that is only a detail (`ReadingNote.isDetail`).
-    case attribute(AttributeType, isOptional: Bool, guess: (message: String, detail: Bool)?)
+    case attribute(AttributeType, isOptional: Bool, guess: (message: String, detail: Bool, unresolved: String?)?)
     case relationship(destination: Declared<ClassDeclSyntax>, isToMany: Bool, isOptional: Bool)
 }
 
@@ -57,16 +57,16 @@ struct PropertyTypeMapper {
         let element = type.as(ArrayTypeSyntax.self)?.element ?? Self.genericArgument(of: type, named: ["Array", "Set"])
         if let element {
             if let destination = model(element) { return .relationship(destination: destination, isToMany: true, isOptional: isOptional) }
-            return .attribute(.transformable, isOptional: isOptional, guess: ("'\(type.trimmedText)' is a collection of values, which SwiftData stores encoded as binary data: read as a transformable attribute", true))
+            return .attribute(.transformable, isOptional: isOptional, guess: ("'\(type.trimmedText)' is a collection of values, which SwiftData stores encoded as binary data: read as a transformable attribute", true, nil))
         }
         if type.is(DictionaryTypeSyntax.self) || Self.genericArgument(of: type, named: ["Dictionary"]) != nil {
-            return .attribute(.transformable, isOptional: isOptional, guess: ("'\(type.trimmedText)' is a dictionary, which SwiftData stores encoded as binary data: read as a transformable attribute", true))
+            return .attribute(.transformable, isOptional: isOptional, guess: ("'\(type.trimmedText)' is a dictionary, which SwiftData stores encoded as binary data: read as a transformable attribute", true, nil))
         }
         if let destination = model(type) { return .relationship(destination: destination, isToMany: false, isOptional: isOptional) }
         let name = type.trimmedText
         let last = String(name.split(separator: ".").last ?? "")
         if let (qualified, kind) = declarations.valueType(named: name, in: scope) {
-            return .attribute(.composite, isOptional: isOptional, guess: ("'\(name)' is a Codable \(kind) (\(qualified)), which SwiftData stores as a composite value: read as a composite attribute", true))
+            return .attribute(.composite, isOptional: isOptional, guess: ("'\(name)' is a Codable \(kind) (\(qualified)), which SwiftData stores as a composite value: read as a composite attribute", true, nil))
         }
         // `Option.ID` of a model that declares its own `id`: Identifiable's ID is that property's type.
         if name.hasSuffix(".ID"), let model = declarations.modelClass(named: String(name.dropLast(3)), in: scope), let id = Self.declaredIDType(of: model.node) {
@@ -79,14 +79,14 @@ struct PropertyTypeMapper {
         let aliased = declarations.aliasedName(name, in: scope) { Self.primitives[$0] != nil } ?? name
         let primitiveName = aliased == name ? last : aliased
         if let primitive = Self.primitives[primitiveName], aliased != name || name == last || name == "Foundation." + last || name == "Swift." + last || name == "CoreGraphics." + last {
-            let guess = Self.unsigned.contains(primitiveName) ? ("'\(primitiveName)' has no Core Data type of its own: read as \(primitive.coreDataName)", true) : nil
+            let guess: (message: String, detail: Bool, unresolved: String?)? = Self.unsigned.contains(primitiveName) ? ("'\(primitiveName)' has no Core Data type of its own: read as \(primitive.coreDataName)", true, nil) : nil
             return .attribute(primitive, isOptional: isOptional, guess: guess)
         }
         let generic = String(name.prefix { $0 != "<" })
         if let framework = Self.frameworkCodableValues[generic] ?? Self.frameworkCodableValues[String(generic.split(separator: ".", maxSplits: 1).last ?? "")] {
-            return .attribute(.composite, isOptional: isOptional, guess: ("'\(name)' is a Codable value of \(framework), which SwiftData stores as a composite value: read as a composite attribute", true))
+            return .attribute(.composite, isOptional: isOptional, guess: ("'\(name)' is a Codable value of \(framework), which SwiftData stores as a composite value: read as a composite attribute", true, nil))
         }
-        return .attribute(.transformable, isOptional: isOptional, guess: ("cannot resolve the type '\(name)' in the files read (not a model, struct or enum declared there): read as a transformable attribute", false))
+        return .attribute(.transformable, isOptional: isOptional, guess: ("cannot resolve the type '\(name)' in the files read (not a model, struct or enum declared there): read as a transformable attribute", false, name))
     }
 
     /// The type a class's own stored `id` is declared with (`var id: String`), nil where it

@@ -177,9 +177,28 @@ package struct ModelLoader: Sendable {
         loaded.storeCode.appExtensions.removeAll { modules.contains($0.folder.isEmpty ? "." : $0.folder) }
         loaded.storeCode.sourcesOfSeveralTargets = found.sourcesOfSeveralTargets
         loaded.bundles.sort { $0.path < $1.path }
+        Self.sayOnceWhatSubmodulesMayDeclare(in: &loaded)
         loaded.readingNotes.sort()
         loaded.suppressions.sort { $0.location < $1.location }
         return loaded
+    }
+
+    /// Where a git submodule is not checked out, the types of properties no file read declares
+    /// are likely its: one warning says so and names them, and the warning of each property is
+    /// left to `--verbose`.
+    private static func sayOnceWhatSubmodulesMayDeclare(in loaded: inout Loaded) {
+        let submodules = loaded.skipped.filter { $0.reason == .submoduleNotCheckedOut }.map(\.path)
+        let unresolved = loaded.readingNotes.indices.filter { loaded.readingNotes[$0].unresolvedType != nil && !loaded.readingNotes[$0].isDetail }
+        guard !submodules.isEmpty, unresolved.count > 1 else { return }
+        let types = Array(Set(unresolved.compactMap { loaded.readingNotes[$0].unresolvedType })).sorted()
+        let named = types.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (types.count > 3 ? " and \(types.count - 3) more" : "")
+        let first = unresolved.map { loaded.readingNotes[$0].location }.min() ?? loaded.readingNotes[unresolved[0]].location
+        for index in unresolved { loaded.readingNotes[index].isDetail = true }
+        let folders = submodules.sorted().map { "`\($0)`" }.joined(separator: ", ")
+        loaded.readingNotes.append(ReadingNote(
+            at: first,
+            "\(unresolved.count) properties are of types declared in none of the files read (\(named)), read as transformable attributes: the git submodule\(submodules.count > 1 ? "s" : "") \(folders), not checked out, may declare them (`git submodule update --init --recursive`; --verbose lists each property)"
+        ))
     }
 
     /// What one reader read, added to the run's.

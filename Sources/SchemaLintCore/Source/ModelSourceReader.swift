@@ -191,6 +191,8 @@ package struct ReadingNote: Hashable, Sendable, Comparable, CustomStringConverti
     /// The reader left a history out because something it names (a schema, a model class) is
     /// declared in none of the files read: read with more files, it may be whole.
     package var lacksADeclaration: Bool
+    /// For a property of a type declared in none of the files read: the type's name.
+    package var unresolvedType: String?
 
     package init(at location: SourceLocation, _ message: String, detail: Bool = false, lacksADeclaration: Bool = false) {
         self.location = location

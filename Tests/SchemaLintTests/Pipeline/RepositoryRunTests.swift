@@ -144,6 +144,25 @@ struct RepositoryRunTests {
         #expect(run.stdout.hasSuffix("in 2 versions of 1 model\n"), "\(run.stdout)")
     }
 
+    /// Where a submodule is not checked out, the properties of types no file read declares are
+    /// said once, naming the submodule that may declare them; `--verbose` keeps each.
+    @Test func typesAMissingSubmoduleMayDeclareAreSaidOnce() throws {
+        let model = "import SwiftData\n\n@Model\nfinal class Trip {\n    var distance: Distance?\n    var climate: ClimateOptions?\n    var name: String = \"\"\n    init() {}\n}\n"
+        let (folder, _) = try Self.repository([
+            ("App/Trip.swift", model),
+            (".gitmodules", "[submodule \"Kit\"]\n\tpath = Kit\n\turl = https://example.com/kit.git\n"),
+        ])
+        let run = try Self.run(["."], in: folder.path)
+        let warnings = run.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(warnings == ["App/Trip.swift:5:19: warning: 2 properties are of types declared in none of the files read ('ClimateOptions', 'Distance'), read as transformable attributes: the git submodule `Kit`, not checked out, may declare them (`git submodule update --init --recursive`; --verbose lists each property)"], "\(run.stderr)")
+        let verbose = try Self.run([".", "--verbose"], in: folder.path)
+        #expect(verbose.stderr.contains("cannot resolve the type 'Distance' in the files read"), "\(verbose.stderr)")
+        // Without a submodule, each property says it.
+        try FileManager.default.removeItem(atPath: folder.path + "/.gitmodules")
+        let plain = try Self.run(["."], in: folder.path)
+        #expect(plain.stderr.split(separator: "\n").filter { $0.contains("cannot resolve the type") }.count == 2, "\(plain.stderr)")
+    }
+
     /// A folder named whose only input is store code (an app whose model schemalint does not read,
     /// such as CoreStore's schemas in Swift, or a model built in code) says that no model was
     /// found and that the code was checked, not "no problems in 0 versions of 0 models", which
