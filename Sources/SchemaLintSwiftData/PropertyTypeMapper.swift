@@ -4,7 +4,8 @@ import SchemaLintCore
 
 /// What a stored property of a `@Model` class is in Core Data terms, read from its Swift type.
 enum PropertyShape {
-    /// `guess`: what the mapping took for granted, and whether that is only a detail (`ReadingNote.isDetail`).
+    /// `guess`: what the mapping took for granted, whether that is only a detail (`ReadingNote.isDetail`),
+    /// and the type no file read declares, where that is why (`ReadingNote.unresolvedType`).
     case attribute(AttributeType, isOptional: Bool, guess: (message: String, detail: Bool, unresolved: String?)?)
     case relationship(destination: Declared<ClassDeclSyntax>, isToMany: Bool, isOptional: Bool)
 }
