@@ -196,14 +196,18 @@ package struct SwiftDataReader: ModelSourceReader {
         return reading
     }
 
-    /// Each target's models read on their own, as histories of their own (keyed by the target's
-    /// folder): the classes of one name in two targets are two models, each opened by its own
-    /// target's containers with its own settings.
+    /// Each target's models read on their own, as histories of their own: the classes of one name
+    /// in two targets are two models, each opened by its own target's containers with its own
+    /// settings. The target whose folder is the shortest (the app's, beside its watch app's or an
+    /// extension's) keeps the key the models have without a split, so that a release from before
+    /// the other target declared its copy is that target's; the others' keys name their folder.
     private func read(_ targets: TargetGroups, of sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
         var reading = ModelSourceReading()
         for (label, names) in targets.groups {
             var part = read(sources: sources.filter { names.contains($0.name) }, options: options)
-            for index in part.versions.indices { part.versions[index].history += "@" + label }
+            if label != targets.main {
+                for index in part.versions.indices { part.versions[index].history += "@" + label }
+            }
             reading.versions += part.versions
             reading.errors += part.errors
             reading.notes += part.notes

@@ -12,6 +12,12 @@ struct TargetGroups {
     /// copied out of git make the same histories.
     var groups: [(label: String, files: Set<String>)]
 
+    /// The label of the target whose folder has the fewest components, then the shortest name:
+    /// most often the app's own (`Tally/Models` beside `Tally Watch App/Models`).
+    var main: String? {
+        groups.map(\.label).min { ($0.split(separator: "/").count, $0.count, $0) < ($1.split(separator: "/").count, $1.count, $1) }
+    }
+
     /// Nil where no class is declared twice, or where the files do not split so that each target
     /// holds one declaration of each such class.
     init?(sources: [String], declaringTwice: [String: Set<String>]) {

@@ -43,17 +43,25 @@ struct GitVersionEdits {
                   !models.contains(history.model) else { return nil }
             return (bundle, history)
         }
+        // HEAD's commit is resolved once for each repository (bundles mostly share one).
+        var questions: [String: CommitQuestions] = [:]
+        let repositories = checked.map { bundle, _ -> CommitQuestions? in
+            guard let top = GitWorkTree.root(containing: bundle.path), !GitWorkTree.isShallow(top: top) else { return nil }
+            if let known = questions[top] { return known }
+            let git = CommitQuestions(top: top, cache: cache)
+            questions[top] = git
+            return git
+        }
         // Each bundle's logs wait on git: bundles are asked side by side.
         return OrderedConcurrentMap.map(count: checked.count, concurrently: checked.count > 1) { index in
-            entries(bundle: checked[index].0, history: checked[index].1)
+            repositories[index].map { entries(bundle: checked[index].0, history: checked[index].1, git: $0) } ?? []
         }.flatMap { $0 }
     }
 
-    /// The entries of one bundle.
-    private func entries(bundle: XcodeModelBundle, history: ModelHistory) -> [VersionLock.Entry] {
-        guard let newest = bundle.ordering.history.last,
-              let top = GitWorkTree.root(containing: bundle.path), !GitWorkTree.isShallow(top: top),
-              let git = CommitQuestions(top: top, cache: cache) else { return [] }
+    /// The entries of one bundle, whose repository `git` asks about.
+    private func entries(bundle: XcodeModelBundle, history: ModelHistory, git: CommitQuestions) -> [VersionLock.Entry] {
+        guard let newest = bundle.ordering.history.last else { return [] }
+        let top = git.top
         let relative = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top))
         func path(_ name: String) -> String { relative + "/" + name + XcodeModelBundle.versionExtension + "/contents" }
         guard let added = commits(["-1", "--diff-filter=A", git.commit, "--", path(newest)], git: git).first?.commit else { return [] }
