@@ -416,7 +416,7 @@ public struct LintPipeline: Sendable {
         earlier.paths = paths.sorted()
         // The versions in the files there, not releases read from older tags.
         earlier.history = .files
-        guard let reference = try? reference(at: newest.name, earlier, configuration: configuration, namingFiles: false, repository: top, releasedOnly: true) else { return nil }
+        guard let reference = releasedVersions(at: newest, earlier, configuration: configuration, top: top) else { return nil }
         // Each released version goes to the history read from the same place (a bundle, a file),
         // else to the one that has a version of its model or label and format now: a SwiftData
         // history is named after its plan, which a release may not have had yet.

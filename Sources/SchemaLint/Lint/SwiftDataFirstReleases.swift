@@ -68,7 +68,7 @@ extension LintPipeline {
         let labels = Set(schemas.compactMap { entries[$0].label })
         @Sendable func read(_ tag: GitReleaseTags.Tag) -> [String: VersionLock.Entry] {
             var found: [String: VersionLock.Entry] = [:]
-            guard let reference = try? reference(at: tag.name, earlier, configuration: configuration, namingFiles: false, repository: top, releasedOnly: true) else { return found }
+            guard let reference = releasedVersions(at: tag, earlier, configuration: configuration, top: top) else { return found }
             for entry in reference.released where entry.releasedCopy?.format == .swiftData {
                 if let label = entry.label, labels.contains(label), found[label] == nil { found[label] = entry }
             }

@@ -234,6 +234,25 @@ package struct GitHistoryCache: Sendable, Hashable {
         return output
     }
 
+    /// What a reading of the files at a commit or tag object made, kept as the caller encoded it
+    /// under `key` (which names the object and whatever else the reading depends on): such files
+    /// never change, so a reading once kept holds for every later run. `read` is asked when none
+    /// is kept; nil from it keeps nothing.
+    package func reading(about key: [String], read: () -> Data?) -> Data? {
+        let question = key.joined(separator: "\u{0}")
+        let file = (folder as NSString).appendingPathComponent("git-readings/\(Self.hash(question)).json")
+        // The key may hold any character but NUL: its parts are counted and each ends at a NUL.
+        let header = Data("\(Self.readingFormat)\n\(key.count)\n\(question)\u{0}".utf8)
+        if let kept = FileManager.default.contents(atPath: file), kept.starts(with: header) {
+            return Data(kept.dropFirst(header.count))
+        }
+        guard let data = read() else { return nil }
+        Self.keep(header + data, at: file)
+        return data
+    }
+
+    private static let readingFormat = "schemalint-git-reading 1"
+
     /// The first line of a kept answer: a change in what answers hold makes older ones unread.
     private static let answerFormat = "schemalint-git-answer 1"
 

@@ -1,5 +1,5 @@
 /// An attribute of an entity.
-package struct Attribute: Hashable, Sendable {
+package struct Attribute: Hashable, Sendable, Codable {
     package var name: String
     package var type: AttributeType
     /// Core Data's default in Xcode is required; the YAML format's default is optional.
@@ -42,7 +42,7 @@ package struct Attribute: Hashable, Sendable {
     /// all are unset) instead of five optional strings in every attribute of every version.
     private var rare: [RareProperties] = []
 
-    private struct RareProperties: Hashable, Sendable {
+    private struct RareProperties: Hashable, Sendable, Codable {
         var renamedFrom: String?
         var deprecation: String?
         var transformer: String?
@@ -100,7 +100,7 @@ package struct Attribute: Hashable, Sendable {
     }
 
     /// What a new object gets for this attribute when the app's code creates one.
-    package enum ValueOnCreation: Hashable, Sendable {
+    package enum ValueOnCreation: Hashable, Sendable, Codable {
         /// One value, in the canonical form of `defaultValue` (`nil`: no value).
         case value(String?)
         /// Initializers give different values, or the caller chooses.

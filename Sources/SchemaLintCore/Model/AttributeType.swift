@@ -1,5 +1,5 @@
 /// A Core Data attribute type.
-package enum AttributeType: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+package enum AttributeType: String, CaseIterable, Hashable, Sendable, CustomStringConvertible, Codable {
     case int16, int32, int64, decimal, double, float, string, boolean, date, binary, uuid, uri
     case transformable, objectID, undefined, composite
 

@@ -2,7 +2,7 @@
 /// whose `models` name the live `@Model` class (declared in no schema) or a class nested in
 /// another schema. A shipped version must keep the shape it shipped with; one that borrows a
 /// declaration changes whenever that declaration does.
-package struct BorrowedEntity: Sendable, Hashable {
+package struct BorrowedEntity: Sendable, Hashable, Codable {
     /// The entity's name.
     package var entity: String
     /// The label of the version whose declaration it is; nil for a declaration in no version

@@ -1,5 +1,5 @@
 /// A named configuration: a subset of entities stored together, possibly synced with CloudKit.
-package struct Configuration: Hashable, Sendable {
+package struct Configuration: Hashable, Sendable, Codable {
     package var name: String
     package var usesCloudKit: Bool
     package var entities: [String]

@@ -4,7 +4,7 @@
 /// its members' locations are relative to it. A loader that meets the same text of an entity again
 /// in a later version reuses the earlier value with that version's `location`: the members are
 /// decoded once and their arrays shared (`hasSameMembers(as:)` tells).
-package struct Entity: Hashable, Sendable {
+package struct Entity: Hashable, Sendable, Codable {
     /// Where the entity is declared (its key or element) in its version's file.
     package var location: SourceLocation
 
@@ -13,7 +13,7 @@ package struct Entity: Hashable, Sendable {
     /// reference instead of each of its strings and arrays.
     private var shared: OutOfLine<SharedProperties>
 
-    private struct SharedProperties: Hashable, Sendable {
+    private struct SharedProperties: Hashable, Sendable, Codable {
         var name: String
         var parent: String?
         var isAbstract: Bool

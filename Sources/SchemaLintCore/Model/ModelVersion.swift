@@ -1,5 +1,5 @@
 /// One version of a data model, as loaded from one YAML file or one `.xcdatamodel` folder.
-package struct ModelVersion: Sendable {
+package struct ModelVersion: Sendable, Codable {
     /// The model's name, as messages show it.
     package var model: String
     /// Versions with the same key form one history: the model's name for YAML files (so files of

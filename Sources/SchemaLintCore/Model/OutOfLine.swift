@@ -20,3 +20,9 @@ package struct OutOfLine<Value: Sendable>: Sendable {
 
 extension OutOfLine: Equatable where Value: Equatable {}
 extension OutOfLine: Hashable where Value: Hashable {}
+
+/// Written as the value itself: a copy read back holds storage of its own.
+extension OutOfLine: Codable where Value: Codable {
+    package init(from decoder: any Decoder) throws { self.init(try Value(from: decoder)) }
+    package func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}

@@ -75,3 +75,20 @@ extension PropertyPositions where Position == RelativeLocation {
         return moved
     }
 }
+
+/// Written as an array of `[property, position]` pairs, in the order recorded.
+extension PropertyPositions: Codable where Position: Codable {
+    private struct Pair: Codable {
+        var property: String
+        var location: Position
+    }
+
+    package init(from decoder: any Decoder) throws {
+        self.init()
+        for pair in try [Pair](from: decoder) { self[pair.property] = pair.location }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        try map { Pair(property: $0.property, location: $0.location) }.encode(to: encoder)
+    }
+}

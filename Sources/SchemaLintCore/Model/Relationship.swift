@@ -1,5 +1,5 @@
 /// What happens to the destination objects when the source object is deleted.
-package enum DeleteRule: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+package enum DeleteRule: String, CaseIterable, Hashable, Sendable, CustomStringConvertible, Codable {
     case nullify, cascade, deny, noAction
     package var description: String { rawValue }
     package var coreDataName: String {
@@ -18,7 +18,7 @@ package enum DeleteRule: String, CaseIterable, Hashable, Sendable, CustomStringC
 }
 
 /// A relationship from one entity to another.
-package struct Relationship: Hashable, Sendable {
+package struct Relationship: Hashable, Sendable, Codable {
     package var name: String
     package var destination: String
     package var inverse: String?

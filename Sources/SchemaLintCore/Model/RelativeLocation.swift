@@ -2,7 +2,7 @@
 /// column. An entity's members and written properties keep these instead of `SourceLocation`s, so
 /// the same `Entity` value (and its arrays) serves every version whose text of it is the same,
 /// wherever the version's file places it; `Entity.location(of:)` turns them into file positions.
-package struct RelativeLocation: Hashable, Sendable {
+package struct RelativeLocation: Hashable, Sendable, Codable {
     private var storedLineOffset: Int32
     private var storedColumn: Int32
 

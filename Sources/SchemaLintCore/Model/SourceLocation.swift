@@ -1,5 +1,5 @@
 /// A place in an input file: 1-based line and column (columns count characters).
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
     public var file: String
     // 32 bits each (files are at most 64 MiB): the model keeps a location for every element and
     // every written property of every version.

@@ -1,6 +1,6 @@
 /// A model version: an integer or dotted numbers, ordered numerically component by component
 /// (`2 < 2.1 < 10`). Trailing zero components do not count (`2 == 2.0`).
-package struct VersionNumber: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct VersionNumber: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
     package let components: [Int]
     /// The spelling found in the file, used in messages.
     package let text: String

@@ -2,7 +2,7 @@ import Foundation
 
 /// A finding accepted on purpose in a YAML model file: `# schemalint:ignore <rule-id> -- <reason>`
 /// on the finding's line or on the line above it.
-package struct Suppression: Hashable, Sendable {
+package struct Suppression: Hashable, Sendable, Codable {
     package var rule: String
     package var reason: String
     /// Where the comment is.

@@ -1028,6 +1028,51 @@ struct ReleasedAtTagTests {
         #expect(!after.stdout.contains("was modified after it shipped"), "\(after.stdout)")
     }
 
+    /// What the SwiftData schemas were at each release tag is read from git once: a later run
+    /// (the next pre-commit run) finds the same, with no file checked out at a tag; a kept
+    /// reading that is damaged is read from git again.
+    @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"))
+    func readingsAtReleaseTagsAreKeptBetweenRuns() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: try folder.folder("repository"))
+        for release in 0...4 {
+            // The edit at v1.2 changes the version identifier too, as SwiftData needs it to.
+            let schema = release >= 2
+                ? Self.noteSchema(1, "var title: String = \"\"; var pinned: Bool = false;").replacingOccurrences(of: "(1, 0, 0)", with: "(1, 0, 1)")
+                : Self.noteSchema(1, "var title: String = \"\";")
+            try folder.write((release % 2 == 1 ? "// The notes.\n" : "") + schema + Self.notePlan(1), to: "repository/App/Schema.swift")
+            try repository.commit("release \(release)")
+            try repository.tag("v1.\(release)")
+        }
+        // A `git` on the PATH that notes each command before running the real one.
+        let real = try #require(GitRunner.find("git", in: ProcessInfo.processInfo.environment["PATH"] ?? ""))
+        let log = folder.path + "/git-commands"
+        let script = try folder.write("#!/bin/sh\necho \"$*\" >> '\(log)'\nexec '\(real)' \"$@\"\n", to: "bin/git")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        let environment = ["XDG_CACHE_HOME": folder.path + "/cache", "PATH": folder.path + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
+        func run() throws -> (stdout: String, archives: Int) {
+            try? FileManager.default.removeItem(atPath: log)
+            let run = try Executable.run(["--no-color"], in: URL(fileURLWithPath: repository.path), environment: environment)
+            let commands = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            return (run.stdout, commands.split(separator: "\n").filter { $0.contains(" archive ") }.count)
+        }
+
+        let first = try run()
+        #expect(first.stdout.contains("v1.0 shipped it, v1.2 shipped it changed by: Note: added attribute `pinned`"), "\(first.stdout)")
+        #expect(first.archives > 0)
+        let second = try run()
+        #expect(second.stdout == first.stdout)
+        #expect(second.archives == 0, "read at a tag again")
+
+        let kept = folder.path + "/cache/schemalint/git-readings"
+        for file in try FileManager.default.contentsOfDirectory(atPath: kept) {
+            try Data("schemalint-git-reading 1\n{".utf8).write(to: URL(fileURLWithPath: kept + "/" + file))
+        }
+        let damaged = try run()
+        #expect(damaged.stdout == first.stdout)
+        #expect(damaged.archives > 0)
+    }
+
     /// One edit made to every released version (a commit that gave all of them the same new
     /// attribute) is one finding at the oldest, naming the others; a different edit is its own.
     /// A lone VersionedSchema in a migration plan is versioned: an edit after its release makes
