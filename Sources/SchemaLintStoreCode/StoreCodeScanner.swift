@@ -4249,16 +4249,31 @@ extension CodeDeclarations {
     /// does not extend with one of the name: it runs none of the project's functions, whatever
     /// project type declares a `remove(_:)`.
     func callsAFrameworkMethod(_ call: FunctionCallExprSyntax, named name: String) -> Bool {
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), Self.isAValue(member.base),
-              let value = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              let type = Self.declaredType(of: value, around: Syntax(call)) else { return false }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+        let type: String
+        if let shared = member.base.flatMap(Self.sharedInstanceType) {
+            // `FileManager.default.moveItem(at:to:)`
+            type = shared
+        } else {
+            guard Self.isAValue(member.base), let value = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                  let declared = Self.declaredType(of: value, around: Syntax(call)) else { return false }
+            type = declared
+        }
         return !typeNames.contains(type) && unitsByKey["\(type).\(name)"] == nil
+    }
+
+    /// `T` of a type's shared instance as Swift spells one (`FileManager.default`,
+    /// `URLSession.shared`, `UserDefaults.standard`): a value of that type.
+    static func sharedInstanceType(_ expression: ExprSyntax) -> String? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), ["default", "shared", "standard"].contains(member.declName.baseName.text),
+              let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true else { return nil }
+        return type
     }
 
     /// The type `name` is declared of in the function around `node`: a parameter's annotation
     /// (`coordinator: NSPersistentStoreCoordinator`), or a local binding's annotation or
-    /// initializer (`let coordinator = NSPersistentStoreCoordinator(...)`). Nil where neither
-    /// says (a property, an inferred value).
+    /// initializer (`let coordinator = NSPersistentStoreCoordinator(...)`, `let fileManager =
+    /// FileManager.default`). Nil where neither says (a property, an inferred value).
     static func declaredType(of name: String, around node: Syntax) -> String? {
         var current = node.parent
         while let syntax = current, !syntax.is(FunctionDeclSyntax.self), !syntax.is(InitializerDeclSyntax.self) { current = syntax.parent }
@@ -4271,6 +4286,7 @@ extension CodeDeclarations {
         bindings.walk(body)
         guard let binding = bindings.declaration else { return nil }
         if let annotation = binding.typeAnnotation { return typeName(annotation.type) }
+        if let value = binding.initializer?.value, let shared = sharedInstanceType(value) { return shared }
         guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
               let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true else { return nil }
         return type

@@ -18659,6 +18659,60 @@ enum StoreExport {
 }
 ```
 
+### Does not trigger: `FileManager.default`'s `moveItem(at:to:)` beside a project's reactive `moveItem(at:to:)`
+
+A call on `FileManager.default`, or on a name bound to it, is Foundation's method, whatever the
+project declares of the same name and labels in another type's extension: what it moves (a
+database unzipped into the temporary folder) is not what the project's method is handed.
+
+```swift path=Kit/FileManager+Rx.swift
+import Foundation
+import RxSwift
+
+extension Reactive where Base: FileManager {
+    func moveItem(at path: URL, to destination: URL) -> Completable {
+        Completable.create { observer in
+            do {
+                try self.base.moveItem(at: path, to: destination)
+                observer(.completed)
+            } catch {
+                observer(.error(error))
+            }
+            return Disposables.create()
+        }
+    }
+}
+```
+
+```swift path=Lookup/GameDatabase.swift
+import Foundation
+
+final class GameDatabase {
+    let databasePath = URL.applicationSupportDirectory.appendingPathComponent("games.sqlite")
+
+    func install(from archive: URL) throws {
+        let fileManager = FileManager.default
+        let folder = fileManager.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try fileManager.unzipItem(at: archive, to: folder)
+        let extracted = folder.appendingPathComponent("games.sqlite")
+        try fileManager.moveItem(at: extracted, to: databasePath)
+        try FileManager.default.moveItem(at: folder.appendingPathComponent("covers.sqlite"), to: databasePath.deletingLastPathComponent())
+    }
+}
+```
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Library")
+
+    init() {
+        container.loadPersistentStores { _, _ in }
+    }
+}
+```
+
 ### Does not trigger: the three files named from the store's name without its extension, in a loop
 
 Bound to a name first (`let base = url.deletingPathExtension()`), the name without its extension
