@@ -26,6 +26,8 @@ struct StoreCodeScanner {
         if !scanned.openings.isEmpty || !scanned.inMemoryLoads.isEmpty, let model = CompiledModelNames.single(in: file.tree) {
             for index in scanned.openings.indices where scanned.openings[index].opening.call != .modelContainer { scanned.openings[index].opening.modelName = model }
             if let first = scanned.inMemoryLoads.min() { scanned.facts.modelsOpenedInMemory[model] = first }
+        } else if let first = scanned.inMemoryLoads.min() {
+            scanned.facts.unnamedModelOpenedInMemory = first
         }
         return scanned
     }

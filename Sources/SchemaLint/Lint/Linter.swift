@@ -25,9 +25,9 @@ package struct Linter: Sendable {
         for (mappingModel, placement) in mappingModels {
             for rule in catalog.mappingModelRules { findings += rule.check(mappingModel, placement) }
         }
-        // A store of models that declare no entity (Xcode's template model, left empty) holds
-        // nothing to migrate or lose.
-        let storesHoldNothing = !histories.isEmpty && histories.allSatisfy { $0.versions.allSatisfy(\.entities.isEmpty) }
+        // A store of models that declare no entity (Xcode's template model, left empty), or only
+        // the template's `Item` and its `timestamp`, holds nothing to migrate or lose.
+        let storesHoldNothing = !histories.isEmpty && histories.allSatisfy { $0.versions.allSatisfy { $0.entities.isEmpty || $0.isProjectTemplate } }
         if !storeCode.isEmpty, !storesHoldNothing {
             let entries = Dictionary(grouping: options.lock?.entries ?? [], by: \.model)
             var shipped: [String: Set<String>] = [:]

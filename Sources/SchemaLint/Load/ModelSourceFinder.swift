@@ -125,6 +125,15 @@ package struct ModelSourceFinder: Sendable {
     /// The model sources, and the Core Data mapping models found in the same walk: below the
     /// folders named, and beside each bundle found or named. A folder named that holds no model is
     /// an error unless `allowsNoModel` (the run was given no path: a repository without models).
+    /// The names of the folders at the top of `root` whose names say they hold an example app.
+    private static func topLevelExamples(in root: String) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        return Set(names.filter(WalkScope.namesAnExample).filter { name in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(name), isDirectory: &isDirectory) && isDirectory.boolValue
+        })
+    }
+
     package func sourcesAndMappingModels(in paths: [String], allowsNoModel: Bool = false) throws(InputError) -> Found {
         var found: [ModelSource] = []
         var mappingModels: [String] = []
@@ -158,6 +167,25 @@ package struct ModelSourceFinder: Sendable {
                     found.removeAll { inNoProject.contains($0.path) }
                     mappingModels.removeAll(where: inNoProject.contains)
                     walk.skipped += inNoProject.sorted().map { SkippedPath(path: $0, reason: .inNoProject) }
+                }
+                // An example app at the top of the repository beside what it shows (`iOS Example`
+                // beside the app whose framework it embeds) ships to no one; alone, it is what the
+                // repository holds, and is read.
+                let examples = Self.topLevelExamples(in: path)
+                let walked = walk
+                func example(of file: String) -> String? {
+                    let top = walked.relative(file).split(separator: "/").first { $0 != "." }.map(String.init)
+                    return top.flatMap { examples.contains($0) ? $0 : nil }
+                }
+                // What it shows: an Xcode project, or a model, outside the examples.
+                let showsSomething = walk.projects.contains { example(of: $0) == nil }
+                    || found[before...].contains { example(of: $0.path) == nil && !$0.kind.hasSuffix("store code") && $0.kind != "Info.plist" }
+                if !examples.isEmpty, showsSomething {
+                    let left = Set(found[before...].compactMap { example(of: $0.path) })
+                    found = Array(found[..<before]) + found[before...].filter { example(of: $0.path) == nil }
+                    mappingModels.removeAll { example(of: $0) != nil }
+                    walk.unclaimed.removeAll { example(of: $0) != nil }
+                    walk.skipped += left.sorted().map { SkippedPath(path: path == "." ? $0 : (path as NSString).appendingPathComponent($0), reason: .topLevelExample) }
                 }
                 skipped += walk.skipped
                 unclaimed += walk.unclaimed

@@ -8,6 +8,7 @@ package struct SkippedPath: Sendable, Hashable, Comparable {
         case buildOrDependencies = "build products or dependencies"
         case testsOrFixtures = "tests, fixtures or a playground, which ship to no device"
         case librarySamples = "a library's example, sample or demo app, which none of the apps that use the library runs"
+        case topLevelExample = "an example, sample or demo app at the top of the repository, beside what it shows, which ships to no one"
         case ignoredByGit = "ignored by git"
         case notAModelFile = "YAML without a model named on the format's top-level `model:` line"
         case excluded = "`exclude:` in the configuration"
@@ -30,7 +31,7 @@ package struct SkippedPath: Sendable, Hashable, Comparable {
     /// A folder left out as tests, fixtures or a library's demo apps that holds a model bundle.
     /// Looked for on disk only where a run found no model at all (`WalkListing.noModelLine`).
     package var holdsModelBundle: Bool {
-        guard reason == .testsOrFixtures || reason == .librarySamples, let walk = FileManager.default.enumerator(atPath: path) else { return false }
+        guard [.testsOrFixtures, .librarySamples, .topLevelExample].contains(reason), let walk = FileManager.default.enumerator(atPath: path) else { return false }
         while let item = walk.nextObject() as? String {
             if item.hasSuffix(".xcdatamodeld") || item.hasSuffix(".xcdatamodel") { return true }
         }
@@ -74,6 +75,27 @@ struct WalkScope: Sendable {
             first.append(character)
         }
         return sampleFolderWords.contains(name.lowercased()) || sampleFolderWords.contains(first.lowercased())
+    }
+
+    /// Whether a folder's name has a word that says it holds an example (`iOS Example`,
+    /// `DemoApp`, `Sample-Project`), the words split at case changes, spaces and punctuation; a
+    /// bundle or package (`Demo.xcodeproj`) is none. At the top of a repository such a folder
+    /// shows what the rest of it builds (a framework embedded in an example app beside the
+    /// project's own app), and ships to no one.
+    static func namesAnExample(_ name: String) -> Bool {
+        guard !name.contains(".") else { return false }
+        var words: [String] = [], word = ""
+        var previous: Character?
+        for character in name {
+            if !character.isLetter || (character.isUppercase && previous?.isLowercase == true) {
+                if !word.isEmpty { words.append(word.lowercased()) }
+                word = ""
+            }
+            if character.isLetter { word.append(character) }
+            previous = character
+        }
+        if !word.isEmpty { words.append(word.lowercased()) }
+        return words.contains { ["example", "examples", "sample", "samples", "demo", "demos"].contains($0) }
     }
 
     /// Whether `folder` is a library's top: it holds a `.podspec` or a `Package.swift`.

@@ -77,7 +77,9 @@ package struct ChangeCodeFacts: Sendable {
         launchesOnMacOSOnly = !opened.isEmpty && opened.allSatisfy(\.launchesOnMacOS)
         let storesOnDisk = facts.openings.filter { [.loadPersistentStores, .addPersistentStore].contains($0.call) }
         if opened.isEmpty, history.versions.last?.format == .xcode, storesOnDisk.allSatisfy({ $0.modelName != nil }) {
+            let coreDataModels = Set(histories.filter { $0.versions.last?.format == .xcode }.map(\.key))
             keptOnlyInMemory = facts.modelsOpenedInMemory.filter { StoreCodeContext.isCompiled(as: $0.key, history) }.values.min()
+                ?? (coreDataModels.count == 1 ? facts.unnamedModelOpenedInMemory : nil)
         }
         guard history.versions.last?.format != .swiftData else { return }
         preparesWithSourceModel = facts.sourceModelPasses.first

@@ -17906,6 +17906,40 @@ enum SnapshotStore {
 }
 ```
 
+### Does not trigger: Xcode's template stack for the template's own model, which the app keeps nothing in
+
+The app keeps its data elsewhere (the person's contacts, a server) and left the new-project
+template's stack in place: a store of the template's one `Item` with its `timestamp` holds
+nothing of the app's to migrate or lose.
+
+```xml path=App/Shared.xcdatamodeld/Shared.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22G120" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+    <entity name="Item" representedClassName="Item" syncable="YES" codeGenerationType="class">
+        <attribute name="timestamp" optional="YES" attributeType="Date" usesScalarValueType="NO"/>
+    </entity>
+</model>
+```
+
+```swift path=App/Persistence.swift
+import CoreData
+
+struct PersistenceController {
+    static let shared = PersistenceController()
+
+    let container: NSPersistentContainer
+
+    init() {
+        container = NSPersistentContainer(name: "Shared")
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? {
+                fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        }
+    }
+}
+```
+
 ### Does not trigger: a context for tests on a store of the in-memory type
 
 ```swift path=Shared/Context+Scratch.swift

@@ -98,6 +98,16 @@ package struct ModelVersion: Sendable, Codable {
     /// Whether two entities share a name (the index holds one position a name).
     package var hasDuplicateEntityNames: Bool { entityIndex.count != entities.count }
 
+    /// Whether the version is the model of Xcode's new-project template, untouched: one entity
+    /// `Item` with one attribute, `timestamp`, a date (Core Data's template and SwiftData's alike).
+    /// A store of it holds nothing of an app's own: the app keeps its data elsewhere and left the
+    /// template's stack in place, or it is the template.
+    package var isProjectTemplate: Bool {
+        guard entities.count == 1, let item = entities.first, item.name == "Item", item.relationships.isEmpty,
+              item.attributes.count == 1, let timestamp = item.attributes.first else { return false }
+        return timestamp.name == "timestamp" && timestamp.type == .date
+    }
+
     /// The position in `entities` of the entity named `name`.
     package func index(ofEntity name: String) -> Int? { entityIndex[name] }
 

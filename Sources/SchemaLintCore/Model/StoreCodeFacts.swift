@@ -90,6 +90,10 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// `NSInMemoryStoreType`), and where it first does: none of those openings is in `openings`,
     /// which are the stores that keep something. Not store code: `isEmpty` leaves them out.
     package var modelsOpenedInMemory: [String: SourceLocation] = [:]
+    /// Where code first opens in memory a model whose name its file does not say (the model
+    /// handed in by URL, `NSPersistentContainer(name:managedObjectModel:)`): in a run of one
+    /// Core Data model, that model. Not store code either.
+    package var unnamedModelOpenedInMemory: SourceLocation?
     /// Messages a launch path sends to methods the reader's own files do not implement (an
     /// Objective-C app delegate's `[self setupStorage]`, whose method is in a Swift extension):
     /// where a reader of another language finds the method, its openings are on that launch path.
@@ -130,6 +134,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
             cacheClearings += part.cacheClearings
             openedConfigurations.formUnion(part.openedConfigurations)
             modelsOpenedInMemory.merge(part.modelsOpenedInMemory) { Swift.min($0, $1) }
+            unnamedModelOpenedInMemory = [unnamedModelOpenedInMemory, part.unnamedModelOpenedInMemory].compactMap { $0 }.min()
             foreignLaunchCalls += part.foreignLaunchCalls
             lastRelease = lastRelease ?? part.lastRelease
         }

@@ -1215,6 +1215,41 @@ struct ReleasedAtTagTests {
 
             """)
         #expect(onDisk.count == 1 && onDisk[0].contains(": warning: released Notes was modified") && !onDisk[0].contains("only in memory"), "\(onDisk)")
+
+        // The model handed in by URL, as a stack made for tests and for the app alike takes it:
+        // the run's one Core Data model is what the code keeps in memory, unless code opens a
+        // model it cannot name on disk too.
+        let handedIn = """
+            import CoreData
+
+            final class InMemoryStack {
+                let container: NSPersistentContainer
+
+                init(modelURL: URL) {
+                    let description = NSPersistentStoreDescription()
+                    description.type = NSInMemoryStoreType
+                    container = NSPersistentContainer(name: "Events", managedObjectModel: NSManagedObjectModel(contentsOf: modelURL)!)
+                    container.persistentStoreDescriptions = [description]
+                    container.loadPersistentStores { _, _ in }
+                }
+            }
+
+            """
+        let handedInNote = try released(handedIn)
+        #expect(handedInNote.count == 1 && handedInNote[0].hasSuffix("; but the code opens 'Notes' only in memory, so no store keeps any of its versions [released-version-modified]"), "\(handedInNote)")
+        let handedInOnDisk = try released(handedIn + """
+
+            final class DiskStack {
+                let container: NSPersistentContainer
+
+                init(modelURL: URL) {
+                    container = NSPersistentContainer(name: "Events", managedObjectModel: NSManagedObjectModel(contentsOf: modelURL)!)
+                    container.loadPersistentStores { _, _ in }
+                }
+            }
+
+            """)
+        #expect(handedInOnDisk.count == 1 && handedInOnDisk[0].contains(": warning: released Notes was modified") && !handedInOnDisk[0].contains("only in memory"), "\(handedInOnDisk)")
     }
 
     /// An app that turns Core Data's own migration off and migrates with `NSMigrationManager`

@@ -222,6 +222,13 @@ struct RepositoryRunTests {
         // In an app's repository, a folder of that name is read.
         let (app, _) = try Self.repository(example)
         #expect(try Self.run(in: app.path).stdout.contains("in 2 versions of 1 model"))
+        // Beside the app it shows (an example that embeds the app's framework), it is left out.
+        let (both, _) = try Self.repository(example.map { ("iOS \($0.0)", $0.1) } + [("App/Library.xcdatamodeld/Library.xcdatamodel/contents", Self.contents(attributes: 1))])
+        let beside = try Self.run(["--verbose"], in: both.path)
+        #expect(beside.stdout.contains("in 1 version of 1 model"), "\(beside.stdout)")
+        #expect(beside.stderr.contains("skipped: iOS Example (an example, sample or demo app at the top of the repository, beside what it shows, which ships to no one)"), "\(beside.stderr)")
+        for name in ["iOS Example", "DemoApp", "Sample-Project", "Examples"] { #expect(WalkScope.namesAnExample(name), "\(name)") }
+        for name in ["Sampler", "Demonstration", "App", "Example.xcodeproj"] { #expect(!WalkScope.namesAnExample(name), "\(name)") }
         // A folder whose name starts with such a word is one too; one whose word only begins so is not.
         for name in ["exampleProjects", "Demo Apps", "Sample-App", "Examples"] { #expect(WalkScope.isSampleFolder(name), "\(name)") }
         for name in ["Sampler", "Demonstration", "Kit", "MyExample", "Example Model.xcdatamodeld"] { #expect(!WalkScope.isSampleFolder(name), "\(name)") }
