@@ -1170,6 +1170,13 @@ struct ReleasedAtTagTests {
         #expect(findings.count == 1, "\(run.stdout)")
         #expect(findings.first?.contains("; the stores v1.0 and v1.1 made match no version in the bundle now, and Core Data cannot infer their migration to Notes from the model each store keeps (") == true, "\(run.stdout)")
         #expect(findings.first?.hasSuffix("so they fail to open; the stores v1.2 made open by inferring a migration to Notes from the model each store keeps, while that change stays inferable [released-version-modified]") == true, "\(run.stdout)")
+
+        // Edited again since the newest release, inferably: the newest release's stores open too.
+        try Self.write(folder, "Notes", ["title:Date", "body", "pinned", "color"])
+        let edited = try Executable.run(["--no-color"], in: folder.url).stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-modified]") }
+        #expect(edited.count == 1, "\(edited)")
+        #expect(edited.first?.contains("; the stores v1.0 and v1.1 made match no version in the bundle now, and Core Data cannot infer their migration to Notes from the model each store keeps (") == true, "\(edited)")
+        #expect(edited.first?.hasSuffix("so they fail to open; the stores v1.2 and v1.3 made open by inferring a migration to Notes from the model each store keeps, while that change stays inferable [released-version-modified]") == true, "\(edited)")
     }
 
     /// A model the code opens only at `/dev/null` keeps no store: a release edited in place

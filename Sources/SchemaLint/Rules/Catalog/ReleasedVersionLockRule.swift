@@ -519,10 +519,16 @@ struct ReleasedVersionLockRule: HistoryRule {
         let shippedSeverity: Severity = inferred ? .note : .warning
         // Where the stores of some shapes fail to open and the others' open by inference, each
         // is said of its own releases (what blocks the oldest shape is no blocker of the newer).
+        // The newest release's stores, where the working tree changed the version since, are
+        // among those that open when the coming step is inferable.
+        let newestOpens = edit.sinceNewest.flatMap { since in coming.map { !$0.failsToOpen && !$0.outsideTheHash ? since.tag : nil } } ?? nil
+        let openingTags = opening.map(\.0.tag) + (newestOpens.map { [$0] } ?? [])
+        let openingSpans = opening.map { span($0.0) } + (newestOpens.map { [$0] } ?? [])
         var consequence: String
-        if let worst, let migration, worst.failsToOpen, !(coming?.failsToOpen ?? false), !failing.isEmpty, !opening.isEmpty, edit.sinceNewest == nil {
+        if let worst, let migration, worst.failsToOpen, !(coming?.failsToOpen ?? false), !failing.isEmpty, !openingSpans.isEmpty, edit.sinceNewest == nil || newestOpens != nil {
+            let opens = openingSpans.count <= Self.listed ? Self.list(openingSpans) : Self.releases(openingTags)
             consequence = migration.consequence(for: named(failing.map(\.0)))
-                + "; the stores \(named(opening.map(\.0))) made open by inferring a migration to \(migration.current) from the model each store keeps, while that change stays inferable"
+                + "; the stores \(opens) made open by inferring a migration to \(migration.current) from the model each store keeps, while that change stays inferable"
         } else {
             consequence = worst?.consequence(for: tags) ?? stranding
         }
