@@ -177,8 +177,9 @@ package struct ModelSourceFinder: Sendable {
                     let top = walked.relative(file).split(separator: "/").first { $0 != "." }.map(String.init)
                     return top.flatMap { examples.contains($0) ? $0 : nil }
                 }
-                // What it shows: an Xcode project, or a model, outside the examples.
-                let showsSomething = walk.projects.contains { example(of: $0) == nil }
+                // What it shows: a model outside the examples, or an Xcode project in a folder of
+                // its own beside them (a project at the top may be the example's own).
+                let showsSomething = walk.projects.contains { example(of: $0) == nil && walked.relative($0).split(separator: "/").filter { $0 != "." }.count > 2 }
                     || found[before...].contains { example(of: $0.path) == nil && !$0.kind.hasSuffix("store code") && $0.kind != "Info.plist" }
                 if !examples.isEmpty, showsSomething {
                     let left = Set(found[before...].compactMap { example(of: $0.path) })

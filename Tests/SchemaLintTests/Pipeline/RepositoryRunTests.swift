@@ -227,6 +227,10 @@ struct RepositoryRunTests {
         let beside = try Self.run(["--verbose"], in: both.path)
         #expect(beside.stdout.contains("in 1 version of 1 model"), "\(beside.stdout)")
         #expect(beside.stderr.contains("skipped: iOS Example (an example, sample or demo app at the top of the repository, beside what it shows, which ships to no one)"), "\(beside.stderr)")
+        // A demo's repository, its project at the top: the demo is what it holds, and is read.
+        let project = "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA1 /* Notes.xcdatamodeld */ = {isa = XCVersionGroup; children = (A2 /* Notes.xcdatamodel */, ); path = Notes.xcdatamodeld; sourceTree = \"<group>\"; versionGroupType = wrapper.xcdatamodel; };\n\t};\n}\n"
+        let (demo, _) = try Self.repository([("NotesDemo.xcodeproj/project.pbxproj", project)] + example.dropFirst().map { ("NotesDemo/\($0.0.dropFirst("Example/".count))", $0.1) })
+        #expect(try Self.run(in: demo.path).stdout.contains("in 2 versions of 1 model"))
         for name in ["iOS Example", "DemoApp", "Sample-Project", "Examples"] { #expect(WalkScope.namesAnExample(name), "\(name)") }
         for name in ["Sampler", "Demonstration", "App", "Example.xcodeproj"] { #expect(!WalkScope.namesAnExample(name), "\(name)") }
         // A folder whose name starts with such a word is one too; one whose word only begins so is not.
