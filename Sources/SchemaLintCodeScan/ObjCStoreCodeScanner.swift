@@ -1208,7 +1208,8 @@ struct ObjCStoreCodeScanner {
     /// What says the store `body` opens is a cache, as the Swift reader says it: the store
     /// files the body names (written out, or through the file's constants), when each holds the
     /// word (`@".AppCache.sqlite"`), or the method's own name (`cachePersistentStoreCoordinator`)
-    /// or its class's (`SBBCacheManager`), where the body names one store file at most. Code that names the main store's file beside
+    /// or its class's (`SBBCacheManager`), or the Caches folder it places the store in
+    /// (`NSCachesDirectory`), where the body names one store file at most. Code that names the main store's file beside
     /// a cache's is no cache's.
     private func cache(of body: Body) -> CacheEvidence? {
         func isCache(_ name: String) -> Bool { name.lowercased().contains("cache") }
@@ -1223,7 +1224,8 @@ struct ObjCStoreCodeScanner {
         }
         if let first = files.first, files.allSatisfy(isCache) { return CacheEvidence("\"\(first)\"") }
         guard Set(files).count <= 1 else { return nil }
-        return (isCache(body.selector) ? body.selector : body.owner.flatMap { isCache($0) ? $0 : nil }).map { CacheEvidence($0) }
+        if let named = (isCache(body.selector) ? body.selector : body.owner.flatMap { isCache($0) ? $0 : nil }) { return CacheEvidence(named) }
+        return CacheEvidence.cachesFolder(namedIn: body.range.map { tokens[$0].text }.joined(separator: " "))
     }
 
     /// The selectors that open a store.

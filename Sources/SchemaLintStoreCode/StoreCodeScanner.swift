@@ -1507,9 +1507,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// What says the store opened at `node` is a cache: the store files named in the function or
     /// property that opens it, when each holds the word (`"imageCache.sqlite"`), or that
     /// function's or property's own name (`localCacheContainer`), or its type's
-    /// (`ImageCacheManager`), or its type's documentation (`/// A cache for link previews`),
-    /// where it names one store file at most. Code that names the main store's file beside a
-    /// cache's is no cache's.
+    /// (`ImageCacheManager`), or its type's documentation (`/// A cache for link previews`), or
+    /// the Caches folder it places the store in (`.cachesDirectory`), where it names one store
+    /// file at most. Code that names the main store's file beside a cache's is no cache's.
     private func cache(around node: some SyntaxProtocol) -> CacheEvidence? {
         guard let unit = declarations.unit(around: node) else { return nil }
         func isCache(_ name: String) -> Bool { name.lowercased().contains("cache") }
@@ -1524,7 +1524,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         if isCache(type) { return CacheEvidence(type) }
         if let call = Syntax(node).as(FunctionCallExprSyntax.self), let models = Self.cacheModels(openedBy: call) { return CacheEvidence(models, from: .models) }
         if let sentence = TypeDocumentation.sentenceCallingItDisposable(around: node) { return CacheEvidence(sentence, from: .openingDocumentation) }
-        return TypeDocumentation.firstSentenceCallingItACache(around: declarations.units[unit].body).map { CacheEvidence($0, from: .documentation) }
+        if let documented = TypeDocumentation.firstSentenceCallingItACache(around: declarations.units[unit].body) { return CacheEvidence(documented, from: .documentation) }
+        return CacheEvidence.cachesFolder(namedIn: declarations.units[unit].body.trimmedDescription)
     }
 
     /// The schema or model classes a SwiftData container opens the store with, where each one's

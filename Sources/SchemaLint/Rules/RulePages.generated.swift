@@ -10741,8 +10741,10 @@ from elsewhere, a caller's parameter), the finding says a store that fails to op
 migrates there. The other common reaction, deleting the store file and
 starting over, turns the same failure into the silent loss of everything in the store: what the
 person made on this device and no server or iCloud has yet is gone, and the rest is downloaded
-again. A store that only mirrors a server loses nothing that way; where its name says cache the
-finding is a note, and elsewhere a suppression with its reason says so.
+again. A store that only mirrors a server loses nothing that way; where its name says cache, or
+the code that opens it places it in the Caches folder (which the system empties when space runs
+low, so nothing there is the person's only copy), the finding is a note, and elsewhere a
+suppression with its reason says so.
 
 The rule reports, in the code that runs when opening fails (in Swift, that includes the `if` after
 it on a flag the failure sets, `needsReset = true` ... `if needsReset { ... }`):
@@ -12654,6 +12656,51 @@ final class LinkPreviewStore {
         }
     }
 }
+```
+
+### Triggers: a store in the Caches folder whose failure is only logged (a note)
+
+The system empties the Caches folder when space runs low, so nothing kept there is the person's
+only copy: going on without it costs what filling it again costs. A store the same code places in
+Documents or Application Support is the person's (a warning).
+
+```swift path=App/EventIndex.swift
+import CoreData
+
+final class EventIndex {
+    let container = NSPersistentContainer(name: "Events")
+
+    init() {
+        let folder = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: folder.appendingPathComponent("Events.sqlite"))]
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓print("event index failed", error)
+            }
+        }
+    }
+}
+```
+
+### Triggers: Objective-C: a store in the Caches folder whose failure is only logged (a note)
+
+```objc path=OnThisDay/EventStore.m
+@implementation EventStore
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    if (!_persistentStoreCoordinator) {
+        _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
+        NSError *error = nil;
+        NSURL *folder = [[NSFileManager defaultManager] URLForDirectory:NSCachesDirectory inDomain:NSUserDomainMask appropriateForURL:nil create:YES error:&error];
+        NSURL *storeURL = [folder URLByAppendingPathComponent:@"Events.sqlite"];
+        if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+            ↓NSLog(@"%@", error);
+        }
+    }
+    return _persistentStoreCoordinator;
+}
+
+@end
 ```
 
 ### Triggers: a store whose documentation names a cache only further on, whose failure is only logged (a warning)

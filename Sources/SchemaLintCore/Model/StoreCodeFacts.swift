@@ -574,12 +574,26 @@ package struct StoreFileName: Hashable, Sendable {
 /// store's file, the property, function or type that opens it), or the documentation of the type
 /// that opens it, whose first words call it one (`/// A cache for link previews`).
 package struct CacheEvidence: Hashable, Sendable {
+    /// Where the code that opens a store names the Caches folder (`NSCachesDirectory`,
+    /// `.cachesDirectory`) and none of the folders an app keeps what it must not lose in, the store
+    /// lives there.
+    package static func cachesFolder(namedIn text: String) -> CacheEvidence? {
+        let caches = ["NSCachesDirectory", "cachesDirectory"].first { ByteSearch.contains($0, in: text) }
+        let kept = ["DocumentDirectory", "documentDirectory", "documentsDirectory", "ApplicationSupportDirectory", "applicationSupportDirectory",
+                    "SecurityApplicationGroupIdentifier", "groupContainer", "LibraryDirectory", "libraryDirectory"]
+        guard let caches, !kept.contains(where: { ByteSearch.contains($0, in: text) }) else { return nil }
+        return CacheEvidence(caches, from: .cachesFolder)
+    }
+
+
     /// `rebuiltFromFiles`: the code that deletes the store fills the new one again at once from
     /// files on the device (an index of them), which the deletion leaves in place.
     /// `models`: the schema or model classes the store is opened with are named for a cache.
     /// `openingDocumentation`: the documentation of the function that opens the store calls it
     /// disposable, or says it is filled again from elsewhere.
-    package enum Source: Hashable, Sendable { case name, documentation, openingDocumentation, rebuiltFromFiles, models }
+    /// `cachesFolder`: the code that opens the store places it in the Caches folder, which the
+    /// system empties when the device runs low on space, and names no other folder.
+    package enum Source: Hashable, Sendable { case name, documentation, openingDocumentation, rebuiltFromFiles, models, cachesFolder }
     /// The name as written (`"imageCache.sqlite"`, `ImageCache`), or the documentation's first
     /// sentence.
     package var text: String
@@ -599,6 +613,7 @@ package struct CacheEvidence: Hashable, Sendable {
         case .openingDocumentation: "the documentation of the code that opens it (\"\(text)\")"
         case .rebuiltFromFiles: "its rebuild from files on the device (\(text))"
         case .models: "the name of what it is opened with (\(text))"
+        case .cachesFolder: "its place in the Caches folder (\(text), which the system empties when space runs low)"
         }
     }
 }
