@@ -1197,6 +1197,15 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             } else if throwsOn, !branches.allSatisfy({ Self.throwsOnlyWhenARetryFails($0, retrying: call) }) {
                 let deletedFirst = scanned.facts.failureActions[before...].contains { $0.action == .deletesTheStore && !$0.confirmedByThePerson && !$0.onlyForACorruptFile }
                 addEscape(from: unit, opening: opening, call: call, afterFallbackToMemory: fallsBackToMemory, deletedTheStoreFirst: deletedFirst)
+            } else if opening == .addPersistentStore, scanned.facts.failureActions.count == before, !isOpenedOnlyToBeDeleted(call) {
+                // `catch { print(error) }` after `try coordinator.addPersistentStore(...)`: the
+                // coordinator goes on without its store, as after a handler that only logs.
+                for branch in branches {
+                    // (A branch that keeps the error where something reads it hands it on.)
+                    guard let statements = LoggingOnlyCode.statements(of: branch), Self.onlyKeeps(statements)?.names.isEmpty ?? true,
+                          let logged = LoggingOnlyCode.onlyLogs(statements), Self.mentions("error", in: logged) else { continue }
+                    scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: LoggingOnlyCode.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
+                }
             }
         case .escapes(let declaration):
             if let unit = declarations.unit(declaredBy: declaration) { addEscape(from: unit, opening: opening, call: call) }

@@ -13791,6 +13791,29 @@ final class Persistence {
 }
 ```
 
+### Triggers: a `catch` that only logs after adding the store to a coordinator
+
+The coordinator goes on without its store, as after a handler that only logs: nothing the
+person saved shows, and every save fails.
+
+```swift path=App/CoreDataStack.swift
+import CoreData
+
+final class CoreDataStack {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(model: NSManagedObjectModel) {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let folder = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+        do {
+            try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: folder.appendingPathComponent("Notes.sqlite"), options: nil)
+        } catch {
+            ↓NSLog("Unresolved error \(error)")
+        }
+    }
+}
+```
+
 ### Triggers: a handler whose error branch logs only under `#if DEBUG`: release builds ignore the error
 
 ```swift path=App/StopStorage.swift
