@@ -1197,9 +1197,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             } else if throwsOn, !branches.allSatisfy({ Self.throwsOnlyWhenARetryFails($0, retrying: call) }) {
                 let deletedFirst = scanned.facts.failureActions[before...].contains { $0.action == .deletesTheStore && !$0.confirmedByThePerson && !$0.onlyForACorruptFile }
                 addEscape(from: unit, opening: opening, call: call, afterFallbackToMemory: fallsBackToMemory, deletedTheStoreFirst: deletedFirst)
-            } else if opening == .addPersistentStore, scanned.facts.failureActions.count == before, !isOpenedOnlyToBeDeleted(call) {
-                // `catch { print(error) }` after `try coordinator.addPersistentStore(...)`: the
-                // coordinator goes on without its store, as after a handler that only logs.
+            } else if opening == .addPersistentStore, ["ofType", "type"].contains(call.arguments.first?.label?.text), scanned.facts.failureActions.count == before,
+                      !isOpenedOnlyToBeDeleted(call), !opensAfterDeletingTheStore(call), !Self.liesInACatch(call, within: body) {
+                // `catch { print(error) }` after `try coordinator.addPersistentStore(ofType:...)`:
+                // the coordinator goes on without its store, as after a handler that only logs. (An
+                // opening in another failure's `catch` is a recovery, whose function goes on to
+                // say it failed; one right after the store was deleted on purpose makes a new,
+                // empty store.)
                 for branch in branches {
                     // (A branch that keeps the error where something reads it hands it on.)
                     guard let statements = LoggingOnlyCode.statements(of: branch), Self.onlyKeeps(statements)?.names.isEmpty ?? true,
@@ -1250,6 +1254,16 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let branches = Branches(names: flags.names, after: branch.endPosition)
         branches.walk(body)
         return branches.found
+    }
+
+    /// Whether `node` lies in a `catch` clause inside `body`.
+    private static func liesInACatch(_ node: some SyntaxProtocol, within body: Syntax) -> Bool {
+        var current = Syntax(node).parent
+        while let syntax = current, syntax.id != body.id {
+            if syntax.is(CatchClauseSyntax.self) { return true }
+            current = syntax.parent
+        }
+        return false
     }
 
     /// Whether every `throw` of `branch` (the failure branch of `opening`) lies in the `catch` of

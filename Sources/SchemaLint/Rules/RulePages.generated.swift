@@ -13814,6 +13814,25 @@ final class CoreDataStack {
 }
 ```
 
+### Does not trigger: a `catch` that only logs after clearing the store on purpose and adding a new one
+
+The person asked for the data to go; the new, empty store is what failed.
+
+```swift path=App/CoreDataStack.swift
+import CoreData
+
+enum DataReset {
+    static func clear(_ coordinator: NSPersistentStoreCoordinator, at url: URL) {
+        do {
+            try coordinator.destroyPersistentStore(at: url, ofType: NSSQLiteStoreType, options: nil)
+            try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+        } catch {
+            NSLog("Failed to clear the store: \(error)")
+        }
+    }
+}
+```
+
 ### Triggers: a handler whose error branch logs only under `#if DEBUG`: release builds ignore the error
 
 ```swift path=App/StopStorage.swift
