@@ -21,11 +21,13 @@ extension LintPipeline {
         let files = options.paths.sorted()
         let settings = configuration.file.flatMap { FileManager.default.contents(atPath: $0) }.map { GitHistoryCache.hash(String(decoding: $0, as: UTF8.self)) } ?? "-"
         let key = [build, top, tag.name, tag.object, settings, options.declaresCloudKit ? "cloudkit" : "-"] + files
-        var fresh: Reference?
+        var fresh: Reference??
         let kept = cache.reading(about: key) {
-            fresh = read()
-            return fresh.flatMap { reference in try? JSONEncoder().encode(reference.released.compactMap(KeptRelease.init)) }
+            let reading = read()
+            fresh = .some(reading)
+            return reading.flatMap { reference in try? JSONEncoder().encode(reference.released.compactMap(KeptRelease.init)) }
         }
+        // Read just now (kept or not, failed or not): that reading.
         if let fresh { return fresh }
         guard let kept, let releases = try? JSONDecoder().decode([KeptRelease].self, from: kept) else { return read() }
         return Reference(released: releases.map { VersionLock.Entry(released: $0.version, of: $0.model, at: $0.place) })
@@ -47,10 +49,10 @@ extension LintPipeline {
     /// This build of schemalint: its version and its executable's size and time of change, so a
     /// reading kept by another build (whose readers may read differently) is never used. Nil
     /// where the executable cannot be found: nothing is kept then.
-    private static let buildIdentity: String? = {
+    private static var buildIdentity: String? {
         guard let path = Bundle.main.executablePath,
               let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let size = attributes[.size] as? NSNumber, let changed = attributes[.modificationDate] as? Date else { return nil }
         return "\(SchemaLintVersion.current) \(size) \(changed.timeIntervalSince1970)"
-    }()
+    }
 }

@@ -122,18 +122,34 @@ package struct ModelSourceFinder: Sendable {
         package var projectCurrentVersions: [String: String] = [:]
     }
 
-    /// The model sources, and the Core Data mapping models found in the same walk: below the
-    /// folders named, and beside each bundle found or named. A folder named that holds no model is
-    /// an error unless `allowsNoModel` (the run was given no path: a repository without models).
-    /// The names of the folders at the top of `root` whose names say they hold an example app.
-    private static func topLevelExamples(in root: String) -> Set<String> {
+    /// Leaves out, of what the walk of `root` found (`found` from `before` on), an example app at
+    /// the top of the repository beside what it shows (`iOS Example` beside the app whose
+    /// framework it embeds): it ships to no one. What it shows is a model outside the examples, or
+    /// an Xcode project in a folder of its own beside them (a project at the top may be the
+    /// example's own); alone, an example is what the repository holds, and is read.
+    private static func leaveOutExamples(atTopOf root: String, found: inout [ModelSource], from before: Int, mappingModels: inout [String], walk: inout Walk) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        return Set(names.filter(WalkScope.namesAnExample).filter { name in
+        let examples = Set(names.filter(WalkScope.namesAnExample).filter { name in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(name), isDirectory: &isDirectory) && isDirectory.boolValue
         })
+        guard !examples.isEmpty else { return }
+        let walked = walk
+        func components(_ file: String) -> [Substring] { walked.relative(file).split(separator: "/").filter { $0 != "." } }
+        func example(of file: String) -> String? { components(file).first.map(String.init).flatMap { examples.contains($0) ? $0 : nil } }
+        let showsSomething = walk.projects.contains { example(of: $0) == nil && components($0).count > 2 }
+            || found[before...].contains { example(of: $0.path) == nil && !$0.kind.hasSuffix("store code") && $0.kind != "Info.plist" }
+        guard showsSomething else { return }
+        let left = Set(found[before...].compactMap { example(of: $0.path) })
+        found = Array(found[..<before]) + found[before...].filter { example(of: $0.path) == nil }
+        mappingModels.removeAll { example(of: $0) != nil }
+        walk.unclaimed.removeAll { example(of: $0) != nil }
+        walk.skipped += left.sorted().map { SkippedPath(path: root == "." ? $0 : (root as NSString).appendingPathComponent($0), reason: .topLevelExample) }
     }
 
+    /// The model sources, and the Core Data mapping models found in the same walk: below the
+    /// folders named, and beside each bundle found or named. A folder named that holds no model is
+    /// an error unless `allowsNoModel` (the run was given no path: a repository without models).
     package func sourcesAndMappingModels(in paths: [String], allowsNoModel: Bool = false) throws(InputError) -> Found {
         var found: [ModelSource] = []
         var mappingModels: [String] = []
@@ -168,26 +184,7 @@ package struct ModelSourceFinder: Sendable {
                     mappingModels.removeAll(where: inNoProject.contains)
                     walk.skipped += inNoProject.sorted().map { SkippedPath(path: $0, reason: .inNoProject) }
                 }
-                // An example app at the top of the repository beside what it shows (`iOS Example`
-                // beside the app whose framework it embeds) ships to no one; alone, it is what the
-                // repository holds, and is read.
-                let examples = Self.topLevelExamples(in: path)
-                let walked = walk
-                func example(of file: String) -> String? {
-                    let top = walked.relative(file).split(separator: "/").first { $0 != "." }.map(String.init)
-                    return top.flatMap { examples.contains($0) ? $0 : nil }
-                }
-                // What it shows: a model outside the examples, or an Xcode project in a folder of
-                // its own beside them (a project at the top may be the example's own).
-                let showsSomething = walk.projects.contains { example(of: $0) == nil && walked.relative($0).split(separator: "/").filter { $0 != "." }.count > 2 }
-                    || found[before...].contains { example(of: $0.path) == nil && !$0.kind.hasSuffix("store code") && $0.kind != "Info.plist" }
-                if !examples.isEmpty, showsSomething {
-                    let left = Set(found[before...].compactMap { example(of: $0.path) })
-                    found = Array(found[..<before]) + found[before...].filter { example(of: $0.path) == nil }
-                    mappingModels.removeAll { example(of: $0) != nil }
-                    walk.unclaimed.removeAll { example(of: $0) != nil }
-                    walk.skipped += left.sorted().map { SkippedPath(path: path == "." ? $0 : (path as NSString).appendingPathComponent($0), reason: .topLevelExample) }
-                }
+                Self.leaveOutExamples(atTopOf: path, found: &found, from: before, mappingModels: &mappingModels, walk: &walk)
                 skipped += walk.skipped
                 unclaimed += walk.unclaimed
                 moduleFolders.formUnion(walk.manifestFolders)
