@@ -12,6 +12,9 @@ package struct CloudKitContainerReader: ModelSourceReader {
 
     package var name: String { "CloudKit containers in code" }
 
+    /// Code, though what it finds feeds the model rules (which models sync).
+    package var readsModels: Bool { false }
+
     /// What it reads decides whether CloudKit's rules apply to a model: those rules' category.
     package var feedsOnly: RuleCategory? { nil }
 

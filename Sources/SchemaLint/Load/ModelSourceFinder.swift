@@ -127,7 +127,7 @@ package struct ModelSourceFinder: Sendable {
     /// framework it embeds): it ships to no one. What it shows is a model outside the examples, or
     /// an Xcode project in a folder of its own beside them (a project at the top may be the
     /// example's own); alone, an example is what the repository holds, and is read.
-    private static func leaveOutExamples(atTopOf root: String, found: inout [ModelSource], from before: Int, mappingModels: inout [String], walk: inout Walk) {
+    private func leaveOutExamples(atTopOf root: String, found: inout [ModelSource], from before: Int, mappingModels: inout [String], walk: inout Walk) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         let examples = Set(names.filter(WalkScope.namesAnExample).filter { name in
             var isDirectory: ObjCBool = false
@@ -138,7 +138,7 @@ package struct ModelSourceFinder: Sendable {
         func components(_ file: String) -> [Substring] { walked.relative(file).split(separator: "/").filter { $0 != "." } }
         func example(of file: String) -> String? { components(file).first.map(String.init).flatMap { examples.contains($0) ? $0 : nil } }
         let showsSomething = walk.projects.contains { example(of: $0) == nil && components($0).count > 2 }
-            || found[before...].contains { example(of: $0.path) == nil && !$0.kind.hasSuffix("store code") && $0.kind != "Info.plist" }
+            || found[before...].contains { source in example(of: source.path) == nil && readers.contains { $0.name == source.reader && $0.readsModels } }
         guard showsSomething else { return }
         let left = Set(found[before...].compactMap { example(of: $0.path) })
         found = Array(found[..<before]) + found[before...].filter { example(of: $0.path) == nil }
@@ -184,7 +184,7 @@ package struct ModelSourceFinder: Sendable {
                     mappingModels.removeAll(where: inNoProject.contains)
                     walk.skipped += inNoProject.sorted().map { SkippedPath(path: $0, reason: .inNoProject) }
                 }
-                Self.leaveOutExamples(atTopOf: path, found: &found, from: before, mappingModels: &mappingModels, walk: &walk)
+                leaveOutExamples(atTopOf: path, found: &found, from: before, mappingModels: &mappingModels, walk: &walk)
                 skipped += walk.skipped
                 unclaimed += walk.unclaimed
                 moduleFolders.formUnion(walk.manifestFolders)

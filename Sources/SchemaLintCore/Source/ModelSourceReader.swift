@@ -46,6 +46,10 @@ package protocol ModelSourceReader: Sendable {
     /// What `--verbose` calls one of its sources (`model file`).
     var sourceDescription: String { get }
 
+    /// Whether its sources are models (a bundle, a YAML model file, SwiftData classes), not code
+    /// read for what it does with a store or for the containers it makes.
+    var readsModels: Bool { get }
+
     /// Whether every file whose name ends as this reader's do is meant to be one of its sources
     /// (a model format's `.yaml`): named on the command line it is read whatever it holds, so that
     /// its problems are errors at their line, and left unclaimed by the walk it is listed as
@@ -73,6 +77,9 @@ extension ModelSourceReader {
     package var folderNameSuffixes: [String] { [] }
 
     package var sourceDescription: String { name }
+
+    /// A reader of models where it feeds every rule.
+    package var readsModels: Bool { feedsOnly == nil }
 
     package var ownsFileNames: Bool { false }
 
