@@ -234,6 +234,23 @@ package struct GitHistoryCache: Sendable, Hashable {
         return output
     }
 
+    /// A git answer kept for `RefQuestions`: the question and a hash of the refs' listing head
+    /// the file, so that a tag made since makes the kept answer unread and the next one takes
+    /// its place.
+    package func answer(to arguments: [String], underRefs refs: String, top: String, ask: () -> GitRunner.Output?) -> GitRunner.Output? {
+        let question = ([top] + arguments).joined(separator: "\u{0}")
+        let file = (folder as NSString).appendingPathComponent("git-refs/\(Self.hash(question)).txt")
+        let header = Data("\(Self.refsAnswerFormat)\n\(Self.hash(refs)) \(refs.utf8.count)\n\(question)\n".utf8)
+        if let kept = FileManager.default.contents(atPath: file), kept.starts(with: header) {
+            return GitRunner.Output(status: 0, standardOutput: Data(kept.dropFirst(header.count)), standardError: "")
+        }
+        let output = ask()
+        if let output, output.succeeded { Self.keep(header + output.standardOutput, at: file) }
+        return output
+    }
+
+    private static let refsAnswerFormat = "schemalint-git-refs-answer 1"
+
     /// What a reading of the files at a commit or tag object made, kept as the caller encoded it
     /// under `key` (which names the object and whatever else the reading depends on): such files
     /// never change, so a reading once kept holds for every later run. `read` is asked when none

@@ -62,13 +62,14 @@ package struct GitReleaseTags: Sendable {
             let head = runner.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: top)
             return head?.status == 1 && revision == "HEAD" ? .success(GitReleaseTags(tags: [], pattern: pattern)) : .failure(failure)
         }
+        let refs = RefQuestions(runner: runner, top: top, cache: cache, refs: output.text)
         let merged = listed.filter { $0.commit.map { !lacking.contains($0) } ?? false }
         let unmerged = listed.filter { $0.commit.map { lacking.contains($0) } ?? true }
         let (merges, elsewhere) = gitFlowReleases(unmerged, lacking: lacking)
         var tags = GitReleaseTags(listing: (merged + merges).map(\.listing).joined(separator: "\n"), pattern: pattern)
         tags.elsewhere = elsewhere
-        tags.tags = placingBeforeTheNewestRelease(placingAfterWhatItPrecedes(tags.tags, top: top, runner: runner), top: top, runner: runner)
-        let onBranches = releasedOnBranches(after: tags, among: unmerged.filter { elsewhere.contains($0.name) }, top: top, runner: runner)
+        tags.tags = placingBeforeTheNewestRelease(placingAfterWhatItPrecedes(tags.tags, refs: refs), refs: refs)
+        let onBranches = releasedOnBranches(after: tags, among: unmerged.filter { elsewhere.contains($0.name) }, refs: refs)
         if !onBranches.isEmpty {
             tags.tags += onBranches
             let adopted = Set(onBranches.map { $0.name })
@@ -108,7 +109,7 @@ package struct GitReleaseTags: Sendable {
     /// pre-release), and a branch named for releases holds the newest of them; a maintenance line
     /// forked before that release, or a tag on an experiment's branch, does not. In release order;
     /// two `for-each-ref`s, only where such tags are.
-    private static func releasedOnBranches(after merged: GitReleaseTags, among unmerged: [ListedTag], top: String, runner: GitRunner) -> [Tag] {
+    private static func releasedOnBranches(after merged: GitReleaseTags, among unmerged: [ListedTag], refs: RefQuestions) -> [Tag] {
         let names = Set(merged.tags.map(\.name))
         let builds = buildCounts(names)
         guard let newest = merged.tags.last(where: { !isPrerelease($0.name, among: names, buildCounts: builds) }) else { return [] }
@@ -117,14 +118,14 @@ package struct GitReleaseTags: Sendable {
             spelling(of: $0.name) == spelling(of: newest.name) && !isPrerelease($0.name) && newestKey.precedes(ReleaseTagOrder.Key($0.name))
         }
         guard !later.isEmpty,
-              let output = runner.run(["for-each-ref", "--contains=\(newest.object)", "--format=%(refname:strip=2)", "refs/tags"], in: top), output.succeeded
+              let output = refs.run(["for-each-ref", "--contains=\(newest.object)", "--format=%(refname:strip=2)", "refs/tags"]), output.succeeded
         else { return [] }
         let descending = Set(output.text.split(separator: "\n").map(String.init))
         let released = later.filter { descending.contains($0.name) }
         // Only a branch named for releases (`release-1.62.x`, `origin/release`) says what its tags
         // are: a tag on `experiment` records no release people run.
         guard let last = released.last,
-              let branches = runner.run(["for-each-ref", "--contains=\(last.object)", "--format=%(refname:strip=2)", "refs/heads", "refs/remotes"], in: top), branches.succeeded,
+              let branches = refs.withBranches()?.run(["for-each-ref", "--contains=\(last.object)", "--format=%(refname:strip=2)", "refs/heads", "refs/remotes"]), branches.succeeded,
               branches.text.split(separator: "\n").contains(where: { $0.lowercased().contains("release") })
         else { return [] }
         return released
@@ -169,14 +170,14 @@ package struct GitReleaseTags: Sendable {
     /// it whose commits descend from its commit (a hotfix `3.1.11` tagged before `3.1.2`, as if
     /// it were `3.1.1.1`): history says it came first. Asked again of the release then newest, a
     /// few times at most; one `for-each-ref` each, only where an earlier tag's commit is younger.
-    static func placingAfterWhatItPrecedes(_ tags: [Tag], top: String, runner: GitRunner) -> [Tag] {
+    static func placingAfterWhatItPrecedes(_ tags: [Tag], refs: RefQuestions) -> [Tag] {
         let names = Set(tags.map(\.name))
         let builds = buildCounts(names)
         var tags = tags
         var asked: Set<String> = []
         while asked.count < 4, let newest = tags.lastIndex(where: { !isPrerelease($0.name, among: names, buildCounts: builds) }),
               asked.insert(tags[newest].name).inserted, tags[..<newest].contains(where: { $0.date > tags[newest].date }),
-              let output = runner.run(["for-each-ref", "--contains=\(tags[newest].object)", "--format=%(refname:strip=2) %(objectname) %(*objectname)", "refs/tags"], in: top),
+              let output = refs.run(["for-each-ref", "--contains=\(tags[newest].object)", "--format=%(refname:strip=2) %(objectname) %(*objectname)", "refs/tags"]),
               output.succeeded {
             let commits = peeledCommits(output.text)
             guard let own = commits[tags[newest].name],
@@ -200,11 +201,11 @@ package struct GitReleaseTags: Sendable {
     /// its commit descends from (pre-releases numbered ahead of the release they led to:
     /// `v1.1.0-beta3` before `v1.0.1`) moved before it, in their order: history says they came
     /// first. One `for-each-ref`, where any tag follows the newest release.
-    static func placingBeforeTheNewestRelease(_ tags: [Tag], top: String, runner: GitRunner) -> [Tag] {
+    static func placingBeforeTheNewestRelease(_ tags: [Tag], refs: RefQuestions) -> [Tag] {
         let names = Set(tags.map(\.name))
         let builds = buildCounts(names)
         guard let newest = tags.lastIndex(where: { !isPrerelease($0.name, among: names, buildCounts: builds) }), newest < tags.count - 1,
-              let output = runner.run(["for-each-ref", "--merged=\(tags[newest].object)", "--format=%(refname:strip=2) %(objectname) %(*objectname)", "refs/tags"], in: top),
+              let output = refs.run(["for-each-ref", "--merged=\(tags[newest].object)", "--format=%(refname:strip=2) %(objectname) %(*objectname)", "refs/tags"]),
               output.succeeded
         else { return tags }
         let commits = peeledCommits(output.text)

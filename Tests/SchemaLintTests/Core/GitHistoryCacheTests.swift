@@ -354,4 +354,35 @@ struct GitHistoryCacheTests {
         let uncached = try #require(CommitQuestions(top: top, runner: setup.git, cache: nil))
         #expect(uncached.run(["rev-parse", uncached.commit])?.succeeded == true)
     }
+
+    /// Which tags hold a release's commit (`for-each-ref --contains`, asked where a hotfix
+    /// `3.1.11` was tagged before `3.1.2`) is put to git once while the tags stay as they are; a
+    /// tag made since asks again. Each answer is the one a run without the cache gives.
+    @Test func whichTagsHoldACommitIsKeptUntilTheTagsChange() throws {
+        let setup = try Setup()
+        var repository = try GitRepository(at: try setup.folder.folder("repository"))
+        for release in ["3.1.1", "3.1.11", "3.1.2"] {
+            try setup.folder.write("\(release)\n", to: "repository/VERSION")
+            try repository.commit(release)
+            try repository.tag(release)
+        }
+        let top = PathResolution.canonical(repository.path)
+        func releases(cached: Bool) -> [String]? {
+            guard case .success(let tags)? = GitReleaseTags.read(matching: "*", mergedInto: "HEAD", top: top, runner: setup.git, cache: cached ? setup.cache : nil) else { return nil }
+            return tags.tags.map(\.name)
+        }
+        func askedWhichRefsHold() throws -> Bool { try setup.commands().contains { $0.hasPrefix("for-each-ref --contains") } }
+        #expect(releases(cached: false) == ["3.1.1", "3.1.11", "3.1.2"])
+        #expect(try askedWhichRefsHold())
+        #expect(releases(cached: true) == ["3.1.1", "3.1.11", "3.1.2"])
+        #expect(try askedWhichRefsHold())
+        #expect(releases(cached: true) == ["3.1.1", "3.1.11", "3.1.2"])
+        #expect(try !askedWhichRefsHold())
+
+        // 3.1.10, tagged since on 3.1.1's commit, changes the answer: asked again.
+        _ = try repository.git(["tag", "3.1.10", "HEAD~2"])
+        #expect(releases(cached: true) == ["3.1.1", "3.1.10", "3.1.11", "3.1.2"])
+        #expect(try askedWhichRefsHold())
+        #expect(releases(cached: false) == ["3.1.1", "3.1.10", "3.1.11", "3.1.2"])
+    }
 }
