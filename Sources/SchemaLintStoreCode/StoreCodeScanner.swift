@@ -296,6 +296,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             if !isInMemoryOrPreview(node) {
                 addOpening(.modelContainer, node, migrates: true, asynchronously: SynchronousCode.runsOnABackgroundQueue(node))
                 scanned.openings[scanned.openings.count - 1].opening.modelTypes = Self.modelTypes(of: node, in: declarations.unit(around: node).map { declarations.units[$0].body })
+                scanned.openings[scanned.openings.count - 1].opening.opensTheDefaultStore = !node.arguments.contains { $0.label?.text == "configurations" }
                 addFailureActions(ofThrowing: node, opening: .modelContainer)
             }
         // Core Data's call takes a completion handler: `self.loadPersistentStores()` is a method of the project's.

@@ -11044,6 +11044,48 @@ final class BrowserStore {
 }
 ```
 
+### Triggers: each view model opens the same store with its own `try!`: one finding, the others its notes
+
+```swift path=App/BooksViewModel.swift
+import SwiftData
+
+@Observable
+final class BooksViewModel {
+    private let container = ↓try! ModelContainer(for: Book.self, Note.self)
+
+    func books() throws -> [Book] {
+        try container.mainContext.fetch(FetchDescriptor<Book>())
+    }
+}
+```
+
+```swift path=App/NotesViewModel.swift
+import SwiftData
+
+@Observable
+final class NotesViewModel {
+    private let container = try! ModelContainer(for: Book.self, Note.self)
+
+    func notes() throws -> [Note] {
+        try container.mainContext.fetch(FetchDescriptor<Note>())
+    }
+}
+```
+
+```swift path=App/LibraryApp.swift
+import SwiftUI
+
+@main
+struct LibraryApp: App {
+    @State private var books = BooksViewModel()
+    @State private var notes = NotesViewModel()
+
+    var body: some Scene {
+        WindowGroup { ContentView() }
+    }
+}
+```
+
 ### Triggers: the handler keeps the error, and the code after the call stops the app
 
 ```swift path=App/Stack.swift

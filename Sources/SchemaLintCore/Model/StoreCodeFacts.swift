@@ -291,6 +291,9 @@ package struct StoreOpening: Hashable, Sendable {
     /// Note.self, Tag.self`, `for: Schema([Note.self])`): its store holds those models' classes,
     /// not another container's. Nil where the types come from elsewhere (a `schema` name).
     package var modelTypes: Set<String>?
+    /// A `ModelContainer` given no configuration (`ModelContainer(for: Note.self)`): its store is
+    /// SwiftData's default one, the same file wherever the app makes such a container.
+    package var opensTheDefaultStore = false
     /// The Core Data model the code loads for this store where a literal in its file names it
     /// (`URLForResource:@"X" withExtension:@"momd"`, `NSPersistentContainer(name: "X")`): the bundle
     /// `X.xcdatamodeld`. Nil where the file names none, or several.

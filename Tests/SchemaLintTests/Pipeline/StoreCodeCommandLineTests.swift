@@ -847,10 +847,13 @@ import SchemaLintTestSupport
         }
         """, to: "Notes/Containers.swift")
         let (hits, run) = try Self.lint(path: folder.path, extra: ["--no-color"])
+        // Both fall back from SwiftData's default store of the same types: one finding, the
+        // other its note.
         #expect(Set(hits) == [
             Hit(place: "Containers.swift:8:22", severity: "warning", rule: "store-load-failure-destructive"),
-            Hit(place: "Containers.swift:16:72", severity: "warning", rule: "store-load-failure-destructive"),
         ], "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("falls back to an empty in-memory store here too, where Containers.widget() opens the same store"), "\(run.stdout)")
+        #expect(run.stdout.contains("Containers.swift:16:72)"), "\(run.stdout)")
     }
 
     /// Removing a temporary folder (an unzipped backup) where opening a store failed cleans up;

@@ -12,30 +12,72 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         // cleaning up its destination, not losing the store; a stop, or removing the store it
         // migrates from, is the rule's.
         let actions = context.facts.failureActions.filter { !$0.opening.isMigration || $0.action == .stopsTheApp || $0.removesTheMigrationSource }
-        return Self.oneStopPerFailure(zip(actions, actions.map { finding(of: $0, context) }).map { ($0, $1) })
+        return Self.oneStopPerStore(Self.oneStopPerFailure(zip(actions, actions.map { finding(of: $0, context) }).map { ($0, $1) }), context)
+    }
+
+    /// One finding for the same stop of one store in several declarations: each view model
+    /// making its own `try! ModelContainer(for: Book.self, ...)` of the same types opens the same
+    /// store, and one change (a container made once, whose failure is reported to the person)
+    /// mends them all. The store is the same where the openings are `ModelContainer`s of the same
+    /// model types given no configuration (SwiftData's default store); the one on the launch path
+    /// (else the first) is reported, the others are its notes.
+    private static func oneStopPerStore(_ found: [(action: StoreFailureAction, finding: Finding)], _ context: StoreCodeContext) -> [Finding] {
+        func opening(of action: StoreFailureAction) -> StoreOpening? {
+            context.facts.openings.first { $0.place.location.file == action.openingLocation.file && $0.place.location.line == action.openingLocation.line }
+        }
+        func store(of action: StoreFailureAction) -> String? {
+            guard action.action == .stopsTheApp || action.action == .fallsBackToMemory, let opened = opening(of: action),
+                  opened.call == .modelContainer, opened.opensTheDefaultStore, let types = opened.modelTypes else { return nil }
+            return "\(action.action) \(action.written) \(types.sorted().joined(separator: ","))"
+        }
+        let atLaunchFirst = found.enumerated().sorted { first, second in
+            let launches = [first, second].map { opening(of: $0.element.action).map { !$0.launchPath.isEmpty } ?? false }
+            return launches[0] != launches[1] ? launches[0] : first.offset < second.offset
+        }
+        var kept: [(offset: Int, finding: Finding)] = []
+        // Each group's finding, with the declarations it holds: a declaration of the same name in
+        // another file is a copy of the code in another target (an iOS and a macOS app), whose
+        // store is another app's, and starts a group of its own.
+        var groups: [String: [(index: Int, declarations: Set<String>)]] = [:]
+        for (offset, (action, finding)) in atLaunchFirst {
+            guard let key = store(of: action).map({ "\($0) \(finding.severity)" }) else {
+                kept.append((offset, finding))
+                continue
+            }
+            let declaration = action.place.declaration
+            if let group = groups[key]?.firstIndex(where: { !$0.declarations.contains(declaration) }), let index = groups[key]?[group].index {
+                let does = action.action == .stopsTheApp ? "stops the app" : "falls back to an empty in-memory store"
+                kept[index].finding.notes.append(Finding.Note("\(action.written) \(does) here too, where \(declaration) opens the same store", at: action.place.location))
+                groups[key]?[group].declarations.insert(declaration)
+            } else {
+                groups[key, default: []].append((kept.count, [declaration]))
+                kept.append((offset, finding))
+            }
+        }
+        return kept.sorted { $0.offset < $1.offset }.map(\.finding)
     }
 
     /// One finding for the stops (or the fallbacks to memory) of one failure in one declaration:
     /// the same stop in each branch of a `switch` on the error, or in each way a `catch` tells its
     /// cases apart (`catch let error as StoreError` beside a bare `catch`), is one change to make.
     /// The first is reported; the others are its notes.
-    private static func oneStopPerFailure(_ found: [(action: StoreFailureAction, finding: Finding)]) -> [Finding] {
-        var result: [Finding] = []
+    private static func oneStopPerFailure(_ found: [(action: StoreFailureAction, finding: Finding)]) -> [(action: StoreFailureAction, finding: Finding)] {
+        var result: [(action: StoreFailureAction, finding: Finding)] = []
         var first: [String: Int] = [:]
         for (action, finding) in found.sorted(by: { $0.action.place < $1.action.place }) {
             guard action.action == .stopsTheApp || action.action == .fallsBackToMemory else {
-                result.append(finding)
+                result.append((action, finding))
                 continue
             }
             let key = "\(action.action) \(action.place.declaration) \(finding.location.file) \(action.openingLocation) \(finding.severity) \(finding.message)"
             if let index = first[key] {
                 // The same stop reached as several calls fail (each attempt of a recovery ladder) is one.
-                guard result[index].location != finding.location, !result[index].notes.contains(where: { $0.location == action.place.location }) else { continue }
+                guard result[index].finding.location != finding.location, !result[index].finding.notes.contains(where: { $0.location == action.place.location }) else { continue }
                 let does = action.action == .stopsTheApp ? "stops the app" : "falls back to an empty in-memory store"
-                result[index].notes.append(Finding.Note("\(action.written) \(does) here too, where the same opening fails another way", at: action.place.location))
+                result[index].finding.notes.append(Finding.Note("\(action.written) \(does) here too, where the same opening fails another way", at: action.place.location))
             } else {
                 first[key] = result.count
-                result.append(finding)
+                result.append((action, finding))
             }
         }
         return result
