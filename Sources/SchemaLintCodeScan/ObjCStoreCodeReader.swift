@@ -47,6 +47,9 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
     /// where a class declares what it inherits from.
     package var fileNameSuffixes: [String] { [".m", ".mm", ".h"] }
 
+    /// Swift may send the methods of its Objective-C.
+    package var consultedFileNameSuffixes: [String] { [".swift"] }
+
     package func claims(name: String, bytes: [UInt8]) -> Bool {
         ByteSearch.containsAny(Self.words, in: bytes)
     }
@@ -56,6 +59,16 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
         var reading = ModelSourceReading()
         let found = Self.read(sources.sorted { $0.name < $1.name })
         reading.storeCode = found.facts
+        // A method no code sends never runs: what it does to a store is a reminder.
+        var uncalled = ObjCUncalledMethods(files: sources, others: options.unclaimedFiles, tree: options.tree)
+        for index in reading.storeCode.fileOperations.indices {
+            let place = reading.storeCode.fileOperations[index].place
+            if uncalled.isUncalled(place.declaration, in: place.location.file) { reading.storeCode.fileOperations[index].inUnusedCode = true }
+        }
+        for index in reading.storeCode.failureActions.indices {
+            let place = reading.storeCode.failureActions[index].place
+            if uncalled.isUncalled(place.declaration, in: place.location.file) { reading.storeCode.failureActions[index].inUnusedCode = true }
+        }
         reading.suppressions = found.suppressions
         reading.errors = found.errors
         return reading

@@ -146,8 +146,8 @@ package struct ModelLoader: Sendable {
             var options = readingOptions
             options.projectCurrentVersions = found.projectCurrentVersions
             let own = Set(files)
-            let claimedByOthers = sources.filter { $0.reader != reader.name && !own.contains($0.path) && reader.mayClaim(name: $0.path) }.map(\.path)
-            options.unclaimedFiles = (found.unclaimed.filter { reader.mayClaim(name: $0) } + claimedByOthers).sorted()
+            let claimedByOthers = sources.filter { $0.reader != reader.name && !own.contains($0.path) && reader.mayConsult(name: $0.path) }.map(\.path)
+            options.unclaimedFiles = (found.unclaimed.filter { reader.mayConsult(name: $0) } + claimedByOthers).sorted()
             add(reader.read(sources: read, options: options), of: reader, to: &loaded)
             // A file named on its own (as a pre-commit hook passes changed files) is linted with
             // the rest of its history: the other files its reader says complete it.

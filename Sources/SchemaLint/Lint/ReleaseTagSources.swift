@@ -103,7 +103,7 @@ struct ReleaseTagSources: Sendable {
         options.tree = files
         // As in the working tree, a reader may look in the tag's files it did not claim.
         options.unclaimedFiles = candidates.filter { candidate in
-            !candidate.isFolder && reader.mayClaim(name: candidate.path) && !claimed.contains(candidate.path + "\u{0}" + candidate.blobs[0])
+            !candidate.isFolder && reader.mayConsult(name: candidate.path) && !claimed.contains(candidate.path + "\u{0}" + candidate.blobs[0])
         }.map { files.name(of: $0.path) }.sorted()
         return reader.read(sources: sources, options: options)
     }

@@ -20062,6 +20062,34 @@ The store's file is named `Library.storedata`; what makes it a store is that the
 @end
 ```
 
+### Triggers: Objective-C: a step-by-step migrator that no code sends but its own recursion moves the store aside (a note)
+
+The method was pasted in and never wired up: the store is opened with automatic migration
+elsewhere, and nothing but the method itself sends `progressivelyMigrateURL:`, so the move never
+runs.
+
+```objc path=App/StoreManager.m
+@implementation StoreManager
+
+- (BOOL)progressivelyMigrateURL:(NSURL *)sourceStoreURL type:(NSString *)type toModel:(NSManagedObjectModel *)finalModel mapping:(NSMappingModel *)mapping manager:(NSMigrationManager *)manager error:(NSError **)error {
+    NSURL *temporaryURL = [NSURL fileURLWithPath:[[sourceStoreURL path] stringByAppendingPathExtension:@"tmp"]];
+    if (![manager migrateStoreFromURL:sourceStoreURL type:type options:nil withMappingModel:mapping toDestinationURL:temporaryURL destinationType:type destinationOptions:nil error:error]) {
+        return NO;
+    }
+    NSString *backupPath = [[sourceStoreURL path] stringByAppendingPathExtension:@"bak"];
+    NSFileManager *fileManager = [NSFileManager defaultManager];
+    if (![fileManager ↓moveItemAtPath:[sourceStoreURL path] toPath:backupPath error:error]) {
+        return NO;
+    }
+    if (![fileManager moveItemAtPath:[temporaryURL path] toPath:[sourceStoreURL path] error:error]) {
+        return NO;
+    }
+    return [self progressivelyMigrateURL:sourceStoreURL type:type toModel:finalModel mapping:mapping manager:manager error:error];
+}
+
+@end
+```
+
 ### Does not trigger: a helper removes each file its caller names: the store, its -wal and its -shm
 
 ```swift path=App/StoreReset.swift

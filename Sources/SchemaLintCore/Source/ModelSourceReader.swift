@@ -17,6 +17,11 @@ package protocol ModelSourceReader: Sendable {
     /// of no other file, so that images and other assets cost nothing.
     var fileNameSuffixes: [String] { get }
 
+    /// How the names of other files end that it may look into for what its own files refer to
+    /// (Objective-C code looks for the Swift that sends its methods): they come to it among the
+    /// files it did not claim (`ModelSourceReadingOptions.unclaimedFiles`), read only on demand.
+    var consultedFileNameSuffixes: [String] { get }
+
     /// Whether a file whose name ends in one of `fileNameSuffixes` is one of this reader's,
     /// decided cheaply from its bytes (a byte search) before anything is parsed, so that a folder
     /// of unrelated files costs almost nothing. More than one reader may claim a file (a Swift
@@ -95,6 +100,13 @@ extension ModelSourceReader {
     /// Whether the name ends as the names of this reader's files do.
     package func mayClaim(name: String) -> Bool {
         fileNameSuffixes.contains { name.hasSuffix($0) }
+    }
+
+    package var consultedFileNameSuffixes: [String] { [] }
+
+    /// Whether a file of this name may be one of this reader's, or one it looks into.
+    package func mayConsult(name: String) -> Bool {
+        mayClaim(name: name) || consultedFileNameSuffixes.contains { name.hasSuffix($0) }
     }
 
     /// Whether the file at `path` is one of this reader's (false when it cannot be read).

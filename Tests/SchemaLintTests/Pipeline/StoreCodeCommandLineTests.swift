@@ -2529,4 +2529,52 @@ import SchemaLintTestSupport
         #expect(hits.map(\.description).contains("Garden.swift:7:19 note store-opened-at-launch"), "\(run.stdout)")
         #expect(run.stdout.contains("note: reached synchronously from NewGarden(of:) (") && run.stdout.contains("Garden/GardenFactory.swift:7:13)"), "\(run.stdout)")
     }
+
+    /// An Objective-C method that moves a store's file runs only when code sends it: one whose only
+    /// send is its own recursion, or one a header declares that nothing sends, is a reminder (a
+    /// note); sent from another Objective-C file that names no store, or from Swift, it runs (an
+    /// error); a delegate's method no code sends is the system's to call (an error).
+    @Test func anObjectiveCMethodNoCodeSendsIsAReminder() throws {
+        let move = """
+            NSString *backupPath = [[storeURL path] stringByAppendingPathExtension:@"bak"];
+            if (![[NSFileManager defaultManager] moveItemAtPath:[storeURL path] toPath:backupPath error:error]) {
+                return NO;
+            }
+            return [[NSFileManager defaultManager] moveItemAtPath:[migratedURL path] toPath:[storeURL path] error:error];
+        """
+        func migrator(recursive: Bool) -> String {
+            """
+            @implementation Migrator
+
+            - (BOOL)stepURL:(NSURL *)storeURL mapping:(NSMappingModel *)mapping manager:(NSMigrationManager *)manager error:(NSError **)error {
+                NSURL *migratedURL = [storeURL URLByAppendingPathExtension:@"tmp"];
+                if (![manager migrateStoreFromURL:storeURL type:NSSQLiteStoreType options:nil withMappingModel:mapping toDestinationURL:migratedURL destinationType:NSSQLiteStoreType destinationOptions:nil error:error]) {
+                    return NO;
+                }
+                if (\(recursive ? "[self stepURL:storeURL mapping:mapping manager:manager error:error]" : "NO")) {
+                    return YES;
+                }
+            \(move)
+            }
+
+            @end
+            """
+        }
+        func severity(_ files: [(String, String)]) throws -> String? {
+            let folder = try TemporaryFolder()
+            try folder.write(Self.notesModel, to: "Notes/Model/Notes.yaml")
+            for (path, text) in files { try folder.write(text, to: path) }
+            let (hits, _) = try Self.lint(path: folder.path, extra: ["--no-color"])
+            return hits.first { $0.rule == "store-moved-without-companions" }?.severity
+        }
+        let header = "@interface Migrator : NSObject\n- (BOOL)stepURL:(NSURL *)storeURL mapping:(NSMappingModel *)mapping manager:(NSMigrationManager *)manager error:(NSError **)error;\n@end\n"
+        let sender = "#import \"Migrator.h\"\n\n@implementation Upgrade\n\n- (void)run {\n    [[Migrator new] stepURL:self.url mapping:self.mapping manager:self.manager error:nil];\n}\n\n@end\n"
+        #expect(try severity([("App/Migrator.m", migrator(recursive: true))]) == "note")
+        #expect(try severity([("App/Migrator.m", migrator(recursive: false)), ("App/Migrator.h", header)]) == "note")
+        #expect(try severity([("App/Migrator.m", migrator(recursive: false))]) == "error")
+        #expect(try severity([("App/Migrator.m", migrator(recursive: true)), ("App/Upgrade.m", sender)]) == "error")
+        #expect(try severity([("App/Migrator.m", migrator(recursive: true)), ("App/Upgrade.swift", "func upgrade(_ migrator: Migrator) {\n    _ = try? migrator.stepURL(url, mapping: mapping, manager: manager)\n}\n")]) == "error")
+        let delegate = migrator(recursive: false).replacingOccurrences(of: "stepURL:(NSURL *)storeURL mapping:(NSMappingModel *)mapping manager:(NSMigrationManager *)manager error:(NSError **)error", with: "application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions")
+        #expect(try severity([("App/Migrator.m", delegate), ("App/Migrator.h", "@interface Migrator : UIResponder <UIApplicationDelegate>\n@end\n")]) == "error")
+    }
 }
