@@ -23,6 +23,9 @@ struct GitVersionEdits {
         /// The first commit that modified the version after the newest was added; nil where the
         /// working tree holds the edit, not yet committed.
         var commit: GitFileOrigins.Commit?
+        /// The last commit that modified it since, where another than `commit`: the changes
+        /// reported are those of every edit from `commit` to it.
+        var lastCommit: GitFileOrigins.Commit?
         var successor: String
         /// The commit that added the newest version: the version as it was there is the copy.
         var successorAdded: GitFileOrigins.Commit
@@ -85,7 +88,8 @@ struct GitVersionEdits {
         // as its successor came) is compared with itself as it was before that commit.
         let editedWhenAdded = commits(["--diff-filter=M", "--name-only", "\(added.id)^!", "--", glob], git: git)
         let editedSince = commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..\(git.commit)", "--", glob], git: git)
-        for (commit, file) in editedWhenAdded + editedSince {
+        let edits = editedWhenAdded + editedSince
+        for (commit, file) in edits {
             let base = commit.id == added.id ? added.id + "^" : added.id
             guard let file, file != path(newest), reported.insert(file).inserted,
                   let version = history.versions.first(where: { path($0.label) == file }), version.isReleased, !addedTogether().contains(version.label),
@@ -95,7 +99,8 @@ struct GitVersionEdits {
             var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(base):\(file)", line: 1, column: 1))
             entry.label = version.label
             entry.releasedCopy = copy
-            entry.editedAfterSuccessor = Edit(commit: commit, successor: newest, successorAdded: added)
+            let last = edits.last { $0.file == file }?.commit
+            entry.editedAfterSuccessor = Edit(commit: commit, lastCommit: last?.id == commit.id ? nil : last, successor: newest, successorAdded: added)
             entry.history = history.key
             entries.append(entry)
         }
@@ -119,7 +124,7 @@ struct GitVersionEdits {
         var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(edit.id)^:\(file)", line: 1, column: 1))
         entry.label = version.label
         entry.releasedCopy = copy
-        entry.editedAfterSuccessor = Edit(commit: edit, successor: newest, successorAdded: added, afterAppVersionChange: release)
+        entry.editedAfterSuccessor = Edit(commit: edit, lastCommit: lastEdit.id == edit.id ? nil : lastEdit, successor: newest, successorAdded: added, afterAppVersionChange: release)
         entry.history = history.key
         return entry
     }

@@ -2171,6 +2171,14 @@ struct ReleasedAtTagTests {
         // to Notes 2, which drops `summary`, shipped.
         #expect(after.stdout.contains("in steps that shipped (MARKETING_VERSION went from 1.0 to 1.1 in \(bump.id) (\(bump.date)), after Notes 2 came"), "\(after.stdout)")
         #expect(!after.stdout.contains("'Note.summary'"), "\(after.stdout)")
+
+        // Edited again: what both edits changed is reported, named from the first to the last.
+        try Self.write(folder, "Notes 2", ["title", "body", "color", "pinned", "archived"])
+        try repository.commit("Notes 2 gains archived")
+        let again = try commit("HEAD")
+        let twice = try Executable.run(["--no-color"], in: folder.url)
+        #expect(twice.stdout.contains("warning: Notes 2 was edited in \(edit.id) (\(edit.date)) and in later commits up to \(again.id) (\(again.date)), \(when): "), "\(twice.stdout)")
+        #expect(twice.stdout.contains("`pinned`") && twice.stdout.contains("`archived`"), "\(twice.stdout)")
     }
 
     /// With no tag and no lock, git shows a version edited after its successor was added (a

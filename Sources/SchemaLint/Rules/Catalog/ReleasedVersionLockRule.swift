@@ -650,7 +650,11 @@ struct ReleasedVersionLockRule: HistoryRule {
         return Finding(
             ruleID: descriptor.id, severity: .warning,
             // A schema's shape changes with the classes it lists, written in it or not.
-            message: (edit.commit.map { "\(version.displayName) \(version.format == .swiftData ? "changed" : "was edited") in \($0.id) (\($0.date))" }
+            // Edits in several commits are reported together: the first and the last are named.
+            message: (edit.commit.map { first in
+                "\(version.displayName) \(version.format == .swiftData ? "changed" : "was edited") in \(first.id) (\(first.date))"
+                    + (edit.lastCommit.map { " and in later commits up to \($0.id) (\($0.date))" } ?? "")
+            }
                 ?? "\(version.displayName) \(version.format == .swiftData ? "is changed" : "is edited") in the working tree, not yet committed")
                 + ", \(when): \(shown); \(consequence)",
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
