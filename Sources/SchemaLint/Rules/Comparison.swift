@@ -47,6 +47,11 @@ package struct ChangeCodeFacts: Sendable {
     /// disk is of this model or of a model the reader could not name.
     package var keptOnlyInMemory: SourceLocation?
 
+    /// What says the store of the history these facts are for is a cache (`StoreOpening.cache`),
+    /// where every opening of it says so: a store of a shape no version matches any more is one
+    /// the app fills again, and the person loses nothing of theirs when it fails to open.
+    package var cache: CacheEvidence?
+
     package init(keyedArchiveTransformers: Set<String> = [], openedConfigurations: Set<String> = []) {
         self.keyedArchiveTransformers = keyedArchiveTransformers
         self.openedConfigurations = openedConfigurations
@@ -75,6 +80,7 @@ package struct ChangeCodeFacts: Sendable {
             [.loadPersistentStores, .addPersistentStore, .modelContainer].contains(opening.call) && StoreCodeContext.openedHistories(by: opening, in: histories).contains(where: isThisHistory)
         }
         launchesOnMacOSOnly = !opened.isEmpty && opened.allSatisfy(\.launchesOnMacOS)
+        cache = opened.allSatisfy { $0.cache != nil } ? opened.first?.cache : nil
         let storesOnDisk = facts.openings.filter { [.loadPersistentStores, .addPersistentStore].contains($0.call) }
         if opened.isEmpty, history.versions.last?.format == .xcode, storesOnDisk.allSatisfy({ $0.modelName != nil }) {
             let coreDataModels = Set(histories.filter { $0.versions.last?.format == .xcode }.map(\.key))

@@ -9865,6 +9865,44 @@ final class Store {
 </model>
 ```
 
+### Triggers: the same, the store in the Caches folder (a note)
+
+The stores v1.0 made do not open, but the code that opens the store places it in the Caches folder,
+which the system empties when space runs low: what it held, the app fetches or makes again.
+
+```xml commit=1 tag=v1.0 path=Feed.xcdatamodeld/Feed.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Post">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift commit=1 tag=v1.0 path=Feed/FeedStore.swift
+import CoreData
+
+final class FeedStore {
+    let coordinator: NSPersistentStoreCoordinator
+
+    init(model: NSManagedObjectModel) throws {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let caches = try FileManager.default.url(for: .cachesDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: caches.appendingPathComponent("Feed.sqlite"), options: nil)
+    }
+}
+```
+
+```xml commit=2 path=Feed.xcdatamodeld/Feed.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Post">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="published" optional="YES" attributeType="Date"/>
+    </entity>
+</model>
+```
+
 ### Triggers: the one version v1.0 shipped gained an attribute, and the container is told not to migrate (an error)
 
 The container's description turns migration off, and the app deletes a store that fails to open

@@ -53,6 +53,20 @@ struct ReleasedVersionLockRule: HistoryRule {
     }
 
     private func checkReleases(_ context: HistoryContext) -> [Finding] {
+        let findings = releaseFindings(context)
+        // A cache's stores hold what the app fetches or makes again: one that no longer opens
+        // costs the app a refill, not the person their data.
+        guard let cache = context.code.cache else { return findings }
+        return findings.map { finding in
+            guard finding.severity != .note else { return finding }
+            var reminder = finding
+            reminder.severity = .note
+            reminder.message += "; \(cache.said) says the store is a cache, whose content the app makes again, so a store that no longer opens costs a refill, not the person's data"
+            return reminder
+        }
+    }
+
+    private func releaseFindings(_ context: HistoryContext) -> [Finding] {
         guard let entries = context.lock else { return check == .modified ? unread(context) : [] }
         let history = context.history
         var findings: [Finding] = []
