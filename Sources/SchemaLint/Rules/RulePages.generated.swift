@@ -21240,6 +21240,42 @@ enum LegacyStoreMover {
 }
 ```
 
+### Triggers: two view models the App keeps each open SwiftData's default store: one finding, at the first
+
+Both are made before the first scene, and both open the same store: whichever runs first
+migrates it.
+
+```swift path=Library/LibraryApp.swift
+import SwiftData
+import SwiftUI
+
+@Model
+final class Book {
+    var title: String = ""
+    init(title: String) { self.title = title }
+}
+
+@Observable
+final class BooksViewModel {
+    private let container = try? ↓ModelContainer(for: Book.self)
+}
+
+@Observable
+final class ShelfViewModel {
+    private let container = try? ModelContainer(for: Book.self)
+}
+
+@main
+struct LibraryApp: App {
+    @State private var books = BooksViewModel()
+    @State private var shelf = ShelfViewModel()
+
+    var body: some Scene {
+        WindowGroup { Text("Library") }
+    }
+}
+```
+
 ### Triggers: the first window's navigation stack is given a container from a factory the project adds to `ModelContainer`, written `.make(...)`
 
 A stack builds its content when it is made, so the factory runs as the first window appears.

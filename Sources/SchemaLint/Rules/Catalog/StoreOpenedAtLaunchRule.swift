@@ -48,8 +48,14 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
                     && opening.modelTypes.map { Self.holds(history, any: $0) } ?? true
             })
             let root = opening.launchPath[0]
-            let pathKey = ([root.declaration, root.location.file] + opened.map(\.model).sorted()).joined(separator: "\u{0}")
-            if !opened.isEmpty, let first = reportedOnPath[pathKey] {
+            // The entries of one type are one launch: an `App`'s stored properties and its `init`
+            // all run before its first scene.
+            let launch = root.declaration.contains("[") ? root.declaration : String(root.declaration.prefix { $0 != "." })
+            // The store: the models opened, or SwiftData's default store of the types named.
+            let store = !opened.isEmpty ? opened.map(\.model).sorted()
+                : opening.call == .modelContainer && opening.opensTheDefaultStore ? (opening.modelTypes ?? []).sorted() : []
+            let pathKey = ([launch, root.location.file] + store).joined(separator: "\u{0}")
+            if !store.isEmpty, let first = reportedOnPath[pathKey] {
                 findings[first].notes.append(Finding.Note("the same launch opens the store again here, in \(declaration): it migrates once, in whichever opening runs first", at: opening.place.location))
                 continue
             }
