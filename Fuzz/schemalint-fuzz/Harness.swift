@@ -47,6 +47,9 @@ enum Harness: String, CaseIterable {
                 _ = try Baseline.parse(bytes: bytes, file: "schemalint-baseline.json")
             case .objcStoreCode:
                 _ = try ObjCStoreCodeReader.read(bytes: bytes, file: "AppDelegate.m")
+                // The reader's whole pass too, which looks for the senders of each method that
+                // handles a store: the same bytes as the class and as its header.
+                _ = ObjCStoreCodeReader().read(sources: [("AppDelegate.h", bytes), ("AppDelegate.m", bytes)], options: ModelSourceReadingOptions())
             case .infoPlist:
                 _ = try InfoPlistReader.parse(bytes, file: "Info.plist")
             case .cloudKitContainers:
