@@ -383,6 +383,32 @@ entities:
       pinned: {type: boolean, optional: ↓false, default: false}
 ```
 
+### Triggers: three synced attributes of one entity become required in one step: one finding, at the first
+
+```yaml
+model: Notes
+version: 1
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      pinned: boolean
+      title: string
+      archived: boolean
+```
+
+```yaml
+model: Notes
+version: 2
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      pinned: {type: boolean, optional: ↓false, default: false}
+      title: {type: string, optional: false, default: ""}
+      archived: {type: boolean, optional: false, default: false}
+```
+
 ### Does not trigger: without a default, attribute-required-without-default reports it
 
 ```yaml

@@ -189,6 +189,38 @@ struct PropertyChangeRule: ChangeRule {
         return findings.filter { !(isChange($0) && mergedGroups.contains(Group(entity: $0.path?.entity ?? "", severity: $0.severity))) } + merged
     }
 
+    /// One finding per entity for its attributes that one step made required with a default (a
+    /// class whose stored properties all lost their `?` is one change), at the first, naming each
+    /// with its default. Findings of other steps, or a lone one, are left as they are.
+    static func madeRequiredPerEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
+        let id = optionalToRequired.descriptor.id
+        func isChange(_ finding: Finding) -> Bool { finding.path?.member != nil && comparison.ownsElementFinding(finding, of: id) }
+        struct Group: Hashable { let entity: String, severity: Severity }
+        let byEntity = Dictionary(grouping: findings.filter(isChange), by: { Group(entity: $0.path?.entity ?? "", severity: $0.severity) }).filter { $0.value.count > 1 }
+        guard !byEntity.isEmpty else { return findings }
+        var merged: [Finding] = []
+        for (key, group) in byEntity.sorted(by: { ($0.key.entity, $0.key.severity) < ($1.key.entity, $1.key.severity) }) {
+            let sorted = group.sorted { $0.location < $1.location }
+            var first = sorted[0]
+            let described = sorted.compactMap { finding -> String? in
+                guard let path = finding.path, let member = path.member, let new = comparison.version.entity(named: path.entity)?.attribute(named: member) else { return nil }
+                return "'\(member)' (default \(quoted(new.defaultValue)))"
+            }
+            let synced = first.suggestions.isEmpty == false
+            first.message = synced
+                ? "\(sorted.count) attributes of '\(key.entity)' became required: \(described.joined(separator: ", ")); \(comparison.olderApps) may still clear them, and a record without a value for one of them fails validation when this version imports it"
+                : "\(sorted.count) attributes of '\(key.entity)' became required: \(described.joined(separator: ", ")); lightweight migration fills existing empty values with their defaults"
+            first.path = ElementPath(entity: key.entity)
+            first.notes = sorted.map { Finding.Note("'\($0.path?.description ?? "")' is declared here", at: $0.location) }
+            if synced {
+                first.suggestions = ["keep them optional and treat a missing value as the default in code, until apps older than this version are gone"]
+            }
+            merged.append(first)
+        }
+        let mergedGroups = Set(byEntity.keys)
+        return findings.filter { !(isChange($0) && mergedGroups.contains(Group(entity: $0.path?.entity ?? "", severity: $0.severity))) } + merged
+    }
+
     /// Whether a transformable attribute's value transformer (nil: Core Data's default) reads
     /// values as keyed archives: the default NSKeyedUnarchiveFromData, NSSecureUnarchiveFromData,
     /// and subclasses of NSSecureUnarchiveFromDataTransformer, which are named after it by custom
