@@ -1700,7 +1700,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let operation: StoreFileOperation.Operation = name == "moveItem" ? .move : name == "copyItem" ? .copy : .remove
         var companions = companionNames(around: node, of: target, operation: name)
         if opensWithoutWAL(target.trimmedText, around: node)
-            || operation == .remove && (Self.destroysTheStoreBefore(node, at: target) || removesTheFolderListing(around: node)) {
+            || operation == .remove && Self.destroysTheStoreBefore(node, at: target)
+            || operation != .copy && handlesTheFolderListing(around: node, with: name) {
             (companions.wal, companions.shm) = (true, true)
         }
         var fileOperation = StoreFileOperation(
@@ -1910,12 +1911,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return StoreDeletingHelpers.stops(call) || StoreDeletingHelpers(declarations: declarations).stopsTheApp(call)
     }
 
-    /// Whether the function around `node` also lists a folder and removes what it lists (`for file
-    /// in try FileManager.default.contentsOfDirectory(at: folder, ...) where
-    /// file.lastPathComponent.hasPrefix(storeName) { try removeItem(at: file) }`): the store's
-    /// `-wal` and `-shm` lie beside it and go with that loop. A loop that picks files by their
-    /// extension (`hasSuffix`, `pathExtension`) removes other files, not the companions.
-    private func removesTheFolderListing(around node: some SyntaxProtocol) -> Bool {
+    /// Whether the function around `node` also lists a folder and removes (or moves, as `call`
+    /// does) what it lists (`for file in try FileManager.default.contentsOfDirectory(at: folder,
+    /// ...) where file.lastPathComponent.hasPrefix(storeName) { try removeItem(at: file) }`): the
+    /// store's `-wal` and `-shm` lie beside it and go with that loop, and a move of the store alone
+    /// beside it is a fallback of that loop or a retry after it. A loop that picks files by their
+    /// extension (`hasSuffix`, `pathExtension`) handles other files, not the companions.
+    private func handlesTheFolderListing(around node: some SyntaxProtocol, with call: String) -> Bool {
         guard let unit = declarations.unit(around: node) else { return false }
         let loops = ForLoops(viewMode: .sourceAccurate)
         loops.walk(declarations.units[unit].body)
@@ -1925,7 +1927,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 listed = value.trimmedText
             }
             let text = loop.trimmedText
-            return ByteSearch.contains("contentsOfDirectory", in: listed) && ByteSearch.contains("removeItem", in: text)
+            return ByteSearch.contains("contentsOfDirectory", in: listed) && ByteSearch.contains(call, in: text)
                 && !ByteSearch.contains("hasSuffix", in: text) && !ByteSearch.contains("pathExtension", in: text)
         }
     }

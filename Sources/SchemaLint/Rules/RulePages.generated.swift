@@ -19861,6 +19861,42 @@ enum StoreReset {
 }
 ```
 
+### Does not trigger: every file of the folder that starts with the store's name moved aside, the store alone only where the folder cannot be listed
+
+```swift path=App/StoreQuarantine.swift
+import CoreData
+
+enum StoreQuarantine {
+    static func open(_ coordinator: NSPersistentStoreCoordinator, at storeURL: URL) throws {
+        do {
+            try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
+        } catch {
+            _ = try moveAside(storeURL)
+            try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
+        }
+    }
+
+    static func moveAside(_ storeURL: URL) throws -> URL {
+        let fileManager = FileManager.default
+        let folder = storeURL.deletingLastPathComponent()
+        let name = storeURL.lastPathComponent
+        let aside = folder.appendingPathComponent("Recovered-\(name)")
+        let files: [URL]
+        do {
+            files = try fileManager.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        } catch {
+            try fileManager.moveItem(at: storeURL, to: aside)
+            return aside
+        }
+        for file in files where file.lastPathComponent.hasPrefix(name) {
+            let suffix = String(file.lastPathComponent.dropFirst(name.count))
+            try? fileManager.moveItem(at: file, to: folder.appendingPathComponent("Recovered-\(name)\(suffix)"))
+        }
+        return aside
+    }
+}
+```
+
 ### Triggers: the store removed, and a loop that removes the folder's images
 
 ```swift path=App/StoreReset.swift
