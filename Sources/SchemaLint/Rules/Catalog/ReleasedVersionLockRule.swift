@@ -664,13 +664,16 @@ struct ReleasedVersionLockRule: HistoryRule {
         return Finding(
             ruleID: descriptor.id, severity: .warning,
             // A schema's shape changes with the classes it lists, written in it or not.
-            // Edits in several commits are reported together: the first and the last are named.
+            // Edits in several commits are reported together: the first and the last are named,
+            // and what is said of the first commit (`the commit that changed ...`) stays by it.
             message: (edit.commit.map { first in
-                "\(version.displayName) \(version.format == .swiftData ? "changed" : "was edited") in \(first.id) (\(first.date))"
-                    + (edit.lastCommit.map { " and in later commits up to \($0.id) (\($0.date))" } ?? "")
+                let named = "\(version.displayName) \(version.format == .swiftData ? "changed" : "was edited") in \(first.id) (\(first.date))"
+                guard let last = edit.lastCommit else { return named + ", \(when)" }
+                let later = "in later commits up to \(last.id) (\(last.date))"
+                return when.hasPrefix("the commit that") ? "\(named), \(when), and \(later)" : "\(named) and \(later), \(when)"
             }
-                ?? "\(version.displayName) \(version.format == .swiftData ? "is changed" : "is edited") in the working tree, not yet committed")
-                + ", \(when): \(shown); \(consequence)",
+                ?? "\(version.displayName) \(version.format == .swiftData ? "is changed" : "is edited") in the working tree, not yet committed, \(when)")
+                + ": \(shown); \(consequence)",
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
             notes: (entry.location.map { [Finding.Note(copy, at: $0)] } ?? []) + (migration?.notes ?? []),
             suggestions: [
