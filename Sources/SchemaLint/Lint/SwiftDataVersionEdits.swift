@@ -84,6 +84,11 @@ extension LintPipeline {
         // The commits that may have made the edit: the one that added the newest schema, then
         // those since that touched the files.
         let candidates = [added] + commits(["\(added.id)..HEAD"])
+        func holdsUncommittedSwift() -> Bool {
+            let changed = runner.run(["diff", "--quiet", "HEAD", "--", "*.swift"], in: top)?.status != 0
+            let new = runner.run(["ls-files", "--others", "--exclude-standard", "--", "*.swift"], in: top).map { !$0.text.isEmpty } ?? true
+            return changed || new
+        }
         return changed.compactMap { version -> VersionLock.Entry? in
             guard var entry = before[version.label], let copy = entry.releasedCopy else { return nil }
             func changedAt(_ index: Int) -> Bool? {
@@ -102,7 +107,9 @@ extension LintPipeline {
                     if answer { high = middle } else { low = middle }
                 }
                 edit = candidates[high]
-            } else if changedAt(candidates.count - 1) == nil {
+            } else if changedAt(candidates.count - 1) == nil || !holdsUncommittedSwift() {
+                // Where no Swift is changed or new in the working tree, the reading of the last
+                // commit is the working tree's: what differs is how the two were read, no edit.
                 return nil
             }
             entry.editedAfterSuccessor = GitVersionEdits.Edit(commit: edit, successor: newest.displayName, successorAdded: added, copiedBeforeSuccessor: true)
