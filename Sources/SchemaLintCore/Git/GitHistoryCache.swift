@@ -225,13 +225,7 @@ package struct GitHistoryCache: Sendable, Hashable {
         let question = ([top] + arguments).joined(separator: "\u{0}")
         let shape = ([top] + arguments.map { $0.replacingOccurrences(of: commit, with: "HEAD") }).joined(separator: "\u{0}")
         let file = (folder as NSString).appendingPathComponent("git-answers/\(Self.hash(shape)).txt")
-        let header = Data("\(Self.answerFormat)\n\(question)\n".utf8)
-        if let kept = FileManager.default.contents(atPath: file), kept.starts(with: header) {
-            return GitRunner.Output(status: 0, standardOutput: Data(kept.dropFirst(header.count)), standardError: "")
-        }
-        let output = ask()
-        if let output, output.succeeded { Self.keep(header + output.standardOutput, at: file) }
-        return output
+        return Self.keptAnswer(in: file, header: Data("\(Self.answerFormat)\n\(question)\n".utf8), ask: ask)
     }
 
     /// A git answer kept for `RefQuestions`: the question and a hash of the refs' listing head
@@ -240,16 +234,21 @@ package struct GitHistoryCache: Sendable, Hashable {
     package func answer(to arguments: [String], underRefs refs: String, top: String, ask: () -> GitRunner.Output?) -> GitRunner.Output? {
         let question = ([top] + arguments).joined(separator: "\u{0}")
         let file = (folder as NSString).appendingPathComponent("git-refs/\(Self.hash(question)).txt")
-        let header = Data("\(Self.refsAnswerFormat)\n\(Self.hash(refs)) \(refs.utf8.count)\n\(question)\n".utf8)
+        return Self.keptAnswer(in: file, header: Data("\(Self.refsAnswerFormat)\n\(Self.hash(refs)) \(refs.utf8.count)\n\(question)\n".utf8), ask: ask)
+    }
+
+    private static let refsAnswerFormat = "schemalint-git-refs-answer 1"
+
+    /// What git printed, from `file` where it starts with `header` (which names the question and
+    /// whatever the answer depends on), else from `ask`, kept there where it succeeded.
+    private static func keptAnswer(in file: String, header: Data, ask: () -> GitRunner.Output?) -> GitRunner.Output? {
         if let kept = FileManager.default.contents(atPath: file), kept.starts(with: header) {
             return GitRunner.Output(status: 0, standardOutput: Data(kept.dropFirst(header.count)), standardError: "")
         }
         let output = ask()
-        if let output, output.succeeded { Self.keep(header + output.standardOutput, at: file) }
+        if let output, output.succeeded { keep(header + output.standardOutput, at: file) }
         return output
     }
-
-    private static let refsAnswerFormat = "schemalint-git-refs-answer 1"
 
     /// What a reading of the files at a commit or tag object made, kept as the caller encoded it
     /// under `key` (which names the object and whatever else the reading depends on): such files

@@ -156,17 +156,8 @@ struct PropertyChangeRule: ChangeRule {
     /// at the first, naming each with what it changed from and to. `findings` may hold other
     /// steps' findings, which are left as they are.
     static func transformerChangesPerEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
-        let id = transformerChanged.descriptor.id
-        func isChange(_ finding: Finding) -> Bool { finding.path?.member != nil && comparison.ownsElementFinding(finding, of: id) }
-        // (Those the code gives transformers, notes, apart from the others.)
-        struct Group: Hashable { let entity: String, severity: Severity }
-        let byEntity = Dictionary(grouping: findings.filter(isChange), by: { Group(entity: $0.path?.entity ?? "", severity: $0.severity) }).filter { $0.value.count > 1 }
-        guard !byEntity.isEmpty else { return findings }
         let changes = Dictionary(comparison.changes.map { ($0.path.description, $0) }, uniquingKeysWith: { first, _ in first })
-        var merged: [Finding] = []
-        for (key, group) in byEntity.sorted(by: { ($0.key.entity, $0.key.severity) < ($1.key.entity, $1.key.severity) }) {
-            let entity = key.entity
-            let sorted = group.sorted { $0.location < $1.location }
+        return perEntity(findings, of: transformerChanged, comparison) { entity, sorted in
             var first = sorted[0]
             let described = sorted.compactMap { finding -> String? in
                 guard let path = finding.path, let old = changes[path.description]?.old?.attribute, let new = changes[path.description]?.new?.attribute else { return nil }
@@ -176,14 +167,30 @@ struct PropertyChangeRule: ChangeRule {
             }
             let consequence = first.message.split(separator: ";", maxSplits: 1).dropFirst().first.map { ";" + $0 } ?? ""
             first.message = "\(sorted.count) attributes of '\(entity)' changed their value transformer or class: \(described.joined(separator: ", "))\(consequence)"
-            first.path = ElementPath(entity: entity)
             let code = comparison.code.setsTransformerNames.flatMap { code in first.notes.first { $0.location == code } }
             first.notes = sorted.map { Finding.Note("'\($0.path?.description ?? "")' is declared here", at: $0.location) } + (code.map { [$0] } ?? [])
             if !first.suggestions.isEmpty {
                 first.suggestions = ["keep each of them as it is and add a new attribute beside it with the new transformer or class; write both, and read the new one falling back to the old one in code"]
                     + first.suggestions.dropFirst()
             }
-            merged.append(first)
+            return first
+        }
+    }
+
+    /// The findings of `rule` on attributes, one finding per entity and severity where a step
+    /// gives several (`merge` makes it of them, sorted by place, and names the entity as its
+    /// path); the others, and other steps' findings, as they are.
+    private static func perEntity(_ findings: [Finding], of rule: PropertyChangeRule, _ comparison: Comparison, merge: (String, [Finding]) -> Finding) -> [Finding] {
+        let id = rule.descriptor.id
+        func isChange(_ finding: Finding) -> Bool { finding.path?.member != nil && comparison.ownsElementFinding(finding, of: id) }
+        // (Those the code gives transformers, notes, apart from the others.)
+        struct Group: Hashable { let entity: String, severity: Severity }
+        let byEntity = Dictionary(grouping: findings.filter(isChange), by: { Group(entity: $0.path?.entity ?? "", severity: $0.severity) }).filter { $0.value.count > 1 }
+        guard !byEntity.isEmpty else { return findings }
+        let merged = byEntity.sorted(by: { ($0.key.entity, $0.key.severity) < ($1.key.entity, $1.key.severity) }).map { key, group in
+            var finding = merge(key.entity, group.sorted { $0.location < $1.location })
+            finding.path = ElementPath(entity: key.entity)
+            return finding
         }
         let mergedGroups = Set(byEntity.keys)
         return findings.filter { !(isChange($0) && mergedGroups.contains(Group(entity: $0.path?.entity ?? "", severity: $0.severity))) } + merged
@@ -193,32 +200,22 @@ struct PropertyChangeRule: ChangeRule {
     /// class whose stored properties all lost their `?` is one change), at the first, naming each
     /// with its default. Findings of other steps, or a lone one, are left as they are.
     static func madeRequiredPerEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
-        let id = optionalToRequired.descriptor.id
-        func isChange(_ finding: Finding) -> Bool { finding.path?.member != nil && comparison.ownsElementFinding(finding, of: id) }
-        struct Group: Hashable { let entity: String, severity: Severity }
-        let byEntity = Dictionary(grouping: findings.filter(isChange), by: { Group(entity: $0.path?.entity ?? "", severity: $0.severity) }).filter { $0.value.count > 1 }
-        guard !byEntity.isEmpty else { return findings }
-        var merged: [Finding] = []
-        for (key, group) in byEntity.sorted(by: { ($0.key.entity, $0.key.severity) < ($1.key.entity, $1.key.severity) }) {
-            let sorted = group.sorted { $0.location < $1.location }
+        perEntity(findings, of: optionalToRequired, comparison) { entity, sorted in
             var first = sorted[0]
             let described = sorted.compactMap { finding -> String? in
                 guard let path = finding.path, let member = path.member, let new = comparison.version.entity(named: path.entity)?.attribute(named: member) else { return nil }
                 return "'\(member)' (default \(quoted(new.defaultValue)))"
             }
-            let synced = first.suggestions.isEmpty == false
+            let synced = !first.suggestions.isEmpty
             first.message = synced
-                ? "\(sorted.count) attributes of '\(key.entity)' became required: \(described.joined(separator: ", ")); \(comparison.olderApps) may still clear them, and a record without a value for one of them fails validation when this version imports it"
-                : "\(sorted.count) attributes of '\(key.entity)' became required: \(described.joined(separator: ", ")); lightweight migration fills existing empty values with their defaults"
-            first.path = ElementPath(entity: key.entity)
+                ? "\(sorted.count) attributes of '\(entity)' became required: \(described.joined(separator: ", ")); \(comparison.olderApps) may still clear them, and a record without a value for one of them fails validation when this version imports it"
+                : "\(sorted.count) attributes of '\(entity)' became required: \(described.joined(separator: ", ")); lightweight migration fills existing empty values with their defaults"
             first.notes = sorted.map { Finding.Note("'\($0.path?.description ?? "")' is declared here", at: $0.location) }
             if synced {
                 first.suggestions = ["keep them optional and treat a missing value as the default in code, until apps older than this version are gone"]
             }
-            merged.append(first)
+            return first
         }
-        let mergedGroups = Set(byEntity.keys)
-        return findings.filter { !(isChange($0) && mergedGroups.contains(Group(entity: $0.path?.entity ?? "", severity: $0.severity))) } + merged
     }
 
     /// Whether a transformable attribute's value transformer (nil: Core Data's default) reads
