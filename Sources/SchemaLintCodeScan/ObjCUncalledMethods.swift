@@ -17,13 +17,15 @@ struct ObjCUncalledMethods {
     private var tree: any SourceTree
     /// Tokens and bodies of the Objective-C files tokenized so far, by name.
     private var tokenized: [String: (tokens: [ObjCToken], bodies: [ObjCStoreCodeScanner.Body])] = [:]
-    private var unclaimed: [String: [UInt8]] = [:]
+    /// The bytes of each file read so far, by name: the run's files at once, the others on demand.
+    private var read: [String: [UInt8]]
     private var answers: [String: Bool] = [:]
 
     init(files: [ModelSourceFile], others: [String], tree: any SourceTree) {
         self.files = files
         self.others = others
         self.tree = tree
+        read = Dictionary(files.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Whether `declaration` (`-[StorageManager progressivelyMigrateURL:ofType:toModel:error:]`),
@@ -40,30 +42,29 @@ struct ObjCUncalledMethods {
         guard declaration.hasPrefix("-[") || declaration.hasPrefix("+["), declaration.hasSuffix("]"),
               let space = declaration.firstIndex(of: " ") else { return false }
         let selector = String(declaration[declaration.index(after: space)..<declaration.index(before: declaration.endIndex)])
-        guard let keyword = selector.split(separator: ":").first.map(String.init), !keyword.isEmpty else { return false }
-        guard let own = parsed(file)?.bodies.first(where: { $0.declaration == declaration }) else { return false }
-        var sendsItself = false
-        var declaredInHeader = false
-        for name in files.map(\.name) + others {
-            guard let bytes = bytes(of: name), ByteSearch.wholeWordCount(of: keyword, in: bytes) > 0 else { continue }
+        guard let keyword = selector.split(separator: ":").first.map(String.init), !keyword.isEmpty,
+              let (ownTokens, ownBodies) = parsed(file), let own = ownBodies.first(where: { $0.declaration == declaration }) else { return false }
+        // The project's own method, first (a look at its body, then at the headers only): most
+        // methods that handle a store are the system's to call, and need no search for senders.
+        let sendsItself = own.range.contains { Self.names(keyword, ownTokens[$0]) }
+        guard sendsItself || selector.contains(":") && names.contains(where: { $0.hasSuffix(".h") && holds(keyword, in: $0) }) else { return false }
+        for name in names where holds(keyword, in: name) {
             if name.hasSuffix(".swift") { return false }
-            if Self.isAction(keyword, in: bytes) { return false }
-            if name.hasSuffix(".h") {
-                declaredInHeader = true
-                continue
-            }
-            guard let (tokens, bodies) = parsed(name) else { continue }
-            for body in bodies {
-                let sends = body.range.contains { Self.names(keyword, tokens[$0]) }
-                guard sends else { continue }
-                if name == file, body.declaration == own.declaration, body.range == own.range {
-                    sendsItself = true
-                } else {
-                    return false
-                }
+            if let bytes = bytes(of: name), Self.isAction(keyword, in: bytes) { return false }
+            guard !name.hasSuffix(".h"), let (tokens, bodies) = parsed(name) else { continue }
+            for body in bodies where !(name == file && body.range == own.range) {
+                if body.range.contains(where: { Self.names(keyword, tokens[$0]) }) { return false }
             }
         }
-        return sendsItself || declaredInHeader && selector.contains(":")
+        return true
+    }
+
+    /// The files of the run, read first, then the others.
+    private var names: [String] { files.map(\.name) + others }
+
+    /// Whether the file holds `keyword` as a whole word.
+    private mutating func holds(_ keyword: String, in name: String) -> Bool {
+        bytes(of: name).map { ByteSearch.wholeWordCount(of: keyword, in: $0) > 0 } ?? false
     }
 
     /// A send or `@selector` names the keyword as a name; `NSSelectorFromString` in a string.
@@ -84,11 +85,10 @@ struct ObjCUncalledMethods {
     }
 
     private mutating func bytes(of name: String) -> [UInt8]? {
-        if let read = files.first(where: { $0.name == name }) { return read.bytes }
-        if let read = unclaimed[name] { return read }
+        if let read = read[name] { return read }
         guard case .success(let data) = tree.contents(of: name) else { return nil }
         let bytes = [UInt8](data)
-        unclaimed[name] = bytes
+        read[name] = bytes
         return bytes
     }
 
