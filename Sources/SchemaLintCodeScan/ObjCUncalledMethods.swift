@@ -10,11 +10,10 @@ import SchemaLintCore
 /// only where it sends itself, or where a header of the project declares it and it takes
 /// arguments (a property's getter may be read through bindings) and is no `IBAction`.
 struct ObjCUncalledMethods {
-    /// The files to search, by name: the Objective-C files read, and the others of the run
-    /// (Objective-C, headers, Swift) read on demand.
-    private var files: [ModelSourceFile]
-    private var others: [String]
-    private var tree: any SourceTree
+    /// The files to search, by name: the Objective-C files read, then the others of the run
+    /// (Objective-C, headers, Swift), read on demand.
+    private let names: [String]
+    private let tree: any SourceTree
     /// Tokens and bodies of the Objective-C files tokenized so far, by name.
     private var tokenized: [String: (tokens: [ObjCToken], bodies: [ObjCStoreCodeScanner.Body])] = [:]
     /// The bytes of each file read so far, by name: the run's files at once, the others on demand.
@@ -22,8 +21,7 @@ struct ObjCUncalledMethods {
     private var answers: [String: Bool] = [:]
 
     init(files: [ModelSourceFile], others: [String], tree: any SourceTree) {
-        self.files = files
-        self.others = others
+        names = files.map(\.name) + others
         self.tree = tree
         read = Dictionary(files.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
     }
@@ -58,9 +56,6 @@ struct ObjCUncalledMethods {
         }
         return true
     }
-
-    /// The files of the run, read first, then the others.
-    private var names: [String] { files.map(\.name) + others }
 
     /// Whether the file holds `keyword` as a whole word.
     private mutating func holds(_ keyword: String, in name: String) -> Bool {

@@ -22,25 +22,25 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
     /// model types given no configuration (SwiftData's default store); the one on the launch path
     /// (else the first) is reported, the others are its notes.
     private static func oneStopPerStore(_ found: [(action: StoreFailureAction, finding: Finding)], _ context: StoreCodeContext) -> [Finding] {
-        func opening(of action: StoreFailureAction) -> StoreOpening? {
-            context.facts.openings.first { $0.place.location.file == action.openingLocation.file && $0.place.location.line == action.openingLocation.line }
+        // Each action's opening, looked up once.
+        let openings = found.map { found in
+            context.facts.openings.first { $0.place.location.file == found.action.openingLocation.file && $0.place.location.line == found.action.openingLocation.line }
         }
-        func store(of action: StoreFailureAction) -> String? {
-            guard action.action == .stopsTheApp || action.action == .fallsBackToMemory, let opened = opening(of: action),
+        func store(of action: StoreFailureAction, _ opened: StoreOpening?) -> String? {
+            guard action.action == .stopsTheApp || action.action == .fallsBackToMemory, let opened,
                   opened.call == .modelContainer, opened.opensTheDefaultStore, let types = opened.modelTypes else { return nil }
             return "\(action.action) \(action.written) \(types.sorted().joined(separator: ","))"
         }
-        let atLaunchFirst = found.enumerated().sorted { first, second in
-            let launches = [first, second].map { opening(of: $0.element.action).map { !$0.launchPath.isEmpty } ?? false }
-            return launches[0] != launches[1] ? launches[0] : first.offset < second.offset
-        }
+        let atLaunch = openings.map { $0.map { !$0.launchPath.isEmpty } ?? false }
+        let atLaunchFirst = found.indices.sorted { atLaunch[$0] != atLaunch[$1] ? atLaunch[$0] : $0 < $1 }
         var kept: [(offset: Int, finding: Finding)] = []
         // Each group's finding, with the declarations it holds: a declaration of the same name in
         // another file is a copy of the code in another target (an iOS and a macOS app), whose
         // store is another app's, and starts a group of its own.
         var groups: [String: [(index: Int, declarations: Set<String>)]] = [:]
-        for (offset, (action, finding)) in atLaunchFirst {
-            guard let key = store(of: action).map({ "\($0) \(finding.severity)" }) else {
+        for offset in atLaunchFirst {
+            let (action, finding) = found[offset]
+            guard let key = store(of: action, openings[offset]).map({ "\($0) \(finding.severity)" }) else {
                 kept.append((offset, finding))
                 continue
             }
