@@ -74,7 +74,7 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
         return reading
     }
 
-    /// One file's facts and suppression comments (the fuzzer's entry point).
+    /// One file's facts and suppression comments, without the search across files.
     package static func read(bytes: [UInt8], file: String) throws(InputError) -> (facts: StoreCodeFacts, suppressions: [Suppression]) {
         let found = read([(file, bytes)])
         if let error = found.errors.first { throw error }
