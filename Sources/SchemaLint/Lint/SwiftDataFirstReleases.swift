@@ -31,9 +31,15 @@ extension LintPipeline {
         let runner = GitRunner()
         guard let newestTag = tags.last else { return entries }
         let questions = (older + [newestTag]).flatMap { tag in relative.map { "\(tag.object):\($0)" } }.joined(separator: "\n") + "\n"
-        guard let answer = runner.run(["cat-file", "--batch-check"], in: top, input: Data(questions.utf8)), answer.succeeded else { return entries }
+        // Tag objects name their files for good: the answer is kept under the questions.
+        func ask() -> Data? {
+            guard let answer = runner.run(["cat-file", "--batch-check"], in: top, input: Data(questions.utf8)), answer.succeeded else { return nil }
+            return answer.standardOutput
+        }
+        let kept = options.gitCache.map { $0.reading(about: ["cat-file --batch-check", top, GitHistoryCache.hash(questions)], read: ask) } ?? ask()
+        guard let kept else { return entries }
         // One line per question, in order: the blob's name, or `<question> missing` (no file there).
-        let lines = answer.text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        let lines = String(decoding: kept, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasSuffix(" missing") ? "" : line.split(separator: " ").first.map(String.init) ?? ""
         }
         guard lines.count >= (older.count + 1) * relative.count else { return entries }

@@ -39,27 +39,31 @@ extension LintPipeline {
         let plans = histories.filter { history in !history.versions.isEmpty && history.versions.allSatisfy { $0.format == .swiftData && $0.isInMigrationPlan } }
         guard !plans.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)), !GitWorkTree.isShallow(top: top) else { return [:] }
         let runner = GitRunner()
+        // Every question below names HEAD's commit, or commits and tags found from it: kept with
+        // it, a later run on the same commit (a pre-commit hook, a CI job run again) asks none.
+        guard let head = CommitQuestions(top: top, cache: options.gitCache) else { return [:] }
         var found: [String: ShippedBeforePlan] = [:]
         var firstSchemas: Set<String> = []
         for history in plans.sorted(by: { ($0.versions.count, $1.key ?? "") > ($1.versions.count, $0.key ?? "") }) {
             guard let key = history.key, let first = history.versions.first, firstSchemas.insert("\(first.location)").inserted else { continue }
             let files = Set(history.versions.flatMap { [$0.file] + $0.entities.map(\.location.file) })
             let relative = files.map { PathResolution.relative(PathResolution.canonical($0), to: PathResolution.canonical(top)) }.sorted()
-            guard let log = runner.run(["log", "--first-parent", "--reverse", "--no-color", "--format=%h %cs", "-S", "VersionedSchema", "--"] + relative, in: top),
+            guard let log = head.run(["log", "--first-parent", "--reverse", "--no-color", "--format=%h %cs", "-S", "VersionedSchema", head.commit, "--"] + relative),
                   log.succeeded, let line = log.text.split(separator: "\n").first else { continue }
             let words = line.split(separator: " ")
             guard words.count == 2 else { continue }
             let added = GitFileOrigins.Commit(position: 0, id: String(words[0]), date: String(words[1]))
             let parent = added.id + "^"
-            guard let exists = runner.run(["rev-parse", "--verify", "--quiet", parent + "^{commit}"], in: top), exists.succeeded else { continue }
-            let release: String? = if case .success(let tags)? = GitReleaseTags.read(matching: tagPattern, mergedInto: parent, top: top, runner: runner) {
-                tags.upToNewestRelease.last?.name
+            guard let exists = head.run(["rev-parse", "--verify", "--quiet", parent + "^{commit}"]), exists.succeeded else { continue }
+            let release: GitReleaseTags.Tag? = if case .success(let tags)? = GitReleaseTags.read(matching: tagPattern, mergedInto: parent, top: top, runner: runner, cache: options.gitCache) {
+                tags.upToNewestRelease.last
             } else { nil }
             // Releases are tagged, and none was before the plan: the classes never shipped.
-            if release == nil, case .success(let tags)? = GitReleaseTags.read(matching: tagPattern, mergedInto: "HEAD", top: top, runner: runner), !tags.tags.isEmpty { continue }
-            let revision = release ?? parent
+            if release == nil, case .success(let tags)? = GitReleaseTags.read(matching: tagPattern, mergedInto: head.commit, top: top, runner: runner, cache: options.gitCache), !tags.tags.isEmpty { continue }
+            let revision = release?.name ?? parent
             // The repository had no schema at all then: the classes were the app's whole model.
-            guard let grep = runner.run(["grep", "-l", "-w", "VersionedSchema", revision, "--", "*.swift"], in: top), grep.status == 1 else { continue }
+            // Asked of the tag's object, which names its files for good (a tag moved since names another).
+            guard let grep = head.run(["grep", "-l", "-w", "VersionedSchema", release?.object ?? parent, "--", "*.swift"]), grep.status == 1 else { continue }
             var earlier = options
             earlier.paths = files.sorted()
             earlier.history = .files
@@ -73,7 +77,7 @@ extension LintPipeline {
             let strangerFirst = first.entities.contains { copy.entity(named: $0.name) == nil }
             let storeless = matched || release == nil && !strangerFirst ? [] : Self.schemasCameTogether(history, in: added.id, files: relative, top: top, runner: runner).dropLast()
             found[key] = ShippedBeforePlan(
-                copy: copy, place: entry.location ?? SourceLocation(file: parent + ":", line: 1, column: 1), planAdded: added, release: release,
+                copy: copy, place: entry.location ?? SourceLocation(file: parent + ":", line: 1, column: 1), planAdded: added, release: release?.name,
                 storeless: Array(storeless)
             )
         }

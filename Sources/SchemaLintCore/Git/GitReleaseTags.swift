@@ -108,7 +108,7 @@ package struct GitReleaseTags: Sendable {
     /// from the newest release's, its version, of the same spelling, is a later release (no
     /// pre-release), and a branch named for releases holds the newest of them; a maintenance line
     /// forked before that release, or a tag on an experiment's branch, does not. In release order;
-    /// two `for-each-ref`s, only where such tags are.
+    /// two `for-each-ref`s that walk history, only where such tags (and such branches) are.
     private static func releasedOnBranches(after merged: GitReleaseTags, among unmerged: [ListedTag], refs: RefQuestions) -> [Tag] {
         let names = Set(merged.tags.map(\.name))
         let builds = buildCounts(names)
@@ -123,10 +123,12 @@ package struct GitReleaseTags: Sendable {
         let descending = Set(output.text.split(separator: "\n").map(String.init))
         let released = later.filter { descending.contains($0.name) }
         // Only a branch named for releases (`release-1.62.x`, `origin/release`) says what its tags
-        // are: a tag on `experiment` records no release people run.
-        guard let last = released.last,
-              let branches = refs.withBranches()?.run(["for-each-ref", "--contains=\(last.object)", "--format=%(refname:strip=2)", "refs/heads", "refs/remotes"]), branches.succeeded,
-              branches.text.split(separator: "\n").contains(where: { $0.lowercased().contains("release") })
+        // are: a tag on `experiment` records no release people run. Only such branches are asked
+        // about, so where there is none no history is walked, and a commit on another leaves a
+        // kept answer standing.
+        guard let last = released.last, let branches = refs.branches(named: "release"), !branches.refs.isEmpty,
+              let holding = branches.questions.run(["for-each-ref", "--contains=\(last.object)", "--format=%(refname)"] + branches.refs), holding.succeeded,
+              !holding.text.isEmpty
         else { return [] }
         return released
     }

@@ -28,13 +28,14 @@ package struct RefQuestions: Sendable {
         return cache.answer(to: arguments, underRefs: refs, top: top) { runner.run(arguments, in: top) }
     }
 
-    /// The same questions asked of the branches too (`refs/heads`, `refs/remotes`), whose tips
-    /// join the listing; nil where git cannot list them.
-    package func withBranches() -> RefQuestions? {
-        guard cache != nil else { return self }
-        guard let branches = runner.run(["for-each-ref", "--format=%(objectname) %(refname)", "refs/heads", "refs/remotes"], in: top), branches.succeeded else { return nil }
+    /// The branches (`refs/heads`, `refs/remotes`) whose names hold `word` (in any case), and the
+    /// questions asked of them too, their tips joining the listing: a commit on another branch
+    /// moves none of them, so a kept answer about them holds. Nil where git cannot list them.
+    package func branches(named word: String) -> (refs: [String], questions: RefQuestions)? {
+        guard let listing = runner.run(["for-each-ref", "--format=%(objectname) %(refname)", "refs/heads", "refs/remotes"], in: top), listing.succeeded else { return nil }
+        let lines = listing.text.split(separator: "\n").filter { $0.split(separator: " ").last?.lowercased().contains(word.lowercased()) == true }
         var asked = self
-        asked.refs += "\u{0}" + branches.text
-        return asked
+        asked.refs += "\u{0}" + lines.joined(separator: "\n")
+        return (lines.compactMap { $0.split(separator: " ").last.map(String.init) }, asked)
     }
 }

@@ -385,4 +385,43 @@ struct GitHistoryCacheTests {
         #expect(try askedWhichRefsHold())
         #expect(releases(cached: false) == ["3.1.1", "3.1.10", "3.1.11", "3.1.2"])
     }
+
+    /// Which release branches hold a release tagged on them is asked of those branches alone: a
+    /// commit on the mainline moves none of them, and the kept answer stands; a repository with
+    /// no branch named for releases walks no history for it.
+    @Test func whichReleaseBranchesHoldATagIsKeptWhileTheyStay() throws {
+        let setup = try Setup()
+        var repository = try GitRepository(at: try setup.folder.folder("repository"))
+        try setup.folder.write("1.0\n", to: "repository/VERSION")
+        try repository.commit("1.0")
+        try repository.tag("v1.0")
+        try setup.folder.write("1.1\n", to: "repository/VERSION")
+        try repository.commit("towards 1.1")
+        _ = try repository.git(["checkout", "--quiet", "-b", "spike"])
+        try setup.folder.write("1.1\nspike\n", to: "repository/VERSION")
+        try repository.commit("1.1 spike")
+        try repository.tag("v1.1")
+        _ = try repository.git(["checkout", "--quiet", "main"])
+        let top = PathResolution.canonical(repository.path)
+        func releases() -> [String]? {
+            guard case .success(let tags)? = GitReleaseTags.read(matching: "*", mergedInto: "HEAD", top: top, runner: setup.git, cache: setup.cache) else { return nil }
+            return tags.tags.map(\.name)
+        }
+        func askedWhichBranchesHold() throws -> Bool { try setup.commands().contains { $0.hasPrefix("for-each-ref --contains") && $0.contains("refs/heads") } }
+        // On a branch of another name v1.1 is no release, and no branch is asked about.
+        #expect(releases() == ["v1.0"])
+        #expect(try !askedWhichBranchesHold())
+
+        _ = try repository.git(["branch", "--quiet", "-m", "spike", "release-1.1.x"])
+        #expect(releases() == ["v1.0", "v1.1"])
+        #expect(try askedWhichBranchesHold())
+        #expect(releases() == ["v1.0", "v1.1"])
+        #expect(try !askedWhichBranchesHold())
+
+        // A commit on the mainline leaves the release branch where it was.
+        try setup.folder.write("# notes\n", to: "repository/README.md")
+        try repository.commit("readme")
+        #expect(releases() == ["v1.0", "v1.1"])
+        #expect(try !askedWhichBranchesHold())
+    }
 }

@@ -901,6 +901,27 @@ struct ReleasedAtTagTests {
             // had it, and no store takes the step from it.
             #expect(!run.stdout.contains("of ExpenseSchemaV1") && !run.stdout.contains("[entity-removed]"), "\(run.stdout)")
             #expect(!run.stdout.contains("the one version of model 'ExpensePlan'"), "\(run.stdout)")
+            guard tagged else { continue }
+            // Where the plan came and what the release held are kept with HEAD's commit: the next
+            // run on it (a pre-commit hook's) finds the same and walks no history to do so.
+            let real = try #require(GitRunner.find("git", in: ProcessInfo.processInfo.environment["PATH"] ?? ""))
+            let tools = try TemporaryFolder()
+            let log = tools.path + "/git-commands"
+            let script = try tools.write("#!/bin/sh\necho \"$*\" >> '\(log)'\nexec '\(real)' \"$@\"\n", to: "bin/git")
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+            let environment = ["XDG_CACHE_HOME": tools.path + "/cache", "PATH": tools.path + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
+            func keptRun() throws -> (stdout: String, walks: [String]) {
+                try? FileManager.default.removeItem(atPath: log)
+                let run = try Executable.run(["--no-color"], in: folder.url, environment: environment)
+                let commands = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+                return (run.stdout, commands.filter { $0.contains(" -S VersionedSchema") || $0.contains("--contains") }.map(String.init))
+            }
+            let first = try keptRun()
+            #expect(first.stdout == run.stdout)
+            #expect(!first.walks.isEmpty)
+            let second = try keptRun()
+            #expect(second.stdout == run.stdout)
+            #expect(second.walks.isEmpty, "\(second.walks)")
         }
     }
 
@@ -1050,19 +1071,21 @@ struct ReleasedAtTagTests {
         let script = try folder.write("#!/bin/sh\necho \"$*\" >> '\(log)'\nexec '\(real)' \"$@\"\n", to: "bin/git")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
         let environment = ["XDG_CACHE_HOME": folder.path + "/cache", "PATH": folder.path + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
-        func run() throws -> (stdout: String, archives: Int) {
+        // `archives`: files checked out at a tag; `lookups`: which tags changed the files.
+        func run() throws -> (stdout: String, archives: Int, lookups: Int) {
             try? FileManager.default.removeItem(atPath: log)
             let run = try Executable.run(["--no-color"], in: URL(fileURLWithPath: repository.path), environment: environment)
-            let commands = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            return (run.stdout, commands.split(separator: "\n").filter { $0.contains(" archive ") }.count)
+            let commands = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+            return (run.stdout, commands.filter { $0.contains(" archive ") }.count, commands.filter { $0.hasSuffix(" cat-file --batch-check") }.count)
         }
 
         let first = try run()
         #expect(first.stdout.contains("v1.0 shipped it, v1.2 shipped it changed by: Note: added attribute `pinned`"), "\(first.stdout)")
-        #expect(first.archives > 0)
+        #expect(first.archives > 0 && first.lookups > 0)
         let second = try run()
         #expect(second.stdout == first.stdout)
         #expect(second.archives == 0, "read at a tag again")
+        #expect(second.lookups == 0, "asked again which tags changed the files")
 
         let kept = folder.path + "/cache/schemalint/git-readings"
         for file in try FileManager.default.contentsOfDirectory(atPath: kept) {
