@@ -50,7 +50,7 @@ import SchemaLintTestSupport
         #expect(action["description"]?.scalar?.isEmpty == false)
 
         let inputs = try #require(action["inputs"]?.keys, "inputs is a mapping")
-        for input in ["paths", "format", "args", "sarif-file", "cloudkit", "configuration", "working-directory", "fail-on-error"] {
+        for input in ["paths", "format", "args", "sarif-file", "cloudkit", "configuration", "working-directory", "cache", "fail-on-error"] {
             #expect(inputs.contains(input), "input '\(input)'")
             #expect(action["inputs"]?[input]?["description"]?.scalar?.isEmpty == false, "input '\(input)' has a description")
             #expect(action["inputs"]?[input]?["default"]?.scalar != nil, "input '\(input)' has a default")
@@ -68,9 +68,17 @@ import SchemaLintTestSupport
         let steps = try #require(runs["steps"]?.list, "runs.steps is a list")
         #expect(steps.count >= 3)
         for step in steps {
+            if let uses = step["uses"]?.scalar {
+                // Another action, at a major version of its own.
+                #expect(uses.contains("@v") && step["run"] == nil, "step '\(step["name"]?.scalar ?? "?")' uses \(uses)")
+                continue
+            }
             // A composite action's `run` step must name its shell.
             #expect(step["run"]?.scalar != nil && step["shell"]?.scalar == "bash", "step '\(step["name"]?.scalar ?? "?")' runs bash")
         }
+        // The folder the cache step restores is the one the lint step keeps git's answers in.
+        let cached = try #require(steps.first { $0["uses"]?.scalar?.hasPrefix("actions/cache@") == true }?["with"]?["path"]?.scalar)
+        #expect(steps.first { $0["id"]?.scalar == "lint" }?["env"]?["CACHE_FOLDER"]?.scalar == cached)
         let scripts = steps.compactMap { $0["run"]?.scalar }.joined(separator: "\n")
         #expect(scripts.contains("apt-get install") && scripts.contains("libyaml-dev"))
         #expect(scripts.contains("brew install libyaml"))

@@ -267,4 +267,35 @@ import SchemaLintTestSupport
         let named = try Executable.run([folder.path], in: URL(fileURLWithPath: NSTemporaryDirectory()))
         #expect(named.status == 2, "\(named.stderr)")
     }
+
+    /// With `cache` on (the default), what git said about the history is kept in the folder the
+    /// cache step restores and saves; arguments that name a cache of their own, or none, win.
+    @Test(.enabled(if: hasTools, "needs bash"))
+    func theLintStepKeepsGitsAnswersInTheCachedFolder() throws {
+        var project = try XcodeGitOrderTests.Project()
+        try project.commit([("Notes", 1)], current: "Notes")
+        try project.commit([("Notes 2", 2)], current: "Notes 2")
+        let cache = project.folder.path + "/runner-temp/schemalint-cache"
+        func run(arguments: String, cache enabled: Bool) throws -> (stdout: String, exitCode: String?) {
+            let environment = [
+                "SCHEMALINT": Executable.binary.path, "INPUT_PATHS": ".", "INPUT_FORMAT": "text", "INPUT_ARGS": arguments,
+                "INPUT_SARIF_FILE": "", "INPUT_CLOUDKIT": "false", "INPUT_CACHE": enabled ? "true" : "false", "CACHE_FOLDER": cache,
+                "XDG_CACHE_HOME": project.folder.path + "/home-cache",
+            ]
+            let (run, outputs) = try Self.runStep("Run schemalint", in: project.folder, environment: environment)
+            return (run.stdout + run.stderr, outputs["exit-code"])
+        }
+        func kept(in folder: String) -> Bool { ((try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []).contains { $0.hasSuffix(".json") || $0.hasSuffix(".txt") } }
+
+        let off = try run(arguments: "", cache: false)
+        #expect(off.exitCode == "0" && !off.stdout.contains("--cache-path"), "\(off.stdout)")
+        #expect(!kept(in: cache))
+        let noCache = try run(arguments: "--no-cache", cache: true)
+        #expect(noCache.exitCode == "0" && !noCache.stdout.contains("--cache-path"), "\(noCache.stdout)")
+        #expect(!kept(in: cache))
+        let on = try run(arguments: "", cache: true)
+        #expect(on.exitCode == "0" && on.stdout.contains("--cache-path \(cache)"), "\(on.stdout)")
+        #expect(kept(in: cache))
+        #expect(on.stdout.components(separatedBy: "\n").filter { !$0.hasPrefix("schemalint ") } == off.stdout.components(separatedBy: "\n").filter { !$0.hasPrefix("schemalint ") })
+    }
 }
