@@ -8417,6 +8417,10 @@ many-to-many pair lives in separate `CDMR` records. Making `Note.folder` to-many
 links in `CDMR` records, while a person's other device, still on the previous app version, keeps
 reading and writing the `CD_folder` field of `CD_Note`. Neither sees the links the other sets.
 
+A link turned the other way round (a folder that held many notes now holds one, and a note now
+belongs to many folders) changes both ends at once: it is one finding, at the end whose name sorts
+first, naming the other.
+
 In a local (non-synced) store, switching between to-one and to-many is a change lightweight
 migration infers, so it is reported as a note. Going from to-many to to-one cannot keep every
 related object, so check which one you need before the store migrates. Where a mapping model
@@ -8470,6 +8474,34 @@ entities:
       title: string
     relationships:
       folder: {destination: Folder, inverse: notes, toMany: ↓true}
+```
+
+### Triggers: a synced link turned round is one finding for both ends
+
+```yaml
+model: Notes
+version: 1
+cloudkit: true
+entities:
+  Folder:
+    relationships:
+      notes: {destination: Note, inverse: folder, toMany: true}
+  Note:
+    relationships:
+      folder: {destination: Folder, inverse: notes}
+```
+
+```yaml
+model: Notes
+version: 2
+cloudkit: true
+entities:
+  Folder:
+    relationships:
+      notes: {destination: Note, inverse: folder, toMany: ↓false}
+  Note:
+    relationships:
+      folder: {destination: Folder, inverse: notes, toMany: true}
 ```
 
 ### Triggers: a local to-one relationship becomes to-many (a note)

@@ -11,21 +11,58 @@ struct RelationshipCardinalityChangedRule: ChangeRule {
     func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
         guard let old = change.old?.relationship, let new = change.new?.relationship else { return [] }
         func word(_ relationship: Relationship) -> String { relationship.isToMany ? "to-many" : "to-one" }
-        let what = "relationship '\(change.path)' changed from \(word(old)) to \(word(new))"
+        // Both ends turned (a one-to-many link the other way round): one change of the link,
+        // reported once, at the end whose path sorts first, naming both.
+        let turned = Self.inverseTurned(with: change, in: comparison)
+        if let turned, turned.path < change.path { return [] }
+        var what = "relationship '\(change.path)' changed from \(word(old)) to \(word(new))"
+        var notes: [Finding.Note] = []
+        if let turned, let inverseOld = turned.old?.relationship, let inverseNew = turned.new?.relationship {
+            what += ", and its inverse '\(turned.path)' from \(word(inverseOld)) to \(word(inverseNew))"
+            notes.append(Finding.Note("'\(turned.path)' as \(comparison.version.displayName) declares it", at: turned.location))
+        }
         let message: String
         var advice: [String] = []
         if comparison.isSynced(change) {
-            let manyToMany = new.isToMany && comparison.inverse(of: new)?.isToMany == true
-            let whereNow = manyToMany ? "as separate CDMR records (many-to-many)" : new.isToMany ? "on the other side" : "as a field CD_\(new.name) of this record"
-            let whereBefore = old.isToMany ? "elsewhere" : "in the field CD_\(old.name) of this record"
+            let whereNow: String, whereBefore: String
+            if let turned, let inverseOld = turned.old?.relationship, let inverseNew = turned.new?.relationship {
+                whereNow = Self.place(of: new, in: change.path.entity, inverse: inverseNew, in: turned.path.entity)
+                whereBefore = Self.place(of: old, in: change.oldPath?.entity ?? change.path.entity, inverse: inverseOld, in: turned.oldPath?.entity ?? turned.path.entity)
+            } else {
+                let manyToMany = new.isToMany && comparison.inverse(of: new)?.isToMany == true
+                whereNow = manyToMany ? "as separate CDMR records (many-to-many)" : new.isToMany ? "on the other side" : "as a field CD_\(new.name) of this record"
+                whereBefore = old.isToMany ? "elsewhere" : "in the field CD_\(old.name) of this record"
+            }
             message = "\(what); CloudKit now keeps the link \(whereNow) instead of \(whereBefore), so \(comparison.olderApps) no longer see it"
             let suggestions = Suggestions(comparison: comparison, change: change)
             advice = [suggestions.addReplacement("the new cardinality"), suggestions.versionAttribute]
         } else {
-            message = old.isToMany
+            let narrowed = old.isToMany && !new.isToMany || turned.map { $0.old?.relationship?.isToMany == true && $0.new?.relationship?.isToMany == false } == true
+            message = narrowed
                 ? "\(what); lightweight migration keeps one of the related objects and drops the rest"
                 : "\(what); lightweight migration infers it"
         }
-        return [finding(change, in: comparison, severity: severity, message: message, suggestions: advice)]
+        return [finding(change, in: comparison, severity: severity, message: message, notes: notes, suggestions: advice)]
+    }
+
+    /// The change of cardinality of `change`'s inverse in the same step, where both ends turned.
+    static func inverseTurned(with change: Change, in comparison: Comparison) -> Change? {
+        guard let new = change.new?.relationship, let inverse = new.inverse, let member = change.path.member else { return nil }
+        let owners = Set(ModelValidator.ancestry(of: new.destination, in: comparison.version))
+        return comparison.changes.first { other in
+            other.kind == .relationshipCardinalityChanged && other.path != change.path && other.path.member == inverse
+                && owners.contains(other.path.entity) && other.new?.relationship?.inverse == member
+        }
+    }
+
+    /// Where CloudKit keeps a link whose two ends are `relationship` (of `owner`) and `inverse`
+    /// (of `inverseOwner`): a to-one end is a field of its record; two to-many ends, CDMR records.
+    private static func place(of relationship: Relationship, in owner: String, inverse: Relationship, in inverseOwner: String) -> String {
+        switch (relationship.isToMany, inverse.isToMany) {
+        case (true, true): "as separate CDMR records (many-to-many)"
+        case (false, false): "in the fields CD_\(relationship.name) of '\(owner)' and CD_\(inverse.name) of '\(inverseOwner)' records"
+        case (false, true): "in the field CD_\(relationship.name) of '\(owner)' records"
+        case (true, false): "in the field CD_\(inverse.name) of '\(inverseOwner)' records"
+        }
     }
 }
