@@ -58,7 +58,8 @@ extension LintPipeline {
         var earlier = options
         earlier.paths = files.sorted()
         earlier.history = .files
-        let older = history.versions.dropLast().filter(\.isReleased)
+        // A schema no plan that a container is given lists has its checksum read by nothing.
+        let older = history.versions.dropLast().filter { $0.isReleased && $0.isInMigrationPlan }
         let labels = Set(older.map(\.label))
         // Each commit's older schemas by label, as entries located at `commit:path`.
         var readings: [String: [String: VersionLock.Entry]] = [:]

@@ -815,6 +815,13 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("warning: V1 changed in \(edited) (2024-01-06), after V2 was added in \(added) (2024-01-03): "), "\(run.stdout)")
         #expect(run.stdout.contains("'Note.pinned'") && run.stdout.contains("134504"), "\(run.stdout)")
         #expect(run.stdout.contains("note: as it was before V2 was added"), "\(run.stdout)")
+
+        // The app's container is given no plan: SwiftData reads no checksum of V1, and migrates
+        // each store from the model it records.
+        try folder.write("import SwiftData\n\nfunc openNotes() throws -> ModelContainer {\n    try ModelContainer(for: Schema(versionedSchema: V2.self))\n}\n", to: "App/Store.swift")
+        try repository.commit("a container without the plan")
+        let unplanned = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!unplanned.stdout.contains("V1 changed in"), "\(unplanned.stdout)")
     }
 
     /// An app that began with `@Model` classes and no schema later adds a plan: its first schema
