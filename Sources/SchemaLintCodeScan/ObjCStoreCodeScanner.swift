@@ -45,6 +45,10 @@ struct ObjCStoreCodeScanner {
     /// MyLog(...); }`), by the first part of their selector: a message to one logs, as the call in
     /// it does.
     private var loggingMethods: Set<String> = []
+    /// The text of the file's methods that take no argument and name a folder of the device
+    /// (`applicationCachesDirectory`, whose body asks for `NSCachesDirectory`), by selector: a
+    /// store placed in `[self applicationCachesDirectory]` is in the folder that method names.
+    private var folderMethods: [String: String] = [:]
     /// Where the file opens a store: `openingSelectors`, and `openingMethods` sent to `self`.
     private var openingPositions: TokenPositions
     /// Where it removes files (`removals`), copies a store out (`migratePersistentStore:`), moves
@@ -169,6 +173,10 @@ struct ObjCStoreCodeScanner {
         let opening = Set(methods.filter { body in body.range.contains { Self.openingSelectors.contains(tokens[$0].text) } }.map(\.selector))
         scanner.openingMethods = opening.union(methods.filter { body in body.range.contains { scanner.sendsToSelf($0, oneOf: opening) } }.map(\.selector))
         scanner.openingPositions = TokenPositions(tokens.indices.filter { scanner.opens($0) })
+        scanner.folderMethods = Dictionary(methods.compactMap { body in
+            let text = body.range.map { tokens[$0].text }.joined(separator: " ")
+            return ["Directory", "directory", "SecurityApplicationGroupIdentifier"].contains(where: text.contains) ? (body.selector, text) : nil
+        }, uniquingKeysWith: { first, _ in first })
         scanner.loggingMethods = Set(bodies.filter { $0.owner != nil && !$0.range.isEmpty && scanner.onlyLogs([$0.range]) != nil }.compactMap { $0.selector.split(separator: ":").first.map(String.init) })
         for body in bodies where body.owner != nil {
             let calls = body.range.filter { tokens[$0].isIdentifier("migratePersistentStore") }
@@ -1209,7 +1217,8 @@ struct ObjCStoreCodeScanner {
     /// files the body names (written out, or through the file's constants), when each holds the
     /// word (`@".AppCache.sqlite"`), or the method's own name (`cachePersistentStoreCoordinator`)
     /// or its class's (`SBBCacheManager`), or the Caches folder it places the store in
-    /// (`NSCachesDirectory`), where the body names one store file at most. Code that names the main store's file beside
+    /// (`NSCachesDirectory`, or through a method of the file that names it), where the body
+    /// names one store file at most. Code that names the main store's file beside
     /// a cache's is no cache's.
     private func cache(of body: Body) -> CacheEvidence? {
         func isCache(_ name: String) -> Bool { name.lowercased().contains("cache") }
@@ -1225,7 +1234,12 @@ struct ObjCStoreCodeScanner {
         if let first = files.first, files.allSatisfy(isCache) { return CacheEvidence("\"\(first)\"") }
         guard Set(files).count <= 1 else { return nil }
         if let named = (isCache(body.selector) ? body.selector : body.owner.flatMap { isCache($0) ? $0 : nil }) { return CacheEvidence(named) }
-        return CacheEvidence.cachesFolder(namedIn: body.range.map { tokens[$0].text }.joined(separator: " "))
+        // The folder a method of the file names (`[self applicationCachesDirectory]`) is named here.
+        let folders = Set(folderMethods.keys)
+        let text = body.range.map { position in
+            sendsToSelf(position, oneOf: folders) ? folderMethods[tokens[position].text] ?? "" : tokens[position].text
+        }
+        return CacheEvidence.cachesFolder(namedIn: text.joined(separator: " "))
     }
 
     /// The selectors that open a store.

@@ -187,12 +187,16 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             let opensHere = reading.storeCode.failureActions[index].openingLocation.file == place.location.file
             let declaration = place.location.file + "\u{0}" + place.declaration
             let unused = unusedDeclarations[declaration]
-                ?? (Self.isUnusedStaticProperty(place, in: sources) || Self.isUnreadLazyProperty(place, in: sources, holding: files(holding:)) || Self.isUncalledFunction(place, in: sources))
+                ?? (Self.isUnusedStaticProperty(place, in: sources) || Self.isUnreadLazyProperty(place, in: sources, holding: files(holding:)) || Self.isUncalledFunction(place, in: sources)
+                    || Self.isUncalledStaticFunction(place, in: sources, everyFile: everyFile))
             unusedDeclarations[declaration] = unused
             reading.storeCode.failureActions[index].inUnusedCode = unused
-                // A type that opens its store and handles the failure itself, beside a store
-                // opened in another file: the stack the app uses may be that one.
-                || opensHere && reading.storeCode.openings.contains { $0.place.location.file != place.location.file } && Self.isUnusedType(place, in: sources, everyFile: everyFile)
+                // A type that opens its store and handles the failure itself, and that no other
+                // file names: the stack left beside the one the app uses (another file opens a
+                // store), or by the code that used it (the app's entry point is read, and names
+                // it nowhere).
+                || opensHere && Self.isUnusedType(place, in: sources, everyFile: everyFile)
+                    && (reading.storeCode.openings.contains { $0.place.location.file != place.location.file } || Self.declaresTheEntryPoint(everyFile(), besides: place.location.file))
             if !reading.storeCode.failureActions[index].inUnusedCode {
                 reading.storeCode.failureActions[index].onlyAtTermination = Self.terminationOnlyReader(of: place, in: sources, holding: files(holding:))
             }
@@ -325,6 +329,38 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         return indent == 0
     }
 
+    /// Whether `place` lies in a `static func` no file calls: the system calls no static
+    /// function by a name the project does not write, but for a protocol's requirement
+    /// (`UIViewRepresentable.dismantleUIView`, `App.main`), so the type or extension around it
+    /// conforms to nothing (or to `ObservableObject`, which requires none), and no file of the run
+    /// (`everyFile`) writes the name again, where another declares the app's entry point: the app
+    /// is read. Public too: a framework target of the app's repository
+    /// (`Database.PersistentContainer.loadDefaultStore()`) serves the apps the run reads.
+    static func isUncalledStaticFunction(_ place: CodePlace, in sources: [ModelSourceFile], everyFile: () -> [ModelSourceFile]) -> Bool {
+        guard let open = place.declaration.firstIndex(of: "("),
+              let name = place.declaration[..<open].split(separator: ".").last.map(String.init), name != "main", !name.hasPrefix("build"),
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+              let declaring = sources.first(where: { $0.name == place.location.file }),
+              // Most places are in no static function: one search of the file's bytes says so.
+              ByteSearch.wholeWordCount(of: "static func \(name)", in: declaring.bytes) > 0 else { return false }
+        let lines = Self.lines(of: declaring)
+        guard let line = lines.firstIndex(where: { $0.contains("static func \(name)(") || $0.contains("static func \(name)<") }),
+              !["override", "@objc", "dynamic", "@_cdecl"].contains(where: lines[max(0, line - 2)...line].joined(separator: " ").contains) else { return false }
+        let indent = lines[line].prefix { $0 == " " || $0 == "\t" }.count
+        let kinds = ["extension ", "class ", "struct ", "enum ", "actor ", "protocol "]
+        for index in stride(from: line - 1, through: 0, by: -1) {
+            let text = lines[index]
+            guard text.prefix(while: { $0 == " " || $0 == "\t" }).count < indent, let kind = kinds.first(where: { text.contains($0) }) else { continue }
+            guard kind != "protocol " else { return false }
+            let header = text[text.range(of: kind)!.upperBound...].prefix { $0 != "{" }
+            let conformances = header.drop { $0 != ":" }.dropFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard kind == "extension " || !header.contains("<"), conformances.allSatisfy({ $0 == "ObservableObject" }) else { return false }
+            let files = everyFile()
+            return writtenOnce(name, in: files) && declaresTheEntryPoint(files, besides: declaring.name)
+        }
+        return false
+    }
+
     /// Whether `name` is written once in the code of `files` (a line comment is no use of it):
     /// where it is declared.
     private static func writtenOnce(_ name: String, in files: [ModelSourceFile]) -> Bool {
@@ -371,9 +407,16 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         return calls - 1
     }
 
+    /// Whether a file of `files` but `file` declares the app's entry point: the app is read.
+    static func declaresTheEntryPoint(_ files: [ModelSourceFile], besides file: String) -> Bool {
+        files.contains { source in
+            source.name != file && ["@main", "@UIApplicationMain", "@NSApplicationMain"].contains { ByteSearch.wholeWordCount(of: $0, in: source.bytes) > 0 }
+        }
+    }
+
     /// Whether `place` lies in a type of its own file that no other Swift file names (Xcode's
-    /// template `PersistenceController`, left beside the stack the app uses, which the caller
-    /// makes sure of): a plain type (it
+    /// template `PersistenceController` left beside the stack the app uses, a store whose last
+    /// user was deleted): a plain type (it
     /// inherits from and conforms to nothing but `ObservableObject`), not `public` or `open`, in
     /// a file that declares no other type and no entry point (`@main`). `everyFile` gives the
     /// run's Swift files, read only where such a type is found.

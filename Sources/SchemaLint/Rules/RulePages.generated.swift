@@ -12841,6 +12841,35 @@ final class EventIndex {
 @end
 ```
 
+### Triggers: Objective-C: a store in the folder a method of the class names, deleted when it does not open (a note)
+
+The schedule is downloaded again: the store lies in the Caches folder, which the method
+`applicationCachesDirectory` names. The stop after the deletion is a note as well.
+
+```objc path=Radio/ContentManager.m
+@implementation ContentManager
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    if (_persistentStoreCoordinator != nil) {
+        return _persistentStoreCoordinator;
+    }
+    NSURL *storeURL = [[self applicationCachesDirectory] URLByAppendingPathComponent:@"Schedule.sqlite"];
+    NSError *error = nil;
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self managedObjectModel]];
+    if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        [[NSFileManager defaultManager] ↓removeItemAtURL:storeURL error:nil];
+        ↓abort();
+    }
+    return _persistentStoreCoordinator;
+}
+
+- (NSURL *)applicationCachesDirectory {
+    return [[[NSFileManager defaultManager] URLsForDirectory:NSCachesDirectory inDomains:NSUserDomainMask] lastObject];
+}
+
+@end
+```
+
 ### Triggers: a store whose documentation names a cache only further on, whose failure is only logged (a warning)
 
 The cache this type's documentation speaks of is another thing than the type: the person's notes
@@ -14183,6 +14212,90 @@ final class CardStack {
         container.loadPersistentStores { _, error in
             self.loadError = error
         }
+    }
+}
+```
+
+### Triggers: a store type whose last user was deleted: no other file names it (a note)
+
+The code that read the triggers went away in a release; the type that opens their store, and
+deletes it when it does not open, stayed behind, made by nothing.
+
+```swift path=App/TriggerStore.swift
+import CoreData
+
+class TriggerStore {
+    static let shared = TriggerStore()
+    var context: NSManagedObjectContext!
+
+    private init() {
+        let model = NSManagedObjectModel.mergedModel(from: nil)!
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let url = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0].appendingPathComponent("Triggers.sqlite")
+        do {
+            try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+        } catch {
+            try! ↓FileManager.default.removeItem(at: url)
+        }
+        context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+        context.persistentStoreCoordinator = coordinator
+    }
+}
+```
+
+```swift path=App/GuardApp.swift
+import SwiftUI
+
+@main
+struct GuardApp: App {
+    var body: some Scene {
+        WindowGroup { Text("Guarding") }
+    }
+}
+```
+
+### Triggers: a public static function of the app's own framework that no file calls (a note)
+
+The apps load the framework's shared container themselves; the framework's loader, public so
+that they could, is called by none of them.
+
+```swift path=Database/TrainContainer.swift
+import CoreData
+
+public final class TrainContainer: NSPersistentContainer {
+    public static let shared = TrainContainer(name: "Trains")
+}
+
+extension TrainContainer: ObservableObject {
+    public static func loadDefaultStore() -> TrainContainer {
+        let container = TrainContainer.shared
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? {
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        }
+        return container
+    }
+}
+```
+
+```swift path=Trains/TrainsApp.swift
+import SwiftUI
+import Database
+
+@main
+struct TrainsApp: App {
+    @State private var loadError: Error?
+    let container = TrainContainer.shared
+
+    init() {
+        container.loadPersistentStores { _, error in
+            Task { @MainActor in self.loadError = error }
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { Text(loadError == nil ? "Trains" : "The collection could not be opened") }
     }
 }
 ```
