@@ -65,7 +65,11 @@ extension LintPipeline {
             // Asked of the tag's object, which names its files for good (a tag moved since names another).
             guard let grep = head.run(["grep", "-l", "-w", "VersionedSchema", release?.object ?? parent, "--", "*.swift"]), grep.status == 1 else { continue }
             var earlier = options
-            earlier.paths = files.sorted()
+            // The classes then were the app's whole model, wherever they lay: a class whose file
+            // moved since (into the plan's first schema) is read from where it was.
+            let atRevision = GitRevision(listed: release?.object ?? parent, top: top, runner: runner)
+            let declaring = Self.builtAtRevision(atRevision.swiftFiles(mentioning: ["@Model"]), git: atRevision)
+            earlier.paths = Set((files.map { $0 } + declaring).map(PathResolution.canonical)).sorted()
             earlier.history = .files
             guard let reference = try? reference(at: revision, earlier, configuration: configuration, namingFiles: false, repository: top, releasedOnly: true) else { continue }
             let read = reference.released.filter { $0.releasedCopy?.format == .swiftData }

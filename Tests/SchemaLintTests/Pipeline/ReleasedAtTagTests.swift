@@ -932,6 +932,55 @@ struct ReleasedAtTagTests {
         }
     }
 
+    /// The classes before the plan are the app's whole model at the release, wherever they lay:
+    /// one moved since into the plan's first schema is read from its file there, so the first
+    /// schema is compared with what shipped (an attribute made required), not reported as adding it.
+    @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"))
+    func theClassesBeforeAPlanAreReadWhereTheyLayThen() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("import SwiftData\n@Model final class Tag {\n    var name: String = \"\"\n    init() {}\n}\n", to: "App/Tags/Tag.swift")
+        try folder.write("import SwiftData\n@Model final class Expense {\n    var title: String = \"\"\n    var amount: Double?\n    init() {}\n}\n", to: "App/Expenses/Expense.swift")
+        try folder.write("import SwiftUI\nimport SwiftData\n@main struct ExpensesApp: App {\n    var body: some Scene { WindowGroup { Text(\"Expenses\") }.modelContainer(for: [Expense.self, Tag.self]) }\n}\n", to: "App/ExpensesApp.swift")
+        try repository.commit("classes")
+        try repository.tag("v1.0")
+        try FileManager.default.removeItem(atPath: folder.path + "/App/Expenses/Expense.swift")
+        try folder.write("""
+        import SwiftData
+        enum ExpenseSchemaV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Expense.self, Tag.self] }
+            @Model final class Expense {
+                var title: String = ""
+                var amount: Double = 0
+                init() {}
+            }
+        }
+        enum ExpenseSchemaV2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] { [Expense.self, Tag.self] }
+            @Model final class Expense {
+                var title: String = ""
+                var amount: Double = 0
+                var note: String?
+                init() {}
+            }
+        }
+        typealias Expense = ExpenseSchemaV2.Expense
+        enum ExpensePlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [ExpenseSchemaV1.self, ExpenseSchemaV2.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+
+        """, to: "App/Schemas.swift")
+        try folder.write("import SwiftUI\nimport SwiftData\n@main struct ExpensesApp: App {\n    var body: some Scene { WindowGroup { Text(\"Expenses\") }.modelContainer(for: [Expense.self, Tag.self], migrationPlan: ExpensePlan.self) }\n}\n", to: "App/ExpensesApp.swift")
+        try repository.commit("a plan")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("no schema of 'ExpensePlan' is the @Model classes as the release at v1.0 shipped them"), "\(run.stdout)")
+        #expect(run.stdout.contains("ExpenseSchemaV1, its first, differs: Expense: attribute `amount`"), "\(run.stdout)")
+        #expect(!run.stdout.contains("added entity `Expense`"), "\(run.stdout)")
+    }
+
     /// The files that declare the schemas and their classes now are not all of those that did at
     /// the release: the live class has moved to a file of its own since. The release is read with
     /// the Swift files that declared models there, so its schema edited since is found.
