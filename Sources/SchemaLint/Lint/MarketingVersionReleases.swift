@@ -70,6 +70,11 @@ extension LintPipeline {
         var found: [String: MarketingVersionRelease] = [:]
         // Models of one project whose newest versions came in one commit ask the same question.
         var answers: [String: AppVersionChanges.Change?] = [:]
+        let addedAnywhere = Self.commitsThatAdded(candidates.compactMap { history -> (bundle: String, version: String)? in
+            guard let newest = history.versions.last(where: { $0.isReleased || $0.format != .xcode }), newest.format == .xcode,
+                  let bundle = bundles.first(where: { "bundle:" + $0.path == history.key }), bundle.ordering.commits[newest.label] == nil else { return nil }
+            return ((bundle.path as NSString).lastPathComponent, newest.label + XcodeModelBundle.versionExtension)
+        }, git: git)
         for history in candidates {
             guard let newest = history.versions.last(where: { $0.isReleased || $0.format != .xcode }) else { continue }
             let added: String?
@@ -83,8 +88,7 @@ extension LintPipeline {
                 // (Following the file with `--follow` would take a version copied from the one
                 // before it for that one.)
                 let bundleName = (bundle.path as NSString).lastPathComponent
-                let anywhere = ":(glob)**/" + XcodeVersionCommits.globEscaped(bundleName) + "/" + XcodeVersionCommits.globEscaped(newest.label + XcodeModelBundle.versionExtension) + "/contents"
-                added = bundle.ordering.commits[newest.label]?.id ?? Self.oldestCommit(["--diff-filter=A"], of: [anywhere], git: git)
+                added = bundle.ordering.commits[newest.label]?.id ?? addedAnywhere[bundleName + "/" + newest.label + XcodeModelBundle.versionExtension]
                     ?? Self.oldestCommit(["--diff-filter=A"], of: [folder], git: git)
             case .swiftData where newest.isInMigrationPlan:
                 let files = Set(history.versions.map(\.file)).map { PathResolution.relative(PathResolution.canonical($0), to: PathResolution.canonical(top)) }.sorted()
@@ -188,6 +192,27 @@ extension LintPipeline {
 
     /// The oldest commit of the history of `git`'s commit that `git log` lists with `options` for
     /// `paths` (abbreviated), nil where it lists none.
+    /// The commit that first added each version's `contents` under its bundle's name anywhere
+    /// (`Bundle.xcdatamodeld/Version.xcdatamodel`), by that pair of names: one `git log` for the
+    /// bundles of a run, each of which would walk the whole history alone.
+    private static func commitsThatAdded(_ versions: [(bundle: String, version: String)], git: CommitQuestions) -> [String: String] {
+        guard !versions.isEmpty else { return [:] }
+        let globs = versions.map { ":(glob)**/" + XcodeVersionCommits.globEscaped($0.bundle) + "/" + XcodeVersionCommits.globEscaped($0.version) + "/contents" }
+        guard let log = git.run(["log", "--reverse", "--no-color", "--no-renames", "--diff-filter=A", "--name-only", "--format=commit %h", git.commit, "--"] + globs), log.succeeded else { return [:] }
+        let wanted = Set(versions.map { $0.bundle + "/" + $0.version })
+        var found: [String: String] = [:]
+        var commit: String?
+        for line in log.text.split(separator: "\n") {
+            if line.hasPrefix("commit ") { commit = String(line.dropFirst("commit ".count)); continue }
+            // `…/Bundle.xcdatamodeld/Version.xcdatamodel/contents`: the two folders name it.
+            let parts = line.split(separator: "/")
+            guard let commit, parts.count >= 3, parts.last == "contents" else { continue }
+            let key = "\(parts[parts.count - 3])/\(parts[parts.count - 2])"
+            if wanted.contains(key), found[key] == nil { found[key] = commit }
+        }
+        return found
+    }
+
     private static func oldestCommit(_ options: [String], of paths: [String], git: CommitQuestions) -> String? {
         guard let log = git.run(["log", "--reverse", "--no-color", "--format=%h"] + options + [git.commit, "--"] + paths), log.succeeded else { return nil }
         return log.text.split(separator: "\n").first.map(String.init)

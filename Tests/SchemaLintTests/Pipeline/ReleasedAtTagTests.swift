@@ -537,6 +537,13 @@ struct ReleasedAtTagTests {
         let changed = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let run = try Executable.run(["--no-color"], in: folder.url)
         #expect(run.stdout.contains("in steps that shipped (MARKETING_VERSION went from 1.0 to 1.1 in \(changed) (2024-01-04), after Notes 2 and Tags 2 came; --all-steps lists them)"), "\(run.stdout)")
+
+        // Tags 3 came after the change: Tags' newest step is the coming release's, Notes' shipped.
+        try tags("Tags 3", [])
+        try repository.commit("Tags 3 drops the last")
+        let later = try Executable.run(["--no-color"], in: folder.url)
+        #expect(later.stdout.contains("attribute 'Tag.label' was removed"), "\(later.stdout)")
+        #expect(!later.stdout.contains("'Note.body'"), "\(later.stdout)")
     }
 
     /// With no release tag, the app's version (`MARKETING_VERSION`) changed after the newest
