@@ -102,26 +102,26 @@ package struct Changelog: Sendable {
         case .attributeTypeChanged:
             return from("type", old?.attribute?.type, new?.attribute?.type) { $0.rawValue }
         case .attributeOptionalityChanged:
-            return from("optional", old?.attribute?.isOptional, new?.attribute?.isOptional) { String($0) }
+            return "attribute \(name) made " + (new?.attribute?.isOptional == true ? "optional" : "required")
         case .attributeDefaultChanged:
             return from("default", old?.attribute?.defaultValue, new?.attribute?.defaultValue) { $0 }
         case .attributeTransienceChanged:
-            return from("transient", old?.attribute?.isTransient, new?.attribute?.isTransient) { String($0) }
+            return "attribute \(name) " + (new?.attribute?.isTransient == true ? "made transient" : "no longer transient")
         case .attributeTransformerChanged:
             if old?.attribute?.transformer != new?.attribute?.transformer {
                 return from("transformer", old?.attribute?.transformer, new?.attribute?.transformer) { $0 }
             }
             return from("className", old?.attribute?.className, new?.attribute?.className) { $0 }
         case .attributeCloudEncryptionChanged:
-            return from("allowsCloudEncryption", old?.attribute?.allowsCloudEncryption, new?.attribute?.allowsCloudEncryption) { String($0) }
+            return "attribute \(name) " + (new?.attribute?.allowsCloudEncryption == true ? "encrypted in CloudKit" : "no longer encrypted in CloudKit")
         case .attributeVersionHashModifierChanged:
             return "attribute \(name): versionHashModifier changed"
         case .relationshipDestinationChanged:
             return from("destination", old?.relationship?.destination, new?.relationship?.destination) { $0 }
         case .relationshipCardinalityChanged:
-            return from("toMany", old?.relationship?.isToMany, new?.relationship?.isToMany) { String($0) }
+            return "relationship \(name) made " + (new?.relationship?.isToMany == true ? "to-many" : "to-one")
         case .relationshipOrderedChanged:
-            return from("ordered", old?.relationship?.isOrdered, new?.relationship?.isOrdered) { String($0) }
+            return "relationship \(name) made " + (new?.relationship?.isOrdered == true ? "ordered" : "unordered")
         case .relationshipInverseChanged:
             return from("inverse", old?.relationship?.inverse, new?.relationship?.inverse) { $0 }
         case .relationshipDeleteRuleChanged:
@@ -132,7 +132,7 @@ package struct Changelog: Sendable {
             }
             return from("optionality", text(old?.relationship), text(new?.relationship)) { $0 }
         case .relationshipTransienceChanged:
-            return from("transient", old?.relationship?.isTransient, new?.relationship?.isTransient) { String($0) }
+            return "relationship \(name) " + (new?.relationship?.isTransient == true ? "made transient" : "no longer transient")
         }
     }
 

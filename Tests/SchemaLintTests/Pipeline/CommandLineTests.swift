@@ -187,6 +187,45 @@ import SchemaLintTestSupport
         #expect(try Executable.run(["lock", "m", "--force"], in: folder.url).status == 0)
     }
 
+    /// A flag that changed is said in words: "made required", not "optional `true` -> `false`".
+    @Test func diffSaysAChangedFlagInWords() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("""
+        model: Notes
+        version: 1
+        entities:
+          Folder:
+            relationships:
+              notes: {destination: Note, inverse: folder, toMany: true}
+          Note:
+            attributes:
+              title: string
+              draft: {type: string, transient: true}
+            relationships:
+              folder: {destination: Folder, inverse: notes}
+        """, to: "v1.yaml")
+        try folder.write("""
+        model: Notes
+        version: 2
+        entities:
+          Folder:
+            relationships:
+              notes: {destination: Note, inverse: folder, toMany: true, ordered: true}
+          Note:
+            attributes:
+              title: {type: string, optional: false, default: ""}
+              draft: string
+            relationships:
+              folder: {destination: Folder, inverse: notes, toMany: true}
+        """, to: "v2.yaml")
+        let run = try Executable.run(["diff", "v1.yaml", "v2.yaml"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        for line in ["- relationship `notes` made ordered", "- attribute `title` made required", "- attribute `draft` no longer transient", "- relationship `folder` made to-many"] {
+            #expect(run.stdout.contains(line + "\n"), "\(line) in \(run.stdout)")
+        }
+        #expect(!run.stdout.contains("`true`") && !run.stdout.contains("`false`"), "\(run.stdout)")
+    }
+
     @Test func diffPrintsAChangelog() throws {
         let run = try Executable.run(["diff", "examples/notes/v2.yaml", "examples/notes/v3.yaml"])
         #expect(run.status == 0)
