@@ -117,8 +117,9 @@ package struct GitReleaseTags: Sendable {
         let later = GitReleaseTags(listing: unmerged.map(\.listing).joined(separator: "\n"), pattern: merged.pattern).tags.filter {
             spelling(of: $0.name) == spelling(of: newest.name) && !isPrerelease($0.name) && newestKey.precedes(ReleaseTagOrder.Key($0.name))
         }
+        // Asked of those tags only.
         guard !later.isEmpty,
-              let output = refs.run(["for-each-ref", "--contains=\(newest.object)", "--format=%(refname:strip=2)", "refs/tags"]), output.succeeded
+              let output = refs.run(["for-each-ref", "--contains=\(newest.object)", "--format=%(refname:strip=2)"] + later.map { "refs/tags/" + $0.name }), output.succeeded
         else { return [] }
         let descending = Set(output.text.split(separator: "\n").map(String.init))
         let released = later.filter { descending.contains($0.name) }
@@ -177,9 +178,15 @@ package struct GitReleaseTags: Sendable {
         let builds = buildCounts(names)
         var tags = tags
         var asked: Set<String> = []
+        // Only a tag made no earlier than the release can descend from it: the others are not
+        // asked about, and git walks from those alone (a repository of 1,900 tags and 17,000
+        // commits: 0.3 to 0.9 s for all of them).
+        func younger(than newest: Int) -> [String] {
+            ([tags[newest]] + tags[..<newest].filter { $0.date >= tags[newest].date }).map { "refs/tags/" + $0.name }
+        }
         while asked.count < 4, let newest = tags.lastIndex(where: { !isPrerelease($0.name, among: names, buildCounts: builds) }),
               asked.insert(tags[newest].name).inserted, tags[..<newest].contains(where: { $0.date > tags[newest].date }),
-              let output = refs.run(["for-each-ref", "--contains=\(tags[newest].object)", "--format=%(refname:strip=2) %(objectname) %(*objectname)", "refs/tags"]),
+              let output = refs.run(["for-each-ref", "--contains=\(tags[newest].object)", "--format=%(refname:strip=2) %(objectname) %(*objectname)"] + younger(than: newest)),
               output.succeeded {
             let commits = peeledCommits(output.text)
             guard let own = commits[tags[newest].name],
@@ -206,8 +213,9 @@ package struct GitReleaseTags: Sendable {
     static func placingBeforeTheNewestRelease(_ tags: [Tag], refs: RefQuestions) -> [Tag] {
         let names = Set(tags.map(\.name))
         let builds = buildCounts(names)
+        // Asked of the tags after it and of itself only.
         guard let newest = tags.lastIndex(where: { !isPrerelease($0.name, among: names, buildCounts: builds) }), newest < tags.count - 1,
-              let output = refs.run(["for-each-ref", "--merged=\(tags[newest].object)", "--format=%(refname:strip=2) %(objectname) %(*objectname)", "refs/tags"]),
+              let output = refs.run(["for-each-ref", "--merged=\(tags[newest].object)", "--format=%(refname:strip=2) %(objectname) %(*objectname)"] + tags[newest...].map { "refs/tags/" + $0.name }),
               output.succeeded
         else { return tags }
         let commits = peeledCommits(output.text)
