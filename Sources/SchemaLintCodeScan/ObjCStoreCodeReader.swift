@@ -48,7 +48,8 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
     package var fileNameSuffixes: [String] { [".m", ".mm", ".h"] }
 
     /// Swift may send the methods of its Objective-C.
-    package var consultedFileNameSuffixes: [String] { [".swift"] }
+    /// Swift and interface files: what sends a method of the files read (`ObjCUncalledMethods`).
+    package var consultedFileNameSuffixes: [String] { [".swift", ".xib", ".storyboard"] }
 
     package func claims(name: String, bytes: [UInt8]) -> Bool {
         ByteSearch.containsAny(Self.words, in: bytes)

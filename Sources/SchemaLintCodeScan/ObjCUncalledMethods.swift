@@ -8,7 +8,12 @@ import SchemaLintCore
 /// The system sends many methods no code names (`application:didFinishLaunchingWithOptions:`, a
 /// delegate's callbacks, an action a storyboard connects), so a method counts as the project's own
 /// only where it sends itself, or where a header of the project declares it and it takes
-/// arguments (a property's getter may be read through bindings) and is no `IBAction`.
+/// arguments (a property's getter may be read through bindings) and is no `IBAction`. A getter
+/// of the Core Data stack a header of the project declares as a property (the template's
+/// `persistentStoreCoordinator`, `managedObjectContext`) is the project's too, and unsent where
+/// no code sends it as a message (reading its instance variable is no send) but methods that are
+/// unsent themselves, no string names it (key-value coding) and no nib or storyboard does
+/// (bindings).
 struct ObjCUncalledMethods {
     /// The files to search, by name: the Objective-C files read, then the others of the run
     /// (Objective-C, headers, Swift), read on demand.
@@ -29,14 +34,20 @@ struct ObjCUncalledMethods {
     /// Whether `declaration` (`-[StorageManager progressivelyMigrateURL:ofType:toModel:error:]`),
     /// whose body is in `file`, is a method of the project's that no code sends but its own body.
     mutating func isUncalled(_ declaration: String, in file: String) -> Bool {
+        isUncalled(declaration, in: file, depth: 0)
+    }
+
+    private mutating func isUncalled(_ declaration: String, in file: String, depth: Int) -> Bool {
         let key = file + "\u{0}" + declaration
         if let known = answers[key] { return known }
-        let answer = search(declaration, in: file)
+        // Asked again while being answered (two getters that send each other): called.
+        answers[key] = false
+        let answer = search(declaration, in: file, depth: depth)
         answers[key] = answer
         return answer
     }
 
-    private mutating func search(_ declaration: String, in file: String) -> Bool {
+    private mutating func search(_ declaration: String, in file: String, depth: Int) -> Bool {
         guard declaration.hasPrefix("-[") || declaration.hasPrefix("+["), declaration.hasSuffix("]"),
               let space = declaration.firstIndex(of: " ") else { return false }
         let selector = String(declaration[declaration.index(after: space)..<declaration.index(before: declaration.endIndex)])
@@ -44,10 +55,16 @@ struct ObjCUncalledMethods {
               let (ownTokens, ownBodies) = parsed(file), let own = ownBodies.first(where: { $0.declaration == declaration }) else { return false }
         // The project's own method, first (a look at its body, then at the headers only): most
         // methods that handle a store are the system's to call, and need no search for senders.
-        let sendsItself = own.range.contains { Self.names(keyword, ownTokens[$0]) }
+        // A message to `super` of the same name (`[super viewDidLoad]`) is the class's own
+        // override calling up, not a recursion.
+        let sendsItself = own.range.contains { Self.names(keyword, ownTokens[$0]) && !($0 > 0 && ownTokens[$0 - 1].isIdentifier("super")) }
+        if !selector.contains(":"), depth < 4, Self.stackWords.contains(where: keyword.lowercased().contains),
+           names.contains(where: { $0.hasSuffix(".h") && declaresProperty(keyword, in: $0) }) {
+            return isUnsentGetter(keyword, own: own.range, in: file, depth: depth)
+        }
         guard sendsItself || selector.contains(":") && names.contains(where: { $0.hasSuffix(".h") && holds(keyword, in: $0) }) else { return false }
         for name in names where holds(keyword, in: name) {
-            if name.hasSuffix(".swift") { return false }
+            if name.hasSuffix(".swift") || Self.isInterfaceFile(name) { return false }
             if let bytes = bytes(of: name), Self.isAction(keyword, in: bytes) { return false }
             guard !name.hasSuffix(".h"), let (tokens, bodies) = parsed(name) else { continue }
             for body in bodies where !(name == file && body.range == own.range) {
@@ -55,6 +72,48 @@ struct ObjCUncalledMethods {
             }
         }
         return true
+    }
+
+    /// The words that name a getter of the Core Data stack.
+    private static let stackWords = ["context", "coordinator", "container", "store"]
+
+    /// Whether `keyword`, a getter whose body is `own` in `file`, is sent by no code but methods
+    /// that are unsent themselves.
+    private mutating func isUnsentGetter(_ keyword: String, own: Range<Int>, in file: String, depth: Int) -> Bool {
+        for name in names where holds(keyword, in: name) {
+            if name.hasSuffix(".swift") || Self.isInterfaceFile(name) { return false }
+            guard !name.hasSuffix(".h"), let (tokens, bodies) = parsed(name) else { continue }
+            if tokens.contains(where: { $0.kind == .string && $0.text.contains(keyword) }) { return false }
+            for body in bodies where !(name == file && body.range == own) {
+                guard body.range.contains(where: { Self.sends(keyword, at: $0, in: tokens) }) else { continue }
+                guard isUncalled(body.declaration, in: name, depth: depth + 1) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether the token at `position` sends `keyword` as a message: `[receiver keyword]`,
+    /// `receiver.keyword`, `@selector(keyword)`; not the instance variable of that name.
+    private static func sends(_ keyword: String, at position: Int, in tokens: [ObjCToken]) -> Bool {
+        guard tokens[position].isIdentifier(keyword), position > 0 else { return false }
+        let before = tokens[position - 1]
+        if before.is(".") { return true }
+        if before.is("("), position > 1, tokens[position - 2].isIdentifier("@selector") { return true }
+        let receiver = before.kind == .identifier || before.is("]") || before.is(")")
+        return receiver && position + 1 < tokens.count && tokens[position + 1].is("]")
+    }
+
+    /// A nib or storyboard: what it names, its bindings and connections send.
+    private static func isInterfaceFile(_ name: String) -> Bool {
+        name.hasSuffix(".xib") || name.hasSuffix(".storyboard")
+    }
+
+    /// Whether the header declares a property named `keyword` (`@property (...) Type *keyword;`).
+    private mutating func declaresProperty(_ keyword: String, in name: String) -> Bool {
+        guard let bytes = bytes(of: name), ByteSearch.wholeWordCount(of: "@property", in: bytes) > 0, ByteSearch.wholeWordCount(of: keyword, in: bytes) > 0 else { return false }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { line in
+            line.contains("@property") && line.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).last == Substring(keyword)
+        }
     }
 
     /// Whether the file holds `keyword` as a whole word.

@@ -106,9 +106,9 @@ package struct ModelSourceFinder: Sendable {
         package var claimedContents: [String: [UInt8]]
         /// What the walk left out, and why (`--verbose`).
         package var skipped: [SkippedPath]
-        /// Files of names a reader reads but that no reader claimed (Swift that declares no model
-        /// and handles no store), sorted: a reader may look in them for what its own files refer to
-        /// (`ModelSourceReadingOptions.unclaimedFiles`).
+        /// Files of names a reader reads or consults but that no reader claimed (Swift that
+        /// declares no model and handles no store, a nib), sorted: a reader may look in them for
+        /// what its own files refer to (`ModelSourceReadingOptions.unclaimedFiles`).
         package var unclaimed: [String] = []
         /// The folders that hold an Xcode project or a file that adds files by folder (a package
         /// manifest, a project generator's specification): a module's own folder, which no app
@@ -340,7 +340,7 @@ package struct ModelSourceFinder: Sendable {
                 // workflows, fastlane, Jekyll): said with `--verbose`, as such a file is a model's name.
                 if claimed.isEmpty, readers.contains(where: { $0.ownsFileNames && $0.mayClaim(name: path) }) {
                     walk.skipped.append(SkippedPath(path: path, reason: .notAModelFile))
-                } else if claimed.isEmpty, readers.contains(where: { $0.mayClaim(name: path) }) {
+                } else if claimed.isEmpty, readers.contains(where: { $0.mayConsult(name: path) }) {
                     walk.unclaimed.append(path)
                 }
             }
