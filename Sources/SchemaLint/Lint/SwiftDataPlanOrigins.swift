@@ -69,7 +69,7 @@ extension LintPipeline {
             // moved since (into the plan's first schema) is read from where it was.
             let atRevision = GitRevision(listed: release?.object ?? parent, top: top, runner: runner)
             let declaring = Self.builtAtRevision(atRevision.swiftFiles(mentioning: ["@Model"]), git: atRevision)
-            earlier.paths = Set((files.map { $0 } + declaring).map(PathResolution.canonical)).sorted()
+            earlier.paths = Set((Array(files) + declaring).map(PathResolution.canonical)).sorted()
             earlier.history = .files
             guard let reference = try? reference(at: revision, earlier, configuration: configuration, namingFiles: false, repository: top, releasedOnly: true) else { continue }
             let read = reference.released.filter { $0.releasedCopy?.format == .swiftData }
