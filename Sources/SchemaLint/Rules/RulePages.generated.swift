@@ -12975,6 +12975,81 @@ The template's getters are declared and left in place; the app never sends
 @end
 ```
 
+### Triggers: Objective-C: the same stack, read by a class method whose signature ends in `;` (a warning)
+
+Objective-C lets a method's signature in `@implementation` end in `;` before its body; a send
+from such a method is a send all the same.
+
+```objc path=App/AppDelegate.h
+#import <UIKit/UIKit.h>
+#import <CoreData/CoreData.h>
+
+@interface AppDelegate : NSObject <UIApplicationDelegate> {
+    NSManagedObjectContext *managedObjectContext;
+    NSPersistentStoreCoordinator *persistentStoreCoordinator;
+}
+@property (nonatomic, retain, readonly) NSManagedObjectContext *managedObjectContext;
+@property (nonatomic, retain, readonly) NSPersistentStoreCoordinator *persistentStoreCoordinator;
+@end
+```
+
+```objc path=App/AppDelegate.m
+#import "AppDelegate.h"
+
+@implementation AppDelegate
+
+- (void)applicationWillTerminate:(UIApplication *)application {
+    NSError *error = nil;
+    if (managedObjectContext != nil) {
+        if ([managedObjectContext hasChanges] && ![managedObjectContext save:&error]) {
+            NSLog(@"Unresolved error %@", error);
+        }
+    }
+}
+
+- (NSManagedObjectContext *)managedObjectContext {
+    if (managedObjectContext != nil) {
+        return managedObjectContext;
+    }
+    NSPersistentStoreCoordinator *coordinator = [self persistentStoreCoordinator];
+    if (coordinator != nil) {
+        managedObjectContext = [[NSManagedObjectContext alloc] init];
+        [managedObjectContext setPersistentStoreCoordinator:coordinator];
+    }
+    return managedObjectContext;
+}
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    if (persistentStoreCoordinator != nil) {
+        return persistentStoreCoordinator;
+    }
+    NSURL *storeURL = [[[[NSFileManager defaultManager] URLsForDirectory:NSDocumentDirectory inDomains:NSUserDomainMask] lastObject] URLByAppendingPathComponent:@"Game.sqlite"];
+    NSError *error = nil;
+    persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[NSManagedObjectModel mergedModelFromBundles:nil]];
+    if (![persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        NSLog(@"Unresolved error %@, %@", error, [error userInfo]);
+        ↓abort();
+    }
+    return persistentStoreCoordinator;
+}
+
+@end
+```
+
+```objc path=App/Photo.m
+#import "AppDelegate.h"
+
+@implementation Photo
+
++ (NSArray *)allPhotos;
+{
+    NSManagedObjectContext *context = ((AppDelegate *)[[UIApplication sharedApplication] delegate]).managedObjectContext;
+    return [context executeFetchRequest:[NSFetchRequest fetchRequestWithEntityName:@"Photo"] error:nil];
+}
+
+@end
+```
+
 ### Triggers: Objective-C: a store in the folder a method of the class names, deleted when it does not open (a note)
 
 The schedule is downloaded again: the store lies in the Caches folder, which the method
