@@ -104,7 +104,8 @@ package struct Changelog: Sendable {
         case .attributeOptionalityChanged:
             return "attribute \(name) made " + (new?.attribute?.isOptional == true ? "optional" : "required")
         case .attributeDefaultChanged:
-            return from("default", old?.attribute?.defaultValue, new?.attribute?.defaultValue) { $0 }
+            // An empty string is written as one, not as an empty pair of backticks.
+            return from("default", old?.attribute?.defaultValue, new?.attribute?.defaultValue) { $0.isEmpty ? "\"\"" : $0 }
         case .attributeTransienceChanged:
             return "attribute \(name) " + (new?.attribute?.isTransient == true ? "made transient" : "no longer transient")
         case .attributeTransformerChanged:

@@ -220,7 +220,7 @@ import SchemaLintTestSupport
         """, to: "v2.yaml")
         let run = try Executable.run(["diff", "v1.yaml", "v2.yaml"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
-        for line in ["- relationship `notes` made ordered", "- attribute `title` made required", "- attribute `draft` no longer transient", "- relationship `folder` made to-many"] {
+        for line in ["- relationship `notes` made ordered", "- attribute `title` made required", "- attribute `title`: default none -> `\"\"`", "- attribute `draft` no longer transient", "- relationship `folder` made to-many"] {
             #expect(run.stdout.contains(line + "\n"), "\(line) in \(run.stdout)")
         }
         #expect(!run.stdout.contains("`true`") && !run.stdout.contains("`false`"), "\(run.stdout)")
