@@ -307,26 +307,33 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         if lines[line].contains("private ") { return true }
         // Code outside the module may call what is public.
         if lines[line].contains("public ") || lines[line].contains("open ") { return false }
-        // The type or extension around it: the nearest line before it that declares one, less indented.
+        guard let (kind, header) = enclosingType(of: line, in: lines) else {
+            // A free function: the system calls none by its name.
+            return !lines[line].hasPrefix(" ") && !lines[line].hasPrefix("\t")
+        }
+        let typeName = header.trimmingCharacters(in: .whitespaces)
+        if kind == "extension " { return !header.contains(":") && frameworkTypes.contains(typeName) }
+        // A type of the project's that inherits and conforms to nothing, here or in an
+        // extension (`final class CoreDataManager { func makeNewStore() }`): nothing outside
+        // the code calls its methods by a name it does not write. Where the one call there
+        // was is switched off (`// store.makeNewStore()`), the method runs nowhere.
+        guard kind != "protocol ", !header.contains(":"), name != "callAsFunction", typeName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+              sources.contains(where: { Self.callsInLineComments(of: name, in: $0) }) || everyFile.map({ Self.writtenOnce(name, in: $0()) }) == true else { return false }
+        return !sources.contains { ByteSearch.wholeWordCount(of: "extension \(typeName):", in: $0.bytes) + ByteSearch.wholeWordCount(of: "extension \(typeName) :", in: $0.bytes) > 0 }
+    }
+
+    /// The type or extension around `line` of `lines`: the nearest line before it that declares
+    /// one, less indented; its keyword (`"class "`) and what follows it up to its `{`
+    /// (`CoreDataManager: ObservableObject`). Nil at the top level.
+    private static func enclosingType(of line: Int, in lines: [Substring]) -> (kind: String, header: Substring)? {
         let indent = lines[line].prefix { $0 == " " || $0 == "\t" }.count
         let kinds = ["extension ", "class ", "struct ", "enum ", "actor ", "protocol "]
         for index in stride(from: line - 1, through: 0, by: -1) {
             let text = lines[index]
-            let own = text.prefix { $0 == " " || $0 == "\t" }.count
-            guard own < indent, let kind = kinds.first(where: { text.contains($0) }) else { continue }
-            let header = text[text.range(of: kind)!.upperBound...].prefix { $0 != "{" }
-            let typeName = header.trimmingCharacters(in: .whitespaces)
-            if kind == "extension " { return !header.contains(":") && frameworkTypes.contains(typeName) }
-            // A type of the project's that inherits and conforms to nothing, here or in an
-            // extension (`final class CoreDataManager { func makeNewStore() }`): nothing outside
-            // the code calls its methods by a name it does not write. Where the one call there
-            // was is switched off (`// store.makeNewStore()`), the method runs nowhere.
-            guard kind != "protocol ", !header.contains(":"), name != "callAsFunction", typeName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-                  sources.contains(where: { Self.callsInLineComments(of: name, in: $0) }) || everyFile.map({ Self.writtenOnce(name, in: $0()) }) == true else { return false }
-            return !sources.contains { ByteSearch.wholeWordCount(of: "extension \(typeName):", in: $0.bytes) + ByteSearch.wholeWordCount(of: "extension \(typeName) :", in: $0.bytes) > 0 }
+            guard text.prefix(while: { $0 == " " || $0 == "\t" }).count < indent, let kind = kinds.first(where: { text.contains($0) }) else { continue }
+            return (kind, text[text.range(of: kind)!.upperBound...].prefix { $0 != "{" })
         }
-        // A free function: the system calls none by its name.
-        return indent == 0
+        return nil
     }
 
     /// Whether `place` lies in a `static func` no file calls: the system calls no static
@@ -346,19 +353,11 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         let lines = Self.lines(of: declaring)
         guard let line = lines.firstIndex(where: { $0.contains("static func \(name)(") || $0.contains("static func \(name)<") }),
               !["override", "@objc", "dynamic", "@_cdecl"].contains(where: lines[max(0, line - 2)...line].joined(separator: " ").contains) else { return false }
-        let indent = lines[line].prefix { $0 == " " || $0 == "\t" }.count
-        let kinds = ["extension ", "class ", "struct ", "enum ", "actor ", "protocol "]
-        for index in stride(from: line - 1, through: 0, by: -1) {
-            let text = lines[index]
-            guard text.prefix(while: { $0 == " " || $0 == "\t" }).count < indent, let kind = kinds.first(where: { text.contains($0) }) else { continue }
-            guard kind != "protocol " else { return false }
-            let header = text[text.range(of: kind)!.upperBound...].prefix { $0 != "{" }
-            let conformances = header.drop { $0 != ":" }.dropFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard kind == "extension " || !header.contains("<"), conformances.allSatisfy({ $0 == "ObservableObject" }) else { return false }
-            let files = everyFile()
-            return writtenOnce(name, in: files) && declaresTheEntryPoint(files, besides: declaring.name)
-        }
-        return false
+        guard let (kind, header) = enclosingType(of: line, in: lines), kind != "protocol " else { return false }
+        let conformances = header.drop { $0 != ":" }.dropFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard kind == "extension " || !header.contains("<"), conformances.allSatisfy({ $0 == "ObservableObject" }) else { return false }
+        let files = everyFile()
+        return writtenOnce(name, in: files) && declaresTheEntryPoint(files, besides: declaring.name)
     }
 
     /// Whether `name` is written once in the code of `files` (a line comment is no use of it):
@@ -407,10 +406,13 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         return calls - 1
     }
 
+    /// The attributes that mark the app's entry point.
+    private static let entryPointAttributes = ["@main", "@UIApplicationMain", "@NSApplicationMain"]
+
     /// Whether a file of `files` but `file` declares the app's entry point: the app is read.
     static func declaresTheEntryPoint(_ files: [ModelSourceFile], besides file: String) -> Bool {
         files.contains { source in
-            source.name != file && ["@main", "@UIApplicationMain", "@NSApplicationMain"].contains { ByteSearch.wholeWordCount(of: $0, in: source.bytes) > 0 }
+            source.name != file && entryPointAttributes.contains { ByteSearch.wholeWordCount(of: $0, in: source.bytes) > 0 }
         }
     }
 
@@ -424,7 +426,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         guard let type = place.declaration.split(separator: ".").first.map(String.init), place.declaration.contains("."),
               type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
               let declaring = sources.first(where: { $0.name == place.location.file }),
-              !["@main", "@UIApplicationMain", "@NSApplicationMain"].contains(where: { ByteSearch.wholeWordCount(of: $0, in: declaring.bytes) > 0 }) else { return false }
+              !entryPointAttributes.contains(where: { ByteSearch.wholeWordCount(of: $0, in: declaring.bytes) > 0 }) else { return false }
         // The file's declarations at the top level: `struct PersistenceController {` and its
         // extensions only.
         let kinds = ["struct ", "class ", "enum ", "actor ", "extension ", "protocol "]

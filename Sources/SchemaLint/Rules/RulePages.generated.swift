@@ -8504,6 +8504,32 @@ entities:
       folder: {destination: Folder, inverse: notes, toMany: true}
 ```
 
+### Triggers: a local link turned round is one note for both ends
+
+```yaml
+model: Recipes
+version: 1
+entities:
+  Category:
+    relationships:
+      recipes: {destination: Recipe, inverse: category, toMany: true}
+  Recipe:
+    relationships:
+      category: {destination: Category, inverse: recipes}
+```
+
+```yaml
+model: Recipes
+version: 2
+entities:
+  Category:
+    relationships:
+      recipes: {destination: Recipe, inverse: category, toMany: ↓false}
+  Recipe:
+    relationships:
+      category: {destination: Category, inverse: recipes, toMany: true}
+```
+
 ### Triggers: a local to-one relationship becomes to-many (a note)
 
 ```yaml

@@ -13,21 +13,24 @@ struct RelationshipCardinalityChangedRule: ChangeRule {
         func word(_ relationship: Relationship) -> String { relationship.isToMany ? "to-many" : "to-one" }
         // Both ends turned (a one-to-many link the other way round): one change of the link,
         // reported once, at the end whose path sorts first, naming both.
-        let turned = Self.inverseTurned(with: change, in: comparison)
-        if let turned, turned.path < change.path { return [] }
+        let turned = Self.inverseTurned(with: change, in: comparison).flatMap { inverse -> (change: Change, old: Relationship, new: Relationship)? in
+            guard let old = inverse.old?.relationship, let new = inverse.new?.relationship else { return nil }
+            return (inverse, old, new)
+        }
+        if let turned, turned.change.path < change.path { return [] }
         var what = "relationship '\(change.path)' changed from \(word(old)) to \(word(new))"
         var notes: [Finding.Note] = []
-        if let turned, let inverseOld = turned.old?.relationship, let inverseNew = turned.new?.relationship {
-            what += ", and its inverse '\(turned.path)' from \(word(inverseOld)) to \(word(inverseNew))"
-            notes.append(Finding.Note("'\(turned.path)' as \(comparison.version.displayName) declares it", at: turned.location))
+        if let turned {
+            what += ", and its inverse '\(turned.change.path)' from \(word(turned.old)) to \(word(turned.new))"
+            notes.append(Finding.Note("'\(turned.change.path)' as \(comparison.version.displayName) declares it", at: turned.change.location))
         }
         let message: String
         var advice: [String] = []
         if comparison.isSynced(change) {
             let whereNow: String, whereBefore: String
-            if let turned, let inverseOld = turned.old?.relationship, let inverseNew = turned.new?.relationship {
-                whereNow = Self.place(of: new, in: change.path.entity, inverse: inverseNew, in: turned.path.entity)
-                whereBefore = Self.place(of: old, in: change.oldPath?.entity ?? change.path.entity, inverse: inverseOld, in: turned.oldPath?.entity ?? turned.path.entity)
+            if let turned {
+                whereNow = Self.place(of: new, in: change.path.entity, inverse: turned.new, in: turned.change.path.entity)
+                whereBefore = Self.place(of: old, in: change.oldPath?.entity ?? change.path.entity, inverse: turned.old, in: turned.change.oldPath?.entity ?? turned.change.path.entity)
             } else {
                 let manyToMany = new.isToMany && comparison.inverse(of: new)?.isToMany == true
                 whereNow = manyToMany ? "as separate CDMR records (many-to-many)" : new.isToMany ? "on the other side" : "as a field CD_\(new.name) of this record"
@@ -37,7 +40,8 @@ struct RelationshipCardinalityChangedRule: ChangeRule {
             let suggestions = Suggestions(comparison: comparison, change: change)
             advice = [suggestions.addReplacement("the new cardinality"), suggestions.versionAttribute]
         } else {
-            let narrowed = old.isToMany && !new.isToMany || turned.map { $0.old?.relationship?.isToMany == true && $0.new?.relationship?.isToMany == false } == true
+            // Either end going from to-many to to-one keeps one related object of many.
+            let narrowed = old.isToMany && !new.isToMany || turned.map { $0.old.isToMany && !$0.new.isToMany } == true
             message = narrowed
                 ? "\(what); lightweight migration keeps one of the related objects and drops the rest"
                 : "\(what); lightweight migration infers it"
