@@ -19,7 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-harnesses=(yaml-model xcode-contents current-version mapping-model cloudkit-schema configuration lock baseline objc-store-code info-plist cloudkit-containers xcode-project)
+harnesses=(yaml-model xcode-contents xcode-elements current-version mapping-model cloudkit-schema configuration lock baseline objc-store-code info-plist cloudkit-containers xcode-project)
 # Built on request only: swift-syntax with the sanitizers takes many minutes (docs/fuzzing.md).
 swift_harness=swift-source
 scratch=.build-fuzz
@@ -107,6 +107,7 @@ seed() {
         xcode-contents)
             copy_seeds "$dest" examples/xcode/*.xcdatamodeld/*.xcdatamodel/contents
             while IFS= read -r file; do copy_seeds "$dest" "$file"; done < <(shared_files contents) ;;
+        xcode-elements) ;;
         current-version)
             copy_seeds "$dest" examples/xcode/*.xcdatamodeld/.xccurrentversion
             while IFS= read -r file; do copy_seeds "$dest" "$file"; done < <(shared_files .xccurrentversion) ;;
@@ -136,7 +137,7 @@ seed() {
 # model, small enough to keep executions fast.
 max_len() {
     case $1 in
-        xcode-contents|mapping-model|objc-store-code|cloudkit-containers|xcode-project) echo 16384 ;;
+        xcode-contents|xcode-elements|mapping-model|objc-store-code|cloudkit-containers|xcode-project) echo 16384 ;;
         current-version) echo 2048 ;;
         swift-source) echo 8192 ;;
         *) echo 4096 ;;

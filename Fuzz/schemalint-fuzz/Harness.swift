@@ -7,6 +7,7 @@ import SchemaLint
 enum Harness: String, CaseIterable {
     case yamlModel = "yaml-model"
     case xcodeContents = "xcode-contents"
+    case xcodeElements = "xcode-elements"
     case currentVersion = "current-version"
     case mappingModel = "mapping-model"
     case cloudKitSchema = "cloudkit-schema"
@@ -33,6 +34,8 @@ enum Harness: String, CaseIterable {
                 try Self.readTwice(requiringTheSameError: true, againWithMembersOnly: true) { cache throws(InputError) in
                     try XcodeModelReader.parse(Data(bytes), file: "Model.xcdatamodel/contents", model: "Model", entities: cache).entities
                 }
+            case .xcodeElements:
+                _ = try XcodeElementsParser.parse(Data(bytes), file: "Model.xcdatamodel/elements")
             case .currentVersion:
                 _ = try XcodeCurrentVersion.parse(Data(bytes), file: "Model.xcdatamodeld/.xccurrentversion")
             case .mappingModel:
@@ -124,6 +127,7 @@ enum Harness: String, CaseIterable {
         switch self {
         case .yamlModel: return { Harness.yamlModel.run($0, $1) }
         case .xcodeContents: return { Harness.xcodeContents.run($0, $1) }
+        case .xcodeElements: return { Harness.xcodeElements.run($0, $1) }
         case .currentVersion: return { Harness.currentVersion.run($0, $1) }
         case .mappingModel: return { Harness.mappingModel.run($0, $1) }
         case .cloudKitSchema: return { Harness.cloudKitSchema.run($0, $1) }

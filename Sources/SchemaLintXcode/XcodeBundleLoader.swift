@@ -3,9 +3,9 @@ import SchemaLintCore
 
 /// Loads every version of an Xcode model bundle (`Name.xcdatamodeld`).
 package enum XcodeBundleLoader {
-    /// Reads the bundle at `path`: each `*.xcdatamodel` folder with a `contents` file becomes a version,
+    /// Reads the bundle at `path`: each `*.xcdatamodel` folder with a model file becomes a version,
     /// numbered 1...n in history order (`options.order`, else the order in which git first added
-    /// them, else natural order of the folder names); folders without `contents` are listed in
+    /// them, else natural order of the folder names); folders without one are listed in
     /// `legacyVersions`. Versions after the current one are drafts unless `options.drafts` says.
     /// `tree`: where the bundle lies (a git tag's files have no history to order them by).
     package static func load(_ path: String, options: XcodeBundleOptions = .init(), in tree: any SourceTree = FileSystemTree()) throws(InputError) -> XcodeModelBundle {
@@ -16,9 +16,8 @@ package enum XcodeBundleLoader {
         for folder in folders {
             let folderPath = (path as NSString).appendingPathComponent(folder)
             let name = XcodeModelBundle.versionName(ofFolder: folder)
-            let contents = (folderPath as NSString).appendingPathComponent("contents")
-            if tree.exists(contents) {
-                readable[name] = contents
+            if let file = modelFile(inVersionFolder: folderPath, tree: tree) {
+                readable[name] = file
             } else {
                 legacy.append(XcodeLegacyVersion(name: name, path: folderPath))
             }
@@ -123,21 +122,27 @@ package enum XcodeBundleLoader {
     /// bundles.
     package static func asksGitHistory(_ path: String, options: XcodeBundleOptions, in tree: any SourceTree = FileSystemTree()) -> Bool {
         guard options.order == nil, options.readsGitHistory, tree.hasHistory, let folders = try? versionFolders(in: path, tree: tree) else { return false }
-        let readable = folders.filter { tree.exists((path as NSString).appendingPathComponent($0 + "/contents")) }
+        let readable = folders.filter { modelFile(inVersionFolder: (path as NSString).appendingPathComponent($0), tree: tree) != nil }
         let current = (try? XcodeCurrentVersion.read(bundle: path, in: tree)) ?? options.projectCurrentVersion
         return !XcodeVersionOrder.namesSuffice(Set(readable.map(XcodeModelBundle.versionName(ofFolder:))), current: current, model: XcodeModelBundle.modelName(ofBundleAt: path))
     }
 
     /// Why the bundle at `path` holds no version to read, or nil when it holds one: no version
     /// folder at all (a leftover of a deleted target, only its `.xccurrentversion` committed), or
-    /// only version folders without a `contents` file (Xcode 3's binary format).
+    /// only version folders without a model file.
     package static func unreadableReason(_ path: String, in tree: any SourceTree = FileSystemTree()) -> String? {
         guard let folders = try? versionFolders(in: path, tree: tree) else {
             guard (try? tree.entries(ofFolder: path)) != nil else { return nil }
             return "the model bundle has no version folders (*\(XcodeModelBundle.versionExtension)); it is left out of the lint"
         }
-        let readable = folders.contains { tree.exists((path as NSString).appendingPathComponent($0 + "/contents")) }
-        return readable ? nil : "the model bundle holds only versions in Xcode 3's binary format, which schemalint cannot read; it is left out of the lint (open it in a current Xcode to convert it)"
+        let readable = folders.contains { modelFile(inVersionFolder: (path as NSString).appendingPathComponent($0), tree: tree) != nil }
+        return readable ? nil : "the model bundle's version folders hold no model file (contents or elements); it is left out of the lint"
+    }
+
+    /// The model file of the version folder at `folder`: its `contents`, else Xcode 3's `elements`;
+    /// nil when it has neither.
+    package static func modelFile(inVersionFolder folder: String, tree: any SourceTree) -> String? {
+        XcodeModelBundle.modelFiles.lazy.map { (folder as NSString).appendingPathComponent($0) }.first { tree.exists($0) }
     }
 
     /// The `*.xcdatamodel` folder names in the bundle.

@@ -3,7 +3,7 @@ import SchemaLintCore
 
 /// Xcode's model bundles (`Name.xcdatamodeld` folders), each a history of versions: read whole,
 /// in the order their names or git give (`XcodeBundleLoader`). A bundle with no version to read
-/// (an empty leftover, or only Xcode 3's binary versions) is a warning on it, and the other models
+/// (an empty leftover, or version folders without a model file) is a warning on it, and the other models
 /// are linted.
 package struct XcodeModelBundleReader: ModelSourceReader {
     package static let readerName = "Xcode model bundle"

@@ -1,7 +1,8 @@
 import Foundation
 import SchemaLintCore
 
-/// Reads one version of an Xcode model: the `contents` XML of a `Name.xcdatamodel` folder.
+/// Reads one version of an Xcode model: the `contents` XML of a `Name.xcdatamodel` folder, or the
+/// binary `elements` of one saved by Xcode 3 (`XcodeElementsParser`).
 ///
 /// Every entity, attribute, relationship and configuration is located at the `<` of its tag
 /// (line and character column, 1-based); properties written as XML attributes (`optional`,
@@ -10,7 +11,7 @@ import SchemaLintCore
 /// position where the parser noticed the problem.
 /// Elements and XML attributes the reader does not know are ignored.
 package enum XcodeModelReader {
-    /// Reads the `contents` file at `path`.
+    /// Reads the `contents` (or `elements`) file at `path`.
     /// - Parameters:
     ///   - model: the model's name (for a bundle, the bundle's name without `.xcdatamodeld`).
     ///   - version: the version's place in its history.
@@ -25,6 +26,13 @@ package enum XcodeModelReader {
         switch tree.contents(of: path) {
         case .success(let contents): data = contents
         case .failure(let problem): throw InputError(file: path, message: "cannot read the model file: \(problem.reason)")
+        }
+        if (path as NSString).lastPathComponent == XcodeModelBundle.binaryModelFile {
+            let contents = try XcodeElementsParser.parse(data, file: path)
+            return ModelVersion(
+                model: model, version: version, label: label, isReleased: isReleased, usesCloudKit: cloudKit, format: .xcode,
+                entities: contents.entities, configurations: contents.configurations,
+                file: path, location: contents.location, propertyLocations: contents.propertyLocations)
         }
         return try parse(data, file: path, model: model, version: version, label: label,
                          isReleased: isReleased, cloudKit: cloudKit, entities: entities)

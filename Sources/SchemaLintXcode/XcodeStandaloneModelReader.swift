@@ -2,8 +2,8 @@ import Foundation
 import SchemaLintCore
 
 /// An Xcode model outside a bundle (`Name.xcdatamodel` on its own, as projects made before Xcode
-/// versioned models have it): one version, with no history of its own. A folder without a
-/// `contents` file (Xcode 3's binary format) is a warning on it, and the other models are linted.
+/// versioned models have it): one version, with no history of its own, in `contents` XML or Xcode
+/// 3's binary `elements`. A folder with neither is a warning on it, and the other models are linted.
 /// The version folders inside a `Name.xcdatamodeld` are the bundle reader's: the walk never
 /// enters a bundle, and a path named inside one names the bundle.
 package struct XcodeStandaloneModelReader: ModelSourceReader {
@@ -30,11 +30,10 @@ package struct XcodeStandaloneModelReader: ModelSourceReader {
                 reading.errors.append(InputError(file: path, message: "not a model: expected a folder Name\(XcodeModelBundle.versionExtension)"))
                 continue
             }
-            let contents = (path as NSString).appendingPathComponent("contents")
-            guard tree.exists(contents) else {
+            guard let contents = XcodeBundleLoader.modelFile(inVersionFolder: path, tree: tree) else {
                 reading.notes.append(ReadingNote(
                     at: SourceLocation(file: path, line: 1, column: 1),
-                    "the model is in Xcode 3's binary format, which schemalint cannot read; it is left out of the lint (open it in a current Xcode to convert it)"
+                    "the model folder holds no model file (contents or elements); it is left out of the lint"
                 ))
                 continue
             }

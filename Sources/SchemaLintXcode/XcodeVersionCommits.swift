@@ -1,15 +1,15 @@
 import Foundation
 import SchemaLintCore
 
-/// When git first added each version of a bundle: one `git log` over the `contents` files of every
-/// bundle of a repository (version folders renamed inside a bundle are followed). When one commit
+/// When git first added each version of a bundle: one `git log` over the model files (`contents`,
+/// Xcode 3's `elements`) of every bundle of a repository (version folders renamed inside a bundle are followed). When one commit
 /// seems to add several versions of a bundle at once (it was moved there, renamed, or imported), a
 /// second `git log` over every bundle in the repository follows the move; it walks whole trees, so
 /// it runs only then.
 package enum XcodeVersionCommits {
     /// What git says about a bundle's versions.
     package struct Answer: Sendable, Hashable {
-        /// The commit that first added each version's `contents`, by version name (without `.xcdatamodel`).
+        /// The commit that first added each version's model file, by version name (without `.xcdatamodel`).
         package var commits: [String: GitFileOrigins.Commit] = [:]
         /// Git's message when the bundle lies in a work tree whose history git could not read
         /// (a repository it refuses, a broken `.git`); nil otherwise.
@@ -43,7 +43,7 @@ package enum XcodeVersionCommits {
                 for bundle in bundles { answers[bundle.path] = Answer(isShallow: true) }
                 continue
             }
-            let contents = "/*\(XcodeModelBundle.versionExtension)/contents"
+            let modelFiles = XcodeModelBundle.modelFiles.map { "/*\(XcodeModelBundle.versionExtension)/\($0)" }
             // A version no commit but a merge's resolution added, and none changed since, has no
             // origin in a log without the merges' files: it dates from the mainline commit that
             // brought it, asked about it alone, only then (`GitFileOrigins.Walk`).
@@ -57,7 +57,7 @@ package enum XcodeVersionCommits {
                 else { return plain }
                 return .success(found.adding(mainline))
             }
-            switch origins(bundles.map { ":(glob)\(globEscaped($0.relative))\(contents)" }, of: bundles.map(\.relative)) {
+            switch origins(bundles.flatMap { bundle in modelFiles.map { ":(glob)\(globEscaped(bundle.relative))\($0)" } }, of: bundles.map(\.relative)) {
             case nil:
                 continue
             case .failure(let failure):
@@ -76,7 +76,7 @@ package enum XcodeVersionCommits {
                 guard !moved.isEmpty else { continue }
                 // Every bundle in the repository, whatever its name (`Nutshell.xcdatamodeld` renamed
                 // `Tidepool.xcdatamodeld`), which walks whole trees: only then.
-                guard case .success(let followed)? = origins([":(glob)**/*\(XcodeModelBundle.bundleExtension)\(contents)"], of: moved.map(\.relative)) else { continue }
+                guard case .success(let followed)? = origins(modelFiles.map { ":(glob)**/*\(XcodeModelBundle.bundleExtension)\($0)" }, of: moved.map(\.relative)) else { continue }
                 for bundle in moved { answers[bundle.path] = Answer(commits: versions(of: followed, in: bundle.relative)) }
             }
         }
@@ -96,23 +96,26 @@ package enum XcodeVersionCommits {
         return relative != "." && relative != bundleFolder ? (root, relative) : nil
     }
 
-    /// The `contents` files of the versions in `bundles` that `revision` (nil: HEAD) has (one `git ls-tree`).
+    /// The model files of the versions in `bundles` that `revision` (nil: HEAD) has (one `git ls-tree`).
     private static func committedVersions(of bundles: [String], top: String, revision: String?, runner: GitRunner) -> [String] {
         guard let output = runner.run(["ls-tree", "-r", "-z", "--name-only", "--end-of-options", revision ?? "HEAD", "--"] + bundles, in: top),
               output.succeeded else { return [] }
-        return output.standardOutput.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter {
-            $0.hasSuffix(XcodeModelBundle.versionExtension + "/contents")
+        return output.standardOutput.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { file in
+            XcodeModelBundle.modelFiles.contains { file.hasSuffix(XcodeModelBundle.versionExtension + "/" + $0) }
         }
     }
 
-    /// The origins of `bundle/<version>.xcdatamodel/contents` files, by version name.
+    /// The origins of `bundle/<version>.xcdatamodel/contents` (or `elements`) files, by version
+    /// name: of a version saved by Xcode 3 and converted later, its `elements`' first commit.
     private static func versions(of origins: GitFileOrigins, in bundle: String) -> [String: GitFileOrigins.Commit] {
         let prefix = bundle + "/"
         var result: [String: GitFileOrigins.Commit] = [:]
         for (file, commit) in origins.commits where file.hasPrefix(prefix) {
             let parts = file.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[1] == "contents" else { continue }
-            result[XcodeModelBundle.versionName(ofFolder: String(parts[0]))] = commit
+            guard parts.count == 2, XcodeModelBundle.modelFiles.contains(String(parts[1])) else { continue }
+            let name = XcodeModelBundle.versionName(ofFolder: String(parts[0]))
+            if let earlier = result[name], earlier.position <= commit.position { continue }
+            result[name] = commit
         }
         return result
     }

@@ -15,9 +15,15 @@ package final class TemporaryFolder {
     /// Writes `text` at `relative` (creating folders) and returns the full path.
     @discardableResult
     package func write(_ text: String, to relative: String) throws -> String {
+        try write(Data(text.utf8), to: relative)
+    }
+
+    /// Writes `bytes` at `relative` (creating folders) and returns the full path.
+    @discardableResult
+    package func write(_ bytes: Data, to relative: String) throws -> String {
         let file = (path as NSString).appendingPathComponent(relative)
         try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        try bytes.write(to: URL(fileURLWithPath: file))
         return file
     }
 

@@ -95,7 +95,7 @@ struct GitReleaseHistory {
     /// read.
     private func unversionedModels(in loaded: ModelLoader.Loaded) -> [(UnversionedModel?, InputError?)] {
         let counts = Dictionary(loaded.versions.map { ($0.history, 1) }, uniquingKeysWith: +)
-        // A bundle's Xcode 3 versions are versions too, unread: such a bundle is versioned in its files.
+        // A bundle's version folders without a model file are versions too, unread: such a bundle is versioned in its files.
         let withLegacyVersions = Set(loaded.bundles.filter { !$0.legacyVersions.isEmpty }.flatMap { $0.versions.map(\.history) })
         let finder = ModelSourceFinder(readers: loader.modelFormatReaders + loader.allReaders)
         var result: [(UnversionedModel?, InputError?)] = []

@@ -5185,7 +5185,7 @@ entities:
         "legacy-binary-version": ####"""
 # legacy-binary-version
 
-A version of an Xcode bundle is in Xcode 3's binary format and cannot be checked.
+A version folder of an Xcode bundle holds no model file, so the version cannot be checked.
 
 | | |
 |---|---|
@@ -5195,24 +5195,25 @@ A version of an Xcode bundle is in Xcode 3's binary format and cannot be checked
 
 ## Why
 
-Versions saved by Xcode 3 have no `contents` XML, only binary `elements` and `layout` files.
-schemalint cannot read them, so they are left out of the model's history: the next version is
-compared with the version after it, not with the binary one. Such versions are a decade old; if
-people may still run one, the changes made since it are not checked against it. The note says which version was skipped, so nothing is
-skipped silently.
+Each version of a bundle is a `Name.xcdatamodel` folder holding its model: a `contents` XML file,
+or, for a version saved by Xcode 3, a binary `elements` file (schemalint reads both). A folder
+with neither (only Xcode 3's diagram file `layout`, say, or files left when the model file was
+deleted) has no model to read, so the version is left out of the history: the version after it
+is compared with the one before it. If a release shipped that version, the changes made since it
+are not checked against it. The note says which version was skipped, so nothing is skipped
+silently.
 
 ## What to do instead
 
-- If the version still matters, open the bundle in a current Xcode and save it: Xcode writes
-  the version as XML.
-- Otherwise nothing: the note is a record of what was not checked.
+- If a release shipped the version, restore its model file from version control.
+- If none did, remove the folder.
 
 ## Examples
 
-### Triggers: an Xcode 3 version beside a current one
+### Triggers: a version folder with only Xcode 3's diagram
 
-```text path=Notes.xcdatamodeld/Notes.xcdatamodel/elements
-(binary data written by Xcode 3)
+```text path=Notes.xcdatamodeld/Notes.xcdatamodel/layout
+(the diagram Xcode 3 saved beside a model file, without it)
 ```
 
 ```xml path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
@@ -5224,7 +5225,7 @@ skipped silently.
 </model>
 ```
 
-### Does not trigger: every version is XML
+### Does not trigger: every version folder holds a model file
 
 ```xml path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
 <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -6519,9 +6520,8 @@ relationships, and its source entities are the source version's. Only where none
 reported; not where the bundle's steps are not checked at all (a shallow clone whose version
 order neither git nor the names can say checks the current version alone). Where the model it
 names lies in the repository only in a bundle the walk leaves out (no Xcode project lists it: the
-app builds the model from a package, and a copy stayed behind) or that holds only versions in
-Xcode 3's binary format (which schemalint cannot read: converting it is saving it in a current
-Xcode), it is a note that the steps it migrates go unchecked here, not a mapping model to delete.
+app builds the model from a package, and a copy stayed behind) or whose version folders hold no
+model file, it is a note that the steps it migrates go unchecked here, not a mapping model to delete.
 
 ## What to do instead
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A version folder with no `contents` XML: an Xcode 3 model saved as binary `elements`/`layout`
-/// files, which cannot be read and is left out of the history.
+/// A version folder with no model file (neither `contents` XML nor Xcode 3's binary `elements`),
+/// which is left out of the history.
 package struct XcodeLegacyVersion: Sendable, Hashable {
     /// The folder name without `.xcdatamodel`.
     package var name: String
@@ -24,7 +24,7 @@ package struct XcodeModelBundle: Sendable {
     package var versions: [ModelVersion]
     /// The version `.xccurrentversion` names (without `.xcdatamodel`); nil when it names none.
     package var currentVersionName: String?
-    /// Version folders skipped because they have no `contents` file.
+    /// Version folders skipped because they have no model file.
     package var legacyVersions: [XcodeLegacyVersion]
     /// Where the order of `versions` comes from, and what git and the names say about it.
     package var ordering: XcodeVersionOrdering
@@ -53,6 +53,11 @@ package struct XcodeModelBundle: Sendable {
 
     package static let bundleExtension = ".xcdatamodeld"
     package static let versionExtension = ".xcdatamodel"
+    /// A version's model file: `contents` XML, or, in a version saved by Xcode 3, binary `elements`;
+    /// where a folder holds both, `contents` is the one read.
+    package static let modelFile = "contents"
+    package static let binaryModelFile = "elements"
+    package static let modelFiles = [modelFile, binaryModelFile]
 
     /// The model a bundle holds: its folder's name without `.xcdatamodeld`.
     package static func modelName(ofBundleAt path: String) -> String {

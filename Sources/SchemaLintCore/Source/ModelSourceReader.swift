@@ -183,10 +183,10 @@ package struct ModelSourceReading: Sendable {
     /// `// schemalint:ignore <rule> -- <reason>` comments in the files.
     package var suppressions: [Suppression] = []
     /// The Xcode model bundles read, for the checks of a bundle itself (its current version, its
-    /// Xcode 3 versions); their versions are in `versions` too.
+    /// version folders without a model file); their versions are in `versions` too.
     package var bundles: [XcodeModelBundle] = []
-    /// The Xcode model bundles found that hold no version it can read (Xcode 3's binary format
-    /// only): what names their versions (a mapping model) cannot be checked either.
+    /// The Xcode model bundles found that hold no version it can read (no version folder has a
+    /// model file): what names their versions (a mapping model) cannot be checked either.
     package var unreadableBundles: [String] = []
 
     package init(versions: [ModelVersion] = [], writtenMigrations: [String: [WrittenMigration]] = [:], notes: [ReadingNote] = [], errors: [InputError] = []) {

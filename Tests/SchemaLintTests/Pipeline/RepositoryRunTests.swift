@@ -482,21 +482,21 @@ struct RepositoryRunTests {
         #expect(!run.stdout.contains("delete the mapping model"), "\(run.stdout)")
     }
 
-    /// A mapping model whose model is there, but only in Xcode 3's binary format: a note that its
-    /// steps go unchecked and how to convert the model, never the advice to delete it.
-    @Test func aMappingModelOfABinaryOnlyModelIsANote() throws {
+    /// A mapping model whose model is there, but whose version folders lost their model files: a
+    /// note that its steps go unchecked and what to restore, never the advice to delete it.
+    @Test func aMappingModelOfAModelWithoutModelFilesIsANote() throws {
         let mapping = Self.legacyMapping
         let (folder, _) = try Self.repository([
             ("App.xcodeproj/project.pbxproj", Self.synchronizedProject(["App"])),
             ("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 2)),
             ("App/LegacyV2.xcmappingmodel/xcmapping.xml", mapping),
-            ("App/Legacy.xcdatamodeld/Legacy.xcdatamodel/elements", "binary"),
-            ("App/Legacy.xcdatamodeld/Legacy 2.xcdatamodel/elements", "binary"),
+            ("App/Legacy.xcdatamodeld/Legacy.xcdatamodel/layout", "(diagram)"),
+            ("App/Legacy.xcdatamodeld/Legacy 2.xcdatamodel/layout", "(diagram)"),
         ])
         let run = try Self.run(in: folder.path)
         #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stdout.contains("note: mapping model 'LegacyV2.xcmappingmodel' maps versions of 'Legacy.xcdatamodeld', whose copy at App/Legacy.xcdatamodeld is not linted (it holds only versions in Xcode 3's binary format"), "\(run.stdout)")
-        #expect(run.stdout.contains("help: open App/Legacy.xcdatamodeld in a current Xcode and save it"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: mapping model 'LegacyV2.xcmappingmodel' maps versions of 'Legacy.xcdatamodeld', whose copy at App/Legacy.xcdatamodeld is not linted (its version folders hold no model file"), "\(run.stdout)")
+        #expect(run.stdout.contains("help: restore the model files of App/Legacy.xcdatamodeld's versions"), "\(run.stdout)")
         #expect(!run.stdout.contains("delete the mapping model"), "\(run.stdout)")
     }
 
@@ -842,14 +842,14 @@ struct RepositoryRunTests {
         let (folder, _) = try Self.repository([
             // A deleted module's leftover: only its .xccurrentversion is committed.
             ("Old/Old.xcdatamodeld/.xccurrentversion", String(format: XcodeBundleLoaderTests.currentVersion, "Old")),
-            ("Legacy/Legacy.xcdatamodeld/Legacy.xcdatamodel/elements", "binary"),
+            ("Legacy/Legacy.xcdatamodeld/Legacy.xcdatamodel/layout", "(diagram)"),
             ("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents", Self.contents(attributes: 2)),
         ])
 
         let run = try Self.run(in: folder.path)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("Old/Old.xcdatamodeld:1:1: warning: the model bundle has no version folders"), "\(run.stderr)")
-        #expect(run.stderr.contains("Legacy/Legacy.xcdatamodeld:1:1: warning: the model bundle holds only versions in Xcode 3's binary format"), "\(run.stderr)")
+        #expect(run.stderr.contains("Legacy/Legacy.xcdatamodeld:1:1: warning: the model bundle's version folders hold no model file (contents or elements)"), "\(run.stderr)")
         // The summary counts what was left out, so the run does not read as a clean one.
         #expect(run.stdout.hasSuffix("in 1 version of 1 model; 2 warnings on input not read in full, on standard error\n"), "\(run.stdout)")
         // One version needs no .xccurrentversion: nothing is said about it.

@@ -1,18 +1,19 @@
 import SchemaLintCore
 
-/// `legacy-binary-version`: a version saved in Xcode 3's binary format has no `contents` XML and is skipped.
+/// `legacy-binary-version`: a version folder with no model file (neither `contents` XML nor Xcode 3's
+/// binary `elements`) is skipped. The id is the one configurations know the rule by.
 struct LegacyBinaryVersionRule: BundleRule {
     let descriptor = RuleDescriptor(
         id: "legacy-binary-version", category: .input, synced: .note, local: .note,
-        summary: "A version in Xcode 3's binary format cannot be read and is left out of the history."
+        summary: "A version folder holds no model file and is left out of the history."
     )
 
     func check(_ bundle: XcodeModelBundle) -> [Finding] {
         bundle.legacyVersions.map { legacy in
             finding(
                 bundle, file: legacy.path, version: legacy.name,
-                message: "version '\(legacy.name)' is in Xcode 3's binary format (no contents file) and is not checked",
-                suggestions: ["open the bundle in a current Xcode and save it, which writes the version as XML, if people may still run it"]
+                message: "version '\(legacy.name)' has no model file (no contents, nor Xcode 3's elements) and is not checked",
+                suggestions: ["restore the version's model file from the release that shipped it, or remove the folder if no release did"]
             )
         }
     }

@@ -17,7 +17,7 @@ struct MappingModelUnmatchedRule: MappingModelRule {
             return [finding(
                 mappingModel, placement, severity: .note, message: "mapping model '\(mappingModel.name)' \(problem), so the steps it migrates are not checked",
                 suggestions: [skippedModel.reason == .unreadable
-                    ? "open \(skippedModel.path) in a current Xcode and save it, which converts its versions to the format Xcode reads today, so that its steps and this mapping model can be checked"
+                    ? "restore the model files of \(skippedModel.path)'s versions (contents, or Xcode 3's elements) from the release that shipped them, so that its steps and this mapping model can be checked"
                     : "if the app builds this model from elsewhere (a Swift package), lint it there; if it builds this copy, run `schemalint \(skippedModel.path)`, or add it to `include:` in .schemalint.yml"]
             )]
         }

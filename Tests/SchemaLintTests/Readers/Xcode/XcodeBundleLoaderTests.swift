@@ -121,16 +121,16 @@ import SchemaLintTestSupport
         #expect(bundle.currentVersion?.label == "CubeTimeData")
     }
 
-    @Test func legacyVersionsAreSkippedAndRecorded() throws {
+    /// A version folder with no model file (only Xcode 3's diagram, `layout`) is skipped and recorded.
+    @Test func versionFoldersWithoutAModelFileAreSkippedAndRecorded() throws {
         let folder = try TemporaryFolder()
         let path = try Self.bundle(["Simplenote 2", "Simplenote 3"], current: "Simplenote 3", in: folder)
-        try folder.write("bplist00", to: "Notes.xcdatamodeld/Simplenote.xcdatamodel/elements")
         try folder.write("bplist00", to: "Notes.xcdatamodeld/Simplenote.xcdatamodel/layout")
         try folder.write("not a version", to: "Notes.xcdatamodeld/README")
         let bundle = try XcodeBundleLoader.load(path)
         #expect(bundle.versions.map(\.label) == ["Simplenote 2", "Simplenote 3"])
         #expect(bundle.legacyVersions == [XcodeLegacyVersion(name: "Simplenote", path: "\(path)/Simplenote.xcdatamodel")])
-        // An explicit order may name the legacy version; it is left out.
+        // An explicit order may name the version; it is left out.
         let ordered = try XcodeBundleLoader.load(path, options: .init(order: ["Simplenote", "Simplenote 2", "Simplenote 3"]))
         #expect(ordered.versions.map(\.label) == ["Simplenote 2", "Simplenote 3"])
     }

@@ -95,6 +95,30 @@ struct XcodeGitOrderTests {
         #expect(notes.first?.notes.map(\.message) == ["order used, oldest first: Shared, Cloud, Cloud 2"])
     }
 
+    /// A version Xcode 3 saved (`elements`) is dated by the commit that added it, and keeps that
+    /// date when a later Xcode converts it (its `elements` removed, a `contents` added).
+    @Test func aVersionSavedByXcode3IsDatedByItsFirstModelFile() throws {
+        var project = try Project()
+        func binary(_ attributes: Int) -> Data {
+            Xcode3Fixtures.elements([.init(name: "Note", attributes: (1...attributes).map { .init(name: "a\($0)", type: 700) })])
+        }
+        try project.folder.write(binary(1), to: "App/Notes.xcdatamodeld/Shared.xcdatamodel/elements")
+        try project.repository.commit("add Shared in Xcode 3")
+        try project.folder.write(binary(2), to: "App/Notes.xcdatamodeld/Cloud.xcdatamodel/elements")
+        try project.repository.commit("add Cloud in Xcode 3")
+        try project.commit([("Cloud 2", 3)], current: "Cloud 2")
+        #expect(try XcodeBundleLoader.load(project.bundle).versions.map(\.label) == ["Shared", "Cloud", "Cloud 2"])
+        // Xcode converts 'Shared' when the project is opened: it stays the first version.
+        try FileManager.default.removeItem(atPath: project.bundle + "/Shared.xcdatamodel/elements")
+        try project.write("Shared", attributes: 1)
+        try project.repository.commit("convert Shared")
+        let bundle = try XcodeBundleLoader.load(project.bundle)
+        #expect(bundle.versions.map(\.label) == ["Shared", "Cloud", "Cloud 2"])
+        #expect(bundle.ordering.commits["Shared"]?.position == 1 && bundle.ordering.commits["Cloud"]?.position == 2)
+        #expect(bundle.versions.map { ($0.file as NSString).lastPathComponent } == ["contents", "elements", "contents"])
+        #expect(!(try project.lint()).contains { $0.ruleID == "attribute-removed" })
+    }
+
     /// Xcode names a bundle's first version after the model and numbers the later ones, so one
     /// name without a number among numbered ones is the oldest by name too: `Shared` before `0.5`,
     /// in a shallow clone or outside git as in git's order, with nothing to note.

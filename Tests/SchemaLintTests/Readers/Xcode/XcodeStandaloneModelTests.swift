@@ -29,14 +29,16 @@ import SchemaLintTestSupport
         #expect(try Executable.run(["Other/Items.xcdatamodeld/Items 2.xcdatamodel"], in: folder.url).stdout.hasSuffix("in 2 versions of 1 model\n"))
     }
 
-    /// Xcode 3's binary format (no `contents` file) is a warning, and the rest is linted.
-    @Test func aModelInXcode3sBinaryFormatIsAWarningAndTheRestIsLinted() throws {
+    /// A model Xcode 3 saved (binary `elements`) is read; a folder with no model file is a warning,
+    /// and the rest is linted.
+    @Test func aModelInXcode3sBinaryFormatIsReadAndOneWithoutAModelFileIsAWarning() throws {
         let folder = try TemporaryFolder()
-        try folder.write("binary", to: "Old/Legacy.xcdatamodel/elements")
+        try folder.write(Xcode3Fixtures.elements(XcodeElementsParserTests.library), to: "Old/Library.xcdatamodel/elements")
+        try folder.write("(diagram)", to: "Old/Legacy.xcdatamodel/layout")
         try folder.write(Self.note, to: "App/Photo.xcdatamodel/contents")
         let run = try Executable.run(["."], in: folder.url)
-        #expect(run.stderr.contains("Old/Legacy.xcdatamodel:1:1: warning: the model is in Xcode 3's binary format"), "\(run.stderr)")
-        #expect(run.stdout.hasSuffix("in 1 version of 1 model; 1 warning on input not read in full, on standard error\n"), "\(run.stdout)")
+        #expect(run.stderr.contains("Old/Legacy.xcdatamodel:1:1: warning: the model folder holds no model file (contents or elements)"), "\(run.stderr)")
+        #expect(run.stdout.hasSuffix("in 2 versions of 2 models; 1 warning on input not read in full, on standard error\n"), "\(run.stdout)")
 
         // A file of that name, named on the command line, is no model: one message, exit 2.
         try folder.write("not a folder", to: "Notes.xcdatamodel")
