@@ -26058,7 +26058,8 @@ release tags show the releases up to one tag making an earlier version current, 
 since (and the work tree) a later one, a version between them that no tag had current holds no
 store and is passed over (`Model` shipped up to v2.2, `Model 3` from v2.3 on: `Model 2`, edited for
 months and never made current, is in the bundle, but stores go from `Model` to `Model 3`). It is
-left out of the steps checked, and a note says so. A release that was never tagged may have made
+left out of the steps checked, and a note says so: one note for all the versions the same release
+passed over, which lists them. A release that was never tagged may have made
 it current: git is asked whether any commit changed `.xccurrentversion` to or from it, wherever
 the bundle lay (it may have moved), and where one did, or git cannot say, it stays a step. So it
 does where the app runs a migration of its own (`NSMigrationManager`), which may walk every version

@@ -13,18 +13,45 @@ struct VersionOrderFromGitRule: BundleRule {
     static let describedRuns = 5
 
     func check(_ bundle: XcodeModelBundle) -> [Finding] {
-        order(of: bundle) + bundle.ordering.neverCurrent.map { neverCurrent($0, in: bundle) }
+        order(of: bundle) + Self.betweenTheSameReleases(bundle.ordering.neverCurrent).map { neverCurrent($0, in: bundle) }
     }
 
-    /// A version no release made current, left out of the steps: the releases went from the
-    /// version before it straight to one after it.
-    private func neverCurrent(_ version: NeverCurrentVersion, in bundle: XcodeModelBundle) -> Finding {
+    /// The versions no release made current, in runs that the same two releases enclose: one
+    /// finding for each run, since one release skipped them all.
+    static func betweenTheSameReleases(_ versions: [NeverCurrentVersion]) -> [[NeverCurrentVersion]] {
+        var runs: [[NeverCurrentVersion]] = []
+        for version in versions {
+            if let last = runs.last?.last, last.lastReleaseBefore == version.lastReleaseBefore, last.currentBefore == version.currentBefore,
+               last.firstReleaseAfter == version.firstReleaseAfter, last.madeCurrentAfter == version.madeCurrentAfter {
+                runs[runs.count - 1].append(version)
+            } else {
+                runs.append([version])
+            }
+        }
+        return runs
+    }
+
+    /// Versions no release made current, left out of the steps: the releases went from the
+    /// version before them straight to one after them.
+    private func neverCurrent(_ run: [NeverCurrentVersion], in bundle: XcodeModelBundle) -> Finding {
+        let version = run[0]
         let after = version.firstReleaseAfter.map { "the next release, \($0), made '\(version.madeCurrentAfter)' current" }
             ?? "the work tree makes '\(version.madeCurrentAfter)' current"
+        let file = bundle.versions.first { $0.label == version.name }?.file ?? bundle.path
+        let steps = "left out of the steps checked between '\(version.currentBefore)' and '\(version.madeCurrentAfter)'"
+        guard run.count > 1 else {
+            return finding(
+                bundle, file: file, version: version.name,
+                message: "'\(version.name)' was never the current version: the releases up to \(version.lastReleaseBefore) made stores with '\(version.currentBefore)', \(after), and no commit between made '\(version.name)' current; Core Data migrates a store from the version whose hashes it records, so no store migrates through '\(version.name)', and it is \(steps)",
+                suggestions: ["if a release the tags miss made '\(version.name)' current, tag it, so that its stores' steps are checked"]
+            )
+        }
+        let names = run.map { "'\($0.name)'" }
         return finding(
-            bundle, file: bundle.versions.first { $0.label == version.name }?.file ?? bundle.path, version: version.name,
-            message: "'\(version.name)' was never the current version: the releases up to \(version.lastReleaseBefore) made stores with '\(version.currentBefore)', \(after), and no commit between made '\(version.name)' current; Core Data migrates a store from the version whose hashes it records, so no store migrates through '\(version.name)', and it is left out of the steps checked between '\(version.currentBefore)' and '\(version.madeCurrentAfter)'",
-            suggestions: ["if a release the tags miss made '\(version.name)' current, tag it, so that its stores' steps are checked"]
+            bundle, file: file, version: version.name,
+            message: "\(run.count) versions, \(names[0]) to \(names[names.count - 1]), were never the current version: the releases up to \(version.lastReleaseBefore) made stores with '\(version.currentBefore)', \(after), and no commit between made any of them current; Core Data migrates a store from the version whose hashes it records, so no store migrates through them, and they are \(steps)",
+            notes: [Finding.Note("never current: \(names.joined(separator: ", "))")],
+            suggestions: ["if a release the tags miss made one of them current, tag it, so that its stores' steps are checked"]
         )
     }
 
