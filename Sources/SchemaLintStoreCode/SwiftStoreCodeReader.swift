@@ -199,13 +199,22 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                     && (reading.storeCode.openings.contains { $0.place.location.file != place.location.file } || Self.declaresTheEntryPoint(everyFile(), besides: place.location.file))
             if !reading.storeCode.failureActions[index].inUnusedCode {
                 reading.storeCode.failureActions[index].onlyAtTermination = Self.terminationOnlyReader(of: place, in: sources, holding: files(holding:))
+                reading.storeCode.failureActions[index].offByConstant = Self.falseConstant(guarding: place, in: sources)
             }
         }
         // A method that moves or removes store files runs when something asks for it (a restore,
         // a reset), never by itself: where no file of the run names it but its declaration, it
-        // is dead code, whatever file may hold the call.
+        // is dead code, whatever file may hold the call. So it is in a type no other file names,
+        // where the app's entry point is read: nothing makes one.
         for index in reading.storeCode.fileOperations.indices {
-            reading.storeCode.fileOperations[index].inUnusedCode = Self.isUncalledFunction(reading.storeCode.fileOperations[index].place, in: sources, everyFile: everyFile)
+            let place = reading.storeCode.fileOperations[index].place
+            reading.storeCode.fileOperations[index].inUnusedCode = Self.isUncalledFunction(place, in: sources, everyFile: everyFile)
+            guard !reading.storeCode.fileOperations[index].inUnusedCode else { continue }
+            if Self.isUnusedType(place, in: sources, everyFile: everyFile), Self.declaresTheEntryPoint(everyFile(), besides: place.location.file) {
+                reading.storeCode.fileOperations[index].inUnusedType = place.declaration.split(separator: ".").first.map(String.init)
+            } else {
+                reading.storeCode.fileOperations[index].offByConstant = Self.falseConstant(guarding: place, in: sources)
+            }
         }
         reading.storeCode.fileOperations.removeAll { Self.isAnotherSQLiteLibrarysDatabase(madeBy: $0.urlMadeBy, movedIn: $0.place.location.file, sources: sources) }
         // A failure kept in a name that some file reads is handled there.
@@ -312,7 +321,13 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             return !lines[line].hasPrefix(" ") && !lines[line].hasPrefix("\t")
         }
         let typeName = header.trimmingCharacters(in: .whitespaces)
-        if kind == "extension " { return !header.contains(":") && frameworkTypes.contains(typeName) }
+        // An extension of a framework's type adds what only the project calls; one of the
+        // project's own type is read as the type is, where a file read declares it.
+        if kind == "extension " {
+            guard !header.contains(":") else { return false }
+            if frameworkTypes.contains(typeName) { return true }
+            guard let plain = Self.declaresWithoutConformances(typeName, in: sources), plain else { return false }
+        }
         // A type of the project's that inherits and conforms to nothing, here or in an
         // extension (`final class CoreDataManager { func makeNewStore() }`): nothing outside
         // the code calls its methods by a name it does not write. Where the one call there
@@ -320,6 +335,68 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         guard kind != "protocol ", !header.contains(":"), name != "callAsFunction", typeName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
               sources.contains(where: { Self.callsInLineComments(of: name, in: $0) }) || everyFile.map({ Self.writtenOnce(name, in: $0()) }) == true else { return false }
         return !sources.contains { ByteSearch.wholeWordCount(of: "extension \(typeName):", in: $0.bytes) + ByteSearch.wholeWordCount(of: "extension \(typeName) :", in: $0.bytes) > 0 }
+    }
+
+    /// Whether a file of `sources` declares the type `name` (`class LocalStore {`) with no
+    /// superclass or conformance; nil where none declares it.
+    private static func declaresWithoutConformances(_ name: String, in sources: [ModelSourceFile]) -> Bool? {
+        for source in sources where ByteSearch.wholeWordCount(of: name, in: source.bytes) > 0 {
+            for line in lines(of: source) {
+                let text = code(of: line)
+                guard let kind = ["class ", "struct ", "enum ", "actor "].first(where: { text.hasPrefix($0) || text.contains(" " + $0) }) else { continue }
+                let header = text[text.range(of: kind)!.upperBound...].prefix { $0 != "{" }
+                guard header.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" }) == name else { continue }
+                return !header.contains(":") && !header.contains("<")
+            }
+        }
+        return nil
+    }
+
+    /// The constant that keeps `place` from running: a `Bool` declared with `let` as `false` in
+    /// the place's file (`private static let enableCloudKit = false`), which a `guard` before the
+    /// place in its function requires (`guard Self.enableCloudKit else { return nil }`, as the
+    /// first condition), or an `if` around the place tests (`if enableCloudKit {`). A `var` may
+    /// change, and a constant of another file may be set per target: neither counts.
+    static func falseConstant(guarding place: CodePlace, in sources: [ModelSourceFile]) -> String? {
+        guard let declaring = sources.first(where: { $0.name == place.location.file }),
+              ByteSearch.wholeWordCount(of: "false", in: declaring.bytes) > 0 else { return nil }
+        let lines = Self.lines(of: declaring)
+        var constants: Set<String> = []
+        for line in lines {
+            let text = code(of: line).trimmingCharacters(in: .whitespaces)
+            guard text.hasSuffix("= false"), let let_ = text.range(of: "let ") else { continue }
+            let modifiers = text[..<let_.lowerBound].split(separator: " ")
+            guard modifiers.allSatisfy({ ["private", "fileprivate", "internal", "static"].contains($0) }) else { continue }
+            let declared = text[let_.upperBound...].dropLast("= false".count).split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let name = declared.first, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                  declared.count == 1 || declared.count == 2 && declared[1] == "Bool" else { continue }
+            constants.insert(name)
+        }
+        guard !constants.isEmpty else { return nil }
+        func constant(_ condition: Substring) -> String? {
+            var name = condition.trimmingCharacters(in: .whitespaces)
+            for prefix in ["Self.", "self."] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+            return constants.contains(name) ? name : nil
+        }
+        let placeLine = place.location.line - 1
+        guard lines.indices.contains(placeLine) else { return nil }
+        var indent = lines[placeLine].prefix { $0 == " " || $0 == "\t" }.count
+        for index in stride(from: placeLine - 1, through: 0, by: -1) {
+            let line = lines[index]
+            let lineIndent = line.prefix { $0 == " " || $0 == "\t" }.count
+            let text = code(of: line).trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("guard "), lineIndent <= indent, let end = text.range(of: " else") {
+                let first = text[text.index(text.startIndex, offsetBy: 6)..<end.lowerBound].split(separator: ",").first ?? ""
+                if let name = constant(first) { return name }
+            }
+            guard lineIndent < indent, !text.isEmpty else { continue }
+            // A line less indented opens the block the place is in: an `if` on the constant, or
+            // the function, where the search ends.
+            if text.hasPrefix("if "), text.hasSuffix("{"), let name = constant(text.dropFirst(3).dropLast()) { return name }
+            if text.contains("func ") || text.contains("init(") || text.contains(" var ") || text.hasPrefix("var ") { return nil }
+            indent = lineIndent
+        }
+        return nil
     }
 
     /// The type or extension around `line` of `lines`: the nearest line before it that declares
@@ -428,16 +505,30 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
               let declaring = sources.first(where: { $0.name == place.location.file }),
               !entryPointAttributes.contains(where: { ByteSearch.wholeWordCount(of: $0, in: declaring.bytes) > 0 }) else { return false }
         // The file's declarations at the top level: `struct PersistenceController {` and its
-        // extensions only.
+        // extensions, and others (`extension NSManagedObjectModel`) that never name it: the
+        // file's own code makes none either.
         let kinds = ["struct ", "class ", "enum ", "actor ", "extension ", "protocol "]
         var declaresIt = false
-        for line in lines(of: declaring) where !line.hasPrefix(" ") && !line.hasPrefix("\t") {
+        var inItsBlock = false
+        for line in lines(of: declaring) {
             let text = code(of: line)
-            guard let kind = kinds.first(where: { text.hasPrefix($0) || text.contains(" " + $0) }) else { continue }
-            if text.contains("public ") || text.contains("open ") { return false }
+            if line.hasPrefix(" ") || line.hasPrefix("\t") || line.hasPrefix("}") {
+                if line.hasPrefix("}") { inItsBlock = false }
+                if !inItsBlock, ByteSearch.wholeWordCount(of: type, in: Array(text.utf8)) > 0 { return false }
+                continue
+            }
+            guard let kind = kinds.first(where: { text.hasPrefix($0) || text.contains(" " + $0) }) else {
+                if ByteSearch.wholeWordCount(of: type, in: Array(text.utf8)) > 0 { return false }
+                continue
+            }
             let header = text[text.range(of: kind)!.upperBound...].prefix { $0 != "{" }
             let name = header.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            guard name == type else { return false }
+            inItsBlock = name == type && !text.contains("}")
+            guard name == type else {
+                if ByteSearch.wholeWordCount(of: type, in: Array(text.utf8)) > 0 { return false }
+                continue
+            }
+            if text.contains("public ") || text.contains("open ") { return false }
             if kind != "extension " {
                 let conformances = header.drop { $0 != ":" }.dropFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 guard conformances.allSatisfy({ $0 == "ObservableObject" }) else { return false }

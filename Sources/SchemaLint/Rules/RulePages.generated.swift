@@ -11432,6 +11432,29 @@ extension EventsContainer {
 }
 ```
 
+### Triggers: a CloudKit container behind a constant the code sets to false, whose failure is only logged (a note)
+
+```swift path=App/FlightLog.swift
+import CoreData
+import os
+
+final class FlightLog {
+    private static let enableCloudKit: Bool = false
+    lazy var cloudContainer: NSPersistentCloudKitContainer? = makeCloudContainer()
+
+    private func makeCloudContainer() -> NSPersistentCloudKitContainer? {
+        guard Self.enableCloudKit else { return nil }
+        let container = NSPersistentCloudKitContainer(name: "FlightLog")
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓Logger().error("\(error.localizedDescription)")
+            }
+        }
+        return container
+    }
+}
+```
+
 ### Triggers: a widget extension that stops when its container fails: it stops the widget, not the app (a note)
 
 ```swift path=Notes/NotesStore.swift
@@ -19724,6 +19747,111 @@ final class Persistence {
         try FileManager.default.↓removeItem(at: Persistence.storeURL)
         try FileManager.default.copyItem(at: backup, to: Persistence.storeURL)
     }
+}
+```
+
+### Triggers: a method in an extension of the project's own type, which no file calls, copies the store alone (a note)
+
+```swift path=App/LocalStore.swift
+import SwiftData
+
+final class LocalStore {
+    let storeURL = URL.applicationSupportDirectory.appendingPathComponent("LocalStore.sqlite")
+    let container: ModelContainer
+
+    init() throws {
+        container = try ModelContainer(for: Tab.self, configurations: ModelConfiguration(url: storeURL))
+    }
+}
+
+extension LocalStore {
+    func backupDatabase() throws {
+        try FileManager.default.↓copyItem(at: storeURL, to: storeURL.appendingPathExtension("backup"))
+    }
+}
+```
+
+```swift path=App/BrowserApp.swift
+import SwiftUI
+
+@main
+struct BrowserApp: App {
+    let store = try! LocalStore()
+    var body: some Scene { WindowGroup { Text("Tabs") } }
+}
+```
+
+### Triggers: a migration manager no other file names moves the migrated copy over the store (a note)
+
+```swift path=App/DataMigrationManager.swift
+import CoreData
+
+class DataMigrationManager {
+    let storeURL = URL.applicationSupportDirectory.appendingPathComponent("Cards.sqlite")
+
+    func migrateToVersion2() throws {
+        guard let source = NSManagedObjectModel.named("Cards"), let destination = NSManagedObjectModel.named("Cards 2"),
+              let mapping = NSMappingModel(from: nil, forSourceModel: source, destinationModel: destination) else { return }
+        try migrate(from: source, to: destination, mapping: mapping)
+    }
+
+    private func migrate(from source: NSManagedObjectModel, to destination: NSManagedObjectModel, mapping: NSMappingModel) throws {
+        let migrated = storeURL.deletingLastPathComponent().appendingPathComponent("Cards~.sqlite")
+        let manager = NSMigrationManager(sourceModel: source, destinationModel: destination)
+        try manager.migrateStore(from: storeURL, type: .sqlite, mapping: mapping, to: migrated, type: .sqlite)
+        try FileManager.default.↓removeItem(at: storeURL)
+        try FileManager.default.moveItem(at: migrated, to: storeURL)
+    }
+}
+
+extension NSManagedObjectModel {
+    static func named(_ name: String) -> NSManagedObjectModel? {
+        Bundle.main.url(forResource: name, withExtension: "mom").flatMap(NSManagedObjectModel.init(contentsOf:))
+    }
+}
+```
+
+```swift path=App/AppDelegate.swift
+import UIKit
+import CoreData
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    lazy var container: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Cards")
+        container.loadPersistentStores { _, error in
+            if let error { print(error) }
+        }
+        return container
+    }()
+}
+```
+
+### Triggers: a seed copied over the store behind a constant the code sets to false (a note)
+
+```swift path=App/Storage.swift
+import CoreData
+
+final class Storage {
+    private static let resetsOnLaunch = false
+    let storeURL = URL.applicationSupportDirectory.appendingPathComponent("Log.sqlite")
+
+    func prepare() {
+        guard Self.resetsOnLaunch else { return }
+        guard let seed = Bundle.main.url(forResource: "Seed", withExtension: "sqlite") else { return }
+        try? FileManager.default.↓removeItem(at: storeURL)
+        try? FileManager.default.copyItem(at: seed, to: storeURL)
+    }
+}
+```
+
+```swift path=App/LogApp.swift
+import SwiftUI
+
+@main
+struct LogApp: App {
+    init() { Storage().prepare() }
+    var body: some Scene { WindowGroup { Text("Log") } }
 }
 ```
 

@@ -408,6 +408,9 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// `static let shared` beside the stack the app makes itself) or a function no file calls. It
     /// runs only if code elsewhere uses it.
     package var inUnusedCode = false
+    /// The constant, `false` where it is declared, that the code needs to be true to get here
+    /// (`guard Self.enableCloudKit else { return nil }`): it never runs as the code stands.
+    package var offByConstant: String?
     /// It is written in a `lazy var` read only while the app terminates: by the function named
     /// here, which only `applicationWillTerminate(_:)` calls (Xcode's template `saveContext()`),
     /// or by `applicationWillTerminate` itself. The store opens, and fails, only then.
@@ -492,6 +495,11 @@ package struct StoreFileOperation: Hashable, Sendable {
     package var evenWhenTheMigrationFails = false
     /// It is written in a function no file of the run calls: it runs only if code elsewhere does.
     package var inUnusedCode = false
+    /// The type it is written in, where no other file names it (and the app's entry point is
+    /// read): nothing makes one, so it runs only if code elsewhere does.
+    package var inUnusedType: String?
+    /// The constant, `false` where it is declared, that the code needs to be true to get here.
+    package var offByConstant: String?
     /// A removal or a move after which the same code copies or moves a file into the store's
     /// place (a seed, a backup, a migrated copy): that database is opened with the stale `-wal`
     /// left there, where a store created anew (an empty database, whose leftover `-wal` SQLite

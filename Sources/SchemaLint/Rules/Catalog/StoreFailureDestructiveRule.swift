@@ -276,6 +276,12 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             severity = .note
             suggestions.insert("remove \(action.place.declaration) and what reads it if the app keeps its data in another stack", at: 0)
         }
+        // Code behind a constant that is false never runs: a reminder, for when it is turned on.
+        if let constant = action.offByConstant {
+            consequence += "; this runs only when \(constant) is true, and the code declares it false"
+            severity = .note
+            suggestions.insert("handle the failure before turning \(constant) on", at: 0)
+        }
         // Code no file uses never runs: a reminder, in case code elsewhere uses it.
         if action.inUnusedCode {
             consequence += "; no file read uses \(action.place.declaration), so this runs only if code elsewhere does"

@@ -51,7 +51,7 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
         var groups: [(StoreFileOperation, [StoreFileOperation])] = []
         var index: [String: Int] = [:]
         for operation in operations {
-            let key = [operation.place.location.file, operation.place.declaration, "\(operation.afterMigration)", operation.cache?.said ?? "", "\(operation.inUnusedCode)",
+            let key = [operation.place.location.file, operation.place.declaration, "\(operation.afterMigration)", operation.cache?.said ?? "", "\(operation.inUnusedCode)", operation.inUnusedType ?? "", operation.offByConstant ?? "",
                        "\(operation.childPathMistake != nil || operation.extensionMistake != nil)"].joined(separator: "\u{0}")
             if let at = index[key] {
                 groups[at].1.append(operation)
@@ -97,6 +97,15 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
             outcome += "; \(cache.said) says the store is a cache, whose content the app can make again, so the person loses nothing"
             severity = .note
         }
+        // Code behind a constant that is false never runs: a reminder, for when it is turned on.
+        if let constant = operation.offByConstant {
+            outcome += "; this runs only when \(constant) is true, and the code declares it false"
+            severity = .note
+        }
+        if let type = operation.inUnusedType {
+            outcome += "; no other Swift file names \(type), so nothing makes one, and this runs only if code elsewhere does"
+            severity = .note
+        }
         // Code nothing calls never runs: a reminder, in case code elsewhere calls it.
         if operation.inUnusedCode {
             outcome += "; no file read calls \(operation.place.declaration), so this runs only if code elsewhere does"
@@ -106,7 +115,8 @@ struct StoreMovedWithoutCompanionsRule: StoreCodeRule {
             at: operation.place, severity: severity, subject: "\(operation.operation.rawValue) \(operation.store)",
             message: "\(operation.written) \(verb) the store file \(operation.store) but not its -wal and -shm files: \(outcome)",
             notes: notes,
-            suggestions: (operation.inUnusedCode ? ["remove \(operation.place.declaration) if nothing calls it"] : []) + [
+            suggestions: (operation.inUnusedCode ? ["remove \(operation.place.declaration) if nothing calls it"] : [])
+                + (operation.inUnusedType.map { ["remove \($0) if nothing uses it"] } ?? []) + [
                 "use \(replacement)",
                 "or do the same to the files named like the store plus \"-wal\" and \"-shm\" (`URL(fileURLWithPath: store.path + \"-wal\")`), with the store closed",
             ]
