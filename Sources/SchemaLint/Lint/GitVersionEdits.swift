@@ -93,6 +93,7 @@ struct GitVersionEdits {
             let base = commit.id == added.id ? added.id + "^" : added.id
             guard let file, file != path(newest), reported.insert(file).inserted,
                   let version = history.versions.first(where: { path($0.label) == file }), version.isReleased, !addedTogether().contains(version.label),
+                  !restoresAnEarlierState(of: file, before: base, git: git),
                   let data = git.run(["show", "\(base):\(file)"]), data.succeeded,
                   let copy = try? XcodeModelReader.parse(data.standardOutput, file: "\(base):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
             else { continue }
@@ -106,6 +107,23 @@ struct GitVersionEdits {
         }
         if let entry = newestEditedAfterRelease(history: history, newest: newest, added: added, file: path(newest), git: git) { entries.append(entry) }
         return entries
+    }
+
+    /// Whether the version's file at HEAD is, byte for byte, what an earlier commit than `base`
+    /// made it: the edits since were undone, the file put back as it was before the edits that
+    /// came after it (a team that edited a shipped version in place, then moved the change into a
+    /// new version and restored the old one), not changed into something no commit had.
+    private func restoresAnEarlierState(of file: String, before base: String, git: CommitQuestions) -> Bool {
+        guard let now = git.run(["rev-parse", "--verify", "--quiet", "\(git.commit):\(file)"]), now.succeeded,
+              let atBase = git.run(["rev-parse", "--verify", "--quiet", "\(base):\(file)"]), atBase.succeeded,
+              let log = git.run(["log", "--format=", "--raw", "--no-abbrev", "--no-renames", base, "--", file]), log.succeeded else { return false }
+        let blob = now.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard blob != atBase.text.trimmingCharacters(in: .whitespacesAndNewlines) else { return false }
+        // `:100644 100644 <before> <after> M\t<path>`: the file's blob after each commit.
+        return log.text.split(separator: "\n").contains { line in
+            let fields = line.split(separator: " ")
+            return fields.count >= 4 && fields[3] == blob
+        }
     }
 
     /// The newest version edited after the app's version (`MARKETING_VERSION`) changed since it

@@ -80,7 +80,16 @@ extension LintPipeline {
             !ReleasedVersionLockRule.changes(from: copy, to: version, hashedOnly: true).isEmpty
         }
         let before = read(added.id + "^")
-        let changed = older.filter { version in before[version.label]?.releasedCopy.map { differs($0, version) } ?? false }
+        // A schema that then listed the live classes though a later schema was already the newest
+        // had the shape of the live classes, which its release never had: freezing it since (in
+        // copies of what it shipped) repairs it, and its shape then says nothing of what shipped.
+        // The newest schema then (the one before the newest now) listed them as a newest does.
+        func followedTheLiveClasses(_ copy: ModelVersion) -> Bool {
+            !copy.borrowedEntities.isEmpty && copy.label != older.last?.label
+        }
+        let changed = older.filter { version in
+            before[version.label]?.releasedCopy.map { differs($0, version) && !followedTheLiveClasses($0) } ?? false
+        }
         guard !changed.isEmpty else { return [] }
         // The commits that may have made the edit: the one that added the newest schema, then
         // those since that touched the files.

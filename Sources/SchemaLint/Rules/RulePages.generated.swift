@@ -9630,7 +9630,9 @@ counts at its merge), and only back to the commit that added the newest version 
 history costs nothing more), the version is compared with itself as it was when the newest came
 (before that commit, where that commit edited it too), and each element that differs is named,
 with both commits. This is a warning, not an error: the newest version may have been added
-before the others shipped, which only the team knows (a tag or a lock then says so).
+before the others shipped, which only the team knows (a tag or a lock then says so). A version
+whose file is now, byte for byte, what an earlier commit made it is not reported: the edits made in
+place were undone (the change moved into the new version, the old one put back as it was).
 
 A SwiftData plan gets the same check. A team freezes the schema before the newest when it adds the
 newest, copying its classes into it; a copy that differs from the classes as they were (a
@@ -9641,6 +9643,9 @@ with itself as the commit before the newest schema came read it (the live classe
 them then), and the commit that changed it is named: the first since then that reads it changed
 (found by halving the commits that touched the plan's files), or the working tree's uncommitted
 edit. Default values and other changes a store does not record are listed but do not trigger it.
+A schema that then listed the live classes though a later schema was already the newest had their
+shape, never the one its release made stores with: freezing it since is a repair, not reported
+(`versioned-schema-not-frozen` is the finding about what it listed).
 
 The newest version itself is compared the same way once the app's version changed after it was
 added (`MARKETING_VERSION` in a project file or an `.xcconfig`, or `CFBundleShortVersionString` in

@@ -856,6 +856,34 @@ struct ReleasedAtTagTests {
         #expect(!unplanned.stdout.contains("V1 changed in"), "\(unplanned.stdout)")
     }
 
+    /// An older schema that listed the live classes while a later one was the newest had their
+    /// shape, never its release's: freezing it in copies of what it shipped, in the commit that
+    /// adds the next schema, repairs it, and is no edit of what shipped. The newest schema of that
+    /// time listed the live classes as a newest does: its copy must keep their shape.
+    @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"))
+    func freezingASchemaThatFollowedTheLiveClassesIsNoEdit() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func live(_ name: String) -> String {
+            "enum \(name): VersionedSchema {\n    static var versionIdentifier = Schema.Version(\(name.dropFirst()), 0, 0)\n    static var models: [any PersistentModel.Type] { [Note.self] }\n}\n"
+        }
+        let plan = "enum Plan: SchemaMigrationPlan {\n    static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self, V3.self] }\n    static var stages: [MigrationStage] { [] }\n}\n"
+        try folder.write("import SwiftData\n\n@Model final class Note { var title: String = \"\"; var body: String = \"\"; init() {} }\n", to: "App/Note.swift")
+        try folder.write("import SwiftData\n\n" + live("V1") + live("V2") + plan.replacingOccurrences(of: ", V3.self", with: ""), to: "App/Schemas.swift")
+        try repository.commit("V1 and V2 list the live Note")
+        try folder.write("import SwiftData\n\n@Model final class Note { var title: String = \"\"; var body: String = \"\"; var pinned: Bool = false; init() {} }\n", to: "App/Note.swift")
+        try folder.write("import SwiftData\n\n" + Self.noteSchema(1, "var title: String = \"\";") + Self.noteSchema(2, "var title: String = \"\"; var body: String = \"\";") + live("V3") + plan, to: "App/Schemas.swift")
+        try repository.commit("V3 adds pinned; V1 and V2 frozen as they shipped")
+        let run = try Executable.run(["--no-color", "--all-steps"], in: folder.url)
+        #expect(!run.stdout.contains("V1 changed in") && !run.stdout.contains("V2 changed in"), "\(run.stdout)")
+
+        // V2, the newest before V3 came, frozen without the body it had: an edit of what shipped.
+        try folder.write("import SwiftData\n\n" + Self.noteSchema(1, "var title: String = \"\";") + Self.noteSchema(2, "var title: String = \"\";") + live("V3") + plan, to: "App/Schemas.swift")
+        try repository.commit("V2 loses the body")
+        let edited = try Executable.run(["--no-color", "--all-steps"], in: folder.url)
+        #expect(edited.stdout.contains("V2 changed in") && !edited.stdout.contains("V1 changed in"), "\(edited.stdout)")
+    }
+
     /// An app that began with `@Model` classes and no schema later adds a plan: its first schema
     /// must be the classes as they were. One that renamed the class (`ExpenseV1`) leaves the
     /// stores of the releases before it at an unknown model version: an error where a release
@@ -2347,6 +2375,29 @@ struct ReleasedAtTagTests {
         try repository.tag("v1.0")
         let tagged = try Executable.run(["--no-color"], in: folder.url)
         #expect(!tagged.stdout.contains("released-version"), "\(tagged.stdout)")
+    }
+
+    /// A version edited in place while the next release was made, then put back, byte for byte,
+    /// as an earlier commit had it, in the commit that adds the new version holding the change:
+    /// the edit undone is no edit of what shipped. Put back as no commit had it, it still is.
+    @Test func withoutTagsAVersionPutBackAsItWasIsNoEdit() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("Notes")
+        try Self.write(folder, "Notes", ["title", "body"])
+        try repository.commit("body, in place")
+        try Self.write(folder, "Notes", ["title"], current: "Notes 2")
+        try Self.write(folder, "Notes 2", ["title", "body"])
+        try repository.commit("Notes put back; the body in Notes 2")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 0 && !run.stdout.contains("Notes was edited"), "\(run.stdout)")
+
+        try Self.write(folder, "Notes", ["title", "created:Date"], current: "Notes 2")
+        try repository.commit("Notes gains a date")
+        let edited = try Executable.run(["--no-color"], in: folder.url)
+        #expect(edited.stdout.contains("warning: Notes was edited in"), "\(edited.stdout)")
     }
 
     /// The version before the newest edited in the commit that added the newest: it was the
