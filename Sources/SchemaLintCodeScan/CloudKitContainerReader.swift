@@ -92,10 +92,12 @@ package struct CloudKitContainerReader: ModelSourceReader {
         }
     }
 
-    /// Whether the entitlements list the iCloud containers, and none (`<array/>`): CloudKit then
-    /// has no container to sync with, and SwiftData's `.automatic` syncs nothing.
+    /// Whether the entitlements list no iCloud container: the key with none (`<array/>`, as Xcode
+    /// leaves the capability until one is ticked), or no key at all (a hand-written file, a
+    /// misspelled key): CloudKit then has no container the app may use, and SwiftData's
+    /// `.automatic` syncs nothing.
     static func listsNoContainer(_ bytes: [UInt8]) -> Bool {
-        guard let key = bytes.firstRange(of: containersKey) else { return false }
+        guard let key = bytes.firstRange(of: containersKey) else { return true }
         let rest = bytes[key.upperBound...].drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         if rest.starts(with: Array("<array/>".utf8)) { return true }
         guard rest.starts(with: Array("<array>".utf8)) else { return false }
@@ -124,7 +126,7 @@ package struct CloudKitContainerReader: ModelSourceReader {
             guard Self.givesCloudKit(bytes) else {
                 reading.storeCode.entitlementsWithoutCloudKit.append(SourceLocation(file: source.name, line: 1, column: 1))
                 if ByteSearch.containsAny(Self.cloudKitService, in: bytes), Self.listsNoContainer(bytes),
-                   let key = bytes.firstRange(of: Self.containersKey) {
+                   let key = bytes.firstRange(of: Self.containersKey) ?? bytes.firstRange(of: Self.servicesKey) {
                     let before = bytes[..<key.lowerBound]
                     let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
                     let column = String(decoding: bytes[lineStart..<key.lowerBound], as: UTF8.self).count + 1

@@ -3088,6 +3088,10 @@ struct TripsApp: App {
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 <plist version="1.0">
 <dict>
+    <key>com.apple.developer.icloud-container-identifiers</key>
+    <array>
+        <string>iCloud.com.example.notes</string>
+    </array>
     <key>com.apple.developer.icloud-services</key>
     <array>
         <string>CloudKit</string>

@@ -960,6 +960,10 @@ import SchemaLintTestSupport
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
         <plist version="1.0">
         <dict>
+        \t<key>com.apple.developer.icloud-container-identifiers</key>
+        \t<array>
+        \t\t<string>iCloud.com.example.notes</string>
+        \t</array>
         \t<key>com.apple.developer.icloud-services</key>
         \t<array>
         \t\t<string>\(services)</string>
@@ -976,15 +980,19 @@ import SchemaLintTestSupport
         #expect(CloudKitContainerReader.givesCloudKit(Array(Self.entitlements("CloudKit").utf8)))
         #expect(!CloudKitContainerReader.givesCloudKit(Array(Self.entitlements("CloudDocuments").utf8)))
         let reading = reader.read(sources: [("App/App.entitlements", Array(Self.entitlements("CloudKit").utf8)), ("Widget/Widget.entitlements", Array(Self.entitlements("CloudDocuments").utf8))], options: ModelSourceReadingOptions())
-        #expect(reading.storeCode.cloudKitEntitlements == [SourceLocation(file: "App/App.entitlements", line: 5, column: 2)])
+        #expect(reading.storeCode.cloudKitEntitlements == [SourceLocation(file: "App/App.entitlements", line: 9, column: 2)])
         #expect(reading.storeCode.entitlementsWithoutCloudKit == [SourceLocation(file: "Widget/Widget.entitlements", line: 1, column: 1)])
-        // CloudKit with an empty list of containers (Xcode writes it so until one is ticked) has
-        // nothing to sync with; a list with a container, or none at all, is read as before.
-        let key = "\t<key>com.apple.developer.icloud-services</key>"
-        for (containers, claimed) in [("<array/>", false), ("<array>\n\t</array>", false), ("<array>\n\t\t<string>iCloud.com.example.notes</string>\n\t</array>", true)] {
-            let text = Self.entitlements("CloudKit").replacingOccurrences(of: key, with: "\t<key>com.apple.developer.icloud-container-identifiers</key>\n\t\(containers)\n" + key)
+        // CloudKit with an empty list of containers (Xcode writes it so until one is ticked), or
+        // with no list (a misspelled key: `icloud-containers`), has nothing to sync with.
+        let list = "<array>\n\t\t<string>iCloud.com.example.notes</string>\n\t</array>"
+        for (containers, claimed) in [("<array/>", false), ("<array>\n\t</array>", false), (list, true)] {
+            let text = Self.entitlements("CloudKit").replacingOccurrences(of: list, with: containers)
             #expect(CloudKitContainerReader.givesCloudKit(Array(text.utf8)) == claimed, "\(containers)")
         }
+        let misspelled = Self.entitlements("CloudKit").replacingOccurrences(of: "icloud-container-identifiers", with: "icloud-containers")
+        #expect(!CloudKitContainerReader.givesCloudKit(Array(misspelled.utf8)))
+        let withoutList = reader.read(sources: [("App/App.entitlements", Array(misspelled.utf8))], options: ModelSourceReadingOptions())
+        #expect(withoutList.storeCode.cloudKitWithoutContainer == [SourceLocation(file: "App/App.entitlements", line: 9, column: 7)])
     }
 
     /// Only the entitlements a target signs with count: a copy beside them (`App 2.entitlements`)
@@ -1043,7 +1051,7 @@ import SchemaLintTestSupport
         let synced = try Executable.run(["--no-color"], in: folder.url)
         #expect(synced.stdout.contains("error: ") && synced.stdout.contains("[cloudkit-unique-constraint]"), "\(synced.stdout)")
         #expect(synced.stdout.contains("is checked as synced with CloudKit: SwiftData opens it with `cloudKitDatabase: .automatic` (as the code gives it, or the default)"), "\(synced.stdout)")
-        #expect(synced.stdout.contains("(App/Tags.entitlements:5:2)"), "\(synced.stdout)")
+        #expect(synced.stdout.contains("(App/Tags.entitlements:9:2)"), "\(synced.stdout)")
 
         try folder.write("import SwiftUI\nimport SwiftData\n\n@main struct TagsApp: App {\n    var body: some Scene { WindowGroup { Text(\"\") }.modelContainer(try! ModelContainer(for: Tag.self, configurations: ModelConfiguration(cloudKitDatabase: .none))) }\n}\n", to: "App/TagsApp.swift")
         let none = try Executable.run(["--no-color"], in: folder.url)
