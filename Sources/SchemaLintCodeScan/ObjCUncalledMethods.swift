@@ -62,7 +62,7 @@ struct ObjCUncalledMethods {
            names.contains(where: { $0.hasSuffix(".h") && declaresProperty(keyword, in: $0) }) {
             return isUnsentGetter(keyword, own: own.range, in: file, depth: depth)
         }
-        guard sendsItself || selector.contains(":") && names.contains(where: { $0.hasSuffix(".h") && holds(keyword, in: $0) }) else { return false }
+        guard sendsItself || selector.contains(":") && names.contains(where: { $0.hasSuffix(".h") && declaresSelector(selector, in: $0) }) else { return false }
         for name in names where holds(keyword, in: name) {
             if name.hasSuffix(".swift") || Self.isInterfaceFile(name) { return false }
             if let bytes = bytes(of: name), Self.isAction(keyword, in: bytes) { return false }
@@ -117,6 +117,15 @@ struct ObjCUncalledMethods {
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { line in
             line.contains("@property") && line.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).last == Substring(keyword)
         }
+    }
+
+    /// Whether the header declares a method of `selector`: each of its parts written with its colon
+    /// (`application:`, `didFinishLaunchingWithOptions:`). A header that names only the first
+    /// (`application:openURL:`, another method of the app delegate's protocol) declares another
+    /// method: the system's to call.
+    private mutating func declaresSelector(_ selector: String, in name: String) -> Bool {
+        guard let bytes = bytes(of: name) else { return false }
+        return selector.split(separator: ":").allSatisfy { part in ByteSearch.wholeWordCount(of: part + ":", in: bytes) > 0 }
     }
 
     /// Whether the file holds `keyword` as a whole word.

@@ -12961,6 +12961,41 @@ The template's getters are declared and left in place; the app never sends
 @end
 ```
 
+### Triggers: Objective-C: MagicalRecord set up at launch, beside a header that declares another `application:` method (a warning)
+
+The system sends `application:didFinishLaunchingWithOptions:`; a class that declares
+`application:openURL:` declares another method, not a way to send this one.
+
+```objc path=App/AppDelegate.h
+#import <UIKit/UIKit.h>
+
+@interface AppDelegate : UIResponder <UIApplicationDelegate>
+@property (strong, nonatomic) UIWindow *window;
+@end
+```
+
+```objc path=App/LinkHandler.h
+#import <UIKit/UIKit.h>
+
+@interface LinkHandler : NSObject
+- (BOOL)application:(UIApplication *)application openURL:(NSURL *)url;
+@end
+```
+
+```objc path=App/AppDelegate.m
+#import "AppDelegate.h"
+#import <MagicalRecord/MagicalRecord.h>
+
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [MagicalRecord ↓setupAutoMigratingCoreDataStack];
+    return YES;
+}
+
+@end
+```
+
 ### Triggers: Objective-C: the same stack, read by a view controller (a warning)
 
 ```objc path=App/AppDelegate.h
