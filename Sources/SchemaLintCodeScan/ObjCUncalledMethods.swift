@@ -56,8 +56,13 @@ struct ObjCUncalledMethods {
         // The project's own method, first (a look at its body, then at the headers only): most
         // methods that handle a store are the system's to call, and need no search for senders.
         // A message to `super` of the same name (`[super viewDidLoad]`) is the class's own
-        // override calling up, not a recursion.
-        let sendsItself = own.range.contains { Self.names(keyword, ownTokens[$0]) && !($0 > 0 && ownTokens[$0 - 1].isIdentifier("super")) }
+        // override calling up, not a recursion; a parameter of the keyword's name
+        // (`[application setStatusBarHidden:YES]` in `application:didFinishLaunchingWithOptions:`)
+        // is no send: a send writes the keyword before its colon, or a unary one before `]`.
+        let sendsItself = own.range.contains { index in
+            Self.names(keyword, ownTokens[index]) && !(index > 0 && ownTokens[index - 1].isIdentifier("super"))
+                && (ownTokens[index].kind == .string || index + 1 < ownTokens.count && ownTokens[index + 1].is(selector.contains(":") ? ":" : "]"))
+        }
         if !selector.contains(":"), depth < 4, Self.stackWords.contains(where: keyword.lowercased().contains),
            names.contains(where: { $0.hasSuffix(".h") && declaresProperty(keyword, in: $0) }) {
             return isUnsentGetter(keyword, own: own.range, in: file, depth: depth)

@@ -12964,7 +12964,8 @@ The template's getters are declared and left in place; the app never sends
 ### Triggers: Objective-C: MagicalRecord set up at launch, beside a header that declares another `application:` method (a warning)
 
 The system sends `application:didFinishLaunchingWithOptions:`; a class that declares
-`application:openURL:` declares another method, not a way to send this one.
+`application:openURL:` declares another method, not a way to send this one, and a message to the
+`application` parameter is no send of it either.
 
 ```objc path=App/AppDelegate.h
 #import <UIKit/UIKit.h>
@@ -12990,6 +12991,7 @@ The system sends `application:didFinishLaunchingWithOptions:`; a class that decl
 
 - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
     [MagicalRecord ↓setupAutoMigratingCoreDataStack];
+    [application setMinimumBackgroundFetchInterval:UIApplicationBackgroundFetchIntervalMinimum];
     return YES;
 }
 
