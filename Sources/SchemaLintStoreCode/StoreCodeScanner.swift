@@ -1036,18 +1036,25 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             // A branch that does nothing but log leaves the container without its store.
             guard !handsOn else { continue }
             guard !isOpenedOnlyToBeDeleted(call) else { continue }
+            // A retry after the code deleted the store opens a new, empty one: the deletion is the loss.
             if let logged = LoggingOnlyCode.onlyLogs(statements) {
-                scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: LoggingOnlyCode.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
+                var action = StoreFailureAction(action: .onlyLogs, written: LoggingOnlyCode.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call))
+                action.opensAfterDeletingTheStore = opensAfterDeletingTheStore(call)
+                scanned.facts.failureActions.append(action)
             } else if let debugOnly = Self.holdsDebugOnlyCodeAlone(statements) {
                 // A branch that is empty in the builds people run drops the error as a log does.
                 let written = debugOnly ? "ignoring the error (the branch's code is only in `#if DEBUG`, which release builds leave out)" : "ignoring the error"
-                scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: written, place: place(branch), opening: opening, openingLocation: file.location(of: call)))
+                var action = StoreFailureAction(action: .onlyLogs, written: written, place: place(branch), opening: opening, openingLocation: file.location(of: call))
+                action.opensAfterDeletingTheStore = opensAfterDeletingTheStore(call)
+                scanned.facts.failureActions.append(action)
             }
         }
         // A handler that logs whatever it is given (`print(error.debugDescription)`, no test of
         // the error) only logs a failure too.
         if finder.branches.isEmpty, !handsOn, let logged = LoggingOnlyCode.onlyLogs(closure.statements), Self.mentions(errorName, in: logged), !isOpenedOnlyToBeDeleted(call) {
-            scanned.facts.failureActions.append(StoreFailureAction(action: .onlyLogs, written: LoggingOnlyCode.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call)))
+            var action = StoreFailureAction(action: .onlyLogs, written: LoggingOnlyCode.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call))
+            action.opensAfterDeletingTheStore = opensAfterDeletingTheStore(call)
+            scanned.facts.failureActions.append(action)
         }
         addFailureActions(ofErrorKeptBy: closure, errorName: errorName, opening: opening, call: call)
     }

@@ -12284,6 +12284,35 @@ final class Storage {
 }
 ```
 
+### Triggers: the store destroyed for a migration's error and loaded again; a failure of the new store only logged is a note
+
+```swift path=App/Persistence.swift
+import CoreData
+import os
+
+final class Persistence {
+    let container = NSPersistentContainer(name: "Coins")
+
+    init() {
+        let logger = Logger()
+        let container = self.container
+        container.loadPersistentStores { description, error in
+            guard let error = error as NSError?, let url = description.url, error.code == 134140 else { return }
+            do {
+                try ↓container.persistentStoreCoordinator.destroyPersistentStore(at: url, ofType: description.type, options: nil)
+                container.loadPersistentStores { _, secondError in
+                    if let secondError {
+                        ↓logger.error("reset failed: \(String(describing: secondError))")
+                    }
+                }
+            } catch {
+                logger.error("destroy failed")
+            }
+        }
+    }
+}
+```
+
 ### Triggers: the store moved aside and made anew; the stop when even that fails (a note)
 
 Moving the store's files to another name keeps them; what opens at the old place is a new, empty

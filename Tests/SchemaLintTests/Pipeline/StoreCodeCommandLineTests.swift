@@ -2080,6 +2080,46 @@ import SchemaLintTestSupport
         run = try Executable.run([folder.path])
         #expect(run.stdout.contains("changed its value transformer from 'TagsTransformer' to 'ColorTransformer'; the migration the changed versionHashModifier forces copies the stored bytes as they are"), "\(run.stdout)")
     }
+    /// A completion handler that destroys the store for a migration's error and loads the stores
+    /// again: the deletion is the warning; a failure of the new, empty store that is only logged
+    /// is a note, as a stop there is.
+    @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
+    func onlyLoggingAFailureOfTheStoreLoadedAgainAfterItsDeletionIsANote() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "models/Notes.yml")
+        try folder.write("""
+        import CoreData
+        import os
+
+        final class Persistence {
+            let container = NSPersistentContainer(name: "Notes")
+
+            init() {
+                let logger = Logger()
+                let container = self.container
+                container.loadPersistentStores { description, error in
+                    guard let error = error as NSError?, let url = description.url, error.code == 134140 else { return }
+                    do {
+                        try container.persistentStoreCoordinator.destroyPersistentStore(at: url, ofType: description.type, options: nil)
+                        container.loadPersistentStores { _, secondError in
+                            if let secondError {
+                                logger.error("reset failed: \\(String(describing: secondError))")
+                            }
+                        }
+                    } catch {
+                        logger.error("destroy failed")
+                    }
+                }
+            }
+        }
+        """, to: "App/Persistence.swift")
+        let (hits, run) = try Self.lint(path: folder.path)
+        #expect(hits.filter { $0.description.hasSuffix("store-load-failure-destructive") }.map(\.description) == [
+            "Persistence.swift:13:21 warning store-load-failure-destructive", "Persistence.swift:16:25 note store-load-failure-destructive",
+        ], "\(run.stdout)")
+        #expect(run.stdout.contains("logger.error(...) is all the app does when loadPersistentStores fails on the new, empty store"), "\(run.stdout)")
+    }
+
     /// A `catch` that deletes the store's files and opens a new store: the deletion is the
     /// warning; a `fatalError` when even the new, empty store does not open is a note, since no
     /// migration can fail there.
