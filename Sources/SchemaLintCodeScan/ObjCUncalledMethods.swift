@@ -8,7 +8,9 @@ import SchemaLintCore
 /// The system sends many methods no code names (`application:didFinishLaunchingWithOptions:`, a
 /// delegate's callbacks, an action a storyboard connects), so a method counts as the project's own
 /// only where it sends itself, or where a header of the project declares it and it takes
-/// arguments (a property's getter may be read through bindings) and is no `IBAction`. A getter
+/// arguments (a property's getter may be read through bindings) and is no `IBAction`, or where a
+/// line comment holds a send of it (`// [self initDefaultDatabaseIfNeeded];`, a call switched
+/// off). A getter
 /// of the Core Data stack a header of the project declares as a property (the template's
 /// `persistentStoreCoordinator`, `managedObjectContext`) is the project's too, and unsent where
 /// no code sends it as a message (reading its instance variable is no send) but methods that are
@@ -67,7 +69,8 @@ struct ObjCUncalledMethods {
            names.contains(where: { $0.hasSuffix(".h") && declaresProperty(keyword, in: $0) }) {
             return isUnsentGetter(keyword, own: own.range, in: file, depth: depth)
         }
-        guard sendsItself || selector.contains(":") && names.contains(where: { $0.hasSuffix(".h") && declaresSelector(selector, in: $0) }) else { return false }
+        guard sendsItself || selector.contains(":") && names.contains(where: { $0.hasSuffix(".h") && declaresSelector(selector, in: $0) })
+                || names.contains(where: { !$0.hasSuffix(".h") && !$0.hasSuffix(".swift") && sendsInALineComment(keyword, in: $0) }) else { return false }
         for name in names where holds(keyword, in: name) {
             if name.hasSuffix(".swift") || Self.isInterfaceFile(name) { return false }
             if let bytes = bytes(of: name), Self.isAction(keyword, in: bytes) { return false }
@@ -131,6 +134,19 @@ struct ObjCUncalledMethods {
     private mutating func declaresSelector(_ selector: String, in name: String) -> Bool {
         guard let bytes = bytes(of: name) else { return false }
         return selector.split(separator: ":").allSatisfy { part in ByteSearch.wholeWordCount(of: part + ":", in: bytes) > 0 }
+    }
+
+    /// Whether a line comment of the file holds a send of `keyword` (`// [self reset];`,
+    /// `//	[self migrate:store];`).
+    private mutating func sendsInALineComment(_ keyword: String, in name: String) -> Bool {
+        guard let bytes = bytes(of: name), ByteSearch.wholeWordCount(of: keyword, in: bytes) > 0 else { return false }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { line in
+            guard let comment = line.range(of: "//") else { return false }
+            let text = line[comment.upperBound...]
+            guard let bracket = text.firstIndex(of: "[") else { return false }
+            let words = text[bracket...].split { !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != ":" && $0 != "]" }
+            return words.dropFirst().contains { $0 == keyword + "]" || $0 == keyword + ":" || $0.hasPrefix(keyword + ":") }
+        }
     }
 
     /// Whether the file holds `keyword` as a whole word.

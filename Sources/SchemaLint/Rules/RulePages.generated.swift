@@ -20324,6 +20324,40 @@ A binary store is one file: SQLite's `-wal` and `-shm` never sit beside it.
 @end
 ```
 
+### Triggers: Objective-C: the store removed and a seed copied to its path by a method whose only send is commented out (a note)
+
+```objc path=App/FeedsAppDelegate.h
+#import <UIKit/UIKit.h>
+
+@interface FeedsAppDelegate : NSObject <UIApplicationDelegate>
+- (void)installDefaultDatabaseIfNeeded;
+@end
+```
+
+```objc path=App/FeedsAppDelegate.m
+#import "FeedsAppDelegate.h"
+
+@implementation FeedsAppDelegate
+
+- (void)applicationDidFinishLaunching:(UIApplication *)application {
+//	[self installDefaultDatabaseIfNeeded];
+}
+
+- (void)installDefaultDatabaseIfNeeded {
+    NSString *documents = [NSSearchPathForDirectoriesInDomains(NSDocumentDirectory, NSUserDomainMask, YES) objectAtIndex:0];
+    NSString *storePath = [documents stringByAppendingPathComponent:@"Feeds.sqlite"];
+    NSFileManager *fileManager = [NSFileManager defaultManager];
+    [fileManager ↓removeItemAtPath:storePath error:NULL];
+    NSString *seed = [[[NSBundle mainBundle] resourcePath] stringByAppendingPathComponent:@"Feeds.sqlite"];
+    NSError *error;
+    if (![fileManager copyItemAtPath:seed toPath:storePath error:&error]) {
+        NSLog(@"Failed to install default DB: %@", error);
+    }
+}
+
+@end
+```
+
 ### Triggers: Objective-C: the store's URL from a method of the file, its name a constant
 
 ```objc path=App/AppDelegate.m
