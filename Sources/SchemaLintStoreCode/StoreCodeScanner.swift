@@ -991,6 +991,43 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
     }
 
+    /// Whether `call` (`container.loadPersistentStores { ... }`) loads a container that is a local
+    /// of its function and that nothing keeps: declared there, and named elsewhere in the function
+    /// only to set a member of it (`container.persistentStoreDescriptions = [...]`) or in `handler`,
+    /// which neither returns it nor assigns it or what it gives anywhere, nor passes it on.
+    private func loadsALocalContainer(_ call: FunctionCallExprSyntax, handler: ClosureExprSyntax) -> Bool {
+        guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self),
+              let unit = declarations.unit(around: call) else { return false }
+        let name = base.baseName.text
+        let body = declarations.units[unit].body
+        let locals = LocalBindings(name)
+        locals.walk(body)
+        guard locals.declared else { return false }
+        let references = ReferencesByName(name)
+        references.walk(body)
+        for reference in references.found where reference.id != base.id {
+            let inHandler = handler.range.contains(reference.position)
+            var node = Syntax(reference)
+            // Up to the expression the name is part of: through member accesses and calls on it.
+            while let parent = node.parent, parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self) && parent.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id {
+                node = parent
+            }
+            if let parent = node.parent, parent.is(ReturnStmtSyntax.self) || parent.is(LabeledExprSyntax.self) { return false }
+            // `x = container…`, or, outside the handler, anything but `container.member = …`.
+            if let sequence = node.parent?.as(ExprListSyntax.self), sequence.contains(where: { $0.is(AssignmentExprSyntax.self) }) {
+                let setsAMember = sequence.first?.id == node.id && Syntax(reference).parent?.is(MemberAccessExprSyntax.self) == true
+                if !setsAMember { return false }
+                continue
+            }
+            if let infix = node.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
+                if infix.rightOperand.id == node.id || Syntax(reference).parent?.is(MemberAccessExprSyntax.self) != true { return false }
+                continue
+            }
+            if !inHandler { return false }
+        }
+        return true
+    }
+
     private func completionHandler(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
         call.trailingClosure ?? call.arguments.first { $0.label?.text == "completionHandler" }?.expression.as(ClosureExprSyntax.self)
     }
@@ -1055,6 +1092,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             var action = StoreFailureAction(action: .onlyLogs, written: LoggingOnlyCode.loggingCallDisplay(logged), place: place(logged), opening: opening, openingLocation: file.location(of: call))
             action.opensAfterDeletingTheStore = opensAfterDeletingTheStore(call)
             scanned.facts.failureActions.append(action)
+        }
+        // A failure only logged on a container no code keeps leaves no stack without its store.
+        if scanned.facts.failureActions.indices.contains(where: { scanned.facts.failureActions[$0].action == .onlyLogs && scanned.facts.failureActions[$0].openingLocation == file.location(of: call) }),
+           loadsALocalContainer(call, handler: closure), let unit = declarations.unit(around: call) {
+            for index in scanned.facts.failureActions.indices where scanned.facts.failureActions[index].action == .onlyLogs && scanned.facts.failureActions[index].openingLocation == file.location(of: call) {
+                scanned.facts.failureActions[index].inLocalContainerOf = declarations.units[unit].place.declaration
+            }
         }
         addFailureActions(ofErrorKeptBy: closure, errorName: errorName, opening: opening, call: call)
     }
@@ -4052,6 +4096,39 @@ private final class TypeSelfReferences: SyntaxVisitor {
         guard node.declName.baseName.tokenKind == .keyword(.self), let base = node.base else { return .visitChildren }
         if let last = base.trimmedText.split(separator: ".").last { types.insert(String(last)) }
         return .skipChildren
+    }
+}
+
+/// The uses of one plain name in a body (`container` in `container.viewContext`), not the
+/// members of that name (`.container`).
+private final class ReferencesByName: SyntaxVisitor {
+    let name: String
+    var found: [DeclReferenceExprSyntax] = []
+
+    init(_ name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.baseName.text == name, node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id { found.append(node) }
+        return .visitChildren
+    }
+}
+
+/// Whether a body declares a local constant or variable of one name (`let container = ...`).
+private final class LocalBindings: SyntaxVisitor {
+    let name: String
+    var declared = false
+
+    init(_ name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name, node.initializer != nil { declared = true }
+        return .visitChildren
     }
 }
 

@@ -11464,6 +11464,62 @@ final class FlightLog {
 }
 ```
 
+### Triggers: a container local to a cleanup pass, used only once it loaded, whose failure is only logged (a note)
+
+```swift path=App/OrphanCleaner.swift
+import CoreData
+import os
+
+final class OrphanCleaner {
+    let model: NSManagedObjectModel
+    let storeURL: URL
+
+    init(model: NSManagedObjectModel, storeURL: URL) {
+        self.model = model
+        self.storeURL = storeURL
+    }
+
+    func removeOrphans() {
+        let container = NSPersistentContainer(name: "Cleanup", managedObjectModel: model)
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: storeURL)]
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓Logger().error("cleanup skipped: \(error.localizedDescription)")
+            } else {
+                let context = container.newBackgroundContext()
+                context.perform {
+                    let request = NSFetchRequest<NSFetchRequestResult>(entityName: "Tag")
+                    request.predicate = NSPredicate(format: "items.@count == 0")
+                    _ = try? context.execute(NSBatchDeleteRequest(fetchRequest: request))
+                }
+            }
+        }
+    }
+}
+```
+
+### Triggers: the same, but the container is kept for the app (a warning)
+
+```swift path=App/Stack.swift
+import CoreData
+import os
+
+final class Stack {
+    var container: NSPersistentContainer?
+
+    func open(model: NSManagedObjectModel, at storeURL: URL) {
+        let container = NSPersistentContainer(name: "Notes", managedObjectModel: model)
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: storeURL)]
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓Logger().error("load failed: \(error.localizedDescription)")
+            }
+        }
+        self.container = container
+    }
+}
+```
+
 ### Triggers: a widget extension that stops when its container fails: it stops the widget, not the app (a note)
 
 ```swift path=Notes/NotesStore.swift

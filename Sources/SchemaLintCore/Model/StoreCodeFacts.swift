@@ -385,6 +385,10 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// The opening is a retry after the code deleted the store's files: it opens a new, empty
     /// store, which no migration can fail (the deletion before it is the finding).
     package var opensAfterDeletingTheStore = false
+    /// The container is a local of this function (named here) that nothing keeps: only the code
+    /// that runs once it loaded uses it (a maintenance pass, an export), so a failure skips that
+    /// work and leaves no stack the app goes on with.
+    package var inLocalContainerOf: String?
     /// A stop that runs after the same failure's code deleted the store (`removeItem`, then
     /// `fatalError`): the next launch makes a new, empty store, so it stops the app once, and
     /// the deletion is the loss.

@@ -240,6 +240,12 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             consequence = "\(action.written) is all the \(kind) extension does when \(opening) fails: it goes on with no store and shows none of the person's data; the app opens the store with its own handling"
             suggestions = ["show the failure in the extension (an empty timeline in a widget, a message in a share sheet) rather than go on as if the store were there"]
             severity = .note
+        case .onlyLogs where action.inLocalContainerOf != nil:
+            // A container made for one task (a cleanup, an export) and dropped after it: its
+            // failure skips the task, and no stack of the app is left without its store.
+            consequence = "\(action.written) is all the app does when \(opening) fails, on a container that is a local of \(action.inLocalContainerOf ?? ""): only the code that runs once it loaded uses it, so a failure skips that work and leaves the app no stack without its store"
+            suggestions = ["if the work matters to the person, tell them it could not be done"]
+            severity = .note
         case .onlyLogs where cache != nil:
             // A cache that fails to open is one the app fills again, or goes without.
             consequence = "\(action.written) is all the app does when \(opening) fails; \(cache?.said ?? "") says it is a cache, whose content the app can make again: the app goes on without it until the store opens, and the person loses nothing"
