@@ -364,10 +364,10 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         var constants: Set<String> = []
         for line in lines {
             let text = code(of: line).trimmingCharacters(in: .whitespaces)
-            guard text.hasSuffix("= false"), let let_ = text.range(of: "let ") else { continue }
-            let modifiers = text[..<let_.lowerBound].split(separator: " ")
+            guard text.hasSuffix("= false"), let keyword = text.range(of: "let ") else { continue }
+            let modifiers = text[..<keyword.lowerBound].split(separator: " ")
             guard modifiers.allSatisfy({ ["private", "fileprivate", "internal", "static"].contains($0) }) else { continue }
-            let declared = text[let_.upperBound...].dropLast("= false".count).split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+            let declared = text[keyword.upperBound...].dropLast("= false".count).split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let name = declared.first, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
                   declared.count == 1 || declared.count == 2 && declared[1] == "Bool" else { continue }
             constants.insert(name)

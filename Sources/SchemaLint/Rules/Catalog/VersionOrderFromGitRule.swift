@@ -18,7 +18,7 @@ struct VersionOrderFromGitRule: BundleRule {
 
     /// The versions no release made current, in runs that the same two releases enclose: one
     /// finding for each run, since one release skipped them all.
-    static func betweenTheSameReleases(_ versions: [NeverCurrentVersion]) -> [[NeverCurrentVersion]] {
+    private static func betweenTheSameReleases(_ versions: [NeverCurrentVersion]) -> [[NeverCurrentVersion]] {
         var runs: [[NeverCurrentVersion]] = []
         for version in versions {
             if let last = runs.last?.last, last.lastReleaseBefore == version.lastReleaseBefore, last.currentBefore == version.currentBefore,
