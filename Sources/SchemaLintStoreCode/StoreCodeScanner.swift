@@ -1000,12 +1000,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
               let unit = declarations.unit(around: call) else { return false }
         let name = base.baseName.text
         let body = declarations.units[unit].body
-        let locals = LocalBindings(name)
-        locals.walk(body)
-        guard locals.declared else { return false }
-        let references = ReferencesByName(name)
+        let local = BindingFinder(name: name, usedAt: Syntax(call))
+        local.walk(body)
+        guard local.value != nil else { return false }
+        let references = NameReferences(viewMode: .sourceAccurate)
         references.walk(body)
-        for reference in references.found where reference.id != base.id {
+        for reference in references.found where reference.baseName.text == name && reference.id != base.id {
             let inHandler = handler.range.contains(reference.position)
             var node = Syntax(reference)
             // Up to the expression the name is part of: through member accesses and calls on it.
@@ -4099,46 +4099,15 @@ private final class TypeSelfReferences: SyntaxVisitor {
     }
 }
 
-/// The uses of one plain name in a body (`container` in `container.viewContext`), not the
-/// members of that name (`.container`).
-private final class ReferencesByName: SyntaxVisitor {
-    let name: String
-    var found: [DeclReferenceExprSyntax] = []
-
-    init(_ name: String) {
-        self.name = name
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.baseName.text == name, node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id { found.append(node) }
-        return .visitChildren
-    }
-}
-
-/// Whether a body declares a local constant or variable of one name (`let container = ...`).
-private final class LocalBindings: SyntaxVisitor {
-    let name: String
-    var declared = false
-
-    init(_ name: String) {
-        self.name = name
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        if node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name, node.initializer != nil { declared = true }
-        return .visitChildren
-    }
-}
-
-/// The plain names an expression uses (`storeURL` in `storeURL.path`).
+/// The plain names an expression uses (`storeURL` in `storeURL.path`), not the members named
+/// after a dot (`.storeURL`).
 private final class NameReferences: SyntaxVisitor {
-    var names: [String] = []
+    var found: [DeclReferenceExprSyntax] = []
+    var names: [String] { found.map(\.baseName.text) }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         if node.parent?.is(MemberAccessExprSyntax.self) ?? false, node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id { return .visitChildren }
-        names.append(node.baseName.text)
+        found.append(node)
         return .visitChildren
     }
 }
