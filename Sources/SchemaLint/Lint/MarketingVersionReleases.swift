@@ -305,21 +305,38 @@ struct AppVersionChanges {
         return firstChange(listedBy: log.text, paths: paths)
     }
 
-    /// The first line of a `git log` whose commit changed the setting's value. A loop, not
+    /// The first line of a `git log` whose commit changed the setting's value for good. A loop, not
     /// `lazy.compactMap(change).first`, which works out its first answer twice: one `git diff` more.
     private func firstChange(listedBy log: String, paths: [String]) -> Change? {
         for line in log.split(separator: "\n") {
-            if let found = change(line, paths: paths) { return found }
+            if let found = changes(line, paths: paths).first(where: { !Self.goesBack(from: $0.from, to: $0.to) }),
+               !isWithdrawn(found, paths: paths) { return found }
         }
         return nil
     }
 
-    /// The change a `git log` line (`a1b2c3 2025-11-21`) names, where its diff against its first
-    /// parent changes the setting's value: `MARKETING_VERSION`'s, else a plist's
+    /// Whether the next change of `change`'s setting, up to git's commit, sets it back below the
+    /// value `change` set: a number given to a release candidate by mistake ("2.0rc1", then
+    /// "1.2rc2" the next day) names no release, and the release that followed shipped what came
+    /// after it. Only the few oldest changes since are read: a withdrawn number goes soon.
+    private func isWithdrawn(_ change: Change, paths: [String]) -> Bool {
+        guard let set = VersionNumber(change.to),
+              let log = git.run(["log", "--first-parent", "--no-color", "--format=%h %cs", "-G", Self.changedLines, "\(change.commit)..\(git.commit)", "--"] + paths),
+              log.succeeded else { return false }
+        for line in log.text.split(separator: "\n").suffix(8).reversed() {
+            guard let next = changes(line, paths: paths).first(where: { $0.setting == change.setting }) else { continue }
+            guard let value = VersionNumber(next.to) else { return false }
+            return value < set
+        }
+        return false
+    }
+
+    /// The changes a `git log` line (`a1b2c3 2025-11-21`) names, where its diff against its first
+    /// parent changes the setting's value, going back or not: `MARKETING_VERSION`'s, then a plist's
     /// `CFBundleShortVersionString`'s (a line of context shows the key above the changed value).
-    private func change(_ line: Substring, paths: [String]) -> Change? {
+    private func changes(_ line: Substring, paths: [String]) -> [Change] {
         let words = line.split(separator: " ")
-        guard words.count == 2, let diff = git.run(["diff", "--no-color", "-U1", "\(words[0])^1", String(words[0]), "--"] + paths), diff.succeeded else { return nil }
+        guard words.count == 2, let diff = git.run(["diff", "--no-color", "-U1", "\(words[0])^1", String(words[0]), "--"] + paths), diff.succeeded else { return [] }
         var removed: [String: Set<String>] = [:]
         var added: [String: Set<String>] = [:]
         var afterShortVersionKey = false
@@ -340,13 +357,11 @@ struct AppVersionChanges {
             guard let found, isRemoved || isAdded else { continue }
             if isRemoved { removed[found.setting, default: []].insert(found.value) } else { added[found.setting, default: []].insert(found.value) }
         }
-        for setting in ["MARKETING_VERSION", "CFBundleShortVersionString"] {
+        return ["MARKETING_VERSION", "CFBundleShortVersionString"].compactMap { setting in
             let before = removed[setting] ?? [], after = added[setting] ?? []
-            if let from = before.subtracting(after).sorted().first, let to = after.subtracting(before).sorted().last, !Self.goesBack(from: from, to: to) {
-                return Change(commit: String(words[0]), date: String(words[1]), from: from, to: to, setting: setting)
-            }
+            guard let from = before.subtracting(after).sorted().first, let to = after.subtracting(before).sorted().last else { return nil }
+            return Change(commit: String(words[0]), date: String(words[1]), from: from, to: to, setting: setting)
         }
-        return nil
     }
 
     /// Whether a version set from `from` to `to` goes back (`1.0` to `0.0.2`, a new project's

@@ -2324,6 +2324,38 @@ struct ReleasedAtTagTests {
         #expect(twice.stdout.contains("`pinned`") && twice.stdout.contains("`archived`"), "\(twice.stdout)")
     }
 
+    /// A number the next change of the app's version takes back ("2.0rc1", then "1.2rc2") was
+    /// given by mistake: the release that followed under the older number shipped the edit made
+    /// with it, and the next change that stays says when the version shipped.
+    @Test func anAppVersionTakenBackNamesNoRelease() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try folder.write("MARKETING_VERSION = 1.2\n", to: "Config/Shared.xcconfig")
+        try Self.write(folder, "Notes", ["title", "summary"])
+        try repository.commit("Notes")
+        try Self.write(folder, "Notes 2", ["title", "body"])
+        try repository.commit("Notes 2")
+        try Self.write(folder, "Notes 2", ["title", "body", "color"])
+        try folder.write("MARKETING_VERSION = 2.0\n", to: "Config/Shared.xcconfig")
+        try repository.commit("2.0rc1")
+        try folder.write("MARKETING_VERSION = 1.2\n", to: "Config/Shared.xcconfig")
+        try repository.commit("1.2rc2")
+        let withdrawn = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!withdrawn.stdout.contains("released-version-modified"), "\(withdrawn.stdout)")
+        #expect(!withdrawn.stdout.contains("2.0"), "\(withdrawn.stdout)")
+
+        try folder.write("MARKETING_VERSION = 1.3\n", to: "Config/Shared.xcconfig")
+        try repository.commit("1.3")
+        try Self.write(folder, "Notes 2", ["title", "body", "color", "pinned"])
+        try repository.commit("Notes 2 gains pinned")
+        let words = try repository.git(["log", "-1", "--format=%h %cs", "HEAD~1"]).split(separator: " ")
+        let bump = (id: String(words[0]), date: words[1].trimmingCharacters(in: .whitespacesAndNewlines))
+        let edited = try Executable.run(["--no-color"], in: folder.url)
+        #expect(edited.stdout.contains("after MARKETING_VERSION went from 1.2 to 1.3 in \(bump.id) (\(bump.date)): Note: added attribute `pinned` (string); a team changes the app's version once the release before went out, so the app's release 1.2 shipped Notes 2 as it was"), "\(edited.stdout)")
+        #expect(!edited.stdout.contains("`color`"), "\(edited.stdout)")
+    }
+
     /// With no tag and no lock, git shows a version edited after its successor was added (a
     /// warning: the successor may have come before it shipped); an edit before that is how a
     /// version is made.
