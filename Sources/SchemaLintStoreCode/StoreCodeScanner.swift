@@ -1000,9 +1000,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
               let unit = declarations.unit(around: call) else { return false }
         let name = base.baseName.text
         let body = declarations.units[unit].body
+        // A declaration in the function, not an assignment (`self.container = ...` sets a
+        // stored property, which the type keeps).
         let local = BindingFinder(name: name, usedAt: Syntax(call))
         local.walk(body)
-        guard local.value != nil else { return false }
+        guard local.declaration != nil else { return false }
         let references = NameReferences(viewMode: .sourceAccurate)
         references.walk(body)
         for reference in references.found where reference.baseName.text == name && reference.id != base.id {

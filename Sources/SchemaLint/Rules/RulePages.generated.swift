@@ -11521,6 +11521,29 @@ final class Stack {
 }
 ```
 
+### Triggers: the container a stored property of the type, set in its initializer and loaded there (a warning)
+
+```swift path=App/DataController.swift
+import CoreData
+
+final class DataController: ObservableObject {
+    let container: NSPersistentContainer
+    @Published var isLoaded = false
+
+    init(model: NSManagedObjectModel) {
+        self.container = NSPersistentContainer(name: "Contacts", managedObjectModel: model)
+        let description = NSPersistentStoreDescription(url: URL.documentsDirectory.appendingPathComponent("Contacts.sqlite"))
+        container.persistentStoreDescriptions = [description]
+        container.loadPersistentStores { [weak self] _, error in
+            if let error {
+                ↓print("Core Data failed to load: \(error.localizedDescription)")
+            }
+            DispatchQueue.main.async { self?.isLoaded = true }
+        }
+    }
+}
+```
+
 ### Triggers: a widget extension that stops when its container fails: it stops the widget, not the app (a note)
 
 ```swift path=Notes/NotesStore.swift
