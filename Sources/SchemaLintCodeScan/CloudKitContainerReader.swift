@@ -219,11 +219,13 @@ package struct CloudKitContainerReader: ModelSourceReader {
         let settings = assignments.map { CloudKitContainerUse.OptionSetting(at: SourceLocation(file: file, line: $0.token.line, column: $0.token.column), syncs: $0.syncs) }
             + replacements.map { CloudKitContainerUse.OptionSetting(at: SourceLocation(file: file, line: $0.token.line, column: $0.token.column), syncs: $0.syncs, replacesDescriptions: true) }
         let configurationSyncs = configurationSyncs(in: tokens, settings: assignments)
+        let buildsAModel = buildsAModelInCode(tokens)
         return created.map { creation in
             let location = SourceLocation(file: file, line: creation.token.line, column: creation.token.column)
             var use = CloudKitContainerUse(at: location, model: creation.model, sync: .syncs, settings: settings)
             use.configurationSyncs = configurationSyncs
             use.modelIsGiven = creation.modelIsGiven
+            use.modelIsBuiltInCode = creation.modelIsGiven && buildsAModel
             let synced = settings.filter { $0.syncs == true }, local = settings.filter { $0.syncs == false }
             let plainToo = plainNames.contains(creation.model ?? "")
             if plainToo || settings.contains(where: { $0.syncs == nil }) || (!synced.isEmpty && !local.isEmpty) {
@@ -367,6 +369,37 @@ package struct CloudKitContainerReader: ModelSourceReader {
         guard let keyword = header.lastIndex(where: { $0.isIdentifier("if") }) else { return false }
         let condition = header[keyword...]
         return condition.contains { $0.isIdentifier("NSInMemoryStoreType") } && !condition.contains { $0.is("!") }
+    }
+
+    /// Whether the file makes an empty model and gives it its entities (`let model =
+    /// NSManagedObjectModel()` … `model.entities = [...]`, `[[NSManagedObjectModel alloc] init]` …
+    /// `setEntities:`), and loads no compiled one (`.momd`, `.mom`, `mergedModel`): a container
+    /// given its model there opens that model, whatever bundle its name matches.
+    static func buildsAModelInCode(_ tokens: [ObjCToken]) -> Bool {
+        var makesAnEmptyModel = false, givesEntities = false
+        for index in tokens.indices {
+            let token = tokens[index]
+            if token.kind == .string, token.text.hasSuffix("momd") || token.text.hasSuffix("mom") { return false }
+            guard token.kind == .identifier else { continue }
+            switch token.text {
+            case "mergedModel", "mergedModelFromBundles", "initWithContentsOfURL", "modelByMergingModels":
+                return false
+            case "NSManagedObjectModel":
+                let rest = tokens[(index + 1)...].prefix(4)
+                if rest.count >= 2, rest.first!.is("("), rest.dropFirst().first!.isIdentifier("contentsOf") { return false }
+                let swift = rest.count >= 2 && rest.first!.is("(") && rest.dropFirst().first!.is(")")
+                let swiftInit = rest.count >= 4 && rest.first!.is(".") && rest.dropFirst().first!.isIdentifier("init") && rest.dropFirst(2).first!.is("(") && rest.dropFirst(3).first!.is(")")
+                let objC = index > 0 && tokens[index - 1].is("[") && rest.count >= 4 && rest.first!.isIdentifier("alloc") && rest.dropFirst().first!.is("]") && rest.dropFirst(2).first!.isIdentifier("init") && rest.dropFirst(3).first!.is("]")
+                if swift || swiftInit || objC { makesAnEmptyModel = true }
+            case "entities":
+                if index > 0, tokens[index - 1].is("."), index + 1 < tokens.count, tokens[index + 1].is("=") { givesEntities = true }
+            case "setEntities":
+                givesEntities = true
+            default:
+                break
+            }
+        }
+        return makesAnEmptyModel && givesEntities
     }
 
     /// `class X: T` (Swift) and `@interface X : T` (Objective-C).

@@ -269,6 +269,8 @@ struct StoreSyncDecisions {
                 for key in found.sorted() { byKey[key, default: []].append(container) }
                 continue
             }
+            // A model the code builds is no bundle's.
+            if container.modelIsBuiltInCode { continue }
             var candidates = container.model == nil ? indicesByKey : indicesByKey.filter { versions[$0.value[0]].model == container.model }
             let named = container.model != nil && !candidates.isEmpty
             if !named, container.modelIsGiven { candidates = indicesByKey }

@@ -2756,7 +2756,9 @@ container's class handed to a stack of the app's own beside the model's name
 (`initWithModelName:@"Notes" containerClass:[NSPersistentCloudKitContainer class]`,
 `CoreDataStack(modelName: "Notes", containerType: NSPersistentCloudKitContainer.self)`). The name
 picks the bundle (`Notes.xcdatamodeld`, the nearest one when several have that name); without a
-literal name, the bundles nearest to the code. Where several bundles are that near and some of
+literal name, the bundles nearest to the code. A container given a model that its file builds
+(`NSManagedObjectModel()` given its entities, no compiled model loaded there) opens no bundle,
+whatever its name, which then names only the store file. Where several bundles are that near and some of
 them mark themselves Used with CloudKit, only those: a container over a model merged from several
 bundles opens one store description per configuration, and the unmarked bundles are the local or
 read-only stores beside the synced one. A store wrapper of the app's own, an initializer or
@@ -3160,6 +3162,49 @@ import CoreData
 
 struct PersistenceController {
     let container = NSPersistentContainer(name: "Notes")
+}
+```
+
+### Does not trigger: a container for CloudKit given a model its code builds, beside a bundle of its name
+
+The container's name names only its store file here: the model it opens is the one the code
+builds, so the bundle, which no code loads, is not checked as synced (its required attributes are
+no CloudKit errors).
+
+```xml path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift path=Notes/Store.swift
+import CoreData
+
+final class Store {
+    let container: NSPersistentCloudKitContainer
+
+    init() {
+        container = NSPersistentCloudKitContainer(name: "Notes", managedObjectModel: Self.makeModel())
+        container.loadPersistentStores { _, error in
+            if let error { print(error) }
+        }
+    }
+
+    private static func makeModel() -> NSManagedObjectModel {
+        let model = NSManagedObjectModel()
+        let note = NSEntityDescription()
+        note.name = "Note"
+        let title = NSAttributeDescription()
+        title.name = "title"
+        title.attributeType = .stringAttributeType
+        title.isOptional = true
+        note.properties = [title]
+        model.entities = [note]
+        return model
+    }
 }
 ```
 

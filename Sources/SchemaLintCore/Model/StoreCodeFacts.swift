@@ -710,6 +710,9 @@ package struct CloudKitContainerUse: Hashable, Sendable {
     /// The container is given its model (`managedObjectModel:`): its name may be the store's
     /// only (`name: "LocalStorage"`), and where no model has that name, the model is another.
     package var modelIsGiven = false
+    /// The model given is one the container's file builds (`NSManagedObjectModel()` given its
+    /// entities): no bundle's, whatever its name.
+    package var modelIsBuiltInCode = false
     package var sync: Sync
     package var settings: [OptionSetting]
     /// The sync of each configuration the file's own descriptions open (`description.configuration
