@@ -8,7 +8,8 @@ import SchemaLintCore
 /// The system sends many methods no code names (`application:didFinishLaunchingWithOptions:`, a
 /// delegate's callbacks, an action a storyboard connects), so a method counts as the project's own
 /// only where it sends itself, or where a header of the project declares it and it takes
-/// arguments (a property's getter may be read through bindings) and is no `IBAction`, or where a
+/// arguments or returns nothing (a property's getter may be read through bindings) and is no
+/// `IBAction`, or where a
 /// line comment holds a send of it (`// [self initDefaultDatabaseIfNeeded];`, a call switched
 /// off). A getter
 /// of the Core Data stack a header of the project declares as a property (the template's
@@ -70,6 +71,7 @@ struct ObjCUncalledMethods {
             return isUnsentGetter(keyword, own: own.range, in: file, depth: depth)
         }
         guard sendsItself || selector.contains(":") && names.contains(where: { $0.hasSuffix(".h") && declaresSelector(selector, in: $0) })
+                || !selector.contains(":") && names.contains(where: { $0.hasSuffix(".h") && declaresVoidMethod(keyword, in: $0) })
                 || names.contains(where: { !$0.hasSuffix(".h") && !$0.hasSuffix(".swift") && sendsInALineComment(keyword, in: $0) }) else { return false }
         for name in names where holds(keyword, in: name) {
             if name.hasSuffix(".swift") || Self.isInterfaceFile(name) { return false }
@@ -134,6 +136,17 @@ struct ObjCUncalledMethods {
     private mutating func declaresSelector(_ selector: String, in name: String) -> Bool {
         guard let bytes = bytes(of: name) else { return false }
         return selector.split(separator: ":").allSatisfy { part in ByteSearch.wholeWordCount(of: part + ":", in: bytes) > 0 }
+    }
+
+    /// Whether the header declares `keyword` as a method that takes nothing and returns nothing
+    /// (`- (void)installDefaultDatabaseIfNeeded;`): no binding reads it as a getter, so the
+    /// project declared it to send it.
+    private mutating func declaresVoidMethod(_ keyword: String, in name: String) -> Bool {
+        guard let bytes = bytes(of: name), ByteSearch.wholeWordCount(of: keyword, in: bytes) > 0 else { return false }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { line in
+            let words = line.split { $0 == " " || $0 == "\t" }.joined()
+            return words == "-(void)\(keyword);" || words == "+(void)\(keyword);"
+        }
     }
 
     /// Whether a line comment of the file holds a send of `keyword` (`// [self reset];`,

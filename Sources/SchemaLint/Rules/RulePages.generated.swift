@@ -20483,6 +20483,39 @@ A binary store is one file: SQLite's `-wal` and `-shm` never sit beside it.
 @end
 ```
 
+### Triggers: Objective-C: the same, where no code sends the method its header declares (a note)
+
+```objc path=App/FeedsAppDelegate.h
+#import <UIKit/UIKit.h>
+
+@interface FeedsAppDelegate : NSObject <UIApplicationDelegate>
+- (void)installDefaultDatabaseIfNeeded;
+@end
+```
+
+```objc path=App/FeedsAppDelegate.m
+#import "FeedsAppDelegate.h"
+
+@implementation FeedsAppDelegate
+
+- (void)applicationDidFinishLaunching:(UIApplication *)application {
+}
+
+- (void)installDefaultDatabaseIfNeeded {
+    NSString *documents = [NSSearchPathForDirectoriesInDomains(NSDocumentDirectory, NSUserDomainMask, YES) objectAtIndex:0];
+    NSString *storePath = [documents stringByAppendingPathComponent:@"Feeds.sqlite"];
+    NSFileManager *fileManager = [NSFileManager defaultManager];
+    [fileManager ↓removeItemAtPath:storePath error:NULL];
+    NSString *seed = [[[NSBundle mainBundle] resourcePath] stringByAppendingPathComponent:@"Feeds.sqlite"];
+    NSError *error;
+    if (![fileManager copyItemAtPath:seed toPath:storePath error:&error]) {
+        NSLog(@"Failed to install default DB: %@", error);
+    }
+}
+
+@end
+```
+
 ### Triggers: Objective-C: the store's URL from a method of the file, its name a constant
 
 ```objc path=App/AppDelegate.m
