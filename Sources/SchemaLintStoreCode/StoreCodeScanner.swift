@@ -2454,7 +2454,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
 
     /// Whether the code around `node` opens the store at `url` in rollback-journal mode
     /// (`NSSQLitePragmasOption` with `"journal_mode": "DELETE"` on a description made with
-    /// `url:` that very expression): SQLite then keeps no `-wal` or `-shm` file to carry along.
+    /// `url:` that very expression, or given with it to `addPersistentStore(ofType:
+    /// configurationName:at:options:)`): SQLite then keeps no `-wal` or `-shm` file to carry along.
     private func opensWithoutWAL(_ url: String, around node: some SyntaxProtocol) -> Bool {
         guard let unit = declarations.unit(around: node) else { return false }
         let body = declarations.units[unit].body
@@ -2465,6 +2466,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         else { return false }
         let text = String(body.trimmedText.filter { $0 != " " })
         return ByteSearch.contains("(url:\(url))", in: text) || ByteSearch.contains("url=\(url)", in: text)
+            || ByteSearch.contains("at:\(url),options:", in: text)
     }
 
     /// `url.appendingPathComponent("-wal")`, `url.appending(path: "-wal")`: a child path.

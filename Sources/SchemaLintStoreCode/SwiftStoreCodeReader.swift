@@ -321,6 +321,14 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             return !lines[line].hasPrefix(" ") && !lines[line].hasPrefix("\t")
         }
         let typeName = header.trimmingCharacters(in: .whitespaces)
+        // A type that inherits or conforms (an app delegate): the system calls its requirements
+        // by names no file writes, but not a method whose one call the team switched off in a
+        // line comment (`// self.mergeRecords()`), written nowhere else.
+        if header.contains(":"), kind != "protocol " {
+            let files = everyFile?() ?? sources
+            if everyFile != nil, !Self.writtenOnce(name, in: files) { return false }
+            return files.contains { Self.callsInLineComments(of: name, in: $0) }
+        }
         // An extension of a framework's type adds what only the project calls; one of the
         // project's own type is read as the type is, where a file read declares it.
         if kind == "extension " {

@@ -19300,7 +19300,8 @@ where that does the same operation (a `reset()` that calls `removeStore()` and
 another kind (a recovery that backs the store up alone, then removes it with its companions). It
 stays quiet too when the same
 function opened that store in rollback-journal mode (`NSSQLitePragmasOption` with `"journal_mode":
-"DELETE"` on a description made with `url:` the same expression), which leaves no `-wal` or `-shm`
+"DELETE"` on a description made with `url:` the same expression, or given with it to
+`addPersistentStore(ofType:configurationName:at:options:)`), which leaves no `-wal` or `-shm`
 file. In Swift, removing a store file after `destroyPersistentStore(at:)` of the same URL in the
 same function is quiet too: Core Data removed the companions already; removing the old store after
 `migratePersistentStore` moved it, in the same function, is a note (its data, `-wal` included,
@@ -20070,6 +20071,29 @@ func settingsScreenAppeared() {
 }
 ```
 
+### Triggers: a method of the app delegate whose one call is switched off in a line comment copies the store alone (a note)
+
+The delegate conforms to a system protocol, whose requirements the system calls by names no file
+writes; a method the team called itself, until it commented the call out, is none of them.
+
+```swift path=App/AppDelegate.swift
+import UIKit
+
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    let storeURL = URL.documentsDirectory.appendingPathComponent("Timesheets.sqlite")
+
+    func application(_ application: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+        // DispatchQueue.global().async { self.backUpStore() }
+        return true
+    }
+
+    func backUpStore() {
+        let backup = URL.documentsDirectory.appendingPathComponent("Timesheets-backup.sqlite")
+        try? FileManager.default.↓copyItem(at: storeURL, to: backup)
+    }
+}
+```
+
 ### Does not trigger: the companions' paths joined as text
 
 ```swift path=App/LegacyStore.swift
@@ -20739,6 +20763,23 @@ enum DatabaseMover {
         let previous = try coordinator.addPersistentStore(ofType: description.type, configurationName: nil, at: description.url, options: description.options)
         try coordinator.migratePersistentStore(previous, to: databaseURL, options: nil, withType: NSSQLiteStoreType)
         try FileManager.default.removeItem(at: previousDatabaseURL)
+    }
+}
+```
+
+### Does not trigger: an imported file moved into the store's place and added with a rollback journal
+
+```swift path=App/ImportController.swift
+import CoreData
+
+final class ImportController {
+    func replaceDatabase(with importURL: URL, coordinator: NSPersistentStoreCoordinator, storeURL: URL) throws {
+        if let store = coordinator.persistentStores.first { try coordinator.remove(store) }
+        let backupURL = URL.documentsDirectory.appendingPathComponent("\(Date()).sqlite")
+        try FileManager.default.moveItem(at: storeURL, to: backupURL)
+        try FileManager.default.moveItem(at: importURL, to: storeURL)
+        let options: [String: Any] = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true, NSSQLitePragmasOption: ["journal_mode": "DELETE"]]
+        _ = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
     }
 }
 ```
