@@ -652,14 +652,19 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
               ByteSearch.wholeWordCount(of: "lazy var \(member)", in: declaring.bytes) == 1,
               ByteSearch.wholeWordCount(of: entry, in: declaring.bytes) > 0 else { return nil }
         let declaringLines = lines(of: declaring)
-        // The name of the function a line lies in: the nearest line above it, less indented, that declares one.
+        // The name of the function a line lies in: the nearest line above it, less indented, that
+        // declares one, through the blocks of its statements (`if #available(iOS 10.0, *) {`).
         func enclosingFunction(ofLine line: Int) -> String? {
-            let indent = declaringLines[line].prefix { $0 == " " || $0 == "\t" }.count
+            var indent = declaringLines[line].prefix { $0 == " " || $0 == "\t" }.count
             for index in stride(from: line - 1, through: 0, by: -1) {
                 let text = code(of: declaringLines[index])
-                guard text.prefix(while: { $0 == " " || $0 == "\t" }).count < indent, !text.allSatisfy(\.isWhitespace) else { continue }
-                guard let range = text.range(of: "func ") else { return nil }
-                return String(text[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                let own = text.prefix(while: { $0 == " " || $0 == "\t" }).count
+                guard own < indent, !text.allSatisfy(\.isWhitespace) else { continue }
+                if let range = text.range(of: "func ") {
+                    return String(text[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                }
+                guard Self.opensAStatementBlock(text) else { return nil }
+                indent = own
             }
             return nil
         }
@@ -687,6 +692,17 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         guard let calls = uses(of: reader, declaredBy: "func \(reader)"), !calls.isEmpty,
               calls.allSatisfy({ enclosingFunction(ofLine: $0) == entry }) else { return nil }
         return reader
+    }
+
+    /// Whether a line opens a block of statements inside a function (`if #available(iOS 10.0, *) {`,
+    /// `} else {`, `do {`, `DispatchQueue.main.async {`), not a declaration's body.
+    private static func opensAStatementBlock(_ line: Substring) -> Bool {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        let words = text.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "#") }
+        let declarations: Set<Substring> = ["class", "struct", "enum", "extension", "protocol", "actor", "var", "let", "init", "deinit", "subscript", "get", "set", "willSet", "didSet"]
+        guard !words.contains(where: declarations.contains) else { return false }
+        let statements: Set<Substring> = ["if", "guard", "else", "for", "while", "repeat", "do", "switch", "case", "default", "catch", "defer", "#if", "#else", "#elseif"]
+        return words.first.map(statements.contains) == true || text.hasSuffix("{")
     }
 
     /// The types a file declares (`class CouponStore`, `struct Stack`, `enum Store`, `actor Database`).

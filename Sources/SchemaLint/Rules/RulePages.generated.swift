@@ -14810,6 +14810,58 @@ final class BookStack {
 }
 ```
 
+### Triggers: the same, the call in an `if #available` of applicationWillTerminate (a note)
+
+```swift path=App/AppDelegate.swift
+import UIKit
+import CoreData
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func applicationWillTerminate(_ application: UIApplication) {
+        if #available(iOS 10.0, *) {
+            self.saveContext()
+        }
+    }
+
+    @available(iOS 10.0, *)
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Books")
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? {
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        }
+        return container
+    }()
+
+    func saveContext() {
+        let context = persistentContainer.viewContext
+        if context.hasChanges {
+            try? context.save()
+        }
+    }
+}
+```
+
+```swift path=App/BookStack.swift
+import CoreData
+
+final class BookStack {
+    private lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Books")
+        container.loadPersistentStores { _, error in
+            if let error { self.loadError = error }
+        }
+        return container
+    }()
+    var loadError: Error?
+
+    var context: NSManagedObjectContext { persistentContainer.viewContext }
+    var failureMessage: String? { loadError.map { "The books could not be opened: \($0.localizedDescription)" } }
+}
+```
+
 ### Triggers: a private container its own file never reads, beside another type's of the same name (a note)
 
 A `private` property is read in its own file or nowhere: `stack.persistentContainer` in another
