@@ -140,13 +140,13 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard let parameter = inMemoryParameter(of: unit) else { return false }
         let defaultsToTrue = inMemoryParameterDefaultsToTrue(unit)
         let made = calls(of: unit)
-        // Made only in files that name no store API (SwiftUI previews, which are not read), a type
-        // or function named for previews whose parameter defaults to `true` keeps its store in
-        // memory: only a call that passes `false` would give it a file, and what is named for
-        // previews is not the store people run.
+        // Made only in files that name no store API (SwiftUI previews, which are not read) or
+        // by tests (a target the run does not read), a type or function named for previews or
+        // tests whose parameter defaults to `true` keeps its store in memory: only a call that
+        // passes `false` would give it a file, and what is named so is not the store people run.
         if made.isEmpty, defaultsToTrue {
             let names = [declarations.units[unit].typeName, declarations.units[unit].key.split(separator: ".").last.map(String.init) ?? ""]
-            return names.contains { StoreCodeVisitor.words(of: $0).contains("preview") }
+            return names.contains { !StoreCodeVisitor.words(of: $0).isDisjoint(with: ["preview", "test", "tests", "testing", "mock"]) }
         }
         return !made.isEmpty && made.allSatisfy { call in
             ErrorPaths.passesTrue(call, to: parameter) || defaultsToTrue && !ErrorPaths.passesArgument(call, to: parameter)

@@ -82,6 +82,19 @@ struct GitVersionEdits {
             addedWithNewest = found
             return found
         }
+        // A version that came after the current one where it is compared (`.xccurrentversion`
+        // there named an earlier version) was a draft then: no store was made with that shape.
+        var currentAt: [String: String?] = [:]
+        func wasADraft(_ label: String, at base: String) -> Bool {
+            if currentAt[base] == nil {
+                let text = git.run(["show", "\(base):\(relative)/.xccurrentversion"])
+                currentAt[base] = text.flatMap { $0.succeeded ? ((try? XcodeCurrentVersion.parse($0.standardOutput, file: ".xccurrentversion")) ?? nil) : nil }
+            }
+            let order = bundle.ordering.history
+            guard let current = currentAt[base] ?? nil, let currentPosition = order.firstIndex(of: current),
+                  let position = order.firstIndex(of: label) else { return false }
+            return position > currentPosition
+        }
         var entries: [VersionLock.Entry] = []
         var reported: Set<String> = []
         // A version edited in the very commit that added the newest (the one before it changed
@@ -93,6 +106,7 @@ struct GitVersionEdits {
             let base = commit.id == added.id ? added.id + "^" : added.id
             guard let file, file != path(newest), reported.insert(file).inserted,
                   let version = history.versions.first(where: { path($0.label) == file }), version.isReleased, !addedTogether().contains(version.label),
+                  !wasADraft(version.label, at: base),
                   !restoresAnEarlierState(of: file, before: base, git: git),
                   let data = git.run(["show", "\(base):\(file)"]), data.succeeded,
                   let copy = try? XcodeModelReader.parse(data.standardOutput, file: "\(base):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)

@@ -9681,7 +9681,9 @@ history costs nothing more), the version is compared with itself as it was when 
 with both commits. This is a warning, not an error: the newest version may have been added
 before the others shipped, which only the team knows (a tag or a lock then says so). A version
 whose file is now, byte for byte, what an earlier commit made it is not reported: the edits made in
-place were undone (the change moved into the new version, the old one put back as it was).
+place were undone (the change moved into the new version, the old one put back as it was). Nor is
+one that came after the current version where it is compared (`.xccurrentversion` there named an
+earlier one): it was a draft then, no store was made in that shape, and the edit is how it was made.
 
 A SwiftData plan gets the same check. A team freezes the schema before the newest when it adds the
 newest, copying its classes into it; a copy that differs from the classes as they were (a
@@ -15622,6 +15624,26 @@ struct RecipeView: View {
 #Preview("Empty") {
     let preview = PreviewContainer([Recipe.self])
     return RecipeView().modelContainer(preview.container)
+}
+```
+
+### Does not trigger: a factory named for tests whose in-memory parameter defaults to `true`, which no file calls
+
+Tests call it from a target the run does not read; a call that made it keep a file would have to
+pass `false`, and none does.
+
+```swift path=Sources/Infrastructure/RepositoryFactory.swift
+import SwiftData
+
+public enum RepositoryFactory {
+    public static func makeTestModelContainer(isStoredInMemoryOnly: Bool = true) -> ModelContainer {
+        let configuration = ModelConfiguration(isStoredInMemoryOnly: isStoredInMemoryOnly)
+        do {
+            return try ModelContainer(for: Book.self, configurations: [configuration])
+        } catch {
+            fatalError("test container failed: \(error)")
+        }
+    }
 }
 ```
 

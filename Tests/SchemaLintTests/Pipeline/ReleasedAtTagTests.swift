@@ -2356,6 +2356,25 @@ struct ReleasedAtTagTests {
         #expect(!edited.stdout.contains("`color`"), "\(edited.stdout)")
     }
 
+    /// A version edited as the newest came, where it was still a draft (after the version
+    /// `.xccurrentversion` named), made no store in that shape: the edit is how it was made. The
+    /// same edit of a version that was current then is reported.
+    @Test(arguments: [true, false])
+    func anEditOfAVersionThatWasADraftThenIsNoModification(draftThen: Bool) throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("Notes")
+        try Self.write(folder, "Notes 2", ["title", "body"], current: draftThen ? "Notes" : "Notes 2")
+        try repository.commit("Notes 2")
+        try Self.write(folder, "Notes 2", ["title", "body", "count"], current: "Notes 3")
+        try Self.write(folder, "Notes 3", ["title", "body", "count", "color"])
+        try repository.commit("Notes 3, Notes 2 edited")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("warning: Notes 2 was edited in") == !draftThen, "\(run.stdout)")
+    }
+
     /// With no tag and no lock, git shows a version edited after its successor was added (a
     /// warning: the successor may have come before it shipped); an edit before that is how a
     /// version is made.
