@@ -699,10 +699,11 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     private static func opensAStatementBlock(_ line: Substring) -> Bool {
         let text = line.trimmingCharacters(in: .whitespaces)
         let words = text.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "#") }
-        let declarations: Set<Substring> = ["class", "struct", "enum", "extension", "protocol", "actor", "var", "let", "init", "deinit", "subscript", "get", "set", "willSet", "didSet"]
-        guard !words.contains(where: declarations.contains) else { return false }
         let statements: Set<Substring> = ["if", "guard", "else", "for", "while", "repeat", "do", "switch", "case", "default", "catch", "defer", "#if", "#else", "#elseif"]
-        return words.first.map(statements.contains) == true || text.hasSuffix("{")
+        // `if let context {` binds in a statement; `lazy var stack = {` declares.
+        if let first = words.first, statements.contains(first) { return true }
+        let declarations: Set<Substring> = ["class", "struct", "enum", "extension", "protocol", "actor", "var", "let", "init", "deinit", "subscript", "get", "set", "willSet", "didSet"]
+        return !words.contains(where: declarations.contains) && text.hasSuffix("{")
     }
 
     /// The types a file declares (`class CouponStore`, `struct Stack`, `enum Store`, `actor Database`).
