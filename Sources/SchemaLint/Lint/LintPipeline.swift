@@ -247,8 +247,10 @@ public struct LintPipeline: Sendable {
                 if !fromTag.isEmpty { lock = VersionLock(file: lock?.file ?? tag, entries: (lock?.entries ?? []) + fromTag) }
             case .unmatched(let pattern, let tags):
                 unmatchedReleaseTags = (pattern, tags)
+                Self.leaveOut(neverCurrentWithoutTags(bundles, input: input, options), from: &histories, bundles: &bundles)
             case .untagged(let elsewhere):
                 untagged = elsewhere
+                Self.leaveOut(neverCurrentWithoutTags(bundles, input: input, options), from: &histories, bundles: &bundles)
             case nil:
                 break
             }
@@ -324,6 +326,19 @@ public struct LintPipeline: Sendable {
         var output = Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes, sources: input.sources, skipped: input.skipped)
         output.codeHandlesStores = input.storeCode.handlesStores
         return output
+    }
+
+    /// Without release tags, the versions no commit made current, by bundle path (none where the
+    /// app runs its own migration, which may walk every version in turn).
+    private func neverCurrentWithoutTags(_ bundles: [XcodeModelBundle], input: Input, _ options: Options) -> [String: [NeverCurrentVersion]] {
+        guard input.storeCode.handRunMigrations.isEmpty else { return [:] }
+        var found: [String: [NeverCurrentVersion]] = [:]
+        for bundle in bundles {
+            guard let top = GitWorkTree.root(containing: bundle.path), !GitWorkTree.isShallow(top: top) else { continue }
+            let versions = GitNeverCurrentVersions(top: top, cache: options.gitCache).versions(of: bundle)
+            if !versions.isEmpty { found[bundle.path] = versions }
+        }
+        return found
     }
 
     /// Versions no release made current are no step any store takes: they leave the histories,

@@ -26576,6 +26576,14 @@ does where the app runs a migration of its own (`NSMigrationManager`), which may
 of the bundle in turn, and where its model is one a release made stores with under another name (a
 copy of what shipped, restored so those stores can migrate).
 
+Without release tags, the commits decide: a version that no commit ever made current, though
+commits made an earlier version current before it and a later one after it (a version added
+together with its successor, the successor made current at once), made no store either, and is
+left out the same way. Only the bundle's `.xccurrentversion` at its path now is read, so a bundle
+that moved keeps its older versions as steps, and so does a version that came in the commit that
+brought the version current before it (a project imported whole: what it was before the history
+began, git cannot say).
+
 When the bundle lies in a git work tree but git cannot read its history (a repository owned by
 another user, which git refuses until it is marked safe; a broken `.git`), the names decide, and
 the note says so with git's own message, so the fallback is never silent. Without git installed,

@@ -59,14 +59,16 @@ package struct XcodeVersionOrdering: Sendable, Hashable {
 /// `firstReleaseAfter`, or the work tree where that is nil), and no commit in between made this
 /// one current. Core Data picks the model a store is migrated from by the hashes the store
 /// records: no store records this version's, so stores go from `currentBefore` straight on.
+/// Without release tags (`lastReleaseBefore` nil), no commit at all made it current, though
+/// commits made `currentBefore` current before and `madeCurrentAfter` after.
 package struct NeverCurrentVersion: Sendable, Hashable {
     package var name: String
-    package var lastReleaseBefore: String
+    package var lastReleaseBefore: String?
     package var currentBefore: String
     package var firstReleaseAfter: String?
     package var madeCurrentAfter: String
 
-    package init(name: String, lastReleaseBefore: String, currentBefore: String, firstReleaseAfter: String?, madeCurrentAfter: String) {
+    package init(name: String, lastReleaseBefore: String?, currentBefore: String, firstReleaseAfter: String?, madeCurrentAfter: String) {
         self.name = name
         self.lastReleaseBefore = lastReleaseBefore
         self.currentBefore = currentBefore

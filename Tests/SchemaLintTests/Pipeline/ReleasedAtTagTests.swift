@@ -79,16 +79,16 @@ struct ReleasedAtTagTests {
     /// in which `created` is a String, never made current; the work tree makes Notes 3 (Notes
     /// with `pinned`) current. With `throughNotes2`, a commit after v1.1 made Notes 2 current for
     /// a while.
-    static func versionNeverMadeCurrent(throughNotes2: Bool = false, movingTo moved: String? = nil, releasingTheMove: Bool = true) throws -> TemporaryFolder {
+    static func versionNeverMadeCurrent(throughNotes2: Bool = false, movingTo moved: String? = nil, releasingTheMove: Bool = true, tagged: Bool = true) throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
         try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
         try write(folder, "Notes", ["title", "created:Date"])
         try repository.commit("Notes")
-        try repository.tag("v1.0")
+        if tagged { try repository.tag("v1.0") }
         try write(folder, "Notes 2", ["title", "created"], current: "Notes")
         try repository.commit("a draft, Notes 2")
-        try repository.tag("v1.1")
+        if tagged { try repository.tag("v1.1") }
         if throughNotes2 {
             try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes 2"), to: "\(bundle)/.xccurrentversion")
             try repository.commit("Notes 2 current")
@@ -118,6 +118,27 @@ struct ReleasedAtTagTests {
             #expect(run.stdout.contains("it is left out of the steps checked between 'Notes' and 'Notes 3' [version-order-from-git]"), "\(run.stdout)")
             #expect(!run.stdout.contains("released-version-removed"), "\(run.stdout)")
         }
+    }
+
+    /// Without release tags, a version no commit made current, between two that commits did,
+    /// is no step either; one a commit made current stays a step. A bundle that moved since has
+    /// no current version recorded at its path before the move: its versions stay steps.
+    @Test func withoutTagsAVersionNoCommitMadeCurrentIsNoStep() throws {
+        let folder = try Self.versionNeverMadeCurrent(tagged: false)
+        let run = try Executable.run(["--no-color", "--all-steps"], in: folder.url)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("attribute-type-changed"), "\(run.stdout)")
+        #expect(run.stdout.contains("App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1: note: 'Notes 2' was never the current version: no commit made 'Notes 2' current, and the app made stores with 'Notes' until a commit made 'Notes 3' current; Core Data migrates a store from the version whose hashes it records, so no store migrates through 'Notes 2', and it is left out of the steps checked between 'Notes' and 'Notes 3' [version-order-from-git]"), "\(run.stdout)")
+
+        let current = try Self.versionNeverMadeCurrent(throughNotes2: true, tagged: false)
+        let stays = try Executable.run(["--no-color", "--all-steps"], in: current.url)
+        #expect(stays.stdout.contains("error: attribute 'Note.created' changed type from string to date"), "\(stays.stdout)")
+        #expect(!stays.stdout.contains("was never the current version"), "\(stays.stdout)")
+
+        let moved = try Self.versionNeverMadeCurrent(movingTo: "Legacy", releasingTheMove: false, tagged: false)
+        let afterTheMove = try Executable.run(["--no-color", "--all-steps"], in: moved.url)
+        #expect(afterTheMove.stdout.contains("error: attribute 'Note.created' changed type from string to date"), "\(afterTheMove.stdout)")
+        #expect(!afterTheMove.stdout.contains("was never the current version"), "\(afterTheMove.stdout)")
     }
 
     /// Several versions that the same release skipped (copies saved along the way, none made

@@ -39,19 +39,35 @@ struct VersionOrderFromGitRule: BundleRule {
             ?? "the work tree makes '\(version.madeCurrentAfter)' current"
         let file = bundle.versions.first { $0.label == version.name }?.file ?? bundle.path
         let steps = "left out of the steps checked between '\(version.currentBefore)' and '\(version.madeCurrentAfter)'"
+        guard let lastReleaseBefore = version.lastReleaseBefore else { return neverCurrentInAnyCommit(run, in: bundle, file: file, steps: steps) }
         guard run.count > 1 else {
             return finding(
                 bundle, file: file, version: version.name,
-                message: "'\(version.name)' was never the current version: the releases up to \(version.lastReleaseBefore) made stores with '\(version.currentBefore)', \(after), and no commit between made '\(version.name)' current; Core Data migrates a store from the version whose hashes it records, so no store migrates through '\(version.name)', and it is \(steps)",
+                message: "'\(version.name)' was never the current version: the releases up to \(lastReleaseBefore) made stores with '\(version.currentBefore)', \(after), and no commit between made '\(version.name)' current; Core Data migrates a store from the version whose hashes it records, so no store migrates through '\(version.name)', and it is \(steps)",
                 suggestions: ["if a release the tags miss made '\(version.name)' current, tag it, so that its stores' steps are checked"]
             )
         }
         let names = run.map { "'\($0.name)'" }
         return finding(
             bundle, file: file, version: version.name,
-            message: "\(run.count) versions, \(names[0]) to \(names[names.count - 1]), were never the current version: the releases up to \(version.lastReleaseBefore) made stores with '\(version.currentBefore)', \(after), and no commit between made any of them current; Core Data migrates a store from the version whose hashes it records, so no store migrates through them, and they are \(steps)",
+            message: "\(run.count) versions, \(names[0]) to \(names[names.count - 1]), were never the current version: the releases up to \(lastReleaseBefore) made stores with '\(version.currentBefore)', \(after), and no commit between made any of them current; Core Data migrates a store from the version whose hashes it records, so no store migrates through them, and they are \(steps)",
             notes: [Finding.Note("never current: \(names.joined(separator: ", "))")],
             suggestions: ["if a release the tags miss made one of them current, tag it, so that its stores' steps are checked"]
+        )
+    }
+
+    /// Versions no commit made current, in a history with no release tags: commits made the
+    /// version before them current, then one after them.
+    private func neverCurrentInAnyCommit(_ run: [NeverCurrentVersion], in bundle: XcodeModelBundle, file: String, steps: String) -> Finding {
+        let version = run[0]
+        let names = run.map { "'\($0.name)'" }
+        let which = run.count > 1 ? "\(run.count) versions, \(names[0]) to \(names[names.count - 1]), were" : "\(names[0]) was"
+        let them = run.count > 1 ? "any of them" : names[0]
+        return finding(
+            bundle, file: file, version: version.name,
+            message: "\(which) never the current version: no commit made \(them) current, and the app made stores with '\(version.currentBefore)' until a commit made '\(version.madeCurrentAfter)' current; Core Data migrates a store from the version whose hashes it records, so no store migrates through \(run.count > 1 ? "them" : names[0]), and \(run.count > 1 ? "they are" : "it is") \(steps)",
+            notes: run.count > 1 ? [Finding.Note("never current: \(names.joined(separator: ", "))")] : [],
+            suggestions: ["if a release made \(them) current in a history this branch lacks, lint the branch releases are built from"]
         )
     }
 

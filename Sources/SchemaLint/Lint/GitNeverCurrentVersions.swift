@@ -1,0 +1,47 @@
+import Foundation
+import SchemaLintCore
+import SchemaLintXcode
+
+/// Without release tags, the versions of a bundle that no commit made current, though commits
+/// made an earlier version current before them and a later one after them: every build of the
+/// app made its stores with one of those, so no store records these versions' hashes, and no
+/// step starts from them (a version and its successor added together, the successor made
+/// current at once). One `git log -p` of the bundle's `.xccurrentversion`, kept between runs.
+///
+/// Only the file at the bundle's path now is read: a bundle that moved has no current version
+/// recorded there before the move, so its older versions have none ever current before them and
+/// stay steps. So do versions that came in the commit that brought the version current before
+/// them (a project imported whole): what they were before the history began, git cannot say.
+struct GitNeverCurrentVersions {
+    var runner = GitRunner()
+    let top: String
+    var cache: GitHistoryCache?
+
+    func versions(of bundle: XcodeModelBundle) -> [NeverCurrentVersion] {
+        let order = bundle.ordering.history
+        guard order.count > 2, let now = bundle.currentVersionName, let nowPosition = order.firstIndex(of: now) else { return [] }
+        let relative = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top))
+        guard let lines = GitChangedLines.read([":(literal)\(relative)/.xccurrentversion"], top: top, runner: runner, cache: cache) else { return [] }
+        let everCurrent = Set(order.filter { lines.anyLine(containing: $0 + XcodeModelBundle.versionExtension) }).union([now])
+        // When each version came, asked only where one is a candidate (the names may have settled
+        // the order without git).
+        var added: [String: GitFileOrigins.Commit]?
+        func commits() -> [String: GitFileOrigins.Commit] {
+            if let added { return added }
+            let found = bundle.ordering.commits.isEmpty ? XcodeVersionCommits.read(bundle: bundle.path, runner: runner).commits : bundle.ordering.commits
+            added = found
+            return found
+        }
+        var found: [NeverCurrentVersion] = []
+        for (position, name) in order.enumerated() where position < nowPosition && !everCurrent.contains(name) {
+            guard let before = order[..<position].last(where: everCurrent.contains),
+                  let after = order[(position + 1)...].first(where: everCurrent.contains),
+                  // Added after the version current before it: a version the history starts
+                  // with (a project imported whole) may have made stores before it.
+                  let came = commits()[name], let earlier = commits()[before], came.position > earlier.position
+            else { continue }
+            found.append(NeverCurrentVersion(name: name, lastReleaseBefore: nil, currentBefore: before, firstReleaseAfter: nil, madeCurrentAfter: after))
+        }
+        return found
+    }
+}
