@@ -84,14 +84,15 @@ struct GitVersionEdits {
         }
         // A version that came after the current one where it is compared (`.xccurrentversion`
         // there named an earlier version) was a draft then: no store was made with that shape.
-        var currentAt: [String: String?] = [:]
+        // The current version's name at each compared commit, "" where none is known.
+        var currentAt: [String: String] = [:]
         func wasADraft(_ label: String, at base: String) -> Bool {
             if currentAt[base] == nil {
                 let text = git.run(["show", "\(base):\(relative)/.xccurrentversion"])
-                currentAt[base] = text.flatMap { $0.succeeded ? ((try? XcodeCurrentVersion.parse($0.standardOutput, file: ".xccurrentversion")) ?? nil) : nil }
+                currentAt[base] = text.flatMap { $0.succeeded ? ((try? XcodeCurrentVersion.parse($0.standardOutput, file: ".xccurrentversion")) ?? nil) : nil } ?? ""
             }
             let order = bundle.ordering.history
-            guard let current = currentAt[base] ?? nil, let currentPosition = order.firstIndex(of: current),
+            guard let current = currentAt[base], let currentPosition = order.firstIndex(of: current),
                   let position = order.firstIndex(of: label) else { return false }
             return position > currentPosition
         }

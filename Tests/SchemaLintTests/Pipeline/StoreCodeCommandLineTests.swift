@@ -2080,39 +2080,18 @@ import SchemaLintTestSupport
         run = try Executable.run([folder.path])
         #expect(run.stdout.contains("changed its value transformer from 'TagsTransformer' to 'ColorTransformer'; the migration the changed versionHashModifier forces copies the stored bytes as they are"), "\(run.stdout)")
     }
+
     /// A completion handler that destroys the store for a migration's error and loads the stores
     /// again: the deletion is the warning; a failure of the new, empty store that is only logged
-    /// is a note, as a stop there is.
+    /// is a note, as a stop there is. The code is the rule page's example, whose title can say only
+    /// one severity: the two are asserted here.
     @Test(.enabled(if: readsSwift, "this build reads no Swift sources"))
     func onlyLoggingAFailureOfTheStoreLoadedAgainAfterItsDeletionIsANote() throws {
+        let page = RulePage(markdown: try #require(RulePages.all["store-load-failure-destructive"]))
+        let example = try #require(page.examples.first { $0.title.hasPrefix("Triggers: the store destroyed for a migration's error and loaded again") })
         let folder = try TemporaryFolder()
         try folder.write(Self.notesModel, to: "models/Notes.yml")
-        try folder.write("""
-        import CoreData
-        import os
-
-        final class Persistence {
-            let container = NSPersistentContainer(name: "Notes")
-
-            init() {
-                let logger = Logger()
-                let container = self.container
-                container.loadPersistentStores { description, error in
-                    guard let error = error as NSError?, let url = description.url, error.code == 134140 else { return }
-                    do {
-                        try container.persistentStoreCoordinator.destroyPersistentStore(at: url, ofType: description.type, options: nil)
-                        container.loadPersistentStores { _, secondError in
-                            if let secondError {
-                                logger.error("reset failed: \\(String(describing: secondError))")
-                            }
-                        }
-                    } catch {
-                        logger.error("destroy failed")
-                    }
-                }
-            }
-        }
-        """, to: "App/Persistence.swift")
+        for file in example.tree { try folder.write(file.text, to: file.path) }
         let (hits, run) = try Self.lint(path: folder.path)
         #expect(hits.filter { $0.description.hasSuffix("store-load-failure-destructive") }.map(\.description) == [
             "Persistence.swift:13:21 warning store-load-failure-destructive", "Persistence.swift:16:25 note store-load-failure-destructive",
