@@ -588,7 +588,8 @@ public struct LintPipeline: Sendable {
             walk.foldersAddingFilesByFolder += ModelSourceFinder.targetFolders(ofManifestAt: path, name: name).map { folder + $0 }
         }
         let placed = Dictionary(paths.map { (git.place(of: $0, in: checkout.folder), $0) }, uniquingKeysWith: { first, _ in first })
-        let unbuilt = ModelSourceFinder.inNoProject(Array(placed.keys).sorted(), of: walk, listings: ModelSourceFinder.listings(of: walk))
+        let inTree = Array(placed.keys).sorted()
+        let unbuilt = ModelSourceFinder.inNoProject(inTree, of: walk, listings: ModelSourceFinder.listings(of: walk, naming: inTree))
         return paths.filter { !unbuilt.contains(git.place(of: $0, in: checkout.folder)) }
     }
 

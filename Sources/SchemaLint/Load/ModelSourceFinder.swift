@@ -177,7 +177,7 @@ package struct ModelSourceFinder: Sendable {
                 try search(folder: path, walk: &walk, into: &found, mappingModels: &mappingModels, contents: &contents)
                 if readsGitIgnores { walk.skipped += Self.submodulesNotCheckedOut(in: path) }
                 let built = found[before...].map(\.path).filter { path in Self.targetMemberSuffixes.contains { path.hasSuffix($0) } }
-                let listings = Self.listings(of: walk)
+                let listings = Self.listings(of: walk, naming: found[before...].map(\.path) + mappingModels[mappingModelsBefore...])
                 let inNoProject = Self.inNoProject(built + mappingModels[mappingModelsBefore...], of: walk, listings: listings)
                 if !inNoProject.isEmpty {
                     found.removeAll { inNoProject.contains($0.path) }
@@ -352,14 +352,32 @@ package struct ModelSourceFinder: Sendable {
     static let targetMemberSuffixes = [".xcdatamodeld", ".xcdatamodel"] + codeSuffixes
     static let codeSuffixes = [".swift", ".m", ".mm"]
 
-    /// The Xcode projects the walk found, each read once, with the folder that holds it (the one
-    /// that holds `App.xcodeproj/project.pbxproj`, as components relative to the folder walked).
-    static func listings(of walk: Walk) -> [(folder: [Substring], listing: XcodeProjectListing)] {
-        walk.projects.compactMap { project in
-            guard let contents = ByteSearch.contents(of: project) else { return nil }
-            let folder = Array(walk.relative(project).split(separator: "/").filter { $0 != "." }.dropLast(2))
-            return (folder, XcodeProjectListing(contents, folder: folder.map(String.init)))
-        }
+    /// The Xcode projects the walk found that may list one of `paths`, each read once (on all
+    /// cores), with the folder that holds it (the one that holds `App.xcodeproj/project.pbxproj`,
+    /// as components relative to the folder walked).
+    ///
+    /// A project lists a file by its name or by a folder Xcode 16 synchronizes, so one whose bytes
+    /// name none of the files (in any case: the Mac's file system ignores it) and synchronizes no
+    /// folder lists none of them, and is not parsed: the projects a large repository's
+    /// dependencies bring (an emulator's cores, each with a generated project of megabytes) were
+    /// a quarter of its run. One that escapes characters (`\U00e9`) may spell a name otherwise,
+    /// and is parsed.
+    static func listings(of walk: Walk, naming paths: [String]) -> [(folder: [Substring], listing: XcodeProjectListing)] {
+        let names = ByteSearch.Words(Set(paths.map { Array(($0 as NSString).lastPathComponent.lowercased().utf8) }).filter { !$0.isEmpty }.sorted { $0.lexicographicallyPrecedes($1) })
+        let alwaysParsed = ByteSearch.Words([Array("PBXFileSystemSynchronizedRootGroup".utf8), Array("\\U".utf8), Array("\\u".utf8)])
+        let projects = walk.projects
+        let folders = projects.map { Array(walk.relative($0).split(separator: "/").filter { $0 != "." }.dropLast(2)) }
+        return OrderedConcurrentMap.map(count: projects.count, concurrently: projects.count > 1) { index -> (folder: [Substring], listing: XcodeProjectListing)? in
+            let project = projects[index]
+            guard !names.words.isEmpty, let contents = ByteSearch.contents(of: project),
+                  ByteSearch.containsAny(alwaysParsed, in: contents) || ByteSearch.containsAny(names, in: contents.map(Self.asciiLowercased))
+            else { return nil }
+            return (folders[index], XcodeProjectListing(contents, folder: folders[index].map(String.init)))
+        }.compactMap { $0 }
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 
     /// The model bundles, mapping models and code files among `paths` (found in one walk) that no

@@ -5,7 +5,7 @@ import SchemaLintXcode
 /// the files it lists, the names it holds, and the folders it builds whole. The file is an
 /// old-style property list, read once (a search of the whole project per file of the walk cost a
 /// third of a run in a repository of 13 projects and 1,000 Swift files).
-package struct XcodeProjectListing {
+package struct XcodeProjectListing: Sendable {
     /// Every value the project holds (quoted or not; comments are left out), and each
     /// `/`-separated component of it: a file listed as `path = Store.swift;`, as
     /// `path = "Sources/Shared/Store.swift";` or under a group `path = Shared;` is named here, and

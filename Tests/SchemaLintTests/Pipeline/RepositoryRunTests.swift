@@ -556,7 +556,23 @@ struct RepositoryRunTests {
         var walk = ModelSourceFinder.Walk(root: folder.path, scope: WalkScope(ignored: nil))
         walk.projects = [folder.path + "/App.xcodeproj/project.pbxproj"]
         let paths = [folder.path + "/Migrations/Notes.xcmappingmodel", folder.path + "/Sources/Store.swift"]
-        #expect(ModelSourceFinder.inNoProject(paths, of: walk, listings: ModelSourceFinder.listings(of: walk)) == [folder.path + "/Sources/Store.swift"])
+        #expect(ModelSourceFinder.inNoProject(paths, of: walk, listings: ModelSourceFinder.listings(of: walk, naming: paths)) == [folder.path + "/Sources/Store.swift"])
+    }
+
+    /// A project that names none of the files is not parsed, and lists none of them; one that
+    /// names a file in another case (the Mac's file system ignores it) still lists it.
+    @Test func aProjectNamingNoneOfTheFilesListsNoneAndOneInAnotherCaseListsIt() throws {
+        let folder = try TemporaryFolder()
+        let other = "{ rootObject = R; objects = { R = {isa = PBXProject; mainGroup = G; }; G = {isa = PBXGroup; children = (F, ); sourceTree = \"<group>\"; }; F = {isa = PBXFileReference; path = Engine/Renderer.swift; sourceTree = \"<group>\"; }; }; }\n"
+        try folder.write(other, to: "Engine/Engine.xcodeproj/project.pbxproj")
+        let app = "{ rootObject = R; objects = { R = {isa = PBXProject; mainGroup = G; }; G = {isa = PBXGroup; children = (F, ); sourceTree = \"<group>\"; }; F = {isa = PBXFileReference; path = SOURCES/STORE.SWIFT; sourceTree = \"<group>\"; }; }; }\n"
+        try folder.write(app, to: "App.xcodeproj/project.pbxproj")
+        var walk = ModelSourceFinder.Walk(root: folder.path, scope: WalkScope(ignored: nil))
+        walk.projects = [folder.path + "/Engine/Engine.xcodeproj/project.pbxproj", folder.path + "/App.xcodeproj/project.pbxproj"]
+        let paths = [folder.path + "/Sources/Store.swift", folder.path + "/Old/Stack.swift"]
+        let listings = ModelSourceFinder.listings(of: walk, naming: paths)
+        #expect(listings.count == 1)
+        #expect(ModelSourceFinder.inNoProject(paths, of: walk, listings: listings) == [folder.path + "/Old/Stack.swift"])
     }
 
     /// A project lists a name as a whole value or a component of one, quoted or not: a name that
