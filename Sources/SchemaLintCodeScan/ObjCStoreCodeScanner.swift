@@ -1193,14 +1193,18 @@ struct ObjCStoreCodeScanner {
     /// place is empty, so the add makes a new store and opens no old one, and what it does when
     /// that fails is the move's matter. A removal counts where the add runs after it in its
     /// block; one in a branch of its own (`if (reset) { remove }`) leaves the file in place when
-    /// the branch does not run.
+    /// the branch does not run. The file may be named by the path the URL was made from
+    /// (`storeURL = [NSURL fileURLWithPath:storePath]`, then `removeItemAtPath:storePath`).
     private func addsAfterTakingItsStoreAway(at index: Int, in range: Range<Int>) -> Bool {
         guard let message = enclosingGroup(of: index, in: range),
               let label = message.first(where: { tokens[$0].isIdentifier("URL") && $0 + 1 < message.upperBound && tokens[$0 + 1].is(":") }) else { return false }
         let url = argument(after: label + 1, in: range)
         guard url.count == 1, let only = url.first, tokens[only].kind == .identifier else { return false }
-        let name = tokens[only].text
-        func takesIt(_ position: Int) -> Bool { argument(after: position + 1, in: range).contains { tokens[$0].isIdentifier(name) } }
+        let assigned = assignments(in: range.lowerBound..<index)
+        let names = Set([tokens[only].text] + (assigned[tokens[only].text].map { value in
+            tokens[value].filter { $0.kind == .identifier && assigned[$0.text] != nil }.map(\.text)
+        } ?? []))
+        func takesIt(_ position: Int) -> Bool { argument(after: position + 1, in: range).contains { tokens[$0].kind == .identifier && names.contains(tokens[$0].text) } }
         return movePositions.all(in: range.lowerBound..<index).contains(where: takesIt)
             || removalPositions.all(in: range.lowerBound..<index).contains { takesIt($0) && endOfBlock(around: $0, in: range).map { index < $0 } ?? true }
     }

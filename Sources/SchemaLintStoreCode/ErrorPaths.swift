@@ -414,6 +414,7 @@ struct ErrorPaths {
         action.opensAfterDeletingTheStore = escape.opensAfterDeletingTheStore
         action.stopsAfterDeletingTheStore = kind == .stopsTheApp && escape.deletedTheStoreFirst
         if kind == .deletesTheStore || kind == .onlyLogs || kind == .fallsBackToMemory { action.cache = escape.cache }
+        if kind == .fallsBackToMemory { action.untilTheDeviceUnlocks = DeletionConditions.isUntilTheDeviceUnlocks(Syntax(node)) }
         return action
     }
 }

@@ -4040,8 +4040,11 @@ enum DeletionConditions {
     /// Whether `node` runs only in a branch that waits for the device's first unlock: the `if`
     /// holding it tests or observes protected data (`isProtectedDataAvailable`,
     /// `protectedDataDidBecomeAvailableNotification`) or calls what is named for the unlock
-    /// (`observeFirstUnlockToReopenStore()`). Before the first unlock after a restart a store
-    /// with file protection cannot be read, and opens once the device is unlocked.
+    /// (`observeFirstUnlockToReopenStore()`), or an earlier statement of a block around it leaves
+    /// on such a test (`if UIApplication.shared.isProtectedDataAvailable { ...; return }`, a
+    /// `guard` on it), so that what follows runs only on the other side of it. Before the first
+    /// unlock after a restart a store with file protection cannot be read, and opens once the
+    /// device is unlocked.
     static func isUntilTheDeviceUnlocks(_ node: Syntax) -> Bool {
         func namesTheUnlock(_ code: some SyntaxProtocol) -> Bool {
             code.tokens(viewMode: .sourceAccurate).contains { token in
@@ -4050,9 +4053,15 @@ enum DeletionConditions {
                 return lowercased.contains("protecteddata") || lowercased.contains("unlock")
             }
         }
+        func leavesOnTheUnlock(_ item: CodeBlockItemSyntax) -> Bool {
+            if let check = item.item.as(GuardStmtSyntax.self) { return namesTheUnlock(check.conditions) }
+            guard let branch = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? item.item.as(IfExprSyntax.self) else { return false }
+            return branch.elseBody == nil && namesTheUnlock(branch.conditions) && ThrowingCallFailure.exits(branch.body)
+        }
         var current = node
         while let parent = current.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(InitializerDeclSyntax.self) {
             if let branch = parent.as(IfExprSyntax.self), branch.body.id == current.id, namesTheUnlock(branch.conditions) || namesTheUnlock(branch.body) { return true }
+            if let list = parent.as(CodeBlockItemListSyntax.self), list.prefix(while: { $0.id != current.id }).contains(where: leavesOnTheUnlock) { return true }
             current = parent
         }
         return false

@@ -10954,7 +10954,8 @@ it on a flag the failure sets, `needsReset = true` ... `if needsReset { ... }`):
   `NSAlert`, `UIAlertController` or a call or flag named for one, a state the interface shows,
   or the error kept in a property some file reads: the person is told; and a note where the `if`
   that holds the fallback tests or waits for the device's first unlock, `isProtectedDataAvailable`,
-  `protectedDataDidBecomeAvailableNotification` or a call named for the unlock: a store with file
+  `protectedDataDidBecomeAvailableNotification` or a call named for the unlock, or where an `if`
+  or `guard` on such a test before it leaves the block for the unlocked device: a store with file
   protection cannot be read until then, and the store file is kept for the app to open after it);
 - a silent fallback to another store on disk: `ModelContainer(for: schema)`, or a configuration
   of no name or URL, the default store, where the container that failed gives its store a place
@@ -11880,6 +11881,57 @@ final class RadioStore {
                 guard let self, let reopened = try? ModelContainer(for: self.schema, configurations: self.configuration) else { return }
                 self.container = reopened
             }
+        }
+    }
+}
+```
+
+### Triggers: the branch for an unlocked device leaves first, and what follows keeps the store in memory until the unlock (a note)
+
+```swift path=App/TrailStore.swift
+import SwiftData
+
+enum TrailStore {
+    static func makeContainer(inMemory: Bool = false) throws -> ModelContainer {
+        try ModelContainer(for: Trail.self, configurations: ModelConfiguration(isStoredInMemoryOnly: inMemory))
+    }
+}
+```
+
+```swift path=App/TrailsApp.swift
+import SwiftData
+import SwiftUI
+import UIKit
+
+@main
+struct TrailsApp: App {
+    @State private var container: ModelContainer?
+    @State private var waitsForUnlock = false
+    @State private var failure: Error?
+
+    init() {
+        do {
+            _container = State(initialValue: try TrailStore.makeContainer())
+        } catch {
+            if UIApplication.shared.isProtectedDataAvailable {
+                _failure = State(initialValue: error)
+                return
+            }
+            _container = State(initialValue: try? ↓TrailStore.makeContainer(inMemory: true))
+            _waitsForUnlock = State(initialValue: true)
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup {
+            TrailList(container: container, failure: failure)
+                .task {
+                    guard waitsForUnlock else { return }
+                    for await _ in NotificationCenter.default.notifications(named: UIApplication.protectedDataDidBecomeAvailableNotification) {
+                        container = try? TrailStore.makeContainer()
+                        break
+                    }
+                }
         }
     }
 }
@@ -24947,6 +24999,49 @@ runs only after the file was deleted, and makes a new, empty store.
         if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
             NSLog(@"Unable to create the cache: %@", error);
         }
+    }
+    return coordinator;
+}
+
+@end
+```
+
+### Does not trigger: Objective-C that deletes the store by the path its URL was made from, and adds a new one there
+
+```xml path=Wallet.xcdatamodeld/Wallet.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Card">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Wallet.xcdatamodeld/Wallet 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Card">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="balance" optional="YES" attributeType="Double" defaultValueString="0" usesScalarValueType="YES"/>
+    </entity>
+</model>
+```
+
+```objc path=Wallet/WalletDatabase.m
+@implementation WalletDatabase
+
+- (NSPersistentStoreCoordinator *)coordinator {
+    NSString *storePath = [[self documentsFolder] stringByAppendingPathComponent:@"Wallet.sqlite"];
+    NSURL *storeURL = [NSURL fileURLWithPath:storePath];
+    NSDictionary *options = [NSDictionary dictionaryWithObjectsAndKeys:
+                             [NSNumber numberWithBool:YES], NSMigratePersistentStoresAutomaticallyOption,
+                             [NSNumber numberWithBool:YES], NSInferMappingModelAutomaticallyOption, nil];
+    NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self model]];
+    NSError *error = nil;
+    if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error]) {
+        [[NSFileManager defaultManager] removeItemAtPath:storePath error:nil];
+        coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self model]];
+        [coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error];
     }
     return coordinator;
 }
