@@ -47,10 +47,11 @@ package enum ByteSearch {
         guard let first = needle.first, containsAny([needle], in: bytes) else { return 0 }
         var count = 0
         var start = 0
-        while start < bytes.count, let found = bytes[start...].firstRange(of: needle) {
-            start = found.lowerBound + 1
-            let before = found.lowerBound > 0 ? bytes[found.lowerBound - 1] : 0x20
-            let next = found.upperBound < bytes.count ? bytes[found.upperBound] : 0x20
+        while let at = firstIndex(of: needle, in: bytes, from: start) {
+            start = at + 1
+            let end = at + needle.count
+            let before = at > 0 ? bytes[at - 1] : 0x20
+            let next = end < bytes.count ? bytes[end] : 0x20
             if isIdentifierByte(first) && isIdentifierByte(before) || isIdentifierByte(next) || !after(before) { continue }
             count += 1
         }
