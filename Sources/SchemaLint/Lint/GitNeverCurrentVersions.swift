@@ -6,12 +6,13 @@ import SchemaLintXcode
 /// made an earlier version current before them and a later one after them: every build of the
 /// app made its stores with one of those, so no store records these versions' hashes, and no
 /// step starts from them (a version and its successor added together, the successor made
-/// current at once). One `git log -p` of the bundle's `.xccurrentversion`, kept between runs.
+/// current at once). One `git log -p` of the bundle's `.xccurrentversion`, kept between runs:
+/// at its path now and at every folder a bundle of its name had (a bundle that moved recorded its
+/// current versions before the move at its old path; another bundle of the same name, a watch
+/// app's copy, can only add versions made current, and so leaves more versions steps, not fewer).
 ///
-/// Only the file at the bundle's path now is read: a bundle that moved has no current version
-/// recorded there before the move, so its older versions have none ever current before them and
-/// stay steps. So do versions that came in the commit that brought the version current before
-/// them (a project imported whole): what they were before the history began, git cannot say.
+/// Versions that came in the commit that brought the version current before them (a project
+/// imported whole) stay steps: what they were before the history began, git cannot say.
 struct GitNeverCurrentVersions {
     var runner = GitRunner()
     let top: String
@@ -21,7 +22,9 @@ struct GitNeverCurrentVersions {
         let order = bundle.ordering.history
         guard order.count > 2, let now = bundle.currentVersionName, let nowPosition = order.firstIndex(of: now) else { return [] }
         let relative = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top))
-        guard let lines = GitChangedLines.read([":(literal)\(relative)/.xccurrentversion"], top: top, runner: runner, cache: cache) else { return [] }
+        let name = (relative as NSString).lastPathComponent
+        let paths = [":(literal)\(relative)/.xccurrentversion", ":(glob)**/\(XcodeVersionCommits.globEscaped(name))/.xccurrentversion"]
+        guard let lines = GitChangedLines.read(paths, top: top, runner: runner, cache: cache) else { return [] }
         let everCurrent = Set(order.filter { lines.anyLine(containing: $0 + XcodeModelBundle.versionExtension) }).union([now])
         // When each version came, asked only where one is a candidate (the names may have settled
         // the order without git).

@@ -26674,10 +26674,11 @@ copy of what shipped, restored so those stores can migrate).
 Without release tags, the commits decide: a version that no commit ever made current, though
 commits made an earlier version current before it and a later one after it (a version added
 together with its successor, the successor made current at once), made no store either, and is
-left out the same way. Only the bundle's `.xccurrentversion` at its path now is read, so a bundle
-that moved keeps its older versions as steps, and so does a version that came in the commit that
-brought the version current before it (a project imported whole: what it was before the history
-began, git cannot say).
+left out the same way. The bundle's `.xccurrentversion` is read at its path now and wherever a
+bundle of its name lay (one that moved recorded its current versions at its old folder; another
+bundle of the same name can only add versions made current, so it leaves more steps, never
+fewer). A version that came in the commit that brought the version current before it stays a
+step (a project imported whole: what it was before the history began, git cannot say).
 
 When the bundle lies in a git work tree but git cannot read its history (a repository owned by
 another user, which git refuses until it is marked safe; a broken `.git`), the names decide, and
