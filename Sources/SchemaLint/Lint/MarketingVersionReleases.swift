@@ -192,12 +192,14 @@ extension LintPipeline {
 
     /// The oldest commit of the history of `git`'s commit that `git log` lists with `options` for
     /// `paths` (abbreviated), nil where it lists none.
-    /// The commit that first added each version's `contents` under its bundle's name anywhere
-    /// (`Bundle.xcdatamodeld/Version.xcdatamodel`), by that pair of names: one `git log` for the
-    /// bundles of a run, each of which would walk the whole history alone.
+    /// The commit that first added each version's `contents` (or Xcode 3's `elements`) under its
+    /// bundle's name anywhere (`Bundle.xcdatamodeld/Version.xcdatamodel`), by that pair of names:
+    /// one `git log` for the bundles of a run, each of which would walk the whole history alone.
     private static func commitsThatAdded(_ versions: [(bundle: String, version: String)], git: CommitQuestions) -> [String: String] {
         guard !versions.isEmpty else { return [:] }
-        let globs = versions.map { ":(glob)**/" + XcodeVersionCommits.globEscaped($0.bundle) + "/" + XcodeVersionCommits.globEscaped($0.version) + "/contents" }
+        let globs = versions.flatMap { version in
+            XcodeModelBundle.modelFiles.map { ":(glob)**/" + XcodeVersionCommits.globEscaped(version.bundle) + "/" + XcodeVersionCommits.globEscaped(version.version) + "/" + $0 }
+        }
         guard let log = git.run(["log", "--reverse", "--no-color", "--no-renames", "--diff-filter=A", "--name-only", "--format=commit %h", git.commit, "--"] + globs), log.succeeded else { return [:] }
         let wanted = Set(versions.map { $0.bundle + "/" + $0.version })
         var found: [String: String] = [:]
@@ -206,7 +208,7 @@ extension LintPipeline {
             if line.hasPrefix("commit ") { commit = String(line.dropFirst("commit ".count)); continue }
             // `…/Bundle.xcdatamodeld/Version.xcdatamodel/contents`: the two folders name it.
             let parts = line.split(separator: "/")
-            guard let commit, parts.count >= 3, parts.last == "contents" else { continue }
+            guard let commit, parts.count >= 3, let file = parts.last, XcodeModelBundle.modelFiles.contains(String(file)) else { continue }
             let key = "\(parts[parts.count - 3])/\(parts[parts.count - 2])"
             if wanted.contains(key), found[key] == nil { found[key] = commit }
         }

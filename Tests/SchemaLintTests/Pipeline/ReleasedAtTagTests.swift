@@ -709,6 +709,33 @@ struct ReleasedAtTagTests {
         }
     }
 
+    /// Versions Xcode 3 saved (`elements`, a binary archive) came in commits too: an app's
+    /// version changed after the newest of them came shows that it shipped, as it does for
+    /// versions saved as `contents`, in a bundle that moved since as well (the version came where
+    /// the bundle lay first, not with the move).
+    @Test func anAppVersionChangeAfterAnXcode3VersionCameShowsItShipped() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        func version(_ name: String, _ attributes: [String]) throws {
+            let entity = Xcode3Fixtures.Entity(name: "Note", attributes: attributes.map { .init(name: $0, type: 700) })
+            try folder.write(Xcode3Fixtures.elements([entity]), to: "\(Self.bundle)/\(name).xcdatamodel/elements")
+            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "\(Self.bundle)/.xccurrentversion")
+        }
+        try folder.write("MARKETING_VERSION = 1.0;\n", to: "Notes.xcodeproj/project.pbxproj")
+        try version("Notes", ["title", "body"])
+        try repository.commit("first release")
+        try version("Notes 2", ["title"])
+        try repository.commit("Notes 2 drops the body")
+        try folder.write("MARKETING_VERSION = 1.1;\n", to: "Notes.xcodeproj/project.pbxproj")
+        try repository.commit("1.1")
+        let changed = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try repository.git(["mv", "App", "Legacy"])
+        try repository.commit("the models move to Legacy")
+        let run = try Executable.run(["--no-color", "Legacy"], in: folder.url)
+        #expect(run.stdout.contains("in steps that shipped (MARKETING_VERSION went from 1.0 to 1.1 in \(changed) (2024-01-04), after Notes 2 came; --all-steps lists them)"), "\(run.stdout)")
+        #expect(!run.stdout.contains("'Note.body'"), "\(run.stdout)")
+    }
+
     /// A team that stopped tagging its releases still changes the app's version with each: a
     /// version edited since the newest tag, then shipped (the version changed after the edit), is
     /// one more shape that shipped, not the coming release's edit, and the versions added since
