@@ -10955,7 +10955,7 @@ it on a flag the failure sets, `needsReset = true` ... `if needsReset { ... }`):
   or the error kept in a property some file reads: the person is told; and a note where the `if`
   that holds the fallback tests or waits for the device's first unlock, `isProtectedDataAvailable`,
   `protectedDataDidBecomeAvailableNotification` or a call named for the unlock, or where an `if`
-  or `guard` on such a test before it leaves the block for the unlocked device: a store with file
+  or `guard` on such a test, written before it, leaves the block when the device is unlocked: a store with file
   protection cannot be read until then, and the store file is kept for the app to open after it);
 - a silent fallback to another store on disk: `ModelContainer(for: schema)`, or a configuration
   of no name or URL, the default store, where the container that failed gives its store a place
