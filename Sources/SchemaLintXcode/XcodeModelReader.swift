@@ -28,14 +28,37 @@ package enum XcodeModelReader {
         case .failure(let problem): throw InputError(file: path, message: "cannot read the model file: \(problem.reason)")
         }
         if (path as NSString).lastPathComponent == XcodeModelBundle.binaryModelFile {
-            let contents = try XcodeElementsParser.parse(data, file: path)
-            return ModelVersion(
-                model: model, version: version, label: label, isReleased: isReleased, usesCloudKit: cloudKit, format: .xcode,
-                entities: contents.entities, configurations: contents.configurations,
-                file: path, location: contents.location, propertyLocations: contents.propertyLocations)
+            return try parseElements(data, file: path, model: model, version: version, label: label, isReleased: isReleased, cloudKit: cloudKit)
         }
         return try parse(data, file: path, model: model, version: version, label: label,
                          isReleased: isReleased, cloudKit: cloudKit, entities: entities)
+    }
+
+    /// The name of the file a version's bytes were read from, told by the bytes: `elements` for
+    /// Xcode 3's binary property list, `contents` for the XML (a version read from git by its
+    /// blob, whose name the tree gave).
+    package static func fileName(ofVersion data: Data) -> String {
+        data.starts(with: Array("bplist".utf8)) ? XcodeModelBundle.binaryModelFile : XcodeModelBundle.modelFile
+    }
+
+    /// Parses a version's file in either format, told apart by its bytes (`fileName(ofVersion:)`).
+    package static func parse(
+        version data: Data, file: String, model: String, label: String? = nil, cloudKit: Bool = false, entities: EntityTextCache? = nil
+    ) throws(InputError) -> ModelVersion {
+        if fileName(ofVersion: data) == XcodeModelBundle.binaryModelFile {
+            return try parseElements(data, file: file, model: model, label: label, cloudKit: cloudKit)
+        }
+        return try parse(data, file: file, model: model, label: label, cloudKit: cloudKit, entities: entities)
+    }
+
+    private static func parseElements(
+        _ data: Data, file: String, model: String, version: VersionNumber = VersionNumber(ordinal: 1), label: String?, isReleased: Bool = true, cloudKit: Bool
+    ) throws(InputError) -> ModelVersion {
+        let contents = try XcodeElementsParser.parse(data, file: file)
+        return ModelVersion(
+            model: model, version: version, label: label, isReleased: isReleased, usesCloudKit: cloudKit, format: .xcode,
+            entities: contents.entities, configurations: contents.configurations,
+            file: file, location: contents.location, propertyLocations: contents.propertyLocations)
     }
 
     /// Parses the text of a `contents` file; `file` is used in locations and errors.

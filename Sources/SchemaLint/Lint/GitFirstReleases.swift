@@ -145,7 +145,7 @@ struct GitFirstReleases {
                 let texts = reading.contents(of: blobs.sorted())
                 let entities = EntityTextCache()
                 madeStores = blobs.sorted().compactMap { blob in
-                    texts[blob].flatMap { try? XcodeModelReader.parse($0, file: blob, model: history.model, label: blob, cloudKit: version.usesCloudKit, entities: entities) }
+                    texts[blob].flatMap { try? XcodeModelReader.parse(version: $0, file: blob, model: history.model, label: blob, cloudKit: version.usesCloudKit, entities: entities) }
                 }
                 // A release whose current model cannot be read leaves the question open.
                 if madeStores?.count != blobs.count { return true }
@@ -202,8 +202,8 @@ struct GitFirstReleases {
         let entities = EntityTextCache()
         return spans.keys.sorted().compactMap { name in
             guard let span = spans[name], let blob = removed[span.last].versions[name], let data = texts[blob] else { return nil }
-            let place = "\(tags[span.last].name):\(removed[span.last].folder)/\(name)\(XcodeModelBundle.versionExtension)/contents"
-            guard let copy = try? XcodeModelReader.parse(data, file: place, model: history.model, label: name, cloudKit: usesCloudKit, entities: entities),
+            let place = "\(tags[span.last].name):\(removed[span.last].folder)/\(name)\(XcodeModelBundle.versionExtension)/\(XcodeModelReader.fileName(ofVersion: data))"
+            guard let copy = try? XcodeModelReader.parse(version: data, file: place, model: history.model, label: name, cloudKit: usesCloudKit, entities: entities),
                   !copy.entities.isEmpty, !kept.contains(where: { $0.entitiesNeedingMigration(from: copy).isEmpty }) else { return nil }
             var entry = VersionLock.Entry(released: copy, of: history.model, at: place)
             entry.history = "bundle:" + bundle.path
@@ -302,8 +302,8 @@ struct GitFirstReleases {
                     continue
                 }
                 previous = comparable
-                let place = "\(tags[index].name):\(releases[index].folder)/\(candidate.label)\(XcodeModelBundle.versionExtension)/contents"
-                guard let copy = try? XcodeModelReader.parse(data, file: place, model: model, label: candidate.label, cloudKit: usesCloudKit, entities: entities) else { continue }
+                let place = "\(tags[index].name):\(releases[index].folder)/\(candidate.label)\(XcodeModelBundle.versionExtension)/\(XcodeModelReader.fileName(ofVersion: data))"
+                guard let copy = try? XcodeModelReader.parse(version: data, file: place, model: model, label: candidate.label, cloudKit: usesCloudKit, entities: entities) else { continue }
                 shapes.append(ShippedShape(
                     tag: tags[index].name, copy: copy, place: place, madeStores: releases[index].currentVersion.map { $0 == candidate.label } ?? true,
                     lastTag: lastMade == tags[index].name ? nil : lastMade
@@ -409,7 +409,10 @@ struct BundleAtTags {
               case .success(let currentTexts)? = GitBlobs.read(currentFiles, top: top, runner: runner) else { return [:] }
         var contentsOf: [String: String] = [:]
         for (folder, data) in folders {
-            contentsOf[folder] = GitTreeObject.entries(of: data, idLength: folder.utf8.count / 2).first { $0.name == "contents" && $0.isBlob }?.id
+            // A version Xcode 3 saved holds `elements` instead (one a later Xcode converted holds
+            // both: its `contents` is what Xcode reads).
+            let entries = GitTreeObject.entries(of: data, idLength: folder.utf8.count / 2).filter(\.isBlob)
+            contentsOf[folder] = XcodeModelBundle.modelFiles.lazy.compactMap { file in entries.first { $0.name == file }?.id }.first
         }
         let currentNames = currentTexts.compactMapValues { data in (try? XcodeCurrentVersion.parse(data, file: ".xccurrentversion")) ?? nil }
         var result: [String: GitHistoryCache.BundleTree] = [:]
@@ -453,7 +456,7 @@ struct BundleAtTags {
     /// name, and only the paths that hold it are decoded.
     private func namedFolders(at tag: String) -> Set<String> {
         let name = Array(((bundle as NSString).lastPathComponent + "/").utf8)
-        let versionContents = Array((XcodeModelBundle.versionExtension + "/contents").utf8)
+        let versionFiles = XcodeModelBundle.modelFiles.map { Array((XcodeModelBundle.versionExtension + "/" + $0).utf8) }
         guard let output = runner.run(["ls-tree", "-r", "-z", "--name-only", "--end-of-options", tag], in: top), output.succeeded else { return [] }
         let listing = [UInt8](output.standardOutput)
         var folders: Set<String> = []
@@ -467,9 +470,10 @@ struct BundleAtTags {
                 continue
             }
             from = end + 1
-            // What follows the name ends like a version's `contents`.
-            guard end - (at + name.count) >= versionContents.count,
-                  listing[(end - versionContents.count)..<end].elementsEqual(versionContents) else { continue }
+            // What follows the name ends like a version's `contents` (or Xcode 3's `elements`).
+            guard versionFiles.contains(where: { file in
+                end - (at + name.count) >= file.count && listing[(end - file.count)..<end].elementsEqual(file)
+            }) else { continue }
             folders.insert(String(decoding: listing[start..<(at + name.count - 1)], as: UTF8.self))
         }
         return folders

@@ -184,8 +184,8 @@ package struct GitHistoryCache: Sendable, Hashable {
         return objects.map { object in trees[object].flatMap { $0.isEmpty ? nil : $0 } }
     }
 
-    /// What a bundle's folder holds in one tree: the blob of each version's `contents`, by version
-    /// name, and the version its `.xccurrentversion` names.
+    /// What a bundle's folder holds in one tree: the blob of each version's `contents` (Xcode 3's
+    /// `elements` where it has none), by version name, and the version its `.xccurrentversion` names.
     package struct BundleTree: Equatable, Sendable {
         package var versions: [String: String]
         package var currentVersion: String?
@@ -327,7 +327,7 @@ package struct GitHistoryCache: Sendable, Hashable {
 /// version-and-blob pairs (`P<TAB>name<TAB>blob`), then a line per tree naming its current version
 /// and its pairs by their places in the table (`T<TAB>tree<TAB>current<TAB>0 1 2`).
 package enum BundleTreesText {
-    package static let header = "schemalint bundle trees 1"
+    package static let header = "schemalint bundle trees 2"
 
     package static func encode(_ trees: [String: GitHistoryCache.BundleTree], header: [String]) -> Data? {
         func plain(_ text: String) -> Bool { !text.contains("\t") && !text.contains("\n") }

@@ -736,6 +736,40 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("'Note.body'"), "\(run.stdout)")
     }
 
+    /// A bundle of versions Xcode 3 saved (`elements`) that moved after the newest release tag is
+    /// found there by its name, as one of `contents` is: the tag holds its versions, and the step
+    /// before the coming one shipped. Edited in place since, the version the tag holds is
+    /// reported where the tag holds it, at its `elements`.
+    @Test(arguments: [false, true])
+    func aMovedBundleOfXcode3VersionsIsFoundAtTheNewestTag(editedSince: Bool) throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        // `count` is a string, or a date in the edit.
+        func version(_ name: String, _ attributes: [String], in bundle: String, edited: Bool = false) throws {
+            let entity = Xcode3Fixtures.Entity(name: "Note", attributes: attributes.map { .init(name: $0, type: $0 == "count" && edited ? 900 : 700) })
+            try folder.write(Xcode3Fixtures.elements([entity]), to: "\(bundle)/\(name).xcdatamodel/elements")
+            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "\(bundle)/.xccurrentversion")
+        }
+        try version("Notes", ["title", "count"], in: "Notes.xcdatamodeld")
+        try version("Notes 2", ["title", "count", "body"], in: "Notes.xcdatamodeld")
+        try repository.commit("Notes 2")
+        try repository.tag("v1.0")
+        try folder.write("", to: "App/.keep")
+        try repository.git(["mv", "Notes.xcdatamodeld", "App/Notes.xcdatamodeld"])
+        try version("Notes 3", ["title", "count", "body", "pinned"], in: "App/Notes.xcdatamodeld")
+        if editedSince { try version("Notes", ["title", "count"], in: "App/Notes.xcdatamodeld", edited: true) }
+        try version("Notes 3", ["title", "count", "body", "pinned"], in: "App/Notes.xcdatamodeld")
+        try repository.commit("the models move to App, Notes 3")
+        let run = try Executable.run(["--no-color", "App"], in: folder.url)
+        #expect(!run.stdout.contains("holds no version"), "\(run.stdout)")
+        if editedSince {
+            #expect(run.stdout.contains("App/Notes.xcdatamodeld/Notes.xcdatamodel/elements:1:1: warning: released Notes was modified"), "\(run.stdout)")
+            #expect(run.stdout.contains("(v1.0:Notes.xcdatamodeld/Notes.xcdatamodel/elements:1:1)"), "\(run.stdout)")
+        } else {
+            #expect(run.stdout.contains("not listed: 1 note in steps that shipped (--all-steps lists them)"), "\(run.stdout)")
+        }
+    }
+
     /// A team that stopped tagging its releases still changes the app's version with each: a
     /// version edited since the newest tag, then shipped (the version changed after the edit), is
     /// one more shape that shipped, not the coming release's edit, and the versions added since
