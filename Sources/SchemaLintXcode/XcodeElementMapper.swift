@@ -64,8 +64,14 @@ package enum XcodeElementMapper {
             throw InputError(at: tag.location, "\(element()) has no destinationEntity")
         }
         let isToMany = tag.flag(.toMany)
+        // A to-one's count of 1 is implied: Xcode 3 gave every to-one a minimum and maximum of 1,
+        // optional or not (its `elements` are read so), the Xcode versions after it wrote both on
+        // each to-one they saved, and today's write the maximum alone; whether it may be empty is
+        // `optional`. A version converted or saved again by another Xcode is the same model.
         var maxCount = try tag.integer(.maxCount, property: "maxCount", of: element())
         if !isToMany, maxCount == 1 { maxCount = nil }
+        var minCount = try tag.integer(.minCount, property: "minCount", of: element())
+        if !isToMany, minCount == 1 { minCount = nil }
         return Relationship(
             name: name,
             destination: destination,
@@ -74,7 +80,7 @@ package enum XcodeElementMapper {
             isOrdered: tag.flag(.ordered),
             isOptional: tag.flag(.optional),
             deleteRule: try deleteRule(tag, element: element()),
-            minCount: try tag.integer(.minCount, property: "minCount", of: element()),
+            minCount: minCount,
             maxCount: maxCount,
             isTransient: tag.flag(.transient),
             renamedFrom: renamingIdentifier(tag),

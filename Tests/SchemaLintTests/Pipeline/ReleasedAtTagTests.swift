@@ -770,6 +770,35 @@ struct ReleasedAtTagTests {
         }
     }
 
+    /// A version Xcode 3 saved (`elements`) and a later Xcode converted to XML, writing each
+    /// to-one's count of 1 as that Xcode did (`minCount="1" maxCount="1"`), is the model the
+    /// release shipped, not one modified since.
+    @Test func aVersionConvertedFromXcode3WithItsToOneCountsIsNotModified() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        let note = Xcode3Fixtures.Entity(name: "Note", attributes: [.init(name: "title", type: 700)], relationships: [.init(name: "folder", destination: "Folder", inverse: "notes")])
+        let notesFolder = Xcode3Fixtures.Entity(name: "Folder", attributes: [.init(name: "name", type: 700)], relationships: [.init(name: "notes", destination: "Note", inverse: "folder", isToMany: true, maxCount: 0)])
+        try folder.write(Xcode3Fixtures.elements([notesFolder, note]), to: "\(Self.bundle)/Notes.xcdatamodel/elements")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes"), to: "\(Self.bundle)/.xccurrentversion")
+        try repository.commit("Notes, saved by Xcode 3")
+        try repository.tag("v1.0")
+        try FileManager.default.removeItem(atPath: folder.path + "/\(Self.bundle)/Notes.xcdatamodel/elements")
+        try folder.write(XcodeFixtures.contents("""
+            <entity name="Folder">
+                <attribute name="name" optional="YES" attributeType="String"/>
+                <relationship name="notes" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Note" inverseName="folder" inverseEntity="Note"/>
+            </entity>
+            <entity name="Note">
+                <attribute name="title" optional="YES" attributeType="String"/>
+                <relationship name="folder" optional="YES" minCount="1" maxCount="1" deletionRule="Nullify" destinationEntity="Folder" inverseName="notes" inverseEntity="Folder"/>
+            </entity>
+            """), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
+        try repository.commit("converted by a later Xcode")
+        let run = try Executable.run(["--no-color", "App"], in: folder.url)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("released-version-modified"), "\(run.stdout)")
+    }
+
     /// A team that stopped tagging its releases still changes the app's version with each: a
     /// version edited since the newest tag, then shipped (the version changed after the edit), is
     /// one more shape that shipped, not the coming release's edit, and the versions added since
