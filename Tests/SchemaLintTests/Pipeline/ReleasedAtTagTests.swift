@@ -23,6 +23,14 @@ struct ReleasedAtTagTests {
         try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, current ?? name), to: "\(bundle)/.xccurrentversion")
     }
 
+    /// Version `name` of the bundle at `bundle` as Xcode 3 saved it (`elements`): one entity `Note`
+    /// of string attributes, those in `dates` dates; `current` (else `name`) made the current version.
+    static func writeXcode3(_ folder: TemporaryFolder, _ name: String, _ attributes: [String], dates: Set<String> = [], current: String? = nil, in bundle: String = bundle) throws {
+        let entity = Xcode3Fixtures.Entity(name: "Note", attributes: attributes.map { .init(name: $0, type: dates.contains($0) ? 900 : 700) })
+        try folder.write(Xcode3Fixtures.elements([entity]), to: "\(bundle)/\(name).xcdatamodel/elements")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, current ?? name), to: "\(bundle)/.xccurrentversion")
+    }
+
     /// `VersionedSchema` `V<number>` of one `@Model` class `Note` with `properties`.
     static func noteSchema(_ number: Int, _ properties: String) -> String {
         """
@@ -716,15 +724,10 @@ struct ReleasedAtTagTests {
     @Test func anAppVersionChangeAfterAnXcode3VersionCameShowsItShipped() throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
-        func version(_ name: String, _ attributes: [String]) throws {
-            let entity = Xcode3Fixtures.Entity(name: "Note", attributes: attributes.map { .init(name: $0, type: 700) })
-            try folder.write(Xcode3Fixtures.elements([entity]), to: "\(Self.bundle)/\(name).xcdatamodel/elements")
-            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "\(Self.bundle)/.xccurrentversion")
-        }
         try folder.write("MARKETING_VERSION = 1.0;\n", to: "Notes.xcodeproj/project.pbxproj")
-        try version("Notes", ["title", "body"])
+        try Self.writeXcode3(folder, "Notes", ["title", "body"])
         try repository.commit("first release")
-        try version("Notes 2", ["title"])
+        try Self.writeXcode3(folder, "Notes 2", ["title"])
         try repository.commit("Notes 2 drops the body")
         try folder.write("MARKETING_VERSION = 1.1;\n", to: "Notes.xcodeproj/project.pbxproj")
         try repository.commit("1.1")
@@ -744,21 +747,15 @@ struct ReleasedAtTagTests {
     func aMovedBundleOfXcode3VersionsIsFoundAtTheNewestTag(editedSince: Bool) throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
-        // `count` is a string, or a date in the edit.
-        func version(_ name: String, _ attributes: [String], in bundle: String, edited: Bool = false) throws {
-            let entity = Xcode3Fixtures.Entity(name: "Note", attributes: attributes.map { .init(name: $0, type: $0 == "count" && edited ? 900 : 700) })
-            try folder.write(Xcode3Fixtures.elements([entity]), to: "\(bundle)/\(name).xcdatamodel/elements")
-            try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, name), to: "\(bundle)/.xccurrentversion")
-        }
-        try version("Notes", ["title", "count"], in: "Notes.xcdatamodeld")
-        try version("Notes 2", ["title", "count", "body"], in: "Notes.xcdatamodeld")
+        try Self.writeXcode3(folder, "Notes", ["title", "count"], in: "Notes.xcdatamodeld")
+        try Self.writeXcode3(folder, "Notes 2", ["title", "count", "body"], in: "Notes.xcdatamodeld")
         try repository.commit("Notes 2")
         try repository.tag("v1.0")
         try folder.write("", to: "App/.keep")
         try repository.git(["mv", "Notes.xcdatamodeld", "App/Notes.xcdatamodeld"])
-        try version("Notes 3", ["title", "count", "body", "pinned"], in: "App/Notes.xcdatamodeld")
-        if editedSince { try version("Notes", ["title", "count"], in: "App/Notes.xcdatamodeld", edited: true) }
-        try version("Notes 3", ["title", "count", "body", "pinned"], in: "App/Notes.xcdatamodeld")
+        try Self.writeXcode3(folder, "Notes 3", ["title", "count", "body", "pinned"], in: "App/Notes.xcdatamodeld")
+        // The edit: `count` becomes a date.
+        if editedSince { try Self.writeXcode3(folder, "Notes", ["title", "count"], dates: ["count"], current: "Notes 3", in: "App/Notes.xcdatamodeld") }
         try repository.commit("the models move to App, Notes 3")
         let run = try Executable.run(["--no-color", "App"], in: folder.url)
         #expect(!run.stdout.contains("holds no version"), "\(run.stdout)")
