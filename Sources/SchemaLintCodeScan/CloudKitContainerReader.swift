@@ -385,12 +385,13 @@ package struct CloudKitContainerReader: ModelSourceReader {
             case "mergedModel", "mergedModelFromBundles", "initWithContentsOfURL", "modelByMergingModels":
                 return false
             case "NSManagedObjectModel":
-                let rest = tokens[(index + 1)...].prefix(4)
-                if rest.count >= 2, rest.first!.is("("), rest.dropFirst().first!.isIdentifier("contentsOf") { return false }
-                let swift = rest.count >= 2 && rest.first!.is("(") && rest.dropFirst().first!.is(")")
-                let swiftInit = rest.count >= 4 && rest.first!.is(".") && rest.dropFirst().first!.isIdentifier("init") && rest.dropFirst(2).first!.is("(") && rest.dropFirst(3).first!.is(")")
-                let objC = index > 0 && tokens[index - 1].is("[") && rest.count >= 4 && rest.first!.isIdentifier("alloc") && rest.dropFirst().first!.is("]") && rest.dropFirst(2).first!.isIdentifier("init") && rest.dropFirst(3).first!.is("]")
-                if swift || swiftInit || objC { makesAnEmptyModel = true }
+                // The tokens that follow, as written (a literal's text quoted, so that no string
+                // reads as a name or a symbol): `()`, `.init()`, `alloc] init]`.
+                let rest = tokens[(index + 1)...].prefix(4).map { $0.kind == .string ? "\"" + $0.text : $0.text }
+                if rest.starts(with: ["(", "contentsOf"]) { return false }
+                let swift = rest.starts(with: ["(", ")"]) || rest.starts(with: [".", "init", "(", ")"])
+                let objC = index > 0 && tokens[index - 1].is("[") && rest.starts(with: ["alloc", "]", "init", "]"])
+                if swift || objC { makesAnEmptyModel = true }
             case "entities":
                 if index > 0, tokens[index - 1].is("."), index + 1 < tokens.count, tokens[index + 1].is("=") { givesEntities = true }
             case "setEntities":

@@ -22,9 +22,9 @@ struct GitNeverCurrentVersions {
         let order = bundle.ordering.history
         guard order.count > 2, let now = bundle.currentVersionName, let nowPosition = order.firstIndex(of: now) else { return [] }
         let relative = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top))
-        let name = (relative as NSString).lastPathComponent
-        let paths = [":(literal)\(relative)/.xccurrentversion", ":(glob)**/\(XcodeVersionCommits.globEscaped(name))/.xccurrentversion"]
-        guard let lines = GitChangedLines.read(paths, top: top, runner: runner, cache: cache) else { return [] }
+        // `**/` matches no folder too: the bundle's path now is one of those the glob names.
+        let name = XcodeVersionCommits.globEscaped((relative as NSString).lastPathComponent)
+        guard let lines = GitChangedLines.read([":(glob)**/\(name)/.xccurrentversion"], top: top, runner: runner, cache: cache) else { return [] }
         let everCurrent = Set(order.filter { lines.anyLine(containing: $0 + XcodeModelBundle.versionExtension) }).union([now])
         // When each version came, asked only where one is a candidate (the names may have settled
         // the order without git).
