@@ -3,8 +3,8 @@ import SchemaLintCore
 import SchemaLintXcode
 
 /// Without a record of what shipped (no lock, no release tag), git still shows the commonest way
-/// a released Xcode version is broken: its `contents` edited after the newest version was added,
-/// or in the commit that added it.
+/// a released Xcode version is broken: its file (`contents`, or Xcode 3's `elements`) edited
+/// after the newest version was added, or in the commit that added it.
 /// Adding a version is what a team does when the one before shipped, so each older version edited
 /// since is compared with itself as it was when the newest came, and reported (as a warning: the
 /// newest may have been added before the others shipped). So is changing the app's version: the
@@ -66,19 +66,25 @@ struct GitVersionEdits {
         guard let newest = bundle.ordering.history.last else { return [] }
         let top = git.top
         let relative = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top))
-        func path(_ name: String) -> String { relative + "/" + name + XcodeModelBundle.versionExtension + "/contents" }
-        guard let added = commits(["-1", "--diff-filter=A", git.commit, "--", path(newest)], git: git).first?.commit else { return [] }
+        // A version is saved as `contents` (XML), or as `elements` by Xcode 3 (a binary plist).
+        let versionFiles = [XcodeModelBundle.modelFile, XcodeModelBundle.binaryModelFile]
+        func files(_ name: String) -> [String] { versionFiles.map { relative + "/" + name + XcodeModelBundle.versionExtension + "/" + $0 } }
+        func label(of file: String) -> String? {
+            let folder = (file as NSString).deletingLastPathComponent
+            guard (folder as NSString).deletingLastPathComponent == relative, folder.hasSuffix(XcodeModelBundle.versionExtension) else { return nil }
+            return String(((folder as NSString).lastPathComponent).dropLast(XcodeModelBundle.versionExtension.count))
+        }
+        guard let added = commits(["-1", "--diff-filter=A", git.commit, "--"] + files(newest), git: git).first?.commit else { return [] }
         // A version that came in the same commit as the newest (a bundle imported, or a version
         // and its copy added together) was never the one before it: nothing says it shipped.
         // Where the names alone ordered the bundle, git was not asked when each came: that commit
         // says, asked only when a version was edited since.
-        let glob = ":(glob)" + relative + "/*" + XcodeModelBundle.versionExtension + "/contents"
+        let globs = versionFiles.map { ":(glob)" + relative + "/*" + XcodeModelBundle.versionExtension + "/" + $0 }
         var addedWithNewest: Set<String>?
         func addedTogether() -> Set<String> {
             if let addedWithNewest { return addedWithNewest }
-            let files = Set(commits(["-1", "--diff-filter=A", "--name-only", added.id, "--", glob], git: git).compactMap(\.file))
-            let found = Set(bundle.ordering.commits.filter { $0.value.id == bundle.ordering.commits[newest]?.id }.keys)
-                .union(history.versions.map(\.label).filter { files.contains(path($0)) })
+            let labels = commits(["-1", "--diff-filter=A", "--name-only", added.id, "--"] + globs, git: git).compactMap { $0.file.flatMap(label(of:)) }
+            let found = Set(bundle.ordering.commits.filter { $0.value.id == bundle.ordering.commits[newest]?.id }.keys).union(labels)
             addedWithNewest = found
             return found
         }
@@ -100,17 +106,17 @@ struct GitVersionEdits {
         var reported: Set<String> = []
         // A version edited in the very commit that added the newest (the one before it changed
         // as its successor came) is compared with itself as it was before that commit.
-        let editedWhenAdded = commits(["--diff-filter=M", "--name-only", "\(added.id)^!", "--", glob], git: git)
-        let editedSince = commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..\(git.commit)", "--", glob], git: git)
+        let editedWhenAdded = commits(["--diff-filter=M", "--name-only", "\(added.id)^!", "--"] + globs, git: git)
+        let editedSince = commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..\(git.commit)", "--"] + globs, git: git)
         let edits = editedWhenAdded + editedSince
         for (commit, file) in edits {
             let base = commit.id == added.id ? added.id + "^" : added.id
-            guard let file, file != path(newest), reported.insert(file).inserted,
-                  let version = history.versions.first(where: { path($0.label) == file }), version.isReleased, !addedTogether().contains(version.label),
+            guard let file, let edited = label(of: file), edited != newest, reported.insert(edited).inserted,
+                  let version = history.versions.first(where: { $0.label == edited }), version.isReleased, !addedTogether().contains(version.label),
                   !wasADraft(version.label, at: base),
                   !restoresAnEarlierState(of: file, before: base, git: git),
                   let data = git.run(["show", "\(base):\(file)"]), data.succeeded,
-                  let copy = try? XcodeModelReader.parse(data.standardOutput, file: "\(base):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
+                  let copy = try? XcodeModelReader.parse(version: data.standardOutput, file: "\(base):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
             else { continue }
             var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(base):\(file)", line: 1, column: 1))
             entry.label = version.label
@@ -120,7 +126,7 @@ struct GitVersionEdits {
             entry.history = history.key
             entries.append(entry)
         }
-        if let entry = newestEditedAfterRelease(history: history, newest: newest, added: added, file: path(newest), git: git) { entries.append(entry) }
+        if let entry = newestEditedAfterRelease(history: history, newest: newest, added: added, files: files(newest), git: git) { entries.append(entry) }
         return entries
     }
 
@@ -145,14 +151,15 @@ struct GitVersionEdits {
     /// came: a team changes that only once the release before went out, so the version shipped
     /// as it was, and the stores that release made match no version of the bundle now. One
     /// `git log` of the version's file; the project files' history only where it was edited.
-    private func newestEditedAfterRelease(history: ModelHistory, newest: String, added: GitFileOrigins.Commit, file: String, git: CommitQuestions) -> VersionLock.Entry? {
+    private func newestEditedAfterRelease(history: ModelHistory, newest: String, added: GitFileOrigins.Commit, files: [String], git: CommitQuestions) -> VersionLock.Entry? {
         guard let version = history.versions.first(where: { $0.label == newest }), version.isReleased,
-              let lastEdit = commits(["-1", "--diff-filter=M", "\(added.id)..\(git.commit)", "--", file], git: git).first?.commit,
+              let lastEdit = commits(["-1", "--diff-filter=M", "\(added.id)..\(git.commit)", "--"] + files, git: git).first?.commit,
               let release = AppVersionChanges(git: git, building: version.file).oldest(in: "\(added.id)..\(lastEdit.id)"),
               // The first edit since that change, or in the same commit.
-              let edit = commits(["--reverse", "--diff-filter=M", "\(release.commit)^..\(git.commit)", "--", file], git: git).first?.commit,
+              let first = commits(["--reverse", "--diff-filter=M", "--name-only", "\(release.commit)^..\(git.commit)", "--"] + files, git: git).first,
+              let file = first.file, case let edit = first.commit,
               let data = git.run(["show", "\(edit.id)^:\(file)"]), data.succeeded,
-              let copy = try? XcodeModelReader.parse(data.standardOutput, file: "\(edit.id)^:\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
+              let copy = try? XcodeModelReader.parse(version: data.standardOutput, file: "\(edit.id)^:\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
         else { return nil }
         var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(edit.id)^:\(file)", line: 1, column: 1))
         entry.label = version.label

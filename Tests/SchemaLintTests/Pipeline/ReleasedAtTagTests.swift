@@ -2541,6 +2541,26 @@ struct ReleasedAtTagTests {
         #expect(!tagged.stdout.contains("released-version"), "\(tagged.stdout)")
     }
 
+    /// Versions Xcode 3 saved (`elements`) are read from git as those saved as `contents` are: one
+    /// edited after its successor came is a warning at its `elements`, compared with itself then.
+    @Test func withoutTagsAnXcode3VersionEditedAfterTheSuccessorCameIsAWarning() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.writeXcode3(folder, "Notes", ["title"])
+        try repository.commit("Notes")
+        try Self.writeXcode3(folder, "Notes 2", ["title", "body"])
+        try repository.commit("Notes 2")
+        try Self.writeXcode3(folder, "Notes", ["title", "created"], dates: ["created"], current: "Notes 2")
+        try repository.commit("Notes edited after Notes 2 came")
+        let added = try repository.git(["rev-parse", "--short", "HEAD~1"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 0, "a warning: \(run.stdout)")
+        #expect(run.stdout.contains("App/Notes.xcdatamodeld/Notes.xcdatamodel/elements:1:1: warning: Notes was edited in"), "\(run.stdout)")
+        #expect(run.stdout.contains("added attribute `created` (date)"), "\(run.stdout)")
+        #expect(run.stdout.contains("note: as it was when Notes 2 was added (\(added):App/Notes.xcdatamodeld/Notes.xcdatamodel/elements:1:1)"), "\(run.stdout)")
+    }
+
     /// A version edited in place while the next release was made, then put back, byte for byte,
     /// as an earlier commit had it, in the commit that adds the new version holding the change:
     /// the edit undone is no edit of what shipped. Put back as no commit had it, it still is.
