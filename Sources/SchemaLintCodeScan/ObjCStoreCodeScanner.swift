@@ -355,6 +355,20 @@ struct ObjCStoreCodeScanner {
                        let value = group.first(where: { tokens[$0].isIdentifier("NSFileProtectionComplete") }) {
                         facts.protections.append(StoreFileProtection(place: place(value, body), written: "NSFileProtectionComplete"))
                     }
+                // The protection given to the store's file itself
+                // (`[fileManager setAttributes:@{NSFileProtectionKey: NSFileProtectionComplete} ofItemAtPath:storePath error:nil]`),
+                // the attributes written there or in a variable of the body.
+                case "setAttributes" where index + 1 < body.range.upperBound && tokens[index + 1].is(":"):
+                    let attributes = self.argument(after: index + 1, in: body.range)
+                    let written = attributes.count == 1 && tokens[attributes.lowerBound].kind == .identifier ? assignments[tokens[attributes.lowerBound].text] ?? attributes : attributes
+                    guard written.contains(where: { tokens[$0].isIdentifier("NSFileProtectionKey") }),
+                          let value = written.first(where: { tokens[$0].isIdentifier("NSFileProtectionComplete") }),
+                          attributes.upperBound + 1 < body.range.upperBound, tokens[attributes.upperBound].isIdentifier("ofItemAtPath"), tokens[attributes.upperBound + 1].is(":")
+                    else { break }
+                    let path = self.argument(after: attributes.upperBound + 1, in: body.range)
+                    if isStore(path, assignments: assignments, storeVariables: &storeVariables) || isOpened(path, in: body.range) {
+                        facts.protections.append(StoreFileProtection(place: place(value, body), written: "NSFileProtectionComplete"))
+                    }
                 case "registerForTaskWithIdentifier":
                     if let group = enclosingGroup(of: index, in: body.range), group.contains(where: { tokens[$0].isIdentifier("BGTaskScheduler") }) {
                         facts.backgroundEvidence.append(BackgroundEvidence("BGTaskScheduler registerForTaskWithIdentifier:", at: location(of: token)))

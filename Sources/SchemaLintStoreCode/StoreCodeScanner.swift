@@ -355,6 +355,16 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             if name == "removeItem", member != nil, let target = node.arguments.first?.expression, isStore(target, depth: 0) {
                 addDeletionWhenIncompatible(node, written: "FileManager.removeItem")
             }
+        // The protection given to the store's file itself (`FileManager.setAttributes([.protectionKey:
+        // .complete], ofItemAtPath: storeURL.path)`), also in a helper the store's URL is handed to.
+        case "setAttributes" where member != nil && labels.hasPrefix("_:ofItemAtPath:"):
+            guard let attributes = node.arguments.first?.expression, ByteSearch.contains("protectionKey", in: attributes.trimmedText),
+                  let path = node.arguments.dropFirst().first?.expression, isStore(path, depth: 0) else { break }
+            let finder = CompleteProtection(viewMode: .sourceAccurate)
+            finder.walk(attributes)
+            if let value = finder.found {
+                scanned.facts.protections.append(StoreFileProtection(place: place(value), written: value.quotedText()))
+            }
         case "destroyPersistentStore" where member != nil:
             addDeletionWhenIncompatible(node, written: "destroyPersistentStore")
         case "migratePersistentStore", "replacePersistentStore":

@@ -21,7 +21,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// store's configuration (an extension that makes an in-memory one, read where a fallback uses
     /// it), or a value transformer that reads keyed archives (`KeyedArchiveTransformers`).
     static let words = ByteSearch.Words((openingNames + [
-        "NSPersistentStoreFileProtectionKey",
+        "NSPersistentStoreFileProtectionKey", "protectionKey",
         "moveItem", "copyItem", "removeItem", "BGTaskScheduler", "setMinimumBackgroundFetchInterval", "backgroundTask",
         "FinishLaunchingWithOptions", "applicationDidFinishLaunching", "applicationWillFinishLaunching", "willConnectTo", "@main", "UIApplicationMain", "fetchCompletionHandler",
         KeyedArchiveClasses.foundationBase,

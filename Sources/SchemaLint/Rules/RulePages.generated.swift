@@ -25779,7 +25779,9 @@ write fails.
 
 The rule reports a store given `complete` protection (`NSPersistentStoreFileProtectionKey` with
 `FileProtectionType.complete`, `.complete` or `NSFileProtectionComplete`, in a dictionary of options
-or a `setOption(_:forKey:)` call) when the same run shows that the app runs in the background:
+or a `setOption(_:forKey:)` call), or a store's file given it with
+`FileManager.setAttributes([.protectionKey: ...], ofItemAtPath:)` (also in a helper the store's URL
+is handed to), when the same run shows that the app runs in the background:
 `UIBackgroundModes` in an Info.plist in the tree, `BGTaskScheduler` registration, a minimum
 background fetch interval, the SwiftUI `.backgroundTask` modifier, or app delegate methods only
 background launches call (`application(_:performFetchWithCompletionHandler:)`,
@@ -25856,6 +25858,71 @@ final class Persistence {
                               NSPersistentStoreFileProtectionKey: ↓NSFileProtectionComplete};
     NSError *error = nil;
     [_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error];
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+### Triggers: the store's file given complete protection by a helper it is handed to, and a background task
+
+```swift path=App/Security/Protection.swift
+import Foundation
+
+enum Protection {
+    static func protect(_ url: URL) {
+        try? FileManager.default.setAttributes([.protectionKey: ↓FileProtectionType.complete], ofItemAtPath: url.path)
+    }
+
+    static func protectExport(_ url: URL) {
+        // A file the app writes for sharing, not the store.
+        try? FileManager.default.setAttributes([.protectionKey: FileProtectionType.complete], ofItemAtPath: url.path)
+    }
+}
+```
+
+```swift path=App/DiaryApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct DiaryApp: App {
+    let container: ModelContainer
+
+    init() {
+        let folder = URL.applicationSupportDirectory.appending(path: "Diary")
+        let storeURL = folder.appending(path: "Diary.store")
+        Protection.protect(storeURL)
+        Protection.protectExport(folder.appending(path: "Export.json"))
+        container = try! ModelContainer(for: Entry.self, configurations: ModelConfiguration(url: storeURL))
+    }
+
+    var body: some Scene {
+        WindowGroup { ContentView() }
+            .backgroundTask(.appRefresh("refresh")) { await Refresher.run() }
+    }
+}
+```
+
+### Triggers: Objective-C that gives the store's file complete protection after adding it, and background fetch
+
+```objc path=App/AppDelegate.m
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [application setMinimumBackgroundFetchInterval:UIApplicationBackgroundFetchIntervalMinimum];
+    return YES;
+}
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Diary.sqlite"];
+    NSError *error = nil;
+    [_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error];
+    NSDictionary *attributes = @{NSFileProtectionKey: ↓NSFileProtectionComplete};
+    [[NSFileManager defaultManager] setAttributes:attributes ofItemAtPath:[storeURL path] error:&error];
+    // The export beside it is no store.
+    NSString *export = [[[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Export.csv"] path];
+    [[NSFileManager defaultManager] setAttributes:@{NSFileProtectionKey: NSFileProtectionComplete} ofItemAtPath:export error:&error];
     return _persistentStoreCoordinator;
 }
 
