@@ -199,10 +199,10 @@ struct GitReleaseHistory {
         let sourceFolders = Set(models.map { ($0.relative as NSString).deletingLastPathComponent })
         func named(_ path: String) -> Bool { sourceNames.contains((path as NSString).lastPathComponent.lowercased()) }
         let candidates = tags.indices.map { index in
-            sources.candidates(
+            Self.built(sources.candidates(
                 in: trees[index], for: readersAtTag[index],
                 outside: { path in named(path) || sourceFolders.contains((path as NSString).deletingLastPathComponent) },
-                readsFolder: { folder in named(folder) || models.contains { $0.relative == folder } })
+                readsFolder: { folder in named(folder) || models.contains { $0.relative == folder } }), tree: trees[index], tag: tags[index].object, top: top)
         }
         let wanted = Set(candidates.flatMap { $0.flatMap { $0.blobs } }).sorted()
         let contents: [String: Data]
@@ -238,6 +238,18 @@ struct GitReleaseHistory {
             result.lastReleaseStoreFileNames = ReleasedStoreFileNames(tag: names[names.count - 1], names: facts.storeFileNames)
         }
         return result
+    }
+
+    /// `candidates` less the code files no Xcode project at `tag` builds, decided as the walk of
+    /// the working tree decides: an old copy of a model's class left beside the sources (a
+    /// folder the project stopped listing) declares nothing that shipped, and read with the
+    /// built one it would stand for it.
+    private static func built(_ candidates: [ReleaseTagSources.Candidate], tree: GitTree, tag: String, top: String) -> [ReleaseTagSources.Candidate] {
+        let code = candidates.filter { candidate in !candidate.isFolder && ModelSourceFinder.codeSuffixes.contains { candidate.path.hasSuffix($0) } }
+        guard !code.isEmpty, tree.blobs.keys.contains(where: { $0.hasSuffix(".xcodeproj/project.pbxproj") }) else { return candidates }
+        func absolute(_ path: String) -> String { (top as NSString).appendingPathComponent(path) }
+        let built = Set(LintPipeline.builtAtRevision(code.map { absolute($0.path) }, git: GitRevision(listed: tag, top: top), listed: Array(tree.blobs.keys)))
+        return candidates.filter { $0.isFolder || !ModelSourceFinder.codeSuffixes.contains(where: $0.path.hasSuffix) || built.contains(absolute($0.path)) }
     }
 
     /// The released version of `model` at `tag`, or nil when the tag does not have it. `reading`:

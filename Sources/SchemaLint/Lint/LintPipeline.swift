@@ -567,8 +567,9 @@ public struct LintPipeline: Sendable {
     /// builds, decided as a walk of the working tree decides (`ModelSourceFinder.inNoProject`), from the projects
     /// and manifests the revision holds: a file left in the repository that no target listed then
     /// (an old copy of the schemas) declares nothing that shipped.
-    static func builtAtRevision(_ paths: [String], git: GitRevision) -> [String] {
-        let listed = git.allFiles()
+    /// `listed`: every file at the revision, where the caller has them (else git lists them).
+    static func builtAtRevision(_ paths: [String], git: GitRevision, listed: [String]? = nil) -> [String] {
+        let listed = listed ?? git.allFiles()
         let projects = listed.filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }
         guard !projects.isEmpty else { return paths }
         let manifests = listed.filter { path in

@@ -41,4 +41,25 @@ struct BuiltAtRevisionTests {
         let packaged = GitRevision(listed: "v1.1", top: root)
         #expect(LintPipeline.builtAtRevision(declaring, git: packaged) == declaring)
     }
+
+    /// Through the executable: at the newest release tag, an old copy of a `@Model` class left
+    /// in a folder the project no longer lists is not the release's model, as it is not the
+    /// working tree's.
+    @Test func anOldCopyOfAModelClassAtTheTagIsNotTheRelease() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        let project = Self.project.replacingOccurrences(of: "Schema", with: "Models").replacingOccurrences(of: "Models.swift", with: "Note.swift")
+        try folder.write(project, to: "App.xcodeproj/project.pbxproj")
+        let note = "import SwiftData\n\n@Model\nfinal class Note {\n    var title: String = \"\"\n    var count: Int = 0\n    init() {}\n}\n"
+        try folder.write(note, to: "App/Models/Note.swift")
+        try folder.write(note.replacingOccurrences(of: "var count: Int = 0", with: "var count: String = \"\""), to: "Old/Note.swift")
+        try repository.commit("Notes")
+        try repository.tag("v1.0")
+        try folder.write("# Notes\n", to: "README.md")
+        try repository.commit("readme")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(!run.stdout.contains("count"), "\(run.stdout)")
+        #expect(run.stdout.contains("in 2 versions of 1 model"), "the release at v1.0 and the next: \(run.stdout)")
+    }
 }
