@@ -74,6 +74,9 @@ struct CodeDeclarations {
     let files: [StoreCodeSourceFile]
     /// Some file may give a SwiftData configuration a place of its own (`url:`).
     let mayPlaceAStoreByURL: Bool
+    /// The files open SwiftData stores and no Core Data one, and place none by `url:`: every
+    /// store of the run is in Application Support.
+    let opensOnlySwiftDataStoresInApplicationSupport: Bool
     private(set) var units: [CodeUnit] = []
     private(set) var unitsByKey: [String: [Int]] = [:]
     private(set) var typeNames: Set<String> = []
@@ -104,6 +107,7 @@ struct CodeDeclarations {
     init(_ files: [StoreCodeSourceFile], concurrently: Bool) {
         self.files = files
         mayPlaceAStoreByURL = files.contains(where: \.mayPlaceAStoreByURL)
+        opensOnlySwiftDataStoresInApplicationSupport = !mayPlaceAStoreByURL && files.contains(where: \.mayOpenASwiftDataStore) && !files.contains(where: \.mayOpenACoreDataStore)
         let collected = OrderedConcurrentMap.map(count: files.count, concurrently: concurrently) { index in files[index].declared ?? FileDeclarations(files[index]) }
         // An application delegate whose conformance is declared in an extension (often in
         // another file, one per platform) is made before the launch callbacks all the same.

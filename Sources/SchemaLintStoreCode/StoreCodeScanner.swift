@@ -2080,13 +2080,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         isMade(of: .placeWithNoStore, expression, depth: depth)
     }
 
-    /// Whether the file at `expression` is a `default.store` in Documents where no configuration
-    /// of the run is given a `url:`: SwiftData keeps its default store in Application Support, so
+    /// Whether the file at `expression` is in Documents, and is a `default.store` where no
+    /// configuration of the run is given a `url:`, or any file where the run opens SwiftData
+    /// stores only, none given a `url:`: SwiftData keeps its stores in Application Support, so
     /// nothing there is the app's store (code that copies or deletes it works on a file no
     /// container opens).
     private func isSwiftDataDefaultStoreElsewhere(_ expression: ExprSyntax) -> Bool {
-        !declarations.mayPlaceAStoreByURL && isMade(of: .swiftDataDefaultName, expression, depth: 0)
-            && isMade(of: .documentsFolder, expression, depth: 0) && !isMade(of: .applicationSupportFolder, expression, depth: 0)
+        guard !declarations.mayPlaceAStoreByURL, declarations.opensOnlySwiftDataStoresInApplicationSupport || isMade(of: .swiftDataDefaultName, expression, depth: 0) else { return false }
+        return isMade(of: .documentsFolder, expression, depth: 0) && !isMade(of: .applicationSupportFolder, expression, depth: 0)
     }
 
     /// Whether the file at `target` is a store's `-wal` or `-shm` alone, by its text or the value

@@ -820,6 +820,11 @@ struct StoreCodeSourceFile {
     /// url: ...)`): the words are there. Where no file does, SwiftData keeps its `default.store` in
     /// Application Support, whatever other folder a path names.
     let mayPlaceAStoreByURL: Bool
+    /// The file may open a SwiftData store (`ModelContainer`), or a Core Data one (a persistent
+    /// container, coordinator or store description): in a run of SwiftData stores only, none
+    /// placed by `url:`, every store lives in Application Support.
+    let mayOpenASwiftDataStore: Bool
+    let mayOpenACoreDataStore: Bool
     /// The file may register a value transformer under a name (`NSValueTransformerName("...")`):
     /// only then are its function bodies read for one.
     let mayNameATransformer: Bool
@@ -831,7 +836,11 @@ struct StoreCodeSourceFile {
         self.mayNameATransformer = ByteSearch.containsAny([Array("NSValueTransformerName".utf8)], in: bytes)
         self.mentionsSuppressions = ByteSearch.containsAny([Array("schemalint:ignore".utf8)], in: bytes)
         self.mayPlaceAStoreByURL = ByteSearch.containsAny([Array("ModelConfiguration".utf8)], in: bytes) && ByteSearch.containsAny([Array("url:".utf8)], in: bytes)
+        self.mayOpenASwiftDataStore = ByteSearch.containsAny([Array("ModelContainer".utf8)], in: bytes)
+        self.mayOpenACoreDataStore = ByteSearch.containsAny(Self.coreDataStoreWords, in: bytes)
     }
+
+    private static let coreDataStoreWords = ByteSearch.Words(["NSPersistentContainer", "NSPersistentCloudKitContainer", "NSPersistentStoreCoordinator", "NSPersistentStoreDescription", "addPersistentStore"].map { Array($0.utf8) })
 
     var name: String { parsed.name }
 

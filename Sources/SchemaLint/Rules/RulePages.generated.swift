@@ -4441,6 +4441,60 @@ final class Persistence {
 }
 ```
 
+### Does not trigger: the entities join a synced configuration no store is opened with
+
+```xml path=App/Diary.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+    <key>_XCCurrentVersionName</key>
+    <string>Diary 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```xml path=App/Diary.xcdatamodeld/Diary.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22522" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+    <entity name="Entry" representedClassName="Entry" syncable="YES" codeGenerationType="class">
+        <attribute name="text" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=App/Diary.xcdatamodeld/Diary 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22522" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+    <entity name="Entry" representedClassName="Entry" syncable="YES" codeGenerationType="class">
+        <attribute name="text" optional="YES" attributeType="String"/>
+    </entity>
+    <configuration name="Cloud" usedWithCloudKit="YES">
+        <memberEntity name="Entry"/>
+    </configuration>
+</model>
+```
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    let container = NSPersistentCloudKitContainer(name: "Diary")
+
+    init(syncs: Bool) {
+        let description = container.persistentStoreDescriptions.first!
+        // The one store holds the Default configuration, every entity, whether it syncs or not.
+        if !syncs {
+            description.configuration = "Default"
+            description.cloudKitContainerOptions = nil
+        }
+        container.loadPersistentStores { _, error in
+            if let error { print(error) }
+        }
+    }
+}
+```
+
 """####,
         "entity-parent-changed": ####"""
 # entity-parent-changed
@@ -19462,8 +19516,9 @@ through the names and properties it is made of: a database unzipped there, a cop
 a backup uploaded or downloaded is one file no Core Data store ever opened. Where the same code
 hands that file to Core Data (a store migrated into the temporary folder, then moved over the old
 one), it is a store like any other. Nor is SwiftData's `default.store` in Documents where no
-configuration of the run is given a `url:`: SwiftData keeps its default store in Application
-Support, so the file there is none a container opens.
+configuration of the run is given a `url:`, nor any file in Documents where the run opens SwiftData
+stores only, none given a `url:`: SwiftData keeps its stores in Application Support, so the file
+there is none a container opens.
 
 ## What to do instead
 
@@ -21373,6 +21428,24 @@ final class AccountList {
 
 struct Account {
     let id: UUID
+}
+```
+
+### Does not trigger: an app of SwiftData stores only copies a `.sqlite` file from Documents, where none of its stores is
+
+```swift path=App/Persistence.swift
+import SwiftData
+
+enum Persistence {
+    static func container(syncs: Bool) throws -> ModelContainer {
+        try ModelContainer(for: Note.self, configurations: ModelConfiguration(cloudKitDatabase: syncs ? .automatic : .none))
+    }
+
+    static func backUp() throws {
+        let documents = URL.documentsDirectory
+        let source = documents.appendingPathComponent("Notes.sqlite")
+        try FileManager.default.copyItem(at: source, to: documents.appendingPathComponent("Backups/Notes.sqlite"))
+    }
 }
 ```
 

@@ -10,7 +10,7 @@ struct EntityMovedBetweenConfigurationsRule: ChangeRule {
     let kinds: Set<Change.Kind> = [.entitySyncChanged]
 
     func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
-        guard change.new?.entity != nil, !Self.wasInNoStore(change, comparison) else { return [] }
+        guard change.new?.entity != nil, !Self.wasInNoStore(change, comparison), !Self.staysInTheStoresOpened(change, comparison) else { return [] }
         let nowSynced = comparison.version.isSynced(entity: change.path.entity)
         let message = nowSynced
             ? "entity '\(change.path)' moved from a local configuration to a synced one; its objects stay in the local store and are not uploaded, so they seem lost, and \(comparison.olderApps) do not sync it"
@@ -19,6 +19,19 @@ struct EntityMovedBetweenConfigurationsRule: ChangeRule {
             change, in: comparison, severity: severity, message: message,
             suggestions: ["keep '\(change.path.entity)' where it is; to move the data, add a new entity in the other configuration and copy the objects over once in code"]
         )]
+    }
+
+    /// Whether the code opens its stores by configuration names none of which holds the entity,
+    /// before or after (`description.configuration = "Default"`, and the entity joins a "Cloud"
+    /// configuration no store is opened with): it stays in the store it was in, since the Default
+    /// configuration holds every entity, and only the model's grouping changed.
+    static func staysInTheStoresOpened(_ change: Change, _ comparison: Comparison) -> Bool {
+        let opened = comparison.code.openedConfigurations
+        guard !opened.isEmpty else { return false }
+        let (old, new) = ((change.oldPath ?? change.path).entity, change.path.entity)
+        let holding = comparison.baseline.configurations.filter { $0.entities.contains(old) }.map(\.name)
+            + comparison.version.configurations.filter { $0.entities.contains(new) }.map(\.name)
+        return opened.isDisjoint(with: holding)
     }
 
     /// Whether the baseline keeps the entity in none of its named configurations while the
