@@ -188,6 +188,18 @@ struct CodeDeclarations {
         return found.filter { nearest.contains(units[$0].file) }
     }
 
+    /// Whether a call with `labels` of the type whose initializer `unit` is runs another of its
+    /// initializers: Swift calls the one that leaves the fewest parameters to their defaults
+    /// (`Stack()` is `init()`, not `init(inMemory: Bool = false)`).
+    func callsAnotherInitializer(with labels: [String], than unit: Int) -> Bool {
+        let key = units[unit].key
+        guard key.hasSuffix(".init"), let own = units[unit].parameters else { return false }
+        return (unitsByKey[key] ?? []).contains { other in
+            guard other != unit, let parameters = units[other].parameters else { return false }
+            return parameters.count < own.count && units[other].accepts(labels: labels)
+        }
+    }
+
     private func unitsMatchingTheCall(_ key: String, at node: Syntax) -> [Int] {
         let all = unitsByKey[key] ?? fromProtocolExtensions(key)
         guard all.count > 1 || key.hasSuffix(".init"), let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id else { return all }

@@ -160,7 +160,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let member = declarations.units[unit].key.split(separator: ".").last.map(String.init) ?? ""
         let name = member == "init" ? declarations.units[unit].typeName : member
         return declarations.calls.calls(named: name, in: declarations).filter {
-            $0.unit != unit && !declarations.callsAFrameworkMethod($0.call, named: name) && declarations.units[unit].accepts(labels: CodeDeclarations.argumentLabels(of: $0.call))
+            let labels = CodeDeclarations.argumentLabels(of: $0.call)
+            return $0.unit != unit && !declarations.callsAFrameworkMethod($0.call, named: name) && declarations.units[unit].accepts(labels: labels)
+                && !declarations.callsAnotherInitializer(with: labels, than: unit)
         }.map(\.call)
     }
 
@@ -817,8 +819,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     private func isLoadedWithoutAFile(_ node: FunctionCallExprSyntax) -> Bool {
         // `if inMemory { url = /dev/null }` in `init(inMemory: Bool = true)`, which every call found
         // keeps in memory. (Where the default is `false`, a call this reader misses, `.init()`,
-        // opens the store on disk.)
-        if let unit = declarations.unit(around: node), inMemoryParameterDefaultsToTrue(unit), everyCallKeepsItInMemory(unit) { return true }
+        // opens the store on disk, unless the type has an `init()` of its own, which such a
+        // call runs instead.)
+        if let unit = declarations.unit(around: node), inMemoryParameterDefaultsToTrue(unit) || declarations.callsAnotherInitializer(with: [], than: unit),
+           everyCallKeepsItInMemory(unit) { return true }
         return Self.statementsRunBefore(node, innermostBlockOnly: true).contains { statement in
             let text = statement.trimmedDescription
             return ByteSearch.contains("\"/dev/null\"", in: text) && (text.contains("url") || text.contains("URL")) && !ConditionalValues.contains(statement)

@@ -15147,6 +15147,42 @@ struct PersistenceController {
 }
 ```
 
+### Triggers: the `init()` that `shared` runs, not the template's `init(inMemory: Bool = false)` beside it, which only a preview calls, with `true`
+
+Swift runs `init()` for `Stack()`, not the initializer whose parameters all have defaults: the
+one that opens the store at `/dev/null` is made only for the preview, and its stop is no finding.
+
+```swift path=App/Stack.swift
+import CoreData
+
+final class Stack {
+    static let shared = Stack()
+
+    static var preview: Stack = {
+        Stack(inMemory: true)
+    }()
+
+    let container: NSPersistentCloudKitContainer
+
+    init(inMemory: Bool = false) {
+        container = NSPersistentCloudKitContainer(name: "Pets")
+        if inMemory {
+            container.persistentStoreDescriptions.first!.url = URL(fileURLWithPath: "/dev/null")
+        }
+        container.loadPersistentStores { _, error in
+            if let error { fatalError("Unresolved error \(error)") }
+        }
+    }
+
+    private init() {
+        container = NSPersistentCloudKitContainer(name: "Pets")
+        container.loadPersistentStores { _, error in
+            if let error { ↓print("Could not open the store: \(error)") }
+        }
+    }
+}
+```
+
 ### Triggers: a controller made with `.init()` for the app and with `forTesting: true` for UI tests
 
 ```swift path=App/PersistenceController.swift
