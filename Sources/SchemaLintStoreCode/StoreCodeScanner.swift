@@ -3226,10 +3226,15 @@ enum AlertMentions {
     private static func find(in code: some SyntaxProtocol) -> (alert: Bool, keptErrors: [String]) {
         let tokens = Array(code.tokens(viewMode: .sourceAccurate))
         var keptErrors: [String] = []
+        let returns = tokens.contains { $0.tokenKind == .keyword(.return) }
         for index in tokens.indices {
             guard case .identifier(let name) = tokens[index].tokenKind else { continue }
             let lowercased = name.lowercased()
             if lowercased.contains("alert") || lowercased.contains("readonly") { return (true, []) }
+            // `return LoadResult(container: inMemory, error: error)`: the caller gets the store in
+            // memory with the error that put it there, for its interface to show.
+            if returns, lowercased.hasSuffix("error"), index + 1 < tokens.count, tokens[index + 1].tokenKind == .colon,
+               index > 0, [.leftParen, .comma].contains(tokens[index - 1].tokenKind) { return (true, []) }
             // `storeError = error`, not a call of `fatalError` or a type's name, nor a constant the
             // code declares there or a flag (`let isCloudKitError = ...`): what the interface
             // shows is kept beyond the branch.

@@ -14262,6 +14262,27 @@ final class LibraryService {
 }
 ```
 
+### Triggers: a fallback in memory returned to the caller with the error that put it there (a note)
+
+```swift path=App/Storage.swift
+import SwiftData
+
+struct LoadedStore {
+    var container: ModelContainer
+    var error: Error?
+}
+
+enum Storage {
+    static func load() -> LoadedStore {
+        do {
+            return LoadedStore(container: try ModelContainer(for: Quote.self), error: nil)
+        } catch {
+            return LoadedStore(container: try! ModelContainer(for: Quote.self, configurations: ↓ModelConfiguration(isStoredInMemoryOnly: true)), error: error)
+        }
+    }
+}
+```
+
 ### Triggers: only the recovery's own last resort in memory; the stop in a branch that only tests run, and a recovery store on disk, are no findings
 
 ```swift path=App/Persistence.swift
