@@ -255,6 +255,9 @@ public struct LintPipeline: Sendable {
                 break
             }
         }
+        // What a lock, a revision or a release tag records as shipped; the edits git shows below
+        // record no release (the other models are still unread).
+        let recordedLock = lock
         if options.againstRevision == nil, options.snapshot == nil {
             // Bundles and SwiftData plans with no record of what shipped: git shows older versions
             // edited after the newest was added.
@@ -272,9 +275,9 @@ public struct LintPipeline: Sendable {
             // Where the clone's one commit carries the newest release tag, that release was read,
             // the ones before it were not.
             lintOptions.unreadReleases = if let newestReleaseTag, lock != nil { .shallowCloneAtNewestRelease(tag: newestReleaseTag) } else { .shallowClone }
-        } else if let elsewhere = untagged, lock == nil {
+        } else if let elsewhere = untagged, recordedLock == nil {
             lintOptions.unreadReleases = .noReleaseTag(elsewhere: elsewhere)
-        } else if let (pattern, tags) = unmatchedReleaseTags, lock == nil {
+        } else if let (pattern, tags) = unmatchedReleaseTags, recordedLock == nil {
             lintOptions.unreadReleases = .noMatchingReleaseTag(pattern: pattern, tags: tags)
         }
         // No release tag in the history of HEAD, or only tags of another spelling (CI builds'

@@ -2561,6 +2561,27 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("note: as it was when Notes 2 was added (\(added):App/Notes.xcdatamodeld/Notes.xcdatamodel/elements:1:1)"), "\(run.stdout)")
     }
 
+    /// An edit git shows in one bundle records no release of another: the one-version bundle
+    /// beside it still says it was not checked for edits since a release.
+    @Test func withoutTagsAnEditInOneBundleLeavesAnotherUnchecked() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try folder.write(XcodeFixtures.contents("<entity name=\"Tag\">\n<attribute name=\"name\" optional=\"YES\" attributeType=\"String\"/>\n</entity>"), to: "App/Tags.xcdatamodeld/Tags.xcdatamodel/contents")
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("Notes, Tags")
+        try Self.write(folder, "Notes 2", ["title", "body"])
+        try repository.commit("Notes 2")
+        let before = try Executable.run(["--no-color"], in: folder.url)
+        #expect(before.stdout.contains("note: the one version of model 'Tags' was not checked for edits since a release"), "\(before.stdout)")
+
+        try Self.write(folder, "Notes", ["title", "pinned"], current: "Notes 2")
+        try repository.commit("Notes edited after Notes 2 came")
+        let after = try Executable.run(["--no-color"], in: folder.url)
+        #expect(after.stdout.contains("warning: Notes was edited in"), "\(after.stdout)")
+        #expect(after.stdout.contains("note: the one version of model 'Tags' was not checked for edits since a release"), "\(after.stdout)")
+    }
+
     /// A version edited in place while the next release was made, then put back, byte for byte,
     /// as an earlier commit had it, in the commit that adds the new version holding the change:
     /// the edit undone is no edit of what shipped. Put back as no commit had it, it still is.
