@@ -41,6 +41,14 @@ struct CloudKitSetting {
             if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let bound = Self.localValue(of: name, around: Syntax(expression)) {
                 (expression, site) = (bound, Syntax(database.node))
             }
+            // `cloudKitDatabase: cloudKitDatabase`, a parameter of the function around it
+            // (`func makeContainer(cloudKitDatabase: ModelConfiguration.CloudKitDatabase = .none)`):
+            // what its callers pass, each read as a setting written there is; the store syncs
+            // where one of them syncs.
+            if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, site == nil,
+               let passed = Self.passedSetting(ofParameter: name, around: Syntax(expression), switches: switches) {
+                (expression, site) = (passed, Syntax(database.node))
+            }
             // `Sync.enabled ? .automatic : .none` with `static let enabled = false`, or a
             // parameter every caller passes `false`: the branch the app takes.
             // The models a branch applies to are those around the configuration, not the branch.
@@ -78,6 +86,46 @@ struct CloudKitSetting {
         explicit.settings.removeAll(where: \.followsEntitlements)
         automatic.settings.removeAll { $0.syncs && !$0.followsEntitlements }
         return (explicit, automatic)
+    }
+
+    /// The setting the callers of the function around `use` give its parameter `name`: each
+    /// argument (or the default) an option, a local name bound to one, or a choice between one
+    /// that syncs and `.none`. The first that syncs (`.private` before `.automatic`), whatever
+    /// the others are (the store syncs for those people), else `.none` where every one is
+    /// `.none`; nil where nothing calls the function, or none syncs and some cannot be told.
+    /// A parameter handed on as the argument of another function's (`cloudKitDatabase:
+    /// cloudKitDatabase` again) is followed to that function's callers, a few deep.
+    private static func passedSetting(ofParameter name: String, around use: Syntax, switches: SyncSwitch, depth: Int = 0) -> ExprSyntax? {
+        guard depth < 6, let arguments = switches.arguments(ofParameter: name, around: use), !arguments.isEmpty else { return nil }
+        var options: [(option: String, value: ExprSyntax)] = []
+        var undecided = false
+        for argument in arguments {
+            guard var value = argument?.value else {
+                undecided = true
+                continue
+            }
+            if let reference = value.as(DeclReferenceExprSyntax.self) {
+                if let bound = localValue(of: reference.baseName.text, around: Syntax(reference)) {
+                    value = bound
+                } else if let passed = passedSetting(ofParameter: reference.baseName.text, around: Syntax(reference), switches: switches, depth: depth + 1) {
+                    value = passed
+                }
+            }
+            if let (condition, then, otherwise) = ternary(value) {
+                if let decided = switches.value(of: condition, at: Syntax(value), scope: argument?.scope ?? []) {
+                    value = decided ? then : otherwise
+                } else if let synced = syncingBranch(then, otherwise) {
+                    value = synced
+                }
+            }
+            guard let option = option(of: value), ["none", "automatic", "private"].contains(option) else {
+                undecided = true
+                continue
+            }
+            options.append((option, value))
+        }
+        if let syncing = options.first(where: { $0.option == "private" }) ?? options.first(where: { $0.option == "automatic" }) { return syncing.value }
+        return undecided ? nil : options.first?.value
     }
 
     /// `none`, `automatic` or `private`, for `.none`, `.automatic`, `.private("iCloud...")`.

@@ -185,15 +185,35 @@ struct PropertyTypeMapper {
             // are (an upper-case member is a nested type: `String.Encoding`).
             if Self.staticValueTypes.contains(base.trimmedText), member.first?.isLowercase == true { return named(base.trimmedText) }
         }
+        // `defaultDayKey`, `Self.defaultDayKey`, `Mark.defaultDayKey`: a static property of the
+        // files, of the type it is declared with or its initial value has (a literal, a value
+        // made as above; not another name, which could lead back to this one).
+        if let property = staticProperty(readBy: value) {
+            if let declared = property.typeAnnotation?.type { return declared }
+            if let initial = property.initializer?.value, !initial.is(DeclReferenceExprSyntax.self), !initial.is(MemberAccessExprSyntax.self) { return inferredType(of: initial) }
+        }
         return nil
     }
 
+    /// The static property of the files an expression reads: a bare name, or one after `Self.`
+    /// or a type's name.
+    private func staticProperty(readBy value: ExprSyntax) -> PatternBindingSyntax? {
+        if let reference = value.as(DeclReferenceExprSyntax.self) { return declarations.staticProperty(reference.baseName.text, in: scope)?.node }
+        guard let access = value.as(MemberAccessExprSyntax.self), let base = access.base?.as(DeclReferenceExprSyntax.self) else { return nil }
+        return declarations.staticProperty(access.declName.baseName.text, of: base.baseName.text, in: scope)?.node
+    }
+
     /// The literal behind an initial value that reads a static property: the literal a static
-    /// property of the files is initialised with (`String.empty` where an extension declares
+    /// property of the files is initialised with (`defaultDayKey` where the class declares
+    /// `static let defaultDayKey = 19_700_101`, `String.empty` where an extension declares
     /// `static let empty = ""`); else the empty value a standard type's `zero` or, by the
     /// convention of the utility packages that declare it, `empty` names (`Int.zero`,
     /// `String.empty`); nil otherwise.
     func literalBehindStaticProperty(_ value: ExprSyntax) -> ExprSyntax? {
+        // `defaultDayKey`, a static property of the type around it.
+        if let reference = value.as(DeclReferenceExprSyntax.self), let initial = declarations.staticProperty(reference.baseName.text, in: scope)?.node.initializer?.value {
+            return SwiftExpressions.literal(initial) != nil ? initial : nil
+        }
         guard let access = value.as(MemberAccessExprSyntax.self) else { return nil }
         // `[String].empty`: an empty collection, whose value is known.
         if access.declName.baseName.text == "empty", let array = access.base?.as(ArrayExprSyntax.self), array.elements.count == 1 {

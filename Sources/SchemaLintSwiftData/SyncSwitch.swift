@@ -77,8 +77,19 @@ struct SyncSwitch {
     /// The one value every call of the initializer or function around `node` gives its parameter
     /// `name`; `true` where one call passes `true` (that store syncs whatever the others do).
     private func parameterValue(named name: String, around node: Syntax, depth: Int) -> Bool? {
+        guard let arguments = arguments(ofParameter: name, around: node) else { return nil }
+        let values = arguments.map { argument in argument.map { value(of: $0.value, at: Syntax($0.value), scope: $0.scope, depth: depth + 1) } ?? nil }
+        if values.contains(true) { return true }
+        guard !values.isEmpty, !values.contains(nil) else { return nil }
+        return false
+    }
+
+    /// What each call of the initializer or function around `node` gives its parameter `name`
+    /// (its default where the call leaves it out), with the types around the value; nil for a
+    /// call that passes it where it cannot be told. Nil where `name` is no parameter there.
+    func arguments(ofParameter name: String, around node: Syntax) -> [(value: ExprSyntax, scope: [String])?]? {
         guard let callee = Callee(around: node, parameter: name) else { return nil }
-        var values: [Bool?] = []
+        var found: [(value: ExprSyntax, scope: [String])?] = []
         for file in files(callee.word) {
             let calls = CallCollector(callee: callee)
             calls.walk(file.tree)
@@ -92,17 +103,10 @@ struct SyncSwitch {
                 } else {
                     argument = callee.defaultValue
                 }
-                guard let argument else {
-                    values.append(nil)
-                    continue
-                }
-                let scope = argument.id == callee.defaultValue?.id ? callee.scope : TypeNames.around(Syntax(call))
-                values.append(value(of: argument, at: Syntax(argument), scope: scope, depth: depth + 1))
+                found.append(argument.map { ($0, $0.id == callee.defaultValue?.id ? callee.scope : TypeNames.around(Syntax(call))) })
             }
         }
-        if values.contains(true) { return true }
-        guard !values.isEmpty, !values.contains(nil) else { return nil }
-        return false
+        return found
     }
 }
 

@@ -710,6 +710,48 @@ import SchemaLintTestSupport
         }
     }
 
+    /// A setting that is a parameter of the function around it (`cloudKitDatabase:
+    /// cloudKitDatabase`) takes what its callers pass, through other functions' parameters: `.none`
+    /// from every caller keeps the store local; a choice between `.private` and `.none` in one
+    /// caller syncs it, whatever another passes that the code does not fix; with no caller that
+    /// syncs and one the code does not fix, it stays undecided, read as syncing with a note.
+    @Test func aDatabaseParameterTakesWhatItsCallersPass() throws {
+        let models = ("Models.swift", """
+        @Model final class Recipe { @Attribute(.unique) var id: UUID = UUID(); init() {} }
+        """)
+        let factory = ("Factory.swift", """
+        enum Factory {
+            static func make(cloudKitDatabase: ModelConfiguration.CloudKitDatabase = .none) throws -> ModelContainer {
+                try ModelContainer(for: Recipe.self, configurations: .init(cloudKitDatabase: cloudKitDatabase))
+            }
+            static func appContainer(cloudKitDatabase: ModelConfiguration.CloudKitDatabase) throws -> ModelContainer {
+                try make(cloudKitDatabase: cloudKitDatabase)
+            }
+        }
+        """)
+        func read(_ callers: String) throws -> ModelSourceReading {
+            let folder = try TemporaryFolder()
+            var options = ModelSourceReadingOptions()
+            options.unclaimedFiles = [try folder.write(callers, to: "Callers.swift")]
+            return SwiftDataReader().read(sources: [models, factory].map { ($0.0, Array($0.1.utf8)) }, options: options)
+        }
+        let local = try read("let shared = try! Factory.make(); let app = try! Factory.appContainer(cloudKitDatabase: .none)")
+        #expect(!(try #require(local.versions.first).isSynced(entity: "Recipe")))
+        #expect(!local.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(local.notes)")
+        let synced = try read("""
+        func load(isOn: Bool, other: ModelConfiguration.CloudKitDatabase) throws {
+            let database: ModelConfiguration.CloudKitDatabase = isOn ? .private("iCloud.recipes") : .none
+            _ = try Factory.appContainer(cloudKitDatabase: database)
+            _ = try Factory.make(cloudKitDatabase: other)
+        }
+        """)
+        #expect(try #require(synced.versions.first).isSynced(entity: "Recipe"))
+        #expect(!synced.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(synced.notes)")
+        let undecided = try read("func load(other: ModelConfiguration.CloudKitDatabase) throws { _ = try Factory.make(); _ = try Factory.make(cloudKitDatabase: Settings.database(other)) }")
+        #expect(try #require(undecided.versions.first).isSynced(entity: "Recipe"))
+        #expect(undecided.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(undecided.notes)")
+    }
+
     /// A container's schema held in a stored property of the type around it, written through an
     /// alias that another namespace also declares (`Cards.ActiveSchema`, `ActiveSchema`): the
     /// setting opens the schema the alias means there. A schema no plan lists is not read, so the

@@ -324,6 +324,29 @@ import Testing
         #expect(attributes == ["start": "date", "end": "date?", "link": "uri", "backup": "uri?", "owner": "uuid"])
     }
 
+    /// A property whose initial value reads a static property of the files (`defaultDayKey`,
+    /// `Self.label`, `Mark.defaultDayKey`) has the type that property is declared with or its
+    /// literal has, and the literal as its default.
+    @Test func initialValuesOfStaticPropertiesHaveTheirTypes() throws {
+        let source = """
+        import SwiftData
+
+        @Model final class Mark {
+            private static let defaultDayKey = 19_700_101
+            static let label: String = "day"
+            var dayKey = defaultDayKey
+            var name = Self.label
+            var other = Mark.defaultDayKey
+            init() {}
+        }
+        """
+        let reading = readSwift(source)
+        #expect(!reading.notes.contains { $0.message.contains("cannot tell the type") }, "\(reading.notes)")
+        let entity = try #require(reading.versions.first?.entity(named: "Mark"))
+        let attributes = Dictionary(uniqueKeysWithValues: entity.attributes.map { ($0.name, "\($0.type) \($0.defaultValue ?? "-")") })
+        #expect(attributes == ["dayKey": "int64 19700101", "name": "string day", "other": "int64 19700101"])
+    }
+
     /// `Option.ID` of a model that declares its own `id` is that property's type (Identifiable's
     /// ID); a model that declares none has SwiftData's `PersistentIdentifier`, which stays unread.
     @Test func theIDOfAModelWithItsOwnIDIsThatIDsType() throws {
