@@ -34,6 +34,7 @@ package enum XcodeBundleLoader {
         if ordering.basis == .git, let current {
             placeEarlierStates(of: current, in: &ordering, readable: readable, tree: tree, bundle: path, snapshot: options.snapshot)
             placeCopiesOfEarlierVersions(before: current, in: &ordering, readable: readable, tree: tree)
+            if options.drafts == nil { leaveOutLeftovers(after: current, in: &ordering, bundle: path, snapshot: options.snapshot) }
         }
         // In a shallow clone whose names carry no order, any step compared would be a guess (steps
         // no store takes, a current version "not the newest"): the current version is checked on
@@ -91,6 +92,23 @@ package enum XcodeBundleLoader {
         ordering.history = ordering.history.filter { !earlier.contains($0) }
         ordering.history.insert(contentsOf: earlier, at: ordering.history.firstIndex(of: current)!)
         ordering.earlierStatesOfCurrent = earlier
+    }
+
+    /// Leaves out the versions after the current one that came in the commit that added it and
+    /// that no commit edited since, while commits since edited the current one
+    /// (`XcodeVersionOrdering.leftoversAfterCurrent`). One `git log`, asked only where the
+    /// commit that added the current version added a version after it.
+    private static func leaveOutLeftovers(after current: String, in ordering: inout XcodeVersionOrdering, bundle path: String, snapshot: GitSnapshot?) {
+        guard let position = ordering.history.firstIndex(of: current), position < ordering.history.count - 1,
+              let commit = ordering.commits[current] else { return }
+        let sameCommit = ordering.history[(position + 1)...].filter { ordering.commits[$0] == commit }
+        guard !sameCommit.isEmpty, let edited = XcodeVersionCommits.edited([current] + sameCommit, since: commit.id, bundle: path, snapshot: snapshot),
+              edited.contains(current) else { return }
+        let leftovers = sameCommit.filter { !edited.contains($0) }
+        guard !leftovers.isEmpty else { return }
+        ordering.history.removeAll(where: leftovers.contains)
+        ordering.byName.removeAll(where: leftovers.contains)
+        ordering.leftoversAfterCurrent = leftovers
     }
 
     /// Moves the versions that the commit which added the current version added after it by name,

@@ -145,6 +145,21 @@ package enum XcodeVersionCommits {
         return found
     }
 
+    /// The versions among `versions` of the bundle at `path` whose model file a commit after
+    /// `commit` (up to the revision linted) modified; one `git log`. Nil where git cannot say.
+    package static func edited(_ versions: [String], since commit: String, bundle path: String, snapshot: GitSnapshot? = nil, runner: GitRunner = GitRunner()) -> Set<String>? {
+        guard let (top, relative) = place(of: path, snapshot: snapshot) else { return nil }
+        let files = versions.flatMap { version in XcodeModelBundle.modelFiles.map { ":(literal)\(relative)/\(version)\(XcodeModelBundle.versionExtension)/\($0)" } }
+        guard let output = runner.run(["-c", "core.quotePath=false", "log", "--format=", "--name-only", "--diff-filter=M", "\(commit)..\(snapshot?.revision ?? "HEAD")", "--"] + files, in: top),
+              output.succeeded else { return nil }
+        let prefix = relative + "/"
+        return Set(output.text.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix(prefix) else { return nil }
+            let parts = line.dropFirst(prefix.count).split(separator: "/")
+            return parts.count == 2 ? XcodeModelBundle.versionName(ofFolder: String(parts[0])) : nil
+        })
+    }
+
     /// `name` with the characters git's glob pathspecs treat specially escaped.
     package static func globEscaped(_ name: String) -> String {
         var result = ""

@@ -26822,7 +26822,11 @@ that matters, save what it was as a copy (`Model 1`, `Model 2`, never made curre
 copy after the version it copies. When a version git added after the current one holds the same
 model as the current version's `contents` before the commit that added it, it is such a copy of an
 earlier state, and it comes before the current version (the copies in the order git added them);
-the note names them. A version after the current one that matches no earlier state is a draft. Without git, or for versions nobody committed, it is the
+the note names them. A version after the current one that matches no earlier state is a draft,
+unless the commit that added the current version added it too and no commit edited it since,
+while commits since edited the current version: the team works on the current version, so it is
+a copy that commit left beside it (an import that kept an old copy), and it is left out of the
+lint, which a note says (`drafts:` for the bundle in `.schemalint.yml` makes it a draft again). Without git, or for versions nobody committed, it is the
 natural order of the names, but for two things Xcode's naming tells: Xcode names a bundle's first
 version after the model and proposes `Model 2`, `Model 3` for the versions added after it, so the
 names it gives come before the names a team chose later (`ArtsyPartner 5` before
@@ -26928,6 +26932,53 @@ outside any work tree, or in a repository with no commits yet, nothing is said.
 	<string>Cloud.xcdatamodel</string>
 </dict>
 </plist>
+```
+
+### Triggers: a version after the current one that one commit added with it, never edited since, while the current one was
+
+```xml commit=1 path=Jobs.xcdatamodeld/Jobs.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Job">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+    <entity name="Step">
+        <attribute name="text" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=1 path=Jobs.xcdatamodeld/Jobs 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Job">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=1 path=Jobs.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Jobs.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```xml commit=2 path=Jobs.xcdatamodeld/Jobs.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Job">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="price" optional="YES" attributeType="Double"/>
+    </entity>
+    <entity name="Step">
+        <attribute name="text" optional="YES" attributeType="String"/>
+    </entity>
+</model>
 ```
 
 ### Triggers: git cannot read the repository around the bundle

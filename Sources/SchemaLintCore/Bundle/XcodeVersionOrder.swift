@@ -37,6 +37,11 @@ package struct XcodeVersionOrdering: Sendable, Hashable {
     /// unchanged copies of a version before it (by copy: the original): leftovers of that commit,
     /// never current. Each comes just after its original.
     package var copiesOfEarlierVersions: [String: String] = [:]
+    /// Versions after the current one by name that came in the commit that added it and that no
+    /// commit edited since, while commits since edited the current one: the team works on the
+    /// current version, so these are copies that commit left beside it, not drafts. They are not
+    /// read.
+    package var leftoversAfterCurrent: [String] = []
     /// Versions between two that releases made current, that neither a release tag nor any
     /// commit since the release before them made current (`NeverCurrentVersion`): no store was
     /// made with them, and none migrates through them. They are left out of the steps checked.

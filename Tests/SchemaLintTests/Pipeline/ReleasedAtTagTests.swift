@@ -2648,7 +2648,9 @@ struct ReleasedAtTagTests {
         try Self.write(folder, "Notes", ["title", "pinned"], current: current)
         try repository.commit("Notes edited")
         let run = try Executable.run(["--no-color"], in: folder.url)
-        #expect(!run.stdout.contains("released-version"), "\(run.stdout)")
+        // (Where Notes is current, its copy, never edited since, is left out as a leftover: Notes
+        // is then a model of one version, which no tag says was released.)
+        #expect(!run.stdout.contains("was edited") && !run.stdout.contains("warning"), "\(run.stdout)")
 
         // Added in a commit of its own, the newest says the one before it was done.
         try Self.write(folder, "Notes 3", ["title", "pinned"], current: "Notes 3")

@@ -13,7 +13,25 @@ struct VersionOrderFromGitRule: BundleRule {
     static let describedRuns = 5
 
     func check(_ bundle: XcodeModelBundle) -> [Finding] {
-        order(of: bundle) + Self.betweenTheSameReleases(bundle.ordering.neverCurrent).map { neverCurrent($0, in: bundle) }
+        order(of: bundle) + Self.betweenTheSameReleases(bundle.ordering.neverCurrent).map { neverCurrent($0, in: bundle) } + leftovers(in: bundle)
+    }
+
+    /// Versions after the current one that the commit which added it left beside it, never edited
+    /// since while the current one was: copies, not drafts, and not read.
+    private func leftovers(in bundle: XcodeModelBundle) -> [Finding] {
+        let leftovers = bundle.ordering.leftoversAfterCurrent
+        guard let current = bundle.currentVersionName, let commit = bundle.ordering.commits[current], !leftovers.isEmpty else { return [] }
+        let one = leftovers.count == 1
+        let names = leftovers.map { "'\($0)'" }.joined(separator: ", ")
+        let drafts = "drafts: [\(leftovers.map(YAMLScalar.string).joined(separator: ", "))]"
+        return [finding(
+            bundle, file: bundle.path, version: leftovers[0],
+            message: "\(names) \(one ? "comes" : "come") after the current version '\(current)' by name, but \(commit.id) (\(commit.date)) added \(one ? "it" : "them") with '\(current)', and no commit edited \(one ? "it" : "them") since, while commits since edited '\(current)': \(one ? "it is" : "they are") read as \(one ? "a copy" : "copies") that commit left, not \(one ? "a draft" : "drafts"), and left out of the lint",
+            suggestions: [
+                "if \(one ? "it is" : "they are") work in progress, say so with `\(drafts)` for the bundle in .schemalint.yml, and \(one ? "it is" : "they are") checked against '\(current)'",
+                "if \(one ? "it is" : "they are") no longer needed, delete \(one ? "it" : "them") from the bundle",
+            ]
+        )]
     }
 
     /// The versions no release made current, in runs that the same two releases enclose: one

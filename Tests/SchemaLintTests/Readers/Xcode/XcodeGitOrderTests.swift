@@ -189,6 +189,28 @@ struct XcodeGitOrderTests {
         #expect(try !copy.lint().contains { $0.ruleID == "current-version-not-latest" })
     }
 
+    /// The same, and commits since edit the current version and never the one after it: that one
+    /// is a copy the commit left, not a draft, left out of the lint with a note; configured as a
+    /// draft, it is one again.
+    @Test func aVersionAfterTheCurrentOneNeverEditedWhileTheCurrentOneWasIsALeftover() throws {
+        var project = try Project()
+        try project.commit([("Model", 1), ("Model 2", 2)], current: "Model")
+        try project.commit([("Model", 3)], current: "Model")
+        let bundle = try XcodeBundleLoader.load(project.bundle)
+        #expect(bundle.versions.map(\.label) == ["Model"])
+        #expect(bundle.ordering.leftoversAfterCurrent == ["Model 2"])
+        let findings = try project.lint()
+        #expect(!findings.contains { $0.ruleID == "current-version-not-latest" }, "\(findings.map(\.message))")
+        let note = try #require(findings.first { $0.ruleID == "version-order-from-git" })
+        #expect(note.message == "'Model 2' comes after the current version 'Model' by name, but \(try project.id("HEAD~1")) (2024-01-02) added it with 'Model', and no commit edited it since, while commits since edited 'Model': it is read as a copy that commit left, not a draft, and left out of the lint", "\(note.message)")
+        let drafted = try XcodeBundleLoader.load(project.bundle, options: XcodeBundleOptions(drafts: ["Model 2"]))
+        #expect(drafted.versions.map(\.label) == ["Model", "Model 2"])
+
+        // Edited since too, it is a draft.
+        try project.commit([("Model 2", 4)], current: "Model")
+        #expect(try XcodeBundleLoader.load(project.bundle).versions.map(\.label) == ["Model", "Model 2"])
+    }
+
     /// A commit adds the new current version and, after it by name, an unchanged copy of an older
     /// version that was never made current: the copy is a leftover of that commit, placed just
     /// after the version it copies, so no draft lies beyond the current version and no step
