@@ -59,6 +59,7 @@ package struct Linter: Sendable {
             return code.keptOnlyInMemory.map { Self.keptOnlyInMemory(found, model: histories[index].model, openedAt: $0) } ?? found
         }
         findings += passes.joined()
+        findings = ReleasedVersionLockRule.oneNoteForUncheckedOneVersionModels(findings, reason: options.unreadReleases?.reason)
         if let lock = options.lock {
             // Models the lock knows that are gone altogether: only the lock rules have something to say.
             let present = Set(histories.map(\.model))

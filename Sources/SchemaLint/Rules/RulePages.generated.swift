@@ -9772,7 +9772,8 @@ and the note says only that the releases before it were not. A whole history wit
 lock says nothing of what shipped either, nor does one whose tags all miss the release-tag pattern
 (a build's `adhoc-latest`; that note names the newest tag and how to give the pattern): an Xcode model of one version (or a lone
 `VersionedSchema`), and SwiftData classes without a `VersionedSchema`, get the same note there,
-with how to record releases; a model of several versions is not noted, as the summary says that
+with how to record releases (the Xcode models of one version in one note, at the first of them,
+naming them all); a model of several versions is not noted, as the summary says that
 its earlier steps are taken as shipped. Where the repository has tags, but none in the history of
 HEAD (they are on a release branch never merged back, or on a history rewritten since), the note
 names the newest of them and says to lint the branch releases are built from.

@@ -2582,6 +2582,22 @@ struct ReleasedAtTagTests {
         #expect(after.stdout.contains("note: the one version of model 'Tags' was not checked for edits since a release"), "\(after.stdout)")
     }
 
+    /// Two models of one version each, in a repository with no tag: the reminder that neither was
+    /// checked for edits since a release is one note, at the first, with the other beside it.
+    @Test func withoutTagsTheOneVersionModelsAreOneReminder() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        for name in ["Tags", "Notes"] {
+            try folder.write(XcodeFixtures.contents("<entity name=\"\(name)\">\n<attribute name=\"name\" optional=\"YES\" attributeType=\"String\"/>\n</entity>"), to: "App/\(name).xcdatamodeld/\(name).xcdatamodel/contents")
+        }
+        try repository.commit("two models")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: note: the one version of each of model 'Notes' and model 'Tags' was not checked for edits since a release"), "\(run.stdout)")
+        #expect(run.stdout.contains("    note: the one version of model 'Tags' (App/Tags.xcdatamodeld/Tags.xcdatamodel/contents:2:1)"), "\(run.stdout)")
+        #expect(run.stdout.components(separatedBy: "was not checked for edits").count == 2, "one note: \(run.stdout)")
+        #expect(run.stdout.hasSuffix("1 note in 2 versions of 2 models\n"), "\(run.stdout)")
+    }
+
     /// A version edited in place while the next release was made, then put back, byte for byte,
     /// as an earlier commit had it, in the commit that adds the new version holding the change:
     /// the edit undone is no edit of what shipped. Put back as no commit had it, it still is.

@@ -253,7 +253,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         // taken as shipped, which the summary says; a model SwiftData migrates by itself as it
         // changes is compared with a release only where one is tagged.)
         case _ where unread.isWholeHistoryWithoutRelease && context.history.isVersionedInItsFiles && context.history.versions.count == 1:
-            message = "the one version of \(ModelName.spoken(context.history.model)) was not checked for edits since a release, which leave the stores that release made matching no version in the bundle, to be opened only by a migration Core Data infers from the model each store keeps: \(unread.reason)"
+            message = Self.uncheckedOneVersionMessage(models: [context.history.model], reason: unread.reason)
         // A model SwiftData migrates by itself as it changes (its @Model classes, no schema) is
         // compared with the newest release where one is tagged; with none, the shallow clone's
         // note holds for the whole history too.
@@ -268,6 +268,31 @@ struct ReleasedVersionLockRule: HistoryRule {
             location: newest.location, model: newest.model, baseline: nil, version: newest.label, path: nil,
             suggestions: unread.suggestions
         )]
+    }
+
+    /// The note that the one version of each of `models` was not checked for edits since a
+    /// release, for `reason`.
+    static func uncheckedOneVersionMessage(models: [String], reason: String) -> String {
+        let spoken = models.map(ModelName.spoken)
+        let which = spoken.count == 1 ? "the one version of \(spoken[0])" : "the one version of each of \(EnglishList.join(spoken, limit: 4))"
+        return "\(which) was not checked for edits since a release, which leave the stores that release made matching no version in the bundle, to be opened only by a migration Core Data infers from the model each store keeps: \(reason)"
+    }
+
+    /// The notes of one run that one-version models were not checked for edits since a release,
+    /// for one reason (no tag, no lock): a reminder said once, at the first of them, naming them
+    /// all, each model's version a note beside it.
+    static func oneNoteForUncheckedOneVersionModels(_ findings: [Finding], reason: String?) -> [Finding] {
+        guard let reason else { return findings }
+        let unchecked = findings.indices.filter { index in
+            findings[index].ruleID == "released-version-modified" && findings[index].severity == .note
+                && findings[index].message == uncheckedOneVersionMessage(models: [findings[index].model], reason: reason)
+        }.sorted { Finding.reportOrder(findings[$0], findings[$1]) }
+        guard unchecked.count > 1, var first = unchecked.first.map({ findings[$0] }) else { return findings }
+        let others = unchecked.dropFirst().map { findings[$0] }
+        first.message = uncheckedOneVersionMessage(models: [first.model] + others.map(\.model), reason: reason)
+        first.notes += others.map { Finding.Note("the one version of \(ModelName.spoken($0.model))", at: $0.location) }
+        let dropped = Set(unchecked)
+        return findings.indices.compactMap { index in index == unchecked[0] ? first : dropped.contains(index) ? nil : findings[index] }
     }
 
     /// How the stores a local Core Data version made as it shipped reach the app's current
