@@ -202,7 +202,7 @@ struct GitReleaseHistory {
             Self.built(sources.candidates(
                 in: trees[index], for: readersAtTag[index],
                 outside: { path in named(path) || sourceFolders.contains((path as NSString).deletingLastPathComponent) },
-                readsFolder: { folder in named(folder) || models.contains { $0.relative == folder } }), tree: trees[index], tag: tags[index].object, top: top)
+                readsFolder: { folder in named(folder) || models.contains { $0.relative == folder } }), tree: trees[index], tag: tags[index].object, top: top, cache: loader.gitCache)
         }
         let wanted = Set(candidates.flatMap { $0.flatMap { $0.blobs } }).sorted()
         let contents: [String: Data]
@@ -244,12 +244,19 @@ struct GitReleaseHistory {
     /// the working tree decides: an old copy of a model's class left beside the sources (a
     /// folder the project stopped listing) declares nothing that shipped, and read with the
     /// built one it would stand for it.
-    private static func built(_ candidates: [ReleaseTagSources.Candidate], tree: GitTree, tag: String, top: String) -> [ReleaseTagSources.Candidate] {
-        let code = candidates.filter { candidate in !candidate.isFolder && ModelSourceFinder.codeSuffixes.contains { candidate.path.hasSuffix($0) } }
+    /// A tag names its files for good: the answer is kept under the tag and the files asked about.
+    private static func built(_ candidates: [ReleaseTagSources.Candidate], tree: GitTree, tag: String, top: String, cache: GitHistoryCache?) -> [ReleaseTagSources.Candidate] {
+        let code = candidates.filter { candidate in !candidate.isFolder && ModelSourceFinder.codeSuffixes.contains { candidate.path.hasSuffix($0) } }.map(\.path)
         guard !code.isEmpty, tree.blobs.keys.contains(where: { $0.hasSuffix(".xcodeproj/project.pbxproj") }) else { return candidates }
         func absolute(_ path: String) -> String { (top as NSString).appendingPathComponent(path) }
-        let built = Set(LintPipeline.builtAtRevision(code.map { absolute($0.path) }, git: GitRevision(listed: tag, top: top), listed: Array(tree.blobs.keys)))
-        return candidates.filter { $0.isFolder || !ModelSourceFinder.codeSuffixes.contains(where: $0.path.hasSuffix) || built.contains(absolute($0.path)) }
+        func unbuilt() -> Data? {
+            let built = Set(LintPipeline.builtAtRevision(code.map(absolute), git: GitRevision(listed: tag, top: top), listed: Array(tree.blobs.keys)))
+            return Data(code.filter { !built.contains(absolute($0)) }.joined(separator: "\n").utf8)
+        }
+        let key = ["code files no project builds", top, tag, GitHistoryCache.hash(code.joined(separator: "\n"))]
+        guard let answer = cache.map({ $0.reading(about: key, read: unbuilt) }) ?? unbuilt() else { return candidates }
+        let left = Set(String(decoding: answer, as: UTF8.self).split(separator: "\n").map(String.init))
+        return candidates.filter { !left.contains($0.path) }
     }
 
     /// The released version of `model` at `tag`, or nil when the tag does not have it. `reading`:
