@@ -2592,7 +2592,7 @@ struct ReleasedAtTagTests {
         }
         try repository.commit("two models")
         let run = try Executable.run(["--no-color"], in: folder.url)
-        #expect(run.stdout.contains("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: note: the one version of each of model 'Notes' and model 'Tags' was not checked for edits since a release"), "\(run.stdout)")
+        #expect(run.stdout.contains("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: note: the one version of each of 2 models, model 'Notes' and model 'Tags', was not checked for edits since a release"), "\(run.stdout)")
         #expect(run.stdout.contains("    note: the one version of model 'Tags' (App/Tags.xcdatamodeld/Tags.xcdatamodel/contents:2:1)"), "\(run.stdout)")
         #expect(run.stdout.components(separatedBy: "was not checked for edits").count == 2, "one note: \(run.stdout)")
         #expect(run.stdout.hasSuffix("1 note in 2 versions of 2 models\n"), "\(run.stdout)")

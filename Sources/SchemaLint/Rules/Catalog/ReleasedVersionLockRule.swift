@@ -273,8 +273,9 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// The note that the one version of each of `models` was not checked for edits since a
     /// release, for `reason`.
     static func uncheckedOneVersionMessage(models: [String], reason: String) -> String {
-        let spoken = models.map(ModelName.spoken)
-        let which = spoken.count == 1 ? "the one version of \(spoken[0])" : "the one version of each of \(EnglishList.join(spoken, limit: 4))"
+        var spoken: [String] = []
+        for name in models.map(ModelName.spoken) where !spoken.contains(name) { spoken.append(name) }
+        let which = models.count == 1 ? "the one version of \(spoken[0])" : "the one version of each of \(models.count) models, \(EnglishList.join(spoken, limit: 4)),"
         return "\(which) was not checked for edits since a release, which leave the stores that release made matching no version in the bundle, to be opened only by a migration Core Data infers from the model each store keeps: \(reason)"
     }
 
