@@ -261,6 +261,21 @@ struct CloudKitSetting {
             if let block = syntax.as(CodeBlockItemListSyntax.self) {
                 for item in block {
                     if let found = value(in: item.item.as(VariableDeclSyntax.self)) { return found }
+                    // `#if targetEnvironment(simulator)` / `#else`, each declaring the name: the
+                    // value of the builds people run (the `#else` of a simulator's or a debug
+                    // build's clause).
+                    if let conditional = item.item.as(IfConfigDeclSyntax.self) {
+                        let shipped = conditional.clauses.filter { clause in
+                            let condition = clause.condition?.trimmedText ?? ""
+                            return !["simulator", "DEBUG"].contains { ByteSearch.contains($0, in: condition) }
+                        }
+                        for clause in shipped {
+                            guard case .statements(let statements) = clause.elements else { continue }
+                            for statement in statements {
+                                if let found = value(in: statement.item.as(VariableDeclSyntax.self)) { return found }
+                            }
+                        }
+                    }
                 }
             } else if let members = syntax.as(MemberBlockItemListSyntax.self) {
                 for member in members {

@@ -752,6 +752,29 @@ import SchemaLintTestSupport
         #expect(undecided.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(undecided.notes)")
     }
 
+    /// A setting bound to a name declared in each clause of `#if targetEnvironment(simulator)`
+    /// (or `#if DEBUG`) and its `#else` is the value of the `#else`, the builds people run.
+    @Test func aSettingDeclaredPerBuildIsTheShippedBuilds() throws {
+        let models = ("Models.swift", """
+        @Model final class Tank { @Attribute(.unique) var id: UUID = UUID(); init() {} }
+        """)
+        for (flag, shipped, synced) in [("targetEnvironment(simulator)", ".private(\"iCloud.tanks\")", true), ("DEBUG", ".none", false)] {
+            let other = synced ? ".none" : ".private(\"iCloud.tanks\")"
+            let reading = readSwift([models, ("App.swift", """
+            func makeContainer() throws -> ModelContainer {
+                #if \(flag)
+                let database: ModelConfiguration.CloudKitDatabase = \(other)
+                #else
+                let database: ModelConfiguration.CloudKitDatabase = \(shipped)
+                #endif
+                return try ModelContainer(for: Tank.self, configurations: ModelConfiguration(cloudKitDatabase: database))
+            }
+            """)])
+            #expect(try #require(reading.versions.first).isSynced(entity: "Tank") == synced, "\(flag)")
+            #expect(!reading.notes.map(\.message).contains { $0.hasPrefix("cannot tell statically") }, "\(flag): \(reading.notes)")
+        }
+    }
+
     /// A container's schema held in a stored property of the type around it, written through an
     /// alias that another namespace also declares (`Cards.ActiveSchema`, `ActiveSchema`): the
     /// setting opens the schema the alias means there. A schema no plan lists is not read, so the
