@@ -295,7 +295,9 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         let labels = node.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
         switch name {
         case "ModelContainer" where member == nil, "init" where Self.makesAModelContainer(node):
-            if !isInMemoryOrPreview(node) {
+            // A container of a scratch file (a new name in the temporary folder, for screenshots
+            // or a check) holds nothing of the person's.
+            if !isInMemoryOrPreview(node), !isLoadedWithoutAFile(node) {
                 addOpening(.modelContainer, node, migrates: true, asynchronously: SynchronousCode.runsOnABackgroundQueue(node))
                 scanned.openings[scanned.openings.count - 1].opening.modelTypes = Self.modelTypes(of: node, in: declarations.unit(around: node).map { declarations.units[$0].body })
                 scanned.openings[scanned.openings.count - 1].opening.opensTheDefaultStore = !node.arguments.contains { $0.label?.text == "configurations" }

@@ -18142,6 +18142,24 @@ enum SchemaInitializer {
 }
 ```
 
+### Does not trigger: a SwiftData container of a new file in the temporary folder, for screenshots
+
+```swift path=App/ScreenshotSupport.swift
+import SwiftData
+
+enum ScreenshotBootstrap {
+    static func makeContainer() -> ModelContainer {
+        let storeURL = FileManager.default.temporaryDirectory.appending(path: "Screenshots-\(UUID().uuidString).store")
+        let configuration = ModelConfiguration("default", url: storeURL, cloudKitDatabase: .none)
+        do {
+            return try ModelContainer(for: Episode.self, configurations: configuration)
+        } catch {
+            fatalError("could not make the screenshot store: \(error)")
+        }
+    }
+}
+```
+
 ### Does not trigger: a store the code places in the temporary folder and adds there
 
 ```swift path=Tools/ScratchContext.swift
