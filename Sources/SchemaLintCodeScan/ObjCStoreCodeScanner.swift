@@ -24,6 +24,9 @@ struct ObjCStoreCodeScanner {
     /// (`dropDatabase`): sent to `self` where opening failed, they delete the store as a
     /// `removeItemAtURL:` written there does.
     private var deletingMethods: Set<String> = []
+    /// The same of the file's methods that take arguments, by the first part of their selector
+    /// (`removeStore:withTransLog:` as `removeStore`): `[self removeStore:storeURL withTransLog:log]`.
+    private var deletingMessages: Set<String> = []
     /// The file's constants outside any body (`static NSString *DBName = @"Notes.sqlite";`), the
     /// value's tokens by name: a store URL is often built from one.
     private var fileConstants: [String: Range<Int>] = [:]
@@ -165,6 +168,7 @@ struct ObjCStoreCodeScanner {
     func facts(of bodies: [Body]) -> StoreCodeFacts {
         var scanner = self
         scanner.deletingMethods = Set(bodies.filter { $0.owner != nil && !$0.selector.contains(":") && deletesAStore($0.range) }.map(\.selector))
+        scanner.deletingMessages = deletingMessages(of: bodies)
         scanner.fileConstants = constants(outside: bodies)
         let storeURLBodies = bodies.filter { $0.owner != nil && !$0.selector.contains(":") && scanner.returnsAStore($0.range) }
         scanner.storeURLMethods = Set(storeURLBodies.map(\.selector))
@@ -501,7 +505,19 @@ struct ObjCStoreCodeScanner {
     /// migrate the store themselves or decide whether it needs it (`isMigrationNecessary`, whose
     /// body reads the store's metadata, `migrate`, whose body runs `NSMigrationManager`): a body
     /// that sends one before it opens the store has the store migrated, in another class.
+    /// The first parts of the selectors of `bodies`' methods that take arguments and delete a
+    /// store (`deletingMessages`).
+    private func deletingMessages(of bodies: [Body]) -> Set<String> {
+        Set(bodies.filter { $0.owner != nil && $0.selector.contains(":") && deletesAStore($0.range) }.compactMap { $0.selector.split(separator: ":").first.map(String.init) })
+    }
+
     func openings(of bodies: [Body], migratingSelectors: Set<String> = []) -> [ObjCOpening] {
+        var scanner = self
+        scanner.deletingMessages = deletingMessages(of: bodies)
+        return scanner.openingsWorkedOut(of: bodies, migratingSelectors: migratingSelectors)
+    }
+
+    private func openingsWorkedOut(of bodies: [Body], migratingSelectors: Set<String>) -> [ObjCOpening] {
         // `shouldMigrateStoreAutomatically = NO`, `[d setShouldAddStoreAsynchronously:YES]` anywhere in the file.
         func setsAnywhere(_ property: String, _ setter: String, to value: String) -> Bool {
             tokens.indices.contains { index in
@@ -990,6 +1006,8 @@ struct ObjCStoreCodeScanner {
             case _ where deletingMethods.contains(text) && text != body.selector && position >= 2 && tokens[position - 1].isIdentifier("self") && tokens[position - 2].is("[")
                 && position + 1 < branch.upperBound && tokens[position + 1].is("]"):
                 action = (.deletesTheStore, "[self \(text)]")
+            case _ where sendsADeletingMessage(at: position, in: branch) && !body.selector.hasPrefix(text + ":"):
+                action = (.deletesTheStore, "[self \(text):]")
             default: action = nil
             }
             guard let (kind, written) = action else { continue }
@@ -1221,6 +1239,14 @@ struct ObjCStoreCodeScanner {
         func takesIt(_ position: Int) -> Bool { argument(after: position + 1, in: range).contains { tokens[$0].kind == .identifier && names.contains(tokens[$0].text) } }
         return movePositions.all(in: range.lowerBound..<index).contains(where: takesIt)
             || removalPositions.all(in: range.lowerBound..<index).contains { takesIt($0) && endOfBlock(around: $0, in: range).map { index < $0 } ?? true }
+            || (range.lowerBound..<index).contains { sendsADeletingMessage(at: $0, in: range) && takesIt($0) && endOfBlock(around: $0, in: range).map { index < $0 } ?? true }
+    }
+
+    /// Whether `position` is the first part of a message to `self` that one of the file's methods
+    /// taking arguments answers by deleting a store (`[self removeStore:storeURL ...]`).
+    private func sendsADeletingMessage(at position: Int, in range: Range<Int>) -> Bool {
+        tokens[position].kind == .identifier && deletingMessages.contains(tokens[position].text) && position >= range.lowerBound + 2 && position + 1 < range.upperBound
+            && tokens[position + 1].is(":") && tokens[position - 1].isIdentifier("self") && tokens[position - 2].is("[")
     }
 
     /// The `}` of the innermost `{ }` block around `position` inside `range`; nil where none is.

@@ -18142,6 +18142,28 @@ enum SchemaInitializer {
 }
 ```
 
+### Triggers: Objective-C that deletes the store through a method of its own given the URL, then adds it again
+
+```objc path=Wallet/WalletDatabase.m
+@implementation WalletDatabase
+
+- (void)open {
+    NSURL *storeURL = [[self documentsFolder] URLByAppendingPathComponent:@"Wallet.sqlite"];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    NSError *error = nil;
+    if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error]) {
+        [self ↓removeStoreAtURL:storeURL withLog:nil];
+        [coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error];
+    }
+}
+
+- (void)removeStoreAtURL:(NSURL *)storeURL withLog:(NSURL *)logURL {
+    [[NSFileManager defaultManager] removeItemAtURL:storeURL error:nil];
+}
+
+@end
+```
+
 ### Does not trigger: a SwiftData container of a new file in the temporary folder, for screenshots
 
 ```swift path=App/ScreenshotSupport.swift
@@ -25193,6 +25215,47 @@ runs only after the file was deleted, and makes a new, empty store.
         [coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error];
     }
     return coordinator;
+}
+
+@end
+```
+
+### Does not trigger: Objective-C that deletes the store through a method of its own given the URL, then adds a new one there
+
+```xml path=Wallet.xcdatamodeld/Wallet.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Card">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Wallet.xcdatamodeld/Wallet 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Card">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="balance" optional="YES" attributeType="Double" defaultValueString="0" usesScalarValueType="YES"/>
+    </entity>
+</model>
+```
+
+```objc path=Wallet/WalletDatabase.m
+@implementation WalletDatabase
+
+- (void)open {
+    NSURL *storeURL = [[self documentsFolder] URLByAppendingPathComponent:@"Wallet.sqlite"];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    NSError *error = nil;
+    if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error]) {
+        [self removeStoreAtURL:storeURL withLog:nil];
+        [coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error];
+    }
+}
+
+- (void)removeStoreAtURL:(NSURL *)storeURL withLog:(NSURL *)logURL {
+    [[NSFileManager defaultManager] removeItemAtURL:storeURL error:nil];
 }
 
 @end
