@@ -505,10 +505,29 @@ struct ObjCStoreCodeScanner {
     /// migrate the store themselves or decide whether it needs it (`isMigrationNecessary`, whose
     /// body reads the store's metadata, `migrate`, whose body runs `NSMigrationManager`): a body
     /// that sends one before it opens the store has the store migrated, in another class.
-    /// The first parts of the selectors of `bodies`' methods that take arguments and delete a
-    /// store (`deletingMessages`).
+    /// The first parts of the selectors of `bodies`' methods that take arguments and delete the
+    /// store they are given (`deletingMessages`): a removal of one of their parameters, not of a
+    /// file of their own (a migration's backup, removed once it succeeded).
     private func deletingMessages(of bodies: [Body]) -> Set<String> {
-        Set(bodies.filter { $0.owner != nil && $0.selector.contains(":") && deletesAStore($0.range) }.compactMap { $0.selector.split(separator: ":").first.map(String.init) })
+        Set(bodies.filter { $0.owner != nil && $0.selector.contains(":") && deletesAStore($0.range) && removesAParameter($0) }.compactMap { $0.selector.split(separator: ":").first.map(String.init) })
+    }
+
+    /// Whether the method removes a file one of its parameters names
+    /// (`- (void)removeStore:(NSURL *)storeURL { [fileManager removeItemAtURL:storeURL error:nil]; }`).
+    private func removesAParameter(_ body: Body) -> Bool {
+        // The signature before the body's `{`: each parameter's name follows its `:(Type)`.
+        var start = body.range.lowerBound - 1
+        while start > 0, !(tokens[start].is("-") || tokens[start].is("+")) { start -= 1 }
+        let parameters = Set((start..<max(start, body.range.lowerBound - 1)).compactMap { index -> String? in
+            guard tokens[index].is(")"), index + 1 < tokens.count, tokens[index + 1].kind == .identifier,
+                  let open = partner[index], open > 0, tokens[open - 1].is(":") else { return nil }
+            return tokens[index + 1].text
+        })
+        guard !parameters.isEmpty else { return false }
+        return body.range.contains { position in
+            Self.removals.contains(tokens[position].text) && position + 1 < body.range.upperBound && tokens[position + 1].is(":")
+                && argument(after: position + 1, in: body.range).contains { tokens[$0].kind == .identifier && parameters.contains(tokens[$0].text) }
+        }
     }
 
     func openings(of bodies: [Body], migratingSelectors: Set<String> = []) -> [ObjCOpening] {

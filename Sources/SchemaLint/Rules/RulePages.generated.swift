@@ -18144,6 +18144,9 @@ enum SchemaInitializer {
 
 ### Triggers: Objective-C that deletes the store through a method of its own given the URL, then adds it again
 
+The method that migrates the store first removes a backup of its own, not the file it is given:
+no deletion of the store.
+
 ```objc path=Wallet/WalletDatabase.m
 @implementation WalletDatabase
 
@@ -18152,9 +18155,17 @@ enum SchemaInitializer {
     NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
     NSError *error = nil;
     if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error]) {
-        [self ↓removeStoreAtURL:storeURL withLog:nil];
+        if (![self migrateStoreAtURL:storeURL error:&error]) {
+            [self ↓removeStoreAtURL:storeURL withLog:nil];
+        }
         [coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error];
     }
+}
+
+- (BOOL)migrateStoreAtURL:(NSURL *)storeURL error:(NSError **)error {
+    NSURL *storeBackupURL = [storeURL URLByAppendingPathExtension:@"backup"];
+    [[NSFileManager defaultManager] removeItemAtURL:storeBackupURL error:nil];
+    return [[NSFileManager defaultManager] copyItemAtURL:storeURL toURL:storeBackupURL error:error];
 }
 
 - (void)removeStoreAtURL:(NSURL *)storeURL withLog:(NSURL *)logURL {
