@@ -409,6 +409,12 @@ struct ObjCStoreCodeScanner {
                         facts.failureActions.append(StoreFailureAction(
                             action: .onlyLogs, written: tokens[logged].text + "(...)", place: place(logged, body), opening: .addPersistentStore, openingLocation: location(of: tokens[index])
                         ))
+                    } else if dropsTheFailure, branches.isEmpty, let message = dropsTheResultAndTheError(at: index, in: body.range) {
+                        // `[coordinator addPersistentStoreWithType:... error:nil];`, a statement of its
+                        // own: nothing is told of a failure, nor looks at what came of it.
+                        facts.failureActions.append(StoreFailureAction(
+                            action: .onlyLogs, written: "ignoring the error", place: place(message, body), opening: .addPersistentStore, openingLocation: location(of: tokens[index])
+                        ))
                     } else if dropsTheFailure, let brace = ignoresTheError(branches) {
                         // `if (![coordinator addPersistentStoreWithType:...]) { // Handle error }`,
                         // the template's placeholder left as it was: the failure is dropped as a
@@ -1146,6 +1152,18 @@ struct ObjCStoreCodeScanner {
 
     /// The `{` of the first of `branches` where there are some and none does anything (no
     /// statement, or a bare `return;`); nil otherwise.
+    /// The `[` of the message at `index` where it is a statement of its own (its result kept
+    /// nowhere) and its error is `nil` or `NULL`: nil otherwise.
+    private func dropsTheResultAndTheError(at index: Int, in body: Range<Int>) -> Int? {
+        guard let group = enclosingGroup(of: index, in: body), group.lowerBound > body.lowerBound, let close = partner[group.lowerBound - 1],
+              tokens[group.lowerBound - 1].is("["), close + 1 < body.upperBound, tokens[close + 1].is(";") else { return nil }
+        let open = group.lowerBound - 1
+        guard open == body.lowerBound || tokens[open - 1].is(";") || tokens[open - 1].is("{") || tokens[open - 1].is("}"),
+              let label = group.last(where: { tokens[$0].isIdentifier("error") && $0 + 2 < group.upperBound && tokens[$0 + 1].is(":") }),
+              tokens[label + 2].isIdentifier("nil") || tokens[label + 2].isIdentifier("NULL") else { return nil }
+        return open
+    }
+
     private func ignoresTheError(_ branches: [Range<Int>]) -> Int? {
         guard let first = branches.first, first.lowerBound > 0, tokens[first.lowerBound - 1].is("{") else { return nil }
         let empty = branches.allSatisfy { branch in

@@ -18175,6 +18175,21 @@ no deletion of the store.
 @end
 ```
 
+### Triggers: Objective-C that adds the store in a statement of its own, its error `nil`
+
+```objc path=App/PersistenceController.m
+@implementation PersistenceController
+
+- (void)openStoreAtURL:(NSURL *)storeURL {
+    NSPersistentStoreCoordinator *psc = [self.context persistentStoreCoordinator];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+    ↓[psc addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:nil];
+    [self didOpen];
+}
+
+@end
+```
+
 ### Does not trigger: a SwiftData container of a new file in the temporary folder, for screenshots
 
 ```swift path=App/ScreenshotSupport.swift
