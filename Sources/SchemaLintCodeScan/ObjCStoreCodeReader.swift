@@ -104,8 +104,9 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
             } catch {
                 errors.append(error)
             }
-            let scanner = ObjCStoreCodeScanner(file: file, tokens: tokens)
-            let bodies = scanner.bodies()
+            let plain = ObjCStoreCodeScanner(file: file, tokens: tokens)
+            let bodies = plain.bodies()
+            let scanner = plain.knowing(bodies)
             var facts = scanner.facts(of: bodies)
             // A `.sqlite` file that code on SQLite's own API moves or deletes is that database, in
             // its own journal mode, not a Core Data store.

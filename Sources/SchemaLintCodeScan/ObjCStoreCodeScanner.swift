@@ -25,7 +25,8 @@ struct ObjCStoreCodeScanner {
     /// `removeItemAtURL:` written there does.
     private var deletingMethods: Set<String> = []
     /// The same of the file's methods that take arguments, by the first part of their selector
-    /// (`removeStore:withTransLog:` as `removeStore`): `[self removeStore:storeURL withTransLog:log]`.
+    /// (`removeStore:withTransLog:` as `removeStore`): `[self removeStore:storeURL withTransLog:log]`
+    /// (set by `knowing(_:)`).
     private var deletingMessages: Set<String> = []
     /// The file's constants outside any body (`static NSString *DBName = @"Notes.sqlite";`), the
     /// value's tokens by name: a store URL is often built from one.
@@ -161,14 +162,23 @@ struct ObjCStoreCodeScanner {
     }
 
     func facts() -> StoreCodeFacts {
-        facts(of: bodies())
+        let bodies = bodies()
+        return knowing(bodies).facts(of: bodies)
+    }
+
+    /// The scanner knowing what the file's methods do that their callers' facts depend on, from
+    /// its bodies (`bodies()`): which methods taking arguments delete the store they are given.
+    /// Made once, before `facts(of:)` and `openings(of:)`.
+    func knowing(_ bodies: [Body]) -> ObjCStoreCodeScanner {
+        var scanner = self
+        scanner.deletingMessages = deletingMessages(of: bodies)
+        return scanner
     }
 
     /// The facts of the file's bodies (`bodies()`, made once by the reader for the launch paths too).
     func facts(of bodies: [Body]) -> StoreCodeFacts {
         var scanner = self
         scanner.deletingMethods = Set(bodies.filter { $0.owner != nil && !$0.selector.contains(":") && deletesAStore($0.range) }.map(\.selector))
-        scanner.deletingMessages = deletingMessages(of: bodies)
         scanner.fileConstants = constants(outside: bodies)
         let storeURLBodies = bodies.filter { $0.owner != nil && !$0.selector.contains(":") && scanner.returnsAStore($0.range) }
         scanner.storeURLMethods = Set(storeURLBodies.map(\.selector))
@@ -537,12 +547,6 @@ struct ObjCStoreCodeScanner {
     }
 
     func openings(of bodies: [Body], migratingSelectors: Set<String> = []) -> [ObjCOpening] {
-        var scanner = self
-        scanner.deletingMessages = deletingMessages(of: bodies)
-        return scanner.openingsWorkedOut(of: bodies, migratingSelectors: migratingSelectors)
-    }
-
-    private func openingsWorkedOut(of bodies: [Body], migratingSelectors: Set<String>) -> [ObjCOpening] {
         // `shouldMigrateStoreAutomatically = NO`, `[d setShouldAddStoreAsynchronously:YES]` anywhere in the file.
         func setsAnywhere(_ property: String, _ setter: String, to value: String) -> Bool {
             tokens.indices.contains { index in

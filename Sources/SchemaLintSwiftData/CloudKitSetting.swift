@@ -33,37 +33,10 @@ struct CloudKitSetting {
     /// `switches`: what the code fixes of the switches a setting is written with.
     init(_ databases: [Declared<ExprSyntax>], declarations: SwiftDeclarations, switches: SyncSwitch) {
         for database in databases {
-            var expression = database.node
-            // `cloudKitDatabase: database` with `let database: ... = enabled ? .private(...) : .none`
-            // written before it: that value (the models it applies to are still those around the
-            // configuration).
-            var site: Syntax?
-            if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let bound = Self.localValue(of: name, around: Syntax(expression)) {
-                (expression, site) = (bound, Syntax(database.node))
-            }
-            // `cloudKitDatabase: cloudKitDatabase`, a parameter of the function around it
-            // (`func makeContainer(cloudKitDatabase: ModelConfiguration.CloudKitDatabase = .none)`):
-            // what its callers pass, each read as a setting written there is; the store syncs
-            // where one of them syncs.
-            if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, site == nil,
-               let passed = Self.passedSetting(ofParameter: name, around: Syntax(expression), switches: switches) {
-                (expression, site) = (passed, Syntax(database.node))
-            }
-            // `Sync.enabled ? .automatic : .none` with `static let enabled = false`, or a
-            // parameter every caller passes `false`: the branch the app takes.
-            // The models a branch applies to are those around the configuration, not the branch.
-            if let (condition, then, otherwise) = Self.ternary(expression) {
-                if let value = switches.value(of: condition, at: Syntax(expression), scope: database.scope) {
-                    expression = value ? then : otherwise
-                    site = site ?? Syntax(database.node)
-                } else if let synced = Self.syncingBranch(then, otherwise) {
-                    // `useCloudSync ? .automatic : .none` on a setting the person chooses: the
-                    // store syncs for those who turn sync on, and is checked as synced, as the
-                    // syncing branch says; there is nothing left undecided to tell.
-                    expression = synced
-                    site = site ?? Syntax(database.node)
-                }
-            }
+            // The models a setting applies to are those around the configuration, not those around
+            // the value it comes to.
+            let expression = Self.resolved(database.node, scope: database.scope, switches: switches)
+            let site: Syntax? = expression.id == database.node.id ? nil : Syntax(database.node)
             let option = Self.option(of: expression)
             let names = Self.namedTypes(around: site ?? Syntax(expression), scope: database.scope, declarations: declarations)
             let namesSchemas = names.contains { declarations.schemaDeclarations[$0] != nil }
@@ -88,37 +61,48 @@ struct CloudKitSetting {
         return (explicit, automatic)
     }
 
-    /// The setting the callers of the function around `use` give its parameter `name`: each
-    /// argument (or the default) an option, a local name bound to one, or a choice between one
-    /// that syncs and `.none`. The first that syncs (`.private` before `.automatic`), whatever
-    /// the others are (the store syncs for those people), else `.none` where every one is
-    /// `.none`; nil where nothing calls the function, or none syncs and some cannot be told.
-    /// A parameter handed on as the argument of another function's (`cloudKitDatabase:
-    /// cloudKitDatabase` again) is followed to that function's callers, a few deep.
-    private static func passedSetting(ofParameter name: String, around use: Syntax, switches: SyncSwitch, depth: Int = 0) -> ExprSyntax? {
+    /// The setting `expression` comes to, unchanged where nothing below applies:
+    /// - `cloudKitDatabase: database` with `let database: ... = enabled ? .private(...) : .none`
+    ///   written before it: that value;
+    /// - `cloudKitDatabase: cloudKitDatabase`, a parameter of the function around it
+    ///   (`func makeContainer(cloudKitDatabase: ModelConfiguration.CloudKitDatabase = .none)`):
+    ///   what its callers pass (`passedSetting`);
+    /// - `Sync.enabled ? .automatic : .none` with `static let enabled = false`, or a parameter
+    ///   every caller passes `false`: the branch the app takes; `useCloudSync ? .automatic : .none`
+    ///   on a setting the person chooses: the syncing branch, since the store syncs for those who
+    ///   turn sync on, which leaves nothing undecided to tell.
+    private static func resolved(_ expression: ExprSyntax, scope: [String], switches: SyncSwitch, depth: Int = 0) -> ExprSyntax {
+        var value = expression
+        if let reference = value.as(DeclReferenceExprSyntax.self) {
+            if let bound = localValue(of: reference.baseName.text, around: Syntax(reference)) {
+                value = bound
+            } else if let passed = passedSetting(ofParameter: reference.baseName.text, around: Syntax(reference), switches: switches, depth: depth) {
+                value = passed
+            }
+        }
+        if let (condition, then, otherwise) = ternary(value) {
+            if let decided = switches.value(of: condition, at: Syntax(value), scope: scope) {
+                value = decided ? then : otherwise
+            } else if let synced = syncingBranch(then, otherwise) {
+                value = synced
+            }
+        }
+        return value
+    }
+
+    /// The setting the callers of the function around `use` give its parameter `name`, each
+    /// argument (or the default) resolved as a setting written there is (a parameter handed on to
+    /// another function's is followed to that function's callers, a few deep): the first that
+    /// syncs (`.private` before `.automatic`), whatever the others are (the store syncs for those
+    /// people), else `.none` where every one is `.none`; nil where nothing calls the function, or
+    /// none syncs and some cannot be told.
+    private static func passedSetting(ofParameter name: String, around use: Syntax, switches: SyncSwitch, depth: Int) -> ExprSyntax? {
         guard depth < 6, let arguments = switches.arguments(ofParameter: name, around: use), !arguments.isEmpty else { return nil }
         var options: [(option: String, value: ExprSyntax)] = []
         var undecided = false
         for argument in arguments {
-            guard var value = argument?.value else {
-                undecided = true
-                continue
-            }
-            if let reference = value.as(DeclReferenceExprSyntax.self) {
-                if let bound = localValue(of: reference.baseName.text, around: Syntax(reference)) {
-                    value = bound
-                } else if let passed = passedSetting(ofParameter: reference.baseName.text, around: Syntax(reference), switches: switches, depth: depth + 1) {
-                    value = passed
-                }
-            }
-            if let (condition, then, otherwise) = ternary(value) {
-                if let decided = switches.value(of: condition, at: Syntax(value), scope: argument?.scope ?? []) {
-                    value = decided ? then : otherwise
-                } else if let synced = syncingBranch(then, otherwise) {
-                    value = synced
-                }
-            }
-            guard let option = option(of: value), ["none", "automatic", "private"].contains(option) else {
+            let value = argument.map { resolved($0.value, scope: $0.scope, switches: switches, depth: depth + 1) }
+            guard let value, let option = option(of: value), ["none", "automatic", "private"].contains(option) else {
                 undecided = true
                 continue
             }
