@@ -85,34 +85,26 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
     /// The facts and suppression comments of files read together (launch paths cross files). Only a
     /// malformed `// schemalint:ignore` comment is an error (its file's other comments are left out).
     static func read(_ sources: [ModelSourceFile]) -> (facts: StoreCodeFacts, suppressions: [Suppression], errors: [InputError]) {
+        // A test's `abort()` around opening a store never reaches a person's device.
+        let read = sources.filter { !ByteSearch.containsAny(Self.testImports, in: $0.bytes) }
+        // Each file is tokenized and scanned on its own (most of the time an app of thousands of
+        // files costs), on every core; what crosses files is worked out after, in the files' order.
+        let scanned = OrderedConcurrentMap.map(count: read.count, concurrently: OrderedConcurrentMap.isWorthSharingOut(read)) { index in
+            Self.scan(read[index])
+        }
         var parts: [StoreCodeFacts] = []
         var suppressions: [Suppression] = []
         var errors: [InputError] = []
         var files: [ObjCLaunchPaths.File] = []
         var transformers = ObjCKeyedArchiveTransformers()
-        // A test's `abort()` around opening a store never reaches a person's device.
-        for (file, bytes) in sources where !ByteSearch.containsAny(Self.testImports, in: bytes) {
-            let (tokens, comments) = ObjCTokenizer.tokenize(bytes)
-            transformers.add(tokens)
-            do throws(InputError) {
-                var found: [Suppression] = []
-                for comment in comments where CodeCommentSuppression.mentionsMarker(comment.text) {
-                    let location = SourceLocation(file: file, line: comment.line, column: comment.column)
-                    if let suppression = try CodeCommentSuppression.parse(comment.text, at: location) { found.append(suppression) }
-                }
-                suppressions += found
-            } catch {
-                errors.append(error)
+        for file in scanned {
+            transformers.add(file.tokens)
+            switch file.suppressions {
+            case .success(let found): suppressions += found
+            case .failure(let error): errors.append(error)
             }
-            let plain = ObjCStoreCodeScanner(file: file, tokens: tokens)
-            let bodies = plain.bodies()
-            let scanner = plain.knowing(bodies)
-            var facts = scanner.facts(of: bodies)
-            // A `.sqlite` file that code on SQLite's own API moves or deletes is that database, in
-            // its own journal mode, not a Core Data store.
-            if Self.usesAnotherSQLiteLibrary(bytes) { facts.fileOperations = [] }
-            parts.append(facts)
-            files.append(ObjCLaunchPaths.File(scanner: scanner, bodies: bodies))
+            parts.append(file.facts)
+            files.append(file.launchPaths)
         }
         // Methods of any file that migrate the store or decide whether it needs it: a method of
         // another class that sends one before opening the store has it migrated.
@@ -129,5 +121,28 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
         located.keyedArchiveTransformers = transformers.names()
         parts.append(located)
         return (StoreCodeFacts(merging: parts), suppressions, errors)
+    }
+
+    /// What one file says on its own: its tokens, suppression comments (or the error of a malformed
+    /// one, the file's other comments left out), store facts, and what launch paths need of it.
+    private static func scan(_ source: ModelSourceFile) -> (tokens: [ObjCToken], suppressions: Result<[Suppression], InputError>, facts: StoreCodeFacts, launchPaths: ObjCLaunchPaths.File) {
+        let (file, bytes) = source
+        let (tokens, comments) = ObjCTokenizer.tokenize(bytes)
+        let suppressions = Result { () throws(InputError) -> [Suppression] in
+            var found: [Suppression] = []
+            for comment in comments where CodeCommentSuppression.mentionsMarker(comment.text) {
+                let location = SourceLocation(file: file, line: comment.line, column: comment.column)
+                if let suppression = try CodeCommentSuppression.parse(comment.text, at: location) { found.append(suppression) }
+            }
+            return found
+        }
+        let plain = ObjCStoreCodeScanner(file: file, tokens: tokens)
+        let bodies = plain.bodies()
+        let scanner = plain.knowing(bodies)
+        var facts = scanner.facts(of: bodies)
+        // A `.sqlite` file that code on SQLite's own API moves or deletes is that database, in
+        // its own journal mode, not a Core Data store.
+        if usesAnotherSQLiteLibrary(bytes) { facts.fileOperations = [] }
+        return (tokens, suppressions, facts, ObjCLaunchPaths.File(scanner: scanner, bodies: bodies))
     }
 }

@@ -736,7 +736,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
 
     /// The files among `sources` that parse, and are no test's.
     private func parsed(_ sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> [StoreCodeSourceFile] {
-        let results = OrderedConcurrentMap.map(count: sources.count, concurrently: ParsedSwiftFile.isWorthSharingOut(sources)) { index in
+        let results = OrderedConcurrentMap.map(count: sources.count, concurrently: OrderedConcurrentMap.isWorthSharingOut(sources)) { index in
             Self.prepared(sources[index], options: options)
         }
         return results.compactMap { result in
@@ -767,7 +767,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         var files: [StoreCodeSourceFile] = []
         // Files are parsed, walked and scanned on all cores when there is enough of them; everything
         // is gathered in file order.
-        let concurrently = ParsedSwiftFile.isWorthSharingOut(sources)
+        let concurrently = OrderedConcurrentMap.isWorthSharingOut(sources)
         let parsed = OrderedConcurrentMap.map(count: sources.count, concurrently: concurrently) { index in Self.prepared(sources[index], options: options) }
         for (source, parse) in zip(sources, parsed) {
             let file: StoreCodeSourceFile

@@ -223,7 +223,7 @@ package struct SwiftDataReader: ModelSourceReader {
     private static func collect(_ sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> (SwiftDeclarations, [InputError], [ReadingNote]) {
         var declarations = SwiftDeclarations()
         var errors: [InputError] = []
-        let parsed = OrderedConcurrentMap.map(count: sources.count, concurrently: ParsedSwiftFile.isWorthSharingOut(sources)) { index in
+        let parsed = OrderedConcurrentMap.map(count: sources.count, concurrently: OrderedConcurrentMap.isWorthSharingOut(sources)) { index in
             ParsedSwiftFile.parse(sources[index], options: options)
         }
         var notes: [ReadingNote] = []

@@ -55,19 +55,6 @@ package struct ParsedSwiftFile: Sendable {
         !importedModules.isDisjoint(with: ["XCTest", "Testing"])
     }
 
-    /// Whether parsing and walking `sources` is worth handing to all cores. Below about 16 KB of
-    /// Swift, waking the other threads saves no wall-clock time and costs processor time: seven
-    /// store files of 0.7 KB each took as long either way, with a quarter more processor time on
-    /// all cores; thirty (21 KB) took a third less time on all cores (docs/performance.md).
-    package static func isWorthSharingOut(_ sources: [ModelSourceFile]) -> Bool {
-        var bytes = 0
-        for source in sources {
-            bytes += source.bytes.count
-            if bytes >= 16 * 1024 { return true }
-        }
-        return false
-    }
-
     /// Where a node starts (after its leading comments and whitespace).
     package func location(of node: some SyntaxProtocol) -> SchemaLintCore.SourceLocation {
         location(at: node.positionAfterSkippingLeadingTrivia)

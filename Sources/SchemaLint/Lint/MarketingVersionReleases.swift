@@ -280,6 +280,9 @@ struct AppVersionChanges {
     /// number's changes too, and the diff tells them apart).
     private static let changedLines = "MARKETING_VERSION|<string>[0-9][^<]*</string>"
 
+    /// What a line of a diff holds where it may set or name a version.
+    private static let settingWords = ByteSearch.Words(["MARKETING_VERSION", "<string>", "CFBundleShortVersionString"].map { Array($0.utf8) })
+
     /// The newest change in `range` (`a1b2c3..<git's commit>`). Only the newest few commits that touch the
     /// setting are looked at: a large repository changes its project file in thousands (a plist's
     /// build number changes with most builds, so a few more).
@@ -342,7 +345,14 @@ struct AppVersionChanges {
         var removed: [String: Set<String>] = [:]
         var added: [String: Set<String>] = [:]
         var afterShortVersionKey = false
-        for row in diff.text.split(separator: "\n") {
+        for line in diff.text.utf8.split(separator: UInt8(ascii: "\n")) {
+            // Most lines of a project file's diff (thousands where the file was rewritten) name no
+            // version and end a key's reach: found by their bytes, neither decoded nor trimmed.
+            guard line.withContiguousStorageIfAvailable({ ByteSearch.containsAny(Self.settingWords, in: UnsafeRawBufferPointer($0)) }) ?? true else {
+                afterShortVersionKey = false
+                continue
+            }
+            let row = Substring(line)
             let isRemoved = row.hasPrefix("-") && !row.hasPrefix("---"), isAdded = row.hasPrefix("+") && !row.hasPrefix("+++")
             let text = row.dropFirst()
             var found: (setting: String, value: String)?

@@ -11,7 +11,7 @@ package enum OrderedConcurrentMap {
     ///
     /// `concurrently: false` runs the jobs one after another on the calling thread, with the same
     /// outcome: for work too small to repay waking the other threads. Only the caller can tell
-    /// (the Swift readers count the bytes of their files: `ParsedSwiftFile.isWorthSharingOut`).
+    /// (the code readers count the bytes of their files: `isWorthSharingOut`).
     package static func map<Value: Sendable, Failure: Error>(
         count: Int, costs: [Int]? = nil, concurrently: Bool = true, _ transform: @Sendable (Int) throws(Failure) -> Value
     ) throws(Failure) -> [Value] {
@@ -56,5 +56,18 @@ package enum OrderedConcurrentMap {
         }
 
         var results: [Result<Value, Failure>?] { lock.withLock { storage } }
+    }
+
+    /// Whether parsing and walking code `sources` is worth handing to all cores. Below about 16 KB
+    /// of Swift, waking the other threads saves no wall-clock time and costs processor time: seven
+    /// store files of 0.7 KB each took as long either way, with a quarter more processor time on
+    /// all cores; thirty (21 KB) took a third less time on all cores (docs/performance.md).
+    package static func isWorthSharingOut(_ sources: [ModelSourceFile]) -> Bool {
+        var bytes = 0
+        for source in sources {
+            bytes += source.bytes.count
+            if bytes >= 16 * 1024 { return true }
+        }
+        return false
     }
 }
