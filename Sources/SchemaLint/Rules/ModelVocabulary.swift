@@ -52,7 +52,9 @@ struct ModelVocabulary {
         case .yaml: return "make '\(attribute)' optional, or give it a default value (`default:`)"
         case .xcode: return "make '\(attribute)' optional, or give it a Default Value (Xcode's Data Model inspector)"
         case .swiftData:
-            let swiftType = Self.swiftSpelling(of: type)
+            guard let swiftType = Self.swiftSpelling(of: type) else {
+                return "make '\(attribute)' optional (`?` after its declared type), or give it an initial value where it is declared (`var \(attribute): <its type> = ...`), which SwiftData stores as its default"
+            }
             return "make '\(attribute)' optional (`\(attribute): \(swiftType)?`), or give it an initial value where it is declared (`var \(attribute): \(swiftType) = ...`), which SwiftData stores as its default"
         }
     }
@@ -67,9 +69,9 @@ struct ModelVocabulary {
         }
     }
 
-    /// The Swift type a @Model property of `type` is usually declared with; `T` where many are
-    /// (a Codable value is stored transformable or composite).
-    private static func swiftSpelling(of type: AttributeType) -> String {
+    /// The Swift type a @Model property of `type` is usually declared with; nil where many are
+    /// (a Codable value is stored transformable or composite, and the model keeps no Swift type).
+    private static func swiftSpelling(of type: AttributeType) -> String? {
         switch type {
         case .int16: "Int16"
         case .int32: "Int32"
@@ -83,7 +85,7 @@ struct ModelVocabulary {
         case .binary: "Data"
         case .uuid: "UUID"
         case .uri: "URL"
-        case .transformable, .objectID, .undefined, .composite: "T"
+        case .transformable, .objectID, .undefined, .composite: nil
         }
     }
 

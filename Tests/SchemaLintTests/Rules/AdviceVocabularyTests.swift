@@ -95,6 +95,17 @@ import Testing
         ])
     }
 
+    @Test func aRequiredValueOfNoOneSwiftTypeIsNotSpelledAsOne() throws {
+        // A Codable value (`[MediaItem]`) is stored transformable or composite, and the model keeps no
+        // Swift type for it: the advice names no made-up type.
+        let files = [
+            Self.model(1, cloudkit: true, "Note:\n  attributes:\n    title: string"),
+            Self.model(2, cloudkit: true, "Note:\n  attributes:\n    title: string\n    items: {type: transformable, optional: false}"),
+        ]
+        let advice = try Self.finding("attribute-required-without-default", files, as: .swiftData).suggestions
+        #expect(advice == ["make 'items' optional (`?` after its declared type), or give it an initial value where it is declared (`var items: <its type> = ...`), which SwiftData stores as its default"])
+    }
+
     @Test func eachLoaderRecordsItsFormat() throws {
         let yaml = try Lint.versions([Self.model(1, "Note:\n  attributes:\n    title: string")])
         #expect(yaml.map(\.format) == [.yaml])
