@@ -154,6 +154,13 @@ package struct ModelLoader: Sendable {
             let completing = reader.companions(ofNamed: files.filter(named.contains)).filter { !own.contains($0) && !finder.isExcluded($0) }
             if !completing.isEmpty { companions.append((reader, completing)) }
         }
+        // A run of named files (a pre-commit hook's) does not see the code that may save.
+        if paths.allSatisfy({ path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }) {
+            loaded.storeCode.bundledDatabaseFiles = Self.bundledDatabaseFiles(loaded.storeCode, code: sources.map(\.path) + found.unclaimed, contents: found.claimedContents)
+        }
         let mappingModelPaths = found.mappingModels
         for result in OrderedConcurrentMap.map(count: mappingModelPaths.count, { index in
             Result { () throws(InputError) in try MappingModelReader.read(folder: mappingModelPaths[index]) }
@@ -182,6 +189,30 @@ package struct ModelLoader: Sendable {
         loaded.suppressions.sort { $0.location < $1.location }
         return loaded
     }
+
+    /// `StoreCodeFacts.bundledDatabaseFiles`: of the files that delete a store where it fails, those
+    /// that copy a database out of the bundle (`pathForResource`, `url(forResource:)`, then
+    /// `copyItem`), where none of the app's code files (tests left out) saves, runs a batch
+    /// request or names CloudKit outside its comments. A file that cannot be read may save.
+    private static func bundledDatabaseFiles(_ facts: StoreCodeFacts, code paths: [String], contents: [String: [UInt8]]) -> Set<String> {
+        func bytes(_ path: String) -> [UInt8]? { contents[path] ?? (try? FileReader.bytes(of: path)) }
+        let deleting = Set(facts.failureActions.filter { $0.action == .deletesTheStore }.map(\.place.location.file))
+        let copying = deleting.filter { file in
+            guard let bytes = bytes(file) else { return false }
+            let nested = file.hasSuffix(".swift")
+            return CodeOutsideComments.containsAny(bundleWords, in: bytes, nested: nested) && CodeOutsideComments.containsAny(copyWords, in: bytes, nested: nested)
+        }
+        guard !copying.isEmpty else { return [] }
+        let code = [".swift", ".m", ".mm", ".h"]
+        for path in paths where code.contains(where: path.hasSuffix) && !ShippedCodePaths.isTestOrDouble(path) {
+            guard let bytes = bytes(path), !CodeOutsideComments.containsAny(writingWords, in: bytes, nested: path.hasSuffix(".swift")) else { return [] }
+        }
+        return copying
+    }
+
+    private static let writingWords = ByteSearch.Words(["save", "Save", "Batch", "CloudKit"].map { Array($0.utf8) })
+    private static let bundleWords = ByteSearch.Words(["ForResource", "forResource"].map { Array($0.utf8) })
+    private static let copyWords = ByteSearch.Words([Array("copyItem".utf8)])
 
     /// Where a git submodule is not checked out, the types of properties no file read declares
     /// are likely its: one warning says so and names them, and the warning of each property is

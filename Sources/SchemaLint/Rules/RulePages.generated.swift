@@ -11097,7 +11097,12 @@ store that is an index of files on the device: the function that deletes it open
 then calls a function of the app's that lists a folder's files (`FileManager`'s `enumerator(at:)`,
 `contentsOfDirectory(at:)`) to fill it again, as an app that keeps its data as files (a git
 checkout, documents) and the store as an index of them does; the files are the data, and the
-deletion leaves them. Code
+deletion leaves them. So is deleting a database the app ships in its bundle: the code that
+deletes it copies one out of the bundle (`pathForResource:ofType:` or `url(forResource:withExtension:)`,
+then `copyItem`), and no code file of the app (tests left out) saves to a store, runs a batch
+request or names CloudKit outside its comments, so the store holds only what the app put there (a
+dictionary, a table of nutrients); a run of named files, such as a pre-commit hook's, does not see
+the code that may save, and reports the deletion. Code
 that names the main store's file beside a cache's is no cache's. So is Objective-C, where the
 method that opens the store names the files (written out, or through a constant of the file) or
 it or its class is named so itself. A stop in a `lazy var` read only while the app terminates
@@ -12900,6 +12905,73 @@ enum ImageCache {
         }
     }
 }
+```
+
+### Triggers: Objective-C: a database copied out of the bundle, deleted and copied again when it does not open, in an app that never saves (a note)
+
+The store is reference data the app ships: the app reads it and writes nothing to it, so the
+copy from the bundle is all there is to lose.
+
+```objc path=Foods/FoodDatabase.m
+@implementation FoodDatabase
+
+- (NSPersistentStoreCoordinator *)coordinator {
+    NSString *storePath = [[self documentsFolder] stringByAppendingPathComponent:@"Foods.sqlite"];
+    NSString *bundled = [[NSBundle mainBundle] pathForResource:@"Foods" ofType:@"sqlite"];
+    NSFileManager *files = [NSFileManager defaultManager];
+    if (![files fileExistsAtPath:storePath]) {
+        [files copyItemAtPath:bundled toPath:storePath error:NULL];
+    }
+    // Saves nothing: the foods are read, never edited.
+    NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self model]];
+    NSError *error = nil;
+    if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[NSURL fileURLWithPath:storePath] options:nil error:&error]) {
+        [files ↓removeItemAtPath:storePath error:nil];
+        [files copyItemAtPath:bundled toPath:storePath error:nil];
+        [coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[NSURL fileURLWithPath:storePath] options:nil error:&error];
+    }
+    return coordinator;
+}
+
+@end
+```
+
+### Triggers: Objective-C: a database copied out of the bundle and deleted when it does not open, in an app that saves to it (a warning)
+
+Another file saves what the person marks: the store holds it too, and the deletion loses it.
+
+```objc path=Foods/FoodDatabase.m
+@implementation FoodDatabase
+
+- (NSPersistentStoreCoordinator *)coordinator {
+    NSString *storePath = [[self documentsFolder] stringByAppendingPathComponent:@"Foods.sqlite"];
+    NSString *bundled = [[NSBundle mainBundle] pathForResource:@"Foods" ofType:@"sqlite"];
+    NSFileManager *files = [NSFileManager defaultManager];
+    if (![files fileExistsAtPath:storePath]) {
+        [files copyItemAtPath:bundled toPath:storePath error:NULL];
+    }
+    NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self model]];
+    NSError *error = nil;
+    if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[NSURL fileURLWithPath:storePath] options:nil error:&error]) {
+        [files ↓removeItemAtPath:storePath error:nil];
+        [files copyItemAtPath:bundled toPath:storePath error:nil];
+        [coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[NSURL fileURLWithPath:storePath] options:nil error:&error];
+    }
+    return coordinator;
+}
+
+@end
+```
+
+```objc path=Foods/FavoritesController.m
+@implementation FavoritesController
+
+- (void)markFavorite:(Food *)food {
+    food.favorite = @YES;
+    [food.managedObjectContext save:nil];
+}
+
+@end
 ```
 
 ### Triggers: a store opened with a schema named as a cache, deleted by the caller when it does not open (a note)

@@ -61,6 +61,11 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// The names of the files that Xcode projects build into two targets or more: code of an
     /// extension's folder among them is the app's too. Not store code: `isEmpty` leaves them out.
     package var sourcesOfSeveralTargets: Set<String> = []
+    /// The files that delete a store where it fails to open and copy a database out of the app's
+    /// bundle, in an app none of whose code saves to a store, runs a batch request or syncs: such
+    /// a store holds only what the app shipped in it, and deleting it loses nothing of the
+    /// person's. Set by the walk, which sees every code file (not a run of named files).
+    package var bundledDatabaseFiles: Set<String> = []
     /// Where the app migrates a store itself with `NSMigrationManager` (`migrateStore(from:...)`,
     /// `migrateStoreFromURL:` in Objective-C): object by object in memory, not by Core Data's
     /// lightweight migration. Not store code: `isEmpty` leaves them out.

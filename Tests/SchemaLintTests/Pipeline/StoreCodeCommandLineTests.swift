@@ -1364,6 +1364,39 @@ import SchemaLintTestSupport
         }
     }
 
+    /// A database copied out of the bundle and copied again after its deletion is reference data
+    /// only where no code of the app saves: a run of the folder sees all of it (a note), a run of
+    /// the one file named, as a pre-commit hook makes, does not (the warning stays).
+    @Test func aBundledDatabaseIsReferenceDataOnlyWhereTheWholeAppIsRead() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.notesModel, to: "Foods/Model/Notes.yaml")
+        try folder.write("""
+        @implementation FoodDatabase
+        - (NSPersistentStoreCoordinator *)coordinator {
+            NSString *storePath = [[self documentsFolder] stringByAppendingPathComponent:@"Foods.sqlite"];
+            NSString *bundled = [[NSBundle mainBundle] pathForResource:@"Foods" ofType:@"sqlite"];
+            NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[self model]];
+            NSError *error = nil;
+            if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[NSURL fileURLWithPath:storePath] options:nil error:&error]) {
+                [[NSFileManager defaultManager] removeItemAtPath:storePath error:nil];
+                [[NSFileManager defaultManager] copyItemAtPath:bundled toPath:storePath error:nil];
+            }
+            return coordinator;
+        }
+        @end
+        """, to: "Foods/FoodDatabase.m")
+        // The tests save; the app does not.
+        try folder.write("- (void)testLoads { [self.context save:nil]; }\n", to: "FoodsTests/FoodDatabaseTests.m")
+        let whole = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(whole.hits.filter { $0.rule == "store-load-failure-destructive" } == [Hit(place: "FoodDatabase.m:8:41", severity: "note", rule: "store-load-failure-destructive")], "\(whole.run.stdout)")
+        let named = try Self.lint(path: folder.path + "/Foods/FoodDatabase.m", extra: ["--no-color"])
+        #expect(named.hits.filter { $0.rule == "store-load-failure-destructive" } == [Hit(place: "FoodDatabase.m:8:41", severity: "warning", rule: "store-load-failure-destructive")], "\(named.run.stdout)")
+        // A save anywhere in the app's code makes the store the person's too.
+        try folder.write("- (void)mark { [self.context save:nil]; }\n", to: "Foods/Favorites.m")
+        let saving = try Self.lint(path: folder.path, extra: ["--no-color"])
+        #expect(saving.hits.filter { $0.rule == "store-load-failure-destructive" } == [Hit(place: "FoodDatabase.m:8:41", severity: "warning", rule: "store-load-failure-destructive")], "\(saving.run.stdout)")
+    }
+
     /// A store added with its result dropped and its error tested after, deleted when that error
     /// is set and added again: the deletion is the loss (a warning); abort() when even the new,
     /// empty store fails is a note, as in Swift.

@@ -212,6 +212,12 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             // The rows are read out first: the loss is narrower, and still there.
             consequence = "\(action.written) deletes the store's files when \(opening) fails, after \(action.readOutFirst ?? "") reads what it holds into memory to write into a new store: until that store is open and saved, what the person stored is only in the running app, so a new store that fails to open or save, or an app that ends first, loses it"
             suggestions = ["keep a copy of the store's files (copyItem of the store and its -wal and -shm, or migratePersistentStore) until what was read is saved in the new store, and delete them only then"]
+        case .deletesTheStore where context.facts.bundledDatabaseFiles.contains(action.place.location.file) && opened?.call != .modelContainer:
+            // Nothing of the app saves (SwiftData saves by itself, unasked): the store is the
+            // database the app copies out of its bundle, again after the deletion.
+            consequence = "\(action.written) deletes the store when \(opening) fails, and the same code copies a database out of the app's bundle, while no code of the app saves to a store, runs a batch request or syncs: the store holds only what the app shipped, so the person loses nothing"
+            suggestions = ["if a later release lets the person save to this store, keep the failed store instead: move it aside and recover from it"]
+            severity = .note
         case .deletesTheStore:
             // Many stores mirror a server: what was synced comes back, what was not is gone.
             consequence = "\(action.written) deletes the store when \(opening) fails: \(failing) loses everything in it, so what the person made on this device and no server or iCloud has yet is gone, and the rest must be downloaded or built again"
