@@ -69,6 +69,8 @@ package struct GitReleaseTags: Sendable {
         var tags = GitReleaseTags(listing: (merged + merges).map(\.listing).joined(separator: "\n"), pattern: pattern)
         tags.elsewhere = elsewhere
         tags.tags = placingBeforeTheNewestRelease(placingAfterWhatItPrecedes(tags.tags, refs: refs), refs: refs)
+        let commits = Dictionary((merged + merges).compactMap { tag in tag.commit.map { (tag.name, $0) } }, uniquingKeysWith: { first, _ in first })
+        tags.tags = oneTagPerCommit(tags.tags, commits: commits)
         let onBranches = releasedOnBranches(after: tags, among: unmerged.filter { elsewhere.contains($0.name) }, refs: refs)
         if !onBranches.isEmpty {
             tags.tags += onBranches
@@ -195,6 +197,15 @@ package struct GitReleaseTags: Sendable {
             tags.insert(release, at: first)
         }
         return tags
+    }
+
+    /// `tags` (in release order) with one tag for each commit (`commits`, by tag name), the last in
+    /// that order: tags on one commit are one release, whose files are the same under each name,
+    /// and a number mistyped beside it (`0.1.0` on `1.1.0`'s commit) would make up a release
+    /// before the first.
+    static func oneTagPerCommit(_ tags: [Tag], commits: [String: String]) -> [Tag] {
+        var seen: Set<String> = []
+        return tags.reversed().filter { tag in commits[tag.name].map { seen.insert($0).inserted } ?? true }.reversed()
     }
 
     /// Each tag's commit (the peeled one of an annotated tag) from `for-each-ref` lines of

@@ -379,11 +379,12 @@ struct GitHistoryCacheTests {
         #expect(releases(cached: true) == ["3.1.1", "3.1.11", "3.1.2"])
         #expect(try !askedWhichRefsHold())
 
-        // 3.1.10, tagged since on 3.1.1's commit, changes the answer: asked again.
+        // 3.1.10, tagged since on 3.1.1's commit, changes the answer: asked again. The two tags
+        // are one release, under the name the order puts last.
         _ = try repository.git(["tag", "3.1.10", "HEAD~2"])
-        #expect(releases(cached: true) == ["3.1.1", "3.1.10", "3.1.11", "3.1.2"])
+        #expect(releases(cached: true) == ["3.1.10", "3.1.11", "3.1.2"])
         #expect(try askedWhichRefsHold())
-        #expect(releases(cached: false) == ["3.1.1", "3.1.10", "3.1.11", "3.1.2"])
+        #expect(releases(cached: false) == ["3.1.10", "3.1.11", "3.1.2"])
     }
 
     /// Which release branches hold a release tagged on them is asked of those branches alone: a

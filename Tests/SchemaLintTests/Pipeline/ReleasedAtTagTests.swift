@@ -348,6 +348,23 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("the stores 3.1.1 to 3.1.11 made match no version"), "\(run.stdout)")
     }
 
+    /// Two tags on one commit are one release: a number mistyped beside it (`0.1.0` on the commit
+    /// of `1.1.0`) makes up no release before the first, with edits from it to the next.
+    @Test func tagsOnOneCommitAreOneRelease() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("1.0.2")
+        try repository.tag("1.0.2")
+        try Self.write(folder, "Notes", ["title", "body"])
+        try repository.commit("1.1.0")
+        try repository.tag("1.1.0")
+        try repository.tag("0.1.0")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("released Notes was modified after it shipped: 1.0.2 shipped it, 1.1.0 shipped it changed by: Note: added attribute `body`"), "\(run.stdout)")
+        #expect(!run.stdout.contains("0.1.0"), "\(run.stdout)")
+    }
+
     /// Git-flow: releases are tagged on merges into `main`, and `develop`, checked out, has merged
     /// the release branch but not the merge. The version v2.0 shipped and develop edited since is
     /// compared with it; v2.0.1, a hotfix merged into `main` only, is no release develop builds on.
