@@ -52,6 +52,11 @@ enum Harness: String, CaseIterable {
                 // The reader's whole pass, which also looks for the senders of each method that
                 // handles a store; its one error is a malformed ignore comment.
                 let reading = ObjCStoreCodeReader().read(sources: [("AppDelegate.m", bytes)], options: ModelSourceReadingOptions())
+                // What the walk reads of every code file of an app that deletes a store: the code
+                // outside its comments, with Objective-C's and Swift's comments alike.
+                for nested in [false, true] where CodeOutsideComments.code(of: bytes, nested: nested).count > bytes.count {
+                    fatalError("leaving out comments made the code longer")
+                }
                 if let error = reading.errors.first { throw error }
             case .infoPlist:
                 _ = try InfoPlistReader.parse(bytes, file: "Info.plist")

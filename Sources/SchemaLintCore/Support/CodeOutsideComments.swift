@@ -12,7 +12,7 @@ package enum CodeOutsideComments {
     }
 
     /// `bytes` with each comment replaced by one space, so that the words on either side stay apart.
-    static func code(of bytes: [UInt8], nested: Bool) -> [UInt8] {
+    package static func code(of bytes: [UInt8], nested: Bool) -> [UInt8] {
         let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\""), apostrophe = UInt8(ascii: "'")
         let backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
         var code: [UInt8] = []
