@@ -307,6 +307,16 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
               name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
               let declaring = sources.first(where: { $0.name == place.location.file }) else { return false }
         if let calls = callsOfPrivateFunction(name, in: declaring) { return calls == 0 }
+        // Xcode's template `saveContext()`, which no protocol of Apple's requires, runs only where
+        // the project calls it; each app delegate of the repository may declare its own.
+        if name == "saveContext" {
+            return !(everyFile?() ?? sources).contains { source in
+                ByteSearch.wholeWordCount(of: name, in: source.bytes) > 0 && Self.lines(of: source).contains { line in
+                    let text = Array(code(of: line).utf8)
+                    return ByteSearch.wholeWordCount(of: name, in: text) > ByteSearch.wholeWordCount(of: "func \(name)", in: text)
+                }
+            }
+        }
         // Written in a line comment (`// completeStoreReset()`, a call switched off) is no call.
         guard writtenOnce(name, in: sources) else { return false }
         let lines = Self.lines(of: declaring)
@@ -577,7 +587,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
     /// property of that name (`CoreDataService.shared.persistentContainer`). `@objc`, `dynamic`,
     /// `public` and `open` ones may be read by code the run does not see. `holding`: the files of
     /// `sources` that hold a word.
-    static func isUnreadLazyProperty(_ place: CodePlace, in sources: [ModelSourceFile], holding: (String) -> [ModelSourceFile]) -> Bool {
+    static func isUnreadLazyProperty(_ place: CodePlace, in sources: [ModelSourceFile], holding: (String) -> [ModelSourceFile], reading: Set<String> = []) -> Bool {
         let parts = place.declaration.split(separator: ".")
         guard parts.count == 2, let type = parts.first.map(String.init), let member = parts.last.map(String.init),
               member.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
@@ -606,6 +616,20 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         // from one of them (`CouponStore.shared.persistentContainer`) reads theirs.
         let declaringTheirOwn = Set(using.filter { $0.name != declaring.name && declaresItsOwn($0) }.map(\.name))
         let owners = Set(using.filter { declaringTheirOwn.contains($0.name) }.flatMap { declaredTypeNames(in: $0) })
+        // A read of the property in its own file, in another `lazy var` of the type that nothing
+        // reads, or in a function nothing calls (the template's `managedObjectContext`, read only
+        // by its `saveContext()`), reads it only where that one runs.
+        let declaringLines = lines(of: declaring)
+        // The property's own initializer names it only as a local of that name.
+        func inCodeThatNeverRuns(_ start: Int) -> Bool {
+            guard reading.count < 4, let (name, isLazyVar) = enclosingMember(ofLine: declaring.bytes[..<start].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }, in: declaringLines) else { return false }
+            if name == member, isLazyVar { return true }
+            guard !reading.contains(name) else { return false }
+            let enclosing = CodePlace(place.location, in: "\(type).\(name)\(isLazyVar ? "" : "()")")
+            return isLazyVar
+                ? isUnreadLazyProperty(enclosing, in: sources, holding: holding, reading: reading.union([member]))
+                : isUncalledFunction(enclosing, in: sources)
+        }
         for source in using {
             let isDeclaring = source.name == declaring.name
             // Another file that declares a property of that name reads its own by the bare name.
@@ -618,6 +642,12 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                 let before = String(decoding: bytes[lineStart..<start], as: UTF8.self)
                 if before.contains("//") { continue }
                 if isDeclaring, before.hasSuffix("lazy var ") { continue }
+                if isDeclaring, before.hasSuffix("self.") || !before.hasSuffix("."), inCodeThatNeverRuns(start) { continue }
+                // An assignment (`context.persistentStoreCoordinator = coordinator`) never runs a
+                // lazy property's initializer, whatever object it names.
+                var after = start + member.utf8.count
+                while after < bytes.count, bytes[after] == 0x20 { after += 1 }
+                if after + 1 < bytes.count, bytes[after] == UInt8(ascii: "="), bytes[after + 1] != UInt8(ascii: "=") { continue }
                 guard before.hasSuffix(".") else {
                     if !declaresItsOwn { return false }
                     continue
@@ -637,6 +667,29 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             }
         }
         return true
+    }
+
+    /// The `lazy var` or function whose body holds line `line` of `lines`, and whether it is a
+    /// `lazy var`: the nearest line above it, less indented, that declares one, through the
+    /// blocks of statements between. Nil where another declaration comes first (a closure's
+    /// `let`, a type).
+    private static func enclosingMember(ofLine line: Int, in lines: [Substring]) -> (name: String, isLazyVar: Bool)? {
+        guard line < lines.count else { return nil }
+        var indent = lines[line].prefix { $0 == " " || $0 == "\t" }.count
+        for index in stride(from: line - 1, through: 0, by: -1) {
+            let text = code(of: lines[index])
+            let own = text.prefix(while: { $0 == " " || $0 == "\t" }).count
+            guard own < indent, !text.allSatisfy(\.isWhitespace) else { continue }
+            for (keyword, isLazyVar) in [("lazy var ", true), ("func ", false)] {
+                if let range = text.range(of: keyword) {
+                    let name = String(text[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                    return name.isEmpty ? nil : (name, isLazyVar)
+                }
+            }
+            guard Self.opensAStatementBlock(text) else { return nil }
+            indent = own
+        }
+        return nil
     }
 
     /// Where `place` lies in a `lazy var` of a type that is read only while the app terminates:

@@ -11058,7 +11058,13 @@ calls, where nothing but a call written out can run it: a `private` one, one an 
 framework's type adds (`extension ModelContainer { func makeContainer() }`), or a method of a type
 of the project's that inherits and conforms to nothing (`final class CoreDataManager`) whose call
 is switched off in a line comment (`// store.makeNewStore()`); the system calls overrides, `@objc`
-methods and protocol requirements by no name written. So, last, does a type that opens its store
+methods and protocol requirements by no name written, but no protocol of Apple's requires the
+template's `saveContext()`, which runs only where a call is written. So does a `lazy var` no file
+reads: one named only in its own initializer (where a local of that name is made), in another
+`lazy var` of its type that nothing reads, in a function nothing calls (the older template's
+coordinator, read only by its `managedObjectContext`, read only by its `saveContext()`), or where
+a value is assigned to that name (`context.persistentStoreCoordinator = coordinator`, which runs
+no initializer whatever it names). So, last, does a type that opens its store
 and handles the failure itself, beside a store another file opens, where no other Swift file names
 the type: a plain one (it inherits and conforms to nothing but `ObservableObject`), not `public`,
 alone in a file with no `@main` (Xcode's template `PersistenceController`, left beside the app's own
@@ -14956,6 +14962,65 @@ struct TrainsApp: App {
 
     var body: some Scene {
         WindowGroup { Text(loadError == nil ? "Trains" : "The collection could not be opened") }
+    }
+}
+```
+
+### Triggers: the older template's coordinator, read only by its context, read only by a saveContext() nothing calls (a note)
+
+The app saves through a helper of its own, which gives its context a coordinator it makes
+itself; the template's getters are left in the app delegate, and nothing runs them.
+
+```swift path=App/AppDelegate.swift
+import UIKit
+import CoreData
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func applicationWillTerminate(_ application: UIApplication) {
+        ScoreStore.shared.save()
+    }
+
+    lazy var persistentStoreCoordinator: NSPersistentStoreCoordinator = {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel.mergedModel(from: nil)!)
+        let url = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0].appendingPathComponent("Scores.sqlite")
+        do {
+            try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+        } catch {
+            NSLog("Unresolved error \(error)")
+            ↓abort()
+        }
+        return coordinator
+    }()
+
+    lazy var managedObjectContext: NSManagedObjectContext = {
+        var managedObjectContext = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+        managedObjectContext.persistentStoreCoordinator = self.persistentStoreCoordinator
+        return managedObjectContext
+    }()
+
+    func saveContext () {
+        if managedObjectContext.hasChanges {
+            try? managedObjectContext.save()
+        }
+    }
+}
+```
+
+```swift path=App/ScoreStore.swift
+import CoreData
+
+final class ScoreStore {
+    static let shared = ScoreStore()
+    let context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+
+    init() {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel.mergedModel(from: nil)!)
+        context.persistentStoreCoordinator = coordinator
+    }
+
+    func save() {
+        try? context.save()
     }
 }
 ```

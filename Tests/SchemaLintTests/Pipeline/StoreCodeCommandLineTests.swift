@@ -62,6 +62,8 @@ import SchemaLintTestSupport
                 }
                 return container
             }()
+
+            var viewContext: NSManagedObjectContext { container.viewContext }
         }
 
         """, to: "Notes/Storage.swift")
@@ -2037,6 +2039,8 @@ import SchemaLintTestSupport
                     }
                     return container
                 }()
+
+                var viewContext: NSManagedObjectContext { container.viewContext }
             }
 
             """
