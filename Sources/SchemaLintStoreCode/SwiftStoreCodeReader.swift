@@ -567,14 +567,17 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
               member.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
               let declaring = sources.first(where: { $0.name == place.location.file }),
               ByteSearch.wholeWordCount(of: "static let \(member)", in: declaring.bytes) + ByteSearch.wholeWordCount(of: "static var \(member)", in: declaring.bytes) == 1 else { return false }
-        let qualified = ByteSearch.wholeWordCount(of: "\(type).\(member)", in: declaring.bytes) + ByteSearch.wholeWordCount(of: "Self.\(member)", in: declaring.bytes)
-        let bare = ByteSearch.wholeWordCount(of: member, in: declaring.bytes) { $0 != UInt8(ascii: ".") }
+        // A name in a comment (`// use container.mainContext`) is no use of it.
+        let declaringCode = CodeOutsideComments.code(of: declaring.bytes, nested: true)
+        let qualified = ByteSearch.wholeWordCount(of: "\(type).\(member)", in: declaringCode) + ByteSearch.wholeWordCount(of: "Self.\(member)", in: declaringCode)
+        let bare = ByteSearch.wholeWordCount(of: member, in: declaringCode) { $0 != UInt8(ascii: ".") }
         guard qualified == 0, bare == 1 else { return false }
         // `.shared` after a name or a call is some other value's member (`Service.shared`).
         func standsAlone(_ byte: UInt8) -> Bool { !ByteSearch.isIdentifierByte(byte) && ![UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!")].contains(byte) }
         return !sources.contains { source in
             guard source.name != declaring.name, ByteSearch.wholeWordCount(of: type, in: source.bytes) > 0 else { return false }
-            return ByteSearch.wholeWordCount(of: "\(type).\(member)", in: source.bytes) > 0 || ByteSearch.wholeWordCount(of: ".\(member)", in: source.bytes, after: standsAlone) > 0
+            let code = CodeOutsideComments.code(of: source.bytes, nested: true)
+            return ByteSearch.wholeWordCount(of: "\(type).\(member)", in: code) > 0 || ByteSearch.wholeWordCount(of: ".\(member)", in: code, after: standsAlone) > 0
         }
     }
 

@@ -11053,7 +11053,7 @@ export, a store added read-only (`NSReadOnlyPersistentStoreOption: true`) that t
 then copies out with `migratePersistentStore`: neither call migrates the store the app writes, and
 their failure loses nothing and does not come back at launch. What a static stored
 property does that no file of the run uses (Xcode's template `static let shared`, left beside the
-stack the app makes itself) runs only if code elsewhere uses it: a note. So does a function no file
+stack the app makes itself; a name in a comment is no use) runs only if code elsewhere uses it: a note. So does a function no file
 calls, where nothing but a call written out can run it: a `private` one, one an extension of a
 framework's type adds (`extension ModelContainer { func makeContainer() }`), or a method of a type
 of the project's that inherits and conforms to nothing (`final class CoreDataManager`) whose call
@@ -14964,6 +14964,30 @@ struct TrainsApp: App {
         WindowGroup { Text(loadError == nil ? "Trains" : "The collection could not be opened") }
     }
 }
+```
+
+### Triggers: a static container of a type named only in its own file, whose comments name it (a note)
+
+The type's `container` is named in comments only: no file of the app uses it, and its code runs
+only if code elsewhere does.
+
+```swift path=App/DataSchema.swift
+import SwiftData
+
+// The schema and the model container setup.
+enum DataSchema {
+    static let models: [any PersistentModel.Type] = [Game.self, Frame.self]
+
+    static var container: ModelContainer {
+        do {
+            return try ModelContainer(for: Schema(models))
+        } catch {
+            ↓fatalError("Failed to create ModelContainer: \(error)")
+        }
+    }
+}
+
+// Views use container.mainContext through the environment.
 ```
 
 ### Triggers: the older template's coordinator, read only by its context, read only by a saveContext() nothing calls (a note)
