@@ -199,13 +199,24 @@ package struct GitReleaseTags: Sendable {
         return tags
     }
 
-    /// `tags` (in release order) with one tag for each commit (`commits`, by tag name), the last in
-    /// that order: tags on one commit are one release, whose files are the same under each name,
-    /// and a number mistyped beside it (`0.1.0` on `1.1.0`'s commit) would make up a release
-    /// before the first.
+    /// `tags` (in release order) with one tag for each commit (`commits`, by tag name): tags on one
+    /// commit are one release, whose files are the same under each name, and a number mistyped
+    /// beside it (`0.1.0` on `1.1.0`'s commit) would make up a release before the first. The one
+    /// kept is the last in that order that is no pre-release (`v3.1.3` beside `v3.1.3.beta.1`), or
+    /// the last where all are.
     static func oneTagPerCommit(_ tags: [Tag], commits: [String: String]) -> [Tag] {
-        var seen: Set<String> = []
-        return tags.reversed().filter { tag in commits[tag.name].map { seen.insert($0).inserted } ?? true }.reversed()
+        let names = Set(tags.map(\.name))
+        let builds = buildCounts(names)
+        var kept: [String: String] = [:]
+        for tag in tags {
+            guard let commit = commits[tag.name] else { continue }
+            if let other = kept[commit], !isPrerelease(tag.name, among: names, buildCounts: builds) || isPrerelease(other, among: names, buildCounts: builds) {
+                kept[commit] = tag.name
+            } else if kept[commit] == nil {
+                kept[commit] = tag.name
+            }
+        }
+        return tags.filter { tag in commits[tag.name].map { kept[$0] == tag.name } ?? true }
     }
 
     /// Each tag's commit (the peeled one of an annotated tag) from `for-each-ref` lines of
