@@ -314,7 +314,7 @@ struct AppVersionChanges {
     /// `lazy.compactMap(change).first`, which works out its first answer twice: one `git diff` more.
     private func firstChange(listedBy log: String, paths: [String]) -> Change? {
         for line in log.split(separator: "\n") {
-            if let found = changes(line, paths: paths).first(where: { !Self.goesBack(from: $0.from, to: $0.to) }),
+            if let found = changes(line, paths: paths).first(where: { !Self.namesNoLaterVersion(from: $0.from, to: $0.to) }),
                !isWithdrawn(found, paths: paths) { return found }
         }
         return nil
@@ -376,12 +376,13 @@ struct AppVersionChanges {
         }
     }
 
-    /// Whether a version set from `from` to `to` goes back (`1.0` to `0.0.2`, a new project's
-    /// template value replaced): no release follows from that. Versions that are not dotted
-    /// numbers are not compared.
-    static func goesBack(from: String, to: String) -> Bool {
+    /// Whether a version set from `from` to `to` names no later one: it goes back (`1.0` to
+    /// `0.0.2`, a new project's template value replaced) or is the same number spelled otherwise
+    /// (`1.1` to `1.1.0`). No release follows from that. Versions that are not dotted numbers are
+    /// not compared.
+    static func namesNoLaterVersion(from: String, to: String) -> Bool {
         guard let old = VersionNumber(from), let new = VersionNumber(to) else { return false }
-        return new < old
+        return new <= old
     }
 
     /// The value of a plist's `<string>2.0.1</string>` line, nil where it is none or a build

@@ -9755,8 +9755,9 @@ shape, never the one its release made stores with: freezing it since is a repair
 The newest version itself is compared the same way once the app's version changed after it was
 added (`MARKETING_VERSION` in a project file or an `.xcconfig`, or `CFBundleShortVersionString` in
 an `Info.plist` as projects made before Xcode 11 keep it, under the nearest folder above the
-model that holds an `.xcodeproj`, a change of its value on the same line, and not one the next
-change takes back below it, as a number given to a release candidate by mistake is): a team changes it only
+model that holds an `.xcodeproj`, a change of its value on the same line to a later version, not
+the same one spelled otherwise (`1.1` to `1.1.0`), and not one the next change takes back below
+it, as a number given to a release candidate by mistake is): a team changes it only
 once the release before went out, so that release shipped the newest version, and an edit in or
 after the commit that changed it leaves the stores that release made with no version in the
 bundle to migrate from. It is compared with itself as it was before

@@ -698,8 +698,9 @@ struct ReleasedAtTagTests {
     /// the app's version in the `Info.plist`: a change of `CFBundleShortVersionString` shows a
     /// release as `MARKETING_VERSION`'s does; one of the build number (`CFBundleVersion`) alone,
     /// or to a value that refers to the build setting (a project moved to Xcode 11's), or back to
-    /// a lower version (a new project's template value replaced), does not.
-    @Test(arguments: ["1.1", "build", "$(MARKETING_VERSION)", "0.0.2"])
+    /// a lower version (a new project's template value replaced), or to the same version spelled
+    /// otherwise (`1.0` to `1.0.0`), does not.
+    @Test(arguments: ["1.1", "build", "$(MARKETING_VERSION)", "0.0.2", "1.0.0"])
     func anInfoPlistVersionChangeAfterTheNewestVersionCameShowsItShipped(change: String) throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
