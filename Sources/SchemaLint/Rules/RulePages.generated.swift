@@ -2630,7 +2630,7 @@ entities:
         "cloudkit-required-relationship": ####"""
 # cloudkit-required-relationship
 
-A synced relationship is required, or has a minimum count above zero.
+A synced relationship is required.
 
 | | |
 |---|---|
@@ -2642,17 +2642,18 @@ A synced relationship is required, or has a minimum count above zero.
 
 CloudKit requires every relationship of a synced model to be optional (the runtime error reads
 "CloudKit integration requires that all relationships be optional"). Records sync one by one and
-in no particular order: a note can arrive before its folder, and must be storable without it. A
-to-many relationship with `minCount` above zero is required in the same way. On a to-one, the
-`minCount="1" maxCount="1"` that older versions of Xcode wrote on every to-one relationship, optional
-ones included, means nothing: Core Data (and CloudKit's check) read `optional` there.
+in no particular order: a note can arrive before its folder, and must be storable without it.
+CloudKit's check reads `optional` alone: a count limit on an optional relationship (the
+`minCount="1" maxCount="1"` that older versions of Xcode wrote on every to-one relationship,
+optional ones included, or a SwiftData `minimumModelCount:` on an optional array) does not stop
+the store from loading, and is not reported.
 
 The rule checks every version, the first one included, but reports a problem only in the version
 where it appears: a later version that still has it is not reported again.
 
 ## What to do instead
 
-- Make the relationship optional with no minimum count, and check in code where the link matters
+- Make the relationship optional, and check in code where the link matters
   (for example in `validateForInsert` / `validateForUpdate`, or when showing the object).
 
 ## Examples
@@ -2672,7 +2673,7 @@ entities:
       folder: {destination: Folder, inverse: notes, optional: ↓false}
 ```
 
-### Triggers: a synced folder must hold at least one note
+### Does not trigger: an optional to-many with a minimum count
 
 ```yaml
 model: Notes
@@ -2681,7 +2682,7 @@ cloudkit: true
 entities:
   Folder:
     relationships:
-      notes: {destination: Note, inverse: folder, toMany: true, minCount: ↓1}
+      notes: {destination: Note, inverse: folder, toMany: true, minCount: 1}
   Note:
     relationships:
       folder: {destination: Folder, inverse: notes}

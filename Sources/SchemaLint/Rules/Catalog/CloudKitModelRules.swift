@@ -51,19 +51,17 @@ enum CloudKitModelRules {
 
     static let requiredRelationship = CloudKitElementRule(
         id: "cloudkit-required-relationship",
-        summary: "A synced relationship is required (or has a minimum count above 0)."
+        summary: "A synced relationship is required."
     ) { entity, _ in
-        // A count limit counts on a to-many only: older Xcode wrote `minCount="1" maxCount="1"` on
-        // every to-one, optional ones included, and Core Data reads `optional` there.
-        entity.relationships.filter { !$0.isTransient && (!$0.isOptional || $0.isToMany && ($0.minCount ?? 0) > 0) }.map { relationship in
-            let what = relationship.isOptional ? "has minCount \(relationship.minCount ?? 0)" : "is required"
-            return (
-                ElementPath(entity: entity.name, member: relationship.name),
-                entity.location(of: relationship.isOptional ? "minCount" : "optional", of: relationship),
-                "relationship '\(entity.name).\(relationship.name)' \(what); CloudKit requires every relationship to be optional (a record can arrive before the records it links to), so a synced store with it does not load",
-                ["make '\(relationship.name)' optional with no minimum count, and check in code (for example in validateForInsert/validateForUpdate) where the link matters"]
-            )
-        }
+        // CloudKit's check when the store loads reads `optional` alone: a count limit on an
+        // optional relationship (older Xcode's `minCount="1" maxCount="1"` on every to-one, a
+        // SwiftData `minimumModelCount:` on an optional array) loads and syncs.
+        entity.relationships.filter { !$0.isTransient && !$0.isOptional }.map { relationship in (
+            ElementPath(entity: entity.name, member: relationship.name),
+            entity.location(of: "optional", of: relationship),
+            "relationship '\(entity.name).\(relationship.name)' is required; CloudKit requires every relationship to be optional (a record can arrive before the records it links to), so a synced store with it does not load",
+            ["make '\(relationship.name)' optional, and check in code (for example in validateForInsert/validateForUpdate) where the link matters"]
+        ) }
     }
 
     static let missingInverse = CloudKitElementRule(
