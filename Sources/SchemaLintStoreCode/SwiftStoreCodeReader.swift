@@ -623,9 +623,9 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         // reads, or in a function nothing calls (the template's `managedObjectContext`, read only
         // by its `saveContext()`), reads it only where that one runs.
         let declaringLines = lines(of: declaring)
-        // The property's own initializer names it only as a local of that name.
         func inCodeThatNeverRuns(_ start: Int) -> Bool {
             guard reading.count < 4, let (name, isLazyVar) = enclosingMember(ofLine: declaring.bytes[..<start].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }, in: declaringLines) else { return false }
+            // The property's own initializer names it only as a local of that name.
             if name == member, isLazyVar { return true }
             guard !reading.contains(name) else { return false }
             let enclosing = CodePlace(place.location, in: "\(type).\(name)\(isLazyVar ? "" : "()")")

@@ -210,11 +210,8 @@ package struct GitReleaseTags: Sendable {
         var kept: [String: String] = [:]
         for tag in tags {
             guard let commit = commits[tag.name] else { continue }
-            if let other = kept[commit], !isPrerelease(tag.name, among: names, buildCounts: builds) || isPrerelease(other, among: names, buildCounts: builds) {
-                kept[commit] = tag.name
-            } else if kept[commit] == nil {
-                kept[commit] = tag.name
-            }
+            if let other = kept[commit], isPrerelease(tag.name, among: names, buildCounts: builds), !isPrerelease(other, among: names, buildCounts: builds) { continue }
+            kept[commit] = tag.name
         }
         return tags.filter { tag in commits[tag.name].map { kept[$0] == tag.name } ?? true }
     }
