@@ -121,7 +121,7 @@ let package = Package(
         ),
         // What the test targets share: the built executable run as a user runs it, commands,
         // temporary folders.
-        .target(name: "SchemaLintTestSupport", path: "Tests/SchemaLintTestSupport"),
+        .target(name: "SchemaLintTestSupport", dependencies: ["SchemaLintCore"], path: "Tests/SchemaLintTestSupport"),
         .testTarget(
             name: "SchemaLintTests",
             dependencies: ["SchemaLint", "SchemaLintTestSupport", "schemalint", "schemalint-fuzz", "SyntheticHistory"],

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintCore
 
 /// Runs the built `schemalint` executable, as a person or CI would.
 package struct Executable {
@@ -32,39 +33,17 @@ package struct Executable {
         try runProgram(binary.path, arguments, in: directory, environment: environment, stdin: stdin)
     }
 
-    /// Runs any program (the tests use it for the executable, and for `script` around it).
+    /// Runs any program (the tests use it for the executable, and for `script` around it), in
+    /// `directory` (`env -C`: the tests run many children at once, from one folder).
     package static func runProgram(_ program: String, _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:], stdin: String? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "GITHUB_STEP_SUMMARY")
         env.removeValue(forKey: "NO_COLOR")
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe()
-        // Standard error goes to a file, so neither stream can fill up and block the child.
-        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errFile) }
-        let err = try FileHandle(forWritingTo: errFile)
-        defer { try? err.close() }
-        process.standardOutput = out
-        process.standardError = err
-        if let stdin {
-            let input = Pipe()
-            process.standardInput = input
-            input.fileHandleForWriting.write(Data(stdin.utf8))
-            try? input.fileHandleForWriting.close()
-        } else {
-            process.standardInput = FileHandle.nullDevice
+        guard let output = ChildProcess.run("/usr/bin/env", ["-C", directory.path, program] + arguments, environment: env, input: stdin.map { Data($0.utf8) }) else {
+            throw ChildProcessError(program: program)
         }
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errData = (try? Data(contentsOf: errFile)) ?? Data()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return Run(status: output.status, stdout: String(decoding: output.standardOutput, as: UTF8.self), stderr: String(decoding: output.standardError, as: UTF8.self))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintCore
 
 /// Runs a command found on PATH, with standard output and standard error captured.
 package enum Shell {
@@ -15,10 +16,6 @@ package enum Shell {
     }
 
     package static func run(_ command: String, _ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [command] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var env = ProcessInfo.processInfo.environment
         // A test run from inside a git hook must not act on the outer repository.
         for key in ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_PREFIX", "SKIP", "PRE_COMMIT"] {
@@ -29,24 +26,21 @@ package enum Shell {
         // out swift-syntax, minutes of compiling: they lint YAML models only (Package.swift).
         env["SCHEMALINT_WITHOUT_SWIFT_SOURCES"] = "1"
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        // Files, not pipes: a chatty child (swift build) cannot fill a pipe and block.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-shell-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        defer { try? out.close(); try? err.close() }
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        // `env -C` enters the folder: the tests run many children at once, from one folder.
+        guard let output = ChildProcess.run("/usr/bin/env", ["-C", directory, command] + arguments, environment: env) else {
+            throw ChildProcessError(program: command)
+        }
         return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
-            stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+            status: output.status,
+            stdout: String(decoding: output.standardOutput, as: UTF8.self),
+            stderr: String(decoding: output.standardError, as: UTF8.self))
     }
+}
+
+/// A child process that could not be started.
+package struct ChildProcessError: Error, CustomStringConvertible {
+    package var program: String
+    package var description: String { "could not start \(program)" }
+
+    package init(program: String) { self.program = program }
 }

@@ -101,20 +101,9 @@ package struct GitRevision: Sendable {
     /// Runs a program other than git (the `git archive | tar` pipeline of a checkout); its
     /// standard output and error together.
     private static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return (127, "\(executable): \(error.localizedDescription)")
+        guard let output = ChildProcess.run(executable, arguments, environment: ProcessInfo.processInfo.environment) else {
+            return (127, "\(executable): could not be started")
         }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return (output.status, String(decoding: output.standardOutput + output.standardError, as: UTF8.self))
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
-import Dispatch
 
-/// Runs git as a child process through Foundation's `Process` (no shell), in a given folder.
+/// Runs git as a child process (`ChildProcess`, no shell), in a given folder.
 /// It holds no state: one value serves any number of runs, from any thread.
 package struct GitRunner: Sendable {
     /// What one run of git printed, and how it ended.
@@ -51,58 +50,13 @@ package struct GitRunner: Sendable {
     /// environment removed) or in the current folder, with `input` on its standard input (nothing
     /// when nil). Nil when git cannot be started: not installed, or the input cannot be staged.
     package func run(_ arguments: [String], in folder: String? = nil, input: Data? = nil) -> Output? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable ?? "/usr/bin/env")
-        process.arguments = (executable == nil ? [program] : []) + (folder.map { ["-C", $0] } ?? []) + arguments
+        var environment = ProcessInfo.processInfo.environment
         if folder != nil {
-            var environment = ProcessInfo.processInfo.environment
             for name in Self.repositoryVariables { environment.removeValue(forKey: name) }
-            process.environment = environment
         }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        if let input {
-            // From a file, not a pipe: git may stop reading early, and writing to a pipe it closed
-            // would end this process (SIGPIPE).
-            guard let file = Self.unlinkedFile(holding: input) else { return nil }
-            process.standardInput = file
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
-        // Waited for through the termination handler: corelibs Foundation's `waitUntilExit` polls
-        // its run loop every 50 ms, which was most of the wall time a run in a git work tree added.
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        // Standard error is read on another thread, so that neither pipe fills up and blocks git.
-        let errorText = CollectedData()
-        let reading = DispatchGroup()
-        DispatchQueue.global().async(group: reading) {
-            errorText.data = errors.fileHandleForReading.readDataToEndOfFile()
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        reading.wait()
-        exited.wait()
-        guard process.terminationStatus != Self.notFound else { return nil }
-        return Output(status: process.terminationStatus, standardOutput: data, standardError: String(decoding: errorText.data, as: UTF8.self))
+        let arguments = (executable == nil ? [program] : []) + (folder.map { ["-C", $0] } ?? []) + arguments
+        guard let output = ChildProcess.run(executable ?? "/usr/bin/env", arguments, environment: environment, input: input),
+              output.status != Self.notFound else { return nil }
+        return Output(status: output.status, standardOutput: output.standardOutput, standardError: String(decoding: output.standardError, as: UTF8.self))
     }
-
-    /// A file opened for reading with `data` in it, already removed from its folder (it goes away
-    /// when closed).
-    private static func unlinkedFile(holding data: Data) -> FileHandle? {
-        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("schemalint-git-input-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: path, contents: data) else { return nil }
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        return FileHandle(forReadingAtPath: path)
-    }
-}
-
-/// Bytes one thread writes and another reads after waiting for it (the wait orders the accesses).
-private final class CollectedData: @unchecked Sendable {
-    var data = Data()
 }

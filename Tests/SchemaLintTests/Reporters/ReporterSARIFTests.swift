@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+import SchemaLintCore
 import SchemaLintTestSupport
 
 /// Validates SARIF documents against the official SARIF 2.1.0 JSON schema with Python's `jsonschema`
@@ -55,19 +56,10 @@ enum SARIFSchema {
     }
 
     private static func python(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-\(UUID().uuidString).out")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+        guard let output = ChildProcess.run("/usr/bin/env", ["python3"] + arguments, environment: ProcessInfo.processInfo.environment) else {
+            throw ChildProcessError(program: "python3")
+        }
+        return (output.status, String(decoding: output.standardOutput + output.standardError, as: UTF8.self))
     }
 }
 
