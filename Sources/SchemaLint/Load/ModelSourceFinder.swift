@@ -177,7 +177,7 @@ package struct ModelSourceFinder: Sendable {
                 try search(folder: path, walk: &walk, into: &found, mappingModels: &mappingModels, contents: &contents)
                 if readsGitIgnores { walk.skipped += Self.submodulesNotCheckedOut(in: path) }
                 let built = found[before...].map(\.path).filter { path in Self.targetMemberSuffixes.contains { path.hasSuffix($0) } }
-                let listings = Self.listings(of: walk, naming: found[before...].map(\.path) + mappingModels[mappingModelsBefore...])
+                let listings = Self.listings(of: walk, naming: built + mappingModels[mappingModelsBefore...])
                 let inNoProject = Self.inNoProject(built + mappingModels[mappingModelsBefore...], of: walk, listings: listings)
                 if !inNoProject.isEmpty {
                     found.removeAll { inNoProject.contains($0.path) }
@@ -332,9 +332,17 @@ package struct ModelSourceFinder: Sendable {
                 // A test target's or a test double's store handling never runs on a person's
                 // device: below the folder named, such files are no store code (named on their
                 // own, or the folder named inside a test target, they are read).
-                let shipsToDevices = !ShippedCodePaths.isTestOrDouble(walk.relative(path))
+                // Asked only of a file some reader of shipped code may claim by its name: most
+                // files of a large repository (sources of other languages, images) are none.
+                let relative = walk.relative(path)
+                var shipsToDevices: Bool?
                 // `include:` reads a file of a model format whatever it holds.
-                let claimed = claim(path, read: yaml, contents: &contents, owned: walk.scope.isIncluded(path, isFolder: false)) { reader in shipsToDevices || !reader.readsShippedCodeOnly }
+                let claimed = claim(path, read: yaml, contents: &contents, owned: walk.scope.isIncluded(path, isFolder: false)) { reader in
+                    guard reader.readsShippedCodeOnly else { return true }
+                    let ships = shipsToDevices ?? !ShippedCodePaths.isTestOrDouble(relative)
+                    shipsToDevices = ships
+                    return ships
+                }
                 found += claimed
                 // Repositories hold many YAML files that are no model (XcodeGen's project.yml, CI
                 // workflows, fastlane, Jekyll): said with `--verbose`, as such a file is a model's name.
