@@ -2568,7 +2568,10 @@ this rule stays silent. This rule reports what no change explains: a first versi
 that just became synced.
 
 The rule checks every version, the first one included, but reports a problem only in the version
-where it appears: a later version that still has it is not reported again.
+where it appears: a later version that still has it is not reported again. The attributes of one
+entity that one version reports are one finding, at the first of them, which names each and has a
+note at each (a `@Model` class whose stored properties were declared without initial values is one
+thing to fix).
 
 ## What to do instead
 
@@ -2588,6 +2591,20 @@ entities:
     attributes:
       title: string
       priority: {type: int16, optional: ↓false}
+```
+
+### Triggers: three required attributes of one entity: one finding
+
+```yaml
+model: Notes
+version: 1
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      title: {type: string, optional: ↓false}
+      priority: {type: int16, optional: false}
+      created: {type: date, optional: false}
 ```
 
 ### Does not trigger: the required attribute has a default
@@ -2649,7 +2666,9 @@ optional ones included, or a SwiftData `minimumModelCount:` on an optional array
 the store from loading, and is not reported.
 
 The rule checks every version, the first one included, but reports a problem only in the version
-where it appears: a later version that still has it is not reported again.
+where it appears: a later version that still has it is not reported again. The relationships of
+one entity that one version reports are one finding, at the first of them, which names each and
+has a note at each.
 
 ## What to do instead
 
@@ -2671,6 +2690,25 @@ entities:
   Note:
     relationships:
       folder: {destination: Folder, inverse: notes, optional: ↓false}
+```
+
+### Triggers: two required relationships of one entity: one finding
+
+```yaml
+model: Notes
+version: 1
+cloudkit: true
+entities:
+  Folder:
+    relationships:
+      notes: {destination: Note, inverse: folder, toMany: true}
+  Author:
+    relationships:
+      notes: {destination: Note, inverse: author, toMany: true}
+  Note:
+    relationships:
+      folder: {destination: Folder, inverse: notes, optional: ↓false}
+      author: {destination: Author, inverse: notes, optional: false}
 ```
 
 ### Does not trigger: an optional to-many with a minimum count

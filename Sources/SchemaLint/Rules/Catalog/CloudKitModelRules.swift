@@ -40,7 +40,12 @@ enum CloudKitModelRules {
     static let requiredAttribute = CloudKitElementRule(
         id: "cloudkit-required-attribute",
         summary: "A synced attribute is required and has no default value.",
-        supersededBy: ["attribute-required-without-default"]
+        supersededBy: ["attribute-required-without-default"],
+        together: CloudKitElementRule.Together(
+            problem: { count, entity in "\(count) attributes of '\(entity)' are required with no default" },
+            consequence: "CloudKit requires every attribute to be optional or to have a default, so a synced store with them does not load",
+            suggestion: { format, names in ModelVocabulary(format).optionalOrDefault(each: names) }
+        )
     ) { entity, version in
         entity.attributes.filter { !$0.isOptional && $0.defaultValue == nil && !$0.isTransient && !$0.isDerived }.map { attribute in (
             ElementPath(entity: entity.name, member: attribute.name), entity.location(of: "optional", of: attribute),
@@ -51,7 +56,12 @@ enum CloudKitModelRules {
 
     static let requiredRelationship = CloudKitElementRule(
         id: "cloudkit-required-relationship",
-        summary: "A synced relationship is required."
+        summary: "A synced relationship is required.",
+        together: CloudKitElementRule.Together(
+            problem: { count, entity in "\(count) relationships of '\(entity)' are required" },
+            consequence: "CloudKit requires every relationship to be optional (a record can arrive before the records it links to), so a synced store with them does not load",
+            suggestion: { _, names in "make each of \(names.map { "'\($0)'" }.joined(separator: ", ")) optional, and check in code (for example in validateForInsert/validateForUpdate) where the link matters" }
+        )
     ) { entity, _ in
         // CloudKit's check when the store loads reads `optional` alone: a count limit on an
         // optional relationship (older Xcode's `minCount="1" maxCount="1"` on every to-one, a
@@ -102,13 +112,26 @@ enum CloudKitModelRules {
 struct CloudKitElementRule: EntityVersionRule {
     typealias Problem = (path: ElementPath, location: SourceLocation, message: String, suggestions: [String])
 
+    /// How the rule says several of its problems in one entity of one version at once: one
+    /// entity's five stored properties declared without defaults are one thing to fix, not five.
+    struct Together: Sendable {
+        /// The problem, from the number of members and the entity's name.
+        let problem: @Sendable (Int, String) -> String
+        /// What follows from it, as one sentence about all of them.
+        let consequence: String
+        /// What to do, from the model's format and the members' names.
+        let suggestion: @Sendable (ModelFormat, [String]) -> String
+    }
+
     let descriptor: RuleDescriptor
     let supersededBy: Set<String>
+    let together: Together?
     let problems: @Sendable (Entity, ModelVersion) -> [Problem]
 
-    init(id: String, summary: String, supersededBy: Set<String> = [], problems: @escaping @Sendable (Entity, ModelVersion) -> [Problem]) {
+    init(id: String, summary: String, supersededBy: Set<String> = [], together: Together? = nil, problems: @escaping @Sendable (Entity, ModelVersion) -> [Problem]) {
         self.descriptor = RuleDescriptor(id: id, category: .cloudkitModel, synced: .error, local: nil, summary: summary)
         self.supersededBy = supersededBy
+        self.together = together
         self.problems = problems
     }
 
@@ -118,3 +141,37 @@ struct CloudKitElementRule: EntityVersionRule {
         }
     }
 }
+
+extension CloudKitElementRule {
+    /// The rules' findings that remain after every version was checked (those a change rule
+    /// superseded, and those an earlier version reported, left out), with the findings of a rule
+    /// that says them `together` merged: one per entity of a version, at its first member, naming
+    /// each, with a note at each member. Other findings are left as they are. `formats`: each
+    /// version's, by label.
+    static func perEntity(_ findings: [Finding], rules: [CloudKitElementRule], formats: [String: ModelFormat]) -> [Finding] {
+        let together = Dictionary(rules.compactMap { rule in rule.together.map { (rule.descriptor.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        struct Group: Hashable { let rule: String, model: String, version: String, entity: String }
+        func group(of finding: Finding) -> Group? {
+            guard together[finding.ruleID] != nil, let path = finding.path, path.member != nil else { return nil }
+            return Group(rule: finding.ruleID, model: finding.model, version: finding.version, entity: path.entity)
+        }
+        let groups = Dictionary(grouping: findings.indices.filter { group(of: findings[$0]) != nil }, by: { group(of: findings[$0])! }).filter { $0.value.count > 1 }
+        guard !groups.isEmpty else { return findings }
+        var merged: [Int: Finding] = [:]
+        var dropped = Set<Int>()
+        for (key, members) in groups {
+            let sorted = members.sorted { findings[$0].location < findings[$1].location }
+            let names = sorted.compactMap { findings[$0].path?.member }
+            let wording = together[key.rule]!
+            var first = findings[sorted[0]]
+            first.message = "\(wording.problem(names.count, key.entity)): \(names.map { "'\($0)'" }.joined(separator: ", ")); \(wording.consequence)"
+            first.path = ElementPath(entity: key.entity)
+            first.notes = sorted.map { Finding.Note("'\(findings[$0].path?.description ?? "")' is declared here", at: findings[$0].location) }
+            first.suggestions = [wording.suggestion(formats[key.version] ?? .yaml, names)]
+            merged[sorted[0]] = first
+            dropped.formUnion(sorted.dropFirst())
+        }
+        return findings.indices.filter { !dropped.contains($0) }.map { merged[$0] ?? findings[$0] }
+    }
+}
+
