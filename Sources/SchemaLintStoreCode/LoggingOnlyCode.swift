@@ -65,8 +65,29 @@ enum LoggingOnlyCode {
         return logs[0] ?? logs[1]
     }
 
+    /// The first logging call of an `if` that tests without calling anything (`if let options =
+    /// description.cloudKitContainerOptions`) and only logs in each branch: what it logs is one
+    /// more detail of the error; nil otherwise.
+    private static func onlyLogs(_ branch: IfExprSyntax) -> FunctionCallExprSyntax? {
+        final class Calls: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
+            override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
+            override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
+        }
+        let calls = Calls(viewMode: .sourceAccurate)
+        calls.walk(branch.conditions)
+        guard !calls.found, let logged = onlyLogs(branch.body.statements) else { return nil }
+        switch branch.elseBody {
+        case nil: return logged
+        case .codeBlock(let block)?: return onlyLogs(block.statements).map { _ in logged }
+        case .ifExpr(let next)?: return onlyLogs(next).map { _ in logged }
+        }
+    }
+
     /// The first logging call of `statements` where they hold nothing but logging calls (and a
-    /// bare `return` or `break`, `#if` blocks of the same, and a `switch` whose every case does
+    /// bare `return` or `break`, an `if` that tests without calls and only logs, `#if` blocks
+    /// of the same, and a `switch` whose every case does
     /// the same, one log for each kind of error; a `#if DEBUG` block is not in the builds people
     /// run, whatever it holds); nil where they do anything else, or nothing.
     static func onlyLogs(_ statements: some Collection<CodeBlockItemSyntax>) -> FunctionCallExprSyntax? {
@@ -81,6 +102,11 @@ enum LoggingOnlyCode {
                     guard let call = onlyLogs(switchCase.statements) else { return nil }
                     first = first ?? call
                 }
+                continue
+            }
+            if let branch = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? item.item.as(IfExprSyntax.self) {
+                guard let call = onlyLogs(branch) else { return nil }
+                first = first ?? call
                 continue
             }
             if let configuration = item.item.as(IfConfigDeclSyntax.self) {

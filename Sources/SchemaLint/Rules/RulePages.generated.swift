@@ -11061,7 +11061,8 @@ it on a flag the failure sets, `needsReset = true` ... `if needsReset { ... }`):
   its own, the app's choice);
 - a `loadPersistentStores` handler whose error branch only logs (`print`, `NSLog`, `os_log`, a
   `Logger`'s levels, a crash reporter's `record` or `capture`, a project's function with the word
-  "log" in its name, `sa_log_v2` or `logError`, and a bare `return`), or does nothing in the
+  "log" in its name, `sa_log_v2` or `logError`, a bare `return`, and an `if` that calls nothing
+  in its test and only logs, one more detail of the error), or does nothing in the
   builds people run (an empty branch, a bare `return`, code only under `#if DEBUG`), and keeps the
   error nowhere (a handler that hands it to its function's completion closure, `completion?(error)`
   after the branch, leaves it to the callers, whose closures are judged instead), or keeps it
@@ -14658,6 +14659,59 @@ final class Persistence {
                 fatalError("\(error)")
                 #endif
                 return
+            }
+        }
+    }
+}
+```
+
+### Triggers: a handler that logs the error and, where the store syncs, its container: logging all the same
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    static let shared = Persistence()
+    let container = NSPersistentCloudKitContainer(name: "Notes")
+
+    init() {
+        container.loadPersistentStores { description, error in
+            if let error = error as NSError? {
+                ↓print("Could not load the store: \(error), \(error.userInfo)")
+                if let options = description.cloudKitContainerOptions {
+                    print("CloudKit container: \(options.containerIdentifier)")
+                } else {
+                    print("No CloudKit container")
+                }
+                #if DEBUG
+                fatalError("\(error)")
+                #endif
+            }
+        }
+    }
+}
+```
+
+### Does not trigger: a handler whose `if` after the log tells the app that the store needs a newer version
+
+```swift path=App/Persistence.swift
+import CoreData
+
+extension Notification.Name {
+    static let storeNeedsNewerApp = Notification.Name("storeNeedsNewerApp")
+}
+
+final class Persistence {
+    static let shared = Persistence()
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.loadPersistentStores { description, error in
+            if let error = error as NSError? {
+                print("Could not load the store: \(error)")
+                if error.code == NSPersistentStoreIncompatibleVersionHashError {
+                    NotificationCenter.default.post(name: .storeNeedsNewerApp, object: nil)
+                }
             }
         }
     }
