@@ -20,8 +20,11 @@ package struct Baseline: Sendable {
 
     package init(findings: [Finding]) {
         var seen: Set<String> = []
-        entries = findings.sorted { $0.identity < $1.identity }.compactMap { finding in
-            seen.insert(finding.identity).inserted ? Entry(identity: finding.identity, rule: finding.ruleID, message: finding.message) : nil
+        let recorded = findings.flatMap { finding in
+            finding.recordedIdentities.map { (identity: $0, finding: finding) }
+        }
+        entries = recorded.sorted { $0.identity < $1.identity }.compactMap { identity, finding in
+            seen.insert(identity).inserted ? Entry(identity: identity, rule: finding.ruleID, message: finding.message) : nil
         }
     }
 

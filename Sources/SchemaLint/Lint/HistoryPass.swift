@@ -131,10 +131,6 @@ struct HistoryPass {
                 comparison
             ), comparison)
         }
-        kept = CloudKitElementRule.perEntity(
-            kept, rules: catalog.versionRules.compactMap { $0 as? CloudKitElementRule },
-            formats: Dictionary(versions.map { ($0.label, $0.format) }, uniquingKeysWith: { first, _ in first })
-        )
         let stepRules = Set(catalog.changeRules.map(\.descriptor.id) + catalog.versionRules.map(\.descriptor.id) + [MigrationAtLaunchRule().descriptor.id])
         return Self.withoutTaggedReleases(Self.oncePerDraftChange(kept, of: versions), of: versions, keeping: stepRules)
     }

@@ -324,6 +324,12 @@ public struct LintPipeline: Sendable {
             // It holds models, but none of these: a tag does record releases, of something else.
             if result.shippedHistory.assumed, let newestReleaseTag, newestReleaseHoldsModels { result.shippedHistory.newestReleaseLacking = newestReleaseTag }
         }
+        // Merged once each finding was weighed on its own: suppressions, the baseline and the
+        // shipped steps name attributes, and a problem the newest version kept is moved there.
+        findings = CloudKitElementRule.perEntity(
+            findings, rules: catalog.versionRules.compactMap { $0 as? CloudKitElementRule },
+            formats: Dictionary(histories.flatMap { history in history.versions.map { (history.model + "\u{0}" + $0.label, $0.format) } }, uniquingKeysWith: { first, _ in first })
+        )
         result.findings = findings.sorted(by: Finding.reportOrder)
         result.modelBundlesBuiltByNoTarget = lintOptions.modelBundlesBuiltByNoTarget.count
         var output = Output(result: result, configuration: configuration, histories: histories, inputFiles: inputFiles, readingNotes: input.readingNotes, sources: input.sources, skipped: input.skipped)
@@ -560,7 +566,7 @@ public struct LintPipeline: Sendable {
             return again.released.isEmpty ? read ?? again : again
         }
         switch run(earlier) {
-        case .success(let output): return Reference(findings: Set(output.result.findings.map(\.identity)), released: released(output.histories))
+        case .success(let output): return Reference(findings: Set(output.result.findings.flatMap(\.recordedIdentities)), released: released(output.histories))
         // Input the revision could not load is no reference: everything counts as new.
         case .failure: return Reference()
         }

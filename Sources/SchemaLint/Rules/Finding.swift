@@ -27,6 +27,7 @@ public struct Finding: Hashable, Sendable {
         var notes: [Note]
         var suggestions: [String]
         var needsAStoredObjectWithoutAValue = false
+        var memberIdentities: [String] = []
     }
 
     public var ruleID: String {
@@ -82,6 +83,14 @@ public struct Finding: Hashable, Sendable {
         _modify { yield &stored.value.needsAStoredObjectWithoutAValue }
     }
 
+    /// The identities of the findings this one says together (one per attribute of an entity
+    /// whose problems are one finding), each recorded on its own by a baseline, which is applied
+    /// before they are merged; empty for a finding about one element.
+    package var memberIdentities: [String] {
+        get { stored.value.memberIdentities }
+        _modify { yield &stored.value.memberIdentities }
+    }
+
     package init(
         ruleID: String, severity: Severity, message: String, location: SourceLocation, model: String,
         baseline: String?, version: String, path: ElementPath?,
@@ -96,6 +105,12 @@ public struct Finding: Hashable, Sendable {
     /// Stable identity for baselines and fingerprints: rule, model and element path; never line numbers.
     public var identity: String {
         "\(ruleID):\(model):\(path?.description ?? "version \(version)")"
+    }
+
+    /// The identities a baseline records and `--against` compares: the members' where this
+    /// finding says several together, else its own.
+    package var recordedIdentities: [String] {
+        memberIdentities.isEmpty ? [identity] : memberIdentities
     }
 
     /// The order reports use: by file, position, then rule, so output is the same bytes every run.

@@ -2571,7 +2571,8 @@ The rule checks every version, the first one included, but reports a problem onl
 where it appears: a later version that still has it is not reported again. The attributes of one
 entity that one version reports are one finding, at the first of them, which names each and has a
 note at each (a `@Model` class whose stored properties were declared without initial values is one
-thing to fix).
+thing to fix). A baseline records each attribute on its own, so an attribute added later with the
+same problem is reported, and the recorded ones are not.
 
 ## What to do instead
 
@@ -2668,7 +2669,7 @@ the store from loading, and is not reported.
 The rule checks every version, the first one included, but reports a problem only in the version
 where it appears: a later version that still has it is not reported again. The relationships of
 one entity that one version reports are one finding, at the first of them, which names each and
-has a note at each.
+has a note at each; a baseline records each relationship on its own.
 
 ## What to do instead
 

@@ -73,6 +73,34 @@ import SchemaLintTestSupport
         #expect(run.status == 0, "the sample configuration is refused: \(run.stderr)")
     }
 
+    /// An entity's required attributes are one finding, but a baseline records each: an attribute
+    /// added later with the same problem is reported on its own, the recorded ones are not.
+    @Test func baselineRecordsEachAttributeOfAMergedFinding() throws {
+        let folder = try TemporaryFolder()
+        let model = """
+            model: Notes
+            version: 1
+            cloudkit: true
+            entities:
+              Note:
+                attributes:
+                  title: {type: string, optional: false}
+                  priority: {type: int16, optional: false}
+
+            """
+        try folder.write(model, to: "models/v1.yaml")
+        let first = try Executable.run(["models"], in: folder.url)
+        #expect(first.stdout.contains("error: 2 attributes of 'Note' are required with no default: 'title', 'priority';"), "\(first.stdout)")
+        let written = try Executable.run(["models", "--write-baseline", "baseline.json"], in: folder.url)
+        #expect(written.status == 0, "\(written.stderr)")
+        let baseline = try String(contentsOf: folder.url.appendingPathComponent("baseline.json"), encoding: .utf8)
+        #expect(baseline.contains("cloudkit-required-attribute:Notes:Note.title") && baseline.contains("cloudkit-required-attribute:Notes:Note.priority"), "\(baseline)")
+        try folder.write(model + "      rank: {type: int16, optional: false}\n      created: {type: date, optional: false}\n", to: "models/v1.yaml")
+        let later = try Executable.run(["models", "--baseline", "baseline.json"], in: folder.url)
+        #expect(later.stdout.contains("error: 2 attributes of 'Note' are required with no default: 'rank', 'created';"), "\(later.stdout)")
+        #expect(!later.stdout.contains("'title'"), "\(later.stdout)")
+    }
+
     @Test func notesExampleFailsWithErrors() throws {
         let run = try Executable.run(["examples/notes"])
         #expect(run.status == 1)

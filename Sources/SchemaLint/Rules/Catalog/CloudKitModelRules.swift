@@ -143,11 +143,10 @@ struct CloudKitElementRule: EntityVersionRule {
 }
 
 extension CloudKitElementRule {
-    /// The rules' findings that remain after every version was checked (those a change rule
-    /// superseded, and those an earlier version reported, left out), with the findings of a rule
-    /// that says them `together` merged: one per entity of a version, at its first member, naming
-    /// each, with a note at each member. Other findings are left as they are. `formats`: each
-    /// version's, by label.
+    /// The findings of a run, with those of a rule that says them `together` merged: one per
+    /// entity of a version, at its first member, naming each, with a note at each member and the
+    /// other notes of the members once each. Other findings are left as they are. `formats`: each
+    /// version's, by model and label (joined by a NUL).
     static func perEntity(_ findings: [Finding], rules: [CloudKitElementRule], formats: [String: ModelFormat]) -> [Finding] {
         let together = Dictionary(rules.compactMap { rule in rule.together.map { (rule.descriptor.id, $0) } }, uniquingKeysWith: { first, _ in first })
         struct Group: Hashable { let rule: String, model: String, version: String, entity: String }
@@ -165,9 +164,12 @@ extension CloudKitElementRule {
             let wording = together[key.rule]!
             var first = findings[sorted[0]]
             first.message = "\(wording.problem(names.count, key.entity)): \(names.map { "'\($0)'" }.joined(separator: ", ")); \(wording.consequence)"
+            first.memberIdentities = sorted.map { findings[$0].identity }
             first.path = ElementPath(entity: key.entity)
-            first.notes = sorted.map { Finding.Note("'\(findings[$0].path?.description ?? "")' is declared here", at: findings[$0].location) }
-            first.suggestions = [wording.suggestion(formats[key.version] ?? .yaml, names)]
+            var told = Set<String>()
+            let others = sorted.flatMap { findings[$0].notes }.filter { told.insert($0.message).inserted }
+            first.notes = sorted.map { Finding.Note("'\(findings[$0].path?.description ?? "")' is declared here", at: findings[$0].location) } + others
+            first.suggestions = [wording.suggestion(formats[key.model + "\u{0}" + key.version] ?? .yaml, names)]
             merged[sorted[0]] = first
             dropped.formUnion(sorted.dropFirst())
         }
