@@ -27,7 +27,7 @@ package struct CloudKitContainerReader: ModelSourceReader {
 
     static let projectSuffix = ".xcodeproj/project.pbxproj"
 
-    static let words = ByteSearch.Words(["NSPersistentCloudKitContainer", "cloudKitContainerOptions", "CloudKitContainerOptions"].map { Array($0.utf8) })
+    static let words = ByteSearch.Words(["NSPersistentCloudKitContainer", "cloudKitContainerOptions", "CloudKitContainerOptions", "cloudKitDatabase"].map { Array($0.utf8) })
     static let servicesKey = Array("com.apple.developer.icloud-services".utf8)
     static let cloudKitService = ByteSearch.Words([Array("<string>CloudKit</string>".utf8)])
 
@@ -76,6 +76,60 @@ package struct CloudKitContainerReader: ModelSourceReader {
     /// Whether entitlements list CloudKit among the iCloud services, with a container to sync with.
     package static func givesCloudKit(_ bytes: [UInt8]) -> Bool {
         ByteSearch.containsAny(ByteSearch.Words([servicesKey]), in: bytes) && ByteSearch.containsAny(cloudKitService, in: bytes) && !listsNoContainer(bytes)
+    }
+
+    /// The containers entitlements list (each `<string>` of the array under
+    /// `com.apple.developer.icloud-container-identifiers`), with where the key starts; nil where
+    /// there is no such key or it holds no array.
+    static func containerIdentifiers(_ bytes: [UInt8]) -> (key: Int, identifiers: [String])? {
+        guard let key = bytes.firstRange(of: containersKey) else { return nil }
+        let rest = bytes[key.upperBound...].drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard rest.starts(with: Array("<array>".utf8)), let end = rest.firstRange(of: Array("</array>".utf8)) else { return nil }
+        let text = String(decoding: rest[rest.startIndex..<end.lowerBound], as: UTF8.self)
+        let identifiers = text.components(separatedBy: "<string>").dropFirst().compactMap { piece -> String? in
+            guard let close = piece.range(of: "</string>") else { return nil }
+            return String(piece[..<close.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return (key.lowerBound, identifiers)
+    }
+
+    /// Where byte `offset` of an entitlements file is: its line, and its column in characters.
+    private static func location(of offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
+        let before = bytes[..<offset]
+        let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+        return SourceLocation(file: file, line: before.count { $0 == UInt8(ascii: "\n") } + 1, column: String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1)
+    }
+
+    /// The CloudKit containers a file names with a literal for a store to sync with, in Swift
+    /// (`NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.x")`,
+    /// `cloudKitDatabase: .private("iCloud.x")`) and Objective-C (`[[NSPersistentCloudKitContainerOptions
+    /// alloc] initWithContainerIdentifier:@"iCloud.x"]`). A literal that interpolates
+    /// (`"iCloud.\(bundle)"`) names no container this can know.
+    static func namedContainers(in tokens: [ObjCToken], file: String) -> [NamedCloudKitContainer] {
+        var found: [NamedCloudKitContainer] = []
+        func names(_ type: String, before index: Int) -> Bool {
+            tokens[max(0, index - 5)..<index].contains { $0.kind == .identifier && $0.text == type }
+        }
+        for index in tokens.indices.dropLast(2) {
+            let token = tokens[index]
+            guard token.kind == .identifier else { continue }
+            let written: String
+            let literal: ObjCToken
+            if (token.text == "containerIdentifier" || token.text == "initWithContainerIdentifier"), tokens[index + 1].is(":"), tokens[index + 2].kind == .string,
+               names("NSPersistentCloudKitContainerOptions", before: index) {
+                written = token.text == "containerIdentifier" ? "NSPersistentCloudKitContainerOptions(containerIdentifier:)" : "-[NSPersistentCloudKitContainerOptions initWithContainerIdentifier:]"
+                literal = tokens[index + 2]
+            } else if token.text == "private", index > 0, tokens[index - 1].is("."), index + 2 < tokens.count, tokens[index + 1].is("("), tokens[index + 2].kind == .string,
+                      names("cloudKitDatabase", before: index) || names("CloudKitDatabase", before: index) {
+                written = "cloudKitDatabase: .private(...)"
+                literal = tokens[index + 2]
+            } else {
+                continue
+            }
+            guard !literal.text.isEmpty, !literal.text.contains("\\(") else { continue }
+            found.append(NamedCloudKitContainer(literal.text, at: SourceLocation(file: file, line: literal.line, column: literal.column), written: written))
+        }
+        return found
     }
 
     /// The bytes with each XML comment (`<!-- ... -->`, to the end where it is not closed) made
@@ -134,6 +188,14 @@ package struct CloudKitContainerReader: ModelSourceReader {
                 }
                 continue
             }
+            if let listed = Self.containerIdentifiers(bytes) {
+                let location = Self.location(of: listed.key, in: bytes, file: source.name)
+                if listed.identifiers.contains(where: { $0.contains("$") }) {
+                    reading.storeCode.containersFromBuildSettings.append(location)
+                } else {
+                    reading.storeCode.entitledContainers.append(EntitledContainers(at: location, identifiers: listed.identifiers))
+                }
+            }
             let start = bytes.firstRange(of: Self.servicesKey)?.lowerBound ?? 0
             let before = bytes[..<start]
             let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
@@ -152,6 +214,7 @@ package struct CloudKitContainerReader: ModelSourceReader {
         for file in files {
             reading.storeCode.cloudKitContainers += Self.containers(in: file.tokens, file: file.name, types: containerTypes)
             reading.storeCode.ignoredCloudKitOptions += Self.ignoredOptions(in: file.tokens, file: file.name, plainTypes: plainTypes, cloudKitTypes: containerTypes)
+            reading.storeCode.namedCloudKitContainers += Self.namedContainers(in: file.tokens, file: file.name)
         }
         let followed = Self.followingWrappers(reading.storeCode.cloudKitContainers, files: files, options: options)
         reading.storeCode.cloudKitContainers = followed.containers

@@ -95,5 +95,6 @@ package struct RuleCatalog: Sendable {
         StoreMovedWithoutCompanionsRule(),
         StoreLocationChangedRule(),
         CloudKitOptionsIgnoredRule(),
+        CloudKitContainerNotEntitledRule(),
     ])
 }

@@ -1894,6 +1894,311 @@ entities:
 ```
 
 """####,
+        "cloudkit-container-not-entitled": ####"""
+# cloudkit-container-not-entitled
+
+The code syncs a store with a CloudKit container that none of the app's entitlements lists, so the store does not sync.
+
+| | |
+|---|---|
+| Category | store-handling |
+| Synced with CloudKit | warning |
+| Local store only | warning |
+
+## Why
+
+An app may use only the CloudKit containers its entitlements list: Apple's documentation of
+`CKContainer(identifier:)` says the identifier "must be in the app's
+`com.apple.developer.icloud-container-identifiers` entitlement"
+(<https://developer.apple.com/documentation/cloudkit/ckcontainer/init(identifier:)>), and Xcode
+writes that list from the containers ticked under Signing & Capabilities, iCloud. A store whose
+`NSPersistentCloudKitContainerOptions(containerIdentifier:)`, or whose SwiftData
+`cloudKitDatabase: .private(...)`, names another container loads and works on the device, and never
+syncs: no error reaches the app, what a person enters on one device never reaches the others, and a
+reinstall brings nothing back. It happens when an app is renamed or moved to another team (the
+identifier in code follows the new bundle identifier, the entitlements keep the old container), and
+when a container is typed by hand.
+
+schemalint reads the containers each entitlements file a target signs with lists, and the
+containers the code names with a string literal: `NSPersistentCloudKitContainerOptions(containerIdentifier:
+"...")` in Swift, `[[NSPersistentCloudKitContainerOptions alloc] initWithContainerIdentifier:@"..."]`
+in Objective-C, and `cloudKitDatabase: .private("...")` in SwiftData. A container that no
+entitlements file lists is reported where the code names it.
+
+Where it is blind: a container named through a constant or built at run time
+(`"iCloud.\(bundleID)"`), which is not reported; entitlements that write a container with a build
+setting (`iCloud.$(PRODUCT_BUNDLE_IDENTIFIER)`), which make the rule stay quiet, since any container
+may be meant; and a repository with no entitlements file, where the rule says nothing (the app's
+entitlements may be kept elsewhere). The containers of every entitlements file count together: a
+container an extension's entitlements list is taken as the app's too.
+
+## What to do instead
+
+- Name the container the entitlements list, if that is the one that holds the people's records
+  (check the CloudKit console: the container with the app's record types and production data).
+- Or add the container to the app's iCloud containers (Signing & Capabilities, iCloud), and deploy
+  the schema to its production environment before the release.
+- Keep the identifier in one place the code and the build share (a build setting read from
+  `Info.plist`), so that the two cannot drift apart again.
+
+## Examples
+
+### Triggers: the store's options name a container the entitlements do not list
+
+```xml path=App/App.entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+    <key>com.apple.developer.icloud-container-identifiers</key>
+    <array>
+        <string>iCloud.com.example.notes</string>
+    </array>
+    <key>com.apple.developer.icloud-services</key>
+    <array>
+        <string>CloudKit</string>
+    </array>
+</dict>
+</plist>
+```
+
+```xml path=App/Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    static let shared = Persistence()
+    let container = NSPersistentCloudKitContainer(name: "Notes")
+
+    func load() {
+        let description = container.persistentStoreDescriptions.first!
+        description.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: ↓"iCloud.com.example.Notes")
+        container.loadPersistentStores { _, error in
+            if let error { fatalError("\(error)") }
+        }
+    }
+}
+```
+
+### Triggers: SwiftData: the private database of a container the entitlements do not list
+
+```xml path=App/App.entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+    <key>com.apple.developer.icloud-container-identifiers</key>
+    <array>
+        <string>iCloud.com.example.notes</string>
+    </array>
+    <key>com.apple.developer.icloud-services</key>
+    <array>
+        <string>CloudKit</string>
+    </array>
+</dict>
+</plist>
+```
+
+```swift path=App/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@Model
+final class Note {
+    var title: String = ""
+    init() {}
+}
+
+@main
+struct NotesApp: App {
+    let container: ModelContainer = {
+        let configuration = ModelConfiguration(cloudKitDatabase: .private(↓"iCloud.com.example.notes-app"))
+        do {
+            return try ModelContainer(for: Note.self, configurations: configuration)
+        } catch {
+            fatalError("\(error)")
+        }
+    }()
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+            .modelContainer(container)
+    }
+}
+```
+
+### Triggers: Objective-C: the options name a container the entitlements do not list
+
+```xml path=App/App.entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+    <key>com.apple.developer.icloud-container-identifiers</key>
+    <array>
+        <string>iCloud.com.example.notes</string>
+    </array>
+    <key>com.apple.developer.icloud-services</key>
+    <array>
+        <string>CloudKit</string>
+    </array>
+</dict>
+</plist>
+```
+
+```xml path=App/Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```objc path=App/Persistence.m
+#import <CoreData/CoreData.h>
+
+@implementation Persistence
+
+- (void)load {
+    NSPersistentCloudKitContainer *container = [[NSPersistentCloudKitContainer alloc] initWithName:@"Notes"];
+    NSPersistentStoreDescription *description = container.persistentStoreDescriptions.firstObject;
+    description.cloudKitContainerOptions = [[NSPersistentCloudKitContainerOptions alloc] initWithContainerIdentifier:↓@"iCloud.com.example.legacy-notes"];
+    [container loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *store, NSError *error) {
+        if (error) { abort(); }
+    }];
+}
+
+@end
+```
+
+### Does not trigger: the container is the one the entitlements list
+
+```xml path=App/App.entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+    <key>com.apple.developer.icloud-container-identifiers</key>
+    <array>
+        <string>iCloud.com.example.notes</string>
+    </array>
+    <key>com.apple.developer.icloud-services</key>
+    <array>
+        <string>CloudKit</string>
+    </array>
+</dict>
+</plist>
+```
+
+```xml path=App/Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    static let shared = Persistence()
+    let container = NSPersistentCloudKitContainer(name: "Notes")
+
+    func load() {
+        let description = container.persistentStoreDescriptions.first!
+        description.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.com.example.notes")
+        container.loadPersistentStores { _, error in
+            if let error { fatalError("\(error)") }
+        }
+    }
+}
+```
+
+### Does not trigger: the entitlements write the container with a build setting
+
+```xml path=App/App.entitlements
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+    <key>com.apple.developer.icloud-container-identifiers</key>
+    <array>
+        <string>iCloud.$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+    </array>
+    <key>com.apple.developer.icloud-services</key>
+    <array>
+        <string>CloudKit</string>
+    </array>
+</dict>
+</plist>
+```
+
+```xml path=App/Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    static let shared = Persistence()
+    let container = NSPersistentCloudKitContainer(name: "Notes")
+
+    func load() {
+        let description = container.persistentStoreDescriptions.first!
+        description.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.com.example.Notes")
+        container.loadPersistentStores { _, error in
+            if let error { fatalError("\(error)") }
+        }
+    }
+}
+```
+
+### Does not trigger: the repository holds no entitlements file
+
+```xml path=App/Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```swift path=App/Persistence.swift
+import CoreData
+
+final class Persistence {
+    static let shared = Persistence()
+    let container = NSPersistentCloudKitContainer(name: "Notes")
+
+    func load() {
+        let description = container.persistentStoreDescriptions.first!
+        description.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.com.example.Notes")
+        container.loadPersistentStores { _, error in
+            if let error { fatalError("\(error)") }
+        }
+    }
+}
+```
+
+"""####,
         "cloudkit-cross-configuration-relationship": ####"""
 # cloudkit-cross-configuration-relationship
 

@@ -49,6 +49,16 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// `.automatic` has nothing to sync with. Where each lists the containers. Not store code:
     /// `isEmpty` leaves them out.
     package var cloudKitWithoutContainer: [SourceLocation] = []
+    /// The iCloud containers each entitlements file a target signs with lists, where it lists
+    /// them all as literals. Not store code: `isEmpty` leaves them out.
+    package var entitledContainers: [EntitledContainers] = []
+    /// Where an entitlements file writes a container with a build setting
+    /// (`iCloud.$(PRODUCT_BUNDLE_IDENTIFIER)`): which containers the app may use is not known.
+    package var containersFromBuildSettings: [SourceLocation] = []
+    /// The CloudKit containers the code names with a literal for a store to sync with
+    /// (`NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.x")`,
+    /// `cloudKitDatabase: .private("iCloud.x")`). Not store code: `isEmpty` leaves them out.
+    package var namedCloudKitContainers: [NamedCloudKitContainer] = []
     /// The names under which the project's own value transformers that read keyed archives can be
     /// named in a model (class names, `@objc` names and registered names of subclasses of
     /// `NSSecureUnarchiveFromDataTransformer`): moving an attribute from Core Data's default to one
@@ -130,6 +140,9 @@ package struct StoreCodeFacts: Hashable, Sendable {
             entitlementsWithoutCloudKit += part.entitlementsWithoutCloudKit
             projectsSigningWithoutEntitlements += part.projectsSigningWithoutEntitlements
             cloudKitWithoutContainer += part.cloudKitWithoutContainer
+            entitledContainers += part.entitledContainers
+            containersFromBuildSettings += part.containersFromBuildSettings
+            namedCloudKitContainers += part.namedCloudKitContainers
             keyedArchiveTransformers.formUnion(part.keyedArchiveTransformers)
             appExtensions += part.appExtensions
             sourcesOfSeveralTargets.formUnion(part.sourcesOfSeveralTargets)
@@ -163,6 +176,9 @@ package struct StoreCodeFacts: Hashable, Sendable {
         entitlementsWithoutCloudKit.sort()
         projectsSigningWithoutEntitlements.sort()
         cloudKitWithoutContainer.sort()
+        entitledContainers.sort { $0.location < $1.location }
+        containersFromBuildSettings.sort()
+        namedCloudKitContainers.sort { ($0.location, $0.identifier) < ($1.location, $1.identifier) }
         appExtensions.sort { $0.location < $1.location }
         handRunMigrations.sort()
         sourceModelPasses.sort()
@@ -680,6 +696,34 @@ package struct ReleasedStoreFileNames: Hashable, Sendable {
 /// An `NSPersistentCloudKitContainer` the code creates, and whether its stores sync as the code
 /// around it says: the container gives its first store description CloudKit options of its own
 /// (when the app has the iCloud entitlement) unless the code sets them to `nil`.
+/// The iCloud containers one entitlements file lists
+/// (`com.apple.developer.icloud-container-identifiers`).
+package struct EntitledContainers: Hashable, Sendable {
+    /// Where the file lists them (its key).
+    package var location: SourceLocation
+    package var identifiers: [String]
+
+    package init(at location: SourceLocation, identifiers: [String]) {
+        self.location = location
+        self.identifiers = identifiers
+    }
+}
+
+/// A CloudKit container the code names with a literal for a store to sync with.
+package struct NamedCloudKitContainer: Hashable, Sendable {
+    package var identifier: String
+    /// Where the literal is.
+    package var location: SourceLocation
+    /// The code as messages quote it (`NSPersistentCloudKitContainerOptions(containerIdentifier:)`).
+    package var written: String
+
+    package init(_ identifier: String, at location: SourceLocation, written: String) {
+        self.identifier = identifier
+        self.location = location
+        self.written = written
+    }
+}
+
 package struct CloudKitContainerUse: Hashable, Sendable {
     package enum Sync: String, Hashable, Sendable {
         /// Options are set, or left as the container sets them.
