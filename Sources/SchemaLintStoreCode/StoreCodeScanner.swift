@@ -3230,7 +3230,10 @@ enum AlertMentions {
         var keptErrors: [String] = []
         let returns = tokens.contains { $0.tokenKind == .keyword(.return) }
         for index in tokens.indices {
-            guard case .identifier(let name) = tokens[index].tokenKind else { continue }
+            guard case .identifier(let written) = tokens[index].tokenKind else { continue }
+            // A SwiftUI state set in an initializer through its storage (`_showingError =
+            // State(initialValue: true)`) is the property the interface reads.
+            let name = written.hasPrefix("_") ? String(written.dropFirst()) : written
             let lowercased = name.lowercased()
             if lowercased.contains("alert") || lowercased.contains("readonly") { return (true, []) }
             // `return LoadResult(container: inMemory, error: error)`: the caller gets the store in

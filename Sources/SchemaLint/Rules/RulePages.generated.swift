@@ -17797,6 +17797,38 @@ struct RecorderApp: App {
 }
 ```
 
+### Triggers: a fallback to memory in an App's initializer that sets the state of its alert through the state's storage (a note)
+
+```swift path=App/RecorderApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct RecorderApp: App {
+    @State private var container: ModelContainer?
+    @State private var showingDatabaseError = false
+
+    init() {
+        do {
+            _container = State(initialValue: try ModelContainer(for: Recording.self))
+        } catch {
+            _showingDatabaseError = State(initialValue: true)
+            let memory = try? ModelContainer(for: Recording.self, configurations: ↓ModelConfiguration(isStoredInMemoryOnly: true))
+            _container = State(initialValue: memory)
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup {
+            Text("Recordings")
+                .alert("Your recordings could not be opened", isPresented: $showingDatabaseError) {
+                    Button("OK", role: .cancel) {}
+                }
+        }
+    }
+}
+```
+
 ### Triggers: a fallback to memory whose launch state the interface shows read-only, and one that keeps the error for its screen (a note)
 
 ```swift path=App/JournalApp.swift
