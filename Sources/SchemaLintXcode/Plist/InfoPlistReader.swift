@@ -94,7 +94,7 @@ package struct InfoPlistReader: ModelSourceReader {
 
     /// The folders Xcode's templates and teams keep a target's Info.plist in, beside or below the
     /// target's sources: the extension's code is in the folder above them.
-    private static let supportingFolders: Set<String> = ["supporting files", "supportingfiles", "supporting", "resources", "config", "configuration", "plists"]
+    private static let supportingFolders: Set<String> = ["supporting files", "supportingfiles", "supporting", "resources", "config", "configs", "configuration", "configurations", "plists"]
 
     /// The folder of the target whose Info.plist is at `file`: its own folder, or the one above a
     /// supporting folder (`Widgets/Supporting Files/Info.plist` is the `Widgets` target's).

@@ -225,6 +225,7 @@ import Testing
         // Kept in a supporting folder, the Info.plist makes the folder above it the extension's; one
         // at the root's supporting folder leaves the folder as it is (not every file of the repository).
         #expect(try InfoPlistReader.parse(Array(plist.utf8), file: "Widgets/Supporting Files/Info.plist").appExtension?.folder == "Widgets")
+        #expect(try InfoPlistReader.parse(Array(plist.utf8), file: "Widgets/Configurations/Info.plist").appExtension?.folder == "Widgets")
         #expect(try InfoPlistReader.parse(Array(plist.utf8), file: "ShareExtension/Resources/Info.plist").appExtension?.folder == "ShareExtension")
         #expect(try InfoPlistReader.parse(Array(plist.utf8), file: "Supporting Files/Info.plist").appExtension?.folder == "Supporting Files")
         #expect(try InfoPlistReader.parse(Array(plist.utf8), file: "Widgets/Sources/Info.plist").appExtension?.folder == "Widgets/Sources")
