@@ -3670,13 +3670,37 @@ struct StoreDeletingHelpers {
     /// placeholder: the subclasses' overrides, often in files that name no store, are what runs.
     func stopsTheApp(_ call: FunctionCallExprSyntax) -> Bool {
         bodies(calledBy: call).contains { body in
-            guard let function = body.parent?.as(FunctionDeclSyntax.self) else { return false }
+            // Of the members of the name (a logger's `error(_:_:)` beside the app's own
+            // `error(_:description:) -> Never`), only one whose labels the call's fit is called.
+            guard let function = body.parent?.as(FunctionDeclSyntax.self), Self.accepts(call, function.signature.parameterClause.parameters) else { return false }
             if function.signature.returnClause?.type.trimmedText == "Never" { return true }
             let last = function.body?.statements.last?.item
             let ending = last?.as(FunctionCallExprSyntax.self) ?? last?.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
             guard let ending, Self.stops(ending) else { return false }
             return !(function.body?.statements.count == 1 && Self.saysSubclassesReplaceIt(ending))
         }
+    }
+
+    /// Whether `call`'s argument labels fit `parameters` in order: each argument takes the next
+    /// parameter of its label (`_` for none), a parameter passed over has a default, a variadic
+    /// one takes the unlabeled arguments after it, and trailing closures take what is left.
+    static func accepts(_ call: FunctionCallExprSyntax, _ parameters: FunctionParameterListSyntax) -> Bool {
+        let parameters = Array(parameters)
+        var next = 0
+        var variadic: Int?
+        for argument in call.arguments {
+            let label = argument.label?.text ?? "_"
+            if label == "_", let open = variadic, open == next - 1 { continue }
+            while next < parameters.count, parameters[next].firstName.text != label {
+                guard parameters[next].defaultValue != nil || parameters[next].ellipsis != nil else { return false }
+                next += 1
+            }
+            guard next < parameters.count else { return false }
+            variadic = parameters[next].ellipsis != nil ? next : nil
+            next += 1
+        }
+        if call.trailingClosure != nil { return true }
+        return parameters[next...].allSatisfy { $0.defaultValue != nil || $0.ellipsis != nil }
     }
 
     /// Whether a stop's message says the member is for subclasses to replace.

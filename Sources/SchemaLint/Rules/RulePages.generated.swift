@@ -15024,6 +15024,50 @@ final class Persistence {
 }
 ```
 
+### Does not trigger: the catch logs with an `error(_:_:)` of the logger, beside an `error(_:description:)` of the app's own that never returns
+
+The app's `error` stops it, but its second parameter is labeled: the call's labels say which
+member is called. (The catch keeps the error for the callers, so it does not only log either.)
+
+```swift path=App/Logging.swift
+import os
+
+struct AppLogger {
+    func error(_ message: String, description: String? = nil) -> Never {
+        fatalError(message + (description ?? ""))
+    }
+}
+
+extension OSLog {
+    func error(_ message: StaticString, _ args: CVarArg...) {
+        os_log(message, log: self, type: .error, args)
+    }
+}
+```
+
+```swift path=App/Persistence.swift
+import CoreData
+import os
+
+final class Persistence {
+    enum ReadyState { case waiting, ready, failed(Error) }
+    static let shared = Persistence()
+    let log = OSLog(subsystem: "app", category: "store")
+    let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel())
+    var readyState = ReadyState.waiting
+
+    func load(at url: URL) {
+        do {
+            try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+            readyState = .ready
+        } catch let storeError as NSError {
+            self.log.error("Failed to open the store: %{public}@", storeError)
+            readyState = .failed(storeError)
+        }
+    }
+}
+```
+
 ### Triggers: a `catch` that only logs after adding the store to a coordinator
 
 The coordinator goes on without its store, as after a handler that only logs: nothing the
