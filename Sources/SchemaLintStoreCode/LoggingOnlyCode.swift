@@ -86,10 +86,10 @@ enum LoggingOnlyCode {
     }
 
     /// The first logging call of `statements` where they hold nothing but logging calls (and a
-    /// bare `return` or `break`, an `if` that tests without calls and only logs, `#if` blocks
-    /// of the same, and a `switch` whose every case does
-    /// the same, one log for each kind of error; a `#if DEBUG` block is not in the builds people
-    /// run, whatever it holds); nil where they do anything else, or nothing.
+    /// bare `return` or `break`, an `if` that tests without calls and only logs, `#if` blocks of
+    /// the same, and a `switch` whose every case does the same, one log for each kind of error; a
+    /// `#if DEBUG` block is not in the builds people run, whatever it holds); nil where they do
+    /// anything else, or nothing.
     static func onlyLogs(_ statements: some Collection<CodeBlockItemSyntax>) -> FunctionCallExprSyntax? {
         var first: FunctionCallExprSyntax?
         for item in statements {

@@ -693,9 +693,6 @@ package struct ReleasedStoreFileNames: Hashable, Sendable {
     }
 }
 
-/// An `NSPersistentCloudKitContainer` the code creates, and whether its stores sync as the code
-/// around it says: the container gives its first store description CloudKit options of its own
-/// (when the app has the iCloud entitlement) unless the code sets them to `nil`.
 /// The iCloud containers one entitlements file lists
 /// (`com.apple.developer.icloud-container-identifiers`).
 package struct EntitledContainers: Hashable, Sendable {
@@ -724,6 +721,9 @@ package struct NamedCloudKitContainer: Hashable, Sendable {
     }
 }
 
+/// An `NSPersistentCloudKitContainer` the code creates, and whether its stores sync as the code
+/// around it says: the container gives its first store description CloudKit options of its own
+/// (when the app has the iCloud entitlement) unless the code sets them to `nil`.
 package struct CloudKitContainerUse: Hashable, Sendable {
     package enum Sync: String, Hashable, Sendable {
         /// Options are set, or left as the container sets them.
