@@ -414,7 +414,7 @@ struct ObjCStoreCodeScanner {
                     let readOnly = body.range.lowerBound..<(enclosingGroup(of: index, in: body.range)?.upperBound ?? index)
                     let dropsTheFailure = found.isEmpty && readOnlyOptionPositions.first(in: readOnly) == nil
                         && !reopensAfterDeletingTheStore(in: body.range.lowerBound..<index + 1) && !addsAfterTakingItsStoreAway(at: index, in: body.range)
-                        && !keepsTheCoordinatorOnlyWhenAdded(at: index, in: body.range)
+                        && !keepsTheCoordinatorOnlyWhenAdded(at: index, in: body.range) && !returnsTheStore(at: index, in: body.range)
                     if dropsTheFailure, let logged = onlyLogs(branches) ?? (branches.isEmpty ? assertion(testing: index, in: body.range) : nil) {
                         facts.failureActions.append(StoreFailureAction(
                             action: .onlyLogs, written: tokens[logged].text + "(...)", place: place(logged, body), opening: .addPersistentStore, openingLocation: location(of: tokens[index])
@@ -920,6 +920,22 @@ struct ObjCStoreCodeScanner {
             guard tokens[position].isIdentifier(coordinator), position + 1 < success.upperBound, tokens[position + 1].is(";"), position >= success.lowerBound + 2 else { return false }
             let before = tokens[position - 1]
             return before.isIdentifier("return") || before.is("=") && tokens[position - 2].kind == .identifier && tokens[position - 2].text != coordinator
+        }
+    }
+
+    /// Whether the method hands the store the add returns to its callers (`return [coordinator
+    /// addPersistentStoreWithType:...]`, or `NSPersistentStore *store = [...]; ... return store;`):
+    /// a failure reaches them as `nil`, and what they do with it is theirs (a helper's assertion,
+    /// left out of release builds, is not all the app does).
+    private func returnsTheStore(at index: Int, in body: Range<Int>) -> Bool {
+        guard let call = enclosingGroup(of: index, in: body), call.lowerBound + 1 == index || call.lowerBound + 2 == index else { return false }
+        let bracket = call.lowerBound - 1
+        guard bracket > body.lowerBound else { return false }
+        if tokens[bracket - 1].isIdentifier("return") { return true }
+        guard tokens[bracket - 1].is("="), bracket - 2 >= body.lowerBound, tokens[bracket - 2].kind == .identifier else { return false }
+        let name = tokens[bracket - 2].text
+        return (call.upperBound..<body.upperBound).contains { position in
+            tokens[position].isIdentifier("return") && position + 2 < body.upperBound && tokens[position + 1].isIdentifier(name) && tokens[position + 2].is(";")
         }
     }
 

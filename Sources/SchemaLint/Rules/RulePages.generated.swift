@@ -11382,7 +11382,7 @@ it on a flag the failure sets, `needsReset = true` ... `if needsReset { ... }`):
   or do nothing (the template's `// Handle error` left as it was, a bare `return`), and the
   coordinator goes on without its store (not where the store is loaded only for its callers to
   destroy: each caller is named for deleting and calls `destroyPersistentStore` or `removeItem`
-  after it);
+  after it; nor where the method returns the store it added, whose `nil` tells its callers);
 - the function that opens the store called again from its own failure branch (`self.loadStore()`
   inside `loadStore()`'s handler), with nothing changed: a store that cannot migrate fails again at
   once, and the app retries without end; from a handler that runs synchronously (the default), the
@@ -12660,6 +12660,35 @@ final class JournalStore {
         }
     }
     return _coordinator;
+}
+
+@end
+```
+
+### Does not trigger: Objective-C: a helper that adds the store, asserts, and returns the store to its callers
+
+A failure reaches the callers as `nil`: the assertion, which release builds leave out, is not all
+the app does.
+
+```xml path=App/Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```objc path=App/NSPersistentStoreCoordinator+App.m
+#import <CoreData/CoreData.h>
+
+@implementation NSPersistentStoreCoordinator (App)
+
+- (NSPersistentStore *)app_addStoreAt:(NSURL *)storeURL options:(NSDictionary *)options {
+    NSError *error = nil;
+    NSPersistentStore *store = [self addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error];
+    NSCAssert(error == nil, @"Failed to add the store %@", error);
+    return store;
 }
 
 @end
