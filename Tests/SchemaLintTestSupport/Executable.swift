@@ -33,14 +33,15 @@ package struct Executable {
         try runProgram(binary.path, arguments, in: directory, environment: environment, stdin: stdin)
     }
 
-    /// Runs any program (the tests use it for the executable, and for `script` around it), in
-    /// `directory` (`env -C`: the tests run many children at once, from one folder).
+    /// Runs any program (the tests use it for the executable, and for `script` around it), found
+    /// on PATH by `env`, in `directory` (the child's own folder: the tests run many children at
+    /// once, from one process).
     package static func runProgram(_ program: String, _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:], stdin: String? = nil) throws -> Run {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "GITHUB_STEP_SUMMARY")
         env.removeValue(forKey: "NO_COLOR")
         for (key, value) in environment { env[key] = value }
-        guard let output = ChildProcess.run("/usr/bin/env", ["-C", directory.path, program] + arguments, environment: env, input: stdin.map { Data($0.utf8) }) else {
+        guard let output = ChildProcess.run("/usr/bin/env", [program] + arguments, environment: env, input: stdin.map { Data($0.utf8) }, in: directory.path) else {
             throw ChildProcessError(program: program)
         }
         return Run(status: output.status, stdout: String(decoding: output.standardOutput, as: UTF8.self), stderr: String(decoding: output.standardError, as: UTF8.self))

@@ -26,8 +26,8 @@ package enum Shell {
         // out swift-syntax, minutes of compiling: they lint YAML models only (Package.swift).
         env["SCHEMALINT_WITHOUT_SWIFT_SOURCES"] = "1"
         for (key, value) in environment { env[key] = value }
-        // `env -C` enters the folder: the tests run many children at once, from one folder.
-        guard let output = ChildProcess.run("/usr/bin/env", ["-C", directory, command] + arguments, environment: env) else {
+        // `env` finds the command on PATH; the child starts in the folder.
+        guard let output = ChildProcess.run("/usr/bin/env", [command] + arguments, environment: env, in: directory) else {
             throw ChildProcessError(program: command)
         }
         return Result(

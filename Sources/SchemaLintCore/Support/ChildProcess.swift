@@ -20,9 +20,11 @@ package enum ChildProcess {
     }
 
     /// Runs `executable` (a path) with `arguments` (after the program's name) and `environment`,
-    /// `input` on its standard input (nothing where nil), in this process's folder. Nil where the
-    /// child cannot be started (no such program, no temporary file).
-    package static func run(_ executable: String, _ arguments: [String], environment: [String: String], input: Data? = nil) -> Output? {
+    /// `input` on its standard input (nothing where nil), in `directory` (this process's folder
+    /// where nil: the folder is the child's own, so many children may run at once from one
+    /// process, each in its folder). Nil where the child cannot be started (no such program or
+    /// folder, no temporary file).
+    package static func run(_ executable: String, _ arguments: [String], environment: [String: String], input: Data? = nil, in directory: String? = nil) -> Output? {
         let standardInput = input.map { unlinkedFile(holding: $0) ?? -1 } ?? open("/dev/null", O_RDONLY | O_CLOEXEC)
         guard standardInput >= 0 else { return nil }
         defer { close(standardInput) }
@@ -32,15 +34,18 @@ package enum ChildProcess {
         defer { close(standardError) }
 
         #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
+        var actions = FileActions()
         #else
-        var actions: posix_spawn_file_actions_t?
+        var actions: FileActions = nil
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
         posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
         posix_spawn_file_actions_adddup2(&actions, standardError, 2)
+        if let directory {
+            guard let addChangeOfFolder = Self.addChangeOfFolder, addChangeOfFolder(&actions, directory) == 0 else { return nil }
+        }
 
         let argv = ([executable] + arguments).map { strdup($0) }
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
@@ -63,6 +68,25 @@ package enum ChildProcess {
             standardOutput: contents(of: standardOutput), standardError: contents(of: standardError)
         )
     }
+
+    #if canImport(Glibc)
+    private typealias FileActions = posix_spawn_file_actions_t
+    #else
+    private typealias FileActions = posix_spawn_file_actions_t?
+    #endif
+
+    /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29 and later, macOS 10.15 and later), looked
+    /// up when first asked for: glibc declares it only for `_GNU_SOURCE`, which Swift's import of
+    /// its headers leaves out. Nil where the C library has none.
+    private static let addChangeOfFolder: (@convention(c) (UnsafeMutablePointer<FileActions>, UnsafePointer<CChar>) -> Int32)? = {
+        #if canImport(Glibc)
+        let everywhere = UnsafeMutableRawPointer(bitPattern: 0)
+        #else
+        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)
+        #endif
+        guard let symbol = dlsym(everywhere, "posix_spawn_file_actions_addchdir_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<FileActions>, UnsafePointer<CChar>) -> Int32).self)
+    }()
 
     /// A file in the temporary folder opened for reading and writing, with `data` in it and read
     /// from its start, already removed from the folder (it goes away when closed). Nil where none

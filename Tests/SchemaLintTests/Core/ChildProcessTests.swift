@@ -25,6 +25,19 @@ import SchemaLintCore
         #expect(output.status == 0 && output.standardOutput.count == 1_000_000)
     }
 
+    /// The folder is the child's alone: this process stays where it was, and a folder that does
+    /// not exist starts nothing.
+    @Test func theChildStartsInTheFolderGiven() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let here = FileManager.default.currentDirectoryPath
+        let output = try #require(ChildProcess.run("/bin/sh", ["-c", "pwd -P"], environment: environment, in: folder.path))
+        #expect(String(decoding: output.standardOutput, as: UTF8.self) == folder.resolvingSymlinksInPath().path + "\n")
+        #expect(FileManager.default.currentDirectoryPath == here)
+        #expect(ChildProcess.run("/bin/sh", ["-c", "pwd"], environment: environment, in: folder.path + "/missing") == nil)
+    }
+
     @Test func aSignalEndsWithItsNumberAbove128AndAMissingProgramStartsNothing() throws {
         let killed = try #require(ChildProcess.run("/bin/sh", ["-c", "kill -9 $$"], environment: environment))
         #expect(killed.status == 128 + 9)
