@@ -11516,7 +11516,8 @@ lives there), are left alone, and so is test code (a Swift file that
 imports `XCTest` or `Testing`, an Objective-C file that imports `<XCTest/XCTest.h>`, a file in a
 folder named `Tests` or ending in `Tests`, a mock, fake or stub by its name): a test target never
 runs on a person's device. Code under `#if DEBUG` (`#ifdef DEBUG` in Objective-C; also
-`DEVELOPMENT` and `DEV`, the flags of a development target), in a body or
+`DEVELOPMENT` and `DEV`, the flags of a development target, and `CI`, `TESTING`, `UI_TESTS` and
+the like, which a test run passes to the build it tests), in a body or
 around whole members or types, is not in the builds people run either (its `#else` is), nor is
 the first branch of an `if` whose condition names tests (`if Self.isRunningTests`,
 `environment["XCTestConfigurationFilePath"] != nil`; not `isTestFlight`), nor the body of an `if` on
@@ -15774,6 +15775,29 @@ final class DataController {
                 #endif
                 onError(error)
             }
+        }
+    }
+}
+```
+
+### Does not trigger: the fallback to memory only in the build a test run makes
+
+A continuous-integration job builds with `-D CI`; the app people get never has the flag, so its
+`catch` is the `#else` branch, and that hands the error on.
+
+```swift path=App/Store.swift
+import SwiftData
+
+enum Store {
+    static func make(schema: Schema) throws -> ModelContainer {
+        do {
+            return try ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema)])
+        } catch {
+            #if CI
+            return try ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)])
+            #else
+            throw error
+            #endif
         }
     }
 }

@@ -818,12 +818,17 @@ package struct CloudKitContainerUse: Hashable, Sendable {
 
 /// Compilation conditions that only debug builds set: `DEBUG`, which Xcode's templates define
 /// for the Debug configuration, and the project's own flags that name a debug build the same way
-/// (`__DEBUG__`, `DEBUG_BUILD`, `IS_DEBUG`). Code under them is not in the app people run. A flag
-/// for a debug feature (`DEBUG_MENU`) may be set in builds people get (TestFlight, internal).
+/// (`__DEBUG__`, `DEBUG_BUILD`, `IS_DEBUG`), or a build for tests (`CI`, `TESTING`). Code under
+/// them is not in the app people run. A flag for a debug feature (`DEBUG_MENU`) may be set in
+/// builds people get (TestFlight, internal).
 package enum DebugBuildCondition {
-    /// Debug builds' own, and the flags teams give a development build or target of the app
-    /// (`-D DEVELOPMENT` in a Dev scheme's settings) and never the one they ship.
-    static let names: Set<String> = ["DEBUG", "DEBUG_BUILD", "DEBUG_MODE", "IS_DEBUG", "DEVELOPMENT", "DEV", "DEV_BUILD"]
+    /// Debug builds' own, the flags teams give a development build or target of the app (`-D
+    /// DEVELOPMENT` in a Dev scheme's settings), and those a test run passes to the build it tests
+    /// (`xcodebuild test OTHER_SWIFT_FLAGS='-D CI'`): never the one they ship.
+    static let names: Set<String> = [
+        "DEBUG", "DEBUG_BUILD", "DEBUG_MODE", "IS_DEBUG", "DEVELOPMENT", "DEV", "DEV_BUILD",
+        "CI", "TEST", "TESTS", "TESTING", "UNIT_TEST", "UNIT_TESTS", "UNIT_TESTING", "UITEST", "UITESTS", "UITESTING", "UI_TEST", "UI_TESTS", "UI_TESTING",
+    ]
 
     /// Whether `name`, one identifier, names a debug build (underscores around it aside).
     package static func isDebugOnly(_ name: String) -> Bool {
