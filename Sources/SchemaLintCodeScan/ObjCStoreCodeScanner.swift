@@ -615,6 +615,7 @@ struct ObjCStoreCodeScanner {
                         declinesMigration: !migrates && !checksStoreCompatibility && !copiesOut && addDeclinesMigration(at: index, in: body.range, assignments: bodyAssignments)
                             && !addsAfterTakingItsStoreAway(at: index, in: body.range)
                     )
+                    opening.infersMappingModels = !migrates || !leavesInferenceOff(in: body.range)
                 default:
                     continue
                 }
@@ -697,6 +698,20 @@ struct ObjCStoreCodeScanner {
             if answer { return true }
         }
         return false
+    }
+
+    /// Whether options that ask for automatic migration leave Core Data's inference off:
+    /// `NSInferMappingModelAutomaticallyOption`, which the coordinator's options default to `NO`,
+    /// named nowhere in `body` or given `NO` wherever it is (`key: @NO`, or `@NO, key` in
+    /// `dictionaryWithObjectsAndKeys:`).
+    private func leavesInferenceOff(in body: Range<Int>) -> Bool {
+        body.allSatisfy { position in
+            guard tokens[position].isIdentifier("NSInferMappingModelAutomaticallyOption") else { return true }
+            let value = position + 1 < body.upperBound && tokens[position + 1].is(":")
+                ? (position + 2)..<min(position + 6, body.upperBound)
+                : max(body.lowerBound, position - 5)..<position
+            return value.contains { tokens[$0].isIdentifier("NO") || tokens[$0].isIdentifier("@NO") || tokens[$0].isIdentifier("false") }
+        }
     }
 
     /// Every value `name` is given in `body` (`name = value;`, its declaration's too), in order. In

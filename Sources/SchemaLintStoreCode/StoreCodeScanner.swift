@@ -334,10 +334,12 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 if let closure = completionHandler(of: node) { addFailureActions(inCompletion: closure, opening: .addPersistentStore, call: node) }
             } else {
                 let options = node.arguments.first { $0.label?.text == "options" }?.expression
+                let migrates = options.map { migratesAutomatically($0) } ?? false
                 addOpening(
-                    .addPersistentStore, node, migrates: options.map { migratesAutomatically($0) } ?? false, asynchronously: SynchronousCode.runsOnABackgroundQueue(node),
+                    .addPersistentStore, node, migrates: migrates, asynchronously: SynchronousCode.runsOnABackgroundQueue(node),
                     declinesMigration: (labels.hasPrefix("ofType:") || labels.hasPrefix("type:") || labels.hasPrefix("_:configuration:")) && declinesMigration(options)
-                        && !opensABundledStore(node) && !checksStoreCompatibility && !copiesTheStoreAfter(node)
+                        && !opensABundledStore(node) && !checksStoreCompatibility && !copiesTheStoreAfter(node),
+                    infers: !migrates || options.map { !leavesInferenceOff($0) } ?? true
                 )
                 if !copiesOutAReadOnlyStore(node) { addFailureActions(ofThrowing: node, opening: .addPersistentStore) }
             }
@@ -550,7 +552,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     }
 
     private func addOpening(
-        _ call: StoreOpening.Call, _ node: FunctionCallExprSyntax, migrates: Bool, asynchronously: Bool, declinesMigration: Bool = false, unreadContainerClass: String? = nil
+        _ call: StoreOpening.Call, _ node: FunctionCallExprSyntax, migrates: Bool, asynchronously: Bool, declinesMigration: Bool = false, unreadContainerClass: String? = nil,
+        infers: Bool = true
     ) {
         let unit = declarations.unit(around: node)
         let runs = unit.map { SynchronousCode.runsWithUnit(node, unitBody: declarations.units[$0].body) } ?? false
@@ -563,7 +566,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         opening.unreadContainerClass = unreadContainerClass
         opening.opensANewStore = new
         opening.cache = cache(around: node)
-        opening.infersMappingModels = !inferenceOff.contains(unit.map { declarations.units[$0].typeName } ?? "")
+        opening.infersMappingModels = infers && !inferenceOff.contains(unit.map { declarations.units[$0].typeName } ?? "")
         scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))
     }
 
@@ -960,6 +963,28 @@ private final class StoreCodeVisitor: SyntaxVisitor {
               let unit = declarations.unit(around: options), let value = binding(of: name, in: unit, usedAt: Syntax(options))
         else { return false }
         return value.as(DictionaryExprSyntax.self).map(Self.asksForMigration) ?? false
+    }
+
+    /// Whether options that ask for automatic migration (`migratesAutomatically`) leave Core
+    /// Data's inference off: `NSInferMappingModelAutomaticallyOption` left out of the dictionary
+    /// (the coordinator's options default it to false), or given `false`, and named nowhere else in
+    /// the unit with another value (`options[NSInferMappingModelAutomaticallyOption] = true`).
+    private func leavesInferenceOff(_ options: ExprSyntax) -> Bool {
+        guard let unit = declarations.unit(around: options) else { return false }
+        return Self.leavesInferenceOff(Array(declarations.units[unit].body.trimmedText.utf8))
+    }
+
+    /// Whether every `NSInferMappingModelAutomaticallyOption` in `code` is a dictionary key given
+    /// `false` (`key: false`, `key: NSNumber(value: false)`); true where none is named.
+    private static func leavesInferenceOff(_ code: [UInt8]) -> Bool {
+        let key = Array("NSInferMappingModelAutomaticallyOption".utf8)
+        var start = 0
+        while let found = ByteSearch.firstIndex(of: key, in: code, from: start) {
+            start = found + key.count
+            let value = code[start...].prefix(48).filter { $0 != UInt8(ascii: " ") }.prefix { ![UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "\n")].contains($0) }
+            guard value.first == UInt8(ascii: ":"), ByteSearch.firstIndex(of: Array("false".utf8), in: Array(value)) != nil else { return false }
+        }
+        return true
     }
 
     /// Options written where this reader sees them that ask for no migration: left out, `nil`, or

@@ -29,6 +29,12 @@ package struct ChangeCodeFacts: Sendable {
     /// `migratesOnlyItself` with Core Data's own migration on and only its inference off: it
     /// migrates a store with a mapping model from the store's own version, none other.
     package var infersNoMigration = false
+    /// Where the app adds the store of the history these facts are for with Core Data's own
+    /// migration on and its inference off (`NSInferMappingModelAutomaticallyOption` left out of
+    /// the coordinator's options, or false; `shouldInferMappingModelAutomatically = false`), where
+    /// every opening of it does and the app migrates no store itself: a store migrates only where a
+    /// mapping model leads from its version straight to the current one.
+    package var migratesWithoutInference: SourceLocation?
     /// Where the app opens a Core Data store with the model it was made with before it migrates
     /// (`StoreCodeFacts.sourceModelPasses`).
     package var preparesWithSourceModel: SourceLocation?
@@ -101,6 +107,9 @@ package struct ChangeCodeFacts: Sendable {
             infersNoMigration = added.allSatisfy(\.migratesAutomatically)
         }
         guard facts.handRunMigrations.isEmpty else { return }
+        if !added.isEmpty, added.allSatisfy({ $0.migratesAutomatically && !$0.infersMappingModels && $0.unreadContainerClass == nil }) {
+            migratesWithoutInference = added[0].place.location
+        }
         // (A container class of code not read may migrate step by step itself.)
         migratesInOneJump = facts.openings.first { opening in
             [.loadPersistentStores, .addPersistentStore, .magicalRecordAutoMigratingSetup].contains(opening.call) && !opening.declinesMigration

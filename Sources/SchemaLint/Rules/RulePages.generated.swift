@@ -7481,6 +7481,16 @@ past a mapping model that computes (an entity's migration policy, a value made b
 warning: the stores of the releases before that step migrate, but never get what it computes, and
 their objects take the destination's defaults.
 
+Where the code read adds the store with Core Data's automatic migration and without its inference
+(`NSMigratePersistentStoresAutomaticallyOption` among the coordinator's options, and
+`NSInferMappingModelAutomaticallyOption` left out, which the options default to `NO`, or set to
+`NO`; `shouldInferMappingModelAutomatically = false` on a store description), and runs no migration
+of its own, Core Data infers nothing: a store migrates only with a mapping model from its own
+version straight to the current one. The rule then reports
+each released version (and the one before the newest) whose entities the newest version
+changes and from which no mapping model leads to it: its stores do not open, the previous
+release's too, however small the change. `migration-at-launch` says nothing of those steps.
+
 ## What to do instead
 
 - Migrate in stages with `NSStagedMigrationManager` (iOS 17): each stage is one of the lightweight
@@ -7746,6 +7756,126 @@ final class ReaderStore {
         container.loadPersistentStores { _, error in
             if let error { print("store failed: \(error)") }
         }
+    }
+}
+```
+
+### Triggers: automatic migration with Core Data's inference left off
+
+The coordinator's options default `NSInferMappingModelAutomaticallyOption` to `NO`: with only
+`NSMigratePersistentStoresAutomaticallyOption`, Core Data migrates a store with a mapping model from
+its own version to the current one or not at all. No store of `Trips` or `Trips 2` opens with
+`Trips 3`, however small the change.
+
+```xml path=Trips.xcdatamodeld/Trips.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Trip" representedClassName="Trip">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Trips.xcdatamodeld/Trips 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Trip" representedClassName="Trip">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="country" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Trips.xcdatamodeld/Trips 3.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Trip" representedClassName="Trip">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="country" optional="YES" attributeType="String"/>
+        <attribute name="notes" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Trips.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Trips 3.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```objc path=Trips/TripStore.m
+@implementation TripStore
+
+- (NSPersistentStoreCoordinator *)coordinatorWithModel:(NSManagedObjectModel *)model storeURL:(NSURL *)storeURL {
+    NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:model];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES};
+    NSError *error = nil;
+    if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error]) {
+        NSLog(@"store failed: %@", error);
+    }
+    return coordinator;
+}
+
+@end
+```
+
+### Does not trigger: the same options with inference asked for
+
+```xml path=Trips.xcdatamodeld/Trips.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Trip" representedClassName="Trip">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Trips.xcdatamodeld/Trips 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Trip" representedClassName="Trip">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="country" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Trips.xcdatamodeld/Trips 3.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Trip" representedClassName="Trip">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="country" optional="YES" attributeType="String"/>
+        <attribute name="notes" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Trips.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Trips 3.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```swift path=Trips/TripStore.swift
+import CoreData
+
+final class TripStore {
+    func coordinator(model: NSManagedObjectModel, storeURL: URL) throws -> NSPersistentStoreCoordinator {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let options = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
+        return coordinator
     }
 }
 ```

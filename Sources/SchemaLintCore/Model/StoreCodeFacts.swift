@@ -305,8 +305,10 @@ package struct StoreOpening: Hashable, Sendable {
     /// new, empty store, and migrates nothing whatever its options say.
     package var opensANewStore = false
     /// Core Data's migration of the store may infer a mapping model; false where the code turns
-    /// that off (`shouldInferMappingModelAutomatically = false`): it then migrates only with a
-    /// mapping model from the store's own version to the current one.
+    /// that off (`shouldInferMappingModelAutomatically = false`), or leaves it off (the options of
+    /// `addPersistentStore` ask for automatic migration without `NSInferMappingModelAutomaticallyOption`,
+    /// which they default to false): it then migrates only with a mapping model from the store's
+    /// own version to the current one.
     package var infersMappingModels = true
     /// The model types a `ModelContainer` is made for, where its `for:` names them (`for:
     /// Note.self, Tag.self`, `for: Schema([Note.self])`): its store holds those models' classes,

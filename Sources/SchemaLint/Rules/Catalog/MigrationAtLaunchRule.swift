@@ -52,6 +52,10 @@ struct MigrationAtLaunchRule: HistoryRule {
                 // migration copies tables in place.
                 how = "with the app's own migration (NSMigrationManager at \(manual)), which migrates every object in memory"
                 advice = ownMigration
+            } else if context.code.migratesWithoutInference != nil {
+                // With inference off, a step without a mapping model does not migrate: the store
+                // fails to open (`migration-path-not-inferable`).
+                continue
             } else {
                 // A step lightweight migration cannot infer fails to open the store, as the
                 // change rules' errors for it say: no migration runs at launch to describe.

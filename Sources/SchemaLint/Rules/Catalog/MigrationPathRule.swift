@@ -18,6 +18,9 @@ struct MigrationPathRule: HistoryRule {
               let last = context.steps.last, last.version == newestIndex
         else { return [] }
         let newest = versions[newestIndex]
+        if let addition = context.code.migratesWithoutInference {
+            return withoutInference(context, newestIndex: newestIndex, previous: last.baseline, addedAt: addition)
+        }
         // SwiftData runs a plan's stages in order: no store jumps over a version.
         guard !newest.migratesStepByStep else { return [] }
         guard newest.entities.contains(where: { !newest.isSynced(entity: $0.name) }) else { return [] }
@@ -108,6 +111,35 @@ struct MigrationPathRule: HistoryRule {
             location: newest.location, model: newest.model, baseline: versions[oldest.index].label, version: newest.label, path: nil,
             notes: oldest.problems,
             suggestions: [ModelVocabulary(newest.format).stagesThrough(path, mapped: mapped)]
+        )]
+    }
+
+    /// With Core Data's inference off, a store migrates only with a mapping model from its own
+    /// version straight to the current one, the jump from the previous version included: the
+    /// stores of the released versions with none, whose entities the newest changes, do not open.
+    private func withoutInference(_ context: HistoryContext, newestIndex: Int, previous: Int, addedAt addition: SourceLocation) -> [Finding] {
+        let history = context.history, versions = history.versions, newest = versions[newestIndex]
+        let failing = versions.indices.filter { index in
+            index < newestIndex && (versions[index].isReleased || index == previous)
+                && history.writtenMigration(from: versions[index], to: newest) == nil
+                && !newest.entitiesNeedingMigration(from: versions[index]).isEmpty
+        }
+        guard let oldest = failing.first else { return [] }
+        let names = failing.map { versions[$0].displayName }
+        var notes = [Finding.Note("the store is added here with automatic migration and without inference: NSInferMappingModelAutomaticallyOption is not true among the options (the coordinator's options default it to false), or shouldInferMappingModelAutomatically is false", at: addition)]
+        for migration in history.writtenMigrations where !migration.isStale {
+            guard let mapping = migration.mappingModel, !versions.indices.contains(where: { $0 < newestIndex && migration.covers(from: versions[$0], to: newest) }) else { continue }
+            notes.append(Finding.Note("\(mapping.name) maps \(migration.from) to \(migration.to), not to \(newest.displayName): Core Data migrates a store with one mapping model, never a chain of them", at: migration.location))
+        }
+        return [Finding(
+            ruleID: descriptor.id, severity: descriptor.localSeverity ?? .error,
+            message: "stores of \(names.joined(separator: ", ")) do not open with \(newest.displayName): with inference off, Core Data migrates a store only with a mapping model from its own version to the current one, and none leads from \(failing.count == 1 ? "it" : "these")",
+            location: newest.location, model: newest.model, baseline: versions[oldest].label, version: newest.label, path: nil,
+            notes: notes,
+            suggestions: [
+                "turn inference on beside automatic migration (NSInferMappingModelAutomaticallyOption: true, in Objective-C @YES, or leave NSPersistentStoreDescription's shouldInferMappingModelAutomatically at its default), so Core Data infers each jump it can",
+                "or add a mapping model from each of \(names.joined(separator: ", ")) straight to \(newest.displayName)",
+            ]
         )]
     }
 
