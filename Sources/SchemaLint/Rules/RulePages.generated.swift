@@ -10188,7 +10188,8 @@ part of what a store or CloudKit holds (the version hash leaves it out), so stor
 file are the same. Nor is a transformer's class: both read the bytes the store holds, and the
 version hash leaves it out too. Nor is an attribute's default value in a local store: the version hash leaves
 it out too, the app as released keeps the default it was built with, and only a synced model's
-later versions compare it (`attribute-default-changed`). A
+later versions compare it (`attribute-default-changed`), where it changes what apps create (a
+SwiftData initializer that sets the property creates what it did before). A
 YAML model of one file, or SwiftData classes with no `VersionedSchema`, are left out: they are not
 versioned there, editing them is how they change (SwiftData migrates such a store itself), and
 `--history git` reads their releases from the tags. An Xcode model of one version is not: Core Data

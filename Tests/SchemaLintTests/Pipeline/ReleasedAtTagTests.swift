@@ -594,6 +594,41 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("in 2 versions of 1 model"), "\(run.stdout)")
     }
 
+    /// A synced default edited since the tag changes nothing apps create where every initializer
+    /// sets the property: the release is what people run. Where none does, the new default is
+    /// what the new app creates, and the edit is reported.
+    @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"), arguments: [true, false])
+    func aSyncedDefaultEditedSinceTheTagCountsWhereItChangesWhatAppsCreate(initializerSetsIt: Bool) throws {
+        func schemas(_ state: String) -> String {
+            let initializer = initializerSetsIt ? "init(state: String) { self.state = state }" : "init() {}"
+            return """
+            import SwiftData
+
+            enum V1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Entry.self] }
+                @Model final class Entry { var state: String = "\(state)"; \(initializer) }
+            }
+            enum Plan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [V1.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+            func makeContainer() throws -> ModelContainer {
+                try ModelContainer(for: Schema(versionedSchema: V1.self), migrationPlan: Plan.self, configurations: ModelConfiguration(cloudKitDatabase: .private("iCloud.example.entries")))
+            }
+
+            """
+        }
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write(schemas("active"), to: "App/Schemas.swift")
+        try repository.commit("release")
+        try repository.tag("v1.0")
+        try folder.write(schemas("open"), to: "App/Schemas.swift")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("[released-version-modified]") == !initializerSetsIt, "\(run.stdout)")
+    }
+
     /// Two models of one app whose newest versions both came before the same change of the app's
     /// version: the summary says that change once, naming both versions.
     @Test func oneVersionChangeAfterTwoModelsNewestVersionsIsSaidOnce() throws {

@@ -754,6 +754,11 @@ struct ReleasedVersionLockRule: HistoryRule {
         // that differs from it in identifiers alone, and only a migration pairs by them.
         let kept = ModelDiffer(pairsByIdentifier: !hashedOnly).changes(from: copy, to: version).filter { change in
             guard !unseen.contains(change.kind), !(change.isReidentified && change.old == nil) else { return false }
+            // A synced default counts where it changes what apps create, as `attribute-default-changed`
+            // judges it: a SwiftData initializer that sets the property creates what it always did.
+            if change.kind == .attributeDefaultChanged, let old = change.old?.attribute, let new = change.new?.attribute {
+                guard case .value(let before) = old.createdWith, case .value(let after) = new.createdWith, before != after else { return false }
+            }
             guard storedTypesUnread, change.kind == .attributeTypeChanged, let old = change.old?.attribute?.type, let new = change.new?.attribute?.type else { return true }
             return !(unread.contains(old) && unread.contains(new))
         }
