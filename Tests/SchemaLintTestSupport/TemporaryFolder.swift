@@ -27,6 +27,22 @@ package final class TemporaryFolder {
         return file
     }
 
+    /// Writes `text` at `relative` as a program (mode 0755) and returns the full path. The file is
+    /// opened close-on-exec: a child that another test spawns while it is open must not keep it
+    /// open, or running the program fails with "Text file busy" (ETXTBSY) for as long as that
+    /// child runs.
+    @discardableResult
+    package func writeProgram(_ text: String, to relative: String) throws -> String {
+        let file = (path as NSString).appendingPathComponent(relative)
+        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file]) }
+        defer { close(descriptor) }
+        try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: Data(text.utf8))
+        guard fchmod(descriptor, 0o755) == 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file]) }
+        return file
+    }
+
     /// Creates the folder `relative` and returns its full path.
     @discardableResult
     package func folder(_ relative: String) throws -> String {

@@ -22,8 +22,7 @@ struct GitHistoryCacheTests {
             folder = try TemporaryFolder()
             cache = GitHistoryCache(folder: folder.path + "/cache")
             log = folder.path + "/git-commands"
-            let script = try folder.write("#!/bin/sh\necho \"$*\" >> '\(log)'\nexec git \"$@\"\n", to: "git")
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+            let script = try folder.writeProgram("#!/bin/sh\necho \"$*\" >> '\(log)'\nexec git \"$@\"\n", to: "git")
             git = GitRunner(program: script)
         }
 

@@ -22,12 +22,9 @@ import SchemaLintTestSupport
     /// files that cannot be run are passed over); a path, or a name no folder has, is left to `env`.
     @Test func theProgramIsFoundOnThePathOnce() throws {
         let folder = try TemporaryFolder()
-        try folder.write("#!/bin/sh\nexit 0\n", to: "first/tool")
-        try folder.write("#!/bin/sh\nexit 0\n", to: "second/tool")
+        try folder.writeProgram("#!/bin/sh\nexit 0\n", to: "first/tool")
+        try folder.writeProgram("#!/bin/sh\nexit 0\n", to: "second/tool")
         try folder.write("not a program\n", to: "plain/tool")
-        for name in ["first/tool", "second/tool"] {
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.appendingPathComponent(name).path)
-        }
         let (plain, first, second) = (folder.url.appendingPathComponent("plain").path, folder.url.appendingPathComponent("first").path, folder.url.appendingPathComponent("second").path)
         #expect(GitRunner.find("tool", in: "relative:\(plain):\(second):\(first)") == second + "/tool")
         #expect(GitRunner.find("tool", in: "\(first)/") == first + "/tool")

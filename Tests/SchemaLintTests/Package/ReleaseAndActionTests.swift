@@ -130,8 +130,7 @@ import SchemaLintTestSupport
     /// A `swift` that records that it was asked to build, so a fallback build takes no time here.
     static func fakeSwift(in folder: TemporaryFolder) throws -> [String: String] {
         let bin = try folder.folder("fake-swift")
-        try folder.write("#!/bin/sh\necho \"swift $*\" >> \"\(folder.path)/swift-calls\"\ncase \"$*\" in *--show-bin-path*) echo /built/from/source ;; esac\n", to: "fake-swift/swift")
-        #expect(chmod(bin + "/swift", 0o755) == 0)
+        try folder.writeProgram("#!/bin/sh\necho \"swift $*\" >> \"\(folder.path)/swift-calls\"\ncase \"$*\" in *--show-bin-path*) echo /built/from/source ;; esac\n", to: "fake-swift/swift")
         return ["PATH": bin + ":/usr/bin:/bin", "GITHUB_ACTION_PATH": Executable.packageRoot.path]
     }
 
@@ -189,8 +188,7 @@ import SchemaLintTestSupport
     func theActionBuildsFromSourceWhenThePrebuiltBinaryDoesNotRun() throws {
         let folder = try TemporaryFolder()
         let prebuilt = try folder.folder("prebuilt")
-        try folder.write("#!/bin/sh\necho 'schemalint: error while loading shared libraries: libyaml-0.so.2' >&2\nexit 127\n", to: "prebuilt/schemalint")
-        #expect(chmod(prebuilt + "/schemalint", 0o755) == 0)
+        try folder.writeProgram("#!/bin/sh\necho 'schemalint: error while loading shared libraries: libyaml-0.so.2' >&2\nexit 127\n", to: "prebuilt/schemalint")
         var environment = try Self.releaseSteps(in: folder, version: "v9.9.9")
         environment["PREBUILT"] = prebuilt
         let (run, outputs) = try Self.runStep("Get schemalint", in: folder, environment: environment)

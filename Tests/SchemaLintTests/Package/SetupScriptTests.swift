@@ -10,8 +10,7 @@ import SchemaLintTestSupport
     static func bin(_ commands: [String: String]) throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         for (name, body) in commands {
-            let path = try folder.write("#!/bin/sh\n\(body)\n", to: name)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+            try folder.writeProgram("#!/bin/sh\n\(body)\n", to: name)
         }
         for tool in ["id", "python3"] {
             let real = ["/usr/bin/\(tool)", "/bin/\(tool)", "/usr/local/bin/\(tool)"].first { FileManager.default.isExecutableFile(atPath: $0) }

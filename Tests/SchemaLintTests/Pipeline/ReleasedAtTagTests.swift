@@ -1143,8 +1143,7 @@ struct ReleasedAtTagTests {
             let real = try #require(GitRunner.find("git", in: ProcessInfo.processInfo.environment["PATH"] ?? ""))
             let tools = try TemporaryFolder()
             let log = tools.path + "/git-commands"
-            let script = try tools.write("#!/bin/sh\necho \"$*\" >> '\(log)'\nexec '\(real)' \"$@\"\n", to: "bin/git")
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+            try tools.writeProgram("#!/bin/sh\necho \"$*\" >> '\(log)'\nexec '\(real)' \"$@\"\n", to: "bin/git")
             let environment = ["XDG_CACHE_HOME": tools.path + "/cache", "PATH": tools.path + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
             func keptRun() throws -> (stdout: String, walks: [String]) {
                 try? FileManager.default.removeItem(atPath: log)
@@ -1353,8 +1352,7 @@ struct ReleasedAtTagTests {
         // A `git` on the PATH that notes each command before running the real one.
         let real = try #require(GitRunner.find("git", in: ProcessInfo.processInfo.environment["PATH"] ?? ""))
         let log = folder.path + "/git-commands"
-        let script = try folder.write("#!/bin/sh\necho \"$*\" >> '\(log)'\nexec '\(real)' \"$@\"\n", to: "bin/git")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        try folder.writeProgram("#!/bin/sh\necho \"$*\" >> '\(log)'\nexec '\(real)' \"$@\"\n", to: "bin/git")
         let environment = ["XDG_CACHE_HOME": folder.path + "/cache", "PATH": folder.path + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
         // `archives`: files checked out at a tag; `lookups`: which tags changed the files.
         func run() throws -> (stdout: String, archives: Int, lookups: Int) {
