@@ -127,7 +127,9 @@ struct MigrationPathRule: HistoryRule {
         guard let oldest = failing.first else { return [] }
         let names = failing.map { versions[$0].displayName }
         var notes = [Finding.Note("the store is added here with automatic migration and without inference: NSInferMappingModelAutomaticallyOption is not true among the options (the coordinator's options default it to false), or shouldInferMappingModelAutomatically is false", at: addition)]
-        for migration in history.writtenMigrations where !migration.isStale {
+        // In the order of the versions they start from.
+        let starts = { (migration: WrittenMigration) in versions.firstIndex { $0.answers(to: migration.from) } ?? versions.count }
+        for migration in history.writtenMigrations.filter({ !$0.isStale }).sorted(by: { starts($0) < starts($1) }) {
             guard let mapping = migration.mappingModel, !versions.indices.contains(where: { $0 < newestIndex && migration.covers(from: versions[$0], to: newest) }) else { continue }
             notes.append(Finding.Note("\(mapping.name) maps \(migration.from) to \(migration.to), not to \(newest.displayName): Core Data migrates a store with one mapping model, never a chain of them", at: migration.location))
         }
