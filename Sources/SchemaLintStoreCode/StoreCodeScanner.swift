@@ -297,7 +297,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         case "ModelContainer" where member == nil, "init" where Self.makesAModelContainer(node):
             // A container of a scratch file (a new name in the temporary folder, for screenshots
             // or a check) holds nothing of the person's.
-            if !isInMemoryOrPreview(node), !isLoadedWithoutAFile(node) {
+            if !isInMemoryOrPreview(node), !isLoadedWithoutAFile(node), !opensAShippedReadOnlyStore(node) {
                 addOpening(.modelContainer, node, migrates: true, asynchronously: SynchronousCode.runsOnABackgroundQueue(node))
                 scanned.openings[scanned.openings.count - 1].opening.modelTypes = Self.modelTypes(of: node, in: declarations.unit(around: node).map { declarations.units[$0].body })
                 scanned.openings[scanned.openings.count - 1].opening.opensTheDefaultStore = !node.arguments.contains { $0.label?.text == "configurations" }
@@ -1013,6 +1013,29 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         }
     }
 
+    /// A `ModelContainer` whose every configuration is a store the app ships, read-only
+    /// (`ModelConfiguration(url: Bundle.main.url(forResource: "quotes", withExtension: "store")!,
+    /// allowsSave: false)`, written in the call or bound to a name, the URL too): made with the
+    /// app's own schema, it never migrates, and holds nothing of the person's.
+    private func opensAShippedReadOnlyStore(_ node: FunctionCallExprSyntax) -> Bool {
+        guard let unit = declarations.unit(around: node) else { return false }
+        func value(_ expression: ExprSyntax) -> ExprSyntax {
+            guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return expression }
+            return binding(of: name, in: unit, usedAt: Syntax(node)) ?? expression
+        }
+        let given = node.arguments.filter { !["for", "migrationPlan"].contains($0.label?.text ?? "") }.flatMap { argument -> [ExprSyntax] in
+            let expression = value(argument.expression)
+            return expression.as(ArrayExprSyntax.self).map { $0.elements.map { value($0.expression) } } ?? [expression]
+        }
+        return !given.isEmpty && given.allSatisfy { configuration in
+            guard let call = configuration.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedText == "ModelConfiguration",
+                  call.arguments.contains(where: { $0.label?.text == "allowsSave" && $0.expression.trimmedText == "false" }),
+                  let url = call.arguments.first(where: { $0.label?.text == "url" })?.expression else { return false }
+            let text = value(url).trimmedText
+            return ByteSearch.contains("Bundle.main", in: text) || ByteSearch.contains("Bundle.module", in: text) || ByteSearch.contains("bundleURL", in: text)
+        }
+    }
+
     /// A store at a URL of the app's bundle (`Bundle.main.url(forResource:...)`, written in the call
     /// or bound to the name it passes): a read-only store the app ships, made with its model.
     private func opensABundledStore(_ node: FunctionCallExprSyntax) -> Bool {
@@ -1539,6 +1562,10 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                 }
             }
             if action == .fallsBackToMemory { found.untilTheDeviceUnlocks = DeletionConditions.isUntilTheDeviceUnlocks(node) }
+            if action == .stopsTheApp {
+                found.afterTellingThePerson = ModalAlert.isChosenInAnAlert(node) || ModalAlert.isShown(before: node, within: branch)
+                    || node.as(FunctionCallExprSyntax.self).map { finder.helpers?.tellsThePersonBeforeStopping($0) ?? false } ?? false
+            }
             AlertMentions.mark(&found, toldIn: branch)
             scanned.facts.failureActions.append(found)
         }
@@ -3235,6 +3262,46 @@ extension DestructiveCallFinder {
     }
 }
 
+/// An alert the app waits on before it goes on: AppKit's `runModal()` (of an `NSAlert`) and its
+/// alert panels (`NSRunCriticalAlertPanel`). A stop right after one comes once the person has read
+/// it; one after presenting a `UIAlertController` comes before the alert ever shows.
+enum ModalAlert {
+    static func isShown(in statements: [String]) -> Bool {
+        statements.contains { statement in
+            ["runModal(", "NSRunCriticalAlertPanel(", "NSRunAlertPanel(", "NSRunInformationalAlertPanel("].contains { ByteSearch.contains($0, in: statement) }
+        }
+    }
+
+    /// Whether a modal alert is shown in the statements that run before `node` within `boundary`.
+    static func isShown(before node: some SyntaxProtocol, within boundary: some SyntaxProtocol) -> Bool {
+        var statements: [String] = []
+        var current = Syntax(node)
+        while let parent = current.parent, current.id != boundary.id {
+            if let item = current.as(CodeBlockItemSyntax.self), let block = parent.as(CodeBlockItemListSyntax.self) {
+                statements += block.prefix { $0.id != item.id }.map(\.trimmedDescription)
+            }
+            current = parent
+        }
+        return isShown(in: statements)
+    }
+
+    /// Whether `stop` runs in the handler of an alert's button (`UIAlertAction(title: "Quit", style:
+    /// .destructive) { _ in fatalError() }`): when the person chooses it, having read the alert.
+    static func isChosenInAnAlert(_ stop: some SyntaxProtocol) -> Bool {
+        var current = Syntax(stop)
+        while let parent = current.parent {
+            if let closure = parent.as(ClosureExprSyntax.self) {
+                var call = closure.parent
+                if call?.is(LabeledExprSyntax.self) ?? false { call = call?.parent?.parent }
+                if let made = call?.as(FunctionCallExprSyntax.self), ["UIAlertAction", "Button"].contains(made.calledExpression.trimmedText) { return true }
+            }
+            if parent.is(FunctionDeclSyntax.self) { return false }
+            current = parent
+        }
+        return false
+    }
+}
+
 /// What tells the person the store did not open: an alert (`NSAlert`, `UIAlertController`, a call
 /// or flag named for one: `showStoreAlert()`, `isShowingDatabaseAlert = true`, `.alert(...)`), a
 /// read-only state the interface shows (`launchState = .readOnly(message:)`), or an error the
@@ -3703,6 +3770,16 @@ struct StoreDeletingHelpers {
             let ending = last?.as(FunctionCallExprSyntax.self) ?? last?.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
             guard let ending, Self.stops(ending) else { return false }
             return !(function.body?.statements.count == 1 && Self.saysSubclassesReplaceIt(ending))
+        }
+    }
+
+    /// Whether the helper `call` calls, where it stops the app (`stopsTheApp`), first shows the
+    /// person a modal alert (`ModalAlert`): the app quits once they have read why.
+    func tellsThePersonBeforeStopping(_ call: FunctionCallExprSyntax) -> Bool {
+        bodies(calledBy: call).contains { body in
+            guard let function = body.parent?.as(FunctionDeclSyntax.self), Self.accepts(call, function.signature.parameterClause.parameters),
+                  let statements = function.body?.statements else { return false }
+            return ModalAlert.isShown(in: statements.dropLast().map(\.trimmedDescription))
         }
     }
 

@@ -11461,7 +11461,12 @@ The rule reports, in the code that runs when opening fails (in Swift, that inclu
 it on a flag the failure sets, `needsReset = true` ... `if needsReset { ... }`):
 
 - `fatalError`, `preconditionFailure`, `abort()` or `exit()`, an Objective-C exception raised
-  (`[NSException raise:...]`, `@throw`), and `try!` on the opening call;
+  (`[NSException raise:...]`, `@throw`), and `try!` on the opening call (in Swift a note where the
+  person is told first: after an alert the app waits on, `NSAlert`'s `runModal()` before the stop or
+  in the function that stops, or in the handler of an alert's button; a stop right after presenting
+  a `UIAlertController` comes before the alert shows); a SwiftData store the app ships in its
+  bundle and opens read-only (`ModelConfiguration(url: Bundle.main.url(...), allowsSave: false)`)
+  is left alone: it never migrates, and holds nothing of the person's;
 - `FileManager.removeItem` and `NSPersistentStoreCoordinator.destroyPersistentStore` (Objective-C:
   `removeItemAtURL:`, `removeItemAtPath:`, `destroyPersistentStoreAtURL:...`, or a message to
   `self` without arguments, `[self dropDatabase]`, whose method in the file removes files and names
@@ -15911,6 +15916,29 @@ final class DataController {
 }
 ```
 
+### Does not trigger: a read-only store the app ships in its bundle
+
+Made with the app's own schema and never written, the store never migrates and holds nothing of
+the person's: a failure shows on the first run of a build, not on people's devices.
+
+```swift path=Quotes/QuoteStore.swift
+import SwiftData
+
+enum QuoteStore {
+    static let container: ModelContainer = {
+        guard let url = Bundle.main.url(forResource: "quotes", withExtension: "store") else {
+            fatalError("quotes.store is missing from the bundle")
+        }
+        do {
+            let configuration = ModelConfiguration(url: url, allowsSave: false)
+            return try ModelContainer(for: Quote.self, configurations: configuration)
+        } catch {
+            fatalError("could not open quotes.store: \(error)")
+        }
+    }()
+}
+```
+
 ### Does not trigger: the fallback to memory only in the build a test run makes
 
 A continuous-integration job builds with `-D CI`; the app people get never has the flag, so its
@@ -17991,6 +18019,78 @@ final class Store {
                 let memory = ↓ModelConfiguration(isStoredInMemoryOnly: true)
                 container = try? ModelContainer(for: Note.self, configurations: memory)
             }
+        }
+    }
+}
+```
+
+### Triggers: a stop after an alert the app waits on (a note)
+
+`runModal()` returns once the person has read why the app quits; the store file stays.
+
+```swift path=Ledger/LedgerApp.swift
+import AppKit
+import SwiftData
+
+@main
+struct LedgerApp: App {
+    let container: ModelContainer
+
+    init() {
+        do {
+            container = try ModelContainer(for: Entry.self)
+        } catch {
+            ↓Self.explainAndQuit(error)
+        }
+    }
+
+    private static func explainAndQuit(_ error: Error) -> Never {
+        let alert = NSAlert()
+        alert.messageText = "Your ledger could not be opened"
+        alert.informativeText = "Nothing was deleted. \(error.localizedDescription)"
+        alert.runModal()
+        fatalError("store failed: \(error)")
+    }
+}
+```
+
+### Triggers: a stop in an alert's button, which the person chooses (a note)
+
+```swift path=Ledger/StoreLoader.swift
+import CoreData
+import UIKit
+
+final class StoreLoader {
+    let container = NSPersistentContainer(name: "Ledger")
+    weak var presenter: UIViewController?
+
+    func load() {
+        container.loadPersistentStores { _, error in
+            guard let error else { return }
+            let alert = UIAlertController(title: "Your ledger could not be opened", message: error.localizedDescription, preferredStyle: .alert)
+            alert.addAction(UIAlertAction(title: "Quit", style: .destructive) { _ in ↓fatalError("store failed: \(error)") })
+            self.presenter?.present(alert, animated: true)
+        }
+    }
+}
+```
+
+### Triggers: a stop right after presenting an alert, which never shows
+
+```swift path=Ledger/StoreLoader.swift
+import CoreData
+import UIKit
+
+final class StoreLoader {
+    let container = NSPersistentContainer(name: "Ledger")
+    weak var presenter: UIViewController?
+
+    func load() {
+        container.loadPersistentStores { _, error in
+            guard let error else { return }
+            let alert = UIAlertController(title: "Your ledger could not be opened", message: error.localizedDescription, preferredStyle: .alert)
+            self.presenter?.present(alert, animated: true)
+            ↓fatalError("store failed: \(error)")
         }
     }
 }

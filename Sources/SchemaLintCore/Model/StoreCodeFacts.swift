@@ -447,6 +447,10 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// release that changes the model deletes the store instead of migrating it. The opening's
     /// location is then that check's.
     package var whenIncompatible = false
+    /// The stop comes after the person was told: a modal alert shown before it (`NSAlert`'s
+    /// `runModal()`, in the branch or in the helper that stops), or the stop in the handler of an
+    /// alert's button. They learn why the app quits, and the store file stays.
+    package var afterTellingThePerson = false
     /// The branch that falls back to memory also shows the person an alert (`NSAlert`,
     /// `UIAlertController`, a call or flag named for one): the fallback is not silent.
     package var withAnAlert = false

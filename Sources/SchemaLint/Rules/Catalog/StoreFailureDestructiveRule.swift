@@ -135,6 +135,11 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             consequence = "\(action.written) \(does) when \(opening) fails on the new, empty store made after the old one's files were deleted or moved aside: nothing of the person's is left in it, so only what fails every time (a full disk, a model that does not load) reaches it"
             suggestions = ["tell the person the data could not be opened, rather than go on as if the store were there"]
             severity = .note
+        case .stopsTheApp where action.afterTellingThePerson:
+            // Told in an alert the app waits on, the person knows why it quits; the store is kept.
+            consequence = "\(action.written) stops the app when \(opening) fails, once an alert has told the person: the store file stays for a later release to open, though the app quits each time until then"
+            suggestions = ["let the alert offer to send a report with the error's userInfo, so the failure can be fixed in the next release"]
+            severity = .note
         case .stopsTheApp where appExtension != nil:
             // An extension that stops leaves the app running: a widget stays empty, a share
             // sheet closes; the app, which opens the same store, has its own handling.
