@@ -269,7 +269,8 @@ struct VersionedSchemaHistory {
         let referenced = declarations.staticProperties[plan]?["stages"].map { property in
             StaticReferences(in: property.node, file: property.file, scope: property.scope, declarations: declarations)
         }
-        let listed = declarations.staticProperties[plan]?["stages"]?.node.trimmedDescription
+        // Its code without comments: a stage named only in a comment (`// [migrateV1toV2]`) is not listed.
+        let listed = declarations.staticProperties[plan]?["stages"]?.node.tokens(viewMode: .sourceAccurate).map(\.text).joined(separator: " ")
         return declarations.stages.filter { stage in
             if referenced?.followed(contains: stage.node, in: stage.file) == true { return true }
             guard stage.scope.starts(with: planScope) else { return false }

@@ -27523,6 +27523,56 @@ enum TrackerMigrationPlan: SchemaMigrationPlan {
 }
 ```
 
+### Triggers: the same stage, named only in a comment of `stages` (a warning)
+
+SwiftData runs the stages `stages` returns: the custom stage is left out, and the lightweight one
+adds the constraint to a store that may hold duplicates.
+
+```swift path=App/Schemas.swift
+import SwiftData
+
+enum TrackerSchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Feature.self] }
+
+    @Model final class Feature {
+        var code: String = ""
+        init() {}
+    }
+}
+
+enum TrackerSchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Feature.self] }
+
+    @Model final class Feature {
+        @Attribute(↓.unique) var code: String = ""
+        init() {}
+    }
+}
+
+enum TrackerMigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [TrackerSchemaV1.self, TrackerSchemaV2.self] }
+    static var stages: [MigrationStage] {
+        // [removeDuplicates]
+        [MigrationStage.lightweight(fromVersion: TrackerSchemaV1.self, toVersion: TrackerSchemaV2.self)]
+    }
+
+    static let removeDuplicates = MigrationStage.custom(
+        fromVersion: TrackerSchemaV1.self,
+        toVersion: TrackerSchemaV2.self,
+        willMigrate: { context in
+            var seen: Set<String> = []
+            for feature in try context.fetch(FetchDescriptor<TrackerSchemaV1.Feature>()) where !seen.insert(feature.code).inserted {
+                context.delete(feature)
+            }
+            try context.save()
+        },
+        didMigrate: nil
+    )
+}
+```
+
 """####,
         "unused-suppression": ####"""
 # unused-suppression
