@@ -120,8 +120,9 @@ private final class HandOffCalls: SyntaxVisitor {
         var madeFromTheError: Int?
         for (position, argument) in node.arguments.enumerated() {
             let expression = argument.expression
-            if let failure = expression.as(FunctionCallExprSyntax.self), failure.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "failure",
-               mentionsAnError(failure.arguments) {
+            // A `.failure` made of the error or of one the code names for it (`.failure(StoreError.setUpFailed)`
+            // in the branch taken when the store did not open).
+            if let failure = expression.as(FunctionCallExprSyntax.self), failure.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "failure" {
                 found = (parameter, position, true)
                 return .skipChildren
             }

@@ -159,7 +159,12 @@ struct ErrorPaths {
                             if let onward, visited.insert(site.unit).inserted {
                                 next.append(Step(unit: site.unit, path: step.path + [units[site.unit].place], handOff: onward, afterDeletingTheStore: escape.opensAfterDeletingTheStore))
                             }
-                            if actions.count == before, onward == nil, !branches.isEmpty, !keepsTheError(closure, handOff: handOff) {
+                            // A closure that names neither the error nor anything else it is handed
+                            // (`{ _ in }`) ignores the failure: the app goes on without its store.
+                            if actions.count == before, branches.isEmpty, closure.signature != nil,
+                               CompletionHandOff.writtenNames(of: closure).allSatisfy({ $0 == "_" }) {
+                                onlyLogging.append(action(.onlyLogs, "ignoring the error", at: closure, in: site.unit, escape: escape, path: step.path))
+                            } else if actions.count == before, onward == nil, !branches.isEmpty, !keepsTheError(closure, handOff: handOff) {
                                 let logged = branches.map { LoggingOnlyCode.statements(of: $0).flatMap(LoggingOnlyCode.onlyLogs) }
                                 if logged.allSatisfy({ $0 != nil }), let first = logged.first.flatMap({ $0 }) {
                                     onlyLogging.append(action(.onlyLogs, LoggingOnlyCode.loggingCallDisplay(first), at: first, in: site.unit, escape: escape, path: step.path))

@@ -11683,7 +11683,9 @@ An error handed to a completion handler of the wrapper's own (`completion(nil, e
 `completion(error)`, `completion(.failure(error))`, from the opening's handler or from the `catch`
 around it) is followed to the closures its callers pass for that parameter, and what those do
 where the error is set, where another of their parameters (the context) is missing, or in a
-`.failure` case, is reported, and so is a closure that only logs it, unless another caller of the
+`.failure` case, is reported (an error the wrapper names for the failure, `.failure(StoreError.setUp)`,
+counts as the opening's), and so is a closure that only logs it or names none of what it is handed
+(`{ _ in }`), unless another caller of the
 same wrapper does more with it (a first screen that shows the error and offers a retry: the one
 that logs then opens a stack already shown to have failed); a closure that hands it on to a
 completion handler of its own function, keeps it, or resumes a continuation throwing it, passes it
@@ -18020,6 +18022,42 @@ final class Store {
                 container = try? ModelContainer(for: Note.self, configurations: memory)
             }
         }
+    }
+}
+```
+
+### Triggers: callers that ignore what the wrapper hands them
+
+The wrapper turns the opening's error into one of its own; each caller passes `{ _ in }`, and the
+app goes on without its store.
+
+```swift path=App/Journal.swift
+import CoreData
+
+final class Journal {
+    enum Failure: Error { case storeUnavailable }
+    private let container = NSPersistentContainer(name: "Journal")
+
+    init(completion: @escaping (Result<Void, Error>) -> Void) {
+        container.loadPersistentStores { _, error in
+            if error != nil {
+                completion(.failure(Failure.storeUnavailable))
+            } else {
+                completion(.success(()))
+            }
+        }
+    }
+}
+```
+
+```swift path=App/SceneDelegate.swift
+import UIKit
+
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var journal: Journal?
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        journal = Journal ↓{ _ in }
     }
 }
 ```
