@@ -87,7 +87,28 @@ struct PropertyTypeMapper {
         if let framework = Self.frameworkCodableValues[generic] ?? Self.frameworkCodableValues[String(generic.split(separator: ".", maxSplits: 1).last ?? "")] {
             return .attribute(.composite, isOptional: isOptional, guess: ("'\(name)' is a Codable value of \(framework), which SwiftData stores as a composite value: read as a composite attribute", true, nil))
         }
+        // A typealias for a collection or a dictionary (`typealias Lyrics = [Double: String?]`, in
+        // an extension of a type of the project's), which SwiftData encodes as binary data too.
+        if let collection = declarations.aliasedName(name, in: scope, isKnown: { $0.hasPrefix("[") }) {
+            let kind = Self.isDictionaryLiteralType(collection) ? "a dictionary" : "a collection of values"
+            return .attribute(.transformable, isOptional: isOptional, guess: ("'\(name)' is \(kind) (\(collection)), which SwiftData stores encoded as binary data: read as a transformable attribute", true, nil))
+        }
         return .attribute(.transformable, isOptional: isOptional, guess: ("cannot resolve the type '\(name)' in the files read (not a model, struct or enum declared there): read as a transformable attribute", false, name))
+    }
+
+    /// Whether `text`, a type in brackets, is a dictionary's (`[K: V]`): a colon outside any
+    /// brackets within them.
+    static func isDictionaryLiteralType(_ text: String) -> Bool {
+        var depth = 0
+        for character in text {
+            switch character {
+            case "[", "(", "<": depth += 1
+            case "]", ")", ">": depth -= 1
+            case ":" where depth == 1: return true
+            default: break
+            }
+        }
+        return false
     }
 
     /// The type a class's own stored `id` is declared with (`var id: String`), nil where it

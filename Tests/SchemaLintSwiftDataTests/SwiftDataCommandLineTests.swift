@@ -69,6 +69,19 @@ import SchemaLintTestSupport
         #expect(!run.stderr.contains("cannot resolve the type 'Size'") && !run.stderr.contains("cannot tell the type of 'size'"), "\(run.stderr)")
     }
 
+    /// A typealias for a dictionary, nested in an extension of a class of another file that
+    /// declares no model (`extension Track { typealias Lyrics = [Double: String?] }`), stands for
+    /// the dictionary: read as SwiftData stores it, with no "cannot resolve" warning.
+    @Test func anAliasOfADictionaryInAnExtensionIsResolved() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.schema(1, "var name: String = \"\"\n    var lyrics: Track.Lyrics?"), to: "Sources/Schema/ShopSchemaV1.swift")
+        try folder.write("class Track {\n    var title = \"\"\n}\n\nextension Track {\n    typealias Lyrics = [Double: String?]\n}\n", to: "Sources/Support/Track.swift")
+        let plain = try Executable.run([folder.path + "/Sources"])
+        #expect(!plain.stderr.contains("cannot resolve the type"), "\(plain.stderr)")
+        let verbose = try Executable.run([folder.path + "/Sources", "--verbose"])
+        #expect(verbose.stderr.contains("'Track.Lyrics' is a dictionary ([Double: String?]), which SwiftData stores encoded as binary data"), "\(verbose.stderr)")
+    }
+
     /// A top-level typealias of a type nested in an extension of the schema, declared in a file
     /// of its own (`typealias StreamQuality = CurrentSchema.StreamQuality`, the enum in
     /// `extension SchemaV1 { enum StreamQuality ... }`), stands for that enum: its file is read.
