@@ -2615,6 +2615,19 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("note: as it was when Notes 2 was added (\(added):App/Notes.xcdatamodeld/Notes.xcdatamodel/elements:1:1)"), "\(run.stdout)")
     }
 
+    /// A migration plan of one schema, in a repository with no tag: the reminder says what an
+    /// edit does to SwiftData's stores, not to a bundle's.
+    @Test(.enabled(if: ModelReaders.registered.contains { $0.name == "SwiftData" }, "this build reads no Swift sources"))
+    func withoutTagsALoneSchemaOfAPlanIsUncheckedInSwiftDatasWords() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("import SwiftData\n\n" + Self.noteSchema(1, "var title: String = \"\";") + Self.notePlan(1), to: "App/Schema.swift")
+        try repository.commit("the first schema")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("note: the one schema of model 'Plan' was not checked for edits since a release, which leave the stores that release made recording a version no schema of the plan has, so SwiftData refuses to open them"), "\(run.stdout)")
+        #expect(!run.stdout.contains("matching no version in the bundle"), "\(run.stdout)")
+    }
+
     /// An edit git shows in one bundle records no release of another: the one-version bundle
     /// beside it still says it was not checked for edits since a release.
     @Test func withoutTagsAnEditInOneBundleLeavesAnotherUnchecked() throws {

@@ -253,7 +253,9 @@ struct ReleasedVersionLockRule: HistoryRule {
         // taken as shipped, which the summary says; a model SwiftData migrates by itself as it
         // changes is compared with a release only where one is tagged.)
         case _ where unread.isWholeHistoryWithoutRelease && context.history.isVersionedInItsFiles && context.history.versions.count == 1:
-            message = Self.uncheckedOneVersionMessage(models: [context.history.model], reason: unread.reason)
+            message = context.history.versions.last?.format == .swiftData
+                ? "the one schema of \(ModelName.spoken(context.history.model)) was not checked for edits since a release, which leave the stores that release made recording a version no schema of the plan has, so SwiftData refuses to open them (\"Cannot use staged migration with an unknown model version\"): \(unread.reason)"
+                : Self.uncheckedOneVersionMessage(models: [context.history.model], reason: unread.reason)
         // A model SwiftData migrates by itself as it changes (its @Model classes, no schema) is
         // compared with the newest release where one is tagged; with none, the shallow clone's
         // note holds for the whole history too.
