@@ -543,6 +543,17 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return ["ModelContainer", "ModelContainer?", "ModelContainer!", "SwiftData.ModelContainer"].contains(text)
     }
 
+    /// Whether `node` lies in a `catch` clause of its function or closure.
+    private static func isInACatch(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let parent = current {
+            if parent.is(CatchClauseSyntax.self) { return true }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(AccessorBlockSyntax.self) { return false }
+            current = parent.parent
+        }
+        return false
+    }
+
     /// `super.loadPersistentStores(...)` in an override of `loadPersistentStores`.
     private func isHandedOnBySuper(_ node: FunctionCallExprSyntax) -> Bool {
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base?.is(SuperExprSyntax.self) ?? false,
@@ -565,6 +576,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         )
         opening.unreadContainerClass = unreadContainerClass
         opening.opensANewStore = new
+        opening.inACatch = Self.isInACatch(node)
         opening.cache = cache(around: node)
         opening.infersMappingModels = infers && !inferenceOff.contains(unit.map { declarations.units[$0].typeName } ?? "")
         scanned.openings.append(LocatedOpening(opening: opening, unit: unit, runsWithUnit: runs))

@@ -23347,6 +23347,43 @@ final class NotesStore {
 }
 ```
 
+### Triggers: a last resort in a `catch` on a shorter way from the launch: one finding, at the opening that runs
+
+The container's property opens the default store itself when the function it calls fails; that
+opening runs only after the other failed, so the finding is at the one each launch runs.
+
+```swift path=Notes/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@Model
+final class Note {
+    var title: String = ""
+    init(title: String) { self.title = title }
+}
+
+func makeContainer() throws -> ModelContainer {
+    let configuration = ModelConfiguration(groupContainer: .identifier("group.example.notes"))
+    return try ↓ModelContainer(for: Note.self, configurations: configuration)
+}
+
+@main
+struct NotesApp: App {
+    let container: ModelContainer = {
+        do {
+            return try makeContainer()
+        } catch {
+            return try! ModelContainer(for: Note.self)
+        }
+    }()
+
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+            .modelContainer(container)
+    }
+}
+```
+
 ### Triggers: a probe that looks into the store before the App's container opens it: one finding, at the App's container
 
 Whichever of the two runs first migrates the store, and the other finds it migrated: moving the

@@ -304,6 +304,9 @@ package struct StoreOpening: Hashable, Sendable {
     /// The code deleted the store's files (or moved them aside) just before: this opening makes a
     /// new, empty store, and migrates nothing whatever its options say.
     package var opensANewStore = false
+    /// It is written in a `catch`: it runs only where an opening before it failed (a fallback, a
+    /// last resort), so another opening of the same code is the one that runs at each launch.
+    package var inACatch = false
     /// Core Data's migration of the store may infer a mapping model; false where the code turns
     /// that off (`shouldInferMappingModelAutomatically = false`), or leaves it off (the options of
     /// `addPersistentStore` ask for automatic migration without `NSInferMappingModelAutomaticallyOption`,

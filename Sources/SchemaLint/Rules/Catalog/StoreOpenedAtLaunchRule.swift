@@ -32,7 +32,9 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
         // opening nearest the launch entry is reported, the others are notes of it.
         var reportedOnPath: [String: Int] = [:]
         let atLaunch = context.facts.openings.filter { !$0.launchPath.isEmpty && $0.migratesAutomatically && !$0.addsAsynchronously }
-        for opening in atLaunch.enumerated().sorted(by: { ($0.element.launchPath.count, $0.offset) < ($1.element.launchPath.count, $1.offset) }).map(\.element) {
+        // An opening in a `catch` (a last resort) runs only where another failed: the others come first.
+        let order = { (opening: (offset: Int, element: StoreOpening)) in (opening.element.inACatch ? 1 : 0, opening.element.launchPath.count, opening.offset) }
+        for opening in atLaunch.enumerated().sorted(by: { order($0) < order($1) }).map(\.element) {
             let step = opening.launchPath[opening.launchPath.count - 1]
             let declaration = step.declaration
             let key = declaration + "\u{0}" + step.location.file
