@@ -1,3 +1,4 @@
+import Foundation
 import SchemaLintCore
 
 /// Which Objective-C methods no code of the run sends: a method that moves a store's files or
@@ -27,11 +28,53 @@ struct ObjCUncalledMethods {
     /// The bytes of each file read so far, by name: the run's files at once, the others on demand.
     private var read: [String: [UInt8]]
     private var answers: [String: Bool] = [:]
+    /// Whether a send from `applicationWillTerminate:` counts as none: the question is then
+    /// whether the method runs only as the app terminates (the template's `saveContext`, the
+    /// stack's getters it reads), which is where its store first opens.
+    private let terminationSendsNothing: Bool
 
-    init(files: [ModelSourceFile], others: [String], tree: any SourceTree) {
+    init(files: [ModelSourceFile], others: [String], tree: any SourceTree, terminationSendsNothing: Bool = false) {
         names = files.map(\.name) + others
         self.tree = tree
+        self.terminationSendsNothing = terminationSendsNothing
         read = Dictionary(files.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Whether the class of `declaration` (`-[WZStore coordinator]`) is one no other file names:
+    /// nothing makes one or sends it a message, so none of its methods runs. Its own implementation
+    /// and header, and lines that only import the header or declare the class ahead, do not count.
+    /// Only where the run holds the app's entry point (`UIApplicationMain`, `NSApplicationMain`,
+    /// `@main`), so the app's code is there to name it: a run of a few named files is not.
+    mutating func isUnusedClass(_ declaration: String, in file: String) -> Bool {
+        guard names.contains(where: { name in name != file && bytes(of: name).map(Self.declaresTheEntryPoint) == true }) else { return false }
+        guard declaration.hasPrefix("-[") || declaration.hasPrefix("+["), let space = declaration.firstIndex(of: " ") else { return false }
+        let owner = declaration[declaration.index(declaration.startIndex, offsetBy: 2)..<space].prefix { $0 != "(" }
+        let className = String(owner)
+        guard !className.isEmpty, className.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return false }
+        let stem = (file as NSString).deletingPathExtension
+        let own: Set<String> = [file, stem + ".h", stem + ".m", stem + ".mm"]
+        for name in names where !own.contains(name) && holds(className, in: name) {
+            guard let bytes = bytes(of: name) else { continue }
+            let uses = Self.lines(holding: className, in: bytes).contains { line in
+                let code = line.drop { $0 == " " || $0 == "\t" }
+                return !(code.hasPrefix("#import") || code.hasPrefix("#include") || code.hasPrefix("@class") || code.hasPrefix("//"))
+            }
+            if uses { return false }
+        }
+        return true
+    }
+
+    /// Whether a file starts the app: `UIApplicationMain` or `NSApplicationMain` (an Objective-C
+    /// `main.m`), or Swift's `@main` or `@UIApplicationMain`.
+    private static func declaresTheEntryPoint(_ bytes: [UInt8]) -> Bool {
+        ByteSearch.containsAny(entryPointWords, in: bytes)
+    }
+
+    private static let entryPointWords = ByteSearch.Words(["UIApplicationMain(", "NSApplicationMain(", "@main", "@UIApplicationMain", "@NSApplicationMain"].map { Array($0.utf8) })
+
+    /// Whether a body (`-[AppDelegate applicationWillTerminate:]`) runs only as the app terminates.
+    private func isTermination(_ declaration: String) -> Bool {
+        terminationSendsNothing && declaration.hasSuffix(" applicationWillTerminate:]")
     }
 
     /// Whether `declaration` (`-[StorageManager progressivelyMigrateURL:ofType:toModel:error:]`),
@@ -77,7 +120,7 @@ struct ObjCUncalledMethods {
             if name.hasSuffix(".swift") || Self.isInterfaceFile(name) { return false }
             if let bytes = bytes(of: name), Self.isAction(keyword, in: bytes) { return false }
             guard !name.hasSuffix(".h"), let (tokens, bodies) = parsed(name) else { continue }
-            for body in bodies where !(name == file && body.range == own.range) {
+            for body in bodies where !(name == file && body.range == own.range) && !isTermination(body.declaration) {
                 if body.range.contains(where: { Self.names(keyword, tokens[$0]) }) { return false }
             }
         }
@@ -98,7 +141,7 @@ struct ObjCUncalledMethods {
             // (a method whose signature ends in `;` before its `{`) may run: sent.
             for position in tokens.indices where Self.sends(keyword, at: position, in: tokens) {
                 guard let body = bodies.first(where: { $0.range.contains(position) }) else { return false }
-                if name == file && body.range == own { continue }
+                if name == file && body.range == own || isTermination(body.declaration) { continue }
                 guard isUncalled(body.declaration, in: name, depth: depth + 1) else { return false }
             }
         }

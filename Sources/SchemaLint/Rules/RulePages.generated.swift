@@ -11596,8 +11596,12 @@ that names the main store's file beside a cache's is no cache's. So is Objective
 method that opens the store names the files (written out, or through a constant of the file) or
 it or its class is named so itself. A stop in a `lazy var` read only while the app terminates
 (in `applicationWillTerminate`, or in a function of its file, such as the template's
-`saveContext()`, that only `applicationWillTerminate` calls) is a note: that container opens the
-store, and fails, only as the app closes, where the person sees nothing of it. So is whatever
+`saveContext()`, that only `applicationWillTerminate` calls; in Objective-C, a getter of the stack
+that only `applicationWillTerminate:` and methods it alone sends read, the others unsent) is a
+note: that container opens the store, and fails, only as the app closes, where the person sees
+nothing of it. So is a stop in an Objective-C class no other file names (not counting lines that
+import its header or declare it ahead with `@class`), where the app's entry point (`main.m`'s
+`UIApplicationMain`, or `@main`) is among the files read: nothing makes one. So is whatever
 runs for a container whose model, loaded by name, declares no entity in any version (a template's
 model left empty): its store holds nothing, and no migration of it can fail. A stop in an
 app extension's code (under the folder of an Info.plist whose `NSExtension` names its extension
@@ -13924,6 +13928,170 @@ The system sends `application:didFinishLaunchingWithOptions:`; a class that decl
 }
 
 @end
+```
+
+### Triggers: Objective-C: the stack read first by saveContext as the app terminates, the view controller's read switched off (a note)
+
+The only send of the method that reads the context is in a comment, so nothing reads the stack
+before `applicationWillTerminate:` saves: the store opens, and can fail, only as the app closes.
+
+```objc path=App/AppDelegate.h
+#import <UIKit/UIKit.h>
+#import <CoreData/CoreData.h>
+
+@interface AppDelegate : NSObject <UIApplicationDelegate>
+@property (nonatomic, strong, readonly) NSManagedObjectContext *managedObjectContext;
+@property (nonatomic, strong, readonly) NSPersistentStoreCoordinator *persistentStoreCoordinator;
+- (void)saveContext;
+@end
+```
+
+```objc path=App/AppDelegate.m
+#import "AppDelegate.h"
+
+@implementation AppDelegate
+@synthesize managedObjectContext = _managedObjectContext;
+@synthesize persistentStoreCoordinator = _persistentStoreCoordinator;
+
+- (void)applicationWillTerminate:(UIApplication *)application {
+    [self saveContext];
+}
+
+- (void)saveContext {
+    NSError *error = nil;
+    NSManagedObjectContext *context = self.managedObjectContext;
+    if ([context hasChanges] && ![context save:&error]) {
+        NSLog(@"Unresolved error %@", error);
+    }
+}
+
+- (NSManagedObjectContext *)managedObjectContext {
+    if (_managedObjectContext != nil) {
+        return _managedObjectContext;
+    }
+    NSPersistentStoreCoordinator *coordinator = [self persistentStoreCoordinator];
+    if (coordinator != nil) {
+        _managedObjectContext = [[NSManagedObjectContext alloc] initWithConcurrencyType:NSMainQueueConcurrencyType];
+        [_managedObjectContext setPersistentStoreCoordinator:coordinator];
+    }
+    return _managedObjectContext;
+}
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    if (_persistentStoreCoordinator != nil) {
+        return _persistentStoreCoordinator;
+    }
+    NSURL *storeURL = [[[[NSFileManager defaultManager] URLsForDirectory:NSDocumentDirectory inDomains:NSUserDomainMask] lastObject] URLByAppendingPathComponent:@"Palettes.sqlite"];
+    NSError *error = nil;
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[NSManagedObjectModel mergedModelFromBundles:nil]];
+    if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        NSLog(@"Unresolved error %@, %@", error, [error userInfo]);
+        ↓abort();
+    }
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+```objc path=App/PaletteViewController.m
+#import "AppDelegate.h"
+
+@implementation PaletteViewController
+
+- (void)viewDidLoad {
+    [super viewDidLoad];
+    // [self loadPalettes];
+}
+
+- (void)loadPalettes {
+    AppDelegate *delegate = (AppDelegate *)[[UIApplication sharedApplication] delegate];
+    self.palettes = [delegate.managedObjectContext executeFetchRequest:[NSFetchRequest fetchRequestWithEntityName:@"Palette"] error:NULL];
+}
+
+@end
+```
+
+### Triggers: Objective-C: a stack class no other file names (a note)
+
+Its `init` opens the store, but nothing makes a `PaletteStore` or sends it a message (importing
+its header is neither), so the store never opens.
+
+```objc path=App/PaletteStore.h
+#import <CoreData/CoreData.h>
+
+@interface PaletteStore : NSObject
+@property (nonatomic, strong, readonly) NSManagedObjectContext *managedObjectContext;
+@property (nonatomic, strong, readonly) NSPersistentStoreCoordinator *persistentStoreCoordinator;
+@end
+```
+
+```objc path=App/PaletteStore.m
+#import "PaletteStore.h"
+
+@implementation PaletteStore
+@synthesize managedObjectContext = _managedObjectContext;
+@synthesize persistentStoreCoordinator = _persistentStoreCoordinator;
+
+- (instancetype)init {
+    self = [super init];
+    if (self) {
+        [self managedObjectContext];
+    }
+    return self;
+}
+
+- (NSManagedObjectContext *)managedObjectContext {
+    if (_managedObjectContext != nil) {
+        return _managedObjectContext;
+    }
+    NSPersistentStoreCoordinator *coordinator = [self persistentStoreCoordinator];
+    if (coordinator != nil) {
+        _managedObjectContext = [[NSManagedObjectContext alloc] initWithConcurrencyType:NSMainQueueConcurrencyType];
+        [_managedObjectContext setPersistentStoreCoordinator:coordinator];
+    }
+    return _managedObjectContext;
+}
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    if (_persistentStoreCoordinator != nil) {
+        return _persistentStoreCoordinator;
+    }
+    NSURL *storeURL = [[[[NSFileManager defaultManager] URLsForDirectory:NSDocumentDirectory inDomains:NSUserDomainMask] lastObject] URLByAppendingPathComponent:@"Palettes.sqlite"];
+    NSError *error = nil;
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[NSManagedObjectModel mergedModelFromBundles:nil]];
+    if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        NSLog(@"Unresolved error %@, %@", error, [error userInfo]);
+        ↓abort();
+    }
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+```objc path=App/AppDelegate.m
+#import "AppDelegate.h"
+#import "PaletteStore.h"
+
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    return YES;
+}
+
+@end
+```
+
+```objc path=App/main.m
+#import <UIKit/UIKit.h>
+#import "AppDelegate.h"
+
+int main(int argc, char *argv[]) {
+    @autoreleasepool {
+        return UIApplicationMain(argc, argv, nil, NSStringFromClass([AppDelegate class]));
+    }
+}
 ```
 
 ### Triggers: Objective-C: the same stack, read by a class method whose signature ends in `;` (a warning)
