@@ -156,6 +156,7 @@ if readsSwiftSources {
                 "SchemaLintCore",
                 "SchemaLintSwiftSource",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             swiftSettings: ownCodeSettings
         ),

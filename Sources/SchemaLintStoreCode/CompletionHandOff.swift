@@ -17,7 +17,8 @@ struct CompletionHandOff {
     var asResult: Bool
 
     /// The first call in `code` of one of the closure parameters of the function whose body is
-    /// `functionBody`, with an argument made of one of `errorNames`.
+    /// `functionBody`, with an argument made of one of `errorNames` (or, where the error is set, a
+    /// `.failure` of any error).
     static func find(in code: some SyntaxProtocol, errorNames: Set<String>, functionBody: Syntax) -> CompletionHandOff? {
         guard let parameters = CodeDeclarations.parameters(ofBody: functionBody) else { return nil }
         let list = Array(parameters)
@@ -97,7 +98,8 @@ struct CompletionHandOff {
     }
 }
 
-/// The first call of one of a function's closure parameters with an error among its arguments.
+/// The first call of one of a function's closure parameters with an error among its arguments,
+/// or with a `.failure` where the error is set.
 private final class HandOffCalls: SyntaxVisitor {
     let closures: [String: Int]
     let errorNames: Set<String>
@@ -120,9 +122,10 @@ private final class HandOffCalls: SyntaxVisitor {
         var madeFromTheError: Int?
         for (position, argument) in node.arguments.enumerated() {
             let expression = argument.expression
-            // A `.failure` made of the error or of one the code names for it (`.failure(StoreError.setUpFailed)`
-            // in the branch taken when the store did not open).
-            if let failure = expression.as(FunctionCallExprSyntax.self), failure.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "failure" {
+            // A `.failure` made of the error, or, in the branch taken when the store did not open,
+            // of one the code names for it (`if error != nil { completion(.failure(StoreError.setUp)) }`).
+            if let failure = expression.as(FunctionCallExprSyntax.self), failure.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "failure",
+               mentionsAnError(failure.arguments) || isInAnErrorBranch(node) {
                 found = (parameter, position, true)
                 return .skipChildren
             }
@@ -141,6 +144,20 @@ private final class HandOffCalls: SyntaxVisitor {
 
     private func mentionsAnError(_ node: some SyntaxProtocol) -> Bool {
         node.tokens(viewMode: .sourceAccurate).contains { errorNames.contains($0.text) }
+    }
+
+    /// Whether `node` lies in a `catch`, or under an `if` or a `guard` whose condition names the
+    /// error (`if error != nil`, `if let error`, `guard error == nil else`).
+    private func isInAnErrorBranch(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let parent = current {
+            if parent.is(CatchClauseSyntax.self) { return true }
+            if let branch = parent.as(IfExprSyntax.self), mentionsAnError(branch.conditions) { return true }
+            if let branch = parent.as(GuardStmtSyntax.self), mentionsAnError(branch.conditions) { return true }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) { return false }
+            current = parent.parent
+        }
+        return false
     }
 }
 

@@ -983,7 +983,11 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// the unit with another value (`options[NSInferMappingModelAutomaticallyOption] = true`).
     private func leavesInferenceOff(_ options: ExprSyntax) -> Bool {
         guard let unit = declarations.unit(around: options) else { return false }
-        return Self.leavesInferenceOff(Array(declarations.units[unit].body.trimmedText.utf8))
+        // The dictionary the options are (written in the call, or the value of the name passed,
+        // a property's included), and the unit's code, where a key may be set after it is made.
+        var dictionary = options
+        if let name = options.as(DeclReferenceExprSyntax.self)?.baseName.text, let value = binding(of: name, in: unit, usedAt: Syntax(options)) { dictionary = value }
+        return Self.leavesInferenceOff(Array(dictionary.trimmedText.utf8)) && Self.leavesInferenceOff(Array(declarations.units[unit].body.trimmedText.utf8))
     }
 
     /// Whether every `NSInferMappingModelAutomaticallyOption` in `code` is a dictionary key given
@@ -1044,7 +1048,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
                   call.arguments.contains(where: { $0.label?.text == "allowsSave" && $0.expression.trimmedText == "false" }),
                   let url = call.arguments.first(where: { $0.label?.text == "url" })?.expression else { return false }
             let text = value(url).trimmedText
-            return ByteSearch.contains("Bundle.main", in: text) || ByteSearch.contains("Bundle.module", in: text) || ByteSearch.contains("bundleURL", in: text)
+            return Self.isInTheAppBundle(text)
         }
     }
 
@@ -1057,7 +1061,14 @@ private final class StoreCodeVisitor: SyntaxVisitor {
             at = value
         }
         let text = at.trimmedText
-        return ByteSearch.contains("Bundle.main", in: text) || ByteSearch.contains("bundleURL", in: text)
+        return Self.isInTheAppBundle(text)
+    }
+
+    /// Whether a URL's code names a file of the app's bundle (or a package's resources):
+    /// `Bundle.main.url(forResource:...)`, its `path(...)`, `resourceURL`, `bundleURL`. The
+    /// bundle's identifier in another place's name (`"group." + Bundle.main.bundleIdentifier!`) is none.
+    private static func isInTheAppBundle(_ text: String) -> Bool {
+        ["Bundle.main.url(", "Bundle.main.path(", "Bundle.main.resourceURL", "Bundle.module.url(", "Bundle.module.path(", "Bundle.module.resourceURL", "bundleURL"].contains { ByteSearch.contains($0, in: text) }
     }
 
     private static func asksForMigration(_ dictionary: DictionaryExprSyntax) -> Bool {
@@ -3279,8 +3290,13 @@ extension DestructiveCallFinder {
 /// it; one after presenting a `UIAlertController` comes before the alert ever shows.
 enum ModalAlert {
     static func isShown(in statements: [String]) -> Bool {
-        statements.contains { statement in
-            ["runModal(", "NSRunCriticalAlertPanel(", "NSRunAlertPanel(", "NSRunInformationalAlertPanel("].contains { ByteSearch.contains($0, in: statement) }
+        // `runModal()` of an alert, not of an open or save panel: the alert made in these
+        // statements, or the receiver named for one.
+        let makesAnAlert = statements.contains { ByteSearch.contains("NSAlert", in: $0) }
+        return statements.contains { statement in
+            if ["NSRunCriticalAlertPanel(", "NSRunAlertPanel(", "NSRunInformationalAlertPanel("].contains(where: { ByteSearch.contains($0, in: statement) }) { return true }
+            guard let run = statement.range(of: "runModal(") else { return false }
+            return makesAnAlert || statement[..<run.lowerBound].lowercased().contains("alert")
         }
     }
 
@@ -3298,14 +3314,22 @@ enum ModalAlert {
     }
 
     /// Whether `stop` runs in the handler of an alert's button (`UIAlertAction(title: "Quit", style:
-    /// .destructive) { _ in fatalError() }`): when the person chooses it, having read the alert.
+    /// .destructive) { _ in fatalError() }`, or a SwiftUI `Button` among the actions of an
+    /// `.alert(...)` or `.confirmationDialog(...)`): when the person chooses it, having read the alert.
     static func isChosenInAnAlert(_ stop: some SyntaxProtocol) -> Bool {
         var current = Syntax(stop)
+        var inAButton = false
         while let parent = current.parent {
             if let closure = parent.as(ClosureExprSyntax.self) {
                 var call = closure.parent
                 if call?.is(LabeledExprSyntax.self) ?? false { call = call?.parent?.parent }
-                if let made = call?.as(FunctionCallExprSyntax.self), ["UIAlertAction", "Button"].contains(made.calledExpression.trimmedText) { return true }
+                if let made = call?.as(FunctionCallExprSyntax.self) {
+                    let called = made.calledExpression.trimmedText
+                    if called == "UIAlertAction" { return true }
+                    if called == "Button" { inAButton = true }
+                    if inAButton, let modifier = made.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                       ["alert", "confirmationDialog"].contains(modifier) { return true }
+                }
             }
             if parent.is(FunctionDeclSyntax.self) { return false }
             current = parent

@@ -1,4 +1,5 @@
 import SchemaLintSwiftSource
+import SwiftParser
 import SwiftSyntax
 import SchemaLintCore
 
@@ -88,27 +89,20 @@ struct PropertyTypeMapper {
             return .attribute(.composite, isOptional: isOptional, guess: ("'\(name)' is a Codable value of \(framework), which SwiftData stores as a composite value: read as a composite attribute", true, nil))
         }
         // A typealias for a collection or a dictionary (`typealias Lyrics = [Double: String?]`, in
-        // an extension of a type of the project's), which SwiftData encodes as binary data too.
-        if let collection = declarations.aliasedName(name, in: scope, isKnown: { $0.hasPrefix("[") }) {
-            let kind = Self.isDictionaryLiteralType(collection) ? "a dictionary" : "a collection of values"
-            return .attribute(.transformable, isOptional: isOptional, guess: ("'\(name)' is \(kind) (\(collection)), which SwiftData stores encoded as binary data: read as a transformable attribute", true, nil))
+        // an extension of a type of the project's; `typealias Songs = [Song]`): the type it stands for.
+        if let aliased = declarations.aliasedName(name, in: scope, isKnown: { $0.hasPrefix("[") }), let type = Self.parsedType(aliased) {
+            switch shape(of: type) {
+            case .attribute(let stored, let aliasIsOptional, let guess): return .attribute(stored, isOptional: isOptional || aliasIsOptional, guess: guess)
+            case .relationship(let destination, let isToMany, let aliasIsOptional): return .relationship(destination: destination, isToMany: isToMany, isOptional: isOptional || aliasIsOptional)
+            }
         }
         return .attribute(.transformable, isOptional: isOptional, guess: ("cannot resolve the type '\(name)' in the files read (not a model, struct or enum declared there): read as a transformable attribute", false, name))
     }
 
-    /// Whether `text`, a type in brackets, is a dictionary's (`[K: V]`): a colon outside any
-    /// brackets within them.
-    static func isDictionaryLiteralType(_ text: String) -> Bool {
-        var depth = 0
-        for character in text {
-            switch character {
-            case "[", "(", "<": depth += 1
-            case "]", ")", ">": depth -= 1
-            case ":" where depth == 1: return true
-            default: break
-            }
-        }
-        return false
+    /// `text` read as a type (`[Double: String?]`), nil where it is none.
+    static func parsedType(_ text: String) -> TypeSyntax? {
+        let file = Parser.parse(source: "let value: \(text)")
+        return file.statements.first?.item.as(VariableDeclSyntax.self)?.bindings.first?.typeAnnotation?.type
     }
 
     /// The type a class's own stored `id` is declared with (`var id: String`), nil where it

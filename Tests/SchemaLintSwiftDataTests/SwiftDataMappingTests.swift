@@ -259,6 +259,44 @@ import Testing
         #expect(notes.contains { $0.hasPrefix("12: cannot resolve the type 'PaletteToken'") })
     }
 
+    /// A typealias for an array of a model (`typealias Songs = [Song]`) is the to-many
+    /// relationship the array is, optional where the property is.
+    @Test func anAliasOfAnArrayOfAModelIsARelationship() throws {
+        let source = """
+        import SwiftData
+
+        typealias Songs = [Song]
+
+        enum MusicSchemaV1: VersionedSchema {
+            static let versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Album.self, Song.self] }
+        }
+
+        extension MusicSchemaV1 {
+            @Model final class Album {
+                var name: String = ""
+                @Relationship(inverse: \\Song.album) var songs: Songs? = []
+                init() {}
+            }
+
+            @Model final class Song {
+                var title: String = ""
+                var album: Album?
+                init() {}
+            }
+        }
+        """
+        let reading = readSwift(source)
+        #expect(reading.errors.isEmpty)
+        let version = try #require(reading.version("MusicSchemaV1"))
+        let album = try #require(version.entities.first { $0.name == "Album" })
+        #expect(album.attributes.map(\.name) == ["name"])
+        let songs = try #require(album.relationships.first { $0.name == "songs" })
+        #expect(songs.destination == "Song")
+        #expect(songs.isToMany)
+        #expect(songs.isOptional)
+    }
+
     @Test func relationshipsFromTheirTypesAndOptions() throws {
         let source = """
         import SwiftData

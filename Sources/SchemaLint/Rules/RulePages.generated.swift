@@ -7880,6 +7880,63 @@ final class TripStore {
 }
 ```
 
+### Does not trigger: the options a property of the store's type holds, inference asked for
+
+```xml path=Trips.xcdatamodeld/Trips.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Trip" representedClassName="Trip">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Trips.xcdatamodeld/Trips 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Trip" representedClassName="Trip">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="country" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Trips.xcdatamodeld/Trips 3.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Trip" representedClassName="Trip">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="country" optional="YES" attributeType="String"/>
+        <attribute name="notes" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Trips.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Trips 3.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```swift path=Trips/TripStore.swift
+import CoreData
+
+final class TripStore {
+    private let storeOptions: [AnyHashable: Any] = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
+
+    func coordinator(model: NSManagedObjectModel, storeURL: URL) throws -> NSPersistentStoreCoordinator {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: storeOptions)
+        return coordinator
+    }
+}
+```
+
 ### Does not trigger: the store opened by a subclass of a library's container the run does not read
 
 `ReaderContainer` inherits from a library's `StepwiseContainer`, whose `loadPersistentStores`
@@ -18194,7 +18251,7 @@ final class Store {
 }
 ```
 
-### Triggers: callers that ignore what the wrapper hands them
+### Triggers: callers that ignore what the wrapper hands them (a warning)
 
 The wrapper turns the opening's error into one of its own; each caller passes `{ _ in }`, and the
 app goes on without its store.
@@ -18226,6 +18283,56 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
 
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
         journal = Journal ↓{ _ in }
+    }
+}
+```
+
+### Triggers: a handler that only logs the error, beside a `.failure` for another reason (a warning)
+
+The wrapper's `.failure` is for a store with no place, under a test that does not name the error:
+the opening's failure is only printed, and the caller is never told.
+
+```swift path=App/Journal.swift
+import CoreData
+
+final class Journal {
+    enum Failure: Error { case noStoreURL }
+    private let container = NSPersistentContainer(name: "Journal")
+
+    func load(completion: @escaping (Result<Void, Error>) -> Void) {
+        container.loadPersistentStores { description, error in
+            if let error {
+                ↓print("could not open the journal: \(error)")
+            }
+            guard description.url != nil else {
+                completion(.failure(Failure.noStoreURL))
+                return
+            }
+            completion(.success(()))
+        }
+    }
+}
+```
+
+### Triggers: a modal alert in the branch before the stop (a note)
+
+```swift path=Ledger/LedgerStore.swift
+import AppKit
+import CoreData
+
+final class LedgerStore {
+    let container = NSPersistentContainer(name: "Ledger")
+
+    func load() {
+        container.loadPersistentStores { _, error in
+            if let error {
+                let alert = NSAlert()
+                alert.messageText = "Your ledger could not be opened"
+                alert.informativeText = error.localizedDescription
+                alert.runModal()
+                ↓fatalError("store failed: \(error)")
+            }
+        }
     }
 }
 ```
@@ -18281,7 +18388,28 @@ final class StoreLoader {
 }
 ```
 
-### Triggers: a stop right after presenting an alert, which never shows
+### Triggers: a stop in a button's action, with no alert anywhere (a warning)
+
+```swift path=Ledger/LibraryView.swift
+import SwiftData
+import SwiftUI
+
+struct LibraryView: View {
+    @State private var container: ModelContainer?
+
+    var body: some View {
+        Button("Open library") {
+            do {
+                container = try ModelContainer(for: Entry.self)
+            } catch {
+                ↓fatalError("store failed: \(error)")
+            }
+        }
+    }
+}
+```
+
+### Triggers: a stop right after presenting an alert, which never shows (a warning)
 
 ```swift path=Ledger/StoreLoader.swift
 import CoreData

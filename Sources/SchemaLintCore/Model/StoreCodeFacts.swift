@@ -836,7 +836,7 @@ package enum DebugBuildCondition {
     /// (`xcodebuild test OTHER_SWIFT_FLAGS='-D CI'`): never the one they ship.
     static let names: Set<String> = [
         "DEBUG", "DEBUG_BUILD", "DEBUG_MODE", "IS_DEBUG", "DEVELOPMENT", "DEV", "DEV_BUILD",
-        "CI", "TEST", "TESTS", "TESTING", "UNIT_TEST", "UNIT_TESTS", "UNIT_TESTING", "UITEST", "UITESTS", "UITESTING", "UI_TEST", "UI_TESTS", "UI_TESTING",
+        "CI", "TESTING", "UNIT_TEST", "UNIT_TESTS", "UNIT_TESTING", "UITEST", "UITESTS", "UITESTING", "UI_TEST", "UI_TESTS", "UI_TESTING",
     ]
 
     /// Whether `name`, one identifier, names a debug build (underscores around it aside).

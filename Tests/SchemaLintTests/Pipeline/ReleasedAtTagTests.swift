@@ -2626,6 +2626,13 @@ struct ReleasedAtTagTests {
         let run = try Executable.run(["--no-color"], in: folder.url)
         #expect(run.stdout.contains("note: the one schema of model 'Plan' was not checked for edits since a release, which leave the stores that release made recording a version no schema of the plan has, so SwiftData refuses to open them"), "\(run.stdout)")
         #expect(!run.stdout.contains("matching no version in the bundle"), "\(run.stdout)")
+
+        // A second plan of one schema: one reminder for both, the other a note beside it.
+        try folder.write("import SwiftData\n\n" + Self.noteSchema(1, "var title: String = \"\";").replacingOccurrences(of: "enum V1", with: "enum TagsV1").replacingOccurrences(of: "Note", with: "Tag") + Self.notePlan(1).replacingOccurrences(of: "enum Plan", with: "enum TagPlan").replacingOccurrences(of: "V1.self", with: "TagsV1.self"), to: "App/Tags.swift")
+        try repository.commit("a second plan")
+        let two = try Executable.run(["--no-color"], in: folder.url)
+        #expect(two.stdout.components(separatedBy: "was not checked for edits since a release").count == 2, "\(two.stdout)")
+        #expect(two.stdout.contains("note: the one schema of each of 2 models, model 'Plan' and model 'TagPlan', was not checked for edits since a release"), "\(two.stdout)")
     }
 
     /// An edit git shows in one bundle records no release of another: the one-version bundle

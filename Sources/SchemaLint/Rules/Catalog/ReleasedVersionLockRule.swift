@@ -253,9 +253,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         // taken as shipped, which the summary says; a model SwiftData migrates by itself as it
         // changes is compared with a release only where one is tagged.)
         case _ where unread.isWholeHistoryWithoutRelease && context.history.isVersionedInItsFiles && context.history.versions.count == 1:
-            message = context.history.versions.last?.format == .swiftData
-                ? "the one schema of \(ModelName.spoken(context.history.model)) was not checked for edits since a release, which leave the stores that release made recording a version no schema of the plan has, so SwiftData refuses to open them (\"Cannot use staged migration with an unknown model version\"): \(unread.reason)"
-                : Self.uncheckedOneVersionMessage(models: [context.history.model], reason: unread.reason)
+            message = Self.uncheckedOneVersionMessage(models: [context.history.model], reason: unread.reason, swiftData: context.history.versions.last?.format == .swiftData)
         // A model SwiftData migrates by itself as it changes (its @Model classes, no schema) is
         // compared with the newest release where one is tagged; with none, the shallow clone's
         // note holds for the whole history too.
@@ -274,11 +272,17 @@ struct ReleasedVersionLockRule: HistoryRule {
 
     /// The note that the one version of each of `models` was not checked for edits since a
     /// release, for `reason`.
-    static func uncheckedOneVersionMessage(models: [String], reason: String) -> String {
+    /// A SwiftData plan's lone schema (`swiftData`) strands its stores differently from a bundle's
+    /// lone version: SwiftData finds no schema of the plan for them.
+    static func uncheckedOneVersionMessage(models: [String], reason: String, swiftData: Bool = false) -> String {
         var spoken: [String] = []
         for name in models.map(ModelName.spoken) where !spoken.contains(name) { spoken.append(name) }
-        let which = models.count == 1 ? "the one version of \(spoken[0])" : "the one version of each of \(models.count) models, \(EnglishList.join(spoken, limit: 4)),"
-        return "\(which) was not checked for edits since a release, which leave the stores that release made matching no version in the bundle, to be opened only by a migration Core Data infers from the model each store keeps: \(reason)"
+        let what = swiftData ? "schema" : "version"
+        let which = models.count == 1 ? "the one \(what) of \(spoken[0])" : "the one \(what) of each of \(models.count) models, \(EnglishList.join(spoken, limit: 4)),"
+        let stranded = swiftData
+            ? "recording a version no schema of the plan has, so SwiftData refuses to open them (\"Cannot use staged migration with an unknown model version\")"
+            : "matching no version in the bundle, to be opened only by a migration Core Data infers from the model each store keeps"
+        return "\(which) was not checked for edits since a release, which leave the stores that release made \(stranded): \(reason)"
     }
 
     /// The notes of one run that one-version models were not checked for edits since a release,
@@ -286,16 +290,21 @@ struct ReleasedVersionLockRule: HistoryRule {
     /// all, each model's version a note beside it.
     static func oneNoteForUncheckedOneVersionModels(_ findings: [Finding], reason: String?) -> [Finding] {
         guard let reason else { return findings }
-        let unchecked = findings.indices.filter { index in
-            findings[index].ruleID == "released-version-modified" && findings[index].severity == .note
-                && findings[index].message == uncheckedOneVersionMessage(models: [findings[index].model], reason: reason)
-        }.sorted { Finding.reportOrder(findings[$0], findings[$1]) }
-        guard unchecked.count > 1, var first = unchecked.first.map({ findings[$0] }) else { return findings }
-        let others = unchecked.dropFirst().map { findings[$0] }
-        first.message = uncheckedOneVersionMessage(models: [first.model] + others.map(\.model), reason: reason)
-        first.notes += others.map { Finding.Note("the one version of \(ModelName.spoken($0.model))", at: $0.location) }
-        let dropped = Set(unchecked)
-        return findings.indices.compactMap { index in index == unchecked[0] ? first : dropped.contains(index) ? nil : findings[index] }
+        var merged = findings
+        // Bundles' lone versions, and SwiftData plans' lone schemas, each a note of their own wording.
+        for swiftData in [false, true] {
+            let unchecked = merged.indices.filter { index in
+                merged[index].ruleID == "released-version-modified" && merged[index].severity == .note
+                    && merged[index].message == uncheckedOneVersionMessage(models: [merged[index].model], reason: reason, swiftData: swiftData)
+            }.sorted { Finding.reportOrder(merged[$0], merged[$1]) }
+            guard unchecked.count > 1, var first = unchecked.first.map({ merged[$0] }) else { continue }
+            let others = unchecked.dropFirst().map { merged[$0] }
+            first.message = uncheckedOneVersionMessage(models: [first.model] + others.map(\.model), reason: reason, swiftData: swiftData)
+            first.notes += others.map { Finding.Note("the one \(swiftData ? "schema" : "version") of \(ModelName.spoken($0.model))", at: $0.location) }
+            let dropped = Set(unchecked)
+            merged = merged.indices.compactMap { index in index == unchecked[0] ? first : dropped.contains(index) ? nil : merged[index] }
+        }
+        return merged
     }
 
     /// How the stores a local Core Data version made as it shipped reach the app's current
