@@ -543,7 +543,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         return ["ModelContainer", "ModelContainer?", "ModelContainer!", "SwiftData.ModelContainer"].contains(text)
     }
 
-    /// Whether `node` lies in a `catch` clause of its function or closure.
+    /// Whether `node` lies in a `catch` clause of its function or closure: any `catch`, whatever
+    /// its `do` tried, since an opening there runs only where something before it failed.
     private static func isInACatch(_ node: some SyntaxProtocol) -> Bool {
         var current = node.parent
         while let parent = current {
@@ -3815,6 +3816,8 @@ struct StoreDeletingHelpers {
         bodies(calledBy: call).contains { body in
             guard let function = body.parent?.as(FunctionDeclSyntax.self), Self.accepts(call, function.signature.parameterClause.parameters),
                   let statements = function.body?.statements else { return false }
+            // (`stopsTheApp` found the helper's stop as its last statement, or as its `-> Never`:
+            // the alert is shown in what runs before.)
             return ModalAlert.isShown(in: statements.dropLast().map(\.trimmedDescription))
         }
     }

@@ -7824,6 +7824,94 @@ its own version to the current one or not at all. No store of `Trips` or `Trips 
 @end
 ```
 
+### Triggers: the same, with a mapping model for the first step only
+
+`Trips 1 to 2` serves a store of `Trips` opened by the app of `Trips 2`; opened by the app of
+`Trips 3`, no store of `Trips` or `Trips 2` has a mapping model to it, and Core Data never chains
+two.
+
+```xml path=Trips.xcdatamodeld/Trips.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Trip" representedClassName="Trip">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Trips.xcdatamodeld/Trips 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Trip" representedClassName="Trip">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="country" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Trips.xcdatamodeld/Trips 3.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Trip" representedClassName="Trip">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="country" optional="YES" attributeType="String"/>
+        <attribute name="notes" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Trips.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Trips 3.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```xml path=Trips 1 to 2.xcmappingmodel/xcmapping.xml
+<?xml version="1.0" standalone="no"?>
+<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+
+<database>
+    <databaseInfo>
+        <version>134481920</version>
+        <UUID>5C0F1D52-0000-4000-8000-000000000003</UUID>
+        <nextObjectID>105</nextObjectID>
+    </databaseInfo>
+    <object type="XDDEVMAPPINGMODEL" id="z102">
+        <attribute name="sourcemodelpath" type="string">Trips.xcdatamodeld/Trips.xcdatamodel</attribute>
+        <attribute name="destinationmodelpath" type="string">Trips.xcdatamodeld/Trips 2.xcdatamodel</attribute>
+        <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="z103"></relationship>
+    </object>
+    <object type="XDDEVENTITYMAPPING" id="z103">
+        <attribute name="sourcename" type="string">Trip</attribute>
+        <attribute name="mappingtypename" type="string">Undefined</attribute>
+        <attribute name="destinationname" type="string">Trip</attribute>
+        <attribute name="autogenerateexpression" type="bool">1</attribute>
+        <relationship name="mappingmodel" type="1/1" destination="XDDEVMAPPINGMODEL" idrefs="z102"></relationship>
+    </object>
+</database>
+```
+
+```objc path=Trips/TripStore.m
+@implementation TripStore
+
+- (NSPersistentStoreCoordinator *)coordinatorWithModel:(NSManagedObjectModel *)model storeURL:(NSURL *)storeURL {
+    NSPersistentStoreCoordinator *coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:model];
+    NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES};
+    NSError *error = nil;
+    if (![coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:options error:&error]) {
+        NSLog(@"store failed: %@", error);
+    }
+    return coordinator;
+}
+
+@end
+```
+
 ### Does not trigger: the same options with inference asked for
 
 ```xml path=Trips.xcdatamodeld/Trips.xcdatamodel/contents

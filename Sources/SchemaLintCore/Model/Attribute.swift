@@ -118,6 +118,14 @@ package struct Attribute: Hashable, Sendable, Codable {
     /// What a new object gets for this attribute.
     package var createdWith: ValueOnCreation { valueOnCreation ?? .value(defaultValue) }
 
+    /// What apps create for an attribute before and after a change (`old`, then `new`), where each
+    /// creates one value and the two differ; nil where either varies (the caller chooses) or both
+    /// create the same: older and newer apps then put nothing different into synced data.
+    package static func changedCreation(from old: Attribute, to new: Attribute) -> (before: String?, after: String?)? {
+        guard case .value(let before) = old.createdWith, case .value(let after) = new.createdWith, before != after else { return nil }
+        return (before, after)
+    }
+
     /// The location of one property if it was written, else of the attribute (relative to the entity).
     package func location(of property: String) -> RelativeLocation { propertyLocations[property] ?? location }
 }

@@ -127,10 +127,12 @@ struct MigrationPathRule: HistoryRule {
         guard let oldest = failing.first else { return [] }
         let names = failing.map { versions[$0].displayName }
         var notes = [Finding.Note("the store is added here with automatic migration and without inference: NSInferMappingModelAutomaticallyOption is not true among the options (the coordinator's options default it to false), or shouldInferMappingModelAutomatically is false", at: addition)]
-        // In the order of the versions they start from.
+        // The mapping models that start from a failing version and lead elsewhere, in the order of
+        // the versions they start from.
         let starts = { (migration: WrittenMigration) in versions.firstIndex { $0.answers(to: migration.from) } ?? versions.count }
-        for migration in history.writtenMigrations.filter({ !$0.isStale }).sorted(by: { starts($0) < starts($1) }) {
-            guard let mapping = migration.mappingModel, !versions.indices.contains(where: { $0 < newestIndex && migration.covers(from: versions[$0], to: newest) }) else { continue }
+        let failingSet = Set(failing)
+        for migration in history.writtenMigrations.filter({ !$0.isStale && failingSet.contains(starts($0)) }).sorted(by: { starts($0) < starts($1) }) {
+            guard let mapping = migration.mappingModel else { continue }
             notes.append(Finding.Note("\(mapping.name) maps \(migration.from) to \(migration.to), not to \(newest.displayName): Core Data migrates a store with one mapping model, never a chain of them", at: migration.location))
         }
         return [Finding(

@@ -91,7 +91,7 @@ struct PropertyChangeRule: ChangeRule {
         // What apps create is what matters: a SwiftData model's initializers override the default
         // written on a property they set. Where both versions create the same value, or the caller
         // chooses it, no default mixes into synced data.
-        guard case .value(let oldCreated) = old.createdWith, case .value(let newCreated) = new.createdWith, oldCreated != newCreated else { return nil }
+        guard let (oldCreated, _) = Attribute.changedCreation(from: old, to: new) else { return nil }
         let (before, after) = (Self.quoted(old.defaultValue, type: old.type), Self.quoted(new.defaultValue, type: new.type))
         let created = oldCreated == old.defaultValue ? before : "\(Self.quoted(oldCreated, type: old.type)) (what their initializers give)"
         return ("attribute '\(context.path)' changed its default from \(before) to \(after); \(context.olderApps) keep creating records with \(created), so synced data holds both",

@@ -767,9 +767,8 @@ struct ReleasedVersionLockRule: HistoryRule {
             guard !unseen.contains(change.kind), !(change.isReidentified && change.old == nil) else { return false }
             // A synced default counts where it changes what apps create, as `attribute-default-changed`
             // judges it: a SwiftData initializer that sets the property creates what it always did.
-            if change.kind == .attributeDefaultChanged, let old = change.old?.attribute, let new = change.new?.attribute {
-                guard case .value(let before) = old.createdWith, case .value(let after) = new.createdWith, before != after else { return false }
-            }
+            if change.kind == .attributeDefaultChanged, let old = change.old?.attribute, let new = change.new?.attribute,
+               Attribute.changedCreation(from: old, to: new) == nil { return false }
             guard storedTypesUnread, change.kind == .attributeTypeChanged, let old = change.old?.attribute?.type, let new = change.new?.attribute?.type else { return true }
             return !(unread.contains(old) && unread.contains(new))
         }
