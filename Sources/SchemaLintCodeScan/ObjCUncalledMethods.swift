@@ -44,7 +44,8 @@ struct ObjCUncalledMethods {
     /// nothing makes one or sends it a message, so none of its methods runs. Its own implementation
     /// and header, and lines that only import the header or declare the class ahead, do not count.
     /// Only where the run holds the app's entry point (`UIApplicationMain`, `NSApplicationMain`,
-    /// `@main`), so the app's code is there to name it: a run of a few named files is not.
+    /// `@main`), so the app's code is there to name it: a run of a few named files is not; and only
+    /// for a direct subclass of `NSObject`, which no Info.plist names for the system to make.
     mutating func isUnusedClass(_ declaration: String, in file: String) -> Bool {
         guard names.contains(where: { name in name != file && bytes(of: name).map(Self.declaresTheEntryPoint) == true }) else { return false }
         guard declaration.hasPrefix("-[") || declaration.hasPrefix("+["), let space = declaration.firstIndex(of: " ") else { return false }
@@ -53,6 +54,11 @@ struct ObjCUncalledMethods {
         guard !className.isEmpty, className.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return false }
         let stem = (file as NSString).deletingPathExtension
         let own: Set<String> = [file, stem + ".h", stem + ".m", stem + ".mm"]
+        // Only a class of NSObject's own: the system makes a subclass of its classes by the name an
+        // Info.plist gives (an extension's principal class, a document class, `NSPrincipalClass`).
+        let declaration = Array("@interface \(className) : NSObject".utf8), spaced = Array("@interface \(className): NSObject".utf8)
+        guard own.contains(where: { name in bytes(of: name).map { ByteSearch.firstIndex(of: declaration, in: $0) != nil || ByteSearch.firstIndex(of: spaced, in: $0) != nil } == true })
+        else { return false }
         for name in names where !own.contains(name) && holds(className, in: name) {
             guard let bytes = bytes(of: name) else { continue }
             let uses = Self.lines(holding: className, in: bytes).contains { line in

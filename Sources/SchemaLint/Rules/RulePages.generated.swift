@@ -11745,7 +11745,8 @@ it or its class is named so itself. A stop in a `lazy var` read only while the a
 that only `applicationWillTerminate:` and methods it alone sends read, the others unsent) is a
 note: that container opens the store, and fails, only as the app closes, where the person sees
 nothing of it. So is a stop in an Objective-C class no other file names (not counting lines that
-import its header or declare it ahead with `@class`), where the app's entry point (`main.m`'s
+import its header or declare it ahead with `@class`), a direct subclass of `NSObject` (no Info.plist
+names it for the system to make), where the app's entry point (`main.m`'s
 `UIApplicationMain`, or `@main`) is among the files read: nothing makes one. So is whatever
 runs for a container whose model, loaded by name, declares no entity in any version (a template's
 model left empty): its store holds nothing, and no migration of it can fail. A stop in an
