@@ -68,12 +68,11 @@ package struct ObjCStoreCodeReader: ModelSourceReader {
         }
         // A method run only as the app terminates (the template's stack, read first by
         // `saveContext` in `applicationWillTerminate:`) opens its store only then.
-        var runOnlyAtTermination = ObjCUncalledMethods(files: sources, others: options.unclaimedFiles, tree: options.tree, terminationSendsNothing: true)
         for index in reading.storeCode.failureActions.indices {
             let place = reading.storeCode.failureActions[index].place
             if uncalled.isUncalled(place.declaration, in: place.location.file) || uncalled.isUnusedClass(place.declaration, in: place.location.file) {
                 reading.storeCode.failureActions[index].inUnusedCode = true
-            } else if runOnlyAtTermination.isUncalled(place.declaration, in: place.location.file) {
+            } else if uncalled.runsOnlyAtTermination(place.declaration, in: place.location.file) {
                 reading.storeCode.failureActions[index].onlyAtTermination = "applicationWillTerminate"
             }
         }

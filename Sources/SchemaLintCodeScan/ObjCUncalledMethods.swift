@@ -28,16 +28,25 @@ struct ObjCUncalledMethods {
     /// The bytes of each file read so far, by name: the run's files at once, the others on demand.
     private var read: [String: [UInt8]]
     private var answers: [String: Bool] = [:]
-    /// Whether a send from `applicationWillTerminate:` counts as none: the question is then
-    /// whether the method runs only as the app terminates (the template's `saveContext`, the
-    /// stack's getters it reads), which is where its store first opens.
-    private let terminationSendsNothing: Bool
+    /// Whether a send from `applicationWillTerminate:` counts as none, while `runsOnlyAtTermination`
+    /// is answered (its answers kept apart).
+    private var terminationSendsNothing = false
+    /// `isUnusedClass`'s answers, by class name.
+    private var unusedClasses: [String: Bool] = [:]
 
-    init(files: [ModelSourceFile], others: [String], tree: any SourceTree, terminationSendsNothing: Bool = false) {
+    init(files: [ModelSourceFile], others: [String], tree: any SourceTree) {
         names = files.map(\.name) + others
         self.tree = tree
-        self.terminationSendsNothing = terminationSendsNothing
         read = Dictionary(files.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Whether `declaration` runs only as the app terminates: sent by `applicationWillTerminate:`
+    /// and by methods it alone sends (the template's `saveContext`, the stack's getters it reads),
+    /// the other senders unsent. Its store first opens there.
+    mutating func runsOnlyAtTermination(_ declaration: String, in file: String) -> Bool {
+        terminationSendsNothing = true
+        defer { terminationSendsNothing = false }
+        return isUncalled(declaration, in: file, depth: 0)
     }
 
     /// Whether the class of `declaration` (`-[WZStore coordinator]`) is one no other file names:
@@ -47,17 +56,24 @@ struct ObjCUncalledMethods {
     /// `@main`), so the app's code is there to name it: a run of a few named files is not; and only
     /// for a direct subclass of `NSObject`, which no Info.plist names for the system to make.
     mutating func isUnusedClass(_ declaration: String, in file: String) -> Bool {
-        guard names.contains(where: { name in name != file && bytes(of: name).map(Self.declaresTheEntryPoint) == true }) else { return false }
         guard declaration.hasPrefix("-[") || declaration.hasPrefix("+["), let space = declaration.firstIndex(of: " ") else { return false }
         let owner = declaration[declaration.index(declaration.startIndex, offsetBy: 2)..<space].prefix { $0 != "(" }
         let className = String(owner)
         guard !className.isEmpty, className.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return false }
+        if let known = unusedClasses[className] { return known }
+        let answer = isUnused(className: className, declaredIn: file)
+        unusedClasses[className] = answer
+        return answer
+    }
+
+    private mutating func isUnused(className: String, declaredIn file: String) -> Bool {
         let stem = (file as NSString).deletingPathExtension
         let own: Set<String> = [file, stem + ".h", stem + ".m", stem + ".mm"]
         // Only a class of NSObject's own: the system makes a subclass of its classes by the name an
         // Info.plist gives (an extension's principal class, a document class, `NSPrincipalClass`).
         let declaration = Array("@interface \(className) : NSObject".utf8), spaced = Array("@interface \(className): NSObject".utf8)
-        guard own.contains(where: { name in bytes(of: name).map { ByteSearch.firstIndex(of: declaration, in: $0) != nil || ByteSearch.firstIndex(of: spaced, in: $0) != nil } == true })
+        guard own.contains(where: { name in bytes(of: name).map { ByteSearch.firstIndex(of: declaration, in: $0) != nil || ByteSearch.firstIndex(of: spaced, in: $0) != nil } == true }),
+              names.contains(where: { name in name != file && bytes(of: name).map(Self.declaresTheEntryPoint) == true })
         else { return false }
         for name in names where !own.contains(name) && holds(className, in: name) {
             guard let bytes = bytes(of: name) else { continue }
@@ -90,7 +106,7 @@ struct ObjCUncalledMethods {
     }
 
     private mutating func isUncalled(_ declaration: String, in file: String, depth: Int) -> Bool {
-        let key = file + "\u{0}" + declaration
+        let key = (terminationSendsNothing ? "terminating\u{0}" : "") + file + "\u{0}" + declaration
         if let known = answers[key] { return known }
         // Asked again while being answered (two getters that send each other): called.
         answers[key] = false
