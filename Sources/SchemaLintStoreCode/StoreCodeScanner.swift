@@ -986,8 +986,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         guard let unit = declarations.unit(around: options) else { return false }
         // The dictionary the options are (written in the call, or the value of the name passed,
         // a property's included), and the unit's code, where a key may be set after it is made.
-        var dictionary = options
-        if let name = options.as(DeclReferenceExprSyntax.self)?.baseName.text, let value = binding(of: name, in: unit, usedAt: Syntax(options)) { dictionary = value }
+        let dictionary = boundValue(of: options, in: unit, usedAt: Syntax(options))
         return Self.leavesInferenceOff(Array(dictionary.trimmedText.utf8)) && Self.leavesInferenceOff(Array(declarations.units[unit].body.trimmedText.utf8))
     }
 
@@ -1036,10 +1035,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// app's own schema, it never migrates, and holds nothing of the person's.
     private func opensAShippedReadOnlyStore(_ node: FunctionCallExprSyntax) -> Bool {
         guard let unit = declarations.unit(around: node) else { return false }
-        func value(_ expression: ExprSyntax) -> ExprSyntax {
-            guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return expression }
-            return binding(of: name, in: unit, usedAt: Syntax(node)) ?? expression
-        }
+        func value(_ expression: ExprSyntax) -> ExprSyntax { boundValue(of: expression, in: unit, usedAt: Syntax(node)) }
         let given = node.arguments.filter { !["for", "migrationPlan"].contains($0.label?.text ?? "") }.flatMap { argument -> [ExprSyntax] in
             let expression = value(argument.expression)
             return expression.as(ArrayExprSyntax.self).map { $0.elements.map { value($0.expression) } } ?? [expression]
@@ -1056,13 +1052,16 @@ private final class StoreCodeVisitor: SyntaxVisitor {
     /// A store at a URL of the app's bundle (`Bundle.main.url(forResource:...)`, written in the call
     /// or bound to the name it passes): a read-only store the app ships, made with its model.
     private func opensABundledStore(_ node: FunctionCallExprSyntax) -> Bool {
-        guard var at = node.arguments.first(where: { $0.label?.text == "at" || $0.label?.text == "URL" })?.expression else { return false }
-        if let name = at.as(DeclReferenceExprSyntax.self)?.baseName.text, let unit = declarations.unit(around: at),
-           let value = binding(of: name, in: unit, usedAt: Syntax(at)) {
-            at = value
-        }
-        let text = at.trimmedText
-        return Self.isInTheAppBundle(text)
+        guard let at = node.arguments.first(where: { $0.label?.text == "at" || $0.label?.text == "URL" })?.expression else { return false }
+        let url = declarations.unit(around: at).map { boundValue(of: at, in: $0, usedAt: Syntax(at)) } ?? at
+        return Self.isInTheAppBundle(url.trimmedText)
+    }
+
+    /// The value `expression` stands for: what the name it is was last given before `use` (in the
+    /// unit, or a property of its type), or the expression itself.
+    private func boundValue(of expression: ExprSyntax, in unit: Int, usedAt use: Syntax) -> ExprSyntax {
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return expression }
+        return binding(of: name, in: unit, usedAt: use) ?? expression
     }
 
     /// Whether a URL's code names a file of the app's bundle (or a package's resources):
@@ -2007,8 +2006,8 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         calls.walk(body)
         return calls.found.contains { call in
             guard call.position < lastCopy, SynchronousCode.calledName(call) == "addPersistentStore",
-                  var options = call.arguments.first(where: { $0.label?.text == "options" })?.expression else { return false }
-            if let name = options.as(DeclReferenceExprSyntax.self)?.baseName.text, let value = binding(of: name, in: unit, usedAt: Syntax(options)) { options = value }
+                  let written = call.arguments.first(where: { $0.label?.text == "options" })?.expression else { return false }
+            let options = boundValue(of: written, in: unit, usedAt: Syntax(written))
             return options.as(DictionaryExprSyntax.self)?.content.as(DictionaryElementListSyntax.self)?.contains { element in
                 element.key.trimmedText.hasSuffix("NSReadOnlyPersistentStoreOption") && !element.value.trimmedText.hasPrefix("false")
             } ?? false
