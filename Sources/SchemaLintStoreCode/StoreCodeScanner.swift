@@ -90,7 +90,7 @@ private final class StoreCodeVisitor: SyntaxVisitor {
         self.declarations = declarations
         super.init(viewMode: .sourceAccurate)
         let settings = DescriptionSettings(viewMode: .sourceAccurate)
-        settings.walk(file.tree)
+        if file.mayChooseStoreSettings { settings.walk(file.tree) }
         for (node, property, value) in settings.found {
             let type = declarations.unit(around: node).map { declarations.units[$0].typeName } ?? ""
             if property == "shouldMigrateStoreAutomatically", value == false { migrationOff.insert(type) }

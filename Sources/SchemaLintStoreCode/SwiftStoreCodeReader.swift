@@ -884,6 +884,10 @@ struct StoreCodeSourceFile {
     /// The file may register a value transformer under a name (`NSValueTransformerName("...")`):
     /// only then are its function bodies read for one.
     let mayNameATransformer: Bool
+    /// The file may choose how a store is kept or opened (`NSInMemoryStoreType`, `.sqlite`,
+    /// `shouldMigrateStoreAutomatically = false`): only then is it walked for such settings, a walk
+    /// of every file the launch paths lead through otherwise.
+    let mayChooseStoreSettings: Bool
     /// What the file declares, where the reader walked it already in this run.
     var declared: FileDeclarations?
 
@@ -894,7 +898,12 @@ struct StoreCodeSourceFile {
         self.mayPlaceAStoreByURL = ByteSearch.containsAny([Array("ModelConfiguration".utf8)], in: bytes) && ByteSearch.containsAny([Array("url:".utf8)], in: bytes)
         self.mayOpenASwiftDataStore = ByteSearch.containsAny([Array("ModelContainer".utf8)], in: bytes)
         self.mayOpenACoreDataStore = ByteSearch.containsAny(Self.coreDataStoreWords, in: bytes)
+        self.mayChooseStoreSettings = ByteSearch.containsAny(Self.storeSettingWords, in: bytes)
     }
+
+    private static let storeSettingWords = ByteSearch.Words(
+        ["InMemoryStoreType", "SQLiteStoreType", "inMemory", "sqlite", "shouldMigrateStoreAutomatically", "shouldInferMappingModelAutomatically", "shouldAddStore"].map { Array($0.utf8) }
+    )
 
     private static let coreDataStoreWords = ByteSearch.Words(["NSPersistentContainer", "NSPersistentCloudKitContainer", "NSPersistentStoreCoordinator", "NSPersistentStoreDescription", "addPersistentStore"].map { Array($0.utf8) })
 

@@ -71,11 +71,12 @@ struct GitFirstReleases {
             return (bundle, history, labels.isEmpty ? Set(history.releasedVersions.map(\.label)) : labels)
         }
         guard !asked.isEmpty else { return Reading(entries: entries) }
+        let listings = GitTreeListings(runner: runner, top: top)
         let found = OrderedConcurrentMap.map(count: asked.count, concurrently: asked.count > 1) { index in
             let (bundle, history, labels) = asked[index]
             let moved = !entered.contains("bundle:" + bundle.path)
             let relative = PathResolution.relative(PathResolution.canonical(bundle.path), to: PathResolution.canonical(top))
-            let reading = BundleAtTags(runner: runner, top: top, bundle: relative, tags: tags.map(\.name), objects: tags.map(\.object), cache: cache)
+            let reading = BundleAtTags(runner: runner, top: top, bundle: relative, tags: tags.map(\.name), objects: tags.map(\.object), cache: cache, listings: listings)
             let releases = tags.count > (moved ? 0 : 1) ? reading.read(labels: bundle.ordering.history) : []
             let usesCloudKit = history.versions.contains(where: \.usesCloudKit)
             return (
@@ -341,6 +342,8 @@ struct BundleAtTags {
     /// in `cache` by it. Empty to keep nothing.
     var objects: [String] = []
     var cache: GitHistoryCache?
+    /// The whole tree's paths at a revision, listed once for all the bundles of a run.
+    var listings: GitTreeListings?
 
     /// The bundle at each tag (empty where it has none), for the versions named `labels`.
     func read(labels: [String]) -> [Held] {
@@ -457,8 +460,7 @@ struct BundleAtTags {
     private func namedFolders(at tag: String) -> Set<String> {
         let name = Array(((bundle as NSString).lastPathComponent + "/").utf8)
         let versionFiles = XcodeModelBundle.modelFiles.map { Array((XcodeModelBundle.versionExtension + "/" + $0).utf8) }
-        guard let output = runner.run(["ls-tree", "-r", "-z", "--name-only", "--end-of-options", tag], in: top), output.succeeded else { return [] }
-        let listing = [UInt8](output.standardOutput)
+        guard let listing = (listings ?? GitTreeListings(runner: runner, top: top)).paths(at: tag) else { return [] }
         var folders: Set<String> = []
         var from = 0
         while let at = ByteSearch.firstIndex(of: name, in: listing, from: from) {
@@ -492,5 +494,34 @@ struct BundleAtTags {
     func contents(of blobs: [String]) -> [String: Data] {
         guard case .success(let found)? = GitBlobs.read(blobs, top: top, runner: runner) else { return [:] }
         return found
+    }
+}
+
+/// The paths of the whole tree at a revision (`git ls-tree -r -z --name-only`), NUL-separated,
+/// listed once however many bundles of a run ask: each bundle that some release lacks looks for
+/// where it was in the tree of HEAD and of that release, and an app with a dozen bundles listed
+/// the same two trees of thousands of paths a dozen times each.
+final class GitTreeListings: @unchecked Sendable {
+    private let runner: GitRunner
+    private let top: String
+    private let lock = NSLock()
+    /// Each revision's listing, nil where git could not list it.
+    private var listed: [String: [UInt8]?] = [:]
+
+    init(runner: GitRunner, top: String) {
+        self.runner = runner
+        self.top = top
+    }
+
+    /// The listing at `revision`; nil where git could not give it. Bundles are read side by side,
+    /// and one waits while another lists the tree it asks for.
+    func paths(at revision: String) -> [UInt8]? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = listed[revision] { return known }
+        let output = runner.run(["ls-tree", "-r", "-z", "--name-only", "--end-of-options", revision], in: top)
+        let listing = output.flatMap { $0.succeeded ? [UInt8]($0.standardOutput) : nil }
+        listed[revision] = .some(listing)
+        return listing
     }
 }
