@@ -10404,11 +10404,14 @@ What becomes of such a store decides the severity for a local Core Data store. C
 copy of the model in each store it makes, and with lightweight migration on (the default of
 `NSPersistentContainer`) it infers a migration from that copy to the current version; Apple says
 that a change lightweight migration can infer may be made in the model that is shipping (WWDC22
-session 10120). So the edit of a local store's released version is a warning where the change
-from what shipped to the current version is inferable (the stores open, but every later version is
-checked against something nobody ran), and an error where it is not (a type change between a
-String and a Date, say: those stores fail to open at launch), with the change that blocks it as a
-note. Core Data infers that one jump whether the version was edited or not, so a blocker is the
+session 10120). So the edit of the current version, the model the app ships, is a note where the
+change from what shipped is inferable and drops nothing the stores hold: the stores open, as Apple
+allows, and the advice is to make the next change in a new version, so that later versions are
+checked against what people run. The edit of an older version is a warning where the change is
+inferable (the stores open, but every later version is checked against something nobody ran, and a
+mapping model from that version no longer matches them). Either is an error where the change is
+not inferable (a type change between a String and a Date, say: those stores fail to open at
+launch), with the change that blocks it as a note. Core Data infers that one jump whether the version was edited or not, so a blocker is the
 edit's only where the edit hides it from the steps the bundle shows (an attribute made required in
 place, as the later version has it); one the step from the version as it is now meets too, on the
 same element (an attribute a later version made required), would fail those stores all the same,
@@ -10416,7 +10419,7 @@ and is that step's, which the change rules report. Where every blocker is an att
 value for it fails (the migration stops at the first such object), and the message says so rather
 than that every store fails: an app that has always set the value migrates. An edit all outside
 the hash (an attribute's CloudKit encryption, a relationship's inverse) leaves the stores matching the version, so no migration runs
-for them: a warning that says so. Where the code that opens the store adds
+for them: a warning that says so (a note for the current version). Where the code that opens the store adds
 it with options that ask for no migration (`addPersistentStore` with `options: nil`, or without
 `NSMigratePersistentStoresAutomaticallyOption`, or a container whose store description is set
 `shouldMigrateStoreAutomatically = false`; see `store-opened-without-migration`) and runs no
@@ -10767,11 +10770,11 @@ final class Stack {
 </model>
 ```
 
-### Triggers: the one version v1.0 shipped, synced with CloudKit, gained an optional attribute (a warning)
+### Triggers: the one version v1.0 shipped, synced with CloudKit, gained an optional attribute (a note)
 
 CloudKit takes a new optional field (older apps leave it alone), and the stores v1.0 made open by
-a migration Core Data infers: a warning, as for a local model, to make the next change in a new
-version.
+a migration Core Data infers from the shipping model edited in place, as Apple allows: a note, as
+for a local model, to make the next change in a new version.
 
 ```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
 <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -10785,6 +10788,52 @@ version.
 ```xml commit=2 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
 <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 ↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" usedWithCloudKit="YES">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="pinned" optional="YES" attributeType="Boolean"/>
+    </entity>
+</model>
+```
+
+### Triggers: Notes, an older version than the current one v1.0 shipped, gained an optional attribute (a warning)
+
+The stores made with Notes open by a migration Core Data infers, as they would from the current
+version edited; but nothing asked for an older version to change, and every later version is now
+checked against something nobody ran: a warning.
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/Notes 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Note">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <attribute name="body" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml commit=1 tag=v1.0 path=Notes.xcdatamodeld/.xccurrentversion
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>Notes 2.xcdatamodel</string>
+</dict>
+</plist>
+```
+
+```xml commit=2 path=Notes.xcdatamodeld/Notes.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+↓<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
     <entity name="Note">
         <attribute name="title" optional="YES" attributeType="String"/>
         <attribute name="pinned" optional="YES" attributeType="Boolean"/>

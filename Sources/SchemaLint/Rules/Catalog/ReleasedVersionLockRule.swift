@@ -324,13 +324,15 @@ struct ReleasedVersionLockRule: HistoryRule {
             var comparisons: EntityComparisons?
             guard context.changeFindings(from: syncedCopy, to: version, only: .error, reusing: &comparisons).findings.isEmpty else { return nil }
         }
-        // An edit the version hash leaves out (a relationship's inverse): the stores still match.
-        if Self.changes(from: shipped, to: version, hashedOnly: true).isEmpty {
-            return ShippedStoresMigration(current: version.displayName, blockers: [], outsideTheHash: true)
-        }
         // The store that migrates is local even where the current version syncs (sync turned on
         // later): what blocks it is what a local migration cannot infer.
         var current = context.history.versions.last(where: \.isReleased) ?? version
+        // An edit the version hash leaves out (a relationship's inverse): the stores still match.
+        if Self.changes(from: shipped, to: version, hashedOnly: true).isEmpty {
+            var unchanged = ShippedStoresMigration(current: version.displayName, blockers: [], outsideTheHash: true)
+            unchanged.editsTheCurrentVersion = version.label == current.label
+            return unchanged
+        }
         current.markLocal()
         var shipped = shipped
         shipped.markLocal()
@@ -354,6 +356,7 @@ struct ReleasedVersionLockRule: HistoryRule {
             }
         }
         var migration = ShippedStoresMigration(current: current.displayName, blockers: blockers, addedWithoutMigration: context.code.addsWithoutMigration)
+        migration.editsTheCurrentVersion = version.label == current.label
         // An element whose renaming identifier the current version gives to none of its own
         // (`Note`, identified as `CDNote` now) is paired with nothing: the inferred migration
         // drops what the stores hold of it.
@@ -383,13 +386,22 @@ struct ReleasedVersionLockRule: HistoryRule {
         /// The stored elements the inferred migration pairs with nothing of `current`, their
         /// renaming identifier gone from it (`entity `Note``): what the stores hold of them is dropped.
         var dropped: [String] = []
+        /// The edited version is the current one, the model the app ships: Apple allows a change
+        /// lightweight migration infers to be made in it, in place (WWDC22 session 10120).
+        var editsTheCurrentVersion = false
 
         /// Whether the stores the release made fail to open.
         var failsToOpen: Bool { !outsideTheHash && (!blockers.isEmpty || addedWithoutMigration != nil || migratedOnlyByTheApp != nil) }
 
-        /// An error where the stores cannot open, else a warning: they open while the change stays
-        /// inferable, but later versions are checked against what those people never ran.
-        var severity: Severity { failsToOpen ? .error : .warning }
+        /// An error where the stores cannot open. Where they open, an older version edited is a
+        /// warning (later versions are checked against what those people never ran, and a
+        /// mapping model from it no longer matches their stores); the current version edited is
+        /// a note, the way Apple allows a change lightweight migration infers to be made, whose
+        /// advice is for the next change.
+        var severity: Severity { failsToOpen ? .error : opensAsTheShippingModelEdited ? .note : .warning }
+
+        /// The stores open from the current version edited in place, as Apple allows.
+        var opensAsTheShippingModelEdited: Bool { editsTheCurrentVersion && !failsToOpen && dropped.isEmpty }
 
         /// What happens to the stores `release` made.
         func consequence(for release: String) -> String {
@@ -432,7 +444,9 @@ struct ReleasedVersionLockRule: HistoryRule {
                 + (migration?.consequence(for: Self.tag(of: entry)) ?? "people run it as it was released, so later versions must be checked against the original"),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
             notes: (entry.location.map { [Finding.Note(entry.isFromLockFile ? "locked here" : "as released", at: $0)] } ?? []) + (migration?.notes ?? []),
-            suggestions: ["restore the released file (from version control) and make the change in a new version"]
+            suggestions: (migration?.opensAsTheShippingModelEdited == true
+                ? [Self.nextChangeInANewVersion(version)]
+                : ["restore the released file (from version control) and make the change in a new version"])
                 + (entry.isFromLockFile ? ["if the edit changes nothing people run (a mistake in the file), run `schemalint lock --force`"] : [])
         )
     }
@@ -636,6 +650,12 @@ struct ReleasedVersionLockRule: HistoryRule {
         )
     }
 
+    /// The advice where the stores open from the current version edited in place: nothing to
+    /// restore (that would strand the stores made since), the next change in a version of its own.
+    private static func nextChangeInANewVersion(_ version: ModelVersion) -> String {
+        "the stores open while each change to \(version.displayName) is one lightweight migration infers, so nothing needs restoring: make the next change in a new version (Editor > Add Model Version), so that later versions are checked against what people run"
+    }
+
     private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// How many releases a finding names one by one; past it, the first and the last.
@@ -698,8 +718,11 @@ struct ReleasedVersionLockRule: HistoryRule {
             copy = edit.copiedBeforeSuccessor || edit.commit?.id == edit.successorAdded.id ? "as it was before \(edit.successor) was added" : "as it was when \(edit.successor) was added"
             shipped = "if \(version.displayName) never shipped"
         }
+        // The newest version edited after a release in a way its stores open from, as Apple allows
+        // the shipping model to be edited: a note, its advice for the next change.
+        let asAllowed = migration?.opensAsTheShippingModelEdited ?? false
         return Finding(
-            ruleID: descriptor.id, severity: .warning,
+            ruleID: descriptor.id, severity: asAllowed ? .note : .warning,
             // A schema's shape changes with the classes it lists, written in it or not.
             // Edits in several commits are reported together: the first and the last are named,
             // and what is said of the first commit (`the commit that changed ...`) stays by it.
@@ -713,7 +736,7 @@ struct ReleasedVersionLockRule: HistoryRule {
                 + ": \(shown); \(consequence)",
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
             notes: (entry.location.map { [Finding.Note(copy, at: $0)] } ?? []) + (migration?.notes ?? []),
-            suggestions: [
+            suggestions: asAllowed ? [Self.nextChangeInANewVersion(version), "\(shipped), or to record what did, \(record)"] : [
                 edit.afterAppVersionChange == nil && version.format == .swiftData
                     ? "give \(version.displayName) the classes as they were \(edit.copiedBeforeSuccessor ? "before \(edit.successorAdded.id)" : "at \(edit.successorAdded.id)") (copies nested in it, with the stored properties they had then), and make the change in a later schema"
                     : edit.afterAppVersionChange == nil
