@@ -116,7 +116,10 @@ struct GitVersionEdits {
                   !wasADraft(version.label, at: base),
                   !restoresAnEarlierState(of: file, before: base, git: git),
                   let data = git.run(["show", "\(base):\(file)"]), data.succeeded,
-                  let copy = try? XcodeModelReader.parse(version: data.standardOutput, file: "\(base):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
+                  let copy = try? XcodeModelReader.parse(version: data.standardOutput, file: "\(base):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit),
+                  // A version with no entity then (the template's empty model) holds nothing in
+                  // any store it made: filling it in strands nothing.
+                  !copy.entities.isEmpty
             else { continue }
             var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(base):\(file)", line: 1, column: 1))
             entry.label = version.label
@@ -159,7 +162,8 @@ struct GitVersionEdits {
               let first = commits(["--reverse", "--diff-filter=M", "--name-only", "\(release.commit)^..\(git.commit)", "--"] + files, git: git).first,
               let file = first.file, case let edit = first.commit,
               let data = git.run(["show", "\(edit.id)^:\(file)"]), data.succeeded,
-              let copy = try? XcodeModelReader.parse(version: data.standardOutput, file: "\(edit.id)^:\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
+              let copy = try? XcodeModelReader.parse(version: data.standardOutput, file: "\(edit.id)^:\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit),
+              !copy.entities.isEmpty
         else { return nil }
         var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(edit.id)^:\(file)", line: 1, column: 1))
         entry.label = version.label

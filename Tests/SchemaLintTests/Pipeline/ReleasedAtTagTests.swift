@@ -2545,6 +2545,25 @@ struct ReleasedAtTagTests {
         #expect(run.stdout.contains("warning: Notes 2 was edited in") == !draftThen, "\(run.stdout)")
     }
 
+    /// A version that had no entity when its successor came (the template's empty model, committed
+    /// with the project) held nothing in any store it made: filling it in afterwards strands
+    /// nothing, and git's edit is no finding.
+    @Test func withoutTagsAnEmptyVersionFilledInAfterTheSuccessorCameIsNoFinding() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try folder.write(XcodeFixtures.contents(""), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
+        try folder.write(String(format: XcodeBundleLoaderTests.currentVersion, "Notes"), to: "\(Self.bundle)/.xccurrentversion")
+        try repository.commit("the project, its model empty")
+        try Self.write(folder, "Notes 2", ["title", "body"])
+        try repository.commit("Notes 2")
+        try Self.write(folder, "Notes", ["title"], current: "Notes 2")
+        try repository.commit("Notes filled in after Notes 2 came")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(!run.stdout.contains("Notes was edited in"), "\(run.stdout)")
+    }
+
     /// With no tag and no lock, git shows a version edited after its successor was added (a
     /// warning: the successor may have come before it shipped); an edit before that is how a
     /// version is made.
