@@ -193,6 +193,7 @@ package struct SwiftDataReader: ModelSourceReader {
         }
         reading.notes = Array(Set(reading.notes + cloudKit.notes + notes)).sorted()
         reading.supportingFiles = supporting.map(\.name)
+        if !reading.versions.isEmpty { reading.storeCode.swiftDataKeptOnlyInMemory = declarations.keptOnlyInMemory }
         return reading
     }
 
@@ -212,6 +213,7 @@ package struct SwiftDataReader: ModelSourceReader {
             reading.errors += part.errors
             reading.notes += part.notes
             reading.supportingFiles += part.supportingFiles
+            reading.storeCode.append(part.storeCode)
         }
         reading.notes = Array(Set(reading.notes)).sorted()
         reading.supportingFiles = Array(Set(reading.supportingFiles)).sorted()

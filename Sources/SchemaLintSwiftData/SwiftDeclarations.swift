@@ -42,6 +42,19 @@ struct SwiftDeclarations {
     /// The `ModelContainer(...)` calls that open a store people run (not kept in memory, not a
     /// preview's or a debug build's).
     var containers: [Declared<FunctionCallExprSyntax>] = []
+    /// Where the files make a `ModelContainer` kept in memory, or a preview's or a debug build's.
+    var containersInMemory: [SchemaLintCore.SourceLocation] = []
+    /// Whether code outside previews and debug builds gives SwiftUI a container
+    /// (`.modelContainer(for: Note.self)`, `.modelContainer(container)`), which may keep a store
+    /// on disk made where this reader does not see it.
+    var givesSwiftUIAContainer = false
+
+    /// Where the files first make a container, where every container they make is kept in memory
+    /// (previews, tests of the app's own) and SwiftUI is given none: the models are no store's,
+    /// so what their versions change breaks no one's data. Nil where a store may be on disk.
+    var keptOnlyInMemory: SchemaLintCore.SourceLocation? {
+        makesContainers || givesSwiftUIAContainer ? nil : containersInMemory.min()
+    }
 
     /// Whether SwiftData reads the plans: some container is given one, or the files make no
     /// container at all (the models are opened by code not read here).
@@ -81,6 +94,8 @@ struct SwiftDeclarations {
         makesContainers = makesContainers || collector.found.makesContainers
         passesMigrationPlan = passesMigrationPlan || collector.found.passesMigrationPlan
         containers += collector.found.containers
+        containersInMemory += collector.found.containersInMemory
+        givesSwiftUIAContainer = givesSwiftUIAContainer || collector.found.givesSwiftUIAContainer
     }
 
     /// The structs, enums and typealiases of a file read only for them
@@ -447,6 +462,14 @@ private final class DeclarationCollector: SyntaxVisitor {
         if makesContainer, !Self.opensOnlyMemory(node), !Self.isPreviewOrDebugOnly(node) {
             found.makesContainers = true
             if !opensWhatItIsGiven { found.containers.append(Declared(node: node, file: file, scope: scope)) }
+        } else if makesContainer {
+            found.containersInMemory.append(file.location(of: node))
+        }
+        // SwiftUI's `.modelContainer(...)`: for types it makes a store on disk unless told
+        // `inMemory: true`; a container handed in may be one made out of sight.
+        if callee.last == "modelContainer", callee.base != nil, !Self.isPreviewOrDebugOnly(node),
+           !node.arguments.contains(where: { $0.label?.text == "inMemory" && $0.expression.trimmedText == "true" }) {
+            found.givesSwiftUIAContainer = true
         }
         if labels.contains("migrationPlan") {
             if !makesContainer || !opensWithoutPlanFirst(node) && !isParameter(node.arguments.first { $0.label?.text == "migrationPlan" }) { found.passesMigrationPlan = true }

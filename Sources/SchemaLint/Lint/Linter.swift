@@ -56,7 +56,9 @@ package struct Linter: Sendable {
                 code: code, handRunMigrations: storeCode.handRunMigrations,
                 otherBundleVersions: bundleVersions[index].isEmpty ? [] : bundleVersions.indices.filter { $0 != index }.flatMap { bundleVersions[$0] }
             ).run()
-            return code.keptOnlyInMemory.map { Self.keptOnlyInMemory(found, model: histories[index].model, openedAt: $0) } ?? found
+            return code.keptOnlyInMemory.map {
+                Self.keptOnlyInMemory(found, model: histories[index].model, openedAt: $0, swiftData: histories[index].versions.last?.format == .swiftData)
+            } ?? found
         }
         findings += passes.joined()
         findings = ReleasedVersionLockRule.oneNoteForUncheckedOneVersionModels(findings, reason: options.unreadReleases?.reason)
@@ -77,12 +79,15 @@ package struct Linter: Sendable {
 
     /// The findings of a model the code opens only in memory, each a note that says so: its
     /// versions are never a store's, so what they change breaks no one's data.
-    static func keptOnlyInMemory(_ findings: [Finding], model: String, openedAt place: SourceLocation) -> [Finding] {
+    /// SwiftData's classes (`swiftData`) are kept in memory by every container the code makes.
+    static func keptOnlyInMemory(_ findings: [Finding], model: String, openedAt place: SourceLocation, swiftData: Bool = false) -> [Finding] {
         findings.map { finding in
             var note = finding
             note.severity = .note
-            note.message += "; but the code opens '\(model)' only in memory, so no store keeps any of its versions"
-            note.notes.append(Finding.Note("the store of '\(model)' is kept in memory here", at: place))
+            note.message += swiftData
+                ? "; but every ModelContainer the code makes is kept in memory or made for previews and debug builds, and SwiftUI is given none, so no store of this code migrates"
+                : "; but the code opens '\(model)' only in memory, so no store keeps any of its versions"
+            note.notes.append(Finding.Note(swiftData ? "a ModelContainer kept in memory is made here" : "the store of '\(model)' is kept in memory here", at: place))
             return note
         }
     }

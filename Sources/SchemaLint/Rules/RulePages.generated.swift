@@ -943,6 +943,110 @@ entities:
       ↓size: {type: int32, optional: false}
 ```
 
+### Triggers: SwiftData classes that every container keeps in memory (a note)
+
+The code makes its containers for previews alone, in memory, and gives SwiftUI none: no store of
+this code migrates, so the change breaks no one's data. A reminder, for when a store comes back.
+
+```swift path=Notes/NotesSchema.swift
+import SwiftData
+
+enum NotesSchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+
+    @Model final class Note {
+        var title: String = ""
+        init(title: String) {
+            self.title = title
+        }
+    }
+}
+
+enum NotesSchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+
+    @Model final class Note {
+        var title: String = ""
+        var ↓isArchived: Bool
+        init(title: String, isArchived: Bool) {
+            self.title = title
+            self.isArchived = isArchived
+        }
+    }
+}
+```
+
+```swift path=Notes/NoteRow.swift
+import SwiftData
+import SwiftUI
+
+struct NoteRow: View {
+    let note: NotesSchemaV2.Note
+    var body: some View { Text(note.title) }
+}
+
+#Preview {
+    let container = try! ModelContainer(for: NotesSchemaV2.Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    return NoteRow(note: NotesSchemaV2.Note(title: "Milk", isArchived: false))
+        .modelContainer(container)
+}
+```
+
+### Triggers: the same, and SwiftUI is given a container for them (an error)
+
+`.modelContainer(for:)` makes a store on disk, which the next release migrates: the in-memory
+container of the preview says nothing of it.
+
+```swift path=Notes/NotesSchema.swift
+import SwiftData
+
+enum NotesSchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+
+    @Model final class Note {
+        var title: String = ""
+        init(title: String) {
+            self.title = title
+        }
+    }
+}
+
+enum NotesSchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+
+    @Model final class Note {
+        var title: String = ""
+        var ↓isArchived: Bool
+        init(title: String, isArchived: Bool) {
+            self.title = title
+            self.isArchived = isArchived
+        }
+    }
+}
+```
+
+```swift path=Notes/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+            .modelContainer(for: NotesSchemaV2.Note.self)
+    }
+}
+
+#Preview {
+    let container = try! ModelContainer(for: NotesSchemaV2.Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    return Text("Notes").modelContainer(container)
+}
+```
+
 ### Does not trigger: the required attribute has a default
 
 ```yaml

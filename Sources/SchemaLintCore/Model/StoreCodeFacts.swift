@@ -109,6 +109,10 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// handed in by URL, `NSPersistentContainer(name:managedObjectModel:)`): in a run of one
     /// Core Data model, that model. Not store code either.
     package var unnamedModelOpenedInMemory: SourceLocation?
+    /// Where SwiftData code first makes a container, where every container it makes is kept in
+    /// memory (previews') and SwiftUI is given none: the `@Model` classes are no store's. Not
+    /// store code either.
+    package var swiftDataKeptOnlyInMemory: SourceLocation?
     /// Messages a launch path sends to methods the reader's own files do not implement (an
     /// Objective-C app delegate's `[self setupStorage]`, whose method is in a Swift extension):
     /// where a reader of another language finds the method, its openings are on that launch path.
@@ -153,6 +157,7 @@ package struct StoreCodeFacts: Hashable, Sendable {
             openedConfigurations.formUnion(part.openedConfigurations)
             modelsOpenedInMemory.merge(part.modelsOpenedInMemory) { Swift.min($0, $1) }
             unnamedModelOpenedInMemory = [unnamedModelOpenedInMemory, part.unnamedModelOpenedInMemory].compactMap { $0 }.min()
+            swiftDataKeptOnlyInMemory = [swiftDataKeptOnlyInMemory, part.swiftDataKeptOnlyInMemory].compactMap { $0 }.min()
             foreignLaunchCalls += part.foreignLaunchCalls
             lastRelease = lastRelease ?? part.lastRelease
         }
