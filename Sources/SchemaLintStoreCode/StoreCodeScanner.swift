@@ -52,7 +52,7 @@ final class StoreCodeVisitor: SyntaxVisitor {
     /// followed once, so the work stays linear in the names however they refer to each other.
     /// By unit, then name: keys of types the process already hashes, since the first dictionary
     /// with a key type of its own costs a search of every conformance of the binary at run time
-    /// (docs/performance.md, eleventh session).
+    /// (docs/performance.md).
     private var storeBindings: [Int: [String: Bool]] = [:]
     /// `storeArguments(in:)` of each unit asked.
     private var storeArgumentNames: [Int: Set<String>] = [:]

@@ -42,6 +42,18 @@ package struct Linter: Sendable {
             }
             var context = StoreCodeContext(facts: storeCode, histories: histories, shippedVersions: shipped, unreadReleases: options.unreadReleases)
             context.modelBundlesBuiltByNoTarget = options.modelBundlesBuiltByNoTarget
+            // As `migration-at-launch` judges a step: one the app's own NSMigrationManager runs,
+            // or a mapping model covers, migrates; otherwise the change rules' errors for the step,
+            // the store local, say it fails to open.
+            let (rules, handRun, facts) = (catalog.rulesByKind, !storeCode.handRunMigrations.isEmpty, storeCode)
+            context.failsToMigrate = { history, baseline, version in
+                guard !handRun, history.writtenMigration(from: baseline, to: version) == nil else { return false }
+                var (from, to) = (baseline, version)
+                from.markLocal()
+                to.markLocal()
+                let comparison = Comparison(baseline: from, version: to, changes: ModelDiffer().changes(from: from, to: to), code: ChangeCodeFacts(facts, for: history, among: histories))
+                return !Self.changeFindings(comparison, dispatch: rules, only: .error).isEmpty
+            }
             for rule in catalog.storeCodeRules { findings += Self.oncePerLine(rule.check(context)) }
         }
         // Histories are independent: check them on all cores, the largest first (their entities

@@ -23079,8 +23079,8 @@ A store is opened, and migrated when the model changed, synchronously on the lau
 | | |
 |---|---|
 | Category | store-handling |
-| Synced with CloudKit | warning (note when the newest version needs no full migration, already shipped or may have (a shallow clone), or on macOS) |
-| Local store only | warning (note when the newest version needs no full migration, already shipped or may have (a shallow clone), or on macOS) |
+| Synced with CloudKit | warning (note when the newest version needs no full migration, cannot be migrated at all, already shipped or may have (a shallow clone), or on macOS) |
+| Local store only | warning (note when the newest version needs no full migration, cannot be migrated at all, already shipped or may have (a shallow clone), or on macOS) |
 
 ## Why
 
@@ -23133,6 +23133,9 @@ A newest version that the newest release tag or the lock already holds has shipp
 migrated when people updated, the next release migrates nothing new, and the finding is a note.
 So it is in a shallow clone, which holds no release tag and cannot say whether the newest version
 shipped: the note says so.
+A step whose stores fail to open at once is a note too: a change lightweight migration cannot
+infer (the change rules' errors for the step, the store taken as local), with no mapping model for
+it and no migration the app runs itself, migrates nothing at launch; those errors report it.
 In an Xcode bundle the newest version is the one the app builds, its current version: versions
 after it are drafts (`current-version-not-latest` says so), which no store migrates to until one of
 them is made current.
@@ -23366,6 +23369,50 @@ entities:
   Tag:
     attributes:
       name: string
+```
+
+```swift path=Notes/AppDelegate.swift
+import CoreData
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        _ = persistentContainer.viewContext
+        return true
+    }
+
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Notes")
+        container.↓loadPersistentStores { _, _ in }
+        return container
+    }()
+}
+```
+
+### Triggers: the coming version changes a type lightweight migration cannot convert, and no mapping model covers it (a note)
+
+The stores of version 1 fail to open with version 2 at once (`attribute-type-changed` reports
+it): no migration runs at launch, long or short.
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+      created: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      created: date
 ```
 
 ```swift path=Notes/AppDelegate.swift

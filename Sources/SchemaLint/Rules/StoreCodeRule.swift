@@ -18,6 +18,10 @@ package struct StoreCodeContext: Sendable {
     package var unreadReleases: UnreadReleases?
     /// The model bundles the run skipped because no Xcode project of it builds them.
     package var modelBundlesBuiltByNoTarget: [String] = []
+    /// Whether a store of the first version fails to open with the second, of the history: the
+    /// change rules' errors for that step, the store local, and no mapping model for it. Such a
+    /// store fails at once, which those errors report: no migration runs at launch.
+    package var failsToMigrate: @Sendable (ModelHistory, ModelVersion, ModelVersion) -> Bool = { _, _, _ in false }
 
     package init(facts: StoreCodeFacts, histories: [ModelHistory], shippedVersions: [String: Set<String>] = [:], unreadReleases: UnreadReleases? = nil) {
         self.facts = facts

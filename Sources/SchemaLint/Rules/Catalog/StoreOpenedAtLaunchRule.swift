@@ -63,7 +63,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
             }
             reported[key] = findings.count
             reportedOnPath[pathKey] = findings.count
-            let migration = Self.fullMigration(in: opened, shipped: context.isShipped, types: opening.modelTypes)
+            let migration = Self.fullMigration(in: opened, shipped: context.isShipped, types: opening.modelTypes, failsToMigrate: context.failsToMigrate)
             var notes = opening.launchPath.dropLast().map { step in Finding.Note("reached synchronously from \(step.declaration)", at: step.location) }
             notes += opening.otherLaunchEntries.map { entry in Finding.Note("also reached synchronously at launch from \(entry.declaration)", at: entry.location) }
             var message: String
@@ -112,7 +112,12 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
     /// `types`: the classes a container is made for (`Schema([Drink.self])` in a watch app), whose
     /// entities, and those their relationships reach, are what its store holds of the version (an
     /// entity the step removes may be in any store, and is dropped there); nil for all.
-    static func fullMigration(in histories: [ModelHistory], shipped: (ModelVersion, ModelHistory) -> Bool, types: Set<String>? = nil) -> FullMigration? {
+    /// A step whose stores fail to open (`failsToMigrate`: lightweight migration cannot infer it,
+    /// and no mapping model covers it) migrates nothing at launch.
+    static func fullMigration(
+        in histories: [ModelHistory], shipped: (ModelVersion, ModelHistory) -> Bool, types: Set<String>? = nil,
+        failsToMigrate: (ModelHistory, ModelVersion, ModelVersion) -> Bool = { _, _, _ in false }
+    ) -> FullMigration? {
         for history in histories.sorted(by: { $0.model < $1.model }) {
             // A bundle's app builds its current version: the versions after it are drafts no
             // store migrates to yet.
@@ -129,7 +134,7 @@ struct StoreOpenedAtLaunchRule: StoreCodeRule {
                 (baseline.containsEntity(named: name) || newest.entity(named: name)?.renamedFrom.map(baseline.containsEntity(named:)) == true)
                     && held.map { $0.contains(name) || newest.entity(named: name) == nil } ?? true
             }
-            if !entities.isEmpty { return FullMigration(history: history, baseline: baseline, version: newest, entities: entities) }
+            if !entities.isEmpty, !failsToMigrate(history, baseline, newest) { return FullMigration(history: history, baseline: baseline, version: newest, entities: entities) }
         }
         return nil
     }
