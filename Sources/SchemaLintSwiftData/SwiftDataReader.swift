@@ -65,6 +65,35 @@ package struct SwiftDataReader: ModelSourceReader {
     /// What code that opens a store says: without it, no container of the run opens the models,
     /// and SwiftData's default sync decides nothing.
     static let opensContainers = words(["ModelContainer", "modelContainer"])
+
+    /// What marks an app's entry point.
+    private static let entryPoints = words(["@main", "@UIApplicationMain", "@NSApplicationMain"])
+
+    /// Whether a Swift file of the run, read or not, gives SwiftUI a container or a context, or
+    /// makes a document app, outside previews (`StoresOutOfSight`): only files whose bytes hold
+    /// such a word are parsed.
+    static func keepsAStoreOutOfSight(_ sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> Bool {
+        func keepsOne(_ source: ModelSourceFile) -> Bool {
+            guard ByteSearch.containsAny(StoresOutOfSight.words, in: source.bytes), case .success(let file) = ParsedSwiftFile.parse(source, options: options) else { return false }
+            let finder = StoresOutOfSight(viewMode: .sourceAccurate)
+            finder.walk(file.tree)
+            return finder.found
+        }
+        if sources.contains(where: keepsOne) { return true }
+        return options.unclaimedFiles.contains { path in
+            guard path.hasSuffix(".swift"), case .success(let data) = options.tree.contents(of: path) else { return false }
+            return keepsOne((path, [UInt8](data)))
+        }
+    }
+
+    /// Whether a Swift file of the run (those read, then the others) marks the app's entry point.
+    static func readsTheEntryPoint(_ sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> Bool {
+        if sources.contains(where: { ByteSearch.containsAny(entryPoints, in: $0.bytes) }) { return true }
+        return options.unclaimedFiles.contains { path in
+            guard path.hasSuffix(".swift"), case .success(let data) = options.tree.contents(of: path) else { return false }
+            return ByteSearch.containsAny(entryPoints, in: [UInt8](data))
+        }
+    }
     private static func words(_ list: [String]) -> ByteSearch.Words { ByteSearch.Words(list.map { Array($0.utf8) }) }
 
     /// The files among `paths` that declare a struct or an enum named one of `names`, parsed (a
@@ -193,7 +222,15 @@ package struct SwiftDataReader: ModelSourceReader {
         }
         reading.notes = Array(Set(reading.notes + cloudKit.notes + notes)).sorted()
         reading.supportingFiles = supporting.map(\.name)
-        if !reading.versions.isEmpty { reading.storeCode.swiftDataKeptOnlyInMemory = declarations.keptOnlyInMemory }
+        if !reading.versions.isEmpty {
+            // Only where the run reads the app (its entry point): a package of models, or files
+            // named to a pre-commit run, leave its containers out of sight.
+            if let place = declarations.keptOnlyInPreviews, Self.readsTheEntryPoint(sources, options: options), !Self.keepsAStoreOutOfSight(sources, options: options) {
+                reading.storeCode.swiftDataKeptOnlyInPreviews = place
+            } else {
+                reading.storeCode.swiftDataMayKeepAStore = true
+            }
+        }
         return reading
     }
 

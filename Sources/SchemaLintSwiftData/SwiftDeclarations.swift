@@ -42,18 +42,19 @@ struct SwiftDeclarations {
     /// The `ModelContainer(...)` calls that open a store people run (not kept in memory, not a
     /// preview's or a debug build's).
     var containers: [Declared<FunctionCallExprSyntax>] = []
-    /// Where the files make a `ModelContainer` kept in memory, or a preview's or a debug build's.
-    var containersInMemory: [SchemaLintCore.SourceLocation] = []
-    /// Whether code outside previews and debug builds gives SwiftUI a container
-    /// (`.modelContainer(for: Note.self)`, `.modelContainer(container)`), which may keep a store
-    /// on disk made where this reader does not see it.
-    var givesSwiftUIAContainer = false
+    /// Where the files make a `ModelContainer` for a preview or a debug build.
+    var previewContainers: [SchemaLintCore.SourceLocation] = []
+    /// Whether code outside previews and debug builds may keep a store on disk that this reader
+    /// does not see made: it gives SwiftUI a container or a context (`.modelContainer(for:)`, a
+    /// container or context handed in, `DocumentGroup`), or makes a container it calls in memory
+    /// (one configuration of several, or one chosen at run time, may be on disk).
+    var mayKeepAStoreOutOfSight = false
 
-    /// Where the files first make a container, where every container they make is kept in memory
-    /// (previews, tests of the app's own) and SwiftUI is given none: the models are no store's,
-    /// so what their versions change breaks no one's data. Nil where a store may be on disk.
-    var keptOnlyInMemory: SchemaLintCore.SourceLocation? {
-        makesContainers || givesSwiftUIAContainer ? nil : containersInMemory.min()
+    /// Where the files first make a container, where every container they make is a preview's or
+    /// a debug build's and nothing else may keep a store: the models are no store's, so what
+    /// their versions change breaks no one's data. Nil where a store may be on disk.
+    var keptOnlyInPreviews: SchemaLintCore.SourceLocation? {
+        makesContainers || mayKeepAStoreOutOfSight ? nil : previewContainers.min()
     }
 
     /// Whether SwiftData reads the plans: some container is given one, or the files make no
@@ -94,8 +95,8 @@ struct SwiftDeclarations {
         makesContainers = makesContainers || collector.found.makesContainers
         passesMigrationPlan = passesMigrationPlan || collector.found.passesMigrationPlan
         containers += collector.found.containers
-        containersInMemory += collector.found.containersInMemory
-        givesSwiftUIAContainer = givesSwiftUIAContainer || collector.found.givesSwiftUIAContainer
+        previewContainers += collector.found.previewContainers
+        mayKeepAStoreOutOfSight = mayKeepAStoreOutOfSight || collector.found.mayKeepAStoreOutOfSight
     }
 
     /// The structs, enums and typealiases of a file read only for them
@@ -339,6 +340,29 @@ struct CalleeNames {
     }
 }
 
+/// Code outside previews and debug builds that may keep a SwiftData store on disk made where the
+/// reader does not see it: SwiftUI given a container or a context (`.modelContainer(for:)` makes a
+/// store on disk; a container or context handed in may be made in another module), and a document
+/// app's store (`DocumentGroup`).
+final class StoresOutOfSight: SyntaxVisitor {
+    /// What a file holds where it may have such code: only those files are parsed for it.
+    static let words = ByteSearch.Words(["modelContainer(", "modelContext(", "\\.modelContext", "DocumentGroup"].map { Array($0.utf8) })
+
+    private(set) var found = false
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if Self.mayKeepAStore(node) { found = true }
+        return found ? .skipChildren : .visitChildren
+    }
+
+    static func mayKeepAStore(_ node: FunctionCallExprSyntax) -> Bool {
+        let callee = CalleeNames(node)
+        guard ["modelContainer", "modelContext", "DocumentGroup"].contains(callee.last)
+            || callee.last == "environment" && node.arguments.trimmedText.contains("modelContext") else { return false }
+        return !DeclarationCollector.isPreviewOrDebugOnly(node)
+    }
+}
+
 private final class DeclarationCollector: SyntaxVisitor {
     let file: ParsedSwiftFile
     var found = SwiftDeclarations()
@@ -462,15 +486,12 @@ private final class DeclarationCollector: SyntaxVisitor {
         if makesContainer, !Self.opensOnlyMemory(node), !Self.isPreviewOrDebugOnly(node) {
             found.makesContainers = true
             if !opensWhatItIsGiven { found.containers.append(Declared(node: node, file: file, scope: scope)) }
+        } else if makesContainer, Self.isPreviewOrDebugOnly(node) {
+            found.previewContainers.append(file.location(of: node))
         } else if makesContainer {
-            found.containersInMemory.append(file.location(of: node))
+            found.mayKeepAStoreOutOfSight = true
         }
-        // SwiftUI's `.modelContainer(...)`: for types it makes a store on disk unless told
-        // `inMemory: true`; a container handed in may be one made out of sight.
-        if callee.last == "modelContainer", callee.base != nil, !Self.isPreviewOrDebugOnly(node),
-           !node.arguments.contains(where: { $0.label?.text == "inMemory" && $0.expression.trimmedText == "true" }) {
-            found.givesSwiftUIAContainer = true
-        }
+        if StoresOutOfSight.mayKeepAStore(node) { found.mayKeepAStoreOutOfSight = true }
         if labels.contains("migrationPlan") {
             if !makesContainer || !opensWithoutPlanFirst(node) && !isParameter(node.arguments.first { $0.label?.text == "migrationPlan" }) { found.passesMigrationPlan = true }
         } else if makesContainer, let body = Self.enclosingBody(of: node) {

@@ -302,4 +302,71 @@ import SchemaLintTestSupport
         #expect(!run.stdout.contains("[attribute-removed]"), "\(run.stdout)")
         #expect(run.stdout.hasSuffix("in 2 versions of 1 model\n"), "\(run.stdout)")
     }
+
+    /// The shop's two schemas, the second adding a required property with no default, and `code`
+    /// beside them (path, text), linted; `withApp` adds an `@main` App that makes no container.
+    static func lintWithCode(_ code: [(String, String)], withApp: Bool = true) throws -> Executable.Run {
+        let folder = try TemporaryFolder()
+        try folder.write(schema(1, "var name: String = \"\""), to: "Sources/Schema/ShopSchemaV1.swift")
+        try folder.write(schema(2, "var name: String = \"\"\n    var stock: Int"), to: "Sources/Schema/ShopSchemaV2.swift")
+        if withApp { try folder.write("import SwiftUI\n\n@main\nstruct ShopApp: App {\n    var body: some Scene { WindowGroup { Text(\"Shop\") } }\n}\n", to: "Sources/ShopApp.swift") }
+        for (path, text) in code { try folder.write(text, to: path) }
+        return try Executable.run([folder.path + "/Sources", "--no-color"])
+    }
+
+    static let previewContainer = """
+        import SwiftData
+        import SwiftUI
+
+        #Preview {
+            let container = try! ModelContainer(for: ShopSchemaV2.Product.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+            return Text("Shop").modelContainer(container)
+        }
+
+        """
+
+    /// Where every container the app makes is a preview's, the models are no store's: the change
+    /// findings are notes that say so. Where anything may keep a store out of sight (a container
+    /// with a configuration on disk beside one in memory, or one chosen at run time; a context
+    /// handed to SwiftUI; a document app), or the app itself is not read (a package of models,
+    /// files named to a pre-commit run), they stay errors.
+    @Test func modelsOnlyPreviewsOpenAreNoStores() throws {
+        let preview = ("Sources/ProductRow.swift", Self.previewContainer)
+        let onlyPreviews = try Self.lintWithCode([preview])
+        #expect(onlyPreviews.stdout.contains("note: attribute 'Product.stock' was added as required with no default"), "\(onlyPreviews.stdout)")
+        #expect(onlyPreviews.stdout.contains("but every ModelContainer the code makes is a preview's or a debug build's, and SwiftUI is given none"), "\(onlyPreviews.stdout)")
+        #expect(onlyPreviews.stdout.contains("note: a preview's ModelContainer is made here (") && onlyPreviews.stdout.contains("/Sources/ProductRow.swift:5:"), "\(onlyPreviews.stdout)")
+
+        let outOfSight: [String] = [
+            // One configuration on disk beside one in memory.
+            "import SwiftData\n\nfinal class Stack {\n    let container = try! ModelContainer(for: ShopSchemaV2.Product.self, configurations: ModelConfiguration(\"Scratch\", isStoredInMemoryOnly: true), ModelConfiguration(\"Main\"))\n}\n",
+            // A context given to SwiftUI, its container made where the reader does not see it.
+            "import SwiftData\nimport SwiftUI\n\nstruct Root: View {\n    let context: ModelContext\n    var body: some View { Text(\"Shop\").environment(\\.modelContext, context) }\n}\n",
+            // A document app.
+            "import SwiftUI\n\nstruct Documents {\n    var scene: some Scene { DocumentGroup(editing: ShopSchemaV2.Product.self, contentType: .data) { Text(\"Shop\") } }\n}\n",
+        ]
+        for code in outOfSight {
+            let run = try Self.lintWithCode([preview, ("Sources/Store.swift", code)])
+            #expect(run.stdout.contains("error: attribute 'Product.stock' was added as required with no default"), "\(code)\n\(run.stdout)")
+        }
+        let noApp = try Self.lintWithCode([preview], withApp: false)
+        #expect(noApp.stdout.contains("error: attribute 'Product.stock' was added as required with no default"), "\(noApp.stdout)")
+    }
+
+    /// Two targets that declare the same classes (an app's and its watch app's) are read apart; a
+    /// watch app whose only container is a preview's leaves the app's store, which SwiftUI keeps
+    /// on disk, a store: its change is still an error.
+    @Test func aWatchAppsPreviewLeavesTheAppsStoreAStore() throws {
+        let folder = try TemporaryFolder()
+        for target in ["Shop", "ShopWatch"] {
+            try folder.write(Self.schema(1, "var name: String = \"\""), to: "\(target)/Schema/ShopSchemaV1.swift")
+            try folder.write(Self.schema(2, "var name: String = \"\"\n    var stock: Int"), to: "\(target)/Schema/ShopSchemaV2.swift")
+        }
+        try folder.write("import SwiftData\nimport SwiftUI\n\n@main\nstruct ShopApp: App {\n    var body: some Scene { WindowGroup { Text(\"Shop\") }.modelContainer(for: ShopSchemaV2.Product.self) }\n}\n", to: "Shop/ShopApp.swift")
+        try folder.write("import SwiftUI\n\n@main\nstruct ShopWatchApp: App {\n    var body: some Scene { WindowGroup { Text(\"Shop\") } }\n}\n", to: "ShopWatch/ShopWatchApp.swift")
+        try folder.write(Self.previewContainer, to: "ShopWatch/ProductRow.swift")
+        let run = try Executable.run([folder.path, "--no-color"])
+        #expect(run.stdout.contains("Shop/Schema/ShopSchemaV2.swift:10:9: error: attribute 'Product.stock' was added as required with no default"), "\(run.stdout)")
+        #expect(!run.stdout.contains("a preview's ModelContainer is made here"), "\(run.stdout)")
+    }
 }

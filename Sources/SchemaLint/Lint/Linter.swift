@@ -91,15 +91,15 @@ package struct Linter: Sendable {
 
     /// The findings of a model the code opens only in memory, each a note that says so: its
     /// versions are never a store's, so what they change breaks no one's data.
-    /// SwiftData's classes (`swiftData`) are kept in memory by every container the code makes.
+    /// SwiftData's classes (`swiftData`): every container the code makes is a preview's.
     static func keptOnlyInMemory(_ findings: [Finding], model: String, openedAt place: SourceLocation, swiftData: Bool = false) -> [Finding] {
         findings.map { finding in
             var note = finding
             note.severity = .note
             note.message += swiftData
-                ? "; but every ModelContainer the code makes is kept in memory or made for previews and debug builds, and SwiftUI is given none, so no store of this code migrates"
+                ? "; but every ModelContainer the code makes is a preview's or a debug build's, and SwiftUI is given none, so no store of this code migrates"
                 : "; but the code opens '\(model)' only in memory, so no store keeps any of its versions"
-            note.notes.append(Finding.Note(swiftData ? "a ModelContainer kept in memory is made here" : "the store of '\(model)' is kept in memory here", at: place))
+            note.notes.append(Finding.Note(swiftData ? "a preview's ModelContainer is made here" : "the store of '\(model)' is kept in memory here", at: place))
             return note
         }
     }

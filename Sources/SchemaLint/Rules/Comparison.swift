@@ -93,10 +93,10 @@ package struct ChangeCodeFacts: Sendable {
             keptOnlyInMemory = facts.modelsOpenedInMemory.filter { StoreCodeContext.isCompiled(as: $0.key, history) }.values.min()
                 ?? (coreDataModels.count == 1 ? facts.unnamedModelOpenedInMemory : nil)
         }
-        // SwiftData's classes, where every container the code makes is kept in memory and
-        // SwiftUI is given none.
-        if history.versions.last?.format == .swiftData, !opened.contains(where: { $0.call == .modelContainer }) {
-            keptOnlyInMemory = facts.swiftDataKeptOnlyInMemory
+        // SwiftData's classes, where every container the code makes is a preview's and nothing
+        // else may keep a store.
+        if history.versions.last?.format == .swiftData, !facts.swiftDataMayKeepAStore, !opened.contains(where: { $0.call == .modelContainer }) {
+            keptOnlyInMemory = facts.swiftDataKeptOnlyInPreviews
         }
         guard history.versions.last?.format != .swiftData else { return }
         preparesWithSourceModel = facts.sourceModelPasses.first

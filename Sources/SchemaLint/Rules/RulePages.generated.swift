@@ -945,8 +945,9 @@ entities:
 
 ### Triggers: SwiftData classes that every container keeps in memory (a note)
 
-The code makes its containers for previews alone, in memory, and gives SwiftUI none: no store of
-this code migrates, so the change breaks no one's data. A reminder, for when a store comes back.
+The app (its entry point is read) makes its containers for previews alone and gives SwiftUI none:
+no store of this code migrates, so the change breaks no one's data. A reminder, for when a store
+comes back.
 
 ```swift path=Notes/NotesSchema.swift
 import SwiftData
@@ -991,6 +992,17 @@ struct NoteRow: View {
     let container = try! ModelContainer(for: NotesSchemaV2.Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
     return NoteRow(note: NotesSchemaV2.Note(title: "Milk", isArchived: false))
         .modelContainer(container)
+}
+```
+
+```swift path=Notes/NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    var body: some Scene {
+        WindowGroup { Text("Notes") }
+    }
 }
 ```
 

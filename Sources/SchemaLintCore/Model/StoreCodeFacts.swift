@@ -109,10 +109,12 @@ package struct StoreCodeFacts: Hashable, Sendable {
     /// handed in by URL, `NSPersistentContainer(name:managedObjectModel:)`): in a run of one
     /// Core Data model, that model. Not store code either.
     package var unnamedModelOpenedInMemory: SourceLocation?
-    /// Where SwiftData code first makes a container, where every container it makes is kept in
-    /// memory (previews') and SwiftUI is given none: the `@Model` classes are no store's. Not
-    /// store code either.
-    package var swiftDataKeptOnlyInMemory: SourceLocation?
+    /// Where SwiftData code first makes a container, where every container it makes is a
+    /// preview's or a debug build's and nothing else may keep a store (`swiftDataMayKeepAStore`,
+    /// in any part of the run, wins): the `@Model` classes are no store's. Not store code either.
+    package var swiftDataKeptOnlyInPreviews: SourceLocation?
+    /// SwiftData code of the run (some target's) may keep a store on disk.
+    package var swiftDataMayKeepAStore = false
     /// Messages a launch path sends to methods the reader's own files do not implement (an
     /// Objective-C app delegate's `[self setupStorage]`, whose method is in a Swift extension):
     /// where a reader of another language finds the method, its openings are on that launch path.
@@ -157,7 +159,8 @@ package struct StoreCodeFacts: Hashable, Sendable {
             openedConfigurations.formUnion(part.openedConfigurations)
             modelsOpenedInMemory.merge(part.modelsOpenedInMemory) { Swift.min($0, $1) }
             unnamedModelOpenedInMemory = [unnamedModelOpenedInMemory, part.unnamedModelOpenedInMemory].compactMap { $0 }.min()
-            swiftDataKeptOnlyInMemory = [swiftDataKeptOnlyInMemory, part.swiftDataKeptOnlyInMemory].compactMap { $0 }.min()
+            swiftDataKeptOnlyInPreviews = [swiftDataKeptOnlyInPreviews, part.swiftDataKeptOnlyInPreviews].compactMap { $0 }.min()
+            swiftDataMayKeepAStore = swiftDataMayKeepAStore || part.swiftDataMayKeepAStore
             foreignLaunchCalls += part.foreignLaunchCalls
             lastRelease = lastRelease ?? part.lastRelease
         }

@@ -2420,6 +2420,54 @@ struct ReleasedAtTagTests {
     /// model to migrate from: it is compared with the tag like any released version. A YAML model
     /// of one file is not versioned there: editing it is how it changes, and the newest release is
     /// the version the next one is checked against (a step, not a release modified).
+    /// The version a release shipped as current, edited in place while a draft came after it (the
+    /// classic edit of the wrong version): no longer the model the app ships, so the edit stays a
+    /// warning, however inferable.
+    @Test func anEditOfTheReleasedVersionBesideADraftStaysAWarning() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("Notes")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes 2", ["title", "body"], current: "Notes")
+        try Self.write(folder, "Notes", ["title", "pinned"], current: "Notes")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: warning: released Notes was modified: it changed since the release at v1.0"), "\(run.stdout)")
+    }
+
+    /// The current version edited in place where Core Data's inference is off: only a mapping model
+    /// from a store's own version would migrate it, so the stores do not open from the model they
+    /// keep, and the edit is not the one Apple allows.
+    @Test func anInferableEditWithInferenceOffStaysAWarning() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("import CoreData\n\nlet container: NSPersistentContainer = {\n    let container = NSPersistentContainer(name: \"Notes\")\n    container.persistentStoreDescriptions.first?.shouldInferMappingModelAutomatically = false\n    container.loadPersistentStores { _, _ in }\n    return container\n}()\n", to: "App/Stack.swift")
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("Notes")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes", ["title", "pinned"])
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.stdout.contains("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: warning: released Notes was modified: it changed since the release at v1.0"), "\(run.stdout)")
+    }
+
+    /// A release shipped the current version changed so that the stores of the release before
+    /// cannot migrate (a String become a Date); the working tree's inferable edit since does not
+    /// make the finding a note: those older stores still fail to open.
+    @Test func anInferableEditSinceTheTagBesideOlderStoresThatFailStaysAWarning() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try Self.write(folder, "Notes", ["title", "created"])
+        try repository.commit("Notes")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes", ["title", "created:Date"])
+        try repository.commit("created a date, in place")
+        try repository.tag("v1.1")
+        try Self.write(folder, "Notes", ["title", "created:Date", "pinned"])
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let finding = try #require(run.stdout.split(separator: "\n").first { $0.hasSuffix("[released-version-modified]") }, "\(run.stdout)")
+        #expect(finding.contains(": warning: released Notes was modified after it shipped: v1.0 shipped it, v1.1 shipped it changed by"), "\(run.stdout)")
+    }
+
     @Test func aModelWithOneVersionIsComparedWithTheTagOnlyInABundle() throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)

@@ -330,7 +330,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         // An edit the version hash leaves out (a relationship's inverse): the stores still match.
         if Self.changes(from: shipped, to: version, hashedOnly: true).isEmpty {
             var unchanged = ShippedStoresMigration(current: version.displayName, blockers: [], outsideTheHash: true)
-            unchanged.editsTheCurrentVersion = version.label == current.label
+            unchanged.editsTheCurrentVersion = Self.isTheShippingModel(version, of: context.history)
             return unchanged
         }
         current.markLocal()
@@ -356,7 +356,8 @@ struct ReleasedVersionLockRule: HistoryRule {
             }
         }
         var migration = ShippedStoresMigration(current: current.displayName, blockers: blockers, addedWithoutMigration: context.code.addsWithoutMigration)
-        migration.editsTheCurrentVersion = version.label == current.label
+        migration.editsTheCurrentVersion = Self.isTheShippingModel(version, of: context.history)
+        migration.infersFromTheKeptModel = context.code.migratesWithoutInference == nil && !context.code.infersNoMigration
         // An element whose renaming identifier the current version gives to none of its own
         // (`Note`, identified as `CDNote` now) is paired with nothing: the inferred migration
         // drops what the stores hold of it.
@@ -389,6 +390,11 @@ struct ReleasedVersionLockRule: HistoryRule {
         /// The edited version is the current one, the model the app ships: Apple allows a change
         /// lightweight migration infers to be made in it, in place (WWDC22 session 10120).
         var editsTheCurrentVersion = false
+        /// Core Data infers the stores' migration from the model each keeps: inference is not off
+        /// (`shouldInferMappingModelAutomatically = false`, or options without
+        /// `NSInferMappingModelAutomaticallyOption`), where only a mapping model from the store's
+        /// own version, which an edit in place has none of, would migrate it.
+        var infersFromTheKeptModel = true
 
         /// Whether the stores the release made fail to open.
         var failsToOpen: Bool { !outsideTheHash && (!blockers.isEmpty || addedWithoutMigration != nil || migratedOnlyByTheApp != nil) }
@@ -401,7 +407,7 @@ struct ReleasedVersionLockRule: HistoryRule {
         var severity: Severity { failsToOpen ? .error : opensAsTheShippingModelEdited ? .note : .warning }
 
         /// The stores open from the current version edited in place, as Apple allows.
-        var opensAsTheShippingModelEdited: Bool { editsTheCurrentVersion && !failsToOpen && dropped.isEmpty }
+        var opensAsTheShippingModelEdited: Bool { editsTheCurrentVersion && infersFromTheKeptModel && !failsToOpen && dropped.isEmpty }
 
         /// What happens to the stores `release` made.
         func consequence(for release: String) -> String {
@@ -634,7 +640,10 @@ struct ReleasedVersionLockRule: HistoryRule {
         return Finding(
             // An edit since the newest release is judged as that edit alone: by how the stores the
             // release made reach it, or, where CloudKit cannot take it, the rule's severity.
-            ruleID: descriptor.id, severity: edit.sinceNewest == nil ? shippedSeverity : comingBreaks.isEmpty ? coming?.severity ?? severity(version) : .error,
+            // Stores an older release made that fail to open keep it a warning at least.
+            ruleID: descriptor.id,
+            severity: edit.sinceNewest == nil ? shippedSeverity : !comingBreaks.isEmpty ? .error
+                : coming.map { $0.severity == .note && !failing.isEmpty ? .warning : $0.severity } ?? severity(version),
             message: "released \(version.displayName) was modified after it shipped: \(edit.firstShipped) shipped it, \(history.joined(separator: "; ")); "
                 + consequence + syncing.map { "; " + $0 }.joined(),
             location: version.location, model: version.model, baseline: nil, version: version.label, path: nil,
@@ -648,6 +657,13 @@ struct ReleasedVersionLockRule: HistoryRule {
                 + (edit.sinceNewest.map { ["make what changed since \($0.tag) in a new version instead, so that the stores \($0.tag) made keep theirs"] } ?? [])
                 + (inferred ? [] : ["make each later change in a new version"])
         )
+    }
+
+    /// Whether `version` is the model the app ships as it stands: the history's last version,
+    /// no later one beside it (a draft the team means to ship next, which an edit of the version
+    /// before it should have gone into).
+    private static func isTheShippingModel(_ version: ModelVersion, of history: ModelHistory) -> Bool {
+        history.versions.last?.label == version.label && version.isReleased
     }
 
     /// The advice where the stores open from the current version edited in place: nothing to
