@@ -1060,7 +1060,7 @@ struct ObjCStoreCodeScanner {
             // A deletion a library runs only when told to (`if ([MagicalRecord
             // shouldDeleteStoreOnModelMismatch])`, in its sources copied into the app) is the
             // telling's finding, where the app sets it (`deletionOnModelMismatch`).
-            case _ where Self.removals.contains(text) && !isOptedInto(position): action = (.deletesTheStore, text + ":")
+            case _ where Self.removals.contains(text) && !isOptedInto(position) && !namesNoFile(removalAt: position, in: body.range): action = (.deletesTheStore, text + ":")
             // `[self dropDatabase]`: a method of the file that deletes the store (not the one the
             // branch is in, called again to retry).
             case _ where deletingMethods.contains(text) && text != body.selector && position >= 2 && tokens[position - 1].isIdentifier("self") && tokens[position - 2].is("[")
@@ -1391,6 +1391,13 @@ struct ObjCStoreCodeScanner {
     }
 
     /// The tokens of a message argument: up to the next `name:` part or the closing `]`.
+    /// Whether the removal at `position` is given what names no file (`storeURL.absoluteString`
+    /// to `removeItemAtPath:`, see `leavesTheFile`): it removes nothing.
+    private func namesNoFile(removalAt position: Int, in body: Range<Int>) -> Bool {
+        guard position + 1 < body.upperBound, tokens[position + 1].is(":") else { return false }
+        return argument(after: position + 1, in: body).contains { tokens[$0].kind == .identifier && Self.leavesTheFile.contains(tokens[$0].text) }
+    }
+
     func argument(after colon: Int, in body: Range<Int>) -> Range<Int> {
         var end = colon + 1
         while end < body.upperBound {
@@ -1486,8 +1493,10 @@ struct ObjCStoreCodeScanner {
         return onSelf || onClass || onOwner
     }
 
-    /// Calls that turn a store's URL into something else (its folder).
-    static let leavesTheFile: Set<String> = ["URLByDeletingLastPathComponent", "stringByDeletingLastPathComponent"]
+    /// Calls that turn a store's URL into something else: its folder, or `absoluteString`, a
+    /// `file:///...` string, which a path call (`removeItemAtPath:`) takes as a relative path that
+    /// names no file, so it does nothing to the store.
+    static let leavesTheFile: Set<String> = ["URLByDeletingLastPathComponent", "stringByDeletingLastPathComponent", "absoluteString"]
 
     /// Whether the body builds `-wal` and `-shm` names, and where it appends one as a path component.
     private func companionNames(in body: Range<Int>) -> (wal: Bool, shm: Bool, mistake: SourceLocation?) {

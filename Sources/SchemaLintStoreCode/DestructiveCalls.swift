@@ -95,6 +95,14 @@ final class DestructiveCallFinder: SyntaxVisitor {
     /// Whether `removeItem` removes a temporary file or folder (an unzipped backup, a scratch
     /// copy): one written with `temporaryDirectory` or `NSTemporaryDirectory()`, or a name bound
     /// to one in the same function. Cleaning up after a failed restore deletes no store.
+    /// Whether a `FileManager` path call (`removeItem(atPath:)`, `moveItem(atPath:toPath:)`) is
+    /// given a URL's `absoluteString`: a `file:///...` string, which it takes as a relative path
+    /// that names no file, so it does nothing to the store.
+    static func namesNoFile(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let first = call.arguments.first, first.label?.text == "atPath" else { return false }
+        return first.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "absoluteString"
+    }
+
     static func removesATemporaryItem(_ call: FunctionCallExprSyntax) -> Bool {
         guard let target = call.arguments.first?.expression else { return false }
         func isTemporary(_ text: String) -> Bool { ByteSearch.contains("emporary", in: text) }
@@ -325,7 +333,7 @@ final class DestructiveCallFinder: SyntaxVisitor {
         switch name {
         case _ where Self.stoppingCalls.contains(name):
             if !isMember, !Self.runsOnlyWhereNoStandardFolderIs(node) { found.append((Syntax(node), .stopsTheApp, name + "()")) }
-        case "removeItem" where isMember && !Self.removesATemporaryItem(node):
+        case "removeItem" where isMember && !Self.removesATemporaryItem(node) && !Self.namesNoFile(node):
             found.append((Syntax(node), .deletesTheStore, "FileManager.removeItem"))
         case "destroyPersistentStore" where isMember:
             found.append((Syntax(node), .deletesTheStore, "destroyPersistentStore"))

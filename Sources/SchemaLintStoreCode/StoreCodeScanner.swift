@@ -357,6 +357,7 @@ final class StoreCodeVisitor: SyntaxVisitor {
         case "addStorageAndWait" where member != nil:
             addFailureActions(ofThrowing: node, opening: .libraryStack)
         case "moveItem", "copyItem", "removeItem":
+            guard !DestructiveCallFinder.namesNoFile(node) else { break }
             if member != nil { addFileOperation(node, name: name, labels: labels) }
             if name == "removeItem", member != nil, let target = node.arguments.first?.expression, isStore(target, depth: 0) {
                 addDeletionWhenIncompatible(node, written: "FileManager.removeItem")

@@ -13059,6 +13059,45 @@ final class JournalStore {
 }
 ```
 
+### Does not trigger: Objective-C: `removeItemAtPath:` given the store URL's `absoluteString`
+
+`absoluteString` is a `file:///...` string, which a path call takes as a relative path that names
+no file: the call removes nothing, and the store stays where it was.
+
+```objc path=App/JournalStack.m
+@implementation JournalStack
+
+- (NSPersistentStoreCoordinator *)coordinator {
+    NSURL *storeURL = [[self applicationDocumentsDirectory] URLByAppendingPathComponent:@"Journal.sqlite"];
+    NSError *error = nil;
+    if (![_coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        [[NSFileManager defaultManager] removeItemAtPath:storeURL.absoluteString error:&error];
+    }
+    return _coordinator;
+}
+
+@end
+```
+
+### Does not trigger: `removeItem(atPath:)` given the store URL's `absoluteString`
+
+```swift path=App/Stack.swift
+import CoreData
+
+final class Stack {
+    lazy var container: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Journal")
+        let storeURL = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Journal.sqlite")
+        container.loadPersistentStores { _, error in
+            if error != nil {
+                try? FileManager.default.removeItem(atPath: storeURL.absoluteString)
+            }
+        }
+        return container
+    }()
+}
+```
+
 ### Triggers: Objective-C: the store deleted when the error is a migration's, then abort() for every error (a warning)
 
 ```objc path=App/JournalStack.m
