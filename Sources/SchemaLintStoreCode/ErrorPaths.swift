@@ -206,6 +206,16 @@ struct ErrorPaths {
                                 handedOn = handedOn ?? CompletionHandOff.find(in: branch, errorNames: ["error"], functionBody: units[site.unit].body)
                             }
                             passesOn = throwsOn
+                            // `do { try addStore(...) } catch { print(...) }` around a wrapper of
+                            // `addPersistentStore`: the coordinator goes on without its store, as
+                            // where the catch is the opening's own.
+                            if escape.opening == .addPersistentStore, !throwsOn, handedOn == nil, actions.count == found, !branches.isEmpty, !escape.opensAfterDeletingTheStore,
+                               !Self.addsToALocalCoordinator(units[escape.unit].body) {
+                                let logged = branches.map { LoggingOnlyCode.statements(of: $0).flatMap(LoggingOnlyCode.onlyLogs) }
+                                if logged.allSatisfy({ $0 != nil }), let first = logged.first.flatMap({ $0 }) {
+                                    actions.append(action(.onlyLogs, LoggingOnlyCode.loggingCallDisplay(first), at: first, in: site.unit, escape: escape, path: step.path))
+                                }
+                            }
                         case .escapes(let declaration):
                             passesOn = declarations.unit(declaredBy: declaration) == site.unit
                         case .ignored:
@@ -219,10 +229,13 @@ struct ErrorPaths {
                         if let handedOn, visited.insert(site.unit).inserted {
                             next.append(Step(unit: site.unit, path: step.path + [units[site.unit].place], handOff: handedOn, afterDeletingTheStore: escape.opensAfterDeletingTheStore))
                         } else if passesOn, units[site.unit].isThrowing, visited.insert(site.unit).inserted {
+                            // A caller that deletes the store before it calls (`dropAllData()`:
+                            // destroy, then add the store again) opens a new, empty one.
+                            let deletedFirst = DestructiveCallFinder(helpers: helpers).deletesTheStore(before: site.call, within: units[site.unit].body)
                             next.append(Step(
                                 unit: site.unit, path: step.path + [units[site.unit].place], handOff: nil,
                                 afterFallbackToMemory: escape.afterFallbackToMemory || fellBackToMemory,
-                                afterDeletingTheStore: escape.opensAfterDeletingTheStore,
+                                afterDeletingTheStore: escape.opensAfterDeletingTheStore || deletedFirst,
                                 retryChoice: retryChoice(in: site.unit, around: callers.of(callee).filter { $0.unit == site.unit }.map(\.call))
                             ))
                         }
@@ -307,6 +320,25 @@ struct ErrorPaths {
     /// the same arguments: the same store), after statements that delete the store or move it aside
     /// (`do { try makeContainer(url) } catch { removeDatabaseFiles(); return try! makeContainer(url) }`).
     /// A fallback to another wrapper opens another store, which the deletion did not empty.
+    /// Whether `body` adds its store to a coordinator it makes itself (`let coordinator =
+    /// NSPersistentStoreCoordinator(...)`, then `coordinator.addPersistentStore`): a probe of the
+    /// store (a WAL checkpoint, a look at its metadata) that leaves the app's own stack as it is.
+    private static func addsToALocalCoordinator(_ body: Syntax) -> Bool {
+        let calls = AllCalls(viewMode: .sourceAccurate)
+        calls.walk(body)
+        let bases = calls.found.filter { SynchronousCode.calledName($0) == "addPersistentStore" }.compactMap { call -> String? in
+            var base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+            if let optional = base?.as(OptionalChainingExprSyntax.self) { base = optional.expression }
+            return base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+        }
+        guard !bases.isEmpty else { return false }
+        return bases.allSatisfy { base in
+            let local = LocalDeclarations(name: base)
+            local.walk(body)
+            return local.found
+        }
+    }
+
     private static func retriesAfterDeletingTheStore(_ call: FunctionCallExprSyntax, helpers: StoreDeletingHelpers) -> Bool {
         var current = call.parent
         while let syntax = current, !syntax.is(CatchClauseSyntax.self) {

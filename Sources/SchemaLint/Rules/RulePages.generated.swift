@@ -13079,6 +13079,32 @@ no file: the call removes nothing, and the store stays where it was.
 @end
 ```
 
+### Triggers: a wrapper of `addPersistentStore` that throws, whose caller's `catch` only prints (a warning)
+
+```swift path=App/Stack.swift
+import CoreData
+
+struct Stack {
+    let coordinator: NSPersistentStoreCoordinator
+    let storeURL: URL
+
+    init(model: NSManagedObjectModel, storeURL: URL) {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        self.storeURL = storeURL
+        do {
+            try addStore()
+        } catch {
+            ↓print("unable to add the store at \(storeURL)")
+        }
+    }
+
+    func addStore() throws {
+        let options = [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true]
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
+    }
+}
+```
+
 ### Does not trigger: `removeItem(atPath:)` given the store URL's `absoluteString`
 
 ```swift path=App/Stack.swift
