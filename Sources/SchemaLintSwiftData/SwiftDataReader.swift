@@ -69,30 +69,26 @@ package struct SwiftDataReader: ModelSourceReader {
     /// What marks an app's entry point.
     private static let entryPoints = words(["@main", "@UIApplicationMain", "@NSApplicationMain"])
 
-    /// Whether a Swift file of the run, read or not, gives SwiftUI a container or a context, or
-    /// makes a document app, outside previews (`StoresOutOfSight`): only files whose bytes hold
-    /// such a word are parsed.
-    static func keepsAStoreOutOfSight(_ sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> Bool {
-        func keepsOne(_ source: ModelSourceFile) -> Bool {
+    /// Whether the run reads the app (a Swift file marks its entry point) and no Swift file of it,
+    /// read or not, gives SwiftUI a container or a context, or makes a document app, outside
+    /// previews (`StoresOutOfSight`). The files not read are read once, for both; only files whose
+    /// bytes hold such a word are parsed.
+    static func readsTheAppKeepingNoStoreOutOfSight(_ sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> Bool {
+        var readsTheEntryPoint = false
+        func keepsAStore(_ source: ModelSourceFile) -> Bool {
+            readsTheEntryPoint = readsTheEntryPoint || ByteSearch.containsAny(entryPoints, in: source.bytes)
             guard ByteSearch.containsAny(StoresOutOfSight.words, in: source.bytes), case .success(let file) = ParsedSwiftFile.parse(source, options: options) else { return false }
             let finder = StoresOutOfSight(viewMode: .sourceAccurate)
             finder.walk(file.tree)
             return finder.found
         }
-        if sources.contains(where: keepsOne) { return true }
-        return options.unclaimedFiles.contains { path in
-            guard path.hasSuffix(".swift"), case .success(let data) = options.tree.contents(of: path) else { return false }
-            return keepsOne((path, [UInt8](data)))
+        if sources.contains(where: keepsAStore) { return false }
+        let unclaimed = options.unclaimedFiles.lazy.filter { $0.hasSuffix(".swift") }
+        for path in unclaimed {
+            guard case .success(let data) = options.tree.contents(of: path) else { continue }
+            if keepsAStore((path, [UInt8](data))) { return false }
         }
-    }
-
-    /// Whether a Swift file of the run (those read, then the others) marks the app's entry point.
-    static func readsTheEntryPoint(_ sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> Bool {
-        if sources.contains(where: { ByteSearch.containsAny(entryPoints, in: $0.bytes) }) { return true }
-        return options.unclaimedFiles.contains { path in
-            guard path.hasSuffix(".swift"), case .success(let data) = options.tree.contents(of: path) else { return false }
-            return ByteSearch.containsAny(entryPoints, in: [UInt8](data))
-        }
+        return readsTheEntryPoint
     }
     private static func words(_ list: [String]) -> ByteSearch.Words { ByteSearch.Words(list.map { Array($0.utf8) }) }
 
@@ -225,7 +221,7 @@ package struct SwiftDataReader: ModelSourceReader {
         if !reading.versions.isEmpty {
             // Only where the run reads the app (its entry point): a package of models, or files
             // named to a pre-commit run, leave its containers out of sight.
-            if let place = declarations.keptOnlyInPreviews, Self.readsTheEntryPoint(sources, options: options), !Self.keepsAStoreOutOfSight(sources, options: options) {
+            if let place = declarations.keptOnlyInPreviews, Self.readsTheAppKeepingNoStoreOutOfSight(sources, options: options) {
                 reading.storeCode.swiftDataKeptOnlyInPreviews = place
             } else {
                 reading.storeCode.swiftDataMayKeepAStore = true

@@ -351,12 +351,12 @@ final class StoresOutOfSight: SyntaxVisitor {
     private(set) var found = false
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if Self.mayKeepAStore(node) { found = true }
+        if Self.mayKeepAStore(node, callee: CalleeNames(node)) { found = true }
         return found ? .skipChildren : .visitChildren
     }
 
-    static func mayKeepAStore(_ node: FunctionCallExprSyntax) -> Bool {
-        let callee = CalleeNames(node)
+    /// `callee`: the names `node` is called by, worked out once by whoever asks.
+    static func mayKeepAStore(_ node: FunctionCallExprSyntax, callee: CalleeNames) -> Bool {
         guard ["modelContainer", "modelContext", "DocumentGroup"].contains(callee.last)
             || callee.last == "environment" && node.arguments.trimmedText.contains("modelContext") else { return false }
         return !DeclarationCollector.isPreviewOrDebugOnly(node)
@@ -491,7 +491,7 @@ private final class DeclarationCollector: SyntaxVisitor {
         } else if makesContainer {
             found.mayKeepAStoreOutOfSight = true
         }
-        if StoresOutOfSight.mayKeepAStore(node) { found.mayKeepAStoreOutOfSight = true }
+        if StoresOutOfSight.mayKeepAStore(node, callee: callee) { found.mayKeepAStoreOutOfSight = true }
         if labels.contains("migrationPlan") {
             if !makesContainer || !opensWithoutPlanFirst(node) && !isParameter(node.arguments.first { $0.label?.text == "migrationPlan" }) { found.passesMigrationPlan = true }
         } else if makesContainer, let body = Self.enclosingBody(of: node) {
