@@ -62,11 +62,17 @@ let package = Package(
         .target(name: "SchemaLintXcode", dependencies: ["SchemaLintCore", "CLibXML2"], swiftSettings: ownCodeSettings),
         .target(name: "SchemaLintCloudKitSchema", dependencies: ["SchemaLintCore"], swiftSettings: ownCodeSettings),
         .target(name: "SchemaLintCodeScan", dependencies: ["SchemaLintCore"], swiftSettings: ownCodeSettings),
-        // The pipeline over them: the walk (the readers' front door), configuration, the rules,
-        // the lint run, the lock and the reporters. The library product.
+        // The rules: what each finding says of a change, a version, a history, a bundle, a mapping
+        // model or the store code, the catalog of them all, and their pages. They read the core's
+        // facts and nothing of how the run found them.
+        .target(name: "SchemaLintRules", dependencies: ["SchemaLintCore"], swiftSettings: ownCodeSettings),
+        // The reporters: a run's result (findings, input errors) in each output format.
+        .target(name: "SchemaLintReport", dependencies: ["SchemaLintCore", "SchemaLintRules"], swiftSettings: ownCodeSettings),
+        // The pipeline over them: the walk (the readers' front door), configuration, the lint run
+        // and the lock file. The library product.
         .target(
             name: "SchemaLint",
-            dependencies: ["SchemaLintCore", "SchemaLintYAML", "SchemaLintXcode", "SchemaLintCloudKitSchema", "SchemaLintCodeScan"],
+            dependencies: ["SchemaLintCore", "SchemaLintRules", "SchemaLintReport", "SchemaLintYAML", "SchemaLintXcode", "SchemaLintCloudKitSchema", "SchemaLintCodeScan"],
             swiftSettings: ownCodeSettings
         ),
         // The command-line shell over the engine.
@@ -101,7 +107,7 @@ let package = Package(
             path: "Fuzz/FuzzDriver",
             swiftSettings: ownCodeSettings
         ),
-        // Turns rules/*.md into Sources/SchemaLint/Rules/RulePages.generated.swift, so the binary
+        // Turns rules/*.md into Sources/SchemaLintRules/RulePages.generated.swift, so the binary
         // carries the rule pages (scripts/embed-rule-pages.sh; RulePageEmbeddingTests checks it).
         .executableTarget(name: "rule-page-embedder"),
         // `swift package schemalint [ARGUMENTS...]`: lints the package's models (docs/ci.md).
@@ -124,7 +130,7 @@ let package = Package(
         .target(name: "SchemaLintTestSupport", dependencies: ["SchemaLintCore"], path: "Tests/SchemaLintTestSupport"),
         .testTarget(
             name: "SchemaLintTests",
-            dependencies: ["SchemaLint", "SchemaLintTestSupport", "schemalint", "schemalint-fuzz", "SyntheticHistory"],
+            dependencies: ["SchemaLint", "SchemaLintRules", "SchemaLintReport", "SchemaLintTestSupport", "schemalint", "schemalint-fuzz", "SyntheticHistory"],
             // Inputs read by path (Fixtures/fuzz: what fuzzing found, docs/fuzzing.md).
             exclude: ["Fixtures"]
         ),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/embed-rule-pages.sh: regenerates Sources/SchemaLint/Rules/RulePages.generated.swift from
+# scripts/embed-rule-pages.sh: regenerates Sources/SchemaLintRules/RulePages.generated.swift from
 # rules/*.md, so that the binary carries every rule page (`schemalint explain`, SARIF help).
 # Run it after editing a rule page; RulePageEmbeddingTests fails while the file is out of date.
 #
@@ -9,4 +9,4 @@
 # problem and no build step.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift run --quiet rule-page-embedder Sources/SchemaLint/Rules/RulePages.generated.swift rules/*.md
+swift run --quiet rule-page-embedder Sources/SchemaLintRules/RulePages.generated.swift rules/*.md

@@ -198,7 +198,7 @@ struct StoreCodeParseOnly: ModelSourceReader {
     func claims(name: String, bytes: [UInt8]) -> Bool { reader.claims(name: name, bytes: bytes) }
     func read(sources: [ModelSourceFile], options: ModelSourceReadingOptions) -> ModelSourceReading {
         let sources = sources.filter { SwiftStoreCodeReader.mentionsAStore($0.bytes) }
-        let parsed = OrderedConcurrentMap.map(count: sources.count, concurrently: ParsedSwiftFile.isWorthSharingOut(sources)) { index in
+        let parsed = OrderedConcurrentMap.map(count: sources.count, concurrently: OrderedConcurrentMap.isWorthSharingOut(sources)) { index in
             ParsedSwiftFile.parse(sources[index], options: options)
         }
         var reading = ModelSourceReading()

@@ -1,5 +1,7 @@
 import Foundation
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 import SchemaLintYAML
 
 /// Finds and reads `.schemalint.yml`. Unknown keys and values are errors at their line, with "did you mean".

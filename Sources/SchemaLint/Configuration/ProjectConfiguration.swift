@@ -1,4 +1,6 @@
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 
 /// The project's settings, from `.schemalint.yml` (see docs/configuration.md).
 package struct ProjectConfiguration: Sendable {

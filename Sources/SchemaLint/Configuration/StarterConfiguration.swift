@@ -1,3 +1,6 @@
+import SchemaLintReport
+import SchemaLintRules
+
 /// The commented `.schemalint.yml` that `schemalint init` writes: every key, with defaults.
 package enum StarterConfiguration {
     /// The JSON Schema of `.schemalint.yml` (schema/schemalint.schema.json), for editors.

@@ -1,4 +1,6 @@
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 import SchemaLintYAML
 
 /// Findings recorded at one moment (`--write-baseline`), by stable identity (rule, model, element;
@@ -74,11 +76,6 @@ package struct Baseline: Sendable {
         return Baseline(entries: entries)
     }
 
-    static let resolvedEntry = RuleDescriptor(
-        id: "resolved-baseline-entry", category: .input, synced: .note, local: .note,
-        summary: "A finding recorded in the baseline no longer occurs: the entry can be removed."
-    )
-
     /// The findings not in the baseline, plus a note for each baseline entry that no longer occurs.
     package func apply(to findings: [Finding], file: String) -> [Finding] {
         let recorded = Set(entries.map(\.identity))
@@ -86,7 +83,7 @@ package struct Baseline: Sendable {
         var result = findings.filter { !recorded.contains($0.identity) }
         for entry in entries where !current.contains(entry.identity) {
             result.append(Finding(
-                ruleID: Self.resolvedEntry.id, severity: .note,
+                ruleID: RuleDescriptor.resolvedBaselineEntry.id, severity: .note,
                 message: "'\(entry.identity)' is in the baseline but no longer occurs; remove the entry (or write the baseline again)",
                 location: entry.location ?? SourceLocation(file: file, line: 1, column: 1),
                 model: "", baseline: nil, version: "", path: nil,

@@ -1,4 +1,6 @@
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 
 /// What the project says about findings: rules turned off or set to another severity (.schemalint.yml),
 /// and findings accepted on purpose (`ignore:` entries, `# schemalint:ignore` comments).
@@ -20,18 +22,6 @@ package struct FindingPolicy: Sendable {
         self.suppressions = suppressions
         self.today = today
     }
-
-    static let unusedSuppression = RuleDescriptor(
-        id: "unused-suppression", category: .input, synced: .warning, local: .warning,
-        summary: "A `# schemalint:ignore` comment matches no finding: the problem is gone, or the comment is misplaced."
-    )
-
-    static var descriptors: [RuleDescriptor] { [expiredIgnore, unusedSuppression] }
-
-    static let expiredIgnore = RuleDescriptor(
-        id: "expired-ignore", category: .input, synced: .warning, local: .warning,
-        summary: "An `ignore:` entry in .schemalint.yml is past its `until:` date and no longer applies."
-    )
 
     /// The findings that remain, with severities as configured, plus warnings about the policy itself.
     package func apply(to findings: [Finding]) -> [Finding] {
@@ -56,7 +46,7 @@ package struct FindingPolicy: Sendable {
         }
         for (index, suppression) in suppressions.enumerated() where !used[index] {
             result.append(Finding(
-                ruleID: Self.unusedSuppression.id, severity: .warning,
+                ruleID: RuleDescriptor.unusedSuppression.id, severity: .warning,
                 message: "this suppression of '\(suppression.rule)' matches no finding on its line or the next",
                 location: suppression.location, model: "", baseline: nil, version: "", path: nil,
                 notes: [Finding.Note("its reason was: \(suppression.reason)")],
@@ -66,7 +56,7 @@ package struct FindingPolicy: Sendable {
         for entry in configuration.ignores where !active.contains(entry) {
             let location = entry.location ?? SourceLocation(file: configuration.file ?? ".schemalint.yml", line: 1, column: 1)
             result.append(Finding(
-                ruleID: Self.expiredIgnore.id, severity: .warning,
+                ruleID: RuleDescriptor.expiredIgnore.id, severity: .warning,
                 message: "the ignore entry for '\(entry.rule)'\(entry.element.map { " on '\($0)'" } ?? "") expired on \(entry.until ?? "")",
                 location: location, model: entry.model ?? "", baseline: nil, version: "", path: nil,
                 notes: [Finding.Note("its reason was: \(entry.reason)")],

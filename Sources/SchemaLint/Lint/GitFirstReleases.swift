@@ -1,5 +1,7 @@
 import Foundation
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 import SchemaLintXcode
 
 /// What the release that first shipped each version of an Xcode bundle held, where a later
@@ -18,35 +20,6 @@ struct GitFirstReleases {
     let tags: [GitReleaseTags.Tag]
     /// Where what a bundle's folder held at each tag is kept between runs; nil to keep nothing.
     var cache: GitHistoryCache?
-
-    /// The releases of a version that a later release holds changed.
-    struct FirstRelease: Sendable {
-        /// Each shape the releases shipped the version in, oldest first: the first release's, then
-        /// that of each later release that holds it changed (more than Xcode saving it again), up to
-        /// the newest release's.
-        var shapes: [ShippedShape]
-        /// The tag that first shipped the version.
-        var tag: String { shapes[0].tag }
-        /// The version as the first release holds it.
-        var copy: ModelVersion { shapes[0].copy }
-        /// Where the first release holds it: `tag:path`.
-        var place: String { shapes[0].place }
-    }
-
-    /// A version as the releases from one tag on shipped it.
-    struct ShippedShape: Sendable {
-        /// The first release that holds the version so.
-        var tag: String
-        var copy: ModelVersion
-        /// Where the copy is: `tag:path`.
-        var place: String
-        /// The version was the release's current one, with which it makes stores: at a release
-        /// that holds it as an older version (a source of migrations), no store has that shape.
-        var madeStores = true
-        /// The last release that made stores of this shape (the version current there, the file
-        /// unchanged since `tag`), where that is a later release than `tag`.
-        var lastTag: String?
-    }
 
     /// What the release tags say of a run's bundles.
     struct Reading {

@@ -1,5 +1,7 @@
 import Foundation
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 import SchemaLintXcode
 
 /// Without release tags, the versions of a bundle that no commit made current, though commits

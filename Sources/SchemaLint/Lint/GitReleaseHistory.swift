@@ -1,5 +1,7 @@
 import Foundation
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 
 /// `--history git`: the releases of each model its files do not version (one YAML version, a
 /// bundle with one version folder, or a reader's history of one version such as SwiftData's

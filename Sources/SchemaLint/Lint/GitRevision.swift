@@ -1,5 +1,7 @@
 import Foundation
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 
 /// The model files as they are at a git revision (`--against origin/main`), checked out into a
 /// temporary folder with `git archive`, so that they can be linted like the working tree.

@@ -1,5 +1,7 @@
 import Foundation
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 import SchemaLintXcode
 
 /// Without a record of what shipped (no lock, no release tag), git still shows the commonest way
@@ -17,25 +19,6 @@ import SchemaLintXcode
 struct GitVersionEdits {
     /// Where git's answers about HEAD's history are kept between runs.
     var cache: GitHistoryCache?
-
-    /// An edit after the newest version came: the commit, and what it was compared with.
-    struct Edit: Hashable, Sendable {
-        /// The first commit that modified the version after the newest was added; nil where the
-        /// working tree holds the edit, not yet committed.
-        var commit: GitFileOrigins.Commit?
-        /// The last commit that modified it since, where another than `commit`: the changes
-        /// reported are those of every edit from `commit` to it.
-        var lastCommit: GitFileOrigins.Commit?
-        var successor: String
-        /// The commit that added the newest version: the version as it was there is the copy.
-        var successorAdded: GitFileOrigins.Commit
-        /// For the newest version itself: the change of the app's version since it came, after
-        /// which (or in which) `commit` edited it; the copy is the version as it was before
-        /// `commit`.
-        var afterAppVersionChange: AppVersionChanges.Change?
-        /// The copy is the version as it was before `successorAdded` (not as it was there).
-        var copiedBeforeSuccessor = false
-    }
 
     /// Lock entries for the versions of `bundles` (those with two versions or more, of models not
     /// in `skipping`) edited after the newest version was added, each with the version as it was
@@ -125,7 +108,7 @@ struct GitVersionEdits {
             entry.label = version.label
             entry.releasedCopy = copy
             let last = edits.last { $0.file == file }?.commit
-            entry.editedAfterSuccessor = Edit(commit: commit, lastCommit: last?.id == commit.id ? nil : last, successor: newest, successorAdded: added)
+            entry.editedAfterSuccessor = VersionEdit(commit: commit, lastCommit: last?.id == commit.id ? nil : last, successor: newest, successorAdded: added)
             entry.history = history.key
             entries.append(entry)
         }
@@ -168,7 +151,7 @@ struct GitVersionEdits {
         var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(edit.id)^:\(file)", line: 1, column: 1))
         entry.label = version.label
         entry.releasedCopy = copy
-        entry.editedAfterSuccessor = Edit(commit: edit, lastCommit: lastEdit.id == edit.id ? nil : lastEdit, successor: newest, successorAdded: added, afterAppVersionChange: release)
+        entry.editedAfterSuccessor = VersionEdit(commit: edit, lastCommit: lastEdit.id == edit.id ? nil : lastEdit, successor: newest, successorAdded: added, afterAppVersionChange: release)
         entry.history = history.key
         return entry
     }

@@ -1,4 +1,6 @@
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 
 /// Lints one history in a single walk, oldest to newest:
 /// 1. each version against its baseline (change rules), and with a compatibility window against
@@ -45,7 +47,7 @@ struct HistoryPass {
                     code: code
                 )
                 changes = comparison.changes
-                var core = Linter.changeFindings(comparison, dispatch: dispatch)
+                var core = comparison.findings(by: dispatch)
                 let prepared = code.preparesWithSourceModel.map {
                     WrittenMigration(preparingStoresOf: history.model, from: versions[baselineIndex].displayName, to: version.displayName, at: $0)
                 }
@@ -247,7 +249,7 @@ struct HistoryPass {
                 )
                 guard !elementChanges.isEmpty else { continue }
                 let comparison = Comparison(baseline: baseline, version: version, changes: elementChanges, code: code)
-                result += Linter.changeFindings(comparison, dispatch: dispatch).map { ($0, baselineIndex, id, definition.start) }
+                result += comparison.findings(by: dispatch).map { ($0, baselineIndex, id, definition.start) }
             }
         }
         return result

@@ -1,5 +1,7 @@
 import Foundation
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 
 extension LintPipeline {
     /// The released versions of Swift files as a tag holds them (`reference(at:releasedOnly:)`),

@@ -1,4 +1,6 @@
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 
 /// Which released versions each version must stay compatible with.
 package enum Compatibility: Hashable, Sendable, CustomStringConvertible {
@@ -68,66 +70,5 @@ package struct LintOptions: Sendable {
         self.compatibility = compatibility
         self.lock = lock
         self.productionSchemas = productionSchemas
-    }
-}
-
-/// Why a run could not read which versions shipped.
-package enum UnreadReleases: Sendable, Hashable {
-    /// A shallow clone: neither the release tags nor the history that would show what shipped.
-    case shallowClone
-    /// A shallow clone of the commit the newest release tag names: that release was read, the
-    /// ones before it were not.
-    case shallowCloneAtNewestRelease(tag: String)
-    /// A whole history with no tag in it, and no lock: nothing records what shipped. `elsewhere`:
-    /// the repository's tags outside that history (another branch's, oldest first).
-    case noReleaseTag(elsewhere: [String])
-    /// A whole history whose tags (`adhoc-latest`) none match the release pattern, and no lock.
-    case noMatchingReleaseTag(pattern: String, tags: [String])
-
-    /// Nothing records what shipped, in a history read whole.
-    package var isWholeHistoryWithoutRelease: Bool {
-        switch self {
-        case .noReleaseTag, .noMatchingReleaseTag: true
-        case .shallowClone, .shallowCloneAtNewestRelease: false
-        }
-    }
-
-    /// Why, as a message ends with it.
-    package var reason: String {
-        switch self {
-        case .shallowClone: "the repository is a shallow clone, which has neither the release tags nor the history that show what shipped"
-        case .shallowCloneAtNewestRelease(let tag): "the repository is a shallow clone, which holds the newest release tag (\(tag)) but neither the older tags nor the history that show what shipped before it"
-        case .noReleaseTag(let elsewhere) where !elsewhere.isEmpty:
-            "no tag in the history of HEAD and no lock record what shipped (the repository's \(elsewhere.count == 1 ? "tag" : "\(elsewhere.count) tags"), the newest `\(elsewhere.last ?? "")`, \(elsewhere.count == 1 ? "is on a commit" : "are on commits") HEAD does not descend from: another branch, or a history rewritten since)"
-        case .noReleaseTag: "no tag in the history of HEAD and no lock record what shipped"
-        case .noMatchingReleaseTag(let pattern, let tags):
-            "the tags in the history of HEAD (the newest: `\(tags.last ?? "")`) do not match the release-tag pattern `\(pattern)`, and no lock records what shipped"
-        }
-    }
-
-    /// What makes the releases readable.
-    package var suggestions: [String] {
-        switch self {
-        case .shallowClone, .shallowCloneAtNewestRelease:
-            [
-                "fetch the whole history and the tags (`git fetch --unshallow --tags`; in GitHub Actions, actions/checkout with `fetch-depth: 0`)",
-                "or record what shipped with `schemalint lock` after each release",
-            ]
-        case .noMatchingReleaseTag:
-            [
-                "if releases are tagged another way, give the pattern: `history: {from: git, tags: \"release-*\"}` in .schemalint.yml, or --history-tags 'release-*'",
-                "or record what shipped with `schemalint lock` after each release",
-            ]
-        case .noReleaseTag(let elsewhere) where !elsewhere.isEmpty:
-            [
-                "if releases are built from another branch, lint that branch, or merge it into this one so that its tags are in the history of HEAD",
-                "or record what shipped with `schemalint lock` after each release",
-            ]
-        case .noReleaseTag:
-            [
-                "tag each release where it was built (`git tag v1.2 <commit>`, then `git push --tags`): each tag is a release people may still run",
-                "or record what shipped with `schemalint lock` after each release",
-            ]
-        }
     }
 }

@@ -1,4 +1,6 @@
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 
 /// The pipeline: histories of model versions -> typed changes -> rule findings.
 package struct Linter: Sendable {
@@ -52,7 +54,7 @@ package struct Linter: Sendable {
                 from.markLocal()
                 to.markLocal()
                 let comparison = Comparison(baseline: from, version: to, changes: ModelDiffer().changes(from: from, to: to), code: ChangeCodeFacts(facts, for: history, among: histories))
-                return !Self.changeFindings(comparison, dispatch: rules, only: .error).isEmpty
+                return !comparison.findings(by: rules, only: .error).isEmpty
             }
             for rule in catalog.storeCodeRules { findings += Self.oncePerLine(rule.check(context)) }
         }
@@ -119,23 +121,6 @@ package struct Linter: Sendable {
             for note in finding.notes where !result[first].notes.contains(note) { result[first].notes.append(note) }
         }
         return result
-    }
-
-    /// The change rules' findings for one comparison; with `only`, those of that severity alone
-    /// (a change rule reports at the severity it is given, so the others are not made at all).
-    static func changeFindings(_ comparison: Comparison, dispatch: [Change.Kind: [any ChangeRule]], only: Severity? = nil) -> [Finding] {
-        var findings: [Finding] = []
-        for change in comparison.changes {
-            guard let rules = dispatch[change.kind] else { continue }
-            // Transient elements are not stored: changing them touches neither stores nor CloudKit.
-            if change.old?.isTransient ?? true, change.new?.isTransient ?? true { continue }
-            let synced = comparison.isSynced(change)
-            for rule in rules {
-                guard let severity = rule.descriptor.severity(synced: synced), only == nil || only == severity else { continue }
-                findings += rule.check(change, in: comparison, severity: severity)
-            }
-        }
-        return findings
     }
 
     /// Many synced errors between two versions: suggest a new CloudKit container on each of them.

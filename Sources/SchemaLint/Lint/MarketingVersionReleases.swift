@@ -1,5 +1,7 @@
 import Foundation
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 import SchemaLintXcode
 
 /// A release the project file shows where no tag records one: the app's version
@@ -69,7 +71,7 @@ extension LintPipeline {
               let git = CommitQuestions(top: top, cache: options.gitCache) else { return [:] }
         var found: [String: MarketingVersionRelease] = [:]
         // Models of one project whose newest versions came in one commit ask the same question.
-        var answers: [String: AppVersionChanges.Change?] = [:]
+        var answers: [String: AppVersionChange?] = [:]
         let addedAnywhere = Self.commitsThatAdded(candidates.compactMap { history -> (bundle: String, version: String)? in
             guard let newest = history.versions.last(where: { $0.isReleased || $0.format != .xcode }), newest.format == .xcode,
                   let bundle = bundles.first(where: { "bundle:" + $0.path == history.key }), bundle.ordering.commits[newest.label] == nil else { return nil }
@@ -152,7 +154,7 @@ extension LintPipeline {
         // Versions edited by the same last commit (a bundle's versions reformatted at once) in the
         // same project share its answer.
         // The project that builds a version is looked for once for its bundle's folder.
-        var changes: [String: AppVersionChanges.Change?] = [:]
+        var changes: [String: AppVersionChange?] = [:]
         var projects: [String: AppVersionChanges] = [:]
         var marked = entries
         for (index, path) in files where edited.contains(path) {
@@ -226,15 +228,6 @@ extension LintPipeline {
 /// brought a change in made it on this line); one that only adds a target's setting changes no
 /// release.
 struct AppVersionChanges {
-    struct Change: Hashable, Sendable {
-        /// The commit (abbreviated) and its date.
-        var commit: String
-        var date: String
-        /// The app's version before and after it, and the setting that holds it.
-        var from: String
-        var to: String
-        var setting: String
-    }
 
     /// The repository, and the commit whose history is read: ranges end at it.
     var git: CommitQuestions
@@ -286,7 +279,7 @@ struct AppVersionChanges {
     /// The newest change in `range` (`a1b2c3..<git's commit>`). Only the newest few commits that touch the
     /// setting are looked at: a large repository changes its project file in thousands (a plist's
     /// build number changes with most builds, so a few more).
-    func newest(in range: String) -> Change? {
+    func newest(in range: String) -> AppVersionChange? {
         if let found = newest(in: range, paths: paths) { return found }
         // A project moved to its folder since (`git mv App app/App`): before the commit that
         // added its project file there, the project's files lay elsewhere, so the repository's
@@ -297,14 +290,14 @@ struct AppVersionChanges {
         return newest(in: "\(start)..\(moved)^", paths: Self.projectFiles(in: ""))
     }
 
-    private func newest(in range: String, paths: [String]) -> Change? {
+    private func newest(in range: String, paths: [String]) -> AppVersionChange? {
         guard let log = git.run(["log", "--first-parent", "-n", "24", "--no-color", "--format=%h %cs", "-G", Self.changedLines, range, "--"] + paths),
               log.succeeded else { return nil }
         return firstChange(listedBy: log.text, paths: paths)
     }
 
     /// The oldest change in `range`: the first release made after its start.
-    func oldest(in range: String) -> Change? {
+    func oldest(in range: String) -> AppVersionChange? {
         guard let log = git.run(["log", "--first-parent", "--reverse", "--no-color", "--format=%h %cs", "-G", Self.changedLines, range, "--"] + paths),
               log.succeeded else { return nil }
         return firstChange(listedBy: log.text, paths: paths)
@@ -312,7 +305,7 @@ struct AppVersionChanges {
 
     /// The first line of a `git log` whose commit changed the setting's value for good. A loop, not
     /// `lazy.compactMap(change).first`, which works out its first answer twice: one `git diff` more.
-    private func firstChange(listedBy log: String, paths: [String]) -> Change? {
+    private func firstChange(listedBy log: String, paths: [String]) -> AppVersionChange? {
         for line in log.split(separator: "\n") {
             if let found = changes(line, paths: paths).first(where: { !Self.namesNoLaterVersion(from: $0.from, to: $0.to) }),
                !isWithdrawn(found, paths: paths) { return found }
@@ -324,7 +317,7 @@ struct AppVersionChanges {
     /// value `change` set: a number given to a release candidate by mistake ("2.0rc1", then
     /// "1.2rc2" the next day) names no release, and the release that followed shipped what came
     /// after it. Only the few oldest changes since are read: a withdrawn number goes soon.
-    private func isWithdrawn(_ change: Change, paths: [String]) -> Bool {
+    private func isWithdrawn(_ change: AppVersionChange, paths: [String]) -> Bool {
         guard let set = VersionNumber(change.to),
               let log = git.run(["log", "--first-parent", "--no-color", "--format=%h %cs", "-G", Self.changedLines, "\(change.commit)..\(git.commit)", "--"] + paths),
               log.succeeded else { return false }
@@ -339,7 +332,7 @@ struct AppVersionChanges {
     /// The changes a `git log` line (`a1b2c3 2025-11-21`) names, where its diff against its first
     /// parent changes the setting's value, going back or not: `MARKETING_VERSION`'s, then a plist's
     /// `CFBundleShortVersionString`'s (a line of context shows the key above the changed value).
-    private func changes(_ line: Substring, paths: [String]) -> [Change] {
+    private func changes(_ line: Substring, paths: [String]) -> [AppVersionChange] {
         let words = line.split(separator: " ")
         guard words.count == 2, let diff = git.run(["diff", "--no-color", "-U1", "\(words[0])^1", String(words[0]), "--"] + paths), diff.succeeded else { return [] }
         var removed: [String: Set<String>] = [:]
@@ -372,7 +365,7 @@ struct AppVersionChanges {
         return ["MARKETING_VERSION", "CFBundleShortVersionString"].compactMap { setting in
             let before = removed[setting] ?? [], after = added[setting] ?? []
             guard let from = before.subtracting(after).sorted().first, let to = after.subtracting(before).sorted().last else { return nil }
-            return Change(commit: String(words[0]), date: String(words[1]), from: from, to: to, setting: setting)
+            return AppVersionChange(commit: String(words[0]), date: String(words[1]), from: from, to: to, setting: setting)
         }
     }
 

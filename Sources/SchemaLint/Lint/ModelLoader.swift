@@ -2,6 +2,8 @@ import Foundation
 import Dispatch
 import SchemaLintCodeScan
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 import SchemaLintXcode
 import SchemaLintYAML
 

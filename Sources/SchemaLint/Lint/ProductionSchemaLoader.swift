@@ -1,5 +1,7 @@
 import SchemaLintCloudKitSchema
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 
 /// Reads the CloudKit production schemas the configuration names (`productionSchema:`), each file
 /// once, and gives each linted model its own.

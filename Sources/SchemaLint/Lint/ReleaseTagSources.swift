@@ -1,5 +1,7 @@
 import Foundation
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 
 /// The files of a release tag that the readers of other formats (SwiftData, store-handling code)
 /// read, chosen as the folder walk chooses the working tree's: below the paths linted, hidden names

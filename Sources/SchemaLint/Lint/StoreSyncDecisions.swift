@@ -1,5 +1,7 @@
 import Foundation
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 import SchemaLintXcode
 
 /// Which Xcode models sync with CloudKit, decided from the code that opens their stores and from

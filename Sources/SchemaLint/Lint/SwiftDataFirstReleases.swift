@@ -1,5 +1,7 @@
 import Foundation
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 
 /// What the older releases held of each `VersionedSchema` the newest release holds, where a later
 /// release holds it changed: the SwiftData side of `GitFirstReleases`. A store records its
@@ -114,18 +116,18 @@ extension LintPipeline {
         for index in schemas {
             let entry = entries[index]
             guard let label = entry.label, let newest = entry.releasedCopy, let newestPlace = entry.location?.file else { continue }
-            var shapes: [GitFirstReleases.ShippedShape] = []
+            var shapes: [ShippedShape] = []
             for position in readings.keys.sorted() {
                 let tag = changed[position]
                 guard let held = readings[position]?[label], let copy = held.releasedCopy else { continue }
                 if shapes.last.map({ VersionLock.hash(of: $0.copy) == VersionLock.hash(of: copy) }) ?? false { continue }
-                shapes.append(GitFirstReleases.ShippedShape(tag: tag.name, copy: copy, place: held.location?.file ?? "\(tag.name):"))
+                shapes.append(ShippedShape(tag: tag.name, copy: copy, place: held.location?.file ?? "\(tag.name):"))
             }
             // The newest release's shape, where it differs from the last older one.
             if let newestTag = tags.last?.name, shapes.last.map({ VersionLock.hash(of: $0.copy) != VersionLock.hash(of: newest) }) ?? false {
-                shapes.append(GitFirstReleases.ShippedShape(tag: newestTag, copy: newest, place: newestPlace))
+                shapes.append(ShippedShape(tag: newestTag, copy: newest, place: newestPlace))
             }
-            if shapes.count > 1 { result[index].firstRelease = GitFirstReleases.FirstRelease(shapes: shapes) }
+            if shapes.count > 1 { result[index].firstRelease = FirstRelease(shapes: shapes) }
         }
         return result
     }

@@ -1,23 +1,7 @@
 import Foundation
 import SchemaLintCore
-
-/// The `@Model` classes of a SwiftData app as they were before it added its migration plan.
-package struct ShippedBeforePlan: Sendable {
-    /// The classes then, as one version (located at `revision:path`): as the newest release
-    /// before the plan shipped them, else as the commit before the plan had them.
-    var copy: ModelVersion
-    var place: SourceLocation
-    /// The commit that brought the plan's first `VersionedSchema`.
-    var planAdded: GitFileOrigins.Commit
-    /// The newest release tag that held the classes before it; nil in a repository with no
-    /// release tag (they may never have shipped).
-    var release: String?
-    /// The plan's schemas that came in with it before the newest of them, where none is the
-    /// classes and the first is known to be no release's: no store ever had them (the app opened
-    /// the newest, and the stores before the plan match none), so no step from them is one a
-    /// store takes.
-    var storeless: [ModelVersion] = []
-}
+import SchemaLintReport
+import SchemaLintRules
 
 /// SwiftData apps begin with `@Model` classes and no `VersionedSchema`: the store those classes
 /// made records their shape. When the app later adds a `SchemaMigrationPlan`, SwiftData matches

@@ -1,5 +1,7 @@
 import Foundation
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 
 /// The SwiftData side of `GitVersionEdits`: with no record of what shipped (no lock, no release
 /// tag), a `VersionedSchema` older than the newest whose shape changed since the newest came.
@@ -122,7 +124,7 @@ extension LintPipeline {
                 // commit is the working tree's: what differs is how the two were read, no edit.
                 return nil
             }
-            entry.editedAfterSuccessor = GitVersionEdits.Edit(commit: edit, successor: newest.displayName, successorAdded: added, copiedBeforeSuccessor: true)
+            entry.editedAfterSuccessor = VersionEdit(commit: edit, successor: newest.displayName, successorAdded: added, copiedBeforeSuccessor: true)
             entry.history = key
             return entry
         }

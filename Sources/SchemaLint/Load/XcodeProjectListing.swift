@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintReport
+import SchemaLintRules
 import SchemaLintXcode
 
 /// What an Xcode project (`project.pbxproj`) says about the files its targets build: the paths of

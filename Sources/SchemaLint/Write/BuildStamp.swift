@@ -1,5 +1,7 @@
 import Foundation
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 
 /// The file a build system tracks to know that the models have passed (`schemalint --stamp FILE`):
 /// written after a run that passes, removed after one that does not, so the build runs schemalint

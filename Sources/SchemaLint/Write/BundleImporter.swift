@@ -1,5 +1,7 @@
 import Foundation
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 import SchemaLintXcode
 
 /// `schemalint import`: one YAML model file per version of an Xcode bundle (or of the SwiftData

@@ -1,4 +1,6 @@
 import SchemaLintCore
+import SchemaLintReport
+import SchemaLintRules
 
 /// Renders a `ModelVersion` in schemalint's YAML model format (one file per version).
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+@testable import SchemaLintRules
 @testable import schemalint
 import SchemaLintTestSupport
 

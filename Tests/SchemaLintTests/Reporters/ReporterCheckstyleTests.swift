@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+@testable import SchemaLintReport
 
 @Suite struct ReporterCheckstyleTests {
     let reporter = CheckstyleReporter()

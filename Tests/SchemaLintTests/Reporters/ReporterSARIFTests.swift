@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SchemaLint
+@testable import SchemaLintReport
+@testable import SchemaLintRules
 import SchemaLintCore
 import SchemaLintTestSupport
 

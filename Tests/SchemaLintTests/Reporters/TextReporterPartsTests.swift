@@ -1,5 +1,6 @@
 import Testing
 @testable import SchemaLint
+@testable import SchemaLintReport
 
 /// A long text report is written in parts on all cores (`TextReporter.findingsPerPart` findings
 /// each): it must read as the findings written one after another, in order, with one summary.

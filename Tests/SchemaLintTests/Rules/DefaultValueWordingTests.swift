@@ -1,6 +1,7 @@
 import Testing
 import SchemaLintCore
 @testable import SchemaLint
+@testable import SchemaLintRules
 
 /// How a changed default is shown: as written, and for a date also the moment Core Data's
 /// seconds since 2001-01-01 name.

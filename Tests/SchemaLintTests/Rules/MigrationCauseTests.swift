@@ -1,5 +1,6 @@
 import Testing
 @testable import SchemaLint
+@testable import SchemaLintRules
 
 /// Why a store migrates, in the model's terms: what was added, removed, renamed or changed among
 /// the inputs of the entity version hash, never "the version hash changed".

@@ -1,5 +1,6 @@
 import Testing
 @testable import SchemaLint
+@testable import SchemaLintRules
 
 /// A removal is offered an addition of the same step as a possible undeclared rename only where
 /// the two could be one property: the same type, and names that share a word unless the entity

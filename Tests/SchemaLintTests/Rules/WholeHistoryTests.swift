@@ -1,5 +1,6 @@
 import Testing
 @testable import SchemaLint
+@testable import SchemaLintRules
 
 /// Compatibility windows, whole-history rules, and single-version rules reported once.
 @Suite struct WholeHistoryTests {
