@@ -583,7 +583,7 @@ struct ObjCStoreCodeScanner {
                     guard index > body.range.lowerBound, tokens[index - 1].isIdentifier("MagicalRecord") else { continue }
                     opening = StoreOpening(
                         call: .magicalRecordSetup, place: place(index, body), migratesAutomatically: false, addsAsynchronously: false,
-                        declinesMigration: !checksStoreCompatibility
+                        declinesMigration: !checksStoreCompatibility && !setsUpAfterRemovingTheDefaultStore(at: index, in: body.range)
                     )
                 case "setupAutoMigratingCoreDataStack", "setupCoreDataStackWithAutoMigratingSqliteStoreNamed", "setupCoreDataStackWithAutoMigratingSqliteStoreAtURL":
                     guard index > body.range.lowerBound, tokens[index - 1].isIdentifier("MagicalRecord") else { continue }
@@ -1312,6 +1312,22 @@ struct ObjCStoreCodeScanner {
         return movePositions.all(in: range.lowerBound..<index).contains(where: takesIt)
             || removalPositions.all(in: range.lowerBound..<index).contains { takesIt($0) && endOfBlock(around: $0, in: range).map { index < $0 } ?? true }
             || (range.lowerBound..<index).contains { sendsADeletingMessage(at: $0, in: range) && takesIt($0) && endOfBlock(around: $0, in: range).map { index < $0 } ?? true }
+    }
+
+    /// Whether MagicalRecord's stack is set up, at `index`, after the code removed its default
+    /// store in the same block (`removeItemAtURL:` of `[NSPersistentStore MR_urlForStoreName:
+    /// [MagicalRecord defaultStoreName]]`, a reset): the stack then makes a new, empty store, and
+    /// no store of an earlier version meets the options it adds it with.
+    private func setsUpAfterRemovingTheDefaultStore(at index: Int, in range: Range<Int>) -> Bool {
+        let defaultStoreWords: Set<String> = ["defaultStoreName", "MR_defaultStoreName", "MR_defaultLocalStoreUrl", "MR_defaultURLForStoreName", "MR_urlForStoreName", "urlForStoreName"]
+        func namesTheDefaultStore(_ tokenRange: Range<Int>) -> Bool { tokens[tokenRange].contains { $0.kind == .identifier && defaultStoreWords.contains($0.text) } }
+        let assigned = assignments(in: range.lowerBound..<index)
+        return removalPositions.all(in: range.lowerBound..<index).contains { removal in
+            guard endOfBlock(around: removal, in: range).map({ index < $0 }) ?? true else { return false }
+            let argument = argument(after: removal + 1, in: range)
+            return namesTheDefaultStore(argument)
+                || argument.contains { tokens[$0].kind == .identifier && assigned[tokens[$0].text].map(namesTheDefaultStore) ?? false }
+        }
     }
 
     /// Whether `position` is the first part of a message to `self` that one of the file's methods

@@ -10471,8 +10471,9 @@ history costs nothing more), the version is compared with itself as it was when 
 (before that commit, where that commit edited it too), and each element that differs is named,
 with both commits. This is a warning, not an error: the newest version may have been added
 before the others shipped, which only the team knows (a tag or a lock then says so). A version
-whose file is now, byte for byte, what an earlier commit made it is not reported: the edits made in
-place were undone (the change moved into the new version, the old one put back as it was). Nor is
+whose file is now what an earlier commit made it is not reported: the edits made in place were
+undone (the change moved into the new version, the old one put back as it was), byte for byte or
+as the same model saved again by a newer Xcode. Nor is
 one that came after the current version where it is compared (`.xccurrentversion` there named an
 earlier one): it was a draft then, no store was made in that shape, and the edit is how it was made.
 
@@ -10492,9 +10493,10 @@ shape, never the one its release made stores with: freezing it since is a repair
 The newest version itself is compared the same way once the app's version changed after it was
 added (`MARKETING_VERSION` in a project file or an `.xcconfig`, or `CFBundleShortVersionString` in
 an `Info.plist` as projects made before Xcode 11 keep it, under the nearest folder above the
-model that holds an `.xcodeproj`, a change of its value on the same line to a later version, not
-the same one spelled otherwise (`1.1` to `1.1.0`), and not one the next change takes back below
-it, as a number given to a release candidate by mistake is): a team changes it only
+model that holds an `.xcodeproj`, not those of a dependency or of a framework committed as it was
+built, a change of its value on the same line to a later version, its leading number compared
+(`.9.3 (beta)` is 0.9.3), not the same one spelled otherwise (`1.1` to `1.1.0`), and not one the
+next change takes back below it, as a number given to a release candidate by mistake is): a team changes it only
 once the release before went out, so that release shipped the newest version, and an edit in or
 after the commit that changed it leaves the stores that release made with no version in the
 bundle to migrate from. It is compared with itself as it was before
@@ -27183,6 +27185,54 @@ enum Setup {
         MagicalRecord.setupAutoMigratingCoreDataStack()
     }
 }
+```
+
+### Triggers: MagicalRecord's stack at launch, not the reset that removes its store and sets it up anew
+
+After `removeItemAtURL:` of the default store, the stack makes a new, empty store: no store of an
+earlier version is there for the options to decline.
+
+```xml path=Resorts.xcdatamodeld/Resorts.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```xml path=Resorts.xcdatamodeld/Resorts 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Resort">
+        <attribute name="name" optional="YES" attributeType="String"/>
+        <attribute name="region" optional="YES" attributeType="String"/>
+    </entity>
+</model>
+```
+
+```objc path=Resorts/AppDelegate.m
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    [MagicalRecord ↓setupCoreDataStack];
+    return YES;
+}
+
+@end
+```
+
+```objc path=Resorts/ResortImporter.m
+@implementation ResortImporter
+
++ (void)clearStore {
+    [MagicalRecord cleanUp];
+    NSURL *storeURL = [NSPersistentStore MR_urlForStoreName:[MagicalRecord defaultStoreName]];
+    [[NSFileManager defaultManager] removeItemAtURL:storeURL error:nil];
+    [MagicalRecord setupCoreDataStack];
+}
+
+@end
 ```
 
 ### Does not trigger: Objective-C: another class migrates the store before MagicalRecord's stack is set up

@@ -97,7 +97,7 @@ struct GitVersionEdits {
             guard let file, let edited = label(of: file), edited != newest, reported.insert(edited).inserted,
                   let version = history.versions.first(where: { $0.label == edited }), version.isReleased, !addedTogether().contains(version.label),
                   !wasADraft(version.label, at: base),
-                  !restoresAnEarlierState(of: file, before: base, git: git),
+                  !restoresAnEarlierState(of: file, as: version, before: base, git: git),
                   let data = git.run(["show", "\(base):\(file)"]), data.succeeded,
                   let copy = try? XcodeModelReader.parse(version: data.standardOutput, file: "\(base):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit),
                   // A version with no entity then (the template's empty model) holds nothing in
@@ -116,22 +116,40 @@ struct GitVersionEdits {
         return entries
     }
 
-    /// Whether the version's file at HEAD is, byte for byte, what an earlier commit than `base`
-    /// made it: the edits since were undone, the file put back as it was before the edits that
-    /// came after it (a team that edited a shipped version in place, then moved the change into a
-    /// new version and restored the old one), not changed into something no commit had.
-    private func restoresAnEarlierState(of file: String, before base: String, git: CommitQuestions) -> Bool {
+    /// Whether the version's file at HEAD is what an earlier commit than `base` made it: the edits
+    /// since were undone, the file put back as it was before the edits that came after it (a team
+    /// that edited a shipped version in place, then moved the change into a new version and
+    /// restored the old one), not changed into something no commit had. Byte for byte, or, where
+    /// Xcode saved it again (its tools' version in the header), the same model: what the lock's
+    /// hash covers (`version` is the file as read now).
+    private func restoresAnEarlierState(of file: String, as version: ModelVersion, before base: String, git: CommitQuestions) -> Bool {
         guard let now = git.run(["rev-parse", "--verify", "--quiet", "\(git.commit):\(file)"]), now.succeeded,
               let atBase = git.run(["rev-parse", "--verify", "--quiet", "\(base):\(file)"]), atBase.succeeded,
               let log = git.run(["log", "--format=", "--raw", "--no-abbrev", "--no-renames", base, "--", file]), log.succeeded else { return false }
         let blob = now.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard blob != atBase.text.trimmingCharacters(in: .whitespacesAndNewlines) else { return false }
-        // `:100644 100644 <before> <after> M\t<path>`: the file's blob after each commit.
-        return log.text.split(separator: "\n").contains { line in
+        let blobAtBase = atBase.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard blob != blobAtBase else { return false }
+        // `:100644 100644 <before> <after> M\t<path>`: the file's blob after each commit, newest first.
+        var earlier: [String] = []
+        for line in log.text.split(separator: "\n") {
             let fields = line.split(separator: " ")
-            return fields.count >= 4 && fields[3] == blob
+            guard fields.count >= 4 else { continue }
+            let after = String(fields[3])
+            if after == blob { return true }
+            if after != blobAtBase, !earlier.contains(after) { earlier.append(after) }
+        }
+        // The same model in another file: few enough versions of one file to read each.
+        let hash = VersionLock.hash(of: version)
+        return earlier.prefix(Self.earlierStatesRead).contains { object in
+            guard let data = git.run(["cat-file", "blob", object]), data.succeeded,
+                  let copy = try? XcodeModelReader.parse(version: data.standardOutput, file: "\(object):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
+            else { return false }
+            return VersionLock.hash(of: copy) == hash
         }
     }
+
+    /// How many earlier states of an edited version's file are read to find the one it restores.
+    private static let earlierStatesRead = 24
 
     /// The newest version edited after the app's version (`MARKETING_VERSION`) changed since it
     /// came: a team changes that only once the release before went out, so the version shipped

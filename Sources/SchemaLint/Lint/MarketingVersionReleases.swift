@@ -271,7 +271,7 @@ struct AppVersionChanges {
     /// What `git log -G` looks for: a line of the setting, or a plist's `<string>` of a number
     /// (the key's line is the same before and after, so the value's line is what changes; a build
     /// number's changes too, and the diff tells them apart).
-    private static let changedLines = "MARKETING_VERSION|<string>[0-9][^<]*</string>"
+    private static let changedLines = "MARKETING_VERSION|<string>\\.?[0-9][^<]*</string>"
 
     /// What a line of a diff holds where it may set or name a version.
     private static let settingWords = ByteSearch.Words(["MARKETING_VERSION", "<string>", "CFBundleShortVersionString"].map { Array($0.utf8) })
@@ -371,11 +371,20 @@ struct AppVersionChanges {
 
     /// Whether a version set from `from` to `to` names no later one: it goes back (`1.0` to
     /// `0.0.2`, a new project's template value replaced) or is the same number spelled otherwise
-    /// (`1.1` to `1.1.0`). No release follows from that. Versions that are not dotted numbers are
-    /// not compared.
+    /// (`1.1` to `1.1.0`). No release follows from that. A version is its leading dotted number
+    /// (`.9.3 (beta)` is 0.9.3, `2.1-rc1` is 2.1); versions that begin with none are not compared.
     static func namesNoLaterVersion(from: String, to: String) -> Bool {
-        guard let old = VersionNumber(from), let new = VersionNumber(to) else { return false }
+        guard let old = leadingNumber(from), let new = leadingNumber(to) else { return false }
         return new <= old
+    }
+
+    /// The dotted number a version setting begins with, a leading dot read as `0.`; nil where it
+    /// begins with none.
+    static func leadingNumber(_ value: String) -> VersionNumber? {
+        let number = value.trimmingCharacters(in: .whitespaces).prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        let trimmed = number.hasSuffix(".") ? number.dropLast() : number
+        guard !trimmed.isEmpty else { return nil }
+        return VersionNumber(trimmed.hasPrefix(".") ? "0" + trimmed : String(trimmed))
     }
 
     /// The value of a plist's `<string>2.0.1</string>` line, nil where it is none or a build

@@ -130,7 +130,9 @@ package struct AppIdentity: Sendable, Hashable {
 
     /// Pathspecs that leave out the project files of dependencies checked into the repository:
     /// their identifiers and versions are theirs, not the app's (`*` matches across folders in a
-    /// pathspec).
+    /// pathspec). So are those inside a built framework or resource bundle committed as it came
+    /// (`Crashlytics.framework/Versions/A/Resources/Info.plist` holds the framework's version).
     package static let excludedDependencies = ["Carthage", "Pods", "Vendor", "Vendors", "ThirdParty", "Third Party", "Third-Party", "External", "Externals"]
         .flatMap { [":(exclude,icase)\($0)/*", ":(exclude,icase)*/\($0)/*"] }
+        + [".framework", ".xcframework", ".bundle"].map { ":(exclude,icase)*\($0)/*" }
 }

@@ -734,8 +734,11 @@ struct ReleasedAtTagTests {
     /// release as `MARKETING_VERSION`'s does; one of the build number (`CFBundleVersion`) alone,
     /// or to a value that refers to the build setting (a project moved to Xcode 11's), or back to
     /// a lower version (a new project's template value replaced), or to the same version spelled
-    /// otherwise (`1.0` to `1.0.0`), does not.
-    @Test(arguments: ["1.1", "build", "$(MARKETING_VERSION)", "0.0.2", "1.0.0"])
+    /// otherwise (`1.0` to `1.0.0`, or the template's `1.0` to `.9.3 (beta)`), does not; nor does a
+    /// change of the version of a framework committed as it was built (its own `Info.plist`
+    /// inside the `.framework`). A version with a leading dot and a suffix is its number
+    /// (`.9.3 (beta)` to `.9.31 (beta)` is a release).
+    @Test(arguments: ["1.1", "build", "$(MARKETING_VERSION)", "0.0.2", "1.0.0", "framework", ".9.3 (beta)", ".9.3 (beta) to .9.31 (beta)"])
     func anInfoPlistVersionChangeAfterTheNewestVersionCameShowsItShipped(change: String) throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
@@ -756,17 +759,27 @@ struct ReleasedAtTagTests {
 
             """
         }
-        try folder.write(plist(version: "1.0", build: "12"), to: "Notes/Info.plist")
+        // `A to B`: the app's version was A before, B after (else 1.0, then `change`).
+        let values = change.components(separatedBy: " to ")
+        let (before, after) = values.count == 2 ? (values[0], values[1]) : ("1.0", change)
+        try folder.write(plist(version: before, build: "12"), to: "Notes/Info.plist")
         try Self.write(folder, "Notes", ["title", "body"])
         try repository.commit("first release")
         try Self.write(folder, "Notes 2", ["title"])
         try repository.commit("Notes 2 drops the body")
-        try folder.write(plist(version: change == "build" ? "1.0" : change, build: "13"), to: "Notes/Info.plist")
+        if change == "framework" {
+            try folder.write(plist(version: "2.0.8", build: "1"), to: "Crashlytics.framework/Versions/A/Resources/Info.plist")
+            try repository.commit("Crashlytics 2.0.8")
+            try folder.write(plist(version: "2.0.9", build: "2"), to: "Crashlytics.framework/Versions/A/Resources/Info.plist")
+        } else {
+            // (From A to B, the build number is kept: the version's own line must show the change.)
+            try folder.write(plist(version: change == "build" ? "1.0" : after, build: values.count == 2 ? "12" : "13"), to: "Notes/Info.plist")
+        }
         try repository.commit("Release #13")
         let changed = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let run = try Executable.run(["--no-color"], in: folder.url)
-        if change == "1.1" {
-            #expect(run.stdout.contains("in steps that shipped (CFBundleShortVersionString went from 1.0 to 1.1 in \(changed) (2024-01-04), after Notes 2 came; --all-steps lists them)"), "\(run.stdout)")
+        if change == "1.1" || values.count == 2 {
+            #expect(run.stdout.contains("in steps that shipped (CFBundleShortVersionString went from \(before) to \(after) in \(changed) (2024-01-04), after Notes 2 came; --all-steps lists them)"), "\(run.stdout)")
             #expect(!run.stdout.contains("'Note.body'"), "\(run.stdout)")
         } else {
             #expect(run.stdout.contains("'Note.body'") && !run.stdout.contains("CFBundleShortVersionString"), "\(run.stdout)")
@@ -2761,6 +2774,34 @@ struct ReleasedAtTagTests {
 
         try Self.write(folder, "Notes", ["title", "created:Date"], current: "Notes 2")
         try repository.commit("Notes gains a date")
+        let edited = try Executable.run(["--no-color"], in: folder.url)
+        #expect(edited.stdout.contains("warning: Notes was edited in"), "\(edited.stdout)")
+    }
+
+    /// The same, put back by hand in Xcode: the file is saved again with the newer tools' version
+    /// in its header (and its attributes in another order), so no commit had it byte for byte,
+    /// yet it is the model an earlier commit had, and no store sees the difference.
+    @Test func withoutTagsAVersionPutBackInXcodeIsNoEdit() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["title", "created:Date"])
+        try repository.commit("Notes")
+        try Self.write(folder, "Notes", ["title", "created:Date", "body"])
+        try repository.commit("body, in place")
+        try Self.write(folder, "Notes", ["created:Date", "title"], current: "Notes 2")
+        let file = folder.path + "/\(Self.bundle)/Notes.xcdatamodel/contents"
+        let saved = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "lastSavedToolsVersion=\"22757\"", with: "lastSavedToolsVersion=\"23211.1\"")
+        #expect(saved.contains("23211.1"))
+        try folder.write(saved, to: "\(Self.bundle)/Notes.xcdatamodel/contents")
+        try Self.write(folder, "Notes 2", ["title", "created:Date", "body"])
+        try repository.commit("Notes put back in Xcode; the body in Notes 2")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 0 && !run.stdout.contains("Notes was edited"), "\(run.stdout)")
+
+        // Put back with the date's type changed: a model no commit had.
+        try folder.write(saved.replacingOccurrences(of: "attributeType=\"Date\"", with: "attributeType=\"String\""), to: "\(Self.bundle)/Notes.xcdatamodel/contents")
+        try repository.commit("created becomes a string")
         let edited = try Executable.run(["--no-color"], in: folder.url)
         #expect(edited.stdout.contains("warning: Notes was edited in"), "\(edited.stdout)")
     }
