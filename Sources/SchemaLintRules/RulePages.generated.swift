@@ -16259,6 +16259,147 @@ final class BookStack {
 }
 ```
 
+### Triggers: the same, beside a stack of the app's own whose saveContext() the views call (a note)
+
+The app's own stack has a `saveContext()` too: the views' `BookStack.shared.saveContext()` and
+`bookStack().saveContext()` are sends to it, not to the app delegate, even in a file that names
+the app delegate for something else.
+
+```swift path=App/AppDelegate.swift
+import UIKit
+import CoreData
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func applicationWillTerminate(_ application: UIApplication) {
+        saveContext()
+    }
+
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Books")
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? {
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        }
+        return container
+    }()
+
+    func saveContext() {
+        let context = persistentContainer.viewContext
+        if context.hasChanges {
+            try? context.save()
+        }
+    }
+}
+```
+
+```swift path=App/BookStack.swift
+import CoreData
+
+final class BookStack {
+    static let shared = BookStack()
+    private let container = NSPersistentContainer(name: "Books")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error { self.loadError = error }
+        }
+    }
+
+    var loadError: Error?
+    var failureMessage: String? { loadError.map { "The books could not be opened: \($0.localizedDescription)" } }
+
+    func saveContext() throws {
+        try container.viewContext.save()
+    }
+}
+
+func bookStack() -> BookStack { BookStack.shared }
+```
+
+```swift path=App/BookViewController.swift
+import UIKit
+
+final class BookViewController: UIViewController {
+    func done() {
+        let delegate = UIApplication.shared.delegate as! AppDelegate
+        title = delegate.window?.rootViewController?.title
+        try? bookStack().saveContext()
+        try? BookStack.shared.saveContext()
+    }
+}
+```
+
+### Triggers: the same, with a view that saves through the app delegate (a warning)
+
+`appDelegate.saveContext()` reads the template's container while the app runs.
+
+```swift path=App/AppDelegate.swift
+import UIKit
+import CoreData
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func applicationWillTerminate(_ application: UIApplication) {
+        saveContext()
+    }
+
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Books")
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? {
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        }
+        return container
+    }()
+
+    func saveContext() {
+        let context = persistentContainer.viewContext
+        if context.hasChanges {
+            try? context.save()
+        }
+    }
+}
+```
+
+```swift path=App/BookStack.swift
+import CoreData
+
+final class BookStack {
+    static let shared = BookStack()
+    private let container = NSPersistentContainer(name: "Books")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error { self.loadError = error }
+        }
+    }
+
+    var loadError: Error?
+    var failureMessage: String? { loadError.map { "The books could not be opened: \($0.localizedDescription)" } }
+
+    func saveContext() throws {
+        try container.viewContext.save()
+    }
+}
+
+func bookStack() -> BookStack { BookStack.shared }
+```
+
+```swift path=App/BookViewController.swift
+import UIKit
+
+final class BookViewController: UIViewController {
+    func done() {
+        let appDelegate = UIApplication.shared.delegate as! AppDelegate
+        appDelegate.saveContext()
+        try? bookStack().saveContext()
+    }
+}
+```
+
 ### Triggers: the same, the call in an `if #available` of applicationWillTerminate (a note)
 
 ```swift path=App/AppDelegate.swift

@@ -726,21 +726,61 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         }
         // The lines of the declaring file where `word` is used, not declared, outside comments;
         // nil where another file uses it. A file that declares its own of that name (a stack's
-        // own `private lazy var persistentContainer`) uses its own.
+        // own `private lazy var persistentContainer`) uses its own. Where another file declares
+        // one, a third file's `stack.saveContext()` may be that one's: it counts as a use of the
+        // declaring type's only where its receiver may be that type (`appDelegate.`, a name the
+        // file binds to it, `delegate`, the type named on the line), not a call's result or
+        // another name (`getCoreDataStack().saveContext()`, `CoreDataStack.shared.saveContext()`).
+        let typeName = String(parts[0])
+        func declares(_ word: String, _ source: ModelSourceFile) -> Bool {
+            ["var", "let", "func"].contains(where: { ByteSearch.wholeWordCount(of: "\($0) \(word)", in: source.bytes) > 0 })
+        }
         func uses(of word: String, declaredBy declaration: String) -> [Int]? {
             var found: [Int] = []
-            for source in holding(word) {
-                if source.name != declaring.name, ["var", "let", "func"].contains(where: { ByteSearch.wholeWordCount(of: "\($0) \(word)", in: source.bytes) > 0 }) { continue }
+            let holders = holding(word)
+            let declaredElsewhere = holders.contains { $0.name != declaring.name && declares(word, $0) }
+            for source in holders {
+                if source.name != declaring.name, declares(word, source) { continue }
+                var boundToTheType: Set<Substring>?
                 for (number, line) in lines(of: source).enumerated() {
                     let text = code(of: line)
                     let count = ByteSearch.wholeWordCount(of: word, in: Array(text.utf8))
                     guard count > 0, !text.contains(declaration) else { continue }
-                    guard source.name == declaring.name else { return nil }
+                    guard source.name == declaring.name else {
+                        if declaredElsewhere {
+                            let bound = boundToTheType ?? namesBound(to: typeName, in: source)
+                            boundToTheType = bound
+                            if !mayBeSentToTheType(word, in: text, boundNames: bound) { continue }
+                        }
+                        return nil
+                    }
                     found.append(number)
                 }
             }
             return found
         }
+        // Whether a line's sends of `word` may reach the declaring type: one sent to no receiver,
+        // to a name bound to the type, to `delegate`, or on a line that names the type.
+        func mayBeSentToTheType(_ word: String, in text: Substring, boundNames: Set<Substring>) -> Bool {
+            if text.contains(typeName) { return true }
+            var searched = text[...]
+            while let found = searched.range(of: word) {
+                defer { searched = searched[found.upperBound...] }
+                let before = text[..<found.lowerBound]
+                guard before.last == "." || before.last == "?" || before.last == "!" else {
+                    // Not a member of another value: the type's own, or a bare call.
+                    if !(before.last.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false) { return true }
+                    continue
+                }
+                let beforeDot = before.dropLast(before.last == "." ? 1 : 2)
+                // A call's or a subscript's result (`getCoreDataStack().`): another value.
+                if beforeDot.last == ")" || beforeDot.last == "]" { continue }
+                let name = Substring(String(beforeDot.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed()))
+                if name.isEmpty || name == "self" || name == "delegate" || boundNames.contains(name) { return true }
+            }
+            return false
+        }
+
         guard let reads = uses(of: member, declaredBy: "lazy var \(member)"), !reads.isEmpty else { return nil }
         let readers = Set(reads.map(enclosingFunction(ofLine:)))
         guard readers.count == 1, let reader = readers.first ?? nil else { return nil }
@@ -748,6 +788,21 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         guard let calls = uses(of: reader, declaredBy: "func \(reader)"), !calls.isEmpty,
               calls.allSatisfy({ enclosingFunction(ofLine: $0) == entry }) else { return nil }
         return reader
+    }
+
+    /// The names a file binds to values of `type`: `let app = UIApplication.shared.delegate as!
+    /// AppDelegate`, `var stack: AppDelegate`, `guard let delegate = ... as? AppDelegate`.
+    private static func namesBound(to type: String, in source: ModelSourceFile) -> Set<Substring> {
+        var names: Set<Substring> = []
+        for line in lines(of: source) {
+            let text = code(of: line)
+            guard text.contains(type) else { continue }
+            let words = text.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+            for (index, word) in words.enumerated() where (word == "let" || word == "var") && index + 1 < words.count {
+                names.insert(words[index + 1])
+            }
+        }
+        return names
     }
 
     /// Whether a line opens a block of statements inside a function (`if #available(iOS 10.0, *) {`,

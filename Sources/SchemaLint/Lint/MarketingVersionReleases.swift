@@ -371,11 +371,14 @@ struct AppVersionChanges {
 
     /// Whether a version set from `from` to `to` names no later one: it goes back (`1.0` to
     /// `0.0.2`, a new project's template value replaced) or is the same number spelled otherwise
-    /// (`1.1` to `1.1.0`). No release follows from that. A version is its leading dotted number
-    /// (`.9.3 (beta)` is 0.9.3, `2.1-rc1` is 2.1); versions that begin with none are not compared.
+    /// (`1.1` to `1.1.0`). No release follows from that. A version is compared by its leading
+    /// dotted number (`.9.3 (beta)` is 0.9.3); where those are the same and a suffix changed
+    /// (`2.0b7` to `2.0rc`, a beta to a release candidate), or a version begins with none, they
+    /// are not compared.
     static func namesNoLaterVersion(from: String, to: String) -> Bool {
         guard let old = leadingNumber(from), let new = leadingNumber(to) else { return false }
-        return new <= old
+        if new == old { return VersionNumber(from) != nil && VersionNumber(to) != nil }
+        return new < old
     }
 
     /// The dotted number a version setting begins with, a leading dot read as `0.`; nil where it

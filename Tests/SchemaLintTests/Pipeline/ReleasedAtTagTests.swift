@@ -737,8 +737,8 @@ struct ReleasedAtTagTests {
     /// otherwise (`1.0` to `1.0.0`, or the template's `1.0` to `.9.3 (beta)`), does not; nor does a
     /// change of the version of a framework committed as it was built (its own `Info.plist`
     /// inside the `.framework`). A version with a leading dot and a suffix is its number
-    /// (`.9.3 (beta)` to `.9.31 (beta)` is a release).
-    @Test(arguments: ["1.1", "build", "$(MARKETING_VERSION)", "0.0.2", "1.0.0", "framework", ".9.3 (beta)", ".9.3 (beta) to .9.31 (beta)"])
+    /// (`.9.3 (beta)` to `.9.31 (beta)` is a release, and so is a beta's `2.0b7` to `2.0rc`).
+    @Test(arguments: ["1.1", "build", "$(MARKETING_VERSION)", "0.0.2", "1.0.0", "framework", ".9.3 (beta)", ".9.3 (beta) to .9.31 (beta)", "2.0b7 to 2.0rc"])
     func anInfoPlistVersionChangeAfterTheNewestVersionCameShowsItShipped(change: String) throws {
         let folder = try TemporaryFolder()
         var repository = try GitRepository(at: folder.path)
