@@ -11911,7 +11911,12 @@ it or its class is named so itself. A stop in a `lazy var` read only while the a
 `saveContext()`, that only `applicationWillTerminate` calls; in Objective-C, a getter of the stack
 that only `applicationWillTerminate:` and methods it alone sends read, the others unsent) is a
 note: that container opens the store, and fails, only as the app closes, where the person sees
-nothing of it. So is a stop in an Objective-C class no other file names (not counting lines that
+nothing of it (a `saveContext()` sent to a call's result, `getCoreDataStack().saveContext()`, or
+to a name not bound to the app delegate is another stack's where that stack declares one too).
+So is whatever runs when a second `loadPersistentStores` fails on a container another type holds
+and loads itself (`let container = CoreDataManager.shared.persistentContainer`, then
+`container.loadPersistentStores`): the first load opened the store, and the second only fails to
+add it again. So is a stop in an Objective-C class no other file names (not counting lines that
 import its header or declare it ahead with `@class`), a direct subclass of `NSObject` (no Info.plist
 names it for the system to make), where the app's entry point (`main.m`'s
 `UIApplicationMain`, or `@main`) is among the files read: nothing makes one. So is whatever
@@ -16396,6 +16401,123 @@ final class BookViewController: UIViewController {
         let appDelegate = UIApplication.shared.delegate as! AppDelegate
         appDelegate.saveContext()
         try? bookStack().saveContext()
+    }
+}
+```
+
+### Triggers: the same, with a model class that reads the container through the app delegate into a local of the same name (a warning)
+
+`Library` declares a `persistentContainer` and a `saveContext()` of its own, but its local is the
+app delegate's container: the template's container is the one the app uses.
+
+```swift path=App/AppDelegate.swift
+import UIKit
+import CoreData
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    func applicationWillTerminate(_ application: UIApplication) {
+        saveContext()
+    }
+
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Books")
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? {
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        }
+        return container
+    }()
+
+    func saveContext() {
+        let context = persistentContainer.viewContext
+        if context.hasChanges {
+            try? context.save()
+        }
+    }
+}
+```
+
+```swift path=App/Library.swift
+import UIKit
+import CoreData
+
+final class Library {
+    static let shared = Library()
+    let context: NSManagedObjectContext?
+
+    init() {
+        let appDelegate = UIApplication.shared.delegate as? AppDelegate
+        let persistentContainer = appDelegate?.persistentContainer
+        context = persistentContainer?.viewContext
+    }
+
+    func saveContext() {
+        try? context?.save()
+    }
+}
+```
+
+```swift path=App/BookViewController.swift
+import UIKit
+
+final class BookViewController: UIViewController {
+    func done() {
+        Library.shared.saveContext()
+    }
+}
+```
+
+### Triggers: a view model that loads the stores of a shared stack's container again (a note)
+
+`CoreDataManager` loads its container's stores when it is made, and keeps the error for the
+screen that tells the person; the view model's second load only fails to add the same store
+again, and the container keeps the store it has.
+
+```swift path=App/CoreDataManager.swift
+import CoreData
+
+final class CoreDataManager {
+    static let shared = CoreDataManager()
+    let persistentContainer: NSPersistentContainer
+    var loadError: Error?
+    var failureMessage: String? { loadError.map { "The cards could not be opened: \($0.localizedDescription)" } }
+
+    private init() {
+        persistentContainer = NSPersistentContainer(name: "Cards")
+        persistentContainer.loadPersistentStores { _, error in
+            if let error { self.loadError = error }
+        }
+    }
+}
+```
+
+```swift path=App/DeckViewModel.swift
+import CoreData
+
+final class DeckViewModel: ObservableObject {
+    let container = CoreDataManager.shared.persistentContainer
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓print("Failed to load data: \(error.localizedDescription)")
+            }
+        }
+    }
+}
+```
+
+```swift path=App/CardsApp.swift
+import SwiftUI
+
+@main
+struct CardsApp: App {
+    @StateObject private var deck = DeckViewModel()
+
+    var body: some Scene {
+        WindowGroup { Text(CoreDataManager.shared.failureMessage ?? "Cards") }
     }
 }
 ```

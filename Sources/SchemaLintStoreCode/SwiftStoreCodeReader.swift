@@ -200,6 +200,11 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             if !reading.storeCode.failureActions[index].inUnusedCode {
                 reading.storeCode.failureActions[index].onlyAtTermination = Self.terminationOnlyReader(of: place, in: sources, holding: files(holding:))
                 reading.storeCode.failureActions[index].offByConstant = Self.falseConstant(guarding: place, in: sources)
+                if reading.storeCode.failureActions[index].opening == .loadPersistentStores {
+                    reading.storeCode.failureActions[index].reloadsTheStoresOf = Self.otherTypesLoad(
+                        reloadedAt: reading.storeCode.failureActions[index].openingLocation, in: sources, openings: reading.storeCode.openings
+                    )
+                }
             }
         }
         // A method that moves or removes store files runs when something asks for it (a restore,
@@ -726,11 +731,13 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         }
         // The lines of the declaring file where `word` is used, not declared, outside comments;
         // nil where another file uses it. A file that declares its own of that name (a stack's
-        // own `private lazy var persistentContainer`) uses its own. Where another file declares
-        // one, a third file's `stack.saveContext()` may be that one's: it counts as a use of the
-        // declaring type's only where its receiver may be that type (`appDelegate.`, a name the
-        // file binds to it, `delegate`, the type named on the line), not a call's result or
-        // another name (`getCoreDataStack().saveContext()`, `CoreDataStack.shared.saveContext()`).
+        // own `private lazy var persistentContainer`) uses its own, but for a send to the
+        // declaring type (`let persistentContainer = appDelegate?.persistentContainer`). Where
+        // another file declares one, a third file's `stack.saveContext()` may be that one's: it
+        // counts as a use of the declaring type's only where its receiver may be that type
+        // (`appDelegate.`, a name the file binds to it, `delegate`, the type named on the line),
+        // not a call's result or another name (`getCoreDataStack().saveContext()`,
+        // `CoreDataStack.shared.saveContext()`).
         let typeName = String(parts[0])
         func declares(_ word: String, _ source: ModelSourceFile) -> Bool {
             ["var", "let", "func"].contains(where: { ByteSearch.wholeWordCount(of: "\($0) \(word)", in: source.bytes) > 0 })
@@ -740,17 +747,17 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             let holders = holding(word)
             let declaredElsewhere = holders.contains { $0.name != declaring.name && declares(word, $0) }
             for source in holders {
-                if source.name != declaring.name, declares(word, source) { continue }
+                let ownDeclaration = source.name != declaring.name && declares(word, source)
                 var boundToTheType: Set<Substring>?
                 for (number, line) in lines(of: source).enumerated() {
                     let text = code(of: line)
                     let count = ByteSearch.wholeWordCount(of: word, in: Array(text.utf8))
                     guard count > 0, !text.contains(declaration) else { continue }
                     guard source.name == declaring.name else {
-                        if declaredElsewhere {
+                        if ownDeclaration || declaredElsewhere {
                             let bound = boundToTheType ?? namesBound(to: typeName, in: source)
                             boundToTheType = bound
-                            if !mayBeSentToTheType(word, in: text, boundNames: bound) { continue }
+                            if !mayBeSentToTheType(word, in: text, boundNames: bound, bareIsTheType: !ownDeclaration) { continue }
                         }
                         return nil
                     }
@@ -759,28 +766,32 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             }
             return found
         }
-        // Whether a line's sends of `word` may reach the declaring type: one sent to no receiver,
-        // to a name bound to the type, to `delegate`, or on a line that names the type.
-        func mayBeSentToTheType(_ word: String, in text: Substring, boundNames: Set<Substring>) -> Bool {
-            if text.contains(typeName) { return true }
+        // Whether a line's sends of `word` may reach the declaring type: one sent to a name bound
+        // to the type, to `delegate`, on a line that names the type, or, where `bareIsTheType`,
+        // to no receiver.
+        func mayBeSentToTheType(_ word: String, in text: Substring, boundNames: Set<Substring>, bareIsTheType: Bool) -> Bool {
             var searched = text[...]
             while let found = searched.range(of: word) {
                 defer { searched = searched[found.upperBound...] }
                 let before = text[..<found.lowerBound]
-                guard before.last == "." || before.last == "?" || before.last == "!" else {
+                guard before.last == "." else {
                     // Not a member of another value: the type's own, or a bare call.
-                    if !(before.last.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false) { return true }
+                    if bareIsTheType, !(before.last.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false) { return true }
                     continue
                 }
-                let beforeDot = before.dropLast(before.last == "." ? 1 : 2)
+                if text.contains(typeName) { return true }
+                // The receiver, past optional chaining (`appDelegate?.`, `delegate!.`).
+                var beforeDot = before.dropLast()
+                if beforeDot.last == "?" || beforeDot.last == "!" { beforeDot = beforeDot.dropLast() }
                 // A call's or a subscript's result (`getCoreDataStack().`): another value.
                 if beforeDot.last == ")" || beforeDot.last == "]" { continue }
                 let name = Substring(String(beforeDot.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed()))
-                if name.isEmpty || name == "self" || name == "delegate" || boundNames.contains(name) { return true }
+                // (`self.` in a file with its own of the name is its own.)
+                if name.isEmpty || name == "self" { if bareIsTheType { return true } else { continue } }
+                if name == "delegate" || boundNames.contains(name) { return true }
             }
             return false
         }
-
         guard let reads = uses(of: member, declaredBy: "lazy var \(member)"), !reads.isEmpty else { return nil }
         let readers = Set(reads.map(enclosingFunction(ofLine:)))
         guard readers.count == 1, let reader = readers.first ?? nil else { return nil }
@@ -803,6 +814,45 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             }
         }
         return names
+    }
+
+    /// Where `container.loadPersistentStores` at `location` loads a container that a property of
+    /// the type holds as another type's (`let container = CoreDataManager.shared.persistentContainer`)
+    /// and that other type loads its stores itself (`persistentContainer.loadPersistentStores` in a
+    /// member of `CoreDataManager`): that container, as `CoreDataManager.persistentContainer`.
+    static func otherTypesLoad(reloadedAt location: SchemaLintCore.SourceLocation, in sources: [ModelSourceFile], openings: [StoreOpening]) -> String? {
+        func receiver(ofLoadOn line: Substring) -> Substring? {
+            guard let call = line.range(of: ".loadPersistentStores") else { return nil }
+            let name = line[..<call.lowerBound].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            return name.isEmpty ? nil : Substring(String(name.reversed()))
+        }
+        guard let source = sources.first(where: { $0.name == location.file }) else { return nil }
+        let fileLines = lines(of: source)
+        guard location.line >= 1, location.line <= fileLines.count, let name = receiver(ofLoadOn: code(of: fileLines[location.line - 1])), name != "self" else { return nil }
+        // `let name = Type.shared.property` (or `Type.property`, `Type.default.property`), with
+        // modifiers before and a type after the name.
+        var held: (type: Substring, property: Substring)?
+        for line in fileLines {
+            let words = code(of: line).split(whereSeparator: \.isWhitespace)
+            guard let binding = words.firstIndex(where: { $0 == "let" || $0 == "var" }), binding + 1 < words.count,
+                  words[binding + 1] == name || words[binding + 1] == name + ":",
+                  let equals = words[(binding + 1)...].firstIndex(of: "="), equals + 1 == words.count - 1 else { continue }
+            let parts = words[equals + 1].split(separator: ".")
+            guard (2...3).contains(parts.count), parts.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }),
+                  parts[0].first?.isUppercase == true, let property = parts.last else { continue }
+            held = (parts[0], property)
+        }
+        guard let held else { return nil }
+        // The other type's own load of that property.
+        let loads = openings.contains { opening in
+            guard opening.call == .loadPersistentStores, opening.place.declaration.split(separator: ".").first == held.type,
+                  let file = sources.first(where: { $0.name == opening.place.location.file }) else { return false }
+            let lines = lines(of: file)
+            let line = opening.place.location.line
+            guard line >= 1, line <= lines.count else { return false }
+            return receiver(ofLoadOn: code(of: lines[line - 1])) == held.property
+        }
+        return loads ? "\(held.type).\(held.property)" : nil
     }
 
     /// Whether a line opens a block of statements inside a function (`if #available(iOS 10.0, *) {`,

@@ -453,6 +453,12 @@ package struct StoreFailureAction: Hashable, Sendable {
     /// here, which only `applicationWillTerminate(_:)` calls (Xcode's template `saveContext()`),
     /// or by `applicationWillTerminate` itself. The store opens, and fails, only then.
     package var onlyAtTermination: String?
+    /// The container whose stores this load adds is another type's, which loads them itself
+    /// (`let container = CoreDataManager.shared.persistentContainer`, then
+    /// `container.loadPersistentStores`, where `CoreDataManager` loads its `persistentContainer`):
+    /// the other type's load opened the store, or failed first; this second one only fails to add
+    /// it again. The loading container, as `Type.property`.
+    package var reloadsTheStoresOf: String?
     /// The deletion runs where the code found that the store does not match the model
     /// (`isConfiguration(withName:compatibleWithStoreMetadata:)` false), before opening it: every
     /// release that changes the model deletes the store instead of migrating it. The opening's

@@ -295,6 +295,14 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
             severity = .note
             suggestions.insert("remove \(action.place.declaration) and what reads it if the app keeps its data in another stack", at: 0)
         }
+        // A second load of a container another type already loads: that type's load opened the
+        // store (or failed first, where its own handling runs); this one only fails to add the
+        // store again, and the container keeps the store it has.
+        if let loader = action.reloadsTheStoresOf {
+            consequence = "\(action.written) runs when \(opening) fails, but this loads the stores of \(loader), which \(loader.split(separator: ".").first.map(String.init) ?? loader) loads itself: that load opened the store, or failed first and ran its own handling; this second one only fails to add the same store again, and the container keeps the store it has"
+            severity = .note
+            suggestions.insert("use \(loader) as it is, without loading its stores again", at: 0)
+        }
         // Code behind a constant that is false never runs: a reminder, for when it is turned on.
         if let constant = action.offByConstant {
             consequence += "; this runs only when \(constant) is true, and the code declares it false"
