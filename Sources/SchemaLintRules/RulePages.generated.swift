@@ -11909,7 +11909,9 @@ method that opens the store names the files (written out, or through a constant 
 it or its class is named so itself. A stop in a `lazy var` read only while the app terminates
 (in `applicationWillTerminate`, or in a function of its file, such as the template's
 `saveContext()`, that only `applicationWillTerminate` calls; in Objective-C, a getter of the stack
-that only `applicationWillTerminate:` and methods it alone sends read, the others unsent) is a
+that only `applicationWillTerminate:` and methods it alone sends read, the others unsent, where an
+assignment, `self.persistentContainer = container`, is the setter's and reads nothing, and
+`self.persistentContainer` in another class's method is that class's own property) is a
 note: that container opens the store, and fails, only as the app closes, where the person sees
 nothing of it (a `saveContext()` sent to a call's result, `getCoreDataStack().saveContext()`, or
 to a name not bound to the app delegate is another stack's where that stack declares one too).
@@ -14308,6 +14310,95 @@ The system sends `application:didFinishLaunchingWithOptions:`; a class that decl
     [super viewDidLoad];
     AppDelegate *delegate = (AppDelegate *)[[UIApplication sharedApplication] delegate];
     self.context = delegate.managedObjectContext;
+}
+
+@end
+```
+
+### Triggers: Objective-C: the template container read only by saveContext as the app terminates, beside a store manager with a property of the same name (a note)
+
+The app hands its own container to the app delegate's property at launch (a setter's send, not a
+read of the getter) and to a store manager, whose `self.persistentContainer` is its own
+property: only `saveContext`, which only `applicationWillTerminate:` sends, reads the getter.
+
+```objc path=App/AppDelegate.h
+#import <UIKit/UIKit.h>
+#import <CoreData/CoreData.h>
+
+@interface AppDelegate : UIResponder <UIApplicationDelegate>
+@property (strong, nonatomic) NSPersistentContainer *persistentContainer;
+- (void)saveContext;
+@end
+```
+
+```objc path=App/AppDelegate.m
+#import "AppDelegate.h"
+#import "StoreManager.h"
+
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    StoreManager *manager = [[StoreManager alloc] initWithName:@"Vitamins"];
+    self.persistentContainer = manager.container;
+    return YES;
+}
+
+- (void)applicationWillTerminate:(UIApplication *)application {
+    [self saveContext];
+}
+
+- (NSPersistentContainer *)persistentContainer {
+    @synchronized (self) {
+        if (_persistentContainer == nil) {
+            _persistentContainer = [[NSPersistentContainer alloc] initWithName:@"Vitamins"];
+            [_persistentContainer loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *description, NSError *error) {
+                if (error != nil) {
+                    NSLog(@"Unresolved error %@, %@", error, error.userInfo);
+                    ↓abort();
+                }
+            }];
+        }
+    }
+    return _persistentContainer;
+}
+
+- (void)saveContext {
+    NSManagedObjectContext *context = self.persistentContainer.viewContext;
+    NSError *error = nil;
+    if ([context hasChanges] && ![context save:&error]) {
+        NSLog(@"Unresolved error %@", error);
+    }
+}
+
+@end
+```
+
+```objc path=App/StoreManager.m
+#import "StoreManager.h"
+
+@interface StoreManager ()
+@property (nonatomic) NSPersistentContainer *persistentContainer;
+@end
+
+@implementation StoreManager
+
+- (instancetype)initWithName:(NSString *)name {
+    self = [super init];
+    if (self) {
+        self.persistentContainer = [[NSPersistentContainer alloc] initWithName:name];
+        [self.persistentContainer loadPersistentStoresWithCompletionHandler:^(NSPersistentStoreDescription *description, NSError *error) {
+            self.loadError = error;
+        }];
+    }
+    return self;
+}
+
+- (NSPersistentContainer *)container {
+    return self.persistentContainer;
+}
+
+- (NSArray *)allVitamins {
+    return [self.persistentContainer.viewContext executeFetchRequest:[Vitamin fetchRequest] error:nil];
 }
 
 @end
