@@ -569,6 +569,8 @@ struct ObjCStoreCodeScanner {
         }
         let asynchronous = setsAnywhere("shouldAddStoreAsynchronously", "setShouldAddStoreAsynchronously", to: "YES")
         var found: [ObjCOpening] = []
+        // For each opening of `found`, the coordinator and URL an `addPersistentStoreWithType:` names.
+        var addTargets: [String?] = []
         for (number, body) in bodies.enumerated() {
             let checksStoreCompatibility = checksInACalledMethod || readsMetadata(body.range)
                 || !migratingSelectors.isEmpty && body.range.contains { tokens[$0].kind == .identifier && migratingSelectors.contains(tokens[$0].text) && $0 > body.range.lowerBound && !tokens[$0 - 1].is("@") }
@@ -623,7 +625,26 @@ struct ObjCStoreCodeScanner {
                 let bodyDeferred = deferred ?? deferredCode(in: body.range)
                 deferred = bodyDeferred
                 found.append(ObjCOpening(opening: opening, body: number, runsWithBody: !bodyDeferred.contains(index)))
+                addTargets.append(tokens[index].text == "addPersistentStoreWithType" ? addTarget(at: index, in: body.range) : nil)
             }
+        }
+        // A store added again, outside the initializer, to the coordinator and URL the class's
+        // initializer adds it to (`[_coordinator addPersistentStoreWithType:... URL:[self storesURL]
+        // ...]` in `init` and in `loadStore`): the initializer's add opened it, or the object was
+        // never made; the second add fails at once (the store is there), migrates nothing and
+        // opens nothing. It is no opening of the store.
+        func isInitializer(_ body: Body) -> Bool { !body.isClassMethod && (body.selector == "init" || body.selector.hasPrefix("initWith")) }
+        let initialized = Set(found.indices.compactMap { position -> String? in
+            let body = bodies[found[position].body]
+            guard isInitializer(body), let target = addTargets[position] else { return nil }
+            return (body.owner ?? "") + "\u{0}" + target
+        })
+        if !initialized.isEmpty {
+            found = found.indices.filter { position in
+                let body = bodies[found[position].body]
+                guard !isInitializer(body), let target = addTargets[position] else { return true }
+                return !initialized.contains((body.owner ?? "") + "\u{0}" + target)
+            }.map { found[$0] }
         }
         if !found.isEmpty, let model = compiledModelName() {
             for index in found.indices { found[index].opening.modelName = model }
@@ -1312,6 +1333,16 @@ struct ObjCStoreCodeScanner {
         return movePositions.all(in: range.lowerBound..<index).contains(where: takesIt)
             || removalPositions.all(in: range.lowerBound..<index).contains { takesIt($0) && endOfBlock(around: $0, in: range).map { index < $0 } ?? true }
             || (range.lowerBound..<index).contains { sendsADeletingMessage(at: $0, in: range) && takesIt($0) && endOfBlock(around: $0, in: range).map { index < $0 } ?? true }
+    }
+
+    /// The coordinator and the URL of the `addPersistentStoreWithType:` at `index`, as their tokens'
+    /// text (`_coordinator`, `[ self storesURL ]`); nil where the add names no URL.
+    private func addTarget(at index: Int, in range: Range<Int>) -> String? {
+        guard let message = enclosingGroup(of: index, in: range), message.lowerBound < index,
+              let label = message.first(where: { tokens[$0].isIdentifier("URL") && $0 + 1 < message.upperBound && tokens[$0 + 1].is(":") }) else { return nil }
+        let url = argument(after: label + 1, in: range)
+        guard !url.isEmpty else { return nil }
+        return tokens[message.lowerBound..<index].map(\.text).joined(separator: " ") + "\u{0}" + tokens[url].map(\.text).joined(separator: " ")
     }
 
     /// Whether MagicalRecord's stack is set up, at `index`, after the code removed its default

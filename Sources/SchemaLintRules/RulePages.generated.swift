@@ -27589,6 +27589,56 @@ earlier version is there for the options to decline.
 @end
 ```
 
+### Does not trigger: Objective-C that adds the store again, outside its initializer, to the coordinator and URL the initializer added it to
+
+`init` adds the store with migration, or stops the app; the second add, in `loadStore`, finds the
+store already there and fails at once: it opens nothing, and no store of an earlier version meets
+its options.
+
+```xml path=Doses.xcdatamodeld/Doses.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Dose">
+        <attribute name="amount" optional="YES" attributeType="Double" defaultValueString="0" usesScalarValueType="YES"/>
+    </entity>
+</model>
+```
+
+```xml path=Doses.xcdatamodeld/Doses 2.xcdatamodel/contents
+<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+    <entity name="Dose">
+        <attribute name="amount" optional="YES" attributeType="Double" defaultValueString="0" usesScalarValueType="YES"/>
+        <attribute name="takenAt" optional="YES" attributeType="Date" usesScalarValueType="NO"/>
+    </entity>
+</model>
+```
+
+```objc path=Doses/CoreDataHelper.m
+@implementation CoreDataHelper
+
+- (id)init {
+    self = [super init];
+    if (self) {
+        _coordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[NSManagedObjectModel mergedModelFromBundles:nil]];
+        NSDictionary *options = @{NSMigratePersistentStoresAutomaticallyOption: @YES, NSInferMappingModelAutomaticallyOption: @YES};
+        NSError *error = nil;
+        if (![_coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[self storeURL] options:options error:&error]) {
+            NSLog(@"Error opening the store: %@", error);
+        }
+    }
+    return self;
+}
+
+- (void)loadStore {
+    if (!_store) {
+        _store = [_coordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:[self storeURL] options:nil error:nil];
+    }
+}
+
+@end
+```
+
 ### Does not trigger: Objective-C: another class migrates the store before MagicalRecord's stack is set up
 
 `[migrator isMigrationNecessary]` reads the store's metadata, and `[migrator migrate]` runs a
