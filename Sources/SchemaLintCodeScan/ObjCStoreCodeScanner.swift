@@ -1350,7 +1350,10 @@ struct ObjCStoreCodeScanner {
     /// [MagicalRecord defaultStoreName]]`, a reset): the stack then makes a new, empty store, and
     /// no store of an earlier version meets the options it adds it with.
     private func setsUpAfterRemovingTheDefaultStore(at index: Int, in range: Range<Int>) -> Bool {
-        let defaultStoreWords: Set<String> = ["defaultStoreName", "MR_defaultStoreName", "MR_defaultLocalStoreUrl", "MR_defaultURLForStoreName", "MR_urlForStoreName", "urlForStoreName"]
+        // The default store by name (`[MagicalRecord defaultStoreName]`): a store of another name
+        // removed (`MR_urlForStoreName:@"Legacy.sqlite"`) leaves the default one in place.
+        guard tokens[index].text == "setupCoreDataStack" else { return false }
+        let defaultStoreWords: Set<String> = ["defaultStoreName", "MR_defaultStoreName"]
         func namesTheDefaultStore(_ tokenRange: Range<Int>) -> Bool { tokens[tokenRange].contains { $0.kind == .identifier && defaultStoreWords.contains($0.text) } }
         let assigned = assignments(in: range.lowerBound..<index)
         return removalPositions.all(in: range.lowerBound..<index).contains { removal in

@@ -11915,10 +11915,10 @@ assignment, `self.persistentContainer = container`, is the setter's and reads no
 note: that container opens the store, and fails, only as the app closes, where the person sees
 nothing of it (a `saveContext()` sent to a call's result, `getCoreDataStack().saveContext()`, or
 to a name not bound to the app delegate is another stack's where that stack declares one too).
-So is whatever runs when a second `loadPersistentStores` fails on a container another type holds
-and loads itself (`let container = CoreDataManager.shared.persistentContainer`, then
-`container.loadPersistentStores`): the first load opened the store, and the second only fails to
-add it again. So is a stop in an Objective-C class no other file names (not counting lines that
+So is a log, all that runs when a second `loadPersistentStores` fails on a container another
+type holds and loads itself, stopping the app where that fails (`let container =
+CoreDataManager.shared.persistentContainer`, then `container.loadPersistentStores`): the second
+load runs only after the first opened the store, and only fails to add it again. So is a stop in an Objective-C class no other file names (not counting lines that
 import its header or declare it ahead with `@class`), a direct subclass of `NSObject` (no Info.plist
 names it for the system to make), where the app's entry point (`main.m`'s
 `UIApplicationMain`, or `@main`) is among the files read: nothing makes one. So is whatever
@@ -16498,8 +16498,8 @@ final class BookViewController: UIViewController {
 
 ### Triggers: the same, with a model class that reads the container through the app delegate into a local of the same name (a warning)
 
-`Library` declares a `persistentContainer` and a `saveContext()` of its own, but its local is the
-app delegate's container: the template's container is the one the app uses.
+`Library` declares a `persistentContainer` of its own, but that local is the app delegate's
+container: the template's container is the one the app uses, while the app runs.
 
 ```swift path=App/AppDelegate.swift
 import UIKit
@@ -16544,7 +16544,7 @@ final class Library {
         context = persistentContainer?.viewContext
     }
 
-    func saveContext() {
+    func save() {
         try? context?.save()
     }
 }
@@ -16555,16 +16555,70 @@ import UIKit
 
 final class BookViewController: UIViewController {
     func done() {
-        Library.shared.saveContext()
+        Library.shared.save()
     }
 }
 ```
 
 ### Triggers: a view model that loads the stores of a shared stack's container again (a note)
 
-`CoreDataManager` loads its container's stores when it is made, and keeps the error for the
-screen that tells the person; the view model's second load only fails to add the same store
-again, and the container keeps the store it has.
+`CoreDataManager` loads its container's stores when it is made, and stops the app, once it has
+told the person, where that fails: the view model's second load runs only after the first opened
+the store, and only fails to add the same store again; the container keeps the store it has.
+
+```swift path=App/CoreDataManager.swift
+import AppKit
+import CoreData
+
+final class CoreDataManager {
+    static let shared = CoreDataManager()
+    let persistentContainer: NSPersistentContainer
+
+    private init() {
+        persistentContainer = NSPersistentContainer(name: "Cards")
+        persistentContainer.loadPersistentStores { _, error in
+            if let error {
+                NSAlert(error: error).runModal()
+                ↓fatalError("The cards could not be opened: \(error)")
+            }
+        }
+    }
+}
+```
+
+```swift path=App/DeckViewModel.swift
+import CoreData
+
+final class DeckViewModel: ObservableObject {
+    let container = CoreDataManager.shared.persistentContainer
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓print("Failed to load data: \(error.localizedDescription)")
+            }
+        }
+    }
+}
+```
+
+```swift path=App/CardsApp.swift
+import SwiftUI
+
+@main
+struct CardsApp: App {
+    @StateObject private var deck = DeckViewModel()
+
+    var body: some Scene {
+        WindowGroup { Text("Cards") }
+    }
+}
+```
+
+### Triggers: the same, where the shared stack goes on when its load fails (a warning)
+
+`CoreDataManager` keeps the error for a screen and goes on: where its load failed, the view
+model's load tries the store again, fails the same way, and only logs.
 
 ```swift path=App/CoreDataManager.swift
 import CoreData

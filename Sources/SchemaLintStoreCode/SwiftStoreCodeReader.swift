@@ -200,9 +200,10 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             if !reading.storeCode.failureActions[index].inUnusedCode {
                 reading.storeCode.failureActions[index].onlyAtTermination = Self.terminationOnlyReader(of: place, in: sources, holding: files(holding:))
                 reading.storeCode.failureActions[index].offByConstant = Self.falseConstant(guarding: place, in: sources)
-                if reading.storeCode.failureActions[index].opening == .loadPersistentStores {
+                if reading.storeCode.failureActions[index].opening == .loadPersistentStores, reading.storeCode.failureActions[index].action == .onlyLogs {
                     reading.storeCode.failureActions[index].reloadsTheStoresOf = Self.otherTypesLoad(
-                        reloadedAt: reading.storeCode.failureActions[index].openingLocation, in: sources, openings: reading.storeCode.openings
+                        reloadedAt: reading.storeCode.failureActions[index].openingLocation, by: place,
+                        in: sources, openings: reading.storeCode.openings, failureActions: reading.storeCode.failureActions
                     )
                 }
             }
@@ -767,8 +768,8 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             return found
         }
         // Whether a line's sends of `word` may reach the declaring type: one sent to a name bound
-        // to the type, to `delegate`, on a line that names the type, or, where `bareIsTheType`,
-        // to no receiver.
+        // to the type, to a name with `delegate` in it, on a line that names the type, or, where
+        // `bareIsTheType`, to no receiver.
         func mayBeSentToTheType(_ word: String, in text: Substring, boundNames: Set<Substring>, bareIsTheType: Bool) -> Bool {
             var searched = text[...]
             while let found = searched.range(of: word) {
@@ -788,7 +789,8 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                 let name = Substring(String(beforeDot.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed()))
                 // (`self.` in a file with its own of the name is its own.)
                 if name.isEmpty || name == "self" { if bareIsTheType { return true } else { continue } }
-                if name == "delegate" || boundNames.contains(name) { return true }
+                // (`appDelegate`, `delegate`: named for it, wherever another file binds it.)
+                if name.lowercased().contains("delegate") || boundNames.contains(name) { return true }
             }
             return false
         }
@@ -816,11 +818,15 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         return names
     }
 
-    /// Where `container.loadPersistentStores` at `location` loads a container that a property of
-    /// the type holds as another type's (`let container = CoreDataManager.shared.persistentContainer`)
-    /// and that other type loads its stores itself (`persistentContainer.loadPersistentStores` in a
-    /// member of `CoreDataManager`): that container, as `CoreDataManager.persistentContainer`.
-    static func otherTypesLoad(reloadedAt location: SchemaLintCore.SourceLocation, in sources: [ModelSourceFile], openings: [StoreOpening]) -> String? {
+    /// Where `container.loadPersistentStores` at `location`, in `place`, loads a container that
+    /// its type holds as another type's (`let container = CoreDataManager.shared.persistentContainer`)
+    /// and that other type loads its stores itself (`persistentContainer.loadPersistentStores` in
+    /// a member of `CoreDataManager`), stopping the app where that load fails: this second load
+    /// runs only after the first opened the store. That container, as `CoreDataManager.persistentContainer`.
+    static func otherTypesLoad(
+        reloadedAt location: SchemaLintCore.SourceLocation, by place: CodePlace, in sources: [ModelSourceFile],
+        openings: [StoreOpening], failureActions: [StoreFailureAction]
+    ) -> String? {
         func receiver(ofLoadOn line: Substring) -> Substring? {
             guard let call = line.range(of: ".loadPersistentStores") else { return nil }
             let name = line[..<call.lowerBound].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
@@ -829,30 +835,39 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         guard let source = sources.first(where: { $0.name == location.file }) else { return nil }
         let fileLines = lines(of: source)
         guard location.line >= 1, location.line <= fileLines.count, let name = receiver(ofLoadOn: code(of: fileLines[location.line - 1])), name != "self" else { return nil }
-        // `let name = Type.shared.property` (or `Type.property`, `Type.default.property`), with
-        // modifiers before and a type after the name.
-        var held: (type: Substring, property: Substring)?
-        for line in fileLines {
+        // The binding of the name nearest above the load (a local shadows the property), else the
+        // first below it: `let name = Type.shared.property` (or `Type.property`), with modifiers
+        // before and a type after the name.
+        func binding(on line: Substring) -> (value: Substring?, found: Bool) {
             let words = code(of: line).split(whereSeparator: \.isWhitespace)
-            guard let binding = words.firstIndex(where: { $0 == "let" || $0 == "var" }), binding + 1 < words.count,
-                  words[binding + 1] == name || words[binding + 1] == name + ":",
-                  let equals = words[(binding + 1)...].firstIndex(of: "="), equals + 1 == words.count - 1 else { continue }
-            let parts = words[equals + 1].split(separator: ".")
-            guard (2...3).contains(parts.count), parts.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }),
-                  parts[0].first?.isUppercase == true, let property = parts.last else { continue }
-            held = (parts[0], property)
+            guard let keyword = words.firstIndex(where: { $0 == "let" || $0 == "var" }), keyword + 1 < words.count,
+                  words[keyword + 1] == name || words[keyword + 1] == name + ":" else { return (nil, false) }
+            guard let equals = words[(keyword + 1)...].firstIndex(of: "="), equals + 1 == words.count - 1 else { return (nil, true) }
+            return (words[equals + 1], true)
         }
-        guard let held else { return nil }
-        // The other type's own load of that property.
+        let above = (0..<(location.line - 1)).reversed().lazy.map { binding(on: fileLines[$0]) }.first(where: \.found)
+        let below = ((location.line - 1)..<fileLines.count).lazy.map { binding(on: fileLines[$0]) }.first(where: \.found)
+        guard let value = (above ?? below)?.value else { return nil }
+        let parts = value.split(separator: ".")
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }),
+              parts[0].first?.isUppercase == true, let property = parts.last,
+              // Another type's container, not the reloading type's own.
+              let reloading = place.declaration.split(separator: ".").first, parts[0] != reloading else { return nil }
+        // The other type's own load of that property, which stops the app where it fails.
+        // (A failure's opening is where the call's expression starts; the opening's, its name: the
+        // same line.)
+        func sameLine(_ one: SchemaLintCore.SourceLocation, _ other: SchemaLintCore.SourceLocation) -> Bool { one.file == other.file && one.line == other.line }
         let loads = openings.contains { opening in
-            guard opening.call == .loadPersistentStores, opening.place.declaration.split(separator: ".").first == held.type,
+            guard opening.call == .loadPersistentStores, !sameLine(opening.place.location, location),
+                  opening.place.declaration.split(separator: ".").first == parts[0],
+                  failureActions.contains(where: { sameLine($0.openingLocation, opening.place.location) && $0.action == .stopsTheApp }),
                   let file = sources.first(where: { $0.name == opening.place.location.file }) else { return false }
             let lines = lines(of: file)
             let line = opening.place.location.line
             guard line >= 1, line <= lines.count else { return false }
-            return receiver(ofLoadOn: code(of: lines[line - 1])) == held.property
+            return receiver(ofLoadOn: code(of: lines[line - 1])) == property
         }
-        return loads ? "\(held.type).\(held.property)" : nil
+        return loads ? "\(parts[0]).\(property)" : nil
     }
 
     /// Whether a line opens a block of statements inside a function (`if #available(iOS 10.0, *) {`,

@@ -142,8 +142,10 @@ struct GitVersionEdits {
         let hash = VersionLock.hash(of: version)
         return earlier.prefix(Self.earlierStatesRead).contains { object in
             guard let data = git.run(["cat-file", "blob", object]), data.succeeded,
-                  let copy = try? XcodeModelReader.parse(version: data.standardOutput, file: "\(object):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
+                  var copy = try? XcodeModelReader.parse(version: data.standardOutput, file: "\(object):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit)
             else { return false }
+            // The file alone says nothing of its place in the bundle, which the hash covers.
+            copy.version = version.version
             return VersionLock.hash(of: copy) == hash
         }
     }

@@ -318,12 +318,12 @@ struct AppVersionChanges {
     /// "1.2rc2" the next day) names no release, and the release that followed shipped what came
     /// after it. Only the few oldest changes since are read: a withdrawn number goes soon.
     private func isWithdrawn(_ change: AppVersionChange, paths: [String]) -> Bool {
-        guard let set = VersionNumber(change.to),
+        guard let set = Self.leadingNumber(change.to),
               let log = git.run(["log", "--first-parent", "--no-color", "--format=%h %cs", "-G", Self.changedLines, "\(change.commit)..\(git.commit)", "--"] + paths),
               log.succeeded else { return false }
         for line in log.text.split(separator: "\n").suffix(8).reversed() {
             guard let next = changes(line, paths: paths).first(where: { $0.setting == change.setting }) else { continue }
-            guard let value = VersionNumber(next.to) else { return false }
+            guard let value = Self.leadingNumber(next.to) else { return false }
             return value < set
         }
         return false

@@ -455,9 +455,10 @@ package struct StoreFailureAction: Hashable, Sendable {
     package var onlyAtTermination: String?
     /// The container whose stores this load adds is another type's, which loads them itself
     /// (`let container = CoreDataManager.shared.persistentContainer`, then
-    /// `container.loadPersistentStores`, where `CoreDataManager` loads its `persistentContainer`):
-    /// the other type's load opened the store, or failed first; this second one only fails to add
-    /// it again. The loading container, as `Type.property`.
+    /// `container.loadPersistentStores`, where `CoreDataManager` loads its `persistentContainer` and
+    /// stops the app where that fails): this second load runs only after the first opened the
+    /// store, and only fails to add it again. The loading container, as `Type.property`; set where
+    /// this failure only logs.
     package var reloadsTheStoresOf: String?
     /// The deletion runs where the code found that the store does not match the model
     /// (`isConfiguration(withName:compatibleWithStoreMetadata:)` false), before opening it: every

@@ -298,8 +298,8 @@ struct StoreFailureDestructiveRule: StoreCodeRule {
         // A second load of a container another type already loads: that type's load opened the
         // store (or failed first, where its own handling runs); this one only fails to add the
         // store again, and the container keeps the store it has.
-        if let loader = action.reloadsTheStoresOf {
-            consequence = "\(action.written) runs when \(opening) fails, but this loads the stores of \(loader), which \(loader.split(separator: ".").first.map(String.init) ?? loader) loads itself: that load opened the store, or failed first and ran its own handling; this second one only fails to add the same store again, and the container keeps the store it has"
+        if let loader = action.reloadsTheStoresOf, action.action == .onlyLogs {
+            consequence = "\(action.written) runs when \(opening) fails, but this loads the stores of \(loader), which \(loader.split(separator: ".").first.map(String.init) ?? loader) loads itself, stopping the app where that fails: this second load runs only after the first opened the store, and only fails to add the same store again; the container keeps the store it has"
             severity = .note
             suggestions.insert("use \(loader) as it is, without loading its stores again", at: 0)
         }

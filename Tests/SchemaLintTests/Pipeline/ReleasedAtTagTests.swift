@@ -2806,6 +2806,28 @@ struct ReleasedAtTagTests {
         #expect(edited.stdout.contains("warning: Notes was edited in"), "\(edited.stdout)")
     }
 
+    /// The same for a later version of the bundle (`Notes 2`): the file says nothing of its
+    /// place in the bundle, so the model it held is compared as that version.
+    @Test func withoutTagsALaterVersionPutBackInXcodeIsNoEdit() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("Notes")
+        try Self.write(folder, "Notes 2", ["title", "created:Date"])
+        try repository.commit("Notes 2")
+        try Self.write(folder, "Notes 2", ["title", "created:Date", "body"])
+        try repository.commit("body, in place")
+        try Self.write(folder, "Notes 2", ["created:Date", "title"], current: "Notes 3")
+        let file = folder.path + "/\(Self.bundle)/Notes 2.xcdatamodel/contents"
+        let saved = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "lastSavedToolsVersion=\"22757\"", with: "lastSavedToolsVersion=\"23211.1\"")
+        try folder.write(saved, to: "\(Self.bundle)/Notes 2.xcdatamodel/contents")
+        try Self.write(folder, "Notes 3", ["title", "created:Date", "body"])
+        try repository.commit("Notes 2 put back in Xcode; the body in Notes 3")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(run.status == 0 && !run.stdout.contains("Notes 2 was edited"), "\(run.stdout)")
+    }
+
     /// The version before the newest edited in the commit that added the newest: it was the
     /// current version until then, so it is compared with itself as it was before that commit.
     @Test func withoutTagsAnEditInTheCommitThatAddedTheSuccessorIsAWarning() throws {
