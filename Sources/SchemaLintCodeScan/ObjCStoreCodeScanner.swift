@@ -646,8 +646,12 @@ struct ObjCStoreCodeScanner {
                 return !initialized.contains((body.owner ?? "") + "\u{0}" + target)
             }.map { found[$0] }
         }
+        // (MagicalRecord's stack loads the app's merged models, or the one `setDefaultModelNamed:`
+        // names, whatever model the file's other code loads by name: a template's getter beside it.)
         if !found.isEmpty, let model = compiledModelName() {
-            for index in found.indices { found[index].opening.modelName = model }
+            for index in found.indices where ![.magicalRecordSetup, .magicalRecordAutoMigratingSetup].contains(found[index].opening.call) {
+                found[index].opening.modelName = model
+            }
         }
         return found
     }
