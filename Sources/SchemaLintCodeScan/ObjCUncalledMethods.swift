@@ -155,7 +155,7 @@ struct ObjCUncalledMethods {
     /// Whether `keyword`, a getter whose body is `own` in `file`, is sent by no code but methods
     /// that are unsent themselves.
     private mutating func isUnsentGetter(_ keyword: String, own: Range<Int>, in file: String, depth: Int) -> Bool {
-        let ownClass = parsed(file).flatMap { parsed in parsed.bodies.first { $0.range == own } }.flatMap { Self.className(of: $0.declaration) }
+        let ownClass = parsed(file).flatMap { parsed in parsed.bodies.first { $0.range == own } }?.owner
         for name in names where holds(keyword, in: name) {
             if name.hasSuffix(".swift") || Self.isInterfaceFile(name) { return false }
             guard !name.hasSuffix(".h"), let (tokens, bodies) = parsed(name) else { continue }
@@ -167,8 +167,7 @@ struct ObjCUncalledMethods {
                 if name == file && body.range == own || isTermination(body.declaration) { continue }
                 // `self.persistentContainer` in a method of another class is that class's own
                 // property of the name (a store manager's), not this getter.
-                if Self.sendsToSelf(at: position, in: tokens), let owner = Self.className(of: body.declaration),
-                   let getterOwner = ownClass, owner != getterOwner { continue }
+                if Self.sendsToSelf(at: position, in: tokens), let owner = body.owner, let getterOwner = ownClass, owner != getterOwner { continue }
                 guard isUncalled(body.declaration, in: name, depth: depth + 1) else { return false }
             }
         }
@@ -194,13 +193,6 @@ struct ObjCUncalledMethods {
     /// Whether the send of the keyword at `position` goes to `self` (`self.keyword`, `[self keyword]`).
     private static func sendsToSelf(at position: Int, in tokens: [ObjCToken]) -> Bool {
         position >= 2 && tokens[position - 2].isIdentifier("self") && (tokens[position - 1].is(".") || position >= 3 && tokens[position - 3].is("["))
-    }
-
-    /// The class of a method's declaration (`-[WZStore coordinator]`, `+[WZStore (Extras) shared]`: `WZStore`).
-    private static func className(of declaration: String) -> String? {
-        guard declaration.hasPrefix("-[") || declaration.hasPrefix("+[") else { return nil }
-        let name = declaration.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        return name.isEmpty ? nil : String(name)
     }
 
     /// A nib or storyboard: what it names, its bindings and connections send.

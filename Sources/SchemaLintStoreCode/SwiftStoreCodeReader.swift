@@ -781,12 +781,8 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                     continue
                 }
                 if text.contains(typeName) { return true }
-                // The receiver, past optional chaining (`appDelegate?.`, `delegate!.`).
-                var beforeDot = before.dropLast()
-                if beforeDot.last == "?" || beforeDot.last == "!" { beforeDot = beforeDot.dropLast() }
                 // A call's or a subscript's result (`getCoreDataStack().`): another value.
-                if beforeDot.last == ")" || beforeDot.last == "]" { continue }
-                let name = Substring(String(beforeDot.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed()))
+                guard let name = Self.receiver(ofMemberBefore: found.lowerBound, in: text) else { continue }
                 // (`self.` in a file with its own of the name is its own.)
                 if name.isEmpty || name == "self" { if bareIsTheType { return true } else { continue } }
                 // (`appDelegate`, `delegate`: named for it, wherever another file binds it.)
@@ -801,6 +797,19 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         guard let calls = uses(of: reader, declaredBy: "func \(reader)"), !calls.isEmpty,
               calls.allSatisfy({ enclosingFunction(ofLine: $0) == entry }) else { return nil }
         return reader
+    }
+
+    /// The name a member that starts at `start` of `line` is sent to, past optional chaining:
+    /// `appDelegate` in `appDelegate?.saveContext()`, "" where none is written (`.member`); nil
+    /// where the member follows no `.`, or follows a call's or a subscript's result
+    /// (`getCoreDataStack().saveContext()`), another value.
+    static func receiver(ofMemberBefore start: Substring.Index, in line: Substring) -> Substring? {
+        var before = line[..<start]
+        guard before.last == "." else { return nil }
+        before = before.dropLast()
+        if before.last == "?" || before.last == "!" { before = before.dropLast() }
+        if before.last == ")" || before.last == "]" { return nil }
+        return Substring(String(before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed()))
     }
 
     /// The names a file binds to values of `type`: `let app = UIApplication.shared.delegate as!
@@ -828,9 +837,8 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         openings: [StoreOpening], failureActions: [StoreFailureAction]
     ) -> String? {
         func receiver(ofLoadOn line: Substring) -> Substring? {
-            guard let call = line.range(of: ".loadPersistentStores") else { return nil }
-            let name = line[..<call.lowerBound].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            return name.isEmpty ? nil : Substring(String(name.reversed()))
+            guard let call = line.range(of: "loadPersistentStores"), let name = Self.receiver(ofMemberBefore: call.lowerBound, in: line) else { return nil }
+            return name.isEmpty ? nil : name
         }
         guard let source = sources.first(where: { $0.name == location.file }) else { return nil }
         let fileLines = lines(of: source)
