@@ -161,7 +161,7 @@ struct LaunchPaths {
                 func onMacOSOnly(_ path: [Int]) -> Bool { path.contains { buildsForMacOSOnly(units[$0].file) } }
                 // The entries of other apps (another type, or a type of the same name in another
                 // target's folder: each app's `MyApp`) that reach it too.
-                func app(_ unit: Int) -> String { units[unit].typeName + "\u{0}" + (declarations.files[units[unit].file].name as NSString).deletingLastPathComponent }
+                func app(_ unit: Int) -> String { units[unit].typeName + "\u{0}" + PathResolution.parent(of: declarations.files[units[unit].file].name) }
                 // A Mac app's launch and a phone app's reaching the same opening: the path told is
                 // one the launch watchdog ends, where the hazard is greatest (a shared stack that
                 // the Mac target's delegate happens to reach in fewer steps).

@@ -54,7 +54,7 @@ package struct YAMLModelFileReader: ModelSourceReader {
     /// rest of the histories that files named on their own belong to.
     package func companions(ofNamed files: [String]) -> [String] {
         var found: [String] = []
-        for folder in Set(files.map { ($0 as NSString).deletingLastPathComponent }).sorted() {
+        for folder in Set(files.map { PathResolution.parent(of: $0) }).sorted() {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
             for name in names.sorted() where !name.hasPrefix(".") && Self.extensions.contains((name as NSString).pathExtension.lowercased()) {
                 found.append(folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name))

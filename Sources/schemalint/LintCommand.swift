@@ -225,7 +225,7 @@ struct ReportWriter {
             let text = request.format.reporter(color: color && request.file == nil && request.format == .text, context: context).render(result)
             if let file = request.file {
                 do {
-                    let folder = (file as NSString).deletingLastPathComponent
+                    let folder = PathResolution.parent(of: file)
                     if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
                     try AtomicFileWriter.write(text, to: file, force: true)
                 } catch {

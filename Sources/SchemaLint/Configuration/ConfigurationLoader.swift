@@ -18,14 +18,14 @@ package enum ConfigurationLoader {
         var folder = PathResolution.canonical(path)
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = PathResolution.parent(of: folder)
         }
         while true {
             let candidate = (folder as NSString).appendingPathComponent(fileName)
             if FileManager.default.fileExists(atPath: candidate) {
                 return try load(file: displayPath(candidate), knownRules: knownRules)
             }
-            let parent = (folder as NSString).deletingLastPathComponent
+            let parent = PathResolution.parent(of: folder)
             if parent == folder || parent.isEmpty { return ProjectConfiguration() }
             folder = parent
         }
@@ -39,7 +39,7 @@ package enum ConfigurationLoader {
     /// Reads a configuration from its bytes; `file` is used in locations and errors and gives the
     /// folder that relative paths (`baseline`) are resolved against.
     package static func parse(bytes: [UInt8], file: String, knownRules: Set<String>) throws(InputError) -> ProjectConfiguration {
-        var configuration = ProjectConfiguration(file: file, directory: (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent)
+        var configuration = ProjectConfiguration(file: file, directory: PathResolution.parent(of: file).isEmpty ? "." : PathResolution.parent(of: file))
         let root: YAMLNode
         do throws(InputError) {
             root = try YAMLParser().parse(bytes, file: file)

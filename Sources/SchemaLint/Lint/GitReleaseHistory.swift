@@ -198,12 +198,12 @@ struct GitReleaseHistory {
         // A model that moved is looked for by its source's name or in its folder outside the paths
         // linted too; a folder read whole (a bundle) is read only where it may be a model's.
         let sourceNames = Set(models.map { ($0.relative as NSString).lastPathComponent.lowercased() })
-        let sourceFolders = Set(models.map { ($0.relative as NSString).deletingLastPathComponent })
+        let sourceFolders = Set(models.map { PathResolution.parent(of: $0.relative) })
         func named(_ path: String) -> Bool { sourceNames.contains((path as NSString).lastPathComponent.lowercased()) }
         let candidates = tags.indices.map { index in
             Self.built(sources.candidates(
                 in: trees[index], for: readersAtTag[index],
-                outside: { path in named(path) || sourceFolders.contains((path as NSString).deletingLastPathComponent) },
+                outside: { path in named(path) || sourceFolders.contains(PathResolution.parent(of: path)) },
                 readsFolder: { folder in named(folder) || models.contains { $0.relative == folder } }), tree: trees[index], tag: tags[index].object, top: top, cache: loader.gitCache)
         }
         let wanted = Set(candidates.flatMap { $0.flatMap { $0.blobs } }).sorted()

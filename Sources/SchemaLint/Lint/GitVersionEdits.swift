@@ -53,8 +53,8 @@ struct GitVersionEdits {
         let versionFiles = [XcodeModelBundle.modelFile, XcodeModelBundle.binaryModelFile]
         func files(_ name: String) -> [String] { versionFiles.map { relative + "/" + name + XcodeModelBundle.versionExtension + "/" + $0 } }
         func label(of file: String) -> String? {
-            let folder = (file as NSString).deletingLastPathComponent
-            guard (folder as NSString).deletingLastPathComponent == relative, folder.hasSuffix(XcodeModelBundle.versionExtension) else { return nil }
+            let folder = PathResolution.parent(of: file)
+            guard PathResolution.parent(of: folder) == relative, folder.hasSuffix(XcodeModelBundle.versionExtension) else { return nil }
             return String(((folder as NSString).lastPathComponent).dropLast(XcodeModelBundle.versionExtension.count))
         }
         guard let added = commits(["-1", "--diff-filter=A", git.commit, "--"] + files(newest), git: git).first?.commit else { return [] }

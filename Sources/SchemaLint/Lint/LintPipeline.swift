@@ -521,7 +521,7 @@ public struct LintPipeline: Sendable {
         let companions = (configuration.file.map { [$0] } ?? []) + configuration.productionSchemas.map(\.path)
         let wanted = options.paths.map { finder.enclosingFolderSource(of: $0)?.path ?? $0 } + companions
         let checkout = try InputErrors.collect { () throws(InputError) in
-            try git.checkout(wanted, companionFolders: namedFiles.map { ($0 as NSString).deletingLastPathComponent })
+            try git.checkout(wanted, companionFolders: namedFiles.map { PathResolution.parent(of: $0) })
         }
         defer { try? FileManager.default.removeItem(atPath: checkout.folder) }
         var earlier = options

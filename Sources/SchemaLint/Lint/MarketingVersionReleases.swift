@@ -125,8 +125,8 @@ extension LintPipeline {
         // resolved once, as it costs a look at each folder on the way.
         var folders: [String: String] = [:]
         func relative(_ file: String) -> String {
-            let inside = (file as NSString).deletingLastPathComponent
-            let folder = (inside as NSString).deletingLastPathComponent
+            let inside = PathResolution.parent(of: file)
+            let folder = PathResolution.parent(of: inside)
             guard !folder.isEmpty else { return PathResolution.relative(PathResolution.canonical(file), to: root) }
             let canonical = folders[folder] ?? PathResolution.canonical(folder)
             folders[folder] = canonical
@@ -159,7 +159,7 @@ extension LintPipeline {
         var marked = entries
         for (index, path) in files where edited.contains(path) {
             guard let last = lastEdits[path] else { continue }
-            let bundle = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+            let bundle = PathResolution.parent(of: PathResolution.parent(of: path))
             let versionChanges = projects[bundle] ?? AppVersionChanges(git: git, building: top + "/" + path)
             projects[bundle] = versionChanges
             let key = last + "\u{0}" + versionChanges.scope
@@ -259,11 +259,11 @@ struct AppVersionChanges {
     /// none below `top` does.
     private static func projectFolder(of file: String, top: String) -> String? {
         let root = PathResolution.canonical(top)
-        var folder = (PathResolution.canonical(file) as NSString).deletingLastPathComponent
+        var folder = PathResolution.parent(of: PathResolution.canonical(file))
         while folder.count > root.count, folder.hasPrefix(root + "/") {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             if entries.contains(where: { $0.hasSuffix(".xcodeproj") }) { return PathResolution.relative(folder, to: root) }
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = PathResolution.parent(of: folder)
         }
         return nil
     }

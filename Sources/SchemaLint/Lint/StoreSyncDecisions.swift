@@ -318,7 +318,7 @@ struct StoreSyncDecisions {
         guard !commits.isEmpty else { return nil }
         var start: String?
         for file in Set(containers.map(\.location.file)).sorted() {
-            let folder = (file as NSString).deletingLastPathComponent
+            let folder = PathResolution.parent(of: file)
             // Through renames (code moved to another folder synced since it was first written),
             // newest first: git's `--follow` does not mix with `--reverse`. Where following fails
             // (a clone without some old contents), the file's own path.
@@ -336,7 +336,7 @@ struct StoreSyncDecisions {
         // its start, or a repository brought in by one commit) synced every version.
         if let first = history.first, let came = commits[first]?.date, came >= start { return nil }
         func dated(by day: String) -> [String] { history.filter { commits[$0].map { $0.date <= day } ?? false } }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathResolution.parent(of: path)
         if onlySyncedBundle, dated(by: start).count > 1,
            let output = git.run(["log", "--reverse", "--format=%cs", "-S", "NSPersistentCloudKitContainer", "--", ":(top)*.swift", ":(top)*.m", ":(top)*.mm"], in: folder.isEmpty ? "." : folder),
            output.succeeded, let anywhere = output.text.split(separator: "\n").first.map(String.init) {

@@ -167,7 +167,7 @@ package struct ModelSourceFinder: Sendable {
                 unclaimed += walk.unclaimed
                 moduleFolders.formUnion(walk.manifestFolders)
                 for project in walk.projects {
-                    moduleFolders.insert(((project as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent)
+                    moduleFolders.insert(PathResolution.parent(of: PathResolution.parent(of: project)))
                 }
                 for (_, listing) in listings { sourcesOfSeveralTargets.formUnion(listing.sourcesOfSeveralTargets) }
                 for source in found[before...] where source.path.hasSuffix(".xcdatamodeld") {
@@ -208,7 +208,7 @@ package struct ModelSourceFinder: Sendable {
 
     /// The mapping models in the folder that holds `bundle` (where Xcode puts new ones).
     func mappingModelsBeside(_ bundle: String) -> [String] {
-        let parent = (bundle as NSString).deletingLastPathComponent
+        let parent = PathResolution.parent(of: bundle)
         let folder = parent.isEmpty ? "." : parent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.sorted().filter { $0.hasSuffix(".xcmappingmodel") && !$0.hasPrefix(".") }.map { parent.isEmpty ? $0 : (parent as NSString).appendingPathComponent($0) }.filter { !isExcluded($0) }

@@ -71,7 +71,7 @@ extension VersionLock {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-            let folder = isFolder.boolValue ? path : (path as NSString).deletingLastPathComponent
+            let folder = isFolder.boolValue ? path : PathResolution.parent(of: path)
             let file = lockPath(in: folder.isEmpty ? "." : folder)
             guard FileManager.default.fileExists(atPath: file), read.insert(PathResolution.canonical(file)).inserted else { continue }
             var lock = try self.read(path: file)

@@ -31,7 +31,7 @@ package struct BuildStamp: Sendable {
         guard isAbsentOrStamp else {
             throw FileWriteError(path: file, message: "is not a schemalint stamp; --stamp replaces only a file it wrote")
         }
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = PathResolution.parent(of: file)
         if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         try AtomicFileWriter.write(Self.text(summary: summary), to: file, force: true)
     }

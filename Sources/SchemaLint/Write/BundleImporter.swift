@@ -45,7 +45,7 @@ package struct BundleImporter: Sendable {
         if let duplicate = Dictionary(grouping: files, by: \.path).first(where: { $0.value.count > 1 })?.key {
             throw FileWriteError(path: duplicate, message: "two versions would be written to this file; name their versions apart")
         }
-        for folder in Set(files.map { ($0.path as NSString).deletingLastPathComponent }).sorted() where !folder.isEmpty {
+        for folder in Set(files.map { PathResolution.parent(of: $0.path) }).sorted() where !folder.isEmpty {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {

@@ -306,7 +306,7 @@ package struct GitHistoryCache: Sendable, Hashable {
     /// Writes an entry's file atomically, making its folder first: a cache that cannot be written
     /// only costs the next run what this one asked git.
     private static func keep(_ data: Data, at file: String) {
-        try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: PathResolution.parent(of: file), withIntermediateDirectories: true)
         try? AtomicFileWriter.write(data, to: file, force: true)
     }
 

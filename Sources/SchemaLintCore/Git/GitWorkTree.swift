@@ -8,7 +8,7 @@ package enum GitWorkTree {
         var folder = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
         while true {
             if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(".git")) { return folder }
-            let parent = (folder as NSString).deletingLastPathComponent
+            let parent = PathResolution.parent(of: folder)
             if parent == folder || parent.isEmpty { return nil }
             folder = parent
         }

@@ -15,6 +15,16 @@ package enum PathResolution {
         return result
     }
 
+    /// The folder that holds `path` ("" for a name alone): what `NSString.deletingLastPathComponent`
+    /// answers, except that swift-corelibs-foundation traps on a one-character relative name ("Y",
+    /// a repository's top folder `A/`), so such a name is answered here.
+    package static func parent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard trimmed.contains("/") else { return "" }
+        return (String(trimmed) as NSString).deletingLastPathComponent
+    }
+
     /// `path` relative to `directory` when it lies inside it; otherwise the path unchanged.
     package static func relative(_ path: String, to directory: String) -> String {
         let full = canonical(path)

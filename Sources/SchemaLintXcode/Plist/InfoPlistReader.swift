@@ -99,10 +99,10 @@ package struct InfoPlistReader: ModelSourceReader {
     /// The folder of the target whose Info.plist is at `file`: its own folder, or the one above a
     /// supporting folder (`Widgets/Supporting Files/Info.plist` is the `Widgets` target's).
     private static func targetFolder(ofInfoPlistAt file: String) -> String {
-        var folder = (file as NSString).deletingLastPathComponent
+        var folder = PathResolution.parent(of: file)
         // (A supporting folder at the root is no target's: the root would make every file the
         // extension's.)
-        let above = (folder as NSString).deletingLastPathComponent
+        let above = PathResolution.parent(of: folder)
         if supportingFolders.contains((folder as NSString).lastPathComponent.lowercased()), !above.isEmpty, above != "." {
             folder = above
         }

@@ -2429,6 +2429,24 @@ struct ReleasedAtTagTests {
         #expect(!locked.stdout.contains("released-version"), "\(locked.stdout)")
     }
 
+    /// A model in a top folder of one letter (`Y/`): swift-corelibs-foundation traps when
+    /// `deletingLastPathComponent` is asked for the folder above `Y`, so every path is taken apart
+    /// by `PathResolution.parent(of:)`. Released, left alone and then edited, the run reports.
+    @Test func aModelInAOneLetterTopFolderIsComparedWithTheTag() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("model: Y\nversion: 1\nentities:\n  E:\n    attributes:\n      a1: string\n", to: "Y/Y-1.yml")
+        try folder.write("model: Y\nversion: 2\nentities:\n  E:\n    attributes:\n      a1: string\n      a2: string\n", to: "Y/Y-2.yml")
+        try repository.commit("Y")
+        try repository.tag("v1.0")
+        let quiet = try Executable.run(["--no-color"], in: folder.url)
+        #expect(quiet.status == 0, "\(quiet.stdout)\(quiet.stderr)")
+        try folder.write("model: Y\nversion: 1\nentities:\n  E:\n    attributes:\n      a1: string\n      a3: string\n", to: "Y/Y-1.yml")
+        let edited = try Executable.run(["--no-color"], in: folder.url)
+        #expect(edited.stdout.contains("Y/Y-1.yml:"), "\(edited.stdout)\(edited.stderr)")
+        #expect(edited.stdout.contains("released version 1 was modified: it changed since the release at v1.0"), "\(edited.stdout)\(edited.stderr)")
+    }
+
     /// An Xcode model of one version edited since its release leaves the released stores with no
     /// model to migrate from: it is compared with the tag like any released version. A YAML model
     /// of one file is not versioned there: editing it is how it changes, and the newest release is
