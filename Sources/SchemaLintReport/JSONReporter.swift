@@ -39,6 +39,8 @@ package struct JSONReporter: Reporter {
             "takenAsShipped": .bool(shipped.assumed),
             // The changes of the app's version that show the newest versions shipped, where no tag did.
             "versionChanges": shipped.versionChanges.isEmpty ? nil : .array(shipped.versionChanges.map(JSONValue.string)),
+            // What the text report says of them, with how to list them (`--all-steps`).
+            "message": shipped.sentence.map(JSONValue.string),
         ])
     }
 

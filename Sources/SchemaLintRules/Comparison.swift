@@ -220,6 +220,18 @@ package struct Comparison: Sendable {
         return !inverse.isToMany
     }
 
+    /// The change of the same kind this step made to `change`'s inverse (a link renamed, turned,
+    /// reordered or given another delete rule at both ends): one change of the link, which its
+    /// rule reports once, naming both ends.
+    package func sameChange(atInverseOf change: Change) -> Change? {
+        guard let new = change.new?.relationship, let inverse = new.inverse, let member = change.path.member else { return nil }
+        let owners = Set(ModelValidator.ancestry(of: new.destination, in: version))
+        return changes.first { other in
+            other.kind == change.kind && other.path != change.path && other.path.member == inverse
+                && owners.contains(other.path.entity) && other.new?.relationship?.inverse == member
+        }
+    }
+
     /// The inverse relationship in the newer version, looked up in the destination and its ancestors.
     package func inverse(of relationship: Relationship) -> Relationship? {
         guard let name = relationship.inverse else { return nil }

@@ -4243,7 +4243,8 @@ A synced relationship's delete rule changed.
 Delete rules run on the device that deletes. With sync, a folder deleted on the new app cascades
 to its notes there, while the same deletion made on a device still on the older app only
 nullifies them, or the other way round. The result depends on which device made the change, and
-both versions' behaviour ends up in the shared data. That is usually acceptable, so it is a note.
+both versions' behaviour ends up in the shared data. No data is refused or lost at once, and which
+objects remain depends on who deletes, so it is a note: check that the app copes with both.
 
 A relationship that becomes deny in a synced model is an error, reported by
 `cloudkit-deny-delete-rule`, not by this rule. In a local store the delete rule is not stored data

@@ -27,7 +27,15 @@ struct ElementRenamedRule: ChangeRule {
     func check(_ change: Change, in comparison: Comparison, severity: Severity) -> [Finding] {
         guard let old = change.old, let new = change.new else { return [] }
         if let relationship = new.relationship, comparison.isStoredOnTheOtherSide(relationship) { return [] }
-        let what = "\(old.kind) '\(change.oldPath ?? change.path)' was renamed to '\(new.name)'"
+        var what = "\(old.kind) '\(change.oldPath ?? change.path)' was renamed to '\(new.name)'"
+        var notes: [Finding.Note] = []
+        // A link renamed at both ends is one rename: reported once (at the end CloudKit stores, or
+        // the one whose path sorts first), naming both.
+        if new.relationship != nil, let inverse = comparison.sameChange(atInverseOf: change), let renamed = inverse.new?.relationship {
+            if inverse.path < change.path, !comparison.isStoredOnTheOtherSide(renamed) { return [] }
+            what += ", and its inverse '\(inverse.oldPath ?? inverse.path)' to '\(renamed.name)'"
+            notes.append(Finding.Note("'\(inverse.path)' as \(comparison.version.displayName) declares it", at: inverse.location))
+        }
         let consequence: String
         switch new {
         case .entity:
@@ -41,7 +49,7 @@ struct ElementRenamedRule: ChangeRule {
             consequence = "CloudKit stores the link under the new name, which \(comparison.olderApps) never write, while they keep writing CD_\(old.name)"
         }
         let suggestions = Suggestions(comparison: comparison, change: change)
-        return [finding(change, in: comparison, severity: severity, message: "\(what); \(consequence)",
+        return [finding(change, in: comparison, severity: severity, message: "\(what); \(consequence)", notes: notes,
                         suggestions: [suggestions.keepBoth, suggestions.versionAttribute])]
     }
 }

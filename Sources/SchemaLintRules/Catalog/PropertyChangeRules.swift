@@ -310,14 +310,27 @@ package struct PropertyChangeRule: ChangeRule {
     ) { context in
         guard let new = context.change.new?.relationship else { return nil }
         // A synced relationship becoming ordered is cloudkit-ordered-relationship's.
+        if context.synced, new.isOrdered { return nil }
+        // Both ends of a many-to-many link changed alike: one finding, at the end whose path
+        // sorts first, naming both.
+        var what = "relationship '\(context.path)'"
+        var verb = "is"
+        var built = "an ordered relationship"
+        var destinations = "'\(new.destination)'"
+        if let inverse = context.comparison.sameChange(atInverseOf: context.change), let other = inverse.new?.relationship, other.isOrdered == new.isOrdered {
+            if inverse.path < context.path { return nil }
+            what = "relationship '\(context.path)' and its inverse '\(inverse.path)'"
+            verb = "are"
+            built = "ordered relationships"
+            destinations += " and '\(other.destination)'"
+        }
         if context.synced {
-            guard !new.isOrdered else { return nil }
-            return ("relationship '\(context.path)' is no longer ordered; \(context.olderApps) were built for an ordered relationship, which CloudKit never stored, so their model cannot sync",
-                    ["keep the order in an attribute of '\(new.destination)' (say 'position', double, default 0)"])
+            return ("\(what) \(verb) no longer ordered; \(context.olderApps) were built for \(built), which CloudKit never stored, so their model cannot sync",
+                    ["keep the order in an attribute of \(destinations) (say 'position', double, default 0)"])
         }
         return new.isOrdered
-            ? ("relationship '\(context.path)' became ordered; lightweight migration infers it, with the existing objects in no particular order", [])
-            : ("relationship '\(context.path)' is no longer ordered; lightweight migration infers it, and the order is lost", ["if the order matters, copy it into an attribute of '\(new.destination)' first"])
+            ? ("\(what) became ordered; lightweight migration infers it, with the existing objects in no particular order", [])
+            : ("\(what) \(verb) no longer ordered; lightweight migration infers it, and the order is lost", ["if the order matters, copy it into an attribute of \(destinations) first"])
     }
 
     static let inverseChanged = PropertyChangeRule(

@@ -13,7 +13,7 @@ struct RelationshipCardinalityChangedRule: ChangeRule {
         func word(_ relationship: Relationship) -> String { relationship.isToMany ? "to-many" : "to-one" }
         // Both ends turned (a one-to-many link the other way round): one change of the link,
         // reported once, at the end whose path sorts first, naming both.
-        let turned = Self.inverseTurned(with: change, in: comparison).flatMap { inverse -> (change: Change, old: Relationship, new: Relationship)? in
+        let turned = comparison.sameChange(atInverseOf: change).flatMap { inverse -> (change: Change, old: Relationship, new: Relationship)? in
             guard let old = inverse.old?.relationship, let new = inverse.new?.relationship else { return nil }
             return (inverse, old, new)
         }
@@ -47,16 +47,6 @@ struct RelationshipCardinalityChangedRule: ChangeRule {
                 : "\(what); lightweight migration infers it"
         }
         return [finding(change, in: comparison, severity: severity, message: message, notes: notes, suggestions: advice)]
-    }
-
-    /// The change of cardinality of `change`'s inverse in the same step, where both ends turned.
-    static func inverseTurned(with change: Change, in comparison: Comparison) -> Change? {
-        guard let new = change.new?.relationship, let inverse = new.inverse, let member = change.path.member else { return nil }
-        let owners = Set(ModelValidator.ancestry(of: new.destination, in: comparison.version))
-        return comparison.changes.first { other in
-            other.kind == .relationshipCardinalityChanged && other.path != change.path && other.path.member == inverse
-                && owners.contains(other.path.entity) && other.new?.relationship?.inverse == member
-        }
     }
 
     /// Where CloudKit keeps a link whose two ends are `relationship` (of `owner`) and `inverse`

@@ -207,9 +207,9 @@ import SchemaLintTestSupport
 
         let sarif = try JSONSerialization.jsonObject(with: Data(SARIFReporter(toolVersion: "1").render(result).utf8)) as? [String: Any]
         let run = (sarif?["runs"] as? [[String: Any]])?.first
-        #expect(((run?["properties"] as? [String: Any])?["notListed"] as? NSDictionary) == ["errors": 2, "warnings": 0, "notes": 0, "takenAsShipped": true] as NSDictionary)
+        #expect(((run?["properties"] as? [String: Any])?["notListed"] as? NSDictionary) == ["errors": 2, "warnings": 0, "notes": 0, "takenAsShipped": true, "message": sentence] as NSDictionary)
         let json = try JSONSerialization.jsonObject(with: Data(JSONReporter().render(result).utf8)) as? [String: Any]
-        #expect(((json?["summary"] as? [String: Any])?["notListed"] as? NSDictionary) == ["errors": 2, "warnings": 0, "notes": 0, "takenAsShipped": true] as NSDictionary)
+        #expect(((json?["summary"] as? [String: Any])?["notListed"] as? NSDictionary) == ["errors": 2, "warnings": 0, "notes": 0, "takenAsShipped": true, "message": sentence] as NSDictionary)
         #expect(MarkdownReporter().render(result).hasPrefix("**schemalint**: 1 error, 0 warnings, 0 notes in 1 model (4 versions); \(sentence).\n"))
         #expect(JUnitReporter().render(result).contains("<property name=\"not-listed\" value=\"\(sentence)\"/>"))
         #expect(GitHubReporter().render(result).hasSuffix("::notice title=schemalint::\(sentence)\n"))

@@ -37,6 +37,54 @@ import Testing
         #expect(findings.map(\.message) == ["relationship 'Folder.notes' and its inverse 'Note.folder' were removed; their stored data is dropped when a store migrates to version 2"])
     }
 
+    /// Version `version` of a synced model whose notes and tags are linked both ways: `tags` and
+    /// `notes` with the delete rules, ordering and names given.
+    static func linked(_ version: Int, cloudkit: Bool = true, rules: (String, String) = ("nullify", "nullify"), ordered: Bool = false, names: (String, String) = ("tags", "notes"), renamed: Bool = false) -> String {
+        let from = renamed ? (", renamedFrom: tags", ", renamedFrom: notes") : ("", "")
+        return """
+        model: Notes
+        version: \(version)
+        cloudkit: \(cloudkit)
+        entities:
+          Note:
+            attributes: {title: {type: string, optional: true}}
+            relationships:
+              \(names.0): {destination: Tag, inverse: \(names.1), toMany: true, ordered: \(ordered), deleteRule: \(rules.0)\(from.0)}
+          Tag:
+            attributes: {label: {type: string, optional: true}}
+            relationships:
+              \(names.1): {destination: Note, inverse: \(names.0), toMany: true, ordered: \(ordered), deleteRule: \(rules.1)\(from.1)}
+        """
+    }
+
+    @Test func aDeleteRuleChangedAtBothEndsIsOneFinding() throws {
+        let findings = try Lint.findings([Self.linked(1), Self.linked(2, rules: ("cascade", "cascade"))]).filter { $0.ruleID == "delete-rule-changed" }
+        #expect(findings.map(\.message) == ["relationship 'Note.tags' changed its delete rule from nullify to cascade, and its inverse 'Tag.notes' from nullify to cascade; apps still on version 1 keep deleting with nullify, so deleting the same object has different effects depending on the device"])
+        #expect(findings.first?.notes.map(\.message).contains("'Tag.notes' as version 2 declares it") == true)
+        // One end alone is that end's finding.
+        let one = try Lint.findings([Self.linked(1), Self.linked(2, rules: ("nullify", "cascade"))]).filter { $0.ruleID == "delete-rule-changed" }
+        #expect(one.map(\.message) == ["relationship 'Tag.notes' changed its delete rule from nullify to cascade; apps still on version 1 keep deleting with nullify, so deleting the same object has different effects depending on the device"])
+    }
+
+    @Test func anOrderChangedAtBothEndsIsOneFinding() throws {
+        let findings = try Lint.findings([Self.linked(1, cloudkit: false), Self.linked(2, cloudkit: false, ordered: true)]).filter { $0.ruleID == "relationship-ordered-changed" }
+        #expect(findings.map(\.message) == ["relationship 'Note.tags' and its inverse 'Tag.notes' became ordered; lightweight migration infers it, with the existing objects in no particular order"])
+        let synced = try Lint.findings([Self.linked(1, ordered: true), Self.linked(2)]).filter { $0.ruleID == "relationship-ordered-changed" }
+        #expect(synced.map(\.message) == ["relationship 'Note.tags' and its inverse 'Tag.notes' are no longer ordered; apps still on version 1 were built for ordered relationships, which CloudKit never stored, so their model cannot sync"])
+        #expect(synced.first?.suggestions == ["keep the order in an attribute of 'Tag' and 'Note' (say 'position', double, default 0)"])
+    }
+
+    @Test func aLinkRenamedAtBothEndsIsOneFinding() throws {
+        let findings = try Lint.findings([Self.linked(1), Self.linked(2, names: ("labels", "items"), renamed: true)]).filter { $0.ruleID == "relationship-renamed" }
+        #expect(findings.map(\.message) == ["relationship 'Note.tags' was renamed to 'labels', and its inverse 'Tag.notes' to 'items'; CloudKit stores the link under the new name, which apps still on version 1 never write, while they keep writing CD_tags"])
+        // One-to-many: the to-one end is what CloudKit stores, and it names the to-many end too.
+        let folders = try Lint.findings([
+            "model: Notes\nversion: 1\ncloudkit: true\nentities:\n  Folder:\n    relationships:\n      notes: {destination: Note, inverse: folder, toMany: true}\n  Note:\n    relationships:\n      folder: {destination: Folder, inverse: notes}\n",
+            "model: Notes\nversion: 2\ncloudkit: true\nentities:\n  Folder:\n    relationships:\n      items: {destination: Note, inverse: group, toMany: true, renamedFrom: notes}\n  Note:\n    relationships:\n      group: {destination: Folder, inverse: items, renamedFrom: folder}\n",
+        ]).filter { $0.ruleID == "relationship-renamed" }
+        #expect(folders.map(\.message) == ["relationship 'Note.folder' was renamed to 'group', and its inverse 'Folder.notes' to 'items'; CloudKit stores the link under the new name, which apps still on version 1 never write, while they keep writing CD_folder"])
+    }
+
     /// The to-many side removed, its to-one inverse kept: the links are the inverse's column, and
     /// stay (its inverse then names nothing, which a change of its own reports).
     @Test func aToManySideRemovedKeepsTheLinksInItsInverse() throws {

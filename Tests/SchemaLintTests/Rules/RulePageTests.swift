@@ -83,6 +83,11 @@ import SchemaLintTestSupport
         for example in page.examples {
             #expect(example.files.count + example.tree.count >= 1, "example '\(example.title)' in rules/\(id).md has no file")
         }
+        // A page never excuses what its rule reports: a change that is fine is not reported.
+        let why = markdown.components(separatedBy: "\n## Why").dropFirst().first?.components(separatedBy: "\n## ").first ?? ""
+        for excuse in ["acceptable", "harmless", "usually fine", "usually safe"] {
+            #expect(!why.lowercased().contains(excuse), "rules/\(id).md's Why calls what it reports \(excuse)")
+        }
     }
 
     /// The severity a title ends with: `(a note)`, `(a warning)`, `(an error)`.
