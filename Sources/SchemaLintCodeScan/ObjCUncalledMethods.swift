@@ -81,8 +81,24 @@ struct ObjCUncalledMethods {
                 let code = line.drop { $0 == " " || $0 == "\t" }
                 return !(code.hasPrefix("#import") || code.hasPrefix("#include") || code.hasPrefix("@class") || code.hasPrefix("//"))
             }
-            if uses { return false }
+            if uses, !isNamedOnlyInUnsentMethods(className, in: name) { return false }
         }
+        return true
+    }
+
+    /// Whether every use of `className` in the implementation file `name` lies in a method no code
+    /// sends (a one-off migration to iCloud that nothing wires up): what only such a method makes
+    /// or sends never runs. A use outside any method (a property's type) counts.
+    private mutating func isNamedOnlyInUnsentMethods(_ className: String, in name: String) -> Bool {
+        guard name.hasSuffix(".m") || name.hasSuffix(".mm"), let (tokens, bodies) = parsed(name) else { return false }
+        var enclosing: [String] = []
+        for index in tokens.indices where tokens[index].isIdentifier(className) {
+            if index > 0, tokens[index - 1].isIdentifier("@class") { continue }
+            guard let body = bodies.first(where: { $0.range.contains(index) }) else { return false }
+            if !enclosing.contains(body.declaration) { enclosing.append(body.declaration) }
+        }
+        guard !enclosing.isEmpty else { return false }
+        for declaration in enclosing where !isUncalled(declaration, in: name) { return false }
         return true
     }
 
