@@ -8923,6 +8923,50 @@ entities:
       ↓pinned: {type: boolean, optional: false, default: false}
 ```
 
+### Triggers: two fields version 2 adds to one record type are one error
+
+One deployment adds both, so one finding lists them, with a note at each.
+
+```yaml path=.schemalint.yml
+productionSchema: production.ckdb
+```
+
+```text path=production.ckdb
+DEFINE SCHEMA
+
+    RECORD TYPE CD_Note (
+        CD_entityName STRING,
+        CD_title STRING,
+        "___recordID" REFERENCE QUERYABLE,
+        GRANT WRITE TO "_creator",
+        GRANT CREATE TO "_icloud",
+        GRANT READ TO "_world"
+    );
+```
+
+```yaml
+model: Notes
+version: 1
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+released: false
+cloudkit: true
+entities:
+  Note:
+    attributes:
+      title: string
+      ↓pinned: {type: boolean, optional: false, default: false}
+      colour: {type: string, optional: false, default: blue}
+```
+
 ### Triggers: a new entity whose record type production does not have
 
 ```yaml path=.schemalint.yml
@@ -11920,7 +11964,7 @@ So is a log, all that runs when a second `loadPersistentStores` fails on a conta
 type holds and loads itself, stopping the app where that fails (`let container =
 CoreDataManager.shared.persistentContainer`, then `container.loadPersistentStores`): the second
 load runs only after the first opened the store, and only fails to add it again. So is a stop in an Objective-C class no other file names (not counting lines that
-import its header or declare it ahead with `@class`), a direct subclass of `NSObject` (no Info.plist
+import its header or declare it ahead with `@class`, nor methods no code sends), a direct subclass of `NSObject` (no Info.plist
 names it for the system to make), where the app's entry point (`main.m`'s
 `UIApplicationMain`, or `@main`) is among the files read: nothing makes one. So is whatever
 runs for a container whose model, loaded by name, declares no entity in any version (a template's
@@ -14548,6 +14592,110 @@ its header is neither), so the store never opens.
 ```objc path=App/AppDelegate.m
 #import "AppDelegate.h"
 #import "PaletteStore.h"
+
+@implementation AppDelegate
+
+- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+    return YES;
+}
+
+@end
+```
+
+```objc path=App/main.m
+#import <UIKit/UIKit.h>
+#import "AppDelegate.h"
+
+int main(int argc, char *argv[]) {
+    @autoreleasepool {
+        return UIApplicationMain(argc, argv, nil, NSStringFromClass([AppDelegate class]));
+    }
+}
+```
+
+### Triggers: Objective-C: a stack class made only in a migration method nothing sends (a note)
+
+Only `+[CloudMove moveToTheCloud]` makes a `PaletteStore`, and no code sends that method (its
+header declares it for the app, which never calls it), so the store never opens.
+
+```objc path=App/PaletteStore.h
+#import <CoreData/CoreData.h>
+
+@interface PaletteStore : NSObject
+@property (nonatomic, strong, readonly) NSManagedObjectContext *managedObjectContext;
+@property (nonatomic, strong, readonly) NSPersistentStoreCoordinator *persistentStoreCoordinator;
+@end
+```
+
+```objc path=App/PaletteStore.m
+#import "PaletteStore.h"
+
+@implementation PaletteStore
+@synthesize managedObjectContext = _managedObjectContext;
+@synthesize persistentStoreCoordinator = _persistentStoreCoordinator;
+
+- (instancetype)init {
+    self = [super init];
+    if (self) {
+        [self managedObjectContext];
+    }
+    return self;
+}
+
+- (NSManagedObjectContext *)managedObjectContext {
+    if (_managedObjectContext != nil) {
+        return _managedObjectContext;
+    }
+    NSPersistentStoreCoordinator *coordinator = [self persistentStoreCoordinator];
+    if (coordinator != nil) {
+        _managedObjectContext = [[NSManagedObjectContext alloc] initWithConcurrencyType:NSMainQueueConcurrencyType];
+        [_managedObjectContext setPersistentStoreCoordinator:coordinator];
+    }
+    return _managedObjectContext;
+}
+
+- (NSPersistentStoreCoordinator *)persistentStoreCoordinator {
+    if (_persistentStoreCoordinator != nil) {
+        return _persistentStoreCoordinator;
+    }
+    NSURL *storeURL = [[[[NSFileManager defaultManager] URLsForDirectory:NSDocumentDirectory inDomains:NSUserDomainMask] lastObject] URLByAppendingPathComponent:@"Palettes.sqlite"];
+    NSError *error = nil;
+    _persistentStoreCoordinator = [[NSPersistentStoreCoordinator alloc] initWithManagedObjectModel:[NSManagedObjectModel mergedModelFromBundles:nil]];
+    if (![_persistentStoreCoordinator addPersistentStoreWithType:NSSQLiteStoreType configuration:nil URL:storeURL options:nil error:&error]) {
+        NSLog(@"Unresolved error %@, %@", error, [error userInfo]);
+        ↓abort();
+    }
+    return _persistentStoreCoordinator;
+}
+
+@end
+```
+
+```objc path=App/CloudMove.h
+#import <Foundation/Foundation.h>
+
+@interface CloudMove : NSObject
++ (void)moveToTheCloud;
+@end
+```
+
+```objc path=App/CloudMove.m
+#import "CloudMove.h"
+#import "PaletteStore.h"
+
+@implementation CloudMove
+
++ (void)moveToTheCloud {
+    PaletteStore *store = [[PaletteStore alloc] init];
+    NSLog(@"moving %@", store.managedObjectContext);
+}
+
+@end
+```
+
+```objc path=App/AppDelegate.m
+#import "AppDelegate.h"
+#import "CloudMove.h"
 
 @implementation AppDelegate
 

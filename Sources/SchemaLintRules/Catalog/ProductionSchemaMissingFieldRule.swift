@@ -27,16 +27,31 @@ struct ProductionSchemaMissingFieldRule: HistoryRule {
                     ))
                     continue
                 }
-                for field in recordType.fields where !field.isOptional && deployed.field(named: field.name) == nil {
-                    guard reported.insert("\(recordType.name).\(field.name)").inserted else { continue }
+                let missing = recordType.fields.filter { field in
+                    !field.isOptional && deployed.field(named: field.name) == nil && reported.insert("\(recordType.name).\(field.name)").inserted
+                }.sorted { ($0.location, $0.name) < ($1.location, $1.name) }
+                guard let field = missing.first else { continue }
+                let deployedNote = Finding.Note("record type \(recordType.name) in the production schema", at: deployed.location)
+                if missing.count == 1 {
                     let element = field.name == CloudKitMirror.entityNameField ? "which entity a record holds" : "'\(field.path)'"
                     findings.append(comparison.finding(
                         descriptor, in: version, path: field.path, at: field.location,
                         message: "field \(field.name) (\(field.type)) of record type \(recordType.name) is not in the production schema \(comparison.fileName); the first time \(version.displayName) saves \(element), CloudKit answers \"Cannot create or modify field '\(field.name)' in record '\(recordType.name)' in production schema\" and sync stops",
-                        notes: [Finding.Note("record type \(recordType.name) in the production schema", at: deployed.location)],
+                        notes: [deployedNote],
                         suggestions: ProductionSchemaComparison.deployAdvice(version)
                     ))
+                    continue
                 }
+                // The fields one version adds to one record type are one deployment: one finding
+                // that lists them, with a note at each (a baseline records each field).
+                var merged = comparison.finding(
+                    descriptor, in: version, path: ElementPath(entity: field.path.entity), at: field.location,
+                    message: "\(missing.count) fields of record type \(recordType.name) are not in the production schema \(comparison.fileName): \(missing.map { "\($0.name) (\($0.type))" }.joined(separator: ", ")); the first time \(version.displayName) saves one of them, CloudKit answers \"Cannot create or modify field '<field>' in record '\(recordType.name)' in production schema\" and sync stops",
+                    notes: missing.map { Finding.Note("\($0.name) is '\($0.name == CloudKitMirror.entityNameField ? "which entity a record holds" : $0.path.description)'", at: $0.location) } + [deployedNote],
+                    suggestions: ProductionSchemaComparison.deployAdvice(version)
+                )
+                merged.memberIdentities = missing.map { comparison.finding(descriptor, in: version, path: $0.path, at: $0.location, message: "").identity }
+                findings.append(merged)
             }
         }
         return findings

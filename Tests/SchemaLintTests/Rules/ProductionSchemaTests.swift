@@ -69,6 +69,23 @@ import SchemaLintTestSupport
         #expect(finding.notes.first?.location.map { ($0.line, $0.column) } ?? (0, 0) == (recordType.line, recordType.column))
     }
 
+    /// The fields a version adds to one record type are one deployment: one error that lists
+    /// them, a note at each, and each recorded by a baseline.
+    @Test func fieldsOneVersionAddsToARecordTypeAreOneError() throws {
+        let draft = try Self.exampleVersion(1)
+            .replacingOccurrences(of: "version: 1", with: "version: 2\nreleased: false")
+            .replacingOccurrences(of: "      photo: binary\n", with: "      photo: binary\n      barcode: string\n      note: string\n")
+        let (findings, _) = try Self.lint(schema: CloudKitSchemaFixtures.deployedVersion1, versions: [try Self.exampleVersion(1), draft])
+        #expect(findings.count == 1, "\(findings.map(\.message))")
+        let finding = try #require(findings.first)
+        #expect(finding.message.contains(" fields of record type CD_Item are not in the production schema ") && finding.message.hasPrefix("2 fields"), "\(finding.message)")
+        #expect(finding.message.contains("production.ckdb: CD_barcode (STRING), CD_note (STRING); the first time version 2 saves one of them, CloudKit answers"), "\(finding.message)")
+        #expect(finding.path == ElementPath(entity: "Item"))
+        #expect(finding.notes.prefix(2).map(\.message) == ["CD_barcode is 'Item.barcode'", "CD_note is 'Item.note'"])
+        #expect(finding.notes.prefix(2).map { $0.location?.line } == [CloudKitSchemaFixtures.position(of: "barcode", in: draft)?.line, CloudKitSchemaFixtures.position(of: "note", in: draft)?.line])
+        #expect(finding.recordedIdentities.sorted() == ["production-schema-missing-field:Pantry:Item.barcode", "production-schema-missing-field:Pantry:Item.note"])
+    }
+
     @Test func aFieldDeployedWithAnotherTypeIsAnErrorAtTheAttributesType() throws {
         let schema = CloudKitSchemaFixtures.deployedVersion1.replacingOccurrences(of: "CD_quantity INT64", with: "CD_quantity STRING")
         let version = try Self.exampleVersion(1)
