@@ -196,6 +196,22 @@ import SchemaLintTestSupport
         #expect(removals.last?.notes.contains { $0.message.hasPrefix("the same in") } == false)
     }
 
+    /// `--compatibility transitive` checks the coming version against every earlier one, and
+    /// what only that finds is about the coming version: listed under the default scope, where
+    /// the step from version 1 to 2 is not (examples/journal: `mood` is optional in 1, and
+    /// required with no default in 3).
+    @Test func aTransitiveFindingAboutTheComingVersionIsListed() throws {
+        var options = LintPipeline.Options(paths: [Executable.packageRoot.appendingPathComponent("examples/journal").path])
+        options.compatibility = .transitive
+        guard case .success(let output) = LintPipeline().run(options) else { Issue.record("does not load"); return }
+        let required = output.result.findings.filter { $0.ruleID == "attribute-required-without-default" }
+        #expect(required.map { "\($0.baseline ?? "") \($0.version) \($0.path?.description ?? "")" } == ["1 3 Entry.mood"])
+        #expect(!output.result.findings.contains { $0.version == "2" }, "\(output.result.findings.map(\.message))")
+        options.compatibility = .previous
+        guard case .success(let previous) = LintPipeline().run(options) else { Issue.record("does not load"); return }
+        #expect(!previous.result.findings.contains { $0.ruleID == "attribute-required-without-default" })
+    }
+
     /// Every report that has a summary carries what was counted and not listed; with nothing left
     /// out, none says anything about it.
     @Test func everyReportWithASummarySaysWhatWasNotListed() throws {
