@@ -112,6 +112,25 @@ struct GitVersionEdits {
             entry.history = history.key
             entries.append(entry)
         }
+        // An older version edited in the working tree and not committed yet (a person linting
+        // before the commit): compared with itself as it was when the newest came, like a
+        // committed edit. (The working tree is asked of git each run: no cache keeps its answer.)
+        let uncommitted = git.runner.run(["diff", "--name-only", git.commit, "--"] + globs, in: git.top).flatMap { $0.succeeded ? $0.standardOutput : nil } ?? Data()
+        for file in String(decoding: uncommitted, as: UTF8.self).split(separator: "\n").map(String.init) {
+            guard let edited = label(of: file), edited != newest, reported.insert(edited).inserted,
+                  let version = history.versions.first(where: { $0.label == edited }), version.isReleased, !addedTogether().contains(version.label),
+                  !wasADraft(version.label, at: added.id),
+                  let data = git.run(["show", "\(added.id):\(file)"]), data.succeeded,
+                  let copy = try? XcodeModelReader.parse(version: data.standardOutput, file: "\(added.id):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit),
+                  !copy.entities.isEmpty
+            else { continue }
+            var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(added.id):\(file)", line: 1, column: 1))
+            entry.label = version.label
+            entry.releasedCopy = copy
+            entry.editedAfterSuccessor = VersionEdit(commit: nil, successor: newest, successorAdded: added)
+            entry.history = history.key
+            entries.append(entry)
+        }
         if let entry = newestEditedAfterRelease(history: history, newest: newest, added: added, files: files(newest), git: git) { entries.append(entry) }
         return entries
     }

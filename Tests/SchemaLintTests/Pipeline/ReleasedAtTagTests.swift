@@ -2643,6 +2643,32 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("Notes was edited in"), "\(run.stdout)")
     }
 
+    /// The same edit not committed yet (a person linting before the commit, the pre-commit hook):
+    /// the working tree's version is compared with itself as it was when its successor came.
+    @Test func withoutTagsAnUncommittedEditAfterTheSuccessorCameIsAWarning() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("Notes")
+        try Self.write(folder, "Notes 2", ["title", "color"])
+        try repository.commit("Notes 2")
+        let added = try repository.git(["rev-parse", "--short", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let before = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!before.stdout.contains("was edited"), "\(before.stdout)")
+
+        try Self.write(folder, "Notes", ["title", "pinned"], current: "Notes 2")
+        let after = try Executable.run(["--no-color"], in: folder.url)
+        #expect(after.stdout.contains("App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:2:1: warning: Notes is edited in the working tree, not yet committed, after Notes 2 was added in \(added) (2024-01-03): Note: added attribute `pinned` (string); if Notes shipped, the stores it made no longer match it"), "\(after.stdout)")
+        #expect(after.stdout.contains("Note: added attribute `pinned` (string)"), "\(after.stdout)")
+        #expect(after.stdout.contains("note: as it was when Notes 2 was added (\(added):App/Notes.xcdatamodeld/Notes.xcdatamodel/contents:1:1)"), "\(after.stdout)")
+
+        // Put back as it was: nothing to say.
+        try Self.write(folder, "Notes", ["title"], current: "Notes 2")
+        let restored = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!restored.stdout.contains("was edited"), "\(restored.stdout)")
+    }
+
     /// With no tag and no lock, git shows a version edited after its successor was added (a
     /// warning: the successor may have come before it shipped); an edit before that is how a
     /// version is made.
