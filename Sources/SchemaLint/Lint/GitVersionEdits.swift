@@ -92,12 +92,18 @@ struct GitVersionEdits {
         let editedWhenAdded = commits(["--diff-filter=M", "--name-only", "\(added.id)^!", "--"] + globs, git: git)
         let editedSince = commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..\(git.commit)", "--"] + globs, git: git)
         let edits = editedWhenAdded + editedSince
-        for (commit, file) in edits {
-            let base = commit.id == added.id ? added.id + "^" : added.id
+        // An older version edited in the working tree and not committed yet (a person linting
+        // before the commit) is compared like a committed edit, after those (a nil commit). The
+        // working tree is asked of git each run: no cache keeps its answer.
+        let uncommitted = git.runner.run(["-c", "core.quotePath=false", "diff", "--name-only", git.commit, "--"] + globs, in: git.top).flatMap { $0.succeeded ? $0.standardOutput : nil } ?? Data()
+        let edited: [(commit: GitFileOrigins.Commit?, file: String?)] = edits.map { ($0.commit, $0.file) }
+            + String(decoding: uncommitted, as: UTF8.self).split(separator: "\n").map { (nil, String($0)) }
+        for (commit, file) in edited {
+            let base = commit?.id == added.id ? added.id + "^" : added.id
             guard let file, let edited = label(of: file), edited != newest, reported.insert(edited).inserted,
                   let version = history.versions.first(where: { $0.label == edited }), version.isReleased, !addedTogether().contains(version.label),
                   !wasADraft(version.label, at: base),
-                  !restoresAnEarlierState(of: file, as: version, before: base, git: git),
+                  commit == nil || !restoresAnEarlierState(of: file, as: version, before: base, git: git),
                   let data = git.run(["show", "\(base):\(file)"]), data.succeeded,
                   let copy = try? XcodeModelReader.parse(version: data.standardOutput, file: "\(base):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit),
                   // A version with no entity then (the template's empty model) holds nothing in
@@ -107,27 +113,8 @@ struct GitVersionEdits {
             var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(base):\(file)", line: 1, column: 1))
             entry.label = version.label
             entry.releasedCopy = copy
-            let last = edits.last { $0.file == file }?.commit
-            entry.editedAfterSuccessor = VersionEdit(commit: commit, lastCommit: last?.id == commit.id ? nil : last, successor: newest, successorAdded: added)
-            entry.history = history.key
-            entries.append(entry)
-        }
-        // An older version edited in the working tree and not committed yet (a person linting
-        // before the commit): compared with itself as it was when the newest came, like a
-        // committed edit. (The working tree is asked of git each run: no cache keeps its answer.)
-        let uncommitted = git.runner.run(["diff", "--name-only", git.commit, "--"] + globs, in: git.top).flatMap { $0.succeeded ? $0.standardOutput : nil } ?? Data()
-        for file in String(decoding: uncommitted, as: UTF8.self).split(separator: "\n").map(String.init) {
-            guard let edited = label(of: file), edited != newest, reported.insert(edited).inserted,
-                  let version = history.versions.first(where: { $0.label == edited }), version.isReleased, !addedTogether().contains(version.label),
-                  !wasADraft(version.label, at: added.id),
-                  let data = git.run(["show", "\(added.id):\(file)"]), data.succeeded,
-                  let copy = try? XcodeModelReader.parse(version: data.standardOutput, file: "\(added.id):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit),
-                  !copy.entities.isEmpty
-            else { continue }
-            var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(added.id):\(file)", line: 1, column: 1))
-            entry.label = version.label
-            entry.releasedCopy = copy
-            entry.editedAfterSuccessor = VersionEdit(commit: nil, successor: newest, successorAdded: added)
+            let last = commit == nil ? nil : edits.last { $0.file == file }?.commit
+            entry.editedAfterSuccessor = VersionEdit(commit: commit, lastCommit: last?.id == commit?.id ? nil : last, successor: newest, successorAdded: added)
             entry.history = history.key
             entries.append(entry)
         }
