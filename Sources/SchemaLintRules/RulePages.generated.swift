@@ -10508,8 +10508,9 @@ models it has; `--against REV` compares with that revision instead. Versions rel
 also count as shipped for the default report (`steps: coming`).
 
 With neither a lock nor a tag, git still shows the commonest case: an older version of an Xcode
-bundle whose `contents` were edited after the newest version was added, or in the commit that
-added it (a team adds a version when the one before shipped). Read on the first-parent line of
+bundle whose `contents` (or an older YAML file of a model of several) were edited after the newest
+version was added, or in the commit that added it, or in the working tree since (a team adds a
+version when the one before shipped). Read on the first-parent line of
 HEAD, where releases are made (a branch that edited a version beside one that added the newest
 counts at its merge), and only back to the commit that added the newest version (so a long
 history costs nothing more), the version is compared with itself as it was when the newest came
@@ -11448,6 +11449,101 @@ enum RecipesPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
     static var stages: [MigrationStage] { [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)] }
 }
+```
+
+### Triggers: YAML version 1 edited after version 2 was added, with no tag or lock (a warning)
+
+```yaml commit=1 path=Models/Notes-1.yml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml commit=2 path=Models/Notes-2.yml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: {type: boolean, optional: false, default: false}
+```
+
+```yaml commit=3 path=Models/Notes-1.yml
+model: Notes
+version: ↓1
+entities:
+  Note:
+    attributes:
+      title: string
+      color: string
+```
+
+### Triggers: the same edit in the working tree, not yet committed (a warning)
+
+```yaml commit=1 path=Models/Notes-1.yml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml commit=2 path=Models/Notes-2.yml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: {type: boolean, optional: false, default: false}
+```
+
+```yaml path=Models/Notes-1.yml
+model: Notes
+version: ↓1
+entities:
+  Note:
+    attributes:
+      title: string
+      color: string
+```
+
+### Does not trigger: YAML version 1, added in one commit with version 2, edited since
+
+Both came together: version 1 was never the newest on its own, so nothing says it shipped.
+
+```yaml commit=1 path=Models/Notes-1.yml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml commit=1 path=Models/Notes-2.yml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: {type: boolean, optional: false, default: false}
+```
+
+```yaml commit=2 path=Models/Notes-1.yml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+      color: string
 ```
 
 """####,

@@ -184,7 +184,7 @@ struct GitVersionEdits {
 
     /// The first-parent commits `git log` lists with `arguments`, each with the files it names
     /// (`--name-only`), or one entry with no file; paths relative to `top`.
-    private func commits(_ arguments: [String], git: CommitQuestions) -> [(commit: GitFileOrigins.Commit, file: String?)] {
+    func commits(_ arguments: [String], git: CommitQuestions) -> [(commit: GitFileOrigins.Commit, file: String?)] {
         let command = ["-c", "core.quotePath=false", "log", "--first-parent", "--no-color", "--no-renames", "--format=%x01%h %cs"] + arguments
         guard let output = git.run(command), output.succeeded else { return [] }
         var result: [(commit: GitFileOrigins.Commit, file: String?)] = []

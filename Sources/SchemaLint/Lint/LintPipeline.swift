@@ -264,7 +264,9 @@ public struct LintPipeline: Sendable {
             // Bundles and SwiftData plans with no record of what shipped: git shows older versions
             // edited after the newest was added.
             let recorded = Set((lock?.entries ?? []).map(\.model))
-            let edited = GitVersionEdits(cache: options.gitCache).entries(bundles: input.bundles, histories: histories, skipping: recorded)
+            let edits = GitVersionEdits(cache: options.gitCache)
+            let edited = edits.entries(bundles: input.bundles, histories: histories, skipping: recorded)
+                + edits.entries(yamlHistories: histories, skipping: recorded)
                 + swiftDataVersionEdits(histories: histories, skipping: recorded, options, configuration: configuration)
             if !edited.isEmpty { lock = VersionLock(file: lock?.file ?? "git", entries: (lock?.entries ?? []) + edited) }
         }
