@@ -10504,7 +10504,9 @@ edited in place since its release matches no version of the bundle any more. A l
 `SchemaMigrationPlan` lists is not left out: SwiftData matches the store against the plan's
 schemas, and a store made by the schema as released matches none once it was edited ("Cannot use
 staged migration with an unknown model version"). A lock's entries win for the
-models it has; `--against REV` compares with that revision instead. Versions released at the tag
+models it has; `--against REV` compares with that revision instead, for the versions the newest
+release tag also holds where tags say what shipped (a version the revision made current after
+the release, a draft on the main branch, has not shipped). Versions released at the tag
 also count as shipped for the default report (`steps: coming`).
 
 With neither a lock nor a tag, git still shows the commonest case: an older version of an Xcode

@@ -207,7 +207,7 @@ public struct LintPipeline: Sendable {
     private func lint(_ options: Options) throws(InputErrors) -> Output {
         // The newest release's tags, asked for once the models are read, are begun now: git walks
         // the history on one core while the app's files are read on the other.
-        if options.againstRevision == nil, options.snapshot == nil, let configuration = try? loadConfiguration(options),
+        if options.snapshot == nil, let configuration = try? loadConfiguration(options),
            let top = GitWorkTree.root(containing: Self.repositoryFolder(options)) {
             options.releaseTags.begin(matching: Self.releaseTagPattern(options, configuration), mergedInto: "HEAD", top: top, cache: options.gitCache)
         }
@@ -228,7 +228,14 @@ public struct LintPipeline: Sendable {
             reference = try self.reference(at: revision, options, configuration: configuration)
             // The revision's released versions are locked as they were there, unless a lock file says otherwise.
             let locked = Set((lock?.entries ?? []).map { "\($0.model)\u{0}\($0.version)" })
-            let fromRevision = reference.released.filter { !locked.contains("\($0.model)\u{0}\($0.version)") }
+            var fromRevision = reference.released.filter { !locked.contains("\($0.model)\u{0}\($0.version)") }
+            // Where release tags say what shipped, a version the revision holds that the newest
+            // release does not (a draft on the main branch, made current there after the release)
+            // has not shipped: editing it changes nothing people run.
+            if case .released(_, let atTag, _, _)? = newestRelease(options, configuration: configuration, histories: histories, bundles: input.bundles, supportingFiles: input.supportingFiles) {
+                let shipped = Set(atTag.map { "\($0.model)\u{0}\($0.version)" })
+                fromRevision.removeAll { !shipped.contains("\($0.model)\u{0}\($0.version)") }
+            }
             lock = VersionLock(file: lock?.file ?? revision, entries: (lock?.entries ?? []) + fromRevision)
         } else if options.snapshot == nil {
             switch newestRelease(options, configuration: configuration, histories: histories, bundles: input.bundles, supportingFiles: input.supportingFiles) {

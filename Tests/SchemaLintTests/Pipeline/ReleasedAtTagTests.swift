@@ -2643,6 +2643,30 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("Notes was edited in"), "\(run.stdout)")
     }
 
+    /// `--against main` on a branch: where release tags say what shipped, a version main made
+    /// current after the newest release is no release of main's, and editing it on the branch is
+    /// quiet; a version the release shipped, edited on the branch, is reported.
+    @Test func againstARevisionAVersionAfterTheNewestReleaseIsNoRelease() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["title"])
+        try Self.write(folder, "Notes 2", ["title", "body"], current: "Notes 2")
+        try repository.commit("Notes 2")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes 3", ["title", "body", "color"], current: "Notes 3")
+        try repository.commit("Notes 3, after the release")
+        try repository.git(["checkout", "-q", "-b", "feature"])
+        try Self.write(folder, "Notes 3", ["title", "body", "color", "pinned"], current: "Notes 3")
+        try repository.commit("Notes 3 again, on the branch")
+        let draft = try Executable.run(["--no-color", "--against", "main"], in: folder.url)
+        #expect(!draft.stdout.contains("released-version-modified"), "\(draft.stdout)")
+
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned"], current: "Notes 3")
+        let shipped = try Executable.run(["--no-color", "--against", "main"], in: folder.url)
+        #expect(shipped.stdout.contains("warning: released Notes 2 was modified"), "\(shipped.stdout)")
+    }
+
     /// The same edit not committed yet (a person linting before the commit, the pre-commit hook):
     /// the working tree's version is compared with itself as it was when its successor came.
     @Test func withoutTagsAnUncommittedEditAfterTheSuccessorCameIsAWarning() throws {
