@@ -119,19 +119,9 @@ struct HistoryPass {
             let byLabel = Dictionary(versions.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
             kept.removeAll { finding in byLabel[finding.version].map { ElementAddedRule.isDeployed(finding, of: $0, in: production) } ?? false }
         }
-        // What remains to deploy of each step is one reminder, and an entity's transformer changes,
-        // its attributes required with no default, its attributes made required with one, and its
-        // attributes removed alike, one finding each (after the rules that superseded some of them looked at each).
-        let gathered: Set<String> = [
-            ElementAddedRule().descriptor.id, PropertyChangeRule.transformerChanged.descriptor.id, AttributeRequiredWithoutDefaultRule().descriptor.id,
-            ElementRemovedRule.attribute.descriptor.id, PropertyChangeRule.optionalToRequired.descriptor.id,
-        ]
-        for step in steps where Dictionary(grouping: step.findings.lazy.map(\.ruleID).filter(gathered.contains), by: { $0 }).values.contains(where: { $0.count > 1 }) {
+        for step in steps where OneChangeOneFinding.gathers(step.findings) {
             let comparison = Comparison(baseline: versions[step.baseline], version: versions[step.version], changes: step.changes, code: code)
-            kept = PropertyChangeRule.madeRequiredPerEntity(ElementRemovedRule.attributesPerEntity(
-                AttributeRequiredWithoutDefaultRule.perEntity(PropertyChangeRule.transformerChangesPerEntity(ElementAddedRule.oneNotePerStep(kept, comparison), comparison), comparison),
-                comparison
-            ), comparison)
+            kept = OneChangeOneFinding.perStep(kept, comparison)
         }
         let stepRules = Set(catalog.changeRules.map(\.descriptor.id) + catalog.versionRules.map(\.descriptor.id) + [MigrationAtLaunchRule().descriptor.id])
         return Self.withoutTaggedReleases(Self.oncePerDraftChange(kept, of: versions), of: versions, keeping: stepRules)

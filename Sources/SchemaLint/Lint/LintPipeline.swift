@@ -337,8 +337,8 @@ public struct LintPipeline: Sendable {
         }
         // Merged once each finding was weighed on its own: suppressions, the baseline and the
         // shipped steps name attributes, and a problem the newest version kept is moved there.
-        findings = CloudKitElementRule.perEntity(
-            findings, rules: catalog.versionRules.compactMap { $0 as? CloudKitElementRule },
+        findings = OneChangeOneFinding.perRun(
+            findings, catalog: catalog,
             formats: Dictionary(histories.flatMap { history in history.versions.map { (history.model + "\u{0}" + $0.label, $0.format) } }, uniquingKeysWith: { first, _ in first })
         )
         result.findings = findings.sorted(by: Finding.reportOrder)

@@ -54,7 +54,7 @@ extension AttributeRequiredWithoutDefaultRule {
     /// One finding per entity for its attributes that one step adds or makes required with no
     /// default (a class that gains five stored properties is one change), at the first, naming
     /// each. `findings` may hold other steps' findings, which are left as they are.
-    package static func perEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
+    static func perEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
         let id = AttributeRequiredWithoutDefaultRule().descriptor.id
         func isMember(_ finding: Finding) -> Bool { finding.path?.member != nil && comparison.ownsElementFinding(finding, of: id) }
         let byEntity = Dictionary(grouping: findings.filter(isMember), by: { $0.path?.entity ?? "" }).filter { $0.value.count > 1 }

@@ -147,7 +147,7 @@ extension CloudKitElementRule {
     /// entity of a version, at its first member, naming each, with a note at each member and the
     /// other notes of the members once each. Other findings are left as they are. `formats`: each
     /// version's, by model and label (joined by a NUL).
-    package static func perEntity(_ findings: [Finding], rules: [CloudKitElementRule], formats: [String: ModelFormat]) -> [Finding] {
+    static func perEntity(_ findings: [Finding], rules: [CloudKitElementRule], formats: [String: ModelFormat]) -> [Finding] {
         let together = Dictionary(rules.compactMap { rule in rule.together.map { (rule.descriptor.id, $0) } }, uniquingKeysWith: { first, _ in first })
         struct Group: Hashable { let rule: String, model: String, version: String, entity: String }
         func group(of finding: Finding) -> Group? {

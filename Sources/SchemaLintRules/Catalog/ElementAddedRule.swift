@@ -55,7 +55,7 @@ package struct ElementAddedRule: ChangeRule {
     /// One reminder per step: the additions of one version are one deployment of the schema, so
     /// they are one note listing them, at the first, rather than a note each. `findings` may hold
     /// other steps' findings, which are left as they are.
-    package static func oneNotePerStep(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
+    static func oneNotePerStep(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
         let id = ElementAddedRule().descriptor.id
         func isAddition(_ finding: Finding) -> Bool { comparison.ownsElementFinding(finding, of: id) }
         let additions = findings.filter(isAddition)

@@ -83,7 +83,7 @@ package struct ElementRemovedRule: ChangeRule {
     /// One change, one finding: the attributes of one entity removed in one step, each a note
     /// that says the same of it (its data dropped, the same mapping handing it on) and names no
     /// rename, are one note that lists them.
-    package static func attributesPerEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
+    static func attributesPerEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
         let id = attribute.descriptor.id
         func consequence(_ finding: Finding) -> String { finding.message.split(separator: ";", maxSplits: 1).dropFirst().first.map(String.init) ?? "" }
         // Where each was declared (`'E.a' as declared in V1`) is its own; any other note is shared.

@@ -155,7 +155,7 @@ package struct PropertyChangeRule: ChangeRule {
     /// moves every transformable attribute of an entity to another transformer is one change),
     /// at the first, naming each with what it changed from and to. `findings` may hold other
     /// steps' findings, which are left as they are.
-    package static func transformerChangesPerEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
+    static func transformerChangesPerEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
         let changes = Dictionary(comparison.changes.map { ($0.path.description, $0) }, uniquingKeysWith: { first, _ in first })
         return perEntity(findings, of: transformerChanged, comparison) { entity, sorted in
             var first = sorted[0]
@@ -199,7 +199,7 @@ package struct PropertyChangeRule: ChangeRule {
     /// One finding per entity for its attributes that one step made required with a default (a
     /// class whose stored properties all lost their `?` is one change), at the first, naming each
     /// with its default. Findings of other steps, or a lone one, are left as they are.
-    package static func madeRequiredPerEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
+    static func madeRequiredPerEntity(_ findings: [Finding], _ comparison: Comparison) -> [Finding] {
         perEntity(findings, of: optionalToRequired, comparison) { entity, sorted in
             var first = sorted[0]
             let described = sorted.compactMap { finding -> String? in
