@@ -104,6 +104,9 @@ struct StaticReferences {
                 } else if let local = base.as(DeclReferenceExprSyntax.self), locals.contains(local.baseName.text) {
                     // `models.append(…)`, `models.append(contentsOf: …)`: the arguments are read.
                     continue
+                } else if Self.flattens(access) {
+                    // `[common, [Extra.self]].flatMap { $0 }`, `.joined()`: the lists' own elements.
+                    collect(Syntax(base), file: file, scope: scope, declarations: declarations, depth: depth, entry: entry)
                 } else if depth < Self.maximumDepth,
                           let property = declarations.staticProperty(access.declName.baseName.text, of: base.trimmedText, in: scope) {
                     follow(property, declarations: declarations, depth: depth, entry: entry ?? file.location(of: access))
@@ -114,6 +117,9 @@ struct StaticReferences {
                 continue
             } else if let reference = child.as(DeclReferenceExprSyntax.self) {
                 if locals.contains(reference.baseName.text) { continue }
+                // `Array(lists.joined())`: the list its argument holds (read as the call's argument).
+                if reference.baseName.text == "Array", let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id,
+                   call.arguments.count == 1, call.arguments.first?.label == nil { continue }
                 if depth < Self.maximumDepth, let property = declarations.staticProperty(reference.baseName.text, in: scope) {
                     follow(property, declarations: declarations, depth: depth, entry: entry ?? file.location(of: reference))
                 } else if case .identifier = reference.baseName.tokenKind {
@@ -122,6 +128,25 @@ struct StaticReferences {
                 continue
             }
             collect(child, file: file, scope: scope, declarations: declarations, depth: depth, entry: entry)
+        }
+    }
+
+    /// Whether `access` is the call of a library method that makes one list of a list's lists
+    /// and changes none of their elements: `flatMap { $0 }`, `flatMap(\.self)`, `joined()` (in
+    /// `Array(...)`).
+    private static func flattens(_ access: MemberAccessExprSyntax) -> Bool {
+        guard let call = access.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == access.id else { return false }
+        switch access.declName.baseName.text {
+        case "joined":
+            return call.arguments.isEmpty && call.trailingClosure == nil
+        case "flatMap":
+            if let closure = call.trailingClosure, call.arguments.isEmpty {
+                return closure.signature == nil && closure.statements.count == 1 && closure.statements.first?.item.trimmedText == "$0"
+            }
+            return call.trailingClosure == nil && call.arguments.count == 1 && call.arguments.first?.label == nil
+                && call.arguments.first?.expression.trimmedText == "\\.self"
+        default:
+            return false
         }
     }
 

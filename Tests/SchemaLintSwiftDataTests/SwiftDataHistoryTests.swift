@@ -1193,6 +1193,36 @@ import SchemaLintTestSupport
         #expect(note.location.line == 8)
     }
 
+    /// Lists of lists flattened by a library method that keeps every element (`flatMap { $0 }`,
+    /// `flatMap(\.self)`, `joined()`) are the lists' elements; one that may drop some (`filter`)
+    /// is not read.
+    @Test func listsOfListsFlattenedAreRead() throws {
+        func reading(_ models: String) -> ModelSourceReading {
+            readSwift([
+                ("Schema.swift", """
+                enum Common {
+                    static let shared: [any PersistentModel.Type] = [Note.self]
+                }
+                enum SchemaV1: VersionedSchema {
+                    static var versionIdentifier = Schema.Version(1, 0, 0)
+                    static var models: [any PersistentModel.Type] { \(models) }
+                }
+                """),
+                ("Models.swift", """
+                @Model final class Note { var text: String? = nil }
+                @Model final class Tag { var name: String = "" }
+                """),
+            ])
+        }
+        for models in ["[Common.shared, [Tag.self]].flatMap { $0 }", "[Common.shared, [Tag.self]].flatMap(\\.self)", "Array([Common.shared, [Tag.self]].joined())"] {
+            let read = reading(models)
+            #expect(read.notes.isEmpty, "\(models): \(read.notes)")
+            #expect(read.versions.first?.entities.map(\.name).sorted() == ["Note", "Tag"], "\(models)")
+        }
+        let filtered = reading("[Common.shared, [Tag.self]].flatMap { $0 }.filter { $0 != Tag.self }")
+        #expect(filtered.notes.first?.message.hasPrefix("cannot read what") == true, "\(filtered.notes)")
+    }
+
     @Test func modelsAppendedToAListOfTheBodysOwnAndPlatformClausesAreRead() throws {
         let reading = readSwift([
             ("Schema.swift", """
