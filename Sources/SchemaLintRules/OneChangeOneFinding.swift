@@ -29,10 +29,13 @@ package enum OneChangeOneFinding {
     }
 
     /// The findings of a whole run, gathered: what a CloudKit rule of single versions says of
-    /// several members of one entity is one finding. Run last, since suppressions, the baseline
+    /// several members of one entity is one finding, and so are the fields one version adds to
+    /// one record type that production lacks. Run last, since suppressions, the baseline
     /// and the shipped steps name members. `formats`: each version's, by model and label (joined
     /// by a NUL).
     package static func perRun(_ findings: [Finding], catalog: RuleCatalog, formats: [String: ModelFormat]) -> [Finding] {
-        CloudKitElementRule.perEntity(findings, rules: catalog.versionRules.compactMap { $0 as? CloudKitElementRule }, formats: formats)
+        ProductionSchemaMissingFieldRule.perRecordType(
+            CloudKitElementRule.perEntity(findings, rules: catalog.versionRules.compactMap { $0 as? CloudKitElementRule }, formats: formats)
+        )
     }
 }

@@ -11515,6 +11515,76 @@ entities:
       color: string
 ```
 
+### Triggers: YAML version 1 edited beside version 2, both in the working tree (a warning)
+
+The commit about to be made adds version 2 and edits version 1, which HEAD has: the edit is
+compared with HEAD's version 1.
+
+```yaml commit=1 path=Models/Notes-1.yml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml path=Models/Notes-1.yml
+model: Notes
+version: ↓1
+entities:
+  Note:
+    attributes:
+      title: string
+      color: string
+```
+
+```yaml path=Models/Notes-2.yml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      color: string
+      pinned: {type: boolean, optional: false, default: false}
+```
+
+### Does not trigger: YAML version 1 edited while it was a draft, then released
+
+When version 2 came, version 1 was still `released: false`: no store was made with that shape.
+
+```yaml commit=1 path=Models/Notes-1.yml
+model: Notes
+version: 1
+released: false
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml commit=2 path=Models/Notes-2.yml
+model: Notes
+version: 2
+released: false
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: {type: boolean, optional: false, default: false}
+```
+
+```yaml commit=3 path=Models/Notes-1.yml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+      color: string
+```
+
 ### Does not trigger: YAML version 1, added in one commit with version 2, edited since
 
 Both came together: version 1 was never the newest on its own, so nothing says it shipped.

@@ -57,7 +57,10 @@ struct GitVersionEdits {
             guard PathResolution.parent(of: folder) == relative, folder.hasSuffix(XcodeModelBundle.versionExtension) else { return nil }
             return String(((folder as NSString).lastPathComponent).dropLast(XcodeModelBundle.versionExtension.count))
         }
-        guard let added = commits(["-1", "--diff-filter=A", git.commit, "--"] + files(newest), git: git).first?.commit else { return [] }
+        // The commit that added the newest version; none where the working tree adds it, not yet
+        // committed: only the working tree's edits of the others are new beside it then.
+        let added = commits(["-1", "--diff-filter=A", git.commit, "--"] + files(newest), git: git).first?.commit
+        if added == nil, !Self.isNewInTheWorkingTree(files(newest), git: git) { return [] }
         // A version that came in the same commit as the newest (a bundle imported, or a version
         // and its copy added together) was never the one before it: nothing says it shipped.
         // Where the names alone ordered the bundle, git was not asked when each came: that commit
@@ -66,6 +69,7 @@ struct GitVersionEdits {
         var addedWithNewest: Set<String>?
         func addedTogether() -> Set<String> {
             if let addedWithNewest { return addedWithNewest }
+            guard let added else { return [] }
             let labels = commits(["-1", "--diff-filter=A", "--name-only", added.id, "--"] + globs, git: git).compactMap { $0.file.flatMap(label(of:)) }
             let found = Set(bundle.ordering.commits.filter { $0.value.id == bundle.ordering.commits[newest]?.id }.keys).union(labels)
             addedWithNewest = found
@@ -85,41 +89,70 @@ struct GitVersionEdits {
                   let position = order.firstIndex(of: label) else { return false }
             return position > currentPosition
         }
+        var entries = editEntries(
+            history: history, successor: newest, added: added, files: globs, git: git,
+            version: { file in label(of: file).flatMap { label in label == newest ? nil : history.versions.first { $0.label == label } } },
+            skips: { version, file, base, commit in
+                addedTogether().contains(version.label) || wasADraft(version.label, at: base)
+                    || commit != nil && restoresAnEarlierState(of: file, as: version, before: base, git: git)
+            },
+            copy: { data, file, version in
+                try? XcodeModelReader.parse(version: data, file: file, model: version.model, label: version.label, cloudKit: version.usesCloudKit)
+            }
+        )
+        if let added, let entry = newestEditedAfterRelease(history: history, newest: newest, added: added, files: files(newest), git: git) { entries.append(entry) }
+        return entries
+    }
+
+    /// The entries of the older versions whose files (`files`: paths or globs relative to the
+    /// repository's top) were edited since the newest version came: in the commit that added it
+    /// (`added`, compared with the file before it) and in the first-parent commits since (compared
+    /// with the file there), then in the working tree (asked of git each run: no cache keeps its
+    /// answer). Where the working tree adds the newest (`added` nil), only its edits count,
+    /// compared with HEAD's file. `version` names the version a file holds (nil: none to check),
+    /// `skips` a reason of the format's to leave an edit alone, `copy` reads a file as it was.
+    func editEntries(
+        history: ModelHistory, successor: String, added: GitFileOrigins.Commit?, files: [String], git: CommitQuestions,
+        version: (String) -> ModelVersion?, skips: (ModelVersion, _ file: String, _ base: String, GitFileOrigins.Commit?) -> Bool,
+        copy: (Data, _ file: String, ModelVersion) -> ModelVersion?
+    ) -> [VersionLock.Entry] {
+        let edits = added.map { added in
+            commits(["--diff-filter=M", "--name-only", "\(added.id)^!", "--"] + files, git: git)
+                + commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..\(git.commit)", "--"] + files, git: git)
+        } ?? []
+        let uncommitted = git.runner.run(["-c", "core.quotePath=false", "diff", "-z", "--name-only", git.commit, "--"] + files, in: git.top)
+            .flatMap { $0.succeeded ? $0.standardOutput : nil } ?? Data()
+        let edited: [(commit: GitFileOrigins.Commit?, file: String?)] = edits.map { ($0.commit, $0.file) }
+            + uncommitted.split(separator: 0).map { (nil, String(decoding: $0, as: UTF8.self)) }
         var entries: [VersionLock.Entry] = []
         var reported: Set<String> = []
-        // A version edited in the very commit that added the newest (the one before it changed
-        // as its successor came) is compared with itself as it was before that commit.
-        let editedWhenAdded = commits(["--diff-filter=M", "--name-only", "\(added.id)^!", "--"] + globs, git: git)
-        let editedSince = commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..\(git.commit)", "--"] + globs, git: git)
-        let edits = editedWhenAdded + editedSince
-        // An older version edited in the working tree and not committed yet (a person linting
-        // before the commit) is compared like a committed edit, after those (a nil commit). The
-        // working tree is asked of git each run: no cache keeps its answer.
-        let uncommitted = git.runner.run(["-c", "core.quotePath=false", "diff", "--name-only", git.commit, "--"] + globs, in: git.top).flatMap { $0.succeeded ? $0.standardOutput : nil } ?? Data()
-        let edited: [(commit: GitFileOrigins.Commit?, file: String?)] = edits.map { ($0.commit, $0.file) }
-            + String(decoding: uncommitted, as: UTF8.self).split(separator: "\n").map { (nil, String($0)) }
         for (commit, file) in edited {
-            let base = commit?.id == added.id ? added.id + "^" : added.id
-            guard let file, let edited = label(of: file), edited != newest, reported.insert(edited).inserted,
-                  let version = history.versions.first(where: { $0.label == edited }), version.isReleased, !addedTogether().contains(version.label),
-                  !wasADraft(version.label, at: base),
-                  commit == nil || !restoresAnEarlierState(of: file, as: version, before: base, git: git),
+            let base = added.map { commit?.id == $0.id ? $0.id + "^" : $0.id } ?? git.commit
+            // HEAD's copy is named as git abbreviates the commits it names.
+            let shown = added == nil ? String(git.commit.prefix(7)) : base
+            guard let file, let version = version(file), reported.insert(version.label).inserted, version.isReleased,
+                  !skips(version, file, base, commit),
                   let data = git.run(["show", "\(base):\(file)"]), data.succeeded,
-                  let copy = try? XcodeModelReader.parse(version: data.standardOutput, file: "\(base):\(file)", model: version.model, label: version.label, cloudKit: version.usesCloudKit),
+                  let copy = copy(data.standardOutput, "\(shown):\(file)", version),
                   // A version with no entity then (the template's empty model) holds nothing in
                   // any store it made: filling it in strands nothing.
                   !copy.entities.isEmpty
             else { continue }
-            var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(base):\(file)", line: 1, column: 1))
+            var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(shown):\(file)", line: 1, column: 1))
             entry.label = version.label
             entry.releasedCopy = copy
             let last = commit == nil ? nil : edits.last { $0.file == file }?.commit
-            entry.editedAfterSuccessor = VersionEdit(commit: commit, lastCommit: last?.id == commit?.id ? nil : last, successor: newest, successorAdded: added)
+            entry.editedAfterSuccessor = VersionEdit(commit: commit, lastCommit: last?.id == commit?.id ? nil : last, successor: successor, successorAdded: added)
             entry.history = history.key
             entries.append(entry)
         }
-        if let entry = newestEditedAfterRelease(history: history, newest: newest, added: added, files: files(newest), git: git) { entries.append(entry) }
         return entries
+    }
+
+    /// Whether none of `files` (relative to the repository's top) is in HEAD's commit: a version
+    /// the working tree adds.
+    static func isNewInTheWorkingTree(_ files: [String], git: CommitQuestions) -> Bool {
+        !files.contains { file in git.run(["cat-file", "-e", "\(git.commit):\(file)"])?.succeeded ?? true }
     }
 
     /// Whether the version's file at HEAD is what an earlier commit than `base` made it: the edits

@@ -30,36 +30,22 @@ extension GitVersionEdits {
     private func entries(yaml history: ModelHistory, git: CommitQuestions) -> [VersionLock.Entry] {
         let top = PathResolution.canonical(git.top)
         func relative(_ version: ModelVersion) -> String { PathResolution.relative(PathResolution.canonical(version.file), to: top) }
-        guard let newest = history.versions.last,
-              let added = commits(["-1", "--diff-filter=A", git.commit, "--", relative(newest)], git: git).first?.commit else { return [] }
+        guard let newest = history.versions.last else { return [] }
+        // None where the working tree adds the newest, not yet committed.
+        let added = commits(["-1", "--diff-filter=A", git.commit, "--", relative(newest)], git: git).first?.commit
+        if added == nil, !Self.isNewInTheWorkingTree([relative(newest)], git: git) { return [] }
         let older = Dictionary(history.versions.dropLast().map { (relative($0), $0) }, uniquingKeysWith: { first, _ in first })
-        let files = older.keys.sorted()
-        let edits = commits(["--diff-filter=M", "--name-only", "\(added.id)^!", "--"] + files, git: git)
-            + commits(["--reverse", "--diff-filter=M", "--name-only", "\(added.id)..\(git.commit)", "--"] + files, git: git)
-        // The working tree is asked of git each run: no cache keeps its answer.
-        let uncommitted = git.runner.run(["-c", "core.quotePath=false", "diff", "--name-only", git.commit, "--"] + files, in: git.top)
-            .flatMap { $0.succeeded ? $0.standardOutput : nil } ?? Data()
-        let edited: [(commit: GitFileOrigins.Commit?, file: String?)] = edits.map { ($0.commit, $0.file) }
-            + String(decoding: uncommitted, as: UTF8.self).split(separator: "\n").map { (nil, String($0)) }
-        var entries: [VersionLock.Entry] = []
-        var reported: Set<String> = []
-        for (commit, file) in edited {
-            let base = commit?.id == added.id ? added.id + "^" : added.id
-            guard let file, let version = older[file], version.isReleased, reported.insert(file).inserted,
-                  // A version that came in the same commit as the newest was never the one before it.
-                  commits(["-1", "--diff-filter=A", git.commit, "--", file], git: git).first?.commit.id != added.id,
-                  let data = git.run(["show", "\(base):\(file)"]), data.succeeded,
-                  let copy = try? YAMLModelFileReader().version(bytes: [UInt8](data.standardOutput), file: "\(base):\(file)", declaresCloudKit: version.usesCloudKit),
-                  !copy.entities.isEmpty
-            else { continue }
-            var entry = VersionLock.Entry(model: history.model, version: version.version.text, hash: "", location: SourceLocation(file: "\(base):\(file)", line: 1, column: 1))
-            entry.label = version.label
-            entry.releasedCopy = copy
-            let last = commit == nil ? nil : edits.last { $0.file == file }?.commit
-            entry.editedAfterSuccessor = VersionEdit(commit: commit, lastCommit: last?.id == commit?.id ? nil : last, successor: newest.displayName, successorAdded: added)
-            entry.history = history.key
-            entries.append(entry)
-        }
-        return entries
+        return editEntries(
+            history: history, successor: newest.displayName, added: added, files: older.keys.sorted(), git: git,
+            version: { older[$0] },
+            // A version that came in the same commit as the newest was never the one before it.
+            skips: { _, file, _, _ in
+                added.map { added in commits(["-1", "--diff-filter=A", git.commit, "--", file], git: git).first?.commit.id == added.id } ?? false
+            },
+            // A draft then (`released: false`) made no store with that shape.
+            copy: { data, file, version in
+                (try? YAMLModelFileReader().version(bytes: [UInt8](data), file: file, declaresCloudKit: version.usesCloudKit)).flatMap { $0.isReleased ? $0 : nil }
+            }
+        )
     }
 }

@@ -209,7 +209,7 @@ public struct LintPipeline: Sendable {
         // the history on one core while the app's files are read on the other.
         if options.snapshot == nil, let configuration = try? loadConfiguration(options),
            let top = GitWorkTree.root(containing: Self.repositoryFolder(options)) {
-            options.releaseTags.begin(matching: Self.releaseTagPattern(options, configuration), mergedInto: "HEAD", top: top, cache: options.gitCache)
+            options.releaseTags.begin(matching: Self.releaseTagPattern(options, configuration), mergedInto: options.againstRevision ?? "HEAD", top: top, cache: options.gitCache)
         }
         let input = try loadInput(options)
         let configuration = input.configuration
@@ -229,10 +229,10 @@ public struct LintPipeline: Sendable {
             // The revision's released versions are locked as they were there, unless a lock file says otherwise.
             let locked = Set((lock?.entries ?? []).map { "\($0.model)\u{0}\($0.version)" })
             var fromRevision = reference.released.filter { !locked.contains("\($0.model)\u{0}\($0.version)") }
-            // Where release tags say what shipped, a version the revision holds that the newest
-            // release does not (a draft on the main branch, made current there after the release)
+            // Where release tags say what shipped (those `revision` contains), a version the
+            // revision holds that the newest release does not (a draft on the main branch, made current there after the release)
             // has not shipped: editing it changes nothing people run.
-            if case .released(_, let atTag, _, _)? = newestRelease(options, configuration: configuration, histories: histories, bundles: input.bundles, supportingFiles: input.supportingFiles) {
+            if case .released(_, let atTag, _, _)? = newestRelease(options, configuration: configuration, histories: histories, bundles: input.bundles, supportingFiles: input.supportingFiles, mergedInto: revision) {
                 let shipped = Set(atTag.map { "\($0.model)\u{0}\($0.version)" })
                 fromRevision.removeAll { !shipped.contains("\($0.model)\u{0}\($0.version)") }
             }
@@ -267,8 +267,9 @@ public struct LintPipeline: Sendable {
         // What a lock, a revision or a release tag records as shipped; the edits git shows below
         // record no release (the other models are still unread).
         let recordedLock = lock
-        if options.againstRevision == nil, options.snapshot == nil {
-            // Bundles and SwiftData plans with no record of what shipped: git shows older versions
+        if options.againstRevision == nil, options.snapshot == nil, newestReleaseTag == nil {
+            // Models with no record of what shipped (no lock, and no release tag: where tags record
+            // releases, a model the newest does not hold has not shipped): git shows older versions
             // edited after the newest was added.
             let recorded = Set((lock?.entries ?? []).map(\.model))
             let edits = GitVersionEdits(cache: options.gitCache)
@@ -404,11 +405,13 @@ public struct LintPipeline: Sendable {
     /// histories' files there, or the tags there are when none matches; nil outside git, without
     /// tags, or when the files at the tag cannot be read (nothing to compare with is no problem of
     /// the working tree).
+    /// `revision`: the commit whose history the release tags are looked for in.
     private func newestRelease(
-        _ options: Options, configuration: ProjectConfiguration, histories: [ModelHistory], bundles: [XcodeModelBundle], supportingFiles: [String]
+        _ options: Options, configuration: ProjectConfiguration, histories: [ModelHistory], bundles: [XcodeModelBundle], supportingFiles: [String],
+        mergedInto revision: String = "HEAD"
     ) -> NewestRelease? {
         guard !histories.isEmpty, let top = GitWorkTree.root(containing: Self.repositoryFolder(options)) else { return nil }
-        guard case .success(var tags)? = options.releaseTags.tags(matching: Self.releaseTagPattern(options, configuration), mergedInto: "HEAD", top: top, runner: GitRunner(), cache: options.gitCache) else { return nil }
+        guard case .success(var tags)? = options.releaseTags.tags(matching: Self.releaseTagPattern(options, configuration), mergedInto: revision, top: top, runner: GitRunner(), cache: options.gitCache) else { return nil }
         tags.tags = tags.upToNewestRelease
         guard let newest = tags.tags.last else {
             if !tags.otherTags.isEmpty { return .unmatched(pattern: tags.pattern, tags: tags.otherTags) }

@@ -53,8 +53,9 @@ package struct VersionEdit: Hashable, Sendable {
     /// reported are those of every edit from `commit` to it.
     package var lastCommit: GitFileOrigins.Commit?
     package var successor: String
-    /// The commit that added the newest version: the version as it was there is the copy.
-    package var successorAdded: GitFileOrigins.Commit
+    /// The commit that added the newest version: the version as it was there is the copy. Nil
+    /// where the working tree adds it, not yet committed: the copy is HEAD's.
+    package var successorAdded: GitFileOrigins.Commit?
     /// For the newest version itself: the change of the app's version since it came, after
     /// which (or in which) `commit` edited it; the copy is the version as it was before
     /// `commit`.
@@ -63,7 +64,7 @@ package struct VersionEdit: Hashable, Sendable {
     package var copiedBeforeSuccessor = false
 
     package init(
-        commit: GitFileOrigins.Commit?, lastCommit: GitFileOrigins.Commit? = nil, successor: String, successorAdded: GitFileOrigins.Commit,
+        commit: GitFileOrigins.Commit?, lastCommit: GitFileOrigins.Commit? = nil, successor: String, successorAdded: GitFileOrigins.Commit?,
         afterAppVersionChange: AppVersionChange? = nil, copiedBeforeSuccessor: Bool = false
     ) {
         self.commit = commit

@@ -723,15 +723,20 @@ package struct ReleasedVersionLockRule: HistoryRule {
             copy = "as it was before \(edit.commit?.id ?? "the working tree's edit")"
             shipped = "if the app's release \(change.from) did not ship \(version.displayName)"
         } else {
-            when = edit.commit?.id == edit.successorAdded.id
-                ? "the commit that added \(edit.successor)"
-                : "after \(edit.successor) was added in \(edit.successorAdded.id) (\(edit.successorAdded.date))"
+            if let added = edit.successorAdded {
+                when = edit.commit?.id == added.id
+                    ? "the commit that added \(edit.successor)"
+                    : "after \(edit.successor) was added in \(added.id) (\(added.date))"
+            } else {
+                when = "beside \(edit.successor), which the working tree adds"
+            }
             // A SwiftData store records its schema's checksum, and a plan with no schema of that
             // checksum refuses the store.
             consequence = version.format == .swiftData
                 ? "if \(version.displayName) shipped, the stores it made record a checksum that no schema of the plan has now, and SwiftData refuses to open them (\"Cannot use staged migration with an unknown model version\", 134504)"
                 : "if \(version.displayName) shipped, the stores it made no longer match it, and later versions are checked against something nobody runs"
-            copy = edit.copiedBeforeSuccessor || edit.commit?.id == edit.successorAdded.id ? "as it was before \(edit.successor) was added" : "as it was when \(edit.successor) was added"
+            copy = edit.copiedBeforeSuccessor || edit.successorAdded == nil || edit.commit?.id == edit.successorAdded?.id
+                ? "as it was before \(edit.successor) was added" : "as it was when \(edit.successor) was added"
             shipped = "if \(version.displayName) never shipped"
         }
         // The newest version edited after a release in a way its stores open from, as Apple allows
@@ -754,7 +759,7 @@ package struct ReleasedVersionLockRule: HistoryRule {
             notes: (entry.location.map { [Finding.Note(copy, at: $0)] } ?? []) + (migration?.notes ?? []),
             suggestions: asAllowed ? [Self.nextChangeInANewVersion(version), "\(shipped), or to record what did, \(record)"] : [
                 edit.afterAppVersionChange == nil && version.format == .swiftData
-                    ? "give \(version.displayName) the classes as they were \(edit.copiedBeforeSuccessor ? "before \(edit.successorAdded.id)" : "at \(edit.successorAdded.id)") (copies nested in it, with the stored properties they had then), and make the change in a later schema"
+                    ? "give \(version.displayName) the classes as they were \(edit.successorAdded.map { edit.copiedBeforeSuccessor ? "before \($0.id)" : "at \($0.id)" } ?? "at HEAD") (copies nested in it, with the stored properties they had then), and make the change in a later schema"
                     : edit.afterAppVersionChange == nil
                     ? "restore \(version.displayName) as it was (from version control) and make the change in a new version"
                     : "if no release has shipped the edit yet, restore \(version.displayName) as it was (from version control) and make the change in a new version; if one has, restoring it in place would strand the stores made since: add it back, as it was, as a version of its own ordered before it",

@@ -2667,6 +2667,50 @@ struct ReleasedAtTagTests {
         #expect(shipped.stdout.contains("warning: released Notes 2 was modified"), "\(shipped.stdout)")
     }
 
+    /// The release tags `--against` reads are those the revision contains: a branch cut before
+    /// main released Notes 2 (as v2.0) edits a version that has shipped since.
+    @Test func againstARevisionItsOwnTagsSayWhatShipped() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("rules:\n  migration-at-launch: off\n", to: ".schemalint.yml")
+        try Self.write(folder, "Notes", ["title"])
+        try repository.commit("Notes")
+        try repository.tag("v1.0")
+        try Self.write(folder, "Notes 2", ["title", "body"], current: "Notes 2")
+        try repository.commit("Notes 2")
+        try repository.git(["checkout", "-q", "-b", "feature"])
+        try repository.git(["checkout", "-q", "main"])
+        try folder.write("1", to: "VERSION")
+        try repository.commit("release 2.0")
+        try repository.tag("v2.0")
+        try repository.git(["checkout", "-q", "feature"])
+        try Self.write(folder, "Notes 2", ["title", "body", "pinned"], current: "Notes 2")
+        let run = try Executable.run(["--no-color", "--against", "main"], in: folder.url)
+        #expect(run.stdout.contains("released Notes 2 was modified"), "\(run.stdout)")
+    }
+
+    /// Where release tags record what shipped, a model the newest release does not hold has not
+    /// shipped: its older version edited after a later one came is no release modified (git's
+    /// guess is for repositories with no record at all).
+    @Test func aModelAfterTheNewestReleaseTagIsNoReleaseForGitToGuess() throws {
+        let folder = try TemporaryFolder()
+        var repository = try GitRepository(at: folder.path)
+        try folder.write("model: Other\nversion: 1\nentities:\n  Other:\n    attributes:\n      name: string\n", to: "Other/Other.yml")
+        try repository.commit("another model")
+        try repository.tag("v1.0")
+        try folder.write("model: Notes\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: string\n", to: "Models/Notes-1.yml")
+        try repository.commit("Notes 1")
+        try folder.write("model: Notes\nversion: 2\nentities:\n  Note:\n    attributes:\n      title: string\n      body: string\n", to: "Models/Notes-2.yml")
+        try repository.commit("Notes 2")
+        try folder.write("model: Notes\nversion: 1\nentities:\n  Note:\n    attributes:\n      title: string\n      color: string\n", to: "Models/Notes-1.yml")
+        try repository.commit("Notes 1 edited")
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        #expect(!run.stdout.contains("released-version-modified"), "\(run.stdout)")
+        try repository.git(["tag", "-d", "v1.0"])
+        let untagged = try Executable.run(["--no-color"], in: folder.url)
+        #expect(untagged.stdout.contains("warning: version 1 was edited in"), "\(untagged.stdout)")
+    }
+
     /// The same edit not committed yet (a person linting before the commit, the pre-commit hook):
     /// the working tree's version is compared with itself as it was when its successor came.
     @Test func withoutTagsAnUncommittedEditAfterTheSuccessorCameIsAWarning() throws {

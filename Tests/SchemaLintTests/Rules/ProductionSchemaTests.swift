@@ -86,6 +86,28 @@ import SchemaLintTestSupport
         #expect(finding.recordedIdentities.sorted() == ["production-schema-missing-field:Pantry:Item.barcode", "production-schema-missing-field:Pantry:Item.note"])
     }
 
+    /// A baseline written with the merged error records each field: read back, it silences the
+    /// error, and a third field added since is the error's only field.
+    @Test func aBaselineRecordsEachFieldOfTheMergedError() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("productionSchema: production.ckdb\n", to: ".schemalint.yml")
+        try folder.write(CloudKitSchemaFixtures.deployedVersion1, to: "production.ckdb")
+        try folder.write(try Self.exampleVersion(1), to: "v1.yaml")
+        func draft(_ added: String) throws -> String {
+            try Self.exampleVersion(1)
+                .replacingOccurrences(of: "version: 1", with: "version: 2\nreleased: false")
+                .replacingOccurrences(of: "      photo: binary\n", with: "      photo: binary\n" + added)
+        }
+        try folder.write(try draft("      barcode: string\n      note: string\n"), to: "v2.yaml")
+        let written = try Executable.run([".", "--no-color", "--write-baseline", "baseline.json"], in: folder.url)
+        #expect(written.status == 0, "\(written.stdout)\(written.stderr)")
+        let quiet = try Executable.run([".", "--no-color", "--baseline", "baseline.json"], in: folder.url)
+        #expect(!quiet.stdout.contains("production-schema-missing-field"), "\(quiet.stdout)")
+        try folder.write(try draft("      barcode: string\n      note: string\n      aisle: string\n"), to: "v2.yaml")
+        let third = try Executable.run([".", "--no-color", "--baseline", "baseline.json"], in: folder.url)
+        #expect(third.stdout.contains("error: field CD_aisle (STRING) of record type CD_Item is not in the production schema"), "\(third.stdout)")
+    }
+
     @Test func aFieldDeployedWithAnotherTypeIsAnErrorAtTheAttributesType() throws {
         let schema = CloudKitSchemaFixtures.deployedVersion1.replacingOccurrences(of: "CD_quantity INT64", with: "CD_quantity STRING")
         let version = try Self.exampleVersion(1)
