@@ -458,10 +458,12 @@ package struct ModelSourceFinder: Sendable {
     }
 
     /// SwiftPM's `Sources` and `Tests` and each target's `path:` (a bundle in a `Demo/` folder
-    /// beside them builds into no target of the package); for the others, their whole folder.
+    /// beside them builds into no target of the package), a podspec's globs, an XcodeGen
+    /// specification's targets' `sources`; for the others, their whole folder.
     static func targetFolders(ofManifestAt path: String, name: String) -> [[Substring]] {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { return [[]] }
         if name.hasSuffix(".podspec") { return podspecFolders(text) }
+        if !name.hasSuffix(".swift"), !name.hasPrefix("BUILD") { return XcodeGenSources.folders(in: Array(data), file: path) ?? [[]] }
         // A manifest whose targets this cannot see (none written, or made by code) may take any folder.
         guard name.hasPrefix("Package"), text.contains("arget(") else { return [[]] }
         var folders: [[Substring]] = [["Sources"], ["Tests"]]

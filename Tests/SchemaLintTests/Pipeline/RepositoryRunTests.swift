@@ -292,7 +292,9 @@ struct RepositoryRunTests {
         // bundle no project lists lies in none of them.
         let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\", path: \"Kit/Sources\")])\n"
         let podspec = "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = 'Kit/Sources/**/*.swift'\nend\n"
-        for library in [("Package.swift", manifest), ("Kit.podspec", podspec)] {
+        // So does an XcodeGen specification, its targets' `sources` (a string, or `path:`).
+        let specification = "name: Kit\ntargets:\n  Kit:\n    type: framework\n    platform: iOS\n    sources:\n      - path: Kit/Sources\n  KitTests:\n    type: bundle.unit-test\n    platform: iOS\n    sources: Kit/Tests\n"
+        for library in [("Package.swift", manifest), ("Kit.podspec", podspec), ("project.yml", specification)] {
             let (withDemo, _) = try Self.repository(files + [library])
             let run = try Self.run(["--verbose"], in: withDemo.path)
             #expect(run.stdout.hasSuffix("in 1 version of 1 model; 1 model bundle skipped, which no Xcode project here builds (--verbose lists it)\n") && run.stderr.contains("skipped: Old/Legacy.xcdatamodeld (no Xcode project"), "\(library.0): \(run.stdout)\(run.stderr)")
