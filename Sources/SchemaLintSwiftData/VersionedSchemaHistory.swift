@@ -9,6 +9,13 @@ import SchemaLintCore
 struct VersionedSchemaHistory {
     var declarations: SwiftDeclarations
     var usesCloudKit: Bool
+    /// Each model class mapped once, by its declaration: the live classes an app's every schema
+    /// lists (25 schemas of 50 classes) are read the same for each, from the same declarations.
+    private let mappedClasses = MappedClasses()
+
+    private final class MappedClasses {
+        var byDeclaration: [String: ModelClassMapper.Mapped] = [:]
+    }
 
     func read() -> ModelSourceReading {
         var reading = ModelSourceReading()
@@ -319,7 +326,9 @@ struct VersionedSchemaHistory {
         while !queue.isEmpty {
             let next = queue.removeFirst()
             guard seen.insert(next.node.name.text).inserted else { continue }
-            let mapped = mapper.map(next)
+            let key = "\(next.file.name)\u{0}\(next.node.position.utf8Offset)"
+            let mapped = mappedClasses.byDeclaration[key] ?? mapper.map(next)
+            mappedClasses.byDeclaration[key] = mapped
             entities.append(mapped.entity)
             notes += mapped.notes
             queue += mapped.destinations
