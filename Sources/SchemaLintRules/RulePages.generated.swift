@@ -11371,6 +11371,86 @@ enum RecipesPlan: SchemaMigrationPlan {
 }
 ```
 
+### Does not trigger: SchemaV1 put back as it came, in the commit that added SchemaV2
+
+A property was added to SchemaV1's class before SchemaV2 came, and taken out again when SchemaV2
+took it: SchemaV1 is again the shape it came with, and whatever shipped, that shape did not change.
+
+```swift commit=1 path=Recipes/Schema.swift
+import SwiftData
+
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Recipe.self] }
+
+    @Model final class Recipe {
+        var title: String = ""
+        init(title: String) { self.title = title }
+    }
+}
+
+typealias Recipe = SchemaV1.Recipe
+
+enum RecipesPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+    static var stages: [MigrationStage] { [] }
+}
+```
+
+```swift commit=2 path=Recipes/Schema.swift
+import SwiftData
+
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Recipe.self] }
+
+    @Model final class Recipe {
+        var title: String = ""
+        var servings: Int = 2
+        init(title: String) { self.title = title }
+    }
+}
+
+typealias Recipe = SchemaV1.Recipe
+
+enum RecipesPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+    static var stages: [MigrationStage] { [] }
+}
+```
+
+```swift commit=3 path=Recipes/Schema.swift
+import SwiftData
+
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Recipe.self] }
+
+    @Model final class Recipe {
+        var title: String = ""
+        init(title: String) { self.title = title }
+    }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Recipe.self] }
+
+    @Model final class Recipe {
+        var title: String = ""
+        var servings: Int = 2
+        init(title: String) { self.title = title }
+    }
+}
+
+typealias Recipe = SchemaV2.Recipe
+
+enum RecipesPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)] }
+}
+```
+
 ### Triggers: the frozen SchemaV1 edited in the working tree, not yet committed (a warning)
 
 ```swift commit=1 path=Recipes/Schema.swift

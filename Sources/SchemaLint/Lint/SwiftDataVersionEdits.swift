@@ -89,8 +89,16 @@ extension LintPipeline {
         func followedTheLiveClasses(_ copy: ModelVersion) -> Bool {
             !copy.borrowedEntities.isEmpty && copy.label != older.last?.label
         }
+        // A schema whose shape now is the one it came with was put back: the edit before the newest
+        // came (a property made stored, then transient again) is what is undone, and whatever
+        // shipped, the shape it came with did not change.
+        func cameWith(_ version: ModelVersion) -> Bool {
+            guard let introduced = commits(["-S", version.label]).first, introduced.id != added.id,
+                  let copy = read(introduced.id)[version.label]?.releasedCopy else { return false }
+            return !differs(copy, version)
+        }
         let changed = older.filter { version in
-            before[version.label]?.releasedCopy.map { differs($0, version) && !followedTheLiveClasses($0) } ?? false
+            (before[version.label]?.releasedCopy.map { differs($0, version) && !followedTheLiveClasses($0) } ?? false) && !cameWith(version)
         }
         guard !changed.isEmpty else { return [] }
         // The commits that may have made the edit: the one that added the newest schema, then
