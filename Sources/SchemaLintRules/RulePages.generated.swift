@@ -12634,6 +12634,34 @@ struct NotesApp: App {
 }
 ```
 
+### Triggers: the container made by a local function that the property's closure calls in a `do`
+
+What the closure's `catch` does when `makeContainer()` throws is what the app does when the store
+does not open.
+
+```swift path=App/NotesApp.swift
+import SwiftData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    var sharedModelContainer: ModelContainer = {
+        func makeContainer() throws -> ModelContainer {
+            try ModelContainer(for: Item.self, migrationPlan: NotesPlan.self)
+        }
+        do {
+            return try makeContainer()
+        } catch {
+            ↓fatalError("Could not create ModelContainer: \(error)")
+        }
+    }()
+
+    var body: some Scene {
+        WindowGroup { ContentView() }.modelContainer(sharedModelContainer)
+    }
+}
+```
+
 ### Triggers: an extension of the app's container subclass loads its stores; `error.map` runs only on a failure
 
 ```swift path=App/EventsContainer.swift

@@ -1354,10 +1354,40 @@ final class StoreCodeVisitor: SyntaxVisitor {
                 }
             }
         case .escapes(let declaration):
-            if let unit = declarations.unit(declaredBy: declaration) { addEscape(from: unit, opening: opening, call: call) }
+            if let unit = declarations.unit(declaredBy: declaration) {
+                addEscape(from: unit, opening: opening, call: call)
+            } else {
+                // A local function (`func makeContainer() throws` in a property's closure): what
+                // its callers beside it do when it throws is what the app does.
+                for site in Self.calls(ofLocalFunction: declaration) { addFailureActions(ofThrowing: site, opening: opening) }
+            }
         case .ignored:
             break
         }
+    }
+
+    /// The calls of a local function (declared among a body's statements) in the statements after
+    /// it: `makeContainer()` and `try makeContainer()`, by its name, outside closures.
+    static func calls(ofLocalFunction declaration: Syntax) -> [FunctionCallExprSyntax] {
+        guard let function = declaration.as(FunctionDeclSyntax.self), let item = function.parent?.as(CodeBlockItemSyntax.self),
+              let statements = item.parent?.as(CodeBlockItemListSyntax.self) else { return [] }
+        final class Calls: SyntaxVisitor {
+            let name: String
+            var found: [FunctionCallExprSyntax] = []
+            init(name: String) {
+                self.name = name
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == name { found.append(node) }
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let calls = Calls(name: function.name.text)
+        for statement in statements.drop(while: { $0.id != item.id }).dropFirst() { calls.walk(statement) }
+        return calls.found
     }
 
     /// The bodies of the `if`s after `branch` in `body` whose condition is a flag that `branch` sets
