@@ -16728,6 +16728,58 @@ final class ScoreStore {
 }
 ```
 
+### Triggers: the template's container read only by its saveContext(), while the app calls another stack's saveContext() (a note)
+
+`coreDataStack.saveContext()` is the app's own stack's method, which has the same name: nothing
+sends the app delegate's.
+
+```swift path=App/AppDelegate.swift
+import UIKit
+import CoreData
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Trips")
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? {
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        }
+        return container
+    }()
+
+    func saveContext () {
+        let context = persistentContainer.viewContext
+        if context.hasChanges {
+            try? context.save()
+        }
+    }
+}
+```
+
+```swift path=App/CoreDataStack.swift
+import CoreData
+
+final class CoreDataStack {
+    var context: NSManagedObjectContext?
+
+    func saveContext() {
+        try? context?.save()
+    }
+}
+```
+
+```swift path=App/TripStore.swift
+final class TripStore {
+    let coreDataStack = CoreDataStack()
+
+    func add() {
+        coreDataStack.saveContext()
+    }
+}
+```
+
 ### Triggers: Xcode's template container read only by saveContext(), which only applicationWillTerminate calls (a note)
 
 The app keeps its books in a stack of its own; the template's container is made, and opens the

@@ -315,11 +315,24 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         if let calls = callsOfPrivateFunction(name, in: declaring) { return calls == 0 }
         // Xcode's template `saveContext()`, which no protocol of Apple's requires, runs only where
         // the project calls it; each app delegate of the repository may declare its own.
+        // Where another type declares one too (a `CoreDataStack`'s), a send counts only where it
+        // may reach the declaring type (`coreDataStack.saveContext()` does not).
         if name == "saveContext" {
-            return !(everyFile?() ?? sources).contains { source in
-                ByteSearch.wholeWordCount(of: name, in: source.bytes) > 0 && Self.lines(of: source).contains { line in
-                    let text = Array(code(of: line).utf8)
-                    return ByteSearch.wholeWordCount(of: name, in: text) > ByteSearch.wholeWordCount(of: "func \(name)", in: text)
+            let files = everyFile?() ?? sources
+            let typeName = place.declaration[..<open].split(separator: ".").dropLast().last.map(String.init)
+            func declares(_ source: ModelSourceFile) -> Bool { ByteSearch.wholeWordCount(of: "func \(name)", in: source.bytes) > 0 }
+            let declaredElsewhere = files.contains { $0.name != declaring.name && declares($0) }
+            return !files.contains { source in
+                guard ByteSearch.wholeWordCount(of: name, in: source.bytes) > 0 else { return false }
+                var bound: Set<Substring>?
+                return Self.lines(of: source).contains { line in
+                    let code = code(of: line)
+                    let text = Array(code.utf8)
+                    guard ByteSearch.wholeWordCount(of: name, in: text) > ByteSearch.wholeWordCount(of: "func \(name)", in: text) else { return false }
+                    guard source.name != declaring.name, declaredElsewhere, let typeName else { return true }
+                    let names = bound ?? namesBound(to: typeName, in: source)
+                    bound = names
+                    return Self.mayBeSent(name, toTheType: typeName, in: code, boundNames: names, bareIsTheType: !declares(source))
                 }
             }
         }
@@ -758,7 +771,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                         if ownDeclaration || declaredElsewhere {
                             let bound = boundToTheType ?? namesBound(to: typeName, in: source)
                             boundToTheType = bound
-                            if !mayBeSentToTheType(word, in: text, boundNames: bound, bareIsTheType: !ownDeclaration) { continue }
+                            if !Self.mayBeSent(word, toTheType: typeName, in: text, boundNames: bound, bareIsTheType: !ownDeclaration) { continue }
                         }
                         return nil
                     }
@@ -767,29 +780,6 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
             }
             return found
         }
-        // Whether a line's sends of `word` may reach the declaring type: one sent to a name bound
-        // to the type, to a name with `delegate` in it, on a line that names the type, or, where
-        // `bareIsTheType`, to no receiver.
-        func mayBeSentToTheType(_ word: String, in text: Substring, boundNames: Set<Substring>, bareIsTheType: Bool) -> Bool {
-            var searched = text[...]
-            while let found = searched.range(of: word) {
-                defer { searched = searched[found.upperBound...] }
-                let before = text[..<found.lowerBound]
-                guard before.last == "." else {
-                    // Not a member of another value: the type's own, or a bare call.
-                    if bareIsTheType, !(before.last.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false) { return true }
-                    continue
-                }
-                if text.contains(typeName) { return true }
-                // A call's or a subscript's result (`getCoreDataStack().`): another value.
-                guard let name = Self.receiver(ofMemberBefore: found.lowerBound, in: text) else { continue }
-                // (`self.` in a file with its own of the name is its own.)
-                if name.isEmpty || name == "self" { if bareIsTheType { return true } else { continue } }
-                // (`appDelegate`, `delegate`: named for it, wherever another file binds it.)
-                if name.lowercased().contains("delegate") || boundNames.contains(name) { return true }
-            }
-            return false
-        }
         guard let reads = uses(of: member, declaredBy: "lazy var \(member)"), !reads.isEmpty else { return nil }
         let readers = Set(reads.map(enclosingFunction(ofLine:)))
         guard readers.count == 1, let reader = readers.first ?? nil else { return nil }
@@ -797,6 +787,30 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         guard let calls = uses(of: reader, declaredBy: "func \(reader)"), !calls.isEmpty,
               calls.allSatisfy({ enclosingFunction(ofLine: $0) == entry }) else { return nil }
         return reader
+    }
+
+    /// Whether a line's sends of `word` may reach `typeName`'s member of that name: one sent to a
+    /// name bound to the type, to a name with `delegate` in it, on a line that names the type, or,
+    /// where `bareIsTheType`, to no receiver.
+    static func mayBeSent(_ word: String, toTheType typeName: String, in text: Substring, boundNames: Set<Substring>, bareIsTheType: Bool) -> Bool {
+        var searched = text[...]
+        while let found = searched.range(of: word) {
+            defer { searched = searched[found.upperBound...] }
+            let before = text[..<found.lowerBound]
+            guard before.last == "." else {
+                // Not a member of another value: the type's own, or a bare call.
+                if bareIsTheType, !(before.last.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false) { return true }
+                continue
+            }
+            if text.contains(typeName) { return true }
+            // A call's or a subscript's result (`getCoreDataStack().`): another value.
+            guard let name = Self.receiver(ofMemberBefore: found.lowerBound, in: text) else { continue }
+            // (`self.` in a file with its own of the name is its own.)
+            if name.isEmpty || name == "self" { if bareIsTheType { return true } else { continue } }
+            // (`appDelegate`, `delegate`: named for it, wherever another file binds it.)
+            if name.lowercased().contains("delegate") || boundNames.contains(name) { return true }
+        }
+        return false
     }
 
     /// The name a member that starts at `start` of `line` is sent to, past optional chaining:
