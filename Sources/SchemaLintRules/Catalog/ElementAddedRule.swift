@@ -61,13 +61,17 @@ package struct ElementAddedRule: ChangeRule {
         let additions = findings.filter(isAddition)
         guard additions.count > 1, let first = additions.min(by: { $0.location < $1.location }) else { return findings }
         let changes = Dictionary(comparison.changes.map { ($0.path.description, $0) }, uniquingKeysWith: { first, _ in first })
+        var fields: [String] = []
         let listed = additions.sorted { $0.location < $1.location }.compactMap { finding -> Finding.Note? in
             guard let path = finding.path, let change = changes[path.description], let field = field(of: change, in: comparison) else { return nil }
+            fields.append(field)
             return Finding.Note("\(change.new?.kind ?? "element") '\(path)' was added: \(field)", at: finding.location)
         }
+        // The reminder names what to deploy: the first few, and how many more.
+        let named = fields.count > 5 ? fields.prefix(5).joined(separator: ", ") + " and \(fields.count - 5) more" : fields.joined(separator: ", ")
         var merged = first
         merged.path = nil
-        merged.message = "\(comparison.version.displayName) adds \(additions.count) elements to the CloudKit schema; deploy the schema to the CloudKit production environment before \(comparison.version.displayName) reaches people, or sync stops with \"Cannot create or modify field\""
+        merged.message = "\(comparison.version.displayName) adds \(additions.count) elements to the CloudKit schema\(named.isEmpty ? "" : " (\(named))"); deploy them to the CloudKit production environment before \(comparison.version.displayName) reaches people, or sync stops with \"Cannot create or modify field\""
         merged.notes = listed
         return findings.filter { !isAddition($0) } + [merged]
     }
