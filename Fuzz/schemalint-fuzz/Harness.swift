@@ -69,9 +69,11 @@ enum Harness: String, CaseIterable {
                 }
             case .xcodeProject:
                 // What the walk reads of a `project.pbxproj` (the names it lists, the folders its
-                // targets build); it never refuses one.
+                // targets build), and of an XcodeGen `project.yml` (its targets' sources); it never
+                // refuses either.
                 let listing = XcodeProjectListing(bytes)
                 _ = listing.lists("Store.swift")
+                _ = XcodeGenSources.folders(in: bytes, file: "project.yml")
             }
             return nil
         } catch {

@@ -6,8 +6,8 @@ import SchemaLintYAML
 /// of the app's sources beside them that no target names (a sandbox, an old version kept) is built
 /// by nothing. Nil where the specification may take any folder: one it cannot read, or one whose
 /// targets come partly from elsewhere (`include:`, templates) or name no sources of their own.
-enum XcodeGenSources {
-    static func folders(in bytes: [UInt8], file: String) -> [[Substring]]? {
+package enum XcodeGenSources {
+    package static func folders(in bytes: [UInt8], file: String) -> [[Substring]]? {
         guard let root = try? YAMLParser().parse(bytes, file: file), case .mapping(let top) = root.content else { return nil }
         func value(_ key: String, in pairs: [(key: YAMLNode, value: YAMLNode)]) -> YAMLNode? {
             pairs.first { $0.key.scalar == key }?.value
