@@ -10536,7 +10536,9 @@ them then), and the commit that changed it is named: the first since then that r
 edit. Default values and other changes a store does not record are listed but do not trigger it.
 A schema that then listed the live classes though a later schema was already the newest had their
 shape, never the one its release made stores with: freezing it since is a repair, not reported
-(`versioned-schema-not-frozen` is the finding about what it listed).
+(`versioned-schema-not-frozen` is the finding about what it listed). Nor is a schema that is again
+the shape it came with (read at the commit that brought its name in): the edit made before the
+newest came (a property made stored, then transient again as the newest took it) was undone.
 
 The newest version itself is compared the same way once the app's version changed after it was
 added (`MARKETING_VERSION` in a project file or an `.xcconfig`, or `CFBundleShortVersionString` in
@@ -16776,6 +16778,51 @@ final class TripStore {
 
     func add() {
         coreDataStack.saveContext()
+    }
+}
+```
+
+### Triggers: the same, the other stack's saveContext() sent from the app delegate's own file (a note)
+
+```swift path=App/AppDelegate.swift
+import UIKit
+import CoreData
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+    let coreDataStack = CoreDataStack()
+
+    func applicationDidEnterBackground(_ application: UIApplication) {
+        coreDataStack.saveContext()
+    }
+
+    lazy var persistentContainer: NSPersistentContainer = {
+        let container = NSPersistentContainer(name: "Trips")
+        container.loadPersistentStores { _, error in
+            if let error = error as NSError? {
+                ↓fatalError("Unresolved error \(error), \(error.userInfo)")
+            }
+        }
+        return container
+    }()
+
+    func saveContext () {
+        let context = persistentContainer.viewContext
+        if context.hasChanges {
+            try? context.save()
+        }
+    }
+}
+```
+
+```swift path=App/CoreDataStack.swift
+import CoreData
+
+final class CoreDataStack {
+    var context: NSManagedObjectContext?
+
+    func saveContext() {
+        try? context?.save()
     }
 }
 ```

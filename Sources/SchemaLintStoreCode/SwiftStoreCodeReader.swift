@@ -329,10 +329,11 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                     let code = code(of: line)
                     let text = Array(code.utf8)
                     guard ByteSearch.wholeWordCount(of: name, in: text) > ByteSearch.wholeWordCount(of: "func \(name)", in: text) else { return false }
-                    guard source.name != declaring.name, declaredElsewhere, let typeName else { return true }
+                    guard declaredElsewhere, let typeName else { return true }
                     let names = bound ?? namesBound(to: typeName, in: source)
                     bound = names
-                    return Self.mayBeSent(name, toTheType: typeName, in: code, boundNames: names, bareIsTheType: !declares(source))
+                    // (In the declaring file, a bare send is the type's own.)
+                    return Self.mayBeSent(name, toTheType: typeName, in: code, boundNames: names, bareIsTheType: source.name == declaring.name || !declares(source))
                 }
             }
         }
@@ -802,9 +803,17 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                 if bareIsTheType, !(before.last.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false) { return true }
                 continue
             }
-            if text.contains(typeName) { return true }
-            // A call's or a subscript's result (`getCoreDataStack().`): another value.
-            guard let name = Self.receiver(ofMemberBefore: found.lowerBound, in: text) else { continue }
+            if ByteSearch.wholeWordCount(of: typeName, in: Array(text.utf8)) > 0 { return true }
+            // A call's or a subscript's result (`getCoreDataStack().`): another value, unless the
+            // function is named for the delegate (`appDelegate().`).
+            guard let name = Self.receiver(ofMemberBefore: found.lowerBound, in: text) else {
+                let call = before.dropLast()
+                if call.hasSuffix("()") {
+                    let function = String(call.dropLast(2).reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
+                    if function.lowercased().contains("delegate") { return true }
+                }
+                continue
+            }
             // (`self.` in a file with its own of the name is its own.)
             if name.isEmpty || name == "self" { if bareIsTheType { return true } else { continue } }
             // (`appDelegate`, `delegate`: named for it, wherever another file binds it.)

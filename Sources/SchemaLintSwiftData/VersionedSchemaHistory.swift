@@ -326,7 +326,7 @@ struct VersionedSchemaHistory {
         while !queue.isEmpty {
             let next = queue.removeFirst()
             guard seen.insert(next.node.name.text).inserted else { continue }
-            let key = "\(next.file.name)\u{0}\(next.node.position.utf8Offset)"
+            let key = Self.declarationKey(next)
             let mapped = mappedClasses.byDeclaration[key] ?? mapper.map(next)
             mappedClasses.byDeclaration[key] = mapped
             entities.append(mapped.entity)

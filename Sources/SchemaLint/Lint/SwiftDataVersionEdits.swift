@@ -16,13 +16,19 @@ import SchemaLintRules
 /// of those since that reads it changed, found by halving them, or the working tree's uncommitted
 /// edit.
 ///
+/// A schema that is again the shape it came with (read at the commit that brought its name in) was
+/// put back: the edit before the newest came is what was undone, and it is not reported.
+///
 /// One `git log -S` for the commit that brought the newest schema's name into the files of the
 /// history, one `git log` of the commits since, and a reading of the files at a few commits: the
-/// one before, the newest that touched them, and, where a schema changed, the halvings between.
+/// one before, the newest that touched them, and, where a schema changed, the halvings between and
+/// the commit that introduced it (one more `git log -S`).
 extension LintPipeline {
     /// The most commits whose Swift files are read for one history, the one before the newest
     /// schema came included.
     static let swiftDataEditReadingsAtMost = 12
+    /// The most readings of the commits that introduced changed schemas, for one history.
+    static let swiftDataIntroductionReadingsAtMost = 4
 
     /// Lock entries for the older schemas of the SwiftData histories of `histories` (not of the
     /// models in `skipping`) changed since their newest schema was added, each with the schema as
@@ -65,10 +71,14 @@ extension LintPipeline {
         let labels = Set(older.map(\.label))
         // Each commit's older schemas by label, as entries located at `commit:path`.
         var readings: [String: [String: VersionLock.Entry]] = [:]
-        func read(_ revision: String) -> [String: VersionLock.Entry] {
+        // The readings at the commits that introduced a changed schema (`cameWith`) have their own
+        // few: the search for the edit's commit keeps its budget.
+        var introductions = 0
+        func read(_ revision: String, introducing: Bool = false) -> [String: VersionLock.Entry] {
             if let known = readings[revision] { return known }
             var found: [String: VersionLock.Entry] = [:]
-            if readings.count < Self.swiftDataEditReadingsAtMost,
+            if introducing { introductions += 1 }
+            if introducing ? introductions <= Self.swiftDataIntroductionReadingsAtMost : readings.count - introductions < Self.swiftDataEditReadingsAtMost,
                let reference = try? reference(at: revision, earlier, configuration: configuration, namingFiles: false, repository: top, releasedOnly: true) {
                 for entry in reference.released {
                     guard let copy = entry.releasedCopy, copy.format == .swiftData, labels.contains(copy.label), found[copy.label] == nil else { continue }
@@ -94,11 +104,11 @@ extension LintPipeline {
         // shipped, the shape it came with did not change.
         func cameWith(_ version: ModelVersion) -> Bool {
             guard let introduced = commits(["-S", version.label]).first, introduced.id != added.id,
-                  let copy = read(introduced.id)[version.label]?.releasedCopy else { return false }
+                  let copy = read(introduced.id, introducing: true)[version.label]?.releasedCopy else { return false }
             return !differs(copy, version)
         }
         let changed = older.filter { version in
-            (before[version.label]?.releasedCopy.map { differs($0, version) && !followedTheLiveClasses($0) } ?? false) && !cameWith(version)
+            before[version.label]?.releasedCopy.map { differs($0, version) && !followedTheLiveClasses($0) } ?? false
         }
         guard !changed.isEmpty else { return [] }
         // The commits that may have made the edit: the one that added the newest schema, then
@@ -110,7 +120,7 @@ extension LintPipeline {
             return changed || new
         }
         return changed.compactMap { version -> VersionLock.Entry? in
-            guard var entry = before[version.label], let copy = entry.releasedCopy else { return nil }
+            guard var entry = before[version.label], let copy = entry.releasedCopy, !cameWith(version) else { return nil }
             func changedAt(_ index: Int) -> Bool? {
                 read(candidates[index].id)[version.label]?.releasedCopy.map { differs(copy, $0) }
             }

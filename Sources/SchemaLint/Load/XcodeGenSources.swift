@@ -28,10 +28,11 @@ package enum XcodeGenSources {
                 guard let path else { return nil }
                 let components = path.split(separator: "/").filter { $0 != "." }
                 // A path that leaves the specification's folder, or names it, takes everything.
-                if components.isEmpty || components.contains("..") || path.contains("*") || path.contains("$") { return nil }
+                if components.isEmpty || components.contains("..") || path.hasPrefix("/") || path.contains("*") || path.contains("$") { return nil }
                 folders.append(components)
             }
         }
-        return folders
+        // Targets that name no source at all (`sources: []`) say nothing of where files lie.
+        return folders.isEmpty ? nil : folders
     }
 }
