@@ -64,8 +64,9 @@ package struct ElementAddedRule: ChangeRule {
         var fields: [String] = []
         let listed = additions.sorted { $0.location < $1.location }.compactMap { finding -> Finding.Note? in
             guard let path = finding.path, let change = changes[path.description], let field = field(of: change, in: comparison) else { return nil }
-            // A record type or a field of this one (not "its fields in record type ...").
-            fields.append(field.hasPrefix("its ") ? "'\(path)'" : field)
+            // A new record type by its name; anything else by the element (two entities' fields
+            // may share a name).
+            fields.append(path.member == nil && !field.hasPrefix("its ") ? field : "'\(path)'")
             return Finding.Note("\(change.new?.kind ?? "element") '\(path)' was added: \(field)", at: finding.location)
         }
         // The reminder names what to deploy: the first few, and how many more.
