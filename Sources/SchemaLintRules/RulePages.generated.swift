@@ -27332,6 +27332,59 @@ final class NotesStore {
 }
 ```
 
+### Triggers: the store on disk, in a type that tests elsewhere whether its store is in memory
+
+`$0.type == NSInMemoryStoreType` asks which store is open; it keeps none in memory.
+
+```yaml
+model: Notes
+version: 1
+entities:
+  Note:
+    attributes:
+      title: string
+```
+
+```yaml
+model: Notes
+version: 2
+entities:
+  Note:
+    attributes:
+      title: string
+      pinned: bool
+```
+
+```swift path=Notes/NotesApp.swift
+import CoreData
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    let store = NotesStore.shared
+
+    var body: some Scene { WindowGroup { Text("Notes") } }
+}
+
+final class NotesStore {
+    static let shared = NotesStore()
+    let container = NSPersistentContainer(name: "Notes")
+
+    init() {
+        container.↓loadPersistentStores { _, _ in }
+    }
+
+    func deleteAll() {
+        let isInMemory = container.persistentStoreCoordinator.persistentStores.contains {
+            $0.type == NSInMemoryStoreType
+        }
+        if !isInMemory {
+            try? container.viewContext.execute(NSBatchDeleteRequest(fetchRequest: NSFetchRequest(entityName: "Note")))
+        }
+    }
+}
+```
+
 ### Does not trigger: the CloudKit schema initialized in debug builds only
 
 ```yaml

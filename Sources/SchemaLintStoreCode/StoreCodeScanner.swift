@@ -2653,11 +2653,22 @@ private final class DescriptionSettings: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         switch node.baseName.text {
-        case "NSInMemoryStoreType" where !Self.isInLoadCompletion(node): storeTypes.append((Syntax(node), true))
-        case "NSSQLiteStoreType": storeTypes.append((Syntax(node), false))
+        case "NSInMemoryStoreType" where !Self.isInLoadCompletion(node) && !Self.isCompared(node): storeTypes.append((Syntax(node), true))
+        case "NSSQLiteStoreType" where !Self.isCompared(node): storeTypes.append((Syntax(node), false))
         default: break
         }
         return .visitChildren
+    }
+
+    /// Whether `node` is an operand of `==` or `!=` (`$0.type == NSInMemoryStoreType`): a test of
+    /// which store is open, which sets none.
+    private static func isCompared(_ node: some SyntaxProtocol) -> Bool {
+        guard let list = node.parent?.as(ExprListSyntax.self) else { return false }
+        let elements = Array(list)
+        guard let index = elements.firstIndex(where: { $0.id == node.id }) else { return false }
+        return [index - 1, index + 1].contains { neighbour in
+            elements.indices.contains(neighbour) && ["==", "!="].contains(elements[neighbour].as(BinaryOperatorExprSyntax.self)?.operator.text ?? "")
+        }
     }
 
     /// Inside the completion handler of `loadPersistentStores`: an in-memory store there is a
@@ -2677,9 +2688,9 @@ private final class DescriptionSettings: SyntaxVisitor {
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         switch node.declName.baseName.text {
         // `.inMemory`, `NSPersistentStore.StoreType.inMemory`; not a flag of the type's own (`self.inMemory`).
-        case "inMemory" where !Self.isInLoadCompletion(node) && (node.base == nil || node.base?.trimmedText.hasSuffix("StoreType") == true):
+        case "inMemory" where !Self.isInLoadCompletion(node) && !Self.isCompared(node) && (node.base == nil || node.base?.trimmedText.hasSuffix("StoreType") == true):
             storeTypes.append((Syntax(node), true))
-        case "sqlite": storeTypes.append((Syntax(node), false))
+        case "sqlite" where !Self.isCompared(node): storeTypes.append((Syntax(node), false))
         default: break
         }
         return .visitChildren
