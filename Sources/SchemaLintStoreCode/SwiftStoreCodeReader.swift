@@ -320,7 +320,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         if name == "saveContext" {
             let files = everyFile?() ?? sources
             let typeName = place.declaration[..<open].split(separator: ".").dropLast().last.map(String.init)
-            func declares(_ source: ModelSourceFile) -> Bool { ByteSearch.wholeWordCount(of: "func \(name)", in: source.bytes) > 0 }
+            func declares(_ source: ModelSourceFile) -> Bool { Self.declares(name, as: ["func"], in: source) }
             let declaredElsewhere = files.contains { $0.name != declaring.name && declares($0) }
             return !files.contains { source in
                 guard ByteSearch.wholeWordCount(of: name, in: source.bytes) > 0 else { return false }
@@ -754,9 +754,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         // not a call's result or another name (`getCoreDataStack().saveContext()`,
         // `CoreDataStack.shared.saveContext()`).
         let typeName = String(parts[0])
-        func declares(_ word: String, _ source: ModelSourceFile) -> Bool {
-            ["var", "let", "func"].contains(where: { ByteSearch.wholeWordCount(of: "\($0) \(word)", in: source.bytes) > 0 })
-        }
+        func declares(_ word: String, _ source: ModelSourceFile) -> Bool { Self.declares(word, in: source) }
         func uses(of word: String, declaredBy declaration: String) -> [Int]? {
             var found: [Int] = []
             let holders = holding(word)
@@ -788,6 +786,12 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         guard let calls = uses(of: reader, declaredBy: "func \(reader)"), !calls.isEmpty,
               calls.allSatisfy({ enclosingFunction(ofLine: $0) == entry }) else { return nil }
         return reader
+    }
+
+    /// Whether a file declares a member `word` (`var word`, `let word`, `func word`, as asked),
+    /// found in its bytes: its own of the name, where a send without a receiver goes.
+    static func declares(_ word: String, as introducers: [String] = ["var", "let", "func"], in source: ModelSourceFile) -> Bool {
+        introducers.contains { ByteSearch.wholeWordCount(of: "\($0) \(word)", in: source.bytes) > 0 }
     }
 
     /// Whether a line's sends of `word` may reach `typeName`'s member of that name: one sent to a

@@ -59,7 +59,6 @@ final class ConditionTexts: SyntaxVisitor {
     }
 }
 
-/// Every call in the code walked.
 /// Whether code chooses a value by a condition: an `if` or `switch` expression, or `c ? a : b`.
 final class ConditionalValues: SyntaxVisitor {
     var found = false
@@ -92,6 +91,7 @@ final class LabeledArguments: SyntaxVisitor {
     }
 }
 
+/// Every call in the code walked.
 final class AllCalls: SyntaxVisitor {
     var found: [FunctionCallExprSyntax] = []
 

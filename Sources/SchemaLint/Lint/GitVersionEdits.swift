@@ -29,19 +29,25 @@ struct GitVersionEdits {
                   !models.contains(history.model) else { return nil }
             return (bundle, history)
         }
-        // HEAD's commit is resolved once for each repository (bundles mostly share one).
-        var questions: [String: CommitQuestions] = [:]
-        let repositories = checked.map { bundle, _ -> CommitQuestions? in
-            guard let top = GitWorkTree.root(containing: bundle.path), !GitWorkTree.isShallow(top: top) else { return nil }
-            if let known = questions[top] { return known }
-            let git = CommitQuestions(top: top, cache: cache)
-            questions[top] = git
-            return git
-        }
+        let repositories = questions(about: checked.map(\.0.path))
         // Each bundle's logs wait on git: bundles are asked side by side.
         return OrderedConcurrentMap.map(count: checked.count, concurrently: checked.count > 1) { index in
             repositories[index].map { entries(bundle: checked[index].0, history: checked[index].1, git: $0) } ?? []
         }.flatMap { $0 }
+    }
+
+    /// The questions about HEAD of the repository that holds each path: nil outside one, or in a
+    /// shallow clone (whose history says nothing of when versions came). HEAD's commit is resolved
+    /// once for each repository (models mostly share one).
+    func questions(about paths: [String]) -> [CommitQuestions?] {
+        var known: [String: CommitQuestions?] = [:]
+        return paths.map { path in
+            guard let top = GitWorkTree.root(containing: path), !GitWorkTree.isShallow(top: top) else { return nil }
+            if let answer = known[top] { return answer }
+            let answer = CommitQuestions(top: top, cache: cache)
+            known[top] = answer
+            return answer
+        }
     }
 
     /// The entries of one bundle, whose repository `git` asks about.

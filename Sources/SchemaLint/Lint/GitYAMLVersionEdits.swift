@@ -14,17 +14,10 @@ extension GitVersionEdits {
             !models.contains(history.model) && history.versions.count > 1
                 && history.versions.allSatisfy { $0.format == .yaml && $0.releaseTag == nil }
         }
-        var questions: [String: CommitQuestions] = [:]
-        return checked.flatMap { history -> [VersionLock.Entry] in
-            guard let top = GitWorkTree.root(containing: history.versions[0].file), !GitWorkTree.isShallow(top: top) else { return [] }
-            let git: CommitQuestions
-            if let known = questions[top] { git = known } else {
-                guard let made = CommitQuestions(top: top, cache: cache) else { return [] }
-                questions[top] = made
-                git = made
-            }
-            return entries(yaml: history, git: git)
-        }
+        let repositories = questions(about: checked.map { $0.versions[0].file })
+        return OrderedConcurrentMap.map(count: checked.count, concurrently: checked.count > 1) { index in
+            repositories[index].map { entries(yaml: checked[index], git: $0) } ?? []
+        }.flatMap { $0 }
     }
 
     private func entries(yaml history: ModelHistory, git: CommitQuestions) -> [VersionLock.Entry] {
