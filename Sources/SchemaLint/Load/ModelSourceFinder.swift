@@ -342,21 +342,21 @@ package struct ModelSourceFinder: Sendable {
     /// cores), with the folder that holds it (the one that holds `App.xcodeproj/project.pbxproj`,
     /// as components relative to the folder walked).
     ///
-    /// A project lists a file by its name or by a folder Xcode 16 synchronizes, so one whose bytes
-    /// name none of the files (in any case: the Mac's file system ignores it) and synchronizes no
-    /// folder lists none of them, and is not parsed: the projects a large repository's
-    /// dependencies bring (an emulator's cores, each with a generated project of megabytes) were
-    /// a quarter of its run. One that escapes characters (`\U00e9`) may spell a name otherwise,
-    /// and is parsed.
+    /// A project lists a file by its name or by a folder Xcode 16 synchronizes, so one none of
+    /// whose values names one of the files (in any case: the Mac's file system ignores it) and
+    /// that synchronizes no folder lists none of them, and is not parsed: the projects a large
+    /// repository's dependencies bring (an emulator's cores, each with a generated project of
+    /// megabytes) were a quarter of its run. One that escapes characters (`\U00e9`) may spell a
+    /// name otherwise, and is parsed.
     static func listings(of walk: Walk, naming paths: [String]) -> [(folder: [Substring], listing: XcodeProjectListing)] {
-        let names = ByteSearch.Words(Set(paths.map { Array(($0 as NSString).lastPathComponent.lowercased().utf8) }).filter { !$0.isEmpty }.sorted { $0.lexicographicallyPrecedes($1) })
+        let names = Set(paths.map { Array(($0 as NSString).lastPathComponent.utf8).map(Self.asciiLowercased) }.filter { !$0.isEmpty })
         let alwaysParsed = ByteSearch.Words([Array("PBXFileSystemSynchronizedRootGroup".utf8), Array("\\U".utf8), Array("\\u".utf8)])
         let projects = walk.projects
         let folders = projects.map { Array(walk.relative($0).split(separator: "/").filter { $0 != "." }.dropLast(2)) }
         return OrderedConcurrentMap.map(count: projects.count, concurrently: projects.count > 1) { index -> (folder: [Substring], listing: XcodeProjectListing)? in
             let project = projects[index]
-            guard !names.words.isEmpty, let contents = ByteSearch.contents(of: project),
-                  ByteSearch.containsAny(alwaysParsed, in: contents) || ByteSearch.containsAny(names, in: contents.map(Self.asciiLowercased))
+            guard !names.isEmpty, let contents = ByteSearch.contents(of: project),
+                  ByteSearch.containsAny(alwaysParsed, in: contents) || XcodeProjectListing.mayName(anyOf: names, in: contents)
             else { return nil }
             return (folders[index], XcodeProjectListing(contents, folder: folders[index].map(String.init)))
         }.compactMap { $0 }

@@ -311,6 +311,37 @@ package struct XcodeProjectListing: Sendable {
 
     private static func tokens(_ bytes: [UInt8]) -> [Token] {
         var tokens: [Token] = []
+        lex(bytes, word: { tokens.append(.word(String(decoding: $0, as: UTF8.self))); return true }, punctuation: { tokens.append(.punctuation($0)) })
+        return tokens
+    }
+
+    /// Whether any value of the project (as `tokens` reads it), or its last `/`-separated
+    /// component, is one of `names` (lowercased in ASCII, as the Mac's file system compares
+    /// names): a project none of whose values names a file lists none of them, and need not be
+    /// parsed. One pass that builds no token: looking for each name in the bytes took a pass per
+    /// group of names, over projects of megabytes, in repositories of a thousand code files. A
+    /// project written as an XML property list, whose values are elements, is always parsed.
+    package static func mayName(anyOf names: Set<[UInt8]>, in bytes: [UInt8]) -> Bool {
+        guard !names.isEmpty else { return false }
+        guard !isXML(bytes) else { return true }
+        let shortest = names.map(\.count).min() ?? 0
+        var component: [UInt8] = []
+        var found = false
+        lex(bytes, word: { value in
+            guard value.count >= shortest, value.contains(UInt8(ascii: ".")) else { return true }
+            let start = value.lastIndex(of: UInt8(ascii: "/")).map { value.index(after: $0) } ?? value.startIndex
+            component.removeAll(keepingCapacity: true)
+            for byte in value[start...] { component.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte) }
+            found = names.contains(component)
+            return !found
+        }, punctuation: { _ in })
+        return found
+    }
+
+    /// The format's one reading, for both of the above: each value (a quoted string unescaped, or
+    /// an unquoted run) handed to `word`, which returns whether to go on, and each byte of
+    /// punctuation to `punctuation`. Comments are skipped.
+    private static func lex(_ bytes: [UInt8], word: (ArraySlice<UInt8>) -> Bool, punctuation: (UInt8) -> Void) {
         let count = bytes.count
         var position = 0
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
@@ -321,6 +352,7 @@ package struct XcodeProjectListing: Sendable {
                 || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"")
         }
         func startsComment(_ at: Int) -> Bool { at + 1 < count && bytes[at] == UInt8(ascii: "/") && (bytes[at + 1] == UInt8(ascii: "*") || bytes[at + 1] == UInt8(ascii: "/")) }
+        var unescaped: [UInt8] = []
         while position < count {
             let byte = bytes[position]
             if isSpace(byte) {
@@ -336,23 +368,34 @@ package struct XcodeProjectListing: Sendable {
                 position += isBlock ? 2 : 1
             } else if byte == UInt8(ascii: "\"") {
                 position += 1
-                var value: [UInt8] = []
+                let start = position
+                var escapes = false
                 while position < count, bytes[position] != UInt8(ascii: "\"") {
-                    if bytes[position] == UInt8(ascii: "\\"), position + 1 < count { position += 1 }
-                    value.append(bytes[position])
+                    if bytes[position] == UInt8(ascii: "\\"), position + 1 < count { escapes = true; position += 1 }
                     position += 1
                 }
+                let end = min(position, count)
                 position += 1
-                tokens.append(.word(String(decoding: value, as: UTF8.self)))
+                if escapes {
+                    unescaped.removeAll(keepingCapacity: true)
+                    var index = start
+                    while index < end {
+                        if bytes[index] == UInt8(ascii: "\\"), index + 1 < end { index += 1 }
+                        unescaped.append(bytes[index])
+                        index += 1
+                    }
+                    guard word(unescaped[...]) else { return }
+                } else {
+                    guard word(bytes[start..<end]) else { return }
+                }
             } else if isPunctuation(byte) {
-                tokens.append(.punctuation(byte))
+                punctuation(byte)
                 position += 1
             } else {
                 let start = position
                 while position < count, !isSpace(bytes[position]), !isPunctuation(bytes[position]), !startsComment(position) { position += 1 }
-                tokens.append(.word(String(decoding: bytes[start..<position], as: UTF8.self)))
+                guard word(bytes[start..<position]) else { return }
             }
         }
-        return tokens
     }
 }

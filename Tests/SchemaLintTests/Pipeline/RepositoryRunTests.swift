@@ -577,6 +577,31 @@ struct RepositoryRunTests {
         #expect(ModelSourceFinder.inNoProject(paths, of: walk, listings: listings) == [folder.path + "/Old/Stack.swift"])
     }
 
+    /// The check that decides whether a project is parsed reads its values as the parser does: a
+    /// name (in any case) as a whole value, as the last component of a path, quoted with spaces or
+    /// escapes; not a name a comment alone holds, nor one that is part of a longer name.
+    @Test func aProjectIsParsedWhenOneOfItsValuesNamesAFile() {
+        func names(_ list: String...) -> Set<[UInt8]> { Set(list.map { Array($0.utf8) }) }
+        let project = Array("""
+            {
+            \tobjects = {
+            \t\tA1 /* Stack.swift in Sources */ = {isa = PBXBuildFile; fileRef = A2; };
+            \t\tA2 = {isa = PBXFileReference; path = "Shared/Persistence Layer/My Store.swift"; sourceTree = "<group>"; };
+            \t\tA3 = {isa = PBXFileReference; path = Sources/CoreDataStore.SWIFT; };
+            \t\tA4 = {isa = PBXFileReference; name = "Say \\"Hi\\".swift"; };
+            \t};
+            }
+            """.utf8)
+        #expect(XcodeProjectListing.mayName(anyOf: names("my store.swift"), in: project))
+        #expect(XcodeProjectListing.mayName(anyOf: names("coredatastore.swift"), in: project))
+        #expect(XcodeProjectListing.mayName(anyOf: names("say \"hi\".swift"), in: project))
+        #expect(!XcodeProjectListing.mayName(anyOf: names("stack.swift"), in: project))
+        #expect(!XcodeProjectListing.mayName(anyOf: names("store.swift", "datastore.swift"), in: project))
+        #expect(!XcodeProjectListing.mayName(anyOf: [], in: project))
+        // An XML property list's values are elements (`<string>Store.swift</string>`): parsed.
+        #expect(XcodeProjectListing.mayName(anyOf: names("other.swift"), in: Array("<?xml version=\"1.0\"?>\n<plist><dict/></plist>".utf8)))
+    }
+
     /// A project lists a name as a whole value or a component of one, quoted or not: a name that
     /// is only part of another (`Store.swift` in `CoreDataStore.swift`) is not listed.
     @Test func aProjectListsWholeNamesAndTheirComponents() {
