@@ -21496,6 +21496,29 @@ extension ModelContainer {
 }
 ```
 
+### Triggers: a private helper no file calls, named like the Core Data method it calls (a note)
+
+`container.initializeCloudKitSchema()` is Core Data's method, not a call of the helper.
+
+```swift path=App/CloudSchema.swift
+import CoreData
+
+enum CloudSchema {
+    static let model = NSManagedObjectModel()
+
+    private static func initializeCloudKitSchema(for model: NSManagedObjectModel) throws {
+        let container = NSPersistentCloudKitContainer(name: "Tasks", managedObjectModel: model)
+        container.loadPersistentStores { _, error in
+            if let error {
+                ↓print("cannot load the stores: \(error)")
+                return
+            }
+        }
+        try container.initializeCloudKitSchema()
+    }
+}
+```
+
 ### Does not trigger: a store copied into memory, stopped when the copy fails
 
 ```swift path=Sources/Storage/SnapshotStore.swift
@@ -26130,6 +26153,45 @@ final class RulesStore {
     }
 
     func activate() {}
+}
+```
+
+### Does not trigger: a UI test's seed, after a `guard` on its launch argument
+
+The scene's launch calls the seeding function every time, but only a launch that a UI test gives
+the argument goes past its `guard`.
+
+```swift path=Records/SceneDelegate.swift
+import UIKit
+
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        seedUITestDataIfNeeded()
+    }
+
+    private func seedUITestDataIfNeeded() {
+        guard ProcessInfo.processInfo.arguments.contains("UI_TEST_SEED") else { return }
+        RecordsStack.shared.seed()
+    }
+}
+```
+
+```swift path=Records/RecordsStack.swift
+import CoreData
+
+final class RecordsStack {
+    static let shared = RecordsStack()
+    let container = NSPersistentContainer(name: "Records")
+
+    init() {
+        container.loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+
+    func seed() {}
 }
 ```
 

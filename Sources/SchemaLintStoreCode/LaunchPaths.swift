@@ -352,6 +352,27 @@ final class UseCollector: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// Nor is what follows a `guard` that only tests pass (`guard arguments.contains("UI_TEST_SEED")
+    /// else { return }`: the rest of the block seeds a UI test's store), nor the `else` of one
+    /// that only tests fail (`guard !isRunningTests else { ... }`).
+    override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
+        guard node.contains(where: { $0.item.is(GuardStmtSyntax.self) }) else { return .visitChildren }
+        for item in node {
+            guard let guardStatement = item.item.as(GuardStmtSyntax.self) else {
+                walk(item)
+                continue
+            }
+            // Only a test of values: a pattern or a binding (`guard case .launched(let isTesting)
+            // = event`) names what it binds, and every launch may pass it.
+            let testsValues = guardStatement.conditions.allSatisfy { $0.condition.is(ExprSyntax.self) }
+            let condition = TestCondition(guardStatement.conditions)
+            walk(guardStatement.conditions)
+            if !(testsValues && condition.holdsOutsideTests) { walk(guardStatement.body) }
+            if testsValues && condition.holdsOnlyUnderTests { break }
+        }
+        return .skipChildren
+    }
+
     /// `?:` as parsed (not folded): the condition is the element before `? then :`, the other
     /// branch the element after it.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {

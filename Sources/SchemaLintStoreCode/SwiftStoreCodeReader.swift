@@ -312,14 +312,14 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
               let name = place.declaration[..<open].split(separator: ".").last.map(String.init), name != "init",
               name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
               let declaring = sources.first(where: { $0.name == place.location.file }) else { return false }
-        if let calls = callsOfPrivateFunction(name, in: declaring) { return calls == 0 }
+        let type = place.declaration[..<open].split(separator: ".").dropLast().last.map(String.init)
+        if let calls = callsOfPrivateFunction(name, of: type, in: declaring) { return calls == 0 }
         // Xcode's template `saveContext()`, which no protocol of Apple's requires, runs only where
         // the project calls it; each app delegate of the repository may declare its own.
         // Where another type declares one too (a `CoreDataStack`'s), a send counts only where it
         // may reach the declaring type (`coreDataStack.saveContext()` does not).
         if name == "saveContext" {
             let files = everyFile?() ?? sources
-            let typeName = place.declaration[..<open].split(separator: ".").dropLast().last.map(String.init)
             func declares(_ source: ModelSourceFile) -> Bool { Self.declares(name, as: ["func"], in: source) }
             let declaredElsewhere = files.contains { $0.name != declaring.name && declares($0) }
             return !files.contains { source in
@@ -329,7 +329,7 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
                     let code = code(of: line)
                     let text = Array(code.utf8)
                     guard ByteSearch.wholeWordCount(of: name, in: text) > ByteSearch.wholeWordCount(of: "func \(name)", in: text) else { return false }
-                    guard declaredElsewhere, let typeName else { return true }
+                    guard declaredElsewhere, let typeName = type else { return true }
                     let names = bound ?? namesBound(to: typeName, in: source)
                     bound = names
                     // (In the declaring file, a bare send is the type's own.)
@@ -503,20 +503,25 @@ package struct SwiftStoreCodeReader: ModelSourceReader {
         line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
     }
 
-    /// How often the file calls its `private` or `fileprivate` function `name` (nil where the file
-    /// declares no such function): only its own file can, by the name alone or on `self`
-    /// (`loadPersistentStores(in: container)`, `self.reset()`, `self?.reset()`); a member of another value of that
-    /// name (`container.loadPersistentStores { ... }`, Core Data's) is not it.
-    static func callsOfPrivateFunction(_ name: String, in file: ModelSourceFile) -> Int? {
+    /// How often the file calls its `private` or `fileprivate` function `name` of `type` (nil
+    /// where the file declares no such function): only its own file can, by the name alone or on
+    /// `self` (`loadPersistentStores(in: container)`, `self.reset()`, `self?.reset()`), and a
+    /// static one on its type (`Self.prepare()`, `Stack.prepare()`); a member of another value of
+    /// that name (`container.loadPersistentStores { ... }`, `container.initializeCloudKitSchema()`,
+    /// Core Data's) is not it.
+    static func callsOfPrivateFunction(_ name: String, of type: String? = nil, in file: ModelSourceFile) -> Int? {
         let lines = Self.lines(of: file)
-        let declarations = lines.filter { ($0.contains("private func \(name)(") || $0.contains("private func \(name)<")) }
+        let declarations = lines.filter { line in
+            ["private func ", "private static func ", "private class func "].contains { line.contains($0 + name + "(") || line.contains($0 + name + "<") }
+        }
         guard declarations.count == 1, !declarations[0].contains("override"), !declarations[0].contains("@objc") else { return nil }
+        let receivers = ["self", "self?", "Self"] + (type.map { [$0] } ?? [])
         var calls = 0
         for line in lines {
-            let code = Self.code(of: line)
-            calls += ByteSearch.wholeWordCount(of: name, in: Array(code.utf8)) { before in before != UInt8(ascii: ".") }
+            let code = Array(Self.code(of: line).utf8)
+            calls += ByteSearch.wholeWordCount(of: name, in: code) { before in before != UInt8(ascii: ".") }
             // On `self` unwrapped in a closure too (`[weak self] ... self?.reset()`).
-            calls += ByteSearch.wholeWordCount(of: "self.\(name)", in: Array(code.utf8)) + ByteSearch.wholeWordCount(of: "self?.\(name)", in: Array(code.utf8))
+            for receiver in receivers { calls += ByteSearch.wholeWordCount(of: "\(receiver).\(name)", in: code) }
         }
         return calls - 1
     }
