@@ -26156,6 +26156,44 @@ final class RulesStore {
 }
 ```
 
+### Triggers: a launch event matched by a `guard case` that binds whether tests run
+
+The `guard` matches the event every launch sends; the value it binds is only named for tests.
+
+```swift path=Browser/AppDelegate.swift
+import CoreData
+import UIKit
+
+enum LaunchEvent {
+    case didFinishLaunching(isTesting: Bool)
+}
+
+final class Database {
+    static let shared = Database()
+    let container = NSPersistentContainer(name: "Browser")
+
+    func load() {
+        container.↓loadPersistentStores { _, error in
+            if let error { print("cannot open the store: \(error)") }
+        }
+    }
+}
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        handle(.didFinishLaunching(isTesting: NSClassFromString("XCTestCase") != nil))
+        return true
+    }
+
+    func handle(_ event: LaunchEvent) {
+        guard case .didFinishLaunching(let isTesting) = event else { return }
+        if !isTesting { print("launched") }
+        Database.shared.load()
+    }
+}
+```
+
 ### Does not trigger: a UI test's seed, after a `guard` on its launch argument
 
 The scene's launch calls the seeding function every time, but only a launch that a UI test gives
