@@ -11720,7 +11720,9 @@ that anymore, silently. Lint reports each version the lock records that is no lo
 models, at its line in the lock.
 
 Without a lock, in git, the release tags say the same: a version the newest release holds that is
-gone is an error, at its place in that release. A version that only older releases shipped as their
+gone is an error, at its place in that release. Versions gone together from the lock, or from
+one release (a bundle whose history was squashed into its first version), are one finding that
+names them all, at the first, with a note at each of the others. A version that only older releases shipped as their
 current version, and that the bundle no longer has under any name, is a warning: Core Data looks
 for the model of a store among the bundle's versions by their entity hashes, finds none for the
 stores those releases made, and the people who update from them cannot open their store

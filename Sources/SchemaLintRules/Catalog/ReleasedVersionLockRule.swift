@@ -72,6 +72,9 @@ package struct ReleasedVersionLockRule: HistoryRule {
         var findings: [Finding] = []
         // Released versions changed the same way (one commit that edited every version): one finding.
         var sameChange: [String: [Edit]] = [:]
+        // Released versions gone from the models, by the lock or the release that holds them: one
+        // finding each (a bundle whose versions were all deleted but the first is one change).
+        var removed: [(source: String, entries: [VersionLock.Entry])] = []
         for entry in entries {
             let version = history.versions.first { entry.names($0) }
             switch (check, version) {
@@ -84,17 +87,12 @@ package struct ReleasedVersionLockRule: HistoryRule {
             } ?? false:
                 continue
             case (.removed, nil):
-                let location = entry.location ?? SourceLocation(file: VersionLock.fileName, line: 1, column: 1)
-                let anyVersion = history.versions.last
-                findings.append(Finding(
-                    ruleID: descriptor.id, severity: severity(anyVersion),
-                    message: entry.isFromLockFile
-                        ? "released version \(entry.version) of \(ModelName.spoken(entry.model)) is locked but no longer in the models; people still run it, and later versions are no longer checked against it"
-                        : "released version \(entry.label ?? entry.version) of \(ModelName.spoken(entry.model)) is in the release at \(entry.location?.file ?? "") but no longer in the models; people still run it, and later versions are no longer checked against it",
-                    location: location, model: entry.model, baseline: nil, version: anyVersion?.label ?? entry.version, path: nil,
-                    suggestions: ["restore the version's model file (from version control)"]
-                        + (entry.isFromLockFile ? ["if the version was never shipped, run `schemalint lock --force` to drop it from the lock"] : [])
-                ))
+                let source = entry.isFromLockFile ? VersionLock.fileName : Self.tag(of: entry)
+                if let group = removed.firstIndex(where: { $0.source == source }) {
+                    removed[group].entries.append(entry)
+                } else {
+                    removed.append((source, [entry]))
+                }
             case (.modified, let version?):
                 var changes: [String] = []
                 // A version a later release already holds changed: the stores of each shape an
@@ -196,6 +194,25 @@ package struct ReleasedVersionLockRule: HistoryRule {
                 finding.notes += others.map { Finding.Note("changed the same way: \($0.version.displayName)", at: $0.version.location) }
             }
             findings.append(finding)
+        }
+        let anyVersion = history.versions.last
+        for (source, group) in removed {
+            let first = group[0]
+            let names = group.map { $0.isFromLockFile ? $0.version : $0.label ?? $0.version }
+            let several = names.count > 1
+            let versions = several ? "versions \(EnglishList.join(names))" : "version \(names[0])"
+            let where_ = first.isFromLockFile
+                ? "\(several ? "are" : "is") locked"
+                : "\(several ? "are" : "is") in the release at \(several ? source : first.location?.file ?? "")"
+            findings.append(Finding(
+                ruleID: descriptor.id, severity: severity(anyVersion),
+                message: "released \(versions) of \(ModelName.spoken(first.model)) \(where_) but no longer in the models; people still run \(several ? "them" : "it"), and later versions are no longer checked against \(several ? "them" : "it")",
+                location: first.location ?? SourceLocation(file: VersionLock.fileName, line: 1, column: 1),
+                model: first.model, baseline: nil, version: anyVersion?.label ?? first.version, path: nil,
+                notes: group.dropFirst().compactMap { entry in entry.location.map { Finding.Note("also released: \(entry.label ?? entry.version)", at: $0) } },
+                suggestions: ["restore the \(several ? "versions'" : "version's") model \(several ? "files" : "file") (from version control)"]
+                    + (first.isFromLockFile ? ["if \(several ? "they were" : "the version was") never shipped, run `schemalint lock --force` to drop \(several ? "them" : "it") from the lock"] : [])
+            ))
         }
         if check == .modified { findings += unread(context) }
         return findings

@@ -2416,6 +2416,23 @@ struct ReleasedAtTagTests {
         #expect(!run.stdout.contains("schemalint lock --force"), "\(run.stdout)")
     }
 
+    /// Versions of one release deleted together (every version but the first, the history
+    /// squashed) are one finding that names them all, with a note at each other copy.
+    @Test func releasedVersionsDeletedTogetherAreOneFinding() throws {
+        let (folder, repository) = try Self.released()
+        var git = repository
+        try Self.write(folder, "Notes 3", ["title", "body", "color"])
+        try git.commit("three versions")
+        try git.tag("v1.1", annotated: true)
+        for version in ["Notes 2", "Notes 3"] {
+            try FileManager.default.removeItem(atPath: folder.path + "/\(Self.bundle)/\(version).xcdatamodel")
+        }
+        let run = try Executable.run(["--no-color"], in: folder.url)
+        let removed = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[released-version-removed]") }
+        #expect(removed == ["v1.1:App/Notes.xcdatamodeld/Notes 2.xcdatamodel/contents:1:1: error: released versions Notes 2 and Notes 3 of model 'Notes' are in the release at v1.1 but no longer in the models; people still run them, and later versions are no longer checked against them [released-version-removed]"], "\(run.stdout)")
+        #expect(run.stdout.contains("    note: also released: Notes 3 (v1.1:App/Notes.xcdatamodeld/Notes 3.xcdatamodel/contents:1:1)"), "\(run.stdout)")
+    }
+
     @Test func versionsLeftAsReleasedStayQuietAndTheLockWins() throws {
         let (folder, _) = try Self.released()
         try Self.write(folder, "Notes 3", ["title", "body", "color"])
